@@ -1,0 +1,165 @@
+# gpuref - golden reference models of GPU shader pipelines, with lockstep benches.
+#
+#   make            build library, command and pkg-config file (build/)
+#   make run        install what is missing, build, run the lockstep regression
+#   make test       install what is missing, build, run every test suite
+#   make test-long  the long sweeps
+#   make bench      speed figures (rates and ratios, medians of several runs)
+#   make cosim ISA=nv50 [VEC=file.yaml] [TRACE=1]   lockstep bench on vectors
+#   make lint synth install PREFIX=... clean
+#
+# Configuration comes through make variables; every generated file goes to build/.
+
+CC        ?= gcc
+CXX       ?= g++
+PREFIX    ?= /usr/local
+ISA       ?= nv50
+ISAS      := nv50
+VEC       ?=
+TRACE     ?= 0
+JOBS      ?= 2
+SAN       ?= 0
+B         := build
+
+CSTD      := -std=c11
+WARN      := -Wall -Wextra -Wpedantic -Werror
+OPT       ?= -O2 -g
+CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) -fPIC -Imodel/include -Imodel/core -Imodel/fp -D_POSIX_C_SOURCE=200809L
+ifeq ($(SAN),1)
+CFLAGS_ALL += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDSAN      := -fsanitize=address,undefined
+B          := build/san
+endif
+
+LIB_SRC   := $(wildcard model/core/*.c) $(wildcard model/fp/*.c) $(foreach i,$(ISAS),$(wildcard model/$(i)/*.c))
+LIB_OBJ   := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC))
+CLI_SRC   := $(wildcard model/cli/*.c)
+CLI_OBJ   := $(patsubst %.c,$(B)/obj/%.o,$(CLI_SRC))
+TEST_SRC  := $(wildcard model/tests/test_*.c)
+TEST_BIN  := $(patsubst model/tests/%.c,$(B)/tests/%,$(TEST_SRC))
+HDRS      := $(wildcard model/include/*.h model/core/*.h model/fp/*.h model/*/*.h model/*/*.def)
+LIBS      := -lyaml -lm
+
+.PHONY: all lib cli deps run test test-long bench cosim lint synth install clean unit help
+all: lib cli $(B)/lib/pkgconfig/gpuref.pc
+
+help:
+	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+
+deps:
+	@sh scripts/deps.sh
+
+lib: $(B)/lib/libgpuref.a $(B)/lib/libgpuref.so
+cli: $(B)/bin/gpuref
+
+$(B)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+# Tests that compare with the host FPU need IEEE-faithful host arithmetic.
+$(B)/obj/model/tests/test_fp%.o: CFLAGS_ALL += -ffp-contract=off -frounding-math
+
+$(B)/lib/libgpuref.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/lib/libgpuref.so: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $^ $(LIBS) $(LDSAN)
+
+$(B)/bin/gpuref: $(CLI_OBJ) $(B)/lib/libgpuref.a
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $(CLI_OBJ) $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
+
+$(B)/lib/pkgconfig/gpuref.pc: scripts/gpuref.pc.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' $< > $@
+
+$(B)/tests/test_fp_mpfr%: $(B)/obj/model/tests/test_fp_mpfr%.o $(B)/lib/libgpuref.a
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $< $(B)/lib/libgpuref.a -lmpfr -lgmp $(LIBS) $(LDSAN)
+
+$(B)/tests/%: $(B)/obj/model/tests/%.o $(B)/lib/libgpuref.a
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $< $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
+
+unit: $(TEST_BIN)
+
+# ---------------------------------------------------------------- lockstep
+VERILATOR  ?= verilator
+VINC       := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+DPI_OBJ    := $(B)/obj/dpi/gpuref_dpi.o $(B)/obj/testbenches/common/checker.o
+export OBJCACHE ?= $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
+VFLAGS     := --cc --exe --build -j $(JOBS)
+VFLAGS     += -Wno-fatal                       # benches: RTL lint is a separate, fatal step
+VFLAGS     += --x-assign unique --x-initial unique   # catch reliance on uninitialised state
+VFLAGS     += -MAKEFLAGS "OPT_FAST=-O2"         # faster simulation at no build cost
+VFLAGS     += -CFLAGS "-I$(abspath model/include) -I$(abspath testbenches/common)"
+VFLAGS     += --trace-fst                      # waves only when +trace is given
+
+$(B)/obj/dpi/%.o: dpi/%.c $(HDRS) testbenches/common/checker.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Itestbenches/common -I$(VINC)/vltstd -c $< -o $@
+
+$(B)/obj/testbenches/common/%.o: testbenches/common/%.c $(HDRS) testbenches/common/checker.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Itestbenches/common -c $< -o $@
+
+$(B)/lib/libgpuref_dpi.a: $(DPI_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+TB_COMMON  := dpi/gpuref_pkg.sv
+# One bench per ISA; BUG=<name> builds the deliberately broken RTL variant.
+define tb_rule
+$(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
+	@mkdir -p $$(dir $$@)
+	rm -f $$@
+	$$(VERILATOR) $$(VFLAGS) $(3) --Mdir $(B)/tb/$(1)$(2) --top-module tb_$(1) -o Vtb_$(1) \
+	  $$(TB_COMMON) $$(wildcard rtl/common/*.sv) $$(filter-out %_pkg.sv,$$(wildcard rtl/$(1)/*.sv)) testbenches/$(1)/tb_$(1).sv \
+	  -CFLAGS "-I$$(abspath testbenches/$(1))" $$(abspath testbenches/common/main.cpp $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a) \
+	  -LDFLAGS "-lyaml -lm $(LDSAN)" > $(B)/tb/$(1)$(2).log 2>&1 || (tail -30 $(B)/tb/$(1)$(2).log; exit 1)
+endef
+$(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),,)))
+BUGS_nv50 := CARRY DROP_THREAD SAT_FLAG SHIFT BRANCH
+$(foreach b,$(BUGS_nv50),$(eval $(call tb_rule,nv50,-bug-$(b),+define+GPUREF_BUG_$(b))))
+
+cosim: all $(B)/tb/$(ISA)/Vtb_$(ISA)
+	@sh scripts/cosim.sh $(B) $(ISA) "$(VEC)" $(TRACE)
+
+# ------------------------------------------------------------ entry points
+run: deps
+	@$(MAKE) --no-print-directory all $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i))
+	@sh scripts/regress.sh $(B) $(ISAS)
+
+test: deps
+	@$(MAKE) --no-print-directory all unit $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
+	  $(foreach b,$(BUGS_nv50),$(B)/tb/nv50-bug-$(b)/Vtb_nv50)
+	@sh scripts/run-tests.sh $(B)
+
+test-long: deps
+	@$(MAKE) --no-print-directory all unit
+	@GPUREF_LONG=1 sh scripts/run-tests.sh $(B)
+
+bench: deps
+	@$(MAKE) --no-print-directory all $(B)/bench/bench_model $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i))
+	@sh scripts/bench.sh $(B)
+
+$(B)/bench/bench_%: $(B)/obj/model/tests/bench_%.o $(B)/lib/libgpuref.a
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $< $(B)/lib/libgpuref.a $(LIBS)
+
+lint:
+	@sh rtl/nv50/lint.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gpuref/sv
+	install -m 644 $(B)/lib/libgpuref.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(B)/lib/libgpuref.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(B)/lib/pkgconfig/gpuref.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	install -m 644 model/include/*.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 dpi/gpuref_pkg.sv dpi/gpuref_dpi.c $(DESTDIR)$(PREFIX)/share/gpuref/sv/
+	install -m 755 $(B)/bin/gpuref $(DESTDIR)$(PREFIX)/bin/
+
+clean:
+	rm -rf build

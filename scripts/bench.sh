@@ -1,0 +1,29 @@
+#!/bin/sh
+# bench.sh BUILD - speed figures as rates and ratios (medians of several runs).
+# Nothing here asserts a time: the figures go to BUILD/bench/results.txt and
+# the README quotes them.
+B=${1:-build}
+OUT=$B/bench/results.txt
+mkdir -p "$B/bench"
+: > "$OUT"
+say() { echo "$*" | tee -a "$OUT"; }
+
+say "# gpuref bench, $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m)"
+"$B/bench/bench_model" | tee -a "$OUT"
+
+for isa in nv50; do
+    rates=""; shares=""
+    for run in 1 2 3; do
+        line=$("$B/tb/$isa/Vtb_$isa" -q --out "$B/bench/cosim-$isa" vectors/$isa/directed/*.yaml \
+               | grep -E "^cosim $isa:")
+        r=$(echo "$line" | sed -E 's/.*retired=([0-9]+).*/\1/')
+        s=$(echo "$line" | sed -E 's/.*seconds=([0-9.]+) .*/\1/')
+        ms=$(echo "$line" | sed -E 's/.*model_seconds=([0-9.]+).*/\1/')
+        rates="$rates $(awk -v r="$r" -v s="$s" 'BEGIN{printf "%.0f", r/s}')"
+        shares="$shares $(awk -v m="$ms" -v s="$s" 'BEGIN{printf "%.2f", 100*m/s}')"
+    done
+    med() { echo "$@" | tr ' ' '\n' | grep -v '^$' | sort -n | sed -n 2p; }
+    say "lockstep $isa: $(med $rates) instructions/s retired and compared; model step+compare share $(med $shares)% of bench time (median of 3 runs over all directed vectors; includes per-test set-up)"
+done
+for f in "$B"/bench/bench_fp; do [ -x "$f" ] && "$f" | tee -a "$OUT"; done
+echo "results: $OUT"

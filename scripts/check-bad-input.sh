@@ -1,0 +1,55 @@
+#!/bin/sh
+# check-bad-input.sh BUILD - bad input gets a one-line located error, a
+# non-zero exit, and leaves no half-written output.
+B=${1:-build}
+G=$B/bin/gpuref
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# expect NAME PATTERN CMD...: non-zero exit, exactly one line on stderr matching PATTERN
+expect() {
+    name=$1; pat=$2; shift 2
+    "$@" > "$T/out" 2> "$T/err"
+    st=$?
+    n=$(wc -l < "$T/err")
+    if [ $st -ne 0 ] && [ "$n" -eq 1 ] && grep -Eq "$pat" "$T/err"; then ok "$name"
+    else bad "$name (exit $st, $n stderr lines: $(head -c 300 "$T/err"))"; fi
+}
+
+printf 'isa: nv50\ntests:\n  - name: a\n    program: "nop"\n    expect: {steps: 1}\n    bogus: 1\n' > "$T/unknown-key.yaml"
+expect "unknown YAML key" "unknown-key.yaml:6:5: .*bogus" "$G" run "$T/unknown-key.yaml"
+printf 'isa: nv50\ntests:\n  - name: a\n    program: "exit nop"\n    expect:\n      regs: {r1: 12}\n' > "$T/nonhex.yaml"
+expect "non-hex value" "nonhex.yaml:6:[0-9]+: .*hex" "$G" run "$T/nonhex.yaml"
+printf 'isa: nv50\ntests: [ {name: a, program: "exit nop"\n' > "$T/syntax.yaml"
+expect "YAML syntax error" "syntax.yaml:[0-9]+:[0-9]+:" "$G" run "$T/syntax.yaml"
+printf 'isa: nv50\ntests:\n  - name: a\n    program: "exit nop"\n    expect:\n      regs: {r200: "0x1"}\n' > "$T/range.yaml"
+expect "register out of range" "range.yaml:6:[0-9]+: .*r200" "$G" run "$T/range.yaml"
+printf 'isa: nv50\ntests:\n  - name: a\n    program: |\n      nop\n      frobnicate $r1\n    expect: {steps: 1}\n' > "$T/mnem.yaml"
+expect "unknown mnemonic in a vector" "mnem.yaml:6:[0-9]*:? ?.*frobnicate" "$G" run "$T/mnem.yaml"
+printf 'isa: r9000\ntests:\n  - name: a\n    program: "nop"\n    expect: {steps: 1}\n' > "$T/isa.yaml"
+expect "unknown ISA in a vector" "isa.yaml:1:[0-9]+: .*r9000" "$G" run "$T/isa.yaml"
+expect "missing file" "nosuch.yaml" "$G" run "$T/nosuch.yaml"
+expect "unknown ISA" "unknown ISA.*r9000" "$G" disasm --isa r9000 0x0
+expect "truncated long instruction" "truncated" "$G" disasm --isa nv50 0x00000001
+expect "not a hex word" "zzz" "$G" disasm --isa nv50 zzz
+printf 'add b32 $r1 $r2 $r3\nfrobnicate $r1\n' > "$T/p.s"
+expect "unknown mnemonic" "p.s:2: .*frobnicate" "$G" asm --isa nv50 "$T/p.s" -o "$T/p.hex"
+if [ -e "$T/p.hex" ]; then bad "no half-written output"; else ok "no half-written output"; fi
+printf 'add b32 $r1 $r2 $r300\n' > "$T/r.s"
+expect "register out of range in asm" "r.s:1: .*r300" "$G" asm --isa nv50 "$T/r.s"
+expect "unknown subcommand" "frob" "$G" frob
+for sub in "" run disasm asm; do
+    if "$G" $sub --help > "$T/h" 2>&1 && grep -qi usage "$T/h"; then ok "gpuref $sub --help"
+    else bad "gpuref $sub --help"; fi
+done
+if [ -x "$B/tb/nv50/Vtb_nv50" ]; then
+    "$B/tb/nv50/Vtb_nv50" --out "$T/cosim" "$T/unknown-key.yaml" > "$T/out" 2>&1
+    st=$?
+    if [ $st -ne 0 ] && grep -q "unknown-key.yaml:6:5" "$T/out"; then ok "lockstep bench rejects bad YAML"
+    else bad "lockstep bench rejects bad YAML (exit $st)"; fi
+fi
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

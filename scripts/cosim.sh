@@ -1,0 +1,8 @@
+#!/bin/sh
+# cosim.sh BUILD ISA VEC TRACE - run the lockstep bench of ISA on VEC (a file)
+# or on every directed vector file of the ISA.
+B=$1; ISA=$2; VEC=$3; TRACE=$4
+if [ -n "$VEC" ]; then set -- "$VEC"; else set -- vectors/$ISA/directed/*.yaml; fi
+T=""
+[ "$TRACE" = 1 ] && T="+trace"
+exec "$B/tb/$ISA/Vtb_$ISA" --out "$B/cosim/$ISA" $T "$@"

@@ -1,0 +1,78 @@
+#!/bin/sh
+# run-tests.sh BUILD - run every test suite, then one closing line summing them:
+#   N passed, N failed
+# Each suite's output goes to BUILD/test-logs/<suite>.log; a suite's count is
+# taken from its own closing "N passed, N failed" line, or 1 passed / 1 failed
+# from its exit status when it has none.
+B=${1:-build}
+LOG=$B/test-logs
+mkdir -p "$LOG"
+TOTAL_P=0
+TOTAL_F=0
+SUITES_FAILED=""
+
+count() {  # count NAME STATUS LOGFILE
+    line=$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' "$3" | tail -n 1)
+    if [ -n "$line" ]; then
+        p=$(echo "$line" | sed -E 's/^([A-Za-z-]+: )?([0-9]+) passed.*/\2/')
+        f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+        [ "$2" != 0 ] && [ "$f" = 0 ] && f=1
+    elif [ "$2" = 0 ]; then p=1; f=0; else p=0; f=1; fi
+    TOTAL_P=$((TOTAL_P + p))
+    TOTAL_F=$((TOTAL_F + f))
+    [ "$f" != 0 ] && SUITES_FAILED="$SUITES_FAILED $1"
+    printf '%-34s %6d passed, %4d failed%s\n' "$1" "$p" "$f" "$( [ "$f" != 0 ] && echo "   (see $3)")"
+}
+
+suite() {  # suite NAME COMMAND...
+    name=$1; shift
+    "$@" > "$LOG/$name.log" 2>&1
+    count "$name" $? "$LOG/$name.log"
+}
+
+echo "== unit tests"
+for t in "$B"/tests/test_*; do
+    [ -x "$t" ] || continue
+    suite "$(basename "$t")" "$t"
+done
+
+echo "== vectors on the model (gpuref run)"
+for isa in nv50; do
+    set -- vectors/$isa/directed/*.yaml
+    [ -e "$1" ] && suite "model-vectors-$isa" "$B/bin/gpuref" run -q "$@"
+done
+
+echo "== lockstep (RTL vs model)"
+for isa in nv50; do
+    set -- vectors/$isa/directed/*.yaml
+    [ -e "$1" ] && suite "cosim-$isa" "$B/tb/$isa/Vtb_$isa" -q --out "$B/cosim/$isa" "$@"
+done
+
+echo "== the checker catches injected RTL bugs"
+suite "checker-catches-bugs" sh scripts/check-bugs.sh "$B"
+
+echo "== RTL lint and synthesis"
+suite "rtl-lint-synth-nv50" sh rtl/nv50/lint.sh
+
+echo "== bad input"
+suite "cli-bad-input" sh scripts/check-bad-input.sh "$B"
+
+if [ "${GPUREF_SKIP_SAN:-0}" != 1 ]; then
+    echo "== sanitizer build (ASan/UBSan)"
+    if make --no-print-directory SAN=1 unit cli > "$LOG/san-build.log" 2>&1; then
+        for t in "$B"/san/tests/test_*; do
+            [ -x "$t" ] || continue
+            case "$(basename "$t")" in test_fp_*) [ "${GPUREF_LONG:-0}" = 1 ] || continue;; esac
+            suite "san-$(basename "$t")" env ASAN_OPTIONS=detect_leaks=1 GPUREF_FP_N=1000 "$t"
+        done
+        set -- vectors/*/directed/*.yaml
+        suite "san-model-vectors" "$B/san/bin/gpuref" run -q "$@"
+    else
+        count "san-build" 1 "$LOG/san-build.log"
+    fi
+fi
+
+echo
+[ -n "$SUITES_FAILED" ] && echo "failed suites:$SUITES_FAILED"
+echo "$TOTAL_P passed, $TOTAL_F failed"
+[ "$TOTAL_F" = 0 ]

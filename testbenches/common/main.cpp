@@ -1,0 +1,137 @@
+// main.cpp - the C++ main shared by every lockstep bench (Verilator needs one).
+// Runs each test of each vector file in a fresh simulation context, driving the
+// clock; the SV bench talks to the checker over DPI.  Prints one line per
+// test and closes with "N passed, N failed"; exit status 1 if any failed.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
+#include "checker.h"
+#include "bench.h"   // per ISA: VTOP, VTOP_ISA and the model header
+
+static void usage(const char *prog)
+{
+    std::printf(
+        "usage: %s [--out DIR] [--test NAME] [--max-cycles N] [-q] [+trace] FILE.yaml...\n"
+        "  Runs every test of the vector files on the RTL and the gpuref model in\n"
+        "  lockstep, comparing the retire records of every instruction.\n"
+        "  --out DIR      per-test reports (mismatch.txt/.json, waivers.log, wave.fst)\n"
+        "  --test NAME    run only the test of that name\n"
+        "  --max-cycles N give up a test after N clock cycles (default 64 per step + 100000)\n"
+        "  -q             print failures and the summary only\n"
+        "  +trace         write an FST wave of each test to its report folder\n"
+        "Exit status: 0 all passed, 1 a test failed, 2 usage error, 3 bad input file.\n",
+        prog);
+}
+
+int main(int argc, char **argv)
+{
+    std::string out = "build/cosim", only;
+    bool trace = false, quiet = false;
+    unsigned long long max_cycles = 0;
+    std::vector<std::string> files;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        if (a == "-h" || a == "--help") { usage(argv[0]); return 0; }
+        else if (a == "--out" && i + 1 < argc) out = argv[++i];
+        else if (a == "--test" && i + 1 < argc) only = argv[++i];
+        else if (a == "--max-cycles" && i + 1 < argc) max_cycles = std::strtoull(argv[++i], nullptr, 0);
+        else if (a == "-q") quiet = true;
+        else if (a == "+trace") trace = true;
+        else if (!a.empty() && (a[0] == '-' || a[0] == '+')) {
+            std::fprintf(stderr, "%s: unknown option '%s' (see --help)\n", argv[0], a.c_str());
+            return 2;
+        } else files.push_back(a);
+    }
+    if (files.empty()) { usage(argv[0]); return 2; }
+
+    unsigned passed = 0, failed = 0;
+    unsigned long long retired = 0;
+    double model_secs = 0;
+    int bad_input = 0;
+    auto t0 = std::chrono::steady_clock::now();
+    for (const std::string &file : files) {
+        char err[512] = "";
+        std::string base = file.substr(file.find_last_of('/') + 1);
+        base = base.substr(0, base.rfind('.'));
+        gpuref_chk *chk = gpuref_chk_open(VTOP_ISA, file.c_str(), (out + "/" + base).c_str(),
+                                          err, sizeof err);
+        if (!chk) {
+            std::printf("ERROR %s\n", err);
+            bad_input = 1;
+            failed++;
+            continue;
+        }
+        gpuref_chk_set_current(chk);
+        for (int t = 0; t < gpuref_chk_ntests(chk); t++) {
+            int setup_failed = gpuref_chk_begin(chk, t);
+            if (!only.empty() && only != gpuref_chk_test_name(chk)) continue;
+            if (!setup_failed) {
+                auto ctx = std::make_unique<VerilatedContext>();
+                ctx->randReset(0);          // the DUT starts from zero, as the model does
+                ctx->fatalOnError(false);
+                if (trace) ctx->traceEverOn(true);
+                auto top = std::make_unique<VTOP>(ctx.get(), "TOP");
+#if VM_TRACE
+                std::unique_ptr<VerilatedFstC> tfp;
+                if (trace) {
+                    tfp = std::make_unique<VerilatedFstC>();
+                    top->trace(tfp.get(), 99);
+                    std::string dir = gpuref_chk_test_dir(chk);
+                    std::system(("mkdir -p '" + dir + "'").c_str());
+                    tfp->open((dir + "/wave.fst").c_str());
+                }
+#endif
+                unsigned long long limit = max_cycles ? max_cycles
+                                                      : 64ULL * gpuref_chk_max_steps(chk) + 100000ULL;
+                unsigned long long cyc = 0;
+                top->clk = 0;
+                while (!ctx->gotFinish() && cyc < limit) {
+                    top->clk = !top->clk;
+                    top->eval();
+#if VM_TRACE
+                    if (tfp) tfp->dump(ctx->time());
+#endif
+                    ctx->timeInc(5);
+                    if (top->clk) cyc++;
+                }
+                if (!ctx->gotFinish())
+                    gpuref_chk_dut_stop(chk, 0, 0, 0, 1);
+                top->final();
+#if VM_TRACE
+                if (tfp) tfp->close();
+#endif
+            }
+            int bad = gpuref_chk_end(chk);
+            retired += gpuref_chk_steps(chk);
+            if (bad) {
+                failed++;
+                std::printf("FAIL %s: %s\n", gpuref_chk_test_name(chk), gpuref_chk_result(chk));
+                if (gpuref_chk_test_dir(chk)[0])
+                    std::printf("     report: %s/mismatch.txt\n", gpuref_chk_test_dir(chk));
+            } else {
+                passed++;
+                if (!quiet)
+                    std::printf("PASS %s (%llu steps%s)\n", gpuref_chk_test_name(chk),
+                                (unsigned long long)gpuref_chk_steps(chk),
+                                gpuref_chk_waivers(chk) ? ", waivers logged" : "");
+            }
+            std::fflush(stdout);
+        }
+        model_secs += gpuref_chk_model_seconds(chk);
+        gpuref_chk_close(chk);
+    }
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("cosim %s: tests=%u retired=%llu seconds=%.2f model_seconds=%.4f\n", VTOP_ISA,
+                passed + failed, retired, secs, model_secs);
+    std::printf("%u passed, %u failed\n", passed, failed);
+    return failed ? (bad_input && passed == 0 ? 3 : 1) : 0;
+}
