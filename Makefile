@@ -40,6 +40,7 @@ TEST_BIN  := $(patsubst model/tests/%.c,$(B)/tests/%,$(TEST_SRC))
 HDRS      := $(wildcard model/include/*.h model/core/*.h model/fp/*.h model/*/*.h model/*/*.def)
 LIBS      := -lyaml -lm
 
+.SECONDARY:
 .PHONY: all lib cli deps run test test-long bench cosim lint synth install clean unit help
 all: lib cli $(B)/lib/pkgconfig/gpuref.pc
 
@@ -96,6 +97,7 @@ VFLAGS     += --x-assign unique --x-initial unique   # catch reliance on uniniti
 VFLAGS     += -MAKEFLAGS "OPT_FAST=-O2"         # faster simulation at no build cost
 VFLAGS     += -CFLAGS "-I$(abspath model/include) -I$(abspath testbenches/common)"
 VFLAGS     += --trace-fst                      # waves only when +trace is given
+VFLAGS     += -CFLAGS -DVL_USER_FINISH         # main.cpp ends tests without a banner per $$finish
 
 $(B)/obj/dpi/%.o: dpi/%.c $(HDRS) testbenches/common/checker.h
 	@mkdir -p $(dir $@)
@@ -116,7 +118,7 @@ $(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.
 	@mkdir -p $$(dir $$@)
 	rm -f $$@
 	$$(VERILATOR) $$(VFLAGS) $(3) --Mdir $(B)/tb/$(1)$(2) --top-module tb_$(1) -o Vtb_$(1) \
-	  $$(TB_COMMON) $$(wildcard rtl/common/*.sv) $$(filter-out %_pkg.sv,$$(wildcard rtl/$(1)/*.sv)) testbenches/$(1)/tb_$(1).sv \
+	  $$(TB_COMMON) $$(wildcard rtl/common/*.sv rtl/$(1)/*_pkg.sv) $$(filter-out %_pkg.sv,$$(wildcard rtl/$(1)/*.sv)) testbenches/$(1)/tb_$(1).sv \
 	  -CFLAGS "-I$$(abspath testbenches/$(1))" $$(abspath testbenches/common/main.cpp $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a) \
 	  -LDFLAGS "-lyaml -lm $(LDSAN)" > $(B)/tb/$(1)$(2).log 2>&1 || (tail -30 $(B)/tb/$(1)$(2).log; exit 1)
 endef

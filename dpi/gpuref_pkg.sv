@@ -4,7 +4,7 @@
 // Handles are chandles; values are passed as arguments (no VPI, no peeking).
 package gpuref_pkg;
   // ---- model (model/include/gpuref.h)
-  import "DPI-C" function chandle gpuref_dpi_model_create(input string isa, input string config);
+  import "DPI-C" function chandle gpuref_dpi_model_create(input string isa, input string cfg);
   import "DPI-C" function void    gpuref_dpi_model_destroy(input chandle m);
   import "DPI-C" function string  gpuref_dpi_model_error(input chandle m);
   import "DPI-C" function int     gpuref_dpi_model_reset(input chandle m);

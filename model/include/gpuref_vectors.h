@@ -7,9 +7,10 @@
  * against its register's width, and `program` text is assembled, so that a
  * loaded test can always be set up.
  *
- * Diagnostics: every gpuref_diag filled by this header's calls carries the
+ * Diagnostics: a gpuref_diag about a file (load, setup, program) carries the
  * status, the 1-based line/col (0 = not known) and in msg the whole one-line
- * message, location prefix included: "vectors/x.yaml:12:7: unknown key 'foo'".
+ * message, location prefix included: "vectors/x.yaml:12:7: unknown key 'foo'"
+ * (or "path: problem" when there is no position, e.g. "cannot open").
  *
  * Conventions as in gpuref.h: 0 (GPUREF_OK) or a negative gpuref_status;
  * objects are caller-owned; no global state.

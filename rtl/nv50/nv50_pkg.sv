@@ -85,7 +85,6 @@ package nv50_pkg;
   // A decoded instruction.
   typedef struct packed {
     logic        fault;     // illegal or unimplemented: the unit faults instead of retiring
-    logic        unimpl;    // (the fault is "unimplemented", for debug only)
     logic        long_i;    // 8-byte instruction
     logic [4:0]  cls;
     logic [3:0]  ctrl;      // K_* for C_CTRL

@@ -31,7 +31,7 @@ struct gpuref_chk {
     uint64_t steps, waivers;
     double model_secs;
     int failed, stopped, run_status;
-    char run_msg[GPUREF_ERRLEN];
+    char run_msg[256];
     char result[1024];
     char testdir[1024];
     /* init iteration */
@@ -358,10 +358,12 @@ static FILE *open_tmp(const char *path, char *tmp, size_t len)
     return fopen(tmp, "w");
 }
 
-static void write_report(gpuref_chk *c, const char *what, const gpuref_diff *diffs, int ndiff)
+/* d: the record that names the instruction (the DUT's; the model's when the
+ * DUT faulted before retiring it). */
+static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what,
+                         const gpuref_diff *diffs, int ndiff)
 {
     const gpuref_vec_test *t = cur_test(c);
-    const gpuref_retire *d = c->dut;
     char wt[64], dis[160], path[1100], tmp[1200], line[256];
     words_text(d->words, d->nwords, wt, sizeof wt);
     disasm_text(c, d->pc, d->words, d->nwords, dis, sizeof dis);
@@ -494,13 +496,13 @@ int gpuref_chk_dut_end(gpuref_chk *c)
         char what[400];
         snprintf(what, sizeof what, "DUT retired it, model did not: %s",
                  gpuref_model_error(c->m));
-        write_report(c, what, NULL, 0);
+        write_report(c, c->dut, what, NULL, 0);
         return 1;
     }
     if (n > 0) {
         char what[300];
         gpuref_diff_format(c->m, &diffs[0], what, sizeof what);
-        write_report(c, what, diffs, n);
+        write_report(c, c->dut, what, diffs, n);
         remember(c, c->mod);
         return 1;
     }
@@ -512,6 +514,13 @@ int gpuref_chk_dut_end(gpuref_chk *c)
         fail(c, "step %" PRIu64 ": %s", c->steps, rep);
     remember(c, c->mod);
     c->steps++;
+    if (!c->failed && c->steps >= gpuref_chk_max_steps(c) && !gpuref_finished(c->m)) {
+        /* the vector's step limit: stop both sides; expect.error may want it */
+        c->stopped = 1;
+        c->run_status = GPUREF_ERR_LIMIT;
+        snprintf(c->run_msg, sizeof c->run_msg, "step limit reached (%" PRIu64 " steps)", c->steps);
+        return 1;
+    }
     return c->failed;
 }
 
@@ -533,9 +542,10 @@ int gpuref_chk_dut_stop(gpuref_chk *c, int done, int fault, uint64_t fault_pc, i
             gpuref_reg_get(c->m, pcf, 0, 0, &pc);
         int st = gpuref_step(c->m, c->mod);
         if (st == GPUREF_OK) {
-            gpuref_retire_clear(c->dut);
-            c->dut->pc = fault_pc;
-            write_report(c, "DUT faulted, model executed the instruction", NULL, 0);
+            char what[128];
+            snprintf(what, sizeof what, "DUT faulted at pc=0x%" PRIx64 ", model executed the instruction",
+                     fault_pc);
+            write_report(c, c->mod, what, NULL, 0);
             return 1;
         }
         c->run_status = st;

@@ -47,7 +47,8 @@ void gpuref_chk_dut_begin(gpuref_chk *c, uint64_t pc, uint64_t next_pc, const ui
 /* vals[lane] for every lane set in `lanes` (nvals values available). */
 void gpuref_chk_dut_regw(gpuref_chk *c, const char *file, uint32_t index, uint64_t bits,
                          uint64_t lanes, const uint64_t *vals, unsigned nvals);
-/* Compare with the model: 0 match, 1 mismatch (report written; stop the test). */
+/* Compare with the model: 0 go on; 1 stop the test (a mismatch, report
+ * written, or the vector's step limit reached). */
 int  gpuref_chk_dut_end(gpuref_chk *c);
 /* The DUT stopped: done=1 program ended, fault=1 it could not execute the
  * instruction at fault_pc, timeout=1 the bench gave up.  Returns 0 if the

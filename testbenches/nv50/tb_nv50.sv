@@ -41,7 +41,8 @@ module tb_nv50 (input logic clk);
     if (kind == 1) begin
       if (name == "s") begin sel = 3'd5; a = 20'(addr >> 2); return 1; end
       if (name.len() >= 2 && name.substr(0, 0) == "c") begin
-        sel = 3'd4; a = {name.substr(1, name.len() - 1).atoi()[3:0], 16'(addr >> 2) & 16'h3fff} ; return 1;
+        int bank = name.substr(1, name.len() - 1).atoi();
+        sel = 3'd4; a = (20'(bank) << 14) | (20'(addr >> 2) & 20'h3fff); return 1;
       end
       return 0;
     end

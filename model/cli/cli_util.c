@@ -1,0 +1,202 @@
+/* cli_util.c - argument walking, messages, file reading for the gpuref command. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+void cli_args_init(cli_args *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    a->argc = argc;
+    a->argv = argv;
+    a->i = 1;
+    a->cmd = argc > 0 ? argv[0] : "?";
+}
+
+int cli_next(cli_args *a, const char **arg)
+{
+    a->inl = NULL;
+    a->name[0] = '\0';
+    while (a->i < a->argc) {
+        const char *s = a->argv[a->i++];
+        if (!a->nomore && strcmp(s, "--") == 0) {
+            a->nomore = 1;
+            continue;
+        }
+        if (a->nomore || s[0] != '-' || s[1] == '\0') {
+            *arg = s;
+            return CLI_POS;
+        }
+        size_t n = strlen(s);
+        const char *eq = s[1] == '-' ? strchr(s, '=') : NULL;
+        if (eq) {
+            n = (size_t)(eq - s);
+            a->inl = eq + 1;
+        }
+        if (n >= sizeof a->name)
+            n = sizeof a->name - 1;
+        memcpy(a->name, s, n);
+        a->name[n] = '\0';
+        *arg = a->name;
+        return CLI_OPT;
+    }
+    return CLI_END;
+}
+
+int cli_is(const cli_args *a, const char *shortname, const char *longname)
+{
+    return (shortname && strcmp(a->name, shortname) == 0) ||
+           (longname && strcmp(a->name, longname) == 0);
+}
+
+int cli_value(cli_args *a, const char **val)
+{
+    if (a->inl) {
+        *val = a->inl;
+        a->inl = NULL;
+        return CLI_OK;
+    }
+    if (a->i < a->argc) {
+        *val = a->argv[a->i++];
+        return CLI_OK;
+    }
+    return cli_usage(a->cmd, "option %s needs a value", a->name);
+}
+
+int cli_flag(cli_args *a)
+{
+    if (a->inl)
+        return cli_usage(a->cmd, "option %s takes no value", a->name);
+    return CLI_OK;
+}
+
+int cli_usage(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "gpuref %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'gpuref %s --help'.\n", cmd);
+    return CLI_USAGE;
+}
+
+int cli_error(const char *cmd, int code, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "gpuref %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return code;
+}
+
+const gpuref_isa *cli_isa(const char *cmd, const char *name)
+{
+    const gpuref_isa *isa = gpuref_isa_find(name);
+    if (!isa)
+        cli_error(cmd, CLI_INPUT, "unknown ISA '%s' (known: %s)", name, gpuref_isa_list());
+    return isa;
+}
+
+char *cli_read_file(const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    int err = 0;
+    while (buf) {
+        if (cap - n < 2) {
+            char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2) : NULL;
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                err = ENOMEM;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t k = fread(buf + n, 1, cap - n - 1, f);
+        n += k;
+        if (k == 0) {
+            if (ferror(f)) {
+                err = errno ? errno : EIO;
+                free(buf);
+                buf = NULL;
+            }
+            break;
+        }
+    }
+    if (f != stdin)
+        fclose(f);
+    if (!buf) {
+        errno = err ? err : ENOMEM;
+        return NULL;
+    }
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+int cli_parse_u64(const char *s, uint64_t *v)
+{
+    unsigned base = 10;
+    if (!s || !*s)
+        return -1;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+        if (!*s)
+            return -1;
+    }
+    uint64_t r = 0;
+    for (; *s; s++) {
+        unsigned d;
+        if (*s >= '0' && *s <= '9')
+            d = (unsigned)(*s - '0');
+        else if (base == 16 && *s >= 'a' && *s <= 'f')
+            d = (unsigned)(*s - 'a' + 10);
+        else if (base == 16 && *s >= 'A' && *s <= 'F')
+            d = (unsigned)(*s - 'A' + 10);
+        else
+            return -1;
+        if (r > (UINT64_MAX - d) / base)
+            return -1;
+        r = r * base + d;
+    }
+    *v = r;
+    return 0;
+}
+
+int cli_parse_word(const char *s, size_t n, uint32_t *w)
+{
+    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        s += 2;
+        n -= 2;
+    }
+    if (n == 0 || n > 8)
+        return -1;
+    uint32_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        unsigned d;
+        if (ch >= '0' && ch <= '9')
+            d = (unsigned)(ch - '0');
+        else if (ch >= 'a' && ch <= 'f')
+            d = (unsigned)(ch - 'a' + 10);
+        else if (ch >= 'A' && ch <= 'F')
+            d = (unsigned)(ch - 'A' + 10);
+        else
+            return -1;
+        v = v << 4 | d;
+    }
+    *w = v;
+    return 0;
+}

@@ -1,0 +1,288 @@
+/* cmd_run.c - `gpuref run`: run every test of YAML vector files on the model. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gpuref_vectors.h"
+
+const char cmd_run_help[] =
+    "usage: gpuref run [OPTIONS] FILE...\n"
+    "\n"
+    "Run every test of every vector FILE (YAML, schema: vectors/README.md; '-' is\n"
+    "stdin) on the model and check its expectations.  Prints one line per test,\n"
+    "'PASS name' or 'FAIL name: reason', then the closing line 'N passed, N failed'.\n"
+    "A file that does not load is reported on stderr as 'file:line:col: problem',\n"
+    "counted as one failure ('FAIL file: rejected') and makes the exit status 3.\n"
+    "\n"
+    "options:\n"
+    "  --isa ISA          run only the files for ISA (others are skipped)\n"
+    "  -t, --test GLOB    run only the tests whose name matches GLOB (fnmatch)\n"
+    "  --max-steps N      step limit of every test (instead of its max_steps)\n"
+    "  -q, --quiet        print only failures and the closing line\n"
+    "  -v, --verbose      print each retired unit (pc, words, disassembly, writes)\n"
+    "                     and every failed expectation of a failing test\n"
+    "  -h, --help         this help\n"
+    "\n"
+    "examples:\n"
+    "  gpuref run vectors/nv50/directed/*.yaml\n"
+    "  gpuref run -v -t 'add_*' vectors/nv50/directed/alu.yaml\n"
+    "  gpuref run --max-steps 50 -q build/gen/nv50_seed7.yaml\n";
+
+typedef struct run_opts {
+    const char *isa;
+    const char *glob;
+    uint64_t max_steps;
+    int quiet, verbose;
+} run_opts;
+
+/* printf at line[*o], never past cap (cap > 0); *o stays < cap. */
+static void add(char *line, size_t cap, size_t *o, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void add(char *line, size_t cap, size_t *o, const char *fmt, ...)
+{
+    if (*o >= cap - 1)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line + *o, cap - *o, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *o = *o + (size_t)n < cap - 1 ? *o + (size_t)n : cap - 1;
+}
+
+/* -v: one line per retired unit. */
+static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
+                       const gpuref_retire *rr)
+{
+    (void)ctx;
+    (void)t;
+    char dis[160], line[2048];
+    size_t o = 0;
+    gpuref_diag d = { 0, 0, 0, "" };
+    if (gpuref_disasm(gpuref_model_isa(m), rr->words, rr->nwords, rr->pc, dis, sizeof dis, NULL,
+                      &d) != GPUREF_OK)
+        snprintf(dis, sizeof dis, "(%s)", d.msg);
+    add(line, sizeof line, &o, "    %6llu %08llx:",
+                          (unsigned long long)rr->seq, (unsigned long long)rr->pc);
+    for (unsigned i = 0; i < rr->nwords && i < GPUREF_MAX_WORDS; i++)
+        add(line, sizeof line, &o, " %08x", (unsigned)rr->words[i]);
+    add(line, sizeof line, &o, "%*s  %-32s", rr->nwords < 2 ? 9 : 0, "",
+                          dis);
+    for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW && o < sizeof line - 64; i++) {
+        const gpuref_regw *w = &rr->regw[i];
+        gpuref_regfile_info fi;
+        if (gpuref_regfile_get_info(m, w->file, &fi) != GPUREF_OK)
+            continue;
+        char name[48];
+        if (fi.count == 1)
+            snprintf(name, sizeof name, "%s", fi.name);
+        else
+            snprintf(name, sizeof name, "%s%u", fi.name, (unsigned)w->index);
+        /* the value most lanes got, then the lanes that differ from it */
+        int major = -1, best = 0;
+        for (unsigned l = 0; l < GPUREF_MAX_LANES; l++) {
+            if (!(w->lanes >> l & 1))
+                continue;
+            int cnt = 0;
+            for (unsigned k = 0; k < GPUREF_MAX_LANES; k++)
+                cnt += (w->lanes >> k & 1) && w->value[k] == w->value[l];
+            if (cnt > best) {
+                best = cnt;
+                major = (int)l;
+            }
+        }
+        if (major < 0)
+            continue;
+        add(line, sizeof line, &o, " %s=0x%llx", name,
+                              (unsigned long long)w->value[major]);
+        int sep = 0;
+        for (unsigned l = 0; l < GPUREF_MAX_LANES && o < sizeof line - 40; l++) {
+            if (!(w->lanes >> l & 1) || w->value[l] == w->value[major])
+                continue;
+            add(line, sizeof line, &o, "%s%u:0x%llx", sep ? " " : "[",
+                                  l, (unsigned long long)w->value[l]);
+            sep = 1;
+        }
+        if (sep)
+            add(line, sizeof line, &o, "]");
+        if (w->flags & GPUREF_REGW_UNMODELLED)
+            add(line, sizeof line, &o, "(unmodelled)");
+    }
+    for (unsigned i = 0; i < rr->nmemw && i < GPUREF_MAX_MEMW && o < sizeof line - 64; i++) {
+        const gpuref_memw *w = &rr->memw[i];
+        const char *sp = gpuref_mem_name(m, w->space);
+        add(line, sizeof line, &o, " %s[0x%llx]=", sp ? sp : "?",
+                              (unsigned long long)w->addr);
+        for (unsigned b = w->size > 16 ? 16 : w->size; b > 0; b--)
+            add(line, sizeof line, &o, "%02x", (unsigned)w->data[b - 1]);
+    }
+    static const struct { uint32_t bit; const char *name; } flags[] = {
+        { GPUREF_RETIRE_EXIT, "EXIT" }, { GPUREF_RETIRE_END, "END" },
+        { GPUREF_RETIRE_BRANCH, "BRANCH" }, { GPUREF_RETIRE_SKIP, "SKIP" },
+        { GPUREF_RETIRE_TRAP, "TRAP" },
+    };
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0] && o < sizeof line - 16; i++)
+        if (rr->flags & flags[i].bit)
+            add(line, sizeof line, &o, " %s", flags[i].name);
+    while (o > 0 && o < sizeof line && line[o - 1] == ' ')
+        line[--o] = '\0';
+    puts(line);
+}
+
+/* The first line of a report, without the "name: " prefix. */
+static void first_line(const char *report, const char *name, char *buf, size_t len)
+{
+    size_t n = strlen(name);
+    if (strncmp(report, name, n) == 0 && strncmp(report + n, ": ", 2) == 0)
+        report += n + 2;
+    size_t k = strcspn(report, "\n");
+    if (k >= len)
+        k = len - 1;
+    memcpy(buf, report, k);
+    buf[k] = '\0';
+}
+
+static void print_indented(const char *text)
+{
+    while (*text) {
+        size_t k = strcspn(text, "\n");
+        printf("    %.*s\n", (int)k, text);
+        text += k;
+        if (*text == '\n')
+            text++;
+    }
+}
+
+int cmd_run(int argc, char **argv)
+{
+    cli_args a;
+    run_opts o = { NULL, NULL, 0, 0, 0 };
+    const char *arg, *val;
+    int kind, rc, nfiles = 0;
+    char **files = calloc((size_t)argc + 1, sizeof *files);
+    if (!files)
+        return cli_error("run", CLI_INPUT, "out of memory");
+    cli_args_init(&a, argc, argv);
+    while ((kind = cli_next(&a, &arg)) != CLI_END) {
+        rc = CLI_OK;
+        if (kind == CLI_POS) {
+            files[nfiles++] = (char *)arg;
+        } else if (cli_is(&a, NULL, "--isa")) {
+            if (!(rc = cli_value(&a, &val)))
+                o.isa = val;
+        } else if (cli_is(&a, "-t", "--test")) {
+            if (!(rc = cli_value(&a, &val)))
+                o.glob = val;
+        } else if (cli_is(&a, NULL, "--max-steps")) {
+            if (!(rc = cli_value(&a, &val)) && (cli_parse_u64(val, &o.max_steps) || !o.max_steps))
+                rc = cli_usage("run", "--max-steps: expected a positive number, got '%s'", val);
+        } else if (cli_is(&a, "-q", "--quiet")) {
+            if (!(rc = cli_flag(&a)))
+                o.quiet = 1;
+        } else if (cli_is(&a, "-v", "--verbose")) {
+            if (!(rc = cli_flag(&a)))
+                o.verbose = 1;
+        } else {
+            rc = cli_usage("run", "unknown option '%s'", arg);
+        }
+        if (rc) {
+            free(files);
+            return rc;
+        }
+    }
+    if (nfiles == 0) {
+        free(files);
+        return cli_usage("run", "no vector files given");
+    }
+    if (o.quiet && o.verbose) {
+        free(files);
+        return cli_usage("run", "-q and -v exclude each other");
+    }
+    if (o.isa && !cli_isa("run", o.isa)) {
+        free(files);
+        return CLI_INPUT;
+    }
+
+    gpuref_vec_result *res = malloc(sizeof *res);
+    if (!res) {
+        free(files);
+        return cli_error("run", CLI_INPUT, "out of memory");
+    }
+    unsigned long passed = 0, failed = 0;
+    int input_error = 0;
+    for (int i = 0; i < nfiles; i++) {
+        gpuref_vec_file *vf = NULL;
+        gpuref_diag d = { 0, 0, 0, "" };
+        int lrc;
+        if (strcmp(files[i], "-") == 0) {          /* vectors on stdin */
+            size_t len = 0;
+            char *text = cli_read_file("-", &len);
+            if (text) {
+                lrc = gpuref_vec_load_string("<stdin>", text, len, &vf, &d);
+                free(text);
+            } else {
+                lrc = GPUREF_ERR_IO;
+                snprintf(d.msg, sizeof d.msg, "<stdin>: cannot read: %s", strerror(errno));
+            }
+        } else {
+            lrc = gpuref_vec_load(files[i], &vf, &d);
+        }
+        if (lrc != GPUREF_OK) {
+            fflush(stdout);
+            fprintf(stderr, "%s\n", d.msg);
+            printf("FAIL %s: rejected\n", files[i]);
+            failed++;
+            input_error = 1;
+            continue;
+        }
+        if (o.isa && strcmp(o.isa, vf->isa) != 0) {
+            if (!o.quiet) {
+                fflush(stdout);
+                fprintf(stderr, "gpuref run: %s: skipped (ISA %s)\n", files[i], vf->isa);
+            }
+            gpuref_vec_free(vf);
+            continue;
+        }
+        for (size_t k = 0; k < vf->ntests; k++) {
+            const gpuref_vec_test *t = &vf->tests[k];
+            if (o.glob && fnmatch(o.glob, t->name, 0) != 0)
+                continue;
+            gpuref_vec_run_opts ro = { o.max_steps, o.verbose ? trace_step : NULL, NULL };
+            if (o.verbose)
+                printf("RUN  %s (%s)\n", t->name, files[i]);
+            rc = gpuref_vec_run_test(vf, t, &ro, res);
+            char reason[512];
+            if (rc != GPUREF_OK) {             /* setup failed: an input error */
+                printf("FAIL %s: setup: %s\n", t->name, res->report);
+                failed++;
+                input_error = 1;
+            } else if (res->nfail == 0) {
+                if (!o.quiet)
+                    printf("PASS %s\n", t->name);
+                passed++;
+            } else {
+                first_line(res->report, t->name, reason, sizeof reason);
+                if (res->nfail > 1)
+                    printf("FAIL %s: %s [%d failed expectations]\n", t->name, reason,
+                           res->nfail);
+                else
+                    printf("FAIL %s: %s\n", t->name, reason);
+                if (o.verbose)
+                    print_indented(res->report);
+                failed++;
+            }
+        }
+        gpuref_vec_free(vf);
+    }
+    printf("%lu passed, %lu failed\n", passed, failed);
+    free(res);
+    free(files);
+    return input_error ? CLI_INPUT : failed ? CLI_FAIL : CLI_OK;
+}

@@ -1,0 +1,396 @@
+/* fp_trans.c - correctly rounded log2, exp2, sin, cos for f16, bf16, f32.
+ *
+ * Method: evaluate in a 128-bit-significand software float ("xf", integer
+ * arithmetic only, truncating, relative error < 2^-126 per operation), with
+ * the classic series (atanh for log, Taylor for exp/sin/cos) after exact
+ * argument reduction (Payne-Hanek with 512 bits of 2/pi for sin/cos).  The
+ * accumulated error is below 2^-115; the result is rounded only if the
+ * approximation is farther than 2^-100 (relative) from every rounding
+ * boundary of the target format (Ziv's test), so the rounding of the
+ * approximation is the rounding of the true value.  Values that are exactly
+ * representable or lie within 2^-80 of one (exp2 of integers and of tiny x,
+ * log2 of powers of two, sin/cos of 0 and of tiny x, sin/cos of multiples of
+ * a quarter turn) are produced exactly, not through the test.
+ *
+ * If the test ever fails the function returns GPUREF_ERR_UNIMPL rather than
+ * a result it cannot prove.  test_fp_mpfr_trans checks against MPFR, and its
+ * exhaustive mode (GPUREF_FP_EXHAUSTIVE=1) runs every f16 and f32 input.
+ *
+ * Constants (bits of 2/pi, pi/2, ln 2, log2 e) were computed with MPFR 4.2;
+ * test_fp_mpfr_trans re-derives and compares them.
+ */
+#include "fp_impl.h"
+
+/* value = m * 2^(e - 127); m has bit 127 set, or m == 0 for zero */
+typedef struct xf { unsigned neg; int32_t e; u128 m; } xf;
+
+#define W128(hi, lo) (((u128)(hi) << 64) | (lo))
+
+/* 2/pi = 0.a2f9836e... : bits 1..512 after the binary point */
+static const uint64_t two_over_pi[8] = {
+    0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull, 0xfe5163abdebbc561ull,
+    0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull, 0xfe1deb1cb129a73eull, 0xe88235f52ebb4484ull,
+};
+static const xf XF_PI_2 = { 0, 0, W128(0xc90fdaa22168c234ull, 0xc4c6628b80dc1cd1ull) };  /* pi/2 */
+static const xf XF_LN2 = { 0, -1, W128(0xb17217f7d1cf79abull, 0xc9e3b39803f2f6afull) };  /* ln 2 */
+static const xf XF_LOG2E = { 0, 0, W128(0xb8aa3b295c17f0bbull, 0xbe87fed0691d3e88ull) }; /* 1/ln 2 */
+static const xf XF_ONE = { 0, 0, (u128)1 << 127 };
+
+static xf xf_make(unsigned neg, int32_t e, u128 m)     /* normalize m * 2^(e-127) */
+{
+    xf r = { neg, e, m };
+    if (m == 0) { r.e = 0; r.neg = 0; return r; }
+    int lz = fp__clz128(m);
+    r.m = m << lz;
+    r.e = e - lz;
+    return r;
+}
+
+static xf xf_mul(xf a, xf b)
+{
+    xf r = { a.neg ^ b.neg, 0, 0 };
+    if (a.m == 0 || b.m == 0) return (xf){ 0, 0, 0 };
+    u128 hi, lo;
+    fp__mul128(a.m, b.m, &hi, &lo);
+    if (hi >> 127) { r.m = hi; r.e = a.e + b.e + 1; }
+    else { r.m = (hi << 1) | (lo >> 127); r.e = a.e + b.e; }
+    return r;
+}
+
+static xf xf_add(xf a, xf b)
+{
+    if (b.m == 0) return a;
+    if (a.m == 0) return b;
+    if (a.e < b.e || (a.e == b.e && a.m < b.m)) { xf t = a; a = b; b = t; }   /* |a| >= |b| */
+    int64_t d = (int64_t)a.e - b.e;
+    u128 bm = d >= 128 ? 0 : b.m >> d;
+    if (a.neg == b.neg) {
+        u128 s = a.m + bm;
+        if (s < a.m) return (xf){ a.neg, a.e + 1, (s >> 1) | ((u128)1 << 127) };
+        return (xf){ a.neg, a.e, s };
+    }
+    return xf_make(a.neg, a.e, a.m - bm);
+}
+
+static xf xf_neg(xf a) { a.neg ^= 1; return a; }
+
+static xf xf_div_u32(xf a, uint32_t d)                 /* a / d, d >= 1 */
+{
+    u128 qh = a.m / d, r = a.m % d;
+    uint64_t ql = (uint64_t)((r << 64) / d);
+    int lz = fp__clz128(qh);                            /* <= 32 */
+    u128 m = lz ? (qh << lz) | (ql >> (64 - lz)) : qh;
+    return (xf){ a.neg, a.e - lz, m };
+}
+
+static xf xf_from_int(int64_t v)
+{
+    if (v == 0) return (xf){ 0, 0, 0 };
+    uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    return xf_make(v < 0, 127, mag);
+}
+
+/* N / D for 0 < N < D < 2^126, 128 quotient bits */
+static xf xf_ratio(unsigned neg, u128 N, u128 D)
+{
+    int32_t e = -1;
+    while ((N << 1) < D) { N <<= 1; e--; }
+    u128 q = 0;
+    for (int i = 0; i < 128; i++) {
+        N <<= 1;
+        q <<= 1;
+        if (N >= D) { N -= D; q |= 1; }
+    }
+    return (xf){ neg, e, q };
+}
+
+/* ---------------------------------------------------- final rounding */
+
+#define ZIV_BITS 100
+
+/* Round x (nonzero, not exactly representable, not a midpoint) to format f.
+ * check: apply Ziv's test; 0 when x is a faithful stand-in for a value known
+ * to lie strictly between the same two neighbours. */
+static int xf_round(fp_fmt f, xf x, int check, fp_env *e, uint64_t *out)
+{
+    const fp_fmtinfo *F = &fp__fmt[f];
+    int P = F->mbits + 1;
+    if (check && x.e <= F->emax) {
+        int peff = x.e >= F->emin ? P : P - (F->emin - x.e);
+        if (peff >= 0) {
+            int hb = 127 - peff;                         /* bits below the round bit */
+            u128 H = x.m & (((u128)1 << hb) - 1);
+            u128 err = (u128)1 << (127 - ZIV_BITS);
+            if (H <= err || H >= ((u128)1 << hb) - err) return GPUREF_ERR_UNIMPL;
+        }
+    }
+    uint64_t sig = (uint64_t)(x.m >> 64) | 1;            /* inexact: sticky */
+    *out = fp__round_pack(f, x.neg, x.e, sig, e);
+    return GPUREF_OK;
+}
+
+/* ----------------------------------------------------------- kernels */
+
+/* e^y for |y| <= 0.35 */
+static xf xf_exp_small(xf y)
+{
+    xf s = XF_ONE;
+    for (uint32_t k = 30; k >= 1; k--) s = xf_add(XF_ONE, xf_div_u32(xf_mul(s, y), k));
+    return s;
+}
+
+/* sin(r), cos(r) for |r| <= pi/4 */
+static xf xf_sin_small(xf r)
+{
+    xf r2 = xf_mul(r, r), s = XF_ONE;
+    for (uint32_t k = 18; k >= 1; k--) s = xf_add(XF_ONE, xf_neg(xf_div_u32(xf_mul(s, r2), 2 * k * (2 * k + 1))));
+    return xf_mul(r, s);
+}
+static xf xf_cos_small(xf r)
+{
+    xf r2 = xf_mul(r, r), c = XF_ONE;
+    for (uint32_t k = 18; k >= 1; k--) c = xf_add(XF_ONE, xf_neg(xf_div_u32(xf_mul(c, r2), (2 * k - 1) * (2 * k))));
+    return c;
+}
+
+#define BEGIN1(f)                                                       \
+    int st_ = fp__begin(p, flags);                                      \
+    if (st_) return st_;                                                \
+    if (!r || !fp__arith_fmt(f)) return GPUREF_ERR_ARG;                 \
+    if (fp__fmt[f].mbits + 1 > 24) return GPUREF_ERR_UNIMPL;            \
+    fp_env env = { p, flags, 0, 0, 0, 0 };                                       \
+    fp_unp A;                                                           \
+    uint64_t res = 0;                                                   \
+    fp__input(f, a, &env, &A)
+
+#define FINISH(f)                                                       \
+    do {                                                                \
+        *r = fp__finish(f, res, &env);                                  \
+        if (exc) *exc |= fp__exc_final(&env);                                       \
+        return GPUREF_OK;                                               \
+    } while (0)
+
+static uint64_t nan1(fp_fmt f, const fp_unp *a, fp_env *e)
+{
+    const fp_unp *ops[1] = { a };
+    return fp__nan_result(f, ops, 1, e);
+}
+
+int fp_exp2(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r, unsigned *exc)
+{
+    BEGIN1(f);
+    if (fp__isnan(&A)) {
+        res = nan1(f, &A, &env);
+    } else if (A.cls == FPC_INF) {
+        res = A.sign ? fp__pack_zero(f, 0) : fp__pack_inf(f, 0);
+    } else if (A.cls == FPC_ZERO) {
+        res = fp__pack_one(f, 0);
+    } else if (A.exp >= 10) {                           /* |x| >= 1024: far out of range */
+        res = fp__round_pack(f, 0, A.sign ? -100000 : 100000, ((uint64_t)1 << 63) | 1, &env);
+    } else if (A.exp >= 0 && (A.sig << (A.exp + 1)) == 0) {          /* integer: exact */
+        int32_t n = (int32_t)(A.sig >> (63 - A.exp));
+        res = fp__round_pack(f, 0, A.sign ? -n : n, (uint64_t)1 << 63, &env);
+    } else if (A.exp < -80) {                           /* 1 +- tiny */
+        res = A.sign ? fp__round_pack(f, 0, -1, ~(uint64_t)0, &env)
+                     : fp__round_pack(f, 0, 0, ((uint64_t)1 << 63) | 1, &env);
+    } else {
+        /* x * 2^100 as a fixed-point integer (exact: sig has <= 24 bits) */
+        int sh = A.exp + 37;
+        u128 X = sh >= 0 ? (u128)A.sig << sh : (u128)(A.sig >> -sh);
+        const u128 one = (u128)1 << 100, half = one >> 1;
+        u128 n = (X + half) >> 100;                     /* nearest integer to |x| */
+        u128 nf = n << 100;
+        xf fr = X >= nf ? xf_make(A.sign, 27, X - nf) : xf_make(!A.sign, 27, nf - X);   /* |f| <= 1/2 */
+        xf s = xf_exp_small(xf_mul(fr, XF_LN2));
+        s.e += A.sign ? -(int32_t)n : (int32_t)n;
+        int st = xf_round(f, s, 1, &env, &res);
+        if (st) return st;
+    }
+    FINISH(f);
+}
+
+#define SQRT2_SIG 0xb504f333f9de6484ull                 /* sqrt(2) * 2^63, rounded down */
+
+int fp_log2(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r, unsigned *exc)
+{
+    BEGIN1(f);
+    if (fp__isnan(&A)) {
+        res = nan1(f, &A, &env);
+    } else if (A.cls == FPC_ZERO) {
+        env.exc |= FP_EXC_DIVBYZERO;
+        res = fp__pack_inf(f, 1);
+    } else if (A.sign) {
+        res = fp__invalid(f, &env);
+    } else if (A.cls == FPC_INF) {
+        res = fp__pack_inf(f, 0);
+    } else if (A.sig == (uint64_t)1 << 63) {            /* power of two: exact integer */
+        int32_t e = A.exp;
+        res = e == 0 ? fp__pack_zero(f, 0)
+                     : fp__round_u128(f, e < 0, 0, (u128)(uint64_t)(e < 0 ? -(int64_t)e : e), &env);
+    } else {
+        /* x = m * 2^e, m in [sqrt(1/2), sqrt(2)); ln m = 2 atanh((m-1)/(m+1)) */
+        int32_t e = A.exp;
+        u128 one = (u128)1 << 63, S = A.sig;
+        if (A.sig > SQRT2_SIG) { one <<= 1; e += 1; }
+        xf t = S > one ? xf_ratio(0, S - one, S + one) : xf_ratio(1, one - S, S + one);
+        xf u = xf_mul(t, t), sum = xf_div_u32(XF_ONE, 2 * 28 + 1);
+        for (uint32_t k = 28; k-- > 0;) sum = xf_add(xf_mul(sum, u), xf_div_u32(XF_ONE, 2 * k + 1));
+        xf ln = xf_mul(t, sum);
+        ln.e += 1;
+        xf y = xf_add(xf_from_int(e), xf_mul(ln, XF_LOG2E));
+        int st = xf_round(f, y, 1, &env, &res);
+        if (st) return st;
+    }
+    FINISH(f);
+}
+
+/* Reduce |x| (finite, nonzero, |x| >= 1/2) by pi/2: quadrant *q and the
+ * remainder r in [-pi/4, pi/4] (radians).  GPUREF_ERR_UNIMPL if |x| is too
+ * close to a multiple of pi/2 for the 256-bit window (never for f32). */
+static int reduce_radians(const fp_unp *A, int *q, xf *r)
+{
+    uint64_t M = A->sig >> 40;                          /* 24-bit integer */
+    int32_t E = A->exp - 23;                            /* |x| = M * 2^E */
+    int32_t i0 = E - 1 > 1 ? E - 1 : 1;                 /* first bit of 2/pi that matters */
+    uint64_t w[3];
+    for (int j = 0; j < 3; j++) {                       /* bits i0 + 64j .. i0 + 64j + 63 */
+        int32_t b = i0 - 1 + 64 * j, wi = b / 64, sh = b % 64;
+        w[j] = sh ? (two_over_pi[wi] << sh) | (two_over_pi[wi + 1] >> (64 - sh)) : two_over_pi[wi];
+    }
+    /* L = M * W, 256 bits, little-endian limbs */
+    u128 p2 = (u128)M * w[2], p1 = (u128)M * w[1], p0 = (u128)M * w[0];
+    uint64_t L[4];
+    u128 c = (p2 >> 64) + (uint64_t)p1;
+    L[0] = (uint64_t)p2;
+    L[1] = (uint64_t)c;
+    c = (c >> 64) + (p1 >> 64) + (uint64_t)p0;
+    L[2] = (uint64_t)c;
+    L[3] = (uint64_t)((c >> 64) + (p0 >> 64));
+    int pt = i0 + 191 - E;                              /* binary point: 190 <= pt <= 216 */
+    /* quadrant: bits pt, pt+1 */
+    *q = (int)((L[pt / 64] >> (pt % 64)) | (pt % 64 == 63 ? (L[pt / 64 + 1] << 1) : 0)) & 3;
+    /* F = fraction bits moved to the top of 256 bits */
+    uint64_t Fw[4] = { 0, 0, 0, 0 };
+    int s = 256 - pt;                                   /* 40 .. 66 */
+    for (int i = 3; i >= 0; i--) {
+        int src = i * 64 - s;                           /* bit index in L of Fw[i] bit 0 */
+        int si = src >= 0 ? src / 64 : -((-src + 63) / 64), sb = src - si * 64;
+        uint64_t lo = (si >= 0 && si < 4) ? L[si] : 0;
+        uint64_t hi = (si + 1 >= 0 && si + 1 < 4) ? L[si + 1] : 0;
+        Fw[i] = sb ? (lo >> sb) | (hi << (64 - sb)) : lo;
+    }
+    unsigned neg = 0;
+    if (Fw[3] >> 63) {                                  /* fraction >= 1/2: use frac - 1 */
+        unsigned borrow = 1;
+        for (int i = 0; i < 4; i++) {
+            uint64_t v = ~Fw[i] + borrow;
+            borrow = borrow && v == 0;
+            Fw[i] = v;
+        }
+        neg = 1;
+        *q = (*q + 1) & 3;
+    }
+    int lz = 0, i = 3;
+    while (i >= 0 && Fw[i] == 0) { lz += 64; i--; }
+    if (i < 0) return GPUREF_ERR_UNIMPL;                /* x a multiple of pi/2: impossible */
+    lz += __builtin_clzll(Fw[i]);
+    if (lz > 40) return GPUREF_ERR_UNIMPL;
+    /* take 128 bits from the leading one */
+    uint64_t t[5] = { 0, Fw[0], Fw[1], Fw[2], Fw[3] };  /* t[k+1] = Fw[k] */
+    int top = 4 - lz / 64, b = lz % 64;
+    uint64_t h = b ? (t[top] << b) | (t[top - 1] >> (64 - b)) : t[top];
+    uint64_t l = b ? (t[top - 1] << b) | (t[top - 2] >> (64 - b)) : t[top - 1];
+    xf fr = { neg, -1 - lz, W128(h, l) };
+    *r = xf_mul(fr, XF_PI_2);
+    return GPUREF_OK;
+}
+
+/* sin or cos: want_cos selects */
+static int sincos(fp_fmt f, int want_cos, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r,
+                  unsigned *exc)
+{
+    BEGIN1(f);
+    const int turns = (flags & FP_F_TURNS) != 0;
+    if (fp__isnan(&A)) {
+        res = nan1(f, &A, &env);
+        FINISH(f);
+    }
+    if (A.cls == FPC_INF) {
+        res = fp__invalid(f, &env);
+        FINISH(f);
+    }
+    if (A.cls == FPC_ZERO) {
+        res = want_cos ? fp__pack_one(f, 0) : fp__pack_zero(f, A.sign);
+        FINISH(f);
+    }
+    int q = 0;
+    xf rr;
+    if (!turns) {
+        if (A.exp < -40) {                              /* sin x = x - tiny, cos x = 1 - tiny */
+            res = want_cos ? fp__round_pack(f, 0, -1, ~(uint64_t)0, &env)
+                           : fp__round_u128(f, A.sign, A.exp - 127, ((u128)A.sig << 64) - 1, &env);
+            FINISH(f);
+        }
+        if (A.exp < -1) {
+            rr = (xf){ 0, A.exp, (u128)A.sig << 64 };
+        } else {
+            int st = reduce_radians(&A, &q, &rr);
+            if (st) return st;
+        }
+    } else {
+        /* turns: z = 4|x| = q + frac exactly */
+        xf fr;
+        if (A.exp + 2 < 0) {
+            fr = (xf){ 0, A.exp + 2, (u128)A.sig << 64 };
+        } else {
+            uint64_t M = A.sig >> 40;
+            int32_t k = 23 - (A.exp + 2);               /* z = M * 2^-k */
+            uint64_t fi = 0;
+            if (k <= 0) {
+                q = k <= -2 ? 0 : (int)((M << -k) & 3);
+            } else {
+                q = (int)((M >> k) & 3);
+                fi = M & (((uint64_t)1 << k) - 1);
+            }
+            if (fi == 0) {                              /* a multiple of a quarter turn: exact */
+                static const int8_t sv[4] = { 0, 1, 0, -1 };
+                int v = want_cos ? sv[(q + 1) & 3] : sv[q];
+                if (A.sign && !want_cos) v = -v;
+                if (v == 0) res = fp__pack_zero(f, want_cos ? 0 : A.sign);
+                else res = fp__pack_one(f, v < 0);
+                FINISH(f);
+            }
+            fr = xf_make(0, 127 - k, fi);
+        }
+        if (fr.e >= -1) {                               /* frac >= 1/2: frac - 1 */
+            fr = xf_add(fr, xf_neg(XF_ONE));
+            q = (q + 1) & 3;
+        }
+        rr = xf_mul(fr, XF_PI_2);
+    }
+    /* sin(|x|) or cos(|x|) from quadrant and r */
+    int use_cos = (q & 1) ^ want_cos;
+    int negate = want_cos ? (q == 1 || q == 2) : (q >= 2);
+    if (!want_cos && A.sign) negate ^= 1;
+    int st;
+    if (use_cos && rr.e < -45) {                        /* cos r = 1 - tiny */
+        xf y = { (unsigned)negate, -1, ~(u128)0 };
+        st = xf_round(f, y, 0, &env, &res);
+    } else {
+        xf y = use_cos ? xf_cos_small(rr) : xf_sin_small(rr);
+        if (negate) y = xf_neg(y);
+        st = xf_round(f, y, 1, &env, &res);
+    }
+    if (st) return st;
+    FINISH(f);
+}
+
+int fp_sin(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r, unsigned *exc)
+{
+    return sincos(f, 0, a, p, flags, r, exc);
+}
+
+int fp_cos(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r, unsigned *exc)
+{
+    return sincos(f, 1, a, p, flags, r, exc);
+}

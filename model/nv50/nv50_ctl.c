@@ -1,0 +1,288 @@
+/* nv50_ctl.c - one step of the warp: fetch, predicate, control flow, retire.
+ * Implements "Execution semantics" of README.md; control instructions work on
+ * s->flow only, which is committed when the whole unit has succeeded. */
+#include <string.h>
+
+#include "nv50.h"
+
+/* An entry of the control stack as the step sees it (the pending push included). */
+static const nv50_stack_entry *nv50_peek(const nv50_state *s, unsigned idx)
+{
+    const nv50_flow *f = &s->flow;
+    return (f->push && idx == s->depth) ? &f->ent : &s->stack[idx];
+}
+
+static int nv50_push(nv50_state *s, unsigned type, uint32_t pc, uint32_t mask)
+{
+    nv50_flow *f = &s->flow;
+    if (f->depth >= s->cfg.stack_depth) {
+        f->why = "control stack overflow";
+        return GPUREF_ERR_FAULT;
+    }
+    f->ent = (nv50_stack_entry){ .type = (uint8_t)type, .pc = pc, .mask = mask };
+    f->push = 1;
+    f->depth++;
+    return GPUREF_OK;
+}
+
+static uint32_t nv50_exec_of(const gpuref_retire *rr) { return (uint32_t)rr->exec_mask; }
+
+int nv50_x_bra(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+{
+    nv50_flow *f = &s->flow;
+    uint32_t taken = nv50_exec_of(rr);
+    if (taken == 0)
+        return GPUREF_OK;
+    if (taken != f->mask) {
+        int rc = nv50_push(s, NV50_ST_BRANCH, f->next, f->mask & ~taken);
+        if (rc)
+            return rc;
+        f->mask = taken;
+    }
+    f->pc = in->target;
+    return GPUREF_OK;
+}
+
+int nv50_x_call(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+{
+    nv50_flow *f = &s->flow;
+    (void)rr;
+    if (in->lim)
+        return GPUREF_ERR_UNIMPL;   /* the call limit counter is unmodelled */
+    int rc = nv50_push(s, NV50_ST_CALL, f->next, f->mask);
+    if (rc == GPUREF_OK)
+        f->pc = in->target;
+    return rc;
+}
+
+/* ret and break: the threads leave; the unwind brings them back */
+int nv50_x_ret(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+{
+    (void)in;
+    s->flow.mask &= ~nv50_exec_of(rr);
+    return GPUREF_OK;
+}
+
+int nv50_x_breakaddr(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+{
+    (void)rr;
+    return nv50_push(s, NV50_ST_BREAK, in->target, s->flow.mask);
+}
+
+int nv50_x_joinat(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+{
+    (void)rr;
+    return nv50_push(s, NV50_ST_JOINAT, in->target, s->flow.mask);
+}
+
+int nv50_x_quadon(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+{
+    nv50_flow *f = &s->flow;
+    (void)in, (void)rr;
+    int rc = nv50_push(s, NV50_ST_QUADON, f->next, f->mask);
+    if (rc)
+        return rc;
+    uint32_t m = f->mask;
+    for (unsigned q = 0; q < NV50_LANES; q += 4)
+        if ((m >> q) & 0xf)
+            f->mask |= 0xfu << q;
+    return GPUREF_OK;
+}
+
+int nv50_x_quadpop(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+{
+    nv50_flow *f = &s->flow;
+    (void)in, (void)rr;
+    if (f->depth == 0 || nv50_peek(s, f->depth - 1)->type != NV50_ST_QUADON) {
+        f->why = "quadpop without a quadon entry on top of the control stack";
+        return GPUREF_ERR_FAULT;
+    }
+    f->mask = nv50_peek(s, --f->depth)->mask;
+    return GPUREF_OK;
+}
+
+int nv50_x_trap(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+{
+    (void)in, (void)rr;
+    s->flow.trap = 1;
+    s->flow.end = 1;
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------------------- the step */
+
+static int nv50_modifiers(nv50_state *s, const nv50_insn *in, uint32_t exec)
+{
+    nv50_flow *f = &s->flow;
+    if (in->modifier == NV50_MOD_EXIT) {
+        f->exited |= exec;
+        f->mask &= ~exec;
+    } else if (in->modifier == NV50_MOD_JOIN) {
+        if (f->depth == 0) {
+            f->why = "join with an empty control stack";
+            return GPUREF_ERR_FAULT;
+        }
+        const nv50_stack_entry *e = nv50_peek(s, --f->depth);
+        if (e->type != NV50_ST_BRANCH && e->type != NV50_ST_JOINAT) {
+            f->why = "join: the top of the control stack is not a branch or joinat entry";
+            return GPUREF_ERR_FAULT;
+        }
+        f->mask = e->mask & ~f->exited;
+        f->pc = e->type == NV50_ST_BRANCH ? e->pc : f->next;
+    }
+    return GPUREF_OK;
+}
+
+/* Length of the instruction at a code address, or 0 if there is none. */
+static unsigned nv50_len_at(const nv50_state *s, uint32_t pc)
+{
+    if (pc < s->base || (pc & 3) || (pc - s->base) / 4 >= s->nwords)
+        return 0;
+    const nv50_pinsn *p = &s->prog[(pc - s->base) / 4];
+    return p->status == GPUREF_OK ? 4u * p->in.nwords : 0;
+}
+
+static int nv50_unwind(nv50_state *s)
+{
+    nv50_flow *f = &s->flow;
+    while (f->mask == 0 && !f->end) {
+        if (f->depth == 0) {
+            f->end = 1;
+            break;
+        }
+        const nv50_stack_entry *e = nv50_peek(s, --f->depth);
+        uint32_t m = e->mask & ~f->exited;
+        if (e->type == NV50_ST_QUADON) {
+            f->why = "no thread left while a quadon entry is on the control stack";
+            return GPUREF_ERR_FAULT;
+        }
+        if (!m)
+            continue;
+        f->mask = m;
+        f->pc = e->pc;
+        if (e->type == NV50_ST_JOINAT) {   /* those threads already executed the join */
+            unsigned len = nv50_len_at(s, e->pc);
+            if (!len) {
+                f->why = "joinat target is not an instruction of the program";
+                return GPUREF_ERR_FAULT;
+            }
+            f->pc = e->pc + len;
+        }
+    }
+    return GPUREF_OK;
+}
+
+static int nv50_fetch_insn(nv50_state *s, const nv50_insn **in, char *err)
+{
+    uint32_t pc = s->pc;
+    if (!s->prog)
+        return gpuref_errf(err, GPUREF_ERR_FAULT, "no program loaded");
+    if (pc < s->base || (pc & 3) || (pc - s->base) / 4 >= s->nwords)
+        return gpuref_errf(err, GPUREF_ERR_FAULT, "pc 0x%x is outside the loaded program "
+                           "(0x%x..0x%x, D5)", pc, s->base,
+                           s->base + 4u * (uint32_t)s->nwords);
+    size_t idx = (pc - s->base) / 4;
+    const nv50_pinsn *p = &s->prog[idx];
+    if (p->status != GPUREF_OK) {
+        char why[GPUREF_ERRLEN];
+        nv50_insn tmp;
+        int rc = nv50_decode(&s->words[idx], s->nwords - idx, &tmp, why);
+        return gpuref_errf(err, rc ? rc : p->status, "pc 0x%x: %s", pc, why);
+    }
+    if (p->in.nwords == 2 && (pc & 7))
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "pc 0x%x: misaligned long instruction "
+                           "(UNALIGNED_LONG_INSTRUCTION)", pc);
+    *in = &p->in;
+    return GPUREF_OK;
+}
+
+static uint32_t nv50_pred_lanes(const nv50_state *s, const nv50_insn *in)
+{
+    const uint8_t *c = s->c[in->csrc];
+    uint32_t m = 0;
+    for (unsigned l = 0; l < NV50_LANES; l++)
+        m |= (uint32_t)((in->predset >> c[l]) & 1) << l;
+    return m;
+}
+
+static void nv50_rec_warp(gpuref_retire *rr, int file, uint64_t bits, uint32_t v)
+{
+    gpuref_regw *w = gpuref_retire_regw(rr, file, 0, bits);
+    if (w) {
+        w->lanes = 1;
+        w->value[0] = v;
+    }
+}
+
+static void nv50_commit(nv50_state *s, const nv50_insn *in, uint32_t exec, gpuref_retire *rr)
+{
+    nv50_flow *f = &s->flow;
+    const nv50_row *row = &nv50_rows[in->op];
+    if (f->push)
+        s->stack[s->depth] = f->ent;
+    if (f->mask != s->mask)
+        nv50_rec_warp(rr, NV50_F_MASK, 0xffffffffu, f->mask);
+    if (f->exited != s->exited)
+        nv50_rec_warp(rr, NV50_F_EXITED, 0xffffffffu, f->exited);
+    if (f->depth != s->depth)
+        nv50_rec_warp(rr, NV50_F_DEPTH, 0xff, f->depth);
+    s->pc = f->pc;
+    s->mask = f->mask;
+    s->exited = f->exited;
+    s->depth = f->depth;
+    s->finished = f->end;
+    s->clock++;
+    rr->next_pc = f->pc;
+    if (in->modifier == NV50_MOD_EXIT && exec)
+        rr->flags |= GPUREF_RETIRE_EXIT;
+    if (f->end)
+        rr->flags |= GPUREF_RETIRE_END;
+    if (f->trap)
+        rr->flags |= GPUREF_RETIRE_TRAP;
+    if (f->pc != f->next)
+        rr->flags |= GPUREF_RETIRE_BRANCH;
+    if (!exec && !(row->flags & NV50_RF_CTL))
+        rr->flags |= GPUREF_RETIRE_SKIP;
+}
+
+static int nv50_fail(const nv50_state *s, const nv50_row *row, int rc, char *err)
+{
+    if (rc == GPUREF_ERR_UNIMPL)
+        return gpuref_errf(err, rc, "unimplemented: %s", row->name);
+    return gpuref_errf(err, rc, "pc 0x%x: %s", s->pc, s->flow.why ? s->flow.why : "fault");
+}
+
+int nv50_step(void *vs, gpuref_retire *rr, char *err)
+{
+    nv50_state *s = vs;
+    const nv50_insn *in;
+    if (s->finished)
+        return gpuref_errf(err, GPUREF_ERR_DONE, "program finished");
+    int rc = nv50_fetch_insn(s, &in, err);
+    if (rc)
+        return rc;
+    const nv50_row *row = &nv50_rows[in->op];
+    uint32_t exec = s->mask;
+    if (in->pred != 0xf && !(row->flags & NV50_RF_NOPRED))
+        exec &= nv50_pred_lanes(s, in);
+    nv50_flow *f = &s->flow;
+    *f = (nv50_flow){ .next = s->pc + 4u * in->nwords, .mask = s->mask, .exited = s->exited,
+                      .depth = s->depth };
+    f->pc = f->next;
+    rr->pc = s->pc;
+    rr->nwords = in->nwords;
+    memcpy(rr->words, &s->words[(s->pc - s->base) / 4], 4u * in->nwords);
+    rr->exec_mask = exec;
+    if (row->flags & NV50_RF_CTL)
+        rc = row->exec(s, in, rr);
+    else
+        rc = nv50_modifiers(s, in, exec);
+    if (rc == GPUREF_OK)
+        rc = nv50_unwind(s);
+    if (rc == GPUREF_OK && !(row->flags & NV50_RF_CTL))
+        rc = row->exec(s, in, rr);
+    if (rc)
+        return nv50_fail(s, row, rc, err);
+    nv50_commit(s, in, exec, rr);
+    return GPUREF_OK;
+}

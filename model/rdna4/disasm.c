@@ -1,0 +1,920 @@
+/* disasm.c - RDNA4 disassembly in LLVM's AMDGPU gfx12 syntax.
+ *
+ * Scalar formats (SOP*, SMEM) print exactly what `llvm-mc -triple=amdgcn
+ * -mcpu=gfx1200 -disassemble` prints for legal words (checked by
+ * model/tests/llvm_rdna4.sh).  Vector and memory formats follow the same
+ * syntax as far as described in model/rdna4/README.md; every field of a legal
+ * word is printed so that the assembler reproduces the word exactly.
+ * Disassembly assumes wave32 for lane masks (LLVM's gfx1200 default). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rdna4.h"
+#include "rdna4_text.h"
+
+void r4_sb_printf(r4_sbuf *b, const char *fmt, ...)
+{
+    if (b->pos >= b->len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(b->p + b->pos, b->len - b->pos, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    b->pos += (size_t)n;
+    if (b->pos >= b->len)
+        b->pos = b->len;
+}
+
+/* ----------------------------------------------------------- names */
+
+const r4_name r4_hwreg_names[] = {
+    { 1, "HW_REG_WAVE_MODE" }, { 2, "HW_REG_WAVE_STATUS" }, { 4, "HW_REG_WAVE_STATE_PRIV" },
+    { 5, "HW_REG_WAVE_GPR_ALLOC" }, { 6, "HW_REG_WAVE_LDS_ALLOC" }, { 7, "HW_REG_IB_STS" },
+    { 10, "HW_REG_PERF_SNAPSHOT_DATA" }, { 11, "HW_REG_PERF_SNAPSHOT_PC_LO" },
+    { 12, "HW_REG_PERF_SNAPSHOT_PC_HI" }, { 15, "HW_REG_PERF_SNAPSHOT_DATA1" },
+    { 16, "HW_REG_PERF_SNAPSHOT_DATA2" }, { 17, "HW_REG_WAVE_EXCP_FLAG_PRIV" },
+    { 18, "HW_REG_WAVE_EXCP_FLAG_USER" }, { 19, "HW_REG_WAVE_TRAP_CTRL" },
+    { 20, "HW_REG_WAVE_SCRATCH_BASE_LO" }, { 21, "HW_REG_WAVE_SCRATCH_BASE_HI" },
+    { 23, "HW_REG_WAVE_HW_ID1" }, { 24, "HW_REG_WAVE_HW_ID2" },
+    { 26, "HW_REG_WAVE_SCHED_MODE" }, { 29, "HW_REG_SHADER_CYCLES_LO" },
+    { 30, "HW_REG_SHADER_CYCLES_HI" }, { 31, "HW_REG_WAVE_DVGPR_ALLOC_LO" },
+    { 32, "HW_REG_WAVE_DVGPR_ALLOC_HI" }, { 0, NULL }
+};
+
+const r4_name r4_msg_names[] = {
+    { 1, "MSG_INTERRUPT" }, { 2, "MSG_HS_TESSFACTOR" }, { 3, "MSG_DEALLOC_VGPRS" },
+    { 9, "MSG_GS_ALLOC_REQ" }, { 0x80, "MSG_RTN_GET_DOORBELL" }, { 0x81, "MSG_RTN_GET_DDID" },
+    { 0x82, "MSG_RTN_GET_TMA" }, { 0x83, "MSG_RTN_GET_REALTIME" },
+    { 0x84, "MSG_RTN_SAVE_WAVE" }, { 0x85, "MSG_RTN_GET_TBA" },
+    { 0x86, "MSG_RTN_GET_TBA_TO_PC" }, { 0x87, "MSG_RTN_GET_SE_AID_ID" }, { 0, NULL }
+};
+
+const char *const r4_instid_names[12] = {
+    "NO_DEP", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3", "VALU_DEP_4", "TRANS32_DEP_1",
+    "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1", "SALU_CYCLE_2",
+    "SALU_CYCLE_3"
+};
+const char *const r4_instskip_names[6] = { "SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3",
+                                           "SKIP_4" };
+
+/* s_wait_alu dependency-counter fields (LLVM's gfx12 DepCtr layout; the guide does
+ * not document the SIMM16 layout, digest §7 B7). */
+const r4_depctr r4_depctr_fields[R4_NDEPCTR] = {
+    { "depctr_hold_cnt", 7, 1, 1 }, { "depctr_sa_sdst", 0, 1, 1 },
+    { "depctr_va_vdst", 12, 4, 15 }, { "depctr_va_sdst", 9, 3, 7 },
+    { "depctr_va_ssrc", 8, 1, 1 }, { "depctr_va_vcc", 1, 1, 1 },
+    { "depctr_vm_vsrc", 2, 3, 7 }
+};
+
+const char *r4_name_of(const r4_name *t, unsigned v)
+{
+    for (; t->name; t++)
+        if (t->v == v)
+            return t->name;
+    return NULL;
+}
+
+/* ------------------------------------------------------- registers */
+
+void r4_put_sreg(r4_sbuf *b, unsigned code, unsigned n)
+{
+    if (n <= 1) {
+        if (code < 106)
+            r4_sb_printf(b, "s%u", code);
+        else if (code == R4_VCC_LO)
+            r4_sb_printf(b, "vcc_lo");
+        else if (code == R4_VCC_HI)
+            r4_sb_printf(b, "vcc_hi");
+        else if (code < R4_NULL)
+            r4_sb_printf(b, "ttmp%u", code - R4_TTMP0);
+        else if (code == R4_NULL)
+            r4_sb_printf(b, "null");
+        else if (code == R4_M0)
+            r4_sb_printf(b, "m0");
+        else if (code == R4_EXEC_LO)
+            r4_sb_printf(b, "exec_lo");
+        else
+            r4_sb_printf(b, "exec_hi");
+        return;
+    }
+    if (code + n - 1 < 106)
+        r4_sb_printf(b, "s[%u:%u]", code, code + n - 1);
+    else if (code == R4_VCC_LO && n == 2)
+        r4_sb_printf(b, "vcc");
+    else if (code < 106)
+        r4_sb_printf(b, "s[%u:%u]", code, code + n - 1);
+    else if (code >= R4_TTMP0 && code < R4_NULL)
+        r4_sb_printf(b, "ttmp[%u:%u]", code - R4_TTMP0, code - R4_TTMP0 + n - 1);
+    else if (code == R4_NULL)
+        r4_sb_printf(b, "null");
+    else if (code == R4_EXEC_LO && n == 2)
+        r4_sb_printf(b, "exec");
+    else
+        r4_sb_printf(b, "?%u", code);
+}
+
+void r4_put_vreg(r4_sbuf *b, unsigned v, unsigned n)
+{
+    if (n <= 1)
+        r4_sb_printf(b, "v%u", v);
+    else
+        r4_sb_printf(b, "v[%u:%u]", v, v + n - 1);
+}
+
+/* Would the assembler turn literal `lit` for an operand of `type` into an inline
+ * constant?  Then LLVM prints it as lit(...) to keep the literal encoding. */
+static int lit_is_inline(uint32_t lit, int type)
+{
+    uint64_t val = r4_literal_value(lit, type), k;
+    if (type == R4T_I64)
+        val = lit;        /* LLVM prints I64 literals as their 32-bit pattern */
+    for (unsigned c = 128; c <= 248; c++) {
+        if (c > 208 && c < 240)
+            continue;
+        if (r4_inline_value(c, type, &k) && k == val)
+            return 1;
+    }
+    return 0;
+}
+
+void r4_put_literal(r4_sbuf *b, uint32_t lit, int type)
+{
+    if (lit_is_inline(lit, type))
+        r4_sb_printf(b, "lit(0x%x)", lit);
+    else
+        r4_sb_printf(b, "0x%x", lit);
+}
+
+static const char *const float_text32[9] = { "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0",
+                                              "4.0", "-4.0", "0.15915494" };
+
+/* Print source code `code` (0..511) of `type`; lit used for 255. */
+void r4_put_src(r4_sbuf *b, unsigned code, int type, uint32_t lit)
+{
+    unsigned n = r4_type_dwords(type);
+    if (code < 128) {
+        r4_put_sreg(b, code, n > 2 ? 2 : n);
+    } else if (code <= 192) {
+        r4_sb_printf(b, "%u", code - 128);
+    } else if (code <= 208) {
+        r4_sb_printf(b, "-%u", code - 192);
+    } else if (code >= 240 && code <= 248) {
+        if (code == 248 && r4_type_is64(type))
+            r4_sb_printf(b, "0.15915494309189532");
+        else
+            r4_sb_printf(b, "%s", float_text32[code - 240]);
+    } else if (code == 235) {
+        r4_sb_printf(b, "src_shared_base");
+    } else if (code == 236) {
+        r4_sb_printf(b, "src_shared_limit");
+    } else if (code == 237) {
+        r4_sb_printf(b, "src_private_base");
+    } else if (code == 238) {
+        r4_sb_printf(b, "src_private_limit");
+    } else if (code == R4_SCC_SRC) {
+        r4_sb_printf(b, "src_scc");
+    } else if (code == R4_LIT_SRC) {
+        r4_put_literal(b, lit, type);
+    } else if (code >= 256) {
+        r4_put_vreg(b, code - 256, n);
+    } else {
+        r4_sb_printf(b, "?%u", code);
+    }
+}
+
+/* --------------------------------------------------- SIMM16 kinds */
+
+static void put_inl16(r4_sbuf *b, unsigned v)
+{
+    if (v <= 64)
+        r4_sb_printf(b, "%u", v);
+    else
+        r4_sb_printf(b, "0x%x", v);
+}
+
+static void put_hwreg(r4_sbuf *b, unsigned v)
+{
+    unsigned id = v & 63, off = (v >> 6) & 31, size = (v >> 11) + 1;
+    const char *n = r4_name_of(r4_hwreg_names, id);
+    r4_sb_printf(b, "hwreg(");
+    if (n)
+        r4_sb_printf(b, "%s", n);
+    else
+        r4_sb_printf(b, "%u", id);
+    if (off != 0 || size != 32)
+        r4_sb_printf(b, ", %u, %u", off, size);
+    r4_sb_printf(b, ")");
+}
+
+static void put_version(r4_sbuf *b, unsigned v)
+{
+    static const r4_name vers[] = { { 0, "UC_VERSION_GFX7" }, { 4, "UC_VERSION_GFX10" },
+                                    { 6, "UC_VERSION_GFX11" }, { 9, "UC_VERSION_GFX12" },
+                                    { 0, NULL } };
+    if (v & 0x7f00) {
+        r4_sb_printf(b, "0x%x", v);
+        return;
+    }
+    const char *n = r4_name_of(vers, v & 0xff);
+    if (n)
+        r4_sb_printf(b, "%s", n);
+    else
+        r4_sb_printf(b, "%u", v & 0xff);
+    if (v & 0x8000)
+        r4_sb_printf(b, "|UC_VERSION_MDP_BIT");
+}
+
+int r4_delay_canonical(unsigned v)
+{
+    return (v & 0xf800) == 0 && (v & 15) <= 11 && ((v >> 4) & 7) <= 5 && ((v >> 7) & 15) <= 11;
+}
+
+static void put_delay(r4_sbuf *b, unsigned v)
+{
+    if (!r4_delay_canonical(v)) {
+        r4_sb_printf(b, "0x%x", v);
+        return;
+    }
+    unsigned id0 = v & 15, skip = (v >> 4) & 7, id1 = (v >> 7) & 15;
+    const char *sep = "";
+    if (v == 0) {
+        r4_sb_printf(b, "0");
+        return;
+    }
+    if (id0) {
+        r4_sb_printf(b, "instid0(%s)", r4_instid_names[id0]);
+        sep = " | ";
+    }
+    if (skip) {
+        r4_sb_printf(b, "%sinstskip(%s)", sep, r4_instskip_names[skip]);
+        sep = " | ";
+    }
+    if (id1)
+        r4_sb_printf(b, "%sinstid1(%s)", sep, r4_instid_names[id1]);
+}
+
+static void put_depctr(r4_sbuf *b, unsigned v)
+{
+    if (v & 0x60) {      /* bits 5-6 are not part of any field */
+        r4_sb_printf(b, "0x%x", v);
+        return;
+    }
+    int all_default = 1;
+    for (int i = 0; i < R4_NDEPCTR; i++) {
+        const r4_depctr *d = &r4_depctr_fields[i];
+        if (((v >> d->shift) & ((1u << d->width) - 1)) != d->dflt)
+            all_default = 0;
+    }
+    const char *sep = "";
+    for (int i = 0; i < R4_NDEPCTR; i++) {
+        const r4_depctr *d = &r4_depctr_fields[i];
+        unsigned f = (v >> d->shift) & ((1u << d->width) - 1);
+        if (all_default || f != d->dflt) {
+            r4_sb_printf(b, "%s%s(%u)", sep, d->name, f);
+            sep = " ";
+        }
+    }
+}
+
+static void put_waitcnt(r4_sbuf *b, unsigned v)
+{
+    if (v & 8) {         /* bit 3 is not part of any counter field */
+        r4_sb_printf(b, "0x%x", v);
+        return;
+    }
+    unsigned vm = v >> 10, exp = v & 7, lgkm = (v >> 4) & 63;
+    int all = vm == 63 && exp == 7 && lgkm == 63;
+    const char *sep = "";
+    if (all || vm != 63) {
+        r4_sb_printf(b, "vmcnt(%u)", vm);
+        sep = " ";
+    }
+    if (all || exp != 7) {
+        r4_sb_printf(b, "%sexpcnt(%u)", sep, exp);
+        sep = " ";
+    }
+    if (all || lgkm != 63)
+        r4_sb_printf(b, "%slgkmcnt(%u)", sep, lgkm);
+}
+
+static void put_msg(r4_sbuf *b, unsigned v)
+{
+    if (v > 255) {
+        r4_sb_printf(b, "%u", v);
+        return;
+    }
+    const char *n = r4_name_of(r4_msg_names, v);
+    if (n)
+        r4_sb_printf(b, "sendmsg(%s)", n);
+    else
+        r4_sb_printf(b, "sendmsg(%u, 0, 0)", v);
+}
+
+/* ------------------------------------------------------------ SMEM */
+
+static void put_smem_mods(r4_sbuf *b, const r4_insn *in)
+{
+    unsigned th = in->f[R4FLD_TH], scope = in->f[R4FLD_SCOPE];
+    static const char *const ths[4] = { "", "TH_LOAD_NT", "TH_LOAD_HT", "TH_LOAD_LU" };
+    static const char *const scopes[4] = { "", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
+    if (th)
+        r4_sb_printf(b, " th:%s", th == 3 && scope == 3 ? "TH_LOAD_BYPASS" : ths[th]);
+    if (scope)
+        r4_sb_printf(b, " scope:%s", scopes[scope]);
+}
+
+static void put_ioff24(r4_sbuf *b, uint32_t v)
+{
+    int32_t x = (int32_t)(v << 8) >> 8;
+    if (x < 0)
+        r4_sb_printf(b, "-0x%x", (unsigned)-x);
+    else
+        r4_sb_printf(b, "0x%x", (unsigned)x);
+}
+
+/* ------------------------------------------------- vector helpers */
+
+/* neg/abs modifier bits of source i (VOP3/VOP3SD/VINTERP/DPP16). */
+static void src_mods(const r4_insn *in, int i, int *neg, int *abs)
+{
+    *neg = *abs = 0;
+    switch (in->fmt) {
+    case R4_FMT_VOP3:
+        *abs = (in->f[R4FLD_ABS] >> i) & 1;
+        /* fall through */
+    case R4_FMT_VOP3SD: case R4_FMT_VINTERP:
+        *neg = (in->f[R4FLD_NEG] >> i) & 1;
+        break;
+    case R4_FMT_VOP1: case R4_FMT_VOP2: case R4_FMT_VOPC:
+        if (in->dpp == 1 && i == 0) {
+            *neg = (int)in->f[R4FLD_SRC0_NEG];
+            *abs = (int)in->f[R4FLD_SRC0_ABS];
+        } else if (in->dpp == 1 && i == 1) {
+            *neg = (int)in->f[R4FLD_SRC1_NEG];
+            *abs = (int)in->f[R4FLD_SRC1_ABS];
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static int src_index(int fld)
+{
+    switch (fld) {
+    case R4FLD_SRC0: case R4FLD_SRCX0: case R4FLD_SRCY0: return 0;
+    case R4FLD_SRC1: case R4FLD_VSRC1: case R4FLD_VSRCX1: case R4FLD_VSRCY1: return 1;
+    case R4FLD_SRC2: return 2;
+    default: return -1;
+    }
+}
+
+static void put_vop_operand(r4_sbuf *b, const r4_insn *in, const r4_opd *o)
+{
+    uint32_t v = in->f[o->fld];
+    int i = src_index(o->fld), neg = 0, abs = 0;
+    switch (o->kind) {
+    case R4K_VDST:
+        if (o->fld == R4FLD_VDSTY)
+            v = (v << 1) | (~in->f[R4FLD_VDSTX] & 1u);
+        r4_put_vreg(b, v, r4_type_dwords(o->type));
+        break;
+    case R4K_SDSTV: case R4K_SDST7:
+        r4_put_sreg(b, v, o->type == R4T_MASK ? 1 : r4_type_dwords(o->type));
+        break;
+    case R4K_VCC:
+        r4_sb_printf(b, "vcc_lo");
+        break;
+    case R4K_LIT:
+        r4_sb_printf(b, "0x%x", in->lit);
+        break;
+    case R4K_VGPR:
+    case R4K_VSRC:
+        if (i >= 0)
+            src_mods(in, i, &neg, &abs);
+        if (neg)
+            r4_sb_printf(b, "-");
+        if (abs)
+            r4_sb_printf(b, "|");
+        if (o->kind == R4K_VGPR)
+            r4_put_vreg(b, v, r4_type_dwords(o->type));
+        else if (in->dpp && o->fld == R4FLD_SRC0)
+            r4_put_vreg(b, in->dpp_src0, r4_type_dwords(o->type));
+        else if (o->type == R4T_MASK && v < 128)
+            r4_put_sreg(b, v, 1);
+        else
+            r4_put_src(b, v, o->type == R4T_MASK ? R4T_B32 : o->type, in->lit);
+        if (abs)
+            r4_sb_printf(b, "|");
+        break;
+    default:
+        r4_sb_printf(b, "?");
+        break;
+    }
+}
+
+static unsigned row_nsrc(const r4_row *r)
+{
+    unsigned n = 0;
+    for (int i = 0; i < R4_MAXOPD; i++)
+        if (r->o[i].kind == R4K_VSRC || r->o[i].kind == R4K_VGPR) {
+            int k = src_index(r->o[i].fld);
+            if (k >= 0 && (unsigned)k + 1 > n)
+                n = (unsigned)k + 1;
+        }
+    return n;
+}
+
+/* "name:[a,b,c]" over `n` entries of bit field v (n grows to 3 when higher bits are set). */
+static void put_bitlist(r4_sbuf *b, const char *name, unsigned v, unsigned n, unsigned maxn)
+{
+    while (n < maxn && (v >> n))
+        n++;
+    r4_sb_printf(b, " %s:[", name);
+    for (unsigned i = 0; i < n; i++)
+        r4_sb_printf(b, "%s%u", i ? "," : "", (v >> i) & 1);
+    r4_sb_printf(b, "]");
+}
+
+static void put_dpp(r4_sbuf *b, const r4_insn *in)
+{
+    if (in->dpp == 2 || in->dpp == 3) {
+        r4_sb_printf(b, " dpp8:[");
+        for (int i = 0; i < 8; i++)
+            r4_sb_printf(b, "%s%u", i ? "," : "", in->f[R4FLD_LANE_SEL0 + i]);
+        r4_sb_printf(b, "]");
+        if (in->dpp == 3)
+            r4_sb_printf(b, " fi:1");
+        return;
+    }
+    unsigned c = in->f[R4FLD_DPP_CTRL];
+    if (c <= 0xff)
+        r4_sb_printf(b, " quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, c >> 6);
+    else if (c >= 0x101 && c <= 0x10f)
+        r4_sb_printf(b, " row_shl:%u", c & 15);
+    else if (c >= 0x111 && c <= 0x11f)
+        r4_sb_printf(b, " row_shr:%u", c & 15);
+    else if (c >= 0x121 && c <= 0x12f)
+        r4_sb_printf(b, " row_ror:%u", c & 15);
+    else if (c == 0x140)
+        r4_sb_printf(b, " row_mirror");
+    else if (c == 0x141)
+        r4_sb_printf(b, " row_half_mirror");
+    else if (c >= 0x150 && c <= 0x15f)
+        r4_sb_printf(b, " row_share:%u", c & 15);
+    else if (c >= 0x160 && c <= 0x16f)
+        r4_sb_printf(b, " row_xmask:%u", c & 15);
+    r4_sb_printf(b, " row_mask:0x%x bank_mask:0x%x", in->f[R4FLD_ROW_MASK],
+                 in->f[R4FLD_BANK_MASK]);
+    if (in->f[R4FLD_BC])
+        r4_sb_printf(b, " bound_ctrl:1");
+    if (in->f[R4FLD_FI])
+        r4_sb_printf(b, " fi:1");
+}
+
+static void put_operands(r4_sbuf *b, const r4_insn *in, const r4_row *r, const char *first_sep)
+{
+    const char *sep = first_sep;
+    for (int i = 0; i < R4_MAXOPD; i++) {
+        const r4_opd *o = &r->o[i];
+        if (o->kind == R4K_NONE)
+            break;
+        r4_sb_printf(b, "%s", sep);
+        put_vop_operand(b, in, o);
+        sep = ", ";
+    }
+}
+
+static void put_vop3_mods(r4_sbuf *b, const r4_insn *in, const r4_row *r)
+{
+    if (in->fmt == R4_FMT_VOP3 && in->f[R4FLD_OPSEL])
+        put_bitlist(b, "op_sel", in->f[R4FLD_OPSEL], row_nsrc(r) + 1, 4);
+    if (in->f[R4FLD_CM])
+        r4_sb_printf(b, " clamp");
+    static const char *const omod[4] = { "", " mul:2", " mul:4", " div:2" };
+    r4_sb_printf(b, "%s", omod[in->f[R4FLD_OMOD] & 3]);
+}
+
+static void put_vop3p_mods(r4_sbuf *b, const r4_insn *in, const r4_row *r)
+{
+    unsigned n = row_nsrc(r);
+    unsigned opsel_hi = in->f[R4FLD_OPSEL_HI] | (in->f[R4FLD_OPSEL_HI2] << 2);
+    unsigned dflt = 7;
+    if (in->f[R4FLD_OPSEL])
+        put_bitlist(b, "op_sel", in->f[R4FLD_OPSEL], n, 3);
+    if (opsel_hi != dflt) {
+        /* entries beyond the sources are printed when they differ from their default 1 */
+        unsigned k = n;
+        while (k < 3 && ((opsel_hi >> k) & 7) != (7u >> k))
+            k++;
+        if (k < 3 && (opsel_hi >> k) != (7u >> k))
+            k = 3;
+        r4_sb_printf(b, " op_sel_hi:[");
+        for (unsigned i = 0; i < k; i++)
+            r4_sb_printf(b, "%s%u", i ? "," : "", (opsel_hi >> i) & 1);
+        r4_sb_printf(b, "]");
+    }
+    if (in->f[R4FLD_NEG])
+        put_bitlist(b, "neg_lo", in->f[R4FLD_NEG], n, 3);
+    if (in->f[R4FLD_NEG_HI])
+        put_bitlist(b, "neg_hi", in->f[R4FLD_NEG_HI], n, 3);
+    if (in->f[R4FLD_CM])
+        r4_sb_printf(b, " clamp");
+}
+
+/* ----------------------------------------------------------- memory */
+
+static const char *const th_load[8] = { "", "TH_LOAD_NT", "TH_LOAD_HT", "TH_LOAD_LU",
+                                        "TH_LOAD_NT_RT", "TH_LOAD_RT_NT", "TH_LOAD_NT_HT", "7" };
+static const char *const th_store[8] = { "", "TH_STORE_NT", "TH_STORE_HT", "TH_STORE_WB",
+                                         "TH_STORE_NT_RT", "TH_STORE_RT_NT", "TH_STORE_NT_HT",
+                                         "TH_STORE_NT_WB" };
+static const char *const th_atomic[8] = { "", "TH_ATOMIC_RETURN", "TH_ATOMIC_NT",
+                                          "TH_ATOMIC_NT_RETURN", "TH_ATOMIC_CASCADE_RT",
+                                          "TH_ATOMIC_CASCADE_RT_RETURN",
+                                          "TH_ATOMIC_CASCADE_NT",
+                                          "TH_ATOMIC_CASCADE_NT_RETURN" };
+static const char *const scope_names[4] = { "", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
+
+static int row_class(const r4_row *r)
+{
+    if (r->flags & R4_ATOMIC)
+        return 2;
+    if (r->flags & R4_STORE)
+        return 1;
+    for (int i = 0; i < R4_MAXOPD; i++) {
+        if (r->o[i].kind == R4K_MATOMIC)
+            return 2;
+        if (r->o[i].kind == R4K_MSTORE)
+            return 1;
+    }
+    return 0;
+}
+
+static void put_mem_cache(r4_sbuf *b, const r4_insn *in, const r4_row *r)
+{
+    unsigned th = in->f[R4FLD_TH], scope = in->f[R4FLD_SCOPE];
+    int cls = row_class(r);
+    if (th)
+        r4_sb_printf(b, " th:%s", cls == 2 ? th_atomic[th] : cls == 1 ? th_store[th] : th_load[th]);
+    if (scope)
+        r4_sb_printf(b, " scope:%s", scope_names[scope]);
+}
+
+static const char *const dim_names[8] = {
+    "SQ_RSRC_IMG_1D", "SQ_RSRC_IMG_2D", "SQ_RSRC_IMG_3D", "SQ_RSRC_IMG_CUBE",
+    "SQ_RSRC_IMG_1D_ARRAY", "SQ_RSRC_IMG_2D_ARRAY", "SQ_RSRC_IMG_2D_MSAA",
+    "SQ_RSRC_IMG_2D_MSAA_ARRAY"
+};
+
+static unsigned popcount4(unsigned v)
+{
+    return (v & 1) + ((v >> 1) & 1) + ((v >> 2) & 1) + ((v >> 3) & 1);
+}
+
+/* -------------------------------------------------------- top level */
+
+int r4_format(const r4_insn *in, uint64_t pc, char *buf, size_t len, char *err)
+{
+    (void)pc;
+    r4_sbuf sb = { buf, len, 0 }, *b = &sb;
+    const r4_row *r = &r4_rows[in->row];
+    char name[64];
+    buf[0] = '\0';
+    r4_row_display_name(in, name, sizeof name);
+    r4_sb_printf(b, "%s", name);
+    const char *sep = " ";
+    switch (in->fmt) {
+    case R4_FMT_SOP1: case R4_FMT_SOP2: case R4_FMT_SOPC: case R4_FMT_SOPK: case R4_FMT_SOPP:
+        for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
+            const r4_opd *o = &r->o[i];
+            uint32_t v = in->f[o->fld];
+            r4_sb_printf(b, "%s", sep);
+            sep = ", ";
+            switch (o->kind) {
+            case R4K_SDST: case R4K_SDSTSRC:
+                r4_put_sreg(b, v, r4_type_dwords(o->type));
+                break;
+            case R4K_SSRC:
+                r4_put_src(b, v, o->type, in->lit);
+                break;
+            case R4K_LIT:
+                r4_sb_printf(b, "0x%x", in->lit);
+                break;
+            case R4K_MSGRTN:
+                put_msg(b, v);
+                break;
+            case R4K_SIMM_HEX:
+                r4_sb_printf(b, "0x%x", v);
+                break;
+            case R4K_SIMM_INL:
+                put_inl16(b, v);
+                break;
+            case R4K_SIMM_OPT:
+                if (v == 0)
+                    b->pos -= 1;   /* drop the separator: "s_endpgm" */
+                else
+                    r4_sb_printf(b, "%u", v);
+                break;
+            case R4K_SIMM_BR:
+                r4_sb_printf(b, "%u", v);
+                break;
+            case R4K_SIMM_HWREG:
+                put_hwreg(b, v);
+                break;
+            case R4K_SIMM_VER:
+                put_version(b, v);
+                break;
+            case R4K_SIMM_DELAY:
+                put_delay(b, v);
+                break;
+            case R4K_SIMM_DEPCTR:
+                put_depctr(b, v);
+                break;
+            case R4K_SIMM_WAITCNT:
+                put_waitcnt(b, v);
+                break;
+            case R4K_SIMM_MSG:
+                put_msg(b, v);
+                break;
+            default:
+                r4_sb_printf(b, "?");
+                break;
+            }
+        }
+        if (r->o[0].kind == R4K_NONE)
+            b->pos = strlen(name);
+        break;
+    case R4_FMT_SMEM: {
+        for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
+            const r4_opd *o = &r->o[i];
+            uint32_t v = in->f[o->fld];
+            r4_sb_printf(b, "%s", sep);
+            sep = ", ";
+            switch (o->kind) {
+            case R4K_SM_SDATA:
+                r4_put_sreg(b, v, r4_type_dwords(o->type));
+                break;
+            case R4K_SM_SBASE:
+                r4_put_sreg(b, v * 2, r4_type_dwords(o->type));
+                break;
+            case R4K_SM_OFF:
+                if (in->f[R4FLD_SOFFSET] != R4_NULL) {
+                    r4_put_sreg(b, in->f[R4FLD_SOFFSET], 1);
+                    r4_sb_printf(b, " offset:");
+                }
+                put_ioff24(b, v);
+                break;
+            case R4K_SM_IOFF:
+                put_ioff24(b, v);
+                break;
+            case R4K_SM_SOFF:
+                r4_put_sreg(b, v, 1);
+                break;
+            case R4K_SM_LEN:
+                r4_sb_printf(b, "%u", v);
+                break;
+            default:
+                break;
+            }
+        }
+        put_smem_mods(b, in);
+        break;
+    }
+    case R4_FMT_VOP1: case R4_FMT_VOP2: case R4_FMT_VOPC:
+        if (r->o[0].kind != R4K_NONE)
+            put_operands(b, in, r, " ");
+        if (in->dpp)
+            put_dpp(b, in);
+        break;
+    case R4_FMT_VOP3: case R4_FMT_VOP3SD:
+        if (r->o[0].kind != R4K_NONE)
+            put_operands(b, in, r, " ");
+        put_vop3_mods(b, in, r);
+        if (in->dpp)
+            put_dpp(b, in);
+        break;
+    case R4_FMT_VOP3P:
+        put_operands(b, in, r, " ");
+        put_vop3p_mods(b, in, r);
+        if (in->dpp)
+            put_dpp(b, in);
+        break;
+    case R4_FMT_VOPD:
+        put_operands(b, in, r, " ");
+        r4_sb_printf(b, " :: %s", r4_rows[in->rowy].name);
+        put_operands(b, in, &r4_rows[in->rowy], " ");
+        break;
+    case R4_FMT_VINTERP:
+        put_operands(b, in, r, " ");
+        if (in->f[R4FLD_OPSEL])
+            put_bitlist(b, "op_sel", in->f[R4FLD_OPSEL], 4, 4);
+        if (in->f[R4FLD_CM])
+            r4_sb_printf(b, " clamp");
+        r4_sb_printf(b, " wait_exp:%u", in->f[R4FLD_WAITEXP]);
+        break;
+    case R4_FMT_VDSDIR:
+        r4_sb_printf(b, " ");
+        r4_put_vreg(b, in->f[R4FLD_VDST], 1);
+        if (r->o[1].kind == R4K_ATTR)
+            r4_sb_printf(b, ", attr%u.%c", in->f[R4FLD_ATTR], "xyzw"[in->f[R4FLD_ATTR_CHAN]]);
+        r4_sb_printf(b, " wait_va_vdst:%u wait_vm_vsrc:%u", in->f[R4FLD_WAIT_VA],
+                     in->f[R4FLD_WAIT_VMVSRC]);
+        break;
+    case R4_FMT_VDS: {
+        if (r->o[0].kind != R4K_NONE) {
+            for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
+                r4_sb_printf(b, "%s", sep);
+                sep = ", ";
+                r4_put_vreg(b, in->f[r->o[i].fld], r4_type_dwords(r->o[i].type));
+            }
+        }
+        int two = strstr(r->name, "2addr") != NULL;
+        if (two) {
+            if (in->f[R4FLD_OFFSET0])
+                r4_sb_printf(b, " offset0:%u", in->f[R4FLD_OFFSET0]);
+            if (in->f[R4FLD_OFFSET1])
+                r4_sb_printf(b, " offset1:%u", in->f[R4FLD_OFFSET1]);
+        } else {
+            unsigned off = in->f[R4FLD_OFFSET0] | (in->f[R4FLD_OFFSET1] << 8);
+            if (off)
+                r4_sb_printf(b, " offset:%u", off);
+        }
+        break;
+    }
+    case R4_FMT_VBUFFER: {
+        const r4_opd *o = &r->o[0];
+        unsigned n = r4_type_dwords(o->type) + (in->f[R4FLD_TFE] ? 1 : 0);
+        unsigned na = in->f[R4FLD_IDXEN] + in->f[R4FLD_OFFEN];
+        r4_sb_printf(b, " ");
+        r4_put_vreg(b, in->f[R4FLD_VDATA], n);
+        r4_sb_printf(b, ", ");
+        if (na)
+            r4_put_vreg(b, in->f[R4FLD_VADDR], na);
+        else
+            r4_sb_printf(b, "off");
+        r4_sb_printf(b, ", ");
+        r4_put_sreg(b, in->f[R4FLD_RSRC], 4);
+        r4_sb_printf(b, ", ");
+        r4_put_sreg(b, in->f[R4FLD_SOFFSET], 1);
+        if (in->f[R4FLD_FORMAT])
+            r4_sb_printf(b, " format:%u", in->f[R4FLD_FORMAT]);
+        if (in->f[R4FLD_IDXEN])
+            r4_sb_printf(b, " idxen");
+        if (in->f[R4FLD_OFFEN])
+            r4_sb_printf(b, " offen");
+        if (in->f[R4FLD_IOFFSET])
+            r4_sb_printf(b, " offset:%u", in->f[R4FLD_IOFFSET]);
+        put_mem_cache(b, in, r);
+        if (in->f[R4FLD_TFE])
+            r4_sb_printf(b, " tfe");
+        break;
+    }
+    case R4_FMT_VFLAT: case R4_FMT_VGLOBAL: case R4_FMT_VSCRATCH: {
+        int scratch = in->fmt == R4_FMT_VSCRATCH;
+        unsigned sa = in->f[R4FLD_SADDR];
+        if (r->flags & R4_NOADDR) {
+            put_mem_cache(b, in, r);
+            break;
+        }
+        int have_dst = 0;
+        for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
+            const r4_opd *o = &r->o[i];
+            if (o->kind == R4K_MLOAD || (o->kind == R4K_MATOMIC && (in->f[R4FLD_TH] & 1))) {
+                r4_sb_printf(b, "%s", sep);
+                sep = ", ";
+                r4_put_vreg(b, in->f[R4FLD_VDST], r4_type_dwords(o->type));
+                have_dst = 1;
+            }
+        }
+        (void)have_dst;
+        if (!(r->flags & R4_ADDTID)) {
+            r4_sb_printf(b, "%s", sep);
+            sep = ", ";
+            if (scratch && !in->f[R4FLD_SVE])
+                r4_sb_printf(b, "off");
+            else
+                r4_put_vreg(b, in->f[R4FLD_VADDR],
+                            (in->fmt == R4_FMT_VFLAT || (in->fmt == R4_FMT_VGLOBAL && sa == R4_NULL)) ? 2 : 1);
+        }
+        for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
+            const r4_opd *o = &r->o[i];
+            if (o->kind == R4K_MSTORE) {
+                r4_sb_printf(b, "%s", sep);
+                sep = ", ";
+                r4_put_vreg(b, in->f[R4FLD_VSRC], r4_type_dwords(o->type));
+            }
+        }
+        if (in->fmt != R4_FMT_VFLAT) {
+            r4_sb_printf(b, "%s", sep);
+            if (sa == R4_NULL)
+                r4_sb_printf(b, "off");
+            else
+                r4_put_sreg(b, sa, scratch ? 1 : 2);
+        }
+        if (in->f[R4FLD_IOFFSET]) {
+            int32_t x = (int32_t)(in->f[R4FLD_IOFFSET] << 8) >> 8;
+            r4_sb_printf(b, " offset:%d", (int)x);
+        }
+        put_mem_cache(b, in, r);
+        break;
+    }
+    case R4_FMT_VIMAGE: case R4_FMT_VSAMPLE: {
+        int smp = in->fmt == R4_FMT_VSAMPLE;
+        unsigned n = popcount4(in->f[R4FLD_DMASK]);
+        if (in->f[R4FLD_D16])
+            n = (n + 1) / 2;
+        if (in->f[R4FLD_TFE])
+            n++;
+        if (n == 0)
+            n = 1;
+        r4_sb_printf(b, " ");
+        r4_put_vreg(b, in->f[R4FLD_VDATA], n);
+        r4_sb_printf(b, ", [v%u, v%u, v%u, v%u", in->f[R4FLD_VADDR0], in->f[R4FLD_VADDR1],
+                     in->f[R4FLD_VADDR2], in->f[R4FLD_VADDR3]);
+        if (!smp)
+            r4_sb_printf(b, ", v%u", in->f[R4FLD_VADDR4]);
+        r4_sb_printf(b, "], ");
+        r4_put_sreg(b, in->f[R4FLD_RSRC], in->f[R4FLD_R128] ? 4 : 8);
+        if (smp) {
+            r4_sb_printf(b, ", ");
+            r4_put_sreg(b, in->f[R4FLD_SAMP], 4);
+        }
+        r4_sb_printf(b, " dmask:0x%x dim:%s", in->f[R4FLD_DMASK], dim_names[in->f[R4FLD_DIM]]);
+        if (smp && in->f[R4FLD_UNRM])
+            r4_sb_printf(b, " unorm");
+        put_mem_cache(b, in, r);
+        if (in->f[R4FLD_R128])
+            r4_sb_printf(b, " r128");
+        if (in->f[R4FLD_A16])
+            r4_sb_printf(b, " a16");
+        if (in->f[R4FLD_D16])
+            r4_sb_printf(b, " d16");
+        if (in->f[R4FLD_TFE])
+            r4_sb_printf(b, " tfe");
+        if (smp && in->f[R4FLD_LWE])
+            r4_sb_printf(b, " lwe");
+        break;
+    }
+    case R4_FMT_VEXPORT: {
+        unsigned t = in->f[R4FLD_TARGET];
+        if (t <= 7)
+            r4_sb_printf(b, " mrt%u", t);
+        else if (t == 8)
+            r4_sb_printf(b, " mrtz");
+        else if (t >= 12 && t <= 16)
+            r4_sb_printf(b, " pos%u", t - 12);
+        else if (t == 20)
+            r4_sb_printf(b, " prim");
+        else if (t == 21 || t == 22)
+            r4_sb_printf(b, " dual_src_blend%u", t - 21);
+        else
+            r4_sb_printf(b, " target%u", t);
+        for (int i = 0; i < 4; i++) {
+            r4_sb_printf(b, "%s", i ? ", " : " ");
+            if ((in->f[R4FLD_EN] >> i) & 1)
+                r4_sb_printf(b, "v%u", in->f[R4FLD_VSRC0 + i]);
+            else
+                r4_sb_printf(b, "off");
+        }
+        if (in->f[R4FLD_DONE])
+            r4_sb_printf(b, " done");
+        if (in->f[R4FLD_ROW])
+            r4_sb_printf(b, " row_en");
+        break;
+    }
+    default:
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "cannot print format %d", in->fmt);
+    }
+    if (sb.pos >= len)
+        return gpuref_errf(err, GPUREF_ERR_ARG, "disassembly buffer too small (%zu bytes)", len);
+    buf[sb.pos] = '\0';
+    return GPUREF_OK;
+}
+
+int r4_isa_decode(const uint32_t *w, size_t avail, gpuref_insn_info *info, char *err)
+{
+    r4_insn in;
+    int st = r4_decode(w, avail, &in, err);
+    if (st)
+        return st;
+    info->nwords = in.nwords;
+    info->opcode = in.row;
+    info->mnemonic = r4_rows[in.row].name;
+    info->form = r4_fmts[in.fmt].name;
+    return GPUREF_OK;
+}
+
+int r4_isa_disasm(const uint32_t *w, size_t avail, uint64_t pc, char *buf, size_t len,
+                  unsigned *nwords, char *err)
+{
+    r4_insn in;
+    int st = r4_decode(w, avail, &in, err);
+    if (st)
+        return st;
+    *nwords = in.nwords;
+    return r4_format(&in, pc, buf, len, err);
+}

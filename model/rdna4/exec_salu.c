@@ -1,0 +1,963 @@
+/* exec_salu.c - SOP1, SOP2, SOPC, SOPK and SOPP execution (integer and control).
+ *
+ * Every function follows the chapter 16 pseudocode of its instruction; "L" numbers
+ * are lines of shared/specs/rdna4-isa.md.  Common rules:
+ *  - a destination that cannot be written (SGPR >= sgprs, TTMP outside the trap
+ *    handler) is not written and SCC is not updated (L791-797, L2377);
+ *  - NULL as destination discards the value but SCC is still updated (L1101-1106);
+ *  - sources: predecoded in state.c (inline constants extended per operand type,
+ *    the 32-bit literal sign-extended for I64 operands, zero-extended otherwise).
+ * SALU float instructions are not bound here (model/fp): they report
+ * "unimplemented: <mnemonic>". */
+#include "rdna4.h"
+#include "rdna4_exec.h"
+
+/* ------------------------------------------------------------ helpers */
+
+static inline uint32_t S0(const r4_state *s, const r4_pre *p) { return r4_src32(s, &p->s[0]); }
+static inline uint32_t S1(const r4_state *s, const r4_pre *p) { return r4_src32(s, &p->s[1]); }
+static inline uint64_t S0_64(const r4_state *s, const r4_pre *p) { return r4_src64(s, &p->s[0]); }
+static inline uint64_t S1_64(const r4_state *s, const r4_pre *p) { return r4_src64(s, &p->s[1]); }
+
+/* Write a 32-bit destination; 1 if written (or NULL), 0 if dropped. */
+static inline int wr32(r4_state *s, gpuref_retire *rr, unsigned d, uint32_t v)
+{
+    if (!r4_sdst_ok(s, d, 1))
+        return 0;
+    return r4_write_sreg(s, rr, d, v, 0);
+}
+
+static inline int wr64(r4_state *s, gpuref_retire *rr, unsigned d, uint64_t v)
+{
+    if (!r4_sdst_ok(s, d, 2))
+        return 0;
+    if (d == R4_NULL)
+        return 1;
+    r4_write_sreg(s, rr, d, (uint32_t)v, 0);
+    r4_write_sreg(s, rr, d + 1, (uint32_t)(v >> 32), 0);
+    return 1;
+}
+
+static inline void setscc(r4_state *s, gpuref_retire *rr, int ok, int v)
+{
+    if (ok)
+        r4_write_scc(s, rr, v ? 1u : 0u, 0);
+}
+
+#define X(name) static int x_##name(r4_state *s, const r4_pre *p, gpuref_retire *rr)
+
+/* ------------------------------------------------------ SOP2 integer */
+
+X(s_add_co_u32)      /* L8222: SCC = unsigned carry-out */
+{
+    uint64_t t = (uint64_t)S0(s, p) + S1(s, p);
+    setscc(s, rr, wr32(s, rr, p->dst, (uint32_t)t), t >> 32 != 0);
+    return GPUREF_OK;
+}
+
+X(s_sub_co_u32)      /* SCC = S1 > S0 (borrow) */
+{
+    uint32_t a = S0(s, p), b = S1(s, p);
+    setscc(s, rr, wr32(s, rr, p->dst, a - b), b > a);
+    return GPUREF_OK;
+}
+
+X(s_add_co_i32)      /* SCC = signed overflow */
+{
+    uint32_t a = S0(s, p), b = S1(s, p), d = a + b;
+    setscc(s, rr, wr32(s, rr, p->dst, d), ((a ^ b) >> 31) == 0 && ((a ^ d) >> 31) != 0);
+    return GPUREF_OK;
+}
+
+X(s_sub_co_i32)
+{
+    uint32_t a = S0(s, p), b = S1(s, p), d = a - b;
+    setscc(s, rr, wr32(s, rr, p->dst, d), ((a ^ b) >> 31) != 0 && ((a ^ d) >> 31) != 0);
+    return GPUREF_OK;
+}
+
+X(s_add_co_ci_u32)   /* L8276: carry (digest §7 B3: pseudocode, not "overflow") */
+{
+    uint64_t t = (uint64_t)S0(s, p) + S1(s, p) + s->a.scc;
+    setscc(s, rr, wr32(s, rr, p->dst, (uint32_t)t), t >> 32 != 0);
+    return GPUREF_OK;
+}
+
+X(s_sub_co_ci_u32)   /* SCC = S1 + SCC > S0 (64-bit compare) */
+{
+    uint32_t a = S0(s, p), b = S1(s, p), c = s->a.scc;
+    setscc(s, rr, wr32(s, rr, p->dst, a - b - c), (uint64_t)b + c > a);
+    return GPUREF_OK;
+}
+
+X(s_absdiff_i32)     /* L8298: |S0 - S1| with 32-bit wrap; SCC = D != 0 */
+{
+    uint32_t d = S0(s, p) - S1(s, p);
+    if ((int32_t)d < 0)
+        d = 0u - d;
+    setscc(s, rr, wr32(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+X(s_lshl_b32)
+{
+    uint32_t d = S0(s, p) << (S1(s, p) & 31);
+    setscc(s, rr, wr32(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+X(s_lshl_b64)
+{
+    uint64_t d = S0_64(s, p) << (S1(s, p) & 63);
+    setscc(s, rr, wr64(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+X(s_lshr_b32)
+{
+    uint32_t d = S0(s, p) >> (S1(s, p) & 31);
+    setscc(s, rr, wr32(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+X(s_lshr_b64)
+{
+    uint64_t d = S0_64(s, p) >> (S1(s, p) & 63);
+    setscc(s, rr, wr64(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+static inline uint32_t asr32(uint32_t v, unsigned n)
+{
+    return (v & 0x80000000u) ? ~(~v >> n) : v >> n;
+}
+
+static inline uint64_t asr64(uint64_t v, unsigned n)
+{
+    return (v >> 63) ? ~(~v >> n) : v >> n;
+}
+
+X(s_ashr_i32)
+{
+    uint32_t d = asr32(S0(s, p), S1(s, p) & 31);
+    setscc(s, rr, wr32(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+X(s_ashr_i64)
+{
+    uint64_t d = asr64(S0_64(s, p), S1(s, p) & 63);
+    setscc(s, rr, wr64(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+/* S_LSHL{1,2,3,4}_ADD_U32: SCC = unsigned carry-out (L8379-8420; digest §7 B2) */
+static int lshl_add(r4_state *s, const r4_pre *p, gpuref_retire *rr, unsigned n)
+{
+    uint64_t t = ((uint64_t)S0(s, p) << n) + S1(s, p);
+    setscc(s, rr, wr32(s, rr, p->dst, (uint32_t)t), t >> 32 != 0);
+    return GPUREF_OK;
+}
+X(s_lshl1_add_u32) { return lshl_add(s, p, rr, 1); }
+X(s_lshl2_add_u32) { return lshl_add(s, p, rr, 2); }
+X(s_lshl3_add_u32) { return lshl_add(s, p, rr, 3); }
+X(s_lshl4_add_u32) { return lshl_add(s, p, rr, 4); }
+
+/* S_MIN/S_MAX: SCC = "S0 selected" (L8425-8450; digest §7 B1) */
+X(s_min_i32)
+{
+    uint32_t a = S0(s, p), b = S1(s, p);
+    int c = (int32_t)a < (int32_t)b;
+    setscc(s, rr, wr32(s, rr, p->dst, c ? a : b), c);
+    return GPUREF_OK;
+}
+
+X(s_min_u32)
+{
+    uint32_t a = S0(s, p), b = S1(s, p);
+    int c = a < b;
+    setscc(s, rr, wr32(s, rr, p->dst, c ? a : b), c);
+    return GPUREF_OK;
+}
+
+X(s_max_i32)
+{
+    uint32_t a = S0(s, p), b = S1(s, p);
+    int c = (int32_t)a >= (int32_t)b;
+    setscc(s, rr, wr32(s, rr, p->dst, c ? a : b), c);
+    return GPUREF_OK;
+}
+
+X(s_max_u32)
+{
+    uint32_t a = S0(s, p), b = S1(s, p);
+    int c = a >= b;
+    setscc(s, rr, wr32(s, rr, p->dst, c ? a : b), c);
+    return GPUREF_OK;
+}
+
+/* Bitwise families: D = op(S0, S1), SCC = D != 0. */
+#define LOGIC(name, expr)                                                                \
+    X(name##_b32)                                                                        \
+    {                                                                                    \
+        uint32_t a = S0(s, p), b = S1(s, p), d = (uint32_t)(expr);                       \
+        setscc(s, rr, wr32(s, rr, p->dst, d), d != 0);                                   \
+        return GPUREF_OK;                                                                \
+    }                                                                                    \
+    X(name##_b64)                                                                        \
+    {                                                                                    \
+        uint64_t a = S0_64(s, p), b = S1_64(s, p), d = (uint64_t)(expr);                 \
+        setscc(s, rr, wr64(s, rr, p->dst, d), d != 0);                                   \
+        return GPUREF_OK;                                                                \
+    }
+LOGIC(s_and, a & b)
+LOGIC(s_or, a | b)
+LOGIC(s_xor, a ^ b)
+LOGIC(s_nand, ~(a & b))
+LOGIC(s_nor, ~(a | b))
+LOGIC(s_xnor, ~(a ^ b))
+LOGIC(s_and_not1, a & ~b)
+LOGIC(s_or_not1, a | ~b)
+#undef LOGIC
+
+/* S_BFE: offset S1[4:0] ([5:0] for 64), width S1[22:16] (L8613-8655).  Width >= the
+ * operand size selects all remaining bits; width 0 gives 0 (digest §7 B12). */
+static inline uint64_t field_mask(unsigned width, unsigned bits)
+{
+    if (width >= bits)
+        return bits == 64 ? ~0ull : (1ull << bits) - 1;
+    return (1ull << width) - 1;
+}
+
+X(s_bfe_u32)
+{
+    uint32_t b = S1(s, p), w = (b >> 16) & 0x7f;
+    uint32_t d = (uint32_t)((S0(s, p) >> (b & 31)) & field_mask(w, 32));
+    setscc(s, rr, wr32(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+X(s_bfe_i32)
+{
+    uint32_t b = S1(s, p), w = (b >> 16) & 0x7f;
+    uint32_t t = (uint32_t)(asr32(S0(s, p), b & 31) & field_mask(w, 32));
+    uint32_t d = (w == 0) ? 0 : (w >= 32) ? t : (uint32_t)((int32_t)(t << (32 - w)) >> (32 - w));
+    setscc(s, rr, wr32(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+X(s_bfe_u64)
+{
+    uint32_t b = S1(s, p), w = (b >> 16) & 0x7f;
+    uint64_t d = (S0_64(s, p) >> (b & 63)) & field_mask(w, 64);
+    setscc(s, rr, wr64(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+X(s_bfe_i64)
+{
+    uint32_t b = S1(s, p), w = (b >> 16) & 0x7f;
+    uint64_t t = asr64(S0_64(s, p), b & 63) & field_mask(w, 64);
+    uint64_t d = (w == 0) ? 0 : (w >= 64) ? t : (uint64_t)((int64_t)(t << (64 - w)) >> (64 - w));
+    setscc(s, rr, wr64(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+X(s_bfm_b32)         /* ((1 << S0[4:0]) - 1) << S1[4:0]; SCC unchanged */
+{
+    uint32_t d = ((1u << (S0(s, p) & 31)) - 1u) << (S1(s, p) & 31);
+    wr32(s, rr, p->dst, d);
+    return GPUREF_OK;
+}
+
+X(s_bfm_b64)
+{
+    uint64_t d = ((1ull << (S0(s, p) & 63)) - 1ull) << (S1(s, p) & 63);
+    wr64(s, rr, p->dst, d);
+    return GPUREF_OK;
+}
+
+X(s_mul_i32)
+{
+    wr32(s, rr, p->dst, S0(s, p) * S1(s, p));
+    return GPUREF_OK;
+}
+
+X(s_mul_hi_u32)
+{
+    wr32(s, rr, p->dst, (uint32_t)(((uint64_t)S0(s, p) * S1(s, p)) >> 32));
+    return GPUREF_OK;
+}
+
+X(s_mul_hi_i32)
+{
+    int64_t t = (int64_t)(int32_t)S0(s, p) * (int32_t)S1(s, p);
+    wr32(s, rr, p->dst, (uint32_t)((uint64_t)t >> 32));
+    return GPUREF_OK;
+}
+
+X(s_cselect_b32)
+{
+    wr32(s, rr, p->dst, s->a.scc ? S0(s, p) : S1(s, p));
+    return GPUREF_OK;
+}
+
+X(s_cselect_b64)
+{
+    wr64(s, rr, p->dst, s->a.scc ? S0_64(s, p) : S1_64(s, p));
+    return GPUREF_OK;
+}
+
+X(s_pack_ll_b32_b16) { wr32(s, rr, p->dst, (S1(s, p) << 16) | (S0(s, p) & 0xffffu)); return GPUREF_OK; }
+X(s_pack_lh_b32_b16) { wr32(s, rr, p->dst, (S1(s, p) & 0xffff0000u) | (S0(s, p) & 0xffffu)); return GPUREF_OK; }
+X(s_pack_hh_b32_b16) { wr32(s, rr, p->dst, (S1(s, p) & 0xffff0000u) | (S0(s, p) >> 16)); return GPUREF_OK; }
+X(s_pack_hl_b32_b16) { wr32(s, rr, p->dst, (S1(s, p) << 16) | (S0(s, p) >> 16)); return GPUREF_OK; }
+
+X(s_add_nc_u64) { wr64(s, rr, p->dst, S0_64(s, p) + S1_64(s, p)); return GPUREF_OK; }
+X(s_sub_nc_u64) { wr64(s, rr, p->dst, S0_64(s, p) - S1_64(s, p)); return GPUREF_OK; }
+X(s_mul_u64)    { wr64(s, rr, p->dst, S0_64(s, p) * S1_64(s, p)); return GPUREF_OK; }
+
+/* ------------------------------------------------------------- SOPC */
+
+#define CMP(name, type, expr)                                                            \
+    X(name)                                                                              \
+    {                                                                                    \
+        type a = (type)S0(s, p), b = (type)S1(s, p);                                     \
+        r4_write_scc(s, rr, (expr) ? 1u : 0u, 0);                                        \
+        return GPUREF_OK;                                                                \
+    }
+CMP(s_cmp_eq_i32, int32_t, a == b)
+CMP(s_cmp_lg_i32, int32_t, a != b)
+CMP(s_cmp_gt_i32, int32_t, a > b)
+CMP(s_cmp_ge_i32, int32_t, a >= b)
+CMP(s_cmp_lt_i32, int32_t, a < b)
+CMP(s_cmp_le_i32, int32_t, a <= b)
+CMP(s_cmp_eq_u32, uint32_t, a == b)
+CMP(s_cmp_lg_u32, uint32_t, a != b)
+CMP(s_cmp_gt_u32, uint32_t, a > b)
+CMP(s_cmp_ge_u32, uint32_t, a >= b)
+CMP(s_cmp_lt_u32, uint32_t, a < b)
+CMP(s_cmp_le_u32, uint32_t, a <= b)
+CMP(s_bitcmp0_b32, uint32_t, ((a >> (b & 31)) & 1u) == 0)
+CMP(s_bitcmp1_b32, uint32_t, ((a >> (b & 31)) & 1u) == 1)
+#undef CMP
+
+X(s_bitcmp0_b64) { r4_write_scc(s, rr, ((S0_64(s, p) >> (S1(s, p) & 63)) & 1u) == 0, 0); return GPUREF_OK; }
+X(s_bitcmp1_b64) { r4_write_scc(s, rr, ((S0_64(s, p) >> (S1(s, p) & 63)) & 1u) == 1, 0); return GPUREF_OK; }
+X(s_cmp_eq_u64)  { r4_write_scc(s, rr, S0_64(s, p) == S1_64(s, p), 0); return GPUREF_OK; }
+X(s_cmp_lg_u64)  { r4_write_scc(s, rr, S0_64(s, p) != S1_64(s, p), 0); return GPUREF_OK; }
+
+/* ---------------------------------------------------------- SOP1 */
+
+X(s_mov_b32) { wr32(s, rr, p->dst, S0(s, p)); return GPUREF_OK; }
+X(s_mov_b64) { wr64(s, rr, p->dst, S0_64(s, p)); return GPUREF_OK; }
+
+X(s_cmov_b32)
+{
+    if (s->a.scc)
+        wr32(s, rr, p->dst, S0(s, p));
+    return GPUREF_OK;
+}
+
+X(s_cmov_b64)
+{
+    if (s->a.scc)
+        wr64(s, rr, p->dst, S0_64(s, p));
+    return GPUREF_OK;
+}
+
+static uint32_t brev32(uint32_t v)
+{
+    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+    v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
+    v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
+    return (v >> 16) | (v << 16);
+}
+
+X(s_brev_b32) { wr32(s, rr, p->dst, brev32(S0(s, p))); return GPUREF_OK; }
+
+X(s_brev_b64)
+{
+    uint64_t v = S0_64(s, p);
+    wr64(s, rr, p->dst, ((uint64_t)brev32((uint32_t)v) << 32) | brev32((uint32_t)(v >> 32)));
+    return GPUREF_OK;
+}
+
+/* -1 when no bit is found (L9317-9380) */
+X(s_ctz_i32_b32) { uint32_t v = S0(s, p); wr32(s, rr, p->dst, v ? (uint32_t)__builtin_ctz(v) : 0xffffffffu); return GPUREF_OK; }
+X(s_ctz_i32_b64) { uint64_t v = S0_64(s, p); wr32(s, rr, p->dst, v ? (uint32_t)__builtin_ctzll(v) : 0xffffffffu); return GPUREF_OK; }
+X(s_clz_i32_u32) { uint32_t v = S0(s, p); wr32(s, rr, p->dst, v ? (uint32_t)__builtin_clz(v) : 0xffffffffu); return GPUREF_OK; }
+X(s_clz_i32_u64) { uint64_t v = S0_64(s, p); wr32(s, rr, p->dst, v ? (uint32_t)__builtin_clzll(v) : 0xffffffffu); return GPUREF_OK; }
+
+/* Leading bits equal to the sign bit, counting the sign bit; -1 if all equal (L9456-9500) */
+X(s_cls_i32)
+{
+    uint32_t v = S0(s, p), x = v ^ (uint32_t)((int32_t)v >> 31);
+    wr32(s, rr, p->dst, x ? (uint32_t)__builtin_clz(x) : 0xffffffffu);
+    return GPUREF_OK;
+}
+
+X(s_cls_i32_i64)
+{
+    uint64_t v = S0_64(s, p), x = v ^ (uint64_t)((int64_t)v >> 63);
+    wr32(s, rr, p->dst, x ? (uint32_t)__builtin_clzll(x) : 0xffffffffu);
+    return GPUREF_OK;
+}
+
+X(s_sext_i32_i8)  { wr32(s, rr, p->dst, (uint32_t)(int32_t)(int8_t)(uint8_t)S0(s, p)); return GPUREF_OK; }
+X(s_sext_i32_i16) { wr32(s, rr, p->dst, (uint32_t)(int32_t)(int16_t)(uint16_t)S0(s, p)); return GPUREF_OK; }
+
+/* D[S0[4:0]] = 0/1: read-modify-write of the destination (L9520-9550) */
+X(s_bitset0_b32)
+{
+    uint32_t d = s->a.sreg[p->dst] & ~(1u << (S0(s, p) & 31));
+    wr32(s, rr, p->dst, d);
+    return GPUREF_OK;
+}
+
+X(s_bitset1_b32)
+{
+    uint32_t d = s->a.sreg[p->dst] | (1u << (S0(s, p) & 31));
+    wr32(s, rr, p->dst, d);
+    return GPUREF_OK;
+}
+
+static uint64_t dst64(const r4_state *s, unsigned d)
+{
+    return d == R4_NULL ? 0 : (uint64_t)s->a.sreg[d] | (uint64_t)s->a.sreg[d + 1] << 32;
+}
+
+X(s_bitset0_b64) { wr64(s, rr, p->dst, dst64(s, p->dst) & ~(1ull << (S0(s, p) & 63))); return GPUREF_OK; }
+X(s_bitset1_b64) { wr64(s, rr, p->dst, dst64(s, p->dst) | (1ull << (S0(s, p) & 63))); return GPUREF_OK; }
+
+X(s_bitreplicate_b64_b32)
+{
+    uint32_t v = S0(s, p);
+    uint64_t d = 0;
+    for (unsigned i = 0; i < 32; i++)
+        if ((v >> i) & 1u)
+            d |= 3ull << (2 * i);
+    wr64(s, rr, p->dst, d);
+    return GPUREF_OK;
+}
+
+X(s_abs_i32)         /* S_ABS_I32(0x80000000) = 0x80000000 (L9583-9600) */
+{
+    uint32_t v = S0(s, p), d = (int32_t)v < 0 ? 0u - v : v;
+    setscc(s, rr, wr32(s, rr, p->dst, d), d != 0);
+    return GPUREF_OK;
+}
+
+/* BCNT: SCC = result != 0.  S_BCNT0/1_I32_B64 pseudocode tests "D0.u64 != 0" although
+ * D0 is a 32-bit count: the count is what is tested (README decision). */
+X(s_bcnt0_i32_b32) { uint32_t d = 32u - (uint32_t)__builtin_popcount(S0(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_bcnt0_i32_b64) { uint32_t d = 64u - (uint32_t)__builtin_popcountll(S0_64(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_bcnt1_i32_b32) { uint32_t d = (uint32_t)__builtin_popcount(S0(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_bcnt1_i32_b64) { uint32_t d = (uint32_t)__builtin_popcountll(S0_64(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+
+static uint64_t quadmask(uint64_t v, unsigned quads)
+{
+    uint64_t d = 0;
+    for (unsigned i = 0; i < quads; i++)
+        if ((v >> (4 * i)) & 15u)
+            d |= 1ull << i;
+    return d;
+}
+
+static uint64_t wqm(uint64_t v, unsigned quads)
+{
+    uint64_t d = 0;
+    for (unsigned i = 0; i < quads; i++)
+        if ((v >> (4 * i)) & 15u)
+            d |= 15ull << (4 * i);
+    return d;
+}
+
+X(s_quadmask_b32) { uint32_t d = (uint32_t)quadmask(S0(s, p), 8); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_quadmask_b64) { uint64_t d = quadmask(S0_64(s, p), 16); setscc(s, rr, wr64(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_wqm_b32)      { uint32_t d = (uint32_t)wqm(S0(s, p), 8); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_wqm_b64)      { uint64_t d = wqm(S0_64(s, p), 16); setscc(s, rr, wr64(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_not_b32)      { uint32_t d = ~S0(s, p); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_not_b64)      { uint64_t d = ~S0_64(s, p); setscc(s, rr, wr64(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+
+/* SAVEEXEC: D = old EXEC; EXEC = op(S0, EXEC); SCC = EXEC != 0.  WREXEC: EXEC = D = op.
+ * EXEC is written even when SDST is out of range (L799); SCC follows the general rule
+ * and is not updated then (README decision). */
+static uint32_t exec32(const r4_state *s) { return s->a.sreg[R4_EXEC_LO]; }
+static uint64_t exec64(const r4_state *s)
+{
+    return (uint64_t)s->a.sreg[R4_EXEC_LO] | (uint64_t)s->a.sreg[R4_EXEC_HI] << 32;
+}
+
+#define SAVEEXEC(name, expr)                                                             \
+    X(name##_saveexec_b32)                                                               \
+    {                                                                                    \
+        uint32_t a = S0(s, p), e = exec32(s), n = (uint32_t)(expr);                      \
+        int ok = r4_sdst_ok(s, p->dst, 1);                                               \
+        r4_write_sreg(s, rr, R4_EXEC_LO, n, 0);                                          \
+        if (ok)                                                                          \
+            r4_write_sreg(s, rr, p->dst, e, 0);                                          \
+        setscc(s, rr, ok, n != 0);                                                       \
+        return GPUREF_OK;                                                                \
+    }                                                                                    \
+    X(name##_saveexec_b64)                                                               \
+    {                                                                                    \
+        uint64_t a = S0_64(s, p), e = exec64(s), n = (uint64_t)(expr);                   \
+        int ok = r4_sdst_ok(s, p->dst, 2);                                               \
+        r4_write_sreg(s, rr, R4_EXEC_LO, (uint32_t)n, 0);                                \
+        r4_write_sreg(s, rr, R4_EXEC_HI, (uint32_t)(n >> 32), 0);                        \
+        if (ok && p->dst != R4_NULL) {                                                   \
+            r4_write_sreg(s, rr, p->dst, (uint32_t)e, 0);                                \
+            r4_write_sreg(s, rr, p->dst + 1u, (uint32_t)(e >> 32), 0);                   \
+        }                                                                                \
+        setscc(s, rr, ok, n != 0);                                                       \
+        return GPUREF_OK;                                                                \
+    }
+SAVEEXEC(s_and, a & e)
+SAVEEXEC(s_or, a | e)
+SAVEEXEC(s_xor, a ^ e)
+SAVEEXEC(s_nand, ~(a & e))
+SAVEEXEC(s_nor, ~(a | e))
+SAVEEXEC(s_xnor, ~(a ^ e))
+SAVEEXEC(s_and_not0, ~a & e)
+SAVEEXEC(s_or_not0, ~a | e)
+SAVEEXEC(s_and_not1, a & ~e)
+SAVEEXEC(s_or_not1, a | ~e)
+#undef SAVEEXEC
+
+#define WREXEC(name, expr)                                                               \
+    X(name##_wrexec_b32)                                                                 \
+    {                                                                                    \
+        uint32_t a = S0(s, p), e = exec32(s), n = (uint32_t)(expr);                      \
+        int ok = r4_sdst_ok(s, p->dst, 1);                                               \
+        r4_write_sreg(s, rr, R4_EXEC_LO, n, 0);                                          \
+        if (ok)                                                                          \
+            r4_write_sreg(s, rr, p->dst, n, 0);                                          \
+        setscc(s, rr, ok, n != 0);                                                       \
+        return GPUREF_OK;                                                                \
+    }                                                                                    \
+    X(name##_wrexec_b64)                                                                 \
+    {                                                                                    \
+        uint64_t a = S0_64(s, p), e = exec64(s), n = (uint64_t)(expr);                   \
+        int ok = r4_sdst_ok(s, p->dst, 2);                                               \
+        r4_write_sreg(s, rr, R4_EXEC_LO, (uint32_t)n, 0);                                \
+        r4_write_sreg(s, rr, R4_EXEC_HI, (uint32_t)(n >> 32), 0);                        \
+        if (ok && p->dst != R4_NULL) {                                                   \
+            r4_write_sreg(s, rr, p->dst, (uint32_t)n, 0);                                \
+            r4_write_sreg(s, rr, p->dst + 1u, (uint32_t)(n >> 32), 0);                   \
+        }                                                                                \
+        setscc(s, rr, ok, n != 0);                                                       \
+        return GPUREF_OK;                                                                \
+    }
+WREXEC(s_and_not0, ~a & e)
+WREXEC(s_and_not1, a & ~e)
+#undef WREXEC
+
+/* S_MOVREL*: the index is added to the raw operand code and must stay in the base
+ * operand's region: SGPR base -> address <= VCC_HI (<= VCC_LO for B64), TTMP base ->
+ * <= TTMP15 (<= TTMP14 for B64); any other base may not be indexed.  An
+ * out-of-range source reads SGPR0 ("S0 is used"), an out-of-range destination
+ * writes nothing (guide §3.3.1.3 L807-815). */
+static int movrel_ok(unsigned base, uint64_t addr, int b64)
+{
+    if (base < R4_TTMP0)
+        return addr <= (uint64_t)(b64 ? R4_VCC_LO : R4_VCC_HI);
+    if (base < R4_NULL)
+        return addr <= (uint64_t)(b64 ? R4_TTMP0 + 14 : R4_TTMP0 + 15);
+    return addr == base;
+}
+
+static int movrel_odd(r4_state *s, const r4_pre *p, unsigned base, uint64_t addr)
+{
+    (void)p;
+    return gpuref_errf(s->err, GPUREF_ERR_FAULT,
+                       "illegal 64-bit S_MOVREL: operand code %u + M0 %u = %llu is odd "
+                       "(guide L10091, L10120: index and operand must be even)",
+                       base, s->a.sreg[R4_M0], (unsigned long long)addr);
+}
+
+X(s_movrels_b32)
+{
+    unsigned base = p->s[0].code;
+    uint64_t a = (uint64_t)base + s->a.sreg[R4_M0];
+    uint32_t v = (p->s[0].kind == R4S_REG && movrel_ok(base, a, 0)) ? s->a.sreg[a]
+                                                                     : s->a.sreg[0];
+    wr32(s, rr, p->dst, v);
+    return GPUREF_OK;
+}
+
+X(s_movrels_b64)
+{
+    unsigned base = p->s[0].code;
+    uint64_t a = (uint64_t)base + s->a.sreg[R4_M0];
+    if (a & 1)
+        return movrel_odd(s, p, base, a);
+    uint64_t v;
+    if ((p->s[0].kind == R4S_REG64) && movrel_ok(base, a, 1))
+        v = (uint64_t)s->a.sreg[a] | (uint64_t)s->a.sreg[a + 1] << 32;
+    else
+        v = (uint64_t)s->a.sreg[0] | (uint64_t)s->a.sreg[1] << 32;
+    wr64(s, rr, p->dst, v);
+    return GPUREF_OK;
+}
+
+X(s_movreld_b32)
+{
+    uint64_t a = (uint64_t)p->dst + s->a.sreg[R4_M0];
+    uint32_t v = S0(s, p);
+    if (movrel_ok(p->dst, a, 0))
+        wr32(s, rr, (unsigned)a, v);
+    return GPUREF_OK;
+}
+
+X(s_movreld_b64)
+{
+    uint64_t a = (uint64_t)p->dst + s->a.sreg[R4_M0];
+    if (a & 1)
+        return movrel_odd(s, p, p->dst, a);
+    uint64_t v = S0_64(s, p);
+    if (movrel_ok(p->dst, a, 1))
+        wr64(s, rr, (unsigned)a, v);
+    return GPUREF_OK;
+}
+
+X(s_movrelsd_2_b32)  /* source index M0[9:0], destination index M0[25:16] (L10140) */
+{
+    uint32_t m0 = s->a.sreg[R4_M0];
+    unsigned sb = p->s[0].code, db = p->dst;
+    uint64_t as = (uint64_t)sb + (m0 & 0x3ffu), ad = (uint64_t)db + ((m0 >> 16) & 0x3ffu);
+    uint32_t v = (p->s[0].kind == R4S_REG && movrel_ok(sb, as, 0)) ? s->a.sreg[as]
+                                                                   : s->a.sreg[0];
+    if (movrel_ok(db, ad, 0))
+        wr32(s, rr, (unsigned)ad, v);
+    return GPUREF_OK;
+}
+
+/* PC instructions: PC-relative to the next instruction; the PC is 48 bits with the
+ * two LSBs forced to zero (L665, L697-707). */
+#define PC48 0x0000fffffffffffcull
+
+X(s_getpc_b64) { wr64(s, rr, p->dst, (s->a.pc + 4) & 0xffffffffffffull); return GPUREF_OK; }
+X(s_setpc_b64) { (void)rr; s->npc = S0_64(s, p) & PC48; return GPUREF_OK; }
+
+X(s_swappc_b64)
+{
+    uint64_t target = S0_64(s, p) & PC48;   /* read before D is written */
+    wr64(s, rr, p->dst, (s->a.pc + 4) & 0xffffffffffffull);
+    s->npc = target;
+    return GPUREF_OK;
+}
+
+X(s_rfe_b64)
+{
+    uint64_t target = S0_64(s, p) & PC48;
+    r4_write_hwreg(s, rr, R4_HW_STATUS, s->a.hwreg[R4_HW_STATUS] & ~R4_STATUS_PRIV);
+    s->npc = target;
+    return GPUREF_OK;
+}
+
+/* S_SENDMSG_RTN: the returned value comes from outside the wave (unmodelled). */
+static int sendmsg_rtn(r4_state *s, const r4_pre *p, gpuref_retire *rr, unsigned n)
+{
+    if (!r4_sdst_ok(s, p->dst, n) || p->dst == R4_NULL)
+        return GPUREF_OK;
+    for (unsigned i = 0; i < n; i++)
+        r4_write_sreg(s, rr, p->dst + i, s->a.sreg[p->dst + i], GPUREF_REGW_UNMODELLED);
+    return GPUREF_OK;
+}
+X(s_sendmsg_rtn_b32) { return sendmsg_rtn(s, p, rr, 1); }
+X(s_sendmsg_rtn_b64) { return sendmsg_rtn(s, p, rr, 2); }
+
+/* Barriers: the model is one wave outside a work-group, for which every barrier
+ * instruction is S_NOP and S_BARRIER_SIGNAL_ISFIRST returns SCC=0 (L10300-10350). */
+X(s_barrier_signal) { (void)s; (void)p; (void)rr; return GPUREF_OK; }
+X(s_barrier_signal_isfirst) { (void)p; r4_write_scc(s, rr, 0, 0); return GPUREF_OK; }
+
+X(s_get_barrier_state)   /* barrier-unit state is outside the wave: unmodelled */
+{
+    if (r4_sdst_ok(s, p->dst, 1) && p->dst != R4_NULL)
+        r4_write_sreg(s, rr, p->dst, s->a.sreg[p->dst], GPUREF_REGW_UNMODELLED);
+    return GPUREF_OK;
+}
+
+/* Illegal instruction: sets EXCP_FLAG_PRIV.illegal_inst and ends the program (no trap
+ * handler is modelled for hardware exceptions). */
+static int illegal(r4_state *s, gpuref_retire *rr)
+{
+    r4_write_hwreg(s, rr, R4_HW_EXCP_FLAG_PRIV, s->a.hwreg[R4_HW_EXCP_FLAG_PRIV] | (1u << 6));
+    s->a.ended = 1;
+    rr->flags |= GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END;
+    return GPUREF_OK;
+}
+
+X(s_alloc_vgpr)      /* L10378-10415: illegal in wave64 or without dynamic VGPRs */
+{
+    if (s->wave64 || !s->dvgpr)
+        return illegal(s, rr);
+    unsigned n = S0(s, p) & 0x1ffu;
+    /* success depends on the other waves' allocations: unmodelled */
+    r4_write_scc(s, rr, n <= 256, GPUREF_REGW_UNMODELLED);
+    return GPUREF_OK;
+}
+
+static int nop(r4_state *s, const r4_pre *p, gpuref_retire *rr)
+{
+    (void)s;
+    (void)p;
+    (void)rr;
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------------------- SOPK */
+
+X(s_movk_i32) { wr32(s, rr, p->dst, (uint32_t)(int32_t)(int16_t)p->imm); return GPUREF_OK; }
+
+X(s_cmovk_i32)
+{
+    if (s->a.scc)
+        wr32(s, rr, p->dst, (uint32_t)(int32_t)(int16_t)p->imm);
+    return GPUREF_OK;
+}
+
+X(s_addk_co_i32)     /* SCC = signed overflow (L9253) */
+{
+    uint32_t a = S0(s, p), b = (uint32_t)(int32_t)(int16_t)p->imm, d = a + b;
+    setscc(s, rr, wr32(s, rr, p->dst, d), ((a ^ b) >> 31) == 0 && ((a ^ d) >> 31) != 0);
+    return GPUREF_OK;
+}
+
+X(s_mulk_i32) { wr32(s, rr, p->dst, S0(s, p) * (uint32_t)(int32_t)(int16_t)p->imm); return GPUREF_OK; }
+
+/* HwRegWriteMask (not tabulated in the guide, digest §7 B10): the defined fields of
+ * the writable registers; PRIV-only registers need STATUS.PRIV. */
+static uint32_t hwreg_write_mask(const r4_state *s, unsigned id)
+{
+    int priv = (s->a.hwreg[R4_HW_STATUS] & R4_STATUS_PRIV) != 0;
+    switch (id) {
+    case R4_HW_MODE:            return 0x098000ffu;
+    case R4_HW_EXCP_FLAG_USER:  return 0xc000007fu;
+    case R4_HW_STATE_PRIV:      return priv ? 0x00047e07u : 0;
+    case R4_HW_EXCP_FLAG_PRIV:  return priv ? 0xc0000fffu : 0;
+    case R4_HW_TRAP_CTRL:       return priv ? 0x000003ffu : 0;
+    case R4_HW_SCRATCH_BASE_LO: return priv ? 0xffffff00u : 0;
+    case R4_HW_SCRATCH_BASE_HI: return priv ? 0x0000ffffu : 0;
+    default:                    return 0;
+    }
+}
+
+/* Registers whose content the model computes; the others come from outside. */
+static int hwreg_modelled(unsigned id)
+{
+    switch (id) {
+    case R4_HW_MODE: case R4_HW_STATUS: case R4_HW_STATE_PRIV: case R4_HW_EXCP_FLAG_PRIV:
+    case R4_HW_EXCP_FLAG_USER: case R4_HW_TRAP_CTRL: case R4_HW_SCRATCH_BASE_LO:
+    case R4_HW_SCRATCH_BASE_HI:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+X(s_getreg_b32)      /* L9190: size 32 reads the whole register (digest §7 B11) */
+{
+    unsigned id = p->imm & 63, off = (p->imm >> 6) & 31, size = (p->imm >> 11) + 1;
+    uint32_t v = r4_read_hwreg(s, id) >> off;
+    if (size < 32)
+        v &= (1u << size) - 1u;
+    if (!r4_sdst_ok(s, p->dst, 1))
+        return GPUREF_OK;
+    r4_write_sreg(s, rr, p->dst, v, hwreg_modelled(id) ? 0 : GPUREF_REGW_UNMODELLED);
+    return GPUREF_OK;
+}
+
+static int setreg(r4_state *s, const r4_pre *p, gpuref_retire *rr, uint32_t data)
+{
+    unsigned id = p->imm & 63, off = (p->imm >> 6) & 31, size = (p->imm >> 11) + 1;
+    uint32_t m = size >= 32 ? 0xffffffffu : (1u << size) - 1u;
+    m = (m << off) & hwreg_write_mask(s, id);
+    uint32_t v = ((data << off) & m) | (s->a.hwreg[id] & ~m);
+    if (m)
+        r4_write_hwreg(s, rr, id, v);
+    return GPUREF_OK;
+}
+X(s_setreg_b32)       { return setreg(s, p, rr, S0(s, p)); }
+X(s_setreg_imm32_b32) { return setreg(s, p, rr, p->aux[3]); }
+
+X(s_call_b64)        /* D = PC + 4; PC = PC + 4 + sext(SIMM16) * 4 (L9273) */
+{
+    uint64_t next = s->a.pc + 4;
+    wr64(s, rr, p->dst, next & 0xffffffffffffull);
+    s->npc = (next + (uint64_t)((int64_t)(int16_t)p->imm * 4)) & PC48;
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------------------- SOPP */
+
+static void branch(r4_state *s, const r4_pre *p, int taken)
+{
+    if (taken)
+        s->npc = (s->a.pc + 4 + (uint64_t)((int64_t)(int16_t)p->imm * 4)) & PC48;
+}
+
+X(s_branch)         { (void)rr; branch(s, p, 1); return GPUREF_OK; }
+X(s_cbranch_scc0)   { (void)rr; branch(s, p, s->a.scc == 0); return GPUREF_OK; }
+X(s_cbranch_scc1)   { (void)rr; branch(s, p, s->a.scc == 1); return GPUREF_OK; }
+X(s_cbranch_vccz)   { (void)rr; branch(s, p, (r4_read_hwreg(s, R4_HW_STATUS) & R4_STATUS_VCCZ) != 0); return GPUREF_OK; }
+X(s_cbranch_vccnz)  { (void)rr; branch(s, p, (r4_read_hwreg(s, R4_HW_STATUS) & R4_STATUS_VCCZ) == 0); return GPUREF_OK; }
+X(s_cbranch_execz)  { (void)rr; branch(s, p, (r4_read_hwreg(s, R4_HW_STATUS) & R4_STATUS_EXECZ) != 0); return GPUREF_OK; }
+X(s_cbranch_execnz) { (void)rr; branch(s, p, (r4_read_hwreg(s, R4_HW_STATUS) & R4_STATUS_EXECZ) == 0); return GPUREF_OK; }
+
+X(s_endpgm)
+{
+    (void)p;
+    s->a.ended = 1;
+    rr->flags |= GPUREF_RETIRE_END;
+    return GPUREF_OK;
+}
+
+X(s_setkill)         /* kill the wave if SIMM16[0] */
+{
+    if (p->imm & 1) {
+        s->a.ended = 1;
+        rr->flags |= GPUREF_RETIRE_END;
+    }
+    return GPUREF_OK;
+}
+
+X(s_sethalt)         /* SIMM16[2] selects FATAL_HALT (trap handler only) or HALT (L11009) */
+{
+    unsigned on = p->imm & 1;
+    if (p->imm & 4) {
+        if (!(s->a.hwreg[R4_HW_STATUS] & R4_STATUS_PRIV))
+            return GPUREF_OK;
+        uint32_t v = s->a.hwreg[R4_HW_STATUS];
+        r4_write_hwreg(s, rr, R4_HW_STATUS,
+                       on ? v | R4_STATUS_FATAL_HALT : v & ~R4_STATUS_FATAL_HALT);
+    } else {
+        uint32_t v = s->a.hwreg[R4_HW_STATE_PRIV];
+        r4_write_hwreg(s, rr, R4_HW_STATE_PRIV, on ? v | R4_SPRIV_HALT : v & ~R4_SPRIV_HALT);
+    }
+    return GPUREF_OK;
+}
+
+X(s_sendmsghalt)     /* the message is external; then HALT */
+{
+    (void)p;
+    r4_write_hwreg(s, rr, R4_HW_STATE_PRIV, s->a.hwreg[R4_HW_STATE_PRIV] | R4_SPRIV_HALT);
+    return GPUREF_OK;
+}
+
+X(s_trap)            /* L11280-11298; a NOP when no trap handler is present (TRAP_EN=0) */
+{
+    if (!(s->a.hwreg[R4_HW_STATUS] & R4_STATUS_TRAP_EN))
+        return GPUREF_OK;
+    uint64_t pc = s->a.pc & 0xffffffffffffull;
+    r4_write_sreg(s, rr, R4_TTMP0, (uint32_t)pc, 0);
+    r4_write_sreg(s, rr, R4_TTMP0 + 1, (uint32_t)(pc >> 32) | ((p->imm & 15u) << 28), 0);
+    r4_write_hwreg(s, rr, R4_HW_STATUS, s->a.hwreg[R4_HW_STATUS] | R4_STATUS_PRIV);
+    s->npc = s->tba & PC48;
+    return GPUREF_OK;
+}
+
+X(s_round_mode)      /* MODE.FP_ROUND = SIMM16[3:0] (L1896) */
+{
+    r4_write_hwreg(s, rr, R4_HW_MODE, (s->a.hwreg[R4_HW_MODE] & ~0xfu) | (p->imm & 0xfu));
+    return GPUREF_OK;
+}
+
+X(s_denorm_mode)     /* MODE.FP_DENORM = SIMM16[3:0] (L1897) */
+{
+    r4_write_hwreg(s, rr, R4_HW_MODE,
+                   (s->a.hwreg[R4_HW_MODE] & ~0xf0u) | ((p->imm & 0xfu) << 4));
+    return GPUREF_OK;
+}
+
+X(s_setprio)         /* STATE_PRIV.USER_PRIO = SIMM16[1:0] */
+{
+    r4_write_hwreg(s, rr, R4_HW_STATE_PRIV,
+                   (s->a.hwreg[R4_HW_STATE_PRIV] & ~0x3000u) | ((p->imm & 3u) << 12));
+    return GPUREF_OK;
+}
+
+X(s_code_end) { (void)p; return illegal(s, rr); }
+
+/* ------------------------------------------------------------ binding */
+
+#define B(fmt, name) { R4_ROW_##fmt##_##name, x_##name }
+const r4_bind r4_salu_bind[] = {
+    B(SOP2, s_add_co_u32), B(SOP2, s_sub_co_u32), B(SOP2, s_add_co_i32), B(SOP2, s_sub_co_i32),
+    B(SOP2, s_add_co_ci_u32), B(SOP2, s_sub_co_ci_u32), B(SOP2, s_absdiff_i32),
+    B(SOP2, s_lshl_b32), B(SOP2, s_lshl_b64), B(SOP2, s_lshr_b32), B(SOP2, s_lshr_b64),
+    B(SOP2, s_ashr_i32), B(SOP2, s_ashr_i64), B(SOP2, s_lshl1_add_u32),
+    B(SOP2, s_lshl2_add_u32), B(SOP2, s_lshl3_add_u32), B(SOP2, s_lshl4_add_u32),
+    B(SOP2, s_min_i32), B(SOP2, s_min_u32), B(SOP2, s_max_i32), B(SOP2, s_max_u32),
+    B(SOP2, s_and_b32), B(SOP2, s_and_b64), B(SOP2, s_or_b32), B(SOP2, s_or_b64),
+    B(SOP2, s_xor_b32), B(SOP2, s_xor_b64), B(SOP2, s_nand_b32), B(SOP2, s_nand_b64),
+    B(SOP2, s_nor_b32), B(SOP2, s_nor_b64), B(SOP2, s_xnor_b32), B(SOP2, s_xnor_b64),
+    B(SOP2, s_and_not1_b32), B(SOP2, s_and_not1_b64), B(SOP2, s_or_not1_b32),
+    B(SOP2, s_or_not1_b64), B(SOP2, s_bfe_u32), B(SOP2, s_bfe_i32), B(SOP2, s_bfe_u64),
+    B(SOP2, s_bfe_i64), B(SOP2, s_bfm_b32), B(SOP2, s_bfm_b64), B(SOP2, s_mul_i32),
+    B(SOP2, s_mul_hi_u32), B(SOP2, s_mul_hi_i32), B(SOP2, s_cselect_b32),
+    B(SOP2, s_cselect_b64), B(SOP2, s_pack_ll_b32_b16), B(SOP2, s_pack_lh_b32_b16),
+    B(SOP2, s_pack_hh_b32_b16), B(SOP2, s_pack_hl_b32_b16), B(SOP2, s_add_nc_u64),
+    B(SOP2, s_sub_nc_u64), B(SOP2, s_mul_u64),
+
+    B(SOPC, s_cmp_eq_i32), B(SOPC, s_cmp_lg_i32), B(SOPC, s_cmp_gt_i32), B(SOPC, s_cmp_ge_i32),
+    B(SOPC, s_cmp_lt_i32), B(SOPC, s_cmp_le_i32), B(SOPC, s_cmp_eq_u32), B(SOPC, s_cmp_lg_u32),
+    B(SOPC, s_cmp_gt_u32), B(SOPC, s_cmp_ge_u32), B(SOPC, s_cmp_lt_u32), B(SOPC, s_cmp_le_u32),
+    B(SOPC, s_bitcmp0_b32), B(SOPC, s_bitcmp1_b32), B(SOPC, s_bitcmp0_b64),
+    B(SOPC, s_bitcmp1_b64), B(SOPC, s_cmp_eq_u64), B(SOPC, s_cmp_lg_u64),
+
+    B(SOP1, s_mov_b32), B(SOP1, s_mov_b64), B(SOP1, s_cmov_b32), B(SOP1, s_cmov_b64),
+    B(SOP1, s_brev_b32), B(SOP1, s_brev_b64), B(SOP1, s_ctz_i32_b32), B(SOP1, s_ctz_i32_b64),
+    B(SOP1, s_clz_i32_u32), B(SOP1, s_clz_i32_u64), B(SOP1, s_cls_i32), B(SOP1, s_cls_i32_i64),
+    B(SOP1, s_sext_i32_i8), B(SOP1, s_sext_i32_i16), B(SOP1, s_bitset0_b32),
+    B(SOP1, s_bitset0_b64), B(SOP1, s_bitset1_b32), B(SOP1, s_bitset1_b64),
+    B(SOP1, s_bitreplicate_b64_b32), B(SOP1, s_abs_i32), B(SOP1, s_bcnt0_i32_b32),
+    B(SOP1, s_bcnt0_i32_b64), B(SOP1, s_bcnt1_i32_b32), B(SOP1, s_bcnt1_i32_b64),
+    B(SOP1, s_quadmask_b32), B(SOP1, s_quadmask_b64), B(SOP1, s_wqm_b32), B(SOP1, s_wqm_b64),
+    B(SOP1, s_not_b32), B(SOP1, s_not_b64),
+    B(SOP1, s_and_saveexec_b32), B(SOP1, s_and_saveexec_b64), B(SOP1, s_or_saveexec_b32),
+    B(SOP1, s_or_saveexec_b64), B(SOP1, s_xor_saveexec_b32), B(SOP1, s_xor_saveexec_b64),
+    B(SOP1, s_nand_saveexec_b32), B(SOP1, s_nand_saveexec_b64), B(SOP1, s_nor_saveexec_b32),
+    B(SOP1, s_nor_saveexec_b64), B(SOP1, s_xnor_saveexec_b32), B(SOP1, s_xnor_saveexec_b64),
+    B(SOP1, s_and_not0_saveexec_b32), B(SOP1, s_and_not0_saveexec_b64),
+    B(SOP1, s_or_not0_saveexec_b32), B(SOP1, s_or_not0_saveexec_b64),
+    B(SOP1, s_and_not1_saveexec_b32), B(SOP1, s_and_not1_saveexec_b64),
+    B(SOP1, s_or_not1_saveexec_b32), B(SOP1, s_or_not1_saveexec_b64),
+    B(SOP1, s_and_not0_wrexec_b32), B(SOP1, s_and_not0_wrexec_b64),
+    B(SOP1, s_and_not1_wrexec_b32), B(SOP1, s_and_not1_wrexec_b64),
+    B(SOP1, s_movrels_b32), B(SOP1, s_movrels_b64), B(SOP1, s_movreld_b32),
+    B(SOP1, s_movreld_b64), B(SOP1, s_movrelsd_2_b32), B(SOP1, s_getpc_b64),
+    B(SOP1, s_setpc_b64), B(SOP1, s_swappc_b64), B(SOP1, s_rfe_b64),
+    B(SOP1, s_sendmsg_rtn_b32), B(SOP1, s_sendmsg_rtn_b64), B(SOP1, s_barrier_signal),
+    B(SOP1, s_barrier_signal_isfirst), B(SOP1, s_get_barrier_state), B(SOP1, s_alloc_vgpr),
+    { R4_ROW_SOP1_s_sleep_var, nop },
+
+    B(SOPK, s_movk_i32), { R4_ROW_SOPK_s_version, nop }, B(SOPK, s_cmovk_i32),
+    B(SOPK, s_addk_co_i32), B(SOPK, s_mulk_i32), B(SOPK, s_getreg_b32), B(SOPK, s_setreg_b32),
+    B(SOPK, s_setreg_imm32_b32), B(SOPK, s_call_b64),
+
+    /* program control; the waits, hints and messages are architectural no-ops for one
+     * in-order wave whose memory completes at issue (README) */
+    { R4_ROW_SOPP_s_nop, nop }, B(SOPP, s_setkill), B(SOPP, s_sethalt),
+    { R4_ROW_SOPP_s_sleep, nop }, { R4_ROW_SOPP_s_clause, nop },
+    { R4_ROW_SOPP_s_delay_alu, nop }, { R4_ROW_SOPP_s_wait_alu, nop },
+    { R4_ROW_SOPP_s_waitcnt, nop }, { R4_ROW_SOPP_s_wait_idle, nop },
+    { R4_ROW_SOPP_s_wait_event, nop }, B(SOPP, s_trap), B(SOPP, s_round_mode),
+    B(SOPP, s_denorm_mode), { R4_ROW_SOPP_s_barrier_wait, nop }, B(SOPP, s_code_end),
+    B(SOPP, s_branch), B(SOPP, s_cbranch_scc0), B(SOPP, s_cbranch_scc1),
+    B(SOPP, s_cbranch_vccz), B(SOPP, s_cbranch_vccnz), B(SOPP, s_cbranch_execz),
+    B(SOPP, s_cbranch_execnz), B(SOPP, s_endpgm), { R4_ROW_SOPP_s_endpgm_saved, x_s_endpgm },
+    { R4_ROW_SOPP_s_wakeup, nop }, B(SOPP, s_setprio), { R4_ROW_SOPP_s_sendmsg, nop },
+    B(SOPP, s_sendmsghalt), { R4_ROW_SOPP_s_incperflevel, nop },
+    { R4_ROW_SOPP_s_decperflevel, nop }, { R4_ROW_SOPP_s_icache_inv, nop },
+    { R4_ROW_SOPP_s_wait_loadcnt, nop }, { R4_ROW_SOPP_s_wait_storecnt, nop },
+    { R4_ROW_SOPP_s_wait_samplecnt, nop }, { R4_ROW_SOPP_s_wait_bvhcnt, nop },
+    { R4_ROW_SOPP_s_wait_expcnt, nop }, { R4_ROW_SOPP_s_wait_dscnt, nop },
+    { R4_ROW_SOPP_s_wait_kmcnt, nop }, { R4_ROW_SOPP_s_wait_loadcnt_dscnt, nop },
+    { R4_ROW_SOPP_s_wait_storecnt_dscnt, nop },
+    { 0, NULL }
+};
+#undef B

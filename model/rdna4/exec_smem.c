@@ -1,0 +1,180 @@
+/* exec_smem.c - scalar memory: S_LOAD_*, S_BUFFER_LOAD_* from the `mem` space,
+ * S_DCACHE_INV and the prefetches (architectural no-ops).
+ *
+ * Guide §8 (L3844-4065) and the SMEM pages of chapter 16 (L11569-12074):
+ *  - S_LOAD: ADDR = SGPR[SBASE*2..+1] + IOFFSET (signed 24 bits) + SGPR[SOFFSET]
+ *    (NULL = 0); each component drops its 2 LSBs for DWORD loads, 1 LSB for 16-bit
+ *    loads, none for byte loads (L3903-3909).  IOFFSET + SOFFSET < 0 is "illegal and
+ *    undefined" (L3911): the model stops with GPUREF_ERR_FAULT.
+ *  - S_BUFFER_LOAD: V# in SGPR[SBASE*2..+3]; base V#[47:0], stride V#[61:48],
+ *    num_records V#[95:64]; a DWORD at `offset` is out of range when offset >=
+ *    (stride ? stride : 1) * num_records and reads 0 (L3996-4018); a negative
+ *    IOFFSET is a MEMVIOL (L3867, digest §7 D5).
+ *  - SBASE out of range -> SGPR0 is used; NULL/EXEC as SBASE read zero; a
+ *    destination partly out of range writes nothing (L4005-4015, L803-806).
+ *  - addresses are 48 bits: bits 63:48 of the sum are dropped (README decision). */
+#include "rdna4.h"
+#include "rdna4_exec.h"
+
+#define ADDR48 0x0000ffffffffffffull
+
+/* Read `n` DWORDs of a scalar base operand starting at code b. */
+static void read_base(const r4_state *s, unsigned b, unsigned n, uint32_t *out)
+{
+    if (b == R4_NULL || b == R4_EXEC_LO) {        /* NULL/EXEC as an address source: zero */
+        for (unsigned i = 0; i < n; i++)
+            out[i] = 0;
+        return;
+    }
+    if (b < 106) {                                /* out of range: SGPR0 is used */
+        unsigned last = b + n - 1 < 106 ? b + n - 1 : 105;
+        if (last >= s->nsgprs)
+            b = 0;
+    }
+    for (unsigned i = 0; i < n; i++)
+        out[i] = s->a.sreg[b + i];
+}
+
+static uint32_t read_soffset(const r4_state *s, unsigned code)
+{
+    return code < 128 ? s->a.sreg[code] : 0;      /* NULL reads 0 */
+}
+
+/* Load geometry of a row: DWORDs (0 for sub-DWORD), bytes, signed. */
+typedef struct smem_kind {
+    unsigned ndw, bytes, sign, buffer;
+} smem_kind;
+
+static smem_kind kind_of(unsigned row)
+{
+    smem_kind k = { 1, 4, 0, 0 };
+    switch (row) {
+    case R4_ROW_SMEM_s_buffer_load_b32:  k.buffer = 1; /* fall through */
+    case R4_ROW_SMEM_s_load_b32:         break;
+    case R4_ROW_SMEM_s_buffer_load_b64:  k.buffer = 1; /* fall through */
+    case R4_ROW_SMEM_s_load_b64:         k.ndw = 2; break;
+    case R4_ROW_SMEM_s_buffer_load_b96:  k.buffer = 1; /* fall through */
+    case R4_ROW_SMEM_s_load_b96:         k.ndw = 3; break;
+    case R4_ROW_SMEM_s_buffer_load_b128: k.buffer = 1; /* fall through */
+    case R4_ROW_SMEM_s_load_b128:        k.ndw = 4; break;
+    case R4_ROW_SMEM_s_buffer_load_b256: k.buffer = 1; /* fall through */
+    case R4_ROW_SMEM_s_load_b256:        k.ndw = 8; break;
+    case R4_ROW_SMEM_s_buffer_load_b512: k.buffer = 1; /* fall through */
+    case R4_ROW_SMEM_s_load_b512:        k.ndw = 16; break;
+    case R4_ROW_SMEM_s_buffer_load_i8:   k.buffer = 1; /* fall through */
+    case R4_ROW_SMEM_s_load_i8:          k.bytes = 1; k.sign = 1; break;
+    case R4_ROW_SMEM_s_buffer_load_u8:   k.buffer = 1; /* fall through */
+    case R4_ROW_SMEM_s_load_u8:          k.bytes = 1; break;
+    case R4_ROW_SMEM_s_buffer_load_i16:  k.buffer = 1; /* fall through */
+    case R4_ROW_SMEM_s_load_i16:         k.bytes = 2; k.sign = 1; break;
+    case R4_ROW_SMEM_s_buffer_load_u16:  k.buffer = 1; /* fall through */
+    case R4_ROW_SMEM_s_load_u16:         k.bytes = 2; break;
+    default: break;
+    }
+    return k;
+}
+
+static uint64_t align_to(uint64_t v, unsigned bytes)
+{
+    return bytes >= 4 ? v & ~3ull : bytes == 2 ? v & ~1ull : v;
+}
+
+static uint32_t extend(const uint8_t *b, const smem_kind *k)
+{
+    if (k->bytes == 1)
+        return k->sign ? (uint32_t)(int32_t)(int8_t)b[0] : b[0];
+    if (k->bytes == 2) {
+        uint16_t h = (uint16_t)(b[0] | b[1] << 8);
+        return k->sign ? (uint32_t)(int32_t)(int16_t)h : h;
+    }
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static int memviol(r4_state *s, gpuref_retire *rr)
+{
+    uint32_t v = s->a.hwreg[R4_HW_EXCP_FLAG_PRIV];
+    if (!(v & (1u << 4)))
+        v = (v & 0x3fffffffu) | (1u << 30);       /* first_memviol_source = SMEM */
+    r4_write_hwreg(s, rr, R4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
+    s->a.ended = 1;
+    rr->flags |= GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END;
+    return GPUREF_OK;
+}
+
+static int x_load(r4_state *s, const struct r4_pre *p, gpuref_retire *rr)
+{
+    smem_kind k = kind_of(p->row);
+    unsigned ndw = k.bytes == 4 ? k.ndw : 1;
+    int32_t ioff = (int32_t)(p->aux[2] << 8) >> 8;
+    uint32_t soff = read_soffset(s, p->aux[1]);
+    uint32_t data[16];
+    uint8_t b[4];
+
+    if (!k.buffer) {
+        uint32_t base[2];
+        read_base(s, p->aux[0], 2, base);
+        if ((int64_t)ioff + (int64_t)soff < 0)
+            return gpuref_errf(s->err, GPUREF_ERR_FAULT,
+                               "illegal %s: IOFFSET %d + SOFFSET %u is negative (guide §8.1.1 "
+                               "L3911: illegal and undefined)", r4_rows[p->row].name,
+                               (int)ioff, soff);
+        uint64_t a = align_to((uint64_t)base[0] | (uint64_t)base[1] << 32, k.bytes) +
+                     align_to((uint64_t)(int64_t)ioff, k.bytes) + align_to(soff, k.bytes);
+        for (unsigned i = 0; i < ndw; i++) {
+            if (r4_mem_read(&s->mem, (a + 4u * i) & ADDR48, b, k.bytes))
+                return gpuref_errf(s->err, GPUREF_ERR_FAULT, "memory read failed");
+            data[i] = extend(b, &k);
+        }
+    } else {
+        uint32_t v[4];
+        read_base(s, p->aux[0], 4, v);
+        if (ioff < 0)
+            return memviol(s, rr);
+        uint64_t base = align_to((uint64_t)v[0] | (uint64_t)(v[1] & 0xffffu) << 32, k.bytes);
+        uint64_t stride = (v[1] >> 16) & 0x3fffu, nrec = v[2];
+        uint64_t size = align_to((stride ? stride : 1) * nrec, k.bytes);
+        uint64_t off = align_to((uint64_t)ioff, k.bytes) + align_to(soff, k.bytes);
+        for (unsigned i = 0; i < ndw; i++) {
+            uint64_t o = off + 4u * i;
+            if (o >= size) {
+                data[i] = 0;
+                continue;
+            }
+            if (r4_mem_read(&s->mem, (base + o) & ADDR48, b, k.bytes))
+                return gpuref_errf(s->err, GPUREF_ERR_FAULT, "memory read failed");
+            data[i] = extend(b, &k);
+        }
+    }
+    unsigned d = p->dst;
+    if (d == R4_NULL || !r4_sdst_ok(s, d, ndw))
+        return GPUREF_OK;
+    for (unsigned i = 0; i < ndw; i++)
+        r4_write_sreg(s, rr, d + i, data[i], 0);
+    return GPUREF_OK;
+}
+
+static int x_nop(r4_state *s, const struct r4_pre *p, gpuref_retire *rr)
+{
+    (void)s;
+    (void)p;
+    (void)rr;
+    return GPUREF_OK;
+}
+
+const r4_bind r4_smem_bind[] = {
+    { R4_ROW_SMEM_s_load_b32, x_load }, { R4_ROW_SMEM_s_load_b64, x_load },
+    { R4_ROW_SMEM_s_load_b96, x_load }, { R4_ROW_SMEM_s_load_b128, x_load },
+    { R4_ROW_SMEM_s_load_b256, x_load }, { R4_ROW_SMEM_s_load_b512, x_load },
+    { R4_ROW_SMEM_s_load_i8, x_load }, { R4_ROW_SMEM_s_load_u8, x_load },
+    { R4_ROW_SMEM_s_load_i16, x_load }, { R4_ROW_SMEM_s_load_u16, x_load },
+    { R4_ROW_SMEM_s_buffer_load_b32, x_load }, { R4_ROW_SMEM_s_buffer_load_b64, x_load },
+    { R4_ROW_SMEM_s_buffer_load_b96, x_load }, { R4_ROW_SMEM_s_buffer_load_b128, x_load },
+    { R4_ROW_SMEM_s_buffer_load_b256, x_load }, { R4_ROW_SMEM_s_buffer_load_b512, x_load },
+    { R4_ROW_SMEM_s_buffer_load_i8, x_load }, { R4_ROW_SMEM_s_buffer_load_u8, x_load },
+    { R4_ROW_SMEM_s_buffer_load_i16, x_load }, { R4_ROW_SMEM_s_buffer_load_u16, x_load },
+    /* cache maintenance and prefetch: no architectural effect (guide §8.1.4, §8.5) */
+    { R4_ROW_SMEM_s_dcache_inv, x_nop }, { R4_ROW_SMEM_s_prefetch_inst, x_nop },
+    { R4_ROW_SMEM_s_prefetch_inst_pc_rel, x_nop }, { R4_ROW_SMEM_s_prefetch_data, x_nop },
+    { R4_ROW_SMEM_s_buffer_prefetch_data, x_nop }, { R4_ROW_SMEM_s_prefetch_data_pc_rel, x_nop },
+    { 0, NULL }
+};

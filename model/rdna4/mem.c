@@ -1,0 +1,145 @@
+/* mem.c - the RDNA4 model's data memory: sparse, byte-addressed, 48-bit
+ * addresses (guide Table 4: the PC and V# base are 48 bits).  Pages of 4 KiB
+ * in an open-addressing hash table; unwritten bytes read as zero. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rdna4.h"
+
+#define PAGE_BITS 12
+#define PAGE_SIZE (1u << PAGE_BITS)
+#define ADDR_LIMIT (1ull << 48)
+
+int r4_mem_init(r4_mem *m)
+{
+    m->cap = 64;
+    m->used = 0;
+    m->keys = calloc(m->cap, sizeof *m->keys);
+    m->pages = calloc(m->cap, sizeof *m->pages);
+    if (!m->keys || !m->pages) {
+        free(m->keys);
+        free(m->pages);
+        m->keys = NULL;
+        m->pages = NULL;
+        return GPUREF_ERR_NOMEM;
+    }
+    return GPUREF_OK;
+}
+
+void r4_mem_clear(r4_mem *m)
+{
+    for (size_t i = 0; i < m->cap; i++) {
+        free(m->pages[i]);
+        m->pages[i] = NULL;
+        m->keys[i] = 0;
+    }
+    m->used = 0;
+}
+
+void r4_mem_fini(r4_mem *m)
+{
+    if (!m->keys)
+        return;
+    r4_mem_clear(m);
+    free(m->keys);
+    free(m->pages);
+    m->keys = NULL;
+    m->pages = NULL;
+}
+
+static size_t slot_of(const r4_mem *m, uint64_t key)
+{
+    uint64_t h = key * 0x9e3779b97f4a7c15ull;
+    size_t i = (size_t)(h >> 20) & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != key)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+static int grow(r4_mem *m)
+{
+    size_t ncap = m->cap * 2;
+    uint64_t *nk = calloc(ncap, sizeof *nk);
+    uint8_t **np = calloc(ncap, sizeof *np);
+    if (!nk || !np) {
+        free(nk);
+        free(np);
+        return GPUREF_ERR_NOMEM;
+    }
+    r4_mem old = *m;
+    m->keys = nk;
+    m->pages = np;
+    m->cap = ncap;
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.keys[i]) {
+            size_t j = slot_of(m, old.keys[i]);
+            m->keys[j] = old.keys[i];
+            m->pages[j] = old.pages[i];
+        }
+    free(old.keys);
+    free(old.pages);
+    return GPUREF_OK;
+}
+
+static uint8_t *page(r4_mem *m, uint64_t addr, int create)
+{
+    uint64_t key = (addr >> PAGE_BITS) + 1;
+    size_t i = slot_of(m, key);
+    if (m->keys[i])
+        return m->pages[i];
+    if (!create)
+        return NULL;
+    if ((m->used + 1) * 4 > m->cap * 3) {
+        if (grow(m))
+            return NULL;
+        i = slot_of(m, key);
+    }
+    uint8_t *p = calloc(1, PAGE_SIZE);
+    if (!p)
+        return NULL;
+    m->keys[i] = key;
+    m->pages[i] = p;
+    m->used++;
+    return p;
+}
+
+int r4_mem_read(r4_mem *m, uint64_t addr, void *buf, size_t len)
+{
+    uint8_t *out = buf;
+    if (addr >= ADDR_LIMIT || len > ADDR_LIMIT - addr)
+        return GPUREF_ERR_RANGE;
+    while (len) {
+        size_t off = (size_t)(addr & (PAGE_SIZE - 1)), n = PAGE_SIZE - off;
+        if (n > len)
+            n = len;
+        const uint8_t *p = page(m, addr, 0);
+        if (p)
+            memcpy(out, p + off, n);
+        else
+            memset(out, 0, n);
+        out += n;
+        addr += n;
+        len -= n;
+    }
+    return GPUREF_OK;
+}
+
+int r4_mem_write(r4_mem *m, uint64_t addr, const void *buf, size_t len)
+{
+    const uint8_t *in = buf;
+    if (addr >= ADDR_LIMIT || len > ADDR_LIMIT - addr)
+        return GPUREF_ERR_RANGE;
+    while (len) {
+        size_t off = (size_t)(addr & (PAGE_SIZE - 1)), n = PAGE_SIZE - off;
+        if (n > len)
+            n = len;
+        uint8_t *p = page(m, addr, 1);
+        if (!p)
+            return GPUREF_ERR_NOMEM;
+        memcpy(p + off, in, n);
+        in += n;
+        addr += n;
+        len -= n;
+    }
+    return GPUREF_OK;
+}

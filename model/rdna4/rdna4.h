@@ -1,0 +1,312 @@
+/* rdna4.h - internal interface of the RDNA4 model (model/rdna4/).
+ *
+ * The instruction set is described once, in rdna4_ops.def (generated from the
+ * ISA guide by scripts/rdna4_gen_desc.py): formats and their fields, and one
+ * row per opcode with its operand list.  Everything here is derived from it:
+ * decode/encode (desc.c), disassembly (disasm.c), assembly (asm.c) and the
+ * per-row exec functions (exec_*.c, bound in exec_table.c).
+ *
+ * Source references "Lnnnn" are line numbers of shared/specs/rdna4-isa.md. */
+#ifndef GPUREF_RDNA4_H
+#define GPUREF_RDNA4_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa.h"
+
+/* ------------------------------------------------------------ formats */
+
+enum r4_fmt {
+    R4_FMT_SOP2, R4_FMT_SOPK, R4_FMT_SOP1, R4_FMT_SOPC, R4_FMT_SOPP, R4_FMT_SMEM,
+    R4_FMT_VOP2, R4_FMT_VOP1, R4_FMT_VOPC, R4_FMT_VOP3, R4_FMT_VOP3SD, R4_FMT_VOP3P,
+    R4_FMT_VOPD, R4_FMT_VOPDX, R4_FMT_VOPDY, R4_FMT_DPP16, R4_FMT_DPP8, R4_FMT_VINTERP,
+    R4_FMT_VDSDIR, R4_FMT_VDS, R4_FMT_VBUFFER, R4_FMT_VIMAGE, R4_FMT_VSAMPLE,
+    R4_FMT_VFLAT, R4_FMT_VGLOBAL, R4_FMT_VSCRATCH, R4_FMT_VEXPORT,
+    R4_NFMT
+};
+
+/* Field ids: every field name of every format, once (generated list). */
+enum r4_fld {
+    R4FLD_NONE,
+#define R4FIELDNAME(N) R4FLD_##N,
+#include "rdna4_ops.def"
+#undef R4FIELDNAME
+    R4FLD_COUNT
+};
+
+/* Operand kinds: how an operand is printed, parsed and where it lives. */
+enum r4_kind {
+    R4K_NONE,
+    /* scalar formats */
+    R4K_SDST,        /* SDST field, scalar destination (1 or 2 registers by type)   */
+    R4K_SSRC,        /* 8-bit scalar source field                                   */
+    R4K_SDSTSRC,     /* SOPK SDST used as a source (s_setreg_b32)                   */
+    R4K_LIT,         /* mandatory 32-bit literal constant (K)                       */
+    R4K_MSGRTN,      /* SSRC0 holds a message id (s_sendmsg_rtn_*)                  */
+    R4K_SIMM_HEX, R4K_SIMM_INL, R4K_SIMM_OPT, R4K_SIMM_BR, R4K_SIMM_HWREG,
+    R4K_SIMM_VER, R4K_SIMM_DELAY, R4K_SIMM_DEPCTR, R4K_SIMM_WAITCNT, R4K_SIMM_MSG,
+    /* SMEM */
+    R4K_SM_SDATA, R4K_SM_SBASE, R4K_SM_OFF, R4K_SM_IOFF, R4K_SM_SOFF, R4K_SM_LEN,
+    /* vector ALU */
+    R4K_VDST,        /* VGPR destination (tuple by type)                            */
+    R4K_VSRC,        /* 9-bit source: SGPR, constant, literal or VGPR               */
+    R4K_VGPR,        /* 8-bit VGPR-only field                                       */
+    R4K_SDSTV,       /* VDST field holding a scalar destination                     */
+    R4K_SDST7,       /* VOP3SD SDST                                                 */
+    R4K_VCC,         /* implicit VCC operand (not encoded)                          */
+    R4K_ATTR,        /* VDSDIR attribute                                            */
+    /* memory */
+    R4K_MLOAD, R4K_MSTORE, R4K_MATOMIC, R4K_MIMG, R4K_EXP,
+    R4K_COUNT
+};
+
+/* Operand data types: register count and the flavour of inline constants. */
+enum r4_type {
+    R4T_NONE,
+    R4T_B32,         /* 32-bit, integer constants                                   */
+    R4T_F16,         /* 32-bit register, F16 constants (zero-extended)              */
+    R4T_BF16,        /* 32-bit register, BF16 constants (upper half of F32)         */
+    R4T_F32,
+    R4T_B64,         /* 64-bit, literal zero-extended (guide L1648-1661)            */
+    R4T_I64,         /* 64-bit signed: literal sign-extended                        */
+    R4T_F64,         /* 64-bit float: literal supplies the high half                */
+    R4T_MASK,        /* lane mask: 32 bits in wave32, 64 in wave64                  */
+    R4T_X3, R4T_X4, R4T_X8, R4T_X16, R4T_X32,
+    R4T_COUNT
+};
+
+/* Row flags */
+#define R4_LIT    0x01u   /* always followed by a literal DWORD                    */
+#define R4_CMPX   0x02u   /* V_CMPX: writes EXEC only                              */
+#define R4_NOADDR 0x04u   /* GLOBAL_INV/WB/WBINV                                   */
+#define R4_ADDTID 0x08u
+#define R4_BVH    0x10u
+#define R4_STORE  0x20u
+#define R4_ATOMIC 0x40u
+
+#define R4_MAXOPD 5
+
+typedef struct r4_opd {
+    uint8_t kind, fld, type;
+} r4_opd;
+
+typedef struct r4_row {
+    uint8_t     fmt;
+    uint16_t    op;
+    uint32_t    flags;
+    const char *name;
+    r4_opd      o[R4_MAXOPD];
+} r4_row;
+
+enum r4_rowid {
+#define R4OP(F, OP, N, FL, ...) R4_ROW_##F##_##N,
+#include "rdna4_ops.def"
+#undef R4OP
+    R4_NROWS
+};
+
+extern const r4_row r4_rows[R4_NROWS];
+
+typedef struct r4_fmtinfo {
+    const char *name;
+    uint8_t     dwords;        /* base size without literal/DPP */
+    uint8_t     enc_hi, enc_lo;
+    uint32_t    enc_val;
+    uint8_t     op_fld;        /* R4FLD_OP, or 0 when the format has no opcode field */
+} r4_fmtinfo;
+
+extern const r4_fmtinfo r4_fmts[R4_NFMT];
+
+/* Field position of `fld` in format `fmt`: 1 and hi/lo, or 0 if absent. */
+int r4_field_pos(int fmt, int fld, unsigned *hi, unsigned *lo);
+
+/* ------------------------------------------------------ decoded form */
+
+typedef struct r4_insn {
+    uint16_t row;              /* r4_rows index (VOPD: the X row) */
+    uint16_t rowy;             /* VOPD: the Y row */
+    uint8_t  fmt;              /* encoding format (VOP3 for VOP3SD rows too: see row) */
+    uint8_t  nwords;           /* including literal / DPP DWORD */
+    uint8_t  has_lit;
+    uint8_t  dpp;              /* 0 none, 1 DPP16, 2 DPP8, 3 DPP8FI */
+    uint32_t w[3];
+    uint32_t lit;
+    uint32_t dpp_src0;         /* the DPP DWORD's SRC0 (VGPR) */
+    uint32_t f[R4FLD_COUNT];   /* field values of the main format and of the DPP DWORD */
+} r4_insn;
+
+/* Decode: 0 or GPUREF_ERR_DECODE with a message. */
+int r4_decode(const uint32_t *w, size_t avail, r4_insn *in, char *err);
+/* Encode the fields of `in` (row, fields, literal, dpp) into in->w / in->nwords. */
+int r4_encode(r4_insn *in, char *err);
+/* Field read/write by id in a given format's layout. */
+uint32_t r4_get_field(const uint32_t *w, int fmt, int fld);
+
+/* Scalar operand helpers shared by exec, disasm and asm. */
+int      r4_inline_value(unsigned code, int type, uint64_t *v);   /* 1 if code is an inline constant */
+uint64_t r4_literal_value(uint32_t lit, int type);
+unsigned r4_type_dwords(int type);           /* wave32 view for MASK */
+int      r4_type_is64(int type);
+const char *r4_row_display_name(const r4_insn *in, char *buf, size_t len);
+
+/* disasm.c / asm.c entry points (the gpuref_isa hooks) */
+int r4_isa_decode(const uint32_t *w, size_t avail, gpuref_insn_info *info, char *err);
+int r4_isa_disasm(const uint32_t *w, size_t avail, uint64_t pc, char *buf, size_t len,
+                  unsigned *nwords, char *err);
+int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n,
+                    gpuref_diag *d);
+/* Disassemble a decoded instruction. */
+int r4_format(const r4_insn *in, uint64_t pc, char *buf, size_t len, char *err);
+
+/* ---------------------------------------------------------- the model */
+
+/* Register files exposed through the C API (README "Architectural state"). */
+enum r4_file {
+    R4_FILE_S, R4_FILE_VCC, R4_FILE_TTMP, R4_FILE_M0, R4_FILE_EXEC, R4_FILE_SCC,
+    R4_FILE_PC, R4_FILE_HWREG, R4_FILE_V, R4_NFILES
+};
+
+/* Hardware register ids (S_GETREG/S_SETREG, guide §3.4 L983-1009). */
+enum r4_hwreg {
+    R4_HW_MODE = 1, R4_HW_STATUS = 2, R4_HW_STATE_PRIV = 4,
+    R4_HW_PERF_SNAPSHOT_DATA = 10, R4_HW_PERF_SNAPSHOT_PC_LO = 11,
+    R4_HW_PERF_SNAPSHOT_PC_HI = 12, R4_HW_PERF_SNAPSHOT_DATA1 = 15,
+    R4_HW_PERF_SNAPSHOT_DATA2 = 16, R4_HW_EXCP_FLAG_PRIV = 17, R4_HW_EXCP_FLAG_USER = 18,
+    R4_HW_TRAP_CTRL = 19, R4_HW_SCRATCH_BASE_LO = 20, R4_HW_SCRATCH_BASE_HI = 21,
+    R4_HW_HW_ID1 = 23, R4_HW_HW_ID2 = 24, R4_HW_IB_STS2 = 28,
+    R4_HW_SHADER_CYCLES_LO = 29, R4_HW_SHADER_CYCLES_HI = 30
+};
+#define R4_NHWREG 64
+
+/* STATUS / STATE_PRIV bits used by the scalar unit (guide Tables 5/6 L1014-1063). */
+#define R4_STATUS_PRIV       (1u << 5)
+#define R4_STATUS_TRAP_EN    (1u << 6)
+#define R4_STATUS_EXECZ      (1u << 9)
+#define R4_STATUS_VCCZ       (1u << 10)
+#define R4_STATUS_VALID      (1u << 16)
+#define R4_STATUS_FATAL_HALT (1u << 23)
+#define R4_STATUS_WAVE64     (1u << 29)
+#define R4_SPRIV_SCC         (1u << 9)
+#define R4_SPRIV_HALT        (1u << 14)
+#define R4_SPRIV_SCRATCH_EN  (1u << 18)
+
+/* Scalar register codes (operand encoding, guide §4.1 L1662-1703). */
+#define R4_VCC_LO  106
+#define R4_VCC_HI  107
+#define R4_TTMP0   108
+#define R4_NULL    124
+#define R4_M0      125
+#define R4_EXEC_LO 126
+#define R4_EXEC_HI 127
+#define R4_SCC_SRC 253
+#define R4_LIT_SRC 255
+
+/* Architectural state: a plain struct (no pointers): can be copied, compared. */
+typedef struct r4_arch {
+    uint32_t sreg[128];        /* indexed by scalar operand code 0..127:
+                                  s0-s105, vcc_lo/hi, ttmp0-15, null (always 0), m0, exec */
+    uint32_t scc;
+    uint64_t pc;
+    uint32_t hwreg[R4_NHWREG];
+    uint32_t ended;            /* s_endpgm / kill / trap ended the program */
+} r4_arch;
+
+/* Sparse byte-addressed memory (48-bit addresses), pages of 4 KiB. */
+typedef struct r4_mem {
+    uint64_t *keys;            /* page number + 1, 0 = empty slot */
+    uint8_t **pages;
+    size_t    cap, used;
+} r4_mem;
+
+struct r4_pre;
+typedef struct r4_state r4_state;
+typedef int (*r4_exec_fn)(r4_state *s, const struct r4_pre *p, gpuref_retire *rr);
+
+/* A resolved scalar source (predecoded). */
+typedef struct r4_src {
+    uint8_t  kind;             /* R4S_* */
+    uint8_t  code;
+    uint64_t k;                /* constant value, extended per operand type */
+} r4_src;
+enum { R4S_REG, R4S_REG64, R4S_CONST, R4S_SCC, R4S_APERT };
+
+/* Predecoded instruction: what the exec functions read. */
+typedef struct r4_pre {
+    r4_exec_fn exec;           /* NULL: not decoded yet */
+    uint16_t   row;
+    uint8_t    nwords;
+    uint8_t    dst;            /* SDST / SDATA code */
+    r4_src     s[2];           /* SSRC0/SSRC1 (SOPK: SDST as source in s[0]) */
+    uint32_t   imm;            /* SIMM16 (raw), or the literal K for R4_LIT rows */
+    uint32_t   aux[4];         /* SMEM: sbase code, soffset code, ioffset (raw 24 bits), th|scope */
+    uint32_t   w[3];
+} r4_pre;
+
+struct r4_state {
+    r4_arch   a;
+    /* configuration (README "Config keys") */
+    unsigned  wave64;
+    unsigned  nsgprs;
+    uint32_t  mode0, status0;
+    uint64_t  tba, tma, scratch_base;
+    uint32_t  shared_base, private_base;   /* SH_MEM_BASES fields, 16 bits each */
+    unsigned  dvgpr;
+    /* VGPRs (vector instructions are not executed yet) */
+    uint32_t *vgpr;                         /* [256][64] */
+    /* program */
+    uint64_t  base;
+    uint32_t *code;
+    size_t    ncode;
+    r4_pre   *pre;                          /* one slot per DWORD of code */
+    /* memory */
+    r4_mem    mem;
+    /* per-step context */
+    uint64_t  npc;                          /* next pc, set by step, changed by branches */
+    char     *err;
+};
+
+/* mem.c */
+int  r4_mem_init(r4_mem *m);
+void r4_mem_fini(r4_mem *m);
+void r4_mem_clear(r4_mem *m);
+int  r4_mem_read(r4_mem *m, uint64_t addr, void *buf, size_t len);
+int  r4_mem_write(r4_mem *m, uint64_t addr, const void *buf, size_t len);
+
+/* exec_table.c: exec function of a row, or NULL (unimplemented). */
+r4_exec_fn r4_exec_of(unsigned row);
+int r4_exec_unimpl(r4_state *s, const struct r4_pre *p, gpuref_retire *rr);
+
+/* state.c helpers used by the exec functions */
+int  r4_write_sreg(r4_state *s, gpuref_retire *rr, unsigned code, uint32_t v, uint32_t flags);
+int  r4_sdst_ok(const r4_state *s, unsigned code, unsigned n);
+void r4_write_scc(r4_state *s, gpuref_retire *rr, uint32_t v, uint32_t flags);
+void r4_write_hwreg(r4_state *s, gpuref_retire *rr, unsigned id, uint32_t v);
+uint32_t r4_read_hwreg(const r4_state *s, unsigned id);
+uint64_t r4_aperture(const r4_state *s, unsigned code);
+
+static inline uint32_t r4_src32(const r4_state *s, const r4_src *o)
+{
+    switch (o->kind) {
+    case R4S_REG:   return s->a.sreg[o->code];
+    case R4S_REG64: return s->a.sreg[o->code];
+    case R4S_CONST: return (uint32_t)o->k;
+    case R4S_SCC:   return s->a.scc;
+    default:        return (uint32_t)r4_aperture(s, o->code);
+    }
+}
+
+static inline uint64_t r4_src64(const r4_state *s, const r4_src *o)
+{
+    switch (o->kind) {
+    case R4S_REG64: return (uint64_t)s->a.sreg[o->code] | (uint64_t)s->a.sreg[o->code + 1] << 32;
+    case R4S_REG:   return s->a.sreg[o->code];
+    case R4S_CONST: return o->k;
+    case R4S_SCC:   return s->a.scc;
+    default:        return r4_aperture(s, o->code);
+    }
+}
+
+extern const gpuref_isa gpuref_isa_rdna4;
+
+#endif

@@ -1,0 +1,232 @@
+/* test_nv50_roundtrip.c - the NV50 description checked mechanically:
+ *   - no two rows of a form overlap;
+ *   - for every row, random words built from its match/mask and free fields:
+ *     the legal ones satisfy encode(decode(w)) == w and asm(disasm(w)) == w,
+ *     and every row yields legal words;
+ *   - a sample of illegal and truncated words is rejected;
+ *   - assembler errors name the line and say what is wrong. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpuref.h"
+#include "../nv50/nv50.h"
+
+static unsigned npass, nfail;
+
+static void check(int ok, const char *fmt, const char *a, unsigned x, unsigned y)
+{
+    if (ok) {
+        npass++;
+        return;
+    }
+    nfail++;
+    printf("FAIL: ");
+    printf(fmt, a, x, y);
+    printf("\n");
+}
+
+static uint64_t rng = 0x2545f4914f6cdd1dull;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+static int overlap(const nv50_row *a, const nv50_row *b)
+{
+    return a->form == b->form && ((a->m0 ^ b->m0) & a->k0 & b->k0) == 0 &&
+           ((a->m1 ^ b->m1) & a->k1 & b->k1) == 0;
+}
+
+static void test_overlap(void)
+{
+    unsigned bad = 0;
+    for (unsigned i = 0; i < NV50_NOPS; i++)
+        for (unsigned j = i + 1; j < NV50_NOPS; j++)
+            if (overlap(&nv50_rows[i], &nv50_rows[j])) {
+                printf("overlap: %s / %s\n", nv50_rows[i].name, nv50_rows[j].name);
+                bad++;
+            }
+    check(bad == 0, "%s%u%u rows overlap", "", bad, 0);
+}
+
+/* One word of a row: decode, re-encode, disassemble, re-assemble. */
+static int roundtrip(const gpuref_isa *isa, unsigned op, const uint32_t w[2], unsigned *legal)
+{
+    gpuref_insn_info info;
+    gpuref_diag d = { 0 };
+    if (gpuref_decode(isa, w, 2, &info, &d) != GPUREF_OK)
+        return 0;
+    if (info.opcode != op) {
+        printf("FAIL: %s word 0x%08x 0x%08x decodes as row %s\n", nv50_rows[op].name, w[0], w[1],
+               info.mnemonic);
+        nfail++;
+        return 0;
+    }
+    (*legal)++;
+    nv50_insn in;
+    uint32_t e[2] = { 0, 0 };
+    char err[GPUREF_ERRLEN], text[256];
+    nv50_decode(w, 2, &in, err);
+    int n = nv50_encode(&in, e, err);
+    int ok = n == (int)info.nwords && e[0] == w[0] && (n == 1 || e[1] == w[1]);
+    unsigned nw = 0;
+    uint32_t *aw = NULL;
+    size_t an = 0;
+    uint64_t pc = 0x100;
+    if (ok && gpuref_disasm(isa, w, 2, pc, text, sizeof text, &nw, &d) == GPUREF_OK &&
+        gpuref_assemble(isa, text, pc, &aw, &an, &d) == GPUREF_OK)
+        ok = an == info.nwords && aw[0] == w[0] && (an == 1 || aw[1] == w[1]);
+    else if (ok)
+        ok = 0;
+    if (!ok) {
+        printf("FAIL: %s (%s) 0x%08x 0x%08x -> enc 0x%08x 0x%08x, text \"%s\" -> 0x%08x 0x%08x %s\n",
+               nv50_rows[op].name, info.form, w[0], w[1], e[0], e[1], text, aw ? aw[0] : 0,
+               aw && an > 1 ? aw[1] : 0, d.msg);
+        nfail++;
+    } else {
+        npass++;
+    }
+    gpuref_free(aw);
+    return ok;
+}
+
+static void test_rows(const gpuref_isa *isa, unsigned tries)
+{
+    for (unsigned op = 0; op < NV50_NOPS; op++) {
+        const nv50_row *r = &nv50_rows[op];
+        uint32_t f0, f1;
+        unsigned legal = 0;
+        nv50_row_fields(op, &f0, &f1);
+        for (unsigned t = 0; t < tries; t++) {
+            uint32_t d0 = rnd(), d1 = rnd();
+            if (t % 3 >= 1) { d0 &= rnd(); d1 &= rnd(); }
+            if (t % 3 == 2) { d0 &= rnd(); d1 &= rnd(); }
+            uint32_t w[2] = { r->m0 | (d0 & f0), r->m1 | (d1 & f1) };
+            if (r->form == NV50_FORM_SHORT || r->form == NV50_FORM_SCTL)
+                w[1] = 0;
+            if (r->form == NV50_FORM_LONG && (w[1] & 3) == 3)
+                w[1] &= ~1u;
+            roundtrip(isa, op, w, &legal);
+        }
+        uint32_t w0[2] = { r->m0, r->m1 };   /* all free fields 0 */
+        if (r->form == NV50_FORM_LONG || r->form == NV50_FORM_LCTL)
+            w0[1] |= 0xfu << 7;              /* predicate "always" */
+        roundtrip(isa, op, w0, &legal);
+        check(legal > 0, "row %s: no legal word among %u random words", r->name, tries, 0);
+    }
+}
+
+static void reject(const gpuref_isa *isa, uint32_t w0, uint32_t w1, size_t avail, int status,
+                   const char *what)
+{
+    uint32_t w[2] = { w0, w1 };
+    gpuref_insn_info info;
+    gpuref_diag d = { 0 };
+    int rc = gpuref_decode(isa, w, avail, &info, &d);
+    check(rc == status && strchr(d.msg, '\n') == NULL && (status == GPUREF_OK || d.msg[0]), "%s: status %d (0x%x)", what,
+          (unsigned)rc, w0);
+}
+
+static void test_illegal(const gpuref_isa *isa)
+{
+    /* add b32 $r1 $r2 $r3 (short) is 0x20008204 */
+    reject(isa, 0x20008204, 0, 1, GPUREF_OK, "short add sanity");
+    reject(isa, 0x20018000 | 0x10000001, 0x04000780, 1, GPUREF_ERR_DECODE, "truncated long");
+    reject(isa, 0x00000003, 0, 1, GPUREF_ERR_DECODE, "truncated control");
+    reject(isa, 0x20000001, 0x14000780, 2, GPUREF_ERR_DECODE, "long add: w1 bit 28 set");
+    reject(isa, 0x20000001, 0x04000a00, 2, GPUREF_ERR_DECODE, "predicate 0x14 undefined");
+    reject(isa, 0x20000001, 0x04000730, 2, GPUREF_ERR_DECODE, "cdst bits without enable");
+    reject(isa, 0x20000001, 0x04000784, 2, GPUREF_ERR_DECODE, "$a high bit without memory");
+    reject(isa, 0x22000001, 0x04000780, 2, GPUREF_ERR_DECODE, "post-increment without memory");
+    reject(isa, 0x10008001, 0x10000003, 2, GPUREF_ERR_DECODE, "imm: w1 bit 28 set");
+    reject(isa, 0x90000012, 0, 1, GPUREF_ERR_DECODE, "short trap with extra bits");
+    reject(isa, 0x10000003, 0x00000781, 2, GPUREF_ERR_DECODE, "bra with w1[1:0] != 0");
+    reject(isa, 0x30000001, 0x20000780, 2, GPUREF_ERR_DECODE, "primary 3 secondary 1 long");
+    reject(isa, 0x50000001, 0x20000780, 2, GPUREF_ERR_DECODE, "primary 5 secondary 1 long");
+    reject(isa, 0x03000000 | 0x10008004, 0, 1, GPUREF_ERR_DECODE, "s[] post-increment of $a0");
+    reject(isa, 0x00000015, 0xc0000780, 2, GPUREF_ERR_DECODE, "shl to $a5");
+    reject(isa, 0x00000001, 0xa0000780, 2, GPUREF_ERR_DECODE, "mov to $c without bit 6");
+    reject(isa, 0x00000001, 0x60024780, 2, GPUREF_ERR_DECODE, "special register 9");
+    reject(isa, 0x01806000 | 0x10008004, 0, 1, GPUREF_ERR_UNIMPL, "p[] operand");
+    reject(isa, 0x1000c001, 0x00200780, 2, GPUREF_ERR_DECODE, "b32 s[] into a 16-bit mov");
+}
+
+static void asm_err(const gpuref_isa *isa, const char *text, unsigned line, const char *msg)
+{
+    uint32_t *w = NULL;
+    size_t n = 0;
+    gpuref_diag d = { 0 };
+    int rc = gpuref_assemble(isa, text, 0, &w, &n, &d);
+    int ok = rc == GPUREF_ERR_ASM && d.line == line && strstr(d.msg, msg) && !strchr(d.msg, '\n');
+    if (!ok)
+        printf("  asm \"%s\": rc %d line %u col %u: %s\n", text, rc, d.line, d.col, d.msg);
+    check(ok, "assembler error for %s (line %u)%u", msg, line, 0);
+    gpuref_free(w);
+}
+
+static void test_asm_errors(const gpuref_isa *isa)
+{
+    asm_err(isa, "nop\nfrob $r1 $r2\n", 2, "unknown mnemonic 'frob'");
+    asm_err(isa, "add b32 $r1 $r2 %r3\n", 1, "bad operand");
+    asm_err(isa, "add b32 $r1 $r2 $r300\n", 1, "register out of range");
+    asm_err(isa, "mov b32 $r1l $r2\n", 1, "bad operand '$r1l'");
+    asm_err(isa, "\n\nbra nowhere\n", 3, "label 'nowhere' not found");
+    asm_err(isa, "x:\nx: nop\n", 2, "duplicate label");
+    asm_err(isa, "add b32 $r1 $r2 $r3 $r4\n", 1, "unexpected '$r4'");
+    asm_err(isa, "shl $a5 $r1 0x2\n", 1, "$a0-$a4");
+    /* a long instruction at a 4 mod 8 base */
+    uint32_t *w = NULL;
+    size_t n = 0;
+    gpuref_diag d = { 0 };
+    int rc = gpuref_assemble(isa, "nop\n", 4, &w, &n, &d);
+    check(rc == GPUREF_ERR_ASM && strstr(d.msg, "misaligned") && d.line == 1,
+          "misaligned long: %s%u%u", d.msg, 0, 0);
+    gpuref_free(w);
+}
+
+/* The alignment rule and labels on a small program with known words. */
+static void test_program(const gpuref_isa *isa)
+{
+    const char *text = "start: add b32 $r1 $r2 $r3\n"      /* short, promoted: next is long */
+                       "  exit nop\n"
+                       "  add b32 $r1 $r2 $r3 // short\n"
+                       "  add b32 $r1 $r2 $r3\n"
+                       "loop: bra loop\n";
+    uint32_t *w = NULL;
+    size_t n = 0;
+    gpuref_diag d = { 0 };
+    int rc = gpuref_assemble(isa, text, 0, &w, &n, &d);
+    /* 0x00: long add, 0x08: exit nop, 0x10/0x14: two shorts, 0x18: bra 0x18 */
+    static const uint32_t want[] = { 0x20000405, 0x0400c780, 0xf0000001, 0xe0000782,
+                                     0x20038404, 0x20038404, 0x10003003, 0x00000780 };
+    int ok = rc == GPUREF_OK && n == 8;
+    for (size_t i = 0; ok && i < 8; i++)
+        ok = w[i] == want[i];
+    if (!ok) {
+        printf("  program: rc %d %s n %zu:", rc, d.msg, n);
+        for (size_t i = 0; i < n; i++)
+            printf(" %08x", w[i]);
+        printf("\n");
+    }
+    check(ok, "program assembly with promotion and labels%s%u%u", "", 0, 0);
+    gpuref_free(w);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned tries = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 300;
+    const gpuref_isa *isa = gpuref_isa_find("nv50");
+    printf("test_nv50_roundtrip: seed 0x%llx, %u rows, %u words per row\n",
+           (unsigned long long)rng, (unsigned)NV50_NOPS, tries);
+    test_overlap();
+    test_rows(isa, tries);
+    test_illegal(isa);
+    test_asm_errors(isa);
+    test_program(isa);
+    printf("%u passed, %u failed\n", npass, nfail);
+    return nfail != 0;
+}

@@ -1,0 +1,654 @@
+/* test_vectors.c - the YAML vector loader, register keys, setup and checks.
+ *
+ *   build/tests/test_vectors [DATA_DIR]     (default: model/tests/data, or
+ *                                            $GPUREF_TEST_DATA)
+ *
+ * Malformed fixtures (data/bad_*.yaml) must be rejected with the expected
+ * file:line:col and a key phrase, in one line.  Expected values of the runs
+ * are worked by hand from model/nv50/README.md (32-bit wrap-around add,
+ * `threads` config, exit semantics, 8-byte long instructions). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gpuref_vectors.h"
+
+static int npass, nfail;
+
+static void check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void check(int ok, const char *fmt, ...)
+{
+    if (ok) {
+        npass++;
+        return;
+    }
+    nfail++;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stdout, "FAIL: ");
+    vfprintf(stdout, fmt, ap);
+    fprintf(stdout, "\n");
+    va_end(ap);
+}
+
+static char datadir[512];
+
+static const char *data(const char *name)
+{
+    static char path[1024];
+    snprintf(path, sizeof path, "%s/%s", datadir, name);
+    return path;
+}
+
+static int is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* ------------------------------------------------------ malformed files */
+
+typedef struct bad_case {
+    const char *file;
+    unsigned line, col;
+    int status;
+    const char *phrase;
+} bad_case;
+
+static const bad_case bad[] = {
+    { "bad_syntax.yaml", 5, 5, GPUREF_ERR_PARSE, "did not find expected ',' or ']'" },
+    { "bad_tab.yaml", 3, 1, GPUREF_ERR_PARSE, "cannot start any token" },
+    { "bad_utf8.yaml", 2, 15, GPUREF_ERR_PARSE, "invalid leading UTF-8 octet" },
+    { "bad_empty.yaml", 1, 1, GPUREF_ERR_PARSE, "empty file" },
+    { "bad_two_docs.yaml", 6, 1, GPUREF_ERR_PARSE, "second YAML document" },
+    { "bad_unknown_key_top.yaml", 2, 1, GPUREF_ERR_PARSE, "unknown key 'seeds'" },
+    { "bad_unknown_key_test.yaml", 7, 5, GPUREF_ERR_PARSE, "unknown key 'word' in test" },
+    { "bad_missing_isa.yaml", 2, 1, GPUREF_ERR_PARSE, "missing required key 'isa'" },
+    { "bad_missing_expect.yaml", 3, 5, GPUREF_ERR_PARSE, "missing required key 'expect'" },
+    { "bad_mem_missing_key.yaml", 7, 11, GPUREF_ERR_PARSE, "missing required key 'addr'" },
+    { "bad_empty_tests.yaml", 2, 8, GPUREF_ERR_PARSE, "tests: empty list" },
+    { "bad_unknown_isa.yaml", 1, 6, GPUREF_ERR_CONFIG, "unknown ISA 'nv99' (known: " },
+    { "bad_decimal_value.yaml", 7, 13, GPUREF_ERR_PARSE, "found decimal '5'" },
+    { "bad_hex_digits.yaml", 7, 13, GPUREF_ERR_PARSE, "expected a hex value" },
+    { "bad_wide64.yaml", 4, 11, GPUREF_ERR_RANGE, "wider than 64 bits" },
+    { "bad_quoted_count.yaml", 6, 14, GPUREF_ERR_PARSE, "expected a plain decimal integer" },
+    { "bad_hex_count.yaml", 4, 16, GPUREF_ERR_PARSE, "found hex '0x10'" },
+    { "bad_negative.yaml", 2, 7, GPUREF_ERR_PARSE, "non-negative decimal integer" },
+    { "bad_dup_test.yaml", 9, 5, GPUREF_ERR_PARSE, "duplicate test name 'same' (first at line 3)" },
+    { "bad_dup_key.yaml", 6, 5, GPUREF_ERR_PARSE, "duplicate key 'name'" },
+    { "bad_dup_reg.yaml", 9, 9, GPUREF_ERR_PARSE, "duplicate register 'r1' (first at line 7)" },
+    { "bad_both_program_words.yaml", 6, 5, GPUREF_ERR_PARSE, "either program or words" },
+    { "bad_no_program.yaml", 3, 5, GPUREF_ERR_PARSE, "missing program or words" },
+    { "bad_too_wide.yaml", 7, 13, GPUREF_ERR_RANGE, "does not fit 4-bit register c1" },
+    { "bad_lane_count.yaml", 7, 13, GPUREF_ERR_RANGE, "expected 32 values (one per lane)" },
+    { "bad_lane_range.yaml", 7, 9, GPUREF_ERR_RANGE, "lane 32 out of range" },
+    { "bad_reg_index.yaml", 7, 9, GPUREF_ERR_RANGE, "register r128 out of range" },
+    { "bad_reg_name.yaml", 7, 9, GPUREF_ERR_RANGE, "unknown register file 'q'" },
+    { "bad_single_index.yaml", 7, 9, GPUREF_ERR_PARSE, "'mask' is a single register" },
+    { "bad_regs_value_type.yaml", 7, 13, GPUREF_ERR_PARSE, "found a mapping" },
+    { "bad_type_tests.yaml", 3, 3, GPUREF_ERR_PARSE, "tests: expected a list" },
+    { "bad_type_init.yaml", 5, 11, GPUREF_ERR_PARSE, "init: expected a mapping, found a list" },
+    { "bad_key_type.yaml", 5, 7, GPUREF_ERR_PARSE, "keys must be strings" },
+    { "bad_alias_loop.yaml", 2, 8, GPUREF_ERR_PARSE, "expected a mapping, found a list" },
+    { "bad_test_name.yaml", 3, 11, GPUREF_ERR_PARSE, "not a valid test name" },
+    { "bad_asm.yaml", 12, 0, GPUREF_ERR_ASM, "program:" },
+    { "bad_no_expectation.yaml", 5, 13, GPUREF_ERR_PARSE, "at least one expectation" },
+    { "bad_empty_words.yaml", 4, 12, GPUREF_ERR_PARSE, "empty list" },
+    { "bad_wide_word.yaml", 4, 20, GPUREF_ERR_RANGE, "does not fit 32-bit word" },
+    { "bad_mem_space.yaml", 7, 18, GPUREF_ERR_RANGE, "unknown memory space 'g' (spaces: c0," },
+    { "bad_trace_order.yaml", 8, 18, GPUREF_ERR_PARSE, "must be greater than the previous" },
+    { "bad_trace_beyond.yaml", 9, 11, GPUREF_ERR_RANGE, "step 2 is not below steps (2)" },
+    { "bad_config.yaml", 4, 13, GPUREF_ERR_CONFIG, "config: " },
+    { "bad_folded.yaml", 4, 14, GPUREF_ERR_PARSE, "literal block" },
+    { "bad_nul.yaml", 2, 10, GPUREF_ERR_PARSE, "NUL character" },
+};
+
+static void test_bad_files(void)
+{
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const bad_case *b = &bad[i];
+        const char *path = data(b->file);
+        gpuref_vec_file *f = (gpuref_vec_file *)1;
+        gpuref_diag d = { 0, 0, 0, "" };
+        int rc = gpuref_vec_load(path, &f, &d);
+        check(rc != GPUREF_OK && f == NULL, "%s: loaded (rc %d)", b->file, rc);
+        if (rc == GPUREF_OK) {
+            gpuref_vec_free(f);
+            continue;
+        }
+        char prefix[1100];
+        if (b->col)
+            snprintf(prefix, sizeof prefix, "%s:%u:%u: ", path, b->line, b->col);
+        else
+            snprintf(prefix, sizeof prefix, "%s:%u:", path, b->line);
+        check(rc == b->status && d.status == rc, "%s: status %d, expected %d (%s)", b->file, rc,
+              b->status, d.msg);
+        check(d.line == b->line && (b->col == 0 || d.col == b->col),
+              "%s: at %u:%u, expected %u:%u (%s)", b->file, d.line, d.col, b->line, b->col,
+              d.msg);
+        check(strncmp(d.msg, prefix, strlen(prefix)) == 0, "%s: message '%s' does not start '%s'",
+              b->file, d.msg, prefix);
+        check(strstr(d.msg, b->phrase) != NULL, "%s: message '%s' lacks '%s'", b->file, d.msg,
+              b->phrase);
+        check(strchr(d.msg, '\n') == NULL, "%s: message is not one line", b->file);
+    }
+    /* unreadable */
+    gpuref_vec_file *f = NULL;
+    gpuref_diag d = { 0, 0, 0, "" };
+    int rc = gpuref_vec_load(data("no_such_file.yaml"), &f, &d);
+    check(rc == GPUREF_ERR_IO && !f && strstr(d.msg, "cannot open"), "missing file: %d %s", rc,
+          d.msg);
+    rc = gpuref_vec_load(datadir, &f, &d);
+    check(rc == GPUREF_ERR_IO && !f, "directory: %d %s", rc, d.msg);
+    rc = gpuref_vec_load(NULL, &f, &d);
+    check(rc == GPUREF_ERR_ARG, "NULL path: %d", rc);
+}
+
+/* --------------------------------------------------------- valid file */
+
+static void test_valid_file(void)
+{
+    gpuref_vec_file *f = NULL;
+    gpuref_diag d = { 0, 0, 0, "" };
+    int rc = gpuref_vec_load(data("valid.yaml"), &f, &d);
+    check(rc == GPUREF_OK && f, "valid.yaml: %s", d.msg);
+    if (!f)
+        return;
+    check(strcmp(f->isa, "nv50") == 0, "isa %s", f->isa);
+    check(f->comment && strcmp(f->comment, "loader fixture") == 0, "file comment");
+    check(f->has_seed && f->seed == 12345, "seed");
+    check(f->ntests == 2, "ntests %zu", f->ntests);
+    if (f->ntests != 2) {
+        gpuref_vec_free(f);
+        return;
+    }
+    const gpuref_vec_test *t = &f->tests[0];
+    check(strcmp(t->name, "full.form-1") == 0, "name %s", t->name);
+    check(gpuref_vec_find_test(f, "program_text") == &f->tests[1], "find_test");
+    check(gpuref_vec_find_test(f, "nope") == NULL, "find_test missing");
+    check(t->loc.line == 6 && t->loc.col == 5, "test loc %u:%u", t->loc.line, t->loc.col);
+    check(t->comment && strcmp(t->comment, "every key") == 0, "comment");
+    check(t->config && strcmp(t->config, "threads=32") == 0, "config");
+    check(t->config_loc.line == 8 && t->config_loc.col == 13, "config loc");
+    check(t->base == 0x100 && t->max_steps == 50, "base/max_steps");
+    check(t->ninit_regs == 6, "ninit_regs %zu", t->ninit_regs);
+    if (t->ninit_regs == 6) {
+        const gpuref_vec_regval *r = t->init_regs;
+        check(strcmp(r[0].key, "r1") == 0 && r[0].nvalues == 1 && r[0].values[0] == 0xffffffffu &&
+                  r[0].reg.lane_lo == 0 && r[0].reg.lane_hi == 31 && !r[0].reg.lane_sel,
+              "r1 all lanes");
+        check(r[0].loc.line == 13 && r[0].loc.col == 9 && r[0].vloc.line == 13 &&
+                  r[0].vloc.col == 13, "r1 loc %u:%u value %u:%u", r[0].loc.line, r[0].loc.col,
+              r[0].vloc.line, r[0].vloc.col);
+        check(r[1].reg.index == 2 && r[1].reg.lane_lo == 3 && r[1].reg.lane_hi == 3 &&
+                  r[1].reg.lane_sel && r[1].values[0] == 1, "r2[3]");
+        check(r[2].reg.index == 4 && r[2].reg.lane_lo == 0 && r[2].reg.lane_hi == 3 &&
+                  r[2].values[0] == 5, "r4[0:3]");
+        check(r[3].nvalues == 32 && r[3].values[0] == 0 && r[3].values[31] == 0x1f &&
+                  gpuref_vec_regval_lane(&r[3], 17) == 0x11, "r5 per-lane list");
+        check(r[4].nvalues == 2 && gpuref_vec_regval_lane(&r[4], 8) == 0xa &&
+                  gpuref_vec_regval_lane(&r[4], 9) == 0xb, "r6[8:9] list");
+        check(strcmp(r[5].reg.name, "c") == 0 && r[5].reg.index == 1 && r[5].reg.width == 4 &&
+                  r[5].values[0] == 0xf, "c1 unquoted hex");
+    }
+    check(t->ninit_mem == 1 && t->init_mem[0].space >= 0 &&
+              strcmp(t->init_mem[0].space_name, "c0") == 0 && t->init_mem[0].addr == 0x10 &&
+              t->init_mem[0].nwords == 2 && t->init_mem[0].words[1] == 0xffffffffu,
+          "init.mem");
+    check(t->program == NULL && t->nwords == 3 && t->words[2] == 0xdeadbeefu, "words");
+    check(t->words_loc.line == 26 && t->words_loc.col == 12, "words loc %u:%u",
+          t->words_loc.line, t->words_loc.col);
+    check(t->nexp_regs == 3, "nexp_regs");
+    if (t->nexp_regs == 3) {
+        check(strcmp(t->exp_regs[1].reg.name, "c") == 0 && t->exp_regs[1].reg.index == 0 &&
+                  t->exp_regs[1].reg.lane_lo == 0 && t->exp_regs[1].reg.lane_hi == 0,
+              "c0[0]");
+        check(strcmp(t->exp_regs[2].reg.name, "mask") == 0 && t->exp_regs[2].reg.lanes == 1 &&
+                  t->exp_regs[2].reg.count == 1, "mask");
+    }
+    check(t->nexp_mem == 1 && t->exp_mem[0].nwords == 2 && t->exp_mem[0].words[0] == 1,
+          "expect.mem");
+    check(t->has_steps && t->steps == 3 && t->steps_loc.line == 34, "steps");
+    check(t->error && strcmp(t->error, "unimplemented") == 0 && t->error_loc.line == 35,
+          "error");
+    check(t->ntrace == 2, "ntrace");
+    if (t->ntrace == 2) {
+        check(t->trace[0].step == 0 && t->trace[0].has_pc && t->trace[0].pc == 0x100 &&
+                  t->trace[0].nregs == 0 && t->trace[0].loc.line == 37 &&
+                  t->trace[0].loc.col == 11, "trace 0");
+        check(t->trace[1].step == 2 && !t->trace[1].has_pc && t->trace[1].nregs == 2 &&
+                  strcmp(t->trace[1].regs[1].reg.name, "pc") == 0 &&
+                  t->trace[1].regs[1].values[0] == 0x118, "trace 1");
+    }
+    const gpuref_vec_test *p = &f->tests[1];
+    check(p->program && strstr(p->program, "exit nop") && p->nwords > 0, "program text");
+    check(p->program_loc.line == 43 && p->program_loc.col == 7, "program loc %u:%u",
+          p->program_loc.line, p->program_loc.col);
+    check(p->max_steps == GPUREF_VEC_DEFAULT_MAX_STEPS && p->base == 0 && !p->config,
+          "defaults");
+    uint32_t *w = NULL;
+    size_t nw = 0;
+    rc = gpuref_vec_program(f, p, &w, &nw, &d);
+    check(rc == GPUREF_OK && nw == p->nwords && memcmp(w, p->words, nw * 4) == 0,
+          "vec_program copy");
+    free(w);
+
+    /* setup applies program, init.mem, init.regs */
+    gpuref_model *m = NULL;
+    rc = gpuref_vec_setup(f, t, &m, &d);
+    check(rc == GPUREF_OK && m, "setup: %s", d.msg);
+    if (m) {
+        uint64_t v = 0;
+        int fr = gpuref_regfile_lookup(m, "r"), fc = gpuref_regfile_lookup(m, "c");
+        int fpc = gpuref_regfile_lookup(m, "pc");
+        gpuref_reg_get(m, fr, 1, 31, &v);
+        check(v == 0xffffffffu, "setup r1 lane 31 = %llx", (unsigned long long)v);
+        gpuref_reg_get(m, fr, 2, 3, &v);
+        check(v == 1, "setup r2 lane 3");
+        gpuref_reg_get(m, fr, 2, 2, &v);
+        check(v == 0, "setup r2 lane 2 untouched");
+        gpuref_reg_get(m, fr, 4, 3, &v);
+        check(v == 5, "setup r4 lane 3");
+        gpuref_reg_get(m, fr, 4, 4, &v);
+        check(v == 0, "setup r4 lane 4 untouched");
+        gpuref_reg_get(m, fr, 5, 30, &v);
+        check(v == 0x1e, "setup r5 lane 30");
+        gpuref_reg_get(m, fc, 1, 0, &v);
+        check(v == 0xf, "setup c1");
+        gpuref_reg_get(m, fpc, 0, 0, &v);
+        check(v == 0x100, "setup pc = base (%llx)", (unsigned long long)v);
+        uint8_t b[8] = { 0 };
+        gpuref_mem_read(m, gpuref_mem_lookup(m, "c0"), 0x10, b, 8);
+        check(b[0] == 1 && b[1] == 0 && b[4] == 0xff && b[7] == 0xff, "setup mem LE");
+        gpuref_model_destroy(m);
+    }
+    gpuref_vec_free(f);
+}
+
+/* ------------------------------------------------------- register keys */
+
+static void test_parse_reg(void)
+{
+    gpuref_model *m = NULL;
+    gpuref_diag d = { 0, 0, 0, "" };
+    int rc = gpuref_model_create("nv50", NULL, &m, &d);
+    check(rc == GPUREF_OK, "model_create: %s", d.msg);
+    if (!m)
+        return;
+    gpuref_vec_reg r;
+    char buf[64];
+    static const struct {
+        const char *key;
+        int ok;
+        const char *canon;
+        unsigned lo, hi;
+    } cases[] = {
+        { "r3", 1, "r3", 0, 31 },        { "r127", 1, "r127", 0, 31 },
+        { "c0[5]", 1, "c0[5]", 5, 5 },   { "r4[0:15]", 1, "r4[0:15]", 0, 15 },
+        { "mask", 1, "mask", 0, 0 },     { "mask[0]", 1, "mask[0]", 0, 0 },
+        { "sr1", 1, "sr1", 0, 31 },      { "a7[31]", 1, "a7[31]", 31, 31 },
+        { "r128", 0, NULL, 0, 0 },       { "r", 0, NULL, 0, 0 },
+        { "r03", 0, NULL, 0, 0 },        { "r3[32]", 0, NULL, 0, 0 },
+        { "r3[5:4]", 0, NULL, 0, 0 },    { "r3[1", 0, NULL, 0, 0 },
+        { "r3[1]x", 0, NULL, 0, 0 },     { "r3[]", 0, NULL, 0, 0 },
+        { "r3[-1]", 0, NULL, 0, 0 },     { "r3[01]", 0, NULL, 0, 0 },
+        { "mask0", 0, NULL, 0, 0 },      { "mask[1]", 0, NULL, 0, 0 },
+        { "", 0, NULL, 0, 0 },           { "[0]", 0, NULL, 0, 0 },
+        { "x5", 0, NULL, 0, 0 },         { "r 3", 0, NULL, 0, 0 },
+        { "r3[0:31] ", 0, NULL, 0, 0 },  { "r99999999999", 0, NULL, 0, 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        d.msg[0] = '\0';
+        rc = gpuref_vec_parse_reg(m, cases[i].key, &r, &d);
+        if (cases[i].ok) {
+            check(rc == GPUREF_OK, "parse_reg '%s': %s", cases[i].key, d.msg);
+            if (rc)
+                continue;
+            gpuref_vec_format_reg(&r, buf, sizeof buf);
+            check(strcmp(buf, cases[i].canon) == 0 && r.lane_lo == cases[i].lo &&
+                      r.lane_hi == cases[i].hi, "parse_reg '%s' -> '%s' %u:%u", cases[i].key,
+                  buf, r.lane_lo, r.lane_hi);
+        } else {
+            check(rc != GPUREF_OK && d.msg[0], "parse_reg '%s' accepted", cases[i].key);
+        }
+    }
+    rc = gpuref_vec_parse_reg(m, "c2", &r, &d);
+    check(rc == GPUREF_OK && r.width == 4 && r.count == 4 && r.lanes == 32 && r.index == 2,
+          "c2 info");
+
+    uint64_t v;
+    check(gpuref_vec_parse_hex("0x0", &v) == 0 && v == 0, "hex 0x0");
+    check(gpuref_vec_parse_hex("0xDEADbeef", &v) == 0 && v == 0xdeadbeefu, "hex mixed case");
+    check(gpuref_vec_parse_hex("0x0000000000000000ffffffffffffffff", &v) == 0 && v == ~0ull,
+          "hex leading zeros");
+    check(gpuref_vec_parse_hex("0x10000000000000000", &v) != 0, "hex 65 bits");
+    check(gpuref_vec_parse_hex("0X10", &v) != 0, "hex 0X");
+    check(gpuref_vec_parse_hex("10", &v) != 0, "hex without 0x");
+    check(gpuref_vec_parse_hex("0x", &v) != 0, "hex empty");
+    check(gpuref_vec_parse_hex("0x1 ", &v) != 0, "hex trailing blank");
+    check(gpuref_vec_parse_hex("-0x1", &v) != 0, "hex negative");
+    gpuref_model_destroy(m);
+}
+
+/* ----------------------------------------------------------- running */
+
+static gpuref_vec_file *load_str(const char *name, const char *text)
+{
+    gpuref_vec_file *f = NULL;
+    gpuref_diag d = { 0, 0, 0, "" };
+    int rc = gpuref_vec_load_string(name, text, strlen(text), &f, &d);
+    check(rc == GPUREF_OK, "%s: %s", name, d.msg);
+    return f;
+}
+
+/* threads=4: lanes 0..3 execute.  r1 = 0xffffffff, r2 lane 3 = 1:
+ * r3 = r1 + r2 = 0xffffffff (lanes 0..2), 0x00000000 (lane 3, wraps), lanes 4..31
+ * are not written (0).  add (short, padded to long for the 8-byte aligned mov
+ * immediate) at 0x0, mov at 0x8, exit at 0x10: 3 steps.  exit: exited = 0xf. */
+static const char run_yaml[] =
+    "isa: nv50\n"
+    "tests:\n"
+    "  - name: pass\n"
+    "    config: \"threads=4\"\n"
+    "    init:\n"
+    "      regs: {r1: \"0xffffffff\", \"r2[3]\": \"0x1\"}\n"
+    "    program: |\n"
+    "      add b32 $r3 $r1 $r2\n"
+    "      mov b32 $r4 0xdeadbeef\n"
+    "      exit nop\n"
+    "    expect:\n"
+    "      regs:\n"
+    "        r3[0:2]: \"0xffffffff\"\n"
+    "        r3[3]: \"0x0\"\n"
+    "        r3[4:31]: \"0x0\"\n"
+    "        r4[0:3]: \"0xdeadbeef\"\n"
+    "        mask: \"0x0\"\n"
+    "        exited: \"0xf\"\n"
+    "      steps: 3\n"
+    "      trace:\n"
+    "        - {step: 0, pc: \"0x0\", regs: {\"r3[3]\": \"0x0\", \"r3[0]\": \"0xffffffff\"}}\n"
+    "        - {step: 1, pc: \"0x8\", regs: {\"r4[0]\": \"0xdeadbeef\"}}\n"
+    "        - {step: 2, pc: \"0x10\"}\n"
+    "  - name: fail\n"                                   /* line 24 */
+    "    config: \"threads=4\"\n"
+    "    init:\n"
+    "      regs: {r1: \"0xffffffff\", \"r2[3]\": \"0x1\"}\n"
+    "    program: |\n"
+    "      add b32 $r3 $r1 $r2\n"
+    "      mov b32 $r4 0xdeadbeef\n"
+    "      exit nop\n"
+    "    expect:\n"
+    "      regs:\n"
+    "        r3[3]: \"0x1\"\n"                            /* line 34 */
+    "      steps: 4\n"
+    "      trace:\n"
+    "        - {step: 1, pc: \"0xc\"}\n"                  /* line 37 */
+    "        - {step: 3, regs: {mask: \"0x0\"}}\n"
+    "  - name: limit\n"
+    "    max_steps: 5\n"
+    "    program: |\n"
+    "      top: bra top\n"
+    "    expect: {error: \"step limit\", steps: 5}\n"
+    "  - name: limit_wrong_text\n"
+    "    max_steps: 3\n"
+    "    program: |\n"
+    "      bra 0x0\n"
+    "    expect: {error: \"no such text\"}\n"
+    "  - name: no_error\n"
+    "    program: |\n"
+    "      exit nop\n"
+    "    expect: {error: \"anything\"}\n"
+    "  - name: unexpected_limit\n"
+    "    max_steps: 2\n"
+    "    program: |\n"
+    "      bra 0x0\n"
+    "    expect: {steps: 2}\n";
+
+typedef struct step_log {
+    unsigned n;
+    uint64_t pcs[8];
+} step_log;
+
+static void on_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m, const gpuref_retire *rr)
+{
+    (void)t;
+    (void)m;
+    step_log *l = ctx;
+    if (l->n < 8)
+        l->pcs[l->n] = rr->pc;
+    l->n++;
+}
+
+static void test_run(void)
+{
+    gpuref_vec_file *f = load_str("run.yaml", run_yaml);
+    if (!f)
+        return;
+    gpuref_vec_result *res = malloc(sizeof *res);
+    if (!res) {
+        gpuref_vec_free(f);
+        return;
+    }
+    step_log log = { 0, { 0 } };
+    gpuref_vec_run_opts o = { 0, on_step, &log };
+
+    int rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "pass"), &o, res);
+    check(rc == GPUREF_OK && res->nfail == 0 && res->run_status == GPUREF_OK &&
+              res->steps == 3, "pass: rc %d nfail %d steps %llu\n%s", rc, res->nfail,
+          (unsigned long long)res->steps, res->report);
+    check(log.n == 3 && log.pcs[0] == 0 && log.pcs[1] == 8 && log.pcs[2] == 0x10,
+          "on_step calls %u", log.n);
+
+    rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "fail"), NULL, res);
+    check(rc == GPUREF_OK && res->nfail == 4, "fail: nfail %d\n%s", res->nfail, res->report);
+    check(strstr(res->report, "fail: step 1: pc: expected 0xc, actual 0x8 (run.yaml:37:11)") !=
+              NULL, "fail: pc report\n%s", res->report);
+    check(strstr(res->report,
+                 "fail: r3 lane 3: expected 0x00000001, actual 0x00000000 (run.yaml:34:9)") !=
+              NULL, "fail: register report\n%s", res->report);
+    check(strstr(res->report, "steps: expected 4, actual 3") != NULL, "fail: steps report");
+    check(strstr(res->report, "trace step 3: never retired") != NULL, "fail: trace beyond");
+
+    rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "limit"), NULL, res);
+    check(rc == GPUREF_OK && res->nfail == 0 && res->run_status == GPUREF_ERR_LIMIT &&
+              res->steps == 5, "limit: %d %d\n%s", res->nfail, res->run_status, res->report);
+
+    gpuref_vec_run_opts o3 = { 3, NULL, NULL };
+    rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "limit"), &o3, res);
+    check(rc == GPUREF_OK && res->nfail == 1 && res->steps == 3 &&
+              strstr(res->report, "steps: expected 5, actual 3"),
+          "limit with max_steps override\n%s", res->report);
+
+    rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "limit_wrong_text"), NULL, res);
+    check(rc == GPUREF_OK && res->nfail == 1 &&
+              strstr(res->report, "expected an error containing 'no such text', actual"),
+          "limit_wrong_text\n%s", res->report);
+
+    rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "no_error"), NULL, res);
+    check(rc == GPUREF_OK && res->nfail == 1 && strstr(res->report, "ended after 1 steps"),
+          "no_error\n%s", res->report);
+
+    rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "unexpected_limit"), NULL, res);
+    check(rc == GPUREF_OK && res->nfail == 1 && strstr(res->report, "the run stopped after 2"),
+          "unexpected_limit\n%s", res->report);
+
+    /* the checks one by one, as a lockstep bench calls them */
+    const gpuref_vec_test *t = gpuref_vec_find_test(f, "pass");
+    gpuref_model *m = NULL;
+    gpuref_diag d = { 0, 0, 0, "" };
+    gpuref_retire *rr = malloc(sizeof *rr);
+    char rep[256];
+    if (rr && gpuref_vec_setup(f, t, &m, &d) == GPUREF_OK) {
+        int fails = 0;
+        uint64_t n = 0;
+        while (!gpuref_finished(m) && n < 10 && gpuref_step(m, rr) == GPUREF_OK) {
+            fails += gpuref_vec_check_step(t, m, rr, rep, sizeof rep);
+            n++;
+        }
+        fails += gpuref_vec_check_final(t, m, GPUREF_OK, NULL, n, rep, sizeof rep);
+        check(fails == 0 && rep[0] == '\0', "manual pass: %d %s", fails, rep);
+        fails = gpuref_vec_check_final(t, m, GPUREF_OK, NULL, 4, rep, 40);
+        check(fails == 1 && strlen(rep) == 39, "report truncated to its buffer: '%s'", rep);
+        rr->seq = 1;
+        rr->pc = 0x10;
+        fails = gpuref_vec_check_step(t, m, rr, rep, sizeof rep);
+        check(fails == 1 &&
+                  strstr(rep, "pass: step 1: pc: expected 0x8, actual 0x10 (run.yaml:22:"),
+              "check_step pc: %s", rep);
+        rr->seq = 5;
+        check(gpuref_vec_check_step(t, m, rr, rep, sizeof rep) == 0 && !rep[0], "no entry");
+        gpuref_model_destroy(m);
+    } else {
+        check(0, "setup for manual checks: %s", d.msg);
+    }
+    free(rr);
+
+    /* words: the same program given as machine words assembles to the same run */
+    char *yaml = malloc(4096);
+    const gpuref_vec_test *tp = gpuref_vec_find_test(f, "pass");
+    if (yaml && tp) {
+        size_t o2 = (size_t)snprintf(yaml, 4096,
+                                     "isa: nv50\ntests:\n  - name: words\n    config: "
+                                     "\"threads=4\"\n    words: [");
+        for (size_t i = 0; i < tp->nwords; i++)
+            o2 += (size_t)snprintf(yaml + o2, 4096 - o2, "%s\"0x%08x\"", i ? ", " : "",
+                                   (unsigned)tp->words[i]);
+        snprintf(yaml + o2, 4096 - o2,
+                 "]\n    expect:\n      regs: {\"r4[3]\": \"0xdeadbeef\", \"r4[4]\": \"0x0\"}\n"
+                 "      steps: 3\n");
+        gpuref_vec_file *fw = load_str("words.yaml", yaml);
+        if (fw) {
+            rc = gpuref_vec_run_test(fw, &fw->tests[0], NULL, res);
+            check(rc == GPUREF_OK && res->nfail == 0, "words run\n%s", res->report);
+            gpuref_vec_free(fw);
+        }
+    }
+    free(yaml);
+    free(res);
+    gpuref_vec_free(f);
+}
+
+/* ------------------------------------------------------- never crash */
+
+static int one_line_diag(const gpuref_diag *d, const char *name)
+{
+    return strncmp(d->msg, name, strlen(name)) == 0 && d->msg[strlen(name)] == ':' &&
+           strchr(d->msg, '\n') == NULL;
+}
+
+static void test_robustness(void)
+{
+    gpuref_vec_file *f = NULL;
+    gpuref_diag d = { 0, 0, 0, "" };
+    /* every prefix of a valid file: loads or fails with one line, never crashes */
+    size_t n = strlen(run_yaml);
+    unsigned bad_msgs = 0, loaded = 0;
+    for (size_t k = 0; k <= n; k += 3) {
+        f = NULL;
+        int rc = gpuref_vec_load_string("cut.yaml", run_yaml, k, &f, &d);
+        if (rc == GPUREF_OK)
+            loaded++;
+        else if (!one_line_diag(&d, "cut.yaml"))
+            bad_msgs++;
+        gpuref_vec_free(f);
+    }
+    check(bad_msgs == 0 && loaded > 0, "prefixes: %u bad messages, %u loaded", bad_msgs, loaded);
+
+    /* random byte changes (fixed seed) */
+    char *buf = malloc(n + 1);
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    bad_msgs = 0;
+    for (unsigned it = 0; buf && it < 400; it++) {
+        memcpy(buf, run_yaml, n + 1);
+        for (unsigned j = 0; j < 1 + it % 4; j++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            static const char pool[] = "{}[]:,-#&*!|>'\"%@`\n \t0xZ\\";
+            size_t pos = (size_t)(x % n);
+            buf[pos] = (x >> 32) & 1 ? pool[(x >> 40) % (sizeof pool - 1)] : (char)(x >> 48);
+        }
+        f = NULL;
+        int rc = gpuref_vec_load_string("mut.yaml", buf, n, &f, &d);
+        if (rc != GPUREF_OK && !one_line_diag(&d, "mut.yaml"))
+            bad_msgs++;
+        gpuref_vec_free(f);
+    }
+    free(buf);
+    check(bad_msgs == 0, "mutations: %u bad messages", bad_msgs);
+
+    /* deep nesting */
+    size_t depth = 100000;
+    char *deep = malloc(2 * depth + 32);
+    if (deep) {
+        size_t o = 0;
+        o += (size_t)sprintf(deep, "isa: nv50\ntests: ");
+        for (size_t i = 0; i < depth; i++)
+            deep[o++] = '[';
+        for (size_t i = 0; i < depth; i++)
+            deep[o++] = ']';
+        deep[o] = '\0';
+        f = NULL;
+        int rc = gpuref_vec_load_string("deep.yaml", deep, o, &f, &d);
+        check(rc == GPUREF_ERR_PARSE && !f && d.line == 2 && strstr(d.msg, "nested deeper"),
+              "deep nesting: %s", d.msg);
+        free(deep);
+    }
+    /* moderately deep nesting goes to libyaml and is rejected by the schema */
+    deep = malloc(2 * 900 + 32);
+    if (deep) {
+        size_t o = (size_t)sprintf(deep, "isa: nv50\ntests: ");
+        for (size_t i = 0; i < 900; i++)
+            deep[o++] = '[';
+        for (size_t i = 0; i < 900; i++)
+            deep[o++] = ']';
+        f = NULL;
+        int rc = gpuref_vec_load_string("deep.yaml", deep, o, &f, &d);
+        check(rc == GPUREF_ERR_PARSE && !f &&
+                  strstr(d.msg, "deep.yaml:2:9: test: expected a mapping"),
+              "900 levels: %s", d.msg);
+        free(deep);
+    }
+    /* text with an embedded NUL byte and empty input */
+    static const char nul[] = "isa: nv50\0tests: []\n";
+    int rc = gpuref_vec_load_string("nul.yaml", nul, sizeof nul - 1, &f, &d);
+    check(rc != GPUREF_OK && !f, "embedded NUL: %s", d.msg);
+    rc = gpuref_vec_load_string("empty.yaml", "", 0, &f, &d);
+    check(rc == GPUREF_ERR_PARSE && strstr(d.msg, "empty file"), "empty input: %s", d.msg);
+    rc = gpuref_vec_load_string("x", NULL, 5, &f, &d);
+    check(rc == GPUREF_ERR_ARG, "NULL text");
+}
+
+int main(int argc, char **argv)
+{
+    const char *env = getenv("GPUREF_TEST_DATA");
+    if (argc > 1)
+        snprintf(datadir, sizeof datadir, "%s", argv[1]);
+    else if (env && *env)
+        snprintf(datadir, sizeof datadir, "%s", env);
+    else if (is_dir("model/tests/data"))
+        snprintf(datadir, sizeof datadir, "model/tests/data");
+    else {
+        /* next to this source file */
+        snprintf(datadir, sizeof datadir, "%s", __FILE__);
+        char *slash = strrchr(datadir, '/');
+        if (slash)
+            snprintf(slash + 1, sizeof datadir - (size_t)(slash + 1 - datadir), "data");
+        else
+            snprintf(datadir, sizeof datadir, "data");
+    }
+    if (!is_dir(datadir)) {
+        printf("test_vectors: no fixture folder '%s' (give it as the argument)\n", datadir);
+        printf("0 passed, 1 failed\n");
+        return 1;
+    }
+    test_bad_files();
+    test_valid_file();
+    test_parse_reg();
+    test_run();
+    test_robustness();
+    printf("%d passed, %d failed\n", npass, nfail);
+    return nfail ? 1 : 0;
+}

@@ -1,0 +1,152 @@
+// fp32_fma - binary32 a * b + c with one rounding, all policy knobs of
+// model/fp's fp_fma.  Policy ports as in fp32_mul, plus:
+//   zw_pass_c       FP_F_ZW_PASS_C: a zero-wins product returns c itself (as
+//                   read: flushed, NaN quieted or defaulted, output-flushed)
+//   fma_nan[1:0]    knob fma_nan for fma(0, Inf, qNaN): 0 PROPAGATE,
+//                   1 PROP_INVALID, 2 DEFAULT_INVALID
+//
+// Datapath: the exact 48-bit product and c are aligned in a 76-bit window
+// (carry at bit 75, the operand with the larger nominal exponent at
+// [74:...], the other shifted right, the bits shifted out kept as a sticky
+// bit that is subtracted on an effective subtraction), then fp_round.
+//
+// Combinational.
+module fp32_fma (
+    input  logic [31:0] a,
+    input  logic [31:0] b,
+    input  logic [31:0] c,
+    input  logic [2:0]  rm,
+    input  logic        daz,
+    input  logic        ftz,
+    input  logic        tiny_after,
+    input  logic        ovf_sat,
+    input  logic [1:0]  nan_prop,
+    input  logic        nan_keep,
+    input  logic        nan_inf,
+    input  logic [31:0] dnan,
+    input  logic        dexc_always,
+    input  logic        zero_wins,
+    input  logic        zw_sign_xor,
+    input  logic        zw_pass_c,
+    input  logic [1:0]  fma_nan,
+    input  logic        clamp,
+    input  logic        clamp_nan_keep,
+    input  logic        clamp_negzero_keep,
+    output logic [31:0] r,
+    output logic [5:0]  exc
+);
+    logic [31:0] xa, xb, xc;
+    logic        sa, sb, sc;
+    logic [7:0]  ea, eb, ec;
+    logic [23:0] ma, mb, mc;
+    logic        za, zb, zc, ia, ib, ic, na, nb, nc, qa_s, qb_s, qc_s;
+    logic        da, db, dc;
+
+    fp_unpack #(.EW(8), .MW(23)) u_ua (
+        .raw(a), .daz(daz), .nan_inf(nan_inf), .x(xa), .sign(sa), .exp(ea), .sig(ma),
+        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da));
+    fp_unpack #(.EW(8), .MW(23)) u_ub (
+        .raw(b), .daz(daz), .nan_inf(nan_inf), .x(xb), .sign(sb), .exp(eb), .sig(mb),
+        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db));
+    fp_unpack #(.EW(8), .MW(23)) u_uc (
+        .raw(c), .daz(daz), .nan_inf(nan_inf), .x(xc), .sign(sc), .exp(ec), .sig(mc),
+        .is_zero(zc), .is_inf(ic), .is_nan(nc), .is_snan(qc_s), .den(dc));
+
+    logic        zw;                 // zero-wins product
+    assign zw = zero_wins && (za || zb);
+
+    logic        any_nan, any_snan;
+    logic [31:0] nan_r;
+    fp_nan_sel #(.EW(8), .MW(23)) u_nan (
+        .x0(xa), .x1(xb), .x2(xc), .use_op({1'b1, ~zw, ~zw}), .nan_prop(nan_prop),
+        .nan_keep(nan_keep), .dnan(dnan), .any_nan(any_nan), .any_snan(any_snan), .r(nan_r));
+
+    // ---- datapath
+    logic        sp, pz, c_big, s_big, eff_sub, neg;
+    logic [47:0] prod;
+    logic signed [11:0] pexp, cexp, dd;
+    logic [11:0] d;
+    logic [75:0] pw, cw, big, sml_full, sml;
+    logic        st;
+    logic [76:0] diff;
+    logic [75:0] sum;
+    logic signed [11:0] rexp;
+    logic        zsign, rsign;
+
+    always_comb begin
+        sp    = (sa ^ sb) & ~(zw & ~zw_sign_xor);
+        pz    = za || zb;
+        prod  = ma * mb;
+        pexp  = $signed({4'b0000, ea}) + $signed({4'b0000, eb}) - 12'sd126;
+        cexp  = $signed({4'b0000, ec});
+        pw    = {1'b0, prod, 27'b0};
+        cw    = {1'b0, mc, 51'b0};
+        c_big = pz ? 1'b1 : (zc ? 1'b0 : (cexp > pexp));
+        dd    = c_big ? (cexp - pexp) : (pexp - cexp);
+        d     = (pz || zc) ? 12'd0 : $unsigned(dd);
+        if (d > 12'd76) d = 12'd76;
+        big      = c_big ? cw : pw;
+        sml_full = pz ? 76'b0 : (c_big ? pw : (zc ? 76'b0 : cw));
+        sml      = sml_full >> d;
+        st       = |(sml_full & ~({76{1'b1}} << d));
+        s_big    = c_big ? sc : sp;
+        eff_sub  = sp ^ sc;
+        if (eff_sub) diff = {1'b0, big} - {1'b0, sml} - {76'd0, st};
+        else         diff = {1'b0, big} + {1'b0, sml};
+        neg   = diff[76];
+        sum   = neg ? (76'd0 - diff[75:0]) : diff[75:0];
+        rsign = s_big ^ neg;
+        rexp  = (c_big ? cexp : pexp) + 12'sd1;
+        zsign = eff_sub ? (rm == 3'd3) : sc;
+    end
+
+    logic [31:0] rnd;
+    logic        of, uf, nx, fl;
+    fp_round #(.EW(8), .MW(23), .SW(76), .XW(12)) u_rnd (
+        .sign(rsign), .exp(rexp), .sig(sum), .sticky(st), .rm(rm), .ovf_sat(ovf_sat),
+        .ftz(ftz), .tiny_after(tiny_after), .res(rnd), .of(of), .uf(uf), .nx(nx), .flushed(fl));
+
+    logic [31:0] res;
+    logic        inv;
+    logic [4:0]  fl5;
+    logic        dexc;
+    logic        zinf;               // 0 * Inf (not zero-wins)
+    always_comb begin
+        inv  = 1'b0;
+        fl5  = 5'b0;
+        zinf = !zw && ((ia && zb) || (ib && za));
+        if (any_nan) begin
+            res = nan_r;
+            inv = any_snan;
+            if (zinf && nc && !qc_s && !na && !nb) begin
+                if (fma_nan != 2'd0) inv = 1'b1;
+                if (fma_nan == 2'd2) res = dnan;
+            end
+        end else if (zinf) begin
+            res = dnan;
+            inv = 1'b1;
+        end else if (!zw && (ia || ib) && ic && (sp != sc)) begin
+            res = dnan;
+            inv = 1'b1;
+        end else if (!zw && (ia || ib)) begin
+            res = {sp, 8'hff, 23'b0};
+        end else if (ic) begin
+            res = xc;
+        end else if (sum == '0 && !st) begin
+            res = (zw && zw_pass_c) ? xc : {zsign, 31'b0};
+        end else begin
+            res = rnd;
+            fl5 = {nx, uf, of, 2'b00};
+        end
+        dexc = dexc_always ? (da | db | dc) : ((da | db | dc) & ~daz);
+    end
+
+    fp_clamp #(.EW(8), .MW(23)) u_clamp (
+        .x(res), .nan_inf(nan_inf), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
+        .clamp_negzero_keep(clamp_negzero_keep), .r(r));
+
+    assign exc = {dexc, fl5[4:1], fl5[0] | inv};
+
+    logic unused_ok;
+    assign unused_ok = ^{qa_s, qb_s, fl};
+endmodule

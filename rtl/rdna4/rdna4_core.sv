@@ -1,0 +1,588 @@
+`include "rtl/rdna4/rdna4_pkg.sv"
+// rdna4_core.sv - the RDNA4 scalar core of gpuref: instruction memory, scalar
+// register file (SGPR, VCC, TTMP, M0, EXEC in one array indexed by the operand
+// code), SCC, PC, hardware registers, data memory, a two-stage pipeline and the
+// retire port of model/rdna4/README.md.  Microarchitecture, ports and decisions:
+// rtl/rdna4/README.md.
+//
+// Pipeline
+//   IF/ID  synchronous read of the two dwords at the fetch pc, decode
+//          (rdna4_decode).  Fetches fall-through addresses speculatively.
+//   EX/WB  operand read, rdna4_salu or the control/SMEM logic here, register
+//          write, retire.  One cycle per instruction; SMEM loads take
+//          1 + dwords cycles (one data-memory read per cycle).  A control
+//          transfer squashes the fetched instruction (one bubble).
+//
+// Deliberate bug for checker tests (off by default; the other two live in
+// rdna4_salu): GPUREF_BUG_BRANCH  S_CBRANCH_SCC1 lands one dword too far.
+module rdna4_core #(
+  parameter int IMEM_WORDS = 16384,   // instruction memory: byte addresses [0, 4*IMEM_WORDS)
+  parameter int DMEM_WORDS = 16384    // data memory (SMEM): byte addresses [0, 4*DMEM_WORDS)
+) (
+  input  logic         clk,
+  input  logic         rst_n,
+  // load port (used while not running)
+  input  logic         ld_we,
+  input  logic [2:0]   ld_sel,      // 0 imem word, 1 sgpr s0-s105, 2 special, 3 dmem word (byte addr>>2), 4 ctrl
+  input  logic [19:0]  ld_addr,     // special: 0 vcc_lo 1 vcc_hi 2 exec_lo 3 exec_hi 4 m0 5 scc 6 pc_lo 7 pc_hi,
+                                    //          16+n ttmp n, 64+n hwreg n; ctrl: 0 wave64 flag (data[0])
+  input  logic [31:0]  ld_data,
+  input  logic         start,
+  output logic         running,
+  output logic         done,
+  output logic         fault,
+  output logic [63:0]  fault_pc,
+  // retire port: one record per retired instruction, valid for one cycle
+  output logic         rt_valid,
+  output logic [63:0]  rt_pc,
+  output logic [63:0]  rt_next_pc,
+  output logic [31:0]  rt_w0,
+  output logic [31:0]  rt_w1,
+  output logic [31:0]  rt_w2,
+  output logic [1:0]   rt_nwords,
+  output logic [4:0]   rt_flags,    // GPUREF_RETIRE_* bits: [1] END, [2] BRANCH
+  output logic [15:0]  rt_s_we,     // s[rt_s_base + i] written for each set bit i
+  output logic [6:0]   rt_s_base,
+  output logic [511:0] rt_s_val,    // value of s[rt_s_base + i] at [32*i +: 32]
+  output logic [1:0]   rt_vcc_we,
+  output logic [63:0]  rt_vcc,
+  output logic [1:0]   rt_exec_we,
+  output logic [63:0]  rt_exec,
+  output logic         rt_m0_we,
+  output logic [31:0]  rt_m0,
+  output logic         rt_scc_we,
+  output logic         rt_scc,
+  output logic [15:0]  rt_ttmp_we,
+  output logic [511:0] rt_ttmp_val, // ttmp n at [32*n +: 32] (all 16, after the instruction)
+  output logic         rt_hw_we,
+  output logic [5:0]   rt_hw_idx,
+  output logic [31:0]  rt_hw_val
+);
+  localparam int IAW = (IMEM_WORDS > 1) ? $clog2(IMEM_WORDS) : 1;
+  localparam int DAW = (DMEM_WORDS > 1) ? $clog2(DMEM_WORDS) : 1;
+  localparam logic [47:0] IMEM_BYTES = 48'(IMEM_WORDS) << 2;
+  localparam logic [65:0] DMEM_BYTES = 66'(DMEM_WORDS) << 2;
+
+  // ------------------------------------------------------------ state
+  logic [4095:0] sreg;      // [32*c +: 32]: register of operand code c (0-105 s, 106/107 vcc,
+                            // 108-123 ttmp, 125 m0, 126/127 exec); code 124 (NULL) stays 0
+  logic [2047:0] hwreg;     // [32*n +: 32]: hardware register n (S_GETREG id)
+  logic          scc;
+  logic [47:0]   pc;        // next instruction (architectural, updated at retire)
+  logic          wave64;
+  logic          run_q, done_q, fault_q;
+  logic [47:0]   fault_pc_q;
+
+  logic [31:0] imem [IMEM_WORDS];
+  logic [31:0] dmem [DMEM_WORDS];
+
+  // Live summaries.
+  logic [31:0] m0;
+  logic [63:0] exec, vcc;
+  logic        execz, vccz, priv, in_wg, trap_en;
+  assign m0      = sreg[32*125 +: 32];
+  assign exec    = sreg[32*126 +: 64];
+  assign vcc     = sreg[32*106 +: 64];
+  assign execz   = wave64 ? (exec == 64'd0) : (exec[31:0] == 32'd0);
+  assign vccz    = wave64 ? (vcc == 64'd0) : (vcc[31:0] == 32'd0);
+  assign priv    = hwreg[32*2 + rdna4_pkg::ST_PRIV];
+  assign in_wg   = hwreg[32*2 + rdna4_pkg::ST_IN_WG];
+  assign trap_en = hwreg[32*2 + rdna4_pkg::ST_TRAP_EN];
+
+  // ------------------------------------------------------- IF / ID stage
+  logic            if_v, if_ok0, if_ok1;
+  logic [47:0]     if_pc, req_pc;
+  logic [31:0]     if_w0, if_w1;
+  logic [IAW-1:0]  ia0, ia1;
+  rdna4_pkg::dec_t dec;
+
+  rdna4_decode u_dec (.w0(if_w0), .w1(if_w1), .ok0(if_ok0), .ok1(if_ok1), .d(dec));
+
+  assign ia0 = req_pc[IAW+1:2];
+  assign ia1 = ia0 + 1'b1;
+
+  // ------------------------------------------------------- EX / WB stage
+  logic            x_v;
+  rdna4_pkg::dec_t x;
+  logic [47:0]     x_pc;
+
+  // Operands.  Register codes are 7 bits (the decoder refused others that are read).
+  logic [31:0] r0lo, r0hi, r1lo, r1hi, rdlo, rdhi;
+  logic [63:0] opa, opb, dold;
+  assign r0lo = sreg[{x.s0[6:0], 5'd0} +: 32];
+  assign r0hi = sreg[{x.s0[6:1], 1'b1, 5'd0} +: 32];
+  assign r1lo = sreg[{x.s1[6:0], 5'd0} +: 32];
+  assign r1hi = sreg[{x.s1[6:1], 1'b1, 5'd0} +: 32];
+  assign rdlo = sreg[{x.sd, 5'd0} +: 32];
+  assign rdhi = sreg[{x.sd[6:1], 1'b1, 5'd0} +: 32];
+  assign opa  = rdna4_pkg::src_value(x.s0, x.s0_64, x.s0_sx, r0lo, r0hi, x.w1, scc);
+  assign opb  = rdna4_pkg::src_value(x.s1, x.s1_64, 1'b0, r1lo, r1hi, x.w1, scc);
+  assign dold = (x.sd == 7'd124) ? 64'd0 : (x.d_64 ? {rdhi, rdlo} : {32'd0, rdlo});
+
+  logic [63:0] alu_d, alu_exec;
+  logic        alu_d_we, alu_scc, alu_scc_we;
+  logic [1:0]  alu_exec_we;
+  rdna4_salu u_salu (
+    .fmt(x.fmt), .op(x.op), .a(opa), .b(opb), .dold(dold), .simm(x.simm), .scc(scc), .exec(exec),
+    .d(alu_d), .d_we(alu_d_we), .scc_o(alu_scc), .scc_we(alu_scc_we), .exec_o(alu_exec), .exec_we(alu_exec_we));
+
+  // ------------------------------------------------------ SMEM address unit
+  // rdna4 §8 (L3844-4065): S_LOAD ADDR = base + IOFFSET + SOFFSET, each
+  // component aligned to the access size; S_BUFFER_LOAD: V# base/stride/
+  // num_records, per-DWORD range check, out-of-range DWORDs read 0.
+  logic        sm_busy;              // reading data dwords
+  logic [4:0]  sm_c;                 // dwords captured so far
+  logic [DAW-1:0] sm_wa;             // word index of dword 0
+  logic [1:0]  sm_boff;
+  logic [15:0] sm_inr;               // dword i lies inside the buffer (always 1 for S_LOAD)
+  logic [15:0] sm_wmask;             // destination dwords to write
+  logic [511:0] sm_buf;
+  logic [31:0] dm_rd;
+  logic [DAW-1:0] dm_ra;
+
+  logic [4:0]  sm_n;
+  logic        sm_ld, sm_bufop, sm_sub, sm_half, sm_uns;
+  logic [6:0]  sb_code;
+  logic [31:0] q0, q1, q2, soff;
+  logic [63:0] am;                   // alignment mask of the access size
+  logic [65:0] sm_addr;              // byte address of dword 0 (66 bits: no wrap)
+  logic [33:0] b_off;
+  logic [45:0] b_size;
+  logic [15:0] a_inr, a_need;
+  logic        a_flt, a_oor_d;
+  logic [15:0] a_wmask;
+
+  assign sm_n     = rdna4_pkg::smem_dwords(x.op[3:0]);
+  assign sm_ld    = (x.fmt == rdna4_pkg::FMT_SMEM) && (x.op <= 8'd27) && !(x.op[2:0] == 3'd6 || x.op[2:0] == 3'd7) &&
+                    !(x.op >= 8'd12 && x.op <= 8'd15);
+  assign sm_bufop = x.op[4];
+  assign sm_sub   = x.op[3];
+  assign sm_half  = x.op[1];
+  assign sm_uns   = x.op[0];
+  assign sb_code  = (x.s0[5:0] >= 6'd62) ? 7'd0 : {x.s0[5:0], 1'b0};   // SBASE out of range -> SGPR0 (rdna4 L3981)
+  assign q0 = sreg[{sb_code, 5'd0} +: 32];
+  assign q1 = sreg[{sb_code + 7'd1, 5'd0} +: 32];
+  assign q2 = sreg[{sb_code + 7'd2, 5'd0} +: 32];
+  assign soff = (x.s1[6:0] == 7'd124) ? 32'd0 : sreg[{x.s1[6:0], 5'd0} +: 32];
+  assign am = !sm_sub ? ~64'd3 : (sm_half ? ~64'd1 : ~64'd0);
+
+  logic [65:0] a_ai, a_bsz;
+  always_comb begin
+    a_flt = 1'b0; sm_addr = 66'd0; b_off = 34'd0; b_size = 46'd0; a_inr = 16'hffff;
+    a_bsz = sm_sub ? (sm_half ? 66'd2 : 66'd1) : 66'd4;
+    if (!sm_bufop) begin
+      // S_LOAD: IOFFSET + SOFFSET must not be negative (rdna4 L3913)
+      if (x.w1[23] && {8'd0, 24'd0 - x.w1[23:0]} > soff) a_flt = 1'b1;
+      sm_addr = {2'b00, {q1, q0} & am} + ({{42{x.w1[23]}}, x.w1[23:0]} & {2'b11, am}) +
+                {34'd0, soff & am[31:0]};
+    end else begin
+      // S_BUFFER_LOAD: negative IOFFSET is a MEMVIOL (rdna4 L3867)
+      if (x.w1[23]) a_flt = 1'b1;
+      b_off  = {10'd0, x.w1[23:0] & am[23:0]} + {2'd0, soff & am[31:0]};
+      b_size = ({32'd0, (q1[29:16] == 14'd0) ? 14'd1 : q1[29:16]} * {14'd0, q2}) & am[45:0];
+      sm_addr = {18'd0, {q1[15:0], q0} & am[47:0]} + {32'd0, b_off};
+      for (int i = 0; i < 16; i++)
+        a_inr[i] = ({12'd0, b_off} + 46'(4 * i)) < b_size;
+    end
+    a_need = a_inr & 16'((17'd1 << sm_n) - 17'd1);
+    for (int i = 0; i < 16; i++) begin
+      a_ai = sm_addr + 66'(4 * i);
+      if (a_need[i] && (a_ai + a_bsz > DMEM_BYTES)) a_flt = 1'b1;
+    end
+  end
+
+  // Destination range (rdna4 L796-817, L3975-3990): a run of SDATA registers
+  // must stay inside SGPR0-VCC_HI or TTMP0-15; otherwise nothing is written.
+  logic [7:0] a_last;
+  always_comb begin
+    a_last = {1'b0, x.sd} + {3'd0, sm_n} - 8'd1;
+    if (x.sd <= 7'd107)      a_oor_d = (a_last > 8'd107);
+    else if (x.sd <= 7'd123) a_oor_d = (a_last > 8'd123);
+    else                     a_oor_d = 1'b1;                      // NULL: prefetch with acknowledge
+    a_wmask = a_oor_d ? 16'd0 : 16'((17'd1 << sm_n) - 17'd1);
+  end
+
+  // Captured dword and the data of the finishing SMEM load.
+  logic [31:0]  cap;
+  logic [511:0] sm_data;
+  logic [7:0]  cap_by;
+  logic [15:0] cap_hf;
+  always_comb begin
+    cap_by = dm_rd[{sm_boff, 3'd0} +: 8];
+    cap_hf = sm_boff[1] ? dm_rd[31:16] : dm_rd[15:0];
+    if (!sm_inr[sm_c[3:0]])  cap = 32'd0;
+    else if (!sm_sub)        cap = dm_rd;
+    else if (sm_half)        cap = sm_uns ? {16'd0, cap_hf} : {{16{cap_hf[15]}}, cap_hf};
+    else                     cap = sm_uns ? {24'd0, cap_by} : {{24{cap_by[7]}}, cap_by};
+    sm_data = sm_buf;
+    sm_data[{sm_c[3:0], 5'd0} +: 32] = cap;
+  end
+
+  assign dm_ra = sm_busy ? (sm_wa + DAW'(sm_c) + 1'b1) : sm_addr[DAW+1:2];
+
+  // --------------------------------------------------------- execute
+  logic         e_fin, e_flt, e_end, e_redir, e_take;
+  logic [3:0]   e_why;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [3:0]   fault_why;   // WHY_* of the fault, for waves only
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [47:0]  e_npc, pc_fall, pc_next4, br_tgt;
+  logic [6:0]   wb_base;
+  logic [15:0]  wb_mask;
+  logic [511:0] wb_data;
+  logic [1:0]   ex_we;
+  logic [63:0]  ex_val;
+  logic         sc_we, sc_val, hw_we;
+  logic [5:0]   hw_idx;
+  logic [31:0]  hw_val;
+  logic         sm_start;
+
+  assign pc_fall  = x_pc + {44'd0, x.len, 2'b00};
+  assign pc_next4 = x_pc + 48'd4;
+  assign br_tgt   = x_pc + 48'd4 + {{30{x.simm[15]}}, x.simm, 2'b00};
+
+  // S_MOVREL* (rdna4 L10130-10222, range rules L807-815).
+  logic [32:0] mr_s, mr_d;
+  logic        mr_s_oor, mr_d_oor;
+  logic [63:0] mr_src;
+  logic mr_b64;
+  always_comb begin
+    mr_b64 = (x.op == 8'd65) || (x.op == 8'd67);
+    mr_s = {26'd0, x.s0[6:0]} + ((x.op == 8'd68) ? {23'd0, m0[9:0]} : {1'b0, m0});
+    mr_d = {26'd0, x.sd} + ((x.op == 8'd68) ? {23'd0, m0[25:16]} : {1'b0, m0});
+    if (x.s0[6:0] <= 7'd107) mr_s_oor = mr_s > (mr_b64 ? 33'd106 : 33'd107);
+    else                     mr_s_oor = mr_s > (mr_b64 ? 33'd122 : 33'd123);
+    if (x.sd <= 7'd107)      mr_d_oor = mr_d > (mr_b64 ? 33'd106 : 33'd107);
+    else                     mr_d_oor = mr_d > (mr_b64 ? 33'd122 : 33'd123);
+    if (mr_s_oor) mr_src = sreg[63:0];                               // out of range: S0 is used
+    else          mr_src = {sreg[{mr_s[6:0] + 7'd1, 5'd0} +: 32], sreg[{mr_s[6:0], 5'd0} +: 32]};
+  end
+
+  // S_GETREG / S_SETREG fields (rdna4 L9173-9272).
+  logic [5:0]  hr_id;
+  logic [4:0]  hr_off;
+  logic [5:0]  hr_size;
+  logic [31:0] hr_cur, hr_view, hr_mask, hr_src;
+  assign hr_id   = x.simm[5:0];
+  assign hr_off  = x.simm[10:6];
+  assign hr_size = {1'b0, x.simm[15:11]} + 6'd1;
+  assign hr_cur  = hwreg[{hr_id, 5'd0} +: 32];
+  assign hr_view = rdna4_pkg::hw_view(hr_id, hr_cur, execz, vccz, scc, wave64);
+  assign hr_mask = (rdna4_pkg::low_mask32(hr_size) << hr_off) & rdna4_pkg::hw_write_mask(hr_id, priv);
+  assign hr_src  = (x.op == 8'd19) ? x.w1 : dold[31:0];
+
+  always_comb begin
+    e_fin = 1'b0; e_flt = 1'b0; e_why = rdna4_pkg::WHY_NONE; e_end = 1'b0; e_npc = pc_fall;
+    wb_base = x.sd; wb_mask = 16'd0; wb_data = 512'd0;
+    ex_we = 2'b00; ex_val = exec; sc_we = 1'b0; sc_val = scc;
+    hw_we = 1'b0; hw_idx = 6'd0; hw_val = 32'd0; sm_start = 1'b0;
+    if (x_v && run_q) begin
+      if (x.ill) begin
+        e_flt = 1'b1; e_why = x.why;
+      end else begin
+        e_fin = 1'b1;
+        // results of rdna4_salu (zero for the operations it does not handle)
+        wb_mask = alu_d_we ? (x.d_64 ? 16'd3 : 16'd1) : 16'd0;
+        wb_data[63:0] = alu_d;
+        sc_we = alu_scc_we; sc_val = alu_scc;
+        ex_we = alu_exec_we; ex_val = alu_exec;
+        case (x.fmt)
+          rdna4_pkg::FMT_SOP1: begin
+            case (x.op)
+              8'd64, 8'd65: begin                                   // S_MOVRELS_B32/B64
+                if (x.op[0] && m0[0]) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_MOVREL; end
+                wb_mask = x.op[0] ? 16'd3 : 16'd1;
+                wb_data[63:0] = x.op[0] ? mr_src : {32'd0, mr_src[31:0]};
+              end
+              8'd66, 8'd67: begin                                   // S_MOVRELD_B32/B64
+                if (x.op[0] && m0[0]) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_MOVREL; end
+                wb_base = mr_d[6:0];
+                wb_mask = mr_d_oor ? 16'd0 : (x.op[0] ? 16'd3 : 16'd1);
+                wb_data[63:0] = x.op[0] ? opa : {32'd0, opa[31:0]};
+              end
+              8'd68: begin                                          // S_MOVRELSD_2_B32
+                wb_base = mr_d[6:0];
+                wb_mask = mr_d_oor ? 16'd0 : 16'd1;
+                wb_data[31:0] = mr_src[31:0];
+              end
+              8'd71: begin                                          // S_GETPC_B64: D = PC + 4
+                wb_mask = 16'd3; wb_data[63:0] = {16'd0, pc_next4};
+              end
+              8'd72: e_npc = opa[47:0] & ~48'd3;                    // S_SETPC_B64
+              8'd73: begin                                          // S_SWAPPC_B64
+                wb_mask = 16'd3; wb_data[63:0] = {16'd0, pc_next4};
+                e_npc = opa[47:0] & ~48'd3;
+              end
+              8'd74: begin                                          // S_RFE_B64: PRIV = 0, PC = S0
+                if (!priv) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_PRIV; end
+                hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATUS;
+                hw_val = hwreg[32*2 +: 32] & ~(32'd1 << rdna4_pkg::ST_PRIV);
+                e_npc = opa[47:0] & ~48'd3;
+              end
+              8'd78, 8'd79: begin                                   // S_BARRIER_SIGNAL(_ISFIRST)
+                if (in_wg) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_SYSTEM; end
+                if (x.op[0]) begin sc_we = 1'b1; sc_val = 1'b0; end // not in a work-group: SCC = 0
+              end
+              default: ;                                            // rdna4_salu; S_SLEEP_VAR: no-op
+            endcase
+          end
+          rdna4_pkg::FMT_SOPK: begin
+            case (x.op)
+              8'd17: begin                                          // S_GETREG_B32
+                wb_mask = 16'd1;
+                wb_data[31:0] = (hr_view >> hr_off) & rdna4_pkg::low_mask32(hr_size);
+              end
+              8'd18, 8'd19: begin                                   // S_SETREG_B32, S_SETREG_IMM32_B32
+                hw_we = 1'b1; hw_idx = hr_id;
+                hw_val = ((hr_src << hr_off) & hr_mask) | (hr_cur & ~hr_mask);
+              end
+              8'd20: begin                                          // S_CALL_B64
+                wb_mask = 16'd3; wb_data[63:0] = {16'd0, pc_next4};
+                e_npc = br_tgt;
+              end
+              default: ;                                            // rdna4_salu; S_VERSION: no-op
+            endcase
+          end
+          rdna4_pkg::FMT_SOPP: begin
+            case (x.op)
+              8'd1, 8'd2: if (x.simm[0]) begin                      // S_SETKILL 1 / S_SETHALT 1
+                e_flt = 1'b1; e_why = rdna4_pkg::WHY_SYSTEM;
+              end
+              8'd16: if (trap_en) begin                             // S_TRAP: a no-op without a handler
+                e_flt = 1'b1; e_why = rdna4_pkg::WHY_SYSTEM;
+              end
+              8'd17, 8'd18: begin                                   // S_ROUND_MODE, S_DENORM_MODE
+                hw_we = 1'b1; hw_idx = rdna4_pkg::HW_MODE;
+                hw_val = hwreg[32*1 +: 32];
+                if (x.op[0]) hw_val[3:0] = x.simm[3:0];
+                else         hw_val[7:4] = x.simm[3:0];
+              end
+              8'd20: if (in_wg) begin                               // S_BARRIER_WAIT
+                e_flt = 1'b1; e_why = rdna4_pkg::WHY_SYSTEM;
+              end
+              8'd32: e_npc = br_tgt;                                // S_BRANCH
+              8'd33: if (!scc) e_npc = br_tgt;                      // S_CBRANCH_SCC0
+              8'd34: if (scc) begin                                 // S_CBRANCH_SCC1
+`ifdef GPUREF_BUG_BRANCH
+                e_npc = br_tgt + 48'd4;
+`else
+                e_npc = br_tgt;
+`endif
+              end
+              8'd35: if (vccz)   e_npc = br_tgt;                    // S_CBRANCH_VCCZ
+              8'd36: if (!vccz)  e_npc = br_tgt;                    // S_CBRANCH_VCCNZ
+              8'd37: if (execz)  e_npc = br_tgt;                    // S_CBRANCH_EXECZ
+              8'd38: if (!execz) e_npc = br_tgt;                    // S_CBRANCH_EXECNZ
+              8'd48, 8'd49: e_end = 1'b1;                           // S_ENDPGM, S_ENDPGM_SAVED
+              8'd53: begin                                          // S_SETPRIO: STATE_PRIV.USER_PRIO
+                hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATE_PRIV;
+                hw_val = hwreg[32*4 +: 32];
+                hw_val[13:12] = x.simm[1:0];
+              end
+              default: ;                                            // waits, nops, hints, messages
+            endcase
+          end
+          rdna4_pkg::FMT_SMEM: begin
+            if (sm_ld) begin
+              e_fin = sm_busy && (sm_c == sm_n - 5'd1);
+              if (!sm_busy) begin
+                if (a_flt) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_SMEM_ADDR; end
+                else sm_start = 1'b1;
+              end
+              wb_mask = sm_wmask;
+              wb_data = sm_data;
+            end
+          end
+          default: ;                                                // SOP2, SOPC: rdna4_salu
+        endcase
+        if (e_flt) e_fin = 1'b0;
+      end
+    end
+  end
+
+  // ------------------------------------------------- write-back network
+  // Lanes of the write bus address codes wb_base + i.  TTMP writes are dropped
+  // outside the trap handler and then SCC is not written either (rdna4 L796);
+  // NULL (124) discards the write.
+  logic [15:0]   wm_eff;
+  logic          ttmp_blk, sc_we_eff;
+  logic [511:0]  rot;
+  logic [127:0]  hit;
+  logic [4095:0] sreg_n;
+  logic [7:0] wc;
+  always_comb begin
+    wm_eff = 16'd0; ttmp_blk = 1'b0;
+    for (int i = 0; i < 16; i++) begin
+      wc = {1'b0, wb_base} + 8'(i);
+      // a NULL destination discards the whole write (also the high half of a pair)
+      if (wb_mask[i] && wc <= 8'd127 && wb_base != 7'd124) begin
+        if (wc >= 8'd108 && wc <= 8'd123 && !priv) ttmp_blk = 1'b1;
+        else wm_eff[i] = 1'b1;
+      end
+    end
+    sc_we_eff = sc_we && !ttmp_blk;
+  end
+  logic [6:0] lane;
+  always_comb begin
+    for (int j = 0; j < 16; j++)
+      rot[32*j +: 32] = wb_data[{4'(j) - wb_base[3:0], 5'd0} +: 32];
+    sreg_n = sreg;
+    for (int r = 0; r < 128; r++) begin
+      lane = 7'(r) - wb_base;
+      hit[r] = (7'(r) >= wb_base) && (lane < 7'd16) && wm_eff[lane[3:0]];
+      if (hit[r])
+        sreg_n[32*r +: 32] = rot[32*(r % 16) +: 32];
+      else if (r == 126 && ex_we[0])
+        sreg_n[32*r +: 32] = ex_val[31:0];
+      else if (r == 127 && ex_we[1])
+        sreg_n[32*r +: 32] = ex_val[63:32];
+    end
+  end
+
+  logic scc_n;
+  assign scc_n = sc_we_eff ? sc_val : scc;
+
+  // ------------------------------------------------------ pipeline control
+  assign e_redir = e_fin && !e_end && (e_npc != pc_fall);
+  assign e_take  = run_q && if_v && !e_flt && !e_end && (!x_v || (e_fin && !e_redir));
+
+  always_comb begin
+    if (!run_q)       req_pc = pc;
+    else if (e_redir) req_pc = e_npc;
+    else if (e_take)  req_pc = if_pc + {44'd0, dec.len, 2'b00};
+    else              req_pc = if_pc;
+  end
+
+  // Instruction memory: load-port write, two synchronous read ports.
+  always_ff @(posedge clk) begin
+    if (ld_we && !run_q && ld_sel == 3'd0 && {12'd0, ld_addr} < 32'(IMEM_WORDS))
+      imem[ld_addr[IAW-1:0]] <= ld_data;
+    if_w0 <= imem[ia0];
+    if_w1 <= imem[ia1];
+  end
+
+  // Data memory: load-port write, one synchronous read port.
+  always_ff @(posedge clk) begin
+    if (ld_we && !run_q && ld_sel == 3'd3 && {12'd0, ld_addr} < 32'(DMEM_WORDS))
+      dmem[ld_addr[DAW-1:0]] <= ld_data;
+    dm_rd <= dmem[dm_ra];
+  end
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
+      run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why <= 4'd0;
+      if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0;
+      x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
+      sm_busy <= 1'b0; sm_c <= 5'd0; sm_wa <= '0; sm_boff <= 2'd0; sm_inr <= 16'd0;
+      sm_wmask <= 16'd0; sm_buf <= '0;
+      rt_valid <= 1'b0; rt_pc <= 64'd0; rt_next_pc <= 64'd0; rt_w0 <= 32'd0; rt_w1 <= 32'd0;
+      rt_w2 <= 32'd0; rt_nwords <= 2'd0; rt_flags <= 5'd0; rt_s_we <= 16'd0; rt_s_base <= 7'd0;
+      rt_s_val <= '0; rt_vcc_we <= 2'd0; rt_vcc <= 64'd0; rt_exec_we <= 2'd0; rt_exec <= 64'd0;
+      rt_m0_we <= 1'b0; rt_m0 <= 32'd0; rt_scc_we <= 1'b0; rt_scc <= 1'b0; rt_ttmp_we <= 16'd0;
+      rt_ttmp_val <= '0; rt_hw_we <= 1'b0; rt_hw_idx <= 6'd0; rt_hw_val <= 32'd0;
+    end else begin
+      rt_valid <= 1'b0;
+      // fetch registers follow the read address every cycle
+      if_pc  <= req_pc;
+      if_ok0 <= req_pc < IMEM_BYTES;
+      if_ok1 <= (req_pc + 48'd4) < IMEM_BYTES;
+      if (!run_q) begin
+        // ---------------------------------------------------- load port
+        if (ld_we) begin
+          case (ld_sel)
+            3'd1: if (ld_addr < 20'd106) sreg[{ld_addr[6:0], 5'd0} +: 32] <= ld_data;
+            3'd2: begin
+              case (ld_addr)
+                20'd0: sreg[32*106 +: 32] <= ld_data;
+                20'd1: sreg[32*107 +: 32] <= ld_data;
+                20'd2: sreg[32*126 +: 32] <= ld_data;
+                20'd3: sreg[32*127 +: 32] <= ld_data;
+                20'd4: sreg[32*125 +: 32] <= ld_data;
+                20'd5: scc <= ld_data[0];
+                20'd6: pc[31:0] <= ld_data & ~32'd3;
+                20'd7: pc[47:32] <= ld_data[15:0];
+                default: begin
+                  if (ld_addr >= 20'd16 && ld_addr < 20'd32)
+                    sreg[{7'd108 + {3'd0, ld_addr[3:0]}, 5'd0} +: 32] <= ld_data;
+                  else if (ld_addr >= 20'd64 && ld_addr < 20'd128)
+                    hwreg[{ld_addr[5:0], 5'd0} +: 32] <= ld_data;
+                end
+              endcase
+            end
+            3'd4: if (ld_addr == 20'd0) wave64 <= ld_data[0];
+            default: ;
+          endcase
+        end
+        if (start) begin
+          run_q <= 1'b1; if_v <= 1'b1; done_q <= 1'b0; fault_q <= 1'b0;
+        end
+      end else begin
+        // ---------------------------------------------------- running
+        if (e_flt) begin
+          fault_q <= 1'b1; fault_pc_q <= x_pc; fault_why <= e_why; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
+          sm_busy <= 1'b0;
+        end else begin
+          if (e_fin) begin
+            sreg <= sreg_n;
+            scc  <= scc_n;
+            if (hw_we) hwreg[{hw_idx, 5'd0} +: 32] <= hw_val;
+            pc <= e_npc;
+            rt_valid   <= 1'b1;
+            rt_pc      <= {16'd0, x_pc};
+            rt_next_pc <= {16'd0, e_npc};
+            rt_w0      <= x.w0;
+            rt_w1      <= x.w1;
+            rt_w2      <= 32'd0;
+            rt_nwords  <= x.len;
+            rt_flags   <= 5'd0;
+            rt_flags[rdna4_pkg::RF_END]    <= e_end;
+            rt_flags[rdna4_pkg::RF_BRANCH] <= (e_npc != pc_fall);
+            rt_s_base  <= wb_base;
+            for (int i = 0; i < 16; i++)
+              rt_s_we[i] <= wm_eff[i] && ({1'b0, wb_base} + 8'(i) < 8'd106);
+            rt_s_val   <= wb_data;
+            rt_vcc_we  <= hit[107:106];
+            rt_vcc     <= sreg_n[32*106 +: 64];
+            rt_exec_we <= hit[127:126] | ex_we;
+            rt_exec    <= sreg_n[32*126 +: 64];
+            rt_m0_we   <= hit[125];
+            rt_m0      <= sreg_n[32*125 +: 32];
+            rt_scc_we  <= sc_we_eff;
+            rt_scc     <= scc_n;
+            rt_ttmp_we <= hit[123:108];
+            rt_ttmp_val <= sreg_n[32*108 +: 512];
+            rt_hw_we   <= hw_we;
+            rt_hw_idx  <= hw_idx;
+            rt_hw_val  <= rdna4_pkg::hw_view(hw_idx, hw_val,
+                            wave64 ? (sreg_n[32*126 +: 64] == 64'd0) : (sreg_n[32*126 +: 32] == 32'd0),
+                            wave64 ? (sreg_n[32*106 +: 64] == 64'd0) : (sreg_n[32*106 +: 32] == 32'd0),
+                            scc_n, wave64);
+            if (e_end) begin
+              done_q <= 1'b1; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
+            end
+          end
+          if (e_take) begin
+            x_v <= 1'b1; x <= dec; x_pc <= if_pc;
+          end else if (e_fin) begin
+            x_v <= 1'b0;
+          end
+          // SMEM sequencer
+          if (sm_start) begin
+            sm_busy <= 1'b1; sm_c <= 5'd0; sm_wa <= sm_addr[DAW+1:2]; sm_boff <= sm_addr[1:0];
+            sm_inr <= a_inr; sm_wmask <= a_wmask;
+          end else if (sm_busy) begin
+            sm_buf <= sm_data;
+            if (e_fin) sm_busy <= 1'b0;
+            else       sm_c <= sm_c + 5'd1;
+          end
+        end
+      end
+    end
+  end
+
+  assign running  = run_q;
+  assign done     = done_q;
+  assign fault    = fault_q;
+  assign fault_pc = {16'd0, fault_pc_q};
+endmodule

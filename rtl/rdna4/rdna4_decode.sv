@@ -1,0 +1,181 @@
+`include "rtl/rdna4/rdna4_pkg.sv"
+// rdna4_decode.sv - format, length, operand widths and static legality of one
+// scalar instruction (combinational).
+//
+// Format identification: rdna4 L6334-6707 (chapter 15): SOP1/SOPC/SOPP by
+// [31:23], then SOPK by [31:28] = 1011, SOP2 by [31:30] = 10, SMEM by
+// [31:26] = 111101.  Everything else (VALU, VMEM, LDS, export) is not this
+// core: the instruction faults (WHY_FORMAT).
+// Operand widths per opcode follow the chapter 16 pseudocode (.u64/.b64 views).
+// A 32-bit literal follows when a source that the instruction reads is 255, and
+// always for S_SETREG_IMM32_B32; SMEM is 64 bits.
+module rdna4_decode (
+  input  logic [31:0]     w0,
+  input  logic [31:0]     w1,
+  input  logic            ok0,   // w0 lies inside the instruction memory
+  input  logic            ok1,   // w1 lies inside the instruction memory
+  output rdna4_pkg::dec_t d
+);
+  logic [2:0] fmt;
+  logic [7:0] op;
+  logic known, fp, sys, use0, use1, w64_0, w64_1, wd64, sx0;
+  logic raw0, rawd, even0, evend, lit_no, smem_ld;
+  logic [4:0] smem_n;
+  logic [3:0] why;
+  logic need_lit;
+
+  always_comb begin
+    fmt = rdna4_pkg::FMT_NONE;
+    op = 8'd0;
+    if (w0[31:23] == 9'b1_0111_1101) begin fmt = rdna4_pkg::FMT_SOP1; op = w0[15:8]; end
+    else if (w0[31:23] == 9'b1_0111_1110) begin fmt = rdna4_pkg::FMT_SOPC; op = {1'b0, w0[22:16]}; end
+    else if (w0[31:23] == 9'b1_0111_1111) begin fmt = rdna4_pkg::FMT_SOPP; op = {1'b0, w0[22:16]}; end
+    else if (w0[31:28] == 4'b1011)        begin fmt = rdna4_pkg::FMT_SOPK; op = {3'b0, w0[27:23]}; end
+    else if (w0[31:30] == 2'b10)          begin fmt = rdna4_pkg::FMT_SOP2; op = {1'b0, w0[29:23]}; end
+    else if (w0[31:26] == 6'b111101)      begin fmt = rdna4_pkg::FMT_SMEM; op = {2'b0, w0[18:13]}; end
+  end
+
+  // Per-opcode properties.
+  always_comb begin
+    known = 1'b0; fp = 1'b0; sys = 1'b0;
+    use0 = 1'b0; use1 = 1'b0; w64_0 = 1'b0; w64_1 = 1'b0; wd64 = 1'b0; sx0 = 1'b0;
+    raw0 = 1'b0; rawd = 1'b0; even0 = 1'b0; evend = 1'b0; lit_no = 1'b0;
+    smem_ld = 1'b0; smem_n = 5'd1;
+    case (fmt)
+      rdna4_pkg::FMT_SOP2: begin
+        use0 = 1'b1; use1 = 1'b1;
+        if (op <= 8'd6 || (op >= 8'd14 && op <= 8'd21) || op == 8'd8 || op == 8'd10 || op == 8'd12 ||
+            op == 8'd38 || op == 8'd39 || op == 8'd42 || (op >= 8'd44 && op <= 8'd46) || op == 8'd48 ||
+            (op >= 8'd50 && op <= 8'd53))
+          known = 1'b1;
+        else if (op == 8'd9 || op == 8'd11 || op == 8'd40) begin   // S_LSHL/LSHR_B64, S_BFE_U64
+          known = 1'b1; w64_0 = 1'b1; wd64 = 1'b1;
+        end else if (op == 8'd13 || op == 8'd41) begin             // S_ASHR_I64, S_BFE_I64
+          known = 1'b1; w64_0 = 1'b1; wd64 = 1'b1; sx0 = 1'b1;
+        end else if (op >= 8'd22 && op <= 8'd37) begin             // logical B32/B64
+          known = 1'b1; w64_0 = op[0]; w64_1 = op[0]; wd64 = op[0];
+        end else if (op == 8'd43) begin                            // S_BFM_B64: 32-bit sources
+          known = 1'b1; wd64 = 1'b1;
+        end else if (op == 8'd49 || (op >= 8'd83 && op <= 8'd85)) begin  // CSELECT_B64, ADD/SUB_NC_U64, MUL_U64
+          known = 1'b1; w64_0 = 1'b1; w64_1 = 1'b1; wd64 = 1'b1;
+        end else if (op >= 8'd64 && op <= 8'd82)
+          fp = 1'b1;
+      end
+      rdna4_pkg::FMT_SOP1: begin
+        use0 = 1'b1;
+        if (op == 8'd0 || op == 8'd2 || op == 8'd4 || op == 8'd8 || op == 8'd10 || op == 8'd12 ||
+            op == 8'd14 || op == 8'd15 || op == 8'd16 || op == 8'd18 || op == 8'd21 || op == 8'd22 ||
+            op == 8'd24 || op == 8'd26 || op == 8'd28 || op == 8'd30 || op == 8'd88)
+          known = 1'b1;
+        else if (op == 8'd1 || op == 8'd3 || op == 8'd5 || op == 8'd27 || op == 8'd29 || op == 8'd31) begin
+          known = 1'b1; w64_0 = 1'b1; wd64 = 1'b1;
+        end else if (op == 8'd9 || op == 8'd11 || op == 8'd23 || op == 8'd25) begin  // 64-bit source, 32-bit result
+          known = 1'b1; w64_0 = 1'b1;
+        end else if (op == 8'd13) begin                            // S_CLS_I32_I64
+          known = 1'b1; w64_0 = 1'b1; sx0 = 1'b1;
+        end else if (op == 8'd17 || op == 8'd19 || op == 8'd20) begin  // BITSET*_B64, BITREPLICATE
+          known = 1'b1; wd64 = 1'b1;
+        end else if (op >= 8'd32 && op <= 8'd55) begin             // SAVEEXEC / WREXEC
+          known = 1'b1; w64_0 = op[0]; wd64 = op[0];
+        end else if (op == 8'd64) begin                            // S_MOVRELS_B32
+          known = 1'b1; use0 = 1'b0; raw0 = 1'b1;
+        end else if (op == 8'd65) begin                            // S_MOVRELS_B64
+          known = 1'b1; use0 = 1'b0; raw0 = 1'b1; even0 = 1'b1; wd64 = 1'b1;
+        end else if (op == 8'd66) begin                            // S_MOVRELD_B32
+          known = 1'b1; rawd = 1'b1;
+        end else if (op == 8'd67) begin                            // S_MOVRELD_B64
+          known = 1'b1; rawd = 1'b1; evend = 1'b1; w64_0 = 1'b1;
+        end else if (op == 8'd68) begin                            // S_MOVRELSD_2_B32
+          known = 1'b1; use0 = 1'b0; raw0 = 1'b1; rawd = 1'b1;
+        end else if (op == 8'd71) begin                            // S_GETPC_B64 (must be 4 bytes)
+          known = 1'b1; use0 = 1'b0; wd64 = 1'b1; lit_no = 1'b1;
+        end else if (op == 8'd72 || op == 8'd74) begin             // S_SETPC_B64, S_RFE_B64
+          known = 1'b1; w64_0 = 1'b1;
+        end else if (op == 8'd73) begin                            // S_SWAPPC_B64 (must be 4 bytes)
+          known = 1'b1; w64_0 = 1'b1; wd64 = 1'b1; lit_no = 1'b1;
+        end else if (op == 8'd78 || op == 8'd79) begin             // S_BARRIER_SIGNAL(_ISFIRST)
+          known = 1'b1;
+        end else if (op == 8'd76 || op == 8'd77 || op == 8'd80 || op == 8'd83) begin
+          known = 1'b1; use0 = 1'b0; sys = 1'b1;                   // SENDMSG_RTN, GET_BARRIER_STATE, ALLOC_VGPR
+        end else if (op >= 8'd96 && op <= 8'd110)
+          fp = 1'b1;
+      end
+      rdna4_pkg::FMT_SOPC: begin
+        use0 = 1'b1; use1 = 1'b1;
+        if (op <= 8'd13) known = 1'b1;
+        else if (op == 8'd14 || op == 8'd15) begin known = 1'b1; w64_0 = 1'b1; end
+        else if (op == 8'd16 || op == 8'd17) begin known = 1'b1; w64_0 = 1'b1; w64_1 = 1'b1; end
+        else if ((op >= 8'd65 && op <= 8'd78) || (op >= 8'd81 && op <= 8'd94)) fp = 1'b1;
+      end
+      rdna4_pkg::FMT_SOPK: begin
+        if (op <= 8'd2 || (op >= 8'd15 && op <= 8'd19)) known = 1'b1;
+        else if (op == 8'd20) begin known = 1'b1; wd64 = 1'b1; end   // S_CALL_B64
+      end
+      rdna4_pkg::FMT_SOPP: begin
+        case (op)
+          8'd0, 8'd1, 8'd2, 8'd3, 8'd5, 8'd7, 8'd8, 8'd9, 8'd10, 8'd11, 8'd16, 8'd17, 8'd18, 8'd20,
+          8'd32, 8'd33, 8'd34, 8'd35, 8'd36, 8'd37, 8'd38, 8'd48, 8'd49, 8'd52, 8'd53, 8'd54,
+          8'd56, 8'd57, 8'd60, 8'd64, 8'd65, 8'd66, 8'd67, 8'd68, 8'd70, 8'd71, 8'd72, 8'd73:
+            known = 1'b1;
+          8'd55: begin known = 1'b1; sys = 1'b1; end                 // S_SENDMSGHALT halts the wave
+          default: known = 1'b0;                                     // reserved; 31 = S_CODE_END (illegal)
+        endcase
+      end
+      rdna4_pkg::FMT_SMEM: begin
+        if (op <= 8'd5 || (op >= 8'd8 && op <= 8'd11) || (op >= 8'd16 && op <= 8'd21) ||
+            (op >= 8'd24 && op <= 8'd27)) begin
+          known = 1'b1; smem_ld = 1'b1;
+          smem_n = rdna4_pkg::smem_dwords(op[3:0]);
+        end else if (op == 8'd33 || (op >= 8'd36 && op <= 8'd40))
+          known = 1'b1;                                              // cache invalidate / prefetch: no-ops
+      end
+      default: ;
+    endcase
+  end
+
+  // Legality, length, fields.
+  always_comb begin
+    why = rdna4_pkg::WHY_NONE;
+    need_lit = (fmt == rdna4_pkg::FMT_SOPK && op == 8'd19) || fmt == rdna4_pkg::FMT_SMEM ||
+               (use0 && w0[7:0] == rdna4_pkg::SRC_LIT) || (use1 && w0[15:8] == rdna4_pkg::SRC_LIT);
+    if (!ok0)                                    why = rdna4_pkg::WHY_FETCH;
+    else if (fmt == rdna4_pkg::FMT_NONE)         why = rdna4_pkg::WHY_FORMAT;
+    else if (fp)                                 why = rdna4_pkg::WHY_FLOAT;
+    else if (!known)                             why = rdna4_pkg::WHY_RSVD_OP;
+    else if (sys)                                why = rdna4_pkg::WHY_SYSTEM;
+    else if (need_lit && !ok1)                   why = rdna4_pkg::WHY_FETCH;
+    else if (fmt == rdna4_pkg::FMT_SMEM) begin
+      if (w0[20:19] != 2'b0 || w0[25] || w1[24])  why = rdna4_pkg::WHY_RSVD_BITS;
+      else if (smem_ld && (w1[31:25] == 7'd126 || w1[31:25] == 7'd127))
+        why = rdna4_pkg::WHY_OPERAND;                               // SOFFSET: SGPR, M0 or NULL only
+      else if (smem_ld && op[4] && w0[0])        why = rdna4_pkg::WHY_OPERAND;  // V# must be 4-aligned
+      else if (smem_ld && (w0[12:6] >= 7'd125 || (smem_n == 5'd2 && w0[6]) ||
+                           (smem_n >= 5'd3 && w0[7:6] != 2'b00)))
+        why = rdna4_pkg::WHY_SMEM_DST;
+    end else begin
+      if ((use0 && !rdna4_pkg::src_legal(w0[7:0], w64_0)) || (use1 && !rdna4_pkg::src_legal(w0[15:8], w64_1)) ||
+          (wd64 && w0[16]) || (lit_no && w0[7:0] == rdna4_pkg::SRC_LIT))
+        why = rdna4_pkg::WHY_OPERAND;
+      else if ((raw0 && (w0[7:0] > 8'd123 || (even0 && w0[0]))) ||
+               (rawd && (w0[22:16] > 7'd123 || (evend && w0[16]))))
+        why = rdna4_pkg::WHY_MOVREL;
+    end
+
+    d = '0;
+    d.ill   = (why != rdna4_pkg::WHY_NONE);
+    d.why   = why;
+    d.fmt   = fmt;
+    d.op    = op;
+    d.len   = need_lit ? 2'd2 : 2'd1;
+    d.w0    = w0;
+    d.w1    = need_lit ? w1 : 32'd0;
+    d.s0    = (fmt == rdna4_pkg::FMT_SMEM) ? {2'b0, w0[5:0]} : w0[7:0];
+    d.s1    = (fmt == rdna4_pkg::FMT_SMEM) ? {1'b0, w1[31:25]} : w0[15:8];
+    d.sd    = (fmt == rdna4_pkg::FMT_SMEM) ? w0[12:6] : w0[22:16];
+    d.simm  = w0[15:0];
+    d.s0_64 = w64_0;
+    d.s1_64 = w64_1;
+    d.d_64  = wd64;
+    d.s0_sx = sx0;
+  end
+endmodule

@@ -1,0 +1,273 @@
+// rdna4_pkg.sv - types, constants and pure helper functions of the RDNA4 scalar core.
+//
+// Source: shared/specs/rdna4-isa.md ("rdna4 Lnnnn" below), chapter 15 (microcode
+// formats) and chapter 16 (pseudocode).  Contract: model/rdna4/README.md.
+// Decisions taken where the guide is silent are listed in rtl/rdna4/README.md.
+//
+// The Makefile passes rtl/rdna4/*.sv except *_pkg.sv to Verilator, so every
+// module file includes this package itself (root-relative path, guarded).
+// Written for Verilator 5.006 (-Wall) and yosys 0.23: no `return`, no `import`
+// inside modules (users write rdna4_pkg::name), no multi-dimensional packed arrays.
+`ifndef RDNA4_PKG_SV
+`define RDNA4_PKG_SV
+package rdna4_pkg;
+
+  // ------------------------------------------------------------- formats
+  localparam logic [2:0] FMT_SOP2 = 3'd0;
+  localparam logic [2:0] FMT_SOPK = 3'd1;
+  localparam logic [2:0] FMT_SOP1 = 3'd2;
+  localparam logic [2:0] FMT_SOPC = 3'd3;
+  localparam logic [2:0] FMT_SOPP = 3'd4;
+  localparam logic [2:0] FMT_SMEM = 3'd5;
+  localparam logic [2:0] FMT_NONE = 3'd7;   // not a scalar format (VALU, VMEM, ...)
+
+  // ------------------------------------------- why an instruction faults
+  // (internal, for waves and the README; the fault port carries only the pc)
+  localparam logic [3:0] WHY_NONE      = 4'd0;
+  localparam logic [3:0] WHY_FETCH     = 4'd1;   // pc (or its literal) outside the instruction memory
+  localparam logic [3:0] WHY_FORMAT    = 4'd2;   // vector / memory / export formats: not this core
+  localparam logic [3:0] WHY_RSVD_OP   = 4'd3;   // reserved opcode, S_CODE_END
+  localparam logic [3:0] WHY_FLOAT     = 4'd4;   // SALU float instruction: unsupported for now
+  localparam logic [3:0] WHY_OPERAND   = 4'd5;   // reserved operand code, misaligned 64-bit operand
+  localparam logic [3:0] WHY_SYSTEM    = 4'd6;   // halt, kill, trap, messages, barriers in a work-group, alloc
+  localparam logic [3:0] WHY_RSVD_BITS = 4'd7;   // reserved SMEM bits set
+  localparam logic [3:0] WHY_PRIV      = 4'd8;   // S_RFE_B64 outside the trap handler
+  localparam logic [3:0] WHY_MOVREL    = 4'd9;   // S_MOVREL* base outside SGPR/TTMP, odd 64-bit index
+  localparam logic [3:0] WHY_SMEM_ADDR = 4'd10;  // SMEM address outside the data memory, negative offset
+  localparam logic [3:0] WHY_SMEM_DST  = 4'd11;  // SMEM SDATA misaligned or M0/EXEC
+
+  // ---------------------------------------------- scalar operand codes
+  localparam logic [7:0] SRC_NULL    = 8'd124;
+  localparam logic [7:0] SRC_SCC     = 8'd253;
+  localparam logic [7:0] SRC_LIT     = 8'd255;
+
+  // ------------------------------------------------- hardware registers
+  localparam logic [5:0] HW_MODE       = 6'd1;
+  localparam logic [5:0] HW_STATUS     = 6'd2;
+  localparam logic [5:0] HW_STATE_PRIV = 6'd4;
+  localparam int ST_PRIV    = 5;    // STATUS bits (rdna4 L1014-1041)
+  localparam int ST_TRAP_EN = 6;
+  localparam int ST_EXECZ   = 9;
+  localparam int ST_VCCZ    = 10;
+  localparam int ST_IN_WG   = 11;
+  localparam int ST_WAVE64  = 29;
+  localparam int SP_SCC     = 9;    // STATE_PRIV.SCC (rdna4 L1046-1063)
+
+  // ------------------------------------------------ retire flag bits
+  // Same values as GPUREF_RETIRE_* in model/include/gpuref.h.
+  localparam int RF_END    = 1;     // GPUREF_RETIRE_END    0x2
+  localparam int RF_BRANCH = 2;     // GPUREF_RETIRE_BRANCH 0x4
+
+  // ------------------------------------------------ decoded instruction
+  typedef struct packed {
+    logic        ill;      // the instruction faults instead of retiring
+    logic [3:0]  why;      // WHY_* (debug)
+    logic [2:0]  fmt;      // FMT_*
+    logic [7:0]  op;       // opcode within the format
+    logic [1:0]  len;      // dwords, literal included (1 or 2)
+    logic [31:0] w0;       // first dword
+    logic [31:0] w1;       // second dword: literal, or SMEM bits [63:32]
+    logic [7:0]  s0;       // SSRC0 (SMEM: {2'b0, SBASE})
+    logic [7:0]  s1;       // SSRC1 (SMEM: {1'b0, SOFFSET})
+    logic [6:0]  sd;       // SDST (SMEM: SDATA)
+    logic [15:0] simm;     // SIMM16
+    logic        s0_64;    // S0 is read as 64 bits
+    logic        s1_64;    // S1 is read as 64 bits
+    logic        d_64;     // D (and the D-as-source of SOPK/BITSET) is 64 bits
+    logic        s0_sx;    // a literal in S0 is sign-extended to 64 bits (I64 source)
+  } dec_t;
+
+  // ------------------------------------------------------- operands
+  // Value of an inline-constant code (128-208 integers, 240-248 floats),
+  // rdna4 L1648-1703: integers sign-extended, float constants as F64 bit
+  // patterns for 64-bit operands and F32 patterns (zero-extended) otherwise.
+  function automatic logic [63:0] inline_const(input logic [7:0] c, input logic w64);
+    logic [63:0] v;
+    v = 64'd0;
+    if (c >= 8'd128 && c <= 8'd192)
+      v = {56'd0, c - 8'd128};
+    else if (c >= 8'd193 && c <= 8'd208)
+      v = 64'd0 - {56'd0, c - 8'd192};
+    else if (w64)
+      case (c)
+        8'd240: v = 64'h3fe0000000000000;   //  0.5
+        8'd241: v = 64'hbfe0000000000000;   // -0.5
+        8'd242: v = 64'h3ff0000000000000;   //  1.0
+        8'd243: v = 64'hbff0000000000000;   // -1.0
+        8'd244: v = 64'h4000000000000000;   //  2.0
+        8'd245: v = 64'hc000000000000000;   // -2.0
+        8'd246: v = 64'h4010000000000000;   //  4.0
+        8'd247: v = 64'hc010000000000000;   // -4.0
+        8'd248: v = 64'h3fc45f306dc9c882;   //  1/(2*pi)
+        default: v = 64'd0;
+      endcase
+    else
+      case (c)
+        8'd240: v = 64'h3f000000;
+        8'd241: v = 64'hbf000000;
+        8'd242: v = 64'h3f800000;
+        8'd243: v = 64'hbf800000;
+        8'd244: v = 64'h40000000;
+        8'd245: v = 64'hc0000000;
+        8'd246: v = 64'h40800000;
+        8'd247: v = 64'hc0800000;
+        8'd248: v = 64'h3e22f983;
+        default: v = 64'd0;
+      endcase
+    if (!w64) v[63:32] = 32'd0;
+    inline_const = v;
+  endfunction
+
+  // Source code usable by an SALU operand of this width (rdna4 L2337-2373;
+  // 209-239 incl. the aperture constants, 249-252 and 254 are refused, README).
+  function automatic logic src_legal(input logic [7:0] c, input logic w64);
+    logic ok;
+    ok = 1'b0;
+    if (c <= 8'd127)
+      ok = !w64 || !c[0];          // 64-bit: even register pair (124 NULL, 126 EXEC)
+    else if (c <= 8'd208) ok = 1'b1;
+    else if (c >= 8'd240 && c <= 8'd248) ok = 1'b1;
+    else if (c == SRC_SCC || c == SRC_LIT) ok = 1'b1;
+    src_legal = ok;
+  endfunction
+
+  // Value of a source operand.  lo/hi: the scalar registers at code and code|1.
+  function automatic logic [63:0] src_value(input logic [7:0] c, input logic w64, input logic sx,
+                                            input logic [31:0] lo, input logic [31:0] hi,
+                                            input logic [31:0] lit, input logic scc);
+    logic [63:0] v;
+    if (c == SRC_NULL)
+      v = 64'd0;
+    else if (c <= 8'd127)
+      v = w64 ? {hi, lo} : {32'd0, lo};
+    else if (c == SRC_SCC)
+      v = {63'd0, scc};
+    else if (c == SRC_LIT)
+      v = (w64 && sx) ? {{32{lit[31]}}, lit} : {32'd0, lit};
+    else
+      v = inline_const(c, w64);
+    src_value = v;
+  endfunction
+
+  // ------------------------------------------------------ bit helpers
+  function automatic logic [6:0] popcount64(input logic [63:0] x);
+    logic [6:0] n;
+    n = 7'd0;
+    for (int i = 0; i < 64; i++) n = n + {6'd0, x[i]};
+    popcount64 = n;
+  endfunction
+
+  // Index of the lowest 1 bit of the low `n` bits (n = 32 or 64), -1 if none.
+  function automatic logic [31:0] ctz(input logic [63:0] x, input logic w64);
+    logic [31:0] r;
+    r = 32'hffffffff;
+    for (int i = 63; i >= 0; i--)
+      if (x[i] && (w64 || i < 32)) r = 32'(i);
+    ctz = r;
+  endfunction
+
+  // Number of 0 bits above the highest 1 bit, -1 if none.
+  function automatic logic [31:0] clz(input logic [63:0] x, input logic w64);
+    logic [31:0] r;
+    r = 32'hffffffff;
+    for (int i = 0; i < 64; i++)
+      if (x[i] && (w64 || i < 32)) r = (w64 ? 32'd63 : 32'd31) - 32'(i);
+    clz = r;
+  endfunction
+
+  // Number of leading bits equal to the sign bit, sign bit included; -1 if
+  // all bits are equal (rdna4 L9456-9510).
+  function automatic logic [31:0] cls(input logic [63:0] x, input logic w64);
+    logic [31:0] r;
+    logic        s;
+    r = 32'hffffffff;
+    s = w64 ? x[63] : x[31];
+    for (int i = 0; i < 63; i++)
+      if ((w64 || i < 31) && x[i] != s) r = (w64 ? 32'd63 : 32'd31) - 32'(i);
+    cls = r;
+  endfunction
+
+  function automatic logic [63:0] brev64(input logic [63:0] x);
+    logic [63:0] r;
+    for (int i = 0; i < 64; i++) r[i] = x[63 - i];
+    brev64 = r;
+  endfunction
+
+  // One bit per quad: bit i = OR of x[4i+3:4i] (S_QUADMASK, rdna4 L9683-9720).
+  function automatic logic [63:0] quadmask(input logic [63:0] x);
+    logic [63:0] r;
+    r = 64'd0;
+    for (int i = 0; i < 16; i++) r[i] = |x[4*i +: 4];
+    quadmask = r;
+  endfunction
+
+  // Every quad with a 1 bit becomes 4'hf (S_WQM, rdna4 L9720-9757).
+  function automatic logic [63:0] wqm(input logic [63:0] x);
+    logic [63:0] r;
+    for (int i = 0; i < 16; i++) r[4*i +: 4] = {4{|x[4*i +: 4]}};
+    wqm = r;
+  endfunction
+
+  function automatic logic [63:0] bitreplicate(input logic [31:0] x);
+    logic [63:0] r;
+    for (int i = 0; i < 32; i++) r[2*i +: 2] = {2{x[i]}};
+    bitreplicate = r;
+  endfunction
+
+  // DWORDs an SMEM load returns (S_LOAD_* / S_BUFFER_LOAD_*, rdna4 L6692-6707):
+  // B32 1, B64 2, B128 4, B256 8, B512 16, B96 3; 8/16-bit loads 1.
+  function automatic logic [4:0] smem_dwords(input logic [3:0] op);
+    logic [4:0] n;
+    if (op[3]) n = 5'd1;
+    else case (op[2:0])
+      3'd0: n = 5'd1;
+      3'd1: n = 5'd2;
+      3'd2: n = 5'd4;
+      3'd3: n = 5'd8;
+      3'd4: n = 5'd16;
+      default: n = 5'd3;
+    endcase
+    smem_dwords = n;
+  endfunction
+
+  // Mask of `size` (1..32) low bits.
+  function automatic logic [31:0] low_mask32(input logic [5:0] size);
+    low_mask32 = (size >= 6'd32) ? 32'hffffffff : ((32'd1 << size[4:0]) - 32'd1);
+  endfunction
+
+  // ------------------------------------------------- hardware registers
+  // Bits S_SETREG may change: HwRegWriteMask(id, PRIV) of rdna4 L9227, which the
+  // guide does not tabulate.  Derived from the "Writable?" column of rdna4
+  // L983-1009 and the field tables (README, "Decisions"): MODE keeps the
+  // digest's 0x098000FF; PRIV-only registers are writable in the trap handler.
+  function automatic logic [31:0] hw_write_mask(input logic [5:0] id, input logic priv);
+    logic [31:0] m;
+    case (id)
+      6'd1:  m = 32'h098000ff;                       // MODE
+      6'd18: m = 32'hc000007f;                       // EXCP_FLAG_USER
+      6'd4:  m = priv ? 32'h00047c07 : 32'd0;        // STATE_PRIV (not SCC, bit 9)
+      6'd17: m = priv ? 32'hc0000fff : 32'd0;        // EXCP_FLAG_PRIV
+      6'd19: m = priv ? 32'h000003ff : 32'd0;        // TRAP_CTRL
+      6'd20: m = priv ? 32'hffffffff : 32'd0;        // SCRATCH_BASE_LO
+      6'd21: m = priv ? 32'h0000ffff : 32'd0;        // SCRATCH_BASE_HI (48-bit address)
+      default: m = 32'd0;                            // STATUS and read-only registers
+    endcase
+    hw_write_mask = m;
+  endfunction
+
+  // What S_GETREG reads: the stored register with the bits that mirror live
+  // state substituted (STATUS.EXECZ/VCCZ/WAVE64, STATE_PRIV.SCC).
+  function automatic logic [31:0] hw_view(input logic [5:0] id, input logic [31:0] v,
+                                          input logic execz, input logic vccz,
+                                          input logic scc, input logic wave64);
+    logic [31:0] r;
+    r = v;
+    if (id == HW_STATUS) begin
+      r[ST_EXECZ] = execz; r[ST_VCCZ] = vccz; r[ST_WAVE64] = wave64;
+    end
+    if (id == HW_STATE_PRIV) r[SP_SCC] = scc;
+    hw_view = r;
+  endfunction
+
+endpackage
+`endif

@@ -1,0 +1,902 @@
+#!/usr/bin/env python3
+"""rdna4_gen_desc.py - extract the RDNA4 opcode description from the ISA guide.
+
+    python3 scripts/rdna4_gen_desc.py [SPEC] [-o OUT] [--check]
+
+Reads shared/specs/rdna4-isa.md (the AMD "RDNA4" ISA guide converted to
+markdown) and writes model/rdna4/rdna4_ops.def, the one declarative
+description of every RDNA4 opcode row: format, opcode number, mnemonic,
+flags and operand list.  --check compares with the checked-in file instead
+of writing it (exit status 1 when they differ).
+
+Where the rows come from
+  * format, opcode number and name: the Chapter 15 opcode tables
+    ("Table NN. <FMT> Opcodes").  The VGLOBAL table lost its left-hand
+    number column in the conversion; those numbers come from the Chapter 16
+    instruction titles ("GLOBAL_LOAD_B96 22").  Every number taken from a
+    table is cross-checked against its Chapter 16 title.
+  * operand data types: the Chapter 16 pseudocode of each instruction
+    (S0.u64, D0.f16, S1[4 : 0].u32, ...): the widest typed use of a source
+    decides its register count (32/64 bits) and its constant flavour
+    (integer, F16, F32, F64; I64 sign-extends a 32-bit literal, guide §4.1
+    L1648-1661).
+  * operand lists: per-format rules below, plus the named exceptions in
+    OVERRIDES (each with the reason).
+
+Python 3 standard library only.
+"""
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+DEFAULT_SPEC = os.path.join(os.path.dirname(ROOT), "shared", "specs", "rdna4-isa.md")
+if not os.path.exists(DEFAULT_SPEC):
+    DEFAULT_SPEC = "/work/shared/specs/rdna4-isa.md"
+DEFAULT_OUT = os.path.join(ROOT, "model", "rdna4", "rdna4_ops.def")
+
+# Chapter 15 table title -> our format name.
+TABLES = {
+    "SOP2": "SOP2", "SOPK": "SOPK", "SOP1": "SOP1", "SOPC": "SOPC", "SOPP": "SOPP",
+    "SMEM": "SMEM", "VOP2": "VOP2", "VOP1": "VOP1", "VOPC": "VOPC", "VOP3": "VOP3",
+    "VOP3SD": "VOP3SD", "VOP3P": "VOP3P", "VINTERP": "VINTERP", "VDSDIR": "VDSDIR",
+    "DS": "VDS", "VBUFFER": "VBUFFER", "VIMAGE": "VIMAGE", "VSAMPLE": "VSAMPLE",
+    "VFLAT": "VFLAT", "VGLOBAL": "VGLOBAL", "VSCRATCH": "VSCRATCH",
+}
+FORMAT_ORDER = ["SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM", "VOP2", "VOP1", "VOPC",
+                "VOP3", "VOP3SD", "VOP3P", "VOPDX", "VOPDY", "VINTERP", "VDSDIR", "VDS",
+                "VBUFFER", "VIMAGE", "VSAMPLE", "VFLAT", "VGLOBAL", "VSCRATCH", "VEXPORT"]
+# Counts the digest (seed-rdna4.md Appendix A) gives; a mismatch stops the generator.
+EXPECT = {"SOP2": 74, "SOPK": 9, "SOP1": 85, "SOPC": 46, "SOPP": 40, "SMEM": 26,
+          "VOP2": 49, "VOP1": 90, "VOPC": 162, "VOP3": 434, "VOP3SD": 10, "VOP3P": 56,
+          "VOPDX": 14, "VOPDY": 17, "VINTERP": 6, "VDSDIR": 2, "VDS": 123,
+          "VBUFFER": 89, "VIMAGE": 33, "VSAMPLE": 58, "VFLAT": 55, "VGLOBAL": 65,
+          "VSCRATCH": 24, "VEXPORT": 1}
+# Chapter 16 sections: heading text -> format whose titles it holds.
+SECTIONS = [("16.1. SOP2", "SOP2"), ("16.2. SOPK", "SOPK"), ("16.3. SOP1", "SOP1"),
+            ("16.4. SOPC", "SOPC"), ("16.5. SOPP", "SOPP"), ("16.6. SMEM", "SMEM"),
+            ("16.7. VOP2", "VOP2"), ("16.8. VOP1", "VOP1"), ("16.9. VOPC", "VOPC"),
+            ("16.10. VOP3P", "VOP3P"), ("16.11. VOPD", "VOPD"),
+            ("16.12. VOP3", "VOP3"), ("16.13. VINTERP", "VINTERP"),
+            ("16.14. Parameter", "VDSDIR"), ("16.15. VDS", "VDS"),
+            ("16.16. VBUFFER", "VBUFFER"), ("16.17. VIMAGE", "VIMAGE"),
+            ("16.18. VSAMPLE", "VSAMPLE"), ("16.19. VEXPORT", "VEXPORT"),
+            ("16.20. FLAT", "VFLAT"), ("16.20.2. VSCRATCH", "VSCRATCH"),
+            ("16.20.3. VGLOBAL", "VGLOBAL")]
+
+
+def die(msg):
+    sys.stderr.write("rdna4_gen_desc: " + msg + "\n")
+    sys.exit(2)
+
+
+def read_spec(path):
+    with open(path, encoding="utf-8") as f:
+        return [l.rstrip("\n").replace("\\_", "_") for l in f]
+
+
+def chapter_bounds(lines):
+    c15 = c16 = None
+    for i, l in enumerate(lines):
+        if "Chapter 15. Microcode Formats" in l and l.startswith("#"):
+            c15 = i
+        if "Chapter 16. Instructions" in l and l.startswith("#"):
+            c16 = i
+    if c15 is None or c16 is None:
+        die("cannot find chapters 15/16")
+    return c15, c16
+
+
+NAME_RE = r"[A-Z][A-Z0-9_]*[A-Z0-9]"
+
+
+def parse_tables(lines, c15, c16):
+    """Chapter 15 opcode tables -> {fmt: {op: NAME}}, plus names without numbers."""
+    tabs = {}
+    unnumbered = {}
+    i = c15
+    while i < c16:
+        m = re.match(r"^(?:#+ )?Table \d+\. (\S+) Opcodes\s*$", lines[i])
+        if m and m.group(1) in TABLES:
+            fmt = TABLES[m.group(1)]
+            ops = tabs.setdefault(fmt, {})
+            j = i + 1
+            blank = 0
+            while j < c16:
+                l = lines[j]
+                if re.match(r"^(#|Table \d+)", l) or "**Description**" in l:
+                    break
+                if l.startswith("|"):
+                    cells = [c.strip() for c in l.strip().strip("|").split("|")]
+                    k = 0
+                    while k < len(cells):
+                        c = cells[k]
+                        if re.fullmatch(r"\d+", c) and k + 1 < len(cells) and \
+                                re.fullmatch(NAME_RE, cells[k + 1]):
+                            ops[int(c)] = cells[k + 1]
+                            k += 2
+                            continue
+                        if re.fullmatch(NAME_RE, c) and c not in ("Name",):
+                            unnumbered.setdefault(fmt, []).append(c)
+                        k += 1
+                j += 1
+            i = j
+            continue
+        i += 1
+    # VOPD X/Y tables: "| 0 V_DUAL_FMAC_F32 | 7 | V_DUAL_MUL_DX9_ZERO_F32 |" (mixed layout)
+    for fmt, title in (("VOPDX", "VOPD X-Opcodes"), ("VOPDY", "VOPD Y-Opcodes")):
+        start = next(k for k in range(c15, c16) if title in lines[k])
+        ops = tabs.setdefault(fmt, {})
+        for l in lines[start + 1:start + 20]:
+            if l.startswith("#"):
+                break
+            for m in re.finditer(r"(\d+)\s*\|?\s*(V_DUAL_[A-Z0-9_]+)", l):
+                ops[int(m.group(1))] = m.group(2)
+    return tabs, unnumbered
+
+
+def parse_titles(lines, c16, names_by_fmt):
+    """Chapter 16: {section_fmt: [(name, number, first_line, last_line)]}."""
+    heads = []
+    for i in range(c16, len(lines)):
+        l = lines[i]
+        if not l.startswith("#"):
+            continue
+        for key, fmt in SECTIONS:
+            if ("**" + key) in l:
+                heads.append((i, fmt))
+    heads.sort()
+    allnames = set()
+    for d in names_by_fmt.values():
+        allnames |= set(d)
+    title_pats = [
+        re.compile(r"^[#\s]*\**\s*(" + NAME_RE + r")\s+(\d+)\s*\**\s*$"),
+        re.compile(r"^\|\s*(" + NAME_RE + r")(?:<br>.*)?\s*\|\s*(\d+)\s*\|"),
+        re.compile(r"^\|\s*(" + NAME_RE + r")\s*\|\s*(\d+)\s*\|"),
+    ]
+    out = {}
+    for h, (start, fmt) in enumerate(heads):
+        end = heads[h + 1][0] if h + 1 < len(heads) else len(lines)
+        found = []
+        for i in range(start, end):
+            for p in title_pats:
+                m = p.match(lines[i])
+                if m and m.group(1) in allnames:
+                    found.append((m.group(1), int(m.group(2)), i))
+                    break
+        rows = []
+        for k, (n, num, i) in enumerate(found):
+            e = found[k + 1][2] if k + 1 < len(found) else end
+            rows.append((n, num, i, e))
+        out.setdefault(fmt, []).extend(rows)
+    return out
+
+
+TYPE_RE = re.compile(r"\b(S0|S1|S2|D0|D1|SRC0|SRC1|SRC2|VDATA|SDATA)((?:\s*\[[^\]]*\])?)\.([uibf])(\d+)\b")
+
+
+def infer_types(text):
+    """Pseudocode -> {operand: (kind_letter, bits)} using the widest typed use."""
+    res = {}
+    for m in TYPE_RE.finditer(text):
+        opd, sl, k, n = m.group(1), m.group(2), m.group(3), int(m.group(4))
+        if opd.startswith("SRC"):
+            opd = "S" + opd[3]
+        width = n if not sl.strip() else 32  # a bit-slice of a register: register is 32-bit
+        if sl.strip():
+            # slices like S0[63 : 32] imply a 64-bit register
+            nums = [int(x) for x in re.findall(r"\d+", sl)]
+            if nums and max(nums) >= 32:
+                width = 64
+        old = res.get(opd)
+        kind = k
+        if old is None:
+            res[opd] = (kind, width, n)
+        else:
+            ok, ow, on = old
+            # float beats integer (constants are float-typed); wider register beats narrower
+            nk = ok if ok == "f" else kind
+            nw = max(ow, width)
+            nn = on if ok == "f" and kind != "f" else (n if kind == "f" else max(on, n))
+            res[opd] = (nk, nw, nn)
+    return res
+
+
+def type_name(t, default="B32"):
+    """(kind, regwidth, elemwidth) -> description type name."""
+    if t is None:
+        return default
+    k, w, n = t
+    if k == "f":
+        if n == 64 or w == 64:
+            return "F64"
+        if n == 16:
+            return "F16"
+        if n == 32:
+            return "F32"
+        return "F32"
+    if w == 64 or n == 64:
+        return "I64" if k == "i" else "B64"
+    return "B32"
+
+
+# Chapter 15 field tables: "Table NN. <X> Fields" -> formats they describe.
+FIELD_TABLES = {"SOP2": ["SOP2"], "SOPK": ["SOPK"], "SOP1": ["SOP1"], "SOPC": ["SOPC"],
+                "SOPP": ["SOPP"], "SMEM": ["SMEM"], "VOP2": ["VOP2"], "VOP1": ["VOP1"],
+                "VOPC": ["VOPC"], "VOP3": ["VOP3"], "VOP3SD": ["VOP3SD"], "VOP3P": ["VOP3P"],
+                "VOPD": ["VOPD"], "DPP16": ["DPP16"], "DPP8": ["DPP8"], "VINTERP": ["VINTERP"],
+                "VDSDIR": ["VDSDIR"], "DS": ["VDS"], "VBUFFER": ["VBUFFER"],
+                "VIMAGE": ["VIMAGE"], "VSAMPLE": ["VSAMPLE"],
+                "FLAT, GLOBAL and SCRATCH": ["VFLAT", "VGLOBAL", "VSCRATCH"],
+                "VEXPORT": ["VEXPORT"]}
+
+# Conversion faults of the field tables, each decided in model/rdna4/README.md.
+FIELD_FIXUPS = {
+    # digest §7 A4: VOP1 OP listed as [15:9] leaving bit 16 unassigned (L6838)
+    ("VOP1", "OP"): (16, 9),
+    # digest §7 A5: VINTERP ENCODING written "[31:26] 'b11001101" (L7694); 8-bit value
+    ("VINTERP", "ENCODING"): (31, 24),
+    # digest §7 A7: VIMAGE VADDR4 written "[56:63]" (L7946)
+    ("VIMAGE", "VADDR4"): (63, 56),
+}
+
+
+def parse_fields(lines, c15, c16):
+    """-> {fmt: [(NAME, hi, lo, encoding_value_or_None)]} from the Ch.15 field tables."""
+    out = {}
+    for i in range(c15, c16):
+        m = re.match(r"^(?:#+ )?Table \d+\. (.+) Fields\s*$", lines[i])
+        if not m or m.group(1) not in FIELD_TABLES:
+            continue
+        fmts = FIELD_TABLES[m.group(1)]
+        fields = []
+        j = i + 1
+        while j < c16:
+            l = lines[j]
+            if re.match(r"^(?:#+ )?Table \d+\.", l) or l.startswith("# ") or "Opcode #" in l:
+                break
+            if l.startswith("|"):
+                cells = [c.strip() for c in l.strip().strip("|").split("|")]
+                if len(cells) >= 2:
+                    names = [x.strip() for x in cells[0].split("<br>")]
+                    bits = [x.strip() for x in re.findall(r"\[\s*\d+\s*(?::\s*\d+\s*)?\]", cells[1])]
+                    descs = cells[2].split("<br>") if len(cells) > 2 else []
+                    names = [n for n in names if re.fullmatch(r"[A-Z][A-Z0-9_]*", n)]
+                    for k, n in enumerate(names):
+                        if k >= len(bits):
+                            break
+                        nums = [int(x) for x in re.findall(r"\d+", bits[k])]
+                        hi, lo = (nums[0], nums[-1])
+                        if hi < lo:
+                            hi, lo = lo, hi
+                        enc = None
+                        if n == "ENCODING":
+                            em = re.search(r"'b([01_]+)", cells[2] if len(cells) > 2 else "")
+                            if em:
+                                enc = int(em.group(1).replace("_", ""), 2)
+                        fields.append((n, hi, lo, enc))
+            j += 1
+        for f in fmts:
+            fl = []
+            seen = set()
+            for (n, hi, lo, enc) in fields:
+                if n in seen:
+                    continue
+                seen.add(n)
+                if (f, n) in FIELD_FIXUPS:
+                    hi, lo = FIELD_FIXUPS[(f, n)]
+                fl.append((n, hi, lo, enc))
+            out[f] = fl
+    return out
+
+
+def infer_types2(text):
+    """Like infer_types, but understands .bf16 / .fp8 / .bf8 element types.
+    A destination's type comes from its assignments ("D0.i32 = ...") when there are
+    any: S_BCNT0_I32_B64 reads "D0.u64" in its SCC line although D0 is 32-bit."""
+    res = {}
+    pat = re.compile(r"\b(S0|S1|S2|D0|D1|SRC0|SRC1|SRC2)((?:\s*\[[^\]]*\])?)\.(bf16|fp8|bf8|[uibf]\d+)\b(\s*=(?!=))?")
+    dassign = set(m.group(1) for m in pat.finditer(text) if m.group(1).startswith("D") and m.group(4))
+    for m in pat.finditer(text):
+        opd, sl, t = m.group(1), m.group(2), m.group(3)
+        if opd in dassign and not m.group(4):
+            continue
+        if opd.startswith("SRC"):
+            opd = "S" + opd[3]
+        if t in ("fp8", "bf8"):
+            k, n = "i", 8
+        elif t == "bf16":
+            k, n = "h", 16
+        else:
+            k, n = t[0], int(t[1:])
+        width = n if n > 32 else 32
+        if sl.strip():
+            nums = [int(x) for x in re.findall(r"\d+", sl)]
+            width = 64 if nums and max(nums) >= 32 else 32
+        old = res.get(opd)
+        if old is None:
+            res[opd] = (k, width, n)
+        else:
+            ok, ow, on = old
+            nk = ok if ok in "fh" else k
+            nn = on if ok in "fh" and k not in "fh" else (n if k in "fh" else max(on, n))
+            res[opd] = (nk, max(ow, width), nn)
+    return res
+
+
+def tname(t, default="B32"):
+    """(kind, regbits, elembits) -> .def type token."""
+    if t is None:
+        return default
+    k, w, n = t
+    if k == "f":
+        if n == 64:
+            return "F64"
+        if w == 64:
+            return "B64"
+        return "F16" if n == 16 else "F32"
+    if k == "h":
+        return "BF16" if w <= 32 else "B64"
+    if w >= 64 or n == 64:
+        return "I64" if k == "i" else "B64"
+    return "B32"
+
+
+def dwords_from_name(name, default=1):
+    """B96 -> 3 dwords, B128 -> 4, _XYZ -> 3, ..."""
+    m = re.search(r"_B(\d+)(?:_|$)", name)
+    if m:
+        bits = int(m.group(1))
+        return max(1, bits // 32)
+    m = re.search(r"_FORMAT_(X|XY|XYZ|XYZW)$", name)
+    if m:
+        return len(m.group(1))
+    return default
+
+
+class Row:
+    def __init__(self, fmt, op, name):
+        self.fmt, self.op, self.name = fmt, op, name
+        self.flags = []
+        self.ops = []        # (kind, field, type)
+
+    def add(self, kind, field, typ):
+        self.ops.append((kind, field, typ))
+
+
+# --------------------------------------------------------------- scalar rules
+SOPP_KIND = {
+    "S_NOP": "SIMM_INL", "S_SETKILL": "SIMM_INL", "S_SETHALT": "SIMM_INL",
+    "S_SLEEP": "SIMM_INL", "S_CLAUSE": "SIMM_HEX", "S_DELAY_ALU": "SIMM_DELAY",
+    "S_WAIT_ALU": "SIMM_DEPCTR", "S_WAITCNT": "SIMM_WAITCNT", "S_WAIT_IDLE": None,
+    "S_WAIT_EVENT": "SIMM_HEX", "S_TRAP": "SIMM_INL", "S_ROUND_MODE": "SIMM_HEX",
+    "S_DENORM_MODE": "SIMM_INL", "S_BARRIER_WAIT": "SIMM_INL", "S_CODE_END": None,
+    "S_BRANCH": "SIMM_BR", "S_CBRANCH_SCC0": "SIMM_BR", "S_CBRANCH_SCC1": "SIMM_BR",
+    "S_CBRANCH_VCCZ": "SIMM_BR", "S_CBRANCH_VCCNZ": "SIMM_BR", "S_CBRANCH_EXECZ": "SIMM_BR",
+    "S_CBRANCH_EXECNZ": "SIMM_BR", "S_ENDPGM": "SIMM_OPT", "S_ENDPGM_SAVED": None,
+    "S_WAKEUP": None, "S_SETPRIO": "SIMM_INL", "S_SENDMSG": "SIMM_MSG",
+    "S_SENDMSGHALT": "SIMM_MSG", "S_INCPERFLEVEL": "SIMM_INL", "S_DECPERFLEVEL": "SIMM_INL",
+    "S_ICACHE_INV": None,
+    "S_WAIT_LOADCNT": "SIMM_HEX", "S_WAIT_STORECNT": "SIMM_HEX", "S_WAIT_SAMPLECNT": "SIMM_HEX",
+    "S_WAIT_BVHCNT": "SIMM_HEX", "S_WAIT_EXPCNT": "SIMM_HEX", "S_WAIT_DSCNT": "SIMM_HEX",
+    "S_WAIT_KMCNT": "SIMM_HEX", "S_WAIT_LOADCNT_DSCNT": "SIMM_HEX",
+    "S_WAIT_STORECNT_DSCNT": "SIMM_HEX",
+}
+
+
+def scalar_rows(fmt, op, name, ty):
+    r = Row(fmt, op, name)
+    d = tname(ty.get("D0"))
+    s0 = tname(ty.get("S0"))
+    s1 = tname(ty.get("S1"))
+    if fmt == "SOP2":
+        if name == "S_FMAAK_F32":
+            r.flags.append("LIT")
+            r.add("SDST", "SDST", "F32"); r.add("SSRC", "SSRC0", "F32")
+            r.add("SSRC", "SSRC1", "F32"); r.add("LIT", "NONE", "F32")
+        elif name == "S_FMAMK_F32":
+            r.flags.append("LIT")
+            r.add("SDST", "SDST", "F32"); r.add("SSRC", "SSRC0", "F32")
+            r.add("LIT", "NONE", "F32"); r.add("SSRC", "SSRC1", "F32")
+        else:
+            r.add("SDST", "SDST", d); r.add("SSRC", "SSRC0", s0); r.add("SSRC", "SSRC1", s1)
+    elif fmt == "SOPC":
+        r.add("SSRC", "SSRC0", s0); r.add("SSRC", "SSRC1", s1)
+    elif fmt == "SOP1":
+        if name == "S_GETPC_B64":
+            r.add("SDST", "SDST", "B64")
+        elif name in ("S_SETPC_B64", "S_RFE_B64"):
+            r.add("SSRC", "SSRC0", "B64")
+        elif name == "S_SWAPPC_B64":
+            r.add("SDST", "SDST", "B64"); r.add("SSRC", "SSRC0", "B64")
+        elif name in ("S_SENDMSG_RTN_B32", "S_SENDMSG_RTN_B64"):
+            r.add("SDST", "SDST", "B64" if name.endswith("B64") else "B32")
+            r.add("MSGRTN", "SSRC0", "B32")
+        elif name in ("S_BARRIER_SIGNAL", "S_BARRIER_SIGNAL_ISFIRST", "S_ALLOC_VGPR",
+                      "S_SLEEP_VAR"):
+            r.add("SSRC", "SSRC0", "B32")
+        elif name in ("S_MOVRELS_B64", "S_MOVRELD_B64"):
+            # pseudocode indexes SGPR[addr].b64 from the raw SRC0/DST field
+            r.add("SDST", "SDST", "B64"); r.add("SSRC", "SSRC0", "B64")
+        else:
+            r.add("SDST", "SDST", d); r.add("SSRC", "SSRC0", s0)
+    elif fmt == "SOPK":
+        if name in ("S_MOVK_I32", "S_CMOVK_I32", "S_ADDK_CO_I32", "S_MULK_I32"):
+            r.add("SDST", "SDST", "B32"); r.add("SIMM_HEX", "SIMM16", "B32")
+        elif name == "S_VERSION":
+            r.add("SIMM_VER", "SIMM16", "B32")
+        elif name == "S_GETREG_B32":
+            r.add("SDST", "SDST", "B32"); r.add("SIMM_HWREG", "SIMM16", "B32")
+        elif name == "S_SETREG_B32":
+            r.add("SIMM_HWREG", "SIMM16", "B32"); r.add("SDSTSRC", "SDST", "B32")
+        elif name == "S_SETREG_IMM32_B32":
+            r.flags.append("LIT")
+            r.add("SIMM_HWREG", "SIMM16", "B32"); r.add("LIT", "NONE", "B32")
+        elif name == "S_CALL_B64":
+            r.add("SDST", "SDST", "B64"); r.add("SIMM_BR", "SIMM16", "B32")
+        else:
+            die("no SOPK rule for " + name)
+    elif fmt == "SOPP":
+        if name not in SOPP_KIND:
+            die("no SOPP rule for " + name)
+        k = SOPP_KIND[name]
+        if k:
+            r.add(k, "SIMM16", "B32")
+    return r
+
+
+def smem_row(op, name):
+    r = Row("SMEM", op, name)
+    if name.startswith("S_LOAD_") or name.startswith("S_BUFFER_LOAD_"):
+        n = dwords_from_name(name, 1)
+        t = "B32" if n == 1 else ("B64" if n == 2 else "X%d" % n)
+        r.add("SM_SDATA", "SDATA", t)
+        r.add("SM_SBASE", "SBASE", "X4" if name.startswith("S_BUFFER") else "B64")
+        r.add("SM_OFF", "IOFFSET", "B32")
+    elif name == "S_DCACHE_INV":
+        pass
+    elif name in ("S_PREFETCH_INST", "S_PREFETCH_DATA", "S_BUFFER_PREFETCH_DATA"):
+        r.add("SM_SBASE", "SBASE", "X4" if name.startswith("S_BUFFER") else "B64")
+        r.add("SM_IOFF", "IOFFSET", "B32"); r.add("SM_SOFF", "SOFFSET", "B32")
+        r.add("SM_LEN", "SDATA", "B32")
+    elif name in ("S_PREFETCH_INST_PC_REL", "S_PREFETCH_DATA_PC_REL"):
+        r.add("SM_IOFF", "IOFFSET", "B32"); r.add("SM_SOFF", "SOFFSET", "B32")
+        r.add("SM_LEN", "SDATA", "B32")
+    else:
+        die("no SMEM rule for " + name)
+    return r
+
+
+# ---------------------------------------------------------------- vector ALU rules
+CARRY_CI = ("V_ADD_CO_CI_U32", "V_SUB_CO_CI_U32", "V_SUBREV_CO_CI_U32")
+
+
+def srcs_used(ty):
+    return [s for s in ("S0", "S1", "S2") if s in ty]
+
+
+def vop2_ops(r, name, ty, vop3=False):
+    d, s0, s1 = tname(ty.get("D0")), tname(ty.get("S0")), tname(ty.get("S1"))
+    src1 = ("VSRC", "SRC1", s1) if vop3 else ("VGPR", "VSRC1", s1)
+    if name == "V_CNDMASK_B32":
+        r.add("VDST", "VDST", d); r.add("VSRC", "SRC0", s0); r.add(*src1)
+        if vop3:
+            r.add("VSRC", "SRC2", "MASK")
+        else:
+            r.add("VCC", "NONE", "MASK")
+    elif name in CARRY_CI:
+        r.add("VDST", "VDST", d); r.add("VCC", "NONE", "MASK")
+        r.add("VSRC", "SRC0", s0); r.add(*src1); r.add("VCC", "NONE", "MASK")
+    elif name in ("V_FMAMK_F32", "V_FMAMK_F16"):
+        r.flags.append("LIT")
+        r.add("VDST", "VDST", d); r.add("VSRC", "SRC0", s0); r.add("LIT", "NONE", s0)
+        r.add(*src1)
+    elif name in ("V_FMAAK_F32", "V_FMAAK_F16"):
+        r.flags.append("LIT")
+        r.add("VDST", "VDST", d); r.add("VSRC", "SRC0", s0); r.add(*src1)
+        r.add("LIT", "NONE", s0)
+    else:
+        r.add("VDST", "VDST", d); r.add("VSRC", "SRC0", s0); r.add(*src1)
+
+
+VOP1_NOOPS = ("V_NOP", "V_PIPEFLUSH")
+
+
+def vop1_ops(r, name, ty):
+    d, s0 = tname(ty.get("D0")), tname(ty.get("S0"))
+    if name in VOP1_NOOPS:
+        return
+    if name == "V_READFIRSTLANE_B32":
+        r.add("SDSTV", "VDST", "B32"); r.add("VSRC", "SRC0", "B32")
+        return
+    r.add("VDST", "VDST", d); r.add("VSRC", "SRC0", s0)
+
+
+def vopc_ops(r, name, ty, vop3=False):
+    s0, s1 = tname(ty.get("S0")), tname(ty.get("S1"))
+    cmpx = name.startswith("V_CMPX_")
+    if cmpx:
+        r.flags.append("CMPX")
+    elif vop3:
+        r.add("SDSTV", "VDST", "MASK")
+    else:
+        r.add("VCC", "NONE", "MASK")
+    r.add("VSRC", "SRC0", s0)
+    r.add(*(("VSRC", "SRC1", s1) if vop3 else ("VGPR", "VSRC1", s1)))
+
+
+def vop3only_ops(r, name, ty):
+    d = tname(ty.get("D0"))
+    if name == "V_READLANE_B32":
+        r.add("SDSTV", "VDST", "B32"); r.add("VSRC", "SRC0", "B32"); r.add("VSRC", "SRC1", "B32")
+        return
+    if name.startswith("V_S_"):
+        r.add("SDSTV", "VDST", d); r.add("VSRC", "SRC0", tname(ty.get("S0")))
+        return
+    if name == "V_CNDMASK_B16":
+        r.add("VDST", "VDST", d); r.add("VSRC", "SRC0", "F16"); r.add("VSRC", "SRC1", "F16")
+        r.add("VSRC", "SRC2", "MASK")
+        return
+    r.add("VDST", "VDST", d)
+    used = srcs_used(ty)
+    n = 0
+    for k, s in enumerate(("S0", "S1", "S2")):
+        if s in used:
+            n = k + 1
+    if name.startswith("V_DIV_FMAS"):
+        n = 3
+    for k in range(n):
+        r.add("VSRC", "SRC%d" % k, tname(ty.get("S%d" % k)))
+
+
+def vop3sd_ops(r, name, ty):
+    d = tname(ty.get("D0"))
+    r.add("VDST", "VDST", d); r.add("SDST7", "SDST", "MASK")
+    if name in CARRY_CI:
+        r.add("VSRC", "SRC0", "B32"); r.add("VSRC", "SRC1", "B32"); r.add("VSRC", "SRC2", "MASK")
+    elif name.startswith("V_DIV_SCALE") or name.startswith("V_MAD_CO"):
+        for k in range(3):
+            r.add("VSRC", "SRC%d" % k, tname(ty.get("S%d" % k)))
+    else:
+        r.add("VSRC", "SRC0", "B32"); r.add("VSRC", "SRC1", "B32")
+
+
+def wmma_sizes(name):
+    """(D, A, B, C) VGPR counts in wave32 (guide §7.12 Table 43 L3602-3650)."""
+    m = re.match(r"V_(WMMA|SWMMAC)_([A-Z0-9]+)_16X16X(\d+)_([A-Z0-9_]+)$", name)
+    if not m:
+        die("cannot parse WMMA name " + name)
+    kind, dt, k, st = m.group(1), m.group(2), int(m.group(3)), m.group(4)
+    dn = 8 if dt in ("F32", "I32") else 4
+    if st in ("F16", "BF16"):
+        ab = 4
+    elif st in ("IU8", "FP8_FP8", "FP8_BF8", "BF8_FP8", "BF8_BF8"):
+        ab = 2
+    elif st == "IU4":
+        ab = 1 if k == 16 else 2
+    else:
+        die("WMMA source type " + st)
+    if kind == "WMMA":
+        return dn, ab, ab, dn
+    # SWMMAC: A is the 2:4-sparse half-size matrix, B full size, C/D in VDST, index in SRC2
+    if st == "IU4":
+        a, b = (1, 2) if k == 32 else (2, 4)
+    else:
+        a, b = ab, ab * 2
+    return dn, a, b, 1
+
+
+def xt(n):
+    return {1: "B32", 2: "B64"}.get(n, "X%d" % n)
+
+
+def vop3p_ops(r, name, ty):
+    if "WMMA" in name:
+        dn, a, b, c = wmma_sizes(name)
+        r.add("VDST", "VDST", xt(dn)); r.add("VSRC", "SRC0", xt(a)); r.add("VSRC", "SRC1", xt(b))
+        r.add("VSRC", "SRC2", xt(c))
+        return
+    d = tname(ty.get("D0"))
+    r.add("VDST", "VDST", d)
+    n = 0
+    for k, s in enumerate(("S0", "S1", "S2")):
+        if s in ty:
+            n = k + 1
+    for k in range(n):
+        t = tname(ty.get("S%d" % k))
+        r.add("VSRC", "SRC%d" % k, t)
+
+
+VOPD_B32 = ("V_DUAL_MOV_B32", "V_DUAL_CNDMASK_B32", "V_DUAL_ADD_NC_U32",
+            "V_DUAL_LSHLREV_B32", "V_DUAL_AND_B32")
+
+
+def vopd_ops(r, name, xy):
+    t = "B32" if name in VOPD_B32 else ("F16" if name == "V_DUAL_DOT2ACC_F32_F16" else
+                                        "BF16" if name == "V_DUAL_DOT2ACC_F32_BF16" else "F32")
+    d, s0, s1 = "VDST" + xy, "SRC" + xy + "0", "VSRC" + xy + "1"
+    r.add("VDST", d, "B32" if t in ("F16", "BF16") else t)
+    if name == "V_DUAL_MOV_B32":
+        r.add("VSRC", s0, t)
+    elif name == "V_DUAL_FMAAK_F32":
+        r.flags.append("LIT")
+        r.add("VSRC", s0, t); r.add("VGPR", s1, t); r.add("LIT", "NONE", t)
+    elif name == "V_DUAL_FMAMK_F32":
+        r.flags.append("LIT")
+        r.add("VSRC", s0, t); r.add("LIT", "NONE", t); r.add("VGPR", s1, t)
+    elif name == "V_DUAL_CNDMASK_B32":
+        r.add("VSRC", s0, t); r.add("VGPR", s1, t); r.add("VCC", "NONE", "MASK")
+    else:
+        r.add("VSRC", s0, t); r.add("VGPR", s1, t)
+
+
+def vinterp_ops(r, name, ty):
+    r.add("VDST", "VDST", "B32")
+    for k in range(3):
+        r.add("VSRC", "SRC%d" % k, tname(ty.get("S%d" % k), "F32"))
+
+
+# ---------------------------------------------------------------- memory rules
+def ds_ops(r, name):
+    n = dwords_from_name(name, 1)
+    t = xt(n)
+    if name == "DS_NOP":
+        return
+    if name in ("DS_APPEND", "DS_CONSUME", "DS_LOAD_ADDTID_B32"):
+        r.add("VDST", "VDST", "B32"); return
+    if name == "DS_STORE_ADDTID_B32":
+        r.add("VGPR", "DATA0", "B32"); return
+    if name.startswith("DS_BVH_STACK"):
+        m = re.match(r"DS_BVH_STACK_PUSH(\d)_POP(\d)_RTN_B(\d+)", name)
+        push, bits = int(m.group(1)), int(m.group(3))
+        r.add("VDST", "VDST", xt(bits // 32)); r.add("VGPR", "ADDR", "B32")
+        r.add("VGPR", "DATA0", "B32"); r.add("VGPR", "DATA1", xt(push))
+        return
+    if name == "DS_SWIZZLE_B32":
+        r.add("VDST", "VDST", "B32"); r.add("VGPR", "ADDR", "B32"); return
+    if name in ("DS_PERMUTE_B32", "DS_BPERMUTE_B32", "DS_BPERMUTE_FI_B32"):
+        r.add("VDST", "VDST", "B32"); r.add("VGPR", "ADDR", "B32"); r.add("VGPR", "DATA0", "B32")
+        return
+    two = "2ADDR" in name
+    rtn = "_RTN" in name or name.startswith("DS_LOAD")
+    if name.startswith("DS_LOAD"):
+        r.add("VDST", "VDST", xt(2 * n if two else n)); r.add("VGPR", "ADDR", "B32")
+        return
+    if name.startswith("DS_STORE") and "XCHG" not in name:
+        r.add("VGPR", "ADDR", "B32"); r.add("VGPR", "DATA0", t)
+        if two:
+            r.add("VGPR", "DATA1", t)
+        return
+    ndata = 2 if (two or "CMPSTORE" in name or "MSKOR" in name) else 1
+    if name.startswith("DS_CONDXCHG32"):
+        ndata = 1
+    if rtn:
+        r.add("VDST", "VDST", xt(2 * n if two else n))
+    r.add("VGPR", "ADDR", "B32"); r.add("VGPR", "DATA0", t)
+    if ndata == 2:
+        r.add("VGPR", "DATA1", t)
+
+
+def buffer_ops(r, name):
+    n = dwords_from_name(name, 1)
+    if "_D16_" in name and "FORMAT" in name:
+        m = re.search(r"_FORMAT_(X|XY|XYZ|XYZW)$", name)
+        n = (len(m.group(1)) + 1) // 2
+    if "_D16_HI_" in name or re.search(r"_(U8|I8|U16|I16|B8|B16)$", name):
+        n = 1
+    if "CMPSWAP" in name:
+        n *= 2
+    kind = "MLOAD" if "_LOAD_" in name else ("MSTORE" if "_STORE_" in name else "MATOMIC")
+    r.add(kind, "VDATA", xt(n))
+
+
+def flat_ops(r, name):
+    n = dwords_from_name(name, 1)
+    if "_D16_" in name or re.search(r"_(U8|I8|U16|I16|B8|B16)$", name):
+        n = 1
+    if name.endswith("_BLOCK"):
+        n = 32
+    if name in ("GLOBAL_INV", "GLOBAL_WB", "GLOBAL_WBINV"):
+        r.flags.append("NOADDR")
+        return
+    if "ADDTID" in name:
+        r.flags.append("ADDTID")
+    if "_LOAD_" in name:
+        r.add("MLOAD", "VDST", xt(n))
+    elif "_STORE_" in name:
+        r.add("MSTORE", "VSRC", xt(n))
+    else:
+        nd = 2 * n if "CMPSWAP" in name else n
+        r.add("MATOMIC", "VDST", xt(n)); r.add("MSTORE", "VSRC", xt(nd))
+
+
+def image_ops(r, name):
+    if "BVH" in name:
+        r.flags.append("BVH")
+    if "_STORE" in name:
+        r.flags.append("STORE")
+    elif "_ATOMIC_" in name:
+        r.flags.append("ATOMIC")
+    r.add("MIMG", "VDATA", "B32")
+
+
+# ---------------------------------------------------------------- assembly
+def build(spec):
+    lines = read_spec(spec)
+    c15, c16 = chapter_bounds(lines)
+    fields = parse_fields(lines, c15, c16)
+    # Flat/Global/Scratch share one field table; their ENCODING values are listed in one cell
+    enc_line = next(l for l in lines[c15:c16] if "Flat='b" in l)
+    for f, key in (("VFLAT", "Flat"), ("VGLOBAL", "Global"), ("VSCRATCH", "Scratch")):
+        v = int(re.search(key + r"='b([01]+)", enc_line).group(1), 2)
+        fields[f] = [(n, hi, lo, v if n == "ENCODING" else e) for (n, hi, lo, e) in fields[f]]
+    tabs, unnumbered = parse_tables(lines, c15, c16)
+    names = {f: set(d.values()) | set(unnumbered.get(f, [])) for f, d in tabs.items()}
+    names["VEXPORT"] = {"EXPORT"}
+    titles = parse_titles(lines, c16, names)
+    code = {}      # (section_fmt, NAME) -> pseudocode text
+    numbers = {}   # (section_fmt, NAME) -> number in the title
+    for sfmt, rows in titles.items():
+        for (n, num, a, b) in rows:
+            code.setdefault((sfmt, n), "\n".join(lines[a + 1:b]))
+            numbers.setdefault((sfmt, n), num)
+    # VGLOBAL: fill the numbers lost in the table conversion from the Ch.16 titles
+    for n in unnumbered.get("VGLOBAL", []):
+        if ("VGLOBAL", n) not in numbers:
+            die("no Chapter 16 title for " + n)
+        tabs["VGLOBAL"][numbers[("VGLOBAL", n)]] = n
+    # Cross-check table numbers against titles (the section that documents the row)
+    sec_of = {"VOPDX": "VOPD", "VOPDY": "VOPD", "VOP3SD": "VOP3"}
+    mism = []
+    for f, d in tabs.items():
+        for op, n in d.items():
+            num = numbers.get((sec_of.get(f, f), n))
+            if num is not None and num != op and f not in ("VOPDX", "VOPDY"):
+                mism.append("%s %s: table %d, title %d" % (f, n, op, num))
+    if mism:
+        die("opcode numbers disagree:\n  " + "\n  ".join(mism))
+
+    def pcode(fmt, n):
+        for sf in (sec_of.get(fmt, fmt), "VOP3", "VOP2", "VOP1", "VOPC", "VOP3P"):
+            if (sf, n) in code:
+                return code[(sf, n)]
+        return ""
+
+    rows = []
+    for fmt in FORMAT_ORDER:
+        if fmt == "VEXPORT":
+            r = Row("VEXPORT", 0, "EXPORT")
+            r.add("EXP", "NONE", "B32")
+            rows.append(r)
+            continue
+        d = tabs[fmt]
+        if len(d) != EXPECT[fmt]:
+            die("%s: %d opcodes, expected %d" % (fmt, len(d), EXPECT[fmt]))
+        vop2 = {v: k for k, v in tabs["VOP2"].items()}
+        vop1 = {v: k for k, v in tabs["VOP1"].items()}
+        for op in sorted(d):
+            name = d[op]
+            ty = infer_types2(pcode(fmt, name))
+            if fmt in ("SOP2", "SOPK", "SOP1", "SOPC", "SOPP"):
+                r = scalar_rows(fmt, op, name, ty)
+            elif fmt == "SMEM":
+                r = smem_row(op, name)
+            else:
+                r = Row(fmt, op, name)
+                if fmt == "VOP2":
+                    vop2_ops(r, name, ty)
+                elif fmt == "VOP1":
+                    vop1_ops(r, name, ty)
+                elif fmt == "VOPC":
+                    vopc_ops(r, name, ty)
+                elif fmt == "VOP3":
+                    if op < 256:
+                        vopc_ops(r, name, ty, vop3=True)
+                    elif op < 384 and vop2.get(name) == op - 256:
+                        vop2_ops(r, name, ty, vop3=True)
+                    elif op < 512 and vop1.get(name) == op - 384:
+                        vop1_ops(r, name, ty)
+                    else:
+                        vop3only_ops(r, name, ty)
+                elif fmt == "VOP3SD":
+                    vop3sd_ops(r, name, ty)
+                elif fmt == "VOP3P":
+                    vop3p_ops(r, name, ty)
+                elif fmt in ("VOPDX", "VOPDY"):
+                    vopd_ops(r, name, fmt[-1])
+                elif fmt == "VINTERP":
+                    vinterp_ops(r, name, ty)
+                elif fmt == "VDSDIR":
+                    r.add("VDST", "VDST", "B32")
+                    if name == "DS_PARAM_LOAD":
+                        r.add("ATTR", "ATTR", "B32")
+                elif fmt == "VDS":
+                    ds_ops(r, name)
+                elif fmt == "VBUFFER":
+                    buffer_ops(r, name)
+                elif fmt in ("VFLAT", "VGLOBAL", "VSCRATCH"):
+                    flat_ops(r, name)
+                elif fmt in ("VIMAGE", "VSAMPLE"):
+                    image_ops(r, name)
+            if not r.ops:
+                r.add("NONE", "NONE", "NONE")
+            rows.append(r)
+    return fields, rows
+
+
+BANNER = ("/* rdna4_ops.def - generated from shared/specs/rdna4-isa.md by "
+          "scripts/rdna4_gen_desc.py, do not edit.\n")
+
+
+def emit(fields, rows):
+    out = [BANNER]
+    out.append(" *\n * R4FIELD(FMT, FIELD, HI, LO)     a field of a format (Chapter 15 field tables)\n"
+               " * R4FIELDNAME(FIELD)             every field name once\n"
+               " * R4ENC(FMT, HI, LO, VALUE)      the format's ENCODING bits\n"
+               " * R4OP(FMT, OPCODE, mnemonic, FLAGS, O(KIND, FIELD, TYPE)...)\n"
+               " *     one opcode row (Chapter 15 opcode tables; operand types from the\n"
+               " *     Chapter 16 pseudocode, operand lists from the rules of the generator)\n"
+               " */\n")
+    order = ["SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM", "VOP2", "VOP1", "VOPC", "VOP3",
+             "VOP3SD", "VOP3P", "VOPD", "DPP16", "DPP8", "VINTERP", "VDSDIR", "VDS", "VBUFFER",
+             "VIMAGE", "VSAMPLE", "VFLAT", "VGLOBAL", "VSCRATCH", "VEXPORT"]
+    uniq = []
+    for f in order:
+        for (n, hi, lo, e) in fields[f]:
+            if n != "ENCODING" and n not in uniq:
+                uniq.append(n)
+    out.append("#ifdef R4FIELDNAME\n")
+    for n in uniq:
+        out.append("R4FIELDNAME(%s)\n" % n)
+    out.append("#endif\n#ifdef R4FIELD\n")
+    for f in order:
+        for (n, hi, lo, e) in fields[f]:
+            if n in ("ENCODING",):
+                continue
+            out.append("R4FIELD(%-8s %-12s %2d, %2d)\n" % (f + ",", n + ",", hi, lo))
+    out.append("#endif\n#ifdef R4ENC\n")
+    for f in order:
+        for (n, hi, lo, e) in fields[f]:
+            if n == "ENCODING":
+                out.append("R4ENC(%-8s %2d, %2d, 0x%x)\n" % (f + ",", hi, lo, e))
+    out.append("#endif\n#ifdef R4OP\n")
+    for r in rows:
+        fl = "|".join("R4_" + x for x in r.flags) if r.flags else "0"
+        ops = ", ".join("O(%s, %s, %s)" % o for o in r.ops)
+        out.append("R4OP(%-8s %4d, %-32s %s, %s)\n" % (r.fmt + ",", r.op, r.name.lower() + ",", fl, ops))
+    out.append("#endif\n")
+    return "".join(out)
+
+
+def main(argv):
+    spec, outp, check = DEFAULT_SPEC, DEFAULT_OUT, False
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a == "-o":
+            outp = args.pop(0)
+        elif a == "--check":
+            check = True
+        else:
+            spec = a
+    fields, rows = build(spec)
+    text = emit(fields, rows)
+    if check:
+        try:
+            with open(outp, encoding="utf-8") as f:
+                old = f.read()
+        except OSError:
+            old = None
+        if old != text:
+            sys.stderr.write("rdna4_gen_desc: %s is out of date\n" % outp)
+            return 1
+        return 0
+    with open(outp, "w", encoding="utf-8") as f:
+        f.write(text)
+    sys.stderr.write("rdna4_gen_desc: %d rows -> %s\n" % (len(rows), outp))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

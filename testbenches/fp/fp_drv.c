@@ -1,0 +1,683 @@
+/* fp_drv.c - policies, knob mapping, operand generators and model calls for
+ * the rtl/common/fp unit benches.  Plain C11, built with gcc (never by
+ * verilator), linked with model/fp into the bench.  See fp_drv.h. */
+#include <stdio.h>
+#include <string.h>
+#include "fp.h"
+#include "fp_drv.h"
+
+/* ------------------------------------------------------------------ rng */
+
+static uint64_t rng_s = 0x9e3779b97f4a7c15ull;
+
+static uint64_t rng(void)                    /* xorshift64* */
+{
+    rng_s ^= rng_s >> 12;
+    rng_s ^= rng_s << 25;
+    rng_s ^= rng_s >> 27;
+    return rng_s * 0x2545f4914f6cdd1dull;
+}
+static unsigned rn(unsigned n) { return (unsigned)((rng() >> 16) % n); }
+
+/* --------------------------------------------------------------- units */
+
+static const char *const unit_names[FPD_NUNITS] = {
+    "add", "mul", "fma", "cmp", "minmax", "f2i", "i2f", "h2f", "f2h" };
+static const char *const unit_modules[FPD_NUNITS] = {
+    "fp32_add", "fp32_mul", "fp32_fma", "fp32_cmp", "fp32_minmax",
+    "fp32_to_int", "fp32_from_int", "fp16_to_fp32", "fp32_to_fp16" };
+
+const char *fpd_unit_name(int u) { return (unsigned)u < FPD_NUNITS ? unit_names[u] : "?"; }
+const char *fpd_unit_module(int u) { return (unsigned)u < FPD_NUNITS ? unit_modules[u] : "?"; }
+
+int fpd_arity(int u)
+{
+    switch (u) {
+    case FPD_FMA: return 3;
+    case FPD_ADD: case FPD_MUL: case FPD_CMP: case FPD_MINMAX: return 2;
+    default: return 1;
+    }
+}
+
+/* ------------------------------------------------------------- policies */
+
+#define MAXPOL 128
+static fp_policy pool[MAXPOL];
+static char pool_names[MAXPOL][24];
+static int npool, nfixed;
+
+static void all_fmt(uint8_t *arr, uint8_t v)
+{
+    for (int f = 0; f < FP_NFMT; f++) arr[f] = v;
+}
+
+static void base_ieee(fp_policy *p)
+{
+    memset(p, 0, sizeof *p);
+    all_fmt(p->denorm_in, FP_DENORM_KEEP);
+    all_fmt(p->denorm_out, FP_DENORM_KEEP);
+    all_fmt(p->round, FP_RNE);
+    all_fmt(p->overflow, FP_OVF_IEEE);
+    p->tininess = FP_TINY_AFTER;
+    p->nan_prop = FP_NANP_SNAN_FIRST;
+    p->nan_quiet = FP_NANQ_QUIET;
+    p->nan_inf = FP_NANINF_OFF;
+    p->zero_wins = FP_ZW_OFF;
+    p->zero_wins_sign = FP_ZWS_POS;
+    p->zero_cmp = FP_ZCMP_EQUAL;
+    p->zero_minmax = FP_ZMM_NEG_LESS;
+    p->clamp_nan = FP_CLNAN_ZERO;
+    p->clamp_negzero = FP_CLZ_POS;
+    p->int_nan = FP_INAN_ZERO;
+    p->int_ovf = FP_IOVF_SAT;
+    p->denorm_exc = FP_DEXC_UNFLUSHED;
+    p->fma_nan = FP_FMAN_PROPAGATE;
+    p->default_nan[FP_F16] = 0x7e00;
+    p->default_nan[FP_BF16] = 0x7fc0;
+    p->default_nan[FP_F32] = 0x7fc00000;
+    p->default_nan[FP_F64] = 0x7ff8000000000000ull;
+    p->default_nan[FP_E4M3] = 0x7f;
+    p->default_nan[FP_E5M2] = 0x7e;
+}
+
+static fp_policy *add_pol(const char *name)
+{
+    fp_policy *p = &pool[npool];
+    snprintf(pool_names[npool], sizeof pool_names[0], "%s", name);
+    base_ieee(p);
+    p->name = pool_names[npool];
+    npool++;
+    return p;
+}
+
+static void fixed_policies(void)
+{
+    fp_policy *p;
+    add_pol("ieee");
+    p = add_pol("rtz-before");
+    all_fmt(p->round, FP_RTZ);
+    p->tininess = FP_TINY_BEFORE;
+    p->nan_prop = FP_NANP_FIRST;
+    p->zero_minmax = FP_ZMM_FIRST;
+    p->default_nan[FP_F32] = 0xffc00000;
+    p->default_nan[FP_F16] = 0xfe00;
+    p->int_nan = FP_INAN_MIN;
+    p->fma_nan = FP_FMAN_PROP_INVALID;
+    p->denorm_exc = FP_DEXC_ALWAYS;
+    p = add_pol("rup-keepnan");
+    all_fmt(p->round, FP_RUP);
+    p->nan_quiet = FP_NANQ_KEEP;
+    p->nan_prop = FP_NANP_FIRST;
+    p->zero_cmp = FP_ZCMP_NEG_LESS;
+    p->zero_minmax = FP_ZMM_SECOND;
+    p->int_nan = FP_INAN_MAX;
+    p->int_ovf = FP_IOVF_WRAP;
+    p = add_pol("rdn-dnan");
+    all_fmt(p->round, FP_RDN);
+    p->nan_prop = FP_NANP_DEFAULT;
+    p->fma_nan = FP_FMAN_DEFAULT_INVALID;
+    p->clamp_nan = FP_CLNAN_KEEP;
+    p->clamp_negzero = FP_CLZ_KEEP;
+    p->default_nan[FP_F32] = 0x7fffffff;
+    p->default_nan[FP_F16] = 0x7fff;
+    p = add_pol("rna");
+    all_fmt(p->round, FP_RNA);
+    p->tininess = FP_TINY_BEFORE;
+    p = add_pol("ftz-daz-before");
+    all_fmt(p->denorm_in, FP_DENORM_FLUSH);
+    all_fmt(p->denorm_out, FP_DENORM_FLUSH);
+    p->tininess = FP_TINY_BEFORE;
+    p->denorm_exc = FP_DEXC_ALWAYS;
+    p = add_pol("ftz-after-rdn");
+    all_fmt(p->denorm_out, FP_DENORM_FLUSH);
+    all_fmt(p->round, FP_RDN);
+    p = add_pol("daz-rup");
+    all_fmt(p->denorm_in, FP_DENORM_FLUSH);
+    all_fmt(p->round, FP_RUP);
+    p = add_pol("ovf-sat");
+    all_fmt(p->overflow, FP_OVF_SAT);
+    p->int_ovf = FP_IOVF_WRAP;
+    p = add_pol("dx9-zero-wins");
+    all_fmt(p->denorm_in, FP_DENORM_FLUSH);
+    all_fmt(p->denorm_out, FP_DENORM_FLUSH);
+    p->zero_wins = FP_ZW_ON;
+    p->zero_wins_sign = FP_ZWS_XOR;
+    p->nan_prop = FP_NANP_DEFAULT;
+    p->default_nan[FP_F32] = 0x7fffffff;
+    p = add_pol("nan-as-inf");
+    p->nan_inf = FP_NANINF_ON;
+    p->zero_wins = FP_ZW_ON;
+    p->default_nan[FP_F32] = 0xffc00000;
+}
+
+#ifdef FPD_HAVE_ISA_POLICIES
+static void isa_policies(void)
+{
+    static const char *const names[] = { "r700", "rdna4", "usc", "nv50", "nvfp", "x86_sse" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const fp_policy *q = fp_policy_find(names[i]);
+        if (!q || npool >= MAXPOL) continue;
+        pool[npool] = *q;
+        snprintf(pool_names[npool], sizeof pool_names[0], "isa-%s", names[i]);
+        pool[npool].name = pool_names[npool];
+        npool++;
+    }
+}
+#endif
+
+static uint64_t random_nan(fp_fmt f)
+{
+    unsigned bits = fp_fmt_bits(f), mb = f == FP_F16 ? 10 : f == FP_BF16 ? 7 : f == FP_F32 ? 23
+                  : f == FP_F64 ? 52 : f == FP_E4M3 ? 3 : 2;
+    if (f == FP_E4M3) return rn(2) ? 0xff : 0x7f;
+    uint64_t emask = ((((uint64_t)1 << (bits - 1 - mb)) - 1) << mb);
+    uint64_t m = rng() & (((uint64_t)1 << mb) - 1);
+    if (rn(2)) m |= (uint64_t)1 << (mb - 1);            /* mostly quiet */
+    if (m == 0) m = 1;
+    uint64_t s = rn(2) ? (uint64_t)1 << (bits - 1) : 0;
+    return s | emask | m;
+}
+
+static void random_policy(fp_policy *p)
+{
+    for (int f = 0; f < FP_NFMT; f++) {
+        p->denorm_in[f] = (uint8_t)(1 + rn(2));
+        p->denorm_out[f] = (uint8_t)(1 + rn(2));
+        p->round[f] = (uint8_t)(1 + rn(5));
+        p->overflow[f] = (uint8_t)(1 + rn(2));
+        p->default_nan[f] = random_nan((fp_fmt)f);
+    }
+    p->tininess = (uint8_t)(1 + rn(2));
+    p->nan_prop = (uint8_t)(1 + rn(3));
+    p->nan_quiet = (uint8_t)(1 + rn(2));
+    p->nan_inf = (uint8_t)(rn(5) ? FP_NANINF_OFF : FP_NANINF_ON);
+    p->zero_wins = (uint8_t)(1 + rn(2));
+    p->zero_wins_sign = (uint8_t)(1 + rn(2));
+    p->zero_cmp = (uint8_t)(1 + rn(2));
+    p->zero_minmax = (uint8_t)(1 + rn(4));
+    p->clamp_nan = (uint8_t)(1 + rn(2));
+    p->clamp_negzero = (uint8_t)(1 + rn(2));
+    p->int_nan = (uint8_t)(1 + rn(3));
+    p->int_ovf = (uint8_t)(1 + rn(2));
+    p->denorm_exc = (uint8_t)(1 + rn(2));
+    p->fma_nan = (uint8_t)(1 + rn(3));
+}
+
+int fpd_init(uint64_t seed, int nrandom, char *msg, size_t msglen)
+{
+    rng_s = seed * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull;
+    if (rng_s == 0) rng_s = 1;
+    npool = 0;
+    fixed_policies();
+#ifdef FPD_HAVE_ISA_POLICIES
+    isa_policies();
+#endif
+    nfixed = npool;
+    for (int i = 0; i < nrandom && npool < MAXPOL; i++) {
+        fp_policy *p = add_pol("");
+        snprintf(pool_names[npool - 1], sizeof pool_names[0], "random-%d", i);
+        random_policy(p);
+    }
+    for (int i = 0; i < npool; i++) {
+        char m[160];
+        if (fp_policy_check(&pool[i], m, sizeof m) != GPUREF_OK) {
+            if (msg && msglen) snprintf(msg, msglen, "policy %s rejected: %s", pool_names[i], m);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int fpd_npolicies(void) { return npool; }
+int fpd_nfixed(void) { return nfixed; }
+const char *fpd_policy_name(int pol) { return (unsigned)pol < (unsigned)npool ? pool_names[pol] : "?"; }
+
+/* ----------------------------------------------------------- knob mapping
+ * The effective knobs of model/fp (policy, then the FP_F_* overrides, as
+ * documented in fp.h) written as the RTL port encodings. */
+
+static fp_fmt src_fmt(int u) { return u == FPD_H2F ? FP_F16 : FP_F32; }
+static fp_fmt dst_fmt(int u) { return u == FPD_F2H ? FP_F16 : FP_F32; }
+
+static uint8_t rtl_rm(unsigned m)
+{
+    switch (m) {
+    case FP_RTZ: return 1;
+    case FP_RUP: return 2;
+    case FP_RDN: return 3;
+    case FP_RNA: return 4;
+    default:     return 0;                     /* FP_RNE */
+    }
+}
+
+void fpd_knobs_of(const fpd_vec *v, fpd_knobs *k)
+{
+    const fp_policy *p = &pool[v->pol];
+    const unsigned fl = v->flags;
+    const fp_fmt src = src_fmt(v->unit), dst = dst_fmt(v->unit);
+    /* fp_to_int rounds with the source format's knob */
+    const fp_fmt rfmt = v->unit == FPD_F2I ? src : dst;
+    memset(k, 0, sizeof *k);
+    k->rm = rtl_rm(FP_F_RND(fl) ? FP_F_RND(fl) : p->round[rfmt]);
+    k->daz = (fl & FP_F_FLUSH_IN) ? 1 : (fl & FP_F_KEEP_IN) ? 0 : p->denorm_in[src] == FP_DENORM_FLUSH;
+    k->ftz = (fl & FP_F_FLUSH_OUT) ? 1 : (fl & FP_F_KEEP_OUT) ? 0 : p->denorm_out[dst] == FP_DENORM_FLUSH;
+    k->ovf_sat = (fl & FP_F_OVF_SAT) ? 1 : (fl & FP_F_OVF_IEEE) ? 0 : p->overflow[dst] == FP_OVF_SAT;
+    k->tiny_after = p->tininess == FP_TINY_AFTER;
+    k->nan_prop = p->nan_prop == FP_NANP_FIRST ? 0 : p->nan_prop == FP_NANP_SNAN_FIRST ? 1 : 2;
+    k->nan_keep = p->nan_quiet == FP_NANQ_KEEP;
+    k->nan_inf = p->nan_inf == FP_NANINF_ON;
+    k->dnan = (uint32_t)p->default_nan[FP_F32];
+    k->dnan16 = (uint16_t)p->default_nan[FP_F16];
+    k->dexc_always = p->denorm_exc == FP_DEXC_ALWAYS;
+    k->zero_wins = (fl & FP_F_ZERO_WINS) || p->zero_wins == FP_ZW_ON;
+    k->zw_sign_xor = p->zero_wins_sign == FP_ZWS_XOR;
+    k->zw_pass_c = (fl & FP_F_ZW_PASS_C) != 0;
+    k->fma_nan = p->fma_nan == FP_FMAN_PROPAGATE ? 0 : p->fma_nan == FP_FMAN_PROP_INVALID ? 1 : 2;
+    k->clamp = (fl & FP_F_CLAMP) != 0;
+    k->clamp_nan_keep = p->clamp_nan == FP_CLNAN_KEEP;
+    k->clamp_negzero_keep = p->clamp_negzero == FP_CLZ_KEEP;
+    k->zero_negless = p->zero_cmp == FP_ZCMP_NEG_LESS;
+    k->zero_minmax = p->zero_minmax == FP_ZMM_NEG_LESS ? 0 : p->zero_minmax == FP_ZMM_FIRST ? 1
+                   : p->zero_minmax == FP_ZMM_SECOND ? 2 : 3;
+    k->int_nan = p->int_nan == FP_INAN_ZERO ? 0 : p->int_nan == FP_INAN_MIN ? 1 : 2;
+    k->int_wrap = p->int_ovf == FP_IOVF_WRAP;
+}
+
+/* ------------------------------------------------------------ the model */
+
+int fpd_model(const fpd_vec *v, fpd_out *o)
+{
+    const fp_policy *p = &pool[v->pol];
+    uint64_t r = 0;
+    unsigned exc = 0;
+    int st;
+    switch (v->unit) {
+    case FPD_ADD:
+        st = (v->ctl & 1) ? fp_sub(FP_F32, v->a, v->b, p, v->flags, &r, &exc)
+                          : fp_add(FP_F32, v->a, v->b, p, v->flags, &r, &exc);
+        break;
+    case FPD_MUL:
+        st = fp_mul(FP_F32, v->a, v->b, p, v->flags, &r, &exc);
+        break;
+    case FPD_FMA:
+        st = fp_fma(FP_F32, v->a, v->b, v->c, p, v->flags, &r, &exc);
+        break;
+    case FPD_CMP: {
+        fp_rel rel = FP_REL_UN;
+        int res = 0;
+        unsigned e2 = 0;
+        st = fp_compare(FP_F32, v->a, v->b, p, v->flags, &rel, &exc);
+        if (st == 0) st = fp_cmp(FP_F32, (fp_pred)(v->ctl & 0xf), v->a, v->b, p, v->flags, &res, &e2);
+        if (st == 0 && e2 != exc) st = -100;   /* the two model entry points disagree */
+        r = (uint64_t)(res & 1) | ((uint64_t)rel << 1);
+        break;
+    }
+    case FPD_MINMAX: {
+        fp_minmax kind = (fp_minmax)(v->ctl & 7);
+        st = (v->ctl & 8) ? fp_max(FP_F32, kind, v->a, v->b, p, v->flags, &r, &exc)
+                          : fp_min(FP_F32, kind, v->a, v->b, p, v->flags, &r, &exc);
+        break;
+    }
+    case FPD_F2I:
+        st = fp_to_int((v->ctl & 1) ? FP_I32 : FP_U32, FP_F32, v->a, p, v->flags, &r, &exc);
+        break;
+    case FPD_I2F:
+        st = fp_from_int(FP_F32, (v->ctl & 1) ? FP_I32 : FP_U32, v->a, p, v->flags, &r, &exc);
+        break;
+    case FPD_H2F:
+        st = fp_convert(FP_F32, FP_F16, v->a & 0xffff, p, v->flags, &r, &exc);
+        break;
+    case FPD_F2H:
+        st = fp_convert(FP_F16, FP_F32, v->a, p, v->flags, &r, &exc);
+        break;
+    default:
+        st = GPUREF_ERR_ARG;
+        break;
+    }
+    o->r = (uint32_t)r;
+    o->exc = exc;
+    return st;
+}
+
+/* ------------------------------------------------------- special values */
+
+static const uint32_t sp_f32[] = {
+    0x00000000, 0x80000000,                         /* +-0 */
+    0x00000001, 0x80000001,                         /* smallest subnormal */
+    0x007fffff, 0x807fffff,                         /* largest subnormal */
+    0x00400000, 0x00000003,                         /* mid / odd subnormals */
+    0x00800000, 0x80800000, 0x00800001, 0x00ffffff, /* smallest normal and around */
+    0x3f800000, 0xbf800000, 0x3f800001, 0x3f7fffff, 0xbf800001, /* 1.0, 1.0+-ulp */
+    0x3f000000, 0x3fc00000, 0x40000000, 0xc0400000, /* 0.5, 1.5, 2, -3 */
+    0x7f7fffff, 0xff7fffff, 0x7f7ffffe, 0x7f000000, /* max finite, 2^127 */
+    0x7f800000, 0xff800000,                         /* +-Inf */
+    0x7fc00000, 0xffc00000, 0x7fc12345, 0xffffffff, /* quiet NaNs, payloads */
+    0x7fa00001, 0xff812345, 0x7f800001, 0x7fbfffff, /* signaling NaNs */
+};
+
+/* extra float specials for the conversions */
+static const uint32_t sp_f2i[] = {
+    0x4effffff, 0x4f000000, 0x4f000001, 0xcf000000, 0xcf000001, /* around 2^31 */
+    0x4f7fffff, 0x4f800000, 0x4f800001,             /* around 2^32 */
+    0x3f000001, 0x3effffff, 0xbf000000, 0x3fe00000, 0x40200000, /* halves */
+    0x4b7fffff, 0x4b800000, 0x4b000001, 0xcb400001, /* 2^23..2^24 */
+    0x3e800000, 0x3e7fffff, 0xbe800001,             /* 1/4 boundary */
+    0x5f000000, 0x7effffff,                         /* huge */
+};
+static const uint32_t sp_f2h[] = {
+    0x477fe000, 0x477fefff, 0x477ff000, 0x477fffff, 0x47800000, 0xc77ff000, /* 65504..65536 */
+    0x38800000, 0x387fffff, 0x387fe000, 0x387ff000, 0x38800001, /* f16 min normal */
+    0x33800000, 0x33000000, 0x33000001, 0x32ffffff, 0xb3800000, 0x33c00000, /* f16 min subnormal */
+    0x3f801000, 0x3f802000, 0x3f803000, 0x3f801001, /* ties at f16 precision */
+    0x7f802000, 0x7fc02000, 0xff801fff,             /* NaN payloads lost / kept */
+};
+static const uint32_t sp_int[] = {
+    0x00000000, 0x00000001, 0xffffffff, 0x7fffffff, 0x80000000, 0x80000001,
+    0x00ffffff, 0x01000000, 0x01000001, 0x01000002, 0x01000003, 0x02000003,
+    0xfeffffff, 0xff000001, 0x7fffff80, 0x7fffffc0, 0x7fffffbf, 0xffffff80,
+    0x00000002, 0x12345678, 0x87654321, 0xfffffffe, 0x7ffffffe,
+};
+static const uint32_t sp_f16[] = {
+    0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x3c00, 0x3c01,
+    0x3bff, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x7e01, 0x7c01, 0x7dff, 0xfd55,
+};
+
+#define N_(a) (sizeof(a) / sizeof((a)[0]))
+#define NF32 N_(sp_f32)
+
+size_t fpd_nspecial(int u)
+{
+    switch (u) {
+    case FPD_F2I: return NF32 + N_(sp_f2i);
+    case FPD_F2H: return NF32 + N_(sp_f2h);
+    case FPD_I2F: return N_(sp_int);
+    case FPD_H2F: return 65536;               /* exhaustive */
+    default:      return NF32;
+    }
+}
+
+uint32_t fpd_special(int u, size_t i)
+{
+    switch (u) {
+    case FPD_F2I: return i < NF32 ? sp_f32[i] : sp_f2i[(i - NF32) % N_(sp_f2i)];
+    case FPD_F2H: return i < NF32 ? sp_f32[i] : sp_f2h[(i - NF32) % N_(sp_f2h)];
+    case FPD_I2F: return sp_int[i % N_(sp_int)];
+    case FPD_H2F: return (uint32_t)(i & 0xffff);
+    default:      return sp_f32[i % NF32];
+    }
+}
+
+/* ------------------------------------------------------ random operands */
+
+static uint32_t mant(void)
+{
+    uint32_t r = (uint32_t)rng() & 0x7fffff;
+    switch (rn(10)) {
+    case 0: return 0;
+    case 1: return 0x7fffff;
+    case 2: return (uint32_t)1 << rn(23);
+    case 3: return r & 0xff;                       /* low bits only */
+    case 4: return r & 0x7f8000;                   /* high bits only */
+    case 5: return 0x7fffff ^ ((uint32_t)1 << rn(23));
+    case 6: return r & ~(uint32_t)0x1fff;          /* f16-exact fraction */
+    case 7: return (r & ~(uint32_t)0x1fff) | 0x1000; /* f16 tie */
+    default: return r;
+    }
+}
+
+static const uint8_t edge_exp[] = {
+    0, 0, 1, 2, 3, 0x17, 0x18, 0x19, 0x66, 0x67, 0x68, 0x70, 0x71, 0x72, 0x7d, 0x7e, 0x7f,
+    0x80, 0x81, 0x8d, 0x8e, 0x8f, 0x96, 0x97, 0x98, 0x9d, 0x9e, 0x9f, 0xbe, 0xbf,
+    0xe6, 0xe7, 0xe8, 0xfc, 0xfd, 0xfe, 0xfe, 0xff };
+
+static uint32_t pack(unsigned s, unsigned e, uint32_t m)
+{
+    return ((uint32_t)s << 31) | ((uint32_t)(e & 0xff) << 23) | (m & 0x7fffff);
+}
+
+static uint32_t gen_f32(void)
+{
+    unsigned k = rn(16);
+    if (k < 3) return sp_f32[rn(NF32)];
+    if (k < 9) return pack(rn(2), edge_exp[rn(N_(edge_exp))], mant());
+    if (k < 13) return (uint32_t)rng();
+    return pack(rn(2), 0x70 + rn(0x20), mant());
+}
+
+static unsigned clampe(int e) { return e < 0 ? 0 : e > 255 ? 255 : (unsigned)e; }
+
+static uint32_t perturb(uint32_t x)
+{
+    switch (rn(4)) {
+    case 0: return x;
+    case 1: return x ^ (uint32_t)rn(16);
+    case 2: return x + (uint32_t)rn(5) - 2;
+    default: return x ^ ((uint32_t)1 << rn(23));
+    }
+}
+
+static uint32_t gen_f2i(void)
+{
+    if (rn(4) == 0) return gen_f32();
+    unsigned e = 0x7c + rn(0xa2 - 0x7c);              /* 1/8 .. 2^35 */
+    uint32_t m = mant();
+    int ip = (int)e - 127;                           /* integer bits of the fraction */
+    if (ip >= 0 && ip < 23 && rn(2)) {               /* exact half or near */
+        uint32_t half = (uint32_t)1 << (22 - ip);
+        m = (m & ~((half << 1) - 1)) | half;
+        if (rn(3) == 0) m = perturb(m) & 0x7fffff;
+    }
+    return pack(rn(2), e, m);
+}
+
+static uint32_t gen_f2h(void)
+{
+    if (rn(4) == 0) return gen_f32();
+    if (rn(8) == 0) return sp_f2h[rn(N_(sp_f2h))];
+    unsigned e = 0x62 + rn(0x90 - 0x62);              /* f16 subnormals .. overflow */
+    uint32_t m = mant();
+    if (rn(3) == 0) {                                /* tie / near tie at f16 precision */
+        int sh = e >= 0x71 ? 13 : 13 + (0x71 - (int)e);
+        if (sh < 23) {
+            uint32_t half = (uint32_t)1 << (sh - 1);
+            m = (m & ~((half << 1) - 1)) | half;
+            if (rn(2)) m = perturb(m) & 0x7fffff;
+        }
+    }
+    return pack(rn(2), e, m);
+}
+
+static uint32_t gen_int(void)
+{
+    switch (rn(6)) {
+    case 0: return sp_int[rn(N_(sp_int))];
+    case 1: return (uint32_t)rng();
+    case 2: {                                        /* near 2^k, with ties */
+        unsigned k = 23 + rn(9);
+        uint32_t v = ((uint32_t)1 << k) + (uint32_t)rn(64) - 32;
+        if (rn(2)) v |= (uint32_t)1 << (k - 24);
+        return rn(2) ? (uint32_t)0 - v : v;
+    }
+    default: {
+        unsigned bits = 1 + rn(32);
+        uint32_t v = (uint32_t)rng() & (bits == 32 ? 0xffffffffu : (((uint32_t)1 << bits) - 1));
+        return rn(3) == 0 ? (uint32_t)0 - v : v;
+    }
+    }
+}
+
+/* flags a unit reacts to (the rest are left out: fp__begin rejects
+ * nothing valid, but irrelevant flags would only dilute the mix) */
+static unsigned rand_flags(int u)
+{
+    unsigned f = 0;
+    if (rn(3) == 0) return 0;
+    int rnd_ok = u == FPD_ADD || u == FPD_MUL || u == FPD_FMA || u == FPD_F2I || u == FPD_I2F || u == FPD_F2H;
+    int out_ok = u == FPD_ADD || u == FPD_MUL || u == FPD_FMA || u == FPD_F2H || u == FPD_H2F || u == FPD_I2F;
+    int clamp_ok = u != FPD_CMP && u != FPD_F2I;
+    if (rnd_ok && rn(2)) f |= FP_F_RND(1 + rn(5));
+    if (u != FPD_I2F) {
+        unsigned x = rn(4);
+        if (x == 1) f |= FP_F_FLUSH_IN;
+        if (x == 2) f |= FP_F_KEEP_IN;
+    }
+    if (out_ok) {
+        unsigned x = rn(4);
+        if (x == 1) f |= FP_F_FLUSH_OUT;
+        if (x == 2) f |= FP_F_KEEP_OUT;
+        x = rn(4);
+        if (x == 1) f |= FP_F_OVF_SAT;
+        if (x == 2) f |= FP_F_OVF_IEEE;
+    }
+    if (clamp_ok && rn(3) == 0) f |= FP_F_CLAMP;
+    if ((u == FPD_MUL || u == FPD_FMA) && rn(3) == 0) f |= FP_F_ZERO_WINS;
+    if (u == FPD_FMA && rn(3) == 0) f |= FP_F_ZW_PASS_C;
+    if (u == FPD_CMP && rn(2)) f |= FP_F_SIGNALING;
+    return f;
+}
+
+static const fp_policy *ieee_pol(void) { return &pool[0]; }
+
+void fpd_random(int u, fpd_vec *v)
+{
+    memset(v, 0, sizeof *v);
+    v->unit = u;
+    v->pol = (int)rn((unsigned)npool);
+    v->flags = rand_flags(u);
+    switch (u) {
+    case FPD_ADD:
+        v->ctl = rn(2);
+        v->a = gen_f32();
+        v->b = gen_f32();
+        if (rn(4) == 0) {                            /* cancellation, near exponents */
+            unsigned e = (v->a >> 23) & 0xff;
+            v->b = pack(rn(2), clampe((int)e + (int)rn(7) - 3), rn(2) ? perturb(v->a) : mant());
+        }
+        break;
+    case FPD_MUL:
+        v->a = gen_f32();
+        v->b = gen_f32();
+        if (rn(4) == 0) {                            /* product near the underflow / overflow edges */
+            int ea = (int)((v->a >> 23) & 0xff);
+            int target = rn(2) ? (int)rn(30) - 24 : 250 + (int)rn(8);
+            v->b = pack(rn(2), clampe(target - ea + 127), mant());
+        }
+        break;
+    case FPD_FMA:
+        v->a = gen_f32();
+        v->b = gen_f32();
+        v->c = gen_f32();
+        if (rn(3) == 0) {                            /* c near -(a*b): deep cancellation */
+            uint64_t pr = 0;
+            unsigned ex = 0;
+            fp_mul(FP_F32, v->a, v->b, ieee_pol(), 0, &pr, &ex);
+            uint32_t c = (uint32_t)pr ^ (rn(4) ? 0x80000000u : 0);
+            if (rn(2)) c = perturb(c);
+            if (rn(4) == 0) c = pack(c >> 31, clampe((int)((c >> 23) & 0xff) - 20 - (int)rn(40)), c);
+            v->c = c;
+        } else if (rn(4) == 0) {                     /* product near the underflow edge */
+            int ea = (int)((v->a >> 23) & 0xff);
+            v->b = pack(rn(2), clampe((int)rn(30) - 24 - ea + 127), mant());
+        }
+        break;
+    case FPD_CMP:
+        v->ctl = rn(16);
+        if (v->flags & FP_F_SIGNALING) v->ctl |= 0x10;
+        v->a = gen_f32();
+        v->b = rn(4) == 0 ? (rn(2) ? v->a : perturb(v->a)) : gen_f32();
+        break;
+    case FPD_MINMAX:
+        v->ctl = rn(7) | (rn(2) << 3);
+        v->a = gen_f32();
+        v->b = rn(6) == 0 ? (v->a ^ 0x80000000u) : gen_f32();
+        break;
+    case FPD_F2I:
+        v->ctl = rn(2);
+        v->a = gen_f2i();
+        break;
+    case FPD_I2F:
+        v->ctl = rn(2);
+        v->a = gen_int();
+        break;
+    case FPD_H2F:
+        v->a = rn(4) == 0 ? sp_f16[rn(N_(sp_f16))] : ((uint32_t)rng() & 0xffff);
+        break;
+    case FPD_F2H:
+        v->a = gen_f2h();
+        break;
+    default:
+        break;
+    }
+}
+
+/* ------------------------------------------------------ directed variants */
+
+int fpd_nvariants(int u)
+{
+    switch (u) {
+    case FPD_ADD: return 2;                  /* add, sub */
+    case FPD_CMP: return 32;                 /* 16 predicates x quiet/signaling */
+    case FPD_MINMAX: return 14;              /* 7 kinds x min/max */
+    case FPD_F2I: case FPD_I2F: return 2;    /* unsigned, signed */
+    default: return 1;
+    }
+}
+
+void fpd_variant(int u, int i, fpd_vec *v)
+{
+    v->unit = u;
+    v->flags = 0;
+    v->ctl = 0;
+    switch (u) {
+    case FPD_ADD: v->ctl = (unsigned)i & 1; break;
+    case FPD_CMP:
+        v->ctl = (unsigned)i & 0x1f;
+        if (i & 0x10) v->flags = FP_F_SIGNALING;
+        break;
+    case FPD_MINMAX: v->ctl = ((unsigned)i % 7) | ((unsigned)(i / 7) << 3); break;
+    case FPD_F2I: case FPD_I2F: v->ctl = (unsigned)i & 1; break;
+    default: break;
+    }
+}
+
+/* ------------------------------------------------------------ messages */
+
+void fpd_describe(const fpd_vec *v, char *buf, size_t len)
+{
+    char ctl[48] = "";
+    static const char *const kinds[8] = { "ieee2008", "ieee2019", "ieee2019num", "dx10",
+                                          "legacy_ge", "legacy_gt", "legacy_first", "?" };
+    switch (v->unit) {
+    case FPD_ADD: snprintf(ctl, sizeof ctl, " op=%s", (v->ctl & 1) ? "sub" : "add"); break;
+    case FPD_CMP: snprintf(ctl, sizeof ctl, " pred=0x%x%s", v->ctl & 0xf, (v->ctl & 0x10) ? " signaling" : ""); break;
+    case FPD_MINMAX: snprintf(ctl, sizeof ctl, " op=%s kind=%s", (v->ctl & 8) ? "max" : "min", kinds[v->ctl & 7]); break;
+    case FPD_F2I: case FPD_I2F: snprintf(ctl, sizeof ctl, " int=%s", (v->ctl & 1) ? "i32" : "u32"); break;
+    default: break;
+    }
+    int n = snprintf(buf, len, "%s policy=%s flags=0x%04x%s a=0x%08x", fpd_unit_module(v->unit),
+                     fpd_policy_name(v->pol), v->flags, ctl, v->a);
+    if (n > 0 && (size_t)n < len && fpd_arity(v->unit) >= 2)
+        n += snprintf(buf + n, len - (size_t)n, " b=0x%08x", v->b);
+    if (n > 0 && (size_t)n < len && fpd_arity(v->unit) >= 3)
+        snprintf(buf + n, len - (size_t)n, " c=0x%08x", v->c);
+}
+
+void fpd_describe_out(int u, const fpd_out *o, char *buf, size_t len)
+{
+    static const char *const en[6] = { "invalid", "divbyzero", "overflow", "underflow", "inexact", "denormal" };
+    char names[80] = "";
+    size_t at = 0;
+    for (int i = 0; i < 6; i++) {
+        if (!(o->exc & (1u << i))) continue;
+        int n = snprintf(names + at, sizeof names - at, "%s%s", at ? "," : "", en[i]);
+        if (n > 0) at += (size_t)n;
+    }
+    if (u == FPD_CMP) {
+        static const char *const rels[4] = { "lt", "eq", "gt", "un" };
+        snprintf(buf, len, "res=%u rel=%s exc=0x%02x(%s)", o->r & 1, rels[(o->r >> 1) & 3], o->exc, names);
+    } else if (u == FPD_F2H) {
+        snprintf(buf, len, "r=0x%04x exc=0x%02x(%s)", o->r & 0xffff, o->exc, names);
+    } else {
+        snprintf(buf, len, "r=0x%08x exc=0x%02x(%s)", o->r, o->exc, names);
+    }
+}

@@ -1,0 +1,208 @@
+// main.cpp - lockstep unit benches for rtl/common/fp against model/fp.
+//
+// Every unit is combinational: the bench sets the operand, control and knob
+// ports of tb_fp_units, calls eval() and compares the unit's outputs with
+// model/fp (through fp_drv.c) bit for bit, result and exception flags.
+//
+// Per unit: (1) the special-value cross product under every named policy and
+// every sub-operation variant (f16 -> f32: all 65536 inputs), then (2) N
+// random vectors (random policy from the pool, random per-instruction flags,
+// operands biased to edge exponents).  Prints one line per unit and returns
+// non-zero on any mismatch.
+//
+//   Vtb_fp_units [-n N] [--seed S] [--unit NAME]... [--max-report K] [-v]
+//   env: GPUREF_FP_RTL_N (default 100000), GPUREF_FP_SEED (default 1)
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vtb_fp_units.h"
+#include "verilated.h"
+#include "fp_drv.h"
+
+namespace {
+
+struct Bench {
+    Vtb_fp_units *t;
+    int max_report = 5;
+    bool verbose = false;
+    unsigned long long checked = 0, failed = 0, model_err = 0;
+
+    void drive(const fpd_vec &v) {
+        fpd_knobs k;
+        fpd_knobs_of(&v, &k);
+        t->rm = k.rm;
+        t->daz = k.daz;
+        t->ftz = k.ftz;
+        t->tiny_after = k.tiny_after;
+        t->ovf_sat = k.ovf_sat;
+        t->nan_prop = k.nan_prop;
+        t->nan_keep = k.nan_keep;
+        t->nan_inf = k.nan_inf;
+        t->dnan = k.dnan;
+        t->dnan16 = k.dnan16;
+        t->dexc_always = k.dexc_always;
+        t->zero_wins = k.zero_wins;
+        t->zw_sign_xor = k.zw_sign_xor;
+        t->zw_pass_c = k.zw_pass_c;
+        t->fma_nan = k.fma_nan;
+        t->clamp = k.clamp;
+        t->clamp_nan_keep = k.clamp_nan_keep;
+        t->clamp_negzero_keep = k.clamp_negzero_keep;
+        t->zero_negless = k.zero_negless;
+        t->zero_minmax = k.zero_minmax;
+        t->int_nan = k.int_nan;
+        t->int_wrap = k.int_wrap;
+        t->add_sub = v.ctl & 1;
+        t->cmp_pred = v.ctl & 0xf;
+        t->cmp_signaling = (v.ctl >> 4) & 1;
+        t->mm_kind = v.ctl & 7;
+        t->mm_is_max = (v.ctl >> 3) & 1;
+        t->cvt_signed = v.ctl & 1;
+        t->a = v.a;
+        t->b = v.b;
+        t->c = v.c;
+        t->eval();
+    }
+
+    fpd_out dut(int unit) const {
+        fpd_out o{0, 0};
+        switch (unit) {
+        case FPD_ADD: o.r = t->add_r; o.exc = t->add_x; break;
+        case FPD_MUL: o.r = t->mul_r; o.exc = t->mul_x; break;
+        case FPD_FMA: o.r = t->fma_r; o.exc = t->fma_x; break;
+        case FPD_CMP: o.r = (t->cmp_res & 1u) | ((unsigned)t->cmp_rel << 1); o.exc = t->cmp_x; break;
+        case FPD_MINMAX: o.r = t->mm_r; o.exc = t->mm_x; break;
+        case FPD_F2I: o.r = t->f2i_r; o.exc = t->f2i_x; break;
+        case FPD_I2F: o.r = t->i2f_r; o.exc = t->i2f_x; break;
+        case FPD_H2F: o.r = t->h2f_r; o.exc = t->h2f_x; break;
+        case FPD_F2H: o.r = t->f2h_r; o.exc = t->f2h_x; break;
+        default: break;
+        }
+        return o;
+    }
+
+    // one vector through RTL and model; true if they agree
+    bool check(const fpd_vec &v, const char *phase) {
+        drive(v);
+        fpd_out d = dut(v.unit), m{0, 0};
+        int st = fpd_model(&v, &m);
+        checked++;
+        bool ok = st == 0 && d.r == m.r && d.exc == m.exc;
+        if (ok) return true;
+        failed++;
+        if (st != 0) model_err++;
+        if (failed <= (unsigned long long)max_report) {
+            char vb[256], db[128], mb[128];
+            fpd_describe(&v, vb, sizeof vb);
+            fpd_describe_out(v.unit, &d, db, sizeof db);
+            fpd_describe_out(v.unit, &m, mb, sizeof mb);
+            if (st != 0)
+                std::printf("  MISMATCH [%s] %s: model returned status %d\n", phase, vb, st);
+            else
+                std::printf("  MISMATCH [%s] %s: DUT %s MODEL %s\n", phase, vb, db, mb);
+        }
+        return false;
+    }
+};
+
+unsigned long long env_ull(const char *name, unsigned long long dflt) {
+    const char *s = std::getenv(name);
+    if (!s || !*s) return dflt;
+    char *end = nullptr;
+    unsigned long long v = std::strtoull(s, &end, 0);
+    if (*end) {
+        std::fprintf(stderr, "%s: not a number: '%s'\n", name, s);
+        std::exit(2);
+    }
+    return v;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    unsigned long long n = env_ull("GPUREF_FP_RTL_N", 100000);
+    unsigned long long seed = env_ull("GPUREF_FP_SEED", 1);
+    int max_report = 5, nrandom_pol = 48;
+    bool verbose = false;
+    std::vector<std::string> only;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        auto next = [&](void) -> const char * {
+            if (i + 1 >= argc) { std::fprintf(stderr, "%s needs a value\n", a.c_str()); std::exit(2); }
+            return argv[++i];
+        };
+        if (a == "-n") n = std::strtoull(next(), nullptr, 0);
+        else if (a == "--seed") seed = std::strtoull(next(), nullptr, 0);
+        else if (a == "--unit") only.push_back(next());
+        else if (a == "--max-report") max_report = std::atoi(next());
+        else if (a == "-v") verbose = true;
+        else if (a.rfind("+verilator", 0) == 0) continue;
+        else { std::fprintf(stderr, "unknown argument '%s'\n", a.c_str()); return 2; }
+    }
+
+    char msg[256] = "";
+    if (fpd_init(seed, nrandom_pol, msg, sizeof msg) != 0) {
+        std::printf("fp units: cannot set up policies: %s\n", msg);
+        return 2;
+    }
+    const auto ctx = std::make_unique<VerilatedContext>();
+    ctx->commandArgs(argc, argv);
+    const auto top = std::make_unique<Vtb_fp_units>(ctx.get(), "TOP");
+
+    std::printf("fp units: seed %llu, %llu random vectors per unit, %d policies (%d named)\n",
+                seed, n, fpd_npolicies(), fpd_nfixed());
+    if (verbose)
+        for (int p = 0; p < fpd_npolicies(); p++) std::printf("  policy %d: %s\n", p, fpd_policy_name(p));
+
+    int units_pass = 0, units_fail = 0;
+    for (int u = 0; u < FPD_NUNITS; u++) {
+        if (!only.empty()) {
+            bool want = false;
+            for (auto &s : only) want |= (s == fpd_unit_name(u) || s == fpd_unit_module(u));
+            if (!want) continue;
+        }
+        Bench b;
+        b.t = top.get();
+        b.max_report = max_report;
+        b.verbose = verbose;
+
+        // (1) special-value cross product x named policies x variants
+        const size_t ns = fpd_nspecial(u);
+        const int ar = fpd_arity(u);
+        size_t tuples = ar == 1 ? ns : ar == 2 ? ns * ns : ns * ns * ns;
+        for (int p = 0; p < fpd_nfixed(); p++) {
+            for (int var = 0; var < fpd_nvariants(u); var++) {
+                for (size_t i = 0; i < tuples; i++) {
+                    fpd_vec v;
+                    std::memset(&v, 0, sizeof v);
+                    fpd_variant(u, var, &v);
+                    v.pol = p;
+                    v.a = fpd_special(u, i % ns);
+                    if (ar >= 2) v.b = fpd_special(u, (i / ns) % ns);
+                    if (ar >= 3) v.c = fpd_special(u, i / ns / ns);
+                    b.check(v, "special");
+                }
+            }
+        }
+        const unsigned long long directed = b.checked;
+        // (2) random vectors
+        for (unsigned long long i = 0; i < n; i++) {
+            fpd_vec v;
+            fpd_random(u, &v);
+            b.check(v, "random");
+        }
+        const bool ok = b.failed == 0;
+        std::printf("%-14s %s  %llu vectors (%llu special, %llu random), %llu mismatches%s\n",
+                    fpd_unit_module(u), ok ? "PASS" : "FAIL", b.checked, directed, b.checked - directed,
+                    b.failed, b.model_err ? " (incl. model errors)" : "");
+        std::fflush(stdout);
+        (ok ? units_pass : units_fail)++;
+    }
+    top->final();
+    std::printf("fp units: %d units passed, %d units failed\n", units_pass, units_fail);
+    return units_fail ? 1 : 0;
+}

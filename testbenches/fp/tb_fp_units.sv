@@ -1,0 +1,100 @@
+// tb_fp_units - wiring only: every rtl/common/fp unit with its operands on
+// its own ports and the policy knobs on shared ports, driven from C++
+// (testbenches/fp/main.cpp) and compared with model/fp by fp_drv.c.
+// All units are combinational: set inputs, eval(), read outputs.
+module tb_fp_units (
+    // shared policy knobs (see rtl/common/fp/README.md)
+    input  logic [2:0]  rm,
+    input  logic        daz,
+    input  logic        ftz,
+    input  logic        tiny_after,
+    input  logic        ovf_sat,
+    input  logic [1:0]  nan_prop,
+    input  logic        nan_keep,
+    input  logic        nan_inf,
+    input  logic [31:0] dnan,
+    input  logic [15:0] dnan16,
+    input  logic        dexc_always,
+    input  logic        zero_wins,
+    input  logic        zw_sign_xor,
+    input  logic        zw_pass_c,
+    input  logic [1:0]  fma_nan,
+    input  logic        clamp,
+    input  logic        clamp_nan_keep,
+    input  logic        clamp_negzero_keep,
+    input  logic        zero_negless,
+    input  logic [1:0]  zero_minmax,
+    input  logic [1:0]  int_nan,
+    input  logic        int_wrap,
+    // per-unit controls
+    input  logic        add_sub,
+    input  logic [3:0]  cmp_pred,
+    input  logic        cmp_signaling,
+    input  logic        mm_is_max,
+    input  logic [2:0]  mm_kind,
+    input  logic        cvt_signed,
+    // operands
+    input  logic [31:0] a,
+    input  logic [31:0] b,
+    input  logic [31:0] c,
+    // results
+    output logic [31:0] add_r,   output logic [5:0] add_x,
+    output logic [31:0] mul_r,   output logic [5:0] mul_x,
+    output logic [31:0] fma_r,   output logic [5:0] fma_x,
+    output logic        cmp_res, output logic [1:0] cmp_rel, output logic [5:0] cmp_x,
+    output logic [31:0] mm_r,    output logic [5:0] mm_x,
+    output logic [31:0] f2i_r,   output logic [5:0] f2i_x,
+    output logic [31:0] i2f_r,   output logic [5:0] i2f_x,
+    output logic [31:0] h2f_r,   output logic [5:0] h2f_x,
+    output logic [15:0] f2h_r,   output logic [5:0] f2h_x
+);
+    fp32_add u_add (
+        .a(a), .b(b), .sub(add_sub), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
+        .ovf_sat(ovf_sat), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
+        .dnan(dnan), .dexc_always(dexc_always), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
+        .clamp_negzero_keep(clamp_negzero_keep), .r(add_r), .exc(add_x));
+
+    fp32_mul u_mul (
+        .a(a), .b(b), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
+        .ovf_sat(ovf_sat), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
+        .dnan(dnan), .dexc_always(dexc_always), .zero_wins(zero_wins), .zw_sign_xor(zw_sign_xor),
+        .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
+        .clamp_negzero_keep(clamp_negzero_keep), .r(mul_r), .exc(mul_x));
+
+    fp32_fma u_fma (
+        .a(a), .b(b), .c(c), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
+        .ovf_sat(ovf_sat), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
+        .dnan(dnan), .dexc_always(dexc_always), .zero_wins(zero_wins), .zw_sign_xor(zw_sign_xor),
+        .zw_pass_c(zw_pass_c), .fma_nan(fma_nan), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
+        .clamp_negzero_keep(clamp_negzero_keep), .r(fma_r), .exc(fma_x));
+
+    fp32_cmp u_cmp (
+        .a(a), .b(b), .pred(cmp_pred), .signaling(cmp_signaling), .daz(daz), .nan_inf(nan_inf),
+        .dexc_always(dexc_always), .zero_negless(zero_negless),
+        .res(cmp_res), .rel(cmp_rel), .exc(cmp_x));
+
+    fp32_minmax u_mm (
+        .a(a), .b(b), .is_max(mm_is_max), .kind(mm_kind), .daz(daz), .nan_prop(nan_prop),
+        .nan_keep(nan_keep), .nan_inf(nan_inf), .dnan(dnan), .dexc_always(dexc_always),
+        .zero_negless(zero_negless), .zero_minmax(zero_minmax), .clamp(clamp),
+        .clamp_nan_keep(clamp_nan_keep), .clamp_negzero_keep(clamp_negzero_keep),
+        .r(mm_r), .exc(mm_x));
+
+    fp32_to_int u_f2i (
+        .a(a), .is_signed(cvt_signed), .rm(rm), .daz(daz), .nan_inf(nan_inf),
+        .dexc_always(dexc_always), .int_nan(int_nan), .int_wrap(int_wrap), .r(f2i_r), .exc(f2i_x));
+
+    fp32_from_int u_i2f (
+        .a(a), .is_signed(cvt_signed), .rm(rm), .clamp(clamp), .r(i2f_r), .exc(i2f_x));
+
+    fp16_to_fp32 u_h2f (
+        .a(a[15:0]), .daz(daz), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
+        .dnan(dnan), .dexc_always(dexc_always), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
+        .clamp_negzero_keep(clamp_negzero_keep), .r(h2f_r), .exc(h2f_x));
+
+    fp32_to_fp16 u_f2h (
+        .a(a), .daz(daz), .rm(rm), .ftz(ftz), .tiny_after(tiny_after), .ovf_sat(ovf_sat),
+        .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf), .dnan(dnan16),
+        .dexc_always(dexc_always), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
+        .clamp_negzero_keep(clamp_negzero_keep), .r(f2h_r), .exc(f2h_x));
+endmodule
