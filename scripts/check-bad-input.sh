@@ -10,10 +10,12 @@ ok()  { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 
 # expect NAME PATTERN CMD...: non-zero exit, exactly one line on stderr matching PATTERN
+# (besides a "Try 'gpuref --help'" hint after a usage error)
 expect() {
     name=$1; pat=$2; shift 2
-    "$@" > "$T/out" 2> "$T/err"
+    "$@" > "$T/out" 2> "$T/err.raw"
     st=$?
+    grep -v "^Try '" "$T/err.raw" > "$T/err"     # usage errors may add a --help hint
     n=$(wc -l < "$T/err")
     if [ $st -ne 0 ] && [ "$n" -eq 1 ] && grep -Eq "$pat" "$T/err"; then ok "$name"
     else bad "$name (exit $st, $n stderr lines: $(head -c 300 "$T/err"))"; fi

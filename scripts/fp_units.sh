@@ -29,7 +29,7 @@ VERILATOR=${VERILATOR:-verilator}
 CC=${CC:-gcc}
 mkdir -p "$O" "$L" "$O/obj" "$O/status"
 rm -f "$O"/status/*
-RTL_SRC=$(ls "$RTL"/*.sv)
+RTL_SRC=$(echo "$RTL"/*.sv)
 
 # ---------------------------------------------------------------- lint
 for u in $UNITS; do

@@ -413,12 +413,25 @@ def scalar_rows(fmt, op, name, ty):
         elif name in ("S_SENDMSG_RTN_B32", "S_SENDMSG_RTN_B64"):
             r.add("SDST", "SDST", "B64" if name.endswith("B64") else "B32")
             r.add("MSGRTN", "SSRC0", "B32")
-        elif name in ("S_BARRIER_SIGNAL", "S_BARRIER_SIGNAL_ISFIRST", "S_ALLOC_VGPR",
-                      "S_SLEEP_VAR"):
+        elif name in ("S_BARRIER_SIGNAL", "S_BARRIER_SIGNAL_ISFIRST"):
+            # barrier id: an integer inline constant; M0 is "reserved" (digest §7 B8)
+            r.flags.append("BARID")
             r.add("SSRC", "SSRC0", "B32")
+        elif name in ("S_ALLOC_VGPR", "S_SLEEP_VAR"):
+            r.add("SSRC", "SSRC0", "B32")
+        elif name == "S_GET_BARRIER_STATE":
+            # barrier id: M0[4:0] or an integer inline constant (Table 25 L2087)
+            r.flags.append("BARID")
+            r.add("SDST", "SDST", "B32"); r.add("SSRC", "SSRC0", "B32")
         elif name in ("S_MOVRELS_B64", "S_MOVRELD_B64"):
             # pseudocode indexes SGPR[addr].b64 from the raw SRC0/DST field
             r.add("SDST", "SDST", "B64"); r.add("SSRC", "SSRC0", "B64")
+            if name == "S_MOVRELS_B64":
+                r.flags.append("REGSRC")
+        elif name in ("S_MOVRELS_B32", "S_MOVRELSD_2_B32"):
+            # the source field is an SGPR address to index, not a value (L10081, L10140)
+            r.flags.append("REGSRC")
+            r.add("SDST", "SDST", "B32"); r.add("SSRC", "SSRC0", "B32")
         else:
             r.add("SDST", "SDST", d); r.add("SSRC", "SSRC0", s0)
     elif fmt == "SOPK":

@@ -63,7 +63,7 @@ static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
 {
     (void)ctx;
     (void)t;
-    char dis[160], line[2048];
+    char dis[300], line[2048];
     size_t o = 0;
     gpuref_diag d = { 0, 0, 0, "" };
     if (gpuref_disasm(gpuref_model_isa(m), rr->words, rr->nwords, rr->pc, dis, sizeof dis, NULL,

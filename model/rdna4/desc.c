@@ -310,6 +310,16 @@ static int check_operands(r4_insn *in, const r4_row *r, int fmt, char *err)
             if (!ssrc_legal(v))
                 return gpuref_errf(err, GPUREF_ERR_DECODE,
                                    "illegal scalar source code %u (reserved)", v);
+            if ((r->flags & R4_BARID) && !(v >= 128 && v <= 208) &&
+                !(v == R4_M0 && r->o[0].kind == R4K_SDST))
+                return gpuref_errf(err, GPUREF_ERR_DECODE,
+                                   "illegal %s: the barrier id must be an integer inline "
+                                   "constant%s (digest §7 B8)", r->name,
+                                   r->o[0].kind == R4K_SDST ? " or M0" : "");
+            if ((r->flags & R4_REGSRC) && v >= R4_NULL)
+                return gpuref_errf(err, GPUREF_ERR_DECODE,
+                                   "illegal %s: the source must be an SGPR or TTMP to index "
+                                   "(guide §3.3.1.3 L807-815)", r->name);
             st = check_sreg(v, n, 0, "scalar source", err);
             break;
         case R4K_VSRC:
@@ -323,6 +333,18 @@ static int check_operands(r4_insn *in, const r4_row *r, int fmt, char *err)
                 if (!dpp)
                     st = check_sreg(v, n > 2 ? 2 : n, 0, "scalar source", err);
             }
+            break;
+        case R4K_MSGRTN:
+            if (!((v >= 0x80 && v <= 0x85) || v == 0x87 || v == 0xff))
+                return gpuref_errf(err, GPUREF_ERR_DECODE,
+                                   "illegal %s: message 0x%x is reserved (Table 22 L1979-1992)",
+                                   r->name, v);
+            break;
+        case R4K_SIMM_MSG:
+            if (v != 1 && v != 2 && v != 3 && v != 9)
+                return gpuref_errf(err, GPUREF_ERR_DECODE,
+                                   "illegal %s: message %u is reserved (Table 21 L1962-1971)",
+                                   r->name, v);
             break;
         case R4K_SM_SDATA:
             if (v == R4_M0 || v == R4_EXEC_LO || v == R4_EXEC_HI)

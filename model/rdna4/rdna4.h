@@ -84,6 +84,8 @@ enum r4_type {
 #define R4_BVH    0x10u
 #define R4_STORE  0x20u
 #define R4_ATOMIC 0x40u
+#define R4_BARID  0x100u  /* barrier id: integer inline constant (S_GET_BARRIER_STATE: or M0) */
+#define R4_REGSRC 0x80u   /* S_MOVRELS*: the source must be an SGPR/TTMP address      */
 
 #define R4_MAXOPD 5
 

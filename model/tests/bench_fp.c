@@ -6,7 +6,9 @@
  *
  *   bench_fp [N_MILLION_OPS]      default 20 (million ops per op and side)
  */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
+#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -351,6 +351,21 @@ static void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+static int same_but_lane(const gpuref_diff *a, const gpuref_diff *b)
+{
+    return a->kind == GPUREF_DIFF_REG_VALUE && b->kind == a->kind && a->file == b->file &&
+           a->index == b->index && a->dut == b->dut && a->model == b->model;
+}
+
+static const char *kind_name(gpuref_diff_kind k)
+{
+    static const char *const names[] = {
+        "pc", "words", "next_pc", "exec_mask", "flags", "reg_missing", "reg_extra",
+        "reg_lanes", "reg_value", "mem_missing", "mem_extra", "mem_value",
+    };
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "unknown";
+}
+
 /* Write path via a temporary file so no half-written report is left. */
 static FILE *open_tmp(const char *path, char *tmp, size_t len)
 {
@@ -384,13 +399,27 @@ static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what
     FILE *f = open_tmp(path, tmp, sizeof tmp);
     if (f) {
         fprintf(f, "%s\n", head);
-        for (int i = 0; i < ndiff && i < MAXDIFF; i++) {
+        for (int i = 0; i < ndiff && i < MAXDIFF;) {
+            /* lanes that differ the same way are one line: "r1 lanes 0-31: ..." */
+            int j = i + 1;
+            while (j < ndiff && j < MAXDIFF && same_but_lane(&diffs[i], &diffs[j]) &&
+                   diffs[j].lane == diffs[j - 1].lane + 1)
+                j++;
             gpuref_diff_format(c->m, &diffs[i], line, sizeof line);
-            fprintf(f, "  %s\n", line);
+            if (j - i > 1) {
+                gpuref_regfile_info fi = { 0 };
+                gpuref_regfile_get_info(c->m, diffs[i].file, &fi);
+                fprintf(f, "  %s%u lanes %d-%d: DUT=0x%08" PRIx64 " MODEL=0x%08" PRIx64 "\n",
+                        fi.name, diffs[i].index, diffs[i].lane, diffs[j - 1].lane, diffs[i].dut,
+                        diffs[i].model);
+            } else {
+                fprintf(f, "  %s\n", line);
+            }
+            i = j;
         }
         if (ndiff > MAXDIFF)
             fprintf(f, "  ... %d more differences\n", ndiff - MAXDIFF);
-        fprintf(f, "last %d retired before it:\n", HIST);
+        fprintf(f, "last %d retired before it:%s\n", HIST, c->steps ? "" : " (none: first unit)");
         for (uint64_t s = c->steps > HIST ? c->steps - HIST : 0; s < c->steps; s++) {
             const hist_entry *h = &c->hist[s % HIST];
             words_text(h->words, h->nwords, wt, sizeof wt);
@@ -426,7 +455,7 @@ static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what
             if (isreg)
                 gpuref_regfile_get_info(c->m, df->file, &fi);
             gpuref_diff_format(c->m, df, line, sizeof line);
-            fprintf(f, "%s{\"kind\": %d, \"register\": ", i ? ", " : "", (int)df->kind);
+            fprintf(f, "%s{\"kind\": \"%s\", \"register\": ", i ? ", " : "", kind_name(df->kind));
             if (isreg)
                 fprintf(f, "\"%s%u\"", fi.name, df->index);
             else

@@ -218,9 +218,10 @@ int fpd_init(uint64_t seed, int nrandom, char *msg, size_t msglen)
         snprintf(pool_names[npool - 1], sizeof pool_names[0], "random-%d", i);
         random_policy(p);
     }
+    /* every policy is checked and sealed (model/fp uses sealed policies only) */
     for (int i = 0; i < npool; i++) {
         char m[160];
-        if (fp_policy_check(&pool[i], m, sizeof m) != GPUREF_OK) {
+        if (fp_policy_seal(&pool[i], m, sizeof m) != GPUREF_OK) {
             if (msg && msglen) snprintf(msg, msglen, "policy %s rejected: %s", pool_names[i], m);
             return -1;
         }
@@ -607,6 +608,15 @@ void fpd_random(int u, fpd_vec *v)
         break;
     default:
         break;
+    }
+}
+
+void fpd_random_flags(fpd_vec *v)
+{
+    v->flags = rand_flags(v->unit);
+    if (v->unit == FPD_CMP) {
+        if (rn(2)) v->flags |= FP_F_SIGNALING;
+        v->ctl = (v->ctl & 0xf) | ((v->flags & FP_F_SIGNALING) ? 0x10u : 0u);
     }
 }
 

@@ -80,6 +80,9 @@ int  fpd_arity(int unit);                /* operands per vector: 1, 2 or 3 */
 /* A random vector for the unit: operands, policy (random from the pool),
  * flags and controls.  */
 void fpd_random(int unit, fpd_vec *v);
+/* Replace v's flags by random per-instruction flags the unit reacts to
+ * (keeps a compare's signaling control consistent with FP_F_SIGNALING). */
+void fpd_random_flags(fpd_vec *v);
 /* Controls and flags for the directed sweeps: variant i of n (cycles the
  * unit's sub-operations: sub, predicates, min/max kinds, signedness). */
 int  fpd_nvariants(int unit);

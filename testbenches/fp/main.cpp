@@ -5,7 +5,8 @@
 // model/fp (through fp_drv.c) bit for bit, result and exception flags.
 //
 // Per unit: (1) the special-value cross product under every named policy and
-// every sub-operation variant (f16 -> f32: all 65536 inputs), then (2) N
+// every sub-operation variant (f16 -> f32: all 65536 inputs), once with no
+// per-instruction flags and once with random ones, then (2) N
 // random vectors (random policy from the pool, random per-instruction flags,
 // operands biased to edge exponents).  Prints one line per unit and returns
 // non-zero on any mismatch.
@@ -185,6 +186,8 @@ int main(int argc, char **argv) {
                     if (ar >= 2) v.b = fpd_special(u, (i / ns) % ns);
                     if (ar >= 3) v.c = fpd_special(u, i / ns / ns);
                     b.check(v, "special");
+                    fpd_random_flags(&v);              // the same tuple under random flags
+                    b.check(v, "special+flags");
                 }
             }
         }

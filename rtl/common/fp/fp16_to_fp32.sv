@@ -27,9 +27,10 @@ module fp16_to_fp32 (
     logic [4:0]  ea;
     logic [10:0] ma;
 
+    logic        na_raw;
     fp_unpack #(.EW(5), .MW(10)) u_ua (
         .raw(a), .daz(daz), .nan_inf(nan_inf), .x(xa), .sign(sa), .exp(ea), .sig(ma),
-        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da));
+        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da), .nan_raw(na_raw));
 
     logic [31:0] rnd;
     logic        of, uf, nx, fl;
@@ -53,7 +54,7 @@ module fp16_to_fp32 (
         .x(res), .nan_inf(nan_inf), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(r));
 
-    assign exc = {(dexc_always ? da : (da & ~daz)), 4'b0000, qa_s};
+    assign exc = {(dexc_always ? da : (da & ~daz & ~na_raw & ~qa_s)), 4'b0000, qa_s};
 
     logic unused_ok;
     assign unused_ok = ^{of, uf, nx, fl, xa[15:10]};

@@ -48,12 +48,13 @@ module fp32_add (
     assign bs = (sub && (nan_inf || !((b[30:23] == 8'hff) && (b[22:0] != '0))))
               ? {~b[31], b[30:0]} : b;
 
+    logic        na_raw, nb_raw;
     fp_unpack #(.EW(8), .MW(23)) u_ua (
         .raw(a), .daz(daz), .nan_inf(nan_inf), .x(xa), .sign(sa), .exp(ea), .sig(ma),
-        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da));
+        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da), .nan_raw(na_raw));
     fp_unpack #(.EW(8), .MW(23)) u_ub (
         .raw(bs), .daz(daz), .nan_inf(nan_inf), .x(xb), .sign(sb), .exp(eb), .sig(mb),
-        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db));
+        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db), .nan_raw(nb_raw));
 
     logic        any_nan, any_snan;
     logic [31:0] nan_r;
@@ -121,7 +122,7 @@ module fp32_add (
             res = rnd;
             fl5 = {nx, uf, of, 2'b00};
         end
-        dexc = dexc_always ? (da | db) : ((da | db) & ~daz);
+        dexc = dexc_always ? (da | db) : ((da | db) & ~daz & ~(na_raw | nb_raw) & ~inv);
     end
 
     fp_clamp #(.EW(8), .MW(23)) u_clamp (

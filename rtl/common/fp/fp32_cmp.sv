@@ -28,12 +28,13 @@ module fp32_cmp (
     logic [7:0]  ea, eb;
     logic [23:0] ma, mb;
 
+    logic        na_raw, nb_raw;
     fp_unpack #(.EW(8), .MW(23)) u_ua (
         .raw(a), .daz(daz), .nan_inf(nan_inf), .x(xa), .sign(sa), .exp(ea), .sig(ma),
-        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da));
+        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da), .nan_raw(na_raw));
     fp_unpack #(.EW(8), .MW(23)) u_ub (
         .raw(b), .daz(daz), .nan_inf(nan_inf), .x(xb), .sign(sb), .exp(eb), .sig(mb),
-        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db));
+        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db), .nan_raw(nb_raw));
 
     logic lt, eq, gt;
     fp_order #(.W(32)) u_ord (.x(xa), .y(xb), .negzero_less(zero_negless), .lt(lt), .eq(eq), .gt(gt));
@@ -46,7 +47,7 @@ module fp32_cmp (
         else           rel = 2'd2;
         res  = pred[rel];
         inv  = qa_s || qb_s || ((na || nb) && signaling);
-        dexc = dexc_always ? (da | db) : ((da | db) & ~daz);
+        dexc = dexc_always ? (da | db) : ((da | db) & ~daz & ~(na_raw | nb_raw) & ~inv);
         exc  = {dexc, 4'b0000, inv};
     end
 

@@ -42,15 +42,16 @@ module fp32_fma (
     logic        za, zb, zc, ia, ib, ic, na, nb, nc, qa_s, qb_s, qc_s;
     logic        da, db, dc;
 
+    logic        na_raw, nb_raw, nc_raw;
     fp_unpack #(.EW(8), .MW(23)) u_ua (
         .raw(a), .daz(daz), .nan_inf(nan_inf), .x(xa), .sign(sa), .exp(ea), .sig(ma),
-        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da));
+        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da), .nan_raw(na_raw));
     fp_unpack #(.EW(8), .MW(23)) u_ub (
         .raw(b), .daz(daz), .nan_inf(nan_inf), .x(xb), .sign(sb), .exp(eb), .sig(mb),
-        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db));
+        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db), .nan_raw(nb_raw));
     fp_unpack #(.EW(8), .MW(23)) u_uc (
         .raw(c), .daz(daz), .nan_inf(nan_inf), .x(xc), .sign(sc), .exp(ec), .sig(mc),
-        .is_zero(zc), .is_inf(ic), .is_nan(nc), .is_snan(qc_s), .den(dc));
+        .is_zero(zc), .is_inf(ic), .is_nan(nc), .is_snan(qc_s), .den(dc), .nan_raw(nc_raw));
 
     logic        zw;                 // zero-wins product
     assign zw = zero_wins && (za || zb);
@@ -138,7 +139,8 @@ module fp32_fma (
             res = rnd;
             fl5 = {nx, uf, of, 2'b00};
         end
-        dexc = dexc_always ? (da | db | dc) : ((da | db | dc) & ~daz);
+        dexc = dexc_always ? (da | db | dc)
+                            : ((da | db | dc) & ~daz & ~(na_raw | nb_raw | nc_raw) & ~inv);
     end
 
     fp_clamp #(.EW(8), .MW(23)) u_clamp (

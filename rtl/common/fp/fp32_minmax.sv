@@ -42,12 +42,13 @@ module fp32_minmax (
     logic [7:0]  ea, eb;
     logic [23:0] ma, mb;
 
+    logic        na_raw, nb_raw;
     fp_unpack #(.EW(8), .MW(23)) u_ua (
         .raw(a), .daz(daz), .nan_inf(nan_inf), .x(xa), .sign(sa), .exp(ea), .sig(ma),
-        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da));
+        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da), .nan_raw(na_raw));
     fp_unpack #(.EW(8), .MW(23)) u_ub (
         .raw(b), .daz(daz), .nan_inf(nan_inf), .x(xb), .sign(sb), .exp(eb), .sig(mb),
-        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db));
+        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db), .nan_raw(nb_raw));
 
     logic        any_nan, any_snan;
     logic [31:0] nan_r;
@@ -88,7 +89,7 @@ module fp32_minmax (
             else if (eq)                                  res = second ? xb : xa;
             else                                          res = (is_max ? gt : lt) ? xa : xb;
         end
-        dexc = dexc_always ? (da | db) : ((da | db) & ~daz);
+        dexc = dexc_always ? (da | db) : ((da | db) & ~daz & ~(na_raw | nb_raw) & ~inv);
     end
 
     fp_clamp #(.EW(8), .MW(23)) u_clamp (

@@ -31,12 +31,13 @@ module fp32_mul (
     logic [23:0] ma, mb;
     logic        za, zb, ia, ib, na, nb, qa_s, qb_s, da, db;
 
+    logic        na_raw, nb_raw;
     fp_unpack #(.EW(8), .MW(23)) u_ua (
         .raw(a), .daz(daz), .nan_inf(nan_inf), .x(xa), .sign(sa), .exp(ea), .sig(ma),
-        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da));
+        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da), .nan_raw(na_raw));
     fp_unpack #(.EW(8), .MW(23)) u_ub (
         .raw(b), .daz(daz), .nan_inf(nan_inf), .x(xb), .sign(sb), .exp(eb), .sig(mb),
-        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db));
+        .is_zero(zb), .is_inf(ib), .is_nan(nb), .is_snan(qb_s), .den(db), .nan_raw(nb_raw));
 
     logic        any_nan, any_snan;
     logic [31:0] nan_r;
@@ -83,7 +84,7 @@ module fp32_mul (
             res = rnd;
             fl5 = {nx, uf, of, 2'b00};
         end
-        dexc = dexc_always ? (da | db) : ((da | db) & ~daz);
+        dexc = dexc_always ? (da | db) : ((da | db) & ~daz & ~(na_raw | nb_raw) & ~inv);
     end
 
     fp_clamp #(.EW(8), .MW(23)) u_clamp (

@@ -33,9 +33,10 @@ module fp32_to_fp16 (
     logic [7:0]  ea;
     logic [23:0] ma;
 
+    logic        na_raw;
     fp_unpack #(.EW(8), .MW(23)) u_ua (
         .raw(a), .daz(daz), .nan_inf(nan_inf), .x(xa), .sign(sa), .exp(ea), .sig(ma),
-        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da));
+        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da), .nan_raw(na_raw));
 
     logic [15:0] rnd;
     logic        of, uf, nx, fl;
@@ -65,7 +66,7 @@ module fp32_to_fp16 (
         .x(res), .nan_inf(nan_inf), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(r));
 
-    assign exc = {(dexc_always ? da : (da & ~daz)), fl3, 1'b0, qa_s};
+    assign exc = {(dexc_always ? da : (da & ~daz & ~na_raw & ~qa_s)), fl3, 1'b0, qa_s};
 
     logic unused_ok;
     assign unused_ok = ^{fl, xa[31:23], xa[12:0]};

@@ -28,9 +28,10 @@ module fp32_to_int (
     logic [7:0]  ea;
     logic [23:0] ma;
 
+    logic        na_raw;
     fp_unpack #(.EW(8), .MW(23)) u_ua (
         .raw(a), .daz(daz), .nan_inf(nan_inf), .x(xa), .sign(sa), .exp(ea), .sig(ma),
-        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da));
+        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da), .nan_raw(na_raw));
 
     function automatic logic [31:0] limit(input logic sgn, input logic want_max);
         if (!sgn) limit = want_max ? 32'hffff_ffff : 32'h0000_0000;
@@ -106,7 +107,7 @@ module fp32_to_int (
             inv = 1'b1;
             res = int_wrap ? lo : limit(is_signed, ~sa);
         end
-        dexc = dexc_always ? da : (da & ~daz);
+        dexc = dexc_always ? da : (da & ~daz & ~na_raw & ~inv);
         exc  = {dexc, (inexact & in_range & !na & !ia & !za), 3'b000, inv};
     end
 

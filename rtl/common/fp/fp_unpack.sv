@@ -3,9 +3,10 @@
 // daz = 1 replaces a denormal operand by a zero of the same sign (knob
 // denorm_in = FLUSH); nan_inf = 1 reads a NaN operand as the infinity of its
 // sign (knob nan_inf = ON).  "x" is the operand as the operation sees it
-// after both; the class outputs describe x, except "den", which says that the
-// raw operand is a denormal (for the denormal exception).  A signaling NaN
-// read as infinity raises nothing (model/fp fp__input).
+// after both; the class outputs describe x, except "den" and "nan_raw", which
+// say that the raw operand is a denormal / a NaN (for the denormal exception's
+// precedence rule).  A signaling NaN read as infinity raises nothing (model/fp
+// fp__input).
 // exp is the biased exponent with denormals (and zeros) at 1, sig the
 // significand with the hidden bit.
 //
@@ -26,7 +27,8 @@ module fp_unpack #(
     output logic          is_inf,
     output logic          is_nan,
     output logic          is_snan,
-    output logic          den        // raw operand is a denormal
+    output logic          den,       // raw operand is a denormal
+    output logic          nan_raw    // raw operand is a NaN
 );
     logic e_max, e_zero, f_zero, nan_r;
 
@@ -36,6 +38,7 @@ module fp_unpack #(
         f_zero   = (raw[MW-1:0] == {MW{1'b0}});
         nan_r    = e_max & ~f_zero;
         den      = e_zero & ~f_zero;
+        nan_raw  = nan_r;
 
         x = raw;
         if (den && daz)      x = {raw[W-1], {(W-1){1'b0}}};

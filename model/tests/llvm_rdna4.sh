@@ -1,0 +1,445 @@
+#!/bin/sh
+# llvm_rdna4.sh BUILD_DIR - cross-check the RDNA4 scalar assembler and disassembler
+# against LLVM (llvm-mc -triple=amdgcn -mcpu=gfx1200).
+#
+# For every opcode row of SOP1, SOP2, SOPC, SOPK, SOPP and SMEM, several operand
+# patterns (registers, pairs, VCC/TTMP/NULL/M0/EXEC, inline integer and float
+# constants, literals, hwreg/sendmsg/s_delay_alu/s_waitcnt forms, SMEM offsets and
+# cache modifiers) are built from the description (model/rdna4/rdna4_ops.def) and
+#   1. our disassembly text is assembled by llvm-mc: the bytes must equal ours;
+#   2. our words are disassembled by llvm-mc: the text must equal ours;
+#   3. our assembler must give back our words from our text.
+# Each pattern counts once (passed when all three agree).  Prints one line
+# "N passed, N failed"; exit status 1 on any failure, 2 when it cannot run.
+#
+# A tiny driver (embedded below) is compiled into BUILD_DIR/rdna4-llvm/ from the
+# model sources, so the check does not depend on the gpuref command.
+# Run from the project root:  sh model/tests/llvm_rdna4.sh build
+B=${1:-build}
+LLVM_MC=${LLVM_MC:-/usr/lib/llvm-22/bin/llvm-mc}
+CC=${CC:-gcc}
+W=$B/rdna4-llvm
+mkdir -p "$W" || exit 2
+if [ ! -x "$LLVM_MC" ]; then
+    echo "llvm_rdna4: $LLVM_MC not found (Debian package llvm-22)" >&2
+    echo "0 passed, 1 failed"
+    exit 2
+fi
+
+cat > "$W/r4tool.c" <<'EOF'
+/* r4tool - pattern generator, assembler and disassembler for llvm_rdna4.sh */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rdna4.h"
+
+static int fmt_scalar(int f)
+{
+    return f == R4_FMT_SOP1 || f == R4_FMT_SOP2 || f == R4_FMT_SOPC || f == R4_FMT_SOPK ||
+           f == R4_FMT_SOPP || f == R4_FMT_SMEM;
+}
+
+typedef struct cand { uint32_t v, lit; } cand;
+
+static const cand sdst32[] = { {5,0}, {106,0}, {124,0}, {125,0}, {126,0}, {111,0}, {105,0}, {127,0}, {107,0} };
+static const cand sdst64[] = { {6,0}, {106,0}, {124,0}, {126,0}, {110,0}, {104,0} };
+static const cand ssrc32[] = { {3,0}, {255,0x12345678}, {135,0}, {193,0}, {242,0}, {253,0},
+    {125,0}, {106,0}, {235,0}, {255,0x40}, {248,0}, {200,0}, {127,0}, {124,0}, {255,0x3f800000},
+    {255,0x80000000}, {192,0}, {208,0}, {111,0}, {240,0}, {247,0}, {238,0} };
+static const cand ssrc64[] = { {8,0}, {255,0x12345678}, {129,0}, {194,0}, {240,0}, {106,0},
+    {126,0}, {248,0}, {124,0}, {253,0}, {255,1}, {236,0}, {112,0}, {255,0xfffffff0} };
+static const cand ssrc16[] = { {3,0}, {255,0x1234}, {135,0}, {193,0}, {242,0}, {253,0},
+    {255,0x3c00}, {248,0}, {255,0x7bff} };
+static const cand simm_hex[] = { {0,0}, {0x1234,0}, {0xffff,0}, {3,0}, {0x8000,0} };
+static const cand simm_inl[] = { {0,0}, {3,0}, {64,0}, {65,0}, {0xffff,0}, {0x7f,0} };
+static const cand simm_br[] = { {0,0}, {5,0}, {0xfff8,0}, {0x8000,0}, {0x7fff,0} };
+static const cand simm_opt[] = { {0,0}, {3,0}, {0xffff,0} };
+static const cand simm_hwreg[] = { {0xf801,0}, {0x1801,0}, {0x0042,0}, {0xf812,0}, {0x07c2,0},
+    {0xf81d,0}, {0xf803,0}, {0x2104,0}, {0xf813,0}, {0xf81c,0} };
+static const cand simm_ver[] = { {9,0}, {0x8009,0}, {3,0}, {0,0}, {0x100,0} };
+static const cand simm_delay[] = { {0,0}, {0x91,0}, {0x491,0}, {0x10,0}, {0x5af,0}, {0x3,0} };
+static const cand simm_depctr[] = { {0,0}, {0xff9f,0}, {0x0f9f,0}, {0xfffd,0}, {0xf19f,0}, {0x7,0} };
+static const cand simm_waitcnt[] = { {0,0}, {0xfc07,0}, {0x1234,0}, {0xfff7,0}, {0x3f0,0} };
+static const cand simm_msg[] = { {1,0}, {3,0}, {2,0}, {9,0} };
+static const cand msgrtn[] = { {0x80,0}, {0x83,0}, {0x87,0}, {0x85,0}, {0xff,0}, {0x81,0} };
+static const cand lit[] = { {0,0x3f800000}, {0,0x11}, {0,0xdeadbeef} };
+
+#define N(a) (sizeof a / sizeof a[0])
+
+static const cand *cands(const r4_opd *o, unsigned *n)
+{
+    unsigned dw = r4_type_dwords(o->type);
+    switch (o->kind) {
+    case R4K_SDST: case R4K_SDSTSRC:
+        if (dw == 2) { *n = N(sdst64); return sdst64; }
+        *n = N(sdst32); return sdst32;
+    case R4K_SSRC:
+        if (dw == 2) { *n = N(ssrc64); return ssrc64; }
+        if (o->type == R4T_F16) { *n = N(ssrc16); return ssrc16; }
+        *n = N(ssrc32); return ssrc32;
+    case R4K_LIT: *n = N(lit); return lit;
+    case R4K_MSGRTN: *n = N(msgrtn); return msgrtn;
+    case R4K_SIMM_HEX: *n = N(simm_hex); return simm_hex;
+    case R4K_SIMM_INL: *n = N(simm_inl); return simm_inl;
+    case R4K_SIMM_OPT: *n = N(simm_opt); return simm_opt;
+    case R4K_SIMM_BR: *n = N(simm_br); return simm_br;
+    case R4K_SIMM_HWREG: *n = N(simm_hwreg); return simm_hwreg;
+    case R4K_SIMM_VER: *n = N(simm_ver); return simm_ver;
+    case R4K_SIMM_DELAY: *n = N(simm_delay); return simm_delay;
+    case R4K_SIMM_DEPCTR: *n = N(simm_depctr); return simm_depctr;
+    case R4K_SIMM_WAITCNT: *n = N(simm_waitcnt); return simm_waitcnt;
+    case R4K_SIMM_MSG: *n = N(simm_msg); return simm_msg;
+    default: *n = 0; return NULL;
+    }
+}
+
+/* SMEM patterns: sdata by size, sbase, offsets, cache policy */
+static void smem_pattern(const r4_row *r, unsigned i, r4_insn *in)
+{
+    static const uint32_t pair[] = { 2, 53, 54, 62, 0, 10 };
+    static const uint32_t quad[] = { 2, 0, 54, 62, 8 };
+    static const struct { uint32_t soff, ioff; } off[] = {
+        { 124, 0x10 }, { 124, 0xfffff0 }, { 3, 0x10 }, { 125, 0 }, { 124, 0x7fffff },
+        { 105, 0x800000 }, { 124, 0 } };
+    static const uint32_t thsc[][2] = { {0,0}, {1,2}, {3,3}, {2,0}, {3,1}, {0,3} };
+    for (int k = 0; k < R4_MAXOPD && r->o[k].kind != R4K_NONE; k++) {
+        const r4_opd *o = &r->o[k];
+        unsigned n = r4_type_dwords(o->type);
+        switch (o->kind) {
+        case R4K_SM_SDATA: {
+            static const uint32_t d1[] = { 8, 124, 106, 108, 105 }, d2[] = { 8, 106, 110, 124, 104 },
+                d4[] = { 8, 104, 112, 0 }, d8[] = { 8, 16, 112 }, d16[] = { 16, 32, 64 };
+            const uint32_t *t = n == 1 ? d1 : n == 2 ? d2 : n <= 4 ? d4 : n == 8 ? d8 : d16;
+            unsigned tn = n == 1 ? N(d1) : n == 2 ? N(d2) : n <= 4 ? N(d4) : n == 8 ? N(d8) : N(d16);
+            in->f[R4FLD_SDATA] = t[i % tn];
+            break;
+        }
+        case R4K_SM_SBASE:
+            in->f[R4FLD_SBASE] = n == 4 ? quad[i % N(quad)] : pair[i % N(pair)];
+            break;
+        case R4K_SM_OFF:
+            in->f[R4FLD_SOFFSET] = off[i % N(off)].soff;
+            in->f[R4FLD_IOFFSET] = off[i % N(off)].ioff;
+            break;
+        case R4K_SM_IOFF:
+            in->f[R4FLD_IOFFSET] = off[i % N(off)].ioff;
+            break;
+        case R4K_SM_SOFF: {
+            static const uint32_t so[] = { 124, 3, 125 };
+            in->f[R4FLD_SOFFSET] = so[i % N(so)];
+            break;
+        }
+        case R4K_SM_LEN: {
+            static const uint32_t ln[] = { 8, 0, 31, 5 };
+            in->f[R4FLD_SDATA] = ln[i % N(ln)];
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    if (r->o[0].kind == R4K_SM_SDATA) {
+        in->f[R4FLD_TH] = thsc[i % N(thsc)][0];
+        in->f[R4FLD_SCOPE] = thsc[i % N(thsc)][1];
+    }
+}
+
+static void print_words(const r4_insn *in)
+{
+    for (unsigned i = 0; i < in->nwords; i++)
+        printf("%s0x%08x", i ? " " : "", in->w[i]);
+}
+
+static int gen(void)
+{
+    char err[GPUREF_ERRLEN], text[256];
+    for (unsigned row = 0; row < R4_NROWS; row++) {
+        const r4_row *r = &r4_rows[row];
+        if (!fmt_scalar(r->fmt))
+            continue;
+        unsigned np = 1;
+        for (int k = 0; k < R4_MAXOPD; k++) {
+            unsigned n;
+            cands(&r->o[k], &n);
+            if (n > np)
+                np = n;
+        }
+        if (r->fmt == R4_FMT_SMEM)
+            np = 7;
+        for (unsigned i = 0; i < np; i++) {
+            r4_insn in;
+            memset(&in, 0, sizeof in);
+            in.fmt = r->fmt;
+            in.row = (uint16_t)row;
+            in.f[R4FLD_OP] = r->op;
+            if (r->fmt == R4_FMT_SMEM) {
+                smem_pattern(r, i, &in);
+            } else {
+                for (int k = 0; k < R4_MAXOPD && r->o[k].kind != R4K_NONE; k++) {
+                    unsigned n;
+                    const cand *c = cands(&r->o[k], &n);
+                    if (!n)
+                        continue;
+                    /* offset the choice per operand so operands vary independently */
+                    const cand *x = &c[(i + 3u * (unsigned)k) % n];
+                    /* LLVM takes only SGPR pairs for the PC operands (and crashes on some
+                     * constants there): registers only for these rows */
+                    if ((row == R4_ROW_SOP1_s_setpc_b64 || row == R4_ROW_SOP1_s_swappc_b64 ||
+                         row == R4_ROW_SOP1_s_rfe_b64) && r->o[k].kind == R4K_SSRC) {
+                        for (unsigned j = 0; j < n && x->v >= 128; j++)
+                            x = &c[(i + 3u * (unsigned)k + j) % n];
+                    }
+                    if (r->o[k].kind == R4K_LIT) {
+                        in.has_lit = 1;
+                        in.lit = x->lit;
+                        continue;
+                    }
+                    in.f[r->o[k].fld] = x->v;
+                    if (x->v == 255) {
+                        if (in.has_lit && in.lit != x->lit)
+                            in.f[r->o[k].fld] = 3;   /* one literal per instruction */
+                        else {
+                            in.has_lit = 1;
+                            in.lit = x->lit;
+                        }
+                    }
+                }
+            }
+            if (r4_encode(&in, err))
+                continue;
+            r4_insn d;
+            if (r4_decode(in.w, in.nwords, &d, err))
+                continue;          /* not a legal combination: skip */
+            if (r4_format(&d, 0, text, sizeof text, err))
+                continue;
+            printf("%s\t", r->name);
+            print_words(&d);
+            printf("\t%s\n", text);
+        }
+    }
+    return 0;
+}
+
+/* one instruction per line */
+static int dis(void)
+{
+    char line[512], text[256], err[GPUREF_ERRLEN];
+    while (fgets(line, sizeof line, stdin)) {
+        uint32_t w[4];
+        int n = 0;
+        char *p = line, *e;
+        while (n < 4) {
+            unsigned long v = strtoul(p, &e, 16);
+            if (e == p)
+                break;
+            w[n++] = (uint32_t)v;
+            p = e;
+        }
+        unsigned nw;
+        if (gpuref_isa_rdna4.disasm(w, (size_t)n, 0, text, sizeof text, &nw, err))
+            printf("ERROR %s\n", err);
+        else
+            printf("%s\n", text);
+    }
+    return 0;
+}
+
+static int asm_lines(void)
+{
+    char line[512];
+    while (fgets(line, sizeof line, stdin)) {
+        uint32_t *w;
+        size_t n;
+        gpuref_diag d = { 0, 0, 0, "" };
+        if (gpuref_isa_rdna4.assemble(line, 0, &w, &n, &d)) {
+            printf("ERROR %s\n", d.msg);
+            continue;
+        }
+        for (size_t i = 0; i < n; i++)
+            printf("%s0x%08x", i ? " " : "", w[i]);
+        printf("\n");
+        free(w);
+    }
+    return 0;
+}
+
+/* words file (one instruction per line) -> llvm-mc -disassemble input, with markers */
+static int bytes(const char *mark)
+{
+    char line[512];
+    unsigned long m = strtoul(mark, NULL, 16);
+    while (fgets(line, sizeof line, stdin)) {
+        char *p = line, *e;
+        int first = 1;
+        for (;;) {
+            unsigned long v = strtoul(p, &e, 16);
+            if (e == p)
+                break;
+            for (int b = 0; b < 4; b++)
+                printf("%s0x%02lx", first && b == 0 ? "" : " ", (v >> (8 * b)) & 0xff);
+            first = 0;
+            p = e;
+        }
+        printf("\n0x%02lx 0x%02lx 0x%02lx 0x%02lx\n", m & 0xff, (m >> 8) & 0xff, (m >> 16) & 0xff,
+               m >> 24);
+    }
+    return 0;
+}
+
+static void rstrip(char *s)
+{
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+}
+
+/* Split llvm-mc output into one entry per pattern using the marker instruction.
+ * mode 'a': "text ; encoding: [..]" -> words; mode 'd': text lines. */
+static char **collect(const char *file, int mode, const char *mark, size_t *n)
+{
+    FILE *f = fopen(file, "r");
+    size_t cap = 1024, k = 0;
+    char **out = calloc(cap, sizeof *out), line[1024], cur[512] = "";
+    if (!f || !out)
+        return NULL;
+    while (fgets(line, sizeof line, f)) {
+        char *t = line;
+        if (*t != ' ' && *t != '\t')
+            continue;
+        while (*t == ' ' || *t == '\t')
+            t++;
+        rstrip(t);
+        if (!*t || *t == ';')
+            continue;
+        char txt[512];
+        snprintf(txt, sizeof txt, "%s", t);
+        char *enc = strstr(txt, "; encoding: [");
+        char val[512] = "";
+        if (enc) {
+            char *e = enc;
+            while (e > txt && (e[-1] == ' ' || e[-1] == '\t'))
+                e--;
+            *e = '\0';
+            if (mode == 'a') {
+                unsigned b[64];
+                int nb = 0;
+                char *p = enc + 13;
+                while (*p && *p != ']' && nb < 64) {
+                    b[nb++] = (unsigned)strtoul(p, &p, 0);
+                    if (*p == ',')
+                        p++;
+                }
+                size_t pos = 0;
+                for (int i = 0; i + 3 < nb; i += 4)
+                    pos += (size_t)snprintf(val + pos, sizeof val - pos, "%s0x%02x%02x%02x%02x",
+                                            i ? " " : "", b[i + 3], b[i + 2], b[i + 1], b[i]);
+            }
+        } else if (mode == 'a') {
+            continue;
+        }
+        if (mode == 'd')
+            snprintf(val, sizeof val, "%s", txt);
+        if (strcmp(txt, mark) == 0) {
+            if (k == cap) {
+                cap *= 2;
+                out = realloc(out, cap * sizeof *out);
+            }
+            out[k++] = strdup(cur);
+            cur[0] = '\0';
+        } else {
+            snprintf(cur, sizeof cur, "%s", val);
+        }
+    }
+    fclose(f);
+    *n = k;
+    return out;
+}
+
+static int report(const char *tsv, const char *asm_out, const char *dis_out, const char *ours,
+                  const char *mark)
+{
+    size_t na, nd, no, pass = 0, fail = 0;
+    char **la = collect(asm_out, 'a', mark, &na), **ld = collect(dis_out, 'd', mark, &nd);
+    FILE *ft = fopen(tsv, "r"), *fo = fopen(ours, "r");
+    char line[1024], ow[512];
+    if (!la || !ld || !ft || !fo) {
+        printf("llvm_rdna4: cannot read the results\n0 passed, 1 failed\n");
+        return 2;
+    }
+    for (size_t i = 0; fgets(line, sizeof line, ft); i++) {
+        rstrip(line);
+        char *name = line, *words = strchr(line, '\t'), *text;
+        if (!words || !(text = strchr(words + 1, '\t')))
+            continue;
+        *words++ = '\0';
+        *text++ = '\0';
+        text[-1] = '\0';
+        if (!fgets(ow, sizeof ow, fo))
+            ow[0] = '\0';
+        rstrip(ow);
+        const char *lw = i < na ? la[i] : "(missing)", *lt = i < nd ? ld[i] : "(missing)";
+        int ok = strcmp(lw, words) == 0 && strcmp(lt, text) == 0 && strcmp(ow, words) == 0;
+        if (ok) {
+            pass++;
+            continue;
+        }
+        fail++;
+        printf("FAIL %s: \"%s\" [%s]\n", name, text, words);
+        if (strcmp(lw, words))
+            printf("    llvm-mc assembles the text to [%s]\n", lw);
+        if (strcmp(lt, text))
+            printf("    llvm-mc disassembles the words to \"%s\"\n", lt);
+        if (strcmp(ow, words))
+            printf("    our assembler gives [%s]\n", ow);
+    }
+    printf("%zu passed, %zu failed\n", pass, fail);
+    return fail != 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 2 && strcmp(argv[1], "bytes") == 0)
+        return bytes(argv[2]);
+    if (argc > 6 && strcmp(argv[1], "report") == 0)
+        return report(argv[2], argv[3], argv[4], argv[5], argv[6]);
+    if (argc > 1 && strcmp(argv[1], "gen") == 0)
+        return gen();
+    if (argc > 1 && strcmp(argv[1], "dis") == 0)
+        return dis();
+    if (argc > 1 && strcmp(argv[1], "asm") == 0)
+        return asm_lines();
+    fprintf(stderr, "usage: r4tool gen|dis|asm\n");
+    return 2;
+}
+EOF
+
+FPSRC=$(ls model/fp/*.c 2>/dev/null)
+if ! $CC -std=c11 -O1 -w -Imodel/include -Imodel/core -Imodel/fp -Imodel/rdna4 \
+        "$W/r4tool.c" model/rdna4/*.c model/core/util.c model/core/retire.c $FPSRC \
+        -o "$W/r4tool" -lm 2> "$W/build.log"; then
+    echo "llvm_rdna4: cannot build the driver (see $W/build.log)" >&2
+    echo "0 passed, 1 failed"
+    exit 2
+fi
+
+"$W/r4tool" gen > "$W/patterns.tsv" || { echo "0 passed, 1 failed"; exit 2; }
+
+# Marker between patterns so that a line llvm-mc rejects cannot shift the others.
+MARK_TEXT="s_nop 0x3e7"
+MARK_WORD="0xbf8003e7"
+
+# 1. llvm-mc assembles our text
+while IFS="$(printf '\t')" read -r name words text; do
+    printf '%s\n%s\n' "$text" "$MARK_TEXT"
+done < "$W/patterns.tsv" > "$W/ours.s"
+"$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -show-encoding "$W/ours.s" > "$W/llvm_asm.out" 2> "$W/llvm_asm.err"
+
+# 2. llvm-mc disassembles our words
+cut -f2 "$W/patterns.tsv" | "$W/r4tool" bytes "$MARK_WORD" > "$W/ours.bytes"
+"$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -disassemble "$W/ours.bytes" > "$W/llvm_dis.out" 2> "$W/llvm_dis.err"
+
+# 3. our assembler on our text
+cut -f3 "$W/patterns.tsv" | "$W/r4tool" asm > "$W/our_words.txt"
+
+"$W/r4tool" report "$W/patterns.tsv" "$W/llvm_asm.out" "$W/llvm_dis.out" "$W/our_words.txt" "$MARK_TEXT"
