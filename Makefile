@@ -130,9 +130,11 @@ cosim: all $(B)/tb/$(ISA)/Vtb_$(ISA)
 	@sh scripts/cosim.sh $(B) $(ISA) "$(VEC)" $(TRACE)
 
 # ------------------------------------------------------------ entry points
+SEEDS     ?= 0
+COUNT     ?= 200
 run: deps
 	@$(MAKE) --no-print-directory all $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i))
-	@sh scripts/regress.sh $(B) $(ISAS)
+	@python3 scripts/regress.py --build $(B) -j $(JOBS) $(foreach i,$(ISAS),--isa $(i)) --seeds $(SEEDS) --count $(COUNT)
 
 test: deps
 	@$(MAKE) --no-print-directory all unit $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i)) \

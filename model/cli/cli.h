@@ -28,7 +28,8 @@ typedef struct cli_cmd {
 int cmd_run(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
-extern const char cmd_run_help[], cmd_disasm_help[], cmd_asm_help[];
+int cmd_shrink(int argc, char **argv);
+extern const char cmd_run_help[], cmd_disasm_help[], cmd_asm_help[], cmd_shrink_help[];
 
 /* ----------------------------------------------------- argument walking */
 

@@ -25,6 +25,7 @@ static const cli_cmd cmds[] = {
     { "run",     cmd_run,     "run YAML test vectors on the model",        cmd_run_help },
     { "disasm",  cmd_disasm,  "disassemble machine words",                 cmd_disasm_help },
     { "asm",     cmd_asm,     "assemble a program into machine words",     cmd_asm_help },
+    { "shrink",  cmd_shrink,  "reduce a test failing in lockstep",         cmd_shrink_help },
     { "version", cmd_version, "print the version",                         cmd_version_help },
     { "help",    cmd_help,    "show the help of a command",                cmd_help_help },
 };

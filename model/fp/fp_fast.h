@@ -149,4 +149,17 @@ static inline int fp32_fma(uint32_t a, uint32_t b, uint32_t c, const fp_policy *
     return s ? s : (r ? 0 : GPUREF_ERR_ARG);
 }
 
+/* Lane arrays (one call per wave/warp instruction): r[i] = a[i] op b[i]
+ * for i < n, the policy and flags checked once per call; exc, if not NULL,
+ * is per lane (exc[i] |= ...).  Same results as n scalar calls.  On an error
+ * status nothing is written. */
+int fp32_add_n(size_t n, const uint32_t *a, const uint32_t *b, const fp_policy *p, unsigned flags,
+               uint32_t *r, unsigned *exc);
+int fp32_sub_n(size_t n, const uint32_t *a, const uint32_t *b, const fp_policy *p, unsigned flags,
+               uint32_t *r, unsigned *exc);
+int fp32_mul_n(size_t n, const uint32_t *a, const uint32_t *b, const fp_policy *p, unsigned flags,
+               uint32_t *r, unsigned *exc);
+int fp32_fma_n(size_t n, const uint32_t *a, const uint32_t *b, const uint32_t *c, const fp_policy *p,
+               unsigned flags, uint32_t *r, unsigned *exc);
+
 #endif /* GPUREF_FP_FAST_H */

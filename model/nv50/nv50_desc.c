@@ -207,8 +207,12 @@ typedef struct nv50_dctx {
     char    *err;
 } nv50_dctx;
 
+/* The message names exactly the words the instruction occupies (one line). */
 static int nv50_illegal(nv50_dctx *c, const char *why)
 {
+    if (c->form == NV50_FORM_SHORT || c->form == NV50_FORM_SCTL)
+        return gpuref_errf(c->err, GPUREF_ERR_DECODE, "illegal encoding 0x%08x: %s",
+                           (uint32_t)c->w, why);
     return gpuref_errf(c->err, GPUREF_ERR_DECODE, "illegal encoding 0x%08x 0x%08x: %s",
                        (uint32_t)c->w, (uint32_t)(c->w >> 32), why);
 }
@@ -522,8 +526,11 @@ int nv50_decode(const uint32_t *w, size_t avail, nv50_insn *in, char *err)
     uint64_t ew = e[0] | (nw == 2 ? (uint64_t)e[1] << 32 : 0);
     if (ew != c.w) {
         char why[96];
-        snprintf(why, sizeof why, "unused bits set (0x%08x 0x%08x, D4)",
-                 (uint32_t)(ew ^ c.w), (uint32_t)((ew ^ c.w) >> 32));
+        if (nw == 1)
+            snprintf(why, sizeof why, "unused bits set (0x%08x, D4)", (uint32_t)(ew ^ c.w));
+        else
+            snprintf(why, sizeof why, "unused bits set (0x%08x 0x%08x, D4)",
+                     (uint32_t)(ew ^ c.w), (uint32_t)((ew ^ c.w) >> 32));
         return nv50_illegal(&c, why);
     }
     return GPUREF_OK;
@@ -536,6 +543,7 @@ typedef struct nv50_ectx {
     int      form;
     int      mem;
     int      slot;
+    uint32_t mtype;    /* w0[24:23] source-type bits set by memory operands */
     char    *err;
 } nv50_ectx;
 
@@ -604,6 +612,8 @@ static int nv50_enc_src1(nv50_ectx *c, const nv50_opnd *o, int half)
     if ((rc = nv50_put(c, lng ? 53 : 24, 1, 1, "type")) ||
         (rc = nv50_put(c, lng ? 14 : 13, 2, o->mode, "mode")))
         return rc;
+    if (!lng)
+        c->mtype |= 1u << 24;
     return nv50_enc_claim(c, o, 9, lng ? 5 : 4, nv50_smode_size(o->mode));
 }
 
@@ -613,6 +623,7 @@ static int nv50_enc_srcc(nv50_ectx *c, const nv50_opnd *o, int half, int three)
     unsigned pos = three ? 46 : 16;
     if (o->kind != NV50_O_CONST)
         return nv50_enc_reg(c, o, pos, lng ? 7 : 6, half);
+    c->mtype |= 1u << (three ? 24 : 23);
     if ((rc = nv50_put(c, three ? 24 : 23, 1, 1, "type")) ||
         (rc = lng ? nv50_put(c, 54, 4, o->reg, "c[] space") : nv50_put(c, 21, 1, o->reg, "c[] space")))
         return rc;
@@ -787,6 +798,13 @@ int nv50_encode(const nv50_insn *in, uint32_t out[2], char *err)
     }
     if (((uint32_t)c.w & r->k0) != r->m0 || ((uint32_t)(c.w >> 32) & r->k1) != r->m1)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "field overlaps the opcode");
+    /* Both source-type bits w0[23], w0[24] set is the p[] encoding (D22): a
+     * short s[] with a c[] source, or two long c[] sources, cannot be encoded
+     * (the assembler then takes the long form, where s[] is typed by w1[21]). */
+    if (c.mtype == (3u << 23))
+        return gpuref_errf(err, GPUREF_ERR_RANGE, r->form == NV50_FORM_LONG
+                           ? "two c[] operands cannot be encoded (both type bits is p[], D22)"
+                           : "s[] with c[] needs the long form (both type bits is p[], D22)");
     out[0] = (uint32_t)c.w;
     out[1] = (uint32_t)(c.w >> 32);
     return (r->form == NV50_FORM_SHORT || r->form == NV50_FORM_SCTL) ? 1 : 2;

@@ -422,8 +422,19 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
         }
         if (iv < INT32_MIN || iv > (int64_t)UINT32_MAX)
             return aerr(c, t.s, "value %.*s does not fit 32 bits", (int)t.n, t.s);
-        if (inline_code((uint32_t)iv, type == R4T_MASK ? R4T_B32 : type, code))
+        /* a 32-bit pattern of an inline constant is encoded inline; for 16-bit float
+         * operands only the integer constants (LLVM keeps 0x3c00 a literal) */
+        if (type != R4T_F16 && type != R4T_BF16 &&
+            inline_code((uint32_t)iv, type == R4T_MASK ? R4T_B32 : type, code))
             return 0;
+        if ((uint32_t)iv >= 0xfffffff0u) {
+            *code = 192 + (unsigned)(0u - (uint32_t)iv);
+            return 0;
+        }
+        if ((type == R4T_F16 || type == R4T_BF16) && iv >= 0xfff0 && iv <= 0xffff) {
+            *code = 192 + (unsigned)(0x10000 - iv);   /* a 16-bit -16..-1 */
+            return 0;
+        }
         *code = R4_LIT_SRC;
         return use_literal(c, t.s, (uint32_t)iv);
     }

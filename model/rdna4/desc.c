@@ -356,6 +356,10 @@ static int check_operands(r4_insn *in, const r4_row *r, int fmt, char *err)
                                    "DWORDs (guide §8.4)", v, n == 2 ? "even" : "quad", n);
             break;
         case R4K_SM_SBASE:
+            if (n == 4 && (v * 2 == R4_NULL || v * 2 == R4_EXEC_LO))
+                return gpuref_errf(err, GPUREF_ERR_DECODE,
+                                   "illegal %s: NULL/EXEC cannot hold a buffer resource "
+                                   "(guide §3.4.5 L1108)", r->name);
             if (n == 4 && (v & 1))
                 return gpuref_errf(err, GPUREF_ERR_DECODE,
                                    "illegal SMEM SBASE %u: a buffer resource needs a "

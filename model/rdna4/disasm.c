@@ -131,7 +131,12 @@ static int lit_is_inline(uint32_t lit, int type)
     uint64_t val = r4_literal_value(lit, type), k;
     if (type == R4T_I64)
         val = lit;        /* LLVM prints I64 literals as their 32-bit pattern */
-    for (unsigned c = 128; c <= 248; c++) {
+    /* 16-bit float operands: hex text is never taken as a float constant, and a
+     * 16-bit pattern of a negative integer constant is (LLVM) */
+    unsigned last = (type == R4T_F16 || type == R4T_BF16) ? 208 : 248;
+    if ((type == R4T_F16 || type == R4T_BF16) && lit >= 0xfff0 && lit <= 0xffff)
+        return 1;
+    for (unsigned c = 128; c <= last; c++) {
         if (c > 208 && c < 240)
             continue;
         if (r4_inline_value(c, type, &k) && k == val)
@@ -186,6 +191,23 @@ void r4_put_src(r4_sbuf *b, unsigned code, int type, uint32_t lit)
 }
 
 /* --------------------------------------------------- SIMM16 kinds */
+
+/* A 32-bit immediate that is always a literal: integer or float constant text when
+ * it equals one, else hex. */
+static void put_imm32(r4_sbuf *b, uint32_t v)
+{
+    uint64_t k;
+    if ((int32_t)v >= -16 && (int32_t)v <= 64) {
+        r4_sb_printf(b, "%d", (int)(int32_t)v);
+        return;
+    }
+    for (unsigned c = 240; c <= 248; c++)
+        if (r4_inline_value(c, R4T_F32, &k) && k == v) {
+            r4_sb_printf(b, "%s", float_text32[c - 240]);
+            return;
+        }
+    r4_sb_printf(b, "0x%x", v);
+}
 
 static void put_inl16(r4_sbuf *b, unsigned v)
 {
@@ -602,7 +624,10 @@ int r4_format(const r4_insn *in, uint64_t pc, char *buf, size_t len, char *err)
                 r4_put_src(b, v, o->type, in->lit);
                 break;
             case R4K_LIT:
-                r4_sb_printf(b, "0x%x", in->lit);
+                if (in->fmt == R4_FMT_SOPK)
+                    put_imm32(b, in->lit);   /* LLVM: S_SETREG_IMM32 prints like a constant */
+                else
+                    r4_sb_printf(b, "0x%x", in->lit);
                 break;
             case R4K_MSGRTN:
                 put_msg(b, v);

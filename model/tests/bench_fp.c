@@ -1,8 +1,14 @@
-/* bench_fp.c - throughput of fp32 add/mul/fma: gpuref fp core (fp32_add,
- * fp32_mul, fp32_fma with a valid RNE policy, normal operands) against the
- * host FPU (scalar float ops, operands read through a volatile pointer so
- * the host loop stays scalar like ours).  Median of 5 runs.  Not a test:
- * prints rates and ratios, asserts nothing (ARCHITECTURE.md contract 10).
+/* bench_fp.c - throughput of fp32 add/mul/fma: gpuref fp core against the
+ * host FPU, on normal operands with an RNE policy.
+ *   scalar  fp32_add/fp32_mul/fp32_fma, one call per value (inline fast
+ *           path; the policy seal is checked on every call)
+ *   lanes   fp32_add_n/..., one call per 64 values (a wave: the seal is
+ *           checked once per call)
+ *   host    scalar float ops (fmaf for fma), operands read through a volatile
+ *           pointer so the loop stays scalar like ours
+ * Times are thread CPU time (robust to other load on the machine), median of
+ * 5 runs.  Not a test: prints rates and ratios, asserts nothing
+ * (ARCHITECTURE.md contract 10).
  *
  *   bench_fp [N_MILLION_OPS]      default 20 (million ops per op and side)
  */
@@ -51,6 +57,24 @@ static float FA[LEN], FB[LEN], FC[LEN], FR[LEN];
 
 enum { OP_ADD, OP_MUL, OP_FMA };
 
+static double run_lanes(int op, const fp_policy *p, long reps)
+{
+    int bad = 0;
+    double t0 = now();
+    for (long k = 0; k < reps; k++) {
+        for (int i = 0; i < LEN; i += 64) {
+            switch (op) {
+            case OP_ADD: bad |= fp32_add_n(64, A + i, B + i, p, 0, R + i, NULL); break;
+            case OP_MUL: bad |= fp32_mul_n(64, A + i, B + i, p, 0, R + i, NULL); break;
+            default:     bad |= fp32_fma_n(64, A + i, B + i, C + i, p, 0, R + i, NULL); break;
+            }
+        }
+    }
+    double t = now() - t0;
+    if (bad) { fprintf(stderr, "bench_fp: operation failed\n"); exit(1); }
+    return t;
+}
+
 static double run_ours(int op, const fp_policy *p, long reps)
 {
     unsigned exc = 0;
@@ -94,15 +118,19 @@ int main(int argc, char **argv)
         memcpy(&FA[i], &A[i], 4); memcpy(&FB[i], &B[i], 4); memcpy(&FC[i], &C[i], 4);
     }
     static const char *const names[] = { "add", "mul", "fma" };
-    printf("bench_fp: %ld x %d ops per run, median of 5 runs\n", reps, LEN);
-    printf("%-4s %14s %14s %8s\n", "op", "gpuref Mops/s", "host Mops/s", "ratio");
+    printf("bench_fp: fp32 on normal operands, %ld x %d ops per run, thread CPU time, median of 5 runs\n",
+           reps, LEN);
+    printf("%-4s %13s %13s %13s %15s %14s\n", "op", "scalar Mop/s", "lanes Mop/s", "host Mop/s",
+           "scalar / host", "lanes / host");
     for (int op = 0; op < 3; op++) {
-        double to[5], th[5];
+        double to[5], tl[5], th[5];
         for (int k = 0; k < 5; k++) {
             to[k] = run_ours(op, &pol, reps);
+            tl[k] = run_lanes(op, &pol, reps);
             th[k] = run_host(op, reps);
         }
         qsort(to, 5, sizeof to[0], cmp_double);
+        qsort(tl, 5, sizeof tl[0], cmp_double);
         qsort(th, 5, sizeof th[0], cmp_double);
         double n = (double)reps * LEN;
         /* check the two sides agree on this data (RNE, normal operands) */
@@ -111,7 +139,8 @@ int main(int argc, char **argv)
             memcpy(&hb, &FR[i], 4);
             if (hb != R[i]) { fprintf(stderr, "bench_fp: %s mismatch at %d\n", names[op], i); return 1; }
         }
-        printf("%-4s %14.1f %14.1f %7.2fx\n", names[op], n / to[2] / 1e6, n / th[2] / 1e6, to[2] / th[2]);
+        printf("%-4s %13.1f %13.1f %13.1f %14.2fx %13.2fx\n", names[op], n / to[2] / 1e6, n / tl[2] / 1e6,
+               n / th[2] / 1e6, to[2] / th[2], tl[2] / th[2]);
     }
     return 0;
 }

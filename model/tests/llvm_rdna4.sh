@@ -49,8 +49,10 @@ static const cand ssrc32[] = { {3,0}, {255,0x12345678}, {135,0}, {193,0}, {242,0
     {255,0x80000000}, {192,0}, {208,0}, {111,0}, {240,0}, {247,0}, {238,0} };
 static const cand ssrc64[] = { {8,0}, {255,0x12345678}, {129,0}, {194,0}, {240,0}, {106,0},
     {126,0}, {248,0}, {124,0}, {253,0}, {255,1}, {236,0}, {112,0}, {255,0xfffffff0} };
-static const cand ssrc16[] = { {3,0}, {255,0x1234}, {135,0}, {193,0}, {242,0}, {253,0},
-    {255,0x3c00}, {248,0}, {255,0x7bff} };
+/* 16-bit float operands: no float inline constants (LLVM 22 prints them as their
+ * F16 bit pattern, which it re-assembles as a literal) */
+static const cand ssrc16[] = { {3,0}, {255,0x1234}, {135,0}, {193,0}, {253,0},
+    {255,0x7bff}, {255,1}, {106,0} };
 static const cand simm_hex[] = { {0,0}, {0x1234,0}, {0xffff,0}, {3,0}, {0x8000,0} };
 static const cand simm_inl[] = { {0,0}, {3,0}, {64,0}, {65,0}, {0xffff,0}, {0x7f,0} };
 static const cand simm_br[] = { {0,0}, {5,0}, {0xfff8,0}, {0x8000,0}, {0x7fff,0} };
@@ -58,12 +60,13 @@ static const cand simm_opt[] = { {0,0}, {3,0}, {0xffff,0} };
 static const cand simm_hwreg[] = { {0xf801,0}, {0x1801,0}, {0x0042,0}, {0xf812,0}, {0x07c2,0},
     {0xf81d,0}, {0xf803,0}, {0x2104,0}, {0xf813,0}, {0xf81c,0} };
 static const cand simm_ver[] = { {9,0}, {0x8009,0}, {3,0}, {0,0}, {0x100,0} };
-static const cand simm_delay[] = { {0,0}, {0x91,0}, {0x491,0}, {0x10,0}, {0x5af,0}, {0x3,0} };
+static const cand simm_delay[] = { {0,0}, {0x91,0}, {0x491,0}, {0x10,0}, {0x5a9,0}, {0x3,0} };
 static const cand simm_depctr[] = { {0,0}, {0xff9f,0}, {0x0f9f,0}, {0xfffd,0}, {0xf19f,0}, {0x7,0} };
 static const cand simm_waitcnt[] = { {0,0}, {0xfc07,0}, {0x1234,0}, {0xfff7,0}, {0x3f0,0} };
 static const cand simm_msg[] = { {1,0}, {3,0}, {2,0}, {9,0} };
 static const cand msgrtn[] = { {0x80,0}, {0x83,0}, {0x87,0}, {0x85,0}, {0xff,0}, {0x81,0} };
-static const cand lit[] = { {0,0x3f800000}, {0,0x11}, {0,0xdeadbeef} };
+/* LLVM 22 assembles a float for S_SETREG_IMM32_B32 to 0: no float patterns here */
+static const cand lit[] = { {0,0x12345678}, {0,0x11}, {0,0xdeadbeef}, {0,0xfffffff0} };
 
 #define N(a) (sizeof a / sizeof a[0])
 
@@ -108,10 +111,12 @@ static void smem_pattern(const r4_row *r, unsigned i, r4_insn *in)
         unsigned n = r4_type_dwords(o->type);
         switch (o->kind) {
         case R4K_SM_SDATA: {
+            /* LLVM has no register tuples that include VCC, nor TTMP triples */
             static const uint32_t d1[] = { 8, 124, 106, 108, 105 }, d2[] = { 8, 106, 110, 124, 104 },
-                d4[] = { 8, 104, 112, 0 }, d8[] = { 8, 16, 112 }, d16[] = { 16, 32, 64 };
-            const uint32_t *t = n == 1 ? d1 : n == 2 ? d2 : n <= 4 ? d4 : n == 8 ? d8 : d16;
-            unsigned tn = n == 1 ? N(d1) : n == 2 ? N(d2) : n <= 4 ? N(d4) : n == 8 ? N(d8) : N(d16);
+                d3[] = { 8, 12, 0, 100 }, d4[] = { 8, 100, 112, 0 }, d8[] = { 8, 16, 112 },
+                d16[] = { 16, 32, 64 };
+            const uint32_t *t = n == 1 ? d1 : n == 2 ? d2 : n == 3 ? d3 : n == 4 ? d4 : n == 8 ? d8 : d16;
+            unsigned tn = n == 1 ? N(d1) : n == 2 ? N(d2) : n == 3 ? N(d3) : n == 4 ? N(d4) : n == 8 ? N(d8) : N(d16);
             in->f[R4FLD_SDATA] = t[i % tn];
             break;
         }
@@ -121,9 +126,14 @@ static void smem_pattern(const r4_row *r, unsigned i, r4_insn *in)
         case R4K_SM_OFF:
             in->f[R4FLD_SOFFSET] = off[i % N(off)].soff;
             in->f[R4FLD_IOFFSET] = off[i % N(off)].ioff;
+            /* a negative S_BUFFER_LOAD offset is a MEMVIOL at run time; LLVM rejects it */
+            if (r->o[1].type == R4T_X4 && (in->f[R4FLD_IOFFSET] & 0x800000u))
+                in->f[R4FLD_IOFFSET] = 0x7ffff0u;
             break;
         case R4K_SM_IOFF:
             in->f[R4FLD_IOFFSET] = off[i % N(off)].ioff;
+            if (r->o[0].type == R4T_X4 && (in->f[R4FLD_IOFFSET] & 0x800000u))
+                in->f[R4FLD_IOFFSET] = 0x7ffff0u;   /* as above (prefetch is dropped) */
             break;
         case R4K_SM_SOFF: {
             static const uint32_t so[] = { 124, 3, 125 };

@@ -188,6 +188,78 @@ static void test_asm_errors(const gpuref_isa *isa)
     gpuref_free(w);
 }
 
+/* A compute instruction with an s[] and a c[] source: the short form would set
+ * both source-type bits (the p[] encoding, D22), so the assembler must take the
+ * long form, where s[] is typed by w1[21]; the short both-bits word itself
+ * still decodes as "unimplemented: p[] operand". */
+static void test_shared_const(const gpuref_isa *isa)
+{
+    static const struct { const char *text, *row; } t[] = {
+        { "sad $r1 u32 b32 s[0x0] c0[0x0] $r1", "sad.b32" },
+        { "add b32 $r2 b32 s[0x0] c0[0x0]", "add.b32" },
+        { "mul $r3 u16 u16 s[0x2] u16 c1[0x4]", "mul16" },
+        { "add $r4 (mul u16 u16 s[0x2] c0[0x2]) $r4", "madd.u16" },
+    };
+    for (unsigned k = 0; k < sizeof t / sizeof t[0]; k++) {
+        uint32_t *w = NULL, *w2 = NULL;
+        size_t n = 0, n2 = 0;
+        unsigned nw = 0;
+        char text[256] = "";
+        gpuref_diag d = { 0 };
+        gpuref_insn_info info = { 0 };
+        int ok = gpuref_assemble(isa, t[k].text, 0, &w, &n, &d) == GPUREF_OK && n == 2 &&
+                 (w[0] & 3) == 1 && (w[0] & 0x01800000) != 0x01800000 &&
+                 gpuref_decode(isa, w, n, &info, &d) == GPUREF_OK &&
+                 !strcmp(info.mnemonic, t[k].row) && !strcmp(info.form, "long") &&
+                 gpuref_disasm(isa, w, n, 0, text, sizeof text, &nw, &d) == GPUREF_OK &&
+                 !strcmp(text, t[k].text) &&
+                 gpuref_assemble(isa, text, 0, &w2, &n2, &d) == GPUREF_OK && n2 == 2 &&
+                 w2[0] == w[0] && w2[1] == w[1];
+        if (!ok)
+            printf("  \"%s\": n %zu %08x %08x \"%s\" %s\n", t[k].text, n, w ? w[0] : 0,
+                   w && n > 1 ? w[1] : 0, text, d.msg);
+        check(ok, "s[] with c[] assembles to the long form: %s%u%u", t[k].text, 0, 0);
+        gpuref_free(w);
+        gpuref_free(w2);
+    }
+    /* sad $r1 u32 b32 s[0x0] c0[0x0] $r1 in the short form: 0x5180e004 */
+    reject(isa, 0x5180e004, 0, 1, GPUREF_ERR_UNIMPL, "short s[] + c[] is the p[] encoding");
+    gpuref_insn_info info;
+    gpuref_diag d = { 0 };
+    uint32_t pw[1] = { 0x5180e004 };
+    gpuref_decode(isa, pw, 1, &info, &d);
+    check(strstr(d.msg, "unimplemented: p[] operand") != NULL, "p[] message: %s%u%u", d.msg, 0, 0);
+    /* two c[] sources of a long instruction would be the same p[] encoding */
+    asm_err(isa, "add $r1 (mul u16 $r2l c0[0x2]) c0[0x4]\n", 1, "two c[] operands");
+}
+
+/* Decode and disassembly errors say exactly which words were given, one line. */
+static void test_messages(const gpuref_isa *isa)
+{
+    static const struct { uint32_t w[2]; size_t avail; const char *msg; } t[] = {
+        { { 0x00000000, 0 }, 1, "illegal encoding 0x00000000: no instruction of this opcode" },
+        { { 0x00000000, 0x11111111 }, 2,
+          "illegal encoding 0x00000000: no instruction of this opcode" },
+        { { 0x20000001, 0x14000780 }, 2,
+          "illegal encoding 0x20000001 0x14000780: unused bits set (0x00000000 0x10000000, D4)" },
+        { { 0x90000012, 0 }, 1, "illegal encoding 0x90000012: unused bits set (0x00000010, D4)" },
+        { { 0x20000001, 0 }, 1, "truncated: long instruction 0x20000001 needs a second word" },
+    };
+    for (unsigned k = 0; k < sizeof t / sizeof t[0]; k++) {
+        char buf[128];
+        unsigned nw = 0;
+        gpuref_diag d = { 0 }, d2 = { 0 };
+        gpuref_insn_info info;
+        int rc = gpuref_disasm(isa, t[k].w, t[k].avail, 0x40, buf, sizeof buf, &nw, &d);
+        int rc2 = gpuref_decode(isa, t[k].w, t[k].avail, &info, &d2);
+        int ok = rc == GPUREF_ERR_DECODE && rc2 == rc && !strcmp(d.msg, t[k].msg) &&
+                 !strcmp(d2.msg, t[k].msg);
+        if (!ok)
+            printf("  message: \"%s\" / \"%s\", want \"%s\"\n", d.msg, d2.msg, t[k].msg);
+        check(ok, "error message %s%u%u", t[k].msg, 0, 0);
+    }
+}
+
 /* The alignment rule and labels on a small program with known words. */
 static void test_program(const gpuref_isa *isa)
 {
@@ -227,6 +299,8 @@ int main(int argc, char **argv)
     test_illegal(isa);
     test_asm_errors(isa);
     test_program(isa);
+    test_shared_const(isa);
+    test_messages(isa);
     printf("%u passed, %u failed\n", npass, nfail);
     return nfail != 0;
 }

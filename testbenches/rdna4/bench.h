@@ -1,0 +1,4 @@
+// bench.h - what the shared C++ main needs to know of the RDNA4 bench.
+#include "Vtb_rdna4.h"
+#define VTOP Vtb_rdna4
+#define VTOP_ISA "rdna4"
