@@ -126,6 +126,11 @@ $(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),,)))
 BUGS_nv50 := CARRY DROP_THREAD SAT_FLAG SHIFT BRANCH
 $(foreach b,$(BUGS_nv50),$(eval $(call tb_rule,nv50,-bug-$(b),+define+GPUREF_BUG_$(b))))
 
+# SystemC wrapper of the model and its test (C++17: libsystemc is built so)
+$(B)/sc/sc_test: dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp dpi/systemc/gpuref_sc.h $(B)/lib/libgpuref.a
+	@mkdir -p $(dir $@)
+	$(CXX) -std=gnu++17 -O2 -Wall -Wextra -Imodel/include -Idpi/systemc -o $@ dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp $(B)/lib/libgpuref.a -lsystemc -lyaml -lm $(LDSAN)
+
 cosim: all $(B)/tb/$(ISA)/Vtb_$(ISA)
 	@sh scripts/cosim.sh $(B) $(ISA) "$(VEC)" $(TRACE)
 
@@ -137,7 +142,7 @@ run: deps
 	@python3 scripts/regress.py --build $(B) -j $(JOBS) $(foreach i,$(ISAS),--isa $(i)) --seeds $(SEEDS) --count $(COUNT)
 
 test: deps
-	@$(MAKE) --no-print-directory all unit $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
+	@$(MAKE) --no-print-directory all unit $(B)/sc/sc_test $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
 	  $(foreach b,$(BUGS_nv50),$(B)/tb/nv50-bug-$(b)/Vtb_nv50)
 	@sh scripts/run-tests.sh $(B)
 

@@ -42,6 +42,9 @@ for isa in nv50; do
     [ -e "$1" ] && suite "model-vectors-$isa" "$B/bin/gpuref" run -q "$@"
 done
 
+echo "== SystemC wrapper of the model"
+suite "systemc-wrapper" "$B/sc/sc_test" vectors/*/directed/*.yaml
+
 echo "== lockstep (RTL vs model)"
 for isa in nv50; do
     set -- vectors/$isa/directed/*.yaml

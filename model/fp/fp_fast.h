@@ -19,13 +19,11 @@ __extension__ typedef unsigned __int128 fp__u128;
 
 #define FP__F32_NORMAL(x) ((((x) >> 23) & 0xffu) - 1u < 254u)
 
-/* round sig (leading bit at position lead, 24 bits kept) to nearest even;
- * returns 0 if the result is not a normal f32 (caller falls back). */
-static inline int fp__f32_pack_rne(uint32_t sign, int32_t ex, uint64_t keep, int inexact, int half_cmp,
-                                   uint32_t *r, unsigned *e)
+/* Pack a rounded 24-bit significand keep (bit 23 set, or bit 24 after a
+ * rounding carry) with biased exponent ex; 0 if the result is not a normal
+ * f32 (the caller falls back to the generic path). */
+static inline int fp__f32_pack(uint32_t sign, int32_t ex, uint64_t keep, int inexact, uint32_t *r, unsigned *e)
 {
-    /* half_cmp: sign of (rest - half), rest != 0 iff inexact */
-    keep += (uint64_t)((half_cmp > 0) | ((half_cmp == 0) & (int)(keep & 1)));
     uint32_t c = (uint32_t)(keep >> 24);
     keep >>= c;
     ex += (int32_t)c;
@@ -51,10 +49,9 @@ static inline int fp__f32_add_fast(uint32_t a, uint32_t b, uint32_t *r, unsigned
     if (s == 0) { *r = 0; return 1; }                                /* x - x = +0 (RNE) */
     int lz = __builtin_clzll(s) - 1;                                 /* leading bit to 62 */
     s <<= lz;
-    int32_t ex = (int32_t)ea + 1 - lz;
-    uint64_t rest = s & 0x7fffffffffull;
-    int hc = rest > 0x4000000000ull ? 1 : rest == 0x4000000000ull ? 0 : -1;
-    return fp__f32_pack_rne(a & 0x80000000u, ex, s >> 39, rest != 0, hc, r, e);
+    /* round to nearest even at bit 39: add half - 1 + lsb */
+    uint64_t keep = (s + 0x3fffffffffull + ((s >> 39) & 1)) >> 39;
+    return fp__f32_pack(a & 0x80000000u, (int32_t)ea + 1 - lz, keep, (s & 0x7fffffffffull) != 0, r, e);
 }
 
 static inline int fp__f32_mul_fast(uint32_t a, uint32_t b, uint32_t *r, unsigned *e)
@@ -64,9 +61,8 @@ static inline int fp__f32_mul_fast(uint32_t a, uint32_t b, uint32_t *r, unsigned
     uint32_t c = (uint32_t)(pr >> 47);
     int32_t ex = (int32_t)(((a >> 23) & 0xffu) + ((b >> 23) & 0xffu)) - 127 + (int32_t)c;
     pr <<= 1 - c;                                                    /* leading bit at 47 */
-    uint64_t rest = pr & 0xffffffu;
-    int hc = rest > 0x800000u ? 1 : rest == 0x800000u ? 0 : -1;
-    return fp__f32_pack_rne((a ^ b) & 0x80000000u, ex, pr >> 24, rest != 0, hc, r, e);
+    uint64_t keep = (pr + 0x7fffffu + ((pr >> 24) & 1)) >> 24;
+    return fp__f32_pack((a ^ b) & 0x80000000u, ex, keep, (pr & 0xffffffu) != 0, r, e);
 }
 
 static inline int fp__clz128_(fp__u128 x)
@@ -105,9 +101,8 @@ static inline int fp__f32_fma_fast(uint32_t a, uint32_t b, uint32_t c, uint32_t 
         ep -= lz;
     }
     const fp__u128 half = (fp__u128)1 << 101;
-    fp__u128 rest = S & ((half << 1) - 1);
-    int hc = rest > half ? 1 : rest == half ? 0 : -1;
-    return fp__f32_pack_rne(sx, ep, (uint64_t)(S >> 102), rest != 0, hc, r, e);
+    uint64_t keep = (uint64_t)((S + (half - 1) + ((S >> 102) & 1)) >> 102);
+    return fp__f32_pack(sx, ep, keep, (S & ((half << 1) - 1)) != 0, r, e);
 }
 
 #define FP__FAST_OK(p, fl, r) ((fl) == 0 && (r) && (p) && (p)->round[FP_F32] == FP_RNE && fp_policy_sealed(p))

@@ -11,7 +11,9 @@
 //   nan_keep            nan_quiet       = KEEP
 //   nan_inf             nan_inf         = ON
 //   dnan[31:0]          default_nan[f32]
-//   dexc_always         denorm_exc      = ALWAYS
+//   dexc_always         denorm_exc      = ALWAYS (denormal exception for any
+//                       denormal operand); else only for a denormal used as
+//                       such, and not with a NaN operand or invalid (x86)
 //   clamp, clamp_nan_keep, clamp_negzero_keep   FP_F_CLAMP and its knobs
 // exc[5:0]: FP_EXC_* bits (0 invalid, 1 div-by-zero, 2 overflow, 3 underflow,
 // 4 inexact, 5 denormal).

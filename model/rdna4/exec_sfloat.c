@@ -1,0 +1,325 @@
+/* exec_sfloat.c - SALU floating point (SOP2 64-82, SOP1 96-110, SOPC 65-94) on the
+ * float core (model/fp).
+ *
+ * Guide §6.8 (L2506-2553): the same results as the VALU counterparts, no operand
+ * modifiers; MODE.FP_ROUND / FP_DENORM apply (the policy follows MODE through
+ * fp_policy_rdna4_mode); F16 instructions read bits [15:0] and write
+ * {16'b0, result} (L2552).  Exceptions set the sticky EXCP_FLAG_USER bits
+ * (L1310-1326) and are reported as a hwreg write when a flag is newly set; an
+ * exception whose trap is enabled in TRAP_CTRL (with a trap handler present)
+ * stops with "unimplemented" (exception traps are not modelled). */
+#include "fp.h"
+#include "rdna4.h"
+#include "rdna4_exec.h"
+
+static inline uint32_t S0(const r4_state *s, const r4_pre *p) { return r4_src32(s, &p->s[0]); }
+static inline uint32_t S1(const r4_state *s, const r4_pre *p) { return r4_src32(s, &p->s[1]); }
+
+static const fp_policy *policy(r4_state *s)
+{
+    uint32_t mode = s->a.hwreg[R4_HW_MODE];
+    if (!s->fp_valid || mode != s->fp_mode) {
+        s->fp_valid = fp_policy_rdna4_mode(&s->fp, mode) == GPUREF_OK;
+        s->fp_mode = mode;
+    }
+    return &s->fp;
+}
+
+/* fp exception bits -> EXCP_FLAG_USER bits (invalid 0, input denormal 1, div0 2,
+ * overflow 3, underflow 4, inexact 5). */
+static uint32_t excp_bits(unsigned exc)
+{
+    return ((exc & FP_EXC_INVALID) ? 1u : 0) | ((exc & FP_EXC_DENORMAL) ? 2u : 0) |
+           ((exc & FP_EXC_DIVBYZERO) ? 4u : 0) | ((exc & FP_EXC_OVERFLOW) ? 8u : 0) |
+           ((exc & FP_EXC_UNDERFLOW) ? 16u : 0) | ((exc & FP_EXC_INEXACT) ? 32u : 0);
+}
+
+/* Check the exception against the trap enables before any state is written. */
+static int check_trap(r4_state *s, const r4_pre *p, unsigned exc)
+{
+    uint32_t bits = excp_bits(exc);
+    if ((bits & s->a.hwreg[R4_HW_TRAP_CTRL] & 0x3fu) &&
+        (s->a.hwreg[R4_HW_STATUS] & R4_STATUS_TRAP_EN))
+        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
+                           "unimplemented: %s raises an exception whose trap is enabled "
+                           "(TRAP_CTRL 0x%x): exception traps are not modelled",
+                           r4_rows[p->row].name, s->a.hwreg[R4_HW_TRAP_CTRL]);
+    return GPUREF_OK;
+}
+
+static void record_exc(r4_state *s, gpuref_retire *rr, unsigned exc)
+{
+    uint32_t old = s->a.hwreg[R4_HW_EXCP_FLAG_USER], v = old | excp_bits(exc);
+    if (v != old)
+        r4_write_hwreg(s, rr, R4_HW_EXCP_FLAG_USER, v);
+}
+
+static int fp_fail(r4_state *s, const r4_pre *p, int st)
+{
+    return gpuref_errf(s->err, st == GPUREF_ERR_UNIMPL ? GPUREF_ERR_UNIMPL : GPUREF_ERR_FAULT,
+                       "%s: float core error %d (%s)", r4_rows[p->row].name, st,
+                       gpuref_status_name(st));
+}
+
+/* Write a float result (F16: zero-extended) and the exceptions. */
+static int finish(r4_state *s, const r4_pre *p, gpuref_retire *rr, uint32_t d, unsigned exc)
+{
+    int st = check_trap(s, p, exc);
+    if (st)
+        return st;
+    if (r4_sdst_ok(s, p->dst, 1))
+        r4_write_sreg(s, rr, p->dst, d, 0);
+    record_exc(s, rr, exc);
+    return GPUREF_OK;
+}
+
+typedef enum { OP_ADD, OP_SUB, OP_MUL } binop;
+
+static int binary(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, binop op)
+{
+    const fp_policy *pol = policy(s);
+    uint64_t a = S0(s, p), b = S1(s, p), r = 0;
+    unsigned exc = 0;
+    if (f == FP_F16) {
+        a &= 0xffffu;
+        b &= 0xffffu;
+    }
+    int st = op == OP_ADD ? fp_add(f, a, b, pol, 0, &r, &exc)
+           : op == OP_SUB ? fp_sub(f, a, b, pol, 0, &r, &exc)
+                          : fp_mul(f, a, b, pol, 0, &r, &exc);
+    if (st)
+        return fp_fail(s, p, st);
+    return finish(s, p, rr, (uint32_t)r, exc);
+}
+
+#define X(name) static int x_##name(r4_state *s, const r4_pre *p, gpuref_retire *rr)
+X(s_add_f32) { return binary(s, p, rr, FP_F32, OP_ADD); }
+X(s_sub_f32) { return binary(s, p, rr, FP_F32, OP_SUB); }
+X(s_mul_f32) { return binary(s, p, rr, FP_F32, OP_MUL); }
+X(s_add_f16) { return binary(s, p, rr, FP_F16, OP_ADD); }
+X(s_sub_f16) { return binary(s, p, rr, FP_F16, OP_SUB); }
+X(s_mul_f16) { return binary(s, p, rr, FP_F16, OP_MUL); }
+
+static int fma3(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, uint64_t a,
+                uint64_t b, uint64_t c)
+{
+    const fp_policy *pol = policy(s);
+    uint64_t r = 0;
+    unsigned exc = 0;
+    int st = fp_fma(f, a, b, c, pol, 0, &r, &exc);
+    if (st)
+        return fp_fail(s, p, st);
+    return finish(s, p, rr, (uint32_t)r, exc);
+}
+
+X(s_fmaak_f32) { return fma3(s, p, rr, FP_F32, S0(s, p), S1(s, p), p->aux[3]); }
+X(s_fmamk_f32) { return fma3(s, p, rr, FP_F32, S0(s, p), p->aux[3], S1(s, p)); }
+X(s_fmac_f32)  { return fma3(s, p, rr, FP_F32, S0(s, p), S1(s, p), s->a.sreg[p->dst]); }
+X(s_fmac_f16)
+{
+    return fma3(s, p, rr, FP_F16, S0(s, p) & 0xffffu, S1(s, p) & 0xffffu,
+                s->a.sreg[p->dst] & 0xffffu);
+}
+
+/* minimumNumber/maximumNumber (S_MIN_NUM/S_MAX_NUM, L8769-8830): sNaN -> invalid;
+ * both NaN -> quiet(S0); one NaN -> the other operand; else -0 < +0. */
+static int minmax_num(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, int max)
+{
+    const fp_policy *pol = policy(s);
+    uint64_t a = S0(s, p), b = S1(s, p), r = 0;
+    uint64_t qbit = f == FP_F16 ? 0x200u : 0x400000u;
+    unsigned exc = 0, ca, cb;
+    if (f == FP_F16) {
+        a &= 0xffffu;
+        b &= 0xffffu;
+    }
+    ca = fp_classify(f, a);
+    cb = fp_classify(f, b);
+    if ((ca | cb) & FP_CLASS_SNAN)
+        exc |= FP_EXC_INVALID;
+    int na = (ca & (FP_CLASS_SNAN | FP_CLASS_QNAN)) != 0, nb = (cb & (FP_CLASS_SNAN | FP_CLASS_QNAN)) != 0;
+    if (na && nb) {
+        r = a | qbit;
+    } else if (na) {
+        r = b;
+    } else if (nb) {
+        r = a;
+    } else {
+        int st = max ? fp_max(f, FP_MM_IEEE2019_NUM, a, b, pol, 0, &r, &exc)
+                     : fp_min(f, FP_MM_IEEE2019_NUM, a, b, pol, 0, &r, &exc);
+        if (st)
+            return fp_fail(s, p, st);
+    }
+    return finish(s, p, rr, (uint32_t)r, exc);
+}
+
+/* minimum/maximum (S_MINIMUM/S_MAXIMUM, L8957-9030): sNaN S0, sNaN S1, qNaN S0,
+ * qNaN S1 in that order win (quieted); else -0 < +0. */
+static int minmax_ieee(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, int max)
+{
+    const fp_policy *pol = policy(s);
+    uint64_t a = S0(s, p), b = S1(s, p), r = 0;
+    uint64_t qbit = f == FP_F16 ? 0x200u : 0x400000u;
+    unsigned exc = 0, ca, cb;
+    if (f == FP_F16) {
+        a &= 0xffffu;
+        b &= 0xffffu;
+    }
+    ca = fp_classify(f, a);
+    cb = fp_classify(f, b);
+    if ((ca | cb) & FP_CLASS_SNAN)
+        exc |= FP_EXC_INVALID;
+    if (ca & FP_CLASS_SNAN)
+        r = a | qbit;
+    else if (cb & FP_CLASS_SNAN)
+        r = b | qbit;
+    else if (ca & FP_CLASS_QNAN)
+        r = a;
+    else if (cb & FP_CLASS_QNAN)
+        r = b;
+    else {
+        int st = max ? fp_max(f, FP_MM_IEEE2019, a, b, pol, 0, &r, &exc)
+                     : fp_min(f, FP_MM_IEEE2019, a, b, pol, 0, &r, &exc);
+        if (st)
+            return fp_fail(s, p, st);
+    }
+    return finish(s, p, rr, (uint32_t)r, exc);
+}
+
+X(s_min_num_f32) { return minmax_num(s, p, rr, FP_F32, 0); }
+X(s_max_num_f32) { return minmax_num(s, p, rr, FP_F32, 1); }
+X(s_min_num_f16) { return minmax_num(s, p, rr, FP_F16, 0); }
+X(s_max_num_f16) { return minmax_num(s, p, rr, FP_F16, 1); }
+X(s_minimum_f32) { return minmax_ieee(s, p, rr, FP_F32, 0); }
+X(s_maximum_f32) { return minmax_ieee(s, p, rr, FP_F32, 1); }
+X(s_minimum_f16) { return minmax_ieee(s, p, rr, FP_F16, 0); }
+X(s_maximum_f16) { return minmax_ieee(s, p, rr, FP_F16, 1); }
+
+X(s_cvt_pk_rtz_f16_f32)    /* round toward zero whatever MODE says (L8854-8868) */
+{
+    const fp_policy *pol = policy(s);
+    uint64_t lo = 0, hi = 0;
+    unsigned exc = 0;
+    int st = fp_convert(FP_F16, FP_F32, S0(s, p), pol, FP_F_RND(FP_RTZ), &lo, &exc);
+    if (!st)
+        st = fp_convert(FP_F16, FP_F32, S1(s, p), pol, FP_F_RND(FP_RTZ), &hi, &exc);
+    if (st)
+        return fp_fail(s, p, st);
+    return finish(s, p, rr, (uint32_t)(lo & 0xffffu) | (uint32_t)(hi & 0xffffu) << 16, exc);
+}
+
+/* ---------------------------------------------------------------- SOP1 */
+
+typedef int (*round_fn)(fp_fmt, uint64_t, const fp_policy *, unsigned, uint64_t *, unsigned *);
+
+static int round1(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, round_fn fn)
+{
+    const fp_policy *pol = policy(s);
+    uint64_t a = S0(s, p), r = 0;
+    unsigned exc = 0;
+    if (f == FP_F16)
+        a &= 0xffffu;
+    int st = fn(f, a, pol, 0, &r, &exc);
+    if (st)
+        return fp_fail(s, p, st);
+    return finish(s, p, rr, (uint32_t)r, exc);
+}
+
+X(s_ceil_f32)  { return round1(s, p, rr, FP_F32, fp_ceil); }
+X(s_floor_f32) { return round1(s, p, rr, FP_F32, fp_floor); }
+X(s_trunc_f32) { return round1(s, p, rr, FP_F32, fp_trunc); }
+X(s_rndne_f32) { return round1(s, p, rr, FP_F32, fp_rne); }
+X(s_ceil_f16)  { return round1(s, p, rr, FP_F16, fp_ceil); }
+X(s_floor_f16) { return round1(s, p, rr, FP_F16, fp_floor); }
+X(s_trunc_f16) { return round1(s, p, rr, FP_F16, fp_trunc); }
+X(s_rndne_f16) { return round1(s, p, rr, FP_F16, fp_rne); }
+
+static int from_int(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_int it)
+{
+    uint64_t r = 0;
+    unsigned exc = 0;
+    int st = fp_from_int(FP_F32, it, S0(s, p), policy(s), 0, &r, &exc);
+    if (st)
+        return fp_fail(s, p, st);
+    return finish(s, p, rr, (uint32_t)r, exc);
+}
+X(s_cvt_f32_i32) { return from_int(s, p, rr, FP_I32); }
+X(s_cvt_f32_u32) { return from_int(s, p, rr, FP_U32); }
+
+/* float -> int truncates (digest §7 C3); out of range saturates, NaN -> 0 (policy) */
+static int to_int(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_int it)
+{
+    uint64_t r = 0;
+    unsigned exc = 0;
+    int st = fp_to_int(it, FP_F32, S0(s, p), policy(s), FP_F_RND(FP_RTZ), &r, &exc);
+    if (st)
+        return fp_fail(s, p, st);
+    return finish(s, p, rr, (uint32_t)r, exc);
+}
+X(s_cvt_i32_f32) { return to_int(s, p, rr, FP_I32); }
+X(s_cvt_u32_f32) { return to_int(s, p, rr, FP_U32); }
+
+static int convert(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt dst, fp_fmt src,
+                   uint64_t a)
+{
+    uint64_t r = 0;
+    unsigned exc = 0;
+    int st = fp_convert(dst, src, a, policy(s), 0, &r, &exc);
+    if (st)
+        return fp_fail(s, p, st);
+    return finish(s, p, rr, (uint32_t)r, exc);
+}
+X(s_cvt_f16_f32)    { return convert(s, p, rr, FP_F16, FP_F32, S0(s, p)); }
+X(s_cvt_f32_f16)    { return convert(s, p, rr, FP_F32, FP_F16, S0(s, p) & 0xffffu); }
+X(s_cvt_hi_f32_f16) { return convert(s, p, rr, FP_F32, FP_F16, S0(s, p) >> 16); }
+
+/* ---------------------------------------------------------------- SOPC */
+
+/* S_CMP_*_F32 opcodes 65-78 and S_CMP_*_F16 81-94 are the predicates LT..NLT in
+ * fp_pred order (LT = 1 ... NLT = 14).  Quiet compares: invalid on sNaN. */
+static int fcmp(r4_state *s, const r4_pre *p, gpuref_retire *rr)
+{
+    unsigned op = r4_rows[p->row].op;
+    fp_fmt f = op >= 81 ? FP_F16 : FP_F32;
+    fp_pred pred = (fp_pred)(op >= 81 ? op - 80 : op - 64);
+    uint64_t a = S0(s, p), b = S1(s, p);
+    if (f == FP_F16) {
+        a &= 0xffffu;
+        b &= 0xffffu;
+    }
+    int res = 0;
+    unsigned exc = 0;
+    int st = fp_cmp(f, pred, a, b, policy(s), 0, &res, &exc);
+    if (st)
+        return fp_fail(s, p, st);
+    if ((st = check_trap(s, p, exc)))
+        return st;
+    r4_write_scc(s, rr, res ? 1u : 0u, 0);
+    record_exc(s, rr, exc);
+    return GPUREF_OK;
+}
+
+#define B(fmt, name) { R4_ROW_##fmt##_##name, x_##name }
+#define C(name) { R4_ROW_SOPC_##name, fcmp }
+const r4_bind r4_sfloat_bind[] = {
+    B(SOP2, s_add_f32), B(SOP2, s_sub_f32), B(SOP2, s_min_num_f32), B(SOP2, s_max_num_f32),
+    B(SOP2, s_mul_f32), B(SOP2, s_fmaak_f32), B(SOP2, s_fmamk_f32), B(SOP2, s_fmac_f32),
+    B(SOP2, s_cvt_pk_rtz_f16_f32), B(SOP2, s_add_f16), B(SOP2, s_sub_f16),
+    B(SOP2, s_min_num_f16), B(SOP2, s_max_num_f16), B(SOP2, s_mul_f16), B(SOP2, s_fmac_f16),
+    B(SOP2, s_minimum_f32), B(SOP2, s_maximum_f32), B(SOP2, s_minimum_f16),
+    B(SOP2, s_maximum_f16),
+    B(SOP1, s_ceil_f32), B(SOP1, s_floor_f32), B(SOP1, s_trunc_f32), B(SOP1, s_rndne_f32),
+    B(SOP1, s_cvt_f32_i32), B(SOP1, s_cvt_f32_u32), B(SOP1, s_cvt_i32_f32),
+    B(SOP1, s_cvt_u32_f32), B(SOP1, s_cvt_f16_f32), B(SOP1, s_cvt_f32_f16),
+    B(SOP1, s_cvt_hi_f32_f16), B(SOP1, s_ceil_f16), B(SOP1, s_floor_f16),
+    B(SOP1, s_trunc_f16), B(SOP1, s_rndne_f16),
+    C(s_cmp_lt_f32), C(s_cmp_eq_f32), C(s_cmp_le_f32), C(s_cmp_gt_f32), C(s_cmp_lg_f32),
+    C(s_cmp_ge_f32), C(s_cmp_o_f32), C(s_cmp_u_f32), C(s_cmp_nge_f32), C(s_cmp_nlg_f32),
+    C(s_cmp_ngt_f32), C(s_cmp_nle_f32), C(s_cmp_neq_f32), C(s_cmp_nlt_f32),
+    C(s_cmp_lt_f16), C(s_cmp_eq_f16), C(s_cmp_le_f16), C(s_cmp_gt_f16), C(s_cmp_lg_f16),
+    C(s_cmp_ge_f16), C(s_cmp_o_f16), C(s_cmp_u_f16), C(s_cmp_nge_f16), C(s_cmp_nlg_f16),
+    C(s_cmp_ngt_f16), C(s_cmp_nle_f16), C(s_cmp_neq_f16), C(s_cmp_nlt_f16),
+    { 0, NULL }
+};
+#undef B
+#undef C
