@@ -43,9 +43,10 @@ done
 # ------------------------------------------------- synthesis (background)
 synth_all() {
     for u in $UNITS; do
-        if yosys -q -p "read_verilog -sv $RTL_SRC; synth -top $u; stat" > "$L/synth-$u.log" 2>&1 \
-           && ! grep -qi "error" "$L/synth-$u.log"; then
-            cells=$(grep -E "^ +Number of cells:" "$L/synth-$u.log" | tail -n 1 | awk '{print $4}')
+        rm -f "$L/stat-$u.txt"
+        if yosys -q -p "read_verilog -sv $RTL_SRC; synth -top $u; tee -q -o $L/stat-$u.txt stat" \
+                > "$L/synth-$u.log" 2>&1 && ! grep -q "ERROR" "$L/synth-$u.log"; then
+            cells=$(grep -E "^ +Number of cells:" "$L/stat-$u.txt" 2>/dev/null | tail -n 1 | awk '{print $4}')
             echo "ok ${cells:-?}" > "$O/status/synth-$u"
         else
             echo FAIL > "$O/status/synth-$u"

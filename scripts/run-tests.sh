@@ -54,6 +54,9 @@ done
 echo "== the checker catches injected RTL bugs"
 suite "checker-catches-bugs" sh scripts/check-bugs.sh "$B"
 
+echo "== RTL float units against model/fp (lint, synthesis, unit lockstep)"
+suite "rtl-fp-units" env GPUREF_FP_RTL_N=$([ "${GPUREF_LONG:-0}" = 1 ] && echo 1000000 || echo 100000) sh scripts/fp_units.sh "$B"
+
 echo "== RTL lint and synthesis"
 suite "rtl-lint-synth-nv50" sh rtl/nv50/lint.sh
 

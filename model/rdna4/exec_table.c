@@ -5,7 +5,7 @@
 #include "rdna4.h"
 #include "rdna4_exec.h"
 
-static const r4_bind *const r4_binds[] = { r4_salu_bind, r4_smem_bind };
+static const r4_bind *const r4_binds[] = { r4_salu_bind, r4_smem_bind, r4_sfloat_bind };
 
 r4_exec_fn r4_exec_of(unsigned row)
 {

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fp.h"
 #include "isa.h"
 
 /* ------------------------------------------------------------ formats */
@@ -263,6 +264,10 @@ struct r4_state {
     r4_pre   *pre;                          /* one slot per DWORD of code */
     /* memory */
     r4_mem    mem;
+    /* float policy for SALU float instructions, following MODE */
+    fp_policy fp;
+    uint32_t  fp_mode;
+    int       fp_valid;
     /* per-step context */
     uint64_t  npc;                          /* next pc, set by step, changed by branches */
     char     *err;

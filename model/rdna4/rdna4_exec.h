@@ -11,5 +11,6 @@ typedef struct r4_bind {
 
 extern const r4_bind r4_salu_bind[];   /* exec_salu.c */
 extern const r4_bind r4_smem_bind[];   /* exec_smem.c */
+extern const r4_bind r4_sfloat_bind[]; /* exec_sfloat.c */
 
 #endif

@@ -93,6 +93,10 @@ static int r4_init(void *vst, const char *config, char *err)
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: malformed config '%s'", config);
     s->status0 = R4_STATUS_VALID | (s->wave64 ? R4_STATUS_WAVE64 : 0) |
                  (priv ? R4_STATUS_PRIV : 0) | (trap_en ? R4_STATUS_TRAP_EN : 0);
+    char msg[128];
+    if (fp_policy_init(&s->fp, "rdna4", msg, sizeof msg))
+        return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: float policy: %s", msg);
+    s->fp_valid = 0;
     s->vgpr = calloc(256u * 64u, sizeof *s->vgpr);
     if (!s->vgpr || r4_mem_init(&s->mem))
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "rdna4: out of memory");

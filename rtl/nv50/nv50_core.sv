@@ -266,16 +266,10 @@ module nv50_core #(
   logic [31:0]       u_epc;
 
   // ------------------------------------------------------------ helpers
-  function automatic logic [15:0] aval_of(input logic [511:0] a1, input logic [511:0] a2,
-                                          input logic [511:0] a3, input logic [511:0] a4,
-                                          input logic [2:0] idx, input logic [4:0] t);
-    case (idx)
-      3'd1:    aval_of = a1[16*t +: 16];
-      3'd2:    aval_of = a2[16*t +: 16];
-      3'd3:    aval_of = a3[16*t +: 16];
-      3'd4:    aval_of = a4[16*t +: 16];
-      default: aval_of = 16'd0;          // $a0 and (D6) $a5-$a7 read as 0
-    endcase
+  // $aN of thread t from the row of $aN (idx 1..4); $a0 and (D6) $a5-$a7 read 0
+  function automatic logic [15:0] aslice(input logic [511:0] row, input logic [2:0] idx,
+                                         input logic [4:0] t);
+    aslice = (idx >= 3'd1 && idx <= 3'd4) ? row[16*t +: 16] : 16'd0;
   endfunction
 
   // 32-bit register operand of thread t from a row, or its 16-bit half
@@ -289,11 +283,37 @@ module nv50_core #(
     rval = v;
   endfunction
 
+  // the c[] operand (B or C)
+  logic        cop_w16;                 // the c[] operand (B or C): 16-bit access
+  logic [2:0]  cop_aidx;
+  logic [15:0] cop_off;
+  logic [3:0]  cop_bank;
+  assign cop_w16  = (xd.c.kind == S_CONST) ? xd.c.w16  : xd.b.w16;
+  assign cop_aidx = (xd.c.kind == S_CONST) ? xd.c.aidx : xd.b.aidx;
+  assign cop_off  = (xd.c.kind == S_CONST) ? xd.c.off  : xd.b.off;
+  assign cop_bank = (xd.c.kind == S_CONST) ? xd.c.bank : xd.b.bank;
+
+  // ------------------------------------------------------------ row selects
+  // ($a and $c registers named by the instruction; constant while it runs)
+  logic [511:0] a_sh_row, a_cm_row, a_src_row, a_pi_row, a_dst_row;
+  logic [127:0] c_pred_row, c_cond_row, c_dst_row;
+  logic [2:0]   a_dst_idx;
+  always_comb begin
+    a_sh_row   = a_q[2'(xd.a.aidx - 3'd1)];
+    a_cm_row   = a_q[2'(cop_aidx - 3'd1)];
+    a_src_row  = a_q[2'(xd.asrc - 3'd1)];
+    a_pi_row   = a_q[2'(xd.pi_a - 3'd1)];
+    a_dst_idx  = (xd.dkind == D_A) ? xd.didx[2:0] : xd.pi_a;
+    a_dst_row  = a_q[2'(a_dst_idx - 3'd1)];
+    c_pred_row = c_q[xd.pred_c];
+    c_cond_row = c_q[xd.cond_c];
+    c_dst_row  = c_q[xd.cdst];
+  end
+
   // ------------------------------------------------------------ predicate
   logic [31:0] pred_vec;
-  always_comb begin
-    for (int t = 0; t < 32; t++)
-      pred_vec[t] = nv50_pkg::pred_eval(xd.pred, c_q[xd.pred_c][4*t +: 4]);
+  for (genvar t = 0; t < 32; t++) begin : g_pred
+    assign pred_vec[t] = nv50_pkg::pred_eval(xd.pred, c_pred_row[4*t +: 4]);
   end
 
   // ------------------------------------------------------------ thread slot
@@ -302,17 +322,9 @@ module nv50_core #(
   logic [15:0] sh_addr;
   logic [14:0] cm_addr;
   logic        sh_in, cm_in;
-  logic        cop_w16;                 // the c[] operand (B or C): 16-bit access
-  logic [2:0]  cop_aidx;
-  logic [15:0] cop_off;
-  logic [3:0]  cop_bank;
   always_comb begin
     ti      = t_iss[4:0];
-    cop_w16  = (xd.c.kind == S_CONST) ? xd.c.w16  : xd.b.w16;
-    cop_aidx = (xd.c.kind == S_CONST) ? xd.c.aidx : xd.b.aidx;
-    cop_off  = (xd.c.kind == S_CONST) ? xd.c.off  : xd.b.off;
-    cop_bank = (xd.c.kind == S_CONST) ? xd.c.bank : xd.b.bank;
-    sh_addr = aval_of(a_q[0], a_q[1], a_q[2], a_q[3], xd.a.aidx, ti) + xd.a.off;
+    sh_addr = aslice(a_sh_row, xd.a.aidx, ti) + xd.a.off;
     case (xd.a.mode)            // D10: rounded down to the access size
       2'd0:    ;
       2'd3:    sh_addr[1:0] = 2'b00;
@@ -320,7 +332,7 @@ module nv50_core #(
     endcase
     sh_in   = ({16'd0, sh_addr} < SHARED_B32);
     // c[] halfword address (byte address >> 1; the byte bit is dropped, D10)
-    cm_addr = 15'((aval_of(a_q[0], a_q[1], a_q[2], a_q[3], cop_aidx, ti) + cop_off) >> 1);
+    cm_addr = 15'((aslice(a_cm_row, cop_aidx, ti) + cop_off) >> 1);
     if (!cop_w16) cm_addr[0] = 1'b0;
     cm_in   = ({18'd0, cm_addr[14:1]} < CBANK_W32);
   end
@@ -328,7 +340,7 @@ module nv50_core #(
   // Compute side (thread te): operand values and the ALU.
   logic [31:0] va, vb, vc, sh_val, cm_val, srval, alu_res;
   logic [3:0]  alu_flags, cvalue;
-  logic [15:0] alu_ares, asrc_val;
+  logic [15:0] alu_ares, asrc_val, piv_val;
   logic        cin;
   always_comb begin
     // s[] read value by mode (u8, u16, s16, b32); 0 beyond the shared size
@@ -359,9 +371,10 @@ module nv50_core #(
       S_CONST: vc = cm_val;
       default: vc = 32'd0;
     endcase
-    cvalue   = c_q[xd.cond_c][4*te +: 4];
+    cvalue   = c_cond_row[4*te +: 4];
     cin      = cvalue[2];
-    asrc_val = aval_of(a_q[0], a_q[1], a_q[2], a_q[3], xd.asrc, te);
+    asrc_val = aslice(a_src_row, xd.asrc, te);
+    piv_val  = aslice(a_pi_row, xd.pi_a, te) + xd.pi_amt;
     srval    = (xd.sreg == 4'd1) ? clk_snap : sr_q[32*te +: 32];
   end
 
@@ -477,39 +490,38 @@ module nv50_core #(
   logic [511:0]  a_row;
   logic [2:0]    a_idx;
   logic [31:0]   r_bits;
+  for (genvar t = 0; t < 32; t++) begin : g_lm
+    assign lm_vec[t] = xd.lanemask[t % 4];
+  end
   always_comb begin
-    for (int t = 0; t < 32; t++) lm_vec[t] = xd.lanemask[t % 4];
     wr_lanes = exec_q & lm_vec;
-    r_we   = (xd.dkind == D_R32 || xd.dkind == D_R16) && ({1'b0, xd.didx} < gprs_q);
 `ifdef GPUREF_BUG_DROP_THREAD
     wr_lanes[5] = 1'b0;
 `endif
-    r_we   = r_we && (wr_lanes != 32'd0);
-    o_we_v = (xd.dkind == D_O32 || xd.dkind == D_O16) && (wr_lanes != 32'd0);
-    r_bits = (xd.dkind == D_R32) ? 32'hffff_ffff : (xd.dhi ? 32'hffff_0000 : 32'h0000_ffff);
-    for (int t = 0; t < 32; t++) begin
-      r_row[32*t +: 32] = rd_q[32*t +: 32];
-      o_row[32*t +: 32] = rd_q[32*t +: 32];
-      if (wr_lanes[t]) begin
-        if (xd.dkind == D_R32)  r_row[32*t +: 32] = res_q[32*t +: 32];
-        else if (xd.dhi)        r_row[32*t + 16 +: 16] = res_q[32*t +: 16];
-        else                    r_row[32*t +: 16] = res_q[32*t +: 16];
-        if (xd.dkind == D_O32)  o_row[32*t +: 32] = res_q[32*t +: 32];
-        else                    o_row[32*t +: 32] = {res_q[32*t +: 16], res_q[32*t +: 16]};
-      end
-    end
-    // $c destination
-    c_we_v = xd.cdst_en && (exec_q != 32'd0);
-    c_row  = c_q[xd.cdst];
-    for (int t = 0; t < 32; t++)
-      if (exec_q[t]) c_row[4*t +: 4] = flg_q[4*t +: 4];
-    // $a destination and/or post-increment (same register when both)
+    r_we     = (xd.dkind == D_R32 || xd.dkind == D_R16) && ({1'b0, xd.didx} < gprs_q) &&
+               (wr_lanes != 32'd0);
+    o_we_v   = (xd.dkind == D_O32 || xd.dkind == D_O16) && (wr_lanes != 32'd0);
+    r_bits   = (xd.dkind == D_R32) ? 32'hffff_ffff : (xd.dhi ? 32'hffff_0000 : 32'h0000_ffff);
+    c_we_v   = xd.cdst_en && (exec_q != 32'd0);
     a_we_v   = (xd.dkind == D_A) && (exec_q != 32'd0);
     pia_we_v = xd.pi && (exec_q != 32'd0);
-    a_idx    = a_we_v ? xd.didx[2:0] : xd.pi_a;
-    a_row    = a_q[2'(a_idx - 3'd1)];
-    for (int t = 0; t < 32; t++)
-      if (exec_q[t]) a_row[16*t +: 16] = a_we_v ? ares_q[16*t +: 16] : piv_q[16*t +: 16];
+    a_idx    = a_dst_idx;
+  end
+  for (genvar t = 0; t < 32; t++) begin : g_row
+    logic [31:0] old_w, res_w;
+    assign old_w = rd_q[32*t +: 32];
+    assign res_w = res_q[32*t +: 32];
+    // the destination register / o[] word after the write
+    assign r_row[32*t +: 32] = !wr_lanes[t]       ? old_w :
+                               (xd.dkind == D_R32) ? res_w :
+                               xd.dhi              ? {res_w[15:0], old_w[15:0]} :
+                                                     {old_w[31:16], res_w[15:0]};
+    assign o_row[32*t +: 32] = !wr_lanes[t]       ? old_w :
+                               (xd.dkind == D_O32) ? res_w : {res_w[15:0], res_w[15:0]};
+    // $c destination, $a destination / post-increment
+    assign c_row[4*t +: 4]   = exec_q[t] ? flg_q[4*t +: 4] : c_dst_row[4*t +: 4];
+    assign a_row[16*t +: 16] = !exec_q[t] ? a_dst_row[16*t +: 16] :
+                               a_we_v     ? ares_q[16*t +: 16] : piv_q[16*t +: 16];
   end
 
   // ------------------------------------------------------------ RAM ports
@@ -754,7 +766,7 @@ module nv50_core #(
                 res_q [32*t +: 32] <= alu_res;
                 flg_q [4*t +: 4]   <= alu_flags;
                 ares_q[16*t +: 16] <= alu_ares;
-                piv_q [16*t +: 16] <= aval_of(a_q[0], a_q[1], a_q[2], a_q[3], xd.pi_a, te) + xd.pi_amt;
+                piv_q [16*t +: 16] <= piv_val;
               end
             end
           end
