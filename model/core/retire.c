@@ -37,6 +37,7 @@ gpuref_regw *gpuref_retire_regw(gpuref_retire *rr, int file, unsigned index, uin
     w->file = (int16_t)file;
     w->index = (uint16_t)index;
     w->flags = 0;
+    w->ulp_bound = 0;
     w->bits = bits;
     w->lanes = 0;
     return w;
@@ -60,8 +61,21 @@ static int add_diff(gpuref_diff *diffs, size_t max, int n, gpuref_diff_kind kind
         diffs[n].lane = lane;
         diffs[n].dut = dut;
         diffs[n].model = model;
+        diffs[n].ulp = 0;
     }
     return n + 1;
+}
+
+/* Distance in f32 ULPs between two bit patterns on the ordered number line
+ * (+0 and -0 are one point); UINT64_MAX when one is NaN and the other not. */
+static uint64_t f32_ulp_distance(uint32_t a, uint32_t b)
+{
+    int an = (a & 0x7fffffffu) > 0x7f800000u, bn = (b & 0x7fffffffu) > 0x7f800000u;
+    if (an || bn)
+        return an && bn ? 0 : UINT64_MAX;
+    int64_t x = (a & 0x80000000u) ? -(int64_t)(a & 0x7fffffffu) : (int64_t)a;
+    int64_t y = (b & 0x80000000u) ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
+    return (uint64_t)(x > y ? x - y : y - x);
 }
 
 /* Lanes both wrote: compare values; lanes only one wrote: a lane difference. */
@@ -75,9 +89,21 @@ static int compare_regw(const gpuref_regw *d, const gpuref_regw *m, gpuref_diff 
     while (both) {
         int lane = __builtin_ctzll(both);
         both &= both - 1;
-        if (d->value[lane] != m->value[lane])
-            n = add_diff(diffs, max, n, GPUREF_DIFF_REG_VALUE, m->file, m->index, lane,
-                         d->value[lane], m->value[lane]);
+        if (d->value[lane] == m->value[lane])
+            continue;
+        if (m->flags & GPUREF_REGW_F32_ULP) {
+            uint64_t u = f32_ulp_distance((uint32_t)d->value[lane], (uint32_t)m->value[lane]);
+            if (u <= m->ulp_bound)
+                continue;
+            int k = add_diff(diffs, max, n, GPUREF_DIFF_REG_ULP, m->file, m->index, lane,
+                             d->value[lane], m->value[lane]);
+            if ((size_t)n < max && diffs)
+                diffs[n].ulp = u;
+            n = k;
+            continue;
+        }
+        n = add_diff(diffs, max, n, GPUREF_DIFF_REG_VALUE, m->file, m->index, lane,
+                     d->value[lane], m->value[lane]);
     }
     return n;
 }
@@ -187,6 +213,14 @@ int gpuref_diff_format(const gpuref_model *m, const gpuref_diff *df, char *buf, 
     case GPUREF_DIFF_REG_VALUE:
         snprintf(buf, len, "%s%u lane %d: DUT=0x%08llx MODEL=0x%08llx", fn, df->index, df->lane,
                  dv, mv);
+        break;
+    case GPUREF_DIFF_REG_ULP:
+        if (df->ulp == UINT64_MAX)
+            snprintf(buf, len, "%s%u lane %d: DUT=0x%08llx MODEL=0x%08llx (NaN against a number)",
+                     fn, df->index, df->lane, dv, mv);
+        else
+            snprintf(buf, len, "%s%u lane %d: DUT=0x%08llx MODEL=0x%08llx (%llu ULP apart)", fn,
+                     df->index, df->lane, dv, mv, (unsigned long long)df->ulp);
         break;
     case GPUREF_DIFF_MEM_MISSING:
         snprintf(buf, len, "memory write %u: not done by DUT, MODEL wrote 0x%llx", df->index, mv);

@@ -112,10 +112,14 @@ int gpuref_program_load(gpuref_model *m, uint64_t base, const uint32_t *words, s
  * bits the unit wrote (0xffff for a low half, ...).  Per-warp files use lane 0. */
 #define GPUREF_REGW_UNMODELLED 0x1u  /* value not computable by the model: the
                                         checker takes the DUT's under a waiver */
+#define GPUREF_REGW_F32_ULP    0x2u  /* values are f32 results of an approximate
+                                        operation (SFU): the checker accepts a DUT
+                                        value within ulp_bound ULPs of the model's */
 typedef struct gpuref_regw {
     int16_t  file;
     uint16_t index;
     uint32_t flags;
+    uint32_t ulp_bound;   /* with GPUREF_REGW_F32_ULP: the ISA's documented bound */
     uint64_t bits;
     uint64_t lanes;
     uint64_t value[GPUREF_MAX_LANES];
@@ -192,6 +196,7 @@ typedef enum gpuref_diff_kind {
     GPUREF_DIFF_FLAGS, GPUREF_DIFF_REG_MISSING,   /* model wrote it, DUT did not */
     GPUREF_DIFF_REG_EXTRA,                         /* DUT wrote it, model did not */
     GPUREF_DIFF_REG_LANES, GPUREF_DIFF_REG_VALUE,
+    GPUREF_DIFF_REG_ULP,                           /* f32 beyond the ULP bound */
     GPUREF_DIFF_MEM_MISSING, GPUREF_DIFF_MEM_EXTRA, GPUREF_DIFF_MEM_VALUE
 } gpuref_diff_kind;
 
@@ -201,10 +206,13 @@ typedef struct gpuref_diff {
     unsigned index;        /* register index / memory write number */
     int      lane;         /* -1 if not per lane */
     uint64_t dut, model;   /* the two values */
+    uint64_t ulp;          /* GPUREF_DIFF_REG_ULP: the distance in ULPs */
 } gpuref_diff;
 
 /* Compare the DUT's record with the model's.  Register writes flagged
- * UNMODELLED in the model record are not compared (see gpuref_retire_waive).
+ * UNMODELLED in the model record are not compared (see gpuref_retire_waive);
+ * those flagged F32_ULP are compared within their ULP bound, every other value
+ * bit-exactly.
  * Returns the number of differences (>= 0), at most `max` stored in diffs. */
 int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
                           gpuref_diff *diffs, size_t max);

@@ -361,7 +361,7 @@ static const char *kind_name(gpuref_diff_kind k)
 {
     static const char *const names[] = {
         "pc", "words", "next_pc", "exec_mask", "flags", "reg_missing", "reg_extra",
-        "reg_lanes", "reg_value", "mem_missing", "mem_extra", "mem_value",
+        "reg_lanes", "reg_value", "reg_ulp", "mem_missing", "mem_extra", "mem_value",
     };
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "unknown";
 }
@@ -451,7 +451,7 @@ static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what
         for (int i = 0; i < ndiff && i < MAXDIFF; i++) {
             const gpuref_diff *df = &diffs[i];
             gpuref_regfile_info fi = { 0 };
-            int isreg = df->kind >= GPUREF_DIFF_REG_MISSING && df->kind <= GPUREF_DIFF_REG_VALUE;
+            int isreg = df->kind >= GPUREF_DIFF_REG_MISSING && df->kind <= GPUREF_DIFF_REG_ULP;
             if (isreg)
                 gpuref_regfile_get_info(c->m, df->file, &fi);
             gpuref_diff_format(c->m, df, line, sizeof line);
