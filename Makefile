@@ -144,11 +144,11 @@ run: deps
 test: deps
 	@$(MAKE) --no-print-directory all unit $(B)/sc/sc_test $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
 	  $(foreach b,$(BUGS_nv50),$(B)/tb/nv50-bug-$(b)/Vtb_nv50)
-	@sh scripts/run-tests.sh $(B)
+	@ISAS="$(ISAS)" sh scripts/run-tests.sh $(B)
 
 test-long: deps
 	@$(MAKE) --no-print-directory all unit
-	@GPUREF_LONG=1 sh scripts/run-tests.sh $(B)
+	@ISAS="$(ISAS)" GPUREF_LONG=1 sh scripts/run-tests.sh $(B)
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(B)/bench/bench_model $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i))

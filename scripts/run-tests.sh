@@ -5,6 +5,7 @@
 # taken from its own closing "N passed, N failed" line, or 1 passed / 1 failed
 # from its exit status when it has none.
 B=${1:-build}
+ISAS=${ISAS:-nv50}          # the implemented ISAs (the Makefile passes its list)
 LOG=$B/test-logs
 mkdir -p "$LOG"
 TOTAL_P=0
@@ -37,16 +38,18 @@ for t in "$B"/tests/test_*; do
 done
 
 echo "== vectors on the model (gpuref run)"
-for isa in nv50; do
+for isa in $ISAS; do
     set -- vectors/$isa/directed/*.yaml
     [ -e "$1" ] && suite "model-vectors-$isa" "$B/bin/gpuref" run -q "$@"
 done
 
 echo "== SystemC wrapper of the model"
-suite "systemc-wrapper" "$B/sc/sc_test" vectors/*/directed/*.yaml
+set --
+for isa in $ISAS; do set -- "$@" vectors/$isa/directed/*.yaml; done
+suite "systemc-wrapper" "$B/sc/sc_test" "$@"
 
 echo "== lockstep (RTL vs model)"
-for isa in nv50; do
+for isa in $ISAS; do
     set -- vectors/$isa/directed/*.yaml
     [ -e "$1" ] && suite "cosim-$isa" "$B/tb/$isa/Vtb_$isa" -q --out "$B/cosim/$isa" "$@"
 done
@@ -58,7 +61,9 @@ echo "== RTL float units against model/fp (lint, synthesis, unit lockstep)"
 suite "rtl-fp-units" env GPUREF_FP_RTL_N=$([ "${GPUREF_LONG:-0}" = 1 ] && echo 1000000 || echo 100000) sh scripts/fp_units.sh "$B"
 
 echo "== RTL lint and synthesis"
-suite "rtl-lint-synth-nv50" sh rtl/nv50/lint.sh
+for isa in $ISAS; do
+    suite "rtl-lint-synth-$isa" sh rtl/$isa/lint.sh
+done
 
 echo "== bad input"
 suite "cli-bad-input" sh scripts/check-bad-input.sh "$B"
@@ -71,7 +76,8 @@ if [ "${GPUREF_SKIP_SAN:-0}" != 1 ]; then
             case "$(basename "$t")" in test_fp_*) [ "${GPUREF_LONG:-0}" = 1 ] || continue;; esac
             suite "san-$(basename "$t")" env ASAN_OPTIONS=detect_leaks=1 GPUREF_FP_N=1000 "$t"
         done
-        set -- vectors/*/directed/*.yaml
+        set --
+        for isa in $ISAS; do set -- "$@" vectors/$isa/directed/*.yaml; done
         suite "san-model-vectors" "$B/san/bin/gpuref" run -q "$@"
     else
         count "san-build" 1 "$LOG/san-build.log"
