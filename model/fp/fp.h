@@ -1,7 +1,8 @@
 /* fp.h - the bit-exact floating-point core of gpuref (contract 2).
  *
- * Everything here is a pure function on bit patterns: no globals, no host
- * floating point, no hidden state.  Values travel as uint16_t / uint32_t /
+ * Everything here is a pure function on bit patterns: no globals, no hidden
+ * state, no host floating point (except the host-FPU lane fast path of
+ * fp_lanes.c, proved bit-identical by test_fp_fast).  Values travel as uint16_t / uint32_t /
  * uint64_t patterns (the generic fp_* functions carry every format in a
  * uint64_t, low bits used).
  *
@@ -392,20 +393,20 @@ static inline int fp_is_nan(fp_fmt f, uint64_t a) { return (fp_classify(f, a) & 
 
 #define FP__WRAP2(pre, T, F, op)                                                          \
     static inline int pre##_##op(T a, T b, const fp_policy *p, unsigned fl, T *r, unsigned *e) \
-    { uint64_t x; int s = fp_##op(F, a, b, p, fl, &x, e); if (s == 0 && r) *r = (T)x;      \
-      return s ? s : (r ? 0 : GPUREF_ERR_ARG); }
+    { uint64_t x; int s; if (!r) return GPUREF_ERR_ARG;                                    \
+      s = fp_##op(F, a, b, p, fl, &x, e); if (s == 0) *r = (T)x; return s; }
 #define FP__WRAP3(pre, T, F, op)                                                          \
     static inline int pre##_##op(T a, T b, T c, const fp_policy *p, unsigned fl, T *r, unsigned *e) \
-    { uint64_t x; int s = fp_##op(F, a, b, c, p, fl, &x, e); if (s == 0 && r) *r = (T)x;   \
-      return s ? s : (r ? 0 : GPUREF_ERR_ARG); }
+    { uint64_t x; int s; if (!r) return GPUREF_ERR_ARG;                                    \
+      s = fp_##op(F, a, b, c, p, fl, &x, e); if (s == 0) *r = (T)x; return s; }
 #define FP__WRAP1(pre, T, F, op)                                                          \
     static inline int pre##_##op(T a, const fp_policy *p, unsigned fl, T *r, unsigned *e) \
-    { uint64_t x; int s = fp_##op(F, a, p, fl, &x, e); if (s == 0 && r) *r = (T)x;         \
-      return s ? s : (r ? 0 : GPUREF_ERR_ARG); }
+    { uint64_t x; int s; if (!r) return GPUREF_ERR_ARG;                                    \
+      s = fp_##op(F, a, p, fl, &x, e); if (s == 0) *r = (T)x; return s; }
 #define FP__WRAPMM(pre, T, F, op)                                                         \
     static inline int pre##_##op(fp_minmax k, T a, T b, const fp_policy *p, unsigned fl, T *r, unsigned *e) \
-    { uint64_t x; int s = fp_##op(F, k, a, b, p, fl, &x, e); if (s == 0 && r) *r = (T)x;   \
-      return s ? s : (r ? 0 : GPUREF_ERR_ARG); }
+    { uint64_t x; int s; if (!r) return GPUREF_ERR_ARG;                                    \
+      s = fp_##op(F, k, a, b, p, fl, &x, e); if (s == 0) *r = (T)x; return s; }
 #define FP__WRAPCMP(pre, T, F)                                                            \
     static inline int pre##_cmp(fp_pred pr, T a, T b, const fp_policy *p, unsigned fl, int *res, unsigned *e) \
     { return fp_cmp(F, pr, a, b, p, fl, res, e); }

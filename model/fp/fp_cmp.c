@@ -119,9 +119,9 @@ static int minmax(fp_fmt f, fp_minmax k, int want_max, uint64_t a, uint64_t b, c
                 int second = !nzl && (p->zero_minmax == FP_ZMM_SECOND ||
                                       (p->zero_minmax == FP_ZMM_GE_SELECT && !want_max));
                 res = second ? vb : va;
-            }
-            else
+            } else {
                 res = (want_max ? o > 0 : o < 0) ? va : vb;
+            }
         }
     }
     return fp__done(f, res, &env, r, exc);

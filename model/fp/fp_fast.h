@@ -3,7 +3,8 @@
  *
  * The fast path is taken when flags == 0, the policy is sealed (the same
  * check as every operation) with round[f32] == RNE, every operand is a
- * normal number and the rounded result is a normal number.  Everything else
+ * normal number and the value before rounding is in the normal range
+ * (exponent field 1..253).  Everything else
  * (zeros, denormals, Inf, NaN, overflow, underflow, other rounding modes,
  * flags) goes to the generic fp_add/fp_mul/fp_fma.  Under those conditions
  * no policy knob other than the rounding mode can affect the result, and the
@@ -20,14 +21,15 @@ __extension__ typedef unsigned __int128 fp__u128;
 #define FP__F32_NORMAL(x) ((((x) >> 23) & 0xffu) - 1u < 254u)
 
 /* Pack a rounded 24-bit significand keep (bit 23 set, or bit 24 after a
- * rounding carry) with biased exponent ex; 0 if the result is not a normal
- * f32 (the caller falls back to the generic path). */
+ * rounding carry) with biased exponent ex of the value before rounding; 0
+ * if that value is not in the normal range (it could then be tiny under
+ * either tininess rule, or overflow): the caller falls back. */
 static inline int fp__f32_pack(uint32_t sign, int32_t ex, uint64_t keep, int inexact, uint32_t *r, unsigned *e)
 {
+    if ((uint32_t)(ex - 1) >= 253u) return 0;          /* ex in [1, 253] */
     uint32_t c = (uint32_t)(keep >> 24);
     keep >>= c;
     ex += (int32_t)c;
-    if ((uint32_t)(ex - 1) >= 254u) return 0;
     *r = sign | ((uint32_t)ex << 23) | ((uint32_t)keep & 0x7fffffu);
     if (inexact && e) *e |= FP_EXC_INEXACT;
     return 1;
@@ -111,27 +113,30 @@ static inline int fp32_add(uint32_t a, uint32_t b, const fp_policy *p, unsigned 
 {
     if (FP__FAST_OK(p, fl, r) && fp__f32_add_fast(a, b, r, e)) return GPUREF_OK;
     uint64_t x;
+    if (!r) return GPUREF_ERR_ARG;
     int s = fp_add(FP_F32, a, b, p, fl, &x, e);
-    if (s == 0 && r) *r = (uint32_t)x;
-    return s ? s : (r ? 0 : GPUREF_ERR_ARG);
+    if (s == 0) *r = (uint32_t)x;
+    return s;
 }
 
 static inline int fp32_sub(uint32_t a, uint32_t b, const fp_policy *p, unsigned fl, uint32_t *r, unsigned *e)
 {
     if (FP__FAST_OK(p, fl, r) && fp__f32_add_fast(a, b ^ 0x80000000u, r, e)) return GPUREF_OK;
     uint64_t x;
+    if (!r) return GPUREF_ERR_ARG;
     int s = fp_sub(FP_F32, a, b, p, fl, &x, e);
-    if (s == 0 && r) *r = (uint32_t)x;
-    return s ? s : (r ? 0 : GPUREF_ERR_ARG);
+    if (s == 0) *r = (uint32_t)x;
+    return s;
 }
 
 static inline int fp32_mul(uint32_t a, uint32_t b, const fp_policy *p, unsigned fl, uint32_t *r, unsigned *e)
 {
     if (FP__FAST_OK(p, fl, r) && fp__f32_mul_fast(a, b, r, e)) return GPUREF_OK;
     uint64_t x;
+    if (!r) return GPUREF_ERR_ARG;
     int s = fp_mul(FP_F32, a, b, p, fl, &x, e);
-    if (s == 0 && r) *r = (uint32_t)x;
-    return s ? s : (r ? 0 : GPUREF_ERR_ARG);
+    if (s == 0) *r = (uint32_t)x;
+    return s;
 }
 
 static inline int fp32_fma(uint32_t a, uint32_t b, uint32_t c, const fp_policy *p, unsigned fl, uint32_t *r,
@@ -139,9 +144,10 @@ static inline int fp32_fma(uint32_t a, uint32_t b, uint32_t c, const fp_policy *
 {
     if (FP__FAST_OK(p, fl, r) && fp__f32_fma_fast(a, b, c, r, e)) return GPUREF_OK;
     uint64_t x;
+    if (!r) return GPUREF_ERR_ARG;
     int s = fp_fma(FP_F32, a, b, c, p, fl, &x, e);
-    if (s == 0 && r) *r = (uint32_t)x;
-    return s ? s : (r ? 0 : GPUREF_ERR_ARG);
+    if (s == 0) *r = (uint32_t)x;
+    return s;
 }
 
 /* Lane arrays (one call per wave/warp instruction): r[i] = a[i] op b[i]

@@ -9,7 +9,7 @@
  *   - add, sub, mul on x86-64 SSE: the host FPU, with MXCSR set to
  *     0x1f80 (round to nearest, FTZ = DAZ = 0, all masked) for the call and
  *     restored after.  Inexact comes from an error-free transformation
- *     (TwoSum for add; the exact double product for mul), not from MXCSR.
+ *     (TwoSum for add; the exact integer product of the significands for mul), not from MXCSR.
  *     IEEE 754 defines these results uniquely, so the host is bit-identical
  *     to the integer algorithm on this domain; test_fp_fast proves it against
  *     the generic path (random lanes, every special value) and test_fp_host
@@ -58,11 +58,14 @@ static inline int host_add(uint32_t a, uint32_t b, uint32_t *r, unsigned *e)
 static inline int host_mul(uint32_t a, uint32_t b, uint32_t *r, unsigned *e)
 {
     if (!FP__F32_NORMAL(a) || !FP__F32_NORMAL(b)) return 0;
-    double pd = (double)f_of(a) * (double)f_of(b);               /* exact: 48 bits */
-    float s = (float)pd;
-    uint32_t u = u_of(s);
+    uint32_t u = u_of(f_of(a) * f_of(b));
     if (!ABOVE_MIN_BINADE(u)) return 0;
-    if (e && (double)s != pd) *e |= FP_EXC_INEXACT;
+    if (e) {
+        /* inexact iff the exact 48-bit product of the significands has
+         * nonzero bits below the 24 kept (23 + the top bit position) */
+        uint64_t pr = (uint64_t)((a & 0x7fffffu) | 0x800000u) * ((b & 0x7fffffu) | 0x800000u);
+        if (pr & ((((uint64_t)1) << (23 + (pr >> 47))) - 1)) *e |= FP_EXC_INEXACT;
+    }
     *r = u;
     return 1;
 }

@@ -16,7 +16,8 @@
  * a result it cannot prove.  test_fp_mpfr_trans checks against MPFR, and its
  * exhaustive mode (GPUREF_FP_EXHAUSTIVE=1) runs every f16 and f32 input.
  *
- * Constants (bits of 2/pi, pi/2, ln 2, log2 e) were computed with MPFR 4.2;
+ * Constants (bits of 2/pi, pi/2, ln 2, log2 e, the series coefficients 1/n!
+ * and 1/(2k+1), each the top 128 bits truncated) were computed with MPFR 4.2;
  * test_fp_mpfr_trans re-derives and compares them.
  */
 #include "fp_impl.h"
@@ -35,6 +36,82 @@ static const xf XF_PI_2 = { 0, 0, W128(0xc90fdaa22168c234ull, 0xc4c6628b80dc1cd1
 static const xf XF_LN2 = { 0, -1, W128(0xb17217f7d1cf79abull, 0xc9e3b39803f2f6afull) };  /* ln 2 */
 static const xf XF_LOG2E = { 0, 0, W128(0xb8aa3b295c17f0bbull, 0xbe87fed0691d3e88ull) }; /* 1/ln 2 */
 static const xf XF_ONE = { 0, 0, (u128)1 << 127 };
+
+/* series coefficients: { e, m high word, m low word }, value = m * 2^(e-127) */
+typedef struct xfc { int32_t e; uint64_t hi, lo; } xfc;
+static const xfc inv_fact[38] = {          /* 1/n!, n = 0..37 */
+    {    0, 0x8000000000000000ull, 0x0000000000000000ull },  /* 1/0! */
+    {    0, 0x8000000000000000ull, 0x0000000000000000ull },  /* 1/1! */
+    {   -1, 0x8000000000000000ull, 0x0000000000000000ull },  /* 1/2! */
+    {   -3, 0xaaaaaaaaaaaaaaaaull, 0xaaaaaaaaaaaaaaaaull },  /* 1/3! */
+    {   -5, 0xaaaaaaaaaaaaaaaaull, 0xaaaaaaaaaaaaaaaaull },  /* 1/4! */
+    {   -7, 0x8888888888888888ull, 0x8888888888888888ull },  /* 1/5! */
+    {  -10, 0xb60b60b60b60b60bull, 0x60b60b60b60b60b6ull },  /* 1/6! */
+    {  -13, 0xd00d00d00d00d00dull, 0x00d00d00d00d00d0ull },  /* 1/7! */
+    {  -16, 0xd00d00d00d00d00dull, 0x00d00d00d00d00d0ull },  /* 1/8! */
+    {  -19, 0xb8ef1d2ab6399c7dull, 0x560e4472800b8ef1ull },  /* 1/9! */
+    {  -22, 0x93f27dbbc4fae397ull, 0x780b69f5333c725bull },  /* 1/10! */
+    {  -26, 0xd7322b3faa271c7full, 0x3a3f25c1bee38f10ull },  /* 1/11! */
+    {  -29, 0x8f76c77fc6c4bdaaull, 0x26d4c3d67f425f60ull },  /* 1/12! */
+    {  -33, 0xb092309d43684be5ull, 0x1c198e91d7b4269dull },  /* 1/13! */
+    {  -37, 0xc9cba54603e4e905ull, 0xd6f8a2efd1f27546ull },  /* 1/14! */
+    {  -41, 0xd73f9f399dc0f88eull, 0xc32b58774657f48full },  /* 1/15! */
+    {  -45, 0xd73f9f399dc0f88eull, 0xc32b58774657f48full },  /* 1/16! */
+    {  -49, 0xca963b81856a5359ull, 0x3028cbbb8d7ff53bull },  /* 1/17! */
+    {  -53, 0xb413c31dcbecbbddull, 0x8024435161554bc3ull },  /* 1/18! */
+    {  -57, 0x97a4da340a0ab926ull, 0x50f61dbdcb3a5abfull },  /* 1/19! */
+    {  -62, 0xf2a15d201011283dull, 0x4e5695fc785d5dfeull },  /* 1/20! */
+    {  -66, 0xb8dc77b6e7ab8c5full, 0x78a37e77372290c2ull },  /* 1/21! */
+    {  -70, 0x8671cb6dbfc294a2ull, 0x86485bf99c763abbull },  /* 1/22! */
+    {  -75, 0xbb0da098b1c0cecbull, 0xdc3826ebfb13cc26ull },  /* 1/23! */
+    {  -80, 0xf96780cb97abbe65ull, 0x25a033e54ec51033ull },  /* 1/24! */
+    {  -84, 0x9f9e66e8b2fd46a7ull, 0x22520cbbb7885c49ull },  /* 1/25! */
+    {  -89, 0xc4742fe35272cd1cull, 0x790285d3580a4a33ull },  /* 1/26! */
+    {  -94, 0xe8d58e16e6751905ull, 0x4d0c78aea13b9a50ull },  /* 1/27! */
+    {  -98, 0x850c5131a842e9b9ull, 0xe2e28e1aa546a152ull },  /* 1/28! */
+    { -103, 0x92cfcc5a1ac56bd5ull, 0xf1873bb378948eb3ull },  /* 1/29! */
+    { -108, 0x9c9962823eb07306ull, 0x56f6a614c4e2ba58ull },  /* 1/30! */
+    { -113, 0xa1a6973c1fade217ull, 0x0f7237d35fe1c89dull },  /* 1/31! */
+    { -118, 0xa1a6973c1fade217ull, 0x0f7237d35fe1c89dull },  /* 1/32! */
+    { -123, 0x9cc092a6e86a8da9ull, 0xc166ffd4ba113ea8ull },  /* 1/33! */
+    { -128, 0x9388118e07ebd09full, 0xc515a57ceb5b8644ull },  /* 1/34! */
+    { -133, 0x86e2ce38b6c8f941ull, 0x9e3fad3f0311d9d7ull },  /* 1/35! */
+    { -139, 0xefcc194861654958ull, 0x35c6895393adf50eull },  /* 1/36! */
+    { -144, 0xcf6468e4a742d7a6ull, 0x3c58ae1ec4e979feull },  /* 1/37! */
+};
+static const xfc inv_odd[29] = {           /* 1/(2k+1), k = 0..28 */
+    {    0, 0x8000000000000000ull, 0x0000000000000000ull },  /* 1/1 */
+    {   -2, 0xaaaaaaaaaaaaaaaaull, 0xaaaaaaaaaaaaaaaaull },  /* 1/3 */
+    {   -3, 0xccccccccccccccccull, 0xccccccccccccccccull },  /* 1/5 */
+    {   -3, 0x9249249249249249ull, 0x2492492492492492ull },  /* 1/7 */
+    {   -4, 0xe38e38e38e38e38eull, 0x38e38e38e38e38e3ull },  /* 1/9 */
+    {   -4, 0xba2e8ba2e8ba2e8bull, 0xa2e8ba2e8ba2e8baull },  /* 1/11 */
+    {   -4, 0x9d89d89d89d89d89ull, 0xd89d89d89d89d89dull },  /* 1/13 */
+    {   -4, 0x8888888888888888ull, 0x8888888888888888ull },  /* 1/15 */
+    {   -5, 0xf0f0f0f0f0f0f0f0ull, 0xf0f0f0f0f0f0f0f0ull },  /* 1/17 */
+    {   -5, 0xd79435e50d79435eull, 0x50d79435e50d7943ull },  /* 1/19 */
+    {   -5, 0xc30c30c30c30c30cull, 0x30c30c30c30c30c3ull },  /* 1/21 */
+    {   -5, 0xb21642c8590b2164ull, 0x2c8590b21642c859ull },  /* 1/23 */
+    {   -5, 0xa3d70a3d70a3d70aull, 0x3d70a3d70a3d70a3ull },  /* 1/25 */
+    {   -5, 0x97b425ed097b425eull, 0xd097b425ed097b42ull },  /* 1/27 */
+    {   -5, 0x8d3dcb08d3dcb08dull, 0x3dcb08d3dcb08d3dull },  /* 1/29 */
+    {   -5, 0x8421084210842108ull, 0x4210842108421084ull },  /* 1/31 */
+    {   -6, 0xf83e0f83e0f83e0full, 0x83e0f83e0f83e0f8ull },  /* 1/33 */
+    {   -6, 0xea0ea0ea0ea0ea0eull, 0xa0ea0ea0ea0ea0eaull },  /* 1/35 */
+    {   -6, 0xdd67c8a60dd67c8aull, 0x60dd67c8a60dd67cull },  /* 1/37 */
+    {   -6, 0xd20d20d20d20d20dull, 0x20d20d20d20d20d2ull },  /* 1/39 */
+    {   -6, 0xc7ce0c7ce0c7ce0cull, 0x7ce0c7ce0c7ce0c7ull },  /* 1/41 */
+    {   -6, 0xbe82fa0be82fa0beull, 0x82fa0be82fa0be82ull },  /* 1/43 */
+    {   -6, 0xb60b60b60b60b60bull, 0x60b60b60b60b60b6ull },  /* 1/45 */
+    {   -6, 0xae4c415c9882b931ull, 0x0572620ae4c415c9ull },  /* 1/47 */
+    {   -6, 0xa72f05397829cbc1ull, 0x4e5e0a72f0539782ull },  /* 1/49 */
+    {   -6, 0xa0a0a0a0a0a0a0a0ull, 0xa0a0a0a0a0a0a0a0ull },  /* 1/51 */
+    {   -6, 0x9a90e7d95bc609a9ull, 0x0e7d95bc609a90e7ull },  /* 1/53 */
+    {   -6, 0x94f2094f2094f209ull, 0x4f2094f2094f2094ull },  /* 1/55 */
+    {   -6, 0x8fb823ee08fb823eull, 0xe08fb823ee08fb82ull },  /* 1/57 */
+};
+
+static inline xf xf_c(const xfc *c) { return (xf){ 0, c->e, W128(c->hi, c->lo) }; }
 
 static xf xf_make(unsigned neg, int32_t e, u128 m)     /* normalize m * 2^(e-127) */
 {
@@ -74,15 +151,6 @@ static xf xf_add(xf a, xf b)
 
 static xf xf_neg(xf a) { a.neg ^= 1; return a; }
 
-static xf xf_div_u32(xf a, uint32_t d)                 /* a / d, d >= 1 */
-{
-    u128 qh = a.m / d, r = a.m % d;
-    uint64_t ql = (uint64_t)((r << 64) / d);
-    int lz = fp__clz128(qh);                            /* <= 32 */
-    u128 m = lz ? (qh << lz) | (ql >> (64 - lz)) : qh;
-    return (xf){ a.neg, a.e - lz, m };
-}
-
 static xf xf_from_int(int64_t v)
 {
     if (v == 0) return (xf){ 0, 0, 0 };
@@ -90,18 +158,21 @@ static xf xf_from_int(int64_t v)
     return xf_make(v < 0, 127, mag);
 }
 
-/* N / D for 0 < N < D < 2^126, 128 quotient bits */
-static xf xf_ratio(unsigned neg, u128 N, u128 D)
+/* N / D for 0 < N < D < 2^32 and N / D >= 2^-30: 160 quotient bits by
+ * native 64/32 divisions, normalized to 128 */
+static xf xf_ratio(unsigned neg, uint64_t N, uint64_t D)
 {
-    int32_t e = -1;
-    while ((N << 1) < D) { N <<= 1; e--; }
-    u128 q = 0;
-    for (int i = 0; i < 128; i++) {
-        N <<= 1;
-        q <<= 1;
-        if (N >= D) { N -= D; q |= 1; }
+    uint32_t c[5];
+    uint64_t r = N;
+    for (int i = 0; i < 5; i++) {
+        uint64_t x = r << 32;
+        c[i] = (uint32_t)(x / D);
+        r = x % D;
     }
-    return (xf){ neg, e, q };
+    u128 top = ((u128)(((uint64_t)c[0] << 32) | c[1]) << 64) | (((uint64_t)c[2] << 32) | c[3]);
+    int lz = fp__clz128(top);                           /* <= 30 */
+    u128 m = lz ? (top << lz) | (c[4] >> (32 - lz)) : top;
+    return (xf){ neg, -1 - lz, m };
 }
 
 /* ---------------------------------------------------- final rounding */
@@ -131,25 +202,26 @@ static int xf_round(fp_fmt f, xf x, int check, fp_env *e, uint64_t *out)
 
 /* ----------------------------------------------------------- kernels */
 
-/* e^y for |y| <= 0.35 */
+/* e^y for |y| <= 0.35: sum of y^k/k!, k <= 30 (last term < 2^-180) */
 static xf xf_exp_small(xf y)
 {
-    xf s = XF_ONE;
-    for (uint32_t k = 30; k >= 1; k--) s = xf_add(XF_ONE, xf_div_u32(xf_mul(s, y), k));
+    xf s = xf_c(&inv_fact[30]);
+    for (int k = 29; k >= 0; k--) s = xf_add(xf_mul(s, y), xf_c(&inv_fact[k]));
     return s;
 }
 
-/* sin(r), cos(r) for |r| <= pi/4 */
+/* sin(r), cos(r) for |r| <= pi/4: sums of (-r^2)^k/(2k+1)! and /(2k)!,
+ * k <= 18 (last term < 2^-140) */
 static xf xf_sin_small(xf r)
 {
-    xf r2 = xf_mul(r, r), s = XF_ONE;
-    for (uint32_t k = 18; k >= 1; k--) s = xf_add(XF_ONE, xf_neg(xf_div_u32(xf_mul(s, r2), 2 * k * (2 * k + 1))));
+    xf u = xf_neg(xf_mul(r, r)), s = xf_c(&inv_fact[37]);
+    for (int k = 17; k >= 0; k--) s = xf_add(xf_mul(s, u), xf_c(&inv_fact[2 * k + 1]));
     return xf_mul(r, s);
 }
 static xf xf_cos_small(xf r)
 {
-    xf r2 = xf_mul(r, r), c = XF_ONE;
-    for (uint32_t k = 18; k >= 1; k--) c = xf_add(XF_ONE, xf_neg(xf_div_u32(xf_mul(c, r2), (2 * k - 1) * (2 * k))));
+    xf u = xf_neg(xf_mul(r, r)), c = xf_c(&inv_fact[36]);
+    for (int k = 17; k >= 0; k--) c = xf_add(xf_mul(c, u), xf_c(&inv_fact[2 * k]));
     return c;
 }
 
@@ -230,11 +302,12 @@ int fp_log2(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *
     } else {
         /* x = m * 2^e, m in [sqrt(1/2), sqrt(2)); ln m = 2 atanh((m-1)/(m+1)) */
         int32_t e = A.exp;
-        u128 one = (u128)1 << 63, S = A.sig;
+        /* sig has <= 24 significant bits: everything below is a multiple of 2^40 */
+        uint64_t one = (uint64_t)1 << 24, S = A.sig >> 39;
         if (A.sig > SQRT2_SIG) { one <<= 1; e += 1; }
         xf t = S > one ? xf_ratio(0, S - one, S + one) : xf_ratio(1, one - S, S + one);
-        xf u = xf_mul(t, t), sum = xf_div_u32(XF_ONE, 2 * 28 + 1);
-        for (uint32_t k = 28; k-- > 0;) sum = xf_add(xf_mul(sum, u), xf_div_u32(XF_ONE, 2 * k + 1));
+        xf u = xf_mul(t, t), sum = xf_c(&inv_odd[28]);   /* sum of u^k/(2k+1), k <= 28 */
+        for (int k = 27; k >= 0; k--) sum = xf_add(xf_mul(sum, u), xf_c(&inv_odd[k]));
         xf ln = xf_mul(t, sum);
         ln.e += 1;
         xf y = xf_add(xf_from_int(e), xf_mul(ln, XF_LOG2E));

@@ -146,6 +146,24 @@ int main(void)
         for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++)
             compare(&p, flags[f], (i == 0 && f == 0) ? 5 * n : n / 4);
     }
+    /* tininess before rounding with output flush: the corner where a value
+     * just below 2^-126 rounds up to it (tiny before, not after) */
+    fp_policy tb = tu_policy("x86_sse");
+    tb.tininess = FP_TINY_BEFORE;
+    tb.denorm_out[FP_F32] = FP_DENORM_FLUSH;
+    tb.name = "x86+before+ftz";
+    if (fp_policy_seal(&tb, NULL, 0)) return 2;
+    compare(&tb, 0, n);
+    compare(&tb, FP_F_KEEP_OUT, n / 4);
+    {   /* 0x3f7fffff * 0x00800001 = 2^-126 (1 + 2^-24 - 2^-47): normal, not tiny;
+         * 0x3f7fffff * 0x00800000 = 2^-126 - 2^-150: rounds to 2^-126 in RNE,
+         * tiny before rounding and (24-bit exact) after: flushed here */
+        uint32_t a[2] = { 0x3f7fffff, 0x3f7fffff }, b[2] = { 0x00800001, 0x00800000 }, r[2];
+        unsigned e[2] = { 0, 0 };
+        int st = fp32_mul_n(2, a, b, &tb, 0, r, e);
+        tu_check(st == 0 && r[0] == 0x00800000 && e[0] == FP_EXC_INEXACT && r[1] == 0 &&
+                 e[1] == (FP_EXC_UNDERFLOW | FP_EXC_INEXACT), "before+ftz corner: %x/%x %x/%x", r[0], e[0], r[1], e[1]);
+    }
     fp_policy p = tu_policy("x86_sse");
     mxcsr(&p);
     errors(&p);

@@ -8,15 +8,17 @@
  *
  *  1. f32 and f64 add, sub, mul, div, fma (fmaf/fma), sqrt on random
  *     operands biased toward edge exponents, in RNE, RTZ, RUP, RDN
- *     (1e6 per op and mode, times GPUREF_FP_N); the inline fp32 fast path
+ *     (1e6 per op and mode; GPUREF_FP_N overrides); the inline fp32 fast path
  *     in RNE as well.
  *  2. conversions f32<->f64, f32/f64 -> i16/u16/i32/u32/i64/u64 (value
- *     compared where the host result is defined), i32/u32/i64/u64 -> f32/f64
- *     (1e6 per conversion and mode).
+ *     compared where the host result is defined, invalid required
+ *     elsewhere), i32/u32/i64/u64 -> f32/f64 (1e6 per conversion and mode).
  *  3. the full cross product of the special-value table for every binary op
  *     and fma, every mode; min/max against MINSS/MAXSS (FP_MM_LEGACY_GT);
  *     the 16 compare predicates against C comparisons.
- *  4. MXCSR.FTZ + DAZ against a policy with denorm_in/out = FLUSH.
+ *  4. MXCSR.FTZ + DAZ against a policy with denorm_in/out = FLUSH (1e5).
+ * Two x86 quirks are masked, not imitated: CVT(T)SS2SI/SD2SI report no #D,
+ * and SQRT of a negative denormal reports #D together with #I.
  */
 #include <fenv.h>
 #include <math.h>

@@ -3,9 +3,10 @@
  * MPFR's precision, exponent range and mpfr_subnormalize.
  *
  *  1. the constants of fp_trans.c (2/pi, pi/2, ln 2, log2 e) re-derived;
- *  2. f32: 1e5 biased random inputs per function and rounding mode (x
- *     GPUREF_FP_N), plus inputs near multiples of pi/2, near 1.0 and near the
- *     overflow/underflow edges of exp2;
+ *  2. f32: 1e5 biased random inputs per function and rounding mode
+ *     (GPUREF_FP_N overrides), among them inputs near multiples of pi/2 (and
+ *     of a quarter turn), near 1.0 and near the overflow/underflow edges of
+ *     exp2;
  *  3. f16 and bf16: every input, every function, every rounding mode.
  * Compared: the value (NaN as "is NaN": the NaN rule is the policy's, tested
  * elsewhere), and the invalid, divide-by-zero, overflow and inexact flags.
