@@ -43,7 +43,7 @@ HDRS      := $(wildcard model/include/*.h model/core/*.h model/fp/*.h model/*/*.
 LIBS      := -lyaml -lm
 
 .SECONDARY:
-.PHONY: all lib cli deps run test test-long bench cosim lint synth install clean unit help
+.PHONY: all lib cli deps run test test-long bench cov cosim lint synth install clean unit help
 all: lib cli $(B)/lib/pkgconfig/gpuref.pc
 
 help:
@@ -125,6 +125,8 @@ $(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.
 	  -LDFLAGS "-lyaml -lm $(LDSAN)" > $(B)/tb/$(1)$(2).log 2>&1 || (tail -30 $(B)/tb/$(1)$(2).log; exit 1)
 endef
 $(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),,)))
+# coverage builds: line and user points (toggle coverage is ~5x the build time)
+$(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),-cov,--coverage-line --coverage-user)))
 BUGS_nv50 := CARRY DROP_THREAD SAT_FLAG SHIFT BRANCH
 $(foreach b,$(BUGS_nv50),$(eval $(call tb_rule,nv50,-bug-$(b),+define+GPUREF_BUG_$(b))))
 
@@ -132,6 +134,13 @@ $(foreach b,$(BUGS_nv50),$(eval $(call tb_rule,nv50,-bug-$(b),+define+GPUREF_BUG
 $(B)/sc/sc_test: dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp dpi/systemc/gpuref_sc.h $(B)/lib/libgpuref.a
 	@mkdir -p $(dir $@)
 	$(CXX) -std=gnu++17 -O2 -Wall -Wextra -Imodel/include -Idpi/systemc -o $@ dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp $(B)/lib/libgpuref.a -lsystemc -lyaml -lm $(LDSAN)
+
+# Functional (model) and RTL (line) coverage of the directed vectors in lockstep,
+# merged into build/cov/coverage.dat; report with holes and HTML in build/cov/.
+cov: all $(foreach i,$(ISAS),$(B)/tb/$(i)-cov/Vtb_$(i))
+	@mkdir -p $(B)/cov
+	@for i in $(ISAS); do $(B)/tb/$$i-cov/Vtb_$$i -q --out $(B)/cov/reports-$$i --cov $(B)/cov/$$i.dat vectors/$$i/directed/*.yaml | tail -n 1; done
+	$(B)/bin/gpuref cov report --html $(B)/cov/html $(foreach i,$(ISAS),$(B)/cov/$(i).dat)
 
 cosim: all $(B)/tb/$(ISA)/Vtb_$(ISA)
 	@sh scripts/cosim.sh $(B) $(ISA) "$(VEC)" $(TRACE)

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "checker.h"
+#include "gpuref_cov.h"
 #include "gpuref_vectors.h"
 
 #define HIST 8          /* retired units kept for the report */
@@ -30,6 +31,7 @@ struct gpuref_chk {
     hist_entry hist[HIST];
     uint64_t steps, waivers;
     double model_secs;
+    gpuref_cov *cov;            /* NULL: no functional coverage */
     int failed, stopped, run_status;
     char run_msg[256];
     char result[1024];
@@ -46,6 +48,12 @@ struct gpuref_chk {
     size_t chunk_len;
     uint64_t chunk_base;
 };
+
+void gpuref_chk_set_cov(gpuref_chk *c, gpuref_cov *cov)
+{
+    if (c)
+        c->cov = cov;
+}
 
 static gpuref_chk *current;
 void gpuref_chk_set_current(gpuref_chk *c) { current = c; }
@@ -188,6 +196,8 @@ int gpuref_chk_begin(gpuref_chk *c, int t)
         fail(c, "program: %s", d.msg);
         return 1;
     }
+    if (c->cov)
+        gpuref_cov_begin(c->cov, c->m);
     return 0;
 }
 
@@ -538,6 +548,8 @@ int gpuref_chk_dut_end(gpuref_chk *c)
     int w = gpuref_retire_waive(c->m, c->dut, c->mod);
     if (w > 0)
         log_waivers(c, w);
+    if (c->cov)
+        gpuref_cov_sample(c->cov, c->m, c->mod);
     char rep[512] = "";
     if (gpuref_vec_check_step(cur_test(c), c->m, c->mod, rep, sizeof rep) > 0)
         fail(c, "step %" PRIu64 ": %s", c->steps, rep);

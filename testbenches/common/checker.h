@@ -62,6 +62,11 @@ uint64_t gpuref_chk_waivers(const gpuref_chk *c);        /* values taken from th
 /* Seconds spent in the model (step + compare) since open: the model's share. */
 double gpuref_chk_model_seconds(const gpuref_chk *c);
 
+/* Functional coverage: when set, every unit the model retires in lockstep is
+ * counted into cov (gpuref_cov.h); the caller owns cov and writes it. */
+struct gpuref_cov;
+void gpuref_chk_set_cov(gpuref_chk *c, struct gpuref_cov *cov);
+
 /* The checker a C++ main hands to its SV bench (one per process). */
 void gpuref_chk_set_current(gpuref_chk *c);
 gpuref_chk *gpuref_chk_current(void);

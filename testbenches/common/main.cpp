@@ -15,6 +15,7 @@
 #include "verilated_fst_c.h"
 #endif
 #include "checker.h"
+#include "gpuref_cov.h"
 #include "bench.h"   // per ISA: VTOP, VTOP_ISA and the model header
 
 // $finish ends one test; the bench, not Verilator, reports how it went.
@@ -30,6 +31,8 @@ static void usage(const char *prog)
         "  --test NAME    run only the test of that name\n"
         "  --max-cycles N give up a test after N clock cycles (default 64 per step + 100000)\n"
         "  -q             print failures and the summary only\n"
+        "  --cov FILE     write coverage.dat: functional bins of the model and, in a\n"
+        "                 bench built with --coverage, the RTL's line/toggle points\n"
         "  +trace         write an FST wave of each test to its report folder\n"
         "Exit status: 0 all passed, 1 a test failed, 2 usage error, 3 bad input file.\n",
         prog);
@@ -37,7 +40,7 @@ static void usage(const char *prog)
 
 int main(int argc, char **argv)
 {
-    std::string out = "build/cosim", only;
+    std::string out = "build/cosim", only, covfile;
     bool trace = false, quiet = false;
     unsigned long long max_cycles = 0;
     std::vector<std::string> files;
@@ -48,6 +51,7 @@ int main(int argc, char **argv)
         else if (a == "--test" && i + 1 < argc) only = argv[++i];
         else if (a == "--max-cycles" && i + 1 < argc) max_cycles = std::strtoull(argv[++i], nullptr, 0);
         else if (a == "-q") quiet = true;
+        else if (a == "--cov" && i + 1 < argc) covfile = argv[++i];
         else if (a == "+trace") trace = true;
         else if (!a.empty() && (a[0] == '-' || a[0] == '+')) {
             std::fprintf(stderr, "%s: unknown option '%s' (see --help)\n", argv[0], a.c_str());
@@ -56,6 +60,14 @@ int main(int argc, char **argv)
     }
     if (files.empty()) { usage(argv[0]); return 2; }
 
+    gpuref_cov *cov = nullptr;
+    gpuref_covdat *covdat = nullptr;
+    if (!covfile.empty()) {
+        gpuref_diag d{};
+        covdat = gpuref_covdat_new();
+        if (gpuref_cov_create(VTOP_ISA, &cov, &d) != GPUREF_OK)
+            std::fprintf(stderr, "%s: no functional coverage: %s\n", argv[0], d.msg);
+    }
     unsigned passed = 0, failed = 0;
     unsigned long long retired = 0;
     double model_secs = 0;
@@ -74,6 +86,7 @@ int main(int argc, char **argv)
             continue;
         }
         gpuref_chk_set_current(chk);
+        gpuref_chk_set_cov(chk, cov);
         for (int t = 0; t < gpuref_chk_ntests(chk); t++) {
             int setup_failed = gpuref_chk_begin(chk, t);
             if (!only.empty() && only != gpuref_chk_test_name(chk)) continue;
@@ -109,6 +122,16 @@ int main(int argc, char **argv)
                 if (!ctx->gotFinish())
                     gpuref_chk_dut_stop(chk, 0, 0, 0, 1);
                 top->final();
+#if VM_COVERAGE
+                if (covdat) {   // this test's RTL points, merged by key into covdat
+                    std::string tmp = out + "/.rtlcov.dat";
+                    std::system(("mkdir -p '" + out + "'").c_str());
+                    ctx->coveragep()->write(tmp.c_str());
+                    gpuref_diag d{};
+                    gpuref_covdat_read(covdat, tmp.c_str(), &d);
+                    std::remove(tmp.c_str());
+                }
+#endif
 #if VM_TRACE
                 if (tfp) tfp->close();
 #endif
@@ -131,6 +154,14 @@ int main(int argc, char **argv)
         }
         model_secs += gpuref_chk_model_seconds(chk);
         gpuref_chk_close(chk);
+    }
+    if (covdat) {
+        gpuref_diag d{};
+        if (cov) gpuref_covdat_add_cov(covdat, cov);
+        if (gpuref_covdat_write(covdat, covfile.c_str(), 0, &d) != GPUREF_OK)
+            std::fprintf(stderr, "%s: %s\n", argv[0], d.msg);
+        gpuref_covdat_free(covdat);
+        gpuref_cov_destroy(cov);
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("cosim %s: tests=%u retired=%llu seconds=%.2f model_seconds=%.4f\n", VTOP_ISA,
