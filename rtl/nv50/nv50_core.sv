@@ -86,12 +86,12 @@ module nv50_core #(
   logic [31:0] cyc_q;                  // $clock
 
   // ------------------------------------------------------------ imem
-  logic [31:0]           imem [IMEM_WORDS];
+  logic [31:0]           imem [IMEM_WORDS];   // contents valid where imem_vld is set
   logic [IMEM_WORDS-1:0] imem_vld;
   logic [IAW-1:0]        fa_addr, fb_addr;
   logic [31:0]           fa_data;
   logic                  fb_long;           // bit 0 of the word at fb_addr (long instruction)
-  logic                  fa_vld, fb_vld;
+  logic                  fa_vld, fb_vld, fb_vld2;   // words loaded (fb_vld2: the word after fb_addr)
 
   always_ff @(posedge clk) begin
     fa_data <= imem[fa_addr];
@@ -108,9 +108,11 @@ module nv50_core #(
       /* verilator lint_on WIDTHCONCAT */
       fa_vld   <= 1'b0;
       fb_vld   <= 1'b0;
+      fb_vld2  <= 1'b0;
     end else begin
-      fa_vld <= imem_vld[fa_addr];
-      fb_vld <= imem_vld[fb_addr];
+      fa_vld  <= imem_vld[fa_addr];
+      fb_vld  <= imem_vld[fb_addr];
+      fb_vld2 <= ({{(32-IAW){1'b0}}, fb_addr} + 32'd1 < IMEM_W32) ? imem_vld[fb_addr + IAW'(1)] : 1'b0;
       if (ld_we && !running_q && ld_sel == 3'd0 && 32'(ld_addr) < IMEM_W32)
         imem_vld[ld_addr[IAW-1:0]] <= 1'b1;
     end
@@ -303,7 +305,7 @@ module nv50_core #(
     a_cm_row   = a_q[2'(cop_aidx - 3'd1)];
     a_src_row  = a_q[2'(xd.asrc - 3'd1)];
     a_pi_row   = a_q[2'(xd.pi_a - 3'd1)];
-    a_dst_idx  = (xd.dkind == D_A) ? xd.didx[2:0] : xd.pi_a;
+    a_dst_idx  = (xd.dkind == D_A && xd.didx[2:0] != 3'd0) ? xd.didx[2:0] : xd.pi_a;
     a_dst_row  = a_q[2'(a_dst_idx - 3'd1)];
     c_pred_row = c_q[xd.pred_c];
     c_cond_row = c_q[xd.cond_c];
@@ -410,8 +412,9 @@ module nv50_core #(
     if (xd.cls == C_CTRL) begin
       case (xd.ctrl)
         nv50_pkg::K_BRA: begin
-          if (exec_q == mask_q) k_pc = xd.target;
-          else if (exec_q != 32'd0) begin
+          if (exec_q == 32'd0) ;                           // not taken: next
+          else if (exec_q == mask_q) k_pc = xd.target;
+          else begin
             k_push = 1'b1; k_push_t = E_BRANCH; k_push_pc = x_next;
 `ifdef GPUREF_BUG_BRANCH
             k_push_mask = exec_q;
@@ -503,7 +506,7 @@ module nv50_core #(
     o_we_v   = (xd.dkind == D_O32 || xd.dkind == D_O16) && (wr_lanes != 32'd0);
     r_bits   = (xd.dkind == D_R32) ? 32'hffff_ffff : (xd.dhi ? 32'hffff_0000 : 32'h0000_ffff);
     c_we_v   = xd.cdst_en && (exec_q != 32'd0);
-    a_we_v   = (xd.dkind == D_A) && (exec_q != 32'd0);
+    a_we_v   = (xd.dkind == D_A) && (xd.didx[2:0] != 3'd0) && (exec_q != 32'd0);   // D24
     pia_we_v = xd.pi && (exec_q != 32'd0);
     a_idx    = a_dst_idx;
   end
@@ -743,7 +746,8 @@ module nv50_core #(
             te_v    <= 1'b0;
             x_state <= X_THR;
           end else rd_step <= rd_step + 3'd1;
-          if (exec_q != 32'd0 && xd.dkind == D_A && xd.pi && xd.didx[2:0] != xd.pi_a) begin
+          if (exec_q != 32'd0 && xd.dkind == D_A && xd.didx[2:0] != 3'd0 && xd.pi &&
+              xd.didx[2:0] != xd.pi_a) begin
             // the retire port carries one $a write: shl $a with a post-increment
             // of another $a is not supported here
             fault_q <= 1'b1; fault_pc_q <= x_pc; running_q <= 1'b0; x_state <= X_IDLE;
@@ -812,7 +816,9 @@ module nv50_core #(
         end
         // ---------------------------------------------------- JOINAT: skip the join instruction
         X_UNWL: begin
-          if (u_epc[1:0] != 2'b00 || {2'b00, u_epc[31:2]} >= IMEM_W32 || !fb_vld) begin
+          // the join instruction must be in the program (both words of a long one)
+          if (u_epc[1:0] != 2'b00 || {2'b00, u_epc[31:2]} >= IMEM_W32 || !fb_vld ||
+              (fb_long && !fb_vld2)) begin
             fault_q <= 1'b1; fault_pc_q <= x_pc; running_q <= 1'b0; x_state <= X_IDLE;
           end else begin
             n_pc    <= u_epc + (fb_long ? 32'd8 : 32'd4);

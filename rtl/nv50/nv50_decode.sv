@@ -5,7 +5,7 @@
 //   w0[1:0] = 1 long: w1[1:0] = 0 normal, 1 normal+join, 2 normal+exit, 3 immediate
 //   w0[1:0] = 3 long control
 // Field positions: isa.rst "Other fields", envydis/g80.c for the ones isa.rst
-// leaves out (see rtl/nv50/README.md, "Encoding").
+// leaves out (model/nv50/README.md "Facts taken from envytools' disassembler").
 //
 // Strictness (decision D4): for every instruction the decoder builds the set of
 // bits that carry meaning (al0/al1); a word with any other bit set, or with a
@@ -13,11 +13,13 @@
 // conversions, loads/stores, textures, interpolation, vote and the like decode
 // as unimplemented.  Both make d.fault = 1.
 //
-// Optional defines (documented choices where the sources disagree):
-//   NV50_SHCNT_SEL_BIT20  take the shift-by-immediate selector from w1 bit 20
-//                         (envydis, nouveau) instead of w1 bit 16 (ops L428)
-//   NV50_PI_UNSIGNED      post-increment amounts are unsigned (default: signed,
-//                         envydis RBF_SIGNED)
+// The decisions cited as Dnn are those of model/nv50/README.md.
+//
+// Optional defines, alternatives to contract decisions (off by default; they
+// break lockstep with the model, see rtl/nv50/README.md):
+//   NV50_SHCNT_SEL_BIT20  shift-by-immediate selector in w1 bit 20 (envydis,
+//                         nouveau) instead of w1 bit 16 (ops L428, D12)
+//   NV50_PI_UNSIGNED      unsigned post-increment amounts (D21: signed)
 module nv50_decode (
   input  logic [31:0]      w0,
   input  logic [31:0]      w1,
@@ -105,6 +107,7 @@ module nv50_decode (
   logic [3:0]  madv;
   logic        shsel;
   logic        imm_f;         // long immediate form
+  logic        c16;           // 16-bit third input (long sad u16/s16)
 
   always_comb begin
     d         = '0;
@@ -124,6 +127,7 @@ module nv50_decode (
     madv      = 4'd0;
     shsel     = 1'b0;
     imm_f     = 1'b0;
+    c16       = 1'b0;
     d.cls     = C_NOP;
     d.dkind   = nv50_pkg::D_NONE;
     d.a.kind  = nv50_pkg::S_NONE;
@@ -262,6 +266,9 @@ module nv50_decode (
         d.c.kind = S_REG; d.c.idx = {1'b0, w0[7:2]};
       end
       if (mem_a) begin al0[27:25] = 3'b111; end
+      // D14: the immediate of a 16-bit operation must fit 16 bits (imm[31:16] =
+      // w1[27:12] are unused bits): mov/add-family b16, mul u16/s16, mad u16/s16
+      if (imm_f && h) al1[27:12] = 16'h0000;
 
     end else if (w0[1:0] == 2'b10) begin
       // ======================================== short control
@@ -300,11 +307,15 @@ module nv50_decode (
           d.cls = C_MOVSR; d.sreg = w1[17:14]; al1[17:14] = 4'hf;
           if (w1[17:14] > 4'd8) ill = 1'b1;
         end
-        {4'h0, 3'd5}: begin d.cls = C_MOVTOC; d.cdst_en = 1'b1; d.cdst = w1[5:4]; al1[5:4] = 2'b11; end
+        {4'h0, 3'd5}: begin
+          // D16: the ignored $c write enable w1[6] must be 1 (the blob's form)
+          d.cls = C_MOVTOC; d.cdst_en = 1'b1; d.cdst = w1[5:4]; al1[6:4] = 3'b111;
+          if (!w1[6]) ill = 1'b1;
+        end
         {4'h0, 3'd6}: begin
           d.cls = C_SHLA; d.offs = {12'd0, w0[19:16]}; al0[19:16] = 4'hf;
           al0[4:2] = 3'b111; d.dkind = D_A; d.didx = {4'd0, w0[4:2]};
-          if (w0[4:2] == 3'd0 || w0[4:2] > 3'd4) ill = 1'b1;
+          if (w0[4:2] > 3'd4) ill = 1'b1;              // D6; $a0: write dropped (D24)
         end
         {4'h1, 3'd0}: begin
           d.cls = C_MOV; d.b32 = w1[26]; al1[26] = 1'b1;
@@ -361,7 +372,7 @@ module nv50_decode (
           d.cls = C_ADDA; d.asrc = laidx; d.offs = w0[24:9];
           al0[24:9] = 16'hffff; al0[27:26] = 2'b11; al1[2] = 1'b1;
           al0[4:2] = 3'b111; d.dkind = D_A; d.didx = {4'd0, w0[4:2]};
-          if (w0[4:2] == 3'd0 || w0[4:2] > 3'd4) ill = 1'b1;
+          if (w0[4:2] > 3'd4) ill = 1'b1;              // D6; $a0: write dropped (D24)
         end
         {4'hf, 3'd7}: begin
           if (w1[2]) unimp = 1'b1;                          // pmevent
@@ -477,22 +488,27 @@ module nv50_decode (
           else d.b.idx = w1[20:14];
         end
       end
-      // ---- third ALU input of sad/mad: src3 field, 32 bits (SRC3/CONST3)
+      // ---- third ALU input of sad/mad: src3 field (SRC3/CONST3), 32 bits for
+      // mad, 16 bits for sad u16/s16 (D13: L*SRC3)
       if (d.cls == C_SAD || d.cls == C_MAD) begin
+        c16 = (d.cls == C_SAD) && !d.b32;
         al1[20:14] = 7'h7f; al0[24] = 1'b1;
+        d.c.w16 = c16;
         if (w0[24]) begin
           if (w0[23]) ill = 1'b1;                          // c[] in both src2 and src3
           d.c.kind = S_CONST;
           d.c.bank = w1[25:22]; al1[25:22] = 4'hf;
           d.c.aidx = sh1 ? 3'd0 : laidx;
-          d.c.off  = (w0[25] && !sh1) ? 16'd0 : moff(w1[20:14], 3'd7, 3'd4, 1'b0);
+          d.c.off  = (w0[25] && !sh1) ? 16'd0 : moff(w1[20:14], 3'd7, (c16 ? 3'd2 : 3'd4), 1'b0);
           if (w0[25] && !sh1) begin
             pi_any = 1'b1; pi_idx = laidx;
-            d.pi_amt = moff(w1[20:14], 3'd7, 3'd4, 1'b1);
+            d.pi_amt = moff(w1[20:14], 3'd7, (c16 ? 3'd2 : 3'd4), 1'b1);
           end
           if (!sh1) mem_a = 1'b1;
         end else begin
-          d.c.kind = S_REG; d.c.idx = w1[20:14];
+          d.c.kind = S_REG;
+          if (c16) begin d.c.idx = {1'b0, w1[20:15]}; d.c.hi = w1[14]; end
+          else d.c.idx = w1[20:14];
         end
       end
       if (mem_a) begin al0[27:25] = 3'b111; al1[2] = 1'b1; end
@@ -510,12 +526,15 @@ module nv50_decode (
       al0      = 32'hf000_0003;
       al1      = 32'd0;
       d.target = {8'd0, w1[19:14], w0[26:11], 2'b00};
+      // Predicate fields: every long control word has them (D18); call,
+      // breakaddr, joinat, quadon, quadpop, bar and trap ignore the value.
+      d.pred = w1[11:7]; d.pred_c = w1[13:12];
+      al1[11:7] = 5'h1f;
+      if (w1[11:7] != 5'h0f) al1[13:12] = 2'b11;        // D19
+      if (!nv50_pkg::pred_legal(w1[11:7])) ill = 1'b1;
       case (op)
         4'h1, 4'h3, 4'h5, 4'hb: begin                      // bra, ret, break, brkpt
-          d.pred_en = 1'b1; d.pred = w1[11:7]; d.pred_c = w1[13:12];
-          al1[11:7] = 5'h1f;
-          if (w1[11:7] != 5'h0f) al1[13:12] = 2'b11;
-          if (!nv50_pkg::pred_legal(w1[11:7])) ill = 1'b1;
+          d.pred_en = 1'b1;
           if (op == 4'h1) begin al0[26:11] = 16'hffff; al1[19:14] = 6'h3f; end
         end
         4'h2, 4'h4, 4'ha: begin                            // call, breakaddr, joinat

@@ -1,6 +1,8 @@
 // nv50_ram.sv - synchronous-read RAM with one read and one write port and a
 // write enable per lane (a row is NL lanes of LW bits).  Stands for an SRAM
-// macro; not reset.  Read-during-write of the same row returns the old row.
+// macro.  Read-during-write of the same row returns the old row.
+// Power-on contents are zero (the architectural reset value the lockstep
+// bench relies on: it loads only non-zero state); there is no reset port.
 module nv50_ram #(
   parameter int DEPTH = 16,
   parameter int LW    = 32,
@@ -15,6 +17,10 @@ module nv50_ram #(
   input  logic [NL*LW-1:0]   wdata
 );
   logic [NL*LW-1:0] mem [DEPTH];
+
+  initial begin
+    for (int i = 0; i < DEPTH; i++) mem[i] = '0;
+  end
 
   always_ff @(posedge clk) begin
     rdata <= mem[raddr];
