@@ -12,6 +12,10 @@
 //          write, retire.  One cycle per instruction; SMEM loads take
 //          1 + dwords cycles (one data-memory read per cycle).  A control
 //          transfer squashes the fetched instruction (one bubble).
+// The core stops with `done` after S_ENDPGM(_SAVED), S_SETKILL 1, an illegal-
+// instruction or MEMVIOL trap (retired with END|TRAP, as the model does), or a
+// halt (STATUS.FATAL_HALT, or STATE_PRIV.HALT outside the trap handler); it
+// stops with `fault` (no retire) on what it cannot execute, see the README.
 //
 // Deliberate bug for checker tests (off by default; the other two live in
 // rdna4_salu): GPUREF_BUG_BRANCH  S_CBRANCH_SCC1 lands one dword too far.
@@ -40,7 +44,7 @@ module rdna4_core #(
   output logic [31:0]  rt_w1,
   output logic [31:0]  rt_w2,
   output logic [1:0]   rt_nwords,
-  output logic [4:0]   rt_flags,    // GPUREF_RETIRE_* bits: [1] END, [2] BRANCH
+  output logic [4:0]   rt_flags,    // GPUREF_RETIRE_* bits: [1] END, [2] BRANCH, [4] TRAP
   output logic [15:0]  rt_s_we,     // s[rt_s_base + i] written for each set bit i
   output logic [6:0]   rt_s_base,
   output logic [511:0] rt_s_val,    // value of s[rt_s_base + i] at [32*i +: 32]
@@ -61,7 +65,7 @@ module rdna4_core #(
   localparam int IAW = (IMEM_WORDS > 1) ? $clog2(IMEM_WORDS) : 1;
   localparam int DAW = (DMEM_WORDS > 1) ? $clog2(DMEM_WORDS) : 1;
   localparam logic [47:0] IMEM_BYTES = 48'(IMEM_WORDS) << 2;
-  localparam logic [65:0] DMEM_BYTES = 66'(DMEM_WORDS) << 2;
+  localparam logic [48:0] DMEM_BYTES = 49'(DMEM_WORDS) << 2;
 
   // ------------------------------------------------------------ state
   logic [4095:0] sreg;      // [32*c +: 32]: register of operand code c (0-105 s, 106/107 vcc,
@@ -79,14 +83,13 @@ module rdna4_core #(
   // Live summaries.
   logic [31:0] m0;
   logic [63:0] exec, vcc;
-  logic        execz, vccz, priv, in_wg, trap_en;
+  logic        execz, vccz, priv, trap_en;
   assign m0      = sreg[32*125 +: 32];
   assign exec    = sreg[32*126 +: 64];
   assign vcc     = sreg[32*106 +: 64];
   assign execz   = wave64 ? (exec == 64'd0) : (exec[31:0] == 32'd0);
   assign vccz    = wave64 ? (vcc == 64'd0) : (vcc[31:0] == 32'd0);
   assign priv    = hwreg[32*2 + rdna4_pkg::ST_PRIV];
-  assign in_wg   = hwreg[32*2 + rdna4_pkg::ST_IN_WG];
   assign trap_en = hwreg[32*2 + rdna4_pkg::ST_TRAP_EN];
 
   // ------------------------------------------------------- IF / ID stage
@@ -107,14 +110,19 @@ module rdna4_core #(
   logic [47:0]     x_pc;
 
   // Operands.  Register codes are 7 bits (the decoder refused others that are read).
+  // Read ports are register pairs: S0, S1, D (also SMEM SBASE pair and SOFFSET).
+  logic [63:0] p0, p1, pd;
   logic [31:0] r0lo, r0hi, r1lo, r1hi, rdlo, rdhi;
   logic [63:0] opa, opb, dold;
-  assign r0lo = sreg[{x.s0[6:0], 5'd0} +: 32];
-  assign r0hi = sreg[{x.s0[6:1], 1'b1, 5'd0} +: 32];
-  assign r1lo = sreg[{x.s1[6:0], 5'd0} +: 32];
-  assign r1hi = sreg[{x.s1[6:1], 1'b1, 5'd0} +: 32];
-  assign rdlo = sreg[{x.sd, 5'd0} +: 32];
-  assign rdhi = sreg[{x.sd[6:1], 1'b1, 5'd0} +: 32];
+  assign p0   = rdna4_pkg::rd_pair(sreg, x.s0[6:1]);
+  assign p1   = rdna4_pkg::rd_pair(sreg, x.s1[6:1]);
+  assign pd   = rdna4_pkg::rd_pair(sreg, x.sd[6:1]);
+  assign r0lo = x.s0[0] ? p0[63:32] : p0[31:0];
+  assign r0hi = p0[63:32];
+  assign r1lo = x.s1[0] ? p1[63:32] : p1[31:0];
+  assign r1hi = p1[63:32];
+  assign rdlo = x.sd[0] ? pd[63:32] : pd[31:0];
+  assign rdhi = pd[63:32];
   assign opa  = rdna4_pkg::src_value(x.s0, x.s0_64, x.s0_sx, r0lo, r0hi, x.w1, scc);
   assign opb  = rdna4_pkg::src_value(x.s1, x.s1_64, 1'b0, r1lo, r1hi, x.w1, scc);
   assign dold = (x.sd == 7'd124) ? 64'd0 : (x.d_64 ? {rdhi, rdlo} : {32'd0, rdlo});
@@ -142,15 +150,17 @@ module rdna4_core #(
 
   logic [4:0]  sm_n;
   logic        sm_ld, sm_bufop, sm_sub, sm_half, sm_uns;
-  logic [6:0]  sb_code;
+  logic        sb_zero;
+  logic [63:0] q01, q23;
   logic [31:0] q0, q1, q2, soff;
   logic [63:0] am;                   // alignment mask of the access size
-  logic [65:0] sm_addr;              // byte address of dword 0 (66 bits: no wrap)
+  logic [47:0] sm_addr;              // byte address of dword 0
   logic [33:0] b_off;
   logic [45:0] b_size;
   logic [15:0] a_inr, a_need;
-  logic        a_flt, a_oor_d;
+  logic        a_flt, a_memviol, a_oor_d;
   logic [15:0] a_wmask;
+  logic [48:0] a_ai, a_bsz;
 
   assign sm_n     = rdna4_pkg::smem_dwords(x.op[3:0]);
   assign sm_ld    = (x.fmt == rdna4_pkg::FMT_SMEM) && (x.op <= 8'd27) && !(x.op[2:0] == 3'd6 || x.op[2:0] == 3'd7) &&
@@ -159,34 +169,40 @@ module rdna4_core #(
   assign sm_sub   = x.op[3];
   assign sm_half  = x.op[1];
   assign sm_uns   = x.op[0];
-  assign sb_code  = (x.s0[5:0] >= 6'd62) ? 7'd0 : {x.s0[5:0], 1'b0};   // SBASE out of range -> SGPR0 (rdna4 L3981)
-  assign q0 = sreg[{sb_code, 5'd0} +: 32];
-  assign q1 = sreg[{sb_code + 7'd1, 5'd0} +: 32];
-  assign q2 = sreg[{sb_code + 7'd2, 5'd0} +: 32];
-  assign soff = (x.s1[6:0] == 7'd124) ? 32'd0 : sreg[{x.s1[6:0], 5'd0} +: 32];
+  // SBASE is decoded as the register code SBASE*2; NULL or EXEC as an address
+  // source reads zero (rdna4 L803-806; model/rdna4 exec_smem.c).  A V# never sits
+  // there (the decoder refuses it).
+  assign sb_zero = (x.s0[6:0] == 7'd124) || (x.s0[6:0] == 7'd126);
+  assign q01  = sb_zero ? 64'd0 : p0;
+  assign q23  = rdna4_pkg::rd_pair(sreg, x.s0[6:1] + 6'd1);
+  assign q0   = q01[31:0];
+  assign q1   = q01[63:32];
+  assign q2   = q23[31:0];
+  logic  unused_q3;                                     // V# dword 3 (format, type): ignored by SMEM
+  assign unused_q3 = ^q23[63:32];
+  assign soff = r1lo;                                   // SOFFSET: any register code, NULL reads 0
   assign am = !sm_sub ? ~64'd3 : (sm_half ? ~64'd1 : ~64'd0);
 
-  logic [65:0] a_ai, a_bsz;
+  // Addresses are 48 bits (bits 63:48 of each sum dropped, as in the model).
   always_comb begin
-    a_flt = 1'b0; sm_addr = 66'd0; b_off = 34'd0; b_size = 46'd0; a_inr = 16'hffff;
-    a_bsz = sm_sub ? (sm_half ? 66'd2 : 66'd1) : 66'd4;
+    a_flt = 1'b0; a_memviol = 1'b0; sm_addr = 48'd0; b_off = 34'd0; b_size = 46'd0; a_inr = 16'hffff;
+    a_bsz = sm_sub ? (sm_half ? 49'd2 : 49'd1) : 49'd4;
     if (!sm_bufop) begin
-      // S_LOAD: IOFFSET + SOFFSET must not be negative (rdna4 L3913)
+      // S_LOAD: IOFFSET + SOFFSET < 0 is illegal (rdna4 L3911): fault
       if (x.w1[23] && {8'd0, 24'd0 - x.w1[23:0]} > soff) a_flt = 1'b1;
-      sm_addr = {2'b00, {q1, q0} & am} + ({{42{x.w1[23]}}, x.w1[23:0]} & {2'b11, am}) +
-                {34'd0, soff & am[31:0]};
+      sm_addr = 48'(({q1, q0} & am) + ({{40{x.w1[23]}}, x.w1[23:0]} & am) + ({32'd0, soff} & am));
     end else begin
-      // S_BUFFER_LOAD: negative IOFFSET is a MEMVIOL (rdna4 L3867)
-      if (x.w1[23]) a_flt = 1'b1;
+      // S_BUFFER_LOAD: a negative IOFFSET is a MEMVIOL (rdna4 L3867)
+      if (x.w1[23]) a_memviol = 1'b1;
       b_off  = {10'd0, x.w1[23:0] & am[23:0]} + {2'd0, soff & am[31:0]};
       b_size = ({32'd0, (q1[29:16] == 14'd0) ? 14'd1 : q1[29:16]} * {14'd0, q2}) & am[45:0];
-      sm_addr = {18'd0, {q1[15:0], q0} & am[47:0]} + {32'd0, b_off};
+      sm_addr = 48'({q1[15:0], q0} & am[47:0]) + 48'(b_off);
       for (int i = 0; i < 16; i++)
         a_inr[i] = ({12'd0, b_off} + 46'(4 * i)) < b_size;
     end
     a_need = a_inr & 16'((17'd1 << sm_n) - 17'd1);
     for (int i = 0; i < 16; i++) begin
-      a_ai = sm_addr + 66'(4 * i);
+      a_ai = {1'b0, sm_addr + 48'(4 * i)};
       if (a_need[i] && (a_ai + a_bsz > DMEM_BYTES)) a_flt = 1'b1;
     end
   end
@@ -215,13 +231,14 @@ module rdna4_core #(
     else if (sm_half)        cap = sm_uns ? {16'd0, cap_hf} : {{16{cap_hf[15]}}, cap_hf};
     else                     cap = sm_uns ? {24'd0, cap_by} : {{24{cap_by[7]}}, cap_by};
     sm_data = sm_buf;
-    sm_data[{sm_c[3:0], 5'd0} +: 32] = cap;
+    for (int i = 0; i < 16; i++)
+      if (sm_c[3:0] == 4'(i)) sm_data[32*i +: 32] = cap;
   end
 
   assign dm_ra = sm_busy ? (sm_wa + DAW'(sm_c) + 1'b1) : sm_addr[DAW+1:2];
 
   // --------------------------------------------------------- execute
-  logic         e_fin, e_flt, e_end, e_redir, e_take;
+  logic         e_fin, e_flt, e_end, e_trap, e_redir, e_take, e_halt;
   logic [3:0]   e_why;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [3:0]   fault_why;   // WHY_* of the fault, for waves only
@@ -230,6 +247,7 @@ module rdna4_core #(
   logic [6:0]   wb_base;
   logic [15:0]  wb_mask;
   logic [511:0] wb_data;
+  logic         wb_force;    // TTMP write of the trap entry itself (not PRIV-checked)
   logic [1:0]   ex_we;
   logic [63:0]  ex_val;
   logic         sc_we, sc_val, hw_we;
@@ -241,21 +259,26 @@ module rdna4_core #(
   assign pc_next4 = x_pc + 48'd4;
   assign br_tgt   = x_pc + 48'd4 + {{30{x.simm[15]}}, x.simm, 2'b00};
 
-  // S_MOVREL* (rdna4 L10130-10222, range rules L807-815).
+  // S_MOVREL* (rdna4 L10130-10222, range rules L807-815): the index must stay in
+  // the region of the base code: SGPR base -> <= VCC_HI (VCC_LO for B64), TTMP
+  // base -> <= TTMP15 (TTMP14 for B64), other bases only index 0.  An out-of-
+  // range source reads SGPR0 ("S0 is used"), an out-of-range destination writes
+  // nothing.  (The decoder keeps source bases below NULL.)
   logic [32:0] mr_s, mr_d;
-  logic        mr_s_oor, mr_d_oor;
-  logic [63:0] mr_src;
-  logic mr_b64;
+  logic        mr_s_oor, mr_d_oor, mr_b64, mr_odd;
+  logic [63:0] mr_src, mr_pair;
   always_comb begin
     mr_b64 = (x.op == 8'd65) || (x.op == 8'd67);
     mr_s = {26'd0, x.s0[6:0]} + ((x.op == 8'd68) ? {23'd0, m0[9:0]} : {1'b0, m0});
     mr_d = {26'd0, x.sd} + ((x.op == 8'd68) ? {23'd0, m0[25:16]} : {1'b0, m0});
-    if (x.s0[6:0] <= 7'd107) mr_s_oor = mr_s > (mr_b64 ? 33'd106 : 33'd107);
-    else                     mr_s_oor = mr_s > (mr_b64 ? 33'd122 : 33'd123);
-    if (x.sd <= 7'd107)      mr_d_oor = mr_d > (mr_b64 ? 33'd106 : 33'd107);
-    else                     mr_d_oor = mr_d > (mr_b64 ? 33'd122 : 33'd123);
-    if (mr_s_oor) mr_src = sreg[63:0];                               // out of range: S0 is used
-    else          mr_src = {sreg[{mr_s[6:0] + 7'd1, 5'd0} +: 32], sreg[{mr_s[6:0], 5'd0} +: 32]};
+    if (x.s0[6:0] <= 7'd107)      mr_s_oor = mr_s > (mr_b64 ? 33'd106 : 33'd107);
+    else                          mr_s_oor = mr_s > (mr_b64 ? 33'd122 : 33'd123);
+    if (x.sd <= 7'd107)           mr_d_oor = mr_d > (mr_b64 ? 33'd106 : 33'd107);
+    else if (x.sd <= 7'd123)      mr_d_oor = mr_d > (mr_b64 ? 33'd122 : 33'd123);
+    else                          mr_d_oor = (mr_d != {26'd0, x.sd});
+    mr_odd = (x.op == 8'd65) ? mr_s[0] : mr_d[0];                   // 64-bit index must be even
+    mr_pair = rdna4_pkg::rd_pair(sreg, mr_s_oor ? 6'd0 : mr_s[6:1]);
+    mr_src  = (mr_s[0] && !mr_s_oor) ? {32'd0, mr_pair[63:32]} : mr_pair;
   end
 
   // S_GETREG / S_SETREG fields (rdna4 L9173-9272).
@@ -266,14 +289,26 @@ module rdna4_core #(
   assign hr_id   = x.simm[5:0];
   assign hr_off  = x.simm[10:6];
   assign hr_size = {1'b0, x.simm[15:11]} + 6'd1;
-  assign hr_cur  = hwreg[{hr_id, 5'd0} +: 32];
+  always_comb begin
+    hr_cur = 32'd0;
+    for (int i = 0; i < 64; i++)
+      if (hr_id == 6'(i)) hr_cur = hwreg[32*i +: 32];
+  end
   assign hr_view = rdna4_pkg::hw_view(hr_id, hr_cur, execz, vccz, scc, wave64);
   assign hr_mask = (rdna4_pkg::low_mask32(hr_size) << hr_off) & rdna4_pkg::hw_write_mask(hr_id, priv);
   assign hr_src  = (x.op == 8'd19) ? x.w1 : dold[31:0];
 
+  // Registers the execute stage rewrites whole (views: live bits filled in).
+  logic [31:0] st_cur, sp_view, mode_cur, ep_cur;
+  assign st_cur   = hwreg[32*2 +: 32];
+  assign sp_view  = rdna4_pkg::hw_view(rdna4_pkg::HW_STATE_PRIV, hwreg[32*4 +: 32], execz, vccz, scc, wave64);
+  assign mode_cur = hwreg[32*1 +: 32];
+  assign ep_cur   = hwreg[32*17 +: 32];
+
   always_comb begin
-    e_fin = 1'b0; e_flt = 1'b0; e_why = rdna4_pkg::WHY_NONE; e_end = 1'b0; e_npc = pc_fall;
-    wb_base = x.sd; wb_mask = 16'd0; wb_data = 512'd0;
+    e_fin = 1'b0; e_flt = 1'b0; e_why = rdna4_pkg::WHY_NONE; e_end = 1'b0; e_trap = 1'b0;
+    e_npc = pc_fall;
+    wb_base = x.sd; wb_mask = 16'd0; wb_data = 512'd0; wb_force = 1'b0;
     ex_we = 2'b00; ex_val = exec; sc_we = 1'b0; sc_val = scc;
     hw_we = 1'b0; hw_idx = 6'd0; hw_val = 32'd0; sm_start = 1'b0;
     if (x_v && run_q) begin
@@ -290,12 +325,12 @@ module rdna4_core #(
           rdna4_pkg::FMT_SOP1: begin
             case (x.op)
               8'd64, 8'd65: begin                                   // S_MOVRELS_B32/B64
-                if (x.op[0] && m0[0]) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_MOVREL; end
+                if (x.op[0] && mr_odd) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_MOVREL; end
                 wb_mask = x.op[0] ? 16'd3 : 16'd1;
                 wb_data[63:0] = x.op[0] ? mr_src : {32'd0, mr_src[31:0]};
               end
               8'd66, 8'd67: begin                                   // S_MOVRELD_B32/B64
-                if (x.op[0] && m0[0]) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_MOVREL; end
+                if (x.op[0] && mr_odd) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_MOVREL; end
                 wb_base = mr_d[6:0];
                 wb_mask = mr_d_oor ? 16'd0 : (x.op[0] ? 16'd3 : 16'd1);
                 wb_data[63:0] = x.op[0] ? opa : {32'd0, opa[31:0]};
@@ -314,16 +349,21 @@ module rdna4_core #(
                 e_npc = opa[47:0] & ~48'd3;
               end
               8'd74: begin                                          // S_RFE_B64: PRIV = 0, PC = S0
-                if (!priv) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_PRIV; end
                 hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATUS;
-                hw_val = hwreg[32*2 +: 32] & ~(32'd1 << rdna4_pkg::ST_PRIV);
+                hw_val = st_cur & ~(32'd1 << rdna4_pkg::ST_PRIV);
                 e_npc = opa[47:0] & ~48'd3;
               end
-              8'd78, 8'd79: begin                                   // S_BARRIER_SIGNAL(_ISFIRST)
-                if (in_wg) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_SYSTEM; end
-                if (x.op[0]) begin sc_we = 1'b1; sc_val = 1'b0; end // not in a work-group: SCC = 0
+              8'd76, 8'd77, 8'd80: begin                            // S_SENDMSG_RTN_B32/B64, S_GET_BARRIER_STATE:
+                wb_mask = x.d_64 ? 16'd3 : 16'd1;                   // data from outside the wave (unmodelled,
+                wb_data[63:0] = dold;                               // the checker takes it): D keeps its value
               end
-              default: ;                                            // rdna4_salu; S_SLEEP_VAR: no-op
+              8'd79: begin sc_we = 1'b1; sc_val = 1'b0; end         // S_BARRIER_SIGNAL_ISFIRST: one wave, SCC = 0
+              8'd83: begin                                          // S_ALLOC_VGPR: illegal without dynamic VGPRs
+                e_trap = 1'b1; e_end = 1'b1;
+                hw_we = 1'b1; hw_idx = rdna4_pkg::HW_EXCP_FLAG_PRIV;
+                hw_val = ep_cur | (32'd1 << rdna4_pkg::EP_ILLEGAL);
+              end
+              default: ;                                            // rdna4_salu; S_BARRIER_SIGNAL, S_SLEEP_VAR: no-ops
             endcase
           end
           rdna4_pkg::FMT_SOPK: begin
@@ -333,8 +373,8 @@ module rdna4_core #(
                 wb_data[31:0] = (hr_view >> hr_off) & rdna4_pkg::low_mask32(hr_size);
               end
               8'd18, 8'd19: begin                                   // S_SETREG_B32, S_SETREG_IMM32_B32
-                hw_we = 1'b1; hw_idx = hr_id;
-                hw_val = ((hr_src << hr_off) & hr_mask) | (hr_cur & ~hr_mask);
+                hw_we = (hr_mask != 32'd0); hw_idx = hr_id;
+                hw_val = ((hr_src << hr_off) & hr_mask) | (hr_view & ~hr_mask);
               end
               8'd20: begin                                          // S_CALL_B64
                 wb_mask = 16'd3; wb_data[63:0] = {16'd0, pc_next4};
@@ -345,20 +385,40 @@ module rdna4_core #(
           end
           rdna4_pkg::FMT_SOPP: begin
             case (x.op)
-              8'd1, 8'd2: if (x.simm[0]) begin                      // S_SETKILL 1 / S_SETHALT 1
-                e_flt = 1'b1; e_why = rdna4_pkg::WHY_SYSTEM;
+              8'd1: e_end = x.simm[0];                              // S_SETKILL: kill the wave
+              8'd2: begin                                           // S_SETHALT (rdna4 L11018)
+                if (x.simm[2]) begin                                // FATAL_HALT: trap handler only
+                  hw_we = priv; hw_idx = rdna4_pkg::HW_STATUS;
+                  hw_val = st_cur;
+                  hw_val[rdna4_pkg::ST_FATAL_HALT] = x.simm[0];
+                end else begin
+                  hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATE_PRIV;
+                  hw_val = sp_view;
+                  hw_val[rdna4_pkg::SP_HALT] = x.simm[0];
+                end
               end
-              8'd16: if (trap_en) begin                             // S_TRAP: a no-op without a handler
-                e_flt = 1'b1; e_why = rdna4_pkg::WHY_SYSTEM;
+              8'd55: begin                                          // S_SENDMSGHALT: message, then HALT
+                hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATE_PRIV;
+                hw_val = sp_view;
+                hw_val[rdna4_pkg::SP_HALT] = 1'b1;
+              end
+              8'd16: if (trap_en) begin                             // S_TRAP (rdna4 L11280); no-op without a handler
+                wb_base = 7'd108; wb_mask = 16'd3; wb_force = 1'b1; // {TTMP1, TTMP0} = {id, 12'0, PC[47:0]}
+                wb_data[63:0] = {x.simm[3:0], 12'd0, x_pc};
+                hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATUS;
+                hw_val = st_cur | (32'd1 << rdna4_pkg::ST_PRIV);
+                e_npc = 48'd0;                                      // TBA: the core has none (README)
               end
               8'd17, 8'd18: begin                                   // S_ROUND_MODE, S_DENORM_MODE
                 hw_we = 1'b1; hw_idx = rdna4_pkg::HW_MODE;
-                hw_val = hwreg[32*1 +: 32];
+                hw_val = mode_cur;
                 if (x.op[0]) hw_val[3:0] = x.simm[3:0];
                 else         hw_val[7:4] = x.simm[3:0];
               end
-              8'd20: if (in_wg) begin                               // S_BARRIER_WAIT
-                e_flt = 1'b1; e_why = rdna4_pkg::WHY_SYSTEM;
+              8'd31: begin                                          // S_CODE_END: illegal instruction
+                e_trap = 1'b1; e_end = 1'b1;
+                hw_we = 1'b1; hw_idx = rdna4_pkg::HW_EXCP_FLAG_PRIV;
+                hw_val = ep_cur | (32'd1 << rdna4_pkg::EP_ILLEGAL);
               end
               8'd32: e_npc = br_tgt;                                // S_BRANCH
               8'd33: if (!scc) e_npc = br_tgt;                      // S_CBRANCH_SCC0
@@ -376,25 +436,39 @@ module rdna4_core #(
               8'd48, 8'd49: e_end = 1'b1;                           // S_ENDPGM, S_ENDPGM_SAVED
               8'd53: begin                                          // S_SETPRIO: STATE_PRIV.USER_PRIO
                 hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATE_PRIV;
-                hw_val = hwreg[32*4 +: 32];
+                hw_val = sp_view;
                 hw_val[13:12] = x.simm[1:0];
               end
-              default: ;                                            // waits, nops, hints, messages
+              default: ;                                            // waits, nops, hints, messages, barrier wait
             endcase
           end
           rdna4_pkg::FMT_SMEM: begin
             if (sm_ld) begin
               e_fin = sm_busy && (sm_c == sm_n - 5'd1);
               if (!sm_busy) begin
-                if (a_flt) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_SMEM_ADDR; end
-                else sm_start = 1'b1;
+                if (a_memviol) begin                                // MEMVIOL: flag it, end the program
+                  e_fin = 1'b1; e_trap = 1'b1; e_end = 1'b1;
+                  hw_we = 1'b1; hw_idx = rdna4_pkg::HW_EXCP_FLAG_PRIV;
+                  hw_val = ep_cur;
+                  if (!ep_cur[rdna4_pkg::EP_MEMVIOL]) hw_val[31:30] = 2'd1;   // first_memviol_source = SMEM
+                  hw_val[rdna4_pkg::EP_MEMVIOL] = 1'b1;
+                end else if (a_flt) begin
+                  e_flt = 1'b1; e_why = rdna4_pkg::WHY_SMEM_ADDR;
+                end else
+                  sm_start = 1'b1;
               end
-              wb_mask = sm_wmask;
-              wb_data = sm_data;
+              if (!e_trap) begin
+                wb_mask = sm_wmask;
+                wb_data = sm_data;
+              end
             end
           end
           default: ;                                                // SOP2, SOPC: rdna4_salu
         endcase
+        // STATE_PRIV.SCC is SCC: a STATE_PRIV write that changes bit 9 writes SCC
+        if (hw_we && hw_idx == rdna4_pkg::HW_STATE_PRIV && hw_val[rdna4_pkg::SP_SCC] != scc) begin
+          sc_we = 1'b1; sc_val = hw_val[rdna4_pkg::SP_SCC];
+        end
         if (e_flt) e_fin = 1'b0;
       end
     end
@@ -416,7 +490,7 @@ module rdna4_core #(
       wc = {1'b0, wb_base} + 8'(i);
       // a NULL destination discards the whole write (also the high half of a pair)
       if (wb_mask[i] && wc <= 8'd127 && wb_base != 7'd124) begin
-        if (wc >= 8'd108 && wc <= 8'd123 && !priv) ttmp_blk = 1'b1;
+        if (wc >= 8'd108 && wc <= 8'd123 && !priv && !wb_force) ttmp_blk = 1'b1;
         else wm_eff[i] = 1'b1;
       end
     end
@@ -424,8 +498,10 @@ module rdna4_core #(
   end
   logic [6:0] lane;
   always_comb begin
+    rot = 512'd0;
     for (int j = 0; j < 16; j++)
-      rot[32*j +: 32] = wb_data[{4'(j) - wb_base[3:0], 5'd0} +: 32];
+      for (int k = 0; k < 16; k++)
+        if (4'(j) - wb_base[3:0] == 4'(k)) rot[32*j +: 32] = wb_data[32*k +: 32];
     sreg_n = sreg;
     for (int r = 0; r < 128; r++) begin
       lane = 7'(r) - wb_base;
@@ -443,8 +519,15 @@ module rdna4_core #(
   assign scc_n = sc_we_eff ? sc_val : scc;
 
   // ------------------------------------------------------ pipeline control
-  assign e_redir = e_fin && !e_end && (e_npc != pc_fall);
-  assign e_take  = run_q && if_v && !e_flt && !e_end && (!x_v || (e_fin && !e_redir));
+  // The wave halts after an instruction that leaves STATUS.FATAL_HALT set, or
+  // STATE_PRIV.HALT set outside the trap handler (rdna4 L1852-1866): the core
+  // then stops with done (as the model's gpuref_finished()).
+  logic [31:0] st_n, sp_n;
+  assign st_n    = (hw_we && hw_idx == rdna4_pkg::HW_STATUS) ? hw_val : st_cur;
+  assign sp_n    = (hw_we && hw_idx == rdna4_pkg::HW_STATE_PRIV) ? hw_val : hwreg[32*4 +: 32];
+  assign e_halt  = e_fin && (st_n[rdna4_pkg::ST_FATAL_HALT] || (sp_n[rdna4_pkg::SP_HALT] && !st_n[rdna4_pkg::ST_PRIV]));
+  assign e_redir = e_fin && !e_end && !e_halt && (e_npc != pc_fall);
+  assign e_take  = run_q && if_v && !e_flt && !e_end && !e_halt && (!x_v || (e_fin && !e_redir));
 
   always_comb begin
     if (!run_q)       req_pc = pc;
@@ -491,7 +574,8 @@ module rdna4_core #(
         // ---------------------------------------------------- load port
         if (ld_we) begin
           case (ld_sel)
-            3'd1: if (ld_addr < 20'd106) sreg[{ld_addr[6:0], 5'd0} +: 32] <= ld_data;
+            3'd1: for (int r = 0; r < 106; r++)
+                    if (ld_addr == 20'(r)) sreg[32*r +: 32] <= ld_data;
             3'd2: begin
               case (ld_addr)
                 20'd0: sreg[32*106 +: 32] <= ld_data;
@@ -503,10 +587,10 @@ module rdna4_core #(
                 20'd6: pc[31:0] <= ld_data & ~32'd3;
                 20'd7: pc[47:32] <= ld_data[15:0];
                 default: begin
-                  if (ld_addr >= 20'd16 && ld_addr < 20'd32)
-                    sreg[{7'd108 + {3'd0, ld_addr[3:0]}, 5'd0} +: 32] <= ld_data;
-                  else if (ld_addr >= 20'd64 && ld_addr < 20'd128)
-                    hwreg[{ld_addr[5:0], 5'd0} +: 32] <= ld_data;
+                  for (int n = 0; n < 16; n++)
+                    if (ld_addr == 20'(16 + n)) sreg[32*(108 + n) +: 32] <= ld_data;
+                  for (int n = 0; n < 64; n++)
+                    if (ld_addr == 20'(64 + n)) hwreg[32*n +: 32] <= ld_data;
                 end
               endcase
             end
@@ -526,7 +610,8 @@ module rdna4_core #(
           if (e_fin) begin
             sreg <= sreg_n;
             scc  <= scc_n;
-            if (hw_we) hwreg[{hw_idx, 5'd0} +: 32] <= hw_val;
+            for (int i = 0; i < 64; i++)
+              if (hw_we && hw_idx == 6'(i)) hwreg[32*i +: 32] <= hw_val;
             pc <= e_npc;
             rt_valid   <= 1'b1;
             rt_pc      <= {16'd0, x_pc};
@@ -538,6 +623,7 @@ module rdna4_core #(
             rt_flags   <= 5'd0;
             rt_flags[rdna4_pkg::RF_END]    <= e_end;
             rt_flags[rdna4_pkg::RF_BRANCH] <= (e_npc != pc_fall);
+            rt_flags[rdna4_pkg::RF_TRAP]   <= e_trap;
             rt_s_base  <= wb_base;
             for (int i = 0; i < 16; i++)
               rt_s_we[i] <= wm_eff[i] && ({1'b0, wb_base} + 8'(i) < 8'd106);
@@ -558,7 +644,7 @@ module rdna4_core #(
                             wave64 ? (sreg_n[32*126 +: 64] == 64'd0) : (sreg_n[32*126 +: 32] == 32'd0),
                             wave64 ? (sreg_n[32*106 +: 64] == 64'd0) : (sreg_n[32*106 +: 32] == 32'd0),
                             scc_n, wave64);
-            if (e_end) begin
+            if (e_end || e_halt) begin
               done_q <= 1'b1; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
             end
           end

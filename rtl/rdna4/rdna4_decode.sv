@@ -9,6 +9,9 @@
 // Operand widths per opcode follow the chapter 16 pseudocode (.u64/.b64 views).
 // A 32-bit literal follows when a source that the instruction reads is 255, and
 // always for S_SETREG_IMM32_B32; SMEM is 64 bits.
+// Legality follows model/rdna4 (desc.c): reserved bits and fields the
+// instruction does not use must be zero, reserved operand codes and misaligned
+// 64-bit register pairs are refused, message and barrier ids must be defined.
 module rdna4_decode (
   input  logic [31:0]     w0,
   input  logic [31:0]     w1,
@@ -18,8 +21,9 @@ module rdna4_decode (
 );
   logic [2:0] fmt;
   logic [7:0] op;
-  logic known, fp, sys, use0, use1, w64_0, w64_1, wd64, sx0;
-  logic raw0, rawd, even0, evend, lit_no, smem_ld;
+  logic known, fp, use0, use1, w64_0, w64_1, wd64, sx0;
+  logic raw0, even0, smem_ld, smem_buf;
+  logic no_s0, no_d, no_simm, msg, msg_rtn, bar_id, bar_m0;
   logic [4:0] smem_n;
   logic [3:0] why;
   logic need_lit;
@@ -37,10 +41,10 @@ module rdna4_decode (
 
   // Per-opcode properties.
   always_comb begin
-    known = 1'b0; fp = 1'b0; sys = 1'b0;
+    known = 1'b0; fp = 1'b0;
     use0 = 1'b0; use1 = 1'b0; w64_0 = 1'b0; w64_1 = 1'b0; wd64 = 1'b0; sx0 = 1'b0;
-    raw0 = 1'b0; rawd = 1'b0; even0 = 1'b0; evend = 1'b0; lit_no = 1'b0;
-    smem_ld = 1'b0; smem_n = 5'd1;
+    raw0 = 1'b0; even0 = 1'b0; smem_ld = 1'b0; smem_buf = 1'b0; smem_n = 5'd1;
+    no_s0 = 1'b0; no_d = 1'b0; no_simm = 1'b0; msg = 1'b0; msg_rtn = 1'b0; bar_id = 1'b0; bar_m0 = 1'b0;
     case (fmt)
       rdna4_pkg::FMT_SOP2: begin
         use0 = 1'b1; use1 = 1'b1;
@@ -65,14 +69,14 @@ module rdna4_decode (
         use0 = 1'b1;
         if (op == 8'd0 || op == 8'd2 || op == 8'd4 || op == 8'd8 || op == 8'd10 || op == 8'd12 ||
             op == 8'd14 || op == 8'd15 || op == 8'd16 || op == 8'd18 || op == 8'd21 || op == 8'd22 ||
-            op == 8'd24 || op == 8'd26 || op == 8'd28 || op == 8'd30 || op == 8'd88)
+            op == 8'd24 || op == 8'd26 || op == 8'd28 || op == 8'd30)
           known = 1'b1;
         else if (op == 8'd1 || op == 8'd3 || op == 8'd5 || op == 8'd27 || op == 8'd29 || op == 8'd31) begin
           known = 1'b1; w64_0 = 1'b1; wd64 = 1'b1;
         end else if (op == 8'd9 || op == 8'd11 || op == 8'd23 || op == 8'd25) begin  // 64-bit source, 32-bit result
           known = 1'b1; w64_0 = 1'b1;
-        end else if (op == 8'd13) begin                            // S_CLS_I32_I64
-          known = 1'b1; w64_0 = 1'b1; sx0 = 1'b1;
+        end else if (op == 8'd13) begin                            // S_CLS_I32_I64 (S0 typed .u64)
+          known = 1'b1; w64_0 = 1'b1;
         end else if (op == 8'd17 || op == 8'd19 || op == 8'd20) begin  // BITSET*_B64, BITREPLICATE
           known = 1'b1; wd64 = 1'b1;
         end else if (op >= 8'd32 && op <= 8'd55) begin             // SAVEEXEC / WREXEC
@@ -82,21 +86,26 @@ module rdna4_decode (
         end else if (op == 8'd65) begin                            // S_MOVRELS_B64
           known = 1'b1; use0 = 1'b0; raw0 = 1'b1; even0 = 1'b1; wd64 = 1'b1;
         end else if (op == 8'd66) begin                            // S_MOVRELD_B32
-          known = 1'b1; rawd = 1'b1;
-        end else if (op == 8'd67) begin                            // S_MOVRELD_B64
-          known = 1'b1; rawd = 1'b1; evend = 1'b1; w64_0 = 1'b1;
-        end else if (op == 8'd68) begin                            // S_MOVRELSD_2_B32
-          known = 1'b1; use0 = 1'b0; raw0 = 1'b1; rawd = 1'b1;
-        end else if (op == 8'd71) begin                            // S_GETPC_B64 (must be 4 bytes)
-          known = 1'b1; use0 = 1'b0; wd64 = 1'b1; lit_no = 1'b1;
-        end else if (op == 8'd72 || op == 8'd74) begin             // S_SETPC_B64, S_RFE_B64
-          known = 1'b1; w64_0 = 1'b1;
-        end else if (op == 8'd73) begin                            // S_SWAPPC_B64 (must be 4 bytes)
-          known = 1'b1; w64_0 = 1'b1; wd64 = 1'b1; lit_no = 1'b1;
-        end else if (op == 8'd78 || op == 8'd79) begin             // S_BARRIER_SIGNAL(_ISFIRST)
           known = 1'b1;
-        end else if (op == 8'd76 || op == 8'd77 || op == 8'd80 || op == 8'd83) begin
-          known = 1'b1; use0 = 1'b0; sys = 1'b1;                   // SENDMSG_RTN, GET_BARRIER_STATE, ALLOC_VGPR
+        end else if (op == 8'd67) begin                            // S_MOVRELD_B64
+          known = 1'b1; w64_0 = 1'b1; wd64 = 1'b1;
+        end else if (op == 8'd68) begin                            // S_MOVRELSD_2_B32
+          known = 1'b1; use0 = 1'b0; raw0 = 1'b1;
+        end else if (op == 8'd71) begin                            // S_GETPC_B64: no source
+          known = 1'b1; use0 = 1'b0; wd64 = 1'b1; no_s0 = 1'b1;
+        end else if (op == 8'd72 || op == 8'd74) begin             // S_SETPC_B64, S_RFE_B64: no destination
+          known = 1'b1; w64_0 = 1'b1; no_d = 1'b1;
+        end else if (op == 8'd73) begin                            // S_SWAPPC_B64
+          known = 1'b1; w64_0 = 1'b1; wd64 = 1'b1;
+        end else if (op == 8'd76 || op == 8'd77) begin             // S_SENDMSG_RTN_B32/B64: SSRC0 = message
+          known = 1'b1; use0 = 1'b0; wd64 = op[0];
+          msg_rtn = 1'b1;
+        end else if (op == 8'd78 || op == 8'd79) begin             // S_BARRIER_SIGNAL(_ISFIRST)
+          known = 1'b1; use0 = 1'b0; bar_id = 1'b1; no_d = 1'b1;
+        end else if (op == 8'd80) begin                            // S_GET_BARRIER_STATE
+          known = 1'b1; use0 = 1'b0; bar_id = 1'b1; bar_m0 = 1'b1;
+        end else if (op == 8'd83 || op == 8'd88) begin             // S_ALLOC_VGPR, S_SLEEP_VAR
+          known = 1'b1; no_d = 1'b1;
         end else if (op >= 8'd96 && op <= 8'd110)
           fp = 1'b1;
       end
@@ -108,26 +117,32 @@ module rdna4_decode (
         else if ((op >= 8'd65 && op <= 8'd78) || (op >= 8'd81 && op <= 8'd94)) fp = 1'b1;
       end
       rdna4_pkg::FMT_SOPK: begin
-        if (op <= 8'd2 || (op >= 8'd15 && op <= 8'd19)) known = 1'b1;
+        if (op == 8'd0 || op == 8'd2 || (op >= 8'd15 && op <= 8'd18)) known = 1'b1;
+        else if (op == 8'd1 || op == 8'd19) begin known = 1'b1; no_d = 1'b1; end  // S_VERSION, S_SETREG_IMM32
         else if (op == 8'd20) begin known = 1'b1; wd64 = 1'b1; end   // S_CALL_B64
       end
       rdna4_pkg::FMT_SOPP: begin
         case (op)
-          8'd0, 8'd1, 8'd2, 8'd3, 8'd5, 8'd7, 8'd8, 8'd9, 8'd10, 8'd11, 8'd16, 8'd17, 8'd18, 8'd20,
-          8'd32, 8'd33, 8'd34, 8'd35, 8'd36, 8'd37, 8'd38, 8'd48, 8'd49, 8'd52, 8'd53, 8'd54,
-          8'd56, 8'd57, 8'd60, 8'd64, 8'd65, 8'd66, 8'd67, 8'd68, 8'd70, 8'd71, 8'd72, 8'd73:
+          8'd0, 8'd1, 8'd2, 8'd3, 8'd5, 8'd7, 8'd8, 8'd9, 8'd11, 8'd16, 8'd17, 8'd18, 8'd20,
+          8'd32, 8'd33, 8'd34, 8'd35, 8'd36, 8'd37, 8'd38, 8'd48, 8'd53,
+          8'd56, 8'd57, 8'd64, 8'd65, 8'd66, 8'd67, 8'd68, 8'd70, 8'd71, 8'd72, 8'd73:
             known = 1'b1;
-          8'd55: begin known = 1'b1; sys = 1'b1; end                 // S_SENDMSGHALT halts the wave
-          default: known = 1'b0;                                     // reserved; 31 = S_CODE_END (illegal)
+          8'd10, 8'd31, 8'd49, 8'd52, 8'd60: begin                   // no operand: SIMM16 must be 0
+            known = 1'b1; no_simm = 1'b1;                            // (31 = S_CODE_END)
+          end
+          8'd54, 8'd55: begin known = 1'b1; msg = 1'b1; end          // S_SENDMSG(HALT)
+          default: known = 1'b0;                                     // reserved
         endcase
       end
       rdna4_pkg::FMT_SMEM: begin
         if (op <= 8'd5 || (op >= 8'd8 && op <= 8'd11) || (op >= 8'd16 && op <= 8'd21) ||
             (op >= 8'd24 && op <= 8'd27)) begin
-          known = 1'b1; smem_ld = 1'b1;
+          known = 1'b1; smem_ld = 1'b1; smem_buf = op[4];
           smem_n = rdna4_pkg::smem_dwords(op[3:0]);
-        end else if (op == 8'd33 || (op >= 8'd36 && op <= 8'd40))
+        end else if (op == 8'd33 || (op >= 8'd36 && op <= 8'd40)) begin
           known = 1'b1;                                              // cache invalidate / prefetch: no-ops
+          smem_buf = (op == 8'd39);
+        end
       end
       default: ;
     endcase
@@ -142,22 +157,29 @@ module rdna4_decode (
     else if (fmt == rdna4_pkg::FMT_NONE)         why = rdna4_pkg::WHY_FORMAT;
     else if (fp)                                 why = rdna4_pkg::WHY_FLOAT;
     else if (!known)                             why = rdna4_pkg::WHY_RSVD_OP;
-    else if (sys)                                why = rdna4_pkg::WHY_SYSTEM;
     else if (need_lit && !ok1)                   why = rdna4_pkg::WHY_FETCH;
     else if (fmt == rdna4_pkg::FMT_SMEM) begin
       if (w0[20:19] != 2'b0 || w0[25] || w1[24])  why = rdna4_pkg::WHY_RSVD_BITS;
-      else if (smem_ld && (w1[31:25] == 7'd126 || w1[31:25] == 7'd127))
-        why = rdna4_pkg::WHY_OPERAND;                               // SOFFSET: SGPR, M0 or NULL only
-      else if (smem_ld && op[4] && w0[0])        why = rdna4_pkg::WHY_OPERAND;  // V# must be 4-aligned
+      else if (op == 8'd33 && (w0[12:0] != 13'd0 || w1[23:0] != 24'd0 || w1[31:25] != 7'd0))
+        why = rdna4_pkg::WHY_RSVD_BITS;                             // S_DCACHE_INV has no operands
+      else if ((op == 8'd37 || op == 8'd40) && w0[5:0] != 6'd0)
+        why = rdna4_pkg::WHY_RSVD_BITS;                             // PC-relative prefetch: no SBASE
+      else if (smem_buf && (w0[0] || w0[5:0] == 6'd62))             // V#: 4-aligned SGPRs, not NULL/EXEC
+        why = rdna4_pkg::WHY_OPERAND;
       else if (smem_ld && (w0[12:6] >= 7'd125 || (smem_n == 5'd2 && w0[6]) ||
-                           (smem_n >= 5'd3 && w0[7:6] != 2'b00)))
+                           (smem_n >= 5'd3 && w0[12:6] != 7'd124 && w0[7:6] != 2'b00)))
         why = rdna4_pkg::WHY_SMEM_DST;
     end else begin
       if ((use0 && !rdna4_pkg::src_legal(w0[7:0], w64_0)) || (use1 && !rdna4_pkg::src_legal(w0[15:8], w64_1)) ||
-          (wd64 && w0[16]) || (lit_no && w0[7:0] == rdna4_pkg::SRC_LIT))
+          (wd64 && w0[16]))
         why = rdna4_pkg::WHY_OPERAND;
-      else if ((raw0 && (w0[7:0] > 8'd123 || (even0 && w0[0]))) ||
-               (rawd && (w0[22:16] > 7'd123 || (evend && w0[16]))))
+      else if ((no_s0 && w0[7:0] != 8'd0) || (no_d && w0[22:16] != 7'd0) || (no_simm && w0[15:0] != 16'd0))
+        why = rdna4_pkg::WHY_RSVD_BITS;                             // fields the instruction does not use
+      else if ((msg && !(w0[15:0] == 16'd1 || w0[15:0] == 16'd2 || w0[15:0] == 16'd3 || w0[15:0] == 16'd9)) ||
+               (msg_rtn && !((w0[7:0] >= 8'h80 && w0[7:0] <= 8'h85) || w0[7:0] == 8'h87 || w0[7:0] == 8'hff)) ||
+               (bar_id && !((w0[7:0] >= 8'd128 && w0[7:0] <= 8'd208) || (bar_m0 && w0[7:0] == 8'd125))))
+        why = rdna4_pkg::WHY_OPERAND;                               // message / barrier id (Tables 21/22, digest B8)
+      else if (raw0 && (w0[7:0] > 8'd123 || (even0 && w0[0])))
         why = rdna4_pkg::WHY_MOVREL;
     end
 
@@ -169,7 +191,7 @@ module rdna4_decode (
     d.len   = need_lit ? 2'd2 : 2'd1;
     d.w0    = w0;
     d.w1    = need_lit ? w1 : 32'd0;
-    d.s0    = (fmt == rdna4_pkg::FMT_SMEM) ? {2'b0, w0[5:0]} : w0[7:0];
+    d.s0    = (fmt == rdna4_pkg::FMT_SMEM) ? {1'b0, w0[5:0], 1'b0} : w0[7:0];   // SMEM: SBASE*2
     d.s1    = (fmt == rdna4_pkg::FMT_SMEM) ? {1'b0, w1[31:25]} : w0[15:8];
     d.sd    = (fmt == rdna4_pkg::FMT_SMEM) ? w0[12:6] : w0[22:16];
     d.simm  = w0[15:0];

@@ -26,14 +26,12 @@ package rdna4_pkg;
   localparam logic [3:0] WHY_NONE      = 4'd0;
   localparam logic [3:0] WHY_FETCH     = 4'd1;   // pc (or its literal) outside the instruction memory
   localparam logic [3:0] WHY_FORMAT    = 4'd2;   // vector / memory / export formats: not this core
-  localparam logic [3:0] WHY_RSVD_OP   = 4'd3;   // reserved opcode, S_CODE_END
+  localparam logic [3:0] WHY_RSVD_OP   = 4'd3;   // reserved opcode
   localparam logic [3:0] WHY_FLOAT     = 4'd4;   // SALU float instruction: unsupported for now
-  localparam logic [3:0] WHY_OPERAND   = 4'd5;   // reserved operand code, misaligned 64-bit operand
-  localparam logic [3:0] WHY_SYSTEM    = 4'd6;   // halt, kill, trap, messages, barriers in a work-group, alloc
-  localparam logic [3:0] WHY_RSVD_BITS = 4'd7;   // reserved SMEM bits set
-  localparam logic [3:0] WHY_PRIV      = 4'd8;   // S_RFE_B64 outside the trap handler
-  localparam logic [3:0] WHY_MOVREL    = 4'd9;   // S_MOVREL* base outside SGPR/TTMP, odd 64-bit index
-  localparam logic [3:0] WHY_SMEM_ADDR = 4'd10;  // SMEM address outside the data memory, negative offset
+  localparam logic [3:0] WHY_OPERAND   = 4'd5;   // reserved operand / message / barrier code, misaligned pair
+  localparam logic [3:0] WHY_RSVD_BITS = 4'd7;   // reserved bits, or a field the instruction does not use, set
+  localparam logic [3:0] WHY_MOVREL    = 4'd9;   // S_MOVREL* source base outside SGPR/TTMP, odd 64-bit index
+  localparam logic [3:0] WHY_SMEM_ADDR = 4'd10;  // SMEM address outside the data memory, S_LOAD offset < 0
   localparam logic [3:0] WHY_SMEM_DST  = 4'd11;  // SMEM SDATA misaligned or M0/EXEC
 
   // ---------------------------------------------- scalar operand codes
@@ -45,18 +43,23 @@ package rdna4_pkg;
   localparam logic [5:0] HW_MODE       = 6'd1;
   localparam logic [5:0] HW_STATUS     = 6'd2;
   localparam logic [5:0] HW_STATE_PRIV = 6'd4;
+  localparam logic [5:0] HW_EXCP_FLAG_PRIV = 6'd17;
   localparam int ST_PRIV    = 5;    // STATUS bits (rdna4 L1014-1041)
   localparam int ST_TRAP_EN = 6;
   localparam int ST_EXECZ   = 9;
   localparam int ST_VCCZ    = 10;
-  localparam int ST_IN_WG   = 11;
+  localparam int ST_FATAL_HALT = 23;
   localparam int ST_WAVE64  = 29;
   localparam int SP_SCC     = 9;    // STATE_PRIV.SCC (rdna4 L1046-1063)
+  localparam int SP_HALT    = 14;   // STATE_PRIV.HALT
+  localparam int EP_MEMVIOL = 4;    // EXCP_FLAG_PRIV.memviol (rdna4 L1293-1308)
+  localparam int EP_ILLEGAL = 6;    // EXCP_FLAG_PRIV.illegal_inst
 
   // ------------------------------------------------ retire flag bits
   // Same values as GPUREF_RETIRE_* in model/include/gpuref.h.
   localparam int RF_END    = 1;     // GPUREF_RETIRE_END    0x2
   localparam int RF_BRANCH = 2;     // GPUREF_RETIRE_BRANCH 0x4
+  localparam int RF_TRAP   = 4;     // GPUREF_RETIRE_TRAP   0x10
 
   // ------------------------------------------------ decoded instruction
   typedef struct packed {
@@ -67,7 +70,7 @@ package rdna4_pkg;
     logic [1:0]  len;      // dwords, literal included (1 or 2)
     logic [31:0] w0;       // first dword
     logic [31:0] w1;       // second dword: literal, or SMEM bits [63:32]
-    logic [7:0]  s0;       // SSRC0 (SMEM: {2'b0, SBASE})
+    logic [7:0]  s0;       // SSRC0 (SMEM: the code of the SBASE register, SBASE*2)
     logic [7:0]  s1;       // SSRC1 (SMEM: {1'b0, SOFFSET})
     logic [6:0]  sd;       // SDST (SMEM: SDATA)
     logic [15:0] simm;     // SIMM16
@@ -76,6 +79,18 @@ package rdna4_pkg;
     logic        d_64;     // D (and the D-as-source of SOPK/BITSET) is 64 bits
     logic        s0_sx;    // a literal in S0 is sign-extended to 64 bits (I64 source)
   } dec_t;
+
+  // ------------------------------------------------- register file reads
+  // Register pair p (codes 2p, 2p+1) of the flat scalar register vector.  A
+  // loop of constant slices, not a variable part-select: yosys 0.23 turns the
+  // latter into a 4096-bit barrel shifter per read port.
+  function automatic logic [63:0] rd_pair(input logic [4095:0] rf, input logic [5:0] p);
+    logic [63:0] v;
+    v = 64'd0;
+    for (int i = 0; i < 64; i++)
+      if (p == 6'(i)) v = rf[64*i +: 64];
+    rd_pair = v;
+  endfunction
 
   // ------------------------------------------------------- operands
   // Value of an inline-constant code (128-208 integers, 240-248 floats),
@@ -119,13 +134,14 @@ package rdna4_pkg;
   endfunction
 
   // Source code usable by an SALU operand of this width (rdna4 L2337-2373;
-  // 209-239 incl. the aperture constants, 249-252 and 254 are refused, README).
+  // 209-234, 239, 249-252 and 254 are reserved, README).
   function automatic logic src_legal(input logic [7:0] c, input logic w64);
     logic ok;
     ok = 1'b0;
     if (c <= 8'd127)
       ok = !w64 || !c[0];          // 64-bit: even register pair (124 NULL, 126 EXEC)
     else if (c <= 8'd208) ok = 1'b1;
+    else if (c >= 8'd235 && c <= 8'd238) ok = 1'b1;     // aperture constants
     else if (c >= 8'd240 && c <= 8'd248) ok = 1'b1;
     else if (c == SRC_SCC || c == SRC_LIT) ok = 1'b1;
     src_legal = ok;
@@ -144,6 +160,10 @@ package rdna4_pkg;
       v = {63'd0, scc};
     else if (c == SRC_LIT)
       v = (w64 && sx) ? {{32{lit[31]}}, lit} : {32'd0, lit};
+    else if (c >= 8'd235 && c <= 8'd238)
+      // SHARED/PRIVATE_BASE/LIMIT = {SH_MEM_BASES.base[15:0], 48'h0 / 48'h0000ffffffff}
+      // (rdna4 L2590-2598); the core has no SH_MEM_BASES: both bases are 0.
+      v = c[0] ? 64'd0 : 64'h00000000ffffffff;
     else
       v = inline_const(c, w64);
     src_value = v;
@@ -240,15 +260,16 @@ package rdna4_pkg;
   // guide does not tabulate.  Derived from the "Writable?" column of rdna4
   // L983-1009 and the field tables (README, "Decisions"): MODE keeps the
   // digest's 0x098000FF; PRIV-only registers are writable in the trap handler.
+  // Same masks as model/rdna4 (exec_salu.c hwreg_write_mask).
   function automatic logic [31:0] hw_write_mask(input logic [5:0] id, input logic priv);
     logic [31:0] m;
     case (id)
       6'd1:  m = 32'h098000ff;                       // MODE
       6'd18: m = 32'hc000007f;                       // EXCP_FLAG_USER
-      6'd4:  m = priv ? 32'h00047c07 : 32'd0;        // STATE_PRIV (not SCC, bit 9)
+      6'd4:  m = priv ? 32'h00047e07 : 32'd0;        // STATE_PRIV (bit 9 is SCC)
       6'd17: m = priv ? 32'hc0000fff : 32'd0;        // EXCP_FLAG_PRIV
       6'd19: m = priv ? 32'h000003ff : 32'd0;        // TRAP_CTRL
-      6'd20: m = priv ? 32'hffffffff : 32'd0;        // SCRATCH_BASE_LO
+      6'd20: m = priv ? 32'hffffff00 : 32'd0;        // SCRATCH_BASE_LO (256-byte aligned)
       6'd21: m = priv ? 32'h0000ffff : 32'd0;        // SCRATCH_BASE_HI (48-bit address)
       default: m = 32'd0;                            // STATUS and read-only registers
     endcase

@@ -130,7 +130,8 @@ module rdna4_salu (
           8'd12: d = {32'd0, 32'($signed(a32) >>> b[4:0])}; // S_ASHR_I32
           8'd13: d = 64'($signed(a) >>> b[5:0]);            // S_ASHR_I64
           8'd14, 8'd15, 8'd16, 8'd17: begin                 // S_LSHL{1,2,3,4}_ADD_U32: SCC = carry-out
-            t64 = ({32'd0, a32} << (op[1:0] + 2'd1)) + {32'd0, b32};
+            sh = 6'(op - 8'd13);                            // shift by 1..4
+            t64 = ({32'd0, a32} << sh) + {32'd0, b32};
             d = {32'd0, t64[31:0]}; scc_o = (t64[63:32] != 32'd0); scc_we = 1'b1;
           end
           8'd18: begin scc_o = ($signed(a32) <  $signed(b32)); scc_we = 1'b1; d = {32'd0, scc_o ? a32 : b32}; end // S_MIN_I32
@@ -212,9 +213,9 @@ module rdna4_salu (
           end
           8'd22, 8'd23, 8'd24, 8'd25: begin                          // S_BCNT0/1_I32_B32/B64
             t64 = op[0] ? a : {32'd0, a32};
-            if (op[1])                                               // BCNT1
+            if (op[3])                                               // BCNT1 (24, 25)
               d = {57'd0, rdna4_pkg::popcount64(t64)};
-            else                                                     // BCNT0
+            else                                                     // BCNT0 (22, 23)
               d = {57'd0, (op[0] ? 7'd64 : 7'd32) - rdna4_pkg::popcount64(t64)};
             scc_o = (d != 64'd0); scc_we = 1'b1;
           end

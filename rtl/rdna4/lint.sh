@@ -1,0 +1,42 @@
+#!/bin/sh
+# lint.sh - static checks of the RDNA4 scalar core (run from anywhere):
+#   1. verilator --lint-only -Wall on rtl/rdna4 (fatal, no waivers beyond the
+#      targeted comments in the sources), plain and with each GPUREF_BUG_*;
+#   2. yosys 0.23 synthesis (rtl/rdna4/synth.ys, small memories);
+#   3. the lockstep bench compiles: tb_rdna4 + dpi/gpuref_pkg.sv + the RTL, listed
+#      as the Makefile's tb_rule lists them (*_pkg.sv left to the `include).
+# Prints one line "N passed, N failed"; a failing check also prints its log tail.
+# Exit status 0 when everything passed.
+cd "$(dirname "$0")/../.." || exit 2
+VERILATOR=${VERILATOR:-verilator}
+YOSYS=${YOSYS:-yosys}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/rdna4-lint.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+
+check() {   # check NAME COMMAND...
+    name=$1; shift
+    if "$@" > "$tmp/$name.log" 2>&1; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: $*" >&2
+        tail -20 "$tmp/$name.log" >&2
+    fi
+}
+
+RTL="rtl/rdna4/rdna4_decode.sv rtl/rdna4/rdna4_salu.sv rtl/rdna4/rdna4_core.sv"
+BENCH_RTL=$(ls rtl/common/*.sv 2>/dev/null; ls rtl/rdna4/*.sv | grep -v '_pkg\.sv$')
+
+check verilator-wall "$VERILATOR" --lint-only -Wall --top-module rdna4_core $RTL
+for bug in SCC BRANCH SHIFT64; do
+    check "verilator-wall-bug-$bug" "$VERILATOR" --lint-only -Wall +define+GPUREF_BUG_$bug \
+        --top-module rdna4_core $RTL
+done
+check yosys-synth "$YOSYS" -q -s rtl/rdna4/synth.ys
+check bench-verilate "$VERILATOR" --lint-only -Wno-fatal --top-module tb_rdna4 \
+    dpi/gpuref_pkg.sv $BENCH_RTL testbenches/rdna4/tb_rdna4.sv
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
