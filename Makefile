@@ -171,7 +171,10 @@ $(B)/bench/bench_%: $(B)/obj/model/tests/bench_%.o $(B)/lib/libgpuref.a
 	$(CC) -o $@ $< $(B)/lib/libgpuref.a $(LIBS)
 
 lint:
-	@sh rtl/nv50/lint.sh
+	@for i in $(ISAS); do NV50_NO_SYNTH=1 GPUREF_SYNTH=coarse sh rtl/$$i/lint.sh || exit 1; done
+
+synth:
+	@for i in $(ISAS); do sh scripts/synth.sh $$i full && echo "synth $$i: ok" || exit 1; done
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gpuref/sv

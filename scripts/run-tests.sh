@@ -61,8 +61,10 @@ echo "== RTL float units against model/fp (lint, synthesis, unit lockstep)"
 suite "rtl-fp-units" env GPUREF_FP_RTL_N=$([ "${GPUREF_LONG:-0}" = 1 ] && echo 1000000 || echo 100000) sh scripts/fp_units.sh "$B"
 
 echo "== RTL lint and synthesis"
+# make test: lint and coarse synthesis; make test-long / make synth: full synthesis
+SYN=coarse; [ "${GPUREF_LONG:-0}" = 1 ] && SYN=full
 for isa in $ISAS; do
-    suite "rtl-lint-synth-$isa" sh rtl/$isa/lint.sh
+    suite "rtl-lint-synth-$isa" env GPUREF_SYNTH=$SYN sh rtl/$isa/lint.sh
 done
 
 echo "== bad input"

@@ -5,6 +5,7 @@
 #   2. yosys synthesis with small memories (rtl/nv50/synth.ys).
 # Usage: rtl/nv50/lint.sh            (from anywhere; exits non-zero on failure)
 #        NV50_NO_SYNTH=1 rtl/nv50/lint.sh   skips the (slow, several minutes) yosys run
+#        GPUREF_SYNTH=coarse rtl/nv50/lint.sh  coarse synthesis only (scripts/synth.sh)
 set -eu
 cd "$(dirname "$0")/../.."
 
@@ -25,7 +26,7 @@ done
 
 if [ "${NV50_NO_SYNTH:-0}" = "1" ]; then
   echo "synth: skipped (NV50_NO_SYNTH=1)"
-elif yosys -q -s rtl/nv50/synth.ys; then
+elif sh scripts/synth.sh nv50 "${GPUREF_SYNTH:-full}"; then
   echo "synth: ok"; pass=$((pass + 1))
 else
   echo "synth: FAILED"; fail=$((fail + 1))

@@ -34,7 +34,7 @@ for bug in SCC BRANCH SHIFT64; do
     check "verilator-wall-bug-$bug" "$VERILATOR" --lint-only -Wall +define+GPUREF_BUG_$bug \
         --top-module rdna4_core $RTL
 done
-check yosys-synth "$YOSYS" -q -s rtl/rdna4/synth.ys
+check yosys-synth sh scripts/synth.sh rdna4 "${GPUREF_SYNTH:-full}"
 check bench-verilate "$VERILATOR" --lint-only -Wno-fatal --top-module tb_rdna4 \
     dpi/gpuref_pkg.sv $BENCH_RTL testbenches/rdna4/tb_rdna4.sv
 
