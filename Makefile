@@ -116,11 +116,11 @@ $(B)/lib/libgpuref_dpi.a: $(DPI_OBJ)
 TB_COMMON  := dpi/gpuref_pkg.sv
 # One bench per ISA; BUG=<name> builds the deliberately broken RTL variant.
 define tb_rule
-$(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
+$(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv rtl/common/fp/*.sv) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
 	@mkdir -p $$(dir $$@)
 	rm -f $$@
 	$$(VERILATOR) $$(VFLAGS) $(3) --Mdir $(B)/tb/$(1)$(2) --top-module tb_$(1) -o Vtb_$(1) \
-	  $$(TB_COMMON) $$(wildcard rtl/common/*.sv rtl/$(1)/*_pkg.sv) $$(filter-out %_pkg.sv,$$(wildcard rtl/$(1)/*.sv)) testbenches/$(1)/tb_$(1).sv \
+	  $$(TB_COMMON) $$(wildcard rtl/common/*.sv rtl/common/fp/*.sv rtl/$(1)/*_pkg.sv) $$(filter-out %_pkg.sv,$$(wildcard rtl/$(1)/*.sv)) testbenches/$(1)/tb_$(1).sv \
 	  -CFLAGS "-I$$(abspath testbenches/$(1))" $$(abspath testbenches/common/main.cpp $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a) \
 	  -LDFLAGS "-lyaml -lm $(LDSAN)" > $(B)/tb/$(1)$(2).log 2>&1 || (tail -30 $(B)/tb/$(1)$(2).log; exit 1)
 endef

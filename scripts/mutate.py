@@ -9,7 +9,7 @@ regression detects (kills).  A mutant that survives means the vectors and the
 checker cannot see that change: a hole to close.
 
 Mutation list (scripts/mutations/<isa>.txt), one per line:
-    name | rtl file | text to find (must occur exactly once) | replacement
+    name @@ rtl file @@ text to find (must occur exactly once) @@ replacement [@@ quick]
 Lines starting with # are comments.  In `make test`, the mutants marked
 `quick` in the file (a 5th column) run and every one must be killed.
 
@@ -33,9 +33,9 @@ def load(path):
             line = line.rstrip("\n")
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
-            cols = [c.strip() for c in line.split(" | ")]
+            cols = [c.strip() for c in line.split(" @@ ")]
             if len(cols) not in (4, 5):
-                sys.exit("%s:%d: expected 'name | file | find | replace [| quick]'" % (path, no))
+                sys.exit("%s:%d: expected 'name @@ file @@ find @@ replace [@@ quick]'" % (path, no))
             muts.append({"name": cols[0], "file": cols[1], "find": cols[2], "repl": cols[3],
                          "quick": len(cols) == 5 and cols[4] == "quick", "line": no})
     return muts
@@ -55,7 +55,7 @@ def build_mutant(m, isa, build, src_rtl):
         return None, "the text to find occurs %d times in %s (must be once)" % (n, m["file"])
     with open(path, "w") as f:
         f.write(text.replace(m["find"], m["repl"]))
-    files = (["dpi/gpuref_pkg.sv"] + sorted(glob.glob(os.path.join(rtl, "common", "*.sv")))
+    files = (["dpi/gpuref_pkg.sv"] + sorted(glob.glob(os.path.join(rtl, "common", "*.sv"))) + sorted(glob.glob(os.path.join(rtl, "common", "fp", "*.sv")))
              + sorted(glob.glob(os.path.join(rtl, isa, "*_pkg.sv")))
              + sorted(f for f in glob.glob(os.path.join(rtl, isa, "*.sv")) if not f.endswith("_pkg.sv"))
              + ["testbenches/%s/tb_%s.sv" % (isa, isa)])

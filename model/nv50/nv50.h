@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "isa.h"
+#include "fp.h"
 
 #define NV50_LANES     32
 #define NV50_NGPR      128
@@ -81,6 +82,11 @@ typedef struct nv50_insn {
     uint8_t  lim;       /* call/preret/bra c[]: limited call */
     uint8_t  barinc, barwait, barall, barid;
     uint8_t  pm;
+    /* float rows (README "Float"): operand modifiers and rounding field */
+    uint8_t  neg1, neg2, neg3, abs1, abs2;
+    uint8_t  rnd;       /* 2-bit rounding field: rn/rni, rm/rmi, rp/rpi, rz/rzi */
+    uint8_t  rint;      /* cvt float <- float: round to an integral value */
+    uint8_t  dfmt, sfmt;/* cvt destination / source type: enum nv50_cvfmt */
     uint16_t barcnt;
     uint16_t predset;   /* derived: bit v set when the predicate holds for $c = v */
     uint32_t target;    /* code target (byte address) */
@@ -89,11 +95,20 @@ typedef struct nv50_insn {
 } nv50_insn;
 
 struct nv50_state;
-typedef int (*nv50_exec_fn)(struct nv50_state *s, const nv50_insn *in, gpuref_retire *rr);
+struct nv50_pinsn;
+/* Exec functions get the predecoded instruction: the decoded fields (p->in)
+ * and the operand accessors resolved at program load (p->src, p->dst). */
+typedef int (*nv50_exec_fn)(struct nv50_state *s, const struct nv50_pinsn *p,
+                            gpuref_retire *rr);
 
 /* Row flags */
 #define NV50_RF_NOPRED  0x1u   /* control: ignores its predicate (exec = mask) */
 #define NV50_RF_CTL     0x2u   /* control instruction (no SKIP flag) */
+#define NV50_RF_BYTESRC 0x4u   /* cvt u8/s8 source: an s[] operand must be u8 (isa.rst
+                                  ILLEGAL_MEMORY_BYTE) */
+
+/* cvt types (signedness in sgn1 = source, sgn2 = destination) */
+enum nv50_cvfmt { NV50_CV_I8 = 1, NV50_CV_I16, NV50_CV_I32, NV50_CV_F16, NV50_CV_F32 };
 
 typedef struct nv50_row {
     const char  *name;      /* mnemonic family, reported by decode and opcode_name */
@@ -116,7 +131,7 @@ enum nv50_op {
 
 /* Exec functions named by the description. */
 #define NV50_ROW(id, name, form, m0, k0, m1, k1, flags, exec, tmpl, preset) \
-    int nv50_x_##exec(struct nv50_state *s, const nv50_insn *in, gpuref_retire *rr);
+    int nv50_x_##exec(struct nv50_state *s, const struct nv50_pinsn *p, gpuref_retire *rr);
 #include "nv50_ops.def"
 #undef NV50_ROW
 
@@ -147,8 +162,39 @@ typedef struct nv50_flow {
     const char *why;              /* fault message */
 } nv50_flow;
 
+/* How exec code reaches an operand, resolved at program load from the decoded
+ * operand and the configuration (nv50_predecode), so that the common cases
+ * cost no decision per lane. */
+enum nv50_acc_how {
+    NV50_ACC_NONE,   /* no operand, a discarded destination, or $r at/above gprs
+                        (reads 0, writes dropped) */
+    NV50_ACC_ROW,    /* a whole $r: its 32 lanes are read or written in place */
+    NV50_ACC_LO,     /* $rNl: bits 15:0 of $rN */
+    NV50_ACC_HI,     /* $rNh: bits 31:16 of $rN */
+    NV50_ACC_IMM,    /* an immediate: in.src[i].imm in every lane */
+    NV50_ACC_SLOW    /* anything else, through nv50_fetch / the generic writes:
+                        s[], c[], $a, $c, special registers, o[] */
+};
+
+typedef struct nv50_acc {
+    uint8_t how;     /* enum nv50_acc_how */
+    uint8_t reg;     /* ROW/LO/HI: the $r index */
+} nv50_acc;
+
+/* Predecode flags */
+#define NV50_PF_BAD     0x01u  /* cannot execute here: decode error, or a long
+                                  instruction at an odd word (D33) */
+#define NV50_PF_FLOW    0x02u  /* control row or join/exit: the full step (nv50_ctl.c) */
+#define NV50_PF_PRED    0x04u  /* evaluate the predicate (not always, row not NOPRED) */
+#define NV50_PF_POSTINC 0x08u  /* a memory source post-increments its $a */
+
 typedef struct nv50_pinsn {       /* one predecoded word of the program */
+    nv50_exec_fn exec;            /* the row's exec function */
     int16_t   status;             /* GPUREF_OK or the decode status */
+    uint8_t   flags;              /* NV50_PF_* */
+    uint8_t   nwords;
+    uint32_t  words[2];           /* the instruction's words (words[1] = 0 if short) */
+    nv50_acc  src[4], dst;
     nv50_insn in;
 } nv50_pinsn;
 
@@ -163,7 +209,7 @@ typedef struct nv50_state {
     uint32_t o[NV50_NOUT][NV50_LANES];
     uint32_t sr[9][NV50_LANES];
     uint16_t a[8][NV50_LANES];
-    uint8_t  c[4][NV50_LANES];
+    uint32_t c[4][NV50_LANES];     /* 4 bits used; 32-bit lanes keep flag code vectorizable */
     uint32_t pc, mask, exited;
     unsigned depth;
     nv50_stack_entry stack[NV50_MAXSTACK];
@@ -171,6 +217,7 @@ typedef struct nv50_state {
     int      finished;
     uint8_t  cmem[NV50_NCBANK][NV50_CBANK];
     uint8_t  smem[NV50_SMEM];
+    fp_policy fp;                 /* the sealed "nv50" float policy (FLOAT.md, nv50_float.c) */
     nv50_flow flow;               /* scratch of the current step (not architectural) */
     /* the loaded program (not architectural) */
     uint32_t    base;
@@ -205,12 +252,73 @@ int nv50_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
 /* ----------------------------------------------------------- exec helpers */
 
 int  nv50_step(void *st, gpuref_retire *rr, char *err);
+/* Fill p from the words at w (avail words left) placed at code address pc. */
+void nv50_predecode(const nv50_config *cfg, const uint32_t *w, size_t avail, uint32_t pc,
+                    nv50_pinsn *p);
+
+/* Exec helpers (nv50_exec.c).  Lanes are computed on whole 32-lane arrays; the
+ * exec mask is applied when a result is written (README "Model internals"). */
+/* Any source operand into out (memory operands only for the lanes in exec). */
 void nv50_fetch(nv50_state *s, const nv50_opnd *o, uint32_t exec, uint32_t out[NV50_LANES]);
+/* The end of an ordinary instruction: post-increments, the destination for
+ * the lanes in exec, and the $c destination when enabled (f may be NULL when
+ * the instruction has no $c destination). */
+void nv50_result(nv50_state *s, const nv50_pinsn *p, uint32_t exec,
+                 const uint32_t res[NV50_LANES], const uint32_t f[NV50_LANES],
+                 gpuref_retire *rr);
 void nv50_postinc(nv50_state *s, const nv50_insn *in, uint32_t exec, gpuref_retire *rr);
-void nv50_write_dst(nv50_state *s, const nv50_opnd *d, uint32_t lanes,
-                    const uint32_t val[NV50_LANES], gpuref_retire *rr);
-void nv50_write_flags(nv50_state *s, const nv50_insn *in, uint32_t exec,
-                      const uint8_t f[NV50_LANES], gpuref_retire *rr);
+void nv50_put_dst(nv50_state *s, const nv50_pinsn *p, uint32_t lanes,
+                  const uint32_t val[NV50_LANES], gpuref_retire *rr);
+void nv50_put_c(nv50_state *s, unsigned idx, uint32_t lanes, const uint32_t f[NV50_LANES],
+                gpuref_retire *rr);
+
+/* Before a loop over the 32 lanes.  NV50_UNROLL (loops that compute): gcc
+ * vectorizes the loop (4 lanes per SSE2 vector) and unrolls the vector loop,
+ * so no loop overhead is left.  NV50_FLAT (loops that only move data: fills,
+ * copies, the record's 64-bit values): the loop is unrolled before
+ * vectorization and the straight-line lanes are vectorized, which is shorter
+ * for those (and longer for computing loops).  Measured with callgrind on
+ * bench_model; README "Model internals". */
+#define NV50_UNROLL _Pragma("GCC unroll 8")
+#define NV50_FLAT   _Pragma("GCC unroll 32")
+
+/* Source i of p as 32 lanes: a pointer into the register file for a whole
+ * register, else tmp filled (memory operands for the lanes in exec only). */
+static inline const uint32_t *nv50_src(nv50_state *s, const nv50_pinsn *p, unsigned i,
+                                       uint32_t exec, uint32_t *restrict tmp)
+{
+    const uint32_t *row = s->r[p->src[i].reg];
+    unsigned l;
+    if (p->src[i].how == NV50_ACC_ROW)
+        return row;
+    switch (p->src[i].how) {
+    case NV50_ACC_LO:
+        NV50_FLAT
+        for (l = 0; l < NV50_LANES; l++)
+            tmp[l] = row[l] & 0xffffu;
+        return tmp;
+    case NV50_ACC_HI:
+        NV50_FLAT
+        for (l = 0; l < NV50_LANES; l++)
+            tmp[l] = row[l] >> 16;
+        return tmp;
+    case NV50_ACC_IMM: {
+        uint32_t v = p->in.src[i].imm;
+        NV50_FLAT
+        for (l = 0; l < NV50_LANES; l++)
+            tmp[l] = v;
+        return tmp;
+    }
+    case NV50_ACC_NONE:
+        NV50_FLAT
+        for (l = 0; l < NV50_LANES; l++)
+            tmp[l] = 0;
+        return tmp;
+    default:
+        nv50_fetch(s, &p->in.src[i], exec, tmp);
+        return tmp;
+    }
+}
 
 /* $c flag bits (isa.rst "Registers", D1) */
 #define NV50_CF_Z 1u

@@ -27,7 +27,7 @@ static int nv50_push(nv50_state *s, unsigned type, uint32_t pc, uint32_t mask)
 
 static uint32_t nv50_exec_of(const gpuref_retire *rr) { return (uint32_t)rr->exec_mask; }
 
-int nv50_x_bra(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+int nv50_x_bra(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
     nv50_flow *f = &s->flow;
     uint32_t taken = nv50_exec_of(rr);
@@ -39,46 +39,46 @@ int nv50_x_bra(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
             return rc;
         f->mask = taken;
     }
-    f->pc = in->target;
+    f->pc = p->in.target;
     return GPUREF_OK;
 }
 
-int nv50_x_call(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+int nv50_x_call(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
     nv50_flow *f = &s->flow;
     (void)rr;
-    if (in->lim)
+    if (p->in.lim)
         return GPUREF_ERR_UNIMPL;   /* the call limit counter is unmodelled */
     int rc = nv50_push(s, NV50_ST_CALL, f->next, f->mask);
     if (rc == GPUREF_OK)
-        f->pc = in->target;
+        f->pc = p->in.target;
     return rc;
 }
 
 /* ret and break: the threads leave; the unwind brings them back */
-int nv50_x_ret(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+int nv50_x_ret(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
-    (void)in;
+    (void)p;
     s->flow.mask &= ~nv50_exec_of(rr);
     return GPUREF_OK;
 }
 
-int nv50_x_breakaddr(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+int nv50_x_breakaddr(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
     (void)rr;
-    return nv50_push(s, NV50_ST_BREAK, in->target, s->flow.mask);
+    return nv50_push(s, NV50_ST_BREAK, p->in.target, s->flow.mask);
 }
 
-int nv50_x_joinat(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+int nv50_x_joinat(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
     (void)rr;
-    return nv50_push(s, NV50_ST_JOINAT, in->target, s->flow.mask);
+    return nv50_push(s, NV50_ST_JOINAT, p->in.target, s->flow.mask);
 }
 
-int nv50_x_quadon(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+int nv50_x_quadon(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
     nv50_flow *f = &s->flow;
-    (void)in, (void)rr;
+    (void)p, (void)rr;
     int rc = nv50_push(s, NV50_ST_QUADON, f->next, f->mask);
     if (rc)
         return rc;
@@ -89,10 +89,10 @@ int nv50_x_quadon(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
     return GPUREF_OK;
 }
 
-int nv50_x_quadpop(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+int nv50_x_quadpop(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
     nv50_flow *f = &s->flow;
-    (void)in, (void)rr;
+    (void)p, (void)rr;
     if (f->depth == 0 || nv50_peek(s, f->depth - 1)->type != NV50_ST_QUADON) {
         f->why = "quadpop without a quadon entry on top of the control stack";
         return GPUREF_ERR_FAULT;
@@ -101,9 +101,9 @@ int nv50_x_quadpop(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
     return GPUREF_OK;
 }
 
-int nv50_x_trap(nv50_state *s, const nv50_insn *in, gpuref_retire *rr)
+int nv50_x_trap(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
-    (void)in, (void)rr;
+    (void)p, (void)rr;
     s->flow.trap = 1;
     s->flow.end = 1;
     return GPUREF_OK;
@@ -172,7 +172,9 @@ static int nv50_unwind(nv50_state *s)
     return GPUREF_OK;
 }
 
-static int nv50_fetch_insn(nv50_state *s, const nv50_insn **in, char *err)
+/* Why the word at pc cannot be executed (the step found NV50_PF_BAD or a pc
+ * outside the program): the message is built only here. */
+static int nv50_fetch_error(const nv50_state *s, char *err)
 {
     uint32_t pc = s->pc;
     if (!s->prog)
@@ -189,16 +191,14 @@ static int nv50_fetch_insn(nv50_state *s, const nv50_insn **in, char *err)
         int rc = nv50_decode(&s->words[idx], s->nwords - idx, &tmp, why);
         return gpuref_errf(err, rc ? rc : p->status, "pc 0x%x: %s", pc, why);
     }
-    if (p->in.nwords == 2 && (pc & 7))
-        return gpuref_errf(err, GPUREF_ERR_DECODE, "pc 0x%x: misaligned long instruction "
-                           "(UNALIGNED_LONG_INSTRUCTION)", pc);
-    *in = &p->in;
-    return GPUREF_OK;
+    return gpuref_errf(err, GPUREF_ERR_DECODE, "pc 0x%x: misaligned long instruction "
+                       "(UNALIGNED_LONG_INSTRUCTION)", pc);
 }
 
+/* The threads of mask whose $c satisfies the predicate. */
 static uint32_t nv50_pred_lanes(const nv50_state *s, const nv50_insn *in)
 {
-    const uint8_t *c = s->c[in->csrc];
+    const uint32_t *c = s->c[in->csrc];
     uint32_t m = 0;
     for (unsigned l = 0; l < NV50_LANES; l++)
         m |= (uint32_t)((in->predset >> c[l]) & 1) << l;
@@ -214,10 +214,9 @@ static void nv50_rec_warp(gpuref_retire *rr, int file, uint64_t bits, uint32_t v
     }
 }
 
-static void nv50_commit(nv50_state *s, const nv50_insn *in, uint32_t exec, gpuref_retire *rr)
+static void nv50_commit(nv50_state *s, const nv50_pinsn *p, uint32_t exec, gpuref_retire *rr)
 {
     nv50_flow *f = &s->flow;
-    const nv50_row *row = &nv50_rows[in->op];
     if (f->push)
         s->stack[s->depth] = f->ent;
     if (f->mask != s->mask)
@@ -233,7 +232,7 @@ static void nv50_commit(nv50_state *s, const nv50_insn *in, uint32_t exec, gpure
     s->finished = f->end;
     s->clock++;
     rr->next_pc = f->pc;
-    if (in->modifier == NV50_MOD_EXIT && exec)
+    if (p->in.modifier == NV50_MOD_EXIT && exec)
         rr->flags |= GPUREF_RETIRE_EXIT;
     if (f->end)
         rr->flags |= GPUREF_RETIRE_END;
@@ -241,48 +240,70 @@ static void nv50_commit(nv50_state *s, const nv50_insn *in, uint32_t exec, gpure
         rr->flags |= GPUREF_RETIRE_TRAP;
     if (f->pc != f->next)
         rr->flags |= GPUREF_RETIRE_BRANCH;
-    if (!exec && !(row->flags & NV50_RF_CTL))
+    if (!exec && !(nv50_rows[p->in.op].flags & NV50_RF_CTL))
         rr->flags |= GPUREF_RETIRE_SKIP;
 }
 
-static int nv50_fail(const nv50_state *s, const nv50_row *row, int rc, char *err)
+static int nv50_fail(const nv50_state *s, const nv50_pinsn *p, int rc, char *err)
 {
     if (rc == GPUREF_ERR_UNIMPL)
-        return gpuref_errf(err, rc, "unimplemented: %s", row->name);
+        return gpuref_errf(err, rc, "unimplemented: %s", nv50_rows[p->in.op].name);
     return gpuref_errf(err, rc, "pc 0x%x: %s", s->pc, s->flow.why ? s->flow.why : "fault");
+}
+
+/* The full step: control instructions, join/exit, an empty mask.  Control
+ * instructions and the modifiers work on s->flow, committed at the end. */
+static int nv50_step_flow(nv50_state *s, const nv50_pinsn *p, uint32_t exec,
+                          gpuref_retire *rr, char *err)
+{
+    int ctl = (nv50_rows[p->in.op].flags & NV50_RF_CTL) != 0, rc;
+    nv50_flow *f = &s->flow;
+    *f = (nv50_flow){ .next = s->pc + 4u * p->nwords, .mask = s->mask, .exited = s->exited,
+                      .depth = s->depth };
+    f->pc = f->next;
+    rc = ctl ? p->exec(s, p, rr) : nv50_modifiers(s, &p->in, exec);
+    if (rc == GPUREF_OK)
+        rc = nv50_unwind(s);
+    if (rc == GPUREF_OK && !ctl)
+        rc = p->exec(s, p, rr);
+    if (rc)
+        return nv50_fail(s, p, rc, err);
+    nv50_commit(s, p, exec, rr);
+    return GPUREF_OK;
 }
 
 int nv50_step(void *vs, gpuref_retire *rr, char *err)
 {
     nv50_state *s = vs;
-    const nv50_insn *in;
     if (s->finished)
         return gpuref_errf(err, GPUREF_ERR_DONE, "program finished");
-    int rc = nv50_fetch_insn(s, &in, err);
-    if (rc)
-        return rc;
-    const nv50_row *row = &nv50_rows[in->op];
+    uint32_t pc = s->pc, idx = (pc - s->base) >> 2;   /* pc < base wraps: out of range */
+    if ((pc & 3) || idx >= s->nwords)
+        return nv50_fetch_error(s, err);
+    const nv50_pinsn *p = &s->prog[idx];
+    if (p->flags & NV50_PF_BAD)
+        return nv50_fetch_error(s, err);
     uint32_t exec = s->mask;
-    if (in->pred != 0xf && !(row->flags & NV50_RF_NOPRED))
-        exec &= nv50_pred_lanes(s, in);
-    nv50_flow *f = &s->flow;
-    *f = (nv50_flow){ .next = s->pc + 4u * in->nwords, .mask = s->mask, .exited = s->exited,
-                      .depth = s->depth };
-    f->pc = f->next;
-    rr->pc = s->pc;
-    rr->nwords = in->nwords;
-    memcpy(rr->words, &s->words[(s->pc - s->base) / 4], 4u * in->nwords);
+    if (p->flags & NV50_PF_PRED)
+        exec &= nv50_pred_lanes(s, &p->in);
+    rr->pc = pc;
+    rr->nwords = p->nwords;
+    memcpy(rr->words, p->words, sizeof p->words);
     rr->exec_mask = exec;
-    if (row->flags & NV50_RF_CTL)
-        rc = row->exec(s, in, rr);
-    else
-        rc = nv50_modifiers(s, in, exec);
-    if (rc == GPUREF_OK)
-        rc = nv50_unwind(s);
-    if (rc == GPUREF_OK && !(row->flags & NV50_RF_CTL))
-        rc = row->exec(s, in, rr);
-    if (rc)
-        return nv50_fail(s, row, rc, err);
-    nv50_commit(s, in, exec, rr);
+    if ((p->flags & NV50_PF_FLOW) || s->mask == 0)
+        return nv50_step_flow(s, p, exec, rr, err);
+    /* An ordinary instruction with threads active: no control transfer, no
+     * change of mask, exited or stack; the exec function writes the state
+     * only once it cannot fail. */
+    int rc = p->exec(s, p, rr);
+    if (rc) {
+        s->flow.why = NULL;
+        return nv50_fail(s, p, rc, err);
+    }
+    s->pc = pc + 4u * p->nwords;
+    s->clock++;
+    rr->next_pc = s->pc;
+    if (!exec)
+        rr->flags |= GPUREF_RETIRE_SKIP;
     return GPUREF_OK;
 }

@@ -98,6 +98,9 @@ static const struct { const char *name; uint16_t off; } nv50_members[] = {
     { "not1", offsetof(nv50_insn, not1) },     { "not2", offsetof(nv50_insn, not2) },
     { "setcond", offsetof(nv50_insn, setcond) }, { "lim", offsetof(nv50_insn, lim) },
     { "barinc", offsetof(nv50_insn, barinc) }, { "barwait", offsetof(nv50_insn, barwait) },
+    { "neg1", offsetof(nv50_insn, neg1) },     { "neg2", offsetof(nv50_insn, neg2) },
+    { "neg3", offsetof(nv50_insn, neg3) },     { "abs1", offsetof(nv50_insn, abs1) },
+    { "abs2", offsetof(nv50_insn, abs2) },     { "rnd", offsetof(nv50_insn, rnd) },
 };
 
 static const char *const nv50_otok_names[NV50_NOTOK] = {
@@ -164,6 +167,8 @@ void nv50_tmpl_next(const char **p, nv50_tok *t)
         nv50_tmpl_field(p, t);
     } else if (*s == '{') {
         t->type = NV50_T_CHOICE;
+        if (s[1] == '~' || s[1] == '+')     /* optional choice (README "Float") */
+            t->opt = (uint8_t)*++s;
         t->s = s + 1;
         *p = s + 1;
         while (**p != '}')
@@ -194,7 +199,7 @@ const char *nv50_choice(const nv50_tok *t, unsigned i, unsigned *len)
     while (e < end && *e != '|')
         e++;
     *len = (unsigned)(e - s);
-    return s;
+    return (*len == 1 && *s == '-') ? NULL : s;   /* "-": a reserved value */
 }
 
 /* -------------------------------------------------------------- decoding */
@@ -796,6 +801,10 @@ int nv50_encode(const nv50_insn *in, uint32_t out[2], char *err)
         if (rc)
             return rc;
     }
+    if ((r->flags & NV50_RF_BYTESRC) && in->src[0].kind == NV50_O_SHARED &&
+        in->src[0].mode != NV50_S_U8)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "a u8/s8 source reads s[] as u8 only "
+                           "(ILLEGAL_MEMORY_BYTE)");
     if (((uint32_t)c.w & r->k0) != r->m0 || ((uint32_t)(c.w >> 32) & r->k1) != r->m1)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "field overlaps the opcode");
     /* Both source-type bits w0[23], w0[24] set is the p[] encoding (D22): a

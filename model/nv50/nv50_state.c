@@ -70,6 +70,9 @@ static int nv50_config_parse(nv50_config *cfg, const char *config, char *err)
 static int nv50_init(void *vs, const char *config, char *err)
 {
     nv50_state *s = vs;
+    char msg[GPUREF_ERRLEN];
+    if (fp_policy_init(&s->fp, "nv50", msg, sizeof msg) != GPUREF_OK)   /* nv50_float.c */
+        return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: float policy: %s", msg);
     return nv50_config_parse(&s->cfg, config, err);
 }
 
@@ -145,7 +148,7 @@ static int nv50_reg_set(void *vs, int file, unsigned idx, unsigned lane, uint64_
         if (idx < s->cfg.gprs)   /* registers at or above gprs drop writes */
             s->r[idx][lane] = (uint32_t)v;
         return GPUREF_OK;
-    case NV50_F_C: s->c[idx][lane] = (uint8_t)v; return GPUREF_OK;
+    case NV50_F_C: s->c[idx][lane] = (uint32_t)v; return GPUREF_OK;
     case NV50_F_A:
         if (idx >= 1 && idx <= 4)
             s->a[idx][lane] = (uint16_t)v;
@@ -194,6 +197,61 @@ static int nv50_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len
 
 /* ------------------------------------------------------------ program */
 
+static nv50_acc nv50_acc_of(const nv50_config *cfg, const nv50_opnd *o)
+{
+    nv50_acc a = { NV50_ACC_SLOW, 0 };
+    switch (o->kind) {
+    case NV50_O_NONE:
+    case NV50_O_DISCARD:
+        a.how = NV50_ACC_NONE;
+        break;
+    case NV50_O_REG:
+    case NV50_O_HALF:   /* registers at or above gprs read as 0, drop writes */
+        a.how = o->reg >= cfg->gprs ? NV50_ACC_NONE
+                : o->kind == NV50_O_REG ? NV50_ACC_ROW : o->hi ? NV50_ACC_HI : NV50_ACC_LO;
+        a.reg = a.how == NV50_ACC_NONE ? 0 : o->reg;
+        break;
+    case NV50_O_IMM:
+        a.how = NV50_ACC_IMM;
+        break;
+    default:
+        break;
+    }
+    return a;
+}
+
+void nv50_predecode(const nv50_config *cfg, const uint32_t *w, size_t avail, uint32_t pc,
+                    nv50_pinsn *p)
+{
+    char why[GPUREF_ERRLEN];
+    memset(p, 0, sizeof *p);
+    p->status = (int16_t)nv50_decode(w, avail, &p->in, why);
+    p->exec = nv50_x_unimpl;
+    if (p->status != GPUREF_OK) {
+        p->flags = NV50_PF_BAD;
+        return;
+    }
+    const nv50_insn *in = &p->in;
+    const nv50_row *row = &nv50_rows[in->op];
+    p->exec = row->exec;
+    p->nwords = in->nwords;
+    p->words[0] = w[0];
+    p->words[1] = in->nwords == 2 ? w[1] : 0;
+    if (in->nwords == 2 && (pc & 7))           /* D33 */
+        p->flags |= NV50_PF_BAD;
+    if ((row->flags & NV50_RF_CTL) || in->modifier != NV50_MOD_NONE)
+        p->flags |= NV50_PF_FLOW;
+    if (in->pred != 0xf && !(row->flags & NV50_RF_NOPRED))
+        p->flags |= NV50_PF_PRED;
+    for (unsigned i = 0; i < 4; i++) {
+        const nv50_opnd *o = &in->src[i];
+        p->src[i] = nv50_acc_of(cfg, o);
+        if ((o->kind == NV50_O_SHARED || o->kind == NV50_O_CONST) && o->postinc)
+            p->flags |= NV50_PF_POSTINC;
+    }
+    p->dst = nv50_acc_of(cfg, &in->dst);
+}
+
 static int nv50_load(void *vs, uint64_t base, const uint32_t *words, size_t n, char *err)
 {
     nv50_state *s = vs;
@@ -210,10 +268,8 @@ static int nv50_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
     }
     if (n)
         memcpy(w, words, n * sizeof *w);
-    for (size_t i = 0; i < n; i++) {   /* predecode every word as a possible start */
-        char why[GPUREF_ERRLEN];
-        p[i].status = (int16_t)nv50_decode(&w[i], n - i, &p[i].in, why);
-    }
+    for (size_t i = 0; i < n; i++)     /* predecode every word as a possible start */
+        nv50_predecode(&s->cfg, &w[i], n - i, (uint32_t)base + 4u * (uint32_t)i, &p[i]);
     nv50_fini(s);
     s->words = w;
     s->prog = p;

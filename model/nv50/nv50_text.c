@@ -134,6 +134,8 @@ int nv50_format(const nv50_insn *in, char *buf, size_t len)
                 nv50_piece(&o, t.s, t.slen);
             break;
         case NV50_T_CHOICE:
+            if (t.opt == '~' && nv50_member_get(in, &t) == 0)
+                break;                      /* the default of an optional choice */
             if ((s = nv50_choice(&t, nv50_member_get(in, &t), &l)) != NULL)
                 nv50_piece(&o, s, l);
             break;
@@ -619,11 +621,17 @@ static int nv50_match(nv50_actx *a, unsigned op, nv50_insn *in)
             i += *nv50_member(in, &t);
             break;
         case NV50_T_CHOICE:
-            for (l = 0; (s = nv50_choice(&t, l, &(unsigned){ 0 })) != NULL; l++) {
+            s = NULL;
+            for (l = 0; l < (1u << t.len); l++) {   /* reserved ("-") values are NULL */
                 unsigned sl;
-                nv50_choice(&t, l, &sl);
-                if (strlen(tok) == sl && !strncmp(tok, s, sl))
+                if ((s = nv50_choice(&t, l, &sl)) != NULL && strlen(tok) == sl &&
+                    !strncmp(tok, s, sl))
                     break;
+                s = NULL;
+            }
+            if (!s && t.opt) {                      /* optional: absent is the default */
+                *nv50_member(in, &t) = 0;
+                break;
             }
             if (!s)
                 return nv50_fail(a, i, GPUREF_ERR_ASM, i < L->ntok ? "unexpected '%s'"

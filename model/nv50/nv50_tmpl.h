@@ -52,6 +52,8 @@ typedef struct nv50_tok {
     uint8_t     type;     /* enum nv50_ttype */
     uint8_t     otok;     /* NV50_T_OPND: enum nv50_otok */
     uint8_t     pos, len; /* FLAG/CHOICE: bit field */
+    uint8_t     opt;      /* CHOICE: 0, or '~' (optional, value 0 not printed) or
+                             '+' (optional, always printed): an absent word is 0 */
     uint16_t    moff;     /* FLAG/CHOICE: offset of the uint8_t member */
     const char *s;        /* LIT: text; FLAG: word; CHOICE: "a|b|c" */
     unsigned    slen;
@@ -59,7 +61,7 @@ typedef struct nv50_tok {
 
 /* Next token of a template; NV50_T_END at the end. */
 void nv50_tmpl_next(const char **p, nv50_tok *t);
-/* The i-th alternative of a choice token (NULL if none). */
+/* The i-th alternative of a choice token (NULL if none or reserved "-"). */
 const char *nv50_choice(const nv50_tok *t, unsigned i, unsigned *len);
 /* Member access for FLAG/CHOICE tokens. */
 static inline uint8_t *nv50_member(nv50_insn *in, const nv50_tok *t)

@@ -330,9 +330,58 @@ static void test_predication(void)
     expect(gpuref_step(m, rr) == GPUREF_ERR_DONE, "done", 0, 0);
 }
 
+/* The operand accessors resolved at program load (README "Model internals"):
+ * registers at or above gprs, a source that is also the destination, a half
+ * written for some threads, and the records those writes make. */
+static void test_accessors(void)
+{
+    if (load("accessors: gprs", "gprs=8",
+             "add b32 $r9 $r1 $r2\n"        /* $r9 >= gprs: the write is dropped */
+             "add b32 $r1 $r9 $r2\n"        /* $r9 reads 0 */
+             "exit nop\n"))
+        return;
+    set_all(fr, 1, 0x11);
+    set_all(fr, 2, 5);
+    step();
+    expect(rr->nregw == 0 && get(fr, 9, 0) == 0, "no record for $r9", rr->nregw, 0);
+    step();
+    expect(get(fr, 1, 31) == 5, "$r1 = 0 + 5", get(fr, 1, 31), 5);
+
+    if (load("accessors: in place", NULL,
+             "add b32 $r1 $r1 $r1\n"
+             "(l01) mov b32 $r3 $r3\n"
+             "mov $c0 $r6\n"
+             "(s $c0) add b16 $r4h $r4l $r5h\n"
+             "exit nop\n"))
+        return;
+    for (unsigned l = 0; l < 32; l++) {
+        gpuref_reg_set(m, fr, 1, l, l + 1);
+        gpuref_reg_set(m, fr, 6, l, l < 16 ? 2 : 0);   /* S for threads 0-15 */
+    }
+    set_all(fr, 3, 0x1234);
+    set_all(fr, 4, 0x00070001);
+    set_all(fr, 5, 0x00020000);
+    step();
+    const gpuref_regw *w = find_w(fr, 1);
+    expect(get(fr, 1, 31) == 64 && w && w->lanes == 0xffffffffu && w->value[31] == 64 &&
+           w->bits == 0xffffffffu, "$r1 + $r1 in place", get(fr, 1, 31), 64);
+    step();
+    w = find_w(fr, 3);
+    expect(w && w->lanes == 0x33333333u && w->value[4] == 0x1234 && get(fr, 3, 4) == 0x1234,
+           "mov $r3 to itself, lanes l01", w ? w->lanes : 0, 0x33333333u);
+    step();
+    step();   /* threads 0-15: $r4h = 1 + 2, the low half kept */
+    w = find_w(fr, 4);
+    expect(w && w->lanes == 0xffff && w->bits == 0xffff0000u && w->value[0] == 0x00030001,
+           "half record", w ? w->value[0] : 0, 0x00030001);
+    expect(get(fr, 4, 15) == 0x00030001 && get(fr, 4, 16) == 0x00070001, "half, some threads",
+           get(fr, 4, 16), 0x00070001);
+}
+
 /* A failing unit leaves the state as it was. */
 static void test_errors(void)
 {
+    gpuref_diag d = { 0 };
     if (load("errors", "stack_depth=1", "joinat 0x10\njoinat 0x10\n"))
         return;
     step();
@@ -346,7 +395,29 @@ static void test_errors(void)
     rc = gpuref_step(m, rr);
     expect(rc == GPUREF_ERR_UNIMPL && strstr(gpuref_model_error(m), "unimplemented: pmevent"),
            "unimplemented message", (unsigned)rc, 0);
-    gpuref_diag d = { 0 };
+    /* after an ordinary instruction: pc, $clock and registers stay as they were
+     * (the add is emitted long so that pmevent is 8-byte aligned: pc 0x8) */
+    if (load("unimplemented after an add", NULL, "add b32 $r1 $r1 $r2\npmevent 0x1\n"))
+        return;
+    set_all(fr, 1, 1);
+    set_all(fr, 2, 2);
+    step();
+    rc = gpuref_step(m, rr);
+    int fpc = gpuref_regfile_lookup(m, "pc"), fsr = gpuref_regfile_lookup(m, "sr");
+    expect(rc == GPUREF_ERR_UNIMPL && get(fpc, 0, 0) == 8 && get(fsr, 1, 0) == 1 &&
+           get(fr, 1, 0) == 3, "state kept after the error", get(fpc, 0, 0), 8);
+    /* a long instruction at an odd word (D33): short add, then exit nop at 0x4 */
+    gpuref_model_destroy(m);
+    m = NULL;
+    cur = "misaligned long";
+    static const uint32_t mis[3] = { 0x20008204, 0xf0000001, 0xe0000782 };
+    if (gpuref_model_create("nv50", NULL, &m, &d) != GPUREF_OK ||
+        gpuref_program_load(m, 0, mis, 3) != GPUREF_OK)
+        return;
+    step();
+    rc = gpuref_step(m, rr);
+    expect(rc == GPUREF_ERR_DECODE && strstr(gpuref_model_error(m), "misaligned") &&
+           get(fpc, 0, 0) == 4, "misaligned long instruction", (unsigned)rc, GPUREF_ERR_DECODE);
     gpuref_model *bad = NULL;
     rc = gpuref_model_create("nv50", "threads=33", &bad, &d);
     expect(rc == GPUREF_ERR_CONFIG && strstr(d.msg, "threads"), "bad config value", (unsigned)rc, 0);
@@ -366,6 +437,7 @@ int main(void)
     test_set();
     test_branch();
     test_predication();
+    test_accessors();
     test_errors();
     gpuref_model_destroy(m);
     free(rr);
