@@ -39,6 +39,12 @@ struct gpuref_isa {
                      gpuref_diag *d);
     unsigned nopcodes;
     const char *(*opcode_name)(unsigned opcode);
+
+    /* Verification hooks (coverage.c/gen.c callers; see below).  NULL: the ISA
+     * has no functional coverage / no random generator yet, and the public
+     * calls say so (GPUREF_ERR_UNIMPL). */
+    const struct gpuref_isa_cov *cov;
+    const struct gpuref_isa_gen *gen;
 };
 
 /* printf into an error buffer of GPUREF_ERRLEN bytes; returns status. */
@@ -57,5 +63,87 @@ int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
 int gpuref_parse_u64(const char *s, uint64_t *v);
 
 extern const gpuref_isa gpuref_isa_nv50;
+
+/* ------------------------------------------------ verification hooks
+ * An ISA adds functional coverage and random generation by filling these two
+ * tables (model/<isa>/<isa>_cov.c, <isa>_gen.c) and pointing its gpuref_isa's
+ * .cov/.gen at them; the ISA-neutral parts (bins, counts, coverage.dat,
+ * exclusions, mix weights, targeting, YAML, --record) live in core/cov.c and
+ * core/gen.c. */
+#include "gpuref_cov.h"
+#include "gpuref_gen.h"
+
+typedef struct gpuref_isa_cov {
+    /* Define every bin, in a fixed order, with gpuref_cov_def(def, ...), and
+     * allocate the sampler's private state (*priv, may stay NULL). */
+    int  (*init)(gpuref_cov *def, void **priv, char *err);
+    void (*fini)(void *priv);
+    /* Optional: a test is about to start on ISA state st (capture inputs). */
+    void (*begin)(void *priv, const void *st);
+    /* Count the bins hit by the unit rr that ISA state st has just retired
+     * (st is the state after it): counts[bin] += 1.  The ISA may look at the
+     * instruction it predecoded at rr->pc.  Must be fast (README: < 20% of a
+     * model step). */
+    void (*sample)(void *priv, const void *st, const gpuref_retire *rr, uint64_t *counts);
+} gpuref_isa_cov;
+
+/* Define the next bin (index = number of bins defined before).  The name is
+ * printf-formatted and must be unique.  Returns the index or <0. */
+long gpuref_cov_def(gpuref_cov *def, unsigned cat, int opcode, int slot, unsigned value,
+                    unsigned aux, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+/* One thing the generator can be told to make more or less of (--mix). */
+typedef struct gpuref_gen_item {
+    const char *name;      /* "add.b32.long", "loop" */
+    const char *groups;    /* space-separated group names: "add.b32 add alu" */
+    unsigned    weight;    /* default weight */
+} gpuref_gen_item;
+
+/* The state of one test being generated (core/gen.c owns it).  The ISA
+ * generator draws from rng, reads opts and weights (one per item), and fills
+ * the test through the gpuref_gx_* calls. */
+typedef struct gpuref_genctx {
+    gpuref_rng             rng;        /* this test's stream */
+    const gpuref_gen_opts *opts;
+    const unsigned        *weights;    /* per gen item */
+    void                  *priv;       /* the ISA generator's state (gen->init) */
+    unsigned               index;      /* test number in the file */
+    /* set by the ISA */
+    unsigned               ninsns;     /* random instructions in this test */
+    unsigned               ntargeted;  /* of which aimed at a hole */
+    uint64_t               max_steps;  /* bound on units retired (0: default) */
+    char                   config[128];/* model config ("" = defaults) */
+    struct gpuref_genout  *out;        /* core: text buffers */
+} gpuref_genctx;
+
+typedef struct gpuref_isa_gen {
+    const gpuref_gen_item *items;
+    unsigned               nitems;
+    int  (*init)(void **priv, char *err);     /* optional */
+    void (*fini)(void *priv);
+    /* Generate one test: program text (gpuref_gx_text*) and initial state. */
+    int  (*test)(gpuref_genctx *g, char *err);
+} gpuref_isa_gen;
+
+/* Program text, one instruction or label per call (a newline is added). */
+void gpuref_gx_line(gpuref_genctx *g, const char *s, size_t n);
+/* Initial register value(s): n == 1 sets every lane, else one per lane.
+ * key as in the schema ("r3", "c0", "a1"); values printed as hex of `digits`
+ * digits. */
+void gpuref_gx_reg(gpuref_genctx *g, const char *key, unsigned digits, const uint64_t *v,
+                   unsigned n);
+/* Initial memory: 32-bit words at a byte address of a space. */
+void gpuref_gx_mem(gpuref_genctx *g, const char *space, uint64_t addr, const uint32_t *w,
+                   size_t n);
+/* Targeting: with the generator's target percentage, a hole to aim the next
+ * instruction at; NULL: generate freely.  gpuref_gx_aimed(g, 1) tells that
+ * the ISA did build an instruction for it (0: it could not). */
+const gpuref_cov_bin *gpuref_gx_target(gpuref_genctx *g);
+void gpuref_gx_aimed(gpuref_genctx *g, int ok);
+/* Weighted choice among n items (weights w[i]); -1 if all weights are 0. */
+int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n);
+
+extern const gpuref_isa_cov gpuref_nv50_cov;
+extern const gpuref_isa_gen gpuref_nv50_gen;
 
 #endif
