@@ -11,10 +11,11 @@ say() { echo "$*" | tee -a "$OUT"; }
 say "# gpuref bench, $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m)"
 "$B/bench/bench_model" | tee -a "$OUT"
 
+"$B/bench/bench_model" --vector "$B/bench/stream.yaml" 4000
 for isa in nv50; do
     rates=""; shares=""
     for run in 1 2 3; do
-        line=$("$B/tb/$isa/Vtb_$isa" -q --out "$B/bench/cosim-$isa" vectors/$isa/directed/*.yaml \
+        line=$("$B/tb/$isa/Vtb_$isa" -q --out "$B/bench/cosim-$isa" "$B/bench/stream.yaml" \
                | grep -E "^cosim $isa:")
         r=$(echo "$line" | sed -E 's/.*retired=([0-9]+).*/\1/')
         s=$(echo "$line" | sed -E 's/.*seconds=([0-9.]+) .*/\1/')
@@ -23,7 +24,7 @@ for isa in nv50; do
         shares="$shares $(awk -v m="$ms" -v s="$s" 'BEGIN{printf "%.2f", 100*m/s}')"
     done
     med() { echo "$@" | tr ' ' '\n' | grep -v '^$' | sort -n | sed -n 2p; }
-    say "lockstep $isa: $(med $rates) instructions/s retired and compared; model step+compare share $(med $shares)% of bench time (median of 3 runs over all directed vectors; includes per-test set-up)"
+    say "lockstep $isa: $(med $rates) instructions/s retired and compared; model step+compare share $(med $shares)% of bench time (median of 3 runs of the 4000-instruction bench_model stream)"
 done
 for f in "$B"/bench/bench_fp; do [ -x "$f" ] && "$f" | tee -a "$OUT"; done
 echo "results: $OUT"

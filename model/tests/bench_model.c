@@ -51,8 +51,38 @@ static char *make_program(unsigned n)
     return t;
 }
 
+/* The same stream as a vector file, for the lockstep bench (scripts/bench.sh). */
+static int write_vector(const char *path, unsigned n)
+{
+    char *text = make_program(n);
+    FILE *f = fopen(path, "w");
+    if (!text || !f) {
+        fprintf(stderr, "bench_model: cannot write %s\n", path);
+        free(text);
+        if (f)
+            fclose(f);
+        return 1;
+    }
+    fprintf(f, "isa: nv50\ncomment: \"bench_model stream of %u instructions\"\ntests:\n"
+               "  - name: stream\n    max_steps: %u\n    init:\n      regs:\n", n, n + 10);
+    for (unsigned r = 0; r < 64; r++) {
+        fprintf(f, "        r%u: [", r);
+        for (unsigned lane = 0; lane < 32; lane++)
+            fprintf(f, "%s\"0x%08x\"", lane ? ", " : "", (r * 0x9e3779b9u) ^ (lane * 0x85ebca6bu));
+        fprintf(f, "]\n");
+    }
+    fprintf(f, "    program: |\n");
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+        fprintf(f, "      %s\n", line);
+    fprintf(f, "    expect:\n      steps: %u\n", n + 1);
+    free(text);
+    return fclose(f) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 4 && strcmp(argv[1], "--vector") == 0)
+        return write_vector(argv[2], (unsigned)strtoul(argv[3], NULL, 0));
     unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 20000;
     unsigned reps = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 50;
     char *text = make_program(n);
