@@ -43,6 +43,11 @@ for isa in $ISAS; do
     [ -e "$1" ] && suite "model-vectors-$isa" "$B/bin/gpuref" run -q "$@"
 done
 
+for isa in $ISAS; do
+    set -- vectors/$isa/pending/*.yaml
+    [ -e "$1" ] && suite "model-vectors-$isa-pending" "$B/bin/gpuref" run -q "$@"
+done
+
 echo "== SystemC wrapper of the model"
 set --
 for isa in $ISAS; do set -- "$@" vectors/$isa/directed/*.yaml; done
