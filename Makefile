@@ -14,7 +14,7 @@ CC        ?= gcc
 CXX       ?= g++
 PREFIX    ?= /usr/local
 ISA       ?= nv50
-ISAS      := nv50
+ISAS      := nv50 rdna4
 VEC       ?=
 TRACE     ?= 0
 JOBS      ?= 2
@@ -128,7 +128,8 @@ $(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),,)))
 # coverage builds: line and user points (toggle coverage is ~5x the build time)
 $(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),-cov,--coverage-line --coverage-user)))
 BUGS_nv50 := CARRY DROP_THREAD SAT_FLAG SHIFT BRANCH
-$(foreach b,$(BUGS_nv50),$(eval $(call tb_rule,nv50,-bug-$(b),+define+GPUREF_BUG_$(b))))
+BUGS_rdna4 := SCC BRANCH SHIFT64
+$(foreach i,$(ISAS),$(foreach b,$(BUGS_$(i)),$(eval $(call tb_rule,$(i),-bug-$(b),+define+GPUREF_BUG_$(b)))))
 
 # SystemC wrapper of the model and its test (C++17: libsystemc is built so)
 $(B)/sc/sc_test: dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp dpi/systemc/gpuref_sc.h $(B)/lib/libgpuref.a
@@ -154,7 +155,7 @@ run: deps
 
 test: deps
 	@$(MAKE) --no-print-directory all unit $(B)/sc/sc_test $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
-	  $(foreach b,$(BUGS_nv50),$(B)/tb/nv50-bug-$(b)/Vtb_nv50)
+	  $(foreach i,$(ISAS),$(foreach b,$(BUGS_$(i)),$(B)/tb/$(i)-bug-$(b)/Vtb_$(i)))
 	@ISAS="$(ISAS)" sh scripts/run-tests.sh $(B)
 
 test-long: deps

@@ -239,6 +239,12 @@ FIELD_FIXUPS = {
     ("VINTERP", "ENCODING"): (31, 24),
     # digest §7 A7: VIMAGE VADDR4 written "[56:63]" (L7946)
     ("VIMAGE", "VADDR4"): (63, 56),
+    # FLAT/GLOBAL/SCRATCH OP written "[20:13]" (Table 117, L8073) while VBUFFER, VIMAGE
+    # and VSAMPLE have OP [21:14] (L7858, L7938, L7995); LLVM gfx12 (the stated syntax and
+    # encoder) places the FLAT opcode at [21:14] too (global_load_u8 = 0xee04....).
+    ("VFLAT", "OP"): (21, 14),
+    ("VGLOBAL", "OP"): (21, 14),
+    ("VSCRATCH", "OP"): (21, 14),
 }
 
 
@@ -291,6 +297,90 @@ def parse_fields(lines, c15, c16):
     return out
 
 
+def parse_opsel_table(lines):
+    """-> list of compiled regexes from "Table 35. Opcodes usable with OPSEL" (§7.2.2.3):
+    cells like V_CMP*_{I16,U16,F16} or V_MIN*16 ('*' any text, {a, b} alternatives)."""
+    start = next(i for i, l in enumerate(lines) if re.match(r"^Table \d+\. Opcodes usable with OPSEL", l))
+    pats = []
+    i = start + 1
+    while i < len(lines) and not lines[i].startswith("# "):
+        l = lines[i]
+        if l.startswith("|") and not re.match(r"^\|[-| ]+\|\s*$", l):
+            for cell in l.strip().strip("|").split("|"):
+                cell = cell.strip()
+                if not re.fullmatch(r"V_[A-Z0-9_*{}, ]+", cell):
+                    continue
+                m = re.search(r"\{([^}]*)\}", cell)
+                alts = [a.strip() for a in m.group(1).split(",")] if m else [None]
+                for a in alts:
+                    c = cell if a is None else cell[:m.start()] + a + cell[m.end():]
+                    pats.append(re.compile("^" + re.escape(c).replace(r"\*", ".*") + "$"))
+        i += 1
+    if len(pats) < 60:
+        die("OPSEL table: only %d patterns" % len(pats))
+    return pats
+
+
+# Opcodes whose OPSEL bits have another meaning (digest §3.2, §3.13): PERMLANE16/X16
+# (OPSEL[0] = FI, [1] = BOUND_CTRL, L21246), FP8/BF8 byte selects (L14276-14345,
+# L22707-22800), pseudo-scalar F16 transcendentals (OPSEL[3] must be 0: flag OPSEL3Z).
+def no_dpp(fmt, name, wide):
+    """Table 38 (§7.9 L3386-3418): opcodes that may not use DPP."""
+    if fmt in ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD") and wide:
+        return True                                  # "All 64-bit opcodes"
+    if fmt == "VOP1":
+        return re.match(r"^V_(READFIRSTLANE_B32|SWAP|NOP$|PERMLANE)", name) is not None
+    if fmt == "VOP2":
+        return re.match(r"^V_FMA(MK|AK)_F(32|16)$", name) is not None
+    if fmt == "VOP3P":
+        return re.match(r"^V_(DOT4_I32_IU8|DOT4_U32_U8|DOT8_I32_IU4|DOT8_U32_U4|PK_|WMMA_|SWMMAC_)",
+                        name) is not None
+    if fmt in ("VOP3", "VOP3SD"):
+        return re.match(r"^V_(CVT_PK_F32_|MUL_LO_U32$|MUL_HI_(U32|I32)$|QSAD_PK_|MQSAD_|READLANE|"
+                        r"WRITELANE|PERMLANE|SWAP)", name) is not None
+    return False
+
+
+def no_omod(name, ops):
+    """§7.2.3.1 L2843-2860: OMOD only scales half/single/double float results; not
+    supported for V_SWAP, V_PERMLANE, DOT2_F16_F16/BF16_BF16, integer and bitwise ops,
+    V_CMP*, V_CVT*F32_{BF8,FP8}, DOT4 with BF8/FP8 (packed F16 results ignore it)."""
+    if re.match(r"^V_(SWAP|PERMLANE|DOT2_F16_F16|DOT2_BF16_BF16|CMP|CVT_.*F32_(BF8|FP8)|"
+                r"DOT4_.*(BF8|FP8))", name):
+        return True
+    dst = [t for (k, f, t) in ops if k in ("VDST", "SDSTV") and f == "VDST"]
+    return not dst or dst[0] not in ("F16", "F32", "F64")
+
+
+def no_clamp(name, ops):
+    """§7.2.3.1 L2872-2882: CLAMP "is not supported for (ignored)": V_PERMLANE*, V_PERM_B32,
+    float DOT, V_SWAP*, WMMA, V_ADD3_NC, V_MOV, V_CVT*F32_{BF8,FP8}, V_DOT4_I32_IU8,
+    V_DOT4_U32_U8, V_ADD_LSHL, V_ALIGN*, bitwise ops, V_CMP*_CLASS, V_CMP on integers,
+    READLANE, READFIRSTLANE, WRITELANE.  Bitwise: logic, bit-field, bit-scan and shifts."""
+    if re.match(r"^V_(PERMLANE|PERM_B32|SWAP|WMMA_|SWMMAC_|ADD3_NC|MOV|CVT_.*F32_(BF8|FP8)|"
+                r"DOT4_I32_IU8|DOT4_U32_U8|ADD_LSHL|ALIGN|CMPX?_CLASS|READLANE|READFIRSTLANE|"
+                r"WRITELANE|DOT2_F16_F16|DOT2_BF16_BF16|DOT2_F32_F16|DOT2_F32_BF16|DOT4_F32_|"
+                r"AND_|OR_|XOR_|XNOR_|NOT_|NAND_|NOR_|OR3_|XOR3_|AND_OR_|LSHL_OR_|BFI_|BFM_|BFE_|"
+                r"BFREV_|LSHLREV_|LSHRREV_|ASHRREV_|PK_LSHLREV_|PK_LSHRREV_|PK_ASHRREV_|CLZ_|"
+                r"CTZ_|CLS_)", name):
+        return True
+    if re.match(r"^V_CMPX?_", name):           # V_CMP on integers
+        src = [t for (k, f, t) in ops if f in ("SRC0", "SRC1", "VSRC1")]
+        return not any(t in ("F16", "F32", "F64", "F16P", "BF16") for t in src)
+    return False
+
+
+TYPE_FIX = {("V_CMP_CLASS_F16", ("SRC1", "VSRC1")): "B16",
+            ("V_CMPX_CLASS_F16", ("SRC1", "VSRC1")): "B16",
+            ("V_CVT_PK_F32_FP8", ("SRC0",)): "B16",
+            ("V_CVT_PK_F32_BF8", ("SRC0",)): "B16"}
+
+# V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (OPSEL[2] = S2 half, OPSEL[3] = D half, L21420);
+# V_CVT_I32_I16, the 16-bit-source twin of the listed V_CVT_U32_U16 (README: decision).
+OPSEL_EXTRA = re.compile(r"^V_(PERMLANE(X)?16(_VAR)?_B32|CVT_F32_(FP8|BF8)|CVT_SR_(FP8|BF8)_F32|"
+                         r"S_[A-Z]+_F16|DOT2_F16_F16|DOT2_BF16_BF16|CVT_I32_I16)$")
+
+
 def infer_types2(text):
     """Like infer_types, but understands .bf16 / .fp8 / .bf8 element types.
     A destination's type comes from its assignments ("D0.i32 = ...") when there are
@@ -314,14 +404,15 @@ def infer_types2(text):
         if sl.strip():
             nums = [int(x) for x in re.findall(r"\d+", sl)]
             width = 64 if nums and max(nums) >= 32 else 32
+        whole = not sl.strip()           # "S0.f16" (a 16-bit operand), not "S0[31:16].f16"
         old = res.get(opd)
         if old is None:
-            res[opd] = (k, width, n)
+            res[opd] = (k, width, n, whole)
         else:
-            ok, ow, on = old
+            ok, ow, on, owh = old
             nk = ok if ok in "fh" else k
             nn = on if ok in "fh" and k not in "fh" else (n if k in "fh" else max(on, n))
-            res[opd] = (nk, max(ow, width), nn)
+            res[opd] = (nk, max(ow, width), nn, owh or whole)
     return res
 
 
@@ -329,23 +420,30 @@ def tname(t, default="B32"):
     """(kind, regbits, elembits) -> .def type token."""
     if t is None:
         return default
-    k, w, n = t
+    k, w, n = t[:3]
+    whole = t[3] if len(t) > 3 else True
     if k == "f":
         if n == 64:
             return "F64"
         if w == 64:
             return "B64"
-        return "F16" if n == 16 else "F32"
+        if n == 16:
+            # F16: a 16-bit operand (a VGPR half in VALU text); F16P: F16 data in a
+            # 32-bit operand read by halves (packed), F16 constants, whole VGPRs
+            return "F16" if whole else "F16P"
+        return "F32"
     if k == "h":
         return "BF16" if w <= 32 else "B64"
     if w >= 64 or n == 64:
         return "I64" if k == "i" else "B64"
+    if n == 16 and w <= 32 and whole:
+        return "B16"
     return "B32"
 
 
 def dwords_from_name(name, default=1):
-    """B96 -> 3 dwords, B128 -> 4, _XYZ -> 3, ..."""
-    m = re.search(r"_B(\d+)(?:_|$)", name)
+    """B96 -> 3 dwords, B128 -> 4, U64/I64/F64 -> 2, _XYZ -> 3, ..."""
+    m = re.search(r"_[BUIF](\d+)(?:_|$)", name)
     if m:
         bits = int(m.group(1))
         return max(1, bits // 32)
@@ -362,6 +460,9 @@ class Row:
         self.ops = []        # (kind, field, type)
 
     def add(self, kind, field, typ):
+        # B16 (a 16-bit integer VGPR half) is a VALU notion; SALU reads 32-bit SGPRs
+        if typ == "B16" and self.fmt in ("SOP1", "SOP2", "SOPC", "SOPK", "SOPP", "SMEM"):
+            typ = "B32"
         self.ops.append((kind, field, typ))
 
 
@@ -776,6 +877,7 @@ def build(spec):
                 return code[(sf, n)]
         return ""
 
+    opsel_pats = parse_opsel_table(lines)
     rows = []
     for fmt in FORMAT_ORDER:
         if fmt == "VEXPORT":
@@ -832,6 +934,40 @@ def build(spec):
                     flat_ops(r, name)
                 elif fmt in ("VIMAGE", "VSAMPLE"):
                     image_ops(r, name)
+            if fmt in ("VOP3", "VINTERP") and (any(p.match(name) for p in opsel_pats) or
+                                               OPSEL_EXTRA.match(name)):
+                r.flags.append("OPSEL")
+                if name.startswith("V_S_"):
+                    r.flags.append("OPSEL3Z")
+                if re.match(r"^V_(PERMLANE|CVT_F32_(FP8|BF8)$|CVT_SR_)", name):
+                    r.flags.append("OPSELX")
+            if fmt in ("VOP1", "VOP3") and re.match(r"^V_CVT_.*(FP8|BF8)", name):
+                r.flags.append("NOMODS")       # no ABS/NEG/OMOD/CLAMP (§7.6.2 L3165)
+            # Input modifiers (§7.2.2.1 L2764-2781): float sources, plus these moves and
+            # selects whatever the type (READLANE, PERMLANE, QSAD, SWAP have integer
+            # sources); DOT2 with F16/BF16: NEG but not ABS.
+            if re.match(r"^V_(MOV_B32|MOV_B16|MOVREL(D|S|SD|SD_2)_B32|CNDMASK_B(32|16))$", name):
+                r.flags.append("MODANY")
+            if fmt == "VOP3" and name in ("V_DOT2_F16_F16", "V_DOT2_BF16_BF16"):
+                r.flags.append("NOABS")
+            # 16-bit operands the pseudocode reads through bit fields (LLVM's true16
+            # operands; README: decisions): the F16 class mask and the FP8 pair source
+            for (fname, slot), typ in TYPE_FIX.items():
+                if name == fname:
+                    r.ops = [(k, f, typ if f in slot else t) for (k, f, t) in r.ops]
+            # OPSEL[3] (destination half) only with a 16-bit VGPR destination, a
+            # documented destination half/byte (§7.6.2) or an overloaded OPSEL
+            if "OPSEL" in r.flags and (
+                    any(k == "VDST" and t in ("F16", "B16", "BF16") for (k, f, t) in r.ops) or
+                    re.match(r"^V_CVT_PK_(FP8|BF8)_F32$", name) or "OPSELX" in r.flags):
+                r.flags.append("OPSELD")
+            wide = any(t in ("B64", "I64", "F64") for (k, f, t) in r.ops)
+            if no_dpp(fmt, name, wide):
+                r.flags.append("NODPP")
+            if fmt in ("VOP3", "VOP3SD") and no_omod(name, r.ops):
+                r.flags.append("NOOMOD")
+            if fmt in ("VOP3", "VOP3SD", "VOP3P", "VINTERP") and no_clamp(name, r.ops):
+                r.flags.append("NOCLAMP")
             if not r.ops:
                 r.add("NONE", "NONE", "NONE")
             rows.append(r)

@@ -126,7 +126,8 @@ class Runner:
         self.tty = sys.stdout.isatty()
 
     def bench(self, isa):
-        return os.path.join(self.build, "tb", isa, "Vtb_" + isa)
+        folder = isa + ("-" + self.args.variant if self.args.variant else "")
+        return os.path.join(self.build, "tb", folder, "Vtb_" + isa)
 
     def run_cmd(self, task, cmd, logf):
         task.commands.append(cmd)
@@ -157,8 +158,11 @@ class Runner:
                     task.error = "generation failed: " + (out.strip().splitlines() or ["?"])[-1]
             if task.error is None:
                 if task.mode == "lockstep":
-                    cmd = [self.bench(task.isa), "--out", os.path.join(self.run_dir, "reports", task.name),
-                           task.vecfile]
+                    cmd = [self.bench(task.isa), "--out", os.path.join(self.run_dir, "reports", task.name)]
+                    skip = os.path.join("testbenches", task.isa, "lockstep_skip.txt")
+                    if os.path.exists(skip):
+                        cmd += ["--skip", skip]
+                    cmd.append(task.vecfile)
                 else:
                     cmd = [self.gpuref, "run", task.vecfile]
                 st, out = self.run_cmd(task, cmd, logf)
@@ -243,6 +247,7 @@ def main():
     ap.add_argument("--run-id", help="run folder name (default: date-time)")
     ap.add_argument("--build", default="build", help="build folder (default: build)")
     ap.add_argument("--no-rerun", action="store_true", help="do not rerun failures with tracing")
+    ap.add_argument("--variant", help="bench variant: build/tb/<isa>-VARIANT (e.g. bug-CARRY)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     if args.jobs < 1:

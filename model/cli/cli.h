@@ -26,6 +26,9 @@ typedef struct cli_cmd {
 } cli_cmd;
 
 int cmd_run(int argc, char **argv);
+int cmd_gen(int argc, char **argv);   /* cmd_gen.c */
+int cmd_cov(int argc, char **argv);   /* cmd_cov.c */
+extern const char cmd_gen_help[], cmd_cov_help[];
 int cmd_disasm(int argc, char **argv);
 int cmd_asm(int argc, char **argv);
 int cmd_shrink(int argc, char **argv);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gpuref_cov.h"
 #include "gpuref_vectors.h"
 
 const char cmd_run_help[] =
@@ -28,6 +29,9 @@ const char cmd_run_help[] =
     "  -q, --quiet        print only failures and the closing line\n"
     "  -v, --verbose      print each retired unit (pc, words, disassembly, writes)\n"
     "                     and every failed expectation of a failing test\n"
+    "  --cov FILE         count functional coverage of every retired unit and write\n"
+    "                     it to FILE (Verilator coverage.dat format; see\n"
+    "                     'gpuref cov --help')\n"
     "  -h, --help         this help\n"
     "\n"
     "examples:\n"
@@ -37,6 +41,7 @@ const char cmd_run_help[] =
 
 typedef struct run_opts {
     const char *isa;
+    const char *cov;
     const char *glob;
     uint64_t max_steps;
     int quiet, verbose;
@@ -136,6 +141,42 @@ static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
     puts(line);
 }
 
+/* --cov: one gpuref_cov per ISA met, fed from the step callback. */
+typedef struct run_cov {
+    gpuref_cov *cov[8];
+    size_t      n;
+    gpuref_cov *cur;     /* of the file being run (NULL: none) */
+    int         verbose;
+} run_cov;
+
+static void cov_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
+                     const gpuref_retire *rr)
+{
+    run_cov *rc = ctx;
+    if (rc->verbose)
+        trace_step(NULL, t, m, rr);
+    if (rc->cur)
+        gpuref_cov_sample(rc->cur, m, rr);
+}
+
+/* The cov of an ISA, created on first use; NULL (after a note) if the ISA
+ * has no functional coverage. */
+static gpuref_cov *cov_for(run_cov *rc, const char *isa)
+{
+    for (size_t i = 0; i < rc->n; i++)
+        if (strcmp(gpuref_isa_name(gpuref_cov_isa(rc->cov[i])), isa) == 0)
+            return rc->cov[i];
+    gpuref_diag d = { 0, 0, 0, "" };
+    gpuref_cov *c = NULL;
+    if (rc->n == sizeof rc->cov / sizeof rc->cov[0] ||
+        gpuref_cov_create(isa, &c, &d) != GPUREF_OK) {
+        fflush(stdout);
+        fprintf(stderr, "gpuref run: --cov: %s\n", d.msg[0] ? d.msg : "too many ISAs");
+        return NULL;
+    }
+    return rc->cov[rc->n++] = c;
+}
+
 /* The first line of a report, without the "name: " prefix. */
 static void first_line(const char *report, const char *name, char *buf, size_t len)
 {
@@ -163,7 +204,7 @@ static void print_indented(const char *text)
 int cmd_run(int argc, char **argv)
 {
     cli_args a;
-    run_opts o = { NULL, NULL, 0, 0, 0 };
+    run_opts o = { NULL, NULL, NULL, 0, 0, 0 };
     const char *arg, *val;
     int kind, rc, nfiles = 0;
     char **files = calloc((size_t)argc + 1, sizeof *files);
@@ -189,6 +230,9 @@ int cmd_run(int argc, char **argv)
         } else if (cli_is(&a, "-v", "--verbose")) {
             if (!(rc = cli_flag(&a)))
                 o.verbose = 1;
+        } else if (cli_is(&a, NULL, "--cov")) {
+            if (!(rc = cli_value(&a, &val)))
+                o.cov = val;
         } else {
             rc = cli_usage("run", "unknown option '%s'", arg);
         }
@@ -217,6 +261,7 @@ int cmd_run(int argc, char **argv)
     }
     unsigned long passed = 0, failed = 0;
     int input_error = 0;
+    run_cov rcov = { .verbose = o.verbose };
     for (int i = 0; i < nfiles; i++) {
         gpuref_vec_file *vf = NULL;
         gpuref_diag d = { 0, 0, 0, "" };
@@ -250,11 +295,16 @@ int cmd_run(int argc, char **argv)
             gpuref_vec_free(vf);
             continue;
         }
+        rcov.cur = o.cov ? cov_for(&rcov, vf->isa) : NULL;
         for (size_t k = 0; k < vf->ntests; k++) {
             const gpuref_vec_test *t = &vf->tests[k];
             if (o.glob && fnmatch(o.glob, t->name, 0) != 0)
                 continue;
             gpuref_vec_run_opts ro = { o.max_steps, o.verbose ? trace_step : NULL, NULL };
+            if (o.cov) {
+                ro.on_step = cov_step;
+                ro.ctx = &rcov;
+            }
             if (o.verbose)
                 printf("RUN  %s (%s)\n", t->name, files[i]);
             rc = gpuref_vec_run_test(vf, t, &ro, res);
@@ -280,6 +330,23 @@ int cmd_run(int argc, char **argv)
             }
         }
         gpuref_vec_free(vf);
+    }
+    if (o.cov) {   /* every ISA met, zero counts included: the holes are points too */
+        gpuref_covdat *cd = gpuref_covdat_new();
+        gpuref_diag d = { 0, 0, 0, "" };
+        int wrc = cd ? GPUREF_OK : GPUREF_ERR_NOMEM;
+        for (size_t i = 0; i < rcov.n && wrc == GPUREF_OK; i++)
+            wrc = gpuref_covdat_add_cov(cd, rcov.cov[i]);
+        if (wrc == GPUREF_OK)
+            wrc = gpuref_covdat_write(cd, o.cov, 0, &d);
+        if (wrc != GPUREF_OK) {
+            fflush(stdout);
+            fprintf(stderr, "gpuref run: --cov: %s\n", d.msg[0] ? d.msg : "out of memory");
+            input_error = 1;
+        }
+        gpuref_covdat_free(cd);
+        for (size_t i = 0; i < rcov.n; i++)
+            gpuref_cov_destroy(rcov.cov[i]);
     }
     printf("%lu passed, %lu failed\n", passed, failed);
     free(res);

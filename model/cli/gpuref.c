@@ -23,6 +23,8 @@ static const char cmd_version_help[] =
 
 static const cli_cmd cmds[] = {
     { "run",     cmd_run,     "run YAML test vectors on the model",        cmd_run_help },
+    { "gen",     cmd_gen,     "generate random test vectors (seeded)",     cmd_gen_help },
+    { "cov",     cmd_cov,     "functional coverage: report, merge, bins",  cmd_cov_help },
     { "disasm",  cmd_disasm,  "disassemble machine words",                 cmd_disasm_help },
     { "asm",     cmd_asm,     "assemble a program into machine words",     cmd_asm_help },
     { "shrink",  cmd_shrink,  "reduce a test failing in lockstep",         cmd_shrink_help },

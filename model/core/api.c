@@ -4,7 +4,7 @@
 
 #include "model_priv.h"
 
-static const gpuref_isa *const isas[] = { &gpuref_isa_nv50 };
+static const gpuref_isa *const isas[] = { &gpuref_isa_nv50, &gpuref_isa_rdna4 };
 #define NISAS (sizeof isas / sizeof isas[0])
 
 const gpuref_isa *gpuref_isa_find(const char *name)
@@ -19,7 +19,7 @@ const gpuref_isa *gpuref_isa_find(const char *name)
 
 const char *gpuref_isa_name(const gpuref_isa *isa) { return isa ? isa->name : NULL; }
 
-const char *gpuref_isa_list(void) { return "nv50"; }
+const char *gpuref_isa_list(void) { return "nv50, rdna4"; }
 
 unsigned gpuref_isa_opcode_count(const gpuref_isa *isa) { return isa ? isa->nopcodes : 0; }
 

@@ -139,10 +139,27 @@ struct gpuref_cov {
     gpuref_cov_bin *bins;
     uint64_t       *counts;
     char          **reason;      /* exclusion reasons (NULL: not excluded) */
+    uint8_t        *excl;        /* 1 = excluded (for the sampler) */
+    int             exact;
     htab            names;
     void           *priv;        /* the ISA sampler's state */
     int             defining;
 };
+
+/* Tell the sampler that counts or exclusions changed. */
+static void resync(gpuref_cov *c)
+{
+    if (c->isa->cov->resync)
+        c->isa->cov->resync(c->priv, c->counts, c->excl, c->exact);
+}
+
+void gpuref_cov_set_exact(gpuref_cov *c, int exact)
+{
+    if (c) {
+        c->exact = exact != 0;
+        resync(c);
+    }
+}
 
 static const char *bin_key(const void *ctx, size_t i)
 {
@@ -197,6 +214,7 @@ void gpuref_cov_destroy(gpuref_cov *c)
     free(c->bins);
     free(c->counts);
     free(c->reason);
+    free(c->excl);
     free(c->names.slot);
     free(c);
 }
@@ -227,7 +245,8 @@ int gpuref_cov_create(const char *isa_name, gpuref_cov **out, gpuref_diag *d)
     if (rc == GPUREF_OK) {
         c->counts = calloc(c->nbins, sizeof *c->counts);
         c->reason = calloc(c->nbins, sizeof *c->reason);
-        if (!c->counts || !c->reason)
+        c->excl = calloc(c->nbins, 1);
+        if (!c->counts || !c->reason || !c->excl)
             rc = gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     }
     if (rc != GPUREF_OK) {
@@ -235,6 +254,7 @@ int gpuref_cov_create(const char *isa_name, gpuref_cov **out, gpuref_diag *d)
         gpuref_cov_destroy(c);
         return rc;
     }
+    resync(c);
     *out = c;
     return GPUREF_OK;
 }
@@ -259,8 +279,10 @@ uint64_t gpuref_cov_count(const gpuref_cov *c, size_t i)
 
 void gpuref_cov_clear(gpuref_cov *c)
 {
-    if (c)
+    if (c) {
         memset(c->counts, 0, c->nbins * sizeof *c->counts);
+        resync(c);
+    }
 }
 
 int gpuref_cov_add(gpuref_cov *dst, const gpuref_cov *src)
@@ -269,6 +291,7 @@ int gpuref_cov_add(gpuref_cov *dst, const gpuref_cov *src)
         return GPUREF_ERR_ARG;
     for (size_t i = 0; i < dst->nbins; i++)
         dst->counts[i] += src->counts[i];
+    resync(dst);
     return GPUREF_OK;
 }
 
@@ -345,7 +368,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
     for (const char *p = text; *p;) {
         const char *e = strchr(p, '\n');
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        const char *q = p, *end = p + len;
+        const char *q = p, *end = p + len, *ls = p;
         line++;
         p = e ? e + 1 : p + len;
         while (q < end && is_blank(*q))
@@ -365,7 +388,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
         pat[plen] = '\0';
         for (size_t i = 0; i < plen; i++)
             if (is_blank(pat[i]))
-                return gpuref_diagf(d, GPUREF_ERR_PARSE, line, (unsigned)(q - (p - 0) + 1),
+                return gpuref_diagf(d, GPUREF_ERR_PARSE, line, (unsigned)(q - ls + 1),
                                     "%s:%u: one bin name or glob per line, then '# reason' "
                                     "(found '%s')", name, line, pat);
         const char *r = hash ? hash + 1 : end;
@@ -387,12 +410,14 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
                 continue;                           /* the first matching line wins */
             if (!(c->reason[i] = dupn(r, (size_t)(re - r))))
                 return gpuref_diagf(d, GPUREF_ERR_NOMEM, line, 1, "out of memory");
+            c->excl[i] = 1;
         }
         if (!hits)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, line, 1,
                                 "%s:%u: exclusion '%s' matches no %s bin", name, line, pat,
                                 c->isa->name);
     }
+    resync(c);
     return GPUREF_OK;
 }
 
@@ -828,6 +853,7 @@ int gpuref_covdat_to_cov(const gpuref_covdat *cd, gpuref_cov *c, size_t *unknown
         }
         c->counts[b] += pt->count;
     }
+    resync(c);
     return GPUREF_OK;
 }
 

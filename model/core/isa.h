@@ -63,6 +63,7 @@ int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
 int gpuref_parse_u64(const char *s, uint64_t *v);
 
 extern const gpuref_isa gpuref_isa_nv50;
+extern const gpuref_isa gpuref_isa_rdna4;
 
 /* ------------------------------------------------ verification hooks
  * An ISA adds functional coverage and random generation by filling these two
@@ -85,6 +86,13 @@ typedef struct gpuref_isa_cov {
      * instruction it predecoded at rr->pc.  Must be fast (README: < 20% of a
      * model step). */
     void (*sample)(void *priv, const void *st, const gpuref_retire *rr, uint64_t *counts);
+    /* Optional: the counts or exclusions changed outside sample (created,
+     * cleared, added, exclusions loaded, exact switched).  counts and excl
+     * (1 = excluded) stay valid for the life of the cov.  Unless exact, a
+     * sampler may stop classifying values for a group of value-class bins
+     * once each of them is hit or excluded (holes stay exact; counts of
+     * such groups become lower bounds). */
+    void (*resync)(void *priv, const uint64_t *counts, const uint8_t *excl, int exact);
 } gpuref_isa_cov;
 
 /* Define the next bin (index = number of bins defined before).  The name is

@@ -177,11 +177,22 @@ static const char *file_name(const gpuref_model *m, int file)
     return "?";
 }
 
+/* "r5", or "scc" for a file of one register (as vector files name them). */
+static const char *reg_name(const gpuref_model *m, int file, unsigned index, char *buf, size_t len)
+{
+    if (m && file >= 0 && (unsigned)file < m->isa->nfiles && m->isa->files[file].count == 1)
+        snprintf(buf, len, "%s", m->isa->files[file].name);
+    else
+        snprintf(buf, len, "%s%u", file_name(m, file), index);
+    return buf;
+}
+
 int gpuref_diff_format(const gpuref_model *m, const gpuref_diff *df, char *buf, size_t len)
 {
     if (!df || !buf || len == 0)
         return GPUREF_ERR_ARG;
-    const char *fn = file_name(m, df->file);
+    char rn[64];
+    const char *fn = reg_name(m, df->file, df->index, rn, sizeof rn);
     unsigned long long dv = df->dut, mv = df->model;
     switch (df->kind) {
     case GPUREF_DIFF_PC:
@@ -200,27 +211,24 @@ int gpuref_diff_format(const gpuref_model *m, const gpuref_diff *df, char *buf, 
         snprintf(buf, len, "retire flags: DUT=0x%llx MODEL=0x%llx", dv, mv);
         break;
     case GPUREF_DIFF_REG_MISSING:
-        snprintf(buf, len, "%s%u: not written by DUT, MODEL wrote lanes 0x%llx", fn,
-                 df->index, mv);
+        snprintf(buf, len, "%s: not written by DUT, MODEL wrote lanes 0x%llx", fn, mv);
         break;
     case GPUREF_DIFF_REG_EXTRA:
-        snprintf(buf, len, "%s%u: written by DUT (lanes 0x%llx), not by MODEL", fn, df->index,
-                 dv);
+        snprintf(buf, len, "%s: written by DUT (lanes 0x%llx), not by MODEL", fn, dv);
         break;
     case GPUREF_DIFF_REG_LANES:
-        snprintf(buf, len, "%s%u lanes written: DUT=0x%llx MODEL=0x%llx", fn, df->index, dv, mv);
+        snprintf(buf, len, "%s lanes written: DUT=0x%llx MODEL=0x%llx", fn, dv, mv);
         break;
     case GPUREF_DIFF_REG_VALUE:
-        snprintf(buf, len, "%s%u lane %d: DUT=0x%08llx MODEL=0x%08llx", fn, df->index, df->lane,
-                 dv, mv);
+        snprintf(buf, len, "%s lane %d: DUT=0x%08llx MODEL=0x%08llx", fn, df->lane, dv, mv);
         break;
     case GPUREF_DIFF_REG_ULP:
         if (df->ulp == UINT64_MAX)
-            snprintf(buf, len, "%s%u lane %d: DUT=0x%08llx MODEL=0x%08llx (NaN against a number)",
-                     fn, df->index, df->lane, dv, mv);
+            snprintf(buf, len, "%s lane %d: DUT=0x%08llx MODEL=0x%08llx (NaN against a number)", fn,
+                     df->lane, dv, mv);
         else
-            snprintf(buf, len, "%s%u lane %d: DUT=0x%08llx MODEL=0x%08llx (%llu ULP apart)", fn,
-                     df->index, df->lane, dv, mv, (unsigned long long)df->ulp);
+            snprintf(buf, len, "%s lane %d: DUT=0x%08llx MODEL=0x%08llx (%llu ULP apart)", fn,
+                     df->lane, dv, mv, (unsigned long long)df->ulp);
         break;
     case GPUREF_DIFF_MEM_MISSING:
         snprintf(buf, len, "memory write %u: not done by DUT, MODEL wrote 0x%llx", df->index, mv);

@@ -124,6 +124,14 @@ const char *gpuref_cov_cat_name(unsigned cat);                    /* "op", "in",
  * rr the record gpuref_step just filled. */
 int gpuref_cov_begin(gpuref_cov *c, gpuref_model *m);
 int gpuref_cov_sample(gpuref_cov *c, gpuref_model *m, const gpuref_retire *rr);
+/* Counting mode.  Bins of opcodes, operand kinds, modifiers, masks and the
+ * ISA-wide bins always count every unit.  Value-class bins (in, out, flag)
+ * come in groups (the classes of one operand of one row); by default a group
+ * stops being counted once every bin of it is hit or excluded, which keeps
+ * the holes exact and makes counting cheap (their counts are then lower
+ * bounds).  exact = 1 counts them always (slower: every operand of every unit
+ * is classified lane by lane). */
+void gpuref_cov_set_exact(gpuref_cov *c, int exact);
 
 /* Exclusions: one bin name or fnmatch glob per line, then '#' and the reason;
  * blank lines and lines starting with '#' are comments.  An entry without a

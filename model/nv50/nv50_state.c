@@ -311,4 +311,7 @@ const gpuref_isa gpuref_isa_nv50 = {
     .assemble = nv50_isa_assemble,
     .nopcodes = NV50_NOPS,
     .opcode_name = nv50_opcode_name,
+    /* verification hooks (isa.h): functional coverage and the random generator */
+    .cov = &gpuref_nv50_cov,   /* nv50_cov.c */
+    .gen = &gpuref_nv50_gen,   /* nv50_gen.c */
 };

@@ -36,6 +36,9 @@ typedef struct actx {
     const char  *label_at;
     const char  *exp_tgt;     /* export target word */
     size_t       exp_tgt_n;
+    uint32_t     t16_mask;    /* VOP3/VINTERP: OPSEL bits named by .l/.h suffixes */
+    uint32_t     t16_bits;
+    int          opsel_given; /* an op_sel:[...] list was written */
 } actx;
 
 static int aerr(actx *c, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -243,8 +246,10 @@ static int parse_sreg(actx *c, tok t, unsigned *code, unsigned *n)
     if (t.n >= 2 && (t.s[0] == 's' || t.s[0] == 'S') && (isdigit((unsigned char)t.s[1]) || t.s[1] == '[')) {
         if (parse_range(t, 1, &lo, &hi))
             return aerr(c, t.s, "bad scalar register '%.*s'", (int)t.n, t.s);
-        if (hi > 105)
-            return aerr(c, t.s, "register s%u out of range (s0-s105)", hi);
+        /* a range may run past s105 into VCC/TTMP codes (an SMEM destination that is
+         * out of range at run time, guide L803); its first register may not */
+        if (lo > 105 || hi > lo + 15)
+            return aerr(c, t.s, "register s%u out of range (s0-s105)", lo > 105 ? lo : hi);
         *code = lo;
         *n = hi - lo + 1;
         return 0;
@@ -252,8 +257,8 @@ static int parse_sreg(actx *c, tok t, unsigned *code, unsigned *n)
     if (t.n >= 5 && strncmp(t.s, "ttmp", 4) == 0) {
         if (parse_range(t, 4, &lo, &hi))
             return aerr(c, t.s, "bad trap register '%.*s'", (int)t.n, t.s);
-        if (hi > 15)
-            return aerr(c, t.s, "register ttmp%u out of range (ttmp0-ttmp15)", hi);
+        if (lo > 15 || hi > lo + 15)
+            return aerr(c, t.s, "register ttmp%u out of range (ttmp0-ttmp15)", lo > 15 ? lo : hi);
         *code = R4_TTMP0 + lo;
         *n = hi - lo + 1;
         return 0;
@@ -268,8 +273,9 @@ static int parse_vreg(actx *c, tok t, unsigned *v, unsigned *n)
     if (t.n >= 2 && (t.s[0] == 'v' || t.s[0] == 'V') && (isdigit((unsigned char)t.s[1]) || t.s[1] == '[')) {
         if (parse_range(t, 1, &lo, &hi))
             return aerr(c, t.s, "bad vector register '%.*s'", (int)t.n, t.s);
-        if (hi > 255)
-            return aerr(c, t.s, "register v%u out of range (v0-v255)", hi);
+        /* a tuple may run past v255 (out of range at run time); its first VGPR may not */
+        if (lo > 255 || hi > lo + 31)
+            return aerr(c, t.s, "register v%u out of range (v0-v255)", lo > 255 ? lo : hi);
         *v = lo;
         *n = hi - lo + 1;
         return 0;
@@ -422,16 +428,17 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
         }
         if (iv < INT32_MIN || iv > (int64_t)UINT32_MAX)
             return aerr(c, t.s, "value %.*s does not fit 32 bits", (int)t.n, t.s);
-        /* a 32-bit pattern of an inline constant is encoded inline; for 16-bit float
-         * operands only the integer constants (LLVM keeps 0x3c00 a literal) */
-        if (type != R4T_F16 && type != R4T_BF16 &&
+        /* the bit pattern of an inline constant is encoded inline (F16: 0x3c00 is
+         * 1.0), except for 16-bit integer operands, where LLVM keeps 0x3800 a literal */
+        if (type != R4T_B16 && type != R4T_BF16 &&
             inline_code((uint32_t)iv, type == R4T_MASK ? R4T_B32 : type, code))
             return 0;
         if ((uint32_t)iv >= 0xfffffff0u) {
             *code = 192 + (unsigned)(0u - (uint32_t)iv);
             return 0;
         }
-        if ((type == R4T_F16 || type == R4T_BF16) && iv >= 0xfff0 && iv <= 0xffff) {
+        if ((type == R4T_F16 || type == R4T_F16P || type == R4T_BF16) && iv >= 0xfff0 &&
+            iv <= 0xffff) {
             *code = 192 + (unsigned)(0x10000 - iv);   /* a 16-bit -16..-1 */
             return 0;
         }
@@ -451,7 +458,7 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
         }
         *code = R4_LIT_SRC;
         switch (type) {
-        case R4T_F16:  return use_literal(c, t.s, f16_bits(fv));
+        case R4T_F16: case R4T_F16P: case R4T_B16: return use_literal(c, t.s, f16_bits(fv));
         case R4T_BF16: return use_literal(c, t.s, f32_bits(fv) >> 16);
         case R4T_F64: {
             uint64_t u;
@@ -488,7 +495,7 @@ static int parse_k(actx *c, tok t, int type)
         return use_literal(c, t.s, (uint32_t)iv);
     }
     if (parse_float(t, &fv) == 0)
-        return use_literal(c, t.s, type == R4T_F16 ? f16_bits(fv) : f32_bits(fv));
+        return use_literal(c, t.s, r4_type_f16k(type) ? f16_bits(fv) : f32_bits(fv));
     return aerr(c, t.s, "expected a literal constant, got '%.*s'", (int)t.n, t.s);
 }
 
@@ -1093,7 +1100,7 @@ static int asm_smem(actx *c, const r4_row *r, tok *ops, int nops)
     if (k < nops)
         return aerr(c, ops[k].s, "too many operands for %s", r->name);
     int found;
-    uint32_t x;
+    uint32_t x = 0;
     tok th;
     if (find_mod(c, "th", &th)) {
         if (teq(th, "TH_LOAD_BYPASS"))
@@ -1138,10 +1145,20 @@ static tok strip_mods(tok t, int *neg, int *abs)
 {
     t = ttrim(t);
     *neg = *abs = 0;
-    if (t.n && t.s[0] == '-' && t.n > 1 && (t.s[1] == '|' || t.s[1] == 'v' || t.s[1] == 's')) {
+    if (t.n > 5 && strncmp(t.s, "neg(", 4) == 0 && t.s[t.n - 1] == ')') {
+        *neg = 1;
+        t.s += 4;
+        t.n -= 5;
+    } else if (t.n > 1 && t.s[0] == '-' && (t.s[1] == '|' || isalpha((unsigned char)t.s[1]))) {
         *neg = 1;
         t.s++;
         t.n--;
+    }
+    if (t.n > 5 && strncmp(t.s, "abs(", 4) == 0 && t.s[t.n - 1] == ')') {
+        *abs = 1;
+        t.s += 4;
+        t.n -= 5;
+        return t;
     }
     if (t.n >= 2 && t.s[0] == '|' && t.s[t.n - 1] == '|') {
         *abs = 1;
@@ -1151,18 +1168,63 @@ static tok strip_mods(tok t, int *neg, int *abs)
     return t;
 }
 
+/* How a 16-bit operand names its VGPR half (see disasm.c half16): 0 not a 16-bit
+ * VGPR operand, 1 bit 7 of the VGPR number (VOP1/VOP2/VOPC), 2 its OPSEL bit. */
+static int half16_of(const r4_insn *in, const r4_row *r, const r4_opd *o)
+{
+    if (!r4_type_is16(o->type))
+        return 0;
+    if (in->fmt == R4_FMT_VOP1 || in->fmt == R4_FMT_VOP2 || in->fmt == R4_FMT_VOPC)
+        return 1;
+    if (in->fmt == R4_FMT_VOP3 || in->fmt == R4_FMT_VINTERP)
+        return (r->flags & R4_OPSELX) ? 0 : 2;
+    return 0;
+}
+
+/* Strip a ".l"/".h" suffix from a VGPR token: -1 none, 0 low, 1 high. */
+static int half_suffix(tok *t)
+{
+    if (t->n > 3 && (t->s[0] == 'v' || t->s[0] == 'V') && t->s[t->n - 2] == '.' &&
+        (t->s[t->n - 1] == 'l' || t->s[t->n - 1] == 'h')) {
+        int h = t->s[t->n - 1] == 'h';
+        t->n -= 2;
+        return h;
+    }
+    return -1;
+}
+
+/* Apply a half to a parsed VGPR number v of a 16-bit operand in OPSEL slot `slot`. */
+static int apply_half(actx *c, tok t, int how, int half, int slot, unsigned *v)
+{
+    if (how == 1) {
+        if (*v > 127)
+            return aerr(c, t.s, "16-bit operands of VOP1/VOP2/VOPC name halves of v0-v127 "
+                        "(v%u.l / v%u.h); use the _e64 form for v%u", *v & 127, *v & 127, *v);
+        if (half == 1)
+            *v |= 128u;
+    } else if (how == 2 && half >= 0) {
+        c->t16_mask |= 1u << slot;
+        c->t16_bits |= (uint32_t)half << slot;
+    }
+    return 0;
+}
+
 static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k, int dpp)
 {
     r4_insn *in = c->in;
     for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
         const r4_opd *o = &r->o[i];
         unsigned code, n, v;
-        int st = 0, neg, abs;
+        int st = 0, neg, abs, h16 = half16_of(in, r, o), half;
         if (*k >= nops)
             return aerr(c, NULL, "missing operand %d of %s", *k + 1, r->name);
         tok t = ttrim(ops[(*k)++]);
         switch (o->kind) {
         case R4K_VDST:
+            half = half_suffix(&t);
+            if (half >= 0 && !h16)
+                return aerr(c, t.s, ".l/.h names a half of a 16-bit operand; %s's destination "
+                            "is not one", r->name);
             st = parse_vreg(c, t, &v, &n);
             if (st > 0)
                 st = aerr(c, t.s, "expected a VGPR, got '%.*s'", (int)t.n, t.s);
@@ -1171,6 +1233,8 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
             if (n != r4_type_dwords(o->type))
                 return aerr(c, t.s, "expected %u VGPRs, got '%.*s'", r4_type_dwords(o->type),
                             (int)t.n, t.s);
+            if (h16 && (st = apply_half(c, t, h16, half, 3, &v)))
+                return st;
             if (o->fld == R4FLD_VDSTY) {
                 if ((v & 1) == (in->f[R4FLD_VDSTX] & 1))
                     return aerr(c, t.s, "VOPD destinations must be one even and one odd VGPR");
@@ -1201,10 +1265,16 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
         case R4K_VGPR: case R4K_VSRC: {
             int slot = src_slot(o->fld);
             tok x = strip_mods(t, &neg, &abs);
+            half = half_suffix(&x);
+            if (half >= 0 && !h16)
+                return aerr(c, x.s, ".l/.h names a half of a 16-bit operand; this %s operand "
+                            "is not one", r->name);
             if (o->kind == R4K_VGPR) {
                 st = parse_vreg(c, x, &v, &n);
                 if (st > 0)
                     st = aerr(c, x.s, "expected a VGPR, got '%.*s'", (int)x.n, x.s);
+                if (!st && h16)
+                    st = apply_half(c, x, h16, half, slot, &v);
                 code = 256 + v;
                 if (!st)
                     in->f[o->fld] = v;
@@ -1212,10 +1282,19 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
                 st = parse_vreg(c, x, &v, &n);
                 if (st > 0)
                     st = aerr(c, x.s, "DPP needs a VGPR as the first source");
+                if (!st && h16)
+                    st = apply_half(c, x, h16, half, 0, &v);
                 if (!st)
                     in->dpp_src0 = v;
             } else {
                 st = parse_src(c, x, o->type, 1, &code);
+                if (!st && half >= 0 && code < 256)
+                    st = aerr(c, x.s, ".l/.h only follows a VGPR");
+                if (!st && h16 && code >= 256) {
+                    v = code - 256;
+                    st = apply_half(c, x, h16, half, slot, &v);
+                    code = 256 + v;
+                }
                 if (!st)
                     in->f[o->fld] = code;
             }
@@ -1263,7 +1342,7 @@ static int asm_dpp_mods(actx *c, int *dpp)
     r4_insn *in = c->in;
     tok v;
     int e;
-    uint32_t x;
+    uint32_t x = 0;
     int found;
     if (find_mod(c, "dpp8", &v)) {
         if (v.n < 2 || v.s[0] != '[' || v.s[v.n - 1] != ']')
@@ -1366,8 +1445,10 @@ static unsigned nsrc_of(const r4_row *r)
 static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
 {
     r4_insn *in = c->in;
-    int k = 0, st, dpp = 0, e, found;
-    uint32_t x;
+    int k = 0, st, dpp = 0, e, found, sty;
+    uint32_t x = 0;
+    c->t16_mask = c->t16_bits = 0;
+    c->opsel_given = 0;
     if (want_dpp) {
         /* the DPP controls decide DPP16 vs DPP8 before the operands are read */
         if ((st = asm_dpp_mods(c, &dpp)))
@@ -1375,6 +1456,19 @@ static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
     }
     if (in->fmt == R4_FMT_VOP3 && (r->flags & R4_CMPX))
         in->f[R4FLD_VDST] = R4_EXEC_LO;
+    if (r->o[0].kind == R4K_NONE && nops > 0) {
+        /* "v_nop_e64 clamp": the modifiers were read as operands */
+        for (int i = nops - 1; i >= 0; i--) {
+            if (c->nmods >= MAXTOK)
+                return aerr(c, ops[i].s, "too many modifiers");
+            memmove(&c->mods[1], &c->mods[0], sizeof(tok) * (size_t)c->nmods);
+            memmove(&c->used[1], &c->used[0], sizeof(int) * (size_t)c->nmods);
+            c->mods[0] = ops[i];
+            c->used[0] = 0;
+            c->nmods++;
+        }
+        nops = 0;
+    }
     if ((st = asm_vop_operands(c, r, ops, nops, &k, dpp)))
         return st;
     if (k < nops)
@@ -1382,10 +1476,25 @@ static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
     in->dpp = (uint8_t)dpp;
     switch (in->fmt) {
     case R4_FMT_VOP3: case R4_FMT_VOP3SD:
-        if (in->fmt == R4_FMT_VOP3 && mod_bits(c, "op_sel", 4, &x, 0, &e)) {
+        sty = in->fmt == R4_FMT_VOP3 ? r4_opsel_style(r) : 0;
+        if (sty == 1 || sty == 2) {
+            if ((st = mod_int(c, "byte_sel", 0, 3, &x, &found)))
+                return st;
+            if (found)
+                in->f[R4FLD_OPSEL] = sty == 1 ? x << 2 : (x >> 1) | (x & 1) << 1;
+        } else if (sty == 3 && mod_bits(c, "op_sel", 2, &x, 0, &e)) {
             if (e)
                 return e;
             in->f[R4FLD_OPSEL] = x;
+        } else if (in->fmt == R4_FMT_VOP3 && mod_bits(c, "op_sel", 4, &x, 0, &e)) {
+            if (e)
+                return e;
+            /* op_sel:[src0, ..., srcN-1, dst]: the last entry is OPSEL[3] */
+            unsigned n = nsrc_of(r);
+            uint32_t dst = (x >> n) & 1u;
+            x = (x & ((1u << n) - 1u)) | dst << 3;
+            in->f[R4FLD_OPSEL] = x;
+            c->opsel_given = 1;
         }
         if (mod_flag(c, "clamp"))
             in->f[R4FLD_CM] = 1;
@@ -1419,7 +1528,6 @@ static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
         }
         if (mod_flag(c, "clamp"))
             in->f[R4FLD_CM] = 1;
-        (void)nsrc_of;
         break;
     }
     case R4_FMT_VINTERP:
@@ -1427,6 +1535,7 @@ static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
             if (e)
                 return e;
             in->f[R4FLD_OPSEL] = x;
+            c->opsel_given = 1;
         }
         if (mod_flag(c, "clamp"))
             in->f[R4FLD_CM] = 1;
@@ -1444,6 +1553,14 @@ static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
         break;
     default:
         break;
+    }
+    /* .l/.h suffixes of VOP3/VINTERP operands are OPSEL bits; an op_sel list, when
+     * also written, must say the same (LLVM: "op_sel operand conflicts with 16-bit
+     * operand suffix") */
+    if (c->t16_mask) {
+        if (c->opsel_given && ((in->f[R4FLD_OPSEL] ^ c->t16_bits) & c->t16_mask))
+            return aerr(c, NULL, "op_sel conflicts with a 16-bit operand suffix (.l/.h)");
+        in->f[R4FLD_OPSEL] = (in->f[R4FLD_OPSEL] & ~c->t16_mask) | c->t16_bits;
     }
     return check_mods_used(c);
 }
@@ -1481,13 +1598,35 @@ static int row_cls(const r4_row *r)
 static int mem_cache_mods(actx *c, const r4_row *r)
 {
     int cls = row_cls(r), found, st;
-    uint32_t x;
+    uint32_t x = 0;
     const char *const *names = cls == 2 ? th_atomic_names : cls == 1 ? th_store_names
                                                                      : th_load_names;
-    if ((st = mod_named(c, "th", names, 8, &x, &found)))
-        return st;
-    if (found)
+    tok v;
+    if (find_mod(c, "th", &v)) {
+        int64_t y;
+        found = 0;
+        for (unsigned i = 1; i < 8; i++)
+            if (names[i] && teq(v, names[i])) {
+                x = i;
+                found = 1;
+            }
+        if (!found && cls != 2 && teq(v, cls == 1 ? "TH_STORE_BYPASS" : "TH_LOAD_BYPASS")) {
+            x = 3;
+            found = 1;
+        }
+        if (!found && cls == 2 && v.n > 10 && !strncmp(v.s, "TH_ATOMIC_", 10) &&
+            parse_int((tok){ v.s + 10, v.n - 10 }, &y) == 0 && y >= 0 && y < 8) {
+            x = (uint32_t)y;
+            found = 1;
+        }
+        if (!found && parse_int(v, &y) == 0 && y >= 0 && y < 8) {
+            x = (uint32_t)y;
+            found = 1;
+        }
+        if (!found)
+            return aerr(c, v.s, "bad value for th: '%.*s'", (int)v.n, v.s);
         c->in->f[R4FLD_TH] = x;
+    }
     if ((st = mod_named(c, "scope", scope_names, 4, &x, &found)))
         return st;
     if (found)
@@ -1510,10 +1649,99 @@ static int vreg_n(actx *c, tok t, unsigned want, uint32_t *out)
     return 0;
 }
 
+/* ds_swizzle_b32 "swizzle(MODE,args)" offsets, as LLVM's parser encodes them. */
+static int parse_swizzle(actx *c, tok v, uint32_t *out)
+{
+    static const char *const modes[] = { "QUAD_PERM", "BITMASK_PERM", "SWAP", "REVERSE",
+                                         "BROADCAST", "ROTATE", "FFT" };
+    static const int nargs[] = { 4, 1, 1, 1, 2, 2, 1 };
+    if (v.n < 9 || strncmp(v.s, "swizzle(", 8) || v.s[v.n - 1] != ')')
+        return aerr(c, v.s, "expected a swizzle(...) macro");
+    tok a[5];
+    int na = 0;
+    const char *p = v.s + 8, *e = v.s + v.n - 1, *q = p;
+    for (; q <= e; q++)
+        if (q == e || *q == ',') {
+            if (na == 5)
+                return aerr(c, p, "too many swizzle arguments");
+            a[na++] = ttrim((tok){ p, (size_t)(q - p) });
+            p = q + 1;
+        }
+    int m;
+    for (m = 0; m < 7; m++)
+        if (teq(a[0], modes[m]))
+            break;
+    if (m == 7)
+        return aerr(c, a[0].s, "unknown swizzle mode '%.*s'", (int)a[0].n, a[0].s);
+    if (na - 1 != nargs[m])
+        return aerr(c, v.s, "swizzle(%s) takes %d argument%s", modes[m], nargs[m],
+                    nargs[m] > 1 ? "s" : "");
+    int64_t x[4] = { 0, 0, 0, 0 };
+    if (m == 1) {
+        tok t = a[1];
+        if (t.n != 7 || t.s[0] != '"' || t.s[6] != '"')
+            return aerr(c, t.s, "expected a 5-character bitmask string of 0, 1, p, i");
+        unsigned and_m = 0, or_m = 0, xor_m = 0;
+        for (int i = 0; i < 5; i++) {
+            unsigned bit = 1u << (4 - i);
+            switch (t.s[1 + i]) {
+            case '0': break;
+            case '1': or_m |= bit; break;
+            case 'p': and_m |= bit; break;
+            case 'i': and_m |= bit; xor_m |= bit; break;
+            default:
+                return aerr(c, t.s + 1 + i, "bitmask characters are 0, 1, p and i");
+            }
+        }
+        *out = and_m | or_m << 5 | xor_m << 10;
+        return 0;
+    }
+    for (int i = 0; i < nargs[m]; i++)
+        if (parse_int(a[1 + i], &x[i]))
+            return aerr(c, a[1 + i].s, "expected a number in swizzle(%s)", modes[m]);
+    switch (m) {
+    case 0:
+        for (int i = 0; i < 4; i++)
+            if (x[i] < 0 || x[i] > 3)
+                return aerr(c, a[1 + i].s, "a QUAD_PERM lane is 0..3");
+        *out = 0x8000u | (uint32_t)(x[0] | x[1] << 2 | x[2] << 4 | x[3] << 6);
+        return 0;
+    case 2:
+        if (x[0] < 1 || x[0] > 16 || (x[0] & (x[0] - 1)))
+            return aerr(c, a[1].s, "a SWAP group size is 1, 2, 4, 8 or 16");
+        *out = 0x1fu | (uint32_t)x[0] << 10;
+        return 0;
+    case 3:
+        if (x[0] < 2 || x[0] > 32 || (x[0] & (x[0] - 1)))
+            return aerr(c, a[1].s, "a REVERSE group size is 2, 4, 8, 16 or 32");
+        *out = 0x1fu | (uint32_t)(x[0] - 1) << 10;
+        return 0;
+    case 4:
+        if (x[0] < 2 || x[0] > 32 || (x[0] & (x[0] - 1)))
+            return aerr(c, a[1].s, "a BROADCAST group size is 2, 4, 8, 16 or 32");
+        if (x[1] < 0 || x[1] >= x[0])
+            return aerr(c, a[2].s, "the BROADCAST lane must be below the group size");
+        *out = (uint32_t)(0x20 - x[0]) | (uint32_t)x[1] << 5;
+        return 0;
+    case 5:
+        if (x[0] < 0 || x[0] > 1)
+            return aerr(c, a[1].s, "the ROTATE direction is 0 (left) or 1 (right)");
+        if (x[1] < 0 || x[1] > 31)
+            return aerr(c, a[2].s, "the ROTATE size is 0..31");
+        *out = 0xc000u | (uint32_t)x[0] << 10 | (uint32_t)x[1] << 5;
+        return 0;
+    default:
+        if (x[0] < 0 || x[0] > 31)
+            return aerr(c, a[1].s, "the FFT swizzle is 0..31");
+        *out = 0xe000u | (uint32_t)x[0];
+        return 0;
+    }
+}
+
 static int asm_ds(actx *c, const r4_row *r, tok *ops, int nops)
 {
     int k = 0, st, found;
-    uint32_t x;
+    uint32_t x = 0;
     for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
         if (k >= nops)
             return aerr(c, NULL, "missing operand %d of %s", k + 1, r->name);
@@ -1532,8 +1760,23 @@ static int asm_ds(actx *c, const r4_row *r, tok *ops, int nops)
         if (found)
             c->in->f[R4FLD_OFFSET1] = x;
     } else {
-        if ((st = mod_int(c, "offset", 0, 65535, &x, &found)))
+        tok v;
+        found = 0;
+        if (!strcmp(r->name, "ds_swizzle_b32") && find_mod(c, "offset", &v)) {
+            if (v.n > 8 && !strncmp(v.s, "swizzle(", 8)) {
+                if ((st = parse_swizzle(c, v, &x)))
+                    return st;
+                found = 1;
+            } else {
+                int64_t y;
+                if (parse_int(v, &y) || y < 0 || y > 65535)
+                    return aerr(c, v.s, "expected offset 0..65535 or swizzle(...)");
+                x = (uint32_t)y;
+                found = 1;
+            }
+        } else if ((st = mod_int(c, "offset", 0, 65535, &x, &found))) {
             return st;
+        }
         if (found) {
             c->in->f[R4FLD_OFFSET0] = x & 0xff;
             c->in->f[R4FLD_OFFSET1] = x >> 8;
@@ -1546,7 +1789,7 @@ static int asm_buffer(actx *c, const r4_row *r, tok *ops, int nops)
 {
     r4_insn *in = c->in;
     int st, found;
-    uint32_t x;
+    uint32_t x = 0;
     unsigned code, n;
     if (nops != 4)
         return aerr(c, NULL, "%s takes vdata, vaddr|off, s[rsrc], soffset", r->name);
@@ -1556,10 +1799,26 @@ static int asm_buffer(actx *c, const r4_row *r, tok *ops, int nops)
         in->f[R4FLD_OFFEN] = 1;
     if (mod_flag(c, "tfe"))
         in->f[R4FLD_TFE] = 1;
-    if ((st = mod_int(c, "format", 0, 127, &x, &found)))
-        return st;
-    if (found)
-        in->f[R4FLD_FORMAT] = x;
+    if (!strncmp(r->name, "tbuffer_", 8)) {
+        tok v;
+        in->f[R4FLD_FORMAT] = 1;             /* LLVM's default: BUF_FMT_8_UNORM */
+        if (find_mod(c, "format", &v)) {
+            int64_t y;
+            unsigned i = R4_NBUFFMT;
+            if (v.n > 10 && !strncmp(v.s, "[BUF_FMT_", 9) && v.s[v.n - 1] == ']')
+                for (i = 0; i < R4_NBUFFMT; i++)
+                    if (strlen(r4_buf_fmt_names[i]) == v.n - 10 &&
+                        !strncmp(v.s + 9, r4_buf_fmt_names[i], v.n - 10))
+                        break;
+            if (i < R4_NBUFFMT)
+                in->f[R4FLD_FORMAT] = i;
+            else if (parse_int(v, &y) == 0 && y >= 0 && y <= 127)
+                in->f[R4FLD_FORMAT] = (uint32_t)y;
+            else
+                return aerr(c, v.s, "bad format '%.*s' (format:[BUF_FMT_...] or 0..127)",
+                            (int)v.n, v.s);
+        }
+    }
     if ((st = mod_int(c, "offset", 0, (1 << 23) - 1, &x, &found)))
         return st;
     if (found)
@@ -1592,7 +1851,7 @@ static int asm_flat(actx *c, const r4_row *r, tok *ops, int nops)
 {
     r4_insn *in = c->in;
     int fmt = in->fmt, st, found, k = 0;
-    uint32_t x;
+    uint32_t x = 0;
     unsigned code, n;
     if ((st = mem_cache_mods(c, r)))
         return st;
@@ -1663,7 +1922,7 @@ static int asm_image(actx *c, const r4_row *r, tok *ops, int nops)
 {
     r4_insn *in = c->in;
     int smp = in->fmt == R4_FMT_VSAMPLE, st, found;
-    uint32_t x;
+    uint32_t x = 0;
     unsigned code;
     static const char *const dims[8] = {
         "SQ_RSRC_IMG_1D", "SQ_RSRC_IMG_2D", "SQ_RSRC_IMG_3D", "SQ_RSRC_IMG_CUBE",
@@ -1770,7 +2029,7 @@ static int asm_export(actx *c, tok tgt, tok *ops, int nops)
         if (tieq(s, "off"))
             continue;
         in->f[R4FLD_EN] |= 1u << i;
-        if ((st = vreg_n(c, s, 1, &in->f[R4FLD_VSRC0 + i])))
+        if ((st = vreg_n(c, s, 1, &in->f[r4_exp_vsrc[i]])))
             return st;
     }
     if (mod_flag(c, "done"))
@@ -1979,6 +2238,17 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
         name[ln - 4] = '\0';
         want = 64;
     }
+    /* LLVM prints VOPC DPP forms without a suffix: DPP controls select DPP */
+    if (!want_dpp)
+        for (int i = 0; i < c->nmods; i++) {
+            tok m = c->mods[i];
+            static const char *const dc[] = { "quad_perm:", "row_shl:", "row_shr:", "row_ror:",
+                                              "row_mirror", "row_half_mirror", "row_share:",
+                                              "row_xmask:", "dpp8:" };
+            for (size_t k = 0; k < sizeof dc / sizeof dc[0]; k++)
+                if (m.n >= strlen(dc[k]) && !strncmp(m.s, dc[k], strlen(dc[k])))
+                    want_dpp = 1;
+        }
     unsigned rows[8];
     int nr = rows_named(tab, ntab, name, rows, 8);
     if (nr == 0)

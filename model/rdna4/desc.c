@@ -187,7 +187,7 @@ int r4_inline_value(unsigned code, int type, uint64_t *v)
     if (code >= 240 && code <= 248) {
         unsigned i = code - 240;
         switch (type) {
-        case R4T_F16:  *v = k_f16[i]; break;
+        case R4T_F16: case R4T_F16P: case R4T_B16: *v = k_f16[i]; break;
         case R4T_BF16: *v = k_f32[i] >> 16; break;
         case R4T_F64: case R4T_B64: case R4T_I64: *v = k_f64[i]; break;
         default:       *v = k_f32[i]; break;
@@ -330,6 +330,10 @@ static int check_operands(r4_insn *in, const r4_row *r, int fmt, char *err)
                 if (!dpp && !ssrc_legal(v))
                     return gpuref_errf(err, GPUREF_ERR_DECODE,
                                        "illegal source code %u (reserved)", v);
+                if (n > 2 && !((v >= 128 && v <= 208) || (v >= 240 && v <= 248)))
+                    return gpuref_errf(err, GPUREF_ERR_DECODE,
+                                       "illegal %s: a %u-VGPR source must be VGPRs or an "
+                                       "inline constant (guide §7.12)", r->name, n);
                 if (!dpp)
                     st = check_sreg(v, n > 2 ? 2 : n, 0, "scalar source", err);
             }
@@ -382,12 +386,74 @@ static int check_operands(r4_insn *in, const r4_row *r, int fmt, char *err)
 static int check_format(r4_insn *in, const r4_row *r, int fmt, char *err)
 {
     const uint32_t *f = in->f;
+    if ((fmt == R4_FMT_VOP3 || fmt == R4_FMT_VOP3SD || fmt == R4_FMT_VOP3P ||
+         fmt == R4_FMT_VINTERP) && f[R4FLD_CM] && (r->flags & R4_NOCLAMP))
+        return gpuref_errf(err, GPUREF_ERR_DECODE,
+                           "illegal %s: CLAMP is not supported for this opcode (§7.2.3.1 "
+                           "L2872-2882)", r->name);
     switch (fmt) {
-    case R4_FMT_VOP3:
-        if ((r->flags & R4_CMPX) && f[R4FLD_VDST] != R4_EXEC_LO)
+    case R4_FMT_VOP3: case R4_FMT_VOP3SD: {
+        if (fmt == R4_FMT_VOP3 && (r->flags & R4_CMPX) && f[R4FLD_VDST] != R4_EXEC_LO)
             return gpuref_errf(err, GPUREF_ERR_DECODE,
                                "illegal %s: VDST must be EXEC_LO (126) for V_CMPX (L15666)",
                                r->name);
+        /* modifier bits of sources the instruction does not have */
+        unsigned n = 0;
+        for (int i = 0; i < R4_MAXOPD; i++)
+            if (r->o[i].kind == R4K_VSRC) {
+                unsigned k = r->o[i].fld == R4FLD_SRC0 ? 1 : r->o[i].fld == R4FLD_SRC1 ? 2 : 3;
+                if (k > n)
+                    n = k;
+            }
+        uint32_t m = (1u << n) - 1u;
+        if ((f[R4FLD_NEG] & ~m) || (fmt == R4_FMT_VOP3 && ((f[R4FLD_ABS] & ~m) ||
+                                                          (!(r->flags & R4_OPSELX) &&
+                                                           (f[R4FLD_OPSEL] & ~(m | 8u))))))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: NEG/ABS/OPSEL bits of a source it does not have",
+                               r->name);
+        if (f[R4FLD_OMOD] && (r->flags & R4_NOOMOD))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: OMOD scales float results only (§7.2.3.1 "
+                               "L2843-2860)", r->name);
+        if ((f[R4FLD_NEG] & ~r4_mods_allowed(r, 0)) ||
+            (fmt == R4_FMT_VOP3 && (f[R4FLD_ABS] & ~r4_mods_allowed(r, 1))))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: NEG/ABS on a source that is not a float input "
+                               "(§7.2.2.1 L2766-2781)", r->name);
+        if (fmt == R4_FMT_VOP3 && (f[R4FLD_OPSEL] & 8u) && (r->flags & R4_OPSEL) &&
+            !(r->flags & R4_OPSELD))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: OPSEL[3] selects a destination half, and the "
+                               "destination is not a 16-bit VGPR", r->name);
+        if (fmt == R4_FMT_VOP3 && f[R4FLD_OPSEL] && !(r->flags & R4_OPSEL))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: OPSEL must be 0 (not an OPSEL opcode, Table 35 "
+                               "L2805-2829)", r->name);
+        if (fmt == R4_FMT_VOP3 && (f[R4FLD_OPSEL] & (r4_opsel_style(r) == 1 ? 3u : 12u)) &&
+            (r->flags & R4_OPSELX))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: OPSEL bits %s must be 0 (§7.6.2 L3158-3163, L21246)",
+                               r->name, r4_opsel_style(r) == 1 ? "[1:0]" : "[3:2]");
+        if (fmt == R4_FMT_VOP3 && (r->flags & R4_NOMODS) &&
+            (f[R4FLD_ABS] || f[R4FLD_NEG] || f[R4FLD_OMOD] || f[R4FLD_CM]))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: no ABS/NEG/OMOD/CLAMP on FP8/BF8 conversions (L3165)",
+                               r->name);
+        if (fmt == R4_FMT_VOP3 && (f[R4FLD_OPSEL] & 8u) && (r->flags & R4_OPSEL3Z))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: OPSEL[3] must be 0 (pseudo-scalar, L3504)", r->name);
+        break;
+    }
+    case R4_FMT_VINTERP:
+        if (f[R4FLD_NEG] & ~r4_mods_allowed(r, 0))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: NEG on a source that is not a float input "
+                               "(§7.2.2.1 L2766-2781)", r->name);
+        if (f[R4FLD_OPSEL] && !(r->flags & R4_OPSEL))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: OPSEL must be 0 (not an OPSEL opcode, Table 35 "
+                               "L2805-2829)", r->name);
         break;
     case R4_FMT_VFLAT: case R4_FMT_VGLOBAL: case R4_FMT_VSCRATCH: {
         uint32_t sa = f[R4FLD_SADDR];
@@ -401,6 +467,9 @@ static int check_format(r4_insn *in, const r4_row *r, int fmt, char *err)
         if (fmt == R4_FMT_VSCRATCH && sa != R4_NULL && sa > 123)
             return gpuref_errf(err, GPUREF_ERR_DECODE,
                                "illegal %s: SADDR %u must be NULL or an SGPR", r->name, sa);
+        if (fmt == R4_FMT_VSCRATCH && !f[R4FLD_SVE] && f[R4FLD_VADDR])
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: VADDR is unused without SVE", r->name);
         if ((r->flags & R4_NOADDR) && sa != R4_NULL)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal %s: SADDR must be NULL",
                                r->name);
@@ -410,6 +479,12 @@ static int check_format(r4_insn *in, const r4_row *r, int fmt, char *err)
         break;
     }
     case R4_FMT_VBUFFER:
+        if (!f[R4FLD_IDXEN] && !f[R4FLD_OFFEN] && f[R4FLD_VADDR])
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: VADDR is unused without IDXEN/OFFEN", r->name);
+        if (f[R4FLD_IOFFSET] & 0x800000u)
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: IOFFSET must be non-negative (L7869)", r->name);
         if (f[R4FLD_RSRC] & 3 || f[R4FLD_RSRC] > 124)
             return gpuref_errf(err, GPUREF_ERR_DECODE,
                                "illegal %s: RSRC %u must be a multiple of 4 (L7862)", r->name,
@@ -477,6 +552,12 @@ static int field_may_be_set(const r4_insn *in, const r4_row *r, int fmt, int fld
     if (flat && (r->flags & R4_NOADDR) && (fld == R4FLD_VADDR || fld == R4FLD_IOFFSET))
         return 0;
     if (flat && (r->flags & R4_ADDTID) && fld == R4FLD_VADDR)
+        return 0;
+    /* ds_nop has no offset; FORMAT is a typed-buffer (tbuffer_*) field only (L7865) */
+    if (fmt == R4_FMT_VDS && r->o[0].kind == R4K_NONE &&
+        (fld == R4FLD_OFFSET0 || fld == R4FLD_OFFSET1))
+        return 0;
+    if (fmt == R4_FMT_VBUFFER && fld == R4FLD_FORMAT && strncmp(r->name, "tbuffer_", 8) != 0)
         return 0;
     if (row_uses(r, fld) || free_field(fmt, fld))
         return 1;
@@ -593,6 +674,10 @@ int r4_decode(const uint32_t *w, size_t avail, r4_insn *in, char *err)
     if (need_lit && in->dpp)
         return gpuref_errf(err, GPUREF_ERR_DECODE,
                            "illegal %s: a literal and DPP in one instruction (L6265)", r->name);
+    if (in->dpp && (r->flags & R4_NODPP))
+        return gpuref_errf(err, GPUREF_ERR_DECODE,
+                           "illegal %s: DPP is not allowed for this opcode (Table 38 "
+                           "L3386-3418)", r->name);
     unsigned n = base;
     if (need_lit) {
         if (avail < base + 1)
@@ -619,6 +704,21 @@ int r4_decode(const uint32_t *w, size_t avail, r4_insn *in, char *err)
             else
                 in->f[fd->fld] = v;
         }
+        if (in->dpp == 1 && (in->f[R4FLD_SRC1_NEG] || in->f[R4FLD_SRC1_ABS]) &&
+            !row_uses(r, R4FLD_VSRC1) && !row_uses(r, R4FLD_SRC1))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: DPP SRC1 modifiers without a second source", r->name);
+        if (in->dpp == 1 && (fmt == R4_FMT_VOP1 || fmt == R4_FMT_VOP2 || fmt == R4_FMT_VOPC) &&
+            (((in->f[R4FLD_SRC0_NEG] | in->f[R4FLD_SRC1_NEG] << 1) & ~r4_mods_allowed(r, 0)) ||
+             ((in->f[R4FLD_SRC0_ABS] | in->f[R4FLD_SRC1_ABS] << 1) & ~r4_mods_allowed(r, 1))))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: DPP NEG/ABS on a source that is not a float input "
+                               "(§7.2.2.1 L2766-2781)", r->name);
+        if (in->dpp == 1 && (fmt == R4_FMT_VOP3 || fmt == R4_FMT_VOP3SD || fmt == R4_FMT_VOP3P) &&
+            (dw & 0x00f00000u))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: DPP neg/abs bits with VOP3 (the VOP3 fields apply, "
+                               "L3423-3428)", r->name);
         if (in->dpp == 1) {
             if (dw & (1u << 17))
                 return gpuref_errf(err, GPUREF_ERR_DECODE,
@@ -677,20 +777,66 @@ int r4_encode(r4_insn *in, char *err)
 }
 
 /* Printed mnemonic: LLVM's disassembler suffixes (_e32/_e64/_dpp). */
+unsigned r4_mods_allowed(const r4_row *r, int abs)
+{
+    unsigned m = 0;
+    if (r->flags & R4_NOMODS)
+        return 0;
+    if (abs && (r->flags & R4_NOABS))
+        return 0;
+    for (int i = 0; i < R4_MAXOPD; i++) {
+        const r4_opd *o = &r->o[i];
+        if (o->kind != R4K_VSRC && o->kind != R4K_VGPR)
+            continue;
+        int slot = o->fld == R4FLD_SRC0 ? 0 : (o->fld == R4FLD_SRC1 || o->fld == R4FLD_VSRC1) ? 1
+                 : o->fld == R4FLD_SRC2 ? 2 : -1;
+        if (slot < 0)
+            continue;
+        int fl = o->type == R4T_F16 || o->type == R4T_F16P || o->type == R4T_F32 ||
+                 o->type == R4T_F64 || o->type == R4T_BF16;
+        if (fl || ((r->flags & R4_MODANY) && o->type != R4T_MASK))
+            m |= 1u << slot;
+    }
+    return m;
+}
+
+int r4_opsel_style(const r4_row *r)
+{
+    if (!(r->flags & R4_OPSELX))
+        return 0;
+    if (!strncmp(r->name, "v_cvt_sr_", 9))
+        return 1;
+    if (!strncmp(r->name, "v_cvt_f32_", 10))
+        return 2;
+    return 3;
+}
+
 const char *r4_row_display_name(const r4_insn *in, char *buf, size_t len)
 {
     const r4_row *r = &r4_rows[in->row];
     const char *suffix = "";
     switch (in->fmt) {
-    case R4_FMT_VOP1: case R4_FMT_VOP2: case R4_FMT_VOPC:
-        suffix = in->dpp ? "_dpp" : "_e32";
-        if ((r->name[2] == 'n' && strcmp(r->name, "v_nop") == 0) ||
-            strcmp(r->name, "v_pipeflush") == 0 || strcmp(r->name, "v_readfirstlane_b32") == 0 ||
-            strcmp(r->name, "v_swap_b32") == 0 || strcmp(r->name, "v_swap_b16") == 0 ||
-            strcmp(r->name, "v_swaprel_b32") == 0 || strcmp(r->name, "v_permlane64_b32") == 0 ||
-            (r->flags & R4_LIT))
-            suffix = in->dpp ? "_dpp" : "";
+    case R4_FMT_VOP1: case R4_FMT_VOP2: case R4_FMT_VOPC: {
+        /* LLVM: _e32 only when the opcode also has a VOP3 form; DPP: _dpp, except
+         * VOPC, whose DPP forms print the bare name */
+        unsigned op3 = r->op + (in->fmt == R4_FMT_VOP1 ? 384u : in->fmt == R4_FMT_VOP2 ? 256u : 0u);
+        unsigned t = op3 < 1024 ? r4_rowof[R4_FMT_VOP3][op3] : 0;
+        if (!t && op3 < 1024)
+            t = r4_rowof[R4_FMT_VOP3SD][op3];
+        int twin = t && strcmp(r4_rows[t - 1].name, r->name) == 0;
+        /* LLVM prints these VOP1 forms bare although a VOP3 form exists */
+        static const char *const bare[] = { "v_nop", "v_pipeflush", "v_readfirstlane_b32",
+                                            "v_swap_b32", "v_swap_b16", "v_swaprel_b32",
+                                            "v_permlane64_b32" };
+        for (size_t k = 0; k < sizeof bare / sizeof bare[0]; k++)
+            if (!strcmp(r->name, bare[k]))
+                twin = 0;
+        if (in->dpp)
+            suffix = in->fmt == R4_FMT_VOPC ? "" : "_dpp";
+        else
+            suffix = twin ? "_e32" : "";
         break;
+    }
     case R4_FMT_VOP3:
         if (r->op < 512)
             suffix = in->dpp ? "_e64_dpp" : "_e64";

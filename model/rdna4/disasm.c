@@ -60,6 +60,68 @@ const char *const r4_instid_names[12] = {
 const char *const r4_instskip_names[6] = { "SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3",
                                            "SKIP_4" };
 
+const char *const r4_buf_fmt_names[R4_NBUFFMT] = {
+    "INVALID", "8_UNORM", "8_SNORM", "8_USCALED", "8_SSCALED", "8_UINT", "8_SINT",
+    "16_UNORM", "16_SNORM", "16_USCALED", "16_SSCALED", "16_UINT", "16_SINT", "16_FLOAT",
+    "8_8_UNORM", "8_8_SNORM", "8_8_USCALED", "8_8_SSCALED", "8_8_UINT", "8_8_SINT",
+    "32_UINT", "32_SINT", "32_FLOAT", "16_16_UNORM", "16_16_SNORM", "16_16_USCALED",
+    "16_16_SSCALED", "16_16_UINT", "16_16_SINT", "16_16_FLOAT", "10_11_11_FLOAT",
+    "11_11_10_FLOAT", "10_10_10_2_UNORM", "10_10_10_2_SNORM", "10_10_10_2_UINT",
+    "10_10_10_2_SINT", "2_10_10_10_UNORM", "2_10_10_10_SNORM", "2_10_10_10_USCALED",
+    "2_10_10_10_SSCALED", "2_10_10_10_UINT", "2_10_10_10_SINT", "8_8_8_8_UNORM",
+    "8_8_8_8_SNORM", "8_8_8_8_USCALED", "8_8_8_8_SSCALED", "8_8_8_8_UINT", "8_8_8_8_SINT",
+    "32_32_UINT", "32_32_SINT", "32_32_FLOAT", "16_16_16_16_UNORM", "16_16_16_16_SNORM",
+    "16_16_16_16_USCALED", "16_16_16_16_SSCALED", "16_16_16_16_UINT", "16_16_16_16_SINT",
+    "16_16_16_16_FLOAT", "32_32_32_UINT", "32_32_32_SINT", "32_32_32_FLOAT",
+    "32_32_32_32_UINT", "32_32_32_32_SINT", "32_32_32_32_FLOAT"
+};
+
+static int is_pow2(unsigned x) { return x && !(x & (x - 1)); }
+
+/* LLVM's printSwizzle (gfx9+ modes), restricted to offsets its parser gives back:
+ * ROTATE and FFT print only some bits, BITMASK_PERM one of four cases per bit. */
+int r4_swizzle_text(unsigned off, char *buf, size_t len)
+{
+    if (off >= 0xe000) {
+        if (off & 0x1fe0)
+            return 0;
+        snprintf(buf, len, "swizzle(FFT,%u)", off & 0x1f);
+        return 1;
+    }
+    if (off >= 0xc000) {
+        if (off & 0x181f)
+            return 0;
+        snprintf(buf, len, "swizzle(ROTATE,%u,%u)", (off >> 10) & 1, (off >> 5) & 0x1f);
+        return 1;
+    }
+    if (off & 0x8000) {
+        if ((off & 0xff00) != 0x8000)
+            return 0;
+        snprintf(buf, len, "swizzle(QUAD_PERM,%u,%u,%u,%u)", off & 3, (off >> 2) & 3,
+                 (off >> 4) & 3, (off >> 6) & 3);
+        return 1;
+    }
+    unsigned and_m = off & 0x1f, or_m = (off >> 5) & 0x1f, xor_m = (off >> 10) & 0x1f;
+    if ((and_m & or_m) || (xor_m & ~and_m & 0x1f))
+        return 0;                       /* not one of 0 / 1 / p / i per bit */
+    if (and_m == 0x1f && or_m == 0 && is_pow2(xor_m)) {
+        snprintf(buf, len, "swizzle(SWAP,%u)", xor_m);
+    } else if (and_m == 0x1f && or_m == 0 && xor_m && is_pow2(xor_m + 1)) {
+        snprintf(buf, len, "swizzle(REVERSE,%u)", xor_m + 1);
+    } else if (0x20 - and_m > 1 && is_pow2(0x20 - and_m) && or_m < 0x20 - and_m && !xor_m) {
+        snprintf(buf, len, "swizzle(BROADCAST,%u,%u)", 0x20 - and_m, or_m);
+    } else {
+        char m[6];
+        for (int i = 0; i < 5; i++) {
+            unsigned bit = 1u << (4 - i);
+            m[i] = (and_m & bit) ? ((xor_m & bit) ? 'i' : 'p') : ((or_m & bit) ? '1' : '0');
+        }
+        m[5] = 0;
+        snprintf(buf, len, "swizzle(BITMASK_PERM,\"%s\")", m);
+    }
+    return 1;
+}
+
 /* s_wait_alu dependency-counter fields (LLVM's gfx12 DepCtr layout; the guide does
  * not document the SIMM16 layout, digest §7 B7). */
 const r4_depctr r4_depctr_fields[R4_NDEPCTR] = {
@@ -100,12 +162,10 @@ void r4_put_sreg(r4_sbuf *b, unsigned code, unsigned n)
             r4_sb_printf(b, "exec_hi");
         return;
     }
-    if (code + n - 1 < 106)
+    if (code < 106)
         r4_sb_printf(b, "s[%u:%u]", code, code + n - 1);
     else if (code == R4_VCC_LO && n == 2)
         r4_sb_printf(b, "vcc");
-    else if (code < 106)
-        r4_sb_printf(b, "s[%u:%u]", code, code + n - 1);
     else if (code >= R4_TTMP0 && code < R4_NULL)
         r4_sb_printf(b, "ttmp[%u:%u]", code - R4_TTMP0, code - R4_TTMP0 + n - 1);
     else if (code == R4_NULL)
@@ -124,24 +184,27 @@ void r4_put_vreg(r4_sbuf *b, unsigned v, unsigned n)
         r4_sb_printf(b, "v[%u:%u]", v, v + n - 1);
 }
 
-/* Would the assembler turn literal `lit` for an operand of `type` into an inline
- * constant?  Then LLVM prints it as lit(...) to keep the literal encoding. */
+/* Would the assembler (asm.c parse_src) read the text "0x<lit>" back as an inline
+ * constant for an operand of `type`?  Then the literal is printed as lit(...), as
+ * LLVM does. */
 static int lit_is_inline(uint32_t lit, int type)
 {
-    uint64_t val = r4_literal_value(lit, type), k;
-    if (type == R4T_I64)
-        val = lit;        /* LLVM prints I64 literals as their 32-bit pattern */
-    /* 16-bit float operands: hex text is never taken as a float constant, and a
-     * 16-bit pattern of a negative integer constant is (LLVM) */
-    unsigned last = (type == R4T_F16 || type == R4T_BF16) ? 208 : 248;
-    if ((type == R4T_F16 || type == R4T_BF16) && lit >= 0xfff0 && lit <= 0xffff)
+    uint64_t k;
+    if (lit <= 64)
         return 1;
-    for (unsigned c = 128; c <= last; c++) {
-        if (c > 208 && c < 240)
-            continue;
-        if (r4_inline_value(c, type, &k) && k == val)
+    if (r4_type_is64(type))
+        return 0;        /* a 32-bit pattern is never a 64-bit constant's value */
+    if (lit >= 0xfffffff0u)
+        return 1;
+    if (type == R4T_B16)
+        return 0;        /* 16-bit integer operands: 0xffff, 0x3800 stay literals */
+    if (type == R4T_BF16)
+        return lit >= 0xfff0u && lit <= 0xffffu;
+    if ((type == R4T_F16 || type == R4T_F16P) && lit >= 0xfff0u && lit <= 0xffffu)
+        return 1;
+    for (unsigned c = 240; c <= 248; c++)
+        if (r4_inline_value(c, type == R4T_MASK ? R4T_B32 : type, &k) && k == lit)
             return 1;
-    }
     return 0;
 }
 
@@ -394,15 +457,43 @@ static int src_index(int fld)
     }
 }
 
+/* 16-bit VGPR operands name a half (§7.4 L3073-3104, LLVM's true16 syntax): in
+ * VOP1/VOP2/VOPC (and their DPP forms) bit 7 of the 8-bit VGPR number selects the
+ * half of v0-v127; in VOP3/VINTERP the OPSEL bit of the operand does (slot 3 = dst). */
+static int half16(const r4_insn *in, const r4_opd *o)
+{
+    if (!r4_type_is16(o->type))
+        return 0;
+    switch (in->fmt) {
+    case R4_FMT_VOP1: case R4_FMT_VOP2: case R4_FMT_VOPC:
+        return 1;
+    case R4_FMT_VOP3: case R4_FMT_VINTERP:
+        return !(r4_rows[in->row].flags & R4_OPSELX) ? 2 : 0;
+    default:
+        return 0;
+    }
+}
+
+static void put_vreg16(r4_sbuf *b, const r4_insn *in, int how, uint32_t v, int slot)
+{
+    if (how == 1)
+        r4_sb_printf(b, "v%u.%c", v & 127u, (v & 128u) ? 'h' : 'l');
+    else
+        r4_sb_printf(b, "v%u.%c", v, ((in->f[R4FLD_OPSEL] >> slot) & 1u) ? 'h' : 'l');
+}
+
 static void put_vop_operand(r4_sbuf *b, const r4_insn *in, const r4_opd *o)
 {
     uint32_t v = in->f[o->fld];
-    int i = src_index(o->fld), neg = 0, abs = 0;
+    int i = src_index(o->fld), neg = 0, abs = 0, h16 = half16(in, o);
     switch (o->kind) {
     case R4K_VDST:
         if (o->fld == R4FLD_VDSTY)
             v = (v << 1) | (~in->f[R4FLD_VDSTX] & 1u);
-        r4_put_vreg(b, v, r4_type_dwords(o->type));
+        if (h16)
+            put_vreg16(b, in, h16, v, 3);
+        else
+            r4_put_vreg(b, v, r4_type_dwords(o->type));
         break;
     case R4K_SDSTV: case R4K_SDST7:
         r4_put_sreg(b, v, o->type == R4T_MASK ? 1 : r4_type_dwords(o->type));
@@ -415,13 +506,22 @@ static void put_vop_operand(r4_sbuf *b, const r4_insn *in, const r4_opd *o)
         break;
     case R4K_VGPR:
     case R4K_VSRC:
+    {
         if (i >= 0)
             src_mods(in, i, &neg, &abs);
+        /* "-v1" on registers; neg(...) on constants, where "-" would read as a sign */
+        int reg = o->kind == R4K_VGPR || (in->dpp && o->fld == R4FLD_SRC0) || v < 128 || v >= 256;
         if (neg)
-            r4_sb_printf(b, "-");
+            r4_sb_printf(b, reg ? "-" : "neg(");
         if (abs)
             r4_sb_printf(b, "|");
-        if (o->kind == R4K_VGPR)
+        if (h16 && o->kind == R4K_VGPR)
+            put_vreg16(b, in, h16, v, i);
+        else if (h16 && in->dpp && o->fld == R4FLD_SRC0)
+            put_vreg16(b, in, h16, in->dpp_src0, 0);
+        else if (h16 && v >= 256)
+            put_vreg16(b, in, h16, v - 256, i);
+        else if (o->kind == R4K_VGPR)
             r4_put_vreg(b, v, r4_type_dwords(o->type));
         else if (in->dpp && o->fld == R4FLD_SRC0)
             r4_put_vreg(b, in->dpp_src0, r4_type_dwords(o->type));
@@ -431,7 +531,10 @@ static void put_vop_operand(r4_sbuf *b, const r4_insn *in, const r4_opd *o)
             r4_put_src(b, v, o->type == R4T_MASK ? R4T_B32 : o->type, in->lit);
         if (abs)
             r4_sb_printf(b, "|");
+        if (neg && !reg)
+            r4_sb_printf(b, ")");
         break;
+    }
     default:
         r4_sb_printf(b, "?");
         break;
@@ -512,8 +615,21 @@ static void put_operands(r4_sbuf *b, const r4_insn *in, const r4_row *r, const c
 
 static void put_vop3_mods(r4_sbuf *b, const r4_insn *in, const r4_row *r)
 {
-    if (in->fmt == R4_FMT_VOP3 && in->f[R4FLD_OPSEL])
-        put_bitlist(b, "op_sel", in->f[R4FLD_OPSEL], row_nsrc(r) + 1, 4);
+    unsigned os = in->f[R4FLD_OPSEL], sty = in->fmt == R4_FMT_VOP3 ? (unsigned)r4_opsel_style(r) : 0;
+    if (os && sty == 1)
+        r4_sb_printf(b, " byte_sel:%u", os >> 2);
+    else if (os && sty == 2)
+        r4_sb_printf(b, " byte_sel:%u", (os & 1) << 1 | (os >> 1 & 1));
+    else if (os && sty == 3)
+        r4_sb_printf(b, " op_sel:[%u,%u]", os & 1, os >> 1 & 1);
+    /* op_sel:[src0, ..., srcN-1, dst]: the last entry is OPSEL[3] */
+    else if (in->fmt == R4_FMT_VOP3 && os) {
+        unsigned n = row_nsrc(r), v = in->f[R4FLD_OPSEL];
+        r4_sb_printf(b, " op_sel:[");
+        for (unsigned i = 0; i < n; i++)
+            r4_sb_printf(b, "%u,", (v >> i) & 1);
+        r4_sb_printf(b, "%u]", (v >> 3) & 1);
+    }
     if (in->f[R4FLD_CM])
         r4_sb_printf(b, " clamp");
     static const char *const omod[4] = { "", " mul:2", " mul:4", " div:2" };
@@ -549,16 +665,16 @@ static void put_vop3p_mods(r4_sbuf *b, const r4_insn *in, const r4_row *r)
 
 /* ----------------------------------------------------------- memory */
 
+/* TH names as LLVM's printTH prints them (gfx12): value 3 reads BYPASS at SCOPE_SYS and
+ * LU/WB otherwise; load TH 7 is reserved (printed 0x7); atomics: RETURN is bit 0, NT
+ * bit 1, CASCADE bit 2, CASCADE named only at SCOPE_DEV/SYS.  Deviation: CASCADE with
+ * RETURN prints TH_ATOMIC_CASCADE_{RT,NT}_RETURN (LLVM drops the RETURN bit there, so
+ * its text of th 4 and th 5 is the same). */
 static const char *const th_load[8] = { "", "TH_LOAD_NT", "TH_LOAD_HT", "TH_LOAD_LU",
-                                        "TH_LOAD_NT_RT", "TH_LOAD_RT_NT", "TH_LOAD_NT_HT", "7" };
+                                        "TH_LOAD_NT_RT", "TH_LOAD_RT_NT", "TH_LOAD_NT_HT", "0x7" };
 static const char *const th_store[8] = { "", "TH_STORE_NT", "TH_STORE_HT", "TH_STORE_WB",
                                          "TH_STORE_NT_RT", "TH_STORE_RT_NT", "TH_STORE_NT_HT",
                                          "TH_STORE_NT_WB" };
-static const char *const th_atomic[8] = { "", "TH_ATOMIC_RETURN", "TH_ATOMIC_NT",
-                                          "TH_ATOMIC_NT_RETURN", "TH_ATOMIC_CASCADE_RT",
-                                          "TH_ATOMIC_CASCADE_RT_RETURN",
-                                          "TH_ATOMIC_CASCADE_NT",
-                                          "TH_ATOMIC_CASCADE_NT_RETURN" };
 static const char *const scope_names[4] = { "", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
 
 static int row_class(const r4_row *r)
@@ -580,8 +696,24 @@ static void put_mem_cache(r4_sbuf *b, const r4_insn *in, const r4_row *r)
 {
     unsigned th = in->f[R4FLD_TH], scope = in->f[R4FLD_SCOPE];
     int cls = row_class(r);
-    if (th)
-        r4_sb_printf(b, " th:%s", cls == 2 ? th_atomic[th] : cls == 1 ? th_store[th] : th_load[th]);
+    if (!th) {
+    } else if (cls == 2) {
+        if (th & 4) {
+            if (scope >= 2)
+                r4_sb_printf(b, " th:TH_ATOMIC_CASCADE_%s%s", th & 2 ? "NT" : "RT",
+                             th & 1 ? "_RETURN" : "");
+            else
+                r4_sb_printf(b, " th:TH_ATOMIC_0x%x", th);
+        } else if (th & 2) {
+            r4_sb_printf(b, " th:TH_ATOMIC_NT%s", th & 1 ? "_RETURN" : "");
+        } else {
+            r4_sb_printf(b, " th:TH_ATOMIC_RETURN");
+        }
+    } else if (th == 3 && scope == 3) {
+        r4_sb_printf(b, " th:%s", cls == 1 ? "TH_STORE_BYPASS" : "TH_LOAD_BYPASS");
+    } else {
+        r4_sb_printf(b, " th:%s", cls == 1 ? th_store[th] : th_load[th]);
+    }
     if (scope)
         r4_sb_printf(b, " scope:%s", scope_names[scope]);
 }
@@ -765,7 +897,10 @@ int r4_format(const r4_insn *in, uint64_t pc, char *buf, size_t len, char *err)
                 r4_sb_printf(b, " offset1:%u", in->f[R4FLD_OFFSET1]);
         } else {
             unsigned off = in->f[R4FLD_OFFSET0] | (in->f[R4FLD_OFFSET1] << 8);
-            if (off)
+            char sw[48];
+            if (off && !strcmp(r->name, "ds_swizzle_b32") && r4_swizzle_text(off, sw, sizeof sw))
+                r4_sb_printf(b, " offset:%s", sw);
+            else if (off)
                 r4_sb_printf(b, " offset:%u", off);
         }
         break;
@@ -785,8 +920,14 @@ int r4_format(const r4_insn *in, uint64_t pc, char *buf, size_t len, char *err)
         r4_put_sreg(b, in->f[R4FLD_RSRC], 4);
         r4_sb_printf(b, ", ");
         r4_put_sreg(b, in->f[R4FLD_SOFFSET], 1);
-        if (in->f[R4FLD_FORMAT])
-            r4_sb_printf(b, " format:%u", in->f[R4FLD_FORMAT]);
+        /* tbuffer only (decode keeps FORMAT 0 elsewhere); 1 (8_UNORM) is LLVM's default */
+        unsigned fm = in->f[R4FLD_FORMAT];
+        if (!strncmp(r->name, "tbuffer_", 8) && fm != 1) {
+            if (fm < R4_NBUFFMT)
+                r4_sb_printf(b, " format:[BUF_FMT_%s]", r4_buf_fmt_names[fm]);
+            else
+                r4_sb_printf(b, " format:%u", fm);
+        }
         if (in->f[R4FLD_IDXEN])
             r4_sb_printf(b, " idxen");
         if (in->f[R4FLD_OFFEN])
@@ -901,7 +1042,7 @@ int r4_format(const r4_insn *in, uint64_t pc, char *buf, size_t len, char *err)
         for (int i = 0; i < 4; i++) {
             r4_sb_printf(b, "%s", i ? ", " : " ");
             if ((in->f[R4FLD_EN] >> i) & 1)
-                r4_sb_printf(b, "v%u", in->f[R4FLD_VSRC0 + i]);
+                r4_sb_printf(b, "v%u", in->f[r4_exp_vsrc[i]]);
             else
                 r4_sb_printf(b, "off");
         }

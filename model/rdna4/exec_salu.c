@@ -7,8 +7,7 @@
  *  - NULL as destination discards the value but SCC is still updated (L1101-1106);
  *  - sources: predecoded in state.c (inline constants extended per operand type,
  *    the 32-bit literal sign-extended for I64 operands, zero-extended otherwise).
- * SALU float instructions are not bound here (model/fp): they report
- * "unimplemented: <mnemonic>". */
+ * SALU float instructions are in exec_sfloat.c (on model/fp). */
 #include "rdna4.h"
 #include "rdna4_exec.h"
 
@@ -19,16 +18,35 @@ static inline uint32_t S1(const r4_state *s, const r4_pre *p) { return r4_src32(
 static inline uint64_t S0_64(const r4_state *s, const r4_pre *p) { return r4_src64(s, &p->s[0]); }
 static inline uint64_t S1_64(const r4_state *s, const r4_pre *p) { return r4_src64(s, &p->s[1]); }
 
-/* Write a 32-bit destination; 1 if written (or NULL), 0 if dropped. */
-static inline int wr32(r4_state *s, gpuref_retire *rr, unsigned d, uint32_t v)
+/* Write a 32-bit destination; 1 if written (or NULL), 0 if dropped.  Fast path:
+ * an allocated SGPR. */
+static __attribute__((noinline)) int wr32_slow(r4_state *s, gpuref_retire *rr, unsigned d,
+                                                uint32_t v)
 {
     if (!r4_sdst_ok(s, d, 1))
         return 0;
     return r4_write_sreg(s, rr, d, v, 0);
 }
 
+static inline int wr32(r4_state *s, gpuref_retire *rr, unsigned d, uint32_t v)
+{
+    if (__builtin_expect(d < s->nsgprs, 1)) {
+        s->a.sreg[d] = v;
+        r4_record(rr, R4_FILE_S, d, 0xffffffffu, v, 0);
+        return 1;
+    }
+    return wr32_slow(s, rr, d, v);
+}
+
 static inline int wr64(r4_state *s, gpuref_retire *rr, unsigned d, uint64_t v)
 {
+    if (d + 1 < s->nsgprs) {
+        s->a.sreg[d] = (uint32_t)v;
+        s->a.sreg[d + 1] = (uint32_t)(v >> 32);
+        r4_record(rr, R4_FILE_S, d, 0xffffffffu, (uint32_t)v, 0);
+        r4_record(rr, R4_FILE_S, d + 1, 0xffffffffu, (uint32_t)(v >> 32), 0);
+        return 1;
+    }
     if (!r4_sdst_ok(s, d, 2))
         return 0;
     if (d == R4_NULL)
@@ -657,13 +675,22 @@ X(s_rfe_b64)
     return GPUREF_OK;
 }
 
-/* S_SENDMSG_RTN: the returned value comes from outside the wave (unmodelled). */
+/* S_SENDMSG_RTN (Table 22 L1983-1988): the values come from outside the wave
+ * (doorbell, dispatch id, REALTIME, ...) and are flagged unmodelled; the destination
+ * keeps its value.  RTN_GET_TMA / RTN_GET_TBA return the configured `tma` / `tba`
+ * ([31:0] or [63:0] by size), still flagged unmodelled: the RTL core has no TBA/TMA
+ * (rtl/rdna4/README.md), so the checker takes its value. */
 static int sendmsg_rtn(r4_state *s, const r4_pre *p, gpuref_retire *rr, unsigned n)
 {
     if (!r4_sdst_ok(s, p->dst, n) || p->dst == R4_NULL)
         return GPUREF_OK;
-    for (unsigned i = 0; i < n; i++)
-        r4_write_sreg(s, rr, p->dst + i, s->a.sreg[p->dst + i], GPUREF_REGW_UNMODELLED);
+    unsigned id = p->imm & 0xffu;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t v = s->a.sreg[p->dst + i];
+        if (id == 0x82 || id == 0x85)
+            v = (uint32_t)((id == 0x82 ? s->tma : s->tba) >> (32 * i));
+        r4_write_sreg(s, rr, p->dst + i, v, GPUREF_REGW_UNMODELLED);
+    }
     return GPUREF_OK;
 }
 X(s_sendmsg_rtn_b32) { return sendmsg_rtn(s, p, rr, 1); }

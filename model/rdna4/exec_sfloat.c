@@ -112,8 +112,8 @@ static int fma3(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, uint6
     return finish(s, p, rr, (uint32_t)r, exc);
 }
 
-X(s_fmaak_f32) { return fma3(s, p, rr, FP_F32, S0(s, p), S1(s, p), p->aux[3]); }
-X(s_fmamk_f32) { return fma3(s, p, rr, FP_F32, S0(s, p), p->aux[3], S1(s, p)); }
+X(s_fmaak_f32) { return fma3(s, p, rr, FP_F32, S0(s, p), S1(s, p), p->imm); }
+X(s_fmamk_f32) { return fma3(s, p, rr, FP_F32, S0(s, p), p->imm, S1(s, p)); }
 X(s_fmac_f32)  { return fma3(s, p, rr, FP_F32, S0(s, p), S1(s, p), s->a.sreg[p->dst]); }
 X(s_fmac_f16)
 {

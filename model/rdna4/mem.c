@@ -143,3 +143,18 @@ int r4_mem_write(r4_mem *m, uint64_t addr, const void *buf, size_t len)
     }
     return GPUREF_OK;
 }
+
+/* The first populated page at or after `from` (for dumping the memory). */
+int r4_mem_next(const r4_mem *m, uint64_t from, uint64_t *addr, uint64_t *len)
+{
+    uint64_t want = (from >> PAGE_BITS) + 1, best = 0;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->keys[i] >= want && (best == 0 || m->keys[i] < best))
+            best = m->keys[i];
+    if (!best)
+        return 0;
+    uint64_t start = (best - 1) << PAGE_BITS;
+    *addr = start > from ? start : from;
+    *len = start + PAGE_SIZE - *addr;
+    return 1;
+}

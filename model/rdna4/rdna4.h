@@ -73,6 +73,10 @@ enum r4_type {
     R4T_I64,         /* 64-bit signed: literal sign-extended                        */
     R4T_F64,         /* 64-bit float: literal supplies the high half                */
     R4T_MASK,        /* lane mask: 32 bits in wave32, 64 in wave64                  */
+    R4T_B16,         /* 16-bit integer operand (VALU: a VGPR half); float inline
+                      * constants are F16 patterns (LLVM's i16 operands)            */
+    R4T_F16P,        /* F16 data read by halves of a 32-bit operand (packed): F16
+                      * constants, whole VGPRs in text                              */
     R4T_X3, R4T_X4, R4T_X8, R4T_X16, R4T_X32,
     R4T_COUNT
 };
@@ -87,6 +91,16 @@ enum r4_type {
 #define R4_ATOMIC 0x40u
 #define R4_BARID  0x100u  /* barrier id: integer inline constant (S_GET_BARRIER_STATE: or M0) */
 #define R4_REGSRC 0x80u   /* S_MOVRELS*: the source must be an SGPR/TTMP address      */
+#define R4_OPSEL  0x200u  /* VOP3/VINTERP: OPSEL usable (Table 35 L2805-2829 + overloads) */
+#define R4_OPSEL3Z 0x400u /* V_S_*_F16: OPSEL[3] must be 0                              */
+#define R4_OPSELX 0x800u  /* OPSEL bits are not per source (FI/BOUND_CTRL, byte selects) */
+#define R4_NOMODS 0x1000u /* FP8/BF8 conversions: no ABS/NEG/OMOD/CLAMP (L3165)         */
+#define R4_MODANY 0x2000u /* V_MOV*, V_MOVREL*, V_CNDMASK: NEG/ABS on any source type    */
+#define R4_NOABS  0x4000u /* V_DOT2_F16_F16 / V_DOT2_BF16_BF16: NEG but no ABS          */
+#define R4_OPSELD 0x8000u /* OPSEL[3] usable: 16-bit VGPR destination (or dst half/byte) */
+#define R4_NODPP  0x10000u /* no DPP (Table 38 L3386-3418)                              */
+#define R4_NOOMOD 0x20000u /* no OMOD: not a float result (§7.2.3.1 L2843-2860)         */
+#define R4_NOCLAMP 0x40000u /* no CLAMP (§7.2.3.1 L2872-2882 "not supported")            */
 
 #define R4_MAXOPD 5
 
@@ -139,6 +153,9 @@ typedef struct r4_insn {
     uint32_t f[R4FLD_COUNT];   /* field values of the main format and of the DPP DWORD */
 } r4_insn;
 
+/* VEXPORT VSRC0..3 field ids (not contiguous in the field enum). */
+static const uint8_t r4_exp_vsrc[4] = { R4FLD_VSRC0, R4FLD_VSRC1, R4FLD_VSRC2, R4FLD_VSRC3 };
+
 /* Decode: 0 or GPUREF_ERR_DECODE with a message. */
 int r4_decode(const uint32_t *w, size_t avail, r4_insn *in, char *err);
 /* Encode the fields of `in` (row, fields, literal, dpp) into in->w / in->nwords. */
@@ -149,9 +166,20 @@ uint32_t r4_get_field(const uint32_t *w, int fmt, int fld);
 /* Scalar operand helpers shared by exec, disasm and asm. */
 int      r4_inline_value(unsigned code, int type, uint64_t *v);   /* 1 if code is an inline constant */
 uint64_t r4_literal_value(uint32_t lit, int type);
+static inline int r4_type_is16(int t) { return t == R4T_F16 || t == R4T_BF16 || t == R4T_B16; }
+/* Operand types whose float constants are F16 patterns */
+static inline int r4_type_f16k(int t) { return t == R4T_F16 || t == R4T_F16P || t == R4T_B16; }
 unsigned r4_type_dwords(int type);           /* wave32 view for MASK */
 int      r4_type_is64(int type);
 const char *r4_row_display_name(const r4_insn *in, char *buf, size_t len);
+/* How a VOP3 row's OPSEL reads in text: 0 op_sel:[src..., dst]; 1 byte_sel = OPSEL[3:2]
+ * (V_CVT_SR_*); 2 byte_sel = OPSEL[0]:OPSEL[1] (V_CVT_F32_FP8/BF8, reversed bits,
+ * §7.6.2); 3 op_sel:[FI, BOUND_CTRL] (V_PERMLANE16/X16*). */
+int r4_opsel_style(const r4_row *r);
+/* Source slots (bit i = SRCi) whose NEG (abs=0) or ABS (abs=1) modifier is defined:
+ * float sources, any non-mask source of V_MOV_*, V_MOVREL_* and V_CNDMASK_*, none for the
+ * R4_NOMODS rows (§7.2.2.1 L2764-2781). */
+unsigned r4_mods_allowed(const r4_row *r, int abs);
 
 /* disasm.c / asm.c entry points (the gpuref_isa hooks) */
 int r4_isa_decode(const uint32_t *w, size_t avail, gpuref_insn_info *info, char *err);
@@ -226,24 +254,29 @@ struct r4_pre;
 typedef struct r4_state r4_state;
 typedef int (*r4_exec_fn)(r4_state *s, const struct r4_pre *p, gpuref_retire *rr);
 
-/* A resolved scalar source (predecoded). */
+/* A resolved scalar source (predecoded).  Constants (inline, literal and the
+ * aperture constants, which are fixed by the configuration) hold their value
+ * extended to the operand type in k[1]:k[0]; registers their code. */
 typedef struct r4_src {
     uint8_t  kind;             /* R4S_* */
     uint8_t  code;
-    uint64_t k;                /* constant value, extended per operand type */
+    uint32_t k[2];
 } r4_src;
-enum { R4S_REG, R4S_REG64, R4S_CONST, R4S_SCC, R4S_APERT };
+enum { R4S_REG, R4S_REG64, R4S_CONST, R4S_SCC };
 
-/* Predecoded instruction: what the exec functions read. */
+/* Predecoded instruction: what the exec functions read (40 bytes: one slot per
+ * DWORD of code, so it should stay small). */
 typedef struct r4_pre {
     r4_exec_fn exec;           /* NULL: not decoded yet */
     uint16_t   row;
     uint8_t    nwords;
     uint8_t    dst;            /* SDST / SDATA code */
-    r4_src     s[2];           /* SSRC0/SSRC1 (SOPK: SDST as source in s[0]) */
-    uint32_t   imm;            /* SIMM16 (raw), or the literal K for R4_LIT rows */
-    uint32_t   aux[4];         /* SMEM: sbase code, soffset code, ioffset (raw 24 bits), th|scope */
-    uint32_t   w[3];
+    uint32_t   imm;            /* SIMM16 (raw); s_fmaak/s_fmamk: the literal K */
+    union {
+        r4_src   s[2];         /* SSRC0/SSRC1 (SOPK: SDST as source in s[0]) */
+        uint32_t aux[4];       /* SMEM: sbase code, soffset code, ioffset (raw 24 bits),
+                                * sdata; s_setreg_imm32_b32: aux[3] = literal */
+    };
 } r4_pre;
 
 struct r4_state {
@@ -270,6 +303,7 @@ struct r4_state {
     int       fp_valid;
     /* per-step context */
     uint64_t  npc;                          /* next pc, set by step, changed by branches */
+    int       fin;                          /* finished (cached: see state.c update_fin) */
     char     *err;
 };
 
@@ -279,39 +313,76 @@ void r4_mem_fini(r4_mem *m);
 void r4_mem_clear(r4_mem *m);
 int  r4_mem_read(r4_mem *m, uint64_t addr, void *buf, size_t len);
 int  r4_mem_write(r4_mem *m, uint64_t addr, const void *buf, size_t len);
+int  r4_mem_next(const r4_mem *m, uint64_t from, uint64_t *addr, uint64_t *len);
 
 /* exec_table.c: exec function of a row, or NULL (unimplemented). */
 r4_exec_fn r4_exec_of(unsigned row);
 int r4_exec_unimpl(r4_state *s, const struct r4_pre *p, gpuref_retire *rr);
 
+/* Record a one-lane register write in the retire record: what gpuref_retire_regw
+ * does (a second write to the same register merges into the first), inline because
+ * it runs once or twice per instruction. */
+static inline void r4_record(gpuref_retire *rr, int file, unsigned idx, uint64_t bits,
+                             uint64_t v, uint32_t flags)
+{
+    unsigned n = rr->nregw;
+    for (unsigned i = 0; i < n; i++) {
+        gpuref_regw *w = &rr->regw[i];
+        if (w->file == file && w->index == idx) {
+            w->bits |= bits;
+            w->lanes = 1;
+            w->value[0] = v;
+            w->flags |= flags;
+            return;
+        }
+    }
+    if (n >= GPUREF_MAX_REGW)
+        return;
+    gpuref_regw *w = &rr->regw[n];
+    rr->nregw = (uint16_t)(n + 1);
+    w->file = (int16_t)file;
+    w->index = (uint16_t)idx;
+    w->flags = flags;
+    w->ulp_bound = 0;
+    w->bits = bits;
+    w->lanes = 1;
+    w->value[0] = v;
+}
+
 /* state.c helpers used by the exec functions */
 int  r4_write_sreg(r4_state *s, gpuref_retire *rr, unsigned code, uint32_t v, uint32_t flags);
 int  r4_sdst_ok(const r4_state *s, unsigned code, unsigned n);
-void r4_write_scc(r4_state *s, gpuref_retire *rr, uint32_t v, uint32_t flags);
 void r4_write_hwreg(r4_state *s, gpuref_retire *rr, unsigned id, uint32_t v);
 uint32_t r4_read_hwreg(const r4_state *s, unsigned id);
 uint64_t r4_aperture(const r4_state *s, unsigned code);
 
+/* Source reads.  Written so that the register/constant choice compiles to a
+ * conditional move (the kind of a source is unpredictable in a mixed stream);
+ * SCC as an operand (code 253) is rare. */
 static inline uint32_t r4_src32(const r4_state *s, const r4_src *o)
 {
-    switch (o->kind) {
-    case R4S_REG:   return s->a.sreg[o->code];
-    case R4S_REG64: return s->a.sreg[o->code];
-    case R4S_CONST: return (uint32_t)o->k;
-    case R4S_SCC:   return s->a.scc;
-    default:        return (uint32_t)r4_aperture(s, o->code);
-    }
+    uint32_t r = s->a.sreg[o->code & 127];
+    if (__builtin_expect(o->kind == R4S_SCC, 0))
+        return s->a.scc;
+    uint32_t m = 0u - (uint32_t)(o->kind == R4S_CONST);
+    return (r & ~m) | (o->k[0] & m);
 }
 
 static inline uint64_t r4_src64(const r4_state *s, const r4_src *o)
 {
-    switch (o->kind) {
-    case R4S_REG64: return (uint64_t)s->a.sreg[o->code] | (uint64_t)s->a.sreg[o->code + 1] << 32;
-    case R4S_REG:   return s->a.sreg[o->code];
-    case R4S_CONST: return o->k;
-    case R4S_SCC:   return s->a.scc;
-    default:        return r4_aperture(s, o->code);
-    }
+    unsigned c = o->code & 126;
+    uint64_t r = (uint64_t)s->a.sreg[c + (o->code & 1)] |
+                 (uint64_t)(o->kind == R4S_REG64 ? s->a.sreg[c + 1] : 0) << 32;
+    if (__builtin_expect(o->kind == R4S_SCC, 0))
+        return s->a.scc;
+    uint64_t m = 0u - (uint64_t)(o->kind == R4S_CONST);
+    return (r & ~m) | (((uint64_t)o->k[1] << 32 | o->k[0]) & m);
+}
+
+static inline void r4_write_scc(r4_state *s, gpuref_retire *rr, uint32_t v, uint32_t flags)
+{
+    s->a.scc = v & 1u;
+    r4_record(rr, R4_FILE_SCC, 0, 1, s->a.scc, flags);
 }
 
 extern const gpuref_isa gpuref_isa_rdna4;

@@ -112,6 +112,16 @@ static void r4_fini(void *vst)
     r4_mem_fini(&s->mem);
 }
 
+/* Finished: ended, FATAL_HALT, or HALT outside the trap handler.  Cached in s->fin
+ * (the core asks twice per step); recomputed after every step, reset, load and
+ * register write. */
+static void update_fin(r4_state *s)
+{
+    s->fin = s->a.ended || (s->a.hwreg[R4_HW_STATUS] & R4_STATUS_FATAL_HALT) ||
+             ((s->a.hwreg[R4_HW_STATE_PRIV] & R4_SPRIV_HALT) &&
+              !(s->a.hwreg[R4_HW_STATUS] & R4_STATUS_PRIV));
+}
+
 static int r4_reset(void *vst, char *err)
 {
     r4_state *s = vst;
@@ -126,6 +136,7 @@ static int r4_reset(void *vst, char *err)
     s->a.hwreg[R4_HW_SCRATCH_BASE_LO] = (uint32_t)s->scratch_base;
     s->a.hwreg[R4_HW_SCRATCH_BASE_HI] = (uint32_t)(s->scratch_base >> 32);
     memset(s->vgpr, 0, 256u * 64u * sizeof *s->vgpr);
+    update_fin(s);
     return GPUREF_OK;
 }
 
@@ -157,17 +168,6 @@ uint32_t r4_read_hwreg(const r4_state *s, unsigned id)
     return v;
 }
 
-static void record(gpuref_retire *rr, int file, unsigned idx, uint64_t bits, uint64_t v,
-                   uint32_t flags)
-{
-    gpuref_regw *w = gpuref_retire_regw(rr, file, idx, bits);
-    if (w) {
-        w->lanes = 1;
-        w->value[0] = v;
-        w->flags |= flags;
-    }
-}
-
 void r4_write_hwreg(r4_state *s, gpuref_retire *rr, unsigned id, uint32_t v)
 {
     id &= 63;
@@ -177,7 +177,7 @@ void r4_write_hwreg(r4_state *s, gpuref_retire *rr, unsigned id, uint32_t v)
             r4_write_scc(s, rr, scc, 0);
     }
     s->a.hwreg[id] = v;
-    record(rr, R4_FILE_HWREG, id, 0xffffffffu, r4_read_hwreg(s, id), 0);
+    r4_record(rr, R4_FILE_HWREG, id, 0xffffffffu, r4_read_hwreg(s, id), 0);
 }
 
 /* Can the n registers from code be written?  Out-of-range SGPRs (>= sgprs) and TTMPs
@@ -213,23 +213,18 @@ int r4_write_sreg(r4_state *s, gpuref_retire *rr, unsigned code, uint32_t v, uin
         return 1;
     s->a.sreg[code] = v;
     if (code < 106)
-        record(rr, R4_FILE_S, code, 0xffffffffu, v, flags);
+        r4_record(rr, R4_FILE_S, code, 0xffffffffu, v, flags);
     else if (code < R4_TTMP0)
-        record(rr, R4_FILE_VCC, code - R4_VCC_LO, 0xffffffffu, v, flags);
+        r4_record(rr, R4_FILE_VCC, code - R4_VCC_LO, 0xffffffffu, v, flags);
     else if (code < R4_NULL)
-        record(rr, R4_FILE_TTMP, code - R4_TTMP0, 0xffffffffu, v, flags);
+        r4_record(rr, R4_FILE_TTMP, code - R4_TTMP0, 0xffffffffu, v, flags);
     else if (code == R4_M0)
-        record(rr, R4_FILE_M0, 0, 0xffffffffu, v, flags);
+        r4_record(rr, R4_FILE_M0, 0, 0xffffffffu, v, flags);
     else
-        record(rr, R4_FILE_EXEC, code - R4_EXEC_LO, 0xffffffffu, v, flags);
+        r4_record(rr, R4_FILE_EXEC, code - R4_EXEC_LO, 0xffffffffu, v, flags);
     return 1;
 }
 
-void r4_write_scc(r4_state *s, gpuref_retire *rr, uint32_t v, uint32_t flags)
-{
-    s->a.scc = v & 1u;
-    record(rr, R4_FILE_SCC, 0, 1, s->a.scc, flags);
-}
 
 /* Memory aperture constants 235-238 (guide §6.10 L2571-2602). */
 uint64_t r4_aperture(const r4_state *s, unsigned code)
@@ -296,6 +291,7 @@ static int r4_reg_set(void *vst, int file, unsigned idx, unsigned lane, uint64_t
     default:
         return gpuref_errf(err, GPUREF_ERR_RANGE, "no register file %d", file);
     }
+    update_fin(s);
     return GPUREF_OK;
 }
 
@@ -341,32 +337,36 @@ static int r4_load(void *vst, uint64_t base, const uint32_t *words, size_t n, ch
     s->base = base;
     s->a.pc = base;
     s->a.ended = 0;
+    update_fin(s);
     return GPUREF_OK;
 }
 
 /* Resolve a scalar source operand code of a given type. */
-static void resolve_src(r4_src *o, unsigned code, int type, uint32_t lit)
+static void resolve_src(const r4_state *s, r4_src *o, unsigned code, int type, uint32_t lit)
 {
-    uint64_t k;
+    uint64_t k = 0;
     o->code = (uint8_t)code;
-    o->k = 0;
     if (code < 128) {
-        if (r4_type_is64(type)) {
+        if (r4_type_is64(type))
             o->kind = code == R4_NULL ? R4S_CONST : R4S_REG64;
-        } else {
+        else
             o->kind = R4S_REG;
-        }
     } else if (r4_inline_value(code, type, &k)) {
         o->kind = R4S_CONST;
-        o->k = k;
     } else if (code == R4_SCC_SRC) {
         o->kind = R4S_SCC;
     } else if (code >= 235 && code <= 238) {
-        o->kind = R4S_APERT;
+        /* aperture constants: 64-bit values (L2589); a 32-bit operand reads bits 31:0 */
+        o->kind = R4S_CONST;
+        k = r4_aperture(s, code);
+        if (!r4_type_is64(type))
+            k = (uint32_t)k;
     } else {
         o->kind = R4S_CONST;
-        o->k = r4_literal_value(lit, type);
+        k = r4_literal_value(lit, type);
     }
+    o->k[0] = (uint32_t)k;
+    o->k[1] = (uint32_t)(k >> 32);
 }
 
 static int predecode(r4_state *s, size_t idx, char *err)
@@ -380,7 +380,6 @@ static int predecode(r4_state *s, size_t idx, char *err)
     memset(p, 0, sizeof *p);
     p->row = in.row;
     p->nwords = in.nwords;
-    memcpy(p->w, in.w, sizeof p->w);
     int ns = 0;
     for (int i = 0; i < R4_MAXOPD; i++) {
         const r4_opd *o = &r->o[i];
@@ -389,12 +388,12 @@ static int predecode(r4_state *s, size_t idx, char *err)
             p->dst = (uint8_t)in.f[R4FLD_SDST];
             break;
         case R4K_SDSTSRC:
-            resolve_src(&p->s[0], in.f[R4FLD_SDST], R4T_B32, 0);
+            resolve_src(s, &p->s[0], in.f[R4FLD_SDST], R4T_B32, 0);
             ns = 1;
             break;
         case R4K_SSRC:
             if (ns < 2)
-                resolve_src(&p->s[ns++], in.f[o->fld], o->type, in.lit);
+                resolve_src(s, &p->s[ns++], in.f[o->fld], o->type, in.lit);
             break;
         case R4K_SM_SDATA:
             p->dst = (uint8_t)in.f[R4FLD_SDATA];
@@ -407,11 +406,13 @@ static int predecode(r4_state *s, size_t idx, char *err)
         p->imm = in.f[R4FLD_SIMM16];
     if (in.fmt == R4_FMT_SOP1 && r->o[1].kind == R4K_MSGRTN)
         p->imm = in.f[R4FLD_SSRC0];
-    if (r->flags & R4_LIT)
-        p->aux[3] = in.lit;
+    if ((r->flags & R4_LIT) && in.fmt == R4_FMT_SOPK)
+        p->aux[3] = in.lit;                  /* s_setreg_imm32_b32 (no sources) */
+    else if (r->flags & R4_LIT)
+        p->imm = in.lit;                     /* s_fmaak_f32 / s_fmamk_f32: K */
     if (in.fmt == R4_FMT_SOPK && (in.row == R4_ROW_SOPK_s_addk_co_i32 ||
                                   in.row == R4_ROW_SOPK_s_mulk_i32)) {
-        resolve_src(&p->s[0], in.f[R4FLD_SDST], R4T_B32, 0);
+        resolve_src(s, &p->s[0], in.f[R4FLD_SDST], R4T_B32, 0);
     }
     if (in.fmt == R4_FMT_SMEM) {
         p->aux[0] = in.f[R4FLD_SBASE] * 2u;
@@ -446,9 +447,8 @@ static int r4_step(void *vst, gpuref_retire *rr, char *err)
     s->err = err;
     rr->pc = pc;
     rr->nwords = p->nwords;
-    rr->words[0] = p->w[0];
-    rr->words[1] = p->w[1];
-    rr->words[2] = p->w[2];
+    for (unsigned i = 0; i < p->nwords; i++)
+        rr->words[i] = s->code[idx + i];
     rr->exec_mask = 1;
     uint64_t fall = pc + 4u * p->nwords;
     s->npc = fall;
@@ -459,18 +459,20 @@ static int r4_step(void *vst, gpuref_retire *rr, char *err)
     if (s->npc != fall)
         rr->flags |= GPUREF_RETIRE_BRANCH;
     s->a.pc = s->npc;
+    update_fin(s);
     return GPUREF_OK;
+}
+
+static int r4_mem_next_hook(const void *vst, int space, uint64_t from, uint64_t *addr,
+                            uint64_t *len)
+{
+    (void)space;
+    return r4_mem_next(&((const r4_state *)vst)->mem, from, addr, len);
 }
 
 static int r4_finished(const void *vst)
 {
-    const r4_state *s = vst;
-    if (s->a.ended)
-        return 1;
-    if (s->a.hwreg[R4_HW_STATUS] & R4_STATUS_FATAL_HALT)
-        return 1;
-    return (s->a.hwreg[R4_HW_STATE_PRIV] & R4_SPRIV_HALT) &&
-           !(s->a.hwreg[R4_HW_STATUS] & R4_STATUS_PRIV);
+    return ((const r4_state *)vst)->fin;
 }
 
 static const char *r4_opcode_name(unsigned opcode)
@@ -491,6 +493,7 @@ const gpuref_isa gpuref_isa_rdna4 = {
     .reg_get = r4_reg_get,
     .reg_set = r4_reg_set,
     .mem_rw = r4_mem_rw,
+    .mem_next = r4_mem_next_hook,
     .load = r4_load,
     .step = r4_step,
     .finished = r4_finished,

@@ -50,8 +50,17 @@ static const cand ssrc32[] = { {3,0}, {255,0x12345678}, {135,0}, {193,0}, {242,0
 static const cand ssrc64[] = { {8,0}, {255,0x12345678}, {129,0}, {194,0}, {240,0}, {106,0},
     {126,0}, {248,0}, {124,0}, {253,0}, {255,1}, {236,0}, {112,0}, {255,0xfffffff0} };
 /* 16-bit float operands: no float inline constants (LLVM 22 prints them as their
- * F16 bit pattern, which it re-assembles as a literal) */
+ * F16 bit pattern in S_CMP_*_F16, which it re-assembles as a literal) */
 static const cand ssrc16[] = { {3,0}, {255,0x1234}, {135,0}, {193,0}, {253,0},
+    {255,0x7bff}, {255,1}, {106,0} };
+/* SOP2 F16: F16 patterns as literals print lit(...) in both (LLVM's SOP1/SOPC F16
+ * operands print them bare) */
+static const cand ssrc16_sop2[] = { {3,0}, {255,0x1234}, {135,0}, {193,0}, {253,0},
+    {255,0x7bff}, {255,1}, {106,0}, {255,0x3c00}, {255,0xfff0}, {242,0}, {248,0} };
+static int cur_sop2;
+/* S_CVT_HI_F32_F16 reads S0[31:16]: LLVM types the operand as a 32-bit float, this
+ * model as F16 data (README: decisions), so only constants both read alike */
+static const cand ssrc16p[] = { {3,0}, {255,0x1234}, {135,0}, {193,0}, {253,0},
     {255,0x7bff}, {255,1}, {106,0} };
 static const cand simm_hex[] = { {0,0}, {0x1234,0}, {0xffff,0}, {3,0}, {0x8000,0} };
 static const cand simm_inl[] = { {0,0}, {3,0}, {64,0}, {65,0}, {0xffff,0}, {0x7f,0} };
@@ -79,7 +88,9 @@ static const cand *cands(const r4_opd *o, unsigned *n)
         *n = N(sdst32); return sdst32;
     case R4K_SSRC:
         if (dw == 2) { *n = N(ssrc64); return ssrc64; }
+        if (o->type == R4T_F16 && cur_sop2) { *n = N(ssrc16_sop2); return ssrc16_sop2; }
         if (o->type == R4T_F16) { *n = N(ssrc16); return ssrc16; }
+        if (o->type == R4T_F16P) { *n = N(ssrc16p); return ssrc16p; }
         *n = N(ssrc32); return ssrc32;
     case R4K_LIT: *n = N(lit); return lit;
     case R4K_MSGRTN: *n = N(msgrtn); return msgrtn;
@@ -168,6 +179,7 @@ static int gen(void)
         const r4_row *r = &r4_rows[row];
         if (!fmt_scalar(r->fmt))
             continue;
+        cur_sop2 = r->fmt == R4_FMT_SOP2;
         unsigned np = 1;
         for (int k = 0; k < R4_MAXOPD; k++) {
             unsigned n;

@@ -1,0 +1,355 @@
+/* test_cov.c - functional coverage: bins, counting from retire records,
+ * coverage.dat round trip and merge (also through verilator_coverage when it
+ * is installed), exclusions and their errors.  Expected bins are worked out
+ * by hand from nv50-isa-ops.txt (ops Lnnn) and model/nv50/README.md, never by
+ * running the model. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gpuref.h"
+#include "gpuref_cov.h"
+
+static unsigned npass, nfail;
+
+static void check(int ok, const char *what)
+{
+    if (ok) {
+        npass++;
+        return;
+    }
+    nfail++;
+    printf("FAIL: %s\n", what);
+}
+
+static uint64_t count(const gpuref_cov *c, const char *name)
+{
+    long i = gpuref_cov_find(c, name);
+    if (i < 0) {
+        printf("FAIL: no bin %s\n", name);
+        nfail++;
+        return 0;
+    }
+    return gpuref_cov_count(c, (size_t)i);
+}
+
+static void expect_count(const gpuref_cov *c, const char *name, uint64_t want)
+{
+    uint64_t got = count(c, name);
+    char what[200];
+    snprintf(what, sizeof what, "%s: count %llu, want %llu", name, (unsigned long long)got,
+             (unsigned long long)want);
+    check(got == want, what);
+}
+
+/* Assemble text, set r[reg] = v in every lane for the given pairs, run to
+ * the end sampling cov. */
+static int run(gpuref_cov *cov, const char *text, const unsigned *regs, const uint32_t *vals,
+               unsigned n, const char *c1lanes)
+{
+    gpuref_diag d = { 0 };
+    gpuref_model *m = NULL;
+    uint32_t *w = NULL;
+    size_t nw = 0;
+    gpuref_retire *rr = malloc(sizeof *rr);
+    int rc = -1;
+    if (!rr || gpuref_model_create("nv50", NULL, &m, &d) ||
+        gpuref_assemble(gpuref_isa_find("nv50"), text, 0, &w, &nw, &d) ||
+        gpuref_program_load(m, 0, w, nw)) {
+        printf("FAIL: setup: %s %s\n", d.msg, m ? gpuref_model_error(m) : "");
+        nfail++;
+        goto out;
+    }
+    int fr = gpuref_regfile_lookup(m, "r"), fc = gpuref_regfile_lookup(m, "c");
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned l = 0; l < 32; l++)
+            gpuref_reg_set(m, fr, regs[i], l, vals[i]);
+    if (c1lanes)                       /* $c1 per lane: 'z' = Z flag, '.' = 0 */
+        for (unsigned l = 0; l < 32 && c1lanes[l]; l++)
+            gpuref_reg_set(m, fc, 1, l, c1lanes[l] == 'z' ? 1 : 0);
+    gpuref_cov_begin(cov, m);
+    while ((rc = gpuref_step(m, rr)) == GPUREF_OK)
+        gpuref_cov_sample(cov, m, rr);
+    rc = rc == GPUREF_ERR_DONE ? 0 : rc;
+    if (rc) {
+        printf("FAIL: run: %s\n", gpuref_model_error(m));
+        nfail++;
+    }
+out:
+    gpuref_free(w);
+    gpuref_model_destroy(m);
+    free(rr);
+    return rc;
+}
+
+static void test_bins(void)
+{
+    gpuref_cov *c = NULL;
+    gpuref_diag d = { 0 };
+    check(gpuref_cov_create("nv50", &c, &d) == GPUREF_OK, "create nv50 cov");
+    if (!c)
+        return;
+    size_t n = gpuref_cov_nbins(c), bad = 0, prefix = 0;
+    check(n > 1000, "nv50 has bins");
+    for (size_t i = 0; i < n; i++) {
+        const gpuref_cov_bin *b = gpuref_cov_bin_at(c, i);
+        bad += gpuref_cov_find(c, b->name) != (long)i;      /* unique names */
+        prefix += strncmp(b->name, "nv50.", 5) != 0;
+    }
+    check(bad == 0, "bin names are unique and found");
+    check(prefix == 0, "bin names start with the ISA");
+    /* one op bin per row of the description */
+    unsigned nops = gpuref_isa_opcode_count(gpuref_isa_find("nv50")), nop = 0;
+    for (size_t i = 0; i < n; i++)
+        nop += gpuref_cov_bin_at(c, i)->cat == GPUREF_COV_OP;
+    check(nop == nops, "one op bin per opcode row");
+    char *l = gpuref_cov_listing(c);
+    size_t lines = 0;
+    for (char *p = l; p && *p; p++)
+        lines += *p == '\n';
+    check(lines == n, "listing has one line per bin");
+    gpuref_free(l);
+    gpuref_cov *none = NULL;
+    check(gpuref_cov_create("nope", &none, &d) == GPUREF_ERR_CONFIG && !none, "unknown ISA");
+    gpuref_cov_destroy(c);
+}
+
+static void test_classes(void)
+{
+    check(gpuref_vc_int(0, 32) == GPUREF_VC_ZERO, "class 0");
+    check(gpuref_vc_int(1, 32) == GPUREF_VC_ONE, "class 1");
+    check(gpuref_vc_int(0xffffffffu, 32) == GPUREF_VC_MINUS1, "class -1");
+    check(gpuref_vc_int(0x80000000u, 32) == GPUREF_VC_IMIN, "class imin");
+    check(gpuref_vc_int(0x7fffffffu, 32) == GPUREF_VC_IMAX, "class imax");
+    check(gpuref_vc_int(0x10, 32) == GPUREF_VC_POW2, "class pow2");
+    check(gpuref_vc_int(0x8000, 16) == GPUREF_VC_IMIN, "16-bit imin");
+    check(gpuref_vc_int(0x18000, 16) == GPUREF_VC_IMIN, "16-bit class ignores high bits");
+    check(gpuref_vc_int(0x1234, 32) == GPUREF_VC_POS, "class pos");
+    check(gpuref_vc_int(0x81234567u, 32) == GPUREF_VC_NEG, "class neg");
+    check(gpuref_vc_float(0x80000000u, 32) == GPUREF_VC_FNZERO, "-0");
+    check(gpuref_vc_float(0x00000001u, 32) == GPUREF_VC_FPDEN, "smallest denormal");
+    check(gpuref_vc_float(0xff800000u, 32) == GPUREF_VC_FNINF, "-Inf");
+    check(gpuref_vc_float(0x7fc00000u, 32) == GPUREF_VC_QNAN, "quiet NaN");
+    check(gpuref_vc_float(0x7f800001u, 32) == GPUREF_VC_SNAN, "signalling NaN");
+    check(gpuref_vc_float(0x3c00u, 16) == GPUREF_VC_FPNORM, "f16 1.0");
+    check(gpuref_vc_float(0xfe00u, 16) == GPUREF_VC_QNAN, "f16 quiet NaN");
+}
+
+static void test_sample(void)
+{
+    gpuref_cov *c = NULL;
+    gpuref_diag d = { 0 };
+    if (gpuref_cov_create("nv50", &c, &d) != GPUREF_OK)
+        return;
+    /* ops L124-L133: 0x7fffffff + 1 = 0x80000000, C = 0, O = 1 (both sources
+     * non-negative, the result negative), S = 1, Z = 0. */
+    const unsigned regs[2] = { 1, 2 };
+    const uint32_t vals[2] = { 0x7fffffffu, 0x00000001u };
+    run(c, "add b32 $c0 $r3 $r1 $r2\nexit nop\n", regs, vals, 2, NULL);
+    expect_count(c, "nv50.op.add.b32.long", 1);
+    expect_count(c, "nv50.op.nop.long", 1);
+    expect_count(c, "nv50.mod.add.b32.long.cwrite", 1);
+    expect_count(c, "nv50.mod.add.b32.long.sat", 0);
+    expect_count(c, "nv50.opnd.add.b32.long.dst.reg", 1);
+    expect_count(c, "nv50.opnd.add.b32.long.src1.reg", 1);
+    expect_count(c, "nv50.opnd.add.b32.long.src2.reg", 1);
+    expect_count(c, "nv50.in.add.b32.long.src1.imax", 1);
+    expect_count(c, "nv50.in.add.b32.long.src2.one", 1);
+    expect_count(c, "nv50.in.add.b32.long.src1.pos", 0);
+    expect_count(c, "nv50.out.add.b32.long.imin", 1);
+    expect_count(c, "nv50.flag.add.b32.long.overflow", 1);
+    expect_count(c, "nv50.flag.add.b32.long.sign", 1);
+    expect_count(c, "nv50.flag.add.b32.long.carry", 0);
+    expect_count(c, "nv50.flag.add.b32.long.zero", 0);
+    expect_count(c, "nv50.mask.add.b32.long.all", 1);   /* 32 threads (config default) */
+    expect_count(c, "nv50.isa.cdst.c0", 1);
+    expect_count(c, "nv50.mod.nop.long.exit", 1);
+    expect_count(c, "nv50.isa.ctl.exit.all", 1);        /* every active thread exits */
+    expect_count(c, "nv50.isa.ctl.end.exit", 1);
+    /* a destination that is also a source: the input is the value before:
+     * 0x7fffffff + 0x7fffffff = 0xfffffffe (ops L124), r1 in = imax. */
+    gpuref_cov_clear(c);
+    run(c, "add b32 $r1 $r1 $r1\nexit nop\n", regs, vals, 1, NULL);
+    expect_count(c, "nv50.in.add.b32.long.src1.imax", 1);
+    expect_count(c, "nv50.in.add.b32.long.src1.neg", 0);
+    expect_count(c, "nv50.out.add.b32.long.neg", 1);
+    /* predication (isa.rst "Predicates"): e = Z & !S; $c1 has Z in lane 0 only */
+    gpuref_cov_clear(c);
+    run(c, "(e $c1) add b32 $r3 $r1 $r2\nexit nop\n", regs, vals, 2,
+        "z...............................");
+    expect_count(c, "nv50.mask.add.b32.long.one", 1);
+    expect_count(c, "nv50.mod.add.b32.long.pred", 1);
+    expect_count(c, "nv50.isa.pred.e", 1);
+    expect_count(c, "nv50.isa.predreg.c1", 1);
+    expect_count(c, "nv50.isa.predres.partial", 1);
+    /* (never) executes no thread: mask none; the value bins do not count */
+    gpuref_cov_clear(c);
+    run(c, "(never $c1) add b32 $r3 $r1 $r2\nexit nop\n", regs, vals, 2, NULL);
+    expect_count(c, "nv50.mask.add.b32.long.none", 1);
+    expect_count(c, "nv50.isa.predres.none", 1);
+    expect_count(c, "nv50.in.add.b32.long.src1.imax", 0);
+    /* short form, immediate form and a divergent branch */
+    gpuref_cov_clear(c);
+    /* (a short instruction before a long one is assembled long for
+     * alignment, README "Assembly syntax": the short ones come in pairs) */
+    run(c, "add b32 $r3 $r1 $r2\nadd b32 $r6 $r1 $r2\nadd b32 $r4 $r1 0x1\njoinat j\n"
+           "(e $c1) bra t\nbra j\nt: add b32 $r5 $r1 $r2\nadd b32 $r6 $r1 $r2\n"
+           "j: join nop\nexit nop\n", regs, vals, 2, "z...............................");
+    expect_count(c, "nv50.op.add.b32.short", 4);
+    expect_count(c, "nv50.op.add.b32.imm", 1);
+    expect_count(c, "nv50.in.add.b32.imm.src2.one", 1);
+    expect_count(c, "nv50.isa.ctl.bra.divergent", 1);
+    expect_count(c, "nv50.mask.add.b32.short.all", 2);
+    expect_count(c, "nv50.mask.add.b32.short.one", 2);  /* the taken path: lane 0 */
+    expect_count(c, "nv50.isa.ctl.join.branch", 1);
+    expect_count(c, "nv50.isa.ctl.join.joinat", 1);
+    expect_count(c, "nv50.isa.ctl.depth.2", 1);         /* joinat + branch entries */
+    /* exact mode counts each unit; by default a value group stops counting
+     * once each of its bins is hit or excluded (the op bin always counts) */
+    gpuref_cov_clear(c);
+    gpuref_cov_set_exact(c, 1);
+    for (int k = 0; k < 3; k++)
+        run(c, "add b32 $c0 $r3 $r1 $r2\nexit nop\n", regs, vals, 2, NULL);
+    expect_count(c, "nv50.op.add.b32.long", 3);
+    expect_count(c, "nv50.in.add.b32.long.src1.imax", 3);
+    gpuref_cov_set_exact(c, 0);
+    gpuref_cov_destroy(c);
+}
+
+static void test_dat(void)
+{
+    gpuref_cov *a = NULL, *b = NULL;
+    gpuref_diag d = { 0 };
+    char path[] = "/tmp/gpuref_test_cov_XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0 || gpuref_cov_create("nv50", &a, &d) || gpuref_cov_create("nv50", &b, &d)) {
+        check(0, "dat setup");
+        return;
+    }
+    close(fd);
+    const unsigned regs[2] = { 1, 2 };
+    const uint32_t vals[2] = { 0x7fffffffu, 0x00000001u };
+    run(a, "add b32 $c0 $r3 $r1 $r2\nexit nop\n", regs, vals, 2, NULL);
+    check(gpuref_cov_write(a, path, &d) == GPUREF_OK, "write coverage.dat");
+    FILE *f = fopen(path, "r");
+    char line[512] = "";
+    if (f) {
+        if (!fgets(line, sizeof line, f))
+            line[0] = '\0';
+        fclose(f);
+    }
+    check(strcmp(line, "# SystemC::Coverage-3\n") == 0, "coverage.dat header");
+    size_t unknown = 9;
+    check(gpuref_cov_read(b, path, &unknown, &d) == GPUREF_OK && unknown == 0, "read back");
+    size_t diff = 0;
+    for (size_t i = 0; i < gpuref_cov_nbins(a); i++)
+        diff += gpuref_cov_count(a, i) != gpuref_cov_count(b, i);
+    check(diff == 0, "round trip keeps every count");
+    /* merge: the same file twice doubles the counts */
+    gpuref_covdat *cd = gpuref_covdat_new();
+    check(cd && !gpuref_covdat_read(cd, path, &d) && !gpuref_covdat_read(cd, path, &d),
+          "covdat merge");
+    gpuref_cov_clear(b);
+    gpuref_covdat_to_cov(cd, b, NULL);
+    check(gpuref_cov_count(b, (size_t)gpuref_cov_find(b, "nv50.op.add.b32.long")) == 2,
+          "merged counts add");
+    check(gpuref_covdat_nisas(cd) == 1 && !strcmp(gpuref_covdat_isa(cd, 0), "nv50"),
+          "ISAs of a coverage.dat");
+    /* RTL points stay as they are and are summarised by type */
+    const char rtl[] = "C '\001f\002t.sv\001l\0022\001n\0023\001page\002v_line/t\001o\002block"
+                       "\001h\002TOP.t' 50\n";
+    check(gpuref_covdat_read_string(cd, "rtl", rtl, sizeof rtl - 1, &d) == GPUREF_OK,
+          "read an RTL point");
+    gpuref_covdat_rtl rs[4];
+    check(gpuref_covdat_rtl_summary(cd, rs, 4) == 1 && !strcmp(rs[0].type, "v_line") &&
+          rs[0].points == 1 && rs[0].hit == 1, "RTL summary");
+    /* malformed files: file:line errors, nothing crashes */
+    const char *bad[] = { "C 'abc\n", "C 'x' 12z\n", "X 'x' 1\n", "C 'x' \n",
+                          "C 'x' 99999999999999999999999\n" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gpuref_diag e = { 0 };
+        int rc = gpuref_covdat_read_string(cd, "bad.dat", bad[i], strlen(bad[i]), &e);
+        check(rc == GPUREF_ERR_PARSE && e.line == 1 && strstr(e.msg, "bad.dat:1:"),
+              "malformed coverage.dat is a parse error with file:line");
+    }
+    check(gpuref_covdat_read(cd, "/nonexistent/x.dat", &d) == GPUREF_ERR_IO, "missing file");
+    /* verilator_coverage merges our file with itself the same way */
+    if (system("command -v verilator_coverage >/dev/null 2>&1") == 0) {
+        char cmd[256], out[] = "/tmp/gpuref_test_vc_XXXXXX";
+        int fd2 = mkstemp(out);
+        if (fd2 >= 0)
+            close(fd2);
+        snprintf(cmd, sizeof cmd, "verilator_coverage --write %s %s >/dev/null 2>&1", out, path);
+        int ok = fd2 >= 0 && system(cmd) == 0;
+        gpuref_cov_clear(b);
+        ok = ok && gpuref_cov_read(b, out, NULL, &d) == GPUREF_OK;
+        size_t diff2 = 0;
+        for (size_t i = 0; ok && i < gpuref_cov_nbins(a); i++)
+            diff2 += gpuref_cov_count(a, i) != gpuref_cov_count(b, i);
+        check(ok && diff2 == 0, "verilator_coverage --write keeps our points");
+        remove(out);
+    }
+    gpuref_covdat_free(cd);
+    remove(path);
+    gpuref_cov_destroy(a);
+    gpuref_cov_destroy(b);
+}
+
+static void test_exclusions(void)
+{
+    gpuref_cov *c = NULL;
+    gpuref_diag d = { 0 };
+    if (gpuref_cov_create("nv50", &c, &d))
+        return;
+    gpuref_cov_totals t0, t1;
+    gpuref_cov_totals_get(c, &t0);
+    const char good[] = "# comment\n\n"
+                        "nv50.op.discard.control   # unimplemented\n"
+                        "nv50.flag.mul16.*.carry   # ops L160: C = 0\n";
+    check(gpuref_cov_exclude_string(c, "x.txt", good, &d) == GPUREF_OK, "good exclusions");
+    long i = gpuref_cov_find(c, "nv50.op.discard.control");
+    check(i >= 0 && gpuref_cov_excluded(c, (size_t)i) &&
+          !strcmp(gpuref_cov_excluded(c, (size_t)i), "unimplemented"), "reason kept");
+    i = gpuref_cov_find(c, "nv50.flag.mul16.long.carry");
+    check(i >= 0 && gpuref_cov_excluded(c, (size_t)i), "glob exclusion");
+    gpuref_cov_totals_get(c, &t1);
+    check(t1.excluded == 2 && t1.bins == t0.bins, "excluded bins counted apart");
+    static const struct { const char *text; unsigned line; const char *msg; } errs[] = {
+        { "nv50.op.discard.control\n", 1, "has no reason" },
+        { "# ok\nnv50.op.bra.c.control   #   \n", 2, "has no reason" },
+        { "nv50.op.nosuch.row  # why\n", 1, "matches no nv50 bin" },
+        { "nv50.op.a nv50.op.b  # two\n", 1, "one bin name or glob per line" },
+    };
+    for (size_t k = 0; k < sizeof errs / sizeof errs[0]; k++) {
+        gpuref_diag e = { 0 };
+        int rc = gpuref_cov_exclude_string(c, "e.txt", errs[k].text, &e);
+        char what[300];
+        snprintf(what, sizeof what, "exclusion error %zu: %s", k, e.msg);
+        check(rc == GPUREF_ERR_PARSE && e.line == errs[k].line && strstr(e.msg, errs[k].msg) &&
+              strstr(e.msg, "e.txt:"), what);
+    }
+    /* the shipped file loads (every entry has a reason and matches a bin) */
+    if (access("coverage/exclusions/nv50.txt", R_OK) == 0) {
+        gpuref_cov *c2 = NULL;
+        gpuref_cov_create("nv50", &c2, &d);
+        check(gpuref_cov_exclude_file(c2, "coverage/exclusions/nv50.txt", &d) == GPUREF_OK,
+              d.msg[0] ? d.msg : "coverage/exclusions/nv50.txt loads");
+        gpuref_cov_destroy(c2);
+    }
+    gpuref_cov_destroy(c);
+}
+
+int main(void)
+{
+    test_bins();
+    test_classes();
+    test_sample();
+    test_dat();
+    test_exclusions();
+    printf("%u passed, %u failed\n", npass, nfail);
+    return nfail != 0;
+}

@@ -1,0 +1,337 @@
+/* test_gen.c - the random generator: RNG and special values, determinism
+ * (same seed, byte-identical file), legality (every generated program loads,
+ * assembles back to text the disassembler prints the same way, and ends
+ * normally on the model within its max_steps) over many seeds, --record,
+ * instruction-mix files and their errors, and coverage-driven generation
+ * (aimed generation hits bins plain generation misses). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpuref.h"
+#include "gpuref_cov.h"
+#include "gpuref_gen.h"
+#include "gpuref_vectors.h"
+
+#define NSEEDS_DEFAULT 200
+
+static unsigned npass, nfail;
+
+static void check(int ok, const char *what)
+{
+    if (ok) {
+        npass++;
+        return;
+    }
+    nfail++;
+    printf("FAIL: %s\n", what);
+}
+
+static char *gen(uint64_t seed, unsigned count, unsigned length, int record, const char *mix,
+                 const gpuref_cov *target, size_t *len, gpuref_diag *d)
+{
+    gpuref_gen_opts o;
+    gpuref_gen_opts_default(&o);
+    o.seed = seed;
+    o.count = count;
+    o.length = length;
+    o.record = record;
+    gpuref_gen *g = NULL;
+    char *text = NULL;
+    int rc = gpuref_gen_create("nv50", &o, &g, d);
+    if (!rc && mix)
+        rc = gpuref_gen_mix_string(g, "mix.yaml", mix, strlen(mix), d);
+    if (!rc && target)
+        rc = gpuref_gen_target(g, target, d);
+    if (!rc)
+        rc = gpuref_gen_file(g, &text, len, d);
+    gpuref_gen_destroy(g);
+    return rc ? NULL : text;
+}
+
+static void test_rng(void)
+{
+    gpuref_rng a, b;
+    gpuref_rng_seed(&a, 42);
+    gpuref_rng_seed(&b, 42);
+    int same = 1;
+    for (int i = 0; i < 100; i++)
+        same &= gpuref_rng_next(&a) == gpuref_rng_next(&b);
+    check(same, "same seed, same stream");
+    gpuref_rng_seed_stream(&a, 42, 0);
+    gpuref_rng_seed_stream(&b, 42, 1);
+    check(gpuref_rng_next(&a) != gpuref_rng_next(&b), "streams differ");
+    unsigned hist[7] = { 0 }, bad = 0;
+    for (int i = 0; i < 70000; i++) {
+        uint32_t v = gpuref_rng_below(&a, 7);
+        if (v >= 7)
+            bad++;
+        else
+            hist[v]++;
+    }
+    int flat = 1;
+    for (int i = 0; i < 7; i++)
+        flat &= hist[i] > 9000 && hist[i] < 11000;
+    check(!bad && flat, "below(7) in range and about uniform");
+    check(gpuref_rng_below(&a, 0) == 0, "below(0) is 0");
+    unsigned special = 0, over = 0;
+    for (int i = 0; i < 10000; i++) {
+        uint64_t v = gpuref_rng_value(&a, 16, 25);
+        over += v > 0xffff;
+        for (size_t k = 0; k < gpuref_special_count(16); k++)
+            if (v == gpuref_special_value(16, k)) {
+                special++;
+                break;
+            }
+    }
+    check(!over, "16-bit values fit 16 bits");
+    check(special > 2000 && special < 3500, "about a quarter of the values are special");
+    check(gpuref_special_count(32) > 20 && gpuref_special_count(7) == 0, "special tables");
+}
+
+/* Load a generated file and run every test: it must load (the program text
+ * assembles), the disassembly of its words must be the generator's text, and
+ * every test must pass (end normally within max_steps). */
+static unsigned run_file(const char *text, size_t len, const char *name, gpuref_cov *cov,
+                         int check_text)
+{
+    gpuref_diag d = { 0 };
+    gpuref_vec_file *f = NULL;
+    unsigned bad = 0;
+    if (gpuref_vec_load_string(name, text, len, &f, &d) != GPUREF_OK) {
+        printf("FAIL: %s does not load: %s\n", name, d.msg);
+        return 1;
+    }
+    gpuref_retire *rr = malloc(sizeof *rr);
+    for (size_t i = 0; i < f->ntests && rr; i++) {
+        const gpuref_vec_test *t = &f->tests[i];
+        if (check_text) {                     /* asm(text) -> disasm -> the same text */
+            const char *p = t->program;
+            size_t at = 0;
+            while (p && *p && at < t->nwords) {
+                size_t k = strcspn(p, "\n");
+                char dis[300];
+                unsigned nw = 0;
+                if (gpuref_disasm(gpuref_isa_find("nv50"), t->words + at, t->nwords - at,
+                                  4 * at, dis, sizeof dis, &nw, &d) != GPUREF_OK ||
+                    strlen(dis) != k || strncmp(dis, p, k)) {
+                    printf("FAIL: %s %s: text '%.*s' disassembles as '%s'\n", name, t->name,
+                           (int)k, p, dis);
+                    bad++;
+                    break;
+                }
+                at += nw;
+                p += k + (p[k] == '\n');
+            }
+        }
+        gpuref_model *m = NULL;
+        if (gpuref_vec_setup(f, t, &m, &d) != GPUREF_OK) {
+            printf("FAIL: %s %s: setup: %s\n", name, t->name, d.msg);
+            bad++;
+            continue;
+        }
+        uint64_t steps = 0;
+        int rc = GPUREF_OK;
+        if (cov)
+            gpuref_cov_begin(cov, m);
+        while (!gpuref_finished(m) && steps < t->max_steps) {
+            if ((rc = gpuref_step(m, rr)) != GPUREF_OK)
+                break;
+            if (cov)
+                gpuref_cov_sample(cov, m, rr);
+            steps++;
+        }
+        char report[GPUREF_VEC_REPORT_LEN] = "";
+        int nf = gpuref_vec_check_final(t, m, gpuref_finished(m) ? rc : GPUREF_ERR_LIMIT,
+                                        gpuref_model_error(m), steps, report, sizeof report);
+        if (rc != GPUREF_OK || !gpuref_finished(m) || nf) {
+            printf("FAIL: %s %s: %s %s\n", name, t->name, gpuref_model_error(m), report);
+            bad++;
+        }
+        gpuref_model_destroy(m);
+    }
+    free(rr);
+    gpuref_vec_free(f);
+    return bad;
+}
+
+static void test_determinism(void)
+{
+    gpuref_diag d = { 0 };
+    size_t la = 0, lb = 0, lc = 0;
+    char *a = gen(7, 5, 80, 0, NULL, NULL, &la, &d);
+    char *b = gen(7, 5, 80, 0, NULL, NULL, &lb, &d);
+    char *c = gen(8, 5, 80, 0, NULL, NULL, &lc, &d);
+    check(a && b && la == lb && !memcmp(a, b, la), "same seed: byte-identical file");
+    check(a && c && (la != lc || memcmp(a, c, la)), "another seed: another file");
+    check(a && strstr(a, "\nseed: 7\n"), "the seed is stored in the file");
+    gpuref_free(a);
+    gpuref_free(b);
+    gpuref_free(c);
+}
+
+static void test_seeds(unsigned nseeds)
+{
+    unsigned bad = 0;
+    for (unsigned s = 1; s <= nseeds; s++) {
+        gpuref_diag d = { 0 };
+        size_t len = 0;
+        char name[32];
+        char *t = gen(s, 1, 60, 0, NULL, NULL, &len, &d);
+        snprintf(name, sizeof name, "seed%u.yaml", s);
+        if (!t) {
+            printf("FAIL: seed %u: %s\n", s, d.msg);
+            bad++;
+            continue;
+        }
+        bad += run_file(t, len, name, NULL, 1);
+        gpuref_free(t);
+    }
+    char what[96];
+    snprintf(what, sizeof what, "%u seeds: programs load, round-trip and end normally", nseeds);
+    check(bad == 0, what);
+}
+
+static void test_record(void)
+{
+    gpuref_diag d = { 0 };
+    size_t len = 0;
+    char *t = gen(3, 4, 80, 1, NULL, NULL, &len, &d);
+    check(t != NULL, d.msg[0] ? d.msg : "--record generates");
+    if (!t)
+        return;
+    check(strstr(t, "recorded from the model") && strstr(t, "      steps: ") &&
+          strstr(t, "      regs:\n"), "recorded expectations are in the file");
+    check(run_file(t, len, "record.yaml", NULL, 0) == 0, "recorded tests pass on the model");
+    gpuref_free(t);
+}
+
+static void test_mix(void)
+{
+    gpuref_diag d = { 0 };
+    size_t len = 0;
+    /* only add rows and no constructs */
+    char *t = gen(5, 3, 60, 0, "alu: 0\ncontrol: 0\nadd.b32: 10\n", NULL, &len, &d);
+    check(t != NULL, d.msg[0] ? d.msg : "mix generates");
+    if (t) {
+        unsigned other = 0;
+        for (const char *p = strstr(t, "program: |"); p && *p; p = strchr(p, '\n')) {
+            p++;
+            if (strncmp(p, "      ", 6) != 0)
+                break;
+            const char *q = p + 6;
+            if (!strncmp(q, "long ", 5))
+                q += 5;
+            other += strncmp(q, "add b32", 7) && strncmp(q, "exit nop", 8) &&
+                     strncmp(q, "mov", 3);      /* fillers keep alignment: short rows */
+        }
+        check(other == 0, "a mix of add.b32 only gives add b32 instructions");
+        gpuref_free(t);
+    }
+    static const struct { const char *text; unsigned line; const char *msg; } errs[] = {
+        { "add.b32: 5\nnosuch: 1\n", 2, "is no item" },
+        { "add.b32: -1\n", 1, "expected a decimal integer" },
+        { "add.b32: 0x10\n", 1, "expected a decimal integer" },
+        { "add.b32: 1\nadd.b32: 2\n", 2, "duplicate name" },
+        { "alu: 0\ncontrol: 0\n", 1, "every weight is 0" },
+        { "- a\n- b\n", 1, "expected a mapping" },
+        { "add.b32: [1\n", 2, "mix.yaml:" },
+    };
+    for (size_t k = 0; k < sizeof errs / sizeof errs[0]; k++) {
+        gpuref_diag e = { 0 };
+        char *x = gen(5, 1, 10, 0, errs[k].text, NULL, &len, &e);
+        char what[400];
+        snprintf(what, sizeof what, "mix error %zu (%s)", k, e.msg);
+        check(!x && e.status == GPUREF_ERR_PARSE && e.line == errs[k].line &&
+              strstr(e.msg, errs[k].msg) && strstr(e.msg, "mix.yaml:"), what);
+        gpuref_free(x);
+    }
+}
+
+static size_t hits(const gpuref_cov *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < gpuref_cov_nbins(c); i++)
+        n += gpuref_cov_count(c, i) != 0;
+    return n;
+}
+
+/* Aimed generation reaches bins that plain generation of the same size
+ * misses: from the coverage of a first batch, a second batch made without
+ * and with --target. */
+static void test_target(void)
+{
+    gpuref_diag d = { 0 };
+    gpuref_cov *base = NULL, *plain = NULL, *aimed = NULL;
+    if (gpuref_cov_create("nv50", &base, &d) || gpuref_cov_create("nv50", &plain, &d) ||
+        gpuref_cov_create("nv50", &aimed, &d)) {
+        check(0, d.msg);
+        return;
+    }
+    size_t len = 0;
+    char *t = gen(21, 20, 100, 0, NULL, NULL, &len, &d);
+    if (t)
+        run_file(t, len, "base.yaml", base, 0);
+    gpuref_free(t);
+    gpuref_cov_set_exact(plain, 1);
+    gpuref_cov_set_exact(aimed, 1);
+    gpuref_cov_add(plain, base);
+    gpuref_cov_add(aimed, base);
+    t = gen(22, 20, 100, 0, NULL, NULL, &len, &d);
+    unsigned bad = t ? run_file(t, len, "plain.yaml", plain, 0) : 1;
+    gpuref_free(t);
+    t = gen(22, 20, 100, 0, NULL, base, &len, &d);
+    bad += t ? run_file(t, len, "aimed.yaml", aimed, 0) : 1;
+    check(t && strstr(t, "aimed at coverage holes"), "aimed tests say so");
+    gpuref_free(t);
+    size_t hb = hits(base), hp = hits(plain), ha = hits(aimed), only = 0;
+    for (size_t i = 0; i < gpuref_cov_nbins(aimed); i++)
+        only += gpuref_cov_count(aimed, i) && !gpuref_cov_count(plain, i);
+    printf("target: base %zu bins, +plain batch %zu, +aimed batch %zu (%zu only aimed)\n", hb,
+           hp, ha, only);
+    check(bad == 0, "aimed programs end normally");
+    check(ha > hp && only > 0, "aimed generation hits bins plain generation misses");
+    /* a coverage of another ISA, or without holes, still works */
+    gpuref_cov_destroy(base);
+    gpuref_cov_destroy(plain);
+    gpuref_cov_destroy(aimed);
+}
+
+static void test_errors(void)
+{
+    gpuref_gen_opts o;
+    gpuref_gen *g = NULL;
+    gpuref_diag d = { 0 };
+    gpuref_gen_opts_default(&o);
+    check(gpuref_gen_create("nope", &o, &g, &d) == GPUREF_ERR_CONFIG && !g, "unknown ISA");
+    o.count = 0;
+    check(gpuref_gen_create("nv50", &o, &g, &d) == GPUREF_ERR_CONFIG && !g, "count 0");
+    gpuref_gen_opts_default(&o);
+    o.prefix = "bad name";
+    check(gpuref_gen_create("nv50", &o, &g, &d) == GPUREF_ERR_CONFIG && !g, "bad prefix");
+    gpuref_gen_opts_default(&o);
+    check(gpuref_gen_create("nv50", &o, &g, &d) == GPUREF_OK, "defaults");
+    check(gpuref_gen_mix_file(g, "/nonexistent/mix.yaml", &d) == GPUREF_ERR_IO, "missing mix");
+    unsigned n = gpuref_gen_item_count(gpuref_isa_find("nv50"));
+    check(n > 100 && gpuref_gen_item_name(gpuref_isa_find("nv50"), 0) &&
+          gpuref_gen_item_groups(gpuref_isa_find("nv50"), n - 1), "mix items listed");
+    gpuref_gen_destroy(g);
+}
+
+int main(void)
+{
+    const char *e = getenv("GPUREF_GEN_SEEDS");
+    unsigned nseeds = e ? (unsigned)strtoul(e, NULL, 10) : NSEEDS_DEFAULT;
+    test_rng();
+    test_determinism();
+    test_errors();
+    test_mix();
+    test_record();
+    test_target();
+    test_seeds(nseeds ? nseeds : NSEEDS_DEFAULT);
+    printf("%u passed, %u failed\n", npass, nfail);
+    return nfail != 0;
+}
