@@ -40,6 +40,8 @@ try:
 except ImportError:  # pragma: no cover - python3-yaml is installed by make deps
     yaml = None
 
+RTL_MIX = "scripts/testdata/%s-rtl.mix.yaml"
+GEN_ISAS = ("nv50",)      # ISAs `gpuref gen` can generate for
 RESULT_RE = re.compile(r"^(PASS|FAIL) (\S+?)(?::| \((\d+) steps)")
 COSIM_RE = re.compile(r"^cosim \S+: tests=(\d+) retired=(\d+) seconds=([\d.]+)")
 
@@ -52,9 +54,9 @@ def die(msg, code=2):
 class Task:
     """One unit of work: a vector file (directed) or a seed (random)."""
 
-    def __init__(self, isa, mode, kind, name, vecfile=None, seed=None, count=None):
+    def __init__(self, isa, mode, kind, name, vecfile=None, seed=None, count=None, mix=None):
         self.isa, self.mode, self.kind, self.name = isa, mode, kind, name
-        self.vecfile, self.seed, self.count = vecfile, seed, count
+        self.vecfile, self.seed, self.count, self.mix = vecfile, seed, count, mix
         self.results = []          # (test name, passed, steps or None, reason)
         self.retired = 0
         self.seconds = 0.0
@@ -77,6 +79,8 @@ def load_list(path):
         if not isinstance(job, dict):
             die("%s: job %d is not a mapping" % (path, i + 1))
         unknown = set(job) - {"isa", "mode", "directed", "random"}
+        if "random" in job and not isinstance(job["random"], dict):
+            die("%s: job %d: random needs a mapping {seeds, first, count, mix}" % (path, i + 1))
         if unknown:
             die("%s: job %d: unknown key(s) %s" % (path, i + 1, ", ".join(sorted(unknown))))
         if "isa" not in job or job.get("mode", "lockstep") not in ("lockstep", "model"):
@@ -88,7 +92,7 @@ def default_jobs(isas, seeds, count):
     jobs = []
     for isa in isas:
         jobs.append({"isa": isa, "mode": "lockstep", "directed": "vectors/%s/directed/*.yaml" % isa})
-        if seeds > 0:
+        if seeds > 0 and isa in GEN_ISAS:
             jobs.append({"isa": isa, "mode": "lockstep",
                          "random": {"seeds": seeds, "first": 1, "count": count}})
     return jobs
@@ -109,8 +113,11 @@ def expand(jobs):
         if "random" in job:
             r = job["random"]
             first, n, count = int(r.get("first", 1)), int(r.get("seeds", 1)), int(r.get("count", 200))
+            mix = r.get("mix")
+            if mix is None and mode == "lockstep" and os.path.exists(RTL_MIX % isa):
+                mix = RTL_MIX % isa      # what the ISA's RTL executes today
             for s in range(first, first + n):
-                tasks.append(Task(isa, mode, "random", "%s/seed-%d" % (isa, s), seed=s, count=count))
+                tasks.append(Task(isa, mode, "random", "%s/seed-%d" % (isa, s), seed=s, count=count, mix=mix))
     return tasks
 
 
@@ -152,8 +159,11 @@ class Runner:
         with open(task.log, "w") as logf:
             if task.kind == "random":
                 task.vecfile = os.path.join(self.run_dir, "gen", "%s-seed%d.yaml" % (task.isa, task.seed))
-                st, out = self.run_cmd(task, [self.gpuref, "gen", "--isa", task.isa, "--seed", str(task.seed),
-                                              "--count", str(task.count), "-o", task.vecfile], logf)
+                cmd = [self.gpuref, "gen", "--isa", task.isa, "--seed", str(task.seed),
+                       "--count", str(task.count), "-o", task.vecfile]
+                if task.mix:
+                    cmd += ["--mix", task.mix]
+                st, out = self.run_cmd(task, cmd, logf)
                 if st != 0:
                     task.error = "generation failed: " + (out.strip().splitlines() or ["?"])[-1]
             if task.error is None:
