@@ -147,7 +147,7 @@ cosim: all $(B)/tb/$(ISA)/Vtb_$(ISA)
 	@sh scripts/cosim.sh $(B) $(ISA) "$(VEC)" $(TRACE)
 
 # ------------------------------------------------------------ entry points
-SEEDS     ?= 0
+SEEDS     ?= 8
 COUNT     ?= 200
 run: deps
 	@$(MAKE) --no-print-directory all $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i))

@@ -51,6 +51,11 @@ for isa in $ISAS; do
     [ -e "$1" ] && suite "model-vectors-$isa-pending" "$B/bin/gpuref" run -q "$@"
 done
 
+case " $ISAS " in *" rdna4 "*)
+    echo "== RDNA4 assembler and disassembler against llvm-mc (llvm-22)"
+    suite "llvm-mc-rdna4" sh model/tests/llvm_rdna4.sh "$B";;
+esac
+
 echo "== SystemC wrapper of the model"
 set --
 for isa in $ISAS; do set -- "$@" vectors/$isa/directed/*.yaml; done
@@ -65,6 +70,14 @@ done
 
 echo "== the checker catches injected RTL bugs"
 suite "checker-catches-bugs" sh scripts/check-bugs.sh "$B"
+
+echo "== random programs: find, shrink, reproduce (broken RTL)"
+suite "random-shrink-reproduce" sh scripts/check-shrink.sh "$B"
+
+echo "== mutation score (quick set: every mutant must be killed)"
+for isa in $ISAS; do
+    [ -f scripts/mutations/$isa.txt ] && suite "mutants-$isa" python3 scripts/mutate.py --isa $isa --quick --build "$B" -j 2
+done
 
 echo "== RTL float units against model/fp (lint, synthesis, unit lockstep)"
 suite "rtl-fp-units" env GPUREF_FP_RTL_N=$([ "${GPUREF_LONG:-0}" = 1 ] && echo 1000000 || echo 100000) sh scripts/fp_units.sh "$B"
