@@ -195,7 +195,7 @@ int r4_format(const r4_insn *in, uint64_t pc, char *buf, size_t len, char *err);
 /* Register files exposed through the C API (README "Architectural state"). */
 enum r4_file {
     R4_FILE_S, R4_FILE_VCC, R4_FILE_TTMP, R4_FILE_M0, R4_FILE_EXEC, R4_FILE_SCC,
-    R4_FILE_PC, R4_FILE_HWREG, R4_FILE_V, R4_NFILES
+    R4_FILE_PC, R4_FILE_HWREG, R4_FILE_V, R4_FILE_CFG, R4_NFILES
 };
 
 /* Hardware register ids (S_GETREG/S_SETREG, guide §3.4 L983-1009). */

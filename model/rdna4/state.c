@@ -15,6 +15,10 @@ static const gpuref_regfile_info r4_files[R4_NFILES] = {
     [R4_FILE_PC]    = { "pc", 1, 64, 1 },
     [R4_FILE_HWREG] = { "hwreg", R4_NHWREG, 32, 1 },
     [R4_FILE_V]     = { "v", 256, 32, 64 },
+    /* read-only view of the configuration, so that a bench can configure its
+     * DUT from a model: 0 sgprs, 1 tba[31:0], 2 tba[47:32],
+     * 3 private_base << 16 | shared_base, 4 dvgpr */
+    [R4_FILE_CFG]   = { "cfg", 5, 32, 1 },
 };
 
 static const char *const r4_spaces[] = { "mem" };
@@ -253,6 +257,14 @@ static int r4_reg_get(void *vst, int file, unsigned idx, unsigned lane, uint64_t
     case R4_FILE_PC:    *v = s->a.pc; break;
     case R4_FILE_HWREG: *v = r4_read_hwreg(s, idx); break;
     case R4_FILE_V:     *v = s->vgpr[idx * 64u + lane]; break;
+    case R4_FILE_CFG: {
+        const uint64_t cfg[5] = { s->nsgprs, (uint32_t)s->tba, (uint32_t)(s->tba >> 32),
+                                  ((uint64_t)(s->private_base & 0xffffu) << 16) |
+                                      (s->shared_base & 0xffffu),
+                                  s->dvgpr };
+        *v = cfg[idx % 5];
+        break;
+    }
     default:
         return gpuref_errf(err, GPUREF_ERR_RANGE, "no register file %d", file);
     }
@@ -275,6 +287,8 @@ static int r4_reg_set(void *vst, int file, unsigned idx, unsigned lane, uint64_t
     case R4_FILE_M0:   s->a.sreg[R4_M0] = v32; break;
     case R4_FILE_EXEC: s->a.sreg[R4_EXEC_LO + idx] = v32; break;
     case R4_FILE_SCC:  s->a.scc = v32 & 1u; break;
+    case R4_FILE_CFG:
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "cfg%u is read-only: set it with the config", idx);
     case R4_FILE_PC:
         if (v & ~PC_MASK)
             return gpuref_errf(err, GPUREF_ERR_RANGE,

@@ -26,8 +26,8 @@ check() {   # check NAME COMMAND...
     fi
 }
 
-RTL="rtl/rdna4/rdna4_decode.sv rtl/rdna4/rdna4_salu.sv rtl/rdna4/rdna4_core.sv"
-BENCH_RTL=$(ls rtl/common/*.sv 2>/dev/null; ls rtl/rdna4/*.sv | grep -v '_pkg\.sv$')
+RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/rdna4/rdna4_decode.sv rtl/rdna4/rdna4_salu.sv rtl/rdna4/rdna4_sfloat.sv rtl/rdna4/rdna4_core.sv"
+BENCH_RTL=$(ls rtl/common/*.sv rtl/common/fp/*.sv 2>/dev/null; ls rtl/rdna4/*.sv | grep -v '_pkg\.sv$')
 
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module rdna4_core $RTL
 for bug in SCC BRANCH SHIFT64; do

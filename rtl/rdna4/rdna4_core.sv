@@ -29,7 +29,9 @@ module rdna4_core #(
   input  logic         ld_we,
   input  logic [2:0]   ld_sel,      // 0 imem word, 1 sgpr s0-s105, 2 special, 3 dmem word (byte addr>>2), 4 ctrl
   input  logic [19:0]  ld_addr,     // special: 0 vcc_lo 1 vcc_hi 2 exec_lo 3 exec_hi 4 m0 5 scc 6 pc_lo 7 pc_hi,
-                                    //          16+n ttmp n, 64+n hwreg n; ctrl: 0 wave64 flag (data[0])
+                                    //          16+n ttmp n, 64+n hwreg n; ctrl: 0 wave64 flag (data[0]),
+                                    //          1 SGPR limit (1-106), 2 TBA[31:0], 3 TBA[47:32],
+                                    //          4 SH_MEM_BASES {private_base, shared_base}, 5 dvgpr (data[0])
   input  logic [31:0]  ld_data,
   input  logic         start,
   output logic         running,
@@ -74,6 +76,11 @@ module rdna4_core #(
   logic          scc;
   logic [47:0]   pc;        // next instruction (architectural, updated at retire)
   logic          wave64;
+  // configuration (load port ctrl 1-5; README "Configuration")
+  logic [6:0]    sgpr_lim;  // allocated SGPRs: writes to s[sgpr_lim..105] are dropped
+  logic [47:0]   tba;       // trap base address (S_TRAP)
+  logic [31:0]   shmem_b;   // SH_MEM_BASES: [15:0] shared_base, [31:16] private_base
+  logic          dvgpr;     // dynamic VGPR mode (S_ALLOC_VGPR legal in wave32)
   logic          run_q, done_q, fault_q;
   logic [47:0]   fault_pc_q;
 
@@ -123,8 +130,8 @@ module rdna4_core #(
   assign r1hi = p1[63:32];
   assign rdlo = x.sd[0] ? pd[63:32] : pd[31:0];
   assign rdhi = pd[63:32];
-  assign opa  = rdna4_pkg::src_value(x.s0, x.s0_64, x.s0_sx, r0lo, r0hi, x.w1, scc);
-  assign opb  = rdna4_pkg::src_value(x.s1, x.s1_64, 1'b0, r1lo, r1hi, x.w1, scc);
+  assign opa  = rdna4_pkg::src_value(x.s0, x.s0_64, x.s0_sx, r0lo, r0hi, x.w1, scc, shmem_b);
+  assign opb  = rdna4_pkg::src_value(x.s1, x.s1_64, 1'b0, r1lo, r1hi, x.w1, scc, shmem_b);
   assign dold = (x.sd == 7'd124) ? 64'd0 : (x.d_64 ? {rdhi, rdlo} : {32'd0, rdlo});
 
   logic [63:0] alu_d, alu_exec;
@@ -133,6 +140,20 @@ module rdna4_core #(
   rdna4_salu u_salu (
     .fmt(x.fmt), .op(x.op), .a(opa), .b(opb), .dold(dold), .simm(x.simm), .scc(scc), .exec(exec),
     .d(alu_d), .d_we(alu_d_we), .scc_o(alu_scc), .scc_we(alu_scc_we), .exec_o(alu_exec), .exec_we(alu_exec_we));
+
+  // SALU float (combinational, rtl/common/fp units)
+  logic        fp_is, fp_cmp, fp_res, fp_trap;
+  logic [31:0] fp_d, fp_ub, fp_ef;
+  logic [5:0]  fp_exc;
+  rdna4_sfloat u_sfloat (
+    .fmt(x.fmt), .op(x.op), .c0(x.s0), .c1(x.s1), .a_in(opa[31:0]), .b_in(opb[31:0]), .dold(dold[31:0]),
+    .lit(x.w1), .mode(hwreg[32*1 +: 32]), .is_fp(fp_is), .d(fp_d), .is_cmp(fp_cmp), .res(fp_res), .exc(fp_exc));
+  // FP_EXC_* -> EXCP_FLAG_USER bits (invalid 0, input denormal 1, div0 2, overflow 3,
+  // underflow 4, inexact 5; rdna4 L1310-1326)
+  assign fp_ub   = {26'd0, fp_exc[4], fp_exc[3], fp_exc[2], fp_exc[1], fp_exc[5], fp_exc[0]};
+  assign fp_ef   = hwreg[32*18 +: 32] | fp_ub;
+  // an exception whose trap is enabled (TRAP_CTRL, handler present): not modelled
+  assign fp_trap = ((fp_ub[5:0] & hwreg[32*19 +: 6]) != 6'd0) && trap_en;
 
   // ------------------------------------------------------ SMEM address unit
   // rdna4 §8 (L3844-4065): S_LOAD ADDR = base + IOFFSET + SOFFSET, each
@@ -321,6 +342,14 @@ module rdna4_core #(
         wb_data[63:0] = alu_d;
         sc_we = alu_scc_we; sc_val = alu_scc;
         ex_we = alu_exec_we; ex_val = alu_exec;
+        if (fp_is) begin                                    // SALU float: D or SCC, EXCP_FLAG_USER
+          if (fp_trap) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_FLOAT; end
+          wb_mask = fp_cmp ? 16'd0 : 16'd1;
+          wb_data[63:0] = {32'd0, fp_d};
+          sc_we = fp_cmp; sc_val = fp_res;
+          ex_we = 2'b00;
+          hw_we = (fp_ef != hwreg[32*18 +: 32]); hw_idx = 6'd18; hw_val = fp_ef;
+        end
         case (x.fmt)
           rdna4_pkg::FMT_SOP1: begin
             case (x.op)
@@ -358,8 +387,10 @@ module rdna4_core #(
                 wb_data[63:0] = dold;                               // the checker takes it): D keeps its value
               end
               8'd79: begin sc_we = 1'b1; sc_val = 1'b0; end         // S_BARRIER_SIGNAL_ISFIRST: one wave, SCC = 0
-              8'd83: begin                                          // S_ALLOC_VGPR: illegal without dynamic VGPRs
-                e_trap = 1'b1; e_end = 1'b1;
+              8'd83: if (dvgpr && !wave64) begin                    // S_ALLOC_VGPR (rdna4 L10378): SCC = success,
+                sc_we = 1'b1; sc_val = (opa[8:0] <= 9'd256);        // which depends on the other waves (the
+              end else begin                                        // model marks it unmodelled); illegal in
+                e_trap = 1'b1; e_end = 1'b1;                        // wave64 or without dynamic VGPRs
                 hw_we = 1'b1; hw_idx = rdna4_pkg::HW_EXCP_FLAG_PRIV;
                 hw_val = ep_cur | (32'd1 << rdna4_pkg::EP_ILLEGAL);
               end
@@ -407,7 +438,7 @@ module rdna4_core #(
                 wb_data[63:0] = {x.simm[3:0], 12'd0, x_pc};
                 hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATUS;
                 hw_val = st_cur | (32'd1 << rdna4_pkg::ST_PRIV);
-                e_npc = 48'd0;                                      // TBA: the core has none (README)
+                e_npc = tba & ~48'd3;                               // PC = TBA
               end
               8'd17, 8'd18: begin                                   // S_ROUND_MODE, S_DENORM_MODE
                 hw_we = 1'b1; hw_idx = rdna4_pkg::HW_MODE;
@@ -491,9 +522,12 @@ module rdna4_core #(
       // a NULL destination discards the whole write (also the high half of a pair)
       if (wb_mask[i] && wc <= 8'd127 && wb_base != 7'd124) begin
         if (wc >= 8'd108 && wc <= 8'd123 && !priv && !wb_force) ttmp_blk = 1'b1;
+        else if (wc < 8'd106 && wc >= {1'b0, sgpr_lim}) ttmp_blk = 1'b1;   // SGPR not allocated
         else wm_eff[i] = 1'b1;
       end
     end
+    // a destination that cannot be written in full is not written at all
+    if (ttmp_blk) wm_eff = 16'd0;
     sc_we_eff = sc_we && !ttmp_blk;
   end
   logic [6:0] lane;
@@ -554,6 +588,7 @@ module rdna4_core #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
+      sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
       run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why <= 4'd0;
       if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0;
       x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
@@ -594,7 +629,15 @@ module rdna4_core #(
                 end
               endcase
             end
-            3'd4: if (ld_addr == 20'd0) wave64 <= ld_data[0];
+            3'd4: case (ld_addr)
+              20'd0: wave64 <= ld_data[0];
+              20'd1: sgpr_lim <= (ld_data > 32'd106 || ld_data == 32'd0) ? 7'd106 : ld_data[6:0];
+              20'd2: tba[31:0] <= ld_data;
+              20'd3: tba[47:32] <= ld_data[15:0];
+              20'd4: shmem_b <= ld_data;
+              20'd5: dvgpr <= ld_data[0];
+              default: ;
+            endcase
             default: ;
           endcase
         end

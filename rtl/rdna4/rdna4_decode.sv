@@ -21,7 +21,7 @@ module rdna4_decode (
 );
   logic [2:0] fmt;
   logic [7:0] op;
-  logic known, fp, use0, use1, w64_0, w64_1, wd64, sx0;
+  logic known, use0, use1, w64_0, w64_1, wd64, sx0;
   logic raw0, even0, smem_ld, smem_buf;
   logic no_s0, no_d, no_simm, msg, msg_rtn, bar_id, bar_m0;
   logic [4:0] smem_n;
@@ -41,7 +41,7 @@ module rdna4_decode (
 
   // Per-opcode properties.
   always_comb begin
-    known = 1'b0; fp = 1'b0;
+    known = 1'b0;
     use0 = 1'b0; use1 = 1'b0; w64_0 = 1'b0; w64_1 = 1'b0; wd64 = 1'b0; sx0 = 1'b0;
     raw0 = 1'b0; even0 = 1'b0; smem_ld = 1'b0; smem_buf = 1'b0; smem_n = 5'd1;
     no_s0 = 1'b0; no_d = 1'b0; no_simm = 1'b0; msg = 1'b0; msg_rtn = 1'b0; bar_id = 1'b0; bar_m0 = 1'b0;
@@ -62,8 +62,9 @@ module rdna4_decode (
           known = 1'b1; wd64 = 1'b1;
         end else if (op == 8'd49 || (op >= 8'd83 && op <= 8'd85)) begin  // CSELECT_B64, ADD/SUB_NC_U64, MUL_U64
           known = 1'b1; w64_0 = 1'b1; w64_1 = 1'b1; wd64 = 1'b1;
-        end else if (op >= 8'd64 && op <= 8'd82)
-          fp = 1'b1;
+        end else if (op >= 8'd64 && op <= 8'd82) begin             // SALU float (rdna4_sfloat)
+          known = 1'b1;
+        end
       end
       rdna4_pkg::FMT_SOP1: begin
         use0 = 1'b1;
@@ -106,15 +107,16 @@ module rdna4_decode (
           known = 1'b1; use0 = 1'b0; bar_id = 1'b1; bar_m0 = 1'b1;
         end else if (op == 8'd83 || op == 8'd88) begin             // S_ALLOC_VGPR, S_SLEEP_VAR
           known = 1'b1; no_d = 1'b1;
-        end else if (op >= 8'd96 && op <= 8'd110)
-          fp = 1'b1;
+        end else if (op >= 8'd96 && op <= 8'd110) begin
+          known = 1'b1;
+        end
       end
       rdna4_pkg::FMT_SOPC: begin
         use0 = 1'b1; use1 = 1'b1;
         if (op <= 8'd13) known = 1'b1;
         else if (op == 8'd14 || op == 8'd15) begin known = 1'b1; w64_0 = 1'b1; end
         else if (op == 8'd16 || op == 8'd17) begin known = 1'b1; w64_0 = 1'b1; w64_1 = 1'b1; end
-        else if ((op >= 8'd65 && op <= 8'd78) || (op >= 8'd81 && op <= 8'd94)) fp = 1'b1;
+        else if ((op >= 8'd65 && op <= 8'd78) || (op >= 8'd81 && op <= 8'd94)) begin known = 1'b1; end
       end
       rdna4_pkg::FMT_SOPK: begin
         if (op == 8'd0 || op == 8'd2 || (op >= 8'd15 && op <= 8'd18)) known = 1'b1;
@@ -152,10 +154,10 @@ module rdna4_decode (
   always_comb begin
     why = rdna4_pkg::WHY_NONE;
     need_lit = (fmt == rdna4_pkg::FMT_SOPK && op == 8'd19) || fmt == rdna4_pkg::FMT_SMEM ||
+               (fmt == rdna4_pkg::FMT_SOP2 && (op == 8'd69 || op == 8'd70)) ||   // S_FMAAK/FMAMK_F32: K
                (use0 && w0[7:0] == rdna4_pkg::SRC_LIT) || (use1 && w0[15:8] == rdna4_pkg::SRC_LIT);
     if (!ok0)                                    why = rdna4_pkg::WHY_FETCH;
     else if (fmt == rdna4_pkg::FMT_NONE)         why = rdna4_pkg::WHY_FORMAT;
-    else if (fp)                                 why = rdna4_pkg::WHY_FLOAT;
     else if (!known)                             why = rdna4_pkg::WHY_RSVD_OP;
     else if (need_lit && !ok1)                   why = rdna4_pkg::WHY_FETCH;
     else if (fmt == rdna4_pkg::FMT_SMEM) begin

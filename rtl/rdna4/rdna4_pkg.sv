@@ -150,7 +150,8 @@ package rdna4_pkg;
   // Value of a source operand.  lo/hi: the scalar registers at code and code|1.
   function automatic logic [63:0] src_value(input logic [7:0] c, input logic w64, input logic sx,
                                             input logic [31:0] lo, input logic [31:0] hi,
-                                            input logic [31:0] lit, input logic scc);
+                                            input logic [31:0] lit, input logic scc,
+                                            input logic [31:0] shmem);
     logic [63:0] v;
     if (c == SRC_NULL)
       v = 64'd0;
@@ -162,8 +163,9 @@ package rdna4_pkg;
       v = (w64 && sx) ? {{32{lit[31]}}, lit} : {32'd0, lit};
     else if (c >= 8'd235 && c <= 8'd238)
       // SHARED/PRIVATE_BASE/LIMIT = {SH_MEM_BASES.base[15:0], 48'h0 / 48'h0000ffffffff}
-      // (rdna4 L2590-2598); the core has no SH_MEM_BASES: both bases are 0.
-      v = c[0] ? 64'd0 : 64'h00000000ffffffff;
+      // (rdna4 L2590-2598); shmem = {private_base, shared_base}.
+      v = {(c <= 8'd236) ? shmem[15:0] : shmem[31:16], 16'd0, c[0] ? 32'd0 : 32'hffffffff} &
+          (w64 ? 64'hffffffffffffffff : 64'h00000000ffffffff);
     else
       v = inline_const(c, w64);
     src_value = v;

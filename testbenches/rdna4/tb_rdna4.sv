@@ -72,6 +72,13 @@ module tb_rdna4 (input logic clk);
         sel = 3'd2; a = 20'd6;
         if (value[63:32] != 32'd0) begin sel2 = 3'd2; a2 = 20'd7; d2 = value[63:32]; return 2; end
       end
+      // Model configuration, if the model exposes it as the read-only file `cfg`
+      // (0 sgprs, 1 tba[31:0], 2 tba[47:32], 3 SH_MEM_BASES {private, shared},
+      // 4 dvgpr): the core's ctrl addresses 1-5 (rtl/rdna4/README.md).
+      "cfg": begin
+        if (index > 4) return 0;
+        sel = 3'd4; a = 20'(index + 1);
+      end
       default: return 0;                                   // not held by the scalar core (v)
     endcase
     return 1;
