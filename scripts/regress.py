@@ -41,7 +41,7 @@ except ImportError:  # pragma: no cover - python3-yaml is installed by make deps
     yaml = None
 
 RTL_MIX = "scripts/testdata/%s-rtl.mix.yaml"
-GEN_ISAS = ("nv50",)      # ISAs `gpuref gen` can generate for
+GEN_ISAS = ("nv50", "rdna4")   # ISAs `gpuref gen` can generate for
 RESULT_RE = re.compile(r"^(PASS|FAIL) (\S+?)(?::| \((\d+) steps)")
 COSIM_RE = re.compile(r"^cosim \S+: tests=(\d+) retired=(\d+) seconds=([\d.]+)")
 

@@ -475,8 +475,11 @@ void gpuref_gx_mem(gpuref_genctx *x, const char *space, uint64_t addr, const uin
                    size_t n)
 {
     sbuf *b = &x->out->mem;
+    unsigned digits = 1;
+    while (digits < 16 && (addr >> (4 * digits)))
+        digits++;
     sb_printf(b, "        - space: %s\n          addr: ", space);
-    sb_hex(b, addr, 1);
+    sb_hex(b, addr, digits);
     sb_str(b, "\n          words: [");
     for (size_t i = 0; i < n; i++) {
         if (i)
@@ -519,7 +522,7 @@ static const char placeholder[] =
     "      trace: [{step: 0, pc: \"0x0\"}]\n";
 
 /* --record: run the test on the model, append expectations of every
- * per-thread register it wrote and the number of units. */
+ * register it wrote (all files but pc and cfg) and the number of units. */
 static int record(sbuf *f, const gpuref_gen *g, const gpuref_genctx *x, gpuref_diag *d)
 {
     sbuf t = { 0 };
@@ -563,8 +566,8 @@ static int record(sbuf *f, const gpuref_gen *g, const gpuref_genctx *x, gpuref_d
         uint64_t v[GPUREF_MAX_LANES];
         for (unsigned fi = 0; fi < g->isa->nfiles && rc == GPUREF_OK; fi++) {
             const gpuref_regfile_info *inf = &g->isa->files[fi];
-            if (inf->lanes <= 1)
-                continue;                                  /* warp control state */
+            if (!strcmp(inf->name, "pc") || !strcmp(inf->name, "cfg"))
+                continue;                    /* the end pc, the configuration */
             for (unsigned r = 0; r < inf->count && r < 256; r++) {
                 if (!wr[fi * 256 + r])
                     continue;
@@ -577,7 +580,10 @@ static int record(sbuf *f, const gpuref_gen *g, const gpuref_genctx *x, gpuref_d
                     sb_str(f, "      regs:\n");
                 any = 1;
                 char key[48];
-                snprintf(key, sizeof key, "        %s%u: ", inf->name, r);
+                if (inf->count == 1)             /* a single register: no index */
+                    snprintf(key, sizeof key, "        %s: ", inf->name);
+                else
+                    snprintf(key, sizeof key, "        %s%u: ", inf->name, r);
                 sb_str(f, key);
                 put_values(f, (inf->width + 3) / 4, v, nl);
                 sb_put(f, "\n", 1);

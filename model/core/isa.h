@@ -153,5 +153,7 @@ int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n);
 
 extern const gpuref_isa_cov gpuref_nv50_cov;
 extern const gpuref_isa_gen gpuref_nv50_gen;
+extern const gpuref_isa_cov gpuref_rdna4_cov;
+extern const gpuref_isa_gen gpuref_rdna4_gen;
 
 #endif

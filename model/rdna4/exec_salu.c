@@ -862,7 +862,7 @@ X(s_sethalt)         /* SIMM16[2] selects FATAL_HALT (trap handler only) or HALT
         r4_write_hwreg(s, rr, R4_HW_STATUS,
                        on ? v | R4_STATUS_FATAL_HALT : v & ~R4_STATUS_FATAL_HALT);
     } else {
-        uint32_t v = s->a.hwreg[R4_HW_STATE_PRIV];
+        uint32_t v = r4_read_hwreg(s, R4_HW_STATE_PRIV);   /* live SCC bit */
         r4_write_hwreg(s, rr, R4_HW_STATE_PRIV, on ? v | R4_SPRIV_HALT : v & ~R4_SPRIV_HALT);
     }
     return GPUREF_OK;
@@ -871,7 +871,7 @@ X(s_sethalt)         /* SIMM16[2] selects FATAL_HALT (trap handler only) or HALT
 X(s_sendmsghalt)     /* the message is external; then HALT */
 {
     (void)p;
-    r4_write_hwreg(s, rr, R4_HW_STATE_PRIV, s->a.hwreg[R4_HW_STATE_PRIV] | R4_SPRIV_HALT);
+    r4_write_hwreg(s, rr, R4_HW_STATE_PRIV, r4_read_hwreg(s, R4_HW_STATE_PRIV) | R4_SPRIV_HALT);
     return GPUREF_OK;
 }
 
@@ -903,7 +903,7 @@ X(s_denorm_mode)     /* MODE.FP_DENORM = SIMM16[3:0] (L1897) */
 X(s_setprio)         /* STATE_PRIV.USER_PRIO = SIMM16[1:0] */
 {
     r4_write_hwreg(s, rr, R4_HW_STATE_PRIV,
-                   (s->a.hwreg[R4_HW_STATE_PRIV] & ~0x3000u) | ((p->imm & 3u) << 12));
+                   (r4_read_hwreg(s, R4_HW_STATE_PRIV) & ~0x3000u) | ((p->imm & 3u) << 12));
     return GPUREF_OK;
 }
 

@@ -516,4 +516,6 @@ const gpuref_isa gpuref_isa_rdna4 = {
     .assemble = r4_isa_assemble,
     .nopcodes = R4_NROWS,
     .opcode_name = r4_opcode_name,
+    .cov = &gpuref_rdna4_cov,   /* rdna4_cov.c */
+    .gen = &gpuref_rdna4_gen,   /* rdna4_gen.c */
 };

@@ -19,6 +19,7 @@
 #define NSEEDS_DEFAULT 200
 
 static unsigned npass, nfail;
+static const char *isa = "nv50";   /* the ISA under test */
 
 static void check(int ok, const char *what)
 {
@@ -41,7 +42,7 @@ static char *gen(uint64_t seed, unsigned count, unsigned length, int record, con
     o.record = record;
     gpuref_gen *g = NULL;
     char *text = NULL;
-    int rc = gpuref_gen_create("nv50", &o, &g, d);
+    int rc = gpuref_gen_create(isa, &o, &g, d);
     if (!rc && mix)
         rc = gpuref_gen_mix_string(g, "mix.yaml", mix, strlen(mix), d);
     if (!rc && target)
@@ -115,7 +116,7 @@ static unsigned run_file(const char *text, size_t len, const char *name, gpuref_
                 size_t k = strcspn(p, "\n");
                 char dis[300];
                 unsigned nw = 0;
-                if (gpuref_disasm(gpuref_isa_find("nv50"), t->words + at, t->nwords - at,
+                if (gpuref_disasm(gpuref_isa_find(isa), t->words + at, t->nwords - at,
                                   4 * at, dis, sizeof dis, &nw, &d) != GPUREF_OK ||
                     strlen(dis) != k || strncmp(dis, p, k)) {
                     printf("FAIL: %s %s: text '%.*s' disassembles as '%s'\n", name, t->name,
@@ -191,7 +192,8 @@ static void test_seeds(unsigned nseeds)
         gpuref_free(t);
     }
     char what[96];
-    snprintf(what, sizeof what, "%u seeds: programs load, round-trip and end normally", nseeds);
+    snprintf(what, sizeof what, "%s: %u seeds: programs load, round-trip and end normally", isa,
+             nseeds);
     check(bad == 0, what);
 }
 
@@ -266,8 +268,8 @@ static void test_target(void)
 {
     gpuref_diag d = { 0 };
     gpuref_cov *base = NULL, *plain = NULL, *aimed = NULL;
-    if (gpuref_cov_create("nv50", &base, &d) || gpuref_cov_create("nv50", &plain, &d) ||
-        gpuref_cov_create("nv50", &aimed, &d)) {
+    if (gpuref_cov_create(isa, &base, &d) || gpuref_cov_create(isa, &plain, &d) ||
+        gpuref_cov_create(isa, &aimed, &d)) {
         check(0, d.msg);
         return;
     }
@@ -290,7 +292,7 @@ static void test_target(void)
     size_t hb = hits(base), hp = hits(plain), ha = hits(aimed), only = 0;
     for (size_t i = 0; i < gpuref_cov_nbins(aimed); i++)
         only += gpuref_cov_count(aimed, i) && !gpuref_cov_count(plain, i);
-    printf("target: base %zu bins, +plain batch %zu, +aimed batch %zu (%zu only aimed)\n", hb,
+    printf("%s target: base %zu bins, +plain batch %zu, +aimed batch %zu (%zu only aimed)\n", isa, hb,
            hp, ha, only);
     check(bad == 0, "aimed programs end normally");
     check(ha > hp && only > 0, "aimed generation hits bins plain generation misses");
@@ -332,6 +334,18 @@ int main(void)
     test_record();
     test_target();
     test_seeds(nseeds ? nseeds : NSEEDS_DEFAULT);
+    /* the other ISAs with a generator: the same checks of their programs */
+    static const char *const more[] = { "rdna4" };
+    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
+        const gpuref_isa *I = gpuref_isa_find(more[i]);
+        if (!I || gpuref_gen_item_count(I) == 0)
+            continue;
+        isa = more[i];
+        test_determinism();
+        test_record();
+        test_target();
+        test_seeds(nseeds ? nseeds : NSEEDS_DEFAULT);
+    }
     printf("%u passed, %u failed\n", npass, nfail);
     return nfail != 0;
 }

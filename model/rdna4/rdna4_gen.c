@@ -1,0 +1,1040 @@
+/* rdna4_gen.c - the RDNA4 random generator (the gen hook of gpuref_isa_rdna4;
+ * the ISA-neutral part is core/gen.c).  Scalar pipeline, like the model: every
+ * row of SOP1, SOP2, SOPC, SOPK, SOPP and SMEM that the model executes; fields
+ * are set per operand kind of the row (rdna4_ops.def), encoded with r4_encode,
+ * checked with r4_decode and printed with r4_format.
+ *
+ * Operands: a pool of 6 SGPR pairs of s0-s87 per test (64-bit operands use a
+ * pair), vcc/m0/exec/null as sources, inline integer and float constants, one
+ * literal (about a quarter of values special), SCC.  s88-s91 hold a buffer
+ * resource / base address of a 256-byte block of random memory for SMEM;
+ * s96-s103 hold values aimed at 64-bit input bins.
+ *
+ * Constraints (so that every program terminates and is legal):
+ *  - control flow is forward only: a compare then s_branch / s_cbranch_* over
+ *    1-4 instructions; s_call_b64 the same way; s_setpc_b64, s_swappc_b64 and
+ *    s_rfe_b64 jump forward to an address built by s_getpc_b64 + s_add_co_u32
+ *    (a literal patched with the distance) + s_add_co_ci_u32, or given as a
+ *    literal / inline constant (programs load at 0); the program ends
+ *    with s_endpgm, after at most one of the rows that end a wave (s_code_end,
+ *    s_endpgm_saved, s_alloc_vgpr, s_sendmsghalt, s_setkill 1, s_sethalt 1);
+ *    elsewhere s_setkill/s_sethalt have bit 0 clear;
+ *  - s_movrel*: M0 is set just before (even for the 64-bit forms, whose
+ *    operands are even pairs); indexes out of range are defined;
+ *  - SMEM: destination aligned inside s0-s87, IOFFSET >= 0 (negative
+ *    IOFFSET + SOFFSET is illegal for S_LOAD), message and barrier ids legal;
+ *  - s_sleep / s_sleep_var sleep little. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rdna4.h"
+
+enum { IT_BRANCH = R4_NROWS, NITEMS };
+
+/* --mix groups of a row: its format, its unit, the ISA */
+#define R4G_SOP1    "sop1 salu scalar rdna4"
+#define R4G_SOP2    "sop2 salu scalar rdna4"
+#define R4G_SOPC    "sopc salu scalar rdna4"
+#define R4G_SOPK    "sopk salu scalar rdna4"
+#define R4G_SOPP    "sopp salu scalar rdna4"
+#define R4G_SMEM    "smem scalar rdna4"
+#define R4G_VOP1    "vop1 valu vector rdna4"
+#define R4G_VOP2    "vop2 valu vector rdna4"
+#define R4G_VOP3    "vop3 valu vector rdna4"
+#define R4G_VOP3P   "vop3p valu vector rdna4"
+#define R4G_VOP3SD  "vop3sd valu vector rdna4"
+#define R4G_VOPC    "vopc valu vector rdna4"
+#define R4G_VOPDX   "vopdx valu vector rdna4"
+#define R4G_VOPDY   "vopdy valu vector rdna4"
+#define R4G_VINTERP "vinterp valu vector rdna4"
+#define R4G_VDS     "vds lds vector rdna4"
+#define R4G_VDSDIR  "vdsdir lds vector rdna4"
+#define R4G_VBUFFER "vbuffer vmem vector rdna4"
+#define R4G_VFLAT   "vflat vmem vector rdna4"
+#define R4G_VGLOBAL "vglobal vmem vector rdna4"
+#define R4G_VSCRATCH "vscratch vmem vector rdna4"
+#define R4G_VIMAGE  "vimage vmem vector rdna4"
+#define R4G_VSAMPLE "vsample vmem vector rdna4"
+#define R4G_VEXPORT "vexport export vector rdna4"
+
+static const gpuref_gen_item r4g_items[NITEMS] = {
+#define R4OP(F, OP, N, FL, ...) { #N, R4G_##F, 10 },
+#include "rdna4_ops.def"
+#undef R4OP
+    [IT_BRANCH] = { "branch", "construct control", 60 },
+};
+
+/* How a row is generated. */
+enum { C_NO, C_PLAIN, C_MOVREL, C_CALL, C_JUMP, C_TERM, C_KILL };
+
+#define VBASE  88u                 /* s88:91 the SMEM resource, s0-s87 the rest */
+#define AIMED  96u                 /* s96:103 aimed 64-bit values */
+
+typedef struct r4g {
+    uint8_t cls[R4_NROWS];       /* C_* */
+    int     br[7];               /* s_branch, s_cbranch_scc0 ... s_cbranch_execnz rows */
+    int     endpgm, mov32, getpc, addu, addci, sopc[64];
+    unsigned nsopc;
+} r4g;
+
+#define REF_ABS (-2)                 /* the literal: the label's address */
+#define REF_INL (-3)                 /* SSRC0: the inline constant of it */
+
+typedef struct gitem {
+    r4_insn in;
+    int     target;              /* label: of a branch (SIMM16), or of the literal */
+    int     ref;                 /* >= 0: the literal is the distance from the pc
+                                    s_getpc_b64 item `ref` returns to the label;
+                                    REF_ABS, REF_INL: see emit_jump */
+} gitem;
+
+typedef struct gt {
+    gpuref_genctx *x;
+    r4g           *G;
+    gpuref_rng    *r;
+    gitem         *v;
+    size_t         n, cap;
+    int           *label;        /* item index of each label */
+    unsigned       nlabels, caplabels;
+    uint8_t        pool[6];      /* even SGPRs: pairs (p, p+1) */
+    uint32_t       tgt[4][2];    /* values of the aimed pairs s96:97 ... s102:103 */
+    uint8_t        ntgt;
+    uint8_t        nmem;         /* aimed words used at the end of the SMEM block */
+    uint32_t       memv[8];
+    int            term;         /* the row that ends the wave, -1: s_endpgm */
+    const gpuref_cov_bin *termbin;   /* the hole it is aimed at, or NULL */
+    unsigned       depth;
+    unsigned       w[NITEMS];
+    int            fail;
+} gt;
+
+/* ---------------------------------------------------------------- values */
+
+static uint32_t int_example(gpuref_rng *r, unsigned vc, unsigned bits)
+{
+    uint64_t m = bits >= 64 ? ~0ull : (1ull << bits) - 1, sb = (m >> 1) + 1;
+    switch (vc) {
+    case GPUREF_VC_ZERO:   return 0;
+    case GPUREF_VC_ONE:    return 1;
+    case GPUREF_VC_MINUS1: return (uint32_t)m;
+    case GPUREF_VC_IMIN:   return (uint32_t)sb;
+    case GPUREF_VC_IMAX:   return (uint32_t)(sb - 1);
+    case GPUREF_VC_POW2:   return (uint32_t)(1ull << (1 + gpuref_rng_below(r, bits - 2)));
+    default:
+        for (int i = 0; i < 64; i++) {
+            uint64_t v = gpuref_rng_next(r) & m;
+            if (gpuref_vc_int(v, bits) == vc)
+                return (uint32_t)v;
+        }
+        return vc == GPUREF_VC_NEG ? (uint32_t)(sb | 3) : 3;
+    }
+}
+
+static uint32_t float_example(gpuref_rng *r, unsigned vc, unsigned bits)
+{
+    for (int i = 0; i < 256; i++) {
+        uint32_t v = (uint32_t)gpuref_rng_value(r, bits, 60);
+        if (gpuref_vc_float(v, bits) == vc)
+            return v;
+    }
+    return 0;
+}
+
+static uint64_t int64_example(gpuref_rng *r, unsigned vc)
+{
+    uint64_t m = ~0ull, sb = 1ull << 63, v;
+    switch (vc) {
+    case GPUREF_VC_ZERO:   return 0;
+    case GPUREF_VC_ONE:    return 1;
+    case GPUREF_VC_MINUS1: return m;
+    case GPUREF_VC_IMIN:   return sb;
+    case GPUREF_VC_IMAX:   return sb - 1;
+    case GPUREF_VC_POW2:   return 1ull << (1 + gpuref_rng_below(r, 62));
+    case GPUREF_VC_NEG:    v = gpuref_rng_next(r) | sb; return v == m ? v - 2 : v;
+    default:               return (gpuref_rng_next(r) & (sb - 1)) | 3;
+    }
+}
+
+/* --------------------------------------------------------------- operands */
+
+static unsigned pool_reg(gt *t, int pair)
+{
+    unsigned p = t->pool[gpuref_rng_below(t->r, 6)];
+    return pair ? p : p + gpuref_rng_below(t->r, 2);
+}
+
+/* A random scalar source code for an operand of the type; *lit gets a literal. */
+static unsigned src_code(gt *t, int type, int *haslit, uint32_t *lit)
+{
+    int pair = r4_type_is64(type);
+    unsigned k = gpuref_rng_below(t->r, 100);
+    if (k < 55)
+        return pool_reg(t, pair);
+    if (k < 65) {
+        static const uint8_t sp32[] = { R4_VCC_LO, R4_VCC_HI, R4_M0, R4_EXEC_LO, R4_EXEC_HI,
+                                        R4_NULL };
+        static const uint8_t sp64[] = { R4_VCC_LO, R4_EXEC_LO, R4_NULL };
+        return pair ? sp64[gpuref_rng_below(t->r, 3)] : sp32[gpuref_rng_below(t->r, 6)];
+    }
+    if (k < 80)
+        return gpuref_rng_chance(t->r, 60) ? 128 + gpuref_rng_below(t->r, 65)
+                                           : 193 + gpuref_rng_below(t->r, 16);
+    if (k < 87 && (type == R4T_F32 || type == R4T_F16 || type == R4T_F64))
+        return 240 + gpuref_rng_below(t->r, 9);
+    if (k < 97 && !*haslit) {
+        *haslit = 1;
+        *lit = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
+        return R4_LIT_SRC;
+    }
+    if (k < 97)
+        return R4_LIT_SRC;               /* the same literal again */
+    return R4_SCC_SRC;
+}
+
+static int encode_ok(r4_insn *in)
+{
+    char err[GPUREF_ERRLEN];
+    r4_insn d;
+    if (r4_encode(in, err) != GPUREF_OK)
+        return 0;
+    return r4_decode(in->w, in->nwords, &d, err) == GPUREF_OK && d.row == in->row &&
+           d.nwords == in->nwords;
+}
+
+/* SMEM destination of n DWORDs: aligned, inside s0-s87 (or null). */
+static unsigned smem_dst(gt *t, unsigned n)
+{
+    if (gpuref_rng_chance(t->r, 5))
+        return R4_NULL;
+    if (n <= 2)
+        return pool_reg(t, n == 2);
+    return 4u * gpuref_rng_below(t->r, (VBASE - n) / 4 + 1);
+}
+
+/* A random instruction of row op (fields by the row's operand kinds). */
+static int draw(gt *t, unsigned op, r4_insn *in)
+{
+    const r4_row *r = &r4_rows[op];
+    static const uint8_t msg[] = { 1, 2, 3, 9 };
+    static const uint8_t msgrtn[] = { 0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x87 };
+    for (int tries = 0; tries < 32; tries++) {
+        memset(in, 0, sizeof *in);
+        in->row = (uint16_t)op;
+        in->fmt = r->fmt;
+        if (r4_fmts[r->fmt].op_fld)
+            in->f[r4_fmts[r->fmt].op_fld] = r->op;
+        int haslit = 0;
+        uint32_t lit = 0;
+        for (unsigned i = 0; i < R4_MAXOPD; i++) {
+            const r4_opd *o = &r->o[i];
+            unsigned k = gpuref_rng_below(t->r, 100);
+            switch (o->kind) {
+            case R4K_NONE:
+                break;
+            case R4K_SDST:
+                in->f[o->fld] = pool_reg(t, r4_type_is64(o->type));
+                break;
+            case R4K_SDSTSRC:                            /* s_setreg_b32 data */
+                in->f[o->fld] = k < 85 ? pool_reg(t, 0) : k < 93 ? R4_M0 : R4_VCC_LO;
+                break;
+            case R4K_SSRC:
+                if (r->flags & R4_BARID)                 /* an integer inline constant */
+                    in->f[o->fld] = r->o[0].kind == R4K_SDST && k < 10
+                                    ? R4_M0 : 128 + gpuref_rng_below(t->r, 81);
+                else if (r->flags & R4_REGSRC)           /* indexed: an SGPR (pair), TTMP */
+                    in->f[o->fld] = k < 85 ? pool_reg(t, r4_type_is64(o->type))
+                                    : R4_TTMP0 + 2 * gpuref_rng_below(t->r, 8);
+                else if (op == R4_ROW_SOP1_s_sleep_var)  /* sleep little */
+                    in->f[o->fld] = 128 + gpuref_rng_below(t->r, 4);
+                else
+                    in->f[o->fld] = src_code(t, o->type, &haslit, &lit);
+                break;
+            case R4K_MSGRTN:
+                in->f[o->fld] = msgrtn[gpuref_rng_below(t->r, sizeof msgrtn)];
+                break;
+            case R4K_SIMM_MSG:
+                in->f[o->fld] = msg[gpuref_rng_below(t->r, sizeof msg)];
+                break;
+            case R4K_SIMM_HEX: case R4K_SIMM_INL: case R4K_SIMM_OPT: case R4K_SIMM_HWREG:
+            case R4K_SIMM_VER: case R4K_SIMM_DELAY: case R4K_SIMM_DEPCTR: case R4K_SIMM_WAITCNT:
+                in->f[o->fld] = (uint32_t)gpuref_rng_value(t->r, 16, t->x->opts->special_pct);
+                if (op == R4_ROW_SOPP_s_sleep)
+                    in->f[o->fld] &= 3;
+                if (op == R4_ROW_SOPP_s_setkill || op == R4_ROW_SOPP_s_sethalt)
+                    in->f[o->fld] &= ~1u;                /* not the end (see term) */
+                break;
+            case R4K_SIMM_BR:                            /* s_call_b64: set at layout */
+                break;
+            case R4K_LIT:
+                haslit = 1;
+                lit = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
+                break;
+            case R4K_SM_SDATA:
+                in->f[o->fld] = smem_dst(t, r4_type_dwords(o->type));
+                break;
+            case R4K_SM_SBASE:                           /* field: pair number */
+                if (k < 80)
+                    in->f[o->fld] = VBASE / 2;
+                else if (o->type == R4T_X4)
+                    in->f[o->fld] = 2 * gpuref_rng_below(t->r, VBASE / 4);
+                else
+                    in->f[o->fld] = pool_reg(t, 1) / 2;
+                break;
+            case R4K_SM_OFF:                             /* IOFFSET >= 0, SOFFSET */
+                in->f[R4FLD_SOFFSET] = R4_NULL;
+                if (k < 70)
+                    in->f[R4FLD_IOFFSET] = gpuref_rng_chance(t->r, 80)
+                                           ? 4 * gpuref_rng_below(t->r, 72)
+                                           : gpuref_rng_below(t->r, 288);
+                else if (k < 85)
+                    in->f[R4FLD_IOFFSET] = (uint32_t)gpuref_rng_next(t->r) & 0x7fffffu;
+                else {
+                    in->f[R4FLD_IOFFSET] = gpuref_rng_below(t->r, 64);
+                    in->f[R4FLD_SOFFSET] = gpuref_rng_chance(t->r, 80) ? pool_reg(t, 0) : R4_M0;
+                }
+                break;
+            case R4K_SM_IOFF:
+                in->f[o->fld] = (uint32_t)gpuref_rng_next(t->r) & 0xffffffu;
+                break;
+            case R4K_SM_SOFF:
+                in->f[o->fld] = gpuref_rng_chance(t->r, 50) ? R4_NULL : pool_reg(t, 0);
+                break;
+            case R4K_SM_LEN:
+                in->f[o->fld] = gpuref_rng_below(t->r, 128);
+                break;
+            default:
+                return -1;
+            }
+        }
+        in->has_lit = (uint8_t)haslit;
+        in->lit = lit;
+        if (encode_ok(in))
+            return 0;
+    }
+    return -1;
+}
+
+/* ---------------------------------------------------------------- program */
+
+static void push(gt *t, const r4_insn *in, int target, int ref)
+{
+    if (t->fail)
+        return;
+    if (t->n == t->cap) {
+        size_t nc = t->cap ? 2 * t->cap : 256;
+        gitem *v = realloc(t->v, nc * sizeof *v);
+        if (!v) {
+            t->fail = GPUREF_ERR_NOMEM;
+            return;
+        }
+        t->v = v;
+        t->cap = nc;
+    }
+    t->v[t->n].in = *in;
+    t->v[t->n].target = target;
+    t->v[t->n].ref = ref;
+    t->n++;
+    t->x->ninsns++;
+}
+
+static int new_label(gt *t)
+{
+    if (t->nlabels == t->caplabels) {
+        unsigned nc = t->caplabels ? 2 * t->caplabels : 64;
+        int *l = realloc(t->label, nc * sizeof *l);
+        if (!l) {
+            t->fail = GPUREF_ERR_NOMEM;
+            return 0;
+        }
+        t->label = l;
+        t->caplabels = nc;
+    }
+    t->label[t->nlabels] = -1;
+    return (int)t->nlabels++;
+}
+
+static void emit_op(gt *t, unsigned op);
+
+/* 1-4 random instructions, then the label */
+static void skip_block(gt *t, int lab)
+{
+    unsigned k = 1 + gpuref_rng_below(t->r, 4);
+    t->depth++;
+    for (unsigned i = 0; i < k && !t->fail; i++) {
+        int op = gpuref_gx_pick(t->r, t->w, R4_NROWS);
+        for (int j = 0; j < 8 && op >= 0 && t->depth > 2 && t->G->cls[op] != C_PLAIN; j++)
+            op = gpuref_gx_pick(t->r, t->w, R4_NROWS);
+        if (op >= 0 && (t->depth <= 2 || t->G->cls[op] == C_PLAIN))
+            emit_op(t, (unsigned)op);
+    }
+    t->depth--;
+    if (!t->fail)
+        t->label[lab] = (int)t->n;
+}
+
+/* s_mov_b32 code, value (a literal) */
+static void emit_mov(gt *t, unsigned code, uint32_t v)
+{
+    r4_insn in;
+    memset(&in, 0, sizeof in);
+    in.row = (uint16_t)t->G->mov32;
+    in.fmt = R4_FMT_SOP1;
+    in.f[r4_fmts[R4_FMT_SOP1].op_fld] = r4_rows[t->G->mov32].op;
+    in.f[R4FLD_SDST] = code;
+    in.f[R4FLD_SSRC0] = R4_LIT_SRC;
+    in.has_lit = 1;
+    in.lit = v;
+    if (encode_ok(&in))
+        push(t, &in, -1, -1);
+}
+
+/* M0 for an s_movrel* of `in`: mostly an index inside the register file. */
+static void movrel_m0(gt *t, const r4_insn *in)
+{
+    unsigned op = in->row;
+    int b64 = op == R4_ROW_SOP1_s_movrels_b64 || op == R4_ROW_SOP1_s_movreld_b64;
+    unsigned base = op == R4_ROW_SOP1_s_movreld_b32 || op == R4_ROW_SOP1_s_movreld_b64
+                    ? in->f[R4FLD_SDST] : in->f[R4FLD_SSRC0];
+    uint32_t v, room = base < R4_VCC_LO ? R4_VCC_LO - base
+                       : base >= R4_TTMP0 && base < R4_TTMP0 + 16 ? R4_TTMP0 + 16 - base : 1;
+    unsigned k = gpuref_rng_below(t->r, 100);
+    if (op == R4_ROW_SOP1_s_movrelsd_2_b32)
+        v = gpuref_rng_below(t->r, 112) | gpuref_rng_below(t->r, 112) << 16 |
+            (k < 20 ? (uint32_t)gpuref_rng_next(t->r) & 0xfc00fc00u : 0);
+    else if (k < 75)
+        v = gpuref_rng_below(t->r, room);
+    else if (k < 90)
+        v = gpuref_rng_below(t->r, 128);
+    else
+        v = (uint32_t)gpuref_rng_next(t->r);
+    if (b64)
+        v &= ~1u;                            /* base and index even */
+    emit_mov(t, R4_M0, v);
+}
+
+static void push_row(gt *t, const r4_insn *in)
+{
+    if (t->G->cls[in->row] == C_MOVREL)
+        movrel_m0(t, in);
+    push(t, in, -1, -1);
+}
+
+/* A compare (or a mov to vcc/exec), a conditional branch over 1-4 random
+ * instructions; `taken`: -1 random, else make the condition hold/fail. */
+static void emit_branch(gt *t, int which, int taken)
+{
+    const r4g *G = t->G;
+    unsigned b = which >= 0 ? (unsigned)which : gpuref_rng_below(t->r, 7);
+    if (b == 1 || b == 2) {                     /* scc0 / scc1: a compare first */
+        if (taken < 0) {
+            if (G->nsopc) {
+                r4_insn in;
+                if (draw(t, (unsigned)G->sopc[gpuref_rng_below(t->r, G->nsopc)], &in) == 0)
+                    push(t, &in, -1, -1);
+            }
+        } else {                                /* s_cmp_eq_u32 0, 0 or 0, 1 */
+            for (unsigned k = 0; k < G->nsopc; k++) {
+                if (strcmp(r4_rows[G->sopc[k]].name, "s_cmp_eq_u32"))
+                    continue;
+                r4_insn in;
+                memset(&in, 0, sizeof in);
+                in.row = (uint16_t)G->sopc[k];
+                in.fmt = R4_FMT_SOPC;
+                in.f[r4_fmts[R4_FMT_SOPC].op_fld] = r4_rows[in.row].op;
+                in.f[R4FLD_SSRC0] = 128;                          /* 0 */
+                /* scc = (0 == x): scc1 taken for x = 0, scc0 taken for x = 1 */
+                in.f[R4FLD_SSRC1] = 128 + (unsigned)((b == 2) != (taken == 1));
+                if (encode_ok(&in))
+                    push(t, &in, -1, -1);
+                break;
+            }
+        }
+    } else if (b >= 3) {                        /* vcc / exec zero tests */
+        unsigned code = b <= 4 ? R4_VCC_LO : R4_EXEC_LO;
+        uint32_t v = taken < 0 ? (gpuref_rng_chance(t->r, 50) ? 0 : 1)
+                               : (uint32_t)(((b & 1) != 0) == (taken == 1) ? 0 : 1);
+        emit_mov(t, code, v);                   /* wave32: the low half decides */
+    }
+    int lab = new_label(t);
+    r4_insn in;
+    memset(&in, 0, sizeof in);
+    in.row = (uint16_t)G->br[b];
+    in.fmt = R4_FMT_SOPP;
+    in.f[r4_fmts[R4_FMT_SOPP].op_fld] = r4_rows[in.row].op;
+    push(t, &in, lab, -1);
+    skip_block(t, lab);
+}
+
+/* s_call_b64 sP, label (forward) */
+static void emit_call(gt *t, unsigned op)
+{
+    r4_insn in;
+    if (draw(t, op, &in))
+        return;
+    int lab = new_label(t);
+    push(t, &in, lab, -1);
+    skip_block(t, lab);
+}
+
+/* A forward jump of row op (s_setpc_b64 / s_swappc_b64 / s_rfe_b64) over 1-4
+ * skipped instructions to a label; the target is
+ *  - a pair made by s_getpc_b64 P; s_add_co_u32 P, P, dist; s_add_co_ci_u32
+ *    P+1, P+1, 0 with P a pool pair (60%) or vcc (20%),
+ *  - the label's byte address as a literal (15%; programs load at 0, the
+ *    default `base` of the schema),
+ *  - an inline constant when that address is <= 64 (the first instruction). */
+static void emit_jump(gt *t, unsigned op)
+{
+    const r4g *G = t->G;
+    r4_insn g, a, c, j;
+    unsigned k = gpuref_rng_below(t->r, 100);
+    if (draw(t, op, &j))
+        return;
+    int lab;
+    if (t->n == 0 && k < 50) {                  /* at address 0: a target <= 36 */
+        j.f[R4FLD_SSRC0] = 128;
+        j.has_lit = 0;
+        if (!encode_ok(&j))
+            return;
+        lab = new_label(t);
+        push(t, &j, lab, REF_INL);
+        skip_block(t, lab);
+        return;
+    }
+    if (k < 15) {
+        j.f[R4FLD_SSRC0] = R4_LIT_SRC;
+        j.has_lit = 1;
+        j.lit = 0x100;                          /* patched at layout */
+        if (!encode_ok(&j))
+            return;
+        lab = new_label(t);
+        push(t, &j, lab, REF_ABS);
+        skip_block(t, lab);
+        return;
+    }
+    unsigned P = k < 35 ? R4_VCC_LO : pool_reg(t, 1);
+    memset(&g, 0, sizeof g);
+    g.row = (uint16_t)G->getpc;
+    g.fmt = R4_FMT_SOP1;
+    g.f[r4_fmts[R4_FMT_SOP1].op_fld] = r4_rows[G->getpc].op;
+    g.f[R4FLD_SDST] = P;
+    memset(&a, 0, sizeof a);
+    a.row = (uint16_t)G->addu;
+    a.fmt = R4_FMT_SOP2;
+    a.f[r4_fmts[R4_FMT_SOP2].op_fld] = r4_rows[G->addu].op;
+    a.f[R4FLD_SDST] = P;
+    a.f[R4FLD_SSRC0] = P;
+    a.f[R4FLD_SSRC1] = R4_LIT_SRC;
+    a.has_lit = 1;
+    a.lit = 0x100;                              /* patched at layout */
+    c = a;
+    c.row = (uint16_t)G->addci;
+    c.f[r4_fmts[R4_FMT_SOP2].op_fld] = r4_rows[G->addci].op;
+    c.f[R4FLD_SDST] = P + 1;
+    c.f[R4FLD_SSRC0] = P + 1;
+    c.f[R4FLD_SSRC1] = 128;
+    c.has_lit = 0;
+    c.lit = 0;
+    j.f[R4FLD_SSRC0] = P;
+    j.has_lit = 0;
+    j.lit = 0;
+    if (!encode_ok(&g) || !encode_ok(&a) || !encode_ok(&c) || !encode_ok(&j))
+        return;
+    lab = new_label(t);
+    size_t gi = t->n;
+    push(t, &g, -1, -1);
+    push(t, &a, lab, (int)gi);
+    push(t, &c, -1, -1);
+    push(t, &j, -1, -1);
+    skip_block(t, lab);
+}
+
+/* One instruction (or construct) of row op. */
+static void emit_op(gt *t, unsigned op)
+{
+    r4_insn in;
+    switch (t->G->cls[op]) {
+    case C_CALL:
+        emit_call(t, op);
+        return;
+    case C_JUMP:
+        emit_jump(t, op);
+        return;
+    case C_TERM:
+        if (t->term < 0 && gpuref_rng_chance(t->r, 25))
+            t->term = (int)op;
+        return;
+    case C_KILL:                                /* sometimes the end of the wave */
+        if (t->term < 0 && gpuref_rng_chance(t->r, 10)) {
+            t->term = (int)op;
+            return;
+        }
+        break;
+    case C_NO:
+        return;
+    default:
+        break;
+    }
+    if (draw(t, op, &in) == 0)
+        push_row(t, &in);
+}
+
+/* ------------------------------------------------------------- targeting */
+
+static unsigned slot_operand(const r4_row *r, unsigned slot, int *use)
+{
+    unsigned ns = 0;
+    for (unsigned i = 0; i < R4_MAXOPD; i++) {
+        const r4_opd *o = &r->o[i];
+        if (o->kind == R4K_SSRC || o->kind == R4K_SDSTSRC ||
+            ((o->kind == R4K_SIMM_HEX || o->kind == R4K_SIMM_INL) && r->fmt == R4_FMT_SOPK)) {
+            if (ns++ == slot) {
+                *use = o->kind == R4K_SSRC ? 1 : o->kind == R4K_SDSTSRC ? 3 : 2;
+                return i;
+            }
+        }
+    }
+    *use = 0;
+    return 0;
+}
+
+/* A result of class vc: every source of the row holds one value of that class
+ * (one literal for 32-bit sources, an aimed pair for 64-bit ones) - and, or,
+ * min, max, moves, selects, ... then return it. */
+static void aim_same(gt *t, unsigned op, unsigned vc)
+{
+    const r4_row *r = &r4_rows[op];
+    int fl = vc >= GPUREF_VC_FPZERO && vc <= GPUREF_VC_SNAN;
+    r4_insn in;
+    if (draw(t, op, &in))
+        return;
+    int pair = -1;
+    uint32_t lit = 0;
+    int haslit = 0;
+    for (unsigned i = 0; i < R4_MAXOPD; i++) {
+        const r4_opd *o = &r->o[i];
+        if (o->kind != R4K_SSRC || (r->flags & (R4_REGSRC | R4_BARID)))
+            continue;
+        int tfl = o->type == R4T_F32 || o->type == R4T_F16 || o->type == R4T_F64 ||
+                  o->type == R4T_BF16;
+        if (tfl != fl || o->type == R4T_F64 || o->type == R4T_BF16)
+            continue;
+        if (r4_type_is64(o->type)) {
+            if (pair < 0) {
+                if (t->ntgt >= 4)
+                    continue;
+                uint64_t v = int64_example(t->r, vc);
+                t->tgt[t->ntgt][0] = (uint32_t)v;
+                t->tgt[t->ntgt][1] = (uint32_t)(v >> 32);
+                pair = (int)(AIMED + 2u * t->ntgt++);
+            }
+            in.f[o->fld] = (unsigned)pair;
+        } else {
+            if (!haslit)
+                lit = fl ? float_example(t->r, vc, o->type == R4T_F16 ? 16 : 32)
+                         : int_example(t->r, vc, 32);
+            haslit = 1;
+            in.f[o->fld] = R4_LIT_SRC;
+        }
+    }
+    if (haslit) {
+        if (r->flags & R4_LIT)                  /* K of s_fmaak/s_fmamk is the literal */
+            return;
+        in.has_lit = 1;
+        in.lit = lit;
+    }
+    if (encode_ok(&in))
+        push_row(t, &in);
+}
+
+/* An SMEM load whose first DWORD(s) have class vc: aimed words at the end of
+ * the memory block (the byte / half replicated for the sub-DWORD loads). */
+static int aim_load(gt *t, unsigned op, unsigned vc)
+{
+    const r4_row *r = &r4_rows[op];
+    r4_insn in;
+    unsigned n = 1, bits = 32;
+    if (strstr(r->name, "load_b64"))
+        n = 2;
+    else if (strstr(r->name, "8"))
+        bits = 8;
+    else if (strstr(r->name, "16"))
+        bits = 16;
+    if (t->nmem + n > 8 || draw(t, op, &in))
+        return 0;
+    unsigned w = 56u + t->nmem;
+    if (n == 2) {
+        uint64_t v = int64_example(t->r, vc);
+        t->memv[t->nmem++] = (uint32_t)v;
+        t->memv[t->nmem++] = (uint32_t)(v >> 32);
+    } else {
+        uint32_t v = int_example(t->r, vc, bits);
+        t->memv[t->nmem++] = bits == 8 ? (v & 0xff) * 0x01010101u
+                           : bits == 16 ? (v & 0xffff) * 0x00010001u : v;
+    }
+    in.f[R4FLD_SBASE] = VBASE / 2;
+    in.f[R4FLD_SOFFSET] = R4_NULL;
+    in.f[R4FLD_IOFFSET] = 4 * w + (bits < 32 ? gpuref_rng_below(t->r, 4) : 0);
+    if (!encode_ok(&in))
+        return 0;
+    push(t, &in, -1, -1);
+    return 1;
+}
+
+static int aim(gt *t, const gpuref_cov_bin *b)
+{
+    const r4g *G = t->G;
+    if (b->opcode < 0 || b->opcode >= R4_NROWS)
+        return 0;
+    unsigned op = (unsigned)b->opcode;
+    const r4_row *r = &r4_rows[op];
+    r4_insn in;
+    if (b->cat == GPUREF_COV_ISA) {             /* a branch taken / not taken */
+        for (unsigned k = 0; k < 7; k++)
+            if (G->br[k] == (int)op) {
+                emit_branch(t, (int)k, b->aux ? 1 : 0);
+                return 1;
+            }
+        return 0;
+    }
+    if (G->cls[op] == C_NO)
+        return 0;
+    if (G->cls[op] == C_TERM || (G->cls[op] == C_KILL && b->cat == GPUREF_COV_OP &&
+                                 gpuref_rng_chance(t->r, 50))) {
+        if (t->term >= 0 || (b->cat != GPUREF_COV_OP && b->cat != GPUREF_COV_OPND &&
+                             b->cat != GPUREF_COV_IN))
+            return 0;
+        t->term = (int)op;                      /* drawn at the end (end_wave) */
+        t->termbin = b;
+        return 1;
+    }
+    if (b->cat == GPUREF_COV_OUT && r->fmt == R4_FMT_SMEM)
+        return aim_load(t, op, b->value);
+    if (b->cat == GPUREF_COV_OUT && (G->cls[op] == C_PLAIN || G->cls[op] == C_MOVREL))
+        aim_same(t, op, b->value);              /* and two random tries below */
+    if (b->cat == GPUREF_COV_OP || b->cat == GPUREF_COV_FLAG || b->cat == GPUREF_COV_OUT) {
+        for (int i = 0; i < (b->cat == GPUREF_COV_OP ? 1 : b->cat == GPUREF_COV_OUT ? 2 : 4); i++)
+            emit_op(t, op);                     /* flags and results: a few tries */
+        return 1;
+    }
+    if (G->cls[op] != C_PLAIN && G->cls[op] != C_MOVREL && G->cls[op] != C_KILL)
+        return 0;
+    int use = 0;
+    unsigned oi = slot_operand(r, (unsigned)(b->slot - 1), &use);
+    if (!use || draw(t, op, &in))
+        return 0;
+    const r4_opd *o = &r->o[oi];
+    int is64 = r4_type_is64(o->type);
+    if (b->cat == GPUREF_COV_OPND && use == 1) {
+        static const uint8_t kcode[5] = { 0, R4_M0, 129, R4_LIT_SRC, R4_SCC_SRC };
+        unsigned k = b->value == GPUREF_OPK_REG ? 0 : b->value == GPUREF_OPK_SPECIAL ? 1
+                   : b->value == GPUREF_OPK_IMM ? 2 : b->value == GPUREF_OPK_LITERAL ? 3 : 4;
+        in.f[o->fld] = k == 0 ? pool_reg(t, is64)
+                       : k != 1 ? kcode[k]
+                       : (r->flags & R4_REGSRC) ? R4_TTMP0 : is64 ? R4_VCC_LO : R4_M0;
+        if (k == 3 && !in.has_lit) {
+            in.has_lit = 1;
+            in.lit = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
+        }
+    } else if (b->cat == GPUREF_COV_IN) {
+        int fl = b->value >= GPUREF_VC_FPZERO && b->value <= GPUREF_VC_SNAN;
+        unsigned bits = b->aux ? b->aux : 32;
+        if (use == 2) {
+            in.f[o->fld] = int_example(t->r, b->value, 16) & 0xffff;
+        } else if (!is64 || use == 3 || (r->flags & R4_REGSRC)) {
+            uint32_t v = fl ? float_example(t->r, b->value, bits > 32 ? 32 : bits)
+                            : int_example(t->r, b->value, 32);
+            if (use == 3 || (r->flags & (R4_REGSRC | R4_BARID)) || in.has_lit) {
+                if (is64)                       /* a register set just before */
+                    return 0;
+                unsigned reg = (r->flags & R4_BARID) ? R4_M0 : pool_reg(t, 0);
+                if ((r->flags & R4_BARID) && r->o[0].kind != R4K_SDST)
+                    return 0;                   /* an inline constant only */
+                emit_mov(t, reg, v);
+                in.f[o->fld] = reg;
+            } else {                            /* a literal holds any 32-bit value */
+                in.f[o->fld] = R4_LIT_SRC;
+                in.has_lit = 1;
+                in.lit = v;
+            }
+        } else {                                /* 64-bit: an aimed pair s96+ */
+            if (t->ntgt >= 4 || fl)
+                return 0;
+            uint64_t v = int64_example(t->r, b->value);
+            t->tgt[t->ntgt][0] = (uint32_t)v;
+            t->tgt[t->ntgt][1] = (uint32_t)(v >> 32);
+            in.f[o->fld] = AIMED + 2u * t->ntgt++;
+        }
+    } else {
+        return 0;
+    }
+    if (!encode_ok(&in))
+        return 0;
+    push_row(t, &in);
+    return 1;
+}
+
+/* ---------------------------------------------------------------- output */
+
+static void end_wave(gt *t)
+{
+    r4_insn in;
+    if (t->term >= 0 && draw(t, (unsigned)t->term, &in) == 0) {
+        const gpuref_cov_bin *b = t->termbin;
+        if (t->term == R4_ROW_SOPP_s_setkill || t->term == R4_ROW_SOPP_s_sethalt)
+            in.f[R4FLD_SIMM16] = 1;             /* kill / HALT */
+        if (b && b->slot == 1 && r4_rows[t->term].o[0].kind == R4K_SSRC) {
+            unsigned f = r4_rows[t->term].o[0].fld;   /* s_alloc_vgpr's source */
+            if (b->cat == GPUREF_COV_IN) {
+                in.f[f] = R4_LIT_SRC;
+                in.has_lit = 1;
+                in.lit = int_example(t->r, b->value, 32);
+            } else if (b->cat == GPUREF_COV_OPND) {
+                static const uint8_t kc[] = { 0, R4_M0, 129, R4_LIT_SRC, R4_SCC_SRC };
+                unsigned k = b->value == GPUREF_OPK_REG ? 0 : b->value == GPUREF_OPK_SPECIAL ? 1
+                           : b->value == GPUREF_OPK_IMM ? 2 : b->value == GPUREF_OPK_LITERAL ? 3 : 4;
+                in.f[f] = k ? kc[k] : pool_reg(t, 0);
+                in.has_lit = k == 3;
+            }
+        }
+        if (encode_ok(&in))
+            push(t, &in, -1, -1);
+    }
+    memset(&in, 0, sizeof in);                  /* always last (also if the row above
+                                                   did not end the wave) */
+    in.row = (uint16_t)t->G->endpgm;
+    in.fmt = R4_FMT_SOPP;
+    in.f[r4_fmts[R4_FMT_SOPP].op_fld] = r4_rows[in.row].op;
+    push(t, &in, -1, -1);
+}
+
+static int r4g_test(gpuref_genctx *x, char *err)
+{
+    gt T, *t = &T;
+    memset(t, 0, sizeof *t);
+    t->x = x;
+    t->G = x->priv;
+    t->r = &x->rng;
+    t->term = -1;
+    for (unsigned i = 0; i < R4_NROWS; i++)
+        t->w[i] = t->G->cls[i] != C_NO ? x->weights[i] : 0;
+    t->w[IT_BRANCH] = x->weights[IT_BRANCH];
+    for (unsigned i = 0; i < 6; i++) {          /* 6 distinct pairs of s0-s87 */
+        unsigned p;
+        for (;;) {
+            p = 2 * gpuref_rng_below(t->r, VBASE / 2);
+            unsigned k;
+            for (k = 0; k < i && t->pool[k] != p; k++)
+                ;
+            if (k == i)
+                break;
+        }
+        t->pool[i] = (uint8_t)p;
+    }
+    unsigned idle = 0;
+    while (!t->fail && x->ninsns < x->opts->length) {
+        const gpuref_cov_bin *b = gpuref_gx_target(x);
+        if (b) {
+            int ok = aim(t, b);
+            gpuref_gx_aimed(x, ok);
+            if (ok)
+                continue;
+        }
+        unsigned before = x->ninsns;
+        int it = gpuref_gx_pick(t->r, t->w, NITEMS);
+        if (it < 0 || idle > 10000)             /* nothing left to emit (a --mix of
+                                                   ends only) */
+            break;
+        if (it == IT_BRANCH)
+            emit_branch(t, -1, -1);
+        else
+            emit_op(t, (unsigned)it);
+        idle = x->ninsns == before ? idle + 1 : 0;
+    }
+    end_wave(t);
+    int rc = t->fail ? gpuref_errf(err, t->fail, "rdna4 generator: out of memory") : GPUREF_OK;
+    /* layout, branch offsets (dwords after the branch), pc distances, text */
+    unsigned *at = rc ? NULL : malloc((t->n + 1) * sizeof *at), pos = 0;
+    if (!rc && !at)
+        rc = gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; !rc && i < t->n; i++) {
+        char e2[GPUREF_ERRLEN];
+        if (r4_encode(&t->v[i].in, e2))
+            rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: %s", e2);
+        at[i] = pos;
+        pos += t->v[i].in.nwords;
+    }
+    if (at)
+        at[t->n] = pos;
+    for (size_t i = 0; !rc && i < t->n; i++) {
+        gitem *it = &t->v[i];
+        char text[256], e2[GPUREF_ERRLEN];
+        if (it->target >= 0) {
+            int li = t->label[it->target];
+            unsigned to = at[li < 0 ? (int)t->n : li];
+            if (it->ref >= 0)                   /* bytes from the pc s_getpc_b64 returns */
+                it->in.lit = 4u * to - (4u * at[it->ref] + 4u);
+            else if (it->ref == REF_ABS)        /* the address (the program is at 0) */
+                it->in.lit = 4u * to;
+            else if (it->ref == REF_INL && 4u * to <= 64)
+                it->in.f[R4FLD_SSRC0] = 128u + 4u * to;
+            else if (it->ref == REF_INL) {
+                rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: jump target %u "
+                                 "is no inline constant", 4u * to);
+                break;
+            } else
+                it->in.f[R4FLD_SIMM16] = (to - (at[i] + 1)) & 0xffff;
+            if (r4_encode(&it->in, e2)) {
+                rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: %s", e2);
+                break;
+            }
+        }
+        if (r4_format(&it->in, 4ull * at[i], text, sizeof text, e2) != GPUREF_OK) {
+            rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: %s", e2);
+            break;
+        }
+        gpuref_gx_line(x, text, strlen(text));
+    }
+    if (!rc) {                                  /* initial state */
+        uint64_t v[2];
+        char key[16];
+        for (unsigned i = 0; i < 6; i++)
+            for (unsigned h = 0; h < 2; h++) {
+                v[0] = gpuref_rng_value(t->r, 32, x->opts->special_pct);
+                snprintf(key, sizeof key, "s%u", t->pool[i] + h);
+                gpuref_gx_reg(x, key, 8, v, 1);
+            }
+        for (unsigned i = 0; i < t->ntgt; i++)
+            for (unsigned h = 0; h < 2; h++) {
+                v[0] = t->tgt[i][h];
+                snprintf(key, sizeof key, "s%u", AIMED + 2 * i + h);
+                gpuref_gx_reg(x, key, 8, v, 1);
+            }
+        /* SMEM: 64 random words at a 256-byte aligned address A; s88:89 = A
+         * (with a buffer stride in s89[29:16]), s90 = num_records, s91 random */
+        uint64_t A = (gpuref_rng_next(t->r) & 0xffffffff00ull) | 0x100ull;
+        uint32_t mem[64], stride = gpuref_rng_chance(t->r, 50) ? 0
+                                   : 4u << gpuref_rng_below(t->r, 3);
+        uint32_t nrec = gpuref_rng_chance(t->r, 75) ? 256u / (stride ? stride : 1)
+                        : gpuref_rng_below(t->r, 300);
+        for (unsigned i = 0; i < 64; i++)
+            mem[i] = (uint32_t)gpuref_rng_value(t->r, 32, x->opts->special_pct);
+        for (unsigned i = 0; i < t->nmem; i++)
+            mem[56 + i] = t->memv[i];
+        if (t->nmem) {                          /* buffer loads of them in range */
+            stride = 0;
+            nrec = 256;
+        }
+        gpuref_gx_mem(x, "mem", A, mem, 64);
+        uint32_t vs[4] = { (uint32_t)A, (uint32_t)(A >> 32) | stride << 16, nrec,
+                           (uint32_t)gpuref_rng_next(t->r) };
+        for (unsigned i = 0; i < 4; i++) {
+            v[0] = vs[i];
+            snprintf(key, sizeof key, "s%u", VBASE + i);
+            gpuref_gx_reg(x, key, 8, v, 1);
+        }
+        v[0] = gpuref_rng_value(t->r, 32, x->opts->special_pct);
+        gpuref_gx_reg(x, "vcc0", 8, v, 1);
+        v[0] = gpuref_rng_value(t->r, 32, x->opts->special_pct);
+        gpuref_gx_reg(x, "m0", 8, v, 1);
+        v[0] = gpuref_rng_below(t->r, 2);
+        gpuref_gx_reg(x, "scc", 1, v, 1);
+    }
+    x->max_steps = t->n + 16;                   /* forward control only */
+    free(at);
+    free(t->v);
+    free(t->label);
+    return rc;
+}
+
+static int r4g_init(void **priv, char *err)
+{
+    r4g *G = calloc(1, sizeof *G);
+    if (!G)
+        return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
+    static const char *const brn[7] = { "s_branch", "s_cbranch_scc0", "s_cbranch_scc1",
+                                        "s_cbranch_vccz", "s_cbranch_vccnz", "s_cbranch_execz",
+                                        "s_cbranch_execnz" };
+    for (unsigned k = 0; k < 7; k++)
+        G->br[k] = -1;
+    G->endpgm = G->mov32 = G->getpc = G->addu = G->addci = -1;
+    for (unsigned op = 0; op < R4_NROWS; op++) {
+        const r4_row *r = &r4_rows[op];
+        r4_exec_fn fn = r4_exec_of(op);
+        int exec = fn && fn != r4_exec_unimpl, isbr = 0;
+        for (unsigned k = 0; k < 7; k++)
+            if (r->fmt == R4_FMT_SOPP && !strcmp(r->name, brn[k])) {
+                G->br[k] = (int)op;
+                isbr = 1;
+            }
+        if (r->fmt == R4_FMT_SOPP && !strcmp(r->name, "s_endpgm"))
+            G->endpgm = (int)op;
+        if (r->fmt == R4_FMT_SOP1 && !strcmp(r->name, "s_mov_b32"))
+            G->mov32 = (int)op;
+        if (r->fmt == R4_FMT_SOP1 && !strcmp(r->name, "s_getpc_b64"))
+            G->getpc = (int)op;
+        if (r->fmt == R4_FMT_SOP2 && !strcmp(r->name, "s_add_co_u32"))
+            G->addu = (int)op;
+        if (r->fmt == R4_FMT_SOP2 && !strcmp(r->name, "s_add_co_ci_u32"))
+            G->addci = (int)op;
+        if (!exec || isbr || (int)op == G->endpgm ||
+            (r->fmt != R4_FMT_SOP1 && r->fmt != R4_FMT_SOP2 && r->fmt != R4_FMT_SOPC &&
+             r->fmt != R4_FMT_SOPK && r->fmt != R4_FMT_SOPP && r->fmt != R4_FMT_SMEM))
+            continue;
+        int c = C_PLAIN;
+        for (unsigned i = 0; i < R4_MAXOPD; i++)
+            switch (r->o[i].kind) {
+            case R4K_NONE: case R4K_SDST: case R4K_SSRC: case R4K_SDSTSRC: case R4K_LIT:
+            case R4K_MSGRTN: case R4K_SIMM_HEX: case R4K_SIMM_INL: case R4K_SIMM_OPT:
+            case R4K_SIMM_HWREG: case R4K_SIMM_VER: case R4K_SIMM_DELAY: case R4K_SIMM_DEPCTR:
+            case R4K_SIMM_WAITCNT: case R4K_SIMM_MSG: case R4K_SM_SDATA: case R4K_SM_SBASE:
+            case R4K_SM_OFF: case R4K_SM_IOFF: case R4K_SM_SOFF: case R4K_SM_LEN:
+                break;
+            case R4K_SIMM_BR:
+                if (op != R4_ROW_SOPK_s_call_b64)
+                    c = C_NO;
+                break;
+            default:
+                c = C_NO;
+                break;
+            }
+        if (c == C_NO)
+            continue;
+        if (strncmp(r->name, "s_movrel", 8) == 0)
+            c = C_MOVREL;
+        else if (op == R4_ROW_SOPK_s_call_b64)
+            c = C_CALL;
+        else if (op == R4_ROW_SOP1_s_setpc_b64 || op == R4_ROW_SOP1_s_swappc_b64 ||
+                 op == R4_ROW_SOP1_s_rfe_b64)
+            c = C_JUMP;
+        else if (op == R4_ROW_SOPP_s_code_end || op == R4_ROW_SOPP_s_endpgm_saved ||
+                 op == R4_ROW_SOP1_s_alloc_vgpr || op == R4_ROW_SOPP_s_sendmsghalt)
+            c = C_TERM;
+        else if (op == R4_ROW_SOPP_s_setkill || op == R4_ROW_SOPP_s_sethalt)
+            c = C_KILL;
+        G->cls[op] = (uint8_t)c;
+        if (r->fmt == R4_FMT_SOPC && G->nsopc < 64)
+            G->sopc[G->nsopc++] = (int)op;
+    }
+    for (unsigned k = 0; k < 7; k++)
+        if (G->br[k] < 0)
+            G->br[k] = G->br[0];
+    if (G->br[0] < 0 || G->endpgm < 0 || G->mov32 < 0 || G->getpc < 0 || G->addu < 0 ||
+        G->addci < 0) {
+        free(G);
+        return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4 generator: description rows missing");
+    }
+    *priv = G;
+    return GPUREF_OK;
+}
+
+static void r4g_fini(void *priv) { free(priv); }
+
+const gpuref_isa_gen gpuref_rdna4_gen = {
+    .items = r4g_items,
+    .nitems = NITEMS,
+    .init = r4g_init,
+    .fini = r4g_fini,
+    .test = r4g_test,
+};
