@@ -61,6 +61,7 @@ class Task:
         self.retired = 0
         self.seconds = 0.0
         self.error = None          # a task-level problem (generation failed, crash)
+        self.cov = None            # coverage.dat the task wrote
         self.log = None
         self.commands = []
 
@@ -168,13 +169,16 @@ class Runner:
                     task.error = "generation failed: " + (out.strip().splitlines() or ["?"])[-1]
             if task.error is None:
                 if task.mode == "lockstep":
-                    cmd = [self.bench(task.isa), "--out", os.path.join(self.run_dir, "reports", task.name)]
+                    task.cov = os.path.join(self.run_dir, "cov", task.name.replace("/", "_") + ".dat")
+                    cmd = [self.bench(task.isa), "--out", os.path.join(self.run_dir, "reports", task.name),
+                           "--cov", task.cov]
                     skip = os.path.join("testbenches", task.isa, "lockstep_skip.txt")
                     if os.path.exists(skip):
                         cmd += ["--skip", skip]
                     cmd.append(task.vecfile)
                 else:
-                    cmd = [self.gpuref, "run", task.vecfile]
+                    task.cov = os.path.join(self.run_dir, "cov", task.name.replace("/", "_") + ".dat")
+                    cmd = [self.gpuref, "run", "--cov", task.cov, task.vecfile]
                 st, out = self.run_cmd(task, cmd, logf)
                 self.parse(task, out)
                 if st not in (0, 1) or (st != 0 and not any(not r[1] for r in task.results)):
@@ -267,7 +271,7 @@ def main():
     tasks = expand(jobs)
     run_id = args.run_id or datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     run_dir = os.path.join(args.build, "regress", run_id)
-    for sub in ("logs", "gen", "reports", "rerun"):
+    for sub in ("logs", "gen", "reports", "rerun", "cov"):
         os.makedirs(os.path.join(run_dir, sub), exist_ok=True)
 
     runner = Runner(args, run_dir)
@@ -309,6 +313,24 @@ def main():
         secs = sum(t.seconds for t in sel)
         print("%-8s %-9s %7d %7d %7d %10s %9.1f" % (isa, mode, n, p, f, retired if mode == "lockstep" else "-", secs))
     write_junit(os.path.join(run_dir, "junit.xml"), tasks)
+    covs = [t.cov for t in tasks if t.cov and os.path.exists(t.cov)]
+    if covs:
+        merged = os.path.join(run_dir, "cov", "merged.dat")
+        subprocess.run([runner.gpuref, "cov", "merge", "-o", merged] + covs,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        rep = subprocess.run([runner.gpuref, "cov", "report", "--max-holes", "0", "--html",
+                              os.path.join(run_dir, "cov", "report"), merged],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        with open(os.path.join(run_dir, "cov", "report.txt"), "w") as f:
+            f.write(rep.stdout)
+        print("\nfunctional coverage (holes by name: %s; HTML: %s)" % (
+            os.path.join(run_dir, "cov", "report.txt"),
+            os.path.join(run_dir, "cov", "report", "html", "index.html")))
+        for line in rep.stdout.splitlines():
+            if line.startswith("holes"):
+                break
+            if line.strip() and not line.startswith("functional coverage"):
+                print(line)
     total = sum(len(t.results) for t in tasks) + sum(1 for t in tasks if t.error and not t.results)
     nfail = len(failures)
     print("\nwall %.1f s; %.0f tests/minute; JUnit: %s" % (wall, 60.0 * total / wall if wall > 0 else 0,
