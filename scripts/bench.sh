@@ -27,4 +27,9 @@ for isa in nv50; do
     say "lockstep $isa: $(med $rates) instructions/s retired and compared; model step+compare share $(med $shares)% of bench time (median of 3 runs of the 4000-instruction bench_model stream)"
 done
 for f in "$B"/bench/bench_fp; do [ -x "$f" ] && "$f" | tee -a "$OUT"; done
+for isa in nv50 rdna4; do "$B/bench/bench_cov" $isa 2>&1 | tee -a "$OUT"; done
+# regression throughput: directed vectors plus random programs, -j 2
+line=$(python3 scripts/regress.py --build "$B" -j 2 --isa nv50 --isa rdna4 --seeds 8 --count 100 \
+       --run-id bench --no-rerun | grep -E "tests/minute")
+say "regression -j 2 (directed + 8 random seeds x 100 programs per ISA, lockstep): $line"
 echo "results: $OUT"
