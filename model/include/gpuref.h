@@ -218,8 +218,10 @@ int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
                           gpuref_diff *diffs, size_t max);
 /* "r5 lane 3: DUT=0x00000001 MODEL=0x00000000" using the model's file names. */
 int gpuref_diff_format(const gpuref_model *m, const gpuref_diff *df, char *buf, size_t len);
-/* Copy the DUT's values of UNMODELLED writes into the model's state; returns
- * the number of values taken (each is a logged waiver for the caller). */
+/* Copy the DUT's values of UNMODELLED writes, and of F32_ULP writes that
+ * differ within their bound, into the model's state, so that both go on from
+ * the same state; returns the number of values taken (each is a logged waiver
+ * for the caller). */
 int gpuref_retire_waive(gpuref_model *m, const gpuref_retire *dut, const gpuref_retire *model);
 
 #ifdef __cplusplus

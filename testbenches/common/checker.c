@@ -512,12 +512,14 @@ static void log_waivers(gpuref_chk *c, int n)
         return;
     for (unsigned i = 0; i < c->mod->nregw; i++) {
         const gpuref_regw *w = &c->mod->regw[i];
-        if (!(w->flags & GPUREF_REGW_UNMODELLED))
+        if (!(w->flags & (GPUREF_REGW_UNMODELLED | GPUREF_REGW_F32_ULP)))
             continue;
         gpuref_regfile_info fi = { 0 };
         gpuref_regfile_get_info(c->m, w->file, &fi);
-        fprintf(f, "step %" PRIu64 " pc=0x%" PRIx64 ": %s%u unmodelled: DUT value taken\n",
-                c->steps, c->mod->pc, fi.name, w->index);
+        fprintf(f, "step %" PRIu64 " pc=0x%" PRIx64 ": %s%u %s: DUT value taken\n", c->steps,
+                c->mod->pc, fi.name, w->index,
+                (w->flags & GPUREF_REGW_UNMODELLED) ? "unmodelled"
+                                                    : "approximate, within its ULP bound");
     }
     fclose(f);
 }
