@@ -275,6 +275,10 @@ def main():
         os.makedirs(os.path.join(run_dir, sub), exist_ok=True)
 
     runner = Runner(args, run_dir)
+    need = {runner.gpuref} | {runner.bench(t.isa) for t in tasks if t.mode == "lockstep"}
+    missing = sorted(p for p in need if not os.access(p, os.X_OK))
+    if missing:
+        die("not built: %s (run make, and make %s)" % (", ".join(missing), " ".join(missing[1:] or missing)))
     runner.total = len(tasks)
     print("regress: run %s, %d tasks, -j %d, folder %s" % (run_id, len(tasks), args.jobs, run_dir))
     t0 = time.time()

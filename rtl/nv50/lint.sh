@@ -9,7 +9,14 @@
 set -eu
 cd "$(dirname "$0")/../.."
 
-SRCS="rtl/nv50/nv50_pkg.sv rtl/nv50/nv50_ram.sv rtl/nv50/nv50_alu.sv rtl/nv50/nv50_decode.sv rtl/nv50/nv50_core.sv"
+# the float units of rtl/common/fp used by nv50_fpu (building blocks first)
+FP="rtl/common/fp/fp_unpack.sv rtl/common/fp/fp_round.sv rtl/common/fp/fp_nan_sel.sv \
+    rtl/common/fp/fp_order.sv rtl/common/fp/fp_clamp.sv rtl/common/fp/fp32_add.sv \
+    rtl/common/fp/fp32_mul.sv rtl/common/fp/fp32_cmp.sv rtl/common/fp/fp32_minmax.sv \
+    rtl/common/fp/fp32_to_int.sv rtl/common/fp/fp32_from_int.sv rtl/common/fp/fp16_to_fp32.sv \
+    rtl/common/fp/fp32_to_fp16.sv"
+SRCS="rtl/nv50/nv50_pkg.sv rtl/nv50/nv50_ram.sv rtl/nv50/nv50_alu.sv rtl/nv50/nv50_decode.sv \
+      rtl/nv50/nv50_sfu_rom.sv rtl/nv50/nv50_sfu.sv rtl/nv50/nv50_fpu.sv rtl/nv50/nv50_core.sv $FP"
 pass=0
 fail=0
 

@@ -1,5 +1,5 @@
 // nv50_core.sv - NV50 (Tesla) shader core: one warp of 32 threads, integer,
-// bit, move and control instructions.  Architectural contract:
+// bit, move, float, SFU, conversion and control instructions.  Architectural contract:
 // model/nv50/README.md ("Execution semantics", "Retire record").  Micro-
 // architecture, port usage and every decision taken where the contract is
 // silent: rtl/nv50/README.md.
@@ -340,8 +340,8 @@ module nv50_core #(
   end
 
   // Compute side (thread te): operand values and the ALU.
-  logic [31:0] va, vb, vc, sh_val, cm_val, srval, alu_res;
-  logic [3:0]  alu_flags, cvalue;
+  logic [31:0] va, vb, vc, sh_val, cm_val, srval, alu_res, int_res, fpu_res;
+  logic [3:0]  alu_flags, int_flags, fpu_flags, cvalue;
   logic [15:0] alu_ares, asrc_val, piv_val;
   logic        cin;
   always_comb begin
@@ -385,7 +385,16 @@ module nv50_core #(
     .not1(xd.not1), .not2(xd.not2), .mul24(xd.mul24), .high(xd.high), .s1sgn(xd.s1sgn),
     .s2sgn(xd.s2sgn), .setc(xd.setc), .ismin(xd.ismin), .shr(xd.shr), .shcnt_imm(xd.shcnt_imm),
     .offs(xd.offs), .va(va), .vb(vb), .vc(vc), .cin(cin), .cval(cvalue), .aval(asrc_val),
-    .srval(srval), .res(alu_res), .flags(alu_flags), .ares(alu_ares));
+    .srval(srval), .res(int_res), .flags(int_flags), .ares(alu_ares));
+
+  // float, SFU and conversion rows (classes C_FADD and above)
+  nv50_fpu u_fpu (
+    .cls(xd.cls), .sat(xd.sat), .b32(xd.b32), .neg1(xd.neg1), .neg2(xd.neg2), .neg3(xd.neg3),
+    .abs1(xd.abs1), .abs2(xd.abs2), .rnd(xd.rnd), .fcond(xd.fcond), .ismin(xd.ismin),
+    .sfop(xd.sfop), .cvd(xd.cvd), .cvs(xd.cvs), .rint(xd.rint), .cvssgn(xd.cvssgn),
+    .cvdsgn(xd.cvdsgn), .va(va), .vb(vb), .vc(vc), .res(fpu_res), .flags(fpu_flags));
+  assign alu_res   = (xd.cls >= nv50_pkg::C_FADD) ? fpu_res   : int_res;
+  assign alu_flags = (xd.cls >= nv50_pkg::C_FADD) ? fpu_flags : int_flags;
 
   // ------------------------------------------------------------ control flow
   logic [31:0] k_mask, k_exited, k_pc;

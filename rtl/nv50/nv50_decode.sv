@@ -9,9 +9,11 @@
 //
 // Strictness (decision D4): for every instruction the decoder builds the set of
 // bits that carry meaning (al0/al1); a word with any other bit set, or with a
-// reserved value in a meaningful field, is illegal.  Floating point, SFU,
-// conversions, loads/stores, textures, interpolation, vote and the like decode
-// as unimplemented.  Both make d.fault = 1.
+// reserved value in a meaningful field, is illegal.  Loads/stores, textures,
+// interpolation, vote and the like decode as unimplemented.  Both make
+// d.fault = 1.  The float, SFU and cvt rows (model/nv50/nv50_ops.def section 5,
+// facts from envydis/g80.c) decode exactly as the model's rows: the fields a row
+// owns are its template's, every other bit must be 0.
 //
 // The decisions cited as Dnn are those of model/nv50/README.md.
 //
@@ -42,6 +44,19 @@ module nv50_decode (
   localparam logic [4:0] C_LOGIC  = nv50_pkg::C_LOGIC;
   localparam logic [4:0] C_SHIFT  = nv50_pkg::C_SHIFT;
   localparam logic [4:0] C_CTRL   = nv50_pkg::C_CTRL;
+  localparam logic [4:0] C_FADD   = nv50_pkg::C_FADD;
+  localparam logic [4:0] C_FMUL   = nv50_pkg::C_FMUL;
+  localparam logic [4:0] C_FMAD   = nv50_pkg::C_FMAD;
+  localparam logic [4:0] C_FSET   = nv50_pkg::C_FSET;
+  localparam logic [4:0] C_FMNMX  = nv50_pkg::C_FMNMX;
+  localparam logic [4:0] C_FSLCT  = nv50_pkg::C_FSLCT;
+  localparam logic [4:0] C_SFU    = nv50_pkg::C_SFU;
+  localparam logic [4:0] C_CVT    = nv50_pkg::C_CVT;
+  localparam logic [2:0] CV_I8    = nv50_pkg::CV_I8;
+  localparam logic [2:0] CV_I16   = nv50_pkg::CV_I16;
+  localparam logic [2:0] CV_I32   = nv50_pkg::CV_I32;
+  localparam logic [2:0] CV_F16   = nv50_pkg::CV_F16;
+  localparam logic [2:0] CV_F32   = nv50_pkg::CV_F32;
   localparam logic [2:0] S_REG    = nv50_pkg::S_REG;
   localparam logic [2:0] S_SHARED = nv50_pkg::S_SHARED;
   localparam logic [2:0] S_CONST  = nv50_pkg::S_CONST;
@@ -108,6 +123,15 @@ module nv50_decode (
   logic        shsel;
   logic        imm_f;         // long immediate form
   logic        c16;           // 16-bit third input (long sad u16/s16)
+  logic        fl;            // long float/SFU/cvt row (operands by the flags below)
+  logic        r1only;        // src1 is a register only (R1: SFU, cvt u8/s8 register)
+  logic        bytesrc;       // cvt u8/s8 half source: an s[] operand must be u8
+  logic        fh;            // cvt: 16-bit source (S1H)
+  logic        fb2;           // second input from the src2 field (S2)
+  logic        fb3;           // second input from the src3 field (fadd: S3)
+  logic        fc3;           // third input from the src3 field (S3)
+  logic        frdh;          // cvt u8/s8 high-half destination: 7-bit half register, no o[]
+  logic        fmcd;          // optional $c destination (MCD)
 
   always_comb begin
     d         = '0;
@@ -128,6 +152,15 @@ module nv50_decode (
     shsel     = 1'b0;
     imm_f     = 1'b0;
     c16       = 1'b0;
+    fl        = 1'b0;
+    r1only    = 1'b0;
+    bytesrc   = 1'b0;
+    fh        = 1'b0;
+    fb2       = 1'b0;
+    fb3       = 1'b0;
+    fc3       = 1'b0;
+    frdh      = 1'b0;
+    fmcd      = 1'b0;
     d.cls     = C_NOP;
     d.dkind   = nv50_pkg::D_NONE;
     d.a.kind  = nv50_pkg::S_NONE;
@@ -178,8 +211,19 @@ module nv50_decode (
           d.cls = C_LOGIC; d.b32 = 1'b1; d.lop = {w0[15], w0[8]}; d.not1 = w0[22];
           al0[8] = 1'b1; al0[15] = 1'b1; al0[22] = 1'b1;
         end
-        4'hb, 4'hc, 4'he: unimp = 1'b1;                       // float
-        4'h8, 4'h9, 4'hf: if (imm_f) ill = 1'b1; else unimp = 1'b1;  // interp, rcp, tex
+        4'h9: begin
+          // rcp f32 DST [neg] [abs] SRC (short only): neg w0[22], abs w0[15], register
+          if (imm_f) ill = 1'b1;
+          d.cls = C_SFU; d.sfop = nv50_pkg::SF_RCP; d.b32 = 1'b1;
+          d.neg1 = w0[22]; d.abs1 = w0[15]; al0[22] = 1'b1; al0[15] = 1'b1;
+        end
+        4'hb, 4'hc, 4'he: begin
+          // fadd, fmul, fmad: sat w0[8], neg src1 w0[15], neg src2 (fmad: src3) w0[22]
+          d.cls  = (op == 4'hb) ? C_FADD : (op == 4'hc) ? C_FMUL : C_FMAD;
+          d.b32  = 1'b1; d.sat = w0[8]; d.neg1 = w0[15]; d.neg2 = w0[22];
+          al0[8] = 1'b1; al0[15] = 1'b1; al0[22] = 1'b1;
+        end
+        4'h8, 4'hf: if (imm_f) ill = 1'b1; else unimp = 1'b1;  // interp, tex
         default: ill = 1'b1;
       endcase
       if (d.cls == C_MAD) begin
@@ -207,9 +251,9 @@ module nv50_decode (
       // ---- src1 (not used by mov immediate)
       if (!(d.cls == C_MOV && imm_f)) begin
         al0[14:9] = 6'h3f;
-        al0[24]   = 1'b1;
+        if (d.cls != C_SFU) al0[24] = 1'b1;             // rcp: register only
         d.a.w16   = h;
-        if (w0[24]) begin
+        if (w0[24] && d.cls != C_SFU) begin
           sh1 = 1'b1;
           d.a.kind = S_SHARED;
           d.a.mode = w0[14:13];
@@ -234,7 +278,7 @@ module nv50_decode (
         al0[21:16] = 6'h3f;
       end
       // ---- second input: immediate, or short src2 / c[]
-      if (d.cls != C_MOV) begin
+      if (d.cls != C_MOV && d.cls != C_SFU) begin
         d.b.w16 = h;
         if (imm_f) begin
           d.b.kind = S_IMM;
@@ -261,8 +305,8 @@ module nv50_decode (
           end
         end
       end
-      // ---- third input of mad/sad: the destination register
-      if (d.cls == C_MAD || d.cls == C_SAD) begin
+      // ---- third input of mad/sad/fmad: the destination register
+      if (d.cls == C_MAD || d.cls == C_SAD || d.cls == C_FMAD) begin
         d.c.kind = S_REG; d.c.idx = {1'b0, w0[7:2]};
       end
       if (mem_a) begin al0[27:25] = 3'b111; end
@@ -378,31 +422,158 @@ module nv50_decode (
           if (w1[2]) unimp = 1'b1;                          // pmevent
           d.cls = C_NOP;
         end
-        // ld a[], st o[], st s[], ld c[], ld s[], vote, interp, SFU, cvt, float,
-        // double, l[]/g[] access and atomics, tex, emit/restart
+        // ld a[], st o[], st s[], ld c[], ld s[], vote, interp, double, l[]/g[]
+        // access and atomics, tex, emit/restart
         {4'h0, 3'd0}, {4'h0, 3'd4}, {4'h0, 3'd7},
         {4'h1, 3'd1}, {4'h1, 3'd2}, {4'h1, 3'd3}: unimp = 1'b1;
         default: begin
-          if (op == 4'h8 || op == 4'h9 || op == 4'ha || op == 4'hb || op == 4'hc ||
-              op == 4'he || op == 4'hf || (op == 4'hd && op2 >= 3'd2))
-            unimp = 1'b1;
-          else
-            ill = 1'b1;
+          case (op)
+            // ---- SFU (nv50_ops.def rcp_l ... ex2): secondary 0 rcp, 2 rsqrt, 3 lg2
+            // (neg w1[26], abs w1[20]), 4 sin, 5 cos, 6 ex2; register source
+            4'h9: begin
+              fl = 1'b1; r1only = 1'b1; d.cls = C_SFU; d.b32 = 1'b1;
+              case (op2)
+                3'd0:    d.sfop = nv50_pkg::SF_RCP;
+                3'd2:    d.sfop = nv50_pkg::SF_RSQ;
+                3'd3:    d.sfop = nv50_pkg::SF_LG2;
+                3'd4:    d.sfop = nv50_pkg::SF_SIN;
+                3'd5:    d.sfop = nv50_pkg::SF_COS;
+                3'd6:    d.sfop = nv50_pkg::SF_EX2;
+                default: ill = 1'b1;
+              endcase
+              if (op2 == 3'd0 || op2 == 3'd2 || op2 == 3'd3) begin
+                d.neg1 = w1[26]; d.abs1 = w1[20]; al1[26] = 1'b1; al1[20] = 1'b1;
+              end
+            end
+            // ---- 0xb: fadd (secondary 0/1, w1[29] sat), fset 3, fmax 4, fmin 5,
+            // presin/preex2 6 (w1[14])
+            4'hb: begin
+              fl = 1'b1; d.b32 = 1'b1;
+              case (op2)
+                3'd0, 3'd1: begin
+                  // rounding w0[17:16]: 0 rn, 3 rz, 1/2 reserved; src1, src3
+                  d.cls = C_FADD; d.sat = w1[29]; d.rnd = w0[17:16]; al0[17:16] = 2'b11;
+                  if (w0[17] != w0[16]) ill = 1'b1;
+                  d.neg1 = w1[26]; d.neg2 = w1[27]; al1[27:26] = 2'b11;
+                  fb3 = 1'b1; fmcd = 1'b1;
+                end
+                3'd3, 3'd4, 3'd5: begin
+                  // fset condition w1[17:14]; neg w1[26]/w1[27], abs w1[20]/w1[19]
+                  if (op2 == 3'd3) begin
+                    d.cls = C_FSET; d.fcond = w1[17:14]; al1[17:14] = 4'hf;
+                  end else begin
+                    d.cls = C_FMNMX; d.ismin = op2[0];
+                  end
+                  d.neg1 = w1[26]; d.neg2 = w1[27]; d.abs1 = w1[20]; d.abs2 = w1[19];
+                  al1[27:26] = 2'b11; al1[20:19] = 2'b11;
+                  fb2 = 1'b1; fmcd = 1'b1;
+                end
+                3'd6: begin
+                  d.cls  = C_SFU; al1[14] = 1'b1;
+                  d.sfop = w1[14] ? nv50_pkg::SF_PREEX2 : nv50_pkg::SF_PRESIN;
+                  d.neg1 = w1[26]; d.abs1 = w1[20]; al1[26] = 1'b1; al1[20] = 1'b1;
+                end
+                default: ill = 1'b1;
+              endcase
+            end
+            // ---- 0xc: fmul (secondary 0: sat w1[20], rounding w1[15:14]), fslct
+            // (secondary 2/3: neg src3 w1[29])
+            4'hc: begin
+              fl = 1'b1; d.b32 = 1'b1;
+              if (op2 == 3'd0) begin
+                d.cls = C_FMUL; d.sat = w1[20]; d.rnd = w1[15:14];
+                al1[20] = 1'b1; al1[15:14] = 2'b11;
+                if (w1[15] != w1[14]) ill = 1'b1;
+                d.neg1 = w1[26]; d.neg2 = w1[27]; al1[27:26] = 2'b11;
+                fb2 = 1'b1; fmcd = 1'b1;
+              end else if (op2[2:1] == 2'b01) begin
+                d.cls = C_FSLCT; d.neg3 = w1[29];
+                fb2 = 1'b1; fc3 = 1'b1; fmcd = 1'b1;
+              end else ill = 1'b1;
+            end
+            // ---- 0xe: fmad (secondary 0/1, w1[29] sat): neg w1[26] product, w1[27] src3
+            4'he: begin
+              fl = 1'b1; d.b32 = 1'b1;
+              if (op2[2:1] == 2'b00) begin
+                d.cls = C_FMAD; d.sat = w1[29]; d.neg1 = w1[26]; d.neg2 = w1[27];
+                al1[27:26] = 2'b11;
+                fb2 = 1'b1; fc3 = 1'b1; fmcd = 1'b1;
+              end else ill = 1'b1;
+            end
+            // ---- 0xa: cvt.  w1[31:30]: 0 int <- int, 1 float <- int, 2 int <- float,
+            // 3 float <- float; neg w1[29], abs w1[20]; w1[22] always 0
+            4'ha: begin
+              fl = 1'b1; fmcd = 1'b1; d.cls = C_CVT;
+              d.neg1 = w1[29]; d.abs1 = w1[20]; al1[20] = 1'b1;
+              case (w1[31:30])
+                2'd3: begin
+                  // w1[14] f32 source, w1[26] f32 result, w1[27] round to integral
+                  // (same format only), sat w1[19], rounding w1[18:17] (f16 <- f32, rint)
+                  d.cvs = w1[14] ? CV_F32 : CV_F16; d.cvd = w1[26] ? CV_F32 : CV_F16;
+                  d.b32 = w1[26]; d.rint = w1[27];
+                  al1[27:26] = 2'b11; al1[14] = 1'b1; al1[19] = 1'b1;
+                  if (w1[27] && (w1[26] != w1[14])) ill = 1'b1;
+                  d.sat = w1[19];
+                  if (w1[27] || (!w1[26] && w1[14])) begin
+                    d.rnd = w1[18:17]; al1[18:17] = 2'b11;
+                  end
+                end
+                2'd2: begin
+                  // w1[14] f32 source, w1[26] 32-bit result, w1[27] signed, w1[18:17] rni..rzi
+                  d.cvs = w1[14] ? CV_F32 : CV_F16; d.cvd = w1[26] ? CV_I32 : CV_I16;
+                  d.b32 = w1[26]; d.cvdsgn = w1[27]; d.rnd = w1[18:17];
+                  al1[27:26] = 2'b11; al1[18:17] = 2'b11; al1[14] = 1'b1;
+                end
+                2'd1: begin
+                  // w1[26] f32 result, sat w1[19], rounding w1[18:17], signed w1[16]
+                  d.cvd = w1[26] ? CV_F32 : CV_F16; d.b32 = w1[26];
+                  d.cvssgn = w1[16]; d.sat = w1[19]; d.rnd = w1[18:17];
+                  al1[26] = 1'b1; al1[19:14] = 6'h3f;
+                end
+                default: begin
+                  // w1[19] 8-bit result (w1[26]: in a 32-bit register, else a half),
+                  // w1[26] 32-bit result, w1[27] signed result, w1[16] signed source
+                  d.cvd = w1[19] ? CV_I8 : (w1[26] ? CV_I32 : CV_I16); d.b32 = w1[26];
+                  frdh  = w1[19] && !w1[26];
+                  d.cvssgn = w1[16]; d.cvdsgn = w1[27];
+                  al1[27:26] = 2'b11; al1[19] = 1'b1; al1[16:14] = 3'b111;
+                end
+              endcase
+              if (!w1[31]) begin
+                // integer source w1[15:14]: 0 16-bit, 1 32-bit, 2 8-bit in a half
+                // (s[] u8 only), 3 8-bit in a register
+                case (w1[15:14])
+                  2'd0:    begin d.cvs = CV_I16; fh = 1'b1; end
+                  2'd1:    d.cvs = CV_I32;
+                  2'd2:    begin d.cvs = CV_I8; fh = 1'b1; bytesrc = 1'b1; end
+                  default: begin d.cvs = CV_I8; r1only = 1'b1; end
+                endcase
+              end else begin
+                fh = !w1[14];
+              end
+            end
+            4'h8, 4'hf: unimp = 1'b1;                      // interp, tex
+            4'hd:       if (op2 >= 3'd2) unimp = 1'b1; else ill = 1'b1;   // l[]/g[], atomics
+            default:    ill = 1'b1;
+          endcase
         end
       endcase
       // ---- operand widths
       h = ((d.cls == C_MOV || d.cls == C_ADD || d.cls == C_SET || d.cls == C_MINMAX ||
             d.cls == C_LOGIC || d.cls == C_SHIFT || d.cls == C_SAD) && !d.b32) ||
-          ((d.cls == C_MUL || d.cls == C_MAD) && !d.mul24);
+          ((d.cls == C_MUL || d.cls == C_MAD) && !d.mul24) || fh;
       // ---- destination
       case (d.cls)
         C_MOVC, C_MOVA, C_MOVSR: begin              // LDST: plain 32-bit $r
           al0[8:2] = 7'h7f; d.dkind = D_R32; d.didx = w0[8:2];
         end
-        C_MOV, C_ADD, C_SET, C_MINMAX, C_LOGIC, C_SHIFT, C_MUL, C_SAD, C_MAD: begin
+        C_MOV, C_ADD, C_SET, C_MINMAX, C_LOGIC, C_SHIFT, C_MUL, C_SAD, C_MAD,
+        C_FADD, C_FMUL, C_FMAD, C_FSET, C_FMNMX, C_FSLCT, C_SFU, C_CVT: begin
           // LLDST / LLHDST: $r, o[] or discard by the destination type
-          al0[8:2] = 7'h7f; al1[3] = 1'b1;
-          if ((d.cls == C_MUL || d.cls == C_SAD || d.cls == C_MAD) || d.b32) begin
+          al0[8:2] = 7'h7f; al1[3] = !frdh;
+          if (frdh) begin                           // cvt u8/s8 half: RDH, $r only
+            d.dkind = D_R16; d.didx = {1'b0, w0[8:3]}; d.dhi = w0[2];
+          end else if ((d.cls == C_MUL || d.cls == C_SAD || d.cls == C_MAD) || d.b32) begin
             if (!w1[3])              begin d.dkind = D_R32; d.didx = w0[8:2]; end
             else if (w0[8:2] == 7'h7f) d.dkind = D_DISC;
             else                     begin d.dkind = D_O32; d.didx = w0[8:2]; end
@@ -416,7 +587,7 @@ module nv50_decode (
       endcase
       // ---- $c destination (MCDST)
       if (d.cls == C_ADD || d.cls == C_SET || d.cls == C_MINMAX || d.cls == C_LOGIC ||
-          d.cls == C_SHIFT || d.cls == C_MUL || d.cls == C_SAD || d.cls == C_MAD) begin
+          d.cls == C_SHIFT || d.cls == C_MUL || d.cls == C_SAD || d.cls == C_MAD || fmcd) begin
         al1[6:4] = 3'b111;
         d.cdst_en = w1[6];
         d.cdst    = w1[5:4];
@@ -425,11 +596,11 @@ module nv50_decode (
       // ---- src1 (long source 1 field, s[] when w1[21])
       if (d.cls == C_MOV || d.cls == C_ADD || d.cls == C_SET || d.cls == C_MINMAX ||
           d.cls == C_LOGIC || d.cls == C_SHIFT || d.cls == C_MUL || d.cls == C_SAD ||
-          d.cls == C_MAD || d.cls == C_SHLA || d.cls == C_MOVTOC) begin
+          d.cls == C_MAD || d.cls == C_SHLA || d.cls == C_MOVTOC || fl) begin
         al0[15:9] = 7'h7f;
         d.a.w16   = h;
-        if (d.cls != C_MOVTOC) al1[21] = 1'b1;            // mov to $c: register only
-        if (w1[21] && d.cls != C_MOVTOC) begin
+        if (d.cls != C_MOVTOC && !r1only) al1[21] = 1'b1; // mov to $c, R1: register only
+        if (w1[21] && d.cls != C_MOVTOC && !r1only) begin
           d.a.kind = S_SHARED;
           d.a.mode = w0[15:14];
           d.a.aidx = laidx;
@@ -439,6 +610,7 @@ module nv50_decode (
             d.pi_amt = moff({2'd0, w0[13:9]}, 3'd5, sfac(w0[15:14]), 1'b1);
           end
           if (h && w0[15:14] == 2'd3) ill = 1'b1;
+          if (bytesrc && w0[15:14] != 2'd0) ill = 1'b1;   // u8/s8 source: s[] read as u8
           mem_a = 1'b1;
         end else begin
           d.a.kind = S_REG;
@@ -451,7 +623,8 @@ module nv50_decode (
       if (d.cls == C_SHIFT && shsel) begin
         d.b.kind = S_IMM; d.b.imm = {25'd0, w0[22:16]}; al0[22:16] = 7'h7f;
       end else if (d.cls == C_SET || d.cls == C_MINMAX || d.cls == C_LOGIC ||
-                   d.cls == C_SHIFT || d.cls == C_MUL || d.cls == C_SAD || d.cls == C_MAD) begin
+                   d.cls == C_SHIFT || d.cls == C_MUL || d.cls == C_SAD || d.cls == C_MAD ||
+                   fb2) begin
         al0[22:16] = 7'h7f; al0[23] = 1'b1;
         d.b.w16 = h;
         if (w0[23]) begin
@@ -469,7 +642,7 @@ module nv50_decode (
           if (h) begin d.b.idx = {1'b0, w0[22:17]}; d.b.hi = w0[16]; end
           else d.b.idx = w0[22:16];
         end
-      end else if (d.cls == C_ADD) begin
+      end else if (d.cls == C_ADD || fb3) begin
         al1[20:14] = 7'h7f; al0[24] = 1'b1;
         d.b.w16 = h;
         if (w0[24]) begin
@@ -490,7 +663,7 @@ module nv50_decode (
       end
       // ---- third ALU input of sad/mad: src3 field (SRC3/CONST3), 32 bits for
       // mad, 16 bits for sad u16/s16 (D13: L*SRC3)
-      if (d.cls == C_SAD || d.cls == C_MAD) begin
+      if (d.cls == C_SAD || d.cls == C_MAD || fc3) begin
         c16 = (d.cls == C_SAD) && !d.b32;
         al1[20:14] = 7'h7f; al0[24] = 1'b1;
         d.c.w16 = c16;

@@ -28,6 +28,32 @@ package nv50_pkg;
   localparam logic [4:0] C_LOGIC  = 5'd14;  // and/or/xor/mov2
   localparam logic [4:0] C_SHIFT  = 5'd15;  // shl/shr
   localparam logic [4:0] C_CTRL   = 5'd16;  // control instruction (see K_*)
+  // float, SFU and conversion classes (model/nv50/FLOAT.md; datapath nv50_fpu)
+  localparam logic [4:0] C_FADD   = 5'd17;  // add f32 [sat] [rn|rz]
+  localparam logic [4:0] C_FMUL   = 5'd18;  // mul f32 [sat] [rn|rz]
+  localparam logic [4:0] C_FMAD   = 5'd19;  // add f32 (mul a b) c, product rounded
+  localparam logic [4:0] C_FSET   = 5'd20;  // set f32 (16 conditions)
+  localparam logic [4:0] C_FMNMX  = 5'd21;  // min/max f32
+  localparam logic [4:0] C_FSLCT  = 5'd22;  // slct b32 .. f32 src3
+  localparam logic [4:0] C_SFU    = 5'd23;  // rcp rsqrt lg2 ex2 sin cos presin preex2 (SF_*)
+  localparam logic [4:0] C_CVT    = 5'd24;  // cvt (CV_* types)
+
+  // SFU operations (nv50_sfu op input)
+  localparam logic [2:0] SF_RCP    = 3'd0;
+  localparam logic [2:0] SF_RSQ    = 3'd1;
+  localparam logic [2:0] SF_LG2    = 3'd2;
+  localparam logic [2:0] SF_EX2    = 3'd3;
+  localparam logic [2:0] SF_SIN    = 3'd4;
+  localparam logic [2:0] SF_COS    = 3'd5;
+  localparam logic [2:0] SF_PRESIN = 3'd6;
+  localparam logic [2:0] SF_PREEX2 = 3'd7;
+
+  // cvt source / destination types (numbering of the model's enum nv50_cvfmt)
+  localparam logic [2:0] CV_I8  = 3'd1;
+  localparam logic [2:0] CV_I16 = 3'd2;
+  localparam logic [2:0] CV_I32 = 3'd3;
+  localparam logic [2:0] CV_F16 = 3'd4;
+  localparam logic [2:0] CV_F32 = 3'd5;
 
   // Control operations (the primary opcode of the long control format).
   localparam logic [3:0] K_BRA     = 4'h1;
@@ -122,6 +148,20 @@ package nv50_pkg;
     logic [2:0]  asrc;      // $a read as a value (mov from $a, add $a)
     logic [15:0] offs;      // add $a immediate / shl $a count (low 4 bits)
     logic [31:0] target;    // control target, byte address
+    // float rows (model/nv50/FLOAT.md)
+    logic        neg1;      // source modifiers: abs first, then neg
+    logic        neg2;
+    logic        neg3;
+    logic        abs1;
+    logic        abs2;
+    logic [1:0]  rnd;       // rounding field: rn/rni, rm/rmi, rp/rpi, rz/rzi
+    logic [3:0]  fcond;     // fset condition {u, g, e, l}
+    logic [2:0]  sfop;      // SF_* of C_SFU
+    logic [2:0]  cvd;       // cvt destination type (CV_*)
+    logic [2:0]  cvs;       // cvt source type (CV_*)
+    logic        rint;      // cvt float -> float: round to an integral value
+    logic        cvssgn;    // cvt: signed integer source
+    logic        cvdsgn;    // cvt: signed integer destination
     // post-increment: $a[pi_a] += pi_amt for executing threads
     logic        pi;
     logic [2:0]  pi_a;
