@@ -181,7 +181,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gpuref/sv
 	install -m 644 $(B)/lib/libgpuref.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(B)/lib/libgpuref.so $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(B)/lib/pkgconfig/gpuref.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' scripts/gpuref.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gpuref.pc
 	install -m 644 model/include/*.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 dpi/gpuref_pkg.sv dpi/gpuref_dpi.c $(DESTDIR)$(PREFIX)/share/gpuref/sv/
 	install -m 755 $(B)/bin/gpuref $(DESTDIR)$(PREFIX)/bin/
