@@ -34,6 +34,9 @@ suite() {  # suite NAME COMMAND...
     count "$name" $? "$LOG/$name.log"
 }
 
+# make test-long: 10^8 random operands per float op and mode (make test: 10^6)
+[ "${GPUREF_LONG:-0}" = 1 ] && export GPUREF_FP_N=${GPUREF_FP_N:-100000000}
+
 echo "== unit tests"
 for t in "$B"/tests/test_*; do
     [ -x "$t" ] || continue
