@@ -268,15 +268,22 @@ int gpuref_run(gpuref_model *m, uint64_t max_steps, uint64_t *steps)
         return done(m, gpuref_errf(m->err, GPUREF_ERR_NOMEM, "out of memory"));
     uint64_t n = 0;
     int st = GPUREF_OK;
+    m->err[0] = '\0';
+    /* gpuref_step without its per-call checks: the loop makes them once */
     while (!m->isa->finished(m->st)) {
         if (n >= max_steps) {
             st = gpuref_errf(m->err, GPUREF_ERR_LIMIT, "step limit %llu reached",
                              (unsigned long long)max_steps);
             break;
         }
-        st = gpuref_step(m, rr);
-        if (st != GPUREF_OK)
+        gpuref_retire_clear(rr);
+        rr->seq = m->seq;
+        st = m->isa->step(m->st, rr, m->err);
+        if (st != GPUREF_OK) {
+            done(m, st);
             break;
+        }
+        m->seq++;
         n++;
     }
     free(rr);
