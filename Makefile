@@ -163,7 +163,7 @@ test-long: deps
 	@ISAS="$(ISAS)" GPUREF_LONG=1 sh scripts/run-tests.sh $(B)
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(B)/bench/bench_model $(B)/bench/bench_rdna4 $(B)/bench/bench_fp $(B)/bench/bench_cov $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i))
+	@$(MAKE) --no-print-directory all $(B)/bench/bench_model $(B)/bench/bench_fp $(B)/bench/bench_cov $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i))
 	@sh scripts/bench.sh $(B)
 
 $(B)/obj/model/tests/bench_fp.o: CFLAGS_ALL += -ffp-contract=off -frounding-math

@@ -10,7 +10,7 @@ say() { echo "$*" | tee -a "$OUT"; }
 
 say "# gpuref bench, $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m)"
 "$B/bench/bench_model" | tee -a "$OUT"
-"$B/bench/bench_rdna4" | tee -a "$OUT"
+"$B/bench/bench_model" --isa rdna4 20000 100 | tee -a "$OUT"
 
 "$B/bench/bench_model" --vector "$B/bench/stream.yaml" 4000
 for isa in nv50; do

@@ -28,6 +28,8 @@ import time
 
 def load(path):
     muts = []
+    if not os.path.exists(path):
+        sys.exit("mutate: no mutation list %s (one per ISA in scripts/mutations/)" % path)
     with open(path) as f:
         for no, line in enumerate(f, 1):
             line = line.rstrip("\n")
