@@ -17,27 +17,38 @@
 // halt (STATUS.FATAL_HALT, or STATE_PRIV.HALT outside the trap handler); it
 // stops with `fault` (no retire) on what it cannot execute, see the README.
 //
+// Memories are address windows: the instruction memory holds the bytes
+// [imem_base, imem_base + 4*IMEM_WORDS), the data memory [dmem_base,
+// dmem_base + 4*DMEM_WORDS) of the 48-bit address space; the bases are ctrl
+// registers (load port ctrl 6-9, reset 0).  PC and SMEM addresses stay full
+// 48-bit addresses; an access outside its window faults (fault_why says which)
+// instead of wrapping into the array.
+//
 // Deliberate bug for checker tests (off by default; the other two live in
 // rdna4_salu): GPUREF_BUG_BRANCH  S_CBRANCH_SCC1 lands one dword too far.
 module rdna4_core #(
-  parameter int IMEM_WORDS = 16384,   // instruction memory: byte addresses [0, 4*IMEM_WORDS)
-  parameter int DMEM_WORDS = 16384    // data memory (SMEM): byte addresses [0, 4*DMEM_WORDS)
+  parameter int IMEM_WORDS = 16384,   // instruction memory: bytes [imem_base, imem_base + 4*IMEM_WORDS)
+  parameter int DMEM_WORDS = 16384    // data memory (SMEM): bytes [dmem_base, dmem_base + 4*DMEM_WORDS)
 ) (
   input  logic         clk,
   input  logic         rst_n,
   // load port (used while not running)
   input  logic         ld_we,
-  input  logic [2:0]   ld_sel,      // 0 imem word, 1 sgpr s0-s105, 2 special, 3 dmem word (byte addr>>2), 4 ctrl
+  input  logic [2:0]   ld_sel,      // 0 imem word, 1 sgpr s0-s105, 2 special, 3 dmem word, 4 ctrl
+                                    // (imem/dmem: word ld_addr of the window, byte address base + 4*ld_addr)
   input  logic [19:0]  ld_addr,     // special: 0 vcc_lo 1 vcc_hi 2 exec_lo 3 exec_hi 4 m0 5 scc 6 pc_lo 7 pc_hi,
                                     //          16+n ttmp n, 64+n hwreg n; ctrl: 0 wave64 flag (data[0]),
                                     //          1 SGPR limit (1-106), 2 TBA[31:0], 3 TBA[47:32],
-                                    //          4 SH_MEM_BASES {private_base, shared_base}, 5 dvgpr (data[0])
+                                    //          4 SH_MEM_BASES {private_base, shared_base}, 5 dvgpr (data[0]),
+                                    //          6 imem_base[31:0], 7 imem_base[47:32], 8 dmem_base[31:0],
+                                    //          9 dmem_base[47:32] (bases: bits 1:0 forced 0)
   input  logic [31:0]  ld_data,
   input  logic         start,
   output logic         running,
   output logic         done,
   output logic         fault,
   output logic [63:0]  fault_pc,
+  output logic [3:0]   fault_why,   // rdna4_pkg::WHY_* of the fault (WHY_FETCH, WHY_SMEM_WIN: outside a window)
   // retire port: one record per retired instruction, valid for one cycle
   output logic         rt_valid,
   output logic [63:0]  rt_pc,
@@ -66,7 +77,7 @@ module rdna4_core #(
 );
   localparam int IAW = (IMEM_WORDS > 1) ? $clog2(IMEM_WORDS) : 1;
   localparam int DAW = (DMEM_WORDS > 1) ? $clog2(DMEM_WORDS) : 1;
-  localparam logic [47:0] IMEM_BYTES = 48'(IMEM_WORDS) << 2;
+  localparam logic [48:0] IMEM_BYTES = 49'(IMEM_WORDS) << 2;
   localparam logic [48:0] DMEM_BYTES = 49'(DMEM_WORDS) << 2;
 
   // ------------------------------------------------------------ state
@@ -81,8 +92,11 @@ module rdna4_core #(
   logic [47:0]   tba;       // trap base address (S_TRAP)
   logic [31:0]   shmem_b;   // SH_MEM_BASES: [15:0] shared_base, [31:16] private_base
   logic          dvgpr;     // dynamic VGPR mode (S_ALLOC_VGPR legal in wave32)
+  logic [47:0]   imem_base; // first byte address of the instruction-memory window
+  logic [47:0]   dmem_base; // first byte address of the data-memory window
   logic          run_q, done_q, fault_q;
   logic [47:0]   fault_pc_q;
+  logic [3:0]    fault_why_q;
 
   logic [31:0] imem [IMEM_WORDS];
   logic [31:0] dmem [DMEM_WORDS];
@@ -104,12 +118,15 @@ module rdna4_core #(
   logic [47:0]     if_pc, req_pc;
   logic [31:0]     if_w0, if_w1;
   logic [IAW-1:0]  ia0, ia1;
+  logic [47:0]     ioff0, ioff1;   // window offsets of the two fetched dwords (mod 2^48)
   rdna4_pkg::dec_t dec;
 
   rdna4_decode u_dec (.w0(if_w0), .w1(if_w1), .ok0(if_ok0), .ok1(if_ok1), .d(dec));
 
-  assign ia0 = req_pc[IAW+1:2];
-  assign ia1 = ia0 + 1'b1;
+  assign ioff0 = req_pc - imem_base;
+  assign ioff1 = ioff0 + 48'd4;
+  assign ia0   = ioff0[IAW+1:2];
+  assign ia1   = ia0 + 1'b1;
 
   // ------------------------------------------------------- EX / WB stage
   logic            x_v;
@@ -179,9 +196,10 @@ module rdna4_core #(
   logic [33:0] b_off;
   logic [45:0] b_size;
   logic [15:0] a_inr, a_need;
-  logic        a_flt, a_memviol, a_oor_d;
+  logic        a_flt, a_win, a_memviol, a_oor_d;
   logic [15:0] a_wmask;
   logic [48:0] a_ai, a_bsz;
+  logic [47:0] sm_off;               // sm_addr - dmem_base (mod 2^48): offset in the data window
 
   assign sm_n     = rdna4_pkg::smem_dwords(x.op[3:0]);
   assign sm_ld    = (x.fmt == rdna4_pkg::FMT_SMEM) && (x.op <= 8'd27) && !(x.op[2:0] == 3'd6 || x.op[2:0] == 3'd7) &&
@@ -205,8 +223,10 @@ module rdna4_core #(
   assign am = !sm_sub ? ~64'd3 : (sm_half ? ~64'd1 : ~64'd0);
 
   // Addresses are 48 bits (bits 63:48 of each sum dropped, as in the model).
+  // a_flt: S_LOAD offset < 0; a_win: a DWORD the access needs lies outside the
+  // data window (checked on its offset from dmem_base, so nothing aliases).
   always_comb begin
-    a_flt = 1'b0; a_memviol = 1'b0; sm_addr = 48'd0; b_off = 34'd0; b_size = 46'd0; a_inr = 16'hffff;
+    a_flt = 1'b0; a_win = 1'b0; a_memviol = 1'b0; sm_addr = 48'd0; b_off = 34'd0; b_size = 46'd0; a_inr = 16'hffff;
     a_bsz = sm_sub ? (sm_half ? 49'd2 : 49'd1) : 49'd4;
     if (!sm_bufop) begin
       // S_LOAD: IOFFSET + SOFFSET < 0 is illegal (rdna4 L3911): fault
@@ -222,9 +242,10 @@ module rdna4_core #(
         a_inr[i] = ({12'd0, b_off} + 46'(4 * i)) < b_size;
     end
     a_need = a_inr & 16'((17'd1 << sm_n) - 17'd1);
+    sm_off = sm_addr - dmem_base;
     for (int i = 0; i < 16; i++) begin
-      a_ai = {1'b0, sm_addr + 48'(4 * i)};
-      if (a_need[i] && (a_ai + a_bsz > DMEM_BYTES)) a_flt = 1'b1;
+      a_ai = {1'b0, sm_off + 48'(4 * i)};
+      if (a_need[i] && (a_ai + a_bsz > DMEM_BYTES)) a_win = 1'b1;
     end
   end
 
@@ -256,14 +277,11 @@ module rdna4_core #(
       if (sm_c[3:0] == 4'(i)) sm_data[32*i +: 32] = cap;
   end
 
-  assign dm_ra = sm_busy ? (sm_wa + DAW'(sm_c) + 1'b1) : sm_addr[DAW+1:2];
+  assign dm_ra = sm_busy ? (sm_wa + DAW'(sm_c) + 1'b1) : sm_off[DAW+1:2];
 
   // --------------------------------------------------------- execute
   logic         e_fin, e_flt, e_end, e_trap, e_redir, e_take, e_halt;
   logic [3:0]   e_why;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [3:0]   fault_why;   // WHY_* of the fault, for waves only
-  /* verilator lint_on UNUSEDSIGNAL */
   logic [47:0]  e_npc, pc_fall, pc_next4, br_tgt;
   logic [6:0]   wb_base;
   logic [15:0]  wb_mask;
@@ -485,6 +503,8 @@ module rdna4_core #(
                   hw_val[rdna4_pkg::EP_MEMVIOL] = 1'b1;
                 end else if (a_flt) begin
                   e_flt = 1'b1; e_why = rdna4_pkg::WHY_SMEM_ADDR;
+                end else if (a_win) begin
+                  e_flt = 1'b1; e_why = rdna4_pkg::WHY_SMEM_WIN;
                 end else
                   sm_start = 1'b1;
               end
@@ -570,7 +590,8 @@ module rdna4_core #(
     else              req_pc = if_pc;
   end
 
-  // Instruction memory: load-port write, two synchronous read ports.
+  // Instruction memory: load-port write (word ld_addr of the window), two
+  // synchronous read ports at the window offsets of the fetch address.
   always_ff @(posedge clk) begin
     if (ld_we && !run_q && ld_sel == 3'd0 && {12'd0, ld_addr} < 32'(IMEM_WORDS))
       imem[ld_addr[IAW-1:0]] <= ld_data;
@@ -578,7 +599,8 @@ module rdna4_core #(
     if_w1 <= imem[ia1];
   end
 
-  // Data memory: load-port write, one synchronous read port.
+  // Data memory: load-port write (word ld_addr of the window), one synchronous
+  // read port at the window offset.
   always_ff @(posedge clk) begin
     if (ld_we && !run_q && ld_sel == 3'd3 && {12'd0, ld_addr} < 32'(DMEM_WORDS))
       dmem[ld_addr[DAW-1:0]] <= ld_data;
@@ -589,7 +611,8 @@ module rdna4_core #(
     if (!rst_n) begin
       sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
-      run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why <= 4'd0;
+      imem_base <= 48'd0; dmem_base <= 48'd0;
+      run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why_q <= 4'd0;
       if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0;
       x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
       sm_busy <= 1'b0; sm_c <= 5'd0; sm_wa <= '0; sm_boff <= 2'd0; sm_inr <= 16'd0;
@@ -603,8 +626,8 @@ module rdna4_core #(
       rt_valid <= 1'b0;
       // fetch registers follow the read address every cycle
       if_pc  <= req_pc;
-      if_ok0 <= req_pc < IMEM_BYTES;
-      if_ok1 <= (req_pc + 48'd4) < IMEM_BYTES;
+      if_ok0 <= {1'b0, ioff0} < IMEM_BYTES;
+      if_ok1 <= {1'b0, ioff1} < IMEM_BYTES;
       if (!run_q) begin
         // ---------------------------------------------------- load port
         if (ld_we) begin
@@ -636,6 +659,10 @@ module rdna4_core #(
               20'd3: tba[47:32] <= ld_data[15:0];
               20'd4: shmem_b <= ld_data;
               20'd5: dvgpr <= ld_data[0];
+              20'd6: imem_base[31:0] <= ld_data & ~32'd3;
+              20'd7: imem_base[47:32] <= ld_data[15:0];
+              20'd8: dmem_base[31:0] <= ld_data & ~32'd3;
+              20'd9: dmem_base[47:32] <= ld_data[15:0];
               default: ;
             endcase
             default: ;
@@ -647,7 +674,7 @@ module rdna4_core #(
       end else begin
         // ---------------------------------------------------- running
         if (e_flt) begin
-          fault_q <= 1'b1; fault_pc_q <= x_pc; fault_why <= e_why; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
+          fault_q <= 1'b1; fault_pc_q <= x_pc; fault_why_q <= e_why; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
           sm_busy <= 1'b0;
         end else begin
           if (e_fin) begin
@@ -698,7 +725,7 @@ module rdna4_core #(
           end
           // SMEM sequencer
           if (sm_start) begin
-            sm_busy <= 1'b1; sm_c <= 5'd0; sm_wa <= sm_addr[DAW+1:2]; sm_boff <= sm_addr[1:0];
+            sm_busy <= 1'b1; sm_c <= 5'd0; sm_wa <= sm_off[DAW+1:2]; sm_boff <= sm_addr[1:0];
             sm_inr <= a_inr; sm_wmask <= a_wmask;
           end else if (sm_busy) begin
             sm_buf <= sm_data;
@@ -714,4 +741,5 @@ module rdna4_core #(
   assign done     = done_q;
   assign fault    = fault_q;
   assign fault_pc = {16'd0, fault_pc_q};
+  assign fault_why = fault_why_q;
 endmodule

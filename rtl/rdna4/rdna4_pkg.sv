@@ -22,17 +22,18 @@ package rdna4_pkg;
   localparam logic [2:0] FMT_NONE = 3'd7;   // not a scalar format (VALU, VMEM, ...)
 
   // ------------------------------------------- why an instruction faults
-  // (internal, for waves and the README; the fault port carries only the pc)
+  // (the core's fault_why output; rtl/rdna4/README.md "What faults")
   localparam logic [3:0] WHY_NONE      = 4'd0;
-  localparam logic [3:0] WHY_FETCH     = 4'd1;   // pc (or its literal) outside the instruction memory
+  localparam logic [3:0] WHY_FETCH     = 4'd1;   // pc (or its literal) outside the instruction-memory window
   localparam logic [3:0] WHY_FORMAT    = 4'd2;   // vector / memory / export formats: not this core
   localparam logic [3:0] WHY_RSVD_OP   = 4'd3;   // reserved opcode
   localparam logic [3:0] WHY_FLOAT     = 4'd4;   // SALU float instruction: unsupported for now
   localparam logic [3:0] WHY_OPERAND   = 4'd5;   // reserved operand / message / barrier code, misaligned pair
   localparam logic [3:0] WHY_RSVD_BITS = 4'd7;   // reserved bits, or a field the instruction does not use, set
   localparam logic [3:0] WHY_MOVREL    = 4'd9;   // S_MOVREL* source base outside SGPR/TTMP, odd 64-bit index
-  localparam logic [3:0] WHY_SMEM_ADDR = 4'd10;  // SMEM address outside the data memory, S_LOAD offset < 0
+  localparam logic [3:0] WHY_SMEM_ADDR = 4'd10;  // S_LOAD IOFFSET + SOFFSET < 0
   localparam logic [3:0] WHY_SMEM_DST  = 4'd11;  // SMEM SDATA misaligned or M0/EXEC
+  localparam logic [3:0] WHY_SMEM_WIN  = 4'd12;  // SMEM access (a DWORD it needs) outside the data-memory window
 
   // ---------------------------------------------- scalar operand codes
   localparam logic [7:0] SRC_NULL    = 8'd124;

@@ -2,8 +2,19 @@
 // the state the checker hands out, starts it, and reports every retire of the
 // DUT to the shared checker over DPI (dpi/gpuref_pkg.sv).  Register files and
 // retire contract: model/rdna4/README.md; DUT ports: rtl/rdna4/README.md.
+//
+// Memory windows: the core's instruction and data memories hold 4*IMEM_WORDS /
+// 4*DMEM_WORDS bytes from a base address (ctrl 6-9).  The bench first takes
+// every item of the test from the checker, then places each window on the
+// test's own addresses (window_base below) and loads the DUT.  A fault of the
+// DUT outside a window is explained on stdout.
 module tb_rdna4 (input logic clk);
   import gpuref_pkg::*;
+
+  localparam int IMEM_WORDS = 16384;   // 64 KiB windows (the core's defaults)
+  localparam int DMEM_WORDS = 16384;
+  localparam longint unsigned IMEM_BYTES = 64'(IMEM_WORDS) * 64'd4;
+  localparam longint unsigned DMEM_BYTES = 64'(DMEM_WORDS) * 64'd4;
 
   logic         rst_n, ld_we, start;
   logic [2:0]   ld_sel;
@@ -11,6 +22,7 @@ module tb_rdna4 (input logic clk);
   logic [31:0]  ld_data;
   logic         running, done, fault;
   logic [63:0]  fault_pc;
+  logic [3:0]   fault_why;
   logic         rt_valid;
   logic [63:0]  rt_pc, rt_next_pc;
   logic [31:0]  rt_w0, rt_w1, rt_w2;
@@ -27,33 +39,50 @@ module tb_rdna4 (input logic clk);
   logic [511:0] rt_ttmp_val;
   logic [5:0]   rt_hw_idx;
 
-  rdna4_core dut (.*);
+  rdna4_core #(.IMEM_WORDS(IMEM_WORDS), .DMEM_WORDS(DMEM_WORDS)) dut (.*);
 
   chandle chk;
-  int     phase = 0;     // 0 reset, 1 load, 2 start, 3 run, 4 stopped
+  int     phase = 0;     // 0 reset, 1 collect, 2 load, 3 start, 4 run, 5 stopped
   int     cycle = 0;
   int unsigned vals[32];
-  // A checker item may need a second load-port write (pc high half, the
-  // wave64 flag that goes with STATUS.WAVE64): it waits here one cycle.
-  bit          pend = 0;
-  logic [2:0]  pend_sel;
-  logic [19:0] pend_addr;
-  logic [31:0] pend_data;
+  // Items of the test (phase 1): program and memory words keep their byte
+  // address until the windows are placed; then the load-port writes (phase 2).
+  logic [2:0]       it_sel[$];
+  longint unsigned  it_addr[$];      // sel 0/3: byte address; otherwise the load-port address
+  logic [31:0]      it_data[$];
+  logic [2:0]       ld_q_sel[$];
+  logic [19:0]      ld_q_addr[$];
+  logic [31:0]      ld_q_data[$];
+  int               ld_pos = 0;
+  longint unsigned  ibase = 0, dbase = 0;
+  int unsigned      drop_i = 0, drop_d = 0;   // words outside their window (not loaded)
 
-  // The load-port writes of one item handed out by the checker (0, 1 or 2).
-  function automatic int map_item(input int kind, input string name, input int unsigned index,
-                                  input longint unsigned addr, input longint unsigned value,
-                                  output logic [2:0] sel, output logic [19:0] a,
-                                  output logic [2:0] sel2, output logic [19:0] a2,
-                                  output logic [31:0] d2);
-    sel = 3'd0; a = 20'd0; sel2 = 3'd0; a2 = 20'd0; d2 = 32'd0;
+  // One load-port write (queued).
+  function automatic void push(input logic [2:0] sel, input longint unsigned a, input logic [31:0] d);
+    it_sel.push_back(sel); it_addr.push_back(a); it_data.push_back(d);
+  endfunction
+
+  // Where a window of `bytes` goes for words at [lo, hi]: the size-aligned
+  // block holding lo if they all fit in it (so nearby unwritten addresses,
+  // which read 0, are inside too), otherwise starting at lo itself.
+  function automatic longint unsigned window_base(input longint unsigned lo, input longint unsigned hi,
+                                                  input longint unsigned bytes);
+    longint unsigned b = lo - (lo % bytes);
+    if (hi - b >= bytes) b = lo & ~64'd3;
+    return b;
+  endfunction
+
+  // Queue the load-port writes of one item handed out by the checker.
+  function automatic void map_item(input int kind, input string name, input int unsigned index,
+                                   input longint unsigned addr, input longint unsigned value);
+    logic [2:0] sel, sel2; logic [19:0] a, a2; logic [31:0] d2; bit two;
+    sel = 3'd0; a = 20'd0; sel2 = 3'd0; a2 = 20'd0; d2 = 32'd0; two = 0;
     if (kind == 2) begin                                   // program word
-      if (addr >= 64'h400000) return 0;
-      sel = 3'd0; a = 20'(addr >> 2); return 1;
+      push(3'd0, addr, value[31:0]); return;
     end
     if (kind == 1) begin                                   // memory word
-      if (name != "mem" || addr >= 64'h400000) return 0;
-      sel = 3'd3; a = 20'(addr >> 2); return 1;
+      if (name == "mem") push(3'd3, addr, value[31:0]);
+      return;
     end
     case (name)
       "s":     begin sel = 3'd1; a = 20'(index); end
@@ -65,23 +94,61 @@ module tb_rdna4 (input logic clk);
       "hwreg": begin
         sel = 3'd2; a = 20'(64 + index);
         if (index == 2 && value[29]) begin                 // STATUS.WAVE64 -> the wave64 flag
-          sel2 = 3'd4; a2 = 20'd0; d2 = 32'd1; return 2;
+          two = 1; sel2 = 3'd4; a2 = 20'd0; d2 = 32'd1;
         end
       end
       "pc": begin
         sel = 3'd2; a = 20'd6;
-        if (value[63:32] != 32'd0) begin sel2 = 3'd2; a2 = 20'd7; d2 = value[63:32]; return 2; end
+        if (value[63:32] != 32'd0) begin two = 1; sel2 = 3'd2; a2 = 20'd7; d2 = value[63:32]; end
       end
       // Model configuration, if the model exposes it as the read-only file `cfg`
       // (0 sgprs, 1 tba[31:0], 2 tba[47:32], 3 SH_MEM_BASES {private, shared},
       // 4 dvgpr): the core's ctrl addresses 1-5 (rtl/rdna4/README.md).
       "cfg": begin
-        if (index > 4) return 0;
+        if (index > 4) return;
         sel = 3'd4; a = 20'(index + 1);
       end
-      default: return 0;                                   // not held by the scalar core (v)
+      default: return;                                     // not held by the scalar core (v)
     endcase
-    return 1;
+    push(sel, 64'(a), value[31:0]);
+    if (two) push(sel2, 64'(a2), d2);
+  endfunction
+
+  // Place the windows on the collected words and turn the items into load-
+  // port writes: the four window bases first, then the items, imem/dmem words
+  // at their word offset in the window.
+  function automatic void place_windows();
+    longint unsigned ilo = 64'd0, ihi = 64'd0, dlo = 64'd0, dhi = 64'd0, off;
+    bit seen_i = 0, seen_d = 0;
+    for (int i = 0; i < it_sel.size(); i++) begin
+      if (it_sel[i] == 3'd0) begin
+        if (!seen_i || it_addr[i] < ilo) ilo = it_addr[i];
+        if (!seen_i || it_addr[i] > ihi) ihi = it_addr[i];
+        seen_i = 1;
+      end else if (it_sel[i] == 3'd3) begin
+        if (!seen_d || it_addr[i] < dlo) dlo = it_addr[i];
+        if (!seen_d || it_addr[i] > dhi) dhi = it_addr[i];
+        seen_d = 1;
+      end
+    end
+    ibase = seen_i ? window_base(ilo, ihi, IMEM_BYTES) : 64'd0;
+    dbase = seen_d ? window_base(dlo, dhi, DMEM_BYTES) : 64'd0;
+    ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd6); ld_q_data.push_back(ibase[31:0]);
+    ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd7); ld_q_data.push_back(ibase[63:32]);
+    ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd8); ld_q_data.push_back(dbase[31:0]);
+    ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd9); ld_q_data.push_back(dbase[63:32]);
+    for (int i = 0; i < it_sel.size(); i++) begin
+      if (it_sel[i] == 3'd0 || it_sel[i] == 3'd3) begin
+        off = it_addr[i] - (it_sel[i] == 3'd0 ? ibase : dbase);
+        if (off >= (it_sel[i] == 3'd0 ? IMEM_BYTES : DMEM_BYTES)) begin
+          if (it_sel[i] == 3'd0) drop_i++; else drop_d++;
+          continue;
+        end
+        ld_q_sel.push_back(it_sel[i]); ld_q_addr.push_back(20'(off >> 2)); ld_q_data.push_back(it_data[i]);
+      end else begin
+        ld_q_sel.push_back(it_sel[i]); ld_q_addr.push_back(20'(it_addr[i])); ld_q_data.push_back(it_data[i]);
+      end
+    end
   endfunction
 
   task automatic regw(input string file, input int unsigned index, input longint unsigned bits,
@@ -91,8 +158,8 @@ module tb_rdna4 (input logic clk);
   endtask
 
   always @(posedge clk) begin
-    int kind, n; string name; int unsigned index, lane; longint unsigned addr, value;
-    logic [2:0] sel, sel2; logic [19:0] a, a2; logic [31:0] d2; bit stop;
+    int kind; string name; int unsigned index, lane; longint unsigned addr, value;
+    bit stop;
     stop = 0;
     cycle <= cycle + 1;
     ld_we <= 1'b0;
@@ -107,23 +174,22 @@ module tb_rdna4 (input logic clk);
         if (cycle >= 3) phase <= 1;
       end
       1: begin
-        if (pend) begin
-          ld_we <= 1'b1; ld_sel <= pend_sel; ld_addr <= pend_addr; ld_data <= pend_data;
-          pend <= 0;
-        end else if (gpuref_dpi_chk_init_next(chk, kind, name, index, lane, addr, value) != 0) begin
-          n = map_item(kind, name, index, addr, value, sel, a, sel2, a2, d2);
-          if (n >= 1) begin
-            ld_we <= 1'b1; ld_sel <= sel; ld_addr <= a; ld_data <= value[31:0];
-          end
-          if (n == 2) begin
-            pend <= 1; pend_sel <= sel2; pend_addr <= a2; pend_data <= d2;
-          end
+        while (gpuref_dpi_chk_init_next(chk, kind, name, index, lane, addr, value) != 0)
+          map_item(kind, name, index, addr, value);
+        place_windows();
+        phase <= 2;
+      end
+      2: begin
+        if (ld_pos < ld_q_sel.size()) begin
+          ld_we <= 1'b1; ld_sel <= ld_q_sel[ld_pos]; ld_addr <= ld_q_addr[ld_pos];
+          ld_data <= ld_q_data[ld_pos];
+          ld_pos <= ld_pos + 1;
         end else begin
-          phase <= 2;
+          phase <= 3;
         end
       end
-      2: begin start <= 1'b1; phase <= 3; end
-      3: begin
+      3: begin start <= 1'b1; phase <= 4; end
+      4: begin
         if (rt_valid) begin
           gpuref_dpi_chk_dut_begin(chk, rt_pc, rt_next_pc, rt_w0, rt_w1, 32'(rt_nwords),
                                    32'(rt_flags), 64'd1);
@@ -138,11 +204,21 @@ module tb_rdna4 (input logic clk);
           for (int i = 0; i < 16; i++)
             if (rt_ttmp_we[i]) regw("ttmp", i, 64'hffffffff, rt_ttmp_val[32*i +: 32]);
           if (rt_hw_we)  regw("hwreg", 32'(rt_hw_idx), 64'hffffffff, rt_hw_val);
-          if (gpuref_dpi_chk_dut_end(chk) != 0) begin stop = 1; phase <= 4; $finish; end
+          if (gpuref_dpi_chk_dut_end(chk) != 0) begin stop = 1; phase <= 5; $finish; end
         end
         if (!stop && (done || fault)) begin
+          // A fetch outside the window is what the model does too (its pc left
+          // the program) unless the program did not fit; an SMEM access outside
+          // the data window is a limit of the core (the model's memory is sparse).
+          if (fault && fault_why == rdna4_pkg::WHY_FETCH && drop_i != 0)
+            $display("rdna4 bench: fault at pc 0x%0h: fetch outside the instruction window [0x%0h, 0x%0h); %0d program words lie outside it",
+                     fault_pc, ibase, ibase + IMEM_BYTES, drop_i);
+          if (fault && fault_why == rdna4_pkg::WHY_SMEM_WIN)
+            $display("rdna4 bench: fault at pc 0x%0h: SMEM access outside the data window [0x%0h, 0x%0h)%s",
+                     fault_pc, dbase, dbase + DMEM_BYTES,
+                     drop_d != 0 ? $sformatf("; %0d data words of the test lie outside it", drop_d) : "");
           void'(gpuref_dpi_chk_dut_stop(chk, 32'(done), 32'(fault), fault_pc, 0));
-          phase <= 4;
+          phase <= 5;
           $finish;
         end
       end
