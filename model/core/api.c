@@ -1,4 +1,5 @@
 /* api.c - the public API: argument checks, error messages, dispatch to the ISA. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -266,26 +267,33 @@ int gpuref_run(gpuref_model *m, uint64_t max_steps, uint64_t *steps)
     gpuref_retire *rr = malloc(sizeof *rr);
     if (!rr)
         return done(m, gpuref_errf(m->err, GPUREF_ERR_NOMEM, "out of memory"));
-    uint64_t n = 0;
+    /* gpuref_step without its per-call checks: the loop makes them once, and
+     * keeps the model's fields in locals (the ISA calls cannot see m) */
+    int (*const finished)(const void *) = m->isa->finished;
+    int (*const step)(void *, gpuref_retire *, char *) = m->isa->step;
+    void *const isa_st = m->st;
+    char *const err = m->err;
+    uint64_t seq = m->seq, n = 0;
     int st = GPUREF_OK;
-    m->err[0] = '\0';
-    /* gpuref_step without its per-call checks: the loop makes them once */
-    while (!m->isa->finished(m->st)) {
+    err[0] = '\0';
+    while (!finished(isa_st)) {
         if (n >= max_steps) {
-            st = gpuref_errf(m->err, GPUREF_ERR_LIMIT, "step limit %llu reached",
+            st = gpuref_errf(err, GPUREF_ERR_LIMIT, "step limit %llu reached",
                              (unsigned long long)max_steps);
             break;
         }
-        gpuref_retire_clear(rr);
-        rr->seq = m->seq;
-        st = m->isa->step(m->st, rr, m->err);
+        /* gpuref_retire_clear: the header, up to the register writes */
+        memset(rr, 0, offsetof(gpuref_retire, regw));
+        rr->seq = seq;
+        st = step(isa_st, rr, err);
         if (st != GPUREF_OK) {
             done(m, st);
             break;
         }
-        m->seq++;
+        seq++;
         n++;
     }
+    m->seq = seq;
     free(rr);
     if (steps)
         *steps = n;

@@ -56,13 +56,18 @@ static inline int wr64(r4_state *s, gpuref_retire *rr, unsigned d, uint64_t v)
     return 1;
 }
 
+/* SCC after the destination (ok: it was written).  The callers write no SCC
+ * before, so it is appended without the merge search. */
 static inline void setscc(r4_state *s, gpuref_retire *rr, int ok, int v)
 {
-    if (ok)
-        r4_write_scc(s, rr, v ? 1u : 0u, 0);
+    if (ok) {
+        s->a.scc = v ? 1u : 0u;
+        r4_record_new(rr, R4_FILE_SCC, 0, 1, s->a.scc, 0);
+    }
 }
 
-#define X(name) static int x_##name(r4_state *s, const r4_pre *p, gpuref_retire *rr)
+/* exec function x_name: R4_EXEC (rdna4.h) retires the instruction after the body */
+#define X(name) R4_EXEC(x_##name)
 
 /* ------------------------------------------------------ SOP2 integer */
 
@@ -145,14 +150,18 @@ X(s_lshr_b64)
     return GPUREF_OK;
 }
 
+/* Arithmetic shifts without a branch on the sign (unpredictable on data):
+ * m is all ones for a negative value, and ~x == x ^ m then. */
 static inline uint32_t asr32(uint32_t v, unsigned n)
 {
-    return (v & 0x80000000u) ? ~(~v >> n) : v >> n;
+    uint32_t m = 0u - (v >> 31);
+    return ((v ^ m) >> n) ^ m;
 }
 
 static inline uint64_t asr64(uint64_t v, unsigned n)
 {
-    return (v >> 63) ? ~(~v >> n) : v >> n;
+    uint64_t m = 0u - (v >> 63);
+    return ((v ^ m) >> n) ^ m;
 }
 
 X(s_ashr_i32)
@@ -467,12 +476,27 @@ X(s_abs_i32)         /* S_ABS_I32(0x80000000) = 0x80000000 (L9583-9600) */
     return GPUREF_OK;
 }
 
+/* Bit counts in a few operations: without -mpopcnt __builtin_popcount is a
+ * library call. */
+static inline uint32_t pop32(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0fu;
+    return (v * 0x01010101u) >> 24;
+}
+
+static inline uint32_t pop64(uint64_t v)
+{
+    return pop32((uint32_t)v) + pop32((uint32_t)(v >> 32));
+}
+
 /* BCNT: SCC = result != 0.  S_BCNT0/1_I32_B64 pseudocode tests "D0.u64 != 0" although
  * D0 is a 32-bit count: the count is what is tested (README decision). */
-X(s_bcnt0_i32_b32) { uint32_t d = 32u - (uint32_t)__builtin_popcount(S0(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
-X(s_bcnt0_i32_b64) { uint32_t d = 64u - (uint32_t)__builtin_popcountll(S0_64(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
-X(s_bcnt1_i32_b32) { uint32_t d = (uint32_t)__builtin_popcount(S0(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
-X(s_bcnt1_i32_b64) { uint32_t d = (uint32_t)__builtin_popcountll(S0_64(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_bcnt0_i32_b32) { uint32_t d = 32u - pop32(S0(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_bcnt0_i32_b64) { uint32_t d = 64u - pop64(S0_64(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_bcnt1_i32_b32) { uint32_t d = pop32(S0(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
+X(s_bcnt1_i32_b64) { uint32_t d = pop64(S0_64(s, p)); setscc(s, rr, wr32(s, rr, p->dst, d), d != 0); return GPUREF_OK; }
 
 static uint64_t quadmask(uint64_t v, unsigned quads)
 {
@@ -713,8 +737,7 @@ X(s_get_barrier_state)   /* barrier-unit state is outside the wave: unmodelled *
 static int illegal(r4_state *s, gpuref_retire *rr)
 {
     r4_write_hwreg(s, rr, R4_HW_EXCP_FLAG_PRIV, s->a.hwreg[R4_HW_EXCP_FLAG_PRIV] | (1u << 6));
-    s->a.ended = 1;
-    rr->flags |= GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END;
+    r4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
     return GPUREF_OK;
 }
 
@@ -728,7 +751,7 @@ X(s_alloc_vgpr)      /* L10378-10415: illegal in wave64 or without dynamic VGPRs
     return GPUREF_OK;
 }
 
-static int nop(r4_state *s, const r4_pre *p, gpuref_retire *rr)
+X(nop)
 {
     (void)s;
     (void)p;
@@ -838,17 +861,14 @@ X(s_cbranch_execnz) { (void)rr; branch(s, p, (r4_read_hwreg(s, R4_HW_STATUS) & R
 X(s_endpgm)
 {
     (void)p;
-    s->a.ended = 1;
-    rr->flags |= GPUREF_RETIRE_END;
+    r4_end(s, rr, GPUREF_RETIRE_END);
     return GPUREF_OK;
 }
 
 X(s_setkill)         /* kill the wave if SIMM16[0] */
 {
-    if (p->imm & 1) {
-        s->a.ended = 1;
-        rr->flags |= GPUREF_RETIRE_END;
-    }
+    if (p->imm & 1)
+        r4_end(s, rr, GPUREF_RETIRE_END);
     return GPUREF_OK;
 }
 
@@ -960,31 +980,31 @@ const r4_bind r4_salu_bind[] = {
     B(SOP1, s_setpc_b64), B(SOP1, s_swappc_b64), B(SOP1, s_rfe_b64),
     B(SOP1, s_sendmsg_rtn_b32), B(SOP1, s_sendmsg_rtn_b64), B(SOP1, s_barrier_signal),
     B(SOP1, s_barrier_signal_isfirst), B(SOP1, s_get_barrier_state), B(SOP1, s_alloc_vgpr),
-    { R4_ROW_SOP1_s_sleep_var, nop },
+    { R4_ROW_SOP1_s_sleep_var, x_nop },
 
-    B(SOPK, s_movk_i32), { R4_ROW_SOPK_s_version, nop }, B(SOPK, s_cmovk_i32),
+    B(SOPK, s_movk_i32), { R4_ROW_SOPK_s_version, x_nop }, B(SOPK, s_cmovk_i32),
     B(SOPK, s_addk_co_i32), B(SOPK, s_mulk_i32), B(SOPK, s_getreg_b32), B(SOPK, s_setreg_b32),
     B(SOPK, s_setreg_imm32_b32), B(SOPK, s_call_b64),
 
     /* program control; the waits, hints and messages are architectural no-ops for one
      * in-order wave whose memory completes at issue (README) */
-    { R4_ROW_SOPP_s_nop, nop }, B(SOPP, s_setkill), B(SOPP, s_sethalt),
-    { R4_ROW_SOPP_s_sleep, nop }, { R4_ROW_SOPP_s_clause, nop },
-    { R4_ROW_SOPP_s_delay_alu, nop }, { R4_ROW_SOPP_s_wait_alu, nop },
-    { R4_ROW_SOPP_s_waitcnt, nop }, { R4_ROW_SOPP_s_wait_idle, nop },
-    { R4_ROW_SOPP_s_wait_event, nop }, B(SOPP, s_trap), B(SOPP, s_round_mode),
-    B(SOPP, s_denorm_mode), { R4_ROW_SOPP_s_barrier_wait, nop }, B(SOPP, s_code_end),
+    { R4_ROW_SOPP_s_nop, x_nop }, B(SOPP, s_setkill), B(SOPP, s_sethalt),
+    { R4_ROW_SOPP_s_sleep, x_nop }, { R4_ROW_SOPP_s_clause, x_nop },
+    { R4_ROW_SOPP_s_delay_alu, x_nop }, { R4_ROW_SOPP_s_wait_alu, x_nop },
+    { R4_ROW_SOPP_s_waitcnt, x_nop }, { R4_ROW_SOPP_s_wait_idle, x_nop },
+    { R4_ROW_SOPP_s_wait_event, x_nop }, B(SOPP, s_trap), B(SOPP, s_round_mode),
+    B(SOPP, s_denorm_mode), { R4_ROW_SOPP_s_barrier_wait, x_nop }, B(SOPP, s_code_end),
     B(SOPP, s_branch), B(SOPP, s_cbranch_scc0), B(SOPP, s_cbranch_scc1),
     B(SOPP, s_cbranch_vccz), B(SOPP, s_cbranch_vccnz), B(SOPP, s_cbranch_execz),
     B(SOPP, s_cbranch_execnz), B(SOPP, s_endpgm), { R4_ROW_SOPP_s_endpgm_saved, x_s_endpgm },
-    { R4_ROW_SOPP_s_wakeup, nop }, B(SOPP, s_setprio), { R4_ROW_SOPP_s_sendmsg, nop },
-    B(SOPP, s_sendmsghalt), { R4_ROW_SOPP_s_incperflevel, nop },
-    { R4_ROW_SOPP_s_decperflevel, nop }, { R4_ROW_SOPP_s_icache_inv, nop },
-    { R4_ROW_SOPP_s_wait_loadcnt, nop }, { R4_ROW_SOPP_s_wait_storecnt, nop },
-    { R4_ROW_SOPP_s_wait_samplecnt, nop }, { R4_ROW_SOPP_s_wait_bvhcnt, nop },
-    { R4_ROW_SOPP_s_wait_expcnt, nop }, { R4_ROW_SOPP_s_wait_dscnt, nop },
-    { R4_ROW_SOPP_s_wait_kmcnt, nop }, { R4_ROW_SOPP_s_wait_loadcnt_dscnt, nop },
-    { R4_ROW_SOPP_s_wait_storecnt_dscnt, nop },
+    { R4_ROW_SOPP_s_wakeup, x_nop }, B(SOPP, s_setprio), { R4_ROW_SOPP_s_sendmsg, x_nop },
+    B(SOPP, s_sendmsghalt), { R4_ROW_SOPP_s_incperflevel, x_nop },
+    { R4_ROW_SOPP_s_decperflevel, x_nop }, { R4_ROW_SOPP_s_icache_inv, x_nop },
+    { R4_ROW_SOPP_s_wait_loadcnt, x_nop }, { R4_ROW_SOPP_s_wait_storecnt, x_nop },
+    { R4_ROW_SOPP_s_wait_samplecnt, x_nop }, { R4_ROW_SOPP_s_wait_bvhcnt, x_nop },
+    { R4_ROW_SOPP_s_wait_expcnt, x_nop }, { R4_ROW_SOPP_s_wait_dscnt, x_nop },
+    { R4_ROW_SOPP_s_wait_kmcnt, x_nop }, { R4_ROW_SOPP_s_wait_loadcnt_dscnt, x_nop },
+    { R4_ROW_SOPP_s_wait_storecnt_dscnt, x_nop },
     { 0, NULL }
 };
 #undef B

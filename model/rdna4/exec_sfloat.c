@@ -92,7 +92,8 @@ static int binary(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, bin
     return finish(s, p, rr, (uint32_t)r, exc);
 }
 
-#define X(name) static int x_##name(r4_state *s, const r4_pre *p, gpuref_retire *rr)
+/* exec function x_name: R4_EXEC (rdna4.h) retires the instruction after the body */
+#define X(name) R4_EXEC(x_##name)
 X(s_add_f32) { return binary(s, p, rr, FP_F32, OP_ADD); }
 X(s_sub_f32) { return binary(s, p, rr, FP_F32, OP_SUB); }
 X(s_mul_f32) { return binary(s, p, rr, FP_F32, OP_MUL); }
@@ -277,7 +278,7 @@ X(s_cvt_hi_f32_f16) { return convert(s, p, rr, FP_F32, FP_F16, S0(s, p) >> 16); 
 
 /* S_CMP_*_F32 opcodes 65-78 and S_CMP_*_F16 81-94 are the predicates LT..NLT in
  * fp_pred order (LT = 1 ... NLT = 14).  Quiet compares: invalid on sNaN. */
-static int fcmp(r4_state *s, const r4_pre *p, gpuref_retire *rr)
+X(fcmp)
 {
     unsigned op = r4_rows[p->row].op;
     fp_fmt f = op >= 81 ? FP_F16 : FP_F32;
@@ -300,7 +301,7 @@ static int fcmp(r4_state *s, const r4_pre *p, gpuref_retire *rr)
 }
 
 #define B(fmt, name) { R4_ROW_##fmt##_##name, x_##name }
-#define C(name) { R4_ROW_SOPC_##name, fcmp }
+#define C(name) { R4_ROW_SOPC_##name, x_fcmp }
 const r4_bind r4_sfloat_bind[] = {
     B(SOP2, s_add_f32), B(SOP2, s_sub_f32), B(SOP2, s_min_num_f32), B(SOP2, s_max_num_f32),
     B(SOP2, s_mul_f32), B(SOP2, s_fmaak_f32), B(SOP2, s_fmamk_f32), B(SOP2, s_fmac_f32),

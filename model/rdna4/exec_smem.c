@@ -96,12 +96,12 @@ static int memviol(r4_state *s, gpuref_retire *rr)
     if (!(v & (1u << 4)))
         v = (v & 0x3fffffffu) | (1u << 30);       /* first_memviol_source = SMEM */
     r4_write_hwreg(s, rr, R4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
-    s->a.ended = 1;
-    rr->flags |= GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END;
+    r4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
     return GPUREF_OK;
 }
 
-static int x_load(r4_state *s, const struct r4_pre *p, gpuref_retire *rr)
+/* exec functions: R4_EXEC (rdna4.h) retires the instruction after the body */
+R4_EXEC(x_load)
 {
     smem_kind k = kind_of(p->row);
     unsigned ndw = k.bytes == 4 ? k.ndw : 1;
@@ -153,7 +153,7 @@ static int x_load(r4_state *s, const struct r4_pre *p, gpuref_retire *rr)
     return GPUREF_OK;
 }
 
-static int x_nop(r4_state *s, const struct r4_pre *p, gpuref_retire *rr)
+R4_EXEC(x_nop)
 {
     (void)s;
     (void)p;

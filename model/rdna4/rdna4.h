@@ -236,7 +236,8 @@ enum r4_hwreg {
 /* Architectural state: a plain struct (no pointers): can be copied, compared. */
 typedef struct r4_arch {
     uint32_t sreg[128];        /* indexed by scalar operand code 0..127:
-                                  s0-s105, vcc_lo/hi, ttmp0-15, null (always 0), m0, exec */
+                                  s0-s105, vcc_lo/hi, ttmp0-15, null, m0, exec; null is
+                                  never written and reads 0 (r4_src relies on it) */
     uint32_t scc;
     uint64_t pc;
     uint32_t hwreg[R4_NHWREG];
@@ -252,14 +253,22 @@ typedef struct r4_mem {
 
 struct r4_pre;
 typedef struct r4_state r4_state;
+/* An exec function executes one predecoded instruction and retires it: it writes
+ * the state, records the writes in rr, and sets rr->next_pc and s->a.pc (R4_EXEC
+ * below writes both ends).  r4_step fetches and jumps to it.  On an error it
+ * returns the status with the state as it was. */
 typedef int (*r4_exec_fn)(r4_state *s, const struct r4_pre *p, gpuref_retire *rr);
 
 /* A resolved scalar source (predecoded).  Constants (inline, literal and the
  * aperture constants, which are fixed by the configuration) hold their value
- * extended to the operand type in k[1]:k[0]; registers their code. */
+ * extended to the operand type in k[1]:k[0]; registers their code, with k zero.
+ * lo/hi say which registers the low and high halves read (R4_NULL, which reads
+ * zero, for constants and the high half of a 32-bit register), so that a read is
+ * sreg[lo] | k[0] whatever the kind (SCC aside: r4_src32/r4_src64). */
 typedef struct r4_src {
     uint8_t  kind;             /* R4S_* */
     uint8_t  code;
+    uint8_t  lo, hi;
     uint32_t k[2];
 } r4_src;
 enum { R4S_REG, R4S_REG64, R4S_CONST, R4S_SCC };
@@ -302,8 +311,9 @@ struct r4_state {
     uint32_t  fp_mode;
     int       fp_valid;
     /* per-step context */
-    uint64_t  npc;                          /* next pc, set by step, changed by branches */
-    int       fin;                          /* finished (cached: see state.c update_fin) */
+    uint64_t  npc;                          /* next pc: the fall-through, changed by branches */
+    int       fin;                          /* finished: kept current by every writer of
+                                               a.ended, STATUS and STATE_PRIV (r4_update_fin) */
     char     *err;
 };
 
@@ -318,6 +328,25 @@ int  r4_mem_next(const r4_mem *m, uint64_t from, uint64_t *addr, uint64_t *len);
 /* exec_table.c: exec function of a row, or NULL (unimplemented). */
 r4_exec_fn r4_exec_of(unsigned row);
 int r4_exec_unimpl(r4_state *s, const struct r4_pre *p, gpuref_retire *rr);
+
+/* Append a one-lane register write to the retire record, for a register the
+ * instruction has not recorded yet. */
+static inline void r4_record_new(gpuref_retire *rr, int file, unsigned idx, uint64_t bits,
+                                 uint64_t v, uint32_t flags)
+{
+    unsigned n = rr->nregw;
+    if (n >= GPUREF_MAX_REGW)
+        return;
+    gpuref_regw *w = &rr->regw[n];
+    rr->nregw = (uint16_t)(n + 1);
+    w->file = (int16_t)file;
+    w->index = (uint16_t)idx;
+    w->flags = flags;
+    w->ulp_bound = 0;
+    w->bits = bits;
+    w->lanes = 1;
+    w->value[0] = v;
+}
 
 /* Record a one-lane register write in the retire record: what gpuref_retire_regw
  * does (a second write to the same register merges into the first), inline because
@@ -336,17 +365,7 @@ static inline void r4_record(gpuref_retire *rr, int file, unsigned idx, uint64_t
             return;
         }
     }
-    if (n >= GPUREF_MAX_REGW)
-        return;
-    gpuref_regw *w = &rr->regw[n];
-    rr->nregw = (uint16_t)(n + 1);
-    w->file = (int16_t)file;
-    w->index = (uint16_t)idx;
-    w->flags = flags;
-    w->ulp_bound = 0;
-    w->bits = bits;
-    w->lanes = 1;
-    w->value[0] = v;
+    r4_record_new(rr, file, idx, bits, v, flags);
 }
 
 /* state.c helpers used by the exec functions */
@@ -356,27 +375,20 @@ void r4_write_hwreg(r4_state *s, gpuref_retire *rr, unsigned id, uint32_t v);
 uint32_t r4_read_hwreg(const r4_state *s, unsigned id);
 uint64_t r4_aperture(const r4_state *s, unsigned code);
 
-/* Source reads.  Written so that the register/constant choice compiles to a
- * conditional move (the kind of a source is unpredictable in a mixed stream);
+/* Source reads: one load and an OR for registers and constants alike (r4_src);
  * SCC as an operand (code 253) is rare. */
 static inline uint32_t r4_src32(const r4_state *s, const r4_src *o)
 {
-    uint32_t r = s->a.sreg[o->code & 127];
     if (__builtin_expect(o->kind == R4S_SCC, 0))
         return s->a.scc;
-    uint32_t m = 0u - (uint32_t)(o->kind == R4S_CONST);
-    return (r & ~m) | (o->k[0] & m);
+    return s->a.sreg[o->lo] | o->k[0];
 }
 
 static inline uint64_t r4_src64(const r4_state *s, const r4_src *o)
 {
-    unsigned c = o->code & 126;
-    uint64_t r = (uint64_t)s->a.sreg[c + (o->code & 1)] |
-                 (uint64_t)(o->kind == R4S_REG64 ? s->a.sreg[c + 1] : 0) << 32;
     if (__builtin_expect(o->kind == R4S_SCC, 0))
         return s->a.scc;
-    uint64_t m = 0u - (uint64_t)(o->kind == R4S_CONST);
-    return (r & ~m) | (((uint64_t)o->k[1] << 32 | o->k[0]) & m);
+    return (uint64_t)(s->a.sreg[o->hi] | o->k[1]) << 32 | (s->a.sreg[o->lo] | o->k[0]);
 }
 
 static inline void r4_write_scc(r4_state *s, gpuref_retire *rr, uint32_t v, uint32_t flags)
@@ -384,6 +396,63 @@ static inline void r4_write_scc(r4_state *s, gpuref_retire *rr, uint32_t v, uint
     s->a.scc = v & 1u;
     r4_record(rr, R4_FILE_SCC, 0, 1, s->a.scc, flags);
 }
+
+/* Finished: ended, FATAL_HALT, or HALT outside the trap handler.  Cached in s->fin
+ * (the core asks before every step): whatever changes a.ended, STATUS or
+ * STATE_PRIV calls this (r4_write_hwreg, r4_end, reset, load, register writes). */
+static inline void r4_update_fin(r4_state *s)
+{
+    s->fin = s->a.ended || (s->a.hwreg[R4_HW_STATUS] & R4_STATUS_FATAL_HALT) ||
+             ((s->a.hwreg[R4_HW_STATE_PRIV] & R4_SPRIV_HALT) &&
+              !(s->a.hwreg[R4_HW_STATUS] & R4_STATUS_PRIV));
+}
+
+/* The program ends with this instruction (s_endpgm, kill, illegal instruction,
+ * memory violation); flags: GPUREF_RETIRE_END, with GPUREF_RETIRE_TRAP. */
+static inline void r4_end(r4_state *s, gpuref_retire *rr, uint32_t flags)
+{
+    s->a.ended = 1;
+    s->fin = 1;
+    rr->flags |= flags;
+}
+
+/* ------------------------------------------------- exec function frame
+ * R4_EXEC(x_name) { body } defines exec function x_name around a body that
+ * executes the instruction: s->npc holds the fall-through pc (a branch changes
+ * it), rr has the fetch fields set (r4_step), and the body returns a status.
+ * The frame then retires the instruction.  Each exec function carries its own
+ * copy of the two ends, rather than r4_step doing them around an indirect call,
+ * so that r4_step reaches it with a tail jump and the compiler sees, per
+ * instruction, that the record starts empty (no merge search for the first
+ * writes) and whether the pc can change. */
+static inline uint64_t r4_exec_begin(r4_state *s, const struct r4_pre *p, gpuref_retire *rr)
+{
+    uint64_t fall = s->a.pc + 4u * p->nwords;
+    s->npc = fall;
+    rr->nregw = 0;       /* it arrives so (isa.h): said here for the compiler */
+    return fall;
+}
+
+static inline int r4_exec_end(r4_state *s, gpuref_retire *rr, uint64_t fall, int st)
+{
+    if (st)
+        return st;
+    uint64_t npc = s->npc;
+    rr->next_pc = npc;
+    if (npc != fall)
+        rr->flags |= GPUREF_RETIRE_BRANCH;
+    s->a.pc = npc;
+    return GPUREF_OK;
+}
+
+#define R4_EXEC(fn)                                                                      \
+    static inline int fn##_body(r4_state *s, const r4_pre *p, gpuref_retire *rr);        \
+    static int fn(r4_state *s, const r4_pre *p, gpuref_retire *rr)                       \
+    {                                                                                    \
+        uint64_t fall = r4_exec_begin(s, p, rr);                                         \
+        return r4_exec_end(s, rr, fall, fn##_body(s, p, rr));                            \
+    }                                                                                    \
+    static inline int fn##_body(r4_state *s, const r4_pre *p, gpuref_retire *rr)
 
 extern const gpuref_isa gpuref_isa_rdna4;
 

@@ -116,16 +116,6 @@ static void r4_fini(void *vst)
     r4_mem_fini(&s->mem);
 }
 
-/* Finished: ended, FATAL_HALT, or HALT outside the trap handler.  Cached in s->fin
- * (the core asks twice per step); recomputed after every step, reset, load and
- * register write. */
-static void update_fin(r4_state *s)
-{
-    s->fin = s->a.ended || (s->a.hwreg[R4_HW_STATUS] & R4_STATUS_FATAL_HALT) ||
-             ((s->a.hwreg[R4_HW_STATE_PRIV] & R4_SPRIV_HALT) &&
-              !(s->a.hwreg[R4_HW_STATUS] & R4_STATUS_PRIV));
-}
-
 static int r4_reset(void *vst, char *err)
 {
     r4_state *s = vst;
@@ -140,7 +130,7 @@ static int r4_reset(void *vst, char *err)
     s->a.hwreg[R4_HW_SCRATCH_BASE_LO] = (uint32_t)s->scratch_base;
     s->a.hwreg[R4_HW_SCRATCH_BASE_HI] = (uint32_t)(s->scratch_base >> 32);
     memset(s->vgpr, 0, 256u * 64u * sizeof *s->vgpr);
-    update_fin(s);
+    r4_update_fin(s);
     return GPUREF_OK;
 }
 
@@ -181,6 +171,7 @@ void r4_write_hwreg(r4_state *s, gpuref_retire *rr, unsigned id, uint32_t v)
             r4_write_scc(s, rr, scc, 0);
     }
     s->a.hwreg[id] = v;
+    r4_update_fin(s);
     r4_record(rr, R4_FILE_HWREG, id, 0xffffffffu, r4_read_hwreg(s, id), 0);
 }
 
@@ -305,7 +296,7 @@ static int r4_reg_set(void *vst, int file, unsigned idx, unsigned lane, uint64_t
     default:
         return gpuref_errf(err, GPUREF_ERR_RANGE, "no register file %d", file);
     }
-    update_fin(s);
+    r4_update_fin(s);
     return GPUREF_OK;
 }
 
@@ -334,7 +325,8 @@ static int r4_load(void *vst, uint64_t base, const uint32_t *words, size_t n, ch
                            (unsigned long long)base);
     if (n > (size_t)1 << 28 || (n && base + 4 * (uint64_t)n - 1 > 0xffffffffffffull))
         return gpuref_errf(err, GPUREF_ERR_ARG, "program does not fit the address space");
-    uint32_t *code = malloc((n ? n : 1) * sizeof *code);
+    /* one zero word after the program: r4_step reads a second word unconditionally */
+    uint32_t *code = malloc((n + 1) * sizeof *code);
     r4_pre *pre = calloc(n ? n : 1, sizeof *pre);
     if (!code || !pre) {
         free(code);
@@ -343,6 +335,7 @@ static int r4_load(void *vst, uint64_t base, const uint32_t *words, size_t n, ch
     }
     if (n)
         memcpy(code, words, n * sizeof *code);
+    code[n] = 0;
     free(s->code);
     free(s->pre);
     s->code = code;
@@ -351,7 +344,7 @@ static int r4_load(void *vst, uint64_t base, const uint32_t *words, size_t n, ch
     s->base = base;
     s->a.pc = base;
     s->a.ended = 0;
-    update_fin(s);
+    r4_update_fin(s);
     return GPUREF_OK;
 }
 
@@ -381,6 +374,10 @@ static void resolve_src(const r4_state *s, r4_src *o, unsigned code, int type, u
     }
     o->k[0] = (uint32_t)k;
     o->k[1] = (uint32_t)(k >> 32);
+    /* the registers read (rdna4.h r4_src): a 64-bit pair is based at the even code
+     * below its code, and its low half is the register named */
+    o->lo = o->kind == R4S_REG || o->kind == R4S_REG64 ? o->code : R4_NULL;
+    o->hi = o->kind == R4S_REG64 ? (uint8_t)((o->code & 126) + 1) : R4_NULL;
 }
 
 static int predecode(r4_state *s, size_t idx, char *err)
@@ -392,6 +389,7 @@ static int predecode(r4_state *s, size_t idx, char *err)
     r4_pre *p = &s->pre[idx];
     const r4_row *r = &r4_rows[in.row];
     memset(p, 0, sizeof *p);
+    p->s[0].hi = p->s[1].hi = R4_NULL;   /* a source left unresolved reads as register 0 */
     p->row = in.row;
     p->nwords = in.nwords;
     int ns = 0;
@@ -439,42 +437,51 @@ static int predecode(r4_state *s, size_t idx, char *err)
     return GPUREF_OK;
 }
 
+/* Fetch: the record's fetch fields from the predecoded slot p of code index idx,
+ * then a jump to the exec function, which executes and retires (R4_EXEC in
+ * rdna4.h). */
+static inline int fetch_exec(r4_state *s, const r4_pre *p, size_t idx, gpuref_retire *rr,
+                             char *err)
+{
+    s->err = err;
+    unsigned nw = p->nwords;
+    const uint32_t *w = s->code + idx;
+    rr->pc = s->a.pc;
+    rr->nwords = (uint8_t)nw;
+    rr->words[0] = w[0];
+    rr->words[1] = w[1] & (0u - (uint32_t)(nw > 1));   /* code[] has a word of padding */
+    for (unsigned i = 2; i < nw; i++)
+        rr->words[i] = w[i];
+    rr->exec_mask = 1;
+    return p->exec(s, p, rr);
+}
+
+/* The cold paths of r4_step, out of line so that its hot path saves no registers:
+ * a pc outside the program, and the first execution of an instruction (predecode;
+ * a failure leaves the slot empty). */
+static __attribute__((noinline)) int step_cold(r4_state *s, size_t idx, gpuref_retire *rr,
+                                               char *err)
+{
+    if (idx >= s->ncode)
+        return gpuref_errf(err, GPUREF_ERR_FAULT,
+                           "pc 0x%llx is outside the loaded program [0x%llx, 0x%llx)",
+                           (unsigned long long)s->a.pc, (unsigned long long)s->base,
+                           (unsigned long long)(s->base + 4 * (uint64_t)s->ncode));
+    int st = predecode(s, idx, err);
+    if (st) {
+        memset(&s->pre[idx], 0, sizeof s->pre[idx]);
+        return st;
+    }
+    return fetch_exec(s, &s->pre[idx], idx, rr, err);
+}
+
 static int r4_step(void *vst, gpuref_retire *rr, char *err)
 {
     r4_state *s = vst;
-    uint64_t pc = s->a.pc;
-    uint64_t off = pc - s->base;
-    if (pc < s->base || (off >> 2) >= s->ncode)
-        return gpuref_errf(err, GPUREF_ERR_FAULT,
-                           "pc 0x%llx is outside the loaded program [0x%llx, 0x%llx)",
-                           (unsigned long long)pc, (unsigned long long)s->base,
-                           (unsigned long long)(s->base + 4 * (uint64_t)s->ncode));
-    size_t idx = (size_t)(off >> 2);
-    r4_pre *p = &s->pre[idx];
-    if (!p->exec) {
-        int st = predecode(s, idx, err);
-        if (st) {
-            memset(p, 0, sizeof *p);
-            return st;
-        }
-    }
-    s->err = err;
-    rr->pc = pc;
-    rr->nwords = p->nwords;
-    for (unsigned i = 0; i < p->nwords; i++)
-        rr->words[i] = s->code[idx + i];
-    rr->exec_mask = 1;
-    uint64_t fall = pc + 4u * p->nwords;
-    s->npc = fall;
-    int st = p->exec(s, p, rr);
-    if (st)
-        return st;
-    rr->next_pc = s->npc;
-    if (s->npc != fall)
-        rr->flags |= GPUREF_RETIRE_BRANCH;
-    s->a.pc = s->npc;
-    update_fin(s);
-    return GPUREF_OK;
+    uint64_t idx = (s->a.pc - s->base) >> 2;    /* pc < base wraps: beyond any program */
+    if (__builtin_expect(idx >= s->ncode || !s->pre[idx].exec, 0))
+        return step_cold(s, idx, rr, err);
+    return fetch_exec(s, &s->pre[idx], idx, rr, err);
 }
 
 static int r4_mem_next_hook(const void *vst, int space, uint64_t from, uint64_t *addr,
