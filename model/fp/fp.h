@@ -359,8 +359,10 @@ int fp_to_int(fp_int it, fp_fmt src, uint64_t a, const fp_policy *p, unsigned fl
 int fp_from_int(fp_fmt dst, fp_int it, uint64_t v, const fp_policy *p, unsigned flags, uint64_t *r, unsigned *exc);
 
 /* Correctly rounded reference functions (any rounding mode).
- * sqrt, rcp: all four formats.  rsq, log2, exp2, sin, cos: f16, bf16, f32
- * (f64: GPUREF_ERR_UNIMPL).  sin/cos take radians, or turns with FP_F_TURNS. */
+ * f16, bf16, f32, f64.  log2, exp2, sin, cos return GPUREF_ERR_UNIMPL if the
+ * 128-bit evaluation cannot prove the rounding (for a random f64 input the
+ * chance is about 2^-57; model/fp/README.md).  sin/cos take radians, or turns with
+ * FP_F_TURNS. */
 int fp_sqrt(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r, unsigned *exc);
 int fp_rcp (fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r, unsigned *exc);
 int fp_rsq (fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r, unsigned *exc);

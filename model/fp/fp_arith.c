@@ -267,7 +267,6 @@ int fp_rsq(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r
 {
     BEGIN(f);
     const int P = fp__fmt[f].mbits + 1;
-    if (P > 24) return GPUREF_ERR_UNIMPL;
     fp_unp A;
     uint64_t res;
     fp__input(f, a, &env, &A);
@@ -282,14 +281,30 @@ int fp_rsq(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r
     } else if (A.cls == FPC_INF) {
         res = fp__pack_zero(f, 0);
     } else {
-        /* value = m * 2^E, m a P-bit integer; 1/sqrt = 2^(-E/2) / sqrt(m) */
+        /* value = m * 2^E, m a P-bit integer (P+1 bits after making E even);
+         * 1/sqrt = 2^(-E/2) / sqrt(m) = 2^(-T - E/2) * sqrt(2^2T / m), and
+         * floor(sqrt(x)) = floor(sqrt(floor(x))), so q = isqrt(floor(2^2T/m))
+         * is exact, with P+2 or more bits; inexact unless m divides 2^2T and
+         * the root is exact (m a power of two: the input a power of four). */
         uint64_t m = A.sig >> (64 - P);
         int32_t E = A.exp - (P - 1);
         if (E & 1) { m <<= 1; E -= 1; }
-        const int T = P + 3 + (P + 2) / 2;  /* q = floor(2^T / sqrt(m)) has >= P+2 bits */
-        u128 N = (u128)1 << (2 * T);
-        u128 rem, q = isqrt128(N / m, &rem);
-        int inexact = q * q * m != N;
+        const int T = P + 3 + (P + 2) / 2;  /* f32: 2T = 80; f64: 2T = 166 */
+        u128 Q;
+        int rest;
+        if (2 * T < 128) {
+            u128 N = (u128)1 << (2 * T);
+            Q = N / m;
+            rest = N % m != 0;
+        } else {                            /* 2^2T = 2^(2T-64) * 2^64, by long division */
+            u128 N1 = (u128)1 << (2 * T - 64);
+            u128 q1 = N1 / m, r1 = N1 % m;  /* q1 < 2^64 since m > 2^(2T-128) */
+            u128 x = r1 << 64;              /* r1 < m <= 2^54: fits */
+            Q = (q1 << 64) + x / m;
+            rest = x % m != 0;
+        }
+        u128 rem, q = isqrt128(Q, &rem);
+        int inexact = rest || rem != 0;
         res = fp__round_u128(f, 0, -T - E / 2 - 1, (q << 1) | (u128)inexact, &env);
     }
     return fp__done(f, res, &env, r, exc);

@@ -153,7 +153,9 @@ static inline int fp32_fma(uint32_t a, uint32_t b, uint32_t c, const fp_policy *
 /* Lane arrays (one call per wave/warp instruction): r[i] = a[i] op b[i]
  * for i < n, the policy and flags checked once per call; exc, if not NULL,
  * is per lane (exc[i] |= ...).  Same results as n scalar calls.  On an error
- * status nothing is written. */
+ * status nothing is written.  r may be the same array as an operand array
+ * but must not partly overlap one.  On x86-64 blocks of lanes run on the
+ * host FPU where that is proved exact (fp_lanes.c). */
 int fp32_add_n(size_t n, const uint32_t *a, const uint32_t *b, const fp_policy *p, unsigned flags,
                uint32_t *r, unsigned *exc);
 int fp32_sub_n(size_t n, const uint32_t *a, const uint32_t *b, const fp_policy *p, unsigned flags,

@@ -1,11 +1,12 @@
-/* fp_trans.c - correctly rounded log2, exp2, sin, cos for f16, bf16, f32.
+/* fp_trans.c - correctly rounded log2, exp2, sin, cos for f16, bf16, f32, f64.
  *
  * Method: evaluate in a 128-bit-significand software float ("xf", integer
  * arithmetic only, truncating, relative error < 2^-126 per operation), with
  * the classic series (atanh for log, Taylor for exp/sin/cos) after exact
- * argument reduction (Payne-Hanek with 512 bits of 2/pi for sin/cos).  The
+ * argument reduction (Payne-Hanek with 1536 bits of 2/pi for sin/cos: a
+ * 320-bit window of them times the 53-bit significand).  The
  * accumulated error is below 2^-115; the result is rounded only if the
- * approximation is farther than 2^-100 (relative) from every rounding
+ * approximation is farther than 2^-112 (relative) from every rounding
  * boundary of the target format (Ziv's test), so the rounding of the
  * approximation is the rounding of the true value.  Values that are exactly
  * representable or lie within 2^-80 of one (exp2 of integers and of tiny x,
@@ -13,8 +14,9 @@
  * a quarter turn) are produced exactly, not through the test.
  *
  * If the test ever fails the function returns GPUREF_ERR_UNIMPL rather than
- * a result it cannot prove.  test_fp_mpfr_trans checks against MPFR, and its
- * exhaustive mode (GPUREF_FP_EXHAUSTIVE=1) runs every f16 and f32 input.
+ * a result it cannot prove.  test_fp_mpfr_trans checks against MPFR (f64 on random and
+ * hard inputs: the chance that a random f64 input fails Ziv's test is about
+ * 2^-46), and its exhaustive mode (GPUREF_FP_EXHAUSTIVE=1) runs every f16 and f32 input.
  *
  * Constants (bits of 2/pi, pi/2, ln 2, log2 e, the series coefficients 1/n!
  * and 1/(2k+1), each the top 128 bits truncated) were computed with MPFR 4.2;
@@ -27,10 +29,14 @@ typedef struct xf { unsigned neg; int32_t e; u128 m; } xf;
 
 #define W128(hi, lo) (((u128)(hi) << 64) | (lo))
 
-/* 2/pi = 0.a2f9836e... : bits 1..512 after the binary point */
-static const uint64_t two_over_pi[8] = {
+/* 2/pi = 0.a2f9836e... : bits 1..1536 after the binary point */
+static const uint64_t two_over_pi[24] = {
     0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull, 0xfe5163abdebbc561ull,
     0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull, 0xfe1deb1cb129a73eull, 0xe88235f52ebb4484ull,
+    0xe99c7026b45f7e41ull, 0x3991d639835339f4ull, 0x9c845f8bbdf9283bull, 0x1ff897ffde05980full,
+    0xef2f118b5a0a6d1full, 0x6d367ecf27cb09b7ull, 0x4f463f669e5fea2dull, 0x7527bac7ebe5f17bull,
+    0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull, 0x56033046fc7b6babull, 0xf0cfbc209af4361dull,
+    0xa9e391615ee61b08ull, 0x6599855f14a06840ull, 0x8dffd8804d732731ull, 0x06061556ca73a8c9ull,
 };
 static const xf XF_PI_2 = { 0, 0, W128(0xc90fdaa22168c234ull, 0xc4c6628b80dc1cd1ull) };  /* pi/2 */
 static const xf XF_LN2 = { 0, -1, W128(0xb17217f7d1cf79abull, 0xc9e3b39803f2f6afull) };  /* ln 2 */
@@ -158,26 +164,35 @@ static xf xf_from_int(int64_t v)
     return xf_make(v < 0, 127, mag);
 }
 
-/* N / D for 0 < N < D < 2^32 and N / D >= 2^-30: 160 quotient bits by
- * native 64/32 divisions, normalized to 128 */
+/* N / D for 0 < N < D < 2^63 and N / D > 2^-64: 192 quotient bits by
+ * 128/64-bit divisions, normalized and truncated to 128 */
 static xf xf_ratio(unsigned neg, uint64_t N, uint64_t D)
 {
-    uint32_t c[5];
-    uint64_t r = N;
-    for (int i = 0; i < 5; i++) {
-        uint64_t x = r << 32;
-        c[i] = (uint32_t)(x / D);
+    uint64_t c[3];
+    u128 r = N;
+    for (int i = 0; i < 3; i++) {
+        u128 x = r << 64;
+        c[i] = (uint64_t)(x / D);
         r = x % D;
     }
-    u128 top = ((u128)(((uint64_t)c[0] << 32) | c[1]) << 64) | (((uint64_t)c[2] << 32) | c[3]);
-    int lz = fp__clz128(top);                           /* <= 30 */
-    u128 m = lz ? (top << lz) | (c[4] >> (32 - lz)) : top;
+    int lz = __builtin_clzll(c[0]);                     /* c[0] != 0 since N / D > 2^-64 */
+    u128 top = W128(c[0], c[1]);
+    u128 m = lz ? (top << lz) | (c[2] >> (64 - lz)) : top;
     return (xf){ neg, -1 - lz, m };
+}
+
+/* bits lo .. lo+63 of the n-limb little-endian number L (zero outside it) */
+static uint64_t bits64(const uint64_t *L, int n, int lo)
+{
+    int wi = lo >= 0 ? lo / 64 : -((-lo + 63) / 64), sb = lo - wi * 64;
+    uint64_t a = (wi >= 0 && wi < n) ? L[wi] : 0;
+    uint64_t b = (wi + 1 >= 0 && wi + 1 < n) ? L[wi + 1] : 0;
+    return sb ? (a >> sb) | (b << (64 - sb)) : a;
 }
 
 /* ---------------------------------------------------- final rounding */
 
-#define ZIV_BITS 100
+#define ZIV_BITS 112
 
 /* Round x (nonzero, not exactly representable, not a midpoint) to format f.
  * check: apply Ziv's test; 0 when x is a faithful stand-in for a value known
@@ -229,7 +244,6 @@ static xf xf_cos_small(xf r)
     int st_ = fp__begin(p, flags);                                      \
     if (st_) return st_;                                                \
     if (!r || !fp__arith_fmt(f)) return GPUREF_ERR_ARG;                 \
-    if (fp__fmt[f].mbits + 1 > 24) return GPUREF_ERR_UNIMPL;            \
     fp_env env = { p, flags, 0, 0, 0, 0 };                                       \
     fp_unp A;                                                           \
     uint64_t res = 0;                                                   \
@@ -257,7 +271,7 @@ int fp_exp2(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *
         res = A.sign ? fp__pack_zero(f, 0) : fp__pack_inf(f, 0);
     } else if (A.cls == FPC_ZERO) {
         res = fp__pack_one(f, 0);
-    } else if (A.exp >= 10) {                           /* |x| >= 1024: far out of range */
+    } else if (A.exp >= 11) {                           /* |x| >= 2048: far out of range */
         res = fp__round_pack(f, 0, A.sign ? -100000 : 100000, ((uint64_t)1 << 63) | 1, &env);
     } else if (A.exp >= 0 && (A.sig << (A.exp + 1)) == 0) {          /* integer: exact */
         int32_t n = (int32_t)(A.sig >> (63 - A.exp));
@@ -266,15 +280,23 @@ int fp_exp2(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *
         res = A.sign ? fp__round_pack(f, 0, -1, ~(uint64_t)0, &env)
                      : fp__round_pack(f, 0, 0, ((uint64_t)1 << 63) | 1, &env);
     } else {
-        /* x * 2^100 as a fixed-point integer (exact: sig has <= 24 bits) */
-        int sh = A.exp + 37;
-        u128 X = sh >= 0 ? (u128)A.sig << sh : (u128)(A.sig >> -sh);
-        const u128 one = (u128)1 << 100, half = one >> 1;
-        u128 n = (X + half) >> 100;                     /* nearest integer to |x| */
-        u128 nf = n << 100;
-        xf fr = X >= nf ? xf_make(A.sign, 27, X - nf) : xf_make(!A.sign, 27, nf - X);   /* |f| <= 1/2 */
+        /* x = n + fr, n the nearest integer, |fr| <= 1/2, both exact */
+        int32_t n = 0;
+        xf fr;
+        if (A.exp < -1) {                               /* |x| < 1/2 */
+            fr = (xf){ A.sign, A.exp, (u128)A.sig << 64 };
+        } else {
+            /* |x| * 2^100 as a fixed-point integer: exact, since |x| < 2048
+             * and its lowest bit is at least 2^(-1-52) */
+            u128 X = (u128)A.sig << (A.exp + 37);
+            const u128 one = (u128)1 << 100, half = one >> 1;
+            u128 un = (X + half) >> 100;
+            u128 nf = un << 100;
+            fr = X >= nf ? xf_make(A.sign, 27, X - nf) : xf_make(!A.sign, 27, nf - X);
+            n = A.sign ? -(int32_t)un : (int32_t)un;
+        }
         xf s = xf_exp_small(xf_mul(fr, XF_LN2));
-        s.e += A.sign ? -(int32_t)n : (int32_t)n;
+        s.e += n;
         int st = xf_round(f, s, 1, &env, &res);
         if (st) return st;
     }
@@ -302,8 +324,8 @@ int fp_log2(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *
     } else {
         /* x = m * 2^e, m in [sqrt(1/2), sqrt(2)); ln m = 2 atanh((m-1)/(m+1)) */
         int32_t e = A.exp;
-        /* sig has <= 24 significant bits: everything below is a multiple of 2^40 */
-        uint64_t one = (uint64_t)1 << 24, S = A.sig >> 39;
+        /* sig has <= 53 significant bits: S = m * 2^52 exactly */
+        uint64_t one = (uint64_t)1 << 52, S = A.sig >> 11;
         if (A.sig > SQRT2_SIG) { one <<= 1; e += 1; }
         xf t = S > one ? xf_ratio(0, S - one, S + one) : xf_ratio(1, one - S, S + one);
         xf u = xf_mul(t, t), sum = xf_c(&inv_odd[28]);   /* sum of u^k/(2k+1), k <= 28 */
@@ -317,45 +339,40 @@ int fp_log2(fp_fmt f, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *
     FINISH(f);
 }
 
-/* Reduce |x| (finite, nonzero, |x| >= 1/2) by pi/2: quadrant *q and the
- * remainder r in [-pi/4, pi/4] (radians).  GPUREF_ERR_UNIMPL if |x| is too
- * close to a multiple of pi/2 for the 256-bit window (never for f32). */
+/* Reduce |x| (finite, |x| >= 1/2) by pi/2: quadrant *q and the remainder
+ * r in [-pi/4, pi/4] (radians).  |x| = M * 2^E with M a 53-bit integer;
+ * only the bits of 2/pi from i0 = max(E - 1, 1) on matter (the earlier ones
+ * add multiples of 4 to x * 2/pi), and 320 of them leave the fraction of
+ * x * 2/pi known to within 2^-265.  The fraction's leading zeros (at most
+ * about 62 for any f64, the closest double to a multiple of pi/2 being about
+ * 2^-61 away) are skipped and 128 bits taken from its leading one.
+ * GPUREF_ERR_UNIMPL if more than 120 leading zeros (never for these formats). */
 static int reduce_radians(const fp_unp *A, int *q, xf *r)
 {
-    uint64_t M = A->sig >> 40;                          /* 24-bit integer */
-    int32_t E = A->exp - 23;                            /* |x| = M * 2^E */
-    int32_t i0 = E - 1 > 1 ? E - 1 : 1;                 /* first bit of 2/pi that matters */
-    uint64_t w[3];
-    for (int j = 0; j < 3; j++) {                       /* bits i0 + 64j .. i0 + 64j + 63 */
+    uint64_t M = A->sig >> 11;
+    int32_t E = A->exp - 52;                            /* -53 <= E <= 971 */
+    int32_t i0 = E - 1 > 1 ? E - 1 : 1;
+    uint64_t w[5];                                      /* bits i0 .. i0+319, w[0] first */
+    for (int j = 0; j < 5; j++) {
         int32_t b = i0 - 1 + 64 * j, wi = b / 64, sh = b % 64;
         w[j] = sh ? (two_over_pi[wi] << sh) | (two_over_pi[wi + 1] >> (64 - sh)) : two_over_pi[wi];
     }
-    /* L = M * W, 256 bits, little-endian limbs */
-    u128 p2 = (u128)M * w[2], p1 = (u128)M * w[1], p0 = (u128)M * w[0];
-    uint64_t L[4];
-    u128 c = (p2 >> 64) + (uint64_t)p1;
-    L[0] = (uint64_t)p2;
-    L[1] = (uint64_t)c;
-    c = (c >> 64) + (p1 >> 64) + (uint64_t)p0;
-    L[2] = (uint64_t)c;
-    L[3] = (uint64_t)((c >> 64) + (p0 >> 64));
-    int pt = i0 + 191 - E;                              /* binary point: 190 <= pt <= 216 */
-    /* quadrant: bits pt, pt+1 */
-    *q = (int)((L[pt / 64] >> (pt % 64)) | (pt % 64 == 63 ? (L[pt / 64 + 1] << 1) : 0)) & 3;
-    /* F = fraction bits moved to the top of 256 bits */
-    uint64_t Fw[4] = { 0, 0, 0, 0 };
-    int s = 256 - pt;                                   /* 40 .. 66 */
-    for (int i = 3; i >= 0; i--) {
-        int src = i * 64 - s;                           /* bit index in L of Fw[i] bit 0 */
-        int si = src >= 0 ? src / 64 : -((-src + 63) / 64), sb = src - si * 64;
-        uint64_t lo = (si >= 0 && si < 4) ? L[si] : 0;
-        uint64_t hi = (si + 1 >= 0 && si + 1 < 4) ? L[si + 1] : 0;
-        Fw[i] = sb ? (lo >> sb) | (hi << (64 - sb)) : lo;
+    uint64_t L[6];                                      /* M * W, 373 bits */
+    u128 c = 0;
+    for (int j = 4; j >= 0; j--) {
+        u128 pr = (u128)M * w[j] + c;
+        L[4 - j] = (uint64_t)pr;
+        c = pr >> 64;
     }
+    L[5] = (uint64_t)c;
+    int pt = i0 + 319 - E;                              /* binary point: 318 <= pt <= 373 */
+    *q = (int)(bits64(L, 6, pt) & 3);
+    uint64_t Fw[6];                                     /* the fraction, top-aligned in 384 bits */
+    for (int i = 0; i < 6; i++) Fw[i] = bits64(L, 6, pt - 64 * (6 - i));
     unsigned neg = 0;
-    if (Fw[3] >> 63) {                                  /* fraction >= 1/2: use frac - 1 */
+    if (Fw[5] >> 63) {                                  /* fraction >= 1/2: use frac - 1 */
         unsigned borrow = 1;
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < 6; i++) {
             uint64_t v = ~Fw[i] + borrow;
             borrow = borrow && v == 0;
             Fw[i] = v;
@@ -363,16 +380,12 @@ static int reduce_radians(const fp_unp *A, int *q, xf *r)
         neg = 1;
         *q = (*q + 1) & 3;
     }
-    int lz = 0, i = 3;
+    int lz = 0, i = 5;
     while (i >= 0 && Fw[i] == 0) { lz += 64; i--; }
     if (i < 0) return GPUREF_ERR_UNIMPL;                /* x a multiple of pi/2: impossible */
     lz += __builtin_clzll(Fw[i]);
-    if (lz > 40) return GPUREF_ERR_UNIMPL;
-    /* take 128 bits from the leading one */
-    uint64_t t[5] = { 0, Fw[0], Fw[1], Fw[2], Fw[3] };  /* t[k+1] = Fw[k] */
-    int top = 4 - lz / 64, b = lz % 64;
-    uint64_t h = b ? (t[top] << b) | (t[top - 1] >> (64 - b)) : t[top];
-    uint64_t l = b ? (t[top - 1] << b) | (t[top - 2] >> (64 - b)) : t[top - 1];
+    if (lz > 120) return GPUREF_ERR_UNIMPL;
+    uint64_t h = bits64(Fw, 6, 383 - lz - 63), l = bits64(Fw, 6, 383 - lz - 127);
     xf fr = { neg, -1 - lz, W128(h, l) };
     *r = xf_mul(fr, XF_PI_2);
     return GPUREF_OK;
@@ -416,8 +429,8 @@ static int sincos(fp_fmt f, int want_cos, uint64_t a, const fp_policy *p, unsign
         if (A.exp + 2 < 0) {
             fr = (xf){ 0, A.exp + 2, (u128)A.sig << 64 };
         } else {
-            uint64_t M = A.sig >> 40;
-            int32_t k = 23 - (A.exp + 2);               /* z = M * 2^-k */
+            uint64_t M = A.sig >> 11;
+            int32_t k = 52 - (A.exp + 2);               /* z = M * 2^-k, k <= 54 */
             uint64_t fi = 0;
             if (k <= 0) {
                 q = k <= -2 ? 0 : (int)((M << -k) & 3);

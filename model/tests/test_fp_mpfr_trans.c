@@ -7,7 +7,12 @@
  *     (GPUREF_FP_N overrides), among them inputs near multiples of pi/2 (and
  *     of a quarter turn), near 1.0 and near the overflow/underflow edges of
  *     exp2;
- *  3. f16 and bf16: every input, every function, every rounding mode.
+ *  3. f16 and bf16: every input, every function, every rounding mode;
+ *  4. f64: 1e5 biased random inputs per function (GPUREF_FP_N overrides),
+ *     spread over the four rounding modes, among them large arguments of
+ *     sin/cos (up to 2^1023), inputs near multiples of pi/2, near 1.0 and
+ *     near the overflow/underflow edges of exp2, plus a table of hard cases
+ *     (the double closest to a multiple of pi/2, powers of two and four).
  * Compared: the value (NaN as "is NaN": the NaN rule is the policy's, tested
  * elsewhere), and the invalid, divide-by-zero, overflow and inexact flags.
  * (MPFR's underflow flag uses the emulated subnormal range, not IEEE's.)
@@ -21,11 +26,12 @@
 #include <mpfr.h>
 #include "fp_testutil.h"
 
-typedef struct emu { fp_fmt f; int prec; mpfr_exp_t emin, emax; int mbits, bias; } emu;
-static const emu EMU[3] = {
-    { FP_F16, 11, -23, 16, 10, 15 },
-    { FP_BF16, 8, -132, 128, 7, 127 },
-    { FP_F32, 24, -148, 128, 23, 127 },
+typedef struct emu { fp_fmt f; int prec; mpfr_exp_t emin, emax; int mbits, bias, ebits; } emu;
+static const emu EMU[4] = {
+    { FP_F16, 11, -23, 16, 10, 15, 5 },
+    { FP_BF16, 8, -132, 128, 7, 127, 8 },
+    { FP_F32, 24, -148, 128, 23, 127, 8 },
+    { FP_F64, 53, -1073, 1024, 52, 1023, 11 },
 };
 
 static const mpfr_rnd_t mpfr_modes[4] = { MPFR_RNDN, MPFR_RNDZ, MPFR_RNDU, MPFR_RNDD };
@@ -38,10 +44,10 @@ static const char *const t_names[NT] = { "sqrt", "rcp", "rsq", "log2", "exp2", "
 /* x (exact pattern of format) -> mpfr (exact) */
 static void to_mpfr(const emu *E, uint64_t bits, mpfr_t x)
 {
-    unsigned sign = (unsigned)(bits >> (E->mbits + (E->f == FP_F16 ? 5 : 8))) & 1;
+    unsigned sign = (unsigned)(bits >> (E->mbits + E->ebits)) & 1;
     uint64_t mant = bits & (((uint64_t)1 << E->mbits) - 1);
-    uint64_t ef = (bits >> E->mbits) & (E->f == FP_F16 ? 0x1f : 0xff);
-    uint64_t emaxf = E->f == FP_F16 ? 0x1f : 0xff;
+    uint64_t emaxf = ((uint64_t)1 << E->ebits) - 1;
+    uint64_t ef = (bits >> E->mbits) & emaxf;
     if (ef == emaxf) {
         if (mant) mpfr_set_nan(x);
         else mpfr_set_inf(x, sign ? -1 : 1);
@@ -61,7 +67,7 @@ static void to_mpfr(const emu *E, uint64_t bits, mpfr_t x)
 /* y (already rounded to the format) -> pattern */
 static uint64_t from_mpfr(const emu *E, mpfr_t y)
 {
-    int eb = E->f == FP_F16 ? 5 : 8;
+    int eb = E->ebits;
     uint64_t S = (uint64_t)(mpfr_signbit(y) ? 1 : 0) << (E->mbits + eb);
     uint64_t emaxf = ((uint64_t)1 << eb) - 1;
     if (mpfr_nan_p(y)) return (emaxf << E->mbits) | ((uint64_t)1 << (E->mbits - 1));
@@ -134,7 +140,7 @@ static void check_one(const emu *E, int op, int m, uint64_t a, const fp_policy *
     uint64_t want = from_mpfr(E, Y), r = 0;
     /* rSqrt(-0) = -Inf (IEEE 754-2008 9.2.1, rdna4-isa.md L13382, USC L426);
      * mpfr_rec_sqrt documents +Inf instead */
-    if (op == T_RSQ && (fp_classify(E->f, a) & FP_CLASS_NEG_ZERO)) want |= (uint64_t)1 << (E->mbits + (E->f == FP_F16 ? 5 : 8));
+    if (op == T_RSQ && (fp_classify(E->f, a) & FP_CLASS_NEG_ZERO)) want |= (uint64_t)1 << (E->mbits + E->ebits);
     unsigned e = 0;
     int st = run_ours(op, E->f, a, p, FP_F_RND(our_modes[m]), &r, &e);
     e &= FP_EXC_INVALID | FP_EXC_DIVBYZERO | FP_EXC_OVERFLOW | FP_EXC_INEXACT;
@@ -217,6 +223,55 @@ static uint32_t f32_input(int op)
     }
 }
 
+/* f64 inputs: biased like f32_input, plus large sin/cos arguments */
+static uint64_t f64_input(int op)
+{
+    const int trig = op == T_SIN || op == T_COS || op == T_SINT || op == T_COST;
+    uint64_t s = (uint64_t)(tu_rand() & 1) << 63, m = tu_rand() & 0xfffffffffffffull;
+    switch (tu_rand() % 6) {
+    case 0:
+        if (trig) {                                     /* near k * pi/2 (or k/4 turn) */
+            uint64_t k = tu_rand() % 1000000 + 1;
+            mpfr_t t;
+            mpfr_init2(t, 200);
+            if (op >= T_SINT) mpfr_set_ui(t, 1, MPFR_RNDN);
+            else mpfr_const_pi(t, MPFR_RNDN);
+            mpfr_mul_ui(t, t, (unsigned long)k, MPFR_RNDN);
+            mpfr_div_2ui(t, t, op >= T_SINT ? 2 : 1, MPFR_RNDN);
+            double d = mpfr_get_d(t, MPFR_RNDN);
+            mpfr_clear(t);
+            uint64_t u;
+            memcpy(&u, &d, 8);
+            return s | (u + (uint64_t)(tu_rand() % 5) - 2);
+        }
+        return tu_operand(FP_F64);
+    case 1: return 0x3ff0000000000000ull + (uint64_t)(tu_rand() % 128) - 64;        /* near 1.0 */
+    case 2:                                             /* |x| in 512 .. 2048: exp2 edges */
+        return s | ((uint64_t)(0x408 + tu_rand() % 3) << 52) | m;
+    case 3:                                             /* |x| in 2^-60 .. 2^60, or large for sin/cos */
+        return s | ((uint64_t)(trig ? 0x3c3 + tu_rand() % 0x3bb : 0x3c3 + tu_rand() % 120) << 52) | m;
+    default: return tu_operand(FP_F64);
+    }
+}
+
+/* f64 inputs chosen by hand: the hardest argument reduction and exact cases */
+static const uint64_t f64_hard[] = {
+    0x7506ac5b262ca1ffull,      /* 6381956970095103 * 2^797: the double closest to a multiple of pi/2 */
+    0xf506ac5b262ca1ffull,
+    0x3ff921fb54442d18ull,      /* pi/2 rounded */
+    0x400921fb54442d18ull,      /* pi rounded */
+    0x7fefffffffffffffull,      /* max finite */
+    0x0000000000000001ull,      /* min subnormal */
+    0x0010000000000000ull,      /* min normal */
+    0x4010000000000000ull,      /* 4 */
+    0x3fd0000000000000ull,      /* 1/4 */
+    0x4090000000000000ull,      /* 1024: exp2 overflows */
+    0xc090c80000000000ull,      /* -1074: exp2 = min subnormal */
+    0xc090cc0000000000ull,      /* -1075: exp2 a midpoint below min subnormal */
+    0xc08ff00000000000ull,      /* -1022 */
+    0x3ff0000000000001ull, 0x3fefffffffffffffull,
+};
+
 static void exhaustive(const fp_policy *p)
 {
     const char *s = getenv("GPUREF_FP_EXHAUSTIVE");
@@ -261,6 +316,15 @@ int main(void)
             for (int m = 0; m < 4; m++)
                 for (uint32_t a = 0; a < 65536; a++) check_one(&EMU[fi], op, m, a, &p);
     }
+    mpfr_set_prec(X, 64);
+    mpfr_set_prec(Y, 53);
+    long n64 = tu_count(100000) / 4;
+    for (int op = 0; op < NT; op++)
+        for (int m = 0; m < 4; m++) {
+            for (long i = 0; i < n64; i++) check_one(&EMU[3], op, m, f64_input(op), &p);
+            for (size_t i = 0; i < sizeof f64_hard / sizeof f64_hard[0]; i++)
+                check_one(&EMU[3], op, m, f64_hard[i], &p);
+        }
     mpfr_set_prec(Y, 24);
     exhaustive(&p);
     mpfr_clear(X);

@@ -150,8 +150,12 @@ static void sealing(void)
     tu_check(fp_add(FP_F32, 0, 0, &good, 6, &r, NULL) == GPUREF_ERR_ARG, "rounding 6");
     tu_check(fp_add(FP_F32, 0, 0, &good, FP_F_FLUSH_IN | FP_F_KEEP_IN, &r, NULL) == GPUREF_ERR_ARG, "flush+keep");
     tu_check(fp_add(FP_E4M3, 0, 0, &good, 0, &r, NULL) == GPUREF_ERR_ARG, "E4M3 arithmetic");
-    tu_check(fp_log2(FP_F64, 0x3ff0000000000000ull, &good, 0, &r, NULL) == GPUREF_ERR_UNIMPL, "f64 log2");
-    tu_check(fp_rsq(FP_F64, 0x3ff0000000000000ull, &good, 0, &r, NULL) == GPUREF_ERR_UNIMPL, "f64 rsq");
+    /* f64 functions, worked by hand: log2 8 = 3, 1/sqrt(1/4) = 2, 2^-1074 the
+     * smallest subnormal, cos(pi rounded to f64) = -1 + ~7.5e-33 -> -1 (RNE) */
+    tu_check(fp_log2(FP_F64, 0x4020000000000000ull, &good, 0, &r, NULL) == 0 && r == 0x4008000000000000ull, "f64 log2");
+    tu_check(fp_rsq(FP_F64, 0x3fd0000000000000ull, &good, 0, &r, NULL) == 0 && r == 0x4000000000000000ull, "f64 rsq");
+    tu_check(fp_exp2(FP_F64, 0xc090c80000000000ull, &good, 0, &r, NULL) == 0 && r == 1, "f64 exp2");
+    tu_check(fp_cos(FP_F64, 0x400921fb54442d18ull, &good, 0, &r, NULL) == 0 && r == 0xbff0000000000000ull, "f64 cos");
     /* every ISA policy seals; unknown names are refused */
     static const char *const isas[] = { "r700", "rdna4", "usc", "nv50", "nvfp", "x86_sse" };
     for (size_t i = 0; i < sizeof isas / sizeof isas[0]; i++) {
