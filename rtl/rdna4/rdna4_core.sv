@@ -22,7 +22,9 @@
 // dmem_base + 4*DMEM_WORDS) of the 48-bit address space; the bases are ctrl
 // registers (load port ctrl 6-9, reset 0).  PC and SMEM addresses stay full
 // 48-bit addresses; an access outside its window faults (fault_why says which)
-// instead of wrapping into the array.
+// instead of wrapping into the array, except that with the ctrl flag dmem_zero
+// (ctrl 10) an SMEM DWORD outside the data window reads 0, as unwritten memory
+// of the model does.
 //
 // Deliberate bug for checker tests (off by default; the other two live in
 // rdna4_salu): GPUREF_BUG_BRANCH  S_CBRANCH_SCC1 lands one dword too far.
@@ -41,7 +43,8 @@ module rdna4_core #(
                                     //          1 SGPR limit (1-106), 2 TBA[31:0], 3 TBA[47:32],
                                     //          4 SH_MEM_BASES {private_base, shared_base}, 5 dvgpr (data[0]),
                                     //          6 imem_base[31:0], 7 imem_base[47:32], 8 dmem_base[31:0],
-                                    //          9 dmem_base[47:32] (bases: bits 1:0 forced 0)
+                                    //          9 dmem_base[47:32] (bases: bits 1:0 forced 0),
+                                    //          10 dmem_zero (data[0]): SMEM outside the data window reads 0
   input  logic [31:0]  ld_data,
   input  logic         start,
   output logic         running,
@@ -94,6 +97,7 @@ module rdna4_core #(
   logic          dvgpr;     // dynamic VGPR mode (S_ALLOC_VGPR legal in wave32)
   logic [47:0]   imem_base; // first byte address of the instruction-memory window
   logic [47:0]   dmem_base; // first byte address of the data-memory window
+  logic          dmem_zero; // SMEM DWORDs outside the data window read 0 (else: fault)
   logic          run_q, done_q, fault_q;
   logic [47:0]   fault_pc_q;
   logic [3:0]    fault_why_q;
@@ -180,7 +184,8 @@ module rdna4_core #(
   logic [4:0]  sm_c;                 // dwords captured so far
   logic [DAW-1:0] sm_wa;             // word index of dword 0
   logic [1:0]  sm_boff;
-  logic [15:0] sm_inr;               // dword i lies inside the buffer (always 1 for S_LOAD)
+  logic [15:0] sm_inr;               // dword i is read from the data memory (inside the buffer,
+                                     // always for S_LOAD, and inside the data window); else 0
   logic [15:0] sm_wmask;             // destination dwords to write
   logic [511:0] sm_buf;
   logic [31:0] dm_rd;
@@ -195,7 +200,7 @@ module rdna4_core #(
   logic [47:0] sm_addr;              // byte address of dword 0
   logic [33:0] b_off;
   logic [45:0] b_size;
-  logic [15:0] a_inr, a_need;
+  logic [15:0] a_inr, a_need, a_out;
   logic        a_flt, a_win, a_memviol, a_oor_d;
   logic [15:0] a_wmask;
   logic [48:0] a_ai, a_bsz;
@@ -223,10 +228,11 @@ module rdna4_core #(
   assign am = !sm_sub ? ~64'd3 : (sm_half ? ~64'd1 : ~64'd0);
 
   // Addresses are 48 bits (bits 63:48 of each sum dropped, as in the model).
-  // a_flt: S_LOAD offset < 0; a_win: a DWORD the access needs lies outside the
-  // data window (checked on its offset from dmem_base, so nothing aliases).
+  // a_flt: S_LOAD offset < 0; a_out: the DWORDs the access needs that lie
+  // outside the data window (checked on their offset from dmem_base, so nothing
+  // aliases): they read 0 with dmem_zero, otherwise (a_win) the access faults.
   always_comb begin
-    a_flt = 1'b0; a_win = 1'b0; a_memviol = 1'b0; sm_addr = 48'd0; b_off = 34'd0; b_size = 46'd0; a_inr = 16'hffff;
+    a_flt = 1'b0; a_out = 16'd0; a_memviol = 1'b0; sm_addr = 48'd0; b_off = 34'd0; b_size = 46'd0; a_inr = 16'hffff;
     a_bsz = sm_sub ? (sm_half ? 49'd2 : 49'd1) : 49'd4;
     if (!sm_bufop) begin
       // S_LOAD: IOFFSET + SOFFSET < 0 is illegal (rdna4 L3911): fault
@@ -245,8 +251,9 @@ module rdna4_core #(
     sm_off = sm_addr - dmem_base;
     for (int i = 0; i < 16; i++) begin
       a_ai = {1'b0, sm_off + 48'(4 * i)};
-      if (a_need[i] && (a_ai + a_bsz > DMEM_BYTES)) a_win = 1'b1;
+      a_out[i] = a_need[i] && (a_ai + a_bsz > DMEM_BYTES);
     end
+    a_win = (a_out != 16'd0) && !dmem_zero;
   end
 
   // Destination range (rdna4 L796-817, L3975-3990): a run of SDATA registers
@@ -611,7 +618,7 @@ module rdna4_core #(
     if (!rst_n) begin
       sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
-      imem_base <= 48'd0; dmem_base <= 48'd0;
+      imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0;
       run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why_q <= 4'd0;
       if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0;
       x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
@@ -663,6 +670,7 @@ module rdna4_core #(
               20'd7: imem_base[47:32] <= ld_data[15:0];
               20'd8: dmem_base[31:0] <= ld_data & ~32'd3;
               20'd9: dmem_base[47:32] <= ld_data[15:0];
+              20'd10: dmem_zero <= ld_data[0];
               default: ;
             endcase
             default: ;
@@ -726,7 +734,7 @@ module rdna4_core #(
           // SMEM sequencer
           if (sm_start) begin
             sm_busy <= 1'b1; sm_c <= 5'd0; sm_wa <= sm_off[DAW+1:2]; sm_boff <= sm_addr[1:0];
-            sm_inr <= a_inr; sm_wmask <= a_wmask;
+            sm_inr <= a_inr & ~a_out; sm_wmask <= a_wmask;
           end else if (sm_busy) begin
             sm_buf <= sm_data;
             if (e_fin) sm_busy <= 1'b0;

@@ -6,8 +6,11 @@
 // Memory windows: the core's instruction and data memories hold 4*IMEM_WORDS /
 // 4*DMEM_WORDS bytes from a base address (ctrl 6-9).  The bench first takes
 // every item of the test from the checker, then places each window on the
-// test's own addresses (window_base below) and loads the DUT.  A fault of the
-// DUT outside a window is explained on stdout.
+// test's own addresses (window_base below) and loads the DUT.  When every data
+// word of the test lies inside the data window, the bench sets the core's
+// dmem_zero flag (ctrl 10): SMEM DWORDs outside the window read 0, which is
+// what the model's sparse memory holds there (unwritten).  A fault of the DUT
+// outside a window is explained on stdout.
 module tb_rdna4 (input logic clk);
   import gpuref_pkg::*;
 
@@ -116,7 +119,9 @@ module tb_rdna4 (input logic clk);
 
   // Place the windows on the collected words and turn the items into load-
   // port writes: the four window bases first, then the items, imem/dmem words
-  // at their word offset in the window.
+  // at their word offset in the window, then dmem_zero (ctrl 10): set when no
+  // data word of the test lies outside the data window (everything outside it
+  // is then unwritten memory of the model, which reads 0).
   function automatic void place_windows();
     longint unsigned ilo = 64'd0, ihi = 64'd0, dlo = 64'd0, dhi = 64'd0, off;
     bit seen_i = 0, seen_d = 0;
@@ -149,6 +154,7 @@ module tb_rdna4 (input logic clk);
         ld_q_sel.push_back(it_sel[i]); ld_q_addr.push_back(20'(it_addr[i])); ld_q_data.push_back(it_data[i]);
       end
     end
+    ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd10); ld_q_data.push_back({31'd0, drop_d == 0});
   endfunction
 
   task automatic regw(input string file, input int unsigned index, input longint unsigned bits,
@@ -208,15 +214,15 @@ module tb_rdna4 (input logic clk);
         end
         if (!stop && (done || fault)) begin
           // A fetch outside the window is what the model does too (its pc left
-          // the program) unless the program did not fit; an SMEM access outside
-          // the data window is a limit of the core (the model's memory is sparse).
+          // the program) unless the program did not fit.  An SMEM access outside
+          // the data window faults only when the test's data did not fit the
+          // window (dmem_zero clear): the model may hold data there.
           if (fault && fault_why == rdna4_pkg::WHY_FETCH && drop_i != 0)
             $display("rdna4 bench: fault at pc 0x%0h: fetch outside the instruction window [0x%0h, 0x%0h); %0d program words lie outside it",
                      fault_pc, ibase, ibase + IMEM_BYTES, drop_i);
           if (fault && fault_why == rdna4_pkg::WHY_SMEM_WIN)
-            $display("rdna4 bench: fault at pc 0x%0h: SMEM access outside the data window [0x%0h, 0x%0h)%s",
-                     fault_pc, dbase, dbase + DMEM_BYTES,
-                     drop_d != 0 ? $sformatf("; %0d data words of the test lie outside it", drop_d) : "");
+            $display("rdna4 bench: fault at pc 0x%0h: SMEM access outside the data window [0x%0h, 0x%0h); %0d data words of the test lie outside it (the test's data span more than the core's %0d-KiB window), so reads outside it cannot be served as zero",
+                     fault_pc, dbase, dbase + DMEM_BYTES, drop_d, DMEM_BYTES / 1024);
           void'(gpuref_dpi_chk_dut_stop(chk, 32'(done), 32'(fault), fault_pc, 0));
           phase <= 5;
           $finish;
