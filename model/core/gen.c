@@ -71,21 +71,30 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
     b->n += (size_t)k;
 }
 
-/* "0x" and exactly `digits` hex digits, quoted: "0x0000abcd" */
-static void sb_hex(sbuf *b, uint64_t v, unsigned digits)
+/* `sep`, then "0x" and exactly `digits` hex digits, quoted: "0x0000abcd",
+ * written in place (the generator prints every value of every lane). */
+static void sb_hex_sep(sbuf *b, const char *sep, size_t sl, uint64_t v, unsigned digits)
 {
     static const char hx[] = "0123456789abcdef";
-    char t[24];
     if (digits == 0 || digits > 16)
         digits = 16;
+    sb_need(b, sl + digits + 4);
+    if (b->oom)
+        return;
+    char *t = b->s + b->n;
+    memcpy(t, sep, sl);
+    t += sl;
     t[0] = '"';
     t[1] = '0';
     t[2] = 'x';
     for (unsigned i = 0; i < digits; i++)
         t[3 + i] = hx[(v >> (4 * (digits - 1 - i))) & 0xf];
     t[3 + digits] = '"';
-    sb_put(b, t, digits + 4);
+    t[4 + digits] = '\0';
+    b->n += sl + digits + 4;
 }
+
+static void sb_hex(sbuf *b, uint64_t v, unsigned digits) { sb_hex_sep(b, "", 0, v, digits); }
 
 struct gpuref_genout {
     struct gpuref_gen *gen;
@@ -437,9 +446,15 @@ int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n)
 void gpuref_gx_line(gpuref_genctx *x, const char *s, size_t n)
 {
     sbuf *b = &x->out->prog;
-    sb_put(b, "      ", 6);
-    sb_put(b, s, n);
-    sb_put(b, "\n", 1);
+    sb_need(b, n + 7);
+    if (b->oom)
+        return;
+    char *t = b->s + b->n;
+    memcpy(t, "      ", 6);
+    memcpy(t + 6, s, n);
+    t[6 + n] = '\n';
+    t[7 + n] = '\0';
+    b->n += n + 7;
 }
 
 static void put_values(sbuf *b, unsigned digits, const uint64_t *v, unsigned n)
@@ -451,12 +466,8 @@ static void put_values(sbuf *b, unsigned digits, const uint64_t *v, unsigned n)
         sb_hex(b, v[0], digits);
         return;
     }
-    sb_put(b, "[", 1);
-    for (unsigned i = 0; i < n; i++) {
-        if (i)
-            sb_put(b, ", ", 2);
-        sb_hex(b, v[i], digits);
-    }
+    for (unsigned i = 0; i < n; i++)
+        sb_hex_sep(b, i ? ", " : "[", i ? 2 : 1, v[i], digits);
     sb_put(b, "]", 1);
 }
 
@@ -481,11 +492,9 @@ void gpuref_gx_mem(gpuref_genctx *x, const char *space, uint64_t addr, const uin
     sb_printf(b, "        - space: %s\n          addr: ", space);
     sb_hex(b, addr, digits);
     sb_str(b, "\n          words: [");
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            sb_put(b, (i % 8) ? ", " : ",\n                  ", (i % 8) ? 2 : 20);
-        sb_hex(b, w[i], 8);
-    }
+    for (size_t i = 0; i < n; i++)
+        sb_hex_sep(b, !i ? "" : (i % 8) ? ", " : ",\n                  ", !i ? 0 : (i % 8) ? 2 : 20,
+                   w[i], 8);
     sb_str(b, "]\n");
 }
 

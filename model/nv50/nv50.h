@@ -231,6 +231,8 @@ typedef struct nv50_state {
 /* Decode one instruction; returns GPUREF_OK, DECODE or UNIMPL (err says why). */
 int nv50_decode(const uint32_t *w, size_t avail, nv50_insn *in, char *err);
 /* Encode; returns the word count (1 or 2) or a negative status. */
+/* (Both accept err == NULL: no message is formatted, for callers that only
+ * need the status, such as the generator's draws.) */
 int nv50_encode(const nv50_insn *in, uint32_t w[2], char *err);
 /* Disassemble a decoded instruction (no "long" decision); returns length. */
 int nv50_format(const nv50_insn *in, char *buf, size_t len);

@@ -2,6 +2,7 @@
  * and the two directions between words and struct nv50_insn (decode, encode).
  * Strictness (D4): decode keeps only the fields the row owns and then checks
  * encode(decode(w)) == w, so every unowned bit must be 0. */
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -200,6 +201,85 @@ const char *nv50_choice(const nv50_tok *t, unsigned i, unsigned *len)
         e++;
     *len = (unsigned)(e - s);
     return (*len == 1 && *s == '-') ? NULL : s;   /* "-": a reserved value */
+}
+
+/* ------------------------------------------------------ derived tables */
+
+/* Every row's template, split into tokens once: decode, encode, disassembly,
+ * assembly and the generator walk these arrays instead of re-parsing the
+ * text of the template for every instruction.  The tables are built by the
+ * first caller (whichever thread), are the same for every model, and are
+ * read-only afterwards.
+ *
+ * A template of n characters has at most n/2 + 1 tokens (they are separated
+ * by spaces), and each row's list ends with an NV50_T_END token. */
+enum {
+    NV50_TOKCAP = 0
+#define NV50_ROW(id, nm, fm, m0, k0, m1, k1, fl, ex, tp, pre) + sizeof(tp) / 2 + 2
+#include "nv50_ops.def"
+#undef NV50_ROW
+};
+
+/* The tokens, the rows a decoder tries for each form and w0[31:28] (in table
+ * order, so the first match is the same as over the whole table), and the
+ * truth table of every predicate condition. */
+typedef struct nv50_tables {
+    nv50_tok tok[NV50_TOKCAP];
+    uint16_t tok0[NV50_NOPS];                   /* first token of each row */
+    uint16_t bstart[NV50_NFORMS * 16 + 1];      /* bucket (form, w0 >> 28) */
+    uint16_t brow[NV50_NOPS * 16];
+    uint16_t predset[32];                       /* bit v: holds for $c = v */
+} nv50_tables;
+
+static nv50_tables nv50_tab;
+static atomic_int  nv50_tab_state;      /* 0 not built, 1 being built, 2 ready */
+
+static void nv50_tables_build(void)
+{
+    int expect = 0;
+    if (!atomic_compare_exchange_strong(&nv50_tab_state, &expect, 1)) {
+        while (atomic_load_explicit(&nv50_tab_state, memory_order_acquire) != 2)
+            ;                           /* another thread is building it (microseconds) */
+        return;
+    }
+    nv50_tables *T = &nv50_tab;
+    unsigned n = 0;
+    for (unsigned op = 0; op < NV50_NOPS; op++) {
+        const char *tp = nv50_rows[op].tmpl;
+        T->tok0[op] = (uint16_t)n;
+        do
+            nv50_tmpl_next(&tp, &T->tok[n]);
+        while (T->tok[n++].type != NV50_T_END);
+    }
+    n = 0;
+    for (unsigned b = 0; b < NV50_NFORMS * 16; b++) {
+        uint32_t nib = (uint32_t)(b % 16) << 28;
+        T->bstart[b] = (uint16_t)n;
+        for (unsigned op = 0; op < NV50_NOPS; op++) {
+            const nv50_row *r = &nv50_rows[op];
+            if (r->form == b / 16 && ((nib ^ r->m0) & r->k0 & 0xf0000000u) == 0)
+                T->brow[n++] = (uint16_t)op;
+        }
+    }
+    T->bstart[NV50_NFORMS * 16] = (uint16_t)n;
+    for (unsigned cond = 0; cond < 32; cond++)
+        for (unsigned v = 0; v < 16; v++)
+            if (nv50_pred_holds(cond, v) > 0)
+                T->predset[cond] |= (uint16_t)(1u << v);
+    atomic_store_explicit(&nv50_tab_state, 2, memory_order_release);
+}
+
+static const nv50_tables *nv50_tables_get(void)
+{
+    if (atomic_load_explicit(&nv50_tab_state, memory_order_acquire) != 2)
+        nv50_tables_build();
+    return &nv50_tab;
+}
+
+const nv50_tok *nv50_row_toks(unsigned op)
+{
+    const nv50_tables *T = nv50_tables_get();
+    return &T->tok[T->tok0[op]];
 }
 
 /* -------------------------------------------------------------- decoding */
@@ -443,18 +523,17 @@ static int nv50_dec_opnd(nv50_dctx *c, nv50_insn *in, unsigned ot)
     }
 }
 
-static int nv50_dec_tmpl(nv50_dctx *c, nv50_insn *in, const char *tp)
+static int nv50_dec_tmpl(nv50_dctx *c, nv50_insn *in, unsigned op)
 {
-    nv50_tok t;
-    for (nv50_tmpl_next(&tp, &t); t.type != NV50_T_END; nv50_tmpl_next(&tp, &t)) {
+    for (const nv50_tok *t = nv50_row_toks(op); t->type != NV50_T_END; t++) {
         int rc = GPUREF_OK;
-        if (t.type == NV50_T_FLAG || t.type == NV50_T_CHOICE) {
-            unsigned v = nv50_g(c, t.pos, t.len), l;
-            if (t.type == NV50_T_CHOICE && !nv50_choice(&t, v, &l))
+        if (t->type == NV50_T_FLAG || t->type == NV50_T_CHOICE) {
+            unsigned v = nv50_g(c, t->pos, t->len), l;
+            if (t->type == NV50_T_CHOICE && !nv50_choice(t, v, &l))
                 rc = nv50_illegal(c, "reserved value of a modifier field");
-            *nv50_member(in, &t) = (uint8_t)v;
-        } else if (t.type == NV50_T_OPND) {
-            rc = nv50_dec_opnd(c, in, t.otok);
+            *nv50_member(in, t) = (uint8_t)v;
+        } else if (t->type == NV50_T_OPND) {
+            rc = nv50_dec_opnd(c, in, t->otok);
         }
         if (rc)
             return rc;
@@ -462,12 +541,16 @@ static int nv50_dec_tmpl(nv50_dctx *c, nv50_insn *in, const char *tp)
     return GPUREF_OK;
 }
 
+/* The first row of the table that matches (only the rows of the form whose
+ * w0[31:28] can match are tried). */
 static int nv50_find_row(int form, uint32_t w0, uint32_t w1)
 {
-    for (unsigned i = 0; i < NV50_NOPS; i++) {
-        const nv50_row *r = &nv50_rows[i];
-        if (r->form == form && (w0 & r->k0) == r->m0 && (w1 & r->k1) == r->m1)
-            return (int)i;
+    const nv50_tables *T = nv50_tables_get();
+    unsigned b = (unsigned)form * 16 + (w0 >> 28);
+    for (unsigned k = T->bstart[b]; k < T->bstart[b + 1]; k++) {
+        const nv50_row *r = &nv50_rows[T->brow[k]];
+        if ((w0 & r->k0) == r->m0 && (w1 & r->k1) == r->m1)
+            return T->brow[k];
     }
     return -1;
 }
@@ -519,18 +602,18 @@ int nv50_decode(const uint32_t *w, size_t avail, nv50_insn *in, char *err)
     in->form = (uint8_t)form;
     in->nwords = (uint8_t)nw;
     if ((rc = nv50_dec_common(&c, in)) != GPUREF_OK ||
-        (rc = nv50_dec_tmpl(&c, in, nv50_rows[op].tmpl)) != GPUREF_OK)
+        (rc = nv50_dec_tmpl(&c, in, (unsigned)op)) != GPUREF_OK)
         return rc;
-    in->predset = 0;
-    for (unsigned v = 0; v < 16; v++)
-        in->predset |= (uint16_t)(nv50_pred_holds(in->pred, v) << v);
+    in->predset = nv50_tables_get()->predset[in->pred];
     uint32_t e[2] = { 0, 0 };
     char eerr[GPUREF_ERRLEN];
-    if (nv50_encode(in, e, eerr) < 0)
+    if (nv50_encode(in, e, err ? eerr : NULL) < 0)
         return nv50_illegal(&c, eerr);
     uint64_t ew = e[0] | (nw == 2 ? (uint64_t)e[1] << 32 : 0);
     if (ew != c.w) {
         char why[96];
+        if (!err)                       /* no message wanted */
+            return GPUREF_ERR_DECODE;
         if (nw == 1)
             snprintf(why, sizeof why, "unused bits set (0x%08x, D4)", (uint32_t)(ew ^ c.w));
         else
@@ -791,13 +874,11 @@ int nv50_encode(const nv50_insn *in, uint32_t out[2], char *err)
     int rc = nv50_enc_common(&c, in);
     if (rc)
         return rc;
-    const char *tp = r->tmpl;
-    nv50_tok t;
-    for (nv50_tmpl_next(&tp, &t); t.type != NV50_T_END; nv50_tmpl_next(&tp, &t)) {
-        if (t.type == NV50_T_FLAG || t.type == NV50_T_CHOICE)
-            rc = nv50_put(&c, t.pos, t.len, nv50_member_get(in, &t), "modifier");
-        else if (t.type == NV50_T_OPND)
-            rc = nv50_enc_opnd(&c, in, t.otok);
+    for (const nv50_tok *t = nv50_row_toks(in->op); t->type != NV50_T_END; t++) {
+        if (t->type == NV50_T_FLAG || t->type == NV50_T_CHOICE)
+            rc = nv50_put(&c, t->pos, t->len, nv50_member_get(in, t), "modifier");
+        else if (t->type == NV50_T_OPND)
+            rc = nv50_enc_opnd(&c, in, t->otok);
         if (rc)
             return rc;
     }
@@ -869,13 +950,11 @@ void nv50_row_fields(unsigned op, uint32_t *f0, uint32_t *f1)
         nv50_mark(&f, 32, 2);
     if (r->form == NV50_FORM_LONG || r->form == NV50_FORM_LCTL)
         nv50_mark(&f, 39, 7);
-    const char *tp = r->tmpl;
-    nv50_tok t;
-    for (nv50_tmpl_next(&tp, &t); t.type != NV50_T_END; nv50_tmpl_next(&tp, &t)) {
-        if (t.type == NV50_T_FLAG || t.type == NV50_T_CHOICE)
-            nv50_mark(&f, t.pos, t.len);
-        else if (t.type == NV50_T_OPND)
-            nv50_opnd_fields(r->form, t.otok, &f);
+    for (const nv50_tok *t = nv50_row_toks(op); t->type != NV50_T_END; t++) {
+        if (t->type == NV50_T_FLAG || t->type == NV50_T_CHOICE)
+            nv50_mark(&f, t->pos, t->len);
+        else if (t->type == NV50_T_OPND)
+            nv50_opnd_fields(r->form, t->otok, &f);
     }
     *f0 = (uint32_t)f & ~r->k0;
     *f1 = (uint32_t)(f >> 32) & ~r->k1;

@@ -108,6 +108,17 @@ typedef struct glist {
     unsigned pos;       /* words so far */
 } glist;
 
+/* The non-zero weights of a mix table and their running sums, for weighted
+ * choices that draw exactly as gpuref_gx_pick over the whole table does (the
+ * same random number, the same item) with a binary search instead of two
+ * passes over every row. */
+typedef struct cumw {
+    uint64_t sum;
+    unsigned n;
+    uint64_t cum[NV50_NOPS];     /* running sum up to and including item idx[k] */
+    uint16_t idx[NV50_NOPS];
+} cumw;
+
 typedef struct gt {
     gpuref_genctx *x;
     const nv50g   *G;
@@ -119,6 +130,7 @@ typedef struct gt {
     uint8_t        pool[NPOOL];
     unsigned       w_alu[NV50_NOPS], w_short[NV50_NOPS], w_long[NV50_NOPS];
     unsigned       w_ctl[NITEMS - NV50_NOPS];
+    cumw           c_alu, c_short, c_long;   /* the three tables above */
     uint64_t       bound, mult;         /* step bound, passes of the code being made */
     unsigned       depth, loops, inquad, insub, nsubs, stk;
     uint32_t       usedregs;            /* bit i: $r(REG_TGT+i), bit 8+: control regs */
@@ -126,6 +138,46 @@ typedef struct gt {
     int            shared, record, endtrap, trapmask, fail, drawn;
     char          *err;
 } gt;
+
+/* ---------------------------------------------------------- choices */
+
+static void cum_build(cumw *c, const unsigned *w, unsigned n)
+{
+    c->sum = 0;
+    c->n = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (w[i]) {
+            c->sum += w[i];
+            c->cum[c->n] = c->sum;
+            c->idx[c->n++] = (uint16_t)i;
+        }
+}
+
+/* The draw of gpuref_gx_pick for a total weight sum. */
+static uint64_t pick_draw(gpuref_rng *r, uint64_t sum)
+{
+    return sum <= 0xffffffffu ? gpuref_rng_below(r, (uint32_t)sum) : gpuref_rng_next(r) % sum;
+}
+
+/* The item of x < c->sum: the first whose running sum exceeds x. */
+static int cum_find(const cumw *c, uint64_t x)
+{
+    unsigned lo = 0, hi = c->n - 1;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (c->cum[mid] > x)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return c->idx[lo];
+}
+
+/* gpuref_gx_pick(r, w, n) for the table c was built from. */
+static int cum_pick(gpuref_rng *r, const cumw *c)
+{
+    return c->sum ? cum_find(c, pick_draw(r, c->sum)) : -1;
+}
 
 /* ---------------------------------------------------------- values */
 
@@ -334,8 +386,7 @@ static int draw(gt *t, unsigned op, unsigned mem, nv50_insn *in)
             if (cond == 0xf && !G->cond[op])
                 w[1] &= ~(3u << 12);
         }
-        char err[GPUREF_ERRLEN];
-        if (nv50_decode(w, 2, in, err) != GPUREF_OK || in->op != op)
+        if (nv50_decode(w, 2, in, NULL) != GPUREF_OK || in->op != op)
             continue;
         constrain(t, in);                 /* stays encodable: only register numbers */
         return 0;
@@ -394,7 +445,7 @@ static void emit(gt *t, const nv50_insn *in, int label, unsigned times)
 static void emit_filler(gt *t)
 {
     nv50_insn in;
-    int op = gpuref_gx_pick(t->r, t->w_short, NV50_NOPS);
+    int op = cum_pick(t->r, &t->c_short);
     if (op < 0 || draw(t, (unsigned)op, 25, &in)) {
         in = mk(NV50_OP_mov_b32_s);             /* mov b32 $rP $rP */
         in.dst = reg_opnd(t->pool[0]);
@@ -460,7 +511,7 @@ static void emit_alu(gt *t, unsigned op, unsigned mem)
 /* A random long ALU instruction of the mix, for join/exit modifiers. */
 static int draw_long(gt *t, nv50_insn *in)
 {
-    int op = gpuref_gx_pick(t->r, t->w_long, NV50_NOPS);
+    int op = cum_pick(t->r, &t->c_long);
     return op < 0 ? -1 : draw(t, (unsigned)op, 25, in);
 }
 
@@ -610,7 +661,7 @@ static void emit_quad(gt *t, unsigned budget)
     t->inquad++;
     t->stk++;
     for (unsigned i = 0; i < budget; i++) {          /* straight-line ALU only */
-        int op = gpuref_gx_pick(t->r, t->w_alu, NV50_NOPS);
+        int op = cum_pick(t->r, &t->c_alu);
         if (op >= 0)
             emit_alu(t, (unsigned)op, 25);
     }
@@ -632,8 +683,7 @@ static void emit_exit(gt *t, unsigned pm, int op)
         set_pred(t, &in, cond, c);
     in.modifier = NV50_MOD_EXIT;
     uint32_t e[2];
-    char err[GPUREF_ERRLEN];
-    if (nv50_encode(&in, e, err) < 0) {
+    if (nv50_encode(&in, e, NULL) < 0) {
         in = mk(NV50_OP_nop);
         set_pred(t, &in, cond, c);
         in.modifier = NV50_MOD_EXIT;
@@ -664,24 +714,36 @@ static void block(gt *t, unsigned budget)
             if (ok)
                 continue;
         }
-        unsigned w[NITEMS];
-        memcpy(w, t->w_alu, sizeof t->w_alu);
-        for (unsigned i = NV50_NOPS; i < NITEMS; i++)
-            w[i] = t->w_ctl[i - NV50_NOPS];
-        w[IT_ENDTRAP] = 0;
+        /* the rows (t->c_alu), then the constructs: one weighted choice */
+        unsigned w[NITEMS - NV50_NOPS];
+        memcpy(w, t->w_ctl, sizeof w);
+        w[IT_ENDTRAP - NV50_NOPS] = 0;
         if (t->depth >= MAXDEPTH || left < 6)
-            w[IT_IF] = w[IT_LOOP] = w[IT_SUB] = 0;
+            w[IT_IF - NV50_NOPS] = w[IT_LOOP - NV50_NOPS] = w[IT_SUB - NV50_NOPS] = 0;
         if (t->stk + 2 > STK_MAX)
-            w[IT_IF] = 0;
+            w[IT_IF - NV50_NOPS] = 0;
         if (t->loops >= 4 || t->stk + 1 > STK_MAX)
-            w[IT_LOOP] = 0;
+            w[IT_LOOP - NV50_NOPS] = 0;
         if (t->insub || t->nsubs >= MAXSUBS || t->stk + 1 > STK_MAX)
-            w[IT_SUB] = 0;
+            w[IT_SUB - NV50_NOPS] = 0;
         if (t->inquad || left < 3 || t->stk + 1 > STK_MAX)
-            w[IT_QUAD] = 0;
-        int it = gpuref_gx_pick(t->r, w, NITEMS);
-        if (it < 0)
+            w[IT_QUAD - NV50_NOPS] = 0;
+        uint64_t sum = t->c_alu.sum;
+        for (unsigned i = 0; i < NITEMS - NV50_NOPS; i++)
+            sum += w[i];
+        if (!sum)
             break;
+        uint64_t x = pick_draw(t->r, sum);
+        int it;
+        if (x < t->c_alu.sum) {
+            it = cum_find(&t->c_alu, x);
+        } else {
+            unsigned i;
+            x -= t->c_alu.sum;
+            for (i = 0; i < NITEMS - NV50_NOPS - 1 && x >= w[i]; i++)
+                x -= w[i];
+            it = (int)(NV50_NOPS + i);
+        }
         unsigned sub = 3 + gpuref_rng_below(t->r, left / 2 < 24 ? left / 2 + 1 : 24);
         switch (it) {
         case IT_IF:   emit_if(t, sub, PM_RANDOM, NULL, NULL); break;
@@ -729,8 +791,7 @@ static void carry_in(gt *t, nv50_insn *in)
 static int encodes(const nv50_insn *in)
 {
     uint32_t e[2];
-    char err[GPUREF_ERRLEN];
-    return nv50_encode(in, e, err) > 0;
+    return nv50_encode(in, e, NULL) > 0;
 }
 
 /* Draw row op until pred(in) holds (up to n draws). */
@@ -764,14 +825,12 @@ static int ok_opnd(const nv50_insn *in, const gpuref_cov_bin *b)
 
 static int ok_tok(const nv50_insn *in, const gpuref_cov_bin *b)
 {
-    const char *tp = nv50_rows[in->op].tmpl;
-    nv50_tok tk;
     unsigned k = 0;
-    for (nv50_tmpl_next(&tp, &tk); tk.type != NV50_T_END; nv50_tmpl_next(&tp, &tk)) {
-        if (tk.type != NV50_T_FLAG && tk.type != NV50_T_CHOICE)
+    for (const nv50_tok *tk = nv50_row_toks(in->op); tk->type != NV50_T_END; tk++) {
+        if (tk->type != NV50_T_FLAG && tk->type != NV50_T_CHOICE)
             continue;
         if (k++ == (unsigned)(b->aux >> 8))
-            return nv50_member_get(in, &tk) == (b->aux & 0xff);
+            return nv50_member_get(in, tk) == (b->aux & 0xff);
     }
     return 0;
 }
@@ -847,7 +906,7 @@ static void inner_ctl(gt *t, void *arg)
 static int aim_mem(gt *t, int shared, unsigned mode, unsigned am, int bank)
 {
     for (int tries = 0; tries < 32; tries++) {
-        int op = gpuref_gx_pick(t->r, t->w_alu, NV50_NOPS);
+        int op = cum_pick(t->r, &t->c_alu);
         nv50_insn in;
         if (op < 0 || draw(t, (unsigned)op, 100, &in))
             return 0;
@@ -1248,6 +1307,8 @@ static void candidates(gt *t, const nv50_insn *in, unsigned nsrc, const uint8_t 
             if (in->src[1].kind == NV50_O_IMM) { /* the immediate is one value for all lanes */
                 c[0][l] = (p * inv32(yi)) & m;
                 c[1][l] = yi;
+                if (nsrc > 2)
+                    c[2][l] = 0;                 /* the addend */
                 continue;
             }
             if (in->high) {                      /* bits 47:16 of the product */
@@ -1341,8 +1402,7 @@ static int solve_out(gt *t, unsigned op, const gpuref_cov_bin *b)
             if (in.src[i].kind == NV50_O_IMM)
                 in.src[i].imm = cand[i][0];
         uint32_t w[2];
-        char err[GPUREF_ERRLEN];
-        int nw = nv50_encode(&in, w, err);
+        int nw = nv50_encode(&in, w, NULL);
         if (nw < 0 || gpuref_model_reset(G->scratch) ||
             gpuref_program_load(G->scratch, 0, w, (size_t)nw))
             continue;
@@ -1602,6 +1662,9 @@ static int nv50g_test(gpuref_genctx *x, char *err)
         anyshort |= t->w_short[op] != 0;
     if (!anyshort)                        /* fillers need some short row */
         t->w_short[NV50_OP_mov_b32_s] = 1;
+    cum_build(&t->c_alu, t->w_alu, NV50_NOPS);
+    cum_build(&t->c_short, t->w_short, NV50_NOPS);
+    cum_build(&t->c_long, t->w_long, NV50_NOPS);
     /* the register pool: 10 of r0-r23, 3 of r32-r55, 3 of r64-r127 */
     unsigned np = 0;
     while (np < NPOOL) {

@@ -18,51 +18,97 @@ static void nv50_piece(nv50_out *o, const char *s, size_t sl)
 {
     if (o->space && !(sl == 1 && s[0] == ')') && o->n + 1 < o->len)
         o->buf[o->n++] = ' ';
-    for (size_t i = 0; i < sl && o->n + 1 < o->len; i++)
-        o->buf[o->n++] = s[i];
-    o->buf[o->n] = '\0';
+    size_t k = o->len > o->n + 1 ? o->len - o->n - 1 : 0;
+    if (sl < k)
+        k = sl;
+    memcpy(o->buf + o->n, s, k);
+    o->n += k;
+    if (o->len)
+        o->buf[o->n] = '\0';
     o->space = !(sl == 1 && s[0] == '(');
 }
 
-static void nv50_piecef(nv50_out *o, const char *fmt, unsigned a, unsigned b)
+/* Text without printf (the generator prints every instruction it makes):
+ * a string, v in decimal (%u), v as 0x%x. */
+static char *nv50_put_s(char *p, const char *s)
 {
-    char t[48];
-    int k = snprintf(t, sizeof t, fmt, a, b);
-    nv50_piece(o, t, (size_t)(k < 0 ? 0 : k));
+    while (*s)
+        *p++ = *s++;
+    return p;
 }
 
-static void nv50_fmt_addr(char *t, size_t tl, const nv50_opnd *o)
+static char *nv50_put_u(char *p, unsigned v)
 {
-    if (o->postinc)
-        snprintf(t, tl, "$a%u++%s0x%x", o->areg, o->off < 0 ? "-" : "",
-                 (unsigned)(o->off < 0 ? -o->off : o->off));
-    else if (o->areg)
-        snprintf(t, tl, o->off ? "$a%u+0x%x" : "$a%u", o->areg, (unsigned)o->off);
-    else
-        snprintf(t, tl, "0x%x", (unsigned)o->off);
+    char t[12];
+    unsigned n = 0;
+    do
+        t[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n)
+        *p++ = t[--n];
+    return p;
+}
+
+static char *nv50_put_x(char *p, unsigned v)
+{
+    static const char hx[] = "0123456789abcdef";
+    unsigned sh = 28;
+    *p++ = '0';
+    *p++ = 'x';
+    while (sh && !(v >> sh))
+        sh -= 4;
+    for (;; sh -= 4) {
+        *p++ = hx[(v >> sh) & 0xf];
+        if (!sh)
+            break;
+    }
+    return p;
+}
+
+/* prefix, v (decimal or 0x hex), suffix as one piece */
+static void nv50_piece_num(nv50_out *o, const char *pre, unsigned v, int hex, const char *suf)
+{
+    char t[48], *p = nv50_put_s(t, pre);
+    p = hex ? nv50_put_x(p, v) : nv50_put_u(p, v);
+    p = nv50_put_s(p, suf);
+    nv50_piece(o, t, (size_t)(p - t));
+}
+
+/* "0x10", "$a1", "$a1+0x8", "$a1++0x8", "$a1++-0x8" */
+static char *nv50_fmt_addr(char *p, const nv50_opnd *o)
+{
+    if (!o->postinc && !o->areg)
+        return nv50_put_x(p, (unsigned)o->off);
+    p = nv50_put_u(nv50_put_s(p, "$a"), o->areg);
+    if (o->postinc) {
+        p = nv50_put_s(p, o->off < 0 ? "++-" : "++");
+        return nv50_put_x(p, (unsigned)(o->off < 0 ? -o->off : o->off));
+    }
+    return o->off ? nv50_put_x(nv50_put_s(p, "+"), (unsigned)o->off) : p;
 }
 
 static void nv50_fmt_opnd(nv50_out *out, const nv50_opnd *o)
 {
-    char a[40], t[64];
+    char t[64], *p;
     switch (o->kind) {
-    case NV50_O_REG:     nv50_piecef(out, "$r%u", o->reg, 0); break;
-    case NV50_O_HALF:    nv50_piecef(out, o->hi ? "$r%uh" : "$r%ul", o->reg, 0); break;
-    case NV50_O_OUT:     nv50_piecef(out, "o[0x%x]", (unsigned)o->off, 0); break;
+    case NV50_O_REG:     nv50_piece_num(out, "$r", o->reg, 0, ""); break;
+    case NV50_O_HALF:    nv50_piece_num(out, "$r", o->reg, 0, o->hi ? "h" : "l"); break;
+    case NV50_O_OUT:     nv50_piece_num(out, "o[", (unsigned)o->off, 1, "]"); break;
     case NV50_O_DISCARD: nv50_piece(out, "#", 1); break;
-    case NV50_O_IMM:     nv50_piecef(out, "0x%x", o->imm, 0); break;
-    case NV50_O_AREG:    nv50_piecef(out, "$a%u", o->reg, 0); break;
-    case NV50_O_CREG:    nv50_piecef(out, "$c%u", o->reg, 0); break;
+    case NV50_O_IMM:     nv50_piece_num(out, "", o->imm, 1, ""); break;
+    case NV50_O_AREG:    nv50_piece_num(out, "$a", o->reg, 0, ""); break;
+    case NV50_O_CREG:    nv50_piece_num(out, "$c", o->reg, 0, ""); break;
     case NV50_O_SREG:    nv50_piece(out, nv50_sreg_names[o->reg], strlen(nv50_sreg_names[o->reg])); break;
     case NV50_O_CONST:
-        nv50_fmt_addr(a, sizeof a, o);
-        snprintf(t, sizeof t, "c%u[%s]", o->reg, a);
-        nv50_piece(out, t, strlen(t));
+        p = nv50_put_u(nv50_put_s(t, "c"), o->reg);
+        p = nv50_fmt_addr(nv50_put_s(p, "["), o);
+        p = nv50_put_s(p, "]");
+        nv50_piece(out, t, (size_t)(p - t));
         break;
     case NV50_O_SHARED:
-        nv50_fmt_addr(a, sizeof a, o);
-        snprintf(t, sizeof t, "%s s[%s]", nv50_smode_names[o->mode], a);
-        nv50_piece(out, t, strlen(t));
+        p = nv50_put_s(nv50_put_s(t, nv50_smode_names[o->mode]), " s[");
+        p = nv50_put_s(nv50_fmt_addr(p, o), "]");
+        nv50_piece(out, t, (size_t)(p - t));
         break;
     default: break;
     }
@@ -79,10 +125,10 @@ static void nv50_fmt_tok(nv50_out *out, const nv50_insn *in, const nv50_tok *t, 
         break;
     case NV50_OT_MCD:
         if (in->cdst_en)
-            nv50_piecef(out, "$c%u", in->cdst, 0);
+            nv50_piece_num(out, "$c", in->cdst, 0, "");
         break;
-    case NV50_OT_T:  nv50_piecef(out, "0x%x", in->target, 0); break;
-    case NV50_OT_PM: nv50_piecef(out, "0x%x", in->pm, 0); break;
+    case NV50_OT_T:  nv50_piece_num(out, "", in->target, 1, ""); break;
+    case NV50_OT_PM: nv50_piece_num(out, "", in->pm, 1, ""); break;
     case NV50_OT_LANE:
         if (in->lanemask != 0xf) {
             nv50_piece(out, "(", 1);
@@ -92,11 +138,11 @@ static void nv50_fmt_tok(nv50_out *out, const nv50_insn *in, const nv50_tok *t, 
         }
         break;
     case NV50_OT_BAR:
-        nv50_piecef(out, "0x%x", in->barid, 0);
+        nv50_piece_num(out, "", in->barid, 1, "");
         if (in->barall)
             nv50_piece(out, "all", 3);
         else if (in->barcnt)
-            nv50_piecef(out, "0x%x", in->barcnt, 0);
+            nv50_piece_num(out, "", in->barcnt, 1, "");
         break;
     default:
         nv50_fmt_opnd(out, &in->src[*slot < 4 ? (*slot)++ : 3]);
@@ -115,32 +161,32 @@ int nv50_format(const nv50_insn *in, char *buf, size_t len)
     else if (in->modifier == NV50_MOD_EXIT)
         nv50_piece(&o, "exit", 4);
     if (in->pred != 0xf) {
-        char t[24];
-        int k = snprintf(t, sizeof t, "(%s $c%u)", nv50_pred_names[in->pred], in->csrc);
-        nv50_piece(&o, t, (size_t)k);
+        const char *pn = in->pred < 32 && nv50_pred_names[in->pred] ? nv50_pred_names[in->pred]
+                                                                     : "?";
+        char t[24], *p = nv50_put_s(nv50_put_s(t, "("), pn);
+        p = nv50_put_s(nv50_put_u(nv50_put_s(p, " $c"), in->csrc), ")");
+        nv50_piece(&o, t, (size_t)(p - t));
     }
-    const char *tp = nv50_rows[in->op].tmpl;
-    nv50_tok t;
     int slot = 0;
-    for (nv50_tmpl_next(&tp, &t); t.type != NV50_T_END; nv50_tmpl_next(&tp, &t)) {
+    for (const nv50_tok *t = nv50_row_toks(in->op); t->type != NV50_T_END; t++) {
         unsigned l;
         const char *s;
-        switch (t.type) {
+        switch (t->type) {
         case NV50_T_LIT:
-            nv50_piece(&o, t.s, t.slen);
+            nv50_piece(&o, t->s, t->slen);
             break;
         case NV50_T_FLAG:
-            if (nv50_member_get(in, &t))
-                nv50_piece(&o, t.s, t.slen);
+            if (nv50_member_get(in, t))
+                nv50_piece(&o, t->s, t->slen);
             break;
         case NV50_T_CHOICE:
-            if (t.opt == '~' && nv50_member_get(in, &t) == 0)
+            if (t->opt == '~' && nv50_member_get(in, t) == 0)
                 break;                      /* the default of an optional choice */
-            if ((s = nv50_choice(&t, nv50_member_get(in, &t), &l)) != NULL)
+            if ((s = nv50_choice(t, nv50_member_get(in, t), &l)) != NULL)
                 nv50_piece(&o, s, l);
             break;
         default:
-            nv50_fmt_tok(&o, in, &t, &slot);
+            nv50_fmt_tok(&o, in, t, &slot);
             break;
         }
     }
@@ -602,9 +648,9 @@ static int nv50_match(nv50_actx *a, unsigned op, nv50_insn *in)
     in->modifier = (uint8_t)a->modifier;
     unsigned i = a->start, l;
     int slot = 0, nlit = 0;
-    const char *tp = r->tmpl, *s;
-    nv50_tok t;
-    for (nv50_tmpl_next(&tp, &t); t.type != NV50_T_END; nv50_tmpl_next(&tp, &t)) {
+    const char *s;
+    for (const nv50_tok *tp = nv50_row_toks(op); tp->type != NV50_T_END; tp++) {
+        const nv50_tok t = *tp;
         const char *tok = i < L->ntok ? L->tok[i] : "";
         switch (t.type) {
         case NV50_T_LIT:

@@ -61,6 +61,10 @@ typedef struct nv50_tok {
 
 /* Next token of a template; NV50_T_END at the end. */
 void nv50_tmpl_next(const char **p, nv50_tok *t);
+/* The tokens of row op's template, ending with an NV50_T_END token: parsed
+ * once (the first call builds the table of every row; thread-safe), so the
+ * per-instruction paths never re-parse template text. */
+const nv50_tok *nv50_row_toks(unsigned op);
 /* The i-th alternative of a choice token (NULL if none or reserved "-"). */
 const char *nv50_choice(const nv50_tok *t, unsigned i, unsigned *len);
 /* Member access for FLAG/CHOICE tokens. */

@@ -6,6 +6,7 @@
  * fields no operand of the row uses are zero, every register code is a legal
  * code for its operand (reserved codes, 64-bit SGPR pairs even, quad-aligned
  * SMEM data), and the literal / DPP DWORD it needs is present. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -93,23 +94,84 @@ int r4_field_pos(int fmt, int fld, unsigned *hi, unsigned *lo)
     return 0;
 }
 
+/* Bits hi..lo (at most 32, possibly across two DWORDs) of w. */
 static uint32_t bits_get(const uint32_t *w, unsigned hi, unsigned lo)
 {
-    uint32_t v = 0;
-    for (unsigned b = lo; b <= hi; b++)
-        v |= ((w[b / 32] >> (b % 32)) & 1u) << (b - lo);
-    return v;
+    unsigned wd = hi - lo + 1, i = lo / 32, sh = lo % 32;
+    uint64_t v = w[i] >> sh;
+    if (sh + wd > 32)
+        v |= (uint64_t)w[i + 1] << (32 - sh);
+    return wd >= 32 ? (uint32_t)v : (uint32_t)v & ((1u << wd) - 1u);
 }
 
 static void bits_put(uint32_t *w, unsigned hi, unsigned lo, uint32_t v)
 {
-    for (unsigned b = lo; b <= hi; b++) {
-        uint32_t m = 1u << (b % 32);
-        if ((v >> (b - lo)) & 1u)
-            w[b / 32] |= m;
-        else
-            w[b / 32] &= ~m;
+    unsigned wd = hi - lo + 1, i = lo / 32, sh = lo % 32;
+    uint64_t m = (wd >= 32 ? 0xffffffffull : (1ull << wd) - 1u) << sh;
+    uint64_t x = ((uint64_t)v << sh) & m;
+    w[i] = (w[i] & ~(uint32_t)m) | (uint32_t)x;
+    if (m >> 32)
+        w[i + 1] = (w[i + 1] & ~(uint32_t)(m >> 32)) | (uint32_t)(x >> 32);
+}
+
+/* The tables derived from the description once (by the first caller, any
+ * thread; read-only afterwards): each format's fields in description order,
+ * the bits they and the encoding cover, and its encoding. */
+typedef struct r4_tables {
+    uint16_t          first[R4_NFMT + 1];       /* fields of fmt: fd[first[fmt] ..] */
+    r4_fielddef       fd[NFIELDDEFS];
+    uint32_t          cover[R4_NFMT][3];
+    const r4_encdef  *enc[R4_NFMT];
+    uint32_t          emask[NENCDEFS], eval[NENCDEFS];   /* DWORD 0 bits of each ENCODING */
+} r4_tables;
+
+static r4_tables  r4_tab;
+static atomic_int r4_tab_state;         /* 0 not built, 1 being built, 2 ready */
+
+static void r4_tables_build(void)
+{
+    int expect = 0;
+    if (!atomic_compare_exchange_strong(&r4_tab_state, &expect, 1)) {
+        while (atomic_load_explicit(&r4_tab_state, memory_order_acquire) != 2)
+            ;                           /* another thread is building it (microseconds) */
+        return;
     }
+    r4_tables *T = &r4_tab;
+    unsigned n = 0;
+    for (int fmt = 0; fmt < R4_NFMT; fmt++) {
+        T->first[fmt] = (uint16_t)n;
+        for (size_t i = 0; i < NFIELDDEFS; i++)
+            if (r4_fielddefs[i].fmt == fmt) {
+                const r4_fielddef *fd = &r4_fielddefs[i];
+                T->fd[n++] = *fd;
+                for (unsigned b = fd->lo; b <= fd->hi; b++)
+                    T->cover[fmt][b / 32] |= 1u << (b % 32);
+            }
+        for (size_t i = 0; i < NENCDEFS && !T->enc[fmt]; i++)
+            if (r4_encdefs[i].fmt == fmt)
+                T->enc[fmt] = &r4_encdefs[i];
+    }
+    T->first[R4_NFMT] = (uint16_t)n;
+    for (int fmt = 0; fmt < R4_NFMT; fmt++) {
+        const r4_encdef *e = T->enc[fmt == R4_FMT_VOP3SD ? R4_FMT_VOP3 : fmt];
+        if (e)
+            for (unsigned b = e->lo; b <= e->hi; b++)
+                T->cover[fmt][b / 32] |= 1u << (b % 32);
+    }
+    for (size_t i = 0; i < NENCDEFS; i++) {
+        const r4_encdef *e = &r4_encdefs[i];
+        unsigned wd = e->hi - e->lo + 1u;
+        T->emask[i] = (wd >= 32 ? 0xffffffffu : (1u << wd) - 1u) << e->lo;
+        T->eval[i] = e->val << e->lo;
+    }
+    atomic_store_explicit(&r4_tab_state, 2, memory_order_release);
+}
+
+static const r4_tables *r4_tables_get(void)
+{
+    if (atomic_load_explicit(&r4_tab_state, memory_order_acquire) != 2)
+        r4_tables_build();
+    return &r4_tab;
 }
 
 uint32_t r4_get_field(const uint32_t *w, int fmt, int fld)
@@ -120,22 +182,20 @@ uint32_t r4_get_field(const uint32_t *w, int fmt, int fld)
 
 static const r4_encdef *enc_of(int fmt)
 {
-    for (size_t i = 0; i < NENCDEFS; i++)
-        if (r4_encdefs[i].fmt == fmt)
-            return &r4_encdefs[i];
-    return NULL;
+    return fmt >= 0 && fmt < R4_NFMT ? r4_tables_get()->enc[fmt] : NULL;
 }
 
 /* The most specific (widest) ENCODING that matches DWORD 0 (guide §2.1 order). */
 static int identify(uint32_t w0)
 {
+    const r4_tables *T = r4_tables_get();
     int best = -1, bestw = 0;
     for (size_t i = 0; i < NENCDEFS; i++) {
         const r4_encdef *e = &r4_encdefs[i];
         if (e->fmt == R4_FMT_VOP3SD)   /* shares VOP3's encoding; chosen by opcode */
             continue;
         int wd = e->hi - e->lo + 1;
-        if (bits_get(&w0, e->hi, e->lo) == e->val && wd > bestw) {
+        if ((w0 & T->emask[i]) == T->eval[i] && wd > bestw) {
             best = e->fmt;
             bestw = wd;
         }
@@ -508,23 +568,18 @@ static int check_format(r4_insn *in, const r4_row *r, int fmt, char *err)
 
 static void extract_fields(r4_insn *in, int fmt)
 {
-    for (size_t i = 0; i < NFIELDDEFS; i++)
-        if (r4_fielddefs[i].fmt == fmt)
-            in->f[r4_fielddefs[i].fld] = bits_get(in->w, r4_fielddefs[i].hi, r4_fielddefs[i].lo);
+    const r4_tables *T = r4_tables_get();
+    for (unsigned i = T->first[fmt]; i < T->first[fmt + 1]; i++)
+        in->f[T->fd[i].fld] = bits_get(in->w, T->fd[i].hi, T->fd[i].lo);
 }
 
 /* Bits of the first `nbits` covered by fmt's fields and encoding. */
 static void covered_mask(int fmt, uint32_t m[3])
 {
-    m[0] = m[1] = m[2] = 0;
-    for (size_t i = 0; i < NFIELDDEFS; i++)
-        if (r4_fielddefs[i].fmt == fmt)
-            for (unsigned b = r4_fielddefs[i].lo; b <= r4_fielddefs[i].hi; b++)
-                m[b / 32] |= 1u << (b % 32);
-    const r4_encdef *e = enc_of(fmt == R4_FMT_VOP3SD ? R4_FMT_VOP3 : fmt);
-    if (e)
-        for (unsigned b = e->lo; b <= e->hi; b++)
-            m[b / 32] |= 1u << (b % 32);
+    const uint32_t *c = r4_tables_get()->cover[fmt];
+    m[0] = c[0];
+    m[1] = c[1];
+    m[2] = c[2];
 }
 
 static int dpp_fmt_ok(int fmt)
@@ -629,9 +684,10 @@ int r4_decode(const uint32_t *w, size_t avail, r4_insn *in, char *err)
                                "illegal %s: reserved bits 0x%08x set in DWORD %u", r->name,
                                in->w[i] & ~m[i], i);
     /* unused fields must be zero */
-    for (size_t i = 0; i < NFIELDDEFS; i++) {
-        const r4_fielddef *fd = &r4_fielddefs[i];
-        if (fd->fmt != fmt || fd->fld == R4FLD_OP || in->f[fd->fld] == 0)
+    const r4_tables *T = r4_tables_get();
+    for (unsigned i = T->first[fmt]; i < T->first[fmt + 1]; i++) {
+        const r4_fielddef *fd = &T->fd[i];
+        if (fd->fld == R4FLD_OP || in->f[fd->fld] == 0)
             continue;
         if (!field_may_be_set(in, r, fmt, fd->fld))
             return gpuref_errf(err, GPUREF_ERR_DECODE,
@@ -694,10 +750,8 @@ int r4_decode(const uint32_t *w, size_t avail, r4_insn *in, char *err)
         in->w[base] = w[base];
         uint32_t dw = w[base];
         int dfmt = in->dpp == 1 ? R4_FMT_DPP16 : R4_FMT_DPP8;
-        for (size_t i = 0; i < NFIELDDEFS; i++) {
-            const r4_fielddef *fd = &r4_fielddefs[i];
-            if (fd->fmt != dfmt)
-                continue;
+        for (unsigned i = T->first[dfmt]; i < T->first[dfmt + 1]; i++) {
+            const r4_fielddef *fd = &T->fd[i];
             uint32_t v = bits_get(&dw, fd->hi - 32u, fd->lo - 32u);
             if (fd->fld == R4FLD_SRC0)
                 in->dpp_src0 = v;
@@ -744,10 +798,9 @@ int r4_encode(r4_insn *in, char *err)
     if (!e)
         return gpuref_errf(err, GPUREF_ERR_ARG, "no encoding for format %d", fmt);
     bits_put(w, e->hi, e->lo, e->val);
-    for (size_t i = 0; i < NFIELDDEFS; i++) {
-        const r4_fielddef *fd = &r4_fielddefs[i];
-        if (fd->fmt != fmt)
-            continue;
+    const r4_tables *T = r4_tables_get();
+    for (unsigned i = T->first[fmt]; i < T->first[fmt + 1]; i++) {
+        const r4_fielddef *fd = &T->fd[i];
         uint32_t v = in->f[fd->fld];
         unsigned wd = fd->hi - fd->lo + 1u;
         if (wd < 32 && (v >> wd))
@@ -764,11 +817,10 @@ int r4_encode(r4_insn *in, char *err)
     } else if (in->dpp) {
         uint32_t dw = 0;
         int dfmt = in->dpp == 1 ? R4_FMT_DPP16 : R4_FMT_DPP8;
-        for (size_t i = 0; i < NFIELDDEFS; i++) {
-            const r4_fielddef *fd = &r4_fielddefs[i];
-            if (fd->fmt == dfmt)
-                bits_put(&dw, fd->hi - 32u, fd->lo - 32u,
-                         fd->fld == R4FLD_SRC0 ? in->dpp_src0 : in->f[fd->fld]);
+        for (unsigned i = T->first[dfmt]; i < T->first[dfmt + 1]; i++) {
+            const r4_fielddef *fd = &T->fd[i];
+            bits_put(&dw, fd->hi - 32u, fd->lo - 32u,
+                     fd->fld == R4FLD_SRC0 ? in->dpp_src0 : in->f[fd->fld]);
         }
         in->w[n++] = dw;
     }
@@ -856,6 +908,12 @@ const char *r4_row_display_name(const r4_insn *in, char *buf, size_t len)
     default:
         break;
     }
-    snprintf(buf, len, "%s%s", r->name, suffix);
+    size_t k = 0;                       /* snprintf(buf, len, "%s%s", ...) */
+    for (const char *p = r->name; *p && k + 1 < len; p++)
+        buf[k++] = *p;
+    for (const char *p = suffix; *p && k + 1 < len; p++)
+        buf[k++] = *p;
+    if (len)
+        buf[k] = '\0';
     return buf;
 }

@@ -13,19 +13,91 @@
 #include "rdna4.h"
 #include "rdna4_text.h"
 
+/* Does fmt use only %s %u %d %x %c and %% (no flags, widths, lengths)? */
+static int r4_fmt_plain(const char *f)
+{
+    for (; *f; f++)
+        if (*f == '%') {
+            f++;
+            if (*f != 's' && *f != 'u' && *f != 'd' && *f != 'x' && *f != 'c' && *f != '%')
+                return 0;
+        }
+    return 1;
+}
+
+/* Append to b as vsnprintf into the rest of the buffer would (the same text,
+ * the same truncation); the plain conversions above are written here
+ * directly, since every instruction the generator makes is printed. */
 void r4_sb_printf(r4_sbuf *b, const char *fmt, ...)
 {
     if (b->pos >= b->len)
         return;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(b->p + b->pos, b->len - b->pos, fmt, ap);
-    va_end(ap);
-    if (n < 0)
+    if (!r4_fmt_plain(fmt)) {
+        int n = vsnprintf(b->p + b->pos, b->len - b->pos, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            return;
+        b->pos += (size_t)n;
+        if (b->pos >= b->len)
+            b->pos = b->len;
         return;
-    b->pos += (size_t)n;
-    if (b->pos >= b->len)
-        b->pos = b->len;
+    }
+    char *p = b->p;
+    size_t len = b->len, pos = b->pos, n = 0;   /* n: the length of the whole text */
+#define R4_PUT(ch)                                                                 \
+    do {                                                                           \
+        char c_ = (char)(ch);                  /* evaluated once, also when cut */ \
+        if (pos + n + 1 < len)                                                     \
+            p[pos + n] = c_;                                                       \
+        n++;                                                                       \
+    } while (0)
+    for (const char *f = fmt; *f; f++) {
+        if (*f != '%') {
+            R4_PUT(*f);
+            continue;
+        }
+        char t[12];
+        unsigned k = 0, u, base = 10;
+        const char *str;
+        switch (*++f) {
+        case 's':
+            str = va_arg(ap, const char *);
+            for (str = str ? str : "(null)"; *str; str++)
+                R4_PUT(*str);
+            continue;
+        case 'c':
+            R4_PUT(va_arg(ap, int));
+            continue;
+        case '%':
+            R4_PUT('%');
+            continue;
+        case 'd': {
+            int v = va_arg(ap, int);
+            if (v < 0)
+                R4_PUT('-');
+            u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+            break;
+        }
+        case 'x':
+            base = 16;
+            u = va_arg(ap, unsigned);
+            break;
+        default:
+            u = va_arg(ap, unsigned);
+            break;
+        }
+        do
+            t[k++] = "0123456789abcdef"[u % base];
+        while ((u /= base) != 0);
+        while (k)
+            R4_PUT(t[--k]);
+    }
+#undef R4_PUT
+    va_end(ap);
+    p[pos + n < len ? pos + n : len - 1] = '\0';
+    b->pos = pos + n >= len ? len : pos + n;
 }
 
 /* ----------------------------------------------------------- names */

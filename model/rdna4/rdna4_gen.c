@@ -89,6 +89,17 @@ typedef struct gitem {
                                     REF_ABS, REF_INL: see emit_jump */
 } gitem;
 
+/* The non-zero row weights of a test and their running sums: weighted
+ * choices that draw exactly as gpuref_gx_pick over the whole table (the
+ * same random number, the same row) with a binary search instead of two
+ * passes over every row of the ISA. */
+typedef struct cumw {
+    uint64_t sum;
+    unsigned n;
+    uint64_t cum[R4_NROWS];      /* running sum up to and including row idx[k] */
+    uint16_t idx[R4_NROWS];
+} cumw;
+
 typedef struct gt {
     gpuref_genctx *x;
     r4g           *G;
@@ -106,8 +117,45 @@ typedef struct gt {
     const gpuref_cov_bin *termbin;   /* the hole it is aimed at, or NULL */
     unsigned       depth;
     unsigned       w[NITEMS];
+    cumw           rows;         /* w[0 .. R4_NROWS-1] */
     int            fail;
 } gt;
+
+/* The draw of gpuref_gx_pick for a total weight sum. */
+static uint64_t pick_draw(gpuref_rng *r, uint64_t sum)
+{
+    return sum <= 0xffffffffu ? gpuref_rng_below(r, (uint32_t)sum) : gpuref_rng_next(r) % sum;
+}
+
+/* The row of x < t->rows.sum: the first whose running sum exceeds x. */
+static int cum_find(const cumw *c, uint64_t x)
+{
+    unsigned lo = 0, hi = c->n - 1;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (c->cum[mid] > x)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return c->idx[lo];
+}
+
+/* gpuref_gx_pick(t->r, t->w, R4_NROWS) */
+static int pick_row(gt *t)
+{
+    return t->rows.sum ? cum_find(&t->rows, pick_draw(t->r, t->rows.sum)) : -1;
+}
+
+/* gpuref_gx_pick(t->r, t->w, NITEMS): a row or the branch construct */
+static int pick_item(gt *t)
+{
+    uint64_t sum = t->rows.sum + t->w[IT_BRANCH];
+    if (!sum)
+        return -1;
+    uint64_t x = pick_draw(t->r, sum);
+    return x < t->rows.sum ? cum_find(&t->rows, x) : IT_BRANCH;
+}
 
 /* ---------------------------------------------------------------- values */
 
@@ -362,9 +410,9 @@ static void skip_block(gt *t, int lab)
     unsigned k = 1 + gpuref_rng_below(t->r, 4);
     t->depth++;
     for (unsigned i = 0; i < k && !t->fail; i++) {
-        int op = gpuref_gx_pick(t->r, t->w, R4_NROWS);
+        int op = pick_row(t);
         for (int j = 0; j < 8 && op >= 0 && t->depth > 2 && t->G->cls[op] != C_PLAIN; j++)
-            op = gpuref_gx_pick(t->r, t->w, R4_NROWS);
+            op = pick_row(t);
         if (op >= 0 && (t->depth <= 2 || t->G->cls[op] == C_PLAIN))
             emit_op(t, (unsigned)op);
     }
@@ -820,6 +868,12 @@ static int r4g_test(gpuref_genctx *x, char *err)
     for (unsigned i = 0; i < R4_NROWS; i++)
         t->w[i] = t->G->cls[i] != C_NO ? x->weights[i] : 0;
     t->w[IT_BRANCH] = x->weights[IT_BRANCH];
+    for (unsigned i = 0; i < R4_NROWS; i++)
+        if (t->w[i]) {
+            t->rows.sum += t->w[i];
+            t->rows.cum[t->rows.n] = t->rows.sum;
+            t->rows.idx[t->rows.n++] = (uint16_t)i;
+        }
     for (unsigned i = 0; i < 6; i++) {          /* 6 distinct pairs of s0-s87 */
         unsigned p;
         for (;;) {
@@ -842,7 +896,7 @@ static int r4g_test(gpuref_genctx *x, char *err)
                 continue;
         }
         unsigned before = x->ninsns;
-        int it = gpuref_gx_pick(t->r, t->w, NITEMS);
+        int it = pick_item(t);
         if (it < 0 || idle > 10000)             /* nothing left to emit (a --mix of
                                                    ends only) */
             break;

@@ -253,6 +253,44 @@ static void test_mix(void)
     }
 }
 
+/* Count the program lines of t that are instructions of `mnemonic`; *total:
+ * all program lines. */
+static unsigned count_lines(const char *t, const char *mnemonic, unsigned *total)
+{
+    unsigned n = 0;
+    size_t ml = strlen(mnemonic);
+    *total = 0;
+    for (const char *p = t; (p = strstr(p, "    program: |\n")) != NULL;) {
+        p = strchr(p, '\n') + 1;
+        for (; !strncmp(p, "      ", 6) && p[6] != ' '; p = strchr(p, '\n') + 1) {
+            (*total)++;
+            n += !strncmp(p + 6, mnemonic, ml) && (p[6 + ml] == ' ' || p[6 + ml] == '\n');
+        }
+    }
+    return n;
+}
+
+/* RDNA4: the rows are drawn in the proportions of the mix weights, and a mix
+ * of one row gives that row only (s_endpgm ends every program). */
+static void test_mix_weights(void)
+{
+    gpuref_diag d = { 0 };
+    size_t len = 0;
+    unsigned total = 0;
+    char *t = gen(6, 20, 100, 0, "rdna4: 0\ncontrol: 0\ns_and_b32: 1\n", NULL, &len, &d);
+    unsigned a = t ? count_lines(t, "s_and_b32", &total) : 0;
+    unsigned e = t ? count_lines(t, "s_endpgm", &total) : 0;
+    check(t && a == 20 * 100 && e == 20 && total == a + e, "rdna4: a mix of one row");
+    gpuref_free(t);
+    t = gen(6, 40, 100, 0, "rdna4: 0\ncontrol: 0\ns_and_b32: 1\ns_or_b32: 3\n", NULL, &len, &d);
+    a = t ? count_lines(t, "s_and_b32", &total) : 0;
+    unsigned o = t ? count_lines(t, "s_or_b32", &total) : 0;
+    char what[96];
+    snprintf(what, sizeof what, "rdna4: mix weights 1:3 give %u:%u", a, o);
+    check(t && a + o == 40 * 100 && a > 800 && a < 1200, what);   /* 1000 expected, sd 27 */
+    gpuref_free(t);
+}
+
 static size_t hits(const gpuref_cov *c)
 {
     size_t n = 0;
@@ -342,6 +380,8 @@ int main(void)
             continue;
         isa = more[i];
         test_determinism();
+        if (!strcmp(isa, "rdna4"))
+            test_mix_weights();
         test_record();
         test_target();
         test_seeds(nseeds ? nseeds : NSEEDS_DEFAULT);
