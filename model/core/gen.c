@@ -424,6 +424,24 @@ void gpuref_gx_aimed(gpuref_genctx *x, int ok)
         x->ntargeted++;
 }
 
+uint64_t gpuref_gx_draw(gpuref_rng *r, uint64_t sum)
+{
+    return sum <= 0xffffffffu ? gpuref_rng_below(r, (uint32_t)sum) : gpuref_rng_next(r) % sum;
+}
+
+int gpuref_gx_cum_find(const uint64_t *cum, const uint16_t *idx, unsigned n, uint64_t x)
+{
+    unsigned lo = 0, hi = n - 1;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (cum[mid] > x)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return idx[lo];
+}
+
 int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n)
 {
     uint64_t sum = 0;
@@ -431,8 +449,7 @@ int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n)
         sum += w[i];
     if (!sum)
         return -1;
-    uint64_t x = sum <= 0xffffffffu ? gpuref_rng_below(r, (uint32_t)sum)
-                                    : gpuref_rng_next(r) % sum;
+    uint64_t x = gpuref_gx_draw(r, sum);
     for (unsigned i = 0; i < n; i++) {
         if (x < w[i])
             return (int)i;

@@ -150,6 +150,12 @@ const gpuref_cov_bin *gpuref_gx_target(gpuref_genctx *g);
 void gpuref_gx_aimed(gpuref_genctx *g, int ok);
 /* Weighted choice among n items (weights w[i]); -1 if all weights are 0. */
 int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n);
+/* The same choice in two steps, for tables picked from many times: the draw
+ * of gpuref_gx_pick for a weight sum, then the item of a draw x by binary
+ * search over the running sums cum[k] (up to and including item idx[k]) of
+ * the n non-zero weights: the first whose running sum exceeds x. */
+uint64_t gpuref_gx_draw(gpuref_rng *r, uint64_t sum);
+int gpuref_gx_cum_find(const uint64_t *cum, const uint16_t *idx, unsigned n, uint64_t x);
 
 extern const gpuref_isa_cov gpuref_nv50_cov;
 extern const gpuref_isa_gen gpuref_nv50_gen;

@@ -153,30 +153,16 @@ static void cum_build(cumw *c, const unsigned *w, unsigned n)
         }
 }
 
-/* The draw of gpuref_gx_pick for a total weight sum. */
-static uint64_t pick_draw(gpuref_rng *r, uint64_t sum)
-{
-    return sum <= 0xffffffffu ? gpuref_rng_below(r, (uint32_t)sum) : gpuref_rng_next(r) % sum;
-}
-
-/* The item of x < c->sum: the first whose running sum exceeds x. */
+/* The item of x < c->sum. */
 static int cum_find(const cumw *c, uint64_t x)
 {
-    unsigned lo = 0, hi = c->n - 1;
-    while (lo < hi) {
-        unsigned mid = (lo + hi) / 2;
-        if (c->cum[mid] > x)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return c->idx[lo];
+    return gpuref_gx_cum_find(c->cum, c->idx, c->n, x);
 }
 
 /* gpuref_gx_pick(r, w, n) for the table c was built from. */
 static int cum_pick(gpuref_rng *r, const cumw *c)
 {
-    return c->sum ? cum_find(c, pick_draw(r, c->sum)) : -1;
+    return c->sum ? cum_find(c, gpuref_gx_draw(r, c->sum)) : -1;
 }
 
 /* ---------------------------------------------------------- values */
@@ -733,7 +719,7 @@ static void block(gt *t, unsigned budget)
             sum += w[i];
         if (!sum)
             break;
-        uint64_t x = pick_draw(t->r, sum);
+        uint64_t x = gpuref_gx_draw(t->r, sum);
         int it;
         if (x < t->c_alu.sum) {
             it = cum_find(&t->c_alu, x);

@@ -121,30 +121,16 @@ typedef struct gt {
     int            fail;
 } gt;
 
-/* The draw of gpuref_gx_pick for a total weight sum. */
-static uint64_t pick_draw(gpuref_rng *r, uint64_t sum)
-{
-    return sum <= 0xffffffffu ? gpuref_rng_below(r, (uint32_t)sum) : gpuref_rng_next(r) % sum;
-}
-
-/* The row of x < t->rows.sum: the first whose running sum exceeds x. */
+/* The row of x < t->rows.sum. */
 static int cum_find(const cumw *c, uint64_t x)
 {
-    unsigned lo = 0, hi = c->n - 1;
-    while (lo < hi) {
-        unsigned mid = (lo + hi) / 2;
-        if (c->cum[mid] > x)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return c->idx[lo];
+    return gpuref_gx_cum_find(c->cum, c->idx, c->n, x);
 }
 
 /* gpuref_gx_pick(t->r, t->w, R4_NROWS) */
 static int pick_row(gt *t)
 {
-    return t->rows.sum ? cum_find(&t->rows, pick_draw(t->r, t->rows.sum)) : -1;
+    return t->rows.sum ? cum_find(&t->rows, gpuref_gx_draw(t->r, t->rows.sum)) : -1;
 }
 
 /* gpuref_gx_pick(t->r, t->w, NITEMS): a row or the branch construct */
@@ -153,7 +139,7 @@ static int pick_item(gt *t)
     uint64_t sum = t->rows.sum + t->w[IT_BRANCH];
     if (!sum)
         return -1;
-    uint64_t x = pick_draw(t->r, sum);
+    uint64_t x = gpuref_gx_draw(t->r, sum);
     return x < t->rows.sum ? cum_find(&t->rows, x) : IT_BRANCH;
 }
 
