@@ -102,24 +102,31 @@ static inline void set_inexact(unsigned *exc, unsigned bits)
         }                                                                                   \
     }
 
+/* Bit j set: lane j of a 4-lane block is in the host domain (both operands
+ * normal, the result's exponent field 2..254). */
+static inline unsigned domain4(__m128i ai, __m128i bi, __m128i si)
+{
+    const __m128i lo_in = _mm_set1_epi32(0x007fffff), lo_out = _mm_set1_epi32(0x00ffffff),
+                  hi = _mm_set1_epi32(0x7f800000), abs = _mm_set1_epi32(0x7fffffff);
+    __m128i ma = _mm_and_si128(ai, abs), mb = _mm_and_si128(bi, abs), ms = _mm_and_si128(si, abs);
+    __m128i ok = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(ma, lo_in), _mm_cmpgt_epi32(mb, lo_in)),
+                               _mm_cmpgt_epi32(ms, lo_out));
+    ok = _mm_and_si128(ok, _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(hi, ma), _mm_cmpgt_epi32(hi, mb)),
+                                         _mm_cmpgt_epi32(hi, ms)));
+    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(ok));
+}
+
 static size_t host_add(size_t n, const uint32_t *a, const uint32_t *b, uint32_t negb, uint32_t *r, unsigned *exc,
                        const fp_policy *p)
 {
-    const __m128i nb = _mm_set1_epi32((int)negb), lo_in = _mm_set1_epi32(0x007fffff),
-                  lo_out = _mm_set1_epi32(0x00ffffff), hi = _mm_set1_epi32(0x7f800000),
-                  abs = _mm_set1_epi32(0x7fffffff);
+    const __m128i nb = _mm_set1_epi32((int)negb);
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
         __m128i ai = _mm_loadu_si128((const __m128i *)(a + i)), b0 = _mm_loadu_si128((const __m128i *)(b + i));
         __m128i bi = _mm_xor_si128(b0, nb);
         __m128 x = _mm_castsi128_ps(ai), y = _mm_castsi128_ps(bi), s = _mm_add_ps(x, y);
         __m128i si = _mm_castps_si128(s);
-        __m128i ma = _mm_and_si128(ai, abs), mb = _mm_and_si128(bi, abs), ms = _mm_and_si128(si, abs);
-        __m128i ok = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(ma, lo_in), _mm_cmpgt_epi32(mb, lo_in)),
-                                   _mm_cmpgt_epi32(ms, lo_out));
-        ok = _mm_and_si128(ok, _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(hi, ma), _mm_cmpgt_epi32(hi, mb)),
-                                             _mm_cmpgt_epi32(hi, ms)));
-        unsigned m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(ok)), ix = 0;
+        unsigned m = domain4(ai, bi, si), ix = 0;
         if (exc) {                                    /* TwoSum: err = x + y - s exactly */
             __m128 bb = _mm_sub_ps(s, x);
             __m128 err = _mm_add_ps(_mm_sub_ps(x, _mm_sub_ps(s, bb)), _mm_sub_ps(y, bb));
@@ -142,19 +149,12 @@ static size_t host_add(size_t n, const uint32_t *a, const uint32_t *b, uint32_t 
 static size_t host_mul(size_t n, const uint32_t *a, const uint32_t *b, uint32_t *r, unsigned *exc,
                        const fp_policy *p)
 {
-    const __m128i lo_in = _mm_set1_epi32(0x007fffff), lo_out = _mm_set1_epi32(0x00ffffff),
-                  hi = _mm_set1_epi32(0x7f800000), abs = _mm_set1_epi32(0x7fffffff);
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
         __m128i ai = _mm_loadu_si128((const __m128i *)(a + i)), bi = _mm_loadu_si128((const __m128i *)(b + i));
         __m128 x = _mm_castsi128_ps(ai), y = _mm_castsi128_ps(bi), s = _mm_mul_ps(x, y);
         __m128i si = _mm_castps_si128(s);
-        __m128i ma = _mm_and_si128(ai, abs), mb = _mm_and_si128(bi, abs), ms = _mm_and_si128(si, abs);
-        __m128i ok = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(ma, lo_in), _mm_cmpgt_epi32(mb, lo_in)),
-                                   _mm_cmpgt_epi32(ms, lo_out));
-        ok = _mm_and_si128(ok, _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(hi, ma), _mm_cmpgt_epi32(hi, mb)),
-                                             _mm_cmpgt_epi32(hi, ms)));
-        unsigned m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(ok)), ix = 0;
+        unsigned m = domain4(ai, bi, si), ix = 0;
         if (exc) {                                    /* x * y is exact in f64 */
             __m128d pl = _mm_mul_pd(_mm_cvtps_pd(x), _mm_cvtps_pd(y));
             __m128d ph = _mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(x, x)), _mm_cvtps_pd(_mm_movehl_ps(y, y)));
