@@ -18,47 +18,100 @@
  *
  * Source values are those before the unit: a shadow of the scalar registers
  * is kept in step with the retire records (re-read from the state whenever
- * it is out of step, e.g. after a waiver). */
+ * it is out of step, e.g. after a waiver).
+ *
+ * Sampling a unit costs little next to the model's step: the bins are built
+ * once into a table by row (r4c_row: every bin as a byte offset from the row's
+ * op bin, the classifiers of its values), the sources come from the slot the
+ * model predecoded (r4_pre, r4_src), a value class is a table lookup by a key
+ * made without branches, and the record is read once, per source only when
+ * the source register's value changed (src_slow). */
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rdna4.h"
 
-typedef int16_t bin_t;
-#define NB (-1)
-
 enum { K_REG, K_SPECIAL, K_IMM, K_LIT, K_SCC, NK };
 static const uint8_t k_opk[NK] = { GPUREF_OPK_REG, GPUREF_OPK_SPECIAL, GPUREF_OPK_IMM,
                                    GPUREF_OPK_LITERAL, GPUREF_OPK_FLAGS };
 enum { VK_NONE, VK_INT, VK_FLOAT };
 
-typedef struct r4c_slot {
-    uint8_t use;                 /* 1: an SSRC/SDSTSRC operand (p->s[i]); 2: SOPK imm16 */
-    uint8_t vk, bits;            /* value kind, width (bf16: 32 of v << 16) */
-    uint8_t bf16;
-    uint8_t kinds;               /* operand kinds the field can hold (1 << K_*) */
-    bin_t   opnd[NK];
-    bin_t   in[GPUREF_VC_N];
-} r4c_slot;
+/* Value classifiers: an operand type's width and kind (bf16: the low half read
+ * as the upper half of an f32); the float ones from VC_F16 on. */
+enum { VC_I16, VC_I32, VC_I64, VC_F16, VC_F32, VC_F64, VC_BF16, NVCD };
 
+typedef struct r4c_vcd {
+    uint64_t m;                  /* the value's bits (after the shift) */
+    uint64_t mman;               /* float: mantissa bits; integer: all but the sign bit */
+    uint64_t emask;              /* float: exponent field, right-aligned */
+    uint8_t  top;                /* width - 1: the sign bit */
+    uint8_t  mb;                 /* float: mantissa width (integers: 1, unused) */
+    uint8_t  pre;                /* shift left first (bf16: 16) */
+} r4c_vcd;
+
+#define VCD_M(b) ((b) == 64 ? ~0ull : (1ull << (b)) - 1)
+#define VCD_I(b) { VCD_M(b), VCD_M(b) >> 1, 1, (b) - 1, 1, 0 }
+#define VCD_F(b, e, pre) { VCD_M(b), (1ull << ((b) - 1 - (e))) - 1, (1ull << (e)) - 1, (b) - 1, \
+                           (b) - 1 - (e), pre }
+static const r4c_vcd vcd[NVCD] = {
+    [VC_I16] = VCD_I(16), [VC_I32] = VCD_I(32), [VC_I64] = VCD_I(64),
+    [VC_F16] = VCD_F(16, 5, 0), [VC_F32] = VCD_F(32, 8, 0), [VC_F64] = VCD_F(64, 11, 0),
+    [VC_BF16] = VCD_F(32, 8, 16),
+};
+#undef VCD_M
+#undef VCD_I
+#undef VCD_F
+
+/* What the sampler reads per row: every bin as an offset from the row's op bin
+ * (a row's bins are defined one after the other, so offsets fit a byte; 0 is
+ * "no bin", the op bin itself never being one of the others). */
 typedef struct r4c_row {
-    bin_t    op;
-    uint8_t  dvk, dbits, dwords, dbf16;   /* the SDST result */
-    r4c_slot src[2];
-    bin_t    out[GPUREF_VC_N];
-    bin_t    scc[2];
-    bin_t    br[2];              /* taken, not taken */
+    int16_t op;                  /* the op bin; -1: the row has no bins */
+    uint8_t opnd[2][NK];         /* operand kind bins of the source slots */
+    uint8_t in[2];               /* the first value-class bin of a slot (class 0 of its kind) */
+    uint8_t out;                 /* the same for the result */
+    uint8_t scc;                 /* scc0 (scc1 follows) */
+    uint8_t br;                  /* taken (not_taken follows) */
+    uint8_t use[2];              /* 1: an SSRC/SDSTSRC operand (p->s[i]); 2: SOPK imm16 */
+    uint8_t cls[2], dcls;        /* classifiers (VC_*) of the sources and of the result */
+    uint8_t dw2;                 /* 1: a 2-DWORD result */
+    uint8_t nsrc;                /* slots used (use[i] != 0 for i < nsrc) */
 } r4c_row;
 
 typedef struct r4c {
     r4c_row     row[R4_NROWS];
-    uint32_t    sh[128];         /* scalar registers before the next unit */
+    uint8_t     kind[4][256];    /* operand kind (K_*) of a source by its r4_src kind, code,
+                                    and 128 for a register pair (its low half is even) */
+    uint8_t     code[16][256];   /* register code a record entry writes (128: none) by
+                                    file and index, both in range (rec_code) */
+    uint8_t     ivc[64];         /* integer value class by ikey() */
+    uint8_t     fvc[32];         /* float value class (less FPZERO) by fkey() */
+    uint32_t    sh[129];         /* scalar registers before the next unit (128: a sink) */
     uint32_t    shscc;
-    const void *shst;
+    const void *shst;            /* the state the shadow follows (NULL: none) */
     uint64_t    shseq;
-    int         shvalid, shany;
+    int         shany;           /* the next unit may have any seq (after begin) */
 } r4c;
+
+/* Register code of an SGPR-like file by index: code = base + (index & mask) when
+ * (index & mask) < lim (the files of the retire records; R4_NFILES: any other). */
+static const struct { uint8_t base, lim; uint16_t mask; } rfile[R4_NFILES + 1] = {
+    [R4_FILE_S] = { 0, 106, 0xffff },
+    [R4_FILE_VCC] = { R4_VCC_LO, 2, 1 },
+    [R4_FILE_TTMP] = { R4_TTMP0, 16, 15 },
+    [R4_FILE_M0] = { R4_M0, 1, 0 },
+    [R4_FILE_EXEC] = { R4_EXEC_LO, 2, 1 },
+};
+
+/* The register code an entry of a record writes, 128 for none (rfile). */
+static unsigned rec_code_far(const gpuref_regw *w)
+{
+    unsigned f = (uint16_t)w->file;
+    f = f < R4_NFILES ? f : R4_NFILES;
+    unsigned ix = w->index & rfile[f].mask;
+    return ix < rfile[f].lim ? rfile[f].base + ix : 128u;
+}
 
 static const char *fmt_lc(unsigned f, char *buf)
 {
@@ -70,26 +123,90 @@ static const char *fmt_lc(unsigned f, char *buf)
     return buf;
 }
 
-/* Value kind and width of an operand type. */
-static void type_vk(int type, uint8_t *vk, uint8_t *bits, uint8_t *bf16)
+/* Value kind, width and classifier of an operand type. */
+static void type_vk(int type, uint8_t *vk, uint8_t *bits, uint8_t *cls)
 {
-    *bf16 = 0;
     switch (type) {
-    case R4T_B32: case R4T_MASK: *vk = VK_INT; *bits = 32; break;
-    case R4T_B64: case R4T_I64:  *vk = VK_INT; *bits = 64; break;
-    case R4T_F32:                *vk = VK_FLOAT; *bits = 32; break;
-    case R4T_F64:                *vk = VK_FLOAT; *bits = 64; break;
-    case R4T_F16:                *vk = VK_FLOAT; *bits = 16; break;
-    case R4T_BF16:               *vk = VK_FLOAT; *bits = 32; *bf16 = 1; break;
-    default:                     *vk = VK_NONE; *bits = 0; break;
+    case R4T_B32: case R4T_MASK: *vk = VK_INT; *bits = 32; *cls = VC_I32; break;
+    case R4T_B64: case R4T_I64:  *vk = VK_INT; *bits = 64; *cls = VC_I64; break;
+    case R4T_F32:                *vk = VK_FLOAT; *bits = 32; *cls = VC_F32; break;
+    case R4T_F64:                *vk = VK_FLOAT; *bits = 64; *cls = VC_F64; break;
+    case R4T_F16:                *vk = VK_FLOAT; *bits = 16; *cls = VC_F16; break;
+    case R4T_BF16:               *vk = VK_FLOAT; *bits = 32; *cls = VC_BF16; break;
+    default:                     *vk = VK_NONE; *bits = 0; *cls = 0; break;
     }
 }
 
-static unsigned classify(uint64_t v, unsigned vk, unsigned bits, int bf16)
+/* Float class key: exponent all ones, zero, mantissa zero, its top bit (quiet),
+ * sign (bits 4..0); v already masked to the width. */
+static inline unsigned fkey(uint64_t v, const r4c_vcd *d)
 {
-    if (vk == VK_FLOAT)
-        return bf16 ? gpuref_vc_float((v & 0xffff) << 16, 32) : gpuref_vc_float(v, bits);
-    return gpuref_vc_int(v, bits);
+    uint64_t ex = (v >> d->mb) & d->emask, man = v & d->mman;
+    return (unsigned)(ex == d->emask) << 4 | (unsigned)(ex == 0) << 3 | (unsigned)(man == 0) << 2 |
+           (unsigned)((man >> (d->mb - 1)) & 1) << 1 | (unsigned)(v >> d->top);
+}
+
+/* Integer class key: a power of two or 0 (bit 0), 0 or 1 (bits 1..2: 1 + v, else
+ * 0), the sign bit, all ones, all but the sign bit (bits 3..5); v already masked
+ * to the width. */
+static inline unsigned ikey(uint64_t v, const r4c_vcd *d)
+{
+    unsigned small = v < 2 ? (unsigned)v + 1 : 0;
+    return (unsigned)((v & (v - 1)) == 0) | small << 1 | (unsigned)(v >> d->top) << 3 |
+           (unsigned)(v == d->m) << 4 | (unsigned)(v == d->mman) << 5;
+}
+
+/* The value class of v with classifier cls (gpuref_vc_int / gpuref_vc_float at
+ * its width; vc_tables checks that they agree), less the first class of its
+ * kind: a table lookup by a key made without branches. */
+static inline unsigned vclass(const r4c *P, uint64_t v, unsigned cls)
+{
+    const r4c_vcd *d = &vcd[cls];
+    if (cls >= VC_F16)                         /* the float classifiers */
+        return P->fvc[fkey((v << d->pre) & d->m, d)];
+    return P->ivc[ikey(v & d->m, d)];
+}
+
+/* Build P->ivc and P->fvc from gpuref_vc_int and gpuref_vc_float of a value of
+ * each shape (the integer keys a value of 16, 32 or 64 bits can have are those
+ * of these ten), and check vclass against them on values around every class
+ * boundary of every width. */
+static int vc_tables(r4c *P, char *err)
+{
+    static const uint32_t ints[] = { 0, 1, 0x80000000u, 0x10, 0xffffffffu, 0x7fffffffu, 5, 6,
+                                     0x80000005u, 0x80000006u };
+    for (unsigned i = 0; i < sizeof ints / sizeof ints[0]; i++)
+        P->ivc[ikey(ints[i], &vcd[VC_I32])] = (uint8_t)gpuref_vc_int(ints[i], 32);
+    for (unsigned i = 0; i < 32; i++) {
+        uint32_t ex = (i >> 4 & 1) ? 0xff : (i >> 3 & 1) ? 0 : 1;
+        uint32_t man = (i >> 2 & 1) ? 0 : (i >> 1 & 1) ? 0x400000u : 1;
+        uint32_t f = (i & 1u) << 31 | ex << 23 | man;
+        P->fvc[fkey(f, &vcd[VC_F32])] = (uint8_t)(gpuref_vc_float(f, 32) - GPUREF_VC_FPZERO);
+    }
+    static const uint8_t width[NVCD] = { 16, 32, 64, 16, 32, 64, 32 };
+    for (unsigned c = 0; c < NVCD; c++) {
+        unsigned b = width[c];
+        uint64_t m = b == 64 ? ~0ull : (1ull << b) - 1, sb = 1ull << (b - 1);
+        uint64_t base[] = { 0, 1, 2, 3, 5, sb, sb - 1, sb + 1, m, m - 1, m >> 2, 0x10,
+                            0x7c00, 0x7e00, 0x7c01, 0x3c00, 0x0001, 0x8000, 0xfc00,
+                            0x7f800000, 0x7fc00000, 0x7f800001, 0xff800000, 0x3f800000,
+                            0x00400000, 0x80000001, 0x7ff0000000000000, 0x7ff8000000000000,
+                            0x7ff0000000000001, 0xfff0000000000000, 0x000fffffffffffff,
+                            0x3ff0000000000000, 0x7f80, 0xff80, 0x7fc0, 0x7f81, 0x0040, 0x8001,
+                            0x3f80 };
+        for (unsigned i = 0; i < sizeof base / sizeof base[0]; i++)
+            for (unsigned hi = 0; hi < 2; hi++) {          /* bits above the width are ignored */
+                uint64_t v = base[i] | (hi ? ~m : 0);
+                unsigned want = c == VC_BF16 ? gpuref_vc_float((v & 0xffff) << 16, 32)
+                                : c >= VC_F16 ? gpuref_vc_float(v, b) : gpuref_vc_int(v, b);
+                want -= c >= VC_F16 ? GPUREF_VC_FPZERO : 0;
+                if (vclass(P, v, c) != want)
+                    return gpuref_errf(err, GPUREF_ERR_CONFIG,
+                                       "rdna4 coverage: value class of 0x%llx (%u bits) disagrees",
+                                       (unsigned long long)v, b);
+            }
+    }
+    return GPUREF_OK;
 }
 
 static void vk_range(unsigned vk, unsigned *lo, unsigned *hi)
@@ -98,249 +215,298 @@ static void vk_range(unsigned vk, unsigned *lo, unsigned *hi)
     *hi = vk == VK_FLOAT ? GPUREF_VC_SNAN + 1 : GPUREF_VC_NINT;
 }
 
-static void fill(bin_t *v, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        v[i] = NB;
-}
-
 static const char *const kname[NK] = { "reg", "special", "imm", "literal", "flags" };
 
-#define DEF(cat, op, slot, val, aux, ...)                                           \
+/* Define a bin of the row whose op bin is opbin; off gets its offset from it. */
+#define DEF(off, cat, op, slot, val, aux, ...)                                      \
     do {                                                                            \
         long b_ = gpuref_cov_def(def, cat, op, slot, val, aux, __VA_ARGS__);        \
         if (b_ < 0)                                                                 \
             return gpuref_errf(err, (int)b_, "rdna4 coverage: bad bin definition"); \
-        last = (bin_t)b_;                                                           \
+        if (b_ <= opbin || b_ - opbin > 255)                                        \
+            return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4 coverage: bin apart"); \
+        off = (uint8_t)(b_ - opbin);                                                \
     } while (0)
 
 static int r4c_define(gpuref_cov *def, r4c *P, char *err)
 {
-    bin_t last = NB;
     char fl[16];
     for (unsigned op = 0; op < R4_NROWS; op++) {
         r4c_row *R = &P->row[op];
         const r4_row *r = &r4_rows[op];
         memset(R, 0, sizeof *R);
-        R->op = NB;
-        fill(R->out, GPUREF_VC_N);
-        fill(R->scc, 2);
-        fill(R->br, 2);
-        for (unsigned i = 0; i < 2; i++) {
-            fill(R->src[i].opnd, NK);
-            fill(R->src[i].in, GPUREF_VC_N);
-        }
+        R->op = -1;
         r4_exec_fn fn = r4_exec_of(op);
         if (!fn || fn == r4_exec_unimpl)
             continue;                          /* not executed by the model: no bins yet */
         const char *f = fmt_lc(r->fmt, fl);
-        DEF(GPUREF_COV_OP, (int)op, -1, 0, 0, "rdna4.op.%s.%s", f, r->name);
-        R->op = last;
+        long opbin = gpuref_cov_def(def, GPUREF_COV_OP, (int)op, -1, 0, 0, "rdna4.op.%s.%s", f,
+                                    r->name);
+        if (opbin < 0)
+            return gpuref_errf(err, (int)opbin, "rdna4 coverage: bad bin definition");
+        R->op = (int16_t)opbin;
+        struct { uint8_t vk, bits, kinds; } sl[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
+        uint8_t dvk = VK_NONE, dbits = 0;
         unsigned ns = 0;
         for (unsigned i = 0; i < R4_MAXOPD; i++) {
             const r4_opd *o = &r->o[i];
             if (o->kind == R4K_SDST ||
                 (o->kind == R4K_SM_SDATA && (o->type == R4T_B32 || o->type == R4T_B64))) {
-                type_vk(o->type, &R->dvk, &R->dbits, &R->dbf16);
-                R->dwords = (uint8_t)(r4_type_is64(o->type) ? 2 : 1);
+                type_vk(o->type, &dvk, &dbits, &R->dcls);
+                R->dw2 = (uint8_t)(r4_type_is64(o->type) ? 1 : 0);
             } else if ((o->kind == R4K_SSRC || o->kind == R4K_SDSTSRC) && ns < 2) {
-                r4c_slot *sl = &R->src[ns++];
-                sl->use = 1;
-                type_vk(o->kind == R4K_SDSTSRC ? R4T_B32 : o->type, &sl->vk, &sl->bits, &sl->bf16);
+                unsigned j = ns++;
+                R->use[j] = 1;
+                type_vk(o->kind == R4K_SDSTSRC ? R4T_B32 : o->type, &sl[j].vk, &sl[j].bits,
+                        &R->cls[j]);
                 /* an SDST field or an indexed base holds registers only; a barrier id
                  * is an inline constant (or M0 for s_get_barrier_state) */
-                sl->kinds = (o->kind == R4K_SDSTSRC || (r->flags & R4_REGSRC))
-                            ? (1u << K_REG | 1u << K_SPECIAL)
-                            : (r->flags & R4_BARID)
-                            ? (uint8_t)(1u << K_IMM | (r->o[0].kind == R4K_SDST ? 1u << K_SPECIAL : 0))
-                            : (1u << NK) - 1;
+                unsigned barm0 = r->o[0].kind == R4K_SDST ? 1u << K_SPECIAL : 0;
+                sl[j].kinds = (uint8_t)((o->kind == R4K_SDSTSRC || (r->flags & R4_REGSRC))
+                                        ? (1u << K_REG | 1u << K_SPECIAL)
+                                        : (r->flags & R4_BARID) ? (1u << K_IMM | barm0)
+                                        : (1u << NK) - 1);
             } else if ((o->kind == R4K_SIMM_HEX || o->kind == R4K_SIMM_INL) &&
                        r->fmt == R4_FMT_SOPK && ns < 2) {
-                r4c_slot *sl = &R->src[ns++];
-                sl->use = 2;
-                sl->vk = VK_INT;
-                sl->bits = 16;
+                unsigned j = ns++;
+                R->use[j] = 2;
+                sl[j].vk = VK_INT;
+                sl[j].bits = 16;
+                R->cls[j] = VC_I16;
             }
         }
         for (unsigned i = 0; i < 2; i++) {     /* operand kinds */
-            r4c_slot *sl = &R->src[i];
-            if (sl->use != 1)
+            if (R->use[i] != 1)
                 continue;
             for (unsigned k = 0; k < NK; k++) {
-                if (!(sl->kinds >> k & 1))
+                if (!(sl[i].kinds >> k & 1))
                     continue;
-                DEF(GPUREF_COV_OPND, (int)op, (int)i + 1, k_opk[k], 0, "rdna4.opnd.%s.%s.src%u.%s",
-                    f, r->name, i, kname[k]);
-                sl->opnd[k] = last;
+                DEF(R->opnd[i][k], GPUREF_COV_OPND, (int)op, (int)i + 1, k_opk[k], 0,
+                    "rdna4.opnd.%s.%s.src%u.%s", f, r->name, i, kname[k]);
             }
         }
         for (unsigned i = 0; i < 2; i++) {     /* source values */
-            r4c_slot *sl = &R->src[i];
             unsigned lo, hi;
-            if (!sl->use || sl->vk == VK_NONE)
+            uint8_t o = 0;
+            if (!R->use[i] || sl[i].vk == VK_NONE)
                 continue;
-            vk_range(sl->vk, &lo, &hi);
+            vk_range(sl[i].vk, &lo, &hi);
             for (unsigned k = lo; k < hi; k++) {
-                DEF(GPUREF_COV_IN, (int)op, (int)i + 1, k, sl->bits, "rdna4.in.%s.%s.src%u.%s", f,
-                    r->name, i, gpuref_vc_name(k));
-                sl->in[k] = last;
+                DEF(o, GPUREF_COV_IN, (int)op, (int)i + 1, k, sl[i].bits,
+                    "rdna4.in.%s.%s.src%u.%s", f, r->name, i, gpuref_vc_name(k));
+                if (k == lo)
+                    R->in[i] = o;
             }
         }
-        if (R->dvk != VK_NONE) {               /* the result */
+        if (dvk != VK_NONE) {                  /* the result */
             unsigned lo, hi;
-            vk_range(R->dvk, &lo, &hi);
+            uint8_t o = 0;
+            vk_range(dvk, &lo, &hi);
             for (unsigned k = lo; k < hi; k++) {
-                DEF(GPUREF_COV_OUT, (int)op, 0, k, R->dbits, "rdna4.out.%s.%s.%s", f, r->name,
+                DEF(o, GPUREF_COV_OUT, (int)op, 0, k, dbits, "rdna4.out.%s.%s.%s", f, r->name,
                     gpuref_vc_name(k));
-                R->out[k] = last;
+                if (k == lo)
+                    R->out = o;
             }
         }
         if (r->fmt == R4_FMT_SOPC)             /* a compare: SCC is its result */
             for (unsigned k = 0; k < 2; k++) {
-                DEF(GPUREF_COV_FLAG, (int)op, -1, k, 0, "rdna4.flag.%s.%s.scc%u", f, r->name, k);
-                R->scc[k] = last;
+                uint8_t o = 0;
+                DEF(o, GPUREF_COV_FLAG, (int)op, -1, k, 0, "rdna4.flag.%s.%s.scc%u", f, r->name, k);
+                if (k == 0)
+                    R->scc = o;
             }
         for (unsigned i = 0; i < R4_MAXOPD; i++)
             if (r->o[i].kind == R4K_SIMM_BR && r->fmt == R4_FMT_SOPP) {
-                DEF(GPUREF_COV_ISA, (int)op, -1, 0, 1, "rdna4.isa.%s.%s.taken", f, r->name);
-                R->br[0] = last;
-                DEF(GPUREF_COV_ISA, (int)op, -1, 0, 0, "rdna4.isa.%s.%s.not_taken", f, r->name);
-                R->br[1] = last;
+                uint8_t o = 0;
+                DEF(R->br, GPUREF_COV_ISA, (int)op, -1, 0, 1, "rdna4.isa.%s.%s.taken", f, r->name);
+                DEF(o, GPUREF_COV_ISA, (int)op, -1, 0, 0, "rdna4.isa.%s.%s.not_taken", f, r->name);
+                (void)o;                       /* R->br + 1 */
             }
     }
-    return GPUREF_OK;
+    for (unsigned op = 0; op < R4_NROWS; op++)
+        P->row[op].nsrc = (uint8_t)(P->row[op].use[1] ? 2 : P->row[op].use[0] ? 1 : 0);
+    for (unsigned f = 0; f < 16; f++)          /* record entries */
+        for (unsigned i = 0; i < 256; i++) {
+            gpuref_regw w;
+            w.file = (int16_t)f;
+            w.index = (uint16_t)i;
+            P->code[f][i] = (uint8_t)rec_code_far(&w);
+        }
+    for (unsigned c = 0; c < 256; c++) {
+        P->kind[R4S_REG][c] = c < 106 ? K_REG : K_SPECIAL;
+        P->kind[R4S_REG64][c] = (c < 106 ? K_REG : K_SPECIAL) | 128;
+        P->kind[R4S_CONST][c] = c == R4_LIT_SRC ? K_LIT : c == R4_NULL ? K_SPECIAL : K_IMM;
+        P->kind[R4S_SCC][c] = K_SCC;
+    }
+    return vc_tables(P, err);
 }
 #undef DEF
 
-/* The register code an SGPR-like record writes, or -1. */
-static int rec_code(const gpuref_regw *w)
+/* The shadow after a unit: the state after it is the state before the next. */
+static inline void shadow_end(r4c *P, const r4_state *s, const gpuref_retire *rr, unsigned shv)
 {
-    switch (w->file) {
-    case R4_FILE_S:    return w->index < 106 ? (int)w->index : -1;
-    case R4_FILE_VCC:  return R4_VCC_LO + (w->index & 1);
-    case R4_FILE_TTMP: return R4_TTMP0 + (w->index & 15);
-    case R4_FILE_M0:   return R4_M0;
-    case R4_FILE_EXEC: return R4_EXEC_LO + (w->index & 1);
-    default:           return -1;
+    if (!shv || P->shscc != s->a.scc) {        /* out of step: start again from the state */
+        memcpy(P->sh, s->a.sreg, sizeof s->a.sreg);
+        P->shscc = s->a.scc;
     }
+    P->shany = 0;
+    P->shst = s;
+    P->shseq = rr->seq + 1;
 }
 
-static int written(const gpuref_retire *rr, unsigned code, int *scc)
+static inline unsigned rec_code(const r4c *P, const gpuref_regw *w)
 {
-    int hit = 0;
-    for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW; i++) {
+    unsigned f = (uint16_t)w->file, ix = w->index;
+    if (__builtin_expect((f >> 4 | ix >> 8) != 0, 0))
+        return rec_code_far(w);               /* not a file or index of the model */
+    return P->code[f][ix];
+}
+
+/* Did the record write register code c? */
+static int written(const r4c *P, const gpuref_retire *rr, unsigned c)
+{
+    unsigned n = rr->nregw < GPUREF_MAX_REGW ? rr->nregw : GPUREF_MAX_REGW;
+    for (unsigned i = 0; i < n; i++)
+        if (rec_code(P, &rr->regw[i]) == c)
+            return 1;
+    return 0;
+}
+
+/* A source whose registers (c0 low half, c1 high half) changed, or the shadow
+ * is not in step: which of them the unit wrote decides.  One it did not write
+ * that differs from the state puts the shadow out of step; then a value is
+ * known only from the state after the unit, if the unit did not write it.
+ * Returns whether the value *v is known. */
+static __attribute__((noinline)) unsigned src_slow(const r4c *P, const r4_state *s,
+                                                   const gpuref_retire *rr, const r4_src *o,
+                                                   unsigned c0, unsigned c1, unsigned *shv,
+                                                   uint64_t *v)
+{
+    uint32_t a0 = P->sh[c0], a1 = P->sh[c1], r0 = s->a.sreg[c0], r1 = s->a.sreg[c1];
+    unsigned w0 = (unsigned)written(P, rr, c0), w1 = (unsigned)written(P, rr, c1);
+    if (*shv && ((!w0 && a0 != r0) || (!w1 && a1 != r1)))
+        *shv = 0;
+    uint32_t lo = *shv ? a0 : r0, hi = *shv ? a1 : r1;
+    *v = (uint64_t)(hi | o->k[1]) << 32 | lo | o->k[0];
+    if (o->kind == R4S_SCC) {
+        *v = P->shscc;
+        return *shv;
+    }
+    return *shv || (!w0 && !w1);
+}
+
+/* A unit without bins (or outside the program): the shadow only. */
+static __attribute__((noinline)) void sample_nobins(r4c *P, const r4_state *s,
+                                                   const gpuref_retire *rr, unsigned shv)
+{
+    unsigned n = rr->nregw < GPUREF_MAX_REGW ? rr->nregw : GPUREF_MAX_REGW;
+    for (unsigned i = 0; i < n; i++) {
         const gpuref_regw *w = &rr->regw[i];
-        if (w->file == R4_FILE_SCC && scc)
-            *scc = (int)(w->value[0] & 1);
-        else if (rec_code(w) == (int)code)
-            hit = 1;
+        P->sh[rec_code(P, w)] = (uint32_t)w->value[0];
+        if (w->file == R4_FILE_SCC)
+            P->shscc = (uint32_t)(w->value[0] & 1);
     }
-    return hit;
+    shadow_end(P, s, rr, shv);
 }
 
+/* Source slot i of the unit (a constant: one copy per slot): its operand kind
+ * and its value class. */
+static inline __attribute__((always_inline)) void sample_src(const r4c *P, const r4_state *s,
+                                                             const gpuref_retire *rr,
+                                                             const r4_pre *p, const r4c_row *R,
+                                                             const unsigned i, unsigned *shv,
+                                                             uint64_t *counts)
+{
+    unsigned op = (unsigned)R->op;
+    uint64_t v;
+    unsigned known = 1;
+    if (R->use[i] == 2) {
+        v = p->imm & 0xffff;                   /* SOPK imm16 */
+    } else {
+        /* the registers read: r4_src lo/hi (R4_NULL, which the shadow and the
+         * state hold as 0, for none), the low half of a pair at the even code */
+        const r4_src *o = &p->s[i];
+        unsigned kind = o->kind & 3, k = P->kind[kind][o->code];
+        unsigned ko = R->opnd[i][k & 7];
+        if (ko)
+            counts[op + ko]++;
+        unsigned c0 = o->lo & (127u ^ k >> 7), c1 = o->hi & 127u;
+        uint32_t a0 = P->sh[c0], a1 = P->sh[c1];
+        if (*shv & (a0 == s->a.sreg[c0]) & (a1 == s->a.sreg[c1])) {
+            v = (uint64_t)(a1 | o->k[1]) << 32 | a0 | o->k[0];
+            if (__builtin_expect(kind == R4S_SCC, 0))
+                v = P->shscc;
+        } else {
+            known = src_slow(P, s, rr, o, c0, c1, shv, &v);
+        }
+    }
+    unsigned vo = R->in[i];
+    if (known && vo)
+        counts[op + vo + vclass(P, v, R->cls[i])]++;
+}
+
+/* Count the bins of the unit rr retired (st: the state after it).
+ *
+ * Source values are those before the unit, kept in a shadow of the scalar
+ * registers that follows the retire records.  A source register whose shadow
+ * value equals the state was either not written or written with the value it
+ * had: either way that value is the one before, and known; only a source whose
+ * value changed needs the record (src_slow).  The record's writes are then
+ * applied to the shadow, which also says whether the result register was
+ * written. */
 static void r4c_sample(void *priv, const void *st, const gpuref_retire *rr, uint64_t *counts)
 {
     r4c *P = priv;
     const r4_state *s = st;
-    uint64_t off = rr->pc - s->base;
-    int shv = P->shvalid && P->shst == st && (P->shany || P->shseq == rr->seq);
-    if (rr->pc >= s->base && (off >> 2) < s->ncode && s->pre[off >> 2].exec) {
-        const r4_pre *p = &s->pre[off >> 2];
-        const r4c_row *R = &P->row[p->row];
-        if (R->op >= 0) {
-            counts[R->op]++;
-            for (unsigned i = 0; i < 2; i++) {
-                const r4c_slot *sl = &R->src[i];
-                uint64_t v = 0;
-                int known = 1;
-                if (sl->use == 2) {
-                    v = p->imm & 0xffff;
-                } else if (sl->use == 1) {
-                    const r4_src *o = &p->s[i];
-                    unsigned k = o->kind == R4S_SCC ? K_SCC : o->kind != R4S_CONST
-                                 ? (o->code < 106 ? K_REG : K_SPECIAL)
-                                 : o->code == R4_LIT_SRC ? K_LIT : o->code == R4_NULL ? K_SPECIAL
-                                 : K_IMM;
-                    if (sl->opnd[k] >= 0)
-                        counts[sl->opnd[k]]++;
-                    if (o->kind == R4S_CONST) {
-                        v = (uint64_t)o->k[1] << 32 | o->k[0];
-                    } else if (o->kind == R4S_SCC) {
-                        known = shv;
-                        v = P->shscc;
-                    } else {
-                        unsigned c = o->code & 127, c1 = o->kind == R4S_REG64 ? (c & 126) + 1 : c;
-                        if (o->kind == R4S_REG64)
-                            c &= 126;
-                        if (shv && ((!written(rr, c, NULL) && P->sh[c] != s->a.sreg[c]) ||
-                                    (!written(rr, c1, NULL) && P->sh[c1] != s->a.sreg[c1])))
-                            shv = 0;            /* out of step (a waiver, the API) */
-                        if (shv) {
-                            v = P->sh[c] | (o->kind == R4S_REG64 ? (uint64_t)P->sh[c1] << 32 : 0);
-                        } else {             /* the state after: right unless overwritten */
-                            known = !written(rr, c, NULL) && !written(rr, c1, NULL);
-                            v = s->a.sreg[c] |
-                                (o->kind == R4S_REG64 ? (uint64_t)s->a.sreg[c1] << 32 : 0);
-                        }
-                    }
-                } else {
-                    continue;
-                }
-                if (known && sl->vk != VK_NONE) {
-                    bin_t b = sl->in[classify(v, sl->vk, sl->bits, sl->bf16)];
-                    if (b >= 0)
-                        counts[b]++;
-                }
-            }
-            int scc = -1;
-            if (R->dvk != VK_NONE && p->dst != R4_NULL && written(rr, p->dst, &scc)) {
-                uint64_t v = s->a.sreg[p->dst & 127];
-                if (R->dwords == 2)
-                    v |= (uint64_t)s->a.sreg[(p->dst + 1) & 127] << 32;
-                bin_t b = R->out[classify(v, R->dvk, R->dbits, R->dbf16)];
-                if (b >= 0)
-                    counts[b]++;
-            } else {
-                written(rr, 0xffff, &scc);
-            }
-            if (scc >= 0 && R->scc[0] >= 0)
-                counts[R->scc[scc]]++;
-            if (R->br[0] >= 0)
-                counts[R->br[(rr->flags & GPUREF_RETIRE_BRANCH) ? 0 : 1]]++;
-        }
+    unsigned shv = (P->shst == st) & (P->shany | (P->shseq == rr->seq));
+    uint64_t off = (rr->pc - s->base) >> 2;     /* below the base: wraps, >= ncode */
+    if (off >= s->ncode || !s->pre[off].exec || P->row[s->pre[off].row].op < 0) {
+        sample_nobins(P, s, rr, shv);
+        return;
     }
-    /* the shadow: the state after this unit is the state before the next */
-    if (shv) {
-        for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW; i++) {
-            const gpuref_regw *w = &rr->regw[i];
-            int c = rec_code(w);
-            if (c >= 0)
-                P->sh[c] = (uint32_t)w->value[0];
-            else if (w->file == R4_FILE_SCC)
-                P->shscc = (uint32_t)(w->value[0] & 1);
-        }
-        if (P->shscc != s->a.scc) {        /* out of step: start again from the state */
-            memcpy(P->sh, s->a.sreg, sizeof P->sh);
-            P->shscc = s->a.scc;
-        }
-    } else {
-        memcpy(P->sh, s->a.sreg, sizeof P->sh);
-        P->shscc = s->a.scc;
+    const r4_pre *p = &s->pre[off];
+    const r4c_row *R = &P->row[p->row];
+    unsigned op = (unsigned)R->op;
+    counts[op]++;
+    if (R->nsrc > 0)
+        sample_src(P, s, rr, p, R, 0, &shv, counts);
+    if (R->nsrc > 1)
+        sample_src(P, s, rr, p, R, 1, &shv, counts);
+    /* the record: the shadow brought after the unit, the result written, SCC */
+    unsigned dst = p->dst, wd = 0;
+    int scc = -1;
+    unsigned n = rr->nregw < GPUREF_MAX_REGW ? rr->nregw : GPUREF_MAX_REGW;
+    for (unsigned i = 0; i < n; i++) {
+        const gpuref_regw *w = &rr->regw[i];
+        unsigned code = rec_code(P, w);
+        wd |= code == dst;
+        P->sh[code] = (uint32_t)w->value[0];
+        scc = w->file == R4_FILE_SCC ? (int)(w->value[0] & 1) : scc;
     }
-    P->shvalid = 1;
-    P->shany = 0;
-    P->shst = st;
-    P->shseq = rr->seq + 1;
+    if (R->out && wd && dst != R4_NULL && dst < 128) {
+        uint64_t v = s->a.sreg[dst];
+        if (R->dw2)
+            v |= (uint64_t)s->a.sreg[(dst + 1) & 127] << 32;
+        counts[op + R->out + vclass(P, v, R->dcls)]++;
+    }
+    if (scc >= 0) {
+        if (R->scc)
+            counts[op + R->scc + (unsigned)scc]++;
+        P->shscc = (uint32_t)scc;
+    }
+    if (R->br)
+        counts[op + R->br + !(rr->flags & GPUREF_RETIRE_BRANCH)]++;
+    shadow_end(P, s, rr, shv);
 }
 
 static void r4c_begin(void *priv, const void *st)
 {
     r4c *P = priv;
     const r4_state *s = st;
-    memcpy(P->sh, s->a.sreg, sizeof P->sh);
+    memcpy(P->sh, s->a.sreg, sizeof s->a.sreg);
     P->shscc = s->a.scc;
     P->shst = st;
-    P->shvalid = 1;
     P->shany = 1;
 }
 

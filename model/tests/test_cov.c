@@ -1,8 +1,9 @@
 /* test_cov.c - functional coverage: bins, counting from retire records,
  * coverage.dat round trip and merge (also through verilator_coverage when it
  * is installed), exclusions and their errors.  Expected bins are worked out
- * by hand from nv50-isa-ops.txt (ops Lnnn) and model/nv50/README.md, never by
- * running the model. */
+ * by hand from nv50-isa-ops.txt (ops Lnnn) and model/nv50/README.md, and for
+ * RDNA4 from the pseudocode of rdna4-isa.md (§16.1 SOP2 ... §16.5 SOPP) and
+ * the counting rules of coverage/README.md, never by running the model. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -220,6 +221,180 @@ static void test_sample(void)
     gpuref_cov_destroy(c);
 }
 
+/* RDNA4: a register write between units, made through the API as a waiver
+ * would. */
+typedef struct r4_poke {
+    int after;                 /* after sampling unit `after` (0-based); -1: none */
+    const char *file;
+    unsigned idx;
+    uint32_t val;
+} r4_poke;
+
+/* RDNA4: assemble text, set s[regs[i]] = vals[i], run to the end sampling cov
+ * (gpuref_cov_begin first if begin; units whose bit is set in skip are not
+ * sampled), applying the pokes after their units. */
+static int run_r4(gpuref_cov *cov, const char *text, const unsigned *regs, const uint32_t *vals,
+                  unsigned n, int begin, unsigned skip, const r4_poke *pokes, unsigned npokes)
+{
+    gpuref_diag d = { 0 };
+    gpuref_model *m = NULL;
+    uint32_t *w = NULL;
+    size_t nw = 0;
+    gpuref_retire *rr = malloc(sizeof *rr);
+    int rc = -1;
+    if (!rr || gpuref_model_create("rdna4", NULL, &m, &d) ||
+        gpuref_assemble(gpuref_isa_find("rdna4"), text, 0, &w, &nw, &d) ||
+        gpuref_program_load(m, 0, w, nw)) {
+        printf("FAIL: setup: %s %s\n", d.msg, m ? gpuref_model_error(m) : "");
+        nfail++;
+        goto out;
+    }
+    int fs = gpuref_regfile_lookup(m, "s");
+    for (unsigned i = 0; i < n; i++)
+        gpuref_reg_set(m, fs, regs[i], 0, vals[i]);
+    if (begin)
+        gpuref_cov_begin(cov, m);
+    for (int u = 0; (rc = gpuref_step(m, rr)) == GPUREF_OK; u++) {
+        if (!(u < 32 && (skip >> u & 1)))
+            gpuref_cov_sample(cov, m, rr);
+        for (unsigned k = 0; k < npokes; k++)
+            if (pokes[k].after == u)
+                gpuref_reg_set(m, gpuref_regfile_lookup(m, pokes[k].file), pokes[k].idx, 0,
+                               pokes[k].val);
+    }
+    rc = rc == GPUREF_ERR_DONE ? 0 : rc;
+    if (rc) {
+        printf("FAIL: run: %s\n", gpuref_model_error(m));
+        nfail++;
+    }
+out:
+    gpuref_free(w);
+    gpuref_model_destroy(m);
+    free(rr);
+    return rc;
+}
+
+/* The sum of the counts of the bins whose names start with prefix. */
+static uint64_t count_prefix(const gpuref_cov *c, const char *prefix)
+{
+    uint64_t t = 0;
+    for (size_t i = 0; i < gpuref_cov_nbins(c); i++)
+        if (!strncmp(gpuref_cov_bin_at(c, i)->name, prefix, strlen(prefix)))
+            t += gpuref_cov_count(c, i);
+    return t;
+}
+
+static void test_rdna4_sample(void)
+{
+    gpuref_cov *c = NULL;
+    gpuref_diag d = { 0 };
+    if (gpuref_cov_create("rdna4", &c, &d) != GPUREF_OK) {
+        check(0, d.msg);
+        return;
+    }
+    size_t nb = gpuref_cov_nbins(c), bad = 0;
+    for (size_t i = 0; i < nb; i++)
+        bad += gpuref_cov_find(c, gpuref_cov_bin_at(c, i)->name) != (long)i ||
+               strncmp(gpuref_cov_bin_at(c, i)->name, "rdna4.", 6) != 0;
+    check(nb > 1000 && bad == 0, "rdna4 bin names are unique and start with the ISA");
+    /* Values before each unit (SCC starts 0):
+     *  s_add_co_u32 s0, s0, s1     0x7fffffff + 1: reads s0 before it is written
+     *                              (imax), s1 one; D = 0x80000000 (imin), SCC = 0
+     *  s_mov_b64 s[2:3], s[4:5]    0x80000000_00000000: imin at 64 bits, in and out
+     *  s_add_co_u32 s6, 1, 0x12345 an inline constant (one) and a literal (pos);
+     *                              D = 0x12346 (pos), no carry: SCC = 0
+     *  s_mov_b32 s7, src_scc       SCC as a source: flags, 0 (zero); D = 0
+     *  s_movk_i32 s8, 0x8000       SIMM16 at 16 bits: imin; D = signext: neg
+     *  s_cmp_eq_u32 s0, s1         0x80000000 != 1: SCC = 0 (flag scc0)
+     *  s_cbranch_scc1 l            SCC = 0: not taken
+     *  s_add_f32 s9, s10, s11      a signalling NaN and 1.0
+     *  s_add_f16 s12, s13, s14     the low halves: +inf (0x7c00; bits 31:16 are
+     *                              not the operand) and 1.0 (0x3c00) */
+    const unsigned regs[] = { 0, 1, 4, 5, 10, 11, 13, 14 };
+    const uint32_t vals[] = { 0x7fffffffu, 1, 0, 0x80000000u, 0x7f800001u, 0x3f800000u,
+                              0xffff7c00u, 0x3c00 };
+    run_r4(c, "s_add_co_u32 s0, s0, s1\ns_mov_b64 s[2:3], s[4:5]\ns_add_co_u32 s6, 1, 0x12345\n"
+              "s_mov_b32 s7, src_scc\ns_movk_i32 s8, 0x8000\ns_cmp_eq_u32 s0, s1\n"
+              "s_cbranch_scc1 l\ns_add_f32 s9, s10, s11\ns_add_f16 s12, s13, s14\n"
+              "l: s_endpgm\n", regs, vals, 8, 1, 0, NULL, 0);
+    expect_count(c, "rdna4.op.sop2.s_add_co_u32", 2);
+    expect_count(c, "rdna4.opnd.sop2.s_add_co_u32.src0.reg", 1);
+    expect_count(c, "rdna4.opnd.sop2.s_add_co_u32.src0.imm", 1);
+    expect_count(c, "rdna4.opnd.sop2.s_add_co_u32.src1.reg", 1);
+    expect_count(c, "rdna4.opnd.sop2.s_add_co_u32.src1.literal", 1);
+    expect_count(c, "rdna4.in.sop2.s_add_co_u32.src0.imax", 1);
+    expect_count(c, "rdna4.in.sop2.s_add_co_u32.src0.one", 1);
+    expect_count(c, "rdna4.in.sop2.s_add_co_u32.src0.imin", 0);
+    expect_count(c, "rdna4.in.sop2.s_add_co_u32.src1.one", 1);
+    expect_count(c, "rdna4.in.sop2.s_add_co_u32.src1.pos", 1);
+    expect_count(c, "rdna4.out.sop2.s_add_co_u32.imin", 1);
+    expect_count(c, "rdna4.out.sop2.s_add_co_u32.pos", 1);
+    expect_count(c, "rdna4.in.sop1.s_mov_b64.src0.imin", 1);
+    expect_count(c, "rdna4.out.sop1.s_mov_b64.imin", 1);
+    expect_count(c, "rdna4.opnd.sop1.s_mov_b32.src0.flags", 1);
+    expect_count(c, "rdna4.in.sop1.s_mov_b32.src0.zero", 1);
+    expect_count(c, "rdna4.out.sop1.s_mov_b32.zero", 1);
+    expect_count(c, "rdna4.in.sopk.s_movk_i32.src0.imin", 1);
+    expect_count(c, "rdna4.out.sopk.s_movk_i32.neg", 1);
+    expect_count(c, "rdna4.in.sopc.s_cmp_eq_u32.src0.imin", 1);
+    expect_count(c, "rdna4.in.sopc.s_cmp_eq_u32.src1.one", 1);
+    expect_count(c, "rdna4.flag.sopc.s_cmp_eq_u32.scc0", 1);
+    expect_count(c, "rdna4.flag.sopc.s_cmp_eq_u32.scc1", 0);
+    expect_count(c, "rdna4.isa.sopp.s_cbranch_scc1.not_taken", 1);
+    expect_count(c, "rdna4.isa.sopp.s_cbranch_scc1.taken", 0);
+    expect_count(c, "rdna4.in.sop2.s_add_f32.src0.snan", 1);
+    expect_count(c, "rdna4.in.sop2.s_add_f32.src1.fpnorm", 1);
+    expect_count(c, "rdna4.in.sop2.s_add_f16.src0.fpinf", 1);
+    expect_count(c, "rdna4.in.sop2.s_add_f16.src1.fpnorm", 1);
+    expect_count(c, "rdna4.op.sopp.s_endpgm", 1);
+    /* A register changed between units (a waiver): the shadow is out of step
+     * when a source the unit did not write differs from the state; that value
+     * is then the state's.  s1 = 0x80000000 after the s_mov: the first add
+     * reads it from the state (imin) and the shadow starts again from there, so
+     * the second add reads it from the shadow (imin again, before its write). */
+    gpuref_cov_clear(c);
+    const unsigned r1[] = { 1 };
+    const uint32_t v1[] = { 0 };
+    const r4_poke pk[] = { { 0, "s", 1, 0x80000000u } };
+    run_r4(c, "s_mov_b32 s2, 5\ns_add_co_u32 s3, s1, s2\ns_add_co_u32 s1, s1, s2\ns_endpgm\n",
+           r1, v1, 1, 1, 0, pk, 1);
+    expect_count(c, "rdna4.in.sop2.s_add_co_u32.src0.imin", 2);
+    expect_count(c, "rdna4.in.sop2.s_add_co_u32.src0.zero", 0);
+    expect_count(c, "rdna4.in.sop2.s_add_co_u32.src1.pos", 2);
+    /* Out of step on src0 (s2, not written, changed by the API): src1 is s1,
+     * which the unit overwrites, so its value before is not known: no in bin. */
+    gpuref_cov_clear(c);
+    const unsigned r2[] = { 1, 2 };
+    const uint32_t v2[] = { 0, 0 };
+    const r4_poke pk2[] = { { 0, "s", 2, 1 } };
+    run_r4(c, "s_mov_b32 s3, 5\ns_add_co_u32 s1, s2, s1\ns_endpgm\n", r2, v2, 2, 1, 0, pk2, 1);
+    expect_count(c, "rdna4.op.sop2.s_add_co_u32", 1);
+    expect_count(c, "rdna4.in.sop2.s_add_co_u32.src0.one", 1);
+    check(count_prefix(c, "rdna4.in.sop2.s_add_co_u32.src1.") == 0,
+          "rdna4: an overwritten source out of step has no value class");
+    expect_count(c, "rdna4.opnd.sop2.s_add_co_u32.src1.reg", 1);
+    /* Without gpuref_cov_begin (a fresh cov follows no state) or after a unit
+     * that was not sampled, the first unit's sources are known from the state
+     * after it only where it did not write them. */
+    gpuref_cov *c2 = NULL;
+    if (gpuref_cov_create("rdna4", &c2, &d) == GPUREF_OK) {
+        run_r4(c2, "s_add_co_u32 s0, s0, s1\ns_endpgm\n", regs, vals, 2, 0, 0, NULL, 0);
+        check(count_prefix(c2, "rdna4.in.sop2.s_add_co_u32.src0.") == 0,
+              "rdna4 without begin: a source the first unit wrote is not known");
+        expect_count(c2, "rdna4.in.sop2.s_add_co_u32.src1.one", 1);
+        expect_count(c2, "rdna4.out.sop2.s_add_co_u32.imin", 1);
+        gpuref_cov_clear(c2);
+        run_r4(c2, "s_mov_b32 s0, 7\ns_mov_b32 s1, 0x80000000\ns_add_co_u32 s1, s1, s0\n"
+                   "s_endpgm\n", regs, vals, 2, 1, 1u << 1, NULL, 0);
+        check(count_prefix(c2, "rdna4.in.sop2.s_add_co_u32.src0.") == 0,
+              "rdna4 after a unit not sampled: an overwritten source is not known");
+        expect_count(c2, "rdna4.in.sop2.s_add_co_u32.src1.pos", 1);
+        expect_count(c2, "rdna4.op.sop1.s_mov_b32", 1);
+        gpuref_cov_destroy(c2);
+    }
+    gpuref_cov_destroy(c);
+}
+
 static void test_dat(void)
 {
     gpuref_cov *a = NULL, *b = NULL;
@@ -348,6 +523,7 @@ int main(void)
     test_bins();
     test_classes();
     test_sample();
+    test_rdna4_sample();
     test_dat();
     test_exclusions();
     printf("%u passed, %u failed\n", npass, nfail);
