@@ -73,34 +73,78 @@ typedef struct nv50c_row {
     uint8_t    vals;             /* has value-class bins */
 } nv50c_row;
 
-typedef struct nv50c_rcache {    /* value classes of one $r, keyed by its lanes */
-    uint32_t val[NV50_LANES];
-    uint32_t oh[3][NV50_LANES];  /* one-hot class per lane: full, low half, high half */
-    uint8_t  ok;                 /* views computed for val */
-} nv50c_rcache;
-
 typedef struct nv50c_capture {   /* the pre-state of the next unit */
     const void *st;
     uint64_t    clock;
     uint32_t    pc, mask;
     uint8_t     valid, have;     /* have: bit i = src slot i captured */
-    uint32_t    oh[4][NV50_LANES];   /* class bits (gpuref_vc) per lane */
+    uint32_t    v[4][NV50_LANES];    /* its lane values */
 } nv50c_capture;
 
 #define NV50C_MAXSTATIC 28     /* fixed bins of one instruction, at most */
 
+/* The spare count slots past the last bin that fields selecting no bin count
+ * in (gpuref_cov_create allocates 32; see cov.c): one per field. */
+enum { NV50C_S_OPND = 0, NV50C_S_TOK = 5, NV50C_S_CWRITE = 11, NV50C_S_CDST, NV50C_S_PRED,
+       NV50C_S_PREDC, NV50C_S_PREDREG, NV50C_S_MOD, NV50C_S_LANEMASK, NV50C_S_BARALL,
+       NV50C_S_MASK, NV50C_S_PREDRES, NV50C_NSPARE };
+_Static_assert(NV50C_NSPARE <= 32, "more than the spare count slots of cov.c");
+
+/* nv50c_hot flags */
+#define NV50C_H_CTL     0x01u  /* NV50_RF_CTL */
+#define NV50C_H_NOPRED  0x02u  /* NV50_RF_NOPRED */
+#define NV50C_H_LMBAR   0x08u  /* has a lanemask or barall bin (few rows) */
+#define NV50C_H_GENERIC 0x04u  /* its bins do not fit nv50c_hot: counted by static_bins */
+/* nv50c.live: value-class groups still counted */
+#define NV50C_L_SRC     0x0fu  /* bit i: the in group of source i */
+#define NV50C_L_OUT     0x10u
+#define NV50C_L_FLAG    0x20u
+
+/* The bins a unit of a row always counts, laid out for counting with no
+ * test per bin: a field that selects no bin selects the spare count slot
+ * past the last bin (gpuref_cov_create allocates it; nothing reads it). */
+typedef struct nv50c_hot {
+    uint16_t op;                 /* the op bin */
+    uint16_t mask[GPUREF_MP_N];
+    uint16_t cwrite, pred, lanemask, barall;
+    uint16_t mod[4];             /* by in->modifier (2 bits): join, exit */
+    uint8_t  flags;              /* NV50C_H_* */
+    uint8_t  nsrc, ntok;
+    uint8_t  moff[6];            /* offset of each FLAG/CHOICE token's member in nv50_insn */
+    uint16_t opnd[5][8];         /* opnd bins of dst, src1-4 by nv50_okind (< 8) */
+    uint16_t tok[6][9];          /* mod bins of the tokens by member value (8: >= 8) */
+} __attribute__((aligned(64))) nv50c_hot;
+_Static_assert(sizeof(nv50_insn) <= 256, "nv50c_hot.moff is a byte");
+
+/* A value-class group: the bins of one operand's classes, consecutive from
+ * that of its kind's first class (vk_classes). */
+typedef struct nv50c_vgrp {
+    uint16_t base;
+    uint8_t  vk, bits;           /* VK_*, classification width */
+    uint8_t  lo, n;              /* the class of the first bin, the number of bins */
+} nv50c_vgrp;
+
+typedef struct nv50c_vals {      /* the value-class groups of a row */
+    nv50c_vgrp in[4], out;
+    uint16_t   flag;             /* the 4 flag bins: zero, sign, carry, overflow */
+} nv50c_vals;
+
 typedef struct nv50c {
-    nv50c_row     row[NV50_NOPS];
-    uint8_t       insat[NV50_NOPS][4], outsat[NV50_NOPS], flagsat[NV50_NOPS];
+    nv50c_hot     hot[NV50_NOPS];
+    nv50c_vals    vals[NV50_NOPS];
+    uint8_t       live[NV50_NOPS];   /* NV50C_L_*: groups not yet saturated (all in exact mode) */
     const uint64_t *counts;      /* the cov's (resync) */
     const uint8_t *excl;
     int           exact;
+    int           avx2;          /* the CPU has AVX2: the 8-lane kernels */
+    uint16_t      spare;         /* the first spare count slot (index: the number of bins) */
+    uint16_t      epred[32];     /* pred[], spare for none */
+    uint16_t      epredres[GPUREF_MP_N];   /* predres[] by mask pattern (one: partial) */
     bin_t         pred[32], predreg[4], predres[GPUREF_MP_N], cdst[4];
     bin_t         saddr[4][3], caddr[3], cbank[NV50_NCBANK], sreg[9];
     bin_t         bra[3], join[2], depth[4], exit[2], quad, end[2];
-    uint32_t      act[16][4];    /* lane masks of 4 exec bits */
-    nv50c_rcache  rc[NV50_NGPR];
     nv50c_capture cap;
+    nv50c_row     row[NV50_NOPS];    /* the bins as defined (init, static_bins) */
 } nv50c;
 
 /* ------------------------------------------------------- description walk */
@@ -567,51 +611,138 @@ static int nv50c_define(gpuref_cov *def, nv50c *P, char *err)
 }
 #undef DEF
 
-/* --------------------------------------------------------- classification */
+/* --------------------------------------------------------- classification
+ *
+ * A class set is the OR, over the lanes in exec, of each lane's one-hot class
+ * (bit = gpuref_vc).  The kernels classify W lanes at a time with compares and
+ * masks only (GCC/Clang vector extensions: W = 4 in SSE2 on x86-64 or NEON on
+ * arm64, scalar code elsewhere; W = 8 in AVX2 where the CPU has it) and skip
+ * groups of lanes none of which is in exec; lane by lane they agree with
+ * gpuref_vc_int and gpuref_vc_float. */
 
-/* One-hot integer class (bit = gpuref_vc) of each lane of v >> shift, `bits`
- * wide.  Branch-free 32-bit lanes, so that the compiler vectorizes it. */
-static void oh_lanes(const uint32_t *restrict v, uint32_t *restrict oh, unsigned bits,
-                     unsigned shift)
-{
-    const uint32_t m = bits >= 32 ? 0xffffffffu : (1u << bits) - 1, sb = (m >> 1) + 1,
-                   mx = m >> 1;
-    for (unsigned l = 0; l < NV50_LANES; l++) {
-        uint32_t t = (v[l] >> shift) & m;
-        uint32_t p2 = (t & (t - 1)) == 0, z = t == 0, o = t == 1, mn = t == sb;
-        uint32_t m1 = t == m, ma = t == mx, ng = (t & sb) != 0;
-        uint32_t pw = p2 & ((z | o | mn) ^ 1);
-        uint32_t other = (p2 | m1 | ma) ^ 1;
-        oh[l] = z | o << 1 | m1 << 2 | mn << 3 | ma << 4 | pw << 5 | (other & (ng ^ 1)) << 6 |
-                (other & ng) << 7;
-    }
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
+/* The lanes of the group whose bit in exec is set, as all-ones elements (all
+ * of them, without a test, when the group is wholly in exec). */
+#define ACT(V, exec) ((exec & FULL) == FULL ? Z - 1u : (V)(((Z + (exec & FULL)) & LB) == LB))
+
+#define NV50C_KERNELS(W, V, ATTR)                                                        \
+/* Integer classes of the lanes in exec of (v >> shift), `bits` wide. */                  \
+ATTR static unsigned int_set##W(const uint32_t *v, uint32_t exec, unsigned bits,          \
+                                unsigned shift)                                           \
+{                                                                                         \
+    const uint32_t m = bits >= 32 ? 0xffffffffu : (1u << bits) - 1;                       \
+    const V Z = { 0 }, M = Z + m, SB = Z + ((m >> 1) + 1), MX = Z + (m >> 1), ONE = Z + 1u, \
+            POS = Z + (1u << GPUREF_VC_POS), LB = lanebits##W();                          \
+    const uint32_t FULL = (1u << W) - 1;                                                  \
+    V acc = Z;                                                                            \
+    for (unsigned k = 0; k < NV50_LANES / W; k++, exec >>= W) {                           \
+        if (!(exec & ((1u << W) - 1)))                                                    \
+            continue;                                                                     \
+        V t;                                                                              \
+        memcpy(&t, v + W * k, sizeof t);                                                  \
+        t = (t >> shift) & M;                                                             \
+        V z = (V)(t == Z), o = (V)(t == ONE), mn = (V)(t == SB);                          \
+        V m1 = (V)(t == M), mx = (V)(t == MX);                                            \
+        V p2 = (V)((t & (t - ONE)) == Z), ng = (V)((t & SB) == SB);                       \
+        acc |= ((z & (1u << GPUREF_VC_ZERO)) | (o & (1u << GPUREF_VC_ONE)) |              \
+               (m1 & (1u << GPUREF_VC_MINUS1)) | (mn & (1u << GPUREF_VC_IMIN)) |          \
+               (mx & (1u << GPUREF_VC_IMAX)) | (p2 & ~(z | o | mn) & (1u << GPUREF_VC_POW2)) | \
+               (~(p2 | m1 | mx) & (POS + (ng & POS)))) & ACT(V, exec); /* POS, NEG: the next bit */ \
+    }                                                                                     \
+    unsigned set = 0;                                                                     \
+    for (unsigned j = 0; j < W; j++)                                                      \
+        set |= acc[j];                                                                    \
+    return set;                                                                           \
+}                                                                                         \
+                                                                                          \
+/* Float classes of the lanes in exec of (v >> shift): binary32, or binary16 in the      \
+ * low 16 bits. */                                                                        \
+ATTR static unsigned float_set##W(const uint32_t *v, uint32_t exec, unsigned bits,        \
+                                  unsigned shift)                                         \
+{                                                                                         \
+    const int h = bits < 32;                                                              \
+    const V Z = { 0 }, SG = Z + (h ? 0x8000u : 0x80000000u),                              \
+            EX = Z + (h ? 0x7c00u : 0x7f800000u), MA = Z + (h ? 0x3ffu : 0x7fffffu),      \
+            QB = Z + (h ? 0x200u : 0x400000u), LB = lanebits##W();                        \
+    const uint32_t FULL = (1u << W) - 1;                                                  \
+    V acc = Z;                                                                            \
+    for (unsigned k = 0; k < NV50_LANES / W; k++, exec >>= W) {                           \
+        if (!(exec & ((1u << W) - 1)))                                                    \
+            continue;                                                                     \
+        V t;                                                                              \
+        memcpy(&t, v + W * k, sizeof t);                                                  \
+        t >>= shift;                                                                      \
+        V e = t & EX;                                                                     \
+        V emax = (V)(e == EX), ez = (V)(e == Z), mz = (V)((t & MA) == Z);                 \
+        V ng = (V)((t & SG) == SG), q = (V)((t & QB) == QB);                              \
+        V b = (ez & mz & (1u << GPUREF_VC_FPZERO)) | (ez & ~mz & (1u << GPUREF_VC_FPDEN)) | \
+              (~(ez | emax) & (1u << GPUREF_VC_FPNORM)) |                                 \
+              (emax & mz & (1u << GPUREF_VC_FPINF));                                      \
+        b += b & ng;                                     /* the negative class: the next bit */ \
+        b |= emax & ~mz & ((q & (1u << GPUREF_VC_QNAN)) | (~q & (1u << GPUREF_VC_SNAN)));  \
+        acc |= b & ACT(V, exec);                                                             \
+    }                                                                                     \
+    unsigned set = 0;                                                                     \
+    for (unsigned j = 0; j < W; j++)                                                      \
+        set |= acc[j];                                                                    \
+    return set;                                                                           \
 }
 
-/* OR of oh[lane] over the lanes in exec. */
-static unsigned oh_or(const nv50c *P, const uint32_t *restrict oh, uint32_t exec)
-{
-    uint32_t act[NV50_LANES], acc = 0;
-    for (unsigned k = 0; k < NV50_LANES / 4; k++)
-        memcpy(&act[4 * k], P->act[(exec >> (4 * k)) & 15], sizeof P->act[0]);
-    for (unsigned l = 0; l < NV50_LANES; l++)
-        acc |= oh[l] & act[l];
-    return acc;
+/* Element j: 1 << j. */
+#define NV50C_LANEBITS(W, V, ATTR)                                                        \
+ATTR static inline V lanebits##W(void)                                                    \
+{                                                                                         \
+    V b;                                                                                  \
+    for (unsigned j = 0; j < W; j++)                                                      \
+        b[j] = 1u << j;                                                                   \
+    return b;                                                                             \
 }
 
-/* Integer classes of $r reg (view 0 whole, 1 low half, 2 high half), cached
- * per register and keyed by its 32 lane values. */
-static const uint32_t *reg_oh(nv50c *P, const nv50_state *s, unsigned reg, unsigned view)
+NV50C_LANEBITS(4, v4u, )
+NV50C_KERNELS(4, v4u, )
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define NV50C_AVX2 1
+typedef uint32_t v8u __attribute__((vector_size(32)));
+NV50C_LANEBITS(8, v8u, __attribute__((target("avx2"))))
+NV50C_KERNELS(8, v8u, __attribute__((target("avx2"))))
+#else
+#define NV50C_AVX2 0
+#endif
+#undef NV50C_LANEBITS
+#undef ACT
+#undef NV50C_KERNELS
+
+static unsigned int_set(const nv50c *P, const uint32_t *v, uint32_t exec, unsigned bits,
+                        unsigned shift)
 {
-    nv50c_rcache *e = &P->rc[reg];
-    if (memcmp(e->val, s->r[reg], sizeof e->val) != 0) {
-        memcpy(e->val, s->r[reg], sizeof e->val);
-        e->ok = 0;
-    }
-    if (!(e->ok >> view & 1)) {
-        oh_lanes(e->val, e->oh[view], view ? 16 : 32, view == 2 ? 16 : 0);
-        e->ok |= (uint8_t)(1u << view);
-    }
-    return e->oh[view];
+#if NV50C_AVX2
+    if (P->avx2)
+        return int_set8(v, exec, bits, shift);
+#endif
+    (void)P;
+    return int_set4(v, exec, bits, shift);
+}
+
+static unsigned float_set(const nv50c *P, const uint32_t *v, uint32_t exec, unsigned bits,
+                          unsigned shift)
+{
+#if NV50C_AVX2
+    if (P->avx2)
+        return float_set8(v, exec, bits, shift);
+#endif
+    (void)P;
+    return float_set4(v, exec, bits, shift);
+}
+
+/* Carry-in classes ($c bit 2) of the lanes in exec. */
+static unsigned carry_set(const uint32_t *v, uint32_t exec)
+{
+    unsigned set = 0;
+    for (; exec && set != (3u << GPUREF_VC_CARRY0); exec &= exec - 1)
+        set |= 1u << (GPUREF_VC_CARRY0 + ((v[__builtin_ctz(exec)] >> 2) & 1));
+    return set;
 }
 
 static unsigned class_bit(uint32_t v, unsigned bits, unsigned vk)
@@ -624,34 +755,34 @@ static unsigned class_bit(uint32_t v, unsigned bits, unsigned vk)
 }
 
 /* Class set of 32 lane values over the lanes in exec. */
-static unsigned lanes_classes(const nv50c *P, const uint32_t *v, uint32_t exec, unsigned bits,
-                              unsigned vk)
+static unsigned lanes_classes(const nv50c *P, const uint32_t *v, uint32_t exec,
+                              unsigned bits, unsigned vk)
 {
-    unsigned set = 0;
-    if (vk == VK_INT) {
-        uint32_t oh[NV50_LANES];
-        oh_lanes(v, oh, bits, 0);
-        return oh_or(P, oh, exec);
-    }
-    for (uint32_t e = exec; e; e &= e - 1)
-        set |= class_bit(v[__builtin_ctz(e)], bits, vk);
-    return set;
+    if (vk == VK_INT)
+        return int_set(P, v, exec, bits, 0);
+    if (vk == VK_FLOAT)
+        return float_set(P, v, exec, bits, 0);
+    return carry_set(v, exec);
 }
 
 /* The class set of a source operand over the lanes in exec (state s). */
-static unsigned src_classes(nv50c *P, const nv50_state *s, const nv50_opnd *o,
-                            const nv50c_slot *sl, uint32_t exec)
+static unsigned src_classes(const nv50c *P, const nv50_state *s, const nv50_opnd *o,
+                            const nv50c_vgrp *sl, uint32_t exec)
 {
     uint32_t v[NV50_LANES];
     switch (o->kind) {
     case NV50_O_REG:
-    case NV50_O_HALF:
+    case NV50_O_HALF: {
+        unsigned sh = o->kind == NV50_O_HALF && o->hi ? 16 : 0;
         if (o->reg >= s->cfg.gprs)
             return class_bit(0, sl->bits, sl->vk);
-        if (sl->vk == VK_INT)
-            return oh_or(P, reg_oh(P, s, o->reg, o->kind == NV50_O_REG ? 0 : 1 + o->hi), exec);
+        if (sl->vk == VK_INT)     /* at the register's width: REG 32, HALF 16 */
+            return int_set(P, s->r[o->reg], exec, o->kind == NV50_O_REG ? 32 : 16, sh);
+        if (sl->vk == VK_FLOAT && (o->kind == NV50_O_REG || sl->bits < 32))
+            return float_set(P, s->r[o->reg], exec, sl->bits, sh);   /* as nv50_fetch's */
         nv50_fetch((nv50_state *)(uintptr_t)s, o, exec, v);
         return lanes_classes(P, v, exec, sl->bits, sl->vk);
+    }
     case NV50_O_IMM:
         return class_bit(o->imm, sl->bits, sl->vk);
     case NV50_O_CONST:
@@ -690,11 +821,13 @@ static int src_clobbered(const nv50_insn *in, const nv50_opnd *o)
     }
 }
 
+/* The instruction predecoded at pc, NULL if none decodes there. */
 static const nv50_insn *insn_at(const nv50_state *s, uint32_t pc)
 {
-    if (!s->prog || pc < s->base || (pc & 3) || (pc - s->base) / 4 >= s->nwords)
+    uint32_t off = pc - s->base;          /* wraps for pc < base */
+    if (!s->prog || (off & 3) || off / 4 >= s->nwords)
         return NULL;
-    const nv50_pinsn *p = &s->prog[(pc - s->base) / 4];
+    const nv50_pinsn *p = &s->prog[off / 4];
     return p->status == GPUREF_OK ? &p->in : NULL;
 }
 
@@ -703,8 +836,9 @@ static uint32_t threads_mask(const nv50_state *s)
     return s->cfg.threads >= 32 ? 0xffffffffu : (1u << s->cfg.threads) - 1;
 }
 
-/* Before the next unit: its pc and mask, and the classes, per lane, of the
- * sources it will overwrite (the exec mask is known only after it). */
+/* Before the next unit: its pc and mask, and the values of the sources it
+ * will overwrite and still counts classes of (classified when it retires:
+ * its exec mask is known only then). */
 static void capture(nv50c *P, const nv50_state *s)
 {
     nv50c_capture *c = &P->cap;
@@ -714,59 +848,71 @@ static void capture(nv50c *P, const nv50_state *s)
     const nv50_insn *in = insn_at(s, s->pc);
     if (!in)
         return;
-    const nv50c_row *R = &P->row[in->op];
     c->st = s;
     c->clock = s->clock;
     c->pc = s->pc;
     c->mask = s->mask;
     c->have = 0;
     c->valid = 1;
-    if (!row_has_values(in->op))
-        return;
-    for (unsigned i = 0; i < R->nsrc; i++) {
-        const nv50_opnd *o = &in->src[i];
-        const nv50c_slot *sl = &R->src[i];
-        if (sl->vk == VK_NONE || P->insat[in->op][i] || !src_clobbered(in, o))
-            continue;
-        uint32_t v[NV50_LANES];
-        nv50_fetch((nv50_state *)(uintptr_t)s, o, 0xffffffffu, v);
-        if (sl->vk == VK_INT) {
-            uint32_t oh[NV50_LANES];
-            oh_lanes(v, oh, sl->bits, 0);
-            for (unsigned l = 0; l < NV50_LANES; l++)
-                c->oh[i][l] = oh[l];
-        } else {
-            for (unsigned l = 0; l < NV50_LANES; l++)
-                c->oh[i][l] = class_bit(v[l], sl->bits, sl->vk);
+    /* the next sample starts from these: fetch them while the model steps */
+    __builtin_prefetch(&P->hot[in->op]);
+    __builtin_prefetch(&P->vals[in->op]);
+    for (unsigned todo = P->live[in->op] & NV50C_L_SRC; todo; todo &= todo - 1) {
+        unsigned i = (unsigned)__builtin_ctz(todo);
+        if (src_clobbered(in, &in->src[i])) {
+            nv50_fetch((nv50_state *)(uintptr_t)s, &in->src[i], 0xffffffffu, c->v[i]);
+            c->have |= (uint8_t)(1u << i);
         }
-        c->have |= (uint8_t)(1u << i);
     }
 }
 
 /* ------------------------------------------------------------ sampling */
 
-/* Count the bins of a class set; 1 if one of them got its first hit. */
-static int count_set(uint64_t *counts, const bin_t *bins, unsigned set)
+/* Count the bins of group g for a class set; 1 if one of them got its first
+ * hit. */
+static int count_set(uint64_t *counts, const nv50c_vgrp *g, unsigned set)
 {
+    const unsigned base = g->base - g->lo;      /* + a class (>= lo): its bin */
     int first = 0;
-    while (set) {
-        bin_t b = bins[__builtin_ctz(set)];
-        if (b >= 0)
-            first |= counts[b]++ == 0;
-        set &= set - 1;
-    }
+    for (set &= ((1u << g->n) - 1) << g->lo; set; set &= set - 1)
+        first |= counts[base + (unsigned)__builtin_ctz(set)]++ == 0;
     return first;
 }
 
-/* Is every bin of a group hit or excluded?  (Never in exact mode.) */
-static uint8_t group_sat(const nv50c *P, const bin_t *bins, unsigned n)
+/* Is every bin of a group (n bins from base) hit or excluded?  (Never in
+ * exact mode.) */
+static int group_sat(const nv50c *P, unsigned base, unsigned n)
 {
     if (P->exact || !P->counts)
         return 0;
-    for (unsigned k = 0; k < n; k++)
-        if (bins[k] >= 0 && !P->counts[bins[k]] && !(P->excl && P->excl[bins[k]]))
+    for (unsigned k = base; k < base + n; k++)
+        if (!P->counts[k] && !(P->excl && P->excl[k]))
             return 0;
     return 1;
+}
+
+static int vgrp_sat(const nv50c *P, const nv50c_vgrp *g)
+{
+    return group_sat(P, g->base, g->n);
+}
+
+/* The value-class groups of a row still counted (nv50c.live). */
+static uint8_t row_live(const nv50c *P, unsigned op)
+{
+    const nv50c_row *R = &P->row[op];
+    const nv50c_vals *V = &P->vals[op];
+    unsigned live = 0, i;
+    for (i = 0; i < R->nsrc; i++)
+        if (R->src[i].in[V->in[i].vk == VK_INT ? 0 : V->in[i].vk == VK_FLOAT ? GPUREF_VC_FPZERO
+                                                 : GPUREF_VC_CARRY0] >= 0 &&
+            !vgrp_sat(P, &V->in[i]))
+            live |= 1u << i;
+    if (R->outbits && R->out[R->outvk == VK_FLOAT ? GPUREF_VC_FPZERO : 0] >= 0 &&
+        !vgrp_sat(P, &V->out))
+        live |= NV50C_L_OUT;
+    if (R->flag[0] >= 0 && !group_sat(P, V->flag, 4))
+        live |= NV50C_L_FLAG;
+    return (uint8_t)live;
 }
 
 static void nv50c_resync(void *priv, const uint64_t *counts, const uint8_t *excl, int exact)
@@ -775,13 +921,8 @@ static void nv50c_resync(void *priv, const uint64_t *counts, const uint8_t *excl
     P->counts = counts;
     P->excl = excl;
     P->exact = exact;
-    for (unsigned op = 0; op < NV50_NOPS; op++) {
-        const nv50c_row *R = &P->row[op];
-        for (unsigned i = 0; i < 4; i++)
-            P->insat[op][i] = group_sat(P, R->src[i].in, GPUREF_VC_N);
-        P->outsat[op] = group_sat(P, R->out, GPUREF_VC_N);
-        P->flagsat[op] = group_sat(P, R->flag, 4);
-    }
+    for (unsigned op = 0; op < NV50_NOPS; op++)
+        P->live[op] = row_live(P, op);
 }
 
 static const gpuref_regw *find_w(const gpuref_retire *rr, int file, unsigned idx)
@@ -792,88 +933,91 @@ static const gpuref_regw *find_w(const gpuref_retire *rr, int file, unsigned idx
     return NULL;
 }
 
+/* none, one thread, several, all (of all): computed without a branch */
 static unsigned mask_pattern(uint32_t m, uint32_t all)
 {
-    return m == 0 ? GPUREF_MP_NONE : m == all ? GPUREF_MP_ALL
-           : (m & (m - 1)) == 0 ? GPUREF_MP_ONE : GPUREF_MP_PARTIAL;
+    unsigned nz = m != 0, al = nz & (m == all), one = nz & !al & ((m & (m - 1)) == 0);
+    _Static_assert(GPUREF_MP_NONE == 0 && GPUREF_MP_ONE == 1 && GPUREF_MP_PARTIAL == 2 &&
+                   GPUREF_MP_ALL == 3, "mask_pattern");
+    return 2 * nz + al - one;
 }
 
-static void sample_values(nv50c *P, const nv50_state *s, const nv50_insn *in,
-                          const nv50c_row *R, uint32_t exec, int capok,
-                          const gpuref_retire *rr, uint64_t *counts)
+/* The class set of the result over the lanes it was written in; 0 if the
+ * unit did not write it. */
+static unsigned out_classes(const nv50c *P, const nv50_state *s, const nv50_insn *in,
+                            const nv50c_vgrp *g, const gpuref_retire *rr)
 {
-    unsigned i, set, op = in->op;
-    for (i = 0; i < R->nsrc; i++) {
-        const nv50c_slot *sl = &R->src[i];
-        const nv50_opnd *o = &in->src[i];
-        if (sl->vk == VK_NONE || P->insat[op][i])
-            continue;
-        if (capok && (P->cap.have >> i & 1)) {
-            set = 0;
-            for (uint32_t e = exec; e; e &= e - 1)
-                set |= P->cap.oh[i][__builtin_ctz(e)];
-        } else if (!src_clobbered(in, o)) {
-            set = src_classes(P, s, o, sl, exec);
-        } else {
-            continue;                      /* overwritten and not captured */
-        }
-        if (count_set(counts, sl->in, set))
-            P->insat[op][i] = group_sat(P, sl->in, GPUREF_VC_N);
-    }
+    const nv50_opnd *d = &in->dst;
     const gpuref_regw *w;
-    if (R->outbits && !P->outsat[op]) {
-        const nv50_opnd *d = &in->dst;
-        uint32_t v[NV50_LANES];
-        set = 0;
-        switch (d->kind) {
-        case NV50_O_REG:
-        case NV50_O_HALF:
-            if ((w = find_w(rr, NV50_F_R, d->reg)) == NULL)
-                break;
-            if (R->outvk == VK_INT)
-                set = oh_or(P, reg_oh(P, s, d->reg, d->kind == NV50_O_REG ? 0 : 1 + d->hi),
-                            (uint32_t)w->lanes);
-            else if (d->kind == NV50_O_REG)
-                set = lanes_classes(P, s->r[d->reg], (uint32_t)w->lanes, 32, R->outvk);
-            else {
-                for (i = 0; i < NV50_LANES; i++)
-                    v[i] = s->r[d->reg][i] >> (d->hi ? 16 : 0);
-                set = lanes_classes(P, v, (uint32_t)w->lanes, 16, R->outvk);
-            }
-            break;
-        case NV50_O_OUT:
-            if ((w = find_w(rr, NV50_F_O, d->reg)) != NULL)
-                set = lanes_classes(P, s->o[d->reg], (uint32_t)w->lanes, d->w16 ? 16 : 32,
-                                    R->outvk);
-            break;
-        case NV50_O_AREG:
-            if ((w = find_w(rr, NV50_F_A, d->reg)) != NULL) {
-                for (i = 0; i < NV50_LANES; i++)
-                    v[i] = s->a[d->reg][i];
-                set = lanes_classes(P, v, (uint32_t)w->lanes, 16, VK_INT);
-            }
-            break;
-        default:
-            break;
-        }
-        if (count_set(counts, R->out, set))
-            P->outsat[op] = group_sat(P, R->out, GPUREF_VC_N);
+    switch (d->kind) {
+    case NV50_O_REG:
+    case NV50_O_HALF: {
+        unsigned sh = d->kind == NV50_O_HALF && d->hi ? 16 : 0;
+        if ((w = find_w(rr, NV50_F_R, d->reg)) == NULL)
+            return 0;
+        if (g->vk == VK_INT)       /* at the register's width: REG 32, HALF 16 */
+            return int_set(P, s->r[d->reg], (uint32_t)w->lanes, d->kind == NV50_O_REG ? 32 : 16,
+                           sh);
+        return float_set(P, s->r[d->reg], (uint32_t)w->lanes, d->kind == NV50_O_REG ? 32 : 16,
+                         sh);
     }
-    if (R->flag[0] >= 0 && !P->flagsat[op]) {
+    case NV50_O_OUT:
+        if ((w = find_w(rr, NV50_F_O, d->reg)) == NULL)
+            return 0;
+        return lanes_classes(P, s->o[d->reg], (uint32_t)w->lanes, d->w16 ? 16 : 32, g->vk);
+    case NV50_O_AREG: {
+        uint32_t v[NV50_LANES];
+        if ((w = find_w(rr, NV50_F_A, d->reg)) == NULL)
+            return 0;
+        for (unsigned l = 0; l < NV50_LANES; l++)
+            v[l] = s->a[d->reg][l];
+        return int_set(P, v, (uint32_t)w->lanes, 16, 0);
+    }
+    default:
+        return 0;
+    }
+}
+
+/* The value-class groups of the unit still counted (live: P->live[in->op]). */
+static void sample_values(nv50c *P, unsigned live, const nv50_state *s, const nv50_insn *in,
+                          uint32_t exec, int capok, const gpuref_retire *rr, uint64_t *counts)
+{
+    const nv50c_vals *V = &P->vals[in->op];
+    unsigned set;
+    for (unsigned todo = live & NV50C_L_SRC; todo; todo &= todo - 1) {
+        unsigned i = (unsigned)__builtin_ctz(todo);
+        const nv50c_vgrp *g = &V->in[i];
+        if (capok && (P->cap.have >> i & 1))
+            set = lanes_classes(P, P->cap.v[i], exec, g->bits, g->vk);
+        else if (!src_clobbered(in, &in->src[i]))
+            set = src_classes(P, s, &in->src[i], g, exec);
+        else
+            continue;                      /* overwritten and not captured */
+        if (count_set(counts, g, set) && vgrp_sat(P, g))
+            live &= ~(1u << i);
+    }
+    if ((live & NV50C_L_OUT) && count_set(counts, &V->out, out_classes(P, s, in, &V->out, rr)) &&
+        vgrp_sat(P, &V->out))
+        live &= ~NV50C_L_OUT;
+    if (live & NV50C_L_FLAG) {
+        const gpuref_regw *w;
         unsigned c = in->dst.kind == NV50_O_CREG ? in->dst.reg : in->cdst;
         if ((in->cdst_en || in->dst.kind == NV50_O_CREG) &&
             (w = find_w(rr, NV50_F_C, c)) != NULL) {
             unsigned f = 0;
-            for (uint32_t e = (uint32_t)w->lanes; e && f != 0xf; e &= e - 1)
-                f |= s->c[c][__builtin_ctz(e)];
-            if (count_set(counts, R->flag, f & 0xf))
-                P->flagsat[op] = group_sat(P, R->flag, 4);
+            const nv50c_vgrp g = { V->flag, VK_INT, 0, 0, 4 };   /* bit k: flag k */
+            for (uint32_t m = (uint32_t)w->lanes; m && f != 0xf; m &= m - 1)
+                f |= s->c[c][__builtin_ctz(m)];
+            if (count_set(counts, &g, f & 0xf) && group_sat(P, V->flag, 4))
+                live &= ~NV50C_L_FLAG;
         }
     }
+    P->live[in->op] = (uint8_t)live;
 }
 
 /* The bins fixed by the encoding: opcode, operand kinds, modifiers, the
- * predicate condition and register, the $c destination, addressing modes. */
+ * predicate condition and register, the $c destination, addressing modes
+ * (the definition; count_encoding counts the same from nv50c_hot). */
 static unsigned static_bins(const nv50c *P, const nv50_insn *in, uint16_t *out)
 {
     const nv50c_row *R = &P->row[in->op];
@@ -926,20 +1070,76 @@ static unsigned static_bins(const nv50c *P, const nv50_insn *in, uint16_t *out)
     return n;
 }
 
+/* The same, for a row whose bins do not fit nv50c_hot (none so far). */
+static __attribute__((noinline, cold)) void count_static(const nv50c *P, const nv50_insn *in,
+                                                          uint64_t *counts)
+{
+    uint16_t sb[NV50C_MAXSTATIC];
+    unsigned nb = static_bins(P, in, sb);
+    for (unsigned i = 0; i < nb; i++)
+        counts[sb[i]]++;
+}
+
+/* c ? a : b, without a branch (for tests that depend on the data, which a
+ * branch would often mispredict). */
+static unsigned sel(int c, unsigned a, unsigned b)
+{
+    return c ? a : b;
+}
+
+/* The bins fixed by the encoding, from nv50c_hot, with no test per bin. */
+static void count_encoding(const nv50c *P, const nv50c_hot *H, const nv50_insn *in,
+                           uint64_t *counts)
+{
+    const unsigned spare = P->spare;
+    unsigned i, k, v;
+    counts[H->op]++;
+    k = in->dst.kind;
+    counts[H->opnd[0][k < 8 ? k : 0]]++;
+    for (i = 0; i < H->nsrc; i++) {
+        k = in->src[i].kind;
+        counts[H->opnd[1 + i][k < 8 ? k : 0]]++;
+    }
+    for (i = 0; i < H->ntok; i++) {
+        v = *((const uint8_t *)in + H->moff[i]);
+        counts[H->tok[i][v < 8 ? v : 8]]++;
+    }
+    int cw = in->cdst_en != 0, pr = in->pred != 0xf;
+    counts[sel(cw, H->cwrite, spare + NV50C_S_CWRITE)]++;
+    counts[sel(cw, (unsigned)P->cdst[in->cdst & 3], spare + NV50C_S_CDST)]++;
+    counts[sel(pr, H->pred, spare + NV50C_S_PRED)]++;
+    counts[sel(pr, P->epred[in->pred & 31], spare + NV50C_S_PREDC)]++;
+    counts[sel(pr, (unsigned)P->predreg[in->csrc & 3], spare + NV50C_S_PREDREG)]++;
+    counts[H->mod[in->modifier & 3]]++;
+    if (H->flags & NV50C_H_LMBAR) {
+        counts[sel(in->lanemask != 0xf, H->lanemask, spare + NV50C_S_LANEMASK)]++;
+        counts[sel(in->barall, H->barall, spare + NV50C_S_BARALL)]++;
+    }
+    /* addressing modes: one test for the (less common) memory and special
+     * register sources */
+    const unsigned am = 1u << NV50_O_SHARED | 1u << NV50_O_CONST | 1u << NV50_O_SREG;
+    if (!((1u << in->src[0].kind | 1u << in->src[1].kind | 1u << in->src[2].kind |
+           1u << in->src[3].kind) & am))
+        return;
+    for (i = 0; i < 4; i++) {
+        const nv50_opnd *o = &in->src[i];
+        unsigned a = o->postinc ? 2 : o->areg ? 1 : 0;
+        if (o->kind == NV50_O_SHARED) {
+            counts[P->saddr[o->mode & 3][a]]++;
+        } else if (o->kind == NV50_O_CONST) {
+            counts[P->caddr[a]]++;
+            counts[P->cbank[o->reg & 15]]++;
+        } else if (o->kind == NV50_O_SREG && o->reg < 9) {
+            counts[P->sreg[o->reg]]++;
+        }
+    }
+}
+
 /* The control effects of the unit (bins that depend on the run). */
 static void sample_flow(nv50c *P, const nv50_insn *in, uint32_t exec, int capok,
                         const gpuref_retire *rr, uint64_t *counts)
 {
     unsigned i;
-    if (in->pred != 0xf && capok && !(nv50_rows[in->op].flags & NV50_RF_NOPRED)) {
-        unsigned mp = mask_pattern(exec, P->cap.mask);    /* relative to the active threads */
-        bin_t b = P->predres[mp == GPUREF_MP_ONE ? GPUREF_MP_PARTIAL : mp];
-        if (b >= 0)
-            counts[b]++;
-    }
-    if (!(nv50_rows[in->op].flags & NV50_RF_CTL) && in->modifier == NV50_MOD_NONE &&
-        !(rr->flags & GPUREF_RETIRE_END))
-        return;
     const gpuref_regw *wm = find_w(rr, NV50_F_MASK, 0), *wd = find_w(rr, NV50_F_DEPTH, 0);
     if (in->op == NV50_OP_bra)
         counts[P->bra[exec == 0 ? 0 : wd ? 2 : 1]]++;    /* a divergent bra pushes */
@@ -966,20 +1166,24 @@ static void nv50c_sample(void *priv, const void *st, const gpuref_retire *rr, ui
         capture(P, s);
         return;
     }
-    const nv50c_row *R = &P->row[in->op];
+    const nv50c_hot *H = &P->hot[in->op];
     uint32_t exec = (uint32_t)rr->exec_mask;
-    int capok = P->cap.valid && P->cap.st == st && P->cap.pc == (uint32_t)rr->pc &&
-                P->cap.clock + 1 == s->clock;
-    uint16_t sb[NV50C_MAXSTATIC];
-    unsigned nb = static_bins(P, in, sb);
-    for (unsigned i = 0; i < nb; i++)
-        counts[sb[i]]++;
-    bin_t mb = R->mask[mask_pattern(exec, threads_mask(s))];
-    if (mb >= 0)
-        counts[mb]++;
-    if (exec && R->vals)
-        sample_values(P, s, in, R, exec, capok, rr, counts);
-    sample_flow(P, in, exec, capok, rr, counts);
+    int capok = P->cap.valid & (P->cap.st == st) & (P->cap.pc == (uint32_t)rr->pc) &
+                (P->cap.clock + 1 == s->clock);
+    if (__builtin_expect(!(H->flags & NV50C_H_GENERIC), 1))
+        count_encoding(P, H, in, counts);
+    else
+        count_static(P, in, counts);
+    counts[H->mask[mask_pattern(exec, threads_mask(s))]]++;
+    /* the predicate's effect, relative to the threads active before */
+    counts[sel((in->pred != 0xf) & capok & !(H->flags & NV50C_H_NOPRED),
+               P->epredres[mask_pattern(exec, P->cap.mask)], P->spare + NV50C_S_PREDRES)]++;
+    unsigned live = P->live[in->op];
+    if (exec && live)
+        sample_values(P, live, s, in, exec, capok, rr, counts);
+    if ((H->flags & NV50C_H_CTL) || in->modifier != NV50_MOD_NONE ||
+        (rr->flags & GPUREF_RETIRE_END))
+        sample_flow(P, in, exec, capok, rr, counts);
     capture(P, s);
 }
 
@@ -988,17 +1192,105 @@ static void nv50c_begin(void *priv, const void *st)
     capture(priv, st);
 }
 
+static void nv50c_fini(void *priv) { free(priv); }
+
+/* The group of bins bins[lo..hi) (all defined) as an nv50c_vgrp; 0 if they
+ * are not consecutive. */
+static int vgrp_of(const bin_t *bins, unsigned vk, unsigned bits, nv50c_vgrp *g)
+{
+    unsigned lo, hi;
+    vk_classes(vk, &lo, &hi);
+    g->base = (uint16_t)(bins[lo] >= 0 ? bins[lo] : 0);
+    g->vk = (uint8_t)vk;
+    g->bits = (uint8_t)bits;
+    g->lo = (uint8_t)lo;
+    g->n = (uint8_t)(hi - lo);
+    for (unsigned k = lo; k < hi; k++)
+        if (bins[lo] >= 0 && bins[k] != bins[lo] + (int)(k - lo))
+            return 0;
+    return 1;
+}
+
+/* nv50c_hot and nv50c_vals of every row, from the bins of nv50c_row. */
+static int row_tables(nv50c *P, unsigned spare, char *err)
+{
+#define B16(b, k) ((b) >= 0 ? (uint16_t)(b) : (uint16_t)(spare + (k)))
+    P->spare = (uint16_t)spare;
+    for (unsigned op = 0; op < NV50_NOPS; op++) {
+        const nv50c_row *R = &P->row[op];
+        nv50c_hot *H = &P->hot[op];
+        nv50c_vals *V = &P->vals[op];
+        unsigned i, k;
+        memset(H, 0, sizeof *H);
+        H->op = (uint16_t)R->op;
+        for (k = 0; k < GPUREF_MP_N; k++)
+            H->mask[k] = B16(R->mask[k], NV50C_S_MASK);
+        H->cwrite = B16(R->cwrite, NV50C_S_CWRITE);
+        H->pred = B16(R->pred, NV50C_S_PRED);
+        H->lanemask = B16(R->lanemask, NV50C_S_LANEMASK);
+        H->barall = B16(R->barall, NV50C_S_BARALL);
+        for (k = 0; k < 4; k++)
+            H->mod[k] = B16(k == NV50_MOD_JOIN ? R->join : k == NV50_MOD_EXIT ? R->exit : NB,
+                            NV50C_S_MOD);
+        H->flags = (uint8_t)((nv50_rows[op].flags & NV50_RF_CTL ? NV50C_H_CTL : 0) |
+                             (nv50_rows[op].flags & NV50_RF_NOPRED ? NV50C_H_NOPRED : 0) |
+                             (R->lanemask >= 0 || R->barall >= 0 ? NV50C_H_LMBAR : 0));
+        H->nsrc = R->nsrc;
+        H->ntok = R->ntok;
+        for (i = 0; i < 5; i++)
+            for (k = 0; k < 8; k++)
+                H->opnd[i][k] = (uint16_t)(spare + NV50C_S_OPND + i);
+        for (k = 0; k < 16; k++) {           /* by nv50_okind; kinds 8.. must have none */
+            nv50_opnd o = { .kind = (uint8_t)k };
+            unsigned ok = opk_of(&o);
+            for (i = 0; i <= R->nsrc; i++) {
+                bin_t b = ok >= GPUREF_OPK_N ? NB : i ? R->src[i - 1].opnd[ok] : R->dstk[ok];
+                if (k < 8)
+                    H->opnd[i][k] = B16(b, NV50C_S_OPND + i);
+                else if (b >= 0)
+                    H->flags |= NV50C_H_GENERIC;
+            }
+        }
+        for (i = 0; i < 6; i++)
+            for (k = 0; k < 9; k++)
+                H->tok[i][k] = B16(i < R->ntok && k < 8 ? R->tok[i].bin[k] : NB, NV50C_S_TOK + i);
+        for (i = 0; i < R->ntok; i++)
+            H->moff[i] = (uint8_t)R->tok[i].moff;
+        memset(V, 0, sizeof *V);
+        int ok = 1;
+        for (i = 0; i < R->nsrc; i++)
+            ok &= vgrp_of(R->src[i].in, R->src[i].vk, R->src[i].bits, &V->in[i]);
+        ok &= vgrp_of(R->out, R->outvk == VK_FLOAT ? VK_FLOAT : VK_INT, R->outbits, &V->out);
+        V->flag = (uint16_t)(R->flag[0] >= 0 ? R->flag[0] : 0);
+        for (k = 1; k < 4; k++)
+            ok &= R->flag[0] < 0 || R->flag[k] == R->flag[0] + (int)k;
+        if (!ok)
+            return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50 coverage: the value-class bins "
+                               "of %s are not consecutive", nv50_rows[op].name);
+    }
+    for (unsigned k = 0; k < 32; k++)
+        P->epred[k] = B16(P->pred[k], NV50C_S_PREDC);
+    for (unsigned k = 0; k < GPUREF_MP_N; k++)
+        P->epredres[k] = B16(P->predres[k == GPUREF_MP_ONE ? GPUREF_MP_PARTIAL : k],
+                             NV50C_S_PREDRES);
+#undef B16
+    return GPUREF_OK;
+}
+
 static int nv50c_init(gpuref_cov *def, void **priv, char *err)
 {
-    nv50c *P = calloc(1, sizeof *P);
+    nv50c *P = aligned_alloc(_Alignof(nv50c), sizeof *P);   /* sizeof: a multiple of it */
     if (!P)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
-    for (unsigned b = 0; b < 16; b++)
-        for (unsigned l = 0; l < 4; l++)
-            P->act[b][l] = (b >> l & 1) ? 0xffffffffu : 0;
+    memset(P, 0, sizeof *P);
+#if NV50C_AVX2
+    P->avx2 = __builtin_cpu_supports("avx2");
+#endif
     int rc = nv50c_define(def, P, err);
     if (rc == GPUREF_OK && gpuref_cov_nbins(def) >= 0x7fff)
-        rc = gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50 coverage: too many bins for the cache");
+        rc = gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50 coverage: too many bins for the tables");
+    if (rc == GPUREF_OK)
+        rc = row_tables(P, (unsigned)gpuref_cov_nbins(def), err);
     if (rc) {
         free(P);
         return rc;
@@ -1006,8 +1298,6 @@ static int nv50c_init(gpuref_cov *def, void **priv, char *err)
     *priv = P;
     return GPUREF_OK;
 }
-
-static void nv50c_fini(void *priv) { free(priv); }
 
 const gpuref_isa_cov gpuref_nv50_cov = {
     .init = nv50c_init,
