@@ -133,12 +133,6 @@ static long ht_find(const htab *h, const char *k, const char *(*key)(const void 
 
 /* ------------------------------------------------------------ the cov */
 
-/* The counts array has this many spare slots past the last bin.  A sampler
- * may count a field that selects no bin in one of them instead of testing
- * for it (each field its own slot, so that those counts do not form one
- * chain of dependent increments); nothing reads them.  model/nv50/nv50_cov.c
- * uses NV50C_NSPARE of them. */
-#define COV_SPARE 32
 
 struct gpuref_cov {
     const gpuref_isa *isa;
@@ -250,7 +244,7 @@ int gpuref_cov_create(const char *isa_name, gpuref_cov **out, gpuref_diag *d)
     if (rc == GPUREF_OK && c->nbins == 0)
         rc = gpuref_errf(err, GPUREF_ERR_CONFIG, "%s: no coverage bins", isa->name);
     if (rc == GPUREF_OK) {
-        c->counts = calloc(c->nbins + COV_SPARE, sizeof *c->counts);
+        c->counts = calloc(c->nbins + GPUREF_COV_SPARE, sizeof *c->counts);
         c->reason = calloc(c->nbins, sizeof *c->reason);
         c->excl = calloc(c->nbins, 1);
         if (!c->counts || !c->reason || !c->excl)

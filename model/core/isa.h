@@ -74,6 +74,9 @@ extern const gpuref_isa gpuref_isa_rdna4;
 #include "gpuref_cov.h"
 #include "gpuref_gen.h"
 
+/* Scratch count slots past the last bin (see sample below). */
+#define GPUREF_COV_SPARE 32
+
 typedef struct gpuref_isa_cov {
     /* Define every bin, in a fixed order, with gpuref_cov_def(def, ...), and
      * allocate the sampler's private state (*priv, may stay NULL). */
@@ -84,7 +87,9 @@ typedef struct gpuref_isa_cov {
     /* Count the bins hit by the unit rr that ISA state st has just retired
      * (st is the state after it): counts[bin] += 1.  The ISA may look at the
      * instruction it predecoded at rr->pc.  Must be fast (README: < 20% of a
-     * model step). */
+     * model step).  counts has GPUREF_COV_SPARE scratch slots past the last
+     * bin that nothing reads: a sampler may count a field that selects no bin
+     * into one of them instead of testing for it. */
     void (*sample)(void *priv, const void *st, const gpuref_retire *rr, uint64_t *counts);
     /* Optional: the counts or exclusions changed outside sample (created,
      * cleared, added, exclusions loaded, exact switched).  counts and excl

@@ -14,11 +14,14 @@
  *   nv50.isa.*                                  predicate conditions, $c use,
  *                                               addressing, control flow
  *
- * Speed: value classes of registers are cached per register, keyed by the
- * register's 32 lane values (a changed register is reclassified once), so a
- * source costs a 128-byte compare; sources a unit overwrites (dst = src,
- * post-incremented addresses) are classified before the unit, from the state
- * the previous sample left. */
+ * Speed (coverage/README.md "Speed"): the bins every unit of a row counts are
+ * laid out in a table per row (nv50c_hot), one lookup each and no test (a
+ * field that selects no bin selects a spare count slot); a value-class group
+ * is classified only while it has bins not yet hit (nv50c.live), 4 or 8 lanes
+ * at a time; sources a unit overwrites (dst = src, post-incremented
+ * addresses) are read before the unit, from the state the previous sample
+ * left, and classified when it retires; and the previous sample prefetches
+ * the next unit's tables while the model steps. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -84,25 +87,25 @@ typedef struct nv50c_capture {   /* the pre-state of the next unit */
 #define NV50C_MAXSTATIC 28     /* fixed bins of one instruction, at most */
 
 /* The spare count slots past the last bin that fields selecting no bin count
- * in (gpuref_cov_create allocates 32; see cov.c): one per field. */
+ * in (GPUREF_COV_SPARE of them, isa.h): one per field. */
 enum { NV50C_S_OPND = 0, NV50C_S_TOK = 5, NV50C_S_CWRITE = 11, NV50C_S_CDST, NV50C_S_PRED,
        NV50C_S_PREDC, NV50C_S_PREDREG, NV50C_S_MOD, NV50C_S_LANEMASK, NV50C_S_BARALL,
        NV50C_S_MASK, NV50C_S_PREDRES, NV50C_NSPARE };
-_Static_assert(NV50C_NSPARE <= 32, "more than the spare count slots of cov.c");
+_Static_assert(NV50C_NSPARE <= GPUREF_COV_SPARE, "more than the spare count slots (isa.h)");
 
 /* nv50c_hot flags */
 #define NV50C_H_CTL     0x01u  /* NV50_RF_CTL */
 #define NV50C_H_NOPRED  0x02u  /* NV50_RF_NOPRED */
-#define NV50C_H_LMBAR   0x08u  /* has a lanemask or barall bin (few rows) */
-#define NV50C_H_GENERIC 0x04u  /* its bins do not fit nv50c_hot: counted by static_bins */
-/* nv50c.live: value-class groups still counted */
+#define NV50C_H_LMBAR   0x04u  /* has a lanemask or barall bin (few rows) */
+#define NV50C_H_GENERIC 0x08u  /* its bins do not fit nv50c_hot: counted by static_bins */
+/* value-class groups of a row (nv50c_vals.groups, nv50c.live) */
 #define NV50C_L_SRC     0x0fu  /* bit i: the in group of source i */
 #define NV50C_L_OUT     0x10u
 #define NV50C_L_FLAG    0x20u
 
-/* The bins a unit of a row always counts, laid out for counting with no
- * test per bin: a field that selects no bin selects the spare count slot
- * past the last bin (gpuref_cov_create allocates it; nothing reads it). */
+/* The bins a unit of a row always counts (static_bins), laid out for
+ * counting with no test per bin: a field that selects no bin selects a spare
+ * count slot (NV50C_S_*). */
 typedef struct nv50c_hot {
     uint16_t op;                 /* the op bin */
     uint16_t mask[GPUREF_MP_N];
@@ -127,6 +130,7 @@ typedef struct nv50c_vgrp {
 typedef struct nv50c_vals {      /* the value-class groups of a row */
     nv50c_vgrp in[4], out;
     uint16_t   flag;             /* the 4 flag bins: zero, sign, carry, overflow */
+    uint8_t    groups;           /* NV50C_L_*: the groups the row has */
 } nv50c_vals;
 
 typedef struct nv50c {
@@ -899,18 +903,14 @@ static int vgrp_sat(const nv50c *P, const nv50c_vgrp *g)
 /* The value-class groups of a row still counted (nv50c.live). */
 static uint8_t row_live(const nv50c *P, unsigned op)
 {
-    const nv50c_row *R = &P->row[op];
     const nv50c_vals *V = &P->vals[op];
-    unsigned live = 0, i;
-    for (i = 0; i < R->nsrc; i++)
-        if (R->src[i].in[V->in[i].vk == VK_INT ? 0 : V->in[i].vk == VK_FLOAT ? GPUREF_VC_FPZERO
-                                                 : GPUREF_VC_CARRY0] >= 0 &&
-            !vgrp_sat(P, &V->in[i]))
+    unsigned live = 0;
+    for (unsigned i = 0; i < 4; i++)
+        if ((V->groups >> i & 1) && !vgrp_sat(P, &V->in[i]))
             live |= 1u << i;
-    if (R->outbits && R->out[R->outvk == VK_FLOAT ? GPUREF_VC_FPZERO : 0] >= 0 &&
-        !vgrp_sat(P, &V->out))
+    if ((V->groups & NV50C_L_OUT) && !vgrp_sat(P, &V->out))
         live |= NV50C_L_OUT;
-    if (R->flag[0] >= 0 && !group_sat(P, V->flag, 4))
+    if ((V->groups & NV50C_L_FLAG) && !group_sat(P, V->flag, 4))
         live |= NV50C_L_FLAG;
     return (uint8_t)live;
 }
@@ -1080,13 +1080,6 @@ static __attribute__((noinline, cold)) void count_static(const nv50c *P, const n
         counts[sb[i]]++;
 }
 
-/* c ? a : b, without a branch (for tests that depend on the data, which a
- * branch would often mispredict). */
-static unsigned sel(int c, unsigned a, unsigned b)
-{
-    return c ? a : b;
-}
-
 /* The bins fixed by the encoding, from nv50c_hot, with no test per bin. */
 static void count_encoding(const nv50c *P, const nv50c_hot *H, const nv50_insn *in,
                            uint64_t *counts)
@@ -1105,15 +1098,15 @@ static void count_encoding(const nv50c *P, const nv50c_hot *H, const nv50_insn *
         counts[H->tok[i][v < 8 ? v : 8]]++;
     }
     int cw = in->cdst_en != 0, pr = in->pred != 0xf;
-    counts[sel(cw, H->cwrite, spare + NV50C_S_CWRITE)]++;
-    counts[sel(cw, (unsigned)P->cdst[in->cdst & 3], spare + NV50C_S_CDST)]++;
-    counts[sel(pr, H->pred, spare + NV50C_S_PRED)]++;
-    counts[sel(pr, P->epred[in->pred & 31], spare + NV50C_S_PREDC)]++;
-    counts[sel(pr, (unsigned)P->predreg[in->csrc & 3], spare + NV50C_S_PREDREG)]++;
+    counts[cw ? H->cwrite : spare + NV50C_S_CWRITE]++;
+    counts[cw ? (unsigned)P->cdst[in->cdst & 3] : spare + NV50C_S_CDST]++;
+    counts[pr ? H->pred : spare + NV50C_S_PRED]++;
+    counts[pr ? P->epred[in->pred & 31] : spare + NV50C_S_PREDC]++;
+    counts[pr ? (unsigned)P->predreg[in->csrc & 3] : spare + NV50C_S_PREDREG]++;
     counts[H->mod[in->modifier & 3]]++;
     if (H->flags & NV50C_H_LMBAR) {
-        counts[sel(in->lanemask != 0xf, H->lanemask, spare + NV50C_S_LANEMASK)]++;
-        counts[sel(in->barall, H->barall, spare + NV50C_S_BARALL)]++;
+        counts[in->lanemask != 0xf ? H->lanemask : spare + NV50C_S_LANEMASK]++;
+        counts[in->barall ? H->barall : spare + NV50C_S_BARALL]++;
     }
     /* addressing modes: one test for the (less common) memory and special
      * register sources */
@@ -1176,8 +1169,8 @@ static void nv50c_sample(void *priv, const void *st, const gpuref_retire *rr, ui
         count_static(P, in, counts);
     counts[H->mask[mask_pattern(exec, threads_mask(s))]]++;
     /* the predicate's effect, relative to the threads active before */
-    counts[sel((in->pred != 0xf) & capok & !(H->flags & NV50C_H_NOPRED),
-               P->epredres[mask_pattern(exec, P->cap.mask)], P->spare + NV50C_S_PREDRES)]++;
+    counts[in->pred != 0xf && capok && !(H->flags & NV50C_H_NOPRED)
+           ? P->epredres[mask_pattern(exec, P->cap.mask)] : P->spare + NV50C_S_PREDRES]++;
     unsigned live = P->live[in->op];
     if (exec && live)
         sample_values(P, live, s, in, exec, capok, rr, counts);
@@ -1194,20 +1187,23 @@ static void nv50c_begin(void *priv, const void *st)
 
 static void nv50c_fini(void *priv) { free(priv); }
 
-/* The group of bins bins[lo..hi) (all defined) as an nv50c_vgrp; 0 if they
- * are not consecutive. */
+/* The bins of the classes of value kind vk (bins[lo..hi), vk_classes) as
+ * an nv50c_vgrp: 1, or 0 if there are none, -1 if they are not consecutive
+ * (nv50c_define defines them one after the other). */
 static int vgrp_of(const bin_t *bins, unsigned vk, unsigned bits, nv50c_vgrp *g)
 {
     unsigned lo, hi;
+    memset(g, 0, sizeof *g);
+    if (vk == VK_NONE)
+        return 0;
     vk_classes(vk, &lo, &hi);
-    g->base = (uint16_t)(bins[lo] >= 0 ? bins[lo] : 0);
-    g->vk = (uint8_t)vk;
-    g->bits = (uint8_t)bits;
-    g->lo = (uint8_t)lo;
-    g->n = (uint8_t)(hi - lo);
+    if (bins[lo] < 0)
+        return 0;
     for (unsigned k = lo; k < hi; k++)
-        if (bins[lo] >= 0 && bins[k] != bins[lo] + (int)(k - lo))
-            return 0;
+        if (bins[k] != bins[lo] + (int)(k - lo))
+            return -1;
+    *g = (nv50c_vgrp){ .base = (uint16_t)bins[lo], .vk = (uint8_t)vk, .bits = (uint8_t)bits,
+                       .lo = (uint8_t)lo, .n = (uint8_t)(hi - lo) };
     return 1;
 }
 
@@ -1257,13 +1253,21 @@ static int row_tables(nv50c *P, unsigned spare, char *err)
         for (i = 0; i < R->ntok; i++)
             H->moff[i] = (uint8_t)R->tok[i].moff;
         memset(V, 0, sizeof *V);
-        int ok = 1;
-        for (i = 0; i < R->nsrc; i++)
-            ok &= vgrp_of(R->src[i].in, R->src[i].vk, R->src[i].bits, &V->in[i]);
-        ok &= vgrp_of(R->out, R->outvk == VK_FLOAT ? VK_FLOAT : VK_INT, R->outbits, &V->out);
-        V->flag = (uint16_t)(R->flag[0] >= 0 ? R->flag[0] : 0);
-        for (k = 1; k < 4; k++)
-            ok &= R->flag[0] < 0 || R->flag[k] == R->flag[0] + (int)k;
+        int g, ok = 1;
+        for (i = 0; i < 4; i++) {
+            g = i < R->nsrc ? vgrp_of(R->src[i].in, R->src[i].vk, R->src[i].bits, &V->in[i]) : 0;
+            ok &= g >= 0;
+            V->groups |= (uint8_t)((g > 0) << i);
+        }
+        g = R->outbits ? vgrp_of(R->out, R->outvk, R->outbits, &V->out) : 0;
+        ok &= g >= 0;
+        V->groups |= (uint8_t)(g > 0 ? NV50C_L_OUT : 0);
+        if (R->flag[0] >= 0) {
+            V->flag = (uint16_t)R->flag[0];
+            V->groups |= NV50C_L_FLAG;
+            for (k = 1; k < 4; k++)
+                ok &= R->flag[k] == R->flag[0] + (int)k;
+        }
         if (!ok)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50 coverage: the value-class bins "
                                "of %s are not consecutive", nv50_rows[op].name);
@@ -1284,7 +1288,8 @@ static int nv50c_init(gpuref_cov *def, void **priv, char *err)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     memset(P, 0, sizeof *P);
 #if NV50C_AVX2
-    P->avx2 = __builtin_cpu_supports("avx2");
+    __builtin_cpu_init();
+    P->avx2 = __builtin_cpu_supports("avx2") != 0;
 #endif
     int rc = nv50c_define(def, P, err);
     if (rc == GPUREF_OK && gpuref_cov_nbins(def) >= 0x7fff)

@@ -14,6 +14,8 @@
 
 #include "gpuref.h"
 #include "gpuref_cov.h"
+#include "gpuref_gen.h"
+#include "gpuref_vectors.h"
 
 static unsigned npass, nfail;
 
@@ -47,10 +49,11 @@ static void expect_count(const gpuref_cov *c, const char *name, uint64_t want)
     check(got == want, what);
 }
 
-/* Assemble text, set r[reg] = v in every lane for the given pairs, run to
- * the end sampling cov. */
-static int run(gpuref_cov *cov, const char *text, const unsigned *regs, const uint32_t *vals,
-               unsigned n, const char *c1lanes)
+/* Assemble text, set r[reg] = v in every lane for the given pairs and, if
+ * lvals, r[lreg] = lvals[l] in lane l, run to the end sampling cov. */
+static int run_lanes(gpuref_cov *cov, const char *text, const unsigned *regs,
+                     const uint32_t *vals, unsigned n, unsigned lreg, const uint32_t *lvals,
+                     const char *c1lanes)
 {
     gpuref_diag d = { 0 };
     gpuref_model *m = NULL;
@@ -69,6 +72,8 @@ static int run(gpuref_cov *cov, const char *text, const unsigned *regs, const ui
     for (unsigned i = 0; i < n; i++)
         for (unsigned l = 0; l < 32; l++)
             gpuref_reg_set(m, fr, regs[i], l, vals[i]);
+    for (unsigned l = 0; lvals && l < 32; l++)
+        gpuref_reg_set(m, fr, lreg, l, lvals[l]);
     if (c1lanes)                       /* $c1 per lane: 'z' = Z flag, '.' = 0 */
         for (unsigned l = 0; l < 32 && c1lanes[l]; l++)
             gpuref_reg_set(m, fc, 1, l, c1lanes[l] == 'z' ? 1 : 0);
@@ -85,6 +90,12 @@ out:
     gpuref_model_destroy(m);
     free(rr);
     return rc;
+}
+
+static int run(gpuref_cov *cov, const char *text, const unsigned *regs, const uint32_t *vals,
+               unsigned n, const char *c1lanes)
+{
+    return run_lanes(cov, text, regs, vals, n, 0, NULL, c1lanes);
 }
 
 static void test_bins(void)
@@ -219,6 +230,158 @@ static void test_sample(void)
     expect_count(c, "nv50.in.add.b32.long.src1.imax", 3);
     gpuref_cov_set_exact(c, 0);
     gpuref_cov_destroy(c);
+}
+
+/* The counts of the bins prefix.<name> for each name, as "name=count ..." of
+ * those not 0. */
+static void expect_classes(const gpuref_cov *c, const char *prefix, const char *const *names,
+                           unsigned n, const char *want)
+{
+    char got[400] = "", name[160];
+    size_t len = 0;
+    for (unsigned k = 0; k < n; k++) {
+        snprintf(name, sizeof name, "%s.%s", prefix, names[k]);
+        uint64_t v = count(c, name);
+        if (v && len < sizeof got)
+            len += (size_t)snprintf(got + len, sizeof got - len, "%s%s=%llu", len ? " " : "",
+                                    names[k], (unsigned long long)v);
+    }
+    char what[700];
+    snprintf(what, sizeof what, "%s: %s, want %s", prefix, got, want);
+    check(strcmp(got, want) == 0, what);
+}
+
+/* Value classes over the threads that execute, picked lane by lane (the
+ * sampler classifies groups of 4 or 8 lanes: groups wholly, partly and not in
+ * the mask).  Lane l of $r1 holds a value of class l % 8; (e $c1) executes
+ * the lanes whose $c1 has Z (isa.rst "Predicates"). */
+static void test_lanes(void)
+{
+    static const char *const ic[8] = { "zero", "one", "minus1", "imin", "imax", "pow2", "pos",
+                                       "neg" };
+    static const uint32_t iv[8] = { 0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 0x40,
+                                    0x1234, 0x81234567u };
+    static const uint32_t iv16[8] = { 0, 1, 0xffff, 0x8000, 0x7fff, 0x40, 0x1234, 0x8123 };
+    static const char *const fc[10] = { "fpzero", "fnzero", "fpden", "fnden", "fpnorm",
+                                        "fnnorm", "fpinf", "fninf", "qnan", "snan" };
+    /* +0, -0, +denormal, -denormal, 1.0, -Inf, quiet NaN, signalling NaN */
+    static const uint32_t fv[8] = { 0, 0x80000000u, 0x00000001u, 0x807fffffu, 0x3f800000u,
+                                    0xff800000u, 0x7fc00000u, 0x7f800001u };
+    gpuref_cov *c = NULL;
+    gpuref_diag d = { 0 };
+    if (gpuref_cov_create("nv50", &c, &d) != GPUREF_OK)
+        return;
+    uint32_t v[32];
+    const unsigned r2 = 2;
+    const uint32_t zero = 0;
+    for (unsigned l = 0; l < 32; l++)
+        v[l] = iv[l % 8];
+    /* lanes 9, 20, 31: one, imax, neg */
+    run_lanes(c, "(e $c1) mov b32 $r3 $r1\nexit nop\n", NULL, NULL, 0, 1, v,
+              ".........z..........z..........z");
+    expect_classes(c, "nv50.in.mov.b32.long.src1", ic, 8, "one=1 imax=1 neg=1");
+    expect_classes(c, "nv50.out.mov.b32.long", ic, 8, "one=1 imax=1 neg=1");
+    expect_count(c, "nv50.mask.mov.b32.long.partial", 1);
+    /* lanes 0-5: a whole group of 4 and part of the next */
+    gpuref_cov_clear(c);
+    run_lanes(c, "(e $c1) mov b32 $r3 $r1\nexit nop\n", NULL, NULL, 0, 1, v,
+              "zzzzzz..........................");
+    expect_classes(c, "nv50.in.mov.b32.long.src1", ic, 8,
+                   "zero=1 one=1 minus1=1 imin=1 imax=1 pow2=1");
+    /* every lane */
+    gpuref_cov_clear(c);
+    run_lanes(c, "(e $c1) mov b32 $r3 $r1\nexit nop\n", NULL, NULL, 0, 1, v,
+              "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz");
+    expect_classes(c, "nv50.in.mov.b32.long.src1", ic, 8,
+                   "zero=1 one=1 minus1=1 imin=1 imax=1 pow2=1 pos=1 neg=1");
+    expect_count(c, "nv50.mask.mov.b32.long.all", 1);
+    /* a source the unit overwrites: its classes before the unit, lanes 2,
+     * 15, 16: minus1, neg, zero */
+    gpuref_cov_clear(c);
+    run_lanes(c, "(e $c1) mov b32 $r1 $r1\nexit nop\n", NULL, NULL, 0, 1, v,
+              "..z............zz...............");
+    expect_classes(c, "nv50.in.mov.b32.long.src1", ic, 8, "zero=1 minus1=1 neg=1");
+    expect_classes(c, "nv50.out.mov.b32.long", ic, 8, "zero=1 minus1=1 neg=1");
+    /* 16-bit halves: the high half of $r1 holds class l % 8 at 16 bits, the
+     * low half 0x1234 (pos); lanes 3, 12, 27: imin, imax, imin */
+    for (unsigned l = 0; l < 32; l++)
+        v[l] = iv16[l % 8] << 16 | 0x1234;
+    gpuref_cov_clear(c);
+    run_lanes(c, "(e $c1) mov b16 $r3l $r1h\nexit nop\n", NULL, NULL, 0, 1, v,
+              "...z........z..............z....");
+    expect_classes(c, "nv50.in.mov.b16.long.src1", ic, 8, "imin=1 imax=1");
+    expect_classes(c, "nv50.out.mov.b16.long", ic, 8, "imin=1 imax=1");
+    /* f32 sources, $r2 = +0; lanes 6, 13, 23, 24: quiet NaN, -Inf, signalling
+     * NaN, +0.  Results (FLOAT.md): a NaN operand gives the default NaN (a
+     * quiet NaN), -Inf + 0 = -Inf, +0 + +0 = +0. */
+    for (unsigned l = 0; l < 32; l++)
+        v[l] = fv[l % 8];
+    gpuref_cov_clear(c);
+    run_lanes(c, "(e $c1) add f32 $r3 $r1 $r2\nexit nop\n", &r2, &zero, 1, 1, v,
+              "......z......z.........zz.......");
+    expect_classes(c, "nv50.in.fadd.long.src1", fc, 10, "fpzero=1 fninf=1 qnan=1 snan=1");
+    expect_classes(c, "nv50.in.fadd.long.src2", fc, 10, "fpzero=1");
+    expect_classes(c, "nv50.out.fadd.long", fc, 10, "fpzero=1 fninf=1 qnan=1");
+    gpuref_cov_destroy(c);
+}
+
+/* Counting modes on generated programs: the bins that always count agree, and
+ * a value bin counts at most as often as in exact mode (and is hit in both or
+ * in neither). */
+static void test_modes(void)
+{
+    gpuref_diag d = { 0 };
+    gpuref_gen_opts o;
+    gpuref_gen_opts_default(&o);
+    o.seed = 5;
+    o.count = 20;
+    o.length = 100;
+    gpuref_gen *g = NULL;
+    gpuref_vec_file *vf = NULL;
+    gpuref_cov *a = NULL, *b = NULL;
+    char *yaml = NULL;
+    size_t len = 0;
+    gpuref_retire *rr = malloc(sizeof *rr);
+    if (!rr || gpuref_gen_create("nv50", &o, &g, &d) || gpuref_gen_file(g, &yaml, &len, &d) ||
+        gpuref_vec_load_string("gen", yaml, len, &vf, &d) || gpuref_cov_create("nv50", &a, &d) ||
+        gpuref_cov_create("nv50", &b, &d)) {
+        printf("FAIL: modes setup: %s\n", d.msg);
+        nfail++;
+        goto out;
+    }
+    gpuref_cov_set_exact(a, 1);
+    for (size_t i = 0; i < vf->ntests; i++) {
+        gpuref_model *m = NULL;
+        if (gpuref_vec_setup(vf, &vf->tests[i], &m, &d) != GPUREF_OK)
+            continue;
+        gpuref_cov_begin(a, m);
+        gpuref_cov_begin(b, m);
+        while (gpuref_step(m, rr) == GPUREF_OK) {
+            gpuref_cov_sample(a, m, rr);
+            gpuref_cov_sample(b, m, rr);
+        }
+        gpuref_model_destroy(m);
+    }
+    size_t always = 0, value = 0, hits = 0;
+    for (size_t i = 0; i < gpuref_cov_nbins(a); i++) {
+        unsigned cat = gpuref_cov_bin_at(a, i)->cat;
+        uint64_t x = gpuref_cov_count(a, i), y = gpuref_cov_count(b, i);
+        hits += x != 0;
+        if (cat == GPUREF_COV_IN || cat == GPUREF_COV_OUT || cat == GPUREF_COV_FLAG)
+            value += y > x || (x != 0) != (y != 0);
+        else
+            always += x != y;
+    }
+    check(hits > 1000, "generated programs hit bins");
+    check(always == 0, "exact and default modes: same counts outside in/out/flag");
+    check(value == 0, "default mode: value bins count at most as in exact mode, hit alike");
+out:
+    gpuref_cov_destroy(a);
+    gpuref_cov_destroy(b);
+    gpuref_vec_free(vf);
+    gpuref_free(yaml);
+    gpuref_gen_destroy(g);
+    free(rr);
 }
 
 /* RDNA4: a register write between units, made through the API as a waiver
@@ -523,6 +686,8 @@ int main(void)
     test_bins();
     test_classes();
     test_sample();
+    test_lanes();
+    test_modes();
     test_rdna4_sample();
     test_dat();
     test_exclusions();
