@@ -13,10 +13,15 @@ say "# gpuref bench, $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m)"
 "$B/bench/bench_model" --isa rdna4 20000 100 | tee -a "$OUT"
 
 "$B/bench/bench_model" --vector "$B/bench/stream.yaml" 4000
-for isa in nv50; do
+# RDNA4: 300 generated programs of the lockstep mix (seed 1, SMEM included)
+"$B/bin/gpuref" gen --isa rdna4 --seed 1 --count 300 --mix scripts/testdata/rdna4-rtl.mix.yaml \
+    -o "$B/bench/stream-rdna4.yaml" 2>/dev/null
+for isa in nv50 rdna4; do
+    vec=$B/bench/stream.yaml; what="the 4000-instruction bench_model stream"
+    [ $isa = rdna4 ] && vec=$B/bench/stream-rdna4.yaml && what="300 generated rdna4 programs, seed 1"
     rates=""; shares=""
     for run in 1 2 3; do
-        line=$("$B/tb/$isa/Vtb_$isa" -q --out "$B/bench/cosim-$isa" "$B/bench/stream.yaml" \
+        line=$("$B/tb/$isa/Vtb_$isa" -q --out "$B/bench/cosim-$isa" "$vec" \
                | grep -E "^cosim $isa:")
         r=$(echo "$line" | sed -E 's/.*retired=([0-9]+).*/\1/')
         s=$(echo "$line" | sed -E 's/.*seconds=([0-9.]+) .*/\1/')
@@ -25,7 +30,7 @@ for isa in nv50; do
         shares="$shares $(awk -v m="$ms" -v s="$s" 'BEGIN{printf "%.2f", 100*m/s}')"
     done
     med() { echo "$@" | tr ' ' '\n' | grep -v '^$' | sort -n | sed -n 2p; }
-    say "lockstep $isa: $(med $rates) instructions/s retired and compared; model step+compare share $(med $shares)% of bench time (median of 3 runs of the 4000-instruction bench_model stream)"
+    say "lockstep $isa: $(med $rates) instructions/s retired and compared; model step+compare share $(med $shares)% of bench time (median of 3 runs of $what)"
 done
 for f in "$B"/bench/bench_fp; do [ -x "$f" ] && "$f" | tee -a "$OUT"; done
 for isa in nv50 rdna4; do "$B/bench/bench_cov" $isa 2>&1 | tee -a "$OUT"; done
