@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "isa.h"
 
 const char cmd_asm_help[] =
     "usage: gpuref asm --isa ISA [OPTIONS] [FILE|-]\n"
@@ -47,46 +47,20 @@ static int write_words(FILE *f, const uint32_t *w, size_t n, int yaml)
     return ferror(f) ? -1 : 0;
 }
 
+typedef struct words { const uint32_t *w; size_t n; int yaml; } words;
+
+static int fill_words(FILE *f, void *ctx)
+{
+    const words *x = ctx;
+    return write_words(f, x->w, x->n, x->yaml);
+}
+
 /* Write via OUT.XXXXXX in the same folder and rename: never a partial OUT. */
 static int write_output(const char *out, const uint32_t *w, size_t n, int yaml)
 {
-    size_t len = strlen(out);
-    char *tmp = malloc(len + 8);
-    if (!tmp)
-        return cli_error("asm", CLI_INPUT, "out of memory");
-    memcpy(tmp, out, len);
-    memcpy(tmp + len, ".XXXXXX", 8);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        int e = errno;
-        free(tmp);
-        return cli_error("asm", CLI_INPUT, "%s: cannot create: %s", out, strerror(e));
-    }
-    mode_t um = umask(0);            /* mkstemp makes 0600: give OUT the usual mode */
-    umask(um);
-    fchmod(fd, 0666 & ~um);
-    FILE *f = fdopen(fd, "w");
-    int ok = f && write_words(f, w, n, yaml) == 0;
-    int e = errno;
-    if (f) {
-        if (fclose(f) != 0 && ok) {
-            ok = 0;
-            e = errno;
-        }
-    } else {
-        close(fd);
-    }
-    if (ok && rename(tmp, out) != 0) {
-        ok = 0;
-        e = errno;
-    }
-    if (!ok) {
-        unlink(tmp);
-        free(tmp);
-        return cli_error("asm", CLI_INPUT, "%s: cannot write: %s", out, strerror(e));
-    }
-    free(tmp);
-    return CLI_OK;
+    words x = { w, n, yaml };
+    int e = gpuref_write_atomic(out, fill_words, &x);
+    return e ? cli_error("asm", CLI_INPUT, "%s: cannot write: %s", out, strerror(e)) : CLI_OK;
 }
 
 int cmd_asm(int argc, char **argv)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "isa.h"
 #include "gpuref_cov.h"
 #include "gpuref_gen.h"
 
@@ -50,36 +51,20 @@ const char cmd_gen_help[] =
     "  gpuref run -q --cov build/cov/a.dat build/gen/nv50_7.yaml\n"
     "  gpuref gen --isa nv50 --seed 9 --target build/cov/a.dat -o build/gen/t9.yaml\n";
 
-/* Write text to path through a temporary file in the same folder. */
-static int write_file(const char *path, const char *text, size_t len)
+typedef struct text { const char *s; size_t len; } text;
+
+static int fill_text(FILE *f, void *ctx)
 {
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 8);
-    if (!tmp)
-        return cli_error("gen", CLI_INPUT, "out of memory");
-    memcpy(tmp, path, pl);
-    memcpy(tmp + pl, ".XXXXXX", 8);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        int e = errno;
-        if (fd >= 0) {
-            close(fd);
-            remove(tmp);
-        }
-        free(tmp);
-        return cli_error("gen", CLI_INPUT, "%s: cannot write: %s", path, strerror(e));
-    }
-    int bad = fwrite(text, 1, len, f) != len;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        free(tmp);
-        return cli_error("gen", CLI_INPUT, "%s: cannot write: %s", path, strerror(e ? e : EIO));
-    }
-    free(tmp);
-    return CLI_OK;
+    const text *t = ctx;
+    return fwrite(t->s, 1, t->len, f) != t->len;
+}
+
+/* Write text to path through a temporary file in the same folder. */
+static int write_file(const char *path, const char *s, size_t len)
+{
+    text t = { s, len };
+    int e = gpuref_write_atomic(path, fill_text, &t);
+    return e ? cli_error("gen", CLI_INPUT, "%s: cannot write: %s", path, strerror(e)) : CLI_OK;
 }
 
 static int parse_pct(const char *opt, const char *val, unsigned *out)

@@ -346,16 +346,6 @@ void gpuref_cov_totals_get(const gpuref_cov *c, gpuref_cov_totals *t)
 
 /* ---------------------------------------------------------- exclusions */
 
-static char *dupn(const char *s, size_t n)
-{
-    char *p = malloc(n + 1);
-    if (p) {
-        memcpy(p, s, n);
-        p[n] = '\0';
-    }
-    return p;
-}
-
 static int is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
 
 int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
@@ -409,7 +399,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
             hits++;
             if (c->reason[i])
                 continue;                           /* the first matching line wins */
-            if (!(c->reason[i] = dupn(r, (size_t)(re - r))))
+            if (!(c->reason[i] = gpuref_dupn(r, (size_t)(re - r))))
                 return gpuref_diagf(d, GPUREF_ERR_NOMEM, line, 1, "out of memory");
             c->excl[i] = 1;
         }
@@ -679,7 +669,7 @@ int gpuref_covdat_read_string(gpuref_covdat *cd, const char *name, const char *t
         if (c == c0 || c != le)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, line, (unsigned)(c0 - q + 1),
                                 "%s:%u: bad count", name, line);
-        char *key = dupn(q + 3, (size_t)(qe - (q + 3)));
+        char *key = gpuref_dupn(q + 3, (size_t)(qe - (q + 3)));
         if (!key || memchr(key, '\0', (size_t)(qe - (q + 3))) != NULL) {
             free(key);
             return gpuref_diagf(d, key ? GPUREF_ERR_PARSE : GPUREF_ERR_NOMEM, line, 1,
@@ -739,39 +729,27 @@ static int cmp_pt(const void *a, const void *b)
     return strcmp((*(const point *const *)a)->key, (*(const point *const *)b)->key);
 }
 
+typedef struct points { const point *const *v; size_t n; } points;
+
+static int fill_points(FILE *f, void *ctx)
+{
+    const points *p = ctx;
+    if (fputs("# SystemC::Coverage-3\n", f) < 0)
+        return -1;
+    for (size_t i = 0; i < p->n; i++)
+        if (fprintf(f, "C '%s' %llu\n", p->v[i]->key, (unsigned long long)p->v[i]->count) < 0)
+            return -1;
+    return 0;
+}
+
 /* Write through a temporary file in the same folder, renamed when complete. */
 static int write_points(const char *path, const point *const *v, size_t n, gpuref_diag *d)
 {
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 8);
-    if (!tmp)
-        return gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
-    memcpy(tmp, path, pl);
-    memcpy(tmp + pl, ".XXXXXX", 8);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        int e = errno;
-        if (fd >= 0) {
-            close(fd);
-            remove(tmp);
-        }
-        free(tmp);
-        return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot write: %s", path, strerror(e));
-    }
-    int bad = fputs("# SystemC::Coverage-3\n", f) < 0;
-    for (size_t i = 0; i < n && !bad; i++)
-        bad = fprintf(f, "C '%s' %llu\n", v[i]->key, (unsigned long long)v[i]->count) < 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        free(tmp);
-        return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot write: %s", path,
-                            strerror(e ? e : EIO));
-    }
-    free(tmp);
-    return GPUREF_OK;
+    points p = { v, n };
+    int e = gpuref_write_atomic(path, fill_points, &p);
+    return e ? gpuref_diagf(d, e == ENOMEM ? GPUREF_ERR_NOMEM : GPUREF_ERR_IO, 0, 0,
+                            "%s: cannot write: %s", path, strerror(e))
+             : GPUREF_OK;
 }
 
 int gpuref_covdat_write(const gpuref_covdat *cd, const char *path, int rtl_only, gpuref_diag *d)

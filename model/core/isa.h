@@ -4,6 +4,8 @@
 #ifndef GPUREF_CORE_ISA_H
 #define GPUREF_CORE_ISA_H
 
+#include <stdio.h>
+
 #include "gpuref.h"
 
 #define GPUREF_ERRLEN 256
@@ -61,6 +63,13 @@ int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
                        char *val, size_t vlen);
 /* Parse an unsigned number (0x.., decimal) fully; 0 on success. */
 int gpuref_parse_u64(const char *s, uint64_t *v);
+/* A malloc'ed NUL-terminated copy of the n bytes at s (NULL: no memory). */
+char *gpuref_dupn(const char *s, size_t n);
+/* Write a file all or nothing: fill(f, ctx) writes to PATH.XXXXXX in the
+ * same folder (mode 0666 less the umask), which is renamed to path once
+ * complete and removed otherwise.  fill returns nonzero on failure.  0, or
+ * the errno of what failed (EIO when fill failed without one). */
+int gpuref_write_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
 
 extern const gpuref_isa gpuref_isa_nv50;
 extern const gpuref_isa gpuref_isa_rdna4;

@@ -1,8 +1,12 @@
-/* util.c - status names, error formatting and small parsers shared by ISAs. */
+/* util.c - status names, error formatting, small parsers and file writing
+ * shared by the core, the ISAs and the command. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "isa.h"
 
@@ -127,4 +131,51 @@ int gpuref_parse_u64(const char *s, uint64_t *v)
 void gpuref_free(void *p)
 {
     free(p);
+}
+
+char *gpuref_dupn(const char *s, size_t n)
+{
+    char *p = malloc(n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+int gpuref_write_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
+{
+    size_t pl = strlen(path);
+    char *tmp = malloc(pl + 8);
+    if (!tmp)
+        return ENOMEM;
+    memcpy(tmp, path, pl);
+    memcpy(tmp + pl, ".XXXXXX", 8);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(tmp);
+        return e ? e : EIO;
+    }
+    mode_t um = umask(0);               /* mkstemp makes 0600: give the file the usual mode */
+    umask(um);
+    (void)fchmod(fd, 0666 & ~um);
+    FILE *f = fdopen(fd, "w");
+    int e = 0;
+    if (!f) {
+        e = errno;
+        close(fd);
+    } else {
+        errno = 0;
+        if (fill(f, ctx) != 0 || ferror(f))
+            e = errno ? errno : EIO;
+        if (fclose(f) != 0 && !e)
+            e = errno ? errno : EIO;
+    }
+    if (!e && rename(tmp, path) != 0)
+        e = errno ? errno : EIO;
+    if (e)
+        remove(tmp);
+    free(tmp);
+    return e;
 }

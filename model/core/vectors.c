@@ -25,16 +25,6 @@
 
 /* ------------------------------------------------------------ helpers */
 
-static char *dupn(const char *s, size_t n)
-{
-    char *p = malloc(n + 1);
-    if (p) {
-        memcpy(p, s, n);
-        p[n] = '\0';
-    }
-    return p;
-}
-
 static int is_digit(char ch) { return ch >= '0' && ch <= '9'; }
 
 static int hexval(char ch)
@@ -473,7 +463,7 @@ static int get_str(loader *c, const yaml_node_t *n, const char *what, char **out
     int rc = want_scalar(c, n, what, "a string");
     if (rc)
         return rc;
-    *out = dupn(sval(n), n->data.scalar.length);
+    *out = gpuref_dupn(sval(n), n->data.scalar.length);
     return *out ? GPUREF_OK : err_at(c, n, GPUREF_ERR_NOMEM, "out of memory");
 }
 
@@ -622,7 +612,7 @@ static int scratch_for(loader *c, const char *config, const yaml_node_t *at)
     int rc = gpuref_model_create(c->isa, config, &c->m, &md);
     if (rc)
         return err_at(c, at, rc, "config: %s", md.msg[0] ? md.msg : gpuref_status_name(rc));
-    if (config && !(c->mcfg = dupn(config, strlen(config))))
+    if (config && !(c->mcfg = gpuref_dupn(config, strlen(config))))
         return err_at(c, at, GPUREF_ERR_NOMEM, "out of memory");
     return GPUREF_OK;
 }
@@ -651,7 +641,7 @@ static int get_regs(loader *c, const yaml_node_t *n, const char *what,
         gpuref_vec_regval *r = &rv[i];
         if ((rc = want_scalar(c, k, what, "a register name as key")))
             break;
-        if (!(r->key = dupn(sval(k), k->data.scalar.length))) {
+        if (!(r->key = gpuref_dupn(sval(k), k->data.scalar.length))) {
             rc = err_at(c, k, GPUREF_ERR_NOMEM, "out of memory");
             break;
         }
@@ -1236,7 +1226,7 @@ int gpuref_vec_load_string(const char *name, const char *text, size_t len,
     c.d = d;
 
     gpuref_vec_file *f = calloc(1, sizeof *f);
-    if (!f || !(f->path = dupn(name, strlen(name)))) {
+    if (!f || !(f->path = gpuref_dupn(name, strlen(name)))) {
         free(f);
         return diag_at(d, name, GPUREF_ERR_NOMEM, (gpuref_vec_loc){ 0, 0 }, "out of memory");
     }
