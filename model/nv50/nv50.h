@@ -26,13 +26,14 @@
 enum nv50_form {
     NV50_FORM_SHORT,    /* w0[1:0] = 0 */
     NV50_FORM_IMM,      /* w0[1:0] = 1, w1[1:0] = 3 */
-    NV50_FORM_LONG,     /* w0[1:0] = 1, w1[1:0] = 0/1 (join)/2 (exit) */
+    NV50_FORM_LONG,     /* w0[1:0] = 1, w1[1:0] = 0/1 (exit)/2 (join), D3 */
     NV50_FORM_SCTL,     /* w0[1:0] = 2: short control */
     NV50_FORM_LCTL,     /* w0[1:0] = 3: long control */
     NV50_NFORMS
 };
 
-enum nv50_modifier { NV50_MOD_NONE = 0, NV50_MOD_JOIN = 1, NV50_MOD_EXIT = 2 };
+/* w1[1:0] of the long normal forms (D3: 1 exit, 2 join, as G80 runs them) */
+enum nv50_modifier { NV50_MOD_NONE = 0, NV50_MOD_EXIT = 1, NV50_MOD_JOIN = 2 };
 
 /* Operand kinds. */
 enum nv50_okind {
@@ -200,6 +201,7 @@ typedef struct nv50_pinsn {       /* one predecoded word of the program */
 
 typedef struct nv50_config {
     unsigned threads, gprs, stack_depth, warp_id, mp_id, tpc_id, vstride;
+    unsigned strict;     /* 1: words with don't-care bits set are illegal (D36) */
 } nv50_config;
 
 typedef struct nv50_state {
@@ -230,6 +232,11 @@ typedef struct nv50_state {
 
 /* Decode one instruction; returns GPUREF_OK, DECODE or UNIMPL (err says why). */
 int nv50_decode(const uint32_t *w, size_t avail, nv50_insn *in, char *err);
+/* The same; strict = 1 rejects the bits the hardware ignores (D36) and the
+ * alias words (D37) instead of decoding them as the canonical instruction. */
+int nv50_decode_ex(const uint32_t *w, size_t avail, int strict, nv50_insn *in, char *err);
+/* Bits of row op that the hardware ignores (NV50_DC, D36). */
+void nv50_row_dc(unsigned op, uint32_t *d0, uint32_t *d1);
 /* Encode; returns the word count (1 or 2) or a negative status. */
 /* (Both accept err == NULL: no message is formatted, for callers that only
  * need the status, such as the generator's draws.) */

@@ -1,7 +1,9 @@
 /* nv50_desc.c - the row table built from nv50_ops.def, the template language,
  * and the two directions between words and struct nv50_insn (decode, encode).
- * Strictness (D4): decode keeps only the fields the row owns and then checks
- * encode(decode(w)) == w, so every unowned bit must be 0. */
+ * Don't-care bits (D4, D36): decode keeps only the fields the row owns and then
+ * checks encode(decode(w)) == w outside the bits the hardware ignores (the
+ * row's NV50_DC masks), so encode(decode(w)) is the canonical word; with
+ * strict every unowned bit must be 0. */
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -40,6 +42,26 @@ const nv50_row nv50_rows[NV50_NOPS] = {
 #include "nv50_ops.def"
 #undef NV50_ROW
 };
+
+/* Bits the hardware ignores, by row (NV50_DC lines of nv50_ops.def). */
+static const uint32_t nv50_dc[NV50_NOPS][2] = {
+#define NV50_DC(id, d0, d1) [NV50_OP_##id] = { (d0), (d1) },
+#include "nv50_ops.def"
+#undef NV50_DC
+};
+
+/* Words that run as another instruction (NV50_ALIAS lines, D37). */
+static const struct nv50_alias { uint32_t m0, k0, m1, k1, r0, q0, r1, q1; } nv50_aliases[] = {
+#define NV50_ALIAS(m0, k0, m1, k1, r0, q0, r1, q1) { m0, k0, m1, k1, r0, q0, r1, q1 },
+#include "nv50_ops.def"
+#undef NV50_ALIAS
+};
+
+void nv50_row_dc(unsigned op, uint32_t *d0, uint32_t *d1)
+{
+    *d0 = op < NV50_NOPS ? nv50_dc[op][0] : 0;
+    *d1 = op < NV50_NOPS ? nv50_dc[op][1] : 0;
+}
 
 const char *const nv50_form_names[NV50_NFORMS] = { "short", "imm", "long", "scontrol", "control" };
 
@@ -289,6 +311,7 @@ typedef struct nv50_dctx {
     int      form;
     int      mem;      /* the $a/post-increment fields are taken by a memory operand */
     int      slot;     /* next source slot */
+    int      strict;   /* reject don't-care bits (config strict=1) */
     char    *err;
 } nv50_dctx;
 
@@ -477,8 +500,11 @@ static int nv50_dec_imm(nv50_dctx *c, nv50_insn *in, unsigned ot)
     case NV50_OT_IH:
         o->imm = nv50_g(c, 16, 6) | nv50_g(c, 34, 26) << 6;
         o->w16 = ot == NV50_OT_IH;
-        if (o->w16 && o->imm > 0xffff)
-            return nv50_illegal(c, "16-bit immediate with high bits set (D14)");
+        if (o->w16 && o->imm > 0xffff) {
+            if (c->strict)
+                return nv50_illegal(c, "16-bit immediate with high bits set (D14)");
+            o->imm &= 0xffffu;      /* ignored by the hardware (D14, D36) */
+        }
         return GPUREF_OK;
     case NV50_OT_SHC:  o->imm = nv50_g(c, 16, 7); return GPUREF_OK;
     case NV50_OT_HSHC: o->imm = nv50_g(c, 16, 4); return GPUREF_OK;
@@ -549,7 +575,7 @@ static int nv50_find_row(int form, uint32_t w0, uint32_t w1)
     unsigned b = (unsigned)form * 16 + (w0 >> 28);
     for (unsigned k = T->bstart[b]; k < T->bstart[b + 1]; k++) {
         const nv50_row *r = &nv50_rows[T->brow[k]];
-        if ((w0 & r->k0) == r->m0 && (w1 & r->k1) == r->m1)
+        if ((w0 & r->k0) == (r->m0 & r->k0) && (w1 & r->k1) == (r->m1 & r->k1))
             return T->brow[k];
     }
     return -1;
@@ -588,13 +614,29 @@ static int nv50_dec_common(nv50_dctx *c, nv50_insn *in)
 
 int nv50_decode(const uint32_t *w, size_t avail, nv50_insn *in, char *err)
 {
+    return nv50_decode_ex(w, avail, 0, in, err);
+}
+
+int nv50_decode_ex(const uint32_t *w, size_t avail, int strict, nv50_insn *in, char *err)
+{
     int form = NV50_FORM_SHORT;
     int rc = nv50_form_of(w, avail, &form, err);
     if (rc)
         return rc;
     unsigned nw = (form == NV50_FORM_SHORT || form == NV50_FORM_SCTL) ? 1 : 2;
-    nv50_dctx c = { .w = w[0] | (nw == 2 ? (uint64_t)w[1] << 32 : 0), .form = form, .err = err };
-    int op = nv50_find_row(form, w[0], nw == 2 ? w[1] : 0);
+    uint32_t w0 = w[0], w1 = nw == 2 ? w[1] : 0;
+    nv50_dctx c = { .w = w0 | (uint64_t)w1 << 32, .form = form, .strict = strict, .err = err };
+    int op = nv50_find_row(form, w0, w1);
+    for (size_t k = 0; op < 0 && !strict && form == NV50_FORM_LONG &&
+                       k < sizeof nv50_aliases / sizeof nv50_aliases[0]; k++) {
+        const struct nv50_alias *a = &nv50_aliases[k];
+        if ((w0 & a->k0) != a->m0 || (w1 & a->k1) != a->m1)
+            continue;
+        w0 = (w0 & ~a->q0) | a->r0;
+        w1 = (w1 & ~a->q1) | a->r1;
+        c.w = w0 | (uint64_t)w1 << 32;
+        op = nv50_find_row(form, w0, w1);
+    }
     if (op < 0)
         return nv50_illegal(&c, "no instruction of this opcode");
     *in = nv50_rows[op].preset;
@@ -610,15 +652,19 @@ int nv50_decode(const uint32_t *w, size_t avail, nv50_insn *in, char *err)
     if (nv50_encode(in, e, err ? eerr : NULL) < 0)
         return nv50_illegal(&c, eerr);
     uint64_t ew = e[0] | (nw == 2 ? (uint64_t)e[1] << 32 : 0);
-    if (ew != c.w) {
+    uint64_t diff = ew ^ c.w;
+    if (!strict)
+        diff &= ~(nv50_dc[op][0] | (uint64_t)nv50_dc[op][1] << 32);
+    c.w = w[0] | (nw == 2 ? (uint64_t)w[1] << 32 : 0);   /* messages name the words read */
+    if (diff) {
         char why[96];
         if (!err)                       /* no message wanted */
             return GPUREF_ERR_DECODE;
         if (nw == 1)
-            snprintf(why, sizeof why, "unused bits set (0x%08x, D4)", (uint32_t)(ew ^ c.w));
+            snprintf(why, sizeof why, "unused bits set (0x%08x, D4)", (uint32_t)diff);
         else
             snprintf(why, sizeof why, "unused bits set (0x%08x 0x%08x, D4)",
-                     (uint32_t)(ew ^ c.w), (uint32_t)((ew ^ c.w) >> 32));
+                     (uint32_t)diff, (uint32_t)(diff >> 32));
         return nv50_illegal(&c, why);
     }
     return GPUREF_OK;
@@ -886,7 +932,8 @@ int nv50_encode(const nv50_insn *in, uint32_t out[2], char *err)
         in->src[0].mode != NV50_S_U8)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "a u8/s8 source reads s[] as u8 only "
                            "(ILLEGAL_MEMORY_BYTE)");
-    if (((uint32_t)c.w & r->k0) != r->m0 || ((uint32_t)(c.w >> 32) & r->k1) != r->m1)
+    if (((uint32_t)c.w & r->k0) != (r->m0 & r->k0) ||
+        ((uint32_t)(c.w >> 32) & r->k1) != (r->m1 & r->k1))
         return gpuref_errf(err, GPUREF_ERR_RANGE, "field overlaps the opcode");
     /* Both source-type bits w0[23], w0[24] set is the p[] encoding (D22): a
      * short s[] with a c[] source, or two long c[] sources, cannot be encoded

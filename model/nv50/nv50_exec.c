@@ -570,14 +570,16 @@ int nv50_x_madd(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 }
 
 /* ops L268-L295 (operand widths: D13).  |s1 - s2| fits 32 bits for 32-bit
- * operands of either signedness, so the lanes work modulo 2^32. */
+ * operands of either signedness, so the lanes work modulo 2^32.  SRC3 and the
+ * sum are 32 bits wide for every width, with the flags of that 32-bit
+ * addition (hwtest/g80_int.cc isad: D13). */
 int nv50_x_sad(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
     uint32_t exec = nv50_exec_of(rr), ta[NV50_LANES], tb[NV50_LANES], td[NV50_LANES];
     uint32_t x[NV50_LANES], y[NV50_LANES], res[NV50_LANES];
     uint32_t f[NV50_LANES];
     const nv50_insn *in = &p->in;
-    unsigned bits = in->b32 ? 32 : 16, t = bits - 1, sx = 32 - bits;
+    unsigned bits = in->b32 ? 32 : 16, sx = 32 - bits;
     uint32_t m = in->b32 ? NV50_ALL : 0xffffu;
     uint32_t bias = in->sgn1 ? 0x80000000u : 0;   /* signed order on 32-bit values */
     const uint32_t *a = nv50_src(s, p, 0, exec, ta), *b = nv50_src(s, p, 1, exec, tb);
@@ -589,7 +591,7 @@ int nv50_x_sad(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
         nv50_mask_all(a, m, x);
         nv50_mask_all(b, m, y);
     }
-    nv50_sad_lanes(x, y, d, bias, m, t, res, f);
+    nv50_sad_lanes(x, y, d, bias, NV50_ALL, 31, res, f);
     nv50_result(s, p, exec, res, f, rr);
     return GPUREF_OK;
 }

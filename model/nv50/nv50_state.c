@@ -37,6 +37,7 @@ static const struct nv50_key {
     { "mp_id", offsetof(nv50_config, mp_id), 0, 15, 0 },
     { "tpc_id", offsetof(nv50_config, tpc_id), 0, 15, 0 },
     { "vstride", offsetof(nv50_config, vstride), 0, 0xffffffffu, 0x20 },
+    { "strict", offsetof(nv50_config, strict), 0, 1, 0 },     /* D36 */
 };
 #define NV50_NKEYS (sizeof nv50_keys / sizeof nv50_keys[0])
 
@@ -53,7 +54,7 @@ static int nv50_config_parse(nv50_config *cfg, const char *config, char *err)
             ;
         if (k == NV50_NKEYS)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: unknown config key '%s' (keys: "
-                               "threads, gprs, stack_depth, warp_id, mp_id, tpc_id, vstride)", key);
+                               "threads, gprs, stack_depth, warp_id, mp_id, tpc_id, vstride, strict)", key);
         uint64_t v;
         if (gpuref_parse_u64(val, &v) || v < nv50_keys[k].min || v > nv50_keys[k].max)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: bad value '%s' for %s (%llu..%llu)",
@@ -225,7 +226,7 @@ void nv50_predecode(const nv50_config *cfg, const uint32_t *w, size_t avail, uin
 {
     char why[GPUREF_ERRLEN];
     memset(p, 0, sizeof *p);
-    p->status = (int16_t)nv50_decode(w, avail, &p->in, why);
+    p->status = (int16_t)nv50_decode_ex(w, avail, (int)cfg->strict, &p->in, why);
     p->exec = nv50_x_unimpl;
     if (p->status != GPUREF_OK) {
         p->flags = NV50_PF_BAD;

@@ -816,11 +816,11 @@ int nv50_isa_disasm(const uint32_t *w, size_t avail, uint64_t pc, char *buf, siz
     char text[256];
     nv50_format(&in, text, sizeof text);
     const char *pre = "";
-    if (in.nwords == 2) {
-        uint32_t e[2];
+    if (in.nwords == 2) {       /* against the canonical words (don't-care bits 0, D36) */
+        uint32_t e[2], c[2];
         char aerr[GPUREF_ERRLEN];
         int n = nv50_asm_line(text, (uint32_t)pc, 0, e, aerr);
-        if (n != 2 || e[0] != w[0] || e[1] != w[1])
+        if (nv50_encode(&in, c, NULL) != 2 || n != 2 || e[0] != c[0] || e[1] != c[1])
             pre = "long ";
     }
     if ((size_t)snprintf(buf, len, "%s%s", pre, text) >= len)
