@@ -21,7 +21,7 @@ pass=0
 fail=0
 
 for def in "" GPUREF_BUG_CARRY GPUREF_BUG_DROP_THREAD GPUREF_BUG_SAT_FLAG GPUREF_BUG_SHIFT \
-           GPUREF_BUG_BRANCH NV50_SHCNT_SEL_BIT20 NV50_PI_UNSIGNED; do
+           GPUREF_BUG_BRANCH NV50_PI_UNSIGNED; do
   if [ -n "$def" ]; then dflag="-D$def"; label="$def"; else dflag=""; label="default"; fi
   # shellcheck disable=SC2086
   if verilator --lint-only -Wall $dflag --top-module nv50_core $SRCS; then

@@ -169,16 +169,16 @@ module nv50_alu (
         f    = {ad[33], ad[32], r[31], (r == 32'd0)};
       end
       C_SAD: begin
-        // mres = |s1 - s2| (fits the operand width), res = mres + s3
+        // mres = |s1 - s2| (fits the operand width), res = mres + s3: s3, the
+        // sum and the flags are 32-bit for every width (D13, hwtest isad)
         sum  = xa - xb;
         mres = sum[32] ? 32'(-sum) : sum[31:0];
-        s2   = vc & m;
+        s2   = vc;
         sum  = {1'b0, mres} + {1'b0, s2};
-        cy   = w16 ? sum[16] : sum[32];
-        r    = sum[31:0] & m;
-        ov   = w16 ? ((mres[15] == s2[15]) && (mres[15] != r[15]))
-                   : ((mres[31] == s2[31]) && (mres[31] != r[31]));
-        f    = {ov, cy, (w16 ? r[15] : r[31]), (r == 32'd0)};
+        cy   = sum[32];
+        r    = sum[31:0];
+        ov   = (mres[31] == s2[31]) && (mres[31] != r[31]);
+        f    = {ov, cy, r[31], (r == 32'd0)};
       end
       C_MINMAX: begin
         if (ismin) r = lt ? (va & m) : (vb & m);

@@ -22,7 +22,8 @@
 module nv50_core #(
   parameter int IMEM_WORDS   = 16384,
   parameter int CBANK_WORDS  = 16384,
-  parameter int SHARED_WORDS = 4096
+  parameter int SHARED_WORDS = 4096,
+  parameter bit STRICT       = 1'b0    // 1: don't-care bits and aliases are illegal (D36, D37)
 ) (
   input  logic clk, input logic rst_n,
   // load port, used while not running: writes architectural state before start
@@ -169,7 +170,7 @@ module nv50_core #(
 
   assign dec_w0 = (f_state == F_W1) ? f_w0 : fa_data;
   assign dec_w1 = (f_state == F_W1) ? fa_data : 32'd0;
-  nv50_decode u_dec (.w0(dec_w0), .w1(dec_w1), .d(dec_out));
+  nv50_decode #(.STRICT(STRICT)) u_dec (.w0(dec_w0), .w1(dec_w1), .d(dec_out));
 
   logic        f_pc_ok, f_pc2_ok;
   assign f_pc_ok  = (f_pc[1:0] == 2'b00) && ({2'b00, f_pc[31:2]} < IMEM_W32);

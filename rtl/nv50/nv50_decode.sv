@@ -2,14 +2,17 @@
 //
 // Formats (isa.rst "Instruction format", decision D3):
 //   w0[1:0] = 0 short normal, 2 short control (1 word)
-//   w0[1:0] = 1 long: w1[1:0] = 0 normal, 1 normal+join, 2 normal+exit, 3 immediate
+//   w0[1:0] = 1 long: w1[1:0] = 0 normal, 1 normal+exit, 2 normal+join, 3 immediate
 //   w0[1:0] = 3 long control
 // Field positions: isa.rst "Other fields", envydis/g80.c for the ones isa.rst
 // leaves out (model/nv50/README.md "Facts taken from envytools' disassembler").
 //
-// Strictness (decision D4): for every instruction the decoder builds the set of
-// bits that carry meaning (al0/al1); a word with any other bit set, or with a
-// reserved value in a meaningful field, is illegal.  Loads/stores, textures,
+// Strictness (decisions D4, D36, D37): for every instruction the decoder builds
+// the set of bits that carry meaning (al0/al1); a word with any other bit set,
+// or with a reserved value in a meaningful field, is illegal, except the bits
+// G80 ignores (dc0/dc1: the NV50_DC masks of model/nv50/nv50_ops.def) and the
+// long mul-add alias (primary 7, w1[31:29] != 0: u24), which decode as the
+// canonical instruction unless STRICT = 1 (the model's config strict=1).  Loads/stores, textures,
 // interpolation, vote and the like decode as unimplemented.  Both make
 // d.fault = 1.  The float, SFU and cvt rows (model/nv50/nv50_ops.def section 5,
 // facts from envydis/g80.c) decode exactly as the model's rows: the fields a row
@@ -19,10 +22,10 @@
 //
 // Optional defines, alternatives to contract decisions (off by default; they
 // break lockstep with the model, see rtl/nv50/README.md):
-//   NV50_SHCNT_SEL_BIT20  shift-by-immediate selector in w1 bit 20 (envydis,
-//                         nouveau) instead of w1 bit 16 (ops L428, D12)
 //   NV50_PI_UNSIGNED      unsigned post-increment amounts (D21: signed)
-module nv50_decode (
+module nv50_decode #(
+  parameter bit STRICT = 1'b0
+) (
   input  logic [31:0]      w0,
   input  logic [31:0]      w1,
   output nv50_pkg::dec_t   d
@@ -109,6 +112,7 @@ module nv50_decode (
 
   // ------------------------------------------------------------ decoding
   logic [31:0] al0, al1;      // bits that carry meaning in w0 / w1
+  logic [31:0] dc0, dc1;      // bits the hardware ignores (D36)
   logic        ill, unimp;
   logic [3:0]  op;
   logic [2:0]  op2;
@@ -137,6 +141,8 @@ module nv50_decode (
     d         = '0;
     al0       = 32'd0;
     al1       = 32'd0;
+    dc0       = 32'd0;
+    dc1       = 32'd0;
     ill       = 1'b0;
     unimp     = 1'b0;
     op        = w0[31:28];
@@ -311,8 +317,21 @@ module nv50_decode (
       end
       if (mem_a) begin al0[27:25] = 3'b111; end
       // D14: the immediate of a 16-bit operation must fit 16 bits (imm[31:16] =
-      // w1[27:12] are unused bits): mov/add-family b16, mul u16/s16, mad u16/s16
-      if (imm_f && h) al1[27:12] = 16'h0000;
+      // w1[27:12] are unused bits): mov/add-family b16, mul u16/s16, mad u16/s16;
+      // G80 ignores them (D36)
+      if (imm_f && h) begin
+        al1[27:12] = 16'h0000; dc1[27:12] = 16'hffff;
+        d.b.imm[31:16] = 16'd0;
+        if (d.cls == C_MOV) d.a.imm[31:16] = 16'd0;
+      end
+      // D36: $a/post-increment w0[27:25] without a memory operand, w1[28] of the
+      // immediate form, w0[22] of short sad
+      if (d.cls == C_ADD || d.cls == C_MUL || d.cls == C_MAD || d.cls == C_SAD ||
+          d.cls == C_LOGIC) begin
+        dc0[27:25] = 3'b111;
+        if (imm_f) dc1[28] = 1'b1;
+        if (d.cls == C_SAD) dc0[22] = 1'b1;
+      end
 
     end else if (w0[1:0] == 2'b10) begin
       // ======================================== short control
@@ -339,8 +358,8 @@ module nv50_decode (
       d.pred    = w1[11:7];
       d.pred_c  = w1[13:12];
       d.cond_c  = w1[13:12];
-      d.join_m  = (w1[1:0] == 2'd1);
-      d.exit_m  = (w1[1:0] == 2'd2);
+      d.exit_m  = (w1[1:0] == 2'd1);   // D3 (hwtest programs end with f0000001 e0000781)
+      d.join_m  = (w1[1:0] == 2'd2);
       if (!nv50_pkg::pred_legal(w1[11:7])) ill = 1'b1;
       sh1 = w1[21];
       // ---- operation
@@ -352,9 +371,12 @@ module nv50_decode (
           if (w1[17:14] > 4'd8) ill = 1'b1;
         end
         {4'h0, 3'd5}: begin
-          // D16: the ignored $c write enable w1[6] must be 1 (the blob's form)
+          // D16: the ignored $c write enable w1[6] is 1 in the canonical word;
+          // G80 writes $c with either value (D36)
           d.cls = C_MOVTOC; d.cdst_en = 1'b1; d.cdst = w1[5:4]; al1[6:4] = 3'b111;
-          if (!w1[6]) ill = 1'b1;
+          if (!w1[6]) begin
+            if (STRICT) ill = 1'b1;
+          end
         end
         {4'h0, 3'd6}: begin
           d.cls = C_SHLA; d.offs = {12'd0, w0[19:16]}; al0[19:16] = 4'hf;
@@ -368,28 +390,31 @@ module nv50_decode (
         {4'h2, 3'd0}, {4'h3, 3'd0}: begin
           d.cls = C_ADD; d.b32 = w1[26]; d.sat = w1[27]; d.aop = {w0[28], w0[22]};
           al1[27:26] = 2'b11; al0[22] = 1'b1;
+          dc0[21:16] = 6'h3f;
           uses_cond = (d.aop == 2'd3);
         end
         {4'h3, 3'd3}: begin
           d.cls = C_SET; d.b32 = w1[26]; d.sgn = w1[27]; d.setc = w1[16:14];
           al1[27:26] = 2'b11; al1[16:14] = 3'b111;
+          dc1[20:17] = 4'hf;
         end
         {4'h3, 3'd4}, {4'h3, 3'd5}: begin
           d.cls = C_MINMAX; d.ismin = op2[0]; d.b32 = w1[26]; d.sgn = w1[27];
           al1[27:26] = 2'b11;
+          dc1[20:14] = 7'h7f;
         end
         {4'h3, 3'd6}, {4'h3, 3'd7}: begin
+          // D12: w1[20] selects SHCNT; shl ignores the signedness bit w1[27]
           d.cls = C_SHIFT; d.shr = op2[0]; d.b32 = w1[26]; al1[26] = 1'b1;
           if (op2[0]) begin d.sgn = w1[27]; al1[27] = 1'b1; end
-`ifdef NV50_SHCNT_SEL_BIT20
+          else dc1[27] = 1'b1;
           shsel = w1[20]; al1[20] = 1'b1;
-`else
-          shsel = w1[16]; al1[16] = 1'b1;
-`endif
           d.shcnt_imm = shsel;
+          dc1[19:14] = 6'h3f;
         end
         {4'h4, 3'd0}: begin
           d.cls = C_MUL; d.b32 = 1'b1; d.mul24 = w1[16]; al1[16:14] = 3'b111;
+          dc1[27:26] = 2'b11; dc1[20:17] = 4'hf;
           if (w1[16]) begin d.high = w1[14]; d.sgn = w1[15]; end
           else begin d.s1sgn = w1[15]; d.s2sgn = w1[14]; end
         end
@@ -408,9 +433,18 @@ module nv50_decode (
           d.high  = (madv >= 4'd6);
           uses_cond = (d.aop == 2'd3);
         end
+        {4'h7, 3'd1}, {4'h7, 3'd2}, {4'h7, 3'd3}, {4'h7, 3'd4}, {4'h7, 3'd5},
+        {4'h7, 3'd6}, {4'h7, 3'd7}: begin
+          // D37: primary 7 with w1[31:29] != 0 runs as u24 (hwtest imad 0x71-0x77)
+          d.cls = C_MAD; d.b32 = 1'b1; d.aop = w1[27:26]; al1[27:26] = 2'b11;
+          madv = 4'd3; d.mul24 = 1'b1;
+          uses_cond = (d.aop == 2'd3);
+          if (STRICT) ill = 1'b1;
+        end
         {4'hd, 3'd0}: begin
           d.cls = C_LOGIC; d.b32 = w1[26]; d.lop = w1[15:14]; d.not1 = w1[16]; d.not2 = w1[17];
           al1[26] = 1'b1; al1[17:14] = 4'hf;
+          dc1[27] = 1'b1; dc1[20:18] = 3'h7;
         end
         {4'hd, 3'd1}: begin
           d.cls = C_ADDA; d.asrc = laidx; d.offs = w0[24:9];
@@ -661,10 +695,10 @@ module nv50_decode (
           else d.b.idx = w1[20:14];
         end
       end
-      // ---- third ALU input of sad/mad: src3 field (SRC3/CONST3), 32 bits for
-      // mad, 16 bits for sad u16/s16 (D13: L*SRC3)
+      // ---- third ALU input of sad/mad: src3 field (SRC3/CONST3), 32 bits
+      // (sad u16/s16 too, D13: hwtest isad)
       if (d.cls == C_SAD || d.cls == C_MAD || fc3) begin
-        c16 = (d.cls == C_SAD) && !d.b32;
+        c16 = 1'b0;
         al1[20:14] = 7'h7f; al0[24] = 1'b1;
         d.c.w16 = c16;
         if (w0[24]) begin
@@ -685,6 +719,13 @@ module nv50_decode (
         end
       end
       if (mem_a) begin al0[27:25] = 3'b111; al1[2] = 1'b1; end
+      // D36: without the operands that use them, G80 ignores w0[27:25] ($a,
+      // post-increment), w1[2] ($a bit 2), w1[25:22] (c[] space) and w1[28]
+      if (d.cls == C_ADD || d.cls == C_MUL || d.cls == C_MAD || d.cls == C_SAD ||
+          d.cls == C_MINMAX || d.cls == C_SET || d.cls == C_LOGIC || d.cls == C_SHIFT) begin
+        dc0[27:25] = 3'b111; dc1[2] = 1'b1; dc1[25:22] = 4'hf; dc1[28] = 1'b1;
+      end
+      if (d.cls == C_MOVTOC) dc1[6] = 1'b1;
       // the $c source field is meaningful when it selects a predicate other than
       // "always" or when COND is an operand
       if (w1[11:7] != 5'h0f || uses_cond) al1[13:12] = 2'b11;
@@ -729,7 +770,11 @@ module nv50_decode (
     if (pi_any && (pi_idx == 3'd0 || pi_idx > 3'd4)) ill = 1'b1;
     if (!pi_any) d.pi_amt = 16'd0;
 
-    // ---------------------------------------- reserved bits (D4)
+    // ---------------------------------------- reserved bits (D4, D36)
+    if (!STRICT) begin
+      al0 = al0 | dc0;
+      al1 = al1 | dc1;
+    end
     if ((w0 & ~al0) != 32'd0) ill = 1'b1;
     if (d.long_i && ((w1 & ~al1) != 32'd0)) ill = 1'b1;
 
