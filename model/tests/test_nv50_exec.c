@@ -410,7 +410,7 @@ static void test_errors(void)
     gpuref_model_destroy(m);
     m = NULL;
     cur = "misaligned long";
-    static const uint32_t mis[3] = { 0x20008204, 0xf0000001, 0xe0000782 };
+    static const uint32_t mis[3] = { 0x20008204, 0xf0000001, 0xe0000781 };
     if (gpuref_model_create("nv50", NULL, &m, &d) != GPUREF_OK ||
         gpuref_program_load(m, 0, mis, 3) != GPUREF_OK)
         return;
@@ -423,6 +423,371 @@ static void test_errors(void)
     expect(rc == GPUREF_ERR_CONFIG && strstr(d.msg, "threads"), "bad config value", (unsigned)rc, 0);
     rc = gpuref_model_create("nv50", "warps=1", &bad, &d);
     expect(rc == GPUREF_ERR_CONFIG && strstr(d.msg, "unknown"), "unknown config key", (unsigned)rc, 0);
+}
+
+/* ------------------------------------------ words drawn as G80's hwtest draws them */
+
+/* D36/D37: envytools hwtest/g80_int.cc runs each integer form with random
+ * don't-care bits and checks G80 against its rules; the facts used here are
+ * how it draws the words (fixed bits, random bits, the register fields it
+ * sets by width) and what G80 computes.  The reference below is written from
+ * those rules (README D3, D12, D13, D36, D37), not from the model: SRC1 in
+ * $r4, SRC2 in $r5, SRC3 in $r6, $c0 the carry source, $c1 = 0xf before; long
+ * forms write $r7 ($r7l) and $c1, short/immediate forms $r6 ($r6l). */
+enum { HW_LONG, HW_SHORT, HW_IMM };
+typedef struct hw_form {
+    const char *name;
+    uint32_t    base1, rand1, base2, rand2;
+    int         kind;
+} hw_form;
+
+static const hw_form hw_forms[] = {
+    { "add long", 0x20000001, 0x1e7f0000, 0x000007d0, 0x1fc00004, HW_LONG },
+    { "set", 0x30000001, 0x0e000000, 0x600007d0, 0x1fdfc004, HW_LONG },
+    { "min/max", 0x30000001, 0x0e000000, 0x800007d0, 0x3fdfc004, HW_LONG },
+    { "shift", 0x30000001, 0x0e7f0000, 0xc00007d0, 0x3fdfc004, HW_LONG },
+    { "mul long", 0x4000001d, 0x0e000000, 0x000007d0, 0x1fdfc004, HW_LONG },
+    { "sad long", 0x5000001d, 0x0e000000, 0x000187d0, 0x1fc00004, HW_LONG },
+    { "mul-add long", 0x6000001d, 0x1e000000, 0x000187d0, 0xffc00004, HW_LONG },
+    { "logic long", 0xd0000001, 0x0e000000, 0x000007d0, 0x1fdfc004, HW_LONG },
+    { "add short", 0x20000000, 0x1e408100, 0x10000000, 0, HW_SHORT },
+    { "mul short", 0x40000018, 0x0e408100, 0x10000000, 0, HW_SHORT },
+    { "sad short", 0x50000018, 0x0e408100, 0x10000000, 0, HW_SHORT },
+    { "mul-add short", 0x60000018, 0x1e408100, 0x10000000, 0, HW_SHORT },
+    { "add imm", 0x20000001, 0x1e7f8100, 0x00000003, 0x1ffffffc, HW_IMM },
+    { "mul imm", 0x40000019, 0x0e7f8100, 0x00000003, 0x1ffffffc, HW_IMM },
+    { "mul-add imm", 0x60000019, 0x1e7f8100, 0x00000003, 0x1ffffffc, HW_IMM },
+    { "logic imm", 0xd0000001, 0x0e7f8100, 0x00000003, 0x1ffffffc, HW_IMM },
+};
+
+static uint64_t hw_rng = 0x9e3779b97f4a7c15ull;
+static uint32_t hw_rand(void)
+{
+    hw_rng ^= hw_rng << 13;
+    hw_rng ^= hw_rng >> 7;
+    hw_rng ^= hw_rng << 17;
+    return (uint32_t)(hw_rng >> 11);
+}
+
+/* The register fields the hardware test sets: 32-bit operands $r4 $r5 $r6 ->
+ * $r7 (long) / $r6 (short, immediate); 16-bit ones the low halves. */
+static void hw_fields(unsigned k, uint32_t *o1, uint32_t *o2)
+{
+    uint32_t a = *o1, b = *o2;
+    int w32;
+    switch (k) {
+    case 0:  w32 = b >> 26 & 1; a |= w32 ? 0x81c : 0x1038; b |= w32 ? 0x18000 : 0x30000; break;
+    case 1: case 2: case 7: a |= (b >> 26 & 1) ? 0x5081c : 0xa1038; break;
+    case 3:
+        w32 = b >> 26 & 1;
+        if (!(b >> 20 & 1))                   /* count from $r5 / $r5l */
+            a = (a & ~0x7f0000u) | (w32 ? 0x50000 : 0xa0000);
+        a |= w32 ? 0x81c : 0x1038;
+        break;
+    case 4:  a |= (b >> 16 & 1) ? 0x50800 : 0xa1000; break;
+    case 5:  a |= (b >> 26 & 1) ? 0x50800 : 0xa1000; break;
+    case 6:  a |= (b >= 0x60000000 || (a >> 28 & 1)) ? 0x50800 : 0xa1000; break;
+    case 8:  a |= (a >> 15 & 1) ? 0x50818 : 0xa1030; break;
+    case 10: a |= (a >> 15 & 1) ? 0x50800 : 0xa1000; break;
+    case 9:  a |= (a >> 22 & 1) ? 0x50800 : 0xa1000; break;
+    case 11: a |= ((a >> 15 & 1) && (a >> 8 & 1)) ? 0x50800 : 0xa1000; break;
+    case 12: a |= (a >> 15 & 1) ? 0x0818 : 0x1030; break;
+    case 13: a |= (a >> 22 & 1) ? 0x0800 : 0x1000; break;
+    case 14: a |= ((a >> 15 & 1) && (a >> 8 & 1)) ? 0x0800 : 0x1000; break;
+    default: a |= 0x0818; break;
+    }
+    *o1 = a;
+    *o2 = b;
+}
+
+/* add/sub/subr/addc at a width, with sat: the hardware rule (flags Z=1 S=2
+ * C=4 O=8; sat on overflow by the sign of the first, possibly inverted, input;
+ * S and Z after saturation). */
+static uint32_t hw_add(int w32, unsigned op, int sat, uint32_t a, uint32_t b, unsigned cc,
+                       unsigned *fl)
+{
+    unsigned bits = w32 ? 32 : 16;
+    uint64_t m = w32 ? 0xffffffffull : 0xffffull, top = 1ull << (bits - 1);
+    uint64_t x = a & m, y = b & m, cin = 0;
+    if (op == 1) { y = ~y & m; cin = 1; }
+    if (op == 2) { x = ~x & m; cin = 1; }
+    if (op == 3) cin = cc >> 2 & 1;
+    uint64_t full = x + y + cin, r = full & m;
+    unsigned f = (full >> bits & 1) ? 4 : 0;
+    int ov = ((x ^ y) & top) == 0 && ((x ^ r) & top) != 0;
+    if (ov) {
+        f |= 8;
+        if (sat)
+            r = (x & top) ? top : top - 1;
+    }
+    f |= (r & top) ? 2 : 0;
+    f |= r == 0 ? 1 : 0;
+    *fl = f;
+    return (uint32_t)r;
+}
+
+static uint32_t hw_mul16(uint32_t a, uint32_t b, int sa, int sb)
+{
+    int64_t x = sa ? (int16_t)a : (int64_t)(a & 0xffff), y = sb ? (int16_t)b : (int64_t)(b & 0xffff);
+    return (uint32_t)(x * y);
+}
+
+static uint32_t hw_mul24(uint32_t a, uint32_t b, int sg, int high)
+{
+    int64_t x = a & 0xffffff, y = b & 0xffffff;
+    if (sg) {
+        x = x >= 0x800000 ? x - 0x1000000 : x;
+        y = y >= 0x800000 ? y - 0x1000000 : y;
+    }
+    uint64_t p = (uint64_t)(x * y) & 0xffffffffffffull;   /* 48-bit product */
+    return (uint32_t)(high ? p >> 16 : p);
+}
+
+static unsigned hw_zs(uint32_t r, unsigned bits)
+{
+    return (r == 0 ? 1u : 0u) | ((r >> (bits - 1) & 1) ? 2u : 0u);
+}
+
+/* |a - b| of two bits-wide values (signed or not): fits bits bits */
+static uint32_t hw_absdiff(uint32_t a, uint32_t b, unsigned bits, int sg)
+{
+    int64_t x = bits == 16 ? (int64_t)(a & 0xffff) : (int64_t)a;
+    int64_t y = bits == 16 ? (int64_t)(b & 0xffff) : (int64_t)b;
+    if (sg) {
+        int64_t h = 1ll << (bits - 1);
+        x = x >= h ? x - 2 * h : x;
+        y = y >= h ? y - 2 * h : y;
+    }
+    return (uint32_t)(x > y ? x - y : y - x);
+}
+
+/* The reference: result (*mask: the bits compared) and $c1 after. */
+static uint32_t hw_ref(uint32_t o1, uint32_t o2, uint32_t s1, uint32_t s2, uint32_t s3,
+                       unsigned cc, unsigned *ecc, uint32_t *mask)
+{
+    unsigned prim = o1 >> 28, sec = o2 >> 29, f = 0xf;
+    int lng = (o1 & 1) && (o2 & 3) != 3, imm = (o1 & 1) && (o2 & 3) == 3;
+    uint32_t r = 0;
+    *mask = 0xffffffffu;
+    if (imm)
+        s2 = (o1 >> 16 & 0x3f) | (o2 & 0x0ffffffcu) << 4;
+    if (lng) {
+        int w32 = o2 >> 26 & 1, sg = o2 >> 27 & 1;
+        unsigned bits = w32 ? 32 : 16;
+        uint32_t m = w32 ? 0xffffffffu : 0xffffu;
+        if (prim == 2 || (prim == 3 && sec == 0)) {
+            r = hw_add(w32, (o1 >> 22 & 1) | (o1 >> 27 & 2), o2 >> 27 & 1, s1, s3, cc, &f);
+            *mask = m;
+        } else if (prim == 3 && (sec == 3 || sec == 4 || sec == 5)) {
+            uint32_t x = s1 & m, y = s2 & m, t = 1u << (bits - 1);
+            if (sg) { x ^= t; y ^= t; }             /* signed order */
+            if (sec == 3) {
+                unsigned k = x < y ? 0 : x == y ? 1 : 2;
+                r = (o2 >> (14 + k) & 1) ? m : 0;
+                f = r ? 2 : 1;
+            } else {
+                r = ((x > y) == (sec == 4)) ? (s1 & m) : (s2 & m);
+                f = hw_zs(r, bits);
+            }
+            *mask = m;
+        } else if (prim == 3) {                     /* 6 shl, 7 shr */
+            uint32_t n = (o2 >> 20 & 1) ? (o1 >> 16 & 0x7f) : (s2 & m), x = s1 & m;
+            unsigned cy = 0;
+            if (sec == 6) {
+                r = n >= bits ? 0 : (uint32_t)(((uint64_t)x << n) & m);
+                cy = n && n < bits ? (x >> (bits - n) & 1) : 0;
+            } else {
+                int neg = sg && (x >> (bits - 1) & 1);
+                r = n >= bits ? (neg ? m : 0) : x >> n;
+                if (neg && n < bits && n)
+                    r |= m & ~(m >> n);
+                cy = n && n < bits ? (x >> (n - 1) & 1) : 0;
+            }
+            f = hw_zs(r, bits) | (cy ? 4u : 0u);
+            if (n == 1 && ((r ^ x) >> (bits - 1) & 1))
+                f |= 8;
+            *mask = m;
+        } else if (prim == 4) {
+            r = (o2 >> 16 & 1) ? hw_mul24(s1, s2, o2 >> 15 & 1, o2 >> 14 & 1)
+                               : hw_mul16(s1, s2, o2 >> 15 & 1, o2 >> 14 & 1);
+            f = hw_zs(r, 32);
+        } else if (prim == 5) {
+            r = hw_add(1, 0, 0, hw_absdiff(s1, s2, bits, sg), s3, 0, &f);
+        } else if (prim == 6 || prim == 7) {
+            unsigned v = (prim == 7 ? 8 : 0) + sec;   /* 9-15: u24 (D37) */
+            static const signed char mv[9][4] = {     /* mul24, signed, sat, high */
+                { 0, 0, 0, 0 }, { 0, 1, 0, 0 }, { 0, 1, 1, 0 }, { 1, 0, 0, 0 }, { 1, 1, 0, 0 },
+                { 1, 1, 1, 0 }, { 1, 0, 0, 1 }, { 1, 1, 0, 1 }, { 1, 1, 1, 1 } };
+            const signed char *d = mv[v > 8 ? 3 : v];
+            uint32_t p = d[0] ? hw_mul24(s1, s2, d[1], d[3]) : hw_mul16(s1, s2, d[1], d[1]);
+            r = hw_add(1, o2 >> 26 & 3, d[2], p, s3, cc, &f);
+        } else {                                    /* 0xd logic */
+            uint32_t x = (o2 >> 16 & 1) ? ~s1 : s1, y = (o2 >> 17 & 1) ? ~s2 : s2;
+            unsigned op = o2 >> 14 & 3;
+            r = (op == 0 ? x & y : op == 1 ? x | y : op == 2 ? x ^ y : y) & m;
+            f = hw_zs(r, bits);
+            *mask = m;
+        }
+        *ecc = f;
+        return r;
+    }
+    *ecc = 0xf;                                     /* short/immediate: $c1 unchanged */
+    if (prim == 2 || prim == 3) {
+        int w32 = o1 >> 15 & 1;
+        r = hw_add(w32, (o1 >> 22 & 1) | (o1 >> 27 & 2), o1 >> 8 & 1, s1, s2, cc, &f);
+        *mask = w32 ? 0xffffffffu : 0xffffu;
+    } else if (prim == 4) {
+        r = (o1 >> 22 & 1) ? hw_mul24(s1, s2, o1 >> 15 & 1, o1 >> 8 & 1)
+                           : hw_mul16(s1, s2, o1 >> 15 & 1, o1 >> 8 & 1);
+    } else if (prim == 5) {
+        r = hw_add(1, 0, 0, hw_absdiff(s1, s2, (o1 >> 15 & 1) ? 32 : 16, o1 >> 8 & 1), s3, 0, &f);
+    } else if (prim == 6 || prim == 7) {
+        unsigned v = (o1 >> 14 & 2) | (o1 >> 8 & 1);   /* u16 s16 sat-s16 u24 */
+        uint32_t p = v == 3 ? hw_mul24(s1, s2, 0, 0) : hw_mul16(s1, s2, v > 0, v > 0);
+        r = hw_add(1, (o1 >> 22 & 1) | (o1 >> 27 & 2), v == 2, p, s3, cc, &f);
+    } else {                                        /* 0xd logic immediate */
+        uint32_t x = (o1 >> 22 & 1) ? ~s1 : s1;
+        unsigned op = (o1 >> 8 & 1) | (o1 >> 14 & 2);
+        r = op == 0 ? x & s2 : op == 1 ? x | s2 : op == 2 ? x ^ s2 : s2;
+    }
+    return r;
+}
+
+/* Run one drawn word on the model (config cfg) with the lanes' sources; the
+ * result register and $c1 of every lane.  Returns the run status. */
+static int hw_run(const char *cfg, const uint32_t iw[2], int nw, const uint32_t *s1,
+                  const uint32_t *s2, const uint32_t *s3, const uint8_t *cc, uint32_t *res,
+                  uint32_t *c1, unsigned dreg)
+{
+    uint32_t prog[6];
+    size_t n = 0;
+    prog[n++] = iw[0];
+    prog[n++] = nw == 2 ? iw[1] : 0x10000000;   /* short: the next word of the hwtest program */
+    prog[n++] = 0xf0000001;                     /* exit nop (D3) */
+    prog[n++] = 0xe0000781;
+    gpuref_diag d = { 0 };
+    gpuref_model_destroy(m);
+    m = NULL;
+    if (gpuref_model_create("nv50", cfg, &m, &d) != GPUREF_OK ||
+        gpuref_program_load(m, 0, prog, n) != GPUREF_OK)
+        return -1;
+    int r = gpuref_regfile_lookup(m, "r"), c = gpuref_regfile_lookup(m, "c");
+    for (unsigned l = 0; l < 32; l++) {
+        gpuref_reg_set(m, r, 4, l, s1[l]);
+        gpuref_reg_set(m, r, 5, l, s2[l]);
+        gpuref_reg_set(m, r, 6, l, s3[l]);
+        gpuref_reg_set(m, r, 7, l, 0);
+        gpuref_reg_set(m, c, 0, l, cc[l] & 0xf);
+        gpuref_reg_set(m, c, 1, l, 0xf);
+    }
+    uint64_t steps = 0;
+    int rc = gpuref_run(m, 8, &steps);
+    for (unsigned l = 0; rc == GPUREF_OK && l < 32; l++) {
+        uint64_t v = 0, f = 0;
+        gpuref_reg_get(m, r, dreg, l, &v);
+        gpuref_reg_get(m, c, 1, l, &f);
+        res[l] = (uint32_t)v;
+        c1[l] = (uint32_t)f;
+    }
+    return rc;
+}
+
+static void test_hw_words(void)
+{
+    unsigned bad_dec = 0, bad_canon = 0, bad_strict = 0, bad_ref = 0, bad_same = 0, words = 0;
+    unsigned dcwords = 0;
+    const gpuref_isa *isa = gpuref_isa_find("nv50");
+    cur = "hwtest-drawn words";
+    for (unsigned k = 0; k < sizeof hw_forms / sizeof hw_forms[0]; k++) {
+        const hw_form *hf = &hw_forms[k];
+        for (unsigned t = 0; t < 150; t++) {
+            uint32_t o1 = hf->base1 | (hw_rand() & hf->rand1);
+            uint32_t o2 = hf->base2 | (hw_rand() & hf->rand2);
+            hw_fields(k, &o1, &o2);
+            uint32_t w[2] = { o1, o2 }, e[2] = { 0, 0 };
+            int nw = hf->kind == HW_SHORT ? 1 : 2;
+            gpuref_insn_info info;
+            gpuref_diag d = { 0 };
+            words++;
+            /* decodes (default: don't-care bits ignored) */
+            if (gpuref_decode(isa, w, (size_t)nw, &info, &d) != GPUREF_OK) {
+                if (bad_dec++ < 5)
+                    printf("  %s: 0x%08x 0x%08x: %s\n", hf->name, o1, o2, d.msg);
+                continue;
+            }
+            /* the canonical word: strict decode keeps it and names the same row */
+            char text[256], text2[256];
+            unsigned n1 = 0, n2 = 0;
+            uint32_t *aw = NULL;
+            size_t an = 0;
+            gpuref_insn_info info2;
+            int ok = gpuref_disasm(isa, w, (size_t)nw, 0, text, sizeof text, &n1, &d) == GPUREF_OK &&
+                     gpuref_assemble(isa, text, 0, &aw, &an, &d) == GPUREF_OK && an == (size_t)nw;
+            if (ok) {
+                e[0] = aw[0];
+                e[1] = nw == 2 ? aw[1] : 0;
+                ok = gpuref_decode(isa, e, (size_t)nw, &info2, &d) == GPUREF_OK &&
+                     info2.opcode == info.opcode &&
+                     gpuref_disasm(isa, e, (size_t)nw, 0, text2, sizeof text2, &n2, &d) == GPUREF_OK &&
+                     !strcmp(text, text2);
+            }
+            gpuref_free(aw);
+            if (!ok) {
+                if (bad_canon++ < 5)
+                    printf("  %s: 0x%08x 0x%08x: no canonical word (%s)\n", hf->name, o1, o2, d.msg);
+                continue;
+            }
+            int differs = e[0] != w[0] || (nw == 2 && e[1] != w[1]);
+            dcwords += (unsigned)differs;
+            /* execution: the drawn word, its canonical word, and the rule */
+            uint32_t s1[32], s2[32], s3[32], ra[32], rb[32], ca[32], cb[32];
+            uint8_t cc[32];
+            for (unsigned l = 0; l < 32; l++) {
+                s1[l] = hw_rand(); s2[l] = hw_rand(); s3[l] = hw_rand();
+                if (t & 1) s1[l] = (uint32_t)(int8_t)s1[l];   /* small values, as the hwtest */
+                if (t & 2) s2[l] = (uint32_t)(int8_t)s2[l];
+                if (t & 4) s3[l] = (uint32_t)(int8_t)s3[l];
+                cc[l] = (uint8_t)hw_rand();
+            }
+            unsigned dreg = hf->kind == HW_LONG ? 7 : 6;
+            int rc1 = hw_run(NULL, w, nw, s1, s2, s3, cc, ra, ca, dreg);
+            int rc2 = hw_run(NULL, e, nw, s1, s2, s3, cc, rb, cb, dreg);
+            if (rc1 || rc2 || memcmp(ra, rb, sizeof ra) || memcmp(ca, cb, sizeof ca)) {
+                if (bad_same++ < 5)
+                    printf("  %s: 0x%08x 0x%08x runs unlike 0x%08x 0x%08x (%d %d)\n", hf->name,
+                           o1, o2, e[0], e[1], rc1, rc2);
+                continue;
+            }
+            for (unsigned l = 0; l < 32; l++) {
+                unsigned ecc;
+                uint32_t msk;
+                uint32_t want = hw_ref(o1, o2, s1[l], s2[l], s3[l], cc[l] & 0xfu, &ecc, &msk);
+                if (((ra[l] ^ want) & msk) || ca[l] != ecc) {
+                    if (bad_ref++ < 8)
+                        printf("  %s: 0x%08x 0x%08x (%08x %08x %08x %x): got %08x.%x, rule %08x.%x\n",
+                               hf->name, o1, o2, s1[l], s2[l], s3[l], cc[l] & 0xfu, ra[l] & msk,
+                               ca[l], want & msk, ecc);
+                    break;
+                }
+            }
+            /* strict=1 rejects the words with don't-care bits (and aliases) */
+            if (differs) {
+                int rc = hw_run("strict=1", w, nw, s1, s2, s3, cc, ra, ca, dreg);
+                if (rc != GPUREF_ERR_DECODE || !strstr(gpuref_model_error(m), "illegal")) {
+                    if (bad_strict++ < 3)
+                        printf("  strict: 0x%08x 0x%08x: rc %d %s\n", o1, o2, rc,
+                               m ? gpuref_model_error(m) : "");
+                }
+            }
+        }
+    }
+    printf("  %u hwtest-drawn words, %u with don't-care bits or an alias\n", words, dcwords);
+    expect(bad_dec == 0, "hwtest-drawn words decode", bad_dec, 0);
+    expect(bad_canon == 0, "canonical word of the same instruction", bad_canon, 0);
+    expect(bad_same == 0, "drawn and canonical words execute alike", bad_same, 0);
+    expect(bad_ref == 0, "results and $c1 follow the hardware rule", bad_ref, 0);
+    expect(bad_strict == 0, "strict=1 rejects don't-care bits", bad_strict, 0);
+    expect(dcwords > words / 2, "most drawn words carry don't-care bits", dcwords, words / 2);
 }
 
 int main(void)
@@ -439,6 +804,7 @@ int main(void)
     test_predication();
     test_accessors();
     test_errors();
+    test_hw_words();
     gpuref_model_destroy(m);
     free(rr);
     printf("%u passed, %u failed\n", npass, nfail);
