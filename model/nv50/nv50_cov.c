@@ -465,7 +465,10 @@ static int nv50c_define(gpuref_cov *def, nv50c *P, char *err)
                 DEF(GPUREF_COV_MOD, (int)op, -1, NV50C_MOD_CWRITE, 0, "nv50.mod.%s.cwrite", ROWNAME(op));
                 R->cwrite = last;
             }
-            if (row_long(op)) {
+            /* long control rows whose predicate the hardware ignores decode it
+             * as "always" (D18): no predicate bin */
+            if (row_long(op) && !(nv50_rows[op].form == NV50_FORM_LCTL &&
+                                  (nv50_rows[op].flags & NV50_RF_NOPRED))) {
                 DEF(GPUREF_COV_MOD, (int)op, -1, NV50C_MOD_PRED, 0, "nv50.mod.%s.pred", ROWNAME(op));
                 R->pred = last;
             }

@@ -597,12 +597,17 @@ static int nv50_form_of(const uint32_t *w, size_t avail, int *form, char *err)
     return GPUREF_OK;
 }
 
-static int nv50_dec_common(nv50_dctx *c, nv50_insn *in)
+static int nv50_dec_common(nv50_dctx *c, nv50_insn *in, unsigned op)
 {
     in->pred = 0xf;
     if (c->form == NV50_FORM_LONG)
         in->modifier = (uint8_t)nv50_g(c, 32, 2);
     if (!nv50_islong(c->form))
+        return GPUREF_OK;
+    /* call, breakaddr, joinat, quadon, quadpop, bar, trap, bra c[], preret: the
+     * hardware ignores the predicate fields (envydis IGNPRED; D18): decoded as
+     * "always", which is also the canonical value (NV50_DC) */
+    if (c->form == NV50_FORM_LCTL && (nv50_rows[op].flags & NV50_RF_NOPRED))
         return GPUREF_OK;
     in->pred = (uint8_t)nv50_g(c, 39, 5);
     if (nv50_pred_holds(in->pred, 0) < 0)
@@ -643,7 +648,7 @@ int nv50_decode_ex(const uint32_t *w, size_t avail, int strict, nv50_insn *in, c
     in->op = (uint16_t)op;
     in->form = (uint8_t)form;
     in->nwords = (uint8_t)nw;
-    if ((rc = nv50_dec_common(&c, in)) != GPUREF_OK ||
+    if ((rc = nv50_dec_common(&c, in, (unsigned)op)) != GPUREF_OK ||
         (rc = nv50_dec_tmpl(&c, in, (unsigned)op)) != GPUREF_OK)
         return rc;
     in->predset = nv50_tables_get()->predset[in->pred];

@@ -464,10 +464,8 @@ static void place(gt *t, int lab)
 static void emit_ctl(gt *t, unsigned op, int label, unsigned cond, unsigned c, unsigned times)
 {
     nv50_insn in = mk(op);
-    if (cond != 0xf)
+    if (cond != 0xf && !(nv50_rows[op].flags & NV50_RF_NOPRED))   /* NOPRED: ignored, D18 */
         set_pred(t, &in, cond, c);
-    else if ((nv50_rows[op].flags & NV50_RF_NOPRED) && gpuref_rng_chance(t->r, 20))
-        set_pred(t, &in, rand_cond(t->r), gpuref_rng_below(t->r, 4));  /* ignored (D18) */
     emit(t, &in, label, times);
 }
 

@@ -160,11 +160,13 @@ int nv50_format(const nv50_insn *in, char *buf, size_t len)
         nv50_piece(&o, "join", 4);
     else if (in->modifier == NV50_MOD_EXIT)
         nv50_piece(&o, "exit", 4);
-    if (in->pred != 0xf) {
+    if (in->pred != 0xf) {      /* envydis: "(never)" has no $c unless its field is set */
         const char *pn = in->pred < 32 && nv50_pred_names[in->pred] ? nv50_pred_names[in->pred]
                                                                      : "?";
         char t[24], *p = nv50_put_s(nv50_put_s(t, "("), pn);
-        p = nv50_put_s(nv50_put_u(nv50_put_s(p, " $c"), in->csrc), ")");
+        if (in->pred != 0 || in->csrc != 0)
+            p = nv50_put_u(nv50_put_s(p, " $c"), in->csrc);
+        p = nv50_put_s(p, ")");
         nv50_piece(&o, t, (size_t)(p - t));
     }
     int slot = 0;
@@ -292,7 +294,7 @@ static int nv50_parse_uint(const char *s, unsigned max, unsigned *v)
     return 0;
 }
 
-/* "[0x10]", "[$a1]", "[$a1+0x8]", "[$a1++0x8]", "[$a1++-0x8]" */
+/* "[0x10]", "[$a1]", "[$a1+0x8]", "[$a1++0x8]", "[$a1++-0x8]", "[$a1--0x8]" */
 static const char *nv50_parse_addr(const char *s, nv50_opnd *o)
 {
     size_t n = strlen(s);
@@ -314,17 +316,25 @@ static const char *nv50_parse_addr(const char *s, nv50_opnd *o)
     const char *r = b + 3;
     if (!*r)
         return NULL;
+    int dec = 0;
     if (r[0] == '+' && r[1] == '+') {
         o->postinc = 1;
         r += 2;
+    } else if (r[0] == '-' && r[1] == '-') {    /* "$a1--0x8" = "$a1++-0x8" (envydis MEMMM) */
+        o->postinc = 1;
+        dec = 1;
+        r += 2;
+        if (*r == '-')
+            return "bad address offset";
     } else if (r[0] == '+') {
         r += 1;
     } else {
         return "bad address";
     }
-    if (nv50_num32(r, &v) || (o->postinc ? (int32_t)v < -0x8000 : (int32_t)v < 0))
+    if (nv50_num32(r, &v) || (o->postinc ? (int32_t)v < -0x8000 : (int32_t)v < 0) ||
+        (dec && (int32_t)v > 0x8000))
         return "bad address offset";
-    o->off = (int32_t)v;
+    o->off = dec ? -(int32_t)v : (int32_t)v;
     return NULL;
 }
 
@@ -645,6 +655,10 @@ static int nv50_match(nv50_actx *a, unsigned op, nv50_insn *in)
     in->nwords = (r->form == NV50_FORM_SHORT || r->form == NV50_FORM_SCTL) ? 1 : 2;
     in->pred = (uint8_t)a->pred;
     in->csrc = (uint8_t)(a->pred == 0xf ? 0 : a->csrc);
+    if (r->form == NV50_FORM_LCTL && (r->flags & NV50_RF_NOPRED)) {
+        in->pred = 0xf;         /* a predicate written here is ignored (D18): canonical word */
+        in->csrc = 0;
+    }
     in->modifier = (uint8_t)a->modifier;
     unsigned i = a->start, l;
     int slot = 0, nlit = 0;
@@ -715,7 +729,12 @@ static int nv50_prefixes(nv50_actx *a)
         a->modifier = L->tok[i][0] == 'j' ? NV50_MOD_JOIN : NV50_MOD_EXIT;
         i++;
     }
-    if (i + 3 < L->ntok && !strcmp(L->tok[i], "(") && !strcmp(L->tok[i + 3], ")") &&
+    if (i + 2 < L->ntok && !strcmp(L->tok[i], "(") && !strcmp(L->tok[i + 1], "never") &&
+        !strcmp(L->tok[i + 2], ")")) {          /* "(never)": envydis' spelling, $c0 */
+        a->pred = 0;
+        a->csrc = 0;
+        i += 3;
+    } else if (i + 3 < L->ntok && !strcmp(L->tok[i], "(") && !strcmp(L->tok[i + 3], ")") &&
         L->tok[i + 2][0] == '$') {
         unsigned c;
         for (c = 0; c < 32; c++)
@@ -739,7 +758,7 @@ static int nv50_prefixes(nv50_actx *a)
 }
 
 /* Assemble one tokenized line. Returns word count or -1 (failure in a). */
-static int nv50_asm_tokens(nv50_actx *a, uint32_t w[2], int force_long)
+static int nv50_asm_tokens1(nv50_actx *a, uint32_t w[2], int force_long)
 {
     a->best = -1;
     a->modifier = 0;
@@ -771,6 +790,41 @@ static int nv50_asm_tokens(nv50_actx *a, uint32_t w[2], int force_long)
         w[1] = n == 2 ? e[1] : 0;
     }
     return nw;
+}
+
+/* "sat b32" <-> "b32 sat" (and b16): short/immediate add rows print the first,
+ * long ones the second (envydis); the assembler takes either.  Swaps the first
+ * such pair after the mnemonic; returns 0 if there is none. */
+static int nv50_swap_sat(nv50_line *L)
+{
+    for (unsigned i = 1; i + 1 < L->ntok; i++) {
+        const char *x = L->tok[i], *y = L->tok[i + 1];
+        int wx = !strcmp(x, "b16") || !strcmp(x, "b32"), wy = !strcmp(y, "b16") || !strcmp(y, "b32");
+        if ((!strcmp(x, "sat") && wy) || (wx && !strcmp(y, "sat"))) {
+            char t[NV50_TOKLEN];
+            memcpy(t, L->tok[i], NV50_TOKLEN);
+            memcpy(L->tok[i], L->tok[i + 1], NV50_TOKLEN);
+            memcpy(L->tok[i + 1], t, NV50_TOKLEN);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* One tokenized line in either order of "sat" and the width. */
+static int nv50_asm_tokens(nv50_actx *a, uint32_t w[2], int force_long)
+{
+    int rc = nv50_asm_tokens1(a, w, force_long);
+    nv50_line *L = (nv50_line *)(uintptr_t)a->L;
+    if (rc >= 0 || !nv50_swap_sat(L))
+        return rc;
+    nv50_actx b = *a;
+    int rc2 = nv50_asm_tokens1(&b, w, force_long);
+    nv50_swap_sat(L);                   /* the text as written, for messages */
+    if (rc2 < 0)
+        return rc;                      /* the first spelling's error */
+    *a = b;
+    return rc2;
 }
 
 int nv50_asm_line(const char *line, uint32_t pc, int force_long, uint32_t w[2], char *err)

@@ -320,6 +320,50 @@ static void test_program(const gpuref_isa *isa)
     gpuref_free(w);
 }
 
+/* envydis spellings (README "Assembly syntax"): both texts assemble to the same
+ * words, which disassemble as envydis prints them. */
+static void spelling(const gpuref_isa *isa, const char *a, const char *b, const char *dis)
+{
+    uint32_t *wa = NULL, *wb = NULL;
+    size_t na = 0, nb = 0;
+    unsigned nw = 0;
+    char text[256] = "";
+    gpuref_diag d = { 0 };
+    int ok = gpuref_assemble(isa, a, 0, &wa, &na, &d) == GPUREF_OK &&
+             gpuref_assemble(isa, b, 0, &wb, &nb, &d) == GPUREF_OK && na == nb &&
+             !memcmp(wa, wb, na * sizeof *wa) &&
+             gpuref_disasm(isa, wa, na, 0, text, sizeof text, &nw, &d) == GPUREF_OK &&
+             !strcmp(text, dis);
+    if (!ok)
+        printf("  \"%s\" / \"%s\": \"%s\" %s\n", a, b, text, d.msg);
+    check(ok, "spellings %s%u%u", a, 0, 0);
+    gpuref_free(wa);
+    gpuref_free(wb);
+}
+
+static void test_spellings(const gpuref_isa *isa)
+{
+    spelling(isa, "(never) bra 0x10", "(never $c0) bra 0x10", "(never) bra 0x10");
+    spelling(isa, "(l $c1) call 0x10", "call 0x10", "call 0x10");
+    spelling(isa, "(ge $c2) joinat 0x10", "joinat 0x10", "joinat 0x10");
+    spelling(isa, "add sat b32 $c0 $r1 $r2 $r3", "add b32 sat $c0 $r1 $r2 $r3",
+             "add b32 sat $c0 $r1 $r2 $r3");
+    spelling(isa, "subr sat b16 $c1 $r1l $r2l $r3h", "subr b16 sat $c1 $r1l $r2l $r3h",
+             "subr b16 sat $c1 $r1l $r2l $r3h");
+    spelling(isa, "add sat b32 $r1 $r2 $r3", "add sat b32 $r1 $r2 $r3", "add sat b32 $r1 $r2 $r3");
+    spelling(isa, "add b32 $r1 b32 s[$a1--0x8] $r2", "add b32 $r1 b32 s[$a1++-0x8] $r2",
+             "add b32 $r1 b32 s[$a1++-0x8] $r2");
+    spelling(isa, "exit nop", "exit nop", "exit nop");
+    /* exit is w1[1:0] = 1, join 2 (D3) */
+    uint32_t *w = NULL;
+    size_t n = 0;
+    gpuref_diag d = { 0 };
+    int ok = gpuref_assemble(isa, "exit nop\njoin nop\n", 0, &w, &n, &d) == GPUREF_OK && n == 4 &&
+             w[0] == 0xf0000001 && w[1] == 0xe0000781 && w[2] == 0xf0000001 && w[3] == 0xe0000782;
+    check(ok, "exit = 0xe0000781, join = 0xe0000782%s%u%u", "", 0, 0);
+    gpuref_free(w);
+}
+
 int main(int argc, char **argv)
 {
     unsigned tries = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 300;
@@ -329,6 +373,7 @@ int main(int argc, char **argv)
     test_overlap();
     test_rows(isa, tries);
     test_illegal(isa);
+    test_spellings(isa);
     test_asm_errors(isa);
     test_program(isa);
     test_shared_const(isa);

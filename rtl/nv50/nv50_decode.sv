@@ -745,7 +745,16 @@ module nv50_decode #(
       d.pred = w1[11:7]; d.pred_c = w1[13:12];
       al1[11:7] = 5'h1f;
       if (w1[11:7] != 5'h0f) al1[13:12] = 2'b11;        // D19
-      if (!nv50_pkg::pred_legal(w1[11:7])) ill = 1'b1;
+      if (op == 4'h2 || op == 4'h4 || op == 4'h6 || op == 4'h7 || op == 4'h8 ||
+          op == 4'h9 || op == 4'ha || op == 4'hc || op == 4'hd) begin
+        // D18, D36: the hardware ignores these predicate fields (envydis IGNPRED);
+        // "always" with $c field 0 is the canonical value
+        dc1[13:7] = 7'h7f;
+        if (w1[11:7] != 5'h0f || w1[13:12] != 2'd0) begin
+          al1[13:7] = 7'h00;                             // unused unless canonical
+          d.pred = 5'h0f; d.pred_c = 2'd0;
+        end
+      end else if (!nv50_pkg::pred_legal(w1[11:7])) ill = 1'b1;
       case (op)
         4'h1, 4'h3, 4'h5, 4'hb: begin                      // bra, ret, break, brkpt
           d.pred_en = 1'b1;
