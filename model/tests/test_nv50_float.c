@@ -93,8 +93,8 @@ static const fcase cases[] = {
       "(-0) + (-0) = -0; $c: Z, not S (F-C1)" },
     { "add rz f32 $r4 $r1 $r2", 0x3f800000, 0x34400000, 0, 0, 0x3f800001, -1,
       "1 + 1.5 ulp toward zero" },
-    { "add sat f32 $c0 $r4 $r1 $r2", 0x7f800000, 0xff800000, 0, 0, 0x00000000, 1,
-      "Inf - Inf = NaN, sat gives +0, $c from the saturated result" },
+    { "add sat f32 $c0 $r4 $r1 $r2", 0x7f800000, 0xff800000, 0, 0, 0x7fffffff, 3,
+      "Inf - Inf = NaN 0x7fffffff; G80 sat keeps a positive NaN (nvhw fp32_sat), $c Z|S" },
     { "add f32 $c0 $r4 $r1 $r2", 0x7f800000, 0xff800000, 0, 0, 0x7fffffff, 3,
       "Inf - Inf = the default NaN, $c Z|S" },
     { "add f32 $c0 $r4 $r1 neg $r2", 0x00800000, 0x00c00000, 0, 0, 0x80000000, 1,
@@ -110,8 +110,8 @@ static const fcase cases[] = {
       "2^-63 * 2^-64 = 2^-127 flushed to +0" },
     { "mul f32 $c0 $r4 neg $r1 $r2", 0x40000000, 0x40400000, 0, 0, 0xc0c00000, 2,
       "-2 * 3, $c S" },
-    { "mul sat f32 $r4 $r1 0x40000000", 0x3f400000, 0, 0, 0, 0x3f800000, -1,
-      "immediate: 0.75 * 2 = 1.5, sat 1.0" },
+    { "mul sat f32 $r4 $r1 0x40000000", 0x3f400000, 0, 0, 0, 0x3fc00000, -1,
+      "immediate: 0.75 * 2 = 1.5; G80 (the default chipset) ignores sat on fmul" },
     /* ---- fmad: product rounded, then the sum */
     { "add f32 $c0 $r4 (mul $r1 $r2) $r3", 0x3f800001, 0x3f800001, 0xbf800002, 0, 0x00000000, 1,
       "(1+2^-23)^2 rounds to 1+2^-22, minus 1+2^-22 = +0 (fused: 2^-46)" },
@@ -133,15 +133,17 @@ static const fcase cases[] = {
       "a NaN loses; $c of an f32 result: S" },
     { "min f32 $r4 neg $r1 $r2", 0x3f800000, 0x3f000000, 0, 0, 0xbf800000, -1,
       "min(-1, 0.5)" },
-    { "max f32 $r4 $r1 $r2", 0x80000000, 0x00000000, 0, 0, 0x80000000, -1,
-      "-0 vs +0: the first operand" },
+    { "max f32 $r4 $r1 $r2", 0x80000000, 0x00000000, 0, 0, 0x00000000, -1,
+      "-0 < +0 in max (nvhw fp32_minmax): +0" },
     { "min f32 $r4 $r1 abs $r2", 0x7fc00000, 0xff800001, 0, 0, 0x7fffffff, -1,
       "both NaN: the default NaN" },
     /* ---- fslct: SRC3 >= 0 picks SRC1; $c from DST as an integer (F-C3) */
     { "slct b32 $c0 $r4 $r1 $r2 f32 $r3", 0x00000000, 0x80000000, 0x80000000, 0, 0x00000000, 1,
       "SRC3 = -0 >= 0: SRC1 (0), $c Z" },
     { "slct b32 $c0 $r4 $r1 $r2 f32 neg $r3", 0x00000000, 0x80000000, 0x3f800000, 0, 0x80000000,
-      2, "-1 < 0: SRC2 (bit 31 set), $c S" },
+      1, "-1 < 0: SRC2 = 0x80000000; G80 gives Z for +-0 (hwtest g80_fp fslct), not S" },
+    { "slct b32 $c0 $r4 $r1 $r2 f32 neg $r3", 0x00000000, 0xffffffff, 0x3f800000, 0, 0xffffffff,
+      2, "-1 < 0: SRC2 = 0xffffffff: bits 30:0 not zero, bit 31 set: S" },
     /* ---- presin: sign | round(fmod(|x| * 2/pi, 4) * 2^23) (F-P1, F-P2) */
     { "presin f32 $r4 $r1", 0x3fc90fdb, 0, 0, 0, 0x00800000, -1,
       "f32(pi/2) * 2/pi = 1 + 2.8e-8" },
@@ -317,6 +319,8 @@ static void test_encodings(void)
         { "add f32 $r1 $r2 0x3f800000", 0xb0000405, 0x03f80003, 2 },
         { "add sat rz f32 $c1 $r3 neg $r1 neg c3[0x8]", 0xb103020d, 0x2cc087d0, 2 },
         { "mul sat rz f32 $c2 $r3 neg $r1 $r2", 0xc002020d, 0x0410c7e0, 2 },
+        { "mul rp f32 $r3 $r1 $r2", 0xc002020d, 0x00008780, 2 },       /* rp: w1[15:14] = 2 */
+        { "add rp f32 $r1 $r2 $r3", 0xb0020405, 0x0000c780, 2 },       /* rp: w0[17:16] = 2, SRC3 w1[14+] */
         { "set $c1 $r4 geu f32 neg abs $r1 abs c0[0x4]", 0xb0810211, 0x641b87d0, 2 },
         { "slct b32 $c0 $r3 $r1 $r2 f32 neg $r5", 0xc002020d, 0x600147c0, 2 },
         { "cvt neg abs rpi s32 $r5 f32 $r1", 0xa0000215, 0xac144780, 2 },
@@ -364,7 +368,7 @@ static void test_syntax(void)
     /* rejected text */
     static const char *const bad[] = {
         "cvt f32 $r4 u8 u16 s[0x2]",          /* ILLEGAL_MEMORY_BYTE */
-        "add sat rm f32 $r4 $r1 $r2",         /* fadd: rn/rz only */
+        "add sat rm f32 $r4 $r1 $r2",         /* fadd: rn/rp/rz only (G-RND) */
         "ex2 sat f32 $r4 $r1",                /* FLOAT.md: no sat on ex2 */
         "rsqrt f32 $r4 c0[0x0]",              /* SFU: register sources */
     };
@@ -376,7 +380,7 @@ static void test_syntax(void)
     /* illegal words */
     static const struct { uint32_t w0, w1; const char *why; } ill[] = {
         { 0xb0010211, 0x00000780, "long fadd rounding 01 (reserved)" },
-        { 0xb0020211, 0x00000780, "long fadd rounding 10 (reserved)" },
+        { 0xc0000211, 0x00004780, "long fmul rounding 01 (rm: reserved, G-RND)" },
         { 0x9000020d, 0xc8000780, "ex2 with w1[27] (envydis' sat) set" },
         { 0x90000211, 0x00200780, "rcp with an s[] type bit" },
         { 0xa0000211, 0x00084788, "cvt u8 into a half with an o[] destination (w1[3])" },
