@@ -15,7 +15,7 @@ static const gpuref_regfile_info nv50_files[NV50_NFILES] = {
     [NV50_F_MASK]   = { "mask", 1, 32, 1 },
     [NV50_F_EXITED] = { "exited", 1, 32, 1 },
     [NV50_F_DEPTH]  = { "depth", 1, 8, 1 },
-    [NV50_F_CFG]    = { "cfg", 2, 32, 1 },
+    [NV50_F_CFG]    = { "cfg", 3, 32, 1 },   /* gprs, stack_depth, float mode (Float on G80) */
 };
 
 static const char *const nv50_spaces[17] = {
@@ -160,7 +160,10 @@ static int nv50_reg_get(void *vs, int file, unsigned idx, unsigned lane, uint64_
     case NV50_F_MASK:   *v = s->mask; break;
     case NV50_F_EXITED: *v = s->exited; break;
     case NV50_F_DEPTH:  *v = s->depth; break;
-    case NV50_F_CFG:    *v = idx == 0 ? s->cfg.gprs : s->cfg.stack_depth; break;
+    case NV50_F_CFG:
+        *v = idx == 0 ? s->cfg.gprs : idx == 1 ? s->cfg.stack_depth
+                                               : (s->cfg.fmul_sat | s->cfg.zero_wins << 1);
+        break;
     default:            return GPUREF_ERR_RANGE;
     }
     return GPUREF_OK;
