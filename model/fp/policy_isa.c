@@ -184,17 +184,24 @@ const fp_policy fp_policy_nv50 = {
     .nan_prop = FP_NANP_DEFAULT,
     .nan_quiet = FP_NANQ_QUIET,               /* n/a with nan_prop DEFAULT */
     .nan_inf = FP_NANINF_OFF,
-    /* not stated in the sources: chosen IEEE ([ext] the zero-wins rule of
-     * envytools' FP_ZERO_WINS belongs to later Fermi+ FMUL.FMZ) */
+    /* [ext] zero-wins (0 * x = +0 for any x, a denormal counting as 0) is a
+     * run-time setting of G80 (envytools hwtest g80_fp: fmul/fmad checked with
+     * and without it): off here; the model config key zero_wins=1 applies it
+     * per instruction (FP_F_ZERO_WINS, model/nv50/README.md "Float on G80") */
     .zero_wins = FP_ZW_OFF,
-    .zero_wins_sign = FP_ZWS_XOR,
+    .zero_wins_sign = FP_ZWS_POS,
     .zero_cmp = FP_ZCMP_EQUAL,                /* fset cmpops not listed: IEEE */
     /* min/max: "If one operand is NaN, DST is set to the non-NaN operand. If
      * both are NaN, DST is set to NaN" (float.rst L78-79, double.rst L60-61)
-     * = FP_MM_DX10; ties of +-0 not stated: chosen first operand */
-    .zero_minmax = FP_ZMM_FIRST,
-    /* "sat" (float.rst L27): NaN not stated: chosen 0 */
-    .clamp_nan = FP_CLNAN_ZERO,
+     * = FP_MM_DX10; +-0 ([ext] envytools nvhw fp32_minmax, checked on G80 by
+     * hwtest g80_fp): operands of different signs give the positive one for
+     * max, the negative one for min, so -0 < +0 */
+    .zero_minmax = FP_ZMM_NEG_LESS,
+    /* "sat" (float.rst L27): [ext] envytools nvhw fp32_sat, checked on G80 by
+     * hwtest g80_fp: [1, +Inf] -> 1.0, sign set -> +0, else unchanged, so the
+     * NaN result 0x7fffffff stays NaN (envydis: "cvt.sat to f32 doesn't
+     * convert NaNs to 0") */
+    .clamp_nan = FP_CLNAN_KEEP,
     .clamp_negzero = FP_CLZ_POS,
     /* cvt: NaN not stated: chosen 0 ([ext] PTX cvt to integer gives 0) */
     .int_nan = FP_INAN_ZERO,

@@ -199,9 +199,17 @@ typedef struct nv50_pinsn {       /* one predecoded word of the program */
     nv50_insn in;
 } nv50_pinsn;
 
+/* chipset=NAME (README "Float on G80"): the float behaviours that differ by
+ * chipset, and the knobs they select. */
+enum nv50_chipset { NV50_CHIP_G80 = 0, NV50_CHIP_G84, NV50_CHIP_G92, NV50_CHIP_G200 };
+
 typedef struct nv50_config {
     unsigned threads, gprs, stack_depth, warp_id, mp_id, tpc_id, vstride;
     unsigned strict;     /* 1: words with don't-care bits set are illegal (D36) */
+    unsigned chipset;             /* enum nv50_chipset (key chipset=g80|g84|g92|g200) */
+    unsigned fmul_sat;            /* knob: fmul honours sat (G200 and later; G80-G92 ignore it) */
+    unsigned zero_wins;           /* knob: 0 * x = +0 in fmul/fmad (key zero_wins=0|1, the
+                                     hardware's run-time setting; default 0) */
 } nv50_config;
 
 typedef struct nv50_state {

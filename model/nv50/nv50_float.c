@@ -19,9 +19,10 @@
 #define NV50_FL_ALL 0xffffffffu
 
 __extension__ typedef unsigned __int128 nv50_u128;   /* GCC/Clang, as model/fp */
+__extension__ typedef __int128 nv50_i128;
 
 /* fp rounding of the 2-bit rounding fields: rn/rni, rm/rmi, rp/rpi, rz/rzi
- * (envydis cvtrnd/cvtrint; fadd/fmul use 0 and 3 only). */
+ * (envydis cvtrnd/cvtrint; fadd/fmul: rn, rp, rz, rm reserved: G-RND). */
 static const unsigned nv50_frnd[4] = { FP_RNE, FP_RDN, FP_RUP, FP_RTZ };
 
 /* ULP bounds of the approximate (SFU) results: README.md "Float", F-ULP. */
@@ -74,12 +75,20 @@ static void nv50_ulp(gpuref_retire *rr, unsigned from, uint32_t bound)
 
 /* ------------------------------------------------------------ fadd, fmul */
 
-static unsigned nv50_arith_flags(const nv50_insn *in)
+/* sat as G80-G200 do it (README "Float on G80", G-SAT): [1.0, +Inf] -> 1.0,
+ * sign set (-0, negatives, -Inf) -> +0, anything else unchanged, so the NaN
+ * result 0x7fffffff stays NaN. */
+static inline uint32_t nv50_sat32(uint32_t x)
 {
-    return (in->sat ? FP_F_CLAMP : 0u) | (in->rnd ? FP_F_RND(nv50_frnd[in->rnd]) : 0u);
+    if (x >= 0x3f800000u && x <= 0x7f800000u)
+        return 0x3f800000u;
+    return (x & 0x80000000u) ? 0u : x;
 }
 
-/* DST = [neg] SRC1 op [neg] SRC2; sat and rz per instruction (FLOAT.md). */
+/* DST = [neg] SRC1 op [neg] SRC2 (FLOAT.md; README "Float on G80"): rounding
+ * rn, rp or rz; a finite overflow gives Inf in rn and rp whatever the sign
+ * (G-OVF: only rz gives the largest finite); fmul is zero-wins when the
+ * config says so and honours sat only when the chipset does (G-FMULSAT). */
 static int nv50_fbin(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr, int mul)
 {
     const nv50_insn *in = &p->in;
@@ -87,13 +96,19 @@ static int nv50_fbin(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr, int 
     uint32_t res[NV50_LANES] = { 0 }, f[NV50_LANES] = { 0 };
     const uint32_t *a = nv50_src(s, p, 0, exec, ta), *b = nv50_src(s, p, 1, exec, tb);
     uint32_t n1 = in->neg1 ? 0x80000000u : 0, n2 = in->neg2 ? 0x80000000u : 0;
-    unsigned fl = nv50_arith_flags(in);
+    unsigned fl = (in->rnd ? FP_F_RND(nv50_frnd[in->rnd & 3]) : 0u)
+                  | (mul && s->cfg.zero_wins ? FP_F_ZERO_WINS : 0u);
+    int sat = in->sat && (!mul || s->cfg.fmul_sat), rz = (in->rnd & 3) == 3;
     for (uint32_t m = exec; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        int st = mul ? fp32_mul(a[l] ^ n1, b[l] ^ n2, &s->fp, fl, &res[l], NULL)
-                     : fp32_add(a[l] ^ n1, b[l] ^ n2, &s->fp, fl, &res[l], NULL);
+        unsigned l = (unsigned)__builtin_ctz(m), exc = 0;
+        int st = mul ? fp32_mul(a[l] ^ n1, b[l] ^ n2, &s->fp, fl, &res[l], &exc)
+                     : fp32_add(a[l] ^ n1, b[l] ^ n2, &s->fp, fl, &res[l], &exc);
         if (st)
             return st;
+        if ((exc & FP_EXC_OVERFLOW) && !rz)
+            res[l] = (res[l] & 0x80000000u) | 0x7f800000u;
+        if (sat)
+            res[l] = nv50_sat32(res[l]);
         f[l] = nv50_fflags(res[l], 0);
     }
     nv50_result(s, p, exec, res, in->cdst_en ? f : NULL, rr);
@@ -110,8 +125,111 @@ int nv50_x_fmul(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
     return nv50_fbin(s, p, rr, 1);
 }
 
-/* DST = [neg] (SRC1 * SRC2) + [neg] SRC3: the product rounded (and flushed),
- * then the sum rounded (float.rst "With intermediate rounding") = fp_mad. */
+/* fmad of three normal operands (README "Float on G80", G-MAD): the product
+ * of the 24-bit significands is truncated to 24 bits with its exponent kept
+ * unbounded, added exactly to c, and the sum rounded to nearest even with
+ * gradual underflow; a result below 2^-126 is then flushed to zero of its
+ * sign, one of 2^128 or more is Inf.  An exact zero sum is +0. */
+static uint32_t nv50_mad_normal(uint32_t a, uint32_t b, uint32_t c)
+{
+    uint64_t pr = (uint64_t)((a & 0x7fffffu) | 0x800000u) * ((b & 0x7fffffu) | 0x800000u);
+    int32_t ep = (int32_t)((a >> 23) & 0xff) + (int32_t)((b >> 23) & 0xff) - 300;
+    int sh = (pr >> 47) ? 24 : 23;                     /* keep the top 24 bits */
+    int64_t P = (int64_t)(pr >> sh), C = (int64_t)((c & 0x7fffffu) | 0x800000u);
+    int32_t ec = (int32_t)((c >> 23) & 0xff) - 150;
+    ep += sh;
+    if ((a ^ b) >> 31)
+        P = -P;
+    if (c >> 31)
+        C = -C;
+    /* exact sum P*2^ep + C*2^ec on the grid of the smaller exponent; a term
+     * more than 60 places below the other only counts as a sticky unit (it is
+     * below 2^-36 of the other term, far under any rounding position) */
+    int32_t hi = ep > ec ? ep : ec, lo = ep < ec ? ep : ec;
+    if (hi - lo > 60) {
+        if (ep < ec)
+            P = P < 0 ? -1 : 1;
+        else
+            C = C < 0 ? -1 : 1;
+        lo = hi - 84;
+        if (ep < ec)
+            ep = lo;
+        else
+            ec = lo;
+    }
+    nv50_u128 mag;
+    nv50_i128 sum = (nv50_i128)P * ((nv50_i128)1 << (ep - lo)) + (nv50_i128)C * ((nv50_i128)1 << (ec - lo));
+    uint32_t sign = sum < 0 ? 0x80000000u : 0u;
+    if (sum == 0)
+        return 0;
+    mag = (nv50_u128)(sum < 0 ? -sum : sum);
+    int msb = 127;
+    while (!((mag >> msb) & 1))
+        msb--;
+    int32_t q = lo + msb - 23;                         /* exponent of the last kept bit */
+    if (q < -149)
+        q = -149;                                      /* gradual underflow grid */
+    if (q > lo) {
+        int d = q - lo;
+        nv50_u128 rest = d >= 128 ? mag : mag & (((nv50_u128)1 << d) - 1);
+        nv50_u128 half = (nv50_u128)1 << (d - 1);
+        mag = d >= 128 ? 0 : mag >> d;
+        if (rest > half || (rest == half && (mag & 1)))
+            mag++;
+    } else {
+        mag <<= (lo - q);
+    }
+    if (mag >> 24) {                                   /* rounded up to 2^24 */
+        mag >>= 1;
+        q++;
+    }
+    if (mag < 0x800000u)                               /* below 2^-126: flushed */
+        return sign;
+    int32_t e = q + 150;                               /* biased exponent */
+    if (e >= 255)
+        return sign | 0x7f800000u;
+    return sign | (uint32_t)e << 23 | ((uint32_t)mag & 0x7fffffu);
+}
+
+/* One lane of fmad on G80 (README "Float on G80", G-MAD, G-ZW). */
+static int nv50_mad1(const nv50_state *s, uint32_t a, uint32_t b, uint32_t c, uint32_t *r)
+{
+    uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff, ec = (c >> 23) & 0xff;
+    uint32_t ma = a & 0x7fffffffu, mb = b & 0x7fffffffu, mc = c & 0x7fffffffu;
+    uint32_t ss = (a ^ b) & 0x80000000u;
+    uint32_t dnan = (uint32_t)s->fp.default_nan[FP_F32];
+    if (s->cfg.zero_wins && (ea == 0 || eb == 0)) {    /* the product is +0: c + 0 */
+        *r = mc > 0x7f800000u ? dnan : ec == 0 ? 0u : c;
+        return GPUREF_OK;
+    }
+    if (ma > 0x7f800000u || mb > 0x7f800000u || mc > 0x7f800000u) {
+        *r = dnan;
+        return GPUREF_OK;
+    }
+    if (ea == 0xff || eb == 0xff) {                    /* Inf product */
+        if (ea == 0 || eb == 0 || (ec == 0xff && (c & 0x80000000u) != ss))
+            *r = dnan;
+        else
+            *r = ss | 0x7f800000u;
+        return GPUREF_OK;
+    }
+    if (ec == 0xff) {
+        *r = c;
+        return GPUREF_OK;
+    }
+    if (ea == 0 || eb == 0 || ec == 0) {               /* a zero: product rounded, then sum */
+        uint32_t t;
+        int st = fp32_mul(a, b, &s->fp, FP_F_RND(FP_RNE), &t, NULL);
+        if (!st)
+            st = fp32_add(t, c, &s->fp, FP_F_RND(FP_RNE), r, NULL);
+        return st;
+    }
+    *r = nv50_mad_normal(a, b, c);
+    return GPUREF_OK;
+}
+
+/* DST = [neg] (SRC1 * SRC2) + [neg] SRC3 with G80's truncated product
+ * (nv50_mad1), then sat (nv50_sat32, every chipset). */
 int nv50_x_fmad(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
     const nv50_insn *in = &p->in;
@@ -120,15 +238,14 @@ int nv50_x_fmad(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
     const uint32_t *a = nv50_src(s, p, 0, exec, ta), *b = nv50_src(s, p, 1, exec, tb);
     const uint32_t *c = nv50_src(s, p, 2, exec, tc);
     uint32_t n1 = in->neg1 ? 0x80000000u : 0, n2 = in->neg2 ? 0x80000000u : 0;
-    unsigned fl = nv50_arith_flags(in);
     for (uint32_t m = exec; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        uint64_t r;
-        /* -(a*b) = (-a)*b exactly: every rounding here is sign-symmetric */
-        int st = fp_mad(FP_F32, a[l] ^ n1, b[l], c[l] ^ n2, &s->fp, fl, &r, NULL);
+        /* -(a*b) = (-a)*b exactly: every step here is sign-symmetric */
+        int st = nv50_mad1(s, a[l] ^ n1, b[l], c[l] ^ n2, &res[l]);
         if (st)
             return st;
-        res[l] = (uint32_t)r;
+        if (in->sat)
+            res[l] = nv50_sat32(res[l]);
         f[l] = nv50_fflags(res[l], 0);
     }
     nv50_result(s, p, exec, res, in->cdst_en ? f : NULL, rr);
@@ -201,7 +318,8 @@ int nv50_x_fslct(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
         if (st)
             return st;
         res[l] = ge ? a[l] : b[l];
-        f[l] = nv50_iflags(res[l], 32);          /* F-C3: b32 result */
+        /* G-SLCT: Z if the result is +-0 (bits 30:0 zero), else S from bit 31 */
+        f[l] = (res[l] & 0x7fffffffu) == 0 ? NV50_CF_Z : (res[l] >> 31) ? NV50_CF_S : 0u;
     }
     nv50_result(s, p, exec, res, in->cdst_en ? f : NULL, rr);
     return GPUREF_OK;

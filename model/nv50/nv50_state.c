@@ -15,7 +15,7 @@ static const gpuref_regfile_info nv50_files[NV50_NFILES] = {
     [NV50_F_MASK]   = { "mask", 1, 32, 1 },
     [NV50_F_EXITED] = { "exited", 1, 32, 1 },
     [NV50_F_DEPTH]  = { "depth", 1, 8, 1 },
-    [NV50_F_CFG]    = { "cfg", 2, 32, 1 },
+    [NV50_F_CFG]    = { "cfg", 3, 32, 1 },   /* gprs, stack_depth, float mode (Float on G80) */
 };
 
 static const char *const nv50_spaces[17] = {
@@ -38,7 +38,24 @@ static const struct nv50_key {
     { "tpc_id", offsetof(nv50_config, tpc_id), 0, 15, 0 },
     { "vstride", offsetof(nv50_config, vstride), 0, 0xffffffffu, 0x20 },
     { "strict", offsetof(nv50_config, strict), 0, 1, 0 },     /* D36 */
+    { "zero_wins", offsetof(nv50_config, zero_wins), 0, 1, 0 },
 };
+
+/* chipset=NAME: README "Float on G80" (envytools hwtest g80_fp: fmul sat from
+ * chipset 0xa0 = G200 on; the other float rules are common to G80-G200). */
+static const char *const nv50_chips[] = { "g80", "g84", "g92", "g200" };
+
+static int nv50_chipset_key(nv50_config *cfg, const char *val, char *err)
+{
+    for (unsigned c = 0; c < sizeof nv50_chips / sizeof nv50_chips[0]; c++)
+        if (strcmp(val, nv50_chips[c]) == 0) {
+            cfg->chipset = c;
+            cfg->fmul_sat = c >= NV50_CHIP_G200;
+            return GPUREF_OK;
+        }
+    return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: bad value '%s' for chipset (g80, g84, g92, g200)",
+                       val);
+}
 #define NV50_NKEYS (sizeof nv50_keys / sizeof nv50_keys[0])
 
 static int nv50_config_parse(nv50_config *cfg, const char *config, char *err)
@@ -48,13 +65,22 @@ static int nv50_config_parse(nv50_config *cfg, const char *config, char *err)
     size_t pos = 0;
     char key[32], val[64];
     int r;
+    cfg->chipset = NV50_CHIP_G80;
+    cfg->fmul_sat = 0;
     while ((r = gpuref_config_next(config, &pos, key, sizeof key, val, sizeof val)) > 0) {
         size_t k;
+        if (strcmp(key, "chipset") == 0) {
+            int st = nv50_chipset_key(cfg, val, err);
+            if (st)
+                return st;
+            continue;
+        }
         for (k = 0; k < NV50_NKEYS && strcmp(key, nv50_keys[k].name); k++)
             ;
         if (k == NV50_NKEYS)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: unknown config key '%s' (keys: "
-                               "threads, gprs, stack_depth, warp_id, mp_id, tpc_id, vstride, strict)", key);
+                               "threads, gprs, stack_depth, warp_id, mp_id, tpc_id, vstride, strict, "
+                               "zero_wins, chipset)", key);
         uint64_t v;
         if (gpuref_parse_u64(val, &v) || v < nv50_keys[k].min || v > nv50_keys[k].max)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: bad value '%s' for %s (%llu..%llu)",
@@ -135,7 +161,10 @@ static int nv50_reg_get(void *vs, int file, unsigned idx, unsigned lane, uint64_
     case NV50_F_MASK:   *v = s->mask; break;
     case NV50_F_EXITED: *v = s->exited; break;
     case NV50_F_DEPTH:  *v = s->depth; break;
-    case NV50_F_CFG:    *v = idx == 0 ? s->cfg.gprs : s->cfg.stack_depth; break;
+    case NV50_F_CFG:
+        *v = idx == 0 ? s->cfg.gprs : idx == 1 ? s->cfg.stack_depth
+                                               : (s->cfg.fmul_sat | s->cfg.zero_wins << 1);
+        break;
     default:            return GPUREF_ERR_RANGE;
     }
     return GPUREF_OK;

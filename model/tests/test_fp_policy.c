@@ -569,6 +569,16 @@ static void isa(void)
     T("usc: NaN -> +NaN (FRCP(NaN) = +NaN, L419)", &usc, ADD, FP_F32, 0xff800001, 0x3f800000, 0, 0, 0x7fc00000, INV);
     T("nv50: NaN -> 0x7fffffff", &nv50, MUL, FP_F32, 0xffc00000, 0x3f800000, 0, 0, 0x7fffffff, 0);
     T("nv50 add rz", &nv50, ADD, FP_F32, 0x3f800000, 0x33800001, 0, FP_F_RND(FP_RTZ), 0x3f800000, INX);
+    /* G80 rules (model/nv50/README.md "Float on G80"; envytools nvhw/hwtest g80_fp) */
+    T("nv50 sat: Inf - Inf = NaN 0x7fffffff kept (G-SAT)", &nv50, ADD, FP_F32, 0x7f800000, 0xff800000, 0,
+      FP_F_CLAMP, 0x7fffffff, INV);
+    T("nv50 sat: -0 + -0 -> +0", &nv50, ADD, FP_F32, 0x80000000, 0x80000000, 0, FP_F_CLAMP, 0, 0);
+    T("nv50 zero-wins fmul: -0 * NaN = +0 (G-ZW)", &nv50, MUL, FP_F32, 0x80000000, 0x7fc00000, 0,
+      FP_F_ZERO_WINS, 0, 0);
+    T("nv50 zero-wins fmul: 5 * -0 = +0, not -0", &nv50, MUL, FP_F32, 0x40a00000, 0x80000000, 0,
+      FP_F_ZERO_WINS, 0, 0);
+    MM("nv50 max(-0, +0) = +0 (G-MM)", &nv50, 1, FP_MM_DX10, 0x80000000, 0x00000000, 0x00000000, 0);
+    MM("nv50 min(+0, -0) = -0 (G-MM)", &nv50, 0, FP_MM_DX10, 0x00000000, 0x80000000, 0x80000000, 0);
     /* RDNA4 MODE */
     fp_policy m = rd;
     tu_check(fp_policy_rdna4_mode(&m, 0x00000000) == 0 && m.denorm_in[FP_F32] == FP_DENORM_FLUSH &&

@@ -93,8 +93,8 @@ static const fcase cases[] = {
       "(-0) + (-0) = -0; $c: Z, not S (F-C1)" },
     { "add rz f32 $r4 $r1 $r2", 0x3f800000, 0x34400000, 0, 0, 0x3f800001, -1,
       "1 + 1.5 ulp toward zero" },
-    { "add sat f32 $c0 $r4 $r1 $r2", 0x7f800000, 0xff800000, 0, 0, 0x00000000, 1,
-      "Inf - Inf = NaN, sat gives +0, $c from the saturated result" },
+    { "add sat f32 $c0 $r4 $r1 $r2", 0x7f800000, 0xff800000, 0, 0, 0x7fffffff, 3,
+      "Inf - Inf = NaN 0x7fffffff; G80 sat keeps a positive NaN (nvhw fp32_sat), $c Z|S" },
     { "add f32 $c0 $r4 $r1 $r2", 0x7f800000, 0xff800000, 0, 0, 0x7fffffff, 3,
       "Inf - Inf = the default NaN, $c Z|S" },
     { "add f32 $c0 $r4 $r1 neg $r2", 0x00800000, 0x00c00000, 0, 0, 0x80000000, 1,
@@ -110,8 +110,8 @@ static const fcase cases[] = {
       "2^-63 * 2^-64 = 2^-127 flushed to +0" },
     { "mul f32 $c0 $r4 neg $r1 $r2", 0x40000000, 0x40400000, 0, 0, 0xc0c00000, 2,
       "-2 * 3, $c S" },
-    { "mul sat f32 $r4 $r1 0x40000000", 0x3f400000, 0, 0, 0, 0x3f800000, -1,
-      "immediate: 0.75 * 2 = 1.5, sat 1.0" },
+    { "mul sat f32 $r4 $r1 0x40000000", 0x3f400000, 0, 0, 0, 0x3fc00000, -1,
+      "immediate: 0.75 * 2 = 1.5; G80 (the default chipset) ignores sat on fmul" },
     /* ---- fmad: product rounded, then the sum */
     { "add f32 $c0 $r4 (mul $r1 $r2) $r3", 0x3f800001, 0x3f800001, 0xbf800002, 0, 0x00000000, 1,
       "(1+2^-23)^2 rounds to 1+2^-22, minus 1+2^-22 = +0 (fused: 2^-46)" },
@@ -133,15 +133,17 @@ static const fcase cases[] = {
       "a NaN loses; $c of an f32 result: S" },
     { "min f32 $r4 neg $r1 $r2", 0x3f800000, 0x3f000000, 0, 0, 0xbf800000, -1,
       "min(-1, 0.5)" },
-    { "max f32 $r4 $r1 $r2", 0x80000000, 0x00000000, 0, 0, 0x80000000, -1,
-      "-0 vs +0: the first operand" },
+    { "max f32 $r4 $r1 $r2", 0x80000000, 0x00000000, 0, 0, 0x00000000, -1,
+      "-0 < +0 in max (nvhw fp32_minmax): +0" },
     { "min f32 $r4 $r1 abs $r2", 0x7fc00000, 0xff800001, 0, 0, 0x7fffffff, -1,
       "both NaN: the default NaN" },
     /* ---- fslct: SRC3 >= 0 picks SRC1; $c from DST as an integer (F-C3) */
     { "slct b32 $c0 $r4 $r1 $r2 f32 $r3", 0x00000000, 0x80000000, 0x80000000, 0, 0x00000000, 1,
       "SRC3 = -0 >= 0: SRC1 (0), $c Z" },
     { "slct b32 $c0 $r4 $r1 $r2 f32 neg $r3", 0x00000000, 0x80000000, 0x3f800000, 0, 0x80000000,
-      2, "-1 < 0: SRC2 (bit 31 set), $c S" },
+      1, "-1 < 0: SRC2 = 0x80000000; G80 gives Z for +-0 (hwtest g80_fp fslct), not S" },
+    { "slct b32 $c0 $r4 $r1 $r2 f32 neg $r3", 0x00000000, 0xffffffff, 0x3f800000, 0, 0xffffffff,
+      2, "-1 < 0: SRC2 = 0xffffffff: bits 30:0 not zero, bit 31 set: S" },
     /* ---- presin: sign | round(fmod(|x| * 2/pi, 4) * 2^23) (F-P1, F-P2) */
     { "presin f32 $r4 $r1", 0x3fc90fdb, 0, 0, 0, 0x00800000, -1,
       "f32(pi/2) * 2/pi = 1 + 2.8e-8" },
@@ -317,6 +319,8 @@ static void test_encodings(void)
         { "add f32 $r1 $r2 0x3f800000", 0xb0000405, 0x03f80003, 2 },
         { "add sat rz f32 $c1 $r3 neg $r1 neg c3[0x8]", 0xb103020d, 0x2cc087d0, 2 },
         { "mul sat rz f32 $c2 $r3 neg $r1 $r2", 0xc002020d, 0x0410c7e0, 2 },
+        { "mul rp f32 $r3 $r1 $r2", 0xc002020d, 0x00008780, 2 },       /* rp: w1[15:14] = 2 */
+        { "add rp f32 $r1 $r2 $r3", 0xb0020405, 0x0000c780, 2 },       /* rp: w0[17:16] = 2, SRC3 w1[14+] */
         { "set $c1 $r4 geu f32 neg abs $r1 abs c0[0x4]", 0xb0810211, 0x641b87d0, 2 },
         { "slct b32 $c0 $r3 $r1 $r2 f32 neg $r5", 0xc002020d, 0x600147c0, 2 },
         { "cvt neg abs rpi s32 $r5 f32 $r1", 0xa0000215, 0xac144780, 2 },
@@ -364,7 +368,7 @@ static void test_syntax(void)
     /* rejected text */
     static const char *const bad[] = {
         "cvt f32 $r4 u8 u16 s[0x2]",          /* ILLEGAL_MEMORY_BYTE */
-        "add sat rm f32 $r4 $r1 $r2",         /* fadd: rn/rz only */
+        "add sat rm f32 $r4 $r1 $r2",         /* fadd: rn/rp/rz only (G-RND) */
         "ex2 sat f32 $r4 $r1",                /* FLOAT.md: no sat on ex2 */
         "rsqrt f32 $r4 c0[0x0]",              /* SFU: register sources */
     };
@@ -376,7 +380,7 @@ static void test_syntax(void)
     /* illegal words */
     static const struct { uint32_t w0, w1; const char *why; } ill[] = {
         { 0xb0010211, 0x00000780, "long fadd rounding 01 (reserved)" },
-        { 0xb0020211, 0x00000780, "long fadd rounding 10 (reserved)" },
+        { 0xc0000211, 0x00004780, "long fmul rounding 01 (rm: reserved, G-RND)" },
         { 0x9000020d, 0xc8000780, "ex2 with w1[27] (envydis' sat) set" },
         { 0x90000211, 0x00200780, "rcp with an s[] type bit" },
         { 0xa0000211, 0x00084788, "cvt u8 into a half with an o[] destination (w1[3])" },
@@ -454,6 +458,440 @@ static void test_presin_sin(void)
            bad, 0);
 }
 
+/* ---------------------------------- G80 hardware rules, drawn as hwtest does */
+
+/* An independent reference of the G80 float rules (README "Float on G80";
+ * facts of envytools' nvhw/fp.c, checked on G80-G200 by hwtest/g80_fp.cc),
+ * written from those facts, not from the model: exact values live in a
+ * 640-bit fixed-point integer (binary point at bit 320: every f32 product and
+ * sum is exact there), and one rounding routine reads its bits one by one. */
+#define HB_LIMBS 10
+#define HB_POINT 320
+typedef struct hbig { uint64_t w[HB_LIMBS]; } hbig;
+
+static void hb_set(hbig *x, uint64_t mant, int exp2)   /* x = mant * 2^exp2 */
+{
+    memset(x, 0, sizeof *x);
+    for (int i = 0; i < 64; i++)
+        if ((mant >> i) & 1) {
+            int b = i + exp2 + HB_POINT;
+            x->w[b / 64] |= 1ull << (b % 64);
+        }
+}
+
+static int hb_bit(const hbig *x, int b)
+{
+    return b < 0 || b >= 64 * HB_LIMBS ? 0 : (int)((x->w[b / 64] >> (b % 64)) & 1);
+}
+
+static int hb_cmp(const hbig *a, const hbig *b)
+{
+    for (int i = HB_LIMBS - 1; i >= 0; i--)
+        if (a->w[i] != b->w[i])
+            return a->w[i] < b->w[i] ? -1 : 1;
+    return 0;
+}
+
+static void hb_add(hbig *r, const hbig *a, const hbig *b)  /* |r| = a + b */
+{
+    unsigned c = 0;
+    for (int i = 0; i < HB_LIMBS; i++) {
+        uint64_t s = a->w[i] + b->w[i];
+        unsigned c1 = s < a->w[i];
+        r->w[i] = s + c;
+        c = c1 | (r->w[i] < s);
+    }
+}
+
+static void hb_sub(hbig *r, const hbig *a, const hbig *b)  /* a >= b: r = a - b */
+{
+    unsigned br = 0;
+    for (int i = 0; i < HB_LIMBS; i++) {
+        uint64_t d = a->w[i] - b->w[i];
+        unsigned b1 = a->w[i] < b->w[i];
+        r->w[i] = d - br;
+        br = b1 | (d < br);
+    }
+}
+
+static int hb_msb(const hbig *x)
+{
+    for (int b = 64 * HB_LIMBS - 1; b >= 0; b--)
+        if (hb_bit(x, b))
+            return b;
+    return -1;
+}
+
+/* signed sum: (sa, a) + (sb, b) -> (*s, r) */
+static void hb_signed_add(int sa, const hbig *a, int sb, const hbig *b, int *s, hbig *r)
+{
+    if (sa == sb) {
+        hb_add(r, a, b);
+        *s = sa;
+    } else if (hb_cmp(a, b) >= 0) {
+        hb_sub(r, a, b);
+        *s = sa;
+    } else {
+        hb_sub(r, b, a);
+        *s = sb;
+    }
+}
+
+enum { HR_RN, HR_RM, HR_RP, HR_RZ };     /* the G80 rounding codes */
+
+/* Round the magnitude x (sign s) to 24 significant bits, quantum at least
+ * 2^minq; returns K and *q with the value K * 2^q (K <= 2^24-1 after the
+ * carry is folded). */
+static uint32_t hb_round(int s, const hbig *x, int rm, int minq, int *q)
+{
+    int p = hb_msb(x);
+    int qq = p - HB_POINT - 23;
+    if (qq < minq)
+        qq = minq;
+    int lo = qq + HB_POINT;                 /* bit of the quantum */
+    uint64_t K = 0;
+    for (int b = p; b >= lo; b--)
+        K = K << 1 | (uint64_t)hb_bit(x, b);
+    int half = hb_bit(x, lo - 1), sticky = 0;
+    for (int b = lo - 2; b >= 0 && !sticky; b--)
+        sticky = hb_bit(x, b);
+    int up = 0;
+    switch (rm) {
+    case HR_RN: up = half && (sticky || (K & 1)); break;
+    case HR_RP: up = !s && (half || sticky); break;
+    case HR_RM: up = s && (half || sticky); break;
+    default:    up = 0; break;
+    }
+    K += (uint64_t)up;
+    if (K >> 24) {
+        K >>= 1;
+        qq++;
+    }
+    *q = qq;
+    return (uint32_t)K;
+}
+
+/* K * 2^q as f32 bits: below 2^-126 flushed to zero of the sign, 2^128 or
+ * more: Inf, or the largest finite in rz (big_max). */
+static uint32_t hb_pack(int s, uint32_t K, int q, int big_max)
+{
+    uint32_t sg = s ? 0x80000000u : 0u;
+    if (K == 0)
+        return sg;
+    int m = 31 - __builtin_clz(K), E = m + q;      /* K * 2^q in [2^E, 2^(E+1)) */
+    if (E < -126)
+        return sg;
+    if (E >= 128)
+        return sg | (big_max ? 0x7f7fffffu : 0x7f800000u);
+    return sg | (uint32_t)(E + 127) << 23 | ((K << (23 - m)) & 0x7fffffu);
+}
+
+#define HNAN 0x7fffffffu
+static int h_isnan(uint32_t x) { return (x & 0x7fffffffu) > 0x7f800000u; }
+static int h_isinf(uint32_t x) { return (x & 0x7fffffffu) == 0x7f800000u; }
+static int h_exp(uint32_t x) { return (int)((x >> 23) & 0xff); }
+static int h_sgn(uint32_t x) { return (int)(x >> 31); }
+
+static void h_val(uint32_t x, hbig *v)      /* |x| of a normal x */
+{
+    hb_set(v, (x & 0x7fffffu) | 0x800000u, h_exp(x) - 150);
+}
+
+static uint32_t h_add(uint32_t a, uint32_t b, int rm)
+{
+    if (h_isnan(a) || h_isnan(b))
+        return HNAN;
+    if (h_isinf(a))
+        return h_isinf(b) && h_sgn(a) != h_sgn(b) ? HNAN : a;
+    if (h_isinf(b))
+        return b;
+    int za = h_exp(a) == 0, zb = h_exp(b) == 0;     /* denormals count as zero */
+    if (za && zb)
+        return h_sgn(a) && h_sgn(b) ? 0x80000000u : 0u;
+    hbig va, vb, r;
+    int s, q;
+    memset(&va, 0, sizeof va);
+    memset(&vb, 0, sizeof vb);
+    if (!za)
+        h_val(a, &va);
+    if (!zb)
+        h_val(b, &vb);
+    hb_signed_add(h_sgn(a), &va, h_sgn(b), &vb, &s, &r);
+    if (hb_msb(&r) < 0)
+        return 0u;                                  /* x - x = +0 in every mode used */
+    uint32_t K = hb_round(s, &r, rm, -100000, &q);
+    return hb_pack(s, K, q, rm == HR_RZ);
+}
+
+static uint32_t h_mul(uint32_t a, uint32_t b, int rm, int zw)
+{
+    int za = h_exp(a) == 0, zb = h_exp(b) == 0;
+    if (zw && (za || zb))
+        return 0u;
+    if (h_isnan(a) || h_isnan(b))
+        return HNAN;
+    int s = h_sgn(a) ^ h_sgn(b);
+    if (h_isinf(a) || h_isinf(b))
+        return za || zb ? HNAN : (uint32_t)s << 31 | 0x7f800000u;
+    if (za || zb)
+        return (uint32_t)s << 31;
+    hbig p;
+    int q;
+    hb_set(&p, (uint64_t)((a & 0x7fffffu) | 0x800000u) * ((b & 0x7fffffu) | 0x800000u),
+           h_exp(a) + h_exp(b) - 300);
+    uint32_t K = hb_round(s, &p, rm, -100000, &q);
+    return hb_pack(s, K, q, rm == HR_RZ);
+}
+
+static uint32_t h_mad(uint32_t a, uint32_t b, uint32_t c, int zw)
+{
+    int za = h_exp(a) == 0, zb = h_exp(b) == 0, zc = h_exp(c) == 0;
+    if (zw && (za || zb))
+        return h_add(c, 0, HR_RN);
+    if (h_isnan(a) || h_isnan(b) || h_isnan(c))
+        return HNAN;
+    int ss = h_sgn(a) ^ h_sgn(b);
+    if (h_isinf(a) || h_isinf(b)) {
+        if (za || zb || (h_isinf(c) && h_sgn(c) != ss))
+            return HNAN;
+        return (uint32_t)ss << 31 | 0x7f800000u;
+    }
+    if (h_isinf(c))
+        return c;
+    if (za || zb || zc)
+        return h_add(h_mul(a, b, HR_RN, 0), c, HR_RN);
+    /* the product truncated to 24 bits, exponent unbounded */
+    hbig p, pt, vc, r;
+    int q, s;
+    hb_set(&p, (uint64_t)((a & 0x7fffffu) | 0x800000u) * ((b & 0x7fffffu) | 0x800000u),
+           h_exp(a) + h_exp(b) - 300);
+    uint32_t K = hb_round(ss, &p, HR_RZ, -100000, &q);
+    hb_set(&pt, K, q);
+    h_val(c, &vc);
+    hb_signed_add(ss, &pt, h_sgn(c), &vc, &s, &r);
+    if (hb_msb(&r) < 0)
+        return 0u;
+    K = hb_round(s, &r, HR_RN, -149, &q);          /* gradual underflow grid, then flush */
+    return hb_pack(s, K, q, 0);
+}
+
+static uint32_t h_sat(uint32_t x)
+{
+    if (x >= 0x3f800000u && x <= 0x7f800000u)
+        return 0x3f800000u;
+    return (x >> 31) ? 0u : x;
+}
+
+/* relation of a to b: 1 l, 2 e, 4 g, 8 u (denormals read as zero) */
+static unsigned h_rel(uint32_t a, uint32_t b)
+{
+    if (h_isnan(a) || h_isnan(b))
+        return 8;
+    if (h_exp(a) == 0)
+        a &= 0x80000000u;
+    if (h_exp(b) == 0)
+        b &= 0x80000000u;
+    if ((a & 0x7fffffffu) == 0 && (b & 0x7fffffffu) == 0)
+        return 2;
+    if (a == b)
+        return 2;
+    int64_t ka = h_sgn(a) ? -(int64_t)(a & 0x7fffffffu) : (int64_t)a;   /* order of the line */
+    int64_t kb = h_sgn(b) ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
+    return ka < kb ? 1 : 4;
+}
+
+static uint32_t h_cc(uint32_t r)                   /* $c of a float result */
+{
+    unsigned rel = h_rel(r, 0);
+    return rel == 8 ? 3 : rel == 2 ? 1 : rel == 1 ? 2 : 0;
+}
+
+static uint32_t h_minmax(uint32_t a, uint32_t b, int min)
+{
+    if (h_exp(a) == 0)
+        a &= 0x80000000u;
+    if (h_exp(b) == 0)
+        b &= 0x80000000u;
+    if (h_isnan(a))
+        return h_isnan(b) ? HNAN : b;
+    if (h_isnan(b))
+        return a;
+    if (h_sgn(a) != h_sgn(b))                       /* -0 < +0 */
+        return (h_sgn(a) ? min : !min) ? a : b;
+    unsigned rel = h_rel(a, b);
+    if (rel == 2)
+        return a;
+    return ((rel == 1) == (min != 0)) ? a : b;
+}
+
+static uint32_t h_mod(uint32_t x, int neg, int abs)
+{
+    if (abs)
+        x &= 0x7fffffffu;
+    return neg ? x ^ 0x80000000u : x;
+}
+
+/* hwtest's fodder: special operands taken for a quarter of the sources */
+static const uint32_t h_fodder[32] = {
+    0x00000000, 0x00000001, 0x007fffff, 0x80000000, 0x80000001, 0x807fffff, 0x7fffffff,
+    0xffffffff, 0x7f800aaa, 0x7f812345, 0xff800bbb, 0x7f800000, 0xff800000, 0x3f800000,
+    0x3f800001, 0xbf800000, 0x7f000000, 0x7effffff, 0x01000000, 0x00800001, 0x7ffffff1,
+    0x7ffffff0, 0x7fffffef, 0x7fffffe0, 0x7fffffe1, 0x8000001f, 0x80000020, 0x80000021,
+    0xc0000021, 0xfe000001, 0xfc000000, 0xfdffffff,
+};
+
+static uint64_t h_rng = 0x9e3779b97f4a7c15ull;
+static uint32_t h_rand(void)                        /* xorshift64*, fixed seed */
+{
+    h_rng ^= h_rng >> 12;
+    h_rng ^= h_rng << 25;
+    h_rng ^= h_rng >> 27;
+    return (uint32_t)((h_rng * 0x2545f4914f6cdd1dull) >> 32);
+}
+
+enum { HO_FADD, HO_FMUL, HO_FMAD, HO_FSET, HO_FMIN, HO_FMAX, HO_FSLCT, HO_N };
+
+/* Blocks of 512 operand triples (16 warps), one random instruction and
+ * config per block, sources random or from the fodder as hwtest draws them;
+ * every lane's result and $c compared with the reference.  Counts one
+ * expectation per block. */
+static void test_hw_random(void)
+{
+    static const char *const cond[16] = { "never", "l", "e", "le", "g", "lg", "ge", "lge",
+                                          "u", "lu", "eu", "leu", "gu", "lgu", "geu", "always" };
+    static const char *const chip[4] = { "g80", "g84", "g92", "g200" };
+    unsigned lanes = 0, bad_lanes = 0, per_op[HO_N] = { 0 };
+    for (int blk = 0; blk < 1400; blk++) {
+        int op = blk % HO_N;
+        uint32_t r = h_rand();
+        int n1 = r & 1, n2 = (r >> 1) & 1, a1 = (r >> 2) & 1, a2 = (r >> 3) & 1;
+        int sat = (r >> 4) & 1, zw = (r >> 5) & 1, ch = (r >> 6) & 3, cnd = (r >> 8) & 15;
+        static const int rms[3] = { HR_RN, HR_RP, HR_RZ };          /* rm: reserved */
+        int rm = rms[((r >> 12) & 0xffff) % 3];
+        const char *rtxt = rm == HR_RP ? "rp " : rm == HR_RZ ? "rz " : "";
+        char text[160], cfg[48];
+        switch (op) {
+        case HO_FADD:
+            snprintf(text, sizeof text, "add %s%sf32 $c0 $r4 %s$r1 %s$r2\nexit nop\n",
+                     sat ? "sat " : "", rtxt, n1 ? "neg " : "", n2 ? "neg " : "");
+            break;
+        case HO_FMUL:
+            snprintf(text, sizeof text, "mul %s%sf32 $c0 $r4 %s$r1 %s$r2\nexit nop\n",
+                     sat ? "sat " : "", rtxt, n1 ? "neg " : "", n2 ? "neg " : "");
+            break;
+        case HO_FMAD:
+            snprintf(text, sizeof text, "add %sf32 $c0 $r4 %s(mul $r1 $r2) %s$r3\nexit nop\n",
+                     sat ? "sat " : "", n1 ? "neg " : "", n2 ? "neg " : "");
+            break;
+        case HO_FSET:
+            snprintf(text, sizeof text, "set $c0 $r4 %s f32 %s%s$r1 %s%s$r2\nexit nop\n", cond[cnd],
+                     n1 ? "neg " : "", a1 ? "abs " : "", n2 ? "neg " : "", a2 ? "abs " : "");
+            break;
+        case HO_FMIN:
+        case HO_FMAX:
+            snprintf(text, sizeof text, "%s f32 $c0 $r4 %s%s$r1 %s%s$r2\nexit nop\n",
+                     op == HO_FMIN ? "min" : "max", n1 ? "neg " : "", a1 ? "abs " : "",
+                     n2 ? "neg " : "", a2 ? "abs " : "");
+            break;
+        default:
+            snprintf(text, sizeof text, "slct b32 $c0 $r4 $r1 $r2 f32 %s$r3\nexit nop\n",
+                     n2 ? "neg " : "");
+            break;
+        }
+        snprintf(cfg, sizeof cfg, "chipset=%s,zero_wins=%d", chip[ch], zw);
+        gpuref_diag d = { 0 };
+        uint32_t *w = NULL;
+        size_t nw = 0;
+        gpuref_model *hm = NULL;
+        if (gpuref_model_create("nv50", cfg, &hm, &d) != GPUREF_OK ||
+            gpuref_assemble(gpuref_isa_find("nv50"), text, 0, &w, &nw, &d) != GPUREF_OK ||
+            gpuref_program_load(hm, 0, w, nw) != GPUREF_OK) {
+            printf("FAIL: hw random: setup %s [%s]: %s\n", text, cfg, d.msg);
+            nfail++;
+            gpuref_free(w);
+            gpuref_model_destroy(hm);
+            continue;
+        }
+        gpuref_free(w);
+        int hr = gpuref_regfile_lookup(hm, "r"), hc = gpuref_regfile_lookup(hm, "c");
+        uint32_t mode = h_rand();
+        int blk_bad = 0;
+        for (int warp = 0; warp < 16; warp++) {
+            uint32_t s1[32], s2[32], s3[32];
+            for (int l = 0; l < 32; l++) {
+                s1[l] = (mode & 0x3) ? h_rand() : h_fodder[h_rand() & 0x1f];
+                s2[l] = (mode & 0xc) ? h_rand() : h_fodder[h_rand() & 0x1f];
+                s3[l] = (mode & 0x30) ? h_rand() : h_fodder[h_rand() & 0x1f];
+                gpuref_reg_set(hm, hr, 1, (unsigned)l, s1[l]);
+                gpuref_reg_set(hm, hr, 2, (unsigned)l, s2[l]);
+                gpuref_reg_set(hm, hr, 3, (unsigned)l, s3[l]);
+            }
+            gpuref_reg_set(hm, gpuref_regfile_lookup(hm, "pc"), 0, 0, 0);
+            if (gpuref_step(hm, rr) != GPUREF_OK) {
+                printf("FAIL: hw random: step %s: %s\n", text, gpuref_model_error(hm));
+                blk_bad = 1;
+                break;
+            }
+            for (int l = 0; l < 32; l++) {
+                uint32_t e, ec, a = s1[l], b = s2[l], c = s3[l];
+                switch (op) {
+                case HO_FADD:
+                    e = h_add(n1 ? a ^ 0x80000000u : a, n2 ? b ^ 0x80000000u : b, rm);
+                    if (sat)
+                        e = h_sat(e);
+                    ec = h_cc(e);
+                    break;
+                case HO_FMUL:
+                    e = h_mul(n1 ? a ^ 0x80000000u : a, n2 ? b ^ 0x80000000u : b, rm, zw);
+                    if (sat && ch == 3)                 /* G200 only */
+                        e = h_sat(e);
+                    ec = h_cc(e);
+                    break;
+                case HO_FMAD:
+                    e = h_mad(n1 ? a ^ 0x80000000u : a, b, n2 ? c ^ 0x80000000u : c, zw);
+                    if (sat)
+                        e = h_sat(e);
+                    ec = h_cc(e);
+                    break;
+                case HO_FSET:
+                    e = (h_rel(h_mod(a, n1, a1), h_mod(b, n2, a2)) & (unsigned)cnd) ? 0xffffffffu : 0;
+                    ec = e ? 2 : 1;
+                    break;
+                case HO_FMIN:
+                case HO_FMAX:
+                    e = h_minmax(h_mod(a, n1, a1), h_mod(b, n2, a2), op == HO_FMIN);
+                    ec = h_cc(e);
+                    break;
+                default: {
+                    unsigned rel = h_rel(n2 ? c ^ 0x80000000u : c, 0);
+                    e = (rel == 2 || rel == 4) ? a : b;
+                    ec = (e & 0x7fffffffu) == 0 ? 1 : (e >> 31) ? 2 : 0;
+                    break;
+                }
+                }
+                uint64_t got = 0, gc = 0;
+                gpuref_reg_get(hm, hr, 4, (unsigned)l, &got);
+                gpuref_reg_get(hm, hc, 0, (unsigned)l, &gc);
+                lanes++;
+                if (got != e || gc != ec) {
+                    bad_lanes++;
+                    if (!blk_bad)
+                        printf("FAIL: hw random [%s] %s  lane %d: %08x %08x %08x: got %08x.%x want "
+                               "%08x.%x\n", cfg, strtok(text, "\n"), l, a, b, c, (unsigned)got,
+                               (unsigned)gc, e, ec);
+                    blk_bad = 1;
+                }
+            }
+            if (blk_bad)
+                break;
+        }
+        per_op[op]++;
+        gpuref_model_destroy(hm);
+        expect(!blk_bad, "block", "hw random", (unsigned)blk, 0);
+    }
+    printf("hw random: %u lanes compared, %u disagree\n", lanes, bad_lanes);
+}
+
 int main(void)
 {
     rr = malloc(sizeof *rr);
@@ -464,6 +902,7 @@ int main(void)
     test_encodings();
     test_syntax();
     test_presin_sin();
+    test_hw_random();
     gpuref_model_destroy(m);
     free(rr);
     printf("%u passed, %u failed\n", npass, nfail);

@@ -5,16 +5,20 @@
 // (model/fp/policy_isa.c): f32 denormals flushed on input and output (sign
 // kept), tininess after rounding, IEEE overflow, every NaN result the default
 // NaN 0x7fffffff (f16: 0x7fff), RNE unless the instruction says otherwise,
-// sat = clamp to [0, 1] with NaN -> +0 and -0 -> +0, -0 == +0 in compares,
-// min/max ties of +-0 take the first operand.  f16 operands and results keep
-// their denormals (FLOAT.md "f16 per IEEE").
+// sat = clamp to [0, 1] with -0 -> +0 and the NaN 0x7fffffff kept, -0 == +0
+// in compares, -0 < +0 in min/max.  f16 operands and results keep their
+// denormals (FLOAT.md "f16 per IEEE").  G80 specifics (model/nv50/README.md
+// "Float on G80"): fadd/fmul overflow gives Inf unless rz, fmul honours sat
+// only with fmul_sat (G200), zero_wins makes fmul/fmad 0 * x = +0, and fmad
+// truncates the product (mad_g80 below).
 //
 // The arithmetic is done by the bit-exact units of rtl/common/fp (one of
 // each, shared between the rows) and by nv50_sfu:
-//   fadd          fp32_add   ([neg] a + [neg] b, rz, sat)
-//   fmul          fp32_mul   ([neg] a * [neg] b, rz, sat)
-//   fmad          fp32_mul then fp32_add: the product is rounded (RNE, output
-//                 flush) before the sum, as the model's fp_mad
+//   fadd          fp32_add   ([neg] a + [neg] b, rn/rp/rz), then sat32
+//   fmul          fp32_mul   ([neg] a * [neg] b, rn/rp/rz), then sat32
+//   fmad          mad_g80 when a, b, c are normal: the product truncated to 24
+//                 bits, exponent unbounded, one RN rounding of the sum; else
+//                 fp32_mul then fp32_add (RNE), as the model's nv50_mad1
 //   fset, fslct   fp32_cmp   (fslct: [neg] c >= 0, a NaN selects src2)
 //   fmin, fmax    fp32_minmax (DX10 kind: a NaN operand loses)
 //   cvt           fp16_to_fp32, fp32_to_fp16, fp32_to_int, fp32_from_int,
@@ -42,6 +46,8 @@ module nv50_fpu (
   input  logic        rint,
   input  logic        cvssgn,
   input  logic        cvdsgn,
+  input  logic        fmul_sat, // fmul honours sat (chipset g200; cfg[2] bit 0)
+  input  logic        zero_wins,// 0 * x = +0 in fmul/fmad (cfg[2] bit 1)
   input  logic [31:0] va,       // src1
   input  logic [31:0] vb,       // second input
   input  logic [31:0] vc,       // third input
@@ -67,7 +73,7 @@ module nv50_fpu (
   localparam logic [15:0] DNAN16 = 16'h7fff;
   localparam logic [1:0]  NANP_DEFAULT = 2'd2;
   localparam logic [2:0]  MM_DX10 = 3'd3;
-  localparam logic [1:0]  ZMM_FIRST = 2'd1;
+  localparam logic [1:0]  ZMM_NEG_LESS = 2'd0;
   localparam logic [1:0]  INAN_ZERO = 2'd0;
 
   // ------------------------------------------------------------ helpers
@@ -84,6 +90,81 @@ module nv50_fpu (
       2'd2:    rmode = RM_RUP;
       default: rmode = RM_RTZ;
     endcase
+  endfunction
+
+  // sat as G80-G200 do it: [1.0, +Inf] -> 1.0, sign set -> +0, else as is
+  // (the NaN 0x7fffffff stays NaN)
+  function automatic logic [31:0] sat32(input logic [31:0] x);
+    if (x >= 32'h3f80_0000 && x <= 32'h7f80_0000) sat32 = 32'h3f80_0000;
+    else if (x[31])                               sat32 = 32'd0;
+    else                                          sat32 = x;
+  endfunction
+
+  // fmad of three normal finite operands (G-MAD): the 24-bit product
+  // truncated, its exponent unbounded; aligned with c on three guard bits and
+  // a sticky bit, one RNE rounding on a grid no finer than 2^-149; a result
+  // below 2^-126 flushed to zero of its sign, 2^128 or more Inf.
+  function automatic logic [31:0] mad_g80(input logic [31:0] a, input logic [31:0] b,
+                                          input logic [31:0] c);
+    logic [47:0]        pr;
+    logic [23:0]        pm, cm, big_m, sml_m;
+    logic signed [11:0] pe, ce, er, d;
+    logic               ps, big_s, sml_s, st, rs, up, fnd;
+    logic [31:0]        sx, sh_out;
+    logic [28:0]        acc;
+    logic [4:0]         lz, k;
+    logic [24:0]        mant;
+    pr = {24'd0, 1'b1, a[22:0]} * {24'd0, 1'b1, b[22:0]};
+    ps = a[31] ^ b[31];
+    // biased exponents: x = m * 2^(e - 150) with m the 24-bit significand
+    pe = 12'(a[30:23]) + 12'(b[30:23]) - 12'sd127 + (pr[47] ? 12'sd1 : 12'sd0);
+    pm = pr[47] ? pr[47:24] : pr[46:23];
+    cm = {1'b1, c[22:0]};
+    ce = 12'(c[30:23]);
+    if (pe > ce || (pe == ce && pm >= cm)) begin
+      big_m = pm; big_s = ps; sml_m = cm; sml_s = c[31]; er = pe; d = pe - ce;
+    end else begin
+      big_m = cm; big_s = c[31]; sml_m = pm; sml_s = ps; er = ce; d = ce - pe;
+    end
+    // the smaller operand << 3, shifted right by d with a sticky bit
+    sx = {5'd0, sml_m, 3'd0};
+    if (d > 12'sd31) begin
+      sh_out = 32'd0; st = 1'b1;
+    end else begin
+      sh_out = sx >> d[4:0];
+      st     = (sx & ((32'd1 << d[4:0]) - 32'd1)) != 32'd0;
+    end
+    // the sticky bit jammed into bit 0 (keeps the result odd when inexact)
+    if (big_s == sml_s) acc = {2'd0, big_m, 3'd0} + {1'd0, sh_out[27:1], sh_out[0] | st};
+    else                acc = {2'd0, big_m, 3'd0} - {1'd0, sh_out[27:1], sh_out[0] | st};
+    rs = big_s;
+    if (acc == 29'd0) begin
+      mad_g80 = 32'd0;                                  // exact cancellation: +0
+    end else begin
+      if (acc[27]) begin                                // carry: shift right, keep sticky
+        acc = {1'b0, acc[28:2], acc[1] | acc[0]};
+        er  = er + 12'sd1;
+      end else begin
+        lz = 5'd0;
+        fnd = 1'b0;
+        for (int i = 26; i >= 0; i--)
+          if (acc[i] && !fnd) begin lz = 5'(26 - i); fnd = 1'b1; end
+        // no further left than the exponent 1 (the 2^-149 grid)
+        k = (er - 12'sd1 < 12'(lz)) ? 5'(er - 12'sd1) : lz;
+        acc = acc << k;
+        er  = er - 12'(k);
+      end
+      // RNE at bit 3: guard acc[2], sticky acc[1:0]
+      up   = acc[2] && ((acc[1:0] != 2'd0) || acc[3]);
+      mant = {1'b0, acc[26:3]} + {24'd0, up};
+      if (mant[24]) begin
+        mant = mant >> 1;
+        er   = er + 12'sd1;
+      end
+      if (!mant[23])            mad_g80 = {rs, 31'd0};              // below 2^-126: flushed
+      else if (er >= 12'sd255)  mad_g80 = {rs, 8'hff, 23'd0};       // overflow: Inf
+      else                      mad_g80 = {rs, er[7:0], mant[22:0]};
+    end
   endfunction
 
   // $c of a float result (f16 in bits 15:0 when h)
@@ -209,13 +290,13 @@ module nv50_fpu (
     // multiplier: fmul, and the product of fmad
     mul_a  = {va[31] ^ neg1, va[30:0]};
     mul_b  = (cls == C_FMUL) ? {vb[31] ^ neg2, vb[30:0]} : vb;
-    mul_rm = (cls == C_FMUL && rnd == 2'd3) ? RM_RTZ : RM_RNE;
-    mul_cl = (cls == C_FMUL) && sat;
+    mul_rm = (cls == C_FMUL) ? rmode(rnd) : RM_RNE;   // rn, rp, rz (rm is illegal)
+    mul_cl = 1'b0;                                     // sat: sat32 on the result
     // adder: fadd, the sum of fmad, f32 results of cvt (x + -0)
     add_a  = {va[31] ^ neg1, va[30:0]};
     add_b  = {vb[31] ^ neg2, vb[30:0]};
-    add_rm = (rnd == 2'd3) ? RM_RTZ : RM_RNE;
-    add_cl = sat;
+    add_rm = rmode(rnd);
+    add_cl = (cls == C_CVT) && sat;                    // fadd/fmad: sat32 on the result
     if (cls == C_FMAD) begin
       add_a = mul_r; add_b = {vc[31] ^ neg2, vc[30:0]}; add_rm = RM_RNE;
     end else if (cls == C_CVT) begin
@@ -239,13 +320,14 @@ module nv50_fpu (
   fp32_mul u_mul (
     .a(mul_a), .b(mul_b), .rm(mul_rm), .daz(1'b1), .ftz(1'b1), .tiny_after(1'b1), .ovf_sat(1'b0),
     .nan_prop(NANP_DEFAULT), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32), .dexc_always(1'b0),
-    .zero_wins(1'b0), .zw_sign_xor(1'b1), .clamp(mul_cl), .clamp_nan_keep(1'b0),
+    .zero_wins(zero_wins && (cls == C_FMUL || cls == C_FMAD)), .zw_sign_xor(1'b0),
+    .clamp(mul_cl), .clamp_nan_keep(1'b1),
     .clamp_negzero_keep(1'b0), .r(mul_r), .exc(x_mul));
 
   fp32_add u_add (
     .a(add_a), .b(add_b), .sub(1'b0), .rm(add_rm), .daz(1'b1), .ftz(1'b1), .tiny_after(1'b1),
     .ovf_sat(1'b0), .nan_prop(NANP_DEFAULT), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32),
-    .dexc_always(1'b0), .clamp(add_cl), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+    .dexc_always(1'b0), .clamp(add_cl), .clamp_nan_keep(1'b1), .clamp_negzero_keep(1'b0),
     .r(add_r), .exc(x_add));
 
   fp32_cmp u_cmp (
@@ -255,7 +337,7 @@ module nv50_fpu (
   fp32_minmax u_mm (
     .a(a1m), .b(b2m), .is_max(!ismin), .kind(MM_DX10), .daz(1'b1), .nan_prop(NANP_DEFAULT),
     .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32), .dexc_always(1'b0), .zero_negless(1'b0),
-    .zero_minmax(ZMM_FIRST), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+    .zero_minmax(ZMM_NEG_LESS), .clamp(1'b0), .clamp_nan_keep(1'b1), .clamp_negzero_keep(1'b0),
     .r(mm_r), .exc(x_mm));
 
   fp16_to_fp32 u_h2f (
@@ -266,7 +348,7 @@ module nv50_fpu (
   fp32_to_fp16 u_f2h (
     .a(f2h_a), .daz(1'b1), .rm(f2h_rm), .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0),
     .nan_prop(NANP_DEFAULT), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN16), .dexc_always(1'b0),
-    .clamp(sat), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(f2h_r), .exc(x_f2h));
+    .clamp(sat), .clamp_nan_keep(1'b1), .clamp_negzero_keep(1'b0), .r(f2h_r), .exc(x_f2h));
 
   fp32_to_int u_f2i (
     .a(x32), .is_signed(cvdsgn), .rm(crm), .daz(1'b1), .nan_inf(1'b0), .dexc_always(1'b0),
@@ -288,15 +370,42 @@ module nv50_fpu (
       f2i16 = (f2i_r > 32'd65535) ? 32'h0000_ffff : {16'd0, f2i_r[15:0]};
   end
 
+  // fmad: three normal operands go to mad_g80; a NaN, Inf or zero operand
+  // to the rounded product then the sum (u_mul, u_add), except a finite
+  // normal product with an Inf or NaN c
+  logic [31:0] mad_c, mad_r;
+  logic        mad_norm;
+  always_comb begin
+    mad_c    = {vc[31] ^ neg2, vc[30:0]};
+    mad_norm = (mul_a[30:23] != 8'd0) && (mul_a[30:23] != 8'hff) &&
+               (mul_b[30:23] != 8'd0) && (mul_b[30:23] != 8'hff) && (mad_c[30:23] != 8'd0);
+    if (!mad_norm)                   mad_r = add_r;
+    else if (mad_c[30:23] == 8'hff)  mad_r = (mad_c[22:0] != 23'd0) ? DNAN32 : mad_c;
+    else                             mad_r = mad_g80(mul_a, mul_b, mad_c);
+  end
+
+  // fadd/fmul: a finite overflow gives Inf in rn and rp whatever the sign
+  // (only rz gives the largest finite value: G-OVF)
+  logic [31:0] fadd_r, fmul_r;
+  always_comb begin
+    fadd_r = (x_add[2] && rnd != 2'd3) ? {add_r[31], 8'hff, 23'd0} : add_r;
+    fmul_r = (x_mul[2] && rnd != 2'd3) ? {mul_r[31], 8'hff, 23'd0} : mul_r;
+    if (sat)             fadd_r = sat32(fadd_r);
+    if (sat && fmul_sat) fmul_r = sat32(fmul_r);
+  end
+
   always_comb begin
     res   = 32'd0;
     flags = 4'd0;
     case (cls)
-      C_FADD, C_FMAD: begin res = add_r; flags = fflags(add_r, 1'b0); end
-      C_FMUL:         begin res = mul_r; flags = fflags(mul_r, 1'b0); end
+      C_FADD:         begin res = fadd_r; flags = fflags(fadd_r, 1'b0); end
+      C_FMAD:         begin res = sat ? sat32(mad_r) : mad_r; flags = fflags(res, 1'b0); end
+      C_FMUL:         begin res = fmul_r; flags = fflags(fmul_r, 1'b0); end
       C_FSET:         begin res = cmp_res ? 32'hffff_ffff : 32'd0; flags = iflags(res, 1'b1); end
       C_FMNMX:        begin res = mm_r; flags = fflags(mm_r, 1'b0); end
-      C_FSLCT:        begin res = cmp_res ? va : vb; flags = iflags(res, 1'b1); end
+      // G-SLCT: Z if bits 30:0 are zero (+-0), else S from bit 31
+      C_FSLCT:        begin res = cmp_res ? va : vb;
+                            flags = {2'b00, (res[30:0] != 31'd0) && res[31], res[30:0] == 31'd0}; end
       C_SFU:          res = sfu_r;
       C_CVT: begin
         if (cvd == CV_F32) begin

@@ -53,7 +53,7 @@ module tb_nv50 (input logic clk);
       "sr":     begin sel = 3'd6; a = 20'(index); end
       "mask":   begin sel = 3'd7; a = 20'd0; end
       "pc":     begin sel = 3'd7; a = 20'd1; end
-      "cfg":    begin sel = 3'd7; a = (index == 0) ? 20'd2 : 20'd3; end
+      "cfg":    begin sel = 3'd7; a = (index == 0) ? 20'd2 : (index == 1) ? 20'd3 : 20'd5; end
       "exited": begin sel = 3'd7; a = 20'd4; end
       default:  return 0;          // not loadable (o[], depth): starts at zero
     endcase
