@@ -402,8 +402,7 @@ def infer_types2(text):
             k, n = t[0], int(t[1:])
         width = n if n > 32 else 32
         if sl.strip():
-            nums = [int(x) for x in re.findall(r"\d+", sl)]
-            width = 64 if nums and max(nums) >= 32 else 32
+            width = slice_width(sl)
         whole = not sl.strip()           # "S0.f16" (a 16-bit operand), not "S0[31:16].f16"
         old = res.get(opd)
         if old is None:
@@ -413,7 +412,24 @@ def infer_types2(text):
             nk = ok if ok in "fh" else k
             nn = on if ok in "fh" and k not in "fh" else (n if k in "fh" else max(on, n))
             res[opd] = (nk, max(ow, width), nn, owh or whole)
+    # Untyped bit slices passed to a helper ("v_msad_u8(S0[55 : 24], ...)", V_MQSAD_*,
+    # Chapter 16): the register is as wide as the highest bit read (S0 of V_MQSAD_PK_U16_U8
+    # and V_MQSAD_U32_U8 is 64-bit, issue 9)
+    for m in re.finditer(r"\b(S0|S1|S2)\s*(\[[^\]]*\])(?!\s*\.)", text):
+        opd, width = m.group(1), slice_width(m.group(2))
+        old = res.get(opd)
+        if old is None:
+            res[opd] = ("u", width, 32, False)
+        elif width > old[1]:
+            res[opd] = (old[0], width, old[2], old[3])
     return res
+
+
+def slice_width(sl):
+    """Register width implied by a bit slice "[hi : lo]": 32, 64 or 128 bits."""
+    nums = [int(x) for x in re.findall(r"\d+", sl)]
+    hi = max(nums) if nums else 0
+    return 128 if hi >= 64 else 64 if hi >= 32 else 32
 
 
 def tname(t, default="B32"):
@@ -434,6 +450,8 @@ def tname(t, default="B32"):
         return "F32"
     if k == "h":
         return "BF16" if w <= 32 else "B64"
+    if w >= 128 or n == 128:
+        return "X4"                # a 128-bit register (V_MQSAD_U32_U8 D0.b128, S2[127:96])
     if w >= 64 or n == 64:
         return "I64" if k == "i" else "B64"
     if n == 16 and w <= 32 and whole:
