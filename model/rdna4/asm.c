@@ -1295,6 +1295,9 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
                     st = apply_half(c, x, h16, half, slot, &v);
                     code = 256 + v;
                 }
+                const char *why = st ? NULL : r4_src_class_error(r, slot, code);
+                if (why)
+                    st = aerr(c, x.s, "%s: this source %s", r->name, why);
                 if (!st)
                     in->f[o->fld] = code;
             }

@@ -118,9 +118,23 @@ static void fill_operands(r4_insn *in, const r4_row *r, uint32_t *lit, int *has_
         case R4K_SSRC:
             *f = ssrc(o->type, r->flags, 0, lit, has_lit);
             break;
-        case R4K_VSRC:
-            *f = ssrc(o->type, r->flags, 1, lit, has_lit);
+        case R4K_VSRC: {
+            /* operand classes (README: decisions E16): VGPR-only or scalar-only slots */
+            int slot = o->fld == R4FLD_SRC0 ? 0 : o->fld == R4FLD_SRC1 ? 1 :
+                       o->fld == R4FLD_SRC2 ? 2 : -1;
+            if (slot >= 0 && (r->flags & (R4_VGPR0 << slot))) {
+                *f = 256 + (rnd() & 0xff);
+                break;
+            }
+            int had = *has_lit;
+            for (int k = 0; k < 100; k++) {
+                *has_lit = had;
+                *f = ssrc(o->type, r->flags, 1, lit, has_lit);
+                if (!r4_src_class_error(r, slot, *f))
+                    break;
+            }
             break;
+        }
         case R4K_VDST: case R4K_VGPR:
             *f = rnd() & field_max(in->fmt, o->fld);
             break;
@@ -239,6 +253,12 @@ static void fill_format(r4_insn *in, const r4_row *r)
             rand_field(in, R4FLD_CM);
         rand_field(in, R4FLD_OPSEL_HI);
         rand_field(in, R4FLD_NEG);
+        if (r->flags & (R4_NOOPSEL | R4_OPSELHI1)) {   /* README: decisions E15 */
+            f[R4FLD_OPSEL_HI] = 3;
+            f[R4FLD_OPSEL_HI2] = 1;
+            if (r->flags & R4_NOOPSEL)
+                f[R4FLD_OPSEL] = 0;
+        }
         break;
     case R4_FMT_VINTERP:
         rand_field(in, R4FLD_WAITEXP);
@@ -533,6 +553,41 @@ static void illegal(void)
         { { 0xd5250001, 0x20020501 }, 2, "v_add_nc_u32_e64 with NEG (integer source)" },
         { { 0xd8500010, 0x00000000 }, 2, "ds_nop with an offset" },
         { { 0xc4050000, 0x00800000, 0x00000000 }, 3, "buffer_load_b32 with FORMAT != 0" },
+        /* operand classes (README: decisions E16; llvm-mc 22 prints each of these with
+         * "Invalid register, operand has 'VGPR_32' / 'SReg_32' register class") */
+        { { 0x7e028602 }, 1, "v_movrels_b32_e32 v1, s2 (VGPR source only, Table 40)" },
+        { { 0x7e028881 }, 1, "v_movrelsd_b32_e32 v1, 1 (VGPR source only)" },
+        { { 0x7e029002 }, 1, "v_movrelsd_2_b32_e32 v1, s2 (VGPR source only)" },
+        { { 0xd5c30001, 0x00000002 }, 2, "v_movrels_b32_e64 v1, s2 (VGPR source only)" },
+        { { 0x7e02d002 }, 1, "v_swaprel_b32 v1, s2 (swaps two VGPRs, L851)" },
+        { { 0x7e02ca02 }, 1, "v_swap_b32 v1, s2 (swaps two VGPRs, L851)" },
+        { { 0x7e02cc02 }, 1, "v_swap_b16 v1.l, s2 (swaps two VGPRs, L851)" },
+        { { 0x7e020402 }, 1, "v_readfirstlane_b32 s1, s2 (vgpr#, Table 36 L2740)" },
+        { { 0x7e0204ff, 0x12345678 }, 2, "v_readfirstlane_b32 s1, literal" },
+        { { 0xd7600001, 0x00020702 }, 2, "v_readlane_b32 s1, v2, v3 (lane select SGPR/M0/inline)" },
+        { { 0xd7600001, 0x0001ff02, 0x00000011 }, 3, "v_readlane_b32 with a literal lane select" },
+        { { 0xd7600001, 0x00000602 }, 2, "v_readlane_b32 s1, s2, s3 (vgpr#)" },
+        { { 0xd7610001, 0x00000702 }, 2, "v_writelane_b32 v1, v2, s3 (SGPR/constant/M0 data)" },
+        { { 0xd65b0001, 0x00100602 }, 2, "v_permlane16_b32 v1, s2, s3, s4 (first source a VGPR)" },
+        { { 0xd65b0001, 0x00120702 }, 2, "v_permlane16_b32 v1, v2, v3, s4 (scalar lane selects)" },
+        { { 0xd65c0001, 0x04100702 }, 2, "v_permlanex16_b32 v1, v2, s3, v4 (scalar lane selects)" },
+        { { 0xd70f0001, 0x00000702 }, 2, "v_permlane16_var_b32 v1, v2, s3 (both VGPRs, L22048)" },
+        { { 0xd7100001, 0x00020602 }, 2, "v_permlanex16_var_b32 v1, s2, v3 (both VGPRs)" },
+        { { 0xcd000001, 0x04120602 }, 2, "v_interp_p10_f32 v1, s2, v3, v4 (VGPRs only, Table 105)" },
+        { { 0xcd000001, 0x04100702 }, 2, "v_interp_p10_f32 v1, v2, s3, v4 (VGPRs only)" },
+        { { 0xcd010001, 0x03ca0702 }, 2, "v_interp_p2_f32 v1, v2, v3, 1.0 (VGPRs only)" },
+        /* modifiers llvm-mc 22 rejects (README: decisions E15, E17) */
+        { { 0xd6208001, 0x04120702 }, 2, "v_med3_i32 with clamp" },
+        { { 0xd61b8001, 0x04120702 }, 2, "v_min3_u32 with clamp" },
+        { { 0xd50c8001, 0x00020702 }, 2, "v_mul_hi_u32_u24_e64 with clamp" },
+        { { 0xd72d8001, 0x00020702 }, 2, "v_mul_hi_u32 with clamp" },
+        { { 0xd6860001, 0x000000fa, 0xff00e402 }, 3, "v_s_rsq_f32 with DPP16" },
+        { { 0x780206fa, 0xff00e402 }, 2, "v_pk_fmac_f16 with DPP16" },
+        { { 0xcc404800, 0x1c021908 }, 2, "v_wmma_f32_16x16x16_f16 with OPSEL" },
+        { { 0xcc400000, 0x04021908 }, 2, "v_wmma_f32_16x16x16_f16 with OPSEL_HI 0" },
+        { { 0xcc500000, 0x04521908 }, 2, "v_swmmac_f32_16x16x32_f16 with OPSEL_HI 0" },
+        { { 0xcc164801, 0x1c120702 }, 2, "v_dot4_i32_iu8 with OPSEL" },
+        { { 0xcc194001, 0x14120702 }, 2, "v_dot8_u32_u4 with OPSEL_HI [0,1,1]" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         r4_insn d;
