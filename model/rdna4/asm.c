@@ -1216,6 +1216,8 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
         const r4_opd *o = &r->o[i];
         unsigned code, n, v;
         int st = 0, neg, abs, h16 = half16_of(in, r, o), half;
+        if (o->kind == R4K_VCC && (r->fmt == R4_FMT_VOPDX || r->fmt == R4_FMT_VOPDY))
+            continue;              /* implicit in V_DUAL_CNDMASK_B32 (LLVM 22 text) */
         if (*k >= nops)
             return aerr(c, NULL, "missing operand %d of %s", *k + 1, r->name);
         tok t = ttrim(ops[(*k)++]);
@@ -1963,14 +1965,7 @@ static int asm_image(actx *c, const r4_row *r, tok *ops, int nops)
         in->f[R4FLD_LWE] = 1;
     if ((st = mem_cache_mods(c, r)))
         return st;
-    unsigned nd = 0;
-    for (unsigned i = 0; i < 4; i++)
-        nd += (in->f[R4FLD_DMASK] >> i) & 1;
-    if (in->f[R4FLD_D16])
-        nd = (nd + 1) / 2;
-    nd += in->f[R4FLD_TFE];
-    if (nd == 0)
-        nd = 1;
+    unsigned nd = r4_image_vdata_regs(in);
     if ((st = vreg_n(c, ops[0], nd, &in->f[R4FLD_VDATA])))
         return st;
     tok a = ttrim(ops[1]);
@@ -2021,8 +2016,9 @@ static int asm_export(actx *c, tok tgt, tok *ops, int nops)
         t = 20;
     else if (sscanf(b, "dual_src_blend%u", &x) == 1 && x <= 1)
         t = 21 + x;
-    else if (sscanf(b, "target%u", &x) == 1 && x <= 63)
-        t = x;
+    else if ((sscanf(b, "invalid_target_%u", &x) == 1 || sscanf(b, "target%u", &x) == 1) &&
+             x <= 63)
+        t = x;          /* reserved targets: LLVM 22 prints invalid_target_N */
     else
         return aerr(c, tgt.s, "unknown export target '%s'", b);
     in->f[R4FLD_TARGET] = t;

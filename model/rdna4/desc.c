@@ -353,6 +353,21 @@ static int check_sreg(unsigned code, unsigned n, int is_dst, const char *what, c
     return GPUREF_OK;
 }
 
+unsigned r4_image_vdata_regs(const r4_insn *in)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < 4; i++)
+        n += (in->f[R4FLD_DMASK] >> i) & 1;
+    /* IMAGE_GATHER4*: DMASK picks the component, the result is always the four texels
+     * (guide §10 gather4; LLVM 22 prints four registers, two with D16) */
+    if (strncmp(r4_rows[in->row].name, "image_gather4", 13) == 0)
+        n = 4;
+    if (in->f[R4FLD_D16])
+        n = (n + 1) / 2;
+    n += in->f[R4FLD_TFE];
+    return n ? n : 1;
+}
+
 const char *r4_src_class_error(const r4_row *r, int slot, unsigned code)
 {
     if (slot < 0 || slot > 2)
@@ -473,13 +488,20 @@ static int check_format(r4_insn *in, const r4_row *r, int fmt, char *err)
         return gpuref_errf(err, GPUREF_ERR_DECODE,
                            "illegal %s: CLAMP is not supported for this opcode (§7.2.3.1 "
                            "L2872-2882)", r->name);
-    if (fmt == R4_FMT_VOP3P && (r->flags & (R4_NOOPSEL | R4_OPSELHI1))) {
+    if (fmt == R4_FMT_VOP3P) {
         unsigned ns = 0;
         for (int i = 0; i < R4_MAXOPD; i++)
             if (r->o[i].kind == R4K_VSRC)
                 ns++;
         uint32_t hi = f[R4FLD_OPSEL_HI] | f[R4FLD_OPSEL_HI2] << 2, want = (1u << ns) - 1u;
-        if ((hi & want) != want || ((r->flags & R4_NOOPSEL) && f[R4FLD_OPSEL]))
+        /* OPSEL_HI bits of sources the opcode does not have: 1, as LLVM 22 encodes them
+         * (its text has one op_sel_hi entry per source; README: decisions E18) */
+        if (!strstr(r->name, "_mix") && (hi | want) != 7u)
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: OPSEL_HI bit of a missing source is 0 (README: "
+                               "decisions E18)", r->name);
+        if ((r->flags & (R4_NOOPSEL | R4_OPSELHI1)) &&
+            ((hi & want) != want || ((r->flags & R4_NOOPSEL) && f[R4FLD_OPSEL])))
             return gpuref_errf(err, GPUREF_ERR_DECODE,
                                "illegal %s: %s (README: decisions E15)", r->name,
                                (r->flags & R4_NOOPSEL) ? "OPSEL must be 0 and OPSEL_HI all ones"

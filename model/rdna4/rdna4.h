@@ -192,6 +192,8 @@ unsigned r4_mods_allowed(const r4_row *r, int abs);
 /* Why source `slot` (0-2) may not hold the 9-bit operand `code` (>= 256: a VGPR; DPP
  * codes count as the VGPR they select), or NULL when it may (README: decisions E16). */
 const char *r4_src_class_error(const r4_row *r, int slot, unsigned code);
+/* VDATA registers of an image instruction (DMASK, D16, TFE; gather4: four texels) */
+unsigned r4_image_vdata_regs(const r4_insn *in);
 
 /* disasm.c / asm.c entry points (the gpuref_isa hooks) */
 int r4_isa_decode(const uint32_t *w, size_t avail, gpuref_insn_info *info, char *err);
