@@ -2130,6 +2130,25 @@ static int asm_row(actx *c, unsigned row, int fmt, tok rest, tok *ops, int nops,
     return 0;
 }
 
+#include "rdna4_alias.h"
+
+/* The canonical name of an LLVM alias mnemonic (rdna4_alias.h), or NULL. */
+static const char *alias_of(const char *name)
+{
+    size_t lo = 0, hi = sizeof r4_aliases / sizeof r4_aliases[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int d = strcmp(name, r4_aliases[mid].alias);
+        if (d == 0)
+            return r4_aliases[mid].name;
+        if (d < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
 /* Parse one instruction (mnemonic + rest) into c->in. */
 static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
 {
@@ -2208,6 +2227,25 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
         return 0;
     }
 
+    /* LLVM alias names (s_ff1_i32_b32, buffer_load_dword, ...): the canonical row; an
+     * _e32/_e64/_dpp suffix stays */
+    {
+        static const char *const sfx[] = { "_e64_dpp", "_dpp", "_e32", "_e64", "" };
+        size_t ln0 = strlen(name);
+        for (size_t k = 0; k < sizeof sfx / sizeof sfx[0]; k++) {
+            size_t ls = strlen(sfx[k]);
+            if (ln0 <= ls || strcmp(name + ln0 - ls, sfx[k]))
+                continue;
+            char base[64];
+            memcpy(base, name, ln0 - ls);
+            base[ln0 - ls] = '\0';
+            const char *canon = alias_of(base);
+            if (canon && strlen(canon) + ls < sizeof name) {
+                snprintf(name, sizeof name, "%s%s", canon, sfx[k]);
+                break;
+            }
+        }
+    }
     if (strcmp(name, "export") == 0) {
         tok r2 = ttrim(rest);
         const char *sp = r2.s;
