@@ -39,6 +39,7 @@ typedef struct actx {
     uint32_t     t16_mask;    /* VOP3/VINTERP: OPSEL bits named by .l/.h suffixes */
     uint32_t     t16_bits;
     int          opsel_given; /* an op_sel:[...] list was written */
+    int          wave64;      /* lane masks are SGPR pairs (.wave64); default wave32 */
 } actx;
 
 static int aerr(actx *c, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -361,7 +362,11 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
         unsigned want = is64 ? 2 : 1;
         if (*code == R4_NULL)
             return 0;
-        if (type == R4T_MASK && (n == 1 || n == 2)) {
+        if (type == R4T_MASK) {
+            if (n != (c->wave64 ? 2u : 1u))
+                return aerr(c, t.s, "a lane mask is %s in wave%d, got '%.*s'",
+                            c->wave64 ? "an SGPR pair (vcc, s[4:5])" : "one SGPR (vcc_lo, s4)",
+                            c->wave64 ? 64 : 32, (int)t.n, t.s);
             if (n == 2 && (*code & 1))
                 return aerr(c, t.s, "misaligned SGPR pair '%.*s'", (int)t.n, t.s);
             return 0;
@@ -1253,13 +1258,18 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
                 return st;
             if (o->type != R4T_MASK && code != R4_NULL && n != r4_type_dwords(o->type))
                 return aerr(c, t.s, "expected %u scalar registers", r4_type_dwords(o->type));
+            if (o->type == R4T_MASK && code != R4_NULL && n != (c->wave64 ? 2u : 1u))
+                return aerr(c, t.s, "a lane mask is %s in wave%d, got '%.*s'",
+                            c->wave64 ? "an SGPR pair (vcc, s[4:5])" : "one SGPR (vcc_lo, s4)",
+                            c->wave64 ? 64 : 32, (int)t.n, t.s);
             if (n == 2 && (code & 1))
                 return aerr(c, t.s, "misaligned SGPR pair '%.*s'", (int)t.n, t.s);
             in->f[o->fld] = code;
             break;
         case R4K_VCC:
-            if (!tieq(t, "vcc_lo") && !tieq(t, "vcc"))
-                return aerr(c, t.s, "expected vcc_lo (or vcc), got '%.*s'", (int)t.n, t.s);
+            if (!tieq(t, c->wave64 ? "vcc" : "vcc_lo"))
+                return aerr(c, t.s, "expected %s (wave%d), got '%.*s'", c->wave64 ? "vcc" : "vcc_lo",
+                            c->wave64 ? 64 : 32, (int)t.n, t.s);
             break;
         case R4K_LIT:
             st = parse_k(c, t, o->type);
@@ -2416,7 +2426,12 @@ int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n
             break;
         }
         if (t.n) {
-            if (t.s[0] == '.') {      /* assembler directives are not supported */
+            if (t.s[0] == '.') {      /* .wave32 / .wave64 only (README: wave size) */
+                if (tieq(t, ".wave32") || tieq(t, ".wave64")) {
+                    c.wave64 = tieq(t, ".wave64");
+                    p = *le ? le + 1 : le;
+                    continue;
+                }
                 st = aerr(&c, t.s, "unsupported directive '%.*s'", (int)t.n, t.s);
                 goto done;
             }

@@ -267,15 +267,17 @@ static int dis(void)
     return 0;
 }
 
-static int asm_lines(void)
+/* one instruction per line; wave64: each line is assembled after ".wave64" */
+static int asm_lines(int wave64)
 {
-    char line[512];
+    char line[512], text[600];
     while (fgets(line, sizeof line, stdin)) {
         uint32_t *w;
         size_t n;
         gpuref_diag d = { 0, 0, 0, "" };
-        if (gpuref_isa_rdna4.assemble(line, 0, &w, &n, &d)) {
-            printf("ERROR %s\n", d.msg);
+        snprintf(text, sizeof text, "%s%s", wave64 ? ".wave64\n" : "", line);
+        if (gpuref_isa_rdna4.assemble(text, 0, &w, &n, &d)) {
+            printf("ERROR %u:%u: %s\n", d.line - (unsigned)wave64, d.col, d.msg);
             continue;
         }
         for (size_t i = 0; i < n; i++)
@@ -430,7 +432,7 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "dis") == 0)
         return dis();
     if (argc > 1 && strcmp(argv[1], "asm") == 0)
-        return asm_lines();
+        return asm_lines(argc > 2 && strcmp(argv[2], "64") == 0);
     fprintf(stderr, "usage: r4tool gen|dis|asm\n");
     return 2;
 }
