@@ -386,6 +386,10 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
         if (r < 0)
             return r;
         if (r == 0) {
+            unsigned want = type == R4T_MASK ? 1 : r4_type_dwords(type);
+            if (n != want)
+                return aerr(c, t.s, "expected %u VGPR%s, got '%.*s'", want, want > 1 ? "s" : "",
+                            (int)t.n, t.s);
             *code = 256 + v;
             return 0;
         }
