@@ -779,6 +779,16 @@ static void llvm_text(void)
         { { 0xd6484805, 0x040c0501 }, 2, "v_fma_f16 v5.h, v1.h, s2, v3.l op_sel:[1,0,0,1]" },
         { { 0xc9060702, 0x01040d05 }, 2, "v_dual_add_f32 v1, v2, v3 :: v_dual_mul_f32 v4, v5, v6" },
         { { 0xf800080b, 0x04000201 }, 2, "export mrt0 v1, v2, off, v4 done" },
+        /* issue-9 syntax items, as llvm-mc 22 prints and encodes them */
+        { { 0xca500702, 0x01040105 }, 2, "v_dual_cndmask_b32 v1, v2, v3 :: v_dual_mov_b32 v4, v5" },
+        { { 0xca120105, 0x04000702 }, 2, "v_dual_mov_b32 v4, v5 :: v_dual_cndmask_b32 v1, v2, v3" },
+        { { 0xcc0f4001, 0x00020702 }, 2, "v_pk_add_f16 v1, v2, v3 op_sel_hi:[0,0]" },
+        { { 0xcc0f4801, 0x10020702 }, 2, "v_pk_add_f16 v1, v2, v3 op_sel:[1,0] op_sel_hi:[0,1]" },
+        { { 0xcc134001, 0x0c120702 }, 2, "v_dot2_f32_f16 v1, v2, v3, v4 op_sel_hi:[1,0,1]" },
+        { { 0xd63d0000, 0x041a0902 }, 2, "v_mqsad_u32_u8 v[0:3], v[2:3], v4, v[6:9]" },
+        { { 0xd63b0000, 0x041a0902 }, 2, "v_mqsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]" },
+        { { 0xd65b0001, 0x00100702 }, 2, "v_permlane16_b32 v1, v2, s3, s4" },
+        { { 0x7e028702 }, 1, "v_movrels_b32_e32 v1, v2" },
     };
     char err[GPUREF_ERRLEN], text[512];
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
@@ -793,6 +803,55 @@ static void llvm_text(void)
         int st = gpuref_isa_rdna4.assemble(tab[i].text, 0, &w, &n, &dg);
         ok = st == GPUREF_OK && n == tab[i].n && memcmp(w, tab[i].w, n * 4) == 0;
         result(ok, "llvm asm", tab[i].text, tab[i].w, tab[i].n, st ? dg.msg : "different words");
+        free(w);
+    }
+}
+
+/* Alias mnemonics give the canonical words; lane masks that do not fit the wave size
+ * and sources of the wrong class are located errors (README: decisions E16, "Alias
+ * names", "Wave size"; each pair checked against llvm-mc 22). */
+static void asm_facts(void)
+{
+    static const struct { const char *text; uint32_t w[3]; unsigned n; } ok[] = {
+        { "s_ff1_i32_b32 s1, s2", { 0xbe810802 }, 1 },        /* = s_ctz_i32_b32 */
+        { "s_flbit_i32_b32 s1, s2", { 0xbe810a02 }, 1 },      /* = s_clz_i32_u32 */
+        { "s_flbit_i32 s1, s2", { 0xbe810c02 }, 1 },          /* = s_cls_i32 */
+        { "s_flbit_i32_i64 s1, s[2:3]", { 0xbe810d02 }, 1 },  /* = s_cls_i32_i64 */
+        { "v_max_f32_e64 v1, v2, v3", { 0xd5160001, 0x00020702 }, 2 },
+        { "exp mrt0 v1, v2, v3, v4", { 0xf800000f, 0x04030201 }, 2 },
+        { "v_sub_co_u32 v5, s12, v1, v2", { 0xd7010c05, 0x00020501 }, 2 },
+        { ".wave64\nv_sub_co_u32 v5, s[12:13], v1, v2", { 0xd7010c05, 0x00020501 }, 2 },
+        { ".wave64\nv_cndmask_b32 v1, v2, v3, vcc", { 0x02020702 }, 1 },
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        uint32_t *w = NULL;
+        size_t n = 0;
+        gpuref_diag dg = { 0, 0, 0, "" };
+        int st = gpuref_isa_rdna4.assemble(ok[i].text, 0, &w, &n, &dg);
+        int good = st == GPUREF_OK && n == ok[i].n && memcmp(w, ok[i].w, n * 4) == 0;
+        result(good, "asm", ok[i].text, ok[i].w, ok[i].n, st ? dg.msg : "different words");
+        free(w);
+    }
+    static const struct { const char *text; unsigned line, col; } bad[] = {
+        { "v_sub_co_u32 v5, s[12:13], v1, v2", 1, 18 },    /* wave32: one SGPR */
+        { "v_cndmask_b32 v1, v2, v3, vcc", 1, 27 },
+        { ".wave64\nv_cmp_eq_u32_e64 s0, v1, v2", 2, 18 },
+        { "v_movrels_b32 v1, s2", 1, 19 },
+        { "s_nop 0\nv_readlane_b32 s1, v2, v3", 2, 24 },
+        { "v_interp_p10_f32 v1, v2, s3, v4", 1, 26 },
+        { "v_mqsad_pk_u16_u8 v[0:1], v2, v4, v[6:7]", 1, 27 },
+        { "v_dual_cndmask_b32 v1, v2, v3, vcc_lo :: v_dual_mov_b32 v4, v5", 1, 32 },
+        { ".wave16\ns_nop 0", 1, 1 },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint32_t *w = NULL;
+        size_t n = 0;
+        gpuref_diag dg = { 0, 0, 0, "" };
+        int st = gpuref_isa_rdna4.assemble(bad[i].text, 0, &w, &n, &dg);
+        char detail[300];
+        snprintf(detail, sizeof detail, "status %d at %u:%u: %s", st, dg.line, dg.col, dg.msg);
+        result(st == GPUREF_ERR_ASM && dg.line == bad[i].line && dg.col == bad[i].col,
+               "asm error", bad[i].text, NULL, 0, detail);
         free(w);
     }
 }
@@ -849,6 +908,7 @@ int main(void)
     roundtrip();
     illegal();
     llvm_text();
+    asm_facts();
     printf("%u passed, %u failed\n", npass, nfail);
     return nfail != 0;
 }
