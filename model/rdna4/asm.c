@@ -1526,6 +1526,13 @@ static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
         break;
     case R4_FMT_VOP3P: {
         uint32_t hi = 7;
+        tok ik;
+        if ((r->flags & R4_OPSELHI1) &&
+            find_mod(c, "index_key", &ik)) {
+            if (ik.n != 1 || ik.s[0] < '0' || ik.s[0] > '3')
+                return aerr(c, ik.s, "index_key is 0-3 (OPSEL[1:0], guide §7.12)");
+            in->f[R4FLD_OPSEL] = (uint32_t)(ik.s[0] - '0');
+        }
         if (mod_bits(c, "op_sel", 3, &x, 0, &e)) {
             if (e)
                 return e;

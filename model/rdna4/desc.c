@@ -501,11 +501,12 @@ static int check_format(r4_insn *in, const r4_row *r, int fmt, char *err)
                                "illegal %s: OPSEL_HI bit of a missing source is 0 (README: "
                                "decisions E18)", r->name);
         if ((r->flags & (R4_NOOPSEL | R4_OPSELHI1)) &&
-            ((hi & want) != want || ((r->flags & R4_NOOPSEL) && f[R4FLD_OPSEL])))
+            ((hi & want) != want || ((r->flags & R4_NOOPSEL) && f[R4FLD_OPSEL]) ||
+             ((r->flags & R4_OPSELHI1) && (f[R4FLD_OPSEL] & 4u))))
             return gpuref_errf(err, GPUREF_ERR_DECODE,
                                "illegal %s: %s (README: decisions E15)", r->name,
                                (r->flags & R4_NOOPSEL) ? "OPSEL must be 0 and OPSEL_HI all ones"
-                                                       : "OPSEL_HI must be all ones");
+                                                       : "OPSEL[2] must be 0 and OPSEL_HI all ones");
     }
     switch (fmt) {
     case R4_FMT_VOP3: case R4_FMT_VOP3SD: {

@@ -716,7 +716,11 @@ static void put_vop3p_mods(r4_sbuf *b, const r4_insn *in, const r4_row *r)
     unsigned n = row_nsrc(r);
     unsigned opsel_hi = in->f[R4FLD_OPSEL_HI] | (in->f[R4FLD_OPSEL_HI2] << 2);
     unsigned dflt = 7;
-    if (in->f[R4FLD_OPSEL])
+    /* SWMMAC: OPSEL[1:0] selects the set of sparsity indices (§7.12 L3822), LLVM's
+     * index_key (README: decisions E15) */
+    if (in->f[R4FLD_OPSEL] && (r->flags & R4_OPSELHI1))
+        r4_sb_printf(b, " index_key:%u", in->f[R4FLD_OPSEL] & 3u);
+    else if (in->f[R4FLD_OPSEL])
         put_bitlist(b, "op_sel", in->f[R4FLD_OPSEL], n, 3);
     if (opsel_hi != dflt) {
         /* one entry per source, as LLVM 22 prints it (the bits of missing sources are 1:

@@ -676,6 +676,7 @@ A v_dot2_f32_f16 v1, v2, v3, v4 op_sel_hi:[0,0,0]
 A v_pk_add_f16 v1, v2, v3 op_sel:[1,0] op_sel_hi:[0,1]
 A v_pk_max_num_f16 v1, v2, v3 op_sel_hi:[0,0]
 A v_wmma_f32_16x16x16_f16 v[0:7], v[8:11], v[12:15], v[0:7]
+A v_swmmac_f32_16x16x32_f16 v[0:7], v[8:11], v[12:19], v20 index_key:1
 A v_mqsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]
 A v_mqsad_u32_u8 v[0:3], v[2:3], v4, v[6:9]
 A v_qsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]
@@ -761,6 +762,8 @@ T 0xf80003ff 0x04030201
 T 0xd63d0000 0x041a0902
 T 0xd63b0000 0x041a0902
 T 0x7e028702
+T 0xcc504800 0x1c521908
+T 0xcc544800 0x1c521908
 I 0x7e028602
 I 0xcd000001 0x04120602
 I 0xd65b0001 0x00100602
@@ -773,6 +776,7 @@ I 0xcd010001 0x03ca0702
 I 0xd6860001 0x000000fa 0xff00e402
 I 0x780206fa 0xff00e402
 I 0xcc500000 0x04521908
+I 0xcc506000 0x1c521908
 FACTS
 while IFS= read -r line; do
     k=${line%% *} words=${line#? }

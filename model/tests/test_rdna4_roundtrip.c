@@ -588,6 +588,8 @@ static void illegal(void)
         { { 0xcc500000, 0x04521908 }, 2, "v_swmmac_f32_16x16x32_f16 with OPSEL_HI 0" },
         { { 0xcc164801, 0x1c120702 }, 2, "v_dot4_i32_iu8 with OPSEL" },
         { { 0xcc194001, 0x14120702 }, 2, "v_dot8_u32_u4 with OPSEL_HI [0,1,1]" },
+        { { 0xcc506000, 0x1c521908 }, 2, "v_swmmac_f32_16x16x32_f16 with OPSEL[2]" },
+        { { 0xcc0f0001, 0x18020702 }, 2, "v_pk_add_f16 with OPSEL_HI[2] = 0 (no third source)" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         r4_insn d;
@@ -789,6 +791,10 @@ static void llvm_text(void)
         { { 0xd63b0000, 0x041a0902 }, 2, "v_mqsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]" },
         { { 0xd65b0001, 0x00100702 }, 2, "v_permlane16_b32 v1, v2, s3, s4" },
         { { 0x7e028702 }, 1, "v_movrels_b32_e32 v1, v2" },
+        { { 0xcc504800, 0x1c521908 }, 2,
+          "v_swmmac_f32_16x16x32_f16 v[0:7], v[8:11], v[12:19], v20 index_key:1" },
+        { { 0xcc544800, 0x1c521908 }, 2,
+          "v_swmmac_i32_16x16x32_iu8 v[0:7], v[8:9], v[12:15], v20 index_key:1" },
     };
     char err[GPUREF_ERRLEN], text[512];
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
