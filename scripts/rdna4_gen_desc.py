@@ -324,6 +324,32 @@ def parse_opsel_table(lines):
 # Opcodes whose OPSEL bits have another meaning (digest §3.2, §3.13): PERMLANE16/X16
 # (OPSEL[0] = FI, [1] = BOUND_CTRL, L21246), FP8/BF8 byte selects (L14276-14345,
 # L22707-22800), pseudo-scalar F16 transcendentals (OPSEL[3] must be 0: flag OPSEL3Z).
+def operand_classes(fmt, name):
+    """Sources that must be VGPRs (VGPRn) or must not be (SCALn), README: decisions E16.
+    V_MOVRELS*/V_SWAPREL index VGPRs (Table 40 L3519-3524); V_SWAP_* swap two VGPRs (L851);
+    V_READFIRSTLANE/V_READLANE read a "vgpr#", V_READLANE/V_WRITELANE's lane select is an
+    SGPR, M0 or inline constant, V_WRITELANE's data an SGPR, constant or M0 (Table 36
+    L2739-2741); V_PERMLANE16/X16: "the first source must be a VGPR and the second and
+    third sources must be scalar values" (L21245), the _VAR forms: "both source operands
+    must be VGPRs" (L22048); VINTERP sources: VGPR 0-255 only (Table 105 L7693)."""
+    if fmt == "VINTERP":
+        return ["VGPR0", "VGPR1", "VGPR2"]
+    if fmt not in ("VOP1", "VOP3"):
+        return []
+    if re.match(r"^V_(MOVRELS_B32|MOVRELSD_B32|MOVRELSD_2_B32|SWAPREL_B32|SWAP_B32|SWAP_B16|"
+                r"READFIRSTLANE_B32|PERMLANE64_B32)$", name):
+        return ["VGPR0"]
+    if name == "V_READLANE_B32":
+        return ["VGPR0", "LANESEL"]
+    if name == "V_WRITELANE_B32":
+        return ["SCAL0", "LANESEL"]
+    if re.match(r"^V_PERMLANEX?16_B32$", name):
+        return ["VGPR0", "SCAL1", "SCAL2"]
+    if re.match(r"^V_PERMLANEX?16_VAR_B32$", name):
+        return ["VGPR0", "VGPR1"]
+    return []
+
+
 def no_dpp(fmt, name, wide):
     """Table 38 (§7.9 L3386-3418): opcodes that may not use DPP."""
     if fmt in ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD") and wide:
@@ -331,13 +357,15 @@ def no_dpp(fmt, name, wide):
     if fmt == "VOP1":
         return re.match(r"^V_(READFIRSTLANE_B32|SWAP|NOP$|PERMLANE)", name) is not None
     if fmt == "VOP2":
-        return re.match(r"^V_FMA(MK|AK)_F(32|16)$", name) is not None
+        # V_PK_FMAC_F16: LLVM 22 has no DPP form (README: decisions E17)
+        return re.match(r"^V_(FMA(MK|AK)_F(32|16)|PK_FMAC_F16)$", name) is not None
     if fmt == "VOP3P":
         return re.match(r"^V_(DOT4_I32_IU8|DOT4_U32_U8|DOT8_I32_IU4|DOT8_U32_U4|PK_|WMMA_|SWMMAC_)",
                         name) is not None
     if fmt in ("VOP3", "VOP3SD"):
+        # V_S_* (scalar transcendentals): LLVM 22 has no DPP form (README: decisions E17)
         return re.match(r"^V_(CVT_PK_F32_|MUL_LO_U32$|MUL_HI_(U32|I32)$|QSAD_PK_|MQSAD_|READLANE|"
-                        r"WRITELANE|PERMLANE|SWAP)", name) is not None
+                        r"WRITELANE|PERMLANE|SWAP|S_)", name) is not None
     return False
 
 
@@ -363,6 +391,11 @@ def no_clamp(name, ops):
                 r"AND_|OR_|XOR_|XNOR_|NOT_|NAND_|NOR_|OR3_|XOR3_|AND_OR_|LSHL_OR_|BFI_|BFM_|BFE_|"
                 r"BFREV_|LSHLREV_|LSHRREV_|ASHRREV_|PK_LSHLREV_|PK_LSHRREV_|PK_ASHRREV_|CLZ_|"
                 r"CTZ_|CLS_)", name):
+        return True
+    # Integer min/max/median and high/low multiplies cannot leave the range, so CLAMP
+    # has no effect; LLVM 22 rejects it (README: decisions E17)
+    if re.match(r"^V_((MIN|MAX|MED3|MIN3|MAX3|MINMAX|MAXMIN)_(I32|U32)|MUL_(HI|LO)_(U32|I32)|"
+                r"MUL_HI_(U32_U24|I32_I24)|LERP_U8)$", name):
         return True
     if re.match(r"^V_CMPX?_", name):           # V_CMP on integers
         src = [t for (k, f, t) in ops if f in ("SRC0", "SRC1", "VSRC1")]
@@ -402,8 +435,7 @@ def infer_types2(text):
             k, n = t[0], int(t[1:])
         width = n if n > 32 else 32
         if sl.strip():
-            nums = [int(x) for x in re.findall(r"\d+", sl)]
-            width = 64 if nums and max(nums) >= 32 else 32
+            width = slice_width(sl)
         whole = not sl.strip()           # "S0.f16" (a 16-bit operand), not "S0[31:16].f16"
         old = res.get(opd)
         if old is None:
@@ -413,7 +445,24 @@ def infer_types2(text):
             nk = ok if ok in "fh" else k
             nn = on if ok in "fh" and k not in "fh" else (n if k in "fh" else max(on, n))
             res[opd] = (nk, max(ow, width), nn, owh or whole)
+    # Untyped bit slices passed to a helper ("v_msad_u8(S0[55 : 24], ...)", V_MQSAD_*,
+    # Chapter 16): the register is as wide as the highest bit read (S0 of V_MQSAD_PK_U16_U8
+    # and V_MQSAD_U32_U8 is 64-bit, issue 9)
+    for m in re.finditer(r"\b(S0|S1|S2)\s*(\[[^\]]*\])(?!\s*\.)", text):
+        opd, width = m.group(1), slice_width(m.group(2))
+        old = res.get(opd)
+        if old is None:
+            res[opd] = ("u", width, 32, False)
+        elif width > old[1]:
+            res[opd] = (old[0], width, old[2], old[3])
     return res
+
+
+def slice_width(sl):
+    """Register width implied by a bit slice "[hi : lo]": 32, 64 or 128 bits."""
+    nums = [int(x) for x in re.findall(r"\d+", sl)]
+    hi = max(nums) if nums else 0
+    return 128 if hi >= 64 else 64 if hi >= 32 else 32
 
 
 def tname(t, default="B32"):
@@ -434,6 +483,8 @@ def tname(t, default="B32"):
         return "F32"
     if k == "h":
         return "BF16" if w <= 32 else "B64"
+    if w >= 128 or n == 128:
+        return "X4"                # a 128-bit register (V_MQSAD_U32_U8 D0.b128, S2[127:96])
     if w >= 64 or n == 64:
         return "I64" if k == "i" else "B64"
     if n == 16 and w <= 32 and whole:
@@ -961,6 +1012,13 @@ def build(spec):
                     any(k == "VDST" and t in ("F16", "B16", "BF16") for (k, f, t) in r.ops) or
                     re.match(r"^V_CVT_PK_(FP8|BF8)_F32$", name) or "OPSELX" in r.flags):
                 r.flags.append("OPSELD")
+            cls = operand_classes(fmt, name)
+            r.flags.extend(cls)
+            if fmt == "VOP3P" and re.match(r"^V_(WMMA_|DOT4_I32_IU8$|DOT4_U32_U8$|DOT8_I32_IU4$|"
+                                           r"DOT8_U32_U4$|DOT4_F32_(FP8|BF8)_(FP8|BF8)$)", name):
+                r.flags.append("NOOPSEL")      # README: decisions E15
+            if fmt == "VOP3P" and name.startswith("V_SWMMAC_"):
+                r.flags.append("OPSELHI1")     # OPSEL is the index key (E15)
             wide = any(t in ("B64", "I64", "F64") for (k, f, t) in r.ops)
             if no_dpp(fmt, name, wide):
                 r.flags.append("NODPP")

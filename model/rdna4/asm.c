@@ -39,6 +39,7 @@ typedef struct actx {
     uint32_t     t16_mask;    /* VOP3/VINTERP: OPSEL bits named by .l/.h suffixes */
     uint32_t     t16_bits;
     int          opsel_given; /* an op_sel:[...] list was written */
+    int          wave64;      /* lane masks are SGPR pairs (.wave64); default wave32 */
 } actx;
 
 static int aerr(actx *c, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -361,7 +362,11 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
         unsigned want = is64 ? 2 : 1;
         if (*code == R4_NULL)
             return 0;
-        if (type == R4T_MASK && (n == 1 || n == 2)) {
+        if (type == R4T_MASK) {
+            if (n != (c->wave64 ? 2u : 1u))
+                return aerr(c, t.s, "a lane mask is %s in wave%d, got '%.*s'",
+                            c->wave64 ? "an SGPR pair (vcc, s[4:5])" : "one SGPR (vcc_lo, s4)",
+                            c->wave64 ? 64 : 32, (int)t.n, t.s);
             if (n == 2 && (*code & 1))
                 return aerr(c, t.s, "misaligned SGPR pair '%.*s'", (int)t.n, t.s);
             return 0;
@@ -381,6 +386,10 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
         if (r < 0)
             return r;
         if (r == 0) {
+            unsigned want = type == R4T_MASK ? 1 : r4_type_dwords(type);
+            if (n != want)
+                return aerr(c, t.s, "expected %u VGPR%s, got '%.*s'", want, want > 1 ? "s" : "",
+                            (int)t.n, t.s);
             *code = 256 + v;
             return 0;
         }
@@ -1216,6 +1225,8 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
         const r4_opd *o = &r->o[i];
         unsigned code, n, v;
         int st = 0, neg, abs, h16 = half16_of(in, r, o), half;
+        if (o->kind == R4K_VCC && (r->fmt == R4_FMT_VOPDX || r->fmt == R4_FMT_VOPDY))
+            continue;              /* implicit in V_DUAL_CNDMASK_B32 (LLVM 22 text) */
         if (*k >= nops)
             return aerr(c, NULL, "missing operand %d of %s", *k + 1, r->name);
         tok t = ttrim(ops[(*k)++]);
@@ -1251,13 +1262,18 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
                 return st;
             if (o->type != R4T_MASK && code != R4_NULL && n != r4_type_dwords(o->type))
                 return aerr(c, t.s, "expected %u scalar registers", r4_type_dwords(o->type));
+            if (o->type == R4T_MASK && code != R4_NULL && n != (c->wave64 ? 2u : 1u))
+                return aerr(c, t.s, "a lane mask is %s in wave%d, got '%.*s'",
+                            c->wave64 ? "an SGPR pair (vcc, s[4:5])" : "one SGPR (vcc_lo, s4)",
+                            c->wave64 ? 64 : 32, (int)t.n, t.s);
             if (n == 2 && (code & 1))
                 return aerr(c, t.s, "misaligned SGPR pair '%.*s'", (int)t.n, t.s);
             in->f[o->fld] = code;
             break;
         case R4K_VCC:
-            if (!tieq(t, "vcc_lo") && !tieq(t, "vcc"))
-                return aerr(c, t.s, "expected vcc_lo (or vcc), got '%.*s'", (int)t.n, t.s);
+            if (!tieq(t, c->wave64 ? "vcc" : "vcc_lo"))
+                return aerr(c, t.s, "expected %s (wave%d), got '%.*s'", c->wave64 ? "vcc" : "vcc_lo",
+                            c->wave64 ? 64 : 32, (int)t.n, t.s);
             break;
         case R4K_LIT:
             st = parse_k(c, t, o->type);
@@ -1295,6 +1311,9 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
                     st = apply_half(c, x, h16, half, slot, &v);
                     code = 256 + v;
                 }
+                const char *why = st ? NULL : r4_src_class_error(r, slot, code);
+                if (why)
+                    st = aerr(c, x.s, "%s: this source %s", r->name, why);
                 if (!st)
                     in->f[o->fld] = code;
             }
@@ -1507,6 +1526,13 @@ static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
         break;
     case R4_FMT_VOP3P: {
         uint32_t hi = 7;
+        tok ik;
+        if ((r->flags & R4_OPSELHI1) &&
+            find_mod(c, "index_key", &ik)) {
+            if (ik.n != 1 || ik.s[0] < '0' || ik.s[0] > '3')
+                return aerr(c, ik.s, "index_key is 0-3 (OPSEL[1:0], guide §7.12)");
+            in->f[R4FLD_OPSEL] = (uint32_t)(ik.s[0] - '0');
+        }
         if (mod_bits(c, "op_sel", 3, &x, 0, &e)) {
             if (e)
                 return e;
@@ -1960,14 +1986,7 @@ static int asm_image(actx *c, const r4_row *r, tok *ops, int nops)
         in->f[R4FLD_LWE] = 1;
     if ((st = mem_cache_mods(c, r)))
         return st;
-    unsigned nd = 0;
-    for (unsigned i = 0; i < 4; i++)
-        nd += (in->f[R4FLD_DMASK] >> i) & 1;
-    if (in->f[R4FLD_D16])
-        nd = (nd + 1) / 2;
-    nd += in->f[R4FLD_TFE];
-    if (nd == 0)
-        nd = 1;
+    unsigned nd = r4_image_vdata_regs(in);
     if ((st = vreg_n(c, ops[0], nd, &in->f[R4FLD_VDATA])))
         return st;
     tok a = ttrim(ops[1]);
@@ -2018,8 +2037,9 @@ static int asm_export(actx *c, tok tgt, tok *ops, int nops)
         t = 20;
     else if (sscanf(b, "dual_src_blend%u", &x) == 1 && x <= 1)
         t = 21 + x;
-    else if (sscanf(b, "target%u", &x) == 1 && x <= 63)
-        t = x;
+    else if ((sscanf(b, "invalid_target_%u", &x) == 1 || sscanf(b, "target%u", &x) == 1) &&
+             x <= 63)
+        t = x;          /* reserved targets: LLVM 22 prints invalid_target_N */
     else
         return aerr(c, tgt.s, "unknown export target '%s'", b);
     in->f[R4FLD_TARGET] = t;
@@ -2131,6 +2151,25 @@ static int asm_row(actx *c, unsigned row, int fmt, tok rest, tok *ops, int nops,
     return 0;
 }
 
+#include "rdna4_alias.h"
+
+/* The canonical name of an LLVM alias mnemonic (rdna4_alias.h), or NULL. */
+static const char *alias_of(const char *name)
+{
+    size_t lo = 0, hi = sizeof r4_aliases / sizeof r4_aliases[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int d = strcmp(name, r4_aliases[mid].alias);
+        if (d == 0)
+            return r4_aliases[mid].name;
+        if (d < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
 /* Parse one instruction (mnemonic + rest) into c->in. */
 static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
 {
@@ -2209,6 +2248,25 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
         return 0;
     }
 
+    /* LLVM alias names (s_ff1_i32_b32, buffer_load_dword, ...): the canonical row; an
+     * _e32/_e64/_dpp suffix stays */
+    {
+        static const char *const sfx[] = { "_e64_dpp", "_dpp", "_e32", "_e64", "" };
+        size_t ln0 = strlen(name);
+        for (size_t k = 0; k < sizeof sfx / sizeof sfx[0]; k++) {
+            size_t ls = strlen(sfx[k]);
+            if (ln0 <= ls || strcmp(name + ln0 - ls, sfx[k]))
+                continue;
+            char base[64];
+            memcpy(base, name, ln0 - ls);
+            base[ln0 - ls] = '\0';
+            const char *canon = alias_of(base);
+            if (canon && strlen(canon) + ls < sizeof name) {
+                snprintf(name, sizeof name, "%s%s", canon, sfx[k]);
+                break;
+            }
+        }
+    }
     if (strcmp(name, "export") == 0) {
         tok r2 = ttrim(rest);
         const char *sp = r2.s;
@@ -2379,7 +2437,12 @@ int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n
             break;
         }
         if (t.n) {
-            if (t.s[0] == '.') {      /* assembler directives are not supported */
+            if (t.s[0] == '.') {      /* .wave32 / .wave64 only (README: wave size) */
+                if (tieq(t, ".wave32") || tieq(t, ".wave64")) {
+                    c.wave64 = tieq(t, ".wave64");
+                    p = *le ? le + 1 : le;
+                    continue;
+                }
                 st = aerr(&c, t.s, "unsupported directive '%.*s'", (int)t.n, t.s);
                 goto done;
             }

@@ -353,6 +353,35 @@ static int check_sreg(unsigned code, unsigned n, int is_dst, const char *what, c
     return GPUREF_OK;
 }
 
+unsigned r4_image_vdata_regs(const r4_insn *in)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < 4; i++)
+        n += (in->f[R4FLD_DMASK] >> i) & 1;
+    /* IMAGE_GATHER4*: DMASK picks the component, the result is always the four texels
+     * (guide §10 gather4; LLVM 22 prints four registers, two with D16) */
+    if (strncmp(r4_rows[in->row].name, "image_gather4", 13) == 0)
+        n = 4;
+    if (in->f[R4FLD_D16])
+        n = (n + 1) / 2;
+    n += in->f[R4FLD_TFE];
+    return n ? n : 1;
+}
+
+const char *r4_src_class_error(const r4_row *r, int slot, unsigned code)
+{
+    if (slot < 0 || slot > 2)
+        return NULL;
+    int vgpr = code >= 256;
+    if ((r->flags & (R4_VGPR0 << slot)) && !vgpr)
+        return "must be a VGPR";
+    if ((r->flags & (R4_SCAL0 << slot)) && vgpr)
+        return "must be a scalar value (SGPR, M0 or constant), not a VGPR";
+    if ((r->flags & R4_LANESEL) && slot == 1 && (vgpr || code == R4_LIT_SRC))
+        return "is a lane select: an SGPR, M0 or inline constant";
+    return NULL;
+}
+
 static int check_operands(r4_insn *in, const r4_row *r, int fmt, char *err)
 {
     for (int i = 0; i < R4_MAXOPD; i++) {
@@ -382,7 +411,14 @@ static int check_operands(r4_insn *in, const r4_row *r, int fmt, char *err)
                                    "(guide §3.3.1.3 L807-815)", r->name);
             st = check_sreg(v, n, 0, "scalar source", err);
             break;
-        case R4K_VSRC:
+        case R4K_VSRC: {
+            int slot = o->fld == R4FLD_SRC0 ? 0 : o->fld == R4FLD_SRC1 ? 1 :
+                       o->fld == R4FLD_SRC2 ? 2 : -1;
+            int dppc = (v == 233 || v == 234 || v == 250) && slot == 0;
+            const char *why = r4_src_class_error(r, slot, dppc ? 256 : v);
+            if (why)
+                return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal %s: source %d %s "
+                                   "(README: decisions E16)", r->name, slot, why);
             if (v < 256) {
                 int dpp = (v == 233 || v == 234 || v == 250) && o->fld == R4FLD_SRC0 &&
                           (fmt == R4_FMT_VOP1 || fmt == R4_FMT_VOP2 || fmt == R4_FMT_VOPC ||
@@ -398,6 +434,7 @@ static int check_operands(r4_insn *in, const r4_row *r, int fmt, char *err)
                     st = check_sreg(v, n > 2 ? 2 : n, 0, "scalar source", err);
             }
             break;
+        }
         case R4K_MSGRTN:
             if (!((v >= 0x80 && v <= 0x85) || v == 0x87 || v == 0xff))
                 return gpuref_errf(err, GPUREF_ERR_DECODE,
@@ -451,6 +488,26 @@ static int check_format(r4_insn *in, const r4_row *r, int fmt, char *err)
         return gpuref_errf(err, GPUREF_ERR_DECODE,
                            "illegal %s: CLAMP is not supported for this opcode (§7.2.3.1 "
                            "L2872-2882)", r->name);
+    if (fmt == R4_FMT_VOP3P) {
+        unsigned ns = 0;
+        for (int i = 0; i < R4_MAXOPD; i++)
+            if (r->o[i].kind == R4K_VSRC)
+                ns++;
+        uint32_t hi = f[R4FLD_OPSEL_HI] | f[R4FLD_OPSEL_HI2] << 2, want = (1u << ns) - 1u;
+        /* OPSEL_HI bits of sources the opcode does not have: 1, as LLVM 22 encodes them
+         * (its text has one op_sel_hi entry per source; README: decisions E18) */
+        if (!strstr(r->name, "_mix") && (hi | want) != 7u)
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: OPSEL_HI bit of a missing source is 0 (README: "
+                               "decisions E18)", r->name);
+        if ((r->flags & (R4_NOOPSEL | R4_OPSELHI1)) &&
+            ((hi & want) != want || ((r->flags & R4_NOOPSEL) && f[R4FLD_OPSEL]) ||
+             ((r->flags & R4_OPSELHI1) && (f[R4FLD_OPSEL] & 4u))))
+            return gpuref_errf(err, GPUREF_ERR_DECODE,
+                               "illegal %s: %s (README: decisions E15)", r->name,
+                               (r->flags & R4_NOOPSEL) ? "OPSEL must be 0 and OPSEL_HI all ones"
+                                                       : "OPSEL[2] must be 0 and OPSEL_HI all ones");
+    }
     switch (fmt) {
     case R4_FMT_VOP3: case R4_FMT_VOP3SD: {
         if (fmt == R4_FMT_VOP3 && (r->flags & R4_CMPX) && f[R4FLD_VDST] != R4_EXEC_LO)

@@ -679,6 +679,9 @@ static void put_operands(r4_sbuf *b, const r4_insn *in, const r4_row *r, const c
         const r4_opd *o = &r->o[i];
         if (o->kind == R4K_NONE)
             break;
+        /* V_DUAL_CNDMASK_B32 reads VCC without naming it (LLVM 22 prints no vcc_lo) */
+        if (o->kind == R4K_VCC && (r->fmt == R4_FMT_VOPDX || r->fmt == R4_FMT_VOPDY))
+            continue;
         r4_sb_printf(b, "%s", sep);
         put_vop_operand(b, in, o);
         sep = ", ";
@@ -713,15 +716,16 @@ static void put_vop3p_mods(r4_sbuf *b, const r4_insn *in, const r4_row *r)
     unsigned n = row_nsrc(r);
     unsigned opsel_hi = in->f[R4FLD_OPSEL_HI] | (in->f[R4FLD_OPSEL_HI2] << 2);
     unsigned dflt = 7;
-    if (in->f[R4FLD_OPSEL])
+    /* SWMMAC: OPSEL[1:0] selects the set of sparsity indices (§7.12 L3822), LLVM's
+     * index_key (README: decisions E15) */
+    if (in->f[R4FLD_OPSEL] && (r->flags & R4_OPSELHI1))
+        r4_sb_printf(b, " index_key:%u", in->f[R4FLD_OPSEL] & 3u);
+    else if (in->f[R4FLD_OPSEL])
         put_bitlist(b, "op_sel", in->f[R4FLD_OPSEL], n, 3);
     if (opsel_hi != dflt) {
-        /* entries beyond the sources are printed when they differ from their default 1 */
-        unsigned k = n;
-        while (k < 3 && ((opsel_hi >> k) & 7) != (7u >> k))
-            k++;
-        if (k < 3 && (opsel_hi >> k) != (7u >> k))
-            k = 3;
+        /* one entry per source, as LLVM 22 prints it (the bits of missing sources are 1:
+         * decode rejects other values, README: decisions E18); MIX rows keep all three */
+        unsigned k = strstr(r->name, "_mix") ? 3 : n;
         r4_sb_printf(b, " op_sel_hi:[");
         for (unsigned i = 0; i < k; i++)
             r4_sb_printf(b, "%s%u", i ? "," : "", (opsel_hi >> i) & 1);
@@ -795,11 +799,6 @@ static const char *const dim_names[8] = {
     "SQ_RSRC_IMG_1D_ARRAY", "SQ_RSRC_IMG_2D_ARRAY", "SQ_RSRC_IMG_2D_MSAA",
     "SQ_RSRC_IMG_2D_MSAA_ARRAY"
 };
-
-static unsigned popcount4(unsigned v)
-{
-    return (v & 1) + ((v >> 1) & 1) + ((v >> 2) & 1) + ((v >> 3) & 1);
-}
 
 /* -------------------------------------------------------- top level */
 
@@ -1062,13 +1061,7 @@ int r4_format(const r4_insn *in, uint64_t pc, char *buf, size_t len, char *err)
     }
     case R4_FMT_VIMAGE: case R4_FMT_VSAMPLE: {
         int smp = in->fmt == R4_FMT_VSAMPLE;
-        unsigned n = popcount4(in->f[R4FLD_DMASK]);
-        if (in->f[R4FLD_D16])
-            n = (n + 1) / 2;
-        if (in->f[R4FLD_TFE])
-            n++;
-        if (n == 0)
-            n = 1;
+        unsigned n = r4_image_vdata_regs(in);
         r4_sb_printf(b, " ");
         r4_put_vreg(b, in->f[R4FLD_VDATA], n);
         r4_sb_printf(b, ", [v%u, v%u, v%u, v%u", in->f[R4FLD_VADDR0], in->f[R4FLD_VADDR1],
@@ -1110,7 +1103,7 @@ int r4_format(const r4_insn *in, uint64_t pc, char *buf, size_t len, char *err)
         else if (t == 21 || t == 22)
             r4_sb_printf(b, " dual_src_blend%u", t - 21);
         else
-            r4_sb_printf(b, " target%u", t);
+            r4_sb_printf(b, " invalid_target_%u", t);   /* reserved: LLVM 22's spelling */
         for (int i = 0; i < 4; i++) {
             r4_sb_printf(b, "%s", i ? ", " : " ");
             if ((in->f[R4FLD_EN] >> i) & 1)

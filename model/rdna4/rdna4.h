@@ -101,6 +101,15 @@ enum r4_type {
 #define R4_NODPP  0x10000u /* no DPP (Table 38 L3386-3418)                              */
 #define R4_NOOMOD 0x20000u /* no OMOD: not a float result (§7.2.3.1 L2843-2860)         */
 #define R4_NOCLAMP 0x40000u /* no CLAMP (§7.2.3.1 L2872-2882 "not supported")            */
+#define R4_VGPR0  0x80000u   /* SRCn must be a VGPR: R4_VGPR0 << n (README: decisions E16) */
+#define R4_VGPR1  0x100000u
+#define R4_VGPR2  0x200000u
+#define R4_SCAL0  0x400000u  /* SRCn must not be a VGPR: R4_SCAL0 << n (E16)             */
+#define R4_SCAL1  0x800000u
+#define R4_SCAL2  0x1000000u
+#define R4_LANESEL 0x2000000u /* SRC1 is a lane select: SGPR, M0 or inline constant (E16) */
+#define R4_NOOPSEL 0x4000000u /* VOP3P: OPSEL 0 and OPSEL_HI all ones (E15)              */
+#define R4_OPSELHI1 0x8000000u /* VOP3P: OPSEL_HI all ones (SWMMAC: OPSEL = index key, E15) */
 
 #define R4_MAXOPD 5
 
@@ -180,6 +189,11 @@ int r4_opsel_style(const r4_row *r);
  * float sources, any non-mask source of V_MOV_*, V_MOVREL_* and V_CNDMASK_*, none for the
  * R4_NOMODS rows (§7.2.2.1 L2764-2781). */
 unsigned r4_mods_allowed(const r4_row *r, int abs);
+/* Why source `slot` (0-2) may not hold the 9-bit operand `code` (>= 256: a VGPR; DPP
+ * codes count as the VGPR they select), or NULL when it may (README: decisions E16). */
+const char *r4_src_class_error(const r4_row *r, int slot, unsigned code);
+/* VDATA registers of an image instruction (DMASK, D16, TFE; gather4: four texels) */
+unsigned r4_image_vdata_regs(const r4_insn *in);
 
 /* disasm.c / asm.c entry points (the gpuref_isa hooks) */
 int r4_isa_decode(const uint32_t *w, size_t avail, gpuref_insn_info *info, char *err);

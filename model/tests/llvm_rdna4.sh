@@ -267,15 +267,104 @@ static int dis(void)
     return 0;
 }
 
-static int asm_lines(void)
+/* ------------------------------------------------------------ issue-9 facts */
+#include "rdna4_alias.h"
+
+static uint64_t seed = 0x9e3779b97f4a7c15ull;
+static uint32_t rnd(void)
 {
-    char line[512];
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return (uint32_t)seed;
+}
+
+/* A legal word of `row` and its text: the all-zero operands first, then random fields;
+ * VGPR sources, FLAT SADDR = NULL, DMASK != 0 and OPSEL_HI = 1s are forced. */
+static int legal_text(unsigned row, r4_insn *out, char *text, size_t len)
+{
+    const r4_row *r = &r4_rows[row];
+    char err[GPUREF_ERRLEN];
+    for (int t = 0; t < 20000; t++) {
+        r4_insn in;
+        memset(&in, 0, sizeof in);
+        in.fmt = r->fmt;
+        in.row = (uint16_t)row;
+        if (t)
+            for (int f = 1; f < R4FLD_COUNT; f++)
+                in.f[f] = rnd() & ((t & 1) ? 0x7f : 0x3);
+        for (int k = 0; k < R4_MAXOPD; k++) {
+            const r4_opd *o = &r->o[k];
+            if (o->kind == R4K_VSRC)
+                in.f[o->fld] = 256 + 4 * (unsigned)(k + 1) * 4;
+            if (o->kind == R4K_VDST || o->kind == R4K_VGPR)
+                in.f[o->fld] = 4 * (unsigned)(k + 1) * 4;
+        }
+        if (r->fmt == R4_FMT_VFLAT)
+            in.f[R4FLD_SADDR] = 124;
+        if (r->fmt == R4_FMT_VIMAGE || r->fmt == R4_FMT_VSAMPLE)
+            in.f[R4FLD_DMASK] |= 1;
+        if (r->fmt == R4_FMT_VOP3P) {
+            in.f[R4FLD_OPSEL_HI] = 3;
+            in.f[R4FLD_OPSEL_HI2] = 1;
+        }
+        if (r4_fmts[r->fmt].op_fld)
+            in.f[r4_fmts[r->fmt].op_fld] = r->op;
+        if (r4_encode(&in, err))
+            continue;
+        if (r4_decode(in.w, in.nwords, out, err) || out->row != row)
+            continue;
+        if (r4_format(out, 0, text, len, err))
+            continue;
+        return 0;
+    }
+    return -1;
+}
+
+/* "alias_text <TAB> words" for every alias (the canonical row's legal text with the alias
+ * mnemonic, words as the canonical text encodes): llvm-mc and our assembler must both
+ * turn the alias text into these words. */
+static int aliases(void)
+{
+    char text[512];
+    int bad = 0;
+    for (size_t i = 0; i < sizeof r4_aliases / sizeof r4_aliases[0]; i++) {
+        unsigned row = R4_NROWS;
+        for (unsigned k = 0; k < R4_NROWS && row == R4_NROWS; k++)
+            if (strcmp(r4_rows[k].name, r4_aliases[i].name) == 0 &&
+                r4_rows[k].fmt != R4_FMT_VOPDX && r4_rows[k].fmt != R4_FMT_VOPDY)
+                row = k;
+        r4_insn d;
+        if (row == R4_NROWS || legal_text(row, &d, text, sizeof text)) {
+            fprintf(stderr, "r4tool: no legal word for %s\n", r4_aliases[i].name);
+            bad = 1;
+            continue;
+        }
+        /* the canonical text with the alias mnemonic; an _e32/_e64/_dpp suffix stays */
+        size_t ln = strlen(r4_aliases[i].name);
+        if (strncmp(text, r4_aliases[i].name, ln) != 0) {
+            fprintf(stderr, "r4tool: %s prints as '%s'\n", r4_aliases[i].name, text);
+            bad = 1;
+            continue;
+        }
+        printf("%s%s\t%s\t", r4_aliases[i].alias, text + ln, text);
+        print_words(&d);
+        printf("\n");
+    }
+    return bad;
+}
+
+/* one instruction per line; wave64: each line is assembled after ".wave64" */
+static int asm_lines(int wave64)
+{
+    char line[512], text[600];
     while (fgets(line, sizeof line, stdin)) {
         uint32_t *w;
         size_t n;
         gpuref_diag d = { 0, 0, 0, "" };
-        if (gpuref_isa_rdna4.assemble(line, 0, &w, &n, &d)) {
-            printf("ERROR %s\n", d.msg);
+        snprintf(text, sizeof text, "%s%s", wave64 ? ".wave64\n" : "", line);
+        if (gpuref_isa_rdna4.assemble(text, 0, &w, &n, &d)) {
+            printf("ERROR %u:%u: %s\n", d.line - (unsigned)wave64, d.col, d.msg);
             continue;
         }
         for (size_t i = 0; i < n; i++)
@@ -427,10 +516,22 @@ int main(int argc, char **argv)
         return report(argv[2], argv[3], argv[4], argv[5], argv[6]);
     if (argc > 1 && strcmp(argv[1], "gen") == 0)
         return gen();
+    if (argc > 3 && strcmp(argv[1], "enc") == 0) {
+        /* llvm-mc -show-encoding output -> one line of words per marker-separated pattern */
+        size_t n;
+        char **l = collect(argv[2], 'a', argv[3], &n);
+        if (!l)
+            return 2;
+        for (size_t i = 0; i < n; i++)
+            printf("%s\n", l[i][0] ? l[i] : "REJECTED");
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "aliases") == 0)
+        return aliases();
     if (argc > 1 && strcmp(argv[1], "dis") == 0)
         return dis();
     if (argc > 1 && strcmp(argv[1], "asm") == 0)
-        return asm_lines();
+        return asm_lines(argc > 2 && strcmp(argv[2], "64") == 0);
     fprintf(stderr, "usage: r4tool gen|dis|asm\n");
     return 2;
 }
@@ -463,4 +564,239 @@ cut -f2 "$W/patterns.tsv" | "$W/r4tool" bytes "$MARK_WORD" > "$W/ours.bytes"
 # 3. our assembler on our text
 cut -f3 "$W/patterns.tsv" | "$W/r4tool" asm > "$W/our_words.txt"
 
-"$W/r4tool" report "$W/patterns.tsv" "$W/llvm_asm.out" "$W/llvm_dis.out" "$W/our_words.txt" "$MARK_TEXT"
+"$W/r4tool" report "$W/patterns.tsv" "$W/llvm_asm.out" "$W/llvm_dis.out" "$W/our_words.txt" \
+    "$MARK_TEXT" > "$W/scalar.txt"
+grep -v ' passed, ' "$W/scalar.txt"
+SP=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$W/scalar.txt")
+SF=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$W/scalar.txt")
+echo "scalar-patterns: ${SP:-0} passed, ${SF:-1} failed"
+
+# ---------------------------------------------------------------- issue-9 facts
+# Each fact is cross-checked with llvm-mc 22 (README "Decisions" E15-E18, "Alias names",
+# "Wave size").  FP/FF count the facts.
+FP=0 FF=0
+pass() { FP=$((FP + 1)); }
+fail() { FF=$((FF + 1)); echo "FAIL $*"; }
+
+# llvm_words MATTR < texts: one line per text, the words llvm-mc encodes or REJECTED
+llvm_words() {
+    while IFS= read -r t; do printf '%s\n%s\n' "$t" "$MARK_TEXT"; done > "$W/f.s"
+    "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -mattr="$1" -show-encoding "$W/f.s" \
+        > "$W/f.out" 2> /dev/null
+    "$W/r4tool" enc "$W/f.out" "$MARK_TEXT"
+}
+
+# 1. Aliases: llvm-mc encodes the alias text as it encodes the canonical text; our
+#    assembler gives our canonical words for the alias text.
+"$W/r4tool" aliases > "$W/alias.tsv" 2> "$W/alias.err" || { cat "$W/alias.err"; fail "alias patterns"; }
+# (image address lists: LLVM's form for the 1D address of the generated texts)
+cut -f1 "$W/alias.tsv" | sed 's/, \[v0, v0, v0, v0, v0\],/, v0,/' |
+    llvm_words +wavefrontsize32,+real-true16 > "$W/alias.llvm"
+cut -f2 "$W/alias.tsv" | sed 's/, \[v0, v0, v0, v0, v0\],/, v0,/' |
+    llvm_words +wavefrontsize32,+real-true16 > "$W/canon.llvm"
+cut -f1 "$W/alias.tsv" | "$W/r4tool" asm > "$W/alias.ours"
+cut -f3 "$W/alias.tsv" | paste -d '|' - "$W/alias.llvm" "$W/canon.llvm" "$W/alias.ours" \
+    | paste -d '|' "$W/alias.tsv" - > "$W/alias.cmp"
+while IFS='|' read -r row ours_w la lc oa; do
+    if [ "$la" != REJECTED ] && [ "$la" = "$lc" ] && [ "$oa" = "$ours_w" ]; then pass
+    else fail "alias: '$(echo "$row" | cut -f1)': llvm [$la] canonical [$lc] ours [$oa] want [$ours_w]"
+    fi
+done < "$W/alias.cmp"
+
+# 2. Texts both assemblers must reject (operand classes E16, modifiers E15/E17, wave32
+#    lane masks, v_dual_cndmask_b32 with vcc_lo), and legal twins both must accept with
+#    the same words (so that a rejecting assembler cannot pass).  Format: R|A text.
+cat > "$W/facts.txt" <<'FACTS'
+R v_movrels_b32 v1, s2
+R v_movrelsd_b32 v1, 1
+R v_movrelsd_2_b32 v1, s2
+R v_movrels_b32_e64 v1, s2
+R v_movrelsd_2_b32_e64 v1, 1
+R v_swaprel_b32 v1, s2
+R v_swap_b32 v1, s2
+R v_swap_b16 v1.l, s2
+R v_readfirstlane_b32 s1, s2
+R v_readfirstlane_b32 s1, 1
+R v_readlane_b32 s1, s2, s3
+R v_readlane_b32 s1, v2, v3
+R v_readlane_b32 s1, v2, 0x1234
+R v_writelane_b32 v1, v2, s3
+R v_permlane16_b32 v1, s2, s3, s4
+R v_permlanex16_b32 v1, 1, s3, s4
+R v_permlane16_b32 v1, v2, v3, s4
+R v_permlanex16_b32 v1, v2, s3, v4
+R v_permlane16_var_b32 v1, s2, v3
+R v_permlanex16_var_b32 v1, v2, s3
+R v_permlane64_b32 v1, s2
+R v_interp_p10_f32 v1, s2, v3, v4
+R v_interp_p2_f32 v1, v2, s3, v4
+R v_interp_p10_f16_f32 v1, v2, v3, s4
+R v_interp_p2_f32 v1, v2, v3, 1.0
+R v_med3_i32 v1, v2, v3, v4 clamp
+R v_med3_u32 v1, v2, v3, v4 clamp
+R v_max3_i32 v1, v2, v3, v4 clamp
+R v_min3_u32 v1, v2, v3, v4 clamp
+R v_minmax_i32 v1, v2, v3, v4 clamp
+R v_mul_hi_u32_u24_e64 v1, v2, v3 clamp
+R v_mul_hi_i32_i24_e64 v1, v2, v3 clamp
+R v_mul_hi_u32 v1, v2, v3 clamp
+R v_mul_lo_u32 v1, v2, v3 clamp
+R v_min_i32_e64 v1, v2, v3 clamp
+R v_max_u32_e64 v1, v2, v3 clamp
+R v_lerp_u8 v1, v2, v3, v4 clamp
+R v_readfirstlane_b32 s1, v2 row_mirror
+R v_s_rsq_f32_e64_dpp s1, v2 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf
+R v_pk_fmac_f16_dpp v1, v2, v3 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf
+R v_pk_fmac_f16 v1, v2, v3 op_sel:[1,0]
+R v_wmma_f32_16x16x16_f16 v[0:7], v[8:11], v[12:15], v[0:7] op_sel:[0,0,1]
+R v_wmma_f32_16x16x16_f16 v[0:7], v[8:11], v[12:15], v[0:7] op_sel_hi:[0,0,0]
+R v_swmmac_f32_16x16x32_f16 v[0:7], v[8:11], v[12:19], v20 op_sel_hi:[0,0,0]
+R v_dot4_i32_iu8 v1, v2, v3, v4 op_sel:[1,0,0]
+R v_dot4_u32_u8 v1, v2, v3, v4 op_sel_hi:[0,0,0]
+R v_dot8_u32_u4 v1, v2, v3, v4 op_sel_hi:[0,1,1]
+R v_dot4_f32_fp8_bf8 v1, v2, v3, v4 op_sel:[1,0,0]
+R v_mqsad_u32_u8 v[0:1], v[2:3], v4, v[6:7]
+R v_mqsad_pk_u16_u8 v[0:1], v2, v4, v[6:7]
+R v_dual_cndmask_b32 v1, v2, v3, vcc_lo :: v_dual_mov_b32 v4, v5
+A v_movrels_b32 v1, v2
+A v_movrelsd_2_b32_e64 v1, v2
+A v_swaprel_b32 v1, v2
+A v_readfirstlane_b32 s1, v2
+A v_readlane_b32 s1, v2, m0
+A v_writelane_b32 v1, 0x1234, m0
+A v_permlane16_b32 v1, v2, s3, s4
+A v_permlane16_b32 v1, v2, 0x1234, s4
+A v_permlanex16_var_b32 v1, v2, v3
+A v_interp_p10_f32 v1, v2, v3, v4
+A v_mul_u32_u24_e64 v1, v2, v3 clamp
+A v_mad_u32_u24 v1, v2, v3, v4 clamp
+A v_add_nc_u32_e64 v1, v2, v3 clamp
+A v_dot2_f32_f16 v1, v2, v3, v4 op_sel:[1,0,0]
+A v_dot2_f32_f16 v1, v2, v3, v4 op_sel_hi:[0,0,0]
+A v_pk_add_f16 v1, v2, v3 op_sel:[1,0] op_sel_hi:[0,1]
+A v_pk_max_num_f16 v1, v2, v3 op_sel_hi:[0,0]
+A v_wmma_f32_16x16x16_f16 v[0:7], v[8:11], v[12:15], v[0:7]
+A v_swmmac_f32_16x16x32_f16 v[0:7], v[8:11], v[12:19], v20 index_key:1
+A v_mqsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]
+A v_mqsad_u32_u8 v[0:3], v[2:3], v4, v[6:9]
+A v_qsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]
+A v_dual_cndmask_b32 v1, v2, v3 :: v_dual_mov_b32 v4, v5
+A v_dual_mov_b32 v4, v5 :: v_dual_cndmask_b32 v1, v2, v3
+A s_ff1_i32_b32 s1, s2
+A s_flbit_i32_b32 s1, s2
+A s_flbit_i32 s1, s2
+A s_flbit_i32_i64 s1, s[2:3]
+FACTS
+# 3. Lane masks by wave size: W32 = legal in wave32 only, W64 = in wave64 only.
+cat > "$W/wave.txt" <<'FACTS'
+W64 v_sub_co_u32 v5, s[12:13], v1, v2
+W32 v_sub_co_u32 v5, s12, v1, v2
+W64 v_sub_co_u32 v5, vcc, v1, v2
+W32 v_sub_co_u32 v5, vcc_lo, v1, v2
+W64 v_cndmask_b32_e64 v1, v2, v3, s[4:5]
+W32 v_cndmask_b32_e64 v1, v2, v3, s4
+W64 v_cndmask_b32 v1, v2, v3, vcc
+W32 v_cndmask_b32 v1, v2, v3, vcc_lo
+W64 v_cmp_eq_u32_e64 s[0:1], v1, v2
+W32 v_cmp_eq_u32_e64 s0, v1, v2
+W64 v_cmp_eq_u32 vcc, v1, v2
+W32 v_cmp_eq_u32 vcc_lo, v1, v2
+W64 v_add_co_ci_u32 v1, vcc, v2, v3, vcc
+W32 v_add_co_ci_u32 v1, vcc_lo, v2, v3, vcc_lo
+W64 v_add_co_ci_u32_e64 v1, s[2:3], v2, v3, s[4:5]
+W32 v_add_co_ci_u32_e64 v1, s2, v2, v3, s4
+W64 v_cndmask_b32_e64 v1, v2, v3, exec
+W32 v_cndmask_b32_e64 v1, v2, v3, exec_lo
+W64 v_div_scale_f32 v1, s[2:3], v2, v3, v4
+W32 v_div_scale_f32 v1, vcc_lo, v2, v3, v4
+W64 v_cmp_class_f32_e64 s[0:1], v1, v2
+W64 v_cndmask_b16 v1.l, v2.l, v3.l, s[4:5]
+W32 v_cndmask_b16 v1.l, v2.l, v3.l, s4
+W64 v_cndmask_b32_e64 v1, v2, v3, ttmp[2:3]
+FACTS
+sed 's/^. //' "$W/facts.txt" | llvm_words +wavefrontsize32,+real-true16 > "$W/facts.llvm"
+sed 's/^. //' "$W/facts.txt" | "$W/r4tool" asm > "$W/facts.ours"
+paste -d '|' "$W/facts.txt" "$W/facts.llvm" "$W/facts.ours" > "$W/facts.cmp"
+while IFS='|' read -r t l o; do
+    case "$t" in
+    R*) if [ "$l" = REJECTED ] && [ "${o#ERROR }" != "$o" ]; then pass
+        else fail "must be rejected: '${t#R }': llvm [$l] ours [$o]"; fi;;
+    A*) if [ "$l" != REJECTED ] && [ "$l" = "$o" ]; then pass
+        else fail "must be accepted alike: '${t#A }': llvm [$l] ours [$o]"; fi;;
+    esac
+done < "$W/facts.cmp"
+for wv in 32 64; do
+    sed 's/^W.. //' "$W/wave.txt" | llvm_words +wavefrontsize$wv,+real-true16 > "$W/wave$wv.llvm"
+    sed 's/^W.. //' "$W/wave.txt" | "$W/r4tool" asm $wv > "$W/wave$wv.ours"
+    paste -d '|' "$W/wave.txt" "$W/wave$wv.llvm" "$W/wave$wv.ours" > "$W/wave$wv.cmp"
+    while IFS='|' read -r t l o; do
+        if [ "${t%% *}" = "W$wv" ]; then
+            if [ "$l" != REJECTED ] && [ "$l" = "$o" ]; then pass
+            else fail "wave$wv must accept '${t#W?? }': llvm [$l] ours [$o]"; fi
+        else
+            case "$o" in
+            "ERROR "[0-9]*:[1-9]*:*) located=1;; *) located=0;;
+            esac
+            if [ "$l" = REJECTED ] && [ $located = 1 ]; then pass
+            else fail "wave$wv must reject '${t#W?? }' with a located error: llvm [$l] ours [$o]"; fi
+        fi
+    done < "$W/wave$wv.cmp"
+done
+
+# 4. Disassembly text of the syntax items equal to llvm-mc's; words this model rejects
+#    (operand classes, modifiers) are printed by llvm-mc as invalid.  Format:
+#    T words (texts must match; image lines up to the address list) | I words (illegal)
+cat > "$W/dis.txt" <<'FACTS'
+T 0xca500702 0x01040105
+T 0xca120105 0x04000702
+T 0xcc0f4001 0x00020702
+T 0xcc0f4801 0x10020702
+T 0xcc134001 0x0c120702
+T 0xcc1c4001 0x00020702
+T 0xe44bc001 0x08001000 0x00000504
+T 0xe44bc021 0x08001000 0x00000504
+T 0xe44bc041 0x08001000 0x00000504
+T 0xf800009f 0x04030201
+T 0xf80001cf 0x04030201
+T 0xf80003ff 0x04030201
+T 0xd63d0000 0x041a0902
+T 0xd63b0000 0x041a0902
+T 0x7e028702
+T 0xcc504800 0x1c521908
+T 0xcc544800 0x1c521908
+I 0x7e028602
+I 0xcd000001 0x04120602
+I 0xd65b0001 0x00100602
+I 0xd65b0001 0x00120702
+I 0xd7600001 0x00020602
+I 0x7e020402
+I 0xd7600001 0x00000602
+I 0xd65c0001 0x04100702
+I 0xcd010001 0x03ca0702
+I 0xd6860001 0x000000fa 0xff00e402
+I 0x780206fa 0xff00e402
+I 0xcc500000 0x04521908
+I 0xcc506000 0x1c521908
+FACTS
+while IFS= read -r line; do
+    k=${line%% *} words=${line#? }
+    ours=$(echo "$words" | "$W/r4tool" dis)
+    llvm=$(echo "$words" | "$W/r4tool" bytes "$MARK_WORD" | head -n 1 |
+           "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -mattr=+real-true16 -disassemble 2>&1 |
+           grep -v '^\s*\^' | sed 's/^[[:space:]]*//' | grep -v '^0x')
+    first=$(echo "$llvm" | head -n 1)
+    case "$k" in
+    T) o=$ours m=$first
+       case "$ours" in image_*) o=${ours%%, *} m=${first%%, *};; esac
+       if [ "$o" = "$m" ] && [ "${ours#ERROR}" = "$ours" ]; then pass
+       else fail "text of $words: ours '$ours' llvm '$first'"; fi;;
+    I) case "$llvm" in *"invalid instruction encoding"*|*"/*Invalid"*) lbad=1;; *) lbad=0;; esac
+       if [ $lbad = 1 ] && [ "${ours#ERROR illegal}" != "$ours" ]; then pass
+       else fail "illegal word $words: ours '$ours' llvm '$first'"; fi;;
+    esac
+done < "$W/dis.txt"
+echo "issue-9 facts: $FP passed, $FF failed"
+
+P=$(( ${SP:-0} + FP )) F=$(( ${SF:-1} + FF ))
+echo "$P passed, $F failed"
+[ "$F" = 0 ]

@@ -118,9 +118,23 @@ static void fill_operands(r4_insn *in, const r4_row *r, uint32_t *lit, int *has_
         case R4K_SSRC:
             *f = ssrc(o->type, r->flags, 0, lit, has_lit);
             break;
-        case R4K_VSRC:
-            *f = ssrc(o->type, r->flags, 1, lit, has_lit);
+        case R4K_VSRC: {
+            /* operand classes (README: decisions E16): VGPR-only or scalar-only slots */
+            int slot = o->fld == R4FLD_SRC0 ? 0 : o->fld == R4FLD_SRC1 ? 1 :
+                       o->fld == R4FLD_SRC2 ? 2 : -1;
+            if (slot >= 0 && (r->flags & (R4_VGPR0 << slot))) {
+                *f = 256 + (rnd() & 0xff);
+                break;
+            }
+            int had = *has_lit;
+            for (int k = 0; k < 100; k++) {
+                *has_lit = had;
+                *f = ssrc(o->type, r->flags, 1, lit, has_lit);
+                if (!r4_src_class_error(r, slot, *f))
+                    break;
+            }
             break;
+        }
         case R4K_VDST: case R4K_VGPR:
             *f = rnd() & field_max(in->fmt, o->fld);
             break;
@@ -239,6 +253,12 @@ static void fill_format(r4_insn *in, const r4_row *r)
             rand_field(in, R4FLD_CM);
         rand_field(in, R4FLD_OPSEL_HI);
         rand_field(in, R4FLD_NEG);
+        if (r->flags & (R4_NOOPSEL | R4_OPSELHI1)) {   /* README: decisions E15 */
+            f[R4FLD_OPSEL_HI] = 3;
+            f[R4FLD_OPSEL_HI2] = 1;
+            if (r->flags & R4_NOOPSEL)
+                f[R4FLD_OPSEL] = 0;
+        }
         break;
     case R4_FMT_VINTERP:
         rand_field(in, R4FLD_WAITEXP);
@@ -533,6 +553,43 @@ static void illegal(void)
         { { 0xd5250001, 0x20020501 }, 2, "v_add_nc_u32_e64 with NEG (integer source)" },
         { { 0xd8500010, 0x00000000 }, 2, "ds_nop with an offset" },
         { { 0xc4050000, 0x00800000, 0x00000000 }, 3, "buffer_load_b32 with FORMAT != 0" },
+        /* operand classes (README: decisions E16; llvm-mc 22 prints each of these with
+         * "Invalid register, operand has 'VGPR_32' / 'SReg_32' register class") */
+        { { 0x7e028602 }, 1, "v_movrels_b32_e32 v1, s2 (VGPR source only, Table 40)" },
+        { { 0x7e028881 }, 1, "v_movrelsd_b32_e32 v1, 1 (VGPR source only)" },
+        { { 0x7e029002 }, 1, "v_movrelsd_2_b32_e32 v1, s2 (VGPR source only)" },
+        { { 0xd5c30001, 0x00000002 }, 2, "v_movrels_b32_e64 v1, s2 (VGPR source only)" },
+        { { 0x7e02d002 }, 1, "v_swaprel_b32 v1, s2 (swaps two VGPRs, L851)" },
+        { { 0x7e02ca02 }, 1, "v_swap_b32 v1, s2 (swaps two VGPRs, L851)" },
+        { { 0x7e02cc02 }, 1, "v_swap_b16 v1.l, s2 (swaps two VGPRs, L851)" },
+        { { 0x7e020402 }, 1, "v_readfirstlane_b32 s1, s2 (vgpr#, Table 36 L2740)" },
+        { { 0x7e0204ff, 0x12345678 }, 2, "v_readfirstlane_b32 s1, literal" },
+        { { 0xd7600001, 0x00020702 }, 2, "v_readlane_b32 s1, v2, v3 (lane select SGPR/M0/inline)" },
+        { { 0xd7600001, 0x0001ff02, 0x00000011 }, 3, "v_readlane_b32 with a literal lane select" },
+        { { 0xd7600001, 0x00000602 }, 2, "v_readlane_b32 s1, s2, s3 (vgpr#)" },
+        { { 0xd7610001, 0x00000702 }, 2, "v_writelane_b32 v1, v2, s3 (SGPR/constant/M0 data)" },
+        { { 0xd65b0001, 0x00100602 }, 2, "v_permlane16_b32 v1, s2, s3, s4 (first source a VGPR)" },
+        { { 0xd65b0001, 0x00120702 }, 2, "v_permlane16_b32 v1, v2, v3, s4 (scalar lane selects)" },
+        { { 0xd65c0001, 0x04100702 }, 2, "v_permlanex16_b32 v1, v2, s3, v4 (scalar lane selects)" },
+        { { 0xd70f0001, 0x00000702 }, 2, "v_permlane16_var_b32 v1, v2, s3 (both VGPRs, L22048)" },
+        { { 0xd7100001, 0x00020602 }, 2, "v_permlanex16_var_b32 v1, s2, v3 (both VGPRs)" },
+        { { 0xcd000001, 0x04120602 }, 2, "v_interp_p10_f32 v1, s2, v3, v4 (VGPRs only, Table 105)" },
+        { { 0xcd000001, 0x04100702 }, 2, "v_interp_p10_f32 v1, v2, s3, v4 (VGPRs only)" },
+        { { 0xcd010001, 0x03ca0702 }, 2, "v_interp_p2_f32 v1, v2, v3, 1.0 (VGPRs only)" },
+        /* modifiers llvm-mc 22 rejects (README: decisions E15, E17) */
+        { { 0xd6208001, 0x04120702 }, 2, "v_med3_i32 with clamp" },
+        { { 0xd61b8001, 0x04120702 }, 2, "v_min3_u32 with clamp" },
+        { { 0xd50c8001, 0x00020702 }, 2, "v_mul_hi_u32_u24_e64 with clamp" },
+        { { 0xd72d8001, 0x00020702 }, 2, "v_mul_hi_u32 with clamp" },
+        { { 0xd6860001, 0x000000fa, 0xff00e402 }, 3, "v_s_rsq_f32 with DPP16" },
+        { { 0x780206fa, 0xff00e402 }, 2, "v_pk_fmac_f16 with DPP16" },
+        { { 0xcc404800, 0x1c021908 }, 2, "v_wmma_f32_16x16x16_f16 with OPSEL" },
+        { { 0xcc400000, 0x04021908 }, 2, "v_wmma_f32_16x16x16_f16 with OPSEL_HI 0" },
+        { { 0xcc500000, 0x04521908 }, 2, "v_swmmac_f32_16x16x32_f16 with OPSEL_HI 0" },
+        { { 0xcc164801, 0x1c120702 }, 2, "v_dot4_i32_iu8 with OPSEL" },
+        { { 0xcc194001, 0x14120702 }, 2, "v_dot8_u32_u4 with OPSEL_HI [0,1,1]" },
+        { { 0xcc506000, 0x1c521908 }, 2, "v_swmmac_f32_16x16x32_f16 with OPSEL[2]" },
+        { { 0xcc0f0001, 0x18020702 }, 2, "v_pk_add_f16 with OPSEL_HI[2] = 0 (no third source)" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         r4_insn d;
@@ -724,6 +781,20 @@ static void llvm_text(void)
         { { 0xd6484805, 0x040c0501 }, 2, "v_fma_f16 v5.h, v1.h, s2, v3.l op_sel:[1,0,0,1]" },
         { { 0xc9060702, 0x01040d05 }, 2, "v_dual_add_f32 v1, v2, v3 :: v_dual_mul_f32 v4, v5, v6" },
         { { 0xf800080b, 0x04000201 }, 2, "export mrt0 v1, v2, off, v4 done" },
+        /* issue-9 syntax items, as llvm-mc 22 prints and encodes them */
+        { { 0xca500702, 0x01040105 }, 2, "v_dual_cndmask_b32 v1, v2, v3 :: v_dual_mov_b32 v4, v5" },
+        { { 0xca120105, 0x04000702 }, 2, "v_dual_mov_b32 v4, v5 :: v_dual_cndmask_b32 v1, v2, v3" },
+        { { 0xcc0f4001, 0x00020702 }, 2, "v_pk_add_f16 v1, v2, v3 op_sel_hi:[0,0]" },
+        { { 0xcc0f4801, 0x10020702 }, 2, "v_pk_add_f16 v1, v2, v3 op_sel:[1,0] op_sel_hi:[0,1]" },
+        { { 0xcc134001, 0x0c120702 }, 2, "v_dot2_f32_f16 v1, v2, v3, v4 op_sel_hi:[1,0,1]" },
+        { { 0xd63d0000, 0x041a0902 }, 2, "v_mqsad_u32_u8 v[0:3], v[2:3], v4, v[6:9]" },
+        { { 0xd63b0000, 0x041a0902 }, 2, "v_mqsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]" },
+        { { 0xd65b0001, 0x00100702 }, 2, "v_permlane16_b32 v1, v2, s3, s4" },
+        { { 0x7e028702 }, 1, "v_movrels_b32_e32 v1, v2" },
+        { { 0xcc504800, 0x1c521908 }, 2,
+          "v_swmmac_f32_16x16x32_f16 v[0:7], v[8:11], v[12:19], v20 index_key:1" },
+        { { 0xcc544800, 0x1c521908 }, 2,
+          "v_swmmac_i32_16x16x32_iu8 v[0:7], v[8:9], v[12:15], v20 index_key:1" },
     };
     char err[GPUREF_ERRLEN], text[512];
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
@@ -738,6 +809,55 @@ static void llvm_text(void)
         int st = gpuref_isa_rdna4.assemble(tab[i].text, 0, &w, &n, &dg);
         ok = st == GPUREF_OK && n == tab[i].n && memcmp(w, tab[i].w, n * 4) == 0;
         result(ok, "llvm asm", tab[i].text, tab[i].w, tab[i].n, st ? dg.msg : "different words");
+        free(w);
+    }
+}
+
+/* Alias mnemonics give the canonical words; lane masks that do not fit the wave size
+ * and sources of the wrong class are located errors (README: decisions E16, "Alias
+ * names", "Wave size"; each pair checked against llvm-mc 22). */
+static void asm_facts(void)
+{
+    static const struct { const char *text; uint32_t w[3]; unsigned n; } ok[] = {
+        { "s_ff1_i32_b32 s1, s2", { 0xbe810802 }, 1 },        /* = s_ctz_i32_b32 */
+        { "s_flbit_i32_b32 s1, s2", { 0xbe810a02 }, 1 },      /* = s_clz_i32_u32 */
+        { "s_flbit_i32 s1, s2", { 0xbe810c02 }, 1 },          /* = s_cls_i32 */
+        { "s_flbit_i32_i64 s1, s[2:3]", { 0xbe810d02 }, 1 },  /* = s_cls_i32_i64 */
+        { "v_max_f32_e64 v1, v2, v3", { 0xd5160001, 0x00020702 }, 2 },
+        { "exp mrt0 v1, v2, v3, v4", { 0xf800000f, 0x04030201 }, 2 },
+        { "v_sub_co_u32 v5, s12, v1, v2", { 0xd7010c05, 0x00020501 }, 2 },
+        { ".wave64\nv_sub_co_u32 v5, s[12:13], v1, v2", { 0xd7010c05, 0x00020501 }, 2 },
+        { ".wave64\nv_cndmask_b32 v1, v2, v3, vcc", { 0x02020702 }, 1 },
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        uint32_t *w = NULL;
+        size_t n = 0;
+        gpuref_diag dg = { 0, 0, 0, "" };
+        int st = gpuref_isa_rdna4.assemble(ok[i].text, 0, &w, &n, &dg);
+        int good = st == GPUREF_OK && n == ok[i].n && memcmp(w, ok[i].w, n * 4) == 0;
+        result(good, "asm", ok[i].text, ok[i].w, ok[i].n, st ? dg.msg : "different words");
+        free(w);
+    }
+    static const struct { const char *text; unsigned line, col; } bad[] = {
+        { "v_sub_co_u32 v5, s[12:13], v1, v2", 1, 18 },    /* wave32: one SGPR */
+        { "v_cndmask_b32 v1, v2, v3, vcc", 1, 27 },
+        { ".wave64\nv_cmp_eq_u32_e64 s0, v1, v2", 2, 18 },
+        { "v_movrels_b32 v1, s2", 1, 19 },
+        { "s_nop 0\nv_readlane_b32 s1, v2, v3", 2, 24 },
+        { "v_interp_p10_f32 v1, v2, s3, v4", 1, 26 },
+        { "v_mqsad_pk_u16_u8 v[0:1], v2, v4, v[6:7]", 1, 27 },
+        { "v_dual_cndmask_b32 v1, v2, v3, vcc_lo :: v_dual_mov_b32 v4, v5", 1, 32 },
+        { ".wave16\ns_nop 0", 1, 1 },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint32_t *w = NULL;
+        size_t n = 0;
+        gpuref_diag dg = { 0, 0, 0, "" };
+        int st = gpuref_isa_rdna4.assemble(bad[i].text, 0, &w, &n, &dg);
+        char detail[300];
+        snprintf(detail, sizeof detail, "status %d at %u:%u: %s", st, dg.line, dg.col, dg.msg);
+        result(st == GPUREF_ERR_ASM && dg.line == bad[i].line && dg.col == bad[i].col,
+               "asm error", bad[i].text, NULL, 0, detail);
         free(w);
     }
 }
@@ -794,6 +914,7 @@ int main(void)
     roundtrip();
     illegal();
     llvm_text();
+    asm_facts();
     printf("%u passed, %u failed\n", npass, nfail);
     return nfail != 0;
 }
