@@ -47,6 +47,32 @@ for sub in "" run disasm asm; do
     if "$G" $sub --help > "$T/h" 2>&1 && grep -qi usage "$T/h"; then ok "gpuref $sub --help"
     else bad "gpuref $sub --help"; fi
 done
+# issue 9.1: an exclusion reason on every bin overflowed the listing
+printf '*  # x\n' > "$T/all.txt"
+if "$G" cov bins --isa nv50 --exclusions "$T/all.txt" > "$T/out" 2>&1 && tail -n 1 "$T/out" | grep -q '# excluded: x$'
+then ok "cov bins with every bin excluded"; else bad "cov bins with every bin excluded"; fi
+# issue 9.2: -o onto what is not a regular file writes it in place
+mkfifo "$T/fifo"
+cat "$T/fifo" > "$T/fifo.out" & rdr=$!
+"$G" gen --isa nv50 --seed 1 --count 2 -q -o "$T/fifo"; st=$?
+wait $rdr
+if [ $st -eq 0 ] && [ -p "$T/fifo" ] && grep -q '^tests:' "$T/fifo.out"; then ok "-o FIFO stays a FIFO"
+else bad "-o FIFO stays a FIFO (exit $st)"; fi
+echo old > "$T/target.yaml"; ln -s target.yaml "$T/link.yaml"
+"$G" gen --isa nv50 --seed 1 --count 2 -q -o "$T/link.yaml"; st=$?
+if [ $st -eq 0 ] && [ -L "$T/link.yaml" ] && grep -q '^tests:' "$T/target.yaml"; then ok "-o symlink stays a symlink, its target written"
+else bad "-o symlink stays a symlink (exit $st)"; fi
+"$G" gen --isa nv50 --seed 1 --count 2 -q -o /dev/null; st=$?
+if [ $st -eq 0 ] && [ -c /dev/null ]; then ok "-o /dev/null"; else bad "-o /dev/null (exit $st)"; fi
+if mknod "$T/null" c 1 3 2>/dev/null; then       # as root: a device node of our own
+    "$G" gen --isa nv50 --seed 1 --count 2 -q -o "$T/null"; st=$?
+    if [ $st -eq 0 ] && [ -c "$T/null" ]; then ok "-o device node stays a device"
+    else bad "-o device node stays a device (exit $st)"; fi
+fi
+# issue 9.9: killed mid-write (SIGXFSZ past ulimit -f): no temporary file left
+(ulimit -f 4; exec "$G" gen --isa nv50 --seed 1 --count 300 -q -o "$T/big.yaml") 2>/dev/null; st=$?
+if [ $st -ne 0 ] && ! ls "$T"/big.yaml* > /dev/null 2>&1; then ok "SIGXFSZ mid-write leaves nothing"
+else bad "SIGXFSZ mid-write leaves nothing (exit $st: $(ls "$T" | grep big))"; fi
 if [ -x "$B/tb/nv50/Vtb_nv50" ]; then
     "$B/tb/nv50/Vtb_nv50" --out "$T/cosim" "$T/unknown-key.yaml" > "$T/out" 2>&1
     st=$?

@@ -286,12 +286,18 @@ void gpuref_cov_clear(gpuref_cov *c)
     }
 }
 
+/* Counts saturate at UINT64_MAX when added: a hit bin never wraps to a hole. */
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 int gpuref_cov_add(gpuref_cov *dst, const gpuref_cov *src)
 {
     if (!dst || !src || dst->isa != src->isa || dst->nbins != src->nbins)
         return GPUREF_ERR_ARG;
     for (size_t i = 0; i < dst->nbins; i++)
-        dst->counts[i] += src->counts[i];
+        dst->counts[i] = sat_add(dst->counts[i], src->counts[i]);
     resync(dst);
     return GPUREF_OK;
 }
@@ -566,7 +572,7 @@ static int cd_add(gpuref_covdat *cd, char *key, uint64_t count)
     long i = ht_find(&cd->keys, key, pt_key, cd, &ins);
     if (i >= 0) {
         free(key);
-        cd->p[i].count += count;
+        cd->p[i].count = sat_add(cd->p[i].count, count);
         return GPUREF_OK;
     }
     if (cd->n == cd->cap) {
@@ -661,10 +667,11 @@ int gpuref_covdat_read_string(gpuref_covdat *cd, const char *name, const char *t
         uint64_t count = 0;
         const char *c0 = c;
         for (; c < le && *c >= '0' && *c <= '9'; c++) {
-            if (count > (UINT64_MAX - 9) / 10)
+            unsigned dg = (unsigned)(*c - '0');
+            if (count > (UINT64_MAX - dg) / 10)
                 return gpuref_diagf(d, GPUREF_ERR_PARSE, line, (unsigned)(c0 - q + 1),
                                     "%s:%u: count too large", name, line);
-            count = count * 10 + (uint64_t)(*c - '0');
+            count = count * 10 + dg;
         }
         if (c == c0 || c != le)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, line, (unsigned)(c0 - q + 1),
@@ -830,7 +837,7 @@ int gpuref_covdat_to_cov(const gpuref_covdat *cd, gpuref_cov *c, size_t *unknown
                 (*unknown)++;
             continue;
         }
-        c->counts[b] += pt->count;
+        c->counts[b] = sat_add(c->counts[b], pt->count);
     }
     resync(c);
     return GPUREF_OK;
@@ -904,7 +911,8 @@ char *gpuref_cov_listing(const gpuref_cov *c)
         return NULL;
     size_t cap = 64, n = 0;
     for (size_t i = 0; i < c->nbins; i++)
-        cap += strlen(c->bins[i].name) + 16 + (c->reason[i] ? strlen(c->reason[i]) + 16 : 0);
+        cap += strlen(c->bins[i].name) + 16
+               + (c->reason[i] ? strlen(c->reason[i]) + 56 + sizeof " # excluded: " : 0);
     char *s = malloc(cap);
     if (!s)
         return NULL;

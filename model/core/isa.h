@@ -67,8 +67,12 @@ int gpuref_parse_u64(const char *s, uint64_t *v);
 char *gpuref_dupn(const char *s, size_t n);
 /* Write a file all or nothing: fill(f, ctx) writes to PATH.XXXXXX in the
  * same folder (mode 0666 less the umask), which is renamed to path once
- * complete and removed otherwise.  fill returns nonzero on failure.  0, or
- * the errno of what failed (EIO when fill failed without one). */
+ * complete and removed otherwise (also when SIGXFSZ, SIGINT, SIGTERM or
+ * SIGHUP ends the process mid-write; SIGKILL cannot be caught).  A symlink
+ * is kept and its target written; what is not a regular file (a FIFO, a
+ * device such as /dev/null) is written in place, never replaced.  fill
+ * returns nonzero on failure.  0, or the errno of what failed (EIO when
+ * fill failed without one). */
 int gpuref_write_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
 
 extern const gpuref_isa gpuref_isa_nv50;

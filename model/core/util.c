@@ -1,6 +1,11 @@
 /* util.c - status names, error formatting, small parsers and file writing
  * shared by the core, the ISAs and the command. */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700         /* realpath */
+#endif
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,20 +148,110 @@ char *gpuref_dupn(const char *s, size_t n)
     return p;
 }
 
+/* The temporary file being written, removed by the handler of a signal that
+ * ends the process mid-write (SIGXFSZ when the file outgrows `ulimit -f`,
+ * SIGINT, SIGTERM, SIGHUP); the signal is then delivered as before.  A
+ * SIGKILL cannot be caught: after one the temporary file stays. */
+static char *volatile tmp_live;
+static const int tmp_sigs[] = { SIGXFSZ, SIGINT, SIGTERM, SIGHUP };
+#define NSIGS (sizeof tmp_sigs / sizeof tmp_sigs[0])
+
+static void tmp_on_signal(int sig)
+{
+    char *t = tmp_live;
+    if (t)
+        unlink(t);                      /* async-signal-safe */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Catch the signals (those not ignored) while tmp is being written. */
+static void tmp_guard(char *tmp, struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = tmp_on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < NSIGS; i++)
+        sigaddset(&sa.sa_mask, tmp_sigs[i]);
+    tmp_live = tmp;
+    for (size_t i = 0; i < NSIGS; i++) {
+        sigaction(tmp_sigs[i], NULL, &old[i]);
+        if (old[i].sa_handler == SIG_DFL)
+            sigaction(tmp_sigs[i], &sa, NULL);
+    }
+}
+
+static void tmp_unguard(const struct sigaction *old)
+{
+    for (size_t i = 0; i < NSIGS; i++)
+        if (old[i].sa_handler == SIG_DFL)
+            sigaction(tmp_sigs[i], &old[i], NULL);
+    tmp_live = NULL;
+}
+
+static int fill_stream(FILE *f, int (*fill)(FILE *f, void *ctx), void *ctx)
+{
+    errno = 0;
+    int e = 0;
+    if (fill(f, ctx) != 0 || ferror(f))
+        e = errno ? errno : EIO;
+    if (fclose(f) != 0 && !e)
+        e = errno ? errno : EIO;
+    return e;
+}
+
+/* Write in place: what is at path is not a regular file (a FIFO, a device
+ * such as /dev/null or /dev/stdout, a terminal): renaming over it would
+ * replace it with a regular file. */
+static int write_in_place(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return errno ? errno : EIO;
+    return fill_stream(f, fill, ctx);
+}
+
 int gpuref_write_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
 {
+    struct stat st;
+    char *real = NULL;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        /* a symlink stays one: write its target (atomically when it is a
+         * regular file, in place when it is anything else or missing) */
+        real = realpath(path, NULL);
+        if (!real || stat(real, &st) != 0 || !S_ISREG(st.st_mode)) {
+            free(real);
+            return write_in_place(path, fill, ctx);
+        }
+        path = real;
+    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        return write_in_place(path, fill, ctx);
+    }
     size_t pl = strlen(path);
     char *tmp = malloc(pl + 8);
-    if (!tmp)
+    if (!tmp) {
+        free(real);
         return ENOMEM;
+    }
     memcpy(tmp, path, pl);
     memcpy(tmp + pl, ".XXXXXX", 8);
+    sigset_t all, prev;
+    struct sigaction old[NSIGS];
+    sigemptyset(&all);
+    for (size_t i = 0; i < NSIGS; i++)
+        sigaddset(&all, tmp_sigs[i]);
+    sigprocmask(SIG_BLOCK, &all, &prev);    /* no signal between mkstemp and the guard */
     int fd = mkstemp(tmp);
     if (fd < 0) {
         int e = errno;
+        sigprocmask(SIG_SETMASK, &prev, NULL);
         free(tmp);
+        free(real);
         return e ? e : EIO;
     }
+    tmp_guard(tmp, old);
+    sigprocmask(SIG_SETMASK, &prev, NULL);
     mode_t um = umask(0);               /* mkstemp makes 0600: give the file the usual mode */
     umask(um);
     (void)fchmod(fd, 0666 & ~um);
@@ -166,16 +261,16 @@ int gpuref_write_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void 
         e = errno;
         close(fd);
     } else {
-        errno = 0;
-        if (fill(f, ctx) != 0 || ferror(f))
-            e = errno ? errno : EIO;
-        if (fclose(f) != 0 && !e)
-            e = errno ? errno : EIO;
+        e = fill_stream(f, fill, ctx);
     }
     if (!e && rename(tmp, path) != 0)
         e = errno ? errno : EIO;
     if (e)
         remove(tmp);
+    sigprocmask(SIG_BLOCK, &all, &prev);
+    tmp_unguard(old);
+    sigprocmask(SIG_SETMASK, &prev, NULL);
     free(tmp);
+    free(real);
     return e;
 }
