@@ -1,6 +1,7 @@
 #!/bin/sh
 # check-bad-input.sh BUILD - bad input gets a one-line located error, a
 # non-zero exit, and leaves no half-written output.
+#   check-bad-input.sh BUILD long - only the long scaling runs (make test-long)
 B=${1:-build}
 G=$B/bin/gpuref
 T=$(mktemp -d)
@@ -8,6 +9,40 @@ trap 'rm -rf "$T"' EXIT
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# Scaling (issue 9.4): user CPU seconds of a run on N and on 8N items.  Linear
+# work gives a ratio near 8, quadratic near 64: the check is the ratio (at
+# most 20, the small run counted as at least 0.05 s), never a time.
+cpu() { /usr/bin/time -f %U -o "$T/cpu" "$@" > /dev/null 2>&1; tail -n 1 "$T/cpu"; }
+words() { awk -v n="$1" 'BEGIN { for (i = 0; i < n; i += 2) print "10008001 00000003" }'; }
+labels() { awk -v n="$1" -v op="$2" 'BEGIN { for (i = 0; i < n; i++) printf "L%d: %s L%d\n", i, op, i }'; }
+scale() {  # scale NAME SMALL_SECONDS BIG_SECONDS
+    if awk -v a="$2" -v b="$3" 'BEGIN { if (a < 0.05) a = 0.05; exit !(b <= 20 * a) }'; then
+        ok "$1 scales linearly (${2}s, 8x: ${3}s)"
+    else bad "$1 scales linearly (${2}s, 8x: ${3}s)"; fi
+}
+scaling() {  # scaling N: disasm -f of N and 8N words, asm of N/8 and N labels per ISA
+    n=$1; m=$((8 * n)); l=$((n / 8))
+    words $n > "$T/ws.hex"; words $m > "$T/wb.hex"
+    scale "disasm -f ($n words)" "$(cpu "$G" disasm --isa nv50 -f "$T/ws.hex")" \
+          "$(cpu "$G" disasm --isa nv50 -f "$T/wb.hex")"
+    for isa in nv50:bra rdna4:s_branch; do
+        labels $l "${isa#*:}" > "$T/ls.s"; labels $n "${isa#*:}" > "$T/lb.s"
+        scale "asm --isa ${isa%%:*} ($l labels)" "$(cpu "$G" asm --isa ${isa%%:*} "$T/ls.s")" \
+              "$(cpu "$G" asm --isa ${isa%%:*} "$T/lb.s")"
+    done
+}
+if [ "$2" = long ]; then
+    words 2000000 > "$T/w2m.hex"
+    s=$(cpu "$G" disasm --isa nv50 -f "$T/w2m.hex")
+    echo "disasm -f: 2000000 words in ${s}s user ($(awk -v s="$s" 'BEGIN { printf "%.0f", s > 0 ? 2000000 / s : 0 }') words/s)"
+    if ! grep -q "non-zero" "$T/cpu"; then ok "disasm -f of 2M words"; else bad "disasm -f of 2M words"; fi
+    scaling 320000
+    echo "$pass passed, $fail failed"
+    [ $fail -eq 0 ]
+    exit
+fi
+scaling 40000
 
 # expect NAME PATTERN CMD...: non-zero exit, exactly one line on stderr matching PATTERN
 # (besides a "Try 'gpuref --help'" hint after a usage error)

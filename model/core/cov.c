@@ -74,63 +74,6 @@ unsigned gpuref_vc_float(uint64_t v, unsigned bits)
 
 /* ------------------------------------------------------- hash of names */
 
-static uint64_t fnv(const char *s, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-    return h;
-}
-
-/* Open addressing over indices (stored +1; 0 = empty).  Keys are found by a
- * callback so one table serves bins and coverage.dat points. */
-typedef struct htab {
-    size_t  cap;       /* power of two */
-    size_t *slot;
-} htab;
-
-static int ht_grow(htab *h, size_t n, const char *(*key)(const void *, size_t), const void *ctx)
-{
-    size_t cap = h->cap ? h->cap : 64;
-    while (cap < 2 * (n + 1))
-        cap *= 2;
-    if (cap == h->cap)
-        return 0;
-    size_t *s = calloc(cap, sizeof *s);
-    if (!s)
-        return -1;
-    for (size_t i = 0; i < h->cap; i++) {
-        if (!h->slot[i])
-            continue;
-        const char *k = key(ctx, h->slot[i] - 1);
-        size_t j = (size_t)fnv(k, strlen(k)) & (cap - 1);
-        while (s[j])
-            j = (j + 1) & (cap - 1);
-        s[j] = h->slot[i];
-    }
-    free(h->slot);
-    h->slot = s;
-    h->cap = cap;
-    return 0;
-}
-
-/* Index of k, or -1; *ins = the empty slot where it would go. */
-static long ht_find(const htab *h, const char *k, const char *(*key)(const void *, size_t),
-                    const void *ctx, size_t *ins)
-{
-    if (!h->cap)
-        return -1;
-    size_t j = (size_t)fnv(k, strlen(k)) & (h->cap - 1);
-    while (h->slot[j]) {
-        if (strcmp(key(ctx, h->slot[j] - 1), k) == 0)
-            return (long)(h->slot[j] - 1);
-        j = (j + 1) & (h->cap - 1);
-    }
-    if (ins)
-        *ins = j;
-    return -1;
-}
-
 /* ------------------------------------------------------------ the cov */
 
 
@@ -142,7 +85,7 @@ struct gpuref_cov {
     char          **reason;      /* exclusion reasons (NULL: not excluded) */
     uint8_t        *excl;        /* 1 = excluded (for the sampler) */
     int             exact;
-    htab            names;
+    gpuref_htab            names;
     void           *priv;        /* the ISA sampler's state */
     int             defining;
 };
@@ -185,10 +128,10 @@ long gpuref_cov_def(gpuref_cov *c, unsigned cat, int opcode, int slot, unsigned 
         c->bins = b;
         c->cap = nc;
     }
-    if (ht_grow(&c->names, c->nbins + 1, bin_key, c))
+    if (gpuref_ht_grow(&c->names, c->nbins + 1, bin_key, c))
         return GPUREF_ERR_NOMEM;
     size_t ins = 0;
-    if (ht_find(&c->names, name, bin_key, c, &ins) >= 0)
+    if (gpuref_ht_find(&c->names, name, bin_key, c, &ins) >= 0)
         return GPUREF_ERR_ARG;                       /* duplicate name */
     char *s = malloc((size_t)n + 1);
     if (!s)
@@ -270,7 +213,7 @@ const gpuref_cov_bin *gpuref_cov_bin_at(const gpuref_cov *c, size_t i)
 
 long gpuref_cov_find(const gpuref_cov *c, const char *name)
 {
-    return c && name ? ht_find(&c->names, name, bin_key, c, NULL) : -1;
+    return c && name ? gpuref_ht_find(&c->names, name, bin_key, c, NULL) : -1;
 }
 
 uint64_t gpuref_cov_count(const gpuref_cov *c, size_t i)
@@ -479,7 +422,7 @@ typedef struct point {
 struct gpuref_covdat {
     size_t n, cap;
     point *p;
-    htab   keys;
+    gpuref_htab   keys;
 };
 
 static const char *pt_key(const void *ctx, size_t i)
@@ -569,7 +512,7 @@ static const char *key_field(const char *key, const char *k, size_t *len)
 static int cd_add(gpuref_covdat *cd, char *key, uint64_t count)
 {
     size_t ins = 0;
-    long i = ht_find(&cd->keys, key, pt_key, cd, &ins);
+    long i = gpuref_ht_find(&cd->keys, key, pt_key, cd, &ins);
     if (i >= 0) {
         free(key);
         cd->p[i].count = sat_add(cd->p[i].count, count);
@@ -616,14 +559,14 @@ static int cd_add(gpuref_covdat *cd, char *key, uint64_t count)
             strcpy(pt->type, "other");
     }
     cd->n++;
-    if (ht_grow(&cd->keys, cd->n, pt_key, cd)) {
+    if (gpuref_ht_grow(&cd->keys, cd->n, pt_key, cd)) {
         cd->n--;
         free(pt->isa);
         free(pt->name);
         free(key);
         return GPUREF_ERR_NOMEM;
     }
-    ht_find(&cd->keys, key, pt_key, cd, &ins);
+    gpuref_ht_find(&cd->keys, key, pt_key, cd, &ins);
     cd->keys.slot[ins] = cd->n;
     return GPUREF_OK;
 }
