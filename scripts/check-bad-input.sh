@@ -108,6 +108,17 @@ fi
 (ulimit -f 4; exec "$G" gen --isa nv50 --seed 1 --count 300 -q -o "$T/big.yaml") 2>/dev/null; st=$?
 if [ $st -ne 0 ] && ! ls "$T"/big.yaml* > /dev/null 2>&1; then ok "SIGXFSZ mid-write leaves nothing"
 else bad "SIGXFSZ mid-write leaves nothing (exit $st: $(ls "$T" | grep big))"; fi
+# issue 9.6: shrink stops a bench run that hangs (--timeout), and a folder as
+# --bench is a usage error
+printf 'isa: nv50\ntests:\n  - name: a\n    program: "exit nop"\n    expect: {steps: 1}\n' > "$T/one.yaml"
+printf '#!/bin/sh\nsleep 600\n' > "$T/hang.sh"; chmod +x "$T/hang.sh"
+timeout 60 "$G" shrink --bench "$T/hang.sh" --timeout 1 "$T/one.yaml" > /dev/null 2> "$T/err"; st=$?
+if [ $st -eq 1 ] && grep -q "does not fail in lockstep" "$T/err"; then ok "shrink --timeout stops a hanging bench"
+else bad "shrink --timeout stops a hanging bench (exit $st)"; fi
+"$G" shrink --bench "$T" "$T/one.yaml" > /dev/null 2>&1; st=$?
+if [ $st -eq 2 ]; then ok "shrink --bench FOLDER is a usage error"; else bad "shrink --bench FOLDER is a usage error (exit $st)"; fi
+printf 'isa: nv50\ntests:\n  - name: a\n    max_steps: 18446744073709551615\n    program: "exit nop"\n    expect: {steps: 1}\n' > "$T/maxs.yaml"
+expect "max_steps 2^64-1" "maxs.yaml:4:[0-9]+: max_steps" "$G" run "$T/maxs.yaml"
 if [ -x "$B/tb/nv50/Vtb_nv50" ]; then
     "$B/tb/nv50/Vtb_nv50" --out "$T/cosim" "$T/unknown-key.yaml" > "$T/out" 2>&1
     st=$?

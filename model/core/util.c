@@ -99,6 +99,24 @@ int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
         key[k - 1] = '\0';
     for (size_t k = strlen(val); k > 0 && val[k - 1] == ' '; k--)
         val[k - 1] = '\0';
+    /* a key given twice: which one would win is not obvious, so neither does */
+    for (size_t q = 0; q < (size_t)(p - config);) {
+        size_t ks = q, ke;
+        while (ks < (size_t)(p - config) && (config[ks] == ',' || config[ks] == ' '))
+            ks++;
+        if (ks >= (size_t)(p - config))
+            break;
+        for (ke = ks; config[ke] && config[ke] != '=' && config[ke] != ','; ke++)
+            ;
+        size_t kl = ke;
+        while (kl > ks && config[kl - 1] == ' ')
+            kl--;
+        if (kl - ks == strlen(key) && kl > ks && memcmp(config + ks, key, kl - ks) == 0)
+            return -1;
+        while (ke < (size_t)(p - config) && config[ke] != ',')
+            ke++;
+        q = ke + 1;
+    }
     *pos = (size_t)(end - config);
     return 1;
 }

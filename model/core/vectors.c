@@ -664,6 +664,19 @@ static int get_regs(loader *c, const yaml_node_t *n, const char *what,
             rc = err_at(c, k, st, "%s: %s", what, pd.msg);
             break;
         }
+        for (size_t j = 0; j < i; j++) {         /* each lane of a register once */
+            const gpuref_vec_reg *o = &rv[j].reg;
+            if (o->file == r->reg.file && o->index == r->reg.index &&
+                o->lane_lo <= r->reg.lane_hi && r->reg.lane_lo <= o->lane_hi) {
+                char b2[64];
+                rc = err_at(c, k, GPUREF_ERR_PARSE, "%s: %s overlaps %s (line %u): give each "
+                            "lane once", what, show(r->key, b, sizeof b),
+                            show(rv[j].key, b2, sizeof b2), rv[j].loc.line);
+                break;
+            }
+        }
+        if (rc)
+            break;
         reg_name(&r->reg, rn, sizeof rn);
         char of[80];
         snprintf(of, sizeof of, "register %s", rn);
@@ -927,6 +940,37 @@ static int apply(const gpuref_vec_test *t, gpuref_model *m, gpuref_diag *d)
     return GPUREF_OK;
 }
 
+/* Every lane that init.regs sets must hold what is written: a register the
+ * model of this config drops writes to (NV50 r at or above gprs, read-only
+ * registers) is an error at load, not a surprise at run time.  Probed on the
+ * scratch model with two different values, then restored. */
+static int check_writable(loader *c, const gpuref_vec_test *t)
+{
+    char rn[64];
+    for (size_t i = 0; i < t->ninit_regs; i++) {
+        const gpuref_vec_regval *rv = &t->init_regs[i];
+        const gpuref_vec_reg *r = &rv->reg;
+        for (unsigned l = r->lane_lo; l <= r->lane_hi; l++) {
+            uint64_t old = 0, a = 0, b = 0;
+            uint64_t mask = r->width >= 64 ? ~0ull : (1ull << r->width) - 1;
+            if (gpuref_reg_get(c->m, r->file, r->index, l, &old) ||
+                gpuref_reg_set(c->m, r->file, r->index, l, old ^ mask) ||
+                gpuref_reg_get(c->m, r->file, r->index, l, &a) ||
+                gpuref_reg_set(c->m, r->file, r->index, l, old) ||
+                gpuref_reg_get(c->m, r->file, r->index, l, &b))
+                continue;                   /* refused writes are reported by apply */
+            if (a == b) {
+                reg_name(r, rn, sizeof rn);
+                return diag_at(c->d, c->path, GPUREF_ERR_RANGE, rv->loc,
+                               "init.regs: %s lane %u: the model of this config ignores "
+                               "writes to it (out of range for the config, or read-only)",
+                               rn, l);
+            }
+        }
+    }
+    return GPUREF_OK;
+}
+
 static int valid_name(const char *s)
 {
     if (!*s)
@@ -1012,6 +1056,36 @@ static int get_test(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
         if ((rc = get_str(c, v[TK_CONFIG], "config", &t->config)))
             return rc;
         t->config_loc = loc_of(v[TK_CONFIG]);
+        /* a key given twice (gpuref_config_next refuses it): say which */
+        for (const char *p = t->config; *p;) {
+            const char *e = strchr(p, ',');
+            size_t n = e ? (size_t)(e - p) : strlen(p), kl = 0;
+            while (kl < n && p[kl] != '=')
+                kl++;
+            const char *ks = p;
+            while (kl && *ks == ' ')
+                ks++, kl--;
+            while (kl && ks[kl - 1] == ' ')
+                kl--;
+            for (const char *q = e ? e + 1 : p + n; kl && *q;) {
+                const char *qe = strchr(q, ',');
+                size_t qn = qe ? (size_t)(qe - q) : strlen(q), ql = 0;
+                while (ql < qn && q[ql] != '=')
+                    ql++;
+                while (ql && *q == ' ')
+                    q++, ql--, qn--;
+                while (ql && q[ql - 1] == ' ')
+                    ql--;
+                if (ql == kl && memcmp(q, ks, kl) == 0) {
+                    char kn[64];
+                    snprintf(kn, sizeof kn, "%.*s", (int)(kl < 60 ? kl : 60), ks);
+                    return err_at(c, v[TK_CONFIG], GPUREF_ERR_CONFIG,
+                                  "config: key '%s' given twice", show(kn, b, sizeof b));
+                }
+                q = qe ? qe + 1 : q + qn;
+            }
+            p = e ? e + 1 : p + n;
+        }
     }
     if ((rc = scratch_for(c, t->config, v[TK_CONFIG] ? v[TK_CONFIG] : n)))
         return rc;
@@ -1025,8 +1099,10 @@ static int get_test(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
     if (v[TK_MAX]) {
         if ((rc = get_uint(c, v[TK_MAX], "max_steps", &t->max_steps)))
             return rc;
-        if (t->max_steps == 0)
-            return err_at(c, v[TK_MAX], GPUREF_ERR_RANGE, "max_steps: must be at least 1");
+        if (t->max_steps == 0 || t->max_steps > GPUREF_VEC_MAX_STEPS_LIMIT)
+            return err_at(c, v[TK_MAX], GPUREF_ERR_RANGE, "max_steps: %llu out of range (1..%llu)",
+                          (unsigned long long)t->max_steps,
+                          (unsigned long long)GPUREF_VEC_MAX_STEPS_LIMIT);
     }
     if (v[TK_INIT]) {
         yaml_node_t *iv[2], *ik[2];
@@ -1035,6 +1111,8 @@ static int get_test(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
         if (iv[0] && (rc = get_regs(c, iv[0], "init.regs", &t->init_regs, &t->ninit_regs)))
             return rc;
         if (iv[1] && (rc = get_mem(c, iv[1], "init.mem", 1, &t->init_mem, &t->ninit_mem)))
+            return rc;
+        if ((rc = check_writable(c, t)))
             return rc;
     }
     if (v[TK_PROGRAM] && v[TK_WORDS]) {

@@ -28,6 +28,9 @@ extern "C" {
 #endif
 
 #define GPUREF_VEC_DEFAULT_MAX_STEPS 100000u
+/* The largest max_steps a vector may give: a bound that still ends (about a
+ * minute of model time; lockstep benches allow 64 cycles per step). */
+#define GPUREF_VEC_MAX_STEPS_LIMIT 1000000000ull
 
 /* A source position in the YAML file, 1-based; 0 = unknown. */
 typedef struct gpuref_vec_loc {

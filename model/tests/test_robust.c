@@ -153,8 +153,82 @@ static void test_rdna4_jumps(void)
     }
 }
 
+/* Load text; the error's status, line and message (0 when it loads). */
+static int load(const char *text, unsigned *line, char *msg, size_t len)
+{
+    gpuref_vec_file *f = NULL;
+    gpuref_diag d = { 0 };
+    int rc = gpuref_vec_load_string("v.yaml", text, strlen(text), &f, &d);
+    gpuref_vec_free(f);
+    *line = d.line;
+    snprintf(msg, len, "%s", d.msg);
+    return rc;
+}
+
+static void expect_reject(const char *text, unsigned line, const char *part, const char *what)
+{
+    unsigned l = 0;
+    char msg[512], w[700];
+    int rc = load(text, &l, msg, sizeof msg);
+    snprintf(w, sizeof w, "%s (got %d at line %u: %s)", what, rc, l, msg);
+    check(rc != GPUREF_OK && l == line && strstr(msg, part) != NULL, w);
+}
+
+static void expect_load(const char *text, const char *what)
+{
+    unsigned l = 0;
+    char msg[512], w[700];
+    int rc = load(text, &l, msg, sizeof msg);
+    snprintf(w, sizeof w, "%s (got %d at line %u: %s)", what, rc, l, msg);
+    check(rc == GPUREF_OK, w);
+}
+
+/* 6, 7. The loader rejects at load, located: max_steps above the limit
+ * (10^9, GPUREF_VEC_MAX_STEPS_LIMIT), overlapping lane selections of one
+ * register, a config key given twice, init of a register the configured
+ * model ignores (NV50 D30: r at or above gprs drops writes). */
+static void test_loader(void)
+{
+#define HEAD "isa: nv50\ntests:\n  - name: a\n"
+    expect_reject(HEAD "    max_steps: 18446744073709551615\n    program: \"exit nop\"\n"
+                  "    expect: {steps: 1}\n", 4, "max_steps", "max_steps 2^64-1 rejected");
+    expect_reject(HEAD "    max_steps: 1000000001\n    program: \"exit nop\"\n"
+                  "    expect: {steps: 1}\n", 4, "max_steps", "max_steps 10^9+1 rejected");
+    expect_load(HEAD "    max_steps: 1000000000\n    program: \"exit nop\"\n"
+                "    expect: {steps: 1}\n", "max_steps 10^9 loads");
+    expect_reject(HEAD "    program: \"exit nop\"\n    expect:\n"
+                  "      regs: {r1: \"0x0\", \"r1[0:3]\": [\"0x1\", \"0x1\", \"0x1\", \"0x1\"]}\n",
+                  6, "overlaps r1", "r1 and r1[0:3] in one mapping rejected");
+    expect_reject(HEAD "    program: \"exit nop\"\n    init:\n"
+                  "      regs: {\"r2[4:7]\": [\"0x1\", \"0x1\", \"0x1\", \"0x1\"], \"r2[7]\": \"0x2\"}\n"
+                  "    expect: {steps: 1}\n", 6, "overlaps r2[4:7]", "r2[4:7] and r2[7] rejected");
+    expect_load(HEAD "    program: \"exit nop\"\n    init:\n"
+                "      regs: {\"r2[4:7]\": [\"0x1\", \"0x1\", \"0x1\", \"0x1\"], \"r2[8]\": \"0x2\", "
+                "\"r3[7]\": \"0x2\"}\n    expect: {steps: 1}\n", "disjoint lanes load");
+    expect_reject(HEAD "    config: \"threads=4,,threads=8\"\n    program: \"exit nop\"\n"
+                  "    expect: {steps: 1}\n", 4, "'threads' given twice", "repeated config key");
+    expect_load(HEAD "    config: \"threads=4, gprs=8\"\n    program: \"exit nop\"\n"
+                "    expect: {steps: 1}\n", "two config keys load");
+    expect_reject(HEAD "    config: \"gprs=8\"\n    program: \"exit nop\"\n    init:\n"
+                  "      regs: {r100: \"0x5\"}\n    expect: {steps: 1}\n", 7, "r100",
+                  "init of r100 with gprs=8 rejected");
+    expect_load(HEAD "    config: \"gprs=8\"\n    program: \"exit nop\"\n    init:\n"
+                "      regs: {r7: \"0x5\"}\n    expect: {steps: 1}\n", "init of r7 with gprs=8 loads");
+#undef HEAD
+    gpuref_model *m = NULL;
+    gpuref_diag d = { 0 };
+    check(gpuref_model_create("nv50", "threads=4,threads=8", &m, &d) != GPUREF_OK,
+          "the API refuses a config key given twice");
+    gpuref_model_destroy(m);
+    m = NULL;
+    check(gpuref_model_create("rdna4", "wave=32, sgprs=16,wave=64", &m, &d) != GPUREF_OK,
+          "rdna4: a config key given twice refused");
+    gpuref_model_destroy(m);
+}
+
 int main(void)
 {
+    test_loader();
     test_rdna4_jumps();
     test_listing();
     test_saturate();
