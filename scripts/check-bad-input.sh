@@ -119,6 +119,31 @@ else bad "shrink --timeout stops a hanging bench (exit $st)"; fi
 if [ $st -eq 2 ]; then ok "shrink --bench FOLDER is a usage error"; else bad "shrink --bench FOLDER is a usage error (exit $st)"; fi
 printf 'isa: nv50\ntests:\n  - name: a\n    max_steps: 18446744073709551615\n    program: "exit nop"\n    expect: {steps: 1}\n' > "$T/maxs.yaml"
 expect "max_steps 2^64-1" "maxs.yaml:4:[0-9]+: max_steps" "$G" run "$T/maxs.yaml"
+# issue 9.8: messages
+mkdir "$T/dir"
+expect "run a folder" "dir: .*Is a directory" "$G" run "$T/dir"
+expect "asm a folder" "dir: .*Is a directory" "$G" asm --isa nv50 "$T/dir"
+expect "cov report a folder" "dir: .*Is a directory" "$G" cov report --no-html "$T/dir"
+expect "gen --mix a folder" "dir: .*Is a directory" "$G" gen --isa nv50 --mix "$T/dir"
+expect "gen > /dev/full" "cannot write: No space left" "$G" gen --isa nv50 --count 1 -q -o /dev/full
+"$G" gen --isa nv50 --count 1 -q > /dev/full 2> "$T/err"; st=$?
+if [ $st -eq 3 ] && [ "$(wc -l < "$T/err")" -eq 1 ]; then ok "gen > /dev/full: one error line"
+else bad "gen > /dev/full: one error line (exit $st: $(cat "$T/err"))"; fi
+for sub in --help "run --help" "help gen"; do
+    "$G" $sub > /dev/full 2> "$T/err"; st=$?
+    if [ $st -ne 0 ] && [ "$(wc -l < "$T/err")" -eq 1 ]; then ok "gpuref $sub > /dev/full fails"
+    else bad "gpuref $sub > /dev/full fails (exit $st)"; fi
+done
+printf 'isa: nv50\ntests:\n  - name: a\n    program: |\n      bra 0x100\n      exit nop\n    expect: {error: "pc 0x100 is outside the loaded program [0x0, 0x10)"}\n' > "$T/pc5.yaml"
+printf 'isa: rdna4\ntests:\n  - name: a\n    program: |\n      s_branch 5\n      s_endpgm\n    expect: {error: "pc 0x18 is outside the loaded program [0x0, 0x8)"}\n' > "$T/pc4.yaml"
+# bra (long, 8 bytes) + exit (long): [0x0, 0x10); s_branch 5 at 0: 0x4 + 4*5 = 0x18
+if "$G" run -q "$T/pc5.yaml" "$T/pc4.yaml" > "$T/out" 2>&1; then ok "one pc range format, [base, end)"
+else bad "one pc range format, [base, end): $(grep FAIL "$T/out" | head -2)"; fi
+printf 'isa: nv50\ntests:\n  - name: a\n    program: "exit nop"\n    expect: {steps: 1}\n' > "$T/a.yaml"
+"$G" run -q --cov "$T/a.dat" "$T/a.yaml" > /dev/null 2>&1
+expect "cov report: missing --exclusions folder" "exclusions .*nosuch: No such file" "$G" cov report --no-html --exclusions "$T/nosuch" "$T/a.dat"
+printf 'nv50.op.\001\377x  # why\n' > "$T/raw.txt"
+expect "exclusion errors escape raw bytes" "raw.txt:1: .*nv50.op.\\\\x01\\\\xffx" "$G" cov bins --isa nv50 --exclusions "$T/raw.txt"
 if [ -x "$B/tb/nv50/Vtb_nv50" ]; then
     "$B/tb/nv50/Vtb_nv50" --out "$T/cosim" "$T/unknown-key.yaml" > "$T/out" 2>&1
     st=$?

@@ -297,6 +297,21 @@ void gpuref_cov_totals_get(const gpuref_cov *c, gpuref_cov_totals *t)
 
 static int is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
 
+/* s for a message: bytes outside printable ASCII as \xNN, cut to fit. */
+static const char *printable(const char *s, char *buf, size_t len)
+{
+    size_t o = 0;
+    for (; *s && o + 5 < len; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch >= 0x20 && ch < 0x7f)
+            buf[o++] = (char)ch;
+        else
+            o += (size_t)snprintf(buf + o, len - o, "\\x%02x", ch);
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
 int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
                               gpuref_diag *d)
 {
@@ -319,7 +334,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
         const char *pe = hash ? hash : end;
         while (pe > q && is_blank(pe[-1]))
             pe--;
-        char pat[256];
+        char pat[256], pb[160];
         size_t plen = (size_t)(pe - q);
         if (plen >= sizeof pat)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, line, 1, "%s:%u: exclusion too long",
@@ -330,7 +345,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
             if (is_blank(pat[i]))
                 return gpuref_diagf(d, GPUREF_ERR_PARSE, line, (unsigned)(q - ls + 1),
                                     "%s:%u: one bin name or glob per line, then '# reason' "
-                                    "(found '%s')", name, line, pat);
+                                    "(found '%s')", name, line, printable(pat, pb, sizeof pb));
         const char *r = hash ? hash + 1 : end;
         while (r < end && is_blank(*r))
             r++;
@@ -340,7 +355,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
         if (!hash || re == r)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, line, 1,
                                 "%s:%u: exclusion '%s' has no reason (write '%s  # why')",
-                                name, line, pat, pat);
+                                name, line, printable(pat, pb, sizeof pb), pb);
         size_t hits = 0;
         for (size_t i = 0; i < c->nbins; i++) {
             if (fnmatch(pat, c->bins[i].name, 0) != 0)
@@ -354,8 +369,8 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
         }
         if (!hits)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, line, 1,
-                                "%s:%u: exclusion '%s' matches no %s bin", name, line, pat,
-                                c->isa->name);
+                                "%s:%u: exclusion '%s' matches no %s bin", name, line,
+                                printable(pat, pb, sizeof pb), c->isa->name);
     }
     resync(c);
     return GPUREF_OK;
@@ -363,7 +378,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
 
 static char *read_all(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = gpuref_fopen_read(path);
     if (!f)
         return NULL;
     size_t cap = 1 << 16, n = 0;
@@ -384,11 +399,11 @@ static char *read_all(const char *path, size_t *len)
         if (k == 0)
             break;
     }
-    int bad = ferror(f);
+    int bad = ferror(f) ? (errno ? errno : EIO) : 0;
     fclose(f);
     if (!buf || bad) {
         free(buf);
-        errno = bad ? EIO : ENOMEM;
+        errno = bad ? bad : ENOMEM;
         return NULL;
     }
     buf[n] = '\0';

@@ -65,6 +65,10 @@ int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
 int gpuref_parse_u64(const char *s, uint64_t *v);
 /* A malloc'ed NUL-terminated copy of the n bytes at s (NULL: no memory). */
 char *gpuref_dupn(const char *s, size_t n);
+/* fopen(path, "rb"), but a folder fails with EISDIR at once (not as an
+ * "Input/output error" at the first read). */
+FILE *gpuref_fopen_read(const char *path);
+
 /* A name -> index table, open addressing over indices (stored +1; 0 =
  * empty).  The names live in the caller's array: key(ctx, i) returns name i.
  * gpuref_ht_grow makes room for n entries (0, or -1: out of memory);

@@ -151,6 +151,16 @@ int gpuref_parse_u64(const char *s, uint64_t *v)
     return 0;
 }
 
+FILE *gpuref_fopen_read(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return NULL;
+    }
+    return fopen(path, "rb");
+}
+
 void gpuref_free(void *p)
 {
     free(p);

@@ -1372,7 +1372,7 @@ int gpuref_vec_load(const char *path, gpuref_vec_file **out, gpuref_diag *d)
     if (!path || !out)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
     const gpuref_vec_loc none = { 0, 0 };
-    FILE *fp = fopen(path, "rb");
+    FILE *fp = gpuref_fopen_read(path);
     if (!fp)
         return diag_at(d, path, GPUREF_ERR_IO, none, "cannot open: %s", strerror(errno));
     size_t cap = 1 << 16, n = 0;
