@@ -157,6 +157,19 @@ int  gpuref_vec_load_string(const char *name, const char *text, size_t len,
                             gpuref_vec_file **out, gpuref_diag *d);
 void gpuref_vec_free(gpuref_vec_file *f);
 
+/* Streaming, for files of any size: gpuref_vec_open checks the whole file
+ * as gpuref_vec_load does (the same errors, in the same order) without
+ * keeping its tests; gpuref_vec_next then gives them one at a time (1: *t is
+ * the next test, valid until the next call; 0: no more; else an error).
+ * Memory is bounded by the largest test, not the file (the test names are
+ * kept to find duplicates).  The header (path, isa, comment, seed, ntests)
+ * comes from gpuref_vec_stream_file; its tests is NULL. */
+typedef struct gpuref_vec_stream gpuref_vec_stream;
+int  gpuref_vec_open(const char *path, gpuref_vec_stream **out, gpuref_diag *d);
+const gpuref_vec_file *gpuref_vec_stream_file(const gpuref_vec_stream *s);
+int  gpuref_vec_next(gpuref_vec_stream *s, const gpuref_vec_test **t, gpuref_diag *d);
+void gpuref_vec_close(gpuref_vec_stream *s);
+
 const gpuref_vec_test *gpuref_vec_find_test(const gpuref_vec_file *f, const char *name);
 
 /* ------------------------------------------------------- running tests */

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <glob.h>
 #include <unistd.h>
 
 #include "gpuref.h"
@@ -226,8 +228,146 @@ static void test_loader(void)
     gpuref_model_destroy(m);
 }
 
+/* 10. The streaming loader (gpuref_vec_open/next) agrees with the whole-file
+ * loader on every file: the same error (status, line, column, message), or
+ * the same tests in the same order. */
+static unsigned nsame, ndiff;
+
+static int same_test(const gpuref_vec_test *a, const gpuref_vec_test *b)
+{
+    return !strcmp(a->name, b->name) && a->nwords == b->nwords &&
+           !memcmp(a->words, b->words, a->nwords * sizeof *a->words) &&
+           a->ninit_regs == b->ninit_regs && a->nexp_regs == b->nexp_regs &&
+           a->ninit_mem == b->ninit_mem && a->nexp_mem == b->nexp_mem &&
+           a->ntrace == b->ntrace && a->max_steps == b->max_steps && a->base == b->base &&
+           a->loc.line == b->loc.line && a->program_loc.line == b->program_loc.line &&
+           a->program_loc.col == b->program_loc.col && a->has_steps == b->has_steps &&
+           a->steps == b->steps && !a->error == !b->error;
+}
+
+static void compare_loaders(const char *path)
+{
+    gpuref_vec_file *f = NULL;
+    gpuref_vec_stream *s = NULL;
+    gpuref_diag d1 = { 0 }, d2 = { 0 };
+    int r1 = gpuref_vec_load(path, &f, &d1);
+    int r2 = gpuref_vec_open(path, &s, &d2);
+    int same = r1 == r2 && d1.line == d2.line && d1.col == d2.col && !strcmp(d1.msg, d2.msg);
+    if (same && r1 == GPUREF_OK) {
+        const gpuref_vec_file *h = gpuref_vec_stream_file(s);
+        same = !strcmp(h->isa, f->isa) && h->ntests == f->ntests && h->seed == f->seed &&
+               !h->comment == !f->comment;
+        size_t k = 0;
+        const gpuref_vec_test *t = NULL;
+        int nr;
+        while (same && (nr = gpuref_vec_next(s, &t, &d2)) == 1)
+            same = k < f->ntests && same_test(t, &f->tests[k++]);
+        same = same && k == f->ntests;
+    }
+    if (same) {
+        nsame++;
+    } else {
+        ndiff++;
+        printf("FAIL: loaders differ on %s:\n  whole:  %d %u:%u %s\n  stream: %d %u:%u %s\n", path,
+               r1, d1.line, d1.col, d1.msg, r2, d2.line, d2.col, d2.msg);
+    }
+    gpuref_vec_free(f);
+    gpuref_vec_close(s);
+}
+
+static void compare_text(const char *text, size_t len)
+{
+    char path[] = "/tmp/gpuref_test_stream_XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return;
+    FILE *f = fdopen(fd, "wb");
+    if (f) {
+        fwrite(text, 1, len, f);
+        fclose(f);
+        compare_loaders(path);
+    }
+    remove(path);
+}
+
+static void test_stream(void)
+{
+    static const char *const pats[] = { "model/tests/data/*.yaml", "vectors/*/directed/*.yaml" };
+    for (size_t i = 0; i < 2; i++) {
+        glob_t g;
+        if (glob(pats[i], 0, NULL, &g) == 0) {
+            for (size_t k = 0; k < g.gl_pathc; k++)
+                compare_loaders(g.gl_pathv[k]);
+            globfree(&g);
+        }
+    }
+    static const char *const texts[] = {
+        /* tests before isa: checked once the ISA is known */
+        "tests:\n  - name: a\n    program: \"exit nop\"\n    expect: {steps: 1}\n"
+        "  - name: b\n    program: \"frob\"\n    expect: {steps: 1}\nisa: nv50\n",
+        "tests:\n  - name: a\n    program: \"exit nop\"\n    expect: {steps: 1}\nisa: nv50\n",
+        /* a test error, then a later file-level error: the file's key wins */
+        "isa: nv50\ntests:\n  - name: a\n    program: \"frob\"\n    expect: {steps: 1}\nbogus: 1\n",
+        "isa: nv50\ntests:\n  - name: a\n    program: \"frob\"\n    expect: {steps: 1}\nseed: x\n",
+        "isa: nv50\ntests:\n  - name: a\n    program: \"exit nop\"\n    expect: {steps: 1}\n"
+        "  - name: a\n    program: \"exit nop\"\n    expect: {steps: 1}\n",
+        "isa: nv50\nisa: nv50\ntests: []\n",
+        "isa: nv50\ntests: []\n",
+        /* an anchor in one test, aliases in later ones */
+        "isa: nv50\ncomment: &c \"x\"\ntests:\n  - name: a\n    init: &i {regs: {r1: \"0x1\"}}\n"
+        "    program: \"exit nop\"\n    expect: &e {regs: {r1: \"0x1\"}}\n"
+        "  - name: b\n    comment: *c\n    init: *i\n    program: \"exit nop\"\n    expect: *e\n"
+        "  - name: c\n    init: *i\n    program: \"exit nop\"\n    expect: *nope\n",
+        "isa: nv50\ntests:\n  - name: a\n    init: &i {regs: {r1: \"0x1\"}}\n"
+        "    program: \"exit nop\"\n    expect: {regs: {r1: \"0x1\"}}\n"
+        "  - name: b\n    init: *i\n    program: \"exit nop\"\n    expect: {regs: {r1: \"0x1\"}}\n",
+        "isa: nv50\ntests: 5\n",
+        "isa: r9000\ntests: []\n",
+        "[1, 2]\n",
+        "? [a]\n: 1\n",
+        "isa: nv50\ntests:\n  - &t {name: a, program: \"exit nop\", expect: {steps: 1}}\n",
+        "isa: nv50\ntests:\n  - name: a\n    program: \"exit nop\"\n    expect: &e {steps: 1}\n"
+        "  - name: b\n    program: \"exit nop\"\n    expect: {steps: 1}\n",
+        "isa: nv50\ntests:\n  - name: a\n    program: \"exit nop\"\n    expect: {steps: 1}\n---\nx: 1\n",
+        "isa: nv50\ntests:\n  - name: a\n    program: \"exit nop\"\n    expect: {steps: 1}\n---\n",
+        "isa: nv50\ntests:\n  - name: a\n    program: |\n      nop\n      frob $r1\n    expect: {steps: 1}\n"
+        "  - name: b\n    program: \"exit nop\"\n    expect: {steps: [}\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        compare_text(texts[i], strlen(texts[i]));
+    /* every prefix and random byte changes of a valid two-test file */
+    static const char v[] =
+        "isa: nv50\nseed: 3\ncomment: \"two tests\"\ntests:\n"
+        "  - name: add\n    config: \"threads=4\"\n    init:\n      regs: {r1: \"0x2\", \"r2[0:1]\": [\"0x3\", \"0x4\"]}\n"
+        "    program: |\n      add b32 $r3 $r1 $r2\n      exit nop\n"
+        "    expect:\n      regs: {\"r3[0]\": \"0x5\"}\n      steps: 2\n"
+        "  - name: mem\n    words: [\"0x10008001\", \"0x00000003\"]\n    max_steps: 10\n"
+        "    expect: {error: \"outside\"}\n";
+    size_t n = sizeof v - 1;
+    for (size_t k = 0; k <= n; k += 5)
+        compare_text(v, k);
+    char buf[sizeof v];
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (unsigned it = 0; it < 300; it++) {
+        memcpy(buf, v, sizeof v);
+        for (unsigned j = 0; j < 1 + it % 3; j++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            static const char pool[] = "{}[]:,-#&*!|>'\"%@`\n \t0xZ\\";
+            buf[x % n] = (x >> 32) & 1 ? pool[(x >> 40) % (sizeof pool - 1)] : (char)(x >> 48);
+        }
+        compare_text(buf, n);
+    }
+    char what[100];
+    snprintf(what, sizeof what, "streaming and whole loaders agree (%u files, %u differ)",
+             nsame + ndiff, ndiff);
+    check(ndiff == 0 && nsame > 400, what);
+}
+
 int main(void)
 {
+    test_stream();
     test_loader();
     test_rdna4_jumps();
     test_listing();
