@@ -35,7 +35,7 @@ scaling() {  # scaling N: disasm -f of N and 8N words, asm of N/8 and N labels p
 if [ "$2" = long ]; then
     words 2000000 > "$T/w2m.hex"
     s=$(cpu "$G" disasm --isa nv50 -f "$T/w2m.hex")
-    echo "disasm -f: 2000000 words in ${s}s user ($(awk -v s="$s" 'BEGIN { printf "%.0f", s > 0 ? 2000000 / s : 0 }') words/s)"
+    echo "disasm -f: 2000000 words in ${s}s user ($(awk -v s="$s" 'BEGIN { printf "%.0f", (s > 0 ? 2000000 / s : 0) }') words/s)"
     if ! grep -q "non-zero" "$T/cpu"; then ok "disasm -f of 2M words"; else bad "disasm -f of 2M words"; fi
     scaling 320000
     echo "$pass passed, $fail failed"
