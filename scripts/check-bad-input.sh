@@ -1,6 +1,7 @@
 #!/bin/sh
 # check-bad-input.sh BUILD - bad input gets a one-line located error, a
 # non-zero exit, and leaves no half-written output.
+#   check-bad-input.sh BUILD long - only the long scaling runs (make test-long)
 B=${1:-build}
 G=$B/bin/gpuref
 T=$(mktemp -d)
@@ -8,6 +9,40 @@ trap 'rm -rf "$T"' EXIT
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# Scaling (issue 9.4): user CPU seconds of a run on N and on 8N items.  Linear
+# work gives a ratio near 8, quadratic near 64: the check is the ratio (at
+# most 20, the small run counted as at least 0.05 s), never a time.
+cpu() { /usr/bin/time -f %U -o "$T/cpu" "$@" > /dev/null 2>&1; tail -n 1 "$T/cpu"; }
+words() { awk -v n="$1" 'BEGIN { for (i = 0; i < n; i += 2) print "10008001 00000003" }'; }
+labels() { awk -v n="$1" -v op="$2" 'BEGIN { for (i = 0; i < n; i++) printf "L%d: %s L%d\n", i, op, i }'; }
+scale() {  # scale NAME SMALL_SECONDS BIG_SECONDS
+    if awk -v a="$2" -v b="$3" 'BEGIN { if (a < 0.05) a = 0.05; exit !(b <= 20 * a) }'; then
+        ok "$1 scales linearly (${2}s, 8x: ${3}s)"
+    else bad "$1 scales linearly (${2}s, 8x: ${3}s)"; fi
+}
+scaling() {  # scaling N: disasm -f of N and 8N words, asm of N/8 and N labels per ISA
+    n=$1; m=$((8 * n)); l=$((n / 8))
+    words $n > "$T/ws.hex"; words $m > "$T/wb.hex"
+    scale "disasm -f ($n words)" "$(cpu "$G" disasm --isa nv50 -f "$T/ws.hex")" \
+          "$(cpu "$G" disasm --isa nv50 -f "$T/wb.hex")"
+    for isa in nv50:bra rdna4:s_branch; do
+        labels $l "${isa#*:}" > "$T/ls.s"; labels $n "${isa#*:}" > "$T/lb.s"
+        scale "asm --isa ${isa%%:*} ($l labels)" "$(cpu "$G" asm --isa ${isa%%:*} "$T/ls.s")" \
+              "$(cpu "$G" asm --isa ${isa%%:*} "$T/lb.s")"
+    done
+}
+if [ "$2" = long ]; then
+    words 2000000 > "$T/w2m.hex"
+    s=$(cpu "$G" disasm --isa nv50 -f "$T/w2m.hex")
+    echo "disasm -f: 2000000 words in ${s}s user ($(awk -v s="$s" 'BEGIN { printf "%.0f", (s > 0 ? 2000000 / s : 0) }') words/s)"
+    if ! grep -q "non-zero" "$T/cpu"; then ok "disasm -f of 2M words"; else bad "disasm -f of 2M words"; fi
+    scaling 320000
+    echo "$pass passed, $fail failed"
+    [ $fail -eq 0 ]
+    exit
+fi
+scaling 40000
 
 # expect NAME PATTERN CMD...: non-zero exit, exactly one line on stderr matching PATTERN
 # (besides a "Try 'gpuref --help'" hint after a usage error)
@@ -47,6 +82,68 @@ for sub in "" run disasm asm; do
     if "$G" $sub --help > "$T/h" 2>&1 && grep -qi usage "$T/h"; then ok "gpuref $sub --help"
     else bad "gpuref $sub --help"; fi
 done
+# issue 9.1: an exclusion reason on every bin overflowed the listing
+printf '*  # x\n' > "$T/all.txt"
+if "$G" cov bins --isa nv50 --exclusions "$T/all.txt" > "$T/out" 2>&1 && tail -n 1 "$T/out" | grep -q '# excluded: x$'
+then ok "cov bins with every bin excluded"; else bad "cov bins with every bin excluded"; fi
+# issue 9.2: -o onto what is not a regular file writes it in place
+mkfifo "$T/fifo"
+cat "$T/fifo" > "$T/fifo.out" & rdr=$!
+"$G" gen --isa nv50 --seed 1 --count 2 -q -o "$T/fifo"; st=$?
+wait $rdr
+if [ $st -eq 0 ] && [ -p "$T/fifo" ] && grep -q '^tests:' "$T/fifo.out"; then ok "-o FIFO stays a FIFO"
+else bad "-o FIFO stays a FIFO (exit $st)"; fi
+echo old > "$T/target.yaml"; ln -s target.yaml "$T/link.yaml"
+"$G" gen --isa nv50 --seed 1 --count 2 -q -o "$T/link.yaml"; st=$?
+if [ $st -eq 0 ] && [ -L "$T/link.yaml" ] && grep -q '^tests:' "$T/target.yaml"; then ok "-o symlink stays a symlink, its target written"
+else bad "-o symlink stays a symlink (exit $st)"; fi
+"$G" gen --isa nv50 --seed 1 --count 2 -q -o /dev/null; st=$?
+if [ $st -eq 0 ] && [ -c /dev/null ]; then ok "-o /dev/null"; else bad "-o /dev/null (exit $st)"; fi
+if mknod "$T/null" c 1 3 2>/dev/null; then       # as root: a device node of our own
+    "$G" gen --isa nv50 --seed 1 --count 2 -q -o "$T/null"; st=$?
+    if [ $st -eq 0 ] && [ -c "$T/null" ]; then ok "-o device node stays a device"
+    else bad "-o device node stays a device (exit $st)"; fi
+fi
+# issue 9.9: killed mid-write (SIGXFSZ past ulimit -f): no temporary file left
+(ulimit -f 4; exec "$G" gen --isa nv50 --seed 1 --count 300 -q -o "$T/big.yaml") 2>/dev/null; st=$?
+if [ $st -ne 0 ] && ! ls "$T"/big.yaml* > /dev/null 2>&1; then ok "SIGXFSZ mid-write leaves nothing"
+else bad "SIGXFSZ mid-write leaves nothing (exit $st: $(ls "$T" | grep big))"; fi
+# issue 9.6: shrink stops a bench run that hangs (--timeout), and a folder as
+# --bench is a usage error
+printf 'isa: nv50\ntests:\n  - name: a\n    program: "exit nop"\n    expect: {steps: 1}\n' > "$T/one.yaml"
+printf '#!/bin/sh\nsleep 600\n' > "$T/hang.sh"; chmod +x "$T/hang.sh"
+timeout 60 "$G" shrink --bench "$T/hang.sh" --timeout 1 "$T/one.yaml" > /dev/null 2> "$T/err"; st=$?
+if [ $st -eq 1 ] && grep -q "does not fail in lockstep" "$T/err"; then ok "shrink --timeout stops a hanging bench"
+else bad "shrink --timeout stops a hanging bench (exit $st)"; fi
+"$G" shrink --bench "$T" "$T/one.yaml" > /dev/null 2>&1; st=$?
+if [ $st -eq 2 ]; then ok "shrink --bench FOLDER is a usage error"; else bad "shrink --bench FOLDER is a usage error (exit $st)"; fi
+printf 'isa: nv50\ntests:\n  - name: a\n    max_steps: 18446744073709551615\n    program: "exit nop"\n    expect: {steps: 1}\n' > "$T/maxs.yaml"
+expect "max_steps 2^64-1" "maxs.yaml:4:[0-9]+: max_steps" "$G" run "$T/maxs.yaml"
+# issue 9.8: messages
+mkdir "$T/dir"
+expect "run a folder" "dir: .*Is a directory" "$G" run "$T/dir"
+expect "asm a folder" "dir: .*Is a directory" "$G" asm --isa nv50 "$T/dir"
+expect "cov report a folder" "dir: .*Is a directory" "$G" cov report --no-html "$T/dir"
+expect "gen --mix a folder" "dir: .*Is a directory" "$G" gen --isa nv50 --mix "$T/dir"
+expect "gen > /dev/full" "cannot write: No space left" "$G" gen --isa nv50 --count 1 -q -o /dev/full
+"$G" gen --isa nv50 --count 1 -q > /dev/full 2> "$T/err"; st=$?
+if [ $st -eq 3 ] && [ "$(wc -l < "$T/err")" -eq 1 ]; then ok "gen > /dev/full: one error line"
+else bad "gen > /dev/full: one error line (exit $st: $(cat "$T/err"))"; fi
+for sub in --help "run --help" "help gen"; do
+    "$G" $sub > /dev/full 2> "$T/err"; st=$?
+    if [ $st -ne 0 ] && [ "$(wc -l < "$T/err")" -eq 1 ]; then ok "gpuref $sub > /dev/full fails"
+    else bad "gpuref $sub > /dev/full fails (exit $st)"; fi
+done
+printf 'isa: nv50\ntests:\n  - name: a\n    program: |\n      bra 0x100\n      exit nop\n    expect: {error: "pc 0x100 is outside the loaded program [0x0, 0x10)"}\n' > "$T/pc5.yaml"
+printf 'isa: rdna4\ntests:\n  - name: a\n    program: |\n      s_branch 5\n      s_endpgm\n    expect: {error: "pc 0x18 is outside the loaded program [0x0, 0x8)"}\n' > "$T/pc4.yaml"
+# bra (long, 8 bytes) + exit (long): [0x0, 0x10); s_branch 5 at 0: 0x4 + 4*5 = 0x18
+if "$G" run -q "$T/pc5.yaml" "$T/pc4.yaml" > "$T/out" 2>&1; then ok "one pc range format, [base, end)"
+else bad "one pc range format, [base, end): $(grep FAIL "$T/out" | head -2)"; fi
+printf 'isa: nv50\ntests:\n  - name: a\n    program: "exit nop"\n    expect: {steps: 1}\n' > "$T/a.yaml"
+"$G" run -q --cov "$T/a.dat" "$T/a.yaml" > /dev/null 2>&1
+expect "cov report: missing --exclusions folder" "exclusions .*nosuch: No such file" "$G" cov report --no-html --exclusions "$T/nosuch" "$T/a.dat"
+printf 'nv50.op.\001\377x  # why\n' > "$T/raw.txt"
+expect "exclusion errors escape raw bytes" "raw.txt:1: .*nv50.op.\\\\x01\\\\xffx" "$G" cov bins --isa nv50 --exclusions "$T/raw.txt"
 if [ -x "$B/tb/nv50/Vtb_nv50" ]; then
     "$B/tb/nv50/Vtb_nv50" --out "$T/cosim" "$T/unknown-key.yaml" > "$T/out" 2>&1
     st=$?

@@ -95,6 +95,14 @@ done
 echo "== bad input"
 suite "cli-bad-input" sh scripts/check-bad-input.sh "$B"
 
+if [ "${GPUREF_LONG:-0}" = 1 ]; then
+    echo "== long robustness runs (issue 9)"
+    # the exact command that once failed with "jump target ... is no inline constant"
+    suite "gen-rdna4-seed1-16426" "$B/bin/gpuref" gen --isa rdna4 --seed 1 --count 16426 --length 1000 -q -o "$B/gen-rdna4-seed1-16426.yaml"
+    rm -f "$B/gen-rdna4-seed1-16426.yaml"
+    suite "scaling-long" sh scripts/check-bad-input.sh "$B" long
+fi
+
 if [ "${GPUREF_SKIP_SAN:-0}" != 1 ]; then
     echo "== sanitizer build (ASan/UBSan)"
     if make --no-print-directory SAN=1 unit cli > "$LOG/san-build.log" 2>&1; then

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -104,6 +105,11 @@ const gpuref_isa *cli_isa(const char *cmd, const char *name)
 
 char *cli_read_file(const char *path, size_t *len)
 {
+    struct stat st;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        errno = EISDIR;                 /* not "Input/output error" at the first read */
+        return NULL;
+    }
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f)
         return NULL;

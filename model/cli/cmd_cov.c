@@ -122,6 +122,11 @@ static int load_excl(gpuref_cov *c, const char *dir, const char *file)
         snprintf(name, sizeof name, "/%s.txt", gpuref_isa_name(gpuref_cov_isa(c)));
         if (pjoin(path, sizeof path, dir ? dir : "coverage/exclusions", name))
             return cli_error("cov", CLI_INPUT, "%s: path too long", dir);
+        struct stat st;                 /* a folder given must be there */
+        if (dir && stat(dir, &st) != 0)
+            return cli_error("cov", CLI_INPUT, "--exclusions %s: %s", dir, strerror(errno));
+        if (dir && !S_ISDIR(st.st_mode))
+            return cli_error("cov", CLI_INPUT, "--exclusions %s: not a folder", dir);
         if (access(path, F_OK) != 0)
             return CLI_OK;
     }

@@ -53,9 +53,11 @@ static int parse_hex_text(const char *name, const char *text, uint32_t **out, si
                 p++;
         } else {
             size_t k = strcspn(p, " \t\r\n,\f\v#");
-            const char *c = strstr(p, "//");
-            if (c && (size_t)(c - p) < k)
-                k = (size_t)(c - p);
+            for (size_t j = 0; j + 1 < k; j++)     /* a "//" comment inside the token */
+                if (p[j] == '/' && p[j + 1] == '/') {
+                    k = j;
+                    break;
+                }
             uint32_t v;
             if (cli_parse_word(p, k, &v) != 0) {
                 fprintf(stderr, "%s:%u: bad word '%.*s' (expected up to 8 hex digits)\n", name,

@@ -217,8 +217,8 @@ int cmd_gen(int argc, char **argv)
     } else if (out) {
         rc = write_file(out, text, len);
     } else {
-        rc = fwrite(text, 1, len, stdout) == len ? CLI_OK
-                                                  : cli_error("gen", CLI_INPUT, "cannot write");
+        rc = fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0
+             ? CLI_OK : cli_error("gen", CLI_INPUT, "<stdout>: cannot write: %s", strerror(errno));
     }
     if (rc == CLI_OK && !quiet) {
         fprintf(stderr, "gpuref gen: %s seed %llu: %u tests, %llu instructions", isa,

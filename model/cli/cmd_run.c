@@ -263,21 +263,25 @@ int cmd_run(int argc, char **argv)
     int input_error = 0;
     run_cov rcov = { .verbose = o.verbose };
     for (int i = 0; i < nfiles; i++) {
-        gpuref_vec_file *vf = NULL;
+        gpuref_vec_file *whole = NULL;        /* stdin: loaded whole */
+        gpuref_vec_stream *vs = NULL;         /* a file: streamed, test by test */
+        const gpuref_vec_file *vf = NULL;
         gpuref_diag d = { 0, 0, 0, "" };
         int lrc;
         if (strcmp(files[i], "-") == 0) {          /* vectors on stdin */
             size_t len = 0;
             char *text = cli_read_file("-", &len);
             if (text) {
-                lrc = gpuref_vec_load_string("<stdin>", text, len, &vf, &d);
+                lrc = gpuref_vec_load_string("<stdin>", text, len, &whole, &d);
                 free(text);
             } else {
                 lrc = GPUREF_ERR_IO;
                 snprintf(d.msg, sizeof d.msg, "<stdin>: cannot read: %s", strerror(errno));
             }
+            vf = whole;
         } else {
-            lrc = gpuref_vec_load(files[i], &vf, &d);
+            lrc = gpuref_vec_open(files[i], &vs, &d);
+            vf = gpuref_vec_stream_file(vs);
         }
         if (lrc != GPUREF_OK) {
             fflush(stdout);
@@ -292,12 +296,29 @@ int cmd_run(int argc, char **argv)
                 fflush(stdout);
                 fprintf(stderr, "gpuref run: %s: skipped (ISA %s)\n", files[i], vf->isa);
             }
-            gpuref_vec_free(vf);
+            gpuref_vec_free(whole);
+            gpuref_vec_close(vs);
             continue;
         }
         rcov.cur = o.cov ? cov_for(&rcov, vf->isa) : NULL;
-        for (size_t k = 0; k < vf->ntests; k++) {
-            const gpuref_vec_test *t = &vf->tests[k];
+        for (size_t k = 0;; k++) {
+            const gpuref_vec_test *t = NULL;
+            if (whole) {
+                if (k == whole->ntests)
+                    break;
+                t = &whole->tests[k];
+            } else {
+                int nrc = gpuref_vec_next(vs, &t, &d);
+                if (nrc == 0)
+                    break;
+                if (nrc < 0) {                  /* checked at open: out of memory */
+                    fflush(stdout);
+                    fprintf(stderr, "%s\n", d.msg);
+                    failed++;
+                    input_error = 1;
+                    break;
+                }
+            }
             if (o.glob && fnmatch(o.glob, t->name, 0) != 0)
                 continue;
             gpuref_vec_run_opts ro = { o.max_steps, o.verbose ? trace_step : NULL, NULL };
@@ -329,7 +350,8 @@ int cmd_run(int argc, char **argv)
                 failed++;
             }
         }
-        gpuref_vec_free(vf);
+        gpuref_vec_free(whole);
+        gpuref_vec_close(vs);
     }
     if (o.cov) {   /* every ISA met, zero counts included: the holes are points too */
         gpuref_covdat *cd = gpuref_covdat_new();

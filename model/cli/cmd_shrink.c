@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -31,6 +32,8 @@ const char cmd_shrink_help[] =
     "  --test NAME     the failing test (required when FILE holds several)\n"
     "  -o, --output OUT  the reduced vector file (default: NAME.shrunk.yaml)\n"
     "  --max-runs N    give up after N bench runs (default 2000)\n"
+    "  --timeout S     stop a bench run after S seconds (default 60; a run stopped\n"
+    "                  so counts as not failing the same way)\n"
     "  -h, --help      this help\n"
     "\n"
     "exit status: 0 written; 1 the test does not fail in lockstep; 2 usage; 3 bad input.\n"
@@ -50,6 +53,7 @@ typedef struct cand {
     const char *bench, *dir;
     char sig[512];
     unsigned runs, max_runs;
+    unsigned timeout;      /* seconds per bench run */
 } cand;
 
 static int is_label(const char *s)
@@ -250,16 +254,18 @@ static int fails_same(cand *c)
     if (write_cand(c, path, NULL, "      steps: 0\n") != 0)
         return -1;
     snprintf(out, sizeof out, "%s/out", c->dir);
-    if (snprintf(cmd, sizeof cmd, "rm -rf '%s' && '%s' -q --out '%s' --test '%s' '%s' > '%s/log' 2>&1",
-                 out, c->bench, out, c->t->name, path, c->dir) >= (int)sizeof cmd ||
+    if (snprintf(cmd, sizeof cmd, "rm -rf '%s' && timeout -k 5 %u '%s' -q --out '%s' --test '%s' "
+                 "'%s' > '%s/log' 2>&1", out, c->timeout, c->bench, out, c->t->name, path,
+                 c->dir) >= (int)sizeof cmd ||
         snprintf(json, sizeof json, "%s/cand/%s/mismatch.json", out, c->t->name) >= (int)sizeof json)
         return -1;
     int st = system(cmd);
-    (void)st;
     size_t n = 0;
     char *js = cli_read_file(json, &n);
-    if (!js)
-        return 0;            /* no mismatch report: it did not fail in lockstep */
+    if (!js || (WIFEXITED(st) && WEXITSTATUS(st) == 124)) {
+        free(js);
+        return 0;            /* no mismatch report, or timed out: not the same failure */
+    }
     char sig[512];
     signature(js, sig, sizeof sig);
     free(js);
@@ -340,7 +346,7 @@ int cmd_shrink(int argc, char **argv)
 {
     cli_args a;
     const char *arg, *bench = NULL, *test = NULL, *out = NULL, *file = NULL, *v;
-    uint64_t max_runs = 2000;
+    uint64_t max_runs = 2000, timeout = 60;
     int k;
     cli_args_init(&a, argc, argv);
     while ((k = cli_next(&a, &arg)) != CLI_END) {
@@ -363,12 +369,20 @@ int cmd_shrink(int argc, char **argv)
         } else if (cli_is(&a, NULL, "--max-runs")) {
             if (cli_value(&a, &v) || cli_parse_u64(v, &max_runs) != 0 || max_runs == 0)
                 return cli_usage("shrink", "--max-runs needs a number >= 1");
+        } else if (cli_is(&a, NULL, "--timeout")) {
+            if (cli_value(&a, &v) || cli_parse_u64(v, &timeout) != 0 || timeout == 0 ||
+                timeout > 86400)
+                return cli_usage("shrink", "--timeout needs seconds, 1..86400");
         } else {
             return cli_usage("shrink", "unknown option '%s'", arg);
         }
     }
     if (!bench || !file)
         return cli_usage("shrink", "--bench BENCH and a vector FILE are required");
+    struct stat bst;
+    if (stat(bench, &bst) == 0 && S_ISDIR(bst.st_mode))
+        return cli_usage("shrink", "--bench %s is a folder: give the bench binary (such as "
+                         "build/tb/nv50/Vtb_nv50)", bench);
     if (access(bench, X_OK) != 0)
         return cli_error("shrink", CLI_INPUT, "%s: not an executable bench", bench);
 
@@ -380,6 +394,7 @@ int cmd_shrink(int argc, char **argv)
     c.f = vf;
     c.bench = bench;
     c.max_runs = (unsigned)(max_runs > 1000000 ? 1000000 : max_runs);
+    c.timeout = (unsigned)timeout;
     if (test)
         c.t = gpuref_vec_find_test(vf, test);
     else if (vf->ntests == 1)

@@ -1,6 +1,7 @@
 /* gpuref.c - the gpuref command: a table of subcommands and their dispatch.
  * A new subcommand (gen, cov, regress, shrink, ...) is one row of `cmds` and
  * a cmd_<name>.c with its function and help text. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -88,6 +89,19 @@ static int cmd_help(int argc, char **argv)
     return CLI_OK;
 }
 
+/* Flush stdout; a write error is one message and CLI_INPUT (unless the
+ * command already failed and said so: rc is then kept, with no second line). */
+static int finish(const char *name, int rc)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return rc;
+    if (rc == CLI_OK || rc == CLI_FAIL) {
+        fprintf(stderr, "gpuref %s: error writing the output: %s\n", name, strerror(errno));
+        return rc ? rc : CLI_INPUT;
+    }
+    return rc;
+}
+
 static int cmd_version(int argc, char **argv)
 {
     (void)argv;
@@ -106,9 +120,9 @@ int main(int argc, char **argv)
     }
     const char *name = argv[1];
     if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0)
-        return cmd_help(1, argv + 1);
+        return finish("--help", cmd_help(1, argv + 1));
     if (strcmp(name, "--version") == 0)
-        return cmd_version(1, argv + 1);
+        return finish("--version", cmd_version(1, argv + 1));
     const cli_cmd *c = find_cmd(name);
     if (!c) {
         fprintf(stderr, "gpuref: unknown command '%s'\nTry 'gpuref --help'.\n", name);
@@ -120,13 +134,8 @@ int main(int argc, char **argv)
             fputs(c->help, stdout);
             fputs("\n", stdout);
             fputs(exit_codes, stdout);
-            return CLI_OK;
+            return finish(name, CLI_OK);
         }
     }
-    int rc = c->run(argc - 1, argv + 1);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "gpuref %s: error writing the output\n", name);
-        return rc ? rc : CLI_INPUT;
-    }
-    return rc;
+    return finish(name, c->run(argc - 1, argv + 1));
 }

@@ -74,63 +74,6 @@ unsigned gpuref_vc_float(uint64_t v, unsigned bits)
 
 /* ------------------------------------------------------- hash of names */
 
-static uint64_t fnv(const char *s, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-    return h;
-}
-
-/* Open addressing over indices (stored +1; 0 = empty).  Keys are found by a
- * callback so one table serves bins and coverage.dat points. */
-typedef struct htab {
-    size_t  cap;       /* power of two */
-    size_t *slot;
-} htab;
-
-static int ht_grow(htab *h, size_t n, const char *(*key)(const void *, size_t), const void *ctx)
-{
-    size_t cap = h->cap ? h->cap : 64;
-    while (cap < 2 * (n + 1))
-        cap *= 2;
-    if (cap == h->cap)
-        return 0;
-    size_t *s = calloc(cap, sizeof *s);
-    if (!s)
-        return -1;
-    for (size_t i = 0; i < h->cap; i++) {
-        if (!h->slot[i])
-            continue;
-        const char *k = key(ctx, h->slot[i] - 1);
-        size_t j = (size_t)fnv(k, strlen(k)) & (cap - 1);
-        while (s[j])
-            j = (j + 1) & (cap - 1);
-        s[j] = h->slot[i];
-    }
-    free(h->slot);
-    h->slot = s;
-    h->cap = cap;
-    return 0;
-}
-
-/* Index of k, or -1; *ins = the empty slot where it would go. */
-static long ht_find(const htab *h, const char *k, const char *(*key)(const void *, size_t),
-                    const void *ctx, size_t *ins)
-{
-    if (!h->cap)
-        return -1;
-    size_t j = (size_t)fnv(k, strlen(k)) & (h->cap - 1);
-    while (h->slot[j]) {
-        if (strcmp(key(ctx, h->slot[j] - 1), k) == 0)
-            return (long)(h->slot[j] - 1);
-        j = (j + 1) & (h->cap - 1);
-    }
-    if (ins)
-        *ins = j;
-    return -1;
-}
-
 /* ------------------------------------------------------------ the cov */
 
 
@@ -142,7 +85,7 @@ struct gpuref_cov {
     char          **reason;      /* exclusion reasons (NULL: not excluded) */
     uint8_t        *excl;        /* 1 = excluded (for the sampler) */
     int             exact;
-    htab            names;
+    gpuref_htab            names;
     void           *priv;        /* the ISA sampler's state */
     int             defining;
 };
@@ -185,10 +128,10 @@ long gpuref_cov_def(gpuref_cov *c, unsigned cat, int opcode, int slot, unsigned 
         c->bins = b;
         c->cap = nc;
     }
-    if (ht_grow(&c->names, c->nbins + 1, bin_key, c))
+    if (gpuref_ht_grow(&c->names, c->nbins + 1, bin_key, c))
         return GPUREF_ERR_NOMEM;
     size_t ins = 0;
-    if (ht_find(&c->names, name, bin_key, c, &ins) >= 0)
+    if (gpuref_ht_find(&c->names, name, bin_key, c, &ins) >= 0)
         return GPUREF_ERR_ARG;                       /* duplicate name */
     char *s = malloc((size_t)n + 1);
     if (!s)
@@ -270,7 +213,7 @@ const gpuref_cov_bin *gpuref_cov_bin_at(const gpuref_cov *c, size_t i)
 
 long gpuref_cov_find(const gpuref_cov *c, const char *name)
 {
-    return c && name ? ht_find(&c->names, name, bin_key, c, NULL) : -1;
+    return c && name ? gpuref_ht_find(&c->names, name, bin_key, c, NULL) : -1;
 }
 
 uint64_t gpuref_cov_count(const gpuref_cov *c, size_t i)
@@ -286,12 +229,18 @@ void gpuref_cov_clear(gpuref_cov *c)
     }
 }
 
+/* Counts saturate at UINT64_MAX when added: a hit bin never wraps to a hole. */
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 int gpuref_cov_add(gpuref_cov *dst, const gpuref_cov *src)
 {
     if (!dst || !src || dst->isa != src->isa || dst->nbins != src->nbins)
         return GPUREF_ERR_ARG;
     for (size_t i = 0; i < dst->nbins; i++)
-        dst->counts[i] += src->counts[i];
+        dst->counts[i] = sat_add(dst->counts[i], src->counts[i]);
     resync(dst);
     return GPUREF_OK;
 }
@@ -348,6 +297,21 @@ void gpuref_cov_totals_get(const gpuref_cov *c, gpuref_cov_totals *t)
 
 static int is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
 
+/* s for a message: bytes outside printable ASCII as \xNN, cut to fit. */
+static const char *printable(const char *s, char *buf, size_t len)
+{
+    size_t o = 0;
+    for (; *s && o + 5 < len; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch >= 0x20 && ch < 0x7f)
+            buf[o++] = (char)ch;
+        else
+            o += (size_t)snprintf(buf + o, len - o, "\\x%02x", ch);
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
 int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
                               gpuref_diag *d)
 {
@@ -370,7 +334,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
         const char *pe = hash ? hash : end;
         while (pe > q && is_blank(pe[-1]))
             pe--;
-        char pat[256];
+        char pat[256], pb[160];
         size_t plen = (size_t)(pe - q);
         if (plen >= sizeof pat)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, line, 1, "%s:%u: exclusion too long",
@@ -381,7 +345,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
             if (is_blank(pat[i]))
                 return gpuref_diagf(d, GPUREF_ERR_PARSE, line, (unsigned)(q - ls + 1),
                                     "%s:%u: one bin name or glob per line, then '# reason' "
-                                    "(found '%s')", name, line, pat);
+                                    "(found '%s')", name, line, printable(pat, pb, sizeof pb));
         const char *r = hash ? hash + 1 : end;
         while (r < end && is_blank(*r))
             r++;
@@ -391,7 +355,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
         if (!hash || re == r)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, line, 1,
                                 "%s:%u: exclusion '%s' has no reason (write '%s  # why')",
-                                name, line, pat, pat);
+                                name, line, printable(pat, pb, sizeof pb), pb);
         size_t hits = 0;
         for (size_t i = 0; i < c->nbins; i++) {
             if (fnmatch(pat, c->bins[i].name, 0) != 0)
@@ -405,8 +369,8 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
         }
         if (!hits)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, line, 1,
-                                "%s:%u: exclusion '%s' matches no %s bin", name, line, pat,
-                                c->isa->name);
+                                "%s:%u: exclusion '%s' matches no %s bin", name, line,
+                                printable(pat, pb, sizeof pb), c->isa->name);
     }
     resync(c);
     return GPUREF_OK;
@@ -414,7 +378,7 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
 
 static char *read_all(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = gpuref_fopen_read(path);
     if (!f)
         return NULL;
     size_t cap = 1 << 16, n = 0;
@@ -435,11 +399,11 @@ static char *read_all(const char *path, size_t *len)
         if (k == 0)
             break;
     }
-    int bad = ferror(f);
+    int bad = ferror(f) ? (errno ? errno : EIO) : 0;
     fclose(f);
     if (!buf || bad) {
         free(buf);
-        errno = bad ? EIO : ENOMEM;
+        errno = bad ? bad : ENOMEM;
         return NULL;
     }
     buf[n] = '\0';
@@ -473,7 +437,7 @@ typedef struct point {
 struct gpuref_covdat {
     size_t n, cap;
     point *p;
-    htab   keys;
+    gpuref_htab   keys;
 };
 
 static const char *pt_key(const void *ctx, size_t i)
@@ -563,10 +527,10 @@ static const char *key_field(const char *key, const char *k, size_t *len)
 static int cd_add(gpuref_covdat *cd, char *key, uint64_t count)
 {
     size_t ins = 0;
-    long i = ht_find(&cd->keys, key, pt_key, cd, &ins);
+    long i = gpuref_ht_find(&cd->keys, key, pt_key, cd, &ins);
     if (i >= 0) {
         free(key);
-        cd->p[i].count += count;
+        cd->p[i].count = sat_add(cd->p[i].count, count);
         return GPUREF_OK;
     }
     if (cd->n == cd->cap) {
@@ -610,14 +574,14 @@ static int cd_add(gpuref_covdat *cd, char *key, uint64_t count)
             strcpy(pt->type, "other");
     }
     cd->n++;
-    if (ht_grow(&cd->keys, cd->n, pt_key, cd)) {
+    if (gpuref_ht_grow(&cd->keys, cd->n, pt_key, cd)) {
         cd->n--;
         free(pt->isa);
         free(pt->name);
         free(key);
         return GPUREF_ERR_NOMEM;
     }
-    ht_find(&cd->keys, key, pt_key, cd, &ins);
+    gpuref_ht_find(&cd->keys, key, pt_key, cd, &ins);
     cd->keys.slot[ins] = cd->n;
     return GPUREF_OK;
 }
@@ -661,10 +625,11 @@ int gpuref_covdat_read_string(gpuref_covdat *cd, const char *name, const char *t
         uint64_t count = 0;
         const char *c0 = c;
         for (; c < le && *c >= '0' && *c <= '9'; c++) {
-            if (count > (UINT64_MAX - 9) / 10)
+            unsigned dg = (unsigned)(*c - '0');
+            if (count > (UINT64_MAX - dg) / 10)
                 return gpuref_diagf(d, GPUREF_ERR_PARSE, line, (unsigned)(c0 - q + 1),
                                     "%s:%u: count too large", name, line);
-            count = count * 10 + (uint64_t)(*c - '0');
+            count = count * 10 + dg;
         }
         if (c == c0 || c != le)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, line, (unsigned)(c0 - q + 1),
@@ -830,7 +795,7 @@ int gpuref_covdat_to_cov(const gpuref_covdat *cd, gpuref_cov *c, size_t *unknown
                 (*unknown)++;
             continue;
         }
-        c->counts[b] += pt->count;
+        c->counts[b] = sat_add(c->counts[b], pt->count);
     }
     resync(c);
     return GPUREF_OK;
@@ -904,7 +869,8 @@ char *gpuref_cov_listing(const gpuref_cov *c)
         return NULL;
     size_t cap = 64, n = 0;
     for (size_t i = 0; i < c->nbins; i++)
-        cap += strlen(c->bins[i].name) + 16 + (c->reason[i] ? strlen(c->reason[i]) + 16 : 0);
+        cap += strlen(c->bins[i].name) + 16
+               + (c->reason[i] ? strlen(c->reason[i]) + 56 + sizeof " # excluded: " : 0);
     char *s = malloc(cap);
     if (!s)
         return NULL;

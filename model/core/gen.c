@@ -360,7 +360,7 @@ int gpuref_gen_mix_file(gpuref_gen *g, const char *path, gpuref_diag *d)
 {
     if (!g || !path)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
-    FILE *f = fopen(path, "rb");
+    FILE *f = gpuref_fopen_read(path);
     if (!f)
         return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot read: %s", path, strerror(errno));
     sbuf b = { 0 };
@@ -368,11 +368,11 @@ int gpuref_gen_mix_file(gpuref_gen *g, const char *path, gpuref_diag *d)
     size_t k;
     while ((k = fread(chunk, 1, sizeof chunk, f)) > 0 && b.n < (1u << 20))
         sb_put(&b, chunk, k);
-    int bad = ferror(f) || b.oom;
+    int bad = ferror(f) ? (errno ? errno : EIO) : b.oom ? ENOMEM : 0;
     fclose(f);
     if (bad) {
         free(b.s);
-        return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot read", path);
+        return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot read: %s", path, strerror(bad));
     }
     int rc = gpuref_gen_mix_string(g, path, b.s ? b.s : "", b.n, d);
     free(b.s);

@@ -65,10 +65,34 @@ int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
 int gpuref_parse_u64(const char *s, uint64_t *v);
 /* A malloc'ed NUL-terminated copy of the n bytes at s (NULL: no memory). */
 char *gpuref_dupn(const char *s, size_t n);
+/* fopen(path, "rb"), but a folder fails with EISDIR at once (not as an
+ * "Input/output error" at the first read). */
+FILE *gpuref_fopen_read(const char *path);
+
+/* A name -> index table, open addressing over indices (stored +1; 0 =
+ * empty).  The names live in the caller's array: key(ctx, i) returns name i.
+ * gpuref_ht_grow makes room for n entries (0, or -1: out of memory);
+ * gpuref_ht_find returns the index of k or -1, with *ins (when not NULL) the
+ * empty slot where k would go: add an entry with h->slot[*ins] = index + 1
+ * after a grow.  Linear time over a program's labels or a file's points. */
+typedef struct gpuref_htab {
+    size_t  cap;       /* power of two */
+    size_t *slot;
+} gpuref_htab;
+int  gpuref_ht_grow(gpuref_htab *h, size_t n, const char *(*key)(const void *, size_t),
+                    const void *ctx);
+long gpuref_ht_find(const gpuref_htab *h, const char *k,
+                    const char *(*key)(const void *, size_t), const void *ctx, size_t *ins);
+void gpuref_ht_free(gpuref_htab *h);
+
 /* Write a file all or nothing: fill(f, ctx) writes to PATH.XXXXXX in the
  * same folder (mode 0666 less the umask), which is renamed to path once
- * complete and removed otherwise.  fill returns nonzero on failure.  0, or
- * the errno of what failed (EIO when fill failed without one). */
+ * complete and removed otherwise (also when SIGXFSZ, SIGINT, SIGTERM or
+ * SIGHUP ends the process mid-write; SIGKILL cannot be caught).  A symlink
+ * is kept and its target written; what is not a regular file (a FIFO, a
+ * device such as /dev/null) is written in place, never replaced.  fill
+ * returns nonzero on failure.  0, or the errno of what failed (EIO when
+ * fill failed without one). */
 int gpuref_write_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
 
 extern const gpuref_isa gpuref_isa_nv50;

@@ -1,6 +1,11 @@
 /* util.c - status names, error formatting, small parsers and file writing
  * shared by the core, the ISAs and the command. */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700         /* realpath */
+#endif
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +99,24 @@ int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
         key[k - 1] = '\0';
     for (size_t k = strlen(val); k > 0 && val[k - 1] == ' '; k--)
         val[k - 1] = '\0';
+    /* a key given twice: which one would win is not obvious, so neither does */
+    for (size_t q = 0; q < (size_t)(p - config);) {
+        size_t ks = q, ke;
+        while (ks < (size_t)(p - config) && (config[ks] == ',' || config[ks] == ' '))
+            ks++;
+        if (ks >= (size_t)(p - config))
+            break;
+        for (ke = ks; config[ke] && config[ke] != '=' && config[ke] != ','; ke++)
+            ;
+        size_t kl = ke;
+        while (kl > ks && config[kl - 1] == ' ')
+            kl--;
+        if (kl - ks == strlen(key) && kl > ks && memcmp(config + ks, key, kl - ks) == 0)
+            return -1;
+        while (ke < (size_t)(p - config) && config[ke] != ',')
+            ke++;
+        q = ke + 1;
+    }
     *pos = (size_t)(end - config);
     return 1;
 }
@@ -128,6 +151,16 @@ int gpuref_parse_u64(const char *s, uint64_t *v)
     return 0;
 }
 
+FILE *gpuref_fopen_read(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return NULL;
+    }
+    return fopen(path, "rb");
+}
+
 void gpuref_free(void *p)
 {
     free(p);
@@ -143,20 +176,110 @@ char *gpuref_dupn(const char *s, size_t n)
     return p;
 }
 
+/* The temporary file being written, removed by the handler of a signal that
+ * ends the process mid-write (SIGXFSZ when the file outgrows `ulimit -f`,
+ * SIGINT, SIGTERM, SIGHUP); the signal is then delivered as before.  A
+ * SIGKILL cannot be caught: after one the temporary file stays. */
+static char *volatile tmp_live;
+static const int tmp_sigs[] = { SIGXFSZ, SIGINT, SIGTERM, SIGHUP };
+#define NSIGS (sizeof tmp_sigs / sizeof tmp_sigs[0])
+
+static void tmp_on_signal(int sig)
+{
+    char *t = tmp_live;
+    if (t)
+        unlink(t);                      /* async-signal-safe */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Catch the signals (those not ignored) while tmp is being written. */
+static void tmp_guard(char *tmp, struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = tmp_on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < NSIGS; i++)
+        sigaddset(&sa.sa_mask, tmp_sigs[i]);
+    tmp_live = tmp;
+    for (size_t i = 0; i < NSIGS; i++) {
+        sigaction(tmp_sigs[i], NULL, &old[i]);
+        if (old[i].sa_handler == SIG_DFL)
+            sigaction(tmp_sigs[i], &sa, NULL);
+    }
+}
+
+static void tmp_unguard(const struct sigaction *old)
+{
+    for (size_t i = 0; i < NSIGS; i++)
+        if (old[i].sa_handler == SIG_DFL)
+            sigaction(tmp_sigs[i], &old[i], NULL);
+    tmp_live = NULL;
+}
+
+static int fill_stream(FILE *f, int (*fill)(FILE *f, void *ctx), void *ctx)
+{
+    errno = 0;
+    int e = 0;
+    if (fill(f, ctx) != 0 || ferror(f))
+        e = errno ? errno : EIO;
+    if (fclose(f) != 0 && !e)
+        e = errno ? errno : EIO;
+    return e;
+}
+
+/* Write in place: what is at path is not a regular file (a FIFO, a device
+ * such as /dev/null or /dev/stdout, a terminal): renaming over it would
+ * replace it with a regular file. */
+static int write_in_place(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return errno ? errno : EIO;
+    return fill_stream(f, fill, ctx);
+}
+
 int gpuref_write_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
 {
+    struct stat st;
+    char *real = NULL;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        /* a symlink stays one: write its target (atomically when it is a
+         * regular file, in place when it is anything else or missing) */
+        real = realpath(path, NULL);
+        if (!real || stat(real, &st) != 0 || !S_ISREG(st.st_mode)) {
+            free(real);
+            return write_in_place(path, fill, ctx);
+        }
+        path = real;
+    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        return write_in_place(path, fill, ctx);
+    }
     size_t pl = strlen(path);
     char *tmp = malloc(pl + 8);
-    if (!tmp)
+    if (!tmp) {
+        free(real);
         return ENOMEM;
+    }
     memcpy(tmp, path, pl);
     memcpy(tmp + pl, ".XXXXXX", 8);
+    sigset_t all, prev;
+    struct sigaction old[NSIGS];
+    sigemptyset(&all);
+    for (size_t i = 0; i < NSIGS; i++)
+        sigaddset(&all, tmp_sigs[i]);
+    sigprocmask(SIG_BLOCK, &all, &prev);    /* no signal between mkstemp and the guard */
     int fd = mkstemp(tmp);
     if (fd < 0) {
         int e = errno;
+        sigprocmask(SIG_SETMASK, &prev, NULL);
         free(tmp);
+        free(real);
         return e ? e : EIO;
     }
+    tmp_guard(tmp, old);
+    sigprocmask(SIG_SETMASK, &prev, NULL);
     mode_t um = umask(0);               /* mkstemp makes 0600: give the file the usual mode */
     umask(um);
     (void)fchmod(fd, 0666 & ~um);
@@ -166,16 +289,78 @@ int gpuref_write_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void 
         e = errno;
         close(fd);
     } else {
-        errno = 0;
-        if (fill(f, ctx) != 0 || ferror(f))
-            e = errno ? errno : EIO;
-        if (fclose(f) != 0 && !e)
-            e = errno ? errno : EIO;
+        e = fill_stream(f, fill, ctx);
     }
     if (!e && rename(tmp, path) != 0)
         e = errno ? errno : EIO;
     if (e)
         remove(tmp);
+    sigprocmask(SIG_BLOCK, &all, &prev);
+    tmp_unguard(old);
+    sigprocmask(SIG_SETMASK, &prev, NULL);
     free(tmp);
+    free(real);
     return e;
+}
+
+/* ------------------------------------------- name index (open addressing) */
+
+static uint64_t fnv(const char *s, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* Open addressing over indices (stored +1; 0 = empty).  Keys are found by a
+ * callback so one table serves bins and coverage.dat points. */
+int gpuref_ht_grow(gpuref_htab *h, size_t n, const char *(*key)(const void *, size_t),
+                   const void *ctx)
+{
+    size_t cap = h->cap ? h->cap : 64;
+    while (cap < 2 * (n + 1))
+        cap *= 2;
+    if (cap == h->cap)
+        return 0;
+    size_t *s = calloc(cap, sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < h->cap; i++) {
+        if (!h->slot[i])
+            continue;
+        const char *k = key(ctx, h->slot[i] - 1);
+        size_t j = (size_t)fnv(k, strlen(k)) & (cap - 1);
+        while (s[j])
+            j = (j + 1) & (cap - 1);
+        s[j] = h->slot[i];
+    }
+    free(h->slot);
+    h->slot = s;
+    h->cap = cap;
+    return 0;
+}
+
+/* Index of k, or -1; *ins = the empty slot where it would go. */
+long gpuref_ht_find(const gpuref_htab *h, const char *k, const char *(*key)(const void *, size_t),
+                    const void *ctx, size_t *ins)
+{
+    if (!h->cap)
+        return -1;
+    size_t j = (size_t)fnv(k, strlen(k)) & (h->cap - 1);
+    while (h->slot[j]) {
+        if (strcmp(key(ctx, h->slot[j] - 1), k) == 0)
+            return (long)(h->slot[j] - 1);
+        j = (j + 1) & (h->cap - 1);
+    }
+    if (ins)
+        *ins = j;
+    return -1;
+}
+
+void gpuref_ht_free(gpuref_htab *h)
+{
+    free(h->slot);
+    h->slot = NULL;
+    h->cap = 0;
 }

@@ -6,11 +6,15 @@
  * test is resolved against a scratch model of its ISA and config (register
  * keys, widths, lane counts, memory spaces, program assembly, and a trial
  * setup), so the first problem of any kind is the one reported. */
+#define _DEFAULT_SOURCE             /* madvise (Linux, BSD): give back mapped pages */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <yaml.h>
 
@@ -406,9 +410,8 @@ typedef struct loader {
     const char *isa;
     gpuref_model *m;            /* scratch model of the current config */
     char *mcfg;                 /* its config (NULL: defaults) */
-    size_t *lines;              /* byte offsets of line starts (line_indent) */
-    size_t nlines;
-    int lines_failed;
+    unsigned cur_line;          /* line_indent's cursor: line cur_line starts */
+    size_t cur_off;             /* at byte cur_off (cur_line 0: not set) */
 } loader;
 
 static gpuref_vec_loc loc_of(const yaml_node_t *n)
@@ -664,6 +667,19 @@ static int get_regs(loader *c, const yaml_node_t *n, const char *what,
             rc = err_at(c, k, st, "%s: %s", what, pd.msg);
             break;
         }
+        for (size_t j = 0; j < i; j++) {         /* each lane of a register once */
+            const gpuref_vec_reg *o = &rv[j].reg;
+            if (o->file == r->reg.file && o->index == r->reg.index &&
+                o->lane_lo <= r->reg.lane_hi && r->reg.lane_lo <= o->lane_hi) {
+                char b2[64];
+                rc = err_at(c, k, GPUREF_ERR_PARSE, "%s: %s overlaps %s (line %u): give each "
+                            "lane once", what, show(r->key, b, sizeof b),
+                            show(rv[j].key, b2, sizeof b2), rv[j].loc.line);
+                break;
+            }
+        }
+        if (rc)
+            break;
         reg_name(&r->reg, rn, sizeof rn);
         char of[80];
         snprintf(of, sizeof of, "register %s", rn);
@@ -809,30 +825,27 @@ static int is_break(const loader *c, size_t i)
            (c->text[i] == '\r' && (i + 1 >= c->len || c->text[i + 1] != '\n'));
 }
 
-/* Leading spaces of 1-based line `line` of the raw text.  The table of line
- * starts is built on first use. */
+/* Leading spaces of 1-based line `line` of the raw text.  A cursor (line,
+ * offset) moves forward from the last line asked for (tests come in file
+ * order), back to the start otherwise: no table of every line. */
 static unsigned line_indent(loader *c, unsigned line)
 {
-    if (!c->lines && !c->lines_failed) {
-        size_t n = 1;
-        for (size_t i = 0; i < c->len; i++)
-            if (is_break(c, i))
-                n++;
-        c->lines = malloc(n * sizeof *c->lines);
-        if (!c->lines) {
-            c->lines_failed = 1;
-            return 0;
-        }
-        c->lines[0] = 0;
-        c->nlines = 1;
-        for (size_t i = 0; i < c->len; i++)
-            if (is_break(c, i))
-                c->lines[c->nlines++] = i + 1;
+    if (line == 0)
+        return 0;
+    if (line < c->cur_line || c->cur_line == 0) {
+        c->cur_line = 1;
+        c->cur_off = 0;
     }
-    if (!c->lines || line == 0 || line > c->nlines)
+    size_t i = c->cur_off;
+    for (; c->cur_line < line && i < c->len; i++)
+        if (is_break(c, i)) {
+            c->cur_line++;
+            c->cur_off = i + 1;
+        }
+    if (c->cur_line < line)
         return 0;
     unsigned n = 0;
-    for (size_t i = c->lines[line - 1]; i < c->len && c->text[i] == ' '; i++)
+    for (i = c->cur_off; i < c->len && c->text[i] == ' '; i++)
         n++;
     return n;
 }
@@ -927,6 +940,37 @@ static int apply(const gpuref_vec_test *t, gpuref_model *m, gpuref_diag *d)
     return GPUREF_OK;
 }
 
+/* Every lane that init.regs sets must hold what is written: a register the
+ * model of this config drops writes to (NV50 r at or above gprs, read-only
+ * registers) is an error at load, not a surprise at run time.  Probed on the
+ * scratch model with two different values, then restored. */
+static int check_writable(loader *c, const gpuref_vec_test *t)
+{
+    char rn[64];
+    for (size_t i = 0; i < t->ninit_regs; i++) {
+        const gpuref_vec_regval *rv = &t->init_regs[i];
+        const gpuref_vec_reg *r = &rv->reg;
+        for (unsigned l = r->lane_lo; l <= r->lane_hi; l++) {
+            uint64_t old = 0, a = 0, b = 0;
+            uint64_t mask = r->width >= 64 ? ~0ull : (1ull << r->width) - 1;
+            if (gpuref_reg_get(c->m, r->file, r->index, l, &old) ||
+                gpuref_reg_set(c->m, r->file, r->index, l, old ^ mask) ||
+                gpuref_reg_get(c->m, r->file, r->index, l, &a) ||
+                gpuref_reg_set(c->m, r->file, r->index, l, old) ||
+                gpuref_reg_get(c->m, r->file, r->index, l, &b))
+                continue;                   /* refused writes are reported by apply */
+            if (a == b) {
+                reg_name(r, rn, sizeof rn);
+                return diag_at(c->d, c->path, GPUREF_ERR_RANGE, rv->loc,
+                               "init.regs: %s lane %u: the model of this config ignores "
+                               "writes to it (out of range for the config, or read-only)",
+                               rn, l);
+            }
+        }
+    }
+    return GPUREF_OK;
+}
+
 static int valid_name(const char *s)
 {
     if (!*s)
@@ -1012,6 +1056,36 @@ static int get_test(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
         if ((rc = get_str(c, v[TK_CONFIG], "config", &t->config)))
             return rc;
         t->config_loc = loc_of(v[TK_CONFIG]);
+        /* a key given twice (gpuref_config_next refuses it): say which */
+        for (const char *p = t->config; *p;) {
+            const char *e = strchr(p, ',');
+            size_t n = e ? (size_t)(e - p) : strlen(p), kl = 0;
+            while (kl < n && p[kl] != '=')
+                kl++;
+            const char *ks = p;
+            while (kl && *ks == ' ')
+                ks++, kl--;
+            while (kl && ks[kl - 1] == ' ')
+                kl--;
+            for (const char *q = e ? e + 1 : p + n; kl && *q;) {
+                const char *qe = strchr(q, ',');
+                size_t qn = qe ? (size_t)(qe - q) : strlen(q), ql = 0;
+                while (ql < qn && q[ql] != '=')
+                    ql++;
+                while (ql && *q == ' ')
+                    q++, ql--, qn--;
+                while (ql && q[ql - 1] == ' ')
+                    ql--;
+                if (ql == kl && memcmp(q, ks, kl) == 0) {
+                    char kn[64];
+                    snprintf(kn, sizeof kn, "%.*s", (int)(kl < 60 ? kl : 60), ks);
+                    return err_at(c, v[TK_CONFIG], GPUREF_ERR_CONFIG,
+                                  "config: key '%s' given twice", show(kn, b, sizeof b));
+                }
+                q = qe ? qe + 1 : q + qn;
+            }
+            p = e ? e + 1 : p + n;
+        }
     }
     if ((rc = scratch_for(c, t->config, v[TK_CONFIG] ? v[TK_CONFIG] : n)))
         return rc;
@@ -1025,8 +1099,10 @@ static int get_test(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
     if (v[TK_MAX]) {
         if ((rc = get_uint(c, v[TK_MAX], "max_steps", &t->max_steps)))
             return rc;
-        if (t->max_steps == 0)
-            return err_at(c, v[TK_MAX], GPUREF_ERR_RANGE, "max_steps: must be at least 1");
+        if (t->max_steps == 0 || t->max_steps > GPUREF_VEC_MAX_STEPS_LIMIT)
+            return err_at(c, v[TK_MAX], GPUREF_ERR_RANGE, "max_steps: %llu out of range (1..%llu)",
+                          (unsigned long long)t->max_steps,
+                          (unsigned long long)GPUREF_VEC_MAX_STEPS_LIMIT);
     }
     if (v[TK_INIT]) {
         yaml_node_t *iv[2], *ik[2];
@@ -1035,6 +1111,8 @@ static int get_test(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
         if (iv[0] && (rc = get_regs(c, iv[0], "init.regs", &t->init_regs, &t->ninit_regs)))
             return rc;
         if (iv[1] && (rc = get_mem(c, iv[1], "init.mem", 1, &t->init_mem, &t->ninit_mem)))
+            return rc;
+        if ((rc = check_writable(c, t)))
             return rc;
     }
     if (v[TK_PROGRAM] && v[TK_WORDS]) {
@@ -1273,7 +1351,6 @@ int gpuref_vec_load_string(const char *name, const char *text, size_t len,
     yaml_parser_delete(&parser);
     gpuref_model_destroy(c.m);
     free(c.mcfg);
-    free(c.lines);
     if (rc != GPUREF_OK) {
         gpuref_vec_free(f);
         return rc;
@@ -1294,7 +1371,7 @@ int gpuref_vec_load(const char *path, gpuref_vec_file **out, gpuref_diag *d)
     if (!path || !out)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
     const gpuref_vec_loc none = { 0, 0 };
-    FILE *fp = fopen(path, "rb");
+    FILE *fp = gpuref_fopen_read(path);
     if (!fp)
         return diag_at(d, path, GPUREF_ERR_IO, none, "cannot open: %s", strerror(errno));
     size_t cap = 1 << 16, n = 0;
@@ -1331,6 +1408,836 @@ int gpuref_vec_load(const char *path, gpuref_vec_file **out, gpuref_diag *d)
         rc = gpuref_vec_load_string(path, buf, n, out, d);
     free(buf);
     return rc;
+}
+
+/* ------------------------------------------------------------ streaming
+ * gpuref_vec_open checks the whole file as gpuref_vec_load does (same errors,
+ * same order: YAML syntax anywhere, the file's keys, isa, comment, seed, the
+ * shape of tests, then each test in order) holding one test at a time;
+ * gpuref_vec_next then parses the file again and hands out its tests one by
+ * one.  The file is mapped, and the pages behind the current test are given
+ * back, so memory is bounded by the largest test (plus the test names, kept
+ * to find duplicates), not by the file.  Each test becomes a small libyaml
+ * document built from parser events, so every check is the loader's own. */
+
+typedef struct anchor_ent {
+    char *name;
+    int   id;
+} anchor_ent;
+
+typedef struct builder {
+    yaml_document_t doc;
+    anchor_ent     *a;
+    size_t          n, cap;
+    struct builder *keep;        /* anchored nodes of earlier tests (or NULL) */
+} builder;
+
+static void builder_init(builder *b, builder *keep)
+{
+    memset(b, 0, sizeof *b);
+    yaml_document_initialize(&b->doc, NULL, NULL, NULL, 1, 1);
+    b->keep = keep;
+}
+
+static int add_anchor(builder *b, const char *name, int id)
+{
+    if (b->n == b->cap) {
+        size_t nc = b->cap ? 2 * b->cap : 8;
+        anchor_ent *na = realloc(b->a, nc * sizeof *na);
+        if (!na)
+            return -1;
+        b->a = na;
+        b->cap = nc;
+    }
+    if (!(b->a[b->n].name = gpuref_dupn(name, strlen(name))))
+        return -1;
+    b->a[b->n++].id = id;
+    return 0;
+}
+
+/* Copy node id of document from (and its children) into document to. */
+static int copy_node(yaml_document_t *from, int id, yaml_document_t *to, unsigned depth)
+{
+    yaml_node_t *n = yaml_document_get_node(from, id);
+    if (!n || depth > 2 * MAX_FLOW_DEPTH)
+        return 0;
+    int nid = 0;
+    if (n->type == YAML_SCALAR_NODE)
+        nid = yaml_document_add_scalar(to, n->tag, n->data.scalar.value,
+                                       (int)n->data.scalar.length, n->data.scalar.style);
+    else if (n->type == YAML_SEQUENCE_NODE)
+        nid = yaml_document_add_sequence(to, n->tag, n->data.sequence.style);
+    else if (n->type == YAML_MAPPING_NODE)
+        nid = yaml_document_add_mapping(to, n->tag, n->data.mapping.style);
+    if (!nid)
+        return 0;
+    yaml_node_t *m = yaml_document_get_node(to, nid);
+    m->start_mark = n->start_mark;
+    m->end_mark = n->end_mark;
+    if (n->type == YAML_SEQUENCE_NODE) {
+        for (size_t i = 0; i < (size_t)(n->data.sequence.items.top - n->data.sequence.items.start); i++) {
+            int c = copy_node(from, yaml_document_get_node(from, id)->data.sequence.items.start[i],
+                              to, depth + 1);
+            if (!c || !yaml_document_append_sequence_item(to, nid, c))
+                return 0;
+        }
+    } else if (n->type == YAML_MAPPING_NODE) {
+        size_t np = (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
+        for (size_t i = 0; i < np; i++) {
+            yaml_node_pair_t pr = yaml_document_get_node(from, id)->data.mapping.pairs.start[i];
+            int kc = copy_node(from, pr.key, to, depth + 1);
+            int vc = kc ? copy_node(from, pr.value, to, depth + 1) : 0;
+            if (!vc || !yaml_document_append_mapping_pair(to, nid, kc, vc))
+                return 0;
+        }
+    }
+    return nid;
+}
+
+/* Keep the anchored nodes of b (a test done) for aliases in later tests. */
+static int keep_anchors(builder *b)
+{
+    for (size_t i = 0; b->keep && i < b->n; i++) {
+        int id = copy_node(&b->doc, b->a[i].id, &b->keep->doc, 0);
+        if (!id || add_anchor(b->keep, b->a[i].name, id))
+            return -1;
+    }
+    return 0;
+}
+
+static void builder_free(builder *b)
+{
+    for (size_t i = 0; i < b->n; i++)
+        free(b->a[i].name);
+    free(b->a);
+    yaml_document_delete(&b->doc);
+    memset(b, 0, sizeof *b);
+}
+
+static gpuref_vec_loc mark_loc(yaml_mark_t m)
+{
+    gpuref_vec_loc l = { (unsigned)m.line + 1, (unsigned)m.column + 1 };
+    return l;
+}
+
+static int ev_next(loader *c, yaml_parser_t *p, yaml_event_t *ev)
+{
+    if (!yaml_parser_parse(p, ev)) {
+        memset(ev, 0, sizeof *ev);
+        return yaml_problem(c, p);
+    }
+    return GPUREF_OK;
+}
+
+/* Consume the rest of the node that starts with *ev (deleted here). */
+static int skip_node(loader *c, yaml_parser_t *p, yaml_event_t *ev)
+{
+    int depth = ev->type == YAML_SEQUENCE_START_EVENT || ev->type == YAML_MAPPING_START_EVENT;
+    yaml_event_delete(ev);
+    while (depth > 0) {
+        yaml_event_t e;
+        int rc = ev_next(c, p, &e);
+        if (rc)
+            return rc;
+        if (e.type == YAML_SEQUENCE_START_EVENT || e.type == YAML_MAPPING_START_EVENT)
+            depth++;
+        else if (e.type == YAML_SEQUENCE_END_EVENT || e.type == YAML_MAPPING_END_EVENT)
+            depth--;
+        yaml_event_delete(&e);
+    }
+    return GPUREF_OK;
+}
+
+/* Add the node that starts with *ev (deleted here) and its children to b;
+ * *id = its node id. */
+static int build_node(loader *c, yaml_parser_t *p, yaml_event_t *ev, builder *b, int *id,
+                      unsigned depth)
+{
+    int nid = 0, rc = GPUREF_OK;
+    yaml_char_t *anchor = NULL;
+    yaml_event_type_t type = ev->type;
+    *id = 0;
+    if (depth > 2 * MAX_FLOW_DEPTH) {
+        rc = diag_at(c->d, c->path, GPUREF_ERR_PARSE, mark_loc(ev->start_mark),
+                     "YAML: collections nested deeper than %d levels", 2 * MAX_FLOW_DEPTH);
+        yaml_event_delete(ev);
+        return rc;
+    }
+    switch (type) {
+    case YAML_ALIAS_EVENT:
+        for (size_t i = b->n; i-- > 0;)
+            if (strcmp(b->a[i].name, (const char *)ev->data.alias.anchor) == 0) {
+                nid = b->a[i].id;
+                break;
+            }
+        for (size_t i = b->keep ? b->keep->n : 0; !nid && i-- > 0;)
+            if (strcmp(b->keep->a[i].name, (const char *)ev->data.alias.anchor) == 0) {
+                nid = copy_node(&b->keep->doc, b->keep->a[i].id, &b->doc, 0);
+                if (!nid) {
+                    yaml_event_delete(ev);
+                    return diag_at(c->d, c->path, GPUREF_ERR_NOMEM, (gpuref_vec_loc){ 0, 0 },
+                                   "out of memory");
+                }
+            }
+        if (!nid)
+            rc = diag_at(c->d, c->path, GPUREF_ERR_PARSE, mark_loc(ev->start_mark),
+                         "YAML: found undefined alias");
+        yaml_event_delete(ev);
+        *id = nid;
+        return rc;
+    case YAML_SCALAR_EVENT:
+        nid = yaml_document_add_scalar(&b->doc, ev->data.scalar.tag, ev->data.scalar.value,
+                                       (int)ev->data.scalar.length, ev->data.scalar.style);
+        anchor = ev->data.scalar.anchor;
+        break;
+    case YAML_SEQUENCE_START_EVENT:
+        nid = yaml_document_add_sequence(&b->doc, ev->data.sequence_start.tag,
+                                         ev->data.sequence_start.style);
+        anchor = ev->data.sequence_start.anchor;
+        break;
+    case YAML_MAPPING_START_EVENT:
+        nid = yaml_document_add_mapping(&b->doc, ev->data.mapping_start.tag,
+                                        ev->data.mapping_start.style);
+        anchor = ev->data.mapping_start.anchor;
+        break;
+    default:
+        rc = diag_at(c->d, c->path, GPUREF_ERR_PARSE, mark_loc(ev->start_mark),
+                     "YAML: unexpected event");
+        yaml_event_delete(ev);
+        return rc;
+    }
+    if (!nid) {
+        yaml_event_delete(ev);
+        return diag_at(c->d, c->path, GPUREF_ERR_NOMEM, mark_loc(ev->start_mark), "out of memory");
+    }
+    yaml_node_t *n = yaml_document_get_node(&b->doc, nid);
+    n->start_mark = ev->start_mark;
+    n->end_mark = ev->end_mark;
+    if (anchor && add_anchor(b, (const char *)anchor, nid)) {
+        yaml_event_delete(ev);
+        return diag_at(c->d, c->path, GPUREF_ERR_NOMEM, (gpuref_vec_loc){ 0, 0 },
+                       "out of memory");
+    }
+    yaml_event_delete(ev);
+    while (type != YAML_SCALAR_EVENT) {
+        yaml_event_t e;
+        if ((rc = ev_next(c, p, &e)))
+            return rc;
+        if (e.type == YAML_SEQUENCE_END_EVENT || e.type == YAML_MAPPING_END_EVENT) {
+            yaml_document_get_node(&b->doc, nid)->end_mark = e.end_mark;
+            yaml_event_delete(&e);
+            break;
+        }
+        int kid = 0, vid = 0;
+        if ((rc = build_node(c, p, &e, b, &kid, depth + 1)))
+            return rc;
+        if (type == YAML_SEQUENCE_START_EVENT) {
+            if (!yaml_document_append_sequence_item(&b->doc, nid, kid))
+                return diag_at(c->d, c->path, GPUREF_ERR_NOMEM, (gpuref_vec_loc){ 0, 0 },
+                               "out of memory");
+            continue;
+        }
+        if ((rc = ev_next(c, p, &e)) || (rc = build_node(c, p, &e, b, &vid, depth + 1)))
+            return rc;
+        if (!yaml_document_append_mapping_pair(&b->doc, nid, kid, vid))
+            return diag_at(c->d, c->path, GPUREF_ERR_NOMEM, (gpuref_vec_loc){ 0, 0 },
+                           "out of memory");
+    }
+    *id = nid;
+    return GPUREF_OK;
+}
+
+struct gpuref_vec_stream {
+    loader          c;
+    gpuref_diag     dd;          /* the loader's diagnostics */
+    gpuref_vec_file f;           /* path, isa, comment, seed, ntests; tests NULL */
+    char           *text;        /* the file: mapped, or read (not mappable) */
+    size_t          len;
+    int             mapped;
+    size_t          released;    /* pages below this offset given back */
+    yaml_parser_t   p;
+    int             live;        /* p initialised */
+    int             in_tests;    /* inside the tests list */
+    int             done;
+    gpuref_vec_test t;           /* the current test */
+    builder         keep;        /* anchored nodes, for aliases in later tests */
+};
+
+/* Give back the mapped pages wholly before byte offset off. */
+static void stream_release(gpuref_vec_stream *s, size_t off)
+{
+#ifdef MADV_DONTNEED
+    if (!s->mapped)
+        return;
+    long pg = sysconf(_SC_PAGESIZE);
+    if (pg <= 0)
+        return;
+    size_t upto = off / (size_t)pg * (size_t)pg;
+    if (upto > s->released + ((size_t)4 << 20)) {     /* in steps of 4 MiB or more */
+        madvise(s->text + s->released, upto - s->released, MADV_DONTNEED);
+        s->released = upto;
+    }
+#else
+    (void)s;
+    (void)off;
+#endif
+}
+
+static int stream_parser(gpuref_vec_stream *s)
+{
+    if (s->live)
+        yaml_parser_delete(&s->p);
+    s->live = 0;
+    if (!yaml_parser_initialize(&s->p))
+        return diag_at(s->c.d, s->c.path, GPUREF_ERR_NOMEM, (gpuref_vec_loc){ 0, 0 },
+                       "out of memory");
+    s->live = 1;
+    yaml_parser_set_input_string(&s->p, (const unsigned char *)s->text, s->len);
+    s->c.cur_line = 0;
+    builder_free(&s->keep);
+    builder_init(&s->keep, NULL);
+    return GPUREF_OK;
+}
+
+/* Build the test whose first event is *ev into s->t and check it. */
+static int stream_test(gpuref_vec_stream *s, yaml_event_t *ev, int *yaml_err)
+{
+    builder b;
+    int id = 0;
+    *yaml_err = 0;
+    size_t at = ev->start_mark.index;
+    free_test(&s->t);
+    memset(&s->t, 0, sizeof s->t);
+    s->t.path = s->f.path;
+    builder_init(&b, &s->keep);
+    int rc = build_node(&s->c, &s->p, ev, &b, &id, 1);
+    *yaml_err = rc != GPUREF_OK;
+    if (rc == GPUREF_OK && keep_anchors(&b))
+        rc = diag_at(s->c.d, s->c.path, GPUREF_ERR_NOMEM, (gpuref_vec_loc){ 0, 0 },
+                     "out of memory");
+    if (rc == GPUREF_OK) {
+        s->c.doc = &b.doc;
+        rc = get_test(&s->c, &s->t, yaml_document_get_node(&b.doc, id));
+        s->c.doc = NULL;
+    }
+    builder_free(&b);
+    stream_release(s, at);
+    return rc;
+}
+
+enum { ER_MAP, ER_ISA, ER_COMMENT, ER_SEED, ER_TESTS, ER_TEST, ER_N };
+
+typedef struct checker {
+    gpuref_diag err[ER_N];
+    int         has[ER_N];
+    char      **names;           /* test names seen (owned) */
+    size_t      nnames;
+    strset      set;
+} checker;
+
+static void keep_err(checker *k, int which, const gpuref_diag *d)
+{
+    if (!k->has[which]) {
+        k->err[which] = *d;
+        k->has[which] = 1;
+    }
+}
+
+/* One test of the check pass: checked, its name unique. */
+static int check_test(gpuref_vec_stream *s, checker *k, yaml_event_t *ev, int *yaml_err)
+{
+    gpuref_vec_loc at = mark_loc(ev->start_mark);
+    int rc = stream_test(s, ev, yaml_err);
+    if (rc)
+        return rc;
+    char *nm = gpuref_dupn(s->t.name, strlen(s->t.name));
+    char **nn = nm ? realloc(k->names, (k->nnames + 1) * sizeof *nn) : NULL;
+    if (!nn) {
+        free(nm);
+        return diag_at(s->c.d, s->c.path, GPUREF_ERR_NOMEM, at, "out of memory");
+    }
+    k->names = nn;
+    k->names[k->nnames++] = nm;
+    unsigned prev = 0;
+    int added = strset_add(&k->set, nm, s->t.loc.line, &prev);
+    if (added < 0)
+        return diag_at(s->c.d, s->c.path, GPUREF_ERR_NOMEM, at, "out of memory");
+    if (added == 0)
+        return diag_at(s->c.d, s->c.path, GPUREF_ERR_PARSE, at,
+                       "duplicate test name '%s' (first at line %u)", nm, prev);
+    return GPUREF_OK;
+}
+
+/* A top-level value (not tests) into a one-node document, checked as
+ * get_file does; the first failure of its kind is kept. */
+static int check_value(gpuref_vec_stream *s, checker *k, int key, yaml_event_t *ev)
+{
+    char b2[64];
+    builder b;
+    int id = 0;
+    builder_init(&b, &s->keep);
+    int rc = build_node(&s->c, &s->p, ev, &b, &id, 1);
+    if (!rc && keep_anchors(&b))
+        rc = diag_at(s->c.d, s->c.path, GPUREF_ERR_NOMEM, (gpuref_vec_loc){ 0, 0 },
+                     "out of memory");
+    if (rc) {
+        builder_free(&b);
+        return rc;                  /* YAML problems stop at once */
+    }
+    s->c.doc = &b.doc;
+    yaml_node_t *n = yaml_document_get_node(&b.doc, id);
+    gpuref_diag *d = s->c.d;
+    int st = GPUREF_OK;
+    if (key == FK_ISA) {
+        char *isa = NULL;
+        st = get_str(&s->c, n, "isa", &isa);
+        if (!st && !gpuref_isa_find(isa))
+            st = err_at(&s->c, n, GPUREF_ERR_CONFIG, "unknown ISA '%s' (known: %s)",
+                        show(isa, b2, sizeof b2), gpuref_isa_list());
+        if (!st) {
+            free(s->f.isa);
+            s->f.isa = isa;
+            s->c.isa = isa;
+        } else {
+            free(isa);
+            keep_err(k, ER_ISA, d);
+        }
+    } else if (key == FK_COMMENT) {
+        free(s->f.comment);
+        s->f.comment = NULL;
+        if ((st = get_str(&s->c, n, "comment", &s->f.comment)))
+            keep_err(k, ER_COMMENT, d);
+    } else if (key == FK_SEED) {
+        if ((st = get_uint(&s->c, n, "seed", &s->f.seed)))
+            keep_err(k, ER_SEED, d);
+        else
+            s->f.has_seed = 1;
+    }
+    s->c.doc = NULL;
+    builder_free(&b);
+    return GPUREF_OK;
+}
+
+/* An anchor on the tests list itself: an alias to it inside a test is that
+ * list, which no test can be; an empty list with its position stands for it. */
+static int tests_anchor(gpuref_vec_stream *s, const yaml_event_t *e)
+{
+    if (!e->data.sequence_start.anchor)
+        return 0;
+    int id = yaml_document_add_sequence(&s->keep.doc, NULL, e->data.sequence_start.style);
+    if (!id)
+        return -1;
+    yaml_document_get_node(&s->keep.doc, id)->start_mark = e->start_mark;
+    return add_anchor(&s->keep, (const char *)e->data.sequence_start.anchor, id);
+}
+
+/* Skip events to the first item of the tests list (RUN pass); 1 when found. */
+static int seek_tests(gpuref_vec_stream *s)
+{
+    yaml_event_t e;
+    int rc;
+    for (int i = 0; i < 3; i++) {       /* stream start, document start, mapping start */
+        if ((rc = ev_next(&s->c, &s->p, &e)))
+            return rc;
+        yaml_event_delete(&e);
+    }
+    for (;;) {
+        if ((rc = ev_next(&s->c, &s->p, &e)))
+            return rc;
+        if (e.type != YAML_SCALAR_EVENT) {
+            yaml_event_delete(&e);
+            return 0;
+        }
+        int is_tests = strcmp((const char *)e.data.scalar.value, "tests") == 0;
+        yaml_event_delete(&e);
+        if ((rc = ev_next(&s->c, &s->p, &e)))
+            return rc;
+        if (is_tests) {
+            rc = e.type == YAML_SEQUENCE_START_EVENT && tests_anchor(s, &e)
+                 ? diag_at(s->c.d, s->c.path, GPUREF_ERR_NOMEM, (gpuref_vec_loc){ 0, 0 },
+                           "out of memory") : 1;
+            yaml_event_delete(&e);
+            return rc;
+        }
+        if ((rc = skip_node(&s->c, &s->p, &e)))
+            return rc;
+    }
+}
+
+/* The check pass: everything gpuref_vec_load checks, in its order. */
+static int stream_check(gpuref_vec_stream *s)
+{
+    checker k;
+    memset(&k, 0, sizeof k);
+    yaml_event_t e;
+    int rc, tests_before_isa = 0;
+    size_t ntests = 0;
+    gpuref_vec_loc root = { 1, 1 };
+    gpuref_vec_loc seen[FK_N];
+    memset(seen, 0, sizeof seen);
+    if ((rc = stream_parser(s)) || (rc = ev_next(&s->c, &s->p, &e)))
+        goto out;
+    yaml_event_delete(&e);                              /* stream start */
+    if ((rc = ev_next(&s->c, &s->p, &e)))
+        goto out;
+    if (e.type == YAML_STREAM_END_EVENT) {
+        yaml_event_delete(&e);
+        rc = diag_at(s->c.d, s->c.path, GPUREF_ERR_PARSE, (gpuref_vec_loc){ 1, 1 },
+                     "empty file: expected a mapping with 'isa' and 'tests'");
+        goto out;
+    }
+    yaml_event_delete(&e);                              /* document start */
+    if ((rc = ev_next(&s->c, &s->p, &e)))
+        goto out;
+    int root_map = e.type == YAML_MAPPING_START_EVENT;
+    if (!root_map) {                                    /* get_map says what it is */
+        builder b;
+        int id = 0;
+        builder_init(&b, NULL);
+        rc = build_node(&s->c, &s->p, &e, &b, &id, 1);
+        if (!rc) {
+            yaml_node_t *v[FK_N], *kk[FK_N];
+            gpuref_diag *save = s->c.d;
+            s->c.d = &k.err[ER_MAP];
+            s->c.doc = &b.doc;
+            get_map(&s->c, yaml_document_get_node(&b.doc, id), "the file", file_keys, FK_N, v,
+                    kk);
+            s->c.doc = NULL;
+            s->c.d = save;
+            k.has[ER_MAP] = 1;
+        }
+        builder_free(&b);
+        if (rc)
+            goto out;
+    } else {
+        root = mark_loc(e.start_mark);
+        yaml_event_delete(&e);
+    }
+    while (root_map) {
+        if ((rc = ev_next(&s->c, &s->p, &e)))
+            goto out;
+        if (e.type == YAML_MAPPING_END_EVENT) {
+            yaml_event_delete(&e);
+            break;
+        }
+        int key = -1;
+        gpuref_vec_loc kl = mark_loc(e.start_mark);
+        if (e.type != YAML_SCALAR_EVENT) {
+            if (!k.has[ER_MAP]) {
+                diag_at(&k.err[ER_MAP], s->c.path, GPUREF_ERR_PARSE, kl,
+                        "the file: keys must be strings, found %s",
+                        e.type == YAML_SEQUENCE_START_EVENT ? "a list"
+                        : e.type == YAML_MAPPING_START_EVENT ? "a mapping" : "nothing");
+                k.has[ER_MAP] = 1;
+            }
+            if ((rc = skip_node(&s->c, &s->p, &e)))
+                goto out;
+        } else {
+            const char *kn = (const char *)e.data.scalar.value;
+            size_t klen = e.data.scalar.length;
+            for (int i = 0; i < FK_N; i++)
+                if (strlen(file_keys[i].name) == klen && memcmp(file_keys[i].name, kn, klen) == 0)
+                    key = i;
+            if (key < 0 && !k.has[ER_MAP]) {
+                char b2[64];
+                diag_at(&k.err[ER_MAP], s->c.path, GPUREF_ERR_PARSE, kl,
+                        "unknown key '%s' in the file (allowed: isa, comment, seed, tests)",
+                        show(kn, b2, sizeof b2));
+                k.has[ER_MAP] = 1;
+            } else if (key >= 0 && seen[key].line && !k.has[ER_MAP]) {
+                diag_at(&k.err[ER_MAP], s->c.path, GPUREF_ERR_PARSE, kl,
+                        "duplicate key '%s' in the file (first at line %u)", file_keys[key].name,
+                        seen[key].line);
+                k.has[ER_MAP] = 1;
+            }
+            if (key >= 0 && seen[key].line)
+                key = -2;                               /* a duplicate: not used */
+            else if (key >= 0)
+                seen[key] = kl;
+            yaml_event_delete(&e);
+        }
+        if ((rc = ev_next(&s->c, &s->p, &e)))
+            goto out;
+        if (key < 0 || k.has[ER_MAP]) {
+            if ((rc = skip_node(&s->c, &s->p, &e)))
+                goto out;
+        } else if (key != FK_TESTS) {
+            if ((rc = check_value(s, &k, key, &e)))
+                goto out;
+        } else if (e.type != YAML_SEQUENCE_START_EVENT) {
+            builder b;
+            int id = 0;
+            builder_init(&b, &s->keep);
+            if (!(rc = build_node(&s->c, &s->p, &e, &b, &id, 1)))
+                diag_at(&k.err[ER_TESTS], s->c.path, GPUREF_ERR_PARSE,
+                        mark_loc(yaml_document_get_node(&b.doc, id)->start_mark),
+                        "tests: expected a list of tests, found %s",
+                        kind(yaml_document_get_node(&b.doc, id)));
+            k.has[ER_TESTS] = !rc;
+            builder_free(&b);
+            if (rc)
+                goto out;
+        } else {
+            gpuref_vec_loc tl = mark_loc(e.start_mark);
+            if (tests_anchor(s, &e)) {
+                yaml_event_delete(&e);
+                rc = diag_at(s->c.d, s->c.path, GPUREF_ERR_NOMEM, tl, "out of memory");
+                goto out;
+            }
+            yaml_event_delete(&e);
+            tests_before_isa = !s->c.isa;
+            for (;;) {
+                if ((rc = ev_next(&s->c, &s->p, &e)))
+                    goto out;
+                if (e.type == YAML_SEQUENCE_END_EVENT) {
+                    yaml_event_delete(&e);
+                    break;
+                }
+                ntests++;
+                if (tests_before_isa || k.has[ER_TEST] || k.has[ER_MAP] || k.has[ER_ISA] ||
+                    k.has[ER_COMMENT] || k.has[ER_SEED]) {
+                    if ((rc = skip_node(&s->c, &s->p, &e)))
+                        goto out;
+                    continue;
+                }
+                gpuref_diag td = { 0, 0, 0, "" };
+                gpuref_diag *save = s->c.d;
+                s->c.d = &td;
+                int yerr = 0;
+                int trc = check_test(s, &k, &e, &yerr);
+                s->c.d = save;
+                if (trc == GPUREF_ERR_NOMEM || yerr) {   /* YAML problems: at once */
+                    *s->c.d = td;
+                    rc = trc;
+                    goto out;
+                }
+                if (trc)
+                    keep_err(&k, ER_TEST, &td);
+            }
+            if (ntests == 0) {
+                diag_at(&k.err[ER_TESTS], s->c.path, GPUREF_ERR_PARSE, tl,
+                        "tests: empty list (at least one test)");
+                k.has[ER_TESTS] = 1;
+            }
+        }
+    }
+    if ((rc = ev_next(&s->c, &s->p, &e)))               /* document end */
+        goto out;
+    yaml_event_delete(&e);
+    if ((rc = ev_next(&s->c, &s->p, &e)))
+        goto out;
+    if (e.type == YAML_DOCUMENT_START_EVENT) {          /* a second document */
+        gpuref_vec_loc dl = mark_loc(e.start_mark);
+        yaml_event_delete(&e);
+        if ((rc = ev_next(&s->c, &s->p, &e)))
+            goto out;
+        int node = e.type != YAML_DOCUMENT_END_EVENT;
+        if ((rc = skip_node(&s->c, &s->p, &e)))
+            goto out;
+        if (node && !(rc = ev_next(&s->c, &s->p, &e)))  /* its end: problems in it first */
+            yaml_event_delete(&e);
+        if (rc)
+            goto out;
+        if (node) {
+            rc = diag_at(s->c.d, s->c.path, GPUREF_ERR_PARSE, dl,
+                         "a second YAML document: one document per file");
+            goto out;
+        }
+    } else {
+        yaml_event_delete(&e);
+    }
+    for (int i = 0; i < FK_N && !k.has[ER_MAP]; i++)
+        if (file_keys[i].required && !seen[i].line) {
+            diag_at(&k.err[ER_MAP], s->c.path, GPUREF_ERR_PARSE, root,
+                    "the file: missing required key '%s'", file_keys[i].name);
+            k.has[ER_MAP] = 1;
+        }
+    for (int i = 0; i < ER_N; i++)
+        if (k.has[i]) {
+            *s->c.d = k.err[i];
+            rc = k.err[i].status ? k.err[i].status : GPUREF_ERR_PARSE;
+            goto out;
+        }
+    s->f.ntests = ntests;
+    if (tests_before_isa) {                             /* now that the ISA is known */
+        if ((rc = stream_parser(s)) || (rc = seek_tests(s)) < 0)
+            goto out;
+        for (;;) {
+            if ((rc = ev_next(&s->c, &s->p, &e)))
+                goto out;
+            if (e.type == YAML_SEQUENCE_END_EVENT) {
+                yaml_event_delete(&e);
+                break;
+            }
+            int yerr = 0;
+            if ((rc = check_test(s, &k, &e, &yerr)))
+                goto out;
+        }
+    }
+    rc = GPUREF_OK;
+out:
+    free_test(&s->t);
+    memset(&s->t, 0, sizeof s->t);
+    for (size_t i = 0; i < k.nnames; i++)
+        free(k.names[i]);
+    free(k.names);
+    strset_free(&k.set);
+    return rc;
+}
+
+void gpuref_vec_close(gpuref_vec_stream *s)
+{
+    if (!s)
+        return;
+    if (s->live)
+        yaml_parser_delete(&s->p);
+    free_test(&s->t);
+    builder_free(&s->keep);
+    gpuref_model_destroy(s->c.m);
+    free(s->c.mcfg);
+    if (s->mapped)
+        munmap(s->text, s->len ? s->len : 1);
+    else
+        free(s->text);
+    free(s->f.path);
+    free(s->f.isa);
+    free(s->f.comment);
+    free(s);
+}
+
+int gpuref_vec_open(const char *path, gpuref_vec_stream **out, gpuref_diag *d)
+{
+    if (out)
+        *out = NULL;
+    if (!path || !out)
+        return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
+    const gpuref_vec_loc none = { 0, 0 };
+    gpuref_vec_stream *s = calloc(1, sizeof *s);
+    if (!s || !(s->f.path = gpuref_dupn(path, strlen(path)))) {
+        free(s);
+        return diag_at(d, path, GPUREF_ERR_NOMEM, none, "out of memory");
+    }
+    s->c.path = s->f.path;
+    s->c.d = d ? d : &s->dd;
+    FILE *fp = gpuref_fopen_read(path);
+    if (!fp) {
+        int rc = diag_at(s->c.d, path, GPUREF_ERR_IO, none, "cannot open: %s", strerror(errno));
+        gpuref_vec_close(s);
+        return rc;
+    }
+    struct stat st;
+    if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size < (uint64_t)SIZE_MAX) {
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fileno(fp), 0);
+        if (m != MAP_FAILED) {
+            s->text = m;
+            s->len = (size_t)st.st_size;
+            s->mapped = 1;
+        }
+    }
+    fclose(fp);
+    if (!s->mapped) {                   /* a pipe, an empty file: read it whole */
+        size_t n = 0;
+        FILE *f2 = gpuref_fopen_read(path);
+        char *buf = NULL;
+        size_t cap = 0;
+        int rc = GPUREF_OK;
+        while (f2) {
+            if (n + 4096 > cap) {
+                if (cap >= MAX_FILE_BYTES) {
+                    rc = diag_at(s->c.d, path, GPUREF_ERR_IO, none, "file larger than %zu MiB",
+                                 MAX_FILE_BYTES >> 20);
+                    break;
+                }
+                char *nb = realloc(buf, cap ? 2 * cap : 65536);
+                if (!nb) {
+                    rc = diag_at(s->c.d, path, GPUREF_ERR_NOMEM, none, "out of memory");
+                    break;
+                }
+                buf = nb;
+                cap = cap ? 2 * cap : 65536;
+            }
+            size_t k = fread(buf + n, 1, cap - n, f2);
+            n += k;
+            if (k == 0) {
+                if (ferror(f2))
+                    rc = diag_at(s->c.d, path, GPUREF_ERR_IO, none, "cannot read: %s",
+                                 strerror(errno));
+                break;
+            }
+        }
+        if (!f2)
+            rc = diag_at(s->c.d, path, GPUREF_ERR_IO, none, "cannot open: %s", strerror(errno));
+        else
+            fclose(f2);
+        s->text = buf ? buf : calloc(1, 1);
+        s->len = n;
+        if (!rc && !s->text)
+            rc = diag_at(s->c.d, path, GPUREF_ERR_NOMEM, none, "out of memory");
+        if (rc) {
+            gpuref_vec_close(s);
+            return rc;
+        }
+    }
+    s->c.text = s->text;
+    s->c.len = s->len;
+    int rc = check_flow_depth(&s->c);
+    stream_release(s, s->len);
+    s->released = 0;
+    if (!rc)
+        rc = stream_check(s);
+    stream_release(s, s->len);
+    s->released = 0;
+    if (!rc)
+        rc = stream_parser(s);
+    if (!rc) {
+        rc = seek_tests(s);
+        rc = rc == 1 ? GPUREF_OK : rc ? rc : GPUREF_ERR_PARSE;
+    }
+    if (rc) {
+        gpuref_vec_close(s);
+        return rc;
+    }
+    s->in_tests = 1;
+    *out = s;
+    if (d) {
+        d->status = GPUREF_OK;
+        d->line = d->col = 0;
+        d->msg[0] = '\0';
+    }
+    return GPUREF_OK;
+}
+
+const gpuref_vec_file *gpuref_vec_stream_file(const gpuref_vec_stream *s)
+{
+    return s ? &s->f : NULL;
+}
+
+int gpuref_vec_next(gpuref_vec_stream *s, const gpuref_vec_test **t, gpuref_diag *d)
+{
+    if (t)
+        *t = NULL;
+    if (!s || !t)
+        return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
+    if (s->done)
+        return 0;
+    s->c.d = d ? d : &s->dd;
+    yaml_event_t e;
+    int rc = ev_next(&s->c, &s->p, &e);
+    if (rc)
+        return rc;
+    if (e.type == YAML_SEQUENCE_END_EVENT) {
+        yaml_event_delete(&e);
+        free_test(&s->t);
+        memset(&s->t, 0, sizeof s->t);
+        s->done = 1;
+        return 0;
+    }
+    int yerr = 0;
+    if ((rc = stream_test(s, &e, &yerr)))
+        return rc;
+    *t = &s->t;
+    return 1;
 }
 
 const gpuref_vec_test *gpuref_vec_find_test(const gpuref_vec_file *f, const char *name)

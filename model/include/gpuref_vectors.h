@@ -28,6 +28,9 @@ extern "C" {
 #endif
 
 #define GPUREF_VEC_DEFAULT_MAX_STEPS 100000u
+/* The largest max_steps a vector may give: a bound that still ends (about a
+ * minute of model time; lockstep benches allow 64 cycles per step). */
+#define GPUREF_VEC_MAX_STEPS_LIMIT 1000000000ull
 
 /* A source position in the YAML file, 1-based; 0 = unknown. */
 typedef struct gpuref_vec_loc {
@@ -153,6 +156,19 @@ int  gpuref_vec_load(const char *path, gpuref_vec_file **out, gpuref_diag *d);
 int  gpuref_vec_load_string(const char *name, const char *text, size_t len,
                             gpuref_vec_file **out, gpuref_diag *d);
 void gpuref_vec_free(gpuref_vec_file *f);
+
+/* Streaming, for files of any size: gpuref_vec_open checks the whole file
+ * as gpuref_vec_load does (the same errors, in the same order) without
+ * keeping its tests; gpuref_vec_next then gives them one at a time (1: *t is
+ * the next test, valid until the next call; 0: no more; else an error).
+ * Memory is bounded by the largest test, not the file (the test names are
+ * kept to find duplicates).  The header (path, isa, comment, seed, ntests)
+ * comes from gpuref_vec_stream_file; its tests is NULL. */
+typedef struct gpuref_vec_stream gpuref_vec_stream;
+int  gpuref_vec_open(const char *path, gpuref_vec_stream **out, gpuref_diag *d);
+const gpuref_vec_file *gpuref_vec_stream_file(const gpuref_vec_stream *s);
+int  gpuref_vec_next(gpuref_vec_stream *s, const gpuref_vec_test **t, gpuref_diag *d);
+void gpuref_vec_close(gpuref_vec_stream *s);
 
 const gpuref_vec_test *gpuref_vec_find_test(const gpuref_vec_file *f, const char *name);
 

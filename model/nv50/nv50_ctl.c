@@ -181,7 +181,7 @@ static int nv50_fetch_error(const nv50_state *s, char *err)
         return gpuref_errf(err, GPUREF_ERR_FAULT, "no program loaded");
     if (pc < s->base || (pc & 3) || (pc - s->base) / 4 >= s->nwords)
         return gpuref_errf(err, GPUREF_ERR_FAULT, "pc 0x%x is outside the loaded program "
-                           "(0x%x..0x%x, D5)", pc, s->base,
+                           "[0x%x, 0x%x) (D5)", pc, s->base,
                            s->base + 4u * (uint32_t)s->nwords);
     size_t idx = (pc - s->base) / 4;
     const nv50_pinsn *p = &s->prog[idx];

@@ -254,7 +254,13 @@ static int nv50_tokenize(const char *p, nv50_line *L, unsigned *ecol, char *err)
 typedef struct nv50_labels {
     size_t n, cap;
     struct nv50_label { char name[NV50_TOKLEN]; uint32_t addr; int defined; } *v;
+    gpuref_htab ht;               /* name -> index: linear assembly of many labels */
 } nv50_labels;
+
+static const char *nv50_label_key(const void *ctx, size_t i)
+{
+    return ((const nv50_labels *)ctx)->v[i].name;
+}
 
 typedef struct nv50_actx {
     const nv50_line   *L;
@@ -483,12 +489,11 @@ static int nv50_lookup_label(const nv50_actx *a, const char *name, uint32_t *add
         *addr = 0;
         return 0;
     }
-    for (size_t k = 0; k < a->labels->n; k++)
-        if (!strcmp(a->labels->v[k].name, name) && a->labels->v[k].defined) {
-            *addr = a->labels->v[k].addr;
-            return 0;
-        }
-    return -1;
+    long k = gpuref_ht_find(&a->labels->ht, name, nv50_label_key, a->labels, NULL);
+    if (k < 0 || !a->labels->v[k].defined)
+        return -1;
+    *addr = a->labels->v[k].addr;
+    return 0;
 }
 
 /* Which operand kinds a token accepts. */
@@ -918,10 +923,15 @@ static int nv50_add_label(nv50_prog *P, const char *name, size_t len, unsigned l
     nv50_labels *lb = &P->labels;
     if (len >= NV50_TOKLEN)
         return gpuref_diagf(d, GPUREF_ERR_ASM, line, col, "label too long");
-    for (size_t k = 0; k < lb->n; k++)
-        if (strlen(lb->v[k].name) == len && !strncmp(lb->v[k].name, name, len))
-            return gpuref_diagf(d, GPUREF_ERR_ASM, line, col, "duplicate label '%.*s'",
-                                (int)len, name);
+    char nm[NV50_TOKLEN];
+    size_t ins = 0;
+    memcpy(nm, name, len);
+    nm[len] = '\0';
+    if (gpuref_ht_grow(&lb->ht, lb->n + 1, nv50_label_key, lb))
+        return gpuref_diagf(d, GPUREF_ERR_NOMEM, line, col, "out of memory");
+    if (gpuref_ht_find(&lb->ht, nm, nv50_label_key, lb, &ins) >= 0)
+        return gpuref_diagf(d, GPUREF_ERR_ASM, line, col, "duplicate label '%.*s'",
+                            (int)len, name);
     if (lb->n >= lb->cap) {
         if (nv50_grow((void **)&lb->v, &lb->cap, lb->n, sizeof lb->v[0]))
             return gpuref_diagf(d, GPUREF_ERR_NOMEM, line, col, "out of memory");
@@ -933,6 +943,7 @@ static int nv50_add_label(nv50_prog *P, const char *name, size_t len, unsigned l
     memcpy(lb->v[lb->n].name, name, len);
     lb->v[lb->n].name[len] = '\0';
     lb->v[lb->n].defined = 0;
+    lb->ht.slot[ins] = lb->n + 1;
     P->label_item[lb->n++] = P->n;
     return GPUREF_OK;
 }
@@ -1077,6 +1088,7 @@ int nv50_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
     free(L);
     free(P.v);
     free(P.labels.v);
+    gpuref_ht_free(&P.labels.ht);
     free(P.label_item);
     return rc;
 }

@@ -2359,6 +2359,11 @@ typedef struct plabel {
     uint64_t addr;
 } plabel;
 
+static const char *plabel_key(const void *ctx, size_t i)
+{
+    return (*(const plabel *const *)ctx)[i].name;   /* ctx: &labs (labs moves) */
+}
+
 int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *nwords,
                     gpuref_diag *d)
 {
@@ -2366,6 +2371,7 @@ int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n
     size_t ntab = 0, cap = 64, np = 0, nl = 0, lcap = 16;
     pline *pl = malloc(sizeof *pl * cap);
     plabel *labs = malloc(sizeof *labs * lcap);
+    gpuref_htab lht = { 0, NULL };             /* label name -> index */
     uint32_t *out = NULL;
     int st = 0;
     if (!tab || !pl || !labs) {
@@ -2414,11 +2420,16 @@ int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n
                 }
                 char nm[64];
                 tcopy((tok){ t.s, (size_t)(q - t.s) }, nm, sizeof nm);
-                for (size_t i = 0; i < nl; i++)
-                    if (strcmp(labs[i].name, nm) == 0) {
-                        st = aerr(&c, t.s, "label '%s' defined twice", nm);
-                        goto done;
-                    }
+                size_t ins = 0;
+                if (gpuref_ht_grow(&lht, nl + 1, plabel_key, &labs)) {
+                    st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
+                    goto done;
+                }
+                if (gpuref_ht_find(&lht, nm, plabel_key, &labs, &ins) >= 0) {
+                    st = aerr(&c, t.s, "label '%s' defined twice", nm);
+                    goto done;
+                }
+                lht.slot[ins] = nl + 1;
                 if (nl == lcap) {
                     lcap *= 2;
                     plabel *nlb = realloc(labs, sizeof *labs * lcap);
@@ -2499,10 +2510,8 @@ int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n
     for (size_t i = 0; i < np; i++) {
         pline *L = &pl[i];
         if (L->label[0]) {
-            size_t j;
-            for (j = 0; j < nl; j++)
-                if (strcmp(labs[j].name, L->label) == 0)
-                    break;
+            long fj = gpuref_ht_find(&lht, L->label, plabel_key, &labs, NULL);
+            size_t j = fj < 0 ? nl : (size_t)fj;
             if (j == nl) {
                 st = gpuref_diagf(d, GPUREF_ERR_ASM, L->line, L->label_col,
                                   "undefined label '%s'", L->label);
@@ -2534,5 +2543,6 @@ done:
     free(tab);
     free(pl);
     free(labs);
+    gpuref_ht_free(&lht);
     return st;
 }

@@ -517,7 +517,8 @@ static void emit_call(gt *t, unsigned op)
  *    P+1, P+1, 0 with P a pool pair (60%) or vcc (20%),
  *  - the label's byte address as a literal (15%; programs load at 0, the
  *    default `base` of the schema),
- *  - an inline constant when that address is <= 64 (the first instruction). */
+ *  - an inline constant when that address is <= 64 (the first instruction;
+ *    a literal when the label ends up further, see the layout). */
 static void emit_jump(gt *t, unsigned op)
 {
     const r4g *G = t->G;
@@ -898,15 +899,35 @@ static int r4g_test(gpuref_genctx *x, char *err)
     unsigned *at = rc ? NULL : malloc((t->n + 1) * sizeof *at), pos = 0;
     if (!rc && !at)
         rc = gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
-    for (size_t i = 0; !rc && i < t->n; i++) {
-        char e2[GPUREF_ERRLEN];
-        if (r4_encode(&t->v[i].in, e2))
-            rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: %s", e2);
-        at[i] = pos;
-        pos += t->v[i].in.nwords;
-    }
-    if (at)
+    for (int again = 1; !rc && again;) {
+        again = 0;
+        pos = 0;
+        for (size_t i = 0; !rc && i < t->n; i++) {
+            char e2[GPUREF_ERRLEN];
+            if (r4_encode(&t->v[i].in, e2))
+                rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: %s", e2);
+            at[i] = pos;
+            pos += t->v[i].in.nwords;
+        }
         at[t->n] = pos;
+        /* a jump to an inline-constant address whose label ended up past 64
+         * bytes (the skipped block held constructs) takes the address as a
+         * literal instead: one word longer, so lay out again.  No draw
+         * changes: programs that fit are as before. */
+        for (size_t i = 0; !rc && i < t->n; i++) {
+            gitem *it = &t->v[i];
+            if (it->target < 0 || it->ref != REF_INL)
+                continue;
+            int li = t->label[it->target];
+            if (4u * at[li < 0 ? (int)t->n : li] <= 64)
+                continue;
+            it->ref = REF_ABS;
+            it->in.f[R4FLD_SSRC0] = R4_LIT_SRC;
+            it->in.has_lit = 1;
+            it->in.lit = 0x100;                 /* patched below */
+            again = 1;
+        }
+    }
     for (size_t i = 0; !rc && i < t->n; i++) {
         gitem *it = &t->v[i];
         char text[256], e2[GPUREF_ERRLEN];
