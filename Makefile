@@ -14,7 +14,8 @@ CC        ?= gcc
 CXX       ?= g++
 PREFIX    ?= /usr/local
 ISA       ?= nv50
-ISAS      := nv50 rdna4
+# the pipelines: the one list in model/core/isas.def
+ISAS      := $(shell sed -n 's/^GPUREF_ISA(\([a-z0-9_]*\)).*/\1/p' model/core/isas.def)
 VEC       ?=
 TRACE     ?= 0
 JOBS      ?= 2
@@ -82,6 +83,12 @@ $(B)/tests/test_fp_mpfr%: $(B)/obj/model/tests/test_fp_mpfr%.o $(B)/lib/libgpure
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $< $(B)/lib/libgpuref.a -lmpfr -lgmp $(LIBS) $(LDSAN)
 
+# tests of the lockstep checker link its library
+$(B)/obj/model/tests/test_contract.o: CFLAGS_ALL += -Itestbenches/common
+$(B)/tests/test_contract: $(B)/obj/model/tests/test_contract.o $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $< $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
+
 $(B)/tests/%: $(B)/obj/model/tests/%.o $(B)/lib/libgpuref.a
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $< $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
@@ -91,7 +98,8 @@ unit: $(TEST_BIN)
 # ---------------------------------------------------------------- lockstep
 VERILATOR  ?= verilator
 VINC       := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-DPI_OBJ    := $(B)/obj/dpi/gpuref_dpi.o $(B)/obj/testbenches/common/checker.o
+DPI_OBJ    := $(B)/obj/dpi/gpuref_dpi.o
+CHK_OBJ    := $(B)/obj/testbenches/common/checker.o $(B)/obj/testbenches/common/gpuref_check_dpi.o
 export OBJCACHE ?= $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 VFLAGS     := --cc --exe --build -j $(JOBS)
 VFLAGS     += -Wno-fatal                       # benches: RTL lint is a separate, fatal step
@@ -101,27 +109,34 @@ VFLAGS     += -CFLAGS "-I$(abspath model/include) -I$(abspath testbenches/common
 VFLAGS     += --trace-fst                      # waves only when +trace is given
 VFLAGS     += -CFLAGS -DVL_USER_FINISH         # main.cpp ends tests without a banner per $$finish
 
-$(B)/obj/dpi/%.o: dpi/%.c $(HDRS) testbenches/common/checker.h
+# the model's DPI shim sees the installed header only; the checker's its own
+$(B)/obj/dpi/%.o: dpi/%.c model/include/gpuref.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -I$(VINC)/vltstd -c $< -o $@
+
+$(B)/obj/testbenches/common/%.o: testbenches/common/%.c $(HDRS) testbenches/common/gpuref_check.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itestbenches/common -I$(VINC)/vltstd -c $< -o $@
-
-$(B)/obj/testbenches/common/%.o: testbenches/common/%.c $(HDRS) testbenches/common/checker.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Itestbenches/common -c $< -o $@
 
 $(B)/lib/libgpuref_dpi.a: $(DPI_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-TB_COMMON  := dpi/gpuref_pkg.sv
+# the lockstep checker and its DPI shim: a library of its own
+$(B)/lib/libgpuref_check.a: $(CHK_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+TB_COMMON  := dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
+              testbenches/common/gpuref_retire_mon.sv
 # One bench per ISA; BUG=<name> builds the deliberately broken RTL variant.
 define tb_rule
-$(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv rtl/common/fp/*.sv) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
+$(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv rtl/common/fp/*.sv) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
 	@mkdir -p $$(dir $$@)
 	rm -f $$@
 	$$(VERILATOR) $$(VFLAGS) $(3) --Mdir $(B)/tb/$(1)$(2) --top-module tb_$(1) -o Vtb_$(1) \
 	  $$(TB_COMMON) $$(wildcard rtl/common/*.sv rtl/common/fp/*.sv rtl/$(1)/*_pkg.sv) $$(filter-out %_pkg.sv,$$(wildcard rtl/$(1)/*.sv)) testbenches/$(1)/tb_$(1).sv \
-	  -CFLAGS "-I$$(abspath testbenches/$(1))" $$(abspath testbenches/common/main.cpp $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a) \
+	  -CFLAGS "-I$$(abspath testbenches/$(1))" $$(abspath testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a) \
 	  -LDFLAGS "-lyaml -lm $(LDSAN)" > $(B)/tb/$(1)$(2).log 2>&1 || (tail -30 $(B)/tb/$(1)$(2).log; exit 1)
 endef
 $(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),,)))

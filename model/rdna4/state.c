@@ -39,6 +39,7 @@ static int parse_bool(const char *v, unsigned *out)
 static int r4_init(void *vst, const char *config, char *err)
 {
     r4_state *s = vst;
+    s->mem = &s->mem_own;
     s->wave64 = 0;
     s->nsgprs = 106;
     s->mode0 = 0x000000f0;     /* RNE, all denormals kept: digest §7 B10 suggestion */
@@ -102,7 +103,7 @@ static int r4_init(void *vst, const char *config, char *err)
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: float policy: %s", msg);
     s->fp_valid = 0;
     s->vgpr = calloc(256u * 64u, sizeof *s->vgpr);
-    if (!s->vgpr || r4_mem_init(&s->mem))
+    if (!s->vgpr || r4_mem_init(s->mem))
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "rdna4: out of memory");
     return GPUREF_OK;
 }
@@ -113,7 +114,7 @@ static void r4_fini(void *vst)
     free(s->vgpr);
     free(s->code);
     free(s->pre);
-    r4_mem_fini(&s->mem);
+    r4_mem_fini(&s->mem_own);
 }
 
 static int r4_reset(void *vst, char *err)
@@ -305,7 +306,7 @@ static int r4_mem_rw(void *vst, int space, uint64_t addr, void *buf, size_t len,
 {
     r4_state *s = vst;
     (void)space;
-    int st = wr ? r4_mem_write(&s->mem, addr, buf, len) : r4_mem_read(&s->mem, addr, buf, len);
+    int st = wr ? r4_mem_write(s->mem, addr, buf, len) : r4_mem_read(s->mem, addr, buf, len);
     if (st == GPUREF_ERR_RANGE)
         return gpuref_errf(err, st, "mem: 0x%llx+%zu is outside the 48-bit address space",
                            (unsigned long long)addr, len);
@@ -488,7 +489,15 @@ static int r4_mem_next_hook(const void *vst, int space, uint64_t from, uint64_t 
                             uint64_t *len)
 {
     (void)space;
-    return r4_mem_next(&((const r4_state *)vst)->mem, from, addr, len);
+    return r4_mem_next(((const r4_state *)vst)->mem, from, addr, len);
+}
+
+/* waves=N: wave st uses the memory of wave 0 (owner). */
+static int r4_share(void *vst, void *owner, char *err)
+{
+    (void)err;
+    ((r4_state *)vst)->mem = ((r4_state *)owner)->mem;
+    return GPUREF_OK;
 }
 
 static int r4_finished(const void *vst)
@@ -503,6 +512,7 @@ static const char *r4_opcode_name(unsigned opcode)
 
 const gpuref_isa gpuref_isa_rdna4 = {
     .name = "rdna4",
+    .title = "AMD RDNA4 (gfx12) scalar and vector pipeline, per wave",
     .nfiles = R4_NFILES,
     .files = r4_files,
     .nspaces = 1,
@@ -518,6 +528,7 @@ const gpuref_isa gpuref_isa_rdna4 = {
     .load = r4_load,
     .step = r4_step,
     .finished = r4_finished,
+    .share = r4_share,
     .decode = r4_isa_decode,
     .disasm = r4_isa_disasm,
     .assemble = r4_isa_assemble,

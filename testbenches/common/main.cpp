@@ -16,7 +16,7 @@
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
-#include "checker.h"
+#include "gpuref_check.h"
 #include "gpuref_cov.h"
 #include "bench.h"   // per ISA: VTOP, VTOP_ISA and the model header
 
