@@ -60,8 +60,9 @@ struct gpuref_isa {
 
     /* Optional: the registers the next unit of state st reads, with their
      * values, appended to out with gpuref_retire_regw (out arrives cleared).
-     * Returns their number.  Used for mismatch reports only. */
-    int  (*sources)(const void *st, gpuref_retire *out);
+     * Returns their number.  Used for mismatch reports only; it may fill
+     * caches (a predecode), never architectural state. */
+    int  (*sources)(void *st, gpuref_retire *out);
 
     /* ISA-owned names (model/core/README.md).  Optional: NULL means the
      * default spelling "<file><index>" ("<file>" for a file of one register).

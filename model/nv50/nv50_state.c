@@ -280,6 +280,39 @@ static int nv50_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
     return GPUREF_OK;
 }
 
+/* The registers the instruction at pc reads, with their values (for mismatch
+ * reports): its $r sources (whole, or the 16-bit half), and the $c of its
+ * predicate or condition operand.  Memory and special operands are left out. */
+static int nv50_sources(void *vs, gpuref_retire *out)
+{
+    nv50_state *s = vs;
+    if (s->pc < s->base || (s->pc - s->base) / 4 >= s->nwords || !s->prog)
+        return 0;
+    const nv50_pinsn *p = &s->prog[(s->pc - s->base) / 4];
+    if (p->status != GPUREF_OK)
+        return 0;
+    for (unsigned k = 0; k < 4; k++) {
+        const nv50_acc *a = &p->src[k];
+        if (a->how != NV50_ACC_ROW && a->how != NV50_ACC_LO && a->how != NV50_ACC_HI)
+            continue;
+        gpuref_regw *w = gpuref_retire_regw(out, NV50_F_R, a->reg, 0xffffffffu);
+        if (!w)
+            break;
+        w->lanes = s->cfg.threads >= 32 ? 0xffffffffu : (1u << s->cfg.threads) - 1;
+        for (unsigned l = 0; l < NV50_LANES; l++)
+            w->value[l] = s->r[a->reg][l];
+    }
+    if ((p->flags & NV50_PF_PRED) && p->in.csrc < 4) {
+        gpuref_regw *w = gpuref_retire_regw(out, NV50_F_C, p->in.csrc, 0xf);
+        if (w) {
+            w->lanes = s->cfg.threads >= 32 ? 0xffffffffu : (1u << s->cfg.threads) - 1;
+            for (unsigned l = 0; l < NV50_LANES; l++)
+                w->value[l] = s->c[p->in.csrc][l];
+        }
+    }
+    return out->nregw;
+}
+
 /* waves=N: wave st uses the memory of wave 0 (owner); its warp id in
  * $physid is the configured warp_id plus the wave number. */
 static int nv50_share(void *vs, void *owner, char *err)
@@ -329,6 +362,7 @@ const gpuref_isa gpuref_isa_nv50 = {
     .finished = nv50_finished,
     .share = nv50_share,
     .wave_id = nv50_wave_id,
+    .sources = nv50_sources,
     .decode = nv50_isa_decode,
     .disasm = nv50_isa_disasm,
     .assemble = nv50_isa_assemble,
