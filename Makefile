@@ -14,7 +14,8 @@ CC        ?= gcc
 CXX       ?= g++
 PREFIX    ?= /usr/local
 ISA       ?= nv50
-ISAS      := nv50 rdna4
+# the pipelines: the one list in model/core/isas.def
+ISAS      := $(shell sed -n 's/^GPUREF_ISA(\([a-z0-9_]*\)).*/\1/p' model/core/isas.def)
 VEC       ?=
 TRACE     ?= 0
 JOBS      ?= 2
@@ -43,8 +44,11 @@ HDRS      := $(wildcard model/include/*.h model/core/*.h model/fp/*.h model/*/*.
 LIBS      := -lyaml -lm
 
 .SECONDARY:
-.PHONY: all lib cli deps run test test-long bench cov cosim lint synth install clean unit help
-all: lib cli $(B)/lib/pkgconfig/gpuref.pc
+.PHONY: all lib cli checklib deps run test test-long bench cov cosim lint synth install clean unit help
+all: lib cli $(B)/lib/pkgconfig/gpuref.pc checklib
+
+checklib: $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_check.so $(B)/lib/libgpuref_dpi.a \
+          $(B)/lib/pkgconfig/gpuref-check.pc
 
 help:
 	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
@@ -66,21 +70,32 @@ $(B)/lib/libgpuref.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+# library version (gpuref.h GPUREF_VERSION); the SONAME changes with every
+# 0.x minor version, whose interfaces are not compatible with each other
+VERSION   := $(shell sed -n 's/^\#define GPUREF_VERSION "\(.*\)"/\1/p' model/include/gpuref.h)
+SOVER     := $(shell echo $(VERSION) | cut -d. -f1-2)
+
 $(B)/lib/libgpuref.so: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -o $@ $^ $(LIBS) $(LDSAN)
+	$(CC) -shared -Wl,-soname,libgpuref.so.$(SOVER) -o $@ $^ $(LIBS) $(LDSAN)
 
 $(B)/bin/gpuref: $(CLI_OBJ) $(B)/lib/libgpuref.a
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $(CLI_OBJ) $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
 
-$(B)/lib/pkgconfig/gpuref.pc: scripts/gpuref.pc.in
+$(B)/lib/pkgconfig/gpuref.pc: scripts/gpuref.pc.in model/include/gpuref.h
 	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(PREFIX)|g' $< > $@
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
 
 $(B)/tests/test_fp_mpfr%: $(B)/obj/model/tests/test_fp_mpfr%.o $(B)/lib/libgpuref.a
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $< $(B)/lib/libgpuref.a -lmpfr -lgmp $(LIBS) $(LDSAN)
+
+# tests of the lockstep checker link its library
+$(B)/obj/model/tests/test_contract.o: CFLAGS_ALL += -Itestbenches/common
+$(B)/tests/test_contract: $(B)/obj/model/tests/test_contract.o $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $< $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
 
 $(B)/tests/%: $(B)/obj/model/tests/%.o $(B)/lib/libgpuref.a
 	@mkdir -p $(dir $@)
@@ -91,7 +106,8 @@ unit: $(TEST_BIN)
 # ---------------------------------------------------------------- lockstep
 VERILATOR  ?= verilator
 VINC       := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-DPI_OBJ    := $(B)/obj/dpi/gpuref_dpi.o $(B)/obj/testbenches/common/checker.o
+DPI_OBJ    := $(B)/obj/dpi/gpuref_dpi.o
+CHK_OBJ    := $(B)/obj/testbenches/common/checker.o $(B)/obj/testbenches/common/gpuref_check_dpi.o
 export OBJCACHE ?= $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
 VFLAGS     := --cc --exe --build -j $(JOBS)
 VFLAGS     += -Wno-fatal                       # benches: RTL lint is a separate, fatal step
@@ -101,27 +117,43 @@ VFLAGS     += -CFLAGS "-I$(abspath model/include) -I$(abspath testbenches/common
 VFLAGS     += --trace-fst                      # waves only when +trace is given
 VFLAGS     += -CFLAGS -DVL_USER_FINISH         # main.cpp ends tests without a banner per $$finish
 
-$(B)/obj/dpi/%.o: dpi/%.c $(HDRS) testbenches/common/checker.h
+# the model's DPI shim sees the installed header only; the checker's its own
+$(B)/obj/dpi/%.o: dpi/%.c model/include/gpuref.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -I$(VINC)/vltstd -c $< -o $@
+
+$(B)/obj/testbenches/common/%.o: testbenches/common/%.c $(HDRS) testbenches/common/gpuref_check.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itestbenches/common -I$(VINC)/vltstd -c $< -o $@
-
-$(B)/obj/testbenches/common/%.o: testbenches/common/%.c $(HDRS) testbenches/common/checker.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Itestbenches/common -c $< -o $@
 
 $(B)/lib/libgpuref_dpi.a: $(DPI_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-TB_COMMON  := dpi/gpuref_pkg.sv
+# the lockstep checker and its DPI shim: a library of its own (the shim's sv*
+# calls resolve in the simulator that links it)
+$(B)/lib/libgpuref_check.a: $(CHK_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/lib/libgpuref_check.so: $(CHK_OBJ) $(B)/lib/libgpuref.so
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,libgpuref_check.so.$(SOVER) -o $@ $(CHK_OBJ) -L$(B)/lib -lgpuref $(LIBS) $(LDSAN)
+
+$(B)/lib/pkgconfig/gpuref-check.pc: scripts/gpuref-check.pc.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
+
+TB_COMMON  := dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
+              testbenches/common/gpuref_retire_mon.sv
 # One bench per ISA; BUG=<name> builds the deliberately broken RTL variant.
 define tb_rule
-$(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv rtl/common/fp/*.sv) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
+$(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv rtl/common/fp/*.sv) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
 	@mkdir -p $$(dir $$@)
 	rm -f $$@
 	$$(VERILATOR) $$(VFLAGS) $(3) --Mdir $(B)/tb/$(1)$(2) --top-module tb_$(1) -o Vtb_$(1) \
 	  $$(TB_COMMON) $$(wildcard rtl/common/*.sv rtl/common/fp/*.sv rtl/$(1)/*_pkg.sv) $$(filter-out %_pkg.sv,$$(wildcard rtl/$(1)/*.sv)) testbenches/$(1)/tb_$(1).sv \
-	  -CFLAGS "-I$$(abspath testbenches/$(1))" $$(abspath testbenches/common/main.cpp $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a) \
+	  -CFLAGS "-I$$(abspath testbenches/$(1))" $$(abspath testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a) \
 	  -LDFLAGS "-lyaml -lm $(LDSAN)" > $(B)/tb/$(1)$(2).log 2>&1 || (tail -30 $(B)/tb/$(1)$(2).log; exit 1)
 endef
 $(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),,)))
@@ -177,13 +209,34 @@ lint:
 synth:
 	@for i in $(ISAS); do sh scripts/synth.sh $$i full && echo "synth $$i: ok" || exit 1; done
 
+# Everything a user needs outside the repository (dpi/README.md "Bring your
+# own RTL"): headers, libraries (static, shared with SONAME), pkg-config
+# files, the SV packages, interface and monitor, the DPI shim, the SystemC
+# wrapper, the vector schema and docs, coverage exclusions and generator mixes.
+DATA := $(DESTDIR)$(PREFIX)/share/gpuref
 install: all
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gpuref/sv
-	install -m 644 $(B)/lib/libgpuref.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(B)/lib/libgpuref.so $(DESTDIR)$(PREFIX)/lib/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' scripts/gpuref.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gpuref.pc
-	install -m 644 model/include/*.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 dpi/gpuref_pkg.sv dpi/gpuref_dpi.c $(DESTDIR)$(PREFIX)/share/gpuref/sv/
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin \
+	  $(DATA)/sv $(DATA)/systemc $(DATA)/doc $(DATA)/coverage/exclusions $(DATA)/mix $(DATA)/examples/byo
+	install -m 644 $(B)/lib/libgpuref.a $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(B)/lib/libgpuref.so $(DESTDIR)$(PREFIX)/lib/libgpuref.so.$(VERSION)
+	ln -sf libgpuref.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgpuref.so.$(SOVER)
+	ln -sf libgpuref.so.$(SOVER) $(DESTDIR)$(PREFIX)/lib/libgpuref.so
+	install -m 755 $(B)/lib/libgpuref_check.so $(DESTDIR)$(PREFIX)/lib/libgpuref_check.so.$(VERSION)
+	ln -sf libgpuref_check.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgpuref_check.so.$(SOVER)
+	ln -sf libgpuref_check.so.$(SOVER) $(DESTDIR)$(PREFIX)/lib/libgpuref_check.so
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' scripts/gpuref.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gpuref.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' scripts/gpuref-check.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gpuref-check.pc
+	install -m 644 model/include/*.h testbenches/common/gpuref_check.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 dpi/gpuref_pkg.sv dpi/gpuref_dpi.c testbenches/common/gpuref_check_pkg.sv \
+	  testbenches/common/gpuref_retire_if.sv testbenches/common/gpuref_retire_mon.sv $(DATA)/sv/
+	install -m 644 dpi/systemc/gpuref_sc.h dpi/systemc/gpuref_sc.cpp $(DATA)/systemc/
+	install -m 644 vectors/README.md $(DATA)/doc/vectors-schema.md
+	install -m 644 dpi/README.md $(DATA)/doc/dpi.md
+	install -m 644 model/core/README.md $(DATA)/doc/core.md
+	for i in $(ISAS); do install -m 644 model/$$i/README.md $(DATA)/doc/$$i.md; done
+	install -m 644 coverage/exclusions/*.txt $(DATA)/coverage/exclusions/
+	install -m 644 scripts/testdata/*.mix.yaml $(DATA)/mix/
+	install -m 644 dpi/examples/byo/* $(DATA)/examples/byo/
 	install -m 755 $(B)/bin/gpuref $(DESTDIR)$(PREFIX)/bin/
 
 clean:

@@ -147,7 +147,7 @@ class Runner:
         return p.returncode, p.stdout
 
     def reproduce(self, task, test):
-        out = os.path.join(self.run_dir, "reports", task.name)
+        out = os.path.join(self.run_dir, "reports", task.isa)
         if task.mode == "lockstep":
             cmd = [self.bench(task.isa), "--out", out, "--test", test, task.vecfile]
         else:
@@ -170,7 +170,7 @@ class Runner:
             if task.error is None:
                 if task.mode == "lockstep":
                     task.cov = os.path.join(self.run_dir, "cov", task.name.replace("/", "_") + ".dat")
-                    cmd = [self.bench(task.isa), "--out", os.path.join(self.run_dir, "reports", task.name),
+                    cmd = [self.bench(task.isa), "--out", os.path.join(self.run_dir, "reports", task.isa),
                            "--cov", task.cov]
                     skip = os.path.join("testbenches", task.isa, "lockstep_skip.txt")
                     if os.path.exists(skip):
@@ -218,7 +218,7 @@ class Runner:
         sys.stdout.flush()
 
     def rerun_traced(self, task, test):
-        out = os.path.join(self.run_dir, "rerun", task.name)
+        out = os.path.join(self.run_dir, "rerun", task.isa)
         if task.mode != "lockstep":
             return None
         cmd = [self.bench(task.isa), "--out", out, "--test", test, "+trace", task.vecfile]

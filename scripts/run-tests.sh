@@ -71,6 +71,9 @@ for isa in $ISAS; do
     [ -e "$1" ] && suite "cosim-$isa" "$B/tb/$isa/Vtb_$isa" -q $skip --out "$B/cosim/$isa" "$@"
 done
 
+echo "== bring your own RTL: install, build the example outside the tree, lockstep"
+suite "byo-installed-example" sh scripts/check-byo.sh "$B"
+
 echo "== the checker catches injected RTL bugs"
 suite "checker-catches-bugs" sh scripts/check-bugs.sh "$B"
 

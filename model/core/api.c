@@ -5,8 +5,18 @@
 
 #include "model_priv.h"
 
-static const gpuref_isa *const isas[] = { &gpuref_isa_nv50, &gpuref_isa_rdna4 };
+/* the ISA table, from the one list of pipelines (isas.def) */
+static const gpuref_isa *const isas[] = {
+#define GPUREF_ISA(n) &gpuref_isa_##n,
+#include "isas.def"
+#undef GPUREF_ISA
+};
 #define NISAS (sizeof isas / sizeof isas[0])
+#define GPUREF_ISA(n) #n ", "
+static const char isa_names[] =
+#include "isas.def"
+    "";
+#undef GPUREF_ISA
 
 const gpuref_isa *gpuref_isa_find(const char *name)
 {
@@ -20,7 +30,16 @@ const gpuref_isa *gpuref_isa_find(const char *name)
 
 const char *gpuref_isa_name(const gpuref_isa *isa) { return isa ? isa->name : NULL; }
 
-const char *gpuref_isa_list(void) { return "nv50, rdna4"; }
+const char *gpuref_isa_list(void)
+{
+    /* "nv50, rdna4": the names of isas.def without the last ", " */
+    static char list[sizeof isa_names];
+    if (!list[0] && sizeof isa_names > 2) {
+        memcpy(list, isa_names, sizeof isa_names - 3);
+        list[sizeof isa_names - 3] = '\0';
+    }
+    return list;
+}
 
 unsigned gpuref_isa_opcode_count(const gpuref_isa *isa) { return isa ? isa->nopcodes : 0; }
 
@@ -49,6 +68,69 @@ static int begin(gpuref_model *m)
     return GPUREF_OK;
 }
 
+#define GPUREF_MAX_WAVES 64
+
+/* Take the core's own keys (waves=N) out of config; the rest goes to the ISA.
+ * out has room for strlen(config) + 1 bytes. */
+static int core_config(const char *config, char *out, unsigned *waves, char *err)
+{
+    size_t pos = 0, o = 0;
+    int seen = 0;
+    char key[64], val[128];
+    out[0] = '\0';
+    *waves = 1;
+    if (!config)
+        return GPUREF_OK;
+    for (;;) {
+        size_t at = pos;
+        int r = gpuref_config_next(config, &pos, key, sizeof key, val, sizeof val);
+        if (r == 0)
+            break;
+        if (r < 0) {
+            /* malformed: let the ISA's parser word the error on the whole text */
+            snprintf(out, strlen(config) + 1, "%s", config);
+            return GPUREF_OK;
+        }
+        if (strcmp(key, "waves") == 0) {
+            uint64_t n = 0;
+            if (seen)
+                return gpuref_errf(err, GPUREF_ERR_CONFIG, "config: waves given twice");
+            if (gpuref_parse_u64(val, &n) != 0 || n < 1 || n > GPUREF_MAX_WAVES)
+                return gpuref_errf(err, GPUREF_ERR_CONFIG,
+                                   "config: waves=%s: expected 1..%d", val, GPUREF_MAX_WAVES);
+            *waves = (unsigned)n;
+            seen = 1;
+            continue;
+        }
+        /* keep this item verbatim */
+        while (at < pos && (config[at] == ',' || config[at] == ' '))
+            at++;
+        size_t end = pos;
+        while (end > at && (config[end - 1] == ',' || config[end - 1] == ' '))
+            end--;
+        if (o)
+            out[o++] = ',';
+        memcpy(out + o, config + at, end - at);
+        o += end - at;
+        out[o] = '\0';
+    }
+    return GPUREF_OK;
+}
+
+static void free_waves(gpuref_model *m)
+{
+    if (!m->wst)
+        return;
+    /* waves > 0 share wave 0's memory: finish them first */
+    for (unsigned w = m->nwaves; w-- > 0;)
+        if (m->wst[w]) {
+            m->isa->fini(m->wst[w]);
+            free(m->wst[w]);
+        }
+    free(m->wst);
+    m->wst = NULL;
+}
+
 int gpuref_model_create(const char *isa_name, const char *config, gpuref_model **out,
                         gpuref_diag *d)
 {
@@ -60,24 +142,48 @@ int gpuref_model_create(const char *isa_name, const char *config, gpuref_model *
         return gpuref_diagf(d, GPUREF_ERR_CONFIG, 0, 0, "unknown ISA '%s' (known: %s)",
                             isa_name ? isa_name : "(null)", gpuref_isa_list());
     gpuref_model *m = calloc(1, sizeof *m);
-    void *st = calloc(1, isa->state_size);
-    if (!m || !st) {
+    char *icfg = malloc(config ? strlen(config) + 1 : 1);
+    if (!m || !icfg) {
         free(m);
-        free(st);
+        free(icfg);
         return gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
     }
     m->isa = isa;
-    m->st = st;
-    int rc = isa->init(st, config, m->err);
-    if (rc == GPUREF_OK)
-        rc = isa->reset(st, m->err);
+    unsigned nw = 1;
+    int rc = core_config(config, icfg, &nw, m->err);
+    if (rc == GPUREF_OK && nw > 1 && !isa->share)
+        rc = gpuref_errf(m->err, GPUREF_ERR_CONFIG, "config: waves=%u: %s runs one wave only",
+                         nw, isa->name);
+    if (rc == GPUREF_OK) {
+        m->wst = calloc(nw, sizeof *m->wst);
+        m->seqs = calloc(nw, sizeof *m->seqs);
+        if (!m->wst || !m->seqs)
+            rc = gpuref_errf(m->err, GPUREF_ERR_NOMEM, "out of memory");
+    }
+    for (unsigned w = 0; rc == GPUREF_OK && w < nw; w++) {
+        m->wst[w] = calloc(1, isa->state_size);
+        if (!m->wst[w]) {
+            rc = gpuref_errf(m->err, GPUREF_ERR_NOMEM, "out of memory");
+            break;
+        }
+        m->nwaves = w + 1;
+        rc = isa->init(m->wst[w], icfg[0] ? icfg : NULL, m->err);
+        if (rc == GPUREF_OK && w > 0)
+            rc = isa->share(m->wst[w], m->wst[0], m->err);
+        if (rc == GPUREF_OK && isa->wave_id && nw > 1)
+            rc = isa->wave_id(m->wst[w], w, m->err);
+        if (rc == GPUREF_OK)
+            rc = isa->reset(m->wst[w], m->err);
+    }
+    free(icfg);
     if (rc != GPUREF_OK) {
         gpuref_diagf(d, rc, 0, 0, "%s", m->err[0] ? m->err : gpuref_status_name(rc));
-        isa->fini(st);
-        free(st);
+        free_waves(m);
+        free(m->seqs);
         free(m);
         return rc;
     }
+    m->st = m->wst[0];
     *out = m;
     return GPUREF_OK;
 }
@@ -86,8 +192,8 @@ void gpuref_model_destroy(gpuref_model *m)
 {
     if (!m)
         return;
-    m->isa->fini(m->st);
-    free(m->st);
+    free_waves(m);
+    free(m->seqs);
     free(m);
 }
 
@@ -100,8 +206,31 @@ int gpuref_model_reset(gpuref_model *m)
     int st = begin(m);
     if (st)
         return st;
+    for (unsigned w = 0; w < m->nwaves; w++) {
+        m->seqs[w] = 0;
+        st = m->isa->reset(m->wst[w], m->err);
+        if (st)
+            return done(m, st);
+    }
     m->seq = 0;
-    return done(m, m->isa->reset(m->st, m->err));
+    m->cur = m->next = 0;
+    m->st = m->wst[0];
+    return done(m, GPUREF_OK);
+}
+
+int gpuref_wave_count(const gpuref_model *m) { return m ? (int)m->nwaves : GPUREF_ERR_ARG; }
+int gpuref_wave_selected(const gpuref_model *m) { return m ? (int)m->cur : GPUREF_ERR_ARG; }
+
+int gpuref_wave_select(gpuref_model *m, unsigned wave)
+{
+    int st = begin(m);
+    if (st)
+        return st;
+    if (wave >= m->nwaves)
+        return done(m, gpuref_errf(m->err, GPUREF_ERR_RANGE, "wave %u out of range (0..%u)",
+                                   wave, m->nwaves - 1));
+    gpuref_model_pick(m, wave);
+    return done(m, GPUREF_OK);
 }
 
 int gpuref_regfile_count(const gpuref_model *m) { return m ? (int)m->isa->nfiles : GPUREF_ERR_ARG; }
@@ -240,7 +369,27 @@ int gpuref_program_load(gpuref_model *m, uint64_t base, const uint32_t *words, s
         return st;
     if (!words && nwords)
         return done(m, gpuref_errf(m->err, GPUREF_ERR_ARG, "no words"));
-    return done(m, m->isa->load(m->st, base, words, nwords, m->err));
+    for (unsigned w = 0; w < m->nwaves; w++) {
+        st = m->isa->load(m->wst[w], base, words, nwords, m->err);
+        if (st)
+            return done(m, st);
+    }
+    return done(m, GPUREF_OK);
+}
+
+static int step_one(gpuref_model *m, unsigned w, gpuref_retire *rr)
+{
+    if (m->isa->finished(m->wst[w]))
+        return gpuref_errf(m->err, GPUREF_ERR_DONE, "program finished%s",
+                           m->nwaves > 1 ? " (this wave)" : "");
+    gpuref_retire_clear(rr);
+    uint64_t *seq = w == m->cur ? &m->seq : &m->seqs[w];
+    rr->seq = *seq;
+    rr->wave = w;
+    int st = m->isa->step(m->wst[w], rr, m->err);
+    if (st == GPUREF_OK)
+        ++*seq;
+    return st;
 }
 
 int gpuref_step(gpuref_model *m, gpuref_retire *rr)
@@ -250,14 +399,51 @@ int gpuref_step(gpuref_model *m, gpuref_retire *rr)
         return st;
     if (!rr)
         return done(m, gpuref_errf(m->err, GPUREF_ERR_ARG, "no retire record"));
-    if (m->isa->finished(m->st))
-        return done(m, gpuref_errf(m->err, GPUREF_ERR_DONE, "program finished"));
-    gpuref_retire_clear(rr);
-    rr->seq = m->seq;
-    st = m->isa->step(m->st, rr, m->err);
-    if (st == GPUREF_OK)
-        m->seq++;
-    return done(m, st);
+    return done(m, step_one(m, m->cur, rr));
+}
+
+int gpuref_step_wave(gpuref_model *m, unsigned wave, gpuref_retire *rr)
+{
+    int st = begin(m);
+    if (st)
+        return st;
+    if (!rr)
+        return done(m, gpuref_errf(m->err, GPUREF_ERR_ARG, "no retire record"));
+    if (wave >= m->nwaves)
+        return done(m, gpuref_errf(m->err, GPUREF_ERR_RANGE, "wave %u out of range (0..%u)",
+                                   wave, m->nwaves - 1));
+    return done(m, step_one(m, wave, rr));
+}
+
+/* Several waves: a unit of each unfinished wave in turn. */
+static int run_waves(gpuref_model *m, gpuref_retire *rr, uint64_t max_steps, uint64_t *steps)
+{
+    uint64_t n = 0;
+    int st = GPUREF_OK;
+    while (!gpuref_finished(m)) {
+        if (n >= max_steps) {
+            st = gpuref_errf(m->err, GPUREF_ERR_LIMIT, "step limit %llu reached",
+                             (unsigned long long)max_steps);
+            break;
+        }
+        unsigned w = m->next;
+        m->next = (m->next + 1) % m->nwaves;
+        if (m->isa->finished(m->wst[w]))
+            continue;
+        st = step_one(m, w, rr);
+        if (st != GPUREF_OK) {
+            if (m->nwaves > 1 && strlen(m->err) + 12 < sizeof m->err) {
+                char tmp[GPUREF_ERRLEN];
+                snprintf(tmp, sizeof tmp, "wave %u: %s", w, m->err);
+                snprintf(m->err, sizeof m->err, "%s", tmp);
+            }
+            break;
+        }
+        n++;
+    }
+    if (steps)
+        *steps = n;
+    return st;
 }
 
 int gpuref_run(gpuref_model *m, uint64_t max_steps, uint64_t *steps)
@@ -267,6 +453,12 @@ int gpuref_run(gpuref_model *m, uint64_t max_steps, uint64_t *steps)
     gpuref_retire *rr = malloc(sizeof *rr);
     if (!rr)
         return done(m, gpuref_errf(m->err, GPUREF_ERR_NOMEM, "out of memory"));
+    if (m->nwaves > 1) {
+        m->err[0] = '\0';
+        int st = run_waves(m, rr, max_steps, steps);
+        free(rr);
+        return done(m, st);
+    }
     /* gpuref_step without its per-call checks: the loop makes them once, and
      * keeps the model's fields in locals (the ISA calls cannot see m) */
     int (*const finished)(const void *) = m->isa->finished;
@@ -300,33 +492,228 @@ int gpuref_run(gpuref_model *m, uint64_t max_steps, uint64_t *steps)
     return st == GPUREF_OK ? done(m, GPUREF_OK) : st;
 }
 
-int gpuref_finished(const gpuref_model *m) { return m ? m->isa->finished(m->st) : 1; }
+int gpuref_finished(const gpuref_model *m)
+{
+    if (!m)
+        return 1;
+    for (unsigned w = 0; w < m->nwaves; w++)
+        if (!m->isa->finished(m->wst[w]))
+            return 0;
+    return 1;
+}
 
-int gpuref_decode(const gpuref_isa *isa, const uint32_t *words, size_t avail,
-                  gpuref_insn_info *info, gpuref_diag *d)
+int gpuref_wave_finished(const gpuref_model *m, unsigned wave)
+{
+    if (!m || wave >= m->nwaves)
+        return 1;
+    return m->isa->finished(m->wst[wave]);
+}
+
+int gpuref_unit_sources(gpuref_model *m, unsigned wave, gpuref_retire *out)
+{
+    if (!m || !out || wave >= m->nwaves)
+        return GPUREF_ERR_ARG;
+    gpuref_retire_clear(out);
+    if (!m->isa->sources || m->isa->finished(m->wst[wave]))
+        return 0;
+    out->wave = wave;
+    return m->isa->sources(m->wst[wave], out);
+}
+
+int gpuref_inject_mem(gpuref_model *m, int space, uint64_t addr, const void *data, size_t len,
+                      const char *waiver)
+{
+    int st = begin(m);
+    if (st)
+        return st;
+    if (!waiver || !*waiver)
+        return done(m, gpuref_errf(m->err, GPUREF_ERR_ARG, "injection without a waiver name"));
+    return gpuref_mem_write(m, space, addr, data, len);
+}
+
+int gpuref_inject_reg(gpuref_model *m, unsigned wave, int file, unsigned index, unsigned lane,
+                      uint64_t value, const char *waiver)
+{
+    int st = begin(m);
+    if (st)
+        return st;
+    if (!waiver || !*waiver)
+        return done(m, gpuref_errf(m->err, GPUREF_ERR_ARG, "injection without a waiver name"));
+    if (wave >= m->nwaves)
+        return done(m, gpuref_errf(m->err, GPUREF_ERR_RANGE, "wave %u out of range (0..%u)",
+                                   wave, m->nwaves - 1));
+    unsigned keep = m->cur;
+    gpuref_model_pick(m, wave);
+    st = gpuref_reg_set(m, file, index, lane, value);
+    gpuref_model_pick(m, keep);
+    return st;
+}
+
+/* ------------------------------------------------------------ names */
+static const char *name_at(const char *const *names, unsigned n, int i, const char *dflt)
+{
+    if (!names)
+        return i == 0 ? dflt : "?";
+    return i >= 0 && (unsigned)i < n && names[i] ? names[i] : "?";
+}
+
+const char *gpuref_slot_name(const gpuref_isa *isa, int slot)
+{
+    if (!isa || slot < 0)
+        return "";
+    return name_at(isa->slot_names, isa->nslot_names, slot, "?");
+}
+
+const char *gpuref_unit_kind_name(const gpuref_isa *isa, unsigned kind)
+{
+    return isa ? name_at(isa->kind_names, isa->nkind_names, (int)kind, "insn") : "?";
+}
+
+const char *gpuref_stream_name(const gpuref_isa *isa, unsigned stream)
+{
+    return isa ? name_at(isa->stream_names, isa->nstream_names, (int)stream, "main") : "?";
+}
+
+int gpuref_isa_reg_name(const gpuref_isa *isa, int file, unsigned index, char *buf, size_t len)
+{
+    if (!buf || len == 0)
+        return GPUREF_ERR_ARG;
+    if (!isa || file < 0 || (unsigned)file >= isa->nfiles) {
+        snprintf(buf, len, "?");
+        return GPUREF_ERR_RANGE;
+    }
+    if (isa->reg_name)
+        return isa->reg_name(file, index, buf, len);
+    if (isa->files[file].count == 1)
+        snprintf(buf, len, "%s", isa->files[file].name);
+    else
+        snprintf(buf, len, "%s%u", isa->files[file].name, index);
+    return GPUREF_OK;
+}
+
+int gpuref_reg_name(const gpuref_model *m, int file, unsigned index, char *buf, size_t len)
+{
+    return gpuref_isa_reg_name(m ? m->isa : NULL, file, index, buf, len);
+}
+
+int gpuref_isa_reg_parse(const gpuref_isa *isa, const char *name, int *file, unsigned *index)
+{
+    if (!isa || !name || !file || !index)
+        return GPUREF_ERR_ARG;
+    if (isa->reg_parse)
+        return isa->reg_parse(name, file, index);
+    /* default: a file name, then a decimal index unless the file has one register */
+    int best = -1;
+    size_t blen = 0;
+    for (unsigned f = 0; f < isa->nfiles; f++) {
+        size_t n = strlen(isa->files[f].name);
+        if (strncmp(name, isa->files[f].name, n) == 0 && n > blen) {
+            const char *rest = name + n;
+            if (*rest == '\0' && isa->files[f].count == 1) {
+                best = (int)f;
+                blen = n;
+            } else if (*rest >= '0' && *rest <= '9') {
+                best = (int)f;
+                blen = n;
+            }
+        }
+    }
+    if (best < 0)
+        return GPUREF_ERR_RANGE;
+    const char *rest = name + blen;
+    unsigned long v = 0;
+    if (*rest) {
+        if (rest[0] == '0' && rest[1])
+            return GPUREF_ERR_RANGE;
+        for (; *rest; rest++) {
+            if (*rest < '0' || *rest > '9' || v > 100000000ul)
+                return GPUREF_ERR_RANGE;
+            v = v * 10 + (unsigned long)(*rest - '0');
+        }
+    }
+    if (v >= isa->files[best].count)
+        return GPUREF_ERR_RANGE;
+    *file = best;
+    *index = (unsigned)v;
+    return GPUREF_OK;
+}
+
+int gpuref_reg_parse(const gpuref_model *m, const char *name, int *file, unsigned *index)
+{
+    return gpuref_isa_reg_parse(m ? m->isa : NULL, name, file, index);
+}
+
+int gpuref_decode_unit(const gpuref_isa *isa, unsigned stream, const uint32_t *words,
+                       size_t avail, gpuref_unit_info *info, gpuref_diag *d)
 {
     char err[GPUREF_ERRLEN] = "";
     if (!isa || !words || !info)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
-    int st = isa->decode(words, avail, info, err);
+    memset(info, 0, sizeof *info);
+    for (unsigned k = 0; k < GPUREF_MAX_SLOTS; k++)
+        info->slot[k].slot = GPUREF_SLOT_NONE;
+    info->stream = stream;
+    int st;
+    if (isa->decode_unit) {
+        st = isa->decode_unit(stream, words, avail, info, err);
+    } else if (stream != 0) {
+        st = gpuref_errf(err, GPUREF_ERR_ARG, "%s has one instruction stream (0), not %u",
+                         isa->name, stream);
+    } else {
+        gpuref_insn_info in = { 0 };
+        st = isa->decode(words, avail, &in, err);
+        info->nwords = in.nwords;
+        info->form = in.form;
+        info->nslots = 1;
+        info->slot[0].opcode = in.opcode;
+        info->slot[0].mnemonic = in.mnemonic;
+    }
     if (st)
         gpuref_diagf(d, st, 0, 0, "%s", err[0] ? err : gpuref_status_name(st));
+    return st;
+}
+
+int gpuref_decode(const gpuref_isa *isa, const uint32_t *words, size_t avail,
+                  gpuref_insn_info *info, gpuref_diag *d)
+{
+    if (!info)
+        return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
+    gpuref_unit_info u;
+    int st = gpuref_decode_unit(isa, 0, words, avail, &u, d);
+    info->nwords = u.nwords;
+    info->opcode = u.slot[0].opcode;
+    info->mnemonic = u.slot[0].mnemonic;
+    info->form = u.form;
+    return st;
+}
+
+int gpuref_disasm_unit(const gpuref_isa *isa, unsigned stream, const uint32_t *words,
+                       size_t avail, uint64_t pc, char *buf, size_t buflen, unsigned *nwords,
+                       gpuref_diag *d)
+{
+    char err[GPUREF_ERRLEN] = "";
+    if (!isa || !words || !buf || buflen == 0)
+        return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
+    unsigned nw = 0;
+    int st;
+    if (isa->disasm_unit)
+        st = isa->disasm_unit(stream, words, avail, pc, buf, buflen, &nw, err);
+    else if (stream != 0)
+        st = gpuref_errf(err, GPUREF_ERR_ARG, "%s has one instruction stream (0), not %u",
+                         isa->name, stream);
+    else
+        st = isa->disasm(words, avail, pc, buf, buflen, &nw, err);
+    if (st)
+        gpuref_diagf(d, st, 0, 0, "%s", err[0] ? err : gpuref_status_name(st));
+    if (nwords)
+        *nwords = nw;
     return st;
 }
 
 int gpuref_disasm(const gpuref_isa *isa, const uint32_t *words, size_t avail, uint64_t pc,
                   char *buf, size_t buflen, unsigned *nwords, gpuref_diag *d)
 {
-    char err[GPUREF_ERRLEN] = "";
-    if (!isa || !words || !buf || buflen == 0)
-        return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
-    unsigned nw = 0;
-    int st = isa->disasm(words, avail, pc, buf, buflen, &nw, err);
-    if (st)
-        gpuref_diagf(d, st, 0, 0, "%s", err[0] ? err : gpuref_status_name(st));
-    if (nwords)
-        *nwords = nw;
-    return st;
+    return gpuref_disasm_unit(isa, 0, words, avail, pc, buf, buflen, nwords, d);
 }
 
 int gpuref_assemble(const gpuref_isa *isa, const char *text, uint64_t base,

@@ -269,7 +269,8 @@ int gpuref_cov_sample(gpuref_cov *c, gpuref_model *m, const gpuref_retire *rr)
         return GPUREF_ERR_ARG;
     if (m->isa != c->isa)
         return GPUREF_ERR_CONFIG;
-    c->isa->cov->sample(c->priv, m->st, rr, c->counts);
+    c->isa->cov->sample(c->priv, rr->wave < m->nwaves ? m->wst[rr->wave] : m->st, rr,
+                        c->counts);
     return GPUREF_OK;
 }
 

@@ -12,6 +12,7 @@
 
 struct gpuref_isa {
     const char *name;
+    const char *title;                      /* one line: "NVIDIA Tesla (G80/NV50)" */
     unsigned nfiles;
     const gpuref_regfile_info *files;       /* indexed by file id */
     unsigned nspaces;
@@ -34,13 +35,46 @@ struct gpuref_isa {
     int  (*step)(void *st, gpuref_retire *rr, char *err);
     int  (*finished)(const void *st);
 
+    /* One-instruction ISAs: decode and disasm of stream 0 (the core builds the
+     * one-slot gpuref_unit_info).  ISAs with slots, kinds or streams fill
+     * decode_unit/disasm_unit instead (or as well: those win). */
     int  (*decode)(const uint32_t *w, size_t avail, gpuref_insn_info *info, char *err);
     int  (*disasm)(const uint32_t *w, size_t avail, uint64_t pc, char *buf, size_t len,
                    unsigned *nwords, char *err);
+    /* info arrives zeroed, every slot[k].slot = GPUREF_SLOT_NONE. */
+    int  (*decode_unit)(unsigned stream, const uint32_t *w, size_t avail,
+                        gpuref_unit_info *info, char *err);
+    int  (*disasm_unit)(unsigned stream, const uint32_t *w, size_t avail, uint64_t pc,
+                        char *buf, size_t len, unsigned *nwords, char *err);
     int  (*assemble)(const char *text, uint64_t base, uint32_t **words, size_t *n,
                      gpuref_diag *d);
     unsigned nopcodes;
     const char *(*opcode_name)(unsigned opcode);
+
+    /* Waves (config waves=N, parsed by the core).  Optional: NULL means the
+     * ISA runs one wave only.  share: make wave state st use the memory
+     * spaces of wave 0's state owner (both initialised and reset).  wave_id:
+     * tell state st that it is wave `wave` (ids visible to programs). */
+    int  (*share)(void *st, void *owner, char *err);
+    int  (*wave_id)(void *st, unsigned wave, char *err);
+
+    /* Optional: the registers the next unit of state st reads, with their
+     * values, appended to out with gpuref_retire_regw (out arrives cleared).
+     * Returns their number.  Used for mismatch reports only; it may fill
+     * caches (a predecode), never architectural state. */
+    int  (*sources)(void *st, gpuref_retire *out);
+
+    /* ISA-owned names (model/core/README.md).  Optional: NULL means the
+     * default spelling "<file><index>" ("<file>" for a file of one register).
+     * reg_name prints into buf (len >= 32); reg_parse returns 0 or <0. */
+    int  (*reg_name)(int file, unsigned index, char *buf, size_t len);
+    int  (*reg_parse)(const char *name, int *file, unsigned *index);
+    const char *const *slot_names;    /* by slot id; NULL: no slots */
+    unsigned nslot_names;
+    const char *const *kind_names;    /* by unit kind; NULL: "insn" */
+    unsigned nkind_names;
+    const char *const *stream_names;  /* by stream; NULL: "main" */
+    unsigned nstream_names;
 
     /* Verification hooks (coverage.c/gen.c callers; see below).  NULL: the ISA
      * has no functional coverage / no random generator yet, and the public
@@ -95,8 +129,6 @@ void gpuref_ht_free(gpuref_htab *h);
  * fill failed without one). */
 int gpuref_write_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
 
-extern const gpuref_isa gpuref_isa_nv50;
-extern const gpuref_isa gpuref_isa_rdna4;
 
 /* ------------------------------------------------ verification hooks
  * An ISA adds functional coverage and random generation by filling these two
@@ -195,9 +227,14 @@ int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n);
 uint64_t gpuref_gx_draw(gpuref_rng *r, uint64_t sum);
 int gpuref_gx_cum_find(const uint64_t *cum, const uint16_t *idx, unsigned n, uint64_t x);
 
-extern const gpuref_isa_cov gpuref_nv50_cov;
-extern const gpuref_isa_gen gpuref_nv50_gen;
-extern const gpuref_isa_cov gpuref_rdna4_cov;
-extern const gpuref_isa_gen gpuref_rdna4_gen;
+/* Every ISA of the list (isas.def): its description and, where it has them,
+ * its coverage and generator hooks (declared for all; defined by those that
+ * have them). */
+#define GPUREF_ISA(n)                          \
+    extern const gpuref_isa gpuref_isa_##n;     \
+    extern const gpuref_isa_cov gpuref_##n##_cov; \
+    extern const gpuref_isa_gen gpuref_##n##_gen;
+#include "isas.def"
+#undef GPUREF_ISA
 
 #endif

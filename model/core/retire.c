@@ -1,5 +1,6 @@
 /* retire.c - building, comparing and describing retire records. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,24 +10,18 @@ void gpuref_retire_clear(gpuref_retire *rr)
 {
     if (!rr)
         return;
-    rr->seq = 0;
-    rr->pc = 0;
-    rr->next_pc = 0;
-    memset(rr->words, 0, sizeof rr->words);
-    rr->nwords = 0;
-    rr->flags = 0;
-    rr->exec_mask = 0;
-    rr->nregw = 0;
-    rr->nmemw = 0;
+    memset(rr, 0, offsetof(gpuref_retire, regw));
 }
 
-gpuref_regw *gpuref_retire_regw(gpuref_retire *rr, int file, unsigned index, uint64_t bits)
+gpuref_regw *gpuref_retire_regw_slot(gpuref_retire *rr, int file, unsigned index, uint64_t bits,
+                                     int slot)
 {
     if (!rr)
         return NULL;
     for (unsigned i = 0; i < rr->nregw; i++) {
         gpuref_regw *w = &rr->regw[i];
-        if (w->file == file && w->index == index) {
+        if (w->file == file && w->index == index && !(w->flags & GPUREF_REGW_DEFERRED) &&
+            !(w->flags & GPUREF_REGW_PENDING)) {
             w->bits |= bits;
             return w;
         }
@@ -38,15 +33,47 @@ gpuref_regw *gpuref_retire_regw(gpuref_retire *rr, int file, unsigned index, uin
     w->index = (uint16_t)index;
     w->flags = 0;
     w->ulp_bound = 0;
+    w->slot = (int16_t)slot;
+    w->reserved = 0;
+    w->tag = 0;
     w->bits = bits;
     w->lanes = 0;
     return w;
 }
 
+gpuref_regw *gpuref_retire_regw(gpuref_retire *rr, int file, unsigned index, uint64_t bits)
+{
+    return gpuref_retire_regw_slot(rr, file, index, bits, GPUREF_SLOT_NONE);
+}
+
+gpuref_memw *gpuref_retire_memw(gpuref_retire *rr, int space, uint64_t addr, unsigned size,
+                                unsigned lane, const void *data, unsigned mask, int slot)
+{
+    if (!rr || size == 0 || size > 16 || rr->nmemw >= GPUREF_MAX_MEMW)
+        return NULL;
+    gpuref_memw *w = &rr->memw[rr->nmemw++];
+    memset(w, 0, sizeof *w);
+    w->space = (int16_t)space;
+    w->size = (uint8_t)size;
+    w->lane = (uint8_t)lane;
+    w->slot = (int16_t)slot;
+    w->mask = (uint16_t)(mask ? mask : (size == 16 ? 0xffffu : (1u << size) - 1u));
+    w->addr = addr;
+    if (data)
+        memcpy(w->data, data, size);
+    return w;
+}
+
+/* A unit's own writes: not deferred write-backs, not announcements. */
+static int own_write(const gpuref_regw *w)
+{
+    return !(w->flags & (GPUREF_REGW_DEFERRED | GPUREF_REGW_PENDING));
+}
+
 static const gpuref_regw *find_regw(const gpuref_retire *rr, int file, unsigned index)
 {
     for (unsigned i = 0; i < rr->nregw; i++)
-        if (rr->regw[i].file == file && rr->regw[i].index == index)
+        if (rr->regw[i].file == file && rr->regw[i].index == index && own_write(&rr->regw[i]))
             return &rr->regw[i];
     return NULL;
 }
@@ -59,6 +86,8 @@ static int add_diff(gpuref_diff *diffs, size_t max, int n, gpuref_diff_kind kind
         diffs[n].file = file;
         diffs[n].index = index;
         diffs[n].lane = lane;
+        diffs[n].slot = GPUREF_SLOT_NONE;
+        diffs[n].addr = 0;
         diffs[n].dut = dut;
         diffs[n].model = model;
         diffs[n].ulp = 0;
@@ -82,6 +111,7 @@ static uint64_t f32_ulp_distance(uint32_t a, uint32_t b)
 static int compare_regw(const gpuref_regw *d, const gpuref_regw *m, gpuref_diff *diffs,
                         size_t max, int n)
 {
+    int n0 = n;
     if (d->lanes != m->lanes)
         n = add_diff(diffs, max, n, GPUREF_DIFF_REG_LANES, m->file, m->index, -1, d->lanes,
                      m->lanes);
@@ -105,6 +135,103 @@ static int compare_regw(const gpuref_regw *d, const gpuref_regw *m, gpuref_diff 
         n = add_diff(diffs, max, n, GPUREF_DIFF_REG_VALUE, m->file, m->index, lane,
                      d->value[lane], m->value[lane]);
     }
+    if (n == n0 && d->slot != m->slot && d->slot != GPUREF_SLOT_NONE &&
+        m->slot != GPUREF_SLOT_NONE)
+        n = add_diff(diffs, max, n, GPUREF_DIFF_REG_SLOT, m->file, m->index, -1,
+                     (uint64_t)(int64_t)d->slot, (uint64_t)(int64_t)m->slot);
+    for (int k = n0; k < n && diffs && (size_t)k < max; k++)
+        diffs[k].slot = m->slot;
+    return n;
+}
+
+int gpuref_regw_compare(const gpuref_regw *dut, const gpuref_regw *model, gpuref_diff *diffs,
+                        size_t max)
+{
+    if (!dut || !model)
+        return GPUREF_ERR_ARG;
+    if (model->flags & GPUREF_REGW_UNMODELLED)
+        return 0;
+    return compare_regw(dut, model, diffs, max, 0);
+}
+
+static unsigned memw_mask(const gpuref_memw *w)
+{
+    unsigned all = w->size >= 16 ? 0xffffu : (1u << w->size) - 1u;
+    return w->mask ? (w->mask & all) : all;
+}
+
+/* Same write: space, address, size, lane, byte mask and the written bytes. */
+static int memw_equal(const gpuref_memw *a, const gpuref_memw *b)
+{
+    if (a->space != b->space || a->addr != b->addr || a->size != b->size || a->lane != b->lane)
+        return 0;
+    unsigned ma = memw_mask(a);
+    if (ma != memw_mask(b))
+        return 0;
+    for (unsigned i = 0; i < a->size; i++)
+        if ((ma >> i & 1) && a->data[i] != b->data[i])
+            return 0;
+    return 1;
+}
+
+static uint64_t memw_value(const gpuref_memw *w)
+{
+    uint64_t v = 0;
+    unsigned m = memw_mask(w);
+    for (unsigned i = 0; i < w->size && i < 8; i++)
+        if (m >> i & 1)
+            v |= (uint64_t)w->data[i] << (8 * i);
+    return v;
+}
+
+/* The two units' memory writes as multisets: each model write is matched
+ * with an equal DUT write; the unmatched ones are paired by address (a value
+ * difference) or reported missing/extra. */
+static int compare_memw(const gpuref_retire *dut, const gpuref_retire *model, gpuref_diff *diffs,
+                        size_t max, int n)
+{
+    uint8_t dused[GPUREF_MAX_MEMW] = { 0 }, mdone[GPUREF_MAX_MEMW] = { 0 };
+    for (unsigned i = 0; i < model->nmemw; i++)
+        for (unsigned j = 0; j < dut->nmemw; j++)
+            if (!dused[j] && memw_equal(&dut->memw[j], &model->memw[i])) {
+                dused[j] = mdone[i] = 1;
+                break;
+            }
+    for (unsigned i = 0; i < model->nmemw; i++) {
+        if (mdone[i])
+            continue;
+        const gpuref_memw *m = &model->memw[i];
+        unsigned j = 0;
+        for (; j < dut->nmemw; j++)
+            if (!dused[j] && dut->memw[j].space == m->space && dut->memw[j].addr == m->addr &&
+                dut->memw[j].lane == m->lane)
+                break;
+        int k = n;
+        if (j < dut->nmemw) {
+            dused[j] = 1;
+            n = add_diff(diffs, max, n, GPUREF_DIFF_MEM_VALUE, m->space, i, m->lane,
+                         memw_value(&dut->memw[j]), memw_value(m));
+        } else {
+            n = add_diff(diffs, max, n, GPUREF_DIFF_MEM_MISSING, m->space, i, m->lane, 0,
+                         memw_value(m));
+        }
+        if (diffs && (size_t)k < max) {
+            diffs[k].addr = m->addr;
+            diffs[k].slot = m->slot;
+        }
+    }
+    for (unsigned j = 0; j < dut->nmemw; j++) {
+        if (dused[j])
+            continue;
+        const gpuref_memw *d = &dut->memw[j];
+        int k = n;
+        n = add_diff(diffs, max, n, GPUREF_DIFF_MEM_EXTRA, d->space, j, d->lane, memw_value(d),
+                     0);
+        if (diffs && (size_t)k < max) {
+            diffs[k].addr = d->addr;
+            diffs[k].slot = d->slot;
+        }
+    }
     return n;
 }
 
@@ -114,13 +241,20 @@ int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
     if (!dut || !model)
         return GPUREF_ERR_ARG;
     int n = 0;
+    if (dut->wave != model->wave)
+        n = add_diff(diffs, max, n, GPUREF_DIFF_WAVE, -1, 0, -1, dut->wave, model->wave);
     if (dut->pc != model->pc)
         n = add_diff(diffs, max, n, GPUREF_DIFF_PC, -1, 0, -1, dut->pc, model->pc);
-    for (unsigned i = 0; i < model->nwords || i < dut->nwords; i++) {
-        uint64_t dw = i < dut->nwords ? dut->words[i] : 0;
-        uint64_t mw = i < model->nwords ? model->words[i] : 0;
-        if (dw != mw || dut->nwords != model->nwords) {
-            n = add_diff(diffs, max, n, GPUREF_DIFF_WORDS, -1, i, -1, dw, mw);
+    if (dut->kind != model->kind || dut->stream != model->stream)
+        n = add_diff(diffs, max, n, GPUREF_DIFF_KIND, -1, 0, -1,
+                     (uint64_t)dut->stream << 16 | dut->kind,
+                     (uint64_t)model->stream << 16 | model->kind);
+    if (dut->nwords != model->nwords)
+        n = add_diff(diffs, max, n, GPUREF_DIFF_NWORDS, -1, 0, -1, dut->nwords, model->nwords);
+    for (unsigned i = 0; i < model->nwords && i < dut->nwords; i++) {
+        if (dut->words[i] != model->words[i]) {
+            n = add_diff(diffs, max, n, GPUREF_DIFF_WORDS, -1, i, -1, dut->words[i],
+                         model->words[i]);
             break;
         }
     }
@@ -134,56 +268,52 @@ int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
         n = add_diff(diffs, max, n, GPUREF_DIFF_FLAGS, -1, 0, -1, dut->flags, model->flags);
     for (unsigned i = 0; i < model->nregw; i++) {
         const gpuref_regw *m = &model->regw[i];
+        if (!own_write(m))
+            continue;
         const gpuref_regw *d = find_regw(dut, m->file, m->index);
-        if (!d)
+        if (!d) {
+            int k = n;
             n = add_diff(diffs, max, n, GPUREF_DIFF_REG_MISSING, m->file, m->index, -1, 0,
                          m->lanes);
-        else if (!(m->flags & GPUREF_REGW_UNMODELLED))
+            if (diffs && (size_t)k < max)
+                diffs[k].slot = m->slot;
+        } else if (!(m->flags & GPUREF_REGW_UNMODELLED)) {
             n = compare_regw(d, m, diffs, max, n);
+        }
     }
     for (unsigned i = 0; i < dut->nregw; i++) {
         const gpuref_regw *d = &dut->regw[i];
-        if (!find_regw(model, d->file, d->index))
+        if (own_write(d) && !find_regw(model, d->file, d->index)) {
+            int k = n;
             n = add_diff(diffs, max, n, GPUREF_DIFF_REG_EXTRA, d->file, d->index, -1,
                          d->lanes, 0);
-    }
-    for (unsigned i = 0; i < model->nmemw || i < dut->nmemw; i++) {
-        if (i >= dut->nmemw) {
-            n = add_diff(diffs, max, n, GPUREF_DIFF_MEM_MISSING, model->memw[i].space, i, -1,
-                         0, model->memw[i].addr);
-            continue;
-        }
-        if (i >= model->nmemw) {
-            n = add_diff(diffs, max, n, GPUREF_DIFF_MEM_EXTRA, dut->memw[i].space, i, -1,
-                         dut->memw[i].addr, 0);
-            continue;
-        }
-        const gpuref_memw *d = &dut->memw[i], *m = &model->memw[i];
-        if (d->space != m->space || d->addr != m->addr || d->size != m->size ||
-            d->lane != m->lane || memcmp(d->data, m->data, m->size) != 0) {
-            uint64_t dv = 0, mv = 0;
-            memcpy(&dv, d->data, d->size < 8 ? d->size : 8);
-            memcpy(&mv, m->data, m->size < 8 ? m->size : 8);
-            n = add_diff(diffs, max, n, GPUREF_DIFF_MEM_VALUE, m->space, i, m->lane, dv, mv);
+            if (diffs && (size_t)k < max)
+                diffs[k].slot = d->slot;
         }
     }
-    return n;
+    return compare_memw(dut, model, diffs, max, n);
 }
 
-static const char *file_name(const gpuref_model *m, int file)
+/* "r5", "R3.x (slot y)": the ISA's register name and the slot that wrote it. */
+static const char *reg_text(const gpuref_model *m, const gpuref_diff *df, char *buf, size_t len)
 {
-    if (m && file >= 0 && (unsigned)file < m->isa->nfiles)
-        return m->isa->files[file].name;
-    return "?";
-}
-
-/* "r5", or "scc" for a file of one register (as vector files name them). */
-static const char *reg_name(const gpuref_model *m, int file, unsigned index, char *buf, size_t len)
-{
-    if (m && file >= 0 && (unsigned)file < m->isa->nfiles && m->isa->files[file].count == 1)
-        snprintf(buf, len, "%s", m->isa->files[file].name);
+    char rn[64];
+    gpuref_reg_name(m, df->file, df->index, rn, sizeof rn);
+    if (df->slot != GPUREF_SLOT_NONE && m)
+        snprintf(buf, len, "%s (slot %s)", rn, gpuref_slot_name(m->isa, df->slot));
     else
-        snprintf(buf, len, "%s%u", file_name(m, file), index);
+        snprintf(buf, len, "%s", rn);
+    return buf;
+}
+
+static const char *mem_text(const gpuref_model *m, const gpuref_diff *df, char *buf, size_t len)
+{
+    const char *sp = m ? gpuref_mem_name(m, df->file) : NULL;
+    int o = snprintf(buf, len, "%s[0x%llx]", sp ? sp : "?", (unsigned long long)df->addr);
+    if (df->lane >= 0 && o > 0 && (size_t)o < len)
+        o += snprintf(buf + o, len - (size_t)o, " lane %d", df->lane);
+    if (df->slot != GPUREF_SLOT_NONE && m && o > 0 && (size_t)o < len)
+        snprintf(buf + o, len - (size_t)o, " (slot %s)", gpuref_slot_name(m->isa, df->slot));
     return buf;
 }
 
@@ -191,15 +321,29 @@ int gpuref_diff_format(const gpuref_model *m, const gpuref_diff *df, char *buf, 
 {
     if (!df || !buf || len == 0)
         return GPUREF_ERR_ARG;
-    char rn[64];
-    const char *fn = reg_name(m, df->file, df->index, rn, sizeof rn);
+    char fn[96], mt[128];
+    reg_text(m, df, fn, sizeof fn);
     unsigned long long dv = df->dut, mv = df->model;
+    const gpuref_isa *isa = m ? gpuref_model_isa(m) : NULL;
     switch (df->kind) {
     case GPUREF_DIFF_PC:
         snprintf(buf, len, "pc: DUT=0x%llx MODEL=0x%llx", dv, mv);
         break;
     case GPUREF_DIFF_WORDS:
         snprintf(buf, len, "word %u: DUT=0x%08llx MODEL=0x%08llx", df->index, dv, mv);
+        break;
+    case GPUREF_DIFF_NWORDS:
+        snprintf(buf, len, "unit length: DUT retired %llu words, MODEL %llu", dv, mv);
+        break;
+    case GPUREF_DIFF_KIND:
+        snprintf(buf, len, "unit kind: DUT=%s/%s MODEL=%s/%s",
+                 gpuref_stream_name(isa, (unsigned)(dv >> 16)),
+                 gpuref_unit_kind_name(isa, (unsigned)(dv & 0xffff)),
+                 gpuref_stream_name(isa, (unsigned)(mv >> 16)),
+                 gpuref_unit_kind_name(isa, (unsigned)(mv & 0xffff)));
+        break;
+    case GPUREF_DIFF_WAVE:
+        snprintf(buf, len, "wave: DUT=%llu MODEL=%llu", dv, mv);
         break;
     case GPUREF_DIFF_NEXT_PC:
         snprintf(buf, len, "next pc: DUT=0x%llx MODEL=0x%llx", dv, mv);
@@ -222,6 +366,13 @@ int gpuref_diff_format(const gpuref_model *m, const gpuref_diff *df, char *buf, 
     case GPUREF_DIFF_REG_VALUE:
         snprintf(buf, len, "%s lane %d: DUT=0x%08llx MODEL=0x%08llx", fn, df->lane, dv, mv);
         break;
+    case GPUREF_DIFF_REG_SLOT: {
+        char rn[64];
+        gpuref_reg_name(m, df->file, df->index, rn, sizeof rn);
+        snprintf(buf, len, "%s written by slot: DUT=%s MODEL=%s", rn,
+                 gpuref_slot_name(isa, (int)(int64_t)dv), gpuref_slot_name(isa, (int)(int64_t)mv));
+        break;
+    }
     case GPUREF_DIFF_REG_ULP:
         if (df->ulp == UINT64_MAX)
             snprintf(buf, len, "%s lane %d: DUT=0x%08llx MODEL=0x%08llx (NaN against a number)", fn,
@@ -231,14 +382,16 @@ int gpuref_diff_format(const gpuref_model *m, const gpuref_diff *df, char *buf, 
                      df->lane, dv, mv, (unsigned long long)df->ulp);
         break;
     case GPUREF_DIFF_MEM_MISSING:
-        snprintf(buf, len, "memory write %u: not done by DUT, MODEL wrote 0x%llx", df->index, mv);
+        snprintf(buf, len, "memory write %s: not done by DUT, MODEL wrote 0x%llx",
+                 mem_text(m, df, mt, sizeof mt), mv);
         break;
     case GPUREF_DIFF_MEM_EXTRA:
-        snprintf(buf, len, "memory write %u: done by DUT at 0x%llx, not by MODEL", df->index, dv);
+        snprintf(buf, len, "memory write %s: done by DUT (0x%llx), not by MODEL",
+                 mem_text(m, df, mt, sizeof mt), dv);
         break;
     case GPUREF_DIFF_MEM_VALUE:
-        snprintf(buf, len, "memory write %u lane %d: DUT=0x%llx MODEL=0x%llx", df->index,
-                 df->lane, dv, mv);
+        snprintf(buf, len, "memory write %s: DUT=0x%llx MODEL=0x%llx",
+                 mem_text(m, df, mt, sizeof mt), dv, mv);
         break;
     default:
         snprintf(buf, len, "unknown difference");
@@ -254,7 +407,7 @@ int gpuref_retire_waive(gpuref_model *m, const gpuref_retire *dut, const gpuref_
     int taken = 0;
     for (unsigned i = 0; i < model->nregw; i++) {
         const gpuref_regw *mw = &model->regw[i];
-        if (!(mw->flags & (GPUREF_REGW_UNMODELLED | GPUREF_REGW_F32_ULP)))
+        if (!(mw->flags & (GPUREF_REGW_UNMODELLED | GPUREF_REGW_F32_ULP)) || !own_write(mw))
             continue;
         const gpuref_regw *dw = find_regw(dut, mw->file, mw->index);
         if (!dw)
@@ -267,7 +420,8 @@ int gpuref_retire_waive(gpuref_model *m, const gpuref_retire *dut, const gpuref_
              * goes on from the DUT's value, or the two would drift apart */
             if ((mw->flags & GPUREF_REGW_F32_ULP) && dw->value[lane] == mw->value[lane])
                 continue;
-            if (m->isa->reg_set(m->st, mw->file, mw->index, lane, dw->value[lane], m->err) ==
+            void *st = model->wave < m->nwaves ? m->wst[model->wave] : m->st;
+            if (m->isa->reg_set(st, mw->file, mw->index, lane, dw->value[lane], m->err) ==
                 GPUREF_OK)
                 taken++;
         }

@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#define GPUREF_VERSION "0.1.0"
+#define GPUREF_VERSION "0.2.0"
 
 typedef enum gpuref_status {
     GPUREF_OK          = 0,
@@ -100,49 +100,92 @@ int gpuref_mem_next(gpuref_model *m, int space, uint64_t from, uint64_t *addr, u
 /* Program: words are placed at byte address `base`; pc is set to base. */
 int gpuref_program_load(gpuref_model *m, uint64_t base, const uint32_t *words, size_t nwords);
 
-/* ------------------------------------------------------ retire records */
+/* ------------------------------------------------------------- waves
+ * One model holds `waves=N` waves (warps, wavefronts, instance groups; config
+ * key of every ISA, default 1).  Each wave has its own registers, program
+ * counter and retire sequence; memory spaces are shared by all waves.  The
+ * calls that read or write registers, load programs' start state and step act
+ * on the selected wave (wave 0 after create and reset). */
+int gpuref_wave_count(const gpuref_model *m);
+int gpuref_wave_select(gpuref_model *m, unsigned wave);
+int gpuref_wave_selected(const gpuref_model *m);
 
+/* ------------------------------------------------------ retire records
+ * Contract version 2 (model/core/README.md "The retire contract").  A retired
+ * UNIT is what the ISA retires at once: an instruction (NV50, RDNA4), an
+ * instruction group of up to five slots plus literals (R700 ALU clause), a
+ * group of phases (USC).  Units are compared per wave, in order within a wave,
+ * in any order across waves. */
+
+#define GPUREF_CONTRACT_VERSION 2
 #define GPUREF_MAX_LANES  64
-#define GPUREF_MAX_WORDS  4
-#define GPUREF_MAX_REGW   32
+#define GPUREF_MAX_WORDS  16  /* words of one unit (R700: 5 slots x 2 + 4 literals) */
+#define GPUREF_MAX_SLOTS  8   /* slots or phases of one unit */
+#define GPUREF_MAX_REGW   48
 #define GPUREF_MAX_MEMW   128
+#define GPUREF_SLOT_NONE  (-1) /* a write of the unit as a whole */
+#define GPUREF_TAG_ANY    UINT64_MAX
 
 /* One register written by a retired unit.  value[lane] is the whole register
  * content after the write, for every lane set in `lanes`; `bits` is the mask of
- * bits the unit wrote (0xffff for a low half, ...).  Per-warp files use lane 0. */
+ * bits the unit wrote (0xffff for a low half, ...).  Per-wave files use lane 0. */
 #define GPUREF_REGW_UNMODELLED 0x1u  /* value not computable by the model: the
                                         checker takes the DUT's under a waiver */
 #define GPUREF_REGW_F32_ULP    0x2u  /* values are f32 results of an approximate
                                         operation (SFU): the checker accepts a DUT
                                         value within ulp_bound ULPs of the model's */
+#define GPUREF_REGW_DEFERRED   0x4u  /* a deferred write-back (a load's data): not
+                                        part of the unit that carries it; `tag` is
+                                        the sequence number (same wave) of the unit
+                                        that issued it.  The model applies it when
+                                        the ISA makes it architecturally visible
+                                        (the wait instruction, the ISA README says
+                                        which) and lists it in the record of THAT
+                                        unit; the DUT reports it whenever its
+                                        memory returns (gpuref_chk_dut_writeback),
+                                        and the checker compares the two then. */
+#define GPUREF_REGW_PENDING    0x8u  /* announced by the issuing unit: a deferred
+                                        write-back will follow (value not final, not
+                                        compared) */
 typedef struct gpuref_regw {
     int16_t  file;
     uint16_t index;
     uint32_t flags;
     uint32_t ulp_bound;   /* with GPUREF_REGW_F32_ULP: the ISA's documented bound */
+    int16_t  slot;        /* slot/phase that wrote it (gpuref_slot_name), or SLOT_NONE */
+    uint16_t reserved;
+    uint64_t tag;         /* DEFERRED/PENDING: seq of the issuing unit */
     uint64_t bits;
     uint64_t lanes;
     uint64_t value[GPUREF_MAX_LANES];
 } gpuref_regw;
 
+/* One memory write: `size` bytes at addr, of which those set in `mask` (bit i =
+ * data[i]) were written (a masked store, a byte-enable).  The writes of one
+ * unit are compared as a set: their order inside the unit is not architectural. */
 typedef struct gpuref_memw {
     int16_t  space;
     uint8_t  size;      /* bytes, 1..16 */
     uint8_t  lane;
+    int16_t  slot;      /* slot/phase, or SLOT_NONE */
+    uint16_t mask;      /* bytes written; 0 is read as "all `size` bytes" */
     uint64_t addr;
     uint8_t  data[16];
 } gpuref_memw;
 
 #define GPUREF_RETIRE_EXIT    0x1u  /* some threads/lanes finished */
-#define GPUREF_RETIRE_END     0x2u  /* the program finished with this unit */
+#define GPUREF_RETIRE_END     0x2u  /* the program (of this wave) finished with this unit */
 #define GPUREF_RETIRE_BRANCH  0x4u  /* control transfer (pc != fall-through) */
 #define GPUREF_RETIRE_SKIP    0x8u  /* predicated off for every active lane */
 #define GPUREF_RETIRE_TRAP    0x10u /* the unit trapped; the program ends */
 
 typedef struct gpuref_retire {
-    uint64_t    seq;              /* units retired before this one since reset */
+    uint64_t    seq;              /* units this wave retired before this one since reset */
     uint64_t    pc;               /* byte address of the unit */
     uint64_t    next_pc;
+    uint32_t    wave;             /* wave that retired it */
+    uint16_t    kind;             /* unit kind (gpuref_unit_kind_name), 0 = the ISA's main kind */
+    uint16_t    stream;           /* instruction stream (gpuref_stream_name), 0 = main */
     uint32_t    words[GPUREF_MAX_WORDS];
     uint8_t     nwords;
     uint32_t    flags;
@@ -154,31 +197,95 @@ typedef struct gpuref_retire {
 
 /* Clear the header and counts of a record (not the big arrays). */
 void gpuref_retire_clear(gpuref_retire *rr);
-/* Append a register write; merges into an existing entry of the same file/index. */
+/* Append a register write; merges into an existing entry of the same file,
+ * index and tag.  slot is SLOT_NONE. */
 gpuref_regw *gpuref_retire_regw(gpuref_retire *rr, int file, unsigned index, uint64_t bits);
+/* The same with a slot/phase. */
+gpuref_regw *gpuref_retire_regw_slot(gpuref_retire *rr, int file, unsigned index, uint64_t bits,
+                                     int slot);
+/* Append a memory write (size 1..16, mask 0 = all bytes); NULL when full. */
+gpuref_memw *gpuref_retire_memw(gpuref_retire *rr, int space, uint64_t addr, unsigned size,
+                                unsigned lane, const void *data, unsigned mask, int slot);
 
-/* Execute one unit.  GPUREF_OK with *rr filled; GPUREF_ERR_DONE when the
- * program has already finished; other errors leave the state as it was
- * before the unit (the unit is not retired). */
+/* Execute one unit of the selected wave.  GPUREF_OK with *rr filled;
+ * GPUREF_ERR_DONE when that wave has already finished; other errors leave the
+ * state as it was before the unit (the unit is not retired). */
 int gpuref_step(gpuref_model *m, gpuref_retire *rr);
-/* Step until the program finishes or max_steps units retired (GPUREF_ERR_LIMIT). */
+/* The same for a given wave (the selection is not changed). */
+int gpuref_step_wave(gpuref_model *m, unsigned wave, gpuref_retire *rr);
+/* Step every wave in turn (round robin, a unit each) until all finish or
+ * max_steps units retired in all (GPUREF_ERR_LIMIT). */
 int gpuref_run(gpuref_model *m, uint64_t max_steps, uint64_t *steps);
-int gpuref_finished(const gpuref_model *m);  /* 1 when the program has ended */
+int gpuref_finished(const gpuref_model *m);  /* 1 when every wave's program has ended */
+int gpuref_wave_finished(const gpuref_model *m, unsigned wave);
+
+/* The registers the next unit of a wave reads, with their current values, as
+ * register writes of out (for mismatch reports: the source operands of the
+ * unit that diverged).  Returns their number; 0 when the ISA does not say. */
+int gpuref_unit_sources(gpuref_model *m, unsigned wave, gpuref_retire *out);
+
+/* What only the DUT can know (memory returned by the DUT's memory system,
+ * atomics' old values under other agents, counters), given to the model under
+ * a named waiver (e.g. "mem_return").  The lockstep checker lists every
+ * injection with its waiver in the test's waivers.log and the report. */
+int gpuref_inject_mem(gpuref_model *m, int space, uint64_t addr, const void *data, size_t len,
+                      const char *waiver);
+int gpuref_inject_reg(gpuref_model *m, unsigned wave, int file, unsigned index, unsigned lane,
+                      uint64_t value, const char *waiver);
+
+/* ISA-owned names.  A register as the ISA spells it in vectors, traces and
+ * reports ("r5", "$c0", "R3.x", "PV.y", "s[0:1]"); a slot or phase ("x", "t",
+ * "phase 2"); a unit kind ("insn", "alu group"); a stream ("main", "alu
+ * clause").  The name functions never fail: they print "?" for what is unknown. */
+int gpuref_reg_name(const gpuref_model *m, int file, unsigned index, char *buf, size_t len);
+int gpuref_isa_reg_name(const gpuref_isa *isa, int file, unsigned index, char *buf, size_t len);
+/* Parse one register name: file and index, 0 or GPUREF_ERR_RANGE. */
+int gpuref_reg_parse(const gpuref_model *m, const char *name, int *file, unsigned *index);
+int gpuref_isa_reg_parse(const gpuref_isa *isa, const char *name, int *file, unsigned *index);
+const char *gpuref_slot_name(const gpuref_isa *isa, int slot);
+const char *gpuref_unit_kind_name(const gpuref_isa *isa, unsigned kind);
+const char *gpuref_stream_name(const gpuref_isa *isa, unsigned stream);
 
 /* ---------------------------------------------- decode / text / encode */
 
-typedef struct gpuref_insn_info {
-    unsigned    nwords;     /* words the instruction occupies */
+/* What a unit holds: its words, its kind and stream, and per slot the opcode
+ * (row of the ISA's description) and mnemonic.  One-instruction units have one
+ * slot. */
+typedef struct gpuref_slot_info {
     unsigned    opcode;     /* row of the ISA's opcode description */
     const char *mnemonic;   /* row name, e.g. "add", "mul24", "bra" */
-    const char *form;       /* encoding form, e.g. "short", "imm", "long" */
-} gpuref_insn_info;
+    int         slot;       /* slot id (gpuref_slot_name), SLOT_NONE for a single-slot unit */
+} gpuref_slot_info;
 
+typedef struct gpuref_unit_info {
+    unsigned    nwords;     /* words the unit occupies */
+    unsigned    kind;       /* unit kind (gpuref_unit_kind_name) */
+    unsigned    stream;     /* the stream it was decoded in */
+    const char *form;       /* encoding form of slot 0, e.g. "short", "imm", "long", "SOP2" */
+    unsigned    nslots;
+    gpuref_slot_info slot[GPUREF_MAX_SLOTS];
+} gpuref_unit_info;
+
+/* Decode the unit at words (avail words readable) in a stream (0: main). */
+int gpuref_decode_unit(const gpuref_isa *isa, unsigned stream, const uint32_t *words,
+                       size_t avail, gpuref_unit_info *info, gpuref_diag *d);
+
+/* The single-slot view of gpuref_decode_unit (stream 0, slot 0), kept for
+ * callers of contract version 1. */
+typedef struct gpuref_insn_info {
+    unsigned    nwords;
+    unsigned    opcode;
+    const char *mnemonic;
+    const char *form;
+} gpuref_insn_info;
 int gpuref_decode(const gpuref_isa *isa, const uint32_t *words, size_t avail,
                   gpuref_insn_info *info, gpuref_diag *d);
-/* Disassemble one instruction at byte address pc into buf. */
+/* Disassemble one unit at byte address pc into buf (stream 0). */
 int gpuref_disasm(const gpuref_isa *isa, const uint32_t *words, size_t avail, uint64_t pc,
                   char *buf, size_t buflen, unsigned *nwords, gpuref_diag *d);
+int gpuref_disasm_unit(const gpuref_isa *isa, unsigned stream, const uint32_t *words,
+                       size_t avail, uint64_t pc, char *buf, size_t buflen, unsigned *nwords,
+                       gpuref_diag *d);
 /* Assemble a whole program text (labels allowed) placed at `base`.
  * *words is malloc'ed (free with gpuref_free); d->line names the failing line. */
 int gpuref_assemble(const gpuref_isa *isa, const char *text, uint64_t base,
@@ -197,7 +304,11 @@ typedef enum gpuref_diff_kind {
     GPUREF_DIFF_REG_EXTRA,                         /* DUT wrote it, model did not */
     GPUREF_DIFF_REG_LANES, GPUREF_DIFF_REG_VALUE,
     GPUREF_DIFF_REG_ULP,                           /* f32 beyond the ULP bound */
-    GPUREF_DIFF_MEM_MISSING, GPUREF_DIFF_MEM_EXTRA, GPUREF_DIFF_MEM_VALUE
+    GPUREF_DIFF_MEM_MISSING, GPUREF_DIFF_MEM_EXTRA, GPUREF_DIFF_MEM_VALUE,
+    GPUREF_DIFF_NWORDS,                            /* unit length (words) */
+    GPUREF_DIFF_KIND,                              /* unit kind or stream */
+    GPUREF_DIFF_WAVE,
+    GPUREF_DIFF_REG_SLOT                           /* written by another slot/phase */
 } gpuref_diff_kind;
 
 typedef struct gpuref_diff {
@@ -205,6 +316,8 @@ typedef struct gpuref_diff {
     int      file;         /* register file or memory space, -1 if none */
     unsigned index;        /* register index / memory write number */
     int      lane;         /* -1 if not per lane */
+    int      slot;         /* slot/phase of the write, SLOT_NONE if none */
+    uint64_t addr;         /* memory differences: the address */
     uint64_t dut, model;   /* the two values */
     uint64_t ulp;          /* GPUREF_DIFF_REG_ULP: the distance in ULPs */
 } gpuref_diff;
@@ -212,11 +325,17 @@ typedef struct gpuref_diff {
 /* Compare the DUT's record with the model's.  Register writes flagged
  * UNMODELLED in the model record are not compared (see gpuref_retire_waive);
  * those flagged F32_ULP are compared within their ULP bound, every other value
- * bit-exactly.
+ * bit-exactly.  DEFERRED and PENDING writes are not part of a unit's
+ * comparison (the checker matches them with the DUT's write-backs, see
+ * gpuref_regw_compare).  Memory writes compare as a set.
  * Returns the number of differences (>= 0), at most `max` stored in diffs. */
 int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
                           gpuref_diff *diffs, size_t max);
-/* "r5 lane 3: DUT=0x00000001 MODEL=0x00000000" using the model's file names. */
+/* Compare one register write of the DUT with the model's (same register). */
+int gpuref_regw_compare(const gpuref_regw *dut, const gpuref_regw *model, gpuref_diff *diffs,
+                        size_t max);
+/* "r5 lane 3: DUT=0x00000001 MODEL=0x00000000" using the ISA's register and
+ * slot names ("R3.x (slot y) lane 0: ..."). */
 int gpuref_diff_format(const gpuref_model *m, const gpuref_diff *df, char *buf, size_t len);
 /* Copy the DUT's values of UNMODELLED writes, and of F32_ULP writes that
  * differ within their bound, into the model's state, so that both go on from

@@ -212,6 +212,12 @@ typedef struct nv50_config {
                                      hardware's run-time setting; default 0) */
 } nv50_config;
 
+/* The memory spaces, shared by the waves of one model (waves=N). */
+typedef struct nv50_mem {
+    uint8_t  cmem[NV50_NCBANK][NV50_CBANK];
+    uint8_t  smem[NV50_SMEM];
+} nv50_mem;
+
 typedef struct nv50_state {
     nv50_config cfg;
     /* architectural state */
@@ -225,8 +231,8 @@ typedef struct nv50_state {
     nv50_stack_entry stack[NV50_MAXSTACK];
     uint64_t clock;               /* units retired since reset ($clock, D8) */
     int      finished;
-    uint8_t  cmem[NV50_NCBANK][NV50_CBANK];
-    uint8_t  smem[NV50_SMEM];
+    nv50_mem *mem;                /* &own, or wave 0's (waves=N share memory) */
+    nv50_mem  own;
     fp_policy fp;                 /* the sealed "nv50" float policy (FLOAT.md, nv50_float.c) */
     nv50_flow flow;               /* scratch of the current step (not architectural) */
     /* the loaded program (not architectural) */

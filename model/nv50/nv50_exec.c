@@ -42,7 +42,7 @@ static uint32_t nv50_shared_read(const nv50_state *s, const nv50_opnd *o, unsign
     uint32_t a = nv50_maddr(s, o, l, size);
     if (a + size > NV50_SMEM)
         return 0;
-    uint32_t v = nv50_le(&s->smem[a], size);
+    uint32_t v = nv50_le(&s->mem->smem[a], size);
     if (o->mode == NV50_S_S16 && !o->w16)
         v = (uint32_t)(int32_t)(int16_t)v;
     return v;
@@ -76,7 +76,7 @@ void nv50_fetch(nv50_state *s, const nv50_opnd *o, uint32_t exec, uint32_t out[N
     case NV50_O_CONST:
         for (l = 0; l < NV50_LANES; l++)
             out[l] = (exec >> l & 1)
-                         ? nv50_le(&s->cmem[o->reg][nv50_maddr(s, o, l, o->mode)], o->mode) : 0;
+                         ? nv50_le(&s->mem->cmem[o->reg][nv50_maddr(s, o, l, o->mode)], o->mode) : 0;
         return;
     case NV50_O_SHARED:
         for (l = 0; l < NV50_LANES; l++)
@@ -114,6 +114,8 @@ static inline gpuref_regw *nv50_rec(gpuref_retire *rr, int file, unsigned idx, u
     w->index = (uint16_t)idx;
     w->flags = 0;
     w->ulp_bound = 0;
+    w->slot = GPUREF_SLOT_NONE;
+    w->tag = 0;
     w->bits = bits;
     w->lanes = lanes;
     return w;

@@ -98,6 +98,7 @@ static int nv50_init(void *vs, const char *config, char *err)
 {
     nv50_state *s = vs;
     char msg[GPUREF_ERRLEN];
+    s->mem = &s->own;
     if (fp_policy_init(&s->fp, "nv50", msg, sizeof msg) != GPUREF_OK)   /* nv50_float.c */
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: float policy: %s", msg);
     return nv50_config_parse(&s->cfg, config, err);
@@ -210,7 +211,7 @@ static int nv50_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len
                        char *err)
 {
     nv50_state *s = vs;
-    uint8_t *base = space < NV50_NCBANK ? s->cmem[space] : s->smem;
+    uint8_t *base = space < NV50_NCBANK ? s->mem->cmem[space] : s->mem->smem;
     uint64_t size = space < NV50_NCBANK ? NV50_CBANK : NV50_SMEM;
     if (space < 0 || space > NV50_NCBANK)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "no memory space %d", space);
@@ -309,6 +310,58 @@ static int nv50_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
     return GPUREF_OK;
 }
 
+/* The registers the instruction at pc reads, with their values (for mismatch
+ * reports): its $r sources (whole, or the 16-bit half), and the $c of its
+ * predicate or condition operand.  Memory and special operands are left out. */
+static int nv50_sources(void *vs, gpuref_retire *out)
+{
+    nv50_state *s = vs;
+    if (s->pc < s->base || (s->pc - s->base) / 4 >= s->nwords || !s->prog)
+        return 0;
+    const nv50_pinsn *p = &s->prog[(s->pc - s->base) / 4];
+    if (p->status != GPUREF_OK)
+        return 0;
+    for (unsigned k = 0; k < 4; k++) {
+        const nv50_acc *a = &p->src[k];
+        if (a->how != NV50_ACC_ROW && a->how != NV50_ACC_LO && a->how != NV50_ACC_HI)
+            continue;
+        gpuref_regw *w = gpuref_retire_regw(out, NV50_F_R, a->reg, 0xffffffffu);
+        if (!w)
+            break;
+        w->lanes = s->cfg.threads >= 32 ? 0xffffffffu : (1u << s->cfg.threads) - 1;
+        for (unsigned l = 0; l < NV50_LANES; l++)
+            w->value[l] = s->r[a->reg][l];
+    }
+    if ((p->flags & NV50_PF_PRED) && p->in.csrc < 4) {
+        gpuref_regw *w = gpuref_retire_regw(out, NV50_F_C, p->in.csrc, 0xf);
+        if (w) {
+            w->lanes = s->cfg.threads >= 32 ? 0xffffffffu : (1u << s->cfg.threads) - 1;
+            for (unsigned l = 0; l < NV50_LANES; l++)
+                w->value[l] = s->c[p->in.csrc][l];
+        }
+    }
+    return out->nregw;
+}
+
+/* waves=N: wave st uses the memory of wave 0 (owner); its warp id in
+ * $physid is the configured warp_id plus the wave number. */
+static int nv50_share(void *vs, void *owner, char *err)
+{
+    (void)err;
+    ((nv50_state *)vs)->mem = ((nv50_state *)owner)->mem;
+    return GPUREF_OK;
+}
+
+static int nv50_wave_id(void *vs, unsigned wave, char *err)
+{
+    nv50_state *s = vs;
+    if (s->cfg.warp_id + wave > 255)
+        return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: warp_id %u + wave %u exceeds 255",
+                           s->cfg.warp_id, wave);
+    s->cfg.warp_id += wave;
+    return GPUREF_OK;
+}
+
 static int nv50_finished(const void *vs)
 {
     return ((const nv50_state *)vs)->finished;
@@ -321,6 +374,7 @@ static const char *nv50_opcode_name(unsigned op)
 
 const gpuref_isa gpuref_isa_nv50 = {
     .name = "nv50",
+    .title = "NVIDIA Tesla (G80/NV50) shader ops, per warp",
     .nfiles = NV50_NFILES,
     .files = nv50_files,
     .nspaces = 17,
@@ -336,6 +390,9 @@ const gpuref_isa gpuref_isa_nv50 = {
     .load = nv50_load,
     .step = nv50_step,
     .finished = nv50_finished,
+    .share = nv50_share,
+    .wave_id = nv50_wave_id,
+    .sources = nv50_sources,
     .decode = nv50_isa_decode,
     .disasm = nv50_isa_disasm,
     .assemble = nv50_isa_assemble,

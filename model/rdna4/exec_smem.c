@@ -121,7 +121,7 @@ R4_EXEC(x_load)
         uint64_t a = align_to((uint64_t)base[0] | (uint64_t)base[1] << 32, k.bytes) +
                      align_to((uint64_t)(int64_t)ioff, k.bytes) + align_to(soff, k.bytes);
         for (unsigned i = 0; i < ndw; i++) {
-            if (r4_mem_read(&s->mem, (a + 4u * i) & ADDR48, b, k.bytes))
+            if (r4_mem_read(s->mem, (a + 4u * i) & ADDR48, b, k.bytes))
                 return gpuref_errf(s->err, GPUREF_ERR_FAULT, "memory read failed");
             data[i] = extend(b, &k);
         }
@@ -140,7 +140,7 @@ R4_EXEC(x_load)
                 data[i] = 0;
                 continue;
             }
-            if (r4_mem_read(&s->mem, (base + o) & ADDR48, b, k.bytes))
+            if (r4_mem_read(s->mem, (base + o) & ADDR48, b, k.bytes))
                 return gpuref_errf(s->err, GPUREF_ERR_FAULT, "memory read failed");
             data[i] = extend(b, &k);
         }

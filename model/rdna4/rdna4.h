@@ -319,7 +319,8 @@ struct r4_state {
     size_t    ncode;
     r4_pre   *pre;                          /* one slot per DWORD of code */
     /* memory */
-    r4_mem    mem;
+    r4_mem   *mem;      /* &mem_own, or wave 0's (waves=N share memory) */
+    r4_mem    mem_own;
     /* float policy for SALU float instructions, following MODE */
     fp_policy fp;
     uint32_t  fp_mode;
@@ -357,6 +358,8 @@ static inline void r4_record_new(gpuref_retire *rr, int file, unsigned idx, uint
     w->index = (uint16_t)idx;
     w->flags = flags;
     w->ulp_bound = 0;
+    w->slot = GPUREF_SLOT_NONE;
+    w->tag = 0;
     w->bits = bits;
     w->lanes = 1;
     w->value[0] = v;

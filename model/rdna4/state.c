@@ -39,6 +39,7 @@ static int parse_bool(const char *v, unsigned *out)
 static int r4_init(void *vst, const char *config, char *err)
 {
     r4_state *s = vst;
+    s->mem = &s->mem_own;
     s->wave64 = 0;
     s->nsgprs = 106;
     s->mode0 = 0x000000f0;     /* RNE, all denormals kept: digest §7 B10 suggestion */
@@ -102,7 +103,7 @@ static int r4_init(void *vst, const char *config, char *err)
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: float policy: %s", msg);
     s->fp_valid = 0;
     s->vgpr = calloc(256u * 64u, sizeof *s->vgpr);
-    if (!s->vgpr || r4_mem_init(&s->mem))
+    if (!s->vgpr || r4_mem_init(s->mem))
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "rdna4: out of memory");
     return GPUREF_OK;
 }
@@ -113,7 +114,7 @@ static void r4_fini(void *vst)
     free(s->vgpr);
     free(s->code);
     free(s->pre);
-    r4_mem_fini(&s->mem);
+    r4_mem_fini(&s->mem_own);
 }
 
 static int r4_reset(void *vst, char *err)
@@ -305,7 +306,7 @@ static int r4_mem_rw(void *vst, int space, uint64_t addr, void *buf, size_t len,
 {
     r4_state *s = vst;
     (void)space;
-    int st = wr ? r4_mem_write(&s->mem, addr, buf, len) : r4_mem_read(&s->mem, addr, buf, len);
+    int st = wr ? r4_mem_write(s->mem, addr, buf, len) : r4_mem_read(s->mem, addr, buf, len);
     if (st == GPUREF_ERR_RANGE)
         return gpuref_errf(err, st, "mem: 0x%llx+%zu is outside the 48-bit address space",
                            (unsigned long long)addr, len);
@@ -488,7 +489,81 @@ static int r4_mem_next_hook(const void *vst, int space, uint64_t from, uint64_t 
                             uint64_t *len)
 {
     (void)space;
-    return r4_mem_next(&((const r4_state *)vst)->mem, from, addr, len);
+    return r4_mem_next(((const r4_state *)vst)->mem, from, addr, len);
+}
+
+/* A scalar operand code as a register of the model's files (README "Register
+ * files"): 0-105 s, 106-107 vcc, 108-123 ttmp, 125 m0, 126-127 exec; -1 for
+ * the rest (null, constants). */
+static int r4_code_reg(unsigned code, unsigned *index)
+{
+    if (code <= 105) { *index = code; return R4_FILE_S; }
+    if (code <= 107) { *index = code - 106; return R4_FILE_VCC; }
+    if (code >= 108 && code <= 123) { *index = code - 108; return R4_FILE_TTMP; }
+    if (code == R4_M0) { *index = 0; return R4_FILE_M0; }
+    if (code == R4_EXEC_LO || code == R4_EXEC_HI) { *index = code - R4_EXEC_LO; return R4_FILE_EXEC; }
+    return -1;
+}
+
+static void r4_src_rec(const r4_state *s, gpuref_retire *out, unsigned code)
+{
+    unsigned idx = 0;
+    int f = code < 128 ? r4_code_reg(code, &idx) : -1;
+    if (f < 0)
+        return;
+    gpuref_regw *w = gpuref_retire_regw(out, f, idx, 0xffffffffu);
+    if (w) {
+        w->lanes = 1;
+        w->value[0] = s->a.sreg[code];
+    }
+}
+
+/* The source registers of the instruction at pc, with their values (for
+ * mismatch reports): SSRC0/SSRC1 of the scalar ALU formats, SCC where read,
+ * SBASE/SOFFSET of SMEM. */
+static int r4_sources(void *vst, gpuref_retire *out)
+{
+    r4_state *s = vst;
+    uint64_t idx = (s->a.pc - s->base) >> 2;
+    char err[GPUREF_ERRLEN];
+    if (idx >= s->ncode)
+        return 0;
+    if (!s->pre[idx].exec && predecode(s, idx, err) != GPUREF_OK) {
+        memset(&s->pre[idx], 0, sizeof s->pre[idx]);
+        return 0;
+    }
+    const r4_pre *p = &s->pre[idx];
+    unsigned fmt = r4_rows[p->row].fmt;
+    if (fmt == R4_FMT_SMEM) {
+        r4_src_rec(s, out, p->aux[0] & 0x7fu);
+        r4_src_rec(s, out, (p->aux[0] & 0x7fu) + 1);
+        if (p->aux[1] < 124)
+            r4_src_rec(s, out, p->aux[1]);
+    } else if (fmt <= R4_FMT_SOPC) {
+        for (unsigned k = 0; k < 2; k++) {
+            const r4_src *o = &p->s[k];
+            if (o->kind == R4S_REG || o->kind == R4S_REG64) {
+                r4_src_rec(s, out, o->code);
+                if (o->kind == R4S_REG64)
+                    r4_src_rec(s, out, o->code + 1u);
+            } else if (o->kind == R4S_SCC) {
+                gpuref_regw *w = gpuref_retire_regw(out, R4_FILE_SCC, 0, 1);
+                if (w) {
+                    w->lanes = 1;
+                    w->value[0] = s->a.scc;
+                }
+            }
+        }
+    }
+    return out->nregw;
+}
+
+/* waves=N: wave st uses the memory of wave 0 (owner). */
+static int r4_share(void *vst, void *owner, char *err)
+{
+    (void)err;
+    ((r4_state *)vst)->mem = ((r4_state *)owner)->mem;
+    return GPUREF_OK;
 }
 
 static int r4_finished(const void *vst)
@@ -503,6 +578,7 @@ static const char *r4_opcode_name(unsigned opcode)
 
 const gpuref_isa gpuref_isa_rdna4 = {
     .name = "rdna4",
+    .title = "AMD RDNA4 (gfx12) scalar and vector pipeline, per wave",
     .nfiles = R4_NFILES,
     .files = r4_files,
     .nspaces = 1,
@@ -518,6 +594,8 @@ const gpuref_isa gpuref_isa_rdna4 = {
     .load = r4_load,
     .step = r4_step,
     .finished = r4_finished,
+    .share = r4_share,
+    .sources = r4_sources,
     .decode = r4_isa_decode,
     .disasm = r4_isa_disasm,
     .assemble = r4_isa_assemble,

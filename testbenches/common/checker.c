@@ -1,4 +1,4 @@
-/* checker.c - the shared lockstep checker (see checker.h). */
+/* checker.c - the lockstep checker of gpuref (see gpuref_check.h). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -8,18 +8,41 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "checker.h"
+#include "gpuref_check.h"
 #include "gpuref_cov.h"
 #include "gpuref_vectors.h"
 
-#define HIST 8          /* retired units kept for the report */
+#define HIST_DEFAULT 8  /* retired units kept for the report */
 #define MAXDIFF 64
+#define WTEXT 320       /* the writes of one unit, as text */
 
 typedef struct hist_entry {
     uint64_t seq, pc;
+    unsigned wave, kind, stream;
     uint32_t words[GPUREF_MAX_WORDS];
     unsigned nwords;
+    char writes[WTEXT];
 } hist_entry;
+
+/* A load the model issued whose write-back is still to come. */
+typedef struct pending {
+    unsigned wave;
+    uint64_t tag, pc;
+    int file;
+    unsigned index;
+} pending;
+
+/* A write-back the DUT reported that the model has not made visible yet. */
+typedef struct dutwb {
+    unsigned wave;
+    uint64_t tag;
+    gpuref_regw w;
+} dutwb;
+
+typedef struct waiver_count {
+    char name[32];
+    uint64_t n;
+} waiver_count;
 
 struct gpuref_chk {
     const gpuref_isa *isa;
@@ -27,20 +50,29 @@ struct gpuref_chk {
     char *outdir;
     int test;                   /* current test index, -1 before the first */
     gpuref_model *m;
-    gpuref_retire *dut, *mod;
-    hist_entry hist[HIST];
+    gpuref_retire *dut, *mod, *src;
+    hist_entry *hist;
+    unsigned nhist;
     uint64_t steps, waivers;
     double model_secs;
     gpuref_cov *cov;            /* NULL: no functional coverage */
-    int failed, stopped, run_status;
+    int failed, stopped, run_status, fault_wave;
     char run_msg[256];
     char result[1024];
     char testdir[1024];
+    pending *pend;
+    size_t npend, cpend;
+    dutwb *wb;
+    size_t nwb, cwb;
+    waiver_count wv[16];
+    unsigned nwv;
+    /* source operands of the unit being compared (before it executed) */
+    char srcs[1024];
     /* init iteration */
     uint32_t *prog;
     size_t nprog;
     int phase;
-    unsigned f, idx, lane;
+    unsigned f, idx, lane, wave;
     size_t word;
     int space;
     uint64_t maddr;
@@ -73,6 +105,18 @@ static void mkdirs(const char *path)
     mkdir(tmp, 0777);
 }
 
+void gpuref_chk_set_history(gpuref_chk *c, unsigned n)
+{
+    if (!c || n == 0 || n > 4096)
+        return;
+    hist_entry *h = calloc(n, sizeof *h);
+    if (!h)
+        return;
+    free(c->hist);
+    c->hist = h;
+    c->nhist = n;
+}
+
 gpuref_chk *gpuref_chk_open(const char *isa, const char *vecfile, const char *outdir, char *err,
                             size_t errlen)
 {
@@ -92,9 +136,12 @@ gpuref_chk *gpuref_chk_open(const char *isa, const char *vecfile, const char *ou
     if (c) {
         c->dut = malloc(sizeof *c->dut);
         c->mod = malloc(sizeof *c->mod);
+        c->src = malloc(sizeof *c->src);
         c->outdir = strdup(outdir ? outdir : ".");
+        c->hist = calloc(HIST_DEFAULT, sizeof *c->hist);
+        c->nhist = HIST_DEFAULT;
     }
-    if (!c || !c->dut || !c->mod || !c->outdir) {
+    if (!c || !c->dut || !c->mod || !c->src || !c->outdir || !c->hist) {
         snprintf(err, errlen, "out of memory");
         gpuref_chk_close(c);
         gpuref_vec_free(vf);
@@ -115,7 +162,11 @@ void gpuref_chk_close(gpuref_chk *c)
     free(c->prog);
     free(c->dut);
     free(c->mod);
+    free(c->src);
     free(c->outdir);
+    free(c->hist);
+    free(c->pend);
+    free(c->wb);
     if (current == c)
         current = NULL;
     free(c);
@@ -144,6 +195,13 @@ const char *gpuref_chk_result(const gpuref_chk *c) { return c ? c->result : ""; 
 uint64_t gpuref_chk_steps(const gpuref_chk *c) { return c ? c->steps : 0; }
 uint64_t gpuref_chk_waivers(const gpuref_chk *c) { return c ? c->waivers : 0; }
 double gpuref_chk_model_seconds(const gpuref_chk *c) { return c ? c->model_secs : 0.0; }
+int gpuref_chk_waves(const gpuref_chk *c) { return c && c->m ? gpuref_wave_count(c->m) : 1; }
+const char *gpuref_chk_isa(const gpuref_chk *c) { return c ? gpuref_isa_name(c->isa) : ""; }
+void gpuref_chk_dut_fault_wave(gpuref_chk *c, unsigned wave)
+{
+    if (c)
+        c->fault_wave = (int)wave;
+}
 
 static double now(void)
 {
@@ -164,6 +222,8 @@ static void fail(gpuref_chk *c, const char *fmt, ...)
     va_end(ap);
 }
 
+static void fail_report(gpuref_chk *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 int gpuref_chk_begin(gpuref_chk *c, int t)
 {
     if (!c || t < 0 || (size_t)t >= c->vf->ntests)
@@ -179,12 +239,16 @@ int gpuref_chk_begin(gpuref_chk *c, int t)
     c->run_status = GPUREF_OK;
     c->run_msg[0] = c->result[0] = '\0';
     c->phase = 0;
-    c->f = c->idx = c->lane = 0;
+    c->f = c->idx = c->lane = c->wave = 0;
+    c->fault_wave = 0;
+    c->npend = c->nwb = 0;
+    c->nwv = 0;
+    c->srcs[0] = '\0';
     c->word = 0;
     c->space = 0;
     c->maddr = 0;
     c->chunk_len = 0;
-    memset(c->hist, 0, sizeof c->hist);
+    memset(c->hist, 0, sizeof *c->hist * c->nhist);
     const gpuref_vec_test *vt = cur_test(c);
     snprintf(c->testdir, sizeof c->testdir, "%s/%s", c->outdir, vt->name);
     gpuref_diag d = { 0 };
@@ -206,7 +270,10 @@ static int next_reg(gpuref_chk *c, const char **name, uint32_t *index, uint32_t 
                     uint64_t *value)
 {
     int nf = gpuref_regfile_count(c->m);
+    int nw = gpuref_wave_count(c->m);
     gpuref_regfile_info fi;
+    for (; (int)c->wave < nw; c->wave++, c->f = 0, c->idx = 0, c->lane = 0) {
+    gpuref_wave_select(c->m, c->wave);
     for (; (int)c->f < nf; c->f++, c->idx = 0, c->lane = 0) {
         gpuref_regfile_get_info(c->m, (int)c->f, &fi);
         for (; c->idx < fi.count; c->idx++, c->lane = 0) {
@@ -215,13 +282,15 @@ static int next_reg(gpuref_chk *c, const char **name, uint32_t *index, uint32_t 
                 if (gpuref_reg_get(c->m, (int)c->f, c->idx, c->lane, &v) != GPUREF_OK || !v)
                     continue;
                 *name = fi.name;
-                *index = c->idx;
+                *index = c->idx | (nw > 1 ? c->wave << 16 : 0);
                 *lane = c->lane++;
                 *value = v;
                 return 1;
             }
         }
     }
+    }
+    gpuref_wave_select(c->m, 0);
     return 0;
 }
 
@@ -300,50 +369,181 @@ int gpuref_chk_init_next(gpuref_chk *c, int *kind, const char **name, uint32_t *
     return 0;
 }
 
-void gpuref_chk_dut_begin(gpuref_chk *c, uint64_t pc, uint64_t next_pc, const uint32_t *words,
-                          unsigned nwords, uint32_t flags, uint64_t exec_mask)
+void gpuref_chk_dut_begin(gpuref_chk *c, unsigned wave, uint64_t pc, uint64_t next_pc,
+                          const uint32_t *words, unsigned nwords, uint32_t flags,
+                          uint64_t exec_mask)
 {
+    if (!c)
+        return;
     gpuref_retire *r = c->dut;
     gpuref_retire_clear(r);
     r->seq = c->steps;
+    r->wave = wave;
     r->pc = pc;
     r->next_pc = next_pc;
     r->nwords = (uint8_t)(nwords > GPUREF_MAX_WORDS ? GPUREF_MAX_WORDS : nwords);
     for (unsigned i = 0; i < r->nwords; i++)
-        r->words[i] = words[i];
+        r->words[i] = words ? words[i] : 0;
+    /* a DUT that retires more words than a unit can hold is a word-count
+     * mismatch, not a truncation */
+    if (nwords > GPUREF_MAX_WORDS)
+        r->nwords = GPUREF_MAX_WORDS + 1 > 255 ? 255 : (uint8_t)nwords;
     r->flags = flags;
     r->exec_mask = exec_mask;
 }
 
-void gpuref_chk_dut_regw(gpuref_chk *c, const char *file, uint32_t index, uint64_t bits,
-                         uint64_t lanes, const uint64_t *vals, unsigned nvals)
+void gpuref_chk_dut_kind(gpuref_chk *c, unsigned kind, unsigned stream)
 {
-    int f = c->m ? gpuref_regfile_lookup(c->m, file) : -1;
-    if (f < 0) {
-        fail(c, "DUT reported a write to unknown register file '%s'", file);
+    if (!c)
         return;
-    }
-    gpuref_regw *w = gpuref_retire_regw(c->dut, f, index, bits);
-    if (!w)
-        return;
+    c->dut->kind = (uint16_t)kind;
+    c->dut->stream = (uint16_t)stream;
+}
+
+static void set_vals(gpuref_regw *w, uint64_t lanes, const uint64_t *vals, unsigned nvals)
+{
     w->lanes |= lanes;
     for (unsigned l = 0; l < nvals && l < GPUREF_MAX_LANES; l++)
         if (lanes >> l & 1)
             w->value[l] = vals[l];
 }
 
+int gpuref_chk_file_id(const gpuref_chk *c, const char *file)
+{
+    return c && c->m && file ? gpuref_regfile_lookup(c->m, file) : -1;
+}
+
+int gpuref_chk_space_id(const gpuref_chk *c, const char *space)
+{
+    return c && c->m && space ? gpuref_mem_lookup(c->m, space) : -1;
+}
+
+void gpuref_chk_dut_regw_id(gpuref_chk *c, int f, uint32_t index, int slot, uint64_t bits,
+                            uint64_t lanes, const uint64_t *vals, unsigned nvals)
+{
+    if (!c || !c->m)
+        return;
+    if (f < 0 || f >= gpuref_regfile_count(c->m)) {
+        fail_report(c, "DUT reported a write to register file %d, %s has %d", f,
+                    gpuref_isa_name(c->isa), gpuref_regfile_count(c->m));
+        return;
+    }
+    gpuref_regw *w = gpuref_retire_regw_slot(c->dut, f, index, bits, slot);
+    if (!w) {
+        fail_report(c, "DUT reported more than %d register writes in one unit", GPUREF_MAX_REGW);
+        return;
+    }
+    set_vals(w, lanes, vals, nvals);
+}
+
+void gpuref_chk_dut_regw(gpuref_chk *c, const char *file, uint32_t index, int slot,
+                         uint64_t bits, uint64_t lanes, const uint64_t *vals, unsigned nvals)
+{
+    if (!c || !c->m)
+        return;
+    int f = gpuref_chk_file_id(c, file);
+    if (f < 0) {
+        fail_report(c, "DUT reported a write to unknown register file '%s'",
+                    file ? file : "(null)");
+        return;
+    }
+    gpuref_chk_dut_regw_id(c, f, index, slot, bits, lanes, vals, nvals);
+}
+
+void gpuref_chk_dut_memw_id(gpuref_chk *c, int sp, uint64_t addr, unsigned lane, unsigned size,
+                            unsigned mask, const uint8_t *data, int slot)
+{
+    if (!c || !c->m)
+        return;
+    if (sp < 0 || sp >= gpuref_mem_count(c->m)) {
+        fail_report(c, "DUT reported a write to memory space %d, %s has %d", sp,
+                    gpuref_isa_name(c->isa), gpuref_mem_count(c->m));
+        return;
+    }
+    if (size < 1 || size > 16) {
+        fail_report(c, "DUT reported a memory write of %u bytes (1..16)", size);
+        return;
+    }
+    if (!gpuref_retire_memw(c->dut, sp, addr, size, lane, data, mask, slot))
+        fail_report(c, "DUT reported more than %d memory writes in one unit", GPUREF_MAX_MEMW);
+}
+
+void gpuref_chk_dut_memw(gpuref_chk *c, const char *space, uint64_t addr, unsigned lane,
+                         unsigned size, unsigned mask, const uint8_t *data, int slot)
+{
+    if (!c || !c->m)
+        return;
+    int sp = gpuref_chk_space_id(c, space);
+    if (sp < 0) {
+        fail_report(c, "DUT reported a write to unknown memory space '%s'",
+                    space ? space : "(null)");
+        return;
+    }
+    gpuref_chk_dut_memw_id(c, sp, addr, lane, size, mask, data, slot);
+}
+
+static void log_waiver(gpuref_chk *c, const char *waiver, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+int gpuref_chk_inject_mem(gpuref_chk *c, const char *waiver, const char *space, uint64_t addr,
+                          const uint8_t *data, size_t len)
+{
+    if (!c || !c->m || !waiver || !*waiver)
+        return GPUREF_ERR_ARG;
+    int sp = space ? gpuref_mem_lookup(c->m, space) : -1;
+    if (sp < 0) {
+        fail(c, "injection under waiver %s: unknown memory space '%s'", waiver,
+             space ? space : "(null)");
+        return GPUREF_ERR_RANGE;
+    }
+    int st = gpuref_inject_mem(c->m, sp, addr, data, len, waiver);
+    if (st != GPUREF_OK) {
+        fail(c, "injection under waiver %s: %s", waiver, gpuref_model_error(c->m));
+        return st;
+    }
+    log_waiver(c, waiver, "%s[0x%" PRIx64 "..+%zu] given by the DUT", space, addr, len);
+    return GPUREF_OK;
+}
+
+int gpuref_chk_inject_reg(gpuref_chk *c, const char *waiver, unsigned wave, const char *file,
+                          uint32_t index, uint32_t lane, uint64_t value)
+{
+    if (!c || !c->m || !waiver || !*waiver)
+        return GPUREF_ERR_ARG;
+    int f = file ? gpuref_regfile_lookup(c->m, file) : -1;
+    if (f < 0) {
+        fail(c, "injection under waiver %s: unknown register file '%s'", waiver,
+             file ? file : "(null)");
+        return GPUREF_ERR_RANGE;
+    }
+    int st = gpuref_inject_reg(c->m, wave, f, index, lane, value, waiver);
+    if (st != GPUREF_OK) {
+        fail(c, "injection under waiver %s: %s", waiver, gpuref_model_error(c->m));
+        return st;
+    }
+    char rn[64];
+    gpuref_reg_name(c->m, f, index, rn, sizeof rn);
+    log_waiver(c, waiver, "wave %u %s lane %u = 0x%" PRIx64 " given by the DUT", wave, rn, lane,
+               value);
+    return GPUREF_OK;
+}
+
 static void words_text(const uint32_t *w, unsigned n, char *buf, size_t len)
 {
     size_t o = 0;
     buf[0] = '\0';
+    if (n > GPUREF_MAX_WORDS)
+        n = GPUREF_MAX_WORDS;
     for (unsigned i = 0; i < n && o < len; i++)
         o += (size_t)snprintf(buf + o, len - o, "%s0x%08" PRIx32, i ? " " : "", w[i]);
 }
 
-static void disasm_text(const gpuref_chk *c, uint64_t pc, const uint32_t *w, unsigned n,
-                        char *buf, size_t len)
+static void disasm_text(const gpuref_chk *c, unsigned stream, uint64_t pc, const uint32_t *w,
+                        unsigned n, char *buf, size_t len)
 {
-    if (gpuref_disasm(c->isa, w, n, pc, buf, len, NULL, NULL) != GPUREF_OK)
+    if (n > GPUREF_MAX_WORDS)
+        n = GPUREF_MAX_WORDS;
+    if (gpuref_disasm_unit(c->isa, stream, w, n, pc, buf, len, NULL, NULL) != GPUREF_OK)
         snprintf(buf, len, "(illegal)");
 }
 
@@ -364,7 +564,8 @@ static void json_str(FILE *f, const char *s)
 static int same_but_lane(const gpuref_diff *a, const gpuref_diff *b)
 {
     return a->kind == GPUREF_DIFF_REG_VALUE && b->kind == a->kind && a->file == b->file &&
-           a->index == b->index && a->dut == b->dut && a->model == b->model;
+           a->index == b->index && a->dut == b->dut && a->model == b->model &&
+           a->slot == b->slot;
 }
 
 static const char *kind_name(gpuref_diff_kind k)
@@ -372,9 +573,77 @@ static const char *kind_name(gpuref_diff_kind k)
     static const char *const names[] = {
         "pc", "words", "next_pc", "exec_mask", "flags", "reg_missing", "reg_extra",
         "reg_lanes", "reg_value", "reg_ulp", "mem_missing", "mem_extra", "mem_value",
+        "nwords", "unit_kind", "wave", "reg_slot",
     };
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "unknown";
 }
+
+/* "EXIT|END" */
+static void flags_text(uint32_t f, char *buf, size_t len)
+{
+    static const char *const names[] = { "EXIT", "END", "BRANCH", "SKIP", "TRAP" };
+    size_t o = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < 5; i++)
+        if (f >> i & 1)
+            o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s", o ? "|" : "", names[i]);
+    if (f >> 5)
+        snprintf(buf + o, o < len ? len - o : 0, "%s0x%x", o ? "|" : "", f >> 5 << 5);
+    if (!f)
+        snprintf(buf, len, "none");
+}
+
+/* The writes of a record as text: "r3=0x00000005 (lanes 0-31) c0=..." with
+ * lanes of equal value folded; deferred write-backs marked. */
+static void writes_text(const gpuref_chk *c, const gpuref_retire *r, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < r->nregw && o + 40 < len; i++) {
+        const gpuref_regw *w = &r->regw[i];
+        char rn[64];
+        gpuref_reg_name(c->m, w->file, w->index, rn, sizeof rn);
+        uint64_t lanes = w->lanes;
+        if (!lanes) {
+            o += (size_t)snprintf(buf + o, len - o, "%s%s=(no lanes)", o ? " " : "", rn);
+            continue;
+        }
+        int lo = __builtin_ctzll(lanes), hi = 63 - __builtin_clzll(lanes);
+        int same = 1;
+        for (int l = lo; l <= hi; l++)
+            if ((lanes >> l & 1) && w->value[l] != w->value[lo])
+                same = 0;
+        const char *tag = (w->flags & GPUREF_REGW_DEFERRED) ? " [write-back]"
+                          : (w->flags & GPUREF_REGW_PENDING) ? " [load issued]" : "";
+        const char *sl = w->slot != GPUREF_SLOT_NONE ? gpuref_slot_name(c->isa, w->slot) : NULL;
+        char slot[40] = "";
+        if (sl)
+            snprintf(slot, sizeof slot, " slot %s", sl);
+        if (lo == hi)
+            o += (size_t)snprintf(buf + o, len - o, "%s%s=0x%" PRIx64 "%s%s%s", o ? " " : "", rn,
+                                  w->value[lo], lo ? " (lane " : "", lo ? "" : "", slot);
+        else if (same)
+            o += (size_t)snprintf(buf + o, len - o, "%s%s=0x%" PRIx64 " (lanes %d-%d%s)%s", o ? " " : "",
+                                  rn, w->value[lo], lo, hi,
+                                  (uint64_t)__builtin_popcountll(lanes) == (uint64_t)(hi - lo + 1)
+                                      ? "" : ", some",
+                                  slot);
+        else
+            o += (size_t)snprintf(buf + o, len - o, "%s%s=0x%" PRIx64 ",... (lanes %d-%d, differing)%s",
+                                  o ? " " : "", rn, w->value[lo], lo, hi, slot);
+        if (lo == hi && lo && o < len)
+            o += (size_t)snprintf(buf + o, len - o, "%d)", lo);
+        if (*tag && o < len)
+            o += (size_t)snprintf(buf + o, len - o, "%s", tag);
+    }
+    if (r->nmemw && o + 32 < len)
+        snprintf(buf + o, len - o, "%s%u memory write%s", o ? " " : "", r->nmemw,
+                 r->nmemw == 1 ? "" : "s");
+    if (!buf[0])
+        snprintf(buf, len, "(no writes)");
+}
+
+static void mkdir_test(gpuref_chk *c) { mkdirs(c->testdir); }
 
 /* Write path via a temporary file so no half-written report is left. */
 static FILE *open_tmp(const char *path, char *tmp, size_t len)
@@ -383,32 +652,48 @@ static FILE *open_tmp(const char *path, char *tmp, size_t len)
     return fopen(tmp, "w");
 }
 
-/* d: the record that names the instruction (the DUT's; the model's when the
- * DUT faulted before retiring it). */
+static void history_range(const gpuref_chk *c, uint64_t *from, uint64_t *to)
+{
+    *to = c->steps;
+    *from = c->steps > c->nhist ? c->steps - c->nhist : 0;
+}
+
+/* d: the record that names the unit (the DUT's; the model's when the DUT
+ * faulted before retiring it).  A failure always writes its report. */
 static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what,
                          const gpuref_diff *diffs, int ndiff)
 {
     const gpuref_vec_test *t = cur_test(c);
-    char wt[64], dis[160], path[1100], tmp[1200], line[256];
+    char wt[16 * 11 + 8], dis[256], path[1100], tmp[1200], line[384], ws[WTEXT];
     words_text(d->words, d->nwords, wt, sizeof wt);
-    disasm_text(c, d->pc, d->words, d->nwords, dis, sizeof dis);
+    disasm_text(c, d->stream, d->pc, d->words, d->nwords, dis, sizeof dis);
     char seed[32] = "-";
     if (c->vf->has_seed)
         snprintf(seed, sizeof seed, "%" PRIu64, c->vf->seed);
-    mkdirs(c->testdir);
+    int nw = gpuref_wave_count(c->m);
+    char wavepos[48] = "";
+    if (nw > 1)
+        snprintf(wavepos, sizeof wavepos, " wave %u", d->wave);
+    mkdir_test(c);
 
     char head[1024];
-    snprintf(head, sizeof head, "[%s] MISMATCH test %s (%s, seed %s) step %" PRIu64
+    snprintf(head, sizeof head, "[%s] MISMATCH test %s (%s, seed %s)%s step %" PRIu64
              " pc=0x%" PRIx64 " %s  %s: %s",
-             gpuref_isa_name(c->isa), t->name, c->vf->path, seed, c->steps, d->pc, wt, dis,
-             what);
+             gpuref_isa_name(c->isa), t->name, c->vf->path, seed, wavepos, c->steps, d->pc, wt,
+             dis, what);
     snprintf(c->result, sizeof c->result, "%s", head);
     c->failed = 1;
 
+    uint64_t h0, h1;
+    history_range(c, &h0, &h1);
     snprintf(path, sizeof path, "%s/mismatch.txt", c->testdir);
     FILE *f = open_tmp(path, tmp, sizeof tmp);
     if (f) {
         fprintf(f, "%s\n", head);
+        if (d->kind || d->stream || nw > 1)
+            fprintf(f, "unit: %s, stream %s, wave %u of %d, unit %" PRIu64 " of its wave\n",
+                    gpuref_unit_kind_name(c->isa, d->kind), gpuref_stream_name(c->isa, d->stream),
+                    d->wave, nw, c->mod->seq);
         for (int i = 0; i < ndiff && i < MAXDIFF;) {
             /* lanes that differ the same way are one line: "r1 lanes 0-31: ..." */
             int j = i + 1;
@@ -417,24 +702,54 @@ static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what
                 j++;
             gpuref_diff_format(c->m, &diffs[i], line, sizeof line);
             if (j - i > 1) {
-                gpuref_regfile_info fi = { 0 };
-                gpuref_regfile_get_info(c->m, diffs[i].file, &fi);
-                fprintf(f, "  %s%u lanes %d-%d: DUT=0x%08" PRIx64 " MODEL=0x%08" PRIx64 "\n",
-                        fi.name, diffs[i].index, diffs[i].lane, diffs[j - 1].lane, diffs[i].dut,
-                        diffs[i].model);
+                char rn[64];
+                gpuref_reg_name(c->m, diffs[i].file, diffs[i].index, rn, sizeof rn);
+                fprintf(f, "  %s%s%s lanes %d-%d: DUT=0x%08" PRIx64 " MODEL=0x%08" PRIx64 "\n",
+                        rn, diffs[i].slot != GPUREF_SLOT_NONE ? " slot " : "",
+                        diffs[i].slot != GPUREF_SLOT_NONE ? gpuref_slot_name(c->isa, diffs[i].slot)
+                                                          : "",
+                        diffs[i].lane, diffs[j - 1].lane, diffs[i].dut, diffs[i].model);
             } else {
                 fprintf(f, "  %s\n", line);
+            }
+            if (diffs[i].kind == GPUREF_DIFF_FLAGS) {
+                char fd[64], fm[64];
+                flags_text((uint32_t)diffs[i].dut, fd, sizeof fd);
+                flags_text((uint32_t)diffs[i].model, fm, sizeof fm);
+                fprintf(f, "    flags decoded: DUT=%s MODEL=%s\n", fd, fm);
             }
             i = j;
         }
         if (ndiff > MAXDIFF)
             fprintf(f, "  ... %d more differences\n", ndiff - MAXDIFF);
-        fprintf(f, "last %d retired before it:%s\n", HIST, c->steps ? "" : " (none: first unit)");
-        for (uint64_t s = c->steps > HIST ? c->steps - HIST : 0; s < c->steps; s++) {
-            const hist_entry *h = &c->hist[s % HIST];
+        if (c->srcs[0])
+            fprintf(f, "source operands before the unit: %s\n", c->srcs);
+        writes_text(c, c->dut, ws, sizeof ws);
+        fprintf(f, "DUT wrote:   %s\n", ws);
+        if (c->mod->pc == d->pc && c->mod->nwords) {
+            writes_text(c, c->mod, ws, sizeof ws);
+            fprintf(f, "MODEL wrote: %s\n", ws);
+        }
+        fprintf(f, "last %" PRIu64 " retired before it:%s\n", h1 - h0, h1 ? "" : " (none: first unit)");
+        for (uint64_t s = h0; s < h1; s++) {
+            const hist_entry *h = &c->hist[s % c->nhist];
             words_text(h->words, h->nwords, wt, sizeof wt);
-            disasm_text(c, h->pc, h->words, h->nwords, dis, sizeof dis);
-            fprintf(f, "  step %" PRIu64 " pc=0x%" PRIx64 " %-21s %s\n", h->seq, h->pc, wt, dis);
+            disasm_text(c, h->stream, h->pc, h->words, h->nwords, dis, sizeof dis);
+            if (nw > 1)
+                fprintf(f, "  step %" PRIu64 " wave %u pc=0x%" PRIx64 " %-21s %s\n", s, h->wave,
+                        h->pc, wt, dis);
+            else
+                fprintf(f, "  step %" PRIu64 " pc=0x%" PRIx64 " %-21s %s\n", s, h->pc, wt, dis);
+            fprintf(f, "      wrote %s\n", h->writes);
+        }
+        if (c->npend) {
+            fprintf(f, "loads outstanding (issued, write-back not yet visible):\n");
+            for (size_t i = 0; i < c->npend; i++) {
+                char rn[64];
+                gpuref_reg_name(c->m, c->pend[i].file, c->pend[i].index, rn, sizeof rn);
+                fprintf(f, "  wave %u unit %" PRIu64 " pc=0x%" PRIx64 ": %s\n", c->pend[i].wave,
+                        c->pend[i].tag, c->pend[i].pc, rn);
+            }
         }
         fclose(f);
         rename(tmp, path);
@@ -448,26 +763,38 @@ static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what
         json_str(f, t->name);
         fprintf(f, ", \"file\": ");
         json_str(f, c->vf->path);
-        fprintf(f, ", \"seed\": %s, \"step\": %" PRIu64 ", \"pc\": \"0x%" PRIx64 "\", \"words\": [",
-                c->vf->has_seed ? seed : "null", c->steps, d->pc);
-        for (unsigned i = 0; i < d->nwords; i++)
+        fprintf(f, ", \"seed\": %s, \"wave\": %u, \"waves\": %d, \"step\": %" PRIu64
+                ", \"unit_kind\": ", c->vf->has_seed ? seed : "null", d->wave, nw, c->steps);
+        json_str(f, gpuref_unit_kind_name(c->isa, d->kind));
+        fprintf(f, ", \"stream\": ");
+        json_str(f, gpuref_stream_name(c->isa, d->stream));
+        fprintf(f, ", \"pc\": \"0x%" PRIx64 "\", \"words\": [", d->pc);
+        for (unsigned i = 0; i < d->nwords && i < GPUREF_MAX_WORDS; i++)
             fprintf(f, "%s\"0x%08" PRIx32 "\"", i ? ", " : "", d->words[i]);
-        disasm_text(c, d->pc, d->words, d->nwords, dis, sizeof dis);
+        disasm_text(c, d->stream, d->pc, d->words, d->nwords, dis, sizeof dis);
         fprintf(f, "], \"disasm\": ");
         json_str(f, dis);
         fprintf(f, ", \"what\": ");
         json_str(f, what);
+        fprintf(f, ", \"sources\": ");
+        json_str(f, c->srcs);
         fprintf(f, ", \"differences\": [");
         for (int i = 0; i < ndiff && i < MAXDIFF; i++) {
             const gpuref_diff *df = &diffs[i];
-            gpuref_regfile_info fi = { 0 };
-            int isreg = df->kind >= GPUREF_DIFF_REG_MISSING && df->kind <= GPUREF_DIFF_REG_ULP;
-            if (isreg)
-                gpuref_regfile_get_info(c->m, df->file, &fi);
+            int isreg = (df->kind >= GPUREF_DIFF_REG_MISSING && df->kind <= GPUREF_DIFF_REG_ULP) ||
+                        df->kind == GPUREF_DIFF_REG_SLOT;
             gpuref_diff_format(c->m, df, line, sizeof line);
             fprintf(f, "%s{\"kind\": \"%s\", \"register\": ", i ? ", " : "", kind_name(df->kind));
-            if (isreg)
-                fprintf(f, "\"%s%u\"", fi.name, df->index);
+            if (isreg) {
+                char rn[64];
+                gpuref_reg_name(c->m, df->file, df->index, rn, sizeof rn);
+                json_str(f, rn);
+            } else {
+                fprintf(f, "null");
+            }
+            fprintf(f, ", \"slot\": ");
+            if (df->slot != GPUREF_SLOT_NONE)
+                json_str(f, gpuref_slot_name(c->isa, df->slot));
             else
                 fprintf(f, "null");
             fprintf(f, ", \"lane\": %d, \"dut\": \"0x%" PRIx64 "\", \"model\": \"0x%" PRIx64
@@ -476,15 +803,15 @@ static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what
             fprintf(f, "}");
         }
         fprintf(f, "], \"history\": [");
-        int first = 1;
-        for (uint64_t s = c->steps > HIST ? c->steps - HIST : 0; s < c->steps; s++) {
-            const hist_entry *h = &c->hist[s % HIST];
-            disasm_text(c, h->pc, h->words, h->nwords, dis, sizeof dis);
-            fprintf(f, "%s{\"step\": %" PRIu64 ", \"pc\": \"0x%" PRIx64 "\", \"disasm\": ",
-                    first ? "" : ", ", h->seq, h->pc);
+        for (uint64_t s = h0; s < h1; s++) {
+            const hist_entry *h = &c->hist[s % c->nhist];
+            disasm_text(c, h->stream, h->pc, h->words, h->nwords, dis, sizeof dis);
+            fprintf(f, "%s{\"step\": %" PRIu64 ", \"wave\": %u, \"pc\": \"0x%" PRIx64
+                    "\", \"disasm\": ", s == h0 ? "" : ", ", s, h->wave, h->pc);
             json_str(f, dis);
+            fprintf(f, ", \"writes\": ");
+            json_str(f, h->writes);
             fprintf(f, "}");
-            first = 0;
         }
         fprintf(f, "]}\n");
         fclose(f);
@@ -492,36 +819,251 @@ static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what
     }
 }
 
-static void remember(gpuref_chk *c, const gpuref_retire *r)
+/* A failure that is no difference of one unit (a step limit, a final
+ * expectation, the DUT stopping early): the report names it all the same. */
+static void fail_report(gpuref_chk *c, const char *fmt, ...)
 {
-    hist_entry *h = &c->hist[c->steps % HIST];
-    h->seq = c->steps;
-    h->pc = r->pc;
-    h->nwords = r->nwords;
-    memcpy(h->words, r->words, sizeof h->words);
+    if (c->failed)
+        return;
+    char what[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    c->srcs[0] = '\0';
+    gpuref_retire_clear(c->mod);
+    c->mod->pc = c->steps ? c->hist[(c->steps - 1) % c->nhist].pc : 0;
+    write_report(c, c->mod, what, NULL, 0);
+    /* the one-line result stays the plain reason */
+    snprintf(c->result, sizeof c->result, "%s", what);
 }
 
-static void log_waivers(gpuref_chk *c, int n)
+static void remember(gpuref_chk *c, const gpuref_retire *r)
 {
-    char path[1100];
-    c->waivers += (uint64_t)n;
-    mkdirs(c->testdir);
+    hist_entry *h = &c->hist[c->steps % c->nhist];
+    h->seq = r->seq;
+    h->pc = r->pc;
+    h->wave = r->wave;
+    h->kind = r->kind;
+    h->stream = r->stream;
+    h->nwords = r->nwords;
+    memcpy(h->words, r->words, sizeof h->words);
+    writes_text(c, r, h->writes, sizeof h->writes);
+}
+
+static void log_waiver(gpuref_chk *c, const char *waiver, const char *fmt, ...)
+{
+    char path[1100], what[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    unsigned i = 0;
+    for (; i < c->nwv && strcmp(c->wv[i].name, waiver) != 0; i++)
+        ;
+    if (i == c->nwv && c->nwv < sizeof c->wv / sizeof c->wv[0])
+        snprintf(c->wv[c->nwv++].name, sizeof c->wv[0].name, "%s", waiver);
+    if (i < c->nwv)
+        c->wv[i].n++;
+    c->waivers++;
+    mkdir_test(c);
     snprintf(path, sizeof path, "%s/waivers.log", c->testdir);
-    FILE *f = fopen(path, c->waivers == (uint64_t)n ? "w" : "a");
+    FILE *f = fopen(path, c->waivers == 1 ? "w" : "a");
     if (!f)
         return;
+    fprintf(f, "step %" PRIu64 " [%s]: %s\n", c->steps, waiver, what);
+    fclose(f);
+}
+
+static void log_waivers(gpuref_chk *c)
+{
     for (unsigned i = 0; i < c->mod->nregw; i++) {
         const gpuref_regw *w = &c->mod->regw[i];
-        if (!(w->flags & (GPUREF_REGW_UNMODELLED | GPUREF_REGW_F32_ULP)))
+        if (!(w->flags & (GPUREF_REGW_UNMODELLED | GPUREF_REGW_F32_ULP)) ||
+            (w->flags & (GPUREF_REGW_DEFERRED | GPUREF_REGW_PENDING)))
             continue;
-        gpuref_regfile_info fi = { 0 };
-        gpuref_regfile_get_info(c->m, w->file, &fi);
-        fprintf(f, "step %" PRIu64 " pc=0x%" PRIx64 ": %s%u %s: DUT value taken\n", c->steps,
-                c->mod->pc, fi.name, w->index,
-                (w->flags & GPUREF_REGW_UNMODELLED) ? "unmodelled"
-                                                    : "approximate, within its ULP bound");
+        char rn[64];
+        gpuref_reg_name(c->m, w->file, w->index, rn, sizeof rn);
+        if (w->flags & GPUREF_REGW_UNMODELLED)
+            log_waiver(c, "unmodelled", "pc=0x%" PRIx64 ": %s: DUT value taken", c->mod->pc, rn);
+        else
+            log_waiver(c, "approximate", "pc=0x%" PRIx64 ": %s: DUT value within its %u-ULP "
+                       "bound taken", c->mod->pc, rn, w->ulp_bound);
     }
-    fclose(f);
+}
+
+/* --------------------------------------------------- deferred write-backs */
+
+static int pend_push(gpuref_chk *c, const pending *p)
+{
+    if (c->npend == c->cpend) {
+        size_t n = c->cpend ? 2 * c->cpend : 16;
+        pending *q = realloc(c->pend, n * sizeof *q);
+        if (!q)
+            return -1;
+        c->pend = q;
+        c->cpend = n;
+    }
+    c->pend[c->npend++] = *p;
+    return 0;
+}
+
+/* The outstanding load of wave/file/index with tag (or the oldest, for
+ * GPUREF_TAG_ANY); -1 if none. */
+static long pend_find(const gpuref_chk *c, unsigned wave, uint64_t tag, int file, unsigned index)
+{
+    for (size_t i = 0; i < c->npend; i++) {
+        const pending *p = &c->pend[i];
+        if (p->wave == wave && p->file == file && p->index == index &&
+            (tag == GPUREF_TAG_ANY || p->tag == tag))
+            return (long)i;
+    }
+    return -1;
+}
+
+static long wb_find(const gpuref_chk *c, unsigned wave, uint64_t tag, int file, unsigned index)
+{
+    for (size_t i = 0; i < c->nwb; i++) {
+        const dutwb *b = &c->wb[i];
+        if (b->wave == wave && b->w.file == file && b->w.index == index &&
+            (b->tag == tag || b->tag == GPUREF_TAG_ANY || tag == GPUREF_TAG_ANY))
+            return (long)i;
+    }
+    return -1;
+}
+
+int gpuref_chk_dut_writeback(gpuref_chk *c, unsigned wave, uint64_t tag, const char *file,
+                             uint32_t index, uint64_t bits, uint64_t lanes,
+                             const uint64_t *vals, unsigned nvals)
+{
+    if (!c || !c->m || c->failed)
+        return 1;
+    int f = gpuref_chk_file_id(c, file);
+    if (f < 0) {
+        fail_report(c, "DUT reported a write-back to unknown register file '%s'",
+                    file ? file : "(null)");
+        return 1;
+    }
+    return gpuref_chk_dut_writeback_id(c, wave, tag, f, index, bits, lanes, vals, nvals);
+}
+
+int gpuref_chk_dut_writeback_id(gpuref_chk *c, unsigned wave, uint64_t tag, int f,
+                                uint32_t index, uint64_t bits, uint64_t lanes,
+                                const uint64_t *vals, unsigned nvals)
+{
+    if (!c || !c->m || c->failed)
+        return 1;
+    if (f < 0 || f >= gpuref_regfile_count(c->m)) {
+        fail_report(c, "DUT reported a write-back to register file %d, %s has %d", f,
+                    gpuref_isa_name(c->isa), gpuref_regfile_count(c->m));
+        return 1;
+    }
+    long p = pend_find(c, wave, tag, f, index);
+    if (p < 0) {
+        char rn[64];
+        gpuref_reg_name(c->m, f, index, rn, sizeof rn);
+        if (tag == GPUREF_TAG_ANY)
+            fail_report(c, "DUT reported a write-back of %s in wave %u, which has no load of it "
+                        "outstanding", rn, wave);
+        else
+            fail_report(c, "DUT reported a write-back of %s for unit %" PRIu64 " of wave %u, "
+                        "which issued no load of it (or it was already written back)", rn, tag,
+                        wave);
+        return 1;
+    }
+    if (c->nwb == c->cwb) {
+        size_t n = c->cwb ? 2 * c->cwb : 8;
+        dutwb *q = realloc(c->wb, n * sizeof *q);
+        if (!q) {
+            fail(c, "out of memory");
+            return 1;
+        }
+        c->wb = q;
+        c->cwb = n;
+    }
+    dutwb *b = &c->wb[c->nwb++];
+    memset(&b->w, 0, offsetof(gpuref_regw, value));
+    b->wave = wave;
+    b->tag = c->pend[p].tag;
+    b->w.file = (int16_t)f;
+    b->w.index = (uint16_t)index;
+    b->w.slot = GPUREF_SLOT_NONE;
+    b->w.flags = GPUREF_REGW_DEFERRED;
+    b->w.tag = b->tag;
+    b->w.bits = bits;
+    set_vals(&b->w, lanes, vals, nvals);
+    return 0;
+}
+
+/* The model made deferred write-backs visible with the unit it just retired
+ * (c->mod): each must have come from the DUT by now.  The model's announced
+ * loads (PENDING) are recorded.  0 ok, 1 failed (report written). */
+static int check_deferred(gpuref_chk *c)
+{
+    for (unsigned i = 0; i < c->mod->nregw; i++) {
+        const gpuref_regw *m = &c->mod->regw[i];
+        if (m->flags & GPUREF_REGW_PENDING) {
+            pending p = { c->mod->wave, c->mod->seq, c->mod->pc, m->file, m->index };
+            if (pend_push(c, &p)) {
+                fail(c, "out of memory");
+                return 1;
+            }
+            continue;
+        }
+        if (!(m->flags & GPUREF_REGW_DEFERRED))
+            continue;
+        char rn[64];
+        gpuref_reg_name(c->m, m->file, m->index, rn, sizeof rn);
+        long p = pend_find(c, c->mod->wave, m->tag, m->file, m->index);
+        uint64_t ipc = p >= 0 ? c->pend[p].pc : 0;
+        long k = wb_find(c, c->mod->wave, m->tag, m->file, m->index);
+        if (k < 0) {
+            char what[512];
+            snprintf(what, sizeof what, "the write-back of %s loaded by unit %" PRIu64
+                     " (pc=0x%" PRIx64 ") is visible after this unit, the DUT has not reported it",
+                     rn, m->tag, ipc);
+            write_report(c, c->dut, what, NULL, 0);
+            return 1;
+        }
+        gpuref_diff diffs[MAXDIFF + 1];
+        int n = gpuref_regw_compare(&c->wb[k].w, m, diffs, MAXDIFF + 1);
+        if (n > 0) {
+            char what[512], d0[256];
+            gpuref_diff_format(c->m, &diffs[0], d0, sizeof d0);
+            snprintf(what, sizeof what, "write-back of the load at pc=0x%" PRIx64 " (unit %" PRIu64
+                     "): %s", ipc, m->tag, d0);
+            write_report(c, c->dut, what, diffs, n);
+            return 1;
+        }
+        if (m->flags & GPUREF_REGW_UNMODELLED) {
+            /* data only the DUT's memory system knows: the model takes it */
+            uint64_t lanes = c->wb[k].w.lanes & m->lanes;
+            unsigned keep = (unsigned)gpuref_wave_selected(c->m);
+            gpuref_wave_select(c->m, c->mod->wave);
+            while (lanes) {
+                unsigned l = (unsigned)__builtin_ctzll(lanes);
+                lanes &= lanes - 1;
+                gpuref_reg_set(c->m, m->file, m->index, l, c->wb[k].w.value[l]);
+            }
+            gpuref_wave_select(c->m, keep);
+            log_waiver(c, "mem_return", "%s loaded at pc=0x%" PRIx64 ": DUT data taken", rn, ipc);
+        }
+        c->wb[k] = c->wb[--c->nwb];
+        if (p >= 0)
+            c->pend[p] = c->pend[--c->npend];
+    }
+    return 0;
+}
+
+/* The registers the unit about to run reads, with their values ("r1=0x5
+ * r2=0x7 (lanes 0-31)"), for the report. */
+static void capture_sources(gpuref_chk *c, unsigned wave)
+{
+    c->srcs[0] = '\0';
+    int n = gpuref_unit_sources(c->m, wave, c->src);
+    if (n <= 0)
+        return;
+    writes_text(c, c->src, c->srcs, sizeof c->srcs);
 }
 
 int gpuref_chk_dut_end(gpuref_chk *c)
@@ -529,9 +1071,24 @@ int gpuref_chk_dut_end(gpuref_chk *c)
     if (!c || !c->m || c->failed)
         return 1;
     double t0 = now();
-    int st = gpuref_step(c->m, c->mod);
+    unsigned wave = c->dut->wave;
+    int nw = gpuref_wave_count(c->m);
+    if ((int)wave >= nw) {
+        c->model_secs += now() - t0;
+        char what[128];
+        snprintf(what, sizeof what, "DUT retired a unit of wave %u, the test has %d wave%s",
+                 wave, nw, nw == 1 ? "" : "s");
+        write_report(c, c->dut, what, NULL, 0);
+        return 1;
+    }
+    capture_sources(c, wave);
+    int st = gpuref_step_wave(c->m, wave, c->mod);
     gpuref_diff diffs[MAXDIFF + 1];
-    int n = st == GPUREF_OK ? gpuref_retire_compare(c->dut, c->mod, diffs, MAXDIFF + 1) : 0;
+    int n = 0;
+    if (st == GPUREF_OK) {
+        c->dut->seq = c->mod->seq;
+        n = gpuref_retire_compare(c->dut, c->mod, diffs, MAXDIFF + 1);
+    }
     c->model_secs += now() - t0;
     if (st != GPUREF_OK) {
         char what[400];
@@ -541,20 +1098,30 @@ int gpuref_chk_dut_end(gpuref_chk *c)
         return 1;
     }
     if (n > 0) {
-        char what[300];
+        char what[400];
         gpuref_diff_format(c->m, &diffs[0], what, sizeof what);
         write_report(c, c->dut, what, diffs, n);
         remember(c, c->mod);
         return 1;
     }
+    if (check_deferred(c)) {
+        remember(c, c->mod);
+        return 1;
+    }
     int w = gpuref_retire_waive(c->m, c->dut, c->mod);
     if (w > 0)
-        log_waivers(c, w);
+        log_waivers(c);
     if (c->cov)
         gpuref_cov_sample(c->cov, c->m, c->mod);
     char rep[512] = "";
-    if (gpuref_vec_check_step(cur_test(c), c->m, c->mod, rep, sizeof rep) > 0)
-        fail(c, "step %" PRIu64 ": %s", c->steps, rep);
+    if (gpuref_vec_check_step(cur_test(c), c->m, c->mod, rep, sizeof rep) > 0) {
+        char what[600];
+        snprintf(what, sizeof what, "step %" PRIu64 ": %s", c->steps, rep);
+        remember(c, c->mod);
+        c->steps++;
+        fail_report(c, "%s", what);
+        return 1;
+    }
     remember(c, c->mod);
     c->steps++;
     if (!c->failed && c->steps >= gpuref_chk_max_steps(c) && !gpuref_finished(c->m)) {
@@ -575,15 +1142,18 @@ int gpuref_chk_dut_stop(gpuref_chk *c, int done, int fault, uint64_t fault_pc, i
     if (c->failed)
         return 1;
     if (timeout) {
-        fail(c, "timeout: the DUT did not finish (%" PRIu64 " units retired)", c->steps);
+        fail_report(c, "timeout: the DUT did not finish (%" PRIu64 " units retired)", c->steps);
         return 1;
     }
     if (fault) {
+        unsigned wave = (unsigned)c->fault_wave;
         uint64_t pc = 0;
         int pcf = gpuref_regfile_lookup(c->m, "pc");
+        gpuref_wave_select(c->m, wave);
         if (pcf >= 0)
             gpuref_reg_get(c->m, pcf, 0, 0, &pc);
-        int st = gpuref_step(c->m, c->mod);
+        gpuref_wave_select(c->m, 0);
+        int st = gpuref_step_wave(c->m, wave, c->mod);
         if (st == GPUREF_OK) {
             char what[128];
             snprintf(what, sizeof what, "DUT faulted at pc=0x%" PRIx64 ", model executed the instruction",
@@ -594,14 +1164,14 @@ int gpuref_chk_dut_stop(gpuref_chk *c, int done, int fault, uint64_t fault_pc, i
         c->run_status = st;
         snprintf(c->run_msg, sizeof c->run_msg, "%s", gpuref_model_error(c->m));
         if (pcf >= 0 && pc != fault_pc) {
-            fail(c, "DUT faulted at pc=0x%" PRIx64 ", model stopped at pc=0x%" PRIx64 ": %s",
-                 fault_pc, pc, c->run_msg);
+            fail_report(c, "DUT faulted at pc=0x%" PRIx64 ", model stopped at pc=0x%" PRIx64 ": %s",
+                        fault_pc, pc, c->run_msg);
             return 1;
         }
         return 0;
     }
     if (done && !gpuref_finished(c->m)) {
-        fail(c, "DUT ended after %" PRIu64 " units, the model has not", c->steps);
+        fail_report(c, "DUT ended after %" PRIu64 " units, the model has not", c->steps);
         return 1;
     }
     return 0;
@@ -612,12 +1182,32 @@ int gpuref_chk_end(gpuref_chk *c)
     if (!c)
         return 1;
     if (!c->failed && !c->stopped)
-        fail(c, "the bench stopped without the DUT ending");
+        fail_report(c, "the bench stopped without the DUT ending");
+    if (!c->failed && c->nwb) {
+        char rn[64];
+        gpuref_reg_name(c->m, c->wb[0].w.file, c->wb[0].w.index, rn, sizeof rn);
+        fail_report(c, "DUT reported %zu write-back%s the model never made visible (first: %s "
+                    "of unit %" PRIu64 ", wave %u)", c->nwb, c->nwb == 1 ? "" : "s", rn,
+                    c->wb[0].tag, c->wb[0].wave);
+    }
     if (!c->failed) {
         char rep[1024] = "";
         if (gpuref_vec_check_final(cur_test(c), c->m, c->run_status, c->run_msg, c->steps, rep,
                                    sizeof rep) > 0)
-            fail(c, "%s", rep);
+            fail_report(c, "%s", rep);
+    }
+    if (c->nwv && c->testdir[0]) {
+        /* the waiver summary closes the log */
+        char path[1100];
+        snprintf(path, sizeof path, "%s/waivers.log", c->testdir);
+        FILE *f = fopen(path, "a");
+        if (f) {
+            fprintf(f, "summary:");
+            for (unsigned i = 0; i < c->nwv; i++)
+                fprintf(f, " %s=%" PRIu64, c->wv[i].name, c->wv[i].n);
+            fprintf(f, "\n");
+            fclose(f);
+        }
     }
     return c->failed;
 }

@@ -16,7 +16,7 @@
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
-#include "checker.h"
+#include "gpuref_check.h"
 #include "gpuref_cov.h"
 #include "bench.h"   // per ISA: VTOP, VTOP_ISA and the model header
 
@@ -46,7 +46,8 @@ static void usage(const char *prog)
         "usage: %s [--out DIR] [--test NAME] [--max-cycles N] [-q] [+trace] FILE.yaml...\n"
         "  Runs every test of the vector files on the RTL and the gpuref model in\n"
         "  lockstep, comparing the retire records of every instruction.\n"
-        "  --out DIR      per-test reports (mismatch.txt/.json, waivers.log, wave.fst)\n"
+        "  --out DIR      report root (default build/cosim/ISA): DIR/FILE/TEST/ holds\n"
+        "                 mismatch.txt/.json, waivers.log and wave.fst of a test\n"
         "  --test NAME    run only the test of that name\n"
         "  --max-cycles N give up a test after N clock cycles (default 64 per step + 100000)\n"
         "  -q             print failures and the summary only\n"
@@ -62,7 +63,10 @@ static void usage(const char *prog)
 
 int main(int argc, char **argv)
 {
-    std::string out = "build/cosim", only, covfile;
+    // one report layout however a bench is started: OUT/<file>/<test>/, with
+    // OUT = build/cosim/<isa> by default (make cosim, make test, regress.py's
+    // RUN/reports/<isa> alike)
+    std::string out = std::string("build/cosim/") + VTOP_ISA, only, covfile;
     std::map<std::string, std::string> skips;
     bool trace = false, quiet = false;
     unsigned long long max_cycles = 0;

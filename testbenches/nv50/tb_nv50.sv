@@ -1,8 +1,9 @@
 // tb_nv50.sv - NV50 lockstep bench: wiring only.  Loads the DUT with the
-// state the checker hands out, starts it, and reports every retire of the
-// DUT to the shared checker over DPI (dpi/gpuref_pkg.sv).
+// state the checker hands out, starts it, and drives the ISA-neutral retire
+// interface (testbenches/common/gpuref_retire_if.sv) from the core's retire
+// port; the monitor gpuref_retire_mon feeds the checker.
 module tb_nv50 (input logic clk);
-  import gpuref_pkg::*;
+  import gpuref_check_pkg::*;
 
   logic        rst_n, ld_we, start;
   logic [2:0]  ld_sel;
@@ -30,7 +31,6 @@ module tb_nv50 (input logic clk);
   chandle chk;
   int     phase = 0;     // 0 reset, 1 load, 2 start, 3 run, 4 stopped
   int     cycle = 0;
-  int unsigned vals[32];
 
   // The load-port code of one item handed out by the checker.
   function automatic bit map_item(input int kind, input string name, input int unsigned index,
@@ -60,23 +60,82 @@ module tb_nv50 (input logic clk);
     return 1;
   endfunction
 
-  task automatic report_regw(input string file, input int unsigned index, input longint unsigned bits,
-                             input logic [31:0] lanes, input logic [1023:0] v, input int width);
-    for (int t = 0; t < 32; t++) vals[t] = 32'(v[t*width +: 32] & ((64'd1 << width) - 1));
-    gpuref_dpi_chk_dut_regw(chk, file, index, bits, 64'(lanes), vals);
-  endtask
+  // ---- the retire port of the core onto the ISA-neutral retire interface
+  localparam int NRW = 7;
+  gpuref_retire_if #(.LANES(32), .NREGW(NRW), .NMEMW(1), .NWB(1)) rif (clk);
+  logic mon_stop;
+  gpuref_retire_mon #(.LANES(32), .NREGW(NRW), .NMEMW(1), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
+
+  // file ids of the NV50 model (model/nv50/README.md, register files)
+  int f_r, f_o, f_c, f_a, f_mask, f_exited, f_depth;
+  logic [NRW-1:0]  we;
+  logic [15:0]     fid [NRW];
+  logic [15:0]     idx [NRW];
+  logic [63:0]     bits [NRW];
+  logic [31:0]     lanes [NRW];
+  always_comb begin
+    we   = {rt_depth_we, rt_exited_we, rt_mask_we, rt_a_we, rt_c_we, rt_o_we, rt_r_we};
+    fid  = '{16'(f_r), 16'(f_o), 16'(f_c), 16'(f_a), 16'(f_mask), 16'(f_exited), 16'(f_depth)};
+    idx  = '{16'(rt_r_idx), 16'(rt_o_idx), 16'(rt_c_idx), 16'(rt_a_idx), 16'd0, 16'd0, 16'd0};
+    bits = '{64'(rt_r_bits), 64'hffffffff, 64'hf, 64'hffff, 64'hffffffff, 64'hffffffff, 64'hff};
+    lanes = '{rt_r_lanes, rt_o_lanes, rt_c_lanes, rt_a_lanes, 32'd1, 32'd1, 32'd1};
+    rif.valid = rt_valid && phase == 3;
+    rif.last = 1'b1;
+    rif.wave = 16'd0;
+    rif.pc = 64'(rt_pc);
+    rif.next_pc = 64'(rt_next_pc);
+    rif.nwords = 5'(rt_nwords);
+    for (int i = 0; i < 16; i++) rif.words[i] = 32'd0;
+    rif.words[0] = rt_w0;
+    rif.words[1] = rt_w1;
+    rif.kind = 16'd0;
+    rif.stream = 16'd0;
+    rif.flags = 32'(rt_flags);
+    rif.exec_mask = 64'(rt_exec);
+    for (int i = 0; i < NRW; i++) begin
+      rif.rw_en[i] = we[i];
+      rif.rw_file[i] = fid[i];
+      rif.rw_index[i] = idx[i];
+      rif.rw_slot[i] = -8'sd1;
+      rif.rw_bits[i] = bits[i];
+      rif.rw_lanes[i] = 64'(lanes[i]);
+    end
+    for (int t = 0; t < 32; t++) begin
+      rif.rw_val[0][t] = 64'(rt_r_val[t*32 +: 32]);
+      rif.rw_val[1][t] = 64'(rt_o_val[t*32 +: 32]);
+      rif.rw_val[2][t] = 64'(rt_c_val[t*4 +: 4]);
+      rif.rw_val[3][t] = 64'(rt_a_val[t*16 +: 16]);
+      rif.rw_val[4][t] = t == 0 ? 64'(rt_mask) : 64'd0;
+      rif.rw_val[5][t] = t == 0 ? 64'(rt_exited) : 64'd0;
+      rif.rw_val[6][t] = t == 0 ? 64'(rt_depth) : 64'd0;
+    end
+    rif.mw_en[0] = 1'b0; rif.mw_space[0] = 16'd0; rif.mw_addr[0] = 64'd0; rif.mw_lane[0] = 8'd0;
+    rif.mw_size[0] = 5'd0; rif.mw_mask[0] = 16'd0; rif.mw_data[0] = 128'd0; rif.mw_slot[0] = -8'sd1;
+    rif.wb_en[0] = 1'b0; rif.wb_wave[0] = 16'd0; rif.wb_tag[0] = 64'd0; rif.wb_file[0] = 16'd0;
+    rif.wb_index[0] = 16'd0; rif.wb_bits[0] = 64'd0; rif.wb_lanes[0] = 64'd0;
+    for (int t = 0; t < 32; t++) rif.wb_val[0][t] = 64'd0;
+    rif.done = done && phase == 3;
+    rif.fault = fault && phase == 3;
+    rif.fault_wave = 16'd0;
+    rif.fault_pc = 64'(fault_pc);
+  end
 
   always @(posedge clk) begin
     int kind; string name; int unsigned index, lane; longint unsigned addr, value;
-    logic [2:0] sel; logic [19:0] a; logic [4:0] l; bit stop;
-    stop = 0;
+    logic [2:0] sel; logic [19:0] a; logic [4:0] l;
     cycle <= cycle + 1;
     ld_we <= 1'b0;
     start <= 1'b0;
     case (phase)
       0: begin
         rst_n <= (cycle >= 2);
-        if (cycle == 0) chk = gpuref_dpi_chk_current();
+        if (cycle == 0) begin
+          chk = gpuref_dpi_chk_current();
+          f_r = gpuref_dpi_chk_file_id(chk, "r");       f_o = gpuref_dpi_chk_file_id(chk, "o");
+          f_c = gpuref_dpi_chk_file_id(chk, "c");       f_a = gpuref_dpi_chk_file_id(chk, "a");
+          f_mask = gpuref_dpi_chk_file_id(chk, "mask"); f_exited = gpuref_dpi_chk_file_id(chk, "exited");
+          f_depth = gpuref_dpi_chk_file_id(chk, "depth");
+        end
         if (cycle >= 3) phase <= 1;
       end
       1: begin
@@ -89,25 +148,7 @@ module tb_nv50 (input logic clk);
         end
       end
       2: begin start <= 1'b1; phase <= 3; end
-      3: begin
-        if (rt_valid) begin
-          gpuref_dpi_chk_dut_begin(chk, 64'(rt_pc), 64'(rt_next_pc), rt_w0, rt_w1, 32'(rt_nwords),
-                                   32'(rt_flags), 64'(rt_exec));
-          if (rt_r_we) report_regw("r", 32'(rt_r_idx), 64'(rt_r_bits), rt_r_lanes, rt_r_val, 32);
-          if (rt_o_we) report_regw("o", 32'(rt_o_idx), 64'hffffffff, rt_o_lanes, rt_o_val, 32);
-          if (rt_c_we) report_regw("c", 32'(rt_c_idx), 64'hf, rt_c_lanes, {896'd0, rt_c_val}, 4);
-          if (rt_a_we) report_regw("a", 32'(rt_a_idx), 64'hffff, rt_a_lanes, {512'd0, rt_a_val}, 16);
-          if (rt_mask_we)   report_regw("mask", 0, 64'hffffffff, 32'd1, {992'd0, rt_mask}, 32);
-          if (rt_exited_we) report_regw("exited", 0, 64'hffffffff, 32'd1, {992'd0, rt_exited}, 32);
-          if (rt_depth_we)  report_regw("depth", 0, 64'hff, 32'd1, {1016'd0, rt_depth}, 32);
-          if (gpuref_dpi_chk_dut_end(chk) != 0) begin stop = 1; phase <= 4; $finish; end
-        end
-        if (!stop && (done || fault)) begin
-          void'(gpuref_dpi_chk_dut_stop(chk, 32'(done), 32'(fault), 64'(fault_pc), 0));
-          phase <= 4;
-          $finish;
-        end
-      end
+      3: if (mon_stop) begin phase <= 4; $finish; end
       default: ;
     endcase
   end

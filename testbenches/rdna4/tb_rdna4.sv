@@ -1,6 +1,7 @@
 // tb_rdna4.sv - RDNA4 scalar lockstep bench: wiring only.  Loads the DUT with
-// the state the checker hands out, starts it, and reports every retire of the
-// DUT to the shared checker over DPI (dpi/gpuref_pkg.sv).  Register files and
+// the state the checker hands out, starts it, and drives the ISA-neutral
+// retire interface (testbenches/common/gpuref_retire_if.sv) from the core's
+// retire port; the monitor gpuref_retire_mon feeds the checker.  Register files and
 // retire contract: model/rdna4/README.md; DUT ports: rtl/rdna4/README.md.
 //
 // Memory windows: the core's instruction and data memories hold 4*IMEM_WORDS /
@@ -12,7 +13,7 @@
 // what the model's sparse memory holds there (unwritten).  A fault of the DUT
 // outside a window is explained on stdout.
 module tb_rdna4 (input logic clk);
-  import gpuref_pkg::*;
+  import gpuref_check_pkg::*;
 
   localparam int IMEM_WORDS = 16384;   // 64 KiB windows (the core's defaults)
   localparam int DMEM_WORDS = 16384;
@@ -47,7 +48,6 @@ module tb_rdna4 (input logic clk);
   chandle chk;
   int     phase = 0;     // 0 reset, 1 collect, 2 load, 3 start, 4 run, 5 stopped
   int     cycle = 0;
-  int unsigned vals[32];
   // Items of the test (phase 1): program and memory words keep their byte
   // address until the windows are placed; then the load-port writes (phase 2).
   logic [2:0]       it_sel[$];
@@ -157,16 +157,77 @@ module tb_rdna4 (input logic clk);
     ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd10); ld_q_data.push_back({31'd0, drop_d == 0});
   endfunction
 
-  task automatic regw(input string file, input int unsigned index, input longint unsigned bits,
-                      input logic [31:0] v);
-    vals[0] = v;
-    gpuref_dpi_chk_dut_regw(chk, file, index, bits, 64'd1, vals);
-  endtask
+  // ---- the retire port of the core onto the ISA-neutral retire interface:
+  // write ports 0-15 s[base+i], 16-17 vcc_lo/hi, 18-19 exec_lo/hi, 20 m0,
+  // 21 scc, 22-37 ttmp[i], 38 hwreg
+  localparam int NRW = 39;
+  gpuref_retire_if #(.LANES(1), .NREGW(NRW), .NMEMW(1), .NWB(1)) rif (clk);
+  logic mon_stop;
+  gpuref_retire_mon #(.LANES(1), .NREGW(NRW), .NMEMW(1), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
+  int f_s, f_vcc, f_exec, f_m0, f_scc, f_ttmp, f_hw;
+
+  always_comb begin
+    rif.valid = rt_valid && phase == 4;
+    rif.last = 1'b1;
+    rif.wave = 16'd0;
+    rif.pc = rt_pc;
+    rif.next_pc = rt_next_pc;
+    rif.nwords = 5'(rt_nwords);
+    for (int i = 0; i < 16; i++) rif.words[i] = 32'd0;
+    rif.words[0] = rt_w0;
+    rif.words[1] = rt_w1;
+    rif.kind = 16'd0;
+    rif.stream = 16'd0;
+    rif.flags = 32'(rt_flags);
+    rif.exec_mask = 64'd1;
+    for (int i = 0; i < NRW; i++) begin
+      rif.rw_en[i] = 1'b0; rif.rw_file[i] = 16'd0; rif.rw_index[i] = 16'd0; rif.rw_slot[i] = -8'sd1;
+      rif.rw_bits[i] = 64'hffffffff; rif.rw_lanes[i] = 64'd1; rif.rw_val[i][0] = 64'd0;
+    end
+    for (int i = 0; i < 16; i++) begin
+      rif.rw_en[i] = rt_s_we[i]; rif.rw_file[i] = 16'(f_s); rif.rw_index[i] = 16'(rt_s_base) + 16'(i);
+      rif.rw_val[i][0] = 64'(rt_s_val[32*i +: 32]);
+      rif.rw_en[22 + i] = rt_ttmp_we[i]; rif.rw_file[22 + i] = 16'(f_ttmp); rif.rw_index[22 + i] = 16'(i);
+      rif.rw_val[22 + i][0] = 64'(rt_ttmp_val[32*i +: 32]);
+    end
+    for (int i = 0; i < 2; i++) begin
+      rif.rw_en[16 + i] = rt_vcc_we[i];  rif.rw_file[16 + i] = 16'(f_vcc);  rif.rw_index[16 + i] = 16'(i);
+      rif.rw_val[16 + i][0] = 64'(rt_vcc[32*i +: 32]);
+      rif.rw_en[18 + i] = rt_exec_we[i]; rif.rw_file[18 + i] = 16'(f_exec); rif.rw_index[18 + i] = 16'(i);
+      rif.rw_val[18 + i][0] = 64'(rt_exec[32*i +: 32]);
+    end
+    rif.rw_en[20] = rt_m0_we;  rif.rw_file[20] = 16'(f_m0);  rif.rw_val[20][0] = 64'(rt_m0);
+    rif.rw_en[21] = rt_scc_we; rif.rw_file[21] = 16'(f_scc); rif.rw_val[21][0] = 64'(rt_scc);
+    rif.rw_bits[21] = 64'h1;
+    rif.rw_en[38] = rt_hw_we;  rif.rw_file[38] = 16'(f_hw);  rif.rw_index[38] = 16'(rt_hw_idx);
+    rif.rw_val[38][0] = 64'(rt_hw_val);
+    rif.mw_en[0] = 1'b0; rif.mw_space[0] = 16'd0; rif.mw_addr[0] = 64'd0; rif.mw_lane[0] = 8'd0;
+    rif.mw_size[0] = 5'd0; rif.mw_mask[0] = 16'd0; rif.mw_data[0] = 128'd0; rif.mw_slot[0] = -8'sd1;
+    rif.wb_en[0] = 1'b0; rif.wb_wave[0] = 16'd0; rif.wb_tag[0] = 64'd0; rif.wb_file[0] = 16'd0;
+    rif.wb_index[0] = 16'd0; rif.wb_bits[0] = 64'd0; rif.wb_lanes[0] = 64'd0; rif.wb_val[0][0] = 64'd0;
+    rif.done = done && phase == 4;
+    rif.fault = fault && phase == 4;
+    rif.fault_wave = 16'd0;
+    rif.fault_pc = fault_pc;
+  end
+
+  // A fetch outside the window is what the model does too (its pc left the
+  // program) unless the program did not fit.  An SMEM access outside the data
+  // window faults only when the test's data did not fit the window (dmem_zero
+  // clear): the model may hold data there.
+  always @(posedge clk) begin
+    if (phase == 4 && fault && !mon_stop) begin
+      if (fault_why == rdna4_pkg::WHY_FETCH && drop_i != 0)
+        $display("rdna4 bench: fault at pc 0x%0h: fetch outside the instruction window [0x%0h, 0x%0h); %0d program words lie outside it",
+                 fault_pc, ibase, ibase + IMEM_BYTES, drop_i);
+      if (fault_why == rdna4_pkg::WHY_SMEM_WIN)
+        $display("rdna4 bench: fault at pc 0x%0h: SMEM access outside the data window [0x%0h, 0x%0h); %0d data words of the test lie outside it (the test's data span more than the core's %0d-KiB window), so reads outside it cannot be served as zero",
+                 fault_pc, dbase, dbase + DMEM_BYTES, drop_d, DMEM_BYTES / 1024);
+    end
+  end
 
   always @(posedge clk) begin
     int kind; string name; int unsigned index, lane; longint unsigned addr, value;
-    bit stop;
-    stop = 0;
     cycle <= cycle + 1;
     ld_we <= 1'b0;
     start <= 1'b0;
@@ -175,7 +236,10 @@ module tb_rdna4 (input logic clk);
         rst_n <= (cycle >= 2);
         if (cycle == 0) begin
           chk = gpuref_dpi_chk_current();
-          for (int i = 0; i < 32; i++) vals[i] = 0;
+          f_s = gpuref_dpi_chk_file_id(chk, "s");       f_vcc = gpuref_dpi_chk_file_id(chk, "vcc");
+          f_exec = gpuref_dpi_chk_file_id(chk, "exec"); f_m0 = gpuref_dpi_chk_file_id(chk, "m0");
+          f_scc = gpuref_dpi_chk_file_id(chk, "scc");   f_ttmp = gpuref_dpi_chk_file_id(chk, "ttmp");
+          f_hw = gpuref_dpi_chk_file_id(chk, "hwreg");
         end
         if (cycle >= 3) phase <= 1;
       end
@@ -195,39 +259,7 @@ module tb_rdna4 (input logic clk);
         end
       end
       3: begin start <= 1'b1; phase <= 4; end
-      4: begin
-        if (rt_valid) begin
-          gpuref_dpi_chk_dut_begin(chk, rt_pc, rt_next_pc, rt_w0, rt_w1, 32'(rt_nwords),
-                                   32'(rt_flags), 64'd1);
-          for (int i = 0; i < 16; i++)
-            if (rt_s_we[i]) regw("s", 32'(rt_s_base) + i, 64'hffffffff, rt_s_val[32*i +: 32]);
-          for (int i = 0; i < 2; i++) begin
-            if (rt_vcc_we[i])  regw("vcc", i, 64'hffffffff, rt_vcc[32*i +: 32]);
-            if (rt_exec_we[i]) regw("exec", i, 64'hffffffff, rt_exec[32*i +: 32]);
-          end
-          if (rt_m0_we)  regw("m0", 0, 64'hffffffff, rt_m0);
-          if (rt_scc_we) regw("scc", 0, 64'h1, {31'd0, rt_scc});
-          for (int i = 0; i < 16; i++)
-            if (rt_ttmp_we[i]) regw("ttmp", i, 64'hffffffff, rt_ttmp_val[32*i +: 32]);
-          if (rt_hw_we)  regw("hwreg", 32'(rt_hw_idx), 64'hffffffff, rt_hw_val);
-          if (gpuref_dpi_chk_dut_end(chk) != 0) begin stop = 1; phase <= 5; $finish; end
-        end
-        if (!stop && (done || fault)) begin
-          // A fetch outside the window is what the model does too (its pc left
-          // the program) unless the program did not fit.  An SMEM access outside
-          // the data window faults only when the test's data did not fit the
-          // window (dmem_zero clear): the model may hold data there.
-          if (fault && fault_why == rdna4_pkg::WHY_FETCH && drop_i != 0)
-            $display("rdna4 bench: fault at pc 0x%0h: fetch outside the instruction window [0x%0h, 0x%0h); %0d program words lie outside it",
-                     fault_pc, ibase, ibase + IMEM_BYTES, drop_i);
-          if (fault && fault_why == rdna4_pkg::WHY_SMEM_WIN)
-            $display("rdna4 bench: fault at pc 0x%0h: SMEM access outside the data window [0x%0h, 0x%0h); %0d data words of the test lie outside it (the test's data span more than the core's %0d-KiB window), so reads outside it cannot be served as zero",
-                     fault_pc, dbase, dbase + DMEM_BYTES, drop_d, DMEM_BYTES / 1024);
-          void'(gpuref_dpi_chk_dut_stop(chk, 32'(done), 32'(fault), fault_pc, 0));
-          phase <= 5;
-          $finish;
-        end
-      end
+      4: if (mon_stop) begin phase <= 5; $finish; end
       default: ;
     endcase
   end
