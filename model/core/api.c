@@ -74,45 +74,56 @@ static int begin(gpuref_model *m)
  * out has room for strlen(config) + 1 bytes. */
 static int core_config(const char *config, char *out, unsigned *waves, char *err)
 {
-    size_t pos = 0, o = 0;
+    size_t o = 0;
     int seen = 0;
-    char key[64], val[128];
     out[0] = '\0';
     *waves = 1;
     if (!config)
         return GPUREF_OK;
-    for (;;) {
-        size_t at = pos;
-        int r = gpuref_config_next(config, &pos, key, sizeof key, val, sizeof val);
-        if (r == 0)
-            break;
-        if (r < 0) {
-            /* malformed: let the ISA's parser word the error on the whole text */
-            snprintf(out, strlen(config) + 1, "%s", config);
-            return GPUREF_OK;
-        }
-        if (strcmp(key, "waves") == 0) {
-            uint64_t n = 0;
+    /* split at commas; an item whose key is "waves" is the core's, every other
+     * item (well-formed or not) goes to the ISA verbatim, which words its
+     * errors itself */
+    for (const char *p = config; *p;) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        const char *k = p, *ke = p;
+        while (k < p + n && *k == ' ')
+            k++;
+        for (ke = k; ke < p + n && *ke != '=' && *ke != ' '; ke++)
+            ;
+        const char *eq = ke;
+        while (eq < p + n && *eq == ' ')
+            eq++;
+        if (ke - k == 5 && memcmp(k, "waves", 5) == 0 && eq < p + n && *eq == '=') {
+            char val[32];
+            const char *v = eq + 1;
+            size_t vn = (size_t)(p + n - v);
+            while (vn && *v == ' ')
+                v++, vn--;
+            while (vn && v[vn - 1] == ' ')
+                vn--;
+            uint64_t w = 0;
+            if (vn >= sizeof val)
+                vn = sizeof val - 1;
+            memcpy(val, v, vn);
+            val[vn] = '\0';
             if (seen)
                 return gpuref_errf(err, GPUREF_ERR_CONFIG, "config: waves given twice");
-            if (gpuref_parse_u64(val, &n) != 0 || n < 1 || n > GPUREF_MAX_WAVES)
+            if (gpuref_parse_u64(val, &w) != 0 || w < 1 || w > GPUREF_MAX_WAVES)
                 return gpuref_errf(err, GPUREF_ERR_CONFIG,
                                    "config: waves=%s: expected 1..%d", val, GPUREF_MAX_WAVES);
-            *waves = (unsigned)n;
+            *waves = (unsigned)w;
             seen = 1;
-            continue;
+        } else if (n) {
+            if (o)
+                out[o++] = ',';
+            memcpy(out + o, p, n);
+            o += n;
+            out[o] = '\0';
         }
-        /* keep this item verbatim */
-        while (at < pos && (config[at] == ',' || config[at] == ' '))
-            at++;
-        size_t end = pos;
-        while (end > at && (config[end - 1] == ',' || config[end - 1] == ' '))
-            end--;
-        if (o)
-            out[o++] = ',';
-        memcpy(out + o, config + at, end - at);
-        o += end - at;
-        out[o] = '\0';
+        p += n;
+        if (*p == ',')
+            p++;
     }
     return GPUREF_OK;
 }
