@@ -51,8 +51,8 @@ fi
 # the example, from the installed tree
 cp -r "$PREFIX/share/gpuref/examples/byo" "$WORK/ex"
 if (cd "$WORK/ex" && make run PREFIX="$PREFIX") > "$WORK/ex.log" 2>&1 \
-   && grep -q '^2 passed, 0 failed' "$WORK/ex.log"; then
-    ok "example bench: 2 passed, 0 failed"
+   && grep -q '^3 passed, 0 failed' "$WORK/ex.log"; then
+    ok "example bench: 3 passed (one with two waves interleaved), 0 failed"
 else
     bad "example bench (see $WORK/ex.log)"
 fi
@@ -60,7 +60,7 @@ fi
 cp -r "$PREFIX/share/gpuref/examples/byo" "$WORK/bug"
 sed -i 's/rt.rw_en\[1\] = fire \&\& is_add;/rt.rw_en[1] = 1'"'"'b0;/' "$WORK/bug/mini_core.sv"
 (cd "$WORK/bug" && make run PREFIX="$PREFIX") > "$WORK/bug.log" 2>&1
-if grep -q '^0 passed, 2 failed' "$WORK/bug.log" && grep -q 'scc: not written by DUT' "$WORK/bug.log" \
+if grep -q '^0 passed, 3 failed' "$WORK/bug.log" && grep -q 'scc: not written by DUT' "$WORK/bug.log" \
    && [ -s "$WORK/bug/byo_out/mov_add_carry/mismatch.json" ]; then
     ok "broken example core: scc write missing, named, report written"
 else

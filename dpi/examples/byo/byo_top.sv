@@ -10,14 +10,14 @@ module byo_top;
 
   logic clk = 1'b0, rst_n = 1'b0, ld_we = 1'b0, ld_sel = 1'b0, start = 1'b0;
   logic [31:0] ld_addr = 32'd0, ld_data = 32'd0;
-  logic [15:0] f_s = 16'd0, f_scc = 16'd0;
+  logic [15:0] f_s = 16'd0, f_scc = 16'd0, nwaves = 16'd1;
   logic stop;
   always #5 clk = ~clk;
 
   gpuref_retire_if #(.LANES(1), .NREGW(2), .NMEMW(1), .NWB(1)) rif (clk);
   gpuref_retire_mon #(.LANES(1), .NREGW(2), .NMEMW(1), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(stop));
   mini_core dut (.clk(clk), .rst_n(rst_n), .ld_we(ld_we), .ld_sel(ld_sel), .ld_addr(ld_addr),
-                 .ld_data(ld_data), .start(start), .f_s(f_s), .f_scc(f_scc), .rt(rif));
+                 .ld_data(ld_data), .start(start), .nwaves(nwaves), .f_s(f_s), .f_scc(f_scc), .rt(rif));
 
   task automatic load(input logic sel, input logic [31:0] a, input logic [31:0] d);
     @(negedge clk);
@@ -47,9 +47,10 @@ module byo_top;
       if (gpuref_dpi_chk_begin(c, t) == 0) begin
         f_s = 16'(gpuref_dpi_chk_file_id(c, "s"));
         f_scc = 16'(gpuref_dpi_chk_file_id(c, "scc"));
+        nwaves = 16'(gpuref_dpi_chk_waves(c));          // the test's config waves=N
         while (gpuref_dpi_chk_init_next(c, kind, name, index, lane, addr, value) != 0) begin
           if (kind == 2) load(1'b0, addr[31:0], value[31:0]);              // program word
-          else if (kind == 0 && name == "s") load(1'b1, index, value[31:0]); // an SGPR
+          else if (kind == 0 && name == "s") load(1'b1, index, value[31:0]); // an SGPR (wave in index[31:16])
         end
         @(negedge clk) start = 1'b1;
         @(negedge clk) start = 1'b0;
