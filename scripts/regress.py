@@ -41,7 +41,20 @@ except ImportError:  # pragma: no cover - python3-yaml is installed by make deps
     yaml = None
 
 RTL_MIX = "scripts/testdata/%s-rtl.mix.yaml"
-GEN_ISAS = ("nv50", "rdna4")   # ISAs `gpuref gen` can generate for
+def isa_list():
+    """The pipelines, from the one list model/core/isas.def."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "model", "core", "isas.def")
+    names = []
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"^GPUREF_ISA\(([a-z0-9_]+)\)", line)
+            if m:
+                names.append(m.group(1))
+    return names
+
+
+ISAS = isa_list()
+GEN_ISAS = tuple(ISAS)   # every listed ISA has a generator (`gpuref gen` says if not)
 RESULT_RE = re.compile(r"^(PASS|FAIL) (\S+?)(?::| \((\d+) steps)")
 COSIM_RE = re.compile(r"^cosim \S+: tests=(\d+) retired=(\d+) seconds=([\d.]+)")
 
@@ -255,7 +268,8 @@ def main():
     ap = argparse.ArgumentParser(description="gpuref regression runner (see the module docstring).")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2, help="parallel tasks")
     ap.add_argument("--list", help="test list (YAML); default: directed vectors plus random seeds")
-    ap.add_argument("--isa", action="append", help="ISA(s) for the default list (repeatable)")
+    ap.add_argument("--isa", action="append", choices=ISAS,
+                    help="ISA(s) for the default list (repeatable; default: every ISA of model/core/isas.def)")
     ap.add_argument("--seeds", type=int, default=0, help="random seeds per ISA in the default list")
     ap.add_argument("--count", type=int, default=200, help="instructions per random program")
     ap.add_argument("--run-id", help="run folder name (default: date-time)")
@@ -267,7 +281,7 @@ def main():
     if args.jobs < 1:
         die("-j needs a number >= 1")
 
-    jobs = load_list(args.list) if args.list else default_jobs(args.isa or ["nv50"], args.seeds, args.count)
+    jobs = load_list(args.list) if args.list else default_jobs(args.isa or ISAS, args.seeds, args.count)
     tasks = expand(jobs)
     run_id = args.run_id or datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     run_dir = os.path.join(args.build, "regress", run_id)
