@@ -485,8 +485,8 @@ int gpuref_run(gpuref_model *m, uint64_t max_steps, uint64_t *steps)
                              (unsigned long long)max_steps);
             break;
         }
-        /* gpuref_retire_clear: the header, up to the register writes */
-        memset(rr, 0, offsetof(gpuref_retire, regw));
+        /* gpuref_retire_clear: the header, up to the words */
+        memset(rr, 0, offsetof(gpuref_retire, words));
         rr->seq = seq;
         st = step(isa_st, rr, err);
         if (st != GPUREF_OK) {

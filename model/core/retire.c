@@ -10,7 +10,7 @@ void gpuref_retire_clear(gpuref_retire *rr)
 {
     if (!rr)
         return;
-    memset(rr, 0, offsetof(gpuref_retire, regw));
+    memset(rr, 0, offsetof(gpuref_retire, words));
 }
 
 gpuref_regw *gpuref_retire_regw_slot(gpuref_retire *rr, int file, unsigned index, uint64_t bits,

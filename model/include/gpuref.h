@@ -183,19 +183,20 @@ typedef struct gpuref_retire {
     uint64_t    seq;              /* units this wave retired before this one since reset */
     uint64_t    pc;               /* byte address of the unit */
     uint64_t    next_pc;
+    uint64_t    exec_mask;        /* lanes that executed the unit (after predication) */
     uint32_t    wave;             /* wave that retired it */
+    uint32_t    flags;
     uint16_t    kind;             /* unit kind (gpuref_unit_kind_name), 0 = the ISA's main kind */
     uint16_t    stream;           /* instruction stream (gpuref_stream_name), 0 = main */
-    uint32_t    words[GPUREF_MAX_WORDS];
     uint8_t     nwords;
-    uint32_t    flags;
-    uint64_t    exec_mask;        /* lanes that executed the unit (after predication) */
     uint16_t    nregw, nmemw;
+    uint32_t    words[GPUREF_MAX_WORDS];  /* words[nwords..] are unspecified */
     gpuref_regw regw[GPUREF_MAX_REGW];
     gpuref_memw memw[GPUREF_MAX_MEMW];
 } gpuref_retire;
 
-/* Clear the header and counts of a record (not the big arrays). */
+/* Clear the header and counts of a record (not the words and the big arrays:
+ * only the first nwords words, nregw and nmemw entries are meaningful). */
 void gpuref_retire_clear(gpuref_retire *rr);
 /* Append a register write; merges into an existing entry of the same file,
  * index and tag.  slot is SLOT_NONE. */
