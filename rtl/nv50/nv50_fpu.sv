@@ -104,17 +104,16 @@ module nv50_fpu (
   // truncated, its exponent unbounded; aligned with c on three guard bits and
   // a sticky bit, one RNE rounding on a grid no finer than 2^-149; a result
   // below 2^-126 flushed to zero of its sign, 2^128 or more Inf.
-  function automatic logic [31:0] mad_g80(input logic [31:0] a, input logic [31:0] b,
-                                          input logic [31:0] c);
-    logic [47:0]        pr;
+  // (pr: the top 25 bits of the 48-bit product of the significands of a, b)
+  function automatic logic [31:0] mad_g80(input logic [31:23] a, input logic [31:23] b,
+                                          input logic [31:0] c, input logic [47:23] pr);
     logic [23:0]        pm, cm, big_m, sml_m;
     logic signed [11:0] pe, ce, er, d;
     logic               ps, big_s, sml_s, st, rs, up, fnd;
-    logic [31:0]        sx, sh_out;
+    logic [27:0]        sx, sh_out;
     logic [28:0]        acc;
     logic [4:0]         lz, k;
     logic [24:0]        mant;
-    pr = {24'd0, 1'b1, a[22:0]} * {24'd0, 1'b1, b[22:0]};
     ps = a[31] ^ b[31];
     // biased exponents: x = m * 2^(e - 150) with m the 24-bit significand
     pe = 12'(a[30:23]) + 12'(b[30:23]) - 12'sd127 + (pr[47] ? 12'sd1 : 12'sd0);
@@ -127,12 +126,12 @@ module nv50_fpu (
       big_m = cm; big_s = c[31]; sml_m = pm; sml_s = ps; er = ce; d = ce - pe;
     end
     // the smaller operand << 3, shifted right by d with a sticky bit
-    sx = {5'd0, sml_m, 3'd0};
-    if (d > 12'sd31) begin
-      sh_out = 32'd0; st = 1'b1;
+    sx = {1'b0, sml_m, 3'd0};
+    if (d > 12'sd27) begin
+      sh_out = 28'd0; st = 1'b1;
     end else begin
       sh_out = sx >> d[4:0];
-      st     = (sx & ((32'd1 << d[4:0]) - 32'd1)) != 32'd0;
+      st     = (sx & ((28'd1 << d[4:0]) - 28'd1)) != 28'd0;
     end
     // the sticky bit jammed into bit 0 (keeps the result odd when inexact)
     if (big_s == sml_s) acc = {2'd0, big_m, 3'd0} + {1'd0, sh_out[27:1], sh_out[0] | st};
@@ -374,14 +373,16 @@ module nv50_fpu (
   // to the rounded product then the sum (u_mul, u_add), except a finite
   // normal product with an Inf or NaN c
   logic [31:0] mad_c, mad_r;
+  logic [47:0] mad_pr;
   logic        mad_norm;
+  assign mad_pr = {24'd0, 1'b1, mul_a[22:0]} * {24'd0, 1'b1, mul_b[22:0]};
   always_comb begin
     mad_c    = {vc[31] ^ neg2, vc[30:0]};
     mad_norm = (mul_a[30:23] != 8'd0) && (mul_a[30:23] != 8'hff) &&
                (mul_b[30:23] != 8'd0) && (mul_b[30:23] != 8'hff) && (mad_c[30:23] != 8'd0);
     if (!mad_norm)                   mad_r = add_r;
     else if (mad_c[30:23] == 8'hff)  mad_r = (mad_c[22:0] != 23'd0) ? DNAN32 : mad_c;
-    else                             mad_r = mad_g80(mul_a, mul_b, mad_c);
+    else                             mad_r = mad_g80(mul_a[31:23], mul_b[31:23], mad_c, mad_pr[47:23]);
   end
 
   // fadd/fmul: a finite overflow gives Inf in rn and rp whatever the sign
@@ -432,6 +433,7 @@ module nv50_fpu (
   // exception flags and the relation are not architectural here
   logic unused_ok;
   assign unused_ok = ^{x_mul, x_add, x_cmp, x_mm, x_h2f, x_f2h, x_f2i, x_i2f, cmp_rel, imag[32],
+                       mad_pr[22:0],     // the truncated bits of the fmad product (G-MAD)
                        icl[33:32], i2f_r[31]};
 
 endmodule
