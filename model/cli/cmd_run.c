@@ -74,22 +74,20 @@ static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
     if (gpuref_disasm(gpuref_model_isa(m), rr->words, rr->nwords, rr->pc, dis, sizeof dis, NULL,
                       &d) != GPUREF_OK)
         snprintf(dis, sizeof dis, "(%s)", d.msg);
-    add(line, sizeof line, &o, "    %6llu %08llx:",
-                          (unsigned long long)rr->seq, (unsigned long long)rr->pc);
+    if (gpuref_wave_count(m) > 1)          /* several waves: each unit's wave */
+        add(line, sizeof line, &o, "    w%-2u %6llu %08llx:", (unsigned)rr->wave,
+            (unsigned long long)rr->seq, (unsigned long long)rr->pc);
+    else
+        add(line, sizeof line, &o, "    %6llu %08llx:", (unsigned long long)rr->seq,
+            (unsigned long long)rr->pc);
     for (unsigned i = 0; i < rr->nwords && i < GPUREF_MAX_WORDS; i++)
         add(line, sizeof line, &o, " %08x", (unsigned)rr->words[i]);
     add(line, sizeof line, &o, "%*s  %-32s", rr->nwords < 2 ? 9 : 0, "",
                           dis);
     for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW && o < sizeof line - 64; i++) {
         const gpuref_regw *w = &rr->regw[i];
-        gpuref_regfile_info fi;
-        if (gpuref_regfile_get_info(m, w->file, &fi) != GPUREF_OK)
-            continue;
-        char name[48];
-        if (fi.count == 1)
-            snprintf(name, sizeof name, "%s", fi.name);
-        else
-            snprintf(name, sizeof name, "%s%u", fi.name, (unsigned)w->index);
+        char name[48];                    /* as the ISA spells it */
+        gpuref_reg_name(m, w->file, w->index, name, sizeof name);
         /* the value most lanes got, then the lanes that differ from it */
         int major = -1, best = 0;
         for (unsigned l = 0; l < GPUREF_MAX_LANES; l++) {

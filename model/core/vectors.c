@@ -450,6 +450,7 @@ typedef struct loader {
     const char *isa;
     gpuref_model *m;            /* scratch model of the current config */
     char *mcfg;                 /* its config (NULL: defaults) */
+    int trace_wave1;            /* while reading a trace entry's regs: its wave + 1, else 0 */
     unsigned cur_line;          /* line_indent's cursor: line cur_line starts */
     size_t cur_off;             /* at byte cur_off (cur_line 0: not set) */
 } loader;
@@ -660,6 +661,9 @@ static int scratch_for(loader *c, const char *config, const yaml_node_t *at)
     return GPUREF_OK;
 }
 
+/* Waves of two keys (-1: every wave) that meet. */
+static int wave_overlap(int a, int b) { return a < 0 || b < 0 || a == b; }
+
 /* A mapping register key -> value or list of per-lane values. */
 static int get_regs(loader *c, const yaml_node_t *n, const char *what,
                     gpuref_vec_regval **out, size_t *nout)
@@ -710,7 +714,8 @@ static int get_regs(loader *c, const yaml_node_t *n, const char *what,
         for (size_t j = 0; j < i; j++) {         /* each lane of a register once */
             const gpuref_vec_reg *o = &rv[j].reg;
             if (o->file == r->reg.file && o->index == r->reg.index &&
-                (o->wave == r->reg.wave || o->wave < 0 || r->reg.wave < 0) &&
+                wave_overlap(o->wave < 0 ? c->trace_wave1 - 1 : o->wave,
+                             r->reg.wave < 0 ? c->trace_wave1 - 1 : r->reg.wave) &&
                 o->lane_lo <= r->reg.lane_hi && r->reg.lane_lo <= o->lane_hi) {
                 char b2[64];
                 rc = err_at(c, k, GPUREF_ERR_PARSE, "%s: %s overlaps %s (line %u): give each "
@@ -1107,7 +1112,11 @@ static int get_trace(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
             if ((rc = get_hex(c, v[1], "pc", &e->pc)))
                 return rc;
         }
-        if (v[2] && (rc = get_regs(c, v[2], "trace regs", &e->regs, &e->nregs)))
+        c->trace_wave1 = (int)e->wave + 1;
+        if (v[2])
+            rc = get_regs(c, v[2], "trace regs", &e->regs, &e->nregs);
+        c->trace_wave1 = 0;
+        if (rc)
             return rc;
     }
     return GPUREF_OK;
