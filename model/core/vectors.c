@@ -2442,7 +2442,7 @@ static int check_regvals(report *r, const gpuref_vec_test *t, gpuref_model *m,
         int w0 = wave < 0 ? 0 : wave, w1 = wave < 0 ? nw - 1 : wave;
         for (int wv = w0; wv <= w1; wv++) {
             gpuref_wave_select(m, (unsigned)wv);
-            fails += check_regval(r, t, m, e, prefix, nw > 1 && e->reg.wave < 0 ? wv : -1);
+            fails += check_regval(r, t, m, e, prefix, nw > 1 && wave < 0 ? wv : -1);
         }
     }
     if (sel >= 0)
