@@ -144,6 +144,18 @@ printf 'isa: nv50\ntests:\n  - name: a\n    program: "exit nop"\n    expect: {st
 expect "cov report: missing --exclusions folder" "exclusions .*nosuch: No such file" "$G" cov report --no-html --exclusions "$T/nosuch" "$T/a.dat"
 printf 'nv50.op.\001\377x  # why\n' > "$T/raw.txt"
 expect "exclusion errors escape raw bytes" "raw.txt:1: .*nv50.op.\\\\x01\\\\xffx" "$G" cov bins --isa nv50 --exclusions "$T/raw.txt"
+# vectors/README.md lists each ISA's register keys as `gpuref run --keys ISA` prints them
+for isa in ${ISAS:-nv50 rdna4}; do
+    "$G" run --keys "$isa" > "$T/keys" 2>&1
+    miss=$(tail -n +2 "$T/keys" | while IFS= read -r l; do grep -qxF -- "$l" vectors/README.md || echo "$l"; done)
+    if [ -s "$T/keys" ] && [ -z "$miss" ]; then ok "vectors/README.md has the keys of $isa"
+    else bad "vectors/README.md has the keys of $isa (missing: $(echo "$miss" | head -n 2))"; fi
+done
+"$G" run --keys nv50 --config waves=2 > /dev/full 2> "$T/err"; st=$?
+if [ $st -eq 3 ] && [ "$(wc -l < "$T/err")" -eq 1 ]; then ok "run --keys > /dev/full fails"
+else bad "run --keys > /dev/full fails (exit $st)"; fi
+expect "run --keys: bad config" "--keys nv50: .*unknown config key 'bogus'" "$G" run --keys nv50 --config bogus=1
+
 # Data files when installed: the default coverage exclusions are looked up in
 # $GPUREF_DATA, ./, then <bin>/../share/gpuref/ (model/cli/README.md).
 R=$(pwd)
