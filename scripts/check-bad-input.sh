@@ -154,7 +154,7 @@ done
 "$G" run --keys nv50 --config waves=2 > /dev/full 2> "$T/err"; st=$?
 if [ $st -eq 3 ] && [ "$(wc -l < "$T/err")" -eq 1 ]; then ok "run --keys > /dev/full fails"
 else bad "run --keys > /dev/full fails (exit $st)"; fi
-expect "run --keys: bad config" "--keys nv50: .*unknown config key 'bogus'" "$G" run --keys nv50 --config bogus=1
+expect "run --keys: bad config" "run: --keys nv50: .*unknown config key 'bogus'" "$G" run --keys nv50 --config bogus=1
 
 # Data files when installed: the default coverage exclusions are looked up in
 # $GPUREF_DATA, ./, then <bin>/../share/gpuref/ (model/cli/README.md).
