@@ -144,6 +144,50 @@ printf 'isa: nv50\ntests:\n  - name: a\n    program: "exit nop"\n    expect: {st
 expect "cov report: missing --exclusions folder" "exclusions .*nosuch: No such file" "$G" cov report --no-html --exclusions "$T/nosuch" "$T/a.dat"
 printf 'nv50.op.\001\377x  # why\n' > "$T/raw.txt"
 expect "exclusion errors escape raw bytes" "raw.txt:1: .*nv50.op.\\\\x01\\\\xffx" "$G" cov bins --isa nv50 --exclusions "$T/raw.txt"
+# vectors/README.md lists each ISA's register keys as `gpuref run --keys ISA` prints them
+for isa in ${ISAS:-nv50 rdna4}; do
+    "$G" run --keys "$isa" > "$T/keys" 2>&1
+    miss=$(tail -n +2 "$T/keys" | while IFS= read -r l; do grep -qxF -- "$l" vectors/README.md || echo "$l"; done)
+    if [ -s "$T/keys" ] && [ -z "$miss" ]; then ok "vectors/README.md has the keys of $isa"
+    else bad "vectors/README.md has the keys of $isa (missing: $(echo "$miss" | head -n 2))"; fi
+done
+"$G" run --keys nv50 --config waves=2 > /dev/full 2> "$T/err"; st=$?
+if [ $st -eq 3 ] && [ "$(wc -l < "$T/err")" -eq 1 ]; then ok "run --keys > /dev/full fails"
+else bad "run --keys > /dev/full fails (exit $st)"; fi
+expect "run --keys: bad config" "run: --keys nv50: .*unknown config key 'bogus'" "$G" run --keys nv50 --config bogus=1
+
+# Data files when installed: the default coverage exclusions are looked up in
+# $GPUREF_DATA, ./, then <bin>/../share/gpuref/ (model/cli/README.md).
+R=$(pwd)
+mkdir -p "$T/elsewhere" "$T/data/coverage/exclusions" "$T/lone/bin"
+"$G" cov bins --isa nv50 --exclusions coverage/exclusions/nv50.txt > "$T/bins.ref" 2>&1
+if [ "$B" = build ] && make --no-print-directory install PREFIX="$T/inst" > "$T/install.log" 2>&1; then
+    (cd "$T/elsewhere" && "$T/inst/bin/gpuref" cov bins --isa nv50 > "$T/bins.inst" 2> "$T/bins.err")
+    if [ $? -eq 0 ] && [ ! -s "$T/bins.err" ] && grep -q "# excluded" "$T/bins.inst" &&
+       cmp -s "$T/bins.ref" "$T/bins.inst"; then ok "installed cov bins finds its exclusions"
+    else bad "installed cov bins finds its exclusions ($(head -c 200 "$T/bins.err"))"; fi
+    # the binary alone, no share/ beside it: one warning, bins reported unexcluded
+    cp "$T/inst/bin/gpuref" "$T/lone/bin/"
+    (cd "$T/elsewhere" && "$T/lone/bin/gpuref" cov bins --isa nv50 > "$T/bins.lone" 2> "$T/bins.err")
+    st=$?
+    if [ $st -eq 0 ] && [ "$(wc -l < "$T/bins.err")" -eq 1 ] &&
+       grep -q "warning: default coverage/exclusions/nv50.txt not found" "$T/bins.err" &&
+       ! grep -q "# excluded" "$T/bins.lone"; then ok "no exclusions anywhere: one warning"
+    else bad "no exclusions anywhere: one warning (exit $st: $(head -c 200 "$T/bins.err"))"; fi
+    # $GPUREF_DATA comes first
+    printf 'nv50.op.mov.b16.short  # test: excluded through GPUREF_DATA\n' > "$T/data/coverage/exclusions/nv50.txt"
+    (cd "$T/elsewhere" && GPUREF_DATA="$T/data" "$T/inst/bin/gpuref" cov bins --isa nv50 > "$T/bins.env" 2> "$T/bins.err")
+    if [ $? -eq 0 ] && [ "$(grep -c '# excluded' "$T/bins.env")" -eq 1 ] &&
+       grep -q "excluded: test: excluded through GPUREF_DATA" "$T/bins.env"; then ok "GPUREF_DATA exclusions"
+    else bad "GPUREF_DATA exclusions ($(head -c 200 "$T/bins.err"))"; fi
+    cd "$T/elsewhere"
+    expect "installed: a named exclusions file missing" "nosuch.txt: cannot read" \
+        "$T/inst/bin/gpuref" cov bins --isa nv50 --exclusions "$T/nosuch.txt"
+    cd "$R"
+else
+    [ "$B" = build ] && bad "make install PREFIX=$T/inst ($(tail -n 3 "$T/install.log"))"
+fi
+cd "$R"
 if [ -x "$B/tb/nv50/Vtb_nv50" ]; then
     "$B/tb/nv50/Vtb_nv50" --out "$T/cosim" "$T/unknown-key.yaml" > "$T/out" 2>&1
     st=$?

@@ -76,4 +76,10 @@ int   cli_parse_u64(const char *s, uint64_t *v);
 /* A 32-bit word: hex with or without 0x, 1..8 digits. */
 int   cli_parse_word(const char *s, size_t n, uint32_t *w);
 
+/* A data file the command uses by default (rel: "coverage/exclusions/nv50.txt"),
+ * looked up in order: $GPUREF_DATA/rel, ./rel (a repository checkout),
+ * <folder of the executable>/../share/gpuref/rel (an install).  1 with out set
+ * when found; 0 when not, after a warning on stderr (once per run). */
+int   cli_data_file(const char *cmd, const char *rel, char *out, size_t len);
+
 #endif

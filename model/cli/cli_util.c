@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -204,5 +205,43 @@ int cli_parse_word(const char *s, size_t n, uint32_t *w)
         v = v << 4 | d;
     }
     *w = v;
+    return 0;
+}
+
+/* ------------------------------------------------------------ data files */
+
+static int is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int cli_data_file(const char *cmd, const char *rel, char *out, size_t len)
+{
+    static int warned;
+    char exe[4096];
+    const char *env = getenv("GPUREF_DATA");
+    if (env && *env && (size_t)snprintf(out, len, "%s/%s", env, rel) < len && is_file(out))
+        return 1;
+    if ((size_t)snprintf(out, len, "%s", rel) < len && is_file(out))
+        return 1;                       /* a repository checkout */
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {                        /* an install: PREFIX/bin/gpuref */
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            if ((size_t)snprintf(out, len, "%s/../share/gpuref/%s", exe, rel) < len &&
+                is_file(out))
+                return 1;
+        }
+    }
+    if (!warned) {
+        warned = 1;
+        fprintf(stderr,
+                "gpuref %s: warning: default %s not found ($GPUREF_DATA, ./, "
+                "<bin>/../share/gpuref/): going on without it\n", cmd, rel);
+    }
+    out[0] = '\0';
     return 0;
 }

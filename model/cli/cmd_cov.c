@@ -30,7 +30,8 @@ const char cmd_cov_help[] =
     "         that are not excluded) by name; write an HTML report with lcov's\n"
     "         genhtml (functional bins as a listing 'gpuref/ISA.bins', RTL through\n"
     "         verilator_coverage --write-info).\n"
-    "  --exclusions DIR   exclusion files DIR/ISA.txt (default coverage/exclusions)\n"
+    "  --exclusions DIR   exclusion files DIR/ISA.txt (default coverage/exclusions/ISA.txt\n"
+    "                     from $GPUREF_DATA, ./, or the install's share/gpuref/)\n"
     "  --no-exclusions    report every bin\n"
     "  --max-holes N      holes listed per ISA (default 100; 0: all)\n"
     "  --html DIR         HTML report in DIR (default build/cov/report); the\n"
@@ -118,14 +119,19 @@ static int load_excl(gpuref_cov *c, const char *dir, const char *file)
     if (file) {
         if (pjoin(path, sizeof path, file, ""))
             return cli_error("cov", CLI_INPUT, "%s: path too long", file);
+    } else if (!dir) {                  /* the default: repository or install */
+        snprintf(name, sizeof name, "coverage/exclusions/%s.txt",
+                 gpuref_isa_name(gpuref_cov_isa(c)));
+        if (!cli_data_file("cov", name, path, sizeof path))
+            return CLI_OK;
     } else {
         snprintf(name, sizeof name, "/%s.txt", gpuref_isa_name(gpuref_cov_isa(c)));
-        if (pjoin(path, sizeof path, dir ? dir : "coverage/exclusions", name))
+        if (pjoin(path, sizeof path, dir, name))
             return cli_error("cov", CLI_INPUT, "%s: path too long", dir);
         struct stat st;                 /* a folder given must be there */
-        if (dir && stat(dir, &st) != 0)
+        if (stat(dir, &st) != 0)
             return cli_error("cov", CLI_INPUT, "--exclusions %s: %s", dir, strerror(errno));
-        if (dir && !S_ISDIR(st.st_mode))
+        if (!S_ISDIR(st.st_mode))
             return cli_error("cov", CLI_INPUT, "--exclusions %s: not a folder", dir);
         if (access(path, F_OK) != 0)
             return CLI_OK;

@@ -34,8 +34,8 @@ const char cmd_gen_help[] =
     "  --target COVFILE     aim at the bins COVFILE (coverage.dat) has not hit: pick\n"
     "                       an unhit bin, then make instructions that can hit it\n"
     "  --target-pct P       percent of instructions aimed at holes (default 50)\n"
-    "  --exclusions FILE    exclusions of --target (default\n"
-    "                       coverage/exclusions/ISA.txt when it exists)\n"
+    "  --exclusions FILE    exclusions of --target (default coverage/exclusions/ISA.txt\n"
+    "                       from $GPUREF_DATA, ./, or the install's share/gpuref/)\n"
     "  --no-exclusions      aim at excluded bins too\n"
     "  --special-pct P      percent of operand values from the special table (25)\n"
     "  --record             run each program on the model and store its results as\n"
@@ -197,8 +197,9 @@ int cmd_gen(int argc, char **argv)
             st = gpuref_cov_read(cov, target, &unknown, &d);
         if (st == GPUREF_OK && !noexcl) {
             if (!excl) {
-                snprintf(defx, sizeof defx, "coverage/exclusions/%s.txt", isa);
-                if (access(defx, R_OK) == 0)
+                char rel[128];
+                snprintf(rel, sizeof rel, "coverage/exclusions/%s.txt", isa);
+                if (cli_data_file("gen", rel, defx, sizeof defx))
                     excl = defx;
             }
             if (excl)

@@ -32,10 +32,17 @@ const char cmd_run_help[] =
     "  --cov FILE         count functional coverage of every retired unit and write\n"
     "                     it to FILE (Verilator coverage.dat format; see\n"
     "                     'gpuref cov --help')\n"
+    "  --keys ISA         print the register keys of ISA (file, first and last key,\n"
+    "                     registers, lanes, bits; with --config CONFIG) and exit\n"
+    "  --config CONFIG    the model config --keys describes (default: defaults)\n"
     "  -h, --help         this help\n"
+    "\n"
+    "A register key may name a wave: 'w1:s3' (vectors/README.md \"Waves\"); -v then\n"
+    "prints the wave of each unit (w0, w1, ...) when the test has several.\n"
     "\n"
     "examples:\n"
     "  gpuref run vectors/nv50/directed/*.yaml\n"
+    "  gpuref run --keys rdna4\n"
     "  gpuref run -v -t 'add_*' vectors/nv50/directed/alu.yaml\n"
     "  gpuref run --max-steps 50 -q build/gen/nv50_seed7.yaml\n";
 
@@ -74,22 +81,20 @@ static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
     if (gpuref_disasm(gpuref_model_isa(m), rr->words, rr->nwords, rr->pc, dis, sizeof dis, NULL,
                       &d) != GPUREF_OK)
         snprintf(dis, sizeof dis, "(%s)", d.msg);
-    add(line, sizeof line, &o, "    %6llu %08llx:",
-                          (unsigned long long)rr->seq, (unsigned long long)rr->pc);
+    if (gpuref_wave_count(m) > 1)          /* several waves: each unit's wave */
+        add(line, sizeof line, &o, "    w%-2u %6llu %08llx:", (unsigned)rr->wave,
+            (unsigned long long)rr->seq, (unsigned long long)rr->pc);
+    else
+        add(line, sizeof line, &o, "    %6llu %08llx:", (unsigned long long)rr->seq,
+            (unsigned long long)rr->pc);
     for (unsigned i = 0; i < rr->nwords && i < GPUREF_MAX_WORDS; i++)
         add(line, sizeof line, &o, " %08x", (unsigned)rr->words[i]);
     add(line, sizeof line, &o, "%*s  %-32s", rr->nwords < 2 ? 9 : 0, "",
                           dis);
     for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW && o < sizeof line - 64; i++) {
         const gpuref_regw *w = &rr->regw[i];
-        gpuref_regfile_info fi;
-        if (gpuref_regfile_get_info(m, w->file, &fi) != GPUREF_OK)
-            continue;
-        char name[48];
-        if (fi.count == 1)
-            snprintf(name, sizeof name, "%s", fi.name);
-        else
-            snprintf(name, sizeof name, "%s%u", fi.name, (unsigned)w->index);
+        char name[48];                    /* as the ISA spells it */
+        gpuref_reg_name(m, w->file, w->index, name, sizeof name);
         /* the value most lanes got, then the lanes that differ from it */
         int major = -1, best = 0;
         for (unsigned l = 0; l < GPUREF_MAX_LANES; l++) {
@@ -201,11 +206,44 @@ static void print_indented(const char *text)
     }
 }
 
+/* --keys: the register keys of an ISA's model, as the loader takes them. */
+static int print_keys(const char *isa, const char *config)
+{
+    gpuref_model *m = NULL;
+    gpuref_diag d = { 0, 0, 0, "" };
+    if (!cli_isa("run", isa))
+        return CLI_INPUT;
+    if (gpuref_model_create(isa, config, &m, &d) != GPUREF_OK)
+        return cli_error("run", CLI_INPUT, "--keys %s: %s", isa, d.msg);
+    printf("# register keys of %s%s%s (vectors/README.md); prefix wN: for wave N < %d\n", isa,
+           config ? ", config " : "", config ? config : "", gpuref_wave_count(m));
+    printf("| file | keys | registers | lanes | bits |\n");
+    printf("| --- | --- | --- | --- | --- |\n");
+    for (int f = 0; f < gpuref_regfile_count(m); f++) {
+        gpuref_regfile_info fi;
+        char first[48], last[48];
+        if (gpuref_regfile_get_info(m, f, &fi) != GPUREF_OK || fi.count == 0)
+            continue;
+        gpuref_reg_name(m, f, 0, first, sizeof first);
+        gpuref_reg_name(m, f, fi.count - 1, last, sizeof last);
+        if (fi.count == 1)
+            printf("| %s | `%s` | 1 | %u | %u |\n", fi.name, first, fi.lanes, fi.width);
+        else
+            printf("| %s | `%s`..`%s` | %u | %u | %u |\n", fi.name, first, last, fi.count,
+                   fi.lanes, fi.width);
+    }
+    gpuref_model_destroy(m);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return cli_error("run", CLI_INPUT, "cannot write: %s", strerror(errno));
+    return CLI_OK;
+}
+
 int cmd_run(int argc, char **argv)
 {
     cli_args a;
     run_opts o = { NULL, NULL, NULL, 0, 0, 0 };
     const char *arg, *val;
+    const char *keys = NULL, *config = NULL;
     int kind, rc, nfiles = 0;
     char **files = calloc((size_t)argc + 1, sizeof *files);
     if (!files)
@@ -230,6 +268,12 @@ int cmd_run(int argc, char **argv)
         } else if (cli_is(&a, "-v", "--verbose")) {
             if (!(rc = cli_flag(&a)))
                 o.verbose = 1;
+        } else if (cli_is(&a, NULL, "--keys")) {
+            if (!(rc = cli_value(&a, &val)))
+                keys = val;
+        } else if (cli_is(&a, NULL, "--config")) {
+            if (!(rc = cli_value(&a, &val)))
+                config = val;
         } else if (cli_is(&a, NULL, "--cov")) {
             if (!(rc = cli_value(&a, &val)))
                 o.cov = val;
@@ -240,6 +284,16 @@ int cmd_run(int argc, char **argv)
             free(files);
             return rc;
         }
+    }
+    if (keys) {
+        free(files);
+        if (nfiles)
+            return cli_usage("run", "--keys takes no vector files");
+        return print_keys(keys, config);
+    }
+    if (config) {
+        free(files);
+        return cli_usage("run", "--config goes with --keys (a test's config is in its file)");
     }
     if (nfiles == 0) {
         free(files);

@@ -159,24 +159,56 @@ int gpuref_vec_parse_reg(const gpuref_model *m, const char *key, gpuref_vec_reg 
     if (!m || !key || !out)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
     memset(out, 0, sizeof *out);
+    out->wave = GPUREF_VEC_WAVE_ALL;
+    const char *full = key;
+    if (key[0] == 'w' && is_digit(key[1])) {     /* "wN:" names a wave */
+        const char *p = key + 1;
+        unsigned w;
+        if (parse_dec(&p, &w) == 0 && *p == ':') {
+            int nw = gpuref_wave_count(m);
+            if (nw < 1)
+                nw = 1;
+            if (w >= (unsigned)nw)
+                return gpuref_diagf(d, GPUREF_ERR_RANGE, 0, 0,
+                                    "wave %u out of range in '%s' (the config has %d wave%s: "
+                                    "w0..w%d; set waves=N)", w, show(full, buf, sizeof buf), nw,
+                                    nw == 1 ? "" : "s", nw - 1);
+            out->wave = (int)w;
+            key = p + 1;
+        } else {
+            const char *colon = strchr(key, ':'), *br = strchr(key, '[');
+            if (colon && (!br || colon < br))
+                return gpuref_diagf(d, GPUREF_ERR_PARSE, 0, 0,
+                                    "bad wave prefix in '%s' (write wN: with N decimal, no "
+                                    "leading zeros)", show(full, buf, sizeof buf));
+        }
+    }
     const char *sel = strchr(key, '[');
     size_t nlen = sel ? (size_t)(sel - key) : strlen(key);
     char name[40];
     if (nlen == 0 || nlen >= sizeof name)
         return gpuref_diagf(d, GPUREF_ERR_PARSE, 0, 0, "bad register '%s'",
-                            show(key, buf, sizeof buf));
+                            show(full, buf, sizeof buf));
     memcpy(name, key, nlen);
     name[nlen] = '\0';
     gpuref_regfile_info fi;
     unsigned index = 0;
-    int f = gpuref_regfile_lookup(m, name);
-    if (f >= 0) {
+    int f = -1;
+    if (gpuref_reg_parse(m, name, &f, &index) == GPUREF_OK && f >= 0 &&
+        gpuref_regfile_get_info(m, f, &fi) == GPUREF_OK && index < fi.count) {
+        /* the ISA's own spelling; the default one writes single registers
+         * without an index */
+        size_t fl = strlen(fi.name);
+        if (fi.count == 1 && strncmp(name, fi.name, fl) == 0 && is_digit(name[fl]))
+            return gpuref_diagf(d, GPUREF_ERR_PARSE, 0, 0,
+                                "'%s' is a single register: write it without an index", fi.name);
+    } else if ((f = gpuref_regfile_lookup(m, name)) >= 0) {
+        /* messages for the default spelling <file><index> */
         if (gpuref_regfile_get_info(m, f, &fi) != GPUREF_OK)
             return gpuref_diagf(d, GPUREF_ERR_RANGE, 0, 0, "bad register file");
-        if (fi.count != 1)
-            return gpuref_diagf(d, GPUREF_ERR_PARSE, 0, 0,
-                                "register '%s' needs an index (%s0..%s%u)", name, name, name,
-                                fi.count ? fi.count - 1 : 0);
+        return gpuref_diagf(d, GPUREF_ERR_PARSE, 0, 0,
+                            "register '%s' needs an index (%s0..%s%u)", name, name, name,
+                            fi.count ? fi.count - 1 : 0);
     } else {
         size_t i = nlen;
         while (i > 0 && is_digit(name[i - 1]))
@@ -204,7 +236,9 @@ int gpuref_vec_parse_reg(const gpuref_model *m, const char *key, gpuref_vec_reg 
             return gpuref_diagf(d, GPUREF_ERR_RANGE, 0, 0,
                                 "register %s%u out of range (%s0..%s%u)", name, index, name,
                                 name, fi.count - 1);
+        return gpuref_diagf(d, GPUREF_ERR_RANGE, 0, 0, "unknown register '%s%u'", name, index);
     }
+    gpuref_reg_name(m, f, index, out->rname, sizeof out->rname);
     if (fi.lanes == 0 || fi.width == 0 || fi.width > 64)
         return gpuref_diagf(d, GPUREF_ERR_RANGE, 0, 0, "register file '%s' is not usable",
                             fi.name);
@@ -232,11 +266,11 @@ int gpuref_vec_parse_reg(const gpuref_model *m, const char *key, gpuref_vec_reg 
         if (lo > hi)
             return gpuref_diagf(d, GPUREF_ERR_PARSE, 0, 0,
                                 "empty lane range [%u:%u] in '%s' (write [lo:hi] with lo <= hi)",
-                                lo, hi, show(key, buf, sizeof buf));
+                                lo, hi, show(full, buf, sizeof buf));
         if (hi >= fi.lanes)
             return gpuref_diagf(d, GPUREF_ERR_RANGE, 0, 0,
                                 "lane %u out of range for '%s' (lanes 0..%u)", hi,
-                                show(key, buf, sizeof buf), fi.lanes - 1);
+                                show(full, buf, sizeof buf), fi.lanes - 1);
         out->lane_lo = lo;
         out->lane_hi = hi;
         out->lane_sel = 1;
@@ -245,13 +279,19 @@ int gpuref_vec_parse_reg(const gpuref_model *m, const char *key, gpuref_vec_reg 
 bad_sel:
     return gpuref_diagf(d, GPUREF_ERR_PARSE, 0, 0,
                         "bad lane selector in '%s' (write [n] or [lo:hi], decimal)",
-                        show(key, buf, sizeof buf));
+                        show(full, buf, sizeof buf));
 }
 
-/* "r4" or "mask": the register without lanes. */
+/* "r4" or "mask": the register without lanes, as the ISA names it; "w1:r4"
+ * with a wave prefix. */
 static void reg_name(const gpuref_vec_reg *r, char *buf, size_t len)
 {
-    if (r->count == 1)
+    char w[16] = "";
+    if (r->wave >= 0)
+        snprintf(w, sizeof w, "w%d:", r->wave);
+    if (r->rname[0])
+        snprintf(buf, len, "%s%s", w, r->rname);
+    else if (r->count == 1)
         snprintf(buf, len, "%s", r->name);
     else
         snprintf(buf, len, "%s%u", r->name, r->index);
@@ -410,6 +450,7 @@ typedef struct loader {
     const char *isa;
     gpuref_model *m;            /* scratch model of the current config */
     char *mcfg;                 /* its config (NULL: defaults) */
+    int trace_wave1;            /* while reading a trace entry's regs: its wave + 1, else 0 */
     unsigned cur_line;          /* line_indent's cursor: line cur_line starts */
     size_t cur_off;             /* at byte cur_off (cur_line 0: not set) */
 } loader;
@@ -620,6 +661,9 @@ static int scratch_for(loader *c, const char *config, const yaml_node_t *at)
     return GPUREF_OK;
 }
 
+/* Waves of two keys (-1: every wave) that meet. */
+static int wave_overlap(int a, int b) { return a < 0 || b < 0 || a == b; }
+
 /* A mapping register key -> value or list of per-lane values. */
 static int get_regs(loader *c, const yaml_node_t *n, const char *what,
                     gpuref_vec_regval **out, size_t *nout)
@@ -670,6 +714,8 @@ static int get_regs(loader *c, const yaml_node_t *n, const char *what,
         for (size_t j = 0; j < i; j++) {         /* each lane of a register once */
             const gpuref_vec_reg *o = &rv[j].reg;
             if (o->file == r->reg.file && o->index == r->reg.index &&
+                wave_overlap(o->wave < 0 ? c->trace_wave1 - 1 : o->wave,
+                             r->reg.wave < 0 ? c->trace_wave1 - 1 : r->reg.wave) &&
                 o->lane_lo <= r->reg.lane_hi && r->reg.lane_lo <= o->lane_hi) {
                 char b2[64];
                 rc = err_at(c, k, GPUREF_ERR_PARSE, "%s: %s overlaps %s (line %u): give each "
@@ -926,17 +972,30 @@ static int apply(const gpuref_vec_test *t, gpuref_model *m, gpuref_diag *d)
         if (rc)
             return diag_at(d, t->path, rc, mb->loc, "init.mem: %s", gpuref_model_error(m));
     }
+    int nw = gpuref_wave_count(m);
     for (size_t i = 0; i < t->ninit_regs; i++) {
         const gpuref_vec_regval *rv = &t->init_regs[i];
-        for (unsigned l = rv->reg.lane_lo; l <= rv->reg.lane_hi; l++) {
-            rc = gpuref_reg_set(m, rv->reg.file, rv->reg.index, l, gpuref_vec_regval_lane(rv, l));
-            if (rc) {
+        /* no wave prefix: every wave starts with the value */
+        int w0 = rv->reg.wave < 0 ? 0 : rv->reg.wave, w1 = rv->reg.wave < 0 ? nw - 1 : w0;
+        for (int w = w0; w <= w1; w++) {
+            if ((rc = gpuref_wave_select(m, (unsigned)w))) {
                 reg_name(&rv->reg, rn, sizeof rn);
-                return diag_at(d, t->path, rc, rv->loc, "init.regs: %s lane %u: %s", rn, l,
+                return diag_at(d, t->path, rc, rv->loc, "init.regs: %s: wave %d: %s", rn, w,
                                gpuref_model_error(m));
+            }
+            for (unsigned l = rv->reg.lane_lo; l <= rv->reg.lane_hi; l++) {
+                rc = gpuref_reg_set(m, rv->reg.file, rv->reg.index, l,
+                                    gpuref_vec_regval_lane(rv, l));
+                if (rc) {
+                    reg_name(&rv->reg, rn, sizeof rn);
+                    gpuref_wave_select(m, 0);
+                    return diag_at(d, t->path, rc, rv->loc, "init.regs: %s lane %u: %s", rn, l,
+                                   gpuref_model_error(m));
+                }
             }
         }
     }
+    gpuref_wave_select(m, 0);
     return GPUREF_OK;
 }
 
@@ -950,6 +1009,7 @@ static int check_writable(loader *c, const gpuref_vec_test *t)
     for (size_t i = 0; i < t->ninit_regs; i++) {
         const gpuref_vec_regval *rv = &t->init_regs[i];
         const gpuref_vec_reg *r = &rv->reg;
+        gpuref_wave_select(c->m, r->wave < 0 ? 0 : (unsigned)r->wave);
         for (unsigned l = r->lane_lo; l <= r->lane_hi; l++) {
             uint64_t old = 0, a = 0, b = 0;
             uint64_t mask = r->width >= 64 ? ~0ull : (1ull << r->width) - 1;
@@ -960,6 +1020,7 @@ static int check_writable(loader *c, const gpuref_vec_test *t)
                 gpuref_reg_get(c->m, r->file, r->index, l, &b))
                 continue;                   /* refused writes are reported by apply */
             if (a == b) {
+                gpuref_wave_select(c->m, 0);
                 reg_name(r, rn, sizeof rn);
                 return diag_at(c->d, c->path, GPUREF_ERR_RANGE, rv->loc,
                                "init.regs: %s lane %u: the model of this config ignores "
@@ -968,6 +1029,7 @@ static int check_writable(loader *c, const gpuref_vec_test *t)
             }
         }
     }
+    gpuref_wave_select(c->m, 0);
     return GPUREF_OK;
 }
 
@@ -997,7 +1059,8 @@ static const keydef expect_keys[EK_N] = {
     [EK_REGS] = { "regs", 0 },   [EK_MEM] = { "mem", 0 },     [EK_STEPS] = { "steps", 0 },
     [EK_ERROR] = { "error", 0 }, [EK_TRACE] = { "trace", 0 },
 };
-static const keydef trace_keys[] = { { "step", 1 }, { "pc", 0 }, { "regs", 0 } };
+static const keydef trace_keys[] = { { "step", 1 }, { "pc", 0 }, { "regs", 0 },
+                                     { "wave", 0 } };
 
 static int get_trace(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
 {
@@ -1010,18 +1073,38 @@ static int get_trace(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
         return err_at(c, n, GPUREF_ERR_NOMEM, "out of memory");
     t->ntrace = ne;
     for (size_t i = 0; i < ne; i++) {
-        yaml_node_t *it = node(c, n->data.sequence.items.start[i]), *v[3], *k[3];
+        yaml_node_t *it = node(c, n->data.sequence.items.start[i]), *v[4], *k[4];
         gpuref_vec_trace *e = &t->trace[i];
-        int rc = get_map(c, it, "trace entry", trace_keys, 3, v, k);
+        int rc = get_map(c, it, "trace entry", trace_keys, 4, v, k);
         if (!rc)
             rc = get_uint(c, v[0], "step", &e->step);
         if (rc)
             return rc;
         e->loc = loc_of(it);
-        if (i > 0 && e->step <= t->trace[i - 1].step)
+        if (v[3]) {
+            uint64_t w = 0;
+            int nw = gpuref_wave_count(c->m);
+            if ((rc = get_uint(c, v[3], "wave", &w)))
+                return rc;
+            if (w >= (uint64_t)(nw < 1 ? 1 : nw))
+                return err_at(c, v[3], GPUREF_ERR_RANGE,
+                              "trace: wave %llu out of range (the config has %d wave%s; set "
+                              "waves=N)", (unsigned long long)w, nw, nw == 1 ? "" : "s");
+            e->wave = (unsigned)w;
+        }
+        if (i > 0 && (e->step < t->trace[i - 1].step ||
+                      (e->step == t->trace[i - 1].step && e->wave <= t->trace[i - 1].wave))) {
+            if (e->wave == 0 && t->trace[i - 1].wave == 0)
+                return err_at(c, v[0], GPUREF_ERR_PARSE,
+                              "trace: step %llu must be greater than the previous entry's %llu",
+                              (unsigned long long)e->step,
+                              (unsigned long long)t->trace[i - 1].step);
             return err_at(c, v[0], GPUREF_ERR_PARSE,
-                          "trace: step %llu must be greater than the previous entry's %llu",
-                          (unsigned long long)e->step, (unsigned long long)t->trace[i - 1].step);
+                          "trace: (step %llu, wave %u) must come after the previous entry's "
+                          "(step %llu, wave %u): order entries by step, then wave",
+                          (unsigned long long)e->step, e->wave,
+                          (unsigned long long)t->trace[i - 1].step, t->trace[i - 1].wave);
+        }
         if (!v[1] && !v[2])
             return err_at(c, it, GPUREF_ERR_PARSE, "trace entry: needs pc or regs");
         if (v[1]) {
@@ -1029,7 +1112,11 @@ static int get_trace(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
             if ((rc = get_hex(c, v[1], "pc", &e->pc)))
                 return rc;
         }
-        if (v[2] && (rc = get_regs(c, v[2], "trace regs", &e->regs, &e->nregs)))
+        c->trace_wave1 = (int)e->wave + 1;
+        if (v[2])
+            rc = get_regs(c, v[2], "trace regs", &e->regs, &e->nregs);
+        c->trace_wave1 = 0;
+        if (rc)
             return rc;
     }
     return GPUREF_OK;
@@ -2340,14 +2427,43 @@ static int hexw(unsigned width) { return width >= 64 ? 16 : width ? (int)(width 
 
 #define MAX_LANES_SHOWN 4
 
+static int check_regval(report *r, const gpuref_vec_test *t, gpuref_model *m,
+                        const gpuref_vec_regval *e, const char *prefix, int wave);
+
+/* Registers without a wave prefix are checked on wave dflt, or on every
+ * wave when dflt < 0. */
 static int check_regvals(report *r, const gpuref_vec_test *t, gpuref_model *m,
-                         const gpuref_vec_regval *rv, size_t n, const char *prefix)
+                         const gpuref_vec_regval *rv, size_t n, const char *prefix, int dflt)
+{
+    int fails = 0, nw = gpuref_wave_count(m), sel = gpuref_wave_selected(m);
+    for (size_t i = 0; i < n; i++) {
+        const gpuref_vec_regval *e = &rv[i];
+        int wave = e->reg.wave >= 0 ? e->reg.wave : dflt;
+        int w0 = wave < 0 ? 0 : wave, w1 = wave < 0 ? nw - 1 : wave;
+        for (int wv = w0; wv <= w1; wv++) {
+            gpuref_wave_select(m, (unsigned)wv);
+            fails += check_regval(r, t, m, e, prefix, nw > 1 && wave < 0 ? wv : -1);
+        }
+    }
+    if (sel >= 0)
+        gpuref_wave_select(m, (unsigned)sel);
+    return fails;
+}
+
+/* One register on the selected wave; wave >= 0 is named in messages. */
+static int check_regval(report *r, const gpuref_vec_test *t, gpuref_model *m,
+                        const gpuref_vec_regval *e, const char *prefix, int wave)
 {
     int fails = 0;
     char rn[64];
-    for (size_t i = 0; i < n; i++) {
-        const gpuref_vec_regval *e = &rv[i];
-        reg_name(&e->reg, rn, sizeof rn);
+    {
+        if (wave >= 0) {
+            char n0[48];
+            reg_name(&e->reg, n0, sizeof n0);
+            snprintf(rn, sizeof rn, "w%d:%s", wave, n0);
+        } else {
+            reg_name(&e->reg, rn, sizeof rn);
+        }
         int w = hexw(e->reg.width);
         unsigned bad = 0, shown = 0;
         for (unsigned l = e->reg.lane_lo; l <= e->reg.lane_hi; l++) {
@@ -2417,36 +2533,42 @@ static int check_mem(report *r, const gpuref_vec_test *t, gpuref_model *m)
     return fails;
 }
 
-static const gpuref_vec_trace *trace_entry(const gpuref_vec_test *t, uint64_t step)
+static const gpuref_vec_trace *trace_entry(const gpuref_vec_test *t, uint64_t step,
+                                           unsigned wave)
 {
     size_t lo = 0, hi = t->ntrace;
-    while (lo < hi) {
+    while (lo < hi) {                   /* the first entry of that step */
         size_t mid = lo + (hi - lo) / 2;
-        if (t->trace[mid].step == step)
-            return &t->trace[mid];
         if (t->trace[mid].step < step)
             lo = mid + 1;
         else
             hi = mid;
     }
+    for (; lo < t->ntrace && t->trace[lo].step == step; lo++)
+        if (t->trace[lo].wave == wave)
+            return &t->trace[lo];
     return NULL;
 }
 
 static int check_step(report *r, const gpuref_vec_test *t, gpuref_model *m,
                       const gpuref_retire *rr)
 {
-    const gpuref_vec_trace *e = trace_entry(t, rr->seq);
+    const gpuref_vec_trace *e = trace_entry(t, rr->seq, rr->wave);
     if (!e)
         return 0;
     int fails = 0;
-    char prefix[48];
-    snprintf(prefix, sizeof prefix, "step %llu: ", (unsigned long long)rr->seq);
+    char prefix[64];
+    if (gpuref_wave_count(m) > 1)
+        snprintf(prefix, sizeof prefix, "wave %u step %llu: ", (unsigned)rr->wave,
+                 (unsigned long long)rr->seq);
+    else
+        snprintf(prefix, sizeof prefix, "step %llu: ", (unsigned long long)rr->seq);
     if (e->has_pc && e->pc != rr->pc) {
         rep_add(r, t, e->loc, "%spc: expected 0x%llx, actual 0x%llx", prefix,
                 (unsigned long long)e->pc, (unsigned long long)rr->pc);
         fails++;
     }
-    return fails + check_regvals(r, t, m, e->regs, e->nregs, prefix);
+    return fails + check_regvals(r, t, m, e->regs, e->nregs, prefix, (int)e->wave);
 }
 
 int gpuref_vec_check_step(const gpuref_vec_test *t, gpuref_model *m, const gpuref_retire *rr,
@@ -2459,8 +2581,9 @@ int gpuref_vec_check_step(const gpuref_vec_test *t, gpuref_model *m, const gpure
     return check_step(&r, t, m, rr);
 }
 
+/* wsteps[w]: units wave w retired (NULL: steps for every wave). */
 static int check_final(report *r, const gpuref_vec_test *t, gpuref_model *m, int run_status,
-                       const char *run_msg, uint64_t steps)
+                       const char *run_msg, uint64_t steps, const uint64_t *wsteps)
 {
     char buf[256];
     int fails = 0;
@@ -2487,13 +2610,20 @@ static int check_final(report *r, const gpuref_vec_test *t, gpuref_model *m, int
                 (unsigned long long)t->steps, (unsigned long long)steps);
         fails++;
     }
-    fails += check_regvals(r, t, m, t->exp_regs, t->nexp_regs, "");
+    fails += check_regvals(r, t, m, t->exp_regs, t->nexp_regs, "", GPUREF_VEC_WAVE_ALL);
     fails += check_mem(r, t, m);
     for (size_t i = 0; i < t->ntrace; i++) {
-        if (t->trace[i].step < steps)
+        unsigned w = t->trace[i].wave;
+        uint64_t ws = wsteps && w < GPUREF_MAX_LANES ? wsteps[w] : steps;
+        if (t->trace[i].step < ws)
             continue;
-        rep_add(r, t, t->trace[i].loc, "trace step %llu: never retired (%llu steps in all)",
-                (unsigned long long)t->trace[i].step, (unsigned long long)steps);
+        if (gpuref_wave_count(m) > 1)
+            rep_add(r, t, t->trace[i].loc,
+                    "trace wave %u step %llu: never retired (%llu steps of that wave)", w,
+                    (unsigned long long)t->trace[i].step, (unsigned long long)ws);
+        else
+            rep_add(r, t, t->trace[i].loc, "trace step %llu: never retired (%llu steps in all)",
+                    (unsigned long long)t->trace[i].step, (unsigned long long)steps);
         fails++;
     }
     return fails;
@@ -2506,7 +2636,7 @@ int gpuref_vec_check_final(const gpuref_vec_test *t, gpuref_model *m, int run_st
     rep_init(&r, report_buf, len);
     if (!t || !m)
         return GPUREF_ERR_ARG;
-    return check_final(&r, t, m, run_status, run_msg, steps);
+    return check_final(&r, t, m, run_status, run_msg, steps, NULL);
 }
 
 int gpuref_vec_run_test(const gpuref_vec_file *f, const gpuref_vec_test *t,
@@ -2535,8 +2665,11 @@ int gpuref_vec_run_test(const gpuref_vec_file *f, const gpuref_vec_test *t,
     report r;
     rep_init(&r, res->report, sizeof res->report);
     uint64_t max = opts && opts->max_steps ? opts->max_steps : t->max_steps;
-    uint64_t steps = 0;
-    int st = GPUREF_OK;
+    uint64_t steps = 0, wsteps[GPUREF_MAX_LANES] = { 0 };
+    int st = GPUREF_OK, nw = gpuref_wave_count(m);
+    unsigned next = 0;                  /* round robin as gpuref_run: a unit a wave */
+    if (nw < 1 || nw > GPUREF_MAX_LANES)
+        nw = 1;
     while (!gpuref_finished(m)) {
         if (steps >= max) {
             st = GPUREF_ERR_LIMIT;
@@ -2544,19 +2677,28 @@ int gpuref_vec_run_test(const gpuref_vec_file *f, const gpuref_vec_test *t,
                      (unsigned long long)max);
             break;
         }
-        st = gpuref_step(m, rr);
+        unsigned w = next;
+        next = (next + 1) % (unsigned)nw;
+        if (gpuref_wave_finished(m, w))
+            continue;
+        st = gpuref_step_wave(m, w, rr);
         if (st != GPUREF_OK) {
-            snprintf(res->run_msg, sizeof res->run_msg, "%s", gpuref_model_error(m));
+            if (nw > 1)
+                snprintf(res->run_msg, sizeof res->run_msg, "wave %u: %s", w,
+                         gpuref_model_error(m));
+            else
+                snprintf(res->run_msg, sizeof res->run_msg, "%s", gpuref_model_error(m));
             break;
         }
         steps++;
+        wsteps[w]++;
         if (opts && opts->on_step)
             opts->on_step(opts->ctx, t, m, rr);
         res->nfail += check_step(&r, t, m, rr);
     }
     res->run_status = st;
     res->steps = steps;
-    res->nfail += check_final(&r, t, m, st, res->run_msg, steps);
+    res->nfail += check_final(&r, t, m, st, res->run_msg, steps, wsteps);
     free(rr);
     gpuref_model_destroy(m);
     return GPUREF_OK;

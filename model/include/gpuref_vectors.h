@@ -40,8 +40,12 @@ typedef struct gpuref_vec_loc {
 /* ------------------------------------------------------- register keys */
 
 /* A register key resolved against a model's register files:
- * "r3", "c0[5]", "r4[0:15]", "mask".  The file's properties are copied. */
+ * "r3", "c0[5]", "r4[0:15]", "mask", "w1:r3".  The file's properties are copied. */
+#define GPUREF_VEC_WAVE_ALL (-1)
 typedef struct gpuref_vec_reg {
+    int         wave;            /* the wave of a "wN:" prefix, or GPUREF_VEC_WAVE_ALL:
+                                    every wave (init, expect), the entry's wave (trace) */
+    char        rname[32];       /* the register as the ISA names it (gpuref_reg_name) */
     int         file;            /* register file id (gpuref_regfile_lookup) */
     const char *name;            /* the file's name (static, owned by the ISA) */
     unsigned    index;           /* 0 for single-register files */
@@ -51,14 +55,16 @@ typedef struct gpuref_vec_reg {
 } gpuref_vec_reg;
 
 /* Parse `key` against the register files of m.  Grammar:
- *   key  = file [index] [ "[" lane "]" | "[" lo ":" hi "]" ]
- * index and lanes are decimal without leading zeros; files with one register
- * take no index, files with several need one; index < count, lo <= hi < lanes.
+ *   key  = [ "w" wave ":" ] reg [ "[" lane "]" | "[" lo ":" hi "]" ]
+ * reg is a register as the ISA spells it (gpuref_reg_parse; the default
+ * spelling is file [index]); wave and lanes are decimal without leading zeros;
+ * wave < the model's gpuref_wave_count; files with one register take no index,
+ * files with several need one; index < count, lo <= hi < lanes.
  * Returns GPUREF_OK, GPUREF_ERR_PARSE (malformed key) or GPUREF_ERR_RANGE
  * (no such file, index or lane); d->msg (no location) says why. */
 int gpuref_vec_parse_reg(const gpuref_model *m, const char *key, gpuref_vec_reg *out,
                          gpuref_diag *d);
-/* Canonical text of a reference: "r4", "r4[3]", "r4[0:15]", "mask". */
+/* Canonical text of a reference: "r4", "r4[3]", "w1:r4[0:15]", "mask". */
 int gpuref_vec_format_reg(const gpuref_vec_reg *r, char *buf, size_t len);
 
 /* Parse a hex bit pattern: "0x" followed by 1..16 significant hex digits
@@ -91,9 +97,11 @@ typedef struct gpuref_vec_mem {
     gpuref_vec_loc loc;          /* of the item */
 } gpuref_vec_mem;
 
-/* expect.trace entry: the state after retired unit number `step` (0-based). */
+/* expect.trace entry: the state after retired unit number `step` (0-based,
+ * counted per wave: rr->seq) of wave `wave`. */
 typedef struct gpuref_vec_trace {
     uint64_t           step;
+    unsigned           wave;     /* 0 unless the entry says `wave: N` */
     int                has_pc;
     uint64_t           pc;       /* byte address of that unit */
     size_t             nregs;
@@ -134,7 +142,7 @@ typedef struct gpuref_vec_test {
     char              *error;        /* NULL: the run must end normally */
     gpuref_vec_loc     error_loc;
     size_t             ntrace;
-    gpuref_vec_trace  *trace;        /* sorted by step, steps unique */
+    gpuref_vec_trace  *trace;        /* sorted by (step, wave), pairs unique */
 } gpuref_vec_test;
 
 typedef struct gpuref_vec_file {
@@ -183,7 +191,7 @@ int gpuref_vec_setup(const gpuref_vec_file *f, const gpuref_vec_test *t, gpuref_
 int gpuref_vec_program(const gpuref_vec_file *f, const gpuref_vec_test *t, uint32_t **words,
                        size_t *nwords, gpuref_diag *d);
 
-/* Check the trace entry of the unit just retired (rr->seq) against the
+/* Check the trace entry of the unit just retired (rr->wave, rr->seq) against the
  * model's state after it: the pc of rr and the values of the named registers.
  * Returns the number of failed expectations (0 when there is no entry for
  * this step); report gets one line per failure, truncated to len:
@@ -194,8 +202,9 @@ int gpuref_vec_check_step(const gpuref_vec_test *t, gpuref_model *m, const gpure
 /* Check the expectations at the end of a run.  run_status is GPUREF_OK when
  * the program ended, else the error that stopped it (GPUREF_ERR_LIMIT for the
  * step limit) with run_msg its message (may be NULL: a generic text is used);
- * steps = units retired.  Checks error, steps, regs, mem, and trace entries
- * beyond the last step.  Returns the number of failed expectations; report
+ * steps = units retired (all waves).  Checks error, steps, regs, mem, and
+ * trace entries beyond the last step (of their wave: the model's retire
+ * count of that wave).  Returns the number of failed expectations; report
  * as for gpuref_vec_check_step. */
 int gpuref_vec_check_final(const gpuref_vec_test *t, gpuref_model *m, int run_status,
                            const char *run_msg, uint64_t steps, char *report, size_t len);
@@ -219,7 +228,8 @@ typedef struct gpuref_vec_result {
     char     report[GPUREF_VEC_REPORT_LEN];  /* failure lines (or the setup error) */
 } gpuref_vec_result;
 
-/* Set up, step to the end checking each trace entry, check the final
+/* Set up, step to the end (waves round robin, a unit each, from wave 0, as
+ * gpuref_run) checking each trace entry, check the final
  * expectations.  Returns GPUREF_OK when the test ran (res->nfail tells the
  * verdict), or the setup error (res->report holds its one-line message). */
 int gpuref_vec_run_test(const gpuref_vec_file *f, const gpuref_vec_test *t,

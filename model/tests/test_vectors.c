@@ -103,6 +103,12 @@ static const bad_case bad[] = {
     { "bad_config.yaml", 4, 13, GPUREF_ERR_CONFIG, "config: " },
     { "bad_folded.yaml", 4, 14, GPUREF_ERR_PARSE, "literal block" },
     { "bad_nul.yaml", 2, 10, GPUREF_ERR_PARSE, "NUL character" },
+    { "bad_wave_range.yaml", 8, 9, GPUREF_ERR_RANGE, "wave 2 out of range in 'w2:s1'" },
+    { "bad_wave_default.yaml", 7, 9, GPUREF_ERR_RANGE, "the config has 1 wave: w0..w0" },
+    { "bad_wave_prefix.yaml", 8, 9, GPUREF_ERR_PARSE, "bad wave prefix in 'w01:s1'" },
+    { "bad_wave_overlap.yaml", 9, 9, GPUREF_ERR_PARSE, "w1:r1[3] overlaps r1 (line 8)" },
+    { "bad_trace_wave.yaml", 9, 17, GPUREF_ERR_RANGE, "trace: wave 2 out of range" },
+    { "bad_trace_wave_order.yaml", 9, 18, GPUREF_ERR_PARSE, "order entries by step, then wave" },
 };
 
 static void test_bad_files(void)
@@ -421,6 +427,142 @@ static void on_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m, const 
     l->n++;
 }
 
+/* Wave prefixes, and keys through the ISA's register names. */
+static void test_wave_keys(void)
+{
+    gpuref_model *m = NULL;
+    gpuref_diag d = { 0, 0, 0, "" };
+    int rc = gpuref_model_create("nv50", "waves=3", &m, &d);
+    check(rc == GPUREF_OK, "model_create waves=3: %s", d.msg);
+    if (!m)
+        return;
+    gpuref_vec_reg r;
+    char buf[64];
+    static const struct {
+        const char *key;
+        int ok, wave;
+        const char *canon;
+    } cases[] = {
+        { "w0:r3", 1, 0, "w0:r3" },            { "w2:r4[0:15]", 1, 2, "w2:r4[0:15]" },
+        { "w1:mask", 1, 1, "w1:mask" },         { "r3", 1, -1, "r3" },
+        { "w3:r3", 0, 0, NULL },                { "w01:r3", 0, 0, NULL },
+        { "w:r3", 0, 0, NULL },                 { "w1r3", 0, 0, NULL },
+        { "w1:", 0, 0, NULL },                  { "w1:w1:r3", 0, 0, NULL },
+        { "w99999999999:r3", 0, 0, NULL },      { "w1:r3[0", 0, 0, NULL },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        d.msg[0] = '\0';
+        rc = gpuref_vec_parse_reg(m, cases[i].key, &r, &d);
+        if (cases[i].ok) {
+            check(rc == GPUREF_OK && r.wave == cases[i].wave, "parse_reg '%s': %s (wave %d)",
+                  cases[i].key, d.msg, r.wave);
+            if (rc)
+                continue;
+            gpuref_vec_format_reg(&r, buf, sizeof buf);
+            check(strcmp(buf, cases[i].canon) == 0, "parse_reg '%s' -> '%s'", cases[i].key, buf);
+        } else {
+            check(rc != GPUREF_OK && d.msg[0], "parse_reg '%s' accepted", cases[i].key);
+        }
+    }
+    gpuref_model_destroy(m);
+
+    /* every register of every file, named by the ISA, is a valid key of the
+     * same register (the loader parses what gpuref_reg_name prints) */
+    static const char *isas[] = { "nv50", "rdna4" };
+    for (size_t k = 0; k < sizeof isas / sizeof isas[0]; k++) {
+        m = NULL;
+        if (gpuref_model_create(isas[k], NULL, &m, &d) != GPUREF_OK || !m) {
+            check(0, "model_create %s: %s", isas[k], d.msg);
+            continue;
+        }
+        unsigned bad = 0, n = 0;
+        for (int f = 0; f < gpuref_regfile_count(m); f++) {
+            gpuref_regfile_info fi;
+            if (gpuref_regfile_get_info(m, f, &fi) != GPUREF_OK)
+                continue;
+            for (unsigned i = 0; i < fi.count; i++, n++) {
+                char name[48];
+                gpuref_reg_name(m, f, i, name, sizeof name);
+                if (gpuref_vec_parse_reg(m, name, &r, &d) != GPUREF_OK || r.file != f ||
+                    r.index != i || strcmp(r.rname, name) != 0) {
+                    if (bad++ < 3)
+                        check(0, "%s: key '%s' (file %d index %u): %s", isas[k], name, f, i,
+                              d.msg);
+                }
+            }
+        }
+        check(bad == 0 && n > 0, "%s: %u of %u register names are not keys", isas[k], bad, n);
+        gpuref_model_destroy(m);
+    }
+}
+
+/* Two NV50 warps from different registers.  add b32 wraps mod 2^32
+ * (model/nv50/README.md); warps step round robin from warp 0. */
+static const char waves_yaml[] =
+    "isa: nv50\n"
+    "tests:\n"
+    "  - name: pass\n"
+    "    config: \"waves=2\"\n"
+    "    init:\n"
+    "      regs:\n"
+    "        w0:r1: \"0x00000010\"\n"
+    "        w1:r1: \"0xfffffffe\"\n"
+    "        r2: \"0x00000003\"\n"
+    "    program: |\n"
+    "      add b32 $r3 $r1 $r2\n"
+    "      exit nop\n"
+    "    expect:\n"
+    "      regs:\n"
+    "        w0:r3: \"0x00000013\"\n"
+    "        w1:r3: \"0x00000001\"\n"
+    "      steps: 4\n"
+    "      trace:\n"
+    "        - {step: 0, wave: 1, regs: {r3: \"0x00000001\"}}\n"
+    "  - name: fail\n"
+    "    config: \"waves=2\"\n"
+    "    init:\n"
+    "      regs:\n"
+    "        w1:r1: \"0x00000001\"\n"
+    "    program: |\n"
+    "      add b32 $r3 $r1 $r1\n"
+    "      exit nop\n"
+    "    expect:\n"
+    "      regs:\n"
+    "        r3: \"0x00000002\"\n"
+    "      trace:\n"
+    "        - {step: 0, wave: 1, regs: {r3: \"0x00000003\"}}\n"
+    "        - {step: 5, wave: 1, pc: \"0x0\"}\n";
+
+static gpuref_vec_file *load_str(const char *name, const char *text);
+
+static void test_waves_run(void)
+{
+    gpuref_vec_file *f = load_str("waves.yaml", waves_yaml);
+    if (!f)
+        return;
+    gpuref_vec_result *res = malloc(sizeof *res);
+    if (!res) {
+        gpuref_vec_free(f);
+        return;
+    }
+    int rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "pass"), NULL, res);
+    check(rc == GPUREF_OK && res->nfail == 0 && res->steps == 4, "waves pass: %d %d\n%s", rc,
+          res->nfail, res->report);
+    rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "fail"), NULL, res);
+    /* r3 without a prefix is checked on each warp: warp 0 has 0 + 0 = 0 */
+    check(rc == GPUREF_OK && res->nfail == 3, "waves fail: nfail %d\n%s", res->nfail,
+          res->report);
+    check(strstr(res->report, "fail: w0:r3 lane 0: expected 0x00000002, actual 0x00000000") &&
+              !strstr(res->report, "w1:r3 lane"),
+          "waves fail: every-wave report\n%s", res->report);
+    check(strstr(res->report, "fail: wave 1 step 0: r3 lane 0: expected 0x00000003, actual "
+                              "0x00000002") != NULL, "waves fail: trace report\n%s", res->report);
+    check(strstr(res->report, "trace wave 1 step 5: never retired (2 steps of that wave)") !=
+              NULL, "waves fail: trace beyond\n%s", res->report);
+    free(res);
+    gpuref_vec_free(f);
+}
+
 static void test_run(void)
 {
     gpuref_vec_file *f = load_str("run.yaml", run_yaml);
@@ -648,6 +790,8 @@ int main(int argc, char **argv)
     test_valid_file();
     test_parse_reg();
     test_run();
+    test_wave_keys();
+    test_waves_run();
     test_robustness();
     printf("%d passed, %d failed\n", npass, nfail);
     return nfail ? 1 : 0;
