@@ -178,6 +178,7 @@ def main():
         muts = [m for m in muts if not m["bug"] and (m["quick"] or not args.quick)]
     if not muts:
         print("mutate: no mutants selected in %s" % list_path)
+        print("0 passed, 0 failed")
         return 0
     binary = bench_path(args.build, args.isa)
     st = subprocess.run(["make", "--no-print-directory", "-s", "B=" + args.build, binary]).returncode
