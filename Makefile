@@ -162,11 +162,12 @@ $(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),-cov,--coverage-line --coverage-u
 # One mutant bench per ISA: every entry of scripts/mutations/<isa>.txt (the
 # deliberate bugs of check-bugs.sh and the mutants of mutate.py) is compiled in
 # as a run-time choice; +gpuref_mutant=NAME selects one, none = the correct RTL.
-# scripts/mutate.py --gen writes the mutated copy of the RTL into $(B)/mut/<isa>.
+# scripts/mutate.py --gen writes the mutated copy of the RTL into $(B)/mut/<isa>
+# (a file only when its text changes; files.f carries a hash of them all, so
+# the bench is rebuilt only when the generated RTL changes).
 define mut_rule
-$(B)/mut/$(1)/files.f: scripts/mutate.py scripts/mutations/$(1).txt $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv rtl/common/fp/*.sv)
-	python3 scripts/mutate.py --isa $(1) --gen $(B)/mut/$(1)
-	touch $$@
+$(B)/mut/$(1)/files.f: FORCE
+	@python3 scripts/mutate.py --isa $(1) --gen $(B)/mut/$(1)
 $(B)/tb/$(1)-mut/Vtb_$(1): $(B)/mut/$(1)/files.f $$(TB_COMMON) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
 	@mkdir -p $$(dir $$@)
 	rm -f $$@
@@ -176,6 +177,8 @@ $(B)/tb/$(1)-mut/Vtb_$(1): $(B)/mut/$(1)/files.f $$(TB_COMMON) testbenches/$(1)/
 	  -LDFLAGS "-lyaml -lm $(LDSAN)" > $(B)/tb/$(1)-mut.log 2>&1 || (tail -30 $(B)/tb/$(1)-mut.log; exit 1)
 endef
 $(foreach i,$(ISAS),$(if $(wildcard scripts/mutations/$(i).txt),$(eval $(call mut_rule,$(i)))))
+.PHONY: FORCE
+FORCE:
 
 # SystemC wrapper of the model and its test (C++17: libsystemc is built so)
 $(B)/sc/sc_test: dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp dpi/systemc/gpuref_sc.h $(B)/lib/libgpuref.a

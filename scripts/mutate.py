@@ -31,6 +31,7 @@ usage: scripts/mutate.py --isa nv50 [--quick] [--seeds N] [--build DIR] [-j N] [
 import argparse
 import concurrent.futures
 import glob
+import hashlib
 import os
 import re
 import subprocess
@@ -131,7 +132,10 @@ def gen(muts, isa, out, list_path):
         p = os.path.join(out, s)
         write_if_changed(p, texts[s])
         files.append(p)
-    write_if_changed(os.path.join(out, "files.f"), "\n".join(os.path.abspath(f) for f in files) + "\n")
+    # files.f changes (and the bench is rebuilt) exactly when a generated source does
+    digest = hashlib.sha256((pkg + "".join(texts[s] for s in srcs)).encode()).hexdigest()
+    write_if_changed(os.path.join(out, "files.f"), "// generated RTL sha256 %s\n" % digest
+                     + "\n".join(os.path.abspath(f) for f in files) + "\n")
 
 
 def bench_path(build, isa):
