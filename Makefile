@@ -146,7 +146,7 @@ $(B)/lib/pkgconfig/gpuref-check.pc: scripts/gpuref-check.pc.in
 
 TB_COMMON  := dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
               testbenches/common/gpuref_retire_mon.sv
-# One bench per ISA; BUG=<name> builds the deliberately broken RTL variant.
+# One bench per ISA (and its coverage build).
 define tb_rule
 $(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv rtl/common/fp/*.sv) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
 	@mkdir -p $$(dir $$@)
@@ -159,9 +159,26 @@ endef
 $(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),,)))
 # coverage builds: line and user points (toggle coverage is ~5x the build time)
 $(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),-cov,--coverage-line --coverage-user)))
-BUGS_nv50 := CARRY DROP_THREAD SAT_FLAG SHIFT BRANCH
-BUGS_rdna4 := SCC BRANCH SHIFT64
-$(foreach i,$(ISAS),$(foreach b,$(BUGS_$(i)),$(eval $(call tb_rule,$(i),-bug-$(b),+define+GPUREF_BUG_$(b)))))
+# One mutant bench per ISA: every entry of scripts/mutations/<isa>.txt (the
+# deliberate bugs of check-bugs.sh and the mutants of mutate.py) is compiled in
+# as a run-time choice; +gpuref_mutant=NAME selects one, none = the correct RTL.
+# scripts/mutate.py --gen writes the mutated copy of the RTL into $(B)/mut/<isa>
+# (a file only when its text changes; files.f carries a hash of them all, so
+# the bench is rebuilt only when the generated RTL changes).
+define mut_rule
+$(B)/mut/$(1)/files.f: FORCE
+	@python3 scripts/mutate.py --isa $(1) --gen $(B)/mut/$(1)
+$(B)/tb/$(1)-mut/Vtb_$(1): $(B)/mut/$(1)/files.f $$(TB_COMMON) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
+	@mkdir -p $$(dir $$@)
+	rm -f $$@
+	$$(VERILATOR) $$(VFLAGS) -CFLAGS -DGPUREF_MUT_BENCH --Mdir $(B)/tb/$(1)-mut --top-module tb_$(1) -o Vtb_$(1) \
+	  $$(TB_COMMON) -f $(B)/mut/$(1)/files.f testbenches/$(1)/tb_$(1).sv \
+	  -CFLAGS "-I$$(abspath testbenches/$(1))" $$(abspath testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a) \
+	  -LDFLAGS "-lyaml -lm $(LDSAN)" > $(B)/tb/$(1)-mut.log 2>&1 || (tail -30 $(B)/tb/$(1)-mut.log; exit 1)
+endef
+$(foreach i,$(ISAS),$(if $(wildcard scripts/mutations/$(i).txt),$(eval $(call mut_rule,$(i)))))
+.PHONY: FORCE
+FORCE:
 
 # SystemC wrapper of the model and its test (C++17: libsystemc is built so)
 $(B)/sc/sc_test: dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp dpi/systemc/gpuref_sc.h $(B)/lib/libgpuref.a
@@ -187,7 +204,7 @@ run: deps
 
 test: deps
 	@$(MAKE) --no-print-directory all unit $(B)/sc/sc_test $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
-	  $(foreach i,$(ISAS),$(foreach b,$(BUGS_$(i)),$(B)/tb/$(i)-bug-$(b)/Vtb_$(i)))
+	  $(foreach i,$(ISAS),$(if $(wildcard scripts/mutations/$(i).txt),$(B)/tb/$(i)-mut/Vtb_$(i)))
 	@ISAS="$(ISAS)" sh scripts/run-tests.sh $(B)
 
 test-long: deps

@@ -1,26 +1,39 @@
 #!/usr/bin/env python3
-"""Mutation score of the lockstep regression.
+"""Mutation score of the lockstep regression, from one mutant bench per ISA.
 
-Applies small named RTL mutations one at a time (operator swap, stuck bit,
-dropped write enable, off-by-one in a shift, wrong flag, ...), builds the
-lockstep bench of each mutant, runs the regression on it (the directed vectors
-and, with --seeds, random programs) and reports how many mutants the
-regression detects (kills).  A mutant that survives means the vectors and the
-checker cannot see that change: a hole to close.
+Small named RTL mutations (operator swap, stuck bit, dropped write enable,
+off-by-one in a shift, wrong flag, ...) and the deliberate bugs of
+scripts/check-bugs.sh are all compiled into one bench,
+build/tb/<isa>-mut/Vtb_<isa>, which runs the correct RTL unless the plusarg
++gpuref_mutant=NAME (or its number) selects one of them.  This script writes
+that bench's RTL (--gen) and runs the regression (the directed vectors and,
+with --seeds, random programs) once per mutant, reporting how many mutants it
+detects (kills).  A mutant that survives means the vectors and the checker
+cannot see that change: a hole to close.
 
 Mutation list (scripts/mutations/<isa>.txt), one per line:
-    name @@ rtl file @@ text to find (must occur exactly once) @@ replacement [@@ quick]
+    name @@ rtl file @@ find @@ replacement [@@ quick | @@ bug TEST PC]
+`find` must occur exactly once in the file and be one or more complete
+statements (ending with ';', no case label) or a complete expression.  In the
+generated RTL (--gen DIR) the site K (the entry's number, from 1) becomes
+    begin if (gpuref_mut::sel == K) begin <replacement> end else begin <find> end end
+or, for an expression, ((gpuref_mut::sel == K) ? (<replacement>) : (<find>)).
 Lines starting with # are comments.  In `make test`, the mutants marked
-`quick` in the file (a 5th column) run and every one must be killed.
+`quick` run and every one must be killed; `bug` entries are run by
+scripts/check-bugs.sh (TEST of vectors/<isa>/directed/checker_bugs.yaml must
+fail at PC), not counted in the score.
 
 usage: scripts/mutate.py --isa nv50 [--quick] [--seeds N] [--build DIR] [-j N] [--only NAME]
+       scripts/mutate.py --isa nv50 --gen DIR      write the mutant RTL (the Makefile does)
+       scripts/mutate.py --isa nv50 --bugs         print "NAME TEST PC" of the bug entries
 """
 
 import argparse
 import concurrent.futures
 import glob
+import hashlib
 import os
-import shutil
+import re
 import subprocess
 import sys
 import time
@@ -30,6 +43,7 @@ def load(path):
     muts = []
     if not os.path.exists(path):
         sys.exit("mutate: no mutation list %s (one per ISA in scripts/mutations/)" % path)
+    names = set()
     with open(path) as f:
         for no, line in enumerate(f, 1):
             line = line.rstrip("\n")
@@ -37,60 +51,108 @@ def load(path):
                 continue
             cols = [c.strip() for c in line.split(" @@ ")]
             if len(cols) not in (4, 5):
-                sys.exit("%s:%d: expected 'name @@ file @@ find @@ replace [@@ quick]'" % (path, no))
-            muts.append({"name": cols[0], "file": cols[1], "find": cols[2], "repl": cols[3],
-                         "quick": len(cols) == 5 and cols[4] == "quick", "line": no})
+                sys.exit("%s:%d: expected 'name @@ file @@ find @@ replace [@@ quick | @@ bug TEST PC]'" % (path, no))
+            m = {"name": cols[0], "file": cols[1], "find": cols[2], "repl": cols[3],
+                 "quick": False, "bug": None, "line": no, "k": len(muts) + 1}
+            if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", m["name"]) or m["name"] in names:
+                sys.exit("%s:%d: mutant name '%s' is not an identifier or is not unique" % (path, no, m["name"]))
+            names.add(m["name"])
+            if len(cols) == 5:
+                extra = cols[4].split()
+                if extra == ["quick"]:
+                    m["quick"] = True
+                elif len(extra) == 3 and extra[0] == "bug":
+                    m["bug"] = (extra[1], extra[2])
+                else:
+                    sys.exit("%s:%d: 5th column must be 'quick' or 'bug TEST PC'" % (path, no))
+            if m["find"].endswith(";") != m["repl"].endswith(";"):
+                sys.exit("%s:%d: find and replacement must both be statements (';') or both expressions" % (path, no))
+            muts.append(m)
     return muts
 
 
-def build_mutant(m, isa, build, src_rtl):
-    """Copy the RTL, apply the mutation, build the bench. Returns (binary, error)."""
-    root = os.path.join(build, "mutants", isa, m["name"])
-    shutil.rmtree(root, ignore_errors=True)
-    rtl = os.path.join(root, "rtl")
-    shutil.copytree(src_rtl, rtl)
-    path = os.path.join(rtl, os.path.relpath(m["file"], src_rtl))
-    with open(path) as f:
-        text = f.read()
-    n = text.count(m["find"])
-    if n != 1:
-        return None, "the text to find occurs %d times in %s (must be once)" % (n, m["file"])
+def write_if_changed(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if os.path.exists(path):
+        with open(path) as f:
+            if f.read() == text:
+                return
     with open(path, "w") as f:
-        f.write(text.replace(m["find"], m["repl"]))
-    files = (["dpi/gpuref_pkg.sv"] + sorted(glob.glob(os.path.join(rtl, "common", "*.sv"))) + sorted(glob.glob(os.path.join(rtl, "common", "fp", "*.sv")))
-             + sorted(glob.glob(os.path.join(rtl, isa, "*_pkg.sv")))
-             + sorted(f for f in glob.glob(os.path.join(rtl, isa, "*.sv")) if not f.endswith("_pkg.sv"))
-             + ["testbenches/%s/tb_%s.sv" % (isa, isa)])
-    mdir = os.path.join(root, "obj")
-    cmd = ["verilator", "--cc", "--exe", "--build", "-j", "1", "-Wno-fatal", "-MAKEFLAGS", "OPT_FAST=-O1",
-           "-CFLAGS", "-I%s -I%s -I%s -DVL_USER_FINISH" % (os.path.abspath("model/include"),
-                                                          os.path.abspath("testbenches/common"),
-                                                          os.path.abspath("testbenches/" + isa)),
-           "--Mdir", mdir, "--top-module", "tb_" + isa, "-o", "Vtb_" + isa] + files + [
-           os.path.abspath("testbenches/common/main.cpp"),
-           os.path.abspath(os.path.join(build, "lib", "libgpuref_dpi.a")),
-           os.path.abspath(os.path.join(build, "lib", "libgpuref.a")), "-LDFLAGS", "-lyaml -lm"]
-    with open(os.path.join(root, "build.log"), "w") as log:
-        st = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT).returncode
-    if st != 0:
-        return None, "does not build (see %s)" % os.path.join(root, "build.log")
-    return os.path.join(mdir, "Vtb_" + isa), None
+        f.write(text)
 
 
-def run_mutant(m, isa, build, src_rtl, vecs):
+def gen(muts, isa, out, list_path):
+    """Write the mutant RTL of rtl/common and rtl/<isa> into OUT/rtl, the
+    selection package OUT/gpuref_mut_pkg.sv and the source list OUT/files.f."""
+    srcs = (sorted(glob.glob("rtl/common/*.sv")) + sorted(glob.glob("rtl/common/fp/*.sv"))
+            + sorted(glob.glob("rtl/%s/*_pkg.sv" % isa))
+            + sorted(f for f in glob.glob("rtl/%s/*.sv" % isa) if not f.endswith("_pkg.sv")))
+    texts = {}
+    for s in srcs:
+        with open(s) as f:
+            texts[s] = f.read()
+    for m in muts:
+        where = "%s:%d" % (list_path, m["line"])
+        if m["file"] not in texts:
+            sys.exit("%s: %s is not an RTL source of %s" % (where, m["file"], isa))
+        n = texts[m["file"]].count(m["find"])
+        if n != 1:
+            sys.exit("%s: the text to find occurs %d times in %s (must be once)" % (where, n, m["file"]))
+        sel = "(gpuref_mut::sel == %d)" % m["k"]
+        if m["find"].endswith(";"):
+            new = "begin if %s begin %s end else begin %s end end" % (sel, m["repl"], m["find"])
+        else:
+            new = "(%s ? (%s) : (%s))" % (sel, m["repl"], m["find"])
+        texts[m["file"]] = texts[m["file"]].replace(m["find"], new)
+    # the plusarg is read once, at time 0, by the core
+    core = "rtl/%s/%s_core.sv" % (isa, isa)
+    if core not in texts or texts[core].rfind("endmodule") < 0:
+        sys.exit("mutate: no module in %s to read +gpuref_mutant from" % core)
+    i = texts[core].rfind("endmodule")
+    texts[core] = (texts[core][:i] + "  initial begin : gpuref_mut_init\n    string s;\n"
+                   "    if ($value$plusargs(\"gpuref_mutant=%s\", s)) gpuref_mut::select(s);\n  end\n"
+                   + texts[core][i:])
+    cases = "".join('      "%s", "%d": sel = %d;\n' % (m["name"], m["k"], m["k"]) for m in muts)
+    pkg = ("// generated by scripts/mutate.py from %s: do not edit\n"
+           "package gpuref_mut;\n"
+           "  // the selected mutant (scripts/mutations/%s.txt entry number), 0 = none\n"
+           "  int unsigned sel = 0;\n"
+           "  function automatic void select(input string s);\n"
+           "    case (s)\n%s"
+           "      default: begin\n"
+           "        $display(\"error: +gpuref_mutant=%%s: no such mutant in %s\", s);\n"
+           "        $fatal(1, \"unknown mutant\");\n"
+           "      end\n"
+           "    endcase\n"
+           "  endfunction\n"
+           "endpackage\n") % (list_path, isa, cases, list_path)
+    write_if_changed(os.path.join(out, "gpuref_mut_pkg.sv"), pkg)
+    files = [os.path.join(out, "gpuref_mut_pkg.sv")]
+    for s in srcs:
+        p = os.path.join(out, s)
+        write_if_changed(p, texts[s])
+        files.append(p)
+    # files.f changes (and the bench is rebuilt) exactly when a generated source does
+    digest = hashlib.sha256((pkg + "".join(texts[s] for s in srcs)).encode()).hexdigest()
+    write_if_changed(os.path.join(out, "files.f"), "// generated RTL sha256 %s\n" % digest
+                     + "\n".join(os.path.abspath(f) for f in files) + "\n")
+
+
+def bench_path(build, isa):
+    return os.path.join(build, "tb", isa + "-mut", "Vtb_" + isa)
+
+
+def run_mutant(m, isa, build, vecs):
     t0 = time.time()
-    binary, err = build_mutant(m, isa, build, src_rtl)
-    if err:
-        return m, "error", err, time.time() - t0
     out = os.path.join(build, "mutants", isa, m["name"], "reports")
-    p = subprocess.run([binary, "-q", "--out", out] + vecs, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, text=True)
+    p = subprocess.run([bench_path(build, isa), "+gpuref_mutant=" + m["name"], "-q", "--out", out] + vecs,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     fails = [l for l in p.stdout.splitlines() if l.startswith("FAIL ")]
     if p.returncode == 1 and fails:
         return m, "killed", fails[0][:200], time.time() - t0
     if p.returncode == 0:
         return m, "survived", "no test failed", time.time() - t0
-    return m, "error", "bench exit %d" % p.returncode, time.time() - t0
+    return m, "error", "bench exit %d: %s" % (p.returncode, p.stdout.strip()[:200]), time.time() - t0
 
 
 def main():
@@ -101,14 +163,31 @@ def main():
     ap.add_argument("--seeds", type=int, default=0, help="also run N random programs (gpuref gen)")
     ap.add_argument("--build", default="build")
     ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--gen", metavar="DIR", help="write the mutant RTL into DIR and exit")
+    ap.add_argument("--bugs", action="store_true", help="print 'NAME TEST PC' of the bug entries and exit")
     args = ap.parse_args()
-    muts = load(os.path.join("scripts", "mutations", args.isa + ".txt"))
-    if args.quick:
-        muts = [m for m in muts if m["quick"]]
+    list_path = os.path.join("scripts", "mutations", args.isa + ".txt")
+    muts = load(list_path)
+    if args.gen:
+        gen(muts, args.isa, args.gen, list_path)
+        return 0
+    if args.bugs:
+        for m in muts:
+            if m["bug"]:
+                print(m["name"], m["bug"][0], m["bug"][1])
+        return 0
     if args.only:
         muts = [m for m in muts if m["name"] == args.only]
+    else:
+        muts = [m for m in muts if not m["bug"] and (m["quick"] or not args.quick)]
     if not muts:
-        sys.exit("mutate: no mutants selected")
+        print("mutate: no mutants selected in %s" % list_path)
+        print("0 passed, 0 failed")
+        return 0
+    binary = bench_path(args.build, args.isa)
+    st = subprocess.run(["make", "--no-print-directory", "-s", "B=" + args.build, binary]).returncode
+    if st != 0 or not os.path.exists(binary):
+        sys.exit("mutate: cannot build the mutant bench %s" % binary)
     vecs = sorted(glob.glob("vectors/%s/directed/*.yaml" % args.isa))
     if args.seeds:
         gdir = os.path.join(args.build, "mutants", args.isa, "gen")
@@ -118,10 +197,11 @@ def main():
             subprocess.run([os.path.join(args.build, "bin", "gpuref"), "gen", "--isa", args.isa, "--seed",
                             str(s), "--count", "200", "-o", path], check=True)
             vecs.append(path)
-    print("mutate: %d mutants of rtl/%s, %d vector files" % (len(muts), args.isa, len(vecs)))
+    print("mutate: %d mutants of rtl/%s in %s (+gpuref_mutant=NAME), %d vector files" % (
+        len(muts), args.isa, binary, len(vecs)))
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        futs = [ex.submit(run_mutant, m, args.isa, args.build, "rtl", vecs) for m in muts]
+        futs = [ex.submit(run_mutant, m, args.isa, args.build, vecs) for m in muts]
         for f in concurrent.futures.as_completed(futs):
             m, verdict, why, secs = f.result()
             results.append((m, verdict))
@@ -129,7 +209,7 @@ def main():
     killed = sum(1 for _, v in results if v == "killed")
     errors = sum(1 for _, v in results if v == "error")
     print("mutation score: %d of %d mutants killed (%.0f%%)%s" % (
-        killed, len(results), 100.0 * killed / len(results), ", %d could not be built" % errors if errors else ""))
+        killed, len(results), 100.0 * killed / len(results), ", %d did not run" % errors if errors else ""))
     print("%d passed, %d failed" % (killed, len(results) - killed))
     return 0 if killed == len(results) else 1
 

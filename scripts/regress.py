@@ -148,7 +148,13 @@ class Runner:
 
     def bench(self, isa):
         folder = isa + ("-" + self.args.variant if self.args.variant else "")
+        if self.args.mutant:
+            folder = isa + "-mut"
         return os.path.join(self.build, "tb", folder, "Vtb_" + isa)
+
+    def bench_cmd(self, isa):
+        # the mutant bench runs mutant NAME of scripts/mutations/<isa>.txt
+        return [self.bench(isa)] + (["+gpuref_mutant=" + self.args.mutant] if self.args.mutant else [])
 
     def run_cmd(self, task, cmd, logf):
         task.commands.append(cmd)
@@ -162,7 +168,7 @@ class Runner:
     def reproduce(self, task, test):
         out = os.path.join(self.run_dir, "reports", task.isa)
         if task.mode == "lockstep":
-            cmd = [self.bench(task.isa), "--out", out, "--test", test, task.vecfile]
+            cmd = self.bench_cmd(task.isa) + ["--out", out, "--test", test, task.vecfile]
         else:
             cmd = [self.gpuref, "run", "-v", "-t", test, task.vecfile]
         return " ".join(shlex.quote(c) for c in cmd)
@@ -183,7 +189,7 @@ class Runner:
             if task.error is None:
                 if task.mode == "lockstep":
                     task.cov = os.path.join(self.run_dir, "cov", task.name.replace("/", "_") + ".dat")
-                    cmd = [self.bench(task.isa), "--out", os.path.join(self.run_dir, "reports", task.isa),
+                    cmd = self.bench_cmd(task.isa) + ["--out", os.path.join(self.run_dir, "reports", task.isa),
                            "--cov", task.cov]
                     skip = os.path.join("testbenches", task.isa, "lockstep_skip.txt")
                     if os.path.exists(skip):
@@ -234,7 +240,7 @@ class Runner:
         out = os.path.join(self.run_dir, "rerun", task.isa)
         if task.mode != "lockstep":
             return None
-        cmd = [self.bench(task.isa), "--out", out, "--test", test, "+trace", task.vecfile]
+        cmd = self.bench_cmd(task.isa) + ["--out", out, "--test", test, "+trace", task.vecfile]
         subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         base = os.path.splitext(os.path.basename(task.vecfile))[0]
         wave = os.path.join(out, base, test, "wave.fst")
@@ -275,7 +281,8 @@ def main():
     ap.add_argument("--run-id", help="run folder name (default: date-time)")
     ap.add_argument("--build", default="build", help="build folder (default: build)")
     ap.add_argument("--no-rerun", action="store_true", help="do not rerun failures with tracing")
-    ap.add_argument("--variant", help="bench variant: build/tb/<isa>-VARIANT (e.g. bug-CARRY)")
+    ap.add_argument("--variant", help="bench variant: build/tb/<isa>-VARIANT (e.g. cov)")
+    ap.add_argument("--mutant", help="run the mutant bench build/tb/<isa>-mut with +gpuref_mutant=NAME")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     if args.jobs < 1:

@@ -6,10 +6,9 @@
 //
 // Flags are returned as {O, C, S, Z} (bit 3..0, decision D1).
 //
-// Deliberate bug variants (checker self-tests), all off by default:
-//   GPUREF_BUG_CARRY     add/sub/subr/addc report C = 0
-//   GPUREF_BUG_SAT_FLAG  a saturating add/mad reports O = 0 when it saturated
-//   GPUREF_BUG_SHIFT     a shift by the SHCNT immediate shifts by SHCNT + 1
+// Deliberate bugs and mutants (checker self-tests) are not in this source:
+// scripts/mutations/nv50.txt lists them, the mutant bench selects one at run
+// time (+gpuref_mutant=NAME, rtl/nv50/README.md).
 module nv50_alu (
   input  logic [4:0]  cls,
   input  logic        b32,
@@ -82,9 +81,6 @@ module nv50_alu (
       if (sr) r = w16 ? 32'h0000_7fff : 32'h7fff_ffff;
       else    r = w16 ? 32'h0000_8000 : 32'h8000_0000;
     end
-`ifdef GPUREF_BUG_SAT_FLAG
-    if (dosat && o) o = 1'b0;
-`endif
     addop = {o, cy, r};
   endfunction
 
@@ -153,9 +149,6 @@ module nv50_alu (
         ad = addop(w16, aop, va, vb, cin, sat);
         r  = ad[31:0];
         cy = ad[32];
-`ifdef GPUREF_BUG_CARRY
-        cy = 1'b0;
-`endif
         f  = {ad[33], cy, (w16 ? r[15] : r[31]), ((r & m) == 32'd0)};
       end
       C_MUL: begin
@@ -207,9 +200,6 @@ module nv50_alu (
         // counts are unsigned and do not wrap (ops L383-L429)
         if (shcnt_imm) begin
           cnt = {25'd0, vb[6:0]};
-`ifdef GPUREF_BUG_SHIFT
-          cnt = cnt + 32'd1;
-`endif
         end else begin
           cnt = w16 ? {16'd0, vb[15:0]} : vb;
         end

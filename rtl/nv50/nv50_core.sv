@@ -14,11 +14,8 @@
 //      one retire pulse.
 // A faulting instruction changes no state and does not retire.
 //
-// Deliberate bug variants for checker tests (all off by default):
-//   GPUREF_BUG_CARRY, GPUREF_BUG_SAT_FLAG, GPUREF_BUG_SHIFT (in nv50_alu),
-//   GPUREF_BUG_DROP_THREAD  thread 5's GPR write is dropped
-//   GPUREF_BUG_BRANCH       a divergent bra pushes the taken mask instead of
-//                           the not-taken one
+// Deliberate bugs and mutants for checker tests: scripts/mutations/nv50.txt,
+// selected at run time in the mutant bench (+gpuref_mutant=NAME).
 module nv50_core #(
   parameter int IMEM_WORDS   = 16384,
   parameter int CBANK_WORDS  = 16384,
@@ -428,11 +425,7 @@ module nv50_core #(
           else if (exec_q == mask_q) k_pc = xd.target;
           else begin
             k_push = 1'b1; k_push_t = E_BRANCH; k_push_pc = x_next;
-`ifdef GPUREF_BUG_BRANCH
-            k_push_mask = exec_q;
-`else
             k_push_mask = mask_q & ~exec_q;
-`endif
             k_mask = exec_q;
             k_pc   = xd.target;
           end
@@ -510,9 +503,6 @@ module nv50_core #(
   end
   always_comb begin
     wr_lanes = exec_q & lm_vec;
-`ifdef GPUREF_BUG_DROP_THREAD
-    wr_lanes[5] = 1'b0;
-`endif
     r_we     = (xd.dkind == D_R32 || xd.dkind == D_R16) && ({1'b0, xd.didx} < gprs_q) &&
                (wr_lanes != 32'd0);
     o_we_v   = (xd.dkind == D_O32 || xd.dkind == D_O16) && (wr_lanes != 32'd0);

@@ -26,8 +26,8 @@
 // (ctrl 10) an SMEM DWORD outside the data window reads 0, as unwritten memory
 // of the model does.
 //
-// Deliberate bug for checker tests (off by default; the other two live in
-// rdna4_salu): GPUREF_BUG_BRANCH  S_CBRANCH_SCC1 lands one dword too far.
+// Deliberate bugs for checker tests: scripts/mutations/rdna4.txt, selected at
+// run time in the mutant bench (+gpuref_mutant=NAME).
 module rdna4_core #(
   parameter int IMEM_WORDS = 16384,   // instruction memory: bytes [imem_base, imem_base + 4*IMEM_WORDS)
   parameter int DMEM_WORDS = 16384    // data memory (SMEM): bytes [dmem_base, dmem_base + 4*DMEM_WORDS)
@@ -478,13 +478,7 @@ module rdna4_core #(
               end
               8'd32: e_npc = br_tgt;                                // S_BRANCH
               8'd33: if (!scc) e_npc = br_tgt;                      // S_CBRANCH_SCC0
-              8'd34: if (scc) begin                                 // S_CBRANCH_SCC1
-`ifdef GPUREF_BUG_BRANCH
-                e_npc = br_tgt + 48'd4;
-`else
-                e_npc = br_tgt;
-`endif
-              end
+              8'd34: if (scc)    e_npc = br_tgt;                    // S_CBRANCH_SCC1
               8'd35: if (vccz)   e_npc = br_tgt;                    // S_CBRANCH_VCCZ
               8'd36: if (!vccz)  e_npc = br_tgt;                    // S_CBRANCH_VCCNZ
               8'd37: if (execz)  e_npc = br_tgt;                    // S_CBRANCH_EXECZ

@@ -7,9 +7,8 @@
 // points the pseudocode leaves undefined are taken from the digest (§7 B12):
 // S_BFE with width 0 gives 0, width >= operand size gives all ones as mask.
 //
-// Deliberate bugs for checker tests (off by default):
-//   GPUREF_BUG_SCC      S_ADD_CO_U32 does not write its carry-out to SCC
-//   GPUREF_BUG_SHIFT64  S_LSHL_B64 by 32..63 shifts by (count - 32)
+// Deliberate bugs for checker tests: scripts/mutations/rdna4.txt, selected at
+// run time in the mutant bench (+gpuref_mutant=NAME).
 module rdna4_salu (
   input  logic [2:0]  fmt,
   input  logic [7:0]  op,
@@ -86,12 +85,7 @@ module rdna4_salu (
         case (op)
           8'd0: begin                                       // S_ADD_CO_U32
             sum33 = {1'b0, a32} + {1'b0, b32};
-            d = {32'd0, sum33[31:0]}; scc_o = sum33[32];
-`ifdef GPUREF_BUG_SCC
-            scc_we = 1'b0;
-`else
-            scc_we = 1'b1;
-`endif
+            d = {32'd0, sum33[31:0]}; scc_o = sum33[32]; scc_we = 1'b1;
           end
           8'd1: begin                                       // S_SUB_CO_U32: SCC = S1 > S0
             d = {32'd0, a32 - b32}; scc_o = (b32 > a32); scc_we = 1'b1;
@@ -120,9 +114,6 @@ module rdna4_salu (
           8'd8:  d = {32'd0, a32 << b[4:0]};                // S_LSHL_B32
           8'd9: begin                                       // S_LSHL_B64
             sh = b[5:0];
-`ifdef GPUREF_BUG_SHIFT64
-            if (sh[5]) sh = {1'b0, sh[4:0]};
-`endif
             d = a << sh;
           end
           8'd10: d = {32'd0, a32 >> b[4:0]};                // S_LSHR_B32

@@ -86,6 +86,9 @@ int main(int argc, char **argv)
             }
         }
         else if (a == "+trace") trace = true;
+#ifdef GPUREF_MUT_BENCH
+        else if (a.rfind("+gpuref_mutant=", 0) == 0) ;   // read by the RTL ($value$plusargs)
+#endif
         else if (!a.empty() && (a[0] == '-' || a[0] == '+')) {
             std::fprintf(stderr, "%s: unknown option '%s' (see --help)\n", argv[0], a.c_str());
             return 2;
@@ -134,6 +137,9 @@ int main(int argc, char **argv)
                 auto ctx = std::make_unique<VerilatedContext>();
                 ctx->randReset(0);          // the DUT starts from zero, as the model does
                 ctx->fatalOnError(false);
+#ifdef GPUREF_MUT_BENCH
+                ctx->commandArgs(argc, argv);   // +gpuref_mutant=NAME selects the mutant
+#endif
                 if (trace) ctx->traceEverOn(true);
                 auto top = std::make_unique<VTOP>(ctx.get(), "TOP");
 #if VM_TRACE
