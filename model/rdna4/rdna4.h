@@ -479,6 +479,8 @@ static inline int r4_exec_end(r4_state *s, gpuref_retire *rr, uint64_t fall, int
 {
     if (st)
         return st;
+    if (__builtin_expect(s->nkm != 0, 0) && s->fin)   /* halted: loads complete first */
+        r4_km_drain(s, rr, 0);
     uint64_t npc = s->npc;
     rr->next_pc = npc;
     if (npc != fall)
