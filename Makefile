@@ -96,6 +96,10 @@ $(B)/obj/model/tests/test_contract.o: CFLAGS_ALL += -Itestbenches/common
 $(B)/tests/test_contract: $(B)/obj/model/tests/test_contract.o $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $< $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
+$(B)/obj/model/tests/test_deferred.o: CFLAGS_ALL += -Itestbenches/common
+$(B)/tests/test_deferred: $(B)/obj/model/tests/test_deferred.o $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $< $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
 
 $(B)/tests/%: $(B)/obj/model/tests/%.o $(B)/lib/libgpuref.a
 	@mkdir -p $(dir $@)

@@ -991,7 +991,6 @@ const r4_bind r4_salu_bind[] = {
     { R4_ROW_SOPP_s_nop, x_nop }, B(SOPP, s_setkill), B(SOPP, s_sethalt),
     { R4_ROW_SOPP_s_sleep, x_nop }, { R4_ROW_SOPP_s_clause, x_nop },
     { R4_ROW_SOPP_s_delay_alu, x_nop }, { R4_ROW_SOPP_s_wait_alu, x_nop },
-    { R4_ROW_SOPP_s_waitcnt, x_nop }, { R4_ROW_SOPP_s_wait_idle, x_nop },
     { R4_ROW_SOPP_s_wait_event, x_nop }, B(SOPP, s_trap), B(SOPP, s_round_mode),
     B(SOPP, s_denorm_mode), { R4_ROW_SOPP_s_barrier_wait, x_nop }, B(SOPP, s_code_end),
     B(SOPP, s_branch), B(SOPP, s_cbranch_scc0), B(SOPP, s_cbranch_scc1),
@@ -1003,7 +1002,7 @@ const r4_bind r4_salu_bind[] = {
     { R4_ROW_SOPP_s_wait_loadcnt, x_nop }, { R4_ROW_SOPP_s_wait_storecnt, x_nop },
     { R4_ROW_SOPP_s_wait_samplecnt, x_nop }, { R4_ROW_SOPP_s_wait_bvhcnt, x_nop },
     { R4_ROW_SOPP_s_wait_expcnt, x_nop }, { R4_ROW_SOPP_s_wait_dscnt, x_nop },
-    { R4_ROW_SOPP_s_wait_kmcnt, x_nop }, { R4_ROW_SOPP_s_wait_loadcnt_dscnt, x_nop },
+    { R4_ROW_SOPP_s_wait_loadcnt_dscnt, x_nop },
     { R4_ROW_SOPP_s_wait_storecnt_dscnt, x_nop },
     { 0, NULL }
 };

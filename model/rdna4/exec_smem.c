@@ -16,6 +16,8 @@
 #include "rdna4.h"
 #include "rdna4_exec.h"
 
+#include <string.h>
+
 #define ADDR48 0x0000ffffffffffffull
 
 /* Read `n` DWORDs of a scalar base operand starting at code b. */
@@ -100,6 +102,41 @@ static int memviol(r4_state *s, gpuref_retire *rr)
     return GPUREF_OK;
 }
 
+/* ------------------------------------------------ deferred loads
+ * smem_defer=1 (README "Deferred SMEM loads"): a load announces its destination
+ * as PENDING writes and stays outstanding; a wait or the program end applies the
+ * data, oldest load first, and lists it flagged DEFERRED with the load's tag. */
+static void record_tagged(r4_state *s, gpuref_retire *rr, unsigned code, uint32_t v,
+                          uint32_t flags, uint64_t tag)
+{
+    unsigned idx, n = rr->nregw;
+    int f = r4_sreg_file(code, &idx);
+    (void)s;
+    if (n >= GPUREF_MAX_REGW)                     /* not reached: R4_KM_MAXDW bounds it */
+        return;
+    r4_record_new(rr, f, idx, 0xffffffffu, v, flags);
+    rr->regw[n].tag = tag;
+}
+
+static void drain_one(r4_state *s, gpuref_retire *rr)
+{
+    const r4_kmload *q = &s->km[0];
+    for (unsigned i = 0; i < q->ndw; i++) {
+        s->a.sreg[q->dst + i] = q->data[i];
+        record_tagged(s, rr, q->dst + i, q->data[i], GPUREF_REGW_DEFERRED, q->tag);
+    }
+    s->kmcnt -= q->cnt;
+    s->kmdw -= q->ndw;
+    s->nkm--;
+    memmove(&s->km[0], &s->km[1], s->nkm * sizeof s->km[0]);
+}
+
+void r4_km_drain(r4_state *s, gpuref_retire *rr, unsigned n)
+{
+    while (s->nkm && s->kmcnt > n)
+        drain_one(s, rr);
+}
+
 /* exec functions: R4_EXEC (rdna4.h) retires the instruction after the body */
 R4_EXEC(x_load)
 {
@@ -148,8 +185,42 @@ R4_EXEC(x_load)
     unsigned d = p->dst;
     if (d == R4_NULL || !r4_sdst_ok(s, d, ndw))
         return GPUREF_OK;
-    for (unsigned i = 0; i < ndw; i++)
-        r4_write_sreg(s, rr, d + i, data[i], 0);
+    if (!s->smem_defer) {                         /* smem_defer=0: visible at issue */
+        for (unsigned i = 0; i < ndw; i++)
+            r4_write_sreg(s, rr, d + i, data[i], 0);
+        return GPUREF_OK;
+    }
+    /* KMcnt += 1 for a single-DWORD fetch, 2 for more (guide L3964-3965).  A full
+     * counter (5 bits) or record bound makes the oldest loads return first. */
+    unsigned cnt = ndw > 1 ? 2u : 1u;
+    while (s->nkm && (s->kmcnt + cnt > R4_KM_MAX || s->kmdw + ndw > R4_KM_MAXDW))
+        drain_one(s, rr);
+    r4_kmload *q = &s->km[s->nkm++];
+    q->tag = rr->seq;
+    q->dst = (uint8_t)d;
+    q->ndw = (uint8_t)ndw;
+    q->cnt = (uint8_t)cnt;
+    s->kmcnt += cnt;
+    s->kmdw += ndw;
+    for (unsigned i = 0; i < ndw; i++) {
+        q->data[i] = data[i];
+        record_tagged(s, rr, d + i, data[i], GPUREF_REGW_PENDING, rr->seq);
+    }
+    return GPUREF_OK;
+}
+
+/* S_WAIT_KMCNT: wait until KMcnt <= SIMM16[4:0] (digest §4.4, guide L2141) */
+R4_EXEC(x_wait_kmcnt)
+{
+    r4_km_drain(s, rr, p->imm & 0x1fu);
+    return GPUREF_OK;
+}
+
+/* S_WAIT_IDLE, and S_WAITCNT which is S_WAIT_IDLE (digest §4.4): every counter 0 */
+R4_EXEC(x_wait_idle)
+{
+    (void)p;
+    r4_km_drain(s, rr, 0);
     return GPUREF_OK;
 }
 
@@ -176,5 +247,8 @@ const r4_bind r4_smem_bind[] = {
     { R4_ROW_SMEM_s_dcache_inv, x_nop }, { R4_ROW_SMEM_s_prefetch_inst, x_nop },
     { R4_ROW_SMEM_s_prefetch_inst_pc_rel, x_nop }, { R4_ROW_SMEM_s_prefetch_data, x_nop },
     { R4_ROW_SMEM_s_buffer_prefetch_data, x_nop }, { R4_ROW_SMEM_s_prefetch_data_pc_rel, x_nop },
+    /* the waits that drain KMcnt (the other waits stay no-ops: exec_salu.c) */
+    { R4_ROW_SOPP_s_wait_kmcnt, x_wait_kmcnt }, { R4_ROW_SOPP_s_wait_idle, x_wait_idle },
+    { R4_ROW_SOPP_s_waitcnt, x_wait_idle },
     { 0, NULL }
 };

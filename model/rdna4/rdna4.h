@@ -265,6 +265,16 @@ typedef struct r4_mem {
     size_t    cap, used;
 } r4_mem;
 
+/* One outstanding SMEM load (smem_defer=1): its destination, the data read at
+ * issue, the sequence number of the issuing unit and its KMcnt increment. */
+#define R4_KM_MAX   31          /* KMcnt is 5 bits (guide L692) */
+#define R4_KM_MAXDW 32          /* DWORDs outstanding: a drain fits one record */
+typedef struct r4_kmload {
+    uint64_t tag;
+    uint32_t data[16];
+    uint8_t  dst, ndw, cnt;
+} r4_kmload;
+
 struct r4_pre;
 typedef struct r4_state r4_state;
 /* An exec function executes one predecoded instruction and retires it: it writes
@@ -311,6 +321,13 @@ struct r4_state {
     uint64_t  tba, tma, scratch_base;
     uint32_t  shared_base, private_base;   /* SH_MEM_BASES fields, 16 bits each */
     unsigned  dvgpr;
+    unsigned  smem_defer;                   /* SMEM data visible at the KMcnt wait (README) */
+    /* outstanding SMEM loads, oldest first (README "Deferred SMEM loads"); cleared
+     * by reset, drained by s_wait_kmcnt / s_wait_idle / s_waitcnt and program end */
+    r4_kmload km[R4_KM_MAX];
+    unsigned  nkm;                          /* entries in km */
+    unsigned  kmcnt;                        /* KMcnt: +1 per single-DWORD load, +2 larger */
+    unsigned  kmdw;                         /* DWORDs outstanding (record bound) */
     /* VGPRs (vector instructions are not executed yet) */
     uint32_t *vgpr;                         /* [256][64] */
     /* program */
@@ -387,6 +404,7 @@ static inline void r4_record(gpuref_retire *rr, int file, unsigned idx, uint64_t
 
 /* state.c helpers used by the exec functions */
 int  r4_write_sreg(r4_state *s, gpuref_retire *rr, unsigned code, uint32_t v, uint32_t flags);
+int  r4_sreg_file(unsigned code, unsigned *index);
 int  r4_sdst_ok(const r4_state *s, unsigned code, unsigned n);
 void r4_write_hwreg(r4_state *s, gpuref_retire *rr, unsigned id, uint32_t v);
 uint32_t r4_read_hwreg(const r4_state *s, unsigned id);
@@ -424,10 +442,17 @@ static inline void r4_update_fin(r4_state *s)
               !(s->a.hwreg[R4_HW_STATUS] & R4_STATUS_PRIV));
 }
 
+/* exec_smem.c: make outstanding SMEM loads visible, oldest first, until KMcnt
+ * <= n; each write is listed in rr flagged DEFERRED with the issuing unit's tag. */
+void r4_km_drain(r4_state *s, gpuref_retire *rr, unsigned n);
+
 /* The program ends with this instruction (s_endpgm, kill, illegal instruction,
- * memory violation); flags: GPUREF_RETIRE_END, with GPUREF_RETIRE_TRAP. */
+ * memory violation); flags: GPUREF_RETIRE_END, with GPUREF_RETIRE_TRAP.  Loads
+ * still outstanding are made visible with it. */
 static inline void r4_end(r4_state *s, gpuref_retire *rr, uint32_t flags)
 {
+    if (s->nkm)
+        r4_km_drain(s, rr, 0);
     s->a.ended = 1;
     s->fin = 1;
     rr->flags |= flags;
@@ -454,6 +479,8 @@ static inline int r4_exec_end(r4_state *s, gpuref_retire *rr, uint64_t fall, int
 {
     if (st)
         return st;
+    if (__builtin_expect(s->nkm != 0, 0) && s->fin)   /* halted: loads complete first */
+        r4_km_drain(s, rr, 0);
     uint64_t npc = s->npc;
     rr->next_pc = npc;
     if (npc != fall)

@@ -370,6 +370,19 @@ static void push(gt *t, const r4_insn *in, int target, int ref)
     t->v[t->n].ref = ref;
     t->n++;
     t->x->ninsns++;
+    /* An SMEM load's data are visible after s_wait_kmcnt (README "Deferred SMEM
+     * loads"): reading them earlier is a race, so each load is waited for at once,
+     * as a compiler does before a use. */
+    const char *nm = r4_rows[in->row].name;
+    if (in->fmt == R4_FMT_SMEM && (!strncmp(nm, "s_load_", 7) || !strncmp(nm, "s_buffer_load_", 14))) {
+        r4_insn w;
+        memset(&w, 0, sizeof w);
+        w.row = R4_ROW_SOPP_s_wait_kmcnt;
+        w.fmt = R4_FMT_SOPP;
+        w.f[r4_fmts[R4_FMT_SOPP].op_fld] = r4_rows[w.row].op;
+        if (encode_ok(&w))
+            push(t, &w, -1, -1);
+    }
 }
 
 static int new_label(gt *t)

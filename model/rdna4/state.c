@@ -18,7 +18,7 @@ static const gpuref_regfile_info r4_files[R4_NFILES] = {
     /* read-only view of the configuration, so that a bench can configure its
      * DUT from a model: 0 sgprs, 1 tba[31:0], 2 tba[47:32],
      * 3 private_base << 16 | shared_base, 4 dvgpr */
-    [R4_FILE_CFG]   = { "cfg", 5, 32, 1 },
+    [R4_FILE_CFG]   = { "cfg", 6, 32, 1 },
 };
 
 static const char *const r4_spaces[] = { "mem" };
@@ -47,6 +47,7 @@ static int r4_init(void *vst, const char *config, char *err)
     s->tba = s->tma = s->scratch_base = 0;
     s->shared_base = s->private_base = 0;
     s->dvgpr = 0;
+    s->smem_defer = 1;
     unsigned priv = 0, trap_en = 0;
     size_t pos = 0;
     char key[32], val[64];
@@ -84,11 +85,13 @@ static int r4_init(void *vst, const char *config, char *err)
             s->scratch_base = v;
         } else if (strcmp(key, "dvgpr") == 0) {
             bad = parse_bool(val, &s->dvgpr);
+        } else if (strcmp(key, "smem_defer") == 0) {
+            bad = parse_bool(val, &s->smem_defer);
         } else {
             return gpuref_errf(err, GPUREF_ERR_CONFIG,
                                "rdna4: unknown config key '%s' (known: wave, sgprs, mode, priv, "
                                "trap_en, tba, tma, shared_base, private_base, scratch_base, "
-                               "dvgpr)", key);
+                               "dvgpr, smem_defer)", key);
         }
         if (bad)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: bad value '%s' for config key '%s'",
@@ -122,6 +125,7 @@ static int r4_reset(void *vst, char *err)
     r4_state *s = vst;
     (void)err;
     memset(&s->a, 0, sizeof s->a);
+    s->nkm = s->kmcnt = s->kmdw = 0;
     s->a.sreg[R4_EXEC_LO] = 0xffffffffu;
     s->a.sreg[R4_EXEC_HI] = s->wave64 ? 0xffffffffu : 0;
     s->a.pc = s->base & PC_MASK;
@@ -203,6 +207,17 @@ int r4_sdst_ok(const r4_state *s, unsigned code, unsigned n)
     return 1;
 }
 
+/* The model register file and index of scalar operand code 0-127 (not NULL). */
+int r4_sreg_file(unsigned code, unsigned *index)
+{
+    if (code < 106) { *index = code; return R4_FILE_S; }
+    if (code < R4_TTMP0) { *index = code - R4_VCC_LO; return R4_FILE_VCC; }
+    if (code < R4_NULL) { *index = code - R4_TTMP0; return R4_FILE_TTMP; }
+    if (code == R4_M0) { *index = 0; return R4_FILE_M0; }
+    *index = code - R4_EXEC_LO;
+    return R4_FILE_EXEC;
+}
+
 int r4_write_sreg(r4_state *s, gpuref_retire *rr, unsigned code, uint32_t v, uint32_t flags)
 {
     if (code == R4_NULL)
@@ -250,11 +265,11 @@ static int r4_reg_get(void *vst, int file, unsigned idx, unsigned lane, uint64_t
     case R4_FILE_HWREG: *v = r4_read_hwreg(s, idx); break;
     case R4_FILE_V:     *v = s->vgpr[idx * 64u + lane]; break;
     case R4_FILE_CFG: {
-        const uint64_t cfg[5] = { s->nsgprs, (uint32_t)s->tba, (uint32_t)(s->tba >> 32),
+        const uint64_t cfg[6] = { s->nsgprs, (uint32_t)s->tba, (uint32_t)(s->tba >> 32),
                                   ((uint64_t)(s->private_base & 0xffffu) << 16) |
                                       (s->shared_base & 0xffffu),
-                                  s->dvgpr };
-        *v = cfg[idx % 5];
+                                  s->dvgpr, s->smem_defer };
+        *v = cfg[idx % 6];
         break;
     }
     default:

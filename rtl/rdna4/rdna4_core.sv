@@ -12,6 +12,14 @@
 //          write, retire.  One cycle per instruction; SMEM loads take
 //          1 + dwords cycles (one data-memory read per cycle).  A control
 //          transfer squashes the fetched instruction (one bubble).
+//   SMEM return  with ctrl smem_defer (11, default 1) a load retires without
+//          writing its destination: its data wait SMEM_LAT cycles in a queue
+//          of KMQ loads (in order) and are then written to the registers and
+//          reported on the kw_* port, tagged with the load's sequence number.
+//          S_WAIT_KMCNT stalls until KMcnt (+1 per single-DWORD load, +2 for
+//          larger ones) <= SIMM16[4:0]; S_WAIT_IDLE / S_WAITCNT and the end of
+//          the program (S_ENDPGM, kill, trap, halt) stall until the queue is
+//          empty; a load stalls at issue while the queue is full.
 // The core stops with `done` after S_ENDPGM(_SAVED), S_SETKILL 1, an illegal-
 // instruction or MEMVIOL trap (retired with END|TRAP, as the model does), or a
 // halt (STATUS.FATAL_HALT, or STATE_PRIV.HALT outside the trap handler); it
@@ -30,7 +38,9 @@
 // run time in the mutant bench (+gpuref_mutant=NAME).
 module rdna4_core #(
   parameter int IMEM_WORDS = 16384,   // instruction memory: bytes [imem_base, imem_base + 4*IMEM_WORDS)
-  parameter int DMEM_WORDS = 16384    // data memory (SMEM): bytes [dmem_base, dmem_base + 4*DMEM_WORDS)
+  parameter int DMEM_WORDS = 16384,   // data memory (SMEM): bytes [dmem_base, dmem_base + 4*DMEM_WORDS)
+  parameter int SMEM_LAT   = 4,       // cycles from an SMEM load's retire to its data write-back (>= 1)
+  parameter int KMQ        = 4        // SMEM loads outstanding at most (>= 1)
 ) (
   input  logic         clk,
   input  logic         rst_n,
@@ -44,7 +54,8 @@ module rdna4_core #(
                                     //          4 SH_MEM_BASES {private_base, shared_base}, 5 dvgpr (data[0]),
                                     //          6 imem_base[31:0], 7 imem_base[47:32], 8 dmem_base[31:0],
                                     //          9 dmem_base[47:32] (bases: bits 1:0 forced 0),
-                                    //          10 dmem_zero (data[0]): SMEM outside the data window reads 0
+                                    //          10 dmem_zero (data[0]): SMEM outside the data window reads 0,
+                                    //          11 smem_defer (data[0], reset 1): SMEM data return later
   input  logic [31:0]  ld_data,
   input  logic         start,
   output logic         running,
@@ -76,7 +87,15 @@ module rdna4_core #(
   output logic [511:0] rt_ttmp_val, // ttmp n at [32*n +: 32] (all 16, after the instruction)
   output logic         rt_hw_we,
   output logic [5:0]   rt_hw_idx,
-  output logic [31:0]  rt_hw_val
+  output logic [31:0]  rt_hw_val,
+  // SMEM write-back port: one returning load, valid for one cycle (registers
+  // kw_base + i for each set bit i of kw_we, values at [32*i +: 32]); kw_tag is
+  // the sequence number (units retired before it since start) of the load
+  output logic         kw_valid,
+  output logic [63:0]  kw_tag,
+  output logic [6:0]   kw_base,
+  output logic [15:0]  kw_we,
+  output logic [511:0] kw_val
 );
   localparam int IAW = (IMEM_WORDS > 1) ? $clog2(IMEM_WORDS) : 1;
   localparam int DAW = (DMEM_WORDS > 1) ? $clog2(DMEM_WORDS) : 1;
@@ -98,6 +117,8 @@ module rdna4_core #(
   logic [47:0]   imem_base; // first byte address of the instruction-memory window
   logic [47:0]   dmem_base; // first byte address of the data-memory window
   logic          dmem_zero; // SMEM DWORDs outside the data window read 0 (else: fault)
+  logic          smem_defer; // SMEM data return SMEM_LAT cycles after the load retires
+  logic [63:0]   seq_q;     // units retired since start (the retire record's seq)
   logic          run_q, done_q, fault_q;
   logic [47:0]   fault_pc_q;
   logic [3:0]    fault_why_q;
@@ -286,6 +307,36 @@ module rdna4_core #(
 
   assign dm_ra = sm_busy ? (sm_wa + DAW'(sm_c) + 1'b1) : sm_off[DAW+1:2];
 
+  // ---------------------------------------------------- SMEM return queue
+  // Entry 0 is the oldest load; it returns when its timer reaches 0.
+  localparam int QW = $clog2(KMQ + 1);
+  logic [KMQ*7-1:0]      kq_base;     // entry i at [7*i +: 7] (likewise below)
+  logic [KMQ*16-1:0]  kq_mask;
+  logic [KMQ*512-1:0] kq_data;
+  logic [KMQ*64-1:0]  kq_tag;
+  logic [KMQ-1:0]        kq_two;      // KMcnt increment 2 (more than one DWORD)
+  logic [KMQ*8-1:0]   kq_t;
+  logic [QW-1:0]         kq_n;
+  logic [KMQ*7-1:0]   kq_base_n;
+  logic [KMQ*16-1:0]  kq_mask_n;
+  logic [KMQ*512-1:0] kq_data_n;
+  logic [KMQ*64-1:0]  kq_tag_n;
+  logic [KMQ-1:0]        kq_two_n;
+  logic [KMQ*8-1:0]   kq_t_n;
+  logic [QW-1:0]         kq_n_n, kq_n1;
+  logic                  kq_pop, kq_push, kq_full, kq_busy;
+  logic [5:0]            kmcnt;
+  logic                  sm_defer;    // the instruction in EX is a deferred load
+  assign kq_pop   = (kq_n != '0) && (kq_t[7:0] == 8'd0);
+  assign kq_full  = (kq_n == QW'(KMQ));
+  assign kq_busy  = (kq_n != '0);
+  assign sm_defer = sm_ld && smem_defer;
+  always_comb begin
+    kmcnt = 6'd0;
+    for (int i = 0; i < KMQ; i++)
+      if (QW'(i) < kq_n) kmcnt = kmcnt + (kq_two[i] ? 6'd2 : 6'd1);
+  end
+
   // --------------------------------------------------------- execute
   logic         e_fin, e_flt, e_end, e_trap, e_redir, e_take, e_halt;
   logic [3:0]   e_why;
@@ -351,8 +402,9 @@ module rdna4_core #(
   assign mode_cur = hwreg[32*1 +: 32];
   assign ep_cur   = hwreg[32*17 +: 32];
 
+  logic e_fin0, h_cond;
   always_comb begin
-    e_fin = 1'b0; e_flt = 1'b0; e_why = rdna4_pkg::WHY_NONE; e_end = 1'b0; e_trap = 1'b0;
+    e_fin0 = 1'b0; e_flt = 1'b0; e_why = rdna4_pkg::WHY_NONE; e_end = 1'b0; e_trap = 1'b0;
     e_npc = pc_fall;
     wb_base = x.sd; wb_mask = 16'd0; wb_data = 512'd0; wb_force = 1'b0;
     ex_we = 2'b00; ex_val = exec; sc_we = 1'b0; sc_val = scc;
@@ -361,7 +413,7 @@ module rdna4_core #(
       if (x.ill) begin
         e_flt = 1'b1; e_why = x.why;
       end else begin
-        e_fin = 1'b1;
+        e_fin0 = 1'b1;
         // results of rdna4_salu (zero for the operations it does not handle)
         wb_mask = alu_d_we ? (x.d_64 ? 16'd3 : 16'd1) : 16'd0;
         wb_data[63:0] = alu_d;
@@ -484,6 +536,8 @@ module rdna4_core #(
               8'd37: if (execz)  e_npc = br_tgt;                    // S_CBRANCH_EXECZ
               8'd38: if (!execz) e_npc = br_tgt;                    // S_CBRANCH_EXECNZ
               8'd48, 8'd49: e_end = 1'b1;                           // S_ENDPGM, S_ENDPGM_SAVED
+              8'd9, 8'd10: if (kq_busy) e_fin0 = 1'b0;               // S_WAITCNT, S_WAIT_IDLE: KMcnt 0
+              8'd71: if (kmcnt > {1'b0, x.simm[4:0]}) e_fin0 = 1'b0; // S_WAIT_KMCNT
               8'd53: begin                                          // S_SETPRIO: STATE_PRIV.USER_PRIO
                 hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATE_PRIV;
                 hw_val = sp_view;
@@ -494,10 +548,10 @@ module rdna4_core #(
           end
           rdna4_pkg::FMT_SMEM: begin
             if (sm_ld) begin
-              e_fin = sm_busy && (sm_c == sm_n - 5'd1);
+              e_fin0 = sm_busy && (sm_c == sm_n - 5'd1);
               if (!sm_busy) begin
                 if (a_memviol) begin                                // MEMVIOL: flag it, end the program
-                  e_fin = 1'b1; e_trap = 1'b1; e_end = 1'b1;
+                  e_fin0 = 1'b1; e_trap = 1'b1; e_end = 1'b1;
                   hw_we = 1'b1; hw_idx = rdna4_pkg::HW_EXCP_FLAG_PRIV;
                   hw_val = ep_cur;
                   if (!ep_cur[rdna4_pkg::EP_MEMVIOL]) hw_val[31:30] = 2'd1;   // first_memviol_source = SMEM
@@ -506,7 +560,7 @@ module rdna4_core #(
                   e_flt = 1'b1; e_why = rdna4_pkg::WHY_SMEM_ADDR;
                 end else if (a_win) begin
                   e_flt = 1'b1; e_why = rdna4_pkg::WHY_SMEM_WIN;
-                end else
+                end else if (!(smem_defer && kq_full))              // deferred: wait for a queue slot
                   sm_start = 1'b1;
               end
               if (!e_trap) begin
@@ -521,7 +575,7 @@ module rdna4_core #(
         if (hw_we && hw_idx == rdna4_pkg::HW_STATE_PRIV && hw_val[rdna4_pkg::SP_SCC] != scc) begin
           sc_we = 1'b1; sc_val = hw_val[rdna4_pkg::SP_SCC];
         end
-        if (e_flt) e_fin = 1'b0;
+        if (e_flt) e_fin0 = 1'b0;
       end
     end
   end
@@ -530,7 +584,7 @@ module rdna4_core #(
   // Lanes of the write bus address codes wb_base + i.  TTMP writes are dropped
   // outside the trap handler and then SCC is not written either (rdna4 L796);
   // NULL (124) discards the write.
-  logic [15:0]   wm_eff;
+  logic [15:0]   wm_eff, wm_wr;     // wm_wr: written now (a deferred load writes at its return)
   logic          ttmp_blk, sc_we_eff;
   logic [511:0]  rot;
   logic [127:0]  hit;
@@ -549,6 +603,7 @@ module rdna4_core #(
     end
     // a destination that cannot be written in full is not written at all
     if (ttmp_blk) wm_eff = 16'd0;
+    wm_wr = sm_defer ? 16'd0 : wm_eff;
     sc_we_eff = sc_we && !ttmp_blk;
   end
   logic [6:0] lane;
@@ -560,7 +615,7 @@ module rdna4_core #(
     sreg_n = sreg;
     for (int r = 0; r < 128; r++) begin
       lane = 7'(r) - wb_base;
-      hit[r] = (7'(r) >= wb_base) && (lane < 7'd16) && wm_eff[lane[3:0]];
+      hit[r] = (7'(r) >= wb_base) && (lane < 7'd16) && wm_wr[lane[3:0]];
       if (hit[r])
         sreg_n[32*r +: 32] = rot[32*(r % 16) +: 32];
       else if (r == 126 && ex_we[0])
@@ -573,6 +628,33 @@ module rdna4_core #(
   logic scc_n;
   assign scc_n = sc_we_eff ? sc_val : scc;
 
+  // Queue next state: timers count down, the head leaves when it returns, a
+  // deferred load that retires joins at the tail.
+  assign kq_push = e_fin && sm_defer && !e_trap && (wm_eff != 16'd0);
+  assign kq_n1   = kq_n - (kq_pop ? QW'(1) : QW'(0));
+  assign kq_n_n  = kq_n1 + (kq_push ? QW'(1) : QW'(0));
+  always_comb begin
+    for (int i = 0; i < KMQ; i++) begin
+      if (kq_pop && i + 1 < KMQ) begin
+        kq_base_n[7*(i) +: 7] = kq_base[7*(i + 1) +: 7]; kq_mask_n[16*(i) +: 16] = kq_mask[16*(i + 1) +: 16]; kq_data_n[512*(i) +: 512] = kq_data[512*(i + 1) +: 512];
+        kq_tag_n[64*(i) +: 64]  = kq_tag[64*(i + 1) +: 64];  kq_two_n[i]  = kq_two[i + 1];
+        kq_t_n[8*(i) +: 8]    = (kq_t[8*(i + 1) +: 8] != 8'd0) ? kq_t[8*(i + 1) +: 8] - 8'd1 : 8'd0;
+      end else if (kq_pop) begin
+        kq_base_n[7*(i) +: 7] = 7'd0; kq_mask_n[16*(i) +: 16] = 16'd0; kq_data_n[512*(i) +: 512] = 512'd0;
+        kq_tag_n[64*(i) +: 64]  = 64'd0; kq_two_n[i] = 1'b0; kq_t_n[8*(i) +: 8] = 8'd0;
+      end else begin
+        kq_base_n[7*(i) +: 7] = kq_base[7*(i) +: 7]; kq_mask_n[16*(i) +: 16] = kq_mask[16*(i) +: 16]; kq_data_n[512*(i) +: 512] = kq_data[512*(i) +: 512];
+        kq_tag_n[64*(i) +: 64]  = kq_tag[64*(i) +: 64];  kq_two_n[i]  = kq_two[i];
+        kq_t_n[8*(i) +: 8]    = (kq_t[8*(i) +: 8] != 8'd0) ? kq_t[8*(i) +: 8] - 8'd1 : 8'd0;
+      end
+      if (kq_push && kq_n1 == QW'(i)) begin
+        kq_base_n[7*(i) +: 7] = wb_base; kq_mask_n[16*(i) +: 16] = wm_eff; kq_data_n[512*(i) +: 512] = wb_data;
+        kq_tag_n[64*(i) +: 64]  = seq_q;   kq_two_n[i]  = (sm_n != 5'd1);
+        kq_t_n[8*(i) +: 8]    = 8'(SMEM_LAT - 1);
+      end
+    end
+  end
+
   // ------------------------------------------------------ pipeline control
   // The wave halts after an instruction that leaves STATUS.FATAL_HALT set, or
   // STATE_PRIV.HALT set outside the trap handler (rdna4 L1852-1866): the core
@@ -580,7 +662,10 @@ module rdna4_core #(
   logic [31:0] st_n, sp_n;
   assign st_n    = (hw_we && hw_idx == rdna4_pkg::HW_STATUS) ? hw_val : st_cur;
   assign sp_n    = (hw_we && hw_idx == rdna4_pkg::HW_STATE_PRIV) ? hw_val : hwreg[32*4 +: 32];
-  assign e_halt  = e_fin && (st_n[rdna4_pkg::ST_FATAL_HALT] || (sp_n[rdna4_pkg::SP_HALT] && !st_n[rdna4_pkg::ST_PRIV]));
+  // the program ends (or the wave halts) only after its loads returned
+  assign h_cond  = st_n[rdna4_pkg::ST_FATAL_HALT] || (sp_n[rdna4_pkg::SP_HALT] && !st_n[rdna4_pkg::ST_PRIV]);
+  assign e_fin   = e_fin0 && !(kq_busy && (e_end || h_cond));
+  assign e_halt  = e_fin && h_cond;
   assign e_redir = e_fin && !e_end && !e_halt && (e_npc != pc_fall);
   assign e_take  = run_q && if_v && !e_flt && !e_end && !e_halt && (!x_v || (e_fin && !e_redir));
 
@@ -612,7 +697,9 @@ module rdna4_core #(
     if (!rst_n) begin
       sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
-      imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0;
+      imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
+      kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
+      kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
       run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why_q <= 4'd0;
       if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0;
       x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
@@ -625,6 +712,7 @@ module rdna4_core #(
       rt_ttmp_val <= '0; rt_hw_we <= 1'b0; rt_hw_idx <= 6'd0; rt_hw_val <= 32'd0;
     end else begin
       rt_valid <= 1'b0;
+      kw_valid <= 1'b0;
       // fetch registers follow the read address every cycle
       if_pc  <= req_pc;
       if_ok0 <= {1'b0, ioff0} < IMEM_BYTES;
@@ -665,13 +753,14 @@ module rdna4_core #(
               20'd8: dmem_base[31:0] <= ld_data & ~32'd3;
               20'd9: dmem_base[47:32] <= ld_data[15:0];
               20'd10: dmem_zero <= ld_data[0];
+              20'd11: smem_defer <= ld_data[0];
               default: ;
             endcase
             default: ;
           endcase
         end
         if (start) begin
-          run_q <= 1'b1; if_v <= 1'b1; done_q <= 1'b0; fault_q <= 1'b0;
+          run_q <= 1'b1; if_v <= 1'b1; done_q <= 1'b0; fault_q <= 1'b0; seq_q <= 64'd0;
         end
       end else begin
         // ---------------------------------------------------- running
@@ -681,6 +770,7 @@ module rdna4_core #(
         end else begin
           if (e_fin) begin
             sreg <= sreg_n;
+            seq_q <= seq_q + 64'd1;
             scc  <= scc_n;
             for (int i = 0; i < 64; i++)
               if (hw_we && hw_idx == 6'(i)) hwreg[32*i +: 32] <= hw_val;
@@ -698,7 +788,7 @@ module rdna4_core #(
             rt_flags[rdna4_pkg::RF_TRAP]   <= e_trap;
             rt_s_base  <= wb_base;
             for (int i = 0; i < 16; i++)
-              rt_s_we[i] <= wm_eff[i] && ({1'b0, wb_base} + 8'(i) < 8'd106);
+              rt_s_we[i] <= wm_wr[i] && ({1'b0, wb_base} + 8'(i) < 8'd106);
             rt_s_val   <= wb_data;
             rt_vcc_we  <= hit[107:106];
             rt_vcc     <= sreg_n[32*106 +: 64];
@@ -735,6 +825,19 @@ module rdna4_core #(
             else       sm_c <= sm_c + 5'd1;
           end
         end
+        // SMEM return: the head's data overwrite the registers (after the write
+        // of an instruction retiring in the same cycle, which is younger than
+        // the load's issue but older than its return) and go out on kw_*
+        if (kq_pop) begin
+          for (int r = 0; r < 128; r++)
+            for (int i = 0; i < 16; i++)
+              if (kq_mask[i] && {1'b0, kq_base[6:0]} + 8'(i) == 8'(r))
+                sreg[32*r +: 32] <= kq_data[32*i +: 32];
+          kw_valid <= 1'b1; kw_tag <= kq_tag[63:0]; kw_base <= kq_base[6:0];
+          kw_we <= kq_mask[15:0]; kw_val <= kq_data[511:0];
+        end
+        kq_n <= kq_n_n; kq_base <= kq_base_n; kq_mask <= kq_mask_n; kq_data <= kq_data_n;
+        kq_tag <= kq_tag_n; kq_two <= kq_two_n; kq_t <= kq_t_n;
       end
     end
   end

@@ -42,6 +42,11 @@ module tb_rdna4 (input logic clk);
   logic [15:0]  rt_ttmp_we;
   logic [511:0] rt_ttmp_val;
   logic [5:0]   rt_hw_idx;
+  logic         kw_valid;
+  logic [63:0]  kw_tag;
+  logic [6:0]   kw_base;
+  logic [15:0]  kw_we;
+  logic [511:0] kw_val;
 
   rdna4_core #(.IMEM_WORDS(IMEM_WORDS), .DMEM_WORDS(DMEM_WORDS)) dut (.*);
 
@@ -106,10 +111,11 @@ module tb_rdna4 (input logic clk);
       end
       // Model configuration, if the model exposes it as the read-only file `cfg`
       // (0 sgprs, 1 tba[31:0], 2 tba[47:32], 3 SH_MEM_BASES {private, shared},
-      // 4 dvgpr): the core's ctrl addresses 1-5 (rtl/rdna4/README.md).
+      // 4 dvgpr, 5 smem_defer): the core's ctrl addresses 1-5 and 11
+      // (rtl/rdna4/README.md).
       "cfg": begin
-        if (index > 4) return;
-        sel = 3'd4; a = 20'(index + 1);
+        if (index > 5) return;
+        sel = 3'd4; a = (index == 5) ? 20'd11 : 20'(index + 1);
       end
       default: return;                                     // not held by the scalar core (v)
     endcase
@@ -159,11 +165,14 @@ module tb_rdna4 (input logic clk);
 
   // ---- the retire port of the core onto the ISA-neutral retire interface:
   // write ports 0-15 s[base+i], 16-17 vcc_lo/hi, 18-19 exec_lo/hi, 20 m0,
-  // 21 scc, 22-37 ttmp[i], 38 hwreg
+  // 21 scc, 22-37 ttmp[i], 38 hwreg; write-back ports 0-15: register
+  // kw_base + i of a returning SMEM load (operand code: s, vcc or ttmp)
   localparam int NRW = 39;
-  gpuref_retire_if #(.LANES(1), .NREGW(NRW), .NMEMW(1), .NWB(1)) rif (clk);
+  localparam int NWB = 16;
+  gpuref_retire_if #(.LANES(1), .NREGW(NRW), .NMEMW(1), .NWB(NWB)) rif (clk);
   logic mon_stop;
-  gpuref_retire_mon #(.LANES(1), .NREGW(NRW), .NMEMW(1), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
+  gpuref_retire_mon #(.LANES(1), .NREGW(NRW), .NMEMW(1), .NWB(NWB)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
+  logic [7:0] kw_code [NWB];
   int f_s, f_vcc, f_exec, f_m0, f_scc, f_ttmp, f_hw;
 
   always_comb begin
@@ -203,8 +212,21 @@ module tb_rdna4 (input logic clk);
     rif.rw_val[38][0] = 64'(rt_hw_val);
     rif.mw_en[0] = 1'b0; rif.mw_space[0] = 16'd0; rif.mw_addr[0] = 64'd0; rif.mw_lane[0] = 8'd0;
     rif.mw_size[0] = 5'd0; rif.mw_mask[0] = 16'd0; rif.mw_data[0] = 128'd0; rif.mw_slot[0] = -8'sd1;
-    rif.wb_en[0] = 1'b0; rif.wb_wave[0] = 16'd0; rif.wb_tag[0] = 64'd0; rif.wb_file[0] = 16'd0;
-    rif.wb_index[0] = 16'd0; rif.wb_bits[0] = 64'd0; rif.wb_lanes[0] = 64'd0; rif.wb_val[0][0] = 64'd0;
+    for (int i = 0; i < NWB; i++) begin
+      kw_code[i] = {1'b0, kw_base} + 8'(i);
+      rif.wb_en[i] = kw_valid && kw_we[i] && phase == 4;
+      rif.wb_wave[i] = 16'd0;
+      rif.wb_tag[i] = kw_tag;
+      if (kw_code[i] < 8'd106) begin
+        rif.wb_file[i] = 16'(f_s);    rif.wb_index[i] = 16'(kw_code[i]);
+      end else if (kw_code[i] < 8'd108) begin
+        rif.wb_file[i] = 16'(f_vcc);  rif.wb_index[i] = 16'(kw_code[i] - 8'd106);
+      end else begin
+        rif.wb_file[i] = 16'(f_ttmp); rif.wb_index[i] = 16'(kw_code[i] - 8'd108);
+      end
+      rif.wb_bits[i] = 64'hffffffff; rif.wb_lanes[i] = 64'd1;
+      rif.wb_val[i][0] = 64'(kw_val[32*i +: 32]);
+    end
     rif.done = done && phase == 4;
     rif.fault = fault && phase == 4;
     rif.fault_wave = 16'd0;

@@ -1,0 +1,192 @@
+/* test_deferred.c - deferred write-backs through the lockstep checker, on
+ * RDNA4's SMEM loads (model/rdna4/README.md "Deferred SMEM loads"): the load's
+ * unit announces its destination (PENDING), the data become visible at
+ * s_wait_kmcnt (DEFERRED, tagged with the load's sequence number), and the DUT
+ * reports the write-back whenever its memory returns it.  The DUT here is a
+ * second model instance whose units are fed to the checker; the write-back is
+ * reported by hand.  Expected values by hand: the load reads the DWORD at
+ * s[2:3] + 8 = 0x1008, which holds 0xdeadbeef. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gpuref.h"
+#include "gpuref_check.h"
+
+static unsigned npass, nfail;
+
+static void check(int ok, const char *what)
+{
+    if (ok) {
+        npass++;
+        return;
+    }
+    nfail++;
+    printf("FAIL: %s\n", what);
+}
+
+/* units: 0 the load (s0 pending), 1-3 independent moves, 4 the wait (s0
+ * visible), 5 the end */
+static const char *const vec_text =
+    "isa: rdna4\n"
+    "tests:\n"
+    "  - name: deferred\n"
+    "    init:\n"
+    "      regs: {s0: \"0x11111111\", s2: \"0x00001000\", s3: \"0x00000000\"}\n"
+    "      mem:\n"
+    "        - {space: mem, addr: \"0x1000\", words: [\"0x0\", \"0x0\", \"0xdeadbeef\"]}\n"
+    "    program: |\n"
+    "      s_load_b32 s0, s[2:3], 0x8\n"
+    "      s_mov_b32 s4, 1\n"
+    "      s_mov_b32 s5, 2\n"
+    "      s_mov_b32 s6, 3\n"
+    "      s_wait_kmcnt 0\n"
+    "      s_endpgm\n"
+    "    expect:\n"
+    "      regs: {s0: \"0xdeadbeef\", s4: \"0x00000001\"}\n";
+
+/* The DUT: a model loaded as the checker hands the test out. */
+static gpuref_model *dut_model(gpuref_chk *c)
+{
+    gpuref_model *m = NULL;
+    gpuref_diag d = { 0 };
+    if (gpuref_model_create("rdna4", "", &m, &d) != GPUREF_OK) {
+        printf("FAIL: create rdna4: %s\n", d.msg);
+        nfail++;
+        return NULL;
+    }
+    int kind;
+    const char *name;
+    uint32_t index, lane, code[64] = { 0 };
+    uint64_t addr, value, base = 0;
+    size_t ncode = 0;
+    /* the program first (loading it resets the registers), then the state */
+    struct { int kind; const char *name; uint32_t index, lane; uint64_t addr, value; } it[64];
+    size_t nit = 0;
+    while (gpuref_chk_init_next(c, &kind, &name, &index, &lane, &addr, &value) > 0) {
+        if (kind == 2) {                        /* program word (zero words skipped) */
+            if (ncode == 0)
+                base = addr;
+            if (addr >= base && (addr - base) / 4 < 64) {
+                code[(addr - base) / 4] = (uint32_t)value;
+                if ((addr - base) / 4 + 1 > ncode)
+                    ncode = (size_t)((addr - base) / 4 + 1);
+            }
+        } else if (nit < 64) {
+            it[nit].kind = kind; it[nit].name = name; it[nit].index = index;
+            it[nit].lane = lane; it[nit].addr = addr; it[nit].value = value;
+            nit++;
+        }
+    }
+    if (gpuref_program_load(m, base, code, ncode) != GPUREF_OK) {
+        printf("FAIL: load: %s\n", gpuref_model_error(m));
+        nfail++;
+    }
+    for (size_t i = 0; i < nit; i++) {
+        if (it[i].kind == 0) {                  /* register (cfg is read-only: skipped) */
+            int f = gpuref_regfile_lookup(m, it[i].name);
+            if (f >= 0 && strcmp(it[i].name, "cfg") != 0)
+                gpuref_reg_set(m, f, it[i].index, it[i].lane, it[i].value);
+        } else {                                /* memory word */
+            uint32_t w = (uint32_t)it[i].value;
+            gpuref_mem_write(m, gpuref_mem_lookup(m, it[i].name), it[i].addr, &w, 4);
+        }
+    }
+    return m;
+}
+
+/* Feed the units; after unit `wb_after` (-1: never) report the write-back of
+ * s0 with `val` and `tag`.  Returns what the checker said (0 ok, 1 failed). */
+static int run(gpuref_chk *c, int wb_after, uint64_t val, uint64_t tag)
+{
+    gpuref_model *dut = dut_model(c);
+    gpuref_retire *rr = calloc(1, sizeof *rr);
+    int stop = 0;
+    for (int u = 0; u < 6 && !stop && dut && rr; u++) {
+        if (gpuref_step(dut, rr) != GPUREF_OK) {
+            stop = 2;
+            break;
+        }
+        gpuref_chk_dut_begin(c, rr->wave, rr->pc, rr->next_pc, rr->words, rr->nwords, rr->flags,
+                             rr->exec_mask);
+        for (unsigned i = 0; i < rr->nregw; i++) {
+            gpuref_regw *g = &rr->regw[i];
+            if (g->flags & (GPUREF_REGW_PENDING | GPUREF_REGW_DEFERRED))
+                continue;                       /* the DUT reports those on its own */
+            gpuref_regfile_info fi;
+            gpuref_regfile_get_info(dut, g->file, &fi);
+            gpuref_chk_dut_regw(c, fi.name, g->index, g->slot, g->bits, g->lanes, g->value, 64);
+        }
+        stop = gpuref_chk_dut_end(c);
+        if (!stop && u == wb_after)
+            stop = gpuref_chk_dut_writeback(c, 0, tag, "s", 0, 0xffffffffu, 1, &val, 1);
+    }
+    if (!stop)
+        stop = gpuref_chk_dut_stop(c, 1, 0, 0, 0);
+    free(rr);
+    gpuref_model_destroy(dut);
+    return stop | gpuref_chk_end(c);
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/gpuref_deferred_XXXXXX";
+    if (!mkdtemp(dir)) {
+        printf("FAIL: mkdtemp\n");
+        return 1;
+    }
+    char vec[256], out[256], err[256] = "";
+    snprintf(vec, sizeof vec, "%s/v.yaml", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    FILE *f = fopen(vec, "w");
+    if (!f) {
+        printf("FAIL: write vector\n");
+        return 1;
+    }
+    fputs(vec_text, f);
+    fclose(f);
+    gpuref_chk *c = gpuref_chk_open("rdna4", vec, out, err, sizeof err);
+    check(c != NULL, err);
+    if (!c)
+        return 1;
+
+    /* the data return two units after the load, before the wait: passes */
+    check(gpuref_chk_begin(c, 0) == 0, "begin 1");
+    check(run(c, 2, 0xdeadbeefu, 0) == 0, "write-back reported before the wait: pass");
+    check(gpuref_chk_result(c)[0] == 0, gpuref_chk_result(c));
+
+    /* the same with GPUREF_TAG_ANY (the oldest outstanding load of s0) */
+    check(gpuref_chk_begin(c, 0) == 0, "begin 2");
+    check(run(c, 1, 0xdeadbeefu, GPUREF_TAG_ANY) == 0, "write-back with GPUREF_TAG_ANY: pass");
+
+    /* a wrong value: named as the write-back of the load at pc 0 */
+    check(gpuref_chk_begin(c, 0) == 0, "begin 3");
+    check(run(c, 2, 0xdeadbeeeu, 0) != 0, "wrong write-back value: fail");
+    check(strstr(gpuref_chk_result(c), "write-back of the load at pc=0x0") != NULL,
+          gpuref_chk_result(c));
+
+    /* the wait retires before the DUT reported the write-back (it comes after
+     * unit 4, the wait): the checker names the missing write-back */
+    check(gpuref_chk_begin(c, 0) == 0, "begin 4");
+    check(run(c, 4, 0xdeadbeefu, 0) != 0, "wait before the write-back: fail");
+    check(strstr(gpuref_chk_result(c), "the DUT has not reported it") != NULL,
+          gpuref_chk_result(c));
+
+    /* a write-back tagged with a unit that issued no load (unit 1) */
+    check(gpuref_chk_begin(c, 0) == 0, "begin 5");
+    check(run(c, 2, 0xdeadbeefu, 1) != 0, "write-back with the wrong tag: fail");
+    check(strstr(gpuref_chk_result(c), "which issued no load of it") != NULL,
+          gpuref_chk_result(c));
+
+    gpuref_chk_close(c);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        printf("note: could not remove %s\n", dir);
+    printf("test_deferred: %u passed, %u failed\n", npass, nfail);
+    return nfail != 0;
+}
