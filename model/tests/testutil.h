@@ -72,10 +72,14 @@ static inline void tu_test(const char *fmt, ...)
 
 /* name the group of the checks that follow (closing the open test): each of
  * them is a test of its own */
-static inline void tu_group(const char *name)
+static inline void tu_group(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static inline void tu_group(const char *fmt, ...)
 {
+    va_list ap;
     tu_end();
-    snprintf(TUC.group, sizeof TUC.group, "%s", name);
+    va_start(ap, fmt);
+    vsnprintf(TUC.group, sizeof TUC.group, fmt, ap);
+    va_end(ap);
 }
 
 /* the name of the open test ("" if none) */
@@ -100,8 +104,10 @@ static inline void tu_check(int ok, const char *fmt, ...)
         return;
     }
     if (!TUC.open) {                    /* a check outside any test: a test of its own, failed */
-        tu_test("(check outside a named test)");
-        ok = 0;
+        tu_test("(a check outside any named test)");
+        tu_check(0, "%s", fmt);
+        tu_end();
+        return;
     }
     if (ok) {
         TUC.checks_pass++;
