@@ -3,6 +3,8 @@
 #   make            build library, command and pkg-config file (build/)
 #   make run        install what is missing, build, run the lockstep regression
 #   make test       install what is missing, build, run every test suite
+#   make test SUITE=unit[,cosim,...] ISA=rdna4   only those suites / that ISA's and
+#                   the ISA-neutral ones (make test SUITE=list names the suites)
 #   make test-long  the long sweeps
 #   make bench      speed figures (rates and ratios, medians of several runs)
 #   make cosim ISA=nv50 [VEC=file.yaml] [TRACE=1]   lockstep bench on vectors
@@ -44,7 +46,7 @@ HDRS      := $(wildcard model/include/*.h model/core/*.h model/fp/*.h model/*/*.
 LIBS      := -lyaml -lm
 
 .SECONDARY:
-.PHONY: all lib cli checklib deps run test test-long bench cov cosim lint synth install clean unit help
+.PHONY: all lib cli checklib deps run test test-check test-long bench cov cosim lint synth install clean unit help
 all: lib cli $(B)/lib/pkgconfig/gpuref.pc checklib
 
 checklib: $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_check.so $(B)/lib/libgpuref_dpi.a \
@@ -206,14 +208,28 @@ run: deps
 	@$(MAKE) --no-print-directory all $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i))
 	@python3 scripts/regress.py --build $(B) -j $(JOBS) $(foreach i,$(ISAS),--isa $(i)) --seeds $(SEEDS) --count $(COUNT)
 
-test: deps
-	@$(MAKE) --no-print-directory all unit $(B)/sc/sc_test $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
-	  $(foreach i,$(ISAS),$(if $(wildcard scripts/mutations/$(i).txt),$(B)/tb/$(i)-mut/Vtb_$(i)))
-	@ISAS="$(ISAS)" sh scripts/run-tests.sh $(B)
+# make test SUITE=a,b ISA=x: the suites and the ISA selected (ISA only when given)
+SUITE     ?=
+comma     := ,
+TEST_SUITES := $(subst $(comma), ,$(SUITE))
+TEST_ISA  := $(if $(filter command,$(origin ISA)),$(ISA),)
+TEST_ISAS := $(or $(TEST_ISA),$(ISAS))
+# suites that need no RTL bench and no SystemC build
+TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long,$(TEST_SUITES)),,1),)
+TEST_ENV  = ISAS="$(ISAS)" ISA="$(TEST_ISA)" SUITE="$(SUITE)"
 
-test-long: deps
-	@$(MAKE) --no-print-directory all unit
-	@ISAS="$(ISAS)" GPUREF_LONG=1 sh scripts/run-tests.sh $(B)
+test-check:
+	@$(TEST_ENV) sh scripts/run-tests.sh $(B) --check
+
+test: test-check $(if $(filter list,$(TEST_SUITES)),,deps)
+	@$(if $(filter list,$(TEST_SUITES)),:,$(MAKE) --no-print-directory all unit $(if $(TEST_LIGHT),, \
+	  $(B)/sc/sc_test $(foreach i,$(TEST_ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
+	  $(foreach i,$(TEST_ISAS),$(if $(wildcard scripts/mutations/$(i).txt),$(B)/tb/$(i)-mut/Vtb_$(i)))))
+	@$(TEST_ENV) sh scripts/run-tests.sh $(B)
+
+test-long: test-check $(if $(filter list,$(TEST_SUITES)),,deps)
+	@$(if $(filter list,$(TEST_SUITES)),:,$(MAKE) --no-print-directory all unit)
+	@$(TEST_ENV) GPUREF_LONG=1 sh scripts/run-tests.sh $(B)
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(B)/bench/bench_model $(B)/bench/bench_fp $(B)/bench/bench_cov $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i))

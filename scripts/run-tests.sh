@@ -3,11 +3,86 @@
 #   N passed, N failed
 # Each suite's output goes to BUILD/test-logs/<suite>.log; a suite's count is
 # taken from its own closing "N passed, N failed" line, or 1 passed / 1 failed
-# from its exit status when it has none.
+# from its exit status when it has none.  Unit tests and llvm_rdna4.sh count
+# named tests (their checks on a line of their own); the vector suites count
+# vectors.
+#
+# SUITE=a,b runs only those suites (SUITE=list names them); ISA=x runs only that
+# ISA's suites and the ISA-neutral ones.  The default runs all.
 B=${1:-build}
 ISAS=${ISAS:-nv50}          # the implemented ISAs (the Makefile passes its list)
+ALL_ISAS=$ISAS
 LOG=$B/test-logs
+
+suites_list() {
+    cat <<'LIST'
+unit       unit tests, model/tests/test_* (named tests; see model/tests/README.md)
+vectors    directed (and pending) vectors on the model: gpuref run
+llvm       the RDNA4 assembler and disassembler against llvm-mc (rdna4)
+systemc    the SystemC wrapper of the model on the directed vectors
+cosim      lockstep, RTL vs model, on the directed vectors
+byo        bring your own RTL: install, build the example outside the tree, lockstep
+bugs       the checker catches injected RTL bugs
+shrink     random programs: find, shrink, reproduce (broken RTL)
+mutants    mutation score (quick set: every mutant must be killed)
+rtl-fp     RTL float units against model/fp
+lint       RTL lint and synthesis
+bad-input  bad input to the command line: located errors, no crash
+long       long robustness runs (make test-long only)
+san        the sanitizer build (ASan/UBSan): unit tests and vectors
+LIST
+}
+SUITES_ALL=$(suites_list | cut -d' ' -f1 | tr '\n' ' ')
+SUITE=$(echo "${SUITE:-}" | tr ',' ' ')
+if [ "$SUITE" = list ]; then [ "${2:-}" = --check ] || suites_list; exit 0; fi
+for s in $SUITE; do
+    case " $SUITES_ALL all " in *" $s "*) ;; *) echo "run-tests.sh: unknown suite '$s' (make test SUITE=list names them)"; exit 2;; esac
+done
+case " $SUITE " in *" all "*) SUITE="";; esac
+if [ -n "${ISA:-}" ]; then
+    case " $ISAS " in *" $ISA "*) ISAS=$ISA;;
+    *) echo "run-tests.sh: unknown ISA '$ISA' (implemented: $ALL_ISAS)"; exit 2;; esac
+fi
+[ "${2:-}" = --check ] && exit 0          # the Makefile checks SUITE and ISA before building
 mkdir -p "$LOG"
+RAN=""                      # the suite kinds that ran
+HDR=""                      # the section heading, printed before its first suite
+
+want() {  # want KIND: is this kind of suite selected?
+    [ -z "$SUITE" ] && return 0
+    case " $SUITE " in *" $1 "*) return 0;; esac
+    return 1
+}
+
+section() { HDR=$1; }
+
+kind() {  # kind NAME: the kind of suite NAME
+    case $1 in
+    san-*) echo san;;
+    test_*) echo unit;;
+    model-vectors-*) echo vectors;;
+    llvm-mc-*) echo llvm;;
+    systemc-*) echo systemc;;
+    cosim-*) echo cosim;;
+    byo-*) echo byo;;
+    checker-catches-bugs*) echo bugs;;
+    random-shrink-*) echo shrink;;
+    mutants-*) echo mutants;;
+    rtl-fp-*) echo rtl-fp;;
+    rtl-lint-*) echo lint;;
+    cli-bad-input*) echo bad-input;;
+    *) echo long;;
+    esac
+}
+
+selected() {  # selected NAME: the suite's kind is wanted and it tests no ISA left out
+    want "$(kind "$1")" || return 1
+    for i in $ALL_ISAS; do
+        case " $ISAS " in *" $i "*) continue;; esac
+        case $1 in *"$i"*) return 1;; esac
+    done
+    return 0
+}
 TOTAL_P=0
 TOTAL_F=0
 TOTAL_S=0
@@ -30,6 +105,10 @@ count() {  # count NAME STATUS LOGFILE
 
 suite() {  # suite NAME COMMAND...
     name=$1; shift
+    selected "$name" || return 0
+    [ -n "$HDR" ] && echo "$HDR"
+    HDR=""
+    RAN="$RAN $(kind "$name")"
     "$@" > "$LOG/$name.log" 2>&1
     count "$name" $? "$LOG/$name.log"
 }
@@ -37,13 +116,13 @@ suite() {  # suite NAME COMMAND...
 # make test-long: 10^8 random operands per float op and mode (make test: 10^6)
 [ "${GPUREF_LONG:-0}" = 1 ] && export GPUREF_FP_N=${GPUREF_FP_N:-100000000}
 
-echo "== unit tests"
+section "== unit tests"
 for t in "$B"/tests/test_*; do
     [ -x "$t" ] || continue
     suite "$(basename "$t")" "$t"
 done
 
-echo "== vectors on the model (gpuref run)"
+section "== vectors on the model (gpuref run)"
 for isa in $ISAS; do
     set -- vectors/$isa/directed/*.yaml
     [ -e "$1" ] && suite "model-vectors-$isa" "$B/bin/gpuref" run -q "$@"
@@ -55,59 +134,59 @@ for isa in $ISAS; do
 done
 
 case " $ISAS " in *" rdna4 "*)
-    echo "== RDNA4 assembler and disassembler against llvm-mc (llvm-22)"
+    section "== RDNA4 assembler and disassembler against llvm-mc (llvm-22)"
     suite "llvm-mc-rdna4" sh model/tests/llvm_rdna4.sh "$B";;
 esac
 
-echo "== SystemC wrapper of the model"
+section "== SystemC wrapper of the model"
 set --
 for isa in $ISAS; do set -- "$@" vectors/$isa/directed/*.yaml; done
 suite "systemc-wrapper" "$B/sc/sc_test" "$@"
 
-echo "== lockstep (RTL vs model)"
+section "== lockstep (RTL vs model)"
 for isa in $ISAS; do
     set -- vectors/$isa/directed/*.yaml
     skip=""; [ -f testbenches/$isa/lockstep_skip.txt ] && skip="--skip testbenches/$isa/lockstep_skip.txt"
     [ -e "$1" ] && suite "cosim-$isa" "$B/tb/$isa/Vtb_$isa" -q $skip --out "$B/cosim/$isa" "$@"
 done
 
-echo "== bring your own RTL: install, build the example outside the tree, lockstep"
+section "== bring your own RTL: install, build the example outside the tree, lockstep"
 suite "byo-installed-example" sh scripts/check-byo.sh "$B"
 
-echo "== the checker catches injected RTL bugs"
+section "== the checker catches injected RTL bugs"
 suite "checker-catches-bugs" sh scripts/check-bugs.sh "$B"
 
-echo "== random programs: find, shrink, reproduce (broken RTL)"
+section "== random programs: find, shrink, reproduce (broken RTL)"
 suite "random-shrink-reproduce" sh scripts/check-shrink.sh "$B"
 
-echo "== mutation score (quick set: every mutant must be killed)"
+section "== mutation score (quick set: every mutant must be killed)"
 for isa in $ISAS; do
     [ -f scripts/mutations/$isa.txt ] && suite "mutants-$isa" python3 scripts/mutate.py --isa $isa --quick --build "$B" -j 2
 done
 
-echo "== RTL float units against model/fp (lint, synthesis, unit lockstep)"
+section "== RTL float units against model/fp (lint, synthesis, unit lockstep)"
 suite "rtl-fp-units" env GPUREF_FP_RTL_N=$([ "${GPUREF_LONG:-0}" = 1 ] && echo 1000000 || echo 100000) sh scripts/fp_units.sh "$B"
 
-echo "== RTL lint and synthesis"
+section "== RTL lint and synthesis"
 # make test: lint and coarse synthesis; make test-long / make synth: full synthesis
 SYN=coarse; [ "${GPUREF_LONG:-0}" = 1 ] && SYN=full
 for isa in $ISAS; do
     suite "rtl-lint-synth-$isa" env GPUREF_SYNTH=$SYN sh rtl/$isa/lint.sh
 done
 
-echo "== bad input"
+section "== bad input"
 suite "cli-bad-input" sh scripts/check-bad-input.sh "$B"
 
 if [ "${GPUREF_LONG:-0}" = 1 ]; then
-    echo "== long robustness runs (issue 9)"
+    section "== long robustness runs (issue 9)"
     # the exact command that once failed with "jump target ... is no inline constant"
     suite "gen-rdna4-seed1-16426" "$B/bin/gpuref" gen --isa rdna4 --seed 1 --count 16426 --length 1000 -q -o "$B/gen-rdna4-seed1-16426.yaml"
     rm -f "$B/gen-rdna4-seed1-16426.yaml"
     suite "scaling-long" sh scripts/check-bad-input.sh "$B" long
 fi
 
-if [ "${GPUREF_SKIP_SAN:-0}" != 1 ]; then
-    echo "== sanitizer build (ASan/UBSan)"
+if [ "${GPUREF_SKIP_SAN:-0}" != 1 ] && want san; then
+    section "== sanitizer build (ASan/UBSan)"
     if make --no-print-directory SAN=1 unit cli > "$LOG/san-build.log" 2>&1; then
         for t in "$B"/san/tests/test_*; do
             [ -x "$t" ] || continue
@@ -122,6 +201,9 @@ if [ "${GPUREF_SKIP_SAN:-0}" != 1 ]; then
     fi
 fi
 
+for s in $SUITE; do        # a suite asked for by name that did not run is a failure
+    case " $RAN " in *" $s "*) ;; *) echo "suite '$s' ran nothing here${ISA:+ (ISA=$ISA)}"; TOTAL_F=$((TOTAL_F + 1));; esac
+done
 echo
 [ -n "$SUITES_FAILED" ] && echo "failed suites:$SUITES_FAILED"
 if [ "$TOTAL_S" != 0 ]; then echo "$TOTAL_P passed, $TOTAL_F failed, $TOTAL_S skipped"

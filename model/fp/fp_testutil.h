@@ -1,9 +1,9 @@
 /* fp_testutil.h - helpers shared by model/tests/test_fp_*.c (not part of
  * libgpuref): a seeded generator, operands biased toward edge exponents,
- * the special-value tables, pass/fail counting and the GPUREF_FP_N scale.
+ * the special-value tables and the GPUREF_FP_N scale.  Counting (named
+ * tests, tu_check, tu_finish) is model/tests/testutil.h.
  *
- * Every test binary ends with one line "N passed, N failed" and exits
- * nonzero on failure.  GPUREF_FP_N, if set, is the number of random cases
+ * GPUREF_FP_N, if set, is the number of random cases
  * per operation and rounding mode (each test has its own default, e.g. 1e6
  * in test_fp_host): 1000 for a quick sanitizer run, 1e7 for a long run.
  * Exhaustive sweeps (all f16 inputs, ...) do not depend on it.
@@ -19,11 +19,9 @@
 
 typedef struct tu_state {
     uint64_t rng;
-    unsigned long long pass, fail;
-    int shown;                      /* failures printed so far */
 } tu_state;
 
-static tu_state TU = { 0x243f6a8885a308d3ull, 0, 0, 0 };
+static tu_state TU = { 0x243f6a8885a308d3ull };
 
 static inline uint64_t tu_rand(void)
 {
@@ -40,27 +38,6 @@ static inline long tu_count(long dflt)
     const char *s = getenv("GPUREF_FP_N");
     double v = s ? atof(s) : 0;
     return v >= 1 ? (long)v : dflt;
-}
-
-static inline void tu_check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static inline void tu_check(int ok, const char *fmt, ...)
-{
-    if (ok) { TU.pass++; return; }
-    TU.fail++;
-    if (TU.shown++ < 40) {
-        va_list ap;
-        va_start(ap, fmt);
-        printf("FAIL ");
-        vprintf(fmt, ap);
-        printf("\n");
-        va_end(ap);
-    }
-}
-
-static inline int tu_finish(void)
-{
-    printf("%llu passed, %llu failed\n", TU.pass, TU.fail);
-    return TU.fail ? 1 : 0;
 }
 
 /* A random pattern of format f (bits wide), biased: a quarter uniform, the

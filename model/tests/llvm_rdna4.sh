@@ -9,8 +9,11 @@
 #   1. our disassembly text is assembled by llvm-mc: the bytes must equal ours;
 #   2. our words are disassembled by llvm-mc: the text must equal ours;
 #   3. our assembler must give back our words from our text.
-# Each pattern counts once (passed when all three agree).  Prints one line
-# "N passed, N failed"; exit status 1 on any failure, 2 when it cannot run.
+# A pattern is one check (passed when all three agree); a test is an instruction
+# row (all its patterns agree) or one of the issue-9 facts below.  Prints
+# "checks: N passed, N failed" (patterns and facts), then as the last line
+# "N passed, N failed" counting tests; exit status 1 on any failure, 2 when it
+# cannot run.
 #
 # A tiny driver (embedded below) is compiled into BUILD_DIR/rdna4-llvm/ from the
 # model sources, so the check does not depend on the gpuref command.
@@ -470,7 +473,8 @@ static char **collect(const char *file, int mode, const char *mark, size_t *n)
 static int report(const char *tsv, const char *asm_out, const char *dis_out, const char *ours,
                   const char *mark)
 {
-    size_t na, nd, no, pass = 0, fail = 0;
+    size_t na, nd, no, pass = 0, fail = 0, tpass = 0, tfail = 0, rowfail = 0;
+    char row[128] = "";
     char **la = collect(asm_out, 'a', mark, &na), **ld = collect(dis_out, 'd', mark, &nd);
     FILE *ft = fopen(tsv, "r"), *fo = fopen(ours, "r");
     char line[1024], ow[512];
@@ -489,6 +493,11 @@ static int report(const char *tsv, const char *asm_out, const char *dis_out, con
         if (!fgets(ow, sizeof ow, fo))
             ow[0] = '\0';
         rstrip(ow);
+        if (strcmp(row, name)) {            /* a new row: close the one before */
+            if (row[0]) { if (rowfail) tfail++; else tpass++; }
+            snprintf(row, sizeof row, "%s", name);
+            rowfail = 0;
+        }
         const char *lw = i < na ? la[i] : "(missing)", *lt = i < nd ? ld[i] : "(missing)";
         int ok = strcmp(lw, words) == 0 && strcmp(lt, text) == 0 && strcmp(ow, words) == 0;
         if (ok) {
@@ -496,6 +505,7 @@ static int report(const char *tsv, const char *asm_out, const char *dis_out, con
             continue;
         }
         fail++;
+        rowfail++;
         printf("FAIL %s: \"%s\" [%s]\n", name, text, words);
         if (strcmp(lw, words))
             printf("    llvm-mc assembles the text to [%s]\n", lw);
@@ -504,7 +514,9 @@ static int report(const char *tsv, const char *asm_out, const char *dis_out, con
         if (strcmp(ow, words))
             printf("    our assembler gives [%s]\n", ow);
     }
-    printf("%zu passed, %zu failed\n", pass, fail);
+    if (row[0]) { if (rowfail) tfail++; else tpass++; }
+    printf("checks: %zu passed, %zu failed\n", pass, fail);
+    printf("%zu passed, %zu failed\n", tpass, tfail);
     return fail != 0;
 }
 
@@ -569,7 +581,9 @@ cut -f3 "$W/patterns.tsv" | "$W/r4tool" asm > "$W/our_words.txt"
 grep -v ' passed, ' "$W/scalar.txt"
 SP=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$W/scalar.txt")
 SF=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$W/scalar.txt")
-echo "scalar-patterns: ${SP:-0} passed, ${SF:-1} failed"
+CP=$(sed -n 's/^checks: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$W/scalar.txt")
+CF=$(sed -n 's/^checks: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$W/scalar.txt")
+echo "scalar instruction rows: ${SP:-0} passed, ${SF:-1} failed (operand patterns: ${CP:-0} passed, ${CF:-1} failed)"
 
 # ---------------------------------------------------------------- issue-9 facts
 # Each fact is cross-checked with llvm-mc 22 (README "Decisions" E15-E18, "Alias names",
@@ -797,6 +811,8 @@ while IFS= read -r line; do
 done < "$W/dis.txt"
 echo "issue-9 facts: $FP passed, $FF failed"
 
+# tests: the instruction rows and the facts; checks: the operand patterns and the facts
+echo "checks: $(( ${CP:-0} + FP )) passed, $(( ${CF:-1} + FF )) failed"
 P=$(( ${SP:-0} + FP )) F=$(( ${SF:-1} + FF ))
 echo "$P passed, $F failed"
 [ "$F" = 0 ]

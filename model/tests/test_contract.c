@@ -16,18 +16,8 @@
 
 #include "gpuref.h"
 #include "gpuref_check.h"
+#include "testutil.h"
 
-static unsigned npass, nfail;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
-    printf("FAIL: %s\n", what);
-}
 
 static gpuref_retire *rec(void)
 {
@@ -48,29 +38,29 @@ static void test_units(void)
     a->nwords = b->nwords = 14;
     for (unsigned i = 0; i < 14; i++)
         a->words[i] = b->words[i] = 0x1000u + i;
-    check(gpuref_retire_compare(a, b, d, 8) == 0, "14-word units equal");
+    tu_check(gpuref_retire_compare(a, b, d, 8) == 0, "14-word units equal");
     b->words[13] ^= 1;
     int n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 1 && d[0].kind == GPUREF_DIFF_WORDS && d[0].index == 13, "word 13 differs");
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_WORDS && d[0].index == 13, "word 13 differs");
     b->words[13] ^= 1;
     /* a 3-word unit against a 14-word one: named as a unit length */
     a->nwords = 3;
     n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 1 && d[0].kind == GPUREF_DIFF_NWORDS && d[0].dut == 3 && d[0].model == 14,
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_NWORDS && d[0].dut == 3 && d[0].model == 14,
           "word count mismatch named");
     char buf[256];
     gpuref_diff_format(NULL, &d[0], buf, sizeof buf);
-    check(strstr(buf, "unit length: DUT retired 3 words, MODEL 14") != NULL, "unit length text");
+    tu_check(strstr(buf, "unit length: DUT retired 3 words, MODEL 14") != NULL, "unit length text");
     a->nwords = 14;
     /* kind and stream */
     b->stream = 1;
     n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 1 && d[0].kind == GPUREF_DIFF_KIND, "stream mismatch named");
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_KIND, "stream mismatch named");
     b->stream = 0;
     /* waves */
     a->wave = 1;
     n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 1 && d[0].kind == GPUREF_DIFF_WAVE, "wave mismatch named");
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_WAVE, "wave mismatch named");
     a->wave = 0;
     /* slots: same register written by another slot */
     gpuref_regw *w = gpuref_retire_regw_slot(a, 0, 12, 0xffffffffu, 1);
@@ -80,13 +70,13 @@ static void test_units(void)
     w->lanes = 1;
     w->value[0] = 7;
     n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 1 && d[0].kind == GPUREF_DIFF_REG_SLOT, "slot mismatch named");
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_REG_SLOT, "slot mismatch named");
     b->regw[0].slot = 1;
     b->regw[0].value[0] = 8;
     n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 1 && d[0].kind == GPUREF_DIFF_REG_VALUE && d[0].slot == 1, "value diff keeps slot");
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_REG_VALUE && d[0].slot == 1, "value diff keeps slot");
     b->regw[0].value[0] = 7;
-    check(gpuref_retire_compare(a, b, d, 8) == 0, "same slot, same value");
+    tu_check(gpuref_retire_compare(a, b, d, 8) == 0, "same slot, same value");
     /* deferred and pending writes are not part of the unit's comparison */
     w = gpuref_retire_regw(b, 0, 20, 0xffffffffu);
     w->flags = GPUREF_REGW_PENDING;
@@ -95,10 +85,10 @@ static void test_units(void)
     w->flags = GPUREF_REGW_DEFERRED;
     w->tag = 3;
     w->lanes = 1;
-    check(gpuref_retire_compare(a, b, d, 8) == 0, "pending/deferred writes not compared per unit");
+    tu_check(gpuref_retire_compare(a, b, d, 8) == 0, "pending/deferred writes not compared per unit");
     /* a unit's write to a register with a pending load of it is a new entry */
     w = gpuref_retire_regw(b, 0, 20, 0xffffffffu);
-    check(w && w->flags == 0 && b->nregw == 4, "own write apart from the pending one");
+    tu_check(w && w->flags == 0 && b->nregw == 4, "own write apart from the pending one");
     free(a);
     free(b);
 }
@@ -113,11 +103,11 @@ static void test_memw_set(void)
     /* the same writes in the other order */
     gpuref_retire_memw(b, 0, 0x200, 4, 1, y, 0, GPUREF_SLOT_NONE);
     gpuref_retire_memw(b, 0, 0x100, 4, 0, x, 0, GPUREF_SLOT_NONE);
-    check(gpuref_retire_compare(a, b, d, 8) == 0, "memory writes in another order: equal");
+    tu_check(gpuref_retire_compare(a, b, d, 8) == 0, "memory writes in another order: equal");
     /* one wrong byte */
     a->memw[1].data[2] = 0x77;
     int n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 1 && d[0].kind == GPUREF_DIFF_MEM_VALUE && d[0].addr == 0x200 &&
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_MEM_VALUE && d[0].addr == 0x200 &&
               d[0].dut == 0x08770605u && d[0].model == 0x08070605u,
           "wrong byte: a value difference at its address");
     a->memw[1].data[2] = 7;
@@ -125,22 +115,22 @@ static void test_memw_set(void)
     gpuref_retire_memw(a, 0, 0x300, 4, 0, x, 0x5, GPUREF_SLOT_NONE);
     gpuref_retire_memw(b, 0, 0x300, 4, 0, y, 0x5, GPUREF_SLOT_NONE);
     n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 1 && d[0].kind == GPUREF_DIFF_MEM_VALUE, "masked bytes compared (1 != 5)");
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_MEM_VALUE, "masked bytes compared (1 != 5)");
     b->memw[2].data[0] = 1;
     b->memw[2].data[2] = 3;
-    check(gpuref_retire_compare(a, b, d, 8) == 0, "bytes outside the mask ignored");
+    tu_check(gpuref_retire_compare(a, b, d, 8) == 0, "bytes outside the mask ignored");
     /* a different mask is a different write */
     b->memw[2].mask = 0xf;
     n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 1, "different byte mask differs");
+    tu_check(n == 1, "different byte mask differs");
     b->memw[2].mask = 0x5;
     /* missing and extra */
     gpuref_retire_memw(b, 0, 0x400, 4, 0, x, 0, GPUREF_SLOT_NONE);
     n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 1 && d[0].kind == GPUREF_DIFF_MEM_MISSING && d[0].addr == 0x400, "missing write");
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_MEM_MISSING && d[0].addr == 0x400, "missing write");
     gpuref_retire_memw(a, 0, 0x500, 4, 0, x, 0, GPUREF_SLOT_NONE);
     n = gpuref_retire_compare(a, b, d, 8);
-    check(n == 2 && d[1].kind == GPUREF_DIFF_MEM_EXTRA && d[1].addr == 0x500, "extra write");
+    tu_check(n == 2 && d[1].kind == GPUREF_DIFF_MEM_EXTRA && d[1].addr == 0x500, "extra write");
     free(a);
     free(b);
 }
@@ -156,14 +146,12 @@ static gpuref_model *rdna4(const char *cfg, uint32_t **w, size_t *n)
     gpuref_model *m = NULL;
     gpuref_diag d = { 0 };
     if (gpuref_model_create("rdna4", cfg, &m, &d) != GPUREF_OK) {
-        printf("FAIL: create rdna4 %s: %s\n", cfg, d.msg);
-        nfail++;
+        tu_check(0, "create rdna4 %s: %s", cfg, d.msg);
         return NULL;
     }
     if (gpuref_assemble(gpuref_model_isa(m), prog_text, 0, w, n, &d) != GPUREF_OK ||
         gpuref_program_load(m, 0, *w, *n) != GPUREF_OK) {
-        printf("FAIL: program: %s %s\n", d.msg, gpuref_model_error(m));
-        nfail++;
+        tu_check(0, "program: %s %s", d.msg, gpuref_model_error(m));
     }
     return m;
 }
@@ -180,13 +168,13 @@ static void test_waves(void)
 {
     gpuref_model *m = NULL;
     gpuref_diag d = { 0 };
-    check(gpuref_model_create("rdna4", "waves=0", &m, &d) == GPUREF_ERR_CONFIG &&
+    tu_check(gpuref_model_create("rdna4", "waves=0", &m, &d) == GPUREF_ERR_CONFIG &&
               strstr(d.msg, "waves=0") != NULL, "waves=0 rejected");
-    check(gpuref_model_create("rdna4", "waves=65", &m, &d) == GPUREF_ERR_CONFIG,
+    tu_check(gpuref_model_create("rdna4", "waves=65", &m, &d) == GPUREF_ERR_CONFIG,
           "waves=65 rejected");
-    check(gpuref_model_create("rdna4", "waves=2,waves=3", &m, &d) == GPUREF_ERR_CONFIG &&
+    tu_check(gpuref_model_create("rdna4", "waves=2,waves=3", &m, &d) == GPUREF_ERR_CONFIG &&
               strstr(d.msg, "twice") != NULL, "waves twice rejected");
-    check(gpuref_model_create("rdna4", "waves=2,bogus=1", &m, &d) == GPUREF_ERR_CONFIG &&
+    tu_check(gpuref_model_create("rdna4", "waves=2,bogus=1", &m, &d) == GPUREF_ERR_CONFIG &&
               strstr(d.msg, "bogus") != NULL, "ISA keys still checked beside waves");
 
     uint32_t *w = NULL;
@@ -194,73 +182,73 @@ static void test_waves(void)
     m = rdna4("waves=2,wave=32", &w, &n);
     if (!m)
         return;
-    check(gpuref_wave_count(m) == 2, "two waves");
-    check(gpuref_wave_select(m, 2) == GPUREF_ERR_RANGE, "wave 2 out of range");
+    tu_check(gpuref_wave_count(m) == 2, "two waves");
+    tu_check(gpuref_wave_select(m, 2) == GPUREF_ERR_RANGE, "wave 2 out of range");
     /* each wave has its own registers */
     gpuref_wave_select(m, 1);
     gpuref_reg_set(m, gpuref_regfile_lookup(m, "s"), 7, 0, 0x1234);
-    check(sgpr(m, 0, 7) == 0 && sgpr(m, 1, 7) == 0x1234, "registers per wave");
+    tu_check(sgpr(m, 0, 7) == 0 && sgpr(m, 1, 7) == 0x1234, "registers per wave");
     /* memory is shared */
     uint32_t v = 0xcafef00d, r = 0;
     gpuref_wave_select(m, 1);
     gpuref_mem_write(m, 0, 0x1000, &v, 4);
     gpuref_wave_select(m, 0);
     gpuref_mem_read(m, 0, 0x1000, &r, 4);
-    check(r == 0xcafef00d, "memory shared by the waves");
+    tu_check(r == 0xcafef00d, "memory shared by the waves");
     /* stepping one wave leaves the other */
     gpuref_retire *rr = rec();
-    check(gpuref_step_wave(m, 1, rr) == GPUREF_OK && rr->wave == 1 && rr->seq == 0 &&
+    tu_check(gpuref_step_wave(m, 1, rr) == GPUREF_OK && rr->wave == 1 && rr->seq == 0 &&
               rr->pc == 0, "wave 1 steps first");
-    check(sgpr(m, 1, 0) == 5 && sgpr(m, 0, 0) == 0, "s0 = 5 in wave 1 only");
-    check(gpuref_step_wave(m, 1, rr) == GPUREF_OK && rr->seq == 1 && rr->pc == 4,
+    tu_check(sgpr(m, 1, 0) == 5 && sgpr(m, 0, 0) == 0, "s0 = 5 in wave 1 only");
+    tu_check(gpuref_step_wave(m, 1, rr) == GPUREF_OK && rr->seq == 1 && rr->pc == 4,
           "wave 1 second unit, seq 1");
-    check(gpuref_step_wave(m, 0, rr) == GPUREF_OK && rr->wave == 0 && rr->seq == 0,
+    tu_check(gpuref_step_wave(m, 0, rr) == GPUREF_OK && rr->wave == 0 && rr->seq == 0,
           "wave 0 starts at seq 0");
-    check(!gpuref_finished(m), "not finished while waves run");
+    tu_check(!gpuref_finished(m), "not finished while waves run");
     uint64_t steps = 0;
-    check(gpuref_run(m, 100, &steps) == GPUREF_OK && steps == 3, "run finishes both waves");
-    check(gpuref_finished(m) && gpuref_wave_finished(m, 0) && gpuref_wave_finished(m, 1),
+    tu_check(gpuref_run(m, 100, &steps) == GPUREF_OK && steps == 3, "run finishes both waves");
+    tu_check(gpuref_finished(m) && gpuref_wave_finished(m, 0) && gpuref_wave_finished(m, 1),
           "both finished");
-    check(sgpr(m, 0, 1) == 10 && sgpr(m, 1, 1) == 10, "s1 = 5 + 5 = 10 in both waves");
-    check(gpuref_step_wave(m, 0, rr) == GPUREF_ERR_DONE, "finished wave does not step");
+    tu_check(sgpr(m, 0, 1) == 10 && sgpr(m, 1, 1) == 10, "s1 = 5 + 5 = 10 in both waves");
+    tu_check(gpuref_step_wave(m, 0, rr) == GPUREF_ERR_DONE, "finished wave does not step");
     /* reset restarts every wave */
-    check(gpuref_model_reset(m) == GPUREF_OK && !gpuref_wave_finished(m, 1) &&
+    tu_check(gpuref_model_reset(m) == GPUREF_OK && !gpuref_wave_finished(m, 1) &&
               gpuref_wave_selected(m) == 0, "reset restarts waves");
     /* injection: a named waiver is required */
     uint8_t b4[4] = { 1, 2, 3, 4 };
-    check(gpuref_inject_mem(m, 0, 0x2000, b4, 4, "") == GPUREF_ERR_ARG, "waiver name required");
-    check(gpuref_inject_mem(m, 0, 0x2000, b4, 4, "mem_return") == GPUREF_OK, "inject memory");
-    check(gpuref_inject_reg(m, 1, gpuref_regfile_lookup(m, "s"), 9, 0, 0x99, "counter") ==
+    tu_check(gpuref_inject_mem(m, 0, 0x2000, b4, 4, "") == GPUREF_ERR_ARG, "waiver name required");
+    tu_check(gpuref_inject_mem(m, 0, 0x2000, b4, 4, "mem_return") == GPUREF_OK, "inject memory");
+    tu_check(gpuref_inject_reg(m, 1, gpuref_regfile_lookup(m, "s"), 9, 0, 0x99, "counter") ==
               GPUREF_OK && sgpr(m, 1, 9) == 0x99 && sgpr(m, 0, 9) == 0, "inject a wave's register");
     /* names */
     char buf[64];
     int f = -1;
     unsigned idx = 0;
     gpuref_reg_name(m, gpuref_regfile_lookup(m, "s"), 5, buf, sizeof buf);
-    check(strcmp(buf, "s5") == 0, "default register name s5");
+    tu_check(strcmp(buf, "s5") == 0, "default register name s5");
     gpuref_reg_name(m, gpuref_regfile_lookup(m, "scc"), 0, buf, sizeof buf);
-    check(strcmp(buf, "scc") == 0, "single-register file named by itself");
-    check(gpuref_reg_parse(m, "s17", &f, &idx) == GPUREF_OK &&
+    tu_check(strcmp(buf, "scc") == 0, "single-register file named by itself");
+    tu_check(gpuref_reg_parse(m, "s17", &f, &idx) == GPUREF_OK &&
               f == gpuref_regfile_lookup(m, "s") && idx == 17, "parse s17");
-    check(gpuref_reg_parse(m, "s017", &f, &idx) != GPUREF_OK, "leading zero rejected");
-    check(gpuref_reg_parse(m, "s9999", &f, &idx) != GPUREF_OK, "index out of range rejected");
-    check(gpuref_reg_parse(m, "nosuch3", &f, &idx) != GPUREF_OK, "unknown file rejected");
-    check(strcmp(gpuref_slot_name(gpuref_model_isa(m), GPUREF_SLOT_NONE), "") == 0 &&
+    tu_check(gpuref_reg_parse(m, "s017", &f, &idx) != GPUREF_OK, "leading zero rejected");
+    tu_check(gpuref_reg_parse(m, "s9999", &f, &idx) != GPUREF_OK, "index out of range rejected");
+    tu_check(gpuref_reg_parse(m, "nosuch3", &f, &idx) != GPUREF_OK, "unknown file rejected");
+    tu_check(strcmp(gpuref_slot_name(gpuref_model_isa(m), GPUREF_SLOT_NONE), "") == 0 &&
               strcmp(gpuref_unit_kind_name(gpuref_model_isa(m), 0), "insn") == 0 &&
               strcmp(gpuref_stream_name(gpuref_model_isa(m), 0), "main") == 0,
           "default unit kind and stream names");
     /* the unit description */
     gpuref_unit_info ui;
-    check(gpuref_decode_unit(gpuref_model_isa(m), 0, w, n, &ui, &d) == GPUREF_OK &&
+    tu_check(gpuref_decode_unit(gpuref_model_isa(m), 0, w, n, &ui, &d) == GPUREF_OK &&
               ui.nwords == 1 && ui.nslots == 1 && strcmp(ui.slot[0].mnemonic, "s_mov_b32") == 0,
           "s_mov_b32 s0, 5 is one word, one slot");
-    check(gpuref_decode_unit(gpuref_model_isa(m), 1, w, n, &ui, &d) == GPUREF_ERR_ARG,
+    tu_check(gpuref_decode_unit(gpuref_model_isa(m), 1, w, n, &ui, &d) == GPUREF_ERR_ARG,
           "rdna4 has no stream 1");
     free(rr);
     free(w);
     gpuref_model_destroy(m);
     /* nv50 waves: warp ids in $physid */
-    check(gpuref_model_create("nv50", "waves=3,warp_id=4", &m, &d) == GPUREF_OK, "nv50 waves=3");
+    tu_check(gpuref_model_create("nv50", "waves=3,warp_id=4", &m, &d) == GPUREF_OK, "nv50 waves=3");
     if (m) {
         uint64_t p0 = 0, p2 = 0;
         int sr = gpuref_regfile_lookup(m, "sr");
@@ -268,10 +256,10 @@ static void test_waves(void)
         gpuref_reg_get(m, sr, 0, 0, &p0);
         gpuref_wave_select(m, 2);
         gpuref_reg_get(m, sr, 0, 0, &p2);
-        check((p0 >> 8 & 0xff) == 4 && (p2 >> 8 & 0xff) == 6, "wave w is warp warp_id + w");
+        tu_check((p0 >> 8 & 0xff) == 4 && (p2 >> 8 & 0xff) == 6, "wave w is warp warp_id + w");
         gpuref_model_destroy(m);
     }
-    check(strcmp(gpuref_isa_list(), "nv50, rdna4") == 0, "ISA list from isas.def");
+    tu_check(strcmp(gpuref_isa_list(), "nv50, rdna4") == 0, "ISA list from isas.def");
 }
 
 /* ------------------------------------------- the checker, several waves */
@@ -326,7 +314,7 @@ static void test_checker_waves(void)
 {
     char dir[] = "/tmp/gpuref_contract_XXXXXX";
     if (!mkdtemp(dir)) {
-        check(0, "mkdtemp");
+        tu_check(0, "mkdtemp");
         return;
     }
     char vec[256], out[256], rep[400];
@@ -334,51 +322,51 @@ static void test_checker_waves(void)
     snprintf(out, sizeof out, "%s/out", dir);
     FILE *f = fopen(vec, "w");
     if (!f) {
-        check(0, "write vector");
+        tu_check(0, "write vector");
         return;
     }
     fputs(vec_text, f);
     fclose(f);
     char err[256] = "";
     gpuref_chk *c = gpuref_chk_open("rdna4", vec, out, err, sizeof err);
-    check(c != NULL, err);
+    tu_check(c != NULL, err);
     if (!c)
         return;
     /* interleaved the other way round from the model's round robin */
     const int order[6] = { 1, 1, 0, 1, 0, 0 };
-    check(gpuref_chk_begin(c, 0) == 0 && gpuref_chk_waves(c) == 2, "checker: two waves");
+    tu_check(gpuref_chk_begin(c, 0) == 0 && gpuref_chk_waves(c) == 2, "checker: two waves");
     int st = feed(c, order, 6, -1);
-    check(st == 0 && gpuref_chk_end(c) == 0 && gpuref_chk_steps(c) == 6,
+    tu_check(st == 0 && gpuref_chk_end(c) == 0 && gpuref_chk_steps(c) == 6,
           "two waves interleaved: every unit matches");
     /* a wrong value in wave 1's second unit */
-    check(gpuref_chk_begin(c, 0) == 0, "begin again");
+    tu_check(gpuref_chk_begin(c, 0) == 0, "begin again");
     st = feed(c, order, 6, 1);
-    check(st == 1 && gpuref_chk_end(c) == 1, "wrong value in wave 1 caught");
-    check(strstr(gpuref_chk_result(c), "wave 1 step 1 pc=0x4") != NULL, gpuref_chk_result(c));
+    tu_check(st == 1 && gpuref_chk_end(c) == 1, "wrong value in wave 1 caught");
+    tu_check(strstr(gpuref_chk_result(c), "wave 1 step 1 pc=0x4") != NULL, gpuref_chk_result(c));
     snprintf(rep, sizeof rep, "%s/two_waves/mismatch.txt", out);
     struct stat sb;
-    check(stat(rep, &sb) == 0 && sb.st_size > 0, "mismatch.txt written");
+    tu_check(stat(rep, &sb) == 0 && sb.st_size > 0, "mismatch.txt written");
     /* a unit of a wave the test does not have */
-    check(gpuref_chk_begin(c, 0) == 0, "begin a third time");
+    tu_check(gpuref_chk_begin(c, 0) == 0, "begin a third time");
     uint32_t wd = 0;
     gpuref_chk_dut_begin(c, 2, 0, 4, &wd, 1, 0, 1);
-    check(gpuref_chk_dut_end(c) == 1 && strstr(gpuref_chk_result(c), "wave 2") != NULL,
+    tu_check(gpuref_chk_dut_end(c) == 1 && strstr(gpuref_chk_result(c), "wave 2") != NULL,
           "unknown wave named");
     gpuref_chk_end(c);
     /* a write-back nobody issued */
-    check(gpuref_chk_begin(c, 0) == 0, "begin a fourth time");
+    tu_check(gpuref_chk_begin(c, 0) == 0, "begin a fourth time");
     uint64_t vals[1] = { 1 };
-    check(gpuref_chk_dut_writeback(c, 0, GPUREF_TAG_ANY, "s", 3, 0xffffffffu, 1, vals, 1) == 1 &&
+    tu_check(gpuref_chk_dut_writeback(c, 0, GPUREF_TAG_ANY, "s", 3, 0xffffffffu, 1, vals, 1) == 1 &&
               strstr(gpuref_chk_result(c), "no load of it outstanding") != NULL,
           "write-back without a load caught");
     gpuref_chk_end(c);
     /* the injection log */
-    check(gpuref_chk_begin(c, 0) == 0, "begin a fifth time");
+    tu_check(gpuref_chk_begin(c, 0) == 0, "begin a fifth time");
     const uint8_t mem4[4] = { 9, 9, 9, 9 };
-    check(gpuref_chk_inject_mem(c, "mem_return", "mem", 0x40, mem4, 4) == 0 &&
+    tu_check(gpuref_chk_inject_mem(c, "mem_return", "mem", 0x40, mem4, 4) == 0 &&
               gpuref_chk_waivers(c) == 1, "injection logged as a waiver");
     st = feed(c, order, 6, -1);
-    check(st == 0 && gpuref_chk_end(c) == 0, "test passes with the injection");
+    tu_check(st == 0 && gpuref_chk_end(c) == 0, "test passes with the injection");
     snprintf(rep, sizeof rep, "%s/two_waves/waivers.log", out);
     f = fopen(rep, "r");
     char line[512] = "";
@@ -389,7 +377,7 @@ static void test_checker_waves(void)
     }
     if (f)
         fclose(f);
-    check(seen && summary, "waivers.log names the waiver and sums it");
+    tu_check(seen && summary, "waivers.log names the waiver and sums it");
     gpuref_chk_close(c);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
@@ -399,10 +387,13 @@ static void test_checker_waves(void)
 
 int main(void)
 {
+    tu_group("units");
     test_units();
+    tu_group("memw set");
     test_memw_set();
+    tu_group("waves");
     test_waves();
+    tu_group("checker waves");
     test_checker_waves();
-    printf("%u passed, %u failed\n", npass, nfail);
-    return nfail != 0;
+    return tu_finish();
 }

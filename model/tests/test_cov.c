@@ -16,25 +16,14 @@
 #include "gpuref_cov.h"
 #include "gpuref_gen.h"
 #include "gpuref_vectors.h"
+#include "testutil.h"
 
-static unsigned npass, nfail;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
-    printf("FAIL: %s\n", what);
-}
 
 static uint64_t count(const gpuref_cov *c, const char *name)
 {
     long i = gpuref_cov_find(c, name);
     if (i < 0) {
-        printf("FAIL: no bin %s\n", name);
-        nfail++;
+        tu_check(0, "no bin %s", name);
         return 0;
     }
     return gpuref_cov_count(c, (size_t)i);
@@ -46,7 +35,7 @@ static void expect_count(const gpuref_cov *c, const char *name, uint64_t want)
     char what[200];
     snprintf(what, sizeof what, "%s: count %llu, want %llu", name, (unsigned long long)got,
              (unsigned long long)want);
-    check(got == want, what);
+    tu_check(got == want, what);
 }
 
 /* Assemble text, set r[reg] = v in every lane for the given pairs and, if
@@ -64,8 +53,7 @@ static int run_lanes(gpuref_cov *cov, const char *text, const unsigned *regs,
     if (!rr || gpuref_model_create("nv50", NULL, &m, &d) ||
         gpuref_assemble(gpuref_isa_find("nv50"), text, 0, &w, &nw, &d) ||
         gpuref_program_load(m, 0, w, nw)) {
-        printf("FAIL: setup: %s %s\n", d.msg, m ? gpuref_model_error(m) : "");
-        nfail++;
+        tu_check(0, "setup: %s %s", d.msg, m ? gpuref_model_error(m) : "");
         goto out;
     }
     int fr = gpuref_regfile_lookup(m, "r"), fc = gpuref_regfile_lookup(m, "c");
@@ -82,8 +70,7 @@ static int run_lanes(gpuref_cov *cov, const char *text, const unsigned *regs,
         gpuref_cov_sample(cov, m, rr);
     rc = rc == GPUREF_ERR_DONE ? 0 : rc;
     if (rc) {
-        printf("FAIL: run: %s\n", gpuref_model_error(m));
-        nfail++;
+        tu_check(0, "run: %s", gpuref_model_error(m));
     }
 out:
     gpuref_free(w);
@@ -102,53 +89,53 @@ static void test_bins(void)
 {
     gpuref_cov *c = NULL;
     gpuref_diag d = { 0 };
-    check(gpuref_cov_create("nv50", &c, &d) == GPUREF_OK, "create nv50 cov");
+    tu_check(gpuref_cov_create("nv50", &c, &d) == GPUREF_OK, "create nv50 cov");
     if (!c)
         return;
     size_t n = gpuref_cov_nbins(c), bad = 0, prefix = 0;
-    check(n > 1000, "nv50 has bins");
+    tu_check(n > 1000, "nv50 has bins");
     for (size_t i = 0; i < n; i++) {
         const gpuref_cov_bin *b = gpuref_cov_bin_at(c, i);
         bad += gpuref_cov_find(c, b->name) != (long)i;      /* unique names */
         prefix += strncmp(b->name, "nv50.", 5) != 0;
     }
-    check(bad == 0, "bin names are unique and found");
-    check(prefix == 0, "bin names start with the ISA");
+    tu_check(bad == 0, "bin names are unique and found");
+    tu_check(prefix == 0, "bin names start with the ISA");
     /* one op bin per row of the description */
     unsigned nops = gpuref_isa_opcode_count(gpuref_isa_find("nv50")), nop = 0;
     for (size_t i = 0; i < n; i++)
         nop += gpuref_cov_bin_at(c, i)->cat == GPUREF_COV_OP;
-    check(nop == nops, "one op bin per opcode row");
+    tu_check(nop == nops, "one op bin per opcode row");
     char *l = gpuref_cov_listing(c);
     size_t lines = 0;
     for (char *p = l; p && *p; p++)
         lines += *p == '\n';
-    check(lines == n, "listing has one line per bin");
+    tu_check(lines == n, "listing has one line per bin");
     gpuref_free(l);
     gpuref_cov *none = NULL;
-    check(gpuref_cov_create("nope", &none, &d) == GPUREF_ERR_CONFIG && !none, "unknown ISA");
+    tu_check(gpuref_cov_create("nope", &none, &d) == GPUREF_ERR_CONFIG && !none, "unknown ISA");
     gpuref_cov_destroy(c);
 }
 
 static void test_classes(void)
 {
-    check(gpuref_vc_int(0, 32) == GPUREF_VC_ZERO, "class 0");
-    check(gpuref_vc_int(1, 32) == GPUREF_VC_ONE, "class 1");
-    check(gpuref_vc_int(0xffffffffu, 32) == GPUREF_VC_MINUS1, "class -1");
-    check(gpuref_vc_int(0x80000000u, 32) == GPUREF_VC_IMIN, "class imin");
-    check(gpuref_vc_int(0x7fffffffu, 32) == GPUREF_VC_IMAX, "class imax");
-    check(gpuref_vc_int(0x10, 32) == GPUREF_VC_POW2, "class pow2");
-    check(gpuref_vc_int(0x8000, 16) == GPUREF_VC_IMIN, "16-bit imin");
-    check(gpuref_vc_int(0x18000, 16) == GPUREF_VC_IMIN, "16-bit class ignores high bits");
-    check(gpuref_vc_int(0x1234, 32) == GPUREF_VC_POS, "class pos");
-    check(gpuref_vc_int(0x81234567u, 32) == GPUREF_VC_NEG, "class neg");
-    check(gpuref_vc_float(0x80000000u, 32) == GPUREF_VC_FNZERO, "-0");
-    check(gpuref_vc_float(0x00000001u, 32) == GPUREF_VC_FPDEN, "smallest denormal");
-    check(gpuref_vc_float(0xff800000u, 32) == GPUREF_VC_FNINF, "-Inf");
-    check(gpuref_vc_float(0x7fc00000u, 32) == GPUREF_VC_QNAN, "quiet NaN");
-    check(gpuref_vc_float(0x7f800001u, 32) == GPUREF_VC_SNAN, "signalling NaN");
-    check(gpuref_vc_float(0x3c00u, 16) == GPUREF_VC_FPNORM, "f16 1.0");
-    check(gpuref_vc_float(0xfe00u, 16) == GPUREF_VC_QNAN, "f16 quiet NaN");
+    tu_check(gpuref_vc_int(0, 32) == GPUREF_VC_ZERO, "class 0");
+    tu_check(gpuref_vc_int(1, 32) == GPUREF_VC_ONE, "class 1");
+    tu_check(gpuref_vc_int(0xffffffffu, 32) == GPUREF_VC_MINUS1, "class -1");
+    tu_check(gpuref_vc_int(0x80000000u, 32) == GPUREF_VC_IMIN, "class imin");
+    tu_check(gpuref_vc_int(0x7fffffffu, 32) == GPUREF_VC_IMAX, "class imax");
+    tu_check(gpuref_vc_int(0x10, 32) == GPUREF_VC_POW2, "class pow2");
+    tu_check(gpuref_vc_int(0x8000, 16) == GPUREF_VC_IMIN, "16-bit imin");
+    tu_check(gpuref_vc_int(0x18000, 16) == GPUREF_VC_IMIN, "16-bit class ignores high bits");
+    tu_check(gpuref_vc_int(0x1234, 32) == GPUREF_VC_POS, "class pos");
+    tu_check(gpuref_vc_int(0x81234567u, 32) == GPUREF_VC_NEG, "class neg");
+    tu_check(gpuref_vc_float(0x80000000u, 32) == GPUREF_VC_FNZERO, "-0");
+    tu_check(gpuref_vc_float(0x00000001u, 32) == GPUREF_VC_FPDEN, "smallest denormal");
+    tu_check(gpuref_vc_float(0xff800000u, 32) == GPUREF_VC_FNINF, "-Inf");
+    tu_check(gpuref_vc_float(0x7fc00000u, 32) == GPUREF_VC_QNAN, "quiet NaN");
+    tu_check(gpuref_vc_float(0x7f800001u, 32) == GPUREF_VC_SNAN, "signalling NaN");
+    tu_check(gpuref_vc_float(0x3c00u, 16) == GPUREF_VC_FPNORM, "f16 1.0");
+    tu_check(gpuref_vc_float(0xfe00u, 16) == GPUREF_VC_QNAN, "f16 quiet NaN");
 }
 
 static void test_sample(void)
@@ -248,7 +235,7 @@ static void expect_classes(const gpuref_cov *c, const char *prefix, const char *
     }
     char what[700];
     snprintf(what, sizeof what, "%s: %s, want %s", prefix, got, want);
-    check(strcmp(got, want) == 0, what);
+    tu_check(strcmp(got, want) == 0, what);
 }
 
 /* Value classes over the threads that execute, picked lane by lane (the
@@ -345,8 +332,7 @@ static void test_modes(void)
     if (!rr || gpuref_gen_create("nv50", &o, &g, &d) || gpuref_gen_file(g, &yaml, &len, &d) ||
         gpuref_vec_load_string("gen", yaml, len, &vf, &d) || gpuref_cov_create("nv50", &a, &d) ||
         gpuref_cov_create("nv50", &b, &d)) {
-        printf("FAIL: modes setup: %s\n", d.msg);
-        nfail++;
+        tu_check(0, "modes setup: %s", d.msg);
         goto out;
     }
     gpuref_cov_set_exact(a, 1);
@@ -372,9 +358,9 @@ static void test_modes(void)
         else
             always += x != y;
     }
-    check(hits > 1000, "generated programs hit bins");
-    check(always == 0, "exact and default modes: same counts outside in/out/flag");
-    check(value == 0, "default mode: value bins count at most as in exact mode, hit alike");
+    tu_check(hits > 1000, "generated programs hit bins");
+    tu_check(always == 0, "exact and default modes: same counts outside in/out/flag");
+    tu_check(value == 0, "default mode: value bins count at most as in exact mode, hit alike");
 out:
     gpuref_cov_destroy(a);
     gpuref_cov_destroy(b);
@@ -408,8 +394,7 @@ static int run_r4(gpuref_cov *cov, const char *text, const unsigned *regs, const
     if (!rr || gpuref_model_create("rdna4", NULL, &m, &d) ||
         gpuref_assemble(gpuref_isa_find("rdna4"), text, 0, &w, &nw, &d) ||
         gpuref_program_load(m, 0, w, nw)) {
-        printf("FAIL: setup: %s %s\n", d.msg, m ? gpuref_model_error(m) : "");
-        nfail++;
+        tu_check(0, "setup: %s %s", d.msg, m ? gpuref_model_error(m) : "");
         goto out;
     }
     int fs = gpuref_regfile_lookup(m, "s");
@@ -427,8 +412,7 @@ static int run_r4(gpuref_cov *cov, const char *text, const unsigned *regs, const
     }
     rc = rc == GPUREF_ERR_DONE ? 0 : rc;
     if (rc) {
-        printf("FAIL: run: %s\n", gpuref_model_error(m));
-        nfail++;
+        tu_check(0, "run: %s", gpuref_model_error(m));
     }
 out:
     gpuref_free(w);
@@ -452,14 +436,14 @@ static void test_rdna4_sample(void)
     gpuref_cov *c = NULL;
     gpuref_diag d = { 0 };
     if (gpuref_cov_create("rdna4", &c, &d) != GPUREF_OK) {
-        check(0, d.msg);
+        tu_check(0, d.msg);
         return;
     }
     size_t nb = gpuref_cov_nbins(c), bad = 0;
     for (size_t i = 0; i < nb; i++)
         bad += gpuref_cov_find(c, gpuref_cov_bin_at(c, i)->name) != (long)i ||
                strncmp(gpuref_cov_bin_at(c, i)->name, "rdna4.", 6) != 0;
-    check(nb > 1000 && bad == 0, "rdna4 bin names are unique and start with the ISA");
+    tu_check(nb > 1000 && bad == 0, "rdna4 bin names are unique and start with the ISA");
     /* Values before each unit (SCC starts 0):
      *  s_add_co_u32 s0, s0, s1     0x7fffffff + 1: reads s0 before it is written
      *                              (imax), s1 one; D = 0x80000000 (imin), SCC = 0
@@ -533,7 +517,7 @@ static void test_rdna4_sample(void)
     run_r4(c, "s_mov_b32 s3, 5\ns_add_co_u32 s1, s2, s1\ns_endpgm\n", r2, v2, 2, 1, 0, pk2, 1);
     expect_count(c, "rdna4.op.sop2.s_add_co_u32", 1);
     expect_count(c, "rdna4.in.sop2.s_add_co_u32.src0.one", 1);
-    check(count_prefix(c, "rdna4.in.sop2.s_add_co_u32.src1.") == 0,
+    tu_check(count_prefix(c, "rdna4.in.sop2.s_add_co_u32.src1.") == 0,
           "rdna4: an overwritten source out of step has no value class");
     expect_count(c, "rdna4.opnd.sop2.s_add_co_u32.src1.reg", 1);
     /* Without gpuref_cov_begin (a fresh cov follows no state) or after a unit
@@ -542,14 +526,14 @@ static void test_rdna4_sample(void)
     gpuref_cov *c2 = NULL;
     if (gpuref_cov_create("rdna4", &c2, &d) == GPUREF_OK) {
         run_r4(c2, "s_add_co_u32 s0, s0, s1\ns_endpgm\n", regs, vals, 2, 0, 0, NULL, 0);
-        check(count_prefix(c2, "rdna4.in.sop2.s_add_co_u32.src0.") == 0,
+        tu_check(count_prefix(c2, "rdna4.in.sop2.s_add_co_u32.src0.") == 0,
               "rdna4 without begin: a source the first unit wrote is not known");
         expect_count(c2, "rdna4.in.sop2.s_add_co_u32.src1.one", 1);
         expect_count(c2, "rdna4.out.sop2.s_add_co_u32.imin", 1);
         gpuref_cov_clear(c2);
         run_r4(c2, "s_mov_b32 s0, 7\ns_mov_b32 s1, 0x80000000\ns_add_co_u32 s1, s1, s0\n"
                    "s_endpgm\n", regs, vals, 2, 1, 1u << 1, NULL, 0);
-        check(count_prefix(c2, "rdna4.in.sop2.s_add_co_u32.src0.") == 0,
+        tu_check(count_prefix(c2, "rdna4.in.sop2.s_add_co_u32.src0.") == 0,
               "rdna4 after a unit not sampled: an overwritten source is not known");
         expect_count(c2, "rdna4.in.sop2.s_add_co_u32.src1.pos", 1);
         expect_count(c2, "rdna4.op.sop1.s_mov_b32", 1);
@@ -565,14 +549,14 @@ static void test_dat(void)
     char path[] = "/tmp/gpuref_test_cov_XXXXXX";
     int fd = mkstemp(path);
     if (fd < 0 || gpuref_cov_create("nv50", &a, &d) || gpuref_cov_create("nv50", &b, &d)) {
-        check(0, "dat setup");
+        tu_check(0, "dat setup");
         return;
     }
     close(fd);
     const unsigned regs[2] = { 1, 2 };
     const uint32_t vals[2] = { 0x7fffffffu, 0x00000001u };
     run(a, "add b32 $c0 $r3 $r1 $r2\nexit nop\n", regs, vals, 2, NULL);
-    check(gpuref_cov_write(a, path, &d) == GPUREF_OK, "write coverage.dat");
+    tu_check(gpuref_cov_write(a, path, &d) == GPUREF_OK, "write coverage.dat");
     FILE *f = fopen(path, "r");
     char line[512] = "";
     if (f) {
@@ -580,30 +564,30 @@ static void test_dat(void)
             line[0] = '\0';
         fclose(f);
     }
-    check(strcmp(line, "# SystemC::Coverage-3\n") == 0, "coverage.dat header");
+    tu_check(strcmp(line, "# SystemC::Coverage-3\n") == 0, "coverage.dat header");
     size_t unknown = 9;
-    check(gpuref_cov_read(b, path, &unknown, &d) == GPUREF_OK && unknown == 0, "read back");
+    tu_check(gpuref_cov_read(b, path, &unknown, &d) == GPUREF_OK && unknown == 0, "read back");
     size_t diff = 0;
     for (size_t i = 0; i < gpuref_cov_nbins(a); i++)
         diff += gpuref_cov_count(a, i) != gpuref_cov_count(b, i);
-    check(diff == 0, "round trip keeps every count");
+    tu_check(diff == 0, "round trip keeps every count");
     /* merge: the same file twice doubles the counts */
     gpuref_covdat *cd = gpuref_covdat_new();
-    check(cd && !gpuref_covdat_read(cd, path, &d) && !gpuref_covdat_read(cd, path, &d),
+    tu_check(cd && !gpuref_covdat_read(cd, path, &d) && !gpuref_covdat_read(cd, path, &d),
           "covdat merge");
     gpuref_cov_clear(b);
     gpuref_covdat_to_cov(cd, b, NULL);
-    check(gpuref_cov_count(b, (size_t)gpuref_cov_find(b, "nv50.op.add.b32.long")) == 2,
+    tu_check(gpuref_cov_count(b, (size_t)gpuref_cov_find(b, "nv50.op.add.b32.long")) == 2,
           "merged counts add");
-    check(gpuref_covdat_nisas(cd) == 1 && !strcmp(gpuref_covdat_isa(cd, 0), "nv50"),
+    tu_check(gpuref_covdat_nisas(cd) == 1 && !strcmp(gpuref_covdat_isa(cd, 0), "nv50"),
           "ISAs of a coverage.dat");
     /* RTL points stay as they are and are summarised by type */
     const char rtl[] = "C '\001f\002t.sv\001l\0022\001n\0023\001page\002v_line/t\001o\002block"
                        "\001h\002TOP.t' 50\n";
-    check(gpuref_covdat_read_string(cd, "rtl", rtl, sizeof rtl - 1, &d) == GPUREF_OK,
+    tu_check(gpuref_covdat_read_string(cd, "rtl", rtl, sizeof rtl - 1, &d) == GPUREF_OK,
           "read an RTL point");
     gpuref_covdat_rtl rs[4];
-    check(gpuref_covdat_rtl_summary(cd, rs, 4) == 1 && !strcmp(rs[0].type, "v_line") &&
+    tu_check(gpuref_covdat_rtl_summary(cd, rs, 4) == 1 && !strcmp(rs[0].type, "v_line") &&
           rs[0].points == 1 && rs[0].hit == 1, "RTL summary");
     /* malformed files: file:line errors, nothing crashes */
     const char *bad[] = { "C 'abc\n", "C 'x' 12z\n", "X 'x' 1\n", "C 'x' \n",
@@ -611,10 +595,10 @@ static void test_dat(void)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gpuref_diag e = { 0 };
         int rc = gpuref_covdat_read_string(cd, "bad.dat", bad[i], strlen(bad[i]), &e);
-        check(rc == GPUREF_ERR_PARSE && e.line == 1 && strstr(e.msg, "bad.dat:1:"),
+        tu_check(rc == GPUREF_ERR_PARSE && e.line == 1 && strstr(e.msg, "bad.dat:1:"),
               "malformed coverage.dat is a parse error with file:line");
     }
-    check(gpuref_covdat_read(cd, "/nonexistent/x.dat", &d) == GPUREF_ERR_IO, "missing file");
+    tu_check(gpuref_covdat_read(cd, "/nonexistent/x.dat", &d) == GPUREF_ERR_IO, "missing file");
     /* verilator_coverage merges our file with itself the same way */
     if (system("command -v verilator_coverage >/dev/null 2>&1") == 0) {
         char cmd[256], out[] = "/tmp/gpuref_test_vc_XXXXXX";
@@ -628,7 +612,7 @@ static void test_dat(void)
         size_t diff2 = 0;
         for (size_t i = 0; ok && i < gpuref_cov_nbins(a); i++)
             diff2 += gpuref_cov_count(a, i) != gpuref_cov_count(b, i);
-        check(ok && diff2 == 0, "verilator_coverage --write keeps our points");
+        tu_check(ok && diff2 == 0, "verilator_coverage --write keeps our points");
         remove(out);
     }
     gpuref_covdat_free(cd);
@@ -648,14 +632,14 @@ static void test_exclusions(void)
     const char good[] = "# comment\n\n"
                         "nv50.op.discard.control   # unimplemented\n"
                         "nv50.flag.mul16.*.carry   # ops L160: C = 0\n";
-    check(gpuref_cov_exclude_string(c, "x.txt", good, &d) == GPUREF_OK, "good exclusions");
+    tu_check(gpuref_cov_exclude_string(c, "x.txt", good, &d) == GPUREF_OK, "good exclusions");
     long i = gpuref_cov_find(c, "nv50.op.discard.control");
-    check(i >= 0 && gpuref_cov_excluded(c, (size_t)i) &&
+    tu_check(i >= 0 && gpuref_cov_excluded(c, (size_t)i) &&
           !strcmp(gpuref_cov_excluded(c, (size_t)i), "unimplemented"), "reason kept");
     i = gpuref_cov_find(c, "nv50.flag.mul16.long.carry");
-    check(i >= 0 && gpuref_cov_excluded(c, (size_t)i), "glob exclusion");
+    tu_check(i >= 0 && gpuref_cov_excluded(c, (size_t)i), "glob exclusion");
     gpuref_cov_totals_get(c, &t1);
-    check(t1.excluded == 2 && t1.bins == t0.bins, "excluded bins counted apart");
+    tu_check(t1.excluded == 2 && t1.bins == t0.bins, "excluded bins counted apart");
     static const struct { const char *text; unsigned line; const char *msg; } errs[] = {
         { "nv50.op.discard.control\n", 1, "has no reason" },
         { "# ok\nnv50.op.bra.c.control   #   \n", 2, "has no reason" },
@@ -667,14 +651,14 @@ static void test_exclusions(void)
         int rc = gpuref_cov_exclude_string(c, "e.txt", errs[k].text, &e);
         char what[300];
         snprintf(what, sizeof what, "exclusion error %zu: %s", k, e.msg);
-        check(rc == GPUREF_ERR_PARSE && e.line == errs[k].line && strstr(e.msg, errs[k].msg) &&
+        tu_check(rc == GPUREF_ERR_PARSE && e.line == errs[k].line && strstr(e.msg, errs[k].msg) &&
               strstr(e.msg, "e.txt:"), what);
     }
     /* the shipped file loads (every entry has a reason and matches a bin) */
     if (access("coverage/exclusions/nv50.txt", R_OK) == 0) {
         gpuref_cov *c2 = NULL;
         gpuref_cov_create("nv50", &c2, &d);
-        check(gpuref_cov_exclude_file(c2, "coverage/exclusions/nv50.txt", &d) == GPUREF_OK,
+        tu_check(gpuref_cov_exclude_file(c2, "coverage/exclusions/nv50.txt", &d) == GPUREF_OK,
               d.msg[0] ? d.msg : "coverage/exclusions/nv50.txt loads");
         gpuref_cov_destroy(c2);
     }
@@ -683,14 +667,21 @@ static void test_exclusions(void)
 
 int main(void)
 {
+    tu_group("bins");
     test_bins();
+    tu_group("classes");
     test_classes();
+    tu_group("sample");
     test_sample();
+    tu_group("lanes");
     test_lanes();
+    tu_group("modes");
     test_modes();
+    tu_group("rdna4 sample");
     test_rdna4_sample();
+    tu_group("dat");
     test_dat();
+    tu_group("exclusions");
     test_exclusions();
-    printf("%u passed, %u failed\n", npass, nfail);
-    return nfail != 0;
+    return tu_finish();
 }

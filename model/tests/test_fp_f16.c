@@ -23,6 +23,7 @@
 #include <math.h>
 #include <string.h>
 #include "fp_testutil.h"
+#include "testutil.h"
 
 static const int host_modes[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD };
 static const int our_modes[4] = { FP_RNE, FP_RTZ, FP_RUP, FP_RDN };
@@ -62,6 +63,7 @@ static void check(const char *what, int m, uint64_t a, uint64_t want, unsigned w
 
 static void widen(const fp_policy *p)
 {
+    tu_test("f16->f32 widening, every f16 input");
     for (uint32_t h = 0; h < 65536; h++) {
         uint64_t r;
         unsigned e = 0, he;
@@ -95,6 +97,7 @@ static void narrow_one(const fp_policy *p, int m, uint64_t a32)
 static void narrow(const fp_policy *p, long n)
 {
     for (int m = 0; m < 4; m++) {
+        tu_test("f32->f16 narrowing %s, every f16 value and its neighbours, %ld random operands", mode_names[m], n);
         fesetround(host_modes[m]);
         for (uint32_t h = 0; h < 0x7c00; h++) {
             /* the midpoint between h and h+1 as f32 (exact), and its neighbours */
@@ -133,6 +136,7 @@ static const char *const u_names[NU] = { "sqrt", "rcp", "floor", "ceil", "trunc"
 static void unary(const fp_policy *p)
 {
     for (int m = 0; m < 4; m++) {
+        tu_test("f16 unary ops (sqrt rcp floor ceil trunc rint fract frexp ...) %s, every f16 input", mode_names[m]);
         fesetround(host_modes[m]);
         unsigned fl = FP_F_RND(our_modes[m]);
         for (uint32_t h = 0; h < 65536; h++) {
@@ -210,6 +214,7 @@ static void binary(const fp_policy *p, long n)
 {
     static const char *const names[4] = { "add", "sub", "mul", "div" };
     for (int m = 0; m < 4; m++) {
+        tu_test("f16 add sub mul div %s, %ld random operands", mode_names[m], n);
         fesetround(host_modes[m]);
         unsigned fl = FP_F_RND(our_modes[m]);
         for (long i = 0; i < n; i++) {
@@ -267,6 +272,7 @@ static void bf16(const fp_policy *p, long n)
 {
     static const char *const names[5] = { "add", "sub", "mul", "div", "sqrt" };
     for (int rtz = 0; rtz < 2; rtz++) {
+        tu_test("bf16 add sub mul div sqrt %s, %ld random operands", rtz ? "rtz" : "rne", n);
         fesetround(rtz ? FE_TOWARDZERO : FE_TONEAREST);
         unsigned fl = FP_F_RND(rtz ? FP_RTZ : FP_RNE);
         for (long i = 0; i < n; i++) {

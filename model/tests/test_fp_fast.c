@@ -26,6 +26,7 @@
 #include <xmmintrin.h>
 #endif
 #include "fp_testutil.h"
+#include "testutil.h"
 
 enum { ADD, SUB, MUL, FMA };
 static const char *const names[4] = { "add", "sub", "mul", "fma" };
@@ -86,7 +87,8 @@ static void compare(const fp_policy *p, unsigned fl, long n)
 {
     uint32_t a[W], b[W], c[W], r[W], rg = 0, rs = 0;
     unsigned e[W], eg, es;
-    for (int op = 0; op < 4; op++)
+    for (int op = 0; op < 4; op++) {
+        tu_test("f32 %s lanes and inline vs generic, policy %s, flags %x, %ld random operands", names[op], p->name, fl, n);
         for (long k = 0; k < n; k += W) {
             for (int i = 0; i < W; i++) {
                 a[i] = lane_operand(); b[i] = lane_operand(); c[i] = lane_operand();
@@ -105,6 +107,7 @@ static void compare(const fp_policy *p, unsigned fl, long n)
                          p->name, names[op], fl, a[i], b[i], c[i], rg, eg, rs, es);
             }
         }
+    }
 }
 
 /* ---- the host blocks of the lanes calls -------------------------------
@@ -254,7 +257,8 @@ static void blocks(const fp_policy *p, long count)
 {
     uint32_t a[WB], b[WB], c[WB], r[WB], r2[WB], ra[WB];
     unsigned e[WB], ea[WB];
-    for (int op = 0; op < 4; op++)
+    for (int op = 0; op < 4; op++) {
+        tu_test("f32 %s host blocks of lanes vs generic, policy %s, %ld lanes", names[op], p->name, count);
         for (long k = 0; k < count;) {
             size_t n = tu_rand() % 8 ? W : 1 + tu_rand() % WB;
             int edges = tu_rand() % 4 ? 0 : 1 + (int)(tu_rand() % 2);
@@ -279,6 +283,7 @@ static void blocks(const fp_policy *p, long count)
             tu_check(same, "%s %s block: result over operand %d differs", p->name, names[op], w);
             k += (long)n;
         }
+    }
 }
 
 /* every significand of a (2^23), b and c from a few fixed significands, the
@@ -290,6 +295,7 @@ static void sweeps(const fp_policy *p, uint32_t sig_step)
     unsigned e[W];
     for (int op = 0; op < 4; op++)
         for (int f = 0; f < 2; f++) {
+            tu_test("f32 %s significand sweep %d vs the integer fast path, policy %s", names[op], f, p->name);
             uint32_t round = 0;
             for (uint32_t s0 = 0; s0 < 0x800000u; s0 += W * sig_step, round++) {
                 /* exponent plan for this call: mostly inside, one call in 4 at an edge */
@@ -327,6 +333,7 @@ static void mxcsr(const fp_policy *p)
 {
 #if defined(__x86_64__)
     for (int op = 0; op < 4; op++) {
+        tu_test("f32 %s lanes independent of the caller's MXCSR, and restore it", names[op]);
         uint32_t a[W], b[W], c[W], r[W], want[W];
         unsigned e[W], ew[W];
         for (int i = 0; i < W; i++) {
@@ -360,6 +367,7 @@ static void errors(const fp_policy *good)
     uint32_t a[4] = { 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000 }, r[4] = { 1, 2, 3, 4 };
     fp_policy bad = *good;
     bad.zero_cmp = 0;                               /* unset after sealing */
+    tu_test("lane entry points reject an unsealed policy, NULL operands, unknown flags");
     tu_check(fp32_add_n(4, a, a, &bad, 0, r, NULL) == GPUREF_ERR_CONFIG && r[0] == 1 && r[3] == 4,
              "lanes with an unset knob write nothing");
     tu_check(fp32_fma_n(4, a, a, NULL, good, 0, r, NULL) == GPUREF_ERR_ARG && r[0] == 1, "lanes NULL c");
@@ -392,6 +400,7 @@ int main(void)
          * tiny before rounding and (24-bit exact) after: flushed here */
         uint32_t a[2] = { 0x3f7fffff, 0x3f7fffff }, b[2] = { 0x00800001, 0x00800000 }, r[2];
         unsigned e[2] = { 0, 0 };
+        tu_test("directed: tininess before rounding with output flush, 0x3f7fffff * 0x00800001 and * 0x00800000");
         int st = fp32_mul_n(2, a, b, &tb, 0, r, e);
         tu_check(st == 0 && r[0] == 0x00800000 && e[0] == FP_EXC_INEXACT && r[1] == 0 &&
                  e[1] == (FP_EXC_UNDERFLOW | FP_EXC_INEXACT), "before+ftz corner: %x/%x %x/%x", r[0], e[0], r[1], e[1]);
@@ -399,6 +408,7 @@ int main(void)
     {   /* the same corner inside a block of 8 lanes the host takes otherwise */
         uint32_t a[8], b[8], r[8];
         unsigned e[8] = { 0 };
+        tu_test("directed: the before+ftz corner in lane 3 of a block of 8");
         for (int i = 0; i < 8; i++) { a[i] = 0x3f800000u; b[i] = 0x40000000u + ((uint32_t)i << 20); }
         a[3] = 0x3f7fffff; b[3] = 0x00800000;
         int st = fp32_mul_n(8, a, b, &tb, 0, r, e), same = 1;

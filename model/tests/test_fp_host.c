@@ -26,6 +26,7 @@
 #include <xmmintrin.h>
 #include <emmintrin.h>
 #include "fp_testutil.h"
+#include "testutil.h"
 
 /* gcc ignores "#pragma STDC FENV_ACCESS"; -frounding-math does its job */
 
@@ -143,6 +144,7 @@ static void random_ops(const fp_policy *p, long n, const char *tag)
     for (int fi = 0; fi < 2; fi++)
         for (int op = 0; op < NOPS; op++)
             for (int m = 0; m < 4; m++) {
+                tu_test("%s %s %s %s, %ld random operands", tag, fp_fmt_name(fmts[fi]), op_names[op], mode_names[m], n);
                 fesetround(host_modes[m]);
                 for (long i = 0; i < n; i++) {
                     uint64_t a = tu_operand(fmts[fi]), b = tu_operand(fmts[fi]), c = tu_operand(fmts[fi]);
@@ -252,6 +254,7 @@ static void conversions(const fp_policy *p, long n)
     static const fp_int ints[] = { FP_I16, FP_U16, FP_I32, FP_U32, FP_I64, FP_U64 };
     static const fp_int iints[] = { FP_I32, FP_U32, FP_I64, FP_U64 };
     for (int m = 0; m < 4; m++) {
+        tu_test("conversions f32<->f64, float<->int %s, %ld random operands", mode_names[m], n);
         fesetround(host_modes[m]);
         for (long i = 0; i < n; i++) {
             /* f32 <-> f64 */
@@ -318,6 +321,7 @@ static void specials(const fp_policy *p)
         uint64_t s[32];
         int n = tu_specials(f, s);
         for (int m = 0; m < 4; m++) {
+            tu_test("%s add sub mul div fma sqrt %s, the special-value cross product", fp_fmt_name(f), mode_names[m]);
             fesetround(host_modes[m]);
             for (int i = 0; i < n; i++) {
                 check_op(OP_SQRT, f, m, s[i], 0, 0, p, "special");
@@ -329,6 +333,7 @@ static void specials(const fp_policy *p)
             fesetround(FE_TONEAREST);
         }
         /* min/max: MINSS/MAXSS = (a < b) ? a : b, (a > b) ? a : b */
+        tu_test("%s min max (MINSS/MAXSS), the special-value cross product", fp_fmt_name(f));
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
                 uint64_t hmin, hmax, r;
@@ -361,6 +366,7 @@ static void specials(const fp_policy *p)
                          (unsigned long long)s[j]);
             }
         /* compares: C relational operators are signaling, == != quiet */
+        tu_test("%s compares, 12 predicates, the special-value cross product", fp_fmt_name(f));
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
                 static const struct { fp_pred pr; int sig; const char *name; } preds[] = {
@@ -412,11 +418,12 @@ static void ftz_daz(long n)
     p.denorm_in[FP_F32] = p.denorm_in[FP_F64] = FP_DENORM_FLUSH;
     p.denorm_out[FP_F32] = p.denorm_out[FP_F64] = FP_DENORM_FLUSH;
     p.name = "x86_sse+ftz+daz";
-    if (fp_policy_seal(&p, NULL, 0)) { tu_check(0, "seal ftz policy"); return; }
+    if (fp_policy_seal(&p, NULL, 0)) { tu_test("seal the ftz/daz policy"); tu_check(0, "seal ftz policy"); return; }
     unsigned csr = _mm_getcsr();
     _mm_setcsr(csr | 0x8040u);              /* FTZ (bit 15), DAZ (bit 6) */
     random_ops(&p, n, "ftz/daz");
     for (int m = 0; m < 4; m++) {
+        tu_test("ftz/daz conversions f32<->f64 %s, %ld random operands", mode_names[m], n);
         fesetround(host_modes[m]);
         for (long i = 0; i < n; i++) {
             uint64_t d = tu_operand(FP_F64), a = tu_operand(FP_F32), r, o;

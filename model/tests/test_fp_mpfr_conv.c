@@ -18,6 +18,7 @@
 #include <string.h>
 #include <mpfr.h>
 #include "fp_testutil.h"
+#include "testutil.h"
 
 typedef struct emu { fp_fmt f; int prec; mpfr_exp_t emin, emax; int ebits, mbits, bias; } emu;
 static const emu EMU[FP_NFMT] = {
@@ -151,20 +152,27 @@ static void eight_bit(const fp_policy *p, long n)
 {
     static const fp_fmt wide[4] = { FP_F16, FP_BF16, FP_F32, FP_F64 };
     static const fp_fmt narrow8[2] = { FP_E4M3, FP_E5M2 };
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2; k++) {
+        tu_test("%s -> f16 bf16 f32 f64, every input", fp_fmt_name(narrow8[k]));
         for (uint64_t a = 0; a < 256; a++)
             for (int w = 0; w < 4; w++) check_convert(wide[w], narrow8[k], a, 0, 0, p);
+    }
     for (int k = 0; k < 2; k++)
         for (int m = 0; m < 4; m++)
-            for (int sat = 0; sat < 2; sat++)
+            for (int sat = 0; sat < 2; sat++) {
+                tu_test("f16 -> %s %s%s, every f16 input", fp_fmt_name(narrow8[k]), mode_names[m], sat ? " sat" : "");
                 for (uint64_t a = 0; a < 65536; a++) check_convert(narrow8[k], FP_F16, a, m, sat, p);
+            }
     static const fp_fmt dsts[4] = { FP_E4M3, FP_E5M2, FP_F16, FP_BF16 };
     for (int s = 0; s < 2; s++) {
         fp_fmt src = s ? FP_F64 : FP_F32;
         for (int d = 0; d < 4; d++)
             for (int m = 0; m < 4; m++)
-                for (int sat = 0; sat < 2; sat++)
+                for (int sat = 0; sat < 2; sat++) {
+                    tu_test("%s -> %s %s%s, %ld operands near the range", fp_fmt_name(src), fp_fmt_name(dsts[d]),
+                            mode_names[m], sat ? " sat" : "", n);
                     for (long i = 0; i < n; i++) check_convert(dsts[d], src, near_range(src, dsts[d]), m, sat, p);
+                }
     }
 }
 
@@ -173,7 +181,8 @@ static void fma_check(const fp_policy *p, long n)
     static const fp_fmt fmts[3] = { FP_F16, FP_BF16, FP_F32 };
     for (int fi = 0; fi < 3; fi++) {
         fp_fmt f = fmts[fi];
-        for (int m = 0; m < 4; m++)
+        for (int m = 0; m < 4; m++) {
+            tu_test("%s fma %s vs mpfr, %ld random operands", fp_fmt_name(f), mode_names[m], n);
             for (long i = 0; i < n; i++) {
                 uint64_t a = tu_operand(f), b = tu_operand(f), c = tu_operand(f), r = 0;
                 if (tu_rand() & 1) {        /* make c close to -a*b: cancellation */
@@ -214,6 +223,7 @@ static void fma_check(const fp_policy *p, long n)
                          fp_fmt_name(f), mode_names[m], (unsigned long long)a, (unsigned long long)b,
                          (unsigned long long)c, (unsigned long long)want, we, (unsigned long long)r, e, st);
             }
+        }
     }
 }
 
@@ -223,7 +233,9 @@ static void from_ints(const fp_policy *p, long n)
     static const int widths[FP_NINT] = { 16, 16, 32, 32, 64, 64 };
     for (int it = 0; it < FP_NINT; it++)
         for (int d = 0; d < 4; d++)
-            for (int m = 0; m < 4; m++)
+            for (int m = 0; m < 4; m++) {
+                tu_test("int%d(%s) -> %s %s vs mpfr, %ld random values", widths[it], (it & 1) == 0 ? "s" : "u",
+                        fp_fmt_name(dsts[d]), mode_names[m], n);
                 for (long i = 0; i < n; i++) {
                     int w = widths[it], sgn = (it & 1) == 0;
                     uint64_t v = tu_rand() >> (tu_rand() % 64);
@@ -241,6 +253,7 @@ static void from_ints(const fp_policy *p, long n)
                              w, sgn ? "s" : "u", (unsigned long long)v, fp_fmt_name(dsts[d]), mode_names[m],
                              (unsigned long long)want, we, (unsigned long long)r, e);
                 }
+            }
 }
 
 static void to_ints(const fp_policy *p, long n)
@@ -251,6 +264,8 @@ static void to_ints(const fp_policy *p, long n)
         for (int it = 0; it < FP_NINT; it++)
             for (int m = 0; m < 4; m++) {
                 long cnt = srcs[s] == FP_E4M3 || srcs[s] == FP_E5M2 ? 256 : n;
+                tu_test("%s -> int%d(%s) %s vs mpfr, %s", fp_fmt_name(srcs[s]), widths[it], (it & 1) == 0 ? "s" : "u",
+                        mode_names[m], cnt == 256 ? "every input" : "random operands");
                 for (long i = 0; i < cnt; i++) {
                     uint64_t a = cnt == 256 ? (uint64_t)i : tu_operand(srcs[s]), r = 0;
                     int w = widths[it], sgn = (it & 1) == 0;

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 #include "fp_testutil.h"
+#include "testutil.h"
 
 enum { ADD, SUB, MUL, DIV, FMA, MAD, SQRT, NOPS };
 
@@ -592,17 +593,29 @@ static void isa(void)
 
 int main(void)
 {
+    tu_group("sealing");
     sealing();
+    tu_group("denormals");
     denormals();
+    tu_group("tininess");
     tininess();
+    tu_group("rounding");
     rounding();
+    tu_group("overflow");
     overflow();
+    tu_group("nans");
     nans();
+    tu_group("zero wins");
     zero_wins();
+    tu_group("zeros minmax");
     zeros_minmax();
+    tu_group("clamp");
     clamp();
+    tu_group("to int");
     to_int();
+    tu_group("misc");
     misc();
+    tu_group("isa");
     isa();
     return tu_finish();
 }

@@ -15,21 +15,11 @@
 #include "gpuref_cov.h"
 #include "gpuref_gen.h"
 #include "gpuref_vectors.h"
+#include "testutil.h"
 
 #define NSEEDS_DEFAULT 200
 
-static unsigned npass, nfail;
 static const char *isa = "nv50";   /* the ISA under test */
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
-    printf("FAIL: %s\n", what);
-}
 
 static char *gen(uint64_t seed, unsigned count, unsigned length, int record, const char *mix,
                  const gpuref_cov *target, size_t *len, gpuref_diag *d)
@@ -61,10 +51,10 @@ static void test_rng(void)
     int same = 1;
     for (int i = 0; i < 100; i++)
         same &= gpuref_rng_next(&a) == gpuref_rng_next(&b);
-    check(same, "same seed, same stream");
+    tu_check(same, "same seed, same stream");
     gpuref_rng_seed_stream(&a, 42, 0);
     gpuref_rng_seed_stream(&b, 42, 1);
-    check(gpuref_rng_next(&a) != gpuref_rng_next(&b), "streams differ");
+    tu_check(gpuref_rng_next(&a) != gpuref_rng_next(&b), "streams differ");
     unsigned hist[7] = { 0 }, bad = 0;
     for (int i = 0; i < 70000; i++) {
         uint32_t v = gpuref_rng_below(&a, 7);
@@ -76,8 +66,8 @@ static void test_rng(void)
     int flat = 1;
     for (int i = 0; i < 7; i++)
         flat &= hist[i] > 9000 && hist[i] < 11000;
-    check(!bad && flat, "below(7) in range and about uniform");
-    check(gpuref_rng_below(&a, 0) == 0, "below(0) is 0");
+    tu_check(!bad && flat, "below(7) in range and about uniform");
+    tu_check(gpuref_rng_below(&a, 0) == 0, "below(0) is 0");
     unsigned special = 0, over = 0;
     for (int i = 0; i < 10000; i++) {
         uint64_t v = gpuref_rng_value(&a, 16, 25);
@@ -88,9 +78,9 @@ static void test_rng(void)
                 break;
             }
     }
-    check(!over, "16-bit values fit 16 bits");
-    check(special > 2000 && special < 3500, "about a quarter of the values are special");
-    check(gpuref_special_count(32) > 20 && gpuref_special_count(7) == 0, "special tables");
+    tu_check(!over, "16-bit values fit 16 bits");
+    tu_check(special > 2000 && special < 3500, "about a quarter of the values are special");
+    tu_check(gpuref_special_count(32) > 20 && gpuref_special_count(7) == 0, "special tables");
 }
 
 /* Load a generated file and run every test: it must load (the program text
@@ -166,9 +156,9 @@ static void test_determinism(void)
     char *a = gen(7, 5, 80, 0, NULL, NULL, &la, &d);
     char *b = gen(7, 5, 80, 0, NULL, NULL, &lb, &d);
     char *c = gen(8, 5, 80, 0, NULL, NULL, &lc, &d);
-    check(a && b && la == lb && !memcmp(a, b, la), "same seed: byte-identical file");
-    check(a && c && (la != lc || memcmp(a, c, la)), "another seed: another file");
-    check(a && strstr(a, "\nseed: 7\n"), "the seed is stored in the file");
+    tu_check(a && b && la == lb && !memcmp(a, b, la), "same seed: byte-identical file");
+    tu_check(a && c && (la != lc || memcmp(a, c, la)), "another seed: another file");
+    tu_check(a && strstr(a, "\nseed: 7\n"), "the seed is stored in the file");
     gpuref_free(a);
     gpuref_free(b);
     gpuref_free(c);
@@ -194,7 +184,7 @@ static void test_seeds(unsigned nseeds)
     char what[96];
     snprintf(what, sizeof what, "%s: %u seeds: programs load, round-trip and end normally", isa,
              nseeds);
-    check(bad == 0, what);
+    tu_check(bad == 0, what);
 }
 
 static void test_record(void)
@@ -202,12 +192,12 @@ static void test_record(void)
     gpuref_diag d = { 0 };
     size_t len = 0;
     char *t = gen(3, 4, 80, 1, NULL, NULL, &len, &d);
-    check(t != NULL, d.msg[0] ? d.msg : "--record generates");
+    tu_check(t != NULL, d.msg[0] ? d.msg : "--record generates");
     if (!t)
         return;
-    check(strstr(t, "recorded from the model") && strstr(t, "      steps: ") &&
+    tu_check(strstr(t, "recorded from the model") && strstr(t, "      steps: ") &&
           strstr(t, "      regs:\n"), "recorded expectations are in the file");
-    check(run_file(t, len, "record.yaml", NULL, 0) == 0, "recorded tests pass on the model");
+    tu_check(run_file(t, len, "record.yaml", NULL, 0) == 0, "recorded tests pass on the model");
     gpuref_free(t);
 }
 
@@ -217,7 +207,7 @@ static void test_mix(void)
     size_t len = 0;
     /* only add rows and no constructs */
     char *t = gen(5, 3, 60, 0, "alu: 0\ncontrol: 0\nadd.b32: 10\n", NULL, &len, &d);
-    check(t != NULL, d.msg[0] ? d.msg : "mix generates");
+    tu_check(t != NULL, d.msg[0] ? d.msg : "mix generates");
     if (t) {
         unsigned other = 0;
         for (const char *p = strstr(t, "program: |"); p && *p; p = strchr(p, '\n')) {
@@ -230,7 +220,7 @@ static void test_mix(void)
             other += strncmp(q, "add b32", 7) && strncmp(q, "exit nop", 8) &&
                      strncmp(q, "mov", 3);      /* fillers keep alignment: short rows */
         }
-        check(other == 0, "a mix of add.b32 only gives add b32 instructions");
+        tu_check(other == 0, "a mix of add.b32 only gives add b32 instructions");
         gpuref_free(t);
     }
     static const struct { const char *text; unsigned line; const char *msg; } errs[] = {
@@ -247,7 +237,7 @@ static void test_mix(void)
         char *x = gen(5, 1, 10, 0, errs[k].text, NULL, &len, &e);
         char what[400];
         snprintf(what, sizeof what, "mix error %zu (%s)", k, e.msg);
-        check(!x && e.status == GPUREF_ERR_PARSE && e.line == errs[k].line &&
+        tu_check(!x && e.status == GPUREF_ERR_PARSE && e.line == errs[k].line &&
               strstr(e.msg, errs[k].msg) && strstr(e.msg, "mix.yaml:"), what);
         gpuref_free(x);
     }
@@ -280,14 +270,14 @@ static void test_mix_weights(void)
     char *t = gen(6, 20, 100, 0, "rdna4: 0\ncontrol: 0\ns_and_b32: 1\n", NULL, &len, &d);
     unsigned a = t ? count_lines(t, "s_and_b32", &total) : 0;
     unsigned e = t ? count_lines(t, "s_endpgm", &total) : 0;
-    check(t && a == 20 * 100 && e == 20 && total == a + e, "rdna4: a mix of one row");
+    tu_check(t && a == 20 * 100 && e == 20 && total == a + e, "rdna4: a mix of one row");
     gpuref_free(t);
     t = gen(6, 40, 100, 0, "rdna4: 0\ncontrol: 0\ns_and_b32: 1\ns_or_b32: 3\n", NULL, &len, &d);
     a = t ? count_lines(t, "s_and_b32", &total) : 0;
     unsigned o = t ? count_lines(t, "s_or_b32", &total) : 0;
     char what[96];
     snprintf(what, sizeof what, "rdna4: mix weights 1:3 give %u:%u", a, o);
-    check(t && a + o == 40 * 100 && a > 800 && a < 1200, what);   /* 1000 expected, sd 27 */
+    tu_check(t && a + o == 40 * 100 && a > 800 && a < 1200, what);   /* 1000 expected, sd 27 */
     gpuref_free(t);
 }
 
@@ -308,7 +298,7 @@ static void test_target(void)
     gpuref_cov *base = NULL, *plain = NULL, *aimed = NULL;
     if (gpuref_cov_create(isa, &base, &d) || gpuref_cov_create(isa, &plain, &d) ||
         gpuref_cov_create(isa, &aimed, &d)) {
-        check(0, d.msg);
+        tu_check(0, d.msg);
         return;
     }
     size_t len = 0;
@@ -325,15 +315,15 @@ static void test_target(void)
     gpuref_free(t);
     t = gen(22, 20, 100, 0, NULL, base, &len, &d);
     bad += t ? run_file(t, len, "aimed.yaml", aimed, 0) : 1;
-    check(t && strstr(t, "aimed at coverage holes"), "aimed tests say so");
+    tu_check(t && strstr(t, "aimed at coverage holes"), "aimed tests say so");
     gpuref_free(t);
     size_t hb = hits(base), hp = hits(plain), ha = hits(aimed), only = 0;
     for (size_t i = 0; i < gpuref_cov_nbins(aimed); i++)
         only += gpuref_cov_count(aimed, i) && !gpuref_cov_count(plain, i);
     printf("%s target: base %zu bins, +plain batch %zu, +aimed batch %zu (%zu only aimed)\n", isa, hb,
            hp, ha, only);
-    check(bad == 0, "aimed programs end normally");
-    check(ha > hp && only > 0, "aimed generation hits bins plain generation misses");
+    tu_check(bad == 0, "aimed programs end normally");
+    tu_check(ha > hp && only > 0, "aimed generation hits bins plain generation misses");
     /* a coverage of another ISA, or without holes, still works */
     gpuref_cov_destroy(base);
     gpuref_cov_destroy(plain);
@@ -346,17 +336,17 @@ static void test_errors(void)
     gpuref_gen *g = NULL;
     gpuref_diag d = { 0 };
     gpuref_gen_opts_default(&o);
-    check(gpuref_gen_create("nope", &o, &g, &d) == GPUREF_ERR_CONFIG && !g, "unknown ISA");
+    tu_check(gpuref_gen_create("nope", &o, &g, &d) == GPUREF_ERR_CONFIG && !g, "unknown ISA");
     o.count = 0;
-    check(gpuref_gen_create("nv50", &o, &g, &d) == GPUREF_ERR_CONFIG && !g, "count 0");
+    tu_check(gpuref_gen_create("nv50", &o, &g, &d) == GPUREF_ERR_CONFIG && !g, "count 0");
     gpuref_gen_opts_default(&o);
     o.prefix = "bad name";
-    check(gpuref_gen_create("nv50", &o, &g, &d) == GPUREF_ERR_CONFIG && !g, "bad prefix");
+    tu_check(gpuref_gen_create("nv50", &o, &g, &d) == GPUREF_ERR_CONFIG && !g, "bad prefix");
     gpuref_gen_opts_default(&o);
-    check(gpuref_gen_create("nv50", &o, &g, &d) == GPUREF_OK, "defaults");
-    check(gpuref_gen_mix_file(g, "/nonexistent/mix.yaml", &d) == GPUREF_ERR_IO, "missing mix");
+    tu_check(gpuref_gen_create("nv50", &o, &g, &d) == GPUREF_OK, "defaults");
+    tu_check(gpuref_gen_mix_file(g, "/nonexistent/mix.yaml", &d) == GPUREF_ERR_IO, "missing mix");
     unsigned n = gpuref_gen_item_count(gpuref_isa_find("nv50"));
-    check(n > 100 && gpuref_gen_item_name(gpuref_isa_find("nv50"), 0) &&
+    tu_check(n > 100 && gpuref_gen_item_name(gpuref_isa_find("nv50"), 0) &&
           gpuref_gen_item_groups(gpuref_isa_find("nv50"), n - 1), "mix items listed");
     gpuref_gen_destroy(g);
 }
@@ -365,12 +355,19 @@ int main(void)
 {
     const char *e = getenv("GPUREF_GEN_SEEDS");
     unsigned nseeds = e ? (unsigned)strtoul(e, NULL, 10) : NSEEDS_DEFAULT;
+    tu_group("rng");
     test_rng();
+    tu_group("%s determinism", isa);
     test_determinism();
+    tu_group("errors");
     test_errors();
+    tu_group("%s mix", isa);
     test_mix();
+    tu_group("%s record", isa);
     test_record();
+    tu_group("%s target", isa);
     test_target();
+    tu_group("%s seeds", isa);
     test_seeds(nseeds ? nseeds : NSEEDS_DEFAULT);
     /* the other ISAs with a generator: the same checks of their programs */
     static const char *const more[] = { "rdna4" };
@@ -379,13 +376,18 @@ int main(void)
         if (!I || gpuref_gen_item_count(I) == 0)
             continue;
         isa = more[i];
+        tu_group("%s determinism", isa);
         test_determinism();
-        if (!strcmp(isa, "rdna4"))
+        if (!strcmp(isa, "rdna4")) {
+            tu_group("rdna4 mix weights");
             test_mix_weights();
+        }
+        tu_group("%s record", isa);
         test_record();
+        tu_group("%s target", isa);
         test_target();
+        tu_group("%s seeds", isa);
         test_seeds(nseeds ? nseeds : NSEEDS_DEFAULT);
     }
-    printf("%u passed, %u failed\n", npass, nfail);
-    return nfail != 0;
+    return tu_finish();
 }

@@ -6,18 +6,13 @@
 #include <string.h>
 
 #include "gpuref.h"
+#include "testutil.h"
 
-static unsigned npass, nfail;
 static const char *cur = "";
 
 static void expect(int ok, const char *what, unsigned long long got, unsigned long long want)
 {
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
-    printf("FAIL: %s: %s: got 0x%llx, want 0x%llx\n", cur, what, got, want);
+    tu_check(ok, "%s: %s: got 0x%llx, want 0x%llx", cur, what, got, want);
 }
 
 static gpuref_model *m;
@@ -31,14 +26,14 @@ static int load(const char *name, const char *config, const char *text)
     uint32_t *w = NULL;
     size_t n = 0;
     cur = name;
+    tu_test("%s", name);
     gpuref_model_destroy(m);
     m = NULL;
     if (gpuref_model_create("nv50", config, &m, &d) != GPUREF_OK ||
         gpuref_assemble(gpuref_isa_find("nv50"), text, 0, &w, &n, &d) != GPUREF_OK ||
         gpuref_program_load(m, 0, w, n) != GPUREF_OK) {
-        printf("FAIL: %s: setup: line %u: %s %s\n", name, d.line, d.msg,
+        tu_check(0, "%s: setup: line %u: %s %s", name, d.line, d.msg,
                m ? gpuref_model_error(m) : "");
-        nfail++;
         gpuref_free(w);
         return -1;
     }
@@ -69,8 +64,7 @@ static int step(void)
 {
     int rc = gpuref_step(m, rr);
     if (rc != GPUREF_OK) {
-        printf("FAIL: %s: step: %s\n", cur, gpuref_model_error(m));
-        nfail++;
+        tu_check(0, "%s: step: %s", cur, gpuref_model_error(m));
     }
     return rc;
 }
@@ -795,18 +789,27 @@ int main(void)
     rr = malloc(sizeof *rr);
     if (!rr)
         return 1;
+    tu_group("add flags");
     test_add_flags();
+    tu_group("b16");
     test_b16();
+    tu_group("mul");
     test_mul();
+    tu_group("shift");
     test_shift();
+    tu_group("set");
     test_set();
+    tu_group("branch");
     test_branch();
+    tu_group("predication");
     test_predication();
+    tu_group("accessors");
     test_accessors();
+    tu_group("errors");
     test_errors();
+    tu_group("hw words");
     test_hw_words();
     gpuref_model_destroy(m);
     free(rr);
-    printf("%u passed, %u failed\n", npass, nfail);
-    return nfail != 0;
+    return tu_finish();
 }

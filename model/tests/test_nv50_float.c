@@ -13,18 +13,13 @@
 
 #include "gpuref.h"
 #include "fp.h"
+#include "testutil.h"
 
-static unsigned npass, nfail;
 
 static void expect(int ok, const char *what, const char *ctx, unsigned long long got,
                    unsigned long long want)
 {
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
-    printf("FAIL: %s: %s: got 0x%llx, want 0x%llx\n", ctx, what, got, want);
+    tu_check(ok, "%s: %s: got 0x%llx, want 0x%llx", ctx, what, got, want);
 }
 
 static gpuref_model *m;
@@ -41,8 +36,7 @@ static int load(const char *text)
     if (gpuref_model_create("nv50", NULL, &m, &d) != GPUREF_OK ||
         gpuref_assemble(gpuref_isa_find("nv50"), text, 0, &w, &n, &d) != GPUREF_OK ||
         gpuref_program_load(m, 0, w, n) != GPUREF_OK) {
-        printf("FAIL: %s: setup: %s %s\n", text, d.msg, m ? gpuref_model_error(m) : "");
-        nfail++;
+        tu_check(0, "%s: setup: %s %s", text, d.msg, m ? gpuref_model_error(m) : "");
         gpuref_free(w);
         return -1;
     }
@@ -232,6 +226,7 @@ static void test_cases(void)
     for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         const fcase *t = &cases[k];
         char text[128];
+        tu_test("%s (%s)", t->text, t->why);
         snprintf(text, sizeof text, "%s\nexit nop\n", t->text);
         if (load(text))
             continue;
@@ -241,8 +236,7 @@ static void test_cases(void)
         set_all(fr, 4, t->r4);
         set_all(fc, 0, 0xc);                        /* C and O: cleared by every float $c */
         if (gpuref_step(m, rr) != GPUREF_OK) {
-            printf("FAIL: %s: step: %s\n", t->text, gpuref_model_error(m));
-            nfail++;
+            tu_check(0, "%s: step: %s", t->text, gpuref_model_error(m));
             continue;
         }
         char ctx[256];
@@ -272,7 +266,7 @@ static void test_ulp_flags(void)
             continue;
         set_all(fr, 1, 0x3f800000);
         if (gpuref_step(m, rr) != GPUREF_OK) {
-            nfail++;
+            tu_check(0, "%s: step: %s", t[k].text, gpuref_model_error(m));
             continue;
         }
         const gpuref_regw *w = find_w(fr, 4);
@@ -409,7 +403,7 @@ static void test_presin_sin(void)
     char msg[256];
     if (!pp) {
         if (fp_policy_init(&pol, "nv50", msg, sizeof msg) != GPUREF_OK) {
-            nfail++;
+            tu_check(0, "presin/sin: cannot seal the nv50 policy: %s", msg);
             return;
         }
         pp = &pol;
@@ -429,7 +423,7 @@ static void test_presin_sin(void)
         }
         uint64_t steps = 0;
         if (gpuref_run(m, 10, &steps) != GPUREF_OK) {
-            nfail++;
+            tu_check(0, "presin/sin: run: %s", gpuref_model_error(m));
             return;
         }
         for (unsigned l = 0; l < 32; l++) {
@@ -806,8 +800,7 @@ static void test_hw_random(void)
         if (gpuref_model_create("nv50", cfg, &hm, &d) != GPUREF_OK ||
             gpuref_assemble(gpuref_isa_find("nv50"), text, 0, &w, &nw, &d) != GPUREF_OK ||
             gpuref_program_load(hm, 0, w, nw) != GPUREF_OK) {
-            printf("FAIL: hw random: setup %s [%s]: %s\n", text, cfg, d.msg);
-            nfail++;
+            tu_check(0, "hw random: setup %s [%s]: %s", text, cfg, d.msg);
             gpuref_free(w);
             gpuref_model_destroy(hm);
             continue;
@@ -897,14 +890,19 @@ int main(void)
     rr = malloc(sizeof *rr);
     if (!rr)
         return 1;
+    tu_group("cases");
     test_cases();
+    tu_group("ulp flags");
     test_ulp_flags();
+    tu_group("encodings");
     test_encodings();
+    tu_group("syntax");
     test_syntax();
+    tu_group("presin sin");
     test_presin_sin();
+    tu_test("hw random: 1400 blocks of 512 lanes, one random fadd/fmul/fmad/fset/fmin/fmax/fslct and config each");
     test_hw_random();
     gpuref_model_destroy(m);
     free(rr);
-    printf("%u passed, %u failed\n", npass, nfail);
-    return nfail != 0;
+    return tu_finish();
 }

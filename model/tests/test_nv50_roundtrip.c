@@ -13,19 +13,15 @@
 
 #include "gpuref.h"
 #include "../nv50/nv50.h"
+#include "testutil.h"
 
-static unsigned npass, nfail;
-
+/* a check whose message fmt takes a string and two numbers */
 static void check(int ok, const char *fmt, const char *a, unsigned x, unsigned y)
 {
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
-    printf("FAIL: ");
-    printf(fmt, a, x, y);
-    printf("\n");
+    char msg[512] = "";
+    if (!ok)
+        snprintf(msg, sizeof msg, fmt, a, x, y);
+    tu_check(ok, "%s", msg);
 }
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -63,9 +59,8 @@ static int roundtrip(const gpuref_isa *isa, unsigned op, const uint32_t w[2], un
     if (gpuref_decode(isa, w, 2, &info, &d) != GPUREF_OK)
         return 0;
     if (info.opcode != op) {
-        printf("FAIL: %s word 0x%08x 0x%08x decodes as row %s\n", nv50_rows[op].name, w[0], w[1],
+        tu_check(0, "%s word 0x%08x 0x%08x decodes as row %s", nv50_rows[op].name, w[0], w[1],
                info.mnemonic);
-        nfail++;
         return 0;
     }
     (*legal)++;
@@ -95,12 +90,11 @@ static int roundtrip(const gpuref_isa *isa, unsigned op, const uint32_t w[2], un
     else if (ok)
         ok = 0;
     if (!ok) {
-        printf("FAIL: %s (%s) 0x%08x 0x%08x -> enc 0x%08x 0x%08x, text \"%s\" -> 0x%08x 0x%08x %s\n",
+        tu_check(0, "%s (%s) 0x%08x 0x%08x -> enc 0x%08x 0x%08x, text \"%s\" -> 0x%08x 0x%08x %s",
                nv50_rows[op].name, info.form, w[0], w[1], e[0], e[1], text, aw ? aw[0] : 0,
                aw && an > 1 ? aw[1] : 0, d.msg);
-        nfail++;
     } else {
-        npass++;
+        tu_check(1, "round trip");
     }
     gpuref_free(aw);
     return ok;
@@ -110,6 +104,7 @@ static void test_rows(const gpuref_isa *isa, unsigned tries)
 {
     for (unsigned op = 0; op < NV50_NOPS; op++) {
         const nv50_row *r = &nv50_rows[op];
+        tu_test("row %s: %u random words and the all-zero word: decode, encode, disassemble, assemble", r->name, tries);
         uint32_t f0, f1;
         unsigned legal = 0;
         uint32_t dc0, dc1;
@@ -370,14 +365,20 @@ int main(int argc, char **argv)
     const gpuref_isa *isa = gpuref_isa_find("nv50");
     printf("test_nv50_roundtrip: seed 0x%llx, %u rows, %u words per row\n",
            (unsigned long long)rng, (unsigned)NV50_NOPS, tries);
+    tu_group("overlap");
     test_overlap();
     test_rows(isa, tries);
+    tu_group("illegal");
     test_illegal(isa);
+    tu_group("spellings");
     test_spellings(isa);
+    tu_group("asm errors");
     test_asm_errors(isa);
+    tu_group("program");
     test_program(isa);
+    tu_group("shared const");
     test_shared_const(isa);
+    tu_group("messages");
     test_messages(isa);
-    printf("%u passed, %u failed\n", npass, nfail);
-    return nfail != 0;
+    return tu_finish();
 }

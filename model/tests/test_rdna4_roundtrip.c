@@ -16,23 +16,18 @@
 #include <string.h>
 
 #include "../rdna4/rdna4.h"
+#include "testutil.h"
 
-static unsigned npass, nfail, nshown;
-
+/* one check; its message names the step, the row or case, the words */
 static void result(int ok, const char *what, const char *name, const uint32_t *w, unsigned n,
                    const char *detail)
 {
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
-    if (nshown++ < 200) {
-        printf("FAIL %s %s:", what, name);
-        for (unsigned i = 0; i < n; i++)
-            printf(" 0x%08x", w[i]);
-        printf(": %s\n", detail);
-    }
+    char words[200] = "";
+    size_t len = 0;
+    if (!ok)
+        for (unsigned i = 0; i < n && len + 12 < sizeof words; i++)
+            len += (size_t)snprintf(words + len, sizeof words - len, " 0x%08x", w[i]);
+    tu_check(ok, "%s %s:%s: %s", what, name, words, detail);
 }
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -443,6 +438,7 @@ static void roundtrip(void)
     for (unsigned row = 0; row < R4_NROWS; row++) {
         const r4_row *r = &r4_rows[row];
         int good = 0;
+        tu_test("row %s: up to 12 legal random words: decode, encode, disassemble, assemble, truncate", r->name);
         for (int attempt = 0; attempt < 400 && good < 12; attempt++) {
             r4_insn in, d;
             build(row, &in);
@@ -910,11 +906,14 @@ int main(void)
     const char *dumpn = getenv("RDNA4_RT_DUMP");
     if (dumpn)
         return dump(atoi(dumpn));
+    tu_group("description");
     description();
     roundtrip();
+    tu_group("illegal");
     illegal();
+    tu_group("llvm text");
     llvm_text();
+    tu_group("asm facts");
     asm_facts();
-    printf("%u passed, %u failed\n", npass, nfail);
-    return nfail != 0;
+    return tu_finish();
 }

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "gpuref.h"
+#include "testutil.h"
 
-static int npass, nfail;
 
 #define MAXR 10
 
@@ -30,19 +30,15 @@ typedef struct tcase {
 static void result(int ok, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #include <stdarg.h>
+/* one check of the case or fact `name`; fmt says what was seen */
 static void result(int ok, const char *name, const char *fmt, ...)
 {
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
+    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    printf("FAIL %s: ", name);
-    vprintf(fmt, ap);
-    printf("\n");
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    tu_check(ok, "%s: %s", name, msg);
 }
 
 static const gpuref_isa *isa;
@@ -85,6 +81,7 @@ static uint64_t getr(gpuref_model *m, const char *file, unsigned idx)
 
 static void run_case(const tcase *t)
 {
+    tu_test("%s", t->name);
     gpuref_model *m = load(t->name, t->cfg, t->prog, 0);
     if (!m)
         return;
@@ -800,14 +797,17 @@ int main(void)
 {
     isa = gpuref_isa_find("rdna4");
     if (!isa) {
-        printf("rdna4 is not registered in this library\n0 passed, 1 failed\n");
-        return 1;
+        tu_test("rdna4 is registered in this library");
+        tu_check(0, "rdna4 is not registered in this library");
+        return tu_finish();
     }
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);
+    tu_group("retire");
     retire_checks();
+    tu_group("smem");
     smem_checks();
+    tu_group("errors");
     error_checks();
-    printf("%d passed, %d failed\n", npass, nfail);
-    return nfail != 0;
+    return tu_finish();
 }

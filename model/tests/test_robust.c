@@ -17,18 +17,8 @@
 #include "gpuref_cov.h"
 #include "gpuref_gen.h"
 #include "gpuref_vectors.h"
+#include "testutil.h"
 
-static unsigned npass, nfail;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
-    printf("FAIL: %s\n", what);
-}
 
 /* 1. The listing of bins with a long exclusion reason on every bin: the line
  * is the name padded to 56 columns, " # excluded: " and the reason. */
@@ -37,10 +27,10 @@ static void test_listing(void)
     gpuref_cov *c = NULL;
     gpuref_diag d = { 0 };
     if (gpuref_cov_create("nv50", &c, &d)) {
-        check(0, "listing setup");
+        tu_check(0, "listing setup");
         return;
     }
-    check(gpuref_cov_exclude_string(c, "e.txt", "*  # x\n", &d) == GPUREF_OK,
+    tu_check(gpuref_cov_exclude_string(c, "e.txt", "*  # x\n", &d) == GPUREF_OK,
           "'*' excludes every bin");
     char *s = gpuref_cov_listing(c);
     size_t lines = 0, bad = 0;
@@ -54,7 +44,7 @@ static void test_listing(void)
         lines++;
         p = e ? e + 1 : p + n;
     }
-    check(s && lines == gpuref_cov_nbins(c) && bad == 0, "listing of every bin excluded");
+    tu_check(s && lines == gpuref_cov_nbins(c) && bad == 0, "listing of every bin excluded");
     free(s);
     gpuref_cov_destroy(c);
 }
@@ -67,7 +57,7 @@ static void test_saturate(void)
     gpuref_cov *c = NULL;
     gpuref_diag d = { 0 };
     if (!cd || gpuref_cov_create("nv50", &c, &d)) {
-        check(0, "saturate setup");
+        tu_check(0, "saturate setup");
         gpuref_covdat_free(cd);
         return;
     }
@@ -78,13 +68,13 @@ static void test_saturate(void)
                      "C '\001f\002gpuref/nv50.bins\001l\0021\001n\0020\001page\002v_user/gpuref_nv50"
                      "\001o\002%s\001h\002gpuref.nv50' 9223372036854775808\n", b0->name);
     /* 2^63 + 2^63 = 2^64: saturates at 2^64-1, never wraps to 0 */
-    check(gpuref_covdat_read_string(cd, "a.dat", text, (size_t)n, &d) == GPUREF_OK &&
+    tu_check(gpuref_covdat_read_string(cd, "a.dat", text, (size_t)n, &d) == GPUREF_OK &&
           gpuref_covdat_read_string(cd, "b.dat", text, (size_t)n, &d) == GPUREF_OK,
           "read 2^63 twice");
-    check(gpuref_covdat_to_cov(cd, c, NULL) == GPUREF_OK && gpuref_cov_count(c, 0) == UINT64_MAX,
+    tu_check(gpuref_covdat_to_cov(cd, c, NULL) == GPUREF_OK && gpuref_cov_count(c, 0) == UINT64_MAX,
           "2^63 + 2^63 merged saturates at 2^64-1");
     /* gpuref_cov_add saturates too */
-    check(gpuref_cov_add(c, c) == GPUREF_OK && gpuref_cov_count(c, 0) == UINT64_MAX,
+    tu_check(gpuref_cov_add(c, c) == GPUREF_OK && gpuref_cov_count(c, 0) == UINT64_MAX,
           "cov_add saturates");
     /* write then read back: 18446744073709551615 is accepted */
     char path[] = "/tmp/gpuref_test_robust_XXXXXX";
@@ -93,13 +83,13 @@ static void test_saturate(void)
         close(fd);
     gpuref_cov *r = NULL;
     gpuref_cov_create("nv50", &r, &d);
-    check(fd >= 0 && gpuref_cov_write(c, path, &d) == GPUREF_OK &&
+    tu_check(fd >= 0 && gpuref_cov_write(c, path, &d) == GPUREF_OK &&
           gpuref_cov_read(r, path, NULL, &d) == GPUREF_OK && gpuref_cov_count(r, 0) == UINT64_MAX,
           d.msg[0] ? d.msg : "the reader reads the writer's 2^64-1");
     /* one more than 2^64-1 is still an error */
     const char *big = "C 'x' 18446744073709551616\n";
     gpuref_diag e = { 0 };
-    check(gpuref_covdat_read_string(cd, "big.dat", big, strlen(big), &e) == GPUREF_ERR_PARSE &&
+    tu_check(gpuref_covdat_read_string(cd, "big.dat", big, strlen(big), &e) == GPUREF_ERR_PARSE &&
           strstr(e.msg, "big.dat:1:"), "2^64 is too large");
     remove(path);
     gpuref_cov_destroy(r);
@@ -148,7 +138,7 @@ static void test_rdna4_jumps(void)
         char what[300];
         snprintf(what, sizeof what, "rdna4 gen seed %llu with long jumps at 0: %s",
                  (unsigned long long)seed, rc ? d.msg : "runs");
-        check(rc == GPUREF_OK && ntests == 200 && pass == 200, what);
+        tu_check(rc == GPUREF_OK && ntests == 200 && pass == 200, what);
         gpuref_vec_free(v);
         gpuref_free(text);
         gpuref_gen_destroy(g);
@@ -173,7 +163,7 @@ static void expect_reject(const char *text, unsigned line, const char *part, con
     char msg[512], w[700];
     int rc = load(text, &l, msg, sizeof msg);
     snprintf(w, sizeof w, "%s (got %d at line %u: %s)", what, rc, l, msg);
-    check(rc != GPUREF_OK && l == line && strstr(msg, part) != NULL, w);
+    tu_check(rc != GPUREF_OK && l == line && strstr(msg, part) != NULL, w);
 }
 
 static void expect_load(const char *text, const char *what)
@@ -182,7 +172,7 @@ static void expect_load(const char *text, const char *what)
     char msg[512], w[700];
     int rc = load(text, &l, msg, sizeof msg);
     snprintf(w, sizeof w, "%s (got %d at line %u: %s)", what, rc, l, msg);
-    check(rc == GPUREF_OK, w);
+    tu_check(rc == GPUREF_OK, w);
 }
 
 /* 6, 7. The loader rejects at load, located: max_steps above the limit
@@ -219,11 +209,11 @@ static void test_loader(void)
 #undef HEAD
     gpuref_model *m = NULL;
     gpuref_diag d = { 0 };
-    check(gpuref_model_create("nv50", "threads=4,threads=8", &m, &d) != GPUREF_OK,
+    tu_check(gpuref_model_create("nv50", "threads=4,threads=8", &m, &d) != GPUREF_OK,
           "the API refuses a config key given twice");
     gpuref_model_destroy(m);
     m = NULL;
-    check(gpuref_model_create("rdna4", "wave=32, sgprs=16,wave=64", &m, &d) != GPUREF_OK,
+    tu_check(gpuref_model_create("rdna4", "wave=32, sgprs=16,wave=64", &m, &d) != GPUREF_OK,
           "rdna4: a config key given twice refused");
     gpuref_model_destroy(m);
 }
@@ -362,16 +352,20 @@ static void test_stream(void)
     char what[100];
     snprintf(what, sizeof what, "streaming and whole loaders agree (%u files, %u differ)",
              nsame + ndiff, ndiff);
-    check(ndiff == 0 && nsame > 400, what);
+    tu_check(ndiff == 0 && nsame > 400, what);
 }
 
 int main(void)
 {
+    tu_group("stream");
     test_stream();
+    tu_group("loader");
     test_loader();
+    tu_group("rdna4 jumps");
     test_rdna4_jumps();
+    tu_group("listing");
     test_listing();
+    tu_group("saturate");
     test_saturate();
-    printf("%u passed, %u failed\n", npass, nfail);
-    return nfail != 0;
+    return tu_finish();
 }

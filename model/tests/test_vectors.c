@@ -14,24 +14,8 @@
 #include <sys/stat.h>
 
 #include "gpuref_vectors.h"
+#include "testutil.h"
 
-static int npass, nfail;
-
-static void check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void check(int ok, const char *fmt, ...)
-{
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stdout, "FAIL: ");
-    vfprintf(stdout, fmt, ap);
-    fprintf(stdout, "\n");
-    va_end(ap);
-}
 
 static char datadir[512];
 
@@ -119,7 +103,7 @@ static void test_bad_files(void)
         gpuref_vec_file *f = (gpuref_vec_file *)1;
         gpuref_diag d = { 0, 0, 0, "" };
         int rc = gpuref_vec_load(path, &f, &d);
-        check(rc != GPUREF_OK && f == NULL, "%s: loaded (rc %d)", b->file, rc);
+        tu_check(rc != GPUREF_OK && f == NULL, "%s: loaded (rc %d)", b->file, rc);
         if (rc == GPUREF_OK) {
             gpuref_vec_free(f);
             continue;
@@ -129,27 +113,27 @@ static void test_bad_files(void)
             snprintf(prefix, sizeof prefix, "%s:%u:%u: ", path, b->line, b->col);
         else
             snprintf(prefix, sizeof prefix, "%s:%u:", path, b->line);
-        check(rc == b->status && d.status == rc, "%s: status %d, expected %d (%s)", b->file, rc,
+        tu_check(rc == b->status && d.status == rc, "%s: status %d, expected %d (%s)", b->file, rc,
               b->status, d.msg);
-        check(d.line == b->line && (b->col == 0 || d.col == b->col),
+        tu_check(d.line == b->line && (b->col == 0 || d.col == b->col),
               "%s: at %u:%u, expected %u:%u (%s)", b->file, d.line, d.col, b->line, b->col,
               d.msg);
-        check(strncmp(d.msg, prefix, strlen(prefix)) == 0, "%s: message '%s' does not start '%s'",
+        tu_check(strncmp(d.msg, prefix, strlen(prefix)) == 0, "%s: message '%s' does not start '%s'",
               b->file, d.msg, prefix);
-        check(strstr(d.msg, b->phrase) != NULL, "%s: message '%s' lacks '%s'", b->file, d.msg,
+        tu_check(strstr(d.msg, b->phrase) != NULL, "%s: message '%s' lacks '%s'", b->file, d.msg,
               b->phrase);
-        check(strchr(d.msg, '\n') == NULL, "%s: message is not one line", b->file);
+        tu_check(strchr(d.msg, '\n') == NULL, "%s: message is not one line", b->file);
     }
     /* unreadable */
     gpuref_vec_file *f = NULL;
     gpuref_diag d = { 0, 0, 0, "" };
     int rc = gpuref_vec_load(data("no_such_file.yaml"), &f, &d);
-    check(rc == GPUREF_ERR_IO && !f && strstr(d.msg, "cannot open"), "missing file: %d %s", rc,
+    tu_check(rc == GPUREF_ERR_IO && !f && strstr(d.msg, "cannot open"), "missing file: %d %s", rc,
           d.msg);
     rc = gpuref_vec_load(datadir, &f, &d);
-    check(rc == GPUREF_ERR_IO && !f, "directory: %d %s", rc, d.msg);
+    tu_check(rc == GPUREF_ERR_IO && !f, "directory: %d %s", rc, d.msg);
     rc = gpuref_vec_load(NULL, &f, &d);
-    check(rc == GPUREF_ERR_ARG, "NULL path: %d", rc);
+    tu_check(rc == GPUREF_ERR_ARG, "NULL path: %d", rc);
 }
 
 /* --------------------------------------------------------- valid file */
@@ -159,115 +143,115 @@ static void test_valid_file(void)
     gpuref_vec_file *f = NULL;
     gpuref_diag d = { 0, 0, 0, "" };
     int rc = gpuref_vec_load(data("valid.yaml"), &f, &d);
-    check(rc == GPUREF_OK && f, "valid.yaml: %s", d.msg);
+    tu_check(rc == GPUREF_OK && f, "valid.yaml: %s", d.msg);
     if (!f)
         return;
-    check(strcmp(f->isa, "nv50") == 0, "isa %s", f->isa);
-    check(f->comment && strcmp(f->comment, "loader fixture") == 0, "file comment");
-    check(f->has_seed && f->seed == 12345, "seed");
-    check(f->ntests == 2, "ntests %zu", f->ntests);
+    tu_check(strcmp(f->isa, "nv50") == 0, "isa %s", f->isa);
+    tu_check(f->comment && strcmp(f->comment, "loader fixture") == 0, "file comment");
+    tu_check(f->has_seed && f->seed == 12345, "seed");
+    tu_check(f->ntests == 2, "ntests %zu", f->ntests);
     if (f->ntests != 2) {
         gpuref_vec_free(f);
         return;
     }
     const gpuref_vec_test *t = &f->tests[0];
-    check(strcmp(t->name, "full.form-1") == 0, "name %s", t->name);
-    check(gpuref_vec_find_test(f, "program_text") == &f->tests[1], "find_test");
-    check(gpuref_vec_find_test(f, "nope") == NULL, "find_test missing");
-    check(t->loc.line == 6 && t->loc.col == 5, "test loc %u:%u", t->loc.line, t->loc.col);
-    check(t->comment && strcmp(t->comment, "every key") == 0, "comment");
-    check(t->config && strcmp(t->config, "threads=32") == 0, "config");
-    check(t->config_loc.line == 8 && t->config_loc.col == 13, "config loc");
-    check(t->base == 0x100 && t->max_steps == 50, "base/max_steps");
-    check(t->ninit_regs == 6, "ninit_regs %zu", t->ninit_regs);
+    tu_check(strcmp(t->name, "full.form-1") == 0, "name %s", t->name);
+    tu_check(gpuref_vec_find_test(f, "program_text") == &f->tests[1], "find_test");
+    tu_check(gpuref_vec_find_test(f, "nope") == NULL, "find_test missing");
+    tu_check(t->loc.line == 6 && t->loc.col == 5, "test loc %u:%u", t->loc.line, t->loc.col);
+    tu_check(t->comment && strcmp(t->comment, "every key") == 0, "comment");
+    tu_check(t->config && strcmp(t->config, "threads=32") == 0, "config");
+    tu_check(t->config_loc.line == 8 && t->config_loc.col == 13, "config loc");
+    tu_check(t->base == 0x100 && t->max_steps == 50, "base/max_steps");
+    tu_check(t->ninit_regs == 6, "ninit_regs %zu", t->ninit_regs);
     if (t->ninit_regs == 6) {
         const gpuref_vec_regval *r = t->init_regs;
-        check(strcmp(r[0].key, "r1") == 0 && r[0].nvalues == 1 && r[0].values[0] == 0xffffffffu &&
+        tu_check(strcmp(r[0].key, "r1") == 0 && r[0].nvalues == 1 && r[0].values[0] == 0xffffffffu &&
                   r[0].reg.lane_lo == 0 && r[0].reg.lane_hi == 31 && !r[0].reg.lane_sel,
               "r1 all lanes");
-        check(r[0].loc.line == 13 && r[0].loc.col == 9 && r[0].vloc.line == 13 &&
+        tu_check(r[0].loc.line == 13 && r[0].loc.col == 9 && r[0].vloc.line == 13 &&
                   r[0].vloc.col == 13, "r1 loc %u:%u value %u:%u", r[0].loc.line, r[0].loc.col,
               r[0].vloc.line, r[0].vloc.col);
-        check(r[1].reg.index == 2 && r[1].reg.lane_lo == 3 && r[1].reg.lane_hi == 3 &&
+        tu_check(r[1].reg.index == 2 && r[1].reg.lane_lo == 3 && r[1].reg.lane_hi == 3 &&
                   r[1].reg.lane_sel && r[1].values[0] == 1, "r2[3]");
-        check(r[2].reg.index == 4 && r[2].reg.lane_lo == 0 && r[2].reg.lane_hi == 3 &&
+        tu_check(r[2].reg.index == 4 && r[2].reg.lane_lo == 0 && r[2].reg.lane_hi == 3 &&
                   r[2].values[0] == 5, "r4[0:3]");
-        check(r[3].nvalues == 32 && r[3].values[0] == 0 && r[3].values[31] == 0x1f &&
+        tu_check(r[3].nvalues == 32 && r[3].values[0] == 0 && r[3].values[31] == 0x1f &&
                   gpuref_vec_regval_lane(&r[3], 17) == 0x11, "r5 per-lane list");
-        check(r[4].nvalues == 2 && gpuref_vec_regval_lane(&r[4], 8) == 0xa &&
+        tu_check(r[4].nvalues == 2 && gpuref_vec_regval_lane(&r[4], 8) == 0xa &&
                   gpuref_vec_regval_lane(&r[4], 9) == 0xb, "r6[8:9] list");
-        check(strcmp(r[5].reg.name, "c") == 0 && r[5].reg.index == 1 && r[5].reg.width == 4 &&
+        tu_check(strcmp(r[5].reg.name, "c") == 0 && r[5].reg.index == 1 && r[5].reg.width == 4 &&
                   r[5].values[0] == 0xf, "c1 unquoted hex");
     }
-    check(t->ninit_mem == 1 && t->init_mem[0].space >= 0 &&
+    tu_check(t->ninit_mem == 1 && t->init_mem[0].space >= 0 &&
               strcmp(t->init_mem[0].space_name, "c0") == 0 && t->init_mem[0].addr == 0x10 &&
               t->init_mem[0].nwords == 2 && t->init_mem[0].words[1] == 0xffffffffu,
           "init.mem");
-    check(t->program == NULL && t->nwords == 3 && t->words[2] == 0xdeadbeefu, "words");
-    check(t->words_loc.line == 26 && t->words_loc.col == 12, "words loc %u:%u",
+    tu_check(t->program == NULL && t->nwords == 3 && t->words[2] == 0xdeadbeefu, "words");
+    tu_check(t->words_loc.line == 26 && t->words_loc.col == 12, "words loc %u:%u",
           t->words_loc.line, t->words_loc.col);
-    check(t->nexp_regs == 3, "nexp_regs");
+    tu_check(t->nexp_regs == 3, "nexp_regs");
     if (t->nexp_regs == 3) {
-        check(strcmp(t->exp_regs[1].reg.name, "c") == 0 && t->exp_regs[1].reg.index == 0 &&
+        tu_check(strcmp(t->exp_regs[1].reg.name, "c") == 0 && t->exp_regs[1].reg.index == 0 &&
                   t->exp_regs[1].reg.lane_lo == 0 && t->exp_regs[1].reg.lane_hi == 0,
               "c0[0]");
-        check(strcmp(t->exp_regs[2].reg.name, "mask") == 0 && t->exp_regs[2].reg.lanes == 1 &&
+        tu_check(strcmp(t->exp_regs[2].reg.name, "mask") == 0 && t->exp_regs[2].reg.lanes == 1 &&
                   t->exp_regs[2].reg.count == 1, "mask");
     }
-    check(t->nexp_mem == 1 && t->exp_mem[0].nwords == 2 && t->exp_mem[0].words[0] == 1,
+    tu_check(t->nexp_mem == 1 && t->exp_mem[0].nwords == 2 && t->exp_mem[0].words[0] == 1,
           "expect.mem");
-    check(t->has_steps && t->steps == 3 && t->steps_loc.line == 34, "steps");
-    check(t->error && strcmp(t->error, "unimplemented") == 0 && t->error_loc.line == 35,
+    tu_check(t->has_steps && t->steps == 3 && t->steps_loc.line == 34, "steps");
+    tu_check(t->error && strcmp(t->error, "unimplemented") == 0 && t->error_loc.line == 35,
           "error");
-    check(t->ntrace == 2, "ntrace");
+    tu_check(t->ntrace == 2, "ntrace");
     if (t->ntrace == 2) {
-        check(t->trace[0].step == 0 && t->trace[0].has_pc && t->trace[0].pc == 0x100 &&
+        tu_check(t->trace[0].step == 0 && t->trace[0].has_pc && t->trace[0].pc == 0x100 &&
                   t->trace[0].nregs == 0 && t->trace[0].loc.line == 37 &&
                   t->trace[0].loc.col == 11, "trace 0");
-        check(t->trace[1].step == 2 && !t->trace[1].has_pc && t->trace[1].nregs == 2 &&
+        tu_check(t->trace[1].step == 2 && !t->trace[1].has_pc && t->trace[1].nregs == 2 &&
                   strcmp(t->trace[1].regs[1].reg.name, "pc") == 0 &&
                   t->trace[1].regs[1].values[0] == 0x118, "trace 1");
     }
     const gpuref_vec_test *p = &f->tests[1];
-    check(p->program && strstr(p->program, "exit nop") && p->nwords > 0, "program text");
-    check(p->program_loc.line == 43 && p->program_loc.col == 7, "program loc %u:%u",
+    tu_check(p->program && strstr(p->program, "exit nop") && p->nwords > 0, "program text");
+    tu_check(p->program_loc.line == 43 && p->program_loc.col == 7, "program loc %u:%u",
           p->program_loc.line, p->program_loc.col);
-    check(p->max_steps == GPUREF_VEC_DEFAULT_MAX_STEPS && p->base == 0 && !p->config,
+    tu_check(p->max_steps == GPUREF_VEC_DEFAULT_MAX_STEPS && p->base == 0 && !p->config,
           "defaults");
     uint32_t *w = NULL;
     size_t nw = 0;
     rc = gpuref_vec_program(f, p, &w, &nw, &d);
-    check(rc == GPUREF_OK && nw == p->nwords && memcmp(w, p->words, nw * 4) == 0,
+    tu_check(rc == GPUREF_OK && nw == p->nwords && memcmp(w, p->words, nw * 4) == 0,
           "vec_program copy");
     free(w);
 
     /* setup applies program, init.mem, init.regs */
     gpuref_model *m = NULL;
     rc = gpuref_vec_setup(f, t, &m, &d);
-    check(rc == GPUREF_OK && m, "setup: %s", d.msg);
+    tu_check(rc == GPUREF_OK && m, "setup: %s", d.msg);
     if (m) {
         uint64_t v = 0;
         int fr = gpuref_regfile_lookup(m, "r"), fc = gpuref_regfile_lookup(m, "c");
         int fpc = gpuref_regfile_lookup(m, "pc");
         gpuref_reg_get(m, fr, 1, 31, &v);
-        check(v == 0xffffffffu, "setup r1 lane 31 = %llx", (unsigned long long)v);
+        tu_check(v == 0xffffffffu, "setup r1 lane 31 = %llx", (unsigned long long)v);
         gpuref_reg_get(m, fr, 2, 3, &v);
-        check(v == 1, "setup r2 lane 3");
+        tu_check(v == 1, "setup r2 lane 3");
         gpuref_reg_get(m, fr, 2, 2, &v);
-        check(v == 0, "setup r2 lane 2 untouched");
+        tu_check(v == 0, "setup r2 lane 2 untouched");
         gpuref_reg_get(m, fr, 4, 3, &v);
-        check(v == 5, "setup r4 lane 3");
+        tu_check(v == 5, "setup r4 lane 3");
         gpuref_reg_get(m, fr, 4, 4, &v);
-        check(v == 0, "setup r4 lane 4 untouched");
+        tu_check(v == 0, "setup r4 lane 4 untouched");
         gpuref_reg_get(m, fr, 5, 30, &v);
-        check(v == 0x1e, "setup r5 lane 30");
+        tu_check(v == 0x1e, "setup r5 lane 30");
         gpuref_reg_get(m, fc, 1, 0, &v);
-        check(v == 0xf, "setup c1");
+        tu_check(v == 0xf, "setup c1");
         gpuref_reg_get(m, fpc, 0, 0, &v);
-        check(v == 0x100, "setup pc = base (%llx)", (unsigned long long)v);
+        tu_check(v == 0x100, "setup pc = base (%llx)", (unsigned long long)v);
         uint8_t b[8] = { 0 };
         gpuref_mem_read(m, gpuref_mem_lookup(m, "c0"), 0x10, b, 8);
-        check(b[0] == 1 && b[1] == 0 && b[4] == 0xff && b[7] == 0xff, "setup mem LE");
+        tu_check(b[0] == 1 && b[1] == 0 && b[4] == 0xff && b[7] == 0xff, "setup mem LE");
         gpuref_model_destroy(m);
     }
     gpuref_vec_free(f);
@@ -280,7 +264,7 @@ static void test_parse_reg(void)
     gpuref_model *m = NULL;
     gpuref_diag d = { 0, 0, 0, "" };
     int rc = gpuref_model_create("nv50", NULL, &m, &d);
-    check(rc == GPUREF_OK, "model_create: %s", d.msg);
+    tu_check(rc == GPUREF_OK, "model_create: %s", d.msg);
     if (!m)
         return;
     gpuref_vec_reg r;
@@ -309,32 +293,32 @@ static void test_parse_reg(void)
         d.msg[0] = '\0';
         rc = gpuref_vec_parse_reg(m, cases[i].key, &r, &d);
         if (cases[i].ok) {
-            check(rc == GPUREF_OK, "parse_reg '%s': %s", cases[i].key, d.msg);
+            tu_check(rc == GPUREF_OK, "parse_reg '%s': %s", cases[i].key, d.msg);
             if (rc)
                 continue;
             gpuref_vec_format_reg(&r, buf, sizeof buf);
-            check(strcmp(buf, cases[i].canon) == 0 && r.lane_lo == cases[i].lo &&
+            tu_check(strcmp(buf, cases[i].canon) == 0 && r.lane_lo == cases[i].lo &&
                       r.lane_hi == cases[i].hi, "parse_reg '%s' -> '%s' %u:%u", cases[i].key,
                   buf, r.lane_lo, r.lane_hi);
         } else {
-            check(rc != GPUREF_OK && d.msg[0], "parse_reg '%s' accepted", cases[i].key);
+            tu_check(rc != GPUREF_OK && d.msg[0], "parse_reg '%s' accepted", cases[i].key);
         }
     }
     rc = gpuref_vec_parse_reg(m, "c2", &r, &d);
-    check(rc == GPUREF_OK && r.width == 4 && r.count == 4 && r.lanes == 32 && r.index == 2,
+    tu_check(rc == GPUREF_OK && r.width == 4 && r.count == 4 && r.lanes == 32 && r.index == 2,
           "c2 info");
 
     uint64_t v;
-    check(gpuref_vec_parse_hex("0x0", &v) == 0 && v == 0, "hex 0x0");
-    check(gpuref_vec_parse_hex("0xDEADbeef", &v) == 0 && v == 0xdeadbeefu, "hex mixed case");
-    check(gpuref_vec_parse_hex("0x0000000000000000ffffffffffffffff", &v) == 0 && v == ~0ull,
+    tu_check(gpuref_vec_parse_hex("0x0", &v) == 0 && v == 0, "hex 0x0");
+    tu_check(gpuref_vec_parse_hex("0xDEADbeef", &v) == 0 && v == 0xdeadbeefu, "hex mixed case");
+    tu_check(gpuref_vec_parse_hex("0x0000000000000000ffffffffffffffff", &v) == 0 && v == ~0ull,
           "hex leading zeros");
-    check(gpuref_vec_parse_hex("0x10000000000000000", &v) != 0, "hex 65 bits");
-    check(gpuref_vec_parse_hex("0X10", &v) != 0, "hex 0X");
-    check(gpuref_vec_parse_hex("10", &v) != 0, "hex without 0x");
-    check(gpuref_vec_parse_hex("0x", &v) != 0, "hex empty");
-    check(gpuref_vec_parse_hex("0x1 ", &v) != 0, "hex trailing blank");
-    check(gpuref_vec_parse_hex("-0x1", &v) != 0, "hex negative");
+    tu_check(gpuref_vec_parse_hex("0x10000000000000000", &v) != 0, "hex 65 bits");
+    tu_check(gpuref_vec_parse_hex("0X10", &v) != 0, "hex 0X");
+    tu_check(gpuref_vec_parse_hex("10", &v) != 0, "hex without 0x");
+    tu_check(gpuref_vec_parse_hex("0x", &v) != 0, "hex empty");
+    tu_check(gpuref_vec_parse_hex("0x1 ", &v) != 0, "hex trailing blank");
+    tu_check(gpuref_vec_parse_hex("-0x1", &v) != 0, "hex negative");
     gpuref_model_destroy(m);
 }
 
@@ -345,7 +329,7 @@ static gpuref_vec_file *load_str(const char *name, const char *text)
     gpuref_vec_file *f = NULL;
     gpuref_diag d = { 0, 0, 0, "" };
     int rc = gpuref_vec_load_string(name, text, strlen(text), &f, &d);
-    check(rc == GPUREF_OK, "%s: %s", name, d.msg);
+    tu_check(rc == GPUREF_OK, "%s: %s", name, d.msg);
     return f;
 }
 
@@ -433,7 +417,7 @@ static void test_wave_keys(void)
     gpuref_model *m = NULL;
     gpuref_diag d = { 0, 0, 0, "" };
     int rc = gpuref_model_create("nv50", "waves=3", &m, &d);
-    check(rc == GPUREF_OK, "model_create waves=3: %s", d.msg);
+    tu_check(rc == GPUREF_OK, "model_create waves=3: %s", d.msg);
     if (!m)
         return;
     gpuref_vec_reg r;
@@ -454,14 +438,14 @@ static void test_wave_keys(void)
         d.msg[0] = '\0';
         rc = gpuref_vec_parse_reg(m, cases[i].key, &r, &d);
         if (cases[i].ok) {
-            check(rc == GPUREF_OK && r.wave == cases[i].wave, "parse_reg '%s': %s (wave %d)",
+            tu_check(rc == GPUREF_OK && r.wave == cases[i].wave, "parse_reg '%s': %s (wave %d)",
                   cases[i].key, d.msg, r.wave);
             if (rc)
                 continue;
             gpuref_vec_format_reg(&r, buf, sizeof buf);
-            check(strcmp(buf, cases[i].canon) == 0, "parse_reg '%s' -> '%s'", cases[i].key, buf);
+            tu_check(strcmp(buf, cases[i].canon) == 0, "parse_reg '%s' -> '%s'", cases[i].key, buf);
         } else {
-            check(rc != GPUREF_OK && d.msg[0], "parse_reg '%s' accepted", cases[i].key);
+            tu_check(rc != GPUREF_OK && d.msg[0], "parse_reg '%s' accepted", cases[i].key);
         }
     }
     gpuref_model_destroy(m);
@@ -472,7 +456,7 @@ static void test_wave_keys(void)
     for (size_t k = 0; k < sizeof isas / sizeof isas[0]; k++) {
         m = NULL;
         if (gpuref_model_create(isas[k], NULL, &m, &d) != GPUREF_OK || !m) {
-            check(0, "model_create %s: %s", isas[k], d.msg);
+            tu_check(0, "model_create %s: %s", isas[k], d.msg);
             continue;
         }
         unsigned bad = 0, n = 0;
@@ -486,12 +470,12 @@ static void test_wave_keys(void)
                 if (gpuref_vec_parse_reg(m, name, &r, &d) != GPUREF_OK || r.file != f ||
                     r.index != i || strcmp(r.rname, name) != 0) {
                     if (bad++ < 3)
-                        check(0, "%s: key '%s' (file %d index %u): %s", isas[k], name, f, i,
+                        tu_check(0, "%s: key '%s' (file %d index %u): %s", isas[k], name, f, i,
                               d.msg);
                 }
             }
         }
-        check(bad == 0 && n > 0, "%s: %u of %u register names are not keys", isas[k], bad, n);
+        tu_check(bad == 0 && n > 0, "%s: %u of %u register names are not keys", isas[k], bad, n);
         gpuref_model_destroy(m);
     }
 }
@@ -546,18 +530,18 @@ static void test_waves_run(void)
         return;
     }
     int rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "pass"), NULL, res);
-    check(rc == GPUREF_OK && res->nfail == 0 && res->steps == 4, "waves pass: %d %d\n%s", rc,
+    tu_check(rc == GPUREF_OK && res->nfail == 0 && res->steps == 4, "waves pass: %d %d\n%s", rc,
           res->nfail, res->report);
     rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "fail"), NULL, res);
     /* r3 without a prefix is checked on each warp: warp 0 has 0 + 0 = 0 */
-    check(rc == GPUREF_OK && res->nfail == 3, "waves fail: nfail %d\n%s", res->nfail,
+    tu_check(rc == GPUREF_OK && res->nfail == 3, "waves fail: nfail %d\n%s", res->nfail,
           res->report);
-    check(strstr(res->report, "fail: w0:r3 lane 0: expected 0x00000002, actual 0x00000000") &&
+    tu_check(strstr(res->report, "fail: w0:r3 lane 0: expected 0x00000002, actual 0x00000000") &&
               !strstr(res->report, "w1:r3 lane"),
           "waves fail: every-wave report\n%s", res->report);
-    check(strstr(res->report, "fail: wave 1 step 0: r3 lane 0: expected 0x00000003, actual "
+    tu_check(strstr(res->report, "fail: wave 1 step 0: r3 lane 0: expected 0x00000003, actual "
                               "0x00000002") != NULL, "waves fail: trace report\n%s", res->report);
-    check(strstr(res->report, "trace wave 1 step 5: never retired (2 steps of that wave)") !=
+    tu_check(strstr(res->report, "trace wave 1 step 5: never retired (2 steps of that wave)") !=
               NULL, "waves fail: trace beyond\n%s", res->report);
     free(res);
     gpuref_vec_free(f);
@@ -577,43 +561,43 @@ static void test_run(void)
     gpuref_vec_run_opts o = { 0, on_step, &log };
 
     int rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "pass"), &o, res);
-    check(rc == GPUREF_OK && res->nfail == 0 && res->run_status == GPUREF_OK &&
+    tu_check(rc == GPUREF_OK && res->nfail == 0 && res->run_status == GPUREF_OK &&
               res->steps == 3, "pass: rc %d nfail %d steps %llu\n%s", rc, res->nfail,
           (unsigned long long)res->steps, res->report);
-    check(log.n == 3 && log.pcs[0] == 0 && log.pcs[1] == 8 && log.pcs[2] == 0x10,
+    tu_check(log.n == 3 && log.pcs[0] == 0 && log.pcs[1] == 8 && log.pcs[2] == 0x10,
           "on_step calls %u", log.n);
 
     rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "fail"), NULL, res);
-    check(rc == GPUREF_OK && res->nfail == 4, "fail: nfail %d\n%s", res->nfail, res->report);
-    check(strstr(res->report, "fail: step 1: pc: expected 0xc, actual 0x8 (run.yaml:37:11)") !=
+    tu_check(rc == GPUREF_OK && res->nfail == 4, "fail: nfail %d\n%s", res->nfail, res->report);
+    tu_check(strstr(res->report, "fail: step 1: pc: expected 0xc, actual 0x8 (run.yaml:37:11)") !=
               NULL, "fail: pc report\n%s", res->report);
-    check(strstr(res->report,
+    tu_check(strstr(res->report,
                  "fail: r3 lane 3: expected 0x00000001, actual 0x00000000 (run.yaml:34:9)") !=
               NULL, "fail: register report\n%s", res->report);
-    check(strstr(res->report, "steps: expected 4, actual 3") != NULL, "fail: steps report");
-    check(strstr(res->report, "trace step 3: never retired") != NULL, "fail: trace beyond");
+    tu_check(strstr(res->report, "steps: expected 4, actual 3") != NULL, "fail: steps report");
+    tu_check(strstr(res->report, "trace step 3: never retired") != NULL, "fail: trace beyond");
 
     rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "limit"), NULL, res);
-    check(rc == GPUREF_OK && res->nfail == 0 && res->run_status == GPUREF_ERR_LIMIT &&
+    tu_check(rc == GPUREF_OK && res->nfail == 0 && res->run_status == GPUREF_ERR_LIMIT &&
               res->steps == 5, "limit: %d %d\n%s", res->nfail, res->run_status, res->report);
 
     gpuref_vec_run_opts o3 = { 3, NULL, NULL };
     rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "limit"), &o3, res);
-    check(rc == GPUREF_OK && res->nfail == 1 && res->steps == 3 &&
+    tu_check(rc == GPUREF_OK && res->nfail == 1 && res->steps == 3 &&
               strstr(res->report, "steps: expected 5, actual 3"),
           "limit with max_steps override\n%s", res->report);
 
     rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "limit_wrong_text"), NULL, res);
-    check(rc == GPUREF_OK && res->nfail == 1 &&
+    tu_check(rc == GPUREF_OK && res->nfail == 1 &&
               strstr(res->report, "expected an error containing 'no such text', actual"),
           "limit_wrong_text\n%s", res->report);
 
     rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "no_error"), NULL, res);
-    check(rc == GPUREF_OK && res->nfail == 1 && strstr(res->report, "ended after 1 steps"),
+    tu_check(rc == GPUREF_OK && res->nfail == 1 && strstr(res->report, "ended after 1 steps"),
           "no_error\n%s", res->report);
 
     rc = gpuref_vec_run_test(f, gpuref_vec_find_test(f, "unexpected_limit"), NULL, res);
-    check(rc == GPUREF_OK && res->nfail == 1 && strstr(res->report, "the run stopped after 2"),
+    tu_check(rc == GPUREF_OK && res->nfail == 1 && strstr(res->report, "the run stopped after 2"),
           "unexpected_limit\n%s", res->report);
 
     /* the checks one by one, as a lockstep bench calls them */
@@ -630,20 +614,20 @@ static void test_run(void)
             n++;
         }
         fails += gpuref_vec_check_final(t, m, GPUREF_OK, NULL, n, rep, sizeof rep);
-        check(fails == 0 && rep[0] == '\0', "manual pass: %d %s", fails, rep);
+        tu_check(fails == 0 && rep[0] == '\0', "manual pass: %d %s", fails, rep);
         fails = gpuref_vec_check_final(t, m, GPUREF_OK, NULL, 4, rep, 40);
-        check(fails == 1 && strlen(rep) == 39, "report truncated to its buffer: '%s'", rep);
+        tu_check(fails == 1 && strlen(rep) == 39, "report truncated to its buffer: '%s'", rep);
         rr->seq = 1;
         rr->pc = 0x10;
         fails = gpuref_vec_check_step(t, m, rr, rep, sizeof rep);
-        check(fails == 1 &&
+        tu_check(fails == 1 &&
                   strstr(rep, "pass: step 1: pc: expected 0x8, actual 0x10 (run.yaml:22:"),
               "check_step pc: %s", rep);
         rr->seq = 5;
-        check(gpuref_vec_check_step(t, m, rr, rep, sizeof rep) == 0 && !rep[0], "no entry");
+        tu_check(gpuref_vec_check_step(t, m, rr, rep, sizeof rep) == 0 && !rep[0], "no entry");
         gpuref_model_destroy(m);
     } else {
-        check(0, "setup for manual checks: %s", d.msg);
+        tu_check(0, "setup for manual checks: %s", d.msg);
     }
     free(rr);
 
@@ -663,7 +647,7 @@ static void test_run(void)
         gpuref_vec_file *fw = load_str("words.yaml", yaml);
         if (fw) {
             rc = gpuref_vec_run_test(fw, &fw->tests[0], NULL, res);
-            check(rc == GPUREF_OK && res->nfail == 0, "words run\n%s", res->report);
+            tu_check(rc == GPUREF_OK && res->nfail == 0, "words run\n%s", res->report);
             gpuref_vec_free(fw);
         }
     }
@@ -696,7 +680,7 @@ static void test_robustness(void)
             bad_msgs++;
         gpuref_vec_free(f);
     }
-    check(bad_msgs == 0 && loaded > 0, "prefixes: %u bad messages, %u loaded", bad_msgs, loaded);
+    tu_check(bad_msgs == 0 && loaded > 0, "prefixes: %u bad messages, %u loaded", bad_msgs, loaded);
 
     /* random byte changes (fixed seed) */
     char *buf = malloc(n + 1);
@@ -719,7 +703,7 @@ static void test_robustness(void)
         gpuref_vec_free(f);
     }
     free(buf);
-    check(bad_msgs == 0, "mutations: %u bad messages", bad_msgs);
+    tu_check(bad_msgs == 0, "mutations: %u bad messages", bad_msgs);
 
     /* deep nesting */
     size_t depth = 100000;
@@ -734,7 +718,7 @@ static void test_robustness(void)
         deep[o] = '\0';
         f = NULL;
         int rc = gpuref_vec_load_string("deep.yaml", deep, o, &f, &d);
-        check(rc == GPUREF_ERR_PARSE && !f && d.line == 2 && strstr(d.msg, "nested deeper"),
+        tu_check(rc == GPUREF_ERR_PARSE && !f && d.line == 2 && strstr(d.msg, "nested deeper"),
               "deep nesting: %s", d.msg);
         free(deep);
     }
@@ -748,7 +732,7 @@ static void test_robustness(void)
             deep[o++] = ']';
         f = NULL;
         int rc = gpuref_vec_load_string("deep.yaml", deep, o, &f, &d);
-        check(rc == GPUREF_ERR_PARSE && !f &&
+        tu_check(rc == GPUREF_ERR_PARSE && !f &&
                   strstr(d.msg, "deep.yaml:2:9: test: expected a mapping"),
               "900 levels: %s", d.msg);
         free(deep);
@@ -756,11 +740,11 @@ static void test_robustness(void)
     /* text with an embedded NUL byte and empty input */
     static const char nul[] = "isa: nv50\0tests: []\n";
     int rc = gpuref_vec_load_string("nul.yaml", nul, sizeof nul - 1, &f, &d);
-    check(rc != GPUREF_OK && !f, "embedded NUL: %s", d.msg);
+    tu_check(rc != GPUREF_OK && !f, "embedded NUL: %s", d.msg);
     rc = gpuref_vec_load_string("empty.yaml", "", 0, &f, &d);
-    check(rc == GPUREF_ERR_PARSE && strstr(d.msg, "empty file"), "empty input: %s", d.msg);
+    tu_check(rc == GPUREF_ERR_PARSE && strstr(d.msg, "empty file"), "empty input: %s", d.msg);
     rc = gpuref_vec_load_string("x", NULL, 5, &f, &d);
-    check(rc == GPUREF_ERR_ARG, "NULL text");
+    tu_check(rc == GPUREF_ERR_ARG, "NULL text");
 }
 
 int main(int argc, char **argv)
@@ -786,13 +770,19 @@ int main(int argc, char **argv)
         printf("0 passed, 1 failed\n");
         return 1;
     }
+    tu_group("bad files");
     test_bad_files();
+    tu_group("valid file");
     test_valid_file();
+    tu_group("parse reg");
     test_parse_reg();
+    tu_group("run");
     test_run();
+    tu_group("wave keys");
     test_wave_keys();
+    tu_group("waves run");
     test_waves_run();
+    tu_group("robustness");
     test_robustness();
-    printf("%d passed, %d failed\n", npass, nfail);
-    return nfail ? 1 : 0;
+    return tu_finish();
 }
