@@ -16,18 +16,10 @@
 
 #include "gpuref.h"
 #include "gpuref_check.h"
+#include "testutil.h"
 
-static unsigned npass, nfail;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        npass++;
-        return;
-    }
-    nfail++;
-    printf("FAIL: %s\n", what);
-}
+/* each hand-worked check is a test of its own (tu_group) */
+#define check(ok, what) tu_check((ok), "%s", (what))
 
 /* units: 0 the load (s0 pending), 1-3 independent moves, 4 the wait (s0
  * visible), 5 the end */
@@ -187,6 +179,5 @@ int main(void)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0)
         printf("note: could not remove %s\n", dir);
-    printf("test_deferred: %u passed, %u failed\n", npass, nfail);
-    return nfail != 0;
+    return tu_finish();
 }
