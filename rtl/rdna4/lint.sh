@@ -5,7 +5,8 @@
 #      sources (scripts/mutations/rdna4.txt, selected at run time in the
 #      mutant bench);
 #   2. yosys 0.23 synthesis (rtl/rdna4/synth.ys, small memories);
-#   3. the lockstep bench compiles: tb_rdna4 + dpi/gpuref_pkg.sv + the RTL, listed
+#   3. the lockstep bench compiles: tb_rdna4 + the DPI packages, the retire
+#      interface and monitor + the RTL, listed
 #      as the Makefile's tb_rule lists them (*_pkg.sv left to the `include).
 # Prints one line "N passed, N failed"; a failing check also prints its log tail.
 # Exit status 0 when everything passed.
@@ -34,7 +35,8 @@ BENCH_RTL=$(ls rtl/common/*.sv rtl/common/fp/*.sv 2>/dev/null; ls rtl/rdna4/*.sv
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module rdna4_core $RTL
 check yosys-synth sh scripts/synth.sh rdna4 "${GPUREF_SYNTH:-full}"
 check bench-verilate "$VERILATOR" --lint-only -Wno-fatal --top-module tb_rdna4 \
-    dpi/gpuref_pkg.sv $BENCH_RTL testbenches/rdna4/tb_rdna4.sv
+    dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
+    testbenches/common/gpuref_retire_mon.sv $BENCH_RTL testbenches/rdna4/tb_rdna4.sv
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
