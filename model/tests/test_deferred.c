@@ -47,8 +47,7 @@ static gpuref_model *dut_model(gpuref_chk *c)
     gpuref_model *m = NULL;
     gpuref_diag d = { 0 };
     if (gpuref_model_create("rdna4", "", &m, &d) != GPUREF_OK) {
-        printf("FAIL: create rdna4: %s\n", d.msg);
-        nfail++;
+        tu_check(0, "create rdna4: %s", d.msg);
         return NULL;
     }
     int kind;
@@ -75,8 +74,7 @@ static gpuref_model *dut_model(gpuref_chk *c)
         }
     }
     if (gpuref_program_load(m, base, code, ncode) != GPUREF_OK) {
-        printf("FAIL: load: %s\n", gpuref_model_error(m));
-        nfail++;
+        tu_check(0, "load: %s", gpuref_model_error(m));
     }
     for (size_t i = 0; i < nit; i++) {
         if (it[i].kind == 0) {                  /* register (cfg is read-only: skipped) */
@@ -126,6 +124,7 @@ static int run(gpuref_chk *c, int wb_after, uint64_t val, uint64_t tag)
 
 int main(void)
 {
+    tu_group("deferred write-backs through the checker");
     char dir[] = "/tmp/gpuref_deferred_XXXXXX";
     if (!mkdtemp(dir)) {
         printf("FAIL: mkdtemp\n");
