@@ -616,6 +616,7 @@ static void smem_checks(void)
     /* S_LOAD: base + IOFFSET + SOFFSET, 2 LSBs of each component dropped (L3903) */
     m = load("s_load", NULL,
              "s_load_b64 s[4:5], s[0:1], s2 offset:0x13\n"
+             "s_wait_kmcnt 0\n"           /* visible before the next load faults */
              "s_load_b32 s6, s[0:1], -8\n"
              "s_load_u8 s7, s[0:1], 0x21\n"
              "s_load_i8 s8, s[0:1], 0x21\n"
