@@ -18,7 +18,7 @@ FP="rtl/common/fp/fp_unpack.sv rtl/common/fp/fp_round.sv rtl/common/fp/fp_nan_se
     rtl/common/fp/fp32_to_int.sv rtl/common/fp/fp32_from_int.sv rtl/common/fp/fp16_to_fp32.sv \
     rtl/common/fp/fp32_to_fp16.sv"
 SRCS="rtl/nv50/nv50_pkg.sv rtl/nv50/nv50_ram.sv rtl/nv50/nv50_alu.sv rtl/nv50/nv50_decode.sv \
-      rtl/nv50/nv50_sfu_rom.sv rtl/nv50/nv50_sfu.sv rtl/nv50/nv50_fpu.sv rtl/nv50/nv50_core.sv $FP"
+      rtl/nv50/nv50_sfu_rom.sv rtl/nv50/nv50_sfu.sv rtl/nv50/nv50_fpu.sv rtl/nv50/nv50_mad_g80.sv rtl/nv50/nv50_core.sv $FP"
 pass=0
 fail=0
 
