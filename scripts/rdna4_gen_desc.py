@@ -4,7 +4,7 @@
     python3 scripts/rdna4_gen_desc.py [SPEC] [-o OUT] [--check]
 
 Reads shared/specs/rdna4-isa.md (the AMD "RDNA4" ISA guide converted to
-markdown) and writes model/rdna4/rdna4_ops.def, the one declarative
+markdown) and writes model/rdna4/rdna4.def, the one declarative
 description of every RDNA4 opcode row: format, opcode number, mnemonic,
 flags and operand list.  --check compares with the checked-in file instead
 of writing it (exit status 1 when they differ).
@@ -34,7 +34,7 @@ ROOT = os.path.dirname(HERE)
 DEFAULT_SPEC = os.path.join(os.path.dirname(ROOT), "shared", "specs", "rdna4-isa.md")
 if not os.path.exists(DEFAULT_SPEC):
     DEFAULT_SPEC = "/work/shared/specs/rdna4-isa.md"
-DEFAULT_OUT = os.path.join(ROOT, "model", "rdna4", "rdna4_ops.def")
+DEFAULT_OUT = os.path.join(ROOT, "model", "rdna4", "rdna4.def")
 
 # Chapter 15 table title -> our format name.
 TABLES = {
@@ -1032,16 +1032,16 @@ def build(spec):
     return fields, rows
 
 
-BANNER = ("/* rdna4_ops.def - generated from shared/specs/rdna4-isa.md by "
+BANNER = ("/* rdna4.def - generated from shared/specs/rdna4-isa.md by "
           "scripts/rdna4_gen_desc.py, do not edit.\n")
 
 
 def emit(fields, rows):
     out = [BANNER]
-    out.append(" *\n * R4FIELD(FMT, FIELD, HI, LO)     a field of a format (Chapter 15 field tables)\n"
-               " * R4FIELDNAME(FIELD)             every field name once\n"
-               " * R4ENC(FMT, HI, LO, VALUE)      the format's ENCODING bits\n"
-               " * R4OP(FMT, OPCODE, mnemonic, FLAGS, O(KIND, FIELD, TYPE)...)\n"
+    out.append(" *\n * RDNA4_FIELD(FMT, FIELD, HI, LO)     a field of a format (Chapter 15 field tables)\n"
+               " * RDNA4_FIELDNAME(FIELD)             every field name once\n"
+               " * RDNA4_ENC(FMT, HI, LO, VALUE)      the format's ENCODING bits\n"
+               " * RDNA4_OP(FMT, OPCODE, mnemonic, FLAGS, O(KIND, FIELD, TYPE)...)\n"
                " *     one opcode row (Chapter 15 opcode tables; operand types from the\n"
                " *     Chapter 16 pseudocode, operand lists from the rules of the generator)\n"
                " */\n")
@@ -1053,25 +1053,25 @@ def emit(fields, rows):
         for (n, hi, lo, e) in fields[f]:
             if n != "ENCODING" and n not in uniq:
                 uniq.append(n)
-    out.append("#ifdef R4FIELDNAME\n")
+    out.append("#ifdef RDNA4_FIELDNAME\n")
     for n in uniq:
-        out.append("R4FIELDNAME(%s)\n" % n)
-    out.append("#endif\n#ifdef R4FIELD\n")
+        out.append("RDNA4_FIELDNAME(%s)\n" % n)
+    out.append("#endif\n#ifdef RDNA4_FIELD\n")
     for f in order:
         for (n, hi, lo, e) in fields[f]:
             if n in ("ENCODING",):
                 continue
-            out.append("R4FIELD(%-8s %-12s %2d, %2d)\n" % (f + ",", n + ",", hi, lo))
-    out.append("#endif\n#ifdef R4ENC\n")
+            out.append("RDNA4_FIELD(%-8s %-12s %2d, %2d)\n" % (f + ",", n + ",", hi, lo))
+    out.append("#endif\n#ifdef RDNA4_ENC\n")
     for f in order:
         for (n, hi, lo, e) in fields[f]:
             if n == "ENCODING":
-                out.append("R4ENC(%-8s %2d, %2d, 0x%x)\n" % (f + ",", hi, lo, e))
-    out.append("#endif\n#ifdef R4OP\n")
+                out.append("RDNA4_ENC(%-8s %2d, %2d, 0x%x)\n" % (f + ",", hi, lo, e))
+    out.append("#endif\n#ifdef RDNA4_OP\n")
     for r in rows:
-        fl = "|".join("R4_" + x for x in r.flags) if r.flags else "0"
+        fl = "|".join("RDNA4_" + x for x in r.flags) if r.flags else "0"
         ops = ", ".join("O(%s, %s, %s)" % o for o in r.ops)
-        out.append("R4OP(%-8s %4d, %-32s %s, %s)\n" % (r.fmt + ",", r.op, r.name.lower() + ",", fl, ops))
+        out.append("RDNA4_OP(%-8s %4d, %-32s %s, %s)\n" % (r.fmt + ",", r.op, r.name.lower() + ",", fl, ops))
     out.append("#endif\n")
     return "".join(out)
 

@@ -59,7 +59,7 @@ section() { HDR=$1; }
 kind() {  # kind NAME: the kind of suite NAME
     case $1 in
     san-*) echo san;;
-    test_*) echo unit;;
+    test_*|description-*) echo unit;;
     model-vectors-*) echo vectors;;
     llvm-mc-*) echo llvm;;
     systemc-*) echo systemc;;
@@ -121,6 +121,12 @@ for t in "$B"/tests/test_*; do
     [ -x "$t" ] || continue
     suite "$(basename "$t")" "$t"
 done
+
+case " $ISAS " in *" rdna4 "*)
+    # the description is generated from the guide: the checked-in file must be
+    # what the generator makes of it
+    suite "description-rdna4" python3 scripts/rdna4_gen_desc.py --check;;
+esac
 
 section "== vectors on the model (gpuref run)"
 for isa in $ISAS; do

@@ -1,6 +1,6 @@
 /* nv50.h - internal interface of the NV50 (Tesla) model.
  *
- * The opcode description lives in nv50_ops.def (one row per instruction form);
+ * The opcode description lives in nv50.def (one row per instruction form);
  * decode, encode, disassembly, assembly and the test generators all walk the
  * row's syntax template, so no instruction is described twice.  See README.md
  * for the sources, the template language and the decisions. */
@@ -125,7 +125,7 @@ typedef struct nv50_row {
 /* The row index, generated from the description. */
 enum nv50_op {
 #define NV50_ROW(id, name, form, m0, k0, m1, k1, flags, exec, tmpl, preset) NV50_OP_##id,
-#include "nv50_ops.def"
+#include "nv50.def"
 #undef NV50_ROW
     NV50_NOPS
 };
@@ -133,7 +133,7 @@ enum nv50_op {
 /* Exec functions named by the description. */
 #define NV50_ROW(id, name, form, m0, k0, m1, k1, flags, exec, tmpl, preset) \
     int nv50_x_##exec(struct nv50_state *s, const struct nv50_pinsn *p, gpuref_retire *rr);
-#include "nv50_ops.def"
+#include "nv50.def"
 #undef NV50_ROW
 
 extern const nv50_row nv50_rows[NV50_NOPS];
@@ -185,7 +185,7 @@ typedef struct nv50_acc {
 /* Predecode flags */
 #define NV50_PF_BAD     0x01u  /* cannot execute here: decode error, or a long
                                   instruction at an odd word (D33) */
-#define NV50_PF_FLOW    0x02u  /* control row or join/exit: the full step (nv50_ctl.c) */
+#define NV50_PF_FLOW    0x02u  /* control row or join/exit: the full step (nv50_step.c) */
 #define NV50_PF_PRED    0x04u  /* evaluate the predicate (not always, row not NOPRED) */
 #define NV50_PF_POSTINC 0x08u  /* a memory source post-increments its $a */
 
@@ -241,6 +241,13 @@ typedef struct nv50_state {
     uint32_t   *words;
     nv50_pinsn *prog;
 } nv50_state;
+
+/* An entry of the control stack as the step sees it (the pending push included). */
+static inline const nv50_stack_entry *nv50_peek(const nv50_state *s, unsigned idx)
+{
+    const nv50_flow *f = &s->flow;
+    return (f->push && idx == s->depth) ? &f->ent : &s->stack[idx];
+}
 
 /* ------------------------------------------------------- description API */
 

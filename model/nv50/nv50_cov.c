@@ -1,5 +1,5 @@
 /* nv50_cov.c - NV50 functional coverage: the bins, derived from the opcode
- * description (nv50_ops.def rows and their templates), and the sampler that
+ * description (nv50.def rows and their templates), and the sampler that
  * counts them from a retire record and the instruction predecoded at its pc.
  *
  * Bins (coverage/README.md has the full list and the reasoning):

@@ -1,4 +1,4 @@
-/* nv50_desc.c - the row table built from nv50_ops.def, the template language,
+/* nv50_desc.c - the row table built from nv50.def, the template language,
  * and the two directions between words and struct nv50_insn (decode, encode).
  * Don't-care bits (D4, D36): decode keeps only the fields the row owns and then
  * checks encode(decode(w)) == w outside the bits the hardware ignores (the
@@ -39,21 +39,21 @@ const nv50_row nv50_rows[NV50_NOPS] = {
                        .m0 = (mm0) | NV50_FM0_##fm, .k0 = (kk0) | NV50_FK0_##fm,          \
                        .m1 = (mm1) | NV50_FM1_##fm, .k1 = (kk1) | NV50_FK1_##fm,          \
                        .flags = (fl), .exec = nv50_x_##ex, .tmpl = tp, .preset = pre },
-#include "nv50_ops.def"
+#include "nv50.def"
 #undef NV50_ROW
 };
 
-/* Bits the hardware ignores, by row (NV50_DC lines of nv50_ops.def). */
+/* Bits the hardware ignores, by row (NV50_DC lines of nv50.def). */
 static const uint32_t nv50_dc[NV50_NOPS][2] = {
 #define NV50_DC(id, d0, d1) [NV50_OP_##id] = { (d0), (d1) },
-#include "nv50_ops.def"
+#include "nv50.def"
 #undef NV50_DC
 };
 
 /* Words that run as another instruction (NV50_ALIAS lines, D37). */
 static const struct nv50_alias { uint32_t m0, k0, m1, k1, r0, q0, r1, q1; } nv50_aliases[] = {
 #define NV50_ALIAS(m0, k0, m1, k1, r0, q0, r1, q1) { m0, k0, m1, k1, r0, q0, r1, q1 },
-#include "nv50_ops.def"
+#include "nv50.def"
 #undef NV50_ALIAS
 };
 
@@ -238,7 +238,7 @@ const char *nv50_choice(const nv50_tok *t, unsigned i, unsigned *len)
 enum {
     NV50_TOKCAP = 0
 #define NV50_ROW(id, nm, fm, m0, k0, m1, k1, fl, ex, tp, pre) + sizeof(tp) / 2 + 2
-#include "nv50_ops.def"
+#include "nv50.def"
 #undef NV50_ROW
 };
 

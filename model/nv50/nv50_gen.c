@@ -1,7 +1,7 @@
 /* nv50_gen.c - the NV50 constrained-random program generator (the gen hook
  * of gpuref_isa_nv50; the ISA-neutral part is core/gen.c).
  *
- * Instructions: a row of nv50_ops.def is picked by the mix weights, its free
+ * Instructions: a row of nv50.def is picked by the mix weights, its free
  * fields (nv50_row_fields) are filled at random over the fixed bits, the word
  * is decoded (illegal combinations are drawn again), and the decoded
  * instruction is constrained: registers come from the test's pool (so values
@@ -57,7 +57,7 @@ enum { IT_IF = NV50_NOPS, IT_LOOP, IT_SUB, IT_QUAD, IT_EXIT, IT_ENDTRAP, NITEMS 
 static const gpuref_gen_item nv50g_items[NITEMS] = {
 #define NV50_ROW(id, nm, fm, m0, k0, m1, k1, fl, ex, tp, pre) \
     { nm "." FN_##fm, nm " " #ex " " FN_##fm " " CL_##fm " " #id, W_##fm },
-#include "nv50_ops.def"
+#include "nv50.def"
 #undef NV50_ROW
     [IT_IF] = { "if", "construct control branch", 40 },
     [IT_LOOP] = { "loop", "construct control", 20 },

@@ -1,4 +1,4 @@
-/* nv50_tmpl.h - the template language of nv50_ops.def, shared by the decoder,
+/* nv50_tmpl.h - the template language of nv50.def, shared by the decoder,
  * encoder, disassembler and assembler (README.md "Template language"). */
 #ifndef GPUREF_NV50_TMPL_H
 #define GPUREF_NV50_TMPL_H

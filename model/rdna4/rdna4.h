@@ -1,10 +1,10 @@
 /* rdna4.h - internal interface of the RDNA4 model (model/rdna4/).
  *
- * The instruction set is described once, in rdna4_ops.def (generated from the
+ * The instruction set is described once, in rdna4.def (generated from the
  * ISA guide by scripts/rdna4_gen_desc.py): formats and their fields, and one
  * row per opcode with its operand list.  Everything here is derived from it:
- * decode/encode (desc.c), disassembly (disasm.c), assembly (asm.c) and the
- * per-row exec functions (exec_*.c, bound in exec_table.c).
+ * decode/encode (rdna4_desc.c), disassembly (rdna4_disasm.c), assembly (rdna4_asm.c) and the
+ * per-row exec functions (rdna4_exec_*.c, bound in rdna4_exec_table.c).
  *
  * Source references "Lnnnn" are line numbers of shared/specs/rdna4-isa.md. */
 #ifndef GPUREF_RDNA4_H
@@ -18,139 +18,139 @@
 
 /* ------------------------------------------------------------ formats */
 
-enum r4_fmt {
-    R4_FMT_SOP2, R4_FMT_SOPK, R4_FMT_SOP1, R4_FMT_SOPC, R4_FMT_SOPP, R4_FMT_SMEM,
-    R4_FMT_VOP2, R4_FMT_VOP1, R4_FMT_VOPC, R4_FMT_VOP3, R4_FMT_VOP3SD, R4_FMT_VOP3P,
-    R4_FMT_VOPD, R4_FMT_VOPDX, R4_FMT_VOPDY, R4_FMT_DPP16, R4_FMT_DPP8, R4_FMT_VINTERP,
-    R4_FMT_VDSDIR, R4_FMT_VDS, R4_FMT_VBUFFER, R4_FMT_VIMAGE, R4_FMT_VSAMPLE,
-    R4_FMT_VFLAT, R4_FMT_VGLOBAL, R4_FMT_VSCRATCH, R4_FMT_VEXPORT,
-    R4_NFMT
+enum rdna4_fmt {
+    RDNA4_FMT_SOP2, RDNA4_FMT_SOPK, RDNA4_FMT_SOP1, RDNA4_FMT_SOPC, RDNA4_FMT_SOPP, RDNA4_FMT_SMEM,
+    RDNA4_FMT_VOP2, RDNA4_FMT_VOP1, RDNA4_FMT_VOPC, RDNA4_FMT_VOP3, RDNA4_FMT_VOP3SD, RDNA4_FMT_VOP3P,
+    RDNA4_FMT_VOPD, RDNA4_FMT_VOPDX, RDNA4_FMT_VOPDY, RDNA4_FMT_DPP16, RDNA4_FMT_DPP8, RDNA4_FMT_VINTERP,
+    RDNA4_FMT_VDSDIR, RDNA4_FMT_VDS, RDNA4_FMT_VBUFFER, RDNA4_FMT_VIMAGE, RDNA4_FMT_VSAMPLE,
+    RDNA4_FMT_VFLAT, RDNA4_FMT_VGLOBAL, RDNA4_FMT_VSCRATCH, RDNA4_FMT_VEXPORT,
+    RDNA4_NFMT
 };
 
 /* Field ids: every field name of every format, once (generated list). */
-enum r4_fld {
-    R4FLD_NONE,
-#define R4FIELDNAME(N) R4FLD_##N,
-#include "rdna4_ops.def"
-#undef R4FIELDNAME
-    R4FLD_COUNT
+enum rdna4_fld {
+    RDNA4_FLD_NONE,
+#define RDNA4_FIELDNAME(N) RDNA4_FLD_##N,
+#include "rdna4.def"
+#undef RDNA4_FIELDNAME
+    RDNA4_FLD_COUNT
 };
 
 /* Operand kinds: how an operand is printed, parsed and where it lives. */
-enum r4_kind {
-    R4K_NONE,
+enum rdna4_kind {
+    RDNA4_K_NONE,
     /* scalar formats */
-    R4K_SDST,        /* SDST field, scalar destination (1 or 2 registers by type)   */
-    R4K_SSRC,        /* 8-bit scalar source field                                   */
-    R4K_SDSTSRC,     /* SOPK SDST used as a source (s_setreg_b32)                   */
-    R4K_LIT,         /* mandatory 32-bit literal constant (K)                       */
-    R4K_MSGRTN,      /* SSRC0 holds a message id (s_sendmsg_rtn_*)                  */
-    R4K_SIMM_HEX, R4K_SIMM_INL, R4K_SIMM_OPT, R4K_SIMM_BR, R4K_SIMM_HWREG,
-    R4K_SIMM_VER, R4K_SIMM_DELAY, R4K_SIMM_DEPCTR, R4K_SIMM_WAITCNT, R4K_SIMM_MSG,
+    RDNA4_K_SDST,        /* SDST field, scalar destination (1 or 2 registers by type)   */
+    RDNA4_K_SSRC,        /* 8-bit scalar source field                                   */
+    RDNA4_K_SDSTSRC,     /* SOPK SDST used as a source (s_setreg_b32)                   */
+    RDNA4_K_LIT,         /* mandatory 32-bit literal constant (K)                       */
+    RDNA4_K_MSGRTN,      /* SSRC0 holds a message id (s_sendmsg_rtn_*)                  */
+    RDNA4_K_SIMM_HEX, RDNA4_K_SIMM_INL, RDNA4_K_SIMM_OPT, RDNA4_K_SIMM_BR, RDNA4_K_SIMM_HWREG,
+    RDNA4_K_SIMM_VER, RDNA4_K_SIMM_DELAY, RDNA4_K_SIMM_DEPCTR, RDNA4_K_SIMM_WAITCNT, RDNA4_K_SIMM_MSG,
     /* SMEM */
-    R4K_SM_SDATA, R4K_SM_SBASE, R4K_SM_OFF, R4K_SM_IOFF, R4K_SM_SOFF, R4K_SM_LEN,
+    RDNA4_K_SM_SDATA, RDNA4_K_SM_SBASE, RDNA4_K_SM_OFF, RDNA4_K_SM_IOFF, RDNA4_K_SM_SOFF, RDNA4_K_SM_LEN,
     /* vector ALU */
-    R4K_VDST,        /* VGPR destination (tuple by type)                            */
-    R4K_VSRC,        /* 9-bit source: SGPR, constant, literal or VGPR               */
-    R4K_VGPR,        /* 8-bit VGPR-only field                                       */
-    R4K_SDSTV,       /* VDST field holding a scalar destination                     */
-    R4K_SDST7,       /* VOP3SD SDST                                                 */
-    R4K_VCC,         /* implicit VCC operand (not encoded)                          */
-    R4K_ATTR,        /* VDSDIR attribute                                            */
+    RDNA4_K_VDST,        /* VGPR destination (tuple by type)                            */
+    RDNA4_K_VSRC,        /* 9-bit source: SGPR, constant, literal or VGPR               */
+    RDNA4_K_VGPR,        /* 8-bit VGPR-only field                                       */
+    RDNA4_K_SDSTV,       /* VDST field holding a scalar destination                     */
+    RDNA4_K_SDST7,       /* VOP3SD SDST                                                 */
+    RDNA4_K_VCC,         /* implicit VCC operand (not encoded)                          */
+    RDNA4_K_ATTR,        /* VDSDIR attribute                                            */
     /* memory */
-    R4K_MLOAD, R4K_MSTORE, R4K_MATOMIC, R4K_MIMG, R4K_EXP,
-    R4K_COUNT
+    RDNA4_K_MLOAD, RDNA4_K_MSTORE, RDNA4_K_MATOMIC, RDNA4_K_MIMG, RDNA4_K_EXP,
+    RDNA4_K_COUNT
 };
 
 /* Operand data types: register count and the flavour of inline constants. */
-enum r4_type {
-    R4T_NONE,
-    R4T_B32,         /* 32-bit, integer constants                                   */
-    R4T_F16,         /* 32-bit register, F16 constants (zero-extended)              */
-    R4T_BF16,        /* 32-bit register, BF16 constants (upper half of F32)         */
-    R4T_F32,
-    R4T_B64,         /* 64-bit, literal zero-extended (guide L1648-1661)            */
-    R4T_I64,         /* 64-bit signed: literal sign-extended                        */
-    R4T_F64,         /* 64-bit float: literal supplies the high half                */
-    R4T_MASK,        /* lane mask: 32 bits in wave32, 64 in wave64                  */
-    R4T_B16,         /* 16-bit integer operand (VALU: a VGPR half); float inline
+enum rdna4_type {
+    RDNA4_T_NONE,
+    RDNA4_T_B32,         /* 32-bit, integer constants                                   */
+    RDNA4_T_F16,         /* 32-bit register, F16 constants (zero-extended)              */
+    RDNA4_T_BF16,        /* 32-bit register, BF16 constants (upper half of F32)         */
+    RDNA4_T_F32,
+    RDNA4_T_B64,         /* 64-bit, literal zero-extended (guide L1648-1661)            */
+    RDNA4_T_I64,         /* 64-bit signed: literal sign-extended                        */
+    RDNA4_T_F64,         /* 64-bit float: literal supplies the high half                */
+    RDNA4_T_MASK,        /* lane mask: 32 bits in wave32, 64 in wave64                  */
+    RDNA4_T_B16,         /* 16-bit integer operand (VALU: a VGPR half); float inline
                       * constants are F16 patterns (LLVM's i16 operands)            */
-    R4T_F16P,        /* F16 data read by halves of a 32-bit operand (packed): F16
+    RDNA4_T_F16P,        /* F16 data read by halves of a 32-bit operand (packed): F16
                       * constants, whole VGPRs in text                              */
-    R4T_X3, R4T_X4, R4T_X8, R4T_X16, R4T_X32,
-    R4T_COUNT
+    RDNA4_T_X3, RDNA4_T_X4, RDNA4_T_X8, RDNA4_T_X16, RDNA4_T_X32,
+    RDNA4_T_COUNT
 };
 
 /* Row flags */
-#define R4_LIT    0x01u   /* always followed by a literal DWORD                    */
-#define R4_CMPX   0x02u   /* V_CMPX: writes EXEC only                              */
-#define R4_NOADDR 0x04u   /* GLOBAL_INV/WB/WBINV                                   */
-#define R4_ADDTID 0x08u
-#define R4_BVH    0x10u
-#define R4_STORE  0x20u
-#define R4_ATOMIC 0x40u
-#define R4_BARID  0x100u  /* barrier id: integer inline constant (S_GET_BARRIER_STATE: or M0) */
-#define R4_REGSRC 0x80u   /* S_MOVRELS*: the source must be an SGPR/TTMP address      */
-#define R4_OPSEL  0x200u  /* VOP3/VINTERP: OPSEL usable (Table 35 L2805-2829 + overloads) */
-#define R4_OPSEL3Z 0x400u /* V_S_*_F16: OPSEL[3] must be 0                              */
-#define R4_OPSELX 0x800u  /* OPSEL bits are not per source (FI/BOUND_CTRL, byte selects) */
-#define R4_NOMODS 0x1000u /* FP8/BF8 conversions: no ABS/NEG/OMOD/CLAMP (L3165)         */
-#define R4_MODANY 0x2000u /* V_MOV*, V_MOVREL*, V_CNDMASK: NEG/ABS on any source type    */
-#define R4_NOABS  0x4000u /* V_DOT2_F16_F16 / V_DOT2_BF16_BF16: NEG but no ABS          */
-#define R4_OPSELD 0x8000u /* OPSEL[3] usable: 16-bit VGPR destination (or dst half/byte) */
-#define R4_NODPP  0x10000u /* no DPP (Table 38 L3386-3418)                              */
-#define R4_NOOMOD 0x20000u /* no OMOD: not a float result (§7.2.3.1 L2843-2860)         */
-#define R4_NOCLAMP 0x40000u /* no CLAMP (§7.2.3.1 L2872-2882 "not supported")            */
-#define R4_VGPR0  0x80000u   /* SRCn must be a VGPR: R4_VGPR0 << n (README: decisions E16) */
-#define R4_VGPR1  0x100000u
-#define R4_VGPR2  0x200000u
-#define R4_SCAL0  0x400000u  /* SRCn must not be a VGPR: R4_SCAL0 << n (E16)             */
-#define R4_SCAL1  0x800000u
-#define R4_SCAL2  0x1000000u
-#define R4_LANESEL 0x2000000u /* SRC1 is a lane select: SGPR, M0 or inline constant (E16) */
-#define R4_NOOPSEL 0x4000000u /* VOP3P: OPSEL 0 and OPSEL_HI all ones (E15)              */
-#define R4_OPSELHI1 0x8000000u /* VOP3P: OPSEL_HI all ones (SWMMAC: OPSEL = index key, E15) */
+#define RDNA4_LIT    0x01u   /* always followed by a literal DWORD                    */
+#define RDNA4_CMPX   0x02u   /* V_CMPX: writes EXEC only                              */
+#define RDNA4_NOADDR 0x04u   /* GLOBAL_INV/WB/WBINV                                   */
+#define RDNA4_ADDTID 0x08u
+#define RDNA4_BVH    0x10u
+#define RDNA4_STORE  0x20u
+#define RDNA4_ATOMIC 0x40u
+#define RDNA4_BARID  0x100u  /* barrier id: integer inline constant (S_GET_BARRIER_STATE: or M0) */
+#define RDNA4_REGSRC 0x80u   /* S_MOVRELS*: the source must be an SGPR/TTMP address      */
+#define RDNA4_OPSEL  0x200u  /* VOP3/VINTERP: OPSEL usable (Table 35 L2805-2829 + overloads) */
+#define RDNA4_OPSEL3Z 0x400u /* V_S_*_F16: OPSEL[3] must be 0                              */
+#define RDNA4_OPSELX 0x800u  /* OPSEL bits are not per source (FI/BOUND_CTRL, byte selects) */
+#define RDNA4_NOMODS 0x1000u /* FP8/BF8 conversions: no ABS/NEG/OMOD/CLAMP (L3165)         */
+#define RDNA4_MODANY 0x2000u /* V_MOV*, V_MOVREL*, V_CNDMASK: NEG/ABS on any source type    */
+#define RDNA4_NOABS  0x4000u /* V_DOT2_F16_F16 / V_DOT2_BF16_BF16: NEG but no ABS          */
+#define RDNA4_OPSELD 0x8000u /* OPSEL[3] usable: 16-bit VGPR destination (or dst half/byte) */
+#define RDNA4_NODPP  0x10000u /* no DPP (Table 38 L3386-3418)                              */
+#define RDNA4_NOOMOD 0x20000u /* no OMOD: not a float result (§7.2.3.1 L2843-2860)         */
+#define RDNA4_NOCLAMP 0x40000u /* no CLAMP (§7.2.3.1 L2872-2882 "not supported")            */
+#define RDNA4_VGPR0  0x80000u   /* SRCn must be a VGPR: RDNA4_VGPR0 << n (README: decisions E16) */
+#define RDNA4_VGPR1  0x100000u
+#define RDNA4_VGPR2  0x200000u
+#define RDNA4_SCAL0  0x400000u  /* SRCn must not be a VGPR: RDNA4_SCAL0 << n (E16)             */
+#define RDNA4_SCAL1  0x800000u
+#define RDNA4_SCAL2  0x1000000u
+#define RDNA4_LANESEL 0x2000000u /* SRC1 is a lane select: SGPR, M0 or inline constant (E16) */
+#define RDNA4_NOOPSEL 0x4000000u /* VOP3P: OPSEL 0 and OPSEL_HI all ones (E15)              */
+#define RDNA4_OPSELHI1 0x8000000u /* VOP3P: OPSEL_HI all ones (SWMMAC: OPSEL = index key, E15) */
 
-#define R4_MAXOPD 5
+#define RDNA4_MAXOPD 5
 
-typedef struct r4_opd {
+typedef struct rdna4_opd {
     uint8_t kind, fld, type;
-} r4_opd;
+} rdna4_opd;
 
-typedef struct r4_row {
+typedef struct rdna4_row {
     uint8_t     fmt;
     uint16_t    op;
     uint32_t    flags;
     const char *name;
-    r4_opd      o[R4_MAXOPD];
-} r4_row;
+    rdna4_opd      o[RDNA4_MAXOPD];
+} rdna4_row;
 
-enum r4_rowid {
-#define R4OP(F, OP, N, FL, ...) R4_ROW_##F##_##N,
-#include "rdna4_ops.def"
-#undef R4OP
-    R4_NROWS
+enum rdna4_rowid {
+#define RDNA4_OP(F, OP, N, FL, ...) RDNA4_ROW_##F##_##N,
+#include "rdna4.def"
+#undef RDNA4_OP
+    RDNA4_NROWS
 };
 
-extern const r4_row r4_rows[R4_NROWS];
+extern const rdna4_row rdna4_rows[RDNA4_NROWS];
 
-typedef struct r4_fmtinfo {
+typedef struct rdna4_fmtinfo {
     const char *name;
     uint8_t     dwords;        /* base size without literal/DPP */
     uint8_t     enc_hi, enc_lo;
     uint32_t    enc_val;
-    uint8_t     op_fld;        /* R4FLD_OP, or 0 when the format has no opcode field */
-} r4_fmtinfo;
+    uint8_t     op_fld;        /* RDNA4_FLD_OP, or 0 when the format has no opcode field */
+} rdna4_fmtinfo;
 
-extern const r4_fmtinfo r4_fmts[R4_NFMT];
+extern const rdna4_fmtinfo rdna4_fmts[RDNA4_NFMT];
 
 /* Field position of `fld` in format `fmt`: 1 and hi/lo, or 0 if absent. */
-int r4_field_pos(int fmt, int fld, unsigned *hi, unsigned *lo);
+int rdna4_field_pos(int fmt, int fld, unsigned *hi, unsigned *lo);
 
 /* ------------------------------------------------------ decoded form */
 
-typedef struct r4_insn {
-    uint16_t row;              /* r4_rows index (VOPD: the X row) */
+typedef struct rdna4_insn {
+    uint16_t row;              /* rdna4_rows index (VOPD: the X row) */
     uint16_t rowy;             /* VOPD: the Y row */
     uint8_t  fmt;              /* encoding format (VOP3 for VOP3SD rows too: see row) */
     uint8_t  nwords;           /* including literal / DPP DWORD */
@@ -159,161 +159,161 @@ typedef struct r4_insn {
     uint32_t w[3];
     uint32_t lit;
     uint32_t dpp_src0;         /* the DPP DWORD's SRC0 (VGPR) */
-    uint32_t f[R4FLD_COUNT];   /* field values of the main format and of the DPP DWORD */
-} r4_insn;
+    uint32_t f[RDNA4_FLD_COUNT];   /* field values of the main format and of the DPP DWORD */
+} rdna4_insn;
 
 /* VEXPORT VSRC0..3 field ids (not contiguous in the field enum). */
-static const uint8_t r4_exp_vsrc[4] = { R4FLD_VSRC0, R4FLD_VSRC1, R4FLD_VSRC2, R4FLD_VSRC3 };
+static const uint8_t rdna4_exp_vsrc[4] = { RDNA4_FLD_VSRC0, RDNA4_FLD_VSRC1, RDNA4_FLD_VSRC2, RDNA4_FLD_VSRC3 };
 
 /* Decode: 0 or GPUREF_ERR_DECODE with a message. */
-int r4_decode(const uint32_t *w, size_t avail, r4_insn *in, char *err);
+int rdna4_decode(const uint32_t *w, size_t avail, rdna4_insn *in, char *err);
 /* Encode the fields of `in` (row, fields, literal, dpp) into in->w / in->nwords. */
-int r4_encode(r4_insn *in, char *err);
+int rdna4_encode(rdna4_insn *in, char *err);
 /* Field read/write by id in a given format's layout. */
-uint32_t r4_get_field(const uint32_t *w, int fmt, int fld);
+uint32_t rdna4_get_field(const uint32_t *w, int fmt, int fld);
 
 /* Scalar operand helpers shared by exec, disasm and asm. */
-int      r4_inline_value(unsigned code, int type, uint64_t *v);   /* 1 if code is an inline constant */
-uint64_t r4_literal_value(uint32_t lit, int type);
-static inline int r4_type_is16(int t) { return t == R4T_F16 || t == R4T_BF16 || t == R4T_B16; }
+int      rdna4_inline_value(unsigned code, int type, uint64_t *v);   /* 1 if code is an inline constant */
+uint64_t rdna4_literal_value(uint32_t lit, int type);
+static inline int rdna4_type_is16(int t) { return t == RDNA4_T_F16 || t == RDNA4_T_BF16 || t == RDNA4_T_B16; }
 /* Operand types whose float constants are F16 patterns */
-static inline int r4_type_f16k(int t) { return t == R4T_F16 || t == R4T_F16P || t == R4T_B16; }
-unsigned r4_type_dwords(int type);           /* wave32 view for MASK */
-int      r4_type_is64(int type);
-const char *r4_row_display_name(const r4_insn *in, char *buf, size_t len);
+static inline int rdna4_type_f16k(int t) { return t == RDNA4_T_F16 || t == RDNA4_T_F16P || t == RDNA4_T_B16; }
+unsigned rdna4_type_dwords(int type);           /* wave32 view for MASK */
+int      rdna4_type_is64(int type);
+const char *rdna4_row_display_name(const rdna4_insn *in, char *buf, size_t len);
 /* How a VOP3 row's OPSEL reads in text: 0 op_sel:[src..., dst]; 1 byte_sel = OPSEL[3:2]
  * (V_CVT_SR_*); 2 byte_sel = OPSEL[0]:OPSEL[1] (V_CVT_F32_FP8/BF8, reversed bits,
  * §7.6.2); 3 op_sel:[FI, BOUND_CTRL] (V_PERMLANE16/X16*). */
-int r4_opsel_style(const r4_row *r);
+int rdna4_opsel_style(const rdna4_row *r);
 /* Source slots (bit i = SRCi) whose NEG (abs=0) or ABS (abs=1) modifier is defined:
  * float sources, any non-mask source of V_MOV_*, V_MOVREL_* and V_CNDMASK_*, none for the
- * R4_NOMODS rows (§7.2.2.1 L2764-2781). */
-unsigned r4_mods_allowed(const r4_row *r, int abs);
+ * RDNA4_NOMODS rows (§7.2.2.1 L2764-2781). */
+unsigned rdna4_mods_allowed(const rdna4_row *r, int abs);
 /* Why source `slot` (0-2) may not hold the 9-bit operand `code` (>= 256: a VGPR; DPP
  * codes count as the VGPR they select), or NULL when it may (README: decisions E16). */
-const char *r4_src_class_error(const r4_row *r, int slot, unsigned code);
+const char *rdna4_src_class_error(const rdna4_row *r, int slot, unsigned code);
 /* VDATA registers of an image instruction (DMASK, D16, TFE; gather4: four texels) */
-unsigned r4_image_vdata_regs(const r4_insn *in);
+unsigned rdna4_image_vdata_regs(const rdna4_insn *in);
 
-/* disasm.c / asm.c entry points (the gpuref_isa hooks) */
-int r4_isa_decode(const uint32_t *w, size_t avail, gpuref_insn_info *info, char *err);
-int r4_isa_disasm(const uint32_t *w, size_t avail, uint64_t pc, char *buf, size_t len,
+/* rdna4_disasm.c / rdna4_asm.c entry points (the gpuref_isa hooks) */
+int rdna4_isa_decode(const uint32_t *w, size_t avail, gpuref_insn_info *info, char *err);
+int rdna4_isa_disasm(const uint32_t *w, size_t avail, uint64_t pc, char *buf, size_t len,
                   unsigned *nwords, char *err);
-int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n,
+int rdna4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n,
                     gpuref_diag *d);
 /* Disassemble a decoded instruction. */
-int r4_format(const r4_insn *in, uint64_t pc, char *buf, size_t len, char *err);
+int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char *err);
 
 /* ---------------------------------------------------------- the model */
 
 /* Register files exposed through the C API (README "Architectural state"). */
-enum r4_file {
-    R4_FILE_S, R4_FILE_VCC, R4_FILE_TTMP, R4_FILE_M0, R4_FILE_EXEC, R4_FILE_SCC,
-    R4_FILE_PC, R4_FILE_HWREG, R4_FILE_V, R4_FILE_CFG, R4_NFILES
+enum rdna4_file {
+    RDNA4_FILE_S, RDNA4_FILE_VCC, RDNA4_FILE_TTMP, RDNA4_FILE_M0, RDNA4_FILE_EXEC, RDNA4_FILE_SCC,
+    RDNA4_FILE_PC, RDNA4_FILE_HWREG, RDNA4_FILE_V, RDNA4_FILE_CFG, RDNA4_NFILES
 };
 
 /* Hardware register ids (S_GETREG/S_SETREG, guide §3.4 L983-1009). */
-enum r4_hwreg {
-    R4_HW_MODE = 1, R4_HW_STATUS = 2, R4_HW_STATE_PRIV = 4,
-    R4_HW_PERF_SNAPSHOT_DATA = 10, R4_HW_PERF_SNAPSHOT_PC_LO = 11,
-    R4_HW_PERF_SNAPSHOT_PC_HI = 12, R4_HW_PERF_SNAPSHOT_DATA1 = 15,
-    R4_HW_PERF_SNAPSHOT_DATA2 = 16, R4_HW_EXCP_FLAG_PRIV = 17, R4_HW_EXCP_FLAG_USER = 18,
-    R4_HW_TRAP_CTRL = 19, R4_HW_SCRATCH_BASE_LO = 20, R4_HW_SCRATCH_BASE_HI = 21,
-    R4_HW_HW_ID1 = 23, R4_HW_HW_ID2 = 24, R4_HW_IB_STS2 = 28,
-    R4_HW_SHADER_CYCLES_LO = 29, R4_HW_SHADER_CYCLES_HI = 30
+enum rdna4_hwreg {
+    RDNA4_HW_MODE = 1, RDNA4_HW_STATUS = 2, RDNA4_HW_STATE_PRIV = 4,
+    RDNA4_HW_PERF_SNAPSHOT_DATA = 10, RDNA4_HW_PERF_SNAPSHOT_PC_LO = 11,
+    RDNA4_HW_PERF_SNAPSHOT_PC_HI = 12, RDNA4_HW_PERF_SNAPSHOT_DATA1 = 15,
+    RDNA4_HW_PERF_SNAPSHOT_DATA2 = 16, RDNA4_HW_EXCP_FLAG_PRIV = 17, RDNA4_HW_EXCP_FLAG_USER = 18,
+    RDNA4_HW_TRAP_CTRL = 19, RDNA4_HW_SCRATCH_BASE_LO = 20, RDNA4_HW_SCRATCH_BASE_HI = 21,
+    RDNA4_HW_HW_ID1 = 23, RDNA4_HW_HW_ID2 = 24, RDNA4_HW_IB_STS2 = 28,
+    RDNA4_HW_SHADER_CYCLES_LO = 29, RDNA4_HW_SHADER_CYCLES_HI = 30
 };
-#define R4_NHWREG 64
+#define RDNA4_NHWREG 64
 
 /* STATUS / STATE_PRIV bits used by the scalar unit (guide Tables 5/6 L1014-1063). */
-#define R4_STATUS_PRIV       (1u << 5)
-#define R4_STATUS_TRAP_EN    (1u << 6)
-#define R4_STATUS_EXECZ      (1u << 9)
-#define R4_STATUS_VCCZ       (1u << 10)
-#define R4_STATUS_VALID      (1u << 16)
-#define R4_STATUS_FATAL_HALT (1u << 23)
-#define R4_STATUS_WAVE64     (1u << 29)
-#define R4_SPRIV_SCC         (1u << 9)
-#define R4_SPRIV_HALT        (1u << 14)
-#define R4_SPRIV_SCRATCH_EN  (1u << 18)
+#define RDNA4_STATUS_PRIV       (1u << 5)
+#define RDNA4_STATUS_TRAP_EN    (1u << 6)
+#define RDNA4_STATUS_EXECZ      (1u << 9)
+#define RDNA4_STATUS_VCCZ       (1u << 10)
+#define RDNA4_STATUS_VALID      (1u << 16)
+#define RDNA4_STATUS_FATAL_HALT (1u << 23)
+#define RDNA4_STATUS_WAVE64     (1u << 29)
+#define RDNA4_SPRIV_SCC         (1u << 9)
+#define RDNA4_SPRIV_HALT        (1u << 14)
+#define RDNA4_SPRIV_SCRATCH_EN  (1u << 18)
 
 /* Scalar register codes (operand encoding, guide §4.1 L1662-1703). */
-#define R4_VCC_LO  106
-#define R4_VCC_HI  107
-#define R4_TTMP0   108
-#define R4_NULL    124
-#define R4_M0      125
-#define R4_EXEC_LO 126
-#define R4_EXEC_HI 127
-#define R4_SCC_SRC 253
-#define R4_LIT_SRC 255
+#define RDNA4_VCC_LO  106
+#define RDNA4_VCC_HI  107
+#define RDNA4_TTMP0   108
+#define RDNA4_NULL    124
+#define RDNA4_M0      125
+#define RDNA4_EXEC_LO 126
+#define RDNA4_EXEC_HI 127
+#define RDNA4_SCC_SRC 253
+#define RDNA4_LIT_SRC 255
 
 /* Architectural state: a plain struct (no pointers): can be copied, compared. */
-typedef struct r4_arch {
+typedef struct rdna4_arch {
     uint32_t sreg[128];        /* indexed by scalar operand code 0..127:
                                   s0-s105, vcc_lo/hi, ttmp0-15, null, m0, exec; null is
-                                  never written and reads 0 (r4_src relies on it) */
+                                  never written and reads 0 (rdna4_src relies on it) */
     uint32_t scc;
     uint64_t pc;
-    uint32_t hwreg[R4_NHWREG];
+    uint32_t hwreg[RDNA4_NHWREG];
     uint32_t ended;            /* s_endpgm / kill / trap ended the program */
-} r4_arch;
+} rdna4_arch;
 
 /* Sparse byte-addressed memory (48-bit addresses), pages of 4 KiB. */
-typedef struct r4_mem {
+typedef struct rdna4_mem {
     uint64_t *keys;            /* page number + 1, 0 = empty slot */
     uint8_t **pages;
     size_t    cap, used;
-} r4_mem;
+} rdna4_mem;
 
 /* One outstanding SMEM load (smem_defer=1): its destination, the data read at
  * issue, the sequence number of the issuing unit and its KMcnt increment. */
-#define R4_KM_MAX   31          /* KMcnt is 5 bits (guide L692) */
-#define R4_KM_MAXDW 32          /* DWORDs outstanding: a drain fits one record */
-typedef struct r4_kmload {
+#define RDNA4_KM_MAX   31          /* KMcnt is 5 bits (guide L692) */
+#define RDNA4_KM_MAXDW 32          /* DWORDs outstanding: a drain fits one record */
+typedef struct rdna4_kmload {
     uint64_t tag;
     uint32_t data[16];
     uint8_t  dst, ndw, cnt;
-} r4_kmload;
+} rdna4_kmload;
 
-struct r4_pre;
-typedef struct r4_state r4_state;
+struct rdna4_pre;
+typedef struct rdna4_state rdna4_state;
 /* An exec function executes one predecoded instruction and retires it: it writes
- * the state, records the writes in rr, and sets rr->next_pc and s->a.pc (R4_EXEC
- * below writes both ends).  r4_step fetches and jumps to it.  On an error it
+ * the state, records the writes in rr, and sets rr->next_pc and s->a.pc (RDNA4_EXEC
+ * below writes both ends).  rdna4_step fetches and jumps to it.  On an error it
  * returns the status with the state as it was. */
-typedef int (*r4_exec_fn)(r4_state *s, const struct r4_pre *p, gpuref_retire *rr);
+typedef int (*rdna4_exec_fn)(rdna4_state *s, const struct rdna4_pre *p, gpuref_retire *rr);
 
 /* A resolved scalar source (predecoded).  Constants (inline, literal and the
  * aperture constants, which are fixed by the configuration) hold their value
  * extended to the operand type in k[1]:k[0]; registers their code, with k zero.
- * lo/hi say which registers the low and high halves read (R4_NULL, which reads
+ * lo/hi say which registers the low and high halves read (RDNA4_NULL, which reads
  * zero, for constants and the high half of a 32-bit register), so that a read is
- * sreg[lo] | k[0] whatever the kind (SCC aside: r4_src32/r4_src64). */
-typedef struct r4_src {
-    uint8_t  kind;             /* R4S_* */
+ * sreg[lo] | k[0] whatever the kind (SCC aside: rdna4_src32/rdna4_src64). */
+typedef struct rdna4_src {
+    uint8_t  kind;             /* RDNA4_S_* */
     uint8_t  code;
     uint8_t  lo, hi;
     uint32_t k[2];
-} r4_src;
-enum { R4S_REG, R4S_REG64, R4S_CONST, R4S_SCC };
+} rdna4_src;
+enum { RDNA4_S_REG, RDNA4_S_REG64, RDNA4_S_CONST, RDNA4_S_SCC };
 
 /* Predecoded instruction: what the exec functions read (40 bytes: one slot per
  * DWORD of code, so it should stay small). */
-typedef struct r4_pre {
-    r4_exec_fn exec;           /* NULL: not decoded yet */
+typedef struct rdna4_pre {
+    rdna4_exec_fn exec;           /* NULL: not decoded yet */
     uint16_t   row;
     uint8_t    nwords;
     uint8_t    dst;            /* SDST / SDATA code */
     uint32_t   imm;            /* SIMM16 (raw); s_fmaak/s_fmamk: the literal K */
     union {
-        r4_src   s[2];         /* SSRC0/SSRC1 (SOPK: SDST as source in s[0]) */
+        rdna4_src   s[2];         /* SSRC0/SSRC1 (SOPK: SDST as source in s[0]) */
         uint32_t aux[4];       /* SMEM: sbase code, soffset code, ioffset (raw 24 bits),
                                 * sdata; s_setreg_imm32_b32: aux[3] = literal */
     };
-} r4_pre;
+} rdna4_pre;
 
-struct r4_state {
-    r4_arch   a;
+struct rdna4_state {
+    rdna4_arch   a;
     /* configuration (README "Config keys") */
     unsigned  wave64;
     unsigned  nsgprs;
@@ -324,7 +324,7 @@ struct r4_state {
     unsigned  smem_defer;                   /* SMEM data visible at the KMcnt wait (README) */
     /* outstanding SMEM loads, oldest first (README "Deferred SMEM loads"); cleared
      * by reset, drained by s_wait_kmcnt / s_wait_idle / s_waitcnt and program end */
-    r4_kmload km[R4_KM_MAX];
+    rdna4_kmload km[RDNA4_KM_MAX];
     unsigned  nkm;                          /* entries in km */
     unsigned  kmcnt;                        /* KMcnt: +1 per single-DWORD load, +2 larger */
     unsigned  kmdw;                         /* DWORDs outstanding (record bound) */
@@ -334,10 +334,10 @@ struct r4_state {
     uint64_t  base;
     uint32_t *code;
     size_t    ncode;
-    r4_pre   *pre;                          /* one slot per DWORD of code */
+    rdna4_pre   *pre;                          /* one slot per DWORD of code */
     /* memory */
-    r4_mem   *mem;      /* &mem_own, or wave 0's (waves=N share memory) */
-    r4_mem    mem_own;
+    rdna4_mem   *mem;      /* &mem_own, or wave 0's (waves=N share memory) */
+    rdna4_mem    mem_own;
     /* float policy for SALU float instructions, following MODE */
     fp_policy fp;
     uint32_t  fp_mode;
@@ -345,25 +345,29 @@ struct r4_state {
     /* per-step context */
     uint64_t  npc;                          /* next pc: the fall-through, changed by branches */
     int       fin;                          /* finished: kept current by every writer of
-                                               a.ended, STATUS and STATE_PRIV (r4_update_fin) */
+                                               a.ended, STATUS and STATE_PRIV (rdna4_update_fin) */
     char     *err;
 };
 
-/* mem.c */
-int  r4_mem_init(r4_mem *m);
-void r4_mem_fini(r4_mem *m);
-void r4_mem_clear(r4_mem *m);
-int  r4_mem_read(r4_mem *m, uint64_t addr, void *buf, size_t len);
-int  r4_mem_write(r4_mem *m, uint64_t addr, const void *buf, size_t len);
-int  r4_mem_next(const r4_mem *m, uint64_t from, uint64_t *addr, uint64_t *len);
+/* rdna4_step.c: the step and the source operands (gpuref_isa hooks) */
+int rdna4_step(void *vst, gpuref_retire *rr, char *err);
+int rdna4_sources(void *vst, gpuref_retire *out);
 
-/* exec_table.c: exec function of a row, or NULL (unimplemented). */
-r4_exec_fn r4_exec_of(unsigned row);
-int r4_exec_unimpl(r4_state *s, const struct r4_pre *p, gpuref_retire *rr);
+/* rdna4_mem.c */
+int  rdna4_mem_init(rdna4_mem *m);
+void rdna4_mem_fini(rdna4_mem *m);
+void rdna4_mem_clear(rdna4_mem *m);
+int  rdna4_mem_read(rdna4_mem *m, uint64_t addr, void *buf, size_t len);
+int  rdna4_mem_write(rdna4_mem *m, uint64_t addr, const void *buf, size_t len);
+int  rdna4_mem_next(const rdna4_mem *m, uint64_t from, uint64_t *addr, uint64_t *len);
+
+/* rdna4_exec_table.c: exec function of a row, or NULL (unimplemented). */
+rdna4_exec_fn rdna4_exec_of(unsigned row);
+int rdna4_exec_unimpl(rdna4_state *s, const struct rdna4_pre *p, gpuref_retire *rr);
 
 /* Append a one-lane register write to the retire record, for a register the
  * instruction has not recorded yet. */
-static inline void r4_record_new(gpuref_retire *rr, int file, unsigned idx, uint64_t bits,
+static inline void rdna4_record_new(gpuref_retire *rr, int file, unsigned idx, uint64_t bits,
                                  uint64_t v, uint32_t flags)
 {
     unsigned n = rr->nregw;
@@ -385,7 +389,7 @@ static inline void r4_record_new(gpuref_retire *rr, int file, unsigned idx, uint
 /* Record a one-lane register write in the retire record: what gpuref_retire_regw
  * does (a second write to the same register merges into the first), inline because
  * it runs once or twice per instruction. */
-static inline void r4_record(gpuref_retire *rr, int file, unsigned idx, uint64_t bits,
+static inline void rdna4_record(gpuref_retire *rr, int file, unsigned idx, uint64_t bits,
                              uint64_t v, uint32_t flags)
 {
     unsigned n = rr->nregw;
@@ -399,75 +403,75 @@ static inline void r4_record(gpuref_retire *rr, int file, unsigned idx, uint64_t
             return;
         }
     }
-    r4_record_new(rr, file, idx, bits, v, flags);
+    rdna4_record_new(rr, file, idx, bits, v, flags);
 }
 
-/* state.c helpers used by the exec functions */
-int  r4_write_sreg(r4_state *s, gpuref_retire *rr, unsigned code, uint32_t v, uint32_t flags);
-int  r4_sreg_file(unsigned code, unsigned *index);
-int  r4_sdst_ok(const r4_state *s, unsigned code, unsigned n);
-void r4_write_hwreg(r4_state *s, gpuref_retire *rr, unsigned id, uint32_t v);
-uint32_t r4_read_hwreg(const r4_state *s, unsigned id);
-uint64_t r4_aperture(const r4_state *s, unsigned code);
+/* rdna4_state.c helpers used by the exec functions */
+int  rdna4_write_sreg(rdna4_state *s, gpuref_retire *rr, unsigned code, uint32_t v, uint32_t flags);
+int  rdna4_sreg_file(unsigned code, unsigned *index);
+int  rdna4_sdst_ok(const rdna4_state *s, unsigned code, unsigned n);
+void rdna4_write_hwreg(rdna4_state *s, gpuref_retire *rr, unsigned id, uint32_t v);
+uint32_t rdna4_read_hwreg(const rdna4_state *s, unsigned id);
+uint64_t rdna4_aperture(const rdna4_state *s, unsigned code);
 
-/* Source reads: one load and an OR for registers and constants alike (r4_src);
+/* Source reads: one load and an OR for registers and constants alike (rdna4_src);
  * SCC as an operand (code 253) is rare. */
-static inline uint32_t r4_src32(const r4_state *s, const r4_src *o)
+static inline uint32_t rdna4_src32(const rdna4_state *s, const rdna4_src *o)
 {
-    if (__builtin_expect(o->kind == R4S_SCC, 0))
+    if (__builtin_expect(o->kind == RDNA4_S_SCC, 0))
         return s->a.scc;
     return s->a.sreg[o->lo] | o->k[0];
 }
 
-static inline uint64_t r4_src64(const r4_state *s, const r4_src *o)
+static inline uint64_t rdna4_src64(const rdna4_state *s, const rdna4_src *o)
 {
-    if (__builtin_expect(o->kind == R4S_SCC, 0))
+    if (__builtin_expect(o->kind == RDNA4_S_SCC, 0))
         return s->a.scc;
     return (uint64_t)(s->a.sreg[o->hi] | o->k[1]) << 32 | (s->a.sreg[o->lo] | o->k[0]);
 }
 
-static inline void r4_write_scc(r4_state *s, gpuref_retire *rr, uint32_t v, uint32_t flags)
+static inline void rdna4_write_scc(rdna4_state *s, gpuref_retire *rr, uint32_t v, uint32_t flags)
 {
     s->a.scc = v & 1u;
-    r4_record(rr, R4_FILE_SCC, 0, 1, s->a.scc, flags);
+    rdna4_record(rr, RDNA4_FILE_SCC, 0, 1, s->a.scc, flags);
 }
 
 /* Finished: ended, FATAL_HALT, or HALT outside the trap handler.  Cached in s->fin
  * (the core asks before every step): whatever changes a.ended, STATUS or
- * STATE_PRIV calls this (r4_write_hwreg, r4_end, reset, load, register writes). */
-static inline void r4_update_fin(r4_state *s)
+ * STATE_PRIV calls this (rdna4_write_hwreg, rdna4_end, reset, load, register writes). */
+static inline void rdna4_update_fin(rdna4_state *s)
 {
-    s->fin = s->a.ended || (s->a.hwreg[R4_HW_STATUS] & R4_STATUS_FATAL_HALT) ||
-             ((s->a.hwreg[R4_HW_STATE_PRIV] & R4_SPRIV_HALT) &&
-              !(s->a.hwreg[R4_HW_STATUS] & R4_STATUS_PRIV));
+    s->fin = s->a.ended || (s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_FATAL_HALT) ||
+             ((s->a.hwreg[RDNA4_HW_STATE_PRIV] & RDNA4_SPRIV_HALT) &&
+              !(s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_PRIV));
 }
 
-/* exec_smem.c: make outstanding SMEM loads visible, oldest first, until KMcnt
+/* rdna4_exec_smem.c: make outstanding SMEM loads visible, oldest first, until KMcnt
  * <= n; each write is listed in rr flagged DEFERRED with the issuing unit's tag. */
-void r4_km_drain(r4_state *s, gpuref_retire *rr, unsigned n);
+void rdna4_km_drain(rdna4_state *s, gpuref_retire *rr, unsigned n);
 
 /* The program ends with this instruction (s_endpgm, kill, illegal instruction,
  * memory violation); flags: GPUREF_RETIRE_END, with GPUREF_RETIRE_TRAP.  Loads
  * still outstanding are made visible with it. */
-static inline void r4_end(r4_state *s, gpuref_retire *rr, uint32_t flags)
+static inline void rdna4_end(rdna4_state *s, gpuref_retire *rr, uint32_t flags)
 {
     if (s->nkm)
-        r4_km_drain(s, rr, 0);
+        rdna4_km_drain(s, rr, 0);
     s->a.ended = 1;
     s->fin = 1;
     rr->flags |= flags;
 }
 
 /* ------------------------------------------------- exec function frame
- * R4_EXEC(x_name) { body } defines exec function x_name around a body that
+ * RDNA4_EXEC(x_name) { body } defines exec function x_name around a body that
  * executes the instruction: s->npc holds the fall-through pc (a branch changes
- * it), rr has the fetch fields set (r4_step), and the body returns a status.
+ * it), rr has the fetch fields set (rdna4_step), and the body returns a status.
  * The frame then retires the instruction.  Each exec function carries its own
- * copy of the two ends, rather than r4_step doing them around an indirect call,
- * so that r4_step reaches it with a tail jump and the compiler sees, per
+ * copy of the two ends, rather than rdna4_step doing them around an indirect call,
+ * so that rdna4_step reaches it with a tail jump and the compiler sees, per
  * instruction, that the record starts empty (no merge search for the first
  * writes) and whether the pc can change. */
-static inline uint64_t r4_exec_begin(r4_state *s, const struct r4_pre *p, gpuref_retire *rr)
+static inline uint64_t rdna4_exec_begin(rdna4_state *s, const struct rdna4_pre *p, gpuref_retire *rr)
 {
     uint64_t fall = s->a.pc + 4u * p->nwords;
     s->npc = fall;
@@ -475,12 +479,12 @@ static inline uint64_t r4_exec_begin(r4_state *s, const struct r4_pre *p, gpuref
     return fall;
 }
 
-static inline int r4_exec_end(r4_state *s, gpuref_retire *rr, uint64_t fall, int st)
+static inline int rdna4_exec_end(rdna4_state *s, gpuref_retire *rr, uint64_t fall, int st)
 {
     if (st)
         return st;
     if (__builtin_expect(s->nkm != 0, 0) && s->fin)   /* halted: loads complete first */
-        r4_km_drain(s, rr, 0);
+        rdna4_km_drain(s, rr, 0);
     uint64_t npc = s->npc;
     rr->next_pc = npc;
     if (npc != fall)
@@ -489,14 +493,14 @@ static inline int r4_exec_end(r4_state *s, gpuref_retire *rr, uint64_t fall, int
     return GPUREF_OK;
 }
 
-#define R4_EXEC(fn)                                                                      \
-    static inline int fn##_body(r4_state *s, const r4_pre *p, gpuref_retire *rr);        \
-    static int fn(r4_state *s, const r4_pre *p, gpuref_retire *rr)                       \
+#define RDNA4_EXEC(fn)                                                                      \
+    static inline int fn##_body(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr);        \
+    static int fn(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr)                       \
     {                                                                                    \
-        uint64_t fall = r4_exec_begin(s, p, rr);                                         \
-        return r4_exec_end(s, rr, fall, fn##_body(s, p, rr));                            \
+        uint64_t fall = rdna4_exec_begin(s, p, rr);                                         \
+        return rdna4_exec_end(s, rr, fall, fn##_body(s, p, rr));                            \
     }                                                                                    \
-    static inline int fn##_body(r4_state *s, const r4_pre *p, gpuref_retire *rr)
+    static inline int fn##_body(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr)
 
 extern const gpuref_isa gpuref_isa_rdna4;
 

@@ -3,7 +3,7 @@
  * by assembling every name LLVM 22 knows with the operands of every row and keeping those
  * that llvm-mc encodes as one of this model's rows; llvm_rdna4.sh checks each pair.
  * Sorted by alias (binary search). */
-static const struct r4_alias { const char *alias, *name; } r4_aliases[] = {
+static const struct rdna4_alias { const char *alias, *name; } rdna4_aliases[] = {
     { "buffer_atomic_add", "buffer_atomic_add_u32" },
     { "buffer_atomic_add_x2", "buffer_atomic_add_u64" },
     { "buffer_atomic_and", "buffer_atomic_and_b32" },

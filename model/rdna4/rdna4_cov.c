@@ -1,5 +1,5 @@
 /* rdna4_cov.c - RDNA4 functional coverage (scalar pipeline): bins derived from
- * rdna4_ops.def for every row the model executes (r4_exec_of), and the
+ * rdna4.def for every row the model executes (rdna4_exec_of), and the
  * sampler over the wave state, the retire record and the predecoded slot.
  *
  * Bins (coverage/README.md):
@@ -23,7 +23,7 @@
  * Sampling a unit costs little next to the model's step: the bins are built
  * once into a table by row (r4c_row: every bin as a byte offset from the row's
  * op bin, the classifiers of its values), the sources come from the slot the
- * model predecoded (r4_pre, r4_src), a value class is a table lookup by a key
+ * model predecoded (rdna4_pre, rdna4_src), a value class is a table lookup by a key
  * made without branches, and the record is read once, per source only when
  * the source register's value changed (src_slow). */
 #include <stdlib.h>
@@ -80,8 +80,8 @@ typedef struct r4c_row {
 } r4c_row;
 
 typedef struct r4c {
-    r4c_row     row[R4_NROWS];
-    uint8_t     kind[4][256];    /* operand kind (K_*) of a source by its r4_src kind, code,
+    r4c_row     row[RDNA4_NROWS];
+    uint8_t     kind[4][256];    /* operand kind (K_*) of a source by its rdna4_src kind, code,
                                     and 128 for a register pair (its low half is even) */
     uint8_t     code[16][256];   /* register code a record entry writes (128: none) by
                                     file and index, both in range (rec_code) */
@@ -95,27 +95,27 @@ typedef struct r4c {
 } r4c;
 
 /* Register code of an SGPR-like file by index: code = base + (index & mask) when
- * (index & mask) < lim (the files of the retire records; R4_NFILES: any other). */
-static const struct { uint8_t base, lim; uint16_t mask; } rfile[R4_NFILES + 1] = {
-    [R4_FILE_S] = { 0, 106, 0xffff },
-    [R4_FILE_VCC] = { R4_VCC_LO, 2, 1 },
-    [R4_FILE_TTMP] = { R4_TTMP0, 16, 15 },
-    [R4_FILE_M0] = { R4_M0, 1, 0 },
-    [R4_FILE_EXEC] = { R4_EXEC_LO, 2, 1 },
+ * (index & mask) < lim (the files of the retire records; RDNA4_NFILES: any other). */
+static const struct { uint8_t base, lim; uint16_t mask; } rfile[RDNA4_NFILES + 1] = {
+    [RDNA4_FILE_S] = { 0, 106, 0xffff },
+    [RDNA4_FILE_VCC] = { RDNA4_VCC_LO, 2, 1 },
+    [RDNA4_FILE_TTMP] = { RDNA4_TTMP0, 16, 15 },
+    [RDNA4_FILE_M0] = { RDNA4_M0, 1, 0 },
+    [RDNA4_FILE_EXEC] = { RDNA4_EXEC_LO, 2, 1 },
 };
 
 /* The register code an entry of a record writes, 128 for none (rfile). */
 static unsigned rec_code_far(const gpuref_regw *w)
 {
     unsigned f = (uint16_t)w->file;
-    f = f < R4_NFILES ? f : R4_NFILES;
+    f = f < RDNA4_NFILES ? f : RDNA4_NFILES;
     unsigned ix = w->index & rfile[f].mask;
     return ix < rfile[f].lim ? rfile[f].base + ix : 128u;
 }
 
 static const char *fmt_lc(unsigned f, char *buf)
 {
-    const char *n = r4_fmts[f].name;
+    const char *n = rdna4_fmts[f].name;
     size_t i = 0;
     for (; n[i] && i < 15; i++)
         buf[i] = (char)(n[i] >= 'A' && n[i] <= 'Z' ? n[i] - 'A' + 'a' : n[i]);
@@ -127,12 +127,12 @@ static const char *fmt_lc(unsigned f, char *buf)
 static void type_vk(int type, uint8_t *vk, uint8_t *bits, uint8_t *cls)
 {
     switch (type) {
-    case R4T_B32: case R4T_MASK: *vk = VK_INT; *bits = 32; *cls = VC_I32; break;
-    case R4T_B64: case R4T_I64:  *vk = VK_INT; *bits = 64; *cls = VC_I64; break;
-    case R4T_F32:                *vk = VK_FLOAT; *bits = 32; *cls = VC_F32; break;
-    case R4T_F64:                *vk = VK_FLOAT; *bits = 64; *cls = VC_F64; break;
-    case R4T_F16:                *vk = VK_FLOAT; *bits = 16; *cls = VC_F16; break;
-    case R4T_BF16:               *vk = VK_FLOAT; *bits = 32; *cls = VC_BF16; break;
+    case RDNA4_T_B32: case RDNA4_T_MASK: *vk = VK_INT; *bits = 32; *cls = VC_I32; break;
+    case RDNA4_T_B64: case RDNA4_T_I64:  *vk = VK_INT; *bits = 64; *cls = VC_I64; break;
+    case RDNA4_T_F32:                *vk = VK_FLOAT; *bits = 32; *cls = VC_F32; break;
+    case RDNA4_T_F64:                *vk = VK_FLOAT; *bits = 64; *cls = VC_F64; break;
+    case RDNA4_T_F16:                *vk = VK_FLOAT; *bits = 16; *cls = VC_F16; break;
+    case RDNA4_T_BF16:               *vk = VK_FLOAT; *bits = 32; *cls = VC_BF16; break;
     default:                     *vk = VK_NONE; *bits = 0; *cls = 0; break;
     }
 }
@@ -231,13 +231,13 @@ static const char *const kname[NK] = { "reg", "special", "imm", "literal", "flag
 static int r4c_define(gpuref_cov *def, r4c *P, char *err)
 {
     char fl[16];
-    for (unsigned op = 0; op < R4_NROWS; op++) {
+    for (unsigned op = 0; op < RDNA4_NROWS; op++) {
         r4c_row *R = &P->row[op];
-        const r4_row *r = &r4_rows[op];
+        const rdna4_row *r = &rdna4_rows[op];
         memset(R, 0, sizeof *R);
         R->op = -1;
-        r4_exec_fn fn = r4_exec_of(op);
-        if (!fn || fn == r4_exec_unimpl)
+        rdna4_exec_fn fn = rdna4_exec_of(op);
+        if (!fn || fn == rdna4_exec_unimpl)
             continue;                          /* not executed by the model: no bins yet */
         const char *f = fmt_lc(r->fmt, fl);
         long opbin = gpuref_cov_def(def, GPUREF_COV_OP, (int)op, -1, 0, 0, "rdna4.op.%s.%s", f,
@@ -248,26 +248,26 @@ static int r4c_define(gpuref_cov *def, r4c *P, char *err)
         struct { uint8_t vk, bits, kinds; } sl[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
         uint8_t dvk = VK_NONE, dbits = 0;
         unsigned ns = 0;
-        for (unsigned i = 0; i < R4_MAXOPD; i++) {
-            const r4_opd *o = &r->o[i];
-            if (o->kind == R4K_SDST ||
-                (o->kind == R4K_SM_SDATA && (o->type == R4T_B32 || o->type == R4T_B64))) {
+        for (unsigned i = 0; i < RDNA4_MAXOPD; i++) {
+            const rdna4_opd *o = &r->o[i];
+            if (o->kind == RDNA4_K_SDST ||
+                (o->kind == RDNA4_K_SM_SDATA && (o->type == RDNA4_T_B32 || o->type == RDNA4_T_B64))) {
                 type_vk(o->type, &dvk, &dbits, &R->dcls);
-                R->dw2 = (uint8_t)(r4_type_is64(o->type) ? 1 : 0);
-            } else if ((o->kind == R4K_SSRC || o->kind == R4K_SDSTSRC) && ns < 2) {
+                R->dw2 = (uint8_t)(rdna4_type_is64(o->type) ? 1 : 0);
+            } else if ((o->kind == RDNA4_K_SSRC || o->kind == RDNA4_K_SDSTSRC) && ns < 2) {
                 unsigned j = ns++;
                 R->use[j] = 1;
-                type_vk(o->kind == R4K_SDSTSRC ? R4T_B32 : o->type, &sl[j].vk, &sl[j].bits,
+                type_vk(o->kind == RDNA4_K_SDSTSRC ? RDNA4_T_B32 : o->type, &sl[j].vk, &sl[j].bits,
                         &R->cls[j]);
                 /* an SDST field or an indexed base holds registers only; a barrier id
                  * is an inline constant (or M0 for s_get_barrier_state) */
-                unsigned barm0 = r->o[0].kind == R4K_SDST ? 1u << K_SPECIAL : 0;
-                sl[j].kinds = (uint8_t)((o->kind == R4K_SDSTSRC || (r->flags & R4_REGSRC))
+                unsigned barm0 = r->o[0].kind == RDNA4_K_SDST ? 1u << K_SPECIAL : 0;
+                sl[j].kinds = (uint8_t)((o->kind == RDNA4_K_SDSTSRC || (r->flags & RDNA4_REGSRC))
                                         ? (1u << K_REG | 1u << K_SPECIAL)
-                                        : (r->flags & R4_BARID) ? (1u << K_IMM | barm0)
+                                        : (r->flags & RDNA4_BARID) ? (1u << K_IMM | barm0)
                                         : (1u << NK) - 1);
-            } else if ((o->kind == R4K_SIMM_HEX || o->kind == R4K_SIMM_INL) &&
-                       r->fmt == R4_FMT_SOPK && ns < 2) {
+            } else if ((o->kind == RDNA4_K_SIMM_HEX || o->kind == RDNA4_K_SIMM_INL) &&
+                       r->fmt == RDNA4_FMT_SOPK && ns < 2) {
                 unsigned j = ns++;
                 R->use[j] = 2;
                 sl[j].vk = VK_INT;
@@ -309,22 +309,22 @@ static int r4c_define(gpuref_cov *def, r4c *P, char *err)
                     R->out = o;
             }
         }
-        if (r->fmt == R4_FMT_SOPC)             /* a compare: SCC is its result */
+        if (r->fmt == RDNA4_FMT_SOPC)             /* a compare: SCC is its result */
             for (unsigned k = 0; k < 2; k++) {
                 uint8_t o = 0;
                 DEF(o, GPUREF_COV_FLAG, (int)op, -1, k, 0, "rdna4.flag.%s.%s.scc%u", f, r->name, k);
                 if (k == 0)
                     R->scc = o;
             }
-        for (unsigned i = 0; i < R4_MAXOPD; i++)
-            if (r->o[i].kind == R4K_SIMM_BR && r->fmt == R4_FMT_SOPP) {
+        for (unsigned i = 0; i < RDNA4_MAXOPD; i++)
+            if (r->o[i].kind == RDNA4_K_SIMM_BR && r->fmt == RDNA4_FMT_SOPP) {
                 uint8_t o = 0;
                 DEF(R->br, GPUREF_COV_ISA, (int)op, -1, 0, 1, "rdna4.isa.%s.%s.taken", f, r->name);
                 DEF(o, GPUREF_COV_ISA, (int)op, -1, 0, 0, "rdna4.isa.%s.%s.not_taken", f, r->name);
                 (void)o;                       /* R->br + 1 */
             }
     }
-    for (unsigned op = 0; op < R4_NROWS; op++)
+    for (unsigned op = 0; op < RDNA4_NROWS; op++)
         P->row[op].nsrc = (uint8_t)(P->row[op].use[1] ? 2 : P->row[op].use[0] ? 1 : 0);
     for (unsigned f = 0; f < 16; f++)          /* record entries */
         for (unsigned i = 0; i < 256; i++) {
@@ -334,17 +334,17 @@ static int r4c_define(gpuref_cov *def, r4c *P, char *err)
             P->code[f][i] = (uint8_t)rec_code_far(&w);
         }
     for (unsigned c = 0; c < 256; c++) {
-        P->kind[R4S_REG][c] = c < 106 ? K_REG : K_SPECIAL;
-        P->kind[R4S_REG64][c] = (c < 106 ? K_REG : K_SPECIAL) | 128;
-        P->kind[R4S_CONST][c] = c == R4_LIT_SRC ? K_LIT : c == R4_NULL ? K_SPECIAL : K_IMM;
-        P->kind[R4S_SCC][c] = K_SCC;
+        P->kind[RDNA4_S_REG][c] = c < 106 ? K_REG : K_SPECIAL;
+        P->kind[RDNA4_S_REG64][c] = (c < 106 ? K_REG : K_SPECIAL) | 128;
+        P->kind[RDNA4_S_CONST][c] = c == RDNA4_LIT_SRC ? K_LIT : c == RDNA4_NULL ? K_SPECIAL : K_IMM;
+        P->kind[RDNA4_S_SCC][c] = K_SCC;
     }
     return vc_tables(P, err);
 }
 #undef DEF
 
 /* The shadow after a unit: the state after it is the state before the next. */
-static inline void shadow_end(r4c *P, const r4_state *s, const gpuref_retire *rr, unsigned shv)
+static inline void shadow_end(r4c *P, const rdna4_state *s, const gpuref_retire *rr, unsigned shv)
 {
     if (!shv || P->shscc != s->a.scc) {        /* out of step: start again from the state */
         memcpy(P->sh, s->a.sreg, sizeof s->a.sreg);
@@ -378,8 +378,8 @@ static int written(const r4c *P, const gpuref_retire *rr, unsigned c)
  * that differs from the state puts the shadow out of step; then a value is
  * known only from the state after the unit, if the unit did not write it.
  * Returns whether the value *v is known. */
-static __attribute__((noinline)) unsigned src_slow(const r4c *P, const r4_state *s,
-                                                   const gpuref_retire *rr, const r4_src *o,
+static __attribute__((noinline)) unsigned src_slow(const r4c *P, const rdna4_state *s,
+                                                   const gpuref_retire *rr, const rdna4_src *o,
                                                    unsigned c0, unsigned c1, unsigned *shv,
                                                    uint64_t *v)
 {
@@ -389,7 +389,7 @@ static __attribute__((noinline)) unsigned src_slow(const r4c *P, const r4_state 
         *shv = 0;
     uint32_t lo = *shv ? a0 : r0, hi = *shv ? a1 : r1;
     *v = (uint64_t)(hi | o->k[1]) << 32 | lo | o->k[0];
-    if (o->kind == R4S_SCC) {
+    if (o->kind == RDNA4_S_SCC) {
         *v = P->shscc;
         return *shv;
     }
@@ -397,14 +397,14 @@ static __attribute__((noinline)) unsigned src_slow(const r4c *P, const r4_state 
 }
 
 /* A unit without bins (or outside the program): the shadow only. */
-static __attribute__((noinline)) void sample_nobins(r4c *P, const r4_state *s,
+static __attribute__((noinline)) void sample_nobins(r4c *P, const rdna4_state *s,
                                                    const gpuref_retire *rr, unsigned shv)
 {
     unsigned n = rr->nregw < GPUREF_MAX_REGW ? rr->nregw : GPUREF_MAX_REGW;
     for (unsigned i = 0; i < n; i++) {
         const gpuref_regw *w = &rr->regw[i];
         P->sh[rec_code(P, w)] = (uint32_t)w->value[0];
-        if (w->file == R4_FILE_SCC)
+        if (w->file == RDNA4_FILE_SCC)
             P->shscc = (uint32_t)(w->value[0] & 1);
     }
     shadow_end(P, s, rr, shv);
@@ -412,9 +412,9 @@ static __attribute__((noinline)) void sample_nobins(r4c *P, const r4_state *s,
 
 /* Source slot i of the unit (a constant: one copy per slot): its operand kind
  * and its value class. */
-static inline __attribute__((always_inline)) void sample_src(const r4c *P, const r4_state *s,
+static inline __attribute__((always_inline)) void sample_src(const r4c *P, const rdna4_state *s,
                                                              const gpuref_retire *rr,
-                                                             const r4_pre *p, const r4c_row *R,
+                                                             const rdna4_pre *p, const r4c_row *R,
                                                              const unsigned i, unsigned *shv,
                                                              uint64_t *counts)
 {
@@ -424,9 +424,9 @@ static inline __attribute__((always_inline)) void sample_src(const r4c *P, const
     if (R->use[i] == 2) {
         v = p->imm & 0xffff;                   /* SOPK imm16 */
     } else {
-        /* the registers read: r4_src lo/hi (R4_NULL, which the shadow and the
+        /* the registers read: rdna4_src lo/hi (RDNA4_NULL, which the shadow and the
          * state hold as 0, for none), the low half of a pair at the even code */
-        const r4_src *o = &p->s[i];
+        const rdna4_src *o = &p->s[i];
         unsigned kind = o->kind & 3, k = P->kind[kind][o->code];
         unsigned ko = R->opnd[i][k & 7];
         if (ko)
@@ -435,7 +435,7 @@ static inline __attribute__((always_inline)) void sample_src(const r4c *P, const
         uint32_t a0 = P->sh[c0], a1 = P->sh[c1];
         if (*shv & (a0 == s->a.sreg[c0]) & (a1 == s->a.sreg[c1])) {
             v = (uint64_t)(a1 | o->k[1]) << 32 | a0 | o->k[0];
-            if (__builtin_expect(kind == R4S_SCC, 0))
+            if (__builtin_expect(kind == RDNA4_S_SCC, 0))
                 v = P->shscc;
         } else {
             known = src_slow(P, s, rr, o, c0, c1, shv, &v);
@@ -458,14 +458,14 @@ static inline __attribute__((always_inline)) void sample_src(const r4c *P, const
 static void r4c_sample(void *priv, const void *st, const gpuref_retire *rr, uint64_t *counts)
 {
     r4c *P = priv;
-    const r4_state *s = st;
+    const rdna4_state *s = st;
     unsigned shv = (P->shst == st) & (P->shany | (P->shseq == rr->seq));
     uint64_t off = (rr->pc - s->base) >> 2;     /* below the base: wraps, >= ncode */
     if (off >= s->ncode || !s->pre[off].exec || P->row[s->pre[off].row].op < 0) {
         sample_nobins(P, s, rr, shv);
         return;
     }
-    const r4_pre *p = &s->pre[off];
+    const rdna4_pre *p = &s->pre[off];
     const r4c_row *R = &P->row[p->row];
     unsigned op = (unsigned)R->op;
     counts[op]++;
@@ -482,9 +482,9 @@ static void r4c_sample(void *priv, const void *st, const gpuref_retire *rr, uint
         unsigned code = rec_code(P, w);
         wd |= code == dst;
         P->sh[code] = (uint32_t)w->value[0];
-        scc = w->file == R4_FILE_SCC ? (int)(w->value[0] & 1) : scc;
+        scc = w->file == RDNA4_FILE_SCC ? (int)(w->value[0] & 1) : scc;
     }
-    if (R->out && wd && dst != R4_NULL && dst < 128) {
+    if (R->out && wd && dst != RDNA4_NULL && dst < 128) {
         uint64_t v = s->a.sreg[dst];
         if (R->dw2)
             v |= (uint64_t)s->a.sreg[(dst + 1) & 127] << 32;
@@ -503,7 +503,7 @@ static void r4c_sample(void *priv, const void *st, const gpuref_retire *rr, uint
 static void r4c_begin(void *priv, const void *st)
 {
     r4c *P = priv;
-    const r4_state *s = st;
+    const rdna4_state *s = st;
     memcpy(P->sh, s->a.sreg, sizeof s->a.sreg);
     P->shscc = s->a.scc;
     P->shst = st;

@@ -1,8 +1,8 @@
 /* rdna4_gen.c - the RDNA4 random generator (the gen hook of gpuref_isa_rdna4;
  * the ISA-neutral part is core/gen.c).  Scalar pipeline, like the model: every
  * row of SOP1, SOP2, SOPC, SOPK, SOPP and SMEM that the model executes; fields
- * are set per operand kind of the row (rdna4_ops.def), encoded with r4_encode,
- * checked with r4_decode and printed with r4_format.
+ * are set per operand kind of the row (rdna4.def), encoded with rdna4_encode,
+ * checked with rdna4_decode and printed with rdna4_format.
  *
  * Operands: a pool of 6 SGPR pairs of s0-s87 per test (64-bit operands use a
  * pair), vcc/m0/exec/null as sources, inline integer and float constants, one
@@ -30,38 +30,38 @@
 
 #include "rdna4.h"
 
-enum { IT_BRANCH = R4_NROWS, NITEMS };
+enum { IT_BRANCH = RDNA4_NROWS, NITEMS };
 
 /* --mix groups of a row: its format, its unit, the ISA */
-#define R4G_SOP1    "sop1 salu scalar rdna4"
-#define R4G_SOP2    "sop2 salu scalar rdna4"
-#define R4G_SOPC    "sopc salu scalar rdna4"
-#define R4G_SOPK    "sopk salu scalar rdna4"
-#define R4G_SOPP    "sopp salu scalar rdna4"
-#define R4G_SMEM    "smem scalar rdna4"
-#define R4G_VOP1    "vop1 valu vector rdna4"
-#define R4G_VOP2    "vop2 valu vector rdna4"
-#define R4G_VOP3    "vop3 valu vector rdna4"
-#define R4G_VOP3P   "vop3p valu vector rdna4"
-#define R4G_VOP3SD  "vop3sd valu vector rdna4"
-#define R4G_VOPC    "vopc valu vector rdna4"
-#define R4G_VOPDX   "vopdx valu vector rdna4"
-#define R4G_VOPDY   "vopdy valu vector rdna4"
-#define R4G_VINTERP "vinterp valu vector rdna4"
-#define R4G_VDS     "vds lds vector rdna4"
-#define R4G_VDSDIR  "vdsdir lds vector rdna4"
-#define R4G_VBUFFER "vbuffer vmem vector rdna4"
-#define R4G_VFLAT   "vflat vmem vector rdna4"
-#define R4G_VGLOBAL "vglobal vmem vector rdna4"
-#define R4G_VSCRATCH "vscratch vmem vector rdna4"
-#define R4G_VIMAGE  "vimage vmem vector rdna4"
-#define R4G_VSAMPLE "vsample vmem vector rdna4"
-#define R4G_VEXPORT "vexport export vector rdna4"
+#define RDNA4_G_SOP1    "sop1 salu scalar rdna4"
+#define RDNA4_G_SOP2    "sop2 salu scalar rdna4"
+#define RDNA4_G_SOPC    "sopc salu scalar rdna4"
+#define RDNA4_G_SOPK    "sopk salu scalar rdna4"
+#define RDNA4_G_SOPP    "sopp salu scalar rdna4"
+#define RDNA4_G_SMEM    "smem scalar rdna4"
+#define RDNA4_G_VOP1    "vop1 valu vector rdna4"
+#define RDNA4_G_VOP2    "vop2 valu vector rdna4"
+#define RDNA4_G_VOP3    "vop3 valu vector rdna4"
+#define RDNA4_G_VOP3P   "vop3p valu vector rdna4"
+#define RDNA4_G_VOP3SD  "vop3sd valu vector rdna4"
+#define RDNA4_G_VOPC    "vopc valu vector rdna4"
+#define RDNA4_G_VOPDX   "vopdx valu vector rdna4"
+#define RDNA4_G_VOPDY   "vopdy valu vector rdna4"
+#define RDNA4_G_VINTERP "vinterp valu vector rdna4"
+#define RDNA4_G_VDS     "vds lds vector rdna4"
+#define RDNA4_G_VDSDIR  "vdsdir lds vector rdna4"
+#define RDNA4_G_VBUFFER "vbuffer vmem vector rdna4"
+#define RDNA4_G_VFLAT   "vflat vmem vector rdna4"
+#define RDNA4_G_VGLOBAL "vglobal vmem vector rdna4"
+#define RDNA4_G_VSCRATCH "vscratch vmem vector rdna4"
+#define RDNA4_G_VIMAGE  "vimage vmem vector rdna4"
+#define RDNA4_G_VSAMPLE "vsample vmem vector rdna4"
+#define RDNA4_G_VEXPORT "vexport export vector rdna4"
 
 static const gpuref_gen_item r4g_items[NITEMS] = {
-#define R4OP(F, OP, N, FL, ...) { #N, R4G_##F, 10 },
-#include "rdna4_ops.def"
-#undef R4OP
+#define RDNA4_OP(F, OP, N, FL, ...) { #N, RDNA4_G_##F, 10 },
+#include "rdna4.def"
+#undef RDNA4_OP
     [IT_BRANCH] = { "branch", "construct control", 60 },
 };
 
@@ -72,7 +72,7 @@ enum { C_NO, C_PLAIN, C_MOVREL, C_CALL, C_JUMP, C_TERM, C_KILL };
 #define AIMED  96u                 /* s96:103 aimed 64-bit values */
 
 typedef struct r4g {
-    uint8_t cls[R4_NROWS];       /* C_* */
+    uint8_t cls[RDNA4_NROWS];       /* C_* */
     int     br[7];               /* s_branch, s_cbranch_scc0 ... s_cbranch_execnz rows */
     int     endpgm, mov32, getpc, addu, addci, sopc[64];
     unsigned nsopc;
@@ -82,7 +82,7 @@ typedef struct r4g {
 #define REF_INL (-3)                 /* SSRC0: the inline constant of it */
 
 typedef struct gitem {
-    r4_insn in;
+    rdna4_insn in;
     int     target;              /* label: of a branch (SIMM16), or of the literal */
     int     ref;                 /* >= 0: the literal is the distance from the pc
                                     s_getpc_b64 item `ref` returns to the label;
@@ -96,8 +96,8 @@ typedef struct gitem {
 typedef struct cumw {
     uint64_t sum;
     unsigned n;
-    uint64_t cum[R4_NROWS];      /* running sum up to and including row idx[k] */
-    uint16_t idx[R4_NROWS];
+    uint64_t cum[RDNA4_NROWS];      /* running sum up to and including row idx[k] */
+    uint16_t idx[RDNA4_NROWS];
 } cumw;
 
 typedef struct gt {
@@ -117,7 +117,7 @@ typedef struct gt {
     const gpuref_cov_bin *termbin;   /* the hole it is aimed at, or NULL */
     unsigned       depth;
     unsigned       w[NITEMS];
-    cumw           rows;         /* w[0 .. R4_NROWS-1] */
+    cumw           rows;         /* w[0 .. RDNA4_NROWS-1] */
     int            fail;
 } gt;
 
@@ -127,7 +127,7 @@ static int cum_find(const cumw *c, uint64_t x)
     return gpuref_gx_cum_find(c->cum, c->idx, c->n, x);
 }
 
-/* gpuref_gx_pick(t->r, t->w, R4_NROWS) */
+/* gpuref_gx_pick(t->r, t->w, RDNA4_NROWS) */
 static int pick_row(gt *t)
 {
     return t->rows.sum ? cum_find(&t->rows, gpuref_gx_draw(t->r, t->rows.sum)) : -1;
@@ -201,38 +201,38 @@ static unsigned pool_reg(gt *t, int pair)
 /* A random scalar source code for an operand of the type; *lit gets a literal. */
 static unsigned src_code(gt *t, int type, int *haslit, uint32_t *lit)
 {
-    int pair = r4_type_is64(type);
+    int pair = rdna4_type_is64(type);
     unsigned k = gpuref_rng_below(t->r, 100);
     if (k < 55)
         return pool_reg(t, pair);
     if (k < 65) {
-        static const uint8_t sp32[] = { R4_VCC_LO, R4_VCC_HI, R4_M0, R4_EXEC_LO, R4_EXEC_HI,
-                                        R4_NULL };
-        static const uint8_t sp64[] = { R4_VCC_LO, R4_EXEC_LO, R4_NULL };
+        static const uint8_t sp32[] = { RDNA4_VCC_LO, RDNA4_VCC_HI, RDNA4_M0, RDNA4_EXEC_LO, RDNA4_EXEC_HI,
+                                        RDNA4_NULL };
+        static const uint8_t sp64[] = { RDNA4_VCC_LO, RDNA4_EXEC_LO, RDNA4_NULL };
         return pair ? sp64[gpuref_rng_below(t->r, 3)] : sp32[gpuref_rng_below(t->r, 6)];
     }
     if (k < 80)
         return gpuref_rng_chance(t->r, 60) ? 128 + gpuref_rng_below(t->r, 65)
                                            : 193 + gpuref_rng_below(t->r, 16);
-    if (k < 87 && (type == R4T_F32 || type == R4T_F16 || type == R4T_F64))
+    if (k < 87 && (type == RDNA4_T_F32 || type == RDNA4_T_F16 || type == RDNA4_T_F64))
         return 240 + gpuref_rng_below(t->r, 9);
     if (k < 97 && !*haslit) {
         *haslit = 1;
         *lit = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
-        return R4_LIT_SRC;
+        return RDNA4_LIT_SRC;
     }
     if (k < 97)
-        return R4_LIT_SRC;               /* the same literal again */
-    return R4_SCC_SRC;
+        return RDNA4_LIT_SRC;               /* the same literal again */
+    return RDNA4_SCC_SRC;
 }
 
-static int encode_ok(r4_insn *in)
+static int encode_ok(rdna4_insn *in)
 {
     char err[GPUREF_ERRLEN];
-    r4_insn d;
-    if (r4_encode(in, err) != GPUREF_OK)
+    rdna4_insn d;
+    if (rdna4_encode(in, err) != GPUREF_OK)
         return 0;
-    return r4_decode(in->w, in->nwords, &d, err) == GPUREF_OK && d.row == in->row &&
+    return rdna4_decode(in->w, in->nwords, &d, err) == GPUREF_OK && d.row == in->row &&
            d.nwords == in->nwords;
 }
 
@@ -240,101 +240,101 @@ static int encode_ok(r4_insn *in)
 static unsigned smem_dst(gt *t, unsigned n)
 {
     if (gpuref_rng_chance(t->r, 5))
-        return R4_NULL;
+        return RDNA4_NULL;
     if (n <= 2)
         return pool_reg(t, n == 2);
     return 4u * gpuref_rng_below(t->r, (VBASE - n) / 4 + 1);
 }
 
 /* A random instruction of row op (fields by the row's operand kinds). */
-static int draw(gt *t, unsigned op, r4_insn *in)
+static int draw(gt *t, unsigned op, rdna4_insn *in)
 {
-    const r4_row *r = &r4_rows[op];
+    const rdna4_row *r = &rdna4_rows[op];
     static const uint8_t msg[] = { 1, 2, 3, 9 };
     static const uint8_t msgrtn[] = { 0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x87 };
     for (int tries = 0; tries < 32; tries++) {
         memset(in, 0, sizeof *in);
         in->row = (uint16_t)op;
         in->fmt = r->fmt;
-        if (r4_fmts[r->fmt].op_fld)
-            in->f[r4_fmts[r->fmt].op_fld] = r->op;
+        if (rdna4_fmts[r->fmt].op_fld)
+            in->f[rdna4_fmts[r->fmt].op_fld] = r->op;
         int haslit = 0;
         uint32_t lit = 0;
-        for (unsigned i = 0; i < R4_MAXOPD; i++) {
-            const r4_opd *o = &r->o[i];
+        for (unsigned i = 0; i < RDNA4_MAXOPD; i++) {
+            const rdna4_opd *o = &r->o[i];
             unsigned k = gpuref_rng_below(t->r, 100);
             switch (o->kind) {
-            case R4K_NONE:
+            case RDNA4_K_NONE:
                 break;
-            case R4K_SDST:
-                in->f[o->fld] = pool_reg(t, r4_type_is64(o->type));
+            case RDNA4_K_SDST:
+                in->f[o->fld] = pool_reg(t, rdna4_type_is64(o->type));
                 break;
-            case R4K_SDSTSRC:                            /* s_setreg_b32 data */
-                in->f[o->fld] = k < 85 ? pool_reg(t, 0) : k < 93 ? R4_M0 : R4_VCC_LO;
+            case RDNA4_K_SDSTSRC:                            /* s_setreg_b32 data */
+                in->f[o->fld] = k < 85 ? pool_reg(t, 0) : k < 93 ? RDNA4_M0 : RDNA4_VCC_LO;
                 break;
-            case R4K_SSRC:
-                if (r->flags & R4_BARID)                 /* an integer inline constant */
-                    in->f[o->fld] = r->o[0].kind == R4K_SDST && k < 10
-                                    ? R4_M0 : 128 + gpuref_rng_below(t->r, 81);
-                else if (r->flags & R4_REGSRC)           /* indexed: an SGPR (pair), TTMP */
-                    in->f[o->fld] = k < 85 ? pool_reg(t, r4_type_is64(o->type))
-                                    : R4_TTMP0 + 2 * gpuref_rng_below(t->r, 8);
-                else if (op == R4_ROW_SOP1_s_sleep_var)  /* sleep little */
+            case RDNA4_K_SSRC:
+                if (r->flags & RDNA4_BARID)                 /* an integer inline constant */
+                    in->f[o->fld] = r->o[0].kind == RDNA4_K_SDST && k < 10
+                                    ? RDNA4_M0 : 128 + gpuref_rng_below(t->r, 81);
+                else if (r->flags & RDNA4_REGSRC)           /* indexed: an SGPR (pair), TTMP */
+                    in->f[o->fld] = k < 85 ? pool_reg(t, rdna4_type_is64(o->type))
+                                    : RDNA4_TTMP0 + 2 * gpuref_rng_below(t->r, 8);
+                else if (op == RDNA4_ROW_SOP1_s_sleep_var)  /* sleep little */
                     in->f[o->fld] = 128 + gpuref_rng_below(t->r, 4);
                 else
                     in->f[o->fld] = src_code(t, o->type, &haslit, &lit);
                 break;
-            case R4K_MSGRTN:
+            case RDNA4_K_MSGRTN:
                 in->f[o->fld] = msgrtn[gpuref_rng_below(t->r, sizeof msgrtn)];
                 break;
-            case R4K_SIMM_MSG:
+            case RDNA4_K_SIMM_MSG:
                 in->f[o->fld] = msg[gpuref_rng_below(t->r, sizeof msg)];
                 break;
-            case R4K_SIMM_HEX: case R4K_SIMM_INL: case R4K_SIMM_OPT: case R4K_SIMM_HWREG:
-            case R4K_SIMM_VER: case R4K_SIMM_DELAY: case R4K_SIMM_DEPCTR: case R4K_SIMM_WAITCNT:
+            case RDNA4_K_SIMM_HEX: case RDNA4_K_SIMM_INL: case RDNA4_K_SIMM_OPT: case RDNA4_K_SIMM_HWREG:
+            case RDNA4_K_SIMM_VER: case RDNA4_K_SIMM_DELAY: case RDNA4_K_SIMM_DEPCTR: case RDNA4_K_SIMM_WAITCNT:
                 in->f[o->fld] = (uint32_t)gpuref_rng_value(t->r, 16, t->x->opts->special_pct);
-                if (op == R4_ROW_SOPP_s_sleep)
+                if (op == RDNA4_ROW_SOPP_s_sleep)
                     in->f[o->fld] &= 3;
-                if (op == R4_ROW_SOPP_s_setkill || op == R4_ROW_SOPP_s_sethalt)
+                if (op == RDNA4_ROW_SOPP_s_setkill || op == RDNA4_ROW_SOPP_s_sethalt)
                     in->f[o->fld] &= ~1u;                /* not the end (see term) */
                 break;
-            case R4K_SIMM_BR:                            /* s_call_b64: set at layout */
+            case RDNA4_K_SIMM_BR:                            /* s_call_b64: set at layout */
                 break;
-            case R4K_LIT:
+            case RDNA4_K_LIT:
                 haslit = 1;
                 lit = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
                 break;
-            case R4K_SM_SDATA:
-                in->f[o->fld] = smem_dst(t, r4_type_dwords(o->type));
+            case RDNA4_K_SM_SDATA:
+                in->f[o->fld] = smem_dst(t, rdna4_type_dwords(o->type));
                 break;
-            case R4K_SM_SBASE:                           /* field: pair number */
+            case RDNA4_K_SM_SBASE:                           /* field: pair number */
                 if (k < 80)
                     in->f[o->fld] = VBASE / 2;
-                else if (o->type == R4T_X4)
+                else if (o->type == RDNA4_T_X4)
                     in->f[o->fld] = 2 * gpuref_rng_below(t->r, VBASE / 4);
                 else
                     in->f[o->fld] = pool_reg(t, 1) / 2;
                 break;
-            case R4K_SM_OFF:                             /* IOFFSET >= 0, SOFFSET */
-                in->f[R4FLD_SOFFSET] = R4_NULL;
+            case RDNA4_K_SM_OFF:                             /* IOFFSET >= 0, SOFFSET */
+                in->f[RDNA4_FLD_SOFFSET] = RDNA4_NULL;
                 if (k < 70)
-                    in->f[R4FLD_IOFFSET] = gpuref_rng_chance(t->r, 80)
+                    in->f[RDNA4_FLD_IOFFSET] = gpuref_rng_chance(t->r, 80)
                                            ? 4 * gpuref_rng_below(t->r, 72)
                                            : gpuref_rng_below(t->r, 288);
                 else if (k < 85)
-                    in->f[R4FLD_IOFFSET] = (uint32_t)gpuref_rng_next(t->r) & 0x7fffffu;
+                    in->f[RDNA4_FLD_IOFFSET] = (uint32_t)gpuref_rng_next(t->r) & 0x7fffffu;
                 else {
-                    in->f[R4FLD_IOFFSET] = gpuref_rng_below(t->r, 64);
-                    in->f[R4FLD_SOFFSET] = gpuref_rng_chance(t->r, 80) ? pool_reg(t, 0) : R4_M0;
+                    in->f[RDNA4_FLD_IOFFSET] = gpuref_rng_below(t->r, 64);
+                    in->f[RDNA4_FLD_SOFFSET] = gpuref_rng_chance(t->r, 80) ? pool_reg(t, 0) : RDNA4_M0;
                 }
                 break;
-            case R4K_SM_IOFF:
+            case RDNA4_K_SM_IOFF:
                 in->f[o->fld] = (uint32_t)gpuref_rng_next(t->r) & 0xffffffu;
                 break;
-            case R4K_SM_SOFF:
-                in->f[o->fld] = gpuref_rng_chance(t->r, 50) ? R4_NULL : pool_reg(t, 0);
+            case RDNA4_K_SM_SOFF:
+                in->f[o->fld] = gpuref_rng_chance(t->r, 50) ? RDNA4_NULL : pool_reg(t, 0);
                 break;
-            case R4K_SM_LEN:
+            case RDNA4_K_SM_LEN:
                 in->f[o->fld] = gpuref_rng_below(t->r, 128);
                 break;
             default:
@@ -351,7 +351,7 @@ static int draw(gt *t, unsigned op, r4_insn *in)
 
 /* ---------------------------------------------------------------- program */
 
-static void push(gt *t, const r4_insn *in, int target, int ref)
+static void push(gt *t, const rdna4_insn *in, int target, int ref)
 {
     if (t->fail)
         return;
@@ -373,13 +373,13 @@ static void push(gt *t, const r4_insn *in, int target, int ref)
     /* An SMEM load's data are visible after s_wait_kmcnt (README "Deferred SMEM
      * loads"): reading them earlier is a race, so each load is waited for at once,
      * as a compiler does before a use. */
-    const char *nm = r4_rows[in->row].name;
-    if (in->fmt == R4_FMT_SMEM && (!strncmp(nm, "s_load_", 7) || !strncmp(nm, "s_buffer_load_", 14))) {
-        r4_insn w;
+    const char *nm = rdna4_rows[in->row].name;
+    if (in->fmt == RDNA4_FMT_SMEM && (!strncmp(nm, "s_load_", 7) || !strncmp(nm, "s_buffer_load_", 14))) {
+        rdna4_insn w;
         memset(&w, 0, sizeof w);
-        w.row = R4_ROW_SOPP_s_wait_kmcnt;
-        w.fmt = R4_FMT_SOPP;
-        w.f[r4_fmts[R4_FMT_SOPP].op_fld] = r4_rows[w.row].op;
+        w.row = RDNA4_ROW_SOPP_s_wait_kmcnt;
+        w.fmt = RDNA4_FMT_SOPP;
+        w.f[rdna4_fmts[RDNA4_FMT_SOPP].op_fld] = rdna4_rows[w.row].op;
         if (encode_ok(&w))
             push(t, &w, -1, -1);
     }
@@ -423,13 +423,13 @@ static void skip_block(gt *t, int lab)
 /* s_mov_b32 code, value (a literal) */
 static void emit_mov(gt *t, unsigned code, uint32_t v)
 {
-    r4_insn in;
+    rdna4_insn in;
     memset(&in, 0, sizeof in);
     in.row = (uint16_t)t->G->mov32;
-    in.fmt = R4_FMT_SOP1;
-    in.f[r4_fmts[R4_FMT_SOP1].op_fld] = r4_rows[t->G->mov32].op;
-    in.f[R4FLD_SDST] = code;
-    in.f[R4FLD_SSRC0] = R4_LIT_SRC;
+    in.fmt = RDNA4_FMT_SOP1;
+    in.f[rdna4_fmts[RDNA4_FMT_SOP1].op_fld] = rdna4_rows[t->G->mov32].op;
+    in.f[RDNA4_FLD_SDST] = code;
+    in.f[RDNA4_FLD_SSRC0] = RDNA4_LIT_SRC;
     in.has_lit = 1;
     in.lit = v;
     if (encode_ok(&in))
@@ -437,16 +437,16 @@ static void emit_mov(gt *t, unsigned code, uint32_t v)
 }
 
 /* M0 for an s_movrel* of `in`: mostly an index inside the register file. */
-static void movrel_m0(gt *t, const r4_insn *in)
+static void movrel_m0(gt *t, const rdna4_insn *in)
 {
     unsigned op = in->row;
-    int b64 = op == R4_ROW_SOP1_s_movrels_b64 || op == R4_ROW_SOP1_s_movreld_b64;
-    unsigned base = op == R4_ROW_SOP1_s_movreld_b32 || op == R4_ROW_SOP1_s_movreld_b64
-                    ? in->f[R4FLD_SDST] : in->f[R4FLD_SSRC0];
-    uint32_t v, room = base < R4_VCC_LO ? R4_VCC_LO - base
-                       : base >= R4_TTMP0 && base < R4_TTMP0 + 16 ? R4_TTMP0 + 16 - base : 1;
+    int b64 = op == RDNA4_ROW_SOP1_s_movrels_b64 || op == RDNA4_ROW_SOP1_s_movreld_b64;
+    unsigned base = op == RDNA4_ROW_SOP1_s_movreld_b32 || op == RDNA4_ROW_SOP1_s_movreld_b64
+                    ? in->f[RDNA4_FLD_SDST] : in->f[RDNA4_FLD_SSRC0];
+    uint32_t v, room = base < RDNA4_VCC_LO ? RDNA4_VCC_LO - base
+                       : base >= RDNA4_TTMP0 && base < RDNA4_TTMP0 + 16 ? RDNA4_TTMP0 + 16 - base : 1;
     unsigned k = gpuref_rng_below(t->r, 100);
-    if (op == R4_ROW_SOP1_s_movrelsd_2_b32)
+    if (op == RDNA4_ROW_SOP1_s_movrelsd_2_b32)
         v = gpuref_rng_below(t->r, 112) | gpuref_rng_below(t->r, 112) << 16 |
             (k < 20 ? (uint32_t)gpuref_rng_next(t->r) & 0xfc00fc00u : 0);
     else if (k < 75)
@@ -457,10 +457,10 @@ static void movrel_m0(gt *t, const r4_insn *in)
         v = (uint32_t)gpuref_rng_next(t->r);
     if (b64)
         v &= ~1u;                            /* base and index even */
-    emit_mov(t, R4_M0, v);
+    emit_mov(t, RDNA4_M0, v);
 }
 
-static void push_row(gt *t, const r4_insn *in)
+static void push_row(gt *t, const rdna4_insn *in)
 {
     if (t->G->cls[in->row] == C_MOVREL)
         movrel_m0(t, in);
@@ -476,39 +476,39 @@ static void emit_branch(gt *t, int which, int taken)
     if (b == 1 || b == 2) {                     /* scc0 / scc1: a compare first */
         if (taken < 0) {
             if (G->nsopc) {
-                r4_insn in;
+                rdna4_insn in;
                 if (draw(t, (unsigned)G->sopc[gpuref_rng_below(t->r, G->nsopc)], &in) == 0)
                     push(t, &in, -1, -1);
             }
         } else {                                /* s_cmp_eq_u32 0, 0 or 0, 1 */
             for (unsigned k = 0; k < G->nsopc; k++) {
-                if (strcmp(r4_rows[G->sopc[k]].name, "s_cmp_eq_u32"))
+                if (strcmp(rdna4_rows[G->sopc[k]].name, "s_cmp_eq_u32"))
                     continue;
-                r4_insn in;
+                rdna4_insn in;
                 memset(&in, 0, sizeof in);
                 in.row = (uint16_t)G->sopc[k];
-                in.fmt = R4_FMT_SOPC;
-                in.f[r4_fmts[R4_FMT_SOPC].op_fld] = r4_rows[in.row].op;
-                in.f[R4FLD_SSRC0] = 128;                          /* 0 */
+                in.fmt = RDNA4_FMT_SOPC;
+                in.f[rdna4_fmts[RDNA4_FMT_SOPC].op_fld] = rdna4_rows[in.row].op;
+                in.f[RDNA4_FLD_SSRC0] = 128;                          /* 0 */
                 /* scc = (0 == x): scc1 taken for x = 0, scc0 taken for x = 1 */
-                in.f[R4FLD_SSRC1] = 128 + (unsigned)((b == 2) != (taken == 1));
+                in.f[RDNA4_FLD_SSRC1] = 128 + (unsigned)((b == 2) != (taken == 1));
                 if (encode_ok(&in))
                     push(t, &in, -1, -1);
                 break;
             }
         }
     } else if (b >= 3) {                        /* vcc / exec zero tests */
-        unsigned code = b <= 4 ? R4_VCC_LO : R4_EXEC_LO;
+        unsigned code = b <= 4 ? RDNA4_VCC_LO : RDNA4_EXEC_LO;
         uint32_t v = taken < 0 ? (gpuref_rng_chance(t->r, 50) ? 0 : 1)
                                : (uint32_t)(((b & 1) != 0) == (taken == 1) ? 0 : 1);
         emit_mov(t, code, v);                   /* wave32: the low half decides */
     }
     int lab = new_label(t);
-    r4_insn in;
+    rdna4_insn in;
     memset(&in, 0, sizeof in);
     in.row = (uint16_t)G->br[b];
-    in.fmt = R4_FMT_SOPP;
-    in.f[r4_fmts[R4_FMT_SOPP].op_fld] = r4_rows[in.row].op;
+    in.fmt = RDNA4_FMT_SOPP;
+    in.f[rdna4_fmts[RDNA4_FMT_SOPP].op_fld] = rdna4_rows[in.row].op;
     push(t, &in, lab, -1);
     skip_block(t, lab);
 }
@@ -516,7 +516,7 @@ static void emit_branch(gt *t, int which, int taken)
 /* s_call_b64 sP, label (forward) */
 static void emit_call(gt *t, unsigned op)
 {
-    r4_insn in;
+    rdna4_insn in;
     if (draw(t, op, &in))
         return;
     int lab = new_label(t);
@@ -535,13 +535,13 @@ static void emit_call(gt *t, unsigned op)
 static void emit_jump(gt *t, unsigned op)
 {
     const r4g *G = t->G;
-    r4_insn g, a, c, j;
+    rdna4_insn g, a, c, j;
     unsigned k = gpuref_rng_below(t->r, 100);
     if (draw(t, op, &j))
         return;
     int lab;
     if (t->n == 0 && k < 50) {                  /* at address 0: a target <= 36 */
-        j.f[R4FLD_SSRC0] = 128;
+        j.f[RDNA4_FLD_SSRC0] = 128;
         j.has_lit = 0;
         if (!encode_ok(&j))
             return;
@@ -551,7 +551,7 @@ static void emit_jump(gt *t, unsigned op)
         return;
     }
     if (k < 15) {
-        j.f[R4FLD_SSRC0] = R4_LIT_SRC;
+        j.f[RDNA4_FLD_SSRC0] = RDNA4_LIT_SRC;
         j.has_lit = 1;
         j.lit = 0x100;                          /* patched at layout */
         if (!encode_ok(&j))
@@ -561,30 +561,30 @@ static void emit_jump(gt *t, unsigned op)
         skip_block(t, lab);
         return;
     }
-    unsigned P = k < 35 ? R4_VCC_LO : pool_reg(t, 1);
+    unsigned P = k < 35 ? RDNA4_VCC_LO : pool_reg(t, 1);
     memset(&g, 0, sizeof g);
     g.row = (uint16_t)G->getpc;
-    g.fmt = R4_FMT_SOP1;
-    g.f[r4_fmts[R4_FMT_SOP1].op_fld] = r4_rows[G->getpc].op;
-    g.f[R4FLD_SDST] = P;
+    g.fmt = RDNA4_FMT_SOP1;
+    g.f[rdna4_fmts[RDNA4_FMT_SOP1].op_fld] = rdna4_rows[G->getpc].op;
+    g.f[RDNA4_FLD_SDST] = P;
     memset(&a, 0, sizeof a);
     a.row = (uint16_t)G->addu;
-    a.fmt = R4_FMT_SOP2;
-    a.f[r4_fmts[R4_FMT_SOP2].op_fld] = r4_rows[G->addu].op;
-    a.f[R4FLD_SDST] = P;
-    a.f[R4FLD_SSRC0] = P;
-    a.f[R4FLD_SSRC1] = R4_LIT_SRC;
+    a.fmt = RDNA4_FMT_SOP2;
+    a.f[rdna4_fmts[RDNA4_FMT_SOP2].op_fld] = rdna4_rows[G->addu].op;
+    a.f[RDNA4_FLD_SDST] = P;
+    a.f[RDNA4_FLD_SSRC0] = P;
+    a.f[RDNA4_FLD_SSRC1] = RDNA4_LIT_SRC;
     a.has_lit = 1;
     a.lit = 0x100;                              /* patched at layout */
     c = a;
     c.row = (uint16_t)G->addci;
-    c.f[r4_fmts[R4_FMT_SOP2].op_fld] = r4_rows[G->addci].op;
-    c.f[R4FLD_SDST] = P + 1;
-    c.f[R4FLD_SSRC0] = P + 1;
-    c.f[R4FLD_SSRC1] = 128;
+    c.f[rdna4_fmts[RDNA4_FMT_SOP2].op_fld] = rdna4_rows[G->addci].op;
+    c.f[RDNA4_FLD_SDST] = P + 1;
+    c.f[RDNA4_FLD_SSRC0] = P + 1;
+    c.f[RDNA4_FLD_SSRC1] = 128;
     c.has_lit = 0;
     c.lit = 0;
-    j.f[R4FLD_SSRC0] = P;
+    j.f[RDNA4_FLD_SSRC0] = P;
     j.has_lit = 0;
     j.lit = 0;
     if (!encode_ok(&g) || !encode_ok(&a) || !encode_ok(&c) || !encode_ok(&j))
@@ -601,7 +601,7 @@ static void emit_jump(gt *t, unsigned op)
 /* One instruction (or construct) of row op. */
 static void emit_op(gt *t, unsigned op)
 {
-    r4_insn in;
+    rdna4_insn in;
     switch (t->G->cls[op]) {
     case C_CALL:
         emit_call(t, op);
@@ -630,15 +630,15 @@ static void emit_op(gt *t, unsigned op)
 
 /* ------------------------------------------------------------- targeting */
 
-static unsigned slot_operand(const r4_row *r, unsigned slot, int *use)
+static unsigned slot_operand(const rdna4_row *r, unsigned slot, int *use)
 {
     unsigned ns = 0;
-    for (unsigned i = 0; i < R4_MAXOPD; i++) {
-        const r4_opd *o = &r->o[i];
-        if (o->kind == R4K_SSRC || o->kind == R4K_SDSTSRC ||
-            ((o->kind == R4K_SIMM_HEX || o->kind == R4K_SIMM_INL) && r->fmt == R4_FMT_SOPK)) {
+    for (unsigned i = 0; i < RDNA4_MAXOPD; i++) {
+        const rdna4_opd *o = &r->o[i];
+        if (o->kind == RDNA4_K_SSRC || o->kind == RDNA4_K_SDSTSRC ||
+            ((o->kind == RDNA4_K_SIMM_HEX || o->kind == RDNA4_K_SIMM_INL) && r->fmt == RDNA4_FMT_SOPK)) {
             if (ns++ == slot) {
-                *use = o->kind == R4K_SSRC ? 1 : o->kind == R4K_SDSTSRC ? 3 : 2;
+                *use = o->kind == RDNA4_K_SSRC ? 1 : o->kind == RDNA4_K_SDSTSRC ? 3 : 2;
                 return i;
             }
         }
@@ -652,23 +652,23 @@ static unsigned slot_operand(const r4_row *r, unsigned slot, int *use)
  * min, max, moves, selects, ... then return it. */
 static void aim_same(gt *t, unsigned op, unsigned vc)
 {
-    const r4_row *r = &r4_rows[op];
+    const rdna4_row *r = &rdna4_rows[op];
     int fl = vc >= GPUREF_VC_FPZERO && vc <= GPUREF_VC_SNAN;
-    r4_insn in;
+    rdna4_insn in;
     if (draw(t, op, &in))
         return;
     int pair = -1;
     uint32_t lit = 0;
     int haslit = 0;
-    for (unsigned i = 0; i < R4_MAXOPD; i++) {
-        const r4_opd *o = &r->o[i];
-        if (o->kind != R4K_SSRC || (r->flags & (R4_REGSRC | R4_BARID)))
+    for (unsigned i = 0; i < RDNA4_MAXOPD; i++) {
+        const rdna4_opd *o = &r->o[i];
+        if (o->kind != RDNA4_K_SSRC || (r->flags & (RDNA4_REGSRC | RDNA4_BARID)))
             continue;
-        int tfl = o->type == R4T_F32 || o->type == R4T_F16 || o->type == R4T_F64 ||
-                  o->type == R4T_BF16;
-        if (tfl != fl || o->type == R4T_F64 || o->type == R4T_BF16)
+        int tfl = o->type == RDNA4_T_F32 || o->type == RDNA4_T_F16 || o->type == RDNA4_T_F64 ||
+                  o->type == RDNA4_T_BF16;
+        if (tfl != fl || o->type == RDNA4_T_F64 || o->type == RDNA4_T_BF16)
             continue;
-        if (r4_type_is64(o->type)) {
+        if (rdna4_type_is64(o->type)) {
             if (pair < 0) {
                 if (t->ntgt >= 4)
                     continue;
@@ -680,14 +680,14 @@ static void aim_same(gt *t, unsigned op, unsigned vc)
             in.f[o->fld] = (unsigned)pair;
         } else {
             if (!haslit)
-                lit = fl ? float_example(t->r, vc, o->type == R4T_F16 ? 16 : 32)
+                lit = fl ? float_example(t->r, vc, o->type == RDNA4_T_F16 ? 16 : 32)
                          : int_example(t->r, vc, 32);
             haslit = 1;
-            in.f[o->fld] = R4_LIT_SRC;
+            in.f[o->fld] = RDNA4_LIT_SRC;
         }
     }
     if (haslit) {
-        if (r->flags & R4_LIT)                  /* K of s_fmaak/s_fmamk is the literal */
+        if (r->flags & RDNA4_LIT)                  /* K of s_fmaak/s_fmamk is the literal */
             return;
         in.has_lit = 1;
         in.lit = lit;
@@ -700,8 +700,8 @@ static void aim_same(gt *t, unsigned op, unsigned vc)
  * the memory block (the byte / half replicated for the sub-DWORD loads). */
 static int aim_load(gt *t, unsigned op, unsigned vc)
 {
-    const r4_row *r = &r4_rows[op];
-    r4_insn in;
+    const rdna4_row *r = &rdna4_rows[op];
+    rdna4_insn in;
     unsigned n = 1, bits = 32;
     if (strstr(r->name, "load_b64"))
         n = 2;
@@ -721,9 +721,9 @@ static int aim_load(gt *t, unsigned op, unsigned vc)
         t->memv[t->nmem++] = bits == 8 ? (v & 0xff) * 0x01010101u
                            : bits == 16 ? (v & 0xffff) * 0x00010001u : v;
     }
-    in.f[R4FLD_SBASE] = VBASE / 2;
-    in.f[R4FLD_SOFFSET] = R4_NULL;
-    in.f[R4FLD_IOFFSET] = 4 * w + (bits < 32 ? gpuref_rng_below(t->r, 4) : 0);
+    in.f[RDNA4_FLD_SBASE] = VBASE / 2;
+    in.f[RDNA4_FLD_SOFFSET] = RDNA4_NULL;
+    in.f[RDNA4_FLD_IOFFSET] = 4 * w + (bits < 32 ? gpuref_rng_below(t->r, 4) : 0);
     if (!encode_ok(&in))
         return 0;
     push(t, &in, -1, -1);
@@ -733,11 +733,11 @@ static int aim_load(gt *t, unsigned op, unsigned vc)
 static int aim(gt *t, const gpuref_cov_bin *b)
 {
     const r4g *G = t->G;
-    if (b->opcode < 0 || b->opcode >= R4_NROWS)
+    if (b->opcode < 0 || b->opcode >= RDNA4_NROWS)
         return 0;
     unsigned op = (unsigned)b->opcode;
-    const r4_row *r = &r4_rows[op];
-    r4_insn in;
+    const rdna4_row *r = &rdna4_rows[op];
+    rdna4_insn in;
     if (b->cat == GPUREF_COV_ISA) {             /* a branch taken / not taken */
         for (unsigned k = 0; k < 7; k++)
             if (G->br[k] == (int)op) {
@@ -757,7 +757,7 @@ static int aim(gt *t, const gpuref_cov_bin *b)
         t->termbin = b;
         return 1;
     }
-    if (b->cat == GPUREF_COV_OUT && r->fmt == R4_FMT_SMEM)
+    if (b->cat == GPUREF_COV_OUT && r->fmt == RDNA4_FMT_SMEM)
         return aim_load(t, op, b->value);
     if (b->cat == GPUREF_COV_OUT && (G->cls[op] == C_PLAIN || G->cls[op] == C_MOVREL))
         aim_same(t, op, b->value);              /* and two random tries below */
@@ -772,15 +772,15 @@ static int aim(gt *t, const gpuref_cov_bin *b)
     unsigned oi = slot_operand(r, (unsigned)(b->slot - 1), &use);
     if (!use || draw(t, op, &in))
         return 0;
-    const r4_opd *o = &r->o[oi];
-    int is64 = r4_type_is64(o->type);
+    const rdna4_opd *o = &r->o[oi];
+    int is64 = rdna4_type_is64(o->type);
     if (b->cat == GPUREF_COV_OPND && use == 1) {
-        static const uint8_t kcode[5] = { 0, R4_M0, 129, R4_LIT_SRC, R4_SCC_SRC };
+        static const uint8_t kcode[5] = { 0, RDNA4_M0, 129, RDNA4_LIT_SRC, RDNA4_SCC_SRC };
         unsigned k = b->value == GPUREF_OPK_REG ? 0 : b->value == GPUREF_OPK_SPECIAL ? 1
                    : b->value == GPUREF_OPK_IMM ? 2 : b->value == GPUREF_OPK_LITERAL ? 3 : 4;
         in.f[o->fld] = k == 0 ? pool_reg(t, is64)
                        : k != 1 ? kcode[k]
-                       : (r->flags & R4_REGSRC) ? R4_TTMP0 : is64 ? R4_VCC_LO : R4_M0;
+                       : (r->flags & RDNA4_REGSRC) ? RDNA4_TTMP0 : is64 ? RDNA4_VCC_LO : RDNA4_M0;
         if (k == 3 && !in.has_lit) {
             in.has_lit = 1;
             in.lit = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
@@ -790,19 +790,19 @@ static int aim(gt *t, const gpuref_cov_bin *b)
         unsigned bits = b->aux ? b->aux : 32;
         if (use == 2) {
             in.f[o->fld] = int_example(t->r, b->value, 16) & 0xffff;
-        } else if (!is64 || use == 3 || (r->flags & R4_REGSRC)) {
+        } else if (!is64 || use == 3 || (r->flags & RDNA4_REGSRC)) {
             uint32_t v = fl ? float_example(t->r, b->value, bits > 32 ? 32 : bits)
                             : int_example(t->r, b->value, 32);
-            if (use == 3 || (r->flags & (R4_REGSRC | R4_BARID)) || in.has_lit) {
+            if (use == 3 || (r->flags & (RDNA4_REGSRC | RDNA4_BARID)) || in.has_lit) {
                 if (is64)                       /* a register set just before */
                     return 0;
-                unsigned reg = (r->flags & R4_BARID) ? R4_M0 : pool_reg(t, 0);
-                if ((r->flags & R4_BARID) && r->o[0].kind != R4K_SDST)
+                unsigned reg = (r->flags & RDNA4_BARID) ? RDNA4_M0 : pool_reg(t, 0);
+                if ((r->flags & RDNA4_BARID) && r->o[0].kind != RDNA4_K_SDST)
                     return 0;                   /* an inline constant only */
                 emit_mov(t, reg, v);
                 in.f[o->fld] = reg;
             } else {                            /* a literal holds any 32-bit value */
-                in.f[o->fld] = R4_LIT_SRC;
+                in.f[o->fld] = RDNA4_LIT_SRC;
                 in.has_lit = 1;
                 in.lit = v;
             }
@@ -827,19 +827,19 @@ static int aim(gt *t, const gpuref_cov_bin *b)
 
 static void end_wave(gt *t)
 {
-    r4_insn in;
+    rdna4_insn in;
     if (t->term >= 0 && draw(t, (unsigned)t->term, &in) == 0) {
         const gpuref_cov_bin *b = t->termbin;
-        if (t->term == R4_ROW_SOPP_s_setkill || t->term == R4_ROW_SOPP_s_sethalt)
-            in.f[R4FLD_SIMM16] = 1;             /* kill / HALT */
-        if (b && b->slot == 1 && r4_rows[t->term].o[0].kind == R4K_SSRC) {
-            unsigned f = r4_rows[t->term].o[0].fld;   /* s_alloc_vgpr's source */
+        if (t->term == RDNA4_ROW_SOPP_s_setkill || t->term == RDNA4_ROW_SOPP_s_sethalt)
+            in.f[RDNA4_FLD_SIMM16] = 1;             /* kill / HALT */
+        if (b && b->slot == 1 && rdna4_rows[t->term].o[0].kind == RDNA4_K_SSRC) {
+            unsigned f = rdna4_rows[t->term].o[0].fld;   /* s_alloc_vgpr's source */
             if (b->cat == GPUREF_COV_IN) {
-                in.f[f] = R4_LIT_SRC;
+                in.f[f] = RDNA4_LIT_SRC;
                 in.has_lit = 1;
                 in.lit = int_example(t->r, b->value, 32);
             } else if (b->cat == GPUREF_COV_OPND) {
-                static const uint8_t kc[] = { 0, R4_M0, 129, R4_LIT_SRC, R4_SCC_SRC };
+                static const uint8_t kc[] = { 0, RDNA4_M0, 129, RDNA4_LIT_SRC, RDNA4_SCC_SRC };
                 unsigned k = b->value == GPUREF_OPK_REG ? 0 : b->value == GPUREF_OPK_SPECIAL ? 1
                            : b->value == GPUREF_OPK_IMM ? 2 : b->value == GPUREF_OPK_LITERAL ? 3 : 4;
                 in.f[f] = k ? kc[k] : pool_reg(t, 0);
@@ -852,8 +852,8 @@ static void end_wave(gt *t)
     memset(&in, 0, sizeof in);                  /* always last (also if the row above
                                                    did not end the wave) */
     in.row = (uint16_t)t->G->endpgm;
-    in.fmt = R4_FMT_SOPP;
-    in.f[r4_fmts[R4_FMT_SOPP].op_fld] = r4_rows[in.row].op;
+    in.fmt = RDNA4_FMT_SOPP;
+    in.f[rdna4_fmts[RDNA4_FMT_SOPP].op_fld] = rdna4_rows[in.row].op;
     push(t, &in, -1, -1);
 }
 
@@ -865,10 +865,10 @@ static int r4g_test(gpuref_genctx *x, char *err)
     t->G = x->priv;
     t->r = &x->rng;
     t->term = -1;
-    for (unsigned i = 0; i < R4_NROWS; i++)
+    for (unsigned i = 0; i < RDNA4_NROWS; i++)
         t->w[i] = t->G->cls[i] != C_NO ? x->weights[i] : 0;
     t->w[IT_BRANCH] = x->weights[IT_BRANCH];
-    for (unsigned i = 0; i < R4_NROWS; i++)
+    for (unsigned i = 0; i < RDNA4_NROWS; i++)
         if (t->w[i]) {
             t->rows.sum += t->w[i];
             t->rows.cum[t->rows.n] = t->rows.sum;
@@ -917,7 +917,7 @@ static int r4g_test(gpuref_genctx *x, char *err)
         pos = 0;
         for (size_t i = 0; !rc && i < t->n; i++) {
             char e2[GPUREF_ERRLEN];
-            if (r4_encode(&t->v[i].in, e2))
+            if (rdna4_encode(&t->v[i].in, e2))
                 rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: %s", e2);
             at[i] = pos;
             pos += t->v[i].in.nwords;
@@ -935,7 +935,7 @@ static int r4g_test(gpuref_genctx *x, char *err)
             if (4u * at[li < 0 ? (int)t->n : li] <= 64)
                 continue;
             it->ref = REF_ABS;
-            it->in.f[R4FLD_SSRC0] = R4_LIT_SRC;
+            it->in.f[RDNA4_FLD_SSRC0] = RDNA4_LIT_SRC;
             it->in.has_lit = 1;
             it->in.lit = 0x100;                 /* patched below */
             again = 1;
@@ -952,19 +952,19 @@ static int r4g_test(gpuref_genctx *x, char *err)
             else if (it->ref == REF_ABS)        /* the address (the program is at 0) */
                 it->in.lit = 4u * to;
             else if (it->ref == REF_INL && 4u * to <= 64)
-                it->in.f[R4FLD_SSRC0] = 128u + 4u * to;
+                it->in.f[RDNA4_FLD_SSRC0] = 128u + 4u * to;
             else if (it->ref == REF_INL) {
                 rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: jump target %u "
                                  "is no inline constant", 4u * to);
                 break;
             } else
-                it->in.f[R4FLD_SIMM16] = (to - (at[i] + 1)) & 0xffff;
-            if (r4_encode(&it->in, e2)) {
+                it->in.f[RDNA4_FLD_SIMM16] = (to - (at[i] + 1)) & 0xffff;
+            if (rdna4_encode(&it->in, e2)) {
                 rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: %s", e2);
                 break;
             }
         }
-        if (r4_format(&it->in, 4ull * at[i], text, sizeof text, e2) != GPUREF_OK) {
+        if (rdna4_format(&it->in, 4ull * at[i], text, sizeof text, e2) != GPUREF_OK) {
             rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: %s", e2);
             break;
         }
@@ -1033,40 +1033,40 @@ static int r4g_init(void **priv, char *err)
     for (unsigned k = 0; k < 7; k++)
         G->br[k] = -1;
     G->endpgm = G->mov32 = G->getpc = G->addu = G->addci = -1;
-    for (unsigned op = 0; op < R4_NROWS; op++) {
-        const r4_row *r = &r4_rows[op];
-        r4_exec_fn fn = r4_exec_of(op);
-        int exec = fn && fn != r4_exec_unimpl, isbr = 0;
+    for (unsigned op = 0; op < RDNA4_NROWS; op++) {
+        const rdna4_row *r = &rdna4_rows[op];
+        rdna4_exec_fn fn = rdna4_exec_of(op);
+        int exec = fn && fn != rdna4_exec_unimpl, isbr = 0;
         for (unsigned k = 0; k < 7; k++)
-            if (r->fmt == R4_FMT_SOPP && !strcmp(r->name, brn[k])) {
+            if (r->fmt == RDNA4_FMT_SOPP && !strcmp(r->name, brn[k])) {
                 G->br[k] = (int)op;
                 isbr = 1;
             }
-        if (r->fmt == R4_FMT_SOPP && !strcmp(r->name, "s_endpgm"))
+        if (r->fmt == RDNA4_FMT_SOPP && !strcmp(r->name, "s_endpgm"))
             G->endpgm = (int)op;
-        if (r->fmt == R4_FMT_SOP1 && !strcmp(r->name, "s_mov_b32"))
+        if (r->fmt == RDNA4_FMT_SOP1 && !strcmp(r->name, "s_mov_b32"))
             G->mov32 = (int)op;
-        if (r->fmt == R4_FMT_SOP1 && !strcmp(r->name, "s_getpc_b64"))
+        if (r->fmt == RDNA4_FMT_SOP1 && !strcmp(r->name, "s_getpc_b64"))
             G->getpc = (int)op;
-        if (r->fmt == R4_FMT_SOP2 && !strcmp(r->name, "s_add_co_u32"))
+        if (r->fmt == RDNA4_FMT_SOP2 && !strcmp(r->name, "s_add_co_u32"))
             G->addu = (int)op;
-        if (r->fmt == R4_FMT_SOP2 && !strcmp(r->name, "s_add_co_ci_u32"))
+        if (r->fmt == RDNA4_FMT_SOP2 && !strcmp(r->name, "s_add_co_ci_u32"))
             G->addci = (int)op;
         if (!exec || isbr || (int)op == G->endpgm ||
-            (r->fmt != R4_FMT_SOP1 && r->fmt != R4_FMT_SOP2 && r->fmt != R4_FMT_SOPC &&
-             r->fmt != R4_FMT_SOPK && r->fmt != R4_FMT_SOPP && r->fmt != R4_FMT_SMEM))
+            (r->fmt != RDNA4_FMT_SOP1 && r->fmt != RDNA4_FMT_SOP2 && r->fmt != RDNA4_FMT_SOPC &&
+             r->fmt != RDNA4_FMT_SOPK && r->fmt != RDNA4_FMT_SOPP && r->fmt != RDNA4_FMT_SMEM))
             continue;
         int c = C_PLAIN;
-        for (unsigned i = 0; i < R4_MAXOPD; i++)
+        for (unsigned i = 0; i < RDNA4_MAXOPD; i++)
             switch (r->o[i].kind) {
-            case R4K_NONE: case R4K_SDST: case R4K_SSRC: case R4K_SDSTSRC: case R4K_LIT:
-            case R4K_MSGRTN: case R4K_SIMM_HEX: case R4K_SIMM_INL: case R4K_SIMM_OPT:
-            case R4K_SIMM_HWREG: case R4K_SIMM_VER: case R4K_SIMM_DELAY: case R4K_SIMM_DEPCTR:
-            case R4K_SIMM_WAITCNT: case R4K_SIMM_MSG: case R4K_SM_SDATA: case R4K_SM_SBASE:
-            case R4K_SM_OFF: case R4K_SM_IOFF: case R4K_SM_SOFF: case R4K_SM_LEN:
+            case RDNA4_K_NONE: case RDNA4_K_SDST: case RDNA4_K_SSRC: case RDNA4_K_SDSTSRC: case RDNA4_K_LIT:
+            case RDNA4_K_MSGRTN: case RDNA4_K_SIMM_HEX: case RDNA4_K_SIMM_INL: case RDNA4_K_SIMM_OPT:
+            case RDNA4_K_SIMM_HWREG: case RDNA4_K_SIMM_VER: case RDNA4_K_SIMM_DELAY: case RDNA4_K_SIMM_DEPCTR:
+            case RDNA4_K_SIMM_WAITCNT: case RDNA4_K_SIMM_MSG: case RDNA4_K_SM_SDATA: case RDNA4_K_SM_SBASE:
+            case RDNA4_K_SM_OFF: case RDNA4_K_SM_IOFF: case RDNA4_K_SM_SOFF: case RDNA4_K_SM_LEN:
                 break;
-            case R4K_SIMM_BR:
-                if (op != R4_ROW_SOPK_s_call_b64)
+            case RDNA4_K_SIMM_BR:
+                if (op != RDNA4_ROW_SOPK_s_call_b64)
                     c = C_NO;
                 break;
             default:
@@ -1077,18 +1077,18 @@ static int r4g_init(void **priv, char *err)
             continue;
         if (strncmp(r->name, "s_movrel", 8) == 0)
             c = C_MOVREL;
-        else if (op == R4_ROW_SOPK_s_call_b64)
+        else if (op == RDNA4_ROW_SOPK_s_call_b64)
             c = C_CALL;
-        else if (op == R4_ROW_SOP1_s_setpc_b64 || op == R4_ROW_SOP1_s_swappc_b64 ||
-                 op == R4_ROW_SOP1_s_rfe_b64)
+        else if (op == RDNA4_ROW_SOP1_s_setpc_b64 || op == RDNA4_ROW_SOP1_s_swappc_b64 ||
+                 op == RDNA4_ROW_SOP1_s_rfe_b64)
             c = C_JUMP;
-        else if (op == R4_ROW_SOPP_s_code_end || op == R4_ROW_SOPP_s_endpgm_saved ||
-                 op == R4_ROW_SOP1_s_alloc_vgpr || op == R4_ROW_SOPP_s_sendmsghalt)
+        else if (op == RDNA4_ROW_SOPP_s_code_end || op == RDNA4_ROW_SOPP_s_endpgm_saved ||
+                 op == RDNA4_ROW_SOP1_s_alloc_vgpr || op == RDNA4_ROW_SOPP_s_sendmsghalt)
             c = C_TERM;
-        else if (op == R4_ROW_SOPP_s_setkill || op == R4_ROW_SOPP_s_sethalt)
+        else if (op == RDNA4_ROW_SOPP_s_setkill || op == RDNA4_ROW_SOPP_s_sethalt)
             c = C_KILL;
         G->cls[op] = (uint8_t)c;
-        if (r->fmt == R4_FMT_SOPC && G->nsopc < 64)
+        if (r->fmt == RDNA4_FMT_SOPC && G->nsopc < 64)
             G->sopc[G->nsopc++] = (int)op;
     }
     for (unsigned k = 0; k < 7; k++)

@@ -5,7 +5,7 @@
 # For every opcode row of SOP1, SOP2, SOPC, SOPK, SOPP and SMEM, several operand
 # patterns (registers, pairs, VCC/TTMP/NULL/M0/EXEC, inline integer and float
 # constants, literals, hwreg/sendmsg/s_delay_alu/s_waitcnt forms, SMEM offsets and
-# cache modifiers) are built from the description (model/rdna4/rdna4_ops.def) and
+# cache modifiers) are built from the description (model/rdna4/rdna4.def) and
 #   1. our disassembly text is assembled by llvm-mc: the bytes must equal ours;
 #   2. our words are disassembled by llvm-mc: the text must equal ours;
 #   3. our assembler must give back our words from our text.
@@ -39,8 +39,8 @@ cat > "$W/r4tool.c" <<'EOF'
 
 static int fmt_scalar(int f)
 {
-    return f == R4_FMT_SOP1 || f == R4_FMT_SOP2 || f == R4_FMT_SOPC || f == R4_FMT_SOPK ||
-           f == R4_FMT_SOPP || f == R4_FMT_SMEM;
+    return f == RDNA4_FMT_SOP1 || f == RDNA4_FMT_SOP2 || f == RDNA4_FMT_SOPC || f == RDNA4_FMT_SOPK ||
+           f == RDNA4_FMT_SOPP || f == RDNA4_FMT_SMEM;
 }
 
 typedef struct cand { uint32_t v, lit; } cand;
@@ -82,37 +82,37 @@ static const cand lit[] = { {0,0x12345678}, {0,0x11}, {0,0xdeadbeef}, {0,0xfffff
 
 #define N(a) (sizeof a / sizeof a[0])
 
-static const cand *cands(const r4_opd *o, unsigned *n)
+static const cand *cands(const rdna4_opd *o, unsigned *n)
 {
-    unsigned dw = r4_type_dwords(o->type);
+    unsigned dw = rdna4_type_dwords(o->type);
     switch (o->kind) {
-    case R4K_SDST: case R4K_SDSTSRC:
+    case RDNA4_K_SDST: case RDNA4_K_SDSTSRC:
         if (dw == 2) { *n = N(sdst64); return sdst64; }
         *n = N(sdst32); return sdst32;
-    case R4K_SSRC:
+    case RDNA4_K_SSRC:
         if (dw == 2) { *n = N(ssrc64); return ssrc64; }
-        if (o->type == R4T_F16 && cur_sop2) { *n = N(ssrc16_sop2); return ssrc16_sop2; }
-        if (o->type == R4T_F16) { *n = N(ssrc16); return ssrc16; }
-        if (o->type == R4T_F16P) { *n = N(ssrc16p); return ssrc16p; }
+        if (o->type == RDNA4_T_F16 && cur_sop2) { *n = N(ssrc16_sop2); return ssrc16_sop2; }
+        if (o->type == RDNA4_T_F16) { *n = N(ssrc16); return ssrc16; }
+        if (o->type == RDNA4_T_F16P) { *n = N(ssrc16p); return ssrc16p; }
         *n = N(ssrc32); return ssrc32;
-    case R4K_LIT: *n = N(lit); return lit;
-    case R4K_MSGRTN: *n = N(msgrtn); return msgrtn;
-    case R4K_SIMM_HEX: *n = N(simm_hex); return simm_hex;
-    case R4K_SIMM_INL: *n = N(simm_inl); return simm_inl;
-    case R4K_SIMM_OPT: *n = N(simm_opt); return simm_opt;
-    case R4K_SIMM_BR: *n = N(simm_br); return simm_br;
-    case R4K_SIMM_HWREG: *n = N(simm_hwreg); return simm_hwreg;
-    case R4K_SIMM_VER: *n = N(simm_ver); return simm_ver;
-    case R4K_SIMM_DELAY: *n = N(simm_delay); return simm_delay;
-    case R4K_SIMM_DEPCTR: *n = N(simm_depctr); return simm_depctr;
-    case R4K_SIMM_WAITCNT: *n = N(simm_waitcnt); return simm_waitcnt;
-    case R4K_SIMM_MSG: *n = N(simm_msg); return simm_msg;
+    case RDNA4_K_LIT: *n = N(lit); return lit;
+    case RDNA4_K_MSGRTN: *n = N(msgrtn); return msgrtn;
+    case RDNA4_K_SIMM_HEX: *n = N(simm_hex); return simm_hex;
+    case RDNA4_K_SIMM_INL: *n = N(simm_inl); return simm_inl;
+    case RDNA4_K_SIMM_OPT: *n = N(simm_opt); return simm_opt;
+    case RDNA4_K_SIMM_BR: *n = N(simm_br); return simm_br;
+    case RDNA4_K_SIMM_HWREG: *n = N(simm_hwreg); return simm_hwreg;
+    case RDNA4_K_SIMM_VER: *n = N(simm_ver); return simm_ver;
+    case RDNA4_K_SIMM_DELAY: *n = N(simm_delay); return simm_delay;
+    case RDNA4_K_SIMM_DEPCTR: *n = N(simm_depctr); return simm_depctr;
+    case RDNA4_K_SIMM_WAITCNT: *n = N(simm_waitcnt); return simm_waitcnt;
+    case RDNA4_K_SIMM_MSG: *n = N(simm_msg); return simm_msg;
     default: *n = 0; return NULL;
     }
 }
 
 /* SMEM patterns: sdata by size, sbase, offsets, cache policy */
-static void smem_pattern(const r4_row *r, unsigned i, r4_insn *in)
+static void smem_pattern(const rdna4_row *r, unsigned i, rdna4_insn *in)
 {
     static const uint32_t pair[] = { 2, 53, 54, 62, 0, 10 };
     static const uint32_t quad[] = { 2, 0, 54, 62, 8 };
@@ -120,56 +120,56 @@ static void smem_pattern(const r4_row *r, unsigned i, r4_insn *in)
         { 124, 0x10 }, { 124, 0xfffff0 }, { 3, 0x10 }, { 125, 0 }, { 124, 0x7fffff },
         { 105, 0x800000 }, { 124, 0 } };
     static const uint32_t thsc[][2] = { {0,0}, {1,2}, {3,3}, {2,0}, {3,1}, {0,3} };
-    for (int k = 0; k < R4_MAXOPD && r->o[k].kind != R4K_NONE; k++) {
-        const r4_opd *o = &r->o[k];
-        unsigned n = r4_type_dwords(o->type);
+    for (int k = 0; k < RDNA4_MAXOPD && r->o[k].kind != RDNA4_K_NONE; k++) {
+        const rdna4_opd *o = &r->o[k];
+        unsigned n = rdna4_type_dwords(o->type);
         switch (o->kind) {
-        case R4K_SM_SDATA: {
+        case RDNA4_K_SM_SDATA: {
             /* LLVM has no register tuples that include VCC, nor TTMP triples */
             static const uint32_t d1[] = { 8, 124, 106, 108, 105 }, d2[] = { 8, 106, 110, 124, 104 },
                 d3[] = { 8, 12, 0, 100 }, d4[] = { 8, 100, 112, 0 }, d8[] = { 8, 16, 112 },
                 d16[] = { 16, 32, 64 };
             const uint32_t *t = n == 1 ? d1 : n == 2 ? d2 : n == 3 ? d3 : n == 4 ? d4 : n == 8 ? d8 : d16;
             unsigned tn = n == 1 ? N(d1) : n == 2 ? N(d2) : n == 3 ? N(d3) : n == 4 ? N(d4) : n == 8 ? N(d8) : N(d16);
-            in->f[R4FLD_SDATA] = t[i % tn];
+            in->f[RDNA4_FLD_SDATA] = t[i % tn];
             break;
         }
-        case R4K_SM_SBASE:
-            in->f[R4FLD_SBASE] = n == 4 ? quad[i % N(quad)] : pair[i % N(pair)];
+        case RDNA4_K_SM_SBASE:
+            in->f[RDNA4_FLD_SBASE] = n == 4 ? quad[i % N(quad)] : pair[i % N(pair)];
             break;
-        case R4K_SM_OFF:
-            in->f[R4FLD_SOFFSET] = off[i % N(off)].soff;
-            in->f[R4FLD_IOFFSET] = off[i % N(off)].ioff;
+        case RDNA4_K_SM_OFF:
+            in->f[RDNA4_FLD_SOFFSET] = off[i % N(off)].soff;
+            in->f[RDNA4_FLD_IOFFSET] = off[i % N(off)].ioff;
             /* a negative S_BUFFER_LOAD offset is a MEMVIOL at run time; LLVM rejects it */
-            if (r->o[1].type == R4T_X4 && (in->f[R4FLD_IOFFSET] & 0x800000u))
-                in->f[R4FLD_IOFFSET] = 0x7ffff0u;
+            if (r->o[1].type == RDNA4_T_X4 && (in->f[RDNA4_FLD_IOFFSET] & 0x800000u))
+                in->f[RDNA4_FLD_IOFFSET] = 0x7ffff0u;
             break;
-        case R4K_SM_IOFF:
-            in->f[R4FLD_IOFFSET] = off[i % N(off)].ioff;
-            if (r->o[0].type == R4T_X4 && (in->f[R4FLD_IOFFSET] & 0x800000u))
-                in->f[R4FLD_IOFFSET] = 0x7ffff0u;   /* as above (prefetch is dropped) */
+        case RDNA4_K_SM_IOFF:
+            in->f[RDNA4_FLD_IOFFSET] = off[i % N(off)].ioff;
+            if (r->o[0].type == RDNA4_T_X4 && (in->f[RDNA4_FLD_IOFFSET] & 0x800000u))
+                in->f[RDNA4_FLD_IOFFSET] = 0x7ffff0u;   /* as above (prefetch is dropped) */
             break;
-        case R4K_SM_SOFF: {
+        case RDNA4_K_SM_SOFF: {
             static const uint32_t so[] = { 124, 3, 125 };
-            in->f[R4FLD_SOFFSET] = so[i % N(so)];
+            in->f[RDNA4_FLD_SOFFSET] = so[i % N(so)];
             break;
         }
-        case R4K_SM_LEN: {
+        case RDNA4_K_SM_LEN: {
             static const uint32_t ln[] = { 8, 0, 31, 5 };
-            in->f[R4FLD_SDATA] = ln[i % N(ln)];
+            in->f[RDNA4_FLD_SDATA] = ln[i % N(ln)];
             break;
         }
         default:
             break;
         }
     }
-    if (r->o[0].kind == R4K_SM_SDATA) {
-        in->f[R4FLD_TH] = thsc[i % N(thsc)][0];
-        in->f[R4FLD_SCOPE] = thsc[i % N(thsc)][1];
+    if (r->o[0].kind == RDNA4_K_SM_SDATA) {
+        in->f[RDNA4_FLD_TH] = thsc[i % N(thsc)][0];
+        in->f[RDNA4_FLD_SCOPE] = thsc[i % N(thsc)][1];
     }
 }
 
-static void print_words(const r4_insn *in)
+static void print_words(const rdna4_insn *in)
 {
     for (unsigned i = 0; i < in->nwords; i++)
         printf("%s0x%08x", i ? " " : "", in->w[i]);
@@ -178,30 +178,30 @@ static void print_words(const r4_insn *in)
 static int gen(void)
 {
     char err[GPUREF_ERRLEN], text[256];
-    for (unsigned row = 0; row < R4_NROWS; row++) {
-        const r4_row *r = &r4_rows[row];
+    for (unsigned row = 0; row < RDNA4_NROWS; row++) {
+        const rdna4_row *r = &rdna4_rows[row];
         if (!fmt_scalar(r->fmt))
             continue;
-        cur_sop2 = r->fmt == R4_FMT_SOP2;
+        cur_sop2 = r->fmt == RDNA4_FMT_SOP2;
         unsigned np = 1;
-        for (int k = 0; k < R4_MAXOPD; k++) {
+        for (int k = 0; k < RDNA4_MAXOPD; k++) {
             unsigned n;
             cands(&r->o[k], &n);
             if (n > np)
                 np = n;
         }
-        if (r->fmt == R4_FMT_SMEM)
+        if (r->fmt == RDNA4_FMT_SMEM)
             np = 7;
         for (unsigned i = 0; i < np; i++) {
-            r4_insn in;
+            rdna4_insn in;
             memset(&in, 0, sizeof in);
             in.fmt = r->fmt;
             in.row = (uint16_t)row;
-            in.f[R4FLD_OP] = r->op;
-            if (r->fmt == R4_FMT_SMEM) {
+            in.f[RDNA4_FLD_OP] = r->op;
+            if (r->fmt == RDNA4_FMT_SMEM) {
                 smem_pattern(r, i, &in);
             } else {
-                for (int k = 0; k < R4_MAXOPD && r->o[k].kind != R4K_NONE; k++) {
+                for (int k = 0; k < RDNA4_MAXOPD && r->o[k].kind != RDNA4_K_NONE; k++) {
                     unsigned n;
                     const cand *c = cands(&r->o[k], &n);
                     if (!n)
@@ -210,12 +210,12 @@ static int gen(void)
                     const cand *x = &c[(i + 3u * (unsigned)k) % n];
                     /* LLVM takes only SGPR pairs for the PC operands (and crashes on some
                      * constants there): registers only for these rows */
-                    if ((row == R4_ROW_SOP1_s_setpc_b64 || row == R4_ROW_SOP1_s_swappc_b64 ||
-                         row == R4_ROW_SOP1_s_rfe_b64) && r->o[k].kind == R4K_SSRC) {
+                    if ((row == RDNA4_ROW_SOP1_s_setpc_b64 || row == RDNA4_ROW_SOP1_s_swappc_b64 ||
+                         row == RDNA4_ROW_SOP1_s_rfe_b64) && r->o[k].kind == RDNA4_K_SSRC) {
                         for (unsigned j = 0; j < n && x->v >= 128; j++)
                             x = &c[(i + 3u * (unsigned)k + j) % n];
                     }
-                    if (r->o[k].kind == R4K_LIT) {
+                    if (r->o[k].kind == RDNA4_K_LIT) {
                         in.has_lit = 1;
                         in.lit = x->lit;
                         continue;
@@ -231,12 +231,12 @@ static int gen(void)
                     }
                 }
             }
-            if (r4_encode(&in, err))
+            if (rdna4_encode(&in, err))
                 continue;
-            r4_insn d;
-            if (r4_decode(in.w, in.nwords, &d, err))
+            rdna4_insn d;
+            if (rdna4_decode(in.w, in.nwords, &d, err))
                 continue;          /* not a legal combination: skip */
-            if (r4_format(&d, 0, text, sizeof text, err))
+            if (rdna4_format(&d, 0, text, sizeof text, err))
                 continue;
             printf("%s\t", r->name);
             print_words(&d);
@@ -284,40 +284,40 @@ static uint32_t rnd(void)
 
 /* A legal word of `row` and its text: the all-zero operands first, then random fields;
  * VGPR sources, FLAT SADDR = NULL, DMASK != 0 and OPSEL_HI = 1s are forced. */
-static int legal_text(unsigned row, r4_insn *out, char *text, size_t len)
+static int legal_text(unsigned row, rdna4_insn *out, char *text, size_t len)
 {
-    const r4_row *r = &r4_rows[row];
+    const rdna4_row *r = &rdna4_rows[row];
     char err[GPUREF_ERRLEN];
     for (int t = 0; t < 20000; t++) {
-        r4_insn in;
+        rdna4_insn in;
         memset(&in, 0, sizeof in);
         in.fmt = r->fmt;
         in.row = (uint16_t)row;
         if (t)
-            for (int f = 1; f < R4FLD_COUNT; f++)
+            for (int f = 1; f < RDNA4_FLD_COUNT; f++)
                 in.f[f] = rnd() & ((t & 1) ? 0x7f : 0x3);
-        for (int k = 0; k < R4_MAXOPD; k++) {
-            const r4_opd *o = &r->o[k];
-            if (o->kind == R4K_VSRC)
+        for (int k = 0; k < RDNA4_MAXOPD; k++) {
+            const rdna4_opd *o = &r->o[k];
+            if (o->kind == RDNA4_K_VSRC)
                 in.f[o->fld] = 256 + 4 * (unsigned)(k + 1) * 4;
-            if (o->kind == R4K_VDST || o->kind == R4K_VGPR)
+            if (o->kind == RDNA4_K_VDST || o->kind == RDNA4_K_VGPR)
                 in.f[o->fld] = 4 * (unsigned)(k + 1) * 4;
         }
-        if (r->fmt == R4_FMT_VFLAT)
-            in.f[R4FLD_SADDR] = 124;
-        if (r->fmt == R4_FMT_VIMAGE || r->fmt == R4_FMT_VSAMPLE)
-            in.f[R4FLD_DMASK] |= 1;
-        if (r->fmt == R4_FMT_VOP3P) {
-            in.f[R4FLD_OPSEL_HI] = 3;
-            in.f[R4FLD_OPSEL_HI2] = 1;
+        if (r->fmt == RDNA4_FMT_VFLAT)
+            in.f[RDNA4_FLD_SADDR] = 124;
+        if (r->fmt == RDNA4_FMT_VIMAGE || r->fmt == RDNA4_FMT_VSAMPLE)
+            in.f[RDNA4_FLD_DMASK] |= 1;
+        if (r->fmt == RDNA4_FMT_VOP3P) {
+            in.f[RDNA4_FLD_OPSEL_HI] = 3;
+            in.f[RDNA4_FLD_OPSEL_HI2] = 1;
         }
-        if (r4_fmts[r->fmt].op_fld)
-            in.f[r4_fmts[r->fmt].op_fld] = r->op;
-        if (r4_encode(&in, err))
+        if (rdna4_fmts[r->fmt].op_fld)
+            in.f[rdna4_fmts[r->fmt].op_fld] = r->op;
+        if (rdna4_encode(&in, err))
             continue;
-        if (r4_decode(in.w, in.nwords, out, err) || out->row != row)
+        if (rdna4_decode(in.w, in.nwords, out, err) || out->row != row)
             continue;
-        if (r4_format(out, 0, text, len, err))
+        if (rdna4_format(out, 0, text, len, err))
             continue;
         return 0;
     }
@@ -331,26 +331,26 @@ static int aliases(void)
 {
     char text[512];
     int bad = 0;
-    for (size_t i = 0; i < sizeof r4_aliases / sizeof r4_aliases[0]; i++) {
-        unsigned row = R4_NROWS;
-        for (unsigned k = 0; k < R4_NROWS && row == R4_NROWS; k++)
-            if (strcmp(r4_rows[k].name, r4_aliases[i].name) == 0 &&
-                r4_rows[k].fmt != R4_FMT_VOPDX && r4_rows[k].fmt != R4_FMT_VOPDY)
+    for (size_t i = 0; i < sizeof rdna4_aliases / sizeof rdna4_aliases[0]; i++) {
+        unsigned row = RDNA4_NROWS;
+        for (unsigned k = 0; k < RDNA4_NROWS && row == RDNA4_NROWS; k++)
+            if (strcmp(rdna4_rows[k].name, rdna4_aliases[i].name) == 0 &&
+                rdna4_rows[k].fmt != RDNA4_FMT_VOPDX && rdna4_rows[k].fmt != RDNA4_FMT_VOPDY)
                 row = k;
-        r4_insn d;
-        if (row == R4_NROWS || legal_text(row, &d, text, sizeof text)) {
-            fprintf(stderr, "r4tool: no legal word for %s\n", r4_aliases[i].name);
+        rdna4_insn d;
+        if (row == RDNA4_NROWS || legal_text(row, &d, text, sizeof text)) {
+            fprintf(stderr, "r4tool: no legal word for %s\n", rdna4_aliases[i].name);
             bad = 1;
             continue;
         }
         /* the canonical text with the alias mnemonic; an _e32/_e64/_dpp suffix stays */
-        size_t ln = strlen(r4_aliases[i].name);
-        if (strncmp(text, r4_aliases[i].name, ln) != 0) {
-            fprintf(stderr, "r4tool: %s prints as '%s'\n", r4_aliases[i].name, text);
+        size_t ln = strlen(rdna4_aliases[i].name);
+        if (strncmp(text, rdna4_aliases[i].name, ln) != 0) {
+            fprintf(stderr, "r4tool: %s prints as '%s'\n", rdna4_aliases[i].name, text);
             bad = 1;
             continue;
         }
-        printf("%s%s\t%s\t", r4_aliases[i].alias, text + ln, text);
+        printf("%s%s\t%s\t", rdna4_aliases[i].alias, text + ln, text);
         print_words(&d);
         printf("\n");
     }

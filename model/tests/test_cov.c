@@ -372,18 +372,18 @@ out:
 
 /* RDNA4: a register write between units, made through the API as a waiver
  * would. */
-typedef struct r4_poke {
+typedef struct rdna4_poke {
     int after;                 /* after sampling unit `after` (0-based); -1: none */
     const char *file;
     unsigned idx;
     uint32_t val;
-} r4_poke;
+} rdna4_poke;
 
 /* RDNA4: assemble text, set s[regs[i]] = vals[i], run to the end sampling cov
  * (gpuref_cov_begin first if begin; units whose bit is set in skip are not
  * sampled), applying the pokes after their units. */
 static int run_r4(gpuref_cov *cov, const char *text, const unsigned *regs, const uint32_t *vals,
-                  unsigned n, int begin, unsigned skip, const r4_poke *pokes, unsigned npokes)
+                  unsigned n, int begin, unsigned skip, const rdna4_poke *pokes, unsigned npokes)
 {
     gpuref_diag d = { 0 };
     gpuref_model *m = NULL;
@@ -502,7 +502,7 @@ static void test_rdna4_sample(void)
     gpuref_cov_clear(c);
     const unsigned r1[] = { 1 };
     const uint32_t v1[] = { 0 };
-    const r4_poke pk[] = { { 0, "s", 1, 0x80000000u } };
+    const rdna4_poke pk[] = { { 0, "s", 1, 0x80000000u } };
     run_r4(c, "s_mov_b32 s2, 5\ns_add_co_u32 s3, s1, s2\ns_add_co_u32 s1, s1, s2\ns_endpgm\n",
            r1, v1, 1, 1, 0, pk, 1);
     expect_count(c, "rdna4.in.sop2.s_add_co_u32.src0.imin", 2);
@@ -513,7 +513,7 @@ static void test_rdna4_sample(void)
     gpuref_cov_clear(c);
     const unsigned r2[] = { 1, 2 };
     const uint32_t v2[] = { 0, 0 };
-    const r4_poke pk2[] = { { 0, "s", 2, 1 } };
+    const rdna4_poke pk2[] = { { 0, "s", 2, 1 } };
     run_r4(c, "s_mov_b32 s3, 5\ns_add_co_u32 s1, s2, s1\ns_endpgm\n", r2, v2, 2, 1, 0, pk2, 1);
     expect_count(c, "rdna4.op.sop2.s_add_co_u32", 1);
     expect_count(c, "rdna4.in.sop2.s_add_co_u32.src0.one", 1);

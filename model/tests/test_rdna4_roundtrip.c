@@ -1,6 +1,6 @@
 /* test_rdna4_roundtrip.c - the RDNA4 description checked mechanically.
  *
- * For every opcode row of every format (model/rdna4/rdna4_ops.def), random legal
+ * For every opcode row of every format (model/rdna4/rdna4.def), random legal
  * words are built field by field from the row's operand list, and
  *   encode(decode(w)) == w        (decode keeps every bit)
  *   asm(disasm(w)) == w           (the text keeps every bit)
@@ -48,7 +48,7 @@ static uint32_t sreg(unsigned n, int dst)
         uint32_t c = rnd() % 128;
         if (n >= 2 && (c & 1))
             continue;
-        if (n >= 2 && (c == R4_M0 || c == R4_VCC_HI || c == R4_EXEC_HI))
+        if (n >= 2 && (c == RDNA4_M0 || c == RDNA4_VCC_HI || c == RDNA4_EXEC_HI))
             continue;
         (void)dst;
         return c;
@@ -59,14 +59,14 @@ static uint32_t ssrc(int type, unsigned flags, int vgpr, uint32_t *lit, int *has
 {
     static const uint32_t special[] = { 235, 236, 237, 238, 240, 241, 242, 243, 244, 245, 246,
                                         247, 248, 253 };
-    unsigned n = r4_type_dwords(type) > 1 ? 2 : 1;
-    if (flags & R4_REGSRC)
+    unsigned n = rdna4_type_dwords(type) > 1 ? 2 : 1;
+    if (flags & RDNA4_REGSRC)
         for (;;) {
             uint32_t c = sreg(n, 0);
-            if (c < R4_NULL)
+            if (c < RDNA4_NULL)
                 return c;
         }
-    if (flags & R4_BARID)
+    if (flags & RDNA4_BARID)
         return 128 + rnd() % 81;
     switch (rnd() % (vgpr ? 6 : 5)) {
     case 0: case 1:
@@ -80,7 +80,7 @@ static uint32_t ssrc(int type, unsigned flags, int vgpr, uint32_t *lit, int *has
             *has_lit = 1;
             *lit = rnd() % 4 ? rnd() : rnd() % 80;
         }
-        return R4_LIT_SRC;
+        return RDNA4_LIT_SRC;
     default:
         return 256 + rnd() % 256;
     }
@@ -89,35 +89,35 @@ static uint32_t ssrc(int type, unsigned flags, int vgpr, uint32_t *lit, int *has
 static uint32_t field_max(int fmt, int fld)
 {
     unsigned hi, lo;
-    if (!r4_field_pos(fmt, fld, &hi, &lo))
+    if (!rdna4_field_pos(fmt, fld, &hi, &lo))
         return 0;
     return hi - lo + 1 >= 32 ? 0xffffffffu : (1u << (hi - lo + 1)) - 1;
 }
 
-static void rand_field(r4_insn *in, int fld)
+static void rand_field(rdna4_insn *in, int fld)
 {
     in->f[fld] = rnd() & field_max(in->fmt, fld);
 }
 
 /* Fill the operand fields of row r. */
-static void fill_operands(r4_insn *in, const r4_row *r, uint32_t *lit, int *has_lit)
+static void fill_operands(rdna4_insn *in, const rdna4_row *r, uint32_t *lit, int *has_lit)
 {
-    for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
-        const r4_opd *o = &r->o[i];
-        unsigned n = r4_type_dwords(o->type);
+    for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
+        const rdna4_opd *o = &r->o[i];
+        unsigned n = rdna4_type_dwords(o->type);
         uint32_t *f = &in->f[o->fld];
         switch (o->kind) {
-        case R4K_SDST: case R4K_SDSTSRC: case R4K_SDSTV: case R4K_SDST7:
-            *f = sreg(o->type == R4T_MASK ? 1 : n, 1);
+        case RDNA4_K_SDST: case RDNA4_K_SDSTSRC: case RDNA4_K_SDSTV: case RDNA4_K_SDST7:
+            *f = sreg(o->type == RDNA4_T_MASK ? 1 : n, 1);
             break;
-        case R4K_SSRC:
+        case RDNA4_K_SSRC:
             *f = ssrc(o->type, r->flags, 0, lit, has_lit);
             break;
-        case R4K_VSRC: {
+        case RDNA4_K_VSRC: {
             /* operand classes (README: decisions E16): VGPR-only or scalar-only slots */
-            int slot = o->fld == R4FLD_SRC0 ? 0 : o->fld == R4FLD_SRC1 ? 1 :
-                       o->fld == R4FLD_SRC2 ? 2 : -1;
-            if (slot >= 0 && (r->flags & (R4_VGPR0 << slot))) {
+            int slot = o->fld == RDNA4_FLD_SRC0 ? 0 : o->fld == RDNA4_FLD_SRC1 ? 1 :
+                       o->fld == RDNA4_FLD_SRC2 ? 2 : -1;
+            if (slot >= 0 && (r->flags & (RDNA4_VGPR0 << slot))) {
                 *f = 256 + (rnd() & 0xff);
                 break;
             }
@@ -125,71 +125,71 @@ static void fill_operands(r4_insn *in, const r4_row *r, uint32_t *lit, int *has_
             for (int k = 0; k < 100; k++) {
                 *has_lit = had;
                 *f = ssrc(o->type, r->flags, 1, lit, has_lit);
-                if (!r4_src_class_error(r, slot, *f))
+                if (!rdna4_src_class_error(r, slot, *f))
                     break;
             }
             break;
         }
-        case R4K_VDST: case R4K_VGPR:
+        case RDNA4_K_VDST: case RDNA4_K_VGPR:
             *f = rnd() & field_max(in->fmt, o->fld);
             break;
-        case R4K_LIT:
+        case RDNA4_K_LIT:
             *has_lit = 1;
             *lit = rnd();
             break;
-        case R4K_MSGRTN: {
+        case RDNA4_K_MSGRTN: {
             static const uint32_t m[] = { 0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x87, 0xff };
             *f = PICK(m);
             break;
         }
-        case R4K_SIMM_MSG: {
+        case RDNA4_K_SIMM_MSG: {
             static const uint32_t m[] = { 1, 2, 3, 9 };
             *f = PICK(m);
             break;
         }
-        case R4K_SIMM_WAITCNT:
+        case RDNA4_K_SIMM_WAITCNT:
             *f = rnd() & 0xfff7u;
             break;
-        case R4K_SIMM_DEPCTR:
+        case RDNA4_K_SIMM_DEPCTR:
             *f = rnd() & (rnd() % 2 ? 0xff9fu : 0xffffu);
             break;
-        case R4K_SIMM_DELAY:
+        case RDNA4_K_SIMM_DELAY:
             *f = rnd() % 3 ? ((rnd() % 12) | (rnd() % 6) << 4 | (rnd() % 12) << 7) : rnd() & 0xffff;
             break;
-        case R4K_SIMM_HEX: case R4K_SIMM_INL: case R4K_SIMM_OPT: case R4K_SIMM_BR:
-        case R4K_SIMM_HWREG: case R4K_SIMM_VER:
+        case RDNA4_K_SIMM_HEX: case RDNA4_K_SIMM_INL: case RDNA4_K_SIMM_OPT: case RDNA4_K_SIMM_BR:
+        case RDNA4_K_SIMM_HWREG: case RDNA4_K_SIMM_VER:
             *f = rnd() % 4 ? rnd() & 0xffff : rnd() % 80;
             break;
-        case R4K_SM_SDATA:
+        case RDNA4_K_SM_SDATA:
             if (rnd() % 5 == 0)
-                *f = R4_NULL;
+                *f = RDNA4_NULL;
             else
                 *f = (rnd() % 124) & (n > 2 ? ~3u : n == 2 ? ~1u : ~0u);
             break;
-        case R4K_SM_SBASE:
+        case RDNA4_K_SM_SBASE:
             *f = rnd() % 64;
             if (n == 4)
                 *f = (*f & ~1u) % 62;
             break;
-        case R4K_SM_OFF:
-            in->f[R4FLD_SOFFSET] = rnd() % 128;
+        case RDNA4_K_SM_OFF:
+            in->f[RDNA4_FLD_SOFFSET] = rnd() % 128;
             *f = rnd() & 0xffffff;
             break;
-        case R4K_SM_IOFF:
+        case RDNA4_K_SM_IOFF:
             *f = rnd() & 0xffffff;
             break;
-        case R4K_SM_SOFF:
+        case RDNA4_K_SM_SOFF:
             *f = rnd() % 128;
             break;
-        case R4K_SM_LEN:
+        case RDNA4_K_SM_LEN:
             *f = rnd() % 128;
             break;
-        case R4K_MLOAD: case R4K_MSTORE: case R4K_MATOMIC:
+        case RDNA4_K_MLOAD: case RDNA4_K_MSTORE: case RDNA4_K_MATOMIC:
             *f = rnd() & 0xff;
             break;
-        case R4K_ATTR:
+        case RDNA4_K_ATTR:
             *f = rnd() % 64;
-            in->f[R4FLD_ATTR_CHAN] = rnd() % 4;
+            in->f[RDNA4_FLD_ATTR_CHAN] = rnd() % 4;
             break;
         default:
             break;
@@ -198,80 +198,80 @@ static void fill_operands(r4_insn *in, const r4_row *r, uint32_t *lit, int *has_
 }
 
 /* Format-level fields (modifiers, addresses) with their constraints. */
-static void fill_format(r4_insn *in, const r4_row *r)
+static void fill_format(rdna4_insn *in, const rdna4_row *r)
 {
     uint32_t *f = in->f;
     switch (in->fmt) {
-    case R4_FMT_SMEM:
-        if (r->o[0].kind == R4K_SM_SDATA || r->o[0].kind == R4K_SM_SBASE) {
-            rand_field(in, R4FLD_TH);
-            rand_field(in, R4FLD_SCOPE);
+    case RDNA4_FMT_SMEM:
+        if (r->o[0].kind == RDNA4_K_SM_SDATA || r->o[0].kind == RDNA4_K_SM_SBASE) {
+            rand_field(in, RDNA4_FLD_TH);
+            rand_field(in, RDNA4_FLD_SCOPE);
         }
         break;
-    case R4_FMT_VOP3:
-        rand_field(in, R4FLD_ABS);
-        if (r->flags & R4_OPSEL)
-            rand_field(in, R4FLD_OPSEL);
-        if (!(r->flags & R4_NOCLAMP))
-            rand_field(in, R4FLD_CM);
-        rand_field(in, R4FLD_OMOD);
-        rand_field(in, R4FLD_NEG);
-        if (r->flags & R4_CMPX)
-            f[R4FLD_VDST] = R4_EXEC_LO;
-        if (r->flags & R4_NOMODS)
-            f[R4FLD_ABS] = f[R4FLD_NEG] = f[R4FLD_OMOD] = f[R4FLD_CM] = 0;
-        f[R4FLD_ABS] &= r4_mods_allowed(r, 1);
-        f[R4FLD_NEG] &= r4_mods_allowed(r, 0);
-        if (r->flags & R4_NOOMOD)
-            f[R4FLD_OMOD] = 0;
-        if ((r->flags & R4_OPSEL3Z) || !(r->flags & R4_OPSELD))
-            f[R4FLD_OPSEL] &= 7u;
-        if (r4_opsel_style(r) == 1)
-            f[R4FLD_OPSEL] &= 12u;
-        else if (r4_opsel_style(r))
-            f[R4FLD_OPSEL] &= 3u;
+    case RDNA4_FMT_VOP3:
+        rand_field(in, RDNA4_FLD_ABS);
+        if (r->flags & RDNA4_OPSEL)
+            rand_field(in, RDNA4_FLD_OPSEL);
+        if (!(r->flags & RDNA4_NOCLAMP))
+            rand_field(in, RDNA4_FLD_CM);
+        rand_field(in, RDNA4_FLD_OMOD);
+        rand_field(in, RDNA4_FLD_NEG);
+        if (r->flags & RDNA4_CMPX)
+            f[RDNA4_FLD_VDST] = RDNA4_EXEC_LO;
+        if (r->flags & RDNA4_NOMODS)
+            f[RDNA4_FLD_ABS] = f[RDNA4_FLD_NEG] = f[RDNA4_FLD_OMOD] = f[RDNA4_FLD_CM] = 0;
+        f[RDNA4_FLD_ABS] &= rdna4_mods_allowed(r, 1);
+        f[RDNA4_FLD_NEG] &= rdna4_mods_allowed(r, 0);
+        if (r->flags & RDNA4_NOOMOD)
+            f[RDNA4_FLD_OMOD] = 0;
+        if ((r->flags & RDNA4_OPSEL3Z) || !(r->flags & RDNA4_OPSELD))
+            f[RDNA4_FLD_OPSEL] &= 7u;
+        if (rdna4_opsel_style(r) == 1)
+            f[RDNA4_FLD_OPSEL] &= 12u;
+        else if (rdna4_opsel_style(r))
+            f[RDNA4_FLD_OPSEL] &= 3u;
         break;
-    case R4_FMT_VOP3SD:
-        if (!(r->flags & R4_NOCLAMP))
-            rand_field(in, R4FLD_CM);
-        rand_field(in, R4FLD_OMOD);
-        rand_field(in, R4FLD_NEG);
-        f[R4FLD_NEG] &= r4_mods_allowed(r, 0);
-        if (r->flags & R4_NOOMOD)
-            f[R4FLD_OMOD] = 0;
+    case RDNA4_FMT_VOP3SD:
+        if (!(r->flags & RDNA4_NOCLAMP))
+            rand_field(in, RDNA4_FLD_CM);
+        rand_field(in, RDNA4_FLD_OMOD);
+        rand_field(in, RDNA4_FLD_NEG);
+        f[RDNA4_FLD_NEG] &= rdna4_mods_allowed(r, 0);
+        if (r->flags & RDNA4_NOOMOD)
+            f[RDNA4_FLD_OMOD] = 0;
         break;
-    case R4_FMT_VOP3P:
-        rand_field(in, R4FLD_NEG_HI);
-        rand_field(in, R4FLD_OPSEL);
-        rand_field(in, R4FLD_OPSEL_HI2);
-        if (!(r->flags & R4_NOCLAMP))
-            rand_field(in, R4FLD_CM);
-        rand_field(in, R4FLD_OPSEL_HI);
-        rand_field(in, R4FLD_NEG);
-        if (r->flags & (R4_NOOPSEL | R4_OPSELHI1)) {   /* README: decisions E15 */
-            f[R4FLD_OPSEL_HI] = 3;
-            f[R4FLD_OPSEL_HI2] = 1;
-            if (r->flags & R4_NOOPSEL)
-                f[R4FLD_OPSEL] = 0;
+    case RDNA4_FMT_VOP3P:
+        rand_field(in, RDNA4_FLD_NEG_HI);
+        rand_field(in, RDNA4_FLD_OPSEL);
+        rand_field(in, RDNA4_FLD_OPSEL_HI2);
+        if (!(r->flags & RDNA4_NOCLAMP))
+            rand_field(in, RDNA4_FLD_CM);
+        rand_field(in, RDNA4_FLD_OPSEL_HI);
+        rand_field(in, RDNA4_FLD_NEG);
+        if (r->flags & (RDNA4_NOOPSEL | RDNA4_OPSELHI1)) {   /* README: decisions E15 */
+            f[RDNA4_FLD_OPSEL_HI] = 3;
+            f[RDNA4_FLD_OPSEL_HI2] = 1;
+            if (r->flags & RDNA4_NOOPSEL)
+                f[RDNA4_FLD_OPSEL] = 0;
         }
         break;
-    case R4_FMT_VINTERP:
-        rand_field(in, R4FLD_WAITEXP);
-        if (r->flags & R4_OPSEL)
-            rand_field(in, R4FLD_OPSEL);
-        if (!(r->flags & R4_NOCLAMP))
-            rand_field(in, R4FLD_CM);
-        rand_field(in, R4FLD_NEG);
-        f[R4FLD_NEG] &= r4_mods_allowed(r, 0);
+    case RDNA4_FMT_VINTERP:
+        rand_field(in, RDNA4_FLD_WAITEXP);
+        if (r->flags & RDNA4_OPSEL)
+            rand_field(in, RDNA4_FLD_OPSEL);
+        if (!(r->flags & RDNA4_NOCLAMP))
+            rand_field(in, RDNA4_FLD_CM);
+        rand_field(in, RDNA4_FLD_NEG);
+        f[RDNA4_FLD_NEG] &= rdna4_mods_allowed(r, 0);
         break;
-    case R4_FMT_VDSDIR:
-        rand_field(in, R4FLD_WAIT_VA);
-        rand_field(in, R4FLD_WAIT_VMVSRC);
+    case RDNA4_FMT_VDSDIR:
+        rand_field(in, RDNA4_FLD_WAIT_VA);
+        rand_field(in, RDNA4_FLD_WAIT_VMVSRC);
         break;
-    case R4_FMT_VDS:
-        if (r->o[0].kind != R4K_NONE) {          /* ds_nop has no offset */
-            rand_field(in, R4FLD_OFFSET0);
-            rand_field(in, R4FLD_OFFSET1);
+    case RDNA4_FMT_VDS:
+        if (r->o[0].kind != RDNA4_K_NONE) {          /* ds_nop has no offset */
+            rand_field(in, RDNA4_FLD_OFFSET0);
+            rand_field(in, RDNA4_FLD_OFFSET1);
         }
         if (!strcmp(r->name, "ds_swizzle_b32") && rnd() % 2) {
             /* canonical macro forms: QUAD_PERM, BITMASK_PERM, ROTATE, FFT */
@@ -279,78 +279,78 @@ static void fill_format(r4_insn *in, const r4_row *r)
                                            0x00fe, 0x1c1c, 0xc000, 0xc420, 0xc7e0, 0xe000,
                                            0xe01f, 0x0000 };
             uint32_t v = PICK(sw);
-            f[R4FLD_OFFSET0] = v & 0xff;
-            f[R4FLD_OFFSET1] = v >> 8;
+            f[RDNA4_FLD_OFFSET0] = v & 0xff;
+            f[RDNA4_FLD_OFFSET1] = v >> 8;
         }
         break;
-    case R4_FMT_VBUFFER:
-        f[R4FLD_SOFFSET] = rnd() % 126;
-        rand_field(in, R4FLD_TFE);
-        f[R4FLD_RSRC] = (rnd() % 31) * 4;
-        rand_field(in, R4FLD_SCOPE);
-        rand_field(in, R4FLD_TH);
+    case RDNA4_FMT_VBUFFER:
+        f[RDNA4_FLD_SOFFSET] = rnd() % 126;
+        rand_field(in, RDNA4_FLD_TFE);
+        f[RDNA4_FLD_RSRC] = (rnd() % 31) * 4;
+        rand_field(in, RDNA4_FLD_SCOPE);
+        rand_field(in, RDNA4_FLD_TH);
         if (!strncmp(r->name, "tbuffer_", 8))
-            rand_field(in, R4FLD_FORMAT);
-        rand_field(in, R4FLD_OFFEN);
-        rand_field(in, R4FLD_IDXEN);
-        if (f[R4FLD_OFFEN] || f[R4FLD_IDXEN])
-            rand_field(in, R4FLD_VADDR);
-        f[R4FLD_IOFFSET] = rnd() & 0x7fffff;
-        f[R4FLD_VDATA] = rnd() & 0xff;
+            rand_field(in, RDNA4_FLD_FORMAT);
+        rand_field(in, RDNA4_FLD_OFFEN);
+        rand_field(in, RDNA4_FLD_IDXEN);
+        if (f[RDNA4_FLD_OFFEN] || f[RDNA4_FLD_IDXEN])
+            rand_field(in, RDNA4_FLD_VADDR);
+        f[RDNA4_FLD_IOFFSET] = rnd() & 0x7fffff;
+        f[RDNA4_FLD_VDATA] = rnd() & 0xff;
         break;
-    case R4_FMT_VIMAGE: case R4_FMT_VSAMPLE:
-        rand_field(in, R4FLD_DIM);
-        rand_field(in, R4FLD_R128);
-        rand_field(in, R4FLD_D16);
-        rand_field(in, R4FLD_A16);
-        f[R4FLD_DMASK] = 1 + rnd() % 15;
-        f[R4FLD_VDATA] = rnd() & 0xff;
-        f[R4FLD_RSRC] = (rnd() % 31) * 4;
-        rand_field(in, R4FLD_SCOPE);
-        rand_field(in, R4FLD_TH);
-        rand_field(in, R4FLD_TFE);
-        rand_field(in, R4FLD_VADDR0);
-        rand_field(in, R4FLD_VADDR1);
-        rand_field(in, R4FLD_VADDR2);
-        rand_field(in, R4FLD_VADDR3);
-        if (in->fmt == R4_FMT_VIMAGE) {
-            rand_field(in, R4FLD_VADDR4);
+    case RDNA4_FMT_VIMAGE: case RDNA4_FMT_VSAMPLE:
+        rand_field(in, RDNA4_FLD_DIM);
+        rand_field(in, RDNA4_FLD_R128);
+        rand_field(in, RDNA4_FLD_D16);
+        rand_field(in, RDNA4_FLD_A16);
+        f[RDNA4_FLD_DMASK] = 1 + rnd() % 15;
+        f[RDNA4_FLD_VDATA] = rnd() & 0xff;
+        f[RDNA4_FLD_RSRC] = (rnd() % 31) * 4;
+        rand_field(in, RDNA4_FLD_SCOPE);
+        rand_field(in, RDNA4_FLD_TH);
+        rand_field(in, RDNA4_FLD_TFE);
+        rand_field(in, RDNA4_FLD_VADDR0);
+        rand_field(in, RDNA4_FLD_VADDR1);
+        rand_field(in, RDNA4_FLD_VADDR2);
+        rand_field(in, RDNA4_FLD_VADDR3);
+        if (in->fmt == RDNA4_FMT_VIMAGE) {
+            rand_field(in, RDNA4_FLD_VADDR4);
         } else {
-            rand_field(in, R4FLD_UNRM);
-            rand_field(in, R4FLD_LWE);
-            f[R4FLD_SAMP] = (rnd() % 31) * 4;
+            rand_field(in, RDNA4_FLD_UNRM);
+            rand_field(in, RDNA4_FLD_LWE);
+            f[RDNA4_FLD_SAMP] = (rnd() % 31) * 4;
         }
         break;
-    case R4_FMT_VFLAT: case R4_FMT_VGLOBAL: case R4_FMT_VSCRATCH: {
-        rand_field(in, R4FLD_SCOPE);
-        rand_field(in, R4FLD_TH);
-        f[R4FLD_SADDR] = R4_NULL;
-        if (!(r->flags & R4_NOADDR)) {
-            if (in->fmt == R4_FMT_VGLOBAL && rnd() % 2)
-                f[R4FLD_SADDR] = (rnd() % 61) * 2;
-            if (in->fmt == R4_FMT_VSCRATCH && rnd() % 2)
-                f[R4FLD_SADDR] = rnd() % 124;
-            if (in->fmt == R4_FMT_VSCRATCH)
-                rand_field(in, R4FLD_SVE);
-            if (!(r->flags & R4_ADDTID))
-                rand_field(in, R4FLD_VADDR);
-            f[R4FLD_IOFFSET] = rnd() & 0xffffff;
+    case RDNA4_FMT_VFLAT: case RDNA4_FMT_VGLOBAL: case RDNA4_FMT_VSCRATCH: {
+        rand_field(in, RDNA4_FLD_SCOPE);
+        rand_field(in, RDNA4_FLD_TH);
+        f[RDNA4_FLD_SADDR] = RDNA4_NULL;
+        if (!(r->flags & RDNA4_NOADDR)) {
+            if (in->fmt == RDNA4_FMT_VGLOBAL && rnd() % 2)
+                f[RDNA4_FLD_SADDR] = (rnd() % 61) * 2;
+            if (in->fmt == RDNA4_FMT_VSCRATCH && rnd() % 2)
+                f[RDNA4_FLD_SADDR] = rnd() % 124;
+            if (in->fmt == RDNA4_FMT_VSCRATCH)
+                rand_field(in, RDNA4_FLD_SVE);
+            if (!(r->flags & RDNA4_ADDTID))
+                rand_field(in, RDNA4_FLD_VADDR);
+            f[RDNA4_FLD_IOFFSET] = rnd() & 0xffffff;
         }
-        if (r->o[0].kind == R4K_MATOMIC && !(f[R4FLD_TH] & 1))
-            f[R4FLD_VDST] = 0;
+        if (r->o[0].kind == RDNA4_K_MATOMIC && !(f[RDNA4_FLD_TH] & 1))
+            f[RDNA4_FLD_VDST] = 0;
         break;
     }
-    case R4_FMT_VEXPORT:
-        rand_field(in, R4FLD_EN);
-        rand_field(in, R4FLD_TARGET);
-        rand_field(in, R4FLD_DONE);
-        rand_field(in, R4FLD_ROW);
+    case RDNA4_FMT_VEXPORT:
+        rand_field(in, RDNA4_FLD_EN);
+        rand_field(in, RDNA4_FLD_TARGET);
+        rand_field(in, RDNA4_FLD_DONE);
+        rand_field(in, RDNA4_FLD_ROW);
         for (int i = 0; i < 4; i++)
-            if ((f[R4FLD_EN] >> i) & 1)
-                f[r4_exp_vsrc[i]] = rnd() & 0xff;
+            if ((f[RDNA4_FLD_EN] >> i) & 1)
+                f[rdna4_exp_vsrc[i]] = rnd() & 0xff;
         {
             static const uint32_t tg[] = { 0, 1, 5, 7, 8, 12, 13, 16, 20, 21, 22, 40 };
-            f[R4FLD_TARGET] = PICK(tg);
+            f[RDNA4_FLD_TARGET] = PICK(tg);
         }
         break;
     default:
@@ -360,36 +360,36 @@ static void fill_format(r4_insn *in, const r4_row *r)
 
 static int dpp_ok(int fmt)
 {
-    return fmt == R4_FMT_VOP1 || fmt == R4_FMT_VOP2 || fmt == R4_FMT_VOPC ||
-           fmt == R4_FMT_VOP3 || fmt == R4_FMT_VOP3SD || fmt == R4_FMT_VOP3P;
+    return fmt == RDNA4_FMT_VOP1 || fmt == RDNA4_FMT_VOP2 || fmt == RDNA4_FMT_VOPC ||
+           fmt == RDNA4_FMT_VOP3 || fmt == RDNA4_FMT_VOP3SD || fmt == RDNA4_FMT_VOP3P;
 }
 
 /* One random candidate word for row `row` (VOPD: X row and a random Y row). */
-static void build(unsigned row, r4_insn *in)
+static void build(unsigned row, rdna4_insn *in)
 {
-    const r4_row *r = &r4_rows[row];
+    const rdna4_row *r = &rdna4_rows[row];
     uint32_t lit = 0;
     int has_lit = 0;
     memset(in, 0, sizeof *in);
     in->row = (uint16_t)row;
     in->fmt = r->fmt;
-    if (r->fmt == R4_FMT_VOPDX || r->fmt == R4_FMT_VOPDY) {
+    if (r->fmt == RDNA4_FMT_VOPDX || r->fmt == RDNA4_FMT_VOPDY) {
         unsigned other;
         do
-            other = rnd() % R4_NROWS;
-        while (r4_rows[other].fmt != (r->fmt == R4_FMT_VOPDX ? R4_FMT_VOPDY : R4_FMT_VOPDX));
-        unsigned x = r->fmt == R4_FMT_VOPDX ? row : other, y = r->fmt == R4_FMT_VOPDX ? other : row;
-        in->fmt = R4_FMT_VOPD;
+            other = rnd() % RDNA4_NROWS;
+        while (rdna4_rows[other].fmt != (r->fmt == RDNA4_FMT_VOPDX ? RDNA4_FMT_VOPDY : RDNA4_FMT_VOPDX));
+        unsigned x = r->fmt == RDNA4_FMT_VOPDX ? row : other, y = r->fmt == RDNA4_FMT_VOPDX ? other : row;
+        in->fmt = RDNA4_FMT_VOPD;
         in->row = (uint16_t)x;
         in->rowy = (uint16_t)y;
-        in->f[R4FLD_OPX] = r4_rows[x].op;
-        in->f[R4FLD_OPY] = r4_rows[y].op;
-        fill_operands(in, &r4_rows[x], &lit, &has_lit);
-        fill_operands(in, &r4_rows[y], &lit, &has_lit);
-        in->f[R4FLD_VDSTY] &= 0x7f;
+        in->f[RDNA4_FLD_OPX] = rdna4_rows[x].op;
+        in->f[RDNA4_FLD_OPY] = rdna4_rows[y].op;
+        fill_operands(in, &rdna4_rows[x], &lit, &has_lit);
+        fill_operands(in, &rdna4_rows[y], &lit, &has_lit);
+        in->f[RDNA4_FLD_VDSTY] &= 0x7f;
     } else {
-        if (r4_fmts[r->fmt].op_fld)
-            in->f[r4_fmts[r->fmt].op_fld] = r->op;
+        if (rdna4_fmts[r->fmt].op_fld)
+            in->f[rdna4_fmts[r->fmt].op_fld] = r->op;
         fill_operands(in, r, &lit, &has_lit);
         fill_format(in, r);
     }
@@ -398,34 +398,34 @@ static void build(unsigned row, r4_insn *in)
         in->lit = lit;
     }
     /* sometimes DPP instead of a literal */
-    if (!has_lit && dpp_ok(in->fmt) && !(r->flags & R4_NODPP) && r->o[1].kind != R4K_NONE &&
+    if (!has_lit && dpp_ok(in->fmt) && !(r->flags & RDNA4_NODPP) && r->o[1].kind != RDNA4_K_NONE &&
         rnd() % 4 == 0) {
-        for (int i = 0; i < R4_MAXOPD; i++)
-            if (r->o[i].kind == R4K_VSRC && r->o[i].fld == R4FLD_SRC0) {
+        for (int i = 0; i < RDNA4_MAXOPD; i++)
+            if (r->o[i].kind == RDNA4_K_VSRC && r->o[i].fld == RDNA4_FLD_SRC0) {
                 uint32_t d = rnd() % 3;
-                in->f[R4FLD_SRC0] = d == 0 ? 250 : d == 1 ? 233 : 234;
+                in->f[RDNA4_FLD_SRC0] = d == 0 ? 250 : d == 1 ? 233 : 234;
                 in->dpp = (uint8_t)(d == 0 ? 1 : d == 1 ? 2 : 3);
                 in->dpp_src0 = rnd() & 0xff;
                 if (in->dpp == 1) {
                     static const uint32_t ctl[] = { 0x00, 0x1b, 0xe4, 0x101, 0x10f, 0x111,
                                                     0x11f, 0x121, 0x12f, 0x140, 0x141, 0x150,
                                                     0x15f, 0x160, 0x16f };
-                    in->f[R4FLD_DPP_CTRL] = PICK(ctl);
-                    in->f[R4FLD_FI] = rnd() & 1;
-                    in->f[R4FLD_BC] = rnd() & 1;
-                    in->f[R4FLD_ROW_MASK] = rnd() & 15;
-                    in->f[R4FLD_BANK_MASK] = rnd() & 15;
-                    if ((in->fmt == R4_FMT_VOP1 || in->fmt == R4_FMT_VOP2 ||
-                         in->fmt == R4_FMT_VOPC) && !(r->flags & R4_NOMODS)) {
-                        unsigned mn = r4_mods_allowed(r, 0), ma = r4_mods_allowed(r, 1);
-                        in->f[R4FLD_SRC0_NEG] = rnd() & mn & 1;
-                        in->f[R4FLD_SRC0_ABS] = rnd() & ma & 1;
-                        in->f[R4FLD_SRC1_NEG] = rnd() & (mn >> 1) & 1;
-                        in->f[R4FLD_SRC1_ABS] = rnd() & (ma >> 1) & 1;
+                    in->f[RDNA4_FLD_DPP_CTRL] = PICK(ctl);
+                    in->f[RDNA4_FLD_FI] = rnd() & 1;
+                    in->f[RDNA4_FLD_BC] = rnd() & 1;
+                    in->f[RDNA4_FLD_ROW_MASK] = rnd() & 15;
+                    in->f[RDNA4_FLD_BANK_MASK] = rnd() & 15;
+                    if ((in->fmt == RDNA4_FMT_VOP1 || in->fmt == RDNA4_FMT_VOP2 ||
+                         in->fmt == RDNA4_FMT_VOPC) && !(r->flags & RDNA4_NOMODS)) {
+                        unsigned mn = rdna4_mods_allowed(r, 0), ma = rdna4_mods_allowed(r, 1);
+                        in->f[RDNA4_FLD_SRC0_NEG] = rnd() & mn & 1;
+                        in->f[RDNA4_FLD_SRC0_ABS] = rnd() & ma & 1;
+                        in->f[RDNA4_FLD_SRC1_NEG] = rnd() & (mn >> 1) & 1;
+                        in->f[RDNA4_FLD_SRC1_ABS] = rnd() & (ma >> 1) & 1;
                     }
                 } else {
                     for (int k = 0; k < 8; k++)
-                        in->f[R4FLD_LANE_SEL0 + k] = rnd() & 7;
+                        in->f[RDNA4_FLD_LANE_SEL0 + k] = rnd() & 7;
                 }
             }
     }
@@ -435,25 +435,25 @@ static void roundtrip(void)
 {
     char err[GPUREF_ERRLEN], text[512];
     unsigned rows_ok = 0;
-    for (unsigned row = 0; row < R4_NROWS; row++) {
-        const r4_row *r = &r4_rows[row];
+    for (unsigned row = 0; row < RDNA4_NROWS; row++) {
+        const rdna4_row *r = &rdna4_rows[row];
         int good = 0;
         tu_test("row %s: up to 12 legal random words: decode, encode, disassemble, assemble, truncate", r->name);
         for (int attempt = 0; attempt < 400 && good < 12; attempt++) {
-            r4_insn in, d;
+            rdna4_insn in, d;
             build(row, &in);
-            if (r4_encode(&in, err))
+            if (rdna4_encode(&in, err))
                 continue;
-            if (r4_decode(in.w, in.nwords, &d, err))
+            if (rdna4_decode(in.w, in.nwords, &d, err))
                 continue;              /* the generator made an illegal word: try again */
             good++;
             /* encode(decode(w)) == w */
-            r4_insn e = d;
-            int ok = r4_encode(&e, err) == 0 && e.nwords == in.nwords &&
+            rdna4_insn e = d;
+            int ok = rdna4_encode(&e, err) == 0 && e.nwords == in.nwords &&
                      memcmp(e.w, in.w, sizeof(uint32_t) * in.nwords) == 0;
             result(ok, "encode(decode)", r->name, in.w, in.nwords, err);
             /* asm(disasm(w)) == w */
-            if (r4_format(&d, 0, text, sizeof text, err)) {
+            if (rdna4_format(&d, 0, text, sizeof text, err)) {
                 result(0, "disasm", r->name, in.w, in.nwords, err);
                 continue;
             }
@@ -474,7 +474,7 @@ static void roundtrip(void)
             }
             /* one DWORD short: truncated */
             if (in.nwords > 1) {
-                st = r4_decode(in.w, in.nwords - 1u, &d, err);
+                st = rdna4_decode(in.w, in.nwords - 1u, &d, err);
                 result(st == GPUREF_ERR_DECODE, "truncated", r->name, in.w, in.nwords - 1u,
                        "decoded");
             }
@@ -484,45 +484,45 @@ static void roundtrip(void)
         else
             rows_ok++;
     }
-    printf("rows with legal words: %u of %u\n", rows_ok, (unsigned)R4_NROWS);
+    printf("rows with legal words: %u of %u\n", rows_ok, (unsigned)RDNA4_NROWS);
 }
 
 /* Every opcode number without a row is illegal; so are reserved bits and codes. */
 static void illegal(void)
 {
     char err[GPUREF_ERRLEN];
-    static const int fmts[] = { R4_FMT_SOP2, R4_FMT_SOPK, R4_FMT_SOP1, R4_FMT_SOPC,
-                                R4_FMT_SOPP, R4_FMT_SMEM, R4_FMT_VOP2, R4_FMT_VOP1,
-                                R4_FMT_VOPC, R4_FMT_VOP3, R4_FMT_VOP3P, R4_FMT_VINTERP,
-                                R4_FMT_VDSDIR, R4_FMT_VDS, R4_FMT_VBUFFER, R4_FMT_VIMAGE,
-                                R4_FMT_VSAMPLE, R4_FMT_VFLAT, R4_FMT_VGLOBAL, R4_FMT_VSCRATCH };
-    static char seen[R4_NFMT][1024];
-    for (unsigned row = 0; row < R4_NROWS; row++)
-        seen[r4_rows[row].fmt][r4_rows[row].op] = 1;
+    static const int fmts[] = { RDNA4_FMT_SOP2, RDNA4_FMT_SOPK, RDNA4_FMT_SOP1, RDNA4_FMT_SOPC,
+                                RDNA4_FMT_SOPP, RDNA4_FMT_SMEM, RDNA4_FMT_VOP2, RDNA4_FMT_VOP1,
+                                RDNA4_FMT_VOPC, RDNA4_FMT_VOP3, RDNA4_FMT_VOP3P, RDNA4_FMT_VINTERP,
+                                RDNA4_FMT_VDSDIR, RDNA4_FMT_VDS, RDNA4_FMT_VBUFFER, RDNA4_FMT_VIMAGE,
+                                RDNA4_FMT_VSAMPLE, RDNA4_FMT_VFLAT, RDNA4_FMT_VGLOBAL, RDNA4_FMT_VSCRATCH };
+    static char seen[RDNA4_NFMT][1024];
+    for (unsigned row = 0; row < RDNA4_NROWS; row++)
+        seen[rdna4_rows[row].fmt][rdna4_rows[row].op] = 1;
     for (size_t k = 0; k < sizeof fmts / sizeof fmts[0]; k++) {
         int fmt = fmts[k];
-        uint32_t maxop = field_max(fmt, R4FLD_OP);
+        uint32_t maxop = field_max(fmt, RDNA4_FLD_OP);
         unsigned bad = 0, tried = 0;
         for (uint32_t op = 0; op <= maxop; op++) {
-            if (seen[fmt][op] || (fmt == R4_FMT_VOP3 && seen[R4_FMT_VOP3SD][op]))
+            if (seen[fmt][op] || (fmt == RDNA4_FMT_VOP3 && seen[RDNA4_FMT_VOP3SD][op]))
                 continue;
-            r4_insn in;
+            rdna4_insn in;
             memset(&in, 0, sizeof in);
             in.fmt = (uint8_t)fmt;
-            in.f[R4FLD_OP] = op;
-            if (r4_encode(&in, err))
+            in.f[RDNA4_FLD_OP] = op;
+            if (rdna4_encode(&in, err))
                 continue;
             uint32_t w[4] = { in.w[0], in.w[1], in.w[2], 0 };
-            r4_insn d;
+            rdna4_insn d;
             tried++;
             /* the word may identify as another format (e.g. VOP2 op 62/63): fine, as
              * long as it does not decode as this format's unknown opcode */
-            if (r4_decode(w, 4, &d, err) == GPUREF_OK && d.fmt == fmt)
+            if (rdna4_decode(w, 4, &d, err) == GPUREF_OK && d.fmt == fmt)
                 bad++;
         }
         char detail[64];
         snprintf(detail, sizeof detail, "%u of %u unassigned opcodes decode", bad, tried);
-        result(bad == 0, "unassigned opcodes", r4_fmts[fmt].name, NULL, 0, detail);
+        result(bad == 0, "unassigned opcodes", rdna4_fmts[fmt].name, NULL, 0, detail);
     }
     /* reserved bits / codes / alignment */
     static const struct { uint32_t w[3]; unsigned n; const char *what; } bad[] = {
@@ -588,8 +588,8 @@ static void illegal(void)
         { { 0xcc0f0001, 0x18020702 }, 2, "v_pk_add_f16 with OPSEL_HI[2] = 0 (no third source)" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        r4_insn d;
-        int st = r4_decode(bad[i].w, bad[i].n, &d, err);
+        rdna4_insn d;
+        int st = rdna4_decode(bad[i].w, bad[i].n, &d, err);
         result(st == GPUREF_ERR_DECODE, "illegal", bad[i].what, bad[i].w, bad[i].n,
                st ? err : "decoded");
     }
@@ -794,9 +794,9 @@ static void llvm_text(void)
     };
     char err[GPUREF_ERRLEN], text[512];
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-        r4_insn d;
-        int ok = r4_decode(tab[i].w, tab[i].n, &d, err) == GPUREF_OK &&
-                 r4_format(&d, 0, text, sizeof text, err) == GPUREF_OK &&
+        rdna4_insn d;
+        int ok = rdna4_decode(tab[i].w, tab[i].n, &d, err) == GPUREF_OK &&
+                 rdna4_format(&d, 0, text, sizeof text, err) == GPUREF_OK &&
                  strcmp(text, tab[i].text) == 0;
         result(ok, "llvm disasm", tab[i].text, tab[i].w, tab[i].n, ok ? "" : text);
         uint32_t *w = NULL;
@@ -861,18 +861,18 @@ static void asm_facts(void)
 /* No two rows may claim the same (format, opcode); scalar rows execute. */
 static void description(void)
 {
-    static unsigned owner[R4_NFMT][1024];
+    static unsigned owner[RDNA4_NFMT][1024];
     unsigned dup = 0, noexec = 0;
-    for (unsigned row = 0; row < R4_NROWS; row++) {
-        const r4_row *r = &r4_rows[row];
+    for (unsigned row = 0; row < RDNA4_NROWS; row++) {
+        const rdna4_row *r = &rdna4_rows[row];
         if (owner[r->fmt][r->op])
             dup++;
         owner[r->fmt][r->op] = row + 1;
-        if (r->fmt == R4_FMT_VOP3SD && owner[R4_FMT_VOP3][r->op])
+        if (r->fmt == RDNA4_FMT_VOP3SD && owner[RDNA4_FMT_VOP3][r->op])
             dup++;
-        int scalar = r->fmt == R4_FMT_SOP1 || r->fmt == R4_FMT_SOP2 || r->fmt == R4_FMT_SOPC ||
-                     r->fmt == R4_FMT_SOPK || r->fmt == R4_FMT_SOPP || r->fmt == R4_FMT_SMEM;
-        if (scalar && !r4_exec_of(row)) {
+        int scalar = r->fmt == RDNA4_FMT_SOP1 || r->fmt == RDNA4_FMT_SOP2 || r->fmt == RDNA4_FMT_SOPC ||
+                     r->fmt == RDNA4_FMT_SOPK || r->fmt == RDNA4_FMT_SOPP || r->fmt == RDNA4_FMT_SMEM;
+        if (scalar && !rdna4_exec_of(row)) {
             noexec++;
             printf("no exec function: %s\n", r->name);
         }
@@ -885,14 +885,14 @@ static void description(void)
 static int dump(int n)
 {
     char err[GPUREF_ERRLEN], text[512];
-    for (unsigned row = 0; row < R4_NROWS; row++)
+    for (unsigned row = 0; row < RDNA4_NROWS; row++)
         for (int k = 0, tries = 0; k < n && tries < 400; tries++) {
-            r4_insn in, d;
+            rdna4_insn in, d;
             build(row, &in);
-            if (r4_encode(&in, err) || r4_decode(in.w, in.nwords, &d, err) ||
-                r4_format(&d, 0, text, sizeof text, err))
+            if (rdna4_encode(&in, err) || rdna4_decode(in.w, in.nwords, &d, err) ||
+                rdna4_format(&d, 0, text, sizeof text, err))
                 continue;
-            printf("%s\t", r4_rows[row].name);
+            printf("%s\t", rdna4_rows[row].name);
             for (unsigned i = 0; i < in.nwords; i++)
                 printf("%s0x%08x", i ? " " : "", in.w[i]);
             printf("\t%s\n", text);

@@ -10,11 +10,11 @@
 // Strictness (decisions D4, D36, D37): for every instruction the decoder builds
 // the set of bits that carry meaning (al0/al1); a word with any other bit set,
 // or with a reserved value in a meaningful field, is illegal, except the bits
-// G80 ignores (dc0/dc1: the NV50_DC masks of model/nv50/nv50_ops.def) and the
+// G80 ignores (dc0/dc1: the NV50_DC masks of model/nv50/nv50.def) and the
 // long mul-add alias (primary 7, w1[31:29] != 0: u24), which decode as the
 // canonical instruction unless STRICT = 1 (the model's config strict=1).  Loads/stores, textures,
 // interpolation, vote and the like decode as unimplemented.  Both make
-// d.fault = 1.  The float, SFU and cvt rows (model/nv50/nv50_ops.def section 5,
+// d.fault = 1.  The float, SFU and cvt rows (model/nv50/nv50.def section 5,
 // facts from envydis/g80.c) decode exactly as the model's rows: the fields a row
 // owns are its template's, every other bit must be 0.
 //
@@ -462,7 +462,7 @@ module nv50_decode #(
         {4'h1, 3'd1}, {4'h1, 3'd2}, {4'h1, 3'd3}: unimp = 1'b1;
         default: begin
           case (op)
-            // ---- SFU (nv50_ops.def rcp_l ... ex2): secondary 0 rcp, 2 rsqrt, 3 lg2
+            // ---- SFU (nv50.def rcp_l ... ex2): secondary 0 rcp, 2 rsqrt, 3 lg2
             // (neg w1[26], abs w1[20]), 4 sin, 5 cos, 6 ex2; register source
             4'h9: begin
               fl = 1'b1; r1only = 1'b1; d.cls = C_SFU; d.b32 = 1'b1;

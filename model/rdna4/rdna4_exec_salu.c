@@ -1,73 +1,73 @@
-/* exec_salu.c - SOP1, SOP2, SOPC, SOPK and SOPP execution (integer and control).
+/* rdna4_exec_salu.c - SOP1, SOP2, SOPC, SOPK and SOPP execution (integer and control).
  *
  * Every function follows the chapter 16 pseudocode of its instruction; "L" numbers
  * are lines of shared/specs/rdna4-isa.md.  Common rules:
  *  - a destination that cannot be written (SGPR >= sgprs, TTMP outside the trap
  *    handler) is not written and SCC is not updated (L791-797, L2377);
  *  - NULL as destination discards the value but SCC is still updated (L1101-1106);
- *  - sources: predecoded in state.c (inline constants extended per operand type,
+ *  - sources: predecoded in rdna4_state.c (inline constants extended per operand type,
  *    the 32-bit literal sign-extended for I64 operands, zero-extended otherwise).
- * SALU float instructions are in exec_sfloat.c (on model/fp). */
+ * SALU float instructions are in rdna4_exec_sfloat.c (on model/fp). */
 #include "rdna4.h"
 #include "rdna4_exec.h"
 
 /* ------------------------------------------------------------ helpers */
 
-static inline uint32_t S0(const r4_state *s, const r4_pre *p) { return r4_src32(s, &p->s[0]); }
-static inline uint32_t S1(const r4_state *s, const r4_pre *p) { return r4_src32(s, &p->s[1]); }
-static inline uint64_t S0_64(const r4_state *s, const r4_pre *p) { return r4_src64(s, &p->s[0]); }
-static inline uint64_t S1_64(const r4_state *s, const r4_pre *p) { return r4_src64(s, &p->s[1]); }
+static inline uint32_t S0(const rdna4_state *s, const rdna4_pre *p) { return rdna4_src32(s, &p->s[0]); }
+static inline uint32_t S1(const rdna4_state *s, const rdna4_pre *p) { return rdna4_src32(s, &p->s[1]); }
+static inline uint64_t S0_64(const rdna4_state *s, const rdna4_pre *p) { return rdna4_src64(s, &p->s[0]); }
+static inline uint64_t S1_64(const rdna4_state *s, const rdna4_pre *p) { return rdna4_src64(s, &p->s[1]); }
 
 /* Write a 32-bit destination; 1 if written (or NULL), 0 if dropped.  Fast path:
  * an allocated SGPR. */
-static __attribute__((noinline)) int wr32_slow(r4_state *s, gpuref_retire *rr, unsigned d,
+static __attribute__((noinline)) int wr32_slow(rdna4_state *s, gpuref_retire *rr, unsigned d,
                                                 uint32_t v)
 {
-    if (!r4_sdst_ok(s, d, 1))
+    if (!rdna4_sdst_ok(s, d, 1))
         return 0;
-    return r4_write_sreg(s, rr, d, v, 0);
+    return rdna4_write_sreg(s, rr, d, v, 0);
 }
 
-static inline int wr32(r4_state *s, gpuref_retire *rr, unsigned d, uint32_t v)
+static inline int wr32(rdna4_state *s, gpuref_retire *rr, unsigned d, uint32_t v)
 {
     if (__builtin_expect(d < s->nsgprs, 1)) {
         s->a.sreg[d] = v;
-        r4_record(rr, R4_FILE_S, d, 0xffffffffu, v, 0);
+        rdna4_record(rr, RDNA4_FILE_S, d, 0xffffffffu, v, 0);
         return 1;
     }
     return wr32_slow(s, rr, d, v);
 }
 
-static inline int wr64(r4_state *s, gpuref_retire *rr, unsigned d, uint64_t v)
+static inline int wr64(rdna4_state *s, gpuref_retire *rr, unsigned d, uint64_t v)
 {
     if (d + 1 < s->nsgprs) {
         s->a.sreg[d] = (uint32_t)v;
         s->a.sreg[d + 1] = (uint32_t)(v >> 32);
-        r4_record(rr, R4_FILE_S, d, 0xffffffffu, (uint32_t)v, 0);
-        r4_record(rr, R4_FILE_S, d + 1, 0xffffffffu, (uint32_t)(v >> 32), 0);
+        rdna4_record(rr, RDNA4_FILE_S, d, 0xffffffffu, (uint32_t)v, 0);
+        rdna4_record(rr, RDNA4_FILE_S, d + 1, 0xffffffffu, (uint32_t)(v >> 32), 0);
         return 1;
     }
-    if (!r4_sdst_ok(s, d, 2))
+    if (!rdna4_sdst_ok(s, d, 2))
         return 0;
-    if (d == R4_NULL)
+    if (d == RDNA4_NULL)
         return 1;
-    r4_write_sreg(s, rr, d, (uint32_t)v, 0);
-    r4_write_sreg(s, rr, d + 1, (uint32_t)(v >> 32), 0);
+    rdna4_write_sreg(s, rr, d, (uint32_t)v, 0);
+    rdna4_write_sreg(s, rr, d + 1, (uint32_t)(v >> 32), 0);
     return 1;
 }
 
 /* SCC after the destination (ok: it was written).  The callers write no SCC
  * before, so it is appended without the merge search. */
-static inline void setscc(r4_state *s, gpuref_retire *rr, int ok, int v)
+static inline void setscc(rdna4_state *s, gpuref_retire *rr, int ok, int v)
 {
     if (ok) {
         s->a.scc = v ? 1u : 0u;
-        r4_record_new(rr, R4_FILE_SCC, 0, 1, s->a.scc, 0);
+        rdna4_record_new(rr, RDNA4_FILE_SCC, 0, 1, s->a.scc, 0);
     }
 }
 
-/* exec function x_name: R4_EXEC (rdna4.h) retires the instruction after the body */
-#define X(name) R4_EXEC(x_##name)
+/* exec function x_name: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
+#define X(name) RDNA4_EXEC(x_##name)
 
 /* ------------------------------------------------------ SOP2 integer */
 
@@ -179,7 +179,7 @@ X(s_ashr_i64)
 }
 
 /* S_LSHL{1,2,3,4}_ADD_U32: SCC = unsigned carry-out (L8379-8420; digest §7 B2) */
-static int lshl_add(r4_state *s, const r4_pre *p, gpuref_retire *rr, unsigned n)
+static int lshl_add(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, unsigned n)
 {
     uint64_t t = ((uint64_t)S0(s, p) << n) + S1(s, p);
     setscc(s, rr, wr32(s, rr, p->dst, (uint32_t)t), t >> 32 != 0);
@@ -350,7 +350,7 @@ X(s_mul_u64)    { wr64(s, rr, p->dst, S0_64(s, p) * S1_64(s, p)); return GPUREF_
     X(name)                                                                              \
     {                                                                                    \
         type a = (type)S0(s, p), b = (type)S1(s, p);                                     \
-        r4_write_scc(s, rr, (expr) ? 1u : 0u, 0);                                        \
+        rdna4_write_scc(s, rr, (expr) ? 1u : 0u, 0);                                        \
         return GPUREF_OK;                                                                \
     }
 CMP(s_cmp_eq_i32, int32_t, a == b)
@@ -369,10 +369,10 @@ CMP(s_bitcmp0_b32, uint32_t, ((a >> (b & 31)) & 1u) == 0)
 CMP(s_bitcmp1_b32, uint32_t, ((a >> (b & 31)) & 1u) == 1)
 #undef CMP
 
-X(s_bitcmp0_b64) { r4_write_scc(s, rr, ((S0_64(s, p) >> (S1(s, p) & 63)) & 1u) == 0, 0); return GPUREF_OK; }
-X(s_bitcmp1_b64) { r4_write_scc(s, rr, ((S0_64(s, p) >> (S1(s, p) & 63)) & 1u) == 1, 0); return GPUREF_OK; }
-X(s_cmp_eq_u64)  { r4_write_scc(s, rr, S0_64(s, p) == S1_64(s, p), 0); return GPUREF_OK; }
-X(s_cmp_lg_u64)  { r4_write_scc(s, rr, S0_64(s, p) != S1_64(s, p), 0); return GPUREF_OK; }
+X(s_bitcmp0_b64) { rdna4_write_scc(s, rr, ((S0_64(s, p) >> (S1(s, p) & 63)) & 1u) == 0, 0); return GPUREF_OK; }
+X(s_bitcmp1_b64) { rdna4_write_scc(s, rr, ((S0_64(s, p) >> (S1(s, p) & 63)) & 1u) == 1, 0); return GPUREF_OK; }
+X(s_cmp_eq_u64)  { rdna4_write_scc(s, rr, S0_64(s, p) == S1_64(s, p), 0); return GPUREF_OK; }
+X(s_cmp_lg_u64)  { rdna4_write_scc(s, rr, S0_64(s, p) != S1_64(s, p), 0); return GPUREF_OK; }
 
 /* ---------------------------------------------------------- SOP1 */
 
@@ -450,9 +450,9 @@ X(s_bitset1_b32)
     return GPUREF_OK;
 }
 
-static uint64_t dst64(const r4_state *s, unsigned d)
+static uint64_t dst64(const rdna4_state *s, unsigned d)
 {
-    return d == R4_NULL ? 0 : (uint64_t)s->a.sreg[d] | (uint64_t)s->a.sreg[d + 1] << 32;
+    return d == RDNA4_NULL ? 0 : (uint64_t)s->a.sreg[d] | (uint64_t)s->a.sreg[d + 1] << 32;
 }
 
 X(s_bitset0_b64) { wr64(s, rr, p->dst, dst64(s, p->dst) & ~(1ull << (S0(s, p) & 63))); return GPUREF_OK; }
@@ -526,32 +526,32 @@ X(s_not_b64)      { uint64_t d = ~S0_64(s, p); setscc(s, rr, wr64(s, rr, p->dst,
 /* SAVEEXEC: D = old EXEC; EXEC = op(S0, EXEC); SCC = EXEC != 0.  WREXEC: EXEC = D = op.
  * EXEC is written even when SDST is out of range (L799); SCC follows the general rule
  * and is not updated then (README decision). */
-static uint32_t exec32(const r4_state *s) { return s->a.sreg[R4_EXEC_LO]; }
-static uint64_t exec64(const r4_state *s)
+static uint32_t exec32(const rdna4_state *s) { return s->a.sreg[RDNA4_EXEC_LO]; }
+static uint64_t exec64(const rdna4_state *s)
 {
-    return (uint64_t)s->a.sreg[R4_EXEC_LO] | (uint64_t)s->a.sreg[R4_EXEC_HI] << 32;
+    return (uint64_t)s->a.sreg[RDNA4_EXEC_LO] | (uint64_t)s->a.sreg[RDNA4_EXEC_HI] << 32;
 }
 
 #define SAVEEXEC(name, expr)                                                             \
     X(name##_saveexec_b32)                                                               \
     {                                                                                    \
         uint32_t a = S0(s, p), e = exec32(s), n = (uint32_t)(expr);                      \
-        int ok = r4_sdst_ok(s, p->dst, 1);                                               \
-        r4_write_sreg(s, rr, R4_EXEC_LO, n, 0);                                          \
+        int ok = rdna4_sdst_ok(s, p->dst, 1);                                               \
+        rdna4_write_sreg(s, rr, RDNA4_EXEC_LO, n, 0);                                          \
         if (ok)                                                                          \
-            r4_write_sreg(s, rr, p->dst, e, 0);                                          \
+            rdna4_write_sreg(s, rr, p->dst, e, 0);                                          \
         setscc(s, rr, ok, n != 0);                                                       \
         return GPUREF_OK;                                                                \
     }                                                                                    \
     X(name##_saveexec_b64)                                                               \
     {                                                                                    \
         uint64_t a = S0_64(s, p), e = exec64(s), n = (uint64_t)(expr);                   \
-        int ok = r4_sdst_ok(s, p->dst, 2);                                               \
-        r4_write_sreg(s, rr, R4_EXEC_LO, (uint32_t)n, 0);                                \
-        r4_write_sreg(s, rr, R4_EXEC_HI, (uint32_t)(n >> 32), 0);                        \
-        if (ok && p->dst != R4_NULL) {                                                   \
-            r4_write_sreg(s, rr, p->dst, (uint32_t)e, 0);                                \
-            r4_write_sreg(s, rr, p->dst + 1u, (uint32_t)(e >> 32), 0);                   \
+        int ok = rdna4_sdst_ok(s, p->dst, 2);                                               \
+        rdna4_write_sreg(s, rr, RDNA4_EXEC_LO, (uint32_t)n, 0);                                \
+        rdna4_write_sreg(s, rr, RDNA4_EXEC_HI, (uint32_t)(n >> 32), 0);                        \
+        if (ok && p->dst != RDNA4_NULL) {                                                   \
+            rdna4_write_sreg(s, rr, p->dst, (uint32_t)e, 0);                                \
+            rdna4_write_sreg(s, rr, p->dst + 1u, (uint32_t)(e >> 32), 0);                   \
         }                                                                                \
         setscc(s, rr, ok, n != 0);                                                       \
         return GPUREF_OK;                                                                \
@@ -572,22 +572,22 @@ SAVEEXEC(s_or_not1, a | ~e)
     X(name##_wrexec_b32)                                                                 \
     {                                                                                    \
         uint32_t a = S0(s, p), e = exec32(s), n = (uint32_t)(expr);                      \
-        int ok = r4_sdst_ok(s, p->dst, 1);                                               \
-        r4_write_sreg(s, rr, R4_EXEC_LO, n, 0);                                          \
+        int ok = rdna4_sdst_ok(s, p->dst, 1);                                               \
+        rdna4_write_sreg(s, rr, RDNA4_EXEC_LO, n, 0);                                          \
         if (ok)                                                                          \
-            r4_write_sreg(s, rr, p->dst, n, 0);                                          \
+            rdna4_write_sreg(s, rr, p->dst, n, 0);                                          \
         setscc(s, rr, ok, n != 0);                                                       \
         return GPUREF_OK;                                                                \
     }                                                                                    \
     X(name##_wrexec_b64)                                                                 \
     {                                                                                    \
         uint64_t a = S0_64(s, p), e = exec64(s), n = (uint64_t)(expr);                   \
-        int ok = r4_sdst_ok(s, p->dst, 2);                                               \
-        r4_write_sreg(s, rr, R4_EXEC_LO, (uint32_t)n, 0);                                \
-        r4_write_sreg(s, rr, R4_EXEC_HI, (uint32_t)(n >> 32), 0);                        \
-        if (ok && p->dst != R4_NULL) {                                                   \
-            r4_write_sreg(s, rr, p->dst, (uint32_t)n, 0);                                \
-            r4_write_sreg(s, rr, p->dst + 1u, (uint32_t)(n >> 32), 0);                   \
+        int ok = rdna4_sdst_ok(s, p->dst, 2);                                               \
+        rdna4_write_sreg(s, rr, RDNA4_EXEC_LO, (uint32_t)n, 0);                                \
+        rdna4_write_sreg(s, rr, RDNA4_EXEC_HI, (uint32_t)(n >> 32), 0);                        \
+        if (ok && p->dst != RDNA4_NULL) {                                                   \
+            rdna4_write_sreg(s, rr, p->dst, (uint32_t)n, 0);                                \
+            rdna4_write_sreg(s, rr, p->dst + 1u, (uint32_t)(n >> 32), 0);                   \
         }                                                                                \
         setscc(s, rr, ok, n != 0);                                                       \
         return GPUREF_OK;                                                                \
@@ -603,27 +603,27 @@ WREXEC(s_and_not1, a & ~e)
  * writes nothing (guide §3.3.1.3 L807-815). */
 static int movrel_ok(unsigned base, uint64_t addr, int b64)
 {
-    if (base < R4_TTMP0)
-        return addr <= (uint64_t)(b64 ? R4_VCC_LO : R4_VCC_HI);
-    if (base < R4_NULL)
-        return addr <= (uint64_t)(b64 ? R4_TTMP0 + 14 : R4_TTMP0 + 15);
+    if (base < RDNA4_TTMP0)
+        return addr <= (uint64_t)(b64 ? RDNA4_VCC_LO : RDNA4_VCC_HI);
+    if (base < RDNA4_NULL)
+        return addr <= (uint64_t)(b64 ? RDNA4_TTMP0 + 14 : RDNA4_TTMP0 + 15);
     return addr == base;
 }
 
-static int movrel_odd(r4_state *s, const r4_pre *p, unsigned base, uint64_t addr)
+static int movrel_odd(rdna4_state *s, const rdna4_pre *p, unsigned base, uint64_t addr)
 {
     (void)p;
     return gpuref_errf(s->err, GPUREF_ERR_FAULT,
                        "illegal 64-bit S_MOVREL: operand code %u + M0 %u = %llu is odd "
                        "(guide L10091, L10120: index and operand must be even)",
-                       base, s->a.sreg[R4_M0], (unsigned long long)addr);
+                       base, s->a.sreg[RDNA4_M0], (unsigned long long)addr);
 }
 
 X(s_movrels_b32)
 {
     unsigned base = p->s[0].code;
-    uint64_t a = (uint64_t)base + s->a.sreg[R4_M0];
-    uint32_t v = (p->s[0].kind == R4S_REG && movrel_ok(base, a, 0)) ? s->a.sreg[a]
+    uint64_t a = (uint64_t)base + s->a.sreg[RDNA4_M0];
+    uint32_t v = (p->s[0].kind == RDNA4_S_REG && movrel_ok(base, a, 0)) ? s->a.sreg[a]
                                                                      : s->a.sreg[0];
     wr32(s, rr, p->dst, v);
     return GPUREF_OK;
@@ -632,11 +632,11 @@ X(s_movrels_b32)
 X(s_movrels_b64)
 {
     unsigned base = p->s[0].code;
-    uint64_t a = (uint64_t)base + s->a.sreg[R4_M0];
+    uint64_t a = (uint64_t)base + s->a.sreg[RDNA4_M0];
     if (a & 1)
         return movrel_odd(s, p, base, a);
     uint64_t v;
-    if ((p->s[0].kind == R4S_REG64) && movrel_ok(base, a, 1))
+    if ((p->s[0].kind == RDNA4_S_REG64) && movrel_ok(base, a, 1))
         v = (uint64_t)s->a.sreg[a] | (uint64_t)s->a.sreg[a + 1] << 32;
     else
         v = (uint64_t)s->a.sreg[0] | (uint64_t)s->a.sreg[1] << 32;
@@ -646,7 +646,7 @@ X(s_movrels_b64)
 
 X(s_movreld_b32)
 {
-    uint64_t a = (uint64_t)p->dst + s->a.sreg[R4_M0];
+    uint64_t a = (uint64_t)p->dst + s->a.sreg[RDNA4_M0];
     uint32_t v = S0(s, p);
     if (movrel_ok(p->dst, a, 0))
         wr32(s, rr, (unsigned)a, v);
@@ -655,7 +655,7 @@ X(s_movreld_b32)
 
 X(s_movreld_b64)
 {
-    uint64_t a = (uint64_t)p->dst + s->a.sreg[R4_M0];
+    uint64_t a = (uint64_t)p->dst + s->a.sreg[RDNA4_M0];
     if (a & 1)
         return movrel_odd(s, p, p->dst, a);
     uint64_t v = S0_64(s, p);
@@ -666,10 +666,10 @@ X(s_movreld_b64)
 
 X(s_movrelsd_2_b32)  /* source index M0[9:0], destination index M0[25:16] (L10140) */
 {
-    uint32_t m0 = s->a.sreg[R4_M0];
+    uint32_t m0 = s->a.sreg[RDNA4_M0];
     unsigned sb = p->s[0].code, db = p->dst;
     uint64_t as = (uint64_t)sb + (m0 & 0x3ffu), ad = (uint64_t)db + ((m0 >> 16) & 0x3ffu);
-    uint32_t v = (p->s[0].kind == R4S_REG && movrel_ok(sb, as, 0)) ? s->a.sreg[as]
+    uint32_t v = (p->s[0].kind == RDNA4_S_REG && movrel_ok(sb, as, 0)) ? s->a.sreg[as]
                                                                    : s->a.sreg[0];
     if (movrel_ok(db, ad, 0))
         wr32(s, rr, (unsigned)ad, v);
@@ -694,7 +694,7 @@ X(s_swappc_b64)
 X(s_rfe_b64)
 {
     uint64_t target = S0_64(s, p) & PC48;
-    r4_write_hwreg(s, rr, R4_HW_STATUS, s->a.hwreg[R4_HW_STATUS] & ~R4_STATUS_PRIV);
+    rdna4_write_hwreg(s, rr, RDNA4_HW_STATUS, s->a.hwreg[RDNA4_HW_STATUS] & ~RDNA4_STATUS_PRIV);
     s->npc = target;
     return GPUREF_OK;
 }
@@ -704,16 +704,16 @@ X(s_rfe_b64)
  * keeps its value.  RTN_GET_TMA / RTN_GET_TBA return the configured `tma` / `tba`
  * ([31:0] or [63:0] by size), still flagged unmodelled: the RTL core has no TBA/TMA
  * (rtl/rdna4/README.md), so the checker takes its value. */
-static int sendmsg_rtn(r4_state *s, const r4_pre *p, gpuref_retire *rr, unsigned n)
+static int sendmsg_rtn(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, unsigned n)
 {
-    if (!r4_sdst_ok(s, p->dst, n) || p->dst == R4_NULL)
+    if (!rdna4_sdst_ok(s, p->dst, n) || p->dst == RDNA4_NULL)
         return GPUREF_OK;
     unsigned id = p->imm & 0xffu;
     for (unsigned i = 0; i < n; i++) {
         uint32_t v = s->a.sreg[p->dst + i];
         if (id == 0x82 || id == 0x85)
             v = (uint32_t)((id == 0x82 ? s->tma : s->tba) >> (32 * i));
-        r4_write_sreg(s, rr, p->dst + i, v, GPUREF_REGW_UNMODELLED);
+        rdna4_write_sreg(s, rr, p->dst + i, v, GPUREF_REGW_UNMODELLED);
     }
     return GPUREF_OK;
 }
@@ -723,21 +723,21 @@ X(s_sendmsg_rtn_b64) { return sendmsg_rtn(s, p, rr, 2); }
 /* Barriers: the model is one wave outside a work-group, for which every barrier
  * instruction is S_NOP and S_BARRIER_SIGNAL_ISFIRST returns SCC=0 (L10300-10350). */
 X(s_barrier_signal) { (void)s; (void)p; (void)rr; return GPUREF_OK; }
-X(s_barrier_signal_isfirst) { (void)p; r4_write_scc(s, rr, 0, 0); return GPUREF_OK; }
+X(s_barrier_signal_isfirst) { (void)p; rdna4_write_scc(s, rr, 0, 0); return GPUREF_OK; }
 
 X(s_get_barrier_state)   /* barrier-unit state is outside the wave: unmodelled */
 {
-    if (r4_sdst_ok(s, p->dst, 1) && p->dst != R4_NULL)
-        r4_write_sreg(s, rr, p->dst, s->a.sreg[p->dst], GPUREF_REGW_UNMODELLED);
+    if (rdna4_sdst_ok(s, p->dst, 1) && p->dst != RDNA4_NULL)
+        rdna4_write_sreg(s, rr, p->dst, s->a.sreg[p->dst], GPUREF_REGW_UNMODELLED);
     return GPUREF_OK;
 }
 
 /* Illegal instruction: sets EXCP_FLAG_PRIV.illegal_inst and ends the program (no trap
  * handler is modelled for hardware exceptions). */
-static int illegal(r4_state *s, gpuref_retire *rr)
+static int illegal(rdna4_state *s, gpuref_retire *rr)
 {
-    r4_write_hwreg(s, rr, R4_HW_EXCP_FLAG_PRIV, s->a.hwreg[R4_HW_EXCP_FLAG_PRIV] | (1u << 6));
-    r4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
+    rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_PRIV, s->a.hwreg[RDNA4_HW_EXCP_FLAG_PRIV] | (1u << 6));
+    rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
     return GPUREF_OK;
 }
 
@@ -747,7 +747,7 @@ X(s_alloc_vgpr)      /* L10378-10415: illegal in wave64 or without dynamic VGPRs
         return illegal(s, rr);
     unsigned n = S0(s, p) & 0x1ffu;
     /* success depends on the other waves' allocations: unmodelled */
-    r4_write_scc(s, rr, n <= 256, GPUREF_REGW_UNMODELLED);
+    rdna4_write_scc(s, rr, n <= 256, GPUREF_REGW_UNMODELLED);
     return GPUREF_OK;
 }
 
@@ -781,17 +781,17 @@ X(s_mulk_i32) { wr32(s, rr, p->dst, S0(s, p) * (uint32_t)(int32_t)(int16_t)p->im
 
 /* HwRegWriteMask (not tabulated in the guide, digest §7 B10): the defined fields of
  * the writable registers; PRIV-only registers need STATUS.PRIV. */
-static uint32_t hwreg_write_mask(const r4_state *s, unsigned id)
+static uint32_t hwreg_write_mask(const rdna4_state *s, unsigned id)
 {
-    int priv = (s->a.hwreg[R4_HW_STATUS] & R4_STATUS_PRIV) != 0;
+    int priv = (s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_PRIV) != 0;
     switch (id) {
-    case R4_HW_MODE:            return 0x098000ffu;
-    case R4_HW_EXCP_FLAG_USER:  return 0xc000007fu;
-    case R4_HW_STATE_PRIV:      return priv ? 0x00047e07u : 0;
-    case R4_HW_EXCP_FLAG_PRIV:  return priv ? 0xc0000fffu : 0;
-    case R4_HW_TRAP_CTRL:       return priv ? 0x000003ffu : 0;
-    case R4_HW_SCRATCH_BASE_LO: return priv ? 0xffffff00u : 0;
-    case R4_HW_SCRATCH_BASE_HI: return priv ? 0x0000ffffu : 0;
+    case RDNA4_HW_MODE:            return 0x098000ffu;
+    case RDNA4_HW_EXCP_FLAG_USER:  return 0xc000007fu;
+    case RDNA4_HW_STATE_PRIV:      return priv ? 0x00047e07u : 0;
+    case RDNA4_HW_EXCP_FLAG_PRIV:  return priv ? 0xc0000fffu : 0;
+    case RDNA4_HW_TRAP_CTRL:       return priv ? 0x000003ffu : 0;
+    case RDNA4_HW_SCRATCH_BASE_LO: return priv ? 0xffffff00u : 0;
+    case RDNA4_HW_SCRATCH_BASE_HI: return priv ? 0x0000ffffu : 0;
     default:                    return 0;
     }
 }
@@ -800,9 +800,9 @@ static uint32_t hwreg_write_mask(const r4_state *s, unsigned id)
 static int hwreg_modelled(unsigned id)
 {
     switch (id) {
-    case R4_HW_MODE: case R4_HW_STATUS: case R4_HW_STATE_PRIV: case R4_HW_EXCP_FLAG_PRIV:
-    case R4_HW_EXCP_FLAG_USER: case R4_HW_TRAP_CTRL: case R4_HW_SCRATCH_BASE_LO:
-    case R4_HW_SCRATCH_BASE_HI:
+    case RDNA4_HW_MODE: case RDNA4_HW_STATUS: case RDNA4_HW_STATE_PRIV: case RDNA4_HW_EXCP_FLAG_PRIV:
+    case RDNA4_HW_EXCP_FLAG_USER: case RDNA4_HW_TRAP_CTRL: case RDNA4_HW_SCRATCH_BASE_LO:
+    case RDNA4_HW_SCRATCH_BASE_HI:
         return 1;
     default:
         return 0;
@@ -812,23 +812,23 @@ static int hwreg_modelled(unsigned id)
 X(s_getreg_b32)      /* L9190: size 32 reads the whole register (digest §7 B11) */
 {
     unsigned id = p->imm & 63, off = (p->imm >> 6) & 31, size = (p->imm >> 11) + 1;
-    uint32_t v = r4_read_hwreg(s, id) >> off;
+    uint32_t v = rdna4_read_hwreg(s, id) >> off;
     if (size < 32)
         v &= (1u << size) - 1u;
-    if (!r4_sdst_ok(s, p->dst, 1))
+    if (!rdna4_sdst_ok(s, p->dst, 1))
         return GPUREF_OK;
-    r4_write_sreg(s, rr, p->dst, v, hwreg_modelled(id) ? 0 : GPUREF_REGW_UNMODELLED);
+    rdna4_write_sreg(s, rr, p->dst, v, hwreg_modelled(id) ? 0 : GPUREF_REGW_UNMODELLED);
     return GPUREF_OK;
 }
 
-static int setreg(r4_state *s, const r4_pre *p, gpuref_retire *rr, uint32_t data)
+static int setreg(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, uint32_t data)
 {
     unsigned id = p->imm & 63, off = (p->imm >> 6) & 31, size = (p->imm >> 11) + 1;
     uint32_t m = size >= 32 ? 0xffffffffu : (1u << size) - 1u;
     m = (m << off) & hwreg_write_mask(s, id);
     uint32_t v = ((data << off) & m) | (s->a.hwreg[id] & ~m);
     if (m)
-        r4_write_hwreg(s, rr, id, v);
+        rdna4_write_hwreg(s, rr, id, v);
     return GPUREF_OK;
 }
 X(s_setreg_b32)       { return setreg(s, p, rr, S0(s, p)); }
@@ -844,7 +844,7 @@ X(s_call_b64)        /* D = PC + 4; PC = PC + 4 + sext(SIMM16) * 4 (L9273) */
 
 /* ------------------------------------------------------------- SOPP */
 
-static void branch(r4_state *s, const r4_pre *p, int taken)
+static void branch(rdna4_state *s, const rdna4_pre *p, int taken)
 {
     if (taken)
         s->npc = (s->a.pc + 4 + (uint64_t)((int64_t)(int16_t)p->imm * 4)) & PC48;
@@ -853,22 +853,22 @@ static void branch(r4_state *s, const r4_pre *p, int taken)
 X(s_branch)         { (void)rr; branch(s, p, 1); return GPUREF_OK; }
 X(s_cbranch_scc0)   { (void)rr; branch(s, p, s->a.scc == 0); return GPUREF_OK; }
 X(s_cbranch_scc1)   { (void)rr; branch(s, p, s->a.scc == 1); return GPUREF_OK; }
-X(s_cbranch_vccz)   { (void)rr; branch(s, p, (r4_read_hwreg(s, R4_HW_STATUS) & R4_STATUS_VCCZ) != 0); return GPUREF_OK; }
-X(s_cbranch_vccnz)  { (void)rr; branch(s, p, (r4_read_hwreg(s, R4_HW_STATUS) & R4_STATUS_VCCZ) == 0); return GPUREF_OK; }
-X(s_cbranch_execz)  { (void)rr; branch(s, p, (r4_read_hwreg(s, R4_HW_STATUS) & R4_STATUS_EXECZ) != 0); return GPUREF_OK; }
-X(s_cbranch_execnz) { (void)rr; branch(s, p, (r4_read_hwreg(s, R4_HW_STATUS) & R4_STATUS_EXECZ) == 0); return GPUREF_OK; }
+X(s_cbranch_vccz)   { (void)rr; branch(s, p, (rdna4_read_hwreg(s, RDNA4_HW_STATUS) & RDNA4_STATUS_VCCZ) != 0); return GPUREF_OK; }
+X(s_cbranch_vccnz)  { (void)rr; branch(s, p, (rdna4_read_hwreg(s, RDNA4_HW_STATUS) & RDNA4_STATUS_VCCZ) == 0); return GPUREF_OK; }
+X(s_cbranch_execz)  { (void)rr; branch(s, p, (rdna4_read_hwreg(s, RDNA4_HW_STATUS) & RDNA4_STATUS_EXECZ) != 0); return GPUREF_OK; }
+X(s_cbranch_execnz) { (void)rr; branch(s, p, (rdna4_read_hwreg(s, RDNA4_HW_STATUS) & RDNA4_STATUS_EXECZ) == 0); return GPUREF_OK; }
 
 X(s_endpgm)
 {
     (void)p;
-    r4_end(s, rr, GPUREF_RETIRE_END);
+    rdna4_end(s, rr, GPUREF_RETIRE_END);
     return GPUREF_OK;
 }
 
 X(s_setkill)         /* kill the wave if SIMM16[0] */
 {
     if (p->imm & 1)
-        r4_end(s, rr, GPUREF_RETIRE_END);
+        rdna4_end(s, rr, GPUREF_RETIRE_END);
     return GPUREF_OK;
 }
 
@@ -876,14 +876,14 @@ X(s_sethalt)         /* SIMM16[2] selects FATAL_HALT (trap handler only) or HALT
 {
     unsigned on = p->imm & 1;
     if (p->imm & 4) {
-        if (!(s->a.hwreg[R4_HW_STATUS] & R4_STATUS_PRIV))
+        if (!(s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_PRIV))
             return GPUREF_OK;
-        uint32_t v = s->a.hwreg[R4_HW_STATUS];
-        r4_write_hwreg(s, rr, R4_HW_STATUS,
-                       on ? v | R4_STATUS_FATAL_HALT : v & ~R4_STATUS_FATAL_HALT);
+        uint32_t v = s->a.hwreg[RDNA4_HW_STATUS];
+        rdna4_write_hwreg(s, rr, RDNA4_HW_STATUS,
+                       on ? v | RDNA4_STATUS_FATAL_HALT : v & ~RDNA4_STATUS_FATAL_HALT);
     } else {
-        uint32_t v = r4_read_hwreg(s, R4_HW_STATE_PRIV);   /* live SCC bit */
-        r4_write_hwreg(s, rr, R4_HW_STATE_PRIV, on ? v | R4_SPRIV_HALT : v & ~R4_SPRIV_HALT);
+        uint32_t v = rdna4_read_hwreg(s, RDNA4_HW_STATE_PRIV);   /* live SCC bit */
+        rdna4_write_hwreg(s, rr, RDNA4_HW_STATE_PRIV, on ? v | RDNA4_SPRIV_HALT : v & ~RDNA4_SPRIV_HALT);
     }
     return GPUREF_OK;
 }
@@ -891,39 +891,39 @@ X(s_sethalt)         /* SIMM16[2] selects FATAL_HALT (trap handler only) or HALT
 X(s_sendmsghalt)     /* the message is external; then HALT */
 {
     (void)p;
-    r4_write_hwreg(s, rr, R4_HW_STATE_PRIV, r4_read_hwreg(s, R4_HW_STATE_PRIV) | R4_SPRIV_HALT);
+    rdna4_write_hwreg(s, rr, RDNA4_HW_STATE_PRIV, rdna4_read_hwreg(s, RDNA4_HW_STATE_PRIV) | RDNA4_SPRIV_HALT);
     return GPUREF_OK;
 }
 
 X(s_trap)            /* L11280-11298; a NOP when no trap handler is present (TRAP_EN=0) */
 {
-    if (!(s->a.hwreg[R4_HW_STATUS] & R4_STATUS_TRAP_EN))
+    if (!(s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_TRAP_EN))
         return GPUREF_OK;
     uint64_t pc = s->a.pc & 0xffffffffffffull;
-    r4_write_sreg(s, rr, R4_TTMP0, (uint32_t)pc, 0);
-    r4_write_sreg(s, rr, R4_TTMP0 + 1, (uint32_t)(pc >> 32) | ((p->imm & 15u) << 28), 0);
-    r4_write_hwreg(s, rr, R4_HW_STATUS, s->a.hwreg[R4_HW_STATUS] | R4_STATUS_PRIV);
+    rdna4_write_sreg(s, rr, RDNA4_TTMP0, (uint32_t)pc, 0);
+    rdna4_write_sreg(s, rr, RDNA4_TTMP0 + 1, (uint32_t)(pc >> 32) | ((p->imm & 15u) << 28), 0);
+    rdna4_write_hwreg(s, rr, RDNA4_HW_STATUS, s->a.hwreg[RDNA4_HW_STATUS] | RDNA4_STATUS_PRIV);
     s->npc = s->tba & PC48;
     return GPUREF_OK;
 }
 
 X(s_round_mode)      /* MODE.FP_ROUND = SIMM16[3:0] (L1896) */
 {
-    r4_write_hwreg(s, rr, R4_HW_MODE, (s->a.hwreg[R4_HW_MODE] & ~0xfu) | (p->imm & 0xfu));
+    rdna4_write_hwreg(s, rr, RDNA4_HW_MODE, (s->a.hwreg[RDNA4_HW_MODE] & ~0xfu) | (p->imm & 0xfu));
     return GPUREF_OK;
 }
 
 X(s_denorm_mode)     /* MODE.FP_DENORM = SIMM16[3:0] (L1897) */
 {
-    r4_write_hwreg(s, rr, R4_HW_MODE,
-                   (s->a.hwreg[R4_HW_MODE] & ~0xf0u) | ((p->imm & 0xfu) << 4));
+    rdna4_write_hwreg(s, rr, RDNA4_HW_MODE,
+                   (s->a.hwreg[RDNA4_HW_MODE] & ~0xf0u) | ((p->imm & 0xfu) << 4));
     return GPUREF_OK;
 }
 
 X(s_setprio)         /* STATE_PRIV.USER_PRIO = SIMM16[1:0] */
 {
-    r4_write_hwreg(s, rr, R4_HW_STATE_PRIV,
-                   (r4_read_hwreg(s, R4_HW_STATE_PRIV) & ~0x3000u) | ((p->imm & 3u) << 12));
+    rdna4_write_hwreg(s, rr, RDNA4_HW_STATE_PRIV,
+                   (rdna4_read_hwreg(s, RDNA4_HW_STATE_PRIV) & ~0x3000u) | ((p->imm & 3u) << 12));
     return GPUREF_OK;
 }
 
@@ -931,8 +931,8 @@ X(s_code_end) { (void)p; return illegal(s, rr); }
 
 /* ------------------------------------------------------------ binding */
 
-#define B(fmt, name) { R4_ROW_##fmt##_##name, x_##name }
-const r4_bind r4_salu_bind[] = {
+#define B(fmt, name) { RDNA4_ROW_##fmt##_##name, x_##name }
+const rdna4_bind rdna4_salu_bind[] = {
     B(SOP2, s_add_co_u32), B(SOP2, s_sub_co_u32), B(SOP2, s_add_co_i32), B(SOP2, s_sub_co_i32),
     B(SOP2, s_add_co_ci_u32), B(SOP2, s_sub_co_ci_u32), B(SOP2, s_absdiff_i32),
     B(SOP2, s_lshl_b32), B(SOP2, s_lshl_b64), B(SOP2, s_lshr_b32), B(SOP2, s_lshr_b64),
@@ -980,30 +980,30 @@ const r4_bind r4_salu_bind[] = {
     B(SOP1, s_setpc_b64), B(SOP1, s_swappc_b64), B(SOP1, s_rfe_b64),
     B(SOP1, s_sendmsg_rtn_b32), B(SOP1, s_sendmsg_rtn_b64), B(SOP1, s_barrier_signal),
     B(SOP1, s_barrier_signal_isfirst), B(SOP1, s_get_barrier_state), B(SOP1, s_alloc_vgpr),
-    { R4_ROW_SOP1_s_sleep_var, x_nop },
+    { RDNA4_ROW_SOP1_s_sleep_var, x_nop },
 
-    B(SOPK, s_movk_i32), { R4_ROW_SOPK_s_version, x_nop }, B(SOPK, s_cmovk_i32),
+    B(SOPK, s_movk_i32), { RDNA4_ROW_SOPK_s_version, x_nop }, B(SOPK, s_cmovk_i32),
     B(SOPK, s_addk_co_i32), B(SOPK, s_mulk_i32), B(SOPK, s_getreg_b32), B(SOPK, s_setreg_b32),
     B(SOPK, s_setreg_imm32_b32), B(SOPK, s_call_b64),
 
     /* program control; the waits, hints and messages are architectural no-ops for one
      * in-order wave whose memory completes at issue (README) */
-    { R4_ROW_SOPP_s_nop, x_nop }, B(SOPP, s_setkill), B(SOPP, s_sethalt),
-    { R4_ROW_SOPP_s_sleep, x_nop }, { R4_ROW_SOPP_s_clause, x_nop },
-    { R4_ROW_SOPP_s_delay_alu, x_nop }, { R4_ROW_SOPP_s_wait_alu, x_nop },
-    { R4_ROW_SOPP_s_wait_event, x_nop }, B(SOPP, s_trap), B(SOPP, s_round_mode),
-    B(SOPP, s_denorm_mode), { R4_ROW_SOPP_s_barrier_wait, x_nop }, B(SOPP, s_code_end),
+    { RDNA4_ROW_SOPP_s_nop, x_nop }, B(SOPP, s_setkill), B(SOPP, s_sethalt),
+    { RDNA4_ROW_SOPP_s_sleep, x_nop }, { RDNA4_ROW_SOPP_s_clause, x_nop },
+    { RDNA4_ROW_SOPP_s_delay_alu, x_nop }, { RDNA4_ROW_SOPP_s_wait_alu, x_nop },
+    { RDNA4_ROW_SOPP_s_wait_event, x_nop }, B(SOPP, s_trap), B(SOPP, s_round_mode),
+    B(SOPP, s_denorm_mode), { RDNA4_ROW_SOPP_s_barrier_wait, x_nop }, B(SOPP, s_code_end),
     B(SOPP, s_branch), B(SOPP, s_cbranch_scc0), B(SOPP, s_cbranch_scc1),
     B(SOPP, s_cbranch_vccz), B(SOPP, s_cbranch_vccnz), B(SOPP, s_cbranch_execz),
-    B(SOPP, s_cbranch_execnz), B(SOPP, s_endpgm), { R4_ROW_SOPP_s_endpgm_saved, x_s_endpgm },
-    { R4_ROW_SOPP_s_wakeup, x_nop }, B(SOPP, s_setprio), { R4_ROW_SOPP_s_sendmsg, x_nop },
-    B(SOPP, s_sendmsghalt), { R4_ROW_SOPP_s_incperflevel, x_nop },
-    { R4_ROW_SOPP_s_decperflevel, x_nop }, { R4_ROW_SOPP_s_icache_inv, x_nop },
-    { R4_ROW_SOPP_s_wait_loadcnt, x_nop }, { R4_ROW_SOPP_s_wait_storecnt, x_nop },
-    { R4_ROW_SOPP_s_wait_samplecnt, x_nop }, { R4_ROW_SOPP_s_wait_bvhcnt, x_nop },
-    { R4_ROW_SOPP_s_wait_expcnt, x_nop }, { R4_ROW_SOPP_s_wait_dscnt, x_nop },
-    { R4_ROW_SOPP_s_wait_loadcnt_dscnt, x_nop },
-    { R4_ROW_SOPP_s_wait_storecnt_dscnt, x_nop },
+    B(SOPP, s_cbranch_execnz), B(SOPP, s_endpgm), { RDNA4_ROW_SOPP_s_endpgm_saved, x_s_endpgm },
+    { RDNA4_ROW_SOPP_s_wakeup, x_nop }, B(SOPP, s_setprio), { RDNA4_ROW_SOPP_s_sendmsg, x_nop },
+    B(SOPP, s_sendmsghalt), { RDNA4_ROW_SOPP_s_incperflevel, x_nop },
+    { RDNA4_ROW_SOPP_s_decperflevel, x_nop }, { RDNA4_ROW_SOPP_s_icache_inv, x_nop },
+    { RDNA4_ROW_SOPP_s_wait_loadcnt, x_nop }, { RDNA4_ROW_SOPP_s_wait_storecnt, x_nop },
+    { RDNA4_ROW_SOPP_s_wait_samplecnt, x_nop }, { RDNA4_ROW_SOPP_s_wait_bvhcnt, x_nop },
+    { RDNA4_ROW_SOPP_s_wait_expcnt, x_nop }, { RDNA4_ROW_SOPP_s_wait_dscnt, x_nop },
+    { RDNA4_ROW_SOPP_s_wait_loadcnt_dscnt, x_nop },
+    { RDNA4_ROW_SOPP_s_wait_storecnt_dscnt, x_nop },
     { 0, NULL }
 };
 #undef B

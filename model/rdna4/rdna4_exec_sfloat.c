@@ -1,4 +1,4 @@
-/* exec_sfloat.c - SALU floating point (SOP2 64-82, SOP1 96-110, SOPC 65-94) on the
+/* rdna4_exec_sfloat.c - SALU floating point (SOP2 64-82, SOP1 96-110, SOPC 65-94) on the
  * float core (model/fp).
  *
  * Guide §6.8 (L2506-2553): the same results as the VALU counterparts, no operand
@@ -12,12 +12,12 @@
 #include "rdna4.h"
 #include "rdna4_exec.h"
 
-static inline uint32_t S0(const r4_state *s, const r4_pre *p) { return r4_src32(s, &p->s[0]); }
-static inline uint32_t S1(const r4_state *s, const r4_pre *p) { return r4_src32(s, &p->s[1]); }
+static inline uint32_t S0(const rdna4_state *s, const rdna4_pre *p) { return rdna4_src32(s, &p->s[0]); }
+static inline uint32_t S1(const rdna4_state *s, const rdna4_pre *p) { return rdna4_src32(s, &p->s[1]); }
 
-static const fp_policy *policy(r4_state *s)
+static const fp_policy *policy(rdna4_state *s)
 {
-    uint32_t mode = s->a.hwreg[R4_HW_MODE];
+    uint32_t mode = s->a.hwreg[RDNA4_HW_MODE];
     if (!s->fp_valid || mode != s->fp_mode) {
         s->fp_valid = fp_policy_rdna4_mode(&s->fp, mode) == GPUREF_OK;
         s->fp_mode = mode;
@@ -35,47 +35,47 @@ static uint32_t excp_bits(unsigned exc)
 }
 
 /* Check the exception against the trap enables before any state is written. */
-static int check_trap(r4_state *s, const r4_pre *p, unsigned exc)
+static int check_trap(rdna4_state *s, const rdna4_pre *p, unsigned exc)
 {
     uint32_t bits = excp_bits(exc);
-    if ((bits & s->a.hwreg[R4_HW_TRAP_CTRL] & 0x3fu) &&
-        (s->a.hwreg[R4_HW_STATUS] & R4_STATUS_TRAP_EN))
+    if ((bits & s->a.hwreg[RDNA4_HW_TRAP_CTRL] & 0x3fu) &&
+        (s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_TRAP_EN))
         return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
                            "unimplemented: %s raises an exception whose trap is enabled "
                            "(TRAP_CTRL 0x%x): exception traps are not modelled",
-                           r4_rows[p->row].name, s->a.hwreg[R4_HW_TRAP_CTRL]);
+                           rdna4_rows[p->row].name, s->a.hwreg[RDNA4_HW_TRAP_CTRL]);
     return GPUREF_OK;
 }
 
-static void record_exc(r4_state *s, gpuref_retire *rr, unsigned exc)
+static void record_exc(rdna4_state *s, gpuref_retire *rr, unsigned exc)
 {
-    uint32_t old = s->a.hwreg[R4_HW_EXCP_FLAG_USER], v = old | excp_bits(exc);
+    uint32_t old = s->a.hwreg[RDNA4_HW_EXCP_FLAG_USER], v = old | excp_bits(exc);
     if (v != old)
-        r4_write_hwreg(s, rr, R4_HW_EXCP_FLAG_USER, v);
+        rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_USER, v);
 }
 
-static int fp_fail(r4_state *s, const r4_pre *p, int st)
+static int fp_fail(rdna4_state *s, const rdna4_pre *p, int st)
 {
     return gpuref_errf(s->err, st == GPUREF_ERR_UNIMPL ? GPUREF_ERR_UNIMPL : GPUREF_ERR_FAULT,
-                       "%s: float core error %d (%s)", r4_rows[p->row].name, st,
+                       "%s: float core error %d (%s)", rdna4_rows[p->row].name, st,
                        gpuref_status_name(st));
 }
 
 /* Write a float result (F16: zero-extended) and the exceptions. */
-static int finish(r4_state *s, const r4_pre *p, gpuref_retire *rr, uint32_t d, unsigned exc)
+static int finish(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, uint32_t d, unsigned exc)
 {
     int st = check_trap(s, p, exc);
     if (st)
         return st;
-    if (r4_sdst_ok(s, p->dst, 1))
-        r4_write_sreg(s, rr, p->dst, d, 0);
+    if (rdna4_sdst_ok(s, p->dst, 1))
+        rdna4_write_sreg(s, rr, p->dst, d, 0);
     record_exc(s, rr, exc);
     return GPUREF_OK;
 }
 
 typedef enum { OP_ADD, OP_SUB, OP_MUL } binop;
 
-static int binary(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, binop op)
+static int binary(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, binop op)
 {
     const fp_policy *pol = policy(s);
     uint64_t a = S0(s, p), b = S1(s, p), r = 0;
@@ -92,8 +92,8 @@ static int binary(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, bin
     return finish(s, p, rr, (uint32_t)r, exc);
 }
 
-/* exec function x_name: R4_EXEC (rdna4.h) retires the instruction after the body */
-#define X(name) R4_EXEC(x_##name)
+/* exec function x_name: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
+#define X(name) RDNA4_EXEC(x_##name)
 X(s_add_f32) { return binary(s, p, rr, FP_F32, OP_ADD); }
 X(s_sub_f32) { return binary(s, p, rr, FP_F32, OP_SUB); }
 X(s_mul_f32) { return binary(s, p, rr, FP_F32, OP_MUL); }
@@ -101,7 +101,7 @@ X(s_add_f16) { return binary(s, p, rr, FP_F16, OP_ADD); }
 X(s_sub_f16) { return binary(s, p, rr, FP_F16, OP_SUB); }
 X(s_mul_f16) { return binary(s, p, rr, FP_F16, OP_MUL); }
 
-static int fma3(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, uint64_t a,
+static int fma3(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, uint64_t a,
                 uint64_t b, uint64_t c)
 {
     const fp_policy *pol = policy(s);
@@ -124,7 +124,7 @@ X(s_fmac_f16)
 
 /* minimumNumber/maximumNumber (S_MIN_NUM/S_MAX_NUM, L8769-8830): sNaN -> invalid;
  * both NaN -> quiet(S0); one NaN -> the other operand; else -0 < +0. */
-static int minmax_num(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, int max)
+static int minmax_num(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, int max)
 {
     const fp_policy *pol = policy(s);
     uint64_t a = S0(s, p), b = S1(s, p), r = 0;
@@ -156,7 +156,7 @@ static int minmax_num(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f,
 
 /* minimum/maximum (S_MINIMUM/S_MAXIMUM, L8957-9030): sNaN S0, sNaN S1, qNaN S0,
  * qNaN S1 in that order win (quieted); else -0 < +0. */
-static int minmax_ieee(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, int max)
+static int minmax_ieee(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, int max)
 {
     const fp_policy *pol = policy(s);
     uint64_t a = S0(s, p), b = S1(s, p), r = 0;
@@ -213,7 +213,7 @@ X(s_cvt_pk_rtz_f16_f32)    /* round toward zero whatever MODE says (L8854-8868) 
 
 typedef int (*round_fn)(fp_fmt, uint64_t, const fp_policy *, unsigned, uint64_t *, unsigned *);
 
-static int round1(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt f, round_fn fn)
+static int round1(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, round_fn fn)
 {
     const fp_policy *pol = policy(s);
     uint64_t a = S0(s, p), r = 0;
@@ -235,7 +235,7 @@ X(s_floor_f16) { return round1(s, p, rr, FP_F16, fp_floor); }
 X(s_trunc_f16) { return round1(s, p, rr, FP_F16, fp_trunc); }
 X(s_rndne_f16) { return round1(s, p, rr, FP_F16, fp_rne); }
 
-static int from_int(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_int it)
+static int from_int(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_int it)
 {
     uint64_t r = 0;
     unsigned exc = 0;
@@ -248,7 +248,7 @@ X(s_cvt_f32_i32) { return from_int(s, p, rr, FP_I32); }
 X(s_cvt_f32_u32) { return from_int(s, p, rr, FP_U32); }
 
 /* float -> int truncates (digest §7 C3); out of range saturates, NaN -> 0 (policy) */
-static int to_int(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_int it)
+static int to_int(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_int it)
 {
     uint64_t r = 0;
     unsigned exc = 0;
@@ -260,7 +260,7 @@ static int to_int(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_int it)
 X(s_cvt_i32_f32) { return to_int(s, p, rr, FP_I32); }
 X(s_cvt_u32_f32) { return to_int(s, p, rr, FP_U32); }
 
-static int convert(r4_state *s, const r4_pre *p, gpuref_retire *rr, fp_fmt dst, fp_fmt src,
+static int convert(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt dst, fp_fmt src,
                    uint64_t a)
 {
     uint64_t r = 0;
@@ -280,7 +280,7 @@ X(s_cvt_hi_f32_f16) { return convert(s, p, rr, FP_F32, FP_F16, S0(s, p) >> 16); 
  * fp_pred order (LT = 1 ... NLT = 14).  Quiet compares: invalid on sNaN. */
 X(fcmp)
 {
-    unsigned op = r4_rows[p->row].op;
+    unsigned op = rdna4_rows[p->row].op;
     fp_fmt f = op >= 81 ? FP_F16 : FP_F32;
     fp_pred pred = (fp_pred)(op >= 81 ? op - 80 : op - 64);
     uint64_t a = S0(s, p), b = S1(s, p);
@@ -295,14 +295,14 @@ X(fcmp)
         return fp_fail(s, p, st);
     if ((st = check_trap(s, p, exc)))
         return st;
-    r4_write_scc(s, rr, res ? 1u : 0u, 0);
+    rdna4_write_scc(s, rr, res ? 1u : 0u, 0);
     record_exc(s, rr, exc);
     return GPUREF_OK;
 }
 
-#define B(fmt, name) { R4_ROW_##fmt##_##name, x_##name }
-#define C(name) { R4_ROW_SOPC_##name, x_fcmp }
-const r4_bind r4_sfloat_bind[] = {
+#define B(fmt, name) { RDNA4_ROW_##fmt##_##name, x_##name }
+#define C(name) { RDNA4_ROW_SOPC_##name, x_fcmp }
+const rdna4_bind rdna4_sfloat_bind[] = {
     B(SOP2, s_add_f32), B(SOP2, s_sub_f32), B(SOP2, s_min_num_f32), B(SOP2, s_max_num_f32),
     B(SOP2, s_mul_f32), B(SOP2, s_fmaak_f32), B(SOP2, s_fmamk_f32), B(SOP2, s_fmac_f32),
     B(SOP2, s_cvt_pk_rtz_f16_f32), B(SOP2, s_add_f16), B(SOP2, s_sub_f16),

@@ -1,4 +1,4 @@
-/* exec_smem.c - scalar memory: S_LOAD_*, S_BUFFER_LOAD_* from the `mem` space,
+/* rdna4_exec_smem.c - scalar memory: S_LOAD_*, S_BUFFER_LOAD_* from the `mem` space,
  * S_DCACHE_INV and the prefetches (architectural no-ops).
  *
  * Guide §8 (L3844-4065) and the SMEM pages of chapter 16 (L11569-12074):
@@ -21,9 +21,9 @@
 #define ADDR48 0x0000ffffffffffffull
 
 /* Read `n` DWORDs of a scalar base operand starting at code b. */
-static void read_base(const r4_state *s, unsigned b, unsigned n, uint32_t *out)
+static void read_base(const rdna4_state *s, unsigned b, unsigned n, uint32_t *out)
 {
-    if (b == R4_NULL || b == R4_EXEC_LO) {        /* NULL/EXEC as an address source: zero */
+    if (b == RDNA4_NULL || b == RDNA4_EXEC_LO) {        /* NULL/EXEC as an address source: zero */
         for (unsigned i = 0; i < n; i++)
             out[i] = 0;
         return;
@@ -37,7 +37,7 @@ static void read_base(const r4_state *s, unsigned b, unsigned n, uint32_t *out)
         out[i] = s->a.sreg[b + i];
 }
 
-static uint32_t read_soffset(const r4_state *s, unsigned code)
+static uint32_t read_soffset(const rdna4_state *s, unsigned code)
 {
     return code < 128 ? s->a.sreg[code] : 0;      /* NULL reads 0 */
 }
@@ -51,26 +51,26 @@ static smem_kind kind_of(unsigned row)
 {
     smem_kind k = { 1, 4, 0, 0 };
     switch (row) {
-    case R4_ROW_SMEM_s_buffer_load_b32:  k.buffer = 1; /* fall through */
-    case R4_ROW_SMEM_s_load_b32:         break;
-    case R4_ROW_SMEM_s_buffer_load_b64:  k.buffer = 1; /* fall through */
-    case R4_ROW_SMEM_s_load_b64:         k.ndw = 2; break;
-    case R4_ROW_SMEM_s_buffer_load_b96:  k.buffer = 1; /* fall through */
-    case R4_ROW_SMEM_s_load_b96:         k.ndw = 3; break;
-    case R4_ROW_SMEM_s_buffer_load_b128: k.buffer = 1; /* fall through */
-    case R4_ROW_SMEM_s_load_b128:        k.ndw = 4; break;
-    case R4_ROW_SMEM_s_buffer_load_b256: k.buffer = 1; /* fall through */
-    case R4_ROW_SMEM_s_load_b256:        k.ndw = 8; break;
-    case R4_ROW_SMEM_s_buffer_load_b512: k.buffer = 1; /* fall through */
-    case R4_ROW_SMEM_s_load_b512:        k.ndw = 16; break;
-    case R4_ROW_SMEM_s_buffer_load_i8:   k.buffer = 1; /* fall through */
-    case R4_ROW_SMEM_s_load_i8:          k.bytes = 1; k.sign = 1; break;
-    case R4_ROW_SMEM_s_buffer_load_u8:   k.buffer = 1; /* fall through */
-    case R4_ROW_SMEM_s_load_u8:          k.bytes = 1; break;
-    case R4_ROW_SMEM_s_buffer_load_i16:  k.buffer = 1; /* fall through */
-    case R4_ROW_SMEM_s_load_i16:         k.bytes = 2; k.sign = 1; break;
-    case R4_ROW_SMEM_s_buffer_load_u16:  k.buffer = 1; /* fall through */
-    case R4_ROW_SMEM_s_load_u16:         k.bytes = 2; break;
+    case RDNA4_ROW_SMEM_s_buffer_load_b32:  k.buffer = 1; /* fall through */
+    case RDNA4_ROW_SMEM_s_load_b32:         break;
+    case RDNA4_ROW_SMEM_s_buffer_load_b64:  k.buffer = 1; /* fall through */
+    case RDNA4_ROW_SMEM_s_load_b64:         k.ndw = 2; break;
+    case RDNA4_ROW_SMEM_s_buffer_load_b96:  k.buffer = 1; /* fall through */
+    case RDNA4_ROW_SMEM_s_load_b96:         k.ndw = 3; break;
+    case RDNA4_ROW_SMEM_s_buffer_load_b128: k.buffer = 1; /* fall through */
+    case RDNA4_ROW_SMEM_s_load_b128:        k.ndw = 4; break;
+    case RDNA4_ROW_SMEM_s_buffer_load_b256: k.buffer = 1; /* fall through */
+    case RDNA4_ROW_SMEM_s_load_b256:        k.ndw = 8; break;
+    case RDNA4_ROW_SMEM_s_buffer_load_b512: k.buffer = 1; /* fall through */
+    case RDNA4_ROW_SMEM_s_load_b512:        k.ndw = 16; break;
+    case RDNA4_ROW_SMEM_s_buffer_load_i8:   k.buffer = 1; /* fall through */
+    case RDNA4_ROW_SMEM_s_load_i8:          k.bytes = 1; k.sign = 1; break;
+    case RDNA4_ROW_SMEM_s_buffer_load_u8:   k.buffer = 1; /* fall through */
+    case RDNA4_ROW_SMEM_s_load_u8:          k.bytes = 1; break;
+    case RDNA4_ROW_SMEM_s_buffer_load_i16:  k.buffer = 1; /* fall through */
+    case RDNA4_ROW_SMEM_s_load_i16:         k.bytes = 2; k.sign = 1; break;
+    case RDNA4_ROW_SMEM_s_buffer_load_u16:  k.buffer = 1; /* fall through */
+    case RDNA4_ROW_SMEM_s_load_u16:         k.bytes = 2; break;
     default: break;
     }
     return k;
@@ -92,13 +92,13 @@ static uint32_t extend(const uint8_t *b, const smem_kind *k)
     return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-static int memviol(r4_state *s, gpuref_retire *rr)
+static int memviol(rdna4_state *s, gpuref_retire *rr)
 {
-    uint32_t v = s->a.hwreg[R4_HW_EXCP_FLAG_PRIV];
+    uint32_t v = s->a.hwreg[RDNA4_HW_EXCP_FLAG_PRIV];
     if (!(v & (1u << 4)))
         v = (v & 0x3fffffffu) | (1u << 30);       /* first_memviol_source = SMEM */
-    r4_write_hwreg(s, rr, R4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
-    r4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
+    rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
+    rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
     return GPUREF_OK;
 }
 
@@ -106,21 +106,21 @@ static int memviol(r4_state *s, gpuref_retire *rr)
  * smem_defer=1 (README "Deferred SMEM loads"): a load announces its destination
  * as PENDING writes and stays outstanding; a wait or the program end applies the
  * data, oldest load first, and lists it flagged DEFERRED with the load's tag. */
-static void record_tagged(r4_state *s, gpuref_retire *rr, unsigned code, uint32_t v,
+static void record_tagged(rdna4_state *s, gpuref_retire *rr, unsigned code, uint32_t v,
                           uint32_t flags, uint64_t tag)
 {
     unsigned idx, n = rr->nregw;
-    int f = r4_sreg_file(code, &idx);
+    int f = rdna4_sreg_file(code, &idx);
     (void)s;
-    if (n >= GPUREF_MAX_REGW)                     /* not reached: R4_KM_MAXDW bounds it */
+    if (n >= GPUREF_MAX_REGW)                     /* not reached: RDNA4_KM_MAXDW bounds it */
         return;
-    r4_record_new(rr, f, idx, 0xffffffffu, v, flags);
+    rdna4_record_new(rr, f, idx, 0xffffffffu, v, flags);
     rr->regw[n].tag = tag;
 }
 
-static void drain_one(r4_state *s, gpuref_retire *rr)
+static void drain_one(rdna4_state *s, gpuref_retire *rr)
 {
-    const r4_kmload *q = &s->km[0];
+    const rdna4_kmload *q = &s->km[0];
     for (unsigned i = 0; i < q->ndw; i++) {
         s->a.sreg[q->dst + i] = q->data[i];
         record_tagged(s, rr, q->dst + i, q->data[i], GPUREF_REGW_DEFERRED, q->tag);
@@ -131,14 +131,14 @@ static void drain_one(r4_state *s, gpuref_retire *rr)
     memmove(&s->km[0], &s->km[1], s->nkm * sizeof s->km[0]);
 }
 
-void r4_km_drain(r4_state *s, gpuref_retire *rr, unsigned n)
+void rdna4_km_drain(rdna4_state *s, gpuref_retire *rr, unsigned n)
 {
     while (s->nkm && s->kmcnt > n)
         drain_one(s, rr);
 }
 
-/* exec functions: R4_EXEC (rdna4.h) retires the instruction after the body */
-R4_EXEC(x_load)
+/* exec functions: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
+RDNA4_EXEC(x_load)
 {
     smem_kind k = kind_of(p->row);
     unsigned ndw = k.bytes == 4 ? k.ndw : 1;
@@ -153,12 +153,12 @@ R4_EXEC(x_load)
         if ((int64_t)ioff + (int64_t)soff < 0)
             return gpuref_errf(s->err, GPUREF_ERR_FAULT,
                                "illegal %s: IOFFSET %d + SOFFSET %u is negative (guide §8.1.1 "
-                               "L3911: illegal and undefined)", r4_rows[p->row].name,
+                               "L3911: illegal and undefined)", rdna4_rows[p->row].name,
                                (int)ioff, soff);
         uint64_t a = align_to((uint64_t)base[0] | (uint64_t)base[1] << 32, k.bytes) +
                      align_to((uint64_t)(int64_t)ioff, k.bytes) + align_to(soff, k.bytes);
         for (unsigned i = 0; i < ndw; i++) {
-            if (r4_mem_read(s->mem, (a + 4u * i) & ADDR48, b, k.bytes))
+            if (rdna4_mem_read(s->mem, (a + 4u * i) & ADDR48, b, k.bytes))
                 return gpuref_errf(s->err, GPUREF_ERR_FAULT, "memory read failed");
             data[i] = extend(b, &k);
         }
@@ -177,25 +177,25 @@ R4_EXEC(x_load)
                 data[i] = 0;
                 continue;
             }
-            if (r4_mem_read(s->mem, (base + o) & ADDR48, b, k.bytes))
+            if (rdna4_mem_read(s->mem, (base + o) & ADDR48, b, k.bytes))
                 return gpuref_errf(s->err, GPUREF_ERR_FAULT, "memory read failed");
             data[i] = extend(b, &k);
         }
     }
     unsigned d = p->dst;
-    if (d == R4_NULL || !r4_sdst_ok(s, d, ndw))
+    if (d == RDNA4_NULL || !rdna4_sdst_ok(s, d, ndw))
         return GPUREF_OK;
     if (!s->smem_defer) {                         /* smem_defer=0: visible at issue */
         for (unsigned i = 0; i < ndw; i++)
-            r4_write_sreg(s, rr, d + i, data[i], 0);
+            rdna4_write_sreg(s, rr, d + i, data[i], 0);
         return GPUREF_OK;
     }
     /* KMcnt += 1 for a single-DWORD fetch, 2 for more (guide L3964-3965).  A full
      * counter (5 bits) or record bound makes the oldest loads return first. */
     unsigned cnt = ndw > 1 ? 2u : 1u;
-    while (s->nkm && (s->kmcnt + cnt > R4_KM_MAX || s->kmdw + ndw > R4_KM_MAXDW))
+    while (s->nkm && (s->kmcnt + cnt > RDNA4_KM_MAX || s->kmdw + ndw > RDNA4_KM_MAXDW))
         drain_one(s, rr);
-    r4_kmload *q = &s->km[s->nkm++];
+    rdna4_kmload *q = &s->km[s->nkm++];
     q->tag = rr->seq;
     q->dst = (uint8_t)d;
     q->ndw = (uint8_t)ndw;
@@ -210,21 +210,21 @@ R4_EXEC(x_load)
 }
 
 /* S_WAIT_KMCNT: wait until KMcnt <= SIMM16[4:0] (digest §4.4, guide L2141) */
-R4_EXEC(x_wait_kmcnt)
+RDNA4_EXEC(x_wait_kmcnt)
 {
-    r4_km_drain(s, rr, p->imm & 0x1fu);
+    rdna4_km_drain(s, rr, p->imm & 0x1fu);
     return GPUREF_OK;
 }
 
 /* S_WAIT_IDLE, and S_WAITCNT which is S_WAIT_IDLE (digest §4.4): every counter 0 */
-R4_EXEC(x_wait_idle)
+RDNA4_EXEC(x_wait_idle)
 {
     (void)p;
-    r4_km_drain(s, rr, 0);
+    rdna4_km_drain(s, rr, 0);
     return GPUREF_OK;
 }
 
-R4_EXEC(x_nop)
+RDNA4_EXEC(x_nop)
 {
     (void)s;
     (void)p;
@@ -232,23 +232,23 @@ R4_EXEC(x_nop)
     return GPUREF_OK;
 }
 
-const r4_bind r4_smem_bind[] = {
-    { R4_ROW_SMEM_s_load_b32, x_load }, { R4_ROW_SMEM_s_load_b64, x_load },
-    { R4_ROW_SMEM_s_load_b96, x_load }, { R4_ROW_SMEM_s_load_b128, x_load },
-    { R4_ROW_SMEM_s_load_b256, x_load }, { R4_ROW_SMEM_s_load_b512, x_load },
-    { R4_ROW_SMEM_s_load_i8, x_load }, { R4_ROW_SMEM_s_load_u8, x_load },
-    { R4_ROW_SMEM_s_load_i16, x_load }, { R4_ROW_SMEM_s_load_u16, x_load },
-    { R4_ROW_SMEM_s_buffer_load_b32, x_load }, { R4_ROW_SMEM_s_buffer_load_b64, x_load },
-    { R4_ROW_SMEM_s_buffer_load_b96, x_load }, { R4_ROW_SMEM_s_buffer_load_b128, x_load },
-    { R4_ROW_SMEM_s_buffer_load_b256, x_load }, { R4_ROW_SMEM_s_buffer_load_b512, x_load },
-    { R4_ROW_SMEM_s_buffer_load_i8, x_load }, { R4_ROW_SMEM_s_buffer_load_u8, x_load },
-    { R4_ROW_SMEM_s_buffer_load_i16, x_load }, { R4_ROW_SMEM_s_buffer_load_u16, x_load },
+const rdna4_bind rdna4_smem_bind[] = {
+    { RDNA4_ROW_SMEM_s_load_b32, x_load }, { RDNA4_ROW_SMEM_s_load_b64, x_load },
+    { RDNA4_ROW_SMEM_s_load_b96, x_load }, { RDNA4_ROW_SMEM_s_load_b128, x_load },
+    { RDNA4_ROW_SMEM_s_load_b256, x_load }, { RDNA4_ROW_SMEM_s_load_b512, x_load },
+    { RDNA4_ROW_SMEM_s_load_i8, x_load }, { RDNA4_ROW_SMEM_s_load_u8, x_load },
+    { RDNA4_ROW_SMEM_s_load_i16, x_load }, { RDNA4_ROW_SMEM_s_load_u16, x_load },
+    { RDNA4_ROW_SMEM_s_buffer_load_b32, x_load }, { RDNA4_ROW_SMEM_s_buffer_load_b64, x_load },
+    { RDNA4_ROW_SMEM_s_buffer_load_b96, x_load }, { RDNA4_ROW_SMEM_s_buffer_load_b128, x_load },
+    { RDNA4_ROW_SMEM_s_buffer_load_b256, x_load }, { RDNA4_ROW_SMEM_s_buffer_load_b512, x_load },
+    { RDNA4_ROW_SMEM_s_buffer_load_i8, x_load }, { RDNA4_ROW_SMEM_s_buffer_load_u8, x_load },
+    { RDNA4_ROW_SMEM_s_buffer_load_i16, x_load }, { RDNA4_ROW_SMEM_s_buffer_load_u16, x_load },
     /* cache maintenance and prefetch: no architectural effect (guide §8.1.4, §8.5) */
-    { R4_ROW_SMEM_s_dcache_inv, x_nop }, { R4_ROW_SMEM_s_prefetch_inst, x_nop },
-    { R4_ROW_SMEM_s_prefetch_inst_pc_rel, x_nop }, { R4_ROW_SMEM_s_prefetch_data, x_nop },
-    { R4_ROW_SMEM_s_buffer_prefetch_data, x_nop }, { R4_ROW_SMEM_s_prefetch_data_pc_rel, x_nop },
-    /* the waits that drain KMcnt (the other waits stay no-ops: exec_salu.c) */
-    { R4_ROW_SOPP_s_wait_kmcnt, x_wait_kmcnt }, { R4_ROW_SOPP_s_wait_idle, x_wait_idle },
-    { R4_ROW_SOPP_s_waitcnt, x_wait_idle },
+    { RDNA4_ROW_SMEM_s_dcache_inv, x_nop }, { RDNA4_ROW_SMEM_s_prefetch_inst, x_nop },
+    { RDNA4_ROW_SMEM_s_prefetch_inst_pc_rel, x_nop }, { RDNA4_ROW_SMEM_s_prefetch_data, x_nop },
+    { RDNA4_ROW_SMEM_s_buffer_prefetch_data, x_nop }, { RDNA4_ROW_SMEM_s_prefetch_data_pc_rel, x_nop },
+    /* the waits that drain KMcnt (the other waits stay no-ops: rdna4_exec_salu.c) */
+    { RDNA4_ROW_SOPP_s_wait_kmcnt, x_wait_kmcnt }, { RDNA4_ROW_SOPP_s_wait_idle, x_wait_idle },
+    { RDNA4_ROW_SOPP_s_waitcnt, x_wait_idle },
     { 0, NULL }
 };

@@ -1,4 +1,4 @@
-/* asm.c - RDNA4 assembler for LLVM's AMDGPU gfx12 syntax (what disasm.c prints,
+/* rdna4_asm.c - RDNA4 assembler for LLVM's AMDGPU gfx12 syntax (what rdna4_disasm.c prints,
  * plus the usual input forms: bare mnemonics without _e32/_e64, labels as branch
  * targets, hwreg()/sendmsg() names, s_waitcnt counters, float literals).
  *
@@ -26,7 +26,7 @@ typedef struct actx {
     gpuref_diag *d;
     unsigned     line;
     const char  *ls;          /* start of the current line (for columns) */
-    r4_insn     *in;
+    rdna4_insn     *in;
     int          lit_used;
     uint32_t     lit;
     tok          mods[MAXTOK];
@@ -260,7 +260,7 @@ static int parse_sreg(actx *c, tok t, unsigned *code, unsigned *n)
             return aerr(c, t.s, "bad trap register '%.*s'", (int)t.n, t.s);
         if (lo > 15 || hi > lo + 15)
             return aerr(c, t.s, "register ttmp%u out of range (ttmp0-ttmp15)", lo > 15 ? lo : hi);
-        *code = R4_TTMP0 + lo;
+        *code = RDNA4_TTMP0 + lo;
         *n = hi - lo + 1;
         return 0;
     }
@@ -286,8 +286,8 @@ static int parse_vreg(actx *c, tok t, unsigned *v, unsigned *n)
 
 static const char *reg_text(unsigned code, unsigned n, char *buf, size_t len)
 {
-    r4_sbuf b = { buf, len, 0 };
-    r4_put_sreg(&b, code, n);
+    rdna4_sbuf b = { buf, len, 0 };
+    rdna4_put_sreg(&b, code, n);
     return buf;
 }
 
@@ -300,7 +300,7 @@ static int need_sreg(actx *c, tok t, unsigned want, int smem, unsigned *code)
         return r;
     if (r > 0)
         return aerr(c, t.s, "expected a scalar register, got '%.*s'", (int)t.n, t.s);
-    if (*code == R4_NULL)
+    if (*code == RDNA4_NULL)
         return 0;
     if (n != want)
         return aerr(c, t.s, "expected %u scalar register%s, got '%.*s'", want,
@@ -339,7 +339,7 @@ static int inline_code(uint64_t v, int type, unsigned *code)
     for (unsigned cd = 128; cd <= 248; cd++) {
         if (cd > 208 && cd < 240)
             continue;
-        if (r4_inline_value(cd, type, &k) && k == v) {
+        if (rdna4_inline_value(cd, type, &k) && k == v) {
             *code = cd;
             return 1;
         }
@@ -353,16 +353,16 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
     t = ttrim(t);
     if (t.n == 0)
         return aerr(c, t.s, "missing operand");
-    int is64 = r4_type_is64(type);
+    int is64 = rdna4_type_is64(type);
     unsigned n, v;
     int r = parse_sreg(c, t, code, &n);
     if (r < 0)
         return r;
     if (r == 0) {
         unsigned want = is64 ? 2 : 1;
-        if (*code == R4_NULL)
+        if (*code == RDNA4_NULL)
             return 0;
-        if (type == R4T_MASK) {
+        if (type == RDNA4_T_MASK) {
             if (n != (c->wave64 ? 2u : 1u))
                 return aerr(c, t.s, "a lane mask is %s in wave%d, got '%.*s'",
                             c->wave64 ? "an SGPR pair (vcc, s[4:5])" : "one SGPR (vcc_lo, s4)",
@@ -386,7 +386,7 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
         if (r < 0)
             return r;
         if (r == 0) {
-            unsigned want = type == R4T_MASK ? 1 : r4_type_dwords(type);
+            unsigned want = type == RDNA4_T_MASK ? 1 : rdna4_type_dwords(type);
             if (n != want)
                 return aerr(c, t.s, "expected %u VGPR%s, got '%.*s'", want, want > 1 ? "s" : "",
                             (int)t.n, t.s);
@@ -407,7 +407,7 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
             return aerr(c, t.s, "bad literal '%.*s'", (int)t.n, t.s);
         if (iv < INT32_MIN || iv > (int64_t)UINT32_MAX)
             return aerr(c, t.s, "literal %.*s does not fit 32 bits", (int)t.n, t.s);
-        *code = R4_LIT_SRC;
+        *code = RDNA4_LIT_SRC;
         return use_literal(c, t.s, (uint32_t)iv);
     }
     if (parse_int(t, &iv) == 0) {
@@ -419,8 +419,8 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
             uint64_t u = (uint64_t)iv;
             if (inline_code(u, type, code))
                 return 0;
-            *code = R4_LIT_SRC;
-            if (type == R4T_F64) {
+            *code = RDNA4_LIT_SRC;
+            if (type == RDNA4_T_F64) {
                 if (iv >= 0 && iv <= (int64_t)UINT32_MAX)
                     return use_literal(c, t.s, (uint32_t)iv);
                 if ((u & 0xffffffffu) == 0)
@@ -428,30 +428,30 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
                 return aerr(c, t.s, "%.*s is not a 32-bit literal for a 64-bit float operand "
                             "(the literal supplies the high half)", (int)t.n, t.s);
             }
-            if (type == R4T_I64 ? (iv < INT32_MIN || iv > (int64_t)UINT32_MAX)
+            if (type == RDNA4_T_I64 ? (iv < INT32_MIN || iv > (int64_t)UINT32_MAX)
                                 : (iv < 0 || iv > (int64_t)UINT32_MAX))
                 return aerr(c, t.s, "value %.*s cannot be encoded: a 32-bit literal is %s "
                             "for this 64-bit operand", (int)t.n, t.s,
-                            type == R4T_I64 ? "sign-extended" : "zero-extended");
+                            type == RDNA4_T_I64 ? "sign-extended" : "zero-extended");
             return use_literal(c, t.s, (uint32_t)iv);
         }
         if (iv < INT32_MIN || iv > (int64_t)UINT32_MAX)
             return aerr(c, t.s, "value %.*s does not fit 32 bits", (int)t.n, t.s);
         /* the bit pattern of an inline constant is encoded inline (F16: 0x3c00 is
          * 1.0), except for 16-bit integer operands, where LLVM keeps 0x3800 a literal */
-        if (type != R4T_B16 && type != R4T_BF16 &&
-            inline_code((uint32_t)iv, type == R4T_MASK ? R4T_B32 : type, code))
+        if (type != RDNA4_T_B16 && type != RDNA4_T_BF16 &&
+            inline_code((uint32_t)iv, type == RDNA4_T_MASK ? RDNA4_T_B32 : type, code))
             return 0;
         if ((uint32_t)iv >= 0xfffffff0u) {
             *code = 192 + (unsigned)(0u - (uint32_t)iv);
             return 0;
         }
-        if ((type == R4T_F16 || type == R4T_F16P || type == R4T_BF16) && iv >= 0xfff0 &&
+        if ((type == RDNA4_T_F16 || type == RDNA4_T_F16P || type == RDNA4_T_BF16) && iv >= 0xfff0 &&
             iv <= 0xffff) {
             *code = 192 + (unsigned)(0x10000 - iv);   /* a 16-bit -16..-1 */
             return 0;
         }
-        *code = R4_LIT_SRC;
+        *code = RDNA4_LIT_SRC;
         return use_literal(c, t.s, (uint32_t)iv);
     }
     if (parse_float(t, &fv) == 0) {
@@ -465,11 +465,11 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
             *code = 248;
             return 0;
         }
-        *code = R4_LIT_SRC;
+        *code = RDNA4_LIT_SRC;
         switch (type) {
-        case R4T_F16: case R4T_F16P: case R4T_B16: return use_literal(c, t.s, f16_bits(fv));
-        case R4T_BF16: return use_literal(c, t.s, f32_bits(fv) >> 16);
-        case R4T_F64: {
+        case RDNA4_T_F16: case RDNA4_T_F16P: case RDNA4_T_B16: return use_literal(c, t.s, f16_bits(fv));
+        case RDNA4_T_BF16: return use_literal(c, t.s, f32_bits(fv) >> 16);
+        case RDNA4_T_F64: {
             uint64_t u;
             memcpy(&u, &fv, 8);
             if (u & 0xffffffffu)
@@ -477,7 +477,7 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
                             (int)t.n, t.s);
             return use_literal(c, t.s, (uint32_t)(u >> 32));
         }
-        case R4T_B64: case R4T_I64:
+        case RDNA4_T_B64: case RDNA4_T_I64:
             return aerr(c, t.s, "a float literal is not allowed for a 64-bit integer operand");
         default:
             return use_literal(c, t.s, f32_bits(fv));
@@ -504,7 +504,7 @@ static int parse_k(actx *c, tok t, int type)
         return use_literal(c, t.s, (uint32_t)iv);
     }
     if (parse_float(t, &fv) == 0)
-        return use_literal(c, t.s, r4_type_f16k(type) ? f16_bits(fv) : f32_bits(fv));
+        return use_literal(c, t.s, rdna4_type_f16k(type) ? f16_bits(fv) : f32_bits(fv));
     return aerr(c, t.s, "expected a literal constant, got '%.*s'", (int)t.n, t.s);
 }
 
@@ -648,7 +648,7 @@ static int parse_hwreg(actx *c, tok t, uint32_t *out)
         if (na != 1 && na != 3)
             return aerr(c, t.s, "hwreg() takes a register, or a register, offset and size");
         int64_t id = -1, off = 0, size = 32;
-        for (const r4_name *h = r4_hwreg_names; h->name; h++)
+        for (const rdna4_name *h = rdna4_hwreg_names; h->name; h++)
             if (teq(a[0], h->name))
                 id = h->v;
         for (size_t i = 0; id < 0 && i < sizeof hwreg_alias / sizeof hwreg_alias[0]; i++)
@@ -680,7 +680,7 @@ static int parse_sendmsg(actx *c, tok t, uint32_t *out, unsigned maxv)
         }
         a = ttrim(a);
         int64_t id = -1;
-        for (const r4_name *m = r4_msg_names; m->name; m++)
+        for (const rdna4_name *m = rdna4_msg_names; m->name; m++)
             if (teq(a, m->name))
                 id = m->v;
         if (id < 0 && (parse_int(a, &id) || id < 0 || id > 255))
@@ -728,14 +728,14 @@ static int parse_delay(actx *c, tok t, uint32_t *out)
         int found = -1;
         if (teq(nm, "instid0") || teq(nm, "instid1")) {
             for (int i = 0; i < 12; i++)
-                if (teq(val, r4_instid_names[i]))
+                if (teq(val, rdna4_instid_names[i]))
                     found = i;
             if (found < 0)
                 return aerr(c, val.s, "bad instid value '%.*s'", (int)val.n, val.s);
             v |= teq(nm, "instid0") ? (uint32_t)found : (uint32_t)found << 7;
         } else if (teq(nm, "instskip")) {
             for (int i = 0; i < 6; i++)
-                if (teq(val, r4_instskip_names[i]))
+                if (teq(val, rdna4_instskip_names[i]))
                     found = i;
             if (found < 0)
                 return aerr(c, val.s, "bad instskip value '%.*s'", (int)val.n, val.s);
@@ -795,8 +795,8 @@ static int parse_depctr(actx *c, tok t, uint32_t *out)
     if (t.n && isdigit((unsigned char)t.s[0]))
         return simm16_num(c, t, out);
     uint32_t v = 0;
-    for (int i = 0; i < R4_NDEPCTR; i++)
-        v |= r4_depctr_fields[i].dflt << r4_depctr_fields[i].shift;
+    for (int i = 0; i < RDNA4_NDEPCTR; i++)
+        v |= rdna4_depctr_fields[i].dflt << rdna4_depctr_fields[i].shift;
     const char *p = t.s, *e = t.s + t.n;
     while (p < e) {
         while (p < e && (isspace((unsigned char)*p) || *p == '&' || *p == ','))
@@ -812,12 +812,12 @@ static int parse_depctr(actx *c, tok t, uint32_t *out)
         tok nm = { p, (size_t)(lp - p) }, val = { lp + 1, (size_t)(q - lp - 1) };
         int64_t x;
         int k = -1;
-        for (int i = 0; i < R4_NDEPCTR; i++)
-            if (teq(nm, r4_depctr_fields[i].name))
+        for (int i = 0; i < RDNA4_NDEPCTR; i++)
+            if (teq(nm, rdna4_depctr_fields[i].name))
                 k = i;
         if (k < 0)
             return aerr(c, nm.s, "unknown s_wait_alu field '%.*s'", (int)nm.n, nm.s);
-        const r4_depctr *d = &r4_depctr_fields[k];
+        const rdna4_depctr *d = &rdna4_depctr_fields[k];
         if (parse_int(val, &x) || x < 0 || x >= (1 << d->width))
             return aerr(c, val.s, "bad value for %s", d->name);
         v = (v & ~(((1u << d->width) - 1) << d->shift)) | (uint32_t)x << d->shift;
@@ -829,7 +829,7 @@ static int parse_depctr(actx *c, tok t, uint32_t *out)
 
 static int parse_version(actx *c, tok t, uint32_t *out)
 {
-    static const r4_name vers[] = { { 0, "UC_VERSION_GFX7" }, { 4, "UC_VERSION_GFX10" },
+    static const rdna4_name vers[] = { { 0, "UC_VERSION_GFX7" }, { 4, "UC_VERSION_GFX10" },
                                     { 6, "UC_VERSION_GFX11" }, { 9, "UC_VERSION_GFX12" },
                                     { 0, NULL } };
     uint32_t v = 0;
@@ -846,7 +846,7 @@ static int parse_version(actx *c, tok t, uint32_t *out)
             v |= 0x8000u;
             done = 1;
         }
-        for (const r4_name *n = vers; !done && n->name; n++)
+        for (const rdna4_name *n = vers; !done && n->name; n++)
             if (teq(f, n->name)) {
                 v |= n->v;
                 done = 1;
@@ -957,62 +957,62 @@ static int check_mods_used(actx *c)
 
 /* ---------------------------------------------------- scalar formats */
 
-static int asm_scalar(actx *c, const r4_row *r, tok rest, tok *ops, int nops)
+static int asm_scalar(actx *c, const rdna4_row *r, tok rest, tok *ops, int nops)
 {
-    r4_insn *in = c->in;
+    rdna4_insn *in = c->in;
     int k = 0;
-    for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
-        const r4_opd *o = &r->o[i];
+    for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
+        const rdna4_opd *o = &r->o[i];
         uint32_t *f = &in->f[o->fld];
         unsigned code;
         int st = 0;
         /* kinds that take the whole operand text */
-        if (o->kind == R4K_SIMM_DELAY || o->kind == R4K_SIMM_WAITCNT ||
-            o->kind == R4K_SIMM_DEPCTR || o->kind == R4K_SIMM_VER) {
+        if (o->kind == RDNA4_K_SIMM_DELAY || o->kind == RDNA4_K_SIMM_WAITCNT ||
+            o->kind == RDNA4_K_SIMM_DEPCTR || o->kind == RDNA4_K_SIMM_VER) {
             c->nmods = 0;
-            if (o->kind == R4K_SIMM_DELAY)
+            if (o->kind == RDNA4_K_SIMM_DELAY)
                 st = parse_delay(c, rest, f);
-            else if (o->kind == R4K_SIMM_WAITCNT)
+            else if (o->kind == RDNA4_K_SIMM_WAITCNT)
                 st = parse_waitcnt(c, rest, f);
-            else if (o->kind == R4K_SIMM_DEPCTR)
+            else if (o->kind == RDNA4_K_SIMM_DEPCTR)
                 st = parse_depctr(c, rest, f);
             else
                 st = parse_version(c, rest, f);
             return st;
         }
-        if (o->kind == R4K_SIMM_OPT && k >= nops) {
+        if (o->kind == RDNA4_K_SIMM_OPT && k >= nops) {
             *f = 0;
             continue;
         }
         if (k >= nops)
-            return aerr(c, rest.s + rest.n, o->kind == R4K_LIT ? "missing literal constant "
+            return aerr(c, rest.s + rest.n, o->kind == RDNA4_K_LIT ? "missing literal constant "
                         "(operand %d of %s)" : "missing operand %d of %s", k + 1, r->name);
         tok t = ops[k++];
         switch (o->kind) {
-        case R4K_SDST: case R4K_SDSTSRC:
-            st = need_sreg(c, t, r4_type_dwords(o->type), 0, &code);
+        case RDNA4_K_SDST: case RDNA4_K_SDSTSRC:
+            st = need_sreg(c, t, rdna4_type_dwords(o->type), 0, &code);
             *f = code;
             break;
-        case R4K_SSRC:
+        case RDNA4_K_SSRC:
             st = parse_src(c, t, o->type, 0, &code);
             *f = code;
             break;
-        case R4K_LIT:
+        case RDNA4_K_LIT:
             st = parse_k(c, t, o->type);
             break;
-        case R4K_MSGRTN:
+        case RDNA4_K_MSGRTN:
             st = parse_sendmsg(c, t, f, 255);
             break;
-        case R4K_SIMM_HEX: case R4K_SIMM_INL: case R4K_SIMM_OPT:
+        case RDNA4_K_SIMM_HEX: case RDNA4_K_SIMM_INL: case RDNA4_K_SIMM_OPT:
             st = simm16_num(c, t, f);
             break;
-        case R4K_SIMM_BR:
+        case RDNA4_K_SIMM_BR:
             st = parse_branch(c, t, f);
             break;
-        case R4K_SIMM_HWREG:
+        case RDNA4_K_SIMM_HWREG:
             st = parse_hwreg(c, t, f);
             break;
-        case R4K_SIMM_MSG:
+        case RDNA4_K_SIMM_MSG:
             st = parse_sendmsg(c, t, f, 65535);
             break;
         default:
@@ -1029,15 +1029,15 @@ static int asm_scalar(actx *c, const r4_row *r, tok rest, tok *ops, int nops)
 
 /* ------------------------------------------------------------- SMEM */
 
-static int asm_smem(actx *c, const r4_row *r, tok *ops, int nops)
+static int asm_smem(actx *c, const rdna4_row *r, tok *ops, int nops)
 {
-    r4_insn *in = c->in;
+    rdna4_insn *in = c->in;
     int k = 0;
     static const char *const ths[4] = { NULL, "TH_LOAD_NT", "TH_LOAD_HT", "TH_LOAD_LU" };
     static const char *const scopes[4] = { NULL, "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
-    in->f[R4FLD_SOFFSET] = r->o[0].kind == R4K_NONE ? 0 : R4_NULL;
-    for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
-        const r4_opd *o = &r->o[i];
+    in->f[RDNA4_FLD_SOFFSET] = r->o[0].kind == RDNA4_K_NONE ? 0 : RDNA4_NULL;
+    for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
+        const rdna4_opd *o = &r->o[i];
         unsigned code, n;
         int64_t v;
         int st = 0;
@@ -1045,32 +1045,32 @@ static int asm_smem(actx *c, const r4_row *r, tok *ops, int nops)
             return aerr(c, NULL, "missing operand %d of %s", k + 1, r->name);
         tok t = ttrim(ops[k++]);
         switch (o->kind) {
-        case R4K_SM_SDATA:
-            st = need_sreg(c, t, r4_type_dwords(o->type), 1, &code);
-            if (!st && (code == R4_M0 || code == R4_EXEC_LO || code == R4_EXEC_HI))
+        case RDNA4_K_SM_SDATA:
+            st = need_sreg(c, t, rdna4_type_dwords(o->type), 1, &code);
+            if (!st && (code == RDNA4_M0 || code == RDNA4_EXEC_LO || code == RDNA4_EXEC_HI))
                 st = aerr(c, t.s, "SMEM cannot load into M0 or EXEC");
-            in->f[R4FLD_SDATA] = code;
+            in->f[RDNA4_FLD_SDATA] = code;
             break;
-        case R4K_SM_SBASE:
+        case RDNA4_K_SM_SBASE:
             st = parse_sreg(c, t, &code, &n);
             if (st > 0)
                 st = aerr(c, t.s, "expected an SGPR pair or quad, got '%.*s'", (int)t.n, t.s);
             if (st)
                 return st;
-            if (code != R4_NULL && n != r4_type_dwords(o->type))
-                return aerr(c, t.s, "expected %u SGPRs for the %s", r4_type_dwords(o->type),
-                            o->type == R4T_X4 ? "buffer resource" : "base address");
-            if ((code & 1) || (o->type == R4T_X4 && code != R4_NULL && (code & 3)))
+            if (code != RDNA4_NULL && n != rdna4_type_dwords(o->type))
+                return aerr(c, t.s, "expected %u SGPRs for the %s", rdna4_type_dwords(o->type),
+                            o->type == RDNA4_T_X4 ? "buffer resource" : "base address");
+            if ((code & 1) || (o->type == RDNA4_T_X4 && code != RDNA4_NULL && (code & 3)))
                 return aerr(c, t.s, "misaligned SGPR range '%.*s'", (int)t.n, t.s);
-            in->f[R4FLD_SBASE] = code / 2;
+            in->f[RDNA4_FLD_SBASE] = code / 2;
             break;
-        case R4K_SM_OFF: {
+        case RDNA4_K_SM_OFF: {
             tok off;
             int r2 = parse_sreg(c, t, &code, &n);
             if (r2 < 0)
                 return r2;
             if (r2 == 0) {
-                in->f[R4FLD_SOFFSET] = code;
+                in->f[RDNA4_FLD_SOFFSET] = code;
                 if (find_mod(c, "offset", &off)) {
                     if (parse_int(off, &v) || v < -(1 << 23) || v >= (1 << 23))
                         return aerr(c, off.s, "offset must be a signed 24-bit value");
@@ -1081,24 +1081,24 @@ static int asm_smem(actx *c, const r4_row *r, tok *ops, int nops)
                 return aerr(c, t.s, "expected an SGPR offset or a signed 24-bit offset, got "
                             "'%.*s'", (int)t.n, t.s);
             }
-            in->f[R4FLD_IOFFSET] = (uint32_t)v & 0xffffffu;
+            in->f[RDNA4_FLD_IOFFSET] = (uint32_t)v & 0xffffffu;
             break;
         }
-        case R4K_SM_IOFF:
+        case RDNA4_K_SM_IOFF:
             if (parse_int(t, &v) || v < -(1 << 23) || v >= (1 << 23))
                 return aerr(c, t.s, "expected a signed 24-bit offset");
-            in->f[R4FLD_IOFFSET] = (uint32_t)v & 0xffffffu;
+            in->f[RDNA4_FLD_IOFFSET] = (uint32_t)v & 0xffffffu;
             break;
-        case R4K_SM_SOFF:
+        case RDNA4_K_SM_SOFF:
             st = parse_sreg(c, t, &code, &n);
             if (st > 0)
                 st = aerr(c, t.s, "expected an SGPR, M0 or null");
-            in->f[R4FLD_SOFFSET] = code;
+            in->f[RDNA4_FLD_SOFFSET] = code;
             break;
-        case R4K_SM_LEN:
+        case RDNA4_K_SM_LEN:
             if (parse_int(t, &v) || v < 0 || v > 127)
                 return aerr(c, t.s, "expected a prefetch length 0..127");
-            in->f[R4FLD_SDATA] = (uint32_t)v;
+            in->f[RDNA4_FLD_SDATA] = (uint32_t)v;
             break;
         default:
             break;
@@ -1127,13 +1127,13 @@ static int asm_smem(actx *c, const r4_row *r, tok *ops, int nops)
             else
                 return aerr(c, th.s, "bad th value '%.*s'", (int)th.n, th.s);
         }
-        in->f[R4FLD_TH] = x;
+        in->f[RDNA4_FLD_TH] = x;
     }
     int st = mod_named(c, "scope", scopes, 4, &x, &found);
     if (st)
         return st;
     if (found)
-        in->f[R4FLD_SCOPE] = x;
+        in->f[RDNA4_FLD_SCOPE] = x;
     return check_mods_used(c);
 }
 
@@ -1142,9 +1142,9 @@ static int asm_smem(actx *c, const r4_row *r, tok *ops, int nops)
 static int src_slot(int fld)
 {
     switch (fld) {
-    case R4FLD_SRC0: case R4FLD_SRCX0: case R4FLD_SRCY0: return 0;
-    case R4FLD_SRC1: case R4FLD_VSRC1: case R4FLD_VSRCX1: case R4FLD_VSRCY1: return 1;
-    case R4FLD_SRC2: return 2;
+    case RDNA4_FLD_SRC0: case RDNA4_FLD_SRCX0: case RDNA4_FLD_SRCY0: return 0;
+    case RDNA4_FLD_SRC1: case RDNA4_FLD_VSRC1: case RDNA4_FLD_VSRCX1: case RDNA4_FLD_VSRCY1: return 1;
+    case RDNA4_FLD_SRC2: return 2;
     default: return -1;
     }
 }
@@ -1177,16 +1177,16 @@ static tok strip_mods(tok t, int *neg, int *abs)
     return t;
 }
 
-/* How a 16-bit operand names its VGPR half (see disasm.c half16): 0 not a 16-bit
+/* How a 16-bit operand names its VGPR half (see rdna4_disasm.c half16): 0 not a 16-bit
  * VGPR operand, 1 bit 7 of the VGPR number (VOP1/VOP2/VOPC), 2 its OPSEL bit. */
-static int half16_of(const r4_insn *in, const r4_row *r, const r4_opd *o)
+static int half16_of(const rdna4_insn *in, const rdna4_row *r, const rdna4_opd *o)
 {
-    if (!r4_type_is16(o->type))
+    if (!rdna4_type_is16(o->type))
         return 0;
-    if (in->fmt == R4_FMT_VOP1 || in->fmt == R4_FMT_VOP2 || in->fmt == R4_FMT_VOPC)
+    if (in->fmt == RDNA4_FMT_VOP1 || in->fmt == RDNA4_FMT_VOP2 || in->fmt == RDNA4_FMT_VOPC)
         return 1;
-    if (in->fmt == R4_FMT_VOP3 || in->fmt == R4_FMT_VINTERP)
-        return (r->flags & R4_OPSELX) ? 0 : 2;
+    if (in->fmt == RDNA4_FMT_VOP3 || in->fmt == RDNA4_FMT_VINTERP)
+        return (r->flags & RDNA4_OPSELX) ? 0 : 2;
     return 0;
 }
 
@@ -1218,20 +1218,20 @@ static int apply_half(actx *c, tok t, int how, int half, int slot, unsigned *v)
     return 0;
 }
 
-static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k, int dpp)
+static int asm_vop_operands(actx *c, const rdna4_row *r, tok *ops, int nops, int *k, int dpp)
 {
-    r4_insn *in = c->in;
-    for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
-        const r4_opd *o = &r->o[i];
+    rdna4_insn *in = c->in;
+    for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
+        const rdna4_opd *o = &r->o[i];
         unsigned code, n, v;
         int st = 0, neg, abs, h16 = half16_of(in, r, o), half;
-        if (o->kind == R4K_VCC && (r->fmt == R4_FMT_VOPDX || r->fmt == R4_FMT_VOPDY))
+        if (o->kind == RDNA4_K_VCC && (r->fmt == RDNA4_FMT_VOPDX || r->fmt == RDNA4_FMT_VOPDY))
             continue;              /* implicit in V_DUAL_CNDMASK_B32 (LLVM 22 text) */
         if (*k >= nops)
             return aerr(c, NULL, "missing operand %d of %s", *k + 1, r->name);
         tok t = ttrim(ops[(*k)++]);
         switch (o->kind) {
-        case R4K_VDST:
+        case RDNA4_K_VDST:
             half = half_suffix(&t);
             if (half >= 0 && !h16)
                 return aerr(c, t.s, ".l/.h names a half of a 16-bit operand; %s's destination "
@@ -1241,28 +1241,28 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
                 st = aerr(c, t.s, "expected a VGPR, got '%.*s'", (int)t.n, t.s);
             if (st)
                 return st;
-            if (n != r4_type_dwords(o->type))
-                return aerr(c, t.s, "expected %u VGPRs, got '%.*s'", r4_type_dwords(o->type),
+            if (n != rdna4_type_dwords(o->type))
+                return aerr(c, t.s, "expected %u VGPRs, got '%.*s'", rdna4_type_dwords(o->type),
                             (int)t.n, t.s);
             if (h16 && (st = apply_half(c, t, h16, half, 3, &v)))
                 return st;
-            if (o->fld == R4FLD_VDSTY) {
-                if ((v & 1) == (in->f[R4FLD_VDSTX] & 1))
+            if (o->fld == RDNA4_FLD_VDSTY) {
+                if ((v & 1) == (in->f[RDNA4_FLD_VDSTX] & 1))
                     return aerr(c, t.s, "VOPD destinations must be one even and one odd VGPR");
-                in->f[R4FLD_VDSTY] = v >> 1;
+                in->f[RDNA4_FLD_VDSTY] = v >> 1;
             } else {
                 in->f[o->fld] = v;
             }
             break;
-        case R4K_SDSTV: case R4K_SDST7:
+        case RDNA4_K_SDSTV: case RDNA4_K_SDST7:
             st = parse_sreg(c, t, &code, &n);
             if (st > 0)
                 st = aerr(c, t.s, "expected a scalar destination, got '%.*s'", (int)t.n, t.s);
             if (st)
                 return st;
-            if (o->type != R4T_MASK && code != R4_NULL && n != r4_type_dwords(o->type))
-                return aerr(c, t.s, "expected %u scalar registers", r4_type_dwords(o->type));
-            if (o->type == R4T_MASK && code != R4_NULL && n != (c->wave64 ? 2u : 1u))
+            if (o->type != RDNA4_T_MASK && code != RDNA4_NULL && n != rdna4_type_dwords(o->type))
+                return aerr(c, t.s, "expected %u scalar registers", rdna4_type_dwords(o->type));
+            if (o->type == RDNA4_T_MASK && code != RDNA4_NULL && n != (c->wave64 ? 2u : 1u))
                 return aerr(c, t.s, "a lane mask is %s in wave%d, got '%.*s'",
                             c->wave64 ? "an SGPR pair (vcc, s[4:5])" : "one SGPR (vcc_lo, s4)",
                             c->wave64 ? 64 : 32, (int)t.n, t.s);
@@ -1270,22 +1270,22 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
                 return aerr(c, t.s, "misaligned SGPR pair '%.*s'", (int)t.n, t.s);
             in->f[o->fld] = code;
             break;
-        case R4K_VCC:
+        case RDNA4_K_VCC:
             if (!tieq(t, c->wave64 ? "vcc" : "vcc_lo"))
                 return aerr(c, t.s, "expected %s (wave%d), got '%.*s'", c->wave64 ? "vcc" : "vcc_lo",
                             c->wave64 ? 64 : 32, (int)t.n, t.s);
             break;
-        case R4K_LIT:
+        case RDNA4_K_LIT:
             st = parse_k(c, t, o->type);
             break;
-        case R4K_VGPR: case R4K_VSRC: {
+        case RDNA4_K_VGPR: case RDNA4_K_VSRC: {
             int slot = src_slot(o->fld);
             tok x = strip_mods(t, &neg, &abs);
             half = half_suffix(&x);
             if (half >= 0 && !h16)
                 return aerr(c, x.s, ".l/.h names a half of a 16-bit operand; this %s operand "
                             "is not one", r->name);
-            if (o->kind == R4K_VGPR) {
+            if (o->kind == RDNA4_K_VGPR) {
                 st = parse_vreg(c, x, &v, &n);
                 if (st > 0)
                     st = aerr(c, x.s, "expected a VGPR, got '%.*s'", (int)x.n, x.s);
@@ -1294,7 +1294,7 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
                 code = 256 + v;
                 if (!st)
                     in->f[o->fld] = v;
-            } else if (dpp && o->fld == R4FLD_SRC0) {
+            } else if (dpp && o->fld == RDNA4_FLD_SRC0) {
                 st = parse_vreg(c, x, &v, &n);
                 if (st > 0)
                     st = aerr(c, x.s, "DPP needs a VGPR as the first source");
@@ -1311,7 +1311,7 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
                     st = apply_half(c, x, h16, half, slot, &v);
                     code = 256 + v;
                 }
-                const char *why = st ? NULL : r4_src_class_error(r, slot, code);
+                const char *why = st ? NULL : rdna4_src_class_error(r, slot, code);
                 if (why)
                     st = aerr(c, x.s, "%s: this source %s", r->name, why);
                 if (!st)
@@ -1322,31 +1322,31 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
             if (neg || abs) {
                 if (slot < 0)
                     return aerr(c, t.s, "modifiers are not allowed here");
-                if (in->fmt == R4_FMT_VOP3 || in->fmt == R4_FMT_VOP3SD ||
-                    in->fmt == R4_FMT_VINTERP) {
-                    if (abs && in->fmt != R4_FMT_VOP3)
+                if (in->fmt == RDNA4_FMT_VOP3 || in->fmt == RDNA4_FMT_VOP3SD ||
+                    in->fmt == RDNA4_FMT_VINTERP) {
+                    if (abs && in->fmt != RDNA4_FMT_VOP3)
                         return aerr(c, t.s, "|abs| is not available in this encoding");
-                    in->f[R4FLD_NEG] |= (uint32_t)neg << slot;
-                    if (in->fmt == R4_FMT_VOP3)
-                        in->f[R4FLD_ABS] |= (uint32_t)abs << slot;
+                    in->f[RDNA4_FLD_NEG] |= (uint32_t)neg << slot;
+                    if (in->fmt == RDNA4_FMT_VOP3)
+                        in->f[RDNA4_FLD_ABS] |= (uint32_t)abs << slot;
                 } else if (dpp == 1 && slot <= 1) {
-                    in->f[slot ? R4FLD_SRC1_NEG : R4FLD_SRC0_NEG] = (uint32_t)neg;
-                    in->f[slot ? R4FLD_SRC1_ABS : R4FLD_SRC0_ABS] = (uint32_t)abs;
+                    in->f[slot ? RDNA4_FLD_SRC1_NEG : RDNA4_FLD_SRC0_NEG] = (uint32_t)neg;
+                    in->f[slot ? RDNA4_FLD_SRC1_ABS : RDNA4_FLD_SRC0_ABS] = (uint32_t)abs;
                 } else {
                     return aerr(c, t.s, "source modifiers need the VOP3 (_e64) or DPP16 form");
                 }
             }
             break;
         }
-        case R4K_ATTR: {
+        case RDNA4_K_ATTR: {
             char b[32];
             tcopy(t, b, sizeof b);
             unsigned a;
             char ch;
             if (sscanf(b, "attr%u.%c", &a, &ch) != 2 || a > 63 || !strchr("xyzw", ch))
                 return aerr(c, t.s, "expected attrN.{x,y,z,w}");
-            in->f[R4FLD_ATTR] = a;
-            in->f[R4FLD_ATTR_CHAN] = (uint32_t)(strchr("xyzw", ch) - "xyzw");
+            in->f[RDNA4_FLD_ATTR] = a;
+            in->f[RDNA4_FLD_ATTR_CHAN] = (uint32_t)(strchr("xyzw", ch) - "xyzw");
             break;
         }
         default:
@@ -1358,7 +1358,7 @@ static int asm_vop_operands(actx *c, const r4_row *r, tok *ops, int nops, int *k
 
 static int asm_dpp_mods(actx *c, int *dpp)
 {
-    r4_insn *in = c->in;
+    rdna4_insn *in = c->in;
     tok v;
     int e;
     uint32_t x = 0;
@@ -1381,9 +1381,9 @@ static int asm_dpp_mods(actx *c, int *dpp)
         if (k != 8)
             return aerr(c, v.s, "dpp8 needs 8 lane selects");
         for (int i = 0; i < 8; i++)
-            in->f[R4FLD_LANE_SEL0 + i] = sel[i];
+            in->f[RDNA4_FLD_LANE_SEL0 + i] = sel[i];
         *dpp = mod_flag(c, "fi:1") ? 3 : 2;
-        in->f[R4FLD_SRC0] = *dpp == 3 ? 234 : 233;
+        in->f[RDNA4_FLD_SRC0] = *dpp == 3 ? 234 : 233;
         return 0;
     }
     uint32_t ctrl = 0xffffffffu;
@@ -1426,34 +1426,34 @@ static int asm_dpp_mods(actx *c, int *dpp)
     if (ctrl == 0xffffffffu)
         return aerr(c, NULL, "DPP form without a DPP control (quad_perm, row_shl, ..., dpp8)");
     *dpp = 1;
-    in->f[R4FLD_SRC0] = 250;
-    in->f[R4FLD_DPP_CTRL] = ctrl;
-    in->f[R4FLD_ROW_MASK] = 0xf;
-    in->f[R4FLD_BANK_MASK] = 0xf;
+    in->f[RDNA4_FLD_SRC0] = 250;
+    in->f[RDNA4_FLD_DPP_CTRL] = ctrl;
+    in->f[RDNA4_FLD_ROW_MASK] = 0xf;
+    in->f[RDNA4_FLD_BANK_MASK] = 0xf;
     if ((e = mod_int(c, "row_mask", 0, 15, &x, &found)))
         return e;
     if (found)
-        in->f[R4FLD_ROW_MASK] = x;
+        in->f[RDNA4_FLD_ROW_MASK] = x;
     if ((e = mod_int(c, "bank_mask", 0, 15, &x, &found)))
         return e;
     if (found)
-        in->f[R4FLD_BANK_MASK] = x;
+        in->f[RDNA4_FLD_BANK_MASK] = x;
     if ((e = mod_int(c, "bound_ctrl", 0, 1, &x, &found)))
         return e;
     if (found)
-        in->f[R4FLD_BC] = x;
+        in->f[RDNA4_FLD_BC] = x;
     if ((e = mod_int(c, "fi", 0, 1, &x, &found)))
         return e;
     if (found)
-        in->f[R4FLD_FI] = x;
+        in->f[RDNA4_FLD_FI] = x;
     return 0;
 }
 
-static unsigned nsrc_of(const r4_row *r)
+static unsigned nsrc_of(const rdna4_row *r)
 {
     unsigned n = 0;
-    for (int i = 0; i < R4_MAXOPD; i++)
-        if (r->o[i].kind == R4K_VSRC || r->o[i].kind == R4K_VGPR) {
+    for (int i = 0; i < RDNA4_MAXOPD; i++)
+        if (r->o[i].kind == RDNA4_K_VSRC || r->o[i].kind == RDNA4_K_VGPR) {
             int k = src_slot(r->o[i].fld);
             if (k >= 0 && (unsigned)k + 1 > n)
                 n = (unsigned)k + 1;
@@ -1461,9 +1461,9 @@ static unsigned nsrc_of(const r4_row *r)
     return n;
 }
 
-static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
+static int asm_vop(actx *c, const rdna4_row *r, tok *ops, int nops, int want_dpp)
 {
-    r4_insn *in = c->in;
+    rdna4_insn *in = c->in;
     int k = 0, st, dpp = 0, e, found, sty;
     uint32_t x = 0;
     c->t16_mask = c->t16_bits = 0;
@@ -1473,9 +1473,9 @@ static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
         if ((st = asm_dpp_mods(c, &dpp)))
             return st;
     }
-    if (in->fmt == R4_FMT_VOP3 && (r->flags & R4_CMPX))
-        in->f[R4FLD_VDST] = R4_EXEC_LO;
-    if (r->o[0].kind == R4K_NONE && nops > 0) {
+    if (in->fmt == RDNA4_FMT_VOP3 && (r->flags & RDNA4_CMPX))
+        in->f[RDNA4_FLD_VDST] = RDNA4_EXEC_LO;
+    if (r->o[0].kind == RDNA4_K_NONE && nops > 0) {
         /* "v_nop_e64 clamp": the modifiers were read as operands */
         for (int i = nops - 1; i >= 0; i--) {
             if (c->nmods >= MAXTOK)
@@ -1494,88 +1494,88 @@ static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
         return aerr(c, ops[k].s, "too many operands for %s", r->name);
     in->dpp = (uint8_t)dpp;
     switch (in->fmt) {
-    case R4_FMT_VOP3: case R4_FMT_VOP3SD:
-        sty = in->fmt == R4_FMT_VOP3 ? r4_opsel_style(r) : 0;
+    case RDNA4_FMT_VOP3: case RDNA4_FMT_VOP3SD:
+        sty = in->fmt == RDNA4_FMT_VOP3 ? rdna4_opsel_style(r) : 0;
         if (sty == 1 || sty == 2) {
             if ((st = mod_int(c, "byte_sel", 0, 3, &x, &found)))
                 return st;
             if (found)
-                in->f[R4FLD_OPSEL] = sty == 1 ? x << 2 : (x >> 1) | (x & 1) << 1;
+                in->f[RDNA4_FLD_OPSEL] = sty == 1 ? x << 2 : (x >> 1) | (x & 1) << 1;
         } else if (sty == 3 && mod_bits(c, "op_sel", 2, &x, 0, &e)) {
             if (e)
                 return e;
-            in->f[R4FLD_OPSEL] = x;
-        } else if (in->fmt == R4_FMT_VOP3 && mod_bits(c, "op_sel", 4, &x, 0, &e)) {
+            in->f[RDNA4_FLD_OPSEL] = x;
+        } else if (in->fmt == RDNA4_FMT_VOP3 && mod_bits(c, "op_sel", 4, &x, 0, &e)) {
             if (e)
                 return e;
             /* op_sel:[src0, ..., srcN-1, dst]: the last entry is OPSEL[3] */
             unsigned n = nsrc_of(r);
             uint32_t dst = (x >> n) & 1u;
             x = (x & ((1u << n) - 1u)) | dst << 3;
-            in->f[R4FLD_OPSEL] = x;
+            in->f[RDNA4_FLD_OPSEL] = x;
             c->opsel_given = 1;
         }
         if (mod_flag(c, "clamp"))
-            in->f[R4FLD_CM] = 1;
+            in->f[RDNA4_FLD_CM] = 1;
         if (mod_flag(c, "mul:2"))
-            in->f[R4FLD_OMOD] = 1;
+            in->f[RDNA4_FLD_OMOD] = 1;
         else if (mod_flag(c, "mul:4"))
-            in->f[R4FLD_OMOD] = 2;
+            in->f[RDNA4_FLD_OMOD] = 2;
         else if (mod_flag(c, "div:2"))
-            in->f[R4FLD_OMOD] = 3;
+            in->f[RDNA4_FLD_OMOD] = 3;
         break;
-    case R4_FMT_VOP3P: {
+    case RDNA4_FMT_VOP3P: {
         uint32_t hi = 7;
         tok ik;
-        if ((r->flags & R4_OPSELHI1) &&
+        if ((r->flags & RDNA4_OPSELHI1) &&
             find_mod(c, "index_key", &ik)) {
             if (ik.n != 1 || ik.s[0] < '0' || ik.s[0] > '3')
                 return aerr(c, ik.s, "index_key is 0-3 (OPSEL[1:0], guide §7.12)");
-            in->f[R4FLD_OPSEL] = (uint32_t)(ik.s[0] - '0');
+            in->f[RDNA4_FLD_OPSEL] = (uint32_t)(ik.s[0] - '0');
         }
         if (mod_bits(c, "op_sel", 3, &x, 0, &e)) {
             if (e)
                 return e;
-            in->f[R4FLD_OPSEL] = x;
+            in->f[RDNA4_FLD_OPSEL] = x;
         }
         if (mod_bits(c, "op_sel_hi", 3, &hi, 7, &e) && e)
             return e;
-        in->f[R4FLD_OPSEL_HI] = hi & 3;
-        in->f[R4FLD_OPSEL_HI2] = hi >> 2;
+        in->f[RDNA4_FLD_OPSEL_HI] = hi & 3;
+        in->f[RDNA4_FLD_OPSEL_HI2] = hi >> 2;
         if (mod_bits(c, "neg_lo", 3, &x, 0, &e)) {
             if (e)
                 return e;
-            in->f[R4FLD_NEG] = x;
+            in->f[RDNA4_FLD_NEG] = x;
         }
         if (mod_bits(c, "neg_hi", 3, &x, 0, &e)) {
             if (e)
                 return e;
-            in->f[R4FLD_NEG_HI] = x;
+            in->f[RDNA4_FLD_NEG_HI] = x;
         }
         if (mod_flag(c, "clamp"))
-            in->f[R4FLD_CM] = 1;
+            in->f[RDNA4_FLD_CM] = 1;
         break;
     }
-    case R4_FMT_VINTERP:
+    case RDNA4_FMT_VINTERP:
         if (mod_bits(c, "op_sel", 4, &x, 0, &e)) {
             if (e)
                 return e;
-            in->f[R4FLD_OPSEL] = x;
+            in->f[RDNA4_FLD_OPSEL] = x;
             c->opsel_given = 1;
         }
         if (mod_flag(c, "clamp"))
-            in->f[R4FLD_CM] = 1;
+            in->f[RDNA4_FLD_CM] = 1;
         if ((e = mod_int(c, "wait_exp", 0, 7, &x, &found)))
             return e;
-        in->f[R4FLD_WAITEXP] = found ? x : 0;
+        in->f[RDNA4_FLD_WAITEXP] = found ? x : 0;
         break;
-    case R4_FMT_VDSDIR:
+    case RDNA4_FMT_VDSDIR:
         if ((e = mod_int(c, "wait_va_vdst", 0, 15, &x, &found)))
             return e;
-        in->f[R4FLD_WAIT_VA] = found ? x : 0;
+        in->f[RDNA4_FLD_WAIT_VA] = found ? x : 0;
         if ((e = mod_int(c, "wait_vm_vsrc", 0, 1, &x, &found)))
             return e;
-        in->f[R4FLD_WAIT_VMVSRC] = found ? x : 0;
+        in->f[RDNA4_FLD_WAIT_VMVSRC] = found ? x : 0;
         break;
     default:
         break;
@@ -1584,9 +1584,9 @@ static int asm_vop(actx *c, const r4_row *r, tok *ops, int nops, int want_dpp)
      * also written, must say the same (LLVM: "op_sel operand conflicts with 16-bit
      * operand suffix") */
     if (c->t16_mask) {
-        if (c->opsel_given && ((in->f[R4FLD_OPSEL] ^ c->t16_bits) & c->t16_mask))
+        if (c->opsel_given && ((in->f[RDNA4_FLD_OPSEL] ^ c->t16_bits) & c->t16_mask))
             return aerr(c, NULL, "op_sel conflicts with a 16-bit operand suffix (.l/.h)");
-        in->f[R4FLD_OPSEL] = (in->f[R4FLD_OPSEL] & ~c->t16_mask) | c->t16_bits;
+        in->f[RDNA4_FLD_OPSEL] = (in->f[RDNA4_FLD_OPSEL] & ~c->t16_mask) | c->t16_bits;
     }
     return check_mods_used(c);
 }
@@ -1606,22 +1606,22 @@ static const char *const th_atomic_names[8] = { NULL, "TH_ATOMIC_RETURN", "TH_AT
                                                 "TH_ATOMIC_CASCADE_NT_RETURN" };
 static const char *const scope_names[4] = { NULL, "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
 
-static int row_cls(const r4_row *r)
+static int row_cls(const rdna4_row *r)
 {
-    if (r->flags & R4_ATOMIC)
+    if (r->flags & RDNA4_ATOMIC)
         return 2;
-    if (r->flags & R4_STORE)
+    if (r->flags & RDNA4_STORE)
         return 1;
-    for (int i = 0; i < R4_MAXOPD; i++) {
-        if (r->o[i].kind == R4K_MATOMIC)
+    for (int i = 0; i < RDNA4_MAXOPD; i++) {
+        if (r->o[i].kind == RDNA4_K_MATOMIC)
             return 2;
-        if (r->o[i].kind == R4K_MSTORE)
+        if (r->o[i].kind == RDNA4_K_MSTORE)
             return 1;
     }
     return 0;
 }
 
-static int mem_cache_mods(actx *c, const r4_row *r)
+static int mem_cache_mods(actx *c, const rdna4_row *r)
 {
     int cls = row_cls(r), found, st;
     uint32_t x = 0;
@@ -1651,12 +1651,12 @@ static int mem_cache_mods(actx *c, const r4_row *r)
         }
         if (!found)
             return aerr(c, v.s, "bad value for th: '%.*s'", (int)v.n, v.s);
-        c->in->f[R4FLD_TH] = x;
+        c->in->f[RDNA4_FLD_TH] = x;
     }
     if ((st = mod_named(c, "scope", scope_names, 4, &x, &found)))
         return st;
     if (found)
-        c->in->f[R4FLD_SCOPE] = x;
+        c->in->f[RDNA4_FLD_SCOPE] = x;
     return 0;
 }
 
@@ -1764,14 +1764,14 @@ static int parse_swizzle(actx *c, tok v, uint32_t *out)
     }
 }
 
-static int asm_ds(actx *c, const r4_row *r, tok *ops, int nops)
+static int asm_ds(actx *c, const rdna4_row *r, tok *ops, int nops)
 {
     int k = 0, st, found;
     uint32_t x = 0;
-    for (int i = 0; i < R4_MAXOPD && r->o[i].kind != R4K_NONE; i++) {
+    for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
         if (k >= nops)
             return aerr(c, NULL, "missing operand %d of %s", k + 1, r->name);
-        if ((st = vreg_n(c, ops[k++], r4_type_dwords(r->o[i].type), &c->in->f[r->o[i].fld])))
+        if ((st = vreg_n(c, ops[k++], rdna4_type_dwords(r->o[i].type), &c->in->f[r->o[i].fld])))
             return st;
     }
     if (k < nops)
@@ -1780,11 +1780,11 @@ static int asm_ds(actx *c, const r4_row *r, tok *ops, int nops)
         if ((st = mod_int(c, "offset0", 0, 255, &x, &found)))
             return st;
         if (found)
-            c->in->f[R4FLD_OFFSET0] = x;
+            c->in->f[RDNA4_FLD_OFFSET0] = x;
         if ((st = mod_int(c, "offset1", 0, 255, &x, &found)))
             return st;
         if (found)
-            c->in->f[R4FLD_OFFSET1] = x;
+            c->in->f[RDNA4_FLD_OFFSET1] = x;
     } else {
         tok v;
         found = 0;
@@ -1804,42 +1804,42 @@ static int asm_ds(actx *c, const r4_row *r, tok *ops, int nops)
             return st;
         }
         if (found) {
-            c->in->f[R4FLD_OFFSET0] = x & 0xff;
-            c->in->f[R4FLD_OFFSET1] = x >> 8;
+            c->in->f[RDNA4_FLD_OFFSET0] = x & 0xff;
+            c->in->f[RDNA4_FLD_OFFSET1] = x >> 8;
         }
     }
     return check_mods_used(c);
 }
 
-static int asm_buffer(actx *c, const r4_row *r, tok *ops, int nops)
+static int asm_buffer(actx *c, const rdna4_row *r, tok *ops, int nops)
 {
-    r4_insn *in = c->in;
+    rdna4_insn *in = c->in;
     int st, found;
     uint32_t x = 0;
     unsigned code, n;
     if (nops != 4)
         return aerr(c, NULL, "%s takes vdata, vaddr|off, s[rsrc], soffset", r->name);
     if (mod_flag(c, "idxen"))
-        in->f[R4FLD_IDXEN] = 1;
+        in->f[RDNA4_FLD_IDXEN] = 1;
     if (mod_flag(c, "offen"))
-        in->f[R4FLD_OFFEN] = 1;
+        in->f[RDNA4_FLD_OFFEN] = 1;
     if (mod_flag(c, "tfe"))
-        in->f[R4FLD_TFE] = 1;
+        in->f[RDNA4_FLD_TFE] = 1;
     if (!strncmp(r->name, "tbuffer_", 8)) {
         tok v;
-        in->f[R4FLD_FORMAT] = 1;             /* LLVM's default: BUF_FMT_8_UNORM */
+        in->f[RDNA4_FLD_FORMAT] = 1;             /* LLVM's default: BUF_FMT_8_UNORM */
         if (find_mod(c, "format", &v)) {
             int64_t y;
-            unsigned i = R4_NBUFFMT;
+            unsigned i = RDNA4_NBUFFMT;
             if (v.n > 10 && !strncmp(v.s, "[BUF_FMT_", 9) && v.s[v.n - 1] == ']')
-                for (i = 0; i < R4_NBUFFMT; i++)
-                    if (strlen(r4_buf_fmt_names[i]) == v.n - 10 &&
-                        !strncmp(v.s + 9, r4_buf_fmt_names[i], v.n - 10))
+                for (i = 0; i < RDNA4_NBUFFMT; i++)
+                    if (strlen(rdna4_buf_fmt_names[i]) == v.n - 10 &&
+                        !strncmp(v.s + 9, rdna4_buf_fmt_names[i], v.n - 10))
                         break;
-            if (i < R4_NBUFFMT)
-                in->f[R4FLD_FORMAT] = i;
+            if (i < RDNA4_NBUFFMT)
+                in->f[RDNA4_FLD_FORMAT] = i;
             else if (parse_int(v, &y) == 0 && y >= 0 && y <= 127)
-                in->f[R4FLD_FORMAT] = (uint32_t)y;
+                in->f[RDNA4_FLD_FORMAT] = (uint32_t)y;
             else
                 return aerr(c, v.s, "bad format '%.*s' (format:[BUF_FMT_...] or 0..127)",
                             (int)v.n, v.s);
@@ -1848,34 +1848,34 @@ static int asm_buffer(actx *c, const r4_row *r, tok *ops, int nops)
     if ((st = mod_int(c, "offset", 0, (1 << 23) - 1, &x, &found)))
         return st;
     if (found)
-        in->f[R4FLD_IOFFSET] = x;
-    if ((st = vreg_n(c, ops[0], r4_type_dwords(r->o[0].type) + in->f[R4FLD_TFE],
-                     &in->f[R4FLD_VDATA])))
+        in->f[RDNA4_FLD_IOFFSET] = x;
+    if ((st = vreg_n(c, ops[0], rdna4_type_dwords(r->o[0].type) + in->f[RDNA4_FLD_TFE],
+                     &in->f[RDNA4_FLD_VDATA])))
         return st;
-    unsigned na = in->f[R4FLD_IDXEN] + in->f[R4FLD_OFFEN];
+    unsigned na = in->f[RDNA4_FLD_IDXEN] + in->f[RDNA4_FLD_OFFEN];
     if (na == 0) {
         if (!tieq(ttrim(ops[1]), "off"))
             return aerr(c, ops[1].s, "expected 'off' (no idxen/offen)");
-    } else if ((st = vreg_n(c, ops[1], na, &in->f[R4FLD_VADDR]))) {
+    } else if ((st = vreg_n(c, ops[1], na, &in->f[RDNA4_FLD_VADDR]))) {
         return st;
     }
     if ((st = need_sreg(c, ops[2], 4, 1, &code)))
         return st;
-    in->f[R4FLD_RSRC] = code;
+    in->f[RDNA4_FLD_RSRC] = code;
     st = parse_sreg(c, ops[3], &code, &n);
     if (st > 0)
         st = aerr(c, ops[3].s, "expected an SGPR, M0 or null as soffset");
     if (st)
         return st;
-    in->f[R4FLD_SOFFSET] = code;
+    in->f[RDNA4_FLD_SOFFSET] = code;
     if ((st = mem_cache_mods(c, r)))
         return st;
     return check_mods_used(c);
 }
 
-static int asm_flat(actx *c, const r4_row *r, tok *ops, int nops)
+static int asm_flat(actx *c, const rdna4_row *r, tok *ops, int nops)
 {
-    r4_insn *in = c->in;
+    rdna4_insn *in = c->in;
     int fmt = in->fmt, st, found, k = 0;
     uint32_t x = 0;
     unsigned code, n;
@@ -1884,70 +1884,70 @@ static int asm_flat(actx *c, const r4_row *r, tok *ops, int nops)
     if ((st = mod_int(c, "offset", -(1 << 23), (1 << 23) - 1, &x, &found)))
         return st;
     if (found)
-        in->f[R4FLD_IOFFSET] = x & 0xffffffu;
-    in->f[R4FLD_SADDR] = R4_NULL;
-    if (r->flags & R4_NOADDR) {
+        in->f[RDNA4_FLD_IOFFSET] = x & 0xffffffu;
+    in->f[RDNA4_FLD_SADDR] = RDNA4_NULL;
+    if (r->flags & RDNA4_NOADDR) {
         if (nops)
             return aerr(c, ops[0].s, "%s takes no operands", r->name);
         return check_mods_used(c);
     }
     int cls = row_cls(r);
-    int rtn = cls == 2 && (in->f[R4FLD_TH] & 1);
-    const r4_opd *dst = NULL, *src = NULL;
-    for (int i = 0; i < R4_MAXOPD; i++) {
-        if (r->o[i].kind == R4K_MLOAD || r->o[i].kind == R4K_MATOMIC)
+    int rtn = cls == 2 && (in->f[RDNA4_FLD_TH] & 1);
+    const rdna4_opd *dst = NULL, *src = NULL;
+    for (int i = 0; i < RDNA4_MAXOPD; i++) {
+        if (r->o[i].kind == RDNA4_K_MLOAD || r->o[i].kind == RDNA4_K_MATOMIC)
             dst = &r->o[i];
-        if (r->o[i].kind == R4K_MSTORE)
+        if (r->o[i].kind == RDNA4_K_MSTORE)
             src = &r->o[i];
     }
-    int need = (dst && (cls == 0 || rtn) ? 1 : 0) + ((r->flags & R4_ADDTID) ? 0 : 1) +
-               (src ? 1 : 0) + (fmt != R4_FMT_VFLAT ? 1 : 0);
+    int need = (dst && (cls == 0 || rtn) ? 1 : 0) + ((r->flags & RDNA4_ADDTID) ? 0 : 1) +
+               (src ? 1 : 0) + (fmt != RDNA4_FMT_VFLAT ? 1 : 0);
     if (nops != need)
         return aerr(c, nops ? ops[0].s : NULL, "%s takes %d operands here%s", r->name, need,
                     cls == 2 ? " (the destination is present with th:TH_ATOMIC_RETURN)" : "");
     if (dst && (cls == 0 || rtn))
-        if ((st = vreg_n(c, ops[k++], r4_type_dwords(dst->type), &in->f[R4FLD_VDST])))
+        if ((st = vreg_n(c, ops[k++], rdna4_type_dwords(dst->type), &in->f[RDNA4_FLD_VDST])))
             return st;
     tok va = ttrim(ops[k]);
-    if (!(r->flags & R4_ADDTID))
+    if (!(r->flags & RDNA4_ADDTID))
         k++;
-    if (src && (st = vreg_n(c, ops[k++], r4_type_dwords(src->type), &in->f[R4FLD_VSRC])))
+    if (src && (st = vreg_n(c, ops[k++], rdna4_type_dwords(src->type), &in->f[RDNA4_FLD_VSRC])))
         return st;
-    if (fmt != R4_FMT_VFLAT) {
+    if (fmt != RDNA4_FMT_VFLAT) {
         tok sa = ttrim(ops[k++]);
         if (!tieq(sa, "off")) {
             st = parse_sreg(c, sa, &code, &n);
             if (st > 0)
-                st = aerr(c, sa.s, "expected an SGPR%s or 'off'", fmt == R4_FMT_VGLOBAL ? " pair" : "");
+                st = aerr(c, sa.s, "expected an SGPR%s or 'off'", fmt == RDNA4_FMT_VGLOBAL ? " pair" : "");
             if (st)
                 return st;
-            if (n != (fmt == R4_FMT_VGLOBAL ? 2u : 1u) || (fmt == R4_FMT_VGLOBAL && (code & 1)))
+            if (n != (fmt == RDNA4_FMT_VGLOBAL ? 2u : 1u) || (fmt == RDNA4_FMT_VGLOBAL && (code & 1)))
                 return aerr(c, sa.s, "bad saddr '%.*s'", (int)sa.n, sa.s);
-            in->f[R4FLD_SADDR] = code;
+            in->f[RDNA4_FLD_SADDR] = code;
         }
     }
-    if (!(r->flags & R4_ADDTID)) {
-        if (fmt == R4_FMT_VSCRATCH) {
+    if (!(r->flags & RDNA4_ADDTID)) {
+        if (fmt == RDNA4_FMT_VSCRATCH) {
             if (tieq(va, "off")) {
-                in->f[R4FLD_SVE] = 0;
+                in->f[RDNA4_FLD_SVE] = 0;
             } else {
-                in->f[R4FLD_SVE] = 1;
-                if ((st = vreg_n(c, va, 1, &in->f[R4FLD_VADDR])))
+                in->f[RDNA4_FLD_SVE] = 1;
+                if ((st = vreg_n(c, va, 1, &in->f[RDNA4_FLD_VADDR])))
                     return st;
             }
         } else {
-            unsigned want = (fmt == R4_FMT_VFLAT || in->f[R4FLD_SADDR] == R4_NULL) ? 2 : 1;
-            if ((st = vreg_n(c, va, want, &in->f[R4FLD_VADDR])))
+            unsigned want = (fmt == RDNA4_FMT_VFLAT || in->f[RDNA4_FLD_SADDR] == RDNA4_NULL) ? 2 : 1;
+            if ((st = vreg_n(c, va, want, &in->f[RDNA4_FLD_VADDR])))
                 return st;
         }
     }
     return check_mods_used(c);
 }
 
-static int asm_image(actx *c, const r4_row *r, tok *ops, int nops)
+static int asm_image(actx *c, const rdna4_row *r, tok *ops, int nops)
 {
-    r4_insn *in = c->in;
-    int smp = in->fmt == R4_FMT_VSAMPLE, st, found;
+    rdna4_insn *in = c->in;
+    int smp = in->fmt == RDNA4_FMT_VSAMPLE, st, found;
     uint32_t x = 0;
     unsigned code;
     static const char *const dims[8] = {
@@ -1960,40 +1960,40 @@ static int asm_image(actx *c, const r4_row *r, tok *ops, int nops)
                     smp ? ", s[samp]" : "");
     if ((st = mod_int(c, "dmask", 0, 15, &x, &found)))
         return st;
-    in->f[R4FLD_DMASK] = found ? x : 1;
+    in->f[RDNA4_FLD_DMASK] = found ? x : 1;
     tok dv;
     if (find_mod(c, "dim", &dv)) {
         int ok = 0;
         for (unsigned i = 0; i < 8; i++)
             if (teq(dv, dims[i])) {
-                in->f[R4FLD_DIM] = i;
+                in->f[RDNA4_FLD_DIM] = i;
                 ok = 1;
             }
         if (!ok)
             return aerr(c, dv.s, "bad dim '%.*s'", (int)dv.n, dv.s);
     }
     if (smp && mod_flag(c, "unorm"))
-        in->f[R4FLD_UNRM] = 1;
+        in->f[RDNA4_FLD_UNRM] = 1;
     if (mod_flag(c, "r128"))
-        in->f[R4FLD_R128] = 1;
+        in->f[RDNA4_FLD_R128] = 1;
     if (mod_flag(c, "a16"))
-        in->f[R4FLD_A16] = 1;
+        in->f[RDNA4_FLD_A16] = 1;
     if (mod_flag(c, "d16"))
-        in->f[R4FLD_D16] = 1;
+        in->f[RDNA4_FLD_D16] = 1;
     if (mod_flag(c, "tfe"))
-        in->f[R4FLD_TFE] = 1;
+        in->f[RDNA4_FLD_TFE] = 1;
     if (smp && mod_flag(c, "lwe"))
-        in->f[R4FLD_LWE] = 1;
+        in->f[RDNA4_FLD_LWE] = 1;
     if ((st = mem_cache_mods(c, r)))
         return st;
-    unsigned nd = r4_image_vdata_regs(in);
-    if ((st = vreg_n(c, ops[0], nd, &in->f[R4FLD_VDATA])))
+    unsigned nd = rdna4_image_vdata_regs(in);
+    if ((st = vreg_n(c, ops[0], nd, &in->f[RDNA4_FLD_VDATA])))
         return st;
     tok a = ttrim(ops[1]);
     if (a.n < 2 || a.s[0] != '[' || a.s[a.n - 1] != ']')
         return aerr(c, a.s, "expected an address list [vA, vB, ...]");
-    static const int fld[5] = { R4FLD_VADDR0, R4FLD_VADDR1, R4FLD_VADDR2, R4FLD_VADDR3,
-                                R4FLD_VADDR4 };
+    static const int fld[5] = { RDNA4_FLD_VADDR0, RDNA4_FLD_VADDR1, RDNA4_FLD_VADDR2, RDNA4_FLD_VADDR3,
+                                RDNA4_FLD_VADDR4 };
     unsigned na = 0, maxa = smp ? 4 : 5;
     const char *p = a.s + 1, *e = a.s + a.n - 1;
     while (p < e) {
@@ -2007,20 +2007,20 @@ static int asm_image(actx *c, const r4_row *r, tok *ops, int nops)
         na++;
         p = q + 1;
     }
-    if ((st = need_sreg(c, ops[2], in->f[R4FLD_R128] ? 4 : 8, 1, &code)))
+    if ((st = need_sreg(c, ops[2], in->f[RDNA4_FLD_R128] ? 4 : 8, 1, &code)))
         return st;
-    in->f[R4FLD_RSRC] = code;
+    in->f[RDNA4_FLD_RSRC] = code;
     if (smp) {
         if ((st = need_sreg(c, ops[3], 4, 1, &code)))
             return st;
-        in->f[R4FLD_SAMP] = code;
+        in->f[RDNA4_FLD_SAMP] = code;
     }
     return check_mods_used(c);
 }
 
 static int asm_export(actx *c, tok tgt, tok *ops, int nops)
 {
-    r4_insn *in = c->in;
+    rdna4_insn *in = c->in;
     int st;
     if (nops != 4)
         return aerr(c, tgt.s, "export takes a target and four sources (vN or off)");
@@ -2042,20 +2042,20 @@ static int asm_export(actx *c, tok tgt, tok *ops, int nops)
         t = x;          /* reserved targets: LLVM 22 prints invalid_target_N */
     else
         return aerr(c, tgt.s, "unknown export target '%s'", b);
-    in->f[R4FLD_TARGET] = t;
+    in->f[RDNA4_FLD_TARGET] = t;
     tok src[4] = { ops[0], ops[1], ops[2], ops[3] };
     for (int i = 0; i < 4; i++) {
         tok s = ttrim(src[i]);
         if (tieq(s, "off"))
             continue;
-        in->f[R4FLD_EN] |= 1u << i;
-        if ((st = vreg_n(c, s, 1, &in->f[r4_exp_vsrc[i]])))
+        in->f[RDNA4_FLD_EN] |= 1u << i;
+        if ((st = vreg_n(c, s, 1, &in->f[rdna4_exp_vsrc[i]])))
             return st;
     }
     if (mod_flag(c, "done"))
-        in->f[R4FLD_DONE] = 1;
+        in->f[RDNA4_FLD_DONE] = 1;
     if (mod_flag(c, "row_en"))
-        in->f[R4FLD_ROW] = 1;
+        in->f[RDNA4_FLD_ROW] = 1;
     return check_mods_used(c);
 }
 
@@ -2092,43 +2092,43 @@ static int rows_named(const nament *tab, size_t n, const char *name, unsigned *r
 
 static int is_short_vop(int fmt)
 {
-    return fmt == R4_FMT_VOP1 || fmt == R4_FMT_VOP2 || fmt == R4_FMT_VOPC;
+    return fmt == RDNA4_FMT_VOP1 || fmt == RDNA4_FMT_VOP2 || fmt == RDNA4_FMT_VOPC;
 }
 
 static int asm_row(actx *c, unsigned row, int fmt, tok rest, tok *ops, int nops, int dpp)
 {
-    const r4_row *r = &r4_rows[row];
-    r4_insn *in = c->in;
+    const rdna4_row *r = &rdna4_rows[row];
+    rdna4_insn *in = c->in;
     memset(in, 0, sizeof *in);
     in->row = (uint16_t)row;
     in->fmt = (uint8_t)fmt;
-    if (r4_fmts[fmt].op_fld)
-        in->f[r4_fmts[fmt].op_fld] = r->op;
+    if (rdna4_fmts[fmt].op_fld)
+        in->f[rdna4_fmts[fmt].op_fld] = r->op;
     c->lit_used = 0;
     c->label[0] = '\0';
     for (int i = 0; i < c->nmods; i++)
         c->used[i] = 0;
     int st;
     switch (fmt) {
-    case R4_FMT_SOP1: case R4_FMT_SOP2: case R4_FMT_SOPC: case R4_FMT_SOPK: case R4_FMT_SOPP:
+    case RDNA4_FMT_SOP1: case RDNA4_FMT_SOP2: case RDNA4_FMT_SOPC: case RDNA4_FMT_SOPK: case RDNA4_FMT_SOPP:
         st = asm_scalar(c, r, rest, ops, nops);
         break;
-    case R4_FMT_SMEM:
+    case RDNA4_FMT_SMEM:
         st = asm_smem(c, r, ops, nops);
         break;
-    case R4_FMT_VDS:
+    case RDNA4_FMT_VDS:
         st = asm_ds(c, r, ops, nops);
         break;
-    case R4_FMT_VBUFFER:
+    case RDNA4_FMT_VBUFFER:
         st = asm_buffer(c, r, ops, nops);
         break;
-    case R4_FMT_VFLAT: case R4_FMT_VGLOBAL: case R4_FMT_VSCRATCH:
+    case RDNA4_FMT_VFLAT: case RDNA4_FMT_VGLOBAL: case RDNA4_FMT_VSCRATCH:
         st = asm_flat(c, r, ops, nops);
         break;
-    case R4_FMT_VIMAGE: case R4_FMT_VSAMPLE:
+    case RDNA4_FMT_VIMAGE: case RDNA4_FMT_VSAMPLE:
         st = asm_image(c, r, ops, nops);
         break;
-    case R4_FMT_VEXPORT: {
+    case RDNA4_FMT_VEXPORT: {
         /* the target was split off the operands by asm_insn (see c->label_at) */
         tok tgt = { c->exp_tgt, c->exp_tgt_n };
         st = asm_export(c, tgt, ops, nops);
@@ -2143,7 +2143,7 @@ static int asm_row(actx *c, unsigned row, int fmt, tok rest, tok *ops, int nops,
     if (c->lit_used) {
         in->has_lit = 1;
         in->lit = c->lit;
-    } else if (r->flags & R4_LIT) {
+    } else if (r->flags & RDNA4_LIT) {
         return aerr(c, rest.s, "%s needs a literal constant", r->name);
     }
     if (in->has_lit && in->dpp)
@@ -2156,12 +2156,12 @@ static int asm_row(actx *c, unsigned row, int fmt, tok rest, tok *ops, int nops,
 /* The canonical name of an LLVM alias mnemonic (rdna4_alias.h), or NULL. */
 static const char *alias_of(const char *name)
 {
-    size_t lo = 0, hi = sizeof r4_aliases / sizeof r4_aliases[0];
+    size_t lo = 0, hi = sizeof rdna4_aliases / sizeof rdna4_aliases[0];
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        int d = strcmp(name, r4_aliases[mid].alias);
+        int d = strcmp(name, rdna4_aliases[mid].alias);
         if (d == 0)
-            return r4_aliases[mid].name;
+            return rdna4_aliases[mid].name;
         if (d < 0)
             hi = mid;
         else
@@ -2202,31 +2202,31 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
         if (ymn.n >= sizeof yname)
             return aerr(c, ymn.s, "unknown VOPD mnemonic");
         tcopy(ymn, yname, sizeof yname);
-        unsigned rx = R4_NROWS, ry = R4_NROWS;
-        for (unsigned i = 0; i < R4_NROWS; i++) {
-            if (r4_rows[i].fmt == R4_FMT_VOPDX && strcmp(r4_rows[i].name, name) == 0)
+        unsigned rx = RDNA4_NROWS, ry = RDNA4_NROWS;
+        for (unsigned i = 0; i < RDNA4_NROWS; i++) {
+            if (rdna4_rows[i].fmt == RDNA4_FMT_VOPDX && strcmp(rdna4_rows[i].name, name) == 0)
                 rx = i;
-            if (r4_rows[i].fmt == R4_FMT_VOPDY && strcmp(r4_rows[i].name, yname) == 0)
+            if (rdna4_rows[i].fmt == RDNA4_FMT_VOPDY && strcmp(rdna4_rows[i].name, yname) == 0)
                 ry = i;
         }
-        if (rx == R4_NROWS)
+        if (rx == RDNA4_NROWS)
             return aerr(c, mn.s, "'%s' is not a VOPD X opcode", name);
-        if (ry == R4_NROWS)
+        if (ry == RDNA4_NROWS)
             return aerr(c, ymn.s, "'%s' is not a VOPD Y opcode", yname);
-        r4_insn *in = c->in;
+        rdna4_insn *in = c->in;
         memset(in, 0, sizeof *in);
-        in->fmt = R4_FMT_VOPD;
+        in->fmt = RDNA4_FMT_VOPD;
         in->row = (uint16_t)rx;
         in->rowy = (uint16_t)ry;
-        in->f[R4FLD_OPX] = r4_rows[rx].op;
-        in->f[R4FLD_OPY] = r4_rows[ry].op;
+        in->f[RDNA4_FLD_OPX] = rdna4_rows[rx].op;
+        in->f[RDNA4_FLD_OPY] = rdna4_rows[ry].op;
         c->lit_used = 0;
         int k = 0;
         if ((st = split_ops(c, xr, ops, MAXTOK, &nops)))
             return st;
         if (c->nmods)
             return aerr(c, c->mods[0].s, "unexpected '%.*s'", (int)c->mods[0].n, c->mods[0].s);
-        if ((st = asm_vop_operands(c, &r4_rows[rx], ops, nops, &k, 0)))
+        if ((st = asm_vop_operands(c, &rdna4_rows[rx], ops, nops, &k, 0)))
             return st;
         if (k < nops)
             return aerr(c, ops[k].s, "too many operands");
@@ -2235,14 +2235,14 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
         if (c->nmods)
             return aerr(c, c->mods[0].s, "unexpected '%.*s'", (int)c->mods[0].n, c->mods[0].s);
         k = 0;
-        if ((st = asm_vop_operands(c, &r4_rows[ry], ops, nops, &k, 0)))
+        if ((st = asm_vop_operands(c, &rdna4_rows[ry], ops, nops, &k, 0)))
             return st;
         if (k < nops)
             return aerr(c, ops[k].s, "too many operands");
         if (c->lit_used) {
             in->has_lit = 1;
             in->lit = c->lit;
-        } else if ((r4_rows[rx].flags | r4_rows[ry].flags) & R4_LIT) {
+        } else if ((rdna4_rows[rx].flags | rdna4_rows[ry].flags) & RDNA4_LIT) {
             return aerr(c, rest.s, "VOPD FMAAK/FMAMK needs a literal constant");
         }
         return 0;
@@ -2315,14 +2315,14 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
     gpuref_diag saved = { 0, 0, 0, "" };
     for (int phase = 0; phase < 3; phase++) {
         for (int i = 0; i < nr; i++) {
-            const r4_row *r = &r4_rows[rows[i]];
+            const rdna4_row *r = &rdna4_rows[rows[i]];
             int fmt = r->fmt;
-            if (fmt == R4_FMT_VOPDX || fmt == R4_FMT_VOPDY)
+            if (fmt == RDNA4_FMT_VOPDX || fmt == RDNA4_FMT_VOPDY)
                 continue;
-            int cls = is_short_vop(fmt) ? 0 : (fmt == R4_FMT_VOP3 || fmt == R4_FMT_VOP3SD) ? 1 : 2;
+            int cls = is_short_vop(fmt) ? 0 : (fmt == RDNA4_FMT_VOP3 || fmt == RDNA4_FMT_VOP3SD) ? 1 : 2;
             if (cls != phase || (want == 32 && cls != 0) || (want == 64 && cls != 1))
                 continue;
-            if (want_dpp && cls == 2 && fmt != R4_FMT_VOP3P)
+            if (want_dpp && cls == 2 && fmt != RDNA4_FMT_VOP3P)
                 continue;
             if (want_dpp && want != 64 && cls == 1)
                 continue;
@@ -2347,7 +2347,7 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
 /* ------------------------------------------------------------ driver */
 
 typedef struct pline {
-    r4_insn  in;
+    rdna4_insn  in;
     unsigned line;
     uint64_t addr;
     char     label[64];
@@ -2364,10 +2364,10 @@ static const char *plabel_key(const void *ctx, size_t i)
     return (*(const plabel *const *)ctx)[i].name;   /* ctx: &labs (labs moves) */
 }
 
-int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *nwords,
+int rdna4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *nwords,
                     gpuref_diag *d)
 {
-    nament *tab = malloc(sizeof *tab * R4_NROWS);
+    nament *tab = malloc(sizeof *tab * RDNA4_NROWS);
     size_t ntab = 0, cap = 64, np = 0, nl = 0, lcap = 16;
     pline *pl = malloc(sizeof *pl * cap);
     plabel *labs = malloc(sizeof *labs * lcap);
@@ -2378,8 +2378,8 @@ int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n
         st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
         goto done;
     }
-    for (unsigned i = 0; i < R4_NROWS; i++) {
-        tab[ntab].name = r4_rows[i].name;
+    for (unsigned i = 0; i < RDNA4_NROWS; i++) {
+        tab[ntab].name = rdna4_rows[i].name;
         tab[ntab].row = i;
         ntab++;
     }
@@ -2479,13 +2479,13 @@ int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n
             if (st)
                 goto done;
             char err[GPUREF_ERRLEN] = "";
-            if ((st = r4_encode(&L->in, err))) {
+            if ((st = rdna4_encode(&L->in, err))) {
                 st = aerr(&c, t.s, "%s", err);
                 goto done;
             }
             /* the decoder is the judge of legality: the words must decode back */
-            r4_insn chk;
-            if ((st = r4_decode(L->in.w, L->in.nwords, &chk, err)) != 0) {
+            rdna4_insn chk;
+            if ((st = rdna4_decode(L->in.w, L->in.nwords, &chk, err)) != 0) {
                 st = aerr(&c, t.s, "%s", err);
                 goto done;
             }
@@ -2524,9 +2524,9 @@ int r4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n
                                   (long long)off);
                 goto done;
             }
-            L->in.f[R4FLD_SIMM16] = (uint32_t)off & 0xffffu;
+            L->in.f[RDNA4_FLD_SIMM16] = (uint32_t)off & 0xffffu;
             char err[GPUREF_ERRLEN];
-            if ((st = r4_encode(&L->in, err))) {
+            if ((st = rdna4_encode(&L->in, err))) {
                 st = gpuref_diagf(d, GPUREF_ERR_ASM, L->line, 0, "%s", err);
                 goto done;
             }

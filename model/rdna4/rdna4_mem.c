@@ -1,4 +1,4 @@
-/* mem.c - the RDNA4 model's data memory: sparse, byte-addressed, 48-bit
+/* rdna4_mem.c - the RDNA4 model's data memory: sparse, byte-addressed, 48-bit
  * addresses (guide Table 4: the PC and V# base are 48 bits).  Pages of 4 KiB
  * in an open-addressing hash table; unwritten bytes read as zero. */
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #define PAGE_SIZE (1u << PAGE_BITS)
 #define ADDR_LIMIT (1ull << 48)
 
-int r4_mem_init(r4_mem *m)
+int rdna4_mem_init(rdna4_mem *m)
 {
     m->cap = 64;
     m->used = 0;
@@ -26,7 +26,7 @@ int r4_mem_init(r4_mem *m)
     return GPUREF_OK;
 }
 
-void r4_mem_clear(r4_mem *m)
+void rdna4_mem_clear(rdna4_mem *m)
 {
     for (size_t i = 0; i < m->cap; i++) {
         free(m->pages[i]);
@@ -36,18 +36,18 @@ void r4_mem_clear(r4_mem *m)
     m->used = 0;
 }
 
-void r4_mem_fini(r4_mem *m)
+void rdna4_mem_fini(rdna4_mem *m)
 {
     if (!m->keys)
         return;
-    r4_mem_clear(m);
+    rdna4_mem_clear(m);
     free(m->keys);
     free(m->pages);
     m->keys = NULL;
     m->pages = NULL;
 }
 
-static size_t slot_of(const r4_mem *m, uint64_t key)
+static size_t slot_of(const rdna4_mem *m, uint64_t key)
 {
     uint64_t h = key * 0x9e3779b97f4a7c15ull;
     size_t i = (size_t)(h >> 20) & (m->cap - 1);
@@ -56,7 +56,7 @@ static size_t slot_of(const r4_mem *m, uint64_t key)
     return i;
 }
 
-static int grow(r4_mem *m)
+static int grow(rdna4_mem *m)
 {
     size_t ncap = m->cap * 2;
     uint64_t *nk = calloc(ncap, sizeof *nk);
@@ -66,7 +66,7 @@ static int grow(r4_mem *m)
         free(np);
         return GPUREF_ERR_NOMEM;
     }
-    r4_mem old = *m;
+    rdna4_mem old = *m;
     m->keys = nk;
     m->pages = np;
     m->cap = ncap;
@@ -81,7 +81,7 @@ static int grow(r4_mem *m)
     return GPUREF_OK;
 }
 
-static uint8_t *page(r4_mem *m, uint64_t addr, int create)
+static uint8_t *page(rdna4_mem *m, uint64_t addr, int create)
 {
     uint64_t key = (addr >> PAGE_BITS) + 1;
     size_t i = slot_of(m, key);
@@ -103,7 +103,7 @@ static uint8_t *page(r4_mem *m, uint64_t addr, int create)
     return p;
 }
 
-int r4_mem_read(r4_mem *m, uint64_t addr, void *buf, size_t len)
+int rdna4_mem_read(rdna4_mem *m, uint64_t addr, void *buf, size_t len)
 {
     uint8_t *out = buf;
     if (addr >= ADDR_LIMIT || len > ADDR_LIMIT - addr)
@@ -124,7 +124,7 @@ int r4_mem_read(r4_mem *m, uint64_t addr, void *buf, size_t len)
     return GPUREF_OK;
 }
 
-int r4_mem_write(r4_mem *m, uint64_t addr, const void *buf, size_t len)
+int rdna4_mem_write(rdna4_mem *m, uint64_t addr, const void *buf, size_t len)
 {
     const uint8_t *in = buf;
     if (addr >= ADDR_LIMIT || len > ADDR_LIMIT - addr)
@@ -145,7 +145,7 @@ int r4_mem_write(r4_mem *m, uint64_t addr, const void *buf, size_t len)
 }
 
 /* The first populated page at or after `from` (for dumping the memory). */
-int r4_mem_next(const r4_mem *m, uint64_t from, uint64_t *addr, uint64_t *len)
+int rdna4_mem_next(const rdna4_mem *m, uint64_t from, uint64_t *addr, uint64_t *len)
 {
     uint64_t want = (from >> PAGE_BITS) + 1, best = 0;
     for (size_t i = 0; i < m->cap; i++)

@@ -1,0 +1,420 @@
+/* rdna4_state.c - RDNA4 wave state: configuration, reset, register files,
+ * memory, program loading, waves.  The step is in rdna4_step.c; the
+ * gpuref_isa for "rdna4" is defined at the end of this file. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rdna4.h"
+
+static const gpuref_regfile_info rdna4_files[RDNA4_NFILES] = {
+    [RDNA4_FILE_S]     = { "s", 106, 32, 1 },
+    [RDNA4_FILE_VCC]   = { "vcc", 2, 32, 1 },
+    [RDNA4_FILE_TTMP]  = { "ttmp", 16, 32, 1 },
+    [RDNA4_FILE_M0]    = { "m0", 1, 32, 1 },
+    [RDNA4_FILE_EXEC]  = { "exec", 2, 32, 1 },
+    [RDNA4_FILE_SCC]   = { "scc", 1, 1, 1 },
+    [RDNA4_FILE_PC]    = { "pc", 1, 64, 1 },
+    [RDNA4_FILE_HWREG] = { "hwreg", RDNA4_NHWREG, 32, 1 },
+    [RDNA4_FILE_V]     = { "v", 256, 32, 64 },
+    /* read-only view of the configuration, so that a bench can configure its
+     * DUT from a model: 0 sgprs, 1 tba[31:0], 2 tba[47:32],
+     * 3 private_base << 16 | shared_base, 4 dvgpr */
+    [RDNA4_FILE_CFG]   = { "cfg", 6, 32, 1 },
+};
+
+static const char *const rdna4_spaces[] = { "mem" };
+
+#define PC_MASK 0x0000fffffffffffcull   /* 48-bit PC, two LSBs forced to zero (L665) */
+
+/* -------------------------------------------------------------- config */
+
+static int parse_bool(const char *v, unsigned *out)
+{
+    if (strcmp(v, "0") == 0 || strcmp(v, "1") == 0) {
+        *out = (unsigned)(v[0] - '0');
+        return 0;
+    }
+    return -1;
+}
+
+static int rdna4_init(void *vst, const char *config, char *err)
+{
+    rdna4_state *s = vst;
+    s->mem = &s->mem_own;
+    s->wave64 = 0;
+    s->nsgprs = 106;
+    s->mode0 = 0x000000f0;     /* RNE, all denormals kept: digest §7 B10 suggestion */
+    s->status0 = 0;
+    s->tba = s->tma = s->scratch_base = 0;
+    s->shared_base = s->private_base = 0;
+    s->dvgpr = 0;
+    s->smem_defer = 1;
+    unsigned priv = 0, trap_en = 0;
+    size_t pos = 0;
+    char key[32], val[64];
+    int r;
+    while ((r = gpuref_config_next(config, &pos, key, sizeof key, val, sizeof val)) > 0) {
+        uint64_t v = 0;
+        int bad = 0;
+        if (strcmp(key, "wave") == 0) {
+            bad = gpuref_parse_u64(val, &v) || (v != 32 && v != 64);
+            s->wave64 = v == 64;
+        } else if (strcmp(key, "sgprs") == 0) {
+            bad = gpuref_parse_u64(val, &v) || v < 1 || v > 106;
+            s->nsgprs = (unsigned)v;
+        } else if (strcmp(key, "mode") == 0) {
+            bad = gpuref_parse_u64(val, &v) || v > 0xffffffffu;
+            s->mode0 = (uint32_t)v;
+        } else if (strcmp(key, "priv") == 0) {
+            bad = parse_bool(val, &priv);
+        } else if (strcmp(key, "trap_en") == 0) {
+            bad = parse_bool(val, &trap_en);
+        } else if (strcmp(key, "tba") == 0) {
+            bad = gpuref_parse_u64(val, &v) || (v & ~PC_MASK);
+            s->tba = v;
+        } else if (strcmp(key, "tma") == 0) {
+            bad = gpuref_parse_u64(val, &v) || v >> 48;
+            s->tma = v;
+        } else if (strcmp(key, "shared_base") == 0) {
+            bad = gpuref_parse_u64(val, &v) || v > 0xffff;
+            s->shared_base = (uint32_t)v;
+        } else if (strcmp(key, "private_base") == 0) {
+            bad = gpuref_parse_u64(val, &v) || v > 0xffff;
+            s->private_base = (uint32_t)v;
+        } else if (strcmp(key, "scratch_base") == 0) {
+            bad = gpuref_parse_u64(val, &v) || (v & 0xff) || v >> 48;
+            s->scratch_base = v;
+        } else if (strcmp(key, "dvgpr") == 0) {
+            bad = parse_bool(val, &s->dvgpr);
+        } else if (strcmp(key, "smem_defer") == 0) {
+            bad = parse_bool(val, &s->smem_defer);
+        } else {
+            return gpuref_errf(err, GPUREF_ERR_CONFIG,
+                               "rdna4: unknown config key '%s' (known: wave, sgprs, mode, priv, "
+                               "trap_en, tba, tma, shared_base, private_base, scratch_base, "
+                               "dvgpr, smem_defer)", key);
+        }
+        if (bad)
+            return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: bad value '%s' for config key '%s'",
+                               val, key);
+    }
+    if (r < 0)
+        return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: malformed config '%s'", config);
+    s->status0 = RDNA4_STATUS_VALID | (s->wave64 ? RDNA4_STATUS_WAVE64 : 0) |
+                 (priv ? RDNA4_STATUS_PRIV : 0) | (trap_en ? RDNA4_STATUS_TRAP_EN : 0);
+    char msg[128];
+    if (fp_policy_init(&s->fp, "rdna4", msg, sizeof msg))
+        return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: float policy: %s", msg);
+    s->fp_valid = 0;
+    s->vgpr = calloc(256u * 64u, sizeof *s->vgpr);
+    if (!s->vgpr || rdna4_mem_init(s->mem))
+        return gpuref_errf(err, GPUREF_ERR_NOMEM, "rdna4: out of memory");
+    return GPUREF_OK;
+}
+
+static void rdna4_fini(void *vst)
+{
+    rdna4_state *s = vst;
+    free(s->vgpr);
+    free(s->code);
+    free(s->pre);
+    rdna4_mem_fini(&s->mem_own);
+}
+
+static int rdna4_reset(void *vst, char *err)
+{
+    rdna4_state *s = vst;
+    (void)err;
+    memset(&s->a, 0, sizeof s->a);
+    s->nkm = s->kmcnt = s->kmdw = 0;
+    s->a.sreg[RDNA4_EXEC_LO] = 0xffffffffu;
+    s->a.sreg[RDNA4_EXEC_HI] = s->wave64 ? 0xffffffffu : 0;
+    s->a.pc = s->base & PC_MASK;
+    s->a.hwreg[RDNA4_HW_MODE] = s->mode0;
+    s->a.hwreg[RDNA4_HW_STATUS] = s->status0;
+    s->a.hwreg[RDNA4_HW_STATE_PRIV] = s->scratch_base ? RDNA4_SPRIV_SCRATCH_EN : 0;
+    s->a.hwreg[RDNA4_HW_SCRATCH_BASE_LO] = (uint32_t)s->scratch_base;
+    s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] = (uint32_t)(s->scratch_base >> 32);
+    memset(s->vgpr, 0, 256u * 64u * sizeof *s->vgpr);
+    rdna4_update_fin(s);
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------------ state helpers */
+
+static int execz(const rdna4_state *s)
+{
+    return s->wave64 ? (s->a.sreg[RDNA4_EXEC_LO] | s->a.sreg[RDNA4_EXEC_HI]) == 0
+                     : s->a.sreg[RDNA4_EXEC_LO] == 0;
+}
+
+static int vccz(const rdna4_state *s)
+{
+    return s->wave64 ? (s->a.sreg[RDNA4_VCC_LO] | s->a.sreg[RDNA4_VCC_HI]) == 0
+                     : s->a.sreg[RDNA4_VCC_LO] == 0;
+}
+
+/* Hardware register value as S_GETREG sees it: derived bits filled in. */
+uint32_t rdna4_read_hwreg(const rdna4_state *s, unsigned id)
+{
+    uint32_t v = s->a.hwreg[id & 63];
+    if (id == RDNA4_HW_STATUS) {
+        v &= ~(RDNA4_STATUS_EXECZ | RDNA4_STATUS_VCCZ | RDNA4_STATUS_WAVE64);
+        v |= (execz(s) ? RDNA4_STATUS_EXECZ : 0) | (vccz(s) ? RDNA4_STATUS_VCCZ : 0) |
+             (s->wave64 ? RDNA4_STATUS_WAVE64 : 0);
+    } else if (id == RDNA4_HW_STATE_PRIV) {
+        v = (v & ~RDNA4_SPRIV_SCC) | (s->a.scc ? RDNA4_SPRIV_SCC : 0);
+    }
+    return v;
+}
+
+void rdna4_write_hwreg(rdna4_state *s, gpuref_retire *rr, unsigned id, uint32_t v)
+{
+    id &= 63;
+    if (id == RDNA4_HW_STATE_PRIV) {
+        uint32_t scc = (v & RDNA4_SPRIV_SCC) ? 1u : 0u;
+        if (scc != s->a.scc)
+            rdna4_write_scc(s, rr, scc, 0);
+    }
+    s->a.hwreg[id] = v;
+    rdna4_update_fin(s);
+    rdna4_record(rr, RDNA4_FILE_HWREG, id, 0xffffffffu, rdna4_read_hwreg(s, id), 0);
+}
+
+/* Can the n registers from code be written?  Out-of-range SGPRs (>= sgprs) and TTMPs
+ * outside the trap handler are not written, and SCC is then not updated either
+ * (guide §3.3.1.3 L791-797, §6.2 L2377). */
+int rdna4_sdst_ok(const rdna4_state *s, unsigned code, unsigned n)
+{
+    for (unsigned c = code; c < code + n; c++) {
+        if (c < 106) {
+            if (c >= s->nsgprs)
+                return 0;
+        } else if (c >= RDNA4_TTMP0 && c < RDNA4_NULL) {
+            if (!(s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_PRIV))
+                return 0;
+        } else if (c > 127) {
+            return 0;
+        }
+    }
+    /* one operand may not span regions: {s0-s105, vcc}, {ttmp}, {others} (L784-790) */
+    if (n > 1) {
+        unsigned e = code + n - 1;
+        int r0 = code < RDNA4_TTMP0 ? 0 : code < RDNA4_NULL ? 1 : 2;
+        int r1 = e < RDNA4_TTMP0 ? 0 : e < RDNA4_NULL ? 1 : 2;
+        if (r0 != r1)
+            return 0;
+    }
+    return 1;
+}
+
+/* The model register file and index of scalar operand code 0-127 (not NULL). */
+int rdna4_sreg_file(unsigned code, unsigned *index)
+{
+    if (code < 106) { *index = code; return RDNA4_FILE_S; }
+    if (code < RDNA4_TTMP0) { *index = code - RDNA4_VCC_LO; return RDNA4_FILE_VCC; }
+    if (code < RDNA4_NULL) { *index = code - RDNA4_TTMP0; return RDNA4_FILE_TTMP; }
+    if (code == RDNA4_M0) { *index = 0; return RDNA4_FILE_M0; }
+    *index = code - RDNA4_EXEC_LO;
+    return RDNA4_FILE_EXEC;
+}
+
+int rdna4_write_sreg(rdna4_state *s, gpuref_retire *rr, unsigned code, uint32_t v, uint32_t flags)
+{
+    if (code == RDNA4_NULL)
+        return 1;
+    s->a.sreg[code] = v;
+    if (code < 106)
+        rdna4_record(rr, RDNA4_FILE_S, code, 0xffffffffu, v, flags);
+    else if (code < RDNA4_TTMP0)
+        rdna4_record(rr, RDNA4_FILE_VCC, code - RDNA4_VCC_LO, 0xffffffffu, v, flags);
+    else if (code < RDNA4_NULL)
+        rdna4_record(rr, RDNA4_FILE_TTMP, code - RDNA4_TTMP0, 0xffffffffu, v, flags);
+    else if (code == RDNA4_M0)
+        rdna4_record(rr, RDNA4_FILE_M0, 0, 0xffffffffu, v, flags);
+    else
+        rdna4_record(rr, RDNA4_FILE_EXEC, code - RDNA4_EXEC_LO, 0xffffffffu, v, flags);
+    return 1;
+}
+
+
+/* Memory aperture constants 235-238 (guide §6.10 L2571-2602). */
+uint64_t rdna4_aperture(const rdna4_state *s, unsigned code)
+{
+    uint64_t b = (uint64_t)(code <= 236 ? s->shared_base : s->private_base) << 48;
+    return (code == 236 || code == 238) ? b | 0xffffffffull : b;
+}
+
+/* ---------------------------------------------------------- registers */
+
+static int rdna4_reg_get(void *vst, int file, unsigned idx, unsigned lane, uint64_t *v, char *err)
+{
+    rdna4_state *s = vst;
+    switch (file) {
+    case RDNA4_FILE_S:
+        if (idx >= s->nsgprs)
+            return gpuref_errf(err, GPUREF_ERR_RANGE, "s%u is not allocated (sgprs=%u)", idx,
+                               s->nsgprs);
+        *v = s->a.sreg[idx];
+        break;
+    case RDNA4_FILE_VCC:   *v = s->a.sreg[RDNA4_VCC_LO + idx]; break;
+    case RDNA4_FILE_TTMP:  *v = s->a.sreg[RDNA4_TTMP0 + idx]; break;
+    case RDNA4_FILE_M0:    *v = s->a.sreg[RDNA4_M0]; break;
+    case RDNA4_FILE_EXEC:  *v = s->a.sreg[RDNA4_EXEC_LO + idx]; break;
+    case RDNA4_FILE_SCC:   *v = s->a.scc; break;
+    case RDNA4_FILE_PC:    *v = s->a.pc; break;
+    case RDNA4_FILE_HWREG: *v = rdna4_read_hwreg(s, idx); break;
+    case RDNA4_FILE_V:     *v = s->vgpr[idx * 64u + lane]; break;
+    case RDNA4_FILE_CFG: {
+        const uint64_t cfg[6] = { s->nsgprs, (uint32_t)s->tba, (uint32_t)(s->tba >> 32),
+                                  ((uint64_t)(s->private_base & 0xffffu) << 16) |
+                                      (s->shared_base & 0xffffu),
+                                  s->dvgpr, s->smem_defer };
+        *v = cfg[idx % 6];
+        break;
+    }
+    default:
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "no register file %d", file);
+    }
+    return GPUREF_OK;
+}
+
+static int rdna4_reg_set(void *vst, int file, unsigned idx, unsigned lane, uint64_t v, char *err)
+{
+    rdna4_state *s = vst;
+    uint32_t v32 = (uint32_t)v;
+    switch (file) {
+    case RDNA4_FILE_S:
+        if (idx >= s->nsgprs)
+            return gpuref_errf(err, GPUREF_ERR_RANGE, "s%u is not allocated (sgprs=%u)", idx,
+                               s->nsgprs);
+        s->a.sreg[idx] = v32;
+        break;
+    case RDNA4_FILE_VCC:  s->a.sreg[RDNA4_VCC_LO + idx] = v32; break;
+    case RDNA4_FILE_TTMP: s->a.sreg[RDNA4_TTMP0 + idx] = v32; break;
+    case RDNA4_FILE_M0:   s->a.sreg[RDNA4_M0] = v32; break;
+    case RDNA4_FILE_EXEC: s->a.sreg[RDNA4_EXEC_LO + idx] = v32; break;
+    case RDNA4_FILE_SCC:  s->a.scc = v32 & 1u; break;
+    case RDNA4_FILE_CFG:
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "cfg%u is read-only: set it with the config", idx);
+    case RDNA4_FILE_PC:
+        if (v & ~PC_MASK)
+            return gpuref_errf(err, GPUREF_ERR_RANGE,
+                               "pc 0x%llx: must be a 4-byte aligned 48-bit address",
+                               (unsigned long long)v);
+        s->a.pc = v;
+        break;
+    case RDNA4_FILE_HWREG:
+        if (idx == RDNA4_HW_STATE_PRIV)
+            s->a.scc = (v32 & RDNA4_SPRIV_SCC) ? 1u : 0u;
+        s->a.hwreg[idx] = v32;
+        break;
+    case RDNA4_FILE_V: s->vgpr[idx * 64u + lane] = v32; break;
+    default:
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "no register file %d", file);
+    }
+    rdna4_update_fin(s);
+    return GPUREF_OK;
+}
+
+static int rdna4_mem_rw(void *vst, int space, uint64_t addr, void *buf, size_t len, int wr,
+                     char *err)
+{
+    rdna4_state *s = vst;
+    (void)space;
+    int st = wr ? rdna4_mem_write(s->mem, addr, buf, len) : rdna4_mem_read(s->mem, addr, buf, len);
+    if (st == GPUREF_ERR_RANGE)
+        return gpuref_errf(err, st, "mem: 0x%llx+%zu is outside the 48-bit address space",
+                           (unsigned long long)addr, len);
+    if (st)
+        return gpuref_errf(err, st, "mem: out of memory");
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------------------ program */
+
+static int rdna4_load(void *vst, uint64_t base, const uint32_t *words, size_t n, char *err)
+{
+    rdna4_state *s = vst;
+    if (base & ~PC_MASK)
+        return gpuref_errf(err, GPUREF_ERR_ARG,
+                           "program base 0x%llx: must be a 4-byte aligned 48-bit address",
+                           (unsigned long long)base);
+    if (n > (size_t)1 << 28 || (n && base + 4 * (uint64_t)n - 1 > 0xffffffffffffull))
+        return gpuref_errf(err, GPUREF_ERR_ARG, "program does not fit the address space");
+    /* one zero word after the program: rdna4_step reads a second word unconditionally */
+    uint32_t *code = malloc((n + 1) * sizeof *code);
+    rdna4_pre *pre = calloc(n ? n : 1, sizeof *pre);
+    if (!code || !pre) {
+        free(code);
+        free(pre);
+        return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
+    }
+    if (n)
+        memcpy(code, words, n * sizeof *code);
+    code[n] = 0;
+    free(s->code);
+    free(s->pre);
+    s->code = code;
+    s->pre = pre;
+    s->ncode = n;
+    s->base = base;
+    s->a.pc = base;
+    s->a.ended = 0;
+    rdna4_update_fin(s);
+    return GPUREF_OK;
+}
+
+static int rdna4_mem_next_hook(const void *vst, int space, uint64_t from, uint64_t *addr,
+                            uint64_t *len)
+{
+    (void)space;
+    return rdna4_mem_next(((const rdna4_state *)vst)->mem, from, addr, len);
+}
+
+/* waves=N: wave st uses the memory of wave 0 (owner). */
+static int rdna4_share(void *vst, void *owner, char *err)
+{
+    (void)err;
+    ((rdna4_state *)vst)->mem = ((rdna4_state *)owner)->mem;
+    return GPUREF_OK;
+}
+
+static int rdna4_finished(const void *vst)
+{
+    return ((const rdna4_state *)vst)->fin;
+}
+
+static const char *rdna4_opcode_name(unsigned opcode)
+{
+    return opcode < RDNA4_NROWS ? rdna4_rows[opcode].name : NULL;
+}
+
+const gpuref_isa gpuref_isa_rdna4 = {
+    .name = "rdna4",
+    .title = "AMD RDNA4 (gfx12) scalar and vector pipeline, per wave",
+    .nfiles = RDNA4_NFILES,
+    .files = rdna4_files,
+    .nspaces = 1,
+    .spaces = rdna4_spaces,
+    .state_size = sizeof(rdna4_state),
+    .init = rdna4_init,
+    .fini = rdna4_fini,
+    .reset = rdna4_reset,
+    .reg_get = rdna4_reg_get,
+    .reg_set = rdna4_reg_set,
+    .mem_rw = rdna4_mem_rw,
+    .mem_next = rdna4_mem_next_hook,
+    .load = rdna4_load,
+    .step = rdna4_step,
+    .finished = rdna4_finished,
+    .share = rdna4_share,
+    .sources = rdna4_sources,
+    .decode = rdna4_isa_decode,
+    .disasm = rdna4_isa_disasm,
+    .assemble = rdna4_isa_assemble,
+    .nopcodes = RDNA4_NROWS,
+    .opcode_name = rdna4_opcode_name,
+    .cov = &gpuref_rdna4_cov,   /* rdna4_cov.c */
+    .gen = &gpuref_rdna4_gen,   /* rdna4_gen.c */
+};
