@@ -93,15 +93,23 @@ int gpuref_dpi_mem_read(void *m, int space, unsigned long long addr, const svOpe
     return st;
 }
 
+/* A malloc'ed copy of an open array of byte unsigned (NULL: no memory). */
+static uint8_t *bytes_of(const svOpenArrayHandle a, size_t *n)
+{
+    *n = open_len(a);
+    uint8_t *b = malloc(*n ? *n : 1);
+    for (size_t i = 0; b && i < *n; i++)
+        b[i] = *(const uint8_t *)open_elem(a, i);
+    return b;
+}
+
 int gpuref_dpi_mem_write(void *m, int space, unsigned long long addr,
                          const svOpenArrayHandle bytes)
 {
-    size_t n = open_len(bytes);
-    uint8_t *b = malloc(n ? n : 1);
+    size_t n;
+    uint8_t *b = bytes_of(bytes, &n);
     if (!b)
         return GPUREF_ERR_NOMEM;
-    for (size_t i = 0; i < n; i++)
-        b[i] = *(const uint8_t *)open_elem(bytes, i);
     int st = gpuref_mem_write(m, space, addr, b, n);
     free(b);
     return st;
@@ -131,12 +139,10 @@ int gpuref_dpi_step_wave(void *m, int wave, void *rr)
 int gpuref_dpi_inject_mem(void *m, int space, unsigned long long addr,
                           const svOpenArrayHandle bytes, const char *waiver)
 {
-    size_t n = open_len(bytes);
-    uint8_t *b = malloc(n ? n : 1);
+    size_t n;
+    uint8_t *b = bytes_of(bytes, &n);
     if (!b)
         return GPUREF_ERR_NOMEM;
-    for (size_t i = 0; i < n; i++)
-        b[i] = *(const uint8_t *)open_elem(bytes, i);
     int st = gpuref_inject_mem(m, space, addr, b, n, waiver);
     free(b);
     return st;

@@ -180,6 +180,13 @@ static inline int rdna4_type_is16(int t) { return t == RDNA4_T_F16 || t == RDNA4
 static inline int rdna4_type_f16k(int t) { return t == RDNA4_T_F16 || t == RDNA4_T_F16P || t == RDNA4_T_B16; }
 unsigned rdna4_type_dwords(int type);           /* wave32 view for MASK */
 int      rdna4_type_is64(int type);
+/* Memory rows: 0 load, 1 store, 2 atomic (which TH names apply). */
+int      rdna4_row_class(const rdna4_row *r);
+/* TH and SCOPE names as LLVM gfx12 spells them, by field value; NULL where a
+ * value has no name (0: the default; load TH 7 is reserved).  The disassembler
+ * and the assembler read the same tables. */
+extern const char *const rdna4_th_load_names[8], *const rdna4_th_store_names[8],
+    *const rdna4_th_atomic_names[8], *const rdna4_scope_names[4];
 const char *rdna4_row_display_name(const rdna4_insn *in, char *buf, size_t len);
 /* How a VOP3 row's OPSEL reads in text: 0 op_sel:[src..., dst]; 1 byte_sel = OPSEL[3:2]
  * (V_CVT_SR_*); 2 byte_sel = OPSEL[0]:OPSEL[1] (V_CVT_F32_FP8/BF8, reversed bits,

@@ -1593,40 +1593,12 @@ static int asm_vop(actx *c, const rdna4_row *r, tok *ops, int nops, int want_dpp
 
 /* ------------------------------------------------------------ memory */
 
-static const char *const th_load_names[8] = { NULL, "TH_LOAD_NT", "TH_LOAD_HT", "TH_LOAD_LU",
-                                              "TH_LOAD_NT_RT", "TH_LOAD_RT_NT", "TH_LOAD_NT_HT",
-                                              NULL };
-static const char *const th_store_names[8] = { NULL, "TH_STORE_NT", "TH_STORE_HT", "TH_STORE_WB",
-                                               "TH_STORE_NT_RT", "TH_STORE_RT_NT",
-                                               "TH_STORE_NT_HT", "TH_STORE_NT_WB" };
-static const char *const th_atomic_names[8] = { NULL, "TH_ATOMIC_RETURN", "TH_ATOMIC_NT",
-                                                "TH_ATOMIC_NT_RETURN", "TH_ATOMIC_CASCADE_RT",
-                                                "TH_ATOMIC_CASCADE_RT_RETURN",
-                                                "TH_ATOMIC_CASCADE_NT",
-                                                "TH_ATOMIC_CASCADE_NT_RETURN" };
-static const char *const scope_names[4] = { NULL, "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
-
-static int row_cls(const rdna4_row *r)
-{
-    if (r->flags & RDNA4_ATOMIC)
-        return 2;
-    if (r->flags & RDNA4_STORE)
-        return 1;
-    for (int i = 0; i < RDNA4_MAXOPD; i++) {
-        if (r->o[i].kind == RDNA4_K_MATOMIC)
-            return 2;
-        if (r->o[i].kind == RDNA4_K_MSTORE)
-            return 1;
-    }
-    return 0;
-}
-
 static int mem_cache_mods(actx *c, const rdna4_row *r)
 {
-    int cls = row_cls(r), found, st;
+    int cls = rdna4_row_class(r), found, st;
     uint32_t x = 0;
-    const char *const *names = cls == 2 ? th_atomic_names : cls == 1 ? th_store_names
-                                                                     : th_load_names;
+    const char *const *names = cls == 2 ? rdna4_th_atomic_names : cls == 1 ? rdna4_th_store_names
+                                                                     : rdna4_th_load_names;
     tok v;
     if (find_mod(c, "th", &v)) {
         int64_t y;
@@ -1653,7 +1625,7 @@ static int mem_cache_mods(actx *c, const rdna4_row *r)
             return aerr(c, v.s, "bad value for th: '%.*s'", (int)v.n, v.s);
         c->in->f[RDNA4_FLD_TH] = x;
     }
-    if ((st = mod_named(c, "scope", scope_names, 4, &x, &found)))
+    if ((st = mod_named(c, "scope", rdna4_scope_names, 4, &x, &found)))
         return st;
     if (found)
         c->in->f[RDNA4_FLD_SCOPE] = x;
@@ -1891,7 +1863,7 @@ static int asm_flat(actx *c, const rdna4_row *r, tok *ops, int nops)
             return aerr(c, ops[0].s, "%s takes no operands", r->name);
         return check_mods_used(c);
     }
-    int cls = row_cls(r);
+    int cls = rdna4_row_class(r);
     int rtn = cls == 2 && (in->f[RDNA4_FLD_TH] & 1);
     const rdna4_opd *dst = NULL, *src = NULL;
     for (int i = 0; i < RDNA4_MAXOPD; i++) {

@@ -974,3 +974,33 @@ const char *rdna4_row_display_name(const rdna4_insn *in, char *buf, size_t len)
         buf[k] = '\0';
     return buf;
 }
+
+/* ------------------------------------------------- memory cache names */
+
+const char *const rdna4_th_load_names[8] = { NULL, "TH_LOAD_NT", "TH_LOAD_HT", "TH_LOAD_LU",
+                                             "TH_LOAD_NT_RT", "TH_LOAD_RT_NT", "TH_LOAD_NT_HT",
+                                             NULL };
+const char *const rdna4_th_store_names[8] = { NULL, "TH_STORE_NT", "TH_STORE_HT", "TH_STORE_WB",
+                                              "TH_STORE_NT_RT", "TH_STORE_RT_NT",
+                                              "TH_STORE_NT_HT", "TH_STORE_NT_WB" };
+const char *const rdna4_th_atomic_names[8] = { NULL, "TH_ATOMIC_RETURN", "TH_ATOMIC_NT",
+                                               "TH_ATOMIC_NT_RETURN", "TH_ATOMIC_CASCADE_RT",
+                                               "TH_ATOMIC_CASCADE_RT_RETURN",
+                                               "TH_ATOMIC_CASCADE_NT",
+                                               "TH_ATOMIC_CASCADE_NT_RETURN" };
+const char *const rdna4_scope_names[4] = { NULL, "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
+
+int rdna4_row_class(const rdna4_row *r)
+{
+    if (r->flags & RDNA4_ATOMIC)
+        return 2;
+    if (r->flags & RDNA4_STORE)
+        return 1;
+    for (int i = 0; i < RDNA4_MAXOPD; i++) {
+        if (r->o[i].kind == RDNA4_K_MATOMIC)
+            return 2;
+        if (r->o[i].kind == RDNA4_K_MSTORE)
+            return 1;
+    }
+    return 0;
+}

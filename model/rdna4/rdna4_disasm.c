@@ -746,32 +746,10 @@ static void put_vop3p_mods(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row 
  * bit 1, CASCADE bit 2, CASCADE named only at SCOPE_DEV/SYS.  Deviation: CASCADE with
  * RETURN prints TH_ATOMIC_CASCADE_{RT,NT}_RETURN (LLVM drops the RETURN bit there, so
  * its text of th 4 and th 5 is the same). */
-static const char *const th_load[8] = { "", "TH_LOAD_NT", "TH_LOAD_HT", "TH_LOAD_LU",
-                                        "TH_LOAD_NT_RT", "TH_LOAD_RT_NT", "TH_LOAD_NT_HT", "0x7" };
-static const char *const th_store[8] = { "", "TH_STORE_NT", "TH_STORE_HT", "TH_STORE_WB",
-                                         "TH_STORE_NT_RT", "TH_STORE_RT_NT", "TH_STORE_NT_HT",
-                                         "TH_STORE_NT_WB" };
-static const char *const scope_names[4] = { "", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
-
-static int row_class(const rdna4_row *r)
-{
-    if (r->flags & RDNA4_ATOMIC)
-        return 2;
-    if (r->flags & RDNA4_STORE)
-        return 1;
-    for (int i = 0; i < RDNA4_MAXOPD; i++) {
-        if (r->o[i].kind == RDNA4_K_MATOMIC)
-            return 2;
-        if (r->o[i].kind == RDNA4_K_MSTORE)
-            return 1;
-    }
-    return 0;
-}
-
 static void put_mem_cache(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row *r)
 {
     unsigned th = in->f[RDNA4_FLD_TH], scope = in->f[RDNA4_FLD_SCOPE];
-    int cls = row_class(r);
+    int cls = rdna4_row_class(r);
     if (!th) {
     } else if (cls == 2) {
         if (th & 4) {
@@ -788,10 +766,14 @@ static void put_mem_cache(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row *
     } else if (th == 3 && scope == 3) {
         rdna4_sb_printf(b, " th:%s", cls == 1 ? "TH_STORE_BYPASS" : "TH_LOAD_BYPASS");
     } else {
-        rdna4_sb_printf(b, " th:%s", cls == 1 ? th_store[th] : th_load[th]);
+        const char *nm = (cls == 1 ? rdna4_th_store_names : rdna4_th_load_names)[th];
+        if (nm)
+            rdna4_sb_printf(b, " th:%s", nm);
+        else
+            rdna4_sb_printf(b, " th:0x%x", th);      /* reserved (load TH 7) */
     }
     if (scope)
-        rdna4_sb_printf(b, " scope:%s", scope_names[scope]);
+        rdna4_sb_printf(b, " scope:%s", rdna4_scope_names[scope]);
 }
 
 static const char *const dim_names[8] = {

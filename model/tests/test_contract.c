@@ -290,16 +290,9 @@ static int feed(gpuref_chk *c, const int *order, int nu, int bad)
             stop = 2;
             break;
         }
-        gpuref_chk_dut_begin(c, rr->wave, rr->pc, rr->next_pc, rr->words, rr->nwords, rr->flags,
-                             rr->exec_mask);
-        for (unsigned i = 0; i < rr->nregw; i++) {
-            gpuref_regw *g = &rr->regw[i];
-            if (u == bad && i == 0)
-                g->value[0] ^= 0x100;
-            gpuref_regfile_info fi;
-            gpuref_regfile_get_info(dut, g->file, &fi);
-            gpuref_chk_dut_regw(c, fi.name, g->index, g->slot, g->bits, g->lanes, g->value, 64);
-        }
+        if (u == bad && rr->nregw)
+            rr->regw[0].value[0] ^= 0x100;
+        gpuref_chk_dut_record(c, rr);
         stop = gpuref_chk_dut_end(c);
     }
     if (!stop)

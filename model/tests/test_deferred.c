@@ -101,16 +101,7 @@ static int run(gpuref_chk *c, int wb_after, uint64_t val, uint64_t tag)
             stop = 2;
             break;
         }
-        gpuref_chk_dut_begin(c, rr->wave, rr->pc, rr->next_pc, rr->words, rr->nwords, rr->flags,
-                             rr->exec_mask);
-        for (unsigned i = 0; i < rr->nregw; i++) {
-            gpuref_regw *g = &rr->regw[i];
-            if (g->flags & (GPUREF_REGW_PENDING | GPUREF_REGW_DEFERRED))
-                continue;                       /* the DUT reports those on its own */
-            gpuref_regfile_info fi;
-            gpuref_regfile_get_info(dut, g->file, &fi);
-            gpuref_chk_dut_regw(c, fi.name, g->index, g->slot, g->bits, g->lanes, g->value, 64);
-        }
+        gpuref_chk_dut_record(c, rr);      /* write-backs are reported on their own */
         stop = gpuref_chk_dut_end(c);
         if (!stop && u == wb_after)
             stop = gpuref_chk_dut_writeback(c, 0, tag, "s", 0, 0xffffffffu, 1, &val, 1);

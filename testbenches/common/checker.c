@@ -482,6 +482,25 @@ void gpuref_chk_dut_memw(gpuref_chk *c, const char *space, uint64_t addr, unsign
     gpuref_chk_dut_memw_id(c, sp, addr, lane, size, mask, data, slot);
 }
 
+void gpuref_chk_dut_record(gpuref_chk *c, const gpuref_retire *rr)
+{
+    if (!c || !rr)
+        return;
+    gpuref_chk_dut_begin(c, rr->wave, rr->pc, rr->next_pc, rr->words, rr->nwords, rr->flags,
+                         rr->exec_mask);
+    gpuref_chk_dut_kind(c, rr->kind, rr->stream);
+    for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW; i++) {
+        const gpuref_regw *g = &rr->regw[i];
+        if (!(g->flags & (GPUREF_REGW_PENDING | GPUREF_REGW_DEFERRED)))
+            gpuref_chk_dut_regw_id(c, g->file, g->index, g->slot, g->bits, g->lanes, g->value,
+                                   GPUREF_MAX_LANES);
+    }
+    for (unsigned i = 0; i < rr->nmemw && i < GPUREF_MAX_MEMW; i++) {
+        const gpuref_memw *w = &rr->memw[i];
+        gpuref_chk_dut_memw_id(c, w->space, w->addr, w->lane, w->size, w->mask, w->data, w->slot);
+    }
+}
+
 static void log_waiver(gpuref_chk *c, const char *waiver, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

@@ -80,6 +80,12 @@ void gpuref_chk_dut_memw(gpuref_chk *c, const char *space, uint64_t addr, unsign
                          unsigned size, unsigned mask, const uint8_t *data, int slot);
 void gpuref_chk_dut_memw_id(gpuref_chk *c, int space, uint64_t addr, unsigned lane,
                             unsigned size, unsigned mask, const uint8_t *data, int slot);
+/* A whole DUT unit given as a retire record (a C or SystemC model of the DUT):
+ * begin, kind and every register and memory write of the unit itself (its
+ * PENDING/DEFERRED entries are not its writes: the DUT reports write-backs with
+ * gpuref_chk_dut_writeback).  File and space ids are the model's.  Then call
+ * gpuref_chk_dut_end. */
+void gpuref_chk_dut_record(gpuref_chk *c, const gpuref_retire *rr);
 /* Compare with the model: 0 go on; 1 stop the test (a mismatch, report
  * written, or the vector's step limit reached). */
 int  gpuref_chk_dut_end(gpuref_chk *c);
