@@ -94,12 +94,9 @@ $(B)/tests/test_fp_mpfr%: $(B)/obj/model/tests/test_fp_mpfr%.o $(B)/lib/libgpure
 	$(CC) -o $@ $< $(B)/lib/libgpuref.a -lmpfr -lgmp $(LIBS) $(LDSAN)
 
 # tests of the lockstep checker link its library
-$(B)/obj/model/tests/test_contract.o: CFLAGS_ALL += -Itestbenches/common
-$(B)/tests/test_contract: $(B)/obj/model/tests/test_contract.o $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a
-	@mkdir -p $(dir $@)
-	$(CC) -o $@ $< $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
-$(B)/obj/model/tests/test_deferred.o: CFLAGS_ALL += -Itestbenches/common
-$(B)/tests/test_deferred: $(B)/obj/model/tests/test_deferred.o $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a
+CHK_TESTS := test_contract test_deferred
+$(foreach t,$(CHK_TESTS),$(B)/obj/model/tests/$(t).o): CFLAGS_ALL += -Itestbenches/common
+$(foreach t,$(CHK_TESTS),$(B)/tests/$(t)): $(B)/tests/%: $(B)/obj/model/tests/%.o $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $< $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
 

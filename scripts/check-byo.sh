@@ -6,6 +6,8 @@
 # carry out of S_ADD_CO_U32 dropped) and check that the checker names it.
 B=${1:-build}
 PREFIX=$(pwd)/$B/byo/prefix
+# the SONAME carries major.minor of GPUREF_VERSION (model/include/gpuref.h)
+SOVER=$(sed -n 's/^#define GPUREF_VERSION "\([0-9]*\.[0-9]*\).*/\1/p' model/include/gpuref.h)
 WORK=$(pwd)/$B/byo/work
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); echo "ok   $1"; }
@@ -17,7 +19,7 @@ else
     bad "make install (see $B/byo/install.log)"; echo "$pass passed, $fail failed"; exit 1
 fi
 for f in include/gpuref.h include/gpuref_check.h lib/libgpuref.a lib/libgpuref_check.a \
-         lib/libgpuref.so.0.2 lib/pkgconfig/gpuref.pc lib/pkgconfig/gpuref-check.pc \
+         lib/libgpuref.so.$SOVER lib/pkgconfig/gpuref.pc lib/pkgconfig/gpuref-check.pc \
          share/gpuref/sv/gpuref_pkg.sv share/gpuref/sv/gpuref_check_pkg.sv \
          share/gpuref/sv/gpuref_retire_if.sv share/gpuref/sv/gpuref_retire_mon.sv \
          share/gpuref/sv/gpuref_dpi.c share/gpuref/systemc/gpuref_sc.h \
@@ -25,7 +27,7 @@ for f in include/gpuref.h include/gpuref_check.h lib/libgpuref.a lib/libgpuref_c
     [ -e "$PREFIX/$f" ] && ok "installed $f" || bad "not installed: $f"
 done
 soname=$(objdump -p "$PREFIX/lib/libgpuref.so" 2>/dev/null | sed -n 's/ *SONAME *//p')
-[ "$soname" = "libgpuref.so.0.2" ] && ok "SONAME $soname" || bad "SONAME is '$soname'"
+[ "$soname" = "libgpuref.so.$SOVER" ] && ok "SONAME $soname" || bad "SONAME is '$soname'"
 # the model's DPI shim builds from the installed header alone
 VINC=$(verilator --getenv VERILATOR_ROOT)/include
 if cc -std=c11 -Wall -Werror -c -I"$PREFIX/include" -I"$VINC/vltstd" \

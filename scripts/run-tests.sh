@@ -71,7 +71,8 @@ kind() {  # kind NAME: the kind of suite NAME
     rtl-fp-*) echo rtl-fp;;
     rtl-lint-*) echo lint;;
     cli-bad-input*) echo bad-input;;
-    *) echo long;;
+    gen-*|scaling-*) echo long;;
+    *) echo "run-tests.sh: suite '$1' has no kind (add it to kind())" >&2; echo unknown;;
     esac
 }
 

@@ -24,7 +24,6 @@ void gpuref_sc_model::attach(gpuref_model *m)
     gpuref_model_destroy(m_);
     m_ = m;
     steps_ = 0;
-    next_wave_ = 0;
     err_ = false;
     status_ = GPUREF_OK;
     fin_ = m_ ? gpuref_finished(m_) != 0 : true;
@@ -34,14 +33,8 @@ void gpuref_sc_model::on_clock()
 {
     bool ret = false;
     if (m_ && step.read() && !fin_ && !err_) {
-        // several waves (config waves=N): a unit of each unfinished wave in
-        // turn, as gpuref_run steps them
-        int nw = gpuref_wave_count(m_);
-        unsigned w = next_wave_;
-        for (int k = 0; k < nw && gpuref_wave_finished(m_, w); k++)
-            w = (w + 1) % (unsigned)nw;
-        next_wave_ = (w + 1) % (unsigned)nw;
-        status_ = gpuref_step_wave(m_, w, rr_);
+        // several waves (config waves=N): the next unfinished wave in turn
+        status_ = gpuref_step_next(m_, rr_);
         if (status_ != GPUREF_OK) {
             err_ = true;
         } else {

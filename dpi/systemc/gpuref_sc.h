@@ -36,7 +36,6 @@ private:
     gpuref_model *m_;
     gpuref_retire *rr_;
     uint64_t steps_ = 0;
-    unsigned next_wave_ = 0;   // round robin over the waves
     bool fin_ = false, err_ = false;
     int status_ = GPUREF_OK;
 };

@@ -124,6 +124,10 @@ static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
             add(line, sizeof line, &o, "]");
         if (w->flags & GPUREF_REGW_UNMODELLED)
             add(line, sizeof line, &o, "(unmodelled)");
+        if (w->flags & GPUREF_REGW_PENDING)          /* a load issued: visible later */
+            add(line, sizeof line, &o, "(pending)");
+        if (w->flags & GPUREF_REGW_DEFERRED)         /* made visible now: loaded by unit tag */
+            add(line, sizeof line, &o, "(loaded by #%llu)", (unsigned long long)w->tag);
     }
     for (unsigned i = 0; i < rr->nmemw && i < GPUREF_MAX_MEMW && o < sizeof line - 64; i++) {
         const gpuref_memw *w = &rr->memw[i];
@@ -133,14 +137,11 @@ static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
         for (unsigned b = w->size > 16 ? 16 : w->size; b > 0; b--)
             add(line, sizeof line, &o, "%02x", (unsigned)w->data[b - 1]);
     }
-    static const struct { uint32_t bit; const char *name; } flags[] = {
-        { GPUREF_RETIRE_EXIT, "EXIT" }, { GPUREF_RETIRE_END, "END" },
-        { GPUREF_RETIRE_BRANCH, "BRANCH" }, { GPUREF_RETIRE_SKIP, "SKIP" },
-        { GPUREF_RETIRE_TRAP, "TRAP" },
-    };
-    for (size_t i = 0; i < sizeof flags / sizeof flags[0] && o < sizeof line - 16; i++)
-        if (rr->flags & flags[i].bit)
-            add(line, sizeof line, &o, " %s", flags[i].name);
+    if (rr->flags && o < sizeof line - 48) {
+        char ft[48];
+        gpuref_retire_flags_text(rr->flags, " ", ft, sizeof ft);
+        add(line, sizeof line, &o, " %s", ft);
+    }
     while (o > 0 && o < sizeof line && line[o - 1] == ' ')
         line[--o] = '\0';
     puts(line);

@@ -68,7 +68,6 @@ static int begin(gpuref_model *m)
     return GPUREF_OK;
 }
 
-#define GPUREF_MAX_WAVES 64
 
 /* Take the core's own keys (waves=N) out of config; the rest goes to the ISA.
  * out has room for strlen(config) + 1 bytes. */
@@ -426,6 +425,42 @@ int gpuref_step_wave(gpuref_model *m, unsigned wave, gpuref_retire *rr)
     return done(m, step_one(m, wave, rr));
 }
 
+/* The next unfinished wave in turn (m->next), stepped; its number in *wave. */
+static int step_next(gpuref_model *m, gpuref_retire *rr, unsigned *wave)
+{
+    unsigned w = m->next;
+    for (unsigned k = 0; k < m->nwaves && m->isa->finished(m->wst[w]); k++)
+        w = (w + 1) % m->nwaves;
+    m->next = (w + 1) % m->nwaves;
+    *wave = w;
+    int st = step_one(m, w, rr);
+    if (st != GPUREF_OK && st != GPUREF_ERR_DONE && m->nwaves > 1 &&
+        strlen(m->err) + 12 < sizeof m->err) {
+        char tmp[GPUREF_ERRLEN];
+        snprintf(tmp, sizeof tmp, "wave %u: %s", w, m->err);
+        snprintf(m->err, sizeof m->err, "%s", tmp);
+    }
+    return st;
+}
+
+int gpuref_step_next(gpuref_model *m, gpuref_retire *rr)
+{
+    int st = begin(m);
+    if (st)
+        return st;
+    if (!rr)
+        return done(m, gpuref_errf(m->err, GPUREF_ERR_ARG, "no retire record"));
+    unsigned w;
+    return done(m, step_next(m, rr, &w));
+}
+
+uint64_t gpuref_wave_retired(const gpuref_model *m, unsigned wave)
+{
+    if (!m || wave >= m->nwaves)
+        return 0;
+    return wave == m->cur ? m->seq : m->seqs[wave];
+}
+
 /* Several waves: a unit of each unfinished wave in turn. */
 static int run_waves(gpuref_model *m, gpuref_retire *rr, uint64_t max_steps, uint64_t *steps)
 {
@@ -437,19 +472,9 @@ static int run_waves(gpuref_model *m, gpuref_retire *rr, uint64_t max_steps, uin
                              (unsigned long long)max_steps);
             break;
         }
-        unsigned w = m->next;
-        m->next = (m->next + 1) % m->nwaves;
-        if (m->isa->finished(m->wst[w]))
-            continue;
-        st = step_one(m, w, rr);
-        if (st != GPUREF_OK) {
-            if (m->nwaves > 1 && strlen(m->err) + 12 < sizeof m->err) {
-                char tmp[GPUREF_ERRLEN];
-                snprintf(tmp, sizeof tmp, "wave %u: %s", w, m->err);
-                snprintf(m->err, sizeof m->err, "%s", tmp);
-            }
+        unsigned w;
+        if ((st = step_next(m, rr, &w)) != GPUREF_OK)
             break;
-        }
         n++;
     }
     if (steps)

@@ -9,7 +9,7 @@ struct gpuref_model {
     void *st;                /* the selected wave's ISA state (= wst[cur]) */
     uint64_t seq;            /* the selected wave's retire sequence (= seqs[cur]) */
     unsigned nwaves, cur;
-    unsigned next;           /* round robin of gpuref_run / gpuref_step */
+    unsigned next;           /* round robin of gpuref_run / gpuref_step_next */
     void **wst;              /* per-wave ISA states; wst[0] owns the memory */
     uint64_t *seqs;          /* per-wave retire sequence */
     char err[GPUREF_ERRLEN];

@@ -6,6 +6,27 @@
 
 #include "model_priv.h"
 
+int gpuref_regw_own(const gpuref_regw *w)
+{
+    return w && !(w->flags & (GPUREF_REGW_DEFERRED | GPUREF_REGW_PENDING));
+}
+
+void gpuref_retire_flags_text(uint32_t flags, const char *sep, char *buf, size_t len)
+{
+    static const char *const names[] = { "EXIT", "END", "BRANCH", "SKIP", "TRAP" };
+    size_t o = 0;
+    if (!buf || !len)
+        return;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < 5; i++)
+        if ((flags >> i & 1) && o < len)
+            o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? sep : "", names[i]);
+    if ((flags >> 5) && o < len)
+        snprintf(buf + o, len - o, "%s0x%x", o ? sep : "", flags >> 5 << 5);
+    if (!flags)
+        snprintf(buf, len, "none");
+}
+
 void gpuref_retire_clear(gpuref_retire *rr)
 {
     if (!rr)
@@ -20,8 +41,7 @@ gpuref_regw *gpuref_retire_regw_slot(gpuref_retire *rr, int file, unsigned index
         return NULL;
     for (unsigned i = 0; i < rr->nregw; i++) {
         gpuref_regw *w = &rr->regw[i];
-        if (w->file == file && w->index == index && !(w->flags & GPUREF_REGW_DEFERRED) &&
-            !(w->flags & GPUREF_REGW_PENDING)) {
+        if (w->file == file && w->index == index && gpuref_regw_own(w)) {
             w->bits |= bits;
             return w;
         }
@@ -64,16 +84,11 @@ gpuref_memw *gpuref_retire_memw(gpuref_retire *rr, int space, uint64_t addr, uns
     return w;
 }
 
-/* A unit's own writes: not deferred write-backs, not announcements. */
-static int own_write(const gpuref_regw *w)
-{
-    return !(w->flags & (GPUREF_REGW_DEFERRED | GPUREF_REGW_PENDING));
-}
 
 static const gpuref_regw *find_regw(const gpuref_retire *rr, int file, unsigned index)
 {
     for (unsigned i = 0; i < rr->nregw; i++)
-        if (rr->regw[i].file == file && rr->regw[i].index == index && own_write(&rr->regw[i]))
+        if (rr->regw[i].file == file && rr->regw[i].index == index && gpuref_regw_own(&rr->regw[i]))
             return &rr->regw[i];
     return NULL;
 }
@@ -268,7 +283,7 @@ int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
         n = add_diff(diffs, max, n, GPUREF_DIFF_FLAGS, -1, 0, -1, dut->flags, model->flags);
     for (unsigned i = 0; i < model->nregw; i++) {
         const gpuref_regw *m = &model->regw[i];
-        if (!own_write(m))
+        if (!gpuref_regw_own(m))
             continue;
         const gpuref_regw *d = find_regw(dut, m->file, m->index);
         if (!d) {
@@ -283,7 +298,7 @@ int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
     }
     for (unsigned i = 0; i < dut->nregw; i++) {
         const gpuref_regw *d = &dut->regw[i];
-        if (own_write(d) && !find_regw(model, d->file, d->index)) {
+        if (gpuref_regw_own(d) && !find_regw(model, d->file, d->index)) {
             int k = n;
             n = add_diff(diffs, max, n, GPUREF_DIFF_REG_EXTRA, d->file, d->index, -1,
                          d->lanes, 0);
@@ -407,7 +422,7 @@ int gpuref_retire_waive(gpuref_model *m, const gpuref_retire *dut, const gpuref_
     int taken = 0;
     for (unsigned i = 0; i < model->nregw; i++) {
         const gpuref_regw *mw = &model->regw[i];
-        if (!(mw->flags & (GPUREF_REGW_UNMODELLED | GPUREF_REGW_F32_ULP)) || !own_write(mw))
+        if (!(mw->flags & (GPUREF_REGW_UNMODELLED | GPUREF_REGW_F32_ULP)) || !gpuref_regw_own(mw))
             continue;
         const gpuref_regw *dw = find_regw(dut, mw->file, mw->index);
         if (!dw)

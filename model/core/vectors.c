@@ -987,10 +987,12 @@ static int apply(const gpuref_vec_test *t, gpuref_model *m, gpuref_diag *d)
                 rc = gpuref_reg_set(m, rv->reg.file, rv->reg.index, l,
                                     gpuref_vec_regval_lane(rv, l));
                 if (rc) {
+                    char why[GPUREF_ERRLEN];
+                    snprintf(why, sizeof why, "%s", gpuref_model_error(m));
                     reg_name(&rv->reg, rn, sizeof rn);
                     gpuref_wave_select(m, 0);
                     return diag_at(d, t->path, rc, rv->loc, "init.regs: %s lane %u: %s", rn, l,
-                                   gpuref_model_error(m));
+                                   why);
                 }
             }
         }
@@ -1143,35 +1145,19 @@ static int get_test(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
         if ((rc = get_str(c, v[TK_CONFIG], "config", &t->config)))
             return rc;
         t->config_loc = loc_of(v[TK_CONFIG]);
-        /* a key given twice (gpuref_config_next refuses it): say which */
-        for (const char *p = t->config; *p;) {
-            const char *e = strchr(p, ',');
-            size_t n = e ? (size_t)(e - p) : strlen(p), kl = 0;
-            while (kl < n && p[kl] != '=')
-                kl++;
-            const char *ks = p;
-            while (kl && *ks == ' ')
-                ks++, kl--;
-            while (kl && ks[kl - 1] == ' ')
-                kl--;
-            for (const char *q = e ? e + 1 : p + n; kl && *q;) {
-                const char *qe = strchr(q, ',');
-                size_t qn = qe ? (size_t)(qe - q) : strlen(q), ql = 0;
-                while (ql < qn && q[ql] != '=')
-                    ql++;
-                while (ql && *q == ' ')
-                    q++, ql--, qn--;
-                while (ql && q[ql - 1] == ' ')
-                    ql--;
-                if (ql == kl && memcmp(q, ks, kl) == 0) {
-                    char kn[64];
-                    snprintf(kn, sizeof kn, "%.*s", (int)(kl < 60 ? kl : 60), ks);
-                    return err_at(c, v[TK_CONFIG], GPUREF_ERR_CONFIG,
-                                  "config: key '%s' given twice", show(kn, b, sizeof b));
-                }
-                q = qe ? qe + 1 : q + qn;
-            }
-            p = e ? e + 1 : p + n;
+        /* a key given twice (gpuref_config_next refuses it, leaving the key
+         * read): say which; a malformed text is left to the model's message */
+        size_t pos = 0;
+        char key[64], val[128];
+        for (;;) {
+            key[0] = '\0';
+            int r = gpuref_config_next(t->config, &pos, key, sizeof key, val, sizeof val);
+            if (r > 0)
+                continue;
+            if (r < 0 && key[0])
+                return err_at(c, v[TK_CONFIG], GPUREF_ERR_CONFIG,
+                              "config: key '%s' given twice", show(key, b, sizeof b));
+            break;
         }
     }
     if ((rc = scratch_for(c, t->config, v[TK_CONFIG] ? v[TK_CONFIG] : n)))
@@ -2428,7 +2414,46 @@ static int hexw(unsigned width) { return width >= 64 ? 16 : width ? (int)(width 
 #define MAX_LANES_SHOWN 4
 
 static int check_regval(report *r, const gpuref_vec_test *t, gpuref_model *m,
-                        const gpuref_vec_regval *e, const char *prefix, int wave);
+                        const gpuref_vec_regval *e, const char *prefix, int wave)
+{
+    int fails = 0;
+    char rn[64];
+    if (wave >= 0) {
+        char n0[48];
+        reg_name(&e->reg, n0, sizeof n0);
+        snprintf(rn, sizeof rn, "w%d:%s", wave, n0);
+    } else {
+        reg_name(&e->reg, rn, sizeof rn);
+    }
+    int w = hexw(e->reg.width);
+    unsigned bad = 0, shown = 0;
+    for (unsigned l = e->reg.lane_lo; l <= e->reg.lane_hi; l++) {
+        uint64_t exp = gpuref_vec_regval_lane(e, l), act = 0;
+        char lane[24] = "";
+        if (e->reg.lanes > 1)
+            snprintf(lane, sizeof lane, " lane %u", l);
+        if (gpuref_reg_get(m, e->reg.file, e->reg.index, l, &act) != GPUREF_OK) {
+            rep_add(r, t, e->loc, "%s%s%s: cannot read: %s", prefix, rn, lane,
+                    gpuref_model_error(m));
+            bad++;
+            shown++;
+            break;
+        }
+        if (act == exp)
+            continue;
+        if (bad++ < MAX_LANES_SHOWN) {
+            shown++;
+            rep_add(r, t, e->loc, "%s%s%s: expected 0x%0*llx, actual 0x%0*llx", prefix, rn,
+                    lane, w, (unsigned long long)exp, w, (unsigned long long)act);
+        }
+    }
+    if (bad > shown)
+        rep_add(r, t, e->loc, "%s%s: %u more lanes differ", prefix, rn, bad - shown);
+    if (bad)
+        fails++;
+    return fails;
+}
+
 
 /* Registers without a wave prefix are checked on wave dflt, or on every
  * wave when dflt < 0. */
@@ -2451,48 +2476,6 @@ static int check_regvals(report *r, const gpuref_vec_test *t, gpuref_model *m,
 }
 
 /* One register on the selected wave; wave >= 0 is named in messages. */
-static int check_regval(report *r, const gpuref_vec_test *t, gpuref_model *m,
-                        const gpuref_vec_regval *e, const char *prefix, int wave)
-{
-    int fails = 0;
-    char rn[64];
-    {
-        if (wave >= 0) {
-            char n0[48];
-            reg_name(&e->reg, n0, sizeof n0);
-            snprintf(rn, sizeof rn, "w%d:%s", wave, n0);
-        } else {
-            reg_name(&e->reg, rn, sizeof rn);
-        }
-        int w = hexw(e->reg.width);
-        unsigned bad = 0, shown = 0;
-        for (unsigned l = e->reg.lane_lo; l <= e->reg.lane_hi; l++) {
-            uint64_t exp = gpuref_vec_regval_lane(e, l), act = 0;
-            char lane[24] = "";
-            if (e->reg.lanes > 1)
-                snprintf(lane, sizeof lane, " lane %u", l);
-            if (gpuref_reg_get(m, e->reg.file, e->reg.index, l, &act) != GPUREF_OK) {
-                rep_add(r, t, e->loc, "%s%s%s: cannot read: %s", prefix, rn, lane,
-                        gpuref_model_error(m));
-                bad++;
-                shown++;
-                break;
-            }
-            if (act == exp)
-                continue;
-            if (bad++ < MAX_LANES_SHOWN) {
-                shown++;
-                rep_add(r, t, e->loc, "%s%s%s: expected 0x%0*llx, actual 0x%0*llx", prefix, rn,
-                        lane, w, (unsigned long long)exp, w, (unsigned long long)act);
-            }
-        }
-        if (bad > shown)
-            rep_add(r, t, e->loc, "%s%s: %u more lanes differ", prefix, rn, bad - shown);
-        if (bad)
-            fails++;
-    }
-    return fails;
-}
 
 static int check_mem(report *r, const gpuref_vec_test *t, gpuref_model *m)
 {
@@ -2581,9 +2564,10 @@ int gpuref_vec_check_step(const gpuref_vec_test *t, gpuref_model *m, const gpure
     return check_step(&r, t, m, rr);
 }
 
-/* wsteps[w]: units wave w retired (NULL: steps for every wave). */
+/* A trace entry of wave w is beyond the run when w retired fewer units than
+ * its step (one wave: the run's steps). */
 static int check_final(report *r, const gpuref_vec_test *t, gpuref_model *m, int run_status,
-                       const char *run_msg, uint64_t steps, const uint64_t *wsteps)
+                       const char *run_msg, uint64_t steps)
 {
     char buf[256];
     int fails = 0;
@@ -2614,7 +2598,7 @@ static int check_final(report *r, const gpuref_vec_test *t, gpuref_model *m, int
     fails += check_mem(r, t, m);
     for (size_t i = 0; i < t->ntrace; i++) {
         unsigned w = t->trace[i].wave;
-        uint64_t ws = wsteps && w < GPUREF_MAX_LANES ? wsteps[w] : steps;
+        uint64_t ws = gpuref_wave_count(m) > 1 ? gpuref_wave_retired(m, w) : steps;
         if (t->trace[i].step < ws)
             continue;
         if (gpuref_wave_count(m) > 1)
@@ -2636,7 +2620,7 @@ int gpuref_vec_check_final(const gpuref_vec_test *t, gpuref_model *m, int run_st
     rep_init(&r, report_buf, len);
     if (!t || !m)
         return GPUREF_ERR_ARG;
-    return check_final(&r, t, m, run_status, run_msg, steps, NULL);
+    return check_final(&r, t, m, run_status, run_msg, steps);
 }
 
 int gpuref_vec_run_test(const gpuref_vec_file *f, const gpuref_vec_test *t,
@@ -2665,11 +2649,8 @@ int gpuref_vec_run_test(const gpuref_vec_file *f, const gpuref_vec_test *t,
     report r;
     rep_init(&r, res->report, sizeof res->report);
     uint64_t max = opts && opts->max_steps ? opts->max_steps : t->max_steps;
-    uint64_t steps = 0, wsteps[GPUREF_MAX_LANES] = { 0 };
-    int st = GPUREF_OK, nw = gpuref_wave_count(m);
-    unsigned next = 0;                  /* round robin as gpuref_run: a unit a wave */
-    if (nw < 1 || nw > GPUREF_MAX_LANES)
-        nw = 1;
+    uint64_t steps = 0;
+    int st = GPUREF_OK;
     while (!gpuref_finished(m)) {
         if (steps >= max) {
             st = GPUREF_ERR_LIMIT;
@@ -2677,28 +2658,19 @@ int gpuref_vec_run_test(const gpuref_vec_file *f, const gpuref_vec_test *t,
                      (unsigned long long)max);
             break;
         }
-        unsigned w = next;
-        next = (next + 1) % (unsigned)nw;
-        if (gpuref_wave_finished(m, w))
-            continue;
-        st = gpuref_step_wave(m, w, rr);
+        st = gpuref_step_next(m, rr);          /* the waves in turn, as gpuref_run */
         if (st != GPUREF_OK) {
-            if (nw > 1)
-                snprintf(res->run_msg, sizeof res->run_msg, "wave %u: %s", w,
-                         gpuref_model_error(m));
-            else
-                snprintf(res->run_msg, sizeof res->run_msg, "%s", gpuref_model_error(m));
+            snprintf(res->run_msg, sizeof res->run_msg, "%s", gpuref_model_error(m));
             break;
         }
         steps++;
-        wsteps[w]++;
         if (opts && opts->on_step)
             opts->on_step(opts->ctx, t, m, rr);
         res->nfail += check_step(&r, t, m, rr);
     }
     res->run_status = st;
     res->steps = steps;
-    res->nfail += check_final(&r, t, m, st, res->run_msg, steps, wsteps);
+    res->nfail += check_final(&r, t, m, st, res->run_msg, steps);
     free(rr);
     gpuref_model_destroy(m);
     return GPUREF_OK;

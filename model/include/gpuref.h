@@ -106,6 +106,7 @@ int gpuref_program_load(gpuref_model *m, uint64_t base, const uint32_t *words, s
  * counter and retire sequence; memory spaces are shared by all waves.  The
  * calls that read or write registers, load programs' start state and step act
  * on the selected wave (wave 0 after create and reset). */
+#define GPUREF_MAX_WAVES 64
 int gpuref_wave_count(const gpuref_model *m);
 int gpuref_wave_select(gpuref_model *m, unsigned wave);
 int gpuref_wave_selected(const gpuref_model *m);
@@ -195,11 +196,19 @@ typedef struct gpuref_retire {
     gpuref_memw memw[GPUREF_MAX_MEMW];
 } gpuref_retire;
 
+/* The retire flags as text: "EXIT", "END", "BRANCH", "SKIP", "TRAP" joined by
+ * sep (unknown bits as hex), "none" for 0. */
+void gpuref_retire_flags_text(uint32_t flags, const char *sep, char *buf, size_t len);
+/* 1 when a register write is the unit's own (not a PENDING announcement or a
+ * DEFERRED write-back of an earlier load). */
+int gpuref_regw_own(const gpuref_regw *w);
+
 /* Clear the header and counts of a record (not the words and the big arrays:
  * only the first nwords words, nregw and nmemw entries are meaningful). */
 void gpuref_retire_clear(gpuref_retire *rr);
-/* Append a register write; merges into an existing entry of the same file,
- * index and tag.  slot is SLOT_NONE. */
+/* Append a register write; merges into an existing write of the unit itself
+ * (not a PENDING or DEFERRED entry) to the same file and index.  slot is
+ * SLOT_NONE. */
 gpuref_regw *gpuref_retire_regw(gpuref_retire *rr, int file, unsigned index, uint64_t bits);
 /* The same with a slot/phase. */
 gpuref_regw *gpuref_retire_regw_slot(gpuref_retire *rr, int file, unsigned index, uint64_t bits,
@@ -214,6 +223,11 @@ gpuref_memw *gpuref_retire_memw(gpuref_retire *rr, int space, uint64_t addr, uns
 int gpuref_step(gpuref_model *m, gpuref_retire *rr);
 /* The same for a given wave (the selection is not changed). */
 int gpuref_step_wave(gpuref_model *m, unsigned wave, gpuref_retire *rr);
+/* Step the next unfinished wave in turn (round robin, as gpuref_run does):
+ * for callers that step units one by one over several waves. */
+int gpuref_step_next(gpuref_model *m, gpuref_retire *rr);
+/* Units a wave has retired since reset. */
+uint64_t gpuref_wave_retired(const gpuref_model *m, unsigned wave);
 /* Step every wave in turn (round robin, a unit each) until all finish or
  * max_steps units retired in all (GPUREF_ERR_LIMIT). */
 int gpuref_run(gpuref_model *m, uint64_t max_steps, uint64_t *steps);
@@ -281,7 +295,8 @@ typedef struct gpuref_insn_info {
 } gpuref_insn_info;
 int gpuref_decode(const gpuref_isa *isa, const uint32_t *words, size_t avail,
                   gpuref_insn_info *info, gpuref_diag *d);
-/* Disassemble one unit at byte address pc into buf (stream 0). */
+/* Disassemble one unit at byte address pc into buf: of stream 0
+ * (gpuref_disasm), of a given stream (gpuref_disasm_unit). */
 int gpuref_disasm(const gpuref_isa *isa, const uint32_t *words, size_t avail, uint64_t pc,
                   char *buf, size_t buflen, unsigned *nwords, gpuref_diag *d);
 int gpuref_disasm_unit(const gpuref_isa *isa, unsigned stream, const uint32_t *words,

@@ -237,7 +237,7 @@ static int r4c_define(gpuref_cov *def, r4c *P, char *err)
         memset(R, 0, sizeof *R);
         R->op = -1;
         rdna4_exec_fn fn = rdna4_exec_of(op);
-        if (!fn || fn == rdna4_exec_unimpl)
+        if (!fn)
             continue;                          /* not executed by the model: no bins yet */
         const char *f = fmt_lc(r->fmt, fl);
         long opbin = gpuref_cov_def(def, GPUREF_COV_OP, (int)op, -1, 0, 0, "rdna4.op.%s.%s", f,

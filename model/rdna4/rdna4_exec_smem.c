@@ -106,16 +106,14 @@ static int memviol(rdna4_state *s, gpuref_retire *rr)
  * smem_defer=1 (README "Deferred SMEM loads"): a load announces its destination
  * as PENDING writes and stays outstanding; a wait or the program end applies the
  * data, oldest load first, and lists it flagged DEFERRED with the load's tag. */
-static void record_tagged(rdna4_state *s, gpuref_retire *rr, unsigned code, uint32_t v,
-                          uint32_t flags, uint64_t tag)
+static void record_tagged(gpuref_retire *rr, unsigned code, uint32_t v, uint32_t flags,
+                          uint64_t tag)
 {
     unsigned idx, n = rr->nregw;
     int f = rdna4_sreg_file(code, &idx);
-    (void)s;
-    if (n >= GPUREF_MAX_REGW)                     /* not reached: RDNA4_KM_MAXDW bounds it */
-        return;
     rdna4_record_new(rr, f, idx, 0xffffffffu, v, flags);
-    rr->regw[n].tag = tag;
+    if (rr->nregw > n)              /* recorded (RDNA4_KM_MAXDW keeps it in the record) */
+        rr->regw[n].tag = tag;
 }
 
 static void drain_one(rdna4_state *s, gpuref_retire *rr)
@@ -123,7 +121,7 @@ static void drain_one(rdna4_state *s, gpuref_retire *rr)
     const rdna4_kmload *q = &s->km[0];
     for (unsigned i = 0; i < q->ndw; i++) {
         s->a.sreg[q->dst + i] = q->data[i];
-        record_tagged(s, rr, q->dst + i, q->data[i], GPUREF_REGW_DEFERRED, q->tag);
+        record_tagged(rr, q->dst + i, q->data[i], GPUREF_REGW_DEFERRED, q->tag);
     }
     s->kmcnt -= q->cnt;
     s->kmdw -= q->ndw;
@@ -204,7 +202,7 @@ RDNA4_EXEC(x_load)
     s->kmdw += ndw;
     for (unsigned i = 0; i < ndw; i++) {
         q->data[i] = data[i];
-        record_tagged(s, rr, d + i, data[i], GPUREF_REGW_PENDING, rr->seq);
+        record_tagged(rr, d + i, data[i], GPUREF_REGW_PENDING, rr->seq);
     }
     return GPUREF_OK;
 }

@@ -1036,7 +1036,7 @@ static int r4g_init(void **priv, char *err)
     for (unsigned op = 0; op < RDNA4_NROWS; op++) {
         const rdna4_row *r = &rdna4_rows[op];
         rdna4_exec_fn fn = rdna4_exec_of(op);
-        int exec = fn && fn != rdna4_exec_unimpl, isbr = 0;
+        int exec = fn != NULL, isbr = 0;
         for (unsigned k = 0; k < 7; k++)
             if (r->fmt == RDNA4_FMT_SOPP && !strcmp(r->name, brn[k])) {
                 G->br[k] = (int)op;

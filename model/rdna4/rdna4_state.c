@@ -18,7 +18,7 @@ static const gpuref_regfile_info rdna4_files[RDNA4_NFILES] = {
     [RDNA4_FILE_V]     = { "v", 256, 32, 64 },
     /* read-only view of the configuration, so that a bench can configure its
      * DUT from a model: 0 sgprs, 1 tba[31:0], 2 tba[47:32],
-     * 3 private_base << 16 | shared_base, 4 dvgpr */
+     * 3 private_base << 16 | shared_base, 4 dvgpr, 5 smem_defer */
     [RDNA4_FILE_CFG]   = { "cfg", 6, 32, 1 },
 };
 
@@ -224,16 +224,9 @@ int rdna4_write_sreg(rdna4_state *s, gpuref_retire *rr, unsigned code, uint32_t 
     if (code == RDNA4_NULL)
         return 1;
     s->a.sreg[code] = v;
-    if (code < 106)
-        rdna4_record(rr, RDNA4_FILE_S, code, 0xffffffffu, v, flags);
-    else if (code < RDNA4_TTMP0)
-        rdna4_record(rr, RDNA4_FILE_VCC, code - RDNA4_VCC_LO, 0xffffffffu, v, flags);
-    else if (code < RDNA4_NULL)
-        rdna4_record(rr, RDNA4_FILE_TTMP, code - RDNA4_TTMP0, 0xffffffffu, v, flags);
-    else if (code == RDNA4_M0)
-        rdna4_record(rr, RDNA4_FILE_M0, 0, 0xffffffffu, v, flags);
-    else
-        rdna4_record(rr, RDNA4_FILE_EXEC, code - RDNA4_EXEC_LO, 0xffffffffu, v, flags);
+    unsigned idx;
+    int f = rdna4_sreg_file(code, &idx);
+    rdna4_record(rr, f, idx, 0xffffffffu, v, flags);
     return 1;
 }
 

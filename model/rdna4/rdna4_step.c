@@ -157,7 +157,8 @@ static void rdna4_src_rec(const rdna4_state *s, gpuref_retire *out, unsigned cod
 
 /* The source registers of the instruction at pc, with their values (for
  * mismatch reports): SSRC0/SSRC1 of the scalar ALU formats, SCC where read,
- * SBASE/SOFFSET of SMEM. */
+ * SBASE (and the buffer descriptor) and SOFFSET of SMEM, the condition of a
+ * conditional branch. */
 int rdna4_sources(void *vst, gpuref_retire *out)
 {
     rdna4_state *s = vst;
@@ -171,11 +172,29 @@ int rdna4_sources(void *vst, gpuref_retire *out)
     }
     const rdna4_pre *p = &s->pre[idx];
     unsigned fmt = rdna4_rows[p->row].fmt;
+    const char *name = rdna4_rows[p->row].name;
     if (fmt == RDNA4_FMT_SMEM) {
-        rdna4_src_rec(s, out, p->aux[0] & 0x7fu);
-        rdna4_src_rec(s, out, (p->aux[0] & 0x7fu) + 1);
+        /* SBASE: an address pair, or the four SGPRs of a buffer descriptor */
+        unsigned nb = strncmp(name, "s_buffer_", 9) == 0 ? 4 : 2;
+        for (unsigned k = 0; k < nb; k++)
+            rdna4_src_rec(s, out, (p->aux[0] & 0x7fu) + k);
         if (p->aux[1] < 124)
             rdna4_src_rec(s, out, p->aux[1]);
+    } else if (fmt == RDNA4_FMT_SOPP && strncmp(name, "s_cbranch_", 10) == 0) {
+        /* the condition a conditional branch reads */
+        if (strstr(name, "scc")) {
+            gpuref_regw *w = gpuref_retire_regw(out, RDNA4_FILE_SCC, 0, 1);
+            if (w) {
+                w->lanes = 1;
+                w->value[0] = s->a.scc;
+            }
+        } else if (strstr(name, "vcc")) {
+            rdna4_src_rec(s, out, RDNA4_VCC_LO);
+            rdna4_src_rec(s, out, RDNA4_VCC_LO + 1);
+        } else if (strstr(name, "exec")) {
+            rdna4_src_rec(s, out, RDNA4_EXEC_LO);
+            rdna4_src_rec(s, out, RDNA4_EXEC_HI);
+        }
     } else if (fmt <= RDNA4_FMT_SOPC) {
         for (unsigned k = 0; k < 2; k++) {
             const rdna4_src *o = &p->s[k];

@@ -15,8 +15,8 @@
 # "N passed, N failed" counting tests; exit status 1 on any failure, 2 when it
 # cannot run.
 #
-# A tiny driver (embedded below) is compiled into BUILD_DIR/rdna4-llvm/ from the
-# model sources, so the check does not depend on the gpuref command.
+# A tiny driver (embedded below) is compiled into BUILD_DIR/rdna4-llvm/ against
+# BUILD_DIR/lib/libgpuref.a, so the check does not depend on the gpuref command.
 # Run from the project root:  sh model/tests/llvm_rdna4.sh build
 B=${1:-build}
 LLVM_MC=${LLVM_MC:-/usr/lib/llvm-22/bin/llvm-mc}
@@ -29,8 +29,8 @@ if [ ! -x "$LLVM_MC" ]; then
     exit 2
 fi
 
-cat > "$W/r4tool.c" <<'EOF'
-/* r4tool - pattern generator, assembler and disassembler for llvm_rdna4.sh */
+cat > "$W/rdna4tool.c" <<'EOF'
+/* rdna4tool - pattern generator, assembler and disassembler for llvm_rdna4.sh */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -339,14 +339,14 @@ static int aliases(void)
                 row = k;
         rdna4_insn d;
         if (row == RDNA4_NROWS || legal_text(row, &d, text, sizeof text)) {
-            fprintf(stderr, "r4tool: no legal word for %s\n", rdna4_aliases[i].name);
+            fprintf(stderr, "rdna4tool: no legal word for %s\n", rdna4_aliases[i].name);
             bad = 1;
             continue;
         }
         /* the canonical text with the alias mnemonic; an _e32/_e64/_dpp suffix stays */
         size_t ln = strlen(rdna4_aliases[i].name);
         if (strncmp(text, rdna4_aliases[i].name, ln) != 0) {
-            fprintf(stderr, "r4tool: %s prints as '%s'\n", rdna4_aliases[i].name, text);
+            fprintf(stderr, "rdna4tool: %s prints as '%s'\n", rdna4_aliases[i].name, text);
             bad = 1;
             continue;
         }
@@ -544,20 +544,20 @@ int main(int argc, char **argv)
         return dis();
     if (argc > 1 && strcmp(argv[1], "asm") == 0)
         return asm_lines(argc > 2 && strcmp(argv[2], "64") == 0);
-    fprintf(stderr, "usage: r4tool gen|dis|asm\n");
+    fprintf(stderr, "usage: rdna4tool gen|dis|asm\n");
     return 2;
 }
 EOF
 
 # The driver links the library the build made (make builds it before the tests).
 if ! $CC -std=c11 -O1 -w -Imodel/include -Imodel/core -Imodel/fp -Imodel/rdna4 \
-        "$W/r4tool.c" "$B/lib/libgpuref.a" -o "$W/r4tool" -lyaml -lm 2> "$W/build.log"; then
+        "$W/rdna4tool.c" "$B/lib/libgpuref.a" -o "$W/rdna4tool" -lyaml -lm 2> "$W/build.log"; then
     echo "llvm_rdna4: cannot build the driver (see $W/build.log)" >&2
     echo "0 passed, 1 failed"
     exit 2
 fi
 
-"$W/r4tool" gen > "$W/patterns.tsv" || { echo "0 passed, 1 failed"; exit 2; }
+"$W/rdna4tool" gen > "$W/patterns.tsv" || { echo "0 passed, 1 failed"; exit 2; }
 
 # Marker between patterns so that a line llvm-mc rejects cannot shift the others.
 MARK_TEXT="s_nop 0x3e7"
@@ -570,13 +570,13 @@ done < "$W/patterns.tsv" > "$W/ours.s"
 "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -show-encoding "$W/ours.s" > "$W/llvm_asm.out" 2> "$W/llvm_asm.err"
 
 # 2. llvm-mc disassembles our words
-cut -f2 "$W/patterns.tsv" | "$W/r4tool" bytes "$MARK_WORD" > "$W/ours.bytes"
+cut -f2 "$W/patterns.tsv" | "$W/rdna4tool" bytes "$MARK_WORD" > "$W/ours.bytes"
 "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -disassemble "$W/ours.bytes" > "$W/llvm_dis.out" 2> "$W/llvm_dis.err"
 
 # 3. our assembler on our text
-cut -f3 "$W/patterns.tsv" | "$W/r4tool" asm > "$W/our_words.txt"
+cut -f3 "$W/patterns.tsv" | "$W/rdna4tool" asm > "$W/our_words.txt"
 
-"$W/r4tool" report "$W/patterns.tsv" "$W/llvm_asm.out" "$W/llvm_dis.out" "$W/our_words.txt" \
+"$W/rdna4tool" report "$W/patterns.tsv" "$W/llvm_asm.out" "$W/llvm_dis.out" "$W/our_words.txt" \
     "$MARK_TEXT" > "$W/scalar.txt"
 grep -v ' passed, ' "$W/scalar.txt"
 SP=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$W/scalar.txt")
@@ -597,18 +597,18 @@ llvm_words() {
     while IFS= read -r t; do printf '%s\n%s\n' "$t" "$MARK_TEXT"; done > "$W/f.s"
     "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -mattr="$1" -show-encoding "$W/f.s" \
         > "$W/f.out" 2> /dev/null
-    "$W/r4tool" enc "$W/f.out" "$MARK_TEXT"
+    "$W/rdna4tool" enc "$W/f.out" "$MARK_TEXT"
 }
 
 # 1. Aliases: llvm-mc encodes the alias text as it encodes the canonical text; our
 #    assembler gives our canonical words for the alias text.
-"$W/r4tool" aliases > "$W/alias.tsv" 2> "$W/alias.err" || { cat "$W/alias.err"; fail "alias patterns"; }
+"$W/rdna4tool" aliases > "$W/alias.tsv" 2> "$W/alias.err" || { cat "$W/alias.err"; fail "alias patterns"; }
 # (image address lists: LLVM's form for the 1D address of the generated texts)
 cut -f1 "$W/alias.tsv" | sed 's/, \[v0, v0, v0, v0, v0\],/, v0,/' |
     llvm_words +wavefrontsize32,+real-true16 > "$W/alias.llvm"
 cut -f2 "$W/alias.tsv" | sed 's/, \[v0, v0, v0, v0, v0\],/, v0,/' |
     llvm_words +wavefrontsize32,+real-true16 > "$W/canon.llvm"
-cut -f1 "$W/alias.tsv" | "$W/r4tool" asm > "$W/alias.ours"
+cut -f1 "$W/alias.tsv" | "$W/rdna4tool" asm > "$W/alias.ours"
 cut -f3 "$W/alias.tsv" | paste -d '|' - "$W/alias.llvm" "$W/canon.llvm" "$W/alias.ours" \
     | paste -d '|' "$W/alias.tsv" - > "$W/alias.cmp"
 while IFS='|' read -r row ours_w la lc oa; do
@@ -729,7 +729,7 @@ W32 v_cndmask_b16 v1.l, v2.l, v3.l, s4
 W64 v_cndmask_b32_e64 v1, v2, v3, ttmp[2:3]
 FACTS
 sed 's/^. //' "$W/facts.txt" | llvm_words +wavefrontsize32,+real-true16 > "$W/facts.llvm"
-sed 's/^. //' "$W/facts.txt" | "$W/r4tool" asm > "$W/facts.ours"
+sed 's/^. //' "$W/facts.txt" | "$W/rdna4tool" asm > "$W/facts.ours"
 paste -d '|' "$W/facts.txt" "$W/facts.llvm" "$W/facts.ours" > "$W/facts.cmp"
 while IFS='|' read -r t l o; do
     case "$t" in
@@ -741,7 +741,7 @@ while IFS='|' read -r t l o; do
 done < "$W/facts.cmp"
 for wv in 32 64; do
     sed 's/^W.. //' "$W/wave.txt" | llvm_words +wavefrontsize$wv,+real-true16 > "$W/wave$wv.llvm"
-    sed 's/^W.. //' "$W/wave.txt" | "$W/r4tool" asm $wv > "$W/wave$wv.ours"
+    sed 's/^W.. //' "$W/wave.txt" | "$W/rdna4tool" asm $wv > "$W/wave$wv.ours"
     paste -d '|' "$W/wave.txt" "$W/wave$wv.llvm" "$W/wave$wv.ours" > "$W/wave$wv.cmp"
     while IFS='|' read -r t l o; do
         if [ "${t%% *}" = "W$wv" ]; then
@@ -794,8 +794,8 @@ I 0xcc506000 0x1c521908
 FACTS
 while IFS= read -r line; do
     k=${line%% *} words=${line#? }
-    ours=$(echo "$words" | "$W/r4tool" dis)
-    llvm=$(echo "$words" | "$W/r4tool" bytes "$MARK_WORD" | head -n 1 |
+    ours=$(echo "$words" | "$W/rdna4tool" dis)
+    llvm=$(echo "$words" | "$W/rdna4tool" bytes "$MARK_WORD" | head -n 1 |
            "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -mattr=+real-true16 -disassemble 2>&1 |
            grep -v '^\s*\^' | sed 's/^[[:space:]]*//' | grep -v '^0x')
     first=$(echo "$llvm" | head -n 1)

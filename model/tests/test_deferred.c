@@ -16,6 +16,7 @@
 
 #include "gpuref.h"
 #include "gpuref_check.h"
+#include "gpuref_vectors.h"
 #include "testutil.h"
 
 /* each hand-worked check is a test of its own (tu_group) */
@@ -41,51 +42,16 @@ static const char *const vec_text =
     "    expect:\n"
     "      regs: {s0: \"0xdeadbeef\", s4: \"0x00000001\"}\n";
 
-/* The DUT: a model loaded as the checker hands the test out. */
-static gpuref_model *dut_model(gpuref_chk *c)
+/* The DUT: a model set up from the same test (gpuref_vec_setup). */
+static gpuref_model *dut_model(void)
 {
+    gpuref_vec_file *vf = NULL;
     gpuref_model *m = NULL;
     gpuref_diag d = { 0 };
-    if (gpuref_model_create("rdna4", "", &m, &d) != GPUREF_OK) {
-        tu_check(0, "create rdna4: %s", d.msg);
-        return NULL;
-    }
-    int kind;
-    const char *name;
-    uint32_t index, lane, code[64] = { 0 };
-    uint64_t addr, value, base = 0;
-    size_t ncode = 0;
-    /* the program first (loading it resets the registers), then the state */
-    struct { int kind; const char *name; uint32_t index, lane; uint64_t addr, value; } it[64];
-    size_t nit = 0;
-    while (gpuref_chk_init_next(c, &kind, &name, &index, &lane, &addr, &value) > 0) {
-        if (kind == 2) {                        /* program word (zero words skipped) */
-            if (ncode == 0)
-                base = addr;
-            if (addr >= base && (addr - base) / 4 < 64) {
-                code[(addr - base) / 4] = (uint32_t)value;
-                if ((addr - base) / 4 + 1 > ncode)
-                    ncode = (size_t)((addr - base) / 4 + 1);
-            }
-        } else if (nit < 64) {
-            it[nit].kind = kind; it[nit].name = name; it[nit].index = index;
-            it[nit].lane = lane; it[nit].addr = addr; it[nit].value = value;
-            nit++;
-        }
-    }
-    if (gpuref_program_load(m, base, code, ncode) != GPUREF_OK) {
-        tu_check(0, "load: %s", gpuref_model_error(m));
-    }
-    for (size_t i = 0; i < nit; i++) {
-        if (it[i].kind == 0) {                  /* register (cfg is read-only: skipped) */
-            int f = gpuref_regfile_lookup(m, it[i].name);
-            if (f >= 0 && strcmp(it[i].name, "cfg") != 0)
-                gpuref_reg_set(m, f, it[i].index, it[i].lane, it[i].value);
-        } else {                                /* memory word */
-            uint32_t w = (uint32_t)it[i].value;
-            gpuref_mem_write(m, gpuref_mem_lookup(m, it[i].name), it[i].addr, &w, 4);
-        }
-    }
+    if (gpuref_vec_load_string("dut.yaml", vec_text, strlen(vec_text), &vf, &d) != GPUREF_OK ||
+        gpuref_vec_setup(vf, &vf->tests[0], &m, &d) != GPUREF_OK)
+        tu_check(0, "DUT model: %s", d.msg);
+    gpuref_vec_free(vf);
     return m;
 }
 
@@ -93,7 +59,7 @@ static gpuref_model *dut_model(gpuref_chk *c)
  * s0 with `val` and `tag`.  Returns what the checker said (0 ok, 1 failed). */
 static int run(gpuref_chk *c, int wb_after, uint64_t val, uint64_t tag)
 {
-    gpuref_model *dut = dut_model(c);
+    gpuref_model *dut = dut_model();
     gpuref_retire *rr = calloc(1, sizeof *rr);
     int stop = 0;
     for (int u = 0; u < 6 && !stop && dut && rr; u++) {

@@ -7,7 +7,6 @@
  * file:line:col and a key phrase, in one line.  Expected values of the runs
  * are worked by hand from model/nv50/README.md (32-bit wrap-around add,
  * `threads` config, exit semantics, 8-byte long instructions). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -517,8 +516,6 @@ static const char waves_yaml[] =
     "        - {step: 0, wave: 1, regs: {r3: \"0x00000003\"}}\n"
     "        - {step: 5, wave: 1, pc: \"0x0\"}\n";
 
-static gpuref_vec_file *load_str(const char *name, const char *text);
-
 static void test_waves_run(void)
 {
     gpuref_vec_file *f = load_str("waves.yaml", waves_yaml);
@@ -766,9 +763,9 @@ int main(int argc, char **argv)
             snprintf(datadir, sizeof datadir, "data");
     }
     if (!is_dir(datadir)) {
-        printf("test_vectors: no fixture folder '%s' (give it as the argument)\n", datadir);
-        printf("0 passed, 1 failed\n");
-        return 1;
+        tu_test("fixtures");
+        tu_check(0, "no fixture folder '%s' (give it as the argument)", datadir);
+        return tu_finish();
     }
     tu_group("bad files");
     test_bad_files();

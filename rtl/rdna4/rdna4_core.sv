@@ -235,7 +235,7 @@ module rdna4_core #(
   assign sm_half  = x.op[1];
   assign sm_uns   = x.op[0];
   // SBASE is decoded as the register code SBASE*2; NULL or EXEC as an address
-  // source reads zero (rdna4 L803-806; model/rdna4 exec_smem.c).  A V# never sits
+  // source reads zero (rdna4 L803-806; model/rdna4/rdna4_exec_smem.c).  A V# never sits
   // there (the decoder refuses it).
   assign sb_zero = (x.s0[6:0] == 7'd124) || (x.s0[6:0] == 7'd126);
   assign q01  = sb_zero ? 64'd0 : p0;

@@ -9,7 +9,7 @@
 // Operand widths per opcode follow the chapter 16 pseudocode (.u64/.b64 views).
 // A 32-bit literal follows when a source that the instruction reads is 255, and
 // always for S_SETREG_IMM32_B32; SMEM is 64 bits.
-// Legality follows model/rdna4 (desc.c): reserved bits and fields the
+// Legality follows model/rdna4 (rdna4_desc.c): reserved bits and fields the
 // instruction does not use must be zero, reserved operand codes and misaligned
 // 64-bit register pairs are refused, message and barrier ids must be defined.
 module rdna4_decode (

@@ -263,7 +263,7 @@ package rdna4_pkg;
   // guide does not tabulate.  Derived from the "Writable?" column of rdna4
   // L983-1009 and the field tables (README, "Decisions"): MODE keeps the
   // digest's 0x098000FF; PRIV-only registers are writable in the trap handler.
-  // Same masks as model/rdna4 (exec_salu.c hwreg_write_mask).
+  // Same masks as model/rdna4 (rdna4_exec_salu.c hwreg_write_mask).
   function automatic logic [31:0] hw_write_mask(input logic [5:0] id, input logic priv);
     logic [31:0] m;
     case (id)

@@ -1,7 +1,7 @@
 `include "rtl/rdna4/rdna4_pkg.sv"
 // rdna4_sfloat.sv - SALU floating point (SOP2 64-82, SOP1 96-110, SOPC 65-94),
 // combinational, on the bit-exact units of rtl/common/fp with the policy the
-// model uses (model/rdna4/exec_sfloat.c, fp_policy_rdna4_mode):
+// model uses (model/rdna4/rdna4_exec_sfloat.c, fp_policy_rdna4_mode):
 //   MODE[1:0] f32 rounding, MODE[3:2] f16 rounding (0 RNE, 1 +inf, 2 -inf, 3 RTZ),
 //   MODE[4] f32 denormal inputs kept, MODE[5] f32 denormal outputs kept,
 //   MODE[6]/[7] the same for f16, MODE[23] FP16_OVFL (f16 overflow saturates);
@@ -268,7 +268,7 @@ module rdna4_sfloat (
     .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_cv1), .exc(e_cv1));
 
   // ------------------------------------------------------ NaN rules of S_MIN/MAX_NUM, S_MINIMUM/MAXIMUM
-  // (model exec_sfloat.c minmax_num / minmax_ieee; raw operands)
+  // (model rdna4_exec_sfloat.c minmax_num / minmax_ieee; raw operands)
   logic        na, nb, sa, sb;
   logic [31:0] qb, mm_nan_r;
   logic        mm_nan;

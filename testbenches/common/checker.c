@@ -265,30 +265,47 @@ int gpuref_chk_begin(gpuref_chk *c, int t)
     return 0;
 }
 
-/* Next nonzero register value of the model, walking files, indices, lanes. */
-static int next_reg(gpuref_chk *c, const char **name, uint32_t *index, uint32_t *lane,
-                    uint64_t *value)
+/* Next register value of wave w to hand out: nonzero ones (the DUT starts
+ * from zero), and every register of the configuration file "cfg" (a
+ * configuration value of 0 means something too, e.g. rdna4 smem_defer=0). */
+static int next_reg_wave(gpuref_chk *c, int nf, const char **name, uint32_t *index,
+                         uint32_t *lane, uint64_t *value)
 {
-    int nf = gpuref_regfile_count(c->m);
-    int nw = gpuref_wave_count(c->m);
     gpuref_regfile_info fi;
-    for (; (int)c->wave < nw; c->wave++, c->f = 0, c->idx = 0, c->lane = 0) {
-    gpuref_wave_select(c->m, c->wave);
     for (; (int)c->f < nf; c->f++, c->idx = 0, c->lane = 0) {
         gpuref_regfile_get_info(c->m, (int)c->f, &fi);
+        int always = strcmp(fi.name, "cfg") == 0;
         for (; c->idx < fi.count; c->idx++, c->lane = 0) {
             for (; c->lane < fi.lanes; c->lane++) {
                 uint64_t v = 0;
-                if (gpuref_reg_get(c->m, (int)c->f, c->idx, c->lane, &v) != GPUREF_OK || !v)
+                if (gpuref_reg_get(c->m, (int)c->f, c->idx, c->lane, &v) != GPUREF_OK ||
+                    (!v && !always))
                     continue;
                 *name = fi.name;
-                *index = c->idx | (nw > 1 ? c->wave << 16 : 0);
+                *index = c->idx;
                 *lane = c->lane++;
                 *value = v;
                 return 1;
             }
         }
     }
+    return 0;
+}
+
+/* Next register item, walking waves, files, indices, lanes; with several
+ * waves the wave is in bits 31:16 of *index. */
+static int next_reg(gpuref_chk *c, const char **name, uint32_t *index, uint32_t *lane,
+                    uint64_t *value)
+{
+    int nf = gpuref_regfile_count(c->m);
+    int nw = gpuref_wave_count(c->m);
+    for (; (int)c->wave < nw; c->wave++, c->f = 0, c->idx = 0, c->lane = 0) {
+        gpuref_wave_select(c->m, c->wave);
+        if (next_reg_wave(c, nf, name, index, lane, value)) {
+            *index |= nw > 1 ? c->wave << 16 : 0;
+            gpuref_wave_select(c->m, 0);
+            return 1;
+        }
     }
     gpuref_wave_select(c->m, 0);
     return 0;
@@ -387,7 +404,7 @@ void gpuref_chk_dut_begin(gpuref_chk *c, unsigned wave, uint64_t pc, uint64_t ne
     /* a DUT that retires more words than a unit can hold is a word-count
      * mismatch, not a truncation */
     if (nwords > GPUREF_MAX_WORDS)
-        r->nwords = GPUREF_MAX_WORDS + 1 > 255 ? 255 : (uint8_t)nwords;
+        r->nwords = nwords > 255 ? 255 : (uint8_t)nwords;
     r->flags = flags;
     r->exec_mask = exec_mask;
 }
@@ -491,7 +508,7 @@ void gpuref_chk_dut_record(gpuref_chk *c, const gpuref_retire *rr)
     gpuref_chk_dut_kind(c, rr->kind, rr->stream);
     for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW; i++) {
         const gpuref_regw *g = &rr->regw[i];
-        if (!(g->flags & (GPUREF_REGW_PENDING | GPUREF_REGW_DEFERRED)))
+        if (gpuref_regw_own(g))
             gpuref_chk_dut_regw_id(c, g->file, g->index, g->slot, g->bits, g->lanes, g->value,
                                    GPUREF_MAX_LANES);
     }
@@ -509,7 +526,7 @@ int gpuref_chk_inject_mem(gpuref_chk *c, const char *waiver, const char *space, 
 {
     if (!c || !c->m || !waiver || !*waiver)
         return GPUREF_ERR_ARG;
-    int sp = space ? gpuref_mem_lookup(c->m, space) : -1;
+    int sp = gpuref_chk_space_id(c, space);
     if (sp < 0) {
         fail(c, "injection under waiver %s: unknown memory space '%s'", waiver,
              space ? space : "(null)");
@@ -529,7 +546,7 @@ int gpuref_chk_inject_reg(gpuref_chk *c, const char *waiver, unsigned wave, cons
 {
     if (!c || !c->m || !waiver || !*waiver)
         return GPUREF_ERR_ARG;
-    int f = file ? gpuref_regfile_lookup(c->m, file) : -1;
+    int f = gpuref_chk_file_id(c, file);
     if (f < 0) {
         fail(c, "injection under waiver %s: unknown register file '%s'", waiver,
              file ? file : "(null)");
@@ -597,20 +614,6 @@ static const char *kind_name(gpuref_diff_kind k)
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "unknown";
 }
 
-/* "EXIT|END" */
-static void flags_text(uint32_t f, char *buf, size_t len)
-{
-    static const char *const names[] = { "EXIT", "END", "BRANCH", "SKIP", "TRAP" };
-    size_t o = 0;
-    buf[0] = '\0';
-    for (unsigned i = 0; i < 5; i++)
-        if (f >> i & 1)
-            o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s", o ? "|" : "", names[i]);
-    if (f >> 5)
-        snprintf(buf + o, o < len ? len - o : 0, "%s0x%x", o ? "|" : "", f >> 5 << 5);
-    if (!f)
-        snprintf(buf, len, "none");
-}
 
 /* The writes of a record as text: "r3=0x00000005 (lanes 0-31) c0=..." with
  * lanes of equal value folded; deferred write-backs marked. */
@@ -638,9 +641,12 @@ static void writes_text(const gpuref_chk *c, const gpuref_retire *r, char *buf, 
         char slot[40] = "";
         if (sl)
             snprintf(slot, sizeof slot, " slot %s", sl);
+        char at[24] = "";
+        if (lo == hi && lo)
+            snprintf(at, sizeof at, " (lane %d)", lo);
         if (lo == hi)
-            o += (size_t)snprintf(buf + o, len - o, "%s%s=0x%" PRIx64 "%s%s%s", o ? " " : "", rn,
-                                  w->value[lo], lo ? " (lane " : "", lo ? "" : "", slot);
+            o += (size_t)snprintf(buf + o, len - o, "%s%s=0x%" PRIx64 "%s%s", o ? " " : "", rn,
+                                  w->value[lo], at, slot);
         else if (same)
             o += (size_t)snprintf(buf + o, len - o, "%s%s=0x%" PRIx64 " (lanes %d-%d%s)%s", o ? " " : "",
                                   rn, w->value[lo], lo, hi,
@@ -650,8 +656,6 @@ static void writes_text(const gpuref_chk *c, const gpuref_retire *r, char *buf, 
         else
             o += (size_t)snprintf(buf + o, len - o, "%s%s=0x%" PRIx64 ",... (lanes %d-%d, differing)%s",
                                   o ? " " : "", rn, w->value[lo], lo, hi, slot);
-        if (lo == hi && lo && o < len)
-            o += (size_t)snprintf(buf + o, len - o, "%d)", lo);
         if (*tag && o < len)
             o += (size_t)snprintf(buf + o, len - o, "%s", tag);
     }
@@ -662,7 +666,6 @@ static void writes_text(const gpuref_chk *c, const gpuref_retire *r, char *buf, 
         snprintf(buf, len, "(no writes)");
 }
 
-static void mkdir_test(gpuref_chk *c) { mkdirs(c->testdir); }
 
 /* Write path via a temporary file so no half-written report is left. */
 static FILE *open_tmp(const char *path, char *tmp, size_t len)
@@ -693,7 +696,7 @@ static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what
     char wavepos[48] = "";
     if (nw > 1)
         snprintf(wavepos, sizeof wavepos, " wave %u", d->wave);
-    mkdir_test(c);
+    mkdirs(c->testdir);
 
     char head[1024];
     snprintf(head, sizeof head, "[%s] MISMATCH test %s (%s, seed %s)%s step %" PRIu64
@@ -733,8 +736,8 @@ static void write_report(gpuref_chk *c, const gpuref_retire *d, const char *what
             }
             if (diffs[i].kind == GPUREF_DIFF_FLAGS) {
                 char fd[64], fm[64];
-                flags_text((uint32_t)diffs[i].dut, fd, sizeof fd);
-                flags_text((uint32_t)diffs[i].model, fm, sizeof fm);
+                gpuref_retire_flags_text((uint32_t)diffs[i].dut, "|", fd, sizeof fd);
+                gpuref_retire_flags_text((uint32_t)diffs[i].model, "|", fm, sizeof fm);
                 fprintf(f, "    flags decoded: DUT=%s MODEL=%s\n", fd, fm);
             }
             i = j;
@@ -885,7 +888,7 @@ static void log_waiver(gpuref_chk *c, const char *waiver, const char *fmt, ...)
     if (i < c->nwv)
         c->wv[i].n++;
     c->waivers++;
-    mkdir_test(c);
+    mkdirs(c->testdir);
     snprintf(path, sizeof path, "%s/waivers.log", c->testdir);
     FILE *f = fopen(path, c->waivers == 1 ? "w" : "a");
     if (!f)
@@ -1166,6 +1169,11 @@ int gpuref_chk_dut_stop(gpuref_chk *c, int done, int fault, uint64_t fault_pc, i
     }
     if (fault) {
         unsigned wave = (unsigned)c->fault_wave;
+        if ((int)wave >= gpuref_wave_count(c->m)) {
+            fail_report(c, "DUT faulted in wave %u, the test has %d wave%s", wave,
+                        gpuref_wave_count(c->m), gpuref_wave_count(c->m) == 1 ? "" : "s");
+            return 1;
+        }
         uint64_t pc = 0;
         int pcf = gpuref_regfile_lookup(c->m, "pc");
         gpuref_wave_select(c->m, wave);

@@ -127,7 +127,7 @@ int gpuref_dpi_chk_inject_mem(void *c, const char *waiver, const char *space,
     size_t n = open_len(data);
     uint8_t *b = malloc(n ? n : 1);
     if (!b)
-        return -8;
+        return GPUREF_ERR_NOMEM;
     for (size_t k = 0; k < n; k++)
         b[k] = *(const uint8_t *)open_elem(data, k);
     int st = gpuref_chk_inject_mem(c, waiver, space, addr, b, n);
