@@ -38,5 +38,11 @@ check bench-verilate "$VERILATOR" --lint-only -Wno-fatal --top-module tb_rdna4 \
     dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
     testbenches/common/gpuref_retire_mon.sv $BENCH_RTL testbenches/rdna4/tb_rdna4.sv
 
+# out-of-range parameters must stop elaboration with their message
+for bad in KMQ=16 KMQ=0 SMEM_LAT=0 SMEM_LAT=257; do
+    check "param-$bad" sh -c '"$1" --lint-only -Wall --top-module rdna4_core -G"$2" $3 2>&1 | grep -q "must be"' \
+        sh "$VERILATOR" "$bad" "$RTL"
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

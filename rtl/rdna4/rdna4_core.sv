@@ -39,8 +39,8 @@
 module rdna4_core #(
   parameter int IMEM_WORDS = 16384,   // instruction memory: bytes [imem_base, imem_base + 4*IMEM_WORDS)
   parameter int DMEM_WORDS = 16384,   // data memory (SMEM): bytes [dmem_base, dmem_base + 4*DMEM_WORDS)
-  parameter int SMEM_LAT   = 4,       // cycles from an SMEM load's retire to its data write-back (>= 1)
-  parameter int KMQ        = 4        // SMEM loads outstanding at most (>= 1)
+  parameter int SMEM_LAT   = 4,       // cycles from an SMEM load's retire to its data write-back (1..256)
+  parameter int KMQ        = 4        // SMEM loads outstanding at most (1..15)
 ) (
   input  logic         clk,
   input  logic         rst_n,
@@ -309,6 +309,14 @@ module rdna4_core #(
 
   // ---------------------------------------------------- SMEM return queue
   // Entry 0 is the oldest load; it returns when its timer reaches 0.
+  // Parameter ranges: the timer is 8 bits (SMEM_LAT 1..256); KMcnt is the
+  // ISA's 5-bit counter and a load adds at most 2 (KMQ 1..15).
+  if (SMEM_LAT < 1 || SMEM_LAT > 256) begin : g_bad_smem_lat
+    $fatal(1, "rdna4_core: SMEM_LAT must be 1..256");
+  end
+  if (KMQ < 1 || KMQ > 15) begin : g_bad_kmq
+    $fatal(1, "rdna4_core: KMQ must be 1..15");
+  end
   localparam int QW = $clog2(KMQ + 1);
   logic [KMQ*7-1:0]      kq_base;     // entry i at [7*i +: 7] (likewise below)
   logic [KMQ*16-1:0]  kq_mask;
