@@ -261,7 +261,7 @@ int cmd_run(int argc, char **argv)
             if (!(rc = cli_value(&a, &val)))
                 o.glob = val;
         } else if (cli_is(&a, NULL, "--max-steps")) {
-            if (!(rc = cli_value(&a, &val)) && (cli_parse_u64(val, &o.max_steps) || !o.max_steps))
+            if (!(rc = cli_value(&a, &val)) && (gpuref_parse_u64(val, &o.max_steps) || !o.max_steps))
                 rc = cli_usage("run", "--max-steps: expected a positive number, got '%s'", val);
         } else if (cli_is(&a, "-q", "--quiet")) {
             if (!(rc = cli_flag(&a)))

@@ -168,10 +168,9 @@ int gpuref_cov_create(const char *isa_name, gpuref_cov **out, gpuref_diag *d)
     if (!out)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "no output pointer");
     *out = NULL;
-    const gpuref_isa *isa = gpuref_isa_find(isa_name);
+    const gpuref_isa *isa = gpuref_isa_lookup(isa_name, d);
     if (!isa)
-        return gpuref_diagf(d, GPUREF_ERR_CONFIG, 0, 0, "unknown ISA '%s' (known: %s)",
-                            isa_name ? isa_name : "(null)", gpuref_isa_list());
+        return GPUREF_ERR_CONFIG;
     if (!isa->cov || !isa->cov->init || !isa->cov->sample)
         return gpuref_diagf(d, GPUREF_ERR_UNIMPL, 0, 0,
                             "%s: functional coverage is not available for this ISA yet",
@@ -377,50 +376,15 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
     return GPUREF_OK;
 }
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = gpuref_fopen_read(path);
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (cap - n < 2) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t k = fread(buf + n, 1, cap - n - 1, f);
-        n += k;
-        if (k == 0)
-            break;
-    }
-    int bad = ferror(f) ? (errno ? errno : EIO) : 0;
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        errno = bad ? bad : ENOMEM;
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (len)
-        *len = n;
-    return buf;
-}
-
 int gpuref_cov_exclude_file(gpuref_cov *c, const char *path, gpuref_diag *d)
 {
     if (!c || !path)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
-    char *text = read_all(path, NULL);
-    if (!text)
-        return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot read: %s", path, strerror(errno));
-    int rc = gpuref_cov_exclude_string(c, path, text, d);
+    char *text;
+    int rc = gpuref_read_file_diag(path, 0, &text, NULL, d);
+    if (rc)
+        return rc;
+    rc = gpuref_cov_exclude_string(c, path, text, d);
     free(text);
     return rc;
 }
@@ -653,10 +617,11 @@ int gpuref_covdat_read(gpuref_covdat *cd, const char *path, gpuref_diag *d)
     if (!cd || !path)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
     size_t len = 0;
-    char *text = read_all(path, &len);
-    if (!text)
-        return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot read: %s", path, strerror(errno));
-    int rc = gpuref_covdat_read_string(cd, path, text, len, d);
+    char *text;
+    int rc = gpuref_read_file_diag(path, 0, &text, &len, d);
+    if (rc)
+        return rc;
+    rc = gpuref_covdat_read_string(cd, path, text, len, d);
     free(text);
     return rc;
 }

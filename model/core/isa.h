@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "gpuref.h"
+#include "text.h"
 
 #define GPUREF_ERRLEN 256
 
@@ -83,6 +84,10 @@ struct gpuref_isa {
     const struct gpuref_isa_gen *gen;
 };
 
+/* The ISA of that name; NULL with "unknown ISA 'x' (known: ...)" in d
+ * (GPUREF_ERR_CONFIG) when there is none. */
+const gpuref_isa *gpuref_isa_lookup(const char *name, gpuref_diag *d);
+
 /* printf into an error buffer of GPUREF_ERRLEN bytes; returns status. */
 int gpuref_errf(char *err, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -95,29 +100,11 @@ int gpuref_diagf(gpuref_diag *d, int status, unsigned line, unsigned col, const 
  * 0 at end, <0 on malformed text.  *pos starts at 0. */
 int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
                        char *val, size_t vlen);
-/* Parse an unsigned number (0x.., decimal) fully; 0 on success. */
-int gpuref_parse_u64(const char *s, uint64_t *v);
 /* A malloc'ed NUL-terminated copy of the n bytes at s (NULL: no memory). */
 char *gpuref_dupn(const char *s, size_t n);
 /* fopen(path, "rb"), but a folder fails with EISDIR at once (not as an
  * "Input/output error" at the first read). */
 FILE *gpuref_fopen_read(const char *path);
-
-/* A name -> index table, open addressing over indices (stored +1; 0 =
- * empty).  The names live in the caller's array: key(ctx, i) returns name i.
- * gpuref_ht_grow makes room for n entries (0, or -1: out of memory);
- * gpuref_ht_find returns the index of k or -1, with *ins (when not NULL) the
- * empty slot where k would go: add an entry with h->slot[*ins] = index + 1
- * after a grow.  Linear time over a program's labels or a file's points. */
-typedef struct gpuref_htab {
-    size_t  cap;       /* power of two */
-    size_t *slot;
-} gpuref_htab;
-int  gpuref_ht_grow(gpuref_htab *h, size_t n, const char *(*key)(const void *, size_t),
-                    const void *ctx);
-long gpuref_ht_find(const gpuref_htab *h, const char *k,
-                    const char *(*key)(const void *, size_t), const void *ctx, size_t *ins);
-void gpuref_ht_free(gpuref_htab *h);
 
 /* Write a file all or nothing: fill(f, ctx) writes to PATH.XXXXXX in the
  * same folder (mode 0666 less the umask), which is renamed to path once
