@@ -152,17 +152,24 @@ const char *gpuref_lex_ident(const char *p, const char *e, const char *extra, in
     return q;
 }
 
-int gpuref_lex_errf(const gpuref_lex *lx, gpuref_diag *d, int status, const char *at,
-                    const char *fmt, ...)
+int gpuref_lex_verrf(const gpuref_lex *lx, gpuref_diag *d, int status, const char *at,
+                     const char *fmt, va_list ap)
 {
     if (d) {
         char msg[GPUREF_ERRLEN];
-        va_list ap;
-        va_start(ap, fmt);
         vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
         gpuref_diagf(d, status, lx->line, gpuref_lex_col(lx, at), "%s", msg);
     }
+    return status;
+}
+
+int gpuref_lex_errf(const gpuref_lex *lx, gpuref_diag *d, int status, const char *at,
+                    const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    status = gpuref_lex_verrf(lx, d, status, at, fmt, ap);
+    va_end(ap);
     return status;
 }
 

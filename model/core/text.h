@@ -5,6 +5,7 @@
 #ifndef GPUREF_CORE_TEXT_H
 #define GPUREF_CORE_TEXT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -85,6 +86,8 @@ const char *gpuref_lex_ident(const char *p, const char *e, const char *extra, in
 /* A located error: status with the current line and the column of at. */
 int  gpuref_lex_errf(const gpuref_lex *lx, gpuref_diag *d, int status, const char *at,
                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+int  gpuref_lex_verrf(const gpuref_lex *lx, gpuref_diag *d, int status, const char *at,
+                      const char *fmt, va_list ap);
 
 /* --------------------------------------------------------- name index
  * A name -> index table, open addressing over indices (stored +1; 0 =
