@@ -397,6 +397,116 @@ int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n)
     return (int)n - 1;
 }
 
+/* ------------------------------------------------------ weighted tables */
+
+void gpuref_wtab_build(gpuref_wtab *t, uint64_t *cum, uint16_t *idx, const unsigned *w,
+                       unsigned n)
+{
+    t->cum = cum;
+    t->idx = idx;
+    t->sum = 0;
+    t->n = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (w[i]) {
+            t->sum += w[i];
+            t->cum[t->n] = t->sum;
+            t->idx[t->n++] = (uint16_t)i;
+        }
+}
+
+int gpuref_wtab_find(const gpuref_wtab *t, uint64_t x)
+{
+    return gpuref_gx_cum_find(t->cum, t->idx, t->n, x);
+}
+
+int gpuref_wtab_pick(const gpuref_wtab *t, gpuref_rng *r)
+{
+    return t->sum ? gpuref_wtab_find(t, gpuref_gx_draw(r, t->sum)) : -1;
+}
+
+/* ---------------------------------------------------- value-class examples */
+
+uint32_t gpuref_vc_example_int(gpuref_rng *r, unsigned vc, unsigned bits)
+{
+    uint32_t m = bits >= 32 ? 0xffffffffu : (1u << bits) - 1, sb = (m >> 1) + 1;
+    switch (vc) {
+    case GPUREF_VC_ZERO:   return 0;
+    case GPUREF_VC_ONE:    return 1;
+    case GPUREF_VC_MINUS1: return m;
+    case GPUREF_VC_IMIN:   return sb;
+    case GPUREF_VC_IMAX:   return sb - 1;
+    case GPUREF_VC_POW2:   return bits > 2 ? 1u << (1 + gpuref_rng_below(r, bits - 2)) : 2;
+    default:
+        for (int i = 0; i < 64; i++) {
+            uint32_t v = (uint32_t)gpuref_rng_next(r) & m;
+            if (gpuref_vc_int(v, bits) == vc)
+                return v;
+        }
+        return vc == GPUREF_VC_NEG ? sb | 3 : 3;
+    }
+}
+
+uint64_t gpuref_vc_example_int64(gpuref_rng *r, unsigned vc)
+{
+    uint64_t m = ~0ull, sb = 1ull << 63, v;
+    switch (vc) {
+    case GPUREF_VC_ZERO:   return 0;
+    case GPUREF_VC_ONE:    return 1;
+    case GPUREF_VC_MINUS1: return m;
+    case GPUREF_VC_IMIN:   return sb;
+    case GPUREF_VC_IMAX:   return sb - 1;
+    case GPUREF_VC_POW2:   return 1ull << (1 + gpuref_rng_below(r, 62));
+    case GPUREF_VC_NEG:    v = gpuref_rng_next(r) | sb; return v == m ? v - 2 : v;
+    default:               return (gpuref_rng_next(r) & (sb - 1)) | 3;
+    }
+}
+
+uint32_t gpuref_vc_example_f16(gpuref_rng *r, unsigned vc)
+{
+    uint32_t man = (uint32_t)gpuref_rng_next(r) & 0x3ffu, v;
+    switch (vc) {
+    case GPUREF_VC_FPZERO: return 0;
+    case GPUREF_VC_FNZERO: return 0x8000u;
+    case GPUREF_VC_FPDEN:  return man ? man : 1;
+    case GPUREF_VC_FNDEN:  return 0x8000u | (man ? man : 1);
+    case GPUREF_VC_FPINF:  return 0x7c00u;
+    case GPUREF_VC_FNINF:  return 0xfc00u;
+    case GPUREF_VC_QNAN:   return 0x7e00u | (man & 0x1ff);
+    case GPUREF_VC_SNAN:   return 0x7c00u | ((man & 0x1ff) ? man & 0x1ff : 1);
+    default:
+        v = (1u + gpuref_rng_below(r, 30)) << 10 | man;
+        return vc == GPUREF_VC_FNNORM ? v | 0x8000u : v;
+    }
+}
+
+uint32_t gpuref_vc_example_f32(gpuref_rng *r, unsigned vc)
+{
+    uint32_t man = (uint32_t)gpuref_rng_next(r) & 0x7fffffu, v;
+    switch (vc) {
+    case GPUREF_VC_FPZERO: return 0;
+    case GPUREF_VC_FNZERO: return 0x80000000u;
+    case GPUREF_VC_FPDEN:  return man ? man : 1;
+    case GPUREF_VC_FNDEN:  return 0x80000000u | (man ? man : 1);
+    case GPUREF_VC_FPINF:  return 0x7f800000u;
+    case GPUREF_VC_FNINF:  return 0xff800000u;
+    case GPUREF_VC_QNAN:   return 0x7fc00000u | (man & 0x3fffff);
+    case GPUREF_VC_SNAN:   return 0x7f800000u | ((man & 0x3fffff) ? man & 0x3fffff : 1);
+    default:
+        v = (1u + gpuref_rng_below(r, 254)) << 23 | man;
+        return vc == GPUREF_VC_FNNORM ? v | 0x80000000u : v;
+    }
+}
+
+uint32_t gpuref_vc_draw_float(gpuref_rng *r, unsigned vc, unsigned bits)
+{
+    for (int i = 0; i < 256; i++) {
+        uint32_t v = (uint32_t)gpuref_rng_value(r, bits, 60);
+        if (gpuref_vc_float(v, bits) == vc)
+            return v;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------ test text */
 
 void gpuref_gx_line(gpuref_genctx *x, const char *s, size_t n)

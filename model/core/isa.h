@@ -214,6 +214,37 @@ int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n);
 uint64_t gpuref_gx_draw(gpuref_rng *r, uint64_t sum);
 int gpuref_gx_cum_find(const uint64_t *cum, const uint16_t *idx, unsigned n, uint64_t x);
 
+/* A weighted table: the non-zero weights of w[0..n) and their running sums,
+ * for choices drawn exactly as gpuref_gx_pick over the whole table draws
+ * (the same random number, the same item) by a binary search.  cum and idx
+ * are the caller's room for n entries; build again when the weights change.
+ * gpuref_wtab_find: the item of a draw x < sum; gpuref_wtab_pick: a draw
+ * and its item, -1 when every weight is 0. */
+typedef struct gpuref_wtab {
+    uint64_t  sum;
+    unsigned  n;
+    uint64_t *cum;
+    uint16_t *idx;
+} gpuref_wtab;
+void gpuref_wtab_build(gpuref_wtab *t, uint64_t *cum, uint16_t *idx, const unsigned *w,
+                       unsigned n);
+int  gpuref_wtab_find(const gpuref_wtab *t, uint64_t x);
+int  gpuref_wtab_pick(const gpuref_wtab *t, gpuref_rng *r);
+
+/* Value-class examples: a value of class vc (gpuref_cov.h GPUREF_VC_*) for
+ * an operand the generator aims at a value-class bin.
+ * int: an integer of `bits` bits (1..32): the edge classes exactly, POW2 a
+ * random power of two >= 2, others by up to 64 random draws (then 3, or
+ * IMIN|3 for NEG).  int64: the same classes at 64 bits, built directly.
+ * f16/f32: a float of the class built from a random mantissa (a QNAN keeps
+ * the quiet bit, a SNAN a non-zero payload).  draw_float: a draw of
+ * gpuref_rng_value(r, bits, 60) of the class, up to 256 draws, else 0. */
+uint32_t gpuref_vc_example_int(gpuref_rng *r, unsigned vc, unsigned bits);
+uint64_t gpuref_vc_example_int64(gpuref_rng *r, unsigned vc);
+uint32_t gpuref_vc_example_f16(gpuref_rng *r, unsigned vc);
+uint32_t gpuref_vc_example_f32(gpuref_rng *r, unsigned vc);
+uint32_t gpuref_vc_draw_float(gpuref_rng *r, unsigned vc, unsigned bits);
+
 /* Every ISA of the list (isas.def): its description and, where it has them,
  * its coverage and generator hooks (declared for all; defined by those that
  * have them). */
