@@ -833,20 +833,17 @@ char *gpuref_cov_listing(const gpuref_cov *c)
 {
     if (!c)
         return NULL;
-    size_t cap = 64, n = 0;
-    for (size_t i = 0; i < c->nbins; i++)
-        cap += strlen(c->bins[i].name) + 16
-               + (c->reason[i] ? strlen(c->reason[i]) + 56 + sizeof " # excluded: " : 0);
-    char *s = malloc(cap);
-    if (!s)
-        return NULL;
+    gpuref_strbuf b = GPUREF_STRBUF_INIT;
+    gpuref_sb_need(&b, 0);
     for (size_t i = 0; i < c->nbins; i++) {
         if (c->reason[i])
-            n += (size_t)snprintf(s + n, cap - n, "%-56s # excluded: %s\n", c->bins[i].name,
-                                  c->reason[i]);
+            gpuref_sb_printf(&b, "%-56s # excluded: %s\n", c->bins[i].name, c->reason[i]);
         else
-            n += (size_t)snprintf(s + n, cap - n, "%s\n", c->bins[i].name);
+            gpuref_sb_printf(&b, "%s\n", c->bins[i].name);
     }
-    s[n] = '\0';
-    return s;
+    if (b.oom) {
+        gpuref_sb_free(&b);
+        return NULL;
+    }
+    return b.s;
 }
