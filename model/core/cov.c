@@ -120,14 +120,8 @@ long gpuref_cov_def(gpuref_cov *c, unsigned cat, int opcode, int slot, unsigned 
     va_end(ap);
     if (!c || !c->defining || n < 0 || (size_t)n >= sizeof name || cat >= GPUREF_COV_NCAT)
         return GPUREF_ERR_ARG;
-    if (c->nbins == c->cap) {
-        size_t nc = c->cap ? c->cap * 2 : 1024;
-        gpuref_cov_bin *b = realloc(c->bins, nc * sizeof *b);
-        if (!b)
-            return GPUREF_ERR_NOMEM;
-        c->bins = b;
-        c->cap = nc;
-    }
+    if (gpuref_grow((void **)&c->bins, &c->cap, c->nbins, sizeof *c->bins, 1024))
+        return GPUREF_ERR_NOMEM;
     if (gpuref_ht_grow(&c->names, c->nbins + 1, bin_key, c))
         return GPUREF_ERR_NOMEM;
     size_t ins = 0;
@@ -498,15 +492,9 @@ static int cd_add(gpuref_covdat *cd, char *key, uint64_t count)
         cd->p[i].count = sat_add(cd->p[i].count, count);
         return GPUREF_OK;
     }
-    if (cd->n == cd->cap) {
-        size_t nc = cd->cap ? cd->cap * 2 : 1024;
-        point *np = realloc(cd->p, nc * sizeof *np);
-        if (!np) {
-            free(key);
-            return GPUREF_ERR_NOMEM;
-        }
-        cd->p = np;
-        cd->cap = nc;
+    if (gpuref_grow((void **)&cd->p, &cd->cap, cd->n, sizeof *cd->p, 1024)) {
+        free(key);
+        return GPUREF_ERR_NOMEM;
     }
     point *pt = &cd->p[cd->n];
     memset(pt, 0, sizeof *pt);

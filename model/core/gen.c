@@ -461,39 +461,23 @@ uint64_t gpuref_vc_example_int64(gpuref_rng *r, unsigned vc)
     }
 }
 
-uint32_t gpuref_vc_example_f16(gpuref_rng *r, unsigned vc)
+uint32_t gpuref_vc_example_float(gpuref_rng *r, unsigned vc, unsigned bits)
 {
-    uint32_t man = (uint32_t)gpuref_rng_next(r) & 0x3ffu, v;
+    unsigned mb = bits == 16 ? 10 : 23, eb = bits == 16 ? 5 : 8;
+    uint32_t sign = 1u << (mb + eb), inf = ((1u << eb) - 1) << mb, quiet = 1u << (mb - 1);
+    uint32_t man = (uint32_t)gpuref_rng_next(r) & ((1u << mb) - 1), pay = man & (quiet - 1), v;
     switch (vc) {
     case GPUREF_VC_FPZERO: return 0;
-    case GPUREF_VC_FNZERO: return 0x8000u;
+    case GPUREF_VC_FNZERO: return sign;
     case GPUREF_VC_FPDEN:  return man ? man : 1;
-    case GPUREF_VC_FNDEN:  return 0x8000u | (man ? man : 1);
-    case GPUREF_VC_FPINF:  return 0x7c00u;
-    case GPUREF_VC_FNINF:  return 0xfc00u;
-    case GPUREF_VC_QNAN:   return 0x7e00u | (man & 0x1ff);
-    case GPUREF_VC_SNAN:   return 0x7c00u | ((man & 0x1ff) ? man & 0x1ff : 1);
-    default:
-        v = (1u + gpuref_rng_below(r, 30)) << 10 | man;
-        return vc == GPUREF_VC_FNNORM ? v | 0x8000u : v;
-    }
-}
-
-uint32_t gpuref_vc_example_f32(gpuref_rng *r, unsigned vc)
-{
-    uint32_t man = (uint32_t)gpuref_rng_next(r) & 0x7fffffu, v;
-    switch (vc) {
-    case GPUREF_VC_FPZERO: return 0;
-    case GPUREF_VC_FNZERO: return 0x80000000u;
-    case GPUREF_VC_FPDEN:  return man ? man : 1;
-    case GPUREF_VC_FNDEN:  return 0x80000000u | (man ? man : 1);
-    case GPUREF_VC_FPINF:  return 0x7f800000u;
-    case GPUREF_VC_FNINF:  return 0xff800000u;
-    case GPUREF_VC_QNAN:   return 0x7fc00000u | (man & 0x3fffff);
-    case GPUREF_VC_SNAN:   return 0x7f800000u | ((man & 0x3fffff) ? man & 0x3fffff : 1);
-    default:
-        v = (1u + gpuref_rng_below(r, 254)) << 23 | man;
-        return vc == GPUREF_VC_FNNORM ? v | 0x80000000u : v;
+    case GPUREF_VC_FNDEN:  return sign | (man ? man : 1);
+    case GPUREF_VC_FPINF:  return inf;
+    case GPUREF_VC_FNINF:  return sign | inf;
+    case GPUREF_VC_QNAN:   return inf | quiet | pay;
+    case GPUREF_VC_SNAN:   return inf | (pay ? pay : 1);
+    default:               /* a normal: a random biased exponent 1..max-1 */
+        v = (1u + gpuref_rng_below(r, (1u << eb) - 2)) << mb | man;
+        return vc == GPUREF_VC_FNNORM ? v | sign : v;
     }
 }
 

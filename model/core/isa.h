@@ -236,13 +236,13 @@ int  gpuref_wtab_pick(const gpuref_wtab *t, gpuref_rng *r);
  * int: an integer of `bits` bits (1..32): the edge classes exactly, POW2 a
  * random power of two >= 2, others by up to 64 random draws (then 3, or
  * IMIN|3 for NEG).  int64: the same classes at 64 bits, built directly.
- * f16/f32: a float of the class built from a random mantissa (a QNAN keeps
- * the quiet bit, a SNAN a non-zero payload).  draw_float: a draw of
+ * float: a binary16 (bits 16) or binary32 (bits 32) of the class built
+ * from one random mantissa (a QNAN keeps the quiet bit, a SNAN a non-zero
+ * payload, a normal a random exponent).  draw_float: a draw of
  * gpuref_rng_value(r, bits, 60) of the class, up to 256 draws, else 0. */
 uint32_t gpuref_vc_example_int(gpuref_rng *r, unsigned vc, unsigned bits);
 uint64_t gpuref_vc_example_int64(gpuref_rng *r, unsigned vc);
-uint32_t gpuref_vc_example_f16(gpuref_rng *r, unsigned vc);
-uint32_t gpuref_vc_example_f32(gpuref_rng *r, unsigned vc);
+uint32_t gpuref_vc_example_float(gpuref_rng *r, unsigned vc, unsigned bits);
 uint32_t gpuref_vc_draw_float(gpuref_rng *r, unsigned vc, unsigned bits);
 
 /* Every ISA of the list (isas.def): its description and, where it has them,

@@ -173,6 +173,21 @@ int gpuref_lex_errf(const gpuref_lex *lx, gpuref_diag *d, int status, const char
     return status;
 }
 
+/* ------------------------------------------------------- growing arrays */
+
+int gpuref_grow(void **p, size_t *cap, size_t n, size_t sz, size_t first)
+{
+    if (n < *cap)
+        return 0;
+    size_t nc = *cap ? *cap * 2 : first;
+    void *q = nc <= SIZE_MAX / sz ? realloc(*p, nc * sz) : NULL;
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = nc;
+    return 0;
+}
+
 /* --------------------------------------------------------- name index */
 
 static uint64_t fnv(const char *s, size_t n)
@@ -253,15 +268,9 @@ long gpuref_labels_add(gpuref_labels *t, const char *name, size_t len, uint64_t 
         free(nm);
         return GPUREF_ERR_ARG;
     }
-    if (t->n == t->cap) {
-        size_t nc = t->cap ? 2 * t->cap : 64;
-        gpuref_label *v = realloc(t->v, nc * sizeof *v);
-        if (!v) {
-            free(nm);
-            return GPUREF_ERR_NOMEM;
-        }
-        t->v = v;
-        t->cap = nc;
+    if (gpuref_grow((void **)&t->v, &t->cap, t->n, sizeof *t->v, 64)) {
+        free(nm);
+        return GPUREF_ERR_NOMEM;
     }
     t->v[t->n] = (gpuref_label){ .name = nm, .value = value };
     t->ht.slot[ins] = t->n + 1;

@@ -89,6 +89,13 @@ int  gpuref_lex_errf(const gpuref_lex *lx, gpuref_diag *d, int status, const cha
 int  gpuref_lex_verrf(const gpuref_lex *lx, gpuref_diag *d, int status, const char *at,
                       const char *fmt, va_list ap);
 
+/* ------------------------------------------------------- growing arrays */
+
+/* Room for item n of an array *p of *cap items of sz bytes: doubled (first
+ * allocation: `first` items) when n == *cap.  0, or -1 (out of memory, the
+ * array unchanged). */
+int gpuref_grow(void **p, size_t *cap, size_t n, size_t sz, size_t first);
+
 /* --------------------------------------------------------- name index
  * A name -> index table, open addressing over indices (stored +1; 0 =
  * empty).  The names live in the caller's array: key(ctx, i) returns name i.

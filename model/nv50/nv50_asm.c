@@ -651,19 +651,6 @@ typedef struct nv50_prog {
     gpuref_labels labels;     /* pass 1: the item a label precedes; then its address */
 } nv50_prog;
 
-static int nv50_grow(void **p, size_t *cap, size_t n, size_t sz)
-{
-    if (n < *cap)
-        return 0;
-    size_t nc = *cap ? *cap * 2 : 64;
-    void *q = realloc(*p, nc * sz);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = nc;
-    return 0;
-}
-
 static int nv50_add_label(nv50_prog *P, const char *name, size_t len, unsigned line, unsigned col,
                           gpuref_diag *d)
 {
@@ -710,7 +697,7 @@ static int nv50_scan_line(nv50_prog *P, nv50_line *L, const char *text, size_t o
     int nw = nv50_asm_tokens(&a, w, 0);
     if (nw < 0)
         return gpuref_diagf(d, a.beststatus, line, a.bestcol, "%s", nv50_amsg(&a));
-    if (nv50_grow((void **)&P->v, &P->cap, P->n, sizeof P->v[0]))
+    if (gpuref_grow((void **)&P->v, &P->cap, P->n, sizeof P->v[0], 64))
         return gpuref_diagf(d, GPUREF_ERR_NOMEM, line, 0, "out of memory");
     P->v[P->n++] = (nv50_item){ .line = line, .off = off, .nw = (uint8_t)nw };
     return GPUREF_OK;

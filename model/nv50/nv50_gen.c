@@ -297,15 +297,7 @@ static int draw(gt *t, unsigned op, unsigned mem, nv50_insn *in)
 
 static int grow(glist *l)
 {
-    if (l->n < l->cap)
-        return 0;
-    size_t nc = l->cap ? l->cap * 2 : 256;
-    gitem *v = realloc(l->v, nc * sizeof *v);
-    if (!v)
-        return -1;
-    l->v = v;
-    l->cap = nc;
-    return 0;
+    return gpuref_grow((void **)&l->v, &l->cap, l->n, sizeof *l->v, 256);
 }
 
 static void emit_raw(gt *t, const nv50_insn *in, int label, unsigned times)
@@ -1085,15 +1077,14 @@ static int aim(gt *t, const gpuref_cov_bin *b)
             int fl = b->value >= GPUREF_VC_FPZERO && b->value <= GPUREF_VC_SNAN;
             nv50_opnd *o = &in.src[si];
             if (o->kind == NV50_O_IMM) {
-                o->imm = fl ? (bits == 16 ? gpuref_vc_example_f16(t->r, b->value)
-                                          : gpuref_vc_example_f32(t->r, b->value))
+                o->imm = fl ? gpuref_vc_example_float(t->r, b->value, bits == 16 ? 16 : 32)
                             : gpuref_vc_example_int(t->r, b->value, bits);
             } else if (o->kind == NV50_O_CREG) {
                 carry_in(t, &in);
             } else if ((int)si == t->G->sd3[op]) {     /* the destination: set it first */
                 nv50_insn mv = mk(NV50_OP_mov_b32_i);
                 mv.dst = reg_opnd(in.dst.reg);
-                mv.src[0] = imm_opnd(fl ? gpuref_vc_example_f32(t->r, b->value)
+                mv.src[0] = imm_opnd(fl ? gpuref_vc_example_float(t->r, b->value, 32)
                                         : gpuref_vc_example_int(t->r, b->value, 32));
                 emit(t, &mv, -1, 1);
             } else if (o->kind == NV50_O_REG || o->kind == NV50_O_HALF) {
@@ -1228,10 +1219,10 @@ static void candidates(gt *t, const nv50_insn *in, unsigned nsrc, const uint8_t 
                 v = (const uint32_t[4]){ 0x40800000u, 0xc0800000u, 0x40000000u, 0x3fffffffu }
                     [gpuref_rng_below(t->r, 4)];
             else if (k < 3)   /* class examples: float or integer (the slot's type is unknown here) */
-                v = (fl || gpuref_rng_chance(t->r, 50)) ? (w == 16 ? gpuref_vc_example_f16(t->r, GPUREF_VC_FPZERO + gpuref_rng_below(t->r, 10))
-                                  : gpuref_vc_example_f32(t->r, GPUREF_VC_FPZERO +
-                                                          gpuref_rng_below(t->r, 10)))
-                       : gpuref_vc_example_int(t->r, gpuref_rng_below(t->r, GPUREF_VC_NINT), w);
+                v = (fl || gpuref_rng_chance(t->r, 50))
+                        ? gpuref_vc_example_float(t->r, GPUREF_VC_FPZERO + gpuref_rng_below(t->r, 10),
+                                                  w == 16 ? 16 : 32)
+                        : gpuref_vc_example_int(t->r, gpuref_rng_below(t->r, GPUREF_VC_NINT), w);
             else if (k < 5)
                 v = (uint32_t)gpuref_rng_value(t->r, w, 100);
             else if (k < 6 && l)
@@ -1431,9 +1422,9 @@ static void write_init(gt *t)
             case 0:  v[l] = gpuref_vc_example_int(t->r, l % 8, 32); break;
             case 1:  v[l] = gpuref_vc_example_int(t->r, l % 8, 16) |
                             gpuref_vc_example_int(t->r, (l / 8 * 3 + l) % 8, 16) << 16; break;
-            case 2:  v[l] = gpuref_vc_example_f32(t->r, GPUREF_VC_FPZERO + l % 10); break;
-            case 3:  v[l] = gpuref_vc_example_f16(t->r, GPUREF_VC_FPZERO + l % 10) |
-                            gpuref_vc_example_f16(t->r, GPUREF_VC_FPZERO + (l + 5) % 10) << 16; break;
+            case 2:  v[l] = gpuref_vc_example_float(t->r, GPUREF_VC_FPZERO + l % 10, 32); break;
+            case 3:  v[l] = gpuref_vc_example_float(t->r, GPUREF_VC_FPZERO + l % 10, 16) |
+                            gpuref_vc_example_float(t->r, GPUREF_VC_FPZERO + (l + 5) % 10, 16) << 16; break;
             case 4:  v[l] = l < 8 ? l : l < 16 ? 15 + l : l < 24 ? 31 + (l & 3) : 120 + (l & 7);
                      break;   /* shift counts around 0, 16, 32 and 127 */
             default: v[l] = (uint32_t)gpuref_rng_value(t->r, 32, 60); break;

@@ -2353,14 +2353,9 @@ int rdna4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t
             sp++;
         tok mn = { t.s, (size_t)(sp - t.s) };
         tok rest = { sp, t.n - (size_t)(sp - t.s) };
-        if (np == cap) {
-            cap *= 2;
-            pline *npl = realloc(pl, sizeof *pl * cap);
-            if (!npl) {
-                st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
-                goto done;
-            }
-            pl = npl;
+        if (gpuref_grow((void **)&pl, &cap, np, sizeof *pl, 64)) {
+            st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
+            goto done;
         }
         pline *L = &pl[np];
         c.in = &L->in;

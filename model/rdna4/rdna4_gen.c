@@ -103,7 +103,8 @@ typedef struct gt {
     gitem         *v;
     size_t         n, cap;
     int           *label;        /* item index of each label */
-    unsigned       nlabels, caplabels;
+    unsigned       nlabels;
+    size_t         caplabels;
     uint8_t        pool[6];      /* even SGPRs: pairs (p, p+1) */
     uint32_t       tgt[4][2];    /* values of the aimed pairs s96:97 ... s102:103 */
     uint8_t        ntgt;
@@ -300,15 +301,9 @@ static void push(gt *t, const rdna4_insn *in, int target, int ref)
 {
     if (t->fail)
         return;
-    if (t->n == t->cap) {
-        size_t nc = t->cap ? 2 * t->cap : 256;
-        gitem *v = realloc(t->v, nc * sizeof *v);
-        if (!v) {
-            t->fail = GPUREF_ERR_NOMEM;
-            return;
-        }
-        t->v = v;
-        t->cap = nc;
+    if (gpuref_grow((void **)&t->v, &t->cap, t->n, sizeof *t->v, 256)) {
+        t->fail = GPUREF_ERR_NOMEM;
+        return;
     }
     t->v[t->n].in = *in;
     t->v[t->n].target = target;
@@ -332,15 +327,9 @@ static void push(gt *t, const rdna4_insn *in, int target, int ref)
 
 static int new_label(gt *t)
 {
-    if (t->nlabels == t->caplabels) {
-        unsigned nc = t->caplabels ? 2 * t->caplabels : 64;
-        int *l = realloc(t->label, nc * sizeof *l);
-        if (!l) {
-            t->fail = GPUREF_ERR_NOMEM;
-            return 0;
-        }
-        t->label = l;
-        t->caplabels = nc;
+    if (gpuref_grow((void **)&t->label, &t->caplabels, t->nlabels, sizeof *t->label, 64)) {
+        t->fail = GPUREF_ERR_NOMEM;
+        return 0;
     }
     t->label[t->nlabels] = -1;
     return (int)t->nlabels++;

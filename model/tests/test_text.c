@@ -343,8 +343,8 @@ static void test_gen_pieces(void)
         for (unsigned vc = 0; vc < GPUREF_VC_NINT; vc++)
             ok &= gpuref_vc_int(gpuref_vc_example_int64(&r, vc), 64) == vc;
         for (unsigned vc = GPUREF_VC_FPZERO; vc <= GPUREF_VC_SNAN; vc++) {
-            ok &= gpuref_vc_float(gpuref_vc_example_f32(&r, vc), 32) == vc;
-            ok &= gpuref_vc_float(gpuref_vc_example_f16(&r, vc), 16) == vc;
+            ok &= gpuref_vc_float(gpuref_vc_example_float(&r, vc, 32), 32) == vc;
+            ok &= gpuref_vc_float(gpuref_vc_example_float(&r, vc, 16), 16) == vc;
         }
     }
     tu_check(ok, "integers at 8/16/32/64 bits, f32 and f16, 50 seeds");
@@ -352,8 +352,8 @@ static void test_gen_pieces(void)
     tu_check(gpuref_vc_example_int(&r, GPUREF_VC_MINUS1, 16) == 0xffffu &&
              gpuref_vc_example_int(&r, GPUREF_VC_IMIN, 16) == 0x8000u &&
              gpuref_vc_example_int(&r, GPUREF_VC_IMAX, 16) == 0x7fffu, "16-bit edges");
-    tu_check(gpuref_vc_example_f32(&r, GPUREF_VC_FNINF) == 0xff800000u &&
-             gpuref_vc_example_f16(&r, GPUREF_VC_FPINF) == 0x7c00u, "-Inf f32, +Inf f16");
+    tu_check(gpuref_vc_example_float(&r, GPUREF_VC_FNINF, 32) == 0xff800000u &&
+             gpuref_vc_example_float(&r, GPUREF_VC_FPINF, 16) == 0x7c00u, "-Inf f32, +Inf f16");
     ok = 1;
     for (unsigned s = 0; s < 50; s++) {
         gpuref_rng_seed(&r, s);
