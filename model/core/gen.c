@@ -426,38 +426,46 @@ int gpuref_wtab_pick(const gpuref_wtab *t, gpuref_rng *r)
 
 /* ---------------------------------------------------- value-class examples */
 
+/* The integer classes of one member at the all-ones mask m: 1 with *v set,
+ * else 0. */
+static int vc_edge(unsigned vc, uint64_t m, uint64_t *v)
+{
+    uint64_t sb = (m >> 1) + 1;
+    switch (vc) {
+    case GPUREF_VC_ZERO:   *v = 0;      return 1;
+    case GPUREF_VC_ONE:    *v = 1;      return 1;
+    case GPUREF_VC_MINUS1: *v = m;      return 1;
+    case GPUREF_VC_IMIN:   *v = sb;     return 1;
+    case GPUREF_VC_IMAX:   *v = sb - 1; return 1;
+    default:               return 0;
+    }
+}
+
 uint32_t gpuref_vc_example_int(gpuref_rng *r, unsigned vc, unsigned bits)
 {
     uint32_t m = bits >= 32 ? 0xffffffffu : (1u << bits) - 1, sb = (m >> 1) + 1;
-    switch (vc) {
-    case GPUREF_VC_ZERO:   return 0;
-    case GPUREF_VC_ONE:    return 1;
-    case GPUREF_VC_MINUS1: return m;
-    case GPUREF_VC_IMIN:   return sb;
-    case GPUREF_VC_IMAX:   return sb - 1;
-    case GPUREF_VC_POW2:   return bits > 2 ? 1u << (1 + gpuref_rng_below(r, bits - 2)) : 2;
-    default:
-        for (int i = 0; i < 64; i++) {
-            uint32_t v = (uint32_t)gpuref_rng_next(r) & m;
-            if (gpuref_vc_int(v, bits) == vc)
-                return v;
-        }
-        return vc == GPUREF_VC_NEG ? sb | 3 : 3;
+    uint64_t e;
+    if (vc_edge(vc, m, &e))
+        return (uint32_t)e;
+    if (vc == GPUREF_VC_POW2)
+        return bits > 2 ? 1u << (1 + gpuref_rng_below(r, bits - 2)) : 2;
+    for (int i = 0; i < 64; i++) {
+        uint32_t v = (uint32_t)gpuref_rng_next(r) & m;
+        if (gpuref_vc_int(v, bits) == vc)
+            return v;
     }
+    return vc == GPUREF_VC_NEG ? sb | 3 : 3;
 }
 
 uint64_t gpuref_vc_example_int64(gpuref_rng *r, unsigned vc)
 {
     uint64_t m = ~0ull, sb = 1ull << 63, v;
+    if (vc_edge(vc, m, &v))
+        return v;
     switch (vc) {
-    case GPUREF_VC_ZERO:   return 0;
-    case GPUREF_VC_ONE:    return 1;
-    case GPUREF_VC_MINUS1: return m;
-    case GPUREF_VC_IMIN:   return sb;
-    case GPUREF_VC_IMAX:   return sb - 1;
-    case GPUREF_VC_POW2:   return 1ull << (1 + gpuref_rng_below(r, 62));
-    case GPUREF_VC_NEG:    v = gpuref_rng_next(r) | sb; return v == m ? v - 2 : v;
-    default:               return (gpuref_rng_next(r) & (sb - 1)) | 3;
+    case GPUREF_VC_POW2: return 1ull << (1 + gpuref_rng_below(r, 62));
+    case GPUREF_VC_NEG:  v = gpuref_rng_next(r) | sb; return v == m ? v - 2 : v;
+    default:             return (gpuref_rng_next(r) & (sb - 1)) | 3;
     }
 }
 
