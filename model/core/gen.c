@@ -266,10 +266,10 @@ int gpuref_gen_mix_string(gpuref_gen *g, const char *name, const char *text, siz
             goto done;
         }
         const char *vs = (const char *)v->data.scalar.value;
-        unsigned long wt = 0;
+        uint64_t wt = 0;
         size_t vl = strlen(vs);
-        if (vl == 0 || vl > 7 || strspn(vs, "0123456789") != vl ||
-            (wt = strtoul(vs, NULL, 10)) > 1000000ul) {
+        if (vl > 7 || strspn(vs, "0123456789") != vl ||      /* decimal digits only */
+            gpuref_num_u64(vs, vl, 0, 1000000, &wt)) {
             rc = mix_err(d, name, v, "weight '%s': expected a decimal integer 0..1000000", vs);
             goto done;
         }
