@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "gpuref.h"
+#include "text.h"
 
 /* Exit codes, the same for every subcommand (README.md, `gpuref --help`). */
 enum {
@@ -69,10 +70,11 @@ int  cli_error(const char *cmd, int code, const char *fmt, ...)
 /* The ISA of that name, or NULL after printing the known ones. */
 const gpuref_isa *cli_isa(const char *cmd, const char *name);
 
-/* A whole file ("-": stdin), NUL-terminated; NULL with errno set on failure. */
+/* A whole file ("-": stdin) of at most CLI_MAX_FILE bytes, NUL-terminated
+ * (gpuref_read_file); NULL with errno set on failure.  Numbers of options
+ * are read with gpuref_parse_u64 (text.h). */
+#define CLI_MAX_FILE ((size_t)1 << 30)
 char *cli_read_file(const char *path, size_t *len);
-/* A number: 0x hex or decimal, fits 64 bits. */
-int   cli_parse_u64(const char *s, uint64_t *v);
 /* A 32-bit word: hex with or without 0x, 1..8 digits. */
 int   cli_parse_word(const char *s, size_t n, uint32_t *w);
 

@@ -1,4 +1,4 @@
-/* cli_util.c - argument walking, messages, file reading for the gpuref command. */
+/* cli_util.c - argument walking, messages and data files of the gpuref command. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -106,105 +106,20 @@ const gpuref_isa *cli_isa(const char *cmd, const char *name)
 
 char *cli_read_file(const char *path, size_t *len)
 {
-    struct stat st;
-    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        errno = EISDIR;                 /* not "Input/output error" at the first read */
-        return NULL;
-    }
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    int err = 0;
-    while (buf) {
-        if (cap - n < 2) {
-            char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2) : NULL;
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                err = ENOMEM;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t k = fread(buf + n, 1, cap - n - 1, f);
-        n += k;
-        if (k == 0) {
-            if (ferror(f)) {
-                err = errno ? errno : EIO;
-                free(buf);
-                buf = NULL;
-            }
-            break;
-        }
-    }
-    if (f != stdin)
-        fclose(f);
-    if (!buf) {
-        errno = err ? err : ENOMEM;
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (len)
-        *len = n;
-    return buf;
-}
-
-int cli_parse_u64(const char *s, uint64_t *v)
-{
-    unsigned base = 10;
-    if (!s || !*s)
-        return -1;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        base = 16;
-        s += 2;
-        if (!*s)
-            return -1;
-    }
-    uint64_t r = 0;
-    for (; *s; s++) {
-        unsigned d;
-        if (*s >= '0' && *s <= '9')
-            d = (unsigned)(*s - '0');
-        else if (base == 16 && *s >= 'a' && *s <= 'f')
-            d = (unsigned)(*s - 'a' + 10);
-        else if (base == 16 && *s >= 'A' && *s <= 'F')
-            d = (unsigned)(*s - 'A' + 10);
-        else
-            return -1;
-        if (r > (UINT64_MAX - d) / base)
-            return -1;
-        r = r * base + d;
-    }
-    *v = r;
-    return 0;
+    char *text;
+    int e = gpuref_read_file(strcmp(path, "-") == 0 ? NULL : path, CLI_MAX_FILE, &text, len);
+    if (e)
+        errno = e;
+    return e ? NULL : text;
 }
 
 int cli_parse_word(const char *s, size_t n, uint32_t *w)
 {
-    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        s += 2;
-        n -= 2;
-    }
-    if (n == 0 || n > 8)
+    uint64_t v;
+    size_t digits = n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? n - 2 : n;
+    if (digits == 0 || digits > 8 || gpuref_num_scan(s, n, GPUREF_NUM_HEX, &v, NULL))
         return -1;
-    uint32_t v = 0;
-    for (size_t i = 0; i < n; i++) {
-        char ch = s[i];
-        unsigned d;
-        if (ch >= '0' && ch <= '9')
-            d = (unsigned)(ch - '0');
-        else if (ch >= 'a' && ch <= 'f')
-            d = (unsigned)(ch - 'a' + 10);
-        else if (ch >= 'A' && ch <= 'F')
-            d = (unsigned)(ch - 'A' + 10);
-        else
-            return -1;
-        v = v << 4 | d;
-    }
-    *w = v;
+    *w = (uint32_t)v;
     return 0;
 }
 

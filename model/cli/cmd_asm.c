@@ -82,7 +82,7 @@ int cmd_asm(int argc, char **argv)
             if (!(rc = cli_value(&a, &val)))
                 out = val;
         } else if (cli_is(&a, NULL, "--base")) {
-            if (!(rc = cli_value(&a, &val)) && cli_parse_u64(val, &base) != 0)
+            if (!(rc = cli_value(&a, &val)) && gpuref_parse_u64(val, &base) != 0)
                 rc = cli_usage("asm", "--base: expected a number, got '%s'", val);
         } else if (cli_is(&a, NULL, "--yaml")) {
             if (!(rc = cli_flag(&a)))

@@ -356,7 +356,7 @@ static int cov_report(int argc, char **argv)
             if (!(rc = cli_flag(&a)))
                 noexcl = 1;
         } else if (cli_is(&a, NULL, "--max-holes")) {
-            if (!(rc = cli_value(&a, &val)) && cli_parse_u64(val, &maxholes))
+            if (!(rc = cli_value(&a, &val)) && gpuref_parse_u64(val, &maxholes))
                 rc = cli_usage("cov", "--max-holes: expected a number, got '%s'", val);
         } else if (cli_is(&a, NULL, "--html")) {
             rc = cli_value(&a, &val), html = val;

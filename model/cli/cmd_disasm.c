@@ -108,7 +108,7 @@ int cmd_disasm(int argc, char **argv)
             if (!(rc = cli_value(&a, &val)))
                 file = val;
         } else if (cli_is(&a, NULL, "--base")) {
-            if (!(rc = cli_value(&a, &val)) && cli_parse_u64(val, &base) != 0)
+            if (!(rc = cli_value(&a, &val)) && gpuref_parse_u64(val, &base) != 0)
                 rc = cli_usage("disasm", "--base: expected a number, got '%s'", val);
         } else if (cli_is(&a, "-n", "--text")) {
             if (!(rc = cli_flag(&a)))

@@ -70,7 +70,7 @@ static int write_file(const char *path, const char *s, size_t len)
 static int parse_pct(const char *opt, const char *val, unsigned *out)
 {
     uint64_t v;
-    if (cli_parse_u64(val, &v) || v > 100)
+    if (gpuref_parse_u64(val, &v) || v > 100)
         return cli_usage("gen", "%s: expected a percentage 0..100, got '%s'", opt, val);
     *out = (unsigned)v;
     return CLI_OK;
@@ -103,14 +103,14 @@ int cmd_gen(int argc, char **argv)
             if (!(rc = cli_value(&a, &val)))
                 isa = val;
         } else if (cli_is(&a, NULL, "--seed")) {
-            if (!(rc = cli_value(&a, &val)) && cli_parse_u64(val, &o.seed))
+            if (!(rc = cli_value(&a, &val)) && gpuref_parse_u64(val, &o.seed))
                 rc = cli_usage("gen", "--seed: expected a number, got '%s'", val);
         } else if (cli_is(&a, NULL, "--count")) {
-            if (!(rc = cli_value(&a, &val)) && (cli_parse_u64(val, &v) || !v || v > 10000000))
+            if (!(rc = cli_value(&a, &val)) && (gpuref_parse_u64(val, &v) || !v || v > 10000000))
                 rc = cli_usage("gen", "--count: expected 1..10000000, got '%s'", val);
             o.count = (unsigned)v;
         } else if (cli_is(&a, NULL, "--length")) {
-            if (!(rc = cli_value(&a, &val)) && (cli_parse_u64(val, &v) || !v || v > 100000))
+            if (!(rc = cli_value(&a, &val)) && (gpuref_parse_u64(val, &v) || !v || v > 100000))
                 rc = cli_usage("gen", "--length: expected 1..100000, got '%s'", val);
             o.length = (unsigned)v;
         } else if (cli_is(&a, NULL, "--mix")) {

@@ -4,7 +4,6 @@
 #endif
 #include <errno.h>
 #include <fnmatch.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,21 +53,6 @@ typedef struct run_opts {
     int quiet, verbose;
 } run_opts;
 
-/* printf at line[*o], never past cap (cap > 0); *o stays < cap. */
-static void add(char *line, size_t cap, size_t *o, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void add(char *line, size_t cap, size_t *o, const char *fmt, ...)
-{
-    if (*o >= cap - 1)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line + *o, cap - *o, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        *o = *o + (size_t)n < cap - 1 ? *o + (size_t)n : cap - 1;
-}
-
 /* -v: one line per retired unit. */
 static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
                        const gpuref_retire *rr)
@@ -76,22 +60,23 @@ static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
     (void)ctx;
     (void)t;
     char dis[300], line[2048];
-    size_t o = 0;
+    gpuref_strbuf sb;
+    gpuref_sb_fixed(&sb, line, sizeof line);
     gpuref_diag d = { 0, 0, 0, "" };
     if (gpuref_disasm(gpuref_model_isa(m), rr->words, rr->nwords, rr->pc, dis, sizeof dis, NULL,
                       &d) != GPUREF_OK)
         snprintf(dis, sizeof dis, "(%s)", d.msg);
     if (gpuref_wave_count(m) > 1)          /* several waves: each unit's wave */
-        add(line, sizeof line, &o, "    w%-2u %6llu %08llx:", (unsigned)rr->wave,
+        gpuref_sb_printf(&sb, "    w%-2u %6llu %08llx:", (unsigned)rr->wave,
             (unsigned long long)rr->seq, (unsigned long long)rr->pc);
     else
-        add(line, sizeof line, &o, "    %6llu %08llx:", (unsigned long long)rr->seq,
+        gpuref_sb_printf(&sb, "    %6llu %08llx:", (unsigned long long)rr->seq,
             (unsigned long long)rr->pc);
     for (unsigned i = 0; i < rr->nwords && i < GPUREF_MAX_WORDS; i++)
-        add(line, sizeof line, &o, " %08x", (unsigned)rr->words[i]);
-    add(line, sizeof line, &o, "%*s  %-32s", rr->nwords < 2 ? 9 : 0, "",
+        gpuref_sb_printf(&sb, " %08x", (unsigned)rr->words[i]);
+    gpuref_sb_printf(&sb, "%*s  %-32s", rr->nwords < 2 ? 9 : 0, "",
                           dis);
-    for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW && o < sizeof line - 64; i++) {
+    for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW && sb.n < sizeof line - 64; i++) {
         const gpuref_regw *w = &rr->regw[i];
         char name[48];                    /* as the ISA spells it */
         gpuref_reg_name(m, w->file, w->index, name, sizeof name);
@@ -110,39 +95,40 @@ static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
         }
         if (major < 0)
             continue;
-        add(line, sizeof line, &o, " %s=0x%llx", name,
+        gpuref_sb_printf(&sb, " %s=0x%llx", name,
                               (unsigned long long)w->value[major]);
         int sep = 0;
-        for (unsigned l = 0; l < GPUREF_MAX_LANES && o < sizeof line - 40; l++) {
+        for (unsigned l = 0; l < GPUREF_MAX_LANES && sb.n < sizeof line - 40; l++) {
             if (!(w->lanes >> l & 1) || w->value[l] == w->value[major])
                 continue;
-            add(line, sizeof line, &o, "%s%u:0x%llx", sep ? " " : "[",
+            gpuref_sb_printf(&sb, "%s%u:0x%llx", sep ? " " : "[",
                                   l, (unsigned long long)w->value[l]);
             sep = 1;
         }
         if (sep)
-            add(line, sizeof line, &o, "]");
+            gpuref_sb_printf(&sb, "]");
         if (w->flags & GPUREF_REGW_UNMODELLED)
-            add(line, sizeof line, &o, "(unmodelled)");
+            gpuref_sb_printf(&sb, "(unmodelled)");
         if (w->flags & GPUREF_REGW_PENDING)          /* a load issued: visible later */
-            add(line, sizeof line, &o, "(pending)");
+            gpuref_sb_printf(&sb, "(pending)");
         if (w->flags & GPUREF_REGW_DEFERRED)         /* made visible now: loaded by unit tag */
-            add(line, sizeof line, &o, "(loaded by #%llu)", (unsigned long long)w->tag);
+            gpuref_sb_printf(&sb, "(loaded by #%llu)", (unsigned long long)w->tag);
     }
-    for (unsigned i = 0; i < rr->nmemw && i < GPUREF_MAX_MEMW && o < sizeof line - 64; i++) {
+    for (unsigned i = 0; i < rr->nmemw && i < GPUREF_MAX_MEMW && sb.n < sizeof line - 64; i++) {
         const gpuref_memw *w = &rr->memw[i];
         const char *sp = gpuref_mem_name(m, w->space);
-        add(line, sizeof line, &o, " %s[0x%llx]=", sp ? sp : "?",
+        gpuref_sb_printf(&sb, " %s[0x%llx]=", sp ? sp : "?",
                               (unsigned long long)w->addr);
         for (unsigned b = w->size > 16 ? 16 : w->size; b > 0; b--)
-            add(line, sizeof line, &o, "%02x", (unsigned)w->data[b - 1]);
+            gpuref_sb_printf(&sb, "%02x", (unsigned)w->data[b - 1]);
     }
-    if (rr->flags && o < sizeof line - 48) {
+    if (rr->flags && sb.n < sizeof line - 48) {
         char ft[48];
         gpuref_retire_flags_text(rr->flags, " ", ft, sizeof ft);
-        add(line, sizeof line, &o, " %s", ft);
+        gpuref_sb_printf(&sb, " %s", ft);
     }
-    while (o > 0 && o < sizeof line && line[o - 1] == ' ')
+    size_t o = sb.n < sizeof line ? sb.n : sizeof line - 1;    /* the text kept */
+    while (o > 0 && line[o - 1] == ' ')
         line[--o] = '\0';
     puts(line);
 }
@@ -261,7 +247,7 @@ int cmd_run(int argc, char **argv)
             if (!(rc = cli_value(&a, &val)))
                 o.glob = val;
         } else if (cli_is(&a, NULL, "--max-steps")) {
-            if (!(rc = cli_value(&a, &val)) && (cli_parse_u64(val, &o.max_steps) || !o.max_steps))
+            if (!(rc = cli_value(&a, &val)) && (gpuref_parse_u64(val, &o.max_steps) || !o.max_steps))
                 rc = cli_usage("run", "--max-steps: expected a positive number, got '%s'", val);
         } else if (cli_is(&a, "-q", "--quiet")) {
             if (!(rc = cli_flag(&a)))

@@ -367,10 +367,10 @@ int cmd_shrink(int argc, char **argv)
             if (cli_value(&a, &out))
                 return CLI_USAGE;
         } else if (cli_is(&a, NULL, "--max-runs")) {
-            if (cli_value(&a, &v) || cli_parse_u64(v, &max_runs) != 0 || max_runs == 0)
+            if (cli_value(&a, &v) || gpuref_parse_u64(v, &max_runs) != 0 || max_runs == 0)
                 return cli_usage("shrink", "--max-runs needs a number >= 1");
         } else if (cli_is(&a, NULL, "--timeout")) {
-            if (cli_value(&a, &v) || cli_parse_u64(v, &timeout) != 0 || timeout == 0 ||
+            if (cli_value(&a, &v) || gpuref_parse_u64(v, &timeout) != 0 || timeout == 0 ||
                 timeout > 86400)
                 return cli_usage("shrink", "--timeout needs seconds, 1..86400");
         } else {

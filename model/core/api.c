@@ -28,6 +28,15 @@ const gpuref_isa *gpuref_isa_find(const char *name)
     return NULL;
 }
 
+const gpuref_isa *gpuref_isa_lookup(const char *name, gpuref_diag *d)
+{
+    const gpuref_isa *isa = gpuref_isa_find(name);
+    if (!isa)
+        gpuref_diagf(d, GPUREF_ERR_CONFIG, 0, 0, "unknown ISA '%s' (known: %s)",
+                     name ? name : "(null)", gpuref_isa_list());
+    return isa;
+}
+
 const char *gpuref_isa_name(const gpuref_isa *isa) { return isa ? isa->name : NULL; }
 
 const char *gpuref_isa_list(void)
@@ -147,10 +156,9 @@ int gpuref_model_create(const char *isa_name, const char *config, gpuref_model *
     if (!out)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "no output pointer");
     *out = NULL;
-    const gpuref_isa *isa = gpuref_isa_find(isa_name);
+    const gpuref_isa *isa = gpuref_isa_lookup(isa_name, d);
     if (!isa)
-        return gpuref_diagf(d, GPUREF_ERR_CONFIG, 0, 0, "unknown ISA '%s' (known: %s)",
-                            isa_name ? isa_name : "(null)", gpuref_isa_list());
+        return GPUREF_ERR_CONFIG;
     gpuref_model *m = calloc(1, sizeof *m);
     char *icfg = malloc(config ? strlen(config) + 1 : 1);
     if (!m || !icfg) {

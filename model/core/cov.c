@@ -120,14 +120,8 @@ long gpuref_cov_def(gpuref_cov *c, unsigned cat, int opcode, int slot, unsigned 
     va_end(ap);
     if (!c || !c->defining || n < 0 || (size_t)n >= sizeof name || cat >= GPUREF_COV_NCAT)
         return GPUREF_ERR_ARG;
-    if (c->nbins == c->cap) {
-        size_t nc = c->cap ? c->cap * 2 : 1024;
-        gpuref_cov_bin *b = realloc(c->bins, nc * sizeof *b);
-        if (!b)
-            return GPUREF_ERR_NOMEM;
-        c->bins = b;
-        c->cap = nc;
-    }
+    if (gpuref_grow((void **)&c->bins, &c->cap, c->nbins, sizeof *c->bins, 1024))
+        return GPUREF_ERR_NOMEM;
     if (gpuref_ht_grow(&c->names, c->nbins + 1, bin_key, c))
         return GPUREF_ERR_NOMEM;
     size_t ins = 0;
@@ -168,10 +162,9 @@ int gpuref_cov_create(const char *isa_name, gpuref_cov **out, gpuref_diag *d)
     if (!out)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "no output pointer");
     *out = NULL;
-    const gpuref_isa *isa = gpuref_isa_find(isa_name);
+    const gpuref_isa *isa = gpuref_isa_lookup(isa_name, d);
     if (!isa)
-        return gpuref_diagf(d, GPUREF_ERR_CONFIG, 0, 0, "unknown ISA '%s' (known: %s)",
-                            isa_name ? isa_name : "(null)", gpuref_isa_list());
+        return GPUREF_ERR_CONFIG;
     if (!isa->cov || !isa->cov->init || !isa->cov->sample)
         return gpuref_diagf(d, GPUREF_ERR_UNIMPL, 0, 0,
                             "%s: functional coverage is not available for this ISA yet",
@@ -377,50 +370,15 @@ int gpuref_cov_exclude_string(gpuref_cov *c, const char *name, const char *text,
     return GPUREF_OK;
 }
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = gpuref_fopen_read(path);
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (cap - n < 2) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t k = fread(buf + n, 1, cap - n - 1, f);
-        n += k;
-        if (k == 0)
-            break;
-    }
-    int bad = ferror(f) ? (errno ? errno : EIO) : 0;
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        errno = bad ? bad : ENOMEM;
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (len)
-        *len = n;
-    return buf;
-}
-
 int gpuref_cov_exclude_file(gpuref_cov *c, const char *path, gpuref_diag *d)
 {
     if (!c || !path)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
-    char *text = read_all(path, NULL);
-    if (!text)
-        return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot read: %s", path, strerror(errno));
-    int rc = gpuref_cov_exclude_string(c, path, text, d);
+    char *text;
+    int rc = gpuref_read_file_diag(path, 0, &text, NULL, d);
+    if (rc)
+        return rc;
+    rc = gpuref_cov_exclude_string(c, path, text, d);
     free(text);
     return rc;
 }
@@ -534,15 +492,9 @@ static int cd_add(gpuref_covdat *cd, char *key, uint64_t count)
         cd->p[i].count = sat_add(cd->p[i].count, count);
         return GPUREF_OK;
     }
-    if (cd->n == cd->cap) {
-        size_t nc = cd->cap ? cd->cap * 2 : 1024;
-        point *np = realloc(cd->p, nc * sizeof *np);
-        if (!np) {
-            free(key);
-            return GPUREF_ERR_NOMEM;
-        }
-        cd->p = np;
-        cd->cap = nc;
+    if (gpuref_grow((void **)&cd->p, &cd->cap, cd->n, sizeof *cd->p, 1024)) {
+        free(key);
+        return GPUREF_ERR_NOMEM;
     }
     point *pt = &cd->p[cd->n];
     memset(pt, 0, sizeof *pt);
@@ -653,10 +605,11 @@ int gpuref_covdat_read(gpuref_covdat *cd, const char *path, gpuref_diag *d)
     if (!cd || !path)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
     size_t len = 0;
-    char *text = read_all(path, &len);
-    if (!text)
-        return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot read: %s", path, strerror(errno));
-    int rc = gpuref_covdat_read_string(cd, path, text, len, d);
+    char *text;
+    int rc = gpuref_read_file_diag(path, 0, &text, &len, d);
+    if (rc)
+        return rc;
+    rc = gpuref_covdat_read_string(cd, path, text, len, d);
     free(text);
     return rc;
 }
@@ -868,20 +821,17 @@ char *gpuref_cov_listing(const gpuref_cov *c)
 {
     if (!c)
         return NULL;
-    size_t cap = 64, n = 0;
-    for (size_t i = 0; i < c->nbins; i++)
-        cap += strlen(c->bins[i].name) + 16
-               + (c->reason[i] ? strlen(c->reason[i]) + 56 + sizeof " # excluded: " : 0);
-    char *s = malloc(cap);
-    if (!s)
-        return NULL;
+    gpuref_strbuf b = GPUREF_STRBUF_INIT;
+    gpuref_sb_need(&b, 0);
     for (size_t i = 0; i < c->nbins; i++) {
         if (c->reason[i])
-            n += (size_t)snprintf(s + n, cap - n, "%-56s # excluded: %s\n", c->bins[i].name,
-                                  c->reason[i]);
+            gpuref_sb_printf(&b, "%-56s # excluded: %s\n", c->bins[i].name, c->reason[i]);
         else
-            n += (size_t)snprintf(s + n, cap - n, "%s\n", c->bins[i].name);
+            gpuref_sb_printf(&b, "%s\n", c->bins[i].name);
     }
-    s[n] = '\0';
-    return s;
+    if (b.oom) {
+        gpuref_sb_free(&b);
+        return NULL;
+    }
+    return b.s;
 }

@@ -19,67 +19,14 @@
 
 /* ------------------------------------------------------------ buffers */
 
-typedef struct sbuf {
-    char  *s;
-    size_t n, cap;
-    int    oom;
-} sbuf;
-
-static void sb_need(sbuf *b, size_t k)
-{
-    if (b->oom || b->n + k + 1 <= b->cap)
-        return;
-    size_t nc = b->cap ? b->cap : 4096;
-    while (nc < b->n + k + 1)
-        nc *= 2;
-    char *p = realloc(b->s, nc);
-    if (!p) {
-        b->oom = 1;
-        return;
-    }
-    b->s = p;
-    b->cap = nc;
-}
-
-static void sb_put(sbuf *b, const char *s, size_t k)
-{
-    sb_need(b, k);
-    if (b->oom)
-        return;
-    memcpy(b->s + b->n, s, k);
-    b->n += k;
-    b->s[b->n] = '\0';
-}
-
-static void sb_str(sbuf *b, const char *s) { sb_put(b, s, strlen(s)); }
-
-static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (k < 0)
-        return;
-    sb_need(b, (size_t)k);
-    if (b->oom)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->n, (size_t)k + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)k;
-}
-
 /* `sep`, then "0x" and exactly `digits` hex digits, quoted: "0x0000abcd",
  * written in place (the generator prints every value of every lane). */
-static void sb_hex_sep(sbuf *b, const char *sep, size_t sl, uint64_t v, unsigned digits)
+static void sb_hex_sep(gpuref_strbuf *b, const char *sep, size_t sl, uint64_t v, unsigned digits)
 {
     static const char hx[] = "0123456789abcdef";
     if (digits == 0 || digits > 16)
         digits = 16;
-    sb_need(b, sl + digits + 4);
-    if (b->oom)
+    if (gpuref_sb_need(b, sl + digits + 4))
         return;
     char *t = b->s + b->n;
     memcpy(t, sep, sl);
@@ -94,11 +41,11 @@ static void sb_hex_sep(sbuf *b, const char *sep, size_t sl, uint64_t v, unsigned
     b->n += sl + digits + 4;
 }
 
-static void sb_hex(sbuf *b, uint64_t v, unsigned digits) { sb_hex_sep(b, "", 0, v, digits); }
+static void sb_hex(gpuref_strbuf *b, uint64_t v, unsigned digits) { sb_hex_sep(b, "", 0, v, digits); }
 
 struct gpuref_genout {
     struct gpuref_gen *gen;
-    sbuf prog, regs, mem;
+    gpuref_strbuf prog, regs, mem;
 };
 
 /* --------------------------------------------------------- the generator */
@@ -166,10 +113,9 @@ int gpuref_gen_create(const char *isa_name, const gpuref_gen_opts *o, gpuref_gen
     if (!out || !o)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
     *out = NULL;
-    const gpuref_isa *isa = gpuref_isa_find(isa_name);
+    const gpuref_isa *isa = gpuref_isa_lookup(isa_name, d);
     if (!isa)
-        return gpuref_diagf(d, GPUREF_ERR_CONFIG, 0, 0, "unknown ISA '%s' (known: %s)",
-                            isa_name ? isa_name : "(null)", gpuref_isa_list());
+        return GPUREF_ERR_CONFIG;
     if (!isa->gen || !isa->gen->test || !isa->gen->nitems)
         return gpuref_diagf(d, GPUREF_ERR_UNIMPL, 0, 0,
                             "%s: the random generator is not available for this ISA yet",
@@ -320,10 +266,10 @@ int gpuref_gen_mix_string(gpuref_gen *g, const char *name, const char *text, siz
             goto done;
         }
         const char *vs = (const char *)v->data.scalar.value;
-        unsigned long wt = 0;
+        uint64_t wt = 0;
         size_t vl = strlen(vs);
-        if (vl == 0 || vl > 7 || strspn(vs, "0123456789") != vl ||
-            (wt = strtoul(vs, NULL, 10)) > 1000000ul) {
+        if (vl > 7 || strspn(vs, "0123456789") != vl ||      /* decimal digits only */
+            gpuref_num_u64(vs, vl, 0, 1000000, &wt)) {
             rc = mix_err(d, name, v, "weight '%s': expected a decimal integer 0..1000000", vs);
             goto done;
         }
@@ -356,26 +302,19 @@ done:
     return rc;
 }
 
+#define MIX_MAX_BYTES (1u << 20)    /* a mix file is a page of weights */
+
 int gpuref_gen_mix_file(gpuref_gen *g, const char *path, gpuref_diag *d)
 {
     if (!g || !path)
         return gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "bad argument");
-    FILE *f = gpuref_fopen_read(path);
-    if (!f)
-        return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot read: %s", path, strerror(errno));
-    sbuf b = { 0 };
-    char chunk[4096];
-    size_t k;
-    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0 && b.n < (1u << 20))
-        sb_put(&b, chunk, k);
-    int bad = ferror(f) ? (errno ? errno : EIO) : b.oom ? ENOMEM : 0;
-    fclose(f);
-    if (bad) {
-        free(b.s);
-        return gpuref_diagf(d, GPUREF_ERR_IO, 0, 0, "%s: cannot read: %s", path, strerror(bad));
-    }
-    int rc = gpuref_gen_mix_string(g, path, b.s ? b.s : "", b.n, d);
-    free(b.s);
+    char *text;
+    size_t n = 0;
+    int rc = gpuref_read_file_diag(path, MIX_MAX_BYTES, &text, &n, d);
+    if (rc)
+        return rc;
+    rc = gpuref_gen_mix_string(g, path, text, n, d);
+    free(text);
     return rc;
 }
 
@@ -458,13 +397,114 @@ int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n)
     return (int)n - 1;
 }
 
+/* ------------------------------------------------------ weighted tables */
+
+void gpuref_wtab_build(gpuref_wtab *t, uint64_t *cum, uint16_t *idx, const unsigned *w,
+                       unsigned n)
+{
+    t->cum = cum;
+    t->idx = idx;
+    t->sum = 0;
+    t->n = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (w[i]) {
+            t->sum += w[i];
+            t->cum[t->n] = t->sum;
+            t->idx[t->n++] = (uint16_t)i;
+        }
+}
+
+int gpuref_wtab_find(const gpuref_wtab *t, uint64_t x)
+{
+    return gpuref_gx_cum_find(t->cum, t->idx, t->n, x);
+}
+
+int gpuref_wtab_pick(const gpuref_wtab *t, gpuref_rng *r)
+{
+    return t->sum ? gpuref_wtab_find(t, gpuref_gx_draw(r, t->sum)) : -1;
+}
+
+/* ---------------------------------------------------- value-class examples */
+
+/* The integer classes of one member at the all-ones mask m: 1 with *v set,
+ * else 0. */
+static int vc_edge(unsigned vc, uint64_t m, uint64_t *v)
+{
+    uint64_t sb = (m >> 1) + 1;
+    switch (vc) {
+    case GPUREF_VC_ZERO:   *v = 0;      return 1;
+    case GPUREF_VC_ONE:    *v = 1;      return 1;
+    case GPUREF_VC_MINUS1: *v = m;      return 1;
+    case GPUREF_VC_IMIN:   *v = sb;     return 1;
+    case GPUREF_VC_IMAX:   *v = sb - 1; return 1;
+    default:               return 0;
+    }
+}
+
+uint32_t gpuref_vc_example_int(gpuref_rng *r, unsigned vc, unsigned bits)
+{
+    uint32_t m = bits >= 32 ? 0xffffffffu : (1u << bits) - 1, sb = (m >> 1) + 1;
+    uint64_t e;
+    if (vc_edge(vc, m, &e))
+        return (uint32_t)e;
+    if (vc == GPUREF_VC_POW2)
+        return bits > 2 ? 1u << (1 + gpuref_rng_below(r, bits - 2)) : 2;
+    for (int i = 0; i < 64; i++) {
+        uint32_t v = (uint32_t)gpuref_rng_next(r) & m;
+        if (gpuref_vc_int(v, bits) == vc)
+            return v;
+    }
+    return vc == GPUREF_VC_NEG ? sb | 3 : 3;
+}
+
+uint64_t gpuref_vc_example_int64(gpuref_rng *r, unsigned vc)
+{
+    uint64_t m = ~0ull, sb = 1ull << 63, v;
+    if (vc_edge(vc, m, &v))
+        return v;
+    switch (vc) {
+    case GPUREF_VC_POW2: return 1ull << (1 + gpuref_rng_below(r, 62));
+    case GPUREF_VC_NEG:  v = gpuref_rng_next(r) | sb; return v == m ? v - 2 : v;
+    default:             return (gpuref_rng_next(r) & (sb - 1)) | 3;
+    }
+}
+
+uint32_t gpuref_vc_example_float(gpuref_rng *r, unsigned vc, unsigned bits)
+{
+    unsigned mb = bits == 16 ? 10 : 23, eb = bits == 16 ? 5 : 8;
+    uint32_t sign = 1u << (mb + eb), inf = ((1u << eb) - 1) << mb, quiet = 1u << (mb - 1);
+    uint32_t man = (uint32_t)gpuref_rng_next(r) & ((1u << mb) - 1), pay = man & (quiet - 1), v;
+    switch (vc) {
+    case GPUREF_VC_FPZERO: return 0;
+    case GPUREF_VC_FNZERO: return sign;
+    case GPUREF_VC_FPDEN:  return man ? man : 1;
+    case GPUREF_VC_FNDEN:  return sign | (man ? man : 1);
+    case GPUREF_VC_FPINF:  return inf;
+    case GPUREF_VC_FNINF:  return sign | inf;
+    case GPUREF_VC_QNAN:   return inf | quiet | pay;
+    case GPUREF_VC_SNAN:   return inf | (pay ? pay : 1);
+    default:               /* a normal: a random biased exponent 1..max-1 */
+        v = (1u + gpuref_rng_below(r, (1u << eb) - 2)) << mb | man;
+        return vc == GPUREF_VC_FNNORM ? v | sign : v;
+    }
+}
+
+uint32_t gpuref_vc_draw_float(gpuref_rng *r, unsigned vc, unsigned bits)
+{
+    for (int i = 0; i < 256; i++) {
+        uint32_t v = (uint32_t)gpuref_rng_value(r, bits, 60);
+        if (gpuref_vc_float(v, bits) == vc)
+            return v;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------ test text */
 
 void gpuref_gx_line(gpuref_genctx *x, const char *s, size_t n)
 {
-    sbuf *b = &x->out->prog;
-    sb_need(b, n + 7);
-    if (b->oom)
+    gpuref_strbuf *b = &x->out->prog;
+    if (gpuref_sb_need(b, n + 7))
         return;
     char *t = b->s + b->n;
     memcpy(t, "      ", 6);
@@ -474,7 +514,7 @@ void gpuref_gx_line(gpuref_genctx *x, const char *s, size_t n)
     b->n += n + 7;
 }
 
-static void put_values(sbuf *b, unsigned digits, const uint64_t *v, unsigned n)
+static void put_values(gpuref_strbuf *b, unsigned digits, const uint64_t *v, unsigned n)
 {
     unsigned same = 1;
     for (unsigned i = 1; i < n && same; i++)
@@ -485,62 +525,62 @@ static void put_values(sbuf *b, unsigned digits, const uint64_t *v, unsigned n)
     }
     for (unsigned i = 0; i < n; i++)
         sb_hex_sep(b, i ? ", " : "[", i ? 2 : 1, v[i], digits);
-    sb_put(b, "]", 1);
+    gpuref_sb_put(b, "]", 1);
 }
 
 void gpuref_gx_reg(gpuref_genctx *x, const char *key, unsigned digits, const uint64_t *v,
                    unsigned n)
 {
-    sbuf *b = &x->out->regs;
-    sb_str(b, "        ");
-    sb_str(b, key);
-    sb_put(b, ": ", 2);
+    gpuref_strbuf *b = &x->out->regs;
+    gpuref_sb_str(b, "        ");
+    gpuref_sb_str(b, key);
+    gpuref_sb_put(b, ": ", 2);
     put_values(b, digits, v, n);
-    sb_put(b, "\n", 1);
+    gpuref_sb_put(b, "\n", 1);
 }
 
 void gpuref_gx_mem(gpuref_genctx *x, const char *space, uint64_t addr, const uint32_t *w,
                    size_t n)
 {
-    sbuf *b = &x->out->mem;
+    gpuref_strbuf *b = &x->out->mem;
     unsigned digits = 1;
     while (digits < 16 && (addr >> (4 * digits)))
         digits++;
-    sb_printf(b, "        - space: %s\n          addr: ", space);
+    gpuref_sb_printf(b, "        - space: %s\n          addr: ", space);
     sb_hex(b, addr, digits);
-    sb_str(b, "\n          words: [");
+    gpuref_sb_str(b, "\n          words: [");
     for (size_t i = 0; i < n; i++)
         sb_hex_sep(b, !i ? "" : (i % 8) ? ", " : ",\n                  ", !i ? 0 : (i % 8) ? 2 : 20,
                    w[i], 8);
-    sb_str(b, "]\n");
+    gpuref_sb_str(b, "]\n");
 }
 
 /* The test without its expect section. */
-static void put_test(sbuf *f, const gpuref_gen *g, const gpuref_genctx *x)
+static void put_test(gpuref_strbuf *f, const gpuref_gen *g, const gpuref_genctx *x)
 {
-    sb_printf(f, "  - name: %s%u\n", g->prefix, x->index);
-    sb_printf(f, "    comment: \"seed %llu test %u: %u instructions", (unsigned long long)g->o.seed,
+    gpuref_sb_printf(f, "  - name: %s%u\n", g->prefix, x->index);
+    gpuref_sb_printf(f, "    comment: \"seed %llu test %u: %u instructions", (unsigned long long)g->o.seed,
               x->index, x->ninsns);
     if (x->ntargeted)
-        sb_printf(f, ", %u aimed at coverage holes", x->ntargeted);
-    sb_str(f, "\"\n");
+        gpuref_sb_printf(f, ", %u aimed at coverage holes", x->ntargeted);
+    gpuref_sb_str(f, "\"\n");
     if (x->config[0])
-        sb_printf(f, "    config: \"%s\"\n", x->config);
+        gpuref_sb_printf(f, "    config: \"%s\"\n", x->config);
     if (x->max_steps)
-        sb_printf(f, "    max_steps: %llu\n", (unsigned long long)x->max_steps);
+        gpuref_sb_printf(f, "    max_steps: %llu\n", (unsigned long long)x->max_steps);
     if (x->out->regs.n || x->out->mem.n) {
-        sb_str(f, "    init:\n");
+        gpuref_sb_str(f, "    init:\n");
         if (x->out->regs.n) {
-            sb_str(f, "      regs:\n");
-            sb_put(f, x->out->regs.s, x->out->regs.n);
+            gpuref_sb_str(f, "      regs:\n");
+            gpuref_sb_put(f, x->out->regs.s, x->out->regs.n);
         }
         if (x->out->mem.n) {
-            sb_str(f, "      mem:\n");
-            sb_put(f, x->out->mem.s, x->out->mem.n);
+            gpuref_sb_str(f, "      mem:\n");
+            gpuref_sb_put(f, x->out->mem.s, x->out->mem.n);
         }
     }
-    sb_str(f, "    program: |\n");
-    sb_put(f, x->out->prog.s ? x->out->prog.s : "", x->out->prog.n);
+    gpuref_sb_str(f, "    program: |\n");
+    gpuref_sb_put(f, x->out->prog.s ? x->out->prog.s : "", x->out->prog.n);
 }
 
 static const char placeholder[] =
@@ -549,12 +589,12 @@ static const char placeholder[] =
 
 /* --record: run the test on the model, append expectations of every
  * register it wrote (all files but pc and cfg) and the number of units. */
-static int record(sbuf *f, const gpuref_gen *g, const gpuref_genctx *x, gpuref_diag *d)
+static int record(gpuref_strbuf *f, const gpuref_gen *g, const gpuref_genctx *x, gpuref_diag *d)
 {
-    sbuf t = { 0 };
-    sb_printf(&t, "isa: %s\ntests:\n", g->isa->name);
+    gpuref_strbuf t = GPUREF_STRBUF_INIT;
+    gpuref_sb_printf(&t, "isa: %s\ntests:\n", g->isa->name);
     put_test(&t, g, x);
-    sb_str(&t, placeholder);
+    gpuref_sb_str(&t, placeholder);
     if (t.oom) {
         free(t.s);
         return gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
@@ -586,7 +626,7 @@ static int record(sbuf *f, const gpuref_gen *g, const gpuref_genctx *x, gpuref_d
     }
     if (rc == GPUREF_OK) {
         put_test(f, g, x);
-        sb_printf(f, "    expect:   # recorded from the model\n      steps: %llu\n",
+        gpuref_sb_printf(f, "    expect:   # recorded from the model\n      steps: %llu\n",
                   (unsigned long long)steps);
         int any = 0;
         uint64_t v[GPUREF_MAX_LANES];
@@ -603,16 +643,16 @@ static int record(sbuf *f, const gpuref_gen *g, const gpuref_genctx *x, gpuref_d
                 if (rc)
                     break;
                 if (!any)
-                    sb_str(f, "      regs:\n");
+                    gpuref_sb_str(f, "      regs:\n");
                 any = 1;
                 char key[48];
                 if (inf->count == 1)             /* a single register: no index */
                     snprintf(key, sizeof key, "        %s: ", inf->name);
                 else
                     snprintf(key, sizeof key, "        %s%u: ", inf->name, r);
-                sb_str(f, key);
+                gpuref_sb_str(f, key);
                 put_values(f, (inf->width + 3) / 4, v, nl);
-                sb_put(f, "\n", 1);
+                gpuref_sb_put(f, "\n", 1);
             }
         }
         if (rc)
@@ -633,21 +673,21 @@ int gpuref_gen_file(gpuref_gen *g, char **text, size_t *len, gpuref_diag *d)
     *text = NULL;
     if (len)
         *len = 0;
-    sbuf f = { 0 };
+    gpuref_strbuf f = GPUREF_STRBUF_INIT;
     struct gpuref_genout out = { .gen = g };
     gpuref_genctx x;
     char err[GPUREF_ERRLEN];
     int rc = GPUREF_OK;
     if (g->command) {                     /* one comment line, whatever the arguments */
-        sb_str(&f, "# generated by: ");
+        gpuref_sb_str(&f, "# generated by: ");
         for (const char *c = g->command; *c; c++)
-            sb_put(&f, (unsigned char)*c < 0x20 ? "?" : c, 1);
-        sb_put(&f, "\n", 1);
+            gpuref_sb_put(&f, (unsigned char)*c < 0x20 ? "?" : c, 1);
+        gpuref_sb_put(&f, "\n", 1);
     }
-    sb_printf(&f, "# gpuref %s random programs with random initial state.%s\n", GPUREF_VERSION,
+    gpuref_sb_printf(&f, "# gpuref %s random programs with random initial state.%s\n", GPUREF_VERSION,
               g->o.record ? "" : "  No expected values:\n# they are checked in lockstep "
               "against the model (gpuref gen --record stores them).");
-    sb_printf(&f, "isa: %s\ncomment: \"gpuref gen: seed %llu, %u tests x %u instructions%s\"\n"
+    gpuref_sb_printf(&f, "isa: %s\ncomment: \"gpuref gen: seed %llu, %u tests x %u instructions%s\"\n"
               "seed: %llu\ntests:\n", g->isa->name, (unsigned long long)g->o.seed, g->o.count,
               g->o.length, g->nholes ? ", aimed at coverage holes" : "",
               (unsigned long long)g->o.seed);
@@ -674,7 +714,7 @@ int gpuref_gen_file(gpuref_gen *g, char **text, size_t *len, gpuref_diag *d)
             rc = record(&f, g, &x, d);
         } else {
             put_test(&f, g, &x);
-            sb_str(&f, placeholder);
+            gpuref_sb_str(&f, placeholder);
         }
         g->ninsns += x.ninsns;
         g->ntargeted += x.ntargeted;

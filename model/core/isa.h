@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "gpuref.h"
+#include "text.h"
 
 #define GPUREF_ERRLEN 256
 
@@ -83,6 +84,10 @@ struct gpuref_isa {
     const struct gpuref_isa_gen *gen;
 };
 
+/* The ISA of that name; NULL with "unknown ISA 'x' (known: ...)" in d
+ * (GPUREF_ERR_CONFIG) when there is none. */
+const gpuref_isa *gpuref_isa_lookup(const char *name, gpuref_diag *d);
+
 /* printf into an error buffer of GPUREF_ERRLEN bytes; returns status. */
 int gpuref_errf(char *err, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -95,29 +100,11 @@ int gpuref_diagf(gpuref_diag *d, int status, unsigned line, unsigned col, const 
  * 0 at end, <0 on malformed text.  *pos starts at 0. */
 int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
                        char *val, size_t vlen);
-/* Parse an unsigned number (0x.., decimal) fully; 0 on success. */
-int gpuref_parse_u64(const char *s, uint64_t *v);
 /* A malloc'ed NUL-terminated copy of the n bytes at s (NULL: no memory). */
 char *gpuref_dupn(const char *s, size_t n);
 /* fopen(path, "rb"), but a folder fails with EISDIR at once (not as an
  * "Input/output error" at the first read). */
 FILE *gpuref_fopen_read(const char *path);
-
-/* A name -> index table, open addressing over indices (stored +1; 0 =
- * empty).  The names live in the caller's array: key(ctx, i) returns name i.
- * gpuref_ht_grow makes room for n entries (0, or -1: out of memory);
- * gpuref_ht_find returns the index of k or -1, with *ins (when not NULL) the
- * empty slot where k would go: add an entry with h->slot[*ins] = index + 1
- * after a grow.  Linear time over a program's labels or a file's points. */
-typedef struct gpuref_htab {
-    size_t  cap;       /* power of two */
-    size_t *slot;
-} gpuref_htab;
-int  gpuref_ht_grow(gpuref_htab *h, size_t n, const char *(*key)(const void *, size_t),
-                    const void *ctx);
-long gpuref_ht_find(const gpuref_htab *h, const char *k,
-                    const char *(*key)(const void *, size_t), const void *ctx, size_t *ins);
-void gpuref_ht_free(gpuref_htab *h);
 
 /* Write a file all or nothing: fill(f, ctx) writes to PATH.XXXXXX in the
  * same folder (mode 0666 less the umask), which is renamed to path once
@@ -226,6 +213,37 @@ int gpuref_gx_pick(gpuref_rng *r, const unsigned *w, unsigned n);
  * the n non-zero weights: the first whose running sum exceeds x. */
 uint64_t gpuref_gx_draw(gpuref_rng *r, uint64_t sum);
 int gpuref_gx_cum_find(const uint64_t *cum, const uint16_t *idx, unsigned n, uint64_t x);
+
+/* A weighted table: the non-zero weights of w[0..n) and their running sums,
+ * for choices drawn exactly as gpuref_gx_pick over the whole table draws
+ * (the same random number, the same item) by a binary search.  cum and idx
+ * are the caller's room for n entries; build again when the weights change.
+ * gpuref_wtab_find: the item of a draw x < sum; gpuref_wtab_pick: a draw
+ * and its item, -1 when every weight is 0. */
+typedef struct gpuref_wtab {
+    uint64_t  sum;
+    unsigned  n;
+    uint64_t *cum;
+    uint16_t *idx;
+} gpuref_wtab;
+void gpuref_wtab_build(gpuref_wtab *t, uint64_t *cum, uint16_t *idx, const unsigned *w,
+                       unsigned n);
+int  gpuref_wtab_find(const gpuref_wtab *t, uint64_t x);
+int  gpuref_wtab_pick(const gpuref_wtab *t, gpuref_rng *r);
+
+/* Value-class examples: a value of class vc (gpuref_cov.h GPUREF_VC_*) for
+ * an operand the generator aims at a value-class bin.
+ * int: an integer of `bits` bits (1..32): the edge classes exactly, POW2 a
+ * random power of two >= 2, others by up to 64 random draws (then 3, or
+ * IMIN|3 for NEG).  int64: the same classes at 64 bits, built directly.
+ * float: a binary16 (bits 16) or binary32 (bits 32) of the class built
+ * from one random mantissa (a QNAN keeps the quiet bit, a SNAN a non-zero
+ * payload, a normal a random exponent).  draw_float: a draw of
+ * gpuref_rng_value(r, bits, 60) of the class, up to 256 draws, else 0. */
+uint32_t gpuref_vc_example_int(gpuref_rng *r, unsigned vc, unsigned bits);
+uint64_t gpuref_vc_example_int64(gpuref_rng *r, unsigned vc);
+uint32_t gpuref_vc_example_float(gpuref_rng *r, unsigned vc, unsigned bits);
+uint32_t gpuref_vc_draw_float(gpuref_rng *r, unsigned vc, unsigned bits);
 
 /* Every ISA of the list (isas.def): its description and, where it has them,
  * its coverage and generator hooks (declared for all; defined by those that

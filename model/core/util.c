@@ -121,36 +121,6 @@ int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
     return 1;
 }
 
-int gpuref_parse_u64(const char *s, uint64_t *v)
-{
-    if (!s || !*s || !v)
-        return -1;
-    int base = 10;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        base = 16;
-        s += 2;
-        if (!*s)
-            return -1;
-    }
-    uint64_t r = 0;
-    for (; *s; s++) {
-        unsigned d;
-        if (*s >= '0' && *s <= '9')
-            d = (unsigned)(*s - '0');
-        else if (base == 16 && *s >= 'a' && *s <= 'f')
-            d = (unsigned)(*s - 'a' + 10);
-        else if (base == 16 && *s >= 'A' && *s <= 'F')
-            d = (unsigned)(*s - 'A' + 10);
-        else
-            return -1;
-        if (r > (UINT64_MAX - d) / (uint64_t)base)
-            return -1;
-        r = r * (uint64_t)base + d;
-    }
-    *v = r;
-    return 0;
-}
-
 FILE *gpuref_fopen_read(const char *path)
 {
     struct stat st;
@@ -301,66 +271,4 @@ int gpuref_write_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void 
     free(tmp);
     free(real);
     return e;
-}
-
-/* ------------------------------------------- name index (open addressing) */
-
-static uint64_t fnv(const char *s, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-    return h;
-}
-
-/* Open addressing over indices (stored +1; 0 = empty).  Keys are found by a
- * callback so one table serves bins and coverage.dat points. */
-int gpuref_ht_grow(gpuref_htab *h, size_t n, const char *(*key)(const void *, size_t),
-                   const void *ctx)
-{
-    size_t cap = h->cap ? h->cap : 64;
-    while (cap < 2 * (n + 1))
-        cap *= 2;
-    if (cap == h->cap)
-        return 0;
-    size_t *s = calloc(cap, sizeof *s);
-    if (!s)
-        return -1;
-    for (size_t i = 0; i < h->cap; i++) {
-        if (!h->slot[i])
-            continue;
-        const char *k = key(ctx, h->slot[i] - 1);
-        size_t j = (size_t)fnv(k, strlen(k)) & (cap - 1);
-        while (s[j])
-            j = (j + 1) & (cap - 1);
-        s[j] = h->slot[i];
-    }
-    free(h->slot);
-    h->slot = s;
-    h->cap = cap;
-    return 0;
-}
-
-/* Index of k, or -1; *ins = the empty slot where it would go. */
-long gpuref_ht_find(const gpuref_htab *h, const char *k, const char *(*key)(const void *, size_t),
-                    const void *ctx, size_t *ins)
-{
-    if (!h->cap)
-        return -1;
-    size_t j = (size_t)fnv(k, strlen(k)) & (h->cap - 1);
-    while (h->slot[j]) {
-        if (strcmp(key(ctx, h->slot[j] - 1), k) == 0)
-            return (long)(h->slot[j] - 1);
-        j = (j + 1) & (h->cap - 1);
-    }
-    if (ins)
-        *ins = j;
-    return -1;
-}
-
-void gpuref_ht_free(gpuref_htab *h)
-{
-    free(h->slot);
-    h->slot = NULL;
-    h->cap = 0;
 }

@@ -24,7 +24,7 @@ static int nv50_tokenize(const char *p, nv50_line *L, unsigned *ecol, char *err)
     const char *s0 = p;
     L->ntok = 0;
     for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r')
+        while (gpuref_is_blank(*p))
             p++;
         if (!*p || *p == '\n' || *p == ';' || (p[0] == '/' && p[1] == '/'))
             return 0;
@@ -63,21 +63,10 @@ static int nv50_tokenize(const char *p, nv50_line *L, unsigned *ecol, char *err)
 
 /* -------------------------------------------------------- operand parsing */
 
-typedef struct nv50_labels {
-    size_t n, cap;
-    struct nv50_label { char name[NV50_TOKLEN]; uint32_t addr; int defined; } *v;
-    gpuref_htab ht;               /* name -> index: linear assembly of many labels */
-} nv50_labels;
-
-static const char *nv50_label_key(const void *ctx, size_t i)
-{
-    return ((const nv50_labels *)ctx)->v[i].name;
-}
-
 typedef struct nv50_actx {
     const nv50_line   *L;
     unsigned           start;     /* first token after the prefixes */
-    const nv50_labels *labels;    /* NULL: labels resolve to 0 (sizing pass) */
+    const gpuref_labels *labels;  /* NULL: labels resolve to 0 (sizing pass) */
     int                pred, csrc, modifier, force_long;
     /* furthest failure over all rows */
     int                best;
@@ -93,20 +82,16 @@ static const char *nv50_amsg(nv50_actx *a)
     return a->msg;
 }
 
+/* Numbers: gpuref_num_word32 (-0x80000000..0xffffffff), gpuref_num_u64. */
 static int nv50_num32(const char *s, uint32_t *v)
 {
-    int neg = *s == '-';
-    uint64_t u;
-    if (gpuref_parse_u64(s + neg, &u) || u > (neg ? 0x80000000ull : 0xffffffffull))
-        return -1;
-    *v = neg ? (uint32_t)(0u - (uint32_t)u) : (uint32_t)u;
-    return 0;
+    return gpuref_num_word32(s, strlen(s), 0, v);
 }
 
 static int nv50_parse_uint(const char *s, unsigned max, unsigned *v)
 {
     uint64_t u;
-    if (!*s || gpuref_parse_u64(s, &u) || u > max)
+    if (gpuref_num_u64(s, strlen(s), 0, max, &u))
         return -1;
     *v = (unsigned)u;
     return 0;
@@ -206,17 +191,6 @@ static const char *nv50_parse_reg(const char *s, nv50_opnd *o)
     return "unknown register";
 }
 
-static int nv50_is_ident(const char *s)
-{
-    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' || *s == '.'))
-        return 0;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' || *s == '.' ||
-              (*s >= '0' && *s <= '9')))
-            return 0;
-    return 1;
-}
-
 /* One operand at tokens[*i] (two tokens for "u16 s[...]"); *label is set for
  * a bare identifier.  Returns NULL or why the text is not an operand. */
 static const char *nv50_parse_opnd(const nv50_line *L, unsigned *i, nv50_opnd *o,
@@ -263,7 +237,7 @@ static const char *nv50_parse_opnd(const nv50_line *L, unsigned *i, nv50_opnd *o
         o->kind = NV50_O_IMM;
         return nv50_num32(s, &o->imm) ? "bad number" : NULL;
     }
-    if (nv50_is_ident(s)) {
+    if (gpuref_is_ident(s)) {
         *label = s;
         return NULL;
     }
@@ -301,10 +275,10 @@ static int nv50_lookup_label(const nv50_actx *a, const char *name, uint32_t *add
         *addr = 0;
         return 0;
     }
-    long k = gpuref_ht_find(&a->labels->ht, name, nv50_label_key, a->labels, NULL);
-    if (k < 0 || !a->labels->v[k].defined)
+    long k = gpuref_labels_find(a->labels, name);
+    if (k < 0)
         return -1;
-    *addr = a->labels->v[k].addr;
+    *addr = (uint32_t)a->labels->v[k].value;
     return 0;
 }
 
@@ -672,53 +646,22 @@ typedef struct nv50_item {
 } nv50_item;
 
 typedef struct nv50_prog {
-    nv50_item  *v;
-    size_t      n, cap;
-    nv50_labels labels;
-    size_t     *label_item;   /* label k precedes item label_item[k] */
+    nv50_item    *v;
+    size_t        n, cap;
+    gpuref_labels labels;     /* pass 1: the item a label precedes; then its address */
 } nv50_prog;
-
-static int nv50_grow(void **p, size_t *cap, size_t n, size_t sz)
-{
-    if (n < *cap)
-        return 0;
-    size_t nc = *cap ? *cap * 2 : 64;
-    void *q = realloc(*p, nc * sz);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = nc;
-    return 0;
-}
 
 static int nv50_add_label(nv50_prog *P, const char *name, size_t len, unsigned line, unsigned col,
                           gpuref_diag *d)
 {
-    nv50_labels *lb = &P->labels;
     if (len >= NV50_TOKLEN)
         return gpuref_diagf(d, GPUREF_ERR_ASM, line, col, "label too long");
-    char nm[NV50_TOKLEN];
-    size_t ins = 0;
-    memcpy(nm, name, len);
-    nm[len] = '\0';
-    if (gpuref_ht_grow(&lb->ht, lb->n + 1, nv50_label_key, lb))
-        return gpuref_diagf(d, GPUREF_ERR_NOMEM, line, col, "out of memory");
-    if (gpuref_ht_find(&lb->ht, nm, nv50_label_key, lb, &ins) >= 0)
+    long k = gpuref_labels_add(&P->labels, name, len, P->n);
+    if (k == GPUREF_ERR_ARG)
         return gpuref_diagf(d, GPUREF_ERR_ASM, line, col, "duplicate label '%.*s'",
                             (int)len, name);
-    if (lb->n >= lb->cap) {
-        if (nv50_grow((void **)&lb->v, &lb->cap, lb->n, sizeof lb->v[0]))
-            return gpuref_diagf(d, GPUREF_ERR_NOMEM, line, col, "out of memory");
-        size_t *li = realloc(P->label_item, lb->cap * sizeof *li);
-        if (!li)
-            return gpuref_diagf(d, GPUREF_ERR_NOMEM, line, col, "out of memory");
-        P->label_item = li;
-    }
-    memcpy(lb->v[lb->n].name, name, len);
-    lb->v[lb->n].name[len] = '\0';
-    lb->v[lb->n].defined = 0;
-    lb->ht.slot[ins] = lb->n + 1;
-    P->label_item[lb->n++] = P->n;
+    if (k < 0)
+        return gpuref_diagf(d, GPUREF_ERR_NOMEM, line, col, "out of memory");
     return GPUREF_OK;
 }
 
@@ -736,7 +679,7 @@ static int nv50_scan_line(nv50_prog *P, nv50_line *L, const char *text, size_t o
         char nm[NV50_TOKLEN];
         memcpy(nm, L->tok[k], n);
         nm[n] = '\0';
-        if (!nv50_is_ident(nm))
+        if (!gpuref_is_ident(nm))
             return gpuref_diagf(d, GPUREF_ERR_ASM, line, L->col[k], "bad label '%s'", nm);
         int rc = nv50_add_label(P, nm, n, line, L->col[k], d);
         if (rc)
@@ -754,7 +697,7 @@ static int nv50_scan_line(nv50_prog *P, nv50_line *L, const char *text, size_t o
     int nw = nv50_asm_tokens(&a, w, 0);
     if (nw < 0)
         return gpuref_diagf(d, a.beststatus, line, a.bestcol, "%s", nv50_amsg(&a));
-    if (nv50_grow((void **)&P->v, &P->cap, P->n, sizeof P->v[0]))
+    if (gpuref_grow((void **)&P->v, &P->cap, P->n, sizeof P->v[0], 64))
         return gpuref_diagf(d, GPUREF_ERR_NOMEM, line, 0, "out of memory");
     P->v[P->n++] = (nv50_item){ .line = line, .off = off, .nw = (uint8_t)nw };
     return GPUREF_OK;
@@ -782,9 +725,8 @@ static int nv50_layout(nv50_prog *P, uint64_t base, gpuref_diag *d)
     if (pos * 4 > NV50_CODE_MAX)
         return gpuref_diagf(d, GPUREF_ERR_ASM, 0, 0, "program does not fit the code space");
     for (size_t k = 0; k < P->labels.n; k++) {
-        size_t it = P->label_item[k];
-        P->labels.v[k].addr = it < P->n ? P->v[it].addr : (uint32_t)(pos * 4);
-        P->labels.v[k].defined = 1;
+        uint64_t it = P->labels.v[k].value;
+        P->labels.v[k].value = it < P->n ? P->v[it].addr : (uint32_t)(pos * 4);
     }
     return GPUREF_OK;
 }
@@ -820,17 +762,11 @@ static int nv50_emit(nv50_prog *P, nv50_line *L, const char *text, uint32_t *out
 static int nv50_assemble_prog(nv50_prog *P, nv50_line *L, const char *text, uint64_t base,
                               uint32_t **words, size_t *n, gpuref_diag *d)
 {
-    unsigned line = 1;
+    gpuref_lex lx;
     int rc;
-    for (size_t off = 0;;) {
-        if ((rc = nv50_scan_line(P, L, text, off, line, d)) != GPUREF_OK)
+    for (gpuref_lex_init(&lx, text); gpuref_lex_line(&lx);)
+        if ((rc = nv50_scan_line(P, L, text, (size_t)(lx.ls - text), lx.line, d)) != GPUREF_OK)
             return rc;
-        const char *nl = strchr(text + off, '\n');
-        if (!nl)
-            break;
-        off = (size_t)(nl - text) + 1;
-        line++;
-    }
     if ((rc = nv50_layout(P, base, d)) != GPUREF_OK)
         return rc;
     size_t total = 0;
@@ -861,8 +797,6 @@ int nv50_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
     int rc = nv50_assemble_prog(&P, L, text, base, words, n, d);
     free(L);
     free(P.v);
-    free(P.labels.v);
-    gpuref_ht_free(&P.labels.ht);
-    free(P.label_item);
+    gpuref_labels_free(&P.labels);
     return rc;
 }

@@ -10,22 +10,15 @@
 /* ------------------------------------------------------------ formatting */
 
 typedef struct nv50_out {
-    char  *buf;
-    size_t len, n;
-    int    space;     /* a separator is due before the next piece */
+    gpuref_strbuf b;  /* over the caller's buffer */
+    int           space;     /* a separator is due before the next piece */
 } nv50_out;
 
 static void nv50_piece(nv50_out *o, const char *s, size_t sl)
 {
-    if (o->space && !(sl == 1 && s[0] == ')') && o->n + 1 < o->len)
-        o->buf[o->n++] = ' ';
-    size_t k = o->len > o->n + 1 ? o->len - o->n - 1 : 0;
-    if (sl < k)
-        k = sl;
-    memcpy(o->buf + o->n, s, k);
-    o->n += k;
-    if (o->len)
-        o->buf[o->n] = '\0';
+    if (o->space && !(sl == 1 && s[0] == ')'))
+        gpuref_sb_put(&o->b, " ", 1);
+    gpuref_sb_put(&o->b, s, sl);
     o->space = !(sl == 1 && s[0] == '(');
 }
 
@@ -40,30 +33,14 @@ static char *nv50_put_s(char *p, const char *s)
 
 static char *nv50_put_u(char *p, unsigned v)
 {
-    char t[12];
-    unsigned n = 0;
-    do
-        t[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    while (n)
-        *p++ = t[--n];
-    return p;
+    return gpuref_put_u(p, v);
 }
 
 static char *nv50_put_x(char *p, unsigned v)
 {
-    static const char hx[] = "0123456789abcdef";
-    unsigned sh = 28;
     *p++ = '0';
     *p++ = 'x';
-    while (sh && !(v >> sh))
-        sh -= 4;
-    for (;; sh -= 4) {
-        *p++ = hx[(v >> sh) & 0xf];
-        if (!sh)
-            break;
-    }
-    return p;
+    return gpuref_put_x(p, v);
 }
 
 /* prefix, v (decimal or 0x hex), suffix as one piece */
@@ -154,9 +131,8 @@ static void nv50_fmt_tok(nv50_out *out, const nv50_insn *in, const nv50_tok *t, 
 
 int nv50_format(const nv50_insn *in, char *buf, size_t len)
 {
-    nv50_out o = { .buf = buf, .len = len };
-    if (len)
-        buf[0] = '\0';
+    nv50_out o = { .space = 0 };
+    gpuref_sb_fixed(&o.b, buf, len);
     if (in->modifier == NV50_MOD_JOIN)
         nv50_piece(&o, "join", 4);
     else if (in->modifier == NV50_MOD_EXIT)
@@ -193,7 +169,7 @@ int nv50_format(const nv50_insn *in, char *buf, size_t len)
             break;
         }
     }
-    return (int)o.n;
+    return (int)(o.b.n < len ? o.b.n : len ? len - 1 : 0);    /* the length of the text kept */
 }
 
 /* ------------------------------------------------------ decode / disasm */

@@ -108,15 +108,11 @@ typedef struct glist {
     unsigned pos;       /* words so far */
 } glist;
 
-/* The non-zero weights of a mix table and their running sums, for weighted
- * choices that draw exactly as gpuref_gx_pick over the whole table does (the
- * same random number, the same item) with a binary search instead of two
- * passes over every row. */
+/* A mix table as a core weighted table (gpuref_wtab) with its room. */
 typedef struct cumw {
-    uint64_t sum;
-    unsigned n;
-    uint64_t cum[NV50_NOPS];     /* running sum up to and including item idx[k] */
-    uint16_t idx[NV50_NOPS];
+    gpuref_wtab t;
+    uint64_t    cum[NV50_NOPS];
+    uint16_t    idx[NV50_NOPS];
 } cumw;
 
 typedef struct gt {
@@ -141,91 +137,8 @@ typedef struct gt {
 
 /* ---------------------------------------------------------- choices */
 
-static void cum_build(cumw *c, const unsigned *w, unsigned n)
-{
-    c->sum = 0;
-    c->n = 0;
-    for (unsigned i = 0; i < n; i++)
-        if (w[i]) {
-            c->sum += w[i];
-            c->cum[c->n] = c->sum;
-            c->idx[c->n++] = (uint16_t)i;
-        }
-}
-
-/* The item of x < c->sum. */
-static int cum_find(const cumw *c, uint64_t x)
-{
-    return gpuref_gx_cum_find(c->cum, c->idx, c->n, x);
-}
-
-/* gpuref_gx_pick(r, w, n) for the table c was built from. */
-static int cum_pick(gpuref_rng *r, const cumw *c)
-{
-    return c->sum ? cum_find(c, gpuref_gx_draw(r, c->sum)) : -1;
-}
-
-/* ---------------------------------------------------------- values */
-
-/* An example of integer class vc at `bits` bits. */
-static uint32_t int_example(gpuref_rng *r, unsigned vc, unsigned bits)
-{
-    uint32_t m = bits >= 32 ? 0xffffffffu : (1u << bits) - 1, sb = (m >> 1) + 1;
-    switch (vc) {
-    case GPUREF_VC_ZERO:   return 0;
-    case GPUREF_VC_ONE:    return 1;
-    case GPUREF_VC_MINUS1: return m;
-    case GPUREF_VC_IMIN:   return sb;
-    case GPUREF_VC_IMAX:   return sb - 1;
-    case GPUREF_VC_POW2:   return bits > 2 ? 1u << (1 + gpuref_rng_below(r, bits - 2)) : 2;
-    default:
-        for (int i = 0; i < 64; i++) {
-            uint32_t v = (uint32_t)gpuref_rng_next(r) & m;
-            if (gpuref_vc_int(v, bits) == vc)
-                return v;
-        }
-        return vc == GPUREF_VC_NEG ? sb | 3 : 3;
-    }
-}
-
-/* An example of float class vc as binary16. */
-static uint32_t f16_example(gpuref_rng *r, unsigned vc)
-{
-    uint32_t man = (uint32_t)gpuref_rng_next(r) & 0x3ffu, v;
-    switch (vc) {
-    case GPUREF_VC_FPZERO: return 0;
-    case GPUREF_VC_FNZERO: return 0x8000u;
-    case GPUREF_VC_FPDEN:  return man ? man : 1;
-    case GPUREF_VC_FNDEN:  return 0x8000u | (man ? man : 1);
-    case GPUREF_VC_FPINF:  return 0x7c00u;
-    case GPUREF_VC_FNINF:  return 0xfc00u;
-    case GPUREF_VC_QNAN:   return 0x7e00u | (man & 0x1ff);
-    case GPUREF_VC_SNAN:   return 0x7c00u | ((man & 0x1ff) ? man & 0x1ff : 1);
-    default:
-        v = (1u + gpuref_rng_below(r, 30)) << 10 | man;
-        return vc == GPUREF_VC_FNNORM ? v | 0x8000u : v;
-    }
-}
-
-static uint32_t float_example(gpuref_rng *r, unsigned vc)
-{
-    uint32_t man = (uint32_t)gpuref_rng_next(r) & 0x7fffffu, v;
-    switch (vc) {
-    case GPUREF_VC_FPZERO: return 0;
-    case GPUREF_VC_FNZERO: return 0x80000000u;
-    case GPUREF_VC_FPDEN:  return man ? man : 1;
-    case GPUREF_VC_FNDEN:  return 0x80000000u | (man ? man : 1);
-    case GPUREF_VC_FPINF:  return 0x7f800000u;
-    case GPUREF_VC_FNINF:  return 0xff800000u;
-    case GPUREF_VC_QNAN:   return 0x7fc00000u | (man & 0x3fffff);
-    case GPUREF_VC_SNAN:   return 0x7f800000u | ((man & 0x3fffff) ? man & 0x3fffff : 1);
-    default:
-        v = (1u + gpuref_rng_below(r, 254)) << 23 | man;
-        return vc == GPUREF_VC_FNNORM ? v | 0x80000000u : v;
-    }
-}
-
-/* ---------------------------------------------------------- instructions */
+/* ---------------------------------------------------------- instructions
+ * Values aimed at value-class bins: gpuref_vc_example_* (core/gen.c). */
 
 static nv50_insn mk(unsigned op)
 {
@@ -384,15 +297,7 @@ static int draw(gt *t, unsigned op, unsigned mem, nv50_insn *in)
 
 static int grow(glist *l)
 {
-    if (l->n < l->cap)
-        return 0;
-    size_t nc = l->cap ? l->cap * 2 : 256;
-    gitem *v = realloc(l->v, nc * sizeof *v);
-    if (!v)
-        return -1;
-    l->v = v;
-    l->cap = nc;
-    return 0;
+    return gpuref_grow((void **)&l->v, &l->cap, l->n, sizeof *l->v, 256);
 }
 
 static void emit_raw(gt *t, const nv50_insn *in, int label, unsigned times)
@@ -431,7 +336,7 @@ static void emit(gt *t, const nv50_insn *in, int label, unsigned times)
 static void emit_filler(gt *t)
 {
     nv50_insn in;
-    int op = cum_pick(t->r, &t->c_short);
+    int op = gpuref_wtab_pick(&t->c_short.t, t->r);
     if (op < 0 || draw(t, (unsigned)op, 25, &in)) {
         in = mk(NV50_OP_mov_b32_s);             /* mov b32 $rP $rP */
         in.dst = reg_opnd(t->pool[0]);
@@ -495,7 +400,7 @@ static void emit_alu(gt *t, unsigned op, unsigned mem)
 /* A random long ALU instruction of the mix, for join/exit modifiers. */
 static int draw_long(gt *t, nv50_insn *in)
 {
-    int op = cum_pick(t->r, &t->c_long);
+    int op = gpuref_wtab_pick(&t->c_long.t, t->r);
     return op < 0 ? -1 : draw(t, (unsigned)op, 25, in);
 }
 
@@ -645,7 +550,7 @@ static void emit_quad(gt *t, unsigned budget)
     t->inquad++;
     t->stk++;
     for (unsigned i = 0; i < budget; i++) {          /* straight-line ALU only */
-        int op = cum_pick(t->r, &t->c_alu);
+        int op = gpuref_wtab_pick(&t->c_alu.t, t->r);
         if (op >= 0)
             emit_alu(t, (unsigned)op, 25);
     }
@@ -712,18 +617,18 @@ static void block(gt *t, unsigned budget)
             w[IT_SUB - NV50_NOPS] = 0;
         if (t->inquad || left < 3 || t->stk + 1 > STK_MAX)
             w[IT_QUAD - NV50_NOPS] = 0;
-        uint64_t sum = t->c_alu.sum;
+        uint64_t sum = t->c_alu.t.sum;
         for (unsigned i = 0; i < NITEMS - NV50_NOPS; i++)
             sum += w[i];
         if (!sum)
             break;
         uint64_t x = gpuref_gx_draw(t->r, sum);
         int it;
-        if (x < t->c_alu.sum) {
-            it = cum_find(&t->c_alu, x);
+        if (x < t->c_alu.t.sum) {
+            it = gpuref_wtab_find(&t->c_alu.t, x);
         } else {
             unsigned i;
-            x -= t->c_alu.sum;
+            x -= t->c_alu.t.sum;
             for (i = 0; i < NITEMS - NV50_NOPS - 1 && x >= w[i]; i++)
                 x -= w[i];
             it = (int)(NV50_NOPS + i);
@@ -890,7 +795,7 @@ static void inner_ctl(gt *t, void *arg)
 static int aim_mem(gt *t, int shared, unsigned mode, unsigned am, int bank)
 {
     for (int tries = 0; tries < 32; tries++) {
-        int op = cum_pick(t->r, &t->c_alu);
+        int op = gpuref_wtab_pick(&t->c_alu.t, t->r);
         nv50_insn in;
         if (op < 0 || draw(t, (unsigned)op, 100, &in))
             return 0;
@@ -1172,16 +1077,15 @@ static int aim(gt *t, const gpuref_cov_bin *b)
             int fl = b->value >= GPUREF_VC_FPZERO && b->value <= GPUREF_VC_SNAN;
             nv50_opnd *o = &in.src[si];
             if (o->kind == NV50_O_IMM) {
-                o->imm = fl ? (bits == 16 ? f16_example(t->r, b->value)
-                                          : float_example(t->r, b->value))
-                            : int_example(t->r, b->value, bits);
+                o->imm = fl ? gpuref_vc_example_float(t->r, b->value, bits == 16 ? 16 : 32)
+                            : gpuref_vc_example_int(t->r, b->value, bits);
             } else if (o->kind == NV50_O_CREG) {
                 carry_in(t, &in);
             } else if ((int)si == t->G->sd3[op]) {     /* the destination: set it first */
                 nv50_insn mv = mk(NV50_OP_mov_b32_i);
                 mv.dst = reg_opnd(in.dst.reg);
-                mv.src[0] = imm_opnd(fl ? float_example(t->r, b->value)
-                                        : int_example(t->r, b->value, 32));
+                mv.src[0] = imm_opnd(fl ? gpuref_vc_example_float(t->r, b->value, 32)
+                                        : gpuref_vc_example_int(t->r, b->value, 32));
                 emit(t, &mv, -1, 1);
             } else if (o->kind == NV50_O_REG || o->kind == NV50_O_HALF) {
                 /* $r24: every 32-bit class, $r25: every 16-bit class in
@@ -1272,14 +1176,14 @@ static void candidates(gt *t, const nv50_insn *in, unsigned nsrc, const uint8_t 
         yi = 1u << pk;
     } else if (mul && !fl && in->mul24 && in->src[1].kind == NV50_O_IMM) {
         /* an odd result p = x * imm: an imm whose inverse times p fits 24 bits */
-        uint32_t p = int_example(t->r, b->value, 32) | 1;
+        uint32_t p = gpuref_vc_example_int(t->r, b->value, 32) | 1;
         for (int k = 0; k < 4096; k++, yi = (uint32_t)gpuref_rng_next(t->r) | 1)
             if ((p * inv32(yi)) >> 24 == 0)
                 break;
     }
     for (unsigned l = 0; l < NV50_LANES; l++) {
         if (mul && !fl && b->cat == GPUREF_COV_OUT && (l & 1)) {
-            uint32_t p = int_example(t->r, b->value, 32), m = in->mul24 ? 0xffffffu : 0xffffu;
+            uint32_t p = gpuref_vc_example_int(t->r, b->value, 32), m = in->mul24 ? 0xffffffu : 0xffffu;
             uint32_t x = ((uint32_t)gpuref_rng_next(t->r) & m) | 1, y;
             if ((p & (p - 1)) == 0 && p > (1u << pk)) {      /* 2^a = 2^(a-k) * 2^k */
                 c[0][l] = p >> pk;
@@ -1315,10 +1219,10 @@ static void candidates(gt *t, const nv50_insn *in, unsigned nsrc, const uint8_t 
                 v = (const uint32_t[4]){ 0x40800000u, 0xc0800000u, 0x40000000u, 0x3fffffffu }
                     [gpuref_rng_below(t->r, 4)];
             else if (k < 3)   /* class examples: float or integer (the slot's type is unknown here) */
-                v = (fl || gpuref_rng_chance(t->r, 50)) ? (w == 16 ? f16_example(t->r, GPUREF_VC_FPZERO + gpuref_rng_below(t->r, 10))
-                                  : float_example(t->r, GPUREF_VC_FPZERO +
-                                                          gpuref_rng_below(t->r, 10)))
-                       : int_example(t->r, gpuref_rng_below(t->r, GPUREF_VC_NINT), w);
+                v = (fl || gpuref_rng_chance(t->r, 50))
+                        ? gpuref_vc_example_float(t->r, GPUREF_VC_FPZERO + gpuref_rng_below(t->r, 10),
+                                                  w == 16 ? 16 : 32)
+                        : gpuref_vc_example_int(t->r, gpuref_rng_below(t->r, GPUREF_VC_NINT), w);
             else if (k < 5)
                 v = (uint32_t)gpuref_rng_value(t->r, w, 100);
             else if (k < 6 && l)
@@ -1515,12 +1419,12 @@ static void write_init(gt *t)
             continue;
         for (l = 0; l < NV50_LANES; l++) {
             switch (i) {
-            case 0:  v[l] = int_example(t->r, l % 8, 32); break;
-            case 1:  v[l] = int_example(t->r, l % 8, 16) |
-                            int_example(t->r, (l / 8 * 3 + l) % 8, 16) << 16; break;
-            case 2:  v[l] = float_example(t->r, GPUREF_VC_FPZERO + l % 10); break;
-            case 3:  v[l] = f16_example(t->r, GPUREF_VC_FPZERO + l % 10) |
-                            f16_example(t->r, GPUREF_VC_FPZERO + (l + 5) % 10) << 16; break;
+            case 0:  v[l] = gpuref_vc_example_int(t->r, l % 8, 32); break;
+            case 1:  v[l] = gpuref_vc_example_int(t->r, l % 8, 16) |
+                            gpuref_vc_example_int(t->r, (l / 8 * 3 + l) % 8, 16) << 16; break;
+            case 2:  v[l] = gpuref_vc_example_float(t->r, GPUREF_VC_FPZERO + l % 10, 32); break;
+            case 3:  v[l] = gpuref_vc_example_float(t->r, GPUREF_VC_FPZERO + l % 10, 16) |
+                            gpuref_vc_example_float(t->r, GPUREF_VC_FPZERO + (l + 5) % 10, 16) << 16; break;
             case 4:  v[l] = l < 8 ? l : l < 16 ? 15 + l : l < 24 ? 31 + (l & 3) : 120 + (l & 7);
                      break;   /* shift counts around 0, 16, 32 and 127 */
             default: v[l] = (uint32_t)gpuref_rng_value(t->r, 32, 60); break;
@@ -1544,7 +1448,7 @@ static void write_init(gt *t)
     }
     if (gpuref_rng_chance(t->r, 50)) {         /* $sr2 and $sampleid: plain state (D25) */
         for (l = 0; l < NV50_LANES; l++)       /* every class across the lanes */
-            v[l] = int_example(t->r, l % GPUREF_VC_NINT, 32);
+            v[l] = gpuref_vc_example_int(t->r, l % GPUREF_VC_NINT, 32);
         put_values(t, "sr2", v, 8);
         lane_values(t, v, 32, 1);
         put_values(t, "sr8", v, 8);
@@ -1646,9 +1550,9 @@ static int nv50g_test(gpuref_genctx *x, char *err)
         anyshort |= t->w_short[op] != 0;
     if (!anyshort)                        /* fillers need some short row */
         t->w_short[NV50_OP_mov_b32_s] = 1;
-    cum_build(&t->c_alu, t->w_alu, NV50_NOPS);
-    cum_build(&t->c_short, t->w_short, NV50_NOPS);
-    cum_build(&t->c_long, t->w_long, NV50_NOPS);
+    gpuref_wtab_build(&t->c_alu.t, t->c_alu.cum, t->c_alu.idx, t->w_alu, NV50_NOPS);
+    gpuref_wtab_build(&t->c_short.t, t->c_short.cum, t->c_short.idx, t->w_short, NV50_NOPS);
+    gpuref_wtab_build(&t->c_long.t, t->c_long.cum, t->c_long.idx, t->w_long, NV50_NOPS);
     /* the register pool: 10 of r0-r23, 3 of r32-r55, 3 of r64-r127 */
     unsigned np = 0;
     while (np < NPOOL) {

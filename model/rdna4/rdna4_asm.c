@@ -24,8 +24,7 @@ typedef struct tok {
 
 typedef struct actx {
     gpuref_diag *d;
-    unsigned     line;
-    const char  *ls;          /* start of the current line (for columns) */
+    gpuref_lex   lx;          /* the current line (for located errors) */
     rdna4_insn     *in;
     int          lit_used;
     uint32_t     lit;
@@ -45,13 +44,11 @@ typedef struct actx {
 static int aerr(actx *c, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int aerr(actx *c, const char *at, const char *fmt, ...)
 {
-    char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int st = gpuref_lex_verrf(&c->lx, c->d, GPUREF_ERR_ASM, at, fmt, ap);
     va_end(ap);
-    unsigned col = at && at >= c->ls ? (unsigned)(at - c->ls) + 1 : 0;
-    return gpuref_diagf(c->d, GPUREF_ERR_ASM, c->line, col, "%s", msg);
+    return st;
 }
 
 static int teq(tok t, const char *s)
@@ -89,53 +86,14 @@ static void tcopy(tok t, char *buf, size_t len)
 
 /* ------------------------------------------------------------ numbers */
 
-/* [-+]decimal | [-+]0x hex | [-+]0b binary, fully consumed.  0 on success. */
+/* [-+]decimal | [-+]0x hex | [-+]0b binary, fully consumed, fewer than 64
+ * characters (gpuref_num_i64).  0 on success. */
 static int parse_int(tok t, int64_t *v)
 {
-    char b[64];
     t = ttrim(t);
-    if (t.n == 0 || t.n >= sizeof b)
+    if (t.n >= 64)
         return -1;
-    tcopy(t, b, sizeof b);
-    const char *p = b;
-    int neg = 0;
-    if (*p == '-' || *p == '+') {
-        neg = *p == '-';
-        p++;
-    }
-    int base = 10;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        base = 16;
-        p += 2;
-    } else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) {
-        base = 2;
-        p += 2;
-    }
-    if (!*p)
-        return -1;
-    uint64_t r = 0;
-    for (; *p; p++) {
-        int dg;
-        if (*p >= '0' && *p <= '9')
-            dg = *p - '0';
-        else if (*p >= 'a' && *p <= 'f')
-            dg = *p - 'a' + 10;
-        else if (*p >= 'A' && *p <= 'F')
-            dg = *p - 'A' + 10;
-        else
-            return -1;
-        if (dg >= base || r > (UINT64_MAX - (uint64_t)dg) / (uint64_t)base)
-            return -1;
-        r = r * (uint64_t)base + (uint64_t)dg;
-    }
-    if (neg) {
-        if (r > (uint64_t)INT64_MAX + 1)
-            return -1;
-        *v = (int64_t)(0 - r);
-    } else {
-        *v = (int64_t)r;
-    }
-    return 0;
+    return gpuref_num_i64(t.s, t.n, GPUREF_NUM_MINUS | GPUREF_NUM_PLUS | GPUREF_NUM_BIN, v);
 }
 
 /* A float literal: contains '.' or an exponent, not hex. */
@@ -286,7 +244,8 @@ static int parse_vreg(actx *c, tok t, unsigned *v, unsigned *n)
 
 static const char *reg_text(unsigned code, unsigned n, char *buf, size_t len)
 {
-    rdna4_sbuf b = { buf, len, 0 };
+    gpuref_strbuf b;
+    gpuref_sb_fixed(&b, buf, len);
     rdna4_put_sreg(&b, code, n);
     return buf;
 }
@@ -2326,27 +2285,16 @@ typedef struct pline {
     unsigned label_col;
 } pline;
 
-typedef struct plabel {
-    char     name[64];
-    uint64_t addr;
-} plabel;
-
-static const char *plabel_key(const void *ctx, size_t i)
-{
-    return (*(const plabel *const *)ctx)[i].name;   /* ctx: &labs (labs moves) */
-}
-
 int rdna4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *nwords,
                     gpuref_diag *d)
 {
     nament *tab = malloc(sizeof *tab * RDNA4_NROWS);
-    size_t ntab = 0, cap = 64, np = 0, nl = 0, lcap = 16;
+    size_t ntab = 0, cap = 64, np = 0;
     pline *pl = malloc(sizeof *pl * cap);
-    plabel *labs = malloc(sizeof *labs * lcap);
-    gpuref_htab lht = { 0, NULL };             /* label name -> index */
+    gpuref_labels labs = { 0 };                /* label name -> address */
     uint32_t *out = NULL;
     int st = 0;
-    if (!tab || !pl || !labs) {
+    if (!tab || !pl) {
         st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
         goto done;
     }
@@ -2361,117 +2309,81 @@ int rdna4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t
         goto done;
     }
 
+    /* pass 1: every line parsed into fields (sizes known), labels get addresses */
     actx c;
     memset(&c, 0, sizeof c);
     c.d = d;
     uint64_t addr = base;
-    unsigned lineno = 0;
-    const char *p = text;
-    while (*p) {
-        const char *le = p;
-        while (*le && *le != '\n')
-            le++;
-        lineno++;
-        c.line = lineno;
-        c.ls = p;
-        /* strip comments */
-        const char *ce = p;
-        while (ce < le && *ce != ';' && !(ce[0] == '/' && ce + 1 < le && ce[1] == '/'))
-            ce++;
-        tok t = ttrim((tok){ p, (size_t)(ce - p) });
-        /* labels */
+    for (gpuref_lex_init(&c.lx, text); gpuref_lex_line(&c.lx);) {
+        tok t = ttrim((tok){ c.lx.ls, (size_t)(c.lx.ce - c.lx.ls) });
+        /* labels: [A-Za-z0-9_.$]+ ':' (not "::"), not starting with a digit */
         for (;;) {
-            const char *q = t.s;
-            while (q < t.s + t.n && (isalnum((unsigned char)*q) || *q == '_' || *q == '.' || *q == '$'))
-                q++;
-            if (q > t.s && q < t.s + t.n && *q == ':' && !(q + 1 < t.s + t.n && q[1] == ':') &&
-                !isdigit((unsigned char)t.s[0])) {
-                if ((size_t)(q - t.s) >= sizeof labs[0].name) {
+            const char *q = gpuref_lex_ident(t.s, t.s + t.n, "$", 0);
+            if (q > t.s && q < t.s + t.n && *q == ':' && !(q + 1 < t.s + t.n && q[1] == ':')) {
+                if ((size_t)(q - t.s) >= sizeof pl[0].label) {
                     st = aerr(&c, t.s, "label too long");
                     goto done;
                 }
-                char nm[64];
-                tcopy((tok){ t.s, (size_t)(q - t.s) }, nm, sizeof nm);
-                size_t ins = 0;
-                if (gpuref_ht_grow(&lht, nl + 1, plabel_key, &labs)) {
+                long k = gpuref_labels_add(&labs, t.s, (size_t)(q - t.s), addr);
+                if (k == GPUREF_ERR_ARG) {
+                    st = aerr(&c, t.s, "label '%.*s' defined twice", (int)(q - t.s), t.s);
+                    goto done;
+                }
+                if (k < 0) {
                     st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
                     goto done;
                 }
-                if (gpuref_ht_find(&lht, nm, plabel_key, &labs, &ins) >= 0) {
-                    st = aerr(&c, t.s, "label '%s' defined twice", nm);
-                    goto done;
-                }
-                lht.slot[ins] = nl + 1;
-                if (nl == lcap) {
-                    lcap *= 2;
-                    plabel *nlb = realloc(labs, sizeof *labs * lcap);
-                    if (!nlb) {
-                        st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
-                        goto done;
-                    }
-                    labs = nlb;
-                }
-                snprintf(labs[nl].name, sizeof labs[nl].name, "%s", nm);
-                labs[nl].addr = addr;
-                nl++;
                 t = ttrim((tok){ q + 1, t.n - (size_t)(q + 1 - t.s) });
                 continue;
             }
             break;
         }
-        if (t.n) {
-            if (t.s[0] == '.') {      /* .wave32 / .wave64 only (README: wave size) */
-                if (tieq(t, ".wave32") || tieq(t, ".wave64")) {
-                    c.wave64 = tieq(t, ".wave64");
-                    p = *le ? le + 1 : le;
-                    continue;
-                }
-                st = aerr(&c, t.s, "unsupported directive '%.*s'", (int)t.n, t.s);
-                goto done;
+        if (!t.n)
+            continue;
+        if (t.s[0] == '.') {          /* .wave32 / .wave64 only (README: wave size) */
+            if (tieq(t, ".wave32") || tieq(t, ".wave64")) {
+                c.wave64 = tieq(t, ".wave64");
+                continue;
             }
-            const char *sp = t.s;
-            while (sp < t.s + t.n && !isspace((unsigned char)*sp))
-                sp++;
-            tok mn = { t.s, (size_t)(sp - t.s) };
-            tok rest = { sp, t.n - (size_t)(sp - t.s) };
-            if (np == cap) {
-                cap *= 2;
-                pline *npl = realloc(pl, sizeof *pl * cap);
-                if (!npl) {
-                    st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
-                    goto done;
-                }
-                pl = npl;
-            }
-            pline *L = &pl[np];
-            c.in = &L->in;
-            c.label[0] = '\0';
-            c.label_at = NULL;
-            st = asm_insn(&c, tab, ntab, mn, rest);
-            if (st)
-                goto done;
-            char err[GPUREF_ERRLEN] = "";
-            if ((st = rdna4_encode(&L->in, err))) {
-                st = aerr(&c, t.s, "%s", err);
-                goto done;
-            }
-            /* the decoder is the judge of legality: the words must decode back */
-            rdna4_insn chk;
-            if ((st = rdna4_decode(L->in.w, L->in.nwords, &chk, err)) != 0) {
-                st = aerr(&c, t.s, "%s", err);
-                goto done;
-            }
-            L->line = lineno;
-            L->addr = addr;
-            snprintf(L->label, sizeof L->label, "%s", c.label);
-            L->label_col = c.label_at ? (unsigned)(c.label_at - c.ls) + 1 : 0;
-            addr += 4u * L->in.nwords;
-            np++;
+            st = aerr(&c, t.s, "unsupported directive '%.*s'", (int)t.n, t.s);
+            goto done;
         }
-        p = *le ? le + 1 : le;
+        const char *sp = t.s;
+        while (sp < t.s + t.n && !isspace((unsigned char)*sp))
+            sp++;
+        tok mn = { t.s, (size_t)(sp - t.s) };
+        tok rest = { sp, t.n - (size_t)(sp - t.s) };
+        if (gpuref_grow((void **)&pl, &cap, np, sizeof *pl, 64)) {
+            st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
+            goto done;
+        }
+        pline *L = &pl[np];
+        c.in = &L->in;
+        c.label[0] = '\0';
+        c.label_at = NULL;
+        st = asm_insn(&c, tab, ntab, mn, rest);
+        if (st)
+            goto done;
+        char err[GPUREF_ERRLEN] = "";
+        if ((st = rdna4_encode(&L->in, err))) {
+            st = aerr(&c, t.s, "%s", err);
+            goto done;
+        }
+        /* the decoder is the judge of legality: the words must decode back */
+        rdna4_insn chk;
+        if ((st = rdna4_decode(L->in.w, L->in.nwords, &chk, err)) != 0) {
+            st = aerr(&c, t.s, "%s", err);
+            goto done;
+        }
+        L->line = c.lx.line;
+        L->addr = addr;
+        snprintf(L->label, sizeof L->label, "%s", c.label);
+        L->label_col = gpuref_lex_col(&c.lx, c.label_at);
+        addr += 4u * L->in.nwords;
+        np++;
     }
 
-    /* pass 2: labels, words */
+    /* pass 2: branch offsets to labels, words */
     size_t total = (size_t)((addr - base) / 4);
     out = malloc((total ? total : 1) * sizeof *out);
     if (!out) {
@@ -2482,14 +2394,13 @@ int rdna4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t
     for (size_t i = 0; i < np; i++) {
         pline *L = &pl[i];
         if (L->label[0]) {
-            long fj = gpuref_ht_find(&lht, L->label, plabel_key, &labs, NULL);
-            size_t j = fj < 0 ? nl : (size_t)fj;
-            if (j == nl) {
+            long j = gpuref_labels_find(&labs, L->label);
+            if (j < 0) {
                 st = gpuref_diagf(d, GPUREF_ERR_ASM, L->line, L->label_col,
                                   "undefined label '%s'", L->label);
                 goto done;
             }
-            int64_t off = ((int64_t)labs[j].addr - (int64_t)(L->addr + 4)) / 4;
+            int64_t off = ((int64_t)labs.v[j].value - (int64_t)(L->addr + 4)) / 4;
             if (off < -32768 || off > 32767) {
                 st = gpuref_diagf(d, GPUREF_ERR_ASM, L->line, L->label_col,
                                   "branch to '%s' out of range (%lld DWORDs)", L->label,
@@ -2514,7 +2425,6 @@ done:
     free(out);
     free(tab);
     free(pl);
-    free(labs);
-    gpuref_ht_free(&lht);
+    gpuref_labels_free(&labs);
     return st;
 }

@@ -6,99 +6,11 @@
  * syntax as far as described in model/rdna4/README.md; every field of a legal
  * word is printed so that the assembler reproduces the word exactly.
  * Disassembly assumes wave32 for lane masks (LLVM's gfx1200 default). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rdna4.h"
 #include "rdna4_text.h"
-
-/* Does fmt use only %s %u %d %x %c and %% (no flags, widths, lengths)? */
-static int rdna4_fmt_plain(const char *f)
-{
-    for (; *f; f++)
-        if (*f == '%') {
-            f++;
-            if (*f != 's' && *f != 'u' && *f != 'd' && *f != 'x' && *f != 'c' && *f != '%')
-                return 0;
-        }
-    return 1;
-}
-
-/* Append to b as vsnprintf into the rest of the buffer would (the same text,
- * the same truncation); the plain conversions above are written here
- * directly, since every instruction the generator makes is printed. */
-void rdna4_sb_printf(rdna4_sbuf *b, const char *fmt, ...)
-{
-    if (b->pos >= b->len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    if (!rdna4_fmt_plain(fmt)) {
-        int n = vsnprintf(b->p + b->pos, b->len - b->pos, fmt, ap);
-        va_end(ap);
-        if (n < 0)
-            return;
-        b->pos += (size_t)n;
-        if (b->pos >= b->len)
-            b->pos = b->len;
-        return;
-    }
-    char *p = b->p;
-    size_t len = b->len, pos = b->pos, n = 0;   /* n: the length of the whole text */
-#define RDNA4_PUT(ch)                                                                 \
-    do {                                                                           \
-        char c_ = (char)(ch);                  /* evaluated once, also when cut */ \
-        if (pos + n + 1 < len)                                                     \
-            p[pos + n] = c_;                                                       \
-        n++;                                                                       \
-    } while (0)
-    for (const char *f = fmt; *f; f++) {
-        if (*f != '%') {
-            RDNA4_PUT(*f);
-            continue;
-        }
-        char t[12];
-        unsigned k = 0, u, base = 10;
-        const char *str;
-        switch (*++f) {
-        case 's':
-            str = va_arg(ap, const char *);
-            for (str = str ? str : "(null)"; *str; str++)
-                RDNA4_PUT(*str);
-            continue;
-        case 'c':
-            RDNA4_PUT(va_arg(ap, int));
-            continue;
-        case '%':
-            RDNA4_PUT('%');
-            continue;
-        case 'd': {
-            int v = va_arg(ap, int);
-            if (v < 0)
-                RDNA4_PUT('-');
-            u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-            break;
-        }
-        case 'x':
-            base = 16;
-            u = va_arg(ap, unsigned);
-            break;
-        default:
-            u = va_arg(ap, unsigned);
-            break;
-        }
-        do
-            t[k++] = "0123456789abcdef"[u % base];
-        while ((u /= base) != 0);
-        while (k)
-            RDNA4_PUT(t[--k]);
-    }
-#undef RDNA4_PUT
-    va_end(ap);
-    p[pos + n < len ? pos + n : len - 1] = '\0';
-    b->pos = pos + n >= len ? len : pos + n;
-}
 
 /* ----------------------------------------------------------- names */
 
@@ -213,47 +125,47 @@ const char *rdna4_name_of(const rdna4_name *t, unsigned v)
 
 /* ------------------------------------------------------- registers */
 
-void rdna4_put_sreg(rdna4_sbuf *b, unsigned code, unsigned n)
+void rdna4_put_sreg(gpuref_strbuf *b, unsigned code, unsigned n)
 {
     if (n <= 1) {
         if (code < 106)
-            rdna4_sb_printf(b, "s%u", code);
+            gpuref_sb_printf(b, "s%u", code);
         else if (code == RDNA4_VCC_LO)
-            rdna4_sb_printf(b, "vcc_lo");
+            gpuref_sb_printf(b, "vcc_lo");
         else if (code == RDNA4_VCC_HI)
-            rdna4_sb_printf(b, "vcc_hi");
+            gpuref_sb_printf(b, "vcc_hi");
         else if (code < RDNA4_NULL)
-            rdna4_sb_printf(b, "ttmp%u", code - RDNA4_TTMP0);
+            gpuref_sb_printf(b, "ttmp%u", code - RDNA4_TTMP0);
         else if (code == RDNA4_NULL)
-            rdna4_sb_printf(b, "null");
+            gpuref_sb_printf(b, "null");
         else if (code == RDNA4_M0)
-            rdna4_sb_printf(b, "m0");
+            gpuref_sb_printf(b, "m0");
         else if (code == RDNA4_EXEC_LO)
-            rdna4_sb_printf(b, "exec_lo");
+            gpuref_sb_printf(b, "exec_lo");
         else
-            rdna4_sb_printf(b, "exec_hi");
+            gpuref_sb_printf(b, "exec_hi");
         return;
     }
     if (code < 106)
-        rdna4_sb_printf(b, "s[%u:%u]", code, code + n - 1);
+        gpuref_sb_printf(b, "s[%u:%u]", code, code + n - 1);
     else if (code == RDNA4_VCC_LO && n == 2)
-        rdna4_sb_printf(b, "vcc");
+        gpuref_sb_printf(b, "vcc");
     else if (code >= RDNA4_TTMP0 && code < RDNA4_NULL)
-        rdna4_sb_printf(b, "ttmp[%u:%u]", code - RDNA4_TTMP0, code - RDNA4_TTMP0 + n - 1);
+        gpuref_sb_printf(b, "ttmp[%u:%u]", code - RDNA4_TTMP0, code - RDNA4_TTMP0 + n - 1);
     else if (code == RDNA4_NULL)
-        rdna4_sb_printf(b, "null");
+        gpuref_sb_printf(b, "null");
     else if (code == RDNA4_EXEC_LO && n == 2)
-        rdna4_sb_printf(b, "exec");
+        gpuref_sb_printf(b, "exec");
     else
-        rdna4_sb_printf(b, "?%u", code);
+        gpuref_sb_printf(b, "?%u", code);
 }
 
-void rdna4_put_vreg(rdna4_sbuf *b, unsigned v, unsigned n)
+void rdna4_put_vreg(gpuref_strbuf *b, unsigned v, unsigned n)
 {
     if (n <= 1)
-        rdna4_sb_printf(b, "v%u", v);
+        gpuref_sb_printf(b, "v%u", v);
     else
-        rdna4_sb_printf(b, "v[%u:%u]", v, v + n - 1);
+        gpuref_sb_printf(b, "v[%u:%u]", v, v + n - 1);
 }
 
 /* Would the assembler (rdna4_asm.c parse_src) read the text "0x<lit>" back as an inline
@@ -280,48 +192,48 @@ static int lit_is_inline(uint32_t lit, int type)
     return 0;
 }
 
-void rdna4_put_literal(rdna4_sbuf *b, uint32_t lit, int type)
+void rdna4_put_literal(gpuref_strbuf *b, uint32_t lit, int type)
 {
     if (lit_is_inline(lit, type))
-        rdna4_sb_printf(b, "lit(0x%x)", lit);
+        gpuref_sb_printf(b, "lit(0x%x)", lit);
     else
-        rdna4_sb_printf(b, "0x%x", lit);
+        gpuref_sb_printf(b, "0x%x", lit);
 }
 
 static const char *const float_text32[9] = { "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0",
                                               "4.0", "-4.0", "0.15915494" };
 
 /* Print source code `code` (0..511) of `type`; lit used for 255. */
-void rdna4_put_src(rdna4_sbuf *b, unsigned code, int type, uint32_t lit)
+void rdna4_put_src(gpuref_strbuf *b, unsigned code, int type, uint32_t lit)
 {
     unsigned n = rdna4_type_dwords(type);
     if (code < 128) {
         rdna4_put_sreg(b, code, n > 2 ? 2 : n);
     } else if (code <= 192) {
-        rdna4_sb_printf(b, "%u", code - 128);
+        gpuref_sb_printf(b, "%u", code - 128);
     } else if (code <= 208) {
-        rdna4_sb_printf(b, "-%u", code - 192);
+        gpuref_sb_printf(b, "-%u", code - 192);
     } else if (code >= 240 && code <= 248) {
         if (code == 248 && rdna4_type_is64(type))
-            rdna4_sb_printf(b, "0.15915494309189532");
+            gpuref_sb_printf(b, "0.15915494309189532");
         else
-            rdna4_sb_printf(b, "%s", float_text32[code - 240]);
+            gpuref_sb_printf(b, "%s", float_text32[code - 240]);
     } else if (code == 235) {
-        rdna4_sb_printf(b, "src_shared_base");
+        gpuref_sb_printf(b, "src_shared_base");
     } else if (code == 236) {
-        rdna4_sb_printf(b, "src_shared_limit");
+        gpuref_sb_printf(b, "src_shared_limit");
     } else if (code == 237) {
-        rdna4_sb_printf(b, "src_private_base");
+        gpuref_sb_printf(b, "src_private_base");
     } else if (code == 238) {
-        rdna4_sb_printf(b, "src_private_limit");
+        gpuref_sb_printf(b, "src_private_limit");
     } else if (code == RDNA4_SCC_SRC) {
-        rdna4_sb_printf(b, "src_scc");
+        gpuref_sb_printf(b, "src_scc");
     } else if (code == RDNA4_LIT_SRC) {
         rdna4_put_literal(b, lit, type);
     } else if (code >= 256) {
         rdna4_put_vreg(b, code - 256, n);
     } else {
-        rdna4_sb_printf(b, "?%u", code);
+        gpuref_sb_printf(b, "?%u", code);
     }
 }
 
@@ -329,59 +241,59 @@ void rdna4_put_src(rdna4_sbuf *b, unsigned code, int type, uint32_t lit)
 
 /* A 32-bit immediate that is always a literal: integer or float constant text when
  * it equals one, else hex. */
-static void put_imm32(rdna4_sbuf *b, uint32_t v)
+static void put_imm32(gpuref_strbuf *b, uint32_t v)
 {
     uint64_t k;
     if ((int32_t)v >= -16 && (int32_t)v <= 64) {
-        rdna4_sb_printf(b, "%d", (int)(int32_t)v);
+        gpuref_sb_printf(b, "%d", (int)(int32_t)v);
         return;
     }
     for (unsigned c = 240; c <= 248; c++)
         if (rdna4_inline_value(c, RDNA4_T_F32, &k) && k == v) {
-            rdna4_sb_printf(b, "%s", float_text32[c - 240]);
+            gpuref_sb_printf(b, "%s", float_text32[c - 240]);
             return;
         }
-    rdna4_sb_printf(b, "0x%x", v);
+    gpuref_sb_printf(b, "0x%x", v);
 }
 
-static void put_inl16(rdna4_sbuf *b, unsigned v)
+static void put_inl16(gpuref_strbuf *b, unsigned v)
 {
     if (v <= 64)
-        rdna4_sb_printf(b, "%u", v);
+        gpuref_sb_printf(b, "%u", v);
     else
-        rdna4_sb_printf(b, "0x%x", v);
+        gpuref_sb_printf(b, "0x%x", v);
 }
 
-static void put_hwreg(rdna4_sbuf *b, unsigned v)
+static void put_hwreg(gpuref_strbuf *b, unsigned v)
 {
     unsigned id = v & 63, off = (v >> 6) & 31, size = (v >> 11) + 1;
     const char *n = rdna4_name_of(rdna4_hwreg_names, id);
-    rdna4_sb_printf(b, "hwreg(");
+    gpuref_sb_printf(b, "hwreg(");
     if (n)
-        rdna4_sb_printf(b, "%s", n);
+        gpuref_sb_printf(b, "%s", n);
     else
-        rdna4_sb_printf(b, "%u", id);
+        gpuref_sb_printf(b, "%u", id);
     if (off != 0 || size != 32)
-        rdna4_sb_printf(b, ", %u, %u", off, size);
-    rdna4_sb_printf(b, ")");
+        gpuref_sb_printf(b, ", %u, %u", off, size);
+    gpuref_sb_printf(b, ")");
 }
 
-static void put_version(rdna4_sbuf *b, unsigned v)
+static void put_version(gpuref_strbuf *b, unsigned v)
 {
     static const rdna4_name vers[] = { { 0, "UC_VERSION_GFX7" }, { 4, "UC_VERSION_GFX10" },
                                     { 6, "UC_VERSION_GFX11" }, { 9, "UC_VERSION_GFX12" },
                                     { 0, NULL } };
     if (v & 0x7f00) {
-        rdna4_sb_printf(b, "0x%x", v);
+        gpuref_sb_printf(b, "0x%x", v);
         return;
     }
     const char *n = rdna4_name_of(vers, v & 0xff);
     if (n)
-        rdna4_sb_printf(b, "%s", n);
+        gpuref_sb_printf(b, "%s", n);
     else
-        rdna4_sb_printf(b, "%u", v & 0xff);
+        gpuref_sb_printf(b, "%u", v & 0xff);
     if (v & 0x8000)
-        rdna4_sb_printf(b, "|UC_VERSION_MDP_BIT");
+        gpuref_sb_printf(b, "|UC_VERSION_MDP_BIT");
 }
 
 int rdna4_delay_canonical(unsigned v)
@@ -389,34 +301,34 @@ int rdna4_delay_canonical(unsigned v)
     return (v & 0xf800) == 0 && (v & 15) <= 11 && ((v >> 4) & 7) <= 5 && ((v >> 7) & 15) <= 11;
 }
 
-static void put_delay(rdna4_sbuf *b, unsigned v)
+static void put_delay(gpuref_strbuf *b, unsigned v)
 {
     if (!rdna4_delay_canonical(v)) {
-        rdna4_sb_printf(b, "0x%x", v);
+        gpuref_sb_printf(b, "0x%x", v);
         return;
     }
     unsigned id0 = v & 15, skip = (v >> 4) & 7, id1 = (v >> 7) & 15;
     const char *sep = "";
     if (v == 0) {
-        rdna4_sb_printf(b, "0");
+        gpuref_sb_printf(b, "0");
         return;
     }
     if (id0) {
-        rdna4_sb_printf(b, "instid0(%s)", rdna4_instid_names[id0]);
+        gpuref_sb_printf(b, "instid0(%s)", rdna4_instid_names[id0]);
         sep = " | ";
     }
     if (skip) {
-        rdna4_sb_printf(b, "%sinstskip(%s)", sep, rdna4_instskip_names[skip]);
+        gpuref_sb_printf(b, "%sinstskip(%s)", sep, rdna4_instskip_names[skip]);
         sep = " | ";
     }
     if (id1)
-        rdna4_sb_printf(b, "%sinstid1(%s)", sep, rdna4_instid_names[id1]);
+        gpuref_sb_printf(b, "%sinstid1(%s)", sep, rdna4_instid_names[id1]);
 }
 
-static void put_depctr(rdna4_sbuf *b, unsigned v)
+static void put_depctr(gpuref_strbuf *b, unsigned v)
 {
     if (v & 0x60) {      /* bits 5-6 are not part of any field */
-        rdna4_sb_printf(b, "0x%x", v);
+        gpuref_sb_printf(b, "0x%x", v);
         return;
     }
     int all_default = 1;
@@ -430,66 +342,66 @@ static void put_depctr(rdna4_sbuf *b, unsigned v)
         const rdna4_depctr *d = &rdna4_depctr_fields[i];
         unsigned f = (v >> d->shift) & ((1u << d->width) - 1);
         if (all_default || f != d->dflt) {
-            rdna4_sb_printf(b, "%s%s(%u)", sep, d->name, f);
+            gpuref_sb_printf(b, "%s%s(%u)", sep, d->name, f);
             sep = " ";
         }
     }
 }
 
-static void put_waitcnt(rdna4_sbuf *b, unsigned v)
+static void put_waitcnt(gpuref_strbuf *b, unsigned v)
 {
     if (v & 8) {         /* bit 3 is not part of any counter field */
-        rdna4_sb_printf(b, "0x%x", v);
+        gpuref_sb_printf(b, "0x%x", v);
         return;
     }
     unsigned vm = v >> 10, exp = v & 7, lgkm = (v >> 4) & 63;
     int all = vm == 63 && exp == 7 && lgkm == 63;
     const char *sep = "";
     if (all || vm != 63) {
-        rdna4_sb_printf(b, "vmcnt(%u)", vm);
+        gpuref_sb_printf(b, "vmcnt(%u)", vm);
         sep = " ";
     }
     if (all || exp != 7) {
-        rdna4_sb_printf(b, "%sexpcnt(%u)", sep, exp);
+        gpuref_sb_printf(b, "%sexpcnt(%u)", sep, exp);
         sep = " ";
     }
     if (all || lgkm != 63)
-        rdna4_sb_printf(b, "%slgkmcnt(%u)", sep, lgkm);
+        gpuref_sb_printf(b, "%slgkmcnt(%u)", sep, lgkm);
 }
 
-static void put_msg(rdna4_sbuf *b, unsigned v)
+static void put_msg(gpuref_strbuf *b, unsigned v)
 {
     if (v > 255) {
-        rdna4_sb_printf(b, "%u", v);
+        gpuref_sb_printf(b, "%u", v);
         return;
     }
     const char *n = rdna4_name_of(rdna4_msg_names, v);
     if (n)
-        rdna4_sb_printf(b, "sendmsg(%s)", n);
+        gpuref_sb_printf(b, "sendmsg(%s)", n);
     else
-        rdna4_sb_printf(b, "sendmsg(%u, 0, 0)", v);
+        gpuref_sb_printf(b, "sendmsg(%u, 0, 0)", v);
 }
 
 /* ------------------------------------------------------------ SMEM */
 
-static void put_smem_mods(rdna4_sbuf *b, const rdna4_insn *in)
+static void put_smem_mods(gpuref_strbuf *b, const rdna4_insn *in)
 {
     unsigned th = in->f[RDNA4_FLD_TH], scope = in->f[RDNA4_FLD_SCOPE];
     static const char *const ths[4] = { "", "TH_LOAD_NT", "TH_LOAD_HT", "TH_LOAD_LU" };
     static const char *const scopes[4] = { "", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
     if (th)
-        rdna4_sb_printf(b, " th:%s", th == 3 && scope == 3 ? "TH_LOAD_BYPASS" : ths[th]);
+        gpuref_sb_printf(b, " th:%s", th == 3 && scope == 3 ? "TH_LOAD_BYPASS" : ths[th]);
     if (scope)
-        rdna4_sb_printf(b, " scope:%s", scopes[scope]);
+        gpuref_sb_printf(b, " scope:%s", scopes[scope]);
 }
 
-static void put_ioff24(rdna4_sbuf *b, uint32_t v)
+static void put_ioff24(gpuref_strbuf *b, uint32_t v)
 {
     int32_t x = (int32_t)(v << 8) >> 8;
     if (x < 0)
-        rdna4_sb_printf(b, "-0x%x", (unsigned)-x);
+        gpuref_sb_printf(b, "-0x%x", (unsigned)-x);
     else
-        rdna4_sb_printf(b, "0x%x", (unsigned)x);
+        gpuref_sb_printf(b, "0x%x", (unsigned)x);
 }
 
 /* ------------------------------------------------- vector helpers */
@@ -546,15 +458,15 @@ static int half16(const rdna4_insn *in, const rdna4_opd *o)
     }
 }
 
-static void put_vreg16(rdna4_sbuf *b, const rdna4_insn *in, int how, uint32_t v, int slot)
+static void put_vreg16(gpuref_strbuf *b, const rdna4_insn *in, int how, uint32_t v, int slot)
 {
     if (how == 1)
-        rdna4_sb_printf(b, "v%u.%c", v & 127u, (v & 128u) ? 'h' : 'l');
+        gpuref_sb_printf(b, "v%u.%c", v & 127u, (v & 128u) ? 'h' : 'l');
     else
-        rdna4_sb_printf(b, "v%u.%c", v, ((in->f[RDNA4_FLD_OPSEL] >> slot) & 1u) ? 'h' : 'l');
+        gpuref_sb_printf(b, "v%u.%c", v, ((in->f[RDNA4_FLD_OPSEL] >> slot) & 1u) ? 'h' : 'l');
 }
 
-static void put_vop_operand(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_opd *o)
+static void put_vop_operand(gpuref_strbuf *b, const rdna4_insn *in, const rdna4_opd *o)
 {
     uint32_t v = in->f[o->fld];
     int i = src_index(o->fld), neg = 0, abs = 0, h16 = half16(in, o);
@@ -571,10 +483,10 @@ static void put_vop_operand(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_opd
         rdna4_put_sreg(b, v, o->type == RDNA4_T_MASK ? 1 : rdna4_type_dwords(o->type));
         break;
     case RDNA4_K_VCC:
-        rdna4_sb_printf(b, "vcc_lo");
+        gpuref_sb_printf(b, "vcc_lo");
         break;
     case RDNA4_K_LIT:
-        rdna4_sb_printf(b, "0x%x", in->lit);
+        gpuref_sb_printf(b, "0x%x", in->lit);
         break;
     case RDNA4_K_VGPR:
     case RDNA4_K_VSRC:
@@ -584,9 +496,9 @@ static void put_vop_operand(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_opd
         /* "-v1" on registers; neg(...) on constants, where "-" would read as a sign */
         int reg = o->kind == RDNA4_K_VGPR || (in->dpp && o->fld == RDNA4_FLD_SRC0) || v < 128 || v >= 256;
         if (neg)
-            rdna4_sb_printf(b, reg ? "-" : "neg(");
+            gpuref_sb_printf(b, reg ? "-" : "neg(");
         if (abs)
-            rdna4_sb_printf(b, "|");
+            gpuref_sb_printf(b, "|");
         if (h16 && o->kind == RDNA4_K_VGPR)
             put_vreg16(b, in, h16, v, i);
         else if (h16 && in->dpp && o->fld == RDNA4_FLD_SRC0)
@@ -602,13 +514,13 @@ static void put_vop_operand(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_opd
         else
             rdna4_put_src(b, v, o->type == RDNA4_T_MASK ? RDNA4_T_B32 : o->type, in->lit);
         if (abs)
-            rdna4_sb_printf(b, "|");
+            gpuref_sb_printf(b, "|");
         if (neg && !reg)
-            rdna4_sb_printf(b, ")");
+            gpuref_sb_printf(b, ")");
         break;
     }
     default:
-        rdna4_sb_printf(b, "?");
+        gpuref_sb_printf(b, "?");
         break;
     }
 }
@@ -626,53 +538,53 @@ static unsigned row_nsrc(const rdna4_row *r)
 }
 
 /* "name:[a,b,c]" over `n` entries of bit field v (n grows to 3 when higher bits are set). */
-static void put_bitlist(rdna4_sbuf *b, const char *name, unsigned v, unsigned n, unsigned maxn)
+static void put_bitlist(gpuref_strbuf *b, const char *name, unsigned v, unsigned n, unsigned maxn)
 {
     while (n < maxn && (v >> n))
         n++;
-    rdna4_sb_printf(b, " %s:[", name);
+    gpuref_sb_printf(b, " %s:[", name);
     for (unsigned i = 0; i < n; i++)
-        rdna4_sb_printf(b, "%s%u", i ? "," : "", (v >> i) & 1);
-    rdna4_sb_printf(b, "]");
+        gpuref_sb_printf(b, "%s%u", i ? "," : "", (v >> i) & 1);
+    gpuref_sb_printf(b, "]");
 }
 
-static void put_dpp(rdna4_sbuf *b, const rdna4_insn *in)
+static void put_dpp(gpuref_strbuf *b, const rdna4_insn *in)
 {
     if (in->dpp == 2 || in->dpp == 3) {
-        rdna4_sb_printf(b, " dpp8:[");
+        gpuref_sb_printf(b, " dpp8:[");
         for (int i = 0; i < 8; i++)
-            rdna4_sb_printf(b, "%s%u", i ? "," : "", in->f[RDNA4_FLD_LANE_SEL0 + i]);
-        rdna4_sb_printf(b, "]");
+            gpuref_sb_printf(b, "%s%u", i ? "," : "", in->f[RDNA4_FLD_LANE_SEL0 + i]);
+        gpuref_sb_printf(b, "]");
         if (in->dpp == 3)
-            rdna4_sb_printf(b, " fi:1");
+            gpuref_sb_printf(b, " fi:1");
         return;
     }
     unsigned c = in->f[RDNA4_FLD_DPP_CTRL];
     if (c <= 0xff)
-        rdna4_sb_printf(b, " quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, c >> 6);
+        gpuref_sb_printf(b, " quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, c >> 6);
     else if (c >= 0x101 && c <= 0x10f)
-        rdna4_sb_printf(b, " row_shl:%u", c & 15);
+        gpuref_sb_printf(b, " row_shl:%u", c & 15);
     else if (c >= 0x111 && c <= 0x11f)
-        rdna4_sb_printf(b, " row_shr:%u", c & 15);
+        gpuref_sb_printf(b, " row_shr:%u", c & 15);
     else if (c >= 0x121 && c <= 0x12f)
-        rdna4_sb_printf(b, " row_ror:%u", c & 15);
+        gpuref_sb_printf(b, " row_ror:%u", c & 15);
     else if (c == 0x140)
-        rdna4_sb_printf(b, " row_mirror");
+        gpuref_sb_printf(b, " row_mirror");
     else if (c == 0x141)
-        rdna4_sb_printf(b, " row_half_mirror");
+        gpuref_sb_printf(b, " row_half_mirror");
     else if (c >= 0x150 && c <= 0x15f)
-        rdna4_sb_printf(b, " row_share:%u", c & 15);
+        gpuref_sb_printf(b, " row_share:%u", c & 15);
     else if (c >= 0x160 && c <= 0x16f)
-        rdna4_sb_printf(b, " row_xmask:%u", c & 15);
-    rdna4_sb_printf(b, " row_mask:0x%x bank_mask:0x%x", in->f[RDNA4_FLD_ROW_MASK],
+        gpuref_sb_printf(b, " row_xmask:%u", c & 15);
+    gpuref_sb_printf(b, " row_mask:0x%x bank_mask:0x%x", in->f[RDNA4_FLD_ROW_MASK],
                  in->f[RDNA4_FLD_BANK_MASK]);
     if (in->f[RDNA4_FLD_BC])
-        rdna4_sb_printf(b, " bound_ctrl:1");
+        gpuref_sb_printf(b, " bound_ctrl:1");
     if (in->f[RDNA4_FLD_FI])
-        rdna4_sb_printf(b, " fi:1");
+        gpuref_sb_printf(b, " fi:1");
 }
 
-static void put_operands(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row *r, const char *first_sep)
+static void put_operands(gpuref_strbuf *b, const rdna4_insn *in, const rdna4_row *r, const char *first_sep)
 {
     const char *sep = first_sep;
     for (int i = 0; i < RDNA4_MAXOPD; i++) {
@@ -682,36 +594,36 @@ static void put_operands(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row *r
         /* V_DUAL_CNDMASK_B32 reads VCC without naming it (LLVM 22 prints no vcc_lo) */
         if (o->kind == RDNA4_K_VCC && (r->fmt == RDNA4_FMT_VOPDX || r->fmt == RDNA4_FMT_VOPDY))
             continue;
-        rdna4_sb_printf(b, "%s", sep);
+        gpuref_sb_printf(b, "%s", sep);
         put_vop_operand(b, in, o);
         sep = ", ";
     }
 }
 
-static void put_vop3_mods(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row *r)
+static void put_vop3_mods(gpuref_strbuf *b, const rdna4_insn *in, const rdna4_row *r)
 {
     unsigned os = in->f[RDNA4_FLD_OPSEL], sty = in->fmt == RDNA4_FMT_VOP3 ? (unsigned)rdna4_opsel_style(r) : 0;
     if (os && sty == 1)
-        rdna4_sb_printf(b, " byte_sel:%u", os >> 2);
+        gpuref_sb_printf(b, " byte_sel:%u", os >> 2);
     else if (os && sty == 2)
-        rdna4_sb_printf(b, " byte_sel:%u", (os & 1) << 1 | (os >> 1 & 1));
+        gpuref_sb_printf(b, " byte_sel:%u", (os & 1) << 1 | (os >> 1 & 1));
     else if (os && sty == 3)
-        rdna4_sb_printf(b, " op_sel:[%u,%u]", os & 1, os >> 1 & 1);
+        gpuref_sb_printf(b, " op_sel:[%u,%u]", os & 1, os >> 1 & 1);
     /* op_sel:[src0, ..., srcN-1, dst]: the last entry is OPSEL[3] */
     else if (in->fmt == RDNA4_FMT_VOP3 && os) {
         unsigned n = row_nsrc(r), v = in->f[RDNA4_FLD_OPSEL];
-        rdna4_sb_printf(b, " op_sel:[");
+        gpuref_sb_printf(b, " op_sel:[");
         for (unsigned i = 0; i < n; i++)
-            rdna4_sb_printf(b, "%u,", (v >> i) & 1);
-        rdna4_sb_printf(b, "%u]", (v >> 3) & 1);
+            gpuref_sb_printf(b, "%u,", (v >> i) & 1);
+        gpuref_sb_printf(b, "%u]", (v >> 3) & 1);
     }
     if (in->f[RDNA4_FLD_CM])
-        rdna4_sb_printf(b, " clamp");
+        gpuref_sb_printf(b, " clamp");
     static const char *const omod[4] = { "", " mul:2", " mul:4", " div:2" };
-    rdna4_sb_printf(b, "%s", omod[in->f[RDNA4_FLD_OMOD] & 3]);
+    gpuref_sb_printf(b, "%s", omod[in->f[RDNA4_FLD_OMOD] & 3]);
 }
 
-static void put_vop3p_mods(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row *r)
+static void put_vop3p_mods(gpuref_strbuf *b, const rdna4_insn *in, const rdna4_row *r)
 {
     unsigned n = row_nsrc(r);
     unsigned opsel_hi = in->f[RDNA4_FLD_OPSEL_HI] | (in->f[RDNA4_FLD_OPSEL_HI2] << 2);
@@ -719,24 +631,24 @@ static void put_vop3p_mods(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row 
     /* SWMMAC: OPSEL[1:0] selects the set of sparsity indices (§7.12 L3822), LLVM's
      * index_key (README: decisions E15) */
     if (in->f[RDNA4_FLD_OPSEL] && (r->flags & RDNA4_OPSELHI1))
-        rdna4_sb_printf(b, " index_key:%u", in->f[RDNA4_FLD_OPSEL] & 3u);
+        gpuref_sb_printf(b, " index_key:%u", in->f[RDNA4_FLD_OPSEL] & 3u);
     else if (in->f[RDNA4_FLD_OPSEL])
         put_bitlist(b, "op_sel", in->f[RDNA4_FLD_OPSEL], n, 3);
     if (opsel_hi != dflt) {
         /* one entry per source, as LLVM 22 prints it (the bits of missing sources are 1:
          * decode rejects other values, README: decisions E18); MIX rows keep all three */
         unsigned k = strstr(r->name, "_mix") ? 3 : n;
-        rdna4_sb_printf(b, " op_sel_hi:[");
+        gpuref_sb_printf(b, " op_sel_hi:[");
         for (unsigned i = 0; i < k; i++)
-            rdna4_sb_printf(b, "%s%u", i ? "," : "", (opsel_hi >> i) & 1);
-        rdna4_sb_printf(b, "]");
+            gpuref_sb_printf(b, "%s%u", i ? "," : "", (opsel_hi >> i) & 1);
+        gpuref_sb_printf(b, "]");
     }
     if (in->f[RDNA4_FLD_NEG])
         put_bitlist(b, "neg_lo", in->f[RDNA4_FLD_NEG], n, 3);
     if (in->f[RDNA4_FLD_NEG_HI])
         put_bitlist(b, "neg_hi", in->f[RDNA4_FLD_NEG_HI], n, 3);
     if (in->f[RDNA4_FLD_CM])
-        rdna4_sb_printf(b, " clamp");
+        gpuref_sb_printf(b, " clamp");
 }
 
 /* ----------------------------------------------------------- memory */
@@ -746,7 +658,7 @@ static void put_vop3p_mods(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row 
  * bit 1, CASCADE bit 2, CASCADE named only at SCOPE_DEV/SYS.  Deviation: CASCADE with
  * RETURN prints TH_ATOMIC_CASCADE_{RT,NT}_RETURN (LLVM drops the RETURN bit there, so
  * its text of th 4 and th 5 is the same). */
-static void put_mem_cache(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row *r)
+static void put_mem_cache(gpuref_strbuf *b, const rdna4_insn *in, const rdna4_row *r)
 {
     unsigned th = in->f[RDNA4_FLD_TH], scope = in->f[RDNA4_FLD_SCOPE];
     int cls = rdna4_row_class(r);
@@ -754,26 +666,26 @@ static void put_mem_cache(rdna4_sbuf *b, const rdna4_insn *in, const rdna4_row *
     } else if (cls == 2) {
         if (th & 4) {
             if (scope >= 2)
-                rdna4_sb_printf(b, " th:TH_ATOMIC_CASCADE_%s%s", th & 2 ? "NT" : "RT",
+                gpuref_sb_printf(b, " th:TH_ATOMIC_CASCADE_%s%s", th & 2 ? "NT" : "RT",
                              th & 1 ? "_RETURN" : "");
             else
-                rdna4_sb_printf(b, " th:TH_ATOMIC_0x%x", th);
+                gpuref_sb_printf(b, " th:TH_ATOMIC_0x%x", th);
         } else if (th & 2) {
-            rdna4_sb_printf(b, " th:TH_ATOMIC_NT%s", th & 1 ? "_RETURN" : "");
+            gpuref_sb_printf(b, " th:TH_ATOMIC_NT%s", th & 1 ? "_RETURN" : "");
         } else {
-            rdna4_sb_printf(b, " th:TH_ATOMIC_RETURN");
+            gpuref_sb_printf(b, " th:TH_ATOMIC_RETURN");
         }
     } else if (th == 3 && scope == 3) {
-        rdna4_sb_printf(b, " th:%s", cls == 1 ? "TH_STORE_BYPASS" : "TH_LOAD_BYPASS");
+        gpuref_sb_printf(b, " th:%s", cls == 1 ? "TH_STORE_BYPASS" : "TH_LOAD_BYPASS");
     } else {
         const char *nm = (cls == 1 ? rdna4_th_store_names : rdna4_th_load_names)[th];
         if (nm)
-            rdna4_sb_printf(b, " th:%s", nm);
+            gpuref_sb_printf(b, " th:%s", nm);
         else
-            rdna4_sb_printf(b, " th:0x%x", th);      /* reserved (load TH 7) */
+            gpuref_sb_printf(b, " th:0x%x", th);      /* reserved (load TH 7) */
     }
     if (scope)
-        rdna4_sb_printf(b, " scope:%s", rdna4_scope_names[scope]);
+        gpuref_sb_printf(b, " scope:%s", rdna4_scope_names[scope]);
 }
 
 static const char *const dim_names[8] = {
@@ -787,19 +699,19 @@ static const char *const dim_names[8] = {
 int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char *err)
 {
     (void)pc;
-    rdna4_sbuf sb = { buf, len, 0 }, *b = &sb;
+    gpuref_strbuf sb, *b = &sb;
     const rdna4_row *r = &rdna4_rows[in->row];
     char name[64];
-    buf[0] = '\0';
+    gpuref_sb_fixed(b, buf, len);
     rdna4_row_display_name(in, name, sizeof name);
-    rdna4_sb_printf(b, "%s", name);
+    gpuref_sb_printf(b, "%s", name);
     const char *sep = " ";
     switch (in->fmt) {
     case RDNA4_FMT_SOP1: case RDNA4_FMT_SOP2: case RDNA4_FMT_SOPC: case RDNA4_FMT_SOPK: case RDNA4_FMT_SOPP:
         for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
             const rdna4_opd *o = &r->o[i];
             uint32_t v = in->f[o->fld];
-            rdna4_sb_printf(b, "%s", sep);
+            gpuref_sb_printf(b, "%s", sep);
             sep = ", ";
             switch (o->kind) {
             case RDNA4_K_SDST: case RDNA4_K_SDSTSRC:
@@ -812,25 +724,25 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
                 if (in->fmt == RDNA4_FMT_SOPK)
                     put_imm32(b, in->lit);   /* LLVM: S_SETREG_IMM32 prints like a constant */
                 else
-                    rdna4_sb_printf(b, "0x%x", in->lit);
+                    gpuref_sb_printf(b, "0x%x", in->lit);
                 break;
             case RDNA4_K_MSGRTN:
                 put_msg(b, v);
                 break;
             case RDNA4_K_SIMM_HEX:
-                rdna4_sb_printf(b, "0x%x", v);
+                gpuref_sb_printf(b, "0x%x", v);
                 break;
             case RDNA4_K_SIMM_INL:
                 put_inl16(b, v);
                 break;
             case RDNA4_K_SIMM_OPT:
                 if (v == 0)
-                    b->pos -= 1;   /* drop the separator: "s_endpgm" */
+                    b->n -= 1;   /* drop the separator: "s_endpgm" */
                 else
-                    rdna4_sb_printf(b, "%u", v);
+                    gpuref_sb_printf(b, "%u", v);
                 break;
             case RDNA4_K_SIMM_BR:
-                rdna4_sb_printf(b, "%u", v);
+                gpuref_sb_printf(b, "%u", v);
                 break;
             case RDNA4_K_SIMM_HWREG:
                 put_hwreg(b, v);
@@ -851,18 +763,18 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
                 put_msg(b, v);
                 break;
             default:
-                rdna4_sb_printf(b, "?");
+                gpuref_sb_printf(b, "?");
                 break;
             }
         }
         if (r->o[0].kind == RDNA4_K_NONE)
-            b->pos = strlen(name);
+            b->n = strlen(name);
         break;
     case RDNA4_FMT_SMEM: {
         for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
             const rdna4_opd *o = &r->o[i];
             uint32_t v = in->f[o->fld];
-            rdna4_sb_printf(b, "%s", sep);
+            gpuref_sb_printf(b, "%s", sep);
             sep = ", ";
             switch (o->kind) {
             case RDNA4_K_SM_SDATA:
@@ -874,7 +786,7 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
             case RDNA4_K_SM_OFF:
                 if (in->f[RDNA4_FLD_SOFFSET] != RDNA4_NULL) {
                     rdna4_put_sreg(b, in->f[RDNA4_FLD_SOFFSET], 1);
-                    rdna4_sb_printf(b, " offset:");
+                    gpuref_sb_printf(b, " offset:");
                 }
                 put_ioff24(b, v);
                 break;
@@ -885,7 +797,7 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
                 rdna4_put_sreg(b, v, 1);
                 break;
             case RDNA4_K_SM_LEN:
-                rdna4_sb_printf(b, "%u", v);
+                gpuref_sb_printf(b, "%u", v);
                 break;
             default:
                 break;
@@ -915,7 +827,7 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
         break;
     case RDNA4_FMT_VOPD:
         put_operands(b, in, r, " ");
-        rdna4_sb_printf(b, " :: %s", rdna4_rows[in->rowy].name);
+        gpuref_sb_printf(b, " :: %s", rdna4_rows[in->rowy].name);
         put_operands(b, in, &rdna4_rows[in->rowy], " ");
         break;
     case RDNA4_FMT_VINTERP:
@@ -923,21 +835,21 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
         if (in->f[RDNA4_FLD_OPSEL])
             put_bitlist(b, "op_sel", in->f[RDNA4_FLD_OPSEL], 4, 4);
         if (in->f[RDNA4_FLD_CM])
-            rdna4_sb_printf(b, " clamp");
-        rdna4_sb_printf(b, " wait_exp:%u", in->f[RDNA4_FLD_WAITEXP]);
+            gpuref_sb_printf(b, " clamp");
+        gpuref_sb_printf(b, " wait_exp:%u", in->f[RDNA4_FLD_WAITEXP]);
         break;
     case RDNA4_FMT_VDSDIR:
-        rdna4_sb_printf(b, " ");
+        gpuref_sb_printf(b, " ");
         rdna4_put_vreg(b, in->f[RDNA4_FLD_VDST], 1);
         if (r->o[1].kind == RDNA4_K_ATTR)
-            rdna4_sb_printf(b, ", attr%u.%c", in->f[RDNA4_FLD_ATTR], "xyzw"[in->f[RDNA4_FLD_ATTR_CHAN]]);
-        rdna4_sb_printf(b, " wait_va_vdst:%u wait_vm_vsrc:%u", in->f[RDNA4_FLD_WAIT_VA],
+            gpuref_sb_printf(b, ", attr%u.%c", in->f[RDNA4_FLD_ATTR], "xyzw"[in->f[RDNA4_FLD_ATTR_CHAN]]);
+        gpuref_sb_printf(b, " wait_va_vdst:%u wait_vm_vsrc:%u", in->f[RDNA4_FLD_WAIT_VA],
                      in->f[RDNA4_FLD_WAIT_VMVSRC]);
         break;
     case RDNA4_FMT_VDS: {
         if (r->o[0].kind != RDNA4_K_NONE) {
             for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
-                rdna4_sb_printf(b, "%s", sep);
+                gpuref_sb_printf(b, "%s", sep);
                 sep = ", ";
                 rdna4_put_vreg(b, in->f[r->o[i].fld], rdna4_type_dwords(r->o[i].type));
             }
@@ -945,16 +857,16 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
         int two = strstr(r->name, "2addr") != NULL;
         if (two) {
             if (in->f[RDNA4_FLD_OFFSET0])
-                rdna4_sb_printf(b, " offset0:%u", in->f[RDNA4_FLD_OFFSET0]);
+                gpuref_sb_printf(b, " offset0:%u", in->f[RDNA4_FLD_OFFSET0]);
             if (in->f[RDNA4_FLD_OFFSET1])
-                rdna4_sb_printf(b, " offset1:%u", in->f[RDNA4_FLD_OFFSET1]);
+                gpuref_sb_printf(b, " offset1:%u", in->f[RDNA4_FLD_OFFSET1]);
         } else {
             unsigned off = in->f[RDNA4_FLD_OFFSET0] | (in->f[RDNA4_FLD_OFFSET1] << 8);
             char sw[48];
             if (off && !strcmp(r->name, "ds_swizzle_b32") && rdna4_swizzle_text(off, sw, sizeof sw))
-                rdna4_sb_printf(b, " offset:%s", sw);
+                gpuref_sb_printf(b, " offset:%s", sw);
             else if (off)
-                rdna4_sb_printf(b, " offset:%u", off);
+                gpuref_sb_printf(b, " offset:%u", off);
         }
         break;
     }
@@ -962,34 +874,34 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
         const rdna4_opd *o = &r->o[0];
         unsigned n = rdna4_type_dwords(o->type) + (in->f[RDNA4_FLD_TFE] ? 1 : 0);
         unsigned na = in->f[RDNA4_FLD_IDXEN] + in->f[RDNA4_FLD_OFFEN];
-        rdna4_sb_printf(b, " ");
+        gpuref_sb_printf(b, " ");
         rdna4_put_vreg(b, in->f[RDNA4_FLD_VDATA], n);
-        rdna4_sb_printf(b, ", ");
+        gpuref_sb_printf(b, ", ");
         if (na)
             rdna4_put_vreg(b, in->f[RDNA4_FLD_VADDR], na);
         else
-            rdna4_sb_printf(b, "off");
-        rdna4_sb_printf(b, ", ");
+            gpuref_sb_printf(b, "off");
+        gpuref_sb_printf(b, ", ");
         rdna4_put_sreg(b, in->f[RDNA4_FLD_RSRC], 4);
-        rdna4_sb_printf(b, ", ");
+        gpuref_sb_printf(b, ", ");
         rdna4_put_sreg(b, in->f[RDNA4_FLD_SOFFSET], 1);
         /* tbuffer only (decode keeps FORMAT 0 elsewhere); 1 (8_UNORM) is LLVM's default */
         unsigned fm = in->f[RDNA4_FLD_FORMAT];
         if (!strncmp(r->name, "tbuffer_", 8) && fm != 1) {
             if (fm < RDNA4_NBUFFMT)
-                rdna4_sb_printf(b, " format:[BUF_FMT_%s]", rdna4_buf_fmt_names[fm]);
+                gpuref_sb_printf(b, " format:[BUF_FMT_%s]", rdna4_buf_fmt_names[fm]);
             else
-                rdna4_sb_printf(b, " format:%u", fm);
+                gpuref_sb_printf(b, " format:%u", fm);
         }
         if (in->f[RDNA4_FLD_IDXEN])
-            rdna4_sb_printf(b, " idxen");
+            gpuref_sb_printf(b, " idxen");
         if (in->f[RDNA4_FLD_OFFEN])
-            rdna4_sb_printf(b, " offen");
+            gpuref_sb_printf(b, " offen");
         if (in->f[RDNA4_FLD_IOFFSET])
-            rdna4_sb_printf(b, " offset:%u", in->f[RDNA4_FLD_IOFFSET]);
+            gpuref_sb_printf(b, " offset:%u", in->f[RDNA4_FLD_IOFFSET]);
         put_mem_cache(b, in, r);
         if (in->f[RDNA4_FLD_TFE])
-            rdna4_sb_printf(b, " tfe");
+            gpuref_sb_printf(b, " tfe");
         break;
     }
     case RDNA4_FMT_VFLAT: case RDNA4_FMT_VGLOBAL: case RDNA4_FMT_VSCRATCH: {
@@ -1003,7 +915,7 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
         for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
             const rdna4_opd *o = &r->o[i];
             if (o->kind == RDNA4_K_MLOAD || (o->kind == RDNA4_K_MATOMIC && (in->f[RDNA4_FLD_TH] & 1))) {
-                rdna4_sb_printf(b, "%s", sep);
+                gpuref_sb_printf(b, "%s", sep);
                 sep = ", ";
                 rdna4_put_vreg(b, in->f[RDNA4_FLD_VDST], rdna4_type_dwords(o->type));
                 have_dst = 1;
@@ -1011,10 +923,10 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
         }
         (void)have_dst;
         if (!(r->flags & RDNA4_ADDTID)) {
-            rdna4_sb_printf(b, "%s", sep);
+            gpuref_sb_printf(b, "%s", sep);
             sep = ", ";
             if (scratch && !in->f[RDNA4_FLD_SVE])
-                rdna4_sb_printf(b, "off");
+                gpuref_sb_printf(b, "off");
             else
                 rdna4_put_vreg(b, in->f[RDNA4_FLD_VADDR],
                             (in->fmt == RDNA4_FMT_VFLAT || (in->fmt == RDNA4_FMT_VGLOBAL && sa == RDNA4_NULL)) ? 2 : 1);
@@ -1022,21 +934,21 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
         for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
             const rdna4_opd *o = &r->o[i];
             if (o->kind == RDNA4_K_MSTORE) {
-                rdna4_sb_printf(b, "%s", sep);
+                gpuref_sb_printf(b, "%s", sep);
                 sep = ", ";
                 rdna4_put_vreg(b, in->f[RDNA4_FLD_VSRC], rdna4_type_dwords(o->type));
             }
         }
         if (in->fmt != RDNA4_FMT_VFLAT) {
-            rdna4_sb_printf(b, "%s", sep);
+            gpuref_sb_printf(b, "%s", sep);
             if (sa == RDNA4_NULL)
-                rdna4_sb_printf(b, "off");
+                gpuref_sb_printf(b, "off");
             else
                 rdna4_put_sreg(b, sa, scratch ? 1 : 2);
         }
         if (in->f[RDNA4_FLD_IOFFSET]) {
             int32_t x = (int32_t)(in->f[RDNA4_FLD_IOFFSET] << 8) >> 8;
-            rdna4_sb_printf(b, " offset:%d", (int)x);
+            gpuref_sb_printf(b, " offset:%d", (int)x);
         }
         put_mem_cache(b, in, r);
         break;
@@ -1044,67 +956,67 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
     case RDNA4_FMT_VIMAGE: case RDNA4_FMT_VSAMPLE: {
         int smp = in->fmt == RDNA4_FMT_VSAMPLE;
         unsigned n = rdna4_image_vdata_regs(in);
-        rdna4_sb_printf(b, " ");
+        gpuref_sb_printf(b, " ");
         rdna4_put_vreg(b, in->f[RDNA4_FLD_VDATA], n);
-        rdna4_sb_printf(b, ", [v%u, v%u, v%u, v%u", in->f[RDNA4_FLD_VADDR0], in->f[RDNA4_FLD_VADDR1],
+        gpuref_sb_printf(b, ", [v%u, v%u, v%u, v%u", in->f[RDNA4_FLD_VADDR0], in->f[RDNA4_FLD_VADDR1],
                      in->f[RDNA4_FLD_VADDR2], in->f[RDNA4_FLD_VADDR3]);
         if (!smp)
-            rdna4_sb_printf(b, ", v%u", in->f[RDNA4_FLD_VADDR4]);
-        rdna4_sb_printf(b, "], ");
+            gpuref_sb_printf(b, ", v%u", in->f[RDNA4_FLD_VADDR4]);
+        gpuref_sb_printf(b, "], ");
         rdna4_put_sreg(b, in->f[RDNA4_FLD_RSRC], in->f[RDNA4_FLD_R128] ? 4 : 8);
         if (smp) {
-            rdna4_sb_printf(b, ", ");
+            gpuref_sb_printf(b, ", ");
             rdna4_put_sreg(b, in->f[RDNA4_FLD_SAMP], 4);
         }
-        rdna4_sb_printf(b, " dmask:0x%x dim:%s", in->f[RDNA4_FLD_DMASK], dim_names[in->f[RDNA4_FLD_DIM]]);
+        gpuref_sb_printf(b, " dmask:0x%x dim:%s", in->f[RDNA4_FLD_DMASK], dim_names[in->f[RDNA4_FLD_DIM]]);
         if (smp && in->f[RDNA4_FLD_UNRM])
-            rdna4_sb_printf(b, " unorm");
+            gpuref_sb_printf(b, " unorm");
         put_mem_cache(b, in, r);
         if (in->f[RDNA4_FLD_R128])
-            rdna4_sb_printf(b, " r128");
+            gpuref_sb_printf(b, " r128");
         if (in->f[RDNA4_FLD_A16])
-            rdna4_sb_printf(b, " a16");
+            gpuref_sb_printf(b, " a16");
         if (in->f[RDNA4_FLD_D16])
-            rdna4_sb_printf(b, " d16");
+            gpuref_sb_printf(b, " d16");
         if (in->f[RDNA4_FLD_TFE])
-            rdna4_sb_printf(b, " tfe");
+            gpuref_sb_printf(b, " tfe");
         if (smp && in->f[RDNA4_FLD_LWE])
-            rdna4_sb_printf(b, " lwe");
+            gpuref_sb_printf(b, " lwe");
         break;
     }
     case RDNA4_FMT_VEXPORT: {
         unsigned t = in->f[RDNA4_FLD_TARGET];
         if (t <= 7)
-            rdna4_sb_printf(b, " mrt%u", t);
+            gpuref_sb_printf(b, " mrt%u", t);
         else if (t == 8)
-            rdna4_sb_printf(b, " mrtz");
+            gpuref_sb_printf(b, " mrtz");
         else if (t >= 12 && t <= 16)
-            rdna4_sb_printf(b, " pos%u", t - 12);
+            gpuref_sb_printf(b, " pos%u", t - 12);
         else if (t == 20)
-            rdna4_sb_printf(b, " prim");
+            gpuref_sb_printf(b, " prim");
         else if (t == 21 || t == 22)
-            rdna4_sb_printf(b, " dual_src_blend%u", t - 21);
+            gpuref_sb_printf(b, " dual_src_blend%u", t - 21);
         else
-            rdna4_sb_printf(b, " invalid_target_%u", t);   /* reserved: LLVM 22's spelling */
+            gpuref_sb_printf(b, " invalid_target_%u", t);   /* reserved: LLVM 22's spelling */
         for (int i = 0; i < 4; i++) {
-            rdna4_sb_printf(b, "%s", i ? ", " : " ");
+            gpuref_sb_printf(b, "%s", i ? ", " : " ");
             if ((in->f[RDNA4_FLD_EN] >> i) & 1)
-                rdna4_sb_printf(b, "v%u", in->f[rdna4_exp_vsrc[i]]);
+                gpuref_sb_printf(b, "v%u", in->f[rdna4_exp_vsrc[i]]);
             else
-                rdna4_sb_printf(b, "off");
+                gpuref_sb_printf(b, "off");
         }
         if (in->f[RDNA4_FLD_DONE])
-            rdna4_sb_printf(b, " done");
+            gpuref_sb_printf(b, " done");
         if (in->f[RDNA4_FLD_ROW])
-            rdna4_sb_printf(b, " row_en");
+            gpuref_sb_printf(b, " row_en");
         break;
     }
     default:
         return gpuref_errf(err, GPUREF_ERR_DECODE, "cannot print format %d", in->fmt);
     }
-    if (sb.pos >= len)
+    if (sb.n >= len)
         return gpuref_errf(err, GPUREF_ERR_ARG, "disassembly buffer too small (%zu bytes)", len);
-    buf[sb.pos] = '\0';
+    buf[sb.n] = '\0';
     return GPUREF_OK;
 }
 

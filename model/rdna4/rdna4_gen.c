@@ -89,15 +89,11 @@ typedef struct gitem {
                                     REF_ABS, REF_INL: see emit_jump */
 } gitem;
 
-/* The non-zero row weights of a test and their running sums: weighted
- * choices that draw exactly as gpuref_gx_pick over the whole table (the
- * same random number, the same row) with a binary search instead of two
- * passes over every row of the ISA. */
+/* The row weights of a test as a core weighted table (gpuref_wtab) with its room. */
 typedef struct cumw {
-    uint64_t sum;
-    unsigned n;
-    uint64_t cum[RDNA4_NROWS];      /* running sum up to and including row idx[k] */
-    uint16_t idx[RDNA4_NROWS];
+    gpuref_wtab t;
+    uint64_t    cum[RDNA4_NROWS];
+    uint16_t    idx[RDNA4_NROWS];
 } cumw;
 
 typedef struct gt {
@@ -107,7 +103,8 @@ typedef struct gt {
     gitem         *v;
     size_t         n, cap;
     int           *label;        /* item index of each label */
-    unsigned       nlabels, caplabels;
+    unsigned       nlabels;
+    size_t         caplabels;
     uint8_t        pool[6];      /* even SGPRs: pairs (p, p+1) */
     uint32_t       tgt[4][2];    /* values of the aimed pairs s96:97 ... s102:103 */
     uint8_t        ntgt;
@@ -121,76 +118,25 @@ typedef struct gt {
     int            fail;
 } gt;
 
-/* The row of x < t->rows.sum. */
-static int cum_find(const cumw *c, uint64_t x)
-{
-    return gpuref_gx_cum_find(c->cum, c->idx, c->n, x);
-}
-
 /* gpuref_gx_pick(t->r, t->w, RDNA4_NROWS) */
 static int pick_row(gt *t)
 {
-    return t->rows.sum ? cum_find(&t->rows, gpuref_gx_draw(t->r, t->rows.sum)) : -1;
+    return gpuref_wtab_pick(&t->rows.t, t->r);
 }
 
 /* gpuref_gx_pick(t->r, t->w, NITEMS): a row or the branch construct */
 static int pick_item(gt *t)
 {
-    uint64_t sum = t->rows.sum + t->w[IT_BRANCH];
+    uint64_t sum = t->rows.t.sum + t->w[IT_BRANCH];
     if (!sum)
         return -1;
     uint64_t x = gpuref_gx_draw(t->r, sum);
-    return x < t->rows.sum ? cum_find(&t->rows, x) : IT_BRANCH;
+    return x < t->rows.t.sum ? gpuref_wtab_find(&t->rows.t, x) : IT_BRANCH;
 }
 
-/* ---------------------------------------------------------------- values */
-
-static uint32_t int_example(gpuref_rng *r, unsigned vc, unsigned bits)
-{
-    uint64_t m = bits >= 64 ? ~0ull : (1ull << bits) - 1, sb = (m >> 1) + 1;
-    switch (vc) {
-    case GPUREF_VC_ZERO:   return 0;
-    case GPUREF_VC_ONE:    return 1;
-    case GPUREF_VC_MINUS1: return (uint32_t)m;
-    case GPUREF_VC_IMIN:   return (uint32_t)sb;
-    case GPUREF_VC_IMAX:   return (uint32_t)(sb - 1);
-    case GPUREF_VC_POW2:   return (uint32_t)(1ull << (1 + gpuref_rng_below(r, bits - 2)));
-    default:
-        for (int i = 0; i < 64; i++) {
-            uint64_t v = gpuref_rng_next(r) & m;
-            if (gpuref_vc_int(v, bits) == vc)
-                return (uint32_t)v;
-        }
-        return vc == GPUREF_VC_NEG ? (uint32_t)(sb | 3) : 3;
-    }
-}
-
-static uint32_t float_example(gpuref_rng *r, unsigned vc, unsigned bits)
-{
-    for (int i = 0; i < 256; i++) {
-        uint32_t v = (uint32_t)gpuref_rng_value(r, bits, 60);
-        if (gpuref_vc_float(v, bits) == vc)
-            return v;
-    }
-    return 0;
-}
-
-static uint64_t int64_example(gpuref_rng *r, unsigned vc)
-{
-    uint64_t m = ~0ull, sb = 1ull << 63, v;
-    switch (vc) {
-    case GPUREF_VC_ZERO:   return 0;
-    case GPUREF_VC_ONE:    return 1;
-    case GPUREF_VC_MINUS1: return m;
-    case GPUREF_VC_IMIN:   return sb;
-    case GPUREF_VC_IMAX:   return sb - 1;
-    case GPUREF_VC_POW2:   return 1ull << (1 + gpuref_rng_below(r, 62));
-    case GPUREF_VC_NEG:    v = gpuref_rng_next(r) | sb; return v == m ? v - 2 : v;
-    default:               return (gpuref_rng_next(r) & (sb - 1)) | 3;
-    }
-}
-
-/* --------------------------------------------------------------- operands */
+/* --------------------------------------------------------------- operands
+ * Values aimed at value-class bins: gpuref_vc_example_int/_int64 and
+ * gpuref_vc_draw_float (core/gen.c). */
 
 static unsigned pool_reg(gt *t, int pair)
 {
@@ -355,15 +301,9 @@ static void push(gt *t, const rdna4_insn *in, int target, int ref)
 {
     if (t->fail)
         return;
-    if (t->n == t->cap) {
-        size_t nc = t->cap ? 2 * t->cap : 256;
-        gitem *v = realloc(t->v, nc * sizeof *v);
-        if (!v) {
-            t->fail = GPUREF_ERR_NOMEM;
-            return;
-        }
-        t->v = v;
-        t->cap = nc;
+    if (gpuref_grow((void **)&t->v, &t->cap, t->n, sizeof *t->v, 256)) {
+        t->fail = GPUREF_ERR_NOMEM;
+        return;
     }
     t->v[t->n].in = *in;
     t->v[t->n].target = target;
@@ -387,15 +327,9 @@ static void push(gt *t, const rdna4_insn *in, int target, int ref)
 
 static int new_label(gt *t)
 {
-    if (t->nlabels == t->caplabels) {
-        unsigned nc = t->caplabels ? 2 * t->caplabels : 64;
-        int *l = realloc(t->label, nc * sizeof *l);
-        if (!l) {
-            t->fail = GPUREF_ERR_NOMEM;
-            return 0;
-        }
-        t->label = l;
-        t->caplabels = nc;
+    if (gpuref_grow((void **)&t->label, &t->caplabels, t->nlabels, sizeof *t->label, 64)) {
+        t->fail = GPUREF_ERR_NOMEM;
+        return 0;
     }
     t->label[t->nlabels] = -1;
     return (int)t->nlabels++;
@@ -672,7 +606,7 @@ static void aim_same(gt *t, unsigned op, unsigned vc)
             if (pair < 0) {
                 if (t->ntgt >= 4)
                     continue;
-                uint64_t v = int64_example(t->r, vc);
+                uint64_t v = gpuref_vc_example_int64(t->r, vc);
                 t->tgt[t->ntgt][0] = (uint32_t)v;
                 t->tgt[t->ntgt][1] = (uint32_t)(v >> 32);
                 pair = (int)(AIMED + 2u * t->ntgt++);
@@ -680,8 +614,8 @@ static void aim_same(gt *t, unsigned op, unsigned vc)
             in.f[o->fld] = (unsigned)pair;
         } else {
             if (!haslit)
-                lit = fl ? float_example(t->r, vc, o->type == RDNA4_T_F16 ? 16 : 32)
-                         : int_example(t->r, vc, 32);
+                lit = fl ? gpuref_vc_draw_float(t->r, vc, o->type == RDNA4_T_F16 ? 16 : 32)
+                         : gpuref_vc_example_int(t->r, vc, 32);
             haslit = 1;
             in.f[o->fld] = RDNA4_LIT_SRC;
         }
@@ -713,11 +647,11 @@ static int aim_load(gt *t, unsigned op, unsigned vc)
         return 0;
     unsigned w = 56u + t->nmem;
     if (n == 2) {
-        uint64_t v = int64_example(t->r, vc);
+        uint64_t v = gpuref_vc_example_int64(t->r, vc);
         t->memv[t->nmem++] = (uint32_t)v;
         t->memv[t->nmem++] = (uint32_t)(v >> 32);
     } else {
-        uint32_t v = int_example(t->r, vc, bits);
+        uint32_t v = gpuref_vc_example_int(t->r, vc, bits);
         t->memv[t->nmem++] = bits == 8 ? (v & 0xff) * 0x01010101u
                            : bits == 16 ? (v & 0xffff) * 0x00010001u : v;
     }
@@ -789,10 +723,10 @@ static int aim(gt *t, const gpuref_cov_bin *b)
         int fl = b->value >= GPUREF_VC_FPZERO && b->value <= GPUREF_VC_SNAN;
         unsigned bits = b->aux ? b->aux : 32;
         if (use == 2) {
-            in.f[o->fld] = int_example(t->r, b->value, 16) & 0xffff;
+            in.f[o->fld] = gpuref_vc_example_int(t->r, b->value, 16) & 0xffff;
         } else if (!is64 || use == 3 || (r->flags & RDNA4_REGSRC)) {
-            uint32_t v = fl ? float_example(t->r, b->value, bits > 32 ? 32 : bits)
-                            : int_example(t->r, b->value, 32);
+            uint32_t v = fl ? gpuref_vc_draw_float(t->r, b->value, bits > 32 ? 32 : bits)
+                            : gpuref_vc_example_int(t->r, b->value, 32);
             if (use == 3 || (r->flags & (RDNA4_REGSRC | RDNA4_BARID)) || in.has_lit) {
                 if (is64)                       /* a register set just before */
                     return 0;
@@ -809,7 +743,7 @@ static int aim(gt *t, const gpuref_cov_bin *b)
         } else {                                /* 64-bit: an aimed pair s96+ */
             if (t->ntgt >= 4 || fl)
                 return 0;
-            uint64_t v = int64_example(t->r, b->value);
+            uint64_t v = gpuref_vc_example_int64(t->r, b->value);
             t->tgt[t->ntgt][0] = (uint32_t)v;
             t->tgt[t->ntgt][1] = (uint32_t)(v >> 32);
             in.f[o->fld] = AIMED + 2u * t->ntgt++;
@@ -837,7 +771,7 @@ static void end_wave(gt *t)
             if (b->cat == GPUREF_COV_IN) {
                 in.f[f] = RDNA4_LIT_SRC;
                 in.has_lit = 1;
-                in.lit = int_example(t->r, b->value, 32);
+                in.lit = gpuref_vc_example_int(t->r, b->value, 32);
             } else if (b->cat == GPUREF_COV_OPND) {
                 static const uint8_t kc[] = { 0, RDNA4_M0, 129, RDNA4_LIT_SRC, RDNA4_SCC_SRC };
                 unsigned k = b->value == GPUREF_OPK_REG ? 0 : b->value == GPUREF_OPK_SPECIAL ? 1
@@ -868,12 +802,7 @@ static int r4g_test(gpuref_genctx *x, char *err)
     for (unsigned i = 0; i < RDNA4_NROWS; i++)
         t->w[i] = t->G->cls[i] != C_NO ? x->weights[i] : 0;
     t->w[IT_BRANCH] = x->weights[IT_BRANCH];
-    for (unsigned i = 0; i < RDNA4_NROWS; i++)
-        if (t->w[i]) {
-            t->rows.sum += t->w[i];
-            t->rows.cum[t->rows.n] = t->rows.sum;
-            t->rows.idx[t->rows.n++] = (uint16_t)i;
-        }
+    gpuref_wtab_build(&t->rows.t, t->rows.cum, t->rows.idx, t->w, RDNA4_NROWS);
     for (unsigned i = 0; i < 6; i++) {          /* 6 distinct pairs of s0-s87 */
         unsigned p;
         for (;;) {

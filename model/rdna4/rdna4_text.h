@@ -1,16 +1,10 @@
 /* rdna4_text.h - shared by the RDNA4 disassembler and assembler: name tables
- * and text helpers for LLVM's AMDGPU gfx12 syntax. */
+ * and text helpers for LLVM's AMDGPU gfx12 syntax.  Text is built with the
+ * core's gpuref_strbuf (text.h). */
 #ifndef GPUREF_RDNA4_TEXT_H
 #define GPUREF_RDNA4_TEXT_H
 
 #include "rdna4.h"
-
-typedef struct rdna4_sbuf {
-    char  *p;
-    size_t len, pos;
-} rdna4_sbuf;
-
-void rdna4_sb_printf(rdna4_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 typedef struct rdna4_name {
     unsigned    v;
@@ -34,10 +28,10 @@ extern const rdna4_depctr rdna4_depctr_fields[RDNA4_NDEPCTR];
 extern const char *const rdna4_buf_fmt_names[RDNA4_NBUFFMT];
 
 const char *rdna4_name_of(const rdna4_name *t, unsigned v);
-void rdna4_put_sreg(rdna4_sbuf *b, unsigned code, unsigned n);
-void rdna4_put_vreg(rdna4_sbuf *b, unsigned v, unsigned n);
-void rdna4_put_src(rdna4_sbuf *b, unsigned code, int type, uint32_t lit);
-void rdna4_put_literal(rdna4_sbuf *b, uint32_t lit, int type);
+void rdna4_put_sreg(gpuref_strbuf *b, unsigned code, unsigned n);
+void rdna4_put_vreg(gpuref_strbuf *b, unsigned v, unsigned n);
+void rdna4_put_src(gpuref_strbuf *b, unsigned code, int type, uint32_t lit);
+void rdna4_put_literal(gpuref_strbuf *b, uint32_t lit, int type);
 int  rdna4_delay_canonical(unsigned v);
 /* ds_swizzle_b32 offset as LLVM prints it ("swizzle(QUAD_PERM,0,1,2,3)"); 0 when the
  * 16-bit offset has no canonical macro form (then it prints as a number). */
