@@ -1157,6 +1157,13 @@ def main(argv):
             old = None
         if old != text:
             sys.stderr.write("rdna4_gen_desc: %s is out of date\n" % outp)
+            if old is not None:
+                a, b = old.splitlines(), text.splitlines()
+                k = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]),
+                         min(len(a), len(b)))
+                sys.stderr.write("  first difference at line %d:\n    file:      %s\n"
+                                 "    generator: %s\n" % (k + 1, a[k] if k < len(a) else "(end)",
+                                                         b[k] if k < len(b) else "(end)"))
             return 1
         return 0
     with open(outp, "w", encoding="utf-8") as f:
