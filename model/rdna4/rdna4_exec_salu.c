@@ -752,6 +752,9 @@ X(s_alloc_vgpr)      /* L10378-10415: illegal in wave64 or without dynamic VGPRs
     return GPUREF_OK;
 }
 
+/* The rows without architectural effect on one wave (timing, hints, messages, cache
+ * control, waits on counters of families not executed): the generator's SHARED_EXEC
+ * rules bind them here (README "Encoding", exec binding). */
 X(nop)
 {
     (void)s;
