@@ -509,6 +509,7 @@ class Row:
         self.fmt, self.op, self.name = fmt, op, name
         self.flags = []
         self.ops = []        # (kind, field, type)
+        self.exec = None     # exec column (bind_exec)
 
     def add(self, kind, field, typ):
         # B16 (a 16-bit integer VGPR half) is a VALU notion; SALU reads 32-bit SGPRs
@@ -886,6 +887,61 @@ def image_ops(r, name):
     r.add("MIMG", "VDATA", "B32")
 
 
+# ---------------------------------------------------------------- exec binding
+# The exec column of every row names the function that executes it, rdna4_x_<EXEC>
+# (model/rdna4/rdna4_exec_*.c; rdna4_exec_table.c builds the row -> function table
+# from this column).  Rules, first match wins (README "Encoding", exec binding):
+#  1. a row of a format family that is not executed yet (not in EXEC_FAMILIES) binds
+#     to `unimpl`: rdna4_x_unimpl stops with "unimplemented: <mnemonic>", and the
+#     coverage model defines no bins for it.  Executing a new family = adding it
+#     here and writing its rdna4_x_<mnemonic> functions (a row whose function is
+#     missing does not link).
+#  2. a class of rows that one function executes (SHARED_EXEC, each with its reason);
+#  3. otherwise the row's own function: rdna4_x_<mnemonic>.
+EXEC_FAMILIES = ("SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM")
+# Families whose outstanding-work counters the S_WAIT_<X>CNT rule below treats as
+# always zero; switching one of them on must give those waits their own functions.
+COUNTED_FAMILIES = ("VDS", "VBUFFER", "VIMAGE", "VSAMPLE", "VFLAT", "VGLOBAL",
+                    "VSCRATCH", "VEXPORT", "VDSDIR")
+SHARED_EXEC = [
+    # (formats, mnemonic pattern, function, reason)
+    (("SOPC",), r"^S_CMP_[A-Z]+_F(16|32)$", "s_cmp_float",
+     "the 28 float compares: one function, predicate and width from the opcode "
+     "(LT..NLT = 65..78 for F32, 81..94 for F16, in fp_pred order)"),
+    (("SMEM",), r"^S_(BUFFER_)?LOAD_[BIU]\d+$", "s_load",
+     "scalar loads: one function, width, sign and buffer addressing from the row"),
+    (("SMEM",), r"^S_(DCACHE_INV|(BUFFER_)?PREFETCH_[A-Z_]+)$", "nop",
+     "cache invalidation and prefetch: no architectural effect (guide §8.1.4, §8.5)"),
+    (("SOPP",), r"^S_WAIT_(LOAD|STORE|SAMPLE|BVH|EXP|DS)CNT(_DSCNT)?$", "nop",
+     "waits on the counters of vector memory, LDS and export: nothing is outstanding "
+     "while those families are not executed (COUNTED_FAMILIES)"),
+    (("SOPP",), r"^S_WAITCNT$", "s_wait_idle",
+     "S_WAITCNT is S_WAIT_IDLE on RDNA4 (digest §4.4)"),
+    (("SOPP",), r"^S_ENDPGM_SAVED$", "s_endpgm",
+     "ends the program as S_ENDPGM (the context save is not modelled)"),
+    (("SOPP", "SOP1", "SOPK"),
+     r"^S_(NOP|SLEEP|SLEEP_VAR|CLAUSE|DELAY_ALU|WAIT_ALU|WAIT_EVENT|BARRIER_WAIT|WAKEUP|"
+     r"SENDMSG|INCPERFLEVEL|DECPERFLEVEL|ICACHE_INV|VERSION)$", "nop",
+     "timing, scheduling, hints, messages and work-group barriers: no architectural "
+     "effect on one wave (README \"Unmodelled state\")"),
+]
+
+
+def bind_exec(rows):
+    """Fill each row's exec column by the rules above."""
+    if any(f in EXEC_FAMILIES for f in COUNTED_FAMILIES):
+        die("a counted family is executed: give S_WAIT_*CNT their own exec functions")
+    for r in rows:
+        if r.fmt not in EXEC_FAMILIES:
+            r.exec = "unimpl"
+            continue
+        r.exec = r.name.lower()
+        for fmts, pat, fn, _why in SHARED_EXEC:
+            if r.fmt in fmts and re.match(pat, r.name):
+                r.exec = fn
+                break
+
+
 # ---------------------------------------------------------------- assembly
 def build(spec):
     lines = read_spec(spec)
@@ -1029,6 +1085,7 @@ def build(spec):
             if not r.ops:
                 r.add("NONE", "NONE", "NONE")
             rows.append(r)
+    bind_exec(rows)
     return fields, rows
 
 
@@ -1041,9 +1098,11 @@ def emit(fields, rows):
     out.append(" *\n * RDNA4_FIELD(FMT, FIELD, HI, LO)     a field of a format (Chapter 15 field tables)\n"
                " * RDNA4_FIELDNAME(FIELD)             every field name once\n"
                " * RDNA4_ENC(FMT, HI, LO, VALUE)      the format's ENCODING bits\n"
-               " * RDNA4_OP(FMT, OPCODE, mnemonic, FLAGS, O(KIND, FIELD, TYPE)...)\n"
+               " * RDNA4_OP(FMT, OPCODE, mnemonic, EXEC, FLAGS, O(KIND, FIELD, TYPE)...)\n"
                " *     one opcode row (Chapter 15 opcode tables; operand types from the\n"
-               " *     Chapter 16 pseudocode, operand lists from the rules of the generator)\n"
+               " *     Chapter 16 pseudocode, operand lists from the rules of the generator);\n"
+               " *     EXEC: the exec function rdna4_x_<EXEC> (unimpl: not executed yet),\n"
+               " *     bound by the generator's rules (bind_exec)\n"
                " */\n")
     order = ["SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM", "VOP2", "VOP1", "VOPC", "VOP3",
              "VOP3SD", "VOP3P", "VOPD", "DPP16", "DPP8", "VINTERP", "VDSDIR", "VDS", "VBUFFER",
@@ -1071,7 +1130,8 @@ def emit(fields, rows):
     for r in rows:
         fl = "|".join("RDNA4_" + x for x in r.flags) if r.flags else "0"
         ops = ", ".join("O(%s, %s, %s)" % o for o in r.ops)
-        out.append("RDNA4_OP(%-8s %4d, %-32s %s, %s)\n" % (r.fmt + ",", r.op, r.name.lower() + ",", fl, ops))
+        out.append("RDNA4_OP(%-8s %4d, %-32s %-28s %s, %s)\n" % (r.fmt + ",", r.op, r.name.lower() + ",",
+                                                              r.exec + ",", fl, ops))
     out.append("#endif\n")
     return "".join(out)
 
@@ -1097,6 +1157,13 @@ def main(argv):
             old = None
         if old != text:
             sys.stderr.write("rdna4_gen_desc: %s is out of date\n" % outp)
+            if old is not None:
+                a, b = old.splitlines(), text.splitlines()
+                k = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]),
+                         min(len(a), len(b)))
+                sys.stderr.write("  first difference at line %d:\n    file:      %s\n"
+                                 "    generator: %s\n" % (k + 1, a[k] if k < len(a) else "(end)",
+                                                         b[k] if k < len(b) else "(end)"))
             return 1
         return 0
     with open(outp, "w", encoding="utf-8") as f:

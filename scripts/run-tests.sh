@@ -123,10 +123,35 @@ for t in "$B"/tests/test_*; do
     suite "$(basename "$t")" "$t"
 done
 
+# The RDNA4 description is generated from the guide: the checked-in file must be
+# what the generator makes of it; and the check must catch a file that differs
+# (copies with one row's exec column changed, with one row left out).
+desc_rdna4() {
+    p=0; f=0
+    if python3 scripts/rdna4_gen_desc.py --check; then p=$((p + 1))
+    else f=$((f + 1)); echo "FAIL: model/rdna4/rdna4.def is not the generator's output"; fi
+    T=$(mktemp "${TMPDIR:-/tmp}/rdna4def.XXXXXX") || return 1
+    for how in exec row; do
+        case $how in
+        exec) sed -E 's/^(RDNA4_OP\(SOP2, +0, s_add_co_u32, +)s_add_co_u32,/\1unimpl,      /' \
+                  model/rdna4/rdna4.def > "$T";;
+        row)  sed -E '/^RDNA4_OP\(SOP1, +0, s_mov_b32,/d' model/rdna4/rdna4.def > "$T";;
+        esac
+        if cmp -s "$T" model/rdna4/rdna4.def; then
+            f=$((f + 1)); echo "FAIL: $how: the copy was not changed"; continue
+        fi
+        python3 scripts/rdna4_gen_desc.py -o "$T" --check 2> "$T.err"
+        st=$?
+        cat "$T.err"
+        if [ $st = 1 ] && grep -q "out of date" "$T.err"; then p=$((p + 1)); echo "ok: $how: a changed copy fails the check"
+        else f=$((f + 1)); echo "FAIL: $how: the check passed (status $st) on a changed copy"; fi
+    done
+    rm -f "$T" "$T.err"
+    echo "$p passed, $f failed"
+    [ $f = 0 ]
+}
 case " $ISAS " in *" rdna4 "*)
-    # the description is generated from the guide: the checked-in file must be
-    # what the generator makes of it
-    suite "description-rdna4" python3 scripts/rdna4_gen_desc.py --check;;
+    suite "description-rdna4" desc_rdna4;;
 esac
 
 section "== vectors on the model (gpuref run)"

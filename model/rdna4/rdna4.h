@@ -4,7 +4,8 @@
  * ISA guide by scripts/rdna4_gen_desc.py): formats and their fields, and one
  * row per opcode with its operand list.  Everything here is derived from it:
  * decode/encode (rdna4_desc.c), disassembly (rdna4_disasm.c), assembly (rdna4_asm.c) and the
- * per-row exec functions (rdna4_exec_*.c, bound in rdna4_exec_table.c).
+ * binding of every row to its exec function rdna4_x_<EXEC> (the EXEC column; functions in
+ * rdna4_exec_*.c, the row -> function table in rdna4_exec_table.c).
  *
  * Source references "Lnnnn" are line numbers of shared/specs/rdna4-isa.md. */
 #ifndef GPUREF_RDNA4_H
@@ -126,7 +127,7 @@ typedef struct rdna4_row {
 } rdna4_row;
 
 enum rdna4_rowid {
-#define RDNA4_OP(F, OP, N, FL, ...) RDNA4_ROW_##F##_##N,
+#define RDNA4_OP(F, OP, N, X, FL, ...) RDNA4_ROW_##F##_##N,
 #include "rdna4.def"
 #undef RDNA4_OP
     RDNA4_NROWS
@@ -307,7 +308,7 @@ enum { RDNA4_S_REG, RDNA4_S_REG64, RDNA4_S_CONST, RDNA4_S_SCC };
 /* Predecoded instruction: what the exec functions read (40 bytes: one slot per
  * DWORD of code, so it should stay small). */
 typedef struct rdna4_pre {
-    rdna4_exec_fn exec;           /* NULL: not decoded yet */
+    rdna4_exec_fn exec;           /* never NULL once loaded (rdna4_predecode) */
     uint16_t   row;
     uint8_t    nwords;
     uint8_t    dst;            /* SDST / SDATA code */
@@ -356,7 +357,9 @@ struct rdna4_state {
     char     *err;
 };
 
-/* rdna4_step.c: the step and the source operands (gpuref_isa hooks) */
+/* rdna4_step.c: the predecode of code index idx (at load, every DWORD), the step and
+ * the source operands (gpuref_isa hooks) */
+void rdna4_predecode(rdna4_state *s, size_t idx);
 int rdna4_step(void *vst, gpuref_retire *rr, char *err);
 int rdna4_sources(void *vst, gpuref_retire *out);
 
@@ -368,9 +371,12 @@ int  rdna4_mem_read(rdna4_mem *m, uint64_t addr, void *buf, size_t len);
 int  rdna4_mem_write(rdna4_mem *m, uint64_t addr, const void *buf, size_t len);
 int  rdna4_mem_next(const rdna4_mem *m, uint64_t from, uint64_t *addr, uint64_t *len);
 
-/* rdna4_exec_table.c: exec function of a row, or NULL (unimplemented). */
+/* rdna4_exec_table.c: the exec function of every row (index = row), from the EXEC
+ * column of rdna4.def; rdna4_x_unimpl for rows not executed yet.  rdna4_exec_of:
+ * the row's function, or NULL when the row is not executed (rdna4_x_unimpl). */
+extern const rdna4_exec_fn rdna4_exec_fns[RDNA4_NROWS];
 rdna4_exec_fn rdna4_exec_of(unsigned row);
-int rdna4_exec_unimpl(rdna4_state *s, const struct rdna4_pre *p, gpuref_retire *rr);
+int rdna4_x_unimpl(rdna4_state *s, const struct rdna4_pre *p, gpuref_retire *rr);
 
 /* Append a one-lane register write to the retire record, for a register the
  * instruction has not recorded yet. */
@@ -470,7 +476,8 @@ static inline void rdna4_end(rdna4_state *s, gpuref_retire *rr, uint32_t flags)
 }
 
 /* ------------------------------------------------- exec function frame
- * RDNA4_EXEC(x_name) { body } defines exec function x_name around a body that
+ * RDNA4_EXEC(name) { body } defines exec function rdna4_x_name (the name an EXEC
+ * column of rdna4.def gives; its prototype comes from there, rdna4_exec.h) around a body that
  * executes the instruction: s->npc holds the fall-through pc (a branch changes
  * it), rr has the fetch fields set (rdna4_step), and the body returns a status.
  * The frame then retires the instruction.  Each exec function carries its own
@@ -500,14 +507,16 @@ static inline int rdna4_exec_end(rdna4_state *s, gpuref_retire *rr, uint64_t fal
     return GPUREF_OK;
 }
 
-#define RDNA4_EXEC(fn)                                                                      \
-    static inline int fn##_body(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr);        \
-    static int fn(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr)                       \
+#define RDNA4_EXEC(name)                                                                    \
+    static inline int rdna4_x_##name##_body(rdna4_state *s, const rdna4_pre *p,             \
+                                            gpuref_retire *rr);                             \
+    int rdna4_x_##name(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr)              \
     {                                                                                    \
         uint64_t fall = rdna4_exec_begin(s, p, rr);                                         \
-        return rdna4_exec_end(s, rr, fall, fn##_body(s, p, rr));                            \
+        return rdna4_exec_end(s, rr, fall, rdna4_x_##name##_body(s, p, rr));                \
     }                                                                                    \
-    static inline int fn##_body(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr)
+    static inline int rdna4_x_##name##_body(rdna4_state *s, const rdna4_pre *p,            \
+                                            gpuref_retire *rr)
 
 extern const gpuref_isa gpuref_isa_rdna4;
 

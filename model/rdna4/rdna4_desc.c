@@ -16,7 +16,7 @@
 
 #define O(K, F, T) { RDNA4_K_##K, RDNA4_FLD_##F, RDNA4_T_##T }
 const rdna4_row rdna4_rows[RDNA4_NROWS] = {
-#define RDNA4_OP(F, OP, N, FL, ...) { RDNA4_FMT_##F, OP, FL, #N, { __VA_ARGS__ } },
+#define RDNA4_OP(F, OP, N, X, FL, ...) { RDNA4_FMT_##F, OP, FL, #N, { __VA_ARGS__ } },
 #include "rdna4.def"
 #undef RDNA4_OP
 };
@@ -47,7 +47,7 @@ static const rdna4_encdef rdna4_encdefs[] = {
 
 /* op -> row + 1 (0: no row), per format */
 static const uint16_t rdna4_rowof[RDNA4_NFMT][1024] = {
-#define RDNA4_OP(F, OP, N, FL, ...) [RDNA4_FMT_##F][OP] = RDNA4_ROW_##F##_##N + 1,
+#define RDNA4_OP(F, OP, N, X, FL, ...) [RDNA4_FMT_##F][OP] = RDNA4_ROW_##F##_##N + 1,
 #include "rdna4.def"
 #undef RDNA4_OP
 };

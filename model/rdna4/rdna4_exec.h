@@ -1,16 +1,21 @@
-/* rdna4_exec.h - binding of exec functions to opcode rows (rdna4_exec_table.c). */
+/* rdna4_exec.h - the exec functions the rows of rdna4.def name: one prototype per
+ * row's EXEC column (rdna4_x_<EXEC>, signature rdna4_exec_fn), for the exec files
+ * (rdna4_exec_*.c) and the row table (rdna4_exec_table.c).
+ *
+ * The binding is checked both ways at build time: a row whose function no exec
+ * file defines does not link (rdna4_exec_table.c takes its address), and an exec
+ * file that defines a non-static function no row names does not compile
+ * (-Wmissing-prototypes is an error after this header). */
 #ifndef GPUREF_RDNA4_EXEC_H
 #define GPUREF_RDNA4_EXEC_H
 
 #include "rdna4.h"
 
-typedef struct rdna4_bind {
-    unsigned   row;
-    rdna4_exec_fn fn;
-} rdna4_bind;
+#define RDNA4_OP(F, OP, N, X, FL, ...) \
+    int rdna4_x_##X(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr);
+#include "rdna4.def"
+#undef RDNA4_OP
 
-extern const rdna4_bind rdna4_salu_bind[];   /* rdna4_exec_salu.c */
-extern const rdna4_bind rdna4_smem_bind[];   /* rdna4_exec_smem.c */
-extern const rdna4_bind rdna4_sfloat_bind[]; /* rdna4_exec_sfloat.c */
+#pragma GCC diagnostic error "-Wmissing-prototypes"
 
 #endif

@@ -66,8 +66,9 @@ static inline void setscc(rdna4_state *s, gpuref_retire *rr, int ok, int v)
     }
 }
 
-/* exec function x_name: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
-#define X(name) RDNA4_EXEC(x_##name)
+/* exec function rdna4_x_name, named by the EXEC column of rdna4.def: RDNA4_EXEC (rdna4.h)
+ * retires the instruction after the body */
+#define X(name) RDNA4_EXEC(name)
 
 /* ------------------------------------------------------ SOP2 integer */
 
@@ -751,6 +752,9 @@ X(s_alloc_vgpr)      /* L10378-10415: illegal in wave64 or without dynamic VGPRs
     return GPUREF_OK;
 }
 
+/* The rows without architectural effect on one wave (timing, hints, messages, cache
+ * control, waits on counters of families not executed): the generator's SHARED_EXEC
+ * rules bind them here (README "Encoding", exec binding). */
 X(nop)
 {
     (void)s;
@@ -928,82 +932,3 @@ X(s_setprio)         /* STATE_PRIV.USER_PRIO = SIMM16[1:0] */
 }
 
 X(s_code_end) { (void)p; return illegal(s, rr); }
-
-/* ------------------------------------------------------------ binding */
-
-#define B(fmt, name) { RDNA4_ROW_##fmt##_##name, x_##name }
-const rdna4_bind rdna4_salu_bind[] = {
-    B(SOP2, s_add_co_u32), B(SOP2, s_sub_co_u32), B(SOP2, s_add_co_i32), B(SOP2, s_sub_co_i32),
-    B(SOP2, s_add_co_ci_u32), B(SOP2, s_sub_co_ci_u32), B(SOP2, s_absdiff_i32),
-    B(SOP2, s_lshl_b32), B(SOP2, s_lshl_b64), B(SOP2, s_lshr_b32), B(SOP2, s_lshr_b64),
-    B(SOP2, s_ashr_i32), B(SOP2, s_ashr_i64), B(SOP2, s_lshl1_add_u32),
-    B(SOP2, s_lshl2_add_u32), B(SOP2, s_lshl3_add_u32), B(SOP2, s_lshl4_add_u32),
-    B(SOP2, s_min_i32), B(SOP2, s_min_u32), B(SOP2, s_max_i32), B(SOP2, s_max_u32),
-    B(SOP2, s_and_b32), B(SOP2, s_and_b64), B(SOP2, s_or_b32), B(SOP2, s_or_b64),
-    B(SOP2, s_xor_b32), B(SOP2, s_xor_b64), B(SOP2, s_nand_b32), B(SOP2, s_nand_b64),
-    B(SOP2, s_nor_b32), B(SOP2, s_nor_b64), B(SOP2, s_xnor_b32), B(SOP2, s_xnor_b64),
-    B(SOP2, s_and_not1_b32), B(SOP2, s_and_not1_b64), B(SOP2, s_or_not1_b32),
-    B(SOP2, s_or_not1_b64), B(SOP2, s_bfe_u32), B(SOP2, s_bfe_i32), B(SOP2, s_bfe_u64),
-    B(SOP2, s_bfe_i64), B(SOP2, s_bfm_b32), B(SOP2, s_bfm_b64), B(SOP2, s_mul_i32),
-    B(SOP2, s_mul_hi_u32), B(SOP2, s_mul_hi_i32), B(SOP2, s_cselect_b32),
-    B(SOP2, s_cselect_b64), B(SOP2, s_pack_ll_b32_b16), B(SOP2, s_pack_lh_b32_b16),
-    B(SOP2, s_pack_hh_b32_b16), B(SOP2, s_pack_hl_b32_b16), B(SOP2, s_add_nc_u64),
-    B(SOP2, s_sub_nc_u64), B(SOP2, s_mul_u64),
-
-    B(SOPC, s_cmp_eq_i32), B(SOPC, s_cmp_lg_i32), B(SOPC, s_cmp_gt_i32), B(SOPC, s_cmp_ge_i32),
-    B(SOPC, s_cmp_lt_i32), B(SOPC, s_cmp_le_i32), B(SOPC, s_cmp_eq_u32), B(SOPC, s_cmp_lg_u32),
-    B(SOPC, s_cmp_gt_u32), B(SOPC, s_cmp_ge_u32), B(SOPC, s_cmp_lt_u32), B(SOPC, s_cmp_le_u32),
-    B(SOPC, s_bitcmp0_b32), B(SOPC, s_bitcmp1_b32), B(SOPC, s_bitcmp0_b64),
-    B(SOPC, s_bitcmp1_b64), B(SOPC, s_cmp_eq_u64), B(SOPC, s_cmp_lg_u64),
-
-    B(SOP1, s_mov_b32), B(SOP1, s_mov_b64), B(SOP1, s_cmov_b32), B(SOP1, s_cmov_b64),
-    B(SOP1, s_brev_b32), B(SOP1, s_brev_b64), B(SOP1, s_ctz_i32_b32), B(SOP1, s_ctz_i32_b64),
-    B(SOP1, s_clz_i32_u32), B(SOP1, s_clz_i32_u64), B(SOP1, s_cls_i32), B(SOP1, s_cls_i32_i64),
-    B(SOP1, s_sext_i32_i8), B(SOP1, s_sext_i32_i16), B(SOP1, s_bitset0_b32),
-    B(SOP1, s_bitset0_b64), B(SOP1, s_bitset1_b32), B(SOP1, s_bitset1_b64),
-    B(SOP1, s_bitreplicate_b64_b32), B(SOP1, s_abs_i32), B(SOP1, s_bcnt0_i32_b32),
-    B(SOP1, s_bcnt0_i32_b64), B(SOP1, s_bcnt1_i32_b32), B(SOP1, s_bcnt1_i32_b64),
-    B(SOP1, s_quadmask_b32), B(SOP1, s_quadmask_b64), B(SOP1, s_wqm_b32), B(SOP1, s_wqm_b64),
-    B(SOP1, s_not_b32), B(SOP1, s_not_b64),
-    B(SOP1, s_and_saveexec_b32), B(SOP1, s_and_saveexec_b64), B(SOP1, s_or_saveexec_b32),
-    B(SOP1, s_or_saveexec_b64), B(SOP1, s_xor_saveexec_b32), B(SOP1, s_xor_saveexec_b64),
-    B(SOP1, s_nand_saveexec_b32), B(SOP1, s_nand_saveexec_b64), B(SOP1, s_nor_saveexec_b32),
-    B(SOP1, s_nor_saveexec_b64), B(SOP1, s_xnor_saveexec_b32), B(SOP1, s_xnor_saveexec_b64),
-    B(SOP1, s_and_not0_saveexec_b32), B(SOP1, s_and_not0_saveexec_b64),
-    B(SOP1, s_or_not0_saveexec_b32), B(SOP1, s_or_not0_saveexec_b64),
-    B(SOP1, s_and_not1_saveexec_b32), B(SOP1, s_and_not1_saveexec_b64),
-    B(SOP1, s_or_not1_saveexec_b32), B(SOP1, s_or_not1_saveexec_b64),
-    B(SOP1, s_and_not0_wrexec_b32), B(SOP1, s_and_not0_wrexec_b64),
-    B(SOP1, s_and_not1_wrexec_b32), B(SOP1, s_and_not1_wrexec_b64),
-    B(SOP1, s_movrels_b32), B(SOP1, s_movrels_b64), B(SOP1, s_movreld_b32),
-    B(SOP1, s_movreld_b64), B(SOP1, s_movrelsd_2_b32), B(SOP1, s_getpc_b64),
-    B(SOP1, s_setpc_b64), B(SOP1, s_swappc_b64), B(SOP1, s_rfe_b64),
-    B(SOP1, s_sendmsg_rtn_b32), B(SOP1, s_sendmsg_rtn_b64), B(SOP1, s_barrier_signal),
-    B(SOP1, s_barrier_signal_isfirst), B(SOP1, s_get_barrier_state), B(SOP1, s_alloc_vgpr),
-    { RDNA4_ROW_SOP1_s_sleep_var, x_nop },
-
-    B(SOPK, s_movk_i32), { RDNA4_ROW_SOPK_s_version, x_nop }, B(SOPK, s_cmovk_i32),
-    B(SOPK, s_addk_co_i32), B(SOPK, s_mulk_i32), B(SOPK, s_getreg_b32), B(SOPK, s_setreg_b32),
-    B(SOPK, s_setreg_imm32_b32), B(SOPK, s_call_b64),
-
-    /* program control; the waits, hints and messages are architectural no-ops for one
-     * in-order wave whose memory completes at issue (README) */
-    { RDNA4_ROW_SOPP_s_nop, x_nop }, B(SOPP, s_setkill), B(SOPP, s_sethalt),
-    { RDNA4_ROW_SOPP_s_sleep, x_nop }, { RDNA4_ROW_SOPP_s_clause, x_nop },
-    { RDNA4_ROW_SOPP_s_delay_alu, x_nop }, { RDNA4_ROW_SOPP_s_wait_alu, x_nop },
-    { RDNA4_ROW_SOPP_s_wait_event, x_nop }, B(SOPP, s_trap), B(SOPP, s_round_mode),
-    B(SOPP, s_denorm_mode), { RDNA4_ROW_SOPP_s_barrier_wait, x_nop }, B(SOPP, s_code_end),
-    B(SOPP, s_branch), B(SOPP, s_cbranch_scc0), B(SOPP, s_cbranch_scc1),
-    B(SOPP, s_cbranch_vccz), B(SOPP, s_cbranch_vccnz), B(SOPP, s_cbranch_execz),
-    B(SOPP, s_cbranch_execnz), B(SOPP, s_endpgm), { RDNA4_ROW_SOPP_s_endpgm_saved, x_s_endpgm },
-    { RDNA4_ROW_SOPP_s_wakeup, x_nop }, B(SOPP, s_setprio), { RDNA4_ROW_SOPP_s_sendmsg, x_nop },
-    B(SOPP, s_sendmsghalt), { RDNA4_ROW_SOPP_s_incperflevel, x_nop },
-    { RDNA4_ROW_SOPP_s_decperflevel, x_nop }, { RDNA4_ROW_SOPP_s_icache_inv, x_nop },
-    { RDNA4_ROW_SOPP_s_wait_loadcnt, x_nop }, { RDNA4_ROW_SOPP_s_wait_storecnt, x_nop },
-    { RDNA4_ROW_SOPP_s_wait_samplecnt, x_nop }, { RDNA4_ROW_SOPP_s_wait_bvhcnt, x_nop },
-    { RDNA4_ROW_SOPP_s_wait_expcnt, x_nop }, { RDNA4_ROW_SOPP_s_wait_dscnt, x_nop },
-    { RDNA4_ROW_SOPP_s_wait_loadcnt_dscnt, x_nop },
-    { RDNA4_ROW_SOPP_s_wait_storecnt_dscnt, x_nop },
-    { 0, NULL }
-};
-#undef B

@@ -92,8 +92,9 @@ static int binary(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt 
     return finish(s, p, rr, (uint32_t)r, exc);
 }
 
-/* exec function x_name: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
-#define X(name) RDNA4_EXEC(x_##name)
+/* exec function rdna4_x_name, named by the EXEC column of rdna4.def: RDNA4_EXEC (rdna4.h)
+ * retires the instruction after the body */
+#define X(name) RDNA4_EXEC(name)
 X(s_add_f32) { return binary(s, p, rr, FP_F32, OP_ADD); }
 X(s_sub_f32) { return binary(s, p, rr, FP_F32, OP_SUB); }
 X(s_mul_f32) { return binary(s, p, rr, FP_F32, OP_MUL); }
@@ -278,7 +279,7 @@ X(s_cvt_hi_f32_f16) { return convert(s, p, rr, FP_F32, FP_F16, S0(s, p) >> 16); 
 
 /* S_CMP_*_F32 opcodes 65-78 and S_CMP_*_F16 81-94 are the predicates LT..NLT in
  * fp_pred order (LT = 1 ... NLT = 14).  Quiet compares: invalid on sNaN. */
-X(fcmp)
+X(s_cmp_float)
 {
     unsigned op = rdna4_rows[p->row].op;
     fp_fmt f = op >= 81 ? FP_F16 : FP_F32;
@@ -299,28 +300,3 @@ X(fcmp)
     record_exc(s, rr, exc);
     return GPUREF_OK;
 }
-
-#define B(fmt, name) { RDNA4_ROW_##fmt##_##name, x_##name }
-#define C(name) { RDNA4_ROW_SOPC_##name, x_fcmp }
-const rdna4_bind rdna4_sfloat_bind[] = {
-    B(SOP2, s_add_f32), B(SOP2, s_sub_f32), B(SOP2, s_min_num_f32), B(SOP2, s_max_num_f32),
-    B(SOP2, s_mul_f32), B(SOP2, s_fmaak_f32), B(SOP2, s_fmamk_f32), B(SOP2, s_fmac_f32),
-    B(SOP2, s_cvt_pk_rtz_f16_f32), B(SOP2, s_add_f16), B(SOP2, s_sub_f16),
-    B(SOP2, s_min_num_f16), B(SOP2, s_max_num_f16), B(SOP2, s_mul_f16), B(SOP2, s_fmac_f16),
-    B(SOP2, s_minimum_f32), B(SOP2, s_maximum_f32), B(SOP2, s_minimum_f16),
-    B(SOP2, s_maximum_f16),
-    B(SOP1, s_ceil_f32), B(SOP1, s_floor_f32), B(SOP1, s_trunc_f32), B(SOP1, s_rndne_f32),
-    B(SOP1, s_cvt_f32_i32), B(SOP1, s_cvt_f32_u32), B(SOP1, s_cvt_i32_f32),
-    B(SOP1, s_cvt_u32_f32), B(SOP1, s_cvt_f16_f32), B(SOP1, s_cvt_f32_f16),
-    B(SOP1, s_cvt_hi_f32_f16), B(SOP1, s_ceil_f16), B(SOP1, s_floor_f16),
-    B(SOP1, s_trunc_f16), B(SOP1, s_rndne_f16),
-    C(s_cmp_lt_f32), C(s_cmp_eq_f32), C(s_cmp_le_f32), C(s_cmp_gt_f32), C(s_cmp_lg_f32),
-    C(s_cmp_ge_f32), C(s_cmp_o_f32), C(s_cmp_u_f32), C(s_cmp_nge_f32), C(s_cmp_nlg_f32),
-    C(s_cmp_ngt_f32), C(s_cmp_nle_f32), C(s_cmp_neq_f32), C(s_cmp_nlt_f32),
-    C(s_cmp_lt_f16), C(s_cmp_eq_f16), C(s_cmp_le_f16), C(s_cmp_gt_f16), C(s_cmp_lg_f16),
-    C(s_cmp_ge_f16), C(s_cmp_o_f16), C(s_cmp_u_f16), C(s_cmp_nge_f16), C(s_cmp_nlg_f16),
-    C(s_cmp_ngt_f16), C(s_cmp_nle_f16), C(s_cmp_neq_f16), C(s_cmp_nlt_f16),
-    { 0, NULL }
-};
-#undef B
-#undef C

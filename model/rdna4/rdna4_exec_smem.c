@@ -136,7 +136,7 @@ void rdna4_km_drain(rdna4_state *s, gpuref_retire *rr, unsigned n)
 }
 
 /* exec functions: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
-RDNA4_EXEC(x_load)
+RDNA4_EXEC(s_load)
 {
     smem_kind k = kind_of(p->row);
     unsigned ndw = k.bytes == 4 ? k.ndw : 1;
@@ -208,45 +208,16 @@ RDNA4_EXEC(x_load)
 }
 
 /* S_WAIT_KMCNT: wait until KMcnt <= SIMM16[4:0] (digest §4.4, guide L2141) */
-RDNA4_EXEC(x_wait_kmcnt)
+RDNA4_EXEC(s_wait_kmcnt)
 {
     rdna4_km_drain(s, rr, p->imm & 0x1fu);
     return GPUREF_OK;
 }
 
 /* S_WAIT_IDLE, and S_WAITCNT which is S_WAIT_IDLE (digest §4.4): every counter 0 */
-RDNA4_EXEC(x_wait_idle)
+RDNA4_EXEC(s_wait_idle)
 {
     (void)p;
     rdna4_km_drain(s, rr, 0);
     return GPUREF_OK;
 }
-
-RDNA4_EXEC(x_nop)
-{
-    (void)s;
-    (void)p;
-    (void)rr;
-    return GPUREF_OK;
-}
-
-const rdna4_bind rdna4_smem_bind[] = {
-    { RDNA4_ROW_SMEM_s_load_b32, x_load }, { RDNA4_ROW_SMEM_s_load_b64, x_load },
-    { RDNA4_ROW_SMEM_s_load_b96, x_load }, { RDNA4_ROW_SMEM_s_load_b128, x_load },
-    { RDNA4_ROW_SMEM_s_load_b256, x_load }, { RDNA4_ROW_SMEM_s_load_b512, x_load },
-    { RDNA4_ROW_SMEM_s_load_i8, x_load }, { RDNA4_ROW_SMEM_s_load_u8, x_load },
-    { RDNA4_ROW_SMEM_s_load_i16, x_load }, { RDNA4_ROW_SMEM_s_load_u16, x_load },
-    { RDNA4_ROW_SMEM_s_buffer_load_b32, x_load }, { RDNA4_ROW_SMEM_s_buffer_load_b64, x_load },
-    { RDNA4_ROW_SMEM_s_buffer_load_b96, x_load }, { RDNA4_ROW_SMEM_s_buffer_load_b128, x_load },
-    { RDNA4_ROW_SMEM_s_buffer_load_b256, x_load }, { RDNA4_ROW_SMEM_s_buffer_load_b512, x_load },
-    { RDNA4_ROW_SMEM_s_buffer_load_i8, x_load }, { RDNA4_ROW_SMEM_s_buffer_load_u8, x_load },
-    { RDNA4_ROW_SMEM_s_buffer_load_i16, x_load }, { RDNA4_ROW_SMEM_s_buffer_load_u16, x_load },
-    /* cache maintenance and prefetch: no architectural effect (guide §8.1.4, §8.5) */
-    { RDNA4_ROW_SMEM_s_dcache_inv, x_nop }, { RDNA4_ROW_SMEM_s_prefetch_inst, x_nop },
-    { RDNA4_ROW_SMEM_s_prefetch_inst_pc_rel, x_nop }, { RDNA4_ROW_SMEM_s_prefetch_data, x_nop },
-    { RDNA4_ROW_SMEM_s_buffer_prefetch_data, x_nop }, { RDNA4_ROW_SMEM_s_prefetch_data_pc_rel, x_nop },
-    /* the waits that drain KMcnt (the other waits stay no-ops: rdna4_exec_salu.c) */
-    { RDNA4_ROW_SOPP_s_wait_kmcnt, x_wait_kmcnt }, { RDNA4_ROW_SOPP_s_wait_idle, x_wait_idle },
-    { RDNA4_ROW_SOPP_s_waitcnt, x_wait_idle },
-    { 0, NULL }
-};

@@ -352,6 +352,8 @@ static int rdna4_load(void *vst, uint64_t base, const uint32_t *words, size_t n,
     s->pre = pre;
     s->ncode = n;
     s->base = base;
+    for (size_t i = 0; i < n; i++)     /* predecode every DWORD as a possible start */
+        rdna4_predecode(s, i);
     s->a.pc = base;
     s->a.ended = 0;
     rdna4_update_fin(s);

@@ -1,6 +1,6 @@
-/* rdna4_step.c - one step of a wave: predecode (on first execution), fetch,
- * the jump to the exec function that executes and retires the instruction;
- * and the source operands of the next instruction for mismatch reports. */
+/* rdna4_step.c - the predecode of a loaded program (every DWORD, at load), one step
+ * of a wave (fetch, the jump to the exec function that executes and retires the
+ * instruction), and the source operands of the next instruction for mismatch reports. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,15 +38,32 @@ static void resolve_src(const rdna4_state *s, rdna4_src *o, unsigned code, int t
     o->hi = o->kind == RDNA4_S_REG64 ? (uint8_t)((o->code & 126) + 1) : RDNA4_NULL;
 }
 
-static int predecode(rdna4_state *s, size_t idx, char *err)
+/* The exec function of a DWORD that does not start a legal instruction: executing
+ * it fails with the decoder's message (decoded again here, so that the load builds
+ * no messages), the state unchanged. */
+static int x_undecodable(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr)
+{
+    (void)rr;
+    size_t idx = (size_t)(p - s->pre);
+    rdna4_insn in;
+    int st = rdna4_decode(s->code + idx, s->ncode - idx, &in, s->err);
+    return st ? st : gpuref_errf(s->err, GPUREF_ERR_DECODE, "undecodable instruction");
+}
+
+/* Predecode the DWORD at code index idx as the start of an instruction: the slot
+ * gets its exec function, operands resolved, immediates and literal; a DWORD that
+ * does not decode gets x_undecodable (the error is reported only if it executes). */
+void rdna4_predecode(rdna4_state *s, size_t idx)
 {
     rdna4_insn in;
-    int st = rdna4_decode(s->code + idx, s->ncode - idx, &in, err);
-    if (st)
-        return st;
     rdna4_pre *p = &s->pre[idx];
-    const rdna4_row *r = &rdna4_rows[in.row];
     memset(p, 0, sizeof *p);
+    if (rdna4_decode(s->code + idx, s->ncode - idx, &in, NULL) != GPUREF_OK) {
+        p->exec = x_undecodable;
+        p->nwords = 1;
+        return;
+    }
+    const rdna4_row *r = &rdna4_rows[in.row];
     p->s[0].hi = p->s[1].hi = RDNA4_NULL;   /* a source left unresolved reads as register 0 */
     p->row = in.row;
     p->nwords = in.nwords;
@@ -90,9 +107,7 @@ static int predecode(rdna4_state *s, size_t idx, char *err)
         p->aux[2] = in.f[RDNA4_FLD_IOFFSET];
         p->aux[3] = in.f[RDNA4_FLD_SDATA];
     }
-    rdna4_exec_fn fn = rdna4_exec_of(in.row);
-    p->exec = fn ? fn : rdna4_exec_unimpl;
-    return GPUREF_OK;
+    p->exec = rdna4_exec_fns[in.row];
 }
 
 /* Fetch: the record's fetch fields from the predecoded slot p of code index idx,
@@ -114,31 +129,24 @@ static inline int fetch_exec(rdna4_state *s, const rdna4_pre *p, size_t idx, gpu
     return p->exec(s, p, rr);
 }
 
-/* The cold paths of rdna4_step, out of line so that its hot path saves no registers:
- * a pc outside the program, and the first execution of an instruction (predecode;
- * a failure leaves the slot empty). */
-static __attribute__((noinline)) int step_cold(rdna4_state *s, size_t idx, gpuref_retire *rr,
-                                               char *err)
+/* The cold path of rdna4_step, out of line so that its hot path saves no registers:
+ * a pc outside the program. */
+static __attribute__((noinline, cold)) int step_outside(const rdna4_state *s, char *err)
 {
-    if (idx >= s->ncode)
-        return gpuref_errf(err, GPUREF_ERR_FAULT,
-                           "pc 0x%llx is outside the loaded program [0x%llx, 0x%llx)",
-                           (unsigned long long)s->a.pc, (unsigned long long)s->base,
-                           (unsigned long long)(s->base + 4 * (uint64_t)s->ncode));
-    int st = predecode(s, idx, err);
-    if (st) {
-        memset(&s->pre[idx], 0, sizeof s->pre[idx]);
-        return st;
-    }
-    return fetch_exec(s, &s->pre[idx], idx, rr, err);
+    return gpuref_errf(err, GPUREF_ERR_FAULT,
+                       "pc 0x%llx is outside the loaded program [0x%llx, 0x%llx)",
+                       (unsigned long long)s->a.pc, (unsigned long long)s->base,
+                       (unsigned long long)(s->base + 4 * (uint64_t)s->ncode));
 }
 
+/* Every slot of the program holds an exec function (predecoded at load), so the
+ * step checks only that the pc is inside the program. */
 int rdna4_step(void *vst, gpuref_retire *rr, char *err)
 {
     rdna4_state *s = vst;
     uint64_t idx = (s->a.pc - s->base) >> 2;    /* pc < base wraps: beyond any program */
-    if (__builtin_expect(idx >= s->ncode || !s->pre[idx].exec, 0))
-        return step_cold(s, idx, rr, err);
+    if (__builtin_expect(idx >= s->ncode, 0))
+        return step_outside(s, err);
     return fetch_exec(s, &s->pre[idx], idx, rr, err);
 }
 
@@ -163,13 +171,8 @@ int rdna4_sources(void *vst, gpuref_retire *out)
 {
     rdna4_state *s = vst;
     uint64_t idx = (s->a.pc - s->base) >> 2;
-    char err[GPUREF_ERRLEN];
-    if (idx >= s->ncode)
+    if (idx >= s->ncode || s->pre[idx].exec == x_undecodable)
         return 0;
-    if (!s->pre[idx].exec && predecode(s, idx, err) != GPUREF_OK) {
-        memset(&s->pre[idx], 0, sizeof s->pre[idx]);
-        return 0;
-    }
     const rdna4_pre *p = &s->pre[idx];
     unsigned fmt = rdna4_rows[p->row].fmt;
     const char *name = rdna4_rows[p->row].name;

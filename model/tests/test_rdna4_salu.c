@@ -794,6 +794,86 @@ static void error_checks(void)
     }
 }
 
+/* ------------------------------------------------------------ predecode */
+
+static gpuref_model *load_words(const char *name, const uint32_t *w, size_t n)
+{
+    gpuref_diag d = { 0, 0, 0, "" };
+    gpuref_model *m = NULL;
+    if (gpuref_model_create("rdna4", NULL, &m, &d) != GPUREF_OK) {
+        result(0, name, "create: %s", d.msg);
+        return NULL;
+    }
+    if (gpuref_program_load(m, 0, w, n) != GPUREF_OK) {
+        result(0, name, "load: %s", gpuref_model_error(m));
+        gpuref_model_destroy(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* Every DWORD of a program is predecoded at load as a possible start (README
+ * "Speed"): a DWORD that does not decode fails only when executed, with the
+ * decoder's message; a literal DWORD executes as an instruction when the pc
+ * reaches it.  Words by hand: SOP1 = 0xbe800000 | SDST << 16 | OP << 8 | SSRC0,
+ * SOPP = 0xbf800000 | OP << 16 | SIMM16 (Chapter 15); S_MOV_B32 = SOP1 0,
+ * S_BRANCH = SOPP 32, S_ENDPGM = SOPP 48; inline constant 1 = 129, literal = 255;
+ * branch target = PC + 4 + SIMM16 * 4 (E7). */
+static void predecode_checks(void)
+{
+    gpuref_retire rr;
+    gpuref_model *m;
+    /* s_branch +1 (0 -> 8) over SOP1 opcode 6 (no such opcode), then s_endpgm */
+    static const uint32_t skip[] = { 0xbfa00001, 0xbe800602, 0xbfb00000 };
+    m = load_words("predecode_bad_skipped", skip, 3);
+    if (m) {
+        int st1 = gpuref_step(m, &rr);
+        uint64_t npc = rr.next_pc;
+        int st2 = gpuref_step(m, &rr);
+        result(st1 == GPUREF_OK && npc == 8 && st2 == GPUREF_OK && rr.pc == 8 &&
+               (rr.flags & GPUREF_RETIRE_END) && gpuref_finished(m), "predecode_bad_skipped",
+               "st %d/%d next 0x%llx pc 0x%llx flags 0x%x", st1, st2, (unsigned long long)npc,
+               (unsigned long long)rr.pc, rr.flags);
+        gpuref_model_destroy(m);
+    }
+    /* s_mov_b32 s0, 1 then SOP1 opcode 6: the second step fails with the message
+     * gpuref_decode gives for that word, the state as it was (pc 4, s0 = 1) */
+    static const uint32_t bad[] = { 0xbe800081, 0xbe800602 };
+    m = load_words("predecode_bad_executed", bad, 2);
+    if (m) {
+        gpuref_diag d;
+        gpuref_insn_info info;
+        memset(&d, 0, sizeof d);
+        int dst = gpuref_decode(isa, &bad[1], 1, &info, &d);
+        int st1 = gpuref_step(m, &rr);
+        int st2 = gpuref_step(m, &rr);
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", gpuref_model_error(m));   /* before getr clears it */
+        result(dst == GPUREF_ERR_DECODE && st1 == GPUREF_OK && st2 == GPUREF_ERR_DECODE &&
+               d.msg[0] && strstr(msg, d.msg) && getr(m, "pc", 0) == 4 && getr(m, "s", 0) == 1,
+               "predecode_bad_executed", "st %d/%d/%d msg '%s' (decoder '%s') pc 0x%llx s0 0x%llx",
+               dst, st1, st2, msg, d.msg, (unsigned long long)getr(m, "pc", 0),
+               (unsigned long long)getr(m, "s", 0));
+        gpuref_model_destroy(m);
+    }
+    /* s_mov_b32 s0, 0xbfb00000; s_branch -2 (8 -> 4): the literal DWORD at 4 is
+     * S_ENDPGM and ends the program there */
+    static const uint32_t lit[] = { 0xbe8000ff, 0xbfb00000, 0xbfa0fffe };
+    m = load_words("predecode_literal_start", lit, 3);
+    if (m) {
+        int st1 = gpuref_step(m, &rr);
+        int st2 = gpuref_step(m, &rr);
+        uint64_t npc = rr.next_pc;
+        int st3 = gpuref_step(m, &rr);
+        result(st1 == GPUREF_OK && getr(m, "s", 0) == 0xbfb00000 && st2 == GPUREF_OK &&
+               npc == 4 && st3 == GPUREF_OK && rr.pc == 4 && rr.nwords == 1 &&
+               (rr.flags & GPUREF_RETIRE_END) && gpuref_finished(m), "predecode_literal_start",
+               "st %d/%d/%d next 0x%llx pc 0x%llx flags 0x%x", st1, st2, st3,
+               (unsigned long long)npc, (unsigned long long)rr.pc, rr.flags);
+        gpuref_model_destroy(m);
+    }
+}
+
 int main(void)
 {
     isa = gpuref_isa_find("rdna4");
@@ -810,5 +890,7 @@ int main(void)
     smem_checks();
     tu_group("errors");
     error_checks();
+    tu_group("predecode");
+    predecode_checks();
     return tu_finish();
 }
