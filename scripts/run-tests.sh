@@ -189,7 +189,7 @@ section "== the checker catches injected RTL bugs"
 suite "checker-catches-bugs" sh scripts/check-bugs.sh "$B"
 
 section "== random programs: find, shrink, reproduce (broken RTL)"
-suite "random-shrink-reproduce" sh scripts/check-shrink.sh "$B"
+suite "random-shrink-reproduce-nv50" sh scripts/check-shrink.sh "$B"
 
 section "== mutation score (quick set: every mutant must be killed)"
 for isa in $ISAS; do
