@@ -708,6 +708,9 @@ def cmd_run_task(args):
         print("%s %s%s" % ("PASS" if ok else "FAIL", name, "" if ok else ": " + reason[:300]))
     if t.error:
         print("task error: " + t.error)
+    npass = sum(1 for r in t.results if r[1])
+    print("task %d (%s) on %s, %.1f s: %d passed, %d failed" % (index, t.name, t.host, t.seconds, npass,
+                                                               t.failures()))
     return 1 if t.failures() else 0
 
 

@@ -73,7 +73,7 @@ do_start() {
         command -v $t >/dev/null 2>&1 || {
             say "skip: $t is not installed (apt-get install slurm-wlm munge, or make deps)"; exit 77; }
     done
-    if [ -n "$(alive slurmctld)" ] && [ -n "$(alive slurmd)" ]; then
+    if [ -n "$(alive slurmctld)" ] && [ -n "$(alive slurmd)" ] && grep -q " CPUs=$CPUS " "$CONF" 2>/dev/null; then
         case $(node_state) in idle*|mix*|alloc*) say "already up ($HOST, $(grep -o 'CPUs=[0-9]*' "$CONF"))"; exit 0;; esac
     fi
     do_stop >/dev/null
