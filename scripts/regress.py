@@ -396,13 +396,18 @@ def load_run(run_dir):
             meta = json.load(f)
     except (OSError, ValueError) as e:
         die("%s: %s" % (os.path.join(run_dir, "run.json"), e))
-    if meta.get("format") != RUN_FORMAT:
-        die("%s: run.json format %s, this runner reads %d" % (run_dir, meta.get("format"), RUN_FORMAT))
+    if not isinstance(meta, dict) or meta.get("format") != RUN_FORMAT:
+        die("%s: not a run.json of format %d" % (os.path.join(run_dir, "run.json"), RUN_FORMAT))
     tasks = []
-    for i, d in enumerate(meta["tasks"]):
-        t = Task.from_spec(d)
-        t.index = i
-        tasks.append(t)
+    try:
+        for key in ("run_id", "build", "cwd", "created", "submissions", "attempts"):
+            meta[key]
+        for i, d in enumerate(meta["tasks"]):
+            t = Task.from_spec(d)
+            t.index = i
+            tasks.append(t)
+    except (KeyError, TypeError, AttributeError) as e:
+        die("%s: malformed (%s: %s)" % (os.path.join(run_dir, "run.json"), type(e).__name__, e))
     return meta, tasks
 
 
@@ -414,8 +419,12 @@ def load_outcomes(run_dir, tasks):
                 d = json.load(f)
         except (OSError, ValueError):
             continue
-        if d.get("format") == RUN_FORMAT and d.get("name") == t.name:
-            t.load_outcome(d)
+        try:
+            if d.get("format") == RUN_FORMAT and d.get("name") == t.name:
+                t.load_outcome(d)
+        except (AttributeError, TypeError, ValueError):
+            t.have_outcome = False      # an unreadable result counts as missing
+            t.results, t.error, t.cov, t.log, t.ended = [], None, None, None, None
 
 
 def run_args(meta, args):
@@ -593,11 +602,12 @@ def report(runner, tasks, meta, args, wall, where):
             jt = array_task_id(meta, t.index)
             if jt:
                 st = (slurm_states([jt.split("_")[0]], all_states=True) or {}).get(jt) \
-                    or sacct_states([jt.split("_")[0]]).get(jt) or "state unknown"
+                    or sacct_states([jt.split("_")[0]]).get(jt) or "no longer queued, no accounting record"
                 t.error = "no result from Slurm array task %s (%s; its output: %s)" % (
                     jt, st, os.path.join(run_dir, "slurm", jt + ".out"))
             else:
-                t.error = "no result (the task did not run)"
+                t.error = "no readable result in %s (the task did not run or did not finish)" % (
+                    result_path(run_dir, t.index))
         if t.error:
             failures.append((t, None, t.error))
         for name, ok, _, reason in t.results:
