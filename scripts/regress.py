@@ -499,7 +499,8 @@ def slurm_submit(args, run_dir, meta, indices):
         t = time.time()
         p = slurm_cmd("sbatch", cmd)
         if p.returncode != 0:
-            die("sbatch failed: %s\n  command: sbatch %s" % (p.stderr.strip() or p.stdout.strip(), q(cmd)), 1)
+            why = "; ".join(l.strip() for l in (p.stderr.strip() or p.stdout.strip()).splitlines() if l.strip())
+            die("sbatch failed: %s\n  command: sbatch %s" % (why or "exit status %d" % p.returncode, q(cmd)), 1)
         job = p.stdout.strip().split(";")[0]
         jobs.append(job)
         meta["submissions"].append({"job": job, "offset": off, "indices": chunk, "submitted": t,
@@ -763,6 +764,8 @@ def cmd_rerun_failed(args):
             if os.path.exists(f):
                 os.remove(f)
     if args.slurm:
+        if shutil.which("sbatch") is None:
+            die("--slurm: sbatch is not on PATH")
         meta["where"] = "slurm"
         slurm_submit(args, run_dir, meta, [t.index for t in again])
         if args.no_wait:
@@ -907,6 +910,8 @@ def main():
     missing = probe.missing(tasks)
     if missing:
         die("not built: %s (run make, and make %s)" % (", ".join(missing), " ".join(missing[1:] or missing)))
+    if args.slurm and shutil.which("sbatch") is None:
+        die("--slurm: sbatch is not on PATH (install the Slurm clients; SLURM_CONF names the cluster's slurm.conf)")
     run_dir, meta = create_run(args, run_id, tasks, "slurm" if args.slurm else "local")
     if args.slurm:
         print("regress: run %s, %d tasks on Slurm, folder %s" % (run_id, len(tasks), run_dir))
