@@ -212,7 +212,7 @@ TEST_SUITES := $(subst $(comma), ,$(SUITE))
 TEST_ISA  := $(if $(filter command,$(origin ISA)),$(ISA),)
 TEST_ISAS := $(or $(TEST_ISA),$(ISAS))
 # suites that need no RTL bench and no SystemC build
-TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long,$(TEST_SUITES)),,1),)
+TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long slurm,$(TEST_SUITES)),,1),)
 TEST_ENV  = ISAS="$(ISAS)" ISA="$(TEST_ISA)" SUITE="$(SUITE)"
 
 test-check:
@@ -225,7 +225,7 @@ test: test-check $(if $(filter list,$(TEST_SUITES)),,deps)
 	@$(TEST_ENV) sh scripts/run-tests.sh $(B)
 
 test-long: test-check $(if $(filter list,$(TEST_SUITES)),,deps)
-	@$(if $(filter list,$(TEST_SUITES)),:,$(MAKE) --no-print-directory all unit)
+	@$(if $(filter list,$(TEST_SUITES)),:,$(MAKE) --no-print-directory all unit $(foreach i,$(TEST_ISAS),$(B)/tb/$(i)/Vtb_$(i)))
 	@$(TEST_ENV) GPUREF_LONG=1 sh scripts/run-tests.sh $(B)
 
 bench: deps

@@ -34,8 +34,40 @@ for isa in nv50 rdna4; do
 done
 for f in "$B"/bench/bench_fp; do [ -x "$f" ] && "$f" | tee -a "$OUT"; done
 for isa in nv50 rdna4; do "$B/bench/bench_cov" $isa 2>&1 | tee -a "$OUT"; done
-# regression throughput: directed vectors plus random programs, -j 2
-line=$(python3 scripts/regress.py --build "$B" -j 2 --isa nv50 --isa rdna4 --seeds 8 --count 100 \
-       --run-id bench --no-rerun | grep -E "tests/minute")
-say "regression -j 2 (directed + 8 random seeds x 100 programs per ISA, lockstep): $line"
+# regression throughput, tests/minute: one list at -j 1 and -j 2 here, and as a
+# Slurm job array on a one-node local cluster (scripts/slurm-local.sh) whose
+# node has 1 and then 2 CPUs (job slots); median of BENCH_RUNS runs (default 3)
+RUNS=${BENCH_RUNS:-3}
+REG="--isa nv50 --isa rdna4 --seeds ${BENCH_SEEDS:-4} --count ${BENCH_COUNT:-50}"
+what="directed vectors + ${BENCH_SEEDS:-4} seeds x ${BENCH_COUNT:-50} random programs per ISA, lockstep"
+medn() { echo "$@" | tr ' ' '\n' | grep -v '^$' | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
+rate() {  # rate ARGS...: tests/minute of one run of the list ("failed" if it did not pass)
+    out=$(python3 scripts/regress.py --build "$B" --no-rerun --run-id bench $REG "$@" 2>&1)
+    echo "$out" | grep -q "^[0-9]* passed, 0 failed" || { echo failed; return; }
+    echo "$out" | sed -nE 's/.*; ([0-9]+) tests\/minute.*/\1/p'
+}
+regress_rates() {  # regress_rates LABEL ARGS...: say the median rate of RUNS runs
+    label=$1; shift
+    rates=""
+    for run in $(seq "$RUNS"); do rates="$rates $(rate "$@")"; done
+    case $rates in *failed*) say "regression $label: a run failed ($rates)" >&2; echo "-"; return;; esac
+    m=$(medn $rates)
+    say "regression $label: $m tests/minute (median of $RUNS runs:$rates; $what)" >&2
+    echo "$m"
+}
+j1=$(regress_rates "-j 1" -j 1 | tail -n 1)
+j2=$(regress_rates "-j 2" -j 2 | tail -n 1)
+s1=-; s2=-
+for cpus in 1 2; do
+    if SLURM_LOCAL_CPUS=$cpus sh scripts/slurm-local.sh start "$B" > "$B/bench/slurm-start.log" 2>&1; then
+        eval "$(sh scripts/slurm-local.sh env "$B")"
+        r=$(regress_rates "on Slurm, 1 node with $cpus CPU(s)" --slurm --poll 0.5 | tail -n 1)
+        [ $cpus = 1 ] && s1=$r || s2=$r
+        sh scripts/slurm-local.sh stop "$B" > /dev/null
+    else
+        say "regression on Slurm with $cpus CPU(s): skipped: $(tail -n 1 "$B/bench/slurm-start.log")"
+    fi
+done
+ratio() { case "$1$2" in *-*) echo "-";; *) awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2fx", a/b}';; esac; }
+say "regression speedup: -j 2 over -j 1 $(ratio "$j2" "$j1"); Slurm 2 slots over 1 slot $(ratio "$s2" "$s1"); Slurm 1 slot over -j 1 $(ratio "$s1" "$j1") ($(nproc) cores shared with whatever else runs)"
 echo "results: $OUT"

@@ -28,6 +28,7 @@ mutants    mutation score (quick set: every mutant must be killed)
 rtl-fp     RTL float units against model/fp
 lint       RTL lint and synthesis
 bad-input  bad input to the command line: located errors, no crash
+slurm      regressions as a Slurm job array on a one-node local cluster equal local runs
 long       long robustness runs (make test-long only)
 san        the sanitizer build (ASan/UBSan): unit tests and vectors
 LIST
@@ -71,6 +72,7 @@ kind() {  # kind NAME: the kind of suite NAME
     rtl-fp-*) echo rtl-fp;;
     rtl-lint-*) echo lint;;
     cli-bad-input*) echo bad-input;;
+    slurm-*) echo slurm;;
     gen-*|scaling-*) echo long;;
     *) echo "run-tests.sh: suite '$1' has no kind (add it to kind())" >&2; echo unknown;;
     esac
@@ -101,7 +103,8 @@ count() {  # count NAME STATUS LOGFILE
     TOTAL_P=$((TOTAL_P + p))
     TOTAL_F=$((TOTAL_F + f))
     [ "$f" != 0 ] && SUITES_FAILED="$SUITES_FAILED $1"
-    printf '%-34s %6d passed, %4d failed%s\n' "$1" "$p" "$f" "$( [ "$f" != 0 ] && echo "   (see $3)")"
+    printf '%-34s %6d passed, %4d failed%s%s\n' "$1" "$p" "$f" "${sk:+, $sk skipped}" \
+        "$( [ "$f" != 0 ] && echo "   (see $3)")"
 }
 
 suite() {  # suite NAME COMMAND...
@@ -208,6 +211,15 @@ done
 
 section "== bad input"
 suite "cli-bad-input" sh scripts/check-bad-input.sh "$B"
+
+section "== regressions on Slurm (a one-node cluster on this host)"
+# make test: a small regression here and as a job array, compared test for
+# test; make test-long: the make run set
+if [ "${GPUREF_LONG:-0}" = 1 ]; then
+    suite "slurm-make-run" env ISAS="$ISAS" sh scripts/check-slurm.sh "$B" long
+else
+    suite "slurm-regress" env ISAS="$ISAS" sh scripts/check-slurm.sh "$B"
+fi
 
 if [ "${GPUREF_LONG:-0}" = 1 ]; then
     section "== long robustness runs (issue 9)"
