@@ -677,7 +677,9 @@ static int asm_line(r700_asm *a, const char *s, size_t n)
         return 0;
     }
     unsigned m = teq(&t[0], "PRED_SEL_ZERO") || teq(&t[0], "PRED_SEL_ONE");
-    if (m < nt && r700_alu_find(t[m].p, t[m].n) >= 0) {
+    /* NOP is both an ALU and a CF mnemonic: the ALU one has a destination */
+    int alu_nop = m + 1 < nt && (teq(&t[m + 1], "*") || t[m + 1].p[0] == 'T');
+    if (m < nt && r700_alu_find(t[m].p, t[m].n) >= 0 && (!teq(&t[m], "NOP") || alu_nop)) {
         if (a->any_cf && a->auto_cf < 0)
             return AERR(a, "ALU instruction outside a clause (after a CF instruction that is not an "
                         "ALU clause without count and address)");
