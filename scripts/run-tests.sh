@@ -19,9 +19,9 @@ suites_list() {
     cat <<'LIST'
 unit       unit tests, model/tests/test_* (named tests; see model/tests/README.md)
 vectors    directed (and pending) vectors on the model: gpuref run
-llvm       the RDNA4 assembler and disassembler against llvm-mc (rdna4)
+llvm       the RDNA4 assembler and disassembler against llvm-mc (rdna4); the R700 decoder against llc (r700)
 systemc    the SystemC wrapper of the model on the directed vectors
-cosim      lockstep, RTL vs model, on the directed vectors
+cosim      lockstep, RTL vs model, on the directed vectors (skips r700: no RTL yet)
 byo        bring your own RTL: install, build the example outside the tree, lockstep
 bugs       the checker catches injected RTL bugs
 shrink     random programs: find, shrink, reproduce (broken RTL)
