@@ -513,8 +513,7 @@ int r700_cf_step(r700_state *s, gpuref_retire *rr, char *err)
             w->value[0] = s->al;
         }
     }
-    if (c->fmt != R700_FMT_ALU)
-        r700_retire_pst(s, rr);
+    r700_retire_pst(s, rr);
     if (c->eop && c->fmt != R700_FMT_ALU) {        /* L711, L795-797 */
         s->finished = 1;
         rr->flags |= GPUREF_RETIRE_END;
