@@ -37,7 +37,7 @@ R="python3 scripts/regress.py --build $B --no-rerun"
 
 if [ "$LONG" = long ]; then
     # the `make run` set: directed vectors and 8 seeds of 200 programs per ISA, lockstep
-    set -- $(for i in $ISAS; do printf -- '--isa %s ' "$i"; done) --seeds 8 --count 200
+    set -- $(for i in ${RTL_ISAS:-$ISAS}; do printf -- '--isa %s ' "$i"; done) --seeds 8 --count 200
     what="the make run set (lockstep)"
 else
     {
@@ -45,7 +45,9 @@ else
         echo "jobs:"
         for i in $ISAS; do
             echo "  - {isa: $i, mode: model, directed: \"vectors/$i/directed/*.yaml\"}"
-            echo "  - {isa: $i, mode: model, random: {seeds: 1, first: 1, count: 100}}"
+            # random programs for the ISAs that have a generator
+            "$B/bin/gpuref" gen --isa "$i" --seed 1 --count 1 > /dev/null 2>&1 &&
+                echo "  - {isa: $i, mode: model, random: {seeds: 1, first: 1, count: 100}}"
         done
     } > "$T/small.yaml"
     set -- --list "$T/small.yaml"
@@ -65,7 +67,7 @@ else bad "local and Slurm runs differ (see $T/compare.log)"; grep '^differs' "$T
 # a lost array task: four tasks, one at a time, the last cancelled while it waits
 cat > "$T/four.yaml" <<EOF
 jobs:
-  - {isa: $(echo $ISAS | cut -d' ' -f1), mode: model, random: {seeds: 4, first: 1, count: 20}}
+  - {isa: $(echo ${RTL_ISAS:-$ISAS} | cut -d' ' -f1), mode: model, random: {seeds: 4, first: 1, count: 20}}
 EOF
 if $R --slurm --no-wait --max-running 1 --run-id slurmcheck-lost --list "$T/four.yaml" > "$T/lost.log" 2>&1; then
     job=$(sed -n 's/^regress: submitted Slurm job \([0-9]*\):.*/\1/p' "$T/lost.log")

@@ -63,8 +63,8 @@ static void trace_step(void *ctx, const gpuref_vec_test *t, gpuref_model *m,
     gpuref_strbuf sb;
     gpuref_sb_fixed(&sb, line, sizeof line);
     gpuref_diag d = { 0, 0, 0, "" };
-    if (gpuref_disasm(gpuref_model_isa(m), rr->words, rr->nwords, rr->pc, dis, sizeof dis, NULL,
-                      &d) != GPUREF_OK)
+    if (gpuref_disasm_unit(gpuref_model_isa(m), rr->stream, rr->words, rr->nwords, rr->pc, dis,
+                           sizeof dis, NULL, &d) != GPUREF_OK)
         snprintf(dis, sizeof dis, "(%s)", d.msg);
     if (gpuref_wave_count(m) > 1)          /* several waves: each unit's wave */
         gpuref_sb_printf(&sb, "    w%-2u %6llu %08llx:", (unsigned)rr->wave,

@@ -1,0 +1,246 @@
+/* r700.h - the R700 (RV770) model: decoded instructions, state, internal calls.
+ * README.md describes state, encoding, syntax and decisions. */
+#ifndef GPUREF_R700_H
+#define GPUREF_R700_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpuref.h"
+#include "isa.h"
+#include "fp.h"
+
+#define R700_LANES     64
+#define R700_NGPR      128
+#define R700_NCFILE    256
+#define R700_NICONST   32
+#define R700_MAXSTACK  64
+#define R700_NCB       16            /* constant buffers (kcache banks select one) */
+#define R700_CB_BYTES  (4096u * 16u) /* 4096 constants of 128 bits (L1367) */
+#define R700_EXP_BYTES (3u * 256u * R700_LANES * 16u)
+#define R700_CODE_MAX  (1u << 26)
+
+/* ---------------------------------------------------- the description */
+enum { R700_ENC_OP2, R700_ENC_OP3 };
+enum { R700_U_ANY, R700_U_VEC, R700_U_TRANS, R700_U_RED, R700_U_D2, R700_U_D4 };
+#define R700_RF_PRED 0x1u
+#define R700_RF_KILL 0x2u
+#define R700_RF_MOVA 0x4u
+#define R700_RF_INT  0x8u
+
+enum r700_alu_op {
+#define R700_ALU(n, e, o, ns, u, x, f) R700_OP_##n,
+#define R700_CF(n, fm, o, x)
+#include "r700.def"
+#undef R700_ALU
+#undef R700_CF
+    R700_NALU
+};
+enum r700_cf_op {
+#define R700_ALU(n, e, o, ns, u, x, f)
+#define R700_CF(n, fm, o, x) R700_CF_##n,
+#include "r700.def"
+#undef R700_ALU
+#undef R700_CF
+    R700_NCF
+};
+enum { R700_FMT_CF, R700_FMT_ALU, R700_FMT_EXP };
+
+struct r700_lane;
+typedef int (*r700_alu_fn)(struct r700_lane *x);
+
+typedef struct r700_alu_row {
+    const char *name;
+    uint8_t enc, op, nsrc, unit;
+    uint32_t flags;
+    r700_alu_fn exec;
+} r700_alu_row;
+
+struct r700_state;
+struct r700_cf;
+typedef int (*r700_cf_fn)(struct r700_state *s, const struct r700_cf *c, gpuref_retire *rr,
+                          char *err);
+typedef struct r700_cf_row {
+    const char *name;
+    uint8_t fmt, op;
+    r700_cf_fn exec;
+} r700_cf_row;
+
+extern const r700_alu_row r700_alu_rows[R700_NALU];
+extern const r700_cf_row r700_cf_rows[R700_NCF];
+/* opcode rows of the gpuref_isa: ALU rows first, then CF rows */
+#define R700_NOPS (R700_NALU + R700_NCF)
+
+/* ---------------------------------------------------- decoded forms */
+typedef struct r700_src {
+    uint16_t sel;     /* 0-511 (SRC_SEL) */
+    uint8_t  rel, chan, neg, abs;
+} r700_src;
+
+typedef struct r700_slot {
+    uint16_t row;                 /* r700_alu_rows index */
+    uint8_t  unit;                /* assigned slot: 0..3 x..w, 4 t */
+    uint8_t  last, index_mode, pred_sel;
+    uint8_t  uem, up, write, omod, bank_swizzle;
+    uint8_t  dst_gpr, dst_rel, dst_chan, clamp;
+    r700_src src[3];
+    uint32_t w0, w1;
+} r700_slot;
+
+typedef struct r700_group {
+    uint8_t   nslots, nlit;       /* instructions, literal dwords (0, 2 or 4) */
+    uint8_t   nwords;             /* 2*nslots + nlit */
+    uint8_t   unit_used;          /* bit per unit */
+    r700_slot slot[5];
+    uint32_t  lit[4];
+} r700_group;
+
+typedef struct r700_cf {
+    uint16_t row;                 /* r700_cf_rows index */
+    uint8_t  fmt;
+    uint8_t  barrier, wqm, eop, vpm, cond, pop_count, cf_const, call_count;
+    uint32_t addr;                /* ADDR field (quadwords) */
+    uint32_t count;               /* CF: COUNT (with COUNT_3); ALU: COUNT */
+    /* ALU */
+    uint8_t  kbank[2], kmode[2], kaddr[2], alt_const;
+    /* EXP */
+    uint16_t array_base, array_size;
+    uint8_t  type, rw_gpr, rw_rel, index_gpr, elem_size, burst, comp_mask, swiz;
+    uint8_t  sel[4];
+    uint32_t w0, w1;
+} r700_cf;
+
+/* ---------------------------------------------------- the state */
+typedef struct r700_config {
+    unsigned lanes;        /* 16, 32, 64 */
+    unsigned gprs;         /* GPR_COUNT: registers 0..gprs-1 (L1340) */
+    unsigned temps;        /* clause temporaries at 128-temps..127 (L541) */
+    unsigned stack_size;   /* stack entries */
+    unsigned prefer_trans; /* ALU_INST_PREFER_VECTOR polarity (D5) */
+    unsigned sub_guide;    /* SUB_INT = src1 - src0 as the guide's text (D3) */
+    unsigned shift_mask;   /* shifts use the low 5 bits of src1 (D4) */
+    unsigned flt_to_int_rne; /* FLT_TO_INT rounds to nearest even (D7) */
+    unsigned sin_radians;  /* SIN/COS take radians (D6) */
+} r700_config;
+
+typedef struct r700_mem {
+    uint8_t *cb;           /* R700_NCB x R700_CB_BYTES */
+    uint8_t *exp;          /* exports */
+} r700_mem;
+
+/* per-pixel state (§3.6.1) */
+enum { R700_PS_ACTIVE = 0, R700_PS_BRANCH = 1, R700_PS_CONT = 2, R700_PS_BREAK = 3 };
+enum { R700_SE_PIXEL = 1, R700_SE_LOOP = 2, R700_SE_CALL = 3 };
+
+typedef struct r700_stack_entry {
+    uint8_t  kind;
+    uint8_t  pst[R700_LANES];
+    uint32_t al, count, inc;      /* LOOP: the enclosing loop state */
+    uint32_t ret;                 /* CALL: return address (byte) */
+    uint32_t depth;               /* CALL: the call depth before */
+    uint32_t loop_addr;
+} r700_stack_entry;
+
+typedef struct r700_state {
+    r700_config cfg;
+    fp_policy   fp;
+    r700_mem   *mem;
+    r700_mem    own;
+    uint32_t    gpr[R700_NGPR][4][R700_LANES];
+    uint32_t    pv[4][R700_LANES], ps[R700_LANES];
+    int16_t     ar[4][R700_LANES];
+    uint8_t     pred[R700_LANES];
+    uint8_t     pst[R700_LANES];  /* per-pixel state */
+    uint64_t    valid;
+    uint32_t    cfile[R700_NCFILE][4];
+    uint32_t    iconst[R700_NICONST][3];
+    uint32_t    bconst;
+    uint32_t    al, loop_count, loop_inc;
+    uint32_t    call_depth;
+    unsigned    sp;
+    r700_stack_entry stack[R700_MAXSTACK];
+    /* program */
+    uint32_t   *words;
+    size_t      nwords;
+    uint32_t    base;
+    r700_cf    *cfd;              /* predecoded CF view, one per even word */
+    int16_t    *cfst;             /* its status */
+    r700_group *grp;              /* predecoded ALU group view, one per even word */
+    int16_t    *grpst;
+    uint32_t    pc;               /* CF program counter (byte address) */
+    int         finished;
+    /* the ALU clause being run */
+    int         in_clause;
+    uint32_t    cpc, cend;        /* next group, end of the clause (byte) */
+    uint32_t    clause_cf;        /* byte address of its CF_ALU */
+    r700_cf     ccf;
+    uint8_t     uem_set[R700_LANES], uem_val[R700_LANES];
+    uint8_t     clause_lanes[R700_LANES]; /* lanes the clause runs (active, or WQM) */
+    unsigned    wave;
+} r700_state;
+
+/* one lane of one slot in execution */
+typedef struct r700_lane {
+    const r700_state *s;
+    const fp_policy  *fp;
+    const r700_slot  *sl;
+    uint32_t src[3];
+    uint32_t dst;
+    int      pred_out;            /* PRED_SET*: 1 execute, 0 skip */
+    int      kill;
+    int      ar;                  /* MOVA: the AR value */
+    int      nowrite;             /* no result (MOVA, NOP) */
+    uint32_t rsrc[4][2];          /* reductions: src0/src1 of units x..w */
+    unsigned unit;                /* reductions: the unit of this slot */
+} r700_lane;
+
+/* r700_desc.c */
+int  r700_decode_cf(const uint32_t *w, size_t avail, r700_cf *c, char *err);
+int  r700_decode_group(const uint32_t *w, size_t avail, const r700_config *cfg, r700_group *g,
+                       char *err);
+int  r700_group_check(const r700_group *g, char *err);   /* read ports etc. */
+void r700_encode_cf(const r700_cf *c, uint32_t w[2]);
+int  r700_alu_row_of(unsigned enc, unsigned op);
+int  r700_cf_row_of(unsigned fmt, unsigned op);
+int  r700_alu_find(const char *name, size_t n);
+int  r700_cf_find(const char *name, size_t n);
+extern const char *const r700_chan_name;   /* "XYZW" */
+extern const char *const r700_bs_vec[6];
+extern const char *const r700_bs_scl[4];
+extern const char *const r700_index_mode_name[8];
+extern const char *const r700_cond_name[4];
+
+/* r700_disasm.c */
+int r700_disasm_cf(const r700_cf *c, char *buf, size_t len);
+int r700_disasm_group(const r700_group *g, char *buf, size_t len);
+int r700_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail, gpuref_unit_info *info,
+                         char *err);
+int r700_isa_disasm_unit(unsigned stream, const uint32_t *w, size_t avail, uint64_t pc,
+                         char *buf, size_t len, unsigned *nwords, char *err);
+/* r700_asm.c */
+int r700_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n,
+                      gpuref_diag *d);
+
+/* r700_step.c */
+int r700_step(void *st, gpuref_retire *rr, char *err);
+int r700_alu_group(r700_state *s, gpuref_retire *rr, char *err);
+uint64_t r700_active_mask(const r700_state *s);
+/* r700_exec_cf.c */
+int r700_cf_step(r700_state *s, gpuref_retire *rr, char *err);
+void r700_retire_pst(const r700_state *s, gpuref_retire *rr);
+int  r700_clause_end(r700_state *s, gpuref_retire *rr, char *err);
+
+/* exec functions */
+#define R700_ALU(n, e, o, ns, u, x, f) int r700_x_##x(r700_lane *l);
+#define R700_CF(n, fm, o, x) int r700_cf_##x(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err);
+#include "r700.def"
+#undef R700_ALU
+#undef R700_CF
+
+/* register files (the order is the file id) */
+enum { R700_F_R, R700_F_PV, R700_F_PS, R700_F_AR, R700_F_PRED, R700_F_AL, R700_F_ACTIVE,
+       R700_F_VALID, R700_F_C, R700_F_I, R700_F_B, R700_F_PC, R700_F_DEPTH, R700_F_PSTATE,
+       R700_NFILES };
+enum { R700_SPACE_EXP = R700_NCB, R700_NSPACES };
+
+#endif

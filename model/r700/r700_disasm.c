@@ -1,0 +1,252 @@
+/* r700_disasm.c - CF instructions and ALU groups as text (syntax close to
+ * LLVM's R600 printer; README "Syntax").  Every field is printed, so that
+ * r700_isa_assemble(r700_disasm(w)) == w. */
+#include <stdio.h>
+#include <string.h>
+#include <stdarg.h>
+
+#include "r700.h"
+
+typedef struct sbuf { char *p; size_t len, n; } sbuf;
+static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(b->p + b->n, b->len > b->n ? b->len - b->n : 0, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        b->n += (size_t)k;
+    if (b->n >= b->len)
+        b->n = b->len ? b->len - 1 : 0;
+}
+
+static const char *const exp_type[2][4] = { { "PIX", "POS", "PARAM", "TYPE3" },
+                                            { "WRITE", "WRITE_IND", "READ", "READ_IND" } };
+
+int r700_disasm_cf(const r700_cf *c, char *buf, size_t len)
+{
+    sbuf b = { buf, len, 0 };
+    buf[0] = 0;
+    const r700_cf_row *r = &r700_cf_rows[c->row];
+    put(&b, "%s", r->name);
+    if (c->fmt == R700_FMT_ALU) {
+        put(&b, " %u, @%u", c->count, c->addr);
+        for (unsigned k = 0; k < 2; k++) {
+            unsigned m = c->kmode[k], a = c->kaddr[k] * 16u;
+            if (m == 0 && !c->kbank[k] && !c->kaddr[k])
+                put(&b, ", KC%u[]", k);
+            else if (m == 0)
+                put(&b, ", KC%u[CB%u:%u,NOP]", k, c->kbank[k], c->kaddr[k]);
+            else
+                put(&b, ", KC%u[CB%u:%u-%u%s]", k, c->kbank[k], a, a + (m == 1 ? 15 : 31),
+                    m == 3 ? ",AL" : "");
+        }
+        if (c->alt_const)
+            put(&b, " ALT_CONST");
+    } else if (c->fmt == R700_FMT_EXP) {
+        int mem = c->row != R700_CF_EXPORT && c->row != R700_CF_EXPORT_DONE;
+        put(&b, " %s %u T%u%s.", exp_type[mem][c->type], c->array_base, c->rw_gpr,
+            c->rw_rel ? "[AL]" : "");
+        for (unsigned k = 0; k < 4; k++)
+            put(&b, "%c", "XYZW01?_"[c->sel[k]]);
+        if (c->sel[0] == 6 || c->sel[1] == 6 || c->sel[2] == 6 || c->sel[3] == 6)
+            b.n -= 4, put(&b, "SEL%u", (unsigned)(c->w1 & 0xfff));
+        if (c->comp_mask)
+            put(&b, " MASK:%u", c->comp_mask);
+        if (c->w1 >> 16 & 1)
+            put(&b, " B16");
+        if (c->burst)
+            put(&b, " BURST:%u", c->burst);
+        if (c->index_gpr)
+            put(&b, " INDEX:T%u", c->index_gpr);
+        if (c->elem_size)
+            put(&b, " ES:%u", c->elem_size);
+    } else {
+        if (c->addr)
+            put(&b, " @%u", c->addr);
+        if (c->pop_count)
+            put(&b, " POP:%u", c->pop_count);
+        if (c->cond)
+            put(&b, " COND:%s", r700_cond_name[c->cond]);
+        if (c->cf_const)
+            put(&b, " CF_CONST:%u", c->cf_const);
+        if (c->count)
+            put(&b, " COUNT:%u", c->count);
+        if (c->call_count)
+            put(&b, " CALL_COUNT:%u", c->call_count);
+        if (c->w1 >> 20 & 1)
+            put(&b, " B20");
+    }
+    if (c->fmt != R700_FMT_ALU) {
+        if (c->eop)
+            put(&b, " EOP");
+        if (c->vpm)
+            put(&b, " VPM");
+    }
+    if (c->wqm)
+        put(&b, " WQM");
+    if (!c->barrier)
+        put(&b, " NO_BARRIER");
+    return GPUREF_OK;
+}
+
+static const char *const inline_name[9] = {
+    "ALU_SRC_1_DBL_L", "ALU_SRC_1_DBL_M", "ALU_SRC_0_5_DBL_L", "ALU_SRC_0_5_DBL_M",
+    "0.0", "1.0", "1", "-1", "0.5",
+};
+
+static void put_src(sbuf *b, const r700_slot *sl, const r700_src *o)
+{
+    char t[48], rel[16] = "";
+    if (o->rel)
+        snprintf(rel, sizeof rel, "[%s]", r700_index_mode_name[sl->index_mode]);
+    char ch = r700_chan_name[o->chan];
+    if (o->sel < 128)
+        snprintf(t, sizeof t, "T%u%s.%c", o->sel, rel, ch);
+    else if (o->sel < 192)
+        snprintf(t, sizeof t, "KC%u[%u]%s.%c", (o->sel - 128) >> 5, (o->sel - 128) & 31, rel, ch);
+    else if (o->sel >= 256)
+        snprintf(t, sizeof t, "C%u%s.%c", o->sel - 256, rel, ch);
+    else if (o->sel == 253)
+        snprintf(t, sizeof t, "literal%s.%c", rel, "xyzw"[o->chan]);
+    else {
+        const char *n = o->sel == 254 ? "PV" : o->sel == 255 ? "PS" : o->sel >= 244 ? inline_name[o->sel - 244] : "?";
+        if (o->sel == 254 || o->chan)
+            snprintf(t, sizeof t, "%s%s.%c", n, rel, ch);
+        else
+            snprintf(t, sizeof t, "%s%s", n, rel);
+    }
+    const char *pre = o->neg ? ((t[0] >= '0' && t[0] <= '9') || t[0] == '-' ? "neg" : "-") : "";
+    if (o->neg && strcmp(pre, "neg") == 0)
+        put(b, o->abs ? "neg(|%s|)" : "neg(%s)", t);
+    else
+        put(b, o->abs ? "%s|%s|" : "%s%s", pre, t);
+}
+
+static int src_used(const r700_src *o)
+{
+    return o->sel || o->rel || o->chan || o->neg || o->abs;
+}
+
+int r700_disasm_group(const r700_group *g, char *buf, size_t len)
+{
+    sbuf b = { buf, len, 0 };
+    buf[0] = 0;
+    for (unsigned i = 0; i < g->nslots; i++) {
+        const r700_slot *sl = &g->slot[i];
+        const r700_alu_row *r = &r700_alu_rows[sl->row];
+        if (i)
+            put(&b, "\n");
+        if (sl->pred_sel)
+            put(&b, "%s ", sl->pred_sel == 2 ? "PRED_SEL_ZERO" : "PRED_SEL_ONE");
+        char dst[40];
+        if (sl->dst_rel)
+            snprintf(dst, sizeof dst, "T%u[%s].%c", sl->dst_gpr, r700_index_mode_name[sl->index_mode],
+                     r700_chan_name[sl->dst_chan]);
+        else
+            snprintf(dst, sizeof dst, "T%u.%c", sl->dst_gpr, r700_chan_name[sl->dst_chan]);
+        put(&b, "%s%s %s", r->name, sl->last ? " *" : "", dst);
+        unsigned nmax = r->enc == R700_ENC_OP3 ? 3 : 2, n = r->nsrc;
+        for (unsigned k = n; k < nmax; k++)
+            if (src_used(&sl->src[k]))
+                n = k + 1;
+        for (unsigned k = 0; k < n; k++) {
+            put(&b, ", ");
+            put_src(&b, sl, &sl->src[k]);
+        }
+        int anyrel = sl->dst_rel;
+        for (unsigned k = 0; k < n; k++)
+            anyrel |= sl->src[k].rel;
+        if (sl->index_mode && !anyrel)
+            put(&b, " IDX:%s", r700_index_mode_name[sl->index_mode]);
+        if (r->enc == R700_ENC_OP2) {
+            if (!sl->write)
+                put(&b, " NOWRITE");
+            if (sl->up)
+                put(&b, " UP");
+            if (sl->uem)
+                put(&b, " UEM");
+            if (sl->omod)
+                put(&b, " %s", sl->omod == 1 ? "M2" : sl->omod == 2 ? "M4" : "D2");
+        }
+        if (sl->clamp)
+            put(&b, " CLAMP");
+        if (sl->bank_swizzle && sl->unit == 4 && sl->bank_swizzle < 4)
+            put(&b, " %s", r700_bs_scl[sl->bank_swizzle]);
+        else if (sl->bank_swizzle && sl->unit < 4 && sl->bank_swizzle < 6)
+            put(&b, " %s", r700_bs_vec[sl->bank_swizzle]);
+        else if (sl->bank_swizzle)
+            put(&b, " BS%u", sl->bank_swizzle);
+    }
+    if (g->nlit) {
+        put(&b, "\nLITERALS");
+        for (unsigned k = 0; k < g->nlit; k++)
+            put(&b, "%s 0x%08x", k ? "," : "", g->lit[k]);
+    }
+    return GPUREF_OK;
+}
+
+/* stream 0: CF instructions; stream 1: ALU groups */
+int r700_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail, gpuref_unit_info *info,
+                         char *err)
+{
+    if (stream > 1)
+        return gpuref_errf(err, GPUREF_ERR_ARG, "r700: no stream %u (0 cf, 1 alu clause)", stream);
+    info->stream = stream;
+    if (stream == 0) {
+        r700_cf c;
+        int st = r700_decode_cf(w, avail, &c, err);
+        if (st)
+            return st;
+        static const char *const fm[3] = { "CF", "CF_ALU", "CF_ALLOC_EXPORT" };
+        info->nwords = 2;
+        info->kind = 0;
+        info->form = fm[c.fmt];
+        info->nslots = 1;
+        info->slot[0].opcode = R700_NALU + c.row;
+        info->slot[0].mnemonic = r700_cf_rows[c.row].name;
+        info->slot[0].slot = GPUREF_SLOT_NONE;
+        return GPUREF_OK;
+    }
+    r700_group g;
+    int st = r700_decode_group(w, avail, NULL, &g, err);
+    if (!st)
+        st = r700_group_check(&g, err);
+    if (st)
+        return st;
+    info->nwords = g.nwords;
+    info->kind = 1;
+    info->form = g.nlit ? "group+literals" : "group";
+    info->nslots = g.nslots;
+    for (unsigned i = 0; i < g.nslots; i++) {
+        info->slot[i].opcode = g.slot[i].row;
+        info->slot[i].mnemonic = r700_alu_rows[g.slot[i].row].name;
+        info->slot[i].slot = g.slot[i].unit;
+    }
+    return GPUREF_OK;
+}
+
+int r700_isa_disasm_unit(unsigned stream, const uint32_t *w, size_t avail, uint64_t pc,
+                         char *buf, size_t len, unsigned *nwords, char *err)
+{
+    (void)pc;
+    if (stream > 1)
+        return gpuref_errf(err, GPUREF_ERR_ARG, "r700: no stream %u (0 cf, 1 alu clause)", stream);
+    if (stream == 0) {
+        r700_cf c;
+        int st = r700_decode_cf(w, avail, &c, err);
+        if (st)
+            return st;
+        *nwords = 2;
+        return r700_disasm_cf(&c, buf, len);
+    }
+    r700_group g;
+    int st = r700_decode_group(w, avail, NULL, &g, err);
+    if (!st)
+        st = r700_group_check(&g, err);
+    if (st)
+        return st;
+    *nwords = g.nwords;
+    return r700_disasm_group(&g, buf, len);
+}

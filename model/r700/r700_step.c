@@ -1,0 +1,376 @@
+/* r700_step.c - one retired unit: a CF instruction (r700_exec_cf.c) or one
+ * ALU instruction group of the running clause (here): operand fetch (GPRs
+ * with relative addressing, clause temporaries, kcache, constant file,
+ * literals, inline constants, PV/PS), the slots' exec functions, OMOD, CLAMP,
+ * predication, and the group's writes in the retire record, tagged by slot. */
+#include <string.h>
+
+#include "r700.h"
+
+int r700_step(void *st, gpuref_retire *rr, char *err)
+{
+    r700_state *s = st;
+    if (s->finished)
+        return gpuref_errf(err, GPUREF_ERR_DONE, "program finished");
+    if (s->in_clause)
+        return r700_alu_group(s, rr, err);
+    return r700_cf_step(s, rr, err);
+}
+
+typedef struct r700_gctx {
+    r700_state      *s;
+    const r700_group *g;
+    uint32_t         pc;
+} r700_gctx;
+
+static int is_temp(const r700_state *s, unsigned gpr)
+{
+    return gpr >= 128 - s->cfg.temps;
+}
+
+/* the index a relative operand adds (Table 4.2, L1313-1334): GPRs always
+ * AR.X in modes 0-3, constants the AR element of the mode; aL in mode 4 */
+static int rel_index(const r700_gctx *c, const r700_slot *sl, int gpr, unsigned l, int *idx, char *err)
+{
+    const r700_state *s = c->s;
+    const char *name = r700_alu_rows[sl->row].name;
+    if (sl->index_mode <= 3)
+        *idx = s->ar[gpr ? 0 : sl->index_mode][l];
+    else if (sl->index_mode == 4)
+        *idx = (int)(s->al & 0x1fff);
+    else
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s INDEX_MODE %s (SIMD-global GPRs)",
+                           name, r700_index_mode_name[sl->index_mode]);
+    return GPUREF_OK;
+}
+
+static int read_src(const r700_gctx *c, const r700_slot *sl, unsigned k, unsigned l, uint32_t *out,
+                    char *err)
+{
+    const r700_state *s = c->s;
+    const r700_src *o = &sl->src[k];
+    const char *name = r700_alu_rows[sl->row].name;
+    unsigned sel = o->sel;
+    uint32_t v;
+    int idx = 0, st;
+    if (sel < 128) {
+        unsigned a = sel;
+        if (o->rel) {
+            if (is_temp(s, sel))
+                return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: relative read of clause temporary R%u "
+                                   "(undefined, L1334)", name, sel);
+            if ((st = rel_index(c, sl, 1, l, &idx, err)))
+                return st;
+            long t = (long)sel + idx;
+            a = (t < 0 || t >= (long)s->cfg.gprs) ? 0 : (unsigned)t;   /* L1343: GPR0 */
+        }
+        v = s->gpr[a][o->chan][l];
+    } else if (sel < 192) {
+        unsigned b = (sel - 128) >> 5, kk = (sel - 128) & 31;
+        unsigned mode = c->s->ccf.kmode[b];
+        if (mode == 0)
+            return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: KC%u[%u] read with kcache set %u not locked "
+                               "(L1367)", name, b, kk, b);
+        long t = kk;
+        if (o->rel) {
+            if (sl->index_mode != 4)
+                return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: kcache relative with INDEX_MODE %s "
+                                   "(only the loop index, Table 4.2)", name,
+                                   r700_index_mode_name[sl->index_mode]);
+            t += (long)(s->al & 0x1fff);
+        }
+        unsigned lim = mode == 1 ? 16 : 32;
+        if (!o->rel && kk >= lim)
+            return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: KC%u[%u] beyond the locked line (LOCK_1)",
+                               name, b, kk);
+        if (t < 0 || t >= (long)lim) {
+            v = 0x7fffffffu;                                       /* L1348 */
+        } else {
+            unsigned line = s->ccf.kaddr[b] + (mode == 3 ? (s->al & 0x1fff) / 16 : 0) + (unsigned)t / 16;
+            uint64_t addr = ((uint64_t)line * 16 + (unsigned)t % 16) * 16 + o->chan * 4u;
+            if (addr + 4 > R700_CB_BYTES) {
+                v = 0;
+            } else {
+                const uint8_t *p = s->mem->cb + (size_t)s->ccf.kbank[b] * R700_CB_BYTES + addr;
+                v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+            }
+        }
+    } else if (sel < 256) {
+        switch (sel) {
+        case 244: v = 0; break;                    /* ALU_SRC_1_DBL_L */
+        case 245: v = 0x3ff00000u; break;          /* ALU_SRC_1_DBL_M */
+        case 246: v = 0; break;                    /* ALU_SRC_0_5_DBL_L */
+        case 247: v = 0x3fe00000u; break;          /* ALU_SRC_0_5_DBL_M */
+        case 248: v = 0; break;                    /* 0.0f */
+        case 249: v = 0x3f800000u; break;          /* 1.0f */
+        case 250: v = 1; break;                    /* int 1 */
+        case 251: v = 0xffffffffu; break;          /* int -1 */
+        case 252: v = 0x3f000000u; break;          /* 0.5f */
+        case 253: v = c->g->lit[o->chan]; break;
+        case 254: v = s->pv[o->chan][l]; break;
+        case 255: v = s->ps[l]; break;
+        default:
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: src%u SEL %u undefined", name, k, sel);
+        }
+    } else {
+        long t = sel - 256;
+        if (o->rel) {
+            if ((st = rel_index(c, sl, 0, l, &idx, err)))
+                return st;
+            t += idx;
+        }
+        v = (t < 0 || t >= R700_NCFILE) ? 0x7fffffffu : s->cfile[t][o->chan];   /* L1348 */
+    }
+    if (o->abs)
+        v &= 0x7fffffffu;
+    if (o->neg)
+        v ^= 0x80000000u;
+    *out = v;
+    return GPUREF_OK;
+}
+
+/* OMOD (x2, x4, /2) then CLAMP to [0, 1] (L1972-1980), as exact float ops
+ * through model/fp (D12) */
+static int out_mod(const r700_state *s, unsigned omod, unsigned clamp, uint32_t *v)
+{
+    static const uint32_t k[4] = { 0x3f800000u, 0x40000000u, 0x40800000u, 0x3f000000u };
+    if (!omod && !clamp)
+        return GPUREF_OK;
+    return fp32_mul(*v, k[omod & 3], &s->fp, clamp ? FP_F_CLAMP : 0, v, NULL);
+}
+
+static const r700_slot *slot_of_unit(const r700_group *g, unsigned u)
+{
+    for (unsigned i = 0; i < g->nslots; i++)
+        if (g->slot[i].unit == u)
+            return &g->slot[i];
+    return NULL;
+}
+
+/* the destination GPR of a lane, or -1: no write (L1984, L1343) */
+static int dst_gpr(const r700_gctx *c, const r700_slot *sl, unsigned l, int *gpr, char *err)
+{
+    const r700_state *s = c->s;
+    long a = sl->dst_gpr;
+    if (sl->dst_rel) {
+        int idx, st;
+        if (is_temp(s, sl->dst_gpr))
+            return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: relative write of clause temporary R%u "
+                               "(undefined, L1334)", r700_alu_rows[sl->row].name, sl->dst_gpr);
+        if ((st = rel_index(c, sl, 1, l, &idx, err)))
+            return st;
+        a += idx;
+    }
+    if ((a >= 0 && a < (long)s->cfg.gprs) || (a >= 128 - (long)s->cfg.temps && a < 128))
+        *gpr = (int)a;
+    else
+        *gpr = -1;
+    return GPUREF_OK;
+}
+
+int r700_alu_group(r700_state *s, gpuref_retire *rr, char *err)
+{
+    uint32_t pc = s->cpc;
+    size_t wi = (pc - s->base) / 4;
+    char why[GPUREF_ERRLEN];
+    if (pc < s->base || wi >= s->nwords)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "ALU clause group at 0x%x is outside the program", pc);
+    if (s->grpst[wi / 2] != GPUREF_OK) {
+        r700_group tmp;
+        int st = r700_decode_group(s->words + wi, s->nwords - wi, &s->cfg, &tmp, why);
+        if (!st)
+            st = r700_group_check(&tmp, why);
+        return gpuref_errf(err, st ? st : GPUREF_ERR_DECODE, "group at 0x%x: %s", pc, why);
+    }
+    const r700_group *g = &s->grp[wi / 2];
+    if (pc + 4u * g->nwords > s->cend)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "group at 0x%x: %u words cross the end of its clause "
+                           "(CF_ALU at 0x%x: COUNT %u)", pc, g->nwords, s->clause_cf, s->ccf.count);
+    for (unsigned i = 0; i < g->nslots; i++)
+        if (r700_alu_rows[g->slot[i].row].exec == r700_x_unimpl)
+            return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s", r700_alu_rows[g->slot[i].row].name);
+
+    r700_gctx c = { s, g, pc };
+    /* results, computed from the state before the group */
+    static const uint8_t none = 0;
+    (void)none;
+    uint32_t res[5][R700_LANES];
+    uint8_t  done[5][R700_LANES];      /* the slot executed on the lane */
+    uint8_t  pout[5][R700_LANES], kill[5][R700_LANES];
+    int16_t  arv[5][R700_LANES];
+    int      wgpr[5][R700_LANES];
+    memset(done, 0, sizeof done);
+    memset(kill, 0, sizeof kill);
+    uint64_t lanes = 0;
+    for (unsigned l = 0; l < s->cfg.lanes; l++) {
+        if (!s->clause_lanes[l])
+            continue;
+        lanes |= 1ull << l;
+        uint32_t src[5][3];
+        for (unsigned i = 0; i < g->nslots; i++) {
+            const r700_slot *sl = &g->slot[i];
+            const r700_alu_row *r = &r700_alu_rows[sl->row];
+            for (unsigned k = 0; k < r->nsrc; k++) {
+                int st = read_src(&c, sl, k, l, &src[sl->unit][k], why);
+                if (st)
+                    return gpuref_errf(err, st, "group at 0x%x slot %c: %s", pc, "xyzwt"[sl->unit], why);
+            }
+        }
+        for (unsigned i = 0; i < g->nslots; i++) {
+            const r700_slot *sl = &g->slot[i];
+            const r700_alu_row *r = &r700_alu_rows[sl->row];
+            unsigned u = sl->unit;
+            if ((sl->pred_sel == 2 && s->pred[l] != 0) || (sl->pred_sel == 3 && s->pred[l] != 1))
+                continue;
+            r700_lane x;
+            memset(&x, 0, sizeof x);
+            x.s = s;
+            x.fp = &s->fp;
+            x.sl = sl;
+            if (r->unit == R700_U_RED) {
+                for (unsigned e = 0; e < 4; e++) {
+                    const r700_slot *o = slot_of_unit(g, e);
+                    x.rsrc[e][0] = src[e][0];
+                    x.rsrc[e][1] = o && r700_alu_rows[o->row].nsrc > 1 ? src[e][1] : 0;
+                }
+                x.unit = u;
+            }
+            memcpy(x.src, src[u], sizeof x.src);
+            int st = r->exec(&x);
+            if (st == GPUREF_OK && !x.nowrite && !(r->flags & R700_RF_MOVA))
+                st = out_mod(s, sl->omod, sl->clamp, &x.dst);
+            if (st)
+                return gpuref_errf(err, st, "group at 0x%x slot %c %s: float error", pc, "xyzwt"[u], r->name);
+            if (!x.nowrite)
+                st = dst_gpr(&c, sl, l, &wgpr[u][l], why);
+            if (st)
+                return gpuref_errf(err, st, "group at 0x%x slot %c: %s", pc, "xyzwt"[u], why);
+            done[u][l] = x.nowrite ? 2 : 1;
+            res[u][l] = x.dst;
+            pout[u][l] = (uint8_t)x.pred_out;
+            kill[u][l] = (uint8_t)x.kill;
+            arv[u][l] = (int16_t)x.ar;
+        }
+    }
+
+    /* commit: GPRs (vector units, then t: t wins a collision, L1988-1996),
+     * PV/PS, AR, the predicate, the execute-mask update, kills */
+    rr->pc = pc;
+    rr->kind = 1;
+    rr->stream = 1;
+    rr->nwords = g->nwords;
+    memcpy(rr->words, s->words + wi, g->nwords * sizeof(uint32_t));
+    rr->exec_mask = lanes;
+    for (unsigned u = 0; u < 5; u++) {
+        const r700_slot *sl = slot_of_unit(g, u);
+        if (!sl)
+            continue;
+        const r700_alu_row *r = &r700_alu_rows[sl->row];
+        for (unsigned l = 0; l < s->cfg.lanes; l++) {
+            if (!done[u][l] || !sl->write || done[u][l] == 2 || wgpr[u][l] < 0)
+                continue;
+            unsigned gi = (unsigned)wgpr[u][l];
+            if (u < 4) {          /* t writes the same element: t wins */
+                const r700_slot *t = slot_of_unit(g, 4);
+                if (t && done[4][l] == 1 && t->write && wgpr[4][l] == (int)gi && t->dst_chan == sl->dst_chan)
+                    continue;
+            }
+            s->gpr[gi][sl->dst_chan][l] = res[u][l];
+            gpuref_regw *w = NULL;
+            for (unsigned k = 0; k < rr->nregw; k++)
+                if (rr->regw[k].file == R700_F_R && rr->regw[k].index == gi * 4 + sl->dst_chan &&
+                    rr->regw[k].slot == (int)u)
+                    w = &rr->regw[k];
+            if (!w) {
+                if (rr->nregw >= GPUREF_MAX_REGW)
+                    continue;
+                w = &rr->regw[rr->nregw++];
+                memset(w, 0, sizeof *w - sizeof w->value);
+                w->file = R700_F_R;
+                w->index = (uint16_t)(gi * 4 + sl->dst_chan);
+                w->slot = (int16_t)u;
+                w->bits = 0xffffffffu;
+            }
+            w->lanes |= 1ull << l;
+            w->value[l] = res[u][l];
+        }
+        (void)r;
+    }
+    /* PV/PS: the results of this group; a unit not used holds 0 (NOP, D13) */
+    for (unsigned u = 0; u < 5; u++) {
+        const r700_slot *sl = slot_of_unit(g, u);
+        for (unsigned l = 0; l < s->cfg.lanes; l++) {
+            if (!(lanes >> l & 1))
+                continue;
+            uint32_t v;
+            if (!sl)
+                v = 0;
+            else if (!done[u][l])
+                continue;                   /* predicated off: not updated (L2022) */
+            else
+                v = done[u][l] == 2 ? 0 : res[u][l];
+            if (u < 4)
+                s->pv[u][l] = v;
+            else
+                s->ps[l] = v;
+        }
+    }
+    for (unsigned u = 0; u < 4; u++) {        /* MOVA*: AR.elem = slot (L1914) */
+        const r700_slot *sl = slot_of_unit(g, u);
+        if (!sl || !(r700_alu_rows[sl->row].flags & R700_RF_MOVA))
+            continue;
+        gpuref_regw *w = gpuref_retire_regw_slot(rr, R700_F_AR, u, 0x1ff, (int)u);
+        for (unsigned l = 0; l < s->cfg.lanes; l++)
+            if (done[u][l]) {
+                s->ar[u][l] = arv[u][l];
+                if (w) {
+                    w->lanes |= 1ull << l;
+                    w->value[l] = (uint16_t)arv[u][l] & 0x1ffu;
+                }
+            }
+    }
+    for (unsigned u = 0; u < 5; u++) {        /* predicate and execute mask */
+        const r700_slot *sl = slot_of_unit(g, u);
+        if (!sl || !(r700_alu_rows[sl->row].flags & R700_RF_PRED))
+            continue;
+        gpuref_regw *w = sl->up ? gpuref_retire_regw_slot(rr, R700_F_PRED, 0, 1, (int)u) : NULL;
+        for (unsigned l = 0; l < s->cfg.lanes; l++) {
+            if (!done[u][l])
+                continue;
+            if (sl->up) {
+                s->pred[l] = pout[u][l];
+                if (w) {
+                    w->lanes |= 1ull << l;
+                    w->value[l] = pout[u][l];
+                }
+            }
+            if (sl->uem) {
+                s->uem_set[l] = 1;
+                s->uem_val[l] = pout[u][l];
+            }
+        }
+    }
+    uint64_t killed = 0;
+    for (unsigned u = 0; u < 5; u++)
+        for (unsigned l = 0; l < s->cfg.lanes; l++)
+            if (done[u][l] && kill[u][l])
+                killed |= 1ull << l;
+    if (killed & s->valid) {
+        s->valid &= ~killed;
+        gpuref_regw *w = gpuref_retire_regw(rr, R700_F_VALID, 0, ~0ull);
+        if (w) {
+            w->lanes = 1;
+            w->value[0] = s->valid;
+        }
+    }
+    s->cpc = pc + 4u * g->nwords;
+    rr->next_pc = s->cpc;
+    if (s->cpc >= s->cend) {                  /* the clause ends with this group */
+        s->in_clause = 0;
+        int st = r700_clause_end(s, rr, err);
+        if (st)
+            return st;
+        rr->next_pc = s->pc;
+    }
+    return GPUREF_OK;
+}
