@@ -8,6 +8,7 @@
 #   make test-long  the long sweeps
 #   make bench      speed figures (rates and ratios, medians of several runs)
 #   make cosim ISA=nv50 [VEC=file.yaml] [TRACE=1]   lockstep bench on vectors
+#   make fuzz [FUZZ_SECONDS=600]   every libFuzzer harness under ASan/UBSan (clang-16)
 #   make lint synth install PREFIX=... clean
 #
 # Configuration comes through make variables; every generated file goes to build/.
@@ -46,14 +47,15 @@ HDRS      := $(wildcard model/include/*.h model/core/*.h model/fp/*.h model/*/*.
 LIBS      := -lyaml -lm
 
 .SECONDARY:
-.PHONY: all lib cli checklib deps run test test-check test-long bench cov cosim lint synth install clean unit help
+.PHONY: all lib cli checklib deps run test test-check test-long bench cov cosim lint synth install clean unit help \
+        fuzz fuzz-build fuzz-replay
 all: lib cli $(B)/lib/pkgconfig/gpuref.pc checklib
 
 checklib: $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_check.so $(B)/lib/libgpuref_dpi.a \
           $(B)/lib/pkgconfig/gpuref-check.pc
 
 help:
-	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@sh scripts/deps.sh
@@ -105,6 +107,56 @@ $(B)/tests/%: $(B)/obj/model/tests/%.o $(B)/lib/libgpuref.a
 	$(CC) -o $@ $< $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
 
 unit: $(TEST_BIN)
+
+# ---------------------------------------------------------------- fuzzing
+# libFuzzer harnesses (model/tests/fuzz/, model/tests/README.md "Fuzzing"):
+# disasm, asm and exec once per ISA of isas.def, yaml and covdat once.  The
+# library is rebuilt with clang-16 and sanitizer + fuzzer instrumentation into
+# build/fuzz/; a plain main() (fuzz_main.c) built with $(CC) replays inputs
+# where there is no clang (the committed reproducers, in make test).
+FUZZ_CC      ?= clang-16
+FUZZ_SECONDS ?= 600
+FUZZ_PER_ISA := disasm asm exec
+FUZZ_NAMES   := $(foreach h,$(FUZZ_PER_ISA),$(foreach i,$(ISAS),$(h)_$(i))) yaml covdat
+FZ           := build/fuzz
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS  := $(CSTD) -O1 -g -Wall -Wextra -Imodel/include -Imodel/core -Imodel/fp \
+                -Imodel/tests/fuzz -D_POSIX_C_SOURCE=200809L $(FUZZ_SAN)
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(LIB_SRC))
+fuzz_isa      = $(lastword $(subst _, ,$(1)))
+fuzz_src      = model/tests/fuzz/fuzz_$(firstword $(subst _, ,$(1))).c
+fuzz_def      = $(if $(filter $(FUZZ_PER_ISA),$(firstword $(subst _, ,$(1)))),-DFUZZ_ISA='"$(call fuzz_isa,$(1))"')
+
+$(FZ)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FZ)/libgpuref.a: $(FUZZ_LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+define fuzz_rule
+$(FZ)/bin/fuzz_$(1): $(call fuzz_src,$(1)) model/tests/fuzz/fuzz.h $(FZ)/libgpuref.a
+	@mkdir -p $$(dir $$@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(call fuzz_def,$(1)) -o $$@ $$< $(FZ)/libgpuref.a $(LIBS)
+$(B)/fuzz/replay_$(1): $(call fuzz_src,$(1)) model/tests/fuzz/fuzz_main.c model/tests/fuzz/fuzz.h $(B)/lib/libgpuref.a
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CFLAGS_ALL) -Imodel/tests/fuzz $(call fuzz_def,$(1)) -o $$@ $$< model/tests/fuzz/fuzz_main.c $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
+endef
+$(foreach h,$(FUZZ_NAMES),$(eval $(call fuzz_rule,$(h))))
+
+$(B)/fuzz/fuzz_seeds: model/tests/fuzz/fuzz_seeds.c $(B)/lib/libgpuref.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
+
+FUZZ_ENV = ISAS="$(ISAS)" FUZZ_NAMES="$(FUZZ_NAMES)"
+# the replay drivers (gcc; with SAN=1 under ASan/UBSan)
+fuzz-replay: $(foreach h,$(FUZZ_NAMES),$(B)/fuzz/replay_$(h)) $(B)/fuzz/fuzz_seeds
+# the libFuzzer binaries and their seed corpora (build/fuzz/corpus/<harness>/)
+fuzz-build: all $(foreach h,$(FUZZ_NAMES),$(FZ)/bin/fuzz_$(h)) $(B)/fuzz/fuzz_seeds
+	@$(FUZZ_ENV) sh scripts/fuzz.sh $(B) corpus
+fuzz: deps
+	@$(MAKE) --no-print-directory fuzz-build
+	@$(FUZZ_ENV) sh scripts/fuzz.sh $(B) run $(FUZZ_SECONDS)
 
 # ---------------------------------------------------------------- lockstep
 VERILATOR  ?= verilator

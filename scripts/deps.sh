@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install, with apt, what gpuref needs and is missing.  Safe to run repeatedly.
 set -e
-PKGS="gcc g++ make pkg-config verilator libsystemc-dev libyaml-dev lcov yosys libmpfr-dev libgmp-dev python3 python3-yaml llvm-22"
+PKGS="gcc g++ make pkg-config verilator libsystemc-dev libyaml-dev lcov yosys libmpfr-dev libgmp-dev python3 python3-yaml llvm-22 clang-16 libfuzzer-16-dev libclang-rt-16-dev chromium"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
