@@ -240,12 +240,33 @@ $(B)/sc/sc_test: dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp dpi/systemc/g
 	@mkdir -p $(dir $@)
 	$(CXX) -std=gnu++17 -O2 -Wall -Wextra -Imodel/include -Idpi/systemc -o $@ dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp $(B)/lib/libgpuref.a -lsystemc -lyaml -lm $(LDSAN)
 
-# Functional (model) and RTL (line) coverage of the directed vectors in lockstep,
-# merged into build/cov/coverage.dat; report with holes and HTML in build/cov/.
-cov: all $(foreach i,$(ISAS),$(B)/tb/$(i)-cov/Vtb_$(i))
+# Functional (model) and RTL coverage in lockstep: the directed vectors, then
+# COV_SEEDS seeds of random programs (the lockstep mix), each merged over the
+# ISAs into one coverage.dat (build/cov/directed.dat, seed-N.dat, all.dat).
+# Reports: the text totals and holes, and the HTML report of gpuref cov html
+# (build/cov/html/index.html: its curve is over directed, seed-1, seed-2 ...).
+# COV_TOGGLE=1: benches built with toggle coverage too (-covt; about 5x the
+# build time of line coverage).
+COV_SEEDS  ?= 4
+COV_COUNT  ?= 30
+COV_TOGGLE ?= 0
+COV_V      := $(if $(filter 1,$(COV_TOGGLE)),-covt,-cov)
+$(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),-covt,--coverage-line --coverage-toggle --coverage-user)))
+cov: all $(foreach i,$(ISAS),$(B)/tb/$(i)$(COV_V)/Vtb_$(i))
 	@mkdir -p $(B)/cov
-	@for i in $(ISAS); do $(B)/tb/$$i-cov/Vtb_$$i -q --out $(B)/cov/reports-$$i --cov $(B)/cov/$$i.dat vectors/$$i/directed/*.yaml | tail -n 1; done
-	$(B)/bin/gpuref cov report --html $(B)/cov/html $(foreach i,$(ISAS),$(B)/cov/$(i).dat)
+	@for i in $(ISAS); do $(B)/tb/$$i$(COV_V)/Vtb_$$i -q --out $(B)/cov/reports-$$i --cov $(B)/cov/$$i.dat vectors/$$i/directed/*.yaml | tail -n 1; done
+	@$(B)/bin/gpuref cov merge -o $(B)/cov/directed.dat $(foreach i,$(ISAS),$(B)/cov/$(i).dat)
+	@for s in $$(seq 1 $(COV_SEEDS)); do \
+	  for i in $(ISAS); do \
+	    mix=""; [ -f scripts/testdata/$$i-rtl.mix.yaml ] && mix="--mix scripts/testdata/$$i-rtl.mix.yaml"; \
+	    $(B)/bin/gpuref gen --isa $$i --seed $$s --count $(COV_COUNT) $$mix -q -o $(B)/cov/seed-$$s-$$i.yaml || exit 1; \
+	    $(B)/tb/$$i$(COV_V)/Vtb_$$i -q --out $(B)/cov/reports-$$i --cov $(B)/cov/seed-$$s-$$i.dat $(B)/cov/seed-$$s-$$i.yaml | tail -n 1; \
+	  done; \
+	  $(B)/bin/gpuref cov merge -o $(B)/cov/seed-$$s.dat $(foreach i,$(ISAS),$(B)/cov/seed-$$s-$(i).dat) || exit 1; \
+	done
+	@$(B)/bin/gpuref cov merge -o $(B)/cov/all.dat $(B)/cov/directed.dat $$(for s in $$(seq 1 $(COV_SEEDS)); do echo $(B)/cov/seed-$$s.dat; done)
+	$(B)/bin/gpuref cov report --no-html $(B)/cov/all.dat > $(B)/cov/report.txt; head -n 30 $(B)/cov/report.txt
+	$(B)/bin/gpuref cov html -o $(B)/cov/html $(B)/cov/directed.dat $$(for s in $$(seq 1 $(COV_SEEDS)); do echo $(B)/cov/seed-$$s.dat; done)
 
 cosim: all $(B)/tb/$(ISA)/Vtb_$(ISA)
 	@sh scripts/cosim.sh $(B) $(ISA) "$(VEC)" $(TRACE)
@@ -264,8 +285,8 @@ TEST_SUITES := $(subst $(comma), ,$(SUITE))
 TEST_ISA  := $(if $(filter command,$(origin ISA)),$(ISA),)
 TEST_ISAS := $(or $(TEST_ISA),$(ISAS))
 # suites that need no RTL bench and no SystemC build
-TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long,$(TEST_SUITES)),,1),)
-TEST_ENV  = ISAS="$(ISAS)" ISA="$(TEST_ISA)" SUITE="$(SUITE)"
+TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long fuzz cov-html,$(TEST_SUITES)),,1),)
+TEST_ENV  = ISAS="$(ISAS)" ISA="$(TEST_ISA)" SUITE="$(SUITE)" FUZZ_NAMES="$(FUZZ_NAMES)"
 
 test-check:
 	@$(TEST_ENV) sh scripts/run-tests.sh $(B) --check
@@ -281,8 +302,9 @@ test-long: test-check $(if $(filter list,$(TEST_SUITES)),,deps)
 	@$(TEST_ENV) GPUREF_LONG=1 sh scripts/run-tests.sh $(B)
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(B)/bench/bench_model $(B)/bench/bench_fp $(B)/bench/bench_cov $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i))
-	@sh scripts/bench.sh $(B)
+	@$(MAKE) --no-print-directory all $(B)/bench/bench_model $(B)/bench/bench_fp $(B)/bench/bench_cov $(foreach i,$(ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
+	  $(if $(shell command -v $(FUZZ_CC)),fuzz-build)
+	@$(FUZZ_ENV) sh scripts/bench.sh $(B)
 
 $(B)/obj/model/tests/bench_fp.o: CFLAGS_ALL += -ffp-contract=off -frounding-math
 $(B)/bench/bench_%: $(B)/obj/model/tests/bench_%.o $(B)/lib/libgpuref.a

@@ -34,6 +34,15 @@ for isa in nv50 rdna4; do
 done
 for f in "$B"/bench/bench_fp; do [ -x "$f" ] && "$f" | tee -a "$OUT"; done
 for isa in nv50 rdna4; do "$B/bench/bench_cov" $isa 2>&1 | tee -a "$OUT"; done
+# fuzzing: executions/s of each libFuzzer harness (ASan/UBSan, clang-16), a
+# short run each over its corpus (libFuzzer's own average)
+if [ -n "${FUZZ_NAMES:-}" ] && command -v clang-16 >/dev/null 2>&1; then
+    for h in $FUZZ_NAMES; do
+        line=$(sh scripts/fuzz.sh "$B" rate "${FUZZ_BENCH_SECONDS:-10}" "$h" | grep -E "^(PASS|FAIL) fuzz")
+        r=$(echo "$line" | sed -nE 's/.*\(([0-9]+)\/s\).*/\1/p')
+        say "fuzz $h: ${r:-?} executions/s (libFuzzer, ASan/UBSan, ${FUZZ_BENCH_SECONDS:-10} s over its corpus)"
+    done
+fi
 # regression throughput: directed vectors plus random programs, -j 2
 line=$(python3 scripts/regress.py --build "$B" -j 2 --isa nv50 --isa rdna4 --seeds 8 --count 100 \
        --run-id bench --no-rerun | grep -E "tests/minute")

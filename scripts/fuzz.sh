@@ -1,5 +1,5 @@
 #!/bin/sh
-# fuzz.sh BUILD corpus            seed corpora of every harness into build/fuzz/corpus/<harness>/
+# fuzz.sh BUILD corpus            seed corpora of every harness into build/fuzz/seeds/<harness>/
 # fuzz.sh BUILD run SECONDS [H..] each libFuzzer harness for SECONDS over its corpus and its
 #                                 committed reproducers (model/tests/fuzz/regress/<harness>/)
 # fuzz.sh BUILD replay            the committed reproducers through the plain-main drivers
@@ -10,6 +10,7 @@
 # build/fuzz/bin (clang-16, ASan/UBSan); a finding is written to
 # build/fuzz/findings/<harness>/ and fails the run: fix it, then copy the
 # reproducer into model/tests/fuzz/regress/<harness>/ (model/tests/README.md).
+# Inputs libFuzzer finds that add coverage are kept in build/fuzz/corpus/<harness>/.
 # Ends with `N passed, N failed` (and `, K skipped` where clang is missing).
 B=${1:-build}
 MODE=${2:-run}
@@ -21,9 +22,13 @@ ISAS=${ISAS:-nv50}
 [ -n "$NAMES" ] || { echo "fuzz.sh: FUZZ_NAMES not set (run it through make)" >&2; exit 2; }
 if [ $# -gt 3 ]; then shift 3; NAMES="$*"; fi
 pass=0 fail=0 skip=0
+# stack traces with file:line (the clang-16 symbolizer)
+for s in /usr/lib/llvm-16/bin/llvm-symbolizer /usr/bin/llvm-symbolizer-16; do
+    [ -x "$s" ] && { export ASAN_SYMBOLIZER_PATH=$s UBSAN_SYMBOLIZER_PATH=$s; break; }
+done
 
 corpus() {
-    C=$FZ/corpus
+    C=$FZ/seeds
     mkdir -p "$C" "$FZ/gen"
     for isa in $ISAS; do
         # generated programs: every row the generator draws, with its control flow
@@ -69,8 +74,10 @@ run() {  # run NAME SECONDS: one harness; prints its line and its rate
         echo "SKIP fuzz $h: no libFuzzer build (clang-16 libfuzzer-16-dev; make fuzz-build)"
         skip=$((skip + 1)); return
     fi
-    mkdir -p "$FZ/corpus/$h" "$FZ/findings/$h" "$FZ/logs"
-    dirs="$FZ/corpus/$h"
+    mkdir -p "$FZ/corpus/$h" "$FZ/seeds/$h" "$FZ/findings/$h" "$FZ/logs"
+    # new inputs go to the first folder (kept from run to run), the seeds and
+    # the reproducers are read
+    dirs="$FZ/corpus/$h $FZ/seeds/$h"
     [ -d "$REG/$h" ] && dirs="$dirs $REG/$h"
     log=$FZ/logs/$h.log
     # -timeout: an input that runs longer is a finding (every run has a step
@@ -79,9 +86,9 @@ run() {  # run NAME SECONDS: one harness; prints its line and its rate
         -artifact_prefix="$FZ/findings/$h/" $dirs > "$log" 2>&1
     rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-    rate=$(awk -v r="${runs:-0}" -v s="$s" 'BEGIN { printf "%.0f", r / s }')
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
     if [ $rc = 0 ]; then
-        echo "PASS fuzz $h: ${runs:-0} executions in $s s ($rate/s), corpus $(ls "$FZ/corpus/$h" | wc -l)"
+        echo "PASS fuzz $h: ${runs:-0} executions in $s s (${rate:-0}/s), corpus $(ls "$FZ/corpus/$h" | wc -l) + seeds $(ls "$FZ/seeds/$h" | wc -l)"
         pass=$((pass + 1))
     else
         echo "FAIL fuzz $h: exit $rc, reproducer in $FZ/findings/$h/ (log $log):"
