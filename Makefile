@@ -48,7 +48,7 @@ LIBS      := -lyaml -lm
 
 .SECONDARY:
 .PHONY: all lib cli checklib deps run test test-check test-long bench cov cosim lint synth install clean unit help \
-        fuzz fuzz-build fuzz-replay
+        fuzz fuzz-build fuzz-replay fuzz-seeds
 all: lib cli $(B)/lib/pkgconfig/gpuref.pc checklib
 
 checklib: $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_check.so $(B)/lib/libgpuref_dpi.a \
@@ -151,9 +151,11 @@ $(B)/fuzz/fuzz_seeds: model/tests/fuzz/fuzz_seeds.c $(B)/lib/libgpuref.a
 FUZZ_ENV = ISAS="$(ISAS)" FUZZ_NAMES="$(FUZZ_NAMES)"
 # the replay drivers (gcc; with SAN=1 under ASan/UBSan)
 fuzz-replay: $(foreach h,$(FUZZ_NAMES),$(B)/fuzz/replay_$(h)) $(B)/fuzz/fuzz_seeds
-# the libFuzzer binaries and their seed corpora (build/fuzz/corpus/<harness>/)
-fuzz-build: all $(foreach h,$(FUZZ_NAMES),$(FZ)/bin/fuzz_$(h)) $(B)/fuzz/fuzz_seeds
+# the seed corpora (build/fuzz/seeds/<harness>/), made with gcc
+fuzz-seeds: all $(B)/fuzz/fuzz_seeds
 	@$(FUZZ_ENV) sh scripts/fuzz.sh $(B) corpus
+# the libFuzzer binaries and the seed corpora
+fuzz-build: fuzz-seeds $(foreach h,$(FUZZ_NAMES),$(FZ)/bin/fuzz_$(h))
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-build
 	@$(FUZZ_ENV) sh scripts/fuzz.sh $(B) run $(FUZZ_SECONDS)

@@ -2,7 +2,8 @@
 # fuzz.sh BUILD corpus            seed corpora of every harness into build/fuzz/seeds/<harness>/
 # fuzz.sh BUILD run SECONDS [H..] each libFuzzer harness for SECONDS over its corpus and its
 #                                 committed reproducers (model/tests/fuzz/regress/<harness>/)
-# fuzz.sh BUILD replay            the committed reproducers through the plain-main drivers
+# fuzz.sh BUILD replay            the committed reproducers through the plain-main drivers,
+#                                 then the seed corpora (one test per harness)
 # fuzz.sh BUILD rate SECONDS      executions/s of each harness (make bench)
 #
 # FUZZ_NAMES (from the Makefile): the harnesses, disasm_<isa> asm_<isa> exec_<isa> per
@@ -103,18 +104,28 @@ corpus)
 run|rate)
     for h in $NAMES; do run "$h" "$SECS"; done ;;
 replay)
+    # the committed reproducers, each in a child process; then the seed
+    # corpora (when made: make fuzz-seeds) in one process per harness
     for h in $NAMES; do
-        [ -d "$REG/$h" ] || continue
-        out=$("$B/fuzz/replay_$h" "$REG/$h" 2>&1)
-        rc=$?
-        line=$(echo "$out" | tail -n 1)
-        p=$(echo "$line" | sed -nE 's/^([0-9]+) passed.*/\1/p')
-        f=$(echo "$line" | sed -nE 's/.* ([0-9]+) failed$/\1/p')
-        [ -n "$p" ] || { p=0; f=1; }
-        [ $rc != 0 ] && [ "$f" = 0 ] && f=1
-        echo "$out" | grep '^FAIL' | sed "s/^/replay $h: /"
-        echo "replay $h: $p passed, $f failed"
-        pass=$((pass + p)); fail=$((fail + f))
+        for what in regress seeds; do
+            if [ $what = regress ]; then dir=$REG/$h; opt=""; else dir=$FZ/seeds/$h; opt=--inproc; fi
+            [ -d "$dir" ] || continue
+            out=$("$B/fuzz/replay_$h" $opt "$dir" 2>&1)
+            rc=$?
+            line=$(echo "$out" | tail -n 1)
+            p=$(echo "$line" | sed -nE 's/^([0-9]+) passed.*/\1/p')
+            f=$(echo "$line" | sed -nE 's/.* ([0-9]+) failed$/\1/p')
+            [ -n "$p" ] || { p=0; f=1; }
+            [ $rc != 0 ] && [ "$f" = 0 ] && f=1
+            echo "$out" | grep -E '^FAIL|FINDING|ERROR|runtime error' | head -n 5 | sed "s/^/replay $h $what: /"
+            if [ $what = seeds ]; then   # one test per corpus: its inputs are not findings
+                echo "replay $h seeds: $p inputs, $([ "$f" = 0 ] && echo ok || echo FAILED)"
+                [ "$f" = 0 ] && p=1 || { p=0; f=1; }
+            else
+                echo "replay $h reproducers: $p passed, $f failed"
+            fi
+            pass=$((pass + p)); fail=$((fail + f))
+        done
     done ;;
 *)
     echo "fuzz.sh: unknown mode '$MODE' (corpus, run, replay, rate)" >&2; exit 2 ;;

@@ -191,7 +191,8 @@ suite "cli-bad-input" sh scripts/check-bad-input.sh "$B"
 section "== fuzzing (model/tests/README.md, \"Fuzzing\")"
 if want fuzz; then
     # the committed reproducers of findings, replayed without clang (gcc, ASan/UBSan)
-    suite "fuzz-replay" sh -c "make --no-print-directory SAN=1 fuzz-replay >'$LOG/fuzz-replay-build.log' 2>&1 || { tail -20 '$LOG/fuzz-replay-build.log'; exit 1; }; sh scripts/fuzz.sh '$B/san' replay"
+    # and the seed corpora (gcc-built seeds: no clang needed either)
+    suite "fuzz-replay" sh -c "{ make --no-print-directory fuzz-seeds && make --no-print-directory SAN=1 fuzz-replay; } >'$LOG/fuzz-replay-build.log' 2>&1 || { tail -20 '$LOG/fuzz-replay-build.log'; exit 1; }; sh scripts/fuzz.sh '$B/san' replay"
     # every libFuzzer harness over its seed corpus: 20 s each (test-long: an hour)
     FSECS=20; [ "${GPUREF_LONG:-0}" = 1 ] && FSECS=3600
     if command -v clang-16 >/dev/null 2>&1 &&

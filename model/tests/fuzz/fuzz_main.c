@@ -1,7 +1,7 @@
 /* fuzz_main.c - a plain main() for a harness, for compilers without libFuzzer
  * (gcc): runs LLVMFuzzerTestOneInput on every file given, or on every file of
- * every folder given, each in a child process, and prints one line per input
- * that fails and the closing `N passed, N failed`.  `make test` replays the
+ * every folder given, each in a child process (--inproc: all in this one), and
+ * prints one line per input that fails and the closing `N passed, N failed`.  `make test` replays the
  * committed reproducers of findings (model/tests/fuzz/regress/<harness>/) so. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -15,6 +15,7 @@
 #include "fuzz.h"
 
 static unsigned passed, failed;
+static int inproc;          /* --inproc: every input in this process (fast; a crash ends all) */
 
 static int cmp(const void *a, const void *b)
 {
@@ -24,7 +25,7 @@ static int cmp(const void *a, const void *b)
 static void one(const char *path)
 {
     fflush(stdout);
-    pid_t pid = fork();
+    pid_t pid = inproc ? 0 : fork();
     if (pid < 0) {
         perror("fork");
         exit(2);
@@ -57,6 +58,10 @@ static void one(const char *path)
         free(buf);
         LLVMFuzzerTestOneInput(in, n);
         free(in);
+        if (inproc) {
+            passed++;
+            return;
+        }
         _exit(0);
     }
     int st = 0;
@@ -117,11 +122,16 @@ static void walk(const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s FILE|FOLDER...  (replay inputs of this harness)\n", argv[0]);
+    int first = 1;
+    if (argc > 1 && strcmp(argv[1], "--inproc") == 0)
+        inproc = 1, first = 2;
+    if (argc <= first) {
+        fprintf(stderr, "usage: %s [--inproc] FILE|FOLDER...  (replay inputs of this harness;\n"
+                "  --inproc: all in this process, faster, the first crash ends the run)\n",
+                argv[0]);
         return 2;
     }
-    for (int i = 1; i < argc; i++)
+    for (int i = first; i < argc; i++)
         walk(argv[i]);
     printf("%u passed, %u failed\n", passed, failed);
     return failed != 0;
