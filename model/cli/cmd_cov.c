@@ -927,9 +927,11 @@ static int html_isa_page(const char *dir, const hisa *h, char **files, int nfile
         hesc(f, insn);
         fprintf(f, "\"><td class=\"l\"><code>");
         hesc(f, insn);
-        fprintf(f, "</code></td><td>%llu</td><td>%llu / %llu</td><td class=\"%s\">%.1f%%</td>"
-                "<td class=\"l\">", (unsigned long long)units, (unsigned long long)hit,
-                (unsigned long long)tot, pct_class(p), p);
+        fprintf(f, "</code></td><td>");
+        if (op >= 0)
+            fprintf(f, "%llu", (unsigned long long)units);
+        fprintf(f, "</td><td>%llu / %llu</td><td class=\"%s\">%.1f%%</td><td class=\"l\">",
+                (unsigned long long)hit, (unsigned long long)tot, pct_class(p), p);
         if (holes) {
             fprintf(f, "<details><summary>%llu hole%s</summary><ul>",
                     (unsigned long long)holes, holes == 1 ? "" : "s");
