@@ -256,7 +256,8 @@ COV_V      := $(if $(filter 1,$(COV_TOGGLE)),-covt,-cov)
 $(foreach i,$(ISAS),$(eval $(call tb_rule,$(i),-covt,--coverage-line --coverage-toggle --coverage-user)))
 cov: all $(foreach i,$(ISAS),$(B)/tb/$(i)$(COV_V)/Vtb_$(i))
 	@mkdir -p $(B)/cov
-	@for i in $(ISAS); do $(B)/tb/$$i$(COV_V)/Vtb_$$i -q --out $(B)/cov/reports-$$i --cov $(B)/cov/$$i.dat vectors/$$i/directed/*.yaml | tail -n 1; done
+	@for i in $(ISAS); do skip=""; [ -f testbenches/$$i/lockstep_skip.txt ] && skip="--skip testbenches/$$i/lockstep_skip.txt"; \
+	  $(B)/tb/$$i$(COV_V)/Vtb_$$i -q $$skip --out $(B)/cov/reports-$$i --cov $(B)/cov/$$i.dat vectors/$$i/directed/*.yaml | tail -n 1; done
 	@$(B)/bin/gpuref cov merge -o $(B)/cov/directed.dat $(foreach i,$(ISAS),$(B)/cov/$(i).dat)
 	@for s in $$(seq 1 $(COV_SEEDS)); do \
 	  for i in $(ISAS); do \

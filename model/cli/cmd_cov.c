@@ -763,6 +763,7 @@ typedef struct rtlfile {
     uint64_t pts[4], hit[4];   /* v_line, v_toggle, v_branch, other */
     char    *unhit;            /* unhit lines, "12 14 30" */
     size_t   ulen, ucap, nunhit;
+    unsigned last;             /* the last unhit line listed (a line has several points) */
 } rtlfile;
 
 static const char *const rtl_types[4] = { "v_line", "v_toggle", "v_branch", "other" };
@@ -810,7 +811,7 @@ static void html_rtl(FILE *f, const gpuref_covdat *cd)
         rf[k].hit[t] += cnt != 0;
         tp[t]++;
         th[t] += cnt != 0;
-        if (t == 0 && !cnt && rf[k].nunhit < 200) {     /* the first 200 unhit lines */
+        if (t == 0 && !cnt && rf[k].nunhit < 200 && line != rf[k].last) {  /* the first 200 */
             if (rf[k].ulen + 16 > rf[k].ucap) {
                 char *u = realloc(rf[k].unhit, rf[k].ucap = rf[k].ucap * 2 + 256);
                 if (!u)
@@ -820,6 +821,7 @@ static void html_rtl(FILE *f, const gpuref_covdat *cd)
             rf[k].ulen += (size_t)snprintf(rf[k].unhit + rf[k].ulen, rf[k].ucap - rf[k].ulen,
                                            "%s%u", rf[k].ulen ? " " : "", line);
             rf[k].nunhit++;
+            rf[k].last = line;
         }
     }
     fprintf(f, "<h2>RTL coverage (Verilator)</h2>\n");
