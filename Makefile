@@ -8,6 +8,7 @@
 #   make test-long  the long sweeps
 #   make bench      speed figures (rates and ratios, medians of several runs)
 #   make cosim ISA=nv50 [VEC=file.yaml] [TRACE=1]   lockstep bench on vectors
+#   make fuzz [FUZZ_SECONDS=600]   every libFuzzer harness under ASan/UBSan (clang-16)
 #   make lint synth install PREFIX=... clean
 #
 # Configuration comes through make variables; every generated file goes to build/.
@@ -48,14 +49,15 @@ HDRS      := $(wildcard model/include/*.h model/core/*.h model/fp/*.h model/*/*.
 LIBS      := -lyaml -lm
 
 .SECONDARY:
-.PHONY: all lib cli checklib deps run test test-check test-long bench cov cosim lint synth install clean unit help
+.PHONY: all lib cli checklib deps run test test-check test-long bench cov cosim lint synth install clean unit help \
+        fuzz fuzz-build fuzz-replay fuzz-seeds
 all: lib cli $(B)/lib/pkgconfig/gpuref.pc checklib
 
 checklib: $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_check.so $(B)/lib/libgpuref_dpi.a \
           $(B)/lib/pkgconfig/gpuref-check.pc
 
 help:
-	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@sh scripts/deps.sh
@@ -107,6 +109,58 @@ $(B)/tests/%: $(B)/obj/model/tests/%.o $(B)/lib/libgpuref.a
 	$(CC) -o $@ $< $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
 
 unit: $(TEST_BIN)
+
+# ---------------------------------------------------------------- fuzzing
+# libFuzzer harnesses (model/tests/fuzz/, model/tests/README.md "Fuzzing"):
+# disasm, asm and exec once per ISA of isas.def, yaml and covdat once.  The
+# library is rebuilt with clang-16 and sanitizer + fuzzer instrumentation into
+# build/fuzz/; a plain main() (fuzz_main.c) built with $(CC) replays inputs
+# where there is no clang (the committed reproducers, in make test).
+FUZZ_CC      ?= clang-16
+FUZZ_SECONDS ?= 600
+FUZZ_PER_ISA := disasm asm exec
+FUZZ_NAMES   := $(foreach h,$(FUZZ_PER_ISA),$(foreach i,$(ISAS),$(h)_$(i))) yaml covdat
+FZ           := build/fuzz
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS  := $(CSTD) -O1 -g -Wall -Wextra -Imodel/include -Imodel/core -Imodel/fp \
+                -Imodel/tests/fuzz -D_POSIX_C_SOURCE=200809L $(FUZZ_SAN)
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FZ)/obj/%.o,$(LIB_SRC))
+fuzz_isa      = $(lastword $(subst _, ,$(1)))
+fuzz_src      = model/tests/fuzz/fuzz_$(firstword $(subst _, ,$(1))).c
+fuzz_def      = $(if $(filter $(FUZZ_PER_ISA),$(firstword $(subst _, ,$(1)))),-DFUZZ_ISA='"$(call fuzz_isa,$(1))"')
+
+$(FZ)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FZ)/libgpuref.a: $(FUZZ_LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+define fuzz_rule
+$(FZ)/bin/fuzz_$(1): $(call fuzz_src,$(1)) model/tests/fuzz/fuzz.h $(FZ)/libgpuref.a
+	@mkdir -p $$(dir $$@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(call fuzz_def,$(1)) -o $$@ $$< $(FZ)/libgpuref.a $(LIBS)
+$(B)/fuzz/replay_$(1): $(call fuzz_src,$(1)) model/tests/fuzz/fuzz_main.c model/tests/fuzz/fuzz.h $(B)/lib/libgpuref.a
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CFLAGS_ALL) -Imodel/tests/fuzz $(call fuzz_def,$(1)) -o $$@ $$< model/tests/fuzz/fuzz_main.c $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
+endef
+$(foreach h,$(FUZZ_NAMES),$(eval $(call fuzz_rule,$(h))))
+
+$(B)/fuzz/fuzz_seeds: model/tests/fuzz/fuzz_seeds.c $(B)/lib/libgpuref.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
+
+FUZZ_ENV = ISAS="$(ISAS)" FUZZ_NAMES="$(FUZZ_NAMES)"
+# the replay drivers (gcc; with SAN=1 under ASan/UBSan)
+fuzz-replay: $(foreach h,$(FUZZ_NAMES),$(B)/fuzz/replay_$(h)) $(B)/fuzz/fuzz_seeds
+# the seed corpora (build/fuzz/seeds/<harness>/), made with gcc
+fuzz-seeds: all $(B)/fuzz/fuzz_seeds
+	@$(FUZZ_ENV) sh scripts/fuzz.sh $(B) corpus
+# the libFuzzer binaries and the seed corpora
+fuzz-build: fuzz-seeds $(foreach h,$(FUZZ_NAMES),$(FZ)/bin/fuzz_$(h))
+fuzz: deps
+	@$(MAKE) --no-print-directory fuzz-build
+	@$(FUZZ_ENV) sh scripts/fuzz.sh $(B) run $(FUZZ_SECONDS)
 
 # ---------------------------------------------------------------- lockstep
 VERILATOR  ?= verilator
@@ -190,12 +244,34 @@ $(B)/sc/sc_test: dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp dpi/systemc/g
 	@mkdir -p $(dir $@)
 	$(CXX) -std=gnu++17 -O2 -Wall -Wextra -Imodel/include -Idpi/systemc -o $@ dpi/systemc/gpuref_sc.cpp dpi/systemc/sc_main.cpp $(B)/lib/libgpuref.a -lsystemc -lyaml -lm $(LDSAN)
 
-# Functional (model) and RTL (line) coverage of the directed vectors in lockstep,
-# merged into build/cov/coverage.dat; report with holes and HTML in build/cov/.
-cov: all $(foreach i,$(RTL_ISAS),$(B)/tb/$(i)-cov/Vtb_$(i))
+# Functional (model) and RTL coverage in lockstep: the directed vectors, then
+# COV_SEEDS seeds of random programs (the lockstep mix), each merged over the
+# ISAs into one coverage.dat (build/cov/directed.dat, seed-N.dat, all.dat).
+# Reports: the text totals and holes, and the HTML report of gpuref cov html
+# (build/cov/html/index.html: its curve is over directed, seed-1, seed-2 ...).
+# COV_TOGGLE=1: benches built with toggle coverage too (-covt; about 5x the
+# build time of line coverage).
+COV_SEEDS  ?= 4
+COV_COUNT  ?= 30
+COV_TOGGLE ?= 0
+COV_V      := $(if $(filter 1,$(COV_TOGGLE)),-covt,-cov)
+$(foreach i,$(RTL_ISAS),$(eval $(call tb_rule,$(i),-covt,--coverage-line --coverage-toggle --coverage-user)))
+cov: all $(foreach i,$(RTL_ISAS),$(B)/tb/$(i)$(COV_V)/Vtb_$(i))
 	@mkdir -p $(B)/cov
-	@for i in $(RTL_ISAS); do $(B)/tb/$$i-cov/Vtb_$$i -q --out $(B)/cov/reports-$$i --cov $(B)/cov/$$i.dat vectors/$$i/directed/*.yaml | tail -n 1; done
-	$(B)/bin/gpuref cov report --html $(B)/cov/html $(foreach i,$(RTL_ISAS),$(B)/cov/$(i).dat)
+	@for i in $(RTL_ISAS); do skip=""; [ -f testbenches/$$i/lockstep_skip.txt ] && skip="--skip testbenches/$$i/lockstep_skip.txt"; \
+	  $(B)/tb/$$i$(COV_V)/Vtb_$$i -q $$skip --out $(B)/cov/reports-$$i --cov $(B)/cov/$$i.dat vectors/$$i/directed/*.yaml | tail -n 1; done
+	@$(B)/bin/gpuref cov merge -o $(B)/cov/directed.dat $(foreach i,$(RTL_ISAS),$(B)/cov/$(i).dat)
+	@for s in $$(seq 1 $(COV_SEEDS)); do \
+	  for i in $(RTL_ISAS); do \
+	    mix=""; [ -f scripts/testdata/$$i-rtl.mix.yaml ] && mix="--mix scripts/testdata/$$i-rtl.mix.yaml"; \
+	    $(B)/bin/gpuref gen --isa $$i --seed $$s --count $(COV_COUNT) $$mix -q -o $(B)/cov/seed-$$s-$$i.yaml || exit 1; \
+	    $(B)/tb/$$i$(COV_V)/Vtb_$$i -q --out $(B)/cov/reports-$$i --cov $(B)/cov/seed-$$s-$$i.dat $(B)/cov/seed-$$s-$$i.yaml | tail -n 1; \
+	  done; \
+	  $(B)/bin/gpuref cov merge -o $(B)/cov/seed-$$s.dat $(foreach i,$(RTL_ISAS),$(B)/cov/seed-$$s-$(i).dat) || exit 1; \
+	done
+	@$(B)/bin/gpuref cov merge -o $(B)/cov/all.dat $(B)/cov/directed.dat $$(for s in $$(seq 1 $(COV_SEEDS)); do echo $(B)/cov/seed-$$s.dat; done)
+	$(B)/bin/gpuref cov report --no-html $(B)/cov/all.dat > $(B)/cov/report.txt; head -n 30 $(B)/cov/report.txt
+	$(B)/bin/gpuref cov html -o $(B)/cov/html $(B)/cov/directed.dat $$(for s in $$(seq 1 $(COV_SEEDS)); do echo $(B)/cov/seed-$$s.dat; done)
 
 cosim: all $(if $(filter $(ISA),$(RTL_ISAS)),$(B)/tb/$(ISA)/Vtb_$(ISA))
 	@$(if $(filter $(ISA),$(RTL_ISAS)),sh scripts/cosim.sh $(B) $(ISA) "$(VEC)" $(TRACE),echo "cosim: $(ISA) has no RTL bench yet (its vectors run on the model: gpuref run)"; exit 2)
@@ -214,8 +290,8 @@ TEST_SUITES := $(subst $(comma), ,$(SUITE))
 TEST_ISA  := $(if $(filter command,$(origin ISA)),$(ISA),)
 TEST_ISAS := $(filter $(RTL_ISAS),$(or $(TEST_ISA),$(ISAS)))
 # suites that need no RTL bench and no SystemC build
-TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long slurm,$(TEST_SUITES)),,1),)
-TEST_ENV  = ISAS="$(ISAS)" RTL_ISAS="$(RTL_ISAS)" ISA="$(TEST_ISA)" SUITE="$(SUITE)"
+TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long slurm fuzz cov-html,$(TEST_SUITES)),,1),)
+TEST_ENV  = ISAS="$(ISAS)" RTL_ISAS="$(RTL_ISAS)" ISA="$(TEST_ISA)" SUITE="$(SUITE)" FUZZ_NAMES="$(FUZZ_NAMES)"
 
 test-check:
 	@$(TEST_ENV) sh scripts/run-tests.sh $(B) --check
@@ -231,8 +307,9 @@ test-long: test-check $(if $(filter list,$(TEST_SUITES)),,deps)
 	@$(TEST_ENV) GPUREF_LONG=1 sh scripts/run-tests.sh $(B)
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(B)/bench/bench_model $(B)/bench/bench_fp $(B)/bench/bench_cov $(foreach i,$(RTL_ISAS),$(B)/tb/$(i)/Vtb_$(i))
-	@sh scripts/bench.sh $(B)
+	@$(MAKE) --no-print-directory all $(B)/bench/bench_model $(B)/bench/bench_fp $(B)/bench/bench_cov $(foreach i,$(RTL_ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
+	  $(if $(shell command -v $(FUZZ_CC)),fuzz-build)
+	@$(FUZZ_ENV) sh scripts/bench.sh $(B)
 
 $(B)/obj/model/tests/bench_fp.o: CFLAGS_ALL += -ffp-contract=off -frounding-math
 $(B)/bench/bench_%: $(B)/obj/model/tests/bench_%.o $(B)/lib/libgpuref.a

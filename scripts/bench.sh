@@ -34,6 +34,15 @@ for isa in nv50 rdna4; do
 done
 for f in "$B"/bench/bench_fp; do [ -x "$f" ] && "$f" | tee -a "$OUT"; done
 for isa in nv50 rdna4; do "$B/bench/bench_cov" $isa 2>&1 | tee -a "$OUT"; done
+# fuzzing: executions/s of each libFuzzer harness (ASan/UBSan, clang-16), a
+# short run each over its corpus (libFuzzer's own average)
+if [ -n "${FUZZ_NAMES:-}" ] && command -v clang-16 >/dev/null 2>&1; then
+    for h in $FUZZ_NAMES; do
+        line=$(sh scripts/fuzz.sh "$B" rate "${FUZZ_BENCH_SECONDS:-10}" "$h" | grep -E "^(PASS|FAIL) fuzz")
+        r=$(echo "$line" | sed -nE 's/.*\(([0-9]+)\/s\).*/\1/p')
+        say "fuzz $h: ${r:-?} executions/s (libFuzzer, ASan/UBSan, ${FUZZ_BENCH_SECONDS:-10} s over its corpus)"
+    done
+fi
 # regression throughput, tests/minute: one list at -j 1 and -j 2 here, and as a
 # Slurm job array on a one-node local cluster (scripts/slurm-local.sh) whose
 # node has 1 and then 2 CPUs (job slots); median of BENCH_RUNS runs (default 3)

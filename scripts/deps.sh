@@ -4,7 +4,7 @@
 # one-node Slurm of `make test SUITE=slurm` and `make bench`); where they cannot
 # be installed the build goes on and that suite reports a skip.
 set -e
-PKGS="gcc g++ make pkg-config verilator libsystemc-dev libyaml-dev lcov yosys libmpfr-dev libgmp-dev python3 python3-yaml llvm-22"
+PKGS="gcc g++ make pkg-config verilator libsystemc-dev libyaml-dev lcov yosys libmpfr-dev libgmp-dev python3 python3-yaml llvm-22 clang-16 libfuzzer-16-dev libclang-rt-16-dev chromium"
 OPTIONAL="slurm-wlm munge"
 missing_of() {
     m=""

@@ -30,6 +30,8 @@ rtl-fp     RTL float units against model/fp
 lint       RTL lint and synthesis
 bad-input  bad input to the command line: located errors, no crash
 slurm      regressions as a Slurm job array on a one-node local cluster equal local runs
+fuzz       libFuzzer harnesses, 20 s each over their corpus (make test-long: an hour), and the replay of the committed reproducers
+cov-html   the HTML coverage report in headless Chromium: the totals shown are those of the coverage.dat files
 long       long robustness runs (make test-long only)
 san        the sanitizer build (ASan/UBSan): unit tests and vectors
 LIST
@@ -74,6 +76,8 @@ kind() {  # kind NAME: the kind of suite NAME
     rtl-lint-*) echo lint;;
     cli-bad-input*) echo bad-input;;
     slurm-*) echo slurm;;
+    fuzz-*) echo fuzz;;
+    cov-html*) echo cov-html;;
     gen-*|scaling-*) echo long;;
     *) echo "run-tests.sh: suite '$1' has no kind (add it to kind())" >&2; echo unknown;;
     esac
@@ -235,6 +239,26 @@ if [ "${GPUREF_LONG:-0}" = 1 ]; then
 else
     suite "slurm-regress" env ISAS="$ISAS" RTL_ISAS="$RTL_ISAS" sh scripts/check-slurm.sh "$B"
 fi
+
+section "== fuzzing (model/tests/README.md, \"Fuzzing\")"
+if want fuzz; then
+    # the committed reproducers of findings, replayed without clang (gcc, ASan/UBSan)
+    # and the seed corpora (gcc-built seeds: no clang needed either)
+    suite "fuzz-replay" sh -c "{ make --no-print-directory fuzz-seeds && make --no-print-directory SAN=1 fuzz-replay; } >'$LOG/fuzz-replay-build.log' 2>&1 || { tail -20 '$LOG/fuzz-replay-build.log'; exit 1; }; sh scripts/fuzz.sh '$B/san' replay"
+    # every libFuzzer harness over its seed corpus: 20 s each (test-long: an hour)
+    FSECS=20; [ "${GPUREF_LONG:-0}" = 1 ] && FSECS=3600
+    if command -v clang-16 >/dev/null 2>&1 &&
+       make --no-print-directory fuzz-build > "$LOG/fuzz-build.log" 2>&1; then
+        for h in $FUZZ_NAMES; do
+            suite "fuzz-$h" sh scripts/fuzz.sh "$B" run "$FSECS" "$h"
+        done
+    else
+        suite "fuzz-build" sh -c "command -v clang-16 >/dev/null || { echo 'clang-16 missing (make deps)'; exit 1; }; tail -20 '$LOG/fuzz-build.log'; exit 1"
+    fi
+fi
+
+section "== the HTML coverage report in a browser"
+suite "cov-html-chromium" env ISAS="$ISAS" sh scripts/check-cov-html.sh "$B"
 
 if [ "${GPUREF_LONG:-0}" = 1 ]; then
     section "== long robustness runs (issue 9)"

@@ -789,6 +789,35 @@ size_t gpuref_covdat_rtl_summary(const gpuref_covdat *cd, gpuref_covdat_rtl *out
     return nt;
 }
 
+size_t gpuref_covdat_npoints(const gpuref_covdat *cd) { return cd ? cd->n : 0; }
+
+int gpuref_covdat_point(const gpuref_covdat *cd, size_t i, char *file, size_t flen,
+                        unsigned *line, char *type, size_t tlen, uint64_t *count)
+{
+    if (!cd || i >= cd->n)
+        return GPUREF_ERR_RANGE;
+    const point *pt = &cd->p[i];
+    size_t n = 0;
+    if (file && flen) {
+        const char *f = key_field(pt->key, "f", &n);
+        char *u = f ? unesc(f, n) : NULL;
+        snprintf(file, flen, "%s", u ? u : "");
+        free(u);
+    }
+    if (line) {
+        const char *l = key_field(pt->key, "l", &n);
+        unsigned v = 0;
+        for (size_t k = 0; l && k < n && l[k] >= '0' && l[k] <= '9' && v < 100000000u; k++)
+            v = v * 10 + (unsigned)(l[k] - '0');
+        *line = v;
+    }
+    if (type && tlen)
+        snprintf(type, tlen, "%s", pt->isa ? "v_user" : pt->type);
+    if (count)
+        *count = pt->count;
+    return pt->isa ? 0 : 1;
+}
+
 int gpuref_cov_write(const gpuref_cov *c, const char *path, gpuref_diag *d)
 {
     if (!c || !path)

@@ -190,6 +190,16 @@ typedef struct gpuref_covdat_rtl {
 /* Fills up to max entries sorted by type; returns the number of types. */
 size_t gpuref_covdat_rtl_summary(const gpuref_covdat *cd, gpuref_covdat_rtl *out, size_t max);
 
+/* Every point of cd in turn (for reports per RTL file): the number of
+ * points, and point i's fields, unescaped: file ('f'), line ('l', 0 when
+ * absent), type (the page before '/', "v_line", "v_toggle", ...; "other"
+ * when there is no page) and count.  Returns 1 for an RTL point, 0 for a
+ * functional one (of an ISA), GPUREF_ERR_RANGE when i >= the number of
+ * points.  Strings are truncated to their buffers. */
+size_t gpuref_covdat_npoints(const gpuref_covdat *cd);
+int    gpuref_covdat_point(const gpuref_covdat *cd, size_t i, char *file, size_t flen,
+                           unsigned *line, char *type, size_t tlen, uint64_t *count);
+
 /* A text listing of the bins, one per line (line i+1 = bin i): the "source"
  * that the points' file/line keys refer to ("gpuref/<isa>.bins"), used for
  * the HTML report and by `verilator_coverage --annotate`.  Excluded bins carry
