@@ -134,7 +134,8 @@ int gpuref_vec_parse_reg(const gpuref_model *m, const char *key, gpuref_vec_reg 
             if (w >= (unsigned)nw)
                 return gpuref_diagf(d, GPUREF_ERR_RANGE, 0, 0,
                                     "wave %u out of range in '%s' (the config has %d wave%s: "
-                                    "w0..w%d; set waves=N)", w, gpuref_vx_show(full, buf, sizeof buf), nw,
+                                    "w0..w%d; set waves=N)", w,
+                                    gpuref_vx_show(full, buf, sizeof buf), nw,
                                     nw == 1 ? "" : "s", nw - 1);
             out->wave = (int)w;
             key = p + 1;

@@ -50,19 +50,23 @@ const char *gpuref_vx_kind(const yaml_node_t *n)
 
 static const char *sval(const yaml_node_t *n) { return (const char *)n->data.scalar.value; }
 
-/* A scalar without embedded NUL characters. */
-static int want_scalar(loader *c, const yaml_node_t *n, const char *what, const char *want)
+/* A scalar without embedded NUL characters; *text (when not NULL) its text. */
+static int want_scalar(loader *c, const yaml_node_t *n, const char *what, const char *want,
+                       const char **text)
 {
     if (!n || n->type != YAML_SCALAR_NODE)
-        return err_at(c, n, GPUREF_ERR_PARSE, "%s: expected %s, found %s", what, want, gpuref_vx_kind(n));
+        return err_at(c, n, GPUREF_ERR_PARSE, "%s: expected %s, found %s", what, want,
+                      gpuref_vx_kind(n));
     if (strlen(sval(n)) != n->data.scalar.length)
         return err_at(c, n, GPUREF_ERR_PARSE, "%s: NUL character in a string", what);
+    if (text)
+        *text = sval(n);
     return GPUREF_OK;
 }
 
 static int get_str(loader *c, const yaml_node_t *n, const char *what, char **out)
 {
-    int rc = want_scalar(c, n, what, "a string");
+    int rc = want_scalar(c, n, what, "a string", NULL);
     if (rc)
         return rc;
     *out = gpuref_dupn(sval(n), n->data.scalar.length);
@@ -71,13 +75,11 @@ static int get_str(loader *c, const yaml_node_t *n, const char *what, char **out
 
 static int get_hex(loader *c, const yaml_node_t *n, const char *what, uint64_t *out)
 {
-    char b[64];
-    int rc = want_scalar(c, n, what, "a hex value (\"0x...\")");
-    if (rc)
+    const char *s = NULL;
+    int rc = want_scalar(c, n, what, "a hex value (\"0x...\")", &s);
+    if (rc || gpuref_vec_parse_hex(s, out) == 0)
         return rc;
-    const char *s = sval(n);
-    if (gpuref_vec_parse_hex(s, out) == 0)
-        return GPUREF_OK;
+    char b[64];
     int hexdigits = s[0] == '0' && s[1] == 'x' && s[2];
     for (const char *p = s + 2; hexdigits && *p; p++)
         hexdigits = gpuref_vx_hexval(*p) >= 0;
@@ -107,10 +109,10 @@ static int get_hexw(loader *c, const yaml_node_t *n, const char *what, unsigned 
 static int get_uint(loader *c, const yaml_node_t *n, const char *what, uint64_t *out)
 {
     char b[64];
-    int rc = want_scalar(c, n, what, "a decimal integer");
+    const char *s = NULL;
+    int rc = want_scalar(c, n, what, "a decimal integer", &s);
     if (rc)
         return rc;
-    const char *s = sval(n);
     if (n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
         return err_at(c, n, GPUREF_ERR_PARSE,
                       "%s: expected a plain decimal integer, found a quoted string", what);
@@ -134,7 +136,8 @@ static int get_uint(loader *c, const yaml_node_t *n, const char *what, uint64_t 
     }
     if (s[0] == '0' && s[1])
         return err_at(c, n, GPUREF_ERR_PARSE,
-                      "%s: decimal integer '%s' has a leading zero", what, gpuref_vx_show(s, b, sizeof b));
+                      "%s: decimal integer '%s' has a leading zero", what,
+                      gpuref_vx_show(s, b, sizeof b));
     *out = v;
     return GPUREF_OK;
 }
@@ -148,7 +151,8 @@ static int get_map(loader *c, const yaml_node_t *n, const char *what, const keyd
     for (size_t i = 0; i < nd; i++)
         vals[i] = keys[i] = NULL;
     if (!n || n->type != YAML_MAPPING_NODE)
-        return err_at(c, n, GPUREF_ERR_PARSE, "%s: expected a mapping, found %s", what, gpuref_vx_kind(n));
+        return err_at(c, n, GPUREF_ERR_PARSE, "%s: expected a mapping, found %s", what,
+                      gpuref_vx_kind(n));
     for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
         yaml_node_t *k = node(c, p->key), *v = node(c, p->value);
         if (!k || k->type != YAML_SCALAR_NODE)
@@ -196,6 +200,26 @@ static size_t map_len(const yaml_node_t *n)
     return (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
 }
 
+/* The items of collection n, which must be of `type` ("what: expected want,
+ * found ..." otherwise): *nout of them, *out a zeroed array of as many
+ * elements of `size` bytes (NULL for none). */
+static int get_items(loader *c, const yaml_node_t *n, yaml_node_type_t type, const char *what,
+                     const char *want, size_t size, void **out, size_t *nout)
+{
+    *out = NULL;
+    *nout = 0;
+    if (!n || n->type != type)
+        return err_at(c, n, GPUREF_ERR_PARSE, "%s: expected %s, found %s", what, want,
+                      gpuref_vx_kind(n));
+    size_t k = type == YAML_MAPPING_NODE ? map_len(n) : seq_len(n);
+    if (k == 0)
+        return GPUREF_OK;
+    if (!(*out = calloc(k, size)))
+        return err_at(c, n, GPUREF_ERR_NOMEM, "out of memory");
+    *nout = k;
+    return GPUREF_OK;
+}
+
 /* The scratch model of `config` (reused while the config stays the same). */
 static int scratch_for(loader *c, const char *config, const yaml_node_t *at)
 {
@@ -222,24 +246,21 @@ static int get_regs(loader *c, const yaml_node_t *n, const char *what,
                     gpuref_vec_regval **out, size_t *nout)
 {
     char b[64], rn[64];
-    if (!n || n->type != YAML_MAPPING_NODE)
-        return err_at(c, n, GPUREF_ERR_PARSE, "%s: expected a mapping of registers, found %s",
-                      what, gpuref_vx_kind(n));
-    size_t np = map_len(n);
-    if (np == 0)
-        return GPUREF_OK;
-    gpuref_vec_regval *rv = calloc(np, sizeof *rv);
-    if (!rv)
-        return err_at(c, n, GPUREF_ERR_NOMEM, "out of memory");
+    void *items;
+    size_t np;
+    int rc = get_items(c, n, YAML_MAPPING_NODE, what, "a mapping of registers",
+                       sizeof(gpuref_vec_regval), &items, &np);
+    gpuref_vec_regval *rv = items;
     *out = rv;
     *nout = np;
+    if (rc || np == 0)
+        return rc;
     gpuref_vx_names seen = { 0 };
-    int rc = GPUREF_OK;
     for (size_t i = 0; i < np && !rc; i++) {
         yaml_node_pair_t *p = &n->data.mapping.pairs.start[i];
         yaml_node_t *k = node(c, p->key), *v = node(c, p->value);
         gpuref_vec_regval *r = &rv[i];
-        if ((rc = want_scalar(c, k, what, "a register name as key")))
+        if ((rc = want_scalar(c, k, what, "a register name as key", NULL)))
             break;
         if (!(r->key = gpuref_dupn(sval(k), k->data.scalar.length))) {
             rc = err_at(c, k, GPUREF_ERR_NOMEM, "out of memory");
@@ -325,21 +346,20 @@ static int get_regs(loader *c, const yaml_node_t *n, const char *what,
 static int get_words(loader *c, const yaml_node_t *n, const char *what, uint32_t **out,
                      size_t *nout)
 {
-    if (!n || n->type != YAML_SEQUENCE_NODE)
-        return err_at(c, n, GPUREF_ERR_PARSE, "%s: expected a list of hex words, found %s", what,
-                      gpuref_vx_kind(n));
-    size_t nw = seq_len(n);
-    if (nw == 0)
+    void *items;
+    size_t nw;
+    if (n && n->type == YAML_SEQUENCE_NODE && seq_len(n) == 0)
         return err_at(c, n, GPUREF_ERR_PARSE, "%s: empty list (at least one word)", what);
-    uint32_t *w = calloc(nw, sizeof *w);
-    if (!w)
-        return err_at(c, n, GPUREF_ERR_NOMEM, "out of memory");
+    int rc = get_items(c, n, YAML_SEQUENCE_NODE, what, "a list of hex words", sizeof(uint32_t),
+                       &items, &nw);
+    uint32_t *w = items;
     *out = w;
     *nout = nw;
+    if (rc)
+        return rc;
     for (size_t i = 0; i < nw; i++) {
         uint64_t v;
-        int rc = get_hexw(c, node(c, n->data.sequence.items.start[i]), what, 32, "word", &v);
-        if (rc)
+        if ((rc = get_hexw(c, node(c, n->data.sequence.items.start[i]), what, 32, "word", &v)))
             return rc;
         w[i] = (uint32_t)v;
     }
@@ -354,21 +374,19 @@ static int get_mem(loader *c, const yaml_node_t *n, const char *what, int init,
                    gpuref_vec_mem **out, size_t *nout)
 {
     char b[64];
-    if (!n || n->type != YAML_SEQUENCE_NODE)
-        return err_at(c, n, GPUREF_ERR_PARSE, "%s: expected a list of memory blocks, found %s",
-                      what, gpuref_vx_kind(n));
-    size_t nb = seq_len(n);
-    if (nb == 0)
-        return GPUREF_OK;
-    gpuref_vec_mem *mm = calloc(nb, sizeof *mm);
-    if (!mm)
-        return err_at(c, n, GPUREF_ERR_NOMEM, "out of memory");
+    void *items;
+    size_t nb;
+    int rc = get_items(c, n, YAML_SEQUENCE_NODE, what, "a list of memory blocks",
+                       sizeof(gpuref_vec_mem), &items, &nb);
+    gpuref_vec_mem *mm = items;
     *out = mm;
     *nout = nb;
+    if (rc)
+        return rc;
     for (size_t i = 0; i < nb; i++) {
         yaml_node_t *it = node(c, n->data.sequence.items.start[i]), *v[3], *k[3];
         gpuref_vec_mem *mb = &mm[i];
-        int rc = get_map(c, it, what, mem_keys, 3, v, k);
+        rc = get_map(c, it, what, mem_keys, 3, v, k);
         if (!rc)
             rc = get_str(c, v[0], "space", &mb->space_name);
         if (rc)
@@ -479,7 +497,7 @@ static int get_program(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
             l.col = ad.col > 0 ? block + ad.col : fi + 1;
         }
         return gpuref_vx_diag(c->d, c->path, rc, l, "program: %s",
-                       ad.msg[0] ? ad.msg : gpuref_status_name(rc));
+                              ad.msg[0] ? ad.msg : gpuref_status_name(rc));
     }
     if (nw == 0) {
         gpuref_free(w);
@@ -520,9 +538,9 @@ static int check_writable(loader *c, const gpuref_vec_test *t)
                 gpuref_wave_select(c->m, 0);
                 gpuref_vx_reg_name(r, rn, sizeof rn);
                 return gpuref_vx_diag(c->d, c->path, GPUREF_ERR_RANGE, rv->loc,
-                               "init.regs: %s lane %u: the model of this config ignores "
-                               "writes to it (out of range for the config, or read-only)",
-                               rn, l);
+                                      "init.regs: %s lane %u: the model of this config ignores "
+                                      "writes to it (out of range for the config, or read-only)",
+                                      rn, l);
             }
         }
     }
@@ -561,18 +579,18 @@ static const keydef trace_keys[] = { { "step", 1 }, { "pc", 0 }, { "regs", 0 },
 
 static int get_trace(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
 {
-    if (!n || n->type != YAML_SEQUENCE_NODE)
-        return err_at(c, n, GPUREF_ERR_PARSE, "expect.trace: expected a list, found %s", gpuref_vx_kind(n));
-    size_t ne = seq_len(n);
-    if (ne == 0)
-        return GPUREF_OK;
-    if (!(t->trace = calloc(ne, sizeof *t->trace)))
-        return err_at(c, n, GPUREF_ERR_NOMEM, "out of memory");
+    void *items;
+    size_t ne;
+    int rc = get_items(c, n, YAML_SEQUENCE_NODE, "expect.trace", "a list",
+                       sizeof(gpuref_vec_trace), &items, &ne);
+    t->trace = items;
     t->ntrace = ne;
+    if (rc)
+        return rc;
     for (size_t i = 0; i < ne; i++) {
         yaml_node_t *it = node(c, n->data.sequence.items.start[i]), *v[4], *k[4];
         gpuref_vec_trace *e = &t->trace[i];
-        int rc = get_map(c, it, "trace entry", trace_keys, 4, v, k);
+        rc = get_map(c, it, "trace entry", trace_keys, 4, v, k);
         if (!rc)
             rc = get_uint(c, v[0], "step", &e->step);
         if (rc)
@@ -635,11 +653,10 @@ int gpuref_vx_get_test(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
                       gpuref_vx_show(t->name, b, sizeof b));
     if (v[TK_COMMENT] && (rc = get_str(c, v[TK_COMMENT], "comment", &t->comment)))
         return rc;
-    t->config_loc = t->loc;
+    t->config_loc = v[TK_CONFIG] ? loc_of(v[TK_CONFIG]) : t->loc;
     if (v[TK_CONFIG]) {
         if ((rc = get_str(c, v[TK_CONFIG], "config", &t->config)))
             return rc;
-        t->config_loc = loc_of(v[TK_CONFIG]);
         /* a key given twice (gpuref_config_next refuses it, leaving the key
          * read): say which; a malformed text is left to the model's message */
         size_t pos = 0;
@@ -657,12 +674,9 @@ int gpuref_vx_get_test(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
     }
     if ((rc = scratch_for(c, t->config, v[TK_CONFIG] ? v[TK_CONFIG] : n)))
         return rc;
-    t->base_loc = t->loc;
-    if (v[TK_BASE]) {
-        if ((rc = get_hex(c, v[TK_BASE], "base", &t->base)))
-            return rc;
-        t->base_loc = loc_of(v[TK_BASE]);
-    }
+    t->base_loc = v[TK_BASE] ? loc_of(v[TK_BASE]) : t->loc;
+    if (v[TK_BASE] && (rc = get_hex(c, v[TK_BASE], "base", &t->base)))
+        return rc;
     t->max_steps = GPUREF_VEC_DEFAULT_MAX_STEPS;
     if (v[TK_MAX]) {
         if ((rc = get_uint(c, v[TK_MAX], "max_steps", &t->max_steps)))
@@ -729,9 +743,9 @@ int gpuref_vx_get_test(loader *c, gpuref_vec_test *t, const yaml_node_t *n)
                       "expect: needs at least one expectation (regs, mem, steps, error, trace)");
     if (t->has_steps && t->ntrace && t->trace[t->ntrace - 1].step >= t->steps)
         return gpuref_vx_diag(c->d, c->path, GPUREF_ERR_RANGE, t->trace[t->ntrace - 1].loc,
-                       "trace: step %llu is not below steps (%llu)",
-                       (unsigned long long)t->trace[t->ntrace - 1].step,
-                       (unsigned long long)t->steps);
+                              "trace: step %llu is not below steps (%llu)",
+                              (unsigned long long)t->trace[t->ntrace - 1].step,
+                              (unsigned long long)t->steps);
     /* trial setup on the scratch model */
     return gpuref_vx_apply(t, c->m, c->d);
 }

@@ -43,7 +43,7 @@ int gpuref_vx_apply(const gpuref_vec_test *t, gpuref_model *m, gpuref_diag *d)
             if ((rc = gpuref_wave_select(m, (unsigned)w))) {
                 gpuref_vx_reg_name(&rv->reg, rn, sizeof rn);
                 return gpuref_vx_diag(d, t->path, rc, rv->loc, "init.regs: %s: wave %d: %s", rn, w,
-                               gpuref_model_error(m));
+                                      gpuref_model_error(m));
             }
             for (unsigned l = rv->reg.lane_lo; l <= rv->reg.lane_hi; l++) {
                 rc = gpuref_reg_set(m, rv->reg.file, rv->reg.index, l,
@@ -53,8 +53,8 @@ int gpuref_vx_apply(const gpuref_vec_test *t, gpuref_model *m, gpuref_diag *d)
                     snprintf(why, sizeof why, "%s", gpuref_model_error(m));
                     gpuref_vx_reg_name(&rv->reg, rn, sizeof rn);
                     gpuref_wave_select(m, 0);
-                    return gpuref_vx_diag(d, t->path, rc, rv->loc, "init.regs: %s lane %u: %s", rn, l,
-                                   why);
+                    return gpuref_vx_diag(d, t->path, rc, rv->loc, "init.regs: %s lane %u: %s",
+                                          rn, l, why);
                 }
             }
         }
@@ -75,7 +75,7 @@ int gpuref_vec_setup(const gpuref_vec_file *f, const gpuref_vec_test *t, gpuref_
     int rc = gpuref_model_create(f->isa, t->config, &mm, &md);
     if (rc)
         return gpuref_vx_diag(d, t->path, rc, t->config_loc, "config: %s",
-                       md.msg[0] ? md.msg : gpuref_status_name(rc));
+                              md.msg[0] ? md.msg : gpuref_status_name(rc));
     if ((rc = gpuref_vx_apply(t, mm, d))) {
         gpuref_model_destroy(mm);
         return rc;
