@@ -476,8 +476,8 @@ static int check_test(gpuref_vec_stream *s, checker *k, yaml_event_t *ev, int *y
     int added = gpuref_vx_names_add(&k->names, s->t.name, s->t.loc.line, &prev);
     if (added < 0)
         return gpuref_vx_diag(s->c.d, s->c.path, GPUREF_ERR_NOMEM, at, "out of memory");
-    if (added == 0)
-        return gpuref_vx_diag(s->c.d, s->c.path, GPUREF_ERR_PARSE, at,
+    if (added == 0)                 /* at the test's node (an alias: the anchored one) */
+        return gpuref_vx_diag(s->c.d, s->c.path, GPUREF_ERR_PARSE, s->t.loc,
                               "duplicate test name '%s' (first at line %u)", s->t.name, prev);
     if (!s->collect)
         return GPUREF_OK;
@@ -551,8 +551,7 @@ static int seek_tests(gpuref_vec_stream *s)
             return 0;
         }
         int is_tests = strcmp((const char *)e.data.scalar.value, "tests") == 0;
-        yaml_event_delete(&e);
-        if ((rc = ev_next(s, &e)))
+        if ((rc = take_node(s, &e, &s->keep)) || (rc = ev_next(s, &e)))   /* key anchors */
             return rc;
         if (is_tests) {
             rc = e.type == YAML_SEQUENCE_START_EVENT ? tests_anchor(s, &e) : GPUREF_OK;
