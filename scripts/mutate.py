@@ -178,6 +178,9 @@ def main():
         return 0
     if args.only:
         muts = [m for m in muts if m["name"] == args.only]
+        if not muts:   # a usage error: one line, exit 2 (as argparse's errors)
+            sys.stderr.write("mutate: --only: no mutant named '%s' in %s\n" % (args.only, list_path))
+            return 2
     else:
         muts = [m for m in muts if not m["bug"] and (m["quick"] or not args.quick)]
     if not muts:

@@ -210,6 +210,9 @@ typedef struct nv50_config {
     unsigned fmul_sat;            /* knob: fmul honours sat (G200 and later; G80-G92 ignore it) */
     unsigned zero_wins;           /* knob: 0 * x = +0 in fmul/fmad (key zero_wins=0|1, the
                                      hardware's run-time setting; default 0) */
+    unsigned rm_reserved;         /* knob: rounding code 1 (rm) of long fadd/fmul is an
+                                     illegal encoding (key fadd_fmul_rm=reserved; default
+                                     fadd_fmul_rm=down: round toward -Inf, G-RND) */
 } nv50_config;
 
 /* The memory spaces, shared by the waves of one model (waves=N). */
@@ -256,6 +259,10 @@ int nv50_decode(const uint32_t *w, size_t avail, nv50_insn *in, char *err);
 /* The same; strict = 1 rejects the bits the hardware ignores (D36) and the
  * alias words (D37) instead of decoding them as the canonical instruction. */
 int nv50_decode_ex(const uint32_t *w, size_t avail, int strict, nv50_insn *in, char *err);
+/* The decode a model of this config runs: nv50_decode_ex with cfg->strict, and
+ * rm on long fadd/fmul illegal when cfg->rm_reserved (G-RND). */
+int nv50_decode_cfg(const nv50_config *cfg, const uint32_t *w, size_t avail, nv50_insn *in,
+                    char *err);
 /* Bits of row op that the hardware ignores (NV50_DC, D36). */
 void nv50_row_dc(unsigned op, uint32_t *d0, uint32_t *d1);
 /* Encode; returns the word count (1 or 2) or a negative status. */

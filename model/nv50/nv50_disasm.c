@@ -94,7 +94,6 @@ static void nv50_fmt_opnd(nv50_out *out, const nv50_opnd *o)
 
 static void nv50_fmt_tok(nv50_out *out, const nv50_insn *in, const nv50_tok *t, int *slot)
 {
-    unsigned l;
     const char *s;
     switch (t->otok) {
     case NV50_OT_SD: case NV50_OT_SDH: case NV50_OT_RD: case NV50_OT_RDH: case NV50_OT_LD:
@@ -126,7 +125,6 @@ static void nv50_fmt_tok(nv50_out *out, const nv50_insn *in, const nv50_tok *t, 
         nv50_fmt_opnd(out, &in->src[*slot < 4 ? (*slot)++ : 3]);
         break;
     }
-    (void)l;
 }
 
 int nv50_format(const nv50_insn *in, char *buf, size_t len)

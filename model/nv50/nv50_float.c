@@ -22,7 +22,7 @@ __extension__ typedef unsigned __int128 nv50_u128;   /* GCC/Clang, as model/fp *
 __extension__ typedef __int128 nv50_i128;
 
 /* fp rounding of the 2-bit rounding fields: rn/rni, rm/rmi, rp/rpi, rz/rzi
- * (envydis cvtrnd/cvtrint; fadd/fmul: rn, rp, rz, rm reserved: G-RND). */
+ * (envydis cvtrnd/cvtrint, nvhw fp_rm; the same codes in fadd/fmul: G-RND). */
 static const unsigned nv50_frnd[4] = { FP_RNE, FP_RDN, FP_RUP, FP_RTZ };
 
 /* ULP bounds of the approximate (SFU) results: README.md "Float", F-ULP. */
@@ -86,9 +86,10 @@ static inline uint32_t nv50_sat32(uint32_t x)
 }
 
 /* DST = [neg] SRC1 op [neg] SRC2 (FLOAT.md; README "Float on G80"): rounding
- * rn, rp or rz; a finite overflow gives Inf in rn and rp whatever the sign
- * (G-OVF: only rz gives the largest finite); fmul is zero-wins when the
- * config says so and honours sat only when the chipset does (G-FMULSAT). */
+ * rn, rm, rp or rz (G-RND), each as IEEE directs it, a finite overflow
+ * included (G-OVF: Inf, or the largest finite where the direction says so);
+ * fmul is zero-wins when the config says so and honours sat only when the
+ * chipset does (G-FMULSAT). */
 static int nv50_fbin(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr, int mul)
 {
     const nv50_insn *in = &p->in;
@@ -98,15 +99,13 @@ static int nv50_fbin(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr, int 
     uint32_t n1 = in->neg1 ? 0x80000000u : 0, n2 = in->neg2 ? 0x80000000u : 0;
     unsigned fl = (in->rnd ? FP_F_RND(nv50_frnd[in->rnd & 3]) : 0u)
                   | (mul && s->cfg.zero_wins ? FP_F_ZERO_WINS : 0u);
-    int sat = in->sat && (!mul || s->cfg.fmul_sat), rz = (in->rnd & 3) == 3;
+    int sat = in->sat && (!mul || s->cfg.fmul_sat);
     for (uint32_t m = exec; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m), exc = 0;
-        int st = mul ? fp32_mul(a[l] ^ n1, b[l] ^ n2, &s->fp, fl, &res[l], &exc)
-                     : fp32_add(a[l] ^ n1, b[l] ^ n2, &s->fp, fl, &res[l], &exc);
+        unsigned l = (unsigned)__builtin_ctz(m);
+        int st = mul ? fp32_mul(a[l] ^ n1, b[l] ^ n2, &s->fp, fl, &res[l], NULL)
+                     : fp32_add(a[l] ^ n1, b[l] ^ n2, &s->fp, fl, &res[l], NULL);
         if (st)
             return st;
-        if ((exc & FP_EXC_OVERFLOW) && !rz)
-            res[l] = (res[l] & 0x80000000u) | 0x7f800000u;
         if (sat)
             res[l] = nv50_sat32(res[l]);
         f[l] = nv50_fflags(res[l], 0);
@@ -171,9 +170,10 @@ static uint32_t nv50_mad_normal(uint32_t a, uint32_t b, uint32_t c)
         q = -149;                                      /* gradual underflow grid */
     if (q > lo) {
         int d = q - lo;
-        nv50_u128 rest = d >= 128 ? mag : mag & (((nv50_u128)1 << d) - 1);
+        /* d <= 126: q >= -149 and lo >= -275 (ep >= 2 - 300 + 23) */
+        nv50_u128 rest = mag & (((nv50_u128)1 << d) - 1);
         nv50_u128 half = (nv50_u128)1 << (d - 1);
-        mag = d >= 128 ? 0 : mag >> d;
+        mag >>= d;
         if (rest > half || (rest == half && (mag & 1)))
             mag++;
     } else {
@@ -279,8 +279,8 @@ int nv50_x_fset(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 }
 
 /* float.rst "Min/max": a NaN operand loses, both NaN give NaN = FP_MM_DX10;
- * +-0 ties by the policy (first operand).  The operand is returned as read
- * (flushed).  minop: 1 min, 0 max. */
+ * -0 < +0 by the policy (zero_minmax = NEG_LESS, G-MM: max gives +0, min
+ * -0).  The operand is returned as read (flushed).  minop: 1 min, 0 max. */
 int nv50_x_fminmax(nv50_state *s, const nv50_pinsn *p, gpuref_retire *rr)
 {
     const nv50_insn *in = &p->in;

@@ -58,6 +58,17 @@ static int nv50_chipset_key(nv50_config *cfg, const char *val, char *err)
 }
 #define NV50_NKEYS (sizeof nv50_keys / sizeof nv50_keys[0])
 
+/* fadd_fmul_rm=down|reserved: README "Float on G80", G-RND. */
+static int nv50_rm_key(nv50_config *cfg, const char *val, char *err)
+{
+    if (strcmp(val, "down") == 0 || strcmp(val, "reserved") == 0) {
+        cfg->rm_reserved = strcmp(val, "reserved") == 0;
+        return GPUREF_OK;
+    }
+    return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: bad value '%s' for fadd_fmul_rm (down, "
+                       "reserved)", val);
+}
+
 static int nv50_config_parse(nv50_config *cfg, const char *config, char *err)
 {
     for (size_t k = 0; k < NV50_NKEYS; k++)
@@ -67,10 +78,17 @@ static int nv50_config_parse(nv50_config *cfg, const char *config, char *err)
     int r;
     cfg->chipset = NV50_CHIP_G80;
     cfg->fmul_sat = 0;
+    cfg->rm_reserved = 0;
     while ((r = gpuref_config_next(config, &pos, key, sizeof key, val, sizeof val)) > 0) {
         size_t k;
         if (strcmp(key, "chipset") == 0) {
             int st = nv50_chipset_key(cfg, val, err);
+            if (st)
+                return st;
+            continue;
+        }
+        if (strcmp(key, "fadd_fmul_rm") == 0) {
+            int st = nv50_rm_key(cfg, val, err);
             if (st)
                 return st;
             continue;
@@ -80,7 +98,7 @@ static int nv50_config_parse(nv50_config *cfg, const char *config, char *err)
         if (k == NV50_NKEYS)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: unknown config key '%s' (keys: "
                                "threads, gprs, stack_depth, warp_id, mp_id, tpc_id, vstride, strict, "
-                               "zero_wins, chipset)", key);
+                               "zero_wins, chipset, fadd_fmul_rm)", key);
         uint64_t v;
         if (gpuref_parse_u64(val, &v) || v < nv50_keys[k].min || v > nv50_keys[k].max)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: bad value '%s' for %s (%llu..%llu)",
@@ -164,7 +182,8 @@ static int nv50_reg_get(void *vs, int file, unsigned idx, unsigned lane, uint64_
     case NV50_F_DEPTH:  *v = s->depth; break;
     case NV50_F_CFG:
         *v = idx == 0 ? s->cfg.gprs : idx == 1 ? s->cfg.stack_depth
-                                               : (s->cfg.fmul_sat | s->cfg.zero_wins << 1);
+                                               : (s->cfg.fmul_sat | s->cfg.zero_wins << 1 |
+                                                  s->cfg.rm_reserved << 2);
         break;
     default:            return GPUREF_ERR_RANGE;
     }
@@ -251,12 +270,24 @@ static nv50_acc nv50_acc_of(const nv50_config *cfg, const nv50_opnd *o)
     return a;
 }
 
+int nv50_decode_cfg(const nv50_config *cfg, const uint32_t *w, size_t avail, nv50_insn *in,
+                    char *err)
+{
+    int rc = nv50_decode_ex(w, avail, (int)cfg->strict, in, err);
+    if (rc == GPUREF_OK && cfg->rm_reserved && in->rnd == 1 &&
+        (in->op == NV50_OP_fadd_l || in->op == NV50_OP_fmul_l))
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal encoding 0x%08x 0x%08x: rounding rm "
+                           "of %s is reserved (config fadd_fmul_rm=reserved)", w[0], w[1],
+                           nv50_rows[in->op].name);
+    return rc;
+}
+
 void nv50_predecode(const nv50_config *cfg, const uint32_t *w, size_t avail, uint32_t pc,
                     nv50_pinsn *p)
 {
     char why[GPUREF_ERRLEN];
     memset(p, 0, sizeof *p);
-    p->status = (int16_t)nv50_decode_ex(w, avail, (int)cfg->strict, &p->in, why);
+    p->status = (int16_t)nv50_decode_cfg(cfg, w, avail, &p->in, why);
     p->exec = nv50_x_unimpl;
     if (p->status != GPUREF_OK) {
         p->flags = NV50_PF_BAD;
@@ -328,14 +359,14 @@ static int nv50_sources(void *vs, gpuref_retire *out)
         gpuref_regw *w = gpuref_retire_regw(out, NV50_F_R, a->reg, 0xffffffffu);
         if (!w)
             break;
-        w->lanes = s->cfg.threads >= 32 ? 0xffffffffu : (1u << s->cfg.threads) - 1;
+        w->lanes = nv50_thread_mask(s);
         for (unsigned l = 0; l < NV50_LANES; l++)
             w->value[l] = s->r[a->reg][l];
     }
     if ((p->flags & NV50_PF_PRED) && p->in.csrc < 4) {
         gpuref_regw *w = gpuref_retire_regw(out, NV50_F_C, p->in.csrc, 0xf);
         if (w) {
-            w->lanes = s->cfg.threads >= 32 ? 0xffffffffu : (1u << s->cfg.threads) - 1;
+            w->lanes = nv50_thread_mask(s);
             for (unsigned l = 0; l < NV50_LANES; l++)
                 w->value[l] = s->c[p->in.csrc][l];
         }

@@ -85,8 +85,7 @@ static int nv50_fetch_error(const nv50_state *s, char *err)
     if (p->status != GPUREF_OK) {
         char why[GPUREF_ERRLEN];
         nv50_insn tmp;
-        int rc = nv50_decode_ex(&s->words[idx], s->nwords - idx, (int)s->cfg.strict, &tmp,
-                                why);
+        int rc = nv50_decode_cfg(&s->cfg, &s->words[idx], s->nwords - idx, &tmp, why);
         return gpuref_errf(err, rc ? rc : p->status, "pc 0x%x: %s", pc, why);
     }
     return gpuref_errf(err, GPUREF_ERR_DECODE, "pc 0x%x: misaligned long instruction "

@@ -315,6 +315,11 @@ static void test_encodings(void)
         { "mul sat rz f32 $c2 $r3 neg $r1 $r2", 0xc002020d, 0x0410c7e0, 2 },
         { "mul rp f32 $r3 $r1 $r2", 0xc002020d, 0x00008780, 2 },       /* rp: w1[15:14] = 2 */
         { "add rp f32 $r1 $r2 $r3", 0xb0020405, 0x0000c780, 2 },       /* rp: w0[17:16] = 2, SRC3 w1[14+] */
+        /* rm (G-RND): fadd w0[17:16] = 1: 0xb0000001 | DST 4 << 2 | SRC1 1 << 9 | 1 << 16,
+         * SRC3 2 << 14 | always 0xf << 7; fmul w1[15:14] = 1, SRC2 w0[22:16] = 2 */
+        { "add rm f32 $r4 $r1 $r2", 0xb0010211, 0x00008780, 2 },
+        { "mul rm f32 $r4 $r1 $r2", 0xc0020211, 0x00004780, 2 },
+        { "add sat rm f32 $c0 $r4 neg $r1 $r2", 0xb0010211, 0x240087c0, 2 }, /* sat w1[29], neg w1[26], $c0 w1[6] */
         { "set $c1 $r4 geu f32 neg abs $r1 abs c0[0x4]", 0xb0810211, 0x641b87d0, 2 },
         { "slct b32 $c0 $r3 $r1 $r2 f32 neg $r5", 0xc002020d, 0x600147c0, 2 },
         { "cvt neg abs rpi s32 $r5 f32 $r1", 0xa0000215, 0xac144780, 2 },
@@ -343,6 +348,8 @@ static void test_syntax(void)
         { "cvt s32 $r4 f32 $r1", "cvt rni s32 $r4 f32 $r1" },       /* rni printed */
         { "cvt rn f32 $r4 s32 $r1", "cvt f32 $r4 s32 $r1" },        /* rn omitted */
         { "mul rz f32 $r4 $r1 $r2", "mul rz f32 $r4 $r1 $r2" },
+        { "mul rm f32 $r4 $r1 $r2", "mul rm f32 $r4 $r1 $r2" },     /* envydis' name of code 1 */
+        { "add rm f32 $r4 $r1 c0[0x4]", "add rm f32 $r4 $r1 c0[0x4]" },
         { "cvt f32 $r4 u8 u8 s[0x3]", "cvt f32 $r4 u8 u8 s[0x3]" },
         { "set $r4 u f32 $r1 $r2", "set $r4 u f32 $r1 $r2" },
     };
@@ -362,7 +369,8 @@ static void test_syntax(void)
     /* rejected text */
     static const char *const bad[] = {
         "cvt f32 $r4 u8 u16 s[0x2]",          /* ILLEGAL_MEMORY_BYTE */
-        "add sat rm f32 $r4 $r1 $r2",         /* fadd: rn/rp/rz only (G-RND) */
+        "add rni f32 $r4 $r1 $r2",            /* fadd: rn/rm/rp/rz (integral rounding is cvt's) */
+        "mul rm f32 $r4 $r1 0x3f800000",      /* only the long form has a rounding field */
         "ex2 sat f32 $r4 $r1",                /* FLOAT.md: no sat on ex2 */
         "rsqrt f32 $r4 c0[0x0]",              /* SFU: register sources */
     };
@@ -373,8 +381,6 @@ static void test_syntax(void)
     }
     /* illegal words */
     static const struct { uint32_t w0, w1; const char *why; } ill[] = {
-        { 0xb0010211, 0x00000780, "long fadd rounding 01 (reserved)" },
-        { 0xc0000211, 0x00004780, "long fmul rounding 01 (rm: reserved, G-RND)" },
         { 0x9000020d, 0xc8000780, "ex2 with w1[27] (envydis' sat) set" },
         { 0x90000211, 0x00200780, "rcp with an s[] type bit" },
         { 0xa0000211, 0x00084788, "cvt u8 into a half with an o[] destination (w1[3])" },
@@ -390,6 +396,44 @@ static void test_syntax(void)
         int rc = gpuref_decode(isa, w, 2, &info, &d);
         expect(rc == GPUREF_ERR_DECODE, "illegal", ill[k].why, (unsigned)rc, 0);
     }
+}
+
+/* Config fadd_fmul_rm (G-RND): "down" (the default) runs code 1, "reserved"
+ * makes the words b0010211 00008780 (add rm) and c0020211 00004780 (mul rm)
+ * illegal at execution, with a one-line message; cfg[2] bit 2 tells the RTL;
+ * any other value is a config error. */
+static void test_rm_knob(void)
+{
+    static const struct { const char *cfg; uint32_t w0, w1; int rc; uint64_t cfg2; } t[] = {
+        { "fadd_fmul_rm=down", 0xb0010211, 0x00008780, GPUREF_OK, 0 },
+        { "fadd_fmul_rm=reserved", 0xb0010211, 0x00008780, GPUREF_ERR_DECODE, 4 },
+        { "fadd_fmul_rm=reserved", 0xc0020211, 0x00004780, GPUREF_ERR_DECODE, 4 },
+        { "fadd_fmul_rm=reserved", 0xc0028211, 0x00004780, GPUREF_ERR_DECODE, 4 }, /* mul rm, SRC1 $r65 */
+        { "fadd_fmul_rm=reserved,zero_wins=1", 0xb0020211, 0x00008780, GPUREF_OK, 6 }, /* rp runs */
+    };
+    for (unsigned k = 0; k < sizeof t / sizeof t[0]; k++) {
+        gpuref_diag d = { 0 };
+        gpuref_model *km = NULL;
+        uint32_t w[4] = { t[k].w0, t[k].w1, 0xf0000001, 0xe0000781 };
+        uint64_t c2 = 99;
+        int rc = gpuref_model_create("nv50", t[k].cfg, &km, &d);
+        if (rc == GPUREF_OK)
+            rc = gpuref_program_load(km, 0, w, 4);
+        if (rc == GPUREF_OK)
+            gpuref_reg_get(km, gpuref_regfile_lookup(km, "cfg"), 2, 0, &c2);
+        if (rc == GPUREF_OK)
+            rc = gpuref_step(km, rr);
+        const char *msg = km ? gpuref_model_error(km) : "";
+        expect(rc == t[k].rc && c2 == t[k].cfg2 &&
+               (rc == GPUREF_OK || (strstr(msg, "illegal encoding") && !strchr(msg, '\n'))),
+               "status", t[k].cfg, (unsigned)rc, (unsigned)t[k].rc);
+        gpuref_model_destroy(km);
+    }
+    gpuref_diag d = { 0 };
+    gpuref_model *km = NULL;
+    expect(gpuref_model_create("nv50", "fadd_fmul_rm=up", &km, &d) == GPUREF_ERR_CONFIG &&
+           strstr(d.msg, "fadd_fmul_rm"), "config error", "fadd_fmul_rm=up", 0, 0);
+    gpuref_model_destroy(km);
 }
 
 /* presin then sin/cos against fp_sin/fp_cos of x in radians: the quantised
@@ -586,6 +630,14 @@ static int h_isinf(uint32_t x) { return (x & 0x7fffffffu) == 0x7f800000u; }
 static int h_exp(uint32_t x) { return (int)((x >> 23) & 0xff); }
 static int h_sgn(uint32_t x) { return (int)(x >> 31); }
 
+/* An overflow gives the largest finite value when the rounding direction
+ * takes the magnitude down: rz, rp of a negative, rm of a positive result
+ * (nvhw fp32_mkfin, G-OVF); else Inf. */
+static int h_tomax(int s, int rm)
+{
+    return rm == HR_RZ || (rm == HR_RP && s) || (rm == HR_RM && !s);
+}
+
 static void h_val(uint32_t x, hbig *v)      /* |x| of a normal x */
 {
     hb_set(v, (x & 0x7fffffu) | 0x800000u, h_exp(x) - 150);
@@ -600,8 +652,9 @@ static uint32_t h_add(uint32_t a, uint32_t b, int rm)
     if (h_isinf(b))
         return b;
     int za = h_exp(a) == 0, zb = h_exp(b) == 0;     /* denormals count as zero */
+    /* an exact zero sum: -0 if both are -0, or under rm (IEEE 754 6.3) */
     if (za && zb)
-        return h_sgn(a) && h_sgn(b) ? 0x80000000u : 0u;
+        return (h_sgn(a) && h_sgn(b)) || (h_sgn(a) != h_sgn(b) && rm == HR_RM) ? 0x80000000u : 0u;
     hbig va, vb, r;
     int s, q;
     memset(&va, 0, sizeof va);
@@ -612,9 +665,9 @@ static uint32_t h_add(uint32_t a, uint32_t b, int rm)
         h_val(b, &vb);
     hb_signed_add(h_sgn(a), &va, h_sgn(b), &vb, &s, &r);
     if (hb_msb(&r) < 0)
-        return 0u;                                  /* x - x = +0 in every mode used */
+        return rm == HR_RM ? 0x80000000u : 0u;      /* x - x: +0, -0 under rm */
     uint32_t K = hb_round(s, &r, rm, -100000, &q);
-    return hb_pack(s, K, q, rm == HR_RZ);
+    return hb_pack(s, K, q, h_tomax(s, rm));
 }
 
 static uint32_t h_mul(uint32_t a, uint32_t b, int rm, int zw)
@@ -634,7 +687,7 @@ static uint32_t h_mul(uint32_t a, uint32_t b, int rm, int zw)
     hb_set(&p, (uint64_t)((a & 0x7fffffu) | 0x800000u) * ((b & 0x7fffffu) | 0x800000u),
            h_exp(a) + h_exp(b) - 300);
     uint32_t K = hb_round(s, &p, rm, -100000, &q);
-    return hb_pack(s, K, q, rm == HR_RZ);
+    return hb_pack(s, K, q, h_tomax(s, rm));
 }
 
 static uint32_t h_mad(uint32_t a, uint32_t b, uint32_t c, int zw)
@@ -754,15 +807,14 @@ static void test_hw_random(void)
     static const char *const cond[16] = { "never", "l", "e", "le", "g", "lg", "ge", "lge",
                                           "u", "lu", "eu", "leu", "gu", "lgu", "geu", "always" };
     static const char *const chip[4] = { "g80", "g84", "g92", "g200" };
-    unsigned lanes = 0, bad_lanes = 0, per_op[HO_N] = { 0 };
+    unsigned lanes = 0, bad_lanes = 0;
     for (int blk = 0; blk < 1400; blk++) {
         int op = blk % HO_N;
         uint32_t r = h_rand();
         int n1 = r & 1, n2 = (r >> 1) & 1, a1 = (r >> 2) & 1, a2 = (r >> 3) & 1;
         int sat = (r >> 4) & 1, zw = (r >> 5) & 1, ch = (r >> 6) & 3, cnd = (r >> 8) & 15;
-        static const int rms[3] = { HR_RN, HR_RP, HR_RZ };          /* rm: reserved */
-        int rm = rms[((r >> 12) & 0xffff) % 3];
-        const char *rtxt = rm == HR_RP ? "rp " : rm == HR_RZ ? "rz " : "";
+        int rm = (int)((r >> 12) & 3);                               /* rn rm rp rz */
+        const char *rtxt = rm == HR_RM ? "rm " : rm == HR_RP ? "rp " : rm == HR_RZ ? "rz " : "";
         char text[160], cfg[48];
         switch (op) {
         case HO_FADD:
@@ -878,7 +930,6 @@ static void test_hw_random(void)
             if (blk_bad)
                 break;
         }
-        per_op[op]++;
         gpuref_model_destroy(hm);
         expect(!blk_bad, "block", "hw random", (unsigned)blk, 0);
     }
@@ -898,6 +949,8 @@ int main(void)
     test_encodings();
     tu_group("syntax");
     test_syntax();
+    tu_group("fadd_fmul_rm");
+    test_rm_knob();
     tu_group("presin sin");
     test_presin_sin();
     tu_test("hw random: 1400 blocks of 512 lanes, one random fadd/fmul/fmad/fset/fmin/fmax/fslct and config each");

@@ -1,7 +1,7 @@
 #!/bin/sh
 # rtl/nv50/lint.sh - static checks of the NV50 core:
 #   1. verilator --lint-only -Wall (default parameters), plain and with every
-#      option define (all must be warning-free).  The deliberate bugs and
+#      option define, and with -GSTRICT=1'b1 (all must be warning-free).  The deliberate bugs and
 #      mutants are not in the sources (scripts/mutations/nv50.txt; the
 #      generated mutant RTL is built with -Wno-fatal by the Makefile);
 #   2. yosys synthesis with small memories (rtl/nv50/synth.ys).
@@ -22,8 +22,12 @@ SRCS="rtl/nv50/nv50_pkg.sv rtl/nv50/nv50_ram.sv rtl/nv50/nv50_alu.sv rtl/nv50/nv
 pass=0
 fail=0
 
-for def in "" NV50_PI_UNSIGNED; do
-  if [ -n "$def" ]; then dflag="-D$def"; label="$def"; else dflag=""; label="default"; fi
+for def in "" NV50_PI_UNSIGNED STRICT; do
+  case "$def" in
+    "")     dflag=""; label="default" ;;
+    STRICT) dflag="-GSTRICT=1'b1"; label="STRICT=1" ;;   # a 1-bit value: -GSTRICT=1 is 32 bits (WIDTH)
+    *)      dflag="-D$def"; label="$def" ;;
+  esac
   # shellcheck disable=SC2086
   if verilator --lint-only -Wall $dflag --top-module nv50_core $SRCS; then
     echo "lint ($label): ok"; pass=$((pass + 1))

@@ -26,7 +26,7 @@ module nv50_core #(
   // load port, used while not running: writes architectural state before start
   input  logic        ld_we,
   input  logic [2:0]  ld_sel,   // 0 imem word, 1 gpr, 2 $c, 3 $a, 4 const word, 5 shared word, 6 sreg, 7 ctrl
-  input  logic [19:0] ld_addr,  // imem: word index; gpr: reg index; $c/$a/sreg: index; const: {bank[3:0], word[13:0]}; shared: word; ctrl: 0 mask, 1 pc, 2 gprs, 3 stack_depth, 4 exited, 5 float mode {zero_wins, fmul_sat}
+  input  logic [19:0] ld_addr,  // imem: word index; gpr: reg index; $c/$a/sreg: index; const: {bank[3:0], word[13:0]}; shared: word; ctrl: 0 mask, 1 pc, 2 gprs, 3 stack_depth, 4 exited, 5 float mode {rm_reserved, zero_wins, fmul_sat}
   input  logic [4:0]  ld_lane,  // thread for gpr/$c/$a/sreg
   input  logic [31:0] ld_data,
   input  logic        start,    // pulse: begin executing at the loaded pc
@@ -75,7 +75,7 @@ module nv50_core #(
   logic [31:0] pc_q, mask_q, exited_q;
   logic [7:0]  gprs_q;                 // 1..128
   logic [6:0]  stklim_q;               // 1..64
-  logic [1:0]  fpmode_q;               // cfg[2]: {zero_wins, fmul_sat} (model/nv50/README.md "Float on G80")
+  logic [2:0]  fpmode_q;               // cfg[2]: {rm_reserved, zero_wins, fmul_sat} (model/nv50/README.md "Float on G80")
   logic [6:0]  sp_q;                   // entries on the control stack
   logic [2:0]  stk_type [64];
   logic [31:0] stk_pc   [64];
@@ -168,7 +168,7 @@ module nv50_core #(
 
   assign dec_w0 = (f_state == F_W1) ? f_w0 : fa_data;
   assign dec_w1 = (f_state == F_W1) ? fa_data : 32'd0;
-  nv50_decode #(.STRICT(STRICT)) u_dec (.w0(dec_w0), .w1(dec_w1), .d(dec_out));
+  nv50_decode #(.STRICT(STRICT)) u_dec (.w0(dec_w0), .w1(dec_w1), .rm_ill(fpmode_q[2]), .d(dec_out));
 
   logic        f_pc_ok, f_pc2_ok;
   assign f_pc_ok  = (f_pc[1:0] == 2'b00) && ({2'b00, f_pc[31:2]} < IMEM_W32);
@@ -601,7 +601,7 @@ module nv50_core #(
       exited_q   <= 32'd0;
       gprs_q     <= 8'd128;
       stklim_q   <= 7'd16;
-      fpmode_q   <= 2'd0;
+      fpmode_q   <= 3'd0;
       sp_q       <= 7'd0;
       for (int i = 0; i < 64; i++) begin
         stk_type[i] <= 3'd0; stk_pc[i] <= 32'd0; stk_mask[i] <= 32'd0;
@@ -693,7 +693,7 @@ module nv50_core #(
               20'd2: gprs_q   <= (ld_data == 32'd0) ? 8'd1 : (ld_data > 32'd128) ? 8'd128 : ld_data[7:0];
               20'd3: stklim_q <= (ld_data == 32'd0) ? 7'd1 : (ld_data > 32'd64) ? 7'd64 : ld_data[6:0];
               20'd4: exited_q <= ld_data;
-              20'd5: fpmode_q <= ld_data[1:0];
+              20'd5: fpmode_q <= ld_data[2:0];
               default: ;
             endcase
           end

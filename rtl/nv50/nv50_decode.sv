@@ -28,6 +28,8 @@ module nv50_decode #(
 ) (
   input  logic [31:0]      w0,
   input  logic [31:0]      w1,
+  input  logic             rm_ill,  // rounding code 1 (rm) of long fadd/fmul is illegal
+                                    // (model config fadd_fmul_rm=reserved; cfg[2] bit 2)
   output nv50_pkg::dec_t   d
 );
   localparam logic [4:0] C_NOP    = nv50_pkg::C_NOP;
@@ -485,9 +487,10 @@ module nv50_decode #(
               fl = 1'b1; d.b32 = 1'b1;
               case (op2)
                 3'd0, 3'd1: begin
-                  // rounding w0[17:16]: 0 rn, 2 rp, 3 rz, 1 reserved; src1, src3
+                  // rounding w0[17:16]: 0 rn, 1 rm (illegal with rm_ill), 2 rp, 3 rz
+                  // (G-RND); src1, src3
                   d.cls = C_FADD; d.sat = w1[29]; d.rnd = w0[17:16]; al0[17:16] = 2'b11;
-                  if (w0[17:16] == 2'b01) ill = 1'b1;
+                  if (rm_ill && w0[17:16] == 2'b01) ill = 1'b1;
                   d.neg1 = w1[26]; d.neg2 = w1[27]; al1[27:26] = 2'b11;
                   fb3 = 1'b1; fmcd = 1'b1;
                 end
@@ -517,7 +520,7 @@ module nv50_decode #(
               if (op2 == 3'd0) begin
                 d.cls = C_FMUL; d.sat = w1[20]; d.rnd = w1[15:14];
                 al1[20] = 1'b1; al1[15:14] = 2'b11;
-                if (w1[15:14] == 2'b01) ill = 1'b1;   // rm reserved (rn, rp, rz)
+                if (rm_ill && w1[15:14] == 2'b01) ill = 1'b1;   // rm illegal with rm_ill (G-RND)
                 d.neg1 = w1[26]; d.neg2 = w1[27]; al1[27:26] = 2'b11;
                 fb2 = 1'b1; fmcd = 1'b1;
               end else if (op2[2:1] == 2'b01) begin

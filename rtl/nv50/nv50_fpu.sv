@@ -8,15 +8,15 @@
 // sat = clamp to [0, 1] with -0 -> +0 and the NaN 0x7fffffff kept, -0 == +0
 // in compares, -0 < +0 in min/max.  f16 operands and results keep their
 // denormals (FLOAT.md "f16 per IEEE").  G80 specifics (model/nv50/README.md
-// "Float on G80"): fadd/fmul overflow gives Inf unless rz, fmul honours sat
+// "Float on G80"): fadd/fmul round rn, rm, rp, rz (overflow as IEEE), fmul honours sat
 // only with fmul_sat (G200), zero_wins makes fmul/fmad 0 * x = +0, and fmad
-// truncates the product (mad_g80 below).
+// truncates the product (module nv50_mad_g80, rtl/nv50/nv50_mad_g80.sv).
 //
 // The arithmetic is done by the bit-exact units of rtl/common/fp (one of
 // each, shared between the rows) and by nv50_sfu:
-//   fadd          fp32_add   ([neg] a + [neg] b, rn/rp/rz), then sat32
-//   fmul          fp32_mul   ([neg] a * [neg] b, rn/rp/rz), then sat32
-//   fmad          mad_g80 when a, b, c are normal: the product truncated to 24
+//   fadd          fp32_add   ([neg] a + [neg] b, rn/rm/rp/rz), then sat32
+//   fmul          fp32_mul   ([neg] a * [neg] b, rn/rm/rp/rz), then sat32
+//   fmad          nv50_mad_g80 (nv50_mad_g80.sv) when a, b, c are normal: the product truncated to 24
 //                 bits, exponent unbounded, one RN rounding of the sum; else
 //                 fp32_mul then fp32_add (RNE), as the model's nv50_mad1
 //   fset, fslct   fp32_cmp   (fslct: [neg] c >= 0, a NaN selects src2)
@@ -100,8 +100,9 @@ module nv50_fpu (
     else                                          sat32 = x;
   endfunction
 
-  // fmad of three normal finite operands (G-MAD): module nv50_mad_g80 below
-  // (an always_comb block: as a function, yosys expands the branches of its
+  // fmad of three normal finite operands (G-MAD): module nv50_mad_g80 in
+  // rtl/nv50/nv50_mad_g80.sv, instantiated as u_mad_g80 further down (an
+  // always_comb block: as a function, yosys expands the branches of its
   // reassigned variables into a tree too large to synthesize)
 
   // $c of a float result (f16 in bits 15:0 when h)
@@ -227,7 +228,7 @@ module nv50_fpu (
     // multiplier: fmul, and the product of fmad
     mul_a  = {va[31] ^ neg1, va[30:0]};
     mul_b  = (cls == C_FMUL) ? {vb[31] ^ neg2, vb[30:0]} : vb;
-    mul_rm = (cls == C_FMUL) ? rmode(rnd) : RM_RNE;   // rn, rp, rz (rm is illegal)
+    mul_rm = (cls == C_FMUL) ? rmode(rnd) : RM_RNE;   // rn, rm, rp, rz (G-RND)
     mul_cl = 1'b0;                                     // sat: sat32 on the result
     // adder: fadd, the sum of fmad, f32 results of cvt (x + -0)
     add_a  = {va[31] ^ neg1, va[30:0]};
@@ -307,7 +308,7 @@ module nv50_fpu (
       f2i16 = (f2i_r > 32'd65535) ? 32'h0000_ffff : {16'd0, f2i_r[15:0]};
   end
 
-  // fmad: three normal operands go to mad_g80; a NaN, Inf or zero operand
+  // fmad: three normal operands go to nv50_mad_g80; a NaN, Inf or zero operand
   // to the rounded product then the sum (u_mul, u_add), except a finite
   // normal product with an Inf or NaN c
   logic [31:0] mad_c, mad_r, mad_g80_r;
@@ -325,12 +326,12 @@ module nv50_fpu (
     else                             mad_r = mad_g80_r;
   end
 
-  // fadd/fmul: a finite overflow gives Inf in rn and rp whatever the sign
-  // (only rz gives the largest finite value: G-OVF)
+  // fadd/fmul: rn, rm, rp, rz as IEEE directs them, overflow included
+  // (G-RND, G-OVF: the units' own rounding), then G80's sat
   logic [31:0] fadd_r, fmul_r;
   always_comb begin
-    fadd_r = (x_add[2] && rnd != 2'd3) ? {add_r[31], 8'hff, 23'd0} : add_r;
-    fmul_r = (x_mul[2] && rnd != 2'd3) ? {mul_r[31], 8'hff, 23'd0} : mul_r;
+    fadd_r = add_r;
+    fmul_r = mul_r;
     if (sat)             fadd_r = sat32(fadd_r);
     if (sat && fmul_sat) fmul_r = sat32(fmul_r);
   end
