@@ -13,6 +13,14 @@ typedef int (*fp2_fn)(fp_fmt, uint64_t, uint64_t, const fp_policy *, unsigned, u
 
 int nvfp_fop2(nvfp_ctx *c, fp2_fn op, uint32_t a, uint32_t b, uint32_t *r)
 {
+    if (c->f == FP_F32) {   /* the inline fp32 paths of model/fp (bit-identical, test_fp_fast) */
+        if (op == fp_add)
+            return fp32_add(a, b, P, 0, r, NULL);
+        if (op == fp_sub)
+            return fp32_sub(a, b, P, 0, r, NULL);
+        if (op == fp_mul)
+            return fp32_mul(a, b, P, 0, r, NULL);
+    }
     uint64_t x = 0;
     int st = op(c->f, a, b, P, 0, &x, NULL);
     *r = (uint32_t)x;
@@ -21,6 +29,12 @@ int nvfp_fop2(nvfp_ctx *c, fp2_fn op, uint32_t a, uint32_t b, uint32_t *r)
 
 static uint32_t mad(nvfp_ctx *c, uint32_t a, uint32_t b, uint32_t d)
 {
+    if (c->f == FP_F32) {   /* fp_mad: the product rounded (a full multiply), then the sum */
+        uint32_t m = 0, r = 0;
+        fp32_mul(a, b, P, 0, &m, NULL);
+        fp32_add(m, d, P, 0, &r, NULL);
+        return r;
+    }
     uint64_t x = 0;
     fp_mad(c->f, a, b, d, P, 0, &x, NULL);   /* D5: product rounded, then the sum */
     return (uint32_t)x;
