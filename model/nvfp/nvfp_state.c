@@ -364,4 +364,6 @@ const gpuref_isa gpuref_isa_nvfp = {
     .opcode_name = nvfp_opcode_name,
     .reg_name = nvfp_reg_name,
     .reg_parse = nvfp_reg_parse,
+    .cov = &gpuref_nvfp_cov,
+    .gen = &gpuref_nvfp_gen,
 };
