@@ -3,7 +3,8 @@
  * the format tags and of the dependent-texture depth per chunk.
  *
  * Bins (coverage/README.md):
- *   nvfp.op.<MNEM>[.<R|H|I>[.c]]      a row retired: destination precision x CC update
+ *   nvfp.op.<MNEM>                    a row retired
+ *   nvfp.mod.<MNEM>.<R|H|I>[.c]       its destination precision x CC update
  *   nvfp.opnd.src<k>.<swz>            source k's swizzle class: identity, replicate, arbitrary
  *   nvfp.mod.src<k>.neg               source k negated
  *   nvfp.mod.wmask<m>.<TEST>          writemask m (1..15) x condition test
@@ -18,7 +19,7 @@
 #include "nvfp.h"
 
 typedef struct nvc {
-    long    op[NVFP_NOPS][3][2];
+    long    opb[NVFP_NOPS], op[NVFP_NOPS][3][2];
     long    swz[3][3], neg[3], wm[16][8], kil[3], chain[4], mismatch, out[2][GPUREF_VC_N];
     uint8_t fmt[NVFP_NCHUNK][NVFP_LANES];
     uint8_t depth[NVFP_NCHUNK];
@@ -50,13 +51,12 @@ static int nvc_init(gpuref_cov *def, void **priv, char *err)
         for (unsigned p = 0; p < 3; p++)
             for (unsigned cc = 0; cc < 2; cc++)
                 c->op[op][p][cc] = -1;
-        if (r->flags & NVFP_NODST) {
-            DEF(c->op[op][0][0], GPUREF_COV_OP, op, "nvfp.op.%s", r->name);
+        DEF(c->opb[op], GPUREF_COV_OP, op, "nvfp.op.%s", r->name);
+        if (r->flags & NVFP_NODST)
             continue;
-        }
         for (unsigned p = 0; p < ((r->flags & NVFP_RDST) ? 1u : 3u); p++)
             for (unsigned cc = 0; cc < 2; cc++)
-                DEF(c->op[op][p][cc], GPUREF_COV_OP, op, "nvfp.op.%s.%c%s", r->name, pn[p], cc ? ".c" : "");
+                DEF(c->op[op][p][cc], GPUREF_COV_MOD, op, "nvfp.mod.%s.%c%s", r->name, pn[p], cc ? ".c" : "");
     }
     for (unsigned k = 0; k < 3; k++) {
         for (unsigned s = 0; s < 3; s++)
@@ -98,9 +98,9 @@ static void nvc_sample(void *priv, const void *vs, const gpuref_retire *rr, uint
         return;
     const nvfp_insn *in = &s->dec[k];
     const nvfp_row *r = &nvfp_rows[in->op];
-    long ob = c->op[in->op][(r->flags & NVFP_NODST) ? 0 : in->dprec][(r->flags & NVFP_NODST) ? 0 : in->cc];
-    if (ob >= 0)
-        counts[ob]++;
+    counts[c->opb[in->op]]++;
+    if (!(r->flags & NVFP_NODST))
+        counts[c->op[in->op][in->dprec][in->cc]]++;
     unsigned dep = 0;
     for (unsigned n = 0; n < r->nsrc; n++) {
         const nvfp_src *o = &in->src[n];
