@@ -285,20 +285,18 @@ static int nvfp_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len
 }
 
 /* Predecode at load (as every ISA): each instruction is decoded once; one
- * that does not decode keeps its error, reported only if executed. */
+ * that does not decode (a truncated last instruction, an instruction past
+ * the 128 of the instruction storage, Table 2) keeps its error, reported
+ * only if executed. */
 static int nvfp_load(void *vs, uint64_t base, const uint32_t *words, size_t n, char *err)
 {
     nvfp_state *s = vs;
     if (base & 15 || base > 0xffff)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "nvfp: program base 0x%llx is not 16-byte aligned "
                            "below 0x10000", (unsigned long long)base);
-    if (n % NVFP_WORDS)
-        return gpuref_errf(err, GPUREF_ERR_DECODE, "nvfp: %zu words is not a whole number of "
-                           "4-word instructions", n);
-    if (n / NVFP_WORDS > NVFP_MAXINSN)
-        return gpuref_errf(err, GPUREF_ERR_RANGE, "nvfp: %zu instructions exceed the instruction "
-                           "storage of %u (Table 2)", n / NVFP_WORDS, NVFP_MAXINSN);
-    size_t ni = n / NVFP_WORDS;
+    if (n > (size_t)1 << 24)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "nvfp: program of %zu words is too large", n);
+    size_t ni = (n + NVFP_WORDS - 1) / NVFP_WORDS;
     uint32_t *w = malloc((n ? n : 1) * sizeof *w);
     nvfp_insn *dec = malloc((ni ? ni : 1) * sizeof *dec);
     int16_t *decst = malloc((ni ? ni : 1) * sizeof *decst);
@@ -310,7 +308,9 @@ static int nvfp_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
         memcpy(w, words, n * sizeof *w);
     for (size_t i = 0; i < ni; i++) {
         char why[GPUREF_ERRLEN];
-        decst[i] = (int16_t)nvfp_decode_insn(w + i * NVFP_WORDS, NVFP_WORDS, &dec[i], why);
+        size_t avail = n - i * NVFP_WORDS < NVFP_WORDS ? n - i * NVFP_WORDS : NVFP_WORDS;
+        decst[i] = i >= NVFP_MAXINSN ? (int16_t)GPUREF_ERR_RANGE
+                                     : (int16_t)nvfp_decode_insn(w + i * NVFP_WORDS, avail, &dec[i], why);
     }
     free(s->words); free(s->dec); free(s->decst);
     s->words = w;

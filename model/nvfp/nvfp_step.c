@@ -119,7 +119,11 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
     size_t k = (s->pc - s->base) / 16;
     if (s->decst[k]) {   /* the decoder's message, for the word executed */
         nvfp_insn bad;
-        return nvfp_decode_insn(s->words + k * NVFP_WORDS, NVFP_WORDS, &bad, err);
+        if (k >= NVFP_MAXINSN)
+            return gpuref_errf(err, GPUREF_ERR_RANGE, "nvfp: instruction %zu is past the instruction "
+                               "storage of %u (Table 2)", k, NVFP_MAXINSN);
+        size_t avail = s->nwords - k * NVFP_WORDS < NVFP_WORDS ? s->nwords - k * NVFP_WORDS : NVFP_WORDS;
+        return nvfp_decode_insn(s->words + k * NVFP_WORDS, avail, &bad, err);
     }
     const nvfp_insn *in = &s->dec[k];
     const nvfp_row *row = &nvfp_rows[in->op];

@@ -241,14 +241,17 @@ static void run_errors(void)
     tu_check(st == GPUREF_ERR_DECODE && strstr(gpuref_model_error(m), "opcode 30"), "the second stops: %d '%s'",
              st, gpuref_model_error(m));
 
-    tu_test("load rejects more than 128 instructions and partial instructions");
-    uint32_t *big = calloc(129 * 4, 4);
+    tu_test("instruction 129 and a truncated instruction load, and stop the run when executed");
+    uint32_t *big = calloc(129 * 4 + 2, 4);
     if (big) {
-        st = gpuref_program_load(m, 0, big, 129 * 4);
-        tu_check(st == GPUREF_ERR_RANGE && strstr(gpuref_model_error(m), "instruction storage"), "129: %d '%s'",
-                 st, gpuref_model_error(m));
-        st = gpuref_program_load(m, 0, big, 6);
-        tu_check(st == GPUREF_ERR_DECODE && strstr(gpuref_model_error(m), "4-word"), "6 words: %d '%s'", st,
+        tu_check(gpuref_program_load(m, 0, big, 129 * 4) == 0, "129 NOPs load: %s", gpuref_model_error(m));
+        tu_check(gpuref_program_load(m, 0, big, 129 * 4) == 0 && gpuref_run(m, 1000, NULL) == GPUREF_ERR_RANGE &&
+                 strstr(gpuref_model_error(m), "past the instruction storage of 128"), "the 129th stops: '%s'",
+                 gpuref_model_error(m));
+        tu_check(gpuref_program_load(m, 0, big, 6) == 0, "6 words load");
+        tu_check(gpuref_step(m, &rr) == 0, "the first NOP runs");
+        st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_ERR_DECODE && strstr(gpuref_model_error(m), "truncated"), "2 words: %d '%s'", st,
                  gpuref_model_error(m));
         free(big);
     }
