@@ -917,6 +917,7 @@ PARTIAL_FAMILIES = {f: [
     (r"^V_MUL_LO_U32$|^V_(ADD3|LSHL_ADD|ADD_LSHL)_U32$|^V_(AND_OR|OR3|XOR3)_B32$",
      "VOP3 integer three-operand forms"),
     (r"^V_CMPX?_(F|LT|EQ|LE|GT|NE|GE|T)_[IU]32$", "32-bit integer compares"),
+    (r"^V_(ADD|SUB|SUBREV|MUL|FMAC|FMA)_F32$", "F32 arithmetic on model/fp (MODE, ABS/NEG, OMOD, CLAMP)"),
 ] for f in VALU_FMTS}
 # Families whose outstanding-work counters the S_WAIT_<X>CNT rule below treats as
 # always zero; switching one of them on must give those waits their own functions.

@@ -17,6 +17,8 @@
  * those stop with "unimplemented: <mnemonic> ...", the state unchanged. */
 #include <string.h>
 
+#include "fp.h"
+
 #include "rdna4.h"
 #include "rdna4_exec.h"
 
@@ -358,3 +360,94 @@ RDNA4_EXEC(v_writelane_b32)
     write_vgpr(s, rr, v->vdst, d, (uint64_t)1 << lane);
     return GPUREF_OK;
 }
+
+/* ------------------------------------------------ F32 arithmetic */
+
+/* The float policy following MODE (as the SALU float instructions). */
+static const fp_policy *vpolicy(rdna4_state *s)
+{
+    uint32_t mode = s->a.hwreg[RDNA4_HW_MODE];
+    if (!s->fp_valid || mode != s->fp_mode) {
+        s->fp_valid = fp_policy_rdna4_mode(&s->fp, mode) == GPUREF_OK;
+        s->fp_mode = mode;
+    }
+    return &s->fp;
+}
+
+/* fp exception bits -> EXCP_FLAG_USER bits (invalid 0, input denormal 1, div0 2,
+ * overflow 3, underflow 4, inexact 5; L1310-1326), as rdna4_exec_sfloat.c. */
+static uint32_t vexcp_bits(unsigned exc)
+{
+    return ((exc & FP_EXC_INVALID) ? 1u : 0) | ((exc & FP_EXC_DENORMAL) ? 2u : 0) |
+           ((exc & FP_EXC_DIVBYZERO) ? 4u : 0) | ((exc & FP_EXC_OVERFLOW) ? 8u : 0) |
+           ((exc & FP_EXC_UNDERFLOW) ? 16u : 0) | ((exc & FP_EXC_INEXACT) ? 32u : 0);
+}
+
+/* kind: 0 add, 1 sub, 2 subrev, 3 mul, 4 fma (S0*S1+S2), 5 fmac (S0*S1+D).
+ * Order of the output modifiers (digest C7, README decision): the operation rounds to
+ * F32 (MODE rounding/denormals), then OMOD multiplies by 2, 4 or 0.5 (rounded once
+ * more, output denormals flushed, -0 becomes +0, no underflow/inexact reported:
+ * §7.2.3.1 L2841-2852), then CLAMP limits to [0, 1] with NaN -> +0 (L2862-2866).
+ * Exceptions of the active lanes set the sticky EXCP_FLAG_USER bits (a hwreg write
+ * when one is new); an enabled trap stops with "unimplemented" before any write. */
+static int f32_op(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int kind)
+{
+    const rdna4_vpre *v = VP(s, p);
+    int st = check_plain(s, p, v);
+    if (st)
+        return st;
+    const fp_policy *pol = vpolicy(s);
+    uint32_t a[NL], b[NL], c[NL], d[NL];
+    unsigned n = nlanes(s), exc = 0;
+    uint64_t exec = exec_mask(s);
+    /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (digest §3, VOP3 OMOD [60:59]) */
+    static const uint32_t omul[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
+    unsigned fl = v->clamp && !v->omod ? FP_F_CLAMP : 0;
+    load_src(s, v, 0, a);
+    load_src(s, v, 1, b);
+    if (kind == 4)
+        load_src(s, v, 2, c);
+    else if (kind == 5)
+        memcpy(c, &s->vgpr[v->vdst * 64u], n * sizeof *c);
+    for (uint64_t m = exec; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m), e = 0, e2 = 0;
+        uint64_t r = 0;
+        switch (kind) {
+        case 0: st = fp_add(FP_F32, a[l], b[l], pol, fl, &r, &e); break;
+        case 1: st = fp_sub(FP_F32, a[l], b[l], pol, fl, &r, &e); break;
+        case 2: st = fp_sub(FP_F32, b[l], a[l], pol, fl, &r, &e); break;
+        case 3: st = fp_mul(FP_F32, a[l], b[l], pol, fl, &r, &e); break;
+        default: st = fp_fma(FP_F32, a[l], b[l], c[l], pol, fl, &r, &e); break;
+        }
+        if (!st && v->omod) {
+            st = fp_mul(FP_F32, r, omul[v->omod], pol,
+                        FP_F_FLUSH_OUT | (v->clamp ? FP_F_CLAMP : 0), &r, &e2);
+            if (r == 0x80000000u)
+                r = 0;
+            e |= e2 & ~(FP_EXC_UNDERFLOW | FP_EXC_INEXACT);
+        }
+        if (st)
+            return gpuref_errf(s->err, GPUREF_ERR_FAULT, "%s: float core error %d",
+                               rdna4_rows[p->row].name, st);
+        d[l] = (uint32_t)r;
+        exc |= e;
+    }
+    uint32_t bits = vexcp_bits(exc);
+    if ((bits & s->a.hwreg[RDNA4_HW_TRAP_CTRL] & 0x3fu) &&
+        (s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_TRAP_EN))
+        return not_yet(s, p, "raising an exception whose trap is enabled (exception traps "
+                             "are not modelled)");
+    rr->exec_mask = exec;
+    write_vgpr(s, rr, v->vdst, d, exec);
+    uint32_t old = s->a.hwreg[RDNA4_HW_EXCP_FLAG_USER];
+    if ((old | bits) != old)
+        rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_USER, old | bits);
+    return GPUREF_OK;
+}
+
+RDNA4_EXEC(v_add_f32) { return f32_op(s, p, rr, 0); }
+RDNA4_EXEC(v_sub_f32) { return f32_op(s, p, rr, 1); }
+RDNA4_EXEC(v_subrev_f32) { return f32_op(s, p, rr, 2); }
+RDNA4_EXEC(v_mul_f32) { return f32_op(s, p, rr, 3); }
+RDNA4_EXEC(v_fma_f32) { return f32_op(s, p, rr, 4); }
+RDNA4_EXEC(v_fmac_f32) { return f32_op(s, p, rr, 5); }
