@@ -360,7 +360,6 @@ struct rdna4_state {
     uint32_t *code;
     size_t    ncode;
     rdna4_pre   *pre;                          /* one slot per DWORD of code */
-    rdna4_vpre  *vpre;                         /* VALU operands, one per DWORD of code */
     /* memory */
     rdna4_mem   *mem;      /* &mem_own, or wave 0's (waves=N share memory) */
     rdna4_mem    mem_own;
@@ -373,6 +372,9 @@ struct rdna4_state {
     int       fin;                          /* finished: kept current by every writer of
                                                a.ended, STATUS and STATE_PRIV (rdna4_update_fin) */
     char     *err;
+    /* VALU operands, one per DWORD of code (rdna4_vpre; last, so that the fields the
+     * scalar step uses keep their places) */
+    rdna4_vpre  *vpre;
 };
 
 /* rdna4_step.c: the predecode of code index idx (at load, every DWORD), the step and
