@@ -896,15 +896,39 @@ def image_ops(r, name):
 #     coverage model defines no bins for it.  Executing a new family = adding it
 #     here and writing its rdna4_x_<mnemonic> functions (a row whose function is
 #     missing does not link).
+#     A family of PARTIAL_FAMILIES is executed by operation classes: a row of it
+#     binds to a function only when its mnemonic matches one of the class patterns
+#     there (each with its reason); its other rows bind to `unimpl`.
 #  2. a class of rows that one function executes (SHARED_EXEC, each with its reason);
 #  3. otherwise the row's own function: rdna4_x_<mnemonic>.
 EXEC_FAMILIES = ("SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM")
+# The VALU encodings (VOP1, VOP2, VOPC, VOP3, VOP3SD; one function serves every
+# encoding of an opcode, rdna4_exec_valu.c) are executed class by class.
+VALU_FMTS = ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD")
+PARTIAL_FAMILIES = {f: [
+    (r"^V_(MOV|NOT|BFREV)_B32$", "32-bit moves and bit operations of VOP1"),
+    (r"^V_(READFIRSTLANE|READLANE|WRITELANE)_B32$", "lane reads and writes (EXEC ignored)"),
+    (r"^V_(ADD|SUB|SUBREV)_NC_U32$", "32-bit integer add/subtract without carry"),
+    (r"^V_(ADD|SUB|SUBREV)_CO(_CI)?_U32$", "32-bit integer add/subtract with carry mask"),
+    (r"^V_(AND|OR|XOR|XNOR)_B32$", "32-bit bitwise logic"),
+    (r"^V_(LSHLREV|LSHRREV)_B32$|^V_ASHRREV_I32$", "32-bit shifts (count = S0[4:0])"),
+    (r"^V_(MIN|MAX)_[IU]32$", "32-bit integer min/max"),
+    (r"^V_CNDMASK_B32$", "per-lane select by a lane mask"),
+    (r"^V_MUL_LO_U32$|^V_(ADD3|LSHL_ADD|ADD_LSHL)_U32$|^V_(AND_OR|OR3|XOR3)_B32$",
+     "VOP3 integer three-operand forms"),
+    (r"^V_CMPX?_(F|LT|EQ|LE|GT|NE|GE|T)_[IU]32$", "32-bit integer compares"),
+    (r"^V_(ADD|SUB|SUBREV|MUL|FMAC|FMA)_F32$", "F32 arithmetic on model/fp (MODE, ABS/NEG, OMOD, CLAMP)"),
+] for f in VALU_FMTS}
 # Families whose outstanding-work counters the S_WAIT_<X>CNT rule below treats as
 # always zero; switching one of them on must give those waits their own functions.
 COUNTED_FAMILIES = ("VDS", "VBUFFER", "VIMAGE", "VSAMPLE", "VFLAT", "VGLOBAL",
                     "VSCRATCH", "VEXPORT", "VDSDIR")
 SHARED_EXEC = [
     # (formats, mnemonic pattern, function, reason)
+    (("VOPC", "VOP3"), r"^V_CMP_(F|LT|EQ|LE|GT|NE|GE|T)_[IU]32$", "v_cmp_int",
+     "the 16 integer compares: one function, predicate and signedness from the row"),
+    (("VOPC", "VOP3"), r"^V_CMPX_(F|LT|EQ|LE|GT|NE|GE|T)_[IU]32$", "v_cmpx_int",
+     "the 16 integer compares writing EXEC: one function, as v_cmp_int"),
     (("SOPC",), r"^S_CMP_[A-Z]+_F(16|32)$", "s_cmp_float",
      "the 28 float compares: one function, predicate and width from the opcode "
      "(LT..NLT = 65..78 for F32, 81..94 for F16, in fp_pred order)"),
@@ -932,7 +956,11 @@ def bind_exec(rows):
     if any(f in EXEC_FAMILIES for f in COUNTED_FAMILIES):
         die("a counted family is executed: give S_WAIT_*CNT their own exec functions")
     for r in rows:
-        if r.fmt not in EXEC_FAMILIES:
+        if r.fmt in PARTIAL_FAMILIES:
+            if not any(re.match(pat, r.name) for pat, _why in PARTIAL_FAMILIES[r.fmt]):
+                r.exec = "unimpl"
+                continue
+        elif r.fmt not in EXEC_FAMILIES:
             r.exec = "unimpl"
             continue
         r.exec = r.name.lower()

@@ -320,6 +320,23 @@ typedef struct rdna4_pre {
     };
 } rdna4_pre;
 
+/* Predecoded VALU operands (VOP1, VOP2, VOPC, VOP3, VOP3SD; rdna4_exec_valu.c), one
+ * per code DWORD beside the scalar slot (rdna4_state.vpre), so that the scalar slot
+ * keeps its 40 bytes.  A source is a VGPR (v[i] >= 0) or a scalar operand (s[i],
+ * read once per instruction: an SGPR, a constant or a literal); a lane-mask source
+ * (carry-in, select) is read 32 bits wide in wave32, 64 in wave64. */
+typedef struct rdna4_vpre {
+    rdna4_src s[3];
+    int16_t   v[3];            /* VGPR index of source i, -1: scalar s[i] */
+    uint8_t   nsrc;            /* data sources (the lane mask not counted) */
+    uint8_t   vdst;            /* VGPR destination (VDST field) */
+    uint8_t   sdst;            /* scalar destination code: compare/carry mask, readlane;
+                                  RDNA4_NULL when none */
+    uint8_t   has_mask;        /* mask source in m */
+    rdna4_src m;               /* lane-mask source (VCC or VOP3 SRC2) */
+    uint8_t   abs, neg, clamp, omod, dpp;
+} rdna4_vpre;
+
 struct rdna4_state {
     rdna4_arch   a;
     /* configuration (README "Config keys") */
@@ -355,6 +372,9 @@ struct rdna4_state {
     int       fin;                          /* finished: kept current by every writer of
                                                a.ended, STATUS and STATE_PRIV (rdna4_update_fin) */
     char     *err;
+    /* VALU operands, one per DWORD of code (rdna4_vpre; last, so that the fields the
+     * scalar step uses keep their places) */
+    rdna4_vpre  *vpre;
 };
 
 /* rdna4_step.c: the predecode of code index idx (at load, every DWORD), the step and

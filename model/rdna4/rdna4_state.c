@@ -118,6 +118,7 @@ static void rdna4_fini(void *vst)
     free(s->vgpr);
     free(s->code);
     free(s->pre);
+    free(s->vpre);
     rdna4_mem_fini(&s->mem_own);
 }
 
@@ -338,9 +339,11 @@ static int rdna4_load(void *vst, uint64_t base, const uint32_t *words, size_t n,
     /* one zero word after the program: rdna4_step reads a second word unconditionally */
     uint32_t *code = malloc((n + 1) * sizeof *code);
     rdna4_pre *pre = calloc(n ? n : 1, sizeof *pre);
-    if (!code || !pre) {
+    rdna4_vpre *vpre = calloc(n ? n : 1, sizeof *vpre);
+    if (!code || !pre || !vpre) {
         free(code);
         free(pre);
+        free(vpre);
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     }
     if (n)
@@ -348,8 +351,10 @@ static int rdna4_load(void *vst, uint64_t base, const uint32_t *words, size_t n,
     code[n] = 0;
     free(s->code);
     free(s->pre);
+    free(s->vpre);
     s->code = code;
     s->pre = pre;
+    s->vpre = vpre;
     s->ncode = n;
     s->base = base;
     for (size_t i = 0; i < n; i++)     /* predecode every DWORD as a possible start */

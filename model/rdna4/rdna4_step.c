@@ -50,6 +50,75 @@ static int x_undecodable(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr)
     return st ? st : gpuref_errf(s->err, GPUREF_ERR_DECODE, "undecodable instruction");
 }
 
+/* The VALU operands of a decoded VOP1/VOP2/VOPC/VOP3/VOP3SD instruction (rdna4_vpre):
+ * destinations and sources in the row's operand order; a VCC operand before the
+ * sources is the mask destination of the _e32 forms, after them the mask source. */
+static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpre *v)
+{
+    const rdna4_row *r = &rdna4_rows[in->row];
+    int mtype = s->wave64 ? RDNA4_T_B64 : RDNA4_T_B32;
+    int nsrc = 0;
+    memset(v, 0, sizeof *v);
+    v->sdst = RDNA4_NULL;
+    for (int i = 0; i < 3; i++) {
+        v->v[i] = -1;
+        v->s[i].lo = v->s[i].hi = RDNA4_NULL;
+        v->s[i].kind = RDNA4_S_CONST;
+    }
+    v->m.lo = v->m.hi = RDNA4_NULL;
+    v->m.kind = RDNA4_S_CONST;
+    for (int i = 0; i < RDNA4_MAXOPD; i++) {
+        const rdna4_opd *o = &r->o[i];
+        switch (o->kind) {
+        case RDNA4_K_VDST:
+            v->vdst = (uint8_t)in->f[RDNA4_FLD_VDST];
+            break;
+        case RDNA4_K_SDSTV:
+            v->sdst = (uint8_t)in->f[RDNA4_FLD_VDST];
+            break;
+        case RDNA4_K_SDST7:
+            v->sdst = (uint8_t)in->f[RDNA4_FLD_SDST];
+            break;
+        case RDNA4_K_VCC:
+            if (nsrc == 0) {
+                v->sdst = RDNA4_VCC_LO;
+            } else {
+                resolve_src(s, &v->m, RDNA4_VCC_LO, mtype, 0);
+                v->has_mask = 1;
+            }
+            break;
+        case RDNA4_K_VSRC:
+        case RDNA4_K_VGPR: {
+            unsigned code = in->f[o->fld];
+            if (o->kind == RDNA4_K_VGPR)
+                code += 256;
+            if (o->type == RDNA4_T_MASK) {
+                resolve_src(s, &v->m, code, mtype, in->lit);
+                v->has_mask = 1;
+            } else if (nsrc < 3) {
+                if (code >= 256)
+                    v->v[nsrc] = (int16_t)(code - 256);
+                else
+                    resolve_src(s, &v->s[nsrc], code, o->type, in->lit);
+                nsrc++;
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    v->nsrc = (uint8_t)nsrc;
+    if (in->fmt == RDNA4_FMT_VOP3 || in->fmt == RDNA4_FMT_VOP3SD) {
+        if (r->fmt != RDNA4_FMT_VOP3SD)
+            v->abs = (uint8_t)in->f[RDNA4_FLD_ABS];
+        v->neg = (uint8_t)in->f[RDNA4_FLD_NEG];
+        v->clamp = (uint8_t)in->f[RDNA4_FLD_CM];
+        v->omod = (uint8_t)in->f[RDNA4_FLD_OMOD];
+    }
+    v->dpp = in->dpp;
+}
+
 /* Predecode the DWORD at code index idx as the start of an instruction: the slot
  * gets its exec function, operands resolved, immediates and literal; a DWORD that
  * does not decode gets x_undecodable (the error is reported only if it executes). */
@@ -107,6 +176,8 @@ void rdna4_predecode(rdna4_state *s, size_t idx)
         p->aux[2] = in.f[RDNA4_FLD_IOFFSET];
         p->aux[3] = in.f[RDNA4_FLD_SDATA];
     }
+    if (r->fmt >= RDNA4_FMT_VOP2 && r->fmt <= RDNA4_FMT_VOP3SD)
+        predecode_valu(s, &in, &s->vpre[idx]);
     p->exec = rdna4_exec_fns[in.row];
 }
 

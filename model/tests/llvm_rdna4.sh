@@ -9,6 +9,9 @@
 #   1. our disassembly text is assembled by llvm-mc: the bytes must equal ours;
 #   2. our words are disassembled by llvm-mc: the text must equal ours;
 #   3. our assembler must give back our words from our text.
+# Then the VALU instructions the model executes, as the directed vectors write them
+# (valu_*.yaml, section 5 below): llvm-mc's words = ours, and llvm-mc's disassembly
+# of our words = ours.
 # A pattern is one check (passed when all three agree); a test is an instruction
 # row (all its patterns agree) or one of the issue-9 facts below.  Prints
 # "checks: N passed, N failed" (patterns and facts), then as the last line
@@ -810,6 +813,36 @@ while IFS= read -r line; do
     esac
 done < "$W/dis.txt"
 echo "issue-9 facts: $FP passed, $FF failed"
+
+# 5. The VALU instructions the model executes, as the directed vectors write them
+#    (vectors/rdna4/directed/valu_*.yaml: every vector ALU line of every program, in
+#    the wave size of its program): llvm-mc encodes each text as our assembler does,
+#    and (wave32; the disassembler prints wave32 masks) disassembles our words to our
+#    disassembly.  Counted with the facts.
+VP0=$FP VF0=$FF
+for wv in 32 64; do
+    awk -v wv=$wv '
+        /^    program: \|/ { inprog = 1; n = 0; w64 = 0; next }
+        inprog && /^      / { l = substr($0, 7); if (l == ".wave64") w64 = 1; else if (l ~ /^v_/) lines[n++] = l; next }
+        inprog { for (i = 0; i < n; i++) if ((w64 && wv == 64) || (!w64 && wv == 32)) print lines[i]; inprog = 0 }
+        END { if (inprog) for (i = 0; i < n; i++) if ((w64 && wv == 64) || (!w64 && wv == 32)) print lines[i] }
+    ' vectors/rdna4/directed/valu_*.yaml | sed 's/[[:space:]]*$//' | sort -u > "$W/valu$wv.txt"
+    llvm_words +wavefrontsize$wv,+real-true16 < "$W/valu$wv.txt" > "$W/valu$wv.llvm"
+    "$W/rdna4tool" asm $wv < "$W/valu$wv.txt" > "$W/valu$wv.ours"
+    paste "$W/valu$wv.txt" "$W/valu$wv.llvm" "$W/valu$wv.ours" > "$W/valu$wv.cmp"
+    while IFS="$(printf '\t')" read -r t l o; do
+        if [ "$l" != REJECTED ] && [ "$l" = "$o" ]; then pass
+        else fail "VALU wave$wv text '$t': llvm [$l] ours [$o]"; continue; fi
+        [ $wv = 32 ] || continue
+        ours=$(echo "$o" | "$W/rdna4tool" dis)
+        llvm=$(echo "$o" | "$W/rdna4tool" bytes "$MARK_WORD" | head -n 1 |
+               "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -mattr=+real-true16 -disassemble 2>&1 |
+               sed 's/^[[:space:]]*//' | grep -v '^0x' | head -n 1)
+        if [ "$ours" = "$llvm" ]; then pass
+        else fail "VALU disassembly of $o: ours '$ours' llvm '$llvm'"; fi
+    done < "$W/valu$wv.cmp"
+done
+echo "VALU texts of the directed vectors: $((FP - VP0)) passed, $((FF - VF0)) failed"
 
 # tests: the instruction rows and the facts; checks: the operand patterns and the facts
 echo "checks: $(( ${CP:-0} + FP )) passed, $(( ${CF:-1} + FF )) failed"

@@ -1,0 +1,453 @@
+/* rdna4_exec_valu.c - the vector ALU (VOP1, VOP2, VOPC, VOP3, VOP3SD rows the EXEC
+ * column binds here: the classes of PARTIAL_FAMILIES in scripts/rdna4_gen_desc.py).
+ *
+ * One function serves every encoding of an opcode (_e32 and _e64): the operands come
+ * from the predecoded rdna4_vpre of the slot (rdna4_step.c predecode_valu).  A lane
+ * operation is computed for every lane of the wave and written under EXEC (guide
+ * §3.2.2: inactive lanes keep their VGPRs); the retire record lists one `v` write per
+ * destination VGPR with lanes = the lanes written (none when EXEC == 0, the skipped
+ * instruction of §3.2.2.1 L717-731).  Lane masks (compare results, carry-outs) are
+ * written whole, inactive lanes 0 (L2835-2837), also when EXEC == 0 (an instruction
+ * that writes an SGPR is not skipped, L726): wave32 writes one SGPR, wave64 a pair.
+ * V_CMPX writes EXEC = result (inactive lanes 0).  V_READLANE/V_WRITELANE/
+ * V_READFIRSTLANE ignore EXEC (L730, L22496-22540, L12858).
+ *
+ * Not executed yet (README "Not implemented"): the DPP16/DPP8 forms, and the modifiers
+ * this file does not define for an opcode (CLAMP outside the add/subtract classes):
+ * those stop with "unimplemented: <mnemonic> ...", the state unchanged. */
+#include <string.h>
+
+#include "fp.h"
+
+#include "rdna4.h"
+#include "rdna4_exec.h"
+
+#define NL 64   /* lanes of the buffers (wave64); wave32 uses the first 32 */
+
+static inline const rdna4_vpre *VP(const rdna4_state *s, const rdna4_pre *p)
+{
+    return &s->vpre[p - s->pre];
+}
+
+static inline unsigned nlanes(const rdna4_state *s) { return s->wave64 ? 64u : 32u; }
+
+static inline uint64_t exec_mask(const rdna4_state *s)
+{
+    return s->wave64 ? (uint64_t)s->a.sreg[RDNA4_EXEC_HI] << 32 | s->a.sreg[RDNA4_EXEC_LO]
+                     : s->a.sreg[RDNA4_EXEC_LO];
+}
+
+/* A lane-mask source: 32 bits in wave32, 64 in wave64 (predecoded with that width). */
+static inline uint64_t mask_src(const rdna4_state *s, const rdna4_vpre *v)
+{
+    return s->wave64 ? rdna4_src64(s, &v->m) : rdna4_src32(s, &v->m);
+}
+
+/* Source i of every lane into out[], with the ABS/NEG bits of the VOP3 form applied
+ * to bit 31 (decode admits them on 32-bit integer sources only for the MODANY rows:
+ * V_MOV_B32, V_CNDMASK_B32, README E4). */
+static inline void load_src(const rdna4_state *s, const rdna4_vpre *v, unsigned i, uint32_t *out)
+{
+    unsigned n = nlanes(s);
+    if (v->v[i] >= 0)
+        memcpy(out, &s->vgpr[(unsigned)v->v[i] * 64u], n * sizeof *out);
+    else {
+        uint32_t k = rdna4_src32(s, &v->s[i]);
+        for (unsigned l = 0; l < n; l++)
+            out[l] = k;
+    }
+    if ((v->abs | v->neg) >> i & 1u) {
+        uint32_t and = (v->abs >> i & 1u) ? 0x7fffffffu : 0xffffffffu;
+        uint32_t xr = (v->neg >> i & 1u) ? 0x80000000u : 0;
+        for (unsigned l = 0; l < n; l++)
+            out[l] = (out[l] & and) ^ xr;
+    }
+}
+
+/* Write d[] to VGPR vd under the lane mask `lanes` and record it. */
+static void write_vgpr(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint32_t *d,
+                       uint64_t lanes)
+{
+    if (!lanes)
+        return;
+    uint32_t *r = &s->vgpr[vd * 64u];
+    unsigned n = rr->nregw;
+    gpuref_regw *w = n < GPUREF_MAX_REGW ? &rr->regw[n] : NULL;
+    if (w) {
+        rr->nregw = (uint16_t)(n + 1);
+        w->file = RDNA4_FILE_V;
+        w->index = (uint16_t)vd;
+        w->flags = 0;
+        w->ulp_bound = 0;
+        w->slot = GPUREF_SLOT_NONE;
+        w->reserved = 0;
+        w->tag = 0;
+        w->bits = 0xffffffffu;
+        w->lanes = lanes;
+    }
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        r[l] = d[l];
+        if (w)
+            w->value[l] = d[l];
+    }
+}
+
+/* Write a lane mask to the scalar destination code `sd` (wave32: one SGPR; wave64: the
+ * pair).  NULL and out-of-range destinations are not written (E8). */
+static void write_mask(rdna4_state *s, gpuref_retire *rr, unsigned sd, uint64_t m)
+{
+    unsigned n = s->wave64 ? 2u : 1u;
+    if (sd == RDNA4_NULL || !rdna4_sdst_ok(s, sd, n))
+        return;
+    rdna4_write_sreg(s, rr, sd, (uint32_t)m, 0);
+    if (n == 2)
+        rdna4_write_sreg(s, rr, sd + 1u, (uint32_t)(m >> 32), 0);
+}
+
+static int not_yet(rdna4_state *s, const rdna4_pre *p, const char *what)
+{
+    return gpuref_errf(s->err, GPUREF_ERR_UNIMPL, "unimplemented: %s %s",
+                       rdna4_rows[p->row].name, what);
+}
+
+/* The DPP forms are not executed yet. */
+static inline int check_plain(rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
+{
+    if (__builtin_expect(v->dpp != 0, 0))
+        return not_yet(s, p, v->dpp == 1 ? "with DPP16" : "with DPP8");
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------ lane-wise operations */
+
+/* Operations of one, two or three 32-bit sources with a 32-bit result; `sat` = the
+ * CLAMP bit is defined for the opcode (else it is refused, not ignored). */
+#define VALU_OP(NAME, SAT, EXPR)                                                        \
+    RDNA4_EXEC(NAME)                                                                     \
+    {                                                                                    \
+        const rdna4_vpre *v = VP(s, p);                                                  \
+        int st = check_plain(s, p, v);                                                   \
+        if (st)                                                                          \
+            return st;                                                                   \
+        if (v->clamp && !(SAT))                                                          \
+            return not_yet(s, p, "with clamp");                                          \
+        uint32_t a[NL], b[NL], c[NL], d[NL];                                             \
+        unsigned n = nlanes(s), clamp = v->clamp;                                        \
+        (void)clamp;                                                                     \
+        load_src(s, v, 0, a);                                                            \
+        if (v->nsrc > 1)                                                                 \
+            load_src(s, v, 1, b);                                                        \
+        if (v->nsrc > 2)                                                                 \
+            load_src(s, v, 2, c);                                                        \
+        for (unsigned l = 0; l < n; l++) {                                               \
+            uint32_t S0 = a[l], S1 = v->nsrc > 1 ? b[l] : 0, S2 = v->nsrc > 2 ? c[l] : 0; \
+            (void)S1;                                                                    \
+            (void)S2;                                                                    \
+            d[l] = (EXPR);                                                               \
+        }                                                                                \
+        rr->exec_mask = exec_mask(s);                                                    \
+        write_vgpr(s, rr, v->vdst, d, exec_mask(s));                                     \
+        return GPUREF_OK;                                                                \
+    }
+
+static inline uint32_t bfrev32(uint32_t x)
+{
+    x = (x >> 1 & 0x55555555u) | (x & 0x55555555u) << 1;
+    x = (x >> 2 & 0x33333333u) | (x & 0x33333333u) << 2;
+    x = (x >> 4 & 0x0f0f0f0fu) | (x & 0x0f0f0f0fu) << 4;
+    x = (x >> 8 & 0x00ff00ffu) | (x & 0x00ff00ffu) << 8;
+    return x >> 16 | x << 16;
+}
+
+/* Unsigned saturation of the add/subtract classes ("Supports saturation (unsigned
+ * 32-bit integer domain)", e.g. L12503): a sum above 0xffffffff gives 0xffffffff, a
+ * difference below 0 gives 0. */
+static inline uint32_t addu(uint32_t x, uint32_t y, unsigned clamp)
+{
+    uint64_t t = (uint64_t)x + y;
+    return clamp && t > 0xffffffffu ? 0xffffffffu : (uint32_t)t;
+}
+
+static inline uint32_t subu(uint32_t x, uint32_t y, unsigned clamp)
+{
+    return clamp && y > x ? 0 : x - y;
+}
+
+VALU_OP(v_mov_b32, 0, S0)
+VALU_OP(v_not_b32, 0, ~S0)
+VALU_OP(v_bfrev_b32, 0, bfrev32(S0))
+VALU_OP(v_add_nc_u32, 1, addu(S0, S1, clamp))
+VALU_OP(v_sub_nc_u32, 1, subu(S0, S1, clamp))
+VALU_OP(v_subrev_nc_u32, 1, subu(S1, S0, clamp))
+VALU_OP(v_and_b32, 0, S0 & S1)
+VALU_OP(v_or_b32, 0, S0 | S1)
+VALU_OP(v_xor_b32, 0, S0 ^ S1)
+VALU_OP(v_xnor_b32, 0, ~(S0 ^ S1))
+VALU_OP(v_lshlrev_b32, 0, S1 << (S0 & 31u))
+VALU_OP(v_lshrrev_b32, 0, S1 >> (S0 & 31u))
+VALU_OP(v_ashrrev_i32, 0, (uint32_t)((int32_t)S1 >> (S0 & 31u)))
+VALU_OP(v_min_i32, 0, (int32_t)S0 < (int32_t)S1 ? S0 : S1)
+VALU_OP(v_max_i32, 0, (int32_t)S0 >= (int32_t)S1 ? S0 : S1)
+VALU_OP(v_min_u32, 0, S0 < S1 ? S0 : S1)
+VALU_OP(v_max_u32, 0, S0 >= S1 ? S0 : S1)
+VALU_OP(v_mul_lo_u32, 0, S0 * S1)
+VALU_OP(v_xor3_b32, 0, S0 ^ S1 ^ S2)
+VALU_OP(v_or3_b32, 0, S0 | S1 | S2)
+VALU_OP(v_and_or_b32, 0, (S0 & S1) | S2)
+VALU_OP(v_lshl_add_u32, 0, (S0 << (S1 & 31u)) + S2)
+VALU_OP(v_add_lshl_u32, 0, (S0 + S1) << (S2 & 31u))
+VALU_OP(v_add3_u32, 0, S0 + S1 + S2)
+
+/* V_CNDMASK_B32: D = mask[lane] ? S1 : S0 (L12209); the mask is VCC (_e32) or SRC2. */
+RDNA4_EXEC(v_cndmask_b32)
+{
+    const rdna4_vpre *v = VP(s, p);
+    int st = check_plain(s, p, v);
+    if (st)
+        return st;
+    if (v->clamp)
+        return not_yet(s, p, "with clamp");
+    uint32_t a[NL], b[NL], d[NL];
+    unsigned n = nlanes(s);
+    uint64_t m = mask_src(s, v);
+    load_src(s, v, 0, a);
+    load_src(s, v, 1, b);
+    for (unsigned l = 0; l < n; l++)
+        d[l] = (m >> l & 1u) ? b[l] : a[l];
+    rr->exec_mask = exec_mask(s);
+    write_vgpr(s, rr, v->vdst, d, exec_mask(s));
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------ carries and borrows */
+
+/* kind: 0 add, 1 sub (S0 - S1), 2 subrev (S1 - S0); ci: a carry-in mask is read.
+ * Pseudocode L12496-12530 (CO_CI), L21905-21930 (CO): the carry/borrow is that of the
+ * unsigned 64-bit computation; CLAMP saturates the 32-bit result only. */
+static int carry_op(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int kind, int ci)
+{
+    const rdna4_vpre *v = VP(s, p);
+    int st = check_plain(s, p, v);
+    if (st)
+        return st;
+    uint32_t a[NL], b[NL], d[NL];
+    unsigned n = nlanes(s);
+    uint64_t exec = exec_mask(s), cin = ci ? mask_src(s, v) : 0, cout = 0;
+    load_src(s, v, 0, a);
+    load_src(s, v, 1, b);
+    for (unsigned l = 0; l < n; l++) {
+        uint64_t x = kind == 2 ? b[l] : a[l], y = kind == 2 ? a[l] : b[l], c = cin >> l & 1u;
+        uint64_t t;
+        int co;
+        if (kind == 0) {
+            t = x + y + c;
+            co = t > 0xffffffffu;
+            d[l] = v->clamp && co ? 0xffffffffu : (uint32_t)t;
+        } else {
+            co = y + c > x;
+            d[l] = v->clamp && co ? 0 : (uint32_t)(x - y - c);
+        }
+        cout |= (uint64_t)co << l;
+    }
+    rr->exec_mask = exec;
+    write_vgpr(s, rr, v->vdst, d, exec);
+    write_mask(s, rr, v->sdst, cout & exec);
+    return GPUREF_OK;
+}
+
+RDNA4_EXEC(v_add_co_u32) { return carry_op(s, p, rr, 0, 0); }
+RDNA4_EXEC(v_sub_co_u32) { return carry_op(s, p, rr, 1, 0); }
+RDNA4_EXEC(v_subrev_co_u32) { return carry_op(s, p, rr, 2, 0); }
+RDNA4_EXEC(v_add_co_ci_u32) { return carry_op(s, p, rr, 0, 1); }
+RDNA4_EXEC(v_sub_co_ci_u32) { return carry_op(s, p, rr, 1, 1); }
+RDNA4_EXEC(v_subrev_co_ci_u32) { return carry_op(s, p, rr, 2, 1); }
+
+/* ------------------------------------------------ compares */
+
+/* The integer compares: predicate = opcode[2:0] (1 LT, 2 EQ, 3 LE, 4 GT, 5 NE, 6 GE,
+ * Table 92 L6988-7084), unsigned when opcode[3] is set; the same numbers in VOP3
+ * (A8).  Result bits of inactive lanes are 0 (L2835). */
+static uint64_t compare(const rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
+{
+    uint32_t a[NL], b[NL];
+    unsigned n = nlanes(s), op = rdna4_rows[p->row].op, pred = op & 7u, uns = op & 8u;
+    uint64_t r = 0;
+    load_src(s, v, 0, a);
+    load_src(s, v, 1, b);
+    for (unsigned l = 0; l < n; l++) {
+        int lt, eq = a[l] == b[l];
+        if (uns)
+            lt = a[l] < b[l];
+        else
+            lt = (int32_t)a[l] < (int32_t)b[l];
+        int gt = !lt && !eq, res;
+        switch (pred) {
+        case 1: res = lt; break;
+        case 2: res = eq; break;
+        case 3: res = lt || eq; break;
+        case 4: res = gt; break;
+        case 5: res = !eq; break;
+        case 6: res = !lt; break;
+        case 7: res = 1; break;
+        default: res = 0; break;
+        }
+        r |= (uint64_t)res << l;
+    }
+    return r & exec_mask(s);
+}
+
+RDNA4_EXEC(v_cmp_int)
+{
+    const rdna4_vpre *v = VP(s, p);
+    int st = check_plain(s, p, v);
+    if (st)
+        return st;
+    rr->exec_mask = exec_mask(s);
+    write_mask(s, rr, v->sdst, compare(s, p, v));
+    return GPUREF_OK;
+}
+
+/* V_CMPX: EXEC = the compare result (EXEC.u64[laneId] = ..., only active lanes can
+ * be set); VOPC and VOP3 forms write no other register (VOP3 VDST is EXEC_LO, E3). */
+RDNA4_EXEC(v_cmpx_int)
+{
+    const rdna4_vpre *v = VP(s, p);
+    int st = check_plain(s, p, v);
+    if (st)
+        return st;
+    rr->exec_mask = exec_mask(s);
+    write_mask(s, rr, RDNA4_EXEC_LO, compare(s, p, v));
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------ lane access (EXEC ignored) */
+
+/* V_READFIRSTLANE_B32 (L12858-12890): the lowest active lane, lane 0 when EXEC == 0. */
+RDNA4_EXEC(v_readfirstlane_b32)
+{
+    const rdna4_vpre *v = VP(s, p);
+    int st = check_plain(s, p, v);
+    if (st)
+        return st;
+    uint64_t exec = exec_mask(s);
+    unsigned lane = exec ? (unsigned)__builtin_ctzll(exec) : 0;
+    rr->exec_mask = exec;
+    if (rdna4_sdst_ok(s, v->sdst, 1))
+        rdna4_write_sreg(s, rr, v->sdst, s->vgpr[(unsigned)v->v[0] * 64u + lane], 0);
+    return GPUREF_OK;
+}
+
+/* V_READLANE_B32 (L22496-22512): lane = S1[4:0] (wave32) / S1[5:0] (wave64). */
+RDNA4_EXEC(v_readlane_b32)
+{
+    const rdna4_vpre *v = VP(s, p);
+    unsigned lane = rdna4_src32(s, &v->s[1]) & (nlanes(s) - 1u);
+    rr->exec_mask = exec_mask(s);
+    if (rdna4_sdst_ok(s, v->sdst, 1))
+        rdna4_write_sreg(s, rr, v->sdst, s->vgpr[(unsigned)v->v[0] * 64u + lane], 0);
+    return GPUREF_OK;
+}
+
+/* V_WRITELANE_B32 (L22518-22534): VGPR[lane][VDST] = S0, whatever EXEC. */
+RDNA4_EXEC(v_writelane_b32)
+{
+    const rdna4_vpre *v = VP(s, p);
+    unsigned lane = rdna4_src32(s, &v->s[1]) & (nlanes(s) - 1u);
+    uint32_t d[NL];
+    d[lane] = rdna4_src32(s, &v->s[0]);
+    rr->exec_mask = exec_mask(s);
+    write_vgpr(s, rr, v->vdst, d, (uint64_t)1 << lane);
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------ F32 arithmetic */
+
+/* The float policy following MODE (as the SALU float instructions). */
+static const fp_policy *vpolicy(rdna4_state *s)
+{
+    uint32_t mode = s->a.hwreg[RDNA4_HW_MODE];
+    if (!s->fp_valid || mode != s->fp_mode) {
+        s->fp_valid = fp_policy_rdna4_mode(&s->fp, mode) == GPUREF_OK;
+        s->fp_mode = mode;
+    }
+    return &s->fp;
+}
+
+/* fp exception bits -> EXCP_FLAG_USER bits (invalid 0, input denormal 1, div0 2,
+ * overflow 3, underflow 4, inexact 5; L1310-1326), as rdna4_exec_sfloat.c. */
+static uint32_t vexcp_bits(unsigned exc)
+{
+    return ((exc & FP_EXC_INVALID) ? 1u : 0) | ((exc & FP_EXC_DENORMAL) ? 2u : 0) |
+           ((exc & FP_EXC_DIVBYZERO) ? 4u : 0) | ((exc & FP_EXC_OVERFLOW) ? 8u : 0) |
+           ((exc & FP_EXC_UNDERFLOW) ? 16u : 0) | ((exc & FP_EXC_INEXACT) ? 32u : 0);
+}
+
+/* kind: 0 add, 1 sub, 2 subrev, 3 mul, 4 fma (S0*S1+S2), 5 fmac (S0*S1+D).
+ * Order of the output modifiers (digest C7, README decision): the operation rounds to
+ * F32 (MODE rounding/denormals), then OMOD multiplies by 2, 4 or 0.5 (rounded once
+ * more, output denormals flushed, -0 becomes +0, no underflow/inexact reported:
+ * §7.2.3.1 L2841-2852), then CLAMP limits to [0, 1] with NaN -> +0 (L2862-2866).
+ * Exceptions of the active lanes set the sticky EXCP_FLAG_USER bits (a hwreg write
+ * when one is new); an enabled trap stops with "unimplemented" before any write. */
+static int f32_op(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int kind)
+{
+    const rdna4_vpre *v = VP(s, p);
+    int st = check_plain(s, p, v);
+    if (st)
+        return st;
+    const fp_policy *pol = vpolicy(s);
+    uint32_t a[NL], b[NL], c[NL], d[NL];
+    unsigned n = nlanes(s), exc = 0;
+    uint64_t exec = exec_mask(s);
+    /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (digest §3, VOP3 OMOD [60:59]) */
+    static const uint32_t omul[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
+    unsigned fl = v->clamp && !v->omod ? FP_F_CLAMP : 0;
+    load_src(s, v, 0, a);
+    load_src(s, v, 1, b);
+    if (kind == 4)
+        load_src(s, v, 2, c);
+    else if (kind == 5)
+        memcpy(c, &s->vgpr[v->vdst * 64u], n * sizeof *c);
+    for (uint64_t m = exec; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m), e = 0, e2 = 0;
+        uint64_t r = 0;
+        switch (kind) {
+        case 0: st = fp_add(FP_F32, a[l], b[l], pol, fl, &r, &e); break;
+        case 1: st = fp_sub(FP_F32, a[l], b[l], pol, fl, &r, &e); break;
+        case 2: st = fp_sub(FP_F32, b[l], a[l], pol, fl, &r, &e); break;
+        case 3: st = fp_mul(FP_F32, a[l], b[l], pol, fl, &r, &e); break;
+        default: st = fp_fma(FP_F32, a[l], b[l], c[l], pol, fl, &r, &e); break;
+        }
+        if (!st && v->omod) {
+            st = fp_mul(FP_F32, r, omul[v->omod], pol,
+                        FP_F_FLUSH_OUT | (v->clamp ? FP_F_CLAMP : 0), &r, &e2);
+            if (r == 0x80000000u)
+                r = 0;
+            e |= e2 & ~(FP_EXC_UNDERFLOW | FP_EXC_INEXACT);
+        }
+        if (st)
+            return gpuref_errf(s->err, GPUREF_ERR_FAULT, "%s: float core error %d",
+                               rdna4_rows[p->row].name, st);
+        d[l] = (uint32_t)r;
+        exc |= e;
+    }
+    uint32_t bits = vexcp_bits(exc);
+    if ((bits & s->a.hwreg[RDNA4_HW_TRAP_CTRL] & 0x3fu) &&
+        (s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_TRAP_EN))
+        return not_yet(s, p, "raising an exception whose trap is enabled (exception traps "
+                             "are not modelled)");
+    rr->exec_mask = exec;
+    write_vgpr(s, rr, v->vdst, d, exec);
+    uint32_t old = s->a.hwreg[RDNA4_HW_EXCP_FLAG_USER];
+    if ((old | bits) != old)
+        rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_USER, old | bits);
+    return GPUREF_OK;
+}
+
+RDNA4_EXEC(v_add_f32) { return f32_op(s, p, rr, 0); }
+RDNA4_EXEC(v_sub_f32) { return f32_op(s, p, rr, 1); }
+RDNA4_EXEC(v_subrev_f32) { return f32_op(s, p, rr, 2); }
+RDNA4_EXEC(v_mul_f32) { return f32_op(s, p, rr, 3); }
+RDNA4_EXEC(v_fma_f32) { return f32_op(s, p, rr, 4); }
+RDNA4_EXEC(v_fmac_f32) { return f32_op(s, p, rr, 5); }
