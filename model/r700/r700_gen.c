@@ -65,10 +65,11 @@ typedef struct gt {
     uint8_t        kmode[2], kbank[2], kaddr[2];
     uint8_t        pvok;              /* units of the previous group whose PV/PS may be read */
     uint8_t        inloop;
+    unsigned       sub[8], nsub;        /* subroutine labels */
     /* kcache lines to fill: bank, line, lines */
     struct { uint8_t bank, line, n; } kl[64];
     unsigned       nkl;
-    int            aim_row, aim_unit, aim_omod, aim_clamp, aim_pred;
+    int            aim_row, aim_unit, aim_omod, aim_clamp, aim_pred, aim_up, aim_uem;
     int            fail;
 } gt;
 
@@ -232,6 +233,10 @@ static void aim_mods(gt *t, r700_slot *sl)
         sl->clamp = (uint8_t)t->aim_clamp;
     if (t->aim_pred >= 0)
         sl->pred_sel = (uint8_t)t->aim_pred;
+    if (t->aim_up >= 0)
+        sl->up = (uint8_t)t->aim_up;
+    if (t->aim_uem >= 0)
+        sl->uem = (uint8_t)t->aim_uem;
 }
 
 /* Draw a group until it decodes and passes the legality check; its text
@@ -340,8 +345,8 @@ static unsigned make_group(gt *t, int need_pred, char *buf, size_t len, uint8_t 
             continue;
         if (r700_disasm_group(&g, buf, len))
             continue;
-        if (aimed)
-            gpuref_gx_aimed(t->x, 1);
+        if (t->aim_row >= 0)
+            gpuref_gx_aimed(t->x, aimed);
         /* the PV/PS a next group may read: units that computed a result */
         uint8_t ok = 0;
         for (unsigned i = 0; i < g.nslots; i++) {
@@ -382,31 +387,47 @@ static void put_group(gt *t, const char *g)
     }
 }
 
-static void set_target(gt *t)
+/* The next group's aim (--target): a hole of r700_cov.c.  op bins: the row in
+ * its unit; omod x clamp: a float row (ADD) with those modifiers; pred: a
+ * PRED_SETGT with that PRED_SEL, UPDATE_PRED and UPDATE_EXECUTE_MASK (UEM
+ * only where the clause allows it).  Other bins are left to chance. */
+static void set_target(gt *t, int uem_ok)
 {
     t->aim_row = t->aim_unit = t->aim_omod = t->aim_clamp = t->aim_pred = -1;
+    t->aim_up = t->aim_uem = -1;
     const gpuref_cov_bin *b = gpuref_gx_target(t->x);
-    if (!b || b->opcode < 0 || b->opcode >= R700_NALU || !row_ok((unsigned)b->opcode) ||
-        !t->w[b->opcode]) {
-        if (b)
-            gpuref_gx_aimed(t->x, 0);
+    if (!b)
+        return;
+    unsigned kind = b->aux >> 8;
+    int row = b->opcode;
+    if (b->cat == GPUREF_COV_MOD && kind == 1) {
+        row = R700_OP_ADD;
+        t->aim_omod = b->value >> 1 & 3;
+        t->aim_clamp = b->value & 1;
+    } else if (b->cat == GPUREF_COV_MOD && kind == 2) {
+        row = R700_OP_PRED_SETGT;
+        unsigned ps = b->value >> 2;
+        t->aim_pred = ps == 0 ? 0 : (int)ps + 1;
+        t->aim_up = b->value >> 1 & 1;
+        t->aim_uem = b->value & 1;
+        if (t->aim_uem && !uem_ok)
+            row = -1;
+    } else if (!(b->cat == GPUREF_COV_OP || b->cat == GPUREF_COV_OUT))
+        row = -1;
+    if (row < 0 || row >= R700_NALU || !row_ok((unsigned)row) || !t->w[row]) {
+        gpuref_gx_aimed(t->x, 0);
+        t->aim_omod = t->aim_clamp = t->aim_pred = t->aim_up = t->aim_uem = -1;
         return;
     }
-    const r700_alu_row *r = &r700_alu_rows[b->opcode];
-    t->aim_row = b->opcode;
-    unsigned u = b->slot >= 0 && b->slot < 5 ? (unsigned)b->slot
-                 : r->unit == R700_U_TRANS ? 4 : gpuref_rng_below(t->r, 4);
+    const r700_alu_row *r = &r700_alu_rows[row];
+    t->aim_row = row;
+    unsigned u = b->cat == GPUREF_COV_OP && b->slot >= 0 && b->slot < 5 ? (unsigned)b->slot
+                 : gpuref_rng_below(t->r, 5);
     if (r->unit == R700_U_TRANS)
         u = 4;
     else if (r->unit != R700_U_ANY && u == 4)
-        u = 0;
+        u = gpuref_rng_below(t->r, 4);
     t->aim_unit = (int)u;
-    if (b->cat == GPUREF_COV_MOD && (b->aux >> 8) == 1) {     /* omod x clamp */
-        t->aim_omod = b->value >> 1 & 3;
-        t->aim_clamp = b->value & 1;
-    } else if (b->cat == GPUREF_COV_MOD && (b->aux >> 8) == 2) {  /* pred_sel */
-        t->aim_pred = b->value == 0 ? 0 : (int)b->value + 1;
-    }
 }
 
 static void clause(gt *t, const char *kind, int need_pred)
@@ -433,8 +454,8 @@ static void clause(gt *t, const char *kind, int need_pred)
     for (unsigned i = 0; i < ng; i++) {
         char buf[1024];
         uint8_t units = 0;
-        set_target(t);
         int np = need_pred && i + 1 == ng;
+        set_target(t, np);
         unsigned n = make_group(t, np, buf, sizeof buf, &units);
         if (!n) {
             snprintf(buf, sizeof buf, np ? "PRED_SETGT * T%u.X, T0.X, T0.Y UEM NOWRITE"
@@ -454,38 +475,94 @@ static void clause(gt *t, const char *kind, int need_pred)
 
 static void block(gt *t, int nonempty);
 
+/* if/else: ALU_PUSH_BEFORE (a PRED_SET* with UEM), then one of
+ *   JUMP @else; block; else: ELSE @join; block; join: POP POP:1
+ *   ALU_POP_AFTER                          (the then clause pops)
+ *   ALU_ELSE_AFTER; ALU_POP_AFTER          (then and else clauses)
+ *   ALU_PUSH_BEFORE (UEM); ALU_POP2_AFTER  (two levels popped at once) */
 static void construct_if(gt *t)
 {
     unsigned a = t->nlabel++, b = t->nlabel++;
     clause(t, "ALU_PUSH_BEFORE", 1);
-    line(t, "JUMP @L%u", a);
     t->depth++;
-    block(t, 0);
-    line(t, "L%u: ELSE @L%u", a, b);
-    block(t, 0);
+    switch (gpuref_rng_below(t->r, 6)) {
+    case 0:
+        clause(t, "ALU_POP_AFTER", 0);
+        break;
+    case 1:
+        clause(t, "ALU_ELSE_AFTER", 0);
+        clause(t, "ALU_POP_AFTER", 0);
+        break;
+    case 2:
+        clause(t, "ALU_PUSH_BEFORE", 1);
+        clause(t, "ALU_POP2_AFTER", 0);
+        break;
+    default:
+        line(t, "JUMP @L%u", a);
+        block(t, 0);
+        line(t, "L%u: ELSE @L%u", a, b);
+        block(t, 0);
+        line(t, "L%u: POP POP:1", b);
+        break;
+    }
     t->depth--;
-    line(t, "L%u: POP POP:1", b);
 }
 
+/* loops: LOOP_START / LOOP_START_NO_AL with a trip count of 0-3 from an I
+ * constant (sometimes a LOOP_BREAK or LOOP_CONTINUE on a boolean constant),
+ * or LOOP_START_DX10 whose body ends with an ALU_BREAK clause in which every
+ * pixel breaks (PRED_SETNE 0.0, 0.0 fails), so that every loop ends. */
 static void construct_loop(gt *t)
 {
     unsigned k = t->loops < R700_NICONST ? t->loops++ : gpuref_rng_below(t->r, R700_NICONST);
-    unsigned a = t->nlabel++, b = t->nlabel++;
-    line(t, "LOOP_START @L%u CF_CONST:%u", b, k);
-    /* the body's first instruction carries its label: a clause */
-    unsigned save = t->nlabel;
-    (void)save;
+    unsigned a = t->nlabel++, b = t->nlabel++, e = t->nlabel++;
+    unsigned kind = gpuref_rng_below(t->r, 5);   /* 0-1 DX9, 2 NO_AL, 3 DX10, 4 DX9 + break */
+    if (kind == 3)
+        line(t, "LOOP_START_DX10 @L%u", b);
+    else
+        line(t, "%s @L%u CF_CONST:%u", kind == 2 ? "LOOP_START_NO_AL" : "LOOP_START", b, k);
     t->depth++;
     t->inloop++;
     char lab[16];
     snprintf(lab, sizeof lab, "L%u:", a);
     gpuref_gx_line(t->x, lab, strlen(lab));
     clause(t, "ALU", 0);
+    if (kind == 4)
+        line(t, "%s @L%u COND:%s CF_CONST:%u", gpuref_rng_chance(t->r, 50) ? "LOOP_BREAK"
+             : "LOOP_CONTINUE", e, gpuref_rng_chance(t->r, 50) ? "BOOL" : "NOT_BOOL",
+             gpuref_rng_below(t->r, 32));
     block(t, 0);
+    if (kind == 3) {
+        line(t, "ALU_BREAK KC0[], KC1[]");
+        line(t, "  PRED_SETNE * T%u.X, 0.0, 0.0 UEM NOWRITE", gpuref_rng_below(t->r, NPOOL));
+        t->x->ninsns++;
+    }
     t->inloop--;
     t->depth--;
-    line(t, "LOOP_END @L%u", a);
+    line(t, "L%u: LOOP_END @L%u", e, a);
     line(t, "L%u: NOP", b);
+}
+
+/* top level only: a subroutine (CALL, its body after CF_END, RETURN), a CF
+ * KILL on a boolean constant, an EXPORT */
+static void construct_misc(gt *t)
+{
+    switch (gpuref_rng_below(t->r, 3)) {
+    case 0: {
+        unsigned a = t->nlabel++;
+        line(t, "CALL @L%u", a);
+        if (t->nsub < 8)
+            t->sub[t->nsub++] = a;
+        break;
+    }
+    case 1:
+        line(t, "KILL @L%u COND:BOOL CF_CONST:%u", t->nlabel, gpuref_rng_below(t->r, 32));
+        line(t, "L%u: NOP", t->nlabel++);
+        break;
+    default:
+        line(t, "EXPORT PIX %u T%u.XYZW", gpuref_rng_below(t->r, 4), gpuref_rng_below(t->r, NPOOL));
+        break;
+    }
 }
 
 /* a sequence of clauses and constructs */
@@ -496,9 +573,11 @@ static void block(gt *t, int nonempty)
         n++;
         unsigned wi = t->depth < t->maxdepth ? t->x->weights[IT_IF] : 0;
         unsigned wl = t->depth < t->maxdepth ? t->x->weights[IT_LOOP] : 0;
-        unsigned w[3] = { 60, wi, wl };
-        int c = gpuref_gx_pick(t->r, w, 3);
-        if (c == 1)
+        unsigned w[4] = { 60, wi, wl, t->depth ? 0 : 6 };
+        int c = gpuref_gx_pick(t->r, w, 4);
+        if (c == 3)
+            construct_misc(t);
+        else if (c == 1)
             construct_if(t);
         else if (c == 2)
             construct_loop(t);
@@ -541,6 +620,15 @@ static int r7g_test(gpuref_genctx *x, char *err)
              gpuref_rng_below(t->r, NPOOL), sw[gpuref_rng_below(t->r, 5)]);
     }
     line(t, "CF_END");
+    for (unsigned i = 0; i < t->nsub; i++) {     /* subroutines */
+        char lab[16];
+        snprintf(lab, sizeof lab, "L%u:", t->sub[i]);
+        gpuref_gx_line(t->x, lab, strlen(lab));
+        unsigned save = t->budget;
+        clause(t, "ALU", 0);
+        t->budget = save;
+        line(t, "RETURN");
+    }
     /* initial state */
     uint64_t v[R700_LANES];
     char key[32];
