@@ -39,10 +39,11 @@ static const char *const relname[4] = { "src_gpr", "dst_gpr", "cfile", "kcache" 
 
 typedef struct r7c {
     int32_t op[R700_NALU][5];          /* op bins by row and unit, -1 none */
-    int32_t out[R700_NALU];            /* first out bin of a row (class 0 of its kind), -1 */
-    uint8_t outf[R700_NALU];           /* 1: float classes */
+    int32_t out[R700_NALU][NFV];       /* out bins by row and class (less the first of its
+                                          kind), -1 none */
+    int8_t  outf[R700_NALU];           /* 1: float classes, 0 integer, -1 no result */
     int32_t cf[R700_NCF];
-    int32_t mod;                       /* omod x clamp x class: mod + (om*2+cl)*NFV + class */
+    int32_t mod[4][2][NFV];            /* omod x clamp x class, -1: impossible */
     int32_t pred;                      /* pred + ps*4 + up*2+uem */
     int32_t bs;                        /* bs + ((swz*3)+k)*NK + kind, swz 0..5 vec, 6..9 scl */
     int32_t rel;                       /* rel + (what*5+mode)*2 + out */
@@ -57,6 +58,37 @@ static int unit_ok(const r700_alu_row *r, unsigned u)
     case R700_U_TRANS: return u == 4;
     default: return u < 4;
     }
+}
+
+/* rows whose result is an operand's bits (no float arithmetic) */
+static int passthrough(const r700_alu_row *r)
+{
+    return !strcmp(r->name, "MOV") || !strncmp(r->name, "CND", 3) || !strcmp(r->name, "CUBE");
+}
+
+/* The result classes a row can produce, as a mask of classes (bit c: class c
+ * of the row's kind, float classes less GPUREF_VC_FPZERO); 0: any.  From the
+ * guide's definitions (chapter 9): SETE/SETGT/SETGE/SETNE, PRED_SET* and
+ * KILL* write 1.0 or 0.0, the _DX10 and integer SET* 0xFFFFFFFF or 0,
+ * PRED_SET_CLR +MAX_FLOAT, UINT_TO_FLT a non-negative value. */
+static unsigned row_classes(const r700_alu_row *r)
+{
+#define FB(c) (1u << ((c) - GPUREF_VC_FPZERO))
+    const char *n = r->name;
+    int wide = strstr(n, "_DX10") || strstr(n, "_INT") || strstr(n, "_UINT");
+    if (!strncmp(n, "SET", 3))
+        return wide ? (1u << GPUREF_VC_ZERO | 1u << GPUREF_VC_MINUS1)
+                    : (FB(GPUREF_VC_FPZERO) | FB(GPUREF_VC_FPNORM));
+    if (!strncmp(n, "KILL", 4))
+        return FB(GPUREF_VC_FPZERO) | FB(GPUREF_VC_FPNORM);
+    if (!strncmp(n, "PRED_SET", 8) && !strstr(n, "PUSH") && strncmp(n, "PRED_SET_", 9))
+        return FB(GPUREF_VC_FPZERO) | FB(GPUREF_VC_FPNORM);
+    if (!strcmp(n, "PRED_SET_CLR"))
+        return FB(GPUREF_VC_FPNORM);
+    if (!strcmp(n, "UINT_TO_FLT"))
+        return FB(GPUREF_VC_FPZERO) | FB(GPUREF_VC_FPNORM);
+    return 0;
+#undef FB
 }
 
 static int has_out(const r700_alu_row *r)
@@ -88,16 +120,23 @@ static int r7c_init(gpuref_cov *def, void **priv, char *err)
                 DEF(P->op[op][u], GPUREF_COV_OP, (int)op, (int)u, 0, u, "r700.op.%s.%c", r->name,
                     "xyzwt"[u]);
         }
-        P->out[op] = -1;
+        P->outf[op] = -1;
+        for (unsigned c = 0; c < NFV; c++)
+            P->out[op][c] = -1;
         if (!ex || !has_out(r))
             continue;
         int fl = !(r->flags & (R700_RF_INT));
-        P->outf[op] = (uint8_t)fl;
+        P->outf[op] = (int8_t)fl;
         unsigned lo = fl ? GPUREF_VC_FPZERO : 0, hi = fl ? GPUREF_VC_SNAN + 1 : GPUREF_VC_NINT;
         for (unsigned c = lo; c < hi; c++) {
-            DEF(b, GPUREF_COV_OUT, (int)op, 0, c, 0, "r700.out.%s.%s", r->name, gpuref_vc_name(c));
-            if (c == lo)
-                P->out[op] = b;
+            /* denormal results are flushed (the R700 float policy) except where
+             * the row moves bits without arithmetic */
+            if ((c == GPUREF_VC_FPDEN || c == GPUREF_VC_FNDEN) && !passthrough(r))
+                continue;
+            if (row_classes(r) && !(row_classes(r) >> (c - lo) & 1))
+                continue;
+            DEF(P->out[op][c - lo], GPUREF_COV_OUT, (int)op, 0, c, 0, "r700.out.%s.%s", r->name,
+                gpuref_vc_name(c));
         }
     }
     for (unsigned c = 0; c < R700_NCF; c++) {
@@ -107,13 +146,16 @@ static int r7c_init(gpuref_cov *def, void **priv, char *err)
             continue;
         DEF(P->cf[c], GPUREF_COV_OP, (int)(R700_NALU + c), -1, 0, 0, "r700.op.cf.%s", r->name);
     }
-    for (unsigned om = 0; om < 4; om++)
+    for (unsigned om = 0; om < 4; om++)       /* OMOD flushes denormals; CLAMP gives [0, 1] */
         for (unsigned cl = 0; cl < 2; cl++)
             for (unsigned c = 0; c < NFV; c++) {
-                DEF(b, GPUREF_COV_MOD, -1, 0, om << 1 | cl, 1u << 8 | c, "r700.mod.%s.%s.%s",
-                    omname[om], cl ? "clamp" : "noclamp", gpuref_vc_name(GPUREF_VC_FPZERO + c));
-                if (!om && !cl && !c)
-                    P->mod = b;
+                unsigned vc = GPUREF_VC_FPZERO + c;
+                P->mod[om][cl][c] = -1;
+                if ((om && (vc == GPUREF_VC_FPDEN || vc == GPUREF_VC_FNDEN)) ||
+                    (cl && vc != GPUREF_VC_FPZERO && vc != GPUREF_VC_FPNORM))
+                    continue;
+                DEF(P->mod[om][cl][c], GPUREF_COV_MOD, -1, 0, om << 1 | cl, 1u << 8 | c,
+                    "r700.mod.%s.%s.%s", omname[om], cl ? "clamp" : "noclamp", gpuref_vc_name(vc));
             }
     for (unsigned ps = 0; ps < 3; ps++)
         for (unsigned k = 0; k < 4; k++) {
@@ -228,19 +270,20 @@ static void sample_group(const r7c *P, const r700_state *s, const r700_group *g,
         for (unsigned k = 0; k < g->nslots; k++)
             if (g->slot[k].unit == (unsigned)w->slot)
                 sl = &g->slot[k];
-        if (!sl || P->out[sl->row] < 0)
+        if (!sl || P->outf[sl->row] < 0)
             continue;
         int fl = P->outf[sl->row];
+        unsigned om = r700_alu_rows[sl->row].enc == R700_ENC_OP2 ? sl->omod : 0;
         unsigned n = 0;
         for (uint64_t m = w->lanes; m && n < 64; m &= m - 1, n++) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             uint32_t v = (uint32_t)w->value[l];
-            unsigned c = fl ? gpuref_vc_float(v, 32) : gpuref_vc_int(v, 32);
-            counts[P->out[sl->row] + c - (fl ? GPUREF_VC_FPZERO : 0)]++;
-            if (fl && r700_alu_rows[sl->row].enc == R700_ENC_OP2)
-                counts[P->mod + (sl->omod * 2 + sl->clamp) * NFV + c - GPUREF_VC_FPZERO]++;
-            else if (fl)
-                counts[P->mod + sl->clamp * NFV + c - GPUREF_VC_FPZERO]++;
+            unsigned c = fl ? gpuref_vc_float(v, 32) - GPUREF_VC_FPZERO : gpuref_vc_int(v, 32);
+            int32_t b = P->out[sl->row][c];
+            if (b >= 0)
+                counts[b]++;
+            if (fl && (b = P->mod[om][sl->clamp][c]) >= 0)
+                counts[b]++;
         }
     }
 }

@@ -70,6 +70,8 @@ typedef struct gt {
     struct { uint8_t bank, line, n; } kl[64];
     unsigned       nkl;
     int            aim_row, aim_unit, aim_omod, aim_clamp, aim_pred, aim_up, aim_uem;
+    int            aim_lit;           /* 1: every source reads literal.x = aim_val */
+    uint32_t       aim_val;
     int            fail;
 } gt;
 
@@ -239,6 +241,24 @@ static void aim_mods(gt *t, r700_slot *sl)
         sl->uem = (uint8_t)t->aim_uem;
 }
 
+/* an OUT hole: every source of the aimed slot reads one value of the class
+ * (x op x gives the class for moves, selects, MIN/MAX, AND/OR, and NaN,
+ * infinities, zeros of the arithmetic) */
+static void aim_srcs(gt *t, gdraw *d, r700_slot *sl)
+{
+    if (!t->aim_lit)
+        return;
+    for (unsigned k = 0; k < r700_alu_rows[sl->row].nsrc; k++) {
+        memset(&sl->src[k], 0, sizeof sl->src[k]);
+        sl->src[k].sel = 253;
+    }
+    sl->index_mode = 0;
+    sl->dst_rel = 0;
+    sl->omod = 0;
+    sl->clamp = 0;
+    d->lit[0] = t->aim_val;
+}
+
 /* Draw a group until it decodes and passes the legality check; its text
  * into buf.  need_pred: the group must hold a PRED_SET* with UEM.  Returns
  * the number of instructions (0: none could be drawn). */
@@ -278,8 +298,10 @@ static unsigned make_group(gt *t, int need_pred, char *buf, size_t len, uint8_t 
                 if (op < 0)
                     break;
                 draw_slot(t, &d, (unsigned)op, u, u, need_pred);
-                if (force)
+                if (force) {
                     aim_mods(t, &d.sl[d.n - 1]);
+                    aim_srcs(t, &d, &d.sl[d.n - 1]);
+                }
                 used |= 1u << u;
             }
         }
@@ -294,8 +316,10 @@ static unsigned make_group(gt *t, int need_pred, char *buf, size_t len, uint8_t 
                     while (!(used >> dc & 1))
                         dc = (dc + 1) & 3;
                 draw_slot(t, &d, (unsigned)op, 4, dc, need_pred);
-                if (tforce)
+                if (tforce) {
                     aim_mods(t, &d.sl[d.n - 1]);
+                    aim_srcs(t, &d, &d.sl[d.n - 1]);
+                }
                 used |= 16;
             }
         }
@@ -395,6 +419,7 @@ static void set_target(gt *t, int uem_ok)
 {
     t->aim_row = t->aim_unit = t->aim_omod = t->aim_clamp = t->aim_pred = -1;
     t->aim_up = t->aim_uem = -1;
+    t->aim_lit = 0;
     const gpuref_cov_bin *b = gpuref_gx_target(t->x);
     if (!b)
         return;
@@ -412,7 +437,11 @@ static void set_target(gt *t, int uem_ok)
         t->aim_uem = b->value & 1;
         if (t->aim_uem && !uem_ok)
             row = -1;
-    } else if (!(b->cat == GPUREF_COV_OP || b->cat == GPUREF_COV_OUT))
+    } else if (b->cat == GPUREF_COV_OUT && b->opcode >= 0 && b->opcode < R700_NALU) {
+        t->aim_lit = 1;
+        t->aim_val = b->value >= GPUREF_VC_FPZERO ? gpuref_vc_example_float(t->r, b->value, 32)
+                                                 : gpuref_vc_example_int(t->r, b->value, 32);
+    } else if (b->cat != GPUREF_COV_OP)
         row = -1;
     if (row < 0 || row >= R700_NALU || !row_ok((unsigned)row) || !t->w[row]) {
         gpuref_gx_aimed(t->x, 0);
