@@ -180,10 +180,10 @@ int main(void)
     gpuref_cov_set_exact(aimed, 1);
     gpuref_cov_add(plain, base);
     gpuref_cov_add(aimed, base);
-    t = gen(22, 10, 60, NULL, NULL, &len, &d);
+    t = gen(22, 20, 100, NULL, NULL, &len, &d);
     bad = t ? run_file(t, len, "plain.yaml", plain) : 1;
     gpuref_free(t);
-    t = gen(22, 10, 60, NULL, base, &len, &d);
+    t = gen(22, 20, 100, NULL, base, &len, &d);
     bad += t ? run_file(t, len, "aimed.yaml", aimed) : 1;
     gpuref_free(t);
     size_t only = 0;
