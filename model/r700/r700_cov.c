@@ -93,7 +93,9 @@ static unsigned row_classes(const r700_alu_row *r)
 
 static int has_out(const r700_alu_row *r)
 {
-    return !(r->flags & R700_RF_MOVA) && strcmp(r->name, "NOP") != 0;
+    /* doubles: a slot writes half a value, no class of its own */
+    return !(r->flags & R700_RF_MOVA) && strcmp(r->name, "NOP") != 0 && r->unit != R700_U_D2 &&
+           r->unit != R700_U_D4;
 }
 
 #define DEF(var, cat, op, slot, val, aux, ...)                                           \

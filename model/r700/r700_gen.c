@@ -78,7 +78,7 @@ typedef struct gt {
 static int row_ok(unsigned op)
 {
     const r700_alu_row *r = &r700_alu_rows[op];
-    return r->exec != r700_x_unimpl && r->unit != R700_U_D2 && r->unit != R700_U_D4;
+    return r->exec != r700_x_unimpl && r->unit != R700_U_D4;
 }
 
 static int is_float_row(const r700_alu_row *r)
@@ -297,6 +297,19 @@ static unsigned make_group(gt *t, int need_pred, char *buf, size_t len, uint8_t 
                 int op = force ? t->aim_row : gpuref_wtab_pick(&t->vec, t->r);
                 if (op < 0)
                     break;
+                if (r700_alu_rows[op].unit == R700_U_D2) {   /* a pair: x,y or z,w */
+                    if (u & 1)
+                        continue;
+                    draw_slot(t, &d, (unsigned)op, u, u, 0);
+                    draw_slot(t, &d, (unsigned)op, u + 1, u + 1, 0);
+                    for (unsigned k = 2; k > 0; k--) {
+                        d.sl[d.n - k].omod = 0;          /* not modelled on doubles */
+                        d.sl[d.n - k].clamp = 0;
+                    }
+                    used |= 3u << u;
+                    u++;
+                    continue;
+                }
                 draw_slot(t, &d, (unsigned)op, u, u, need_pred);
                 if (force) {
                     aim_mods(t, &d.sl[d.n - 1]);
@@ -456,6 +469,8 @@ static void set_target(gt *t, int uem_ok)
         u = 4;
     else if (r->unit != R700_U_ANY && u == 4)
         u = gpuref_rng_below(t->r, 4);
+    if (r->unit == R700_U_D2)
+        u &= 2;                                  /* the pair's even slot */
     t->aim_unit = (int)u;
 }
 
@@ -628,7 +643,7 @@ static int r7g_test(gpuref_genctx *x, char *err)
     for (unsigned i = 0; i < R700_NALU; i++) {
         const r700_alu_row *r = &r700_alu_rows[i];
         t->w[i] = row_ok(i) ? x->weights[i] : 0;
-        wv[i] = (r->unit == R700_U_ANY || r->unit == R700_U_VEC) ? t->w[i] : 0;
+        wv[i] = (r->unit == R700_U_ANY || r->unit == R700_U_VEC || r->unit == R700_U_D2) ? t->w[i] : 0;
         wt[i] = (r->unit == R700_U_ANY || r->unit == R700_U_TRANS) ? t->w[i] : 0;
         wp[i] = (r->flags & R700_RF_PRED) && row_ok(i) ? 1 : 0;
     }
