@@ -521,15 +521,17 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
             p += 4;
         }
         uint32_t sw = 0;
-        if (e - p == 5 && *p == '.') {
+        if (e - p > 4 && strncmp(p, ".SEL", 4) == 0) {   /* ".SEL6": the raw field, before .XYZW */
+            if (num(p + 4, (size_t)(e - p - 4), &v) || v >= 4096)
+                return AERR(a, "%s: bad swizzle (.SELn: n < 4096)", r700_cf_rows[row].name);
+            sw = (uint32_t)v;
+        } else if (e - p == 5 && *p == '.') {
             for (k = 0; k < 4; k++) {
                 const char *f = strchr("XYZW01?_", p[1 + k]);
                 if (!f || !p[1 + k])
                     return AERR(a, "%s: bad swizzle", r700_cf_rows[row].name);
                 sw |= (uint32_t)(f - "XYZW01?_") << (3 * k);
             }
-        } else if (e - p > 4 && strncmp(p, ".SEL", 4) == 0 && !num(p + 4, (size_t)(e - p - 4), &v) && v < 4096) {
-            sw = (uint32_t)v;
         } else {
             return AERR(a, "%s: bad swizzle (.XYZW, 0, 1, _)", r700_cf_rows[row].name);
         }

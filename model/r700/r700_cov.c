@@ -3,8 +3,9 @@
  * model predecoded and the state after the unit.
  *
  * Bins (coverage/README.md, "R700"):
- *   r700.op.<ROW>.<x|y|z|w|t>            an ALU row retired in that slot (the
- *                                        units its class allows)
+ *   r700.op.<ROW>                        an ALU row retired
+ *   r700.mod.<ROW>.slot_<x|y|z|w|t>      ... in that slot (the units its class
+ *                                        allows)
  *   r700.op.cf.<NAME>                    a CF instruction retired
  *   r700.out.<ROW>.<class>               value class of a GPR result lane (float
  *                                        rows: float classes, integer rows:
@@ -22,7 +23,7 @@
  *   r700.isa.cf.depth<0-3|4plus>         stack depth a CF instruction leaves
  *
  * bin aux: the detail the generator aims with: bits 15..8 a kind (0 op,
- * 1 omod x clamp, 2 pred), bits 7..0 the unit of an op bin. */
+ * 1 omod x clamp, 2 pred, 7 row x slot), bits 7..0 the unit of a slot bin. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +39,8 @@ static const char *const relname[4] = { "src_gpr", "dst_gpr", "cfile", "kcache" 
 #define NFV (GPUREF_VC_SNAN - GPUREF_VC_FPZERO + 1)
 
 typedef struct r7c {
-    int32_t op[R700_NALU][5];          /* op bins by row and unit, -1 none */
+    int32_t op[R700_NALU];             /* op bin of a row, -1 none */
+    int32_t slot[R700_NALU][5];        /* row x slot bins by unit, -1 none */
     int32_t out[R700_NALU][NFV];       /* out bins by row and class (less the first of its
                                           kind), -1 none */
     int8_t  outf[R700_NALU];           /* 1: float classes, 0 integer, -1 no result */
@@ -116,11 +118,14 @@ static int r7c_init(gpuref_cov *def, void **priv, char *err)
     for (unsigned op = 0; op < R700_NALU; op++) {
         const r700_alu_row *r = &r700_alu_rows[op];
         int ex = r->exec != r700_x_unimpl;
+        P->op[op] = -1;
+        if (ex)
+            DEF(P->op[op], GPUREF_COV_OP, (int)op, -1, 0, 0, "r700.op.%s", r->name);
         for (unsigned u = 0; u < 5; u++) {
-            P->op[op][u] = -1;
+            P->slot[op][u] = -1;
             if (ex && unit_ok(r, u))
-                DEF(P->op[op][u], GPUREF_COV_OP, (int)op, (int)u, 0, u, "r700.op.%s.%c", r->name,
-                    "xyzwt"[u]);
+                DEF(P->slot[op][u], GPUREF_COV_MOD, (int)op, (int)u, u, 7u << 8 | u,
+                    "r700.mod.%s.slot_%c", r->name, "xyzwt"[u]);
         }
         P->outf[op] = -1;
         for (unsigned c = 0; c < NFV; c++)
@@ -224,8 +229,10 @@ static void sample_group(const r7c *P, const r700_state *s, const r700_group *g,
     for (unsigned i = 0; i < g->nslots; i++) {
         const r700_slot *sl = &g->slot[i];
         const r700_alu_row *r = &r700_alu_rows[sl->row];
-        if (P->op[sl->row][sl->unit] >= 0)
-            counts[P->op[sl->row][sl->unit]]++;
+        if (P->op[sl->row] >= 0)
+            counts[P->op[sl->row]]++;
+        if (P->slot[sl->row][sl->unit] >= 0)
+            counts[P->slot[sl->row][sl->unit]]++;
         unsigned swz = sl->unit < 4 ? (sl->bank_swizzle < 6 ? sl->bank_swizzle : 0)
                                     : 6u + (sl->bank_swizzle & 3);
         int anyrel = 0;

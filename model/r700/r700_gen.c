@@ -454,7 +454,7 @@ static void set_target(gt *t, int uem_ok)
         t->aim_lit = 1;
         t->aim_val = b->value >= GPUREF_VC_FPZERO ? gpuref_vc_example_float(t->r, b->value, 32)
                                                  : gpuref_vc_example_int(t->r, b->value, 32);
-    } else if (b->cat != GPUREF_COV_OP)
+    } else if (b->cat != GPUREF_COV_OP && !(b->cat == GPUREF_COV_MOD && kind == 7))
         row = -1;
     if (row < 0 || row >= R700_NALU || !row_ok((unsigned)row) || !t->w[row]) {
         gpuref_gx_aimed(t->x, 0);
@@ -463,7 +463,7 @@ static void set_target(gt *t, int uem_ok)
     }
     const r700_alu_row *r = &r700_alu_rows[row];
     t->aim_row = row;
-    unsigned u = b->cat == GPUREF_COV_OP && b->slot >= 0 && b->slot < 5 ? (unsigned)b->slot
+    unsigned u = b->cat == GPUREF_COV_MOD && kind == 7 && (b->aux & 0xff) < 5 ? (b->aux & 0xffu)
                  : gpuref_rng_below(t->r, 5);
     if (r->unit == R700_U_TRANS)
         u = 4;

@@ -161,9 +161,9 @@ int main(void)
         tu_check(0, d.msg);
         return tu_finish();
     }
-    tu_check(gpuref_cov_find(base, "r700.op.DOT4.x") >= 0 &&
-             gpuref_cov_find(base, "r700.op.MULLO_INT.t") >= 0 &&
-             gpuref_cov_find(base, "r700.op.MULLO_INT.x") < 0 &&
+    tu_check(gpuref_cov_find(base, "r700.mod.DOT4.slot_x") >= 0 &&
+             gpuref_cov_find(base, "r700.mod.MULLO_INT.slot_t") >= 0 &&
+             gpuref_cov_find(base, "r700.mod.MULLO_INT.slot_x") < 0 &&
              gpuref_cov_find(base, "r700.mod.m2.clamp.fpnorm") >= 0 &&
              gpuref_cov_find(base, "r700.mod.m2.clamp.qnan") < 0 &&
              gpuref_cov_find(base, "r700.isa.rel.kcache.al.out") >= 0 &&
