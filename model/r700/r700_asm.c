@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "r700.h"
+#include "text.h"
 
 /* ------------------------------------------------------------ lexing */
 #define R700_MAXTOK 24
@@ -60,14 +61,10 @@ static int tpre(const r700_tok *t, const char *w)
     return t->n >= n && strncmp(t->p, w, n) == 0;
 }
 
+/* a number of the core's syntax (decimal, or hex after 0x) */
 static int num(const char *p, size_t n, uint64_t *v)
 {
-    char b[32];
-    if (!n || n >= sizeof b)
-        return -1;
-    memcpy(b, p, n);
-    b[n] = 0;
-    return gpuref_parse_u64(b, v);
+    return gpuref_num_u64(p, n, 0, UINT64_MAX, v);
 }
 
 /* ------------------------------------------------------------ output */
@@ -76,9 +73,8 @@ typedef struct r700_asm {
     size_t ncf, ccf, ncl, ccl;
     gpuref_diag *d;
     unsigned line;
-    /* labels (CF instruction index) and fixups */
-    struct { const char *p; size_t n; uint32_t at; } *lab;
-    size_t nlab, clab;
+    /* labels (value: CF instruction index) and fixups */
+    gpuref_labels labels;
     struct { const char *p; size_t n; size_t word; unsigned line; } *fix;
     size_t nfix, cfix;
     /* the automatic clause being filled: its CF word index, first clause word */
@@ -96,14 +92,8 @@ typedef struct r700_asm {
 
 static int push_word(uint32_t **w, size_t *n, size_t *cap, uint32_t v)
 {
-    if (*n == *cap) {
-        size_t nc = *cap ? 2 * *cap : 64;
-        uint32_t *nw = realloc(*w, nc * sizeof *nw);
-        if (!nw)
-            return -1;
-        *w = nw;
-        *cap = nc;
-    }
+    if (gpuref_grow((void **)w, cap, *n, sizeof **w, 64))
+        return -1;
     (*w)[(*n)++] = v;
     return 0;
 }
@@ -531,15 +521,17 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
             p += 4;
         }
         uint32_t sw = 0;
-        if (e - p == 5 && *p == '.') {
+        if (e - p > 4 && strncmp(p, ".SEL", 4) == 0) {   /* ".SEL6": the raw field, before .XYZW */
+            if (num(p + 4, (size_t)(e - p - 4), &v) || v >= 4096)
+                return AERR(a, "%s: bad swizzle (.SELn: n < 4096)", r700_cf_rows[row].name);
+            sw = (uint32_t)v;
+        } else if (e - p == 5 && *p == '.') {
             for (k = 0; k < 4; k++) {
                 const char *f = strchr("XYZW01?_", p[1 + k]);
                 if (!f || !p[1 + k])
                     return AERR(a, "%s: bad swizzle", r700_cf_rows[row].name);
                 sw |= (uint32_t)(f - "XYZW01?_") << (3 * k);
             }
-        } else if (e - p > 4 && strncmp(p, ".SEL", 4) == 0 && !num(p + 4, (size_t)(e - p - 4), &v) && v < 4096) {
-            sw = (uint32_t)v;
         } else {
             return AERR(a, "%s: bad swizzle (.XYZW, 0, 1, _)", r700_cf_rows[row].name);
         }
@@ -611,21 +603,11 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
 
 static int add_label(r700_asm *a, const char *p, size_t n)
 {
-    for (size_t i = 0; i < a->nlab; i++)
-        if (a->lab[i].n == n && memcmp(a->lab[i].p, p, n) == 0)
-            return AERR(a, "label '%.*s' defined twice", (int)n, p);
-    if (a->nlab == a->clab) {
-        size_t nc = a->clab ? 2 * a->clab : 16;
-        void *nl = realloc(a->lab, nc * sizeof *a->lab);
-        if (!nl)
-            return AERR(a, "out of memory");
-        a->lab = nl;
-        a->clab = nc;
-    }
-    a->lab[a->nlab].p = p;
-    a->lab[a->nlab].n = n;
-    a->lab[a->nlab].at = (uint32_t)(a->ncf / 2);
-    a->nlab++;
+    long st = gpuref_labels_add(&a->labels, p, n, a->ncf / 2);
+    if (st == GPUREF_ERR_ARG)
+        return AERR(a, "label '%.*s' defined twice", (int)n, p);
+    if (st < 0)
+        return AERR(a, "out of memory");
     return 0;
 }
 
@@ -715,12 +697,11 @@ int r700_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
     if (base & 7)
         return gpuref_diagf(d, GPUREF_ERR_ASM, 0, 0, "r700: program base 0x%llx is not 8-byte aligned",
                             (unsigned long long)base);
-    while (*p && !st) {
-        a.line++;
-        const char *e = strchr(p, '\n');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        st = asm_line(&a, p, n);
-        p += n + (e ? 1 : 0);
+    gpuref_lex lx;
+    gpuref_lex_init(&lx, p);
+    while (!st && gpuref_lex_line(&lx)) {
+        a.line = lx.line;
+        st = asm_line(&a, lx.ls, (size_t)(lx.le - lx.ls));
     }
     if (!st)
         st = close_auto(&a);
@@ -736,15 +717,16 @@ int r700_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
         w[0] = (w[0] & ~0x3fffffu) | addr;
     }
     for (size_t f = 0; !st && f < a.nfix; f++) {
-        size_t j;
-        for (j = 0; j < a.nlab; j++)
-            if (a.lab[j].n == a.fix[f].n && memcmp(a.lab[j].p, a.fix[f].p, a.fix[f].n) == 0)
-                break;
-        if (j == a.nlab) {
+        char *nm = gpuref_dupn(a.fix[f].p, a.fix[f].n);
+        long j = nm ? gpuref_labels_find(&a.labels, nm) : -1;
+        free(nm);
+        if (!nm) {
+            st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
+        } else if (j < 0) {
             a.line = a.fix[f].line;
             st = AERR(&a, "undefined label '%.*s'", (int)a.fix[f].n, a.fix[f].p);
         } else {
-            a.cf[a.fix[f].word] = a.lab[j].at;
+            a.cf[a.fix[f].word] = (uint32_t)a.labels.v[j].value;
         }
     }
     if (!st) {
@@ -763,7 +745,7 @@ int r700_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
     }
     free(a.cf);
     free(a.cl);
-    free(a.lab);
+    gpuref_labels_free(&a.labels);
     free(a.fix);
     free(a.autos);
     return st;

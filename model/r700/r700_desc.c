@@ -257,6 +257,18 @@ static int assign_units(r700_group *g, const r700_config *cfg, char *err)
         sl->unit = (uint8_t)u;
     }
     g->unit_used = (uint8_t)used;
+    /* two-slot doubles: the pair x,y or z,w with the same opcode (L3020-3025) */
+    for (unsigned i = 0; i < g->nslots; i++) {
+        const r700_alu_row *r = &r700_alu_rows[g->slot[i].row];
+        if (r->unit != R700_U_D2)
+            continue;
+        unsigned pu = g->slot[i].unit ^ 1u, ok = 0;
+        for (unsigned j = 0; j < g->nslots; j++)
+            ok |= g->slot[j].unit == pu && g->slot[j].row == g->slot[i].row;
+        if (!ok)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal group: %s needs slots %s with the "
+                               "same opcode (L3020-3025)", r->name, pu < 2 ? "x and y" : "z and w");
+    }
     /* reductions: X, Y, Z and W all present with the same opcode (L1886) */
     for (unsigned i = 0; i < g->nslots; i++) {
         const r700_alu_row *r = &r700_alu_rows[g->slot[i].row];

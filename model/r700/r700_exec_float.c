@@ -164,3 +164,52 @@ int r700_x_cube(r700_lane *l)
     default: l->dst = fid[face]; return GPUREF_OK;
     }
 }
+
+/* ------------------------------------------------------------ doubles
+ * Two-slot doubles (seed-r700 §3.14): the even slot (x, z) of the pair reads
+ * the high dwords (sign, exponent), the odd slot (y, w) the low dwords; the
+ * even slot writes the result's low dword, the odd slot its high dword
+ * (ADD_64 example, L3039-3078). */
+static unsigned pair_of(const r700_lane *l) { return l->unit & 2u; }
+
+static uint64_t pair_src(const r700_lane *l, unsigned k)
+{
+    unsigned p = pair_of(l);
+    return (uint64_t)l->rsrc[p][k] << 32 | l->rsrc[p + 1][k];
+}
+
+static void pair_dst(r700_lane *l, uint64_t v)
+{
+    l->dst = (l->unit & 1) ? (uint32_t)(v >> 32) : (uint32_t)v;
+}
+
+/* ADD_64: IEEE binary64 add, round to nearest even, denormals as zero in
+ * and out, a NaN operand propagated (src0 first), inf - inf the NaN64
+ * 0xFFF8000000000000 (Table 9.1, L2990-3005) */
+int r700_x_add_64(r700_lane *l)
+{
+    uint64_t r;
+    int st = fp_add(FP_F64, pair_src(l, 0), pair_src(l, 1), l->fp, 0, &r, NULL);
+    if (!st)
+        pair_dst(l, r);
+    return st;
+}
+
+/* FLT32_TO_FLT64: src0 of the even slot (.X or .Z) converted exactly; a
+ * denormal gives a signed zero, a NaN keeps its sign and its mantissa in
+ * bits 51:29 (signalling stays signalling), inf stays inf (L3503-3545) */
+int r700_x_flt32_to_flt64(r700_lane *l)
+{
+    uint32_t f = l->rsrc[pair_of(l)][0];
+    uint64_t sign = (uint64_t)(f >> 31) << 63, man = f & 0x7fffffu;
+    unsigned ex = (f >> 23) & 0xff;
+    uint64_t r;
+    if (ex == 0xff)
+        r = sign | 0x7ff0000000000000ull | man << 29;
+    else if (ex == 0)
+        r = sign;
+    else
+        r = sign | (uint64_t)(ex + 1023 - 127) << 52 | man << 29;
+    pair_dst(l, r);
+    return GPUREF_OK;
+}

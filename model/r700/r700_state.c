@@ -407,4 +407,6 @@ const gpuref_isa gpuref_isa_r700 = {
     .nkind_names = 2,
     .stream_names = r700_stream_names,
     .nstream_names = 2,
+    .cov = &gpuref_r700_cov,
+    .gen = &gpuref_r700_gen,
 };

@@ -121,9 +121,13 @@ static int read_src(const r700_gctx *c, const r700_slot *sl, unsigned k, unsigne
         }
         v = (t < 0 || t >= R700_NCFILE) ? 0x7fffffffu : s->cfile[t][o->chan];   /* L1348 */
     }
-    if (o->abs)
+    /* a double's modifiers act in its even slot, on the high dword (the sign):
+     * the odd slot's operands are the low dwords, read unmodified (L3083) */
+    const r700_alu_row *r = &r700_alu_rows[sl->row];
+    int raw = (r->unit == R700_U_D2 || r->unit == R700_U_D4) && (sl->unit & 1);
+    if (o->abs && !raw)
         v &= 0x7fffffffu;
-    if (o->neg)
+    if (o->neg && !raw)
         v ^= 0x80000000u;
     *out = v;
     return GPUREF_OK;
@@ -227,17 +231,20 @@ int r700_alu_group(r700_state *s, gpuref_retire *rr, char *err)
             x.s = s;
             x.fp = &s->fp;
             x.sl = sl;
-            if (r->unit == R700_U_RED) {
+            if (r->unit == R700_U_RED || r->unit == R700_U_D2) {
                 for (unsigned e = 0; e < 4; e++) {
                     const r700_slot *o = slot_of_unit(g, e);
-                    x.rsrc[e][0] = src[e][0];
+                    x.rsrc[e][0] = o && r700_alu_rows[o->row].nsrc > 0 ? src[e][0] : 0;
                     x.rsrc[e][1] = o && r700_alu_rows[o->row].nsrc > 1 ? src[e][1] : 0;
                 }
                 x.unit = u;
             }
             memcpy(x.src, src[u], sizeof x.src);
             int st = r->exec(&x);
-            if (st == GPUREF_OK && !x.nowrite && !(r->flags & R700_RF_MOVA))
+            if (r->unit == R700_U_D2 && (sl->omod || sl->clamp))
+                return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with OMOD/CLAMP "
+                                   "(group at 0x%x slot %c)", r->name, pc, "xyzwt"[u]);
+            if (st == GPUREF_OK && !x.nowrite && !(r->flags & R700_RF_MOVA) && r->unit != R700_U_D2)
                 st = out_mod(s, sl->omod, sl->clamp, &x.dst);
             if (st)
                 return gpuref_errf(err, st, "group at 0x%x slot %c %s: float error", pc, "xyzwt"[u], r->name);

@@ -90,9 +90,11 @@ static void alu_rows(void)
         unsigned legal = 0;
         for (unsigned t = 0; t < 400 && legal < 40; t++) {
             uint32_t w[16];
-            unsigned n = 0, ns = r->unit == R700_U_RED ? 4 : 1;
+            /* reductions: the four vector slots; two-slot doubles: a pair x,y or z,w */
+            unsigned n = 0, ns = r->unit == R700_U_RED ? 4 : r->unit == R700_U_D2 ? 2 : 1;
+            unsigned pair = (rnd() % 2) * 2;
             for (unsigned k = 0; k < ns; k++) {
-                unsigned chan = ns == 4 ? k : rnd() % 4;
+                unsigned chan = ns == 4 ? k : ns == 2 ? pair + k : rnd() % 4;
                 w[n++] = slot_w0(r->nsrc, k == ns - 1);
                 w[n++] = slot_w1(r, chan, r->unit == R700_U_TRANS);
             }

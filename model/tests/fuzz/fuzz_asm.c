@@ -28,13 +28,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(text);
         return 0;
     }
+    /* an ISA with a second instruction stream (r700: ALU clause words after
+     * the CF program) places words stream 0 does not describe: the walk ends
+     * at the first of them */
+    int multi = strcmp(gpuref_stream_name(isa, 1), "main") != 0;
     for (size_t i = 0; i < n;) {
         char buf[512];
         unsigned k = 0;
         if (gpuref_disasm(isa, w + i, n - i, 4 * i, buf, sizeof buf, &k, &d) != GPUREF_OK ||
-            k == 0)
+            k == 0) {
+            if (multi)
+                break;
             fuzz_fail("word %zu (%08x) of an assembled program does not decode: %s", i, w[i],
                       d.msg);
+        }
         i += k;
     }
     gpuref_free(w);

@@ -1,0 +1,729 @@
+/* r700_gen.c - the R700 random program generator (gpuref gen --isa r700).
+ *
+ * A test is a CF program of ALU clauses, if/else constructs (ALU_PUSH_BEFORE
+ * with a PRED_SET* UEM, JUMP, ELSE, POP) and DX9 loops (LOOP_START with a
+ * trip count of 0-3 from an I constant, LOOP_END), nested up to three deep,
+ * ended by CF_END (sometimes after an EXPORT_DONE).  Groups are legal by
+ * construction: each is drawn at random (units x..w and t, rows of the
+ * description, operands of every kind: GPRs, clause temporaries, relative
+ * GPRs and constants through AR or aL, in range or not, kcache constants of
+ * the clause's random lines, the constant file, inline constants, literals,
+ * PV/PS of the units the previous group of the clause used), encoded, and
+ * passed through the model's own decoder and legality check
+ * (r700_decode_group, r700_group_check); one that fails is drawn again.  The
+ * text comes from the model's disassembler, so it assembles to the words
+ * checked.  Nothing drawn reads what the README leaves undefined (D13: PV/PS
+ * of an unused unit, NOP or MOVA; D37: relative clause temporaries).
+ *
+ * Targeting (--target): a hole of r700_cov.c's op, slot, omod/clamp and pred
+ * bins is aimed at by forcing the next group's row, unit and modifiers. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "r700.h"
+
+enum { IT_IF = R700_NALU, IT_LOOP, IT_EXPORT, NITEMS };
+
+#define G_ALU(n, u, f)                                                                 \
+    ((u) == R700_U_TRANS ? "trans alu r700" : (u) == R700_U_RED ? "reduction alu r700"  \
+     : ((f) & R700_RF_PRED) ? "pred alu r700" : ((f) & R700_RF_KILL) ? "kill alu r700"  \
+     : ((f) & R700_RF_MOVA) ? "mova alu r700" : ((f) & R700_RF_INT) ? "int alu r700"    \
+     : "float alu r700")
+
+static const gpuref_gen_item r7g_items[NITEMS] = {
+#define R700_ALU(n, e, o, ns, u, x, f) { #n, G_ALU(#n, R700_U_##u, f), 10 },
+#define R700_CF(n, fm, o, x)
+#include "r700.def"
+#undef R700_ALU
+#undef R700_CF
+    [IT_IF] = { "if", "construct control r700", 25 },
+    [IT_LOOP] = { "loop", "construct control r700", 15 },
+    [IT_EXPORT] = { "export", "construct export r700", 30 },
+};
+
+/* operand pools */
+#define NPOOL   12u            /* R0..R11 */
+#define TEMP0   124u           /* clause temporaries R124..R127 (temps=4) */
+
+typedef struct gt {
+    gpuref_genctx *x;
+    gpuref_rng    *r;
+    unsigned       w[R700_NALU];      /* row weights of this test (0: not generated) */
+    gpuref_wtab    vec, trs;          /* rows of the vector units, of the trans unit */
+    uint64_t       cv[R700_NALU], ct[R700_NALU];
+    uint16_t       iv[R700_NALU], it[R700_NALU];
+    gpuref_wtab    prd;               /* PRED_SET* rows */
+    uint64_t       cp[R700_NALU];
+    uint16_t       ip[R700_NALU];
+    unsigned       budget;            /* ALU instructions left */
+    unsigned       nlabel;
+    unsigned       depth, maxdepth;
+    unsigned       loops;             /* I constants used (I0 ..) */
+    /* the clause being built */
+    uint8_t        kmode[2], kbank[2], kaddr[2];
+    uint8_t        pvok;              /* units of the previous group whose PV/PS may be read */
+    uint8_t        inloop;
+    unsigned       sub[8], nsub;        /* subroutine labels */
+    /* kcache lines to fill: bank, line, lines */
+    struct { uint8_t bank, line, n; } kl[64];
+    unsigned       nkl;
+    int            aim_row, aim_unit, aim_omod, aim_clamp, aim_pred, aim_up, aim_uem;
+    int            aim_lit;           /* 1: every source reads literal.x = aim_val */
+    uint32_t       aim_val;
+    int            fail;
+} gt;
+
+static int row_ok(unsigned op)
+{
+    const r700_alu_row *r = &r700_alu_rows[op];
+    return r->exec != r700_x_unimpl && r->unit != R700_U_D4;
+}
+
+static int is_float_row(const r700_alu_row *r)
+{
+    return !(r->flags & (R700_RF_INT | R700_RF_PRED | R700_RF_KILL | R700_RF_MOVA)) &&
+           strcmp(r->name, "NOP") != 0;
+}
+
+/* ------------------------------------------------------------ encoding */
+
+static void enc_src(const r700_src *o, uint32_t *w, unsigned lo)
+{
+    *w |= (uint32_t)(o->sel & 511) << lo | (uint32_t)(o->rel & 1) << (lo + 9) |
+          (uint32_t)(o->chan & 3) << (lo + 10) | (uint32_t)(o->neg & 1) << (lo + 12);
+}
+
+/* the two words of a slot (the bit positions decode_slot reads, L7905-8243) */
+static void enc_slot(const r700_slot *sl, uint32_t *w0, uint32_t *w1)
+{
+    const r700_alu_row *r = &r700_alu_rows[sl->row];
+    *w0 = 0;
+    *w1 = 0;
+    enc_src(&sl->src[0], w0, 0);
+    enc_src(&sl->src[1], w0, 13);
+    *w0 |= (uint32_t)(sl->index_mode & 7) << 26 | (uint32_t)(sl->pred_sel & 3) << 29 |
+           (uint32_t)(sl->last & 1) << 31;
+    *w1 |= (uint32_t)(sl->bank_swizzle & 7) << 18 | (uint32_t)(sl->dst_gpr & 127) << 21 |
+           (uint32_t)(sl->dst_rel & 1) << 28 | (uint32_t)(sl->dst_chan & 3) << 29 |
+           (uint32_t)(sl->clamp & 1) << 31;
+    if (r->enc == R700_ENC_OP3) {
+        enc_src(&sl->src[2], w1, 0);
+        *w1 |= (uint32_t)(r->op & 31) << 13;
+    } else {
+        *w1 |= (uint32_t)(sl->src[0].abs & 1) | (uint32_t)(sl->src[1].abs & 1) << 1 |
+               (uint32_t)(sl->uem & 1) << 2 | (uint32_t)(sl->up & 1) << 3 |
+               (uint32_t)(sl->write & 1) << 4 | (uint32_t)(sl->omod & 3) << 5 |
+               (uint32_t)(r->op & 127) << 7;
+    }
+}
+
+/* ------------------------------------------------------------ a group */
+
+typedef struct gdraw {
+    r700_slot sl[5];
+    unsigned  n;
+    uint32_t  lit[4];
+    int       ar_elem;           /* the AR element indexed (-1: none yet) */
+    int       mova;
+} gdraw;
+
+static void draw_src(gt *t, gdraw *d, r700_slot *sl, unsigned k, int rel_ok)
+{
+    r700_src *o = &sl->src[k];
+    const r700_alu_row *r = &r700_alu_rows[sl->row];
+    memset(o, 0, sizeof *o);
+    o->chan = (uint8_t)gpuref_rng_below(t->r, 4);
+    unsigned kind = gpuref_rng_below(t->r, 100);
+    int kc = t->kmode[0] || t->kmode[1];
+    if (kind < 40) {                             /* a GPR */
+        o->sel = (uint16_t)gpuref_rng_below(t->r, NPOOL);
+        if (rel_ok && gpuref_rng_chance(t->r, 12)) {
+            o->rel = 1;                          /* AR.x or aL: any index, out of range reads R0 */
+            o->sel = (uint16_t)gpuref_rng_below(t->r, 120);
+        }
+    } else if (kind < 48) {
+        o->sel = (uint16_t)(TEMP0 + gpuref_rng_below(t->r, 4));
+    } else if (kind < 60 && kc) {                /* kcache */
+        unsigned b = t->kmode[0] && (!t->kmode[1] || gpuref_rng_chance(t->r, 50)) ? 0 : 1;
+        unsigned lim = t->kmode[b] == 1 ? 16 : 32;
+        o->sel = (uint16_t)(128 + 32 * b + gpuref_rng_below(t->r, lim));
+        if (rel_ok && sl->index_mode == 4 && gpuref_rng_chance(t->r, 20))
+            o->rel = 1;
+    } else if (kind < 70) {                      /* the constant file */
+        o->sel = (uint16_t)(256 + gpuref_rng_below(t->r, 256));
+        if (rel_ok && gpuref_rng_chance(t->r, 15))
+            o->rel = 1;
+    } else if (kind < 80) {                      /* inline */
+        static const uint16_t inl[] = { 244, 245, 246, 247, 248, 249, 250, 251, 252 };
+        o->sel = inl[gpuref_rng_below(t->r, 9)];
+        o->chan = 0;
+    } else if (kind < 90 && t->pvok) {           /* PV / PS of a unit the last group used */
+        unsigned u;
+        do
+            u = gpuref_rng_below(t->r, 5);
+        while (!(t->pvok >> u & 1));
+        o->sel = (uint16_t)(u == 4 ? 255 : 254);
+        o->chan = (uint8_t)(u == 4 ? 0 : u);
+    } else {                                     /* a literal */
+        o->sel = 253;
+        if (gpuref_rng_chance(t->r, 50))
+            o->chan &= 1;
+        d->lit[o->chan] = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
+    }
+    o->neg = (uint8_t)gpuref_rng_chance(t->r, 15);
+    if (r->enc == R700_ENC_OP2 && k < 2)
+        o->abs = (uint8_t)gpuref_rng_chance(t->r, 15);
+}
+
+/* the fields of one slot of row op in unit u (0..4) */
+static void draw_slot(gt *t, gdraw *d, unsigned op, unsigned u, unsigned dchan, int uem_ok)
+{
+    r700_slot *sl = &d->sl[d->n++];
+    const r700_alu_row *r = &r700_alu_rows[op];
+    memset(sl, 0, sizeof *sl);
+    sl->row = (uint16_t)op;
+    sl->dst_chan = (uint8_t)dchan;
+    sl->unit = (uint8_t)u;
+    sl->dst_gpr = (uint8_t)(gpuref_rng_chance(t->r, 15) ? TEMP0 + gpuref_rng_below(t->r, 4)
+                                                        : gpuref_rng_below(t->r, NPOOL));
+    sl->write = (uint8_t)(r->enc == R700_ENC_OP3 || !gpuref_rng_chance(t->r, 10));
+    if (r->flags & R700_RF_MOVA)
+        d->mova = 1;
+    /* relative addressing: one AR element per group, none with a MOVA */
+    int rel_ok = !(r->flags & R700_RF_MOVA) && !d->mova;
+    if (rel_ok && gpuref_rng_chance(t->r, 30)) {
+        unsigned m = t->inloop && gpuref_rng_chance(t->r, 40) ? 4 : gpuref_rng_below(t->r, 4);
+        if (m < 4 && d->ar_elem >= 0)
+            m = (unsigned)d->ar_elem;
+        sl->index_mode = (uint8_t)m;
+    } else
+        rel_ok = 0;
+    for (unsigned k = 0; k < r->nsrc; k++)
+        draw_src(t, d, sl, k, rel_ok);
+    if (rel_ok && sl->dst_gpr < TEMP0 && gpuref_rng_chance(t->r, 15)) {
+        sl->dst_rel = 1;
+        sl->dst_gpr = (uint8_t)gpuref_rng_below(t->r, 120);
+    }
+    int anyrel = sl->dst_rel;
+    for (unsigned k = 0; k < r->nsrc; k++)
+        anyrel |= sl->src[k].rel;
+    if (anyrel && sl->index_mode < 4)
+        d->ar_elem = sl->index_mode;
+    if (!anyrel)
+        sl->index_mode = 0;
+    if (r->enc == R700_ENC_OP2 && is_float_row(r) && gpuref_rng_chance(t->r, 25))
+        sl->omod = (uint8_t)(1 + gpuref_rng_below(t->r, 3));
+    if (is_float_row(r) && gpuref_rng_chance(t->r, 20))
+        sl->clamp = 1;
+    if (gpuref_rng_chance(t->r, 12))
+        sl->pred_sel = (uint8_t)(2 + gpuref_rng_below(t->r, 2));
+    if (r->flags & R700_RF_PRED) {
+        sl->up = (uint8_t)gpuref_rng_chance(t->r, 50);
+        sl->uem = (uint8_t)(uem_ok && gpuref_rng_chance(t->r, 50));
+    }
+    sl->bank_swizzle = (uint8_t)gpuref_rng_below(t->r, u < 4 ? 6 : 4);
+}
+
+static void aim_mods(gt *t, r700_slot *sl)
+{
+    const r700_alu_row *r = &r700_alu_rows[sl->row];
+    if (t->aim_omod >= 0 && r->enc == R700_ENC_OP2)
+        sl->omod = (uint8_t)t->aim_omod;
+    if (t->aim_clamp >= 0)
+        sl->clamp = (uint8_t)t->aim_clamp;
+    if (t->aim_pred >= 0)
+        sl->pred_sel = (uint8_t)t->aim_pred;
+    if (t->aim_up >= 0)
+        sl->up = (uint8_t)t->aim_up;
+    if (t->aim_uem >= 0)
+        sl->uem = (uint8_t)t->aim_uem;
+}
+
+/* an OUT hole: every source of the aimed slot reads one value of the class
+ * (x op x gives the class for moves, selects, MIN/MAX, AND/OR, and NaN,
+ * infinities, zeros of the arithmetic) */
+static void aim_srcs(gt *t, gdraw *d, r700_slot *sl)
+{
+    if (!t->aim_lit)
+        return;
+    for (unsigned k = 0; k < r700_alu_rows[sl->row].nsrc; k++) {
+        memset(&sl->src[k], 0, sizeof sl->src[k]);
+        sl->src[k].sel = 253;
+    }
+    sl->index_mode = 0;
+    sl->dst_rel = 0;
+    sl->omod = 0;
+    sl->clamp = 0;
+    d->lit[0] = t->aim_val;
+}
+
+/* Draw a group until it decodes and passes the legality check; its text
+ * into buf.  need_pred: the group must hold a PRED_SET* with UEM.  Returns
+ * the number of instructions (0: none could be drawn). */
+static unsigned make_group(gt *t, int need_pred, char *buf, size_t len, uint8_t *units_out)
+{
+    for (unsigned tries = 0; tries < 64; tries++) {
+        gdraw d;
+        memset(&d, 0, sizeof d);
+        d.ar_elem = -1;
+        unsigned used = 0;
+        int aimed = tries < 32 && t->aim_row >= 0;
+        const r700_alu_row *ar = aimed ? &r700_alu_rows[t->aim_row] : NULL;
+        if ((aimed && ar->unit == R700_U_RED) ||
+            (!aimed && t->vec.sum && gpuref_rng_chance(t->r, 6))) {
+            /* a reduction: the four vector slots with one opcode (L1886) */
+            unsigned op = aimed ? (unsigned)t->aim_row : 0;
+            if (!aimed) {
+                unsigned wr[R700_NALU], nr = 0;
+                for (unsigned i = 0; i < R700_NALU; i++) {
+                    wr[i] = r700_alu_rows[i].unit == R700_U_RED ? t->w[i] : 0;
+                    nr += wr[i] != 0;
+                }
+                int p = nr ? gpuref_gx_pick(t->r, wr, R700_NALU) : -1;
+                if (p < 0)
+                    continue;
+                op = (unsigned)p;
+            }
+            for (unsigned u = 0; u < 4; u++)
+                draw_slot(t, &d, op, u, u, 0);
+            used = 15;
+        } else {
+            for (unsigned u = 0; u < 4; u++) {
+                int force = aimed && ar->unit != R700_U_TRANS && (int)u == t->aim_unit;
+                if (!force && !gpuref_rng_chance(t->r, 45))
+                    continue;
+                int op = force ? t->aim_row : gpuref_wtab_pick(&t->vec, t->r);
+                if (op < 0)
+                    break;
+                if (r700_alu_rows[op].unit == R700_U_D2) {   /* a pair: x,y or z,w */
+                    if (u & 1)
+                        continue;
+                    draw_slot(t, &d, (unsigned)op, u, u, 0);
+                    draw_slot(t, &d, (unsigned)op, u + 1, u + 1, 0);
+                    for (unsigned k = 2; k > 0; k--) {
+                        d.sl[d.n - k].omod = 0;          /* not modelled on doubles */
+                        d.sl[d.n - k].clamp = 0;
+                    }
+                    used |= 3u << u;
+                    u++;
+                    continue;
+                }
+                draw_slot(t, &d, (unsigned)op, u, u, need_pred);
+                if (force) {
+                    aim_mods(t, &d.sl[d.n - 1]);
+                    aim_srcs(t, &d, &d.sl[d.n - 1]);
+                }
+                used |= 1u << u;
+            }
+        }
+        int tforce = aimed && t->aim_unit == 4;
+        if (tforce || (t->trs.sum && gpuref_rng_chance(t->r, d.n ? 35 : 100))) {
+            int op = tforce ? t->aim_row : gpuref_wtab_pick(&t->trs, t->r);
+            if (op >= 0 && r700_alu_rows[op].unit == R700_U_ANY && used == 0)
+                op = -1;                          /* an ANY row reaches t only past a used unit */
+            if (op >= 0) {
+                unsigned dc = gpuref_rng_below(t->r, 4);
+                if (r700_alu_rows[op].unit == R700_U_ANY)
+                    while (!(used >> dc & 1))
+                        dc = (dc + 1) & 3;
+                draw_slot(t, &d, (unsigned)op, 4, dc, need_pred);
+                if (tforce) {
+                    aim_mods(t, &d.sl[d.n - 1]);
+                    aim_srcs(t, &d, &d.sl[d.n - 1]);
+                }
+                used |= 16;
+            }
+        }
+        if (need_pred) {                          /* a PRED_SET* with UEM in a free unit */
+            int has = 0;
+            for (unsigned i = 0; i < d.n; i++)
+                has |= d.sl[i].uem;
+            if (!has) {
+                int op = gpuref_wtab_pick(&t->prd, t->r);
+                unsigned u = 0;
+                while (u < 4 && (used >> u & 1))
+                    u++;
+                if (op < 0 || u == 4)
+                    continue;
+                /* insert it in unit order */
+                unsigned at = 0;
+                while (at < d.n && d.sl[at].unit < u)
+                    at++;
+                r700_slot rest[5];
+                unsigned nrest = d.n - at;
+                memcpy(rest, &d.sl[at], nrest * sizeof rest[0]);
+                d.n = at;
+                draw_slot(t, &d, (unsigned)op, u, u, 1);
+                d.sl[at].uem = 1;
+                memcpy(&d.sl[d.n], rest, nrest * sizeof rest[0]);
+                d.n += nrest;
+                used |= 1u << u;
+            }
+        }
+        if (!d.n)
+            continue;
+        uint32_t w[14];
+        unsigned nlit = 0;
+        for (unsigned i = 0; i < d.n; i++) {
+            d.sl[i].last = i + 1 == d.n;
+            enc_slot(&d.sl[i], &w[2 * i], &w[2 * i + 1]);
+            for (unsigned k = 0; k < 3; k++)
+                if (d.sl[i].src[k].sel == 253 && k < r700_alu_rows[d.sl[i].row].nsrc)
+                    nlit = nlit > (d.sl[i].src[k].chan >= 2 ? 4u : 2u) ? nlit
+                           : (d.sl[i].src[k].chan >= 2 ? 4u : 2u);
+        }
+        for (unsigned k = 0; k < nlit; k++)
+            w[2 * d.n + k] = d.lit[k];
+        r700_group g;
+        char e2[GPUREF_ERRLEN];
+        if (r700_decode_group(w, 2 * d.n + nlit, NULL, &g, e2) || r700_group_check(&g, e2))
+            continue;
+        if (r700_disasm_group(&g, buf, len))
+            continue;
+        if (t->aim_row >= 0)
+            gpuref_gx_aimed(t->x, aimed);
+        /* the PV/PS a next group may read: units that computed a result */
+        uint8_t ok = 0;
+        for (unsigned i = 0; i < g.nslots; i++) {
+            const r700_alu_row *r = &r700_alu_rows[g.slot[i].row];
+            if (!(r->flags & (R700_RF_MOVA | R700_RF_KILL)) && strcmp(r->name, "NOP"))
+                ok |= (uint8_t)(1u << g.slot[i].unit);
+        }
+        *units_out = ok;
+        return g.nslots;
+    }
+    if (t->aim_row >= 0)
+        gpuref_gx_aimed(t->x, 0);
+    return 0;
+}
+
+/* ------------------------------------------------------------ the program */
+
+static void line(gt *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void line(gt *t, const char *fmt, ...)
+{
+    char b[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(b, sizeof b, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        gpuref_gx_line(t->x, b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
+}
+
+/* the text of a group, line by line, indented */
+static void put_group(gt *t, const char *g)
+{
+    while (*g) {
+        const char *e = strchr(g, '\n');
+        size_t n = e ? (size_t)(e - g) : strlen(g);
+        line(t, "  %.*s", (int)n, g);
+        g += n + (e != NULL);
+    }
+}
+
+/* The next group's aim (--target): a hole of r700_cov.c.  op bins: the row in
+ * its unit; omod x clamp: a float row (ADD) with those modifiers; pred: a
+ * PRED_SETGT with that PRED_SEL, UPDATE_PRED and UPDATE_EXECUTE_MASK (UEM
+ * only where the clause allows it).  Other bins are left to chance. */
+static void set_target(gt *t, int uem_ok)
+{
+    t->aim_row = t->aim_unit = t->aim_omod = t->aim_clamp = t->aim_pred = -1;
+    t->aim_up = t->aim_uem = -1;
+    t->aim_lit = 0;
+    const gpuref_cov_bin *b = gpuref_gx_target(t->x);
+    if (!b)
+        return;
+    unsigned kind = b->aux >> 8;
+    int row = b->opcode;
+    if (b->cat == GPUREF_COV_MOD && kind == 1) {
+        row = R700_OP_ADD;
+        t->aim_omod = b->value >> 1 & 3;
+        t->aim_clamp = b->value & 1;
+    } else if (b->cat == GPUREF_COV_MOD && kind == 2) {
+        row = R700_OP_PRED_SETGT;
+        unsigned ps = b->value >> 2;
+        t->aim_pred = ps == 0 ? 0 : (int)ps + 1;
+        t->aim_up = b->value >> 1 & 1;
+        t->aim_uem = b->value & 1;
+        if (t->aim_uem && !uem_ok)
+            row = -1;
+    } else if (b->cat == GPUREF_COV_OUT && b->opcode >= 0 && b->opcode < R700_NALU) {
+        t->aim_lit = 1;
+        t->aim_val = b->value >= GPUREF_VC_FPZERO ? gpuref_vc_example_float(t->r, b->value, 32)
+                                                 : gpuref_vc_example_int(t->r, b->value, 32);
+    } else if (b->cat != GPUREF_COV_OP && !(b->cat == GPUREF_COV_MOD && kind == 7))
+        row = -1;
+    if (row < 0 || row >= R700_NALU || !row_ok((unsigned)row) || !t->w[row]) {
+        gpuref_gx_aimed(t->x, 0);
+        t->aim_omod = t->aim_clamp = t->aim_pred = t->aim_up = t->aim_uem = -1;
+        return;
+    }
+    const r700_alu_row *r = &r700_alu_rows[row];
+    t->aim_row = row;
+    unsigned u = b->cat == GPUREF_COV_MOD && kind == 7 && (b->aux & 0xff) < 5 ? (b->aux & 0xffu)
+                 : gpuref_rng_below(t->r, 5);
+    if (r->unit == R700_U_TRANS)
+        u = 4;
+    else if (r->unit != R700_U_ANY && u == 4)
+        u = gpuref_rng_below(t->r, 4);
+    if (r->unit == R700_U_D2)
+        u &= 2;                                  /* the pair's even slot */
+    t->aim_unit = (int)u;
+}
+
+static void clause(gt *t, const char *kind, int need_pred)
+{
+    char kc[2][40];
+    for (unsigned b = 0; b < 2; b++) {
+        t->kmode[b] = 0;
+        kc[b][0] = 0;
+        if (!gpuref_rng_chance(t->r, 40) || t->nkl >= 64)
+            continue;
+        t->kmode[b] = (uint8_t)(1 + gpuref_rng_below(t->r, 2));
+        t->kbank[b] = (uint8_t)gpuref_rng_below(t->r, 16);
+        t->kaddr[b] = (uint8_t)gpuref_rng_below(t->r, 255);
+        unsigned lo = t->kaddr[b] * 16u, n = t->kmode[b] == 1 ? 16u : 32u;
+        snprintf(kc[b], sizeof kc[b], "CB%u:%u-%u", t->kbank[b], lo, lo + n - 1);
+        t->kl[t->nkl].bank = t->kbank[b];
+        t->kl[t->nkl].line = t->kaddr[b];
+        t->kl[t->nkl].n = (uint8_t)(n / 16);
+        t->nkl++;
+    }
+    line(t, "%s KC0[%s], KC1[%s]", kind, kc[0], kc[1]);
+    t->pvok = 0;
+    unsigned ng = 1 + gpuref_rng_below(t->r, 5), slots = 0;
+    for (unsigned i = 0; i < ng; i++) {
+        char buf[1024];
+        uint8_t units = 0;
+        int np = need_pred && i + 1 == ng;
+        set_target(t, np);
+        unsigned n = make_group(t, np, buf, sizeof buf, &units);
+        if (!n) {
+            snprintf(buf, sizeof buf, np ? "PRED_SETGT * T%u.X, T0.X, T0.Y UEM NOWRITE"
+                                         : "MOV * T%u.X, 1.0", gpuref_rng_below(t->r, NPOOL));
+            n = 1;
+            units = np ? 0 : 1;
+        }
+        put_group(t, buf);
+        t->pvok = units;
+        slots += n;
+        t->x->ninsns += n;
+        t->budget = t->budget > n ? t->budget - n : 0;
+        if (slots > 40)
+            break;
+    }
+}
+
+static void block(gt *t, int nonempty);
+
+/* if/else: ALU_PUSH_BEFORE (a PRED_SET* with UEM), then one of
+ *   JUMP @else; block; else: ELSE @join; block; join: POP POP:1
+ *   ALU_POP_AFTER                          (the then clause pops)
+ *   ALU_ELSE_AFTER; ALU_POP_AFTER          (then and else clauses)
+ *   ALU_PUSH_BEFORE (UEM); ALU_POP2_AFTER  (two levels popped at once) */
+static void construct_if(gt *t)
+{
+    unsigned a = t->nlabel++, b = t->nlabel++;
+    clause(t, "ALU_PUSH_BEFORE", 1);
+    t->depth++;
+    switch (gpuref_rng_below(t->r, 6)) {
+    case 0:
+        clause(t, "ALU_POP_AFTER", 0);
+        break;
+    case 1:
+        clause(t, "ALU_ELSE_AFTER", 0);
+        clause(t, "ALU_POP_AFTER", 0);
+        break;
+    case 2:
+        clause(t, "ALU_PUSH_BEFORE", 1);
+        clause(t, "ALU_POP2_AFTER", 0);
+        break;
+    default:
+        line(t, "JUMP @L%u", a);
+        block(t, 0);
+        line(t, "L%u: ELSE @L%u", a, b);
+        block(t, 0);
+        line(t, "L%u: POP POP:1", b);
+        break;
+    }
+    t->depth--;
+}
+
+/* loops: LOOP_START / LOOP_START_NO_AL with a trip count of 0-3 from an I
+ * constant (sometimes a LOOP_BREAK or LOOP_CONTINUE on a boolean constant),
+ * or LOOP_START_DX10 whose body ends with an ALU_BREAK clause in which every
+ * pixel breaks (PRED_SETNE 0.0, 0.0 fails), so that every loop ends. */
+static void construct_loop(gt *t)
+{
+    unsigned k = t->loops < R700_NICONST ? t->loops++ : gpuref_rng_below(t->r, R700_NICONST);
+    unsigned a = t->nlabel++, b = t->nlabel++, e = t->nlabel++;
+    unsigned kind = gpuref_rng_below(t->r, 5);   /* 0-1 DX9, 2 NO_AL, 3 DX10, 4 DX9 + break */
+    if (kind == 3)
+        line(t, "LOOP_START_DX10 @L%u", b);
+    else
+        line(t, "%s @L%u CF_CONST:%u", kind == 2 ? "LOOP_START_NO_AL" : "LOOP_START", b, k);
+    t->depth++;
+    t->inloop++;
+    char lab[16];
+    snprintf(lab, sizeof lab, "L%u:", a);
+    gpuref_gx_line(t->x, lab, strlen(lab));
+    clause(t, "ALU", 0);
+    if (kind == 4)
+        line(t, "%s @L%u COND:%s CF_CONST:%u", gpuref_rng_chance(t->r, 50) ? "LOOP_BREAK"
+             : "LOOP_CONTINUE", e, gpuref_rng_chance(t->r, 50) ? "BOOL" : "NOT_BOOL",
+             gpuref_rng_below(t->r, 32));
+    block(t, 0);
+    if (kind == 3) {
+        line(t, "ALU_BREAK KC0[], KC1[]");
+        line(t, "  PRED_SETNE * T%u.X, 0.0, 0.0 UEM NOWRITE", gpuref_rng_below(t->r, NPOOL));
+        t->x->ninsns++;
+    }
+    t->inloop--;
+    t->depth--;
+    line(t, "L%u: LOOP_END @L%u", e, a);
+    line(t, "L%u: NOP", b);
+}
+
+/* top level only: a subroutine (CALL, its body after CF_END, RETURN), a CF
+ * KILL on a boolean constant, an EXPORT */
+static void construct_misc(gt *t)
+{
+    switch (gpuref_rng_below(t->r, 3)) {
+    case 0: {
+        unsigned a = t->nlabel++;
+        line(t, "CALL @L%u", a);
+        if (t->nsub < 8)
+            t->sub[t->nsub++] = a;
+        break;
+    }
+    case 1:
+        line(t, "KILL @L%u COND:BOOL CF_CONST:%u", t->nlabel, gpuref_rng_below(t->r, 32));
+        line(t, "L%u: NOP", t->nlabel++);
+        break;
+    default:
+        line(t, "EXPORT PIX %u T%u.XYZW", gpuref_rng_below(t->r, 4), gpuref_rng_below(t->r, NPOOL));
+        break;
+    }
+}
+
+/* a sequence of clauses and constructs */
+static void block(gt *t, int nonempty)
+{
+    unsigned n = 0;
+    while (!t->fail && (nonempty && n == 0 ? 1 : t->budget > 0 && gpuref_rng_chance(t->r, 80))) {
+        n++;
+        unsigned wi = t->depth < t->maxdepth ? t->x->weights[IT_IF] : 0;
+        unsigned wl = t->depth < t->maxdepth ? t->x->weights[IT_LOOP] : 0;
+        unsigned w[4] = { 60, wi, wl, t->depth ? 0 : 6 };
+        int c = gpuref_gx_pick(t->r, w, 4);
+        if (c == 3)
+            construct_misc(t);
+        else if (c == 1)
+            construct_if(t);
+        else if (c == 2)
+            construct_loop(t);
+        else
+            clause(t, "ALU", 0);
+        if (t->depth && gpuref_rng_chance(t->r, 30))
+            break;
+    }
+}
+
+static int r7g_test(gpuref_genctx *x, char *err)
+{
+    gt *t = calloc(1, sizeof *t);
+    if (!t)
+        return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
+    t->x = x;
+    t->r = &x->rng;
+    unsigned wv[R700_NALU], wt[R700_NALU], wp[R700_NALU];
+    for (unsigned i = 0; i < R700_NALU; i++) {
+        const r700_alu_row *r = &r700_alu_rows[i];
+        t->w[i] = row_ok(i) ? x->weights[i] : 0;
+        wv[i] = (r->unit == R700_U_ANY || r->unit == R700_U_VEC || r->unit == R700_U_D2) ? t->w[i] : 0;
+        wt[i] = (r->unit == R700_U_ANY || r->unit == R700_U_TRANS) ? t->w[i] : 0;
+        wp[i] = (r->flags & R700_RF_PRED) && row_ok(i) ? 1 : 0;
+    }
+    gpuref_wtab_build(&t->vec, t->cv, t->iv, wv, R700_NALU);
+    gpuref_wtab_build(&t->trs, t->ct, t->it, wt, R700_NALU);
+    gpuref_wtab_build(&t->prd, t->cp, t->ip, wp, R700_NALU);
+    t->budget = x->opts->length;
+    t->maxdepth = 3;
+    static const unsigned lanes[3] = { 16, 32, 64 };
+    unsigned ln = lanes[gpuref_rng_below(t->r, 3)];
+    snprintf(x->config, sizeof x->config, "lanes=%u", ln);
+    block(t, 1);
+    while (t->budget > 0 && !t->fail)
+        block(t, 1);
+    if (x->weights[IT_EXPORT] && gpuref_rng_chance(t->r, 30)) {
+        static const char *const sw[] = { "XYZW", "XY01", "ZW__", "X0_1", "WZYX" };
+        line(t, "EXPORT_DONE PIX %u T%u.%s", gpuref_rng_below(t->r, 4),
+             gpuref_rng_below(t->r, NPOOL), sw[gpuref_rng_below(t->r, 5)]);
+    }
+    line(t, "CF_END");
+    for (unsigned i = 0; i < t->nsub; i++) {     /* subroutines */
+        char lab[16];
+        snprintf(lab, sizeof lab, "L%u:", t->sub[i]);
+        gpuref_gx_line(t->x, lab, strlen(lab));
+        unsigned save = t->budget;
+        clause(t, "ALU", 0);
+        t->budget = save;
+        line(t, "RETURN");
+    }
+    /* initial state */
+    uint64_t v[R700_LANES];
+    char key[32];
+    for (unsigned g = 0; g < NPOOL + 4; g++) {
+        unsigned gpr = g < NPOOL ? g : TEMP0 + g - NPOOL;
+        for (unsigned c = 0; c < 4; c++) {
+            int per = gpuref_rng_chance(t->r, 50);
+            for (unsigned l = 0; l < (per ? ln : 1); l++)
+                v[l] = gpuref_rng_value(t->r, 32, x->opts->special_pct);
+            for (unsigned l = ln; per && l < R700_LANES; l++)
+                v[l] = 0;                           /* lanes past the config's */
+            snprintf(key, sizeof key, "R%u.%c", gpr, "xyzw"[c]);
+            gpuref_gx_reg(x, key, 8, v, per ? R700_LANES : 1);
+        }
+    }
+    for (unsigned c = 0; c < 24; c++) {
+        unsigned ci = c * 10u + gpuref_rng_below(t->r, 10);   /* 24 distinct ones */
+        for (unsigned e = 0; e < 4; e++) {
+            v[0] = gpuref_rng_value(t->r, 32, x->opts->special_pct);
+            snprintf(key, sizeof key, "C%u.%c", ci, "xyzw"[e]);
+            gpuref_gx_reg(x, key, 8, v, 1);
+        }
+    }
+    for (unsigned k = 0; k < t->loops; k++) {
+        v[0] = gpuref_rng_below(t->r, 4);                   /* trip count 0..3 */
+        snprintf(key, sizeof key, "I%u.0", k);
+        gpuref_gx_reg(x, key, 8, v, 1);
+        v[0] = (uint32_t)((int32_t)gpuref_rng_below(t->r, 40) - 8);   /* aL: also out of range */
+        snprintf(key, sizeof key, "I%u.1", k);
+        gpuref_gx_reg(x, key, 8, v, 1);
+        v[0] = (uint32_t)((int32_t)gpuref_rng_below(t->r, 7) - 2);
+        snprintf(key, sizeof key, "I%u.2", k);
+        gpuref_gx_reg(x, key, 8, v, 1);
+    }
+    for (unsigned i = 0; i < t->nkl; i++) {
+        uint32_t wds[128];
+        unsigned n = t->kl[i].n * 64u;
+        for (unsigned k = 0; k < n; k++)
+            wds[k] = (uint32_t)gpuref_rng_value(t->r, 32, x->opts->special_pct);
+        snprintf(key, sizeof key, "cb%u", t->kl[i].bank);
+        gpuref_gx_mem(x, key, (uint64_t)t->kl[i].line * 256u, wds,
+                      t->kl[i].line == 255 ? 64 : n);
+    }
+    x->max_steps = 200000;
+    int rc = t->fail ? gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory") : GPUREF_OK;
+    free(t);
+    return rc;
+}
+
+const gpuref_isa_gen gpuref_r700_gen = {
+    .items = r7g_items,
+    .nitems = NITEMS,
+    .test = r7g_test,
+};
