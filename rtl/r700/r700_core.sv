@@ -230,7 +230,7 @@ module r700_core #(
         for (int k = 0; k < 3; k++)
           if (32'(k) < 32'(d_nsrc[i]) &&
               (d_rel[i][k] || (d_sel[i][k] >= 9'd128 && d_sel[i][k] < 9'd192))) g_src = 1'b1;
-        if (d_drel[i] || ((d_omod[i] != 2'd0 || d_clamp[i]) && !d_mova[i])) g_src = 1'b1;
+        if (d_drel[i]) g_src = 1'b1;
         if (d_last[i]) stop = 1'b1;
       end
     end
@@ -270,6 +270,9 @@ module r700_core #(
   logic [8:0]  e_ar [5];
   for (genvar u = 0; u < 5; u++) begin : g_unit_dp
     logic [2:0] im_u; logic last_u, drel_u, clamp_u; logic [1:0] omod_u, nsrc_u;
+    logic [1:0] e_omod; logic e_clamp;
+    assign e_omod = e_mova[u] ? 2'd0 : omod_u;
+    assign e_clamp = !e_mova[u] && clamp_u;
     logic trans_u, vec_u, impl_u, bad_u;
     r700_decode u_dec (
       .w0(uw0[u]), .w1(uw1[u]),
@@ -280,7 +283,7 @@ module r700_core #(
       .trans_only(trans_u), .vec_only(vec_u), .is_pred(e_pred[u]), .is_kill(e_kill[u]),
       .is_mova(e_mova[u]), .nsrc(nsrc_u), .impl(impl_u), .bad(bad_u));
     logic unused_u;
-    assign unused_u = ^{im_u, last_u, drel_u, clamp_u, omod_u, nsrc_u, trans_u, vec_u, impl_u, bad_u,
+    assign unused_u = ^{im_u, last_u, drel_u, nsrc_u, trans_u, vec_u, impl_u, bad_u,
                         e_rel[u][0], e_rel[u][1], e_rel[u][2]};
     // operand fetch of the current lane
     for (genvar k = 0; k < 3; k++) begin : g_src
@@ -311,7 +314,7 @@ module r700_core #(
     end
     r700_alu u_alu (
       .op3(e_op3[u]), .opc(e_opc[u]), .s0(e_src[u][0]), .s1(e_src[u][1]), .s2(e_src[u][2]),
-      .sub_guide(sub_guide), .shift_mask(shift_mask),
+      .sub_guide(sub_guide), .shift_mask(shift_mask), .omod(e_omod), .clamp(e_clamp),
       .dst(e_dst[u]), .pred_out(e_pout[u]), .kill(e_killo[u]), .ar(e_ar[u]), .nowrite(e_now[u]));
     // predication (PRED_SEL 2: when the predicate is 0, 3: when it is 1)
     assign e_run[u] = uvalid[u] && clane[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]] &&
@@ -557,9 +560,9 @@ module r700_core #(
         // ---------------------------------------------------- group decode
         S_GDEC: begin
           if (cpc < base || g_nolast || g_bad || g_illegal || g_cross) begin
-            st <= S_FAULT; fault_pc <= cpc; fault_why <= g_cross ? WHY_CLAUSE : WHY_GROUP;
+            st <= S_FAULT; fault_pc <= pc; fault_why <= g_cross ? WHY_CLAUSE : WHY_GROUP;
           end else if (g_unimpl || g_src) begin
-            st <= S_FAULT; fault_pc <= cpc; fault_why <= g_unimpl ? WHY_ALU_UNIMPL : WHY_SRC;
+            st <= S_FAULT; fault_pc <= pc; fault_why <= g_unimpl ? WHY_ALU_UNIMPL : WHY_SRC;
           end else begin
             for (int i = 0; i < 14; i++) gw[i] <= fw[i];
             g_nwords <= 5'(2 * int'(g_n) + int'(g_lit));
@@ -656,6 +659,6 @@ module r700_core #(
   end
 
   logic unused_core;
-  assign unused_core = ^{clause_cf, d_neg[0][0], d_abs[0][0], d_dgpr[0], d_im[0], d_ps[0], d_ps[1], d_ps[2], d_ps[3], d_ps[4], d_up[0],
+  assign unused_core = ^{clause_cf, d_neg[0][0], d_abs[0][0], d_dgpr[0], d_clamp[0], d_omod[0], d_mova[0], d_im[0], d_ps[0], d_ps[1], d_ps[2], d_ps[3], d_ps[4], d_up[0],
                          d_uem[0], d_op3[0], d_opc[0], d_pred[0], d_kill[0], d_write[0]};
 endmodule

@@ -64,12 +64,18 @@ module r700_decode (
       if (sel[k] >= 9'd192 && sel[k] < 9'd244) bad = 1'b1;
     if (op3) begin
       nsrc = 2'd3;
-      impl = opc[4:0] == OP3_CNDE_INT || opc[4:0] == OP3_CNDGT_INT || opc[4:0] == OP3_CNDGE_INT;
+      // CND*, CND*_INT, MULADD* (MUL_LIT and the doubles: not in this core)
+      impl = (opc[4:0] >= 5'd16 && opc[4:0] <= 5'd26) || opc[4:0] == OP3_CNDE_INT ||
+             opc[4:0] == OP3_CNDGT_INT || opc[4:0] == OP3_CNDGE_INT;
       // every other defined OP3 opcode is float or double: not in this core
       if (opc[4:0] < 5'd8 || opc[4:0] == 5'd27 || opc[4:0] == 5'd31) bad = 1'b1;
     end else begin
       case (opc)
         OP_NOP: nsrc = 2'd0;
+        7'd0, 7'd1, 7'd2, 7'd3, 7'd4, 7'd5, 7'd6, 7'd8, 7'd9, 7'd10, 7'd11, 7'd12, 7'd13, 7'd14,
+        7'd15: ;                                              // float arithmetic and sets
+        7'd32, 7'd33, 7'd34, 7'd35: is_pred = 1'b1;            // PRED_SETE..NE
+        7'd44, 7'd45, 7'd46, 7'd47: is_kill = 1'b1;            // KILLE..NE
         OP_MOV, OP_NOT: nsrc = 2'd1;
         OP_MOVA_INT: begin nsrc = 2'd1; vec_only = 1'b1; is_mova = 1'b1; end
         OP_AND, OP_OR, OP_XOR, OP_ADD_INT, OP_SUB_INT, OP_MAX_INT, OP_MIN_INT, OP_MAX_UINT,
