@@ -28,7 +28,6 @@ module r700_alu (
   output logic [8:0]  ar,
   output logic        nowrite
 );
-  import r700_pkg::*;
   localparam logic [31:0] F1 = 32'h3f800000;
   logic signed [31:0] a, b;
   logic [31:0] n;
@@ -115,15 +114,15 @@ module r700_alu (
     ar = 9'd0;
     if (op3) begin
       case (opc[4:0])
-        OP3_CNDE_INT:  r = s0 == 32'd0 ? s1 : s2;
-        OP3_CNDGT_INT: r = a > 0 ? s1 : s2;
-        OP3_CNDGE_INT: r = a >= 0 ? s1 : s2;
+        r700_pkg::OP3_CNDE_INT:  r = s0 == 32'd0 ? s1 : s2;
+        r700_pkg::OP3_CNDGT_INT: r = a > 0 ? s1 : s2;
+        r700_pkg::OP3_CNDGE_INT: r = a >= 0 ? s1 : s2;
         5'd24, 5'd25, 5'd26: r = c_res ? s1 : s2;        // CNDE/GT/GE: a NaN src0 takes src2 (D21)
         default:       r = mscale == 2'd0 ? a_r : m2_r; // MULADD*
       endcase
     end else begin
       case (opc)
-        OP_NOP:      nowrite = 1'b1;
+        r700_pkg::OP_NOP:      nowrite = 1'b1;
         7'd0:        r = a_r;                                 // ADD
         7'd1, 7'd2:  r = m1_r;                                // MUL, MUL_IEEE
         7'd3, 7'd4, 7'd5, 7'd6: r = mm_r;                     // MAX, MIN, MAX_DX10, MIN_DX10
@@ -137,42 +136,42 @@ module r700_alu (
           kill = c_res;
           r = c_res ? F1 : 32'd0;
         end
-        OP_MOV:      r = s0;
-        OP_MOVA_INT: begin
+        r700_pkg::OP_MOV:      r = s0;
+        r700_pkg::OP_MOVA_INT: begin
           nowrite = 1'b1;
           ar = (a < -256 || a > 255) ? 9'h100 : s0[8:0];      // out of range: -256 (model D10)
         end
-        OP_AND:      r = s0 & s1;
-        OP_OR:       r = s0 | s1;
-        OP_XOR:      r = s0 ^ s1;
-        OP_NOT:      r = ~s0;
-        OP_ADD_INT:  r = s0 + s1;
-        OP_SUB_INT:  r = sub_guide ? s1 - s0 : s0 - s1;
-        OP_MAX_INT:  r = a >= b ? s0 : s1;
-        OP_MIN_INT:  r = a < b ? s0 : s1;
-        OP_MAX_UINT: r = s0 >= s1 ? s0 : s1;
-        OP_MIN_UINT: r = s0 < s1 ? s0 : s1;
-        OP_SETE_INT:   r = {32{s0 == s1}};
-        OP_SETGT_INT:  r = {32{a > b}};
-        OP_SETGE_INT:  r = {32{a >= b}};
-        OP_SETNE_INT:  r = {32{s0 != s1}};
-        OP_SETGT_UINT: r = {32{s0 > s1}};
-        OP_SETGE_UINT: r = {32{s0 >= s1}};
-        OP_LSHL: r = n > 32'd31 ? 32'd0 : s0 << n[4:0];
-        OP_LSHR: r = n > 32'd31 ? 32'd0 : s0 >> n[4:0];
-        OP_ASHR: r = n > 32'd31 ? {32{s0[31]}} : 32'(a >>> n[4:0]);
-        OP_MULLO_INT:  r = ps[31:0];
-        OP_MULHI_INT:  r = ps[63:32];
-        OP_MULLO_UINT: r = pu[31:0];
-        OP_MULHI_UINT: r = pu[63:32];
+        r700_pkg::OP_AND:      r = s0 & s1;
+        r700_pkg::OP_OR:       r = s0 | s1;
+        r700_pkg::OP_XOR:      r = s0 ^ s1;
+        r700_pkg::OP_NOT:      r = ~s0;
+        r700_pkg::OP_ADD_INT:  r = s0 + s1;
+        r700_pkg::OP_SUB_INT:  r = sub_guide ? s1 - s0 : s0 - s1;
+        r700_pkg::OP_MAX_INT:  r = a >= b ? s0 : s1;
+        r700_pkg::OP_MIN_INT:  r = a < b ? s0 : s1;
+        r700_pkg::OP_MAX_UINT: r = s0 >= s1 ? s0 : s1;
+        r700_pkg::OP_MIN_UINT: r = s0 < s1 ? s0 : s1;
+        r700_pkg::OP_SETE_INT:   r = {32{s0 == s1}};
+        r700_pkg::OP_SETGT_INT:  r = {32{a > b}};
+        r700_pkg::OP_SETGE_INT:  r = {32{a >= b}};
+        r700_pkg::OP_SETNE_INT:  r = {32{s0 != s1}};
+        r700_pkg::OP_SETGT_UINT: r = {32{s0 > s1}};
+        r700_pkg::OP_SETGE_UINT: r = {32{s0 >= s1}};
+        r700_pkg::OP_LSHL: r = n > 32'd31 ? 32'd0 : s0 << n[4:0];
+        r700_pkg::OP_LSHR: r = n > 32'd31 ? 32'd0 : s0 >> n[4:0];
+        r700_pkg::OP_ASHR: r = n > 32'd31 ? {32{s0[31]}} : 32'(a >>> n[4:0]);
+        r700_pkg::OP_MULLO_INT:  r = ps[31:0];
+        r700_pkg::OP_MULHI_INT:  r = ps[63:32];
+        r700_pkg::OP_MULLO_UINT: r = pu[31:0];
+        r700_pkg::OP_MULHI_UINT: r = pu[63:32];
         // PRED_SET*: true -> (0.0, execute), false -> (1.0, skip)
-        OP_PSETGT_U, OP_PSETGE_U, OP_PSETE_INT, OP_PSETGT_INT, OP_PSETGE_INT, OP_PSETNE_INT: begin
+        r700_pkg::OP_PSETGT_U, r700_pkg::OP_PSETGE_U, r700_pkg::OP_PSETE_INT, r700_pkg::OP_PSETGT_INT, r700_pkg::OP_PSETGE_INT, r700_pkg::OP_PSETNE_INT: begin
           case (opc)
-            OP_PSETGT_U:   t = s0 > s1;
-            OP_PSETGE_U:   t = s0 >= s1;
-            OP_PSETE_INT:  t = s0 == s1;
-            OP_PSETGT_INT: t = a > b;
-            OP_PSETGE_INT: t = a >= b;
+            r700_pkg::OP_PSETGT_U:   t = s0 > s1;
+            r700_pkg::OP_PSETGE_U:   t = s0 >= s1;
+            r700_pkg::OP_PSETE_INT:  t = s0 == s1;
+            r700_pkg::OP_PSETGT_INT: t = a > b;
+            r700_pkg::OP_PSETGE_INT: t = a >= b;
             default:       t = s0 != s1;
           endcase
           pred_out = t;
@@ -181,11 +180,11 @@ module r700_alu (
         // KILL*: true -> (1.0, kill) else 0.0
         default: begin
           case (opc)
-            OP_KILLGT_U:   t = s0 > s1;
-            OP_KILLGE_U:   t = s0 >= s1;
-            OP_KILLE_INT:  t = s0 == s1;
-            OP_KILLGT_INT: t = a > b;
-            OP_KILLGE_INT: t = a >= b;
+            r700_pkg::OP_KILLGT_U:   t = s0 > s1;
+            r700_pkg::OP_KILLGE_U:   t = s0 >= s1;
+            r700_pkg::OP_KILLE_INT:  t = s0 == s1;
+            r700_pkg::OP_KILLGT_INT: t = a > b;
+            r700_pkg::OP_KILLGE_INT: t = a >= b;
             default:       t = s0 != s1;           // KILLNE_INT
           endcase
           kill = t;

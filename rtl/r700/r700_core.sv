@@ -77,7 +77,6 @@ module r700_core #(
   output logic [15:0]          rt_mw_mask,     // bytes written (same for every lane)
   output logic [LANES*128-1:0] rt_mw_data
 );
-  import r700_pkg::*;
 
   // ---------------------------------------------------------------- state
   logic [31:0] imem [IMEM_WORDS];
@@ -94,7 +93,7 @@ module r700_core #(
   // stack index (sp < stack_size <= STACK)
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [SW-1:0] si(input logic [7:0] x);
-    return x[SW-1:0];
+    si = x[SW-1:0];
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   logic [LANES-1:0] valid;
@@ -126,11 +125,6 @@ module r700_core #(
   assign done = st == S_DONE;
   assign fault = st == S_FAULT;
 
-  function automatic logic [LANES-1:0] act_mask();
-    logic [LANES-1:0] m;
-    for (int l = 0; l < LANES; l++) m[l] = pst[l] == PS_ACTIVE;
-    return m;
-  endfunction
 
   // ------------------------------------------------------------ CF decode
   logic [31:0] cw0, cw1, cwi;
@@ -160,7 +154,7 @@ module r700_core #(
     c_wqm = cw1[30];
     c_b = bconst[c_cfc];
     c_target = base + (c_alu ? {7'd0, cw0[21:0], 3'd0} : {cw0[28:0], 3'd0});
-    c_act = act_mask();
+    for (int l = 0; l < LANES; l++) c_act[l] = pst[l] == r700_pkg::PS_ACTIVE;
     c_q = c_act;
     if (c_wqm)                              // whole quads with an active pixel
       for (int l = 0; l < LANES; l++)
@@ -179,10 +173,10 @@ module r700_core #(
   // -------------------------------------------------------- group decode
   logic [31:0] gwi;
   logic [31:0] fw [14];
-  logic [8:0]  d_sel [5][3];
-  logic        d_rel [5][3];
-  logic [1:0]  d_chan [5][3];
-  logic        d_neg [5][3], d_abs [5][3];
+  logic [26:0] d_sel [5];
+  logic [2:0]  d_rel [5];
+  logic [5:0]  d_chan [5];
+  logic [2:0]  d_neg [5], d_abs [5];
   logic [2:0]  d_im [5];
   logic [1:0]  d_ps [5];
   logic        d_last [5];
@@ -225,11 +219,11 @@ module r700_core #(
         if (d_bad[i]) g_bad = 1'b1;
         if (!d_impl[i]) g_unimpl = 1'b1;
         for (int k = 0; k < 3; k++)
-          if (d_sel[i][k] == 9'd253) g_lit = (d_chan[i][k] >= 2'd2) ? 3'd4 : (g_lit == 3'd4 ? 3'd4 : 3'd2);
+          if ((k < 2 || d_op3[i]) && d_sel[i][9*k +: 9] == 9'd253) g_lit = (d_chan[i][2*k +: 2] >= 2'd2) ? 3'd4 : (g_lit == 3'd4 ? 3'd4 : 3'd2);
         // sources this core does not serve: relative operands, kcache
         for (int k = 0; k < 3; k++)
           if (32'(k) < 32'(d_nsrc[i]) &&
-              (d_rel[i][k] || (d_sel[i][k] >= 9'd128 && d_sel[i][k] < 9'd192))) g_src = 1'b1;
+              (d_rel[i][k] || (d_sel[i][9*k +: 9] >= 9'd128 && d_sel[i][9*k +: 9] < 9'd192))) g_src = 1'b1;
         if (d_drel[i]) g_src = 1'b1;
         if (d_last[i]) stop = 1'b1;
       end
@@ -239,7 +233,7 @@ module r700_core #(
     g_used = 5'd0; g_illegal = 1'b0;
     for (int i = 0; i < 5; i++) begin
       g_unit[i] = 3'd0;
-      if (i < int'(g_n)) begin
+      if (i < 32'(g_n)) begin
         if (d_trans[i]) g_unit[i] = 3'd4;
         else if (d_vec[i]) g_unit[i] = {1'b0, d_dch[i]};
         else if (g_used[{1'b0, d_dch[i]}] || (prefer_trans && d_last[i])) g_unit[i] = 3'd4;
@@ -249,15 +243,15 @@ module r700_core #(
         g_used[g_unit[i]] = 1'b1;
       end
     end
-    g_cross = cpc + 32'(2 * int'(g_n) + int'(g_lit)) * 32'd4 > cend;
+    g_cross = cpc + 32'(2 * 32'(g_n) + 32'(g_lit)) * 32'd4 > cend;
   end
 
   // ------------------------------------------------------- lane execution
   // decoders of the latched group, by unit
-  logic [8:0]  e_sel [5][3];
-  logic        e_rel [5][3];
-  logic [1:0]  e_chan [5][3];
-  logic        e_neg [5][3], e_abs [5][3];
+  logic [26:0] e_sel [5];
+  logic [2:0]  e_rel [5];
+  logic [5:0]  e_chan [5];
+  logic [2:0]  e_neg [5], e_abs [5];
   logic [1:0]  e_ps [5];
   logic [6:0]  e_dgpr [5];
   logic [1:0]  e_dch [5];
@@ -290,9 +284,9 @@ module r700_core #(
       logic [31:0] v;
       always_comb begin
         logic [8:0] s;
-        s = e_sel[u][k];
-        if (s < 9'd128) v = gpr[{s[6:0], e_chan[u][k]}][lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
-        else if (s >= 9'd256) v = cfile[{s[7:0], e_chan[u][k]}];
+        s = e_sel[u][9*k +: 9];
+        if (s < 9'd128) v = gpr[{s[6:0], e_chan[u][2*k +: 2]}][lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
+        else if (s >= 9'd256) v = cfile[{s[7:0], e_chan[u][2*k +: 2]}];
         else begin
           case (s)
             9'd245: v = 32'h3ff00000;
@@ -301,8 +295,8 @@ module r700_core #(
             9'd250: v = 32'd1;
             9'd251: v = 32'hffffffff;
             9'd252: v = 32'h3f000000;
-            9'd253: v = lit[e_chan[u][k]];
-            9'd254: v = pv[e_chan[u][k]][lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
+            9'd253: v = lit[e_chan[u][2*k +: 2]];
+            9'd254: v = pv[e_chan[u][2*k +: 2]][lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
             9'd255: v = ps[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
             default: v = 32'd0;           // 244, 246, 248 (and kcache: faulted in GDEC)
           endcase
@@ -328,12 +322,14 @@ module r700_core #(
   // a vector unit's write is dropped when t writes the same GPR element (t wins)
   logic e_tw;
   assign e_tw = e_run[4] && !e_now[4] && e_write[4];
-  function automatic logic vec_wins(input logic [1:0] u);
-    return !(e_tw && e_dgpr[4] == e_dgpr[{1'b0, u}] && e_dch[4] == e_dch[{1'b0, u}]);
-  endfunction
-  function automatic logic dst_ok(input logic [6:0] g);
-    return 8'(g) < gprs || g >= 7'd124;       // GPR_COUNT, and the clause temporaries
-  endfunction
+  // the GPR write of unit u on this lane: a destination inside GPR_COUNT or a
+  // clause temporary (124-127), and a vector unit loses to t on the same element
+  logic [4:0] u_wr;
+  always_comb begin
+    for (int u = 0; u < 5; u++)
+      u_wr[u] = !e_now[u] && e_write[u] && (8'(e_dgpr[u]) < gprs || e_dgpr[u] >= 7'd124) &&
+                (u == 4 || !(e_tw && e_dgpr[4] == e_dgpr[u] && e_dch[4] == e_dch[u]));
+  end
 
   // ------------------------------------------------------- clause end
   // (computed in GRET from the state after the group's predicate updates)
@@ -342,20 +338,20 @@ module r700_core #(
   always_comb begin
     for (int l = 0; l < LANES; l++) begin
       ce_pst[l] = pst[l];
-      if (uem_set[l] && !uem_val[l] && pst[l] == PS_ACTIVE) ce_pst[l] = PS_BRANCH;
+      if (uem_set[l] && !uem_val[l] && pst[l] == r700_pkg::PS_ACTIVE) ce_pst[l] = r700_pkg::PS_BRANCH;
     end
     ce_sp = sp;
-    if (ccf_inst == CFA_POP_AFTER || ccf_inst == CFA_POP2_AFTER) begin
+    if (ccf_inst == r700_pkg::CFA_POP_AFTER || ccf_inst == r700_pkg::CFA_POP2_AFTER) begin
       for (int l = 0; l < LANES; l++) ce_pst[l] = stk[si(sp - 8'd1)][l];
       ce_sp = sp - 8'd1;
-      if (ccf_inst == CFA_POP2_AFTER) begin
+      if (ccf_inst == r700_pkg::CFA_POP2_AFTER) begin
         for (int l = 0; l < LANES; l++) ce_pst[l] = stk[si(sp - 8'd2)][l];
         ce_sp = sp - 8'd2;
       end
-    end else if (ccf_inst == CFA_ELSE_AFTER) begin
+    end else if (ccf_inst == r700_pkg::CFA_ELSE_AFTER) begin
       for (int l = 0; l < LANES; l++)
-        if (sp == 8'd0 || stk[si(sp - 8'd1)][l] == PS_ACTIVE)
-          ce_pst[l] = ce_pst[l] == PS_ACTIVE ? PS_BRANCH : ce_pst[l] == PS_BRANCH ? PS_ACTIVE : ce_pst[l];
+        if (sp == 8'd0 || stk[si(sp - 8'd1)][l] == r700_pkg::PS_ACTIVE)
+          ce_pst[l] = ce_pst[l] == r700_pkg::PS_ACTIVE ? r700_pkg::PS_BRANCH : ce_pst[l] == r700_pkg::PS_BRANCH ? r700_pkg::PS_ACTIVE : ce_pst[l];
     end
   end
 
@@ -368,8 +364,8 @@ module r700_core #(
       sub_guide <= 1'b0; shift_mask <= 1'b0; prefer_trans <= 1'b0;
       stack_size <= 8'(STACK); gprs <= 8'd124;
       valid <= '1; pred <= '0;
-      for (int l = 0; l < LANES; l++) pst[l] <= PS_ACTIVE;
-      fault_pc <= 32'd0; fault_why <= WHY_NONE;
+      for (int l = 0; l < LANES; l++) pst[l] <= r700_pkg::PS_ACTIVE;
+      fault_pc <= 32'd0; fault_why <= r700_pkg::WHY_NONE;
       lane <= 6'd0;
       cpc <= 32'd0; cend <= 32'd0; clause_cf <= 32'd0; ccf_inst <= 4'd0;
       clane <= '0; uem_set <= '0; uem_val <= '0; killed <= '0; uvalid <= 5'd0; g_nwords <= 5'd0;
@@ -384,8 +380,8 @@ module r700_core #(
               3'd2: cfile[ld_addr[9:0]] <= ld_data;
               3'd3: case (ld_addr[3:0])
                 4'd0: begin base <= {ld_data[31:2], 2'b00}; pc <= {ld_data[31:2], 2'b00}; end
-                4'd1: for (int l = 0; l < LANES && l < 32; l++) pst[l] <= ld_data[l] ? PS_ACTIVE : PS_BRANCH;
-                4'd2: for (int l = 32; l < LANES; l++) pst[l] <= ld_data[l - 32] ? PS_ACTIVE : PS_BRANCH;
+                4'd1: for (int l = 0; l < LANES && l < 32; l++) pst[l] <= ld_data[l] ? r700_pkg::PS_ACTIVE : r700_pkg::PS_BRANCH;
+                4'd2: for (int l = 32; l < LANES; l++) pst[l] <= ld_data[l - 32] ? r700_pkg::PS_ACTIVE : r700_pkg::PS_BRANCH;
                 4'd3: for (int l = 0; l < LANES && l < 32; l++) valid[l] <= ld_data[l];
                 4'd4: for (int l = 32; l < LANES; l++) valid[l] <= ld_data[l - 32];
                 4'd5: bconst <= ld_data;
@@ -410,25 +406,28 @@ module r700_core #(
           logic br, fl, endp;
           logic [3:0] why;
           logic [LANES-1:0] pass2, m;
+          logic [LANES-1:0] nvalid;
+          logic vm_we;
           for (int l = 0; l < LANES; l++) npst[l] = pst[l];
-          nsp = sp; npc = pc + 32'd8; br = 1'b0; fl = 1'b0; why = WHY_NONE; endp = 1'b0;
+          nvalid = valid; vm_we = 1'b0;
+          nsp = sp; npc = pc + 32'd8; br = 1'b0; fl = 1'b0; why = r700_pkg::WHY_NONE; endp = 1'b0;
           rt_mw_en <= '0; rt_mw_mask <= 16'd0;
           if (!c_pc_ok) begin
-            fl = 1'b1; why = WHY_PC;
+            fl = 1'b1; why = r700_pkg::WHY_PC;
           end else if (c_alu) begin
             // CF_ALU: ALU 8, PUSH_BEFORE 9, POP_AFTER 10, POP2_AFTER 11, ELSE_AFTER 15
-            if (!(c_aop == CFA_ALU || c_aop == CFA_PUSH_BEFORE || c_aop == CFA_POP_AFTER ||
-                  c_aop == CFA_POP2_AFTER || c_aop == CFA_ELSE_AFTER)) begin
-              fl = 1'b1; why = WHY_CF_UNIMPL;
-            end else if (c_aop == CFA_PUSH_BEFORE && sp >= stack_size) begin
-              fl = 1'b1; why = WHY_STACK;
-            end else if ((c_aop == CFA_POP_AFTER && sp + 8'(c_aop == CFA_PUSH_BEFORE) < 8'd1) ||
-                         (c_aop == CFA_POP2_AFTER && sp < 8'd2)) begin
-              fl = 1'b1; why = WHY_STACK;
+            if (!(c_aop == r700_pkg::CFA_ALU || c_aop == r700_pkg::CFA_PUSH_BEFORE || c_aop == r700_pkg::CFA_POP_AFTER ||
+                  c_aop == r700_pkg::CFA_POP2_AFTER || c_aop == r700_pkg::CFA_ELSE_AFTER)) begin
+              fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;
+            end else if (c_aop == r700_pkg::CFA_PUSH_BEFORE && sp >= stack_size) begin
+              fl = 1'b1; why = r700_pkg::WHY_STACK;
+            end else if ((c_aop == r700_pkg::CFA_POP_AFTER && sp + 8'(c_aop == r700_pkg::CFA_PUSH_BEFORE) < 8'd1) ||
+                         (c_aop == r700_pkg::CFA_POP2_AFTER && sp < 8'd2)) begin
+              fl = 1'b1; why = r700_pkg::WHY_STACK;
             end else if (c_target < base || ((c_target - base) >> 2) >= 32'(IMEM_WORDS)) begin
-              fl = 1'b1; why = WHY_PC;
+              fl = 1'b1; why = r700_pkg::WHY_PC;
             end else begin
-              if (c_aop == CFA_PUSH_BEFORE) begin
+              if (c_aop == r700_pkg::CFA_PUSH_BEFORE) begin
                 for (int l = 0; l < LANES; l++) stk[si(sp)][l] <= pst[l];
                 nsp = sp + 8'd1;
               end
@@ -438,24 +437,24 @@ module r700_core #(
               cpc <= c_target;
               cend <= c_target + {22'd0, cw1[24:18], 3'd0} + 32'd8;
               clane <= c_pass;
-              for (int l = 0; l < LANES; l++) pred[l] <= pst[l] == PS_ACTIVE;
+              for (int l = 0; l < LANES; l++) pred[l] <= pst[l] == r700_pkg::PS_ACTIVE;
               uem_set <= '0; uem_val <= '0;
               npc = c_target;     // the record's next pc: the clause
             end
           end else begin
             case (c_op)
-              CF_NOP: ;
-              CF_JUMP, CF_ELSE, CF_POP, CF_PUSH: begin
+              r700_pkg::CF_NOP: ;
+              r700_pkg::CF_JUMP, r700_pkg::CF_ELSE, r700_pkg::CF_POP, r700_pkg::CF_PUSH: begin
                 if (8'(c_popc) > sp) begin
-                  fl = 1'b1; why = WHY_STACK;
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
                 end else begin
                   // the pops (PUSH pops only when it jumps)
-                  if (c_op != CF_PUSH && c_popc != 3'd0) begin
+                  if (c_op != r700_pkg::CF_PUSH && c_popc != 3'd0) begin
                     for (int l = 0; l < LANES; l++) npst[l] = stk[si(sp - 8'(c_popc))][l];
                     nsp = sp - 8'(c_popc);
                   end
                   m = '0;
-                  for (int l = 0; l < LANES; l++) m[l] = npst[l] == PS_ACTIVE;
+                  for (int l = 0; l < LANES; l++) m[l] = npst[l] == r700_pkg::PS_ACTIVE;
                   if (c_vpm) m = m & valid;
                   case (c_cond)
                     2'd0: pass2 = m;
@@ -464,11 +463,11 @@ module r700_core #(
                     default: pass2 = c_b ? '0 : m;
                   endcase
                   case (c_op)
-                    CF_JUMP: if (pass2 == '0) begin npc = c_target; br = 1'b1; end
-                    CF_POP:
+                    r700_pkg::CF_JUMP: if (pass2 == '0) begin npc = c_target; br = 1'b1; end
+                    r700_pkg::CF_POP:
                       for (int l = 0; l < LANES; l++)
-                        if (npst[l] == PS_ACTIVE && !pass2[l]) npst[l] = PS_BRANCH;
-                    CF_PUSH: begin
+                        if (npst[l] == r700_pkg::PS_ACTIVE && !pass2[l]) npst[l] = r700_pkg::PS_BRANCH;
+                    r700_pkg::CF_PUSH: begin
                       // PUSH: pass = the test on the state before any pop
                       if (c_pass == '0) begin
                         if (c_popc != 3'd0) begin
@@ -477,35 +476,35 @@ module r700_core #(
                         end
                         npc = c_target; br = 1'b1;
                       end else if (sp >= stack_size) begin
-                        fl = 1'b1; why = WHY_STACK;
+                        fl = 1'b1; why = r700_pkg::WHY_STACK;
                       end else begin
                         for (int l = 0; l < LANES; l++) stk[si(sp)][l] <= pst[l];
                         nsp = sp + 8'd1;
                         for (int l = 0; l < LANES; l++)
-                          if (pst[l] == PS_ACTIVE && !c_pass[l]) npst[l] = PS_BRANCH;
+                          if (pst[l] == r700_pkg::PS_ACTIVE && !c_pass[l]) npst[l] = r700_pkg::PS_BRANCH;
                       end
                     end
                     default: begin   // ELSE
                       for (int l = 0; l < LANES; l++)
-                        if ((nsp == 8'd0 || stk[si(nsp - 8'd1)][l] == PS_ACTIVE) &&
+                        if ((nsp == 8'd0 || stk[si(nsp - 8'd1)][l] == r700_pkg::PS_ACTIVE) &&
                             (c_cond == 2'd0 || (c_cond == 2'd2 && c_b) || (c_cond == 2'd3 && !c_b)) &&
                             !(c_vpm && !valid[l]))
-                          npst[l] = npst[l] == PS_ACTIVE ? PS_BRANCH : npst[l] == PS_BRANCH ? PS_ACTIVE : npst[l];
+                          npst[l] = npst[l] == r700_pkg::PS_ACTIVE ? r700_pkg::PS_BRANCH : npst[l] == r700_pkg::PS_BRANCH ? r700_pkg::PS_ACTIVE : npst[l];
                       m = '0;
-                      for (int l = 0; l < LANES; l++) m[l] = npst[l] == PS_ACTIVE;
+                      for (int l = 0; l < LANES; l++) m[l] = npst[l] == r700_pkg::PS_ACTIVE;
                       if (m == '0) begin npc = c_target; br = 1'b1; end
                     end
                   endcase
                 end
               end
-              CF_EXPORT, CF_EXPORT_DONE: begin
+              r700_pkg::CF_EXPORT, r700_pkg::CF_EXPORT_DONE: begin
                 // TYPE [14:13] (3 reserved), ARRAY_BASE [12:0], RW_GPR [21:15],
                 // RW_REL [22], BURST_COUNT [20:17] of WORD1, SEL_X..W [11:0]
                 if (cw0[14:13] == 2'd3 || cw1[2:0] == 3'd6 || cw1[5:3] == 3'd6 || cw1[8:6] == 3'd6 ||
                     cw1[11:9] == 3'd6) begin
-                  fl = 1'b1; why = WHY_CF_UNIMPL;
+                  fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;
                 end else if (cw1[20:17] != 4'd0 || cw0[22]) begin
-                  fl = 1'b1; why = WHY_CF_UNIMPL;           // bursts, relative: not in this core
+                  fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;           // bursts, relative: not in this core
                 end else begin : exp
                   logic [15:0] mk;
                   logic [127:0] d;
@@ -529,7 +528,16 @@ module r700_core #(
                   rt_mw_mask <= mk == 16'hffff ? 16'd0 : mk;
                 end
               end
-              default: begin fl = 1'b1; why = WHY_CF_UNIMPL; end
+              r700_pkg::CF_KILL: begin
+                // passing pixels lose their valid bit and become inactive;
+                // jump when no valid pixel is left (model D14)
+                for (int l = 0; l < LANES; l++)
+                  if (c_pass[l]) npst[l] = r700_pkg::PS_BRANCH;
+                nvalid = valid & ~c_pass;
+                vm_we = 1'b1;
+                if (nvalid == '0) begin npc = c_target; br = 1'b1; end
+              end
+              default: begin fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL; end
             endcase
             if (c_eop && !fl) endp = 1'b1;
           end
@@ -550,9 +558,11 @@ module r700_core #(
             rt_words[63:32] <= cw1;
             rt_flags <= {endp, br};
             rt_exec <= c_pass;
-            rt_gw_en <= 5'd0; rt_ar_en <= 4'd0; rt_pr_en <= 1'b0; rt_vm_we <= 1'b0;
+            rt_gw_en <= 5'd0; rt_ar_en <= 4'd0; rt_pr_en <= 1'b0;
+            valid <= nvalid;
+            rt_vm_we <= vm_we; rt_vm <= nvalid;
             rt_st_we <= 1'b1;
-            for (int l = 0; l < LANES; l++) rt_active[l] <= npst[l] == PS_ACTIVE;
+            for (int l = 0; l < LANES; l++) rt_active[l] <= npst[l] == r700_pkg::PS_ACTIVE;
             rt_depth <= nsp;
           end
         end
@@ -560,17 +570,17 @@ module r700_core #(
         // ---------------------------------------------------- group decode
         S_GDEC: begin
           if (cpc < base || g_nolast || g_bad || g_illegal || g_cross) begin
-            st <= S_FAULT; fault_pc <= pc; fault_why <= g_cross ? WHY_CLAUSE : WHY_GROUP;
+            st <= S_FAULT; fault_pc <= pc; fault_why <= g_cross ? r700_pkg::WHY_CLAUSE : r700_pkg::WHY_GROUP;
           end else if (g_unimpl || g_src) begin
-            st <= S_FAULT; fault_pc <= pc; fault_why <= g_unimpl ? WHY_ALU_UNIMPL : WHY_SRC;
+            st <= S_FAULT; fault_pc <= pc; fault_why <= g_unimpl ? r700_pkg::WHY_ALU_UNIMPL : r700_pkg::WHY_SRC;
           end else begin
             for (int i = 0; i < 14; i++) gw[i] <= fw[i];
-            g_nwords <= 5'(2 * int'(g_n) + int'(g_lit));
-            for (int k = 0; k < 4; k++) lit[k] <= fw[2 * int'(g_n) + k];
+            g_nwords <= 5'(2 * 32'(g_n) + 32'(g_lit));
+            for (int k = 0; k < 4; k++) lit[k] <= fw[2 * 32'(g_n) + k];
             uvalid <= g_used;
             for (int u = 0; u < 5; u++) begin uw0[u] <= 32'd0; uw1[u] <= 32'd0; end
             for (int i = 0; i < 5; i++)
-              if (i < int'(g_n)) begin uw0[g_unit[i]] <= fw[2*i]; uw1[g_unit[i]] <= fw[2*i+1]; end
+              if (i < 32'(g_n)) begin uw0[g_unit[i]] <= fw[2*i]; uw1[g_unit[i]] <= fw[2*i+1]; end
             for (int u = 0; u < 5; u++) begin gdone[u] <= '0; gexec[u] <= '0; end
             killed <= '0;
             lane <= 6'd0;
@@ -584,7 +594,7 @@ module r700_core #(
             if (e_run[u]) begin
               gexec[u][ln] <= 1'b1;
               res[u][ln] <= e_now[u] ? 32'd0 : e_dst[u];
-              if (!e_now[u] && e_write[u] && dst_ok(e_dgpr[u]) && (u == 4 || vec_wins(2'(u)))) begin
+              if (u_wr[u]) begin
                 gpr[{e_dgpr[u], e_dch[u]}][ln] <= e_dst[u];
                 gdone[u][ln] <= 1'b1;
               end
@@ -614,7 +624,7 @@ module r700_core #(
           rt_nwords <= g_nwords;
           rt_words <= '0;
           for (int i = 0; i < 14; i++)
-            if (i < int'(g_nwords)) rt_words[32*i +: 32] <= gw[i];
+            if (i < 32'(g_nwords)) rt_words[32*i +: 32] <= gw[i];
           rt_flags <= 2'b00;
           rt_exec <= clane;
           rt_mw_en <= '0; rt_mw_mask <= 16'd0;
@@ -643,7 +653,7 @@ module r700_core #(
             for (int l = 0; l < LANES; l++) pst[l] <= ce_pst[l];
             sp <= ce_sp;
             rt_st_we <= 1'b1;
-            for (int l = 0; l < LANES; l++) rt_active[l] <= ce_pst[l] == PS_ACTIVE;
+            for (int l = 0; l < LANES; l++) rt_active[l] <= ce_pst[l] == r700_pkg::PS_ACTIVE;
             rt_depth <= ce_sp;
             rt_next_pc <= pc;
             st <= S_CF;
@@ -659,6 +669,6 @@ module r700_core #(
   end
 
   logic unused_core;
-  assign unused_core = ^{clause_cf, d_neg[0][0], d_abs[0][0], d_dgpr[0], d_clamp[0], d_omod[0], d_mova[0], d_im[0], d_ps[0], d_ps[1], d_ps[2], d_ps[3], d_ps[4], d_up[0],
-                         d_uem[0], d_op3[0], d_opc[0], d_pred[0], d_kill[0], d_write[0]};
+  assign unused_core = ^{clause_cf, d_neg[0][0], d_abs[0][0], d_dgpr[0], d_clamp[0], d_omod[0], d_mova[0], d_op3[1], d_op3[2], d_op3[3], d_op3[4], d_im[0], d_ps[0], d_ps[1], d_ps[2], d_ps[3], d_ps[4], d_up[0],
+                         d_uem[0], d_opc[0], d_pred[0], d_kill[0], d_write[0]};
 endmodule

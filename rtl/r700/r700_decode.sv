@@ -8,11 +8,11 @@
 module r700_decode (
   input  logic [31:0] w0,
   input  logic [31:0] w1,
-  output logic [8:0]  sel   [3],
-  output logic        rel   [3],
-  output logic [1:0]  chan  [3],
-  output logic        neg   [3],
-  output logic        absv  [3],
+  output logic [26:0] sel,       // src k: sel[9k+8:9k], rel[k], chan[2k+1:2k], neg[k], absv[k]
+  output logic [2:0]  rel,
+  output logic [5:0]  chan,
+  output logic [2:0]  neg,
+  output logic [2:0]  absv,
   output logic [2:0]  index_mode,
   output logic [1:0]  pred_sel,
   output logic        last,
@@ -35,11 +35,10 @@ module r700_decode (
   output logic        impl,
   output logic        bad
 );
-  import r700_pkg::*;
   always_comb begin
-    sel[0] = w0[8:0];   rel[0] = w0[9];  chan[0] = w0[11:10]; neg[0] = w0[12];
-    sel[1] = w0[21:13]; rel[1] = w0[22]; chan[1] = w0[24:23]; neg[1] = w0[25];
-    sel[2] = w1[8:0];   rel[2] = w1[9];  chan[2] = w1[11:10]; neg[2] = w1[12];
+    sel[8:0] = w0[8:0];    rel[0] = w0[9];  chan[1:0] = w0[11:10]; neg[0] = w0[12];
+    sel[17:9] = w0[21:13]; rel[1] = w0[22]; chan[3:2] = w0[24:23]; neg[1] = w0[25];
+    sel[26:18] = w1[8:0];  rel[2] = w1[9];  chan[5:4] = w1[11:10]; neg[2] = w1[12];
     index_mode = w0[28:26];
     pred_sel = w0[30:29];
     last = w0[31];
@@ -60,31 +59,31 @@ module r700_decode (
     nsrc = 2'd2;
     impl = 1'b1;
     bad = (!op3 && w1[14]) || index_mode == 3'd7 || pred_sel == 2'd1;
-    for (int k = 0; k < 3; k++)
-      if (sel[k] >= 9'd192 && sel[k] < 9'd244) bad = 1'b1;
+    for (int k = 0; k < 3; k++)      // src2 exists in OP3 only
+      if ((k < 2 || op3) && sel[9*k +: 9] >= 9'd192 && sel[9*k +: 9] < 9'd244) bad = 1'b1;
     if (op3) begin
       nsrc = 2'd3;
       // CND*, CND*_INT, MULADD* (MUL_LIT and the doubles: not in this core)
-      impl = (opc[4:0] >= 5'd16 && opc[4:0] <= 5'd26) || opc[4:0] == OP3_CNDE_INT ||
-             opc[4:0] == OP3_CNDGT_INT || opc[4:0] == OP3_CNDGE_INT;
+      impl = (opc[4:0] >= 5'd16 && opc[4:0] <= 5'd26) || opc[4:0] == r700_pkg::OP3_CNDE_INT ||
+             opc[4:0] == r700_pkg::OP3_CNDGT_INT || opc[4:0] == r700_pkg::OP3_CNDGE_INT;
       // every other defined OP3 opcode is float or double: not in this core
       if (opc[4:0] < 5'd8 || opc[4:0] == 5'd27 || opc[4:0] == 5'd31) bad = 1'b1;
     end else begin
       case (opc)
-        OP_NOP: nsrc = 2'd0;
+        r700_pkg::OP_NOP: nsrc = 2'd0;
         7'd0, 7'd1, 7'd2, 7'd3, 7'd4, 7'd5, 7'd6, 7'd8, 7'd9, 7'd10, 7'd11, 7'd12, 7'd13, 7'd14,
         7'd15: ;                                              // float arithmetic and sets
         7'd32, 7'd33, 7'd34, 7'd35: is_pred = 1'b1;            // PRED_SETE..NE
         7'd44, 7'd45, 7'd46, 7'd47: is_kill = 1'b1;            // KILLE..NE
-        OP_MOV, OP_NOT: nsrc = 2'd1;
-        OP_MOVA_INT: begin nsrc = 2'd1; vec_only = 1'b1; is_mova = 1'b1; end
-        OP_AND, OP_OR, OP_XOR, OP_ADD_INT, OP_SUB_INT, OP_MAX_INT, OP_MIN_INT, OP_MAX_UINT,
-        OP_MIN_UINT, OP_SETE_INT, OP_SETGT_INT, OP_SETGE_INT, OP_SETNE_INT, OP_SETGT_UINT,
-        OP_SETGE_UINT, OP_ASHR, OP_LSHR, OP_LSHL: ;
-        OP_MULLO_INT, OP_MULHI_INT, OP_MULLO_UINT, OP_MULHI_UINT: trans_only = 1'b1;
-        OP_PSETGT_U, OP_PSETGE_U, OP_PSETE_INT, OP_PSETGT_INT, OP_PSETGE_INT, OP_PSETNE_INT:
+        r700_pkg::OP_MOV, r700_pkg::OP_NOT: nsrc = 2'd1;
+        r700_pkg::OP_MOVA_INT: begin nsrc = 2'd1; vec_only = 1'b1; is_mova = 1'b1; end
+        r700_pkg::OP_AND, r700_pkg::OP_OR, r700_pkg::OP_XOR, r700_pkg::OP_ADD_INT, r700_pkg::OP_SUB_INT, r700_pkg::OP_MAX_INT, r700_pkg::OP_MIN_INT, r700_pkg::OP_MAX_UINT,
+        r700_pkg::OP_MIN_UINT, r700_pkg::OP_SETE_INT, r700_pkg::OP_SETGT_INT, r700_pkg::OP_SETGE_INT, r700_pkg::OP_SETNE_INT, r700_pkg::OP_SETGT_UINT,
+        r700_pkg::OP_SETGE_UINT, r700_pkg::OP_ASHR, r700_pkg::OP_LSHR, r700_pkg::OP_LSHL: ;
+        r700_pkg::OP_MULLO_INT, r700_pkg::OP_MULHI_INT, r700_pkg::OP_MULLO_UINT, r700_pkg::OP_MULHI_UINT: trans_only = 1'b1;
+        r700_pkg::OP_PSETGT_U, r700_pkg::OP_PSETGE_U, r700_pkg::OP_PSETE_INT, r700_pkg::OP_PSETGT_INT, r700_pkg::OP_PSETGE_INT, r700_pkg::OP_PSETNE_INT:
           is_pred = 1'b1;
-        OP_KILLGT_U, OP_KILLGE_U, OP_KILLE_INT, OP_KILLGT_INT, OP_KILLGE_INT, OP_KILLNE_INT:
+        r700_pkg::OP_KILLGT_U, r700_pkg::OP_KILLGE_U, r700_pkg::OP_KILLE_INT, r700_pkg::OP_KILLGT_INT, r700_pkg::OP_KILLGE_INT, r700_pkg::OP_KILLNE_INT:
           is_kill = 1'b1;
         default: begin
           impl = 1'b0;

@@ -25,7 +25,7 @@ package r700_pkg;
 
   // CF_INST (CF_WORD1 [29:23]; CF_ALU_WORD1 [29:26])
   localparam logic [6:0] CF_NOP = 7'd0, CF_JUMP = 7'd10, CF_PUSH = 7'd11, CF_ELSE = 7'd13,
-                         CF_POP = 7'd14, CF_EXPORT = 7'd39, CF_EXPORT_DONE = 7'd40;
+                         CF_POP = 7'd14, CF_KILL = 7'd24, CF_EXPORT = 7'd39, CF_EXPORT_DONE = 7'd40;
   localparam logic [3:0] CFA_ALU = 4'd8, CFA_PUSH_BEFORE = 4'd9, CFA_POP_AFTER = 4'd10,
                          CFA_POP2_AFTER = 4'd11, CFA_ELSE_AFTER = 4'd15;
 
