@@ -12,7 +12,7 @@
 B=${1:-build}
 ISAS=${ISAS:-nv50}          # the implemented ISAs (the Makefile passes its list)
 ALL_ISAS=$ISAS
-RTL_ISAS=${RTL_ISAS:-$ISAS} # those with an RTL core and lockstep bench (r700: model only)
+RTL_ISAS=${RTL_ISAS:-$ISAS} # those with an RTL core and lockstep bench
 LOG=$B/test-logs
 
 suites_list() {
@@ -21,7 +21,7 @@ unit       unit tests, model/tests/test_* (named tests; see model/tests/README.m
 vectors    directed (and pending) vectors on the model: gpuref run
 llvm       the RDNA4 assembler and disassembler against llvm-mc (rdna4); the R700 decoder against llc (r700)
 systemc    the SystemC wrapper of the model on the directed vectors
-cosim      lockstep, RTL vs model, on the directed vectors (skips r700: no RTL yet)
+cosim      lockstep, RTL vs model, on the directed vectors (tests an RTL cannot run yet: testbenches/<isa>/lockstep_skip.txt)
 byo        bring your own RTL: install, build the example outside the tree, lockstep
 bugs       the checker catches injected RTL bugs
 shrink     random programs: find, shrink, reproduce (broken RTL)
@@ -202,7 +202,7 @@ for isa in $ISAS; do
     [ -e "$1" ] && suite "cosim-$isa" "$B/tb/$isa/Vtb_$isa" -q $skip --out "$B/cosim/$isa" "$@"
 done
 
-if [ -n "$RTL_ISAS" ]; then       # these exercise RTL benches (none for ISA=r700)
+if [ -n "$RTL_ISAS" ]; then       # these exercise RTL benches
 section "== bring your own RTL: install, build the example outside the tree, lockstep"
 suite "byo-installed-example" sh scripts/check-byo.sh "$B"
 

@@ -1,0 +1,674 @@
+`include "rtl/r700/r700_pkg.sv"
+// r700_core.sv - the R700 (RV770) VLIW5 core of gpuref: one wavefront of
+// LANES pixels.  CF sequencer with the per-pixel state and its stack, ALU
+// clause engine with the five slots x, y, z, w, t (one r700_alu each) working
+// one lane per cycle, GPR file, PV/PS, AR, the clause predicate, the constant
+// file, export capture, and the retire port of model/r700/README.md ("Retire
+// record": one unit per CF instruction, one per ALU group with its writes
+// tagged by slot).  Microarchitecture, ports, decisions: rtl/r700/README.md.
+//
+// FSM
+//   CF    one CF instruction per cycle: read the two dwords at pc, decode,
+//         execute, retire (kind 0, stream 0).  A CF_ALU starts a clause.
+//   GDEC  read the group at the clause pc (up to 5 instructions and 4
+//         literal dwords), decode the five slots, assign units (x, y, z, w
+//         by destination element, t for trans-only opcodes, for an element
+//         already taken, or with prefer_trans for the LAST instruction),
+//         check the group; a group this core cannot run faults.
+//   LANE  one lane per cycle: operands (the state before the group: a lane
+//         reads only its own registers), the five slots, predication,
+//         GPR / PV / PS / AR / predicate writes of that lane.
+//   GRET  retire the group (kind 1, stream 1); the clause's last group also
+//         applies the end actions (UPDATE_EXECUTE_MASK, POP_AFTER,
+//         POP2_AFTER, ELSE_AFTER) and lists the active mask and depth.
+// The core stops with `done` after END_OF_PROGRAM, with `fault` (no retire)
+// on what it cannot execute (fault_why, README "Faults").
+//
+// Deliberate bugs for checker tests: scripts/mutations/r700.txt, selected at
+// run time in the mutant bench (+gpuref_mutant=NAME).
+module r700_core #(
+  parameter int LANES      = 16,     // pixels of the wavefront (1..64)
+  parameter int IMEM_WORDS = 4096,   // program words from the base address
+  parameter int STACK      = 32      // stack entries (the model's stack_size at most)
+) (
+  input  logic                 clk,
+  input  logic                 rst_n,
+  // load port (while not running)
+  input  logic                 ld_we,
+  input  logic [2:0]           ld_sel,   // 0 imem word, 1 GPR, 2 constant file, 3 ctrl
+  input  logic [19:0]          ld_addr,  // imem: word offset; GPR: {lane[5:0], gpr*4+elem}; C: c*4+elem;
+                                         // ctrl: 0 base (byte address), 1 active[31:0], 2 active[63:32],
+                                         // 3 valid[31:0], 4 valid[63:32], 5 B, 6 sub_guide, 7 shift_mask,
+                                         // 8 prefer_trans, 9 stack_size, 10 gprs
+  input  logic [31:0]          ld_data,
+  input  logic                 start,
+  output logic                 running,
+  output logic                 done,
+  output logic                 fault,
+  output logic [31:0]          fault_pc,
+  output logic [3:0]           fault_why,
+  // retire port (one cycle per unit)
+  output logic                 rt_valid,
+  output logic                 rt_kind,        // 0 CF instruction, 1 ALU group
+  output logic [31:0]          rt_pc,
+  output logic [31:0]          rt_next_pc,
+  output logic [4:0]           rt_nwords,
+  output logic [16*32-1:0]     rt_words,
+  output logic [1:0]           rt_flags,       // bit 0 BRANCH, bit 1 END
+  output logic [LANES-1:0]     rt_exec,
+  output logic [4:0]           rt_gw_en,       // GPR write of unit u (slot u)
+  output logic [5*10-1:0]      rt_gw_idx,      // gpr*4 + element
+  output logic [5*LANES-1:0]   rt_gw_lanes,
+  output logic [5*LANES*32-1:0] rt_gw_val,
+  output logic [3:0]           rt_ar_en,       // AR.elem written by MOVA* of unit u = elem
+  output logic [4*LANES-1:0]   rt_ar_lanes,
+  output logic [4*LANES*9-1:0] rt_ar_val,
+  output logic                 rt_pr_en,       // predicate (UPDATE_PRED)
+  output logic [2:0]           rt_pr_slot,
+  output logic [LANES-1:0]     rt_pr_lanes,
+  output logic [LANES-1:0]     rt_pr_val,
+  output logic                 rt_vm_we,       // valid mask (KILL*)
+  output logic [LANES-1:0]     rt_vm,
+  output logic                 rt_st_we,       // active mask and stack depth
+  output logic [LANES-1:0]     rt_active,
+  output logic [7:0]           rt_depth,
+  output logic [LANES-1:0]     rt_mw_en,       // export of lane l
+  output logic [LANES*32-1:0]  rt_mw_addr,
+  output logic [15:0]          rt_mw_mask,     // bytes written (same for every lane)
+  output logic [LANES*128-1:0] rt_mw_data
+);
+
+  // ---------------------------------------------------------------- state
+  logic [31:0] imem [IMEM_WORDS];
+  logic [31:0] gpr  [512][LANES];      // index gpr*4 + element
+  logic [31:0] cfile [1024];
+  logic [31:0] pv [4][LANES];
+  logic [31:0] ps [LANES];
+  logic [8:0]  ar [4][LANES];
+  logic [LANES-1:0] pred;
+  logic [1:0]  pst [LANES];
+  logic [1:0]  stk [STACK][LANES];
+  logic [7:0]  sp;
+  localparam int SW = $clog2(STACK > 1 ? STACK : 2);
+  // stack index (sp < stack_size <= STACK)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [SW-1:0] si(input logic [7:0] x);
+    si = x[SW-1:0];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [LANES-1:0] valid;
+  logic [31:0] bconst, base, pc;
+  logic        sub_guide, shift_mask, prefer_trans;
+  logic [7:0]  stack_size;
+  logic [7:0]  gprs;
+  // clause
+  logic [31:0] cpc, cend, clause_cf;
+  logic [3:0]  ccf_inst;
+  logic [LANES-1:0] clane, uem_set, uem_val;
+  // group (latched in GDEC)
+  logic [31:0] gw [14];
+  logic [4:0]  g_nwords;
+  logic [31:0] uw0 [5], uw1 [5];
+  logic [4:0]  uvalid;
+  logic [31:0] lit [4];
+  // per-lane results of the group
+  logic [31:0] res [5][LANES];
+  logic [LANES-1:0] gdone [5];          // executed and wrote (not NOWRITE)
+  logic [LANES-1:0] gexec [5];          // executed
+  logic [LANES-1:0] killed;
+  logic [5:0]  lane;
+
+  typedef enum logic [2:0] { S_IDLE, S_CF, S_GDEC, S_LANE, S_GRET, S_DONE, S_FAULT } state_t;
+  state_t st;
+
+  assign running = st == S_CF || st == S_GDEC || st == S_LANE || st == S_GRET;
+  assign done = st == S_DONE;
+  assign fault = st == S_FAULT;
+
+
+  // ------------------------------------------------------------ CF decode
+  logic [31:0] cw0, cw1, cwi;
+  logic        c_pc_ok;
+  logic        c_alu;
+  logic [6:0]  c_op;
+  logic [3:0]  c_aop;
+  logic [2:0]  c_popc;
+  logic [4:0]  c_cfc;
+  logic [1:0]  c_cond;
+  logic        c_vpm, c_wqm, c_eop, c_b;
+  logic [31:0] c_target;
+  logic [LANES-1:0] c_pass, c_act, c_q;
+  always_comb begin
+    cwi = (pc - base) >> 2;
+    c_pc_ok = pc >= base && pc[2:0] == 3'd0 && cwi < 32'(IMEM_WORDS - 1);
+    cw0 = imem[cwi[$clog2(IMEM_WORDS)-1:0]];
+    cw1 = imem[cwi[$clog2(IMEM_WORDS)-1:0] + 1'b1];
+    c_alu = cw1[29];
+    c_op = cw1[29:23];
+    c_aop = cw1[29:26];
+    c_popc = cw1[2:0];
+    c_cfc = cw1[7:3];
+    c_cond = cw1[9:8];
+    c_vpm = !c_alu && cw1[22];
+    c_eop = !c_alu && cw1[21];
+    c_wqm = cw1[30];
+    c_b = bconst[c_cfc];
+    c_target = base + (c_alu ? {7'd0, cw0[21:0], 3'd0} : {cw0[28:0], 3'd0});
+    for (int l = 0; l < LANES; l++) c_act[l] = pst[l] == r700_pkg::PS_ACTIVE;
+    c_q = c_act;
+    if (c_wqm)                              // whole quads with an active pixel
+      for (int l = 0; l < LANES; l++)
+        for (int j = (l / 4) * 4; j < (l / 4) * 4 + 4; j++)
+          if (j < LANES && c_q[j]) c_act[l] = 1'b1;
+    if (c_vpm) c_act = c_act & valid;
+    // CF_ALU has no COND field (its bits are COUNT): the test is "active"
+    case (c_alu ? 2'd0 : c_cond)
+      2'd0: c_pass = c_act;
+      2'd1: c_pass = '0;
+      2'd2: c_pass = c_b ? c_act : '0;
+      default: c_pass = c_b ? '0 : c_act;
+    endcase
+  end
+
+  // -------------------------------------------------------- group decode
+  logic [31:0] gwi;
+  logic [31:0] fw [14];
+  logic [26:0] d_sel [5];
+  logic [2:0]  d_rel [5];
+  logic [5:0]  d_chan [5];
+  logic [2:0]  d_neg [5], d_abs [5];
+  logic [2:0]  d_im [5];
+  logic [1:0]  d_ps [5];
+  logic        d_last [5];
+  logic [6:0]  d_dgpr [5];
+  logic        d_drel [5];
+  logic [1:0]  d_dch [5];
+  logic        d_clamp [5];
+  logic [1:0]  d_omod [5];
+  logic        d_write [5], d_up [5], d_uem [5], d_op3 [5];
+  logic [6:0]  d_opc [5];
+  logic        d_trans [5], d_vec [5], d_pred [5], d_kill [5], d_mova [5];
+  logic [1:0]  d_nsrc [5];
+  logic        d_impl [5], d_bad [5];
+  for (genvar i = 0; i < 5; i++) begin : g_dec
+    r700_decode u_dec (
+      .w0(fw[2*i]), .w1(fw[2*i+1]),
+      .sel(d_sel[i]), .rel(d_rel[i]), .chan(d_chan[i]), .neg(d_neg[i]), .absv(d_abs[i]),
+      .index_mode(d_im[i]), .pred_sel(d_ps[i]), .last(d_last[i]), .dst_gpr(d_dgpr[i]),
+      .dst_rel(d_drel[i]), .dst_chan(d_dch[i]), .clamp(d_clamp[i]), .omod(d_omod[i]),
+      .write(d_write[i]), .up(d_up[i]), .uem(d_uem[i]), .op3(d_op3[i]), .opc(d_opc[i]),
+      .trans_only(d_trans[i]), .vec_only(d_vec[i]), .is_pred(d_pred[i]), .is_kill(d_kill[i]),
+      .is_mova(d_mova[i]), .nsrc(d_nsrc[i]), .impl(d_impl[i]), .bad(d_bad[i]));
+  end
+
+  logic [2:0]  g_n;          // slots
+  logic [2:0]  g_lit;        // literal dwords (0, 2, 4)
+  logic        g_nolast, g_bad, g_unimpl, g_illegal, g_cross, g_src;
+  logic [2:0]  g_unit [5];
+  logic [4:0]  g_used;
+  always_comb begin
+    logic stop;
+    gwi = (cpc - base) >> 2;
+    for (int i = 0; i < 14; i++)
+      fw[i] = (gwi + 32'(i) < 32'(IMEM_WORDS)) ? imem[gwi[$clog2(IMEM_WORDS)-1:0] + $clog2(IMEM_WORDS)'(i)] : 32'd0;
+    g_n = 3'd0; g_lit = 3'd0; stop = 1'b0; g_nolast = 1'b0; g_bad = 1'b0; g_unimpl = 1'b0;
+    g_src = 1'b0;
+    for (int i = 0; i < 5; i++) begin
+      if (!stop) begin
+        g_n = g_n + 3'd1;
+        if (d_bad[i]) g_bad = 1'b1;
+        if (!d_impl[i]) g_unimpl = 1'b1;
+        for (int k = 0; k < 3; k++)
+          if ((k < 2 || d_op3[i]) && d_sel[i][9*k +: 9] == 9'd253) g_lit = (d_chan[i][2*k +: 2] >= 2'd2) ? 3'd4 : (g_lit == 3'd4 ? 3'd4 : 3'd2);
+        // sources this core does not serve: relative operands, kcache
+        for (int k = 0; k < 3; k++)
+          if (32'(k) < 32'(d_nsrc[i]) &&
+              (d_rel[i][k] || (d_sel[i][9*k +: 9] >= 9'd128 && d_sel[i][9*k +: 9] < 9'd192))) g_src = 1'b1;
+        if (d_drel[i]) g_src = 1'b1;
+        if (d_last[i]) stop = 1'b1;
+      end
+    end
+    if (!stop) g_nolast = 1'b1;
+    // unit assignment (§4.4; model D5)
+    g_used = 5'd0; g_illegal = 1'b0;
+    for (int i = 0; i < 5; i++) begin
+      g_unit[i] = 3'd0;
+      if (i < 32'(g_n)) begin
+        if (d_trans[i]) g_unit[i] = 3'd4;
+        else if (d_vec[i]) g_unit[i] = {1'b0, d_dch[i]};
+        else if (g_used[{1'b0, d_dch[i]}] || (prefer_trans && d_last[i])) g_unit[i] = 3'd4;
+        else g_unit[i] = {1'b0, d_dch[i]};
+        if (g_used[g_unit[i]]) g_illegal = 1'b1;
+        if (g_unit[i] == 3'd4 && !d_last[i]) g_illegal = 1'b1;
+        g_used[g_unit[i]] = 1'b1;
+      end
+    end
+    g_cross = cpc + 32'(2 * 32'(g_n) + 32'(g_lit)) * 32'd4 > cend;
+  end
+
+  // ------------------------------------------------------- lane execution
+  // decoders of the latched group, by unit
+  logic [26:0] e_sel [5];
+  logic [2:0]  e_rel [5];
+  logic [5:0]  e_chan [5];
+  logic [2:0]  e_neg [5], e_abs [5];
+  logic [1:0]  e_ps [5];
+  logic [6:0]  e_dgpr [5];
+  logic [1:0]  e_dch [5];
+  logic        e_write [5], e_up [5], e_uem [5], e_op3 [5];
+  logic [6:0]  e_opc [5];
+  logic        e_pred [5], e_kill [5], e_mova [5];
+  logic [31:0] e_src [5][3];
+  logic [31:0] e_dst [5];
+  logic        e_pout [5], e_killo [5], e_now [5], e_run [5];
+  logic [8:0]  e_ar [5];
+  for (genvar u = 0; u < 5; u++) begin : g_unit_dp
+    logic [2:0] im_u; logic last_u, drel_u, clamp_u; logic [1:0] omod_u, nsrc_u;
+    logic [1:0] e_omod; logic e_clamp;
+    assign e_omod = e_mova[u] ? 2'd0 : omod_u;
+    assign e_clamp = !e_mova[u] && clamp_u;
+    logic trans_u, vec_u, impl_u, bad_u;
+    r700_decode u_dec (
+      .w0(uw0[u]), .w1(uw1[u]),
+      .sel(e_sel[u]), .rel(e_rel[u]), .chan(e_chan[u]), .neg(e_neg[u]), .absv(e_abs[u]),
+      .index_mode(im_u), .pred_sel(e_ps[u]), .last(last_u), .dst_gpr(e_dgpr[u]),
+      .dst_rel(drel_u), .dst_chan(e_dch[u]), .clamp(clamp_u), .omod(omod_u),
+      .write(e_write[u]), .up(e_up[u]), .uem(e_uem[u]), .op3(e_op3[u]), .opc(e_opc[u]),
+      .trans_only(trans_u), .vec_only(vec_u), .is_pred(e_pred[u]), .is_kill(e_kill[u]),
+      .is_mova(e_mova[u]), .nsrc(nsrc_u), .impl(impl_u), .bad(bad_u));
+    logic unused_u;
+    assign unused_u = ^{im_u, last_u, drel_u, nsrc_u, trans_u, vec_u, impl_u, bad_u,
+                        e_rel[u][0], e_rel[u][1], e_rel[u][2]};
+    // operand fetch of the current lane
+    for (genvar k = 0; k < 3; k++) begin : g_src
+      logic [31:0] v;
+      always_comb begin
+        logic [8:0] s;
+        s = e_sel[u][9*k +: 9];
+        if (s < 9'd128) v = gpr[{s[6:0], e_chan[u][2*k +: 2]}][lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
+        else if (s >= 9'd256) v = cfile[{s[7:0], e_chan[u][2*k +: 2]}];
+        else begin
+          case (s)
+            9'd245: v = 32'h3ff00000;
+            9'd247: v = 32'h3fe00000;
+            9'd249: v = 32'h3f800000;
+            9'd250: v = 32'd1;
+            9'd251: v = 32'hffffffff;
+            9'd252: v = 32'h3f000000;
+            9'd253: v = lit[e_chan[u][2*k +: 2]];
+            9'd254: v = pv[e_chan[u][2*k +: 2]][lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
+            9'd255: v = ps[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
+            default: v = 32'd0;           // 244, 246, 248 (and kcache: faulted in GDEC)
+          endcase
+        end
+        if (e_abs[u][k]) v[31] = 1'b0;
+        if (e_neg[u][k]) v[31] = ~v[31];
+        e_src[u][k] = v;
+      end
+    end
+    r700_alu u_alu (
+      .op3(e_op3[u]), .opc(e_opc[u]), .s0(e_src[u][0]), .s1(e_src[u][1]), .s2(e_src[u][2]),
+      .sub_guide(sub_guide), .shift_mask(shift_mask), .omod(e_omod), .clamp(e_clamp),
+      .dst(e_dst[u]), .pred_out(e_pout[u]), .kill(e_killo[u]), .ar(e_ar[u]), .nowrite(e_now[u]));
+    // predication (PRED_SEL 2: when the predicate is 0, 3: when it is 1)
+    assign e_run[u] = uvalid[u] && clane[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]] &&
+                      !(e_ps[u] == 2'd2 && pred[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]]) &&
+                      !(e_ps[u] == 2'd3 && !pred[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]]);
+  end
+
+  localparam int LW = $clog2(LANES > 1 ? LANES : 2);
+  logic [LW-1:0] ln;
+  assign ln = lane[LW-1:0];
+  // a vector unit's write is dropped when t writes the same GPR element (t wins)
+  logic e_tw;
+  assign e_tw = e_run[4] && !e_now[4] && e_write[4];
+  // the GPR write of unit u on this lane: a destination inside GPR_COUNT or a
+  // clause temporary (124-127), and a vector unit loses to t on the same element
+  logic [4:0] u_wr;
+  always_comb begin
+    for (int u = 0; u < 5; u++)
+      u_wr[u] = !e_now[u] && e_write[u] && (8'(e_dgpr[u]) < gprs || e_dgpr[u] >= 7'd124) &&
+                (u == 4 || !(e_tw && e_dgpr[4] == e_dgpr[u] && e_dch[4] == e_dch[u]));
+  end
+
+  // ------------------------------------------------------- clause end
+  // (computed in GRET from the state after the group's predicate updates)
+  logic [1:0]  ce_pst [LANES];
+  logic [7:0]  ce_sp;
+  always_comb begin
+    for (int l = 0; l < LANES; l++) begin
+      ce_pst[l] = pst[l];
+      if (uem_set[l] && !uem_val[l] && pst[l] == r700_pkg::PS_ACTIVE) ce_pst[l] = r700_pkg::PS_BRANCH;
+    end
+    ce_sp = sp;
+    if (ccf_inst == r700_pkg::CFA_POP_AFTER || ccf_inst == r700_pkg::CFA_POP2_AFTER) begin
+      for (int l = 0; l < LANES; l++) ce_pst[l] = stk[si(sp - 8'd1)][l];
+      ce_sp = sp - 8'd1;
+      if (ccf_inst == r700_pkg::CFA_POP2_AFTER) begin
+        for (int l = 0; l < LANES; l++) ce_pst[l] = stk[si(sp - 8'd2)][l];
+        ce_sp = sp - 8'd2;
+      end
+    end else if (ccf_inst == r700_pkg::CFA_ELSE_AFTER) begin
+      for (int l = 0; l < LANES; l++)
+        if (sp == 8'd0 || stk[si(sp - 8'd1)][l] == r700_pkg::PS_ACTIVE)
+          ce_pst[l] = ce_pst[l] == r700_pkg::PS_ACTIVE ? r700_pkg::PS_BRANCH : ce_pst[l] == r700_pkg::PS_BRANCH ? r700_pkg::PS_ACTIVE : ce_pst[l];
+    end
+  end
+
+  // ------------------------------------------------------------ the FSM
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      st <= S_IDLE;
+      rt_valid <= 1'b0;
+      sp <= 8'd0; base <= 32'd0; pc <= 32'd0; bconst <= 32'd0;
+      sub_guide <= 1'b0; shift_mask <= 1'b0; prefer_trans <= 1'b0;
+      stack_size <= 8'(STACK); gprs <= 8'd124;
+      valid <= '1; pred <= '0;
+      for (int l = 0; l < LANES; l++) pst[l] <= r700_pkg::PS_ACTIVE;
+      fault_pc <= 32'd0; fault_why <= r700_pkg::WHY_NONE;
+      lane <= 6'd0;
+      cpc <= 32'd0; cend <= 32'd0; clause_cf <= 32'd0; ccf_inst <= 4'd0;
+      clane <= '0; uem_set <= '0; uem_val <= '0; killed <= '0; uvalid <= 5'd0; g_nwords <= 5'd0;
+    end else begin
+      rt_valid <= 1'b0;
+      case (st)
+        S_IDLE: begin
+          if (ld_we) begin
+            case (ld_sel)
+              3'd0: if (32'(ld_addr) < 32'(IMEM_WORDS)) imem[ld_addr[$clog2(IMEM_WORDS)-1:0]] <= ld_data;
+              3'd1: if (32'(ld_addr[19:10]) < 32'(LANES)) gpr[ld_addr[8:0]][ld_addr[10+LW-1:10]] <= ld_data;
+              3'd2: cfile[ld_addr[9:0]] <= ld_data;
+              3'd3: case (ld_addr[3:0])
+                4'd0: begin base <= {ld_data[31:2], 2'b00}; pc <= {ld_data[31:2], 2'b00}; end
+                4'd1: for (int l = 0; l < LANES && l < 32; l++) pst[l] <= ld_data[l] ? r700_pkg::PS_ACTIVE : r700_pkg::PS_BRANCH;
+                4'd2: for (int l = 32; l < LANES; l++) pst[l] <= ld_data[l - 32] ? r700_pkg::PS_ACTIVE : r700_pkg::PS_BRANCH;
+                4'd3: for (int l = 0; l < LANES && l < 32; l++) valid[l] <= ld_data[l];
+                4'd4: for (int l = 32; l < LANES; l++) valid[l] <= ld_data[l - 32];
+                4'd5: bconst <= ld_data;
+                4'd6: sub_guide <= ld_data[0];
+                4'd7: shift_mask <= ld_data[0];
+                4'd8: prefer_trans <= ld_data[0];
+                4'd9: stack_size <= (ld_data[7:0] > 8'(STACK)) ? 8'(STACK) : ld_data[7:0];
+                4'd10: gprs <= ld_data[7:0];
+                default: ;
+              endcase
+              default: ;
+            endcase
+          end
+          if (start) st <= S_CF;
+        end
+
+        // ---------------------------------------------------------- CF
+        S_CF: begin : cf
+          logic [1:0] npst [LANES];
+          logic [7:0] nsp;
+          logic [31:0] npc;
+          logic br, fl, endp;
+          logic [3:0] why;
+          logic [LANES-1:0] pass2, m;
+          logic [LANES-1:0] nvalid;
+          logic vm_we;
+          for (int l = 0; l < LANES; l++) npst[l] = pst[l];
+          nvalid = valid; vm_we = 1'b0;
+          nsp = sp; npc = pc + 32'd8; br = 1'b0; fl = 1'b0; why = r700_pkg::WHY_NONE; endp = 1'b0;
+          rt_mw_en <= '0; rt_mw_mask <= 16'd0;
+          if (!c_pc_ok) begin
+            fl = 1'b1; why = r700_pkg::WHY_PC;
+          end else if (c_alu) begin
+            // CF_ALU: ALU 8, PUSH_BEFORE 9, POP_AFTER 10, POP2_AFTER 11, ELSE_AFTER 15
+            if (!(c_aop == r700_pkg::CFA_ALU || c_aop == r700_pkg::CFA_PUSH_BEFORE || c_aop == r700_pkg::CFA_POP_AFTER ||
+                  c_aop == r700_pkg::CFA_POP2_AFTER || c_aop == r700_pkg::CFA_ELSE_AFTER)) begin
+              fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;
+            end else if (c_aop == r700_pkg::CFA_PUSH_BEFORE && sp >= stack_size) begin
+              fl = 1'b1; why = r700_pkg::WHY_STACK;
+            end else if ((c_aop == r700_pkg::CFA_POP_AFTER && sp + 8'(c_aop == r700_pkg::CFA_PUSH_BEFORE) < 8'd1) ||
+                         (c_aop == r700_pkg::CFA_POP2_AFTER && sp < 8'd2)) begin
+              fl = 1'b1; why = r700_pkg::WHY_STACK;
+            end else if (c_target < base || ((c_target - base) >> 2) >= 32'(IMEM_WORDS)) begin
+              fl = 1'b1; why = r700_pkg::WHY_PC;
+            end else begin
+              if (c_aop == r700_pkg::CFA_PUSH_BEFORE) begin
+                for (int l = 0; l < LANES; l++) stk[si(sp)][l] <= pst[l];
+                nsp = sp + 8'd1;
+              end
+              st <= S_GDEC;
+              clause_cf <= pc;
+              ccf_inst <= c_aop;
+              cpc <= c_target;
+              cend <= c_target + {22'd0, cw1[24:18], 3'd0} + 32'd8;
+              clane <= c_pass;
+              for (int l = 0; l < LANES; l++) pred[l] <= pst[l] == r700_pkg::PS_ACTIVE;
+              uem_set <= '0; uem_val <= '0;
+              npc = c_target;     // the record's next pc: the clause
+            end
+          end else begin
+            case (c_op)
+              r700_pkg::CF_NOP: ;
+              r700_pkg::CF_JUMP, r700_pkg::CF_ELSE, r700_pkg::CF_POP, r700_pkg::CF_PUSH: begin
+                if (8'(c_popc) > sp) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else begin
+                  // the pops (PUSH pops only when it jumps)
+                  if (c_op != r700_pkg::CF_PUSH && c_popc != 3'd0) begin
+                    for (int l = 0; l < LANES; l++) npst[l] = stk[si(sp - 8'(c_popc))][l];
+                    nsp = sp - 8'(c_popc);
+                  end
+                  m = '0;
+                  for (int l = 0; l < LANES; l++) m[l] = npst[l] == r700_pkg::PS_ACTIVE;
+                  if (c_vpm) m = m & valid;
+                  case (c_cond)
+                    2'd0: pass2 = m;
+                    2'd1: pass2 = '0;
+                    2'd2: pass2 = c_b ? m : '0;
+                    default: pass2 = c_b ? '0 : m;
+                  endcase
+                  case (c_op)
+                    r700_pkg::CF_JUMP: if (pass2 == '0) begin npc = c_target; br = 1'b1; end
+                    r700_pkg::CF_POP:
+                      for (int l = 0; l < LANES; l++)
+                        if (npst[l] == r700_pkg::PS_ACTIVE && !pass2[l]) npst[l] = r700_pkg::PS_BRANCH;
+                    r700_pkg::CF_PUSH: begin
+                      // PUSH: pass = the test on the state before any pop
+                      if (c_pass == '0) begin
+                        if (c_popc != 3'd0) begin
+                          for (int l = 0; l < LANES; l++) npst[l] = stk[si(sp - 8'(c_popc))][l];
+                          nsp = sp - 8'(c_popc);
+                        end
+                        npc = c_target; br = 1'b1;
+                      end else if (sp >= stack_size) begin
+                        fl = 1'b1; why = r700_pkg::WHY_STACK;
+                      end else begin
+                        for (int l = 0; l < LANES; l++) stk[si(sp)][l] <= pst[l];
+                        nsp = sp + 8'd1;
+                        for (int l = 0; l < LANES; l++)
+                          if (pst[l] == r700_pkg::PS_ACTIVE && !c_pass[l]) npst[l] = r700_pkg::PS_BRANCH;
+                      end
+                    end
+                    default: begin   // ELSE
+                      for (int l = 0; l < LANES; l++)
+                        if ((nsp == 8'd0 || stk[si(nsp - 8'd1)][l] == r700_pkg::PS_ACTIVE) &&
+                            (c_cond == 2'd0 || (c_cond == 2'd2 && c_b) || (c_cond == 2'd3 && !c_b)) &&
+                            !(c_vpm && !valid[l]))
+                          npst[l] = npst[l] == r700_pkg::PS_ACTIVE ? r700_pkg::PS_BRANCH : npst[l] == r700_pkg::PS_BRANCH ? r700_pkg::PS_ACTIVE : npst[l];
+                      m = '0;
+                      for (int l = 0; l < LANES; l++) m[l] = npst[l] == r700_pkg::PS_ACTIVE;
+                      if (m == '0) begin npc = c_target; br = 1'b1; end
+                    end
+                  endcase
+                end
+              end
+              r700_pkg::CF_EXPORT, r700_pkg::CF_EXPORT_DONE: begin
+                // TYPE [14:13] (3 reserved), ARRAY_BASE [12:0], RW_GPR [21:15],
+                // RW_REL [22], BURST_COUNT [20:17] of WORD1, SEL_X..W [11:0]
+                if (cw0[14:13] == 2'd3 || cw1[2:0] == 3'd6 || cw1[5:3] == 3'd6 || cw1[8:6] == 3'd6 ||
+                    cw1[11:9] == 3'd6) begin
+                  fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;
+                end else if (cw1[20:17] != 4'd0 || cw0[22]) begin
+                  fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;           // bursts, relative: not in this core
+                end else begin : exp
+                  logic [15:0] mk;
+                  logic [127:0] d;
+                  logic [6:0] g;
+                  mk = 16'd0;
+                  for (int k = 0; k < 4; k++)
+                    if (cw1[3*k +: 3] != 3'd7) mk[4*k +: 4] = 4'hf;
+                  g = (8'(cw0[21:15]) < gprs) ? cw0[21:15] : 7'd0;
+                  for (int l = 0; l < LANES; l++) begin
+                    d = 128'd0;
+                    for (int k = 0; k < 4; k++)
+                      case (cw1[3*k +: 3])
+                        3'd0, 3'd1, 3'd2, 3'd3: d[32*k +: 32] = gpr[{g, cw1[3*k +: 2]}][l];
+                        3'd5: d[32*k +: 32] = 32'h3f800000;
+                        default: d[32*k +: 32] = 32'd0;
+                      endcase
+                    rt_mw_en[l] <= c_pass[l] && mk != 16'd0;
+                    rt_mw_addr[32*l +: 32] <= ((32'(cw0[14:13]) * 32'd256 + 32'(cw0[7:0])) * 32'd64 + 32'(l)) * 32'd16;
+                    rt_mw_data[128*l +: 128] <= d;
+                  end
+                  rt_mw_mask <= mk == 16'hffff ? 16'd0 : mk;
+                end
+              end
+              r700_pkg::CF_KILL: begin
+                // passing pixels lose their valid bit and become inactive;
+                // jump when no valid pixel is left (model D14)
+                for (int l = 0; l < LANES; l++)
+                  if (c_pass[l]) npst[l] = r700_pkg::PS_BRANCH;
+                nvalid = valid & ~c_pass;
+                vm_we = 1'b1;
+                if (nvalid == '0) begin npc = c_target; br = 1'b1; end
+              end
+              default: begin fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL; end
+            endcase
+            if (c_eop && !fl) endp = 1'b1;
+          end
+          if (fl) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= why;
+          end else begin
+            for (int l = 0; l < LANES; l++) pst[l] <= npst[l];
+            sp <= nsp;
+            pc <= (c_alu) ? pc + 32'd8 : npc;
+            if (endp) st <= S_DONE;
+            rt_valid <= 1'b1;
+            rt_kind <= 1'b0;
+            rt_pc <= pc;
+            rt_next_pc <= npc;
+            rt_nwords <= 5'd2;
+            rt_words <= '0;
+            rt_words[31:0] <= cw0;
+            rt_words[63:32] <= cw1;
+            rt_flags <= {endp, br};
+            rt_exec <= c_pass;
+            rt_gw_en <= 5'd0; rt_ar_en <= 4'd0; rt_pr_en <= 1'b0;
+            valid <= nvalid;
+            rt_vm_we <= vm_we; rt_vm <= nvalid;
+            rt_st_we <= 1'b1;
+            for (int l = 0; l < LANES; l++) rt_active[l] <= npst[l] == r700_pkg::PS_ACTIVE;
+            rt_depth <= nsp;
+          end
+        end
+
+        // ---------------------------------------------------- group decode
+        S_GDEC: begin
+          if (cpc < base || g_nolast || g_bad || g_illegal || g_cross) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= g_cross ? r700_pkg::WHY_CLAUSE : r700_pkg::WHY_GROUP;
+          end else if (g_unimpl || g_src) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= g_unimpl ? r700_pkg::WHY_ALU_UNIMPL : r700_pkg::WHY_SRC;
+          end else begin
+            for (int i = 0; i < 14; i++) gw[i] <= fw[i];
+            g_nwords <= 5'(2 * 32'(g_n) + 32'(g_lit));
+            for (int k = 0; k < 4; k++) lit[k] <= fw[2 * 32'(g_n) + k];
+            uvalid <= g_used;
+            for (int u = 0; u < 5; u++) begin uw0[u] <= 32'd0; uw1[u] <= 32'd0; end
+            for (int i = 0; i < 5; i++)
+              if (i < 32'(g_n)) begin uw0[g_unit[i]] <= fw[2*i]; uw1[g_unit[i]] <= fw[2*i+1]; end
+            for (int u = 0; u < 5; u++) begin gdone[u] <= '0; gexec[u] <= '0; end
+            killed <= '0;
+            lane <= 6'd0;
+            st <= S_LANE;
+          end
+        end
+
+        // ------------------------------------------------- one lane per cycle
+        S_LANE: begin
+          for (int u = 0; u < 5; u++) begin
+            if (e_run[u]) begin
+              gexec[u][ln] <= 1'b1;
+              res[u][ln] <= e_now[u] ? 32'd0 : e_dst[u];
+              if (u_wr[u]) begin
+                gpr[{e_dgpr[u], e_dch[u]}][ln] <= e_dst[u];
+                gdone[u][ln] <= 1'b1;
+              end
+              if (u < 4) pv[u][ln] <= e_now[u] ? 32'd0 : e_dst[u];
+              else ps[ln] <= e_now[u] ? 32'd0 : e_dst[u];
+              if (e_mova[u] && u < 4) ar[u][ln] <= e_ar[u];
+              if (e_pred[u] && e_up[u]) pred[ln] <= e_pout[u];
+              if (e_pred[u] && e_uem[u]) begin uem_set[ln] <= 1'b1; uem_val[ln] <= e_pout[u]; end
+              if (e_kill[u] && e_killo[u]) killed[ln] <= 1'b1;
+            end else if (!uvalid[u] && clane[ln]) begin
+              // a unit the group does not use: PV/PS read 0 (model D13)
+              if (u < 4) pv[u][ln] <= 32'd0;
+              else ps[ln] <= 32'd0;
+            end
+          end
+          if (32'(lane) == 32'(LANES - 1)) st <= S_GRET;
+          lane <= lane + 6'd1;
+        end
+
+        // --------------------------------------------------- group retire
+        S_GRET: begin
+          logic ends;
+          ends = cpc + {25'd0, g_nwords, 2'b00} >= cend;
+          rt_valid <= 1'b1;
+          rt_kind <= 1'b1;
+          rt_pc <= cpc;
+          rt_nwords <= g_nwords;
+          rt_words <= '0;
+          for (int i = 0; i < 14; i++)
+            if (i < 32'(g_nwords)) rt_words[32*i +: 32] <= gw[i];
+          rt_flags <= 2'b00;
+          rt_exec <= clane;
+          rt_mw_en <= '0; rt_mw_mask <= 16'd0;
+          for (int u = 0; u < 5; u++) begin
+            rt_gw_en[u] <= gdone[u] != '0;
+            rt_gw_idx[10*u +: 10] <= {1'b0, e_dgpr[u], e_dch[u]};
+            rt_gw_lanes[LANES*u +: LANES] <= gdone[u];
+            for (int l = 0; l < LANES; l++) rt_gw_val[32*(LANES*u + l) +: 32] <= res[u][l];
+          end
+          for (int u = 0; u < 4; u++) begin
+            rt_ar_en[u] <= uvalid[u] && e_mova[u];
+            rt_ar_lanes[LANES*u +: LANES] <= gexec[u];
+            for (int l = 0; l < LANES; l++) rt_ar_val[9*(LANES*u + l) +: 9] <= ar[u][l];
+          end
+          rt_pr_en <= 1'b0; rt_pr_slot <= 3'd0; rt_pr_lanes <= '0;
+          for (int u = 0; u < 5; u++)
+            if (uvalid[u] && e_pred[u] && e_up[u]) begin
+              rt_pr_en <= 1'b1; rt_pr_slot <= 3'(u); rt_pr_lanes <= gexec[u];
+            end
+          rt_pr_val <= pred;
+          rt_vm_we <= (killed & valid) != '0;
+          rt_vm <= valid & ~killed;
+          valid <= valid & ~killed;
+          cpc <= cpc + {25'd0, g_nwords, 2'b00};
+          if (ends) begin
+            for (int l = 0; l < LANES; l++) pst[l] <= ce_pst[l];
+            sp <= ce_sp;
+            rt_st_we <= 1'b1;
+            for (int l = 0; l < LANES; l++) rt_active[l] <= ce_pst[l] == r700_pkg::PS_ACTIVE;
+            rt_depth <= ce_sp;
+            rt_next_pc <= pc;
+            st <= S_CF;
+          end else begin
+            rt_st_we <= 1'b0;
+            rt_next_pc <= cpc + {25'd0, g_nwords, 2'b00};
+            st <= S_GDEC;
+          end
+        end
+        default: ;
+      endcase
+    end
+  end
+
+  logic unused_core;
+  assign unused_core = ^{clause_cf, d_neg[0][0], d_abs[0][0], d_dgpr[0], d_clamp[0], d_omod[0], d_mova[0], d_op3[1], d_op3[2], d_op3[3], d_op3[4], d_im[0], d_ps[0], d_ps[1], d_ps[2], d_ps[3], d_ps[4], d_up[0],
+                         d_uem[0], d_opc[0], d_pred[0], d_kill[0], d_write[0]};
+endmodule

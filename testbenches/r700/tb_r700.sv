@@ -1,0 +1,191 @@
+// tb_r700.sv - R700 lockstep bench: wiring only.  Loads the DUT with the
+// state the checker hands out, starts it, and drives the ISA-neutral retire
+// interface (testbenches/common/gpuref_retire_if.sv) from the core's retire
+// port; the monitor gpuref_retire_mon feeds the checker.  Register files and
+// retire record: model/r700/README.md; DUT ports: rtl/r700/README.md.
+//
+// Items the core does not hold (PV, PS, AR, pred, aL, I, cb*, a non-zero
+// depth) are reported on stdout when a test starts with them; such tests are
+// in lockstep_skip.txt.
+module tb_r700 (input logic clk);
+  import gpuref_check_pkg::*;
+  import gpuref_pkg::*;
+
+  localparam int LANES = 64;          // the model's lanes at most (config lanes=16|32|64)
+  localparam int IMEM_WORDS = 4096;
+
+  logic         rst_n, ld_we, start;
+  logic [2:0]   ld_sel;
+  logic [19:0]  ld_addr;
+  logic [31:0]  ld_data;
+  logic         running, done, fault;
+  logic [31:0]  fault_pc;
+  logic [3:0]   fault_why;
+  logic         rt_valid, rt_kind;
+  logic [31:0]  rt_pc, rt_next_pc;
+  logic [4:0]   rt_nwords;
+  logic [16*32-1:0] rt_words;
+  logic [1:0]   rt_flags;
+  logic [LANES-1:0] rt_exec;
+  logic [4:0]   rt_gw_en;
+  logic [5*10-1:0] rt_gw_idx;
+  logic [5*LANES-1:0] rt_gw_lanes;
+  logic [5*LANES*32-1:0] rt_gw_val;
+  logic [3:0]   rt_ar_en;
+  logic [4*LANES-1:0] rt_ar_lanes;
+  logic [4*LANES*9-1:0] rt_ar_val;
+  logic         rt_pr_en;
+  logic [2:0]   rt_pr_slot;
+  logic [LANES-1:0] rt_pr_lanes, rt_pr_val;
+  logic         rt_vm_we, rt_st_we;
+  logic [LANES-1:0] rt_vm, rt_active;
+  logic [7:0]   rt_depth;
+  logic [LANES-1:0] rt_mw_en;
+  logic [LANES*32-1:0] rt_mw_addr;
+  logic [15:0]  rt_mw_mask;
+  logic [LANES*128-1:0] rt_mw_data;
+
+  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS)) dut (.*);
+
+  chandle chk;
+  int     phase = 0;     // 0 reset, 1 collect, 2 load, 3 start, 4 run, 5 stopped
+  int     cycle = 0;
+  logic [2:0]  q_sel[$];
+  logic [19:0] q_addr[$];
+  logic [31:0] q_data[$];
+  int          ld_pos = 0;
+  longint unsigned pbase = 0;
+  bit          seen_prog = 0;
+
+  function automatic void push(input logic [2:0] sel, input int unsigned a, input logic [31:0] d);
+    q_sel.push_back(sel); q_addr.push_back(20'(a)); q_data.push_back(d);
+  endfunction
+
+  function automatic void map_item(input int kind, input string name, input int unsigned index,
+                                   input int unsigned lane, input longint unsigned addr,
+                                   input longint unsigned value);
+    if (kind == 2) begin                                   // program word
+      if (!seen_prog) begin pbase = addr; seen_prog = 1; push(3'd3, 0, addr[31:0]); end
+      push(3'd0, int'((addr - pbase) >> 2), value[31:0]);
+      return;
+    end
+    if (kind == 1) begin
+      $display("r700 bench: memory word of %s at 0x%0h is not held by the core", name, addr);
+      return;
+    end
+    case (name)
+      "R":      if (lane < LANES) push(3'd1, (lane << 10) | index, value[31:0]);
+      "C":      push(3'd2, index, value[31:0]);
+      "active": begin push(3'd3, 1, value[31:0]); push(3'd3, 2, value[63:32]); end
+      "valid":  begin push(3'd3, 3, value[31:0]); push(3'd3, 4, value[63:32]); end
+      "B":      push(3'd3, 5, value[31:0]);
+      "pc", "pstate": ;                                    // the program base; lanes beyond LANES
+      default:  $display("r700 bench: initial %s[%0d] lane %0d = 0x%0h is not held by the core",
+                         name, index, lane, value);
+    endcase
+  endfunction
+
+  // ---- the core's retire port onto the ISA-neutral interface:
+  // write ports 0-4 GPR of unit x..t, 5-8 AR.x..w, 9 pred, 10 valid,
+  // 11 active, 12 depth; memory-write port l: the export of lane l
+  localparam int NRW = 13;
+  gpuref_retire_if #(.LANES(LANES), .NREGW(NRW), .NMEMW(LANES), .NWB(1)) rif (clk);
+  logic mon_stop;
+  gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(LANES), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
+  int f_r, f_ar, f_pred, f_valid, f_active, f_depth, s_exp;
+
+  always_comb begin
+    rif.valid = rt_valid && phase == 4;
+    rif.last = 1'b1;
+    rif.wave = 16'd0;
+    rif.pc = 64'(rt_pc);
+    rif.next_pc = 64'(rt_next_pc);
+    rif.nwords = rt_nwords;
+    for (int i = 0; i < 16; i++) rif.words[i] = rt_words[32*i +: 32];
+    rif.kind = 16'(rt_kind);
+    rif.stream = 16'(rt_kind);
+    rif.flags = (rt_flags[0] ? GPUREF_RETIRE_BRANCH : 32'd0) | (rt_flags[1] ? GPUREF_RETIRE_END : 32'd0);
+    rif.exec_mask = 64'(rt_exec);
+    for (int i = 0; i < NRW; i++) begin
+      rif.rw_en[i] = 1'b0; rif.rw_file[i] = 16'd0; rif.rw_index[i] = 16'd0; rif.rw_slot[i] = -8'sd1;
+      rif.rw_bits[i] = 64'hffffffff; rif.rw_lanes[i] = 64'd0;
+      for (int l = 0; l < LANES; l++) rif.rw_val[i][l] = 64'd0;
+    end
+    for (int u = 0; u < 5; u++) begin
+      rif.rw_en[u] = rt_gw_en[u]; rif.rw_file[u] = 16'(f_r); rif.rw_index[u] = 16'(rt_gw_idx[10*u +: 10]);
+      rif.rw_slot[u] = 8'(u); rif.rw_lanes[u] = 64'(rt_gw_lanes[LANES*u +: LANES]);
+      for (int l = 0; l < LANES; l++) rif.rw_val[u][l] = 64'(rt_gw_val[32*(LANES*u + l) +: 32]);
+    end
+    for (int u = 0; u < 4; u++) begin
+      rif.rw_en[5 + u] = rt_ar_en[u]; rif.rw_file[5 + u] = 16'(f_ar); rif.rw_index[5 + u] = 16'(u);
+      rif.rw_slot[5 + u] = 8'(u); rif.rw_bits[5 + u] = 64'h1ff;
+      rif.rw_lanes[5 + u] = 64'(rt_ar_lanes[LANES*u +: LANES]);
+      for (int l = 0; l < LANES; l++) rif.rw_val[5 + u][l] = 64'(rt_ar_val[9*(LANES*u + l) +: 9]);
+    end
+    rif.rw_en[9] = rt_pr_en; rif.rw_file[9] = 16'(f_pred); rif.rw_slot[9] = 8'(rt_pr_slot);
+    rif.rw_bits[9] = 64'h1; rif.rw_lanes[9] = 64'(rt_pr_lanes);
+    for (int l = 0; l < LANES; l++) rif.rw_val[9][l] = 64'(rt_pr_val[l]);
+    rif.rw_en[10] = rt_vm_we; rif.rw_file[10] = 16'(f_valid); rif.rw_bits[10] = '1;
+    rif.rw_lanes[10] = 64'd1; rif.rw_val[10][0] = 64'(rt_vm);
+    rif.rw_en[11] = rt_st_we; rif.rw_file[11] = 16'(f_active); rif.rw_bits[11] = '1;
+    rif.rw_lanes[11] = 64'd1; rif.rw_val[11][0] = 64'(rt_active);
+    rif.rw_en[12] = rt_st_we; rif.rw_file[12] = 16'(f_depth); rif.rw_bits[12] = 64'hff;
+    rif.rw_lanes[12] = 64'd1; rif.rw_val[12][0] = 64'(rt_depth);
+    for (int l = 0; l < LANES; l++) begin
+      rif.mw_en[l] = rt_mw_en[l]; rif.mw_space[l] = 16'(s_exp);
+      rif.mw_addr[l] = 64'(rt_mw_addr[32*l +: 32]); rif.mw_lane[l] = 8'(l); rif.mw_size[l] = 5'd16;
+      rif.mw_mask[l] = rt_mw_mask; rif.mw_data[l] = rt_mw_data[128*l +: 128]; rif.mw_slot[l] = -8'sd1;
+    end
+    rif.wb_en[0] = 1'b0; rif.wb_wave[0] = 16'd0; rif.wb_tag[0] = 64'd0; rif.wb_file[0] = 16'd0;
+    rif.wb_index[0] = 16'd0; rif.wb_bits[0] = 64'd0; rif.wb_lanes[0] = 64'd0;
+    for (int l = 0; l < LANES; l++) rif.wb_val[0][l] = 64'd0;
+    rif.done = done && phase == 4;
+    rif.fault = fault && phase == 4;
+    rif.fault_wave = 16'd0;
+    rif.fault_pc = 64'(fault_pc);
+  end
+
+  always @(posedge clk) begin
+    if (phase == 4 && fault && !mon_stop)
+      $display("r700 bench: core fault at pc 0x%0h, reason %0d (rtl/r700/README.md, Faults)", fault_pc, fault_why);
+  end
+
+  always @(posedge clk) begin
+    int kind; string name; int unsigned index, lane; longint unsigned addr, value;
+    cycle <= cycle + 1;
+    ld_we <= 1'b0;
+    start <= 1'b0;
+    case (phase)
+      0: begin
+        rst_n <= (cycle >= 2);
+        if (cycle == 0) begin
+          chk = gpuref_dpi_chk_current();
+          f_r = gpuref_dpi_chk_file_id(chk, "R");          f_ar = gpuref_dpi_chk_file_id(chk, "AR");
+          f_pred = gpuref_dpi_chk_file_id(chk, "pred");    f_valid = gpuref_dpi_chk_file_id(chk, "valid");
+          f_active = gpuref_dpi_chk_file_id(chk, "active"); f_depth = gpuref_dpi_chk_file_id(chk, "depth");
+          s_exp = gpuref_dpi_chk_space_id(chk, "export");
+        end
+        if (cycle >= 3) phase <= 1;
+      end
+      1: begin
+        while (gpuref_dpi_chk_init_next(chk, kind, name, index, lane, addr, value) != 0)
+          map_item(kind, name, index, lane, addr, value);
+        phase <= 2;
+      end
+      2: begin
+        if (ld_pos < q_sel.size()) begin
+          ld_we <= 1'b1; ld_sel <= q_sel[ld_pos]; ld_addr <= q_addr[ld_pos]; ld_data <= q_data[ld_pos];
+          ld_pos <= ld_pos + 1;
+        end else begin
+          phase <= 3;
+        end
+      end
+      3: begin start <= 1'b1; phase <= 4; end
+      4: if (mon_stop) begin phase <= 5; $finish; end
+      default: ;
+    endcase
+  end
+
+  logic unused_dut;
+  assign unused_dut = ^{running, fault_why};
+endmodule
