@@ -312,6 +312,18 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
         if (q < e) q = gpuref_lex_skip(q + 1, e);
         if (q >= e && oe != e && e[-1] == ',') return AERR(a, e - 1, "empty operand");
     }
+    /* the logical ops without their optional mask terms (the source's
+     * example "and ft4, ft2, s3", L247): ft4, _, ft2, _, s3 */
+    if (op >= USC_OP_AND && op <= USC_OP_XNOR && nops == 3) {
+        ops[4] = ops[2];
+        ops[2] = ops[1];
+        ops[1].b = "_"; ops[1].be = ops[1].end = ops[1].b + 1;
+        memset(&ops[3], 0, sizeof ops[3]);
+        ops[3].b = "_"; ops[3].be = ops[3].end = ops[3].b + 1;
+        ops[1].mods_abs = ops[1].mods_neg = ops[1].mods_flr = ops[1].inv = ops[1].emask = 0;
+        ops[1].bad_suffix = 0;
+        nops = 5;
+    }
     /* a destination declaration: mov REG, w0|w1|ftN */
     if (op == USC_OP_MOV && nops == 2 && kind_name(ops[0].b, (size_t)(ops[0].be - ops[0].b)) != USC_K_W0) {
         usc_reg r;

@@ -127,7 +127,7 @@ int usc_x_tst(usc_ctx *c, const usc_ins *in, char *err)
     int wp0 = in->k[1] == USC_K_P0;
     USC_FOR(c, l) {
         int t;
-        if (op == USC_OP_TSTC) t = c->s->cout[l];
+        if (op == USC_OP_TSTC) t = c->coutset ? c->cout_new[l] : c->s->cout[l];   /* this group's P0 carry, else the last one */
         else {
             uint32_t a = c->v[USC_K_IS1][l];
             uint32_t b = (op == USC_OP_TSTZ || op == USC_OP_TSTGZ || op == USC_OP_TSTGEZ) ? 0 : c->v[USC_K_IS2][l];

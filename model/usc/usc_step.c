@@ -87,6 +87,8 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
         act |= (uint32_t)on << l;
     }
     c->act = act;
+    /* the FT of a phase or unit not present reads 0 (decision D5) */
+    memset(c->v[USC_K_FT0], 0, 6 * sizeof c->v[0]);
     /* sources (every instance: derivatives read inactive neighbours) */
     for (unsigned k = 0; k < 6; k++)
         if (g->smask >> k & 1)
