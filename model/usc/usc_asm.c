@@ -150,6 +150,13 @@ static int try_form(asm_st *a, usc_group *g, usc_ins *in, unsigned op, unsigned 
                     unsigned nops, char *lbl, size_t lblsz, const char **lblat)
 {
     const usc_row *row = &usc_rows[op];
+    /* trailing optional operands may be left out */
+    while (nops < row->ntok[f] && nops < 8 && row->tok[f][nops].opt) {
+        memset(&ops[nops], 0, sizeof ops[nops]);
+        ops[nops].b = "_";
+        ops[nops].be = ops[nops].end = ops[nops].b + 1;
+        nops++;
+    }
     if (row->ntok[f] != nops) return 0;
     unsigned ob = 0, o = 0;
     usc_reg binds[6];
@@ -362,31 +369,35 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
     char lbl[64];
     const char *lblat = NULL;
     int matched = 0;
-    for (unsigned f = 0; f < 3 && !matched; f++) {
-        if (!row->form[f]) continue;
+    for (unsigned rr = (unsigned)op; rr < USC_NOPS && !matched; rr++) {
+      if (strcmp(usc_rows[rr].name, row->name)) continue;
+      const usc_row *rw = &usc_rows[rr];
+      for (unsigned f = 0; f < 3 && !matched; f++) {
+        if (!rw->form[f]) continue;
         unsigned slot = 0, k = 0;
         for (slot = 0; slot < USC_NSLOTS; slot++)
-            if (row->slots >> slot & 1) { if (k == f) break; k++; }
+            if (rw->slots >> slot & 1) { if (k == f) break; k++; }
         memset(&in, 0, sizeof in);
-        in.op = (uint8_t)op;
+        in.op = (uint8_t)rr;
         in.slot = (uint8_t)slot;
         in.form = (uint8_t)f;
         /* mnemonic modifiers */
         for (const char *d = m + best; d < me;) {
             const char *de = d + 1;
             while (de < me && *de != '.') de++;
-            int st = dot_mod(a, &in, row, d + 1, (size_t)(de - d - 1));
+            int st = dot_mod(a, &in, rw, d + 1, (size_t)(de - d - 1));
             if (st) return st;
             d = de;
         }
         uint8_t need_m = in.o & 0x80;
         in.o = 0;
-        if ((row->mkind == USC_M_ASR || row->mkind == USC_M_PCK || row->mkind == USC_M_CVT ||
-             row->mkind == USC_M_PART) && !need_m)
-            return AERR(a, me, "%s needs a mode modifier", row->name);
-        int r = try_form(a, g, &in, (unsigned)op, f, ops, nops, lbl, sizeof lbl, &lblat);
+        if ((rw->mkind == USC_M_ASR || rw->mkind == USC_M_PCK || rw->mkind == USC_M_CVT ||
+             rw->mkind == USC_M_PART) && !need_m)
+            return AERR(a, me, "%s needs a mode modifier", rw->name);
+        int r = try_form(a, g, &in, rr, f, ops, nops, lbl, sizeof lbl, &lblat);
         if (r < 0) return r;
         matched = r;
+      }
     }
     if (!matched) return AERR(a, m, "operands do not fit %s (%s)", row->name, row->form[0]);
     if ((int)in.slot <= a->last)

@@ -284,7 +284,7 @@ int usc_encode_group(const usc_group *g, uint32_t *w, unsigned *n)
 static int whole_op(unsigned op)
 {
     const char *f = usc_rows[op].form[0];
-    return f && usc_rows[op].slots == USC_S_P0 && !strncmp(f, "w0", 2);
+    return f && usc_rows[op].slots == USC_S_P0 && strstr(f, "w0") != NULL;
 }
 
 int usc_group_check(const usc_group *g, char *err)
@@ -306,7 +306,9 @@ int usc_group_check(const usc_group *g, char *err)
     }
     /* sources: lowest first in each bank (L201, main group section 2.2.3;
      * the bitwise example L245-L249 reads S1-S4 without S0: not there) */
-    for (unsigned b = 0; b < 2 && !g->bitwise; b++) {
+    /* (whole-ALU ops have fixed sources, L225: CNDSM reads S0 and S2) */
+    int whole = g->ninsn && whole_op(g->ins[0].op);
+    for (unsigned b = 0; b < 2 && !g->bitwise && !whole; b++) {
         unsigned m = g->smask >> (3 * b) & 7;
         if (m != 0 && m != 1 && m != 3 && m != 7)
             return ILL("source bank S%u-S%u not used lowest first", 3 * b, 3 * b + 2);

@@ -149,7 +149,7 @@ int usc_x_tst(usc_ctx *c, const usc_ins *in, char *err)
 }
 
 /* --------------------------------------------------------------- bitwise */
-static unsigned hibit(uint32_t x) { unsigned c = 0; while (x >> c) c++; return c; }  /* 0..32 */
+static unsigned hibit(uint32_t x) { unsigned c = 0; while (c < 32 && (x >> c)) c++; return c; }  /* 0..32 */
 
 int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
 {
@@ -175,10 +175,13 @@ int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
 int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
-    unsigned op = in->op, d = in->k[0];
+    unsigned op = in->op, d0 = in->k[0];
     USC_FOR(c, l) {
-        uint32_t x = in->nk > 1 ? usc_opv(c, in, 1, l) : 0;
-        uint32_t y = in->nk > 2 ? usc_opv(c, in, 2, l) : 0, r = 0;
+        unsigned d = d0;
+        /* MSK and the bitmask BYP write FT0 and FT1: their sources follow */
+        unsigned j0 = in->nk > 1 && in->k[1] == USC_K_FT1 ? 2 : 1;
+        uint32_t x = in->nk > j0 ? usc_opv(c, in, j0, l) : 0;
+        uint32_t y = in->nk > j0 + 1 ? usc_opv(c, in, j0 + 1, l) : 0, r = 0;
         switch (op) {
         case USC_OP_SHFL:     /* S1 bits to the odd positions, S2 bits to the even (L886) */
             for (unsigned i = 0; i < 16; i++)
@@ -208,8 +211,9 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
             c->v[USC_K_P0][l] = (uint32_t)t;
             continue;
         }
+        case USC_OP_BYPL: r = x; break;          /* FT4 = S1 (the syntax, L943: decision D7) */
         case USC_OP_BYP:
-            if (d == USC_K_FT0) { c->v[USC_K_FT0][l] = x; r = in->k[3] == USC_K_IMM ? in->imm : c->v[USC_K_S1][l]; d = USC_K_FT1; }
+            if (d == USC_K_FT0) { c->v[USC_K_FT0][l] = x; r = in->k[3] == USC_K_IMM ? in->imm : y; d = USC_K_FT1; }
             else r = x;
             break;
         case USC_OP_MSK: {    /* width S0, position S1, 6 bits each (L946-L951) */
