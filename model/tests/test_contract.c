@@ -259,7 +259,7 @@ static void test_waves(void)
         tu_check((p0 >> 8 & 0xff) == 4 && (p2 >> 8 & 0xff) == 6, "wave w is warp warp_id + w");
         gpuref_model_destroy(m);
     }
-    tu_check(strcmp(gpuref_isa_list(), "nv50, rdna4, r700, nvfp") == 0, "ISA list from isas.def");
+    tu_check(strcmp(gpuref_isa_list(), "nv50, rdna4, r700, usc, nvfp") == 0, "ISA list from isas.def");
 }
 
 /* ------------------------------------------- the checker, several waves */

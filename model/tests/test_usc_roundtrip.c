@@ -1,0 +1,224 @@
+/* test_usc_roundtrip.c - the USC description checked mechanically:
+ *   - random groups of every row that has a form: decode, check, then
+ *     encode(decode(w)) == w and assemble(disasm(w)) == w;
+ *   - every row has a name, an exec function and a slot;
+ *   - reserved header fields, truncated groups and illegal groups are
+ *     rejected with the rule named; assembler errors name the line;
+ *   - a row without execution stops with "unimplemented: <mnemonic>". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpuref.h"
+#include "../usc/usc.h"
+#include "testutil.h"
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+static uint32_t rreg(void)
+{
+    static const unsigned max[USC_NBANKS] = { 248, 248, 256, 256, 4096, 240, 8, 2, 8 };
+    for (;;) {
+        unsigned b = rnd() % USC_NBANKS, i = rnd() % max[b];
+        if (b == USC_B_SC && !usc_sc_is_defined(i)) continue;
+        unsigned idx = 0, d = 0;
+        if (b != USC_B_SC && b != USC_B_I && b != USC_B_IDX && rnd() % 4 == 0) { idx = 1 + rnd() % 2; d = rnd() % 5; }
+        return b | i << 4 | idx << 16 | d << 18;
+    }
+}
+
+static int roundtrip(const gpuref_isa *isa, const uint32_t *w, unsigned n)
+{
+    char text[2048];
+    unsigned nw = 0;
+    gpuref_diag d;
+    memset(&d, 0, sizeof d);
+    if (gpuref_disasm_unit(isa, 0, w, n, 0, text, sizeof text, &nw, &d)) return -1;
+    /* the disassembler's listing text without addresses */
+    uint32_t *out = NULL;
+    size_t no = 0;
+    int st = gpuref_assemble(isa, text, 0, &out, &no, &d);
+    int ok = !st && no == nw && !memcmp(out, w, nw * 4);
+    if (!ok) fprintf(stderr, "roundtrip failed (%s):\n%s\n", d.msg, text);
+    gpuref_free(out);
+    return ok ? 1 : 0;
+}
+
+int main(void)
+{
+    const gpuref_isa *isa = gpuref_isa_find("usc");
+    tu_group("description");
+    tu_check(isa != NULL, "usc is registered");
+    if (!isa) return tu_finish();
+    usc_desc_init();
+    unsigned nform = 0;
+    for (unsigned r = 0; r < USC_NOPS; r++) {
+        tu_check(usc_rows[r].name && usc_rows[r].exec && usc_rows[r].slots, "row %u complete", r);
+        if (usc_rows[r].form[0]) nform++;
+    }
+    tu_check(USC_NOPS == 122, "121 mnemonics + the logical unit's byp row (%u)", USC_NOPS);
+
+    tu_group("random groups round trip");
+    unsigned hit[USC_NOPS] = { 0 }, good = 0;
+    for (unsigned t = 0; t < 200000; t++) {
+        usc_group g;
+        memset(&g, 0, sizeof g);
+        unsigned op;
+        do op = rnd() % USC_NOPS; while (!usc_rows[op].form[0]);
+        const usc_row *row = &usc_rows[op];
+        unsigned f;
+        do f = rnd() % 3; while (!row->form[f]);
+        usc_ins in;
+        memset(&in, 0, sizeof in);
+        in.op = (uint8_t)op;
+        unsigned k = 0;
+        for (unsigned s = 0; s < USC_NSLOTS; s++)
+            if (row->slots >> s & 1) { if (k == f) { in.slot = (uint8_t)s; break; } k++; }
+        in.form = (uint8_t)f;
+        in.mods = (uint8_t)(rnd() & row->mods);
+        in.sat = row->mods && rnd() % 2;
+        in.lp = op == USC_OP_FMAD && rnd() % 2;
+        in.m = (uint8_t)(row->mkind == USC_M_BYTES ? 1 + rnd() % 15 : row->mkind == USC_M_TYPE ? rnd() % 7 :
+                         row->mkind == USC_M_ASR ? rnd() % 4 : row->mkind == USC_M_PCK ? rnd() % 26 :
+                         row->mkind == USC_M_CVT || row->mkind == USC_M_INST ? rnd() % 3 :
+                         row->mkind == USC_M_PART ? rnd() % 2 : 0);
+        in.o = (uint8_t)(rnd() % 16);
+        unsigned ob = 0;
+        for (unsigned j = 0; j < row->ntok[f]; j++) ob += row->tok[f][j].obits;
+        in.o &= (uint8_t)((1u << ob) - 1);
+        if (usc_resolve(&in)) continue;
+        in.imm = rnd();
+        g.ninsn = 1;
+        g.ins[0] = in;
+        g.bitwise = (USC_S_BITWISE >> in.slot) & 1;
+        g.pred = rnd() % 3;
+        g.ignorepe = rnd() % 2;
+        g.is0 = rnd() % 6; g.is1 = rnd() % 2; g.is2 = rnd() % 2; g.is3 = rnd() % 4;
+        g.is4 = rnd() % 4; g.is5 = rnd() % 4;
+        g.smask = (uint8_t)(rnd() % 64);
+        if (!g.bitwise) {  /* lowest first */
+            static const uint8_t lf[4] = { 0, 1, 3, 7 };
+            g.smask = (uint8_t)(lf[rnd() % 4] | lf[rnd() % 4] << 3);
+        }
+        for (unsigned j = 0; j < in.nk; j++)
+            if (in.k[j] <= USC_K_S5) g.smask |= (uint8_t)(1u << in.k[j]);
+        for (unsigned s = 0; s < 6; s++) { uint32_t rw = rreg(); g.s[s].bank = rw & 15; g.s[s].index = (uint16_t)(rw >> 4 & 0xfff); g.s[s].idx = rw >> 16 & 3; g.s[s].dlog = rw >> 18 & 7; }
+        g.wmask = (uint8_t)(rnd() % 4);
+        for (unsigned s = 0; s < 2; s++) { uint32_t rw = rreg(); g.w[s].bank = rw & 15; g.w[s].index = (uint16_t)(rw >> 4 & 0xfff); g.w[s].idx = rw >> 16 & 3; g.w[s].dlog = rw >> 18 & 7; }
+        if (in.slot == USC_SL_P1) {      /* phase 1 needs phase 0 */
+            usc_ins p0 = { 0 };
+            p0.op = USC_OP_MBYP; p0.slot = USC_SL_P0; p0.form = 0;
+            usc_resolve(&p0);
+            g.ins[1] = in; g.ins[0] = p0; g.ninsn = 2;
+            g.smask |= 1;
+        }
+        if (in.op == USC_OP_MOVC) {
+            usc_ins ts = { 0 };
+            ts.op = USC_OP_TSTZ; ts.slot = USC_SL_TST; ts.form = 0;
+            usc_resolve(&ts);
+            g.ins[1] = in; g.ins[0] = ts; g.ninsn = 2;
+        }
+        uint32_t w[32];
+        unsigned n;
+        usc_encode_group(&g, w, &n);
+        usc_group g2;
+        char err[GPUREF_ERRLEN];
+        if (usc_decode_group(w, n, &g2, err) || usc_group_check(&g2, err)) continue;
+        uint32_t w2[32];
+        unsigned n2;
+        usc_encode_group(&g2, w2, &n2);
+        if (n2 != n || memcmp(w, w2, n * 4)) { tu_check(0, "encode(decode(w)) == w for %s", row->name); continue; }
+        int r = roundtrip(isa, w, n);
+        if (r == 1) { hit[op]++; good++; }
+        else tu_check(0, "asm(disasm(w)) == w for %s", row->name);
+    }
+    unsigned rows_hit = 0;
+    for (unsigned r = 0; r < USC_NOPS; r++)
+        if (usc_rows[r].form[0]) {
+            tu_check(hit[r] > 0, "%s: at least one random group round trips", usc_rows[r].name);
+            rows_hit += hit[r] > 0;
+        }
+    printf("  %u groups round trip, %u of %u rows with a form\n", good, rows_hit, nform);
+
+    tu_group("bad words");
+    {
+        char err[GPUREF_ERRLEN];
+        usc_group g;
+        uint32_t w1[] = { 0x20000000 };
+        tu_check(usc_decode_group(w1, 1, &g, err) && strstr(err, "version"), "version 2: %s", err);
+        uint32_t w2[] = { 0x10006000 };
+        tu_check(usc_decode_group(w2, 1, &g, err) && strstr(err, "reserved"), "predicate 3: %s", err);
+        uint32_t w3[] = { 0x10000002, 0x00000000 };
+        tu_check(usc_decode_group(w3, 2, &g, err) && strstr(err, "truncated"), "truncated: %s", err);
+        uint32_t w4[] = { 0x10000001, 0x0000007f };
+        tu_check(usc_decode_group(w4, 2, &g, err) && strstr(err, "no such"), "opcode 127: %s", err);
+        uint32_t w5[] = { 0x10000001, (uint32_t)USC_OP_FMAD | (uint32_t)USC_SL_MOV << 7 };
+        tu_check(usc_decode_group(w5, 2, &g, err) && strstr(err, "cannot be in slot"), "fmad in mov: %s", err);
+    }
+
+    tu_group("illegal groups and located errors");
+    static const struct { const char *src, *want; unsigned line; } bad[] = {
+        { "0 : fadd ft1, r0, r1\n", "phase 1 without phase 0", 1 },
+        { "0 : fadd ft0, r0, r1\n    and ft4, _, ft2, _, r3\n", "main and bitwise", 2 },
+        { "0 : s1=r1\n", "lowest first", 1 },
+        { "0 : fadd ft0, r0, r1\n    fmul ft0, r0, r1\n", "two instructions in one phase", 2 },
+        { "0 : fmul ft1, r0, r1\n    fadd ft0, r0, r1\n", "out of phase order", 2 },
+        { "0 : mbyp ft0, r0\n    movc w0, w1, ftt, ft0, ft1\n", "movc without a test", 1 },
+        { "0 : frcp w0, r0\n    fadd ft1, r1, r2\n", "whole main ALU", 1 },
+        { "0 : fadd ft0, r0, r1\nfoo r1\n", "unknown instruction", 2 },
+        { "fadd ft0, r0, r1\n", "outside a group", 1 },
+        { "0 : gta w0\n", "unimplemented: gta", 1 },
+        { "0 : fadd ft0, r0, c40\n", "do not fit", 1 },
+        { "0 : mbyp ft0, r0\n    mov c1, w0\n", "read-only", 2 },
+        { "0 : fadd ft0, r0.flr, r1.flr\n", "not allowed", 1 },
+        { "0 : ba nowhere\n", "unknown label", 1 },
+        { "0 : mbyp ft0, r0\n    mov r1, w1\n", "nothing drives it", 1 },
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint32_t *w = NULL;
+        size_t n = 0;
+        gpuref_diag d;
+        memset(&d, 0, sizeof d);
+        int st = gpuref_assemble(isa, bad[i].src, 0, &w, &n, &d);
+        tu_check(st != 0 && strstr(d.msg, bad[i].want) && d.line == bad[i].line,
+                 "'%s' -> line %u '%s' (got %d, line %u: %s)", bad[i].want, bad[i].line, bad[i].want, st,
+                 d.line, d.msg);
+        gpuref_free(w);
+    }
+
+    tu_group("unimplemented at execution only");
+    {
+        uint32_t *w = NULL;
+        size_t n = 0;
+        gpuref_diag d;
+        memset(&d, 0, sizeof d);
+        int st = gpuref_assemble(isa, "0 : gcmp w0, r0\n    mov r1, w0\n", 0, &w, &n, &d);
+        tu_check(st == 0, "gcmp assembles: %s", d.msg);
+        gpuref_model *m = NULL;
+        tu_check(gpuref_model_create("usc", NULL, &m, &d) == 0, "model");
+        if (m && !st) {
+            tu_check(gpuref_program_load(m, 0, w, n) == 0, "load");
+            gpuref_retire rr;
+            st = gpuref_step(m, &rr);
+            tu_check(st != 0 && strstr(gpuref_model_error(m), "unimplemented: gcmp"), "step: %s",
+                     gpuref_model_error(m));
+            /* a bad word is an error only when executed */
+            uint32_t bw[] = { 0x10000000, 0xffffffff };
+            tu_check(gpuref_program_load(m, 0, bw, 2) == 0, "a bad word loads");
+            gpuref_model_reset(m);
+            tu_check(gpuref_step(m, &rr) == 0, "the good group runs");
+            tu_check(gpuref_step(m, &rr) != 0 && strstr(gpuref_model_error(m), "version"),
+                     "the bad one fails when reached: %s", gpuref_model_error(m));
+        }
+        gpuref_model_destroy(m);
+        gpuref_free(w);
+    }
+    return tu_finish();
+}

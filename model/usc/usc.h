@@ -1,0 +1,216 @@
+/* usc.h - the PowerVR USC (Series 6XT) model: decoded forms, the state and
+ * the internal calls (README.md has the encoding, syntax and decisions). */
+#ifndef GPUREF_USC_H
+#define GPUREF_USC_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "isa.h"
+#include "fp.h"
+
+struct usc_ctx;
+struct usc_ins;
+
+#define USC_MAXI      32      /* instances of a task (config instances=16|32) */
+#define USC_NR        248     /* temporaries (L283) */
+#define USC_NVI       248     /* vertex inputs (L288) */
+#define USC_NSH       4096    /* shared (L302) */
+#define USC_NCF       256     /* coefficients (CF0..CF255 in the syntax, L1128) */
+#define USC_NI        8       /* internal registers (L336: 0-8) */
+#define USC_NO        8       /* pixel outputs (chosen) */
+#define USC_NIDX      2       /* index registers (L308) */
+#define USC_CODE_MAX  0x1000000u
+#define USC_VERSION   1u      /* the project encoding version (header [31:28]) */
+
+/* slots: phases of the main group, units of the bitwise group */
+enum {
+    USC_SL_P0, USC_SL_P1, USC_SL_P2, USC_SL_TST, USC_SL_MOV, USC_SL_BE,
+    USC_SL_BMSK, USC_SL_BSH1, USC_SL_BCNT, USC_SL_BLOG, USC_SL_BSH2, USC_SL_BTST,
+    USC_NSLOTS
+};
+#define USC_S_P0   (1u << USC_SL_P0)
+#define USC_S_P1   (1u << USC_SL_P1)
+#define USC_S_P2   (1u << USC_SL_P2)
+#define USC_S_TST  (1u << USC_SL_TST)
+#define USC_S_MOV  (1u << USC_SL_MOV)
+#define USC_S_BE   (1u << USC_SL_BE)
+#define USC_S_BMSK (1u << USC_SL_BMSK)
+#define USC_S_BSH1 (1u << USC_SL_BSH1)
+#define USC_S_BCNT (1u << USC_SL_BCNT)
+#define USC_S_BLOG (1u << USC_SL_BLOG)
+#define USC_S_BSH2 (1u << USC_SL_BSH2)
+#define USC_S_BTST (1u << USC_SL_BTST)
+#define USC_S_BITWISE (USC_S_BMSK|USC_S_BSH1|USC_S_BCNT|USC_S_BLOG|USC_S_BSH2|USC_S_BTST)
+
+/* M field kinds */
+enum { USC_M_NONE, USC_M_TYPE, USC_M_BYTES, USC_M_ASR, USC_M_PCK, USC_M_CVT, USC_M_INST,
+       USC_M_PART };
+/* test types (M of USC_M_TYPE), in the source's order (L385) */
+enum { USC_T_F32, USC_T_U16, USC_T_S16, USC_T_U8, USC_T_S8, USC_T_U32, USC_T_S32, USC_NTYPES };
+
+/* source modifier bits of the instruction word, [18:11] after >> 11:
+ * src0 abs neg flr (0-2), src1 abs neg (3-4), src2 abs neg flr (5-7) */
+#define USC_MOD_ABS0 0x01u
+#define USC_MOD_NEG0 0x02u
+#define USC_MOD_FLR0 0x04u
+#define USC_MOD_ABS1 0x08u
+#define USC_MOD_NEG1 0x10u
+#define USC_MOD_ABS2 0x20u
+#define USC_MOD_NEG2 0x40u
+#define USC_MOD_FLR2 0x80u
+#define USC_MOD_F3  (USC_MOD_ABS0|USC_MOD_NEG0|USC_MOD_ABS1|USC_MOD_NEG1|USC_MOD_ABS2|USC_MOD_NEG2|USC_MOD_FLR2)
+#define USC_MOD_F2  (USC_MOD_ABS0|USC_MOD_NEG0|USC_MOD_FLR0|USC_MOD_ABS1)
+#define USC_MOD_AN0 (USC_MOD_ABS0|USC_MOD_NEG0)
+#define USC_MOD_I2  (USC_MOD_ABS0|USC_MOD_NEG0|USC_MOD_ABS1)
+#define USC_MOD_I3  (USC_MOD_I2|USC_MOD_ABS2|USC_MOD_NEG2)
+
+/* operand kinds (one value array per kind in the group context) */
+enum {
+    USC_K_S0, USC_K_S1, USC_K_S2, USC_K_S3, USC_K_S4, USC_K_S5,
+    USC_K_FT0, USC_K_FT1, USC_K_FT2, USC_K_FT3, USC_K_FT4, USC_K_FT5,
+    USC_K_FTE, USC_K_IS0, USC_K_IS1, USC_K_IS2, USC_K_IS3, USC_K_IS4, USC_K_IS5,
+    USC_K_W0, USC_K_W1, USC_K_FTT, USC_K_P0, USC_NK,
+    /* tokens that are not values */
+    USC_K_NONE = 100, USC_K_IMM, USC_K_TGT, USC_K_PCND, USC_K_ADJ, USC_K_DRC
+};
+
+/* register banks of a source/destination declaration word */
+enum { USC_B_R, USC_B_VI, USC_B_CF, USC_B_CFA, USC_B_SH, USC_B_SC, USC_B_I, USC_B_IDX,
+       USC_B_O, USC_NBANKS };
+
+/* one token of a form, decoded */
+typedef struct usc_tok {
+    uint8_t kind;      /* USC_K_*, or a choice/optional: see usc_desc.c */
+    uint8_t alt;       /* second kind of a choice a|b (USC_K_NONE: none) */
+    uint8_t opt;       /* 1: "x?" (x or _) */
+    uint8_t obits;     /* O bits it takes */
+    uint8_t inv;       /* ft1.invert */
+    uint8_t minv;      /* adj1: minimum 1 */
+} usc_tok;
+
+typedef struct usc_row {
+    const char *name;
+    uint16_t    slots;
+    const char *form[3];
+    uint8_t     mkind;
+    uint8_t     mods;
+    int (*exec)(struct usc_ctx *c, const struct usc_ins *in, char *err);
+    /* parsed forms (usc_desc_init) */
+    uint8_t     ntok[3];
+    usc_tok     tok[3][6];
+} usc_row;
+
+enum {
+#define USC_ROW(id, n, sl, f0, f1, f2, mk, md, ex) USC_OP_##id,
+#include "usc.def"
+#undef USC_ROW
+    USC_NOPS
+};
+
+typedef struct usc_ins {
+    uint8_t  op, slot, form;  /* row, slot, form index */
+    uint8_t  mods, sat, lp, m, o;
+    uint8_t  nk;              /* value operands */
+    uint8_t  k[6];            /* operand kinds in form order (USC_K_*, NONE for "_") */
+    uint8_t  has_imm;
+    uint32_t imm;             /* the extra word: immediate or branch target */
+} usc_ins;
+
+typedef struct usc_reg {      /* a source or destination declaration */
+    uint8_t  bank, idx, dlog;
+    uint16_t index;
+} usc_reg;
+
+typedef struct usc_group {
+    uint8_t  nwords, ninsn, bitwise, pred, ignorepe;
+    uint8_t  smask, wmask;
+    uint8_t  is0, is1, is2, is3, is4, is5;
+    usc_reg  s[6], w[2];
+    usc_ins  ins[6];
+    uint16_t slots;           /* slots present */
+} usc_group;
+
+typedef struct usc_config {
+    unsigned instances, temps, vins, shared, coeffs, internals, fmad_fused;
+} usc_config;
+
+typedef struct usc_state {
+    usc_config cfg;
+    fp_policy  fp;
+    uint32_t   r[USC_NR][USC_MAXI], vi[USC_NVI][USC_MAXI], in[USC_NI][USC_MAXI];
+    uint32_t   idx[USC_NIDX][USC_MAXI], o[USC_NO][USC_MAXI];
+    uint32_t   sh[USC_NSH], cf[USC_NCF], cfa[USC_NCF];
+    uint8_t    p0[USC_MAXI], pe[USC_MAXI], cout[USC_MAXI];
+    uint32_t   link, drc[2];
+    uint32_t   pc, base;
+    int        finished;
+    uint32_t  *words;
+    size_t     nwords;
+    usc_group *grp;           /* predecoded group at every word */
+    int16_t   *grpst;         /* its status */
+    char     (*grperr)[160];   /* its message */
+} usc_state;
+
+/* register files (ids of gpuref_regfile_info) */
+enum { USC_F_R, USC_F_VI, USC_F_CF, USC_F_CFA, USC_F_SH, USC_F_I, USC_F_IDX, USC_F_O,
+       USC_F_P0, USC_F_PE, USC_F_COUT, USC_F_LINK, USC_F_DRC, USC_F_PC, USC_NFILES };
+
+/* the evaluation of one group */
+typedef struct usc_ctx usc_ctx;
+struct usc_ctx {
+    usc_state       *s;
+    const usc_group *g;
+    uint32_t         act;          /* instances that execute */
+    uint32_t         v[USC_NK][USC_MAXI];
+    uint8_t          wset[2];      /* W0/W1 given a value, and by which slot */
+    int8_t           wslot[2];
+    uint8_t          p0set, peset; /* P0 / Pe written (slot in p0slot) */
+    int8_t           p0slot;
+    uint8_t          pe_new[USC_MAXI];
+    int              branch;
+    uint32_t         next_pc;
+    int              linkset;      /* 1: by the backend, 2: by CNDSETL */
+    uint32_t         link_new;
+    uint8_t          coutset;
+    uint8_t          cout_new[USC_MAXI];
+};
+
+extern usc_row usc_rows[USC_NOPS];
+extern const char *const usc_slot_names[USC_NSLOTS];
+extern const char *const usc_type_names[USC_NTYPES];
+extern const char *const usc_bank_names[USC_NBANKS];
+extern const uint32_t usc_sc_table[240];
+int usc_sc_is_defined(unsigned i);
+int usc_form_of(unsigned op, unsigned slot);
+int usc_resolve(usc_ins *in);
+
+void usc_desc_init(void);
+/* decode the group at w (avail words): 0, or an error with message */
+int  usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err);
+/* the legality rules; "illegal group: ..." */
+int  usc_group_check(const usc_group *g, char *err);
+int  usc_encode_group(const usc_group *g, uint32_t *w, unsigned *n);
+int  usc_disasm_group(const usc_group *g, uint64_t pc, char *buf, size_t len);
+int  usc_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n,
+                      gpuref_diag *d);
+int  usc_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail,
+                         gpuref_unit_info *info, char *err);
+int  usc_isa_disasm_unit(unsigned stream, const uint32_t *w, size_t avail, uint64_t pc,
+                         char *buf, size_t len, unsigned *nwords, char *err);
+int  usc_step(void *st, gpuref_retire *rr, char *err);
+
+/* exec functions */
+#define USC_ROW(id, n, sl, f0, f1, f2, mk, md, ex) \
+    int ex(usc_ctx *c, const usc_ins *in, char *err);
+#include "usc.def"
+#undef USC_ROW
+
+#define USC_FOR(c, l) for (unsigned l = 0; l < (c)->s->cfg.instances; l++) if ((c)->act >> l & 1)
+/* the value of operand j of an instruction, instance l */
+static inline uint32_t usc_opv(const usc_ctx *c, const usc_ins *in, unsigned j, unsigned l)
+{
+    return in->k[j] < USC_NK ? c->v[in->k[j]][l] : 0;
+}
+
+#endif

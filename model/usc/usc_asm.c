@@ -1,0 +1,587 @@
+/* usc_asm.c - the assembler: the source's ISR group syntax (README
+ * "Syntax") to the project encoding, through usc.def's forms. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "usc.h"
+
+extern const char *const usc_pck_names[26];
+
+typedef struct fixup {
+    size_t   grp;
+    unsigned ins, line, col;
+    char     name[64];
+} fixup;
+
+typedef struct asm_st {
+    gpuref_lex   lx;
+    gpuref_diag *d;
+    usc_group   *g;
+    uint64_t    *addr;
+    unsigned    *gline;
+    size_t       n, cap, acap, lcap;
+    fixup       *fx;
+    size_t       nfx, fxcap;
+    gpuref_labels labels;
+    int          open;
+    int          last;        /* last slot used in the open group */
+    uint8_t      sbound[6];
+} asm_st;
+
+#define AERR(a, at, ...) gpuref_lex_errf(&(a)->lx, (a)->d, GPUREF_ERR_PARSE, (at), __VA_ARGS__)
+
+static int ieq(const char *s, size_t n, const char *lit)
+{
+    size_t k = strlen(lit);
+    if (k != n) return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        if (c != lit[i]) return 0;
+    }
+    return 1;
+}
+
+static int lower(char c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
+
+/* a register "r12", "sh5[idx1,4]", "c64": 0 or -1 */
+static int parse_reg(const char *s, size_t n, usc_reg *r)
+{
+    static const char *const pre[] = { "cfa", "cf", "sh", "sc", "idx", "vi", "r", "i", "o", "c" };
+    static const uint8_t bank[] = { USC_B_CFA, USC_B_CF, USC_B_SH, USC_B_SC, USC_B_IDX, USC_B_VI,
+                                    USC_B_R, USC_B_I, USC_B_O, USC_B_SC };
+    static const unsigned max[USC_NBANKS] = { USC_NR, USC_NVI, USC_NCF, USC_NCF, USC_NSH, 240,
+                                              USC_NI, USC_NIDX, USC_NO };
+    memset(r, 0, sizeof *r);
+    const char *br = memchr(s, '[', n);
+    size_t bn = br ? (size_t)(br - s) : n;
+    for (unsigned p = 0; p < sizeof pre / sizeof pre[0]; p++) {
+        size_t pl = strlen(pre[p]);
+        if (bn <= pl || !ieq(s, pl, pre[p])) continue;
+        uint64_t v;
+        if (gpuref_num_u64(s + pl, bn - pl, 0, 4095, &v)) return -1;
+        r->bank = bank[p];
+        if (v >= max[r->bank]) return -1;
+        if (r->bank == USC_B_SC && !usc_sc_is_defined((unsigned)v)) return -1;
+        r->index = (uint16_t)v;
+        if (br) {
+            if (s[n - 1] != ']' || r->bank == USC_B_I || r->bank == USC_B_IDX || r->bank == USC_B_SC)
+                return -1;
+            const char *q = br + 1, *e = s + n - 1;
+            if (e - q < 4 || !ieq(q, 3, "idx") || (q[3] != '0' && q[3] != '1')) return -1;
+            r->idx = (uint8_t)(q[3] - '0' + 1);
+            q += 4;
+            q = gpuref_lex_skip(q, e);
+            if (q < e) {
+                if (*q != ',') return -1;
+                q = gpuref_lex_skip(q + 1, e);
+                const char *qe = e;
+                while (qe > q && gpuref_is_blank(qe[-1])) qe--;
+                uint64_t d;
+                if (gpuref_num_u64(q, (size_t)(qe - q), 0, 16, &d)) return -1;
+                unsigned lg = 0;
+                while ((1u << lg) < d) lg++;
+                if ((1u << lg) != d) return -1;
+                r->dlog = (uint8_t)lg;
+            }
+        }
+        return 0;
+    }
+    return -1;
+}
+
+static int kind_name(const char *s, size_t n)
+{
+    static const char *const kn[USC_NK] = {
+        "s0", "s1", "s2", "s3", "s4", "s5", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5",
+        "fte", "is0", "is1", "is2", "is3", "is4", "is5", "w0", "w1", "ftt", "p0",
+    };
+    for (int k = 0; k < USC_NK; k++)
+        if (ieq(s, n, kn[k])) return k;
+    return -1;
+}
+
+/* one operand: base text [b, be), suffixes after */
+typedef struct opnd {
+    const char *b, *be, *end;
+    unsigned mods_abs, mods_neg, mods_flr, inv, emask;
+    int bad_suffix;
+    const char *bad_at;
+} opnd;
+
+static void split_opnd(opnd *o, const char *b, const char *e)
+{
+    memset(o, 0, sizeof *o);
+    o->b = b;
+    o->end = e;
+    const char *p = b;
+    int depth = 0;
+    while (p < e && (depth || *p != '.')) { if (*p == '[') depth++; if (*p == ']') depth--; p++; }
+    o->be = p;
+    while (p < e) {     /* *p == '.' */
+        const char *q = p + 1;
+        while (q < e && *q != '.') q++;
+        size_t n = (size_t)(q - p - 1);
+        if (ieq(p + 1, n, "abs")) o->mods_abs = 1;
+        else if (ieq(p + 1, n, "neg")) o->mods_neg = 1;
+        else if (ieq(p + 1, n, "flr")) o->mods_flr = 1;
+        else if (ieq(p + 1, n, "invert")) o->inv = 1;
+        else if (n == 2 && lower(p[1]) == 'e' && p[2] >= '0' && p[2] <= '3') o->emask |= 1u << (p[2] - '0');
+        else if (!o->bad_suffix) { o->bad_suffix = 1; o->bad_at = p; }
+        p = q;
+    }
+}
+
+static int bind_s(asm_st *a, usc_group *g, unsigned k, const usc_reg *r, const char *at)
+{
+    if (a->sbound[k]) {
+        if (memcmp(&g->s[k], r, sizeof *r))
+            return AERR(a, at, "illegal group: s%u is bound to two different registers", k);
+        return 0;
+    }
+    g->s[k] = *r;
+    g->smask |= (uint8_t)(1u << k);
+    a->sbound[k] = 1;
+    return 0;
+}
+
+/* try the form f of row op on the operands; 1 matched, 0 not, <0 error */
+static int try_form(asm_st *a, usc_group *g, usc_ins *in, unsigned op, unsigned f, opnd *ops,
+                    unsigned nops, char *lbl, size_t lblsz, const char **lblat)
+{
+    const usc_row *row = &usc_rows[op];
+    /* trailing optional operands may be left out */
+    while (nops < row->ntok[f] && nops < 8 && row->tok[f][nops].opt) {
+        memset(&ops[nops], 0, sizeof ops[nops]);
+        ops[nops].b = "_";
+        ops[nops].be = ops[nops].end = ops[nops].b + 1;
+        nops++;
+    }
+    if (row->ntok[f] != nops) return 0;
+    unsigned ob = 0, o = 0;
+    usc_reg binds[6];
+    uint8_t bset[6] = { 0 };
+    in->has_imm = 0;
+    lbl[0] = 0;
+    for (unsigned j = 0; j < nops; j++) {
+        const usc_tok *t = &row->tok[f][j];
+        opnd *x = &ops[j];
+        size_t n = (size_t)(x->be - x->b);
+        int k = kind_name(x->b, n);
+        unsigned bits = 0;
+        if (t->opt) {
+            if (n == 1 && x->b[0] == '_') bits = 0;
+            else if (k == t->kind && x->inv == t->inv) bits = 1;
+            else return 0;
+        } else if (t->kind == USC_K_FT0 && t->alt == USC_K_FTE && t->obits == 2) {
+            if (k == USC_K_FT0 || k == USC_K_FT1 || k == USC_K_FT2) bits = (unsigned)(k - USC_K_FT0);
+            else if (k == USC_K_FTE) bits = 3;
+            else return 0;
+        } else if (t->kind == USC_K_PCND || t->kind == USC_K_ADJ) {
+            uint64_t v;
+            if (gpuref_num_u64(x->b, n, 0, 3, &v)) return 0;
+            if (t->kind == USC_K_ADJ && (v > 2 || v < t->minv))
+                return AERR(a, x->b, "%s: adjust %u out of range (%u..2)", row->name, (unsigned)v, t->minv);
+            bits = (unsigned)v;
+        } else if (t->kind == USC_K_DRC) {
+            if (ieq(x->b, n, "drc0")) bits = 0;
+            else if (ieq(x->b, n, "drc1")) bits = 1;
+            else return 0;
+        } else if (t->kind == USC_K_TGT) {
+            int64_t v;
+            if (!gpuref_num_i64(x->b, n, GPUREF_NUM_MINUS, &v)) {
+                if (v < INT32_MIN || v > INT32_MAX) return AERR(a, x->b, "branch target out of range");
+                in->imm = (uint32_t)(int32_t)v;
+            } else {
+                if (n >= lblsz || !gpuref_ident_start(x->b[0])) return 0;
+                memcpy(lbl, x->b, n);
+                lbl[n] = 0;
+                *lblat = x->b;
+                in->imm = 0;
+            }
+            in->has_imm = 1;
+        } else {
+            /* a fixed kind, or a choice a|b */
+            uint8_t cand[2] = { t->kind, t->alt };
+            int hit = -1;
+            for (unsigned c = 0; c < (t->alt != USC_K_NONE ? 2u : 1u) && hit < 0; c++) {
+                unsigned want = cand[c];
+                if (want == USC_K_IMM) {
+                    uint32_t v;
+                    if (!gpuref_num_word32(x->b, n, 0, &v)) { in->imm = v; in->has_imm = 1; hit = (int)c; }
+                } else if (want <= USC_K_S5) {
+                    usc_reg r;
+                    if (k == (int)want) hit = (int)c;
+                    else if (k < 0 && !parse_reg(x->b, n, &r)) {
+                        if (bset[want] && memcmp(&binds[want], &r, sizeof r)) return 0;
+                        binds[want] = r;
+                        bset[want] = 1;
+                        hit = (int)c;
+                    }
+                } else if (k == (int)want && x->inv == t->inv)
+                    hit = (int)c;
+            }
+            if (hit < 0) return 0;
+            bits = (unsigned)hit;
+        }
+        o |= bits << ob;
+        ob += t->obits;
+    }
+    /* matched: modifiers of the operands */
+    in->mods = 0;
+    in->m = row->mkind == USC_M_BYTES ? 15 : in->m;
+    for (unsigned j = 0; j < nops; j++) {
+        opnd *x = &ops[j];
+        if (x->bad_suffix) return AERR(a, x->bad_at, "unknown operand modifier");
+        if (x->emask) {
+            if (!(row->mkind == USC_M_BYTES && j == 0))
+                return AERR(a, x->b, ".e0-.e3 are not supported on this operand");
+            in->m = (uint8_t)x->emask;
+        }
+        unsigned si = j - 1, m = 0;
+        if (x->mods_abs) m |= j == 0 ? 0x100u : si == 0 ? USC_MOD_ABS0 : si == 1 ? USC_MOD_ABS1 : si == 2 ? USC_MOD_ABS2 : 0x100u;
+        if (x->mods_neg) m |= j == 0 ? 0x100u : si == 0 ? USC_MOD_NEG0 : si == 1 ? USC_MOD_NEG1 : si == 2 ? USC_MOD_NEG2 : 0x100u;
+        if (x->mods_flr) m |= j == 0 ? 0x100u : si == 0 ? USC_MOD_FLR0 : si == 2 ? USC_MOD_FLR2 : 0x100u;
+        if (m & ~(unsigned)row->mods)
+            return AERR(a, x->be, "%s: this modifier is not allowed on operand %u", row->name, j + 1);
+        in->mods |= (uint8_t)m;
+    }
+    for (unsigned k2 = 0; k2 < 6; k2++)
+        if (bset[k2]) {
+            int st = bind_s(a, g, k2, &binds[k2], ops[0].b);
+            if (st) return st;
+        }
+    in->o = (uint8_t)o;
+    return 1;
+}
+
+static int dot_mod(asm_st *a, usc_ins *in, const usc_row *row, const char *p, size_t n)
+{
+    if (ieq(p, n, "sat")) { if (!row->mods) goto bad; in->sat = 1; return 0; }
+    if (ieq(p, n, "lp")) { if (in->op != USC_OP_FMAD) goto bad; in->lp = 1; return 0; }
+    switch (row->mkind) {
+    case USC_M_TYPE:
+        for (unsigned t = 0; t < USC_NTYPES; t++) if (ieq(p, n, usc_type_names[t])) { in->m = (uint8_t)t; return 0; }
+        break;
+    case USC_M_ASR: {
+        static const char *const an[4] = { "twb", "pwb", "mtb", "ftb" };
+        for (unsigned t = 0; t < 4; t++) if (ieq(p, n, an[t])) { in->m = (uint8_t)t; in->o |= 0x80; return 0; }
+        break;
+    }
+    case USC_M_PCK:
+        for (unsigned t = 0; t < 26; t++) if (ieq(p, n, usc_pck_names[t])) { in->m = (uint8_t)t; in->o |= 0x80; return 0; }
+        break;
+    case USC_M_CVT:
+        if (ieq(p, n, "f32")) { in->m = 0; in->o |= 0x80; return 0; }
+        if (ieq(p, n, "s32")) { in->m = 1; in->o |= 0x80; return 0; }
+        if (ieq(p, n, "u32")) { in->m = 2; in->o |= 0x80; return 0; }
+        break;
+    case USC_M_INST:
+        if (ieq(p, n, "allinst")) { in->m = 1; return 0; }
+        if (ieq(p, n, "anyinst")) { in->m = 2; return 0; }
+        break;
+    case USC_M_PART:
+        if (ieq(p, n, "a")) { in->m = 0; in->o |= 0x80; return 0; }
+        if (ieq(p, n, "b")) { in->m = 1; in->o |= 0x80; return 0; }
+        break;
+    }
+bad:
+    return AERR(a, p - 1, "%s: unknown modifier '.%.*s'", row->name, (int)n, p);
+}
+
+static int parse_ins(asm_st *a, const char *p, const char *e)
+{
+    usc_group *g = &a->g[a->n - 1];
+    const char *m = p, *me = p;
+    while (me < e && (gpuref_ident_char(*me))) me++;
+    /* the row: the longest name that ends at a dot or the end of the mnemonic */
+    int op = -1;
+    size_t best = 0;
+    for (unsigned r = 0; r < USC_NOPS; r++) {
+        size_t ln = strlen(usc_rows[r].name);
+        if (ln <= (size_t)(me - m) && ln > best && ieq(m, ln, usc_rows[r].name) &&
+            (m + ln == me || m[ln] == '.')) { op = (int)r; best = ln; }
+    }
+    if (op < 0) return AERR(a, m, "unknown instruction '%.*s'", (int)(me - m), m);
+    /* operands */
+    opnd ops[8];
+    unsigned nops = 0;
+    const char *q = gpuref_lex_skip(me, e);
+    while (q < e) {
+        const char *s = q;
+        int depth = 0;
+        while (q < e && (depth || *q != ',')) { if (*q == '[') depth++; if (*q == ']') depth--; q++; }
+        const char *oe = q;
+        while (oe > s && gpuref_is_blank(oe[-1])) oe--;
+        if (oe == s) return AERR(a, s, "empty operand");
+        if (nops == 8) return AERR(a, s, "too many operands");
+        split_opnd(&ops[nops++], s, oe);
+        if (q < e) q = gpuref_lex_skip(q + 1, e);
+        if (q >= e && oe != e && e[-1] == ',') return AERR(a, e - 1, "empty operand");
+    }
+    /* the logical ops without their optional mask terms (the source's
+     * example "and ft4, ft2, s3", L247): ft4, _, ft2, _, s3 */
+    if (op >= USC_OP_AND && op <= USC_OP_XNOR && nops == 3) {
+        ops[4] = ops[2];
+        ops[2] = ops[1];
+        ops[1].b = "_"; ops[1].be = ops[1].end = ops[1].b + 1;
+        memset(&ops[3], 0, sizeof ops[3]);
+        ops[3].b = "_"; ops[3].be = ops[3].end = ops[3].b + 1;
+        ops[1].mods_abs = ops[1].mods_neg = ops[1].mods_flr = ops[1].inv = ops[1].emask = 0;
+        ops[1].bad_suffix = 0;
+        nops = 5;
+    }
+    /* a destination declaration: mov REG, w0|w1|ftN */
+    if (op == USC_OP_MOV && nops == 2 && kind_name(ops[0].b, (size_t)(ops[0].be - ops[0].b)) != USC_K_W0) {
+        usc_reg r;
+        if (parse_reg(ops[0].b, (size_t)(ops[0].be - ops[0].b), &r) || ops[0].be != ops[0].end)
+            return AERR(a, ops[0].b, "mov: destination must be w0 or a register");
+        int k = kind_name(ops[1].b, (size_t)(ops[1].be - ops[1].b));
+        int wi = -1;
+        if (k == USC_K_W0 || k == USC_K_W1) wi = k - USC_K_W0;
+        else if (k >= USC_K_FT0 && k <= USC_K_FT5) {
+            /* the W that ft drives by default (L181-L183, L246-L248) */
+            uint16_t sl = 0;
+            for (unsigned i = 0; i < g->ninsn; i++) sl |= (uint16_t)(1u << g->ins[i].slot);
+            int ph[3], np = 0;
+            if (g->bitwise) { if (k == USC_K_FT5) wi = 0; if (k == USC_K_FT3) wi = 1; }
+            else {
+                for (int s = 0; s < 3; s++) if (sl >> s & 1) ph[np++] = s;
+                if (np >= 1 && k == USC_K_FT0 + ph[np - 1]) wi = 0;
+                if (np >= 2 && k == USC_K_FT0 + ph[np - 2]) wi = 1;
+            }
+        }
+        if (wi < 0 || ops[1].be != ops[1].end)
+            return AERR(a, ops[1].b, "mov: the source of a destination must be w0, w1 or the ft "
+                        "that drives one");
+        if (g->wmask >> wi & 1) return AERR(a, ops[0].b, "w%d has two destinations", wi);
+        if (r.bank == USC_B_SC) return AERR(a, ops[0].b, "illegal group: a special constant is read-only");
+        g->w[wi] = r;
+        g->wmask |= (uint8_t)(1u << wi);
+        a->last = 100;
+        return 0;
+    }
+    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
+    const usc_row *row = &usc_rows[op];
+    if (!row->form[0]) return AERR(a, m, "unimplemented: %s (no syntax or encoding defined yet)", row->name);
+    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
+    usc_ins in;
+    char lbl[64];
+    const char *lblat = NULL;
+    int matched = 0;
+    for (unsigned rr = (unsigned)op; rr < USC_NOPS && !matched; rr++) {
+      if (strcmp(usc_rows[rr].name, row->name)) continue;
+      const usc_row *rw = &usc_rows[rr];
+      for (unsigned f = 0; f < 3 && !matched; f++) {
+        if (!rw->form[f]) continue;
+        unsigned slot = 0, k = 0;
+        for (slot = 0; slot < USC_NSLOTS; slot++)
+            if (rw->slots >> slot & 1) { if (k == f) break; k++; }
+        memset(&in, 0, sizeof in);
+        in.op = (uint8_t)rr;
+        in.slot = (uint8_t)slot;
+        in.form = (uint8_t)f;
+        /* mnemonic modifiers */
+        for (const char *d = m + best; d < me;) {
+            const char *de = d + 1;
+            while (de < me && *de != '.') de++;
+            int st = dot_mod(a, &in, rw, d + 1, (size_t)(de - d - 1));
+            if (st) return st;
+            d = de;
+        }
+        uint8_t need_m = in.o & 0x80;
+        in.o = 0;
+        if ((rw->mkind == USC_M_ASR || rw->mkind == USC_M_PCK || rw->mkind == USC_M_CVT ||
+             rw->mkind == USC_M_PART) && !need_m)
+            return AERR(a, me, "%s needs a mode modifier", rw->name);
+        int r = try_form(a, g, &in, rr, f, ops, nops, lbl, sizeof lbl, &lblat);
+        if (r < 0) return r;
+        matched = r;
+      }
+    }
+    if (!matched) return AERR(a, m, "operands do not fit %s (%s)", row->name, row->form[0]);
+    if ((int)in.slot <= a->last)
+        return AERR(a, m, "illegal group: %s: %s", row->name, (int)in.slot == a->last ?
+                    "two instructions in one phase" : "instructions out of phase order");
+    if (g->ninsn == 0) g->bitwise = (USC_S_BITWISE >> in.slot) & 1;
+    else if (g->bitwise != ((USC_S_BITWISE >> in.slot) & 1))
+        return AERR(a, m, "illegal group: main and bitwise instructions mixed");
+    a->last = in.slot;
+    if (usc_resolve(&in)) return AERR(a, m, "bad operands");
+    if (lbl[0]) {
+        if (gpuref_grow((void **)&a->fx, &a->fxcap, a->nfx, sizeof *a->fx, 8))
+            return gpuref_diagf(a->d, GPUREF_ERR_NOMEM, a->lx.line, 0, "out of memory");
+        fixup *fx = &a->fx[a->nfx++];
+        fx->grp = a->n - 1;
+        fx->ins = g->ninsn;
+        fx->line = a->lx.line;
+        fx->col = gpuref_lex_col(&a->lx, lblat);
+        memcpy(fx->name, lbl, sizeof fx->name);
+    }
+    g->ins[g->ninsn++] = in;
+    return 0;
+}
+
+static int header(asm_st *a, const char *p, const char *e)
+{
+    usc_group *g = &a->g[a->n - 1];
+    for (;;) {
+        p = gpuref_lex_skip(p, e);
+        if (p >= e) return 0;
+        if (e - p >= 2 && ieq(p, 2, "if") && (e - p == 2 || !gpuref_ident_char(p[2]))) {
+            const char *q = gpuref_lex_skip(p + 2, e);
+            if (q >= e || *q != '(') return AERR(a, q, "if: expected '(p0)' or '(!p0)'");
+            q = gpuref_lex_skip(q + 1, e);
+            int neg = 0;
+            if (q < e && *q == '!') { neg = 1; q = gpuref_lex_skip(q + 1, e); }
+            if (e - q < 2 || !ieq(q, 2, "p0")) return AERR(a, q, "if: only p0 can be a group predicate");
+            q = gpuref_lex_skip(q + 2, e);
+            if (q >= e || *q != ')') return AERR(a, q, "if: expected ')'");
+            if (g->pred) return AERR(a, p, "two group predicates");
+            g->pred = (uint8_t)(neg ? 2 : 1);
+            p = q + 1;
+            continue;
+        }
+        if (e - p >= 10 && ieq(p, 10, "(ignorepe)")) { g->ignorepe = 1; p += 10; continue; }
+        const char *eq = p;
+        while (eq < e && gpuref_ident_char(*eq)) eq++;
+        if (eq < e && *eq == '=') {
+            const char *v = eq + 1, *ve = v;
+            while (ve < e && !gpuref_is_blank(*ve)) ve++;
+            size_t n = (size_t)(eq - p), vn = (size_t)(ve - v);
+            int k = kind_name(p, n), vk = kind_name(v, vn);
+            static const uint8_t is0of[6] = { 0, 4, 5, 1, 2, 3 };   /* S0,S3,S4,S5,S1,S2 order */
+            if (k >= USC_K_S0 && k <= USC_K_S5) {
+                usc_reg r;
+                if (parse_reg(v, vn, &r)) return AERR(a, v, "bad register");
+                int st = bind_s(a, g, (unsigned)k, &r, v);
+                if (st) return st;
+            } else if (k == USC_K_IS0 && vk >= USC_K_S0 && vk <= USC_K_S5) g->is0 = is0of[vk];
+            else if (k == USC_K_IS1 && (vk == USC_K_FT0 || vk == USC_K_FTE)) g->is1 = vk == USC_K_FTE;
+            else if (k == USC_K_IS2 && (vk == USC_K_FT1 || vk == USC_K_FTE)) g->is2 = vk == USC_K_FTE;
+            else if (k == USC_K_IS3 && (vk == USC_K_FT0 || vk == USC_K_FT1 || vk == USC_K_S2 || vk == USC_K_FTE))
+                g->is3 = (uint8_t)(vk == USC_K_FT0 ? 0 : vk == USC_K_FT1 ? 1 : vk == USC_K_S2 ? 2 : 3);
+            else if ((k == USC_K_IS4 || k == USC_K_IS5) && ((vk >= USC_K_FT0 && vk <= USC_K_FT2) || vk == USC_K_FTE)) {
+                uint8_t sel = (uint8_t)(vk == USC_K_FTE ? 3 : vk - USC_K_FT0);
+                if (k == USC_K_IS4) g->is4 = sel; else g->is5 = sel;
+            } else
+                return AERR(a, p, "bad declaration '%.*s' (is0=s0..s5, is1=ft0|fte, is2=ft1|fte, "
+                            "is3=ft0|ft1|s2|fte, is4/is5=ft0|ft1|ft2|fte, sN=register)",
+                            (int)(ve - p), p);
+            p = ve;
+            continue;
+        }
+        return parse_ins(a, p, e);
+    }
+}
+
+static int end_group(asm_st *a)
+{
+    if (!a->open) return 0;
+    usc_group *g = &a->g[a->n - 1];
+    char err[GPUREF_ERRLEN];
+    g->slots = 0;
+    for (unsigned i = 0; i < g->ninsn; i++) g->slots |= (uint16_t)(1u << g->ins[i].slot);
+    uint32_t w[64];
+    unsigned nw;
+    usc_encode_group(g, w, &nw);
+    g->nwords = (uint8_t)nw;
+    if (usc_group_check(g, err))
+        return gpuref_diagf(a->d, GPUREF_ERR_PARSE, a->gline[a->n - 1], 1, "%s", err + 5);
+    a->open = 0;
+    return 0;
+}
+
+static const char *lab_key(const void *ctx, size_t i) { return ((const gpuref_labels *)ctx)->v[i].name; }
+
+int usc_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *nout, gpuref_diag *d)
+{
+    asm_st A;
+    memset(&A, 0, sizeof A);
+    A.d = d;
+    usc_desc_init();
+    (void)lab_key;
+    gpuref_lex_init(&A.lx, text);
+    int st = 0;
+    if (base & 1 || base > USC_CODE_MAX)
+        return gpuref_diagf(d, GPUREF_ERR_RANGE, 0, 0, "program base 0x%llx is not 2-byte aligned "
+                            "or too large", (unsigned long long)base);
+    uint64_t pc = base;
+    while (!st && gpuref_lex_line(&A.lx)) {
+        const char *p = A.lx.ls, *e = A.lx.ce;
+        const char *h = memchr(p, '#', (size_t)(e - p));
+        if (h) e = h;
+        while (e > p && gpuref_is_blank(e[-1])) e--;
+        p = gpuref_lex_skip(p, e);
+        if (p >= e) continue;
+        /* "N :" starts a group */
+        const char *q = p;
+        while (q < e && gpuref_is_digit(*q)) q++;
+        const char *q2 = gpuref_lex_skip(q, e);
+        if (q > p && q2 < e && *q2 == ':') {
+            if ((st = end_group(&A))) break;
+            if (A.n) pc += A.g[A.n - 1].nwords * 4u;
+            if (gpuref_grow((void **)&A.g, &A.cap, A.n, sizeof *A.g, 16) ||
+                gpuref_grow((void **)&A.addr, &A.acap, A.n, sizeof *A.addr, 16) ||
+                gpuref_grow((void **)&A.gline, &A.lcap, A.n, sizeof *A.gline, 16)) {
+                st = gpuref_diagf(d, GPUREF_ERR_NOMEM, A.lx.line, 0, "out of memory");
+                break;
+            }
+            memset(&A.g[A.n], 0, sizeof A.g[A.n]);
+            A.addr[A.n] = pc;
+            A.gline[A.n] = A.lx.line;
+            A.n++;
+            A.open = 1;
+            A.last = -1;
+            memset(A.sbound, 0, sizeof A.sbound);
+            st = header(&A, q2 + 1, e);
+            continue;
+        }
+        /* a label */
+        const char *ie = gpuref_lex_ident(p, e, NULL, 0);
+        if (ie > p && ie < e && *ie == ':' && gpuref_lex_skip(ie + 1, e) == e) {
+            if ((st = end_group(&A))) break;
+            uint64_t at = A.n ? A.addr[A.n - 1] + A.g[A.n - 1].nwords * 4u : base;
+            long r = gpuref_labels_add(&A.labels, p, (size_t)(ie - p), at);
+            if (r == GPUREF_ERR_ARG) st = AERR(&A, p, "label '%.*s' defined twice", (int)(ie - p), p);
+            else if (r < 0) st = gpuref_diagf(d, GPUREF_ERR_NOMEM, A.lx.line, 0, "out of memory");
+            continue;
+        }
+        if (!A.open) { st = AERR(&A, p, "instruction outside a group (a group starts with 'N :')"); break; }
+        st = parse_ins(&A, p, e);
+    }
+    if (!st) st = end_group(&A);
+    /* labels after the last group were given the address of the end */
+    size_t total = 0;
+    for (size_t i = 0; !st && i < A.n; i++) total += A.g[i].nwords;
+    for (size_t f = 0; !st && f < A.nfx; f++) {
+        fixup *fx = &A.fx[f];
+        long li = gpuref_labels_find(&A.labels, fx->name);
+        if (li < 0) { st = gpuref_diagf(d, GPUREF_ERR_PARSE, fx->line, fx->col, "unknown label '%s'", fx->name); break; }
+        usc_ins *in = &A.g[fx->grp].ins[fx->ins];
+        uint64_t to = A.labels.v[li].value;
+        int rel = in->op == USC_OP_BR || in->op == USC_OP_BRL;
+        int64_t v = rel ? ((int64_t)to - (int64_t)A.addr[fx->grp]) / 2 : (int64_t)(to / 2);
+        in->imm = (uint32_t)(int32_t)v;
+    }
+    uint32_t *out = NULL;
+    if (!st) {
+        out = malloc((total ? total : 1) * sizeof *out);
+        if (!out) st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
+        size_t p = 0;
+        for (size_t i = 0; !st && i < A.n; i++) {
+            unsigned nw;
+            usc_encode_group(&A.g[i], out + p, &nw);
+            p += nw;
+        }
+    }
+    free(A.g);
+    free(A.addr);
+    free(A.gline);
+    free(A.fx);
+    gpuref_labels_free(&A.labels);
+    if (st) { free(out); return st; }
+    *words = out;
+    *nout = total;
+    return GPUREF_OK;
+}

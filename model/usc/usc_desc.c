@@ -1,0 +1,375 @@
+/* usc_desc.c - the tables of usc.def, the form tokens, group decoding and
+ * encoding (README "Encoding") and the group legality rules. */
+#include <stdio.h>
+#include <string.h>
+
+#include "usc.h"
+
+usc_row usc_rows[USC_NOPS] = {
+#define USC_ROW(id, n, sl, f0, f1, f2, mk, md, ex) { n, sl, { f0, f1, f2 }, mk, md, ex, {0}, {{{0}}} },
+#include "usc.def"
+#undef USC_ROW
+};
+
+const char *const usc_slot_names[USC_NSLOTS] = {
+    "p0", "p1", "p2", "tst", "mov", "be", "bmsk", "bsh1", "bcnt", "blog", "bsh2", "btst",
+};
+const char *const usc_type_names[USC_NTYPES] = { "f32", "u16", "s16", "u8", "s8", "u32", "s32" };
+const char *const usc_bank_names[USC_NBANKS] = { "r", "vi", "cf", "cfa", "sh", "sc", "i", "idx", "o" };
+
+/* Special constants (L1181-L1280): 95 defined; 148 and 153 corrected
+ * (digest §6: the source's 10- and 9-digit typos). */
+const uint32_t usc_sc_table[240] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+    24, 25, 26, 27, 28, 29, 30, 31,
+    [64] = 0x3F800000, 0x40000000, 0x40800000, 0x41000000, 0x41800000, 0x42000000,
+    0x42800000, 0x43000000, 0x43800000, 0x44000000, 0x44800000,
+    0x3F000000, 0x3E800000, 0x3E000000, 0x3D800000, 0x3D000000, 0x3C800000, 0x3C000000,
+    0x3B800000, 0x3B000000, 0x3A800000, 0x3A000000, 0x39800000, 0x39000000, 0x38800000,
+    0x402DF854, 0x3EBC5AB2, 0x3FB504F3, 0x3F3504F3, 0x3F490FDB, 0x3FC90FDB, 0x40490FDB,
+    [128] = 0x3EA2F983, 0x3F22F983, 0x3FA2F983, 0x40C90FDB, 0x41490FDB, 0x41C90FDB,
+    0x37800000, 0x38000000, 0x3B4D2E1C, 0x414EB852, 0x3ED55555, 0x3F870A3D, 0x3D6147AE,
+    0x80000000, 0x7F800000, 0xFFFFFFFF, 0x7FFF7FFF, 0x3E9A209B, 0x3F317218, 0x0000007F,
+    0x7F7FFFFF, 0x4B000000, 0x4B800000, 0x3F860A92, 0x3EAAAAAB, 0x3E2AAAAB, 0x40549A78,
+    0x3FB8AA3B, 0x3D25AEE6, 0x3D9E8391, 0x3F72A76F,
+};
+int usc_sc_is_defined(unsigned i)
+{
+    return i < 32 || (i >= 64 && i <= 95) || (i >= 128 && i <= 158);
+}
+
+/* ------------------------------------------------------------- forms */
+static int kind_of(const char *t, size_t n)
+{
+    static const char *const names[USC_NK] = {
+        "s0", "s1", "s2", "s3", "s4", "s5", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5",
+        "fte", "is0", "is1", "is2", "is3", "is4", "is5", "w0", "w1", "ftt", "p0",
+    };
+    for (int k = 0; k < USC_NK; k++)
+        if (strlen(names[k]) == n && !strncmp(names[k], t, n))
+            return k;
+    if (n == 3 && !strncmp(t, "imm", 3)) return USC_K_IMM;
+    if (n == 3 && !strncmp(t, "tgt", 3)) return USC_K_TGT;
+    if (n == 4 && !strncmp(t, "pcnd", 4)) return USC_K_PCND;
+    if (n == 3 && !strncmp(t, "adj", 3)) return USC_K_ADJ;
+    if (n == 3 && !strncmp(t, "drc", 3)) return USC_K_DRC;
+    return -1;
+}
+
+static int parse_form(const char *f, usc_tok *tok, uint8_t *ntok)
+{
+    unsigned n = 0, ob = 0;
+    if (!f) { *ntok = 0; return 0; }
+    for (const char *p = f; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        usc_tok t = { USC_K_NONE, USC_K_NONE, 0, 0, 0, 0 };
+        char buf[24];
+        if (len >= sizeof buf || n >= 6) return -1;
+        memcpy(buf, p, len);
+        buf[len] = 0;
+        size_t bl = len;
+        if (bl && buf[bl - 1] == '?') { t.opt = 1; t.obits = 1; buf[--bl] = 0; }
+        if (bl > 7 && !strcmp(buf + bl - 7, ".invert")) { t.inv = 1; bl -= 7; buf[bl] = 0; }
+        char *bar = strchr(buf, '|');
+        if (!strcmp(buf, "ftsel")) { t.kind = USC_K_FT0; t.obits = 2; t.alt = USC_K_FTE; }
+        else if (!strcmp(buf, "adj1")) { t.kind = USC_K_ADJ; t.obits = 2; t.minv = 1; }
+        else if (bar) {
+            int a = kind_of(buf, (size_t)(bar - buf)), b = kind_of(bar + 1, strlen(bar + 1));
+            if (a < 0 || b < 0) return -1;
+            t.kind = (uint8_t)a; t.alt = (uint8_t)b; t.obits = 1;
+        } else {
+            int a = kind_of(buf, bl);
+            if (a < 0) return -1;
+            t.kind = (uint8_t)a;
+            if (a == USC_K_PCND || a == USC_K_ADJ) t.obits = 2;
+            if (a == USC_K_DRC) t.obits = 1;
+        }
+        ob += t.obits;
+        tok[n++] = t;
+        p += len + (e ? 1 : 0);
+    }
+    if (ob > 4) return -1;
+    *ntok = (uint8_t)n;
+    return 0;
+}
+
+static int desc_ready;
+void usc_desc_init(void)
+{
+    if (desc_ready) return;
+    for (unsigned r = 0; r < USC_NOPS; r++)
+        for (unsigned k = 0; k < 3; k++)
+            if (parse_form(usc_rows[r].form[k], usc_rows[r].tok[k], &usc_rows[r].ntok[k])) {
+                fprintf(stderr, "usc.def: bad form '%s' of %s\n", usc_rows[r].form[k], usc_rows[r].name);
+                usc_rows[r].form[k] = NULL;
+            }
+    desc_ready = 1;
+}
+
+/* the form index of a row in a slot, or -1 */
+int usc_form_of(unsigned op, unsigned slot)
+{
+    unsigned sl = usc_rows[op].slots, k = 0;
+    if (!(sl >> slot & 1)) return -1;
+    for (unsigned b = 0; b < slot; b++)
+        if (sl >> b & 1) k++;
+    return k < 3 ? (int)k : -1;
+}
+
+/* Resolve the operand kinds of an instruction from its form and O bits. */
+int usc_resolve(usc_ins *in)
+{
+    const usc_row *row = &usc_rows[in->op];
+    const usc_tok *tok = row->tok[in->form];
+    unsigned ob = 0, nk = 0;
+    in->has_imm = 0;
+    for (unsigned j = 0; j < row->ntok[in->form]; j++) {
+        const usc_tok *t = &tok[j];
+        unsigned bits = (in->o >> ob) & ((1u << t->obits) - 1);
+        uint8_t k = t->kind;
+        if (t->opt) k = bits ? t->kind : USC_K_NONE;
+        else if (t->kind == USC_K_FT0 && t->alt == USC_K_FTE && t->obits == 2)
+            k = bits == 3 ? USC_K_FTE : (uint8_t)(USC_K_FT0 + bits);
+        else if (t->alt != USC_K_NONE) k = bits ? t->alt : t->kind;
+        if (k == USC_K_IMM || k == USC_K_TGT) in->has_imm = 1;
+        if (k == USC_K_ADJ && bits > 2) return -1;
+        if (k == USC_K_ADJ && t->minv && bits < 1) return -1;
+        in->k[nk++] = k;
+        ob += t->obits;
+    }
+    in->nk = (uint8_t)nk;
+    return 0;
+}
+
+/* ------------------------------------------------------------ decode */
+static int dec_reg(uint32_t w, usc_reg *r)
+{
+    r->bank = w & 15;
+    r->index = (uint16_t)(w >> 4 & 0xfff);
+    r->idx = w >> 16 & 3;
+    r->dlog = w >> 18 & 7;
+    if (r->bank >= USC_NBANKS || r->idx == 3 || r->dlog > 4 || (w >> 21)) return -1;
+    return 0;
+}
+
+static uint32_t enc_reg(const usc_reg *r)
+{
+    return (uint32_t)r->bank | (uint32_t)r->index << 4 | (uint32_t)r->idx << 16 |
+           (uint32_t)r->dlog << 18;
+}
+
+int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
+{
+    usc_desc_init();
+    memset(g, 0, sizeof *g);
+    if (!avail)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: no words for a group header");
+    uint32_t h = w[0];
+    if (h >> 28 != USC_VERSION)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: group header 0x%08x: encoding version %u "
+                           "(this model reads %u)", h, h >> 28, USC_VERSION);
+    g->ninsn = h & 15;
+    g->smask = h >> 4 & 63;
+    g->wmask = h >> 10 & 3;
+    g->bitwise = h >> 12 & 1;
+    g->pred = h >> 13 & 3;
+    g->ignorepe = h >> 15 & 1;
+    g->is0 = h >> 16 & 7;
+    g->is1 = h >> 19 & 1;
+    g->is2 = h >> 20 & 1;
+    g->is3 = h >> 21 & 3;
+    g->is4 = h >> 23 & 3;
+    g->is5 = h >> 25 & 3;
+    if (g->ninsn > 6 || g->pred == 3 || g->is0 > 5 || (h >> 27 & 1))
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: group header 0x%08x: reserved field value", h);
+    size_t p = 1;
+    for (unsigned i = 0; i < 6; i++)
+        if (g->smask >> i & 1) {
+            if (p >= avail) goto trunc;
+            if (dec_reg(w[p], &g->s[i]))
+                return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: source word 0x%08x: bad register", w[p]);
+            p++;
+        }
+    for (unsigned i = 0; i < 2; i++)
+        if (g->wmask >> i & 1) {
+            if (p >= avail) goto trunc;
+            if (dec_reg(w[p], &g->w[i]))
+                return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: destination word 0x%08x: bad register", w[p]);
+            p++;
+        }
+    for (unsigned i = 0; i < g->ninsn; i++) {
+        if (p >= avail) goto trunc;
+        uint32_t x = w[p++];
+        usc_ins *in = &g->ins[i];
+        in->op = x & 127;
+        in->slot = x >> 7 & 15;
+        in->mods = (uint8_t)(x >> 11);
+        in->sat = x >> 19 & 1;
+        in->lp = x >> 20 & 1;
+        in->m = x >> 21 & 31;
+        in->o = x >> 26 & 15;
+        if (in->op >= USC_NOPS || in->slot >= USC_NSLOTS || (x >> 30))
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: instruction word 0x%08x: no such "
+                               "opcode/slot", x);
+        const usc_row *row = &usc_rows[in->op];
+        int f = usc_form_of(in->op, in->slot);
+        if (f < 0)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: illegal group: %s cannot be in slot %s",
+                               row->name, usc_slot_names[in->slot]);
+        in->form = (uint8_t)f;
+        if (!row->form[f]) {     /* no syntax: only the opcode is known */
+            if (x >> 11)
+                return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: instruction word 0x%08x: fields "
+                                   "of %s not defined", x, row->name);
+            continue;
+        }
+        if ((in->mods & ~row->mods) || (in->sat && row->mods == 0) || (in->lp && in->op != USC_OP_FMAD))
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: instruction word 0x%08x: modifier not "
+                               "allowed on %s", x, row->name);
+        unsigned ob = 0;
+        for (unsigned j = 0; j < row->ntok[f]; j++) ob += row->tok[f][j].obits;
+        int mbad = 0;
+        switch (row->mkind) {
+        case USC_M_NONE:  mbad = in->m != 0; break;
+        case USC_M_TYPE:  mbad = in->m >= USC_NTYPES; break;
+        case USC_M_BYTES: mbad = in->m == 0 || in->m > 15; break;
+        case USC_M_ASR:   mbad = in->m > 3; break;
+        case USC_M_PCK:   mbad = in->m > 25; break;
+        case USC_M_CVT:   mbad = in->m > 2; break;
+        case USC_M_INST:  mbad = in->m > 2; break;
+        case USC_M_PART:  mbad = in->m > 1; break;
+        }
+        if (mbad || (in->o >> ob) || usc_resolve(in))
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: instruction word 0x%08x: bad field "
+                               "of %s", x, row->name);
+        if (in->has_imm) {
+            if (p >= avail) goto trunc;
+            in->imm = w[p++];
+        }
+    }
+    g->nwords = (uint8_t)p;
+    for (unsigned i = 0; i < g->ninsn; i++) g->slots |= (uint16_t)(1u << g->ins[i].slot);
+    return GPUREF_OK;
+trunc:
+    return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: group truncated (%zu words available)", avail);
+}
+
+int usc_encode_group(const usc_group *g, uint32_t *w, unsigned *n)
+{
+    unsigned p = 0;
+    w[p++] = g->ninsn | (uint32_t)g->smask << 4 | (uint32_t)g->wmask << 10 |
+             (uint32_t)g->bitwise << 12 | (uint32_t)g->pred << 13 | (uint32_t)g->ignorepe << 15 |
+             (uint32_t)g->is0 << 16 | (uint32_t)g->is1 << 19 | (uint32_t)g->is2 << 20 |
+             (uint32_t)g->is3 << 21 | (uint32_t)g->is4 << 23 | (uint32_t)g->is5 << 25 |
+             USC_VERSION << 28;
+    for (unsigned i = 0; i < 6; i++)
+        if (g->smask >> i & 1) w[p++] = enc_reg(&g->s[i]);
+    for (unsigned i = 0; i < 2; i++)
+        if (g->wmask >> i & 1) w[p++] = enc_reg(&g->w[i]);
+    for (unsigned i = 0; i < g->ninsn; i++) {
+        const usc_ins *in = &g->ins[i];
+        w[p++] = in->op | (uint32_t)in->slot << 7 | (uint32_t)in->mods << 11 |
+                 (uint32_t)in->sat << 19 | (uint32_t)in->lp << 20 | (uint32_t)in->m << 21 |
+                 (uint32_t)in->o << 26;
+        if (in->has_imm) w[p++] = in->imm;
+    }
+    *n = p;
+    return GPUREF_OK;
+}
+
+/* ---------------------------------------------------------- legality */
+#define ILL(...) gpuref_errf(err, GPUREF_ERR_DECODE, "usc: illegal group: " __VA_ARGS__)
+
+static int whole_op(unsigned op)
+{
+    const char *f = usc_rows[op].form[0];
+    return f && usc_rows[op].slots == USC_S_P0 && strstr(f, "w0") != NULL;
+}
+
+int usc_group_check(const usc_group *g, char *err)
+{
+    int last = -1;
+    uint16_t sl = 0;
+    for (unsigned i = 0; i < g->ninsn; i++) {
+        const usc_ins *in = &g->ins[i];
+        unsigned s = in->slot;
+        int bw = (USC_S_BITWISE >> s) & 1;
+        if (bw != g->bitwise)
+            return ILL("%s in slot %s: main and bitwise instructions mixed", usc_rows[in->op].name,
+                       usc_slot_names[s]);
+        if ((int)s <= last)
+            return ILL("%s: %s", usc_rows[in->op].name, (int)s == last ?
+                       "two instructions in one phase" : "instructions out of phase order");
+        last = (int)s;
+        sl |= (uint16_t)(1u << s);
+    }
+    /* sources: lowest first in each bank (L201, main group section 2.2.3;
+     * the bitwise example L245-L249 reads S1-S4 without S0: not there) */
+    /* (whole-ALU ops have fixed sources, L225: CNDSM reads S0 and S2) */
+    int whole = g->ninsn && whole_op(g->ins[0].op);
+    for (unsigned b = 0; b < 2 && !g->bitwise && !whole; b++) {
+        unsigned m = g->smask >> (3 * b) & 7;
+        if (m != 0 && m != 1 && m != 3 && m != 7)
+            return ILL("source bank S%u-S%u not used lowest first", 3 * b, 3 * b + 2);
+    }
+    if ((sl & USC_S_P1) && !(sl & USC_S_P0)) return ILL("phase 1 without phase 0");
+    if ((sl & USC_S_BE) && (sl & USC_S_P1)) return ILL("backend with phase 1");
+    if (g->ninsn && (sl & USC_S_P0) && whole_op(g->ins[0].op) && (sl & (USC_S_P1 | USC_S_P2)))
+        return ILL("%s uses the whole main ALU", usc_rows[g->ins[0].op].name);
+    for (unsigned i = 0; i < g->ninsn; i++) {
+        const usc_ins *in = &g->ins[i];
+        if (in->op == USC_OP_MOVC && !(sl & USC_S_TST)) return ILL("movc without a test");
+        for (unsigned j = 0; j < in->nk; j++) {
+            unsigned k = in->k[j];
+            if (k <= USC_K_S5 && !(g->smask >> k & 1))
+                return ILL("%s reads s%u, which is not declared", usc_rows[in->op].name, k);
+            if ((k == USC_K_FTE || k == USC_K_IS0) && !(g->smask >> (unsigned)"\0\3\4\5\1\2"[g->is0] & 1))
+                return ILL("%s reads fte/is0 = s%u, which is not declared", usc_rows[in->op].name,
+                           (unsigned)"\0\3\4\5\1\2"[g->is0]);
+        }
+        if (in->slot == USC_SL_P2 && g->is3 == 2 && !(g->smask >> 2 & 1))
+            return ILL("is3 = s2, which is not declared");
+    }
+    /* the W destinations need a value */
+    unsigned need = g->wmask;
+    for (unsigned wi = 0; wi < 2; wi++) {
+        if (!(need >> wi & 1)) continue;
+        int ok = 0;
+        if (g->bitwise) ok = sl & (wi ? USC_S_BCNT : USC_S_BSH2);
+        else {
+            unsigned nph = !!(sl & USC_S_P0) + !!(sl & USC_S_P1) + !!(sl & USC_S_P2);
+            ok = nph > wi || (sl & USC_S_MOV);
+            for (unsigned i = 0; i < g->ninsn; i++)
+                for (unsigned j = 0; j < g->ins[i].nk; j++)
+                    if (g->ins[i].k[j] == USC_K_W0 + wi) ok = 1;
+            if (g->ninsn && whole_op(g->ins[0].op)) ok = ok || wi == 0;
+            if (sl & USC_S_MOV) ok = ok || wi == 0;
+        }
+        if (!ok) return ILL("w%u is written to a register but nothing drives it", wi);
+    }
+    for (unsigned i = 0; i < 2; i++)
+        if ((g->wmask >> i & 1) && g->w[i].bank == USC_B_SC)
+            return ILL("w%u goes to sc%u, a read-only special constant", i, g->w[i].index);
+    return GPUREF_OK;
+}
+
+/* --------------------------------------------------- gpuref unit info */
+int usc_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail, gpuref_unit_info *info,
+                        char *err)
+{
+    usc_group g;
+    (void)stream;
+    int st = usc_decode_group(w, avail, &g, err);
+    if (st) return st;
+    info->nwords = g.nwords;
+    info->kind = g.bitwise;
+    info->form = g.bitwise ? "bitwise" : "main";
+    info->nslots = g.ninsn;
+    for (unsigned i = 0; i < g.ninsn; i++) {
+        info->slot[i].opcode = g.ins[i].op;
+        info->slot[i].mnemonic = usc_rows[g.ins[i].op].name;
+        info->slot[i].slot = g.ins[i].slot;
+    }
+    return GPUREF_OK;
+}

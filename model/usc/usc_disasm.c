@@ -1,0 +1,131 @@
+/* usc_disasm.c - the disassembler: one instruction group per unit, in the
+ * syntax the assembler reads (README "Syntax"); asm(disasm(w)) == w. */
+#include <stdio.h>
+#include <string.h>
+
+#include "usc.h"
+
+const char *const usc_pck_names[26] = {
+    "u8888", "s8888", "s8888ogl", "o8888", "u1616", "s1616", "s1616ogl", "o1616", "f16f16",
+    "u32", "s32", "f32", "f32mask", "u1010102", "s1010102", "2f102f10f10", "u111110",
+    "s111110", "f111110", "se9995", "u565u565", "coveragemask", "s8d24", "d24s8", "const0",
+    "const1",
+};
+static const char *const asr_names[4] = { "twb", "pwb", "mtb", "ftb" };
+static const char *const kname[USC_NK] = {
+    "s0", "s1", "s2", "s3", "s4", "s5", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5",
+    "fte", "is0", "is1", "is2", "is3", "is4", "is5", "w0", "w1", "ftt", "p0",
+};
+
+void usc_reg_text(const usc_reg *r, gpuref_strbuf *b)
+{
+    gpuref_sb_printf(b, "%s%u", r->bank == USC_B_SC ? "c" : usc_bank_names[r->bank], r->index);
+    if (r->idx) {
+        if (r->dlog) gpuref_sb_printf(b, "[idx%u,%u]", r->idx - 1u, 1u << r->dlog);
+        else gpuref_sb_printf(b, "[idx%u]", r->idx - 1u);
+    }
+}
+
+static void mods_text(gpuref_strbuf *b, unsigned mods, unsigned si)
+{
+    static const uint8_t abs_b[3] = { USC_MOD_ABS0, USC_MOD_ABS1, USC_MOD_ABS2 };
+    static const uint8_t neg_b[3] = { USC_MOD_NEG0, USC_MOD_NEG1, USC_MOD_NEG2 };
+    static const uint8_t flr_b[3] = { USC_MOD_FLR0, 0, USC_MOD_FLR2 };
+    if (si > 2) return;
+    if (mods & flr_b[si]) gpuref_sb_str(b, ".flr");
+    if (mods & abs_b[si]) gpuref_sb_str(b, ".abs");
+    if (mods & neg_b[si]) gpuref_sb_str(b, ".neg");
+}
+
+static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t *sused,
+                     gpuref_strbuf *b)
+{
+    const usc_row *row = &usc_rows[in->op];
+    (void)pc;
+    gpuref_sb_str(b, "    ");
+    gpuref_sb_str(b, row->name);
+    if (!row->form[in->form]) return;
+    switch (row->mkind) {
+    case USC_M_TYPE: gpuref_sb_printf(b, ".%s", usc_type_names[in->m]); break;
+    case USC_M_ASR:  gpuref_sb_printf(b, ".%s", asr_names[in->m]); break;
+    case USC_M_PCK:  gpuref_sb_printf(b, ".%s", usc_pck_names[in->m]); break;
+    case USC_M_CVT:  gpuref_sb_printf(b, ".%s", in->m == 0 ? "f32" : in->m == 1 ? "s32" : "u32"); break;
+    case USC_M_INST: if (in->m) gpuref_sb_str(b, in->m == 1 ? ".allinst" : ".anyinst"); break;
+    case USC_M_PART: gpuref_sb_str(b, in->m ? ".b" : ".a"); break;
+    }
+    if (in->lp) gpuref_sb_str(b, ".lp");
+    if (in->sat) gpuref_sb_str(b, ".sat");
+    const usc_tok *tok = row->tok[in->form];
+    unsigned ob = 0;
+    for (unsigned j = 0; j < row->ntok[in->form]; j++) {
+        const usc_tok *t = &tok[j];
+        unsigned bits = (in->o >> ob) & ((1u << t->obits) - 1), k = in->k[j];
+        ob += t->obits;
+        gpuref_sb_str(b, j ? ", " : " ");
+        if (k == USC_K_NONE) { gpuref_sb_str(b, "_"); continue; }
+        if (k == USC_K_PCND || k == USC_K_ADJ) { gpuref_sb_printf(b, "%u", bits); continue; }
+        if (k == USC_K_DRC) { gpuref_sb_printf(b, "drc%u", bits); continue; }
+        if (k == USC_K_TGT) { gpuref_sb_printf(b, "%d", (int)(int32_t)in->imm); continue; }
+        if (k == USC_K_IMM) { gpuref_sb_printf(b, "0x%x", in->imm); continue; }
+        if (k <= USC_K_S5 && !(sused[k] & 1)) {
+            usc_reg_text(&g->s[k], b);
+            sused[k] |= 1;
+        } else
+            gpuref_sb_str(b, kname[k]);
+        if (t->inv) gpuref_sb_str(b, ".invert");
+        if (row->mkind == USC_M_BYTES && k == USC_K_W0 && in->m != 15)
+            for (unsigned e = 0; e < 4; e++)
+                if (in->m >> e & 1) gpuref_sb_printf(b, ".e%u", e);
+        if (j) mods_text(b, in->mods, j - 1);
+    }
+}
+
+int usc_disasm_group(const usc_group *g, uint64_t pc, char *buf, size_t len)
+{
+    static const char *const is3n[4] = { "ft0", "ft1", "s2", "fte" };
+    static const char *const is45n[4] = { "ft0", "ft1", "ft2", "fte" };
+    gpuref_strbuf b;
+    gpuref_sb_fixed(&b, buf, len);
+    uint8_t sused[6] = { 0 };
+    /* which sources appear as operands: the first such operand prints the register */
+    uint8_t sop[6] = { 0 };
+    for (unsigned i = 0; i < g->ninsn; i++)
+        for (unsigned j = 0; j < g->ins[i].nk; j++)
+            if (g->ins[i].k[j] <= USC_K_S5) sop[g->ins[i].k[j]] = 1;
+    gpuref_sb_printf(&b, "%u :", (unsigned)(pc / 2));
+    if (g->pred) gpuref_sb_str(&b, g->pred == 1 ? " if (p0)" : " if (!p0)");
+    if (g->ignorepe) gpuref_sb_str(&b, " (ignorepe)");
+    if (g->is0) gpuref_sb_printf(&b, " is0=s%u", (unsigned)"\0\3\4\5\1\2"[g->is0]);
+    if (g->is1) gpuref_sb_str(&b, " is1=fte");
+    if (g->is2) gpuref_sb_str(&b, " is2=fte");
+    if (g->is3) gpuref_sb_printf(&b, " is3=%s", is3n[g->is3]);
+    if (g->is4) gpuref_sb_printf(&b, " is4=%s", is45n[g->is4]);
+    if (g->is5) gpuref_sb_printf(&b, " is5=%s", is45n[g->is5]);
+    for (unsigned i = 0; i < 6; i++)
+        if ((g->smask >> i & 1) && !sop[i]) {
+            gpuref_sb_printf(&b, " s%u=", i);
+            usc_reg_text(&g->s[i], &b);
+        }
+    for (unsigned i = 0; i < g->ninsn; i++) {
+        gpuref_sb_str(&b, "\n");
+        ins_text(g, &g->ins[i], pc, sused, &b);
+    }
+    for (unsigned i = 0; i < 2; i++)
+        if (g->wmask >> i & 1) {
+            gpuref_sb_str(&b, "\n    mov ");
+            usc_reg_text(&g->w[i], &b);
+            gpuref_sb_printf(&b, ", w%u", i);
+        }
+    return GPUREF_OK;
+}
+
+int usc_isa_disasm_unit(unsigned stream, const uint32_t *w, size_t avail, uint64_t pc, char *buf,
+                        size_t len, unsigned *nwords, char *err)
+{
+    usc_group g;
+    (void)stream;
+    int st = usc_decode_group(w, avail, &g, err);
+    if (st) return st;
+    *nwords = g.nwords;
+    return usc_disasm_group(&g, pc, buf, len);
+}

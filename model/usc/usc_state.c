@@ -1,0 +1,260 @@
+/* usc_state.c - configuration, reset, register files, program loading
+ * (with predecoding) and the gpuref_isa object of the USC model. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "usc.h"
+
+static const gpuref_regfile_info usc_files[USC_NFILES] = {
+    [USC_F_R]    = { "r", USC_NR, 32, USC_MAXI },
+    [USC_F_VI]   = { "vi", USC_NVI, 32, USC_MAXI },
+    [USC_F_CF]   = { "cf", USC_NCF, 32, 1 },
+    [USC_F_CFA]  = { "cfa", USC_NCF, 32, 1 },
+    [USC_F_SH]   = { "sh", USC_NSH, 32, 1 },
+    [USC_F_I]    = { "i", USC_NI, 32, USC_MAXI },
+    [USC_F_IDX]  = { "idx", USC_NIDX, 32, USC_MAXI },
+    [USC_F_O]    = { "o", USC_NO, 32, USC_MAXI },
+    [USC_F_P0]   = { "p0", 1, 1, USC_MAXI },
+    [USC_F_PE]   = { "pe", 1, 1, USC_MAXI },
+    [USC_F_COUT] = { "cout", 1, 1, USC_MAXI },
+    [USC_F_LINK] = { "link", 1, 32, 1 },
+    [USC_F_DRC]  = { "drc", 2, 8, 1 },
+    [USC_F_PC]   = { "pc", 1, 32, 1 },
+};
+
+static const char *const usc_kind_names[2] = { "main group", "bitwise group" };
+
+static const struct usc_key {
+    const char *name;
+    size_t      off;
+    unsigned    min, max, def;
+} usc_keys[] = {
+    { "instances", offsetof(usc_config, instances), 16, 32, 32 },
+    { "temps", offsetof(usc_config, temps), 1, USC_NR, USC_NR },
+    { "vins", offsetof(usc_config, vins), 0, USC_NVI, USC_NVI },
+    { "shared", offsetof(usc_config, shared), 0, USC_NSH, USC_NSH },
+    { "coeffs", offsetof(usc_config, coeffs), 0, USC_NCF, USC_NCF },
+    { "internals", offsetof(usc_config, internals), 0, USC_NI, USC_NI },
+    { "fmad_fused", offsetof(usc_config, fmad_fused), 0, 1, 1 },
+};
+#define USC_NKEYS (sizeof usc_keys / sizeof usc_keys[0])
+
+static int usc_init(void *vs, const char *config, char *err)
+{
+    usc_state *s = vs;
+    char msg[GPUREF_ERRLEN];
+    usc_desc_init();
+    if (fp_policy_init(&s->fp, "usc", msg, sizeof msg) != GPUREF_OK)
+        return gpuref_errf(err, GPUREF_ERR_CONFIG, "usc: float policy: %s", msg);
+    for (size_t k = 0; k < USC_NKEYS; k++)
+        *(unsigned *)((char *)&s->cfg + usc_keys[k].off) = usc_keys[k].def;
+    size_t pos = 0;
+    char key[32], val[64];
+    int r;
+    while ((r = gpuref_config_next(config, &pos, key, sizeof key, val, sizeof val)) > 0) {
+        size_t k;
+        for (k = 0; k < USC_NKEYS && strcmp(key, usc_keys[k].name); k++)
+            ;
+        if (k == USC_NKEYS)
+            return gpuref_errf(err, GPUREF_ERR_CONFIG, "usc: unknown config key '%s' (keys: instances, "
+                               "temps, vins, shared, coeffs, internals, fmad_fused)", key);
+        uint64_t v;
+        if (gpuref_parse_u64(val, &v) || v < usc_keys[k].min || v > usc_keys[k].max ||
+            (k == 0 && v != 16 && v != 32))
+            return gpuref_errf(err, GPUREF_ERR_CONFIG, "usc: bad value '%s' for %s (%s%u..%u)", val,
+                               key, k == 0 ? "16 or 32: " : "", usc_keys[k].min, usc_keys[k].max);
+        *(unsigned *)((char *)&s->cfg + usc_keys[k].off) = (unsigned)v;
+    }
+    if (r < 0)
+        return gpuref_errf(err, GPUREF_ERR_CONFIG, "usc: malformed config '%s' (key=value,...)", config);
+    return GPUREF_OK;
+}
+
+static void usc_fini(void *vs)
+{
+    usc_state *s = vs;
+    free(s->words);
+    free(s->grp);
+    free(s->grpst);
+    free(s->grperr);
+    s->words = NULL;
+    s->grp = NULL;
+    s->grpst = NULL;
+    s->grperr = NULL;
+}
+
+static void usc_start(usc_state *s)
+{
+    s->pc = s->base;
+    s->finished = s->nwords == 0;
+}
+
+static int usc_reset(void *vs, char *err)
+{
+    usc_state *s = vs;
+    (void)err;
+    memset(s->r, 0, sizeof s->r);
+    memset(s->vi, 0, sizeof s->vi);
+    memset(s->in, 0, sizeof s->in);
+    memset(s->idx, 0, sizeof s->idx);
+    memset(s->o, 0, sizeof s->o);
+    memset(s->sh, 0, sizeof s->sh);
+    memset(s->cf, 0, sizeof s->cf);
+    memset(s->cfa, 0, sizeof s->cfa);
+    memset(s->p0, 0, sizeof s->p0);
+    memset(s->cout, 0, sizeof s->cout);
+    for (unsigned l = 0; l < USC_MAXI; l++) s->pe[l] = l < s->cfg.instances;
+    s->link = 0;
+    s->drc[0] = s->drc[1] = 0;
+    usc_start(s);
+    return GPUREF_OK;
+}
+
+/* limits of the configured register counts */
+static unsigned file_limit(const usc_state *s, int file)
+{
+    switch (file) {
+    case USC_F_R: return s->cfg.temps;
+    case USC_F_VI: return s->cfg.vins;
+    case USC_F_SH: return s->cfg.shared;
+    case USC_F_CF: case USC_F_CFA: return s->cfg.coeffs;
+    case USC_F_I: return s->cfg.internals;
+    default: return usc_files[file].count;
+    }
+}
+
+static uint32_t *reg_ptr(usc_state *s, int file, unsigned i, unsigned lane)
+{
+    switch (file) {
+    case USC_F_R:   return &s->r[i][lane];
+    case USC_F_VI:  return &s->vi[i][lane];
+    case USC_F_CF:  return &s->cf[i];
+    case USC_F_CFA: return &s->cfa[i];
+    case USC_F_SH:  return &s->sh[i];
+    case USC_F_I:   return &s->in[i][lane];
+    case USC_F_IDX: return &s->idx[i][lane];
+    case USC_F_O:   return &s->o[i][lane];
+    case USC_F_LINK: return &s->link;
+    case USC_F_DRC: return &s->drc[i];
+    case USC_F_PC:  return &s->pc;
+    default: return NULL;
+    }
+}
+
+static int usc_reg_get(void *vs, int file, unsigned i, unsigned lane, uint64_t *v, char *err)
+{
+    usc_state *s = vs;
+    if (file < 0 || file >= USC_NFILES || i >= file_limit(s, file) || lane >= USC_MAXI)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: no register %d:%u (lane %u) in this "
+                           "configuration", file, i, lane);
+    switch (file) {
+    case USC_F_P0:   *v = s->p0[lane]; return GPUREF_OK;
+    case USC_F_PE:   *v = s->pe[lane]; return GPUREF_OK;
+    case USC_F_COUT: *v = s->cout[lane]; return GPUREF_OK;
+    default:         *v = *reg_ptr(s, file, i, lane); return GPUREF_OK;
+    }
+}
+
+static int usc_reg_set(void *vs, int file, unsigned i, unsigned lane, uint64_t v, char *err)
+{
+    usc_state *s = vs;
+    if (file < 0 || file >= USC_NFILES || i >= file_limit(s, file) || lane >= USC_MAXI)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: no register %d:%u (lane %u) in this "
+                           "configuration", file, i, lane);
+    switch (file) {
+    case USC_F_P0:   s->p0[lane] = v & 1; break;
+    case USC_F_PE:   s->pe[lane] = v & 1; break;
+    case USC_F_COUT: s->cout[lane] = v & 1; break;
+    case USC_F_DRC:  s->drc[i] = (uint32_t)(v & 0xff); break;
+    case USC_F_PC:   s->pc = (uint32_t)v; s->finished = 0; break;
+    default:         *reg_ptr(s, file, i, lane) = (uint32_t)v; break;
+    }
+    return GPUREF_OK;
+}
+
+static int usc_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len, int write, char *err)
+{
+    (void)vs; (void)addr; (void)buf; (void)len; (void)write;
+    return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: no memory space %d (the model has none yet)", space);
+}
+
+static int usc_load(void *vs, uint64_t base, const uint32_t *words, size_t n, char *err)
+{
+    usc_state *s = vs;
+    if (base & 3 || base > USC_CODE_MAX || n > (USC_CODE_MAX - base) / 4)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "program at 0x%llx (%zu words) does not fit the "
+                           "code space or is not 4-byte aligned", (unsigned long long)base, n);
+    size_t m = n ? n : 1;
+    uint32_t *w = malloc(m * sizeof *w);
+    usc_group *g = malloc(m * sizeof *g);
+    int16_t *gs = malloc(m * sizeof *gs);
+    char (*ge)[160] = malloc(m * sizeof *ge);
+    if (!w || !g || !gs || !ge) {
+        free(w); free(g); free(gs); free(ge);
+        return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
+    }
+    if (n) memcpy(w, words, n * sizeof *w);
+    /* predecode every word as a group start; an error is kept and reported
+     * only if that group is executed */
+    char why[GPUREF_ERRLEN];
+    for (size_t i = 0; i < n; i++) {
+        int st = usc_decode_group(w + i, n - i, &g[i], why);
+        if (st == GPUREF_OK) st = usc_group_check(&g[i], why);
+        gs[i] = (int16_t)st;
+        ge[i][0] = 0;
+        if (st) {
+            size_t k = strlen(why);
+            if (k >= sizeof ge[i]) k = sizeof ge[i] - 1;
+            memcpy(ge[i], why, k);
+            ge[i][k] = 0;
+        }
+    }
+    usc_fini(s);
+    s->words = w;
+    s->grp = g;
+    s->grpst = gs;
+    s->grperr = ge;
+    s->nwords = n;
+    s->base = (uint32_t)base;
+    usc_start(s);
+    return GPUREF_OK;
+}
+
+static int usc_finished(const void *vs)
+{
+    return ((const usc_state *)vs)->finished;
+}
+
+static const char *usc_opcode_name(unsigned op)
+{
+    return op < USC_NOPS ? usc_rows[op].name : NULL;
+}
+
+const gpuref_isa gpuref_isa_usc = {
+    .name = "usc",
+    .title = "PowerVR USC (Series 6XT): instruction groups of phases 0/1/2 or the bitwise ALU, and a backend slot",
+    .nfiles = USC_NFILES,
+    .files = usc_files,
+    .nspaces = 0,
+    .spaces = NULL,
+    .state_size = sizeof(usc_state),
+    .init = usc_init,
+    .fini = usc_fini,
+    .reset = usc_reset,
+    .reg_get = usc_reg_get,
+    .reg_set = usc_reg_set,
+    .mem_rw = usc_mem_rw,
+    .load = usc_load,
+    .step = usc_step,
+    .finished = usc_finished,
+    .decode_unit = usc_isa_decode_unit,
+    .disasm_unit = usc_isa_disasm_unit,
+    .assemble = usc_isa_assemble,
+    .nopcodes = USC_NOPS,
+    .opcode_name = usc_opcode_name,
+    .slot_names = usc_slot_names,
+    .nslot_names = USC_NSLOTS,
+    .kind_names = usc_kind_names,
+    .nkind_names = 2,
+};
