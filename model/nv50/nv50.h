@@ -236,7 +236,7 @@ typedef struct nv50_state {
     int      finished;
     nv50_mem *mem;                /* &own, or wave 0's (waves=N share memory) */
     nv50_mem  own;
-    fp_policy fp;                 /* the sealed "nv50" float policy (FLOAT.md, nv50_float.c) */
+    fp_policy fp;                 /* the sealed "nv50" float policy (FLOAT.md, nv50_exec_float.c) */
     nv50_flow flow;               /* scratch of the current step (not architectural) */
     /* the loaded program (not architectural) */
     uint32_t    base;
@@ -293,7 +293,7 @@ int  nv50_step(void *st, gpuref_retire *rr, char *err);
 void nv50_predecode(const nv50_config *cfg, const uint32_t *w, size_t avail, uint32_t pc,
                     nv50_pinsn *p);
 
-/* Exec helpers (nv50_exec.c).  Lanes are computed on whole 32-lane arrays; the
+/* Exec helpers (nv50_exec_int.c).  Lanes are computed on whole 32-lane arrays; the
  * exec mask is applied when a result is written (README "Model internals"). */
 /* Any source operand into out (memory operands only for the lanes in exec). */
 void nv50_fetch(nv50_state *s, const nv50_opnd *o, uint32_t exec, uint32_t out[NV50_LANES]);

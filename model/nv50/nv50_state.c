@@ -117,7 +117,7 @@ static int nv50_init(void *vs, const char *config, char *err)
     nv50_state *s = vs;
     char msg[GPUREF_ERRLEN];
     s->mem = &s->own;
-    if (fp_policy_init(&s->fp, "nv50", msg, sizeof msg) != GPUREF_OK)   /* nv50_float.c */
+    if (fp_policy_init(&s->fp, "nv50", msg, sizeof msg) != GPUREF_OK)   /* nv50_exec_float.c */
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "nv50: float policy: %s", msg);
     return nv50_config_parse(&s->cfg, config, err);
 }

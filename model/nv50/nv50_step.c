@@ -1,6 +1,6 @@
 /* nv50_step.c - one step of the warp: fetch, predicate, control flow
  * (join/exit modifiers, the divergence stack), retire.  Implements "Execution
- * semantics" of README.md; control instructions (nv50_ctl.c) work on s->flow
+ * semantics" of README.md; control instructions (nv50_exec_flow.c) work on s->flow
  * only, which is committed here when the whole unit has succeeded. */
 #include <string.h>
 

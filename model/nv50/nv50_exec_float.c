@@ -1,4 +1,4 @@
-/* nv50_float.c - the float, SFU and conversion instructions of NV50
+/* nv50_exec_float.c - the float, SFU and conversion instructions of NV50
  * (contract: model/nv50/FLOAT.md; decisions: README.md "Float").
  *
  * All arithmetic goes through model/fp (pure functions on bit patterns) with

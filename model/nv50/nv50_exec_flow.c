@@ -1,4 +1,4 @@
-/* nv50_ctl.c - the control instructions (bra, call, ret, breakaddr, joinat,
+/* nv50_exec_flow.c - the control instructions (bra, call, ret, breakaddr, joinat,
  * quadon, quadpop, trap).  They work on s->flow only, which nv50_step.c
  * commits when the whole unit has succeeded (README.md "Execution
  * semantics"). */

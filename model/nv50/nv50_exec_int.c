@@ -1,4 +1,4 @@
-/* nv50_exec.c - operand access and the integer instructions of
+/* nv50_exec_int.c - operand access and the integer instructions of
  * nv50-isa-ops.txt sections 1-4 (cited "ops Lnnn").
  *
  * Every exec function computes all 32 lanes on whole arrays and applies the
