@@ -256,8 +256,9 @@ COV_COUNT  ?= 30
 COV_TOGGLE ?= 0
 COV_V      := $(if $(filter 1,$(COV_TOGGLE)),-covt,-cov)
 $(foreach i,$(RTL_ISAS),$(eval $(call tb_rule,$(i),-covt,--coverage-line --coverage-toggle --coverage-user)))
-# the random part: ISAs whose model has a generator (model/<isa>/<isa>_gen.c)
-GEN_RTL_ISAS := $(foreach i,$(RTL_ISAS),$(if $(wildcard model/$(i)/$(i)_gen.c),$(i)))
+# the random part: ISAs whose model has a generator and whose RTL says what it
+# runs (scripts/testdata/<isa>-rtl.mix.yaml, the mix random lockstep programs use)
+GEN_RTL_ISAS := $(foreach i,$(RTL_ISAS),$(if $(wildcard model/$(i)/$(i)_gen.c),$(if $(wildcard scripts/testdata/$(i)-rtl.mix.yaml),$(i))))
 cov: all $(foreach i,$(RTL_ISAS),$(B)/tb/$(i)$(COV_V)/Vtb_$(i))
 	@mkdir -p $(B)/cov
 	@for i in $(RTL_ISAS); do skip=""; [ -f testbenches/$$i/lockstep_skip.txt ] && skip="--skip testbenches/$$i/lockstep_skip.txt"; \

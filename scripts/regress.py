@@ -179,7 +179,9 @@ def default_jobs(isas, seeds, count, build="build"):
     jobs = []
     for isa in isas:
         jobs.append({"isa": isa, "mode": "lockstep", "directed": "vectors/%s/directed/*.yaml" % isa})
-        if seeds > 0 and isa in GEN_ISAS and has_gen(build, isa):
+        # random programs in lockstep: an ISA whose model has a generator and
+        # whose RTL says what it runs (RTL_MIX); else its directed files only
+        if seeds > 0 and isa in GEN_ISAS and has_gen(build, isa) and os.path.exists(RTL_MIX % isa):
             jobs.append({"isa": isa, "mode": "lockstep",
                          "random": {"seeds": seeds, "first": 1, "count": count}})
     return jobs
