@@ -100,6 +100,21 @@ int gpuref_diagf(gpuref_diag *d, int status, unsigned line, unsigned col, const 
  * 0 at end, <0 on malformed text.  *pos starts at 0. */
 int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,
                        char *val, size_t vlen);
+/* A numeric config key of an ISA: its unsigned field at byte offset `off` of
+ * the ISA's config struct, the range min..max, the default; pow2: only the
+ * powers of two in the range (a lane or instance count). */
+typedef struct gpuref_cfg_key {
+    const char *name;
+    size_t      off;
+    unsigned    min, max, def;
+    unsigned    pow2;
+} gpuref_cfg_key;
+/* Set every key of keys[0..n) to its default in cfg, then the "k=v,..." of
+ * config; errors "<isa>: unknown config key 'k' (keys: ...)", "<isa>: bad
+ * value 'v' for k (min..max)", "<isa>: malformed config '...' (key=value,...)"
+ * into err (GPUREF_ERR_CONFIG). */
+int gpuref_config_keys(const char *isa, const gpuref_cfg_key *keys, size_t n, void *cfg,
+                       const char *config, char *err);
 /* A malloc'ed NUL-terminated copy of the n bytes at s (NULL: no memory). */
 char *gpuref_dupn(const char *s, size_t n);
 /* fopen(path, "rb"), but a folder fails with EISDIR at once (not as an

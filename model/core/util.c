@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "isa.h"
+#include "text.h"
 
 const char *gpuref_status_name(int status)
 {
@@ -66,6 +67,55 @@ static size_t copy_token(const char *s, size_t n, char *dst, size_t dlen)
     memcpy(dst, s, k);
     dst[k] = '\0';
     return k;
+}
+
+int gpuref_config_keys(const char *isa, const gpuref_cfg_key *keys, size_t n, void *cfg,
+                       const char *config, char *err)
+{
+    for (size_t k = 0; k < n; k++)
+        *(unsigned *)((char *)cfg + keys[k].off) = keys[k].def;
+    size_t pos = 0;
+    char key[32], val[64];
+    int r;
+    while ((r = gpuref_config_next(config, &pos, key, sizeof key, val, sizeof val)) > 0) {
+        size_t k;
+        for (k = 0; k < n && strcmp(key, keys[k].name); k++)
+            ;
+        if (k == n) {
+            char list[256] = "";
+            size_t len = 0;
+            for (size_t j = 0; j < n && len < sizeof list; j++)
+                len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", j ? ", " : "",
+                                        keys[j].name);
+            return gpuref_errf(err, GPUREF_ERR_CONFIG, "%s: unknown config key '%s' (keys: %s)", isa,
+                               key, list);
+        }
+        const gpuref_cfg_key *c = &keys[k];
+        uint64_t v;
+        int bad = gpuref_parse_u64(val, &v) || v < c->min || v > c->max ||
+                  (c->pow2 && (v & (v - 1)) != 0);
+        if (bad) {
+            char only[64] = "";             /* "16, 32 or 64: " */
+            size_t len = 0, m = 0;
+            for (uint64_t p2 = 1; c->pow2 && p2 <= c->max; p2 <<= 1)
+                m += p2 >= c->min;
+            for (uint64_t p2 = 1, i = 0; c->pow2 && p2 <= c->max && len < sizeof only; p2 <<= 1) {
+                if (p2 < c->min)
+                    continue;
+                i++;
+                len += (size_t)snprintf(only + len, sizeof only - len, "%s%llu%s",
+                                        i == 1 ? "" : i == m ? " or " : ", ",
+                                        (unsigned long long)p2, i == m ? ": " : "");
+            }
+            return gpuref_errf(err, GPUREF_ERR_CONFIG, "%s: bad value '%s' for %s (%s%u..%u)", isa,
+                               val, key, only, c->min, c->max);
+        }
+        *(unsigned *)((char *)cfg + c->off) = (unsigned)v;
+    }
+    if (r < 0)
+        return gpuref_errf(err, GPUREF_ERR_CONFIG, "%s: malformed config '%s' (key=value,...)", isa,
+                           config);
+    return GPUREF_OK;
 }
 
 int gpuref_config_next(const char *config, size_t *pos, char *key, size_t klen,

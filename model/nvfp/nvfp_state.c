@@ -22,13 +22,9 @@ static const gpuref_regfile_info nvfp_files[NVFP_NFILES] = {
 };
 static const char *const nvfp_spaces[1] = { "tex" };
 
-static const struct nvfp_key {
-    const char *name;
-    size_t      off;
-    unsigned    max, def;
-} nvfp_keys[] = {
-    { "frc_clamp", offsetof(nvfp_config, frc_clamp), 1, 1 },
-    { "kil_stop", offsetof(nvfp_config, kil_stop), 1, 0 },
+static const gpuref_cfg_key nvfp_keys[] = {
+    { "frc_clamp", offsetof(nvfp_config, frc_clamp), 0, 1, 1, 0 },
+    { "kil_stop", offsetof(nvfp_config, kil_stop), 0, 1, 0, 0 },
 };
 #define NVFP_NKEYS (sizeof nvfp_keys / sizeof nvfp_keys[0])
 
@@ -38,26 +34,9 @@ static int nvfp_init(void *vs, const char *config, char *err)
     char msg[GPUREF_ERRLEN];
     if (fp_policy_init(&s->fp, "nvfp", msg, sizeof msg) != GPUREF_OK)
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "nvfp: float policy: %s", msg);
-    for (size_t k = 0; k < NVFP_NKEYS; k++)
-        *(unsigned *)((char *)&s->cfg + nvfp_keys[k].off) = nvfp_keys[k].def;
-    size_t pos = 0;
-    char key[32], val[64];
-    int r;
-    while ((r = gpuref_config_next(config, &pos, key, sizeof key, val, sizeof val)) > 0) {
-        size_t k;
-        for (k = 0; k < NVFP_NKEYS && strcmp(key, nvfp_keys[k].name); k++)
-            ;
-        if (k == NVFP_NKEYS)
-            return gpuref_errf(err, GPUREF_ERR_CONFIG, "nvfp: unknown config key '%s' (keys: "
-                               "frc_clamp, kil_stop)", key);
-        uint64_t v;
-        if (gpuref_parse_u64(val, &v) || v > nvfp_keys[k].max)
-            return gpuref_errf(err, GPUREF_ERR_CONFIG, "nvfp: bad value '%s' for %s (0..%u)", val, key,
-                               nvfp_keys[k].max);
-        *(unsigned *)((char *)&s->cfg + nvfp_keys[k].off) = (unsigned)v;
-    }
-    if (r < 0)
-        return gpuref_errf(err, GPUREF_ERR_CONFIG, "nvfp: malformed config '%s' (key=value,...)", config);
+    int rc = gpuref_config_keys("nvfp", nvfp_keys, NVFP_NKEYS, &s->cfg, config, err);
+    if (rc != GPUREF_OK)
+        return rc;
     s->own = calloc(1, NVFP_TEX_BYTES);
     if (!s->own)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");

@@ -32,48 +32,24 @@ static const char *const r700_kind_names[2] = { "cf", "alu group" };
 static const char *const r700_stream_names[2] = { "cf", "alu clause" };
 
 /* ------------------------------------------------------------ config */
-static const struct r700_key {
-    const char *name;
-    size_t      off;
-    unsigned    min, max, def;
-} r700_keys[] = {
-    { "lanes", offsetof(r700_config, lanes), 16, 64, 64 },
-    { "gprs", offsetof(r700_config, gprs), 1, 128, 124 },
-    { "temps", offsetof(r700_config, temps), 0, 4, 4 },
-    { "stack_size", offsetof(r700_config, stack_size), 1, R700_MAXSTACK, 32 },
-    { "prefer_trans", offsetof(r700_config, prefer_trans), 0, 1, 0 },
-    { "sub_guide", offsetof(r700_config, sub_guide), 0, 1, 0 },
-    { "shift_mask", offsetof(r700_config, shift_mask), 0, 1, 0 },
-    { "flt_to_int_rne", offsetof(r700_config, flt_to_int_rne), 0, 1, 0 },
-    { "sin_radians", offsetof(r700_config, sin_radians), 0, 1, 0 },
+static const gpuref_cfg_key r700_keys[] = {
+    { "lanes", offsetof(r700_config, lanes), 16, 64, 64, 1 },
+    { "gprs", offsetof(r700_config, gprs), 1, 128, 124, 0 },
+    { "temps", offsetof(r700_config, temps), 0, 4, 4, 0 },
+    { "stack_size", offsetof(r700_config, stack_size), 1, R700_MAXSTACK, 32, 0 },
+    { "prefer_trans", offsetof(r700_config, prefer_trans), 0, 1, 0, 0 },
+    { "sub_guide", offsetof(r700_config, sub_guide), 0, 1, 0, 0 },
+    { "shift_mask", offsetof(r700_config, shift_mask), 0, 1, 0, 0 },
+    { "flt_to_int_rne", offsetof(r700_config, flt_to_int_rne), 0, 1, 0, 0 },
+    { "sin_radians", offsetof(r700_config, sin_radians), 0, 1, 0, 0 },
 };
 #define R700_NKEYS (sizeof r700_keys / sizeof r700_keys[0])
 
 static int r700_config_parse(r700_config *cfg, const char *config, char *err)
 {
-    for (size_t k = 0; k < R700_NKEYS; k++)
-        *(unsigned *)((char *)cfg + r700_keys[k].off) = r700_keys[k].def;
-    size_t pos = 0;
-    char key[32], val[64];
-    int r;
-    while ((r = gpuref_config_next(config, &pos, key, sizeof key, val, sizeof val)) > 0) {
-        size_t k;
-        for (k = 0; k < R700_NKEYS && strcmp(key, r700_keys[k].name); k++)
-            ;
-        if (k == R700_NKEYS)
-            return gpuref_errf(err, GPUREF_ERR_CONFIG, "r700: unknown config key '%s' (keys: lanes, "
-                               "gprs, temps, stack_size, prefer_trans, sub_guide, shift_mask, "
-                               "flt_to_int_rne, sin_radians)", key);
-        uint64_t v;
-        if (gpuref_parse_u64(val, &v) || v < r700_keys[k].min || v > r700_keys[k].max ||
-            (k == 0 && v != 16 && v != 32 && v != 64))
-            return gpuref_errf(err, GPUREF_ERR_CONFIG, "r700: bad value '%s' for %s (%s%u..%u)", val,
-                               key, k == 0 ? "16, 32 or 64: " : "", r700_keys[k].min, r700_keys[k].max);
-        *(unsigned *)((char *)cfg + r700_keys[k].off) = (unsigned)v;
-    }
-    if (r < 0)
-        return gpuref_errf(err, GPUREF_ERR_CONFIG, "r700: malformed config '%s' (key=value,...)",
-                           config);
+    int rc = gpuref_config_keys("r700", r700_keys, R700_NKEYS, cfg, config, err);
+    if (rc != GPUREF_OK)
+        return rc;
     if (cfg->gprs + cfg->temps > 128)
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "r700: gprs %u + temps %u exceed 128 (L541)",
                            cfg->gprs, cfg->temps);

@@ -25,18 +25,14 @@ static const gpuref_regfile_info usc_files[USC_NFILES] = {
 
 static const char *const usc_kind_names[2] = { "main group", "bitwise group" };
 
-static const struct usc_key {
-    const char *name;
-    size_t      off;
-    unsigned    min, max, def;
-} usc_keys[] = {
-    { "instances", offsetof(usc_config, instances), 16, 32, 32 },
-    { "temps", offsetof(usc_config, temps), 1, USC_NR, USC_NR },
-    { "vins", offsetof(usc_config, vins), 0, USC_NVI, USC_NVI },
-    { "shared", offsetof(usc_config, shared), 0, USC_NSH, USC_NSH },
-    { "coeffs", offsetof(usc_config, coeffs), 0, USC_NCF, USC_NCF },
-    { "internals", offsetof(usc_config, internals), 0, USC_NI, USC_NI },
-    { "fmad_fused", offsetof(usc_config, fmad_fused), 0, 1, 1 },
+static const gpuref_cfg_key usc_keys[] = {
+    { "instances", offsetof(usc_config, instances), 16, 32, 32, 1 },
+    { "temps", offsetof(usc_config, temps), 1, USC_NR, USC_NR, 0 },
+    { "vins", offsetof(usc_config, vins), 0, USC_NVI, USC_NVI, 0 },
+    { "shared", offsetof(usc_config, shared), 0, USC_NSH, USC_NSH, 0 },
+    { "coeffs", offsetof(usc_config, coeffs), 0, USC_NCF, USC_NCF, 0 },
+    { "internals", offsetof(usc_config, internals), 0, USC_NI, USC_NI, 0 },
+    { "fmad_fused", offsetof(usc_config, fmad_fused), 0, 1, 1, 0 },
 };
 #define USC_NKEYS (sizeof usc_keys / sizeof usc_keys[0])
 
@@ -47,27 +43,9 @@ static int usc_init(void *vs, const char *config, char *err)
     usc_desc_init();
     if (fp_policy_init(&s->fp, "usc", msg, sizeof msg) != GPUREF_OK)
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "usc: float policy: %s", msg);
-    for (size_t k = 0; k < USC_NKEYS; k++)
-        *(unsigned *)((char *)&s->cfg + usc_keys[k].off) = usc_keys[k].def;
-    size_t pos = 0;
-    char key[32], val[64];
-    int r;
-    while ((r = gpuref_config_next(config, &pos, key, sizeof key, val, sizeof val)) > 0) {
-        size_t k;
-        for (k = 0; k < USC_NKEYS && strcmp(key, usc_keys[k].name); k++)
-            ;
-        if (k == USC_NKEYS)
-            return gpuref_errf(err, GPUREF_ERR_CONFIG, "usc: unknown config key '%s' (keys: instances, "
-                               "temps, vins, shared, coeffs, internals, fmad_fused)", key);
-        uint64_t v;
-        if (gpuref_parse_u64(val, &v) || v < usc_keys[k].min || v > usc_keys[k].max ||
-            (k == 0 && v != 16 && v != 32))
-            return gpuref_errf(err, GPUREF_ERR_CONFIG, "usc: bad value '%s' for %s (%s%u..%u)", val,
-                               key, k == 0 ? "16 or 32: " : "", usc_keys[k].min, usc_keys[k].max);
-        *(unsigned *)((char *)&s->cfg + usc_keys[k].off) = (unsigned)v;
-    }
-    if (r < 0)
-        return gpuref_errf(err, GPUREF_ERR_CONFIG, "usc: malformed config '%s' (key=value,...)", config);
+    int rc = gpuref_config_keys("usc", usc_keys, USC_NKEYS, &s->cfg, config, err);
+    if (rc != GPUREF_OK)
+        return rc;
     return GPUREF_OK;
 }
 
