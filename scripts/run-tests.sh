@@ -250,6 +250,13 @@ if want fuzz; then
     if command -v clang-16 >/dev/null 2>&1 &&
        make --no-print-directory fuzz-build > "$LOG/fuzz-build.log" 2>&1; then
         for h in $FUZZ_NAMES; do
+            # a harness with an open finding (model/tests/fuzz/open.txt: NAME # what)
+            # is reported as skipped with it until the finding is fixed
+            why=$(sed -n "s/^$h *# *//p" model/tests/fuzz/open.txt 2>/dev/null)
+            if [ -n "$why" ]; then
+                suite "fuzz-$h" sh -c 'echo "open finding: $1"; echo "0 passed, 0 failed, 1 skipped"' sh "$why"
+                continue
+            fi
             suite "fuzz-$h" sh scripts/fuzz.sh "$B" run "$FSECS" "$h"
         done
     else

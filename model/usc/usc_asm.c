@@ -28,7 +28,7 @@ typedef struct asm_st {
     uint8_t      sbound[6];
 } asm_st;
 
-#define AERR(a, at, ...) gpuref_lex_errf(&(a)->lx, (a)->d, GPUREF_ERR_PARSE, (at), __VA_ARGS__)
+#define AERR(a, at, ...) gpuref_lex_errf(&(a)->lx, (a)->d, GPUREF_ERR_ASM, (at), __VA_ARGS__)
 
 static int ieq(const char *s, size_t n, const char *lit)
 {
@@ -487,7 +487,7 @@ static int end_group(asm_st *a)
     usc_encode_group(g, w, &nw);
     g->nwords = (uint8_t)nw;
     if (usc_group_check(g, err))
-        return gpuref_diagf(a->d, GPUREF_ERR_PARSE, a->gline[a->n - 1], 1, "%s", err + 5);
+        return gpuref_diagf(a->d, GPUREF_ERR_ASM, a->gline[a->n - 1], 1, "%s", err + 5);
     a->open = 0;
     return 0;
 }
@@ -557,7 +557,7 @@ int usc_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *
     for (size_t f = 0; !st && f < A.nfx; f++) {
         fixup *fx = &A.fx[f];
         long li = gpuref_labels_find(&A.labels, fx->name);
-        if (li < 0) { st = gpuref_diagf(d, GPUREF_ERR_PARSE, fx->line, fx->col, "unknown label '%s'", fx->name); break; }
+        if (li < 0) { st = gpuref_diagf(d, GPUREF_ERR_ASM, fx->line, fx->col, "unknown label '%s'", fx->name); break; }
         usc_ins *in = &A.g[fx->grp].ins[fx->ins];
         uint64_t to = A.labels.v[li].value;
         int rel = in->op == USC_OP_BR || in->op == USC_OP_BRL;
