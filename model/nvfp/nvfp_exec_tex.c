@@ -87,8 +87,8 @@ static int sample(nvfp_ctx *c, unsigned tid, uint32_t u, uint32_t v, uint32_t ou
     fp_to_int(FP_I32, FP_F32, a0, P, 0, &ia, NULL);
     fp_to_int(FP_I32, FP_F32, b0, P, 0, &ib, NULL);
     int32_t x0 = (int32_t)(uint32_t)ia, y0 = (int32_t)(uint32_t)ib;
-    int32_t xs[2] = { x0 < 0 ? 0 : x0 > wm ? wm : x0, x0 + 1 < 0 ? 0 : x0 >= wm ? wm : x0 + 1 };
-    int32_t ys[2] = { y0 < 0 ? 0 : y0 > hm ? hm : y0, y0 + 1 < 0 ? 0 : y0 >= hm ? hm : y0 + 1 };
+    int32_t xs[2] = { x0 < 0 ? 0 : x0 > wm ? wm : x0, x0 < -1 ? 0 : x0 >= wm ? wm : x0 + 1 };
+    int32_t ys[2] = { y0 < 0 ? 0 : y0 > hm ? hm : y0, y0 < -1 ? 0 : y0 >= hm ? hm : y0 + 1 };
     uint32_t t[2][2][4];
     for (unsigned i = 0; i < 2; i++)
         for (unsigned k = 0; k < 2; k++) {

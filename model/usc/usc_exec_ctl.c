@@ -164,7 +164,7 @@ int usc_x_flow(usc_ctx *c, const usc_ins *in, char *err)
         c->linkset = 1;
     }
     if (in->op == USC_OP_BA || in->op == USC_OP_BAL) c->next_pc = in->imm * 2u;
-    else c->next_pc = c->s->pc + (uint32_t)((int32_t)in->imm * 2);
+    else c->next_pc = c->s->pc + (uint32_t)in->imm * 2u;   /* two's complement wrap, no signed overflow */
     return GPUREF_OK;
 }
 
