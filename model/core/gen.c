@@ -327,6 +327,10 @@ int gpuref_gen_target(gpuref_gen *g, const gpuref_cov *cov, gpuref_diag *d)
     if (gpuref_cov_isa(cov) != g->isa)
         return gpuref_diagf(d, GPUREF_ERR_CONFIG, 0, 0, "coverage of ISA %s, generator for %s",
                             gpuref_isa_name(gpuref_cov_isa(cov)), g->isa->name);
+    if (g->isa->gen->no_target)
+        return gpuref_diagf(d, GPUREF_ERR_UNIMPL, 0, 0,
+                            "unimplemented: %s generator: --target (aiming at coverage holes)",
+                            g->isa->name);
     gpuref_cov *c = NULL;
     int rc = gpuref_cov_create(g->isa->name, &c, d);
     if (rc)
@@ -602,7 +606,10 @@ static int record(gpuref_strbuf *f, const gpuref_gen *g, const gpuref_genctx *x,
     gpuref_vec_file *vf = NULL;
     gpuref_model *m = NULL;
     gpuref_retire *rr = malloc(sizeof *rr);
-    uint8_t *wr = calloc((size_t)g->isa->nfiles * 256, 1);   /* written (file, index) */
+    size_t *first = calloc(g->isa->nfiles + 1, sizeof *first);  /* file fi's first in wr */
+    for (unsigned fi = 0; first && fi < g->isa->nfiles; fi++)
+        first[fi + 1] = first[fi] + g->isa->files[fi].count;
+    uint8_t *wr = first ? calloc(first[g->isa->nfiles] + 1, 1) : NULL;  /* written (file, index) */
     int rc = rr && wr ? gpuref_vec_load_string("generated", t.s, t.n, &vf, d)
                       : gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
     if (rc == GPUREF_OK)
@@ -619,10 +626,12 @@ static int record(gpuref_strbuf *f, const gpuref_gen *g, const gpuref_genctx *x,
             break;
         }
         steps++;
-        for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW; i++)
-            if (rr->regw[i].file >= 0 && (unsigned)rr->regw[i].file < g->isa->nfiles &&
-                rr->regw[i].index < 256)
-                wr[rr->regw[i].file * 256 + rr->regw[i].index] = 1;
+        for (unsigned i = 0; i < rr->nregw && i < GPUREF_MAX_REGW; i++) {
+            const gpuref_regw *w = &rr->regw[i];
+            if (w->file >= 0 && (unsigned)w->file < g->isa->nfiles &&
+                w->index < g->isa->files[w->file].count)
+                wr[first[w->file] + w->index] = 1;
+        }
     }
     if (rc == GPUREF_OK) {
         put_test(f, g, x);
@@ -634,8 +643,8 @@ static int record(gpuref_strbuf *f, const gpuref_gen *g, const gpuref_genctx *x,
             const gpuref_regfile_info *inf = &g->isa->files[fi];
             if (!strcmp(inf->name, "pc") || !strcmp(inf->name, "cfg"))
                 continue;                    /* the end pc, the configuration */
-            for (unsigned r = 0; r < inf->count && r < 256; r++) {
-                if (!wr[fi * 256 + r])
+            for (unsigned r = 0; r < inf->count; r++) {
+                if (!wr[first[fi] + r])
                     continue;
                 unsigned nl = inf->lanes > GPUREF_MAX_LANES ? GPUREF_MAX_LANES : inf->lanes;
                 for (unsigned l = 0; l < nl && rc == GPUREF_OK; l++)
@@ -645,12 +654,9 @@ static int record(gpuref_strbuf *f, const gpuref_gen *g, const gpuref_genctx *x,
                 if (!any)
                     gpuref_sb_str(f, "      regs:\n");
                 any = 1;
-                char key[48];
-                if (inf->count == 1)             /* a single register: no index */
-                    snprintf(key, sizeof key, "        %s: ", inf->name);
-                else
-                    snprintf(key, sizeof key, "        %s%u: ", inf->name, r);
-                gpuref_sb_str(f, key);
+                char key[48];                    /* the loader's spelling (R3.x, s5, mask) */
+                gpuref_isa_reg_name(g->isa, (int)fi, r, key, sizeof key);
+                gpuref_sb_printf(f, "        %s: ", key);
                 put_values(f, (inf->width + 3) / 4, v, nl);
                 gpuref_sb_put(f, "\n", 1);
             }
@@ -662,6 +668,7 @@ static int record(gpuref_strbuf *f, const gpuref_gen *g, const gpuref_genctx *x,
     gpuref_vec_free(vf);
     free(rr);
     free(wr);
+    free(first);
     free(t.s);
     return rc;
 }

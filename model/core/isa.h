@@ -203,6 +203,9 @@ typedef struct gpuref_isa_gen {
     void (*fini)(void *priv);
     /* Generate one test: program text (gpuref_gx_text*) and initial state. */
     int  (*test)(gpuref_genctx *g, char *err);
+    /* 1: test never calls gpuref_gx_target (it cannot aim at coverage
+     * holes yet), so a --target run is refused instead of ignored */
+    unsigned no_target;
 } gpuref_isa_gen;
 
 /* Program text, one instruction or label per call (a newline is added). */

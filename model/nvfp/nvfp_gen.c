@@ -124,4 +124,5 @@ const gpuref_isa_gen gpuref_nvfp_gen = {
     .items = nvfp_items,
     .nitems = NVFP_NOPS,
     .test = nvfp_gen_test,
+    .no_target = 1,
 };
