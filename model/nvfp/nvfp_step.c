@@ -204,7 +204,9 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
                         *wp = (*wp & 0xffffu) | (out[j] & 0xffffu) << 16;
                     else
                         *wp = (*wp & 0xffff0000u) | (out[j] & 0xffffu);
-                    gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_R, ch * 4 + wi, 0xffffffffu);
+                    /* an H/I view writes one 16-bit half of the word */
+                    uint32_t bits = d == NVFP_PR_R ? 0xffffffffu : 0xffffu << 16 * (j & 1);
+                    gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_R, ch * 4 + wi, bits);
                     if (w) {
                         w->lanes |= 1u << l;
                         w->value[l] = *wp;

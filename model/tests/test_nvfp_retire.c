@@ -79,6 +79,7 @@ static void fp16_write(void)
     tu_check(gpuref_step(m, &rr) == 0, "step: %s", gpuref_model_error(m));
     const gpuref_regw *w = find(&rr, NVFP_F_R, 7);            /* chunk 1 word 3: H3.z | H3.w << 16 */
     tu_check(w && w->lanes == 0xa && w->value[1] == 0x40000000u, "R1.w pixels 1, 3 = 0x40000000");
+    tu_check(w && w->bits == 0xffff0000u, "H3.w writes bits 31:16 of R1.w only");
     const gpuref_regw *f = find(&rr, NVFP_F_FMT, 1);
     tu_check(f && f->lanes == 0xa && f->value[1] == NVFP_PR_H, "fmt1 = fp16 for pixels 1, 3");
     tu_check(rr.nregw == 2, "two writes (%u)", rr.nregw);

@@ -62,6 +62,10 @@ enum { USC_T_F32, USC_T_U16, USC_T_S16, USC_T_U8, USC_T_S8, USC_T_U32, USC_T_S32
 #define USC_MOD_F3  (USC_MOD_ABS0|USC_MOD_NEG0|USC_MOD_ABS1|USC_MOD_NEG1|USC_MOD_ABS2|USC_MOD_NEG2|USC_MOD_FLR2)
 #define USC_MOD_F2  (USC_MOD_ABS0|USC_MOD_NEG0|USC_MOD_FLR0|USC_MOD_ABS1)
 #define USC_MOD_AN0 (USC_MOD_ABS0|USC_MOD_NEG0)
+/* .SAT: the source gives it to FMAD/FADD/FMUL (L395-L411) and the 8/16-bit
+ * integer ops (L621-L695), never to the one-source rows with .ABS/.NEG only
+ * (MBYP, the derivatives, FRCP..GEXP): the rows with more than AN0 modifiers */
+#define USC_ROW_SAT(row) (((row)->mods & ~USC_MOD_AN0) != 0)
 #define USC_MOD_I2  (USC_MOD_ABS0|USC_MOD_NEG0|USC_MOD_ABS1)
 #define USC_MOD_I3  (USC_MOD_I2|USC_MOD_ABS2|USC_MOD_NEG2)
 
@@ -182,6 +186,7 @@ extern const char *const usc_type_names[USC_NTYPES];
 extern const char *const usc_bank_names[USC_NBANKS];
 extern const uint32_t usc_sc_table[240];
 int usc_sc_is_defined(unsigned i);
+int usc_reg_ok(const struct usc_reg *r);
 int usc_form_of(unsigned op, unsigned slot);
 int usc_resolve(usc_ins *in);
 

@@ -50,8 +50,6 @@ static int parse_reg(const char *s, size_t n, usc_reg *r)
     static const char *const pre[] = { "cfa", "cf", "sh", "sc", "idx", "vi", "r", "i", "o", "c" };
     static const uint8_t bank[] = { USC_B_CFA, USC_B_CF, USC_B_SH, USC_B_SC, USC_B_IDX, USC_B_VI,
                                     USC_B_R, USC_B_I, USC_B_O, USC_B_SC };
-    static const unsigned max[USC_NBANKS] = { USC_NR, USC_NVI, USC_NCF, USC_NCF, USC_NSH, 240,
-                                              USC_NI, USC_NIDX, USC_NO };
     memset(r, 0, sizeof *r);
     const char *br = memchr(s, '[', n);
     size_t bn = br ? (size_t)(br - s) : n;
@@ -61,9 +59,8 @@ static int parse_reg(const char *s, size_t n, usc_reg *r)
         uint64_t v;
         if (gpuref_num_u64(s + pl, bn - pl, 0, 4095, &v)) return -1;
         r->bank = bank[p];
-        if (v >= max[r->bank]) return -1;
-        if (r->bank == USC_B_SC && !usc_sc_is_defined((unsigned)v)) return -1;
         r->index = (uint16_t)v;
+        if (!usc_reg_ok(r)) return -1;
         if (br) {
             if (s[n - 1] != ']' || r->bank == USC_B_I || r->bank == USC_B_IDX || r->bank == USC_B_SC)
                 return -1;
@@ -257,8 +254,9 @@ static int try_form(asm_st *a, usc_group *g, usc_ins *in, unsigned op, unsigned 
 
 static int dot_mod(asm_st *a, usc_ins *in, const usc_row *row, const char *p, size_t n)
 {
-    if (ieq(p, n, "sat")) { if (!row->mods) goto bad; in->sat = 1; return 0; }
-    if (ieq(p, n, "lp")) { if (in->op != USC_OP_FMAD) goto bad; in->lp = 1; return 0; }
+    if (ieq(p, n, "sat")) { if (!USC_ROW_SAT(row)) goto bad; in->sat = 1; return 0; }
+    if (ieq(p, n, "lp"))              /* FMAD.LP: the source does not say what it does */
+        return AERR(a, p, "fmad.lp: unimplemented (the source does not define low precision)");
     switch (row->mkind) {
     case USC_M_TYPE:
         for (unsigned t = 0; t < USC_NTYPES; t++) if (ieq(p, n, usc_type_names[t])) { in->m = (uint8_t)t; return 0; }
@@ -492,7 +490,6 @@ static int end_group(asm_st *a)
     return 0;
 }
 
-static const char *lab_key(const void *ctx, size_t i) { return ((const gpuref_labels *)ctx)->v[i].name; }
 
 int usc_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *nout, gpuref_diag *d)
 {
@@ -500,7 +497,6 @@ int usc_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *
     memset(&A, 0, sizeof A);
     A.d = d;
     usc_desc_init();
-    (void)lab_key;
     gpuref_lex_init(&A.lx, text);
     int st = 0;
     if (base & 1 || base > USC_CODE_MAX)

@@ -143,13 +143,27 @@ int usc_resolve(usc_ins *in)
 }
 
 /* ------------------------------------------------------------ decode */
+/* The registers that exist: an index below its bank's size, a defined
+ * special constant, an index register only on the banks that take one (the
+ * same rules for the decoder and the assembler). */
+int usc_reg_ok(const usc_reg *r)
+{
+    static const unsigned max[USC_NBANKS] = { USC_NR, USC_NVI, USC_NCF, USC_NCF, USC_NSH, 240,
+                                              USC_NI, USC_NIDX, USC_NO };
+    if (r->bank >= USC_NBANKS || r->index >= max[r->bank])
+        return 0;
+    if (r->bank == USC_B_SC && !usc_sc_is_defined(r->index))
+        return 0;
+    return !r->idx || (r->bank != USC_B_I && r->bank != USC_B_IDX && r->bank != USC_B_SC);
+}
+
 static int dec_reg(uint32_t w, usc_reg *r)
 {
     r->bank = w & 15;
     r->index = (uint16_t)(w >> 4 & 0xfff);
     r->idx = w >> 16 & 3;
     r->dlog = w >> 18 & 7;
-    if (r->bank >= USC_NBANKS || r->idx == 3 || r->dlog > 4 || (w >> 21)) return -1;
+    if (r->bank >= USC_NBANKS || r->idx == 3 || r->dlog > 4 || (w >> 21) || !usc_reg_ok(r)) return -1;
     return 0;
 }
 
@@ -224,7 +238,7 @@ int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
                                    "of %s not defined", x, row->name);
             continue;
         }
-        if ((in->mods & ~row->mods) || (in->sat && row->mods == 0) || (in->lp && in->op != USC_OP_FMAD))
+        if ((in->mods & ~row->mods) || (in->sat && !USC_ROW_SAT(row)) || in->lp)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: instruction word 0x%08x: modifier not "
                                "allowed on %s", x, row->name);
         unsigned ob = 0;
@@ -250,7 +264,9 @@ int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
     }
     g->nwords = (uint8_t)p;
     for (unsigned i = 0; i < g->ninsn; i++) g->slots |= (uint16_t)(1u << g->ins[i].slot);
-    return GPUREF_OK;
+    /* an illegal group is an illegal encoding: decode, disassembly and load
+     * refuse the same words the assembler refuses to make */
+    return usc_group_check(g, err);
 trunc:
     return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: group truncated (%zu words available)", avail);
 }

@@ -177,8 +177,7 @@ static int usc_load(void *vs, uint64_t base, const uint32_t *words, size_t n, ch
      * only if that group is executed */
     char why[GPUREF_ERRLEN];
     for (size_t i = 0; i < n; i++) {
-        int st = usc_decode_group(w + i, n - i, &g[i], why);
-        if (st == GPUREF_OK) st = usc_group_check(&g[i], why);
+        int st = usc_decode_group(w + i, n - i, &g[i], why);   /* group rules included */
         gs[i] = (int16_t)st;
         ge[i][0] = 0;
         if (st) {

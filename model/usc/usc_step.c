@@ -176,7 +176,7 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
                 if (r->bank == USC_B_SH) s->sh[a] = v;
                 else if (r->bank == USC_B_CF) s->cf[a] = v;
                 else s->cfa[a] = v;
-                gpuref_regw *x = gpuref_retire_regw_slot(rr, file, a, 32, c->wslot[w]);
+                gpuref_regw *x = gpuref_retire_regw_slot(rr, file, a, 0xffffffffu, c->wslot[w]);
                 if (x) { x->lanes = 1; x->value[0] = v; }
                 continue;
             }
@@ -187,7 +187,7 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
             case USC_B_IDX: s->idx[a][l] = v; break;
             default: s->o[a][l] = v; break;
             }
-            gpuref_regw *x = gpuref_retire_regw_slot(rr, file, a, 32, c->wslot[w]);
+            gpuref_regw *x = gpuref_retire_regw_slot(rr, file, a, 0xffffffffu, c->wslot[w]);
             if (x) { x->lanes |= 1ull << l; x->value[l] = v; }
         }
     }
@@ -217,7 +217,7 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     }
     if (c->linkset) {
         s->link = c->link_new;
-        gpuref_regw *x = gpuref_retire_regw_slot(rr, USC_F_LINK, 0, 32, c->linkset == 2 ? USC_SL_P0 : USC_SL_BE);
+        gpuref_regw *x = gpuref_retire_regw_slot(rr, USC_F_LINK, 0, 0xffffffffu, c->linkset == 2 ? USC_SL_P0 : USC_SL_BE);
         if (x) { x->lanes = 1; x->value[0] = s->link; }
     }
     uint32_t fall = s->pc + g->nwords * 4u;
