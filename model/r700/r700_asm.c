@@ -3,8 +3,8 @@
  * address ("ALU_PUSH_BEFORE KC0[CB0:0-15], KC1[]") takes the ALU slot lines
  * that follow it as its clause, placed after the CF program.  A text of ALU
  * slot lines only assembles to those groups at the base (stream 1).
- * The lexing is the small part at the top (tokens of a line), to move onto
- * the shared core lexer later. */
+ * Lines, numbers and labels come from the core's text pieces (text.h); the
+ * splitting of a line into tokens is R700's own. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

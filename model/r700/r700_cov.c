@@ -149,7 +149,7 @@ static int r7c_init(gpuref_cov *def, void **priv, char *err)
     for (unsigned c = 0; c < R700_NCF; c++) {
         P->cf[c] = -1;
         const r700_cf_row *r = &r700_cf_rows[c];
-        if (r->exec == r700_cf_fetch || r->exec == r700_cf_mem)
+        if (r->exec == r700_cf_unimpl)
             continue;
         DEF(P->cf[c], GPUREF_COV_OP, (int)(R700_NALU + c), -1, 0, 0, "r700.op.cf.%s", r->name);
     }
@@ -235,13 +235,11 @@ static void sample_group(const r7c *P, const r700_state *s, const r700_group *g,
             counts[P->slot[sl->row][sl->unit]]++;
         unsigned swz = sl->unit < 4 ? (sl->bank_swizzle < 6 ? sl->bank_swizzle : 0)
                                     : 6u + (sl->bank_swizzle & 3);
-        int anyrel = 0;
         for (unsigned k = 0; k < r->nsrc && k < 3; k++) {
             const r700_src *o = &sl->src[k];
             counts[P->bs + (swz * 3 + k) * NK + src_kind(o->sel)]++;
             if (!o->rel)
                 continue;
-            anyrel = 1;
             unsigned m = sl->index_mode < 5 ? sl->index_mode : 0;
             long idx = m == 4 ? (long)(s->al & 0x1fff) : 0;
             if (o->sel < 128) {
@@ -261,12 +259,10 @@ static void sample_group(const r7c *P, const r700_state *s, const r700_group *g,
             }
         }
         if (sl->dst_rel) {
-            anyrel = 1;
             unsigned m = sl->index_mode < 5 ? sl->index_mode : 0;
             long t = (long)sl->dst_gpr + (m == 4 ? (long)(s->al & 0x1fff) : s->ar[0][l0]);
             counts[P->rel + (1 * 5 + m) * 2 + (t < 0 || t >= (long)s->cfg.gprs)]++;
         }
-        (void)anyrel;
         unsigned ps = sl->pred_sel == 2 ? 1 : sl->pred_sel == 3 ? 2 : 0;
         counts[P->pred + ps * 4 + (sl->up ? 2 : 0) + (sl->uem ? 1 : 0)]++;
     }

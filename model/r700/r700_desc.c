@@ -215,7 +215,6 @@ static int decode_slot(uint32_t w0, uint32_t w1, r700_slot *sl, char *err)
         sl->up = (uint8_t)bits(w1, 3, 3);
         sl->write = (uint8_t)bits(w1, 4, 4);
         sl->omod = (uint8_t)bits(w1, 6, 5);
-        if (bits(w1, 11, 8) == 0 && bits(w1, 12, 12)) { /* nothing: every OP2 bit is a field */ }
     }
     sl->row = (uint16_t)row;
     if (sl->index_mode == 7)
@@ -343,6 +342,22 @@ int r700_group_check(const r700_group *g, char *err)
         const r700_alu_row *r = &r700_alu_rows[sl->row];
         if ((pass == 0) != (sl->unit < 4))
             continue;
+        /* OMOD and CLAMP: floating-point results only (L1974, L1980; OMOD
+         * "must be" OFF for an integer result, L7975); one value for every
+         * instruction of a reduction (L1978, L1980) */
+        for (unsigned k = 0; k < r->nsrc; k++)     /* Table 4.2: GPR, constant file, kcache only */
+            if (sl->src[k].rel && sl->src[k].sel >= 192 && sl->src[k].sel < 256)
+                return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal group: slot %c %s: src%u: relative "
+                                   "addressing of an inline constant, literal, PV or PS (Table 4.2, L1318)",
+                                   un[sl->unit], r->name, k);
+        if ((r->flags & R700_RF_INT) && (sl->omod || sl->clamp))
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal group: slot %c %s: OMOD/CLAMP on an "
+                               "integer result (L7975)", un[sl->unit], r->name);
+        if (r->unit == R700_U_RED)
+            for (unsigned j = 0; j < g->nslots; j++)
+                if (g->slot[j].row == sl->row && (g->slot[j].omod != sl->omod || g->slot[j].clamp != sl->clamp))
+                    return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal group: %s: the slots of a reduction "
+                                       "differ in OMOD/CLAMP (L1978)", r->name);
         if (r->flags & R700_RF_MOVA)
             mova = 1;
         int any_rel = sl->dst_rel;

@@ -101,13 +101,9 @@ int r700_cf_nop(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
     return GPUREF_OK;
 }
 
-int r700_cf_fetch(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
-{
-    (void)s; (void)rr;
-    return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s", r700_cf_rows[c->row].name);
-}
-
-int r700_cf_mem(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
+/* fetch clauses, memory exports, geometry-shader emits (README "Not
+ * implemented"): decoded and disassembled, stopped here */
+int r700_cf_unimpl(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
 {
     (void)s; (void)rr;
     return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s", r700_cf_rows[c->row].name);
@@ -404,7 +400,9 @@ int r700_cf_export(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err
  * clause's last group retires the end actions (r700_clause_end) */
 int r700_cf_alu(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
 {
-    (void)rr;
+    if (c->alt_const)      /* the alternate constant set (L1402): not modelled */
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with ALT_CONST",
+                           r700_cf_rows[c->row].name);
     unsigned need = c->row == R700_CF_ALU_POP_AFTER ? 1 : c->row == R700_CF_ALU_POP2_AFTER ? 2 : 0;
     int pushb = c->row == R700_CF_ALU_PUSH_BEFORE;
     if (pushb && s->sp >= s->cfg.stack_size)
@@ -412,10 +410,6 @@ int r700_cf_alu(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
     if (need > s->sp + (unsigned)pushb)
         return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: pops %u of %u stack entries (underflow)",
                            r700_cf_rows[c->row].name, need, s->sp + (unsigned)pushb);
-    for (unsigned b = 0; b < 2; b++)
-        if (c->kmode[b] && c->kaddr[b] * 16u + (c->kmode[b] == 1 ? 16u : 32u) > 4096u + 16u)
-            return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: kcache line %u beyond the constant buffer",
-                               r700_cf_rows[c->row].name, c->kaddr[b]);
     uint32_t start = target(s, c);
     if (start < s->base || (start - s->base) / 4 >= s->nwords)
         return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: clause at 0x%x (ADDR %u) is outside the program",
@@ -490,8 +484,6 @@ int r700_cf_step(r700_state *s, gpuref_retire *rr, char *err)
         return gpuref_errf(err, st ? st : GPUREF_ERR_DECODE, "CF at 0x%x: %s", pc, why);
     }
     const r700_cf *c = &s->cfd[wi / 2];
-    r700_state *save = NULL;
-    (void)save;
     uint32_t al0 = s->al;
     rr->pc = pc;
     rr->kind = 0;

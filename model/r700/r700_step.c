@@ -196,8 +196,6 @@ int r700_alu_group(r700_state *s, gpuref_retire *rr, char *err)
 
     r700_gctx c = { s, g, pc };
     /* results, computed from the state before the group */
-    static const uint8_t none = 0;
-    (void)none;
     uint32_t res[5][R700_LANES];
     uint8_t  done[5][R700_LANES];      /* the slot executed on the lane */
     uint8_t  pout[5][R700_LANES], kill[5][R700_LANES];
@@ -268,40 +266,55 @@ int r700_alu_group(r700_state *s, gpuref_retire *rr, char *err)
     rr->nwords = g->nwords;
     memcpy(rr->words, s->words + wi, g->nwords * sizeof(uint32_t));
     rr->exec_mask = lanes;
-    for (unsigned u = 0; u < 5; u++) {
-        const r700_slot *sl = slot_of_unit(g, u);
-        if (!sl)
-            continue;
-        const r700_alu_row *r = &r700_alu_rows[sl->row];
-        for (unsigned l = 0; l < s->cfg.lanes; l++) {
-            if (!done[u][l] || !sl->write || done[u][l] == 2 || wgpr[u][l] < 0)
+    /* the GPR elements written, per (element, slot): one record entry each;
+     * a group whose writes do not fit the record is refused before any state
+     * changes (relative destinations can spread a slot over many GPRs) */
+    uint32_t wkey[GPUREF_MAX_REGW];
+    unsigned nkey = 0, base = rr->nregw;
+    for (int pass = 0; pass < 2; pass++) {
+        for (unsigned u = 0; u < 5; u++) {
+            const r700_slot *sl = slot_of_unit(g, u);
+            if (!sl)
                 continue;
-            unsigned gi = (unsigned)wgpr[u][l];
-            if (u < 4) {          /* t writes the same element: t wins */
-                const r700_slot *t = slot_of_unit(g, 4);
-                if (t && done[4][l] == 1 && t->write && wgpr[4][l] == (int)gi && t->dst_chan == sl->dst_chan)
+            for (unsigned l = 0; l < s->cfg.lanes; l++) {
+                if (!done[u][l] || !sl->write || done[u][l] == 2 || wgpr[u][l] < 0)
                     continue;
-            }
-            s->gpr[gi][sl->dst_chan][l] = res[u][l];
-            gpuref_regw *w = NULL;
-            for (unsigned k = 0; k < rr->nregw; k++)
-                if (rr->regw[k].file == R700_F_R && rr->regw[k].index == gi * 4 + sl->dst_chan &&
-                    rr->regw[k].slot == (int)u)
-                    w = &rr->regw[k];
-            if (!w) {
-                if (rr->nregw >= GPUREF_MAX_REGW)
+                unsigned gi = (unsigned)wgpr[u][l], el = gi * 4 + sl->dst_chan;
+                if (u < 4) {          /* t writes the same element: t wins */
+                    const r700_slot *t = slot_of_unit(g, 4);
+                    if (t && done[4][l] == 1 && t->write && wgpr[4][l] == (int)gi &&
+                        t->dst_chan == sl->dst_chan)
+                        continue;
+                }
+                uint32_t key = el << 3 | u;
+                unsigned k = 0;
+                while (k < nkey && wkey[k] != key)
+                    k++;
+                if (k == nkey) {
+                    if (base + nkey == GPUREF_MAX_REGW)
+                        return gpuref_errf(err, GPUREF_ERR_RANGE, "group at 0x%x writes more than %u "
+                                           "GPR elements (the retire record's limit)", pc,
+                                           GPUREF_MAX_REGW - base);
+                    wkey[nkey++] = key;
+                }
+                if (pass == 0)
                     continue;
-                w = &rr->regw[rr->nregw++];
-                memset(w, 0, sizeof *w - sizeof w->value);
-                w->file = R700_F_R;
-                w->index = (uint16_t)(gi * 4 + sl->dst_chan);
-                w->slot = (int16_t)u;
-                w->bits = 0xffffffffu;
+                s->gpr[gi][sl->dst_chan][l] = res[u][l];
+                gpuref_regw *w = &rr->regw[base + k];    /* entry k: key k */
+                if (base + k == rr->nregw) {
+                    rr->nregw++;
+                    memset(w, 0, sizeof *w - sizeof w->value);
+                    w->file = R700_F_R;
+                    w->index = (uint16_t)el;
+                    w->slot = (int16_t)u;
+                    w->bits = 0xffffffffu;
+                }
+                w->lanes |= 1ull << l;
+                w->value[l] = res[u][l];
             }
-            w->lanes |= 1ull << l;
-            w->value[l] = res[u][l];
         }
-        (void)r;
+        if (pass == 0)
+            nkey = 0;                                /* pass 1 makes the entries in the same order */
     }
     /* PV/PS: the results of this group; a unit not used holds 0 (NOP, D13) */
     for (unsigned u = 0; u < 5; u++) {

@@ -98,6 +98,9 @@ static void alu_rows(void)
                 w[n++] = slot_w0(r->nsrc, k == ns - 1);
                 w[n++] = slot_w1(r, chan, r->unit == R700_U_TRANS);
             }
+            if (ns == 4)            /* a reduction: one OMOD [6:5] and CLAMP [31] (L1978) */
+                for (unsigned k = 1; k < 4; k++)
+                    w[2 * k + 1] = (w[2 * k + 1] & ~0x80000060u) | (w[1] & 0x80000060u);
             for (unsigned k = 0; k < 4; k++)
                 w[n + k] = rnd();
             r700_group g;
@@ -189,16 +192,13 @@ static void bad_groups(void)
     int st = r700_decode_group(h, 4, NULL, &gg, err);
     if (!st)
         st = r700_group_check(&gg, err);
-    tu_check(st == 0, "VEC_120 resolves the port conflict: %s", st ? err : "");
+    tu_check(st == 0, "VEC_021 resolves the port conflict: %s", st ? err : "");
     /* three constant pairs: C0.x, C1.x in x, C2.x in y */
     uint32_t k[4] = { 256u | 257u << 13, 0x10, 258u | 1u << 31, 0x10 | 1u << 29 | 25u << 7 };
     expect_bad(k, 4, "constant pairs");
-    /* trans: MULLO_INT T0.X, C0.X, literal.x with SCL_210: src1 constant... a
-     * GPR on cycle 0 with one constant: MULLO_INT src0 = R1.x (SCL_210: src0
-     * cycle 2, src1 cycle 1), src1 = C0.x: legal; SCL_122 with src0 GPR on
-     * cycle 1 and two constants? use src0 = C0.x, src1 = R1.x with SCL_212
-     * (src1 on cycle 1) and 1 constant: legal; SCL_210 src1 on cycle 1: legal;
-     * with src0 = C0.x and src1 = C1.y (2 constants) and nothing else: legal */
+    /* trans slot with one constant and one GPR: the GPR read on the cycle its
+     * bank swizzle names is legal (SCL_122: src1 on cycle 2; SCL_210: src0 on
+     * cycle 2) (L1560-1611) */
     uint32_t m[2] = { 256u | 1u << 13 | 1u << 31, 0x10 | 115u << 7 | 1u << 18 };  /* SCL_122: src1 GPR on cycle 2 */
     st = r700_decode_group(m, 2, NULL, &gg, err);
     if (!st)
