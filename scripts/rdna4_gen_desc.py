@@ -916,7 +916,7 @@ PARTIAL_FAMILIES = {f: [
     (r"^V_CNDMASK_B32$", "per-lane select by a lane mask"),
     (r"^V_MUL_LO_U32$|^V_(ADD3|LSHL_ADD|ADD_LSHL)_U32$|^V_(AND_OR|OR3|XOR3)_B32$",
      "VOP3 integer three-operand forms"),
-    (r"^V_CMPX?_(F|LT|EQ|LE|GT|NE|GE|T)_[IU]32$", "32-bit integer compares"),
+    (r"^V_CMPX?_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "32-bit integer compares"),
     (r"^V_(ADD|SUB|SUBREV|MUL|FMAC|FMA)_F32$", "F32 arithmetic on model/fp (MODE, ABS/NEG, OMOD, CLAMP)"),
 ] for f in VALU_FMTS}
 # Families whose outstanding-work counters the S_WAIT_<X>CNT rule below treats as
@@ -925,10 +925,10 @@ COUNTED_FAMILIES = ("VDS", "VBUFFER", "VIMAGE", "VSAMPLE", "VFLAT", "VGLOBAL",
                     "VSCRATCH", "VEXPORT", "VDSDIR")
 SHARED_EXEC = [
     # (formats, mnemonic pattern, function, reason)
-    (("VOPC", "VOP3"), r"^V_CMP_(F|LT|EQ|LE|GT|NE|GE|T)_[IU]32$", "v_cmp_int",
-     "the 16 integer compares: one function, predicate and signedness from the row"),
-    (("VOPC", "VOP3"), r"^V_CMPX_(F|LT|EQ|LE|GT|NE|GE|T)_[IU]32$", "v_cmpx_int",
-     "the 16 integer compares writing EXEC: one function, as v_cmp_int"),
+    (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "v_cmp_int",
+     "the 12 integer compares: one function, predicate and signedness from the row"),
+    (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "v_cmpx_int",
+     "the 12 integer compares writing EXEC: one function, as v_cmp_int"),
     (("SOPC",), r"^S_CMP_[A-Z]+_F(16|32)$", "s_cmp_float",
      "the 28 float compares: one function, predicate and width from the opcode "
      "(LT..NLT = 65..78 for F32, 81..94 for F16, in fp_pred order)"),

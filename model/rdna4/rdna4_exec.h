@@ -16,6 +16,16 @@
 #include "rdna4.def"
 #undef RDNA4_OP
 
+/* The float pieces the scalar and vector float instructions share
+ * (rdna4_exec_sfloat.c): the policy following MODE; a trap check of the
+ * exceptions before any write; the sticky EXCP_FLAG_USER bits; a float-core
+ * status as the instruction's error. */
+const fp_policy *rdna4_fp_policy(rdna4_state *s);
+uint32_t rdna4_fp_excp_bits(unsigned exc);
+int rdna4_fp_check_trap(rdna4_state *s, const rdna4_pre *p, unsigned exc);
+void rdna4_fp_record_exc(rdna4_state *s, gpuref_retire *rr, unsigned exc);
+int rdna4_fp_fail(rdna4_state *s, const rdna4_pre *p, int st);
+
 #pragma GCC diagnostic error "-Wmissing-prototypes"
 
 #endif

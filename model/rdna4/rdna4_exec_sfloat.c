@@ -15,7 +15,7 @@
 static inline uint32_t S0(const rdna4_state *s, const rdna4_pre *p) { return rdna4_src32(s, &p->s[0]); }
 static inline uint32_t S1(const rdna4_state *s, const rdna4_pre *p) { return rdna4_src32(s, &p->s[1]); }
 
-static const fp_policy *policy(rdna4_state *s)
+const fp_policy *rdna4_fp_policy(rdna4_state *s)
 {
     uint32_t mode = s->a.hwreg[RDNA4_HW_MODE];
     if (!s->fp_valid || mode != s->fp_mode) {
@@ -27,7 +27,7 @@ static const fp_policy *policy(rdna4_state *s)
 
 /* fp exception bits -> EXCP_FLAG_USER bits (invalid 0, input denormal 1, div0 2,
  * overflow 3, underflow 4, inexact 5). */
-static uint32_t excp_bits(unsigned exc)
+uint32_t rdna4_fp_excp_bits(unsigned exc)
 {
     return ((exc & FP_EXC_INVALID) ? 1u : 0) | ((exc & FP_EXC_DENORMAL) ? 2u : 0) |
            ((exc & FP_EXC_DIVBYZERO) ? 4u : 0) | ((exc & FP_EXC_OVERFLOW) ? 8u : 0) |
@@ -35,9 +35,9 @@ static uint32_t excp_bits(unsigned exc)
 }
 
 /* Check the exception against the trap enables before any state is written. */
-static int check_trap(rdna4_state *s, const rdna4_pre *p, unsigned exc)
+int rdna4_fp_check_trap(rdna4_state *s, const rdna4_pre *p, unsigned exc)
 {
-    uint32_t bits = excp_bits(exc);
+    uint32_t bits = rdna4_fp_excp_bits(exc);
     if ((bits & s->a.hwreg[RDNA4_HW_TRAP_CTRL] & 0x3fu) &&
         (s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_TRAP_EN))
         return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
@@ -47,14 +47,14 @@ static int check_trap(rdna4_state *s, const rdna4_pre *p, unsigned exc)
     return GPUREF_OK;
 }
 
-static void record_exc(rdna4_state *s, gpuref_retire *rr, unsigned exc)
+void rdna4_fp_record_exc(rdna4_state *s, gpuref_retire *rr, unsigned exc)
 {
-    uint32_t old = s->a.hwreg[RDNA4_HW_EXCP_FLAG_USER], v = old | excp_bits(exc);
+    uint32_t old = s->a.hwreg[RDNA4_HW_EXCP_FLAG_USER], v = old | rdna4_fp_excp_bits(exc);
     if (v != old)
         rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_USER, v);
 }
 
-static int fp_fail(rdna4_state *s, const rdna4_pre *p, int st)
+int rdna4_fp_fail(rdna4_state *s, const rdna4_pre *p, int st)
 {
     return gpuref_errf(s->err, st == GPUREF_ERR_UNIMPL ? GPUREF_ERR_UNIMPL : GPUREF_ERR_FAULT,
                        "%s: float core error %d (%s)", rdna4_rows[p->row].name, st,
@@ -64,12 +64,12 @@ static int fp_fail(rdna4_state *s, const rdna4_pre *p, int st)
 /* Write a float result (F16: zero-extended) and the exceptions. */
 static int finish(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, uint32_t d, unsigned exc)
 {
-    int st = check_trap(s, p, exc);
+    int st = rdna4_fp_check_trap(s, p, exc);
     if (st)
         return st;
     if (rdna4_sdst_ok(s, p->dst, 1))
         rdna4_write_sreg(s, rr, p->dst, d, 0);
-    record_exc(s, rr, exc);
+    rdna4_fp_record_exc(s, rr, exc);
     return GPUREF_OK;
 }
 
@@ -77,7 +77,7 @@ typedef enum { OP_ADD, OP_SUB, OP_MUL } binop;
 
 static int binary(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, binop op)
 {
-    const fp_policy *pol = policy(s);
+    const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t a = S0(s, p), b = S1(s, p), r = 0;
     unsigned exc = 0;
     if (f == FP_F16) {
@@ -88,7 +88,7 @@ static int binary(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt 
            : op == OP_SUB ? fp_sub(f, a, b, pol, 0, &r, &exc)
                           : fp_mul(f, a, b, pol, 0, &r, &exc);
     if (st)
-        return fp_fail(s, p, st);
+        return rdna4_fp_fail(s, p, st);
     return finish(s, p, rr, (uint32_t)r, exc);
 }
 
@@ -105,12 +105,12 @@ X(s_mul_f16) { return binary(s, p, rr, FP_F16, OP_MUL); }
 static int fma3(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, uint64_t a,
                 uint64_t b, uint64_t c)
 {
-    const fp_policy *pol = policy(s);
+    const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t r = 0;
     unsigned exc = 0;
     int st = fp_fma(f, a, b, c, pol, 0, &r, &exc);
     if (st)
-        return fp_fail(s, p, st);
+        return rdna4_fp_fail(s, p, st);
     return finish(s, p, rr, (uint32_t)r, exc);
 }
 
@@ -127,7 +127,7 @@ X(s_fmac_f16)
  * both NaN -> quiet(S0); one NaN -> the other operand; else -0 < +0. */
 static int minmax_num(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, int max)
 {
-    const fp_policy *pol = policy(s);
+    const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t a = S0(s, p), b = S1(s, p), r = 0;
     uint64_t qbit = f == FP_F16 ? 0x200u : 0x400000u;
     unsigned exc = 0, ca, cb;
@@ -150,7 +150,7 @@ static int minmax_num(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_
         int st = max ? fp_max(f, FP_MM_IEEE2019_NUM, a, b, pol, 0, &r, &exc)
                      : fp_min(f, FP_MM_IEEE2019_NUM, a, b, pol, 0, &r, &exc);
         if (st)
-            return fp_fail(s, p, st);
+            return rdna4_fp_fail(s, p, st);
     }
     return finish(s, p, rr, (uint32_t)r, exc);
 }
@@ -159,7 +159,7 @@ static int minmax_num(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_
  * qNaN S1 in that order win (quieted); else -0 < +0. */
 static int minmax_ieee(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, int max)
 {
-    const fp_policy *pol = policy(s);
+    const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t a = S0(s, p), b = S1(s, p), r = 0;
     uint64_t qbit = f == FP_F16 ? 0x200u : 0x400000u;
     unsigned exc = 0, ca, cb;
@@ -183,7 +183,7 @@ static int minmax_ieee(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp
         int st = max ? fp_max(f, FP_MM_IEEE2019, a, b, pol, 0, &r, &exc)
                      : fp_min(f, FP_MM_IEEE2019, a, b, pol, 0, &r, &exc);
         if (st)
-            return fp_fail(s, p, st);
+            return rdna4_fp_fail(s, p, st);
     }
     return finish(s, p, rr, (uint32_t)r, exc);
 }
@@ -199,14 +199,14 @@ X(s_maximum_f16) { return minmax_ieee(s, p, rr, FP_F16, 1); }
 
 X(s_cvt_pk_rtz_f16_f32)    /* round toward zero whatever MODE says (L8854-8868) */
 {
-    const fp_policy *pol = policy(s);
+    const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t lo = 0, hi = 0;
     unsigned exc = 0;
     int st = fp_convert(FP_F16, FP_F32, S0(s, p), pol, FP_F_RND(FP_RTZ), &lo, &exc);
     if (!st)
         st = fp_convert(FP_F16, FP_F32, S1(s, p), pol, FP_F_RND(FP_RTZ), &hi, &exc);
     if (st)
-        return fp_fail(s, p, st);
+        return rdna4_fp_fail(s, p, st);
     return finish(s, p, rr, (uint32_t)(lo & 0xffffu) | (uint32_t)(hi & 0xffffu) << 16, exc);
 }
 
@@ -216,14 +216,14 @@ typedef int (*round_fn)(fp_fmt, uint64_t, const fp_policy *, unsigned, uint64_t 
 
 static int round1(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, round_fn fn)
 {
-    const fp_policy *pol = policy(s);
+    const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t a = S0(s, p), r = 0;
     unsigned exc = 0;
     if (f == FP_F16)
         a &= 0xffffu;
     int st = fn(f, a, pol, 0, &r, &exc);
     if (st)
-        return fp_fail(s, p, st);
+        return rdna4_fp_fail(s, p, st);
     return finish(s, p, rr, (uint32_t)r, exc);
 }
 
@@ -240,9 +240,9 @@ static int from_int(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_in
 {
     uint64_t r = 0;
     unsigned exc = 0;
-    int st = fp_from_int(FP_F32, it, S0(s, p), policy(s), 0, &r, &exc);
+    int st = fp_from_int(FP_F32, it, S0(s, p), rdna4_fp_policy(s), 0, &r, &exc);
     if (st)
-        return fp_fail(s, p, st);
+        return rdna4_fp_fail(s, p, st);
     return finish(s, p, rr, (uint32_t)r, exc);
 }
 X(s_cvt_f32_i32) { return from_int(s, p, rr, FP_I32); }
@@ -253,9 +253,9 @@ static int to_int(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_int 
 {
     uint64_t r = 0;
     unsigned exc = 0;
-    int st = fp_to_int(it, FP_F32, S0(s, p), policy(s), FP_F_RND(FP_RTZ), &r, &exc);
+    int st = fp_to_int(it, FP_F32, S0(s, p), rdna4_fp_policy(s), FP_F_RND(FP_RTZ), &r, &exc);
     if (st)
-        return fp_fail(s, p, st);
+        return rdna4_fp_fail(s, p, st);
     return finish(s, p, rr, (uint32_t)r, exc);
 }
 X(s_cvt_i32_f32) { return to_int(s, p, rr, FP_I32); }
@@ -266,9 +266,9 @@ static int convert(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt
 {
     uint64_t r = 0;
     unsigned exc = 0;
-    int st = fp_convert(dst, src, a, policy(s), 0, &r, &exc);
+    int st = fp_convert(dst, src, a, rdna4_fp_policy(s), 0, &r, &exc);
     if (st)
-        return fp_fail(s, p, st);
+        return rdna4_fp_fail(s, p, st);
     return finish(s, p, rr, (uint32_t)r, exc);
 }
 X(s_cvt_f16_f32)    { return convert(s, p, rr, FP_F16, FP_F32, S0(s, p)); }
@@ -291,12 +291,12 @@ X(s_cmp_float)
     }
     int res = 0;
     unsigned exc = 0;
-    int st = fp_cmp(f, pred, a, b, policy(s), 0, &res, &exc);
+    int st = fp_cmp(f, pred, a, b, rdna4_fp_policy(s), 0, &res, &exc);
     if (st)
-        return fp_fail(s, p, st);
-    if ((st = check_trap(s, p, exc)))
+        return rdna4_fp_fail(s, p, st);
+    if ((st = rdna4_fp_check_trap(s, p, exc)))
         return st;
     rdna4_write_scc(s, rr, res ? 1u : 0u, 0);
-    record_exc(s, rr, exc);
+    rdna4_fp_record_exc(s, rr, exc);
     return GPUREF_OK;
 }

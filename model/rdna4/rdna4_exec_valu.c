@@ -71,20 +71,9 @@ static void write_vgpr(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uin
     if (!lanes)
         return;
     uint32_t *r = &s->vgpr[vd * 64u];
-    unsigned n = rr->nregw;
-    gpuref_regw *w = n < GPUREF_MAX_REGW ? &rr->regw[n] : NULL;
-    if (w) {
-        rr->nregw = (uint16_t)(n + 1);
-        w->file = RDNA4_FILE_V;
-        w->index = (uint16_t)vd;
-        w->flags = 0;
-        w->ulp_bound = 0;
-        w->slot = GPUREF_SLOT_NONE;
-        w->reserved = 0;
-        w->tag = 0;
-        w->bits = 0xffffffffu;
-        w->lanes = lanes;
-    }
+    gpuref_regw *w = gpuref_retire_regw_slot(rr, RDNA4_FILE_V, vd, 0xffffffffu, GPUREF_SLOT_NONE);
+    if (w)
+        w->lanes |= lanes;
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         r[l] = d[l];
@@ -288,9 +277,7 @@ static uint64_t compare(const rdna4_state *s, const rdna4_pre *p, const rdna4_vp
         case 3: res = lt || eq; break;
         case 4: res = gt; break;
         case 5: res = !eq; break;
-        case 6: res = !lt; break;
-        case 7: res = 1; break;
-        default: res = 0; break;
+        default: res = !lt; break;      /* 6: GE (RDNA4 has no integer V_CMP_F/T) */
         }
         r |= (uint64_t)res << l;
     }
@@ -363,26 +350,6 @@ RDNA4_EXEC(v_writelane_b32)
 
 /* ------------------------------------------------ F32 arithmetic */
 
-/* The float policy following MODE (as the SALU float instructions). */
-static const fp_policy *vpolicy(rdna4_state *s)
-{
-    uint32_t mode = s->a.hwreg[RDNA4_HW_MODE];
-    if (!s->fp_valid || mode != s->fp_mode) {
-        s->fp_valid = fp_policy_rdna4_mode(&s->fp, mode) == GPUREF_OK;
-        s->fp_mode = mode;
-    }
-    return &s->fp;
-}
-
-/* fp exception bits -> EXCP_FLAG_USER bits (invalid 0, input denormal 1, div0 2,
- * overflow 3, underflow 4, inexact 5; L1310-1326), as rdna4_exec_sfloat.c. */
-static uint32_t vexcp_bits(unsigned exc)
-{
-    return ((exc & FP_EXC_INVALID) ? 1u : 0) | ((exc & FP_EXC_DENORMAL) ? 2u : 0) |
-           ((exc & FP_EXC_DIVBYZERO) ? 4u : 0) | ((exc & FP_EXC_OVERFLOW) ? 8u : 0) |
-           ((exc & FP_EXC_UNDERFLOW) ? 16u : 0) | ((exc & FP_EXC_INEXACT) ? 32u : 0);
-}
-
 /* kind: 0 add, 1 sub, 2 subrev, 3 mul, 4 fma (S0*S1+S2), 5 fmac (S0*S1+D).
  * Order of the output modifiers (digest C7, README decision): the operation rounds to
  * F32 (MODE rounding/denormals), then OMOD multiplies by 2, 4 or 0.5 (rounded once
@@ -396,7 +363,7 @@ static int f32_op(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int kin
     int st = check_plain(s, p, v);
     if (st)
         return st;
-    const fp_policy *pol = vpolicy(s);
+    const fp_policy *pol = rdna4_fp_policy(s);
     uint32_t a[NL], b[NL], c[NL], d[NL];
     unsigned n = nlanes(s), exc = 0;
     uint64_t exec = exec_mask(s);
@@ -427,21 +394,15 @@ static int f32_op(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int kin
             e |= e2 & ~(FP_EXC_UNDERFLOW | FP_EXC_INEXACT);
         }
         if (st)
-            return gpuref_errf(s->err, GPUREF_ERR_FAULT, "%s: float core error %d",
-                               rdna4_rows[p->row].name, st);
+            return rdna4_fp_fail(s, p, st);
         d[l] = (uint32_t)r;
         exc |= e;
     }
-    uint32_t bits = vexcp_bits(exc);
-    if ((bits & s->a.hwreg[RDNA4_HW_TRAP_CTRL] & 0x3fu) &&
-        (s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_TRAP_EN))
-        return not_yet(s, p, "raising an exception whose trap is enabled (exception traps "
-                             "are not modelled)");
+    if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
+        return st;
     rr->exec_mask = exec;
     write_vgpr(s, rr, v->vdst, d, exec);
-    uint32_t old = s->a.hwreg[RDNA4_HW_EXCP_FLAG_USER];
-    if ((old | bits) != old)
-        rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_USER, old | bits);
+    rdna4_fp_record_exc(s, rr, exc);
     return GPUREF_OK;
 }
 

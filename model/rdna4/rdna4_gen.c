@@ -59,7 +59,7 @@ enum { IT_BRANCH = RDNA4_NROWS, NITEMS };
 #define RDNA4_G_VEXPORT "vexport export vector rdna4"
 
 static const gpuref_gen_item r4g_items[NITEMS] = {
-#define RDNA4_OP(F, OP, N, FL, ...) { #N, RDNA4_G_##F, 10 },
+#define RDNA4_OP(F, OP, N, X, FL, ...) { #N, RDNA4_G_##F, 10 },
 #include "rdna4.def"
 #undef RDNA4_OP
     [IT_BRANCH] = { "branch", "construct control", 60 },
