@@ -15,10 +15,11 @@
 #include "cli.h"
 #include "gpuref_cov.h"
 #include "gpuref_vectors.h"
+#include "isa.h"
 
 const char cmd_cov_help[] =
     "usage: gpuref cov report [OPTIONS] FILE...\n"
-    "       gpuref cov html [-o DIR] [--vectors DIR] [--exclusions DIR] FILE...\n"
+    "       gpuref cov html [-o DIR] [--vectors DIR] [--exclusions DIR | --no-exclusions] FILE...\n"
     "       gpuref cov merge -o OUT FILE...\n"
     "       gpuref cov bins --isa ISA [--exclusions FILE]\n"
     "\n"
@@ -524,7 +525,7 @@ static const char *opk_text(unsigned k)
 }
 
 /* What would hit a bin, in words. */
-static void hole_text(char *buf, size_t len, const gpuref_cov *c, const gpuref_cov_bin *b,
+static void hole_text(char *buf, size_t len, const gpuref_cov_bin *b,
                       const char *insn)
 {
     const char *last = strrchr(b->name, '.');
@@ -536,7 +537,6 @@ static void hole_text(char *buf, size_t len, const gpuref_cov *c, const gpuref_c
         snprintf(slot, sizeof slot, "source %d", b->slot);
     else
         snprintf(slot, sizeof slot, "an operand");
-    (void)c;
     switch (b->cat) {
     case GPUREF_COV_OP:
         snprintf(buf, len, "a %s instruction retiring", insn);
@@ -872,17 +872,20 @@ static void html_rtl(FILE *f, const gpuref_covdat *cd)
     free(rf);
 }
 
-/* The page of one ISA. */
-static int html_isa_page(const char *dir, const hisa *h, char **files, int nfiles)
+/* The page of one ISA (a gpuref_write_atomic fill). */
+typedef struct html_page {
+    const hisa *h;
+    int         nfiles;
+} html_page;
+
+static int html_isa_page(FILE *f, void *ctx)
 {
+    const hisa *h = ((const html_page *)ctx)->h;
+    int nfiles = ((const html_page *)ctx)->nfiles;
     const gpuref_cov *c = h->c;
     const gpuref_isa *isa = gpuref_cov_isa(c);
     const char *name = gpuref_isa_name(isa);
-    char path[PATH_MAX], title[128];
-    snprintf(path, sizeof path, "%s/%s.html", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
+    char title[128];
     snprintf(title, sizeof title, "gpuref functional coverage: %s", name);
     html_head(f, title);
     fprintf(f, "<p><a href=\"index.html\">all ISAs</a> &middot; %d coverage file%s</p>\n",
@@ -942,7 +945,7 @@ static int html_isa_page(const char *dir, const hisa *h, char **files, int nfile
                 if (b->opcode != op || gpuref_cov_count(c, i) || gpuref_cov_excluded(c, i))
                     continue;
                 char what[512];
-                hole_text(what, sizeof what, c, b, insn);
+                hole_text(what, sizeof what, b, insn);
                 fprintf(f, "<li><code>");
                 hesc(f, b->name);
                 fprintf(f, "</code>: ");
@@ -981,8 +984,37 @@ static int html_isa_page(const char *dir, const hisa *h, char **files, int nfile
                 n ? " (excluded but hit)" : "");
     }
     fprintf(f, "</table>\n</body></html>\n");
-    (void)files;
-    return fclose(f) != 0 ? -1 : 0;
+    return ferror(f) != 0;
+}
+
+/* The index page (a gpuref_write_atomic fill). */
+typedef struct html_index {
+    const hisa          *h;
+    size_t               nh;
+    char               **files;
+    int                  n;
+    const gpuref_covdat *cd;
+} html_index;
+
+static int html_index_fill(FILE *f, void *ctx)
+{
+    const html_index *x = ctx;
+    html_head(f, "gpuref coverage");
+    fprintf(f, "<p>From %d coverage file%s: ", x->n, x->n == 1 ? "" : "s");
+    for (int i = 0; i < x->n; i++) {
+        hesc(f, x->files[i]);
+        fputs(i + 1 < x->n ? ", " : ".", f);
+    }
+    fprintf(f, "</p>\n<h2>Functional coverage</h2>\n");
+    if (x->nh) {
+        html_totals(f, x->h, x->nh, 1);
+        html_curve(f, x->h, x->nh, x->files, x->n);
+    } else {
+        fprintf(f, "<p id=\"func-none\">No functional points in these files.</p>\n");
+    }
+    html_rtl(f, x->cd);
+    fprintf(f, "</body></html>\n");
+    return ferror(f) != 0;
 }
 
 static int cov_html(int argc, char **argv)
@@ -1040,8 +1072,7 @@ static int cov_html(int argc, char **argv)
             break;
         }
         x->nop = gpuref_isa_opcode_count(gpuref_cov_isa(x->c));
-        size_t unknown = 0;
-        gpuref_covdat_to_cov(cd, x->c, &unknown);
+        gpuref_covdat_to_cov(cd, x->c, NULL);
         if (!noexcl && !(rc = load_excl(x->c, excl, NULL)))
             rc = load_excl(x->cum, excl, NULL);
     }
@@ -1064,34 +1095,27 @@ static int cov_html(int argc, char **argv)
     }
     for (size_t k = 0; k < nh && rc == CLI_OK; k++)
         html_vectors(&h[k], vdir);
+    /* the ISA pages, then the index that links them, each written whole
+     * (a temporary file renamed): a failure leaves no half page, and no
+     * index pointing at a page not written */
     char path[PATH_MAX];
-    FILE *f = NULL;
-    if (rc == CLI_OK && (mkdirs(out) || pjoin(path, sizeof path, out, "/index.html") ||
-                         !(f = fopen(path, "w"))))
-        rc = cli_error("cov", CLI_INPUT, "%s: cannot write: %s", out, strerror(errno));
-    if (f) {
-        html_head(f, "gpuref coverage");
-        fprintf(f, "<p>From %d coverage file%s: ", n, n == 1 ? "" : "s");
-        for (int i = 0; i < n; i++) {
-            hesc(f, files[i]);
-            fputs(i + 1 < n ? ", " : ".", f);
-        }
-        fprintf(f, "</p>\n<h2>Functional coverage</h2>\n");
-        if (nh)
-            html_totals(f, h, nh, 1);
-        else
-            fprintf(f, "<p id=\"func-none\">No functional points in these files.</p>\n");
-        if (nh)
-            html_curve(f, h, nh, files, n);
-        html_rtl(f, cd);
-        fprintf(f, "</body></html>\n");
-        if (fclose(f) != 0)
-            rc = cli_error("cov", CLI_INPUT, "%s: cannot write", path);
+    if (rc == CLI_OK && mkdirs(out))
+        rc = cli_error("cov", CLI_INPUT, "%s: cannot create: %s", out, strerror(errno));
+    for (size_t k = 0; k < nh && rc == CLI_OK; k++) {
+        html_page pg = { &h[k], n };
+        int e = snprintf(path, sizeof path, "%s/%s.html", out,
+                         gpuref_isa_name(gpuref_cov_isa(h[k].c))) >= (int)sizeof path
+                    ? ENAMETOOLONG : gpuref_write_atomic(path, html_isa_page, &pg);
+        if (e)
+            rc = cli_error("cov", CLI_INPUT, "%s: cannot write: %s", path, strerror(e));
     }
-    for (size_t k = 0; k < nh && rc == CLI_OK; k++)
-        if (html_isa_page(out, &h[k], files, n))
-            rc = cli_error("cov", CLI_INPUT, "%s: cannot write the %s page", out,
-                           gpuref_isa_name(gpuref_cov_isa(h[k].c)));
+    if (rc == CLI_OK) {
+        html_index ix = { h, nh, files, n, cd };
+        int e = pjoin(path, sizeof path, out, "/index.html") ? ENAMETOOLONG
+                                                             : gpuref_write_atomic(path, html_index_fill, &ix);
+        if (e)
+            rc = cli_error("cov", CLI_INPUT, "%s: cannot write: %s", path, strerror(e));
+    }
     if (rc == CLI_OK)
         printf("html: %s/index.html\n", out);
     for (size_t k = 0; k < nh; k++) {
