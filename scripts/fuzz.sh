@@ -62,6 +62,7 @@ corpus() {
     # an RTL-style point, with and without an exclusion part after a NUL byte
     for isa in $ISAS; do
         set -- vectors/"$isa"/directed/*.yaml
+        rm -f "$FZ/gen/$isa.dat"      # no stale points from an earlier corpus
         "$B/bin/gpuref" run -q --cov "$FZ/gen/$isa.dat" "$1" > /dev/null 2>&1
         [ -f "$FZ/gen/$isa.dat" ] || continue
         # the hit points and a few holes keep the seed small

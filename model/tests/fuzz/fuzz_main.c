@@ -7,12 +7,14 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 #include <dirent.h>
+#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "text.h"
 
 static unsigned passed, failed;
 static int inproc;          /* --inproc: every input in this process (fast; a crash ends all) */
@@ -31,31 +33,21 @@ static void one(const char *path)
         exit(2);
     }
     if (pid == 0) {
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-            fprintf(stderr, "%s: cannot open\n", path);
-            _exit(3);
-        }
-        size_t cap = 1 << 16, n = 0, k;
-        uint8_t *buf = malloc(cap);
-        while (buf && (k = fread(buf + n, 1, cap - n, f)) > 0) {
-            n += k;
-            if (n == cap) {
-                uint8_t *nb = realloc(buf, cap *= 2);
-                if (!nb)
-                    free(buf);
-                buf = nb;
-            }
-        }
-        fclose(f);
-        if (!buf)
-            _exit(4);
+        char *text = NULL;
+        size_t n = 0;
+        int e = gpuref_read_file(path, 0, &text, &n);
         /* an exact-size copy, so that reads past the input are caught */
-        uint8_t *in = malloc(n ? n : 1);
-        if (!in)
-            _exit(4);
-        memcpy(in, buf, n);
-        free(buf);
+        uint8_t *in = e ? NULL : malloc(n ? n : 1);
+        if (in)
+            memcpy(in, text, n);
+        free(text);
+        if (!in) {
+            if (!inproc)
+                _exit(3);
+            printf("FAIL %s: cannot read: %s\n", path, strerror(e ? e : ENOMEM));
+            failed++;
+            return;
+        }
         LLVMFuzzerTestOneInput(in, n);
         free(in);
         if (inproc) {
