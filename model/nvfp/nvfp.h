@@ -108,6 +108,7 @@ extern const nvfp_exec_fn nvfp_exec[NVFP_NOPS];
 #undef NVFP_OP
 
 /* nvfp_desc.c */
+extern const unsigned nvfp_nreg[3];   /* registers per view: R, H, I (indexed by NVFP_PR_*) */
 int  nvfp_decode_insn(const uint32_t *w, size_t avail, nvfp_insn *in, char *err);
 void nvfp_encode_insn(const nvfp_insn *in, uint32_t w[NVFP_WORDS]);
 int  nvfp_check_insn(const nvfp_insn *in, char *err);

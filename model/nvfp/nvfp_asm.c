@@ -129,7 +129,7 @@ static int parse_src(nvfp_asm *a, const char *p, const char *e, nvfp_src *s)
             return ERR(a, at, "expected a register R0-R7, H0-H15, I0-I7, p[n] or c[n]");
         s->type = NVFP_ST_REG;
         s->prec = *p == 'R' ? NVFP_PR_R : *p == 'H' ? NVFP_PR_H : NVFP_PR_I;
-        unsigned lim = *p == 'H' ? NVFP_NH : *p == 'R' ? NVFP_NCHUNK : NVFP_NI;
+        unsigned lim = nvfp_nreg[s->prec];
         if (v >= lim)
             return ERR(a, at, "%c%llu out of range (%c0..%c%u, Table 2)", *p, (unsigned long long)v,
                        *p, *p, lim - 1);
@@ -192,7 +192,7 @@ static int parse_dst(nvfp_asm *a, const char *p, const char *e, nvfp_insn *in)
         uint64_t v;
         if (q == p + 1 || gpuref_num_u64(p + 1, (size_t)(q - p - 1), 0, 255, &v))
             return ERR(a, at, "expected a destination R0-R7, H0-H15, I0-I7, RC, HC or IC");
-        unsigned lim = *p == 'H' ? NVFP_NH : *p == 'R' ? NVFP_NCHUNK : NVFP_NI;
+        unsigned lim = nvfp_nreg[*p == 'R' ? NVFP_PR_R : *p == 'H' ? NVFP_PR_H : NVFP_PR_I];
         if (v >= lim)
             return ERR(a, at, "%c%llu out of range (%c0..%c%u, Table 2)", *p, (unsigned long long)v,
                        *p, *p, lim - 1);

@@ -30,7 +30,8 @@ static uint32_t bits(uint32_t w, unsigned hi, unsigned lo)
     return (w >> lo) & ((hi - lo == 31) ? ~0u : ((1u << (hi - lo + 1)) - 1));
 }
 
-static const unsigned nreg[3] = { NVFP_NCHUNK, NVFP_NH, NVFP_NI };
+/* registers per precision view: R chunks, H halves, I s12 (README "State") */
+const unsigned nvfp_nreg[3] = { NVFP_NCHUNK, NVFP_NH, NVFP_NI };
 
 /* legality of a decoded instruction (also what the assembler builds) */
 int nvfp_check_insn(const nvfp_insn *in, char *err)
@@ -57,10 +58,10 @@ int nvfp_check_insn(const nvfp_insn *in, char *err)
         if (in->ccdst && !in->cc)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: a CC destination (RC/HC/IC) needs the "
                                "CC update suffix 'c'", r->name);
-        if (!in->ccdst && in->dreg >= nreg[in->dprec])
+        if (!in->ccdst && in->dreg >= nvfp_nreg[in->dprec])
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: destination %c%u out of range (%c0..%c%u, "
                                "Table 2)", r->name, "RHI"[in->dprec], in->dreg, "RHI"[in->dprec],
-                               "RHI"[in->dprec], nreg[in->dprec] - 1);
+                               "RHI"[in->dprec], nvfp_nreg[in->dprec] - 1);
         if ((r->flags & NVFP_RDST) && in->dprec != NVFP_PR_R)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: the destination must be fp32 (R or RC): "
                                "the result is a packed 32-bit word", r->name);
@@ -80,7 +81,7 @@ int nvfp_check_insn(const nvfp_insn *in, char *err)
         if (s->prec > NVFP_PR_I || (s->type != NVFP_ST_REG && s->prec))
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: source %u precision %u not defined",
                                r->name, k, s->prec);
-        unsigned lim = s->type == NVFP_ST_REG ? nreg[s->prec] : s->type == NVFP_ST_P ? NVFP_NP : NVFP_NC;
+        unsigned lim = s->type == NVFP_ST_REG ? nvfp_nreg[s->prec] : s->type == NVFP_ST_P ? NVFP_NP : NVFP_NC;
         if (s->index >= lim)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: source %u index %u out of range (0..%u, "
                                "Table 2)", r->name, k, s->index, lim - 1);

@@ -14,7 +14,6 @@ static const gpuref_gen_item nvfp_items[NVFP_NOPS] = {
 #undef NVFP_OP
 };
 
-static const unsigned nreg[3] = { NVFP_NCHUNK, NVFP_NH, NVFP_NI };
 
 static void rand_src(gpuref_rng *r, nvfp_src *s, int fp32_only, int texreg)
 {
@@ -26,7 +25,7 @@ static void rand_src(gpuref_rng *r, nvfp_src *s, int fp32_only, int texreg)
     } else {
         s->type = (uint8_t)(k < 7 ? NVFP_ST_REG : k < 9 ? NVFP_ST_P : NVFP_ST_C);
         s->prec = s->type == NVFP_ST_REG && !fp32_only ? (uint8_t)gpuref_rng_below(r, 3) : 0;
-        unsigned lim = s->type == NVFP_ST_REG ? nreg[s->prec] : s->type == NVFP_ST_P ? 4 : 8;
+        unsigned lim = s->type == NVFP_ST_REG ? nvfp_nreg[s->prec] : s->type == NVFP_ST_P ? 4 : 8;
         s->index = (uint8_t)gpuref_rng_below(r, lim);
     }
     unsigned z = gpuref_rng_below(r, 3);
@@ -94,7 +93,7 @@ static int nvfp_gen_test(gpuref_genctx *g, char *err)
             in.dprec = (uint8_t)((rw->flags & NVFP_RDST) || ((rw->flags & NVFP_TEXID) && gpuref_rng_below(r, 4))
                                      ? 0 : gpuref_rng_below(r, 3));
             in.ccdst = (uint8_t)(in.cc && gpuref_rng_below(r, 8) == 0);
-            in.dreg = (uint8_t)(in.ccdst ? 0 : gpuref_rng_below(r, nreg[in.dprec]));
+            in.dreg = (uint8_t)(in.ccdst ? 0 : gpuref_rng_below(r, nvfp_nreg[in.dprec]));
             in.wmask = (uint8_t)(gpuref_rng_below(r, 3) ? 15 : 1 + gpuref_rng_below(r, 15));
             unsigned c = gpuref_rng_below(r, 4);
             in.cctest = (uint8_t)(c ? NVFP_T_TR : gpuref_rng_below(r, 8));

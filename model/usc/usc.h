@@ -187,6 +187,7 @@ extern const char *const usc_bank_names[USC_NBANKS];
 extern const uint32_t usc_sc_table[240];
 int usc_sc_is_defined(unsigned i);
 int usc_reg_ok(const struct usc_reg *r);
+extern const char *const usc_kname[USC_NK];
 int usc_form_of(unsigned op, unsigned slot);
 int usc_resolve(usc_ins *in);
 

@@ -89,12 +89,8 @@ static int parse_reg(const char *s, size_t n, usc_reg *r)
 
 static int kind_name(const char *s, size_t n)
 {
-    static const char *const kn[USC_NK] = {
-        "s0", "s1", "s2", "s3", "s4", "s5", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5",
-        "fte", "is0", "is1", "is2", "is3", "is4", "is5", "w0", "w1", "ftt", "p0",
-    };
     for (int k = 0; k < USC_NK; k++)
-        if (ieq(s, n, kn[k])) return k;
+        if (ieq(s, n, usc_kname[k])) return k;
     return -1;
 }
 

@@ -39,14 +39,16 @@ int usc_sc_is_defined(unsigned i)
 }
 
 /* ------------------------------------------------------------- forms */
+/* the operand kinds' names (forms, assembler, disassembler) */
+const char *const usc_kname[USC_NK] = {
+    "s0", "s1", "s2", "s3", "s4", "s5", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5",
+    "fte", "is0", "is1", "is2", "is3", "is4", "is5", "w0", "w1", "ftt", "p0",
+};
+
 static int kind_of(const char *t, size_t n)
 {
-    static const char *const names[USC_NK] = {
-        "s0", "s1", "s2", "s3", "s4", "s5", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5",
-        "fte", "is0", "is1", "is2", "is3", "is4", "is5", "w0", "w1", "ftt", "p0",
-    };
     for (int k = 0; k < USC_NK; k++)
-        if (strlen(names[k]) == n && !strncmp(names[k], t, n))
+        if (strlen(usc_kname[k]) == n && !strncmp(usc_kname[k], t, n))
             return k;
     if (n == 3 && !strncmp(t, "imm", 3)) return USC_K_IMM;
     if (n == 3 && !strncmp(t, "tgt", 3)) return USC_K_TGT;

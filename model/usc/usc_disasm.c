@@ -12,10 +12,6 @@ const char *const usc_pck_names[26] = {
     "const1",
 };
 static const char *const asr_names[4] = { "twb", "pwb", "mtb", "ftb" };
-static const char *const kname[USC_NK] = {
-    "s0", "s1", "s2", "s3", "s4", "s5", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5",
-    "fte", "is0", "is1", "is2", "is3", "is4", "is5", "w0", "w1", "ftt", "p0",
-};
 
 void usc_reg_text(const usc_reg *r, gpuref_strbuf *b)
 {
@@ -71,7 +67,7 @@ static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t
             usc_reg_text(&g->s[k], b);
             sused[k] |= 1;
         } else
-            gpuref_sb_str(b, kname[k]);
+            gpuref_sb_str(b, usc_kname[k]);
         if (t->inv) gpuref_sb_str(b, ".invert");
         if (row->mkind == USC_M_BYTES && k == USC_K_W0 && in->m != 15)
             for (unsigned e = 0; e < 4; e++)
