@@ -9,6 +9,7 @@
 #   make bench      speed figures (rates and ratios, medians of several runs)
 #   make cosim ISA=nv50 [VEC=file.yaml] [TRACE=1]   lockstep bench on vectors
 #   make fuzz [FUZZ_SECONDS=600]   every libFuzzer harness under ASan/UBSan (clang-16)
+#   make fuzz-check FUZZ_SECONDS=N  make test's fixed-seed fuzzing, N s per harness
 #   make lint synth install PREFIX=... clean
 #
 # Configuration comes through make variables; every generated file goes to build/.
@@ -50,7 +51,7 @@ LIBS      := -lyaml -lm
 
 .SECONDARY:
 .PHONY: all lib cli checklib deps run test test-check test-long bench cov cosim lint synth install clean unit help \
-        fuzz fuzz-build fuzz-replay fuzz-seeds
+        fuzz fuzz-build fuzz-check fuzz-replay fuzz-seeds
 all: lib cli $(B)/lib/pkgconfig/gpuref.pc checklib
 
 checklib: $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_check.so $(B)/lib/libgpuref_dpi.a \
@@ -161,6 +162,10 @@ fuzz-build: fuzz-seeds $(foreach h,$(FUZZ_NAMES),$(FZ)/bin/fuzz_$(h))
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-build
 	@$(FUZZ_ENV) sh scripts/fuzz.sh $(B) run $(FUZZ_SECONDS)
+# make test's fixed-seed sequence, FUZZ_SECONDS each (make fuzz-check FUZZ_SECONDS=120)
+fuzz-check: deps
+	@$(MAKE) --no-print-directory fuzz-build
+	@$(FUZZ_ENV) sh scripts/fuzz.sh $(B) check $(FUZZ_SECONDS)
 
 # ---------------------------------------------------------------- lockstep
 VERILATOR  ?= verilator
