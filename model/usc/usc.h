@@ -67,6 +67,8 @@ enum { USC_T_F32, USC_T_U16, USC_T_S16, USC_T_U8, USC_T_S8, USC_T_U32, USC_T_S32
  * (MBYP, the derivatives, FRCP..GEXP): the rows with more than AN0 modifiers */
 #define USC_ROW_SAT(row) (((row)->mods & ~USC_MOD_AN0) != 0)
 #define USC_MOD_I2  (USC_MOD_ABS0|USC_MOD_NEG0|USC_MOD_ABS1)
+/* per source position 0-2 its ABS, NEG and FLR bit (0: the position has none) */
+extern const uint8_t usc_mod_abs[3], usc_mod_neg[3], usc_mod_flr[3];
 #define USC_MOD_I3  (USC_MOD_I2|USC_MOD_ABS2|USC_MOD_NEG2)
 
 /* operand kinds (one value array per kind in the group context) */
@@ -188,6 +190,8 @@ extern const uint32_t usc_sc_table[240];
 int usc_sc_is_defined(unsigned i);
 int usc_reg_ok(const struct usc_reg *r);
 extern const char *const usc_kname[USC_NK];
+/* IS0's choices in header code order (S0, S3, S4, S5, S1, S2): the source it reads */
+extern const uint8_t usc_is0_src[6];
 int usc_form_of(unsigned op, unsigned slot);
 int usc_resolve(usc_ins *in);
 

@@ -232,9 +232,10 @@ static int try_form(asm_st *a, usc_group *g, usc_ins *in, unsigned op, unsigned 
             in->m = (uint8_t)x->emask;
         }
         unsigned si = j - 1, m = 0;
-        if (x->mods_abs) m |= j == 0 ? 0x100u : si == 0 ? USC_MOD_ABS0 : si == 1 ? USC_MOD_ABS1 : si == 2 ? USC_MOD_ABS2 : 0x100u;
-        if (x->mods_neg) m |= j == 0 ? 0x100u : si == 0 ? USC_MOD_NEG0 : si == 1 ? USC_MOD_NEG1 : si == 2 ? USC_MOD_NEG2 : 0x100u;
-        if (x->mods_flr) m |= j == 0 ? 0x100u : si == 0 ? USC_MOD_FLR0 : si == 2 ? USC_MOD_FLR2 : 0x100u;
+        /* 0x100: a modifier no source position has (the destination, a 4th source) */
+        if (x->mods_abs) m |= j == 0 || si > 2 || !usc_mod_abs[si] ? 0x100u : usc_mod_abs[si];
+        if (x->mods_neg) m |= j == 0 || si > 2 || !usc_mod_neg[si] ? 0x100u : usc_mod_neg[si];
+        if (x->mods_flr) m |= j == 0 || si > 2 || !usc_mod_flr[si] ? 0x100u : usc_mod_flr[si];
         if (m & ~(unsigned)row->mods)
             return AERR(a, x->be, "%s: this modifier is not allowed on operand %u", row->name, j + 1);
         in->mods |= (uint8_t)m;
@@ -444,13 +445,15 @@ static int header(asm_st *a, const char *p, const char *e)
             while (ve < e && !gpuref_is_blank(*ve)) ve++;
             size_t n = (size_t)(eq - p), vn = (size_t)(ve - v);
             int k = kind_name(p, n), vk = kind_name(v, vn);
-            static const uint8_t is0of[6] = { 0, 4, 5, 1, 2, 3 };   /* S0,S3,S4,S5,S1,S2 order */
             if (k >= USC_K_S0 && k <= USC_K_S5) {
                 usc_reg r;
                 if (parse_reg(v, vn, &r)) return AERR(a, v, "bad register");
                 int st = bind_s(a, g, (unsigned)k, &r, v);
                 if (st) return st;
-            } else if (k == USC_K_IS0 && vk >= USC_K_S0 && vk <= USC_K_S5) g->is0 = is0of[vk];
+            } else if (k == USC_K_IS0 && vk >= USC_K_S0 && vk <= USC_K_S5) {
+                for (uint8_t c = 0; c < 6; c++)
+                    if (usc_is0_src[c] == vk - USC_K_S0) g->is0 = c;
+            }
             else if (k == USC_K_IS1 && (vk == USC_K_FT0 || vk == USC_K_FTE)) g->is1 = vk == USC_K_FTE;
             else if (k == USC_K_IS2 && (vk == USC_K_FT1 || vk == USC_K_FTE)) g->is2 = vk == USC_K_FTE;
             else if (k == USC_K_IS3 && (vk == USC_K_FT0 || vk == USC_K_FT1 || vk == USC_K_S2 || vk == USC_K_FTE))

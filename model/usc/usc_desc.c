@@ -15,6 +15,11 @@ const char *const usc_slot_names[USC_NSLOTS] = {
     "p0", "p1", "p2", "tst", "mov", "be", "bmsk", "bsh1", "bcnt", "blog", "bsh2", "btst",
 };
 const char *const usc_type_names[USC_NTYPES] = { "f32", "u16", "s16", "u8", "s8", "u32", "s32" };
+const uint8_t usc_mod_abs[3] = { USC_MOD_ABS0, USC_MOD_ABS1, USC_MOD_ABS2 };
+const uint8_t usc_mod_neg[3] = { USC_MOD_NEG0, USC_MOD_NEG1, USC_MOD_NEG2 };
+const uint8_t usc_mod_flr[3] = { USC_MOD_FLR0, 0, USC_MOD_FLR2 };
+/* IS0's choices in header code order (D13): the source it reads */
+const uint8_t usc_is0_src[6] = { 0, 3, 4, 5, 1, 2 };
 const char *const usc_bank_names[USC_NBANKS] = { "r", "vi", "cf", "cfa", "sh", "sc", "i", "idx", "o" };
 
 /* Special constants (L1181-L1280): 95 defined; 148 and 153 corrected
@@ -342,9 +347,9 @@ int usc_group_check(const usc_group *g, char *err)
             unsigned k = in->k[j];
             if (k <= USC_K_S5 && !(g->smask >> k & 1))
                 return ILL("%s reads s%u, which is not declared", usc_rows[in->op].name, k);
-            if ((k == USC_K_FTE || k == USC_K_IS0) && !(g->smask >> (unsigned)"\0\3\4\5\1\2"[g->is0] & 1))
+            if ((k == USC_K_FTE || k == USC_K_IS0) && !(g->smask >> usc_is0_src[g->is0] & 1))
                 return ILL("%s reads fte/is0 = s%u, which is not declared", usc_rows[in->op].name,
-                           (unsigned)"\0\3\4\5\1\2"[g->is0]);
+                           (unsigned)usc_is0_src[g->is0]);
         }
         if (in->slot == USC_SL_P2 && g->is3 == 2 && !(g->smask >> 2 & 1))
             return ILL("is3 = s2, which is not declared");

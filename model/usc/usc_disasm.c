@@ -24,13 +24,10 @@ void usc_reg_text(const usc_reg *r, gpuref_strbuf *b)
 
 static void mods_text(gpuref_strbuf *b, unsigned mods, unsigned si)
 {
-    static const uint8_t abs_b[3] = { USC_MOD_ABS0, USC_MOD_ABS1, USC_MOD_ABS2 };
-    static const uint8_t neg_b[3] = { USC_MOD_NEG0, USC_MOD_NEG1, USC_MOD_NEG2 };
-    static const uint8_t flr_b[3] = { USC_MOD_FLR0, 0, USC_MOD_FLR2 };
     if (si > 2) return;
-    if (mods & flr_b[si]) gpuref_sb_str(b, ".flr");
-    if (mods & abs_b[si]) gpuref_sb_str(b, ".abs");
-    if (mods & neg_b[si]) gpuref_sb_str(b, ".neg");
+    if (mods & usc_mod_flr[si]) gpuref_sb_str(b, ".flr");
+    if (mods & usc_mod_abs[si]) gpuref_sb_str(b, ".abs");
+    if (mods & usc_mod_neg[si]) gpuref_sb_str(b, ".neg");
 }
 
 static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t *sused,
@@ -91,7 +88,7 @@ int usc_disasm_group(const usc_group *g, uint64_t pc, char *buf, size_t len)
     gpuref_sb_printf(&b, "%u :", (unsigned)(pc / 2));
     if (g->pred) gpuref_sb_str(&b, g->pred == 1 ? " if (p0)" : " if (!p0)");
     if (g->ignorepe) gpuref_sb_str(&b, " (ignorepe)");
-    if (g->is0) gpuref_sb_printf(&b, " is0=s%u", (unsigned)"\0\3\4\5\1\2"[g->is0]);
+    if (g->is0) gpuref_sb_printf(&b, " is0=s%u", (unsigned)usc_is0_src[g->is0]);
     if (g->is1) gpuref_sb_str(&b, " is1=fte");
     if (g->is2) gpuref_sb_str(&b, " is2=fte");
     if (g->is3) gpuref_sb_printf(&b, " is3=%s", is3n[g->is3]);

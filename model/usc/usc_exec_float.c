@@ -6,10 +6,7 @@
  * NaN, +-inf and +-0 (L365) */
 static uint32_t fmod_src(usc_ctx *c, uint32_t v, unsigned mods, unsigned si)
 {
-    static const uint8_t abs_b[3] = { USC_MOD_ABS0, USC_MOD_ABS1, USC_MOD_ABS2 };
-    static const uint8_t neg_b[3] = { USC_MOD_NEG0, USC_MOD_NEG1, USC_MOD_NEG2 };
-    static const uint8_t flr_b[3] = { USC_MOD_FLR0, 0, USC_MOD_FLR2 };
-    if (mods & flr_b[si]) {
+    if (mods & usc_mod_flr[si]) {
         if (!fp_is_nan(FP_F32, v)) {
             uint64_t r;
             unsigned exc = 0;
@@ -17,8 +14,8 @@ static uint32_t fmod_src(usc_ctx *c, uint32_t v, unsigned mods, unsigned si)
             v = (uint32_t)r;
         }
     }
-    if (mods & abs_b[si]) v &= 0x7fffffffu;
-    if (mods & neg_b[si]) v ^= 0x80000000u;
+    if (mods & usc_mod_abs[si]) v &= 0x7fffffffu;
+    if (mods & usc_mod_neg[si]) v ^= 0x80000000u;
     return v;
 }
 

@@ -101,9 +101,8 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
                 }
                 c->v[k][l] = reg_read(s, g->s[k].bank, a, l);
             }
-    static const uint8_t is0k[6] = { USC_K_S0, USC_K_S3, USC_K_S4, USC_K_S5, USC_K_S1, USC_K_S2 };
     for (unsigned l = 0; l < ni; l++) {
-        c->v[USC_K_IS0][l] = c->v[is0k[g->is0]][l];
+        c->v[USC_K_IS0][l] = c->v[USC_K_S0 + usc_is0_src[g->is0]][l];
         c->v[USC_K_FTE][l] = c->v[USC_K_IS0][l];
         c->v[USC_K_P0][l] = s->p0[l];
     }
