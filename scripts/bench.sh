@@ -11,6 +11,9 @@ say() { echo "$*" | tee -a "$OUT"; }
 say "# gpuref bench, $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m)"
 "$B/bench/bench_model" | tee -a "$OUT"
 "$B/bench/bench_model" --isa rdna4 20000 100 | tee -a "$OUT"
+"$B/bench/bench_model" --isa r700 4000 10 | tee -a "$OUT"
+"$B/bench/bench_model" --isa usc 10000 10 | tee -a "$OUT"
+"$B/bench/bench_model" --isa nvfp 120 500 | tee -a "$OUT"
 
 "$B/bench/bench_model" --vector "$B/bench/stream.yaml" 4000
 # RDNA4: 300 generated programs of the lockstep mix (seed 1, SMEM included)
