@@ -143,7 +143,9 @@ int cmd_disasm(int argc, char **argv)
     }
     int illegal = 0;
     for (size_t i = 0; rc == CLI_OK && i < n;) {
-        char buf[256], wt[64];
+        /* a unit is up to GPUREF_MAX_WORDS words; its text, a group of
+         * several instructions, several lines */
+        char buf[4096], wt[GPUREF_MAX_WORDS * 9 + 1];
         unsigned nw = 0;
         uint64_t pc = base + 4 * (uint64_t)i;
         gpuref_diag d = { 0, 0, 0, "" };
@@ -161,7 +163,7 @@ int cmd_disasm(int argc, char **argv)
         } else {
             size_t o = 0;
             wt[0] = '\0';
-            for (unsigned k = 0; k < nw && o < sizeof wt - 10; k++)
+            for (unsigned k = 0; k < nw && o + 9 < sizeof wt; k++)
                 o += (size_t)snprintf(wt + o, sizeof wt - o, "%s%08x", k ? " " : "",
                                       (unsigned)words[i + k]);
             printf("%08llx: %-17s  %s\n", (unsigned long long)pc, wt, buf);
