@@ -73,10 +73,10 @@ expect "unknown ISA" "unknown ISA.*r9000" "$G" disasm --isa r9000 0x0
 expect "truncated long instruction" "truncated" "$G" disasm --isa nv50 0x00000001
 expect "not a hex word" "zzz" "$G" disasm --isa nv50 zzz
 printf 'add b32 $r1 $r2 $r3\nfrobnicate $r1\n' > "$T/p.s"
-expect "unknown mnemonic" "p.s:2: .*frobnicate" "$G" asm --isa nv50 "$T/p.s" -o "$T/p.hex"
+expect "unknown mnemonic" "p.s:2:1: .*frobnicate" "$G" asm --isa nv50 "$T/p.s" -o "$T/p.hex"
 if [ -e "$T/p.hex" ]; then bad "no half-written output"; else ok "no half-written output"; fi
 printf 'add b32 $r1 $r2 $r300\n' > "$T/r.s"
-expect "register out of range in asm" "r.s:1: .*r300" "$G" asm --isa nv50 "$T/r.s"
+expect "register out of range in asm" "r.s:1:17: .*r300" "$G" asm --isa nv50 "$T/r.s"
 expect "unknown subcommand" "frob" "$G" frob
 for sub in "" run disasm asm; do
     if "$G" $sub --help > "$T/h" 2>&1 && grep -qi usage "$T/h"; then ok "gpuref $sub --help"

@@ -16,7 +16,7 @@ const char cmd_asm_help[] =
     "\n"
     "Assemble a program (FILE, or stdin when FILE is '-' or not given) and print\n"
     "its machine words, one 32-bit word per line as 8 hex digits (the format\n"
-    "$readmemh reads).  Errors are reported as 'file:line: problem'.\n"
+    "$readmemh reads).  Errors are reported as 'file:line:col: problem'.\n"
     "With -o the words are written to a temporary file that is renamed to OUT\n"
     "only when everything succeeded: an error never leaves a partial OUT.\n"
     "\n"
@@ -118,7 +118,9 @@ int cmd_asm(int argc, char **argv)
     free(text);
     if (st != GPUREF_OK) {
         gpuref_free(w);
-        if (d.line)
+        if (d.line && d.col)
+            fprintf(stderr, "%s:%u:%u: %s\n", name, d.line, d.col, d.msg[0] ? d.msg : "assembly error");
+        else if (d.line)
             fprintf(stderr, "%s:%u: %s\n", name, d.line, d.msg[0] ? d.msg : "assembly error");
         else
             fprintf(stderr, "%s: %s\n", name, d.msg[0] ? d.msg : "assembly error");
