@@ -39,6 +39,11 @@ const gpuref_isa *gpuref_isa_lookup(const char *name, gpuref_diag *d)
 
 const char *gpuref_isa_name(const gpuref_isa *isa) { return isa ? isa->name : NULL; }
 
+unsigned gpuref_isa_max_waves(const gpuref_isa *isa)
+{
+    return !isa ? 0 : isa->share ? GPUREF_MAX_WAVES : 1;
+}
+
 const char *gpuref_isa_list(void)
 {
     /* "nv50, rdna4": the names of isas.def without the last ", " */

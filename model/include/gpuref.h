@@ -55,6 +55,9 @@ const gpuref_isa *gpuref_isa_find(const char *name); /* "nv50", ...; NULL if unk
 const char       *gpuref_isa_name(const gpuref_isa *isa);
 /* Comma-separated list of the ISAs this library implements. */
 const char       *gpuref_isa_list(void);
+/* The most waves `waves=N` may give a model of this ISA: 1 where the ISA
+ * runs one wave only (0 for NULL). */
+unsigned          gpuref_isa_max_waves(const gpuref_isa *isa);
 
 /* ------------------------------------------------------------ the model */
 

@@ -260,6 +260,14 @@ static void test_waves(void)
         gpuref_model_destroy(m);
     }
     tu_check(strcmp(gpuref_isa_list(), "nv50, rdna4, r700, usc, nvfp") == 0, "ISA list from isas.def");
+    /* waves: USC has no share hook (one wave); the others take waves=N */
+    tu_check(gpuref_isa_max_waves(gpuref_isa_find("usc")) == 1, "usc runs one wave");
+    tu_check(gpuref_isa_max_waves(gpuref_isa_find("rdna4")) == GPUREF_MAX_WAVES, "rdna4 runs several waves");
+    tu_check(gpuref_isa_max_waves(NULL) == 0, "max waves of no ISA");
+    gpuref_model *m1 = NULL;
+    gpuref_diag d1 = { 0 };
+    tu_check(gpuref_model_create("usc", "waves=2", &m1, &d1) == GPUREF_ERR_CONFIG && !m1,
+             "usc refuses waves=2 as its max_waves says");
 }
 
 /* ------------------------------------------- the checker, several waves */
