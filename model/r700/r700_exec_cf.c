@@ -396,6 +396,34 @@ int r700_cf_export(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err
     return GPUREF_OK;
 }
 
+/* TEX, VTX, VTX_TC (§3.3, L2902-2950): run COUNT+1 fetch instructions at
+ * ADDR (a 128-bit aligned quadword address) for the lanes passing the
+ * condition; at most eight (L2092, L2118) */
+int r700_cf_fetch(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
+{
+    const char *nm = r700_cf_rows[c->row].name;
+    uint32_t start = target(s, c);
+    if (c->addr & 1)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: ADDR %u is not 128-bit aligned (L2902)", nm,
+                           c->addr);
+    if (c->count + 1 > 8)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: a fetch clause of %u instructions (at most "
+                           "eight, L2092, L2118)", nm, c->count + 1);
+    if (start < s->base || (start - s->base) / 4 >= s->nwords)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: clause at 0x%x (ADDR %u) is outside the program",
+                           nm, start, c->addr);
+    s->in_clause = 2;
+    s->clause_cf = s->pc - 8;
+    s->ccf = *c;
+    s->cpc = start;
+    s->cend = start + (c->count + 1u) * 16u;
+    uint64_t lanes = cond_pass(s, c, s->pst);
+    for (unsigned l = 0; l < R700_LANES; l++)
+        s->clause_lanes[l] = (uint8_t)(lanes >> l & 1);
+    rr->next_pc = start;
+    return GPUREF_OK;
+}
+
 /* CF_ALU: lock the kcache lines, PUSH_BEFORE pushes, start the clause; the
  * clause's last group retires the end actions (r700_clause_end) */
 int r700_cf_alu(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)

@@ -12,6 +12,8 @@ int r700_step(void *st, gpuref_retire *rr, char *err)
     r700_state *s = st;
     if (s->finished)
         return gpuref_errf(err, GPUREF_ERR_DONE, "program finished");
+    if (s->in_clause == 2)
+        return r700_fetch_unit(s, rr, err);
     if (s->in_clause)
         return r700_alu_group(s, rr, err);
     return r700_cf_step(s, rr, err);
