@@ -23,6 +23,8 @@
 #define R700_RES_FIELDS 8            /* base, stride, size, fmt, width, height, depth, levels */
 #define R700_NSEM      256           /* semantic table entries (SEMANTIC_ID 8 bits) */
 #define R700_MEM_BYTES (1u << 20)    /* space "mem": vertex buffers and textures */
+#define R700_NBUF      7             /* MEM_* export buffers: stream0-3, scratch, reduction, ring */
+#define R700_BUF_BYTES (256u * R700_LANES * 16u)  /* 256 elements of 128 bits per lane */
 
 /* ---------------------------------------------------- the description */
 enum { R700_ENC_OP2, R700_ENC_OP3 };
@@ -169,7 +171,8 @@ typedef struct r700_config {
 typedef struct r700_mem {
     uint8_t *cb;           /* R700_NCB x R700_CB_BYTES */
     uint8_t *exp;          /* exports */
-    uint8_t *mem;          /* R700_MEM_BYTES: what fetches read */
+    uint8_t *mem;          /* R700_MEM_BYTES: what fetches read (MEM_EXPORT writes) */
+    uint8_t *buf[R700_NBUF]; /* R700_BUF_BYTES each: the MEM_* buffers */
 } r700_mem;
 
 /* per-pixel state (§3.6.1) */
@@ -304,6 +307,9 @@ int r700_fx_unimpl(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_re
 enum { R700_F_R, R700_F_PV, R700_F_PS, R700_F_AR, R700_F_PRED, R700_F_AL, R700_F_ACTIVE,
        R700_F_VALID, R700_F_C, R700_F_I, R700_F_B, R700_F_PC, R700_F_DEPTH, R700_F_PSTATE,
        R700_F_RES, R700_F_SEM, R700_NFILES };
-enum { R700_SPACE_EXP = R700_NCB, R700_SPACE_MEM, R700_NSPACES };
+enum { R700_SPACE_EXP = R700_NCB, R700_SPACE_MEM, R700_SPACE_BUF0,
+       R700_NSPACES = R700_SPACE_BUF0 + R700_NBUF };
+/* r700_state.c: a memory space's bytes and size */
+uint8_t *r700_space(const r700_state *s, int space, uint64_t *size);
 
 #endif

@@ -532,7 +532,7 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
         uint64_t v;
         unsigned k;
         if (i + 3 > nt)
-            return AERR(a, "%s: expected TYPE BASE Tn.SWZ", r700_cf_rows[row].name);
+            return AERR(a, "%s: expected TYPE BASE %s", r700_cf_rows[row].name, mem ? "Tn" : "Tn.SWZ");
         for (k = 0; k < 4 && !teq(&t[i], ty[mem][k]); k++)
             ;
         if (k == 4)
@@ -551,7 +551,11 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
             p += 4;
         }
         uint32_t sw = 0;
-        if (e - p > 4 && strncmp(p, ".SEL", 4) == 0) {   /* ".SEL6": the raw field, before .XYZW */
+        if (mem) {
+            if (p != e)
+                return AERR(a, "%s: bad register '%.*s' (Tn or Tn[AL]: MEM_* take no swizzle, "
+                            "L880)", r700_cf_rows[row].name, (int)t[i + 2].n, t[i + 2].p);
+        } else if (e - p > 4 && strncmp(p, ".SEL", 4) == 0) {   /* ".SEL6": the raw field, before .XYZW */
             if (num(p + 4, (size_t)(e - p - 4), &v) || v >= 4096)
                 return AERR(a, "%s: bad swizzle (.SELn: n < 4096)", r700_cf_rows[row].name);
             sw = (uint32_t)v;
@@ -607,6 +611,9 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
             c.cond = (uint8_t)q;
         } else if (c.fmt == R700_FMT_CF && teq(k, "B20")) c.w1 |= 1u << 20;
         else if (c.fmt == R700_FMT_EXP && teq(k, "B16")) c.w1 |= 1u << 16;
+        else if (c.fmt == R700_FMT_EXP && row != R700_CF_EXPORT && row != R700_CF_EXPORT_DONE &&
+                 tpre(k, "SIZE:") && !num(k->p + 5, k->n - 5, &v) && v < 4096)
+            c.w1 = (c.w1 & ~0xfffu) | (uint32_t)v;
         else if (c.fmt == R700_FMT_EXP && tpre(k, "MASK:") && !num(k->p + 5, k->n - 5, &v) && v < 16)
             c.w1 |= (uint32_t)v << 12;
         else if (c.fmt == R700_FMT_EXP && tpre(k, "BURST:") && !num(k->p + 6, k->n - 6, &v) && v < 16)

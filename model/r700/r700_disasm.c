@@ -46,14 +46,19 @@ int r700_disasm_cf(const r700_cf *c, char *buf, size_t len)
             put(&b, " ALT_CONST");
     } else if (c->fmt == R700_FMT_EXP) {
         int mem = c->row != R700_CF_EXPORT && c->row != R700_CF_EXPORT_DONE;
-        put(&b, " %s %u T%u%s.", exp_type[mem][c->type], c->array_base, c->rw_gpr,
+        put(&b, " %s %u T%u%s", exp_type[mem][c->type], c->array_base, c->rw_gpr,
             c->rw_rel ? "[AL]" : "");
-        for (unsigned k = 0; k < 4; k++)
-            put(&b, "%c", "XYZW01?_"[c->sel[k]]);
-        if (c->sel[0] == 6 || c->sel[1] == 6 || c->sel[2] == 6 || c->sel[3] == 6)
-            b.n -= 4, put(&b, "SEL%u", (unsigned)(c->w1 & 0xfff));
-        if (c->comp_mask)
-            put(&b, " MASK:%u", c->comp_mask);
+        if (mem) {                 /* CF_ALLOC_EXPORT_WORD1_BUF: ARRAY_SIZE, COMP_MASK */
+            put(&b, " SIZE:%u MASK:%u", c->array_size, c->comp_mask);
+        } else {                   /* CF_ALLOC_EXPORT_WORD1_SWIZ: SEL_X..W */
+            put(&b, ".");
+            for (unsigned k = 0; k < 4; k++)
+                put(&b, "%c", "XYZW01?_"[c->sel[k]]);
+            if (c->sel[0] == 6 || c->sel[1] == 6 || c->sel[2] == 6 || c->sel[3] == 6)
+                b.n -= 4, put(&b, "SEL%u", (unsigned)(c->w1 & 0xfff));
+            if (c->comp_mask)
+                put(&b, " MASK:%u", c->comp_mask);
+        }
         if (c->w1 >> 16 & 1)
             put(&b, " B16");
         if (c->burst)

@@ -30,7 +30,8 @@ static const char *const r700_res_field[R700_RES_FIELDS] = {
 
 static const char *const r700_spaces[R700_NSPACES] = {
     "cb0", "cb1", "cb2", "cb3", "cb4", "cb5", "cb6", "cb7", "cb8", "cb9", "cb10", "cb11",
-    "cb12", "cb13", "cb14", "cb15", "export", "mem",
+    "cb12", "cb13", "cb14", "cb15", "export", "mem", "stream0", "stream1", "stream2", "stream3",
+    "scratch", "reduction", "ring",
 };
 static const char *const r700_slot_names[5] = { "x", "y", "z", "w", "t" };
 static const char *const r700_kind_names[3] = { "cf", "alu group", "fetch" };
@@ -67,6 +68,10 @@ static void r700_fini(void *vs)
     free(s->own.cb);
     free(s->own.exp);
     free(s->own.mem);
+    for (unsigned b = 0; b < R700_NBUF; b++) {
+        free(s->own.buf[b]);
+        s->own.buf[b] = NULL;
+    }
     free(s->fd);
     free(s->fdst);
     s->fd = NULL;
@@ -97,7 +102,10 @@ static int r700_init(void *vs, const char *config, char *err)
     s->own.cb = calloc(R700_NCB, R700_CB_BYTES);
     s->own.exp = calloc(1, R700_EXP_BYTES);
     s->own.mem = calloc(1, R700_MEM_BYTES);
-    if (!s->own.cb || !s->own.exp || !s->own.mem)
+    int nomem = 0;
+    for (unsigned b = 0; b < R700_NBUF; b++)
+        nomem |= !(s->own.buf[b] = calloc(1, R700_BUF_BYTES));
+    if (!s->own.cb || !s->own.exp || !s->own.mem || nomem)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     s->mem = &s->own;
     return GPUREF_OK;
@@ -139,6 +147,8 @@ static int r700_reset(void *vs, char *err)
         memset(s->own.cb, 0, (size_t)R700_NCB * R700_CB_BYTES);
         memset(s->own.exp, 0, R700_EXP_BYTES);
         memset(s->own.mem, 0, R700_MEM_BYTES);
+        for (unsigned b = 0; b < R700_NBUF; b++)
+            memset(s->own.buf[b], 0, R700_BUF_BYTES);
     }
     memset(s->res, 0, sizeof s->res);
     memset(s->sem, 0, sizeof s->sem);
@@ -311,16 +321,32 @@ static int r700_reg_parse(const char *name, int *file, unsigned *index)
 }
 
 /* ------------------------------------------------------------- memory */
+uint8_t *r700_space(const r700_state *s, int space, uint64_t *size)
+{
+    if (space < R700_NCB) {
+        *size = R700_CB_BYTES;
+        return s->mem->cb + (size_t)space * R700_CB_BYTES;
+    }
+    if (space == R700_SPACE_EXP) {
+        *size = R700_EXP_BYTES;
+        return s->mem->exp;
+    }
+    if (space == R700_SPACE_MEM) {
+        *size = R700_MEM_BYTES;
+        return s->mem->mem;
+    }
+    *size = R700_BUF_BYTES;
+    return s->mem->buf[space - R700_SPACE_BUF0];
+}
+
 static int r700_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len, int write,
                        char *err)
 {
     r700_state *s = vs;
     if (space < 0 || space >= R700_NSPACES)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "no memory space %d", space);
-    uint8_t *base = space < R700_NCB ? s->mem->cb + (size_t)space * R700_CB_BYTES
-                  : space == R700_SPACE_EXP ? s->mem->exp : s->mem->mem;
-    uint64_t size = space < R700_NCB ? R700_CB_BYTES : space == R700_SPACE_EXP ? R700_EXP_BYTES
-                  : R700_MEM_BYTES;
+    uint64_t size;
+    uint8_t *base = r700_space(s, space, &size);
     if (addr > size || len > size - addr)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "%s[0x%llx..+0x%zx] is outside the space "
                            "(0x%llx bytes)", r700_spaces[space], (unsigned long long)addr, len,
