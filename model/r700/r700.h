@@ -241,8 +241,10 @@ typedef struct r700_lane {
     int      kill;
     int      ar;                  /* MOVA: the AR value */
     int      nowrite;             /* no result (MOVA, NOP) */
-    uint32_t rsrc[4][2];          /* reductions: src0/src1 of units x..w */
-    unsigned unit;                /* reductions: the unit of this slot */
+    uint32_t rsrc[4][3];          /* reductions, doubles: src0..src2 of units x..w */
+    unsigned unit;                /* reductions, doubles: the unit of this slot */
+    unsigned omod64, clamp64;     /* doubles: OMOD/CLAMP of the even slot (D40) */
+    const char *why;              /* an exec function's reason for GPUREF_ERR_UNIMPL */
 } r700_lane;
 
 /* r700_desc.c */
@@ -297,6 +299,7 @@ int  r700_clause_end(r700_state *s, gpuref_retire *rr, char *err);
 #include "r700.def"
 #undef R700_ALU
 #undef R700_CF
+int r700_x_unimpl(r700_lane *l);   /* a row decoded but not executed */
 int r700_fx_vtx(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
 int r700_fx_mem(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
 int r700_fx_ld(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);

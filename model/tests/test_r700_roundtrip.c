@@ -93,8 +93,8 @@ static void alu_rows(void)
         unsigned legal = 0;
         for (unsigned t = 0; t < 400 && legal < 40; t++) {
             uint32_t w[16];
-            /* reductions: the four vector slots; two-slot doubles: a pair x,y or z,w */
-            unsigned n = 0, ns = r->unit == R700_U_RED ? 4 : r->unit == R700_U_D2 ? 2 : 1;
+            /* reductions, four-slot doubles: the four vector slots; two-slot doubles: a pair x,y or z,w */
+            unsigned n = 0, ns = r->unit == R700_U_RED || r->unit == R700_U_D4 ? 4 : r->unit == R700_U_D2 ? 2 : 1;
             unsigned pair = (rnd() % 2) * 2;
             for (unsigned k = 0; k < ns; k++) {
                 unsigned chan = ns == 4 ? k : ns == 2 ? pair + k : rnd() % 4;
