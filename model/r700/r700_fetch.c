@@ -482,7 +482,12 @@ int r700_fx_ld(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire
         if (lv)
             return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: LD from mip level %u (the mip "
                                "layout is not modelled, D51)", lv);
-        uint64_t addr = res[0] + ((uint64_t)z * res[5] + y) * res[1] + x * bytes;
+        uint64_t row, off, addr;
+        if (__builtin_mul_overflow((uint64_t)z, (uint64_t)res[5], &row) ||
+            __builtin_add_overflow(row, (uint64_t)y, &row) ||
+            __builtin_mul_overflow(row, (uint64_t)res[1], &off) ||
+            __builtin_add_overflow(off, (uint64_t)x * bytes + res[0], &addr))
+            addr = UINT64_MAX;                         /* outside the space: a fault below */
         if ((st = fetch_elem(s, addr, &nf, "LD", vals[l], err)))
             return st;
     }
