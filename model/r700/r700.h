@@ -19,6 +19,12 @@
 #define R700_CB_BYTES  (4096u * 16u) /* 4096 constants of 128 bits (L1367) */
 #define R700_EXP_BYTES (3u * 256u * R700_LANES * 16u)
 #define R700_CODE_MAX  (1u << 26)
+#define R700_NRES      256           /* fetch resources (BUFFER_ID / RESOURCE_ID 8 bits) */
+#define R700_RES_FIELDS 8            /* base, stride, size, fmt, width, height, depth, levels */
+#define R700_NSEM      256           /* semantic table entries (SEMANTIC_ID 8 bits) */
+#define R700_MEM_BYTES (1u << 20)    /* space "mem": vertex buffers and textures */
+#define R700_NBUF      7             /* MEM_* export buffers: stream0-3, scratch, reduction, ring */
+#define R700_BUF_BYTES (256u * R700_LANES * 16u)  /* 256 elements of 128 bits per lane */
 
 /* ---------------------------------------------------- the description */
 enum { R700_ENC_OP2, R700_ENC_OP3 };
@@ -44,6 +50,17 @@ enum r700_cf_op {
 #undef R700_CF
     R700_NCF
 };
+enum r700_fetch_op {
+#define R700_ALU(n, e, o, ns, u, x, f)
+#define R700_CF(n, fm, o, x)
+#define R700_FETCH(n, fm, o, x) R700_FX_##n,
+#include "r700.def"
+#undef R700_ALU
+#undef R700_CF
+#undef R700_FETCH
+    R700_NFETCH
+};
+enum { R700_FF_VTX, R700_FF_TEX };
 enum { R700_FMT_CF, R700_FMT_ALU, R700_FMT_EXP };
 
 struct r700_lane;
@@ -66,10 +83,20 @@ typedef struct r700_cf_row {
     r700_cf_fn exec;
 } r700_cf_row;
 
+struct r700_fetch;
+typedef int (*r700_fetch_fn)(struct r700_state *s, const struct r700_fetch *f, uint64_t lanes,
+                             gpuref_retire *rr, char *err);
+typedef struct r700_fetch_row {
+    const char *name;
+    uint8_t form, op;
+    r700_fetch_fn exec;
+} r700_fetch_row;
+
 extern const r700_alu_row r700_alu_rows[R700_NALU];
 extern const r700_cf_row r700_cf_rows[R700_NCF];
-/* opcode rows of the gpuref_isa: ALU rows first, then CF rows */
-#define R700_NOPS (R700_NALU + R700_NCF)
+extern const r700_fetch_row r700_fetch_rows[R700_NFETCH];
+/* opcode rows of the gpuref_isa: ALU rows first, then CF rows, then fetch rows */
+#define R700_NOPS (R700_NALU + R700_NCF + R700_NFETCH)
 
 /* ---------------------------------------------------- decoded forms */
 typedef struct r700_src {
@@ -110,6 +137,24 @@ typedef struct r700_cf {
     uint32_t w0, w1;
 } r700_cf;
 
+/* one fetch instruction (VTX or TEX form, 4 dwords).  Fields of the other
+ * form are 0. */
+typedef struct r700_fetch {
+    uint16_t row;                 /* r700_fetch_rows index */
+    uint8_t  form;                /* R700_FF_VTX / R700_FF_TEX */
+    uint8_t  fetch_type, fwq, src_gpr, src_rel, dst_gpr, dst_rel;
+    uint8_t  ssel[4];             /* VTX: ssel[0] = SRC_SEL_X (0-3); TEX: SRC_SEL_X..W (0-5) */
+    uint8_t  dsel[4];             /* DST_SEL_X..W (0-3 element, 4 0.0, 5 1.0, 7 masked) */
+    uint16_t rid;                 /* BUFFER_ID / RESOURCE_ID */
+    /* VTX */
+    uint8_t  mfc, sem, ucf, dfmt, nfa, fca, sma, endian, cbns, mf, alt;
+    uint16_t offset;
+    /* TEX */
+    uint8_t  bfm, lod_bias, ct, sampler;
+    int8_t   ofs[3];              /* OFFSET_X/Y/Z, 5-bit two's complement */
+    uint32_t w[4];
+} r700_fetch;
+
 /* ---------------------------------------------------- the state */
 typedef struct r700_config {
     unsigned lanes;        /* 16, 32, 64 */
@@ -126,6 +171,8 @@ typedef struct r700_config {
 typedef struct r700_mem {
     uint8_t *cb;           /* R700_NCB x R700_CB_BYTES */
     uint8_t *exp;          /* exports */
+    uint8_t *mem;          /* R700_MEM_BYTES: what fetches read (MEM_EXPORT writes) */
+    uint8_t *buf[R700_NBUF]; /* R700_BUF_BYTES each: the MEM_* buffers */
 } r700_mem;
 
 /* per-pixel state (§3.6.1) */
@@ -155,6 +202,8 @@ typedef struct r700_state {
     uint32_t    cfile[R700_NCFILE][4];
     uint32_t    iconst[R700_NICONST][3];
     uint32_t    bconst;
+    uint32_t    res[R700_NRES][R700_RES_FIELDS];  /* fetch resources (README "Fetch") */
+    uint8_t     sem[R700_NSEM];   /* semantic table: SEMANTIC_ID -> GPR */
     uint32_t    al, loop_count, loop_inc;
     uint32_t    call_depth;
     unsigned    sp;
@@ -167,9 +216,11 @@ typedef struct r700_state {
     int16_t    *cfst;             /* its status */
     r700_group *grp;              /* predecoded ALU group view, one per even word */
     int16_t    *grpst;
+    r700_fetch *fd;               /* predecoded fetch view, one per even word */
+    int16_t    *fdst;
     uint32_t    pc;               /* CF program counter (byte address) */
     int         finished;
-    /* the ALU clause being run */
+    /* the ALU clause being run (in_clause 1), or the fetch clause (2) */
     int         in_clause;
     uint32_t    cpc, cend;        /* next group, end of the clause (byte) */
     uint32_t    clause_cf;        /* byte address of its CF_ALU */
@@ -190,8 +241,10 @@ typedef struct r700_lane {
     int      kill;
     int      ar;                  /* MOVA: the AR value */
     int      nowrite;             /* no result (MOVA, NOP) */
-    uint32_t rsrc[4][2];          /* reductions: src0/src1 of units x..w */
-    unsigned unit;                /* reductions: the unit of this slot */
+    uint32_t rsrc[4][3];          /* reductions, doubles: src0..src2 of units x..w */
+    unsigned unit;                /* reductions, doubles: the unit of this slot */
+    unsigned omod64, clamp64;     /* doubles: OMOD/CLAMP of the even slot (D40) */
+    const char *why;              /* an exec function's reason for GPUREF_ERR_UNIMPL */
 } r700_lane;
 
 /* r700_desc.c */
@@ -210,7 +263,17 @@ extern const char *const r700_bs_scl[4];
 extern const char *const r700_index_mode_name[8];
 extern const char *const r700_cond_name[4];
 
+/* r700_fetch.c */
+int  r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err);
+void r700_encode_fetch(const r700_fetch *f, uint32_t w[4]);
+int  r700_fetch_find(const char *name, size_t n);
+int  r700_fetch_unit(r700_state *s, gpuref_retire *rr, char *err);
+extern const char *const r700_dfmt_name[64];
+extern const char *const r700_nfa_name[4];
+extern const char *const r700_endian_name[4];
+
 /* r700_disasm.c */
+int r700_disasm_fetch(const r700_fetch *f, char *buf, size_t len);
 int r700_disasm_cf(const r700_cf *c, char *buf, size_t len);
 int r700_disasm_group(const r700_group *g, char *buf, size_t len);
 int r700_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail, gpuref_unit_info *info,
@@ -236,11 +299,20 @@ int  r700_clause_end(r700_state *s, gpuref_retire *rr, char *err);
 #include "r700.def"
 #undef R700_ALU
 #undef R700_CF
+int r700_x_unimpl(r700_lane *l);   /* a row decoded but not executed */
+int r700_fx_vtx(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
+int r700_fx_mem(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
+int r700_fx_ld(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
+int r700_fx_resinfo(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
+int r700_fx_unimpl(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
 
 /* register files (the order is the file id) */
 enum { R700_F_R, R700_F_PV, R700_F_PS, R700_F_AR, R700_F_PRED, R700_F_AL, R700_F_ACTIVE,
        R700_F_VALID, R700_F_C, R700_F_I, R700_F_B, R700_F_PC, R700_F_DEPTH, R700_F_PSTATE,
-       R700_NFILES };
-enum { R700_SPACE_EXP = R700_NCB, R700_NSPACES };
+       R700_F_RES, R700_F_SEM, R700_NFILES };
+enum { R700_SPACE_EXP = R700_NCB, R700_SPACE_MEM, R700_SPACE_BUF0,
+       R700_NSPACES = R700_SPACE_BUF0 + R700_NBUF };
+/* r700_state.c: a memory space's bytes and size */
+uint8_t *r700_space(const r700_state *s, int space, uint64_t *size);
 
 #endif

@@ -88,6 +88,14 @@ typedef struct r700_asm {
     size_t grp_open_start;
     size_t *autos;            /* CF indices of the automatic clauses */
     size_t nauto, cauto;
+    /* fetch clauses: their words (placed between the CF program and the ALU
+     * clauses, 128-bit aligned), the automatic fetch clause being filled */
+    uint32_t *fcl;
+    size_t nfcl, cfcl;
+    long   fauto_cf;
+    size_t fauto_start;
+    size_t *fautos;
+    size_t nfauto, cfauto;
 } r700_asm;
 
 static int push_word(uint32_t **w, size_t *n, size_t *cap, uint32_t v)
@@ -438,10 +446,32 @@ static int add_fix(r700_asm *a, const char *p, size_t n, size_t word)
     return 0;
 }
 
+static int close_fetch_auto(r700_asm *a)
+{
+    if (a->fauto_cf < 0)
+        return 0;
+    size_t n = (a->nfcl - a->fauto_start) / 4;
+    if (n == 0)
+        return AERR(a, "fetch clause without instructions");
+    if (n > 16)
+        return AERR(a, "fetch clause of %zu instructions (COUNT holds at most 16)", n);
+    uint32_t *w = &a->cf[2 * a->fauto_cf];
+    w[0] = (uint32_t)(a->fauto_start / 2);                /* made absolute at the end */
+    w[1] = (w[1] & ~(7u << 10 | 1u << 19)) | (uint32_t)((n - 1) & 7) << 10 |
+           (uint32_t)((n - 1) >> 3) << 19;
+    if (gpuref_grow((void **)&a->fautos, &a->cfauto, a->nfauto, sizeof *a->fautos, 16))
+        return AERR(a, "out of memory");
+    a->fautos[a->nfauto++] = (size_t)a->fauto_cf;
+    a->fauto_cf = -1;
+    return 0;
+}
+
 static int close_auto(r700_asm *a)
 {
     int st = finish_group(a);
     if (st)
+        return st;
+    if ((st = close_fetch_auto(a)))
         return st;
     if (a->auto_cf >= 0) {
         size_t n = a->ncl - a->auto_start;
@@ -478,7 +508,7 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
     c.fmt = r700_cf_rows[row].fmt;
     c.barrier = 1;
     unsigned i = 1;
-    int autoc = 0;
+    int autoc = 0, fauto = 0, explicit_at = 0;
     const char *lab = NULL;
     size_t labn = 0;
     if (c.fmt == R700_FMT_ALU) {
@@ -502,7 +532,7 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
         uint64_t v;
         unsigned k;
         if (i + 3 > nt)
-            return AERR(a, "%s: expected TYPE BASE Tn.SWZ", r700_cf_rows[row].name);
+            return AERR(a, "%s: expected TYPE BASE %s", r700_cf_rows[row].name, mem ? "Tn" : "Tn.SWZ");
         for (k = 0; k < 4 && !teq(&t[i], ty[mem][k]); k++)
             ;
         if (k == 4)
@@ -521,7 +551,11 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
             p += 4;
         }
         uint32_t sw = 0;
-        if (e - p > 4 && strncmp(p, ".SEL", 4) == 0) {   /* ".SEL6": the raw field, before .XYZW */
+        if (mem) {
+            if (p != e)
+                return AERR(a, "%s: bad register '%.*s' (Tn or Tn[AL]: MEM_* take no swizzle, "
+                            "L880)", r700_cf_rows[row].name, (int)t[i + 2].n, t[i + 2].p);
+        } else if (e - p > 4 && strncmp(p, ".SEL", 4) == 0) {   /* ".SEL6": the raw field, before .XYZW */
             if (num(p + 4, (size_t)(e - p - 4), &v) || v >= 4096)
                 return AERR(a, "%s: bad swizzle (.SELn: n < 4096)", r700_cf_rows[row].name);
             sw = (uint32_t)v;
@@ -550,6 +584,7 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
                 return st;
         } else if (c.fmt == R700_FMT_ALU && teq(k, "ALT_CONST")) c.alt_const = 1;
         else if (c.fmt == R700_FMT_CF && k->p[0] == '@') {
+            explicit_at = 1;
             if (k->n > 1 && isdigit((unsigned char)k->p[1])) {
                 if (num(k->p + 1, k->n - 1, &v) || v > 0xffffffffu)
                     return AERR(a, "bad address '%.*s'", (int)k->n, k->p);
@@ -576,6 +611,9 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
             c.cond = (uint8_t)q;
         } else if (c.fmt == R700_FMT_CF && teq(k, "B20")) c.w1 |= 1u << 20;
         else if (c.fmt == R700_FMT_EXP && teq(k, "B16")) c.w1 |= 1u << 16;
+        else if (c.fmt == R700_FMT_EXP && row != R700_CF_EXPORT && row != R700_CF_EXPORT_DONE &&
+                 tpre(k, "SIZE:") && !num(k->p + 5, k->n - 5, &v) && v < 4096)
+            c.w1 = (c.w1 & ~0xfffu) | (uint32_t)v;
         else if (c.fmt == R700_FMT_EXP && tpre(k, "MASK:") && !num(k->p + 5, k->n - 5, &v) && v < 16)
             c.w1 |= (uint32_t)v << 12;
         else if (c.fmt == R700_FMT_EXP && tpre(k, "BURST:") && !num(k->p + 6, k->n - 6, &v) && v < 16)
@@ -586,6 +624,12 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
             c.index_gpr = (uint8_t)v;
         else
             return AERR(a, "%s: unexpected '%.*s'", r700_cf_rows[row].name, (int)k->n, k->p);
+    }
+    if ((row == R700_CF_TEX || row == R700_CF_VTX || row == R700_CF_VTX_TC) && !explicit_at) {
+        if (c.count)
+            return AERR(a, "%s: COUNT without @ADDR (a clause without an address takes the fetch "
+                        "lines that follow it)", r700_cf_rows[row].name);
+        fauto = 1;
     }
     uint32_t w[2];
     r700_encode_cf(&c, w);
@@ -598,6 +642,150 @@ static int asm_cf(r700_asm *a, const r700_tok *t, unsigned nt, int row)
         a->auto_cf = (long)(at / 2);
         a->auto_start = a->ncl;
     }
+    if (fauto) {
+        a->fauto_cf = (long)(at / 2);
+        a->fauto_start = a->nfcl;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ fetch */
+static int sel_chars(const char *p, const char *set, uint8_t out[4], unsigned n)
+{
+    for (unsigned k = 0; k < n; k++) {
+        const char *f = p[k] ? strchr(set, toupper((unsigned char)p[k])) : NULL;
+        if (!f || *f == '?')
+            return -1;
+        out[k] = (uint8_t)(f - set);
+    }
+    return 0;
+}
+
+/* "T<n>[AL].<sel>" with nsel swizzle characters from set */
+static int fetch_reg(const r700_tok *t, const char *set, unsigned nsel, uint8_t *gpr, uint8_t *rel,
+                     uint8_t sel[4])
+{
+    const char *p = t->p, *e = t->p + t->n;
+    unsigned g;
+    if (*p != 'T' && *p != 'R')
+        return -1;
+    p++;
+    if (parse_reg_num(&p, e, 127, &g))
+        return -1;
+    *gpr = (uint8_t)g;
+    *rel = 0;
+    if (e - p >= 4 && strncmp(p, "[AL]", 4) == 0) {
+        *rel = 1;
+        p += 4;
+    }
+    if ((size_t)(e - p) != 1 + nsel || *p != '.')
+        return -1;
+    return sel_chars(p + 1, set, sel, nsel);
+}
+
+static int name_index(const r700_tok *k, size_t pre, const char *const *names, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (strlen(names[i]) == k->n - pre && strncmp(names[i], k->p + pre, k->n - pre) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int asm_fetch(r700_asm *a, const r700_tok *t, unsigned nt, int row)
+{
+    const r700_fetch_row *r = &r700_fetch_rows[row];
+    if (a->any_cf && a->fauto_cf < 0)
+        return AERR(a, "fetch instruction outside a fetch clause (after a CF instruction that is not "
+                    "TEX, VTX or VTX_TC without an address)");
+    if (a->fauto_cf >= 0 && r->form == R700_FF_TEX &&
+        ((a->cf[2 * a->fauto_cf + 1] >> 23) & 0x7f) != r700_cf_rows[R700_CF_TEX].op)
+        return AERR(a, "%s in a vertex-fetch clause (texture instructions run in TEX clauses only)",
+                    r->name);
+    r700_fetch f;
+    memset(&f, 0, sizeof f);
+    f.row = (uint16_t)row;
+    f.form = r->form;
+    uint64_t v;
+    unsigned i = 1;
+    if (r->op == 2) {
+        for (; i < nt; i++) {
+            const r700_tok *k = &t[i];
+            unsigned wn;
+            if (k->n > 3 && k->p[0] == 'W' && k->p[1] >= '0' && k->p[1] <= '2' && k->p[2] == ':' &&
+                !num(k->p + 3, k->n - 3, &v) && v <= 0xffffffffu) {
+                wn = (unsigned)(k->p[1] - '0');
+                f.w[wn] = (uint32_t)v;
+            } else {
+                return AERR(a, "MEM: unexpected '%.*s' (W0:, W1:, W2: words)", (int)k->n, k->p);
+            }
+        }
+    } else {
+        if (nt < 3)
+            return AERR(a, "%s: expected a destination and a source", r->name);
+        if (row == R700_FX_SEMANTIC) {
+            const char *p = t[1].p, *e = p + t[1].n;
+            unsigned id;
+            if (t[1].n < 5 || strncmp(p, "SEM", 3) || (p += 3, parse_reg_num(&p, e, 255, &id)) ||
+                e - p != 5 || *p != '.' || sel_chars(p + 1, "XYZW01?_", f.dsel, 4))
+                return AERR(a, "SEMANTIC: bad destination '%.*s' (SEM<id>.XYZW with 0, 1, _)",
+                            (int)t[1].n, t[1].p);
+            f.sem = (uint8_t)id;
+        } else if (fetch_reg(&t[1], "XYZW01?_", 4, &f.dst_gpr, &f.dst_rel, f.dsel)) {
+            return AERR(a, "%s: bad destination '%.*s' (T<n>.XYZW with 0, 1, _)", r->name, (int)t[1].n,
+                        t[1].p);
+        }
+        uint8_t ss[4] = { 0, 0, 0, 0 };
+        if (fetch_reg(&t[2], r->form == R700_FF_VTX ? "XYZW" : "XYZW01", r->form == R700_FF_VTX ? 1 : 4,
+                      &f.src_gpr, &f.src_rel, ss))
+            return AERR(a, "%s: bad source '%.*s' (%s)", r->name, (int)t[2].n, t[2].p,
+                        r->form == R700_FF_VTX ? "T<n>.X" : "T<n>.XYZW with 0, 1");
+        memcpy(f.ssel, ss, 4);
+        i = 3;
+    }
+    for (; i < nt && r->op != 2; i++) {
+        const r700_tok *k = &t[i];
+        int x;
+        int vtx = r->form == R700_FF_VTX;
+        if (tpre(k, "RID:") && !num(k->p + 4, k->n - 4, &v) && v < 256) f.rid = (uint16_t)v;
+        else if (teq(k, "FWQ")) f.fwq = 1;
+        else if (teq(k, "ALT_CONST")) f.alt = 1;
+        else if (vtx && tpre(k, "OFS:") && !num(k->p + 4, k->n - 4, &v) && v < 65536) f.offset = (uint16_t)v;
+        else if (vtx && tpre(k, "FMT:") && (x = name_index(k, 4, r700_dfmt_name, 64)) >= 0) f.dfmt = (uint8_t)x;
+        else if (vtx && tpre(k, "NUM:") && (x = name_index(k, 4, r700_nfa_name, 3)) >= 0) f.nfa = (uint8_t)x;
+        else if (vtx && teq(k, "SIGNED")) f.fca = 1;
+        else if (vtx && teq(k, "NO_ZERO")) f.sma = 1;
+        else if (vtx && tpre(k, "ES:") && (x = name_index(k, 3, r700_endian_name, 3)) >= 0) f.endian = (uint8_t)x;
+        else if (vtx && tpre(k, "FT:") && !num(k->p + 3, k->n - 3, &v) && v < 3) f.fetch_type = (uint8_t)v;
+        else if (vtx && tpre(k, "MFC:") && !num(k->p + 4, k->n - 4, &v) && v < 64) f.mfc = (uint8_t)v;
+        else if (vtx && teq(k, "UCF")) f.ucf = 1;
+        else if (vtx && teq(k, "CBNS")) f.cbns = 1;
+        else if (vtx && teq(k, "MF")) f.mf = 1;
+        else if (!vtx && tpre(k, "SID:") && !num(k->p + 4, k->n - 4, &v) && v < 32) f.sampler = (uint8_t)v;
+        else if (!vtx && tpre(k, "LB:") && !num(k->p + 3, k->n - 3, &v) && v < 128) f.lod_bias = (uint8_t)v;
+        else if (!vtx && teq(k, "BFM")) f.bfm = 1;
+        else if (!vtx && tpre(k, "CT:") && k->n == 7) {
+            f.ct = 0;
+            for (unsigned c = 0; c < 4; c++) {
+                char ch = k->p[3 + c];
+                if (ch != 'U' && ch != 'N')
+                    return AERR(a, "%s: bad coordinate types '%.*s' (CT: four of U, N)", r->name,
+                                (int)k->n, k->p);
+                f.ct |= (uint8_t)((ch == 'N') << c);
+            }
+        } else if (!vtx && k->n > 3 && k->p[0] == 'O' && strchr("XYZ", k->p[1]) && k->p[1] &&
+                   k->p[2] == ':') {
+            int64_t sv;
+            if (gpuref_num_i64(k->p + 3, k->n - 3, GPUREF_NUM_MINUS, &sv) || sv < -16 || sv > 15)
+                return AERR(a, "%s: bad offset '%.*s' (-16..15)", r->name, (int)k->n, k->p);
+            f.ofs[k->p[1] - 'X'] = (int8_t)sv;
+        } else
+            return AERR(a, "%s: unexpected '%.*s'", r->name, (int)k->n, k->p);
+    }
+    uint32_t w[4];
+    r700_encode_fetch(&f, w);
+    for (unsigned k = 0; k < 4; k++)
+        if (push_word(&a->fcl, &a->nfcl, &a->cfcl, w[k]))
+            return AERR(a, "out of memory");
     return 0;
 }
 
@@ -681,6 +869,11 @@ static int asm_line(r700_asm *a, const char *s, size_t n)
     int row = r700_cf_find(t[0].p, t[0].n);
     if (row >= 0)
         return asm_cf(a, t, nt, row);
+    row = r700_fetch_find(t[0].p, t[0].n);
+    if (row >= 0) {
+        int st = finish_group(a);
+        return st ? st : asm_fetch(a, t, nt, row);
+    }
     return AERR(a, "unknown instruction '%.*s'", (int)t[0].n, t[0].p);
 }
 
@@ -691,6 +884,7 @@ int r700_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
     memset(&a, 0, sizeof a);
     a.d = d;
     a.auto_cf = -1;
+    a.fauto_cf = -1;
     a.grp_start = -1;
     int st = 0;
     const char *p = text;
@@ -707,8 +901,15 @@ int r700_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
         st = close_auto(&a);
     if (!st && a.in_group)
         st = AERR(&a, "ALU group not closed at the end of the text (no '*')");
-    /* clauses go after the CF program: fix the automatic clause addresses */
-    size_t cfq = a.ncf / 2;
+    /* clauses go after the CF program, fetch clauses first (128-bit aligned:
+     * a zero CF pair pads the program), then ALU clauses: fix the automatic
+     * clause addresses */
+    size_t pad = a.nfcl && (a.ncf % 4) ? 2 : 0;
+    for (size_t i = 0; !st && i < a.nfauto; i++) {
+        uint32_t *w = &a.cf[2 * a.fautos[i]];
+        w[0] += (uint32_t)((a.ncf + pad) / 2);
+    }
+    size_t cfq = (a.ncf + pad + a.nfcl) / 2;
     for (size_t i = 0; !st && i < a.nauto; i++) {
         uint32_t *w = &a.cf[2 * a.autos[i]];
         uint32_t addr = (w[0] & 0x3fffffu) + (uint32_t)cfq;
@@ -730,15 +931,18 @@ int r700_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
         }
     }
     if (!st) {
-        size_t n = a.ncf + a.ncl;
+        size_t n = a.ncf + pad + a.nfcl + a.ncl;
         uint32_t *w = malloc((n ? n : 1) * sizeof *w);
         if (!w) {
             st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
         } else {
             if (a.ncf)
                 memcpy(w, a.cf, a.ncf * sizeof *w);
+            memset(w + a.ncf, 0, pad * sizeof *w);
+            if (a.nfcl)
+                memcpy(w + a.ncf + pad, a.fcl, a.nfcl * sizeof *w);
             if (a.ncl)
-                memcpy(w + a.ncf, a.cl, a.ncl * sizeof *w);
+                memcpy(w + a.ncf + pad + a.nfcl, a.cl, a.ncl * sizeof *w);
             *words = w;
             *nwords = n;
         }
@@ -748,5 +952,7 @@ int r700_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
     gpuref_labels_free(&a.labels);
     free(a.fix);
     free(a.autos);
+    free(a.fcl);
+    free(a.fautos);
     return st;
 }

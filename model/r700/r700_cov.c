@@ -21,6 +21,15 @@
  *                                        or out of range (first executing lane)
  *   r700.isa.group.n<1-5>.lit<0|2|4>     group size x literal dwords
  *   r700.isa.cf.depth<0-3|4plus>         stack depth a CF instruction leaves
+ *   r700.op.fetch.<NAME>                 a fetch instruction the model runs retired
+ *   r700.fetch.fmt.<FMT>.<norm|int|scaled|float>
+ *                                        DATA_FORMAT x number format of a fetch
+ *                                        (the instruction's, or the resource's
+ *                                        with USE_CONST_FIELDS and for LD)
+ *   r700.fetch.endian.<none|8in16|8in32> ENDIAN_SWAP of a vertex fetch
+ *   r700.export.<pix|pos|param>          EXPORT/EXPORT_DONE type
+ *   r700.export.mem.<write|write_ind>.es<0|1|3>
+ *                                        MEM_* type x ELEM_SIZE
  *
  * bin aux: the detail the generator aims with: bits 15..8 a kind (0 op,
  * 1 omod x clamp, 2 pred, 7 row x slot), bits 7..0 the unit of a slot bin. */
@@ -51,7 +60,27 @@ typedef struct r7c {
     int32_t rel;                       /* rel + (what*5+mode)*2 + out */
     int32_t grp;                       /* grp + (n-1)*3 + lit/2 */
     int32_t depth;                     /* depth + min(sp, 4) */
+    int32_t fop[R700_NFETCH];          /* fetch rows, -1 none */
+    int32_t fmt[64][4];                /* DATA_FORMAT x norm/int/scaled/float, -1 none */
+    int32_t endian;                    /* endian + ES */
+    int32_t exp;                       /* exp + TYPE (0-2) */
+    int32_t memx;                      /* memx + use_index*3 + es index */
 } r7c;
+
+/* the data formats the model unpacks (r700_fetch.c, D46) and whether they are floats */
+static int fmt_kind(unsigned f)
+{
+    switch (f) {
+    case 1: case 2: case 5: case 7: case 11: case 15: case 26: case 31: case 44: case 45:
+        return 0;
+    case 13: case 29: case 34: case 47:    /* 32-bit components: no NORM (D47) */
+        return 2;
+    case 6: case 14: case 16: case 30: case 32: case 35: case 46: case 48:
+        return 1;
+    default:
+        return -1;
+    }
+}
 
 static int unit_ok(const r700_alu_row *r, unsigned u)
 {
@@ -207,7 +236,76 @@ static int r7c_init(gpuref_cov *def, void **priv, char *err)
         if (!d)
             P->depth = b;
     }
+    for (unsigned f = 0; f < R700_NFETCH; f++) {
+        const r700_fetch_row *r = &r700_fetch_rows[f];
+        P->fop[f] = -1;
+        if (r->exec == r700_fx_unimpl || r->exec == r700_fx_mem)
+            continue;
+        DEF(P->fop[f], GPUREF_COV_OP, (int)(R700_NALU + R700_NCF + f), -1, 0, 0, "r700.op.fetch.%s",
+            r->name);
+    }
+    static const char *const nfn[4] = { "norm", "int", "scaled", "float" };
+    for (unsigned f = 0; f < 64; f++)
+        for (unsigned n = 0; n < 4; n++) {
+            P->fmt[f][n] = -1;
+            int k = fmt_kind(f);
+            if (k < 0 || (k == 1) != (n == 3) || (k == 2 && n == 0))
+                continue;
+            DEF(P->fmt[f][n], GPUREF_COV_MOD, -1, -1, f << 2 | n, 8u << 8, "r700.fetch.fmt.%s.%s",
+                r700_dfmt_name[f], nfn[n]);
+        }
+    static const char *const esn[3] = { "none", "8in16", "8in32" };
+    for (unsigned e = 0; e < 3; e++) {
+        DEF(b, GPUREF_COV_MOD, -1, -1, e, 9u << 8, "r700.fetch.endian.%s", esn[e]);
+        if (!e)
+            P->endian = b;
+    }
+    static const char *const tyn[3] = { "pix", "pos", "param" };
+    for (unsigned t = 0; t < 3; t++) {
+        DEF(b, GPUREF_COV_ISA, -1, -1, t, 10u << 8, "r700.export.%s", tyn[t]);
+        if (!t)
+            P->exp = b;
+    }
+    static const unsigned esz[3] = { 0, 1, 3 };
+    for (unsigned ix = 0; ix < 2; ix++)
+        for (unsigned e = 0; e < 3; e++) {
+            DEF(b, GPUREF_COV_ISA, -1, -1, ix << 2 | esz[e], 11u << 8, "r700.export.mem.%s.es%u",
+                ix ? "write_ind" : "write", esz[e]);
+            if (!ix && !e)
+                P->memx = b;
+        }
     return GPUREF_OK;
+}
+
+static void sample_fetch(const r7c *P, const r700_state *s, const gpuref_retire *rr, uint64_t *counts)
+{
+    r700_fetch tmp;
+    const r700_fetch *f = NULL;
+    char err[GPUREF_ERRLEN];
+    size_t wi = (rr->pc - s->base) / 4;
+    if (rr->pc >= s->base && wi < s->nwords && !(wi & 1) && s->fdst[wi / 2] == GPUREF_OK)
+        f = &s->fd[wi / 2];
+    else if (r700_decode_fetch(rr->words, rr->nwords, &tmp, err) == GPUREF_OK)
+        f = &tmp;
+    if (!f)
+        return;
+    if (P->fop[f->row] >= 0)
+        counts[P->fop[f->row]]++;
+    if (f->row != R700_FX_FETCH && f->row != R700_FX_SEMANTIC && f->row != R700_FX_LD)
+        return;
+    unsigned dfmt = f->dfmt, nfa = f->nfa, es = f->endian;
+    if (f->ucf || f->row == R700_FX_LD) {
+        uint32_t v = s->res[f->rid][3];
+        dfmt = v & 63;
+        nfa = (v >> 6) & 3;
+        es = (v >> 10) & 3;
+    }
+    int k = fmt_kind(dfmt);
+    unsigned n = k == 1 ? 3 : nfa;
+    if (k >= 0 && nfa < 3 && P->fmt[dfmt][n] >= 0)
+        counts[P->fmt[dfmt][n]]++;
+    if (f->form == R700_FF_VTX && es < 3)
+        counts[P->endian + es]++;
 }
 
 static void r7c_fini(void *priv) { free(priv); }
@@ -310,9 +408,21 @@ static void r7c_sample(void *priv, const void *st, const gpuref_retire *rr, uint
             sample_group(P, s, g, rr, counts);
         return;
     }
+    if (rr->kind == 2) {
+        sample_fetch(P, s, rr, counts);
+        return;
+    }
     r700_cf c;
-    if (rr->nwords >= 2 && r700_decode_cf(rr->words, 2, &c, err) == GPUREF_OK && P->cf[c.row] >= 0)
+    if (rr->nwords >= 2 && r700_decode_cf(rr->words, 2, &c, err) == GPUREF_OK && P->cf[c.row] >= 0) {
         counts[P->cf[c.row]]++;
+        if (c.fmt == R700_FMT_EXP) {
+            int mem = c.row != R700_CF_EXPORT && c.row != R700_CF_EXPORT_DONE;
+            if (!mem && c.type < 3)
+                counts[P->exp + c.type]++;
+            else if (mem && c.type < 2 && c.elem_size != 2)
+                counts[P->memx + c.type * 3 + (c.elem_size == 3 ? 2 : c.elem_size)]++;
+        }
+    }
     counts[P->depth + (s->sp < 4 ? s->sp : 4)]++;
 }
 

@@ -268,10 +268,11 @@ static int assign_units(r700_group *g, const r700_config *cfg, char *err)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal group: %s needs slots %s with the "
                                "same opcode (L3020-3025)", r->name, pu < 2 ? "x and y" : "z and w");
     }
-    /* reductions: X, Y, Z and W all present with the same opcode (L1886) */
+    /* reductions: X, Y, Z and W all present with the same opcode (L1886);
+     * four-slot doubles likewise ("issued in slots 0, 1, 2, and 3", L3808) */
     for (unsigned i = 0; i < g->nslots; i++) {
         const r700_alu_row *r = &r700_alu_rows[g->slot[i].row];
-        if (r->unit != R700_U_RED)
+        if (r->unit != R700_U_RED && r->unit != R700_U_D4)
             continue;
         unsigned n = 0;
         for (unsigned j = 0; j < g->nslots; j++)
@@ -279,7 +280,7 @@ static int assign_units(r700_group *g, const r700_config *cfg, char *err)
                 n |= 1u << g->slot[j].unit;
         if (n != 15)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal group: %s needs all four vector slots "
-                               "(L1886)", r->name);
+                               "(%s)", r->name, r->unit == R700_U_RED ? "L1886" : "L3808, L4600");
     }
     return GPUREF_OK;
 }
@@ -353,6 +354,11 @@ int r700_group_check(const r700_group *g, char *err)
         if ((r->flags & R700_RF_INT) && (sl->omod || sl->clamp))
             return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal group: slot %c %s: OMOD/CLAMP on an "
                                "integer result (L7975)", un[sl->unit], r->name);
+        if ((sl->row == R700_OP_FREXP_64 || sl->row == R700_OP_PRED_SETE_64 ||
+             sl->row == R700_OP_PRED_SETGE_64 || sl->row == R700_OP_PRED_SETGT_64) &&
+            (sl->omod || sl->clamp))
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal group: slot %c %s: \"The instruction "
+                               "does not take output modifiers\" (L3840, L5478)", un[sl->unit], r->name);
         if (r->unit == R700_U_RED)
             for (unsigned j = 0; j < g->nslots; j++)
                 if (g->slot[j].row == sl->row && (g->slot[j].omod != sl->omod || g->slot[j].clamp != sl->clamp))

@@ -46,14 +46,19 @@ int r700_disasm_cf(const r700_cf *c, char *buf, size_t len)
             put(&b, " ALT_CONST");
     } else if (c->fmt == R700_FMT_EXP) {
         int mem = c->row != R700_CF_EXPORT && c->row != R700_CF_EXPORT_DONE;
-        put(&b, " %s %u T%u%s.", exp_type[mem][c->type], c->array_base, c->rw_gpr,
+        put(&b, " %s %u T%u%s", exp_type[mem][c->type], c->array_base, c->rw_gpr,
             c->rw_rel ? "[AL]" : "");
-        for (unsigned k = 0; k < 4; k++)
-            put(&b, "%c", "XYZW01?_"[c->sel[k]]);
-        if (c->sel[0] == 6 || c->sel[1] == 6 || c->sel[2] == 6 || c->sel[3] == 6)
-            b.n -= 4, put(&b, "SEL%u", (unsigned)(c->w1 & 0xfff));
-        if (c->comp_mask)
-            put(&b, " MASK:%u", c->comp_mask);
+        if (mem) {                 /* CF_ALLOC_EXPORT_WORD1_BUF: ARRAY_SIZE, COMP_MASK */
+            put(&b, " SIZE:%u MASK:%u", c->array_size, c->comp_mask);
+        } else {                   /* CF_ALLOC_EXPORT_WORD1_SWIZ: SEL_X..W */
+            put(&b, ".");
+            for (unsigned k = 0; k < 4; k++)
+                put(&b, "%c", "XYZW01?_"[c->sel[k]]);
+            if (c->sel[0] == 6 || c->sel[1] == 6 || c->sel[2] == 6 || c->sel[3] == 6)
+                b.n -= 4, put(&b, "SEL%u", (unsigned)(c->w1 & 0xfff));
+            if (c->comp_mask)
+                put(&b, " MASK:%u", c->comp_mask);
+        }
         if (c->w1 >> 16 & 1)
             put(&b, " B16");
         if (c->burst)
@@ -63,8 +68,8 @@ int r700_disasm_cf(const r700_cf *c, char *buf, size_t len)
         if (c->elem_size)
             put(&b, " ES:%u", c->elem_size);
     } else {
-        if (c->addr)
-            put(&b, " @%u", c->addr);
+        if (c->addr || c->row == R700_CF_TEX || c->row == R700_CF_VTX || c->row == R700_CF_VTX_TC)
+            put(&b, " @%u", c->addr);     /* a fetch CF without @ takes the lines that follow */
         if (c->pop_count)
             put(&b, " POP:%u", c->pop_count);
         if (c->cond)
@@ -187,13 +192,89 @@ int r700_disasm_group(const r700_group *g, char *buf, size_t len)
     return GPUREF_OK;
 }
 
-/* stream 0: CF instructions; stream 1: ALU groups */
+/* a fetch instruction (README "Syntax"): every field printed */
+int r700_disasm_fetch(const r700_fetch *f, char *buf, size_t len)
+{
+    sbuf b = { buf, len, 0 };
+    buf[0] = 0;
+    const r700_fetch_row *r = &r700_fetch_rows[f->row];
+    put(&b, "%s", r->name);
+    if (r->op == 2) {
+        put(&b, " W0:0x%08x W1:0x%08x W2:0x%08x", f->w[0], f->w[1], f->w[2]);
+        return GPUREF_OK;
+    }
+    if (f->row == R700_FX_SEMANTIC)
+        put(&b, " SEM%u.", f->sem);
+    else
+        put(&b, " T%u%s.", f->dst_gpr, f->dst_rel ? "[AL]" : "");
+    for (unsigned k = 0; k < 4; k++)
+        put(&b, "%c", "XYZW01?_"[f->dsel[k]]);
+    put(&b, ", T%u%s.", f->src_gpr, f->src_rel ? "[AL]" : "");
+    if (f->form == R700_FF_VTX) {
+        put(&b, "%c, RID:%u OFS:%u FMT:%s NUM:%s", r700_chan_name[f->ssel[0]], f->rid, f->offset,
+            r700_dfmt_name[f->dfmt], r700_nfa_name[f->nfa]);
+        if (f->fca)
+            put(&b, " SIGNED");
+        if (f->sma)
+            put(&b, " NO_ZERO");
+        if (f->endian)
+            put(&b, " ES:%s", r700_endian_name[f->endian]);
+        if (f->fetch_type)
+            put(&b, " FT:%u", f->fetch_type);
+        if (f->mfc)
+            put(&b, " MFC:%u", f->mfc);
+        if (f->ucf)
+            put(&b, " UCF");
+        if (f->cbns)
+            put(&b, " CBNS");
+        if (f->mf)
+            put(&b, " MF");
+    } else {
+        for (unsigned k = 0; k < 4; k++)
+            put(&b, "%c", "XYZW01"[f->ssel[k]]);
+        put(&b, ", RID:%u SID:%u", f->rid, f->sampler);
+        if (f->ct) {
+            put(&b, " CT:");
+            for (unsigned k = 0; k < 4; k++)
+                put(&b, "%c", (f->ct >> k & 1) ? 'N' : 'U');
+        }
+        for (unsigned k = 0; k < 3; k++)
+            if (f->ofs[k])
+                put(&b, " O%c:%d", "XYZ"[k], f->ofs[k]);
+        if (f->lod_bias)
+            put(&b, " LB:%u", f->lod_bias);
+        if (f->bfm)
+            put(&b, " BFM");
+    }
+    if (f->fwq)
+        put(&b, " FWQ");
+    if (f->alt)
+        put(&b, " ALT_CONST");
+    return GPUREF_OK;
+}
+
+/* stream 0: CF instructions; stream 1: ALU groups; stream 2: fetch instructions */
 int r700_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail, gpuref_unit_info *info,
                          char *err)
 {
-    if (stream > 1)
-        return gpuref_errf(err, GPUREF_ERR_ARG, "r700: no stream %u (0 cf, 1 alu clause)", stream);
+    if (stream > 2)
+        return gpuref_errf(err, GPUREF_ERR_ARG, "r700: no stream %u (0 cf, 1 alu clause, 2 fetch "
+                           "clause)", stream);
     info->stream = stream;
+    if (stream == 2) {
+        r700_fetch f;
+        int st = r700_decode_fetch(w, avail, &f, err);
+        if (st)
+            return st;
+        info->nwords = 4;
+        info->kind = 2;
+        info->form = f.form == R700_FF_VTX ? "VTX" : "TEX";
+        info->nslots = 1;
+        info->slot[0].opcode = R700_NALU + R700_NCF + f.row;
+        info->slot[0].mnemonic = r700_fetch_rows[f.row].name;
+        info->slot[0].slot = GPUREF_SLOT_NONE;
+        return GPUREF_OK;
+    }
     if (stream == 0) {
         r700_cf c;
         int st = r700_decode_cf(w, avail, &c, err);
@@ -231,8 +312,17 @@ int r700_isa_disasm_unit(unsigned stream, const uint32_t *w, size_t avail, uint6
                          char *buf, size_t len, unsigned *nwords, char *err)
 {
     (void)pc;
-    if (stream > 1)
-        return gpuref_errf(err, GPUREF_ERR_ARG, "r700: no stream %u (0 cf, 1 alu clause)", stream);
+    if (stream > 2)
+        return gpuref_errf(err, GPUREF_ERR_ARG, "r700: no stream %u (0 cf, 1 alu clause, 2 fetch "
+                           "clause)", stream);
+    if (stream == 2) {
+        r700_fetch f;
+        int st = r700_decode_fetch(w, avail, &f, err);
+        if (st)
+            return st;
+        *nwords = 4;
+        return r700_disasm_fetch(&f, buf, len);
+    }
     if (stream == 0) {
         r700_cf c;
         int st = r700_decode_cf(w, avail, &c, err);

@@ -396,6 +396,117 @@ int r700_cf_export(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err
     return GPUREF_OK;
 }
 
+/* MEM_STREAM0-3, MEM_SCRATCH, MEM_REDUCTION, MEM_RING, MEM_EXPORT (§3.4.2):
+ * BURST_COUNT+1 elements of ELEM_SIZE+1 dwords from RW_GPR (+aL) + n, the
+ * components COMP_MASK selects, as memory writes.  Element e = ARRAY_BASE +
+ * index + n (index = INDEX_GPR.X with TYPE WRITE_IND) of lane l at dword
+ * (e*64 + l) * (ELEM_SIZE+1) of the buffer's space, none at or past
+ * ARRAY_BASE + ARRAY_SIZE+1 (D54); MEM_EXPORT scatters to space mem at dword
+ * ARRAY_BASE + index + n*(ELEM_SIZE+1) (§7.1, D55) */
+int r700_cf_mem(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
+{
+    const char *nm = r700_cf_rows[c->row].name;
+    int scatter = c->row == R700_CF_MEM_EXPORT;
+    int space = scatter ? R700_SPACE_MEM : R700_SPACE_BUF0 + (int)(c->row - R700_CF_MEM_STREAM0);
+    int sr = c->row == R700_CF_MEM_SCRATCH || c->row == R700_CF_MEM_REDUCTION;
+    if (c->type >= 2)
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s TYPE %s (imports are memory-read "
+                           "clauses, D49)", nm, c->type == 2 ? "READ" : "READ_IND");
+    if (c->w1 >> 16 & 1)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: bit 16 of CF_ALLOC_EXPORT_WORD1_BUF must be 0 "
+                           "(L7876)", nm);
+    if (c->elem_size == 2)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: ELEM_SIZE 2 (three dwords) is not supported "
+                           "(L7829)", nm);
+    if (sr && c->elem_size != 3)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: ELEM_SIZE must be 3 for scratch and reduction "
+                           "buffers (L897)", nm);
+    uint64_t pass = cond_pass(s, c, s->pst);
+    unsigned k = c->elem_size + 1u, n = c->burst + 1u, asize = c->array_size + 1u;
+    uint64_t size;
+    uint8_t *base = r700_space(s, space, &size);
+    unsigned mask = 0;
+    for (unsigned j = 0; j < k; j++)
+        if (c->comp_mask >> j & 1)
+            mask |= 15u << (4 * j);
+    /* check every address and the record's room before any write */
+    unsigned nw = 0;
+    for (int phase = 0; phase < 2; phase++) {
+        for (unsigned i = 0; i < n && mask; i++) {
+            unsigned g = c->rw_gpr + i + (c->rw_rel ? (s->al & 0x1fff) : 0);
+            for (unsigned l = 0; l < s->cfg.lanes; l++) {
+                if (!(pass >> l & 1))
+                    continue;
+                uint64_t idx = 0;
+                if (c->type == 1)
+                    idx = c->index_gpr < s->cfg.gprs ? s->gpr[c->index_gpr][0][l] : s->gpr[0][0][l];
+                uint64_t dw;
+                if (scatter) {
+                    dw = c->array_base + idx + (uint64_t)i * k;
+                } else {
+                    if (idx + i >= asize)          /* clamped: not written */
+                        continue;
+                    dw = ((c->array_base + idx + i) * R700_LANES + l) * k;
+                }
+                uint64_t addr = dw * 4;
+                if (phase == 0) {
+                    if (addr > size || 4u * k > size - addr)
+                        return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: lane %u element %u at 0x%llx is "
+                                           "outside the space %s (0x%llx bytes, D54)", nm, l, i,
+                                           (unsigned long long)addr, gpuref_isa_r700.spaces[space],
+                                           (unsigned long long)size);
+                    if (++nw > GPUREF_MAX_MEMW)
+                        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s of more than %u "
+                                           "memory writes in one record", nm, GPUREF_MAX_MEMW);
+                    continue;
+                }
+                uint8_t d[16];
+                for (unsigned j = 0; j < k; j++) {
+                    uint32_t v = g < s->cfg.gprs ? s->gpr[g][j][l] : s->gpr[0][j][l];
+                    for (unsigned b = 0; b < 4; b++)
+                        d[4 * j + b] = (uint8_t)(v >> (8 * b));
+                }
+                for (unsigned b = 0; b < 4 * k; b++)
+                    if (mask >> b & 1)
+                        base[addr + b] = d[b];
+                gpuref_retire_memw(rr, space, addr, 4 * k, l, d,
+                                   mask == (k == 4 ? 0xffffu : (1u << (4 * k)) - 1) ? 0 : mask,
+                                   GPUREF_SLOT_NONE);
+            }
+        }
+    }
+    rr->exec_mask = pass;
+    return GPUREF_OK;
+}
+
+/* TEX, VTX, VTX_TC (§3.3, L2902-2950): run COUNT+1 fetch instructions at
+ * ADDR (a 128-bit aligned quadword address) for the lanes passing the
+ * condition; at most eight (L2092, L2118) */
+int r700_cf_fetch(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
+{
+    const char *nm = r700_cf_rows[c->row].name;
+    uint32_t start = target(s, c);
+    if (c->addr & 1)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: ADDR %u is not 128-bit aligned (L2902)", nm,
+                           c->addr);
+    if (c->count + 1 > 8)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: a fetch clause of %u instructions (at most "
+                           "eight, L2092, L2118)", nm, c->count + 1);
+    if (start < s->base || (start - s->base) / 4 >= s->nwords)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: clause at 0x%x (ADDR %u) is outside the program",
+                           nm, start, c->addr);
+    s->in_clause = 2;
+    s->clause_cf = s->pc - 8;
+    s->ccf = *c;
+    s->cpc = start;
+    s->cend = start + (c->count + 1u) * 16u;
+    uint64_t lanes = cond_pass(s, c, s->pst);
+    for (unsigned l = 0; l < R700_LANES; l++)
+        s->clause_lanes[l] = (uint8_t)(lanes >> l & 1);
+    rr->next_pc = start;
+    return GPUREF_OK;
+}
+
 /* CF_ALU: lock the kcache lines, PUSH_BEFORE pushes, start the clause; the
  * clause's last group retires the end actions (r700_clause_end) */
 int r700_cf_alu(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)

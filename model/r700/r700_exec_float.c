@@ -183,6 +183,8 @@ static void pair_dst(r700_lane *l, uint64_t v)
     l->dst = (l->unit & 1) ? (uint32_t)(v >> 32) : (uint32_t)v;
 }
 
+static int dbl_out(const r700_lane *l, uint64_t *v);
+
 /* ADD_64: IEEE binary64 add, round to nearest even, denormals as zero in
  * and out, a NaN operand propagated (src0 first), inf - inf the NaN64
  * 0xFFF8000000000000 (Table 9.1, L2990-3005) */
@@ -190,6 +192,8 @@ int r700_x_add_64(r700_lane *l)
 {
     uint64_t r;
     int st = fp_add(FP_F64, pair_src(l, 0), pair_src(l, 1), l->fp, 0, &r, NULL);
+    if (!st)
+        st = dbl_out(l, &r);
     if (!st)
         pair_dst(l, r);
     return st;
@@ -210,6 +214,184 @@ int r700_x_flt32_to_flt64(r700_lane *l)
         r = sign;
     else
         r = sign | (uint64_t)(ex + 1023 - 127) << 52 | man << 29;
+    int st = dbl_out(l, &r);
+    if (!st)
+        pair_dst(l, r);
+    return st;
+}
+
+/* the even slot's OMOD, then CLAMP, on a double result: exact multiplies
+ * by 2, 4, 0.5 and the clamp to [0, 1] through model/fp (D40) */
+static int dbl_out(const r700_lane *l, uint64_t *v)
+{
+    static const uint64_t k[4] = { 0x3ff0000000000000ull, 0x4000000000000000ull,
+                                   0x4010000000000000ull, 0x3fe0000000000000ull };
+    if (!l->omod64 && !l->clamp64)
+        return GPUREF_OK;
+    return fp_mul(FP_F64, *v, k[l->omod64 & 3], l->fp, l->clamp64 ? FP_F_CLAMP : 0, v, NULL);
+}
+
+/* four-slot doubles (MUL_64, MULADD_64*, L4590-4640): x, y and z read the
+ * high dwords (the operands of slot x count, with its modifiers), w the low
+ * dwords; x and z write the result's low dword, y and w its high dword
+ * ("The hardware puts the result in two different slot pairs", D56) */
+static uint64_t quad_src(const r700_lane *l, unsigned k)
+{
+    return (uint64_t)l->rsrc[0][k] << 32 | l->rsrc[3][k];
+}
+
+int r700_x_mul_64(r700_lane *l)
+{
+    uint64_t r;
+    int st = fp_mul(FP_F64, quad_src(l, 0), quad_src(l, 1), l->fp, 0, &r, NULL);
+    if (!st)
+        st = dbl_out(l, &r);
+    if (!st)
+        pair_dst(l, r);
+    return st;
+}
+
+/* MULADD_64*: the product rounded, then the sum rounded (Tables 9.8 and 9.9
+ * give a multiply and an add; D57), then the opcode's scale */
+static int muladd64(r700_lane *l, uint64_t scale)
+{
+    uint64_t r;
+    int st = fp_mad(FP_F64, quad_src(l, 0), quad_src(l, 1), quad_src(l, 2), l->fp, 0, &r, NULL);
+    if (!st && scale)
+        st = fp_mul(FP_F64, r, scale, l->fp, 0, &r, NULL);
+    if (!st)
+        st = dbl_out(l, &r);
+    if (!st)
+        pair_dst(l, r);
+    return st;
+}
+int r700_x_muladd_64(r700_lane *l)    { return muladd64(l, 0); }
+int r700_x_muladd_64_m2(r700_lane *l) { return muladd64(l, 0x4000000000000000ull); }
+int r700_x_muladd_64_m4(r700_lane *l) { return muladd64(l, 0x4010000000000000ull); }
+int r700_x_muladd_64_d2(r700_lane *l) { return muladd64(l, 0x3fe0000000000000ull); }
+
+/* FREXP_64 (L3760-3810): src0 = (slot x's src0 high, slot y's src0 low);
+ * the exponent as a 64-bit two's complement integer in Y:X, the fraction
+ * {sign, 0x3fe, mantissa} in W:Z; zero and denormals (0, +-0); inf (-1,
+ * NaN64); NaN (-1, the NaN) (D58) */
+int r700_x_frexp_64(r700_lane *l)
+{
+    uint64_t a = (uint64_t)l->rsrc[0][0] << 32 | l->rsrc[1][0];
+    uint64_t sign = a & 0x8000000000000000ull, man = a & 0xfffffffffffffull;
+    unsigned ex = (unsigned)(a >> 52) & 0x7ff;
+    int64_t e;
+    uint64_t f;
+    if (ex == 0x7ff) {
+        e = -1;
+        f = man ? a : 0xfff8000000000000ull;
+    } else if (ex == 0) {
+        e = 0;
+        f = sign;
+    } else {
+        e = (int64_t)ex - 1022;
+        f = sign | 0x3fe0000000000000ull | man;
+    }
+    switch (l->unit) {
+    case 0: l->dst = (uint32_t)(uint64_t)e; break;
+    case 1: l->dst = (uint32_t)((uint64_t)e >> 32); break;
+    case 2: l->dst = (uint32_t)f; break;
+    default: l->dst = (uint32_t)(f >> 32); break;
+    }
+    return GPUREF_OK;
+}
+
+/* FLT64_TO_FLT32 (L3603-3640; D59): src0's double rounded to nearest even
+ * as an IEEE conversion with the R700 policy (denormal in and out as zero,
+ * overflow to inf), a NaN gives 0x7FC00000 / 0xFFC00000 by its sign (Table
+ * 9.3); the result is the even slot's; the odd slot's value is not stated */
+int r700_x_flt64_to_flt32(r700_lane *l)
+{
+    unsigned p = pair_of(l);
+    uint64_t a = (uint64_t)l->rsrc[p][0] << 32 | l->rsrc[p + 1][0];
+    if (l->unit & 1) {
+        if (l->sl->write) {
+            l->why = "the odd slot of FLT64_TO_FLT32 with WRITE_MASK: its value is not stated, D59";
+            return GPUREF_ERR_UNIMPL;
+        }
+        l->nowrite = 1;
+        return GPUREF_OK;
+    }
+    uint64_t r;
+    int st;
+    if (fp_is_nan(FP_F64, a))
+        r = (a >> 63) ? 0xffc00000u : 0x7fc00000u;
+    else if ((st = fp_convert(FP_F32, FP_F64, a, l->fp, 0, &r, NULL)))
+        return st;
+    uint32_t v = (uint32_t)r;
+    if (l->omod64 || l->clamp64) {     /* the even slot's modifiers on the f32 result */
+        static const uint32_t k[4] = { 0x3f800000u, 0x40000000u, 0x40800000u, 0x3f000000u };
+        if ((st = fp32_mul(v, k[l->omod64 & 3], l->fp, l->clamp64 ? FP_F_CLAMP : 0, &v, NULL)))
+            return st;
+    }
+    l->dst = v;
+    return GPUREF_OK;
+}
+
+/* FRACT_64 (L3690-3750): x - floor(x) in [0, 1) (fp_fract: a result that
+ * would round to 1.0 is the largest double below it); +-0 and denormals +0;
+ * inf NaN64; a NaN returned */
+int r700_x_fract_64(r700_lane *l)
+{
+    uint64_t a = pair_src(l, 0), r;
+    int st;
+    if (fp_is_nan(FP_F64, a))
+        r = a;
+    else if ((fp_classify(FP_F64, a) & (FP_CLASS_POS_INF | FP_CLASS_NEG_INF)))
+        r = 0xfff8000000000000ull;
+    else if ((st = fp_fract(FP_F64, a, l->fp, 0, &r, NULL)))
+        return st;
+    if ((r << 1) == 0)
+        r = 0;                          /* -0 gives +0 (Table 9.4) */
+    if ((st = dbl_out(l, &r)))
+        return st;
     pair_dst(l, r);
     return GPUREF_OK;
 }
+
+/* LDEXP_64 (L3994-4090; D60): src0 the double (as the example: "LDEXP_64
+ * re.x ra.h rj.h"), src1 the even slot's signed 32-bit exponent; inf and NaN
+ * returned; zero and denormals a signed zero; the exponent field plus n: at
+ * or above 0x7FF +-inf, at or below 0 +-0, else the same mantissa */
+int r700_x_ldexp_64(r700_lane *l)
+{
+    unsigned p = pair_of(l);
+    uint64_t a = (uint64_t)l->rsrc[p][0] << 32 | l->rsrc[p + 1][0];
+    int64_t n = (int32_t)l->rsrc[p][1];
+    uint64_t sign = a & 0x8000000000000000ull, r;
+    int64_t ex = (int64_t)(a >> 52 & 0x7ff);
+    if (ex == 0x7ff)
+        r = a;
+    else if (ex == 0)
+        r = sign;
+    else if (ex + n >= 0x7ff)
+        r = sign | 0x7ff0000000000000ull;
+    else if (ex + n <= 0)
+        r = sign;
+    else
+        r = sign | (uint64_t)(ex + n) << 52 | (a & 0xfffffffffffffull);
+    int st = dbl_out(l, &r);
+    if (!st)
+        pair_dst(l, r);
+    return st;
+}
+
+/* PRED_SETE/GE/GT_64 (L5380-5470, Tables 9.10-9.12; D61): as the 32-bit
+ * PRED_SET*, true gives 0x0 and execute, false 0xFFFFFFFF and skip, in both
+ * slots; denormals compare as zero, -0 == +0, a NaN compares false */
+static int pset64(r700_lane *l, fp_pred pr)
+{
+    int t, st = fp_cmp(FP_F64, pr, pair_src(l, 0), pair_src(l, 1), l->fp, 0, &t, NULL);
+    if (st)
+        return st;
+    l->dst = t ? 0 : 0xffffffffu;
+    l->pred_out = t;
+    return GPUREF_OK;
+}
+int r700_x_pred_sete_64(r700_lane *l)  { return pset64(l, FP_CMP_EQ); }
+int r700_x_pred_setge_64(r700_lane *l) { return pset64(l, FP_CMP_GE); }
+int r700_x_pred_setgt_64(r700_lane *l) { return pset64(l, FP_CMP_GT); }

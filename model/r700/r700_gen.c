@@ -28,6 +28,7 @@ enum { IT_IF = R700_NALU, IT_LOOP, IT_EXPORT, NITEMS };
 
 #define G_ALU(n, u, f)                                                                 \
     ((u) == R700_U_TRANS ? "trans alu r700" : (u) == R700_U_RED ? "reduction alu r700"  \
+     : (u) == R700_U_D2 || (u) == R700_U_D4 ? "double alu r700"                          \
      : ((f) & R700_RF_PRED) ? "pred alu r700" : ((f) & R700_RF_KILL) ? "kill alu r700"  \
      : ((f) & R700_RF_MOVA) ? "mova alu r700" : ((f) & R700_RF_INT) ? "int alu r700"    \
      : "float alu r700")
@@ -77,7 +78,7 @@ typedef struct gt {
 static int row_ok(unsigned op)
 {
     const r700_alu_row *r = &r700_alu_rows[op];
-    return r->exec != r700_x_unimpl && r->unit != R700_U_D4;
+    return r->exec != r700_x_unimpl;
 }
 
 static int is_float_row(const r700_alu_row *r)
@@ -270,14 +271,16 @@ static unsigned make_group(gt *t, int need_pred, char *buf, size_t len, uint8_t 
         unsigned used = 0;
         int aimed = tries < 32 && t->aim_row >= 0;
         const r700_alu_row *ar = aimed ? &r700_alu_rows[t->aim_row] : NULL;
-        if ((aimed && ar->unit == R700_U_RED) ||
+        if ((aimed && (ar->unit == R700_U_RED || ar->unit == R700_U_D4)) ||
             (!aimed && t->vec.sum && gpuref_rng_chance(t->r, 6))) {
-            /* a reduction: the four vector slots with one opcode (L1886) */
+            /* a reduction or a four-slot double: the four vector slots with
+             * one opcode (L1886, L3808) */
             unsigned op = aimed ? (unsigned)t->aim_row : 0;
             if (!aimed) {
                 unsigned wr[R700_NALU], nr = 0;
                 for (unsigned i = 0; i < R700_NALU; i++) {
-                    wr[i] = r700_alu_rows[i].unit == R700_U_RED ? t->w[i] : 0;
+                    unsigned cu = r700_alu_rows[i].unit;
+                    wr[i] = cu == R700_U_RED || cu == R700_U_D4 ? t->w[i] : 0;
                     nr += wr[i] != 0;
                 }
                 int p = nr ? gpuref_gx_pick(t->r, wr, R700_NALU) : -1;
@@ -285,8 +288,11 @@ static unsigned make_group(gt *t, int need_pred, char *buf, size_t len, uint8_t 
                     continue;
                 op = (unsigned)p;
             }
-            for (unsigned u = 0; u < 4; u++)
+            for (unsigned u = 0; u < 4; u++) {
                 draw_slot(t, &d, op, u, u, 0);
+                if (r700_alu_rows[op].unit == R700_U_D4)      /* FREXP_64 takes none */
+                    d.sl[d.n - 1].omod = d.sl[d.n - 1].clamp = 0;
+            }
             used = 15;
         } else {
             for (unsigned u = 0; u < 4; u++) {
@@ -302,9 +308,11 @@ static unsigned make_group(gt *t, int need_pred, char *buf, size_t len, uint8_t 
                     draw_slot(t, &d, (unsigned)op, u, u, 0);
                     draw_slot(t, &d, (unsigned)op, u + 1, u + 1, 0);
                     for (unsigned k = 2; k > 0; k--) {
-                        d.sl[d.n - k].omod = 0;          /* not modelled on doubles */
+                        d.sl[d.n - k].omod = 0;          /* PRED_SET*_64 take none (D40) */
                         d.sl[d.n - k].clamp = 0;
                     }
+                    if (op == R700_OP_FLT64_TO_FLT32)    /* its odd slot: not written (D59) */
+                        d.sl[d.n - 1].write = 0;
                     used |= 3u << u;
                     u++;
                     continue;
@@ -470,6 +478,8 @@ static void set_target(gt *t, int uem_ok)
         u = gpuref_rng_below(t->r, 4);
     if (r->unit == R700_U_D2)
         u &= 2;                                  /* the pair's even slot */
+    if (r->unit == R700_U_D4)
+        u = 0;
     t->aim_unit = (int)u;
 }
 

@@ -21,15 +21,21 @@ static const gpuref_regfile_info r700_files[R700_NFILES] = {
     [R700_F_PC]     = { "pc", 1, 32, 1 },
     [R700_F_DEPTH]  = { "depth", 1, 8, 1 },
     [R700_F_PSTATE] = { "pstate", 1, 2, R700_LANES },
+    [R700_F_RES]    = { "RES", R700_NRES * R700_RES_FIELDS, 32, 1 },  /* index = res*8 + field */
+    [R700_F_SEM]    = { "SEM", R700_NSEM, 7, 1 },                     /* semantic table: a GPR */
+};
+static const char *const r700_res_field[R700_RES_FIELDS] = {
+    "base", "stride", "size", "fmt", "width", "height", "depth", "levels",
 };
 
 static const char *const r700_spaces[R700_NSPACES] = {
     "cb0", "cb1", "cb2", "cb3", "cb4", "cb5", "cb6", "cb7", "cb8", "cb9", "cb10", "cb11",
-    "cb12", "cb13", "cb14", "cb15", "export",
+    "cb12", "cb13", "cb14", "cb15", "export", "mem", "stream0", "stream1", "stream2", "stream3",
+    "scratch", "reduction", "ring",
 };
 static const char *const r700_slot_names[5] = { "x", "y", "z", "w", "t" };
-static const char *const r700_kind_names[2] = { "cf", "alu group" };
-static const char *const r700_stream_names[2] = { "cf", "alu clause" };
+static const char *const r700_kind_names[3] = { "cf", "alu group", "fetch" };
+static const char *const r700_stream_names[3] = { "cf", "alu clause", "fetch clause" };
 
 /* ------------------------------------------------------------ config */
 static const gpuref_cfg_key r700_keys[] = {
@@ -61,6 +67,16 @@ static void r700_fini(void *vs)
     r700_state *s = vs;
     free(s->own.cb);
     free(s->own.exp);
+    free(s->own.mem);
+    for (unsigned b = 0; b < R700_NBUF; b++) {
+        free(s->own.buf[b]);
+        s->own.buf[b] = NULL;
+    }
+    free(s->fd);
+    free(s->fdst);
+    s->fd = NULL;
+    s->fdst = NULL;
+    s->own.mem = NULL;
     free(s->words);
     free(s->cfd);
     free(s->cfst);
@@ -85,7 +101,11 @@ static int r700_init(void *vs, const char *config, char *err)
         return st;
     s->own.cb = calloc(R700_NCB, R700_CB_BYTES);
     s->own.exp = calloc(1, R700_EXP_BYTES);
-    if (!s->own.cb || !s->own.exp)
+    s->own.mem = calloc(1, R700_MEM_BYTES);
+    int nomem = 0;
+    for (unsigned b = 0; b < R700_NBUF; b++)
+        nomem |= !(s->own.buf[b] = calloc(1, R700_BUF_BYTES));
+    if (!s->own.cb || !s->own.exp || !s->own.mem || nomem)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     s->mem = &s->own;
     return GPUREF_OK;
@@ -126,7 +146,12 @@ static int r700_reset(void *vs, char *err)
     if (s->mem == &s->own) {
         memset(s->own.cb, 0, (size_t)R700_NCB * R700_CB_BYTES);
         memset(s->own.exp, 0, R700_EXP_BYTES);
+        memset(s->own.mem, 0, R700_MEM_BYTES);
+        for (unsigned b = 0; b < R700_NBUF; b++)
+            memset(s->own.buf[b], 0, R700_BUF_BYTES);
     }
+    memset(s->res, 0, sizeof s->res);
+    memset(s->sem, 0, sizeof s->sem);
     r700_start(s);
     return GPUREF_OK;
 }
@@ -160,6 +185,8 @@ static int r700_reg_get(void *vs, int file, unsigned i, unsigned lane, uint64_t 
     case R700_F_PC:     *v = s->pc; break;
     case R700_F_DEPTH:  *v = s->sp; break;
     case R700_F_PSTATE: *v = s->pst[lane]; break;
+    case R700_F_RES:    *v = s->res[i / R700_RES_FIELDS][i % R700_RES_FIELDS]; break;
+    case R700_F_SEM:    *v = s->sem[i]; break;
     default:            return GPUREF_ERR_RANGE;
     }
     return GPUREF_OK;
@@ -185,6 +212,8 @@ static int r700_reg_set(void *vs, int file, unsigned i, unsigned lane, uint64_t 
     case R700_F_B:      s->bconst = (uint32_t)v; break;
     case R700_F_PC:     s->pc = (uint32_t)v; s->finished = 0; s->in_clause = 0; break;
     case R700_F_PSTATE: s->pst[lane] = (uint8_t)(v & 3); break;
+    case R700_F_RES:    s->res[i / R700_RES_FIELDS][i % R700_RES_FIELDS] = (uint32_t)v; break;
+    case R700_F_SEM:    s->sem[i] = (uint8_t)(v & 127); break;
     default:
         return gpuref_errf(err, GPUREF_ERR_RANGE, "r700: %s is read-only", r700_files[file].name);
     }
@@ -201,6 +230,10 @@ static int r700_reg_name(int file, unsigned i, char *buf, size_t len)
     case R700_F_PV: snprintf(buf, len, "PV.%c", ch[i & 3]); break;
     case R700_F_AR: snprintf(buf, len, "AR.%c", ch[i & 3]); break;
     case R700_F_I: snprintf(buf, len, "I%u.%u", i / 3, i % 3); break;
+    case R700_F_RES:
+        snprintf(buf, len, "RES%u.%s", i / R700_RES_FIELDS, r700_res_field[i % R700_RES_FIELDS]);
+        break;
+    case R700_F_SEM: snprintf(buf, len, "SEM%u", i); break;
     default:
         if (file < 0 || file >= R700_NFILES)
             snprintf(buf, len, "?");
@@ -224,6 +257,32 @@ static int chan_of(char c)
 static int r700_reg_parse(const char *name, int *file, unsigned *index)
 {
     size_t n = strlen(name);
+    if (strncmp(name, "RES", 3) == 0 || strncmp(name, "SEM", 3) == 0) {
+        const char *p = name + 3;
+        unsigned v = 0, nd = 0;
+        while (*p >= '0' && *p <= '9' && nd < 4) {
+            v = v * 10 + (unsigned)(*p++ - '0');
+            nd++;
+        }
+        if (!nd || (nd > 1 && name[3] == '0'))
+            return GPUREF_ERR_RANGE;
+        if (name[0] == 'S') {
+            if (*p || v >= R700_NSEM)
+                return GPUREF_ERR_RANGE;
+            *file = R700_F_SEM;
+            *index = v;
+            return GPUREF_OK;
+        }
+        if (*p != '.' || v >= R700_NRES)
+            return GPUREF_ERR_RANGE;
+        for (unsigned k = 0; k < R700_RES_FIELDS; k++)
+            if (strcmp(p + 1, r700_res_field[k]) == 0) {
+                *file = R700_F_RES;
+                *index = v * R700_RES_FIELDS + k;
+                return GPUREF_OK;
+            }
+        return GPUREF_ERR_RANGE;
+    }
     if ((name[0] == 'R' || name[0] == 'T' || name[0] == 'C' || name[0] == 'I') && n >= 4) {
         const char *p = name + 1;
         unsigned v = 0, nd = 0;
@@ -262,14 +321,32 @@ static int r700_reg_parse(const char *name, int *file, unsigned *index)
 }
 
 /* ------------------------------------------------------------- memory */
+uint8_t *r700_space(const r700_state *s, int space, uint64_t *size)
+{
+    if (space < R700_NCB) {
+        *size = R700_CB_BYTES;
+        return s->mem->cb + (size_t)space * R700_CB_BYTES;
+    }
+    if (space == R700_SPACE_EXP) {
+        *size = R700_EXP_BYTES;
+        return s->mem->exp;
+    }
+    if (space == R700_SPACE_MEM) {
+        *size = R700_MEM_BYTES;
+        return s->mem->mem;
+    }
+    *size = R700_BUF_BYTES;
+    return s->mem->buf[space - R700_SPACE_BUF0];
+}
+
 static int r700_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len, int write,
                        char *err)
 {
     r700_state *s = vs;
     if (space < 0 || space >= R700_NSPACES)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "no memory space %d", space);
-    uint8_t *base = space < R700_NCB ? s->mem->cb + (size_t)space * R700_CB_BYTES : s->mem->exp;
-    uint64_t size = space < R700_NCB ? R700_CB_BYTES : R700_EXP_BYTES;
+    uint64_t size;
+    uint8_t *base = r700_space(s, space, &size);
     if (addr > size || len > size - addr)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "%s[0x%llx..+0x%zx] is outside the space "
                            "(0x%llx bytes)", r700_spaces[space], (unsigned long long)addr, len,
@@ -297,8 +374,10 @@ static int r700_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
     int16_t *cfst = malloc(np * sizeof *cfst);
     r700_group *grp = malloc(np * sizeof *grp);
     int16_t *grpst = malloc(np * sizeof *grpst);
-    if (!w || !cfd || !cfst || !grp || !grpst) {
-        free(w); free(cfd); free(cfst); free(grp); free(grpst);
+    r700_fetch *fd = malloc(np * sizeof *fd);
+    int16_t *fdst = malloc(np * sizeof *fdst);
+    if (!w || !cfd || !cfst || !grp || !grpst || !fd || !fdst) {
+        free(w); free(cfd); free(cfst); free(grp); free(grpst); free(fd); free(fdst);
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     }
     if (n)
@@ -310,8 +389,12 @@ static int r700_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
         grpst[i] = (int16_t)r700_decode_group(w + (at < n ? at : 0), avail, &s->cfg, &grp[i], why);
         if (grpst[i] == GPUREF_OK)
             grpst[i] = (int16_t)r700_group_check(&grp[i], why);
+        fdst[i] = (int16_t)r700_decode_fetch(w + (at < n ? at : 0), avail, &fd[i], why);
     }
     free(s->words); free(s->cfd); free(s->cfst); free(s->grp); free(s->grpst);
+    free(s->fd); free(s->fdst);
+    s->fd = fd;
+    s->fdst = fdst;
     s->words = w;
     s->cfd = cfd;
     s->cfst = cfst;
@@ -346,8 +429,10 @@ static const char *r700_opcode_name(unsigned op)
 {
     if (op < R700_NALU)
         return r700_alu_rows[op].name;
-    if (op < R700_NOPS)
+    if (op < R700_NALU + R700_NCF)
         return r700_cf_rows[op - R700_NALU].name;
+    if (op < R700_NOPS)
+        return r700_fetch_rows[op - R700_NALU - R700_NCF].name;
     return NULL;
 }
 
@@ -380,9 +465,9 @@ const gpuref_isa gpuref_isa_r700 = {
     .slot_names = r700_slot_names,
     .nslot_names = 5,
     .kind_names = r700_kind_names,
-    .nkind_names = 2,
+    .nkind_names = 3,
     .stream_names = r700_stream_names,
-    .nstream_names = 2,
+    .nstream_names = 3,
     .cov = &gpuref_r700_cov,
     .gen = &gpuref_r700_gen,
 };

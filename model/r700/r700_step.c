@@ -12,6 +12,8 @@ int r700_step(void *st, gpuref_retire *rr, char *err)
     r700_state *s = st;
     if (s->finished)
         return gpuref_errf(err, GPUREF_ERR_DONE, "program finished");
+    if (s->in_clause == 2)
+        return r700_fetch_unit(s, rr, err);
     if (s->in_clause)
         return r700_alu_group(s, rr, err);
     return r700_cf_step(s, rr, err);
@@ -229,21 +231,28 @@ int r700_alu_group(r700_state *s, gpuref_retire *rr, char *err)
             x.s = s;
             x.fp = &s->fp;
             x.sl = sl;
-            if (r->unit == R700_U_RED || r->unit == R700_U_D2) {
+            int dbl = r->unit == R700_U_D2 || r->unit == R700_U_D4;
+            if (r->unit == R700_U_RED || dbl) {
                 for (unsigned e = 0; e < 4; e++) {
                     const r700_slot *o = slot_of_unit(g, e);
-                    x.rsrc[e][0] = o && r700_alu_rows[o->row].nsrc > 0 ? src[e][0] : 0;
-                    x.rsrc[e][1] = o && r700_alu_rows[o->row].nsrc > 1 ? src[e][1] : 0;
+                    for (unsigned k = 0; k < 3; k++)
+                        x.rsrc[e][k] = o && r700_alu_rows[o->row].nsrc > k ? src[e][k] : 0;
                 }
                 x.unit = u;
             }
+            if (dbl) {                          /* the even slot's output modifiers (D40) */
+                const r700_slot *ev = slot_of_unit(g, r->unit == R700_U_D4 ? 0 : (u & 2u));
+                x.omod64 = ev ? ev->omod : 0;
+                x.clamp64 = ev ? ev->clamp : 0;
+            }
             memcpy(x.src, src[u], sizeof x.src);
             int st = r->exec(&x);
-            if (r->unit == R700_U_D2 && (sl->omod || sl->clamp))
-                return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with OMOD/CLAMP "
-                                   "(group at 0x%x slot %c)", r->name, pc, "xyzwt"[u]);
-            if (st == GPUREF_OK && !x.nowrite && !(r->flags & R700_RF_MOVA) && r->unit != R700_U_D2)
+            if (st == GPUREF_OK && !x.nowrite && !(r->flags & R700_RF_MOVA) && !dbl)
                 st = out_mod(s, sl->omod, sl->clamp, &x.dst);
+            if (st == GPUREF_ERR_UNIMPL || st == GPUREF_ERR_DECODE)
+                return gpuref_errf(err, st, "group at 0x%x slot %c: %s%s%s%s%s", pc, "xyzwt"[u],
+                                   st == GPUREF_ERR_UNIMPL ? "unimplemented: " : "", r->name,
+                                   x.why ? " (" : "", x.why ? x.why : "", x.why ? ")" : "");
             if (st)
                 return gpuref_errf(err, st, "group at 0x%x slot %c %s: float error", pc, "xyzwt"[u], r->name);
             if (!x.nowrite)

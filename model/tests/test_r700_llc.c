@@ -11,6 +11,10 @@
  * END_OF_PROGRAM, PAD = a zero CF word pair, EXPORT = EXPORT or
  * EXPORT_DONE (llc prints one name for CF_INST 39 and 40), MULHI =
  * MULHI_UINT.
+ * Fetch clauses: every TEX_* line (opcode, destination and source GPR
+ * with their swizzles, RESOURCE_ID, SAMPLER_ID, COORD_TYPE) and the COUNT of
+ * the TEX CF instruction (llc prints COUNT as the field, one less than the
+ * instructions).
  * Where llc is wrong: it encodes MOVA_INT with Evergreen's ALU_INST 0xCC
  * (bit 14 of the R700 OP2 field set; R700's MOVA_INT is 24): the decoder
  * must reject that word, and the test checks that it does. */
@@ -211,6 +215,11 @@ static void check_cf(const char *file, unsigned line, const uint32_t *w, char *t
         if (pp)
             sscanf(pp + 4, "%u", &pop);
         tu_check(addr == c.addr, "ADDR llc %u decoded %u", addr, c.addr);
+        if (c.row == R700_CF_TEX || c.row == R700_CF_VTX || c.row == R700_CF_VTX_TC) {
+            unsigned cnt = ~0u;
+            sscanf(text + strlen(name), " %u", &cnt);
+            tu_check(cnt == c.count, "fetch clause COUNT llc %u decoded %u", cnt, c.count);
+        }
         tu_check(pop == c.pop_count, "POP_COUNT llc %u decoded %u", pop, c.pop_count);
     } else {
         char reg[32];
@@ -225,6 +234,42 @@ static void check_cf(const char *file, unsigned line, const uint32_t *w, char *t
             tu_check(0, "export operand not read");
         }
     }
+}
+
+/* "TEX_SAMPLE T0.XYZW, T1.ZYXW RID:11 SID:5 CT:UNUN" */
+static void check_fetch(const char *file, unsigned line, const uint32_t *w, char *text)
+{
+    r700_fetch f;
+    char err[GPUREF_ERRLEN], name[64], ct[8] = "";
+    unsigned dg, sg, rid, sid;
+    char ds[8], ss[8];
+    tu_test("%s:%u: %s", file, line, text);
+    int st = r700_decode_fetch(w, 4, &f, err);
+    tu_check(st == 0, "decode: %s", st ? err : "");
+    if (st)
+        return;
+    int n = sscanf(text, "%63s T%u.%4[^,], T%u.%4s RID:%u SID:%u CT:%4s", name, &dg, ds, &sg, ss, &rid, &sid, ct);
+    tu_check(n == 8, "llc's fetch line read (%d fields)", n);
+    if (n != 8)
+        return;
+    const char *ours = r700_fetch_rows[f.row].name;
+    tu_check(strncmp(name, "TEX_", 4) == 0 && strcmp(name + 4, ours) == 0, "llc %s decoded %s", name, ours);
+    char dsel[5], ssel[5], cto[5];
+    for (unsigned k = 0; k < 4; k++) {
+        dsel[k] = "XYZW01?_"[f.dsel[k]];
+        ssel[k] = "XYZW01??"[f.ssel[k]];
+        cto[k] = (f.ct >> k & 1) ? 'N' : 'U';
+    }
+    dsel[4] = ssel[4] = cto[4] = 0;
+    tu_check(dg == f.dst_gpr && strcmp(ds, dsel) == 0, "destination llc T%u.%s decoded T%u.%s", dg, ds,
+             f.dst_gpr, dsel);
+    tu_check(sg == f.src_gpr && strcmp(ss, ssel) == 0, "source llc T%u.%s decoded T%u.%s", sg, ss,
+             f.src_gpr, ssel);
+    tu_check(rid == f.rid && sid == f.sampler, "RID/SID llc %u/%u decoded %u/%u", rid, sid, f.rid,
+             f.sampler);
+    tu_check(strcmp(ct, cto) == 0, "COORD_TYPE llc %s decoded %s", ct, cto);
+    tu_check(!f.dst_rel && !f.src_rel && !f.ofs[0] && !f.ofs[1] && !f.ofs[2] && !f.lod_bias,
+             "no relative GPR, offset or LOD bias");
 }
 
 static void run_file(const char *path)
@@ -243,10 +288,10 @@ static void run_file(const char *path)
         char *e = strstr(line, "; encoding: [");
         if (!e)
             continue;
-        uint32_t w[2] = { 0, 0 };
+        uint32_t w[4] = { 0, 0, 0, 0 };
         unsigned nb = 0, b;
         char *q = e + 13;
-        while (nb < 8 && sscanf(q, "0x%x", &b) == 1) {
+        while (nb < 16 && sscanf(q, "0x%x", &b) == 1) {
             w[nb / 4] |= b << (8 * (nb % 4));
             nb++;
             q = strchr(q, ',');
@@ -270,6 +315,11 @@ static void run_file(const char *path)
             tu_test("%s:%u: literal", path, ln);
             tu_check(sscanf(text, "%ld(%*[^)]), %ld", &a, &c) == 2 && (uint32_t)a == w[0] && (uint32_t)c == w[1],
                      "literal values %s", text);
+            continue;
+        }
+        if (slot && (strncmp(text, "TEX_", 4) == 0 || strncmp(text, "VTX_", 4) == 0)) {
+            check_group(path, &p);
+            check_fetch(path, ln, w, text);
             continue;
         }
         if (slot) {
@@ -296,7 +346,7 @@ static void run_file(const char *path)
 int main(int argc, char **argv)
 {
     static const char *const def[] = { "model/tests/data/r700/alu_mix.s", "model/tests/data/r700/flow.s",
-                                       "model/tests/data/r700/ops.s" };
+                                       "model/tests/data/r700/ops.s", "model/tests/data/r700/tex.s" };
     if (argc > 1)
         for (int i = 1; i < argc; i++)
             run_file(argv[i]);

@@ -3,6 +3,9 @@
  *     reduction) decode to that row, and assemble(disasm(w)) == w;
  *   - every CF row: random words decode to it, encode(decode(w)) == w and
  *     assemble(disasm(w)) == w;
+ *   - every fetch row: random 128-bit words with that opcode decode to it
+ *     (or are rejected naming a reserved field), encode(decode(w)) == w and
+ *     assemble(disasm(w)) == w;
  *   - opcode numbers are unique per encoding, every row has an exec function;
  *   - reserved opcodes, truncated groups, a missing literal slot and illegal
  *     groups are rejected with the rule named;
@@ -90,8 +93,8 @@ static void alu_rows(void)
         unsigned legal = 0;
         for (unsigned t = 0; t < 400 && legal < 40; t++) {
             uint32_t w[16];
-            /* reductions: the four vector slots; two-slot doubles: a pair x,y or z,w */
-            unsigned n = 0, ns = r->unit == R700_U_RED ? 4 : r->unit == R700_U_D2 ? 2 : 1;
+            /* reductions, four-slot doubles: the four vector slots; two-slot doubles: a pair x,y or z,w */
+            unsigned n = 0, ns = r->unit == R700_U_RED || r->unit == R700_U_D4 ? 4 : r->unit == R700_U_D2 ? 2 : 1;
             unsigned pair = (rnd() % 2) * 2;
             for (unsigned k = 0; k < ns; k++) {
                 unsigned chan = ns == 4 ? k : ns == 2 ? pair + k : rnd() % 4;
@@ -149,6 +152,61 @@ static void cf_rows(void)
             gpuref_free(aw);
         }
     }
+}
+
+static void fetch_rows(void)
+{
+    for (unsigned i = 0; i < R700_NFETCH; i++) {
+        const r700_fetch_row *r = &r700_fetch_rows[i];
+        tu_test("fetch %s: encode/decode/asm/disasm", r->name);
+        unsigned ok = 0;
+        for (unsigned t = 0; t < 200 && ok < 40; t++) {
+            uint32_t w[4] = { ((rnd() | rnd() << 16) & ~31u) | r->op, rnd() | rnd() << 16,
+                              rnd() | rnd() << 16, 0 };
+            if (t & 1) {                /* mostly legal: clear the reserved fields */
+                w[1] &= ~(1u << 8);
+                if (r->form == R700_FF_VTX)
+                    w[0] &= ~(1u << 6), w[2] &= 0x1fffffu & ~(1u << 17);
+                else
+                    w[0] &= 0x01ffffbfu, w[2] &= 0x6db7ffffu;
+                for (unsigned k = 0; k < 4; k++)
+                    if ((w[1] >> (9 + 3 * k) & 7) == 6)
+                        w[1] &= ~(1u << (10 + 3 * k));
+            }
+            r700_fetch f;
+            char err[GPUREF_ERRLEN], text[256];
+            int st = r700_decode_fetch(w, 4, &f, err);
+            if (st) {
+                tu_check(strstr(err, "reserved") != NULL, "%08x %08x %08x: rejected naming a reserved "
+                         "field (%s)", w[0], w[1], w[2], err);
+                continue;
+            }
+            ok++;
+            tu_check(f.row == i, "%s decodes as %s", r->name, r700_fetch_rows[f.row].name);
+            uint32_t e[4];
+            r700_encode_fetch(&f, e);
+            tu_check(memcmp(e, w, sizeof e) == 0, "encode(decode(%08x %08x %08x)) = %08x %08x %08x",
+                     w[0], w[1], w[2], e[0], e[1], e[2]);
+            r700_disasm_fetch(&f, text, sizeof text);
+            uint32_t *aw = NULL;
+            size_t an = 0;
+            gpuref_diag d = { 0, 0, 0, "" };
+            st = r700_isa_assemble(text, 0, &aw, &an, &d);
+            tu_check(st == 0 && an == 4 && memcmp(aw, w, 16) == 0, "'%s' -> %s %08x %08x %08x (want "
+                     "%08x %08x %08x)", text, st ? d.msg : "ok", an > 0 ? aw[0] : 0, an > 1 ? aw[1] : 0,
+                     an > 2 ? aw[2] : 0, w[0], w[1], w[2]);
+            gpuref_free(aw);
+        }
+        tu_check(ok > 0, "%s: some legal words", r->name);
+        tu_check(r->exec != NULL, "%s has an exec function", r->name);
+    }
+    tu_test("fetch: TEX_INST 13 is reserved, the fourth dword must be 0");
+    uint32_t w13[4] = { 13, 0, 0, 0 }, w3[4] = { 3, 0, 0, 1 };
+    r700_fetch f;
+    char err[GPUREF_ERRLEN] = "";
+    tu_check(r700_decode_fetch(w13, 4, &f, err) == GPUREF_ERR_DECODE && strstr(err, "reserved"), "%s", err);
+    tu_check(r700_decode_fetch(w3, 4, &f, err) == GPUREF_ERR_DECODE && strstr(err, "fourth"), "%s", err);
+    tu_check(r700_decode_fetch(w3, 3, &f, err) == GPUREF_ERR_DECODE && strstr(err, "truncated"), "%s", err);
 }
 
 static void expect_bad(const uint32_t *w, unsigned n, const char *want)
@@ -232,6 +290,11 @@ static void asm_errors(void)
         { "JUMP @nowhere\nCF_END\n", 1, "undefined label" },
         { "CF_END\n  MOV * T0.X, T1.X\n", 2, "outside a clause" },
         { "ALU\n  MULADD * T0.X, |T1.X|, T2.X, T3.X\n", 2, "no |abs|" },
+        { "VTX\n  LD T1.XYZW, T0.XYZW, RID:0 SID:0\nCF_END\n", 2, "TEX clauses only" },
+        { "CF_END\n  FETCH T1.XYZW, T0.X, RID:0 OFS:0 FMT:32 NUM:INT\n", 2, "outside a fetch clause" },
+        { "TEX\n  FETCH T1.XYZW, T0.Y, RID:0 OFS:0 FMT:32 NUM:FOO\n", 2, "unexpected 'NUM:FOO'" },
+        { "TEX\nCF_END\n", 2, "fetch clause without instructions" },
+        { "VTX COUNT:2\n", 1, "COUNT without @ADDR" },
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
         uint32_t *w = NULL;
@@ -249,6 +312,7 @@ int main(void)
 {
     alu_rows();
     cf_rows();
+    fetch_rows();
     bad_groups();
     asm_errors();
     return tu_finish();

@@ -1,0 +1,561 @@
+/* r700_fetch.c - fetch clauses (chapters 5, 6, 9.3, 9.4; formats L8245-8623):
+ * the fetch rows of r700.def, decoding and encoding of the 128-bit fetch
+ * instructions (VTX and TEX forms), the data formats with their number
+ * formats and endian swap, and the exec functions: vertex fetch (FETCH,
+ * SEMANTIC), texture LD and GET_TEXTURE_RESINFO over the resources of the
+ * RES file and the memory space "mem" (README "Fetch clauses"). */
+#include <string.h>
+
+#include "r700.h"
+
+const r700_fetch_row r700_fetch_rows[R700_NFETCH] = {
+#define R700_ALU(n, e, o, ns, u, x, f)
+#define R700_CF(n, fm, o, x)
+#define R700_FETCH(n, fm, o, x) [R700_FX_##n] = { #n, R700_FF_##fm, o, r700_fx_##x },
+#include "r700.def"
+#undef R700_ALU
+#undef R700_CF
+#undef R700_FETCH
+};
+
+/* DATA_FORMAT names (L8300-8340), without the FMT_ prefix */
+const char *const r700_dfmt_name[64] = {
+    "INVALID", "8", "4_4", "3_3_2", "RESERVED_4", "16", "16_FLOAT", "8_8", "5_6_5", "6_5_5",
+    "1_5_5_5", "4_4_4_4", "5_5_5_1", "32", "32_FLOAT", "16_16", "16_16_FLOAT", "8_24",
+    "8_24_FLOAT", "24_8", "24_8_FLOAT", "10_11_11", "10_11_11_FLOAT", "11_11_10",
+    "11_11_10_FLOAT", "2_10_10_10", "8_8_8_8", "10_10_10_2", "X24_8_32_FLOAT", "32_32",
+    "32_32_FLOAT", "16_16_16_16", "16_16_16_16_FLOAT", "RESERVED_33", "32_32_32_32",
+    "32_32_32_32_FLOAT", "RESERVED_36", "1", "1_REVERSED", "GB_GR", "BG_RG", "32_AS_8",
+    "32_AS_8_8", "5_9_9_9_SHAREDEXP", "8_8_8", "16_16_16", "16_16_16_FLOAT", "32_32_32",
+    "32_32_32_FLOAT", "BC1", "BC2", "BC3", "BC4", "BC5", "APC0", "APC1", "APC2", "APC3", "APC4",
+    "APC5", "APC6", "APC7", "CTX1", "RESERVED_63",
+};
+const char *const r700_nfa_name[4] = { "NORM", "INT", "SCALED", "NUM3" };
+const char *const r700_endian_name[4] = { "NONE", "8IN16", "8IN32", "ES3" };
+
+/* The formats the model unpacks: components of one size, x in the least
+ * significant bits (D46).  n components of `bits` each, float or not. */
+typedef struct r700_dfmt { uint8_t n, bits, flt; } r700_dfmt;
+static r700_dfmt dfmt_of(unsigned f)
+{
+    switch (f) {
+    case 1:  return (r700_dfmt){ 1, 8, 0 };
+    case 2:  return (r700_dfmt){ 2, 4, 0 };
+    case 5:  return (r700_dfmt){ 1, 16, 0 };
+    case 6:  return (r700_dfmt){ 1, 16, 1 };
+    case 7:  return (r700_dfmt){ 2, 8, 0 };
+    case 11: return (r700_dfmt){ 4, 4, 0 };
+    case 13: return (r700_dfmt){ 1, 32, 0 };
+    case 14: return (r700_dfmt){ 1, 32, 1 };
+    case 15: return (r700_dfmt){ 2, 16, 0 };
+    case 16: return (r700_dfmt){ 2, 16, 1 };
+    case 26: return (r700_dfmt){ 4, 8, 0 };
+    case 29: return (r700_dfmt){ 2, 32, 0 };
+    case 30: return (r700_dfmt){ 2, 32, 1 };
+    case 31: return (r700_dfmt){ 4, 16, 0 };
+    case 32: return (r700_dfmt){ 4, 16, 1 };
+    case 34: return (r700_dfmt){ 4, 32, 0 };
+    case 35: return (r700_dfmt){ 4, 32, 1 };
+    case 44: return (r700_dfmt){ 3, 8, 0 };
+    case 45: return (r700_dfmt){ 3, 16, 0 };
+    case 46: return (r700_dfmt){ 3, 16, 1 };
+    case 47: return (r700_dfmt){ 3, 32, 0 };
+    case 48: return (r700_dfmt){ 3, 32, 1 };
+    default: return (r700_dfmt){ 0, 0, 0 };
+    }
+}
+
+/* "formats 3, 18, 20, 21, 23, 24, 44, 45, 46, and 54 through 63 are for
+ * texture fetches" (L8297-8299) */
+static int tex_only(unsigned f)
+{
+    return f == 3 || f == 18 || f == 20 || f == 21 || f == 23 || f == 24 || f == 44 || f == 45 ||
+           f == 46 || f >= 54;
+}
+
+static uint32_t bits(uint32_t w, unsigned hi, unsigned lo)
+{
+    return (w >> lo) & ((hi - lo == 31) ? 0xffffffffu : ((1u << (hi - lo + 1)) - 1));
+}
+
+int r700_fetch_find(const char *name, size_t n)
+{
+    for (int i = 0; i < R700_NFETCH; i++) {
+        const char *r = r700_fetch_rows[i].name;
+        size_t k = 0;
+        while (k < n && r[k] && (r[k] == name[k] || (name[k] >= 'a' && name[k] <= 'z' &&
+                                                     r[k] == name[k] - 32)))
+            k++;
+        if (k == n && !r[k])
+            return i;
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------ decode */
+int r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err)
+{
+    memset(f, 0, sizeof *f);
+    if (avail < 4)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "truncated fetch instruction (%zu of 4 words)",
+                           avail);
+    memcpy(f->w, w, sizeof f->w);
+    unsigned op = bits(w[0], 4, 0);
+    int row = -1;
+    for (int i = 0; i < R700_NFETCH; i++)
+        if (r700_fetch_rows[i].op == op)
+            row = i;
+    if (row < 0)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "reserved fetch instruction %u (TEX_INST 13, "
+                           "L8540)", op);
+    if (w[3])
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: the fourth fetch dword is 0x%08x (must be 0, "
+                           "L2090, L2118)", r700_fetch_rows[row].name, w[3]);
+    f->row = (uint16_t)row;
+    f->form = r700_fetch_rows[row].form;
+    const char *nm = r700_fetch_rows[row].name;
+    f->fwq = (uint8_t)bits(w[0], 7, 7);
+    f->rid = (uint16_t)bits(w[0], 15, 8);
+    f->src_gpr = (uint8_t)bits(w[0], 22, 16);
+    f->src_rel = (uint8_t)bits(w[0], 23, 23);
+    f->dst_gpr = (uint8_t)bits(w[1], 6, 0);
+    f->dst_rel = (uint8_t)bits(w[1], 7, 7);
+    if (bits(w[1], 8, 8))
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: reserved bit 8 of the second dword set", nm);
+    for (unsigned k = 0; k < 4; k++) {
+        f->dsel[k] = (uint8_t)bits(w[1], 11 + 3 * k, 9 + 3 * k);
+        if (f->dsel[k] == 6)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: DST_SEL_%c 6 is reserved", nm,
+                               r700_chan_name[k]);
+    }
+    if (f->form == R700_FF_VTX) {
+        if (op == 2)          /* MEM: the MEM_RD / MEM_DS layouts; kept as words */
+            return GPUREF_OK;
+        f->fetch_type = (uint8_t)bits(w[0], 6, 5);
+        f->ssel[0] = (uint8_t)bits(w[0], 25, 24);
+        f->mfc = (uint8_t)bits(w[0], 31, 26);
+        if (op == 1) {        /* VTX_WORD1_SEM: SEMANTIC_ID [7:0] */
+            f->sem = (uint8_t)bits(w[1], 7, 0);
+            f->dst_gpr = f->dst_rel = 0;
+        }
+        f->ucf = (uint8_t)bits(w[1], 21, 21);
+        f->dfmt = (uint8_t)bits(w[1], 27, 22);
+        f->nfa = (uint8_t)bits(w[1], 29, 28);
+        f->fca = (uint8_t)bits(w[1], 30, 30);
+        f->sma = (uint8_t)bits(w[1], 31, 31);
+        f->offset = (uint16_t)bits(w[2], 15, 0);
+        f->endian = (uint8_t)bits(w[2], 17, 16);
+        f->cbns = (uint8_t)bits(w[2], 18, 18);
+        f->mf = (uint8_t)bits(w[2], 19, 19);
+        f->alt = (uint8_t)bits(w[2], 20, 20);
+        if (f->fetch_type == 3)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: FETCH_TYPE 3 is reserved", nm);
+        if (f->nfa == 3)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: NUM_FORMAT_ALL 3 is reserved", nm);
+        if (f->endian == 3)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: ENDIAN_SWAP 3 is reserved", nm);
+        if (bits(w[2], 31, 21))
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: reserved bits 31:21 of the third dword "
+                               "set", nm);
+        return GPUREF_OK;
+    }
+    f->bfm = (uint8_t)bits(w[0], 5, 5);
+    f->alt = (uint8_t)bits(w[0], 24, 24);
+    if (bits(w[0], 6, 6) || bits(w[0], 31, 25))
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: reserved bits of the first dword set", nm);
+    f->lod_bias = (uint8_t)bits(w[1], 27, 21);
+    f->ct = (uint8_t)bits(w[1], 31, 28);
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned v = bits(w[2], 5 * k + 4, 5 * k);
+        f->ofs[k] = (int8_t)(v >= 16 ? (int)v - 32 : (int)v);
+    }
+    f->sampler = (uint8_t)bits(w[2], 19, 15);
+    for (unsigned k = 0; k < 4; k++) {
+        f->ssel[k] = (uint8_t)bits(w[2], 22 + 3 * k, 20 + 3 * k);
+        if (f->ssel[k] > 5)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: SRC_SEL_%c %u is reserved (L8616)", nm,
+                               r700_chan_name[k], f->ssel[k]);
+    }
+    return GPUREF_OK;
+}
+
+void r700_encode_fetch(const r700_fetch *f, uint32_t w[4])
+{
+    const r700_fetch_row *r = &r700_fetch_rows[f->row];
+    if (r->op == 2) {         /* MEM: its words as given */
+        w[0] = (f->w[0] & ~31u) | 2u;
+        w[1] = f->w[1];
+        w[2] = f->w[2];
+        w[3] = 0;
+        return;
+    }
+    w[0] = r->op | (uint32_t)f->fwq << 7 | (uint32_t)f->rid << 8 | (uint32_t)f->src_gpr << 16 |
+           (uint32_t)f->src_rel << 23;
+    w[1] = 0;
+    for (unsigned k = 0; k < 4; k++)
+        w[1] |= (uint32_t)f->dsel[k] << (9 + 3 * k);
+    w[3] = 0;
+    if (f->form == R700_FF_VTX) {
+        w[0] |= (uint32_t)f->fetch_type << 5 | (uint32_t)f->ssel[0] << 24 | (uint32_t)f->mfc << 26;
+        w[1] |= r->op == 1 ? f->sem : (uint32_t)f->dst_gpr | (uint32_t)f->dst_rel << 7;
+        w[1] |= (uint32_t)f->ucf << 21 | (uint32_t)f->dfmt << 22 | (uint32_t)f->nfa << 28 |
+                (uint32_t)f->fca << 30 | (uint32_t)f->sma << 31;
+        w[2] = f->offset | (uint32_t)f->endian << 16 | (uint32_t)f->cbns << 18 |
+               (uint32_t)f->mf << 19 | (uint32_t)f->alt << 20;
+        return;
+    }
+    w[0] |= (uint32_t)f->bfm << 5 | (uint32_t)f->alt << 24;
+    w[1] |= (uint32_t)f->dst_gpr | (uint32_t)f->dst_rel << 7 | (uint32_t)f->lod_bias << 21 |
+            (uint32_t)f->ct << 28;
+    w[2] = 0;
+    for (unsigned k = 0; k < 3; k++)
+        w[2] |= ((uint32_t)f->ofs[k] & 31u) << (5 * k);
+    w[2] |= (uint32_t)f->sampler << 15;
+    for (unsigned k = 0; k < 4; k++)
+        w[2] |= (uint32_t)f->ssel[k] << (20 + 3 * k);
+}
+
+/* ------------------------------------------------------------ formats */
+typedef struct r700_numfmt { unsigned dfmt, nfa, fca, sma, endian; } r700_numfmt;
+
+/* the fetch-constant format word of a resource (RESn.fmt, README "Fetch
+ * clauses"): DATA_FORMAT [5:0], NUM_FORMAT_ALL [7:6], FORMAT_COMP_ALL [8],
+ * SRF_MODE_ALL [9], ENDIAN_SWAP [11:10] */
+static r700_numfmt res_fmt(uint32_t v)
+{
+    return (r700_numfmt){ v & 63, (v >> 6) & 3, (v >> 8) & 1, (v >> 9) & 1, (v >> 10) & 3 };
+}
+
+/* num / den correctly rounded (RNE) to binary32, 0 < num, num < 2^32, den < 2^32:
+ * the quotient's bits by long division, the rest as the sticky bit */
+static uint32_t f32_ratio(uint64_t num, uint64_t den, int neg)
+{
+    if (!num)
+        return neg ? 0x80000000u : 0;
+    int e = 0;                           /* 2^e <= num/den < 2^(e+1) */
+    uint64_t n = num, d = den;
+    while (n >= 2 * d) { d <<= 1; e++; }
+    while (n < d) { n <<= 1; e--; }
+    uint32_t q = 0;                      /* 1 + 23 fraction bits + guard: 25 bits */
+    for (int i = 0; i < 25; i++) {
+        q <<= 1;
+        if (n >= d) { q |= 1; n -= d; }
+        n <<= 1;
+    }
+    int sticky = n != 0;
+    uint32_t m = q >> 1, g = q & 1;
+    if (g && (sticky || (m & 1)))
+        m++;
+    if (m >> 24) { m >>= 1; e++; }
+    return (neg ? 0x80000000u : 0) | (uint32_t)(e + 127) << 23 | (m & 0x7fffffu);
+}
+
+/* one component of `nb` bits to a 32-bit register value (the number formats,
+ * L8342-8370; D47) */
+static int comp_value(const r700_state *s, uint32_t raw, unsigned nb, int flt, const r700_numfmt *nf,
+                      uint32_t *out, char *err)
+{
+    if (flt) {                           /* float formats: the NUM_FORMAT does not apply */
+        if (nb == 32) {
+            *out = raw;
+            return GPUREF_OK;
+        }
+        uint64_t r;
+        int st = fp_convert(FP_F32, FP_F16, raw, &s->fp, FP_F_KEEP_IN | FP_F_KEEP_OUT, &r, NULL);
+        *out = (uint32_t)r;
+        return st;
+    }
+    uint32_t m = nb == 32 ? 0xffffffffu : (1u << nb) - 1;
+    raw &= m;
+    int neg = nf->fca && (raw >> (nb - 1) & 1);
+    int64_t sv = neg ? (int64_t)raw - ((int64_t)1 << nb) : (int64_t)raw;
+    switch (nf->nfa) {
+    case 1:                              /* INT: the integer (sign-extended if signed) */
+        *out = nf->fca ? (uint32_t)(int32_t)sv : raw;
+        return GPUREF_OK;
+    case 2: {                            /* SCALED: the integer as a float */
+        uint64_t r;
+        int st = fp_from_int(FP_F32, nf->fca ? FP_I32 : FP_U32,
+                             nf->fca ? (uint64_t)(int64_t)(int32_t)sv : raw, &s->fp, 0, &r, NULL);
+        *out = (uint32_t)r;
+        return st;
+    }
+    default:                             /* NORM */
+        if (nb == 32)
+            return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: NUM_FORMAT_NORM of a 32-bit "
+                               "component (D47)");
+        if (!nf->fca) {                  /* x / (2^N - 1) */
+            *out = f32_ratio(raw, m, 0);
+            return GPUREF_OK;
+        }
+        if (nf->sma) {                   /* NO_ZERO: (2x + 1) / (2^N - 1) */
+            int64_t t = 2 * sv + 1;
+            *out = f32_ratio((uint64_t)(t < 0 ? -t : t), m, t < 0);
+            return GPUREF_OK;
+        }
+        {                                /* ZERO_CLAMP_MINUS_ONE: x / (2^(N-1) - 1), >= -1 */
+            uint64_t dn = ((uint64_t)1 << (nb - 1)) - 1;
+            if (sv < -(int64_t)dn)
+                sv = -(int64_t)dn;
+            *out = f32_ratio((uint64_t)(sv < 0 ? -sv : sv), dn, sv < 0);
+            return GPUREF_OK;
+        }
+    }
+}
+
+/* read one element at `addr` of space mem and unpack it to four values (the
+ * missing components 0, 0, 0, 1; D46) */
+static int fetch_elem(r700_state *s, uint64_t addr, const r700_numfmt *nf, const char *nm,
+                      uint32_t v[4], char *err)
+{
+    r700_dfmt d = dfmt_of(nf->dfmt);
+    if (!d.n)
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with DATA_FORMAT FMT_%s (D46)",
+                           nm, r700_dfmt_name[nf->dfmt]);
+    unsigned bytes = (d.n * d.bits + 7) / 8;
+    unsigned unit = nf->endian == 1 ? 2 : nf->endian == 2 ? 4 : 1;
+    if (unit > 1 && bytes % unit)
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s: ENDIAN_SWAP %s on FMT_%s "
+                           "(%u-byte element, D48)", nm, r700_endian_name[nf->endian],
+                           r700_dfmt_name[nf->dfmt], bytes);
+    if (addr > R700_MEM_BYTES || bytes > R700_MEM_BYTES - addr)
+        return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: address 0x%llx (+%u bytes) is outside the space "
+                           "mem (0x%x bytes)", nm, (unsigned long long)addr, bytes, R700_MEM_BYTES);
+    uint8_t b[16];
+    memcpy(b, s->mem->mem + addr, bytes);
+    for (unsigned i = 0; unit > 1 && i < bytes; i += unit)     /* XOR the byte address by 1 or 3 */
+        for (unsigned j = 0; j < unit / 2; j++) {
+            uint8_t t = b[i + j];
+            b[i + j] = b[i + unit - 1 - j];
+            b[i + unit - 1 - j] = t;
+        }
+    int isint = !d.flt && nf->nfa == 1;
+    v[0] = v[1] = v[2] = 0;
+    v[3] = isint ? 1u : 0x3f800000u;
+    for (unsigned c = 0; c < d.n; c++) {
+        unsigned bit = c * d.bits;
+        uint64_t raw = 0;
+        for (unsigned k = 0; k < 8 && bit / 8 + k < bytes; k++)
+            raw |= (uint64_t)b[bit / 8 + k] << (8 * k);
+        raw >>= bit % 8;
+        int st = comp_value(s, (uint32_t)raw, d.bits, d.flt, nf, &v[c], err);
+        if (st)
+            return st;
+    }
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------------------ exec */
+static uint32_t lidx(const r700_state *s)
+{
+    return s->al & 0x1fff;
+}
+
+static uint32_t gpr_read(const r700_state *s, unsigned g, unsigned ch, unsigned l)
+{
+    return g < s->cfg.gprs ? s->gpr[g][ch][l] : s->gpr[0][ch][l];   /* L1343 */
+}
+
+/* the destination swizzle and the GPR writes of one fetch (per lane vals) */
+static int write_dst(r700_state *s, const r700_fetch *f, unsigned g, uint64_t lanes,
+                     uint32_t (*val)[4], gpuref_retire *rr)
+{
+    if (g >= s->cfg.gprs)                /* out of range: no write (L1343) */
+        return GPUREF_OK;
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned sel = f->dsel[k];
+        if (sel == 7 || !lanes)
+            continue;
+        gpuref_regw *w = gpuref_retire_regw(rr, R700_F_R, g * 4 + k, 0xffffffffu);
+        for (unsigned l = 0; l < s->cfg.lanes; l++) {
+            if (!(lanes >> l & 1))
+                continue;
+            uint32_t v = sel < 4 ? val[l][sel] : sel == 4 ? 0 : 0x3f800000u;
+            s->gpr[g][k][l] = v;
+            if (w) {
+                w->lanes |= 1ull << l;
+                w->value[l] = v;
+            }
+        }
+    }
+    return GPUREF_OK;
+}
+
+int r700_fx_unimpl(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
+{
+    (void)s; (void)lanes; (void)rr;
+    return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s", r700_fetch_rows[f->row].name);
+}
+
+/* memory-read and LDS instructions: the guide's scratch address formula is
+ * missing (L2183-2190), reduction needs WavefrontID and ReductionBufferStride
+ * (not given), LDS its own formats (D49) */
+int r700_fx_mem(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
+{
+    (void)s; (void)lanes; (void)rr;
+    return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: MEM (MEM_OP %u: memory-read and LDS "
+                       "clauses, D49)", bits(f->w[0], 10, 8));
+}
+
+/* FETCH, SEMANTIC (§5, §9.3): the index from SRC_GPR.SRC_SEL_X (+aL), the
+ * element at base + index * stride + OFFSET of resource BUFFER_ID */
+int r700_fx_vtx(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
+{
+    const char *nm = r700_fetch_rows[f->row].name;
+    if (f->alt)
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with ALT_CONST (D44)", nm);
+    const uint32_t *res = s->res[f->rid];
+    r700_numfmt nf = f->ucf ? res_fmt(res[3])
+                            : (r700_numfmt){ f->dfmt, f->nfa, f->fca, f->sma, f->endian };
+    if (tex_only(nf.dfmt))
+        return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: FMT_%s is a texture-only format (L8297)", nm,
+                           r700_dfmt_name[nf.dfmt]);
+    r700_dfmt d = dfmt_of(nf.dfmt);
+    unsigned bytes = (d.n * d.bits + 7) / 8;
+    unsigned sg = f->src_gpr + (f->src_rel ? lidx(s) : 0);
+    uint64_t stride = (f->cbns && !f->src_rel) ? 0 : res[1];
+    unsigned dg = f->row == R700_FX_SEMANTIC ? s->sem[f->sem] & 127u
+                                              : f->dst_gpr + (f->dst_rel ? lidx(s) : 0u);
+    if (!d.n)
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with DATA_FORMAT FMT_%s (D46)",
+                           nm, r700_dfmt_name[nf.dfmt]);
+    uint32_t vals[R700_LANES][4];
+    for (unsigned l = 0; l < s->cfg.lanes; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        uint64_t idx = gpr_read(s, sg, f->ssel[0], l);
+        uint64_t off = idx * stride + f->offset;
+        if (off + bytes > res[2]) {                   /* outside the buffer: 0 (D50) */
+            memset(vals[l], 0, sizeof vals[l]);
+            continue;
+        }
+        int st = fetch_elem(s, res[0] + off, &nf, nm, vals[l], err);
+        if (st)
+            return st;
+    }
+    return write_dst(s, f, dg, lanes, vals, rr);
+}
+
+static int tex_common(const r700_state *s, const r700_fetch *f, char *err)
+{
+    const char *nm = r700_fetch_rows[f->row].name;
+    (void)s;
+    if (f->alt)
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with ALT_CONST (D44)", nm);
+    return GPUREF_OK;
+}
+
+static uint32_t tex_src(const r700_state *s, const r700_fetch *f, unsigned g, unsigned k, unsigned l)
+{
+    unsigned sel = f->ssel[k];
+    return sel < 4 ? gpr_read(s, g, sel, l) : sel == 4 ? 0 : 0x3f800000u;
+}
+
+/* LD (L7149): unsigned X, Y, Z and the level W, no filtering; outside the
+ * resource 0 (D50); the texel at base + (z * height + y) * stride + x * size */
+int r700_fx_ld(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
+{
+    int st = tex_common(s, f, err);
+    if (st)
+        return st;
+    if (f->ofs[0] || f->ofs[1] || f->ofs[2])
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: LD with OFFSET_X/Y/Z (their unit "
+                           "is not given, D51)");
+    if (f->lod_bias)
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: LD with LOD_BIAS (D51)");
+    const uint32_t *res = s->res[f->rid];
+    r700_numfmt nf = res_fmt(res[3]);
+    r700_dfmt d = dfmt_of(nf.dfmt);
+    uint64_t bytes = (d.n * d.bits + 7u) / 8u;
+    unsigned sg = f->src_gpr + (f->src_rel ? lidx(s) : 0);
+    unsigned dg = f->dst_gpr + (f->dst_rel ? lidx(s) : 0u);
+    uint32_t vals[R700_LANES][4];
+    for (unsigned l = 0; l < s->cfg.lanes; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        uint32_t x = tex_src(s, f, sg, 0, l), y = tex_src(s, f, sg, 1, l);
+        uint32_t z = tex_src(s, f, sg, 2, l), lv = tex_src(s, f, sg, 3, l);
+        if (x >= res[4] || y >= res[5] || z >= res[6] || lv >= res[7]) {
+            memset(vals[l], 0, sizeof vals[l]);
+            continue;
+        }
+        if (lv)
+            return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: LD from mip level %u (the mip "
+                               "layout is not modelled, D51)", lv);
+        uint64_t row, off, addr;
+        if (__builtin_mul_overflow((uint64_t)z, (uint64_t)res[5], &row) ||
+            __builtin_add_overflow(row, (uint64_t)y, &row) ||
+            __builtin_mul_overflow(row, (uint64_t)res[1], &off) ||
+            __builtin_add_overflow(off, (uint64_t)x * bytes + res[0], &addr))
+            addr = UINT64_MAX;                         /* outside the space: a fault below */
+        if ((st = fetch_elem(s, addr, &nf, "LD", vals[l], err)))
+            return st;
+    }
+    return write_dst(s, f, dg, lanes, vals, rr);
+}
+
+/* GET_TEXTURE_RESINFO (L7099): width, height, depth and mip levels of the
+ * resource as unsigned integers (D52); the source is not read */
+int r700_fx_resinfo(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
+{
+    int st = tex_common(s, f, err);
+    if (st)
+        return st;
+    const uint32_t *res = s->res[f->rid];
+    unsigned dg = f->dst_gpr + (f->dst_rel ? lidx(s) : 0u);
+    uint32_t vals[R700_LANES][4];
+    for (unsigned l = 0; l < s->cfg.lanes; l++)
+        for (unsigned k = 0; k < 4; k++)
+            vals[l][k] = res[4 + k];
+    return write_dst(s, f, dg, lanes, vals, rr);
+}
+
+/* one fetch instruction of the running clause: a unit of kind "fetch",
+ * stream "fetch clause", 4 words; the lanes the CF instruction selected
+ * (FETCH_WHOLE_QUAD: whole quads of them, D53) */
+int r700_fetch_unit(r700_state *s, gpuref_retire *rr, char *err)
+{
+    uint32_t pc = s->cpc;
+    size_t wi = (pc - s->base) / 4;
+    char why[GPUREF_ERRLEN];
+    if (pc < s->base || wi + 4 > s->nwords)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "fetch clause at 0x%x runs past the program "
+                           "(truncated clause)", pc);
+    if (s->fdst[wi / 2] != GPUREF_OK) {
+        r700_fetch tmp;
+        int st = r700_decode_fetch(s->words + wi, s->nwords - wi, &tmp, why);
+        return gpuref_errf(err, st ? st : GPUREF_ERR_DECODE, "fetch at 0x%x: %s", pc, why);
+    }
+    const r700_fetch *f = &s->fd[wi / 2];
+    const char *nm = r700_fetch_rows[f->row].name;
+    if (f->form == R700_FF_TEX && s->ccf.row != R700_CF_TEX)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "fetch at 0x%x: %s in a %s clause (texture "
+                           "instructions run in TEX clauses only, L2116)", pc, nm,
+                           r700_cf_rows[s->ccf.row].name);
+    uint64_t lanes = 0;
+    for (unsigned l = 0; l < s->cfg.lanes; l++)
+        if (s->clause_lanes[l])
+            lanes |= 1ull << l;
+    if (f->fwq)
+        for (unsigned q = 0; q < s->cfg.lanes; q += 4)
+            if (lanes >> q & 15)
+                lanes |= 15ull << q;
+    rr->pc = pc;
+    rr->kind = 2;
+    rr->stream = 2;
+    rr->nwords = 4;
+    memcpy(rr->words, s->words + wi, 4 * sizeof(uint32_t));
+    rr->exec_mask = lanes;
+    /* a failing fetch leaves the state as it was: exec into a copy of the GPRs
+     * would cost 128 KB a unit; the exec functions fail before any write */
+    int st = r700_fetch_rows[f->row].exec(s, f, lanes, rr, why);
+    if (st)
+        return gpuref_errf(err, st, "fetch at 0x%x %s: %s", pc, nm, why);
+    s->cpc = pc + 16;
+    rr->next_pc = s->cpc;
+    if (s->cpc >= s->cend) {
+        s->in_clause = 0;
+        rr->next_pc = s->pc;
+    }
+    return GPUREF_OK;
+}
