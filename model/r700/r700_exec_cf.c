@@ -187,7 +187,8 @@ int r700_cf_push_else(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *
     int st = pop_check(s, popfirst ? c->pop_count : 0, r700_cf_rows[c->row].name, err);
     if (st)
         return st;
-    if (s->sp + (popfirst ? 0u : 0u) >= s->cfg.stack_size + (popfirst ? c->pop_count : 0u))
+    /* the push after the pops must fit: checked before any state changes */
+    if (s->sp - (popfirst ? c->pop_count : 0u) >= s->cfg.stack_size)
         return gpuref_errf(err, GPUREF_ERR_FAULT, "CF stack overflow (stack_size %u)", s->cfg.stack_size);
     if (popfirst)
         pop(s, c->pop_count);
