@@ -49,6 +49,7 @@ static int rdna4_init(void *vst, const char *config, char *err)
     s->shared_base = s->private_base = 0;
     s->dvgpr = 0;
     s->smem_defer = 1;
+    s->align_mode = 3;         /* UNALIGNED, as Linux amdgpu programs SH_MEM_CONFIG (README D17) */
     unsigned priv = 0, trap_en = 0;
     size_t pos = 0;
     char key[32], val[64];
@@ -88,11 +89,14 @@ static int rdna4_init(void *vst, const char *config, char *err)
             bad = parse_bool(val, &s->dvgpr);
         } else if (strcmp(key, "smem_defer") == 0) {
             bad = parse_bool(val, &s->smem_defer);
+        } else if (strcmp(key, "align_mode") == 0) {
+            bad = gpuref_parse_u64(val, &v) || v > 3;
+            s->align_mode = (unsigned)v;
         } else {
             return gpuref_errf(err, GPUREF_ERR_CONFIG,
                                "rdna4: unknown config key '%s' (known: wave, sgprs, mode, priv, "
                                "trap_en, tba, tma, shared_base, private_base, scratch_base, "
-                               "dvgpr, smem_defer)", key);
+                               "dvgpr, smem_defer, align_mode)", key);
         }
         if (bad)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: bad value '%s' for config key '%s'",
@@ -128,6 +132,7 @@ static int rdna4_reset(void *vst, char *err)
     (void)err;
     memset(&s->a, 0, sizeof s->a);
     s->nkm = s->kmcnt = s->kmdw = 0;
+    s->nvm = s->vmreg = 0;
     s->a.sreg[RDNA4_EXEC_LO] = 0xffffffffu;
     s->a.sreg[RDNA4_EXEC_HI] = s->wave64 ? 0xffffffffu : 0;
     s->a.pc = s->base & PC_MASK;

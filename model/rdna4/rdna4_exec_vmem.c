@@ -1,0 +1,402 @@
+/* rdna4_exec_vmem.c - vector memory: GLOBAL and SCRATCH loads and stores, the
+ * global cache controls, and the LOADcnt waits (README "Vector memory").
+ *
+ * Guide chapter 11 (L5291-5639) and the FLAT/GLOBAL/SCRATCH pages of chapter 16
+ * (L29111-30764):
+ *  - GLOBAL addressing (§11.2 L5437-5470): GV (SADDR = NULL) addr = VGPR[VADDR+1:VADDR]
+ *    + sext(IOFFSET[23:0]); GVS addr = SGPR[SADDR+1:SADDR] + zext(VGPR[VADDR]) +
+ *    sext(IOFFSET); GT (the ADDTID opcodes) addr = SGPR pair + sext(IOFFSET) +
+ *    laneId * 4 (24-bit IOFFSET, digest D7).  Addresses are 48 bits (README D16).
+ *  - SCRATCH addressing (L5472-5480): SCRATCH_BASE + SWIZZLE(offset, laneId) with
+ *    offset = [SGPR[SADDR].i32] + [VGPR[VADDR].i32 if SVE] + sext(IOFFSET), which
+ *    must be non-negative; SWIZZLE is the buffer swizzle of §9.4.2 with 4-byte
+ *    elements and index stride = the wave size (README D6).
+ *  - data (§11.4): U8/I8/U16/I16 extend to 32 bits; D16 loads write VDATA[15:0],
+ *    D16_HI loads VDATA[31:16] (the other half preserved); D16_HI stores take
+ *    VDATA[23:16] / VDATA[31:16]; B64..B128 are consecutive DWORDs.
+ *  - loads read memory at issue; their data reach the VGPRs when the wave waits
+ *    for them (deferred write-backs: s_wait_loadcnt, s_wait_idle, program end),
+ *    in order (LOADcnt, §5.7.1 L2168-2170).  Stores write memory at issue, listed
+ *    in the record as memory writes (one per lane). */
+#include "rdna4.h"
+#include "rdna4_exec.h"
+
+#include <string.h>
+
+#define ADDR48 0x0000ffffffffffffull
+
+/* What a row moves per lane (opcodes 16-41 are shared by GLOBAL and SCRATCH). */
+typedef struct vm_kind {
+    unsigned bytes;            /* bytes per lane in memory */
+    unsigned nreg;             /* VGPRs of VDATA */
+    unsigned sign;             /* sub-DWORD loads: sign extension */
+    unsigned half;             /* 0 whole registers, 1 D16 (bits 15:0), 2 D16_HI (bits 31:16) */
+    unsigned addtid;
+} vm_kind;
+
+static vm_kind kind_of(const rdna4_row *r)
+{
+    vm_kind k = { 4, 1, 0, 0, 0 };
+    switch (r->op) {
+    case 16: case 24: k.bytes = 1; break;                 /* load_u8, store_b8 */
+    case 17: k.bytes = 1; k.sign = 1; break;              /* load_i8 */
+    case 18: case 25: k.bytes = 2; break;                 /* load_u16, store_b16 */
+    case 19: k.bytes = 2; k.sign = 1; break;              /* load_i16 */
+    case 21: case 27: k.bytes = 8; k.nreg = 2; break;
+    case 22: case 28: k.bytes = 12; k.nreg = 3; break;
+    case 23: case 29: k.bytes = 16; k.nreg = 4; break;
+    case 30: k.bytes = 1; k.half = 1; break;              /* load_d16_u8 */
+    case 31: k.bytes = 1; k.half = 1; k.sign = 1; break;  /* load_d16_i8 */
+    case 32: k.bytes = 2; k.half = 1; break;              /* load_d16_b16 */
+    case 33: case 36: k.bytes = 1; k.half = 2; break;     /* load_d16_hi_u8, store_d16_hi_b8 */
+    case 34: k.bytes = 1; k.half = 2; k.sign = 1; break;  /* load_d16_hi_i8 */
+    case 35: case 37: k.bytes = 2; k.half = 2; break;     /* load_d16_hi_b16, store_d16_hi_b16 */
+    case 40: case 41: k.addtid = 1; break;                /* load/store_addtid_b32 */
+    default: break;                                       /* 20, 26: b32 */
+    }
+    return k;
+}
+
+/* A 64-bit SGPR pair operand (GLOBAL SADDR): NULL reads 0; a pair beyond the
+ * allocated SGPRs reads SGPR0/1 (out-of-range sources, §3.3.4 L905). */
+static uint64_t sgpr64(const rdna4_state *s, unsigned code)
+{
+    if (code == RDNA4_NULL)
+        return 0;
+    if (code < 106 && code + 1 >= s->nsgprs)
+        code = 0;
+    return (uint64_t)s->a.sreg[(code + 1) & 127] << 32 | s->a.sreg[code & 127];
+}
+
+static uint32_t sgpr32(const rdna4_state *s, unsigned code)
+{
+    if (code == RDNA4_NULL)
+        return 0;
+    if (code < 106 && code >= s->nsgprs)
+        code = 0;
+    return s->a.sreg[code & 127];
+}
+
+/* Natural alignment of a size: its largest power-of-two divisor (B96: 4). */
+static unsigned natural(unsigned bytes)
+{
+    return bytes & (0u - bytes);
+}
+
+/* MEMVIOL from vector memory: EXCP_FLAG_PRIV.memviol (bit 4), first source VMEM (3)
+ * when it is the first (guide Table 7 L1300-1308); the program ends (README D18). */
+static int memviol(rdna4_state *s, gpuref_retire *rr)
+{
+    uint32_t v = s->a.hwreg[RDNA4_HW_EXCP_FLAG_PRIV];
+    if (!(v & (1u << 4)))
+        v = (v & 0x3fffffffu) | (3u << 30);
+    rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
+    rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
+    return GPUREF_OK;
+}
+
+/* The lanes of the wave: EXEC (wave32: bits 31:0). */
+static uint64_t exec_mask(const rdna4_state *s)
+{
+    uint64_t e = s->a.sreg[RDNA4_EXEC_LO];
+    if (s->wave64)
+        e |= (uint64_t)s->a.sreg[RDNA4_EXEC_HI] << 32;
+    return e;
+}
+
+/* One decoded instruction with its per-lane addresses.  Scratch accesses are
+ * swizzled per 4-byte element: `off` holds the private byte offset, and each
+ * byte maps through swz(). */
+typedef struct vm_access {
+    rdna4_insn in;
+    vm_kind    k;
+    int        scratch;
+    uint64_t   lanes;
+    uint64_t   addr[64];       /* global: the address; scratch: the private offset */
+    uint64_t   sbase;          /* scratch: SCRATCH_BASE */
+} vm_access;
+
+static uint64_t swz(const rdna4_state *s, const vm_access *a, unsigned lane, uint64_t off)
+{
+    uint64_t w = s->wave64 ? 64 : 32;
+    return (a->sbase + (off >> 2) * w * 4 + lane * 4u + (off & 3)) & ADDR48;
+}
+
+/* Decode and compute the addresses of the active lanes.  Returns GPUREF_OK,
+ * a fault (state unchanged), or 1 for a misaligned access the alignment mode
+ * turns into MEMVIOL. */
+static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
+{
+    size_t idx = (size_t)(p - s->pre);
+    int st = rdna4_decode(s->code + idx, s->ncode - idx, &a->in, s->err);
+    if (st)
+        return st;
+    const rdna4_row *r = &rdna4_rows[p->row];
+    const uint32_t *f = a->in.f;
+    a->k = kind_of(r);
+    a->scratch = r->fmt == RDNA4_FMT_VSCRATCH;
+    a->lanes = exec_mask(s);
+    int64_t ioff = (int64_t)((int32_t)(f[RDNA4_FLD_IOFFSET] << 8) >> 8);
+    unsigned saddr = f[RDNA4_FLD_SADDR], vaddr = f[RDNA4_FLD_VADDR];
+    unsigned bytes = a->k.bytes;
+    if (a->scratch) {
+        a->sbase = ((uint64_t)(s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] & 0xffffu) << 32) |
+                   s->a.hwreg[RDNA4_HW_SCRATCH_BASE_LO];
+        int64_t sb = saddr == RDNA4_NULL ? 0 : (int32_t)sgpr32(s, saddr);
+        int sve = f[RDNA4_FLD_SVE] != 0;
+        for (uint64_t m = a->lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            int64_t o = sb + ioff + (sve ? (int32_t)s->vgpr[vaddr * 64u + l] : 0);
+            if (o < 0)
+                return gpuref_errf(s->err, GPUREF_ERR_FAULT,
+                                   "illegal %s: lane %u scratch offset %lld is negative "
+                                   "(guide §11.2 L5478: must be non-negative)",
+                                   r->name, l, (long long)o);
+            a->addr[l] = (uint64_t)o;
+        }
+        return GPUREF_OK;   /* scratch may be misaligned (§11.1.3 L5431, §11.3 L5524) */
+    }
+    uint64_t base = sgpr64(s, saddr);
+    for (uint64_t m = a->lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint64_t ad;
+        if (a->k.addtid)
+            ad = base + (uint64_t)ioff + 4u * l;
+        else if (saddr == RDNA4_NULL)
+            ad = ((uint64_t)s->vgpr[((vaddr + 1) & 255) * 64u + l] << 32 |
+                  s->vgpr[vaddr * 64u + l]) + (uint64_t)ioff;
+        else
+            ad = base + s->vgpr[vaddr * 64u + l] + (uint64_t)ioff;
+        ad &= ADDR48;
+        unsigned dw = bytes < 4 ? bytes : 4;
+        switch (s->align_mode) {
+        case 0: ad &= ~(uint64_t)(dw - 1); break;          /* DWORD: LSBs ignored */
+        case 1: if (ad & (dw - 1)) return 1; break;         /* DWORD_STRICT */
+        case 2: if (ad & (natural(bytes) - 1)) return 1; break;   /* STRICT */
+        default: break;                                     /* UNALIGNED */
+        }
+        a->addr[l] = ad;
+    }
+    return GPUREF_OK;
+}
+
+/* Bytes i of lane l's access: read / write through the swizzle for scratch. */
+static void vm_read(rdna4_state *s, const vm_access *a, unsigned l, uint8_t *buf)
+{
+    unsigned n = a->k.bytes;
+    if (!a->scratch) {
+        uint64_t ad = a->addr[l];
+        if (ad + n <= ADDR48 + 1) {
+            rdna4_mem_read(s->mem, ad, buf, n);
+            return;
+        }
+        for (unsigned i = 0; i < n; i++)
+            rdna4_mem_read(s->mem, (ad + i) & ADDR48, buf + i, 1);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++)
+        rdna4_mem_read(s->mem, swz(s, a, l, a->addr[l] + i), buf + i, 1);
+}
+
+/* The memory writes of lane l: runs of bytes contiguous in memory (one for a
+ * global store inside the 48-bit space; one per 4-byte element for scratch). */
+static unsigned vm_runs(const rdna4_state *s, const vm_access *a, unsigned l, uint64_t *ra,
+                        unsigned *rlen)
+{
+    unsigned n = a->k.bytes, nr = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t ad = a->scratch ? swz(s, a, l, a->addr[l] + i) : (a->addr[l] + i) & ADDR48;
+        if (nr && ra[nr - 1] + rlen[nr - 1] == ad)
+            rlen[nr - 1]++;
+        else {
+            ra[nr] = ad;
+            rlen[nr++] = 1;
+        }
+    }
+    return nr;
+}
+
+/* ------------------------------------------------ deferred loads */
+
+static gpuref_regw *vgpr_w(gpuref_retire *rr, unsigned idx, uint32_t bits, uint64_t lanes,
+                           uint32_t flags, uint64_t tag)
+{
+    if (rr->nregw >= GPUREF_MAX_REGW)
+        return NULL;
+    gpuref_regw *w = &rr->regw[rr->nregw++];
+    w->file = RDNA4_FILE_V;
+    w->index = (uint16_t)idx;
+    w->flags = flags;
+    w->ulp_bound = 0;
+    w->slot = GPUREF_SLOT_NONE;
+    w->reserved = 0;
+    w->tag = tag;
+    w->bits = bits;
+    w->lanes = lanes;
+    return w;
+}
+
+static void vm_drain_one(rdna4_state *s, gpuref_retire *rr)
+{
+    const rdna4_vmload *q = &s->vm[0];
+    for (unsigned i = 0; i < q->nreg; i++) {
+        unsigned v = (q->dst + i) & 255u;
+        uint32_t *reg = &s->vgpr[v * 64u];
+        gpuref_regw *w = vgpr_w(rr, v, q->bits, q->lanes, GPUREF_REGW_DEFERRED, q->tag);
+        for (uint64_t m = q->lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            reg[l] = (reg[l] & ~q->bits) | (s->vmdata[i][l] & q->bits);
+            if (w)
+                w->value[l] = reg[l];
+        }
+    }
+    unsigned nr = q->nreg;
+    s->vmreg -= nr;
+    memmove(&s->vmdata[0], &s->vmdata[nr], s->vmreg * sizeof s->vmdata[0]);
+    s->nvm--;
+    memmove(&s->vm[0], &s->vm[1], s->nvm * sizeof s->vm[0]);
+}
+
+void rdna4_vm_drain(rdna4_state *s, gpuref_retire *rr, unsigned n)
+{
+    while (s->nvm > n)
+        vm_drain_one(s, rr);
+}
+
+/* Queue a load of nreg VGPRs from dst; a full LOADcnt (6 bits) or data store makes
+ * the oldest loads complete first, in this record (hardware stalls the issue). */
+static rdna4_vmload *vm_push(rdna4_state *s, gpuref_retire *rr, unsigned dst, unsigned nreg,
+                             uint32_t bits, uint64_t lanes)
+{
+    while (s->nvm && (s->nvm >= RDNA4_VM_MAX || s->vmreg + nreg > RDNA4_VM_MAXREG))
+        vm_drain_one(s, rr);
+    rdna4_vmload *q = &s->vm[s->nvm++];
+    q->tag = rr->seq;
+    q->lanes = lanes;
+    q->bits = bits;
+    q->dst = (uint8_t)dst;
+    q->nreg = (uint8_t)nreg;
+    s->vmreg += nreg;
+    return q;
+}
+
+/* exec functions: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
+RDNA4_EXEC(vmem_load)
+{
+    vm_access a;
+    int st = vm_prepare(s, p, &a);
+    if (st == 1)
+        return memviol(s, rr);
+    if (st)
+        return st;
+    const vm_kind *k = &a.k;
+    unsigned vd = a.in.f[RDNA4_FLD_VDST];
+    uint64_t lanes = a.lanes;
+    if (vd + k->nreg > 256)          /* destination out of range: EXEC = 0 (§3.3.4 L906) */
+        lanes = 0;
+    if (!lanes && !s->nvm)           /* skipped: EXEC == 0 and LOADcnt == 0 (§3.2.2.1 L739) */
+        return GPUREF_OK;
+    uint32_t bits = k->half == 1 ? 0x0000ffffu : k->half == 2 ? 0xffff0000u : 0xffffffffu;
+    unsigned nreg = lanes ? k->nreg : 0;
+    vm_push(s, rr, vd, nreg, bits, lanes);
+    unsigned row0 = s->vmreg - nreg;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint8_t b[16] = { 0 };
+        vm_read(s, &a, l, b);
+        uint32_t d[4];
+        if (k->bytes >= 4) {
+            for (unsigned i = 0; i < k->nreg; i++)
+                d[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
+                       (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
+        } else {
+            uint32_t v = k->bytes == 1 ? b[0] : (uint32_t)(b[0] | b[1] << 8);
+            if (k->sign)
+                v = k->bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+            if (k->half)
+                v &= 0xffffu;                 /* D16: extended to 16 bits */
+            d[0] = k->half == 2 ? v << 16 : v;
+        }
+        for (unsigned i = 0; i < nreg; i++)
+            s->vmdata[row0 + i][l] = d[i];
+    }
+    /* the announcement: PENDING writes with the data as they will land */
+    for (unsigned i = 0; i < nreg; i++) {
+        unsigned v = vd + i;
+        gpuref_regw *w = vgpr_w(rr, v, bits, lanes, GPUREF_REGW_PENDING, rr->seq);
+        if (!w)
+            break;
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            w->value[l] = (s->vgpr[v * 64u + l] & ~bits) | (s->vmdata[row0 + i][l] & bits);
+        }
+    }
+    return GPUREF_OK;
+}
+
+RDNA4_EXEC(vmem_store)
+{
+    vm_access a;
+    int st = vm_prepare(s, p, &a);
+    if (st == 1)
+        return memviol(s, rr);
+    if (st)
+        return st;
+    const vm_kind *k = &a.k;
+    unsigned vs = a.in.f[RDNA4_FLD_VSRC];
+    /* the record must hold every memory write: count them first (state unchanged) */
+    unsigned total = 0;
+    uint64_t ra[16];
+    unsigned rl[16];
+    for (uint64_t m = a.lanes; m; m &= m - 1)
+        total += vm_runs(s, &a, (unsigned)__builtin_ctzll(m), ra, rl);
+    if (total + rr->nmemw > GPUREF_MAX_MEMW)
+        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
+                           "unimplemented: %s writing %u memory runs (the retire record holds %u)",
+                           rdna4_rows[p->row].name, total, (unsigned)GPUREF_MAX_MEMW);
+    for (uint64_t m = a.lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint8_t b[16];
+        for (unsigned i = 0; i < k->nreg; i++) {
+            uint32_t v = s->vgpr[((vs + i) & 255u) * 64u + l];
+            if (k->half == 2)
+                v >>= 16;
+            b[4 * i] = (uint8_t)v;
+            b[4 * i + 1] = (uint8_t)(v >> 8);
+            b[4 * i + 2] = (uint8_t)(v >> 16);
+            b[4 * i + 3] = (uint8_t)(v >> 24);
+        }
+        unsigned nr = vm_runs(s, &a, l, ra, rl), o = 0;
+        for (unsigned j = 0; j < nr; j++) {
+            if (rdna4_mem_write(s->mem, ra[j], b + o, rl[j]))
+                return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
+            gpuref_retire_memw(rr, 0, ra[j], rl[j], l, b + o, 0, GPUREF_SLOT_NONE);
+            o += rl[j];
+        }
+    }
+    return GPUREF_OK;
+}
+
+/* GLOBAL_INV: no data; counted on LOADcnt like a load (§5.7.1.2 L2222), so that
+ * s_wait_loadcnt orders it with the loads around it.  Never skipped (L729). */
+RDNA4_EXEC(global_inv)
+{
+    (void)p;
+    vm_push(s, rr, 0, 0, 0, 0);
+    return GPUREF_OK;
+}
+
+/* S_WAIT_LOADCNT: LOADcnt <= SIMM16[5:0] (L11526); loads complete in order. */
+RDNA4_EXEC(s_wait_loadcnt)
+{
+    rdna4_vm_drain(s, rr, p->imm & 0x3fu);
+    return GPUREF_OK;
+}
+
+/* S_WAIT_LOADCNT_DSCNT: LOADcnt <= SIMM16[13:8] (and DScnt <= SIMM16[5:0]: LDS is not
+ * executed yet, nothing is outstanding there). */
+RDNA4_EXEC(s_wait_loadcnt_dscnt)
+{
+    rdna4_vm_drain(s, rr, (p->imm >> 8) & 0x3fu);
+    return GPUREF_OK;
+}
