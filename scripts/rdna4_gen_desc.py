@@ -935,12 +935,23 @@ VMEM_CLASSES = {
         (r"^SCRATCH_LOAD_" + _VMEM_LOADS + r"$", "scratch loads (swizzled private memory)"),
         (r"^SCRATCH_STORE_" + _VMEM_STORES + r"$", "scratch stores (swizzled private memory)"),
     ],
+    "VDS": [
+        (r"^DS_LOAD_(B32|B64|B96|B128|U8|I8|U16|I16|[UI]8_D16(_HI)?|U16_D16(_HI)?|ADDTID_B32)$"
+         r"|^DS_LOAD_2ADDR(_STRIDE64)?_B(32|64)$", "LDS loads, data visible at S_WAIT_DSCNT"),
+        (r"^DS_STORE_(B8|B16|B32|B64|B96|B128|B8_D16_HI|B16_D16_HI|ADDTID_B32)$"
+         r"|^DS_STORE_2ADDR(_STRIDE64)?_B(32|64)$", "LDS stores"),
+        (r"^DS_(ADD|SUB|RSUB|INC|DEC)(_RTN)?_U(32|64)$|^DS_(MIN|MAX)(_RTN)?_[IU](32|64)$"
+         r"|^DS_(AND|OR|XOR|MSKOR)(_RTN)?_B(32|64)$|^DS_STOREXCHG_RTN_B(32|64)$"
+         r"|^DS_CMPSTORE(_RTN)?_B(32|64)$|^DS_(COND_SUB|SUB_CLAMP)(_RTN)?_U32$"
+         r"|^DS_STOREXCHG_2ADDR(_STRIDE64)?_RTN_B(32|64)$|^DS_NOP$",
+         "LDS integer atomics with and without return, DS_NOP"),
+    ],
 }
 PARTIAL_FAMILIES.update(VMEM_CLASSES)
 # Families whose outstanding-work counters the S_WAIT_<X>CNT rule below treats as
 # always zero; switching one of them on must give those waits their own functions.
 # (VGLOBAL and VSCRATCH count on LOADcnt/STOREcnt: S_WAIT_LOADCNT has its function.)
-COUNTED_FAMILIES = ("VDS", "VBUFFER", "VIMAGE", "VSAMPLE", "VFLAT", "VEXPORT", "VDSDIR")
+COUNTED_FAMILIES = ("VBUFFER", "VIMAGE", "VSAMPLE", "VFLAT", "VEXPORT", "VDSDIR")
 SHARED_EXEC = [
     # (formats, mnemonic pattern, function, reason)
     (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "v_cmp_int",
@@ -960,13 +971,22 @@ SHARED_EXEC = [
     (("VGLOBAL", "VSCRATCH"), r"^(GLOBAL|SCRATCH)_STORE_", "vmem_store",
      "global and scratch stores: one function, width, D16 half and addressing from "
      "the row"),
+    (("VDS",), r"^DS_LOAD_", "ds_load",
+     "LDS loads: one function, width, extension, D16 half, 2ADDR and ADDTID from the row"),
+    (("VDS",), r"^DS_STORE_(B|2ADDR|ADDTID)", "ds_store",
+     "LDS stores: one function, width, D16_HI, 2ADDR and ADDTID from the row"),
+    (("VDS",), r"^DS_STOREXCHG_2ADDR", "ds_xchg2",
+     "the two-address exchanges: one function, width and stride from the row"),
+    (("VDS",), r"^DS_NOP$", "nop", "no operation (not counted: nothing to wait for)"),
+    (("VDS",), r"^DS_", "ds_atomic",
+     "LDS integer atomics: one function, operation, width and return from the opcode"),
     (("VGLOBAL",), r"^GLOBAL_(WB|WBINV)$", "nop",
      "write-backs: no data, STOREcnt only, and stores reach memory at issue in the "
      "model (README \"Vector memory\")"),
-    (("SOPP",), r"^S_WAIT_(STORE)CNT(_DSCNT)?$", "nop",
+    (("SOPP",), r"^S_WAIT_STORECNT$", "nop",
      "stores reach memory at issue in the model: STOREcnt has no visible effect "
-     "(README \"Vector memory\"); LDS is not executed (COUNTED_FAMILIES)"),
-    (("SOPP",), r"^S_WAIT_(SAMPLE|BVH|EXP|DS)CNT$", "nop",
+     "(README \"Vector memory\")"),
+    (("SOPP",), r"^S_WAIT_(SAMPLE|BVH|EXP)CNT$", "nop",
      "waits on the counters of images, LDS and export: nothing is outstanding "
      "while those families are not executed (COUNTED_FAMILIES)"),
     (("SOPP",), r"^S_WAITCNT$", "s_wait_idle",

@@ -236,48 +236,94 @@ static gpuref_regw *vgpr_w(gpuref_retire *rr, unsigned idx, uint32_t bits, uint6
     return w;
 }
 
-static void vm_drain_one(rdna4_state *s, gpuref_retire *rr)
+/* Complete entry i: its data into the VGPRs (merged by bits), listed DEFERRED with
+ * its tag; then the entry and its data rows leave the queue. */
+static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
 {
-    const rdna4_vmload *q = &s->vm[0];
-    for (unsigned i = 0; i < q->nreg; i++) {
-        unsigned v = (q->dst + i) & 255u;
+    const rdna4_vmload *q = &s->vm[i];
+    for (unsigned r = 0; r < q->nreg; r++) {
+        unsigned v = (q->dst + r) & 255u;
         uint32_t *reg = &s->vgpr[v * 64u];
+        const uint32_t *d = s->vmdata[q->row0 + r];
         gpuref_regw *w = vgpr_w(rr, v, q->bits, q->lanes, GPUREF_REGW_DEFERRED, q->tag);
         for (uint64_t m = q->lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
-            reg[l] = (reg[l] & ~q->bits) | (s->vmdata[i][l] & q->bits);
+            reg[l] = (reg[l] & ~q->bits) | (d[l] & q->bits);
             if (w)
                 w->value[l] = reg[l];
         }
     }
-    unsigned nr = q->nreg;
+    unsigned nr = q->nreg, r0 = q->row0;
+    memmove(&s->vmdata[r0], &s->vmdata[r0 + nr], (s->vmreg - r0 - nr) * sizeof s->vmdata[0]);
     s->vmreg -= nr;
-    memmove(&s->vmdata[0], &s->vmdata[nr], s->vmreg * sizeof s->vmdata[0]);
+    s->vmcnt[q->cnt]--;
     s->nvm--;
-    memmove(&s->vm[0], &s->vm[1], s->nvm * sizeof s->vm[0]);
+    memmove(&s->vm[i], &s->vm[i + 1], (s->nvm - i) * sizeof s->vm[0]);
+    for (unsigned j = i; j < s->nvm; j++)
+        if (s->vm[j].row0 > r0)
+            s->vm[j].row0 = (uint8_t)(s->vm[j].row0 - nr);
 }
 
-void rdna4_vm_drain(rdna4_state *s, gpuref_retire *rr, unsigned n)
+/* The oldest entry of counter cnt (RDNA4_CNT_ALL: the oldest entry). */
+static unsigned vm_oldest(const rdna4_state *s, int cnt)
 {
-    while (s->nvm > n)
-        vm_drain_one(s, rr);
+    unsigned i = 0;
+    while (cnt != RDNA4_CNT_ALL && i < s->nvm && s->vm[i].cnt != cnt)
+        i++;
+    return i;
 }
 
-/* Queue a load of nreg VGPRs from dst; a full LOADcnt (6 bits) or data store makes
- * the oldest loads complete first, in this record (hardware stalls the issue). */
-static rdna4_vmload *vm_push(rdna4_state *s, gpuref_retire *rr, unsigned dst, unsigned nreg,
-                             uint32_t bits, uint64_t lanes)
+void rdna4_vm_drain(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned n)
 {
+    for (;;) {
+        unsigned have = cnt == RDNA4_CNT_ALL ? s->nvm : s->vmcnt[cnt];
+        if (have <= n)
+            return;
+        vm_complete(s, rr, vm_oldest(s, cnt));
+    }
+}
+
+/* Queue an entry; a full counter (6 bits), entry table or data store makes the
+ * oldest entries complete first, in this record (hardware stalls the issue): of
+ * the same counter when the counter is full, else the oldest of all. */
+rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned dst,
+                            unsigned nreg, uint32_t bits, uint64_t lanes)
+{
+    while (s->vmcnt[cnt] >= RDNA4_CNT_MAX)
+        vm_complete(s, rr, vm_oldest(s, cnt));
     while (s->nvm && (s->nvm >= RDNA4_VM_MAX || s->vmreg + nreg > RDNA4_VM_MAXREG))
-        vm_drain_one(s, rr);
+        vm_complete(s, rr, 0);
     rdna4_vmload *q = &s->vm[s->nvm++];
     q->tag = rr->seq;
     q->lanes = lanes;
     q->bits = bits;
     q->dst = (uint8_t)dst;
     q->nreg = (uint8_t)nreg;
+    q->row0 = (uint8_t)s->vmreg;
+    q->cnt = (uint8_t)cnt;
     s->vmreg += nreg;
+    s->vmcnt[cnt]++;
     return q;
+}
+
+/* The announcement: PENDING writes with the data as they will land. */
+void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q)
+{
+    for (unsigned i = 0; i < q->nreg; i++) {
+        unsigned v = (q->dst + i) & 255u;
+        gpuref_regw *w = vgpr_w(rr, v, q->bits, q->lanes, GPUREF_REGW_PENDING, q->tag);
+        if (!w)
+            return;
+        for (uint64_t m = q->lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            w->value[l] = (s->vgpr[v * 64u + l] & ~q->bits) | (s->vmdata[q->row0 + i][l] & q->bits);
+        }
+    }
+}
+
+uint64_t rdna4_exec_lanes(const rdna4_state *s)
+{
+    return exec_mask(s);
 }
 
 /* exec functions: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
@@ -294,12 +340,12 @@ RDNA4_EXEC(vmem_load)
     uint64_t lanes = a.lanes;
     if (vd + k->nreg > 256)          /* destination out of range: EXEC = 0 (§3.3.4 L906) */
         lanes = 0;
-    if (!lanes && !s->nvm)           /* skipped: EXEC == 0 and LOADcnt == 0 (§3.2.2.1 L739) */
+    if (!lanes && !s->vmcnt[RDNA4_CNT_LOAD])   /* skipped: EXEC == 0, LOADcnt == 0 (§3.2.2.1 L739) */
         return GPUREF_OK;
     uint32_t bits = k->half == 1 ? 0x0000ffffu : k->half == 2 ? 0xffff0000u : 0xffffffffu;
     unsigned nreg = lanes ? k->nreg : 0;
-    vm_push(s, rr, vd, nreg, bits, lanes);
-    unsigned row0 = s->vmreg - nreg;
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, nreg, bits, lanes);
+    unsigned row0 = q->row0;
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint8_t b[16] = { 0 };
@@ -320,17 +366,7 @@ RDNA4_EXEC(vmem_load)
         for (unsigned i = 0; i < nreg; i++)
             s->vmdata[row0 + i][l] = d[i];
     }
-    /* the announcement: PENDING writes with the data as they will land */
-    for (unsigned i = 0; i < nreg; i++) {
-        unsigned v = vd + i;
-        gpuref_regw *w = vgpr_w(rr, v, bits, lanes, GPUREF_REGW_PENDING, rr->seq);
-        if (!w)
-            break;
-        for (uint64_t m = lanes; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            w->value[l] = (s->vgpr[v * 64u + l] & ~bits) | (s->vmdata[row0 + i][l] & bits);
-        }
-    }
+    rdna4_vm_announce(s, rr, q);
     return GPUREF_OK;
 }
 
@@ -382,21 +418,21 @@ RDNA4_EXEC(vmem_store)
 RDNA4_EXEC(global_inv)
 {
     (void)p;
-    vm_push(s, rr, 0, 0, 0, 0);
+    rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, 0, 0, 0, 0);
     return GPUREF_OK;
 }
 
 /* S_WAIT_LOADCNT: LOADcnt <= SIMM16[5:0] (L11526); loads complete in order. */
 RDNA4_EXEC(s_wait_loadcnt)
 {
-    rdna4_vm_drain(s, rr, p->imm & 0x3fu);
+    rdna4_vm_drain(s, rr, RDNA4_CNT_LOAD, p->imm & 0x3fu);
     return GPUREF_OK;
 }
 
-/* S_WAIT_LOADCNT_DSCNT: LOADcnt <= SIMM16[13:8] (and DScnt <= SIMM16[5:0]: LDS is not
- * executed yet, nothing is outstanding there). */
+/* S_WAIT_LOADCNT_DSCNT: LOADcnt <= SIMM16[13:8] and DScnt <= SIMM16[5:0] (L11541). */
 RDNA4_EXEC(s_wait_loadcnt_dscnt)
 {
-    rdna4_vm_drain(s, rr, (p->imm >> 8) & 0x3fu);
+    rdna4_vm_drain(s, rr, RDNA4_CNT_LOAD, (p->imm >> 8) & 0x3fu);
+    rdna4_vm_drain(s, rr, RDNA4_CNT_DS, p->imm & 0x3fu);
     return GPUREF_OK;
 }
