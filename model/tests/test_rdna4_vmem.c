@@ -226,6 +226,33 @@ int main(void)
         gpuref_model_destroy(m);
     }
 
+    /* waves=2 share one LDS: wave 0 stores 0x1234 at LDS 0x40, wave 1 loads it (the
+     * store retires first); the DS load's record announces v5 PENDING (tag 0 of wave
+     * 1), s_wait_dscnt lists it DEFERRED.  A DS store's record has one `lds` (space
+     * 1) memory write. */
+    tu_test("waves=2 share the LDS; DS records");
+    m = load("waves=2", "ds_store_b32 v1, v2\nds_load_b32 v5, v1\ns_wait_dscnt 0\ns_endpgm\n");
+    if (m) {
+        for (unsigned wv = 0; wv < 2; wv++) {
+            gpuref_wave_select(m, wv);
+            setv(m, "exec", 0, 0, 0x1);
+            setv(m, "v", 1, 0, 0x40);
+            setv(m, "v", 2, 0, wv ? 0x5678 : 0x1234);
+        }
+        int st = gpuref_step_wave(m, 0, &rr);            /* wave 0: store 0x1234 */
+        tu_check(st == GPUREF_OK && rr.nmemw == 1 && rr.memw[0].space == 1 &&
+                 rr.memw[0].addr == 0x40 && rr.memw[0].data[0] == 0x34 && rr.memw[0].data[1] == 0x12,
+                 "wave 0 store record");
+        gpuref_retire r2;
+        st = gpuref_step_wave(m, 1, &r2);                /* wave 1: store 0x5678 */
+        st |= gpuref_step_wave(m, 0, &rr);               /* wave 0: load */
+        st |= gpuref_step_wave(m, 0, &rr);               /* wave 0: wait */
+        const gpuref_regw *d = find(&rr, m, "v", 5, GPUREF_REGW_DEFERRED);
+        tu_check(st == GPUREF_OK && d && d->value[0] == 0x5678 && d->tag == 1,
+                 "wave 0 sees wave 1's store (0x5678), tag 1");
+        gpuref_model_destroy(m);
+    }
+
     /* bad config values */
     tu_test("align_mode config range");
     {
@@ -233,6 +260,11 @@ int main(void)
         gpuref_model *bad = NULL;
         int st = gpuref_model_create("rdna4", "align_mode=4", &bad, &d);
         tu_check(st == GPUREF_ERR_CONFIG && strstr(d.msg, "align_mode"), "st %d: %s", st, d.msg);
+        if (bad)
+            gpuref_model_destroy(bad);
+        bad = NULL;
+        st = gpuref_model_create("rdna4", "lds_size=1000", &bad, &d);   /* not 1 KiB granular */
+        tu_check(st == GPUREF_ERR_CONFIG && strstr(d.msg, "lds_size"), "st %d: %s", st, d.msg);
         if (bad)
             gpuref_model_destroy(bad);
     }
