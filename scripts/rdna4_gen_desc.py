@@ -935,6 +935,10 @@ VMEM_CLASSES = {
         (r"^SCRATCH_LOAD_" + _VMEM_LOADS + r"$", "scratch loads (swizzled private memory)"),
         (r"^SCRATCH_STORE_" + _VMEM_STORES + r"$", "scratch stores (swizzled private memory)"),
     ],
+    "VFLAT": [
+        (r"^FLAT_LOAD_" + _VMEM_LOADS + r"$", "flat loads (global, LDS and scratch apertures)"),
+        (r"^FLAT_STORE_" + _VMEM_STORES + r"$", "flat stores (global, LDS and scratch apertures)"),
+    ],
     "VDS": [
         (r"^DS_LOAD_(B32|B64|B96|B128|U8|I8|U16|I16|[UI]8_D16(_HI)?|U16_D16(_HI)?|ADDTID_B32)$"
          r"|^DS_LOAD_2ADDR(_STRIDE64)?_B(32|64)$", "LDS loads, data visible at S_WAIT_DSCNT"),
@@ -951,7 +955,7 @@ PARTIAL_FAMILIES.update(VMEM_CLASSES)
 # Families whose outstanding-work counters the S_WAIT_<X>CNT rule below treats as
 # always zero; switching one of them on must give those waits their own functions.
 # (VGLOBAL and VSCRATCH count on LOADcnt/STOREcnt: S_WAIT_LOADCNT has its function.)
-COUNTED_FAMILIES = ("VBUFFER", "VIMAGE", "VSAMPLE", "VFLAT", "VEXPORT", "VDSDIR")
+COUNTED_FAMILIES = ("VBUFFER", "VIMAGE", "VSAMPLE", "VEXPORT", "VDSDIR")
 SHARED_EXEC = [
     # (formats, mnemonic pattern, function, reason)
     (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "v_cmp_int",
@@ -965,12 +969,12 @@ SHARED_EXEC = [
      "scalar loads: one function, width, sign and buffer addressing from the row"),
     (("SMEM",), r"^S_(DCACHE_INV|(BUFFER_)?PREFETCH_[A-Z_]+)$", "nop",
      "cache invalidation and prefetch: no architectural effect (guide §8.1.4, §8.5)"),
-    (("VGLOBAL", "VSCRATCH"), r"^(GLOBAL|SCRATCH)_LOAD_", "vmem_load",
-     "global and scratch loads: one function, width, extension, D16 half and "
+    (("VGLOBAL", "VSCRATCH", "VFLAT"), r"^(GLOBAL|SCRATCH|FLAT)_LOAD_", "vmem_load",
+     "global, scratch and flat loads: one function, width, extension, D16 half and "
      "addressing from the row"),
-    (("VGLOBAL", "VSCRATCH"), r"^(GLOBAL|SCRATCH)_STORE_", "vmem_store",
-     "global and scratch stores: one function, width, D16 half and addressing from "
-     "the row"),
+    (("VGLOBAL", "VSCRATCH", "VFLAT"), r"^(GLOBAL|SCRATCH|FLAT)_STORE_", "vmem_store",
+     "global, scratch and flat stores: one function, width, D16 half and addressing "
+     "from the row"),
     (("VDS",), r"^DS_LOAD_", "ds_load",
      "LDS loads: one function, width, extension, D16 half, 2ADDR and ADDTID from the row"),
     (("VDS",), r"^DS_STORE_(B|2ADDR|ADDTID)", "ds_store",

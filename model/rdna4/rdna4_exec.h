@@ -26,14 +26,18 @@ int rdna4_fp_check_trap(rdna4_state *s, const rdna4_pre *p, unsigned exc);
 void rdna4_fp_record_exc(rdna4_state *s, gpuref_retire *rr, unsigned exc);
 int rdna4_fp_fail(rdna4_state *s, const rdna4_pre *p, int st);
 
-/* Outstanding loads shared by vector memory and LDS (rdna4_exec_vmem.c): queue an
+/* Outstanding loads shared by vector memory and LDS (rdna4_exec_vmem.c): make room
+ * for nload + nds entries and nreg VGPRs (completing the oldest entries); queue an
  * entry counted on cnt with nreg destination VGPRs from dst (data rows from the
  * returned entry's row0, to be filled by the caller) and announce it (PENDING
  * writes) once filled; a VGPR record from an exec file. */
+void rdna4_vm_reserve(rdna4_state *s, gpuref_retire *rr, unsigned nload, unsigned nds,
+                      unsigned nreg);
 rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned dst,
                             unsigned nreg, uint32_t bits, uint64_t lanes);
 void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q);
 uint64_t rdna4_exec_lanes(const rdna4_state *s);
+uint32_t rdna4_lds_align(const rdna4_state *s, unsigned bytes);
 
 #pragma GCC diagnostic error "-Wmissing-prototypes"
 

@@ -60,8 +60,9 @@ static ds_kind kind_of(unsigned op)
     return k;
 }
 
-/* Native alignment mask (L966-973): B16 2, B32 4, B64 8, B96/B128 16; UNALIGNED none. */
-static uint32_t align_mask(const rdna4_state *s, unsigned bytes)
+/* Native alignment mask (L966-973): B16 2, B32 4, B64 8, B96/B128 16; UNALIGNED none
+ * (also FLAT's LDS lanes, rdna4_exec_vmem.c). */
+uint32_t rdna4_lds_align(const rdna4_state *s, unsigned bytes)
 {
     if (s->align_mode == 3 || bytes == 1)
         return 0xffffffffu;
@@ -138,7 +139,7 @@ static void ds_addrs(const rdna4_state *s, const ds_ins *d, const ds_kind *k, un
                      uint32_t a[2])
 {
     uint32_t o0 = d->f[RDNA4_FLD_OFFSET0], o1 = d->f[RDNA4_FLD_OFFSET1];
-    uint32_t m = align_mask(s, k->bytes);
+    uint32_t m = rdna4_lds_align(s, k->bytes);
     if (k->addtid) {
         a[0] = ((o1 << 8 | o0) + (s->a.sreg[RDNA4_M0] & 0xffffu) + 4u * l) & m;
         return;

@@ -104,15 +104,20 @@ static uint64_t exec_mask(const rdna4_state *s)
     return e;
 }
 
-/* One decoded instruction with its per-lane addresses.  Scratch accesses are
- * swizzled per 4-byte element: `off` holds the private byte offset, and each
- * byte maps through swz(). */
+/* One decoded instruction with its per-lane addresses and the space each lane
+ * accesses (FLAT: by aperture).  Scratch accesses are swizzled per 4-byte element:
+ * addr holds the private byte offset, and each byte maps through swz(). */
+enum { SP_GLOBAL, SP_SCRATCH, SP_LDS };
 typedef struct vm_access {
     rdna4_insn in;
     vm_kind    k;
     int        scratch;
+    int        flat;
     uint64_t   lanes;
-    uint64_t   addr[64];       /* global: the address; scratch: the private offset */
+    uint64_t   lds_lanes;      /* FLAT: the lanes in the LDS aperture */
+    uint64_t   addr[64];       /* global: the address; scratch: the private offset;
+                                  LDS: the LDS address */
+    uint8_t    sp[64];
     uint64_t   sbase;          /* scratch: SCRATCH_BASE */
 } vm_access;
 
@@ -123,8 +128,8 @@ static uint64_t swz(const rdna4_state *s, const vm_access *a, unsigned lane, uin
 }
 
 /* Decode and compute the addresses of the active lanes.  Returns GPUREF_OK,
- * a fault (state unchanged), or 1 for a misaligned access the alignment mode
- * turns into MEMVIOL. */
+ * a fault (state unchanged), 1 for a misaligned access the alignment mode turns
+ * into MEMVIOL, 2 for a FLAT address in the hole between the apertures (MEMVIOL). */
 static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
 {
     size_t idx = (size_t)(p - s->pre);
@@ -135,13 +140,15 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
     const uint32_t *f = a->in.f;
     a->k = kind_of(r);
     a->scratch = r->fmt == RDNA4_FMT_VSCRATCH;
+    a->flat = r->fmt == RDNA4_FMT_VFLAT;
     a->lanes = exec_mask(s);
+    a->lds_lanes = 0;
+    a->sbase = ((uint64_t)(s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] & 0xffffu) << 32) |
+               s->a.hwreg[RDNA4_HW_SCRATCH_BASE_LO];
     int64_t ioff = (int64_t)((int32_t)(f[RDNA4_FLD_IOFFSET] << 8) >> 8);
     unsigned saddr = f[RDNA4_FLD_SADDR], vaddr = f[RDNA4_FLD_VADDR];
     unsigned bytes = a->k.bytes;
     if (a->scratch) {
-        a->sbase = ((uint64_t)(s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] & 0xffffu) << 32) |
-                   s->a.hwreg[RDNA4_HW_SCRATCH_BASE_LO];
         int64_t sb = saddr == RDNA4_NULL ? 0 : (int32_t)sgpr32(s, saddr);
         int sve = f[RDNA4_FLD_SVE] != 0;
         for (uint64_t m = a->lanes; m; m &= m - 1) {
@@ -153,13 +160,38 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
                                    "(guide §11.2 L5478: must be non-negative)",
                                    r->name, l, (long long)o);
             a->addr[l] = (uint64_t)o;
+            a->sp[l] = SP_SCRATCH;
         }
         return GPUREF_OK;   /* scratch may be misaligned (§11.1.3 L5431, §11.3 L5524) */
     }
     uint64_t base = sgpr64(s, saddr);
+    int hole = 0;
     for (uint64_t m = a->lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint64_t ad;
+        a->sp[l] = SP_GLOBAL;
+        if (a->flat) {
+            /* aperture test on the VGPR address, before IOFFSET (§11.2 L5497-5514) */
+            uint64_t va = (uint64_t)s->vgpr[((vaddr + 1) & 255) * 64u + l] << 32 |
+                          s->vgpr[vaddr * 64u + l];
+            uint32_t hi = (uint32_t)(va >> 32);
+            ad = va + (uint64_t)ioff;
+            if (hi == s->shared_base << 16) {            /* LDS: 17-bit address (L5510) */
+                uint32_t la = ((uint32_t)va + (uint32_t)ioff) & 0x1ffffu;
+                a->addr[l] = la & rdna4_lds_align(s, bytes);
+                a->sp[l] = SP_LDS;
+                a->lds_lanes |= 1ull << l;
+                continue;
+            }
+            if (hi == s->private_base << 16) {           /* scratch: SWIZZLE(addr[31:0]) */
+                a->addr[l] = (uint32_t)ad;
+                a->sp[l] = SP_SCRATCH;
+                continue;
+            }
+            uint64_t top = va >> 47;                      /* hole: bits 63:47 not uniform */
+            if (top != 0 && top != 0x1ffff)
+                hole = 1;
+        }
         if (a->k.addtid)
             ad = base + (uint64_t)ioff + 4u * l;
         else if (saddr == RDNA4_NULL)
@@ -177,35 +209,59 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
         }
         a->addr[l] = ad;
     }
-    return GPUREF_OK;
+    return hole ? 2 : GPUREF_OK;
 }
 
-/* Bytes i of lane l's access: read / write through the swizzle for scratch. */
-static void vm_read(rdna4_state *s, const vm_access *a, unsigned l, uint8_t *buf)
+/* The bytes of lane l's access: through the swizzle for scratch, from the LDS (0
+ * beyond lds_size: returns 1) for FLAT's LDS lanes. */
+static int vm_read(rdna4_state *s, const vm_access *a, unsigned l, uint8_t *buf)
 {
     unsigned n = a->k.bytes;
-    if (!a->scratch) {
-        uint64_t ad = a->addr[l];
-        if (ad + n <= ADDR48 + 1) {
-            rdna4_mem_read(s->mem, ad, buf, n);
-            return;
+    int oor = 0;
+    switch (a->sp[l]) {
+    case SP_LDS:
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t x = a->addr[l] + i;
+            buf[i] = x < s->lds_size ? s->lds[x] : 0;
+            oor |= x >= s->lds_size;
+        }
+        return oor;
+    case SP_SCRATCH:
+        for (unsigned i = 0; i < n; i++)
+            rdna4_mem_read(s->mem, swz(s, a, l, a->addr[l] + i), buf + i, 1);
+        return 0;
+    default:
+        if (a->addr[l] + n <= ADDR48 + 1) {
+            rdna4_mem_read(s->mem, a->addr[l], buf, n);
+            return 0;
         }
         for (unsigned i = 0; i < n; i++)
-            rdna4_mem_read(s->mem, (ad + i) & ADDR48, buf + i, 1);
-        return;
+            rdna4_mem_read(s->mem, (a->addr[l] + i) & ADDR48, buf + i, 1);
+        return 0;
     }
-    for (unsigned i = 0; i < n; i++)
-        rdna4_mem_read(s->mem, swz(s, a, l, a->addr[l] + i), buf + i, 1);
 }
 
 /* The memory writes of lane l: runs of bytes contiguous in memory (one for a
- * global store inside the 48-bit space; one per 4-byte element for scratch). */
+ * global store inside the 48-bit space; one per 4-byte element for scratch; the
+ * in-range bytes of an LDS access). */
 static unsigned vm_runs(const rdna4_state *s, const vm_access *a, unsigned l, uint64_t *ra,
-                        unsigned *rlen)
+                        unsigned *rlen, unsigned *skip)
 {
     unsigned n = a->k.bytes, nr = 0;
+    *skip = 0;
+    if (a->sp[l] == SP_LDS) {
+        unsigned in = 0;
+        while (in < n && a->addr[l] + in < s->lds_size)
+            in++;
+        if (!in)
+            return 0;
+        ra[0] = a->addr[l];
+        rlen[0] = in;
+        return 1;
+    }
     for (unsigned i = 0; i < n; i++) {
-        uint64_t ad = a->scratch ? swz(s, a, l, a->addr[l] + i) : (a->addr[l] + i) & ADDR48;
+        uint64_t ad = a->sp[l] == SP_SCRATCH ? swz(s, a, l, a->addr[l] + i)
+                                             : (a->addr[l] + i) & ADDR48;
         if (nr && ra[nr - 1] + rlen[nr - 1] == ad)
             rlen[nr - 1]++;
         else {
@@ -286,13 +342,21 @@ void rdna4_vm_drain(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned n)
 /* Queue an entry; a full counter (6 bits), entry table or data store makes the
  * oldest entries complete first, in this record (hardware stalls the issue): of
  * the same counter when the counter is full, else the oldest of all. */
+void rdna4_vm_reserve(rdna4_state *s, gpuref_retire *rr, unsigned nload, unsigned nds,
+                      unsigned nreg)
+{
+    while (s->vmcnt[RDNA4_CNT_LOAD] + nload > RDNA4_CNT_MAX)
+        vm_complete(s, rr, vm_oldest(s, RDNA4_CNT_LOAD));
+    while (s->vmcnt[RDNA4_CNT_DS] + nds > RDNA4_CNT_MAX)
+        vm_complete(s, rr, vm_oldest(s, RDNA4_CNT_DS));
+    while (s->nvm && (s->nvm + nload + nds > RDNA4_VM_MAX || s->vmreg + nreg > RDNA4_VM_MAXREG))
+        vm_complete(s, rr, 0);
+}
+
 rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned dst,
                             unsigned nreg, uint32_t bits, uint64_t lanes)
 {
-    while (s->vmcnt[cnt] >= RDNA4_CNT_MAX)
-        vm_complete(s, rr, vm_oldest(s, cnt));
-    while (s->nvm && (s->nvm >= RDNA4_VM_MAX || s->vmreg + nreg > RDNA4_VM_MAXREG))
-        vm_complete(s, rr, 0);
+    rdna4_vm_reserve(s, rr, cnt == RDNA4_CNT_LOAD, cnt == RDNA4_CNT_DS, nreg);
     rdna4_vmload *q = &s->vm[s->nvm++];
     q->tag = rr->seq;
     q->lanes = lanes;
@@ -327,29 +391,47 @@ uint64_t rdna4_exec_lanes(const rdna4_state *s)
 }
 
 /* exec functions: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
+static void vm_memviol_src(rdna4_state *s, gpuref_retire *rr, unsigned src)
+{
+    uint32_t v = s->a.hwreg[RDNA4_HW_EXCP_FLAG_PRIV];
+    if (!(v & (1u << 4)))
+        v = (v & 0x3fffffffu) | (src << 30);
+    rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
+    rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
+}
+
 RDNA4_EXEC(vmem_load)
 {
     vm_access a;
     int st = vm_prepare(s, p, &a);
     if (st == 1)
         return memviol(s, rr);
-    if (st)
+    if (st < 0)
         return st;
+    int hole = st == 2;
     const vm_kind *k = &a.k;
     unsigned vd = a.in.f[RDNA4_FLD_VDST];
     uint64_t lanes = a.lanes;
     if (vd + k->nreg > 256)          /* destination out of range: EXEC = 0 (§3.3.4 L906) */
         lanes = 0;
-    if (!lanes && !s->vmcnt[RDNA4_CNT_LOAD])   /* skipped: EXEC == 0, LOADcnt == 0 (§3.2.2.1 L739) */
+    uint64_t lds = lanes & a.lds_lanes, vmem = lanes & ~a.lds_lanes;
+    /* skipped: EXEC == 0 and LOADcnt == 0 (FLAT: and DScnt == 0; §3.2.2.1 L739-740) */
+    if (!lanes && !s->vmcnt[RDNA4_CNT_LOAD] && !(a.flat && s->vmcnt[RDNA4_CNT_DS]))
         return GPUREF_OK;
     uint32_t bits = k->half == 1 ? 0x0000ffffu : k->half == 2 ? 0xffff0000u : 0xffffffffu;
-    unsigned nreg = lanes ? k->nreg : 0;
-    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, nreg, bits, lanes);
-    unsigned row0 = q->row0;
+    /* FLAT counts on both LOADcnt and DScnt (§5.7.1.3): its LDS lanes complete with
+     * DScnt, the others with LOADcnt; an entry without lanes only counts */
+    rdna4_vmload *q[2] = { NULL, NULL };
+    if (a.flat)   /* room for both first: a push that completes entries moves them */
+        rdna4_vm_reserve(s, rr, 1, 1, (vmem ? k->nreg : 0) + (lds ? k->nreg : 0));
+    q[0] = rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, vmem ? k->nreg : 0, bits, vmem);
+    if (a.flat)
+        q[1] = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, lds ? k->nreg : 0, bits, lds);
+    int oor = 0;
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint8_t b[16] = { 0 };
-        vm_read(s, &a, l, b);
+        oor |= vm_read(s, &a, l, b);
         uint32_t d[4];
         if (k->bytes >= 4) {
             for (unsigned i = 0; i < k->nreg; i++)
@@ -363,10 +445,22 @@ RDNA4_EXEC(vmem_load)
                 v &= 0xffffu;                 /* D16: extended to 16 bits */
             d[0] = k->half == 2 ? v << 16 : v;
         }
-        for (unsigned i = 0; i < nreg; i++)
+        unsigned row0 = (a.sp[l] == SP_LDS ? q[1] : q[0])->row0;
+        if (hole && a.sp[l] == SP_GLOBAL) {   /* hole addresses read 0 (§11.3 L5526) */
+            uint64_t va = (uint64_t)s->vgpr[((a.in.f[RDNA4_FLD_VADDR] + 1) & 255) * 64u + l] << 32;
+            if ((va >> 47) != 0 && (va >> 47) != 0x1ffff)
+                memset(d, 0, sizeof d);
+        }
+        for (unsigned i = 0; i < k->nreg; i++)
             s->vmdata[row0 + i][l] = d[i];
     }
-    rdna4_vm_announce(s, rr, q);
+    rdna4_vm_announce(s, rr, q[0]);
+    if (q[1])
+        rdna4_vm_announce(s, rr, q[1]);
+    if (hole)
+        vm_memviol_src(s, rr, 3);
+    else if (oor)
+        vm_memviol_src(s, rr, 2);
     return GPUREF_OK;
 }
 
@@ -376,22 +470,31 @@ RDNA4_EXEC(vmem_store)
     int st = vm_prepare(s, p, &a);
     if (st == 1)
         return memviol(s, rr);
-    if (st)
+    if (st < 0)
         return st;
+    int hole = st == 2;
     const vm_kind *k = &a.k;
     unsigned vs = a.in.f[RDNA4_FLD_VSRC];
     /* the record must hold every memory write: count them first (state unchanged) */
-    unsigned total = 0;
+    unsigned total = 0, skip;
     uint64_t ra[16];
     unsigned rl[16];
     for (uint64_t m = a.lanes; m; m &= m - 1)
-        total += vm_runs(s, &a, (unsigned)__builtin_ctzll(m), ra, rl);
+        total += vm_runs(s, &a, (unsigned)__builtin_ctzll(m), ra, rl, &skip);
     if (total + rr->nmemw > GPUREF_MAX_MEMW)
         return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
                            "unimplemented: %s writing %u memory runs (the retire record holds %u)",
                            rdna4_rows[p->row].name, total, (unsigned)GPUREF_MAX_MEMW);
+    if (a.flat && (a.lanes || s->vmcnt[RDNA4_CNT_DS]))
+        rdna4_vm_push(s, rr, RDNA4_CNT_DS, 0, 0, 0, 0);   /* FLAT counts on DScnt too */
+    int oor = 0;
     for (uint64_t m = a.lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
+        if (hole && a.sp[l] == SP_GLOBAL) {  /* hole addresses: the store is dropped */
+            uint64_t top = (uint64_t)s->vgpr[((a.in.f[RDNA4_FLD_VADDR] + 1) & 255) * 64u + l] >> 15;
+            if (top != 0 && top != 0x1ffff)
+                continue;
+        }
         uint8_t b[16];
         for (unsigned i = 0; i < k->nreg; i++) {
             uint32_t v = s->vgpr[((vs + i) & 255u) * 64u + l];
@@ -402,7 +505,15 @@ RDNA4_EXEC(vmem_store)
             b[4 * i + 2] = (uint8_t)(v >> 16);
             b[4 * i + 3] = (uint8_t)(v >> 24);
         }
-        unsigned nr = vm_runs(s, &a, l, ra, rl), o = 0;
+        unsigned nr = vm_runs(s, &a, l, ra, rl, &skip), o = 0;
+        if (a.sp[l] == SP_LDS) {
+            if (nr) {
+                memcpy(s->lds + ra[0], b, rl[0]);
+                gpuref_retire_memw(rr, 1, ra[0], rl[0], l, b, 0, GPUREF_SLOT_NONE);
+            }
+            oor |= !nr || rl[0] < k->bytes;
+            continue;
+        }
         for (unsigned j = 0; j < nr; j++) {
             if (rdna4_mem_write(s->mem, ra[j], b + o, rl[j]))
                 return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
@@ -410,6 +521,10 @@ RDNA4_EXEC(vmem_store)
             o += rl[j];
         }
     }
+    if (hole)
+        vm_memviol_src(s, rr, 3);
+    else if (oor)
+        vm_memviol_src(s, rr, 2);
     return GPUREF_OK;
 }
 
