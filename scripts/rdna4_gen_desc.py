@@ -930,6 +930,9 @@ VMEM_CLASSES = {
         (r"^GLOBAL_STORE_" + _VMEM_STORES + r"$|^GLOBAL_STORE_ADDTID_B32$",
          "global stores, memory written at issue"),
         (r"^GLOBAL_(INV|WB|WBINV)$", "cache controls: no data (INV counts on LOADcnt)"),
+        (r"^GLOBAL_ATOMIC_(SWAP|CMPSWAP|AND|OR|XOR)_B(32|64)$"
+         r"|^GLOBAL_ATOMIC_(ADD|SUB|INC|DEC|MIN|MAX)_U(32|64)$|^GLOBAL_ATOMIC_(MIN|MAX)_I(32|64)$"
+         r"|^GLOBAL_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$", "global integer atomics"),
     ],
     "VSCRATCH": [
         (r"^SCRATCH_LOAD_" + _VMEM_LOADS + r"$", "scratch loads (swizzled private memory)"),
@@ -984,6 +987,9 @@ SHARED_EXEC = [
     (("VDS",), r"^DS_NOP$", "nop", "no operation (not counted: nothing to wait for)"),
     (("VDS",), r"^DS_", "ds_atomic",
      "LDS integer atomics: one function, operation, width and return from the opcode"),
+    (("VGLOBAL",), r"^GLOBAL_ATOMIC_", "vmem_atomic",
+     "global integer atomics: one function, operation and width from the opcode, return "
+     "from TH[0]"),
     (("VGLOBAL",), r"^GLOBAL_(WB|WBINV)$", "nop",
      "write-backs: no data, STOREcnt only, and stores reach memory at issue in the "
      "model (README \"Vector memory\")"),

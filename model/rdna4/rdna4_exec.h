@@ -38,6 +38,13 @@ rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned
 void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q);
 uint64_t rdna4_exec_lanes(const rdna4_state *s);
 uint32_t rdna4_lds_align(const rdna4_state *s, unsigned bytes);
+/* Integer atomic MEM = f(tmp, src, src2) (rdna4_exec_ds.c), 32 or 64 bits; the
+ * operations by the opcodes of the DS forms; CMP: tmp == src2 ? src : tmp. */
+enum { RDNA4_AT_ADD = 0, RDNA4_AT_SUB, RDNA4_AT_RSUB, RDNA4_AT_INC, RDNA4_AT_DEC,
+       RDNA4_AT_MIN_I, RDNA4_AT_MAX_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_U, RDNA4_AT_AND,
+       RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_MSKOR, RDNA4_AT_XCHG, RDNA4_AT_CMP = 16,
+       RDNA4_AT_COND_SUB = 152, RDNA4_AT_SUB_CLAMP = 153 };
+uint64_t rdna4_atomic_int(unsigned base, unsigned w64, uint64_t tmp, uint64_t src, uint64_t src2);
 
 #pragma GCC diagnostic error "-Wmissing-prototypes"
 

@@ -235,11 +235,13 @@ RDNA4_EXEC(ds_store)
     return GPUREF_OK;
 }
 
-/* Integer atomics: base operation (the opcode of the 32-bit non-returning form). */
-enum { A_ADD = 0, A_SUB, A_RSUB, A_INC, A_DEC, A_MIN_I, A_MAX_I, A_MIN_U, A_MAX_U, A_AND, A_OR,
-       A_XOR, A_MSKOR, A_XCHG, A_CMP = 16, A_COND_SUB = 152, A_SUB_CLAMP = 153 };
+/* Integer atomics (also GLOBAL's, rdna4_exec_vmem.c): the operation is named by the
+ * opcode of the 32-bit non-returning DS form (RDNA4_AT_*, rdna4_exec.h). */
+enum { A_ADD = RDNA4_AT_ADD, A_SUB, A_RSUB, A_INC, A_DEC, A_MIN_I, A_MAX_I, A_MIN_U, A_MAX_U,
+       A_AND, A_OR, A_XOR, A_MSKOR, A_XCHG, A_CMP = RDNA4_AT_CMP, A_COND_SUB = RDNA4_AT_COND_SUB,
+       A_SUB_CLAMP = RDNA4_AT_SUB_CLAMP };
 
-static uint64_t atomic_op(unsigned base, unsigned w64, uint64_t tmp, uint64_t src, uint64_t src2)
+uint64_t rdna4_atomic_int(unsigned base, unsigned w64, uint64_t tmp, uint64_t src, uint64_t src2)
 {
     uint64_t mask = w64 ? ~0ull : 0xffffffffull;
     int64_t ts = w64 ? (int64_t)tmp : (int64_t)(int32_t)tmp;
@@ -311,7 +313,7 @@ RDNA4_EXEC(ds_atomic)
         } else {
             for (unsigned i = 0; i < n; i++)
                 tmp |= (uint64_t)b[i] << (8 * i);
-            uint64_t r = atomic_op(base, w64, tmp, src, src2);
+            uint64_t r = rdna4_atomic_int(base, w64, tmp, src, src2);
             for (unsigned i = 0; i < n; i++)
                 b[i] = (uint8_t)(r >> (8 * i));
             lds_write(s, rr, l, a, b, n);

@@ -32,11 +32,36 @@ typedef struct vm_kind {
     unsigned sign;             /* sub-DWORD loads: sign extension */
     unsigned half;             /* 0 whole registers, 1 D16 (bits 15:0), 2 D16_HI (bits 31:16) */
     unsigned addtid;
+    unsigned atomic;           /* integer atomic: the operation (RDNA4_AT_*) + 1 */
+    unsigned w64;              /* atomic on 64 bits */
 } vm_kind;
 
 static vm_kind kind_of(const rdna4_row *r)
 {
-    vm_kind k = { 4, 1, 0, 0, 0 };
+    vm_kind k = { 4, 1, 0, 0, 0, 0, 0 };
+    if (r->op >= 51 && r->op != 83 && r->op != 84 && r->op != 87 && r->op != 88) {
+        /* GLOBAL atomics (Ch.16 L30300-30760): 51-64 32-bit, 65-77 64-bit, 80 */
+        static const uint8_t op32[14] = { RDNA4_AT_XCHG, RDNA4_AT_CMP, RDNA4_AT_ADD, RDNA4_AT_SUB,
+            0xff, RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
+            RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_INC, RDNA4_AT_DEC };
+        static const uint8_t op64[13] = { RDNA4_AT_XCHG, RDNA4_AT_CMP, RDNA4_AT_ADD, RDNA4_AT_SUB,
+            RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
+            RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_INC, RDNA4_AT_DEC };
+        unsigned a;
+        if (r->op == 55)
+            a = RDNA4_AT_SUB_CLAMP;
+        else if (r->op == 80)
+            a = RDNA4_AT_COND_SUB;
+        else if (r->op <= 64)
+            a = op32[r->op - 51];
+        else
+            a = op64[r->op - 65];
+        k.atomic = a + 1;
+        k.w64 = r->op >= 65 && r->op <= 77;
+        k.bytes = k.w64 ? 8 : 4;
+        k.nreg = k.w64 ? 2 : 1;
+        return k;
+    }
     switch (r->op) {
     case 16: case 24: k.bytes = 1; break;                 /* load_u8, store_b8 */
     case 17: k.bytes = 1; k.sign = 1; break;              /* load_i8 */
@@ -201,6 +226,14 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
             ad = base + s->vgpr[vaddr * 64u + l] + (uint64_t)ioff;
         ad &= ADDR48;
         unsigned dw = bytes < 4 ? bytes : 4;
+        if (a->k.atomic) {      /* atomics: payload-aligned, or MEMVIOL (§9.5 L4550-4556) */
+            if (s->align_mode == 0)
+                ad &= ~(uint64_t)(bytes - 1);
+            else if (ad & (bytes - 1))
+                return 1;
+            a->addr[l] = ad;
+            continue;
+        }
         switch (s->align_mode) {
         case 0: ad &= ~(uint64_t)(dw - 1); break;          /* DWORD: LSBs ignored */
         case 1: if (ad & (dw - 1)) return 1; break;         /* DWORD_STRICT */
@@ -525,6 +558,62 @@ RDNA4_EXEC(vmem_store)
         vm_memviol_src(s, rr, 3);
     else if (oor)
         vm_memviol_src(s, rr, 2);
+    return GPUREF_OK;
+}
+
+/* GLOBAL integer atomics: tmp = MEM; MEM = f(tmp, DATA) (CMPSWAP: src = DATA[31:0],
+ * cmp = DATA[63:32], 64-bit: DATA[63:0] / DATA[127:64]); RETURN_DATA = tmp when
+ * TH[0] (RETURN) is set, a deferred write-back on LOADcnt; memory written at issue. */
+RDNA4_EXEC(vmem_atomic)
+{
+    vm_access a;
+    int st = vm_prepare(s, p, &a);
+    if (st == 1)
+        return memviol(s, rr);
+    if (st < 0)
+        return st;
+    const vm_kind *k = &a.k;
+    unsigned rtn = a.in.f[RDNA4_FLD_TH] & 1u, n = k->bytes, vd = a.in.f[RDNA4_FLD_VDST];
+    unsigned vs = a.in.f[RDNA4_FLD_VSRC], cmp = k->atomic - 1 == RDNA4_AT_CMP;
+    uint64_t lanes = a.lanes;
+    if (rtn && vd + k->nreg > 256)    /* destination out of range: EXEC = 0 (L910) */
+        lanes = 0;
+    if (rtn && !lanes && !s->vmcnt[RDNA4_CNT_LOAD])
+        return GPUREF_OK;
+    if (lanes && (unsigned)__builtin_popcountll(lanes) + rr->nmemw > GPUREF_MAX_MEMW)
+        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL, "unimplemented: record too small");
+    rdna4_vmload *q = rtn ? rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, lanes ? k->nreg : 0,
+                                          0xffffffffu, lanes) : NULL;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint8_t b[8];
+        uint64_t tmp = 0, src, src2 = 0;
+        vm_read(s, &a, l, b);
+        for (unsigned i = 0; i < n; i++)
+            tmp |= (uint64_t)b[i] << (8 * i);
+        src = s->vgpr[(vs & 255u) * 64u + l];
+        unsigned hi = k->w64 ? 2 : 1;        /* CMPSWAP's compare follows the data */
+        if (k->w64)
+            src |= (uint64_t)s->vgpr[((vs + 1) & 255u) * 64u + l] << 32;
+        if (cmp) {
+            src2 = s->vgpr[((vs + hi) & 255u) * 64u + l];
+            if (k->w64)
+                src2 |= (uint64_t)s->vgpr[((vs + 3) & 255u) * 64u + l] << 32;
+        }
+        uint64_t r = rdna4_atomic_int(k->atomic - 1, k->w64, tmp, src, src2);
+        for (unsigned i = 0; i < n; i++)
+            b[i] = (uint8_t)(r >> (8 * i));
+        if (rdna4_mem_write(s->mem, a.addr[l], b, n))
+            return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
+        gpuref_retire_memw(rr, 0, a.addr[l], n, l, b, 0, GPUREF_SLOT_NONE);
+        if (q) {
+            s->vmdata[q->row0][l] = (uint32_t)tmp;
+            if (k->w64)
+                s->vmdata[q->row0 + 1][l] = (uint32_t)(tmp >> 32);
+        }
+    }
+    if (q)
+        rdna4_vm_announce(s, rr, q);
     return GPUREF_OK;
 }
 
