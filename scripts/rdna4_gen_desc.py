@@ -919,10 +919,46 @@ PARTIAL_FAMILIES = {f: [
     (r"^V_CMPX?_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "32-bit integer compares"),
     (r"^V_(ADD|SUB|SUBREV|MUL|FMAC|FMA)_F32$", "F32 arithmetic on model/fp (MODE, ABS/NEG, OMOD, CLAMP)"),
 ] for f in VALU_FMTS}
+# Vector memory (rdna4_exec_vmem.c; README "Vector memory") is executed class by
+# class as well: GLOBAL and SCRATCH loads and stores, the global cache controls.
+_VMEM_LOADS = r"(U8|I8|U16|I16|B32|B64|B96|B128|D16_(HI_)?(U8|I8|B16))"
+_VMEM_STORES = r"(B8|B16|B32|B64|B96|B128|D16_HI_(B8|B16))"
+VMEM_CLASSES = {
+    "VGLOBAL": [
+        (r"^GLOBAL_LOAD_" + _VMEM_LOADS + r"$|^GLOBAL_LOAD_ADDTID_B32$",
+         "global loads (GV, GVS, GT addressing), data visible at S_WAIT_LOADCNT"),
+        (r"^GLOBAL_STORE_" + _VMEM_STORES + r"$|^GLOBAL_STORE_ADDTID_B32$",
+         "global stores, memory written at issue"),
+        (r"^GLOBAL_(INV|WB|WBINV)$", "cache controls: no data (INV counts on LOADcnt)"),
+        (r"^GLOBAL_ATOMIC_(SWAP|CMPSWAP|AND|OR|XOR)_B(32|64)$"
+         r"|^GLOBAL_ATOMIC_(ADD|SUB|INC|DEC|MIN|MAX)_U(32|64)$|^GLOBAL_ATOMIC_(MIN|MAX)_I(32|64)$"
+         r"|^GLOBAL_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$", "global integer atomics"),
+    ],
+    "VSCRATCH": [
+        (r"^SCRATCH_LOAD_" + _VMEM_LOADS + r"$", "scratch loads (swizzled private memory)"),
+        (r"^SCRATCH_STORE_" + _VMEM_STORES + r"$", "scratch stores (swizzled private memory)"),
+    ],
+    "VFLAT": [
+        (r"^FLAT_LOAD_" + _VMEM_LOADS + r"$", "flat loads (global, LDS and scratch apertures)"),
+        (r"^FLAT_STORE_" + _VMEM_STORES + r"$", "flat stores (global, LDS and scratch apertures)"),
+    ],
+    "VDS": [
+        (r"^DS_LOAD_(B32|B64|B96|B128|U8|I8|U16|I16|[UI]8_D16(_HI)?|U16_D16(_HI)?|ADDTID_B32)$"
+         r"|^DS_LOAD_2ADDR(_STRIDE64)?_B(32|64)$", "LDS loads, data visible at S_WAIT_DSCNT"),
+        (r"^DS_STORE_(B8|B16|B32|B64|B96|B128|B8_D16_HI|B16_D16_HI|ADDTID_B32)$"
+         r"|^DS_STORE_2ADDR(_STRIDE64)?_B(32|64)$", "LDS stores"),
+        (r"^DS_(ADD|SUB|RSUB|INC|DEC)(_RTN)?_U(32|64)$|^DS_(MIN|MAX)(_RTN)?_[IU](32|64)$"
+         r"|^DS_(AND|OR|XOR|MSKOR)(_RTN)?_B(32|64)$|^DS_STOREXCHG_RTN_B(32|64)$"
+         r"|^DS_CMPSTORE(_RTN)?_B(32|64)$|^DS_(COND_SUB|SUB_CLAMP)(_RTN)?_U32$"
+         r"|^DS_STOREXCHG_2ADDR(_STRIDE64)?_RTN_B(32|64)$|^DS_NOP$",
+         "LDS integer atomics with and without return, DS_NOP"),
+    ],
+}
+PARTIAL_FAMILIES.update(VMEM_CLASSES)
 # Families whose outstanding-work counters the S_WAIT_<X>CNT rule below treats as
 # always zero; switching one of them on must give those waits their own functions.
-COUNTED_FAMILIES = ("VDS", "VBUFFER", "VIMAGE", "VSAMPLE", "VFLAT", "VGLOBAL",
-                    "VSCRATCH", "VEXPORT", "VDSDIR")
+# (VGLOBAL and VSCRATCH count on LOADcnt/STOREcnt: S_WAIT_LOADCNT has its function.)
+COUNTED_FAMILIES = ("VBUFFER", "VIMAGE", "VSAMPLE", "VEXPORT", "VDSDIR")
 SHARED_EXEC = [
     # (formats, mnemonic pattern, function, reason)
     (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "v_cmp_int",
@@ -936,8 +972,32 @@ SHARED_EXEC = [
      "scalar loads: one function, width, sign and buffer addressing from the row"),
     (("SMEM",), r"^S_(DCACHE_INV|(BUFFER_)?PREFETCH_[A-Z_]+)$", "nop",
      "cache invalidation and prefetch: no architectural effect (guide §8.1.4, §8.5)"),
-    (("SOPP",), r"^S_WAIT_(LOAD|STORE|SAMPLE|BVH|EXP|DS)CNT(_DSCNT)?$", "nop",
-     "waits on the counters of vector memory, LDS and export: nothing is outstanding "
+    (("VGLOBAL", "VSCRATCH", "VFLAT"), r"^(GLOBAL|SCRATCH|FLAT)_LOAD_", "vmem_load",
+     "global, scratch and flat loads: one function, width, extension, D16 half and "
+     "addressing from the row"),
+    (("VGLOBAL", "VSCRATCH", "VFLAT"), r"^(GLOBAL|SCRATCH|FLAT)_STORE_", "vmem_store",
+     "global, scratch and flat stores: one function, width, D16 half and addressing "
+     "from the row"),
+    (("VDS",), r"^DS_LOAD_", "ds_load",
+     "LDS loads: one function, width, extension, D16 half, 2ADDR and ADDTID from the row"),
+    (("VDS",), r"^DS_STORE_(B|2ADDR|ADDTID)", "ds_store",
+     "LDS stores: one function, width, D16_HI, 2ADDR and ADDTID from the row"),
+    (("VDS",), r"^DS_STOREXCHG_2ADDR", "ds_xchg2",
+     "the two-address exchanges: one function, width and stride from the row"),
+    (("VDS",), r"^DS_NOP$", "nop", "no operation (not counted: nothing to wait for)"),
+    (("VDS",), r"^DS_", "ds_atomic",
+     "LDS integer atomics: one function, operation, width and return from the opcode"),
+    (("VGLOBAL",), r"^GLOBAL_ATOMIC_", "vmem_atomic",
+     "global integer atomics: one function, operation and width from the opcode, return "
+     "from TH[0]"),
+    (("VGLOBAL",), r"^GLOBAL_(WB|WBINV)$", "nop",
+     "write-backs: no data, STOREcnt only, and stores reach memory at issue in the "
+     "model (README \"Vector memory\")"),
+    (("SOPP",), r"^S_WAIT_STORECNT$", "nop",
+     "stores reach memory at issue in the model: STOREcnt has no visible effect "
+     "(README \"Vector memory\")"),
+    (("SOPP",), r"^S_WAIT_(SAMPLE|BVH|EXP)CNT$", "nop",
+     "waits on the counters of images, LDS and export: nothing is outstanding "
      "while those families are not executed (COUNTED_FAMILIES)"),
     (("SOPP",), r"^S_WAITCNT$", "s_wait_idle",
      "S_WAITCNT is S_WAIT_IDLE on RDNA4 (digest §4.4)"),
@@ -953,7 +1013,7 @@ SHARED_EXEC = [
 
 def bind_exec(rows):
     """Fill each row's exec column by the rules above."""
-    if any(f in EXEC_FAMILIES for f in COUNTED_FAMILIES):
+    if any(f in EXEC_FAMILIES or f in PARTIAL_FAMILIES for f in COUNTED_FAMILIES):
         die("a counted family is executed: give S_WAIT_*CNT their own exec functions")
     for r in rows:
         if r.fmt in PARTIAL_FAMILIES:

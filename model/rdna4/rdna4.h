@@ -283,6 +283,24 @@ typedef struct rdna4_kmload {
     uint8_t  dst, ndw, cnt;
 } rdna4_kmload;
 
+/* One outstanding vector-memory or LDS load (README "Vector memory"): the counter
+ * it counts on (LOADcnt or DScnt), its destination VGPRs, the bits and lanes it
+ * writes, the issuing unit's sequence number; its data are nreg rows of
+ * rdna4_state.vmdata from row0 (entries keep their rows in queue order).  nreg 0:
+ * GLOBAL_INV, a load with EXEC == 0, a store counted on DScnt (no data). */
+#define RDNA4_VM_MAX    64         /* entries (LOADcnt and DScnt are 6 bits each,
+                                      guide §5.7.1 L2176, L2191) */
+#define RDNA4_CNT_MAX   63
+#define RDNA4_VM_MAXREG 14         /* VGPRs outstanding: a drain, with the SMEM
+                                      loads' 32 DWORDs, fits one record (48 writes) */
+enum { RDNA4_CNT_LOAD, RDNA4_CNT_DS, RDNA4_CNT_ALL };
+typedef struct rdna4_vmload {
+    uint64_t tag;
+    uint64_t lanes;
+    uint32_t bits;
+    uint8_t  dst, nreg, row0, cnt;
+} rdna4_vmload;
+
 struct rdna4_pre;
 typedef struct rdna4_state rdna4_state;
 /* An exec function executes one predecoded instruction and retires it: it writes
@@ -375,6 +393,19 @@ struct rdna4_state {
     /* VALU operands, one per DWORD of code (rdna4_vpre; last, so that the fields the
      * scalar step uses keep their places) */
     rdna4_vpre  *vpre;
+    /* vector memory (rdna4_exec_vmem.c, README "Vector memory"): SH_MEM_CONFIG
+     * alignment_mode (config `align_mode`), the outstanding loads oldest first and
+     * their data (vmdata rows in queue order), cleared by reset, drained by
+     * s_wait_loadcnt / s_wait_idle / program end */
+    unsigned     align_mode;
+    unsigned     nvm, vmreg;                   /* entries in vm, rows in vmdata */
+    unsigned     vmcnt[2];                     /* LOADcnt, DScnt: entries of each */
+    rdna4_vmload vm[RDNA4_VM_MAX];
+    uint32_t     vmdata[RDNA4_VM_MAXREG][64];
+    /* LDS (rdna4_exec_ds.c): lds_size bytes (config), of wave 0 when waves=N share it */
+    unsigned     lds_size;
+    uint8_t     *lds;                          /* lds_own, or wave 0's */
+    uint8_t     *lds_own;
 };
 
 /* rdna4_step.c: the predecode of code index idx (at load, every DWORD), the step and
@@ -482,6 +513,10 @@ static inline void rdna4_update_fin(rdna4_state *s)
 /* rdna4_exec_smem.c: make outstanding SMEM loads visible, oldest first, until KMcnt
  * <= n; each write is listed in rr flagged DEFERRED with the issuing unit's tag. */
 void rdna4_km_drain(rdna4_state *s, gpuref_retire *rr, unsigned n);
+/* rdna4_exec_vmem.c: the same for vector-memory and LDS loads: the oldest entries of
+ * counter cnt (RDNA4_CNT_LOAD, _DS; _ALL: every entry) until that counter <= n (each
+ * counter completes in order: guide §5.7.1 L2168-2170, L2191-2196). */
+void rdna4_vm_drain(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned n);
 
 /* The program ends with this instruction (s_endpgm, kill, illegal instruction,
  * memory violation); flags: GPUREF_RETIRE_END, with GPUREF_RETIRE_TRAP.  Loads
@@ -490,6 +525,8 @@ static inline void rdna4_end(rdna4_state *s, gpuref_retire *rr, uint32_t flags)
 {
     if (s->nkm)
         rdna4_km_drain(s, rr, 0);
+    if (s->nvm)
+        rdna4_vm_drain(s, rr, RDNA4_CNT_ALL, 0);
     s->a.ended = 1;
     s->fin = 1;
     rr->flags |= flags;
@@ -517,8 +554,10 @@ static inline int rdna4_exec_end(rdna4_state *s, gpuref_retire *rr, uint64_t fal
 {
     if (st)
         return st;
-    if (__builtin_expect(s->nkm != 0, 0) && s->fin)   /* halted: loads complete first */
+    if (__builtin_expect((s->nkm | s->nvm) != 0, 0) && s->fin) { /* halted: loads complete first */
         rdna4_km_drain(s, rr, 0);
+        rdna4_vm_drain(s, rr, RDNA4_CNT_ALL, 0);
+    }
     uint64_t npc = s->npc;
     rr->next_pc = npc;
     if (npc != fall)

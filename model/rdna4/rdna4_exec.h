@@ -26,6 +26,26 @@ int rdna4_fp_check_trap(rdna4_state *s, const rdna4_pre *p, unsigned exc);
 void rdna4_fp_record_exc(rdna4_state *s, gpuref_retire *rr, unsigned exc);
 int rdna4_fp_fail(rdna4_state *s, const rdna4_pre *p, int st);
 
+/* Outstanding loads shared by vector memory and LDS (rdna4_exec_vmem.c): make room
+ * for nload + nds entries and nreg VGPRs (completing the oldest entries); queue an
+ * entry counted on cnt with nreg destination VGPRs from dst (data rows from the
+ * returned entry's row0, to be filled by the caller) and announce it (PENDING
+ * writes) once filled; a VGPR record from an exec file. */
+void rdna4_vm_reserve(rdna4_state *s, gpuref_retire *rr, unsigned nload, unsigned nds,
+                      unsigned nreg);
+rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned dst,
+                            unsigned nreg, uint32_t bits, uint64_t lanes);
+void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q);
+uint64_t rdna4_exec_lanes(const rdna4_state *s);
+uint32_t rdna4_lds_align(const rdna4_state *s, unsigned bytes);
+/* Integer atomic MEM = f(tmp, src, src2) (rdna4_exec_ds.c), 32 or 64 bits; the
+ * operations by the opcodes of the DS forms; CMP: tmp == src2 ? src : tmp. */
+enum { RDNA4_AT_ADD = 0, RDNA4_AT_SUB, RDNA4_AT_RSUB, RDNA4_AT_INC, RDNA4_AT_DEC,
+       RDNA4_AT_MIN_I, RDNA4_AT_MAX_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_U, RDNA4_AT_AND,
+       RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_MSKOR, RDNA4_AT_XCHG, RDNA4_AT_CMP = 16,
+       RDNA4_AT_COND_SUB = 152, RDNA4_AT_SUB_CLAMP = 153 };
+uint64_t rdna4_atomic_int(unsigned base, unsigned w64, uint64_t tmp, uint64_t src, uint64_t src2);
+
 #pragma GCC diagnostic error "-Wmissing-prototypes"
 
 #endif

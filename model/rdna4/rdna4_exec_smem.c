@@ -219,5 +219,6 @@ RDNA4_EXEC(s_wait_idle)
 {
     (void)p;
     rdna4_km_drain(s, rr, 0);
+    rdna4_vm_drain(s, rr, RDNA4_CNT_ALL, 0);
     return GPUREF_OK;
 }

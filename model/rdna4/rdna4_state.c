@@ -22,7 +22,8 @@ static const gpuref_regfile_info rdna4_files[RDNA4_NFILES] = {
     [RDNA4_FILE_CFG]   = { "cfg", 6, 32, 1 },
 };
 
-static const char *const rdna4_spaces[] = { "mem" };
+/* 0 the memory, 1 the LDS of the work-group (lds_size bytes, shared by the waves) */
+static const char *const rdna4_spaces[] = { "mem", "lds" };
 
 #define PC_MASK 0x0000fffffffffffcull   /* 48-bit PC, two LSBs forced to zero (L665) */
 
@@ -49,6 +50,8 @@ static int rdna4_init(void *vst, const char *config, char *err)
     s->shared_base = s->private_base = 0;
     s->dvgpr = 0;
     s->smem_defer = 1;
+    s->align_mode = 3;         /* UNALIGNED, as Linux amdgpu programs SH_MEM_CONFIG (README D17) */
+    s->lds_size = 65536;       /* 64 KiB, the most one work-group can allocate (§12 L5645) */
     unsigned priv = 0, trap_en = 0;
     size_t pos = 0;
     char key[32], val[64];
@@ -88,11 +91,17 @@ static int rdna4_init(void *vst, const char *config, char *err)
             bad = parse_bool(val, &s->dvgpr);
         } else if (strcmp(key, "smem_defer") == 0) {
             bad = parse_bool(val, &s->smem_defer);
+        } else if (strcmp(key, "lds_size") == 0) {
+            bad = gpuref_parse_u64(val, &v) || v > 65536 || (v & 1023);
+            s->lds_size = (unsigned)v;
+        } else if (strcmp(key, "align_mode") == 0) {
+            bad = gpuref_parse_u64(val, &v) || v > 3;
+            s->align_mode = (unsigned)v;
         } else {
             return gpuref_errf(err, GPUREF_ERR_CONFIG,
                                "rdna4: unknown config key '%s' (known: wave, sgprs, mode, priv, "
                                "trap_en, tba, tma, shared_base, private_base, scratch_base, "
-                               "dvgpr, smem_defer)", key);
+                               "dvgpr, smem_defer, align_mode, lds_size)", key);
         }
         if (bad)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: bad value '%s' for config key '%s'",
@@ -107,7 +116,9 @@ static int rdna4_init(void *vst, const char *config, char *err)
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: float policy: %s", msg);
     s->fp_valid = 0;
     s->vgpr = calloc(256u * 64u, sizeof *s->vgpr);
-    if (!s->vgpr || rdna4_mem_init(s->mem))
+    s->lds_own = calloc(s->lds_size ? s->lds_size : 1, 1);
+    s->lds = s->lds_own;
+    if (!s->vgpr || !s->lds_own || rdna4_mem_init(s->mem))
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "rdna4: out of memory");
     return GPUREF_OK;
 }
@@ -116,6 +127,7 @@ static void rdna4_fini(void *vst)
 {
     rdna4_state *s = vst;
     free(s->vgpr);
+    free(s->lds_own);
     free(s->code);
     free(s->pre);
     free(s->vpre);
@@ -128,6 +140,8 @@ static int rdna4_reset(void *vst, char *err)
     (void)err;
     memset(&s->a, 0, sizeof s->a);
     s->nkm = s->kmcnt = s->kmdw = 0;
+    s->nvm = s->vmreg = 0;
+    s->vmcnt[0] = s->vmcnt[1] = 0;
     s->a.sreg[RDNA4_EXEC_LO] = 0xffffffffu;
     s->a.sreg[RDNA4_EXEC_HI] = s->wave64 ? 0xffffffffu : 0;
     s->a.pc = s->base & PC_MASK;
@@ -315,7 +329,16 @@ static int rdna4_mem_rw(void *vst, int space, uint64_t addr, void *buf, size_t l
                      char *err)
 {
     rdna4_state *s = vst;
-    (void)space;
+    if (space == 1) {                       /* LDS */
+        if (addr > s->lds_size || len > s->lds_size - addr)
+            return gpuref_errf(err, GPUREF_ERR_RANGE, "lds: 0x%llx+%zu is outside the %u bytes "
+                               "of LDS (lds_size)", (unsigned long long)addr, len, s->lds_size);
+        if (wr)
+            memcpy(s->lds + addr, buf, len);
+        else
+            memcpy(buf, s->lds + addr, len);
+        return GPUREF_OK;
+    }
     int st = wr ? rdna4_mem_write(s->mem, addr, buf, len) : rdna4_mem_read(s->mem, addr, buf, len);
     if (st == GPUREF_ERR_RANGE)
         return gpuref_errf(err, st, "mem: 0x%llx+%zu is outside the 48-bit address space",
@@ -368,15 +391,28 @@ static int rdna4_load(void *vst, uint64_t base, const uint32_t *words, size_t n,
 static int rdna4_mem_next_hook(const void *vst, int space, uint64_t from, uint64_t *addr,
                             uint64_t *len)
 {
-    (void)space;
-    return rdna4_mem_next(((const rdna4_state *)vst)->mem, from, addr, len);
+    const rdna4_state *s = vst;
+    if (space == 1) {                       /* LDS: the next 256-byte block holding a non-zero byte */
+        for (uint64_t b = from & ~255ull; b < s->lds_size; b += 256)
+            for (unsigned i = 0; i < 256; i++)
+                if (s->lds[b + i]) {
+                    *addr = b > from ? b : from;
+                    *len = b + 256 - *addr;
+                    return 1;
+                }
+        return 0;
+    }
+    return rdna4_mem_next(s->mem, from, addr, len);
 }
 
 /* waves=N: wave st uses the memory of wave 0 (owner). */
 static int rdna4_share(void *vst, void *owner, char *err)
 {
-    (void)err;
-    ((rdna4_state *)vst)->mem = ((rdna4_state *)owner)->mem;
+    rdna4_state *s = vst, *o = owner;
+    if (s->lds_size != o->lds_size)
+        return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: waves of one work-group share one LDS");
+    s->mem = o->mem;
+    s->lds = o->lds;
     return GPUREF_OK;
 }
 
@@ -395,7 +431,7 @@ const gpuref_isa gpuref_isa_rdna4 = {
     .title = "AMD RDNA4 (gfx12) scalar and vector pipeline, per wave",
     .nfiles = RDNA4_NFILES,
     .files = rdna4_files,
-    .nspaces = 1,
+    .nspaces = 2,
     .spaces = rdna4_spaces,
     .state_size = sizeof(rdna4_state),
     .init = rdna4_init,

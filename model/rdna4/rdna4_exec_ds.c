@@ -1,0 +1,397 @@
+/* rdna4_exec_ds.c - LDS: DS loads, stores and integer atomics, DScnt and its waits
+ * (README "Vector memory", "LDS").
+ *
+ * Guide §3.3.5 (L929-974), chapter 12 (L5640-6071) and the VDS pages of chapter 16:
+ *  - address = VGPR[ADDR] + {OFFSET1, OFFSET0} (16-bit unsigned); 2ADDR forms:
+ *    VGPR + OFFSET0 * size and VGPR + OFFSET1 * size (size 4 or 8; STRIDE64: * 64);
+ *    ADDTID forms: {OFFSET1, OFFSET0} + M0[15:0] + laneId * 4 (no VGPR);
+ *  - alignment (L958-973): in UNALIGNED mode none; otherwise the address LSBs below
+ *    the native alignment (B16 2, B32 4, B64 8, B96/B128 16) are cleared; atomics must
+ *    be aligned to their size, else MEMVIOL;
+ *  - out of range (address >= lds_size, per byte): loads return 0, stores keep their
+ *    in-range bytes; MEMVIOL is reported as well (digest D10: both);
+ *  - atomics: the chapter 16 pseudocode (MEM = f(tmp, DATA[, DATA2]), RETURN_DATA =
+ *    tmp for the _RTN forms); CMPSTORE: src = DATA, cmp = DATA2 (L25427-25442);
+ *  - every DS instruction counts on DScnt; load data (and atomic returns) reach the
+ *    VGPRs in order at s_wait_dscnt (deferred write-backs, rdna4_vm_push); LDS is
+ *    read and written at issue.  The waves of a work-group (waves=N) share the LDS. */
+#include "rdna4.h"
+#include "rdna4_exec.h"
+
+#include <string.h>
+
+/* What a load or store row moves per lane. */
+typedef struct ds_kind {
+    unsigned bytes;            /* bytes per address */
+    unsigned two;              /* 2ADDR: two addresses, OFFSET0/1 * stride */
+    unsigned stride;           /* 2ADDR: bytes per offset unit */
+    unsigned sign, half;       /* sub-DWORD loads: sign; 0 whole, 1 bits 15:0, 2 bits 31:16 */
+    unsigned addtid;
+} ds_kind;
+
+static ds_kind kind_of(unsigned op)
+{
+    ds_kind k = { 4, 0, 0, 0, 0, 0 };
+    switch (op) {
+    case 30: k.bytes = 1; break;                          /* store_b8 */
+    case 31: k.bytes = 2; break;                          /* store_b16 */
+    case 14: case 55: k.two = 1; k.stride = 4; break;     /* 2addr b32 */
+    case 15: case 56: k.two = 1; k.stride = 256; break;   /* 2addr stride64 b32 */
+    case 57: k.bytes = 1; k.sign = 1; break;              /* load_i8 */
+    case 58: k.bytes = 1; break;                          /* load_u8 */
+    case 59: k.bytes = 2; k.sign = 1; break;              /* load_i16 */
+    case 60: k.bytes = 2; break;                          /* load_u16 */
+    case 77: case 118: k.bytes = 8; break;                /* b64 */
+    case 78: case 119: k.bytes = 8; k.two = 1; k.stride = 8; break;
+    case 79: case 120: k.bytes = 8; k.two = 1; k.stride = 512; break;
+    case 160: k.bytes = 1; k.half = 2; break;             /* store_b8_d16_hi */
+    case 161: k.bytes = 2; k.half = 2; break;             /* store_b16_d16_hi */
+    case 162: k.bytes = 1; k.half = 1; break;             /* load_u8_d16 */
+    case 163: k.bytes = 1; k.half = 2; break;             /* load_u8_d16_hi */
+    case 164: k.bytes = 1; k.half = 1; k.sign = 1; break; /* load_i8_d16 */
+    case 165: k.bytes = 1; k.half = 2; k.sign = 1; break; /* load_i8_d16_hi */
+    case 166: k.bytes = 2; k.half = 1; break;             /* load_u16_d16 */
+    case 167: k.bytes = 2; k.half = 2; break;             /* load_u16_d16_hi */
+    case 176: case 177: k.addtid = 1; break;              /* addtid */
+    case 222: case 254: k.bytes = 12; break;              /* b96 */
+    case 223: case 255: k.bytes = 16; break;              /* b128 */
+    default: break;                                       /* 13, 54: b32 */
+    }
+    return k;
+}
+
+/* Native alignment mask (L966-973): B16 2, B32 4, B64 8, B96/B128 16; UNALIGNED none
+ * (also FLAT's LDS lanes, rdna4_exec_vmem.c). */
+uint32_t rdna4_lds_align(const rdna4_state *s, unsigned bytes)
+{
+    if (s->align_mode == 3 || bytes == 1)
+        return 0xffffffffu;
+    return bytes == 2 ? ~1u : bytes == 4 ? ~3u : bytes == 8 ? ~7u : ~15u;
+}
+
+/* LDS byte access with the range check (per byte); 1 when a byte was out of range. */
+static int lds_read(const rdna4_state *s, uint32_t a, uint8_t *b, unsigned n)
+{
+    int oor = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t x = (uint64_t)a + i;
+        if (x < s->lds_size)
+            b[i] = s->lds[x];
+        else {
+            b[i] = 0;
+            oor = 1;
+        }
+    }
+    return oor;
+}
+
+/* Write in-range bytes and record them (space 1 = lds), one run per lane. */
+static int lds_write(rdna4_state *s, gpuref_retire *rr, unsigned lane, uint32_t a,
+                     const uint8_t *b, unsigned n)
+{
+    unsigned in = 0;
+    while (in < n && (uint64_t)a + in < s->lds_size)
+        in++;
+    if (in) {
+        memcpy(s->lds + a, b, in);
+        gpuref_retire_memw(rr, 1, a, in, lane, b, 0, GPUREF_SLOT_NONE);
+    }
+    return in < n;
+}
+
+/* MEMVIOL from LDS: EXCP_FLAG_PRIV.memviol, first source 2 = LDS (Table 7 L1308);
+ * the program ends after the outstanding loads (README D18, D21). */
+static void lds_memviol(rdna4_state *s, gpuref_retire *rr)
+{
+    uint32_t v = s->a.hwreg[RDNA4_HW_EXCP_FLAG_PRIV];
+    if (!(v & (1u << 4)))
+        v = (v & 0x3fffffffu) | (2u << 30);
+    rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
+    rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
+}
+
+typedef struct ds_ins {
+    uint32_t f[RDNA4_FLD_COUNT];
+    uint64_t lanes;
+    unsigned op;
+} ds_ins;
+
+static int ds_decode(rdna4_state *s, const rdna4_pre *p, ds_ins *d)
+{
+    size_t idx = (size_t)(p - s->pre);
+    rdna4_insn in;
+    int st = rdna4_decode(s->code + idx, s->ncode - idx, &in, s->err);
+    if (st)
+        return st;
+    memcpy(d->f, in.f, sizeof d->f);
+    d->op = rdna4_rows[p->row].op;
+    d->lanes = rdna4_exec_lanes(s);
+    return GPUREF_OK;
+}
+
+static uint32_t vg(const rdna4_state *s, unsigned v, unsigned lane)
+{
+    return s->vgpr[(v & 255u) * 64u + lane];
+}
+
+/* The address(es) of lane l for a load/store row. */
+static void ds_addrs(const rdna4_state *s, const ds_ins *d, const ds_kind *k, unsigned l,
+                     uint32_t a[2])
+{
+    uint32_t o0 = d->f[RDNA4_FLD_OFFSET0], o1 = d->f[RDNA4_FLD_OFFSET1];
+    uint32_t m = rdna4_lds_align(s, k->bytes);
+    if (k->addtid) {
+        a[0] = ((o1 << 8 | o0) + (s->a.sreg[RDNA4_M0] & 0xffffu) + 4u * l) & m;
+        return;
+    }
+    uint32_t base = vg(s, d->f[RDNA4_FLD_ADDR], l);
+    if (k->two) {
+        a[0] = (base + o0 * k->stride) & m;
+        a[1] = (base + o1 * k->stride) & m;
+    } else {
+        a[0] = (base + (o1 << 8 | o0)) & m;
+    }
+}
+
+/* exec functions: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
+RDNA4_EXEC(ds_load)
+{
+    ds_ins d;
+    int st = ds_decode(s, p, &d);
+    if (st)
+        return st;
+    ds_kind k = kind_of(d.op);
+    unsigned na = k.two ? 2 : 1, per = k.bytes >= 4 ? k.bytes / 4 : 1;
+    unsigned nreg = na * per, vd = d.f[RDNA4_FLD_VDST];
+    uint64_t lanes = d.lanes;
+    if (vd + nreg > 256)                 /* destination out of range: EXEC = 0 (L957) */
+        lanes = 0;
+    if (!lanes && !s->vmcnt[RDNA4_CNT_DS])   /* skipped: EXEC == 0, DScnt == 0 (L741) */
+        return GPUREF_OK;
+    uint32_t bits = k.half == 1 ? 0x0000ffffu : k.half == 2 ? 0xffff0000u : 0xffffffffu;
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, lanes ? nreg : 0, bits, lanes);
+    int oor = 0;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t a[2];
+        ds_addrs(s, &d, &k, l, a);
+        for (unsigned j = 0; j < na; j++) {
+            uint8_t b[16];
+            oor |= lds_read(s, a[j], b, k.bytes);
+            if (k.bytes >= 4) {
+                for (unsigned i = 0; i < per; i++)
+                    s->vmdata[q->row0 + j * per + i][l] =
+                        (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
+                        (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
+            } else {
+                uint32_t v = k.bytes == 1 ? b[0] : (uint32_t)(b[0] | b[1] << 8);
+                if (k.sign)
+                    v = k.bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+                if (k.half)
+                    v &= 0xffffu;
+                s->vmdata[q->row0][l] = k.half == 2 ? v << 16 : v;
+            }
+        }
+    }
+    rdna4_vm_announce(s, rr, q);
+    if (oor)
+        lds_memviol(s, rr);
+    return GPUREF_OK;
+}
+
+RDNA4_EXEC(ds_store)
+{
+    ds_ins d;
+    int st = ds_decode(s, p, &d);
+    if (st)
+        return st;
+    ds_kind k = kind_of(d.op);
+    unsigned na = k.two ? 2 : 1, per = k.bytes >= 4 ? k.bytes / 4 : 1;
+    if (!d.lanes && !s->vmcnt[RDNA4_CNT_DS])
+        return GPUREF_OK;
+    rdna4_vm_push(s, rr, RDNA4_CNT_DS, 0, 0, 0, 0);
+    int oor = 0;
+    unsigned src[2] = { d.f[RDNA4_FLD_DATA0], d.f[RDNA4_FLD_DATA1] };
+    for (uint64_t m = d.lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t a[2];
+        ds_addrs(s, &d, &k, l, a);
+        for (unsigned j = 0; j < na; j++) {
+            uint8_t b[16];
+            for (unsigned i = 0; i < per; i++) {
+                uint32_t v = vg(s, src[j] + i, l);
+                if (k.half == 2)
+                    v >>= 16;
+                b[4 * i] = (uint8_t)v;
+                b[4 * i + 1] = (uint8_t)(v >> 8);
+                b[4 * i + 2] = (uint8_t)(v >> 16);
+                b[4 * i + 3] = (uint8_t)(v >> 24);
+            }
+            oor |= lds_write(s, rr, l, a[j], b, k.bytes);
+        }
+    }
+    if (oor)
+        lds_memviol(s, rr);
+    return GPUREF_OK;
+}
+
+/* Integer atomics (also GLOBAL's, rdna4_exec_vmem.c): the operation is named by the
+ * opcode of the 32-bit non-returning DS form (RDNA4_AT_*, rdna4_exec.h). */
+enum { A_ADD = RDNA4_AT_ADD, A_SUB, A_RSUB, A_INC, A_DEC, A_MIN_I, A_MAX_I, A_MIN_U, A_MAX_U,
+       A_AND, A_OR, A_XOR, A_MSKOR, A_XCHG, A_CMP = RDNA4_AT_CMP, A_COND_SUB = RDNA4_AT_COND_SUB,
+       A_SUB_CLAMP = RDNA4_AT_SUB_CLAMP };
+
+uint64_t rdna4_atomic_int(unsigned base, unsigned w64, uint64_t tmp, uint64_t src, uint64_t src2)
+{
+    uint64_t mask = w64 ? ~0ull : 0xffffffffull;
+    int64_t ts = w64 ? (int64_t)tmp : (int64_t)(int32_t)tmp;
+    int64_t ss = w64 ? (int64_t)src : (int64_t)(int32_t)src;
+    uint64_t r;
+    switch (base) {
+    case A_ADD:   r = tmp + src; break;
+    case A_SUB:   r = tmp - src; break;
+    case A_RSUB:  r = src - tmp; break;
+    case A_INC:   r = tmp >= src ? 0 : tmp + 1; break;
+    case A_DEC:   r = (tmp == 0 || tmp > src) ? src : tmp - 1; break;
+    case A_MIN_I: r = ss < ts ? src : tmp; break;
+    case A_MAX_I: r = ss >= ts ? src : tmp; break;
+    case A_MIN_U: r = src < tmp ? src : tmp; break;
+    case A_MAX_U: r = src >= tmp ? src : tmp; break;
+    case A_AND:   r = tmp & src; break;
+    case A_OR:    r = tmp | src; break;
+    case A_XOR:   r = tmp ^ src; break;
+    case A_MSKOR: r = (tmp & ~src) | src2; break;
+    case A_XCHG:  r = src; break;
+    case A_CMP:   r = tmp == src2 ? src : tmp; break;
+    case A_COND_SUB:  r = tmp >= src ? tmp - src : tmp; break;
+    default:      r = tmp < src ? 0 : tmp - src; break;      /* A_SUB_CLAMP */
+    }
+    return r & mask;
+}
+
+RDNA4_EXEC(ds_atomic)
+{
+    ds_ins d;
+    int st = ds_decode(s, p, &d);
+    if (st)
+        return st;
+    unsigned op = d.op, base = op, rtn = 0, w64 = 0;
+    if (op >= 32 && op <= 48) { base = op - 32; rtn = 1; }
+    else if (op >= 64 && op <= 80) { base = op - 64; w64 = 1; }
+    else if (op >= 96 && op <= 112) { base = op - 96; rtn = 1; w64 = 1; }
+    else if (op == 168 || op == 169) { base = op - 16; rtn = 1; }
+    unsigned n = w64 ? 8 : 4, nreg = rtn ? n / 4 : 0, vd = d.f[RDNA4_FLD_VDST];
+    uint64_t lanes = d.lanes;
+    if (rtn && vd + nreg > 256)
+        lanes = 0;
+    if (!lanes && !s->vmcnt[RDNA4_CNT_DS])
+        return GPUREF_OK;
+    /* alignment: atomics must be size-aligned in every mode, else MEMVIOL (L956) */
+    uint32_t off = d.f[RDNA4_FLD_OFFSET1] << 8 | d.f[RDNA4_FLD_OFFSET0];
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if ((vg(s, d.f[RDNA4_FLD_ADDR], l) + off) & (n - 1)) {
+            lds_memviol(s, rr);
+            return GPUREF_OK;
+        }
+    }
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, rtn ? nreg : 0, 0xffffffffu,
+                                    rtn ? lanes : 0);
+    int oor = 0;
+    unsigned d0 = d.f[RDNA4_FLD_DATA0], d1 = d.f[RDNA4_FLD_DATA1];
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t a = vg(s, d.f[RDNA4_FLD_ADDR], l) + off;
+        uint8_t b[8];
+        uint64_t tmp = 0, src = vg(s, d0, l), src2 = vg(s, d1, l);
+        if (w64) {
+            src |= (uint64_t)vg(s, d0 + 1, l) << 32;
+            src2 |= (uint64_t)vg(s, d1 + 1, l) << 32;
+        }
+        if (lds_read(s, a, b, n)) {
+            oor = 1;                       /* out of range: no update, returns 0 */
+        } else {
+            for (unsigned i = 0; i < n; i++)
+                tmp |= (uint64_t)b[i] << (8 * i);
+            uint64_t r = rdna4_atomic_int(base, w64, tmp, src, src2);
+            for (unsigned i = 0; i < n; i++)
+                b[i] = (uint8_t)(r >> (8 * i));
+            lds_write(s, rr, l, a, b, n);
+        }
+        if (rtn) {
+            s->vmdata[q->row0][l] = (uint32_t)tmp;
+            if (w64)
+                s->vmdata[q->row0 + 1][l] = (uint32_t)(tmp >> 32);
+        }
+    }
+    rdna4_vm_announce(s, rr, q);
+    if (oor)
+        lds_memviol(s, rr);
+    return GPUREF_OK;
+}
+
+/* DS_STOREXCHG_2ADDR(_STRIDE64)_RTN_B32/B64: two swaps, both old values returned. */
+RDNA4_EXEC(ds_xchg2)
+{
+    ds_ins d;
+    int st = ds_decode(s, p, &d);
+    if (st)
+        return st;
+    unsigned op = d.op, w64 = op >= 110, n = w64 ? 8 : 4;
+    unsigned stride = (op == 47 || op == 111) ? 64 * n : n, nreg = 2 * n / 4;
+    unsigned vd = d.f[RDNA4_FLD_VDST];
+    uint64_t lanes = d.lanes;
+    if (vd + nreg > 256)
+        lanes = 0;
+    if (!lanes && !s->vmcnt[RDNA4_CNT_DS])
+        return GPUREF_OK;
+    uint32_t o[2] = { d.f[RDNA4_FLD_OFFSET0] * stride, d.f[RDNA4_FLD_OFFSET1] * stride };
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        for (unsigned j = 0; j < 2; j++)
+            if ((vg(s, d.f[RDNA4_FLD_ADDR], l) + o[j]) & (n - 1)) {
+                lds_memviol(s, rr);
+                return GPUREF_OK;
+            }
+    }
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, nreg, 0xffffffffu, lanes);
+    int oor = 0;
+    unsigned src[2] = { d.f[RDNA4_FLD_DATA0], d.f[RDNA4_FLD_DATA1] };
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t base = vg(s, d.f[RDNA4_FLD_ADDR], l);
+        for (unsigned j = 0; j < 2; j++) {
+            uint8_t b[8], nb[8];
+            oor |= lds_read(s, base + o[j], b, n);
+            for (unsigned i = 0; i < n / 4; i++) {
+                uint32_t v = vg(s, src[j] + i, l);
+                nb[4 * i] = (uint8_t)v;
+                nb[4 * i + 1] = (uint8_t)(v >> 8);
+                nb[4 * i + 2] = (uint8_t)(v >> 16);
+                nb[4 * i + 3] = (uint8_t)(v >> 24);
+                s->vmdata[q->row0 + j * (n / 4) + i][l] =
+                    (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
+                    (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
+            }
+            oor |= lds_write(s, rr, l, base + o[j], nb, n);
+        }
+    }
+    rdna4_vm_announce(s, rr, q);
+    if (oor)
+        lds_memviol(s, rr);
+    return GPUREF_OK;
+}
+
+/* S_WAIT_DSCNT: DScnt <= SIMM16[5:0] (L11532). */
+RDNA4_EXEC(s_wait_dscnt)
+{
+    rdna4_vm_drain(s, rr, RDNA4_CNT_DS, p->imm & 0x3fu);
+    return GPUREF_OK;
+}
+
+/* S_WAIT_STORECNT_DSCNT: DScnt <= SIMM16[5:0]; STOREcnt has no visible effect (D20). */
+RDNA4_EXEC(s_wait_storecnt_dscnt)
+{
+    rdna4_vm_drain(s, rr, RDNA4_CNT_DS, p->imm & 0x3fu);
+    return GPUREF_OK;
+}

@@ -1,0 +1,642 @@
+/* rdna4_exec_vmem.c - vector memory: GLOBAL and SCRATCH loads and stores, the
+ * global cache controls, and the LOADcnt waits (README "Vector memory").
+ *
+ * Guide chapter 11 (L5291-5639) and the FLAT/GLOBAL/SCRATCH pages of chapter 16
+ * (L29111-30764):
+ *  - GLOBAL addressing (§11.2 L5437-5470): GV (SADDR = NULL) addr = VGPR[VADDR+1:VADDR]
+ *    + sext(IOFFSET[23:0]); GVS addr = SGPR[SADDR+1:SADDR] + zext(VGPR[VADDR]) +
+ *    sext(IOFFSET); GT (the ADDTID opcodes) addr = SGPR pair + sext(IOFFSET) +
+ *    laneId * 4 (24-bit IOFFSET, digest D7).  Addresses are 48 bits (README D16).
+ *  - SCRATCH addressing (L5472-5480): SCRATCH_BASE + SWIZZLE(offset, laneId) with
+ *    offset = [SGPR[SADDR].i32] + [VGPR[VADDR].i32 if SVE] + sext(IOFFSET), which
+ *    must be non-negative; SWIZZLE is the buffer swizzle of §9.4.2 with 4-byte
+ *    elements and index stride = the wave size (README D6).
+ *  - data (§11.4): U8/I8/U16/I16 extend to 32 bits; D16 loads write VDATA[15:0],
+ *    D16_HI loads VDATA[31:16] (the other half preserved); D16_HI stores take
+ *    VDATA[23:16] / VDATA[31:16]; B64..B128 are consecutive DWORDs.
+ *  - loads read memory at issue; their data reach the VGPRs when the wave waits
+ *    for them (deferred write-backs: s_wait_loadcnt, s_wait_idle, program end),
+ *    in order (LOADcnt, §5.7.1 L2168-2170).  Stores write memory at issue, listed
+ *    in the record as memory writes (one per lane). */
+#include "rdna4.h"
+#include "rdna4_exec.h"
+
+#include <string.h>
+
+#define ADDR48 0x0000ffffffffffffull
+
+/* What a row moves per lane (opcodes 16-41 are shared by GLOBAL and SCRATCH). */
+typedef struct vm_kind {
+    unsigned bytes;            /* bytes per lane in memory */
+    unsigned nreg;             /* VGPRs of VDATA */
+    unsigned sign;             /* sub-DWORD loads: sign extension */
+    unsigned half;             /* 0 whole registers, 1 D16 (bits 15:0), 2 D16_HI (bits 31:16) */
+    unsigned addtid;
+    unsigned atomic;           /* integer atomic: the operation (RDNA4_AT_*) + 1 */
+    unsigned w64;              /* atomic on 64 bits */
+} vm_kind;
+
+static vm_kind kind_of(const rdna4_row *r)
+{
+    vm_kind k = { 4, 1, 0, 0, 0, 0, 0 };
+    if (r->op >= 51 && r->op != 83 && r->op != 84 && r->op != 87 && r->op != 88) {
+        /* GLOBAL atomics (Ch.16 L30300-30760): 51-64 32-bit, 65-77 64-bit, 80 */
+        static const uint8_t op32[14] = { RDNA4_AT_XCHG, RDNA4_AT_CMP, RDNA4_AT_ADD, RDNA4_AT_SUB,
+            0xff, RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
+            RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_INC, RDNA4_AT_DEC };
+        static const uint8_t op64[13] = { RDNA4_AT_XCHG, RDNA4_AT_CMP, RDNA4_AT_ADD, RDNA4_AT_SUB,
+            RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
+            RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_INC, RDNA4_AT_DEC };
+        unsigned a;
+        if (r->op == 55)
+            a = RDNA4_AT_SUB_CLAMP;
+        else if (r->op == 80)
+            a = RDNA4_AT_COND_SUB;
+        else if (r->op <= 64)
+            a = op32[r->op - 51];
+        else
+            a = op64[r->op - 65];
+        k.atomic = a + 1;
+        k.w64 = r->op >= 65 && r->op <= 77;
+        k.bytes = k.w64 ? 8 : 4;
+        k.nreg = k.w64 ? 2 : 1;
+        return k;
+    }
+    switch (r->op) {
+    case 16: case 24: k.bytes = 1; break;                 /* load_u8, store_b8 */
+    case 17: k.bytes = 1; k.sign = 1; break;              /* load_i8 */
+    case 18: case 25: k.bytes = 2; break;                 /* load_u16, store_b16 */
+    case 19: k.bytes = 2; k.sign = 1; break;              /* load_i16 */
+    case 21: case 27: k.bytes = 8; k.nreg = 2; break;
+    case 22: case 28: k.bytes = 12; k.nreg = 3; break;
+    case 23: case 29: k.bytes = 16; k.nreg = 4; break;
+    case 30: k.bytes = 1; k.half = 1; break;              /* load_d16_u8 */
+    case 31: k.bytes = 1; k.half = 1; k.sign = 1; break;  /* load_d16_i8 */
+    case 32: k.bytes = 2; k.half = 1; break;              /* load_d16_b16 */
+    case 33: case 36: k.bytes = 1; k.half = 2; break;     /* load_d16_hi_u8, store_d16_hi_b8 */
+    case 34: k.bytes = 1; k.half = 2; k.sign = 1; break;  /* load_d16_hi_i8 */
+    case 35: case 37: k.bytes = 2; k.half = 2; break;     /* load_d16_hi_b16, store_d16_hi_b16 */
+    case 40: case 41: k.addtid = 1; break;                /* load/store_addtid_b32 */
+    default: break;                                       /* 20, 26: b32 */
+    }
+    return k;
+}
+
+/* A 64-bit SGPR pair operand (GLOBAL SADDR): NULL reads 0; a pair beyond the
+ * allocated SGPRs reads SGPR0/1 (out-of-range sources, §3.3.4 L905). */
+static uint64_t sgpr64(const rdna4_state *s, unsigned code)
+{
+    if (code == RDNA4_NULL)
+        return 0;
+    if (code < 106 && code + 1 >= s->nsgprs)
+        code = 0;
+    return (uint64_t)s->a.sreg[(code + 1) & 127] << 32 | s->a.sreg[code & 127];
+}
+
+static uint32_t sgpr32(const rdna4_state *s, unsigned code)
+{
+    if (code == RDNA4_NULL)
+        return 0;
+    if (code < 106 && code >= s->nsgprs)
+        code = 0;
+    return s->a.sreg[code & 127];
+}
+
+/* Natural alignment of a size: its largest power-of-two divisor (B96: 4). */
+static unsigned natural(unsigned bytes)
+{
+    return bytes & (0u - bytes);
+}
+
+/* MEMVIOL from vector memory: EXCP_FLAG_PRIV.memviol (bit 4), first source VMEM (3)
+ * when it is the first (guide Table 7 L1300-1308); the program ends (README D18). */
+static int memviol(rdna4_state *s, gpuref_retire *rr)
+{
+    uint32_t v = s->a.hwreg[RDNA4_HW_EXCP_FLAG_PRIV];
+    if (!(v & (1u << 4)))
+        v = (v & 0x3fffffffu) | (3u << 30);
+    rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
+    rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
+    return GPUREF_OK;
+}
+
+/* The lanes of the wave: EXEC (wave32: bits 31:0). */
+static uint64_t exec_mask(const rdna4_state *s)
+{
+    uint64_t e = s->a.sreg[RDNA4_EXEC_LO];
+    if (s->wave64)
+        e |= (uint64_t)s->a.sreg[RDNA4_EXEC_HI] << 32;
+    return e;
+}
+
+/* One decoded instruction with its per-lane addresses and the space each lane
+ * accesses (FLAT: by aperture).  Scratch accesses are swizzled per 4-byte element:
+ * addr holds the private byte offset, and each byte maps through swz(). */
+enum { SP_GLOBAL, SP_SCRATCH, SP_LDS };
+typedef struct vm_access {
+    rdna4_insn in;
+    vm_kind    k;
+    int        scratch;
+    int        flat;
+    uint64_t   lanes;
+    uint64_t   lds_lanes;      /* FLAT: the lanes in the LDS aperture */
+    uint64_t   addr[64];       /* global: the address; scratch: the private offset;
+                                  LDS: the LDS address */
+    uint8_t    sp[64];
+    uint64_t   sbase;          /* scratch: SCRATCH_BASE */
+} vm_access;
+
+static uint64_t swz(const rdna4_state *s, const vm_access *a, unsigned lane, uint64_t off)
+{
+    uint64_t w = s->wave64 ? 64 : 32;
+    return (a->sbase + (off >> 2) * w * 4 + lane * 4u + (off & 3)) & ADDR48;
+}
+
+/* Decode and compute the addresses of the active lanes.  Returns GPUREF_OK,
+ * a fault (state unchanged), 1 for a misaligned access the alignment mode turns
+ * into MEMVIOL, 2 for a FLAT address in the hole between the apertures (MEMVIOL). */
+static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
+{
+    size_t idx = (size_t)(p - s->pre);
+    int st = rdna4_decode(s->code + idx, s->ncode - idx, &a->in, s->err);
+    if (st)
+        return st;
+    const rdna4_row *r = &rdna4_rows[p->row];
+    const uint32_t *f = a->in.f;
+    a->k = kind_of(r);
+    a->scratch = r->fmt == RDNA4_FMT_VSCRATCH;
+    a->flat = r->fmt == RDNA4_FMT_VFLAT;
+    a->lanes = exec_mask(s);
+    a->lds_lanes = 0;
+    a->sbase = ((uint64_t)(s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] & 0xffffu) << 32) |
+               s->a.hwreg[RDNA4_HW_SCRATCH_BASE_LO];
+    int64_t ioff = (int64_t)((int32_t)(f[RDNA4_FLD_IOFFSET] << 8) >> 8);
+    unsigned saddr = f[RDNA4_FLD_SADDR], vaddr = f[RDNA4_FLD_VADDR];
+    unsigned bytes = a->k.bytes;
+    if (a->scratch) {
+        int64_t sb = saddr == RDNA4_NULL ? 0 : (int32_t)sgpr32(s, saddr);
+        int sve = f[RDNA4_FLD_SVE] != 0;
+        for (uint64_t m = a->lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            int64_t o = sb + ioff + (sve ? (int32_t)s->vgpr[vaddr * 64u + l] : 0);
+            if (o < 0)
+                return gpuref_errf(s->err, GPUREF_ERR_FAULT,
+                                   "illegal %s: lane %u scratch offset %lld is negative "
+                                   "(guide §11.2 L5478: must be non-negative)",
+                                   r->name, l, (long long)o);
+            a->addr[l] = (uint64_t)o;
+            a->sp[l] = SP_SCRATCH;
+        }
+        return GPUREF_OK;   /* scratch may be misaligned (§11.1.3 L5431, §11.3 L5524) */
+    }
+    uint64_t base = sgpr64(s, saddr);
+    int hole = 0;
+    for (uint64_t m = a->lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint64_t ad;
+        a->sp[l] = SP_GLOBAL;
+        if (a->flat) {
+            /* aperture test on the VGPR address, before IOFFSET (§11.2 L5497-5514) */
+            uint64_t va = (uint64_t)s->vgpr[((vaddr + 1) & 255) * 64u + l] << 32 |
+                          s->vgpr[vaddr * 64u + l];
+            uint32_t hi = (uint32_t)(va >> 32);
+            ad = va + (uint64_t)ioff;
+            if (hi == s->shared_base << 16) {            /* LDS: 17-bit address (L5510) */
+                uint32_t la = ((uint32_t)va + (uint32_t)ioff) & 0x1ffffu;
+                a->addr[l] = la & rdna4_lds_align(s, bytes);
+                a->sp[l] = SP_LDS;
+                a->lds_lanes |= 1ull << l;
+                continue;
+            }
+            if (hi == s->private_base << 16) {           /* scratch: SWIZZLE(addr[31:0]) */
+                a->addr[l] = (uint32_t)ad;
+                a->sp[l] = SP_SCRATCH;
+                continue;
+            }
+            uint64_t top = va >> 47;                      /* hole: bits 63:47 not uniform */
+            if (top != 0 && top != 0x1ffff)
+                hole = 1;
+        }
+        if (a->k.addtid)
+            ad = base + (uint64_t)ioff + 4u * l;
+        else if (saddr == RDNA4_NULL)
+            ad = ((uint64_t)s->vgpr[((vaddr + 1) & 255) * 64u + l] << 32 |
+                  s->vgpr[vaddr * 64u + l]) + (uint64_t)ioff;
+        else
+            ad = base + s->vgpr[vaddr * 64u + l] + (uint64_t)ioff;
+        ad &= ADDR48;
+        unsigned dw = bytes < 4 ? bytes : 4;
+        if (a->k.atomic) {      /* atomics: payload-aligned, or MEMVIOL (§9.5 L4550-4556) */
+            if (s->align_mode == 0)
+                ad &= ~(uint64_t)(bytes - 1);
+            else if (ad & (bytes - 1))
+                return 1;
+            a->addr[l] = ad;
+            continue;
+        }
+        switch (s->align_mode) {
+        case 0: ad &= ~(uint64_t)(dw - 1); break;          /* DWORD: LSBs ignored */
+        case 1: if (ad & (dw - 1)) return 1; break;         /* DWORD_STRICT */
+        case 2: if (ad & (natural(bytes) - 1)) return 1; break;   /* STRICT */
+        default: break;                                     /* UNALIGNED */
+        }
+        a->addr[l] = ad;
+    }
+    return hole ? 2 : GPUREF_OK;
+}
+
+/* The bytes of lane l's access: through the swizzle for scratch, from the LDS (0
+ * beyond lds_size: returns 1) for FLAT's LDS lanes. */
+static int vm_read(rdna4_state *s, const vm_access *a, unsigned l, uint8_t *buf)
+{
+    unsigned n = a->k.bytes;
+    int oor = 0;
+    switch (a->sp[l]) {
+    case SP_LDS:
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t x = a->addr[l] + i;
+            buf[i] = x < s->lds_size ? s->lds[x] : 0;
+            oor |= x >= s->lds_size;
+        }
+        return oor;
+    case SP_SCRATCH:
+        for (unsigned i = 0; i < n; i++)
+            rdna4_mem_read(s->mem, swz(s, a, l, a->addr[l] + i), buf + i, 1);
+        return 0;
+    default:
+        if (a->addr[l] + n <= ADDR48 + 1) {
+            rdna4_mem_read(s->mem, a->addr[l], buf, n);
+            return 0;
+        }
+        for (unsigned i = 0; i < n; i++)
+            rdna4_mem_read(s->mem, (a->addr[l] + i) & ADDR48, buf + i, 1);
+        return 0;
+    }
+}
+
+/* The memory writes of lane l: runs of bytes contiguous in memory (one for a
+ * global store inside the 48-bit space; one per 4-byte element for scratch; the
+ * in-range bytes of an LDS access). */
+static unsigned vm_runs(const rdna4_state *s, const vm_access *a, unsigned l, uint64_t *ra,
+                        unsigned *rlen, unsigned *skip)
+{
+    unsigned n = a->k.bytes, nr = 0;
+    *skip = 0;
+    if (a->sp[l] == SP_LDS) {
+        unsigned in = 0;
+        while (in < n && a->addr[l] + in < s->lds_size)
+            in++;
+        if (!in)
+            return 0;
+        ra[0] = a->addr[l];
+        rlen[0] = in;
+        return 1;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t ad = a->sp[l] == SP_SCRATCH ? swz(s, a, l, a->addr[l] + i)
+                                             : (a->addr[l] + i) & ADDR48;
+        if (nr && ra[nr - 1] + rlen[nr - 1] == ad)
+            rlen[nr - 1]++;
+        else {
+            ra[nr] = ad;
+            rlen[nr++] = 1;
+        }
+    }
+    return nr;
+}
+
+/* ------------------------------------------------ deferred loads */
+
+static gpuref_regw *vgpr_w(gpuref_retire *rr, unsigned idx, uint32_t bits, uint64_t lanes,
+                           uint32_t flags, uint64_t tag)
+{
+    if (rr->nregw >= GPUREF_MAX_REGW)
+        return NULL;
+    gpuref_regw *w = &rr->regw[rr->nregw++];
+    w->file = RDNA4_FILE_V;
+    w->index = (uint16_t)idx;
+    w->flags = flags;
+    w->ulp_bound = 0;
+    w->slot = GPUREF_SLOT_NONE;
+    w->reserved = 0;
+    w->tag = tag;
+    w->bits = bits;
+    w->lanes = lanes;
+    return w;
+}
+
+/* Complete entry i: its data into the VGPRs (merged by bits), listed DEFERRED with
+ * its tag; then the entry and its data rows leave the queue. */
+static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
+{
+    const rdna4_vmload *q = &s->vm[i];
+    for (unsigned r = 0; r < q->nreg; r++) {
+        unsigned v = (q->dst + r) & 255u;
+        uint32_t *reg = &s->vgpr[v * 64u];
+        const uint32_t *d = s->vmdata[q->row0 + r];
+        gpuref_regw *w = vgpr_w(rr, v, q->bits, q->lanes, GPUREF_REGW_DEFERRED, q->tag);
+        for (uint64_t m = q->lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            reg[l] = (reg[l] & ~q->bits) | (d[l] & q->bits);
+            if (w)
+                w->value[l] = reg[l];
+        }
+    }
+    unsigned nr = q->nreg, r0 = q->row0;
+    memmove(&s->vmdata[r0], &s->vmdata[r0 + nr], (s->vmreg - r0 - nr) * sizeof s->vmdata[0]);
+    s->vmreg -= nr;
+    s->vmcnt[q->cnt]--;
+    s->nvm--;
+    memmove(&s->vm[i], &s->vm[i + 1], (s->nvm - i) * sizeof s->vm[0]);
+    for (unsigned j = i; j < s->nvm; j++)
+        if (s->vm[j].row0 > r0)
+            s->vm[j].row0 = (uint8_t)(s->vm[j].row0 - nr);
+}
+
+/* The oldest entry of counter cnt (RDNA4_CNT_ALL: the oldest entry). */
+static unsigned vm_oldest(const rdna4_state *s, int cnt)
+{
+    unsigned i = 0;
+    while (cnt != RDNA4_CNT_ALL && i < s->nvm && s->vm[i].cnt != cnt)
+        i++;
+    return i;
+}
+
+void rdna4_vm_drain(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned n)
+{
+    for (;;) {
+        unsigned have = cnt == RDNA4_CNT_ALL ? s->nvm : s->vmcnt[cnt];
+        if (have <= n)
+            return;
+        vm_complete(s, rr, vm_oldest(s, cnt));
+    }
+}
+
+/* Queue an entry; a full counter (6 bits), entry table or data store makes the
+ * oldest entries complete first, in this record (hardware stalls the issue): of
+ * the same counter when the counter is full, else the oldest of all. */
+void rdna4_vm_reserve(rdna4_state *s, gpuref_retire *rr, unsigned nload, unsigned nds,
+                      unsigned nreg)
+{
+    while (s->vmcnt[RDNA4_CNT_LOAD] + nload > RDNA4_CNT_MAX)
+        vm_complete(s, rr, vm_oldest(s, RDNA4_CNT_LOAD));
+    while (s->vmcnt[RDNA4_CNT_DS] + nds > RDNA4_CNT_MAX)
+        vm_complete(s, rr, vm_oldest(s, RDNA4_CNT_DS));
+    while (s->nvm && (s->nvm + nload + nds > RDNA4_VM_MAX || s->vmreg + nreg > RDNA4_VM_MAXREG))
+        vm_complete(s, rr, 0);
+}
+
+rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned dst,
+                            unsigned nreg, uint32_t bits, uint64_t lanes)
+{
+    rdna4_vm_reserve(s, rr, cnt == RDNA4_CNT_LOAD, cnt == RDNA4_CNT_DS, nreg);
+    rdna4_vmload *q = &s->vm[s->nvm++];
+    q->tag = rr->seq;
+    q->lanes = lanes;
+    q->bits = bits;
+    q->dst = (uint8_t)dst;
+    q->nreg = (uint8_t)nreg;
+    q->row0 = (uint8_t)s->vmreg;
+    q->cnt = (uint8_t)cnt;
+    s->vmreg += nreg;
+    s->vmcnt[cnt]++;
+    return q;
+}
+
+/* The announcement: PENDING writes with the data as they will land. */
+void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q)
+{
+    for (unsigned i = 0; i < q->nreg; i++) {
+        unsigned v = (q->dst + i) & 255u;
+        gpuref_regw *w = vgpr_w(rr, v, q->bits, q->lanes, GPUREF_REGW_PENDING, q->tag);
+        if (!w)
+            return;
+        for (uint64_t m = q->lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            w->value[l] = (s->vgpr[v * 64u + l] & ~q->bits) | (s->vmdata[q->row0 + i][l] & q->bits);
+        }
+    }
+}
+
+uint64_t rdna4_exec_lanes(const rdna4_state *s)
+{
+    return exec_mask(s);
+}
+
+/* exec functions: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
+static void vm_memviol_src(rdna4_state *s, gpuref_retire *rr, unsigned src)
+{
+    uint32_t v = s->a.hwreg[RDNA4_HW_EXCP_FLAG_PRIV];
+    if (!(v & (1u << 4)))
+        v = (v & 0x3fffffffu) | (src << 30);
+    rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
+    rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
+}
+
+RDNA4_EXEC(vmem_load)
+{
+    vm_access a;
+    int st = vm_prepare(s, p, &a);
+    if (st == 1)
+        return memviol(s, rr);
+    if (st < 0)
+        return st;
+    int hole = st == 2;
+    const vm_kind *k = &a.k;
+    unsigned vd = a.in.f[RDNA4_FLD_VDST];
+    uint64_t lanes = a.lanes;
+    if (vd + k->nreg > 256)          /* destination out of range: EXEC = 0 (§3.3.4 L906) */
+        lanes = 0;
+    uint64_t lds = lanes & a.lds_lanes, vmem = lanes & ~a.lds_lanes;
+    /* skipped: EXEC == 0 and LOADcnt == 0 (FLAT: and DScnt == 0; §3.2.2.1 L739-740) */
+    if (!lanes && !s->vmcnt[RDNA4_CNT_LOAD] && !(a.flat && s->vmcnt[RDNA4_CNT_DS]))
+        return GPUREF_OK;
+    uint32_t bits = k->half == 1 ? 0x0000ffffu : k->half == 2 ? 0xffff0000u : 0xffffffffu;
+    /* FLAT counts on both LOADcnt and DScnt (§5.7.1.3): its LDS lanes complete with
+     * DScnt, the others with LOADcnt; an entry without lanes only counts */
+    rdna4_vmload *q[2] = { NULL, NULL };
+    if (a.flat)   /* room for both first: a push that completes entries moves them */
+        rdna4_vm_reserve(s, rr, 1, 1, (vmem ? k->nreg : 0) + (lds ? k->nreg : 0));
+    q[0] = rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, vmem ? k->nreg : 0, bits, vmem);
+    if (a.flat)
+        q[1] = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, lds ? k->nreg : 0, bits, lds);
+    int oor = 0;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint8_t b[16] = { 0 };
+        oor |= vm_read(s, &a, l, b);
+        uint32_t d[4];
+        if (k->bytes >= 4) {
+            for (unsigned i = 0; i < k->nreg; i++)
+                d[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
+                       (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
+        } else {
+            uint32_t v = k->bytes == 1 ? b[0] : (uint32_t)(b[0] | b[1] << 8);
+            if (k->sign)
+                v = k->bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+            if (k->half)
+                v &= 0xffffu;                 /* D16: extended to 16 bits */
+            d[0] = k->half == 2 ? v << 16 : v;
+        }
+        unsigned row0 = (a.sp[l] == SP_LDS ? q[1] : q[0])->row0;
+        if (hole && a.sp[l] == SP_GLOBAL) {   /* hole addresses read 0 (§11.3 L5526) */
+            uint64_t va = (uint64_t)s->vgpr[((a.in.f[RDNA4_FLD_VADDR] + 1) & 255) * 64u + l] << 32;
+            if ((va >> 47) != 0 && (va >> 47) != 0x1ffff)
+                memset(d, 0, sizeof d);
+        }
+        for (unsigned i = 0; i < k->nreg; i++)
+            s->vmdata[row0 + i][l] = d[i];
+    }
+    rdna4_vm_announce(s, rr, q[0]);
+    if (q[1])
+        rdna4_vm_announce(s, rr, q[1]);
+    if (hole)
+        vm_memviol_src(s, rr, 3);
+    else if (oor)
+        vm_memviol_src(s, rr, 2);
+    return GPUREF_OK;
+}
+
+RDNA4_EXEC(vmem_store)
+{
+    vm_access a;
+    int st = vm_prepare(s, p, &a);
+    if (st == 1)
+        return memviol(s, rr);
+    if (st < 0)
+        return st;
+    int hole = st == 2;
+    const vm_kind *k = &a.k;
+    unsigned vs = a.in.f[RDNA4_FLD_VSRC];
+    /* the record must hold every memory write: count them first (state unchanged) */
+    unsigned total = 0, skip;
+    uint64_t ra[16];
+    unsigned rl[16];
+    for (uint64_t m = a.lanes; m; m &= m - 1)
+        total += vm_runs(s, &a, (unsigned)__builtin_ctzll(m), ra, rl, &skip);
+    if (total + rr->nmemw > GPUREF_MAX_MEMW)
+        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
+                           "unimplemented: %s writing %u memory runs (the retire record holds %u)",
+                           rdna4_rows[p->row].name, total, (unsigned)GPUREF_MAX_MEMW);
+    if (a.flat && (a.lanes || s->vmcnt[RDNA4_CNT_DS]))
+        rdna4_vm_push(s, rr, RDNA4_CNT_DS, 0, 0, 0, 0);   /* FLAT counts on DScnt too */
+    int oor = 0;
+    for (uint64_t m = a.lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (hole && a.sp[l] == SP_GLOBAL) {  /* hole addresses: the store is dropped */
+            uint64_t top = (uint64_t)s->vgpr[((a.in.f[RDNA4_FLD_VADDR] + 1) & 255) * 64u + l] >> 15;
+            if (top != 0 && top != 0x1ffff)
+                continue;
+        }
+        uint8_t b[16];
+        for (unsigned i = 0; i < k->nreg; i++) {
+            uint32_t v = s->vgpr[((vs + i) & 255u) * 64u + l];
+            if (k->half == 2)
+                v >>= 16;
+            b[4 * i] = (uint8_t)v;
+            b[4 * i + 1] = (uint8_t)(v >> 8);
+            b[4 * i + 2] = (uint8_t)(v >> 16);
+            b[4 * i + 3] = (uint8_t)(v >> 24);
+        }
+        unsigned nr = vm_runs(s, &a, l, ra, rl, &skip), o = 0;
+        if (a.sp[l] == SP_LDS) {
+            if (nr) {
+                memcpy(s->lds + ra[0], b, rl[0]);
+                gpuref_retire_memw(rr, 1, ra[0], rl[0], l, b, 0, GPUREF_SLOT_NONE);
+            }
+            oor |= !nr || rl[0] < k->bytes;
+            continue;
+        }
+        for (unsigned j = 0; j < nr; j++) {
+            if (rdna4_mem_write(s->mem, ra[j], b + o, rl[j]))
+                return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
+            gpuref_retire_memw(rr, 0, ra[j], rl[j], l, b + o, 0, GPUREF_SLOT_NONE);
+            o += rl[j];
+        }
+    }
+    if (hole)
+        vm_memviol_src(s, rr, 3);
+    else if (oor)
+        vm_memviol_src(s, rr, 2);
+    return GPUREF_OK;
+}
+
+/* GLOBAL integer atomics: tmp = MEM; MEM = f(tmp, DATA) (CMPSWAP: src = DATA[31:0],
+ * cmp = DATA[63:32], 64-bit: DATA[63:0] / DATA[127:64]); RETURN_DATA = tmp when
+ * TH[0] (RETURN) is set, a deferred write-back on LOADcnt; memory written at issue. */
+RDNA4_EXEC(vmem_atomic)
+{
+    vm_access a;
+    int st = vm_prepare(s, p, &a);
+    if (st == 1)
+        return memviol(s, rr);
+    if (st < 0)
+        return st;
+    const vm_kind *k = &a.k;
+    unsigned rtn = a.in.f[RDNA4_FLD_TH] & 1u, n = k->bytes, vd = a.in.f[RDNA4_FLD_VDST];
+    unsigned vs = a.in.f[RDNA4_FLD_VSRC], cmp = k->atomic - 1 == RDNA4_AT_CMP;
+    uint64_t lanes = a.lanes;
+    if (rtn && vd + k->nreg > 256)    /* destination out of range: EXEC = 0 (L910) */
+        lanes = 0;
+    if (rtn && !lanes && !s->vmcnt[RDNA4_CNT_LOAD])
+        return GPUREF_OK;
+    if (lanes && (unsigned)__builtin_popcountll(lanes) + rr->nmemw > GPUREF_MAX_MEMW)
+        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL, "unimplemented: record too small");
+    rdna4_vmload *q = rtn ? rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, lanes ? k->nreg : 0,
+                                          0xffffffffu, lanes) : NULL;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint8_t b[8];
+        uint64_t tmp = 0, src, src2 = 0;
+        vm_read(s, &a, l, b);
+        for (unsigned i = 0; i < n; i++)
+            tmp |= (uint64_t)b[i] << (8 * i);
+        src = s->vgpr[(vs & 255u) * 64u + l];
+        unsigned hi = k->w64 ? 2 : 1;        /* CMPSWAP's compare follows the data */
+        if (k->w64)
+            src |= (uint64_t)s->vgpr[((vs + 1) & 255u) * 64u + l] << 32;
+        if (cmp) {
+            src2 = s->vgpr[((vs + hi) & 255u) * 64u + l];
+            if (k->w64)
+                src2 |= (uint64_t)s->vgpr[((vs + 3) & 255u) * 64u + l] << 32;
+        }
+        uint64_t r = rdna4_atomic_int(k->atomic - 1, k->w64, tmp, src, src2);
+        for (unsigned i = 0; i < n; i++)
+            b[i] = (uint8_t)(r >> (8 * i));
+        if (rdna4_mem_write(s->mem, a.addr[l], b, n))
+            return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
+        gpuref_retire_memw(rr, 0, a.addr[l], n, l, b, 0, GPUREF_SLOT_NONE);
+        if (q) {
+            s->vmdata[q->row0][l] = (uint32_t)tmp;
+            if (k->w64)
+                s->vmdata[q->row0 + 1][l] = (uint32_t)(tmp >> 32);
+        }
+    }
+    if (q)
+        rdna4_vm_announce(s, rr, q);
+    return GPUREF_OK;
+}
+
+/* GLOBAL_INV: no data; counted on LOADcnt like a load (§5.7.1.2 L2222), so that
+ * s_wait_loadcnt orders it with the loads around it.  Never skipped (L729). */
+RDNA4_EXEC(global_inv)
+{
+    (void)p;
+    rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, 0, 0, 0, 0);
+    return GPUREF_OK;
+}
+
+/* S_WAIT_LOADCNT: LOADcnt <= SIMM16[5:0] (L11526); loads complete in order. */
+RDNA4_EXEC(s_wait_loadcnt)
+{
+    rdna4_vm_drain(s, rr, RDNA4_CNT_LOAD, p->imm & 0x3fu);
+    return GPUREF_OK;
+}
+
+/* S_WAIT_LOADCNT_DSCNT: LOADcnt <= SIMM16[13:8] and DScnt <= SIMM16[5:0] (L11541). */
+RDNA4_EXEC(s_wait_loadcnt_dscnt)
+{
+    rdna4_vm_drain(s, rr, RDNA4_CNT_LOAD, (p->imm >> 8) & 0x3fu);
+    rdna4_vm_drain(s, rr, RDNA4_CNT_DS, p->imm & 0x3fu);
+    return GPUREF_OK;
+}

@@ -1,0 +1,272 @@
+/* test_rdna4_vmem.c - directed checks of the RDNA4 vector-memory retire record
+ * (model/rdna4/README.md "Vector memory"): loads announced as PENDING VGPR writes
+ * and completed as DEFERRED writes by the wait, with the load's tag, lanes and
+ * bits; stores as one memory write per lane; the record bounds; MEMVIOL; the
+ * refusals with the state unchanged.  The values of the operations are in
+ * vectors/rdna4/directed/vmem_*.yaml.  Every expected value is worked out by hand
+ * (comments).  Ends with one line "N passed, N failed". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpuref.h"
+#include "testutil.h"
+
+static const gpuref_isa *isa;
+
+static gpuref_model *load(const char *cfg, const char *prog)
+{
+    gpuref_diag d = { 0, 0, 0, "" };
+    gpuref_model *m = NULL;
+    uint32_t *w = NULL;
+    size_t n = 0;
+    if (gpuref_assemble(isa, prog, 0, &w, &n, &d) != GPUREF_OK) {
+        tu_check(0, "assemble: line %u col %u: %s", d.line, d.col, d.msg);
+        return NULL;
+    }
+    if (gpuref_model_create("rdna4", cfg, &m, &d) != GPUREF_OK) {
+        tu_check(0, "create: %s", d.msg);
+        gpuref_free(w);
+        return NULL;
+    }
+    if (gpuref_program_load(m, 0, w, n) != GPUREF_OK) {
+        tu_check(0, "load: %s", gpuref_model_error(m));
+        gpuref_model_destroy(m);
+        m = NULL;
+    }
+    gpuref_free(w);
+    return m;
+}
+
+static void setv(gpuref_model *m, const char *file, unsigned idx, unsigned lane, uint64_t v)
+{
+    gpuref_reg_set(m, gpuref_regfile_lookup(m, file), idx, lane, v);
+}
+
+static uint64_t getv(gpuref_model *m, const char *file, unsigned idx, unsigned lane)
+{
+    uint64_t v = 0xdeadbeefdeadbeefull;
+    gpuref_reg_get(m, gpuref_regfile_lookup(m, file), idx, lane, &v);
+    return v;
+}
+
+static const gpuref_regw *find(const gpuref_retire *rr, gpuref_model *m, const char *file,
+                               unsigned idx, uint32_t flags)
+{
+    int f = gpuref_regfile_lookup(m, file);
+    for (unsigned i = 0; i < rr->nregw; i++)
+        if (rr->regw[i].file == f && rr->regw[i].index == idx && rr->regw[i].flags == flags)
+            return &rr->regw[i];
+    return NULL;
+}
+
+static void put32(gpuref_model *m, uint64_t a, uint32_t v)
+{
+    gpuref_mem_write(m, 0, a, &v, 4);
+}
+
+int main(void)
+{
+    gpuref_retire rr;
+    gpuref_model *m;
+    isa = gpuref_isa_find("rdna4");
+    tu_test("rdna4 is registered");
+    tu_check(isa != NULL, "rdna4 missing");
+    if (!isa)
+        return tu_finish();
+
+    /* wave32, EXEC = 0x5: a b64 load into v[4:5] from 0x1000 + 8*lane.  The load's
+     * record: v4 and v5 PENDING, tag = seq 0, lanes 0x5, bits all; nothing visible.
+     * The wait (seq 1): v4, v5 DEFERRED with tag 0 and the words. */
+    tu_test("load: PENDING at issue, DEFERRED at the wait (wave32, EXEC 0x5)");
+    m = load(NULL, "global_load_b64 v[4:5], v[2:3], off\ns_wait_loadcnt 0\ns_endpgm\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x5);
+        for (unsigned l = 0; l < 4; l++) {
+            setv(m, "v", 2, l, 0x1000 + 8 * l);
+            setv(m, "v", 4, l, 0x77);
+            put32(m, 0x1000 + 8 * l, 0xa0 + l);
+            put32(m, 0x1004 + 8 * l, 0xb0 + l);
+        }
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *w4 = find(&rr, m, "v", 4, GPUREF_REGW_PENDING);
+        const gpuref_regw *w5 = find(&rr, m, "v", 5, GPUREF_REGW_PENDING);
+        tu_check(st == GPUREF_OK && rr.nregw == 2 && rr.nmemw == 0, "st %d nregw %u", st, rr.nregw);
+        tu_check(w4 && w4->lanes == 0x5 && w4->bits == 0xffffffffu && w4->tag == 0 &&
+                 w4->value[0] == 0xa0 && w4->value[2] == 0xa2, "v4 pending");
+        tu_check(w5 && w5->lanes == 0x5 && w5->value[0] == 0xb0 && w5->value[2] == 0xb2, "v5 pending");
+        tu_check(getv(m, "v", 4, 0) == 0x77, "v4 lane 0 still old before the wait");
+        st = gpuref_step(m, &rr);
+        w4 = find(&rr, m, "v", 4, GPUREF_REGW_DEFERRED);
+        w5 = find(&rr, m, "v", 5, GPUREF_REGW_DEFERRED);
+        tu_check(st == GPUREF_OK && rr.seq == 1 && rr.nregw == 2, "wait record");
+        tu_check(w4 && w4->tag == 0 && w4->lanes == 0x5 && w4->value[2] == 0xa2, "v4 deferred");
+        tu_check(w5 && w5->tag == 0 && w5->value[0] == 0xb0, "v5 deferred");
+        tu_check(getv(m, "v", 4, 2) == 0xa2 && getv(m, "v", 4, 1) == 0x77 &&
+                 getv(m, "v", 5, 2) == 0xb2, "values after the wait (lane 1 inactive)");
+        gpuref_model_destroy(m);
+    }
+
+    /* D16_HI: bits = 0xffff0000; the deferred value keeps the low half the register
+     * holds at the wait (0x1234 written by v_mov while outstanding): 0xbeef1234. */
+    tu_test("D16_HI load: bits 31:16, merged at the wait");
+    m = load(NULL, "global_load_d16_hi_b16 v4, v[2:3], off\nv_mov_b32 v4, 0x1234\n"
+                   "s_wait_loadcnt 0\ns_endpgm\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x1);
+        setv(m, "v", 2, 0, 0x2000);
+        put32(m, 0x2000, 0xbeef);
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *w = find(&rr, m, "v", 4, GPUREF_REGW_PENDING);
+        tu_check(st == GPUREF_OK && w && w->bits == 0xffff0000u && w->lanes == 1, "pending bits");
+        gpuref_step(m, &rr);
+        st = gpuref_step(m, &rr);
+        w = find(&rr, m, "v", 4, GPUREF_REGW_DEFERRED);
+        tu_check(st == GPUREF_OK && w && w->value[0] == 0xbeef1234u && w->bits == 0xffff0000u,
+                 "deferred value 0x%llx", w ? (unsigned long long)w->value[0] : 0ull);
+        gpuref_model_destroy(m);
+    }
+
+    /* wave64, EXEC = lanes 33 and 62: a b32 store writes two memory writes, one per
+     * lane, 4 bytes at 0x3000 + 4*lane, data = v6. */
+    tu_test("store: one memory write per active lane (wave64)");
+    m = load("wave=64", ".wave64\nglobal_store_b32 v[2:3], v6, off\ns_endpgm\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0);
+        setv(m, "exec", 1, 0, (1u << 1) | (1u << 30));
+        for (unsigned l = 0; l < 64; l++) {
+            setv(m, "v", 2, l, 0x3000 + 4 * l);
+            setv(m, "v", 6, l, 0x11110000u + l);
+        }
+        int st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_OK && rr.nmemw == 2 && rr.nregw == 0, "st %d nmemw %u", st, rr.nmemw);
+        int ok = rr.nmemw == 2;
+        for (unsigned i = 0; ok && i < 2; i++) {
+            const gpuref_memw *mw = &rr.memw[i];
+            unsigned l = mw->lane;
+            uint32_t d;
+            memcpy(&d, mw->data, 4);
+            ok = (l == 33 || l == 62) && mw->addr == 0x3000u + 4 * l && mw->size == 4 &&
+                 d == 0x11110000u + l;
+        }
+        tu_check(ok, "memory writes of lanes 33 and 62");
+        gpuref_model_destroy(m);
+    }
+
+    /* 15 b32 loads: the 15th finds 14 VGPRs outstanding (RDNA4_VM_MAXREG) and completes
+     * the oldest (v10, tag 0) in its own record, before its own PENDING write. */
+    tu_test("record bound: the 15th outstanding VGPR completes the oldest load");
+    {
+        char prog[1024] = "";
+        for (unsigned i = 0; i < 15; i++)
+            snprintf(prog + strlen(prog), sizeof prog - strlen(prog),
+                     "global_load_b32 v%u, v[2:3], off\n", 10 + i);
+        strcat(prog, "s_endpgm\n");
+        m = load(NULL, prog);
+    }
+    if (m) {
+        setv(m, "exec", 0, 0, 0x1);
+        setv(m, "v", 2, 0, 0x1000);
+        put32(m, 0x1000, 0x5a5a);
+        int st = GPUREF_OK;
+        for (unsigned i = 0; i < 14 && st == GPUREF_OK; i++)
+            st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_OK && rr.nregw == 1, "14th load: only its PENDING write");
+        st = gpuref_step(m, &rr);
+        const gpuref_regw *d = find(&rr, m, "v", 10, GPUREF_REGW_DEFERRED);
+        tu_check(st == GPUREF_OK && rr.nregw == 2 && d && d->tag == 0 && d->value[0] == 0x5a5a &&
+                 find(&rr, m, "v", 24, GPUREF_REGW_PENDING), "15th load drains v10");
+        st = gpuref_step(m, &rr);   /* s_endpgm: the other 14 complete */
+        tu_check(st == GPUREF_OK && (rr.flags & GPUREF_RETIRE_END) && rr.nregw == 14,
+                 "s_endpgm completes 14, nregw %u", rr.nregw);
+        gpuref_model_destroy(m);
+    }
+
+    /* align_mode=1: b32 at 0x1002 -> MEMVIOL: EXCP_FLAG_PRIV = 0xc0000010 (bit 4,
+     * first source 3 = VMEM), TRAP | END, no VGPR announced. */
+    tu_test("MEMVIOL record");
+    m = load("align_mode=1", "global_load_b32 v4, v[2:3], off\ns_endpgm\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x1);
+        setv(m, "v", 2, 0, 0x1002);
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *h = find(&rr, m, "hwreg", 17, 0);
+        tu_check(st == GPUREF_OK && (rr.flags & GPUREF_RETIRE_TRAP) && (rr.flags & GPUREF_RETIRE_END),
+                 "flags 0x%x", rr.flags);
+        tu_check(h && h->value[0] == 0xc0000010u && !find(&rr, m, "v", 4, GPUREF_REGW_PENDING),
+                 "EXCP_FLAG_PRIV write, no load");
+        gpuref_model_destroy(m);
+    }
+
+    /* wave64 SCRATCH b128 store, 64 lanes: 4 elements per lane = 256 writes > 128:
+     * refused, nothing written, pc unchanged. */
+    tu_test("scratch store beyond the record: refused, state unchanged");
+    m = load("wave=64,scratch_base=0x10000", ".wave64\nscratch_store_b128 v1, v[4:7], off\ns_endpgm\n");
+    if (m) {
+        int st = gpuref_step(m, &rr);
+        char msg[256];
+        snprintf(msg, sizeof msg, "%s", gpuref_model_error(m));   /* the next call clears it */
+        uint32_t z = 0xffffffffu;
+        gpuref_mem_read(m, 0, 0x10000, &z, 4);
+        tu_check(st == GPUREF_ERR_UNIMPL && strstr(msg, "scratch_store_b128"), "st %d: %s", st, msg);
+        tu_check(z == 0 && getv(m, "pc", 0, 0) == 0, "memory and pc unchanged");
+        gpuref_model_destroy(m);
+    }
+
+    /* a negative scratch offset in lane 1 (v1 = -4): GPUREF_ERR_FAULT, nothing issued */
+    tu_test("negative scratch offset: fault, state unchanged");
+    m = load("scratch_base=0x10000", "scratch_load_b32 v4, v1, off\ns_wait_loadcnt 0\ns_endpgm\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x3);
+        setv(m, "v", 1, 1, 0xfffffffcu);
+        int st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_ERR_FAULT && strstr(gpuref_model_error(m), "lane 1"), "st %d: %s", st,
+                 gpuref_model_error(m));
+        tu_check(getv(m, "pc", 0, 0) == 0, "pc unchanged");
+        gpuref_model_destroy(m);
+    }
+
+    /* waves=2 share one LDS: wave 0 stores 0x1234 at LDS 0x40, wave 1 loads it (the
+     * store retires first); the DS load's record announces v5 PENDING (tag 0 of wave
+     * 1), s_wait_dscnt lists it DEFERRED.  A DS store's record has one `lds` (space
+     * 1) memory write. */
+    tu_test("waves=2 share the LDS; DS records");
+    m = load("waves=2", "ds_store_b32 v1, v2\nds_load_b32 v5, v1\ns_wait_dscnt 0\ns_endpgm\n");
+    if (m) {
+        for (unsigned wv = 0; wv < 2; wv++) {
+            gpuref_wave_select(m, wv);
+            setv(m, "exec", 0, 0, 0x1);
+            setv(m, "v", 1, 0, 0x40);
+            setv(m, "v", 2, 0, wv ? 0x5678 : 0x1234);
+        }
+        int st = gpuref_step_wave(m, 0, &rr);            /* wave 0: store 0x1234 */
+        tu_check(st == GPUREF_OK && rr.nmemw == 1 && rr.memw[0].space == 1 &&
+                 rr.memw[0].addr == 0x40 && rr.memw[0].data[0] == 0x34 && rr.memw[0].data[1] == 0x12,
+                 "wave 0 store record");
+        gpuref_retire r2;
+        st = gpuref_step_wave(m, 1, &r2);                /* wave 1: store 0x5678 */
+        st |= gpuref_step_wave(m, 0, &rr);               /* wave 0: load */
+        st |= gpuref_step_wave(m, 0, &rr);               /* wave 0: wait */
+        const gpuref_regw *d = find(&rr, m, "v", 5, GPUREF_REGW_DEFERRED);
+        tu_check(st == GPUREF_OK && d && d->value[0] == 0x5678 && d->tag == 1,
+                 "wave 0 sees wave 1's store (0x5678), tag 1");
+        gpuref_model_destroy(m);
+    }
+
+    /* bad config values */
+    tu_test("align_mode config range");
+    {
+        gpuref_diag d = { 0, 0, 0, "" };
+        gpuref_model *bad = NULL;
+        int st = gpuref_model_create("rdna4", "align_mode=4", &bad, &d);
+        tu_check(st == GPUREF_ERR_CONFIG && strstr(d.msg, "align_mode"), "st %d: %s", st, d.msg);
+        if (bad)
+            gpuref_model_destroy(bad);
+        bad = NULL;
+        st = gpuref_model_create("rdna4", "lds_size=1000", &bad, &d);   /* not 1 KiB granular */
+        tu_check(st == GPUREF_ERR_CONFIG && strstr(d.msg, "lds_size"), "st %d: %s", st, d.msg);
+        if (bad)
+            gpuref_model_destroy(bad);
+    }
+    return tu_finish();
+}
