@@ -82,6 +82,27 @@ module nvfp_lane (
     f32tos12 = n;
   endfunction
 
+  // UP4 (Table 25, D10): (b - 128) / 127 as fp32, correctly rounded (b - 128 is
+  // exact; 127 is odd, so the quotient never ties: round up when 2r > 127)
+  function automatic logic [31:0] up4f(input logic [7:0] b);
+    logic        sg;
+    logic [7:0]  m;
+    logic [2:0]  k;
+    logic [38:0] nn, q, r;
+    logic [7:0]  ex;
+    sg = b < 8'd128;
+    m = sg ? 8'd128 - b : b - 8'd128;
+    k = 3'd0;
+    for (int i = 7; i >= 0; i--) if (({8'd0, m} << i) >= 16'd127) k = i[2:0];
+    nn = {31'd0, m} << (6'd23 + {3'd0, k});
+    q = nn / 39'd127;
+    r = nn % 39'd127;
+    if (r > 39'd63) q = q + 39'd1;                 // 2r > 127
+    ex = 8'd127 - {5'd0, k};
+    if (q[24]) begin q = q >> 1; ex = ex + 8'd1; end
+    up4f = m == 8'd0 ? 32'd0 : {sg, ex, q[22:0]};
+  endfunction
+
   // floor of an fp32 value (fp_floor: denormals read as 0, NaN as Inf)
   function automatic logic [31:0] floor32(input logic [31:0] x);
     logic [7:0]  e;
@@ -197,6 +218,7 @@ module nvfp_lane (
         nvfp_pkg::OP_FLR: begin aa = fl; ab = F32_NEG0; end      // x + -0 = x, exactly
         nvfp_pkg::OP_UP2: begin aa = ua[j]; ab = F32_NEG0; end
         nvfp_pkg::OP_PK4: begin aa = mp[j]; ab = 32'h43000000; end
+        nvfp_pkg::OP_UP4: begin aa = up4f(X[0][0][8*j +: 8]); ab = F32_NEG0; end
         nvfp_pkg::OP_DDX, nvfp_pkg::OP_DDY: begin aa = dhi[32*j +: 32]; ab = dlo[32*j +: 32]; asub = 1'b1; end
         default: ;
       endcase
@@ -252,7 +274,7 @@ module nvfp_lane (
         nvfp_pkg::OP_SGE: e = lt[j] ? 32'd0 : one;
         nvfp_pkg::OP_PK2: e = pk;
         nvfp_pkg::OP_PK4: e = pk4;
-        default: e = hx ? {16'd0, s16[j]} : sm[j];    // ADD MAD FLR FRC UP2 DDX DDY
+        default: e = hx ? {16'd0, s16[j]} : sm[j];    // ADD MAD FLR FRC UP2 UP4 DDX DDY
       endcase
       // D11: FRC never returns 1.0
       if (op == nvfp_pkg::OP_FRC && frc_clamp && e == one) e = one - 32'd1;
