@@ -199,8 +199,10 @@ def main():
         os.makedirs(gdir, exist_ok=True)
         for s in range(1, args.seeds + 1):
             path = os.path.join(gdir, "seed%d.yaml" % s)
+            mix = "scripts/testdata/%s-rtl.mix.yaml" % args.isa   # what the ISA's RTL executes
+            mix = ["--mix", mix] if os.path.exists(mix) else []
             subprocess.run([os.path.join(args.build, "bin", "gpuref"), "gen", "--isa", args.isa, "--seed",
-                            str(s), "--count", "200", "-o", path], check=True)
+                            str(s), "--count", "200", "-o", path] + mix, check=True)
             vecs.append(path)
     print("mutate: %d mutants of rtl/%s in %s (+gpuref_mutant=NAME), %d vector files" % (
         len(muts), args.isa, binary, len(vecs)))

@@ -1,0 +1,49 @@
+#!/bin/sh
+# lint.sh - static checks of the NVFP quad processor (run from anywhere):
+#   1. verilator --lint-only -Wall on rtl/nvfp (fatal, no waivers beyond the
+#      split_var comments of the DP chain); the deliberate bugs are not in
+#      the sources (scripts/mutations/nvfp.txt, selected at run time in the
+#      mutant bench);
+#   2. yosys 0.23 synthesis (rtl/nvfp/synth.ys; `make test` only elaborates);
+#   3. the lockstep bench compiles: tb_nvfp + the DPI packages, the retire
+#      interface and monitor + the RTL, listed as the Makefile's tb_rule
+#      lists them (*_pkg.sv left to the `include).
+# Prints one line "N passed, N failed"; a failing check also prints its log tail.
+# Exit status 0 when everything passed.
+cd "$(dirname "$0")/../.." || exit 2
+VERILATOR=${VERILATOR:-verilator}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/nvfp-lint.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+
+check() {   # check NAME COMMAND...
+    name=$1; shift
+    if "$@" > "$tmp/$name.log" 2>&1; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: $*" >&2
+        tail -20 "$tmp/$name.log" >&2
+    fi
+}
+
+RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/nvfp/nvfp_decode.sv rtl/nvfp/nvfp_lane.sv rtl/nvfp/nvfp_core.sv"
+BENCH_RTL=$(ls rtl/common/*.sv rtl/common/fp/*.sv 2>/dev/null; ls rtl/nvfp/*.sv | grep -v '_pkg\.sv$')
+
+check verilator-wall "$VERILATOR" --lint-only -Wall --top-module nvfp_core $RTL
+check verilator-wall-NINSN=16 "$VERILATOR" --lint-only -Wall --top-module nvfp_core -GNINSN=16 $RTL
+skipped=0
+if [ "${GPUREF_SYNTH:-full}" = full ]; then
+    check yosys-synth sh scripts/synth.sh nvfp full
+else
+    check yosys-elaborate sh -c 'sed -e "/^synth /,\$d" rtl/nvfp/synth.ys > "$1/elab.ys" && yosys -q -s "$1/elab.ys"' sh "$tmp"
+    skipped=1
+fi
+check bench-verilate "$VERILATOR" --lint-only -Wno-fatal --top-module tb_nvfp \
+    dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
+    testbenches/common/gpuref_retire_mon.sv $BENCH_RTL testbenches/nvfp/tb_nvfp.sv
+
+[ "$skipped" = 1 ] && echo "yosys synthesis skipped (make synth or make test-long runs it)"
+echo "$pass passed, $fail failed, $skipped skipped"
+[ "$fail" -eq 0 ]
