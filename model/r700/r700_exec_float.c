@@ -35,7 +35,7 @@ static int mova_set(r700_lane *l, uint32_t f, int isint)
         return st;
     if (!isint) {
         int64_t v = (int64_t)r;
-        if (fp_is_nan(FP_F32, f))
+        if (fp_is_nan(FP_F32, f) || (f & 0x7fffffffu) >= 0x4f000000u)   /* |v| >= 2^31, inf: out of range (D10) */
             v = -256;
         l->ar = (v < -256 || v > 255) ? -256 : (int)v;
     } else if (l->ar < -256 || l->ar > 255) {

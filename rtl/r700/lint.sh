@@ -28,7 +28,7 @@ check() {   # check NAME COMMAND...
     fi
 }
 
-RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/r700/r700_decode.sv rtl/r700/r700_alu.sv rtl/r700/r700_core.sv"
+RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/r700/r700_decode.sv rtl/r700/r700_alu.sv rtl/r700/r700_red.sv rtl/r700/r700_core.sv"
 BENCH_RTL=$(ls rtl/common/*.sv rtl/common/fp/*.sv 2>/dev/null; ls rtl/r700/*.sv | grep -v '_pkg\.sv$')
 
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module r700_core $RTL

@@ -29,17 +29,20 @@
 module r700_core #(
   parameter int LANES      = 16,     // pixels of the wavefront (1..64)
   parameter int IMEM_WORDS = 4096,   // program words from the base address
-  parameter int STACK      = 32      // stack entries (the model's stack_size at most)
+  parameter int STACK      = 32,     // stack entries (the model's stack_size at most)
+  parameter int CB_CONSTS  = 16      // constants of each of the 16 constant buffers (kcache; the bench: 4096)
 ) (
   input  logic                 clk,
   input  logic                 rst_n,
   // load port (while not running)
   input  logic                 ld_we,
-  input  logic [2:0]           ld_sel,   // 0 imem word, 1 GPR, 2 constant file, 3 ctrl
+  input  logic [2:0]           ld_sel,   // 0 imem word, 1 GPR, 2 constant file, 3 ctrl, 4 cb word
+                                         // ({bank, word}), 5 lane register ({lane, item}: 0-3 AR.e,
+                                         // 4 pred, 5-8 PV.e, 9 PS), 6 loop constant I (n*4 + k)
   input  logic [19:0]          ld_addr,  // imem: word offset; GPR: {lane[5:0], gpr*4+elem}; C: c*4+elem;
                                          // ctrl: 0 base (byte address), 1 active[31:0], 2 active[63:32],
                                          // 3 valid[31:0], 4 valid[63:32], 5 B, 6 sub_guide, 7 shift_mask,
-                                         // 8 prefer_trans, 9 stack_size, 10 gprs
+                                         // 8 prefer_trans, 9 stack_size, 10 gprs, 11 aL
   input  logic [31:0]          ld_data,
   input  logic                 start,
   output logic                 running,
@@ -49,6 +52,7 @@ module r700_core #(
   output logic [3:0]           fault_why,
   // retire port (one cycle per unit)
   output logic                 rt_valid,
+  output logic                 rt_last,        // the unit's last beat (relative writes take one beat per lane)
   output logic                 rt_kind,        // 0 CF instruction, 1 ALU group
   output logic [31:0]          rt_pc,
   output logic [31:0]          rt_next_pc,
@@ -67,6 +71,8 @@ module r700_core #(
   output logic [2:0]           rt_pr_slot,
   output logic [LANES-1:0]     rt_pr_lanes,
   output logic [LANES-1:0]     rt_pr_val,
+  output logic                 rt_al_we,       // aL (LOOP_START, LOOP_END)
+  output logic [31:0]          rt_al,
   output logic                 rt_vm_we,       // valid mask (KILL*)
   output logic [LANES-1:0]     rt_vm,
   output logic                 rt_st_we,       // active mask and stack depth
@@ -82,12 +88,26 @@ module r700_core #(
   logic [31:0] imem [IMEM_WORDS];
   logic [31:0] gpr  [512][LANES];      // index gpr*4 + element
   logic [31:0] cfile [1024];
+  localparam int CBW = $clog2(CB_CONSTS * 4);
+  logic [31:0] cb [16][CB_CONSTS * 4];  // constant buffers: word c*4 + element
+  logic [31:0] al;                      // loop index aL
+  logic [31:0] iconst [96];             // loop constants I<n>.k at n*4 + k
+  logic [3:0]  kb [2];                  // the clause's kcache locks: bank, mode, line
+  logic [1:0]  km [2];
+  logic [7:0]  ka [2];
   logic [31:0] pv [4][LANES];
   logic [31:0] ps [LANES];
   logic [8:0]  ar [4][LANES];
   logic [LANES-1:0] pred;
   logic [1:0]  pst [LANES];
   logic [1:0]  stk [STACK][LANES];
+  // stack entries: kind, and the loop/call state they save (model push())
+  localparam logic [1:0] SE_PIXEL = 2'd0, SE_LOOP = 2'd1, SE_CALL = 2'd2;
+  logic [1:0]  skind [STACK];
+  logic [31:0] sal [STACK], scnt [STACK], sinc [STACK], sret [STACK];
+  logic [7:0]  sdep [STACK];
+  logic [31:0] lcnt, linc;              // the loop's count and aL increment
+  logic [7:0]  cdep;                    // call depth (CALL_COUNT sum)
   logic [7:0]  sp;
   localparam int SW = $clog2(STACK > 1 ? STACK : 2);
   // stack index (sp < stack_size <= STACK)
@@ -117,11 +137,13 @@ module r700_core #(
   logic [LANES-1:0] gexec [5];          // executed
   logic [LANES-1:0] killed;
   logic [5:0]  lane;
+  logic        g_reldst;                // the group has a relative destination
+  logic [8:0]  widx [5][LANES];          // per lane: the GPR element written (gpr*4 + element)
 
-  typedef enum logic [2:0] { S_IDLE, S_CF, S_GDEC, S_LANE, S_GRET, S_DONE, S_FAULT } state_t;
+  typedef enum logic [2:0] { S_IDLE, S_CF, S_GDEC, S_LANE, S_GRET, S_DONE, S_FAULT, S_RBEAT } state_t;
   state_t st;
 
-  assign running = st == S_CF || st == S_GDEC || st == S_LANE || st == S_GRET;
+  assign running = st == S_CF || st == S_GDEC || st == S_LANE || st == S_GRET || st == S_RBEAT;
   assign done = st == S_DONE;
   assign fault = st == S_FAULT;
 
@@ -148,7 +170,7 @@ module r700_core #(
     c_aop = cw1[29:26];
     c_popc = cw1[2:0];
     c_cfc = cw1[7:3];
-    c_cond = cw1[9:8];
+    c_cond = cw1[29:28] != 2'd0 ? 2'd0 : cw1[9:8];   // CF_ALU and the export format have no COND
     c_vpm = !c_alu && cw1[22];
     c_eop = !c_alu && cw1[21];
     c_wqm = cw1[30];
@@ -162,12 +184,83 @@ module r700_core #(
           if (j < LANES && c_q[j]) c_act[l] = 1'b1;
     if (c_vpm) c_act = c_act & valid;
     // CF_ALU has no COND field (its bits are COUNT): the test is "active"
-    case (c_alu ? 2'd0 : c_cond)
+    case (c_cond)
       2'd0: c_pass = c_act;
       2'd1: c_pass = '0;
       2'd2: c_pass = c_b ? c_act : '0;
       default: c_pass = c_b ? '0 : c_act;
     endcase
+  end
+
+  // the lanes passing the CF condition over a per-pixel state given as its
+  // active mask (Table 3.4: WQM, VPM, COND)
+  function automatic logic [LANES-1:0] cpass(input logic [LANES-1:0] a, input logic wqm, input logic vpm,
+                                             input logic [1:0] cond, input logic bb,
+                                             input logic [LANES-1:0] vmask);
+    logic [LANES-1:0] q;
+    q = a;
+    if (wqm)
+      for (int l = 0; l < LANES; l++)
+        for (int j = (l / 4) * 4; j < (l / 4) * 4 + 4; j++)
+          if (j < LANES && a[j]) q[l] = 1'b1;
+    if (vpm) q = q & vmask;
+    case (cond)
+      2'd0: cpass = q;
+      2'd1: cpass = '0;
+      2'd2: cpass = bb ? q : '0;
+      default: cpass = bb ? '0 : q;
+    endcase
+  endfunction
+
+  // pops of a CF instruction: POP_COUNT entries (all pixel entries, else a
+  // fault), restored top first; a pixel broken out of or continuing in the
+  // loop stays so (model D15).  pp_pass: the condition after the pops.
+  logic [1:0]  pp_pst [LANES];
+  logic        pp_ok;
+  logic [LANES-1:0] pp_pass, pp_act;
+  // LOOP_END: continuing pixels active again, the count after this iteration
+  logic [1:0]  le_pst [LANES];
+  logic [31:0] le_cnt;
+  logic [LANES-1:0] le_pass, le_act;
+  // LOOP_BREAK/CONTINUE: the loop level, the state popped back to it
+  logic [1:0]  lb_pst [LANES];
+  logic [7:0]  lb_lv;
+  logic        lb_ok;
+  logic [6:0]  c_ci;                    // I constant index (CF_CONST * 3)
+  logic [31:0] c_trip;
+  always_comb begin
+    c_ci = 7'(c_cfc) * 7'd3;
+    c_trip = c_op == 7'd6 ? 32'hffffffff : (c_ci < 7'd96 ? iconst[c_ci] : 32'd0);
+    pp_ok = 32'(c_popc) <= 32'(sp);
+    for (int i = 0; i < STACK; i++)
+      if (32'(i) < 32'(sp) && 32'(i) >= 32'(sp) - 32'(c_popc) && skind[i] != SE_PIXEL) pp_ok = 1'b0;
+    for (int l = 0; l < LANES; l++) begin
+      pp_pst[l] = pst[l];
+      for (int i = STACK - 1; i >= 0; i--)
+        if (32'(i) < 32'(sp) && 32'(i) >= 32'(sp) - 32'(c_popc) &&
+            pp_pst[l] != r700_pkg::PS_BREAK && pp_pst[l] != r700_pkg::PS_CONT)
+          pp_pst[l] = stk[i][l];
+      pp_act[l] = pp_pst[l] == r700_pkg::PS_ACTIVE;
+    end
+    pp_pass = cpass(pp_act, c_wqm, c_vpm, c_cond, c_b, valid);
+    for (int l = 0; l < LANES; l++) begin
+      le_pst[l] = pst[l] == r700_pkg::PS_CONT ? r700_pkg::PS_ACTIVE : pst[l];
+      le_act[l] = le_pst[l] == r700_pkg::PS_ACTIVE;
+    end
+    le_cnt = lcnt == 32'hffffffff ? lcnt : lcnt - 32'd1;
+    le_pass = cpass(le_act, c_wqm, c_vpm, c_cond, c_b, valid);
+    lb_lv = 8'd0;
+    for (int i = 0; i < STACK; i++)
+      if (32'(i) < 32'(sp) && skind[i] != SE_PIXEL) lb_lv = 8'(i + 1);
+    lb_ok = lb_lv != 8'd0 && skind[si(lb_lv - 8'd1)] == SE_LOOP;
+    for (int l = 0; l < LANES; l++) begin
+      lb_pst[l] = pst[l];
+      if (c_pass[l]) lb_pst[l] = c_op == 7'd9 ? r700_pkg::PS_BREAK : r700_pkg::PS_CONT;
+      for (int i = STACK - 1; i >= 0; i--)
+        if (32'(i) < 32'(sp) && 32'(i) >= 32'(lb_lv) &&
+            lb_pst[l] != r700_pkg::PS_BREAK && lb_pst[l] != r700_pkg::PS_CONT)
+          lb_pst[l] = stk[i][l];
+    end
   end
 
   // -------------------------------------------------------- group decode
@@ -187,7 +280,7 @@ module r700_core #(
   logic [1:0]  d_omod [5];
   logic        d_write [5], d_up [5], d_uem [5], d_op3 [5];
   logic [6:0]  d_opc [5];
-  logic        d_trans [5], d_vec [5], d_pred [5], d_kill [5], d_mova [5];
+  logic        d_trans [5], d_vec [5], d_pred [5], d_kill [5], d_mova [5], d_red [5], d_int [5];
   logic [1:0]  d_nsrc [5];
   logic        d_impl [5], d_bad [5];
   for (genvar i = 0; i < 5; i++) begin : g_dec
@@ -198,7 +291,7 @@ module r700_core #(
       .dst_rel(d_drel[i]), .dst_chan(d_dch[i]), .clamp(d_clamp[i]), .omod(d_omod[i]),
       .write(d_write[i]), .up(d_up[i]), .uem(d_uem[i]), .op3(d_op3[i]), .opc(d_opc[i]),
       .trans_only(d_trans[i]), .vec_only(d_vec[i]), .is_pred(d_pred[i]), .is_kill(d_kill[i]),
-      .is_mova(d_mova[i]), .nsrc(d_nsrc[i]), .impl(d_impl[i]), .bad(d_bad[i]));
+      .is_mova(d_mova[i]), .is_red(d_red[i]), .is_int(d_int[i]), .nsrc(d_nsrc[i]), .impl(d_impl[i]), .bad(d_bad[i]));
   end
 
   logic [2:0]  g_n;          // slots
@@ -208,6 +301,8 @@ module r700_core #(
   logic [4:0]  g_used;
   always_comb begin
     logic stop;
+    logic [8:0] sv; logic [1:0] m; logic b;
+    sv = 9'd0; m = 2'd0; b = 1'b0;
     gwi = (cpc - base) >> 2;
     for (int i = 0; i < 14; i++)
       fw[i] = (gwi + 32'(i) < 32'(IMEM_WORDS)) ? imem[gwi[$clog2(IMEM_WORDS)-1:0] + $clog2(IMEM_WORDS)'(i)] : 32'd0;
@@ -220,11 +315,23 @@ module r700_core #(
         if (!d_impl[i]) g_unimpl = 1'b1;
         for (int k = 0; k < 3; k++)
           if ((k < 2 || d_op3[i]) && d_sel[i][9*k +: 9] == 9'd253) g_lit = (d_chan[i][2*k +: 2] >= 2'd2) ? 3'd4 : (g_lit == 3'd4 ? 3'd4 : 3'd2);
-        // sources this core does not serve: relative operands, kcache
+        // operands the model refuses (faults): a relative clause temporary
+        // (D37), SIMD-global GPRs (INDEX_MODE 5, 6), a kcache set not locked,
+        // relative kcache other than through aL, a constant past a LOCK_1 line;
+        // relative inline constants, literals, PV, PS (an illegal group)
         for (int k = 0; k < 3; k++)
-          if (32'(k) < 32'(d_nsrc[i]) &&
-              (d_rel[i][k] || (d_sel[i][9*k +: 9] >= 9'd128 && d_sel[i][9*k +: 9] < 9'd192))) g_src = 1'b1;
-        if (d_drel[i]) g_src = 1'b1;
+          if (32'(k) < 32'(d_nsrc[i])) begin
+            sv = d_sel[i][9*k +: 9];
+            b = sv[5];
+            m = b ? km[1] : km[0];
+            if (d_rel[i][k] && (d_im[i] == 3'd5 || d_im[i] == 3'd6)) g_src = 1'b1;
+            if (d_rel[i][k] && sv >= 9'd124 && sv < 9'd128) g_src = 1'b1;
+            if (d_rel[i][k] && sv >= 9'd192 && sv < 9'd256) g_bad = 1'b1;
+            if (sv >= 9'd128 && sv < 9'd192 &&
+                (m == 2'd0 || (d_rel[i][k] && d_im[i] != 3'd4) || (!d_rel[i][k] && m == 2'd1 && sv[4])))
+              g_src = 1'b1;
+          end
+        if (d_drel[i] && (d_im[i] == 3'd5 || d_im[i] == 3'd6 || d_dgpr[i] >= 7'd124)) g_src = 1'b1;
         if (d_last[i]) stop = 1'b1;
       end
     end
@@ -246,7 +353,109 @@ module r700_core #(
     g_cross = cpc + 32'(2 * 32'(g_n) + 32'(g_lit)) * 32'd4 > cend;
   end
 
+  // the model's group legality rules (r700_group_check, §4.7.4-4.7.9): OMOD/
+  // CLAMP on an integer result or differing across a reduction (D42); one AR
+  // element per group and none with a MOVA (L1330-1332); at most two
+  // constants in the trans slot (L1356); at most two constant pairs (cfile
+  // and kcache, address and element pair, D25); the GPR read ports: one per
+  // element and cycle, the cycle of each source from BANK_SWIZZLE (Tables
+  // 4.2-4.3, D26), src0 == src1 of a vector slot sharing a read; in the trans
+  // slot no GPR, PV or PS operand on a cycle below its constant count.  The
+  // outcome does not depend on the order the rules are applied in.
+  function automatic logic [1:0] bs_cyc(input logic trans, input logic [2:0] bs, input int k);
+    logic [5:0] t;
+    if (!trans)
+      case (bs)
+        3'd1: t = 6'b01_10_00;       // {src2, src1, src0} cycles: 0,2,1
+        3'd2: t = 6'b00_10_01;       // 1,2,0
+        3'd3: t = 6'b10_00_01;       // 1,0,2
+        3'd4: t = 6'b01_00_10;       // 2,0,1
+        3'd5: t = 6'b00_01_10;       // 2,1,0
+        default: t = 6'b10_01_00;    // 0,1,2 (6, 7 reserved)
+      endcase
+    else
+      case (bs[1:0])
+        2'd1: t = 6'b10_10_01;       // 1,2,2
+        2'd2: t = 6'b10_01_10;       // 2,1,2
+        2'd3: t = 6'b01_10_10;       // 2,2,1
+        default: t = 6'b00_01_10;    // 2,1,0
+      endcase
+    bs_cyc = t[2*k +: 2];
+  endfunction
+  logic g_rules;
+  always_comb begin
+    logic [83:0] gp;                  // the GPR read port of (cycle, element): 7 bits each
+    logic [11:0] gpv;
+    logic [17:0] cr_s;                // the constant pairs reserved: 9 bits each
+    logic [1:0] cr_h;
+    logic [1:0] ncr;
+    logic [1:0] ncon;
+    logic [2:0] bs, ae;
+    logic [8:0] sv;
+    logic [1:0] ch, cy;
+    logic mova_any, ar_used, arset, anyrel, found, tr;
+    gp = '0;
+    gpv = '0; cr_s = '0; cr_h = 2'd0; ncr = 2'd0;
+    mova_any = 1'b0; ar_used = 1'b0; arset = 1'b0; ae = 3'd0; g_rules = 1'b0;
+    ncon = 2'd0; bs = 3'd0; sv = 9'd0; ch = 2'd0; cy = 2'd0; anyrel = 1'b0; found = 1'b0; tr = 1'b0;
+    for (int i = 0; i < 5; i++)
+      if (i < 32'(g_n)) begin
+        tr = g_unit[i] == 3'd4;
+        bs = fw[2*i+1][20:18];
+        if (d_int[i] && (d_omod[i] != 2'd0 || d_clamp[i])) g_rules = 1'b1;
+        if (d_red[i])
+          for (int j = 0; j < 5; j++)
+            if (j < 32'(g_n) && d_red[j] && d_opc[j] == d_opc[i] &&
+                (d_omod[j] != d_omod[i] || d_clamp[j] != d_clamp[i])) g_rules = 1'b1;
+        if (d_mova[i]) mova_any = 1'b1;
+        anyrel = d_drel[i];
+        ncon = 2'd0;
+        for (int k = 0; k < 3; k++)
+          if (32'(k) < 32'(d_nsrc[i])) begin
+            sv = d_sel[i][9*k +: 9];
+            anyrel = anyrel | d_rel[i][k];
+            if ((sv >= 9'd128 && sv < 9'd192) || (sv >= 9'd244 && sv != 9'd254 && sv != 9'd255))
+              ncon = ncon == 2'd3 ? 2'd3 : ncon + 2'd1;
+          end
+        if (anyrel && d_im[i] <= 3'd3) begin
+          ar_used = 1'b1;
+          if (arset && ae != d_im[i]) g_rules = 1'b1;
+          arset = 1'b1; ae = d_im[i];
+        end
+        if (tr && ncon > 2'd2) g_rules = 1'b1;
+        for (int k = 0; k < 3; k++)
+          if (32'(k) < 32'(d_nsrc[i])) begin
+            sv = d_sel[i][9*k +: 9];
+            ch = d_chan[i][2*k +: 2];
+            if ((sv >= 9'd128 && sv < 9'd192) || sv >= 9'd256) begin      // a constant pair
+              found = 1'b0;
+              for (int j = 0; j < 2; j++)
+                if (32'(j) < 32'(ncr) && cr_s[9*j +: 9] == sv && cr_h[j] == ch[1]) found = 1'b1;
+              if (!found) begin
+                if (ncr == 2'd2) g_rules = 1'b1;
+                else begin cr_s[9*ncr[0] +: 9] = sv; cr_h[ncr[0]] = ch[1]; ncr = ncr + 2'd1; end
+              end
+            end else begin
+              cy = bs_cyc(tr, bs, k);
+              if ((!tr && bs >= 3'd6) || (tr && bs >= 3'd4)) g_rules = 1'b1;
+              if (sv == 9'd254 || sv == 9'd255) begin
+                if (tr && cy < ncon) g_rules = 1'b1;
+              end else if (sv < 9'd128 &&
+                           !(!tr && k == 1 && d_sel[i][8:0] == sv && d_chan[i][1:0] == ch && d_rel[i][0] == d_rel[i][1])) begin
+                if (tr && cy < ncon) g_rules = 1'b1;
+                if (!gpv[{cy, ch}]) begin gpv[{cy, ch}] = 1'b1; gp[7*{cy, ch} +: 7] = sv[6:0]; end
+                else if (gp[7*{cy, ch} +: 7] != sv[6:0]) g_rules = 1'b1;
+              end
+            end
+          end
+      end
+    if (mova_any && ar_used) g_rules = 1'b1;
+  end
+
   // ------------------------------------------------------- lane execution
+  localparam int LW = $clog2(LANES > 1 ? LANES : 2);
+  logic [LW-1:0] ln;
+  assign ln = lane[LW-1:0];
   // decoders of the latched group, by unit
   logic [26:0] e_sel [5];
   logic [2:0]  e_rel [5];
@@ -258,6 +467,9 @@ module r700_core #(
   logic        e_write [5], e_up [5], e_uem [5], e_op3 [5];
   logic [6:0]  e_opc [5];
   logic        e_pred [5], e_kill [5], e_mova [5];
+  logic [2:0]  e_im [5];
+  logic        e_drel [5];
+  logic [31:0] red_r [4];
   logic [31:0] e_src [5][3];
   logic [31:0] e_dst [5];
   logic        e_pout [5], e_killo [5], e_now [5], e_run [5];
@@ -267,7 +479,7 @@ module r700_core #(
     logic [1:0] e_omod; logic e_clamp;
     assign e_omod = e_mova[u] ? 2'd0 : omod_u;
     assign e_clamp = !e_mova[u] && clamp_u;
-    logic trans_u, vec_u, impl_u, bad_u;
+    logic trans_u, vec_u, impl_u, bad_u, red_u, int_u;
     r700_decode u_dec (
       .w0(uw0[u]), .w1(uw1[u]),
       .sel(e_sel[u]), .rel(e_rel[u]), .chan(e_chan[u]), .neg(e_neg[u]), .absv(e_abs[u]),
@@ -275,19 +487,44 @@ module r700_core #(
       .dst_rel(drel_u), .dst_chan(e_dch[u]), .clamp(clamp_u), .omod(omod_u),
       .write(e_write[u]), .up(e_up[u]), .uem(e_uem[u]), .op3(e_op3[u]), .opc(e_opc[u]),
       .trans_only(trans_u), .vec_only(vec_u), .is_pred(e_pred[u]), .is_kill(e_kill[u]),
-      .is_mova(e_mova[u]), .nsrc(nsrc_u), .impl(impl_u), .bad(bad_u));
+      .is_mova(e_mova[u]), .is_red(red_u), .is_int(int_u), .nsrc(nsrc_u), .impl(impl_u), .bad(bad_u));
     logic unused_u;
-    assign unused_u = ^{im_u, last_u, drel_u, nsrc_u, trans_u, vec_u, impl_u, bad_u,
-                        e_rel[u][0], e_rel[u][1], e_rel[u][2]};
+    assign unused_u = ^{last_u, drel_u, nsrc_u, trans_u, vec_u, impl_u, bad_u, red_u, int_u};
+    assign e_im[u] = im_u;
+    assign e_drel[u] = drel_u;
     // operand fetch of the current lane
     for (genvar k = 0; k < 3; k++) begin : g_src
       logic [31:0] v;
       always_comb begin
         logic [8:0] s;
+        logic signed [31:0] t, ix;
+        logic [31:0] kt, kl;
+        logic [1:0] ch;
         s = e_sel[u][9*k +: 9];
-        if (s < 9'd128) v = gpr[{s[6:0], e_chan[u][2*k +: 2]}][lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
-        else if (s >= 9'd256) v = cfile[{s[7:0], e_chan[u][2*k +: 2]}];
-        else begin
+        ch = e_chan[u][2*k +: 2];
+        // the index a relative operand adds (Table 4.2): GPRs AR.x in modes
+        // 0-3, constants the AR element of the mode; aL in mode 4
+        ix = e_im[u] == 3'd4 ? $signed({19'd0, al[12:0]})
+             : $signed({{23{ar[(s < 9'd128) ? 2'd0 : e_im[u][1:0]][ln][8]}},
+                        ar[(s < 9'd128) ? 2'd0 : e_im[u][1:0]][ln]});
+        if (!e_rel[u][k]) ix = 32'sd0;
+        kt = 32'd0; kl = 32'd0; t = 32'sd0;
+        if (s < 9'd128) begin
+          t = $signed({23'd0, s}) + ix;
+          if (e_rel[u][k] && (t < 0 || t >= $signed({24'd0, gprs}))) t = 32'sd0;   // L1343: GPR0
+          v = gpr[{t[6:0], ch}][ln];
+        end else if (s >= 9'd256) begin
+          t = $signed({23'd0, s}) - 32'sd256 + ix;
+          v = (t < 0 || t >= 32'sd256) ? 32'h7fffffff : cfile[{t[7:0], ch}];   // L1348
+        end else if (s < 9'd192) begin                                 // kcache
+          kt = {27'd0, s[4:0]} + (e_rel[u][k] ? {19'd0, al[12:0]} : 32'd0);
+          if (kt >= (km[s[5]] == 2'd1 ? 32'd16 : 32'd32)) v = 32'h7fffffff;       // L1348
+          else begin
+            kl = {24'd0, ka[s[5]]} + (km[s[5]] == 2'd3 ? {19'd0, al[12:0]} >> 4 : 32'd0) + (kt >> 4);
+            kl = kl * 32'd16 + {28'd0, kt[3:0]};                      // the constant
+            v = kl >= 32'(CB_CONSTS) ? 32'd0 : cb[kb[s[5]]][CBW'({kl, ch})];        // D36
+          end
+        end else begin
           case (s)
             9'd245: v = 32'h3ff00000;
             9'd247: v = 32'h3fe00000;
@@ -296,9 +533,9 @@ module r700_core #(
             9'd251: v = 32'hffffffff;
             9'd252: v = 32'h3f000000;
             9'd253: v = lit[e_chan[u][2*k +: 2]];
-            9'd254: v = pv[e_chan[u][2*k +: 2]][lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
-            9'd255: v = ps[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]];
-            default: v = 32'd0;           // 244, 246, 248 (and kcache: faulted in GDEC)
+            9'd254: v = pv[ch][ln];
+            9'd255: v = ps[ln];
+            default: v = 32'd0;           // 244, 246, 248
           endcase
         end
         if (e_abs[u][k]) v[31] = 1'b0;
@@ -308,6 +545,7 @@ module r700_core #(
     end
     r700_alu u_alu (
       .op3(e_op3[u]), .opc(e_opc[u]), .s0(e_src[u][0]), .s1(e_src[u][1]), .s2(e_src[u][2]),
+      .red(u < 4 ? red_r[u < 4 ? u : 0] : 32'd0),
       .sub_guide(sub_guide), .shift_mask(shift_mask), .omod(e_omod), .clamp(e_clamp),
       .dst(e_dst[u]), .pred_out(e_pout[u]), .kill(e_killo[u]), .ar(e_ar[u]), .nowrite(e_now[u]));
     // predication (PRED_SEL 2: when the predicate is 0, 3: when it is 1)
@@ -316,19 +554,33 @@ module r700_core #(
                       !(e_ps[u] == 2'd3 && !pred[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]]);
   end
 
-  localparam int LW = $clog2(LANES > 1 ? LANES : 2);
-  logic [LW-1:0] ln;
-  assign ln = lane[LW-1:0];
+  // the reductions of this lane (DOT4, DOT4_IEEE, CUBE, MAX4: all four vector slots)
+  logic [127:0] red_a, red_b, red_v;
+  always_comb
+    for (int u = 0; u < 4; u++) begin
+      red_a[32*u +: 32] = e_src[u][0]; red_b[32*u +: 32] = e_src[u][1]; red_r[u] = red_v[32*u +: 32];
+    end
+  r700_red u_red (.opc(e_opc[0]), .av(red_a), .bv(red_b), .rv(red_v));
+  // the destination GPR of unit u on this lane (relative: + AR.x or aL)
+  logic signed [31:0] e_dg [5];
+  logic [4:0] e_dok;
+  always_comb
+    for (int u = 0; u < 5; u++) begin
+      e_dg[u] = $signed({25'd0, e_dgpr[u]});
+      if (e_drel[u])
+        e_dg[u] = e_dg[u] + (e_im[u] == 3'd4 ? $signed({19'd0, al[12:0]}) : $signed({{23{ar[0][ln][8]}}, ar[0][ln]}));
+      // inside GPR_COUNT or a clause temporary (124-127): written (L1984, L1343)
+      e_dok[u] = (e_dg[u] >= 0 && e_dg[u] < $signed({24'd0, gprs})) || (e_dg[u] >= 32'sd124 && e_dg[u] < 32'sd128);
+    end
   // a vector unit's write is dropped when t writes the same GPR element (t wins)
   logic e_tw;
-  assign e_tw = e_run[4] && !e_now[4] && e_write[4];
-  // the GPR write of unit u on this lane: a destination inside GPR_COUNT or a
-  // clause temporary (124-127), and a vector unit loses to t on the same element
+  assign e_tw = e_run[4] && !e_now[4] && e_write[4] && e_dok[4];
+  // the GPR write of unit u on this lane, and a vector unit loses to t on the same element
   logic [4:0] u_wr;
   always_comb begin
     for (int u = 0; u < 5; u++)
-      u_wr[u] = !e_now[u] && e_write[u] && (8'(e_dgpr[u]) < gprs || e_dgpr[u] >= 7'd124) &&
-                (u == 4 || !(e_tw && e_dgpr[4] == e_dgpr[u] && e_dch[4] == e_dch[u]));
+      u_wr[u] = !e_now[u] && e_write[u] && e_dok[u] &&
+                (u == 4 || !(e_tw && e_dg[4] == e_dg[u] && e_dch[4] == e_dch[u]));
   end
 
   // ------------------------------------------------------- clause end
@@ -338,16 +590,18 @@ module r700_core #(
   always_comb begin
     for (int l = 0; l < LANES; l++) begin
       ce_pst[l] = pst[l];
-      if (uem_set[l] && !uem_val[l] && pst[l] == r700_pkg::PS_ACTIVE) ce_pst[l] = r700_pkg::PS_BRANCH;
+      // UPDATE_EXECUTE_MASK (L1028-1032): ALU_BREAK / ALU_CONTINUE / the others
+      if (uem_set[l] && !uem_val[l] && pst[l] == r700_pkg::PS_ACTIVE)
+        ce_pst[l] = ccf_inst == 4'd14 ? r700_pkg::PS_BREAK : ccf_inst == 4'd13 ? r700_pkg::PS_CONT : r700_pkg::PS_BRANCH;
     end
     ce_sp = sp;
     if (ccf_inst == r700_pkg::CFA_POP_AFTER || ccf_inst == r700_pkg::CFA_POP2_AFTER) begin
-      for (int l = 0; l < LANES; l++) ce_pst[l] = stk[si(sp - 8'd1)][l];
-      ce_sp = sp - 8'd1;
-      if (ccf_inst == r700_pkg::CFA_POP2_AFTER) begin
-        for (int l = 0; l < LANES; l++) ce_pst[l] = stk[si(sp - 8'd2)][l];
-        ce_sp = sp - 8'd2;
-      end
+      ce_sp = sp - (ccf_inst == r700_pkg::CFA_POP2_AFTER ? 8'd2 : 8'd1);
+      for (int l = 0; l < LANES; l++)
+        for (int i = STACK - 1; i >= 0; i--)
+          if (32'(i) < 32'(sp) && 32'(i) >= 32'(ce_sp) &&
+              ce_pst[l] != r700_pkg::PS_BREAK && ce_pst[l] != r700_pkg::PS_CONT)
+            ce_pst[l] = stk[i][l];
     end else if (ccf_inst == r700_pkg::CFA_ELSE_AFTER) begin
       for (int l = 0; l < LANES; l++)
         if (sp == 8'd0 || stk[si(sp - 8'd1)][l] == r700_pkg::PS_ACTIVE)
@@ -359,7 +613,9 @@ module r700_core #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       st <= S_IDLE;
-      rt_valid <= 1'b0;
+      rt_valid <= 1'b0; rt_last <= 1'b1;
+      al <= 32'd0; g_reldst <= 1'b0; lcnt <= 32'd0; linc <= 32'd0; cdep <= 8'd0; rt_al_we <= 1'b0; rt_al <= 32'd0;
+      kb[0] <= 4'd0; kb[1] <= 4'd0; km[0] <= 2'd0; km[1] <= 2'd0; ka[0] <= 8'd0; ka[1] <= 8'd0;
       sp <= 8'd0; base <= 32'd0; pc <= 32'd0; bconst <= 32'd0;
       sub_guide <= 1'b0; shift_mask <= 1'b0; prefer_trans <= 1'b0;
       stack_size <= 8'(STACK); gprs <= 8'd124;
@@ -390,8 +646,17 @@ module r700_core #(
                 4'd8: prefer_trans <= ld_data[0];
                 4'd9: stack_size <= (ld_data[7:0] > 8'(STACK)) ? 8'(STACK) : ld_data[7:0];
                 4'd10: gprs <= ld_data[7:0];
+                4'd11: al <= ld_data;
                 default: ;
               endcase
+              3'd4: if (32'(ld_addr[13:0]) < 32'(CB_CONSTS * 4)) cb[ld_addr[17:14]][CBW'(ld_addr[13:0])] <= ld_data;
+              3'd5: if (32'(ld_addr[19:10]) < 32'(LANES)) begin
+                if (ld_addr[3:0] < 4'd4) ar[ld_addr[1:0]][ld_addr[10+LW-1:10]] <= ld_data[8:0];
+                else if (ld_addr[3:0] == 4'd4) pred[ld_addr[10+LW-1:10]] <= ld_data[0];
+                else if (ld_addr[3:0] < 4'd9) pv[2'(ld_addr[3:0] - 4'd5)][ld_addr[10+LW-1:10]] <= ld_data;
+                else ps[ld_addr[10+LW-1:10]] <= ld_data;
+              end
+              3'd6: if (ld_addr < 20'd96) iconst[ld_addr[6:0]] <= ld_data;
               default: ;
             endcase
           end
@@ -404,24 +669,26 @@ module r700_core #(
           logic [7:0] nsp;
           logic [31:0] npc;
           logic br, fl, endp;
+          logic [31:0] nal;
           logic [3:0] why;
-          logic [LANES-1:0] pass2, m;
+          logic [LANES-1:0] m;
           logic [LANES-1:0] nvalid;
           logic vm_we;
           for (int l = 0; l < LANES; l++) npst[l] = pst[l];
-          nvalid = valid; vm_we = 1'b0;
+          nvalid = valid; vm_we = 1'b0; nal = al;
           nsp = sp; npc = pc + 32'd8; br = 1'b0; fl = 1'b0; why = r700_pkg::WHY_NONE; endp = 1'b0;
           rt_mw_en <= '0; rt_mw_mask <= 16'd0;
           if (!c_pc_ok) begin
             fl = 1'b1; why = r700_pkg::WHY_PC;
           end else if (c_alu) begin
-            // CF_ALU: ALU 8, PUSH_BEFORE 9, POP_AFTER 10, POP2_AFTER 11, ELSE_AFTER 15
-            if (!(c_aop == r700_pkg::CFA_ALU || c_aop == r700_pkg::CFA_PUSH_BEFORE || c_aop == r700_pkg::CFA_POP_AFTER ||
-                  c_aop == r700_pkg::CFA_POP2_AFTER || c_aop == r700_pkg::CFA_ELSE_AFTER)) begin
+            // CF_ALU: ALU 8, PUSH_BEFORE 9, POP_AFTER 10, POP2_AFTER 11, CONTINUE 13, BREAK 14, ELSE_AFTER 15
+            if (c_aop == 4'd12 || c_aop < r700_pkg::CFA_ALU) begin
               fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;
+            end else if (cw1[25]) begin
+              fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;       // ALT_CONST (model D44)
             end else if (c_aop == r700_pkg::CFA_PUSH_BEFORE && sp >= stack_size) begin
               fl = 1'b1; why = r700_pkg::WHY_STACK;
-            end else if ((c_aop == r700_pkg::CFA_POP_AFTER && sp + 8'(c_aop == r700_pkg::CFA_PUSH_BEFORE) < 8'd1) ||
+            end else if ((c_aop == r700_pkg::CFA_POP_AFTER && sp < 8'd1) ||
                          (c_aop == r700_pkg::CFA_POP2_AFTER && sp < 8'd2)) begin
               fl = 1'b1; why = r700_pkg::WHY_STACK;
             end else if (c_target < base || ((c_target - base) >> 2) >= 32'(IMEM_WORDS)) begin
@@ -429,6 +696,8 @@ module r700_core #(
             end else begin
               if (c_aop == r700_pkg::CFA_PUSH_BEFORE) begin
                 for (int l = 0; l < LANES; l++) stk[si(sp)][l] <= pst[l];
+                skind[si(sp)] <= SE_PIXEL; sal[si(sp)] <= al; scnt[si(sp)] <= lcnt; sinc[si(sp)] <= linc;
+                sdep[si(sp)] <= cdep;
                 nsp = sp + 8'd1;
               end
               st <= S_GDEC;
@@ -437,53 +706,26 @@ module r700_core #(
               cpc <= c_target;
               cend <= c_target + {22'd0, cw1[24:18], 3'd0} + 32'd8;
               clane <= c_pass;
+              kb[0] <= cw0[25:22]; kb[1] <= cw0[29:26]; km[0] <= cw0[31:30]; km[1] <= cw1[1:0];
+              ka[0] <= cw1[9:2]; ka[1] <= cw1[17:10];
               for (int l = 0; l < LANES; l++) pred[l] <= pst[l] == r700_pkg::PS_ACTIVE;
               uem_set <= '0; uem_val <= '0;
               npc = c_target;     // the record's next pc: the clause
             end
           end else begin
             case (c_op)
-              r700_pkg::CF_NOP: ;
-              r700_pkg::CF_JUMP, r700_pkg::CF_ELSE, r700_pkg::CF_POP, r700_pkg::CF_PUSH: begin
-                if (8'(c_popc) > sp) begin
+              r700_pkg::CF_NOP, 7'd26: ;                               // NOP, WAIT_ACK (D43)
+              r700_pkg::CF_JUMP, 7'd15, r700_pkg::CF_ELSE, r700_pkg::CF_POP: begin   // JUMP, POP_JUMP, ELSE, POP
+                if (!pp_ok) begin
                   fl = 1'b1; why = r700_pkg::WHY_STACK;
                 end else begin
-                  // the pops (PUSH pops only when it jumps)
-                  if (c_op != r700_pkg::CF_PUSH && c_popc != 3'd0) begin
-                    for (int l = 0; l < LANES; l++) npst[l] = stk[si(sp - 8'(c_popc))][l];
-                    nsp = sp - 8'(c_popc);
-                  end
-                  m = '0;
-                  for (int l = 0; l < LANES; l++) m[l] = npst[l] == r700_pkg::PS_ACTIVE;
-                  if (c_vpm) m = m & valid;
-                  case (c_cond)
-                    2'd0: pass2 = m;
-                    2'd1: pass2 = '0;
-                    2'd2: pass2 = c_b ? m : '0;
-                    default: pass2 = c_b ? '0 : m;
-                  endcase
+                  for (int l = 0; l < LANES; l++) npst[l] = pp_pst[l];
+                  nsp = sp - 8'(c_popc);
                   case (c_op)
-                    r700_pkg::CF_JUMP: if (pass2 == '0) begin npc = c_target; br = 1'b1; end
+                    r700_pkg::CF_JUMP, 7'd15: if (pp_pass == '0) begin npc = c_target; br = 1'b1; end
                     r700_pkg::CF_POP:
                       for (int l = 0; l < LANES; l++)
-                        if (npst[l] == r700_pkg::PS_ACTIVE && !pass2[l]) npst[l] = r700_pkg::PS_BRANCH;
-                    r700_pkg::CF_PUSH: begin
-                      // PUSH: pass = the test on the state before any pop
-                      if (c_pass == '0) begin
-                        if (c_popc != 3'd0) begin
-                          for (int l = 0; l < LANES; l++) npst[l] = stk[si(sp - 8'(c_popc))][l];
-                          nsp = sp - 8'(c_popc);
-                        end
-                        npc = c_target; br = 1'b1;
-                      end else if (sp >= stack_size) begin
-                        fl = 1'b1; why = r700_pkg::WHY_STACK;
-                      end else begin
-                        for (int l = 0; l < LANES; l++) stk[si(sp)][l] <= pst[l];
-                        nsp = sp + 8'd1;
-                        for (int l = 0; l < LANES; l++)
-                          if (pst[l] == r700_pkg::PS_ACTIVE && !c_pass[l]) npst[l] = r700_pkg::PS_BRANCH;
-                      end
-                    end
+                        if (npst[l] == r700_pkg::PS_ACTIVE && !pp_pass[l]) npst[l] = r700_pkg::PS_BRANCH;
                     default: begin   // ELSE
                       for (int l = 0; l < LANES; l++)
                         if ((nsp == 8'd0 || stk[si(nsp - 8'd1)][l] == r700_pkg::PS_ACTIVE) &&
@@ -495,6 +737,109 @@ module r700_core #(
                       if (m == '0) begin npc = c_target; br = 1'b1; end
                     end
                   endcase
+                end
+              end
+              r700_pkg::CF_PUSH: begin
+                // PUSH: pass = the test on the state before any pop; pops only when it jumps
+                if (!pp_ok) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else if (c_pass == '0) begin
+                  for (int l = 0; l < LANES; l++) npst[l] = pp_pst[l];
+                  nsp = sp - 8'(c_popc);
+                  npc = c_target; br = 1'b1;
+                end else if (sp >= stack_size) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else begin
+                  for (int l = 0; l < LANES; l++) stk[si(sp)][l] <= pst[l];
+                  skind[si(sp)] <= SE_PIXEL; sal[si(sp)] <= al; scnt[si(sp)] <= lcnt; sinc[si(sp)] <= linc;
+                  sdep[si(sp)] <= cdep;
+                  nsp = sp + 8'd1;
+                  for (int l = 0; l < LANES; l++)
+                    if (pst[l] == r700_pkg::PS_ACTIVE && !c_pass[l]) npst[l] = r700_pkg::PS_BRANCH;
+                end
+              end
+              7'd4, 7'd6, 7'd7: begin
+                // LOOP_START (DX9: I trip count, initial aL, increment), _DX10 (no
+                // count), _NO_AL (count, aL kept) (§3.7.3-3.7.5, model D34)
+                if (c_trip == 32'd0 || c_pass == '0) begin
+                  if (!pp_ok) begin
+                    fl = 1'b1; why = r700_pkg::WHY_STACK;
+                  end else begin
+                    for (int l = 0; l < LANES; l++) npst[l] = pp_pst[l];
+                    nsp = sp - 8'(c_popc);
+                    npc = c_target; br = 1'b1;
+                  end
+                end else if (sp >= stack_size) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else begin
+                  for (int l = 0; l < LANES; l++) stk[si(sp)][l] <= pst[l];
+                  skind[si(sp)] <= SE_LOOP; sal[si(sp)] <= al; scnt[si(sp)] <= lcnt; sinc[si(sp)] <= linc;
+                  sdep[si(sp)] <= cdep;
+                  nsp = sp + 8'd1;
+                  lcnt <= c_trip;
+                  linc <= c_op == 7'd6 ? 32'd0 : iconst[c_ci + 7'd2];
+                  if (c_op == 7'd4) nal = iconst[c_ci + 7'd1];
+                end
+              end
+              7'd5: begin
+                // LOOP_END: continuing pixels come back; count down; jump back while
+                // the count is not 0 and some pixel passes, else pop the loop (L1153)
+                if (sp == 8'd0 || skind[si(sp - 8'd1)] != SE_LOOP) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else if (le_cnt != 32'd0 && le_pass != '0) begin
+                  for (int l = 0; l < LANES; l++) npst[l] = le_pst[l];
+                  lcnt <= le_cnt;
+                  nal = al + linc;
+                  npc = c_target; br = 1'b1;
+                end else begin
+                  for (int l = 0; l < LANES; l++) npst[l] = stk[si(sp - 8'd1)][l];
+                  nsp = sp - 8'd1;
+                  nal = sal[si(sp - 8'd1)];
+                  lcnt <= scnt[si(sp - 8'd1)]; linc <= sinc[si(sp - 8'd1)];
+                end
+              end
+              7'd8, 7'd9: begin
+                // LOOP_CONTINUE, LOOP_BREAK: passing pixels leave the iteration /
+                // the loop; none active: pop back to the loop level and jump (D17)
+                if (!lb_ok) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else begin
+                  m = '0;
+                  for (int l = 0; l < LANES; l++) begin
+                    if (c_pass[l]) npst[l] = c_op == 7'd9 ? r700_pkg::PS_BREAK : r700_pkg::PS_CONT;
+                    m[l] = npst[l] == r700_pkg::PS_ACTIVE;
+                  end
+                  if (m == '0) begin
+                    for (int l = 0; l < LANES; l++) npst[l] = lb_pst[l];
+                    nsp = lb_lv;
+                    npc = c_target; br = 1'b1;
+                  end
+                end
+              end
+              7'd18: begin
+                // CALL: some pixel passes and depth + CALL_COUNT <= 32: push the
+                // return address and jump (D19)
+                if (c_pass != '0 && 32'(cdep) + 32'(cw1[18:13]) <= 32'd32) begin
+                  if (sp >= stack_size) begin
+                    fl = 1'b1; why = r700_pkg::WHY_STACK;
+                  end else begin
+                    for (int l = 0; l < LANES; l++) stk[si(sp)][l] <= pst[l];
+                    skind[si(sp)] <= SE_CALL; sal[si(sp)] <= al; scnt[si(sp)] <= lcnt; sinc[si(sp)] <= linc;
+                    sdep[si(sp)] <= cdep; sret[si(sp)] <= pc + 32'd8;
+                    nsp = sp + 8'd1;
+                    cdep <= cdep + {2'd0, cw1[18:13]};
+                    npc = c_target; br = 1'b1;
+                  end
+                end
+              end
+              7'd20: begin
+                // RETURN: pop the call entry, jump back (a fault outside a call)
+                if (sp == 8'd0 || skind[si(sp - 8'd1)] != SE_CALL) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else begin
+                  nsp = sp - 8'd1;
+                  cdep <= sdep[si(sp - 8'd1)];
+                  npc = sret[si(sp - 8'd1)]; br = 1'b1;
                 end
               end
               r700_pkg::CF_EXPORT, r700_pkg::CF_EXPORT_DONE: begin
@@ -549,6 +894,7 @@ module r700_core #(
             pc <= (c_alu) ? pc + 32'd8 : npc;
             if (endp) st <= S_DONE;
             rt_valid <= 1'b1;
+            rt_last <= 1'b1;
             rt_kind <= 1'b0;
             rt_pc <= pc;
             rt_next_pc <= npc;
@@ -557,6 +903,9 @@ module r700_core #(
             rt_words[31:0] <= cw0;
             rt_words[63:32] <= cw1;
             rt_flags <= {endp, br};
+            rt_al_we <= nal != al;
+            rt_al <= nal;
+            al <= nal;
             rt_exec <= c_pass;
             rt_gw_en <= 5'd0; rt_ar_en <= 4'd0; rt_pr_en <= 1'b0;
             valid <= nvalid;
@@ -569,7 +918,7 @@ module r700_core #(
 
         // ---------------------------------------------------- group decode
         S_GDEC: begin
-          if (cpc < base || g_nolast || g_bad || g_illegal || g_cross) begin
+          if (cpc < base || g_nolast || g_bad || g_illegal || g_cross || g_rules) begin
             st <= S_FAULT; fault_pc <= pc; fault_why <= g_cross ? r700_pkg::WHY_CLAUSE : r700_pkg::WHY_GROUP;
           end else if (g_unimpl || g_src) begin
             st <= S_FAULT; fault_pc <= pc; fault_why <= g_unimpl ? r700_pkg::WHY_ALU_UNIMPL : r700_pkg::WHY_SRC;
@@ -582,6 +931,9 @@ module r700_core #(
             for (int i = 0; i < 5; i++)
               if (i < 32'(g_n)) begin uw0[g_unit[i]] <= fw[2*i]; uw1[g_unit[i]] <= fw[2*i+1]; end
             for (int u = 0; u < 5; u++) begin gdone[u] <= '0; gexec[u] <= '0; end
+            g_reldst <= 1'b0;
+            for (int i = 0; i < 5; i++)
+              if (i < 32'(g_n) && d_drel[i]) g_reldst <= 1'b1;
             killed <= '0;
             lane <= 6'd0;
             st <= S_LANE;
@@ -595,9 +947,10 @@ module r700_core #(
               gexec[u][ln] <= 1'b1;
               res[u][ln] <= e_now[u] ? 32'd0 : e_dst[u];
               if (u_wr[u]) begin
-                gpr[{e_dgpr[u], e_dch[u]}][ln] <= e_dst[u];
+                gpr[{e_dg[u][6:0], e_dch[u]}][ln] <= e_dst[u];
                 gdone[u][ln] <= 1'b1;
               end
+              widx[u][ln] <= {e_dg[u][6:0], e_dch[u]};
               if (u < 4) pv[u][ln] <= e_now[u] ? 32'd0 : e_dst[u];
               else ps[ln] <= e_now[u] ? 32'd0 : e_dst[u];
               if (e_mova[u] && u < 4) ar[u][ln] <= e_ar[u];
@@ -610,6 +963,36 @@ module r700_core #(
               else ps[ln] <= 32'd0;
             end
           end
+          if (32'(lane) == 32'(LANES - 1)) begin
+            st <= g_reldst ? S_RBEAT : S_GRET;
+            lane <= 6'd0;
+          end else lane <= lane + 6'd1;
+        end
+
+        // ------------- a group with relative destinations: one beat per lane
+        // with that lane's GPR writes (their element differs by lane), then GRET
+        S_RBEAT: begin
+          rt_valid <= 1'b1;
+          rt_last <= 1'b0;
+          rt_kind <= 1'b1;
+          rt_pc <= cpc;
+          rt_nwords <= g_nwords;
+          rt_words <= '0;
+          for (int i = 0; i < 14; i++)
+            if (i < 32'(g_nwords)) rt_words[32*i +: 32] <= gw[i];
+          rt_flags <= 2'b00;
+          rt_exec <= clane;
+          // the header is read on the unit's first beat: the next pc as GRET gives it
+          rt_next_pc <= cpc + {25'd0, g_nwords, 2'b00} >= cend ? pc : cpc + {25'd0, g_nwords, 2'b00};
+          rt_mw_en <= '0; rt_mw_mask <= 16'd0;
+          rt_ar_en <= 4'd0; rt_pr_en <= 1'b0; rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
+          for (int u = 0; u < 5; u++) begin
+            rt_gw_en[u] <= gdone[u][ln];
+            rt_gw_idx[10*u +: 10] <= {1'b0, widx[u][ln]};
+            rt_gw_lanes[LANES*u +: LANES] <= '0;
+            rt_gw_lanes[LANES*u + 32'(ln)] <= 1'b1;
+            for (int l = 0; l < LANES; l++) rt_gw_val[32*(LANES*u + l) +: 32] <= res[u][l];
+          end
           if (32'(lane) == 32'(LANES - 1)) st <= S_GRET;
           lane <= lane + 6'd1;
         end
@@ -619,6 +1002,7 @@ module r700_core #(
           logic ends;
           ends = cpc + {25'd0, g_nwords, 2'b00} >= cend;
           rt_valid <= 1'b1;
+          rt_last <= 1'b1;
           rt_kind <= 1'b1;
           rt_pc <= cpc;
           rt_nwords <= g_nwords;
@@ -628,8 +1012,9 @@ module r700_core #(
           rt_flags <= 2'b00;
           rt_exec <= clane;
           rt_mw_en <= '0; rt_mw_mask <= 16'd0;
+          rt_al_we <= 1'b0;
           for (int u = 0; u < 5; u++) begin
-            rt_gw_en[u] <= gdone[u] != '0;
+            rt_gw_en[u] <= gdone[u] != '0 && !g_reldst;
             rt_gw_idx[10*u +: 10] <= {1'b0, e_dgpr[u], e_dch[u]};
             rt_gw_lanes[LANES*u +: LANES] <= gdone[u];
             for (int l = 0; l < LANES; l++) rt_gw_val[32*(LANES*u + l) +: 32] <= res[u][l];
@@ -639,11 +1024,15 @@ module r700_core #(
             rt_ar_lanes[LANES*u +: LANES] <= gexec[u];
             for (int l = 0; l < LANES; l++) rt_ar_val[9*(LANES*u + l) +: 9] <= ar[u][l];
           end
-          rt_pr_en <= 1'b0; rt_pr_slot <= 3'd0; rt_pr_lanes <= '0;
-          for (int u = 0; u < 5; u++)
-            if (uvalid[u] && e_pred[u] && e_up[u]) begin
-              rt_pr_en <= 1'b1; rt_pr_slot <= 3'(u); rt_pr_lanes <= gexec[u];
-            end
+          // one predicate write: tagged with the first UPDATE_PRED slot, the
+          // lanes of them all (the last slot's value wins on a lane, as the model)
+          begin : prw
+            logic pe; logic [2:0] psl; logic [LANES-1:0] pl;
+            pe = 1'b0; psl = 3'd0; pl = '0;
+            for (int u = 4; u >= 0; u--)
+              if (uvalid[u] && e_pred[u] && e_up[u]) begin pe = 1'b1; psl = 3'(u); pl = pl | gexec[u]; end
+            rt_pr_en <= pe; rt_pr_slot <= psl; rt_pr_lanes <= pl;
+          end
           rt_pr_val <= pred;
           rt_vm_we <= (killed & valid) != '0;
           rt_vm <= valid & ~killed;
@@ -669,6 +1058,6 @@ module r700_core #(
   end
 
   logic unused_core;
-  assign unused_core = ^{clause_cf, d_neg[0][0], d_abs[0][0], d_dgpr[0], d_clamp[0], d_omod[0], d_mova[0], d_op3[1], d_op3[2], d_op3[3], d_op3[4], d_im[0], d_ps[0], d_ps[1], d_ps[2], d_ps[3], d_ps[4], d_up[0],
+  assign unused_core = ^{clause_cf, al[31:13], iconst[0], d_red[0], d_red[1], d_red[2], d_red[3], d_red[4], d_neg[0][0], d_abs[0][0], d_dgpr[0], d_clamp[0], d_omod[0], d_mova[0], d_op3[1], d_op3[2], d_op3[3], d_op3[4], d_im[0], d_ps[0], d_ps[1], d_ps[2], d_ps[3], d_ps[4], d_up[0],
                          d_uem[0], d_opc[0], d_pred[0], d_kill[0], d_write[0]};
 endmodule

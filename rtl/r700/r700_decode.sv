@@ -31,6 +31,8 @@ module r700_decode (
   output logic        is_pred,
   output logic        is_kill,
   output logic        is_mova,
+  output logic        is_red,    // DOT4, DOT4_IEEE, CUBE, MAX4: the four vector slots
+  output logic        is_int,    // an integer result: OMOD/CLAMP illegal (model D42)
   output logic [1:0]  nsrc,
   output logic        impl,
   output logic        bad
@@ -55,7 +57,11 @@ module r700_decode (
     write = op3 || w1[4];
     omod  = op3 ? 2'd0 : w1[6:5];
     opc   = op3 ? {2'b00, w1[17:13]} : w1[13:7];
-    trans_only = 1'b0; vec_only = 1'b0; is_pred = 1'b0; is_kill = 1'b0; is_mova = 1'b0;
+    trans_only = 1'b0; vec_only = 1'b0; is_pred = 1'b0; is_kill = 1'b0; is_mova = 1'b0; is_red = 1'b0;
+    // R700_RF_INT rows of model/r700/r700.def
+    is_int = op3 ? (w1[17:13] >= 5'd28 && w1[17:13] <= 5'd30)
+                 : ((w1[13:7] >= 7'd12 && w1[13:7] <= 7'd15) || (w1[13:7] >= 7'd48 && w1[13:7] <= 7'd63) ||
+                    w1[13:7] == 7'd107 || (w1[13:7] >= 7'd112 && w1[13:7] <= 7'd121));
     nsrc = 2'd2;
     impl = 1'b1;
     bad = (!op3 && w1[14]) || index_mode == 3'd7 || pred_sel == 2'd1;
@@ -63,9 +69,10 @@ module r700_decode (
       if ((k < 2 || op3) && sel[9*k +: 9] >= 9'd192 && sel[9*k +: 9] < 9'd244) bad = 1'b1;
     if (op3) begin
       nsrc = 2'd3;
-      // CND*, CND*_INT, MULADD* (MUL_LIT and the doubles: not in this core)
-      impl = (opc[4:0] >= 5'd16 && opc[4:0] <= 5'd26) || opc[4:0] == r700_pkg::OP3_CNDE_INT ||
+      // CND*, CND*_INT, MULADD*, MUL_LIT* (trans only; the doubles: not in this core)
+      impl = (opc[4:0] >= 5'd12 && opc[4:0] <= 5'd26) || opc[4:0] == r700_pkg::OP3_CNDE_INT ||
              opc[4:0] == r700_pkg::OP3_CNDGT_INT || opc[4:0] == r700_pkg::OP3_CNDGE_INT;
+      trans_only = opc[4:0] >= 5'd12 && opc[4:0] <= 5'd15;
       // every other defined OP3 opcode is float or double: not in this core
       if (opc[4:0] < 5'd8 || opc[4:0] == 5'd27 || opc[4:0] == 5'd31) bad = 1'b1;
     end else begin
@@ -73,7 +80,16 @@ module r700_decode (
         r700_pkg::OP_NOP: nsrc = 2'd0;
         7'd0, 7'd1, 7'd2, 7'd3, 7'd4, 7'd5, 7'd6, 7'd8, 7'd9, 7'd10, 7'd11, 7'd12, 7'd13, 7'd14,
         7'd15: ;                                              // float arithmetic and sets
-        7'd32, 7'd33, 7'd34, 7'd35: is_pred = 1'b1;            // PRED_SETE..NE
+        7'd32, 7'd33, 7'd34, 7'd35, 7'd37, 7'd40, 7'd41, 7'd42, 7'd43, 7'd74, 7'd75, 7'd76, 7'd77,
+        7'd78, 7'd79: is_pred = 1'b1;                          // PRED_SETE..NE, _POP, *_PUSH*
+        7'd36, 7'd39: begin nsrc = 2'd1; is_pred = 1'b1; end   // PRED_SET_INV, _RESTORE
+        7'd38: begin nsrc = 2'd0; is_pred = 1'b1; end          // PRED_SET_CLR
+        7'd16, 7'd17, 7'd18, 7'd19, 7'd20: nsrc = 2'd1;        // FRACT, TRUNC, CEIL, RNDNE, FLOOR
+        7'd21, 7'd22: begin nsrc = 2'd1; vec_only = 1'b1; is_mova = 1'b1; end  // MOVA, MOVA_FLOOR
+        7'd80, 7'd81, 7'd82: begin vec_only = 1'b1; is_red = 1'b1; end         // DOT4, DOT4_IEEE, CUBE
+        7'd83: begin nsrc = 2'd1; vec_only = 1'b1; is_red = 1'b1; end          // MAX4
+        7'd107, 7'd108, 7'd109, 7'd119, 7'd120, 7'd121: begin nsrc = 2'd1; trans_only = 1'b1; end
+                                                               // conversions, RECIP_INT/UINT
         7'd44, 7'd45, 7'd46, 7'd47: is_kill = 1'b1;            // KILLE..NE
         r700_pkg::OP_MOV, r700_pkg::OP_NOT: nsrc = 2'd1;
         r700_pkg::OP_MOVA_INT: begin nsrc = 2'd1; vec_only = 1'b1; is_mova = 1'b1; end
@@ -94,5 +110,5 @@ module r700_decode (
     end
   end
   logic unused_bs;
-  assign unused_bs = ^w1[20:18];   // BANK_SWIZZLE: read-port timing only (not architectural)
+  assign unused_bs = ^w1[20:18];   // BANK_SWIZZLE: the core's group check reads it from the word
 endmodule

@@ -5,7 +5,7 @@
 `define R700_PKG_SV
 package r700_pkg;
   // per-pixel states
-  localparam logic [1:0] PS_ACTIVE = 2'd0, PS_BRANCH = 2'd1;
+  localparam logic [1:0] PS_ACTIVE = 2'd0, PS_BRANCH = 2'd1, PS_CONT = 2'd2, PS_BREAK = 2'd3;
 
   // OP2 opcodes (ALU_WORD1_OP2.ALU_INST [13:7])
   localparam logic [6:0]

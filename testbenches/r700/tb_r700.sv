@@ -4,9 +4,9 @@
 // port; the monitor gpuref_retire_mon feeds the checker.  Register files and
 // retire record: model/r700/README.md; DUT ports: rtl/r700/README.md.
 //
-// Items the core does not hold (PV, PS, AR, pred, aL, I, cb*, a non-zero
-// depth) are reported on stdout when a test starts with them; such tests are
-// in lockstep_skip.txt.
+// Items the core does not hold (a non-zero depth, memory other than cb0-cb15)
+// are reported on stdout when a test starts with them; such tests are in
+// lockstep_skip.txt.
 module tb_r700 (input logic clk);
   import gpuref_check_pkg::*;
   import gpuref_pkg::*;
@@ -21,7 +21,7 @@ module tb_r700 (input logic clk);
   logic         running, done, fault;
   logic [31:0]  fault_pc;
   logic [3:0]   fault_why;
-  logic         rt_valid, rt_kind;
+  logic         rt_valid, rt_last, rt_kind;
   logic [31:0]  rt_pc, rt_next_pc;
   logic [4:0]   rt_nwords;
   logic [16*32-1:0] rt_words;
@@ -37,7 +37,8 @@ module tb_r700 (input logic clk);
   logic         rt_pr_en;
   logic [2:0]   rt_pr_slot;
   logic [LANES-1:0] rt_pr_lanes, rt_pr_val;
-  logic         rt_vm_we, rt_st_we;
+  logic         rt_vm_we, rt_st_we, rt_al_we;
+  logic [31:0]  rt_al;
   logic [LANES-1:0] rt_vm, rt_active;
   logic [7:0]   rt_depth;
   logic [LANES-1:0] rt_mw_en;
@@ -45,7 +46,7 @@ module tb_r700 (input logic clk);
   logic [15:0]  rt_mw_mask;
   logic [LANES*128-1:0] rt_mw_data;
 
-  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS)) dut (.*);
+  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS), .CB_CONSTS(4096)) dut (.*);
 
   chandle chk;
   int     phase = 0;     // 0 reset, 1 collect, 2 load, 3 start, 4 run, 5 stopped
@@ -70,6 +71,12 @@ module tb_r700 (input logic clk);
       return;
     end
     if (kind == 1) begin
+      int unsigned bank;
+      // cb0..cb15: constant buffers read by kcache (word c*4 + element)
+      if (name.len() >= 3 && name.substr(0, 1) == "cb" && addr < 64'h10000) begin
+        bank = name.substr(2, name.len() - 1).atoi();
+        if (bank < 16) begin push(3'd4, (bank << 14) | int'(addr >> 2), value[31:0]); return; end
+      end
       $display("r700 bench: memory word of %s at 0x%0h is not held by the core", name, addr);
       return;
     end
@@ -79,6 +86,12 @@ module tb_r700 (input logic clk);
       "active": begin push(3'd3, 1, value[31:0]); push(3'd3, 2, value[63:32]); end
       "valid":  begin push(3'd3, 3, value[31:0]); push(3'd3, 4, value[63:32]); end
       "B":      push(3'd3, 5, value[31:0]);
+      "aL":     push(3'd3, 11, value[31:0]);
+      "I":      push(3'd6, index, value[31:0]);
+      "AR":     if (lane < LANES) push(3'd5, (lane << 10) | index, value[31:0]);
+      "pred":   if (lane < LANES) push(3'd5, (lane << 10) | 4, value[31:0]);
+      "PV":     if (lane < LANES) push(3'd5, (lane << 10) | (5 + index), value[31:0]);
+      "PS":     if (lane < LANES) push(3'd5, (lane << 10) | 9, value[31:0]);
       "pc", "pstate": ;                                    // the program base; lanes beyond LANES
       default:  $display("r700 bench: initial %s[%0d] lane %0d = 0x%0h is not held by the core",
                          name, index, lane, value);
@@ -87,16 +100,16 @@ module tb_r700 (input logic clk);
 
   // ---- the core's retire port onto the ISA-neutral interface:
   // write ports 0-4 GPR of unit x..t, 5-8 AR.x..w, 9 pred, 10 valid,
-  // 11 active, 12 depth; memory-write port l: the export of lane l
-  localparam int NRW = 13;
+  // 11 active, 12 depth, 13 aL; memory-write port l: the export of lane l
+  localparam int NRW = 14;
   gpuref_retire_if #(.LANES(LANES), .NREGW(NRW), .NMEMW(LANES), .NWB(1)) rif (clk);
   logic mon_stop;
   gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(LANES), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
-  int f_r, f_ar, f_pred, f_valid, f_active, f_depth, s_exp;
+  int f_r, f_ar, f_pred, f_valid, f_active, f_depth, f_al, s_exp;
 
   always_comb begin
     rif.valid = rt_valid && phase == 4;
-    rif.last = 1'b1;
+    rif.last = rt_last;
     rif.wave = 16'd0;
     rif.pc = 64'(rt_pc);
     rif.next_pc = 64'(rt_next_pc);
@@ -131,6 +144,8 @@ module tb_r700 (input logic clk);
     rif.rw_lanes[11] = 64'd1; rif.rw_val[11][0] = 64'(rt_active);
     rif.rw_en[12] = rt_st_we; rif.rw_file[12] = 16'(f_depth); rif.rw_bits[12] = 64'hff;
     rif.rw_lanes[12] = 64'd1; rif.rw_val[12][0] = 64'(rt_depth);
+    rif.rw_en[13] = rt_al_we; rif.rw_file[13] = 16'(f_al); rif.rw_bits[13] = 64'hffffffff;
+    rif.rw_lanes[13] = 64'd1; rif.rw_val[13][0] = 64'(rt_al);
     for (int l = 0; l < LANES; l++) begin
       rif.mw_en[l] = rt_mw_en[l]; rif.mw_space[l] = 16'(s_exp);
       rif.mw_addr[l] = 64'(rt_mw_addr[32*l +: 32]); rif.mw_lane[l] = 8'(l); rif.mw_size[l] = 5'd16;
@@ -164,6 +179,7 @@ module tb_r700 (input logic clk);
           f_pred = gpuref_dpi_chk_file_id(chk, "pred");    f_valid = gpuref_dpi_chk_file_id(chk, "valid");
           f_active = gpuref_dpi_chk_file_id(chk, "active"); f_depth = gpuref_dpi_chk_file_id(chk, "depth");
           s_exp = gpuref_dpi_chk_space_id(chk, "export");
+          f_al = gpuref_dpi_chk_file_id(chk, "aL");
         end
         if (cycle >= 3) phase <= 1;
       end
