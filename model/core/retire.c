@@ -39,9 +39,11 @@ gpuref_regw *gpuref_retire_regw_slot(gpuref_retire *rr, int file, unsigned index
 {
     if (!rr)
         return NULL;
+    /* one entry per register and slot: two slots of a group may write
+     * different lanes of one register (R700 relative destinations) */
     for (unsigned i = 0; i < rr->nregw; i++) {
         gpuref_regw *w = &rr->regw[i];
-        if (w->file == file && w->index == index && gpuref_regw_own(w)) {
+        if (w->file == file && w->index == index && w->slot == slot && gpuref_regw_own(w)) {
             w->bits |= bits;
             return w;
         }
@@ -85,12 +87,21 @@ gpuref_memw *gpuref_retire_memw(gpuref_retire *rr, int space, uint64_t addr, uns
 }
 
 
-static const gpuref_regw *find_regw(const gpuref_retire *rr, int file, unsigned index)
+/* the entry of a register written by `slot`, else its first entry (a
+ * write by another slot is then reported as a slot difference) */
+static const gpuref_regw *find_regw(const gpuref_retire *rr, int file, unsigned index, int slot)
 {
-    for (unsigned i = 0; i < rr->nregw; i++)
-        if (rr->regw[i].file == file && rr->regw[i].index == index && gpuref_regw_own(&rr->regw[i]))
-            return &rr->regw[i];
-    return NULL;
+    const gpuref_regw *any = NULL;
+    for (unsigned i = 0; i < rr->nregw; i++) {
+        const gpuref_regw *w = &rr->regw[i];
+        if (w->file != file || w->index != index || !gpuref_regw_own(w))
+            continue;
+        if (w->slot == slot)
+            return w;
+        if (!any)
+            any = w;
+    }
+    return any;
 }
 
 static int add_diff(gpuref_diff *diffs, size_t max, int n, gpuref_diff_kind kind, int file,
@@ -285,7 +296,11 @@ int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
         const gpuref_regw *m = &model->regw[i];
         if (!gpuref_regw_own(m))
             continue;
-        const gpuref_regw *d = find_regw(dut, m->file, m->index);
+        const gpuref_regw *d = find_regw(dut, m->file, m->index, m->slot);
+        /* a DUT write by another slot that matches another model write of
+         * the register is that one's: this one is missing */
+        if (d && d->slot != m->slot && find_regw(model, m->file, m->index, d->slot) != m)
+            d = NULL;
         if (!d) {
             int k = n;
             n = add_diff(diffs, max, n, GPUREF_DIFF_REG_MISSING, m->file, m->index, -1, 0,
@@ -298,7 +313,11 @@ int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
     }
     for (unsigned i = 0; i < dut->nregw; i++) {
         const gpuref_regw *d = &dut->regw[i];
-        if (gpuref_regw_own(d) && !find_regw(model, d->file, d->index)) {
+        const gpuref_regw *mm = find_regw(model, d->file, d->index, d->slot);
+        /* extra: no model write of the register, or this DUT write stands
+         * beside the one that matches the model's slot */
+        if (gpuref_regw_own(d) &&
+            (!mm || (mm->slot != d->slot && find_regw(dut, d->file, d->index, mm->slot) != d))) {
             int k = n;
             n = add_diff(diffs, max, n, GPUREF_DIFF_REG_EXTRA, d->file, d->index, -1,
                          d->lanes, 0);
@@ -424,7 +443,7 @@ int gpuref_retire_waive(gpuref_model *m, const gpuref_retire *dut, const gpuref_
         const gpuref_regw *mw = &model->regw[i];
         if (!(mw->flags & (GPUREF_REGW_UNMODELLED | GPUREF_REGW_F32_ULP)) || !gpuref_regw_own(mw))
             continue;
-        const gpuref_regw *dw = find_regw(dut, mw->file, mw->index);
+        const gpuref_regw *dw = find_regw(dut, mw->file, mw->index, mw->slot);
         if (!dw)
             continue;
         uint64_t lanes = dw->lanes & mw->lanes;

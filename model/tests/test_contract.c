@@ -77,6 +77,41 @@ static void test_units(void)
     tu_check(n == 1 && d[0].kind == GPUREF_DIFF_REG_VALUE && d[0].slot == 1, "value diff keeps slot");
     b->regw[0].value[0] = 7;
     tu_check(gpuref_retire_compare(a, b, d, 8) == 0, "same slot, same value");
+    /* two slots writing different lanes of one register: an entry each */
+    w = gpuref_retire_regw_slot(a, 0, 13, 0xffffffffu, 0);
+    w->lanes = 1;
+    w->value[0] = 5;
+    w = gpuref_retire_regw_slot(a, 0, 13, 0xffffffffu, 2);
+    tu_check(a->nregw == 3 && a->regw[2].slot == 2, "second slot of a register is its own entry");
+    w->lanes = 2;
+    w->value[1] = 6;
+    w = gpuref_retire_regw_slot(b, 0, 13, 0xffffffffu, 2);
+    w->lanes = 2;
+    w->value[1] = 6;
+    w = gpuref_retire_regw_slot(b, 0, 13, 0xffffffffu, 0);
+    w->lanes = 1;
+    w->value[0] = 5;
+    tu_check(gpuref_retire_compare(a, b, d, 8) == 0, "per-slot entries match by slot, in any order");
+    b->regw[1].value[1] = 9;   /* the DUT's slot 2 entry */
+    n = gpuref_retire_compare(a, b, d, 8);
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_REG_VALUE && d[0].slot == 2 && d[0].lane == 1,
+             "value diff of the second slot's lane");
+    b->regw[1].value[1] = 6;
+    /* a (the DUT) without its slot 0 write: missing; b (the model) without it: extra */
+    gpuref_regw keep = a->regw[1];
+    a->nregw = 2;
+    a->regw[1] = a->regw[2];
+    n = gpuref_retire_compare(a, b, d, 8);
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_REG_MISSING && d[0].slot == 0,
+             "the model's write by a further slot is missing");
+    a->regw[2] = a->regw[1];
+    a->regw[1] = keep;
+    a->nregw = 3;
+    b->nregw = 2;
+    n = gpuref_retire_compare(a, b, d, 8);
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_REG_EXTRA && d[0].slot == 0,
+             "the DUT's write by a further slot is extra");
+    a->nregw = b->nregw = 1;   /* back to the register 12 entries */
     /* deferred and pending writes are not part of the unit's comparison */
     w = gpuref_retire_regw(b, 0, 20, 0xffffffffu);
     w->flags = GPUREF_REGW_PENDING;
