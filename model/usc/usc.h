@@ -154,8 +154,7 @@ typedef struct usc_state {
     uint32_t  *words;
     size_t     nwords;
     usc_group *grp;           /* predecoded group at every word */
-    int16_t   *grpst;         /* its status */
-    char     (*grperr)[160];   /* its message */
+    int16_t   *grpst;         /* its status (the message is made again when executed) */
 } usc_state;
 
 /* register files (ids of gpuref_regfile_info) */
@@ -168,6 +167,7 @@ struct usc_ctx {
     usc_state       *s;
     const usc_group *g;
     uint32_t         act;          /* instances that execute */
+    unsigned         ni;           /* instances of the task (cfg.instances) */
     uint32_t         v[USC_NK][USC_MAXI];
     uint8_t          wset[2];      /* W0/W1 given a value, and by which slot */
     int8_t           wslot[2];
@@ -216,11 +216,20 @@ int  usc_step(void *st, gpuref_retire *rr, char *err);
 #include "usc.def"
 #undef USC_ROW
 
-#define USC_FOR(c, l) for (unsigned l = 0; l < (c)->s->cfg.instances; l++) if ((c)->act >> l & 1)
+/* every executing instance l; the mask and count are read once (stores to
+ * the value arrays could otherwise alias them) */
+#define USC_FOR(c, l) \
+    for (unsigned l##_m = (c)->act, l##_n = (c)->ni, l = 0; l < l##_n; l++) if (l##_m >> l & 1)
+extern const uint32_t usc_zero_lanes[USC_MAXI];
 /* the value of operand j of an instruction, instance l */
 static inline uint32_t usc_opv(const usc_ctx *c, const usc_ins *in, unsigned j, unsigned l)
 {
     return in->k[j] < USC_NK ? c->v[in->k[j]][l] : 0;
+}
+/* the lane array of operand j (zeros for an absent or non-value operand) */
+static inline const uint32_t *usc_opa(const usc_ctx *c, const usc_ins *in, unsigned j)
+{
+    return j < in->nk && in->k[j] < USC_NK ? c->v[in->k[j]] : usc_zero_lanes;
 }
 
 #endif

@@ -149,89 +149,123 @@ int usc_x_tst(usc_ctx *c, const usc_ins *in, char *err)
 }
 
 /* --------------------------------------------------------------- bitwise */
-static unsigned hibit(uint32_t x) { unsigned c = 0; while (c < 32 && (x >> c)) c++; return c; }  /* 0..32 */
+/* the number of significant bits of x, 0..32 */
+static inline unsigned hibit(uint32_t x) { return x ? 32u - (unsigned)__builtin_clz(x) : 0u; }
+
+/* the 16 low bits of x to the even positions 0, 2, .. 30 */
+static inline uint32_t spread16(uint32_t x)
+{
+    x &= 0xffffu;
+    x = (x | x << 8) & 0x00ff00ffu;
+    x = (x | x << 4) & 0x0f0f0f0fu;
+    x = (x | x << 2) & 0x33333333u;
+    x = (x | x << 1) & 0x55555555u;
+    return x;
+}
+
+static inline uint32_t rev32(uint32_t x)
+{
+    x = (x >> 1 & 0x55555555u) | (x & 0x55555555u) << 1;
+    x = (x >> 2 & 0x33333333u) | (x & 0x33333333u) << 2;
+    x = (x >> 4 & 0x0f0f0f0fu) | (x & 0x0f0f0f0fu) << 4;
+    x = (x >> 8 & 0x00ff00ffu) | (x & 0x00ff00ffu) << 8;
+    return x >> 16 | x << 16;
+}
 
 int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
-    USC_FOR(c, l) {
-        uint32_t ft1 = c->v[USC_K_FT1][l];
-        uint32_t a = c->v[USC_K_FT2][l], b = c->v[USC_K_S3][l], r;
-        if (in->k[1] != USC_K_NONE) a &= ft1;
-        if (in->k[3] != USC_K_NONE) b &= ~ft1;
-        switch (in->op) {
-        case USC_OP_AND:  r = a & b; break;
-        case USC_OP_OR:   r = a | b; break;
-        case USC_OP_XOR:  r = a ^ b; break;
-        case USC_OP_NAND: r = ~(a & b); break;
-        case USC_OP_NOR:  r = ~(a | b); break;
-        default:          r = ~(a ^ b); break;
-        }
-        c->v[USC_K_FT4][l] = r;
-    }
+    const uint32_t *ft1 = c->v[USC_K_FT1], *s2 = c->v[USC_K_FT2], *s3 = c->v[USC_K_S3];
+    uint32_t *d = c->v[USC_K_FT4];
+    /* the optional FT1 masks: all ones when absent */
+    const uint32_t ma = in->k[1] != USC_K_NONE ? 0 : 0xffffffffu, mb = in->k[3] != USC_K_NONE ? 0 : 0xffffffffu;
+    /* the result inverted for NAND/NOR/XNOR */
+    const unsigned op = in->op;
+    const uint32_t inv = op == USC_OP_NAND || op == USC_OP_NOR || op == USC_OP_XNOR ? 0xffffffffu : 0;
+#define LOGIC(expr) do { USC_FOR(c, l) { uint32_t a = s2[l] & (ft1[l] | ma), b = s3[l] & (~ft1[l] | mb); \
+                                         d[l] = (expr) ^ inv; } } while (0)
+    if (op == USC_OP_AND || op == USC_OP_NAND) LOGIC(a & b);
+    else if (op == USC_OP_OR || op == USC_OP_NOR) LOGIC(a | b);
+    else LOGIC(a ^ b);
+#undef LOGIC
     return GPUREF_OK;
 }
 
 int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
-    unsigned op = in->op, d0 = in->k[0];
-    USC_FOR(c, l) {
-        unsigned d = d0;
-        /* MSK and the bitmask BYP write FT0 and FT1: their sources follow */
-        unsigned j0 = in->nk > 1 && in->k[1] == USC_K_FT1 ? 2 : 1;
-        uint32_t x = in->nk > j0 ? usc_opv(c, in, j0, l) : 0;
-        uint32_t y = in->nk > j0 + 1 ? usc_opv(c, in, j0 + 1, l) : 0, r = 0;
-        switch (op) {
-        case USC_OP_SHFL:     /* S1 bits to the odd positions, S2 bits to the even (L886) */
-            for (unsigned i = 0; i < 16; i++)
-                r |= (x >> i & 1u) << (2 * i) | (y >> i & 1u) << (2 * i + 1);
-            break;
-        case USC_OP_REV:
-            for (unsigned i = 0; i < 32; i++) r |= (x >> i & 1u) << (31 - i);
-            break;
-        case USC_OP_LSL: r = x << (y & 31); break;
-        case USC_OP_SHR: r = x >> (y & 31); break;
-        case USC_OP_ROL: { unsigned n = y & 31; r = n ? x << n | x >> (32 - n) : x; break; }
-        case USC_OP_CPS:      /* (S4 & ~FT4) | (P0 ? FT4 : 0) (L906, the operator read as |) */
-            x = c->v[USC_K_FT4][l];
-            y = c->v[USC_K_S4][l];
-            r = (y & ~x) | (c->s->p0[l] & 1 ? x : 0);
-            break;
-        case USC_OP_ASR: {    /* sign bit position by mode, then (L917-L919) */
-            unsigned sb = in->m == 0 ? 31 : in->m == 1 ? 15 : in->m == 2 ? (c->v[USC_K_FT0][l] & 0x1f)
-                                                                            : (c->v[USC_K_FT3][l] & 0x1f);
+    const unsigned op = in->op;
+    unsigned d = in->k[0];
+    /* MSK and the bitmask BYP write FT0 and FT1: their sources follow */
+    const unsigned j0 = in->nk > 1 && in->k[1] == USC_K_FT1 ? 2 : 1;
+    const uint32_t *xs = usc_opa(c, in, j0), *ys = usc_opa(c, in, j0 + 1);
+    uint32_t *r = c->v[d];
+#define EACH(expr) do { USC_FOR(c, l) { uint32_t x = xs[l], y = ys[l]; (void)y; r[l] = (expr); } } while (0)
+    switch (op) {
+    case USC_OP_SHFL:     /* S1 bits to the odd positions, S2 bits to the even (L886) */
+        EACH(spread16(x) | spread16(y) << 1);
+        break;
+    case USC_OP_REV: EACH(rev32(x)); break;
+    case USC_OP_LSL: EACH(x << (y & 31)); break;
+    case USC_OP_SHR: EACH(x >> (y & 31)); break;
+    case USC_OP_ROL: EACH((y & 31) ? x << (y & 31) | x >> (32 - (y & 31)) : x); break;
+    case USC_OP_CPS: {    /* (S4 & ~FT4) | (P0 ? FT4 : 0) (L906, the operator read as |) */
+        const uint32_t *ft4 = c->v[USC_K_FT4], *s4 = c->v[USC_K_S4];
+        const uint8_t *p0 = c->s->p0;
+        USC_FOR(c, l) r[l] = (s4[l] & ~ft4[l]) | (p0[l] & 1 ? ft4[l] : 0);
+        break;
+    }
+    case USC_OP_ASR: {    /* sign bit position by mode, then (L917-L919) */
+        const unsigned m = in->m;
+        const uint32_t *ft0 = c->v[USC_K_FT0], *ft3 = c->v[USC_K_FT3];
+        USC_FOR(c, l) {
+            uint32_t x = xs[l], y = ys[l];
+            unsigned sb = m == 0 ? 31 : m == 1 ? 15 : m == 2 ? (ft0[l] & 0x1f) : (ft3[l] & 0x1f);
             int32_t t = (int32_t)(x << (31 - sb));
             unsigned sh = 31 + (y & 31) - sb;
-            r = (uint32_t)(sh > 31 ? (t < 0 ? -1 : 0) : t >> sh);
-            break;
+            r[l] = (uint32_t)(sh > 31 ? (t < 0 ? -1 : 0) : t >> sh);
         }
-        case USC_OP_TZ: case USC_OP_TNZ: {
-            int t = (x == 0) == (op == USC_OP_TZ);
-            c->v[USC_K_P0][l] = (uint32_t)t;
-            continue;
-        }
-        case USC_OP_BYPL: r = x; break;          /* FT4 = S1 (the syntax, L943: decision D7) */
-        case USC_OP_BYP:
-            if (d == USC_K_FT0) { c->v[USC_K_FT0][l] = x; r = in->k[3] == USC_K_IMM ? in->imm : y; d = USC_K_FT1; }
-            else r = x;
-            break;
-        case USC_OP_MSK: {    /* width S0, position S1, 6 bits each (L946-L951) */
-            unsigned w = x & 63, p = y & 63;
-            c->v[USC_K_FT0][l] = (w + p - 1) & 63;
-            r = (uint32_t)((((uint64_t)1 << w) - 1) << p);
-            d = USC_K_FT1;
-            break;
-        }
-        case USC_OP_CBS: for (; x; x &= x - 1) r++; break;
-        case USC_OP_FTB: r = hibit(x) - 1; break;
-        case USC_OP_FTBSHI: r = hibit(x ^ (uint32_t)((int32_t)x >> 31)) - 1; break;
-        default:              /* FTB_MSB: leading zeros, -1 for 0 (L972-L975) */
-            r = x ? 32 - hibit(x) : 0xffffffffu;
-            break;
-        }
-        c->v[d][l] = r;
+        break;
     }
-    if (op == USC_OP_TZ || op == USC_OP_TNZ) { c->p0set = 1; c->p0slot = USC_SL_BTST; }
+    case USC_OP_TZ: case USC_OP_TNZ: {
+        uint32_t *p = c->v[USC_K_P0], want = op == USC_OP_TZ;
+        USC_FOR(c, l) p[l] = (xs[l] == 0) == want;
+        c->p0set = 1;
+        c->p0slot = USC_SL_BTST;
+        break;
+    }
+    case USC_OP_BYPL: EACH(x); break;            /* FT4 = S1 (the syntax, L943: decision D7) */
+    case USC_OP_BYP:
+        if (d == USC_K_FT0) {
+            uint32_t *f0 = c->v[USC_K_FT0];
+            r = c->v[USC_K_FT1];
+            if (in->k[3] == USC_K_IMM) {
+                const uint32_t imm = in->imm;
+                USC_FOR(c, l) { f0[l] = xs[l]; r[l] = imm; }
+            } else {
+                USC_FOR(c, l) { uint32_t y = ys[l]; f0[l] = xs[l]; r[l] = y; }
+            }
+        } else {
+            EACH(x);
+        }
+        break;
+    case USC_OP_MSK: {    /* width S0, position S1, 6 bits each (L946-L951) */
+        uint32_t *f0 = c->v[USC_K_FT0];
+        r = c->v[USC_K_FT1];
+        USC_FOR(c, l) {
+            unsigned w = xs[l] & 63, p = ys[l] & 63;
+            f0[l] = (w + p - 1) & 63;
+            r[l] = (uint32_t)((((uint64_t)1 << w) - 1) << p);
+        }
+        break;
+    }
+    case USC_OP_CBS: EACH((uint32_t)__builtin_popcount(x)); break;
+    case USC_OP_FTB: EACH(hibit(x) - 1); break;
+    case USC_OP_FTBSHI: EACH(hibit(x ^ (uint32_t)((int32_t)x >> 31)) - 1); break;
+    default:              /* FTB_MSB: leading zeros, -1 for 0 (L972-L975) */
+        EACH(x ? 32 - hibit(x) : 0xffffffffu);
+        break;
+    }
+#undef EACH
     return GPUREF_OK;
 }

@@ -55,11 +55,9 @@ static void usc_fini(void *vs)
     free(s->words);
     free(s->grp);
     free(s->grpst);
-    free(s->grperr);
     s->words = NULL;
     s->grp = NULL;
     s->grpst = NULL;
-    s->grperr = NULL;
 }
 
 static void usc_start(usc_state *s)
@@ -167,31 +165,20 @@ static int usc_load(void *vs, uint64_t base, const uint32_t *words, size_t n, ch
     uint32_t *w = malloc(m * sizeof *w);
     usc_group *g = malloc(m * sizeof *g);
     int16_t *gs = malloc(m * sizeof *gs);
-    char (*ge)[160] = malloc(m * sizeof *ge);
-    if (!w || !g || !gs || !ge) {
-        free(w); free(g); free(gs); free(ge);
+    if (!w || !g || !gs) {
+        free(w); free(g); free(gs);
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     }
     if (n) memcpy(w, words, n * sizeof *w);
-    /* predecode every word as a group start; an error is kept and reported
-     * only if that group is executed */
+    /* predecode every word as a group start; an error status is kept, and
+     * the message made again (usc_step) only if that group is executed */
     char why[GPUREF_ERRLEN];
-    for (size_t i = 0; i < n; i++) {
-        int st = usc_decode_group(w + i, n - i, &g[i], why);   /* group rules included */
-        gs[i] = (int16_t)st;
-        ge[i][0] = 0;
-        if (st) {
-            size_t k = strlen(why);
-            if (k >= sizeof ge[i]) k = sizeof ge[i] - 1;
-            memcpy(ge[i], why, k);
-            ge[i][k] = 0;
-        }
-    }
+    for (size_t i = 0; i < n; i++)
+        gs[i] = (int16_t)usc_decode_group(w + i, n - i, &g[i], why);   /* group rules included */
     usc_fini(s);
     s->words = w;
     s->grp = g;
     s->grpst = gs;
-    s->grperr = ge;
     s->nwords = n;
     s->base = (uint32_t)base;
     usc_start(s);
