@@ -153,8 +153,9 @@ typedef struct usc_state {
     int        finished;
     uint32_t  *words;
     size_t     nwords;
-    usc_group *grp;           /* predecoded group at every word */
-    int16_t   *grpst;         /* its status (the message is made again when executed) */
+    usc_group *grp;           /* the groups that decoded, in word order (dense) */
+    int32_t   *gix;           /* per word: its group in grp, or the (negative) decode
+                                 status (the message is made again when executed) */
 } usc_state;
 
 /* register files (ids of gpuref_regfile_info) */

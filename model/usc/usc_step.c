@@ -185,13 +185,13 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     if (s->pc < s->base || (s->pc - s->base) / 4 >= s->nwords || (s->pc & 3))
         return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: pc 0x%x is outside the program", s->pc);
     size_t wi = (s->pc - s->base) / 4;
-    if (s->grpst[wi]) {   /* the decoder's message, made again for the group executed */
+    if (s->gix[wi] < 0) {   /* the decoder's message, made again for the group executed */
         usc_group bad;
-        char why[GPUREF_ERRLEN];
+        char why[GPUREF_ERRLEN] = "usc: group does not decode";
         int st = usc_decode_group(s->words + wi, s->nwords - wi, &bad, why);
-        return gpuref_errf(err, st ? st : s->grpst[wi], "%s (group at 0x%x)", why, s->pc);
+        return gpuref_errf(err, st ? st : s->gix[wi], "%s (group at 0x%x)", why, s->pc);
     }
-    const usc_group *g = &s->grp[wi];
+    const usc_group *g = &s->grp[s->gix[wi]];
     const unsigned ni = s->cfg.instances;
     memset(c->wset, 0, sizeof c->wset);
     c->s = s;
