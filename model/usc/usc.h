@@ -135,6 +135,8 @@ typedef struct usc_group {
     usc_reg  s[6], w[2];
     usc_ins  ins[6];
     uint16_t slots;           /* slots present */
+    uint8_t  ftw;             /* FT0..FT5 rows (bit k = FTk) an instruction writes for
+                                 every executing instance (usc_group_prepare) */
 } usc_group;
 
 typedef struct usc_config {
@@ -210,6 +212,8 @@ int  usc_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail,
 int  usc_isa_disasm_unit(unsigned stream, const uint32_t *w, size_t avail, uint64_t pc,
                          char *buf, size_t len, unsigned *nwords, char *err);
 int  usc_step(void *st, gpuref_retire *rr, char *err);
+/* what the step derives from a decoded group once, at load (ftw) */
+void usc_group_prepare(usc_group *g);
 
 /* exec functions */
 #define USC_ROW(id, n, sl, f0, f1, f2, mk, md, ex) \

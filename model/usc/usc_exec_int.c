@@ -2,15 +2,6 @@
  * (README "Decisions" for what the source leaves open). */
 #include "usc.h"
 
-static int64_t imod(int64_t v, unsigned mods, unsigned si)
-{
-    static const uint8_t abs_b[3] = { USC_MOD_ABS0, USC_MOD_ABS1, USC_MOD_ABS2 };
-    static const uint8_t neg_b[3] = { USC_MOD_NEG0, USC_MOD_NEG1, USC_MOD_NEG2 };
-    if ((mods & abs_b[si]) && v < 0) v = -v;
-    if (mods & neg_b[si]) v = -v;
-    return v;
-}
-
 /* 8/16-bit ops: element 0 of each source (the low byte / half), computed
  * exactly; .SAT clamps to the type's range, otherwise the exact result is
  * written as a 32-bit two's complement integer */
@@ -20,17 +11,29 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
     unsigned op = in->op, bits, sgn, kind;      /* kind 0 add, 1 mul, 2 mad */
     if (op <= USC_OP_IMAD8) { bits = 8; sgn = op >= USC_OP_IADD8; kind = (op - USC_OP_UADD8) % 3; }
     else { bits = 16; sgn = op >= USC_OP_IADD16; kind = (op - USC_OP_UADD16) % 3; }
-    int64_t lo = sgn ? -(1ll << (bits - 1)) : 0, hi = sgn ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1;
+    const int64_t lo = sgn ? -(1ll << (bits - 1)) : 0, hi = sgn ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1;
+    /* element 0 as a signed value: (v & mask) ^ sb - sb sign-extends when sb
+     * is the sign bit (0 for the unsigned ops) */
+    const int64_t mask = (1ll << bits) - 1, sb = sgn ? 1ll << (bits - 1) : 0;
+    const uint32_t *src[3] = { usc_opa(c, in, 1), usc_opa(c, in, 2), usc_opa(c, in, 3) };
+    const unsigned mods = in->mods, sat = in->sat;
+    int absm[3], negm[3];
+    for (unsigned j = 0; j < 3; j++) {
+        absm[j] = (mods & usc_mod_abs[j]) != 0;
+        negm[j] = (mods & usc_mod_neg[j]) != 0;
+    }
+    uint32_t *d = c->v[USC_K_FT0];
     USC_FOR(c, l) {
         int64_t x[3];
-        for (unsigned j = 0; j < 3 && j + 1 < in->nk; j++) {
-            uint32_t v = usc_opv(c, in, j + 1, l) & (uint32_t)((1ull << bits) - 1);
-            int64_t e = sgn && (v >> (bits - 1) & 1) ? (int64_t)v - (1ll << bits) : (int64_t)v;
-            x[j] = imod(e, in->mods, j);
+        for (unsigned j = 0; j < 3; j++) {
+            int64_t e = (((int64_t)src[j][l] & mask) ^ sb) - sb;
+            if (absm[j] && e < 0) e = -e;
+            if (negm[j]) e = -e;
+            x[j] = e;
         }
         int64_t r = kind == 0 ? x[0] + x[1] : kind == 1 ? x[0] * x[1] : x[0] * x[1] + x[2];
-        if (in->sat) r = r < lo ? lo : r > hi ? hi : r;
-        c->v[USC_K_FT0][l] = (uint32_t)r;
+        if (sat) r = r < lo ? lo : r > hi ? hi : r;
+        d[l] = (uint32_t)r;
     }
     return GPUREF_OK;
 }
@@ -163,6 +166,14 @@ static inline uint32_t spread16(uint32_t x)
     return x;
 }
 
+static inline uint32_t popcount32(uint32_t x)
+{
+    x = x - (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
 static inline uint32_t rev32(uint32_t x)
 {
     x = (x >> 1 & 0x55555555u) | (x & 0x55555555u) << 1;
@@ -259,7 +270,7 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
         }
         break;
     }
-    case USC_OP_CBS: EACH((uint32_t)__builtin_popcount(x)); break;
+    case USC_OP_CBS: EACH(popcount32(x)); break;
     case USC_OP_FTB: EACH(hibit(x) - 1); break;
     case USC_OP_FTBSHI: EACH(hibit(x ^ (uint32_t)((int32_t)x >> 31)) - 1); break;
     default:              /* FTB_MSB: leading zeros, -1 for 0 (L972-L975) */

@@ -192,6 +192,7 @@ static int usc_load(void *vs, uint64_t base, const uint32_t *words, size_t n, ch
             g = ng2;
             cap = nc;
         }
+        usc_group_prepare(&one);
         g[ng] = one;
         gix[i] = (int32_t)ng++;
     }

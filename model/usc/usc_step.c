@@ -75,15 +75,15 @@ static int read_source(const usc_state *s, const usc_reg *r, unsigned k, uint32_
                 return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: s%u: %s%u indexed out of range "
                                    "(instance %u)", k, usc_bank_names[r->bank], r->index,
                                    (unsigned)__builtin_ctz(act));
-            memset(v, 0, ni * sizeof *v);
+            memset(v, 0, USC_MAXI * sizeof *v);
             return GPUREF_OK;
         }
         const uint32_t *row = lane_row((usc_state *)s, r->bank, i);
         if (row) {
-            memcpy(v, row, ni * sizeof *v);
+            memcpy(v, row, USC_MAXI * sizeof *v);   /* lanes from ni on are never read */
         } else {
             uint32_t x = reg_read(s, r->bank, i, 0);
-            for (unsigned l = 0; l < ni; l++) v[l] = x;
+            for (unsigned l = 0; l < USC_MAXI; l++) v[l] = x;
         }
         return GPUREF_OK;
     }
@@ -112,6 +112,25 @@ static int run(usc_ctx *c, unsigned slotmask, char *err)
         if (st) return st;
     }
     return GPUREF_OK;
+}
+
+/* The FT rows that an instruction of the group writes for every executing
+ * instance: the first operand of a form is its destination; the bitmask
+ * unit's BYP (with FT0) and MSK write FT1 too.  Every other FT row reads 0
+ * (decision D5) and is cleared by the step; the rows written need not be,
+ * as no instance that does not execute is read from them.  An unimplemented
+ * row writes nothing (it stops the step). */
+void usc_group_prepare(usc_group *g)
+{
+    unsigned m = 0;
+    for (unsigned i = 0; i < g->ninsn; i++) {
+        const usc_ins *in = &g->ins[i];
+        if (usc_rows[in->op].exec == usc_x_unimpl || !in->nk) continue;
+        unsigned d = in->k[0];
+        if (d >= USC_K_FT0 && d <= USC_K_FT5) m |= 1u << (d - USC_K_FT0);
+        if ((in->op == USC_OP_BYP && d == USC_K_FT0) || in->op == USC_OP_MSK) m |= 1u << 1;
+    }
+    g->ftw = (uint8_t)m;
 }
 
 /* the write-back of W w to its register for the executing instances; every
@@ -211,25 +230,28 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     }
     c->act = act;
     /* the FT of a phase or unit not present reads 0 (decision D5) */
-    memset(c->v[USC_K_FT0], 0, 6 * sizeof c->v[0]);
+    for (unsigned k = 0; k < 6; k++)
+        if (!(g->ftw >> k & 1)) memset(c->v[USC_K_FT0 + k], 0, sizeof c->v[0]);
     /* sources (every instance: derivatives read inactive neighbours) */
     int st;
     for (unsigned k = 0; k < 6; k++)
         if (g->smask >> k & 1)
             if ((st = read_source(s, &g->s[k], k, act, ni, c->v[k], err))) return st;
-    memcpy(c->v[USC_K_IS0], c->v[USC_K_S0 + usc_is0_src[g->is0]], ni * sizeof(uint32_t));
-    memcpy(c->v[USC_K_FTE], c->v[USC_K_IS0], ni * sizeof(uint32_t));
+    /* whole rows (a constant size the compiler copies inline); lanes from ni
+     * on are never read */
+    memcpy(c->v[USC_K_IS0], c->v[USC_K_S0 + usc_is0_src[g->is0]], sizeof c->v[0]);
+    memcpy(c->v[USC_K_FTE], c->v[USC_K_IS0], sizeof c->v[0]);
     for (unsigned l = 0; l < ni; l++) c->v[USC_K_P0][l] = s->p0[l];
     if (!g->bitwise) {
         if ((st = run(c, USC_S_P0 | USC_S_P1, err))) return st;
         static const uint8_t is3k[4] = { USC_K_FT0, USC_K_FT1, USC_K_S2, USC_K_FTE };
-        memcpy(c->v[USC_K_IS1], c->v[g->is1 ? USC_K_FTE : USC_K_FT0], ni * sizeof(uint32_t));
-        memcpy(c->v[USC_K_IS2], c->v[g->is2 ? USC_K_FTE : USC_K_FT1], ni * sizeof(uint32_t));
-        memcpy(c->v[USC_K_IS3], c->v[is3k[g->is3]], ni * sizeof(uint32_t));
+        memcpy(c->v[USC_K_IS1], c->v[g->is1 ? USC_K_FTE : USC_K_FT0], sizeof c->v[0]);
+        memcpy(c->v[USC_K_IS2], c->v[g->is2 ? USC_K_FTE : USC_K_FT1], sizeof c->v[0]);
+        memcpy(c->v[USC_K_IS3], c->v[is3k[g->is3]], sizeof c->v[0]);
         if ((st = run(c, USC_S_P2, err))) return st;
         static const uint8_t is45k[4] = { USC_K_FT0, USC_K_FT1, USC_K_FT2, USC_K_FTE };
-        memcpy(c->v[USC_K_IS4], c->v[is45k[g->is4]], ni * sizeof(uint32_t));
-        memcpy(c->v[USC_K_IS5], c->v[is45k[g->is5]], ni * sizeof(uint32_t));
+        memcpy(c->v[USC_K_IS4], c->v[is45k[g->is4]], sizeof c->v[0]);
+        memcpy(c->v[USC_K_IS5], c->v[is45k[g->is5]], sizeof c->v[0]);
         if ((st = run(c, USC_S_TST, err))) return st;
         /* default routing (L181-L183): the last phase present drives W0, the
          * second to last W1; a whole-ALU op or MOV/MOVC overrides */
