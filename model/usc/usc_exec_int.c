@@ -2,6 +2,16 @@
  * (README "Decisions" for what the source leaves open). */
 #include "usc.h"
 
+/* element 0 of v (mask um, sign bit us: 0 unsigned) sign-extended, its
+ * absolute value when am is all ones, then negated when nm is all ones, in
+ * 32-bit wrapping arithmetic */
+static inline uint32_t el32(uint32_t v, uint32_t um, uint32_t us, uint32_t am, uint32_t nm)
+{
+    uint32_t x = ((v & um) ^ us) - us, n = (uint32_t)((int32_t)x >> 31) & am;
+    x = (x ^ n) - n;
+    return (x ^ nm) - nm;
+}
+
 /* 8/16-bit ops: element 0 of each source (the low byte / half), computed
  * exactly; .SAT clamps to the type's range, otherwise the exact result is
  * written as a 32-bit two's complement integer */
@@ -23,6 +33,25 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
         negm[j] = (mods & usc_mod_neg[j]) != 0;
     }
     uint32_t *d = c->v[USC_K_FT0];
+    if (!sat) {
+        /* without .SAT the result is the exact one's low 32 bits: 32-bit
+         * wrapping arithmetic gives them (the operands fit 17 bits) */
+        const uint32_t um = (uint32_t)mask, us = (uint32_t)sb;
+        const uint32_t am0 = absm[0] ? 0xffffffffu : 0, am1 = absm[1] ? 0xffffffffu : 0,
+                       am2 = absm[2] ? 0xffffffffu : 0;
+        const uint32_t nm0 = negm[0] ? 0xffffffffu : 0, nm1 = negm[1] ? 0xffffffffu : 0,
+                       nm2 = negm[2] ? 0xffffffffu : 0;
+        const uint32_t *s0 = src[0], *s1 = src[1], *s2 = src[2];
+#define EL(v, am, nm) el32(v, um, us, am, nm)
+        if (kind == 0)
+            USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) + EL(s1[l], am1, nm1);
+        else if (kind == 1)
+            USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) * EL(s1[l], am1, nm1);
+        else
+            USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) * EL(s1[l], am1, nm1) + EL(s2[l], am2, nm2);
+#undef EL
+        return GPUREF_OK;
+    }
     USC_FOR(c, l) {
         int64_t x[3];
         for (unsigned j = 0; j < 3; j++) {
@@ -32,7 +61,7 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
             x[j] = e;
         }
         int64_t r = kind == 0 ? x[0] + x[1] : kind == 1 ? x[0] * x[1] : x[0] * x[1] + x[2];
-        if (sat) r = r < lo ? lo : r > hi ? hi : r;
+        r = r < lo ? lo : r > hi ? hi : r;
         d[l] = (uint32_t)r;
     }
     return GPUREF_OK;
@@ -193,7 +222,7 @@ int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
     /* the result inverted for NAND/NOR/XNOR */
     const unsigned op = in->op;
     const uint32_t inv = op == USC_OP_NAND || op == USC_OP_NOR || op == USC_OP_XNOR ? 0xffffffffu : 0;
-#define LOGIC(expr) do { USC_FOR(c, l) { uint32_t a = s2[l] & (ft1[l] | ma), b = s3[l] & (~ft1[l] | mb); \
+#define LOGIC(expr) do { USC_ALL(c, l) { uint32_t a = s2[l] & (ft1[l] | ma), b = s3[l] & (~ft1[l] | mb); \
                                          d[l] = (expr) ^ inv; } } while (0)
     if (op == USC_OP_AND || op == USC_OP_NAND) LOGIC(a & b);
     else if (op == USC_OP_OR || op == USC_OP_NOR) LOGIC(a | b);
@@ -211,7 +240,7 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
     const unsigned j0 = in->nk > 1 && in->k[1] == USC_K_FT1 ? 2 : 1;
     const uint32_t *xs = usc_opa(c, in, j0), *ys = usc_opa(c, in, j0 + 1);
     uint32_t *r = c->v[d];
-#define EACH(expr) do { USC_FOR(c, l) { uint32_t x = xs[l], y = ys[l]; (void)y; r[l] = (expr); } } while (0)
+#define EACH(expr) do { USC_ALL(c, l) { uint32_t x = xs[l], y = ys[l]; (void)y; r[l] = (expr); } } while (0)
     switch (op) {
     case USC_OP_SHFL:     /* S1 bits to the odd positions, S2 bits to the even (L886) */
         EACH(spread16(x) | spread16(y) << 1);
@@ -223,13 +252,13 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
     case USC_OP_CPS: {    /* (S4 & ~FT4) | (P0 ? FT4 : 0) (L906, the operator read as |) */
         const uint32_t *ft4 = c->v[USC_K_FT4], *s4 = c->v[USC_K_S4];
         const uint8_t *p0 = c->s->p0;
-        USC_FOR(c, l) r[l] = (s4[l] & ~ft4[l]) | (p0[l] & 1 ? ft4[l] : 0);
+        USC_ALL(c, l) r[l] = (s4[l] & ~ft4[l]) | (p0[l] & 1 ? ft4[l] : 0);
         break;
     }
     case USC_OP_ASR: {    /* sign bit position by mode, then (L917-L919) */
         const unsigned m = in->m;
         const uint32_t *ft0 = c->v[USC_K_FT0], *ft3 = c->v[USC_K_FT3];
-        USC_FOR(c, l) {
+        USC_ALL(c, l) {
             uint32_t x = xs[l], y = ys[l];
             unsigned sb = m == 0 ? 31 : m == 1 ? 15 : m == 2 ? (ft0[l] & 0x1f) : (ft3[l] & 0x1f);
             int32_t t = (int32_t)(x << (31 - sb));
@@ -240,7 +269,7 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
     }
     case USC_OP_TZ: case USC_OP_TNZ: {
         uint32_t *p = c->v[USC_K_P0], want = op == USC_OP_TZ;
-        USC_FOR(c, l) p[l] = (xs[l] == 0) == want;
+        USC_ALL(c, l) p[l] = (xs[l] == 0) == want;
         c->p0set = 1;
         c->p0slot = USC_SL_BTST;
         break;
@@ -252,9 +281,9 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
             r = c->v[USC_K_FT1];
             if (in->k[3] == USC_K_IMM) {
                 const uint32_t imm = in->imm;
-                USC_FOR(c, l) { f0[l] = xs[l]; r[l] = imm; }
+                USC_ALL(c, l) { f0[l] = xs[l]; r[l] = imm; }
             } else {
-                USC_FOR(c, l) { uint32_t y = ys[l]; f0[l] = xs[l]; r[l] = y; }
+                USC_ALL(c, l) { uint32_t y = ys[l]; f0[l] = xs[l]; r[l] = y; }
             }
         } else {
             EACH(x);
@@ -263,7 +292,7 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
     case USC_OP_MSK: {    /* width S0, position S1, 6 bits each (L946-L951) */
         uint32_t *f0 = c->v[USC_K_FT0];
         r = c->v[USC_K_FT1];
-        USC_FOR(c, l) {
+        USC_ALL(c, l) {
             unsigned w = xs[l] & 63, p = ys[l] & 63;
             f0[l] = (w + p - 1) & 63;
             r[l] = (uint32_t)((((uint64_t)1 << w) - 1) << p);

@@ -75,7 +75,7 @@ static int read_source(const usc_state *s, const usc_reg *r, unsigned k, uint32_
                 return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: s%u: %s%u indexed out of range "
                                    "(instance %u)", k, usc_bank_names[r->bank], r->index,
                                    (unsigned)__builtin_ctz(act));
-            memset(v, 0, USC_MAXI * sizeof *v);
+            memcpy(v, usc_zero_lanes, USC_MAXI * sizeof *v);
             return GPUREF_OK;
         }
         const uint32_t *row = lane_row((usc_state *)s, r->bank, i);
@@ -221,17 +221,25 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     c->linkset = 0;
     c->coutset = 0;
     c->next_pc = s->pc + g->nwords * 4u;
-    uint32_t act = 0;
+    /* the executing instances: Pe unless (ignorepe), and the predicate */
+    uint32_t pe = 0, p0 = 0;
     for (unsigned l = 0; l < ni; l++) {
-        unsigned on = g->ignorepe | s->pe[l];
-        if (g->pred == 1) on &= s->p0[l];
-        if (g->pred == 2) on &= !s->p0[l];
-        act |= (uint32_t)(on & 1) << l;
+        pe |= (uint32_t)(s->pe[l] & 1) << l;
+        p0 |= (uint32_t)(s->p0[l] & 1) << l;
     }
+    uint32_t act = g->ignorepe ? 0xffffffffu : pe;
+    if (g->pred == 1) act &= p0;
+    if (g->pred == 2) act &= ~p0;
+    act &= ni >= 32 ? 0xffffffffu : (1u << ni) - 1;
     c->act = act;
     /* the FT of a phase or unit not present reads 0 (decision D5) */
+    /* (with instances that do not execute, every row: USC_ALL loops then read
+     * no value that was not set) */
+    const uint32_t all = ni >= 32 ? 0xffffffffu : (1u << ni) - 1;
+    const unsigned clear = act == all ? ~(unsigned)g->ftw : 0x3fu;
     for (unsigned k = 0; k < 6; k++)
-        if (!(g->ftw >> k & 1)) memset(c->v[USC_K_FT0 + k], 0, sizeof c->v[0]);
+        if (clear >> k & 1)   /* a copy of a constant size is inlined; a memset is not */
+            memcpy(c->v[USC_K_FT0 + k], usc_zero_lanes, sizeof c->v[0]);
     /* sources (every instance: derivatives read inactive neighbours) */
     int st;
     for (unsigned k = 0; k < 6; k++)
