@@ -83,6 +83,8 @@ typedef struct nvfp_state {
     uint32_t    pc, base;
     int         finished;
     uint8_t    *mem, *own;                         /* the "tex" space */
+    uint32_t   *dirty;                             /* [lo, hi): the bytes of mem ever written
+                                                      since reset (after the space, shared) */
     uint32_t   *words;
     size_t      nwords;
     nvfp_insn  *dec;                               /* predecoded, per instruction */
