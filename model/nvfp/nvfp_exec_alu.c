@@ -11,8 +11,20 @@ uint32_t nvfp_one(fp_fmt f) { return f == FP_F16 ? 0x3c00u : 0x3f800000u; }
 
 typedef int (*fp2_fn)(fp_fmt, uint64_t, uint64_t, const fp_policy *, unsigned, uint64_t *, unsigned *);
 
+int nvfp_fast_policy(const fp_policy *p)
+{
+    return fp_policy_sealed(p) && p->round[FP_F32] == FP_RNE && p->denorm_in[FP_F32] == FP_DENORM_FLUSH &&
+           p->nan_inf == FP_NANINF_ON && !(p->default_nan[FP_F32] >> 31) && p->zero_wins == FP_ZW_ON &&
+           p->zero_wins_sign == FP_ZWS_POS && p->zero_cmp == FP_ZCMP_EQUAL;
+}
+
 int nvfp_fop2(nvfp_ctx *c, fp2_fn op, uint32_t a, uint32_t b, uint32_t *r)
 {
+    if (c->f == FP_F32 && c->s->fast) {   /* nvfp_fast.h (test_nvfp_fast) */
+        if (op == fp_add) { *r = nvfp_f32_add(P, a, b); return GPUREF_OK; }
+        if (op == fp_sub) { *r = nvfp_f32_add(P, a, b ^ 0x80000000u); return GPUREF_OK; }
+        if (op == fp_mul) { *r = nvfp_f32_mul(P, a, b); return GPUREF_OK; }
+    }
     if (c->f == FP_F32) {   /* the inline fp32 paths of model/fp (bit-identical, test_fp_fast) */
         if (op == fp_add)
             return fp32_add(a, b, P, 0, r, NULL);
@@ -29,6 +41,8 @@ int nvfp_fop2(nvfp_ctx *c, fp2_fn op, uint32_t a, uint32_t b, uint32_t *r)
 
 static uint32_t mad(nvfp_ctx *c, uint32_t a, uint32_t b, uint32_t d)
 {
+    if (c->f == FP_F32 && c->s->fast)
+        return nvfp_f32_add(P, nvfp_f32_mul(P, a, b), d);
     if (c->f == FP_F32) {   /* fp_mad: the product rounded (a full multiply), then the sum */
         uint32_t m = 0, r = 0;
         fp32_mul(a, b, P, 0, &m, NULL);
@@ -43,6 +57,8 @@ static uint32_t mad(nvfp_ctx *c, uint32_t a, uint32_t b, uint32_t d)
 /* t < u with -0 == +0 (p[51]) */
 static int less(nvfp_ctx *c, uint32_t a, uint32_t b)
 {
+    if (c->f == FP_F32 && c->s->fast)
+        return nvfp_f32_less(a, b);
     fp_rel rel = FP_REL_UN;
     fp_compare(c->f, a, b, P, 0, &rel, NULL);
     return rel == FP_REL_LT;

@@ -34,6 +34,7 @@ static int nvfp_init(void *vs, const char *config, char *err)
     char msg[GPUREF_ERRLEN];
     if (fp_policy_init(&s->fp, "nvfp", msg, sizeof msg) != GPUREF_OK)
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "nvfp: float policy: %s", msg);
+    s->fast = nvfp_fast_policy(&s->fp);
     int rc = gpuref_config_keys("nvfp", nvfp_keys, NVFP_NKEYS, &s->cfg, config, err);
     if (rc != GPUREF_OK)
         return rc;

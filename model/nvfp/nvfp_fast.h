@@ -1,0 +1,91 @@
+/* nvfp_fast.h - the fp32 add, multiply and compare of the pixel processor
+ * without a call into model/fp for the operands the nvfp policy maps to
+ * something simple (included by nvfp.h).
+ *
+ * Taken only when nvfp_fast_policy() accepted the state's policy at init
+ * (nvfp_state.fast): fp32 rounding RNE with IEEE overflow, fp32 denormal
+ * inputs flushed, NaN read as infinity (p[51], D4) with a positive default
+ * NaN (an invalid operation gives +Inf), zero-wins multiply giving +0
+ * (Table 7), -0 == +0 in compares (D5).  Under that policy an fp32 operand
+ * is, after input: a zero (exponent field 0: zeros and flushed denormals,
+ * sign kept), an infinity (exponent field 255: infinities and NaNs, sign
+ * kept) or a normal number.  Then
+ *   mul: a zero operand gives +0 (zero wins, also against Inf); else an
+ *        infinity gives Inf of sign(a) ^ sign(b);
+ *   add: Inf + -Inf gives +Inf (invalid: the default NaN read as Inf);
+ *        otherwise an infinity gives itself; zero + zero gives +0 unless both
+ *        are -0 (RNE); zero + normal gives the normal operand unchanged;
+ *   compare: zeros equal, infinities at the ends, by sign and magnitude.
+ * Two normal operands take the integer fast path of model/fp (fp_fast.h,
+ * proved there) and, when the result leaves the normal range (overflow,
+ * underflow and its flush), the generic model/fp path.  test_nvfp_fast
+ * checks every case against model/fp: all pairs of a table of special
+ * values and random operands of every class. */
+#ifndef GPUREF_NVFP_FAST_H
+#define GPUREF_NVFP_FAST_H
+
+#include <stdint.h>
+
+#include "../fp/fp.h"
+
+/* 1 when p is a policy for which these paths equal model/fp's (above) */
+int nvfp_fast_policy(const fp_policy *p);
+
+/* the class of an fp32 operand after input: 0 zero, 1 normal, 2 infinity */
+static inline unsigned nvfp__cls(uint32_t x)
+{
+    uint32_t e = (x >> 23) & 0xffu;
+    return e == 0 ? 0u : e == 0xffu ? 2u : 1u;
+}
+
+static inline uint32_t nvfp_f32_mul(const fp_policy *p, uint32_t a, uint32_t b)
+{
+    unsigned ca = nvfp__cls(a), cb = nvfp__cls(b);
+    uint32_t r;
+    if ((ca & cb) == 1) {            /* both normal */
+        if (fp__f32_mul_fast(a, b, &r, NULL))
+            return r;
+        uint64_t x = 0;
+        fp_mul(FP_F32, a, b, p, 0, &x, NULL);
+        return (uint32_t)x;
+    }
+    if (ca == 0 || cb == 0)          /* zero wins: +0 */
+        return 0;
+    return ((a ^ b) & 0x80000000u) | 0x7f800000u;
+}
+
+static inline uint32_t nvfp_f32_add(const fp_policy *p, uint32_t a, uint32_t b)
+{
+    unsigned ca = nvfp__cls(a), cb = nvfp__cls(b);
+    uint32_t r;
+    if ((ca & cb) == 1) {            /* both normal */
+        if (fp__f32_add_fast(a, b, &r, NULL))
+            return r;
+        uint64_t x = 0;
+        fp_add(FP_F32, a, b, p, 0, &x, NULL);
+        return (uint32_t)x;
+    }
+    if (ca == 2) {
+        if (cb == 2 && ((a ^ b) & 0x80000000u))
+            return 0x7f800000u;      /* Inf - Inf: invalid, +Inf */
+        return (a & 0x80000000u) | 0x7f800000u;
+    }
+    if (cb == 2)
+        return (b & 0x80000000u) | 0x7f800000u;
+    if (ca == 0 && cb == 0)          /* -0 only for (-0) + (-0) */
+        return a & b & 0x80000000u;
+    return ca == 0 ? b : a;
+}
+
+/* a < b (-0 == +0) */
+static inline int nvfp_f32_less(uint32_t a, uint32_t b)
+{
+    /* sign-magnitude keys: zeros 0, infinities (and NaNs) +-0x7f800000 */
+    unsigned ca = nvfp__cls(a), cb = nvfp__cls(b);
+    int32_t ma = ca == 0 ? 0 : ca == 2 ? 0x7f800000 : (int32_t)(a & 0x7fffffffu);
+    int32_t mb = cb == 0 ? 0 : cb == 2 ? 0x7f800000 : (int32_t)(b & 0x7fffffffu);
+    int32_t ka = (a >> 31) ? -ma : ma, kb = (b >> 31) ? -mb : mb;
+    return ka < kb;
+}
+
+#endif
