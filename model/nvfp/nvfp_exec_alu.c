@@ -73,9 +73,16 @@ int nvfp_exec_mov(nvfp_ctx *c, char *err)
     return GPUREF_OK;
 }
 
+/* fp32 execution under a policy nvfp_fast.h serves */
+#define FAST32(c) ((c)->f == FP_F32 && (c)->s->fast)
+
 int nvfp_exec_mul(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_mul(P, c->t[0][l][j], c->t[1][l][j]);
+        return GPUREF_OK;
+    }
     FOR_LC nvfp_fop2(c, fp_mul, c->t[0][l][j], c->t[1][l][j], &c->q[l][j]);
     return GPUREF_OK;
 }
@@ -83,6 +90,10 @@ int nvfp_exec_mul(nvfp_ctx *c, char *err)
 int nvfp_exec_add(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_add(P, c->t[0][l][j], c->t[1][l][j]);
+        return GPUREF_OK;
+    }
     FOR_LC nvfp_fop2(c, fp_add, c->t[0][l][j], c->t[1][l][j], &c->q[l][j]);
     return GPUREF_OK;
 }
@@ -90,6 +101,10 @@ int nvfp_exec_add(nvfp_ctx *c, char *err)
 int nvfp_exec_mad(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_add(P, nvfp_f32_mul(P, c->t[0][l][j], c->t[1][l][j]), c->t[2][l][j]);
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = mad(c, c->t[0][l][j], c->t[1][l][j], c->t[2][l][j]);
     return GPUREF_OK;
 }
@@ -97,6 +112,16 @@ int nvfp_exec_mad(nvfp_ctx *c, char *err)
 /* D6: products summed left to right, each step rounded */
 static int dot(nvfp_ctx *c, unsigned n)
 {
+    if (FAST32(c)) {
+        for (unsigned l = 0; l < NVFP_LANES; l++) {
+            const uint32_t *a = c->t[0][l], *b = c->t[1][l];
+            uint32_t s = nvfp_f32_mul(P, a[0], b[0]);
+            for (unsigned j = 1; j < n; j++)
+                s = nvfp_f32_add(P, nvfp_f32_mul(P, a[j], b[j]), s);
+            c->q[l][0] = c->q[l][1] = c->q[l][2] = c->q[l][3] = s;
+        }
+        return GPUREF_OK;
+    }
     for (unsigned l = 0; l < NVFP_LANES; l++) {
         uint32_t s;
         nvfp_fop2(c, fp_mul, c->t[0][l][0], c->t[1][l][0], &s);
@@ -126,6 +151,10 @@ int nvfp_exec_dst(nvfp_ctx *c, char *err)
 int nvfp_exec_min(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = less(c, c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
     return GPUREF_OK;
 }
@@ -133,6 +162,10 @@ int nvfp_exec_min(nvfp_ctx *c, char *err)
 int nvfp_exec_max(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = !nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = !less(c, c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
     return GPUREF_OK;
 }
@@ -140,6 +173,10 @@ int nvfp_exec_max(nvfp_ctx *c, char *err)
 int nvfp_exec_slt(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? 0x3f800000u : 0;
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = less(c, c->t[0][l][j], c->t[1][l][j]) ? nvfp_one(c->f) : 0;
     return GPUREF_OK;
 }
@@ -147,6 +184,10 @@ int nvfp_exec_slt(nvfp_ctx *c, char *err)
 int nvfp_exec_sge(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = !nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? 0x3f800000u : 0;
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = !less(c, c->t[0][l][j], c->t[1][l][j]) ? nvfp_one(c->f) : 0;
     return GPUREF_OK;
 }

@@ -197,6 +197,43 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
                     w->value[l] = 1;
                 }
             }
+    } else if (!(row->flags & NVFP_NODST) && in->dprec == NVFP_PR_R && in->cctest == NVFP_T_TR &&
+               !in->ccdst && !s->cfg.kil_stop) {
+        /* an fp32 destination without a condition: every pixel writes the
+         * components of the writemask, the values as computed; the same
+         * entries in the same order as below (words, tag, CC) */
+        const unsigned ch = in->dreg, mask = in->wmask;
+        for (unsigned j = 0; j < 4; j++)
+            if (mask >> j & 1) {
+                gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_R, ch * 4 + j, 0xffffffffu);
+                for (unsigned l = 0; l < NVFP_LANES; l++)
+                    s->reg[ch][j][l] = c->q[l][j];
+                if (w) {
+                    w->lanes |= 0xfu;
+                    for (unsigned l = 0; l < NVFP_LANES; l++)
+                        w->value[l] = c->q[l][j];
+                }
+            }
+        gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_FMT, ch, 3);
+        for (unsigned l = 0; l < NVFP_LANES; l++) {
+            s->fmt[ch][l] = NVFP_PR_R;
+            if (w) {
+                w->lanes |= 1u << l;
+                w->value[l] = NVFP_PR_R;
+            }
+        }
+        if (in->cc)
+            for (unsigned j = 0; j < 4; j++)
+                if (mask >> j & 1) {
+                    gpuref_regw *x = gpuref_retire_regw(rr, NVFP_F_CC, j, 3);
+                    for (unsigned l = 0; l < NVFP_LANES; l++) {
+                        s->cc[j][l] = (uint8_t)status(NVFP_PR_R, c->q[l][j]);
+                        if (x) {
+                            x->lanes |= 1u << l;
+                            x->value[l] = s->cc[j][l];
+                        }
+                    }
+                }
     } else if (!(row->flags & NVFP_NODST)) {
         unsigned d = in->dprec;
         /* the retire entries in the order the pixels and components first
