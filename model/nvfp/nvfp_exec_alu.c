@@ -14,6 +14,7 @@ typedef int (*fp2_fn)(fp_fmt, uint64_t, uint64_t, const fp_policy *, unsigned, u
 int nvfp_fast_policy(const fp_policy *p)
 {
     return fp_policy_sealed(p) && p->round[FP_F32] == FP_RNE && p->denorm_in[FP_F32] == FP_DENORM_FLUSH &&
+           p->denorm_out[FP_F32] == FP_DENORM_FLUSH && p->overflow[FP_F32] == FP_OVF_IEEE &&
            p->nan_inf == FP_NANINF_ON && !(p->default_nan[FP_F32] >> 31) && p->zero_wins == FP_ZW_ON &&
            p->zero_wins_sign == FP_ZWS_POS && p->zero_cmp == FP_ZCMP_EQUAL;
 }

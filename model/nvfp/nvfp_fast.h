@@ -4,21 +4,23 @@
  *
  * Taken only when nvfp_fast_policy() accepted the state's policy at init
  * (nvfp_state.fast): fp32 rounding RNE with IEEE overflow, fp32 denormal
- * inputs flushed, NaN read as infinity (p[51], D4) with a positive default
+ * inputs and outputs flushed, NaN read as infinity (p[51], D4) with a positive default
  * NaN (an invalid operation gives +Inf), zero-wins multiply giving +0
  * (Table 7), -0 == +0 in compares (D5).  Under that policy an fp32 operand
  * is, after input: a zero (exponent field 0: zeros and flushed denormals,
  * sign kept), an infinity (exponent field 255: infinities and NaNs, sign
  * kept) or a normal number.  Then
  *   mul: a zero operand gives +0 (zero wins, also against Inf); else an
- *        infinity gives Inf of sign(a) ^ sign(b);
+ *        infinity gives Inf of sign(a) ^ sign(b); fp32 output denormals are
+ *        flushed (a zero of the result's sign);
  *   add: Inf + -Inf gives +Inf (invalid: the default NaN read as Inf);
  *        otherwise an infinity gives itself; zero + zero gives +0 unless both
  *        are -0 (RNE); zero + normal gives the normal operand unchanged;
  *   compare: zeros equal, infinities at the ends, by sign and magnitude.
  * Two normal operands take the integer fast path of model/fp (fp_fast.h,
- * proved there) and, when the result leaves the normal range (overflow,
- * underflow and its flush), the generic model/fp path.  test_nvfp_fast
+ * proved there); a product that is clearly an overflow (Inf) or clearly
+ * tiny (flushed output: a zero of its sign) is made here, and every other
+ * result that leaves the normal range takes the generic model/fp path.  test_nvfp_fast
  * checks every case against model/fp: all pairs of a table of special
  * values and random operands of every class. */
 #ifndef GPUREF_NVFP_FAST_H
@@ -31,20 +33,31 @@
 /* 1 when p is a policy for which these paths equal model/fp's (above) */
 int nvfp_fast_policy(const fp_policy *p);
 
+#define NVFP__INLINE static inline __attribute__((always_inline))
+
 /* the class of an fp32 operand after input: 0 zero, 1 normal, 2 infinity */
-static inline unsigned nvfp__cls(uint32_t x)
+NVFP__INLINE unsigned nvfp__cls(uint32_t x)
 {
     uint32_t e = (x >> 23) & 0xffu;
     return e == 0 ? 0u : e == 0xffu ? 2u : 1u;
 }
 
-static inline uint32_t nvfp_f32_mul(const fp_policy *p, uint32_t a, uint32_t b)
+NVFP__INLINE uint32_t nvfp_f32_mul(const fp_policy *p, uint32_t a, uint32_t b)
 {
     unsigned ca = nvfp__cls(a), cb = nvfp__cls(b);
     uint32_t r;
     if ((ca & cb) == 1) {            /* both normal */
         if (fp__f32_mul_fast(a, b, &r, NULL))
             return r;
+        /* |a b| = m 2^(ea + eb - 254) with m in [1, 4): at least 2^128 when
+         * ea + eb >= 382, an overflow (RNE, IEEE overflow: Inf); below 2^-127
+         * when ea + eb <= 125, tiny even after rounding and flushed: 0 of the
+         * product's sign */
+        uint32_t es = ((a >> 23) & 0xffu) + ((b >> 23) & 0xffu), sg = (a ^ b) & 0x80000000u;
+        if (es >= 382)
+            return sg | 0x7f800000u;
+        if (es <= 125)
+            return sg;
         uint64_t x = 0;
         fp_mul(FP_F32, a, b, p, 0, &x, NULL);
         return (uint32_t)x;
@@ -54,7 +67,7 @@ static inline uint32_t nvfp_f32_mul(const fp_policy *p, uint32_t a, uint32_t b)
     return ((a ^ b) & 0x80000000u) | 0x7f800000u;
 }
 
-static inline uint32_t nvfp_f32_add(const fp_policy *p, uint32_t a, uint32_t b)
+NVFP__INLINE uint32_t nvfp_f32_add(const fp_policy *p, uint32_t a, uint32_t b)
 {
     unsigned ca = nvfp__cls(a), cb = nvfp__cls(b);
     uint32_t r;
@@ -78,7 +91,7 @@ static inline uint32_t nvfp_f32_add(const fp_policy *p, uint32_t a, uint32_t b)
 }
 
 /* a < b (-0 == +0) */
-static inline int nvfp_f32_less(uint32_t a, uint32_t b)
+NVFP__INLINE int nvfp_f32_less(uint32_t a, uint32_t b)
 {
     /* sign-magnitude keys: zeros 0, infinities (and NaNs) +-0x7f800000 */
     unsigned ca = nvfp__cls(a), cb = nvfp__cls(b);

@@ -132,13 +132,15 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
     c->s = s;
     c->in = in;
     c->raw = 0;
+    /* zeros by copies of a constant size (inlined; a memset here is not) */
+    static const uint32_t zeros[NVFP_LANES][4];
     memset(c->kill, 0, sizeof c->kill);
-    memset(c->q, 0, sizeof c->q);
+    memcpy(c->q, zeros, sizeof c->q);
     unsigned xprec = row->srcprec == NVFP_SP_D ? in->dprec : NVFP_PR_R;
     c->f = xprec == NVFP_PR_H ? FP_F16 : FP_F32;
     uint32_t sign = c->f == FP_F16 ? 0x8000u : 0x80000000u;
     for (unsigned n = row->nsrc; n < 3; n++)
-        memset(c->t[n], 0, sizeof c->t[n]);
+        memcpy(c->t[n], zeros, sizeof c->t[n]);
     for (unsigned n = 0; n < row->nsrc; n++) {
         const nvfp_src *o = &in->src[n];
         const unsigned sw0 = o->swz & 3, sw1 = o->swz >> 2 & 3, sw2 = o->swz >> 4 & 3, sw3 = o->swz >> 6 & 3;

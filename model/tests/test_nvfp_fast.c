@@ -99,6 +99,9 @@ int main(void)
     q.denorm_in[FP_F32] = FP_DENORM_KEEP;
     tu_check(fp_policy_seal(&q, NULL, 0) == GPUREF_OK && nvfp_fast_policy(&q) == 0, "denormals kept refused");
     q = P;
+    q.denorm_out[FP_F32] = FP_DENORM_KEEP;
+    tu_check(fp_policy_seal(&q, NULL, 0) == GPUREF_OK && nvfp_fast_policy(&q) == 0, "denormal results refused");
+    q = P;
     q.zero_wins_sign = FP_ZWS_XOR;    /* changed after sealing: not sealed any more */
     tu_check(nvfp_fast_policy(&q) == 0, "unsealed refused");
 
@@ -108,6 +111,7 @@ int main(void)
     static const uint32_t edge[] = {
         0x00800001u, 0x00ffffffu, 0x01000000u, 0x1f800000u, 0x20000000u,  /* products near 2^-126 */
         0x5f800000u, 0x60000000u, 0x7f000000u, 0x7effffffu, 0x3f000000u,  /* near overflow, 0.5 */
+        0x1f7fffffu, 0x1f000000u, 0x5f7fffffu, 0x5fffffffu, 0x3f7fffffu,  /* with the above: exponent sums 125, 126, 381, 382 */
     };
     for (unsigned i = 0; i < sizeof edge / sizeof edge[0]; i++) {
         sp[n++] = edge[i];
