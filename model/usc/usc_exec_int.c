@@ -43,7 +43,16 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
                        nm2 = negm[2] ? 0xffffffffu : 0;
         const uint32_t *s0 = src[0], *s1 = src[1], *s2 = src[2];
 #define EL(v, am, nm) el32(v, um, us, am, nm)
-        if (kind == 0)
+        if (!mods) {   /* no modifier: the sign extension only */
+#define EX(v) ((((v) & um) ^ us) - us)
+            if (kind == 0)
+                USC_ALL(c, l) d[l] = EX(s0[l]) + EX(s1[l]);
+            else if (kind == 1)
+                USC_ALL(c, l) d[l] = EX(s0[l]) * EX(s1[l]);
+            else
+                USC_ALL(c, l) d[l] = EX(s0[l]) * EX(s1[l]) + EX(s2[l]);
+#undef EX
+        } else if (kind == 0)
             USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) + EL(s1[l], am1, nm1);
         else if (kind == 1)
             USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) * EL(s1[l], am1, nm1);

@@ -133,6 +133,20 @@ void usc_group_prepare(usc_group *g)
     g->ftw = (uint8_t)m;
 }
 
+/* the flags (0 or 1 per instance, bit 0 used) of instances 0..ni-1 as a mask */
+static uint32_t lane_bits(const uint8_t *f, unsigned ni)
+{
+    uint32_t m = 0;
+    for (unsigned k = 0; k < ni; k += 8) {
+        uint64_t x;
+        memcpy(&x, f + k, 8);
+        /* bit 0 of each byte to bit k/8 .. k/8+7: the multiply gathers them
+         * in the top byte */
+        m |= (uint32_t)(((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << k;
+    }
+    return m;
+}
+
 /* the write-back of W w to its register for the executing instances; every
  * check was made (waddr holds the addresses of an indexed register) */
 static void write_back(usc_state *s, usc_ctx *c, unsigned w, const unsigned *waddr, gpuref_retire *rr)
@@ -157,6 +171,13 @@ static void write_back(usc_state *s, usc_ctx *c, unsigned w, const unsigned *wad
         }
         uint32_t *row = lane_row(s, r->bank, a);
         if (x) x->lanes |= act;
+        if (act == (ni >= 32 ? 0xffffffffu : (1u << ni) - 1)) {   /* every instance */
+            if (ni == 32) memcpy(row, v, 32 * sizeof *v);
+            else memcpy(row, v, 16 * sizeof *v);
+            if (x)
+                for (unsigned l = 0; l < ni; l++) x->value[l] = v[l];
+            return;
+        }
         for (unsigned l = 0; l < ni; l++)
             if (act >> l & 1) {
                 row[l] = v[l];
@@ -187,12 +208,20 @@ static void write_flag(usc_ctx *c, uint8_t *dst, const uint8_t *src8, const uint
 {
     gpuref_regw *x = gpuref_retire_regw_slot(rr, file, 0, 1, slot);
     const uint32_t act = c->act;
+    const unsigned ni = c->ni;
     if (x) x->lanes |= act;
-    for (unsigned l = 0, ni = c->ni; l < ni; l++)
-        if (act >> l & 1) {
-            dst[l] = src8 ? src8[l] : (uint8_t)(src32[l] & 1);
-            if (x) x->value[l] = dst[l];
-        }
+    /* the new flags in a local array first (dst is bytes: a store to it
+     * could otherwise change anything the loop reads) */
+    uint8_t nf[USC_MAXI];
+    memcpy(nf, dst, sizeof nf);
+    if (src8)
+        for (unsigned l = 0; l < ni; l++) nf[l] = act >> l & 1 ? src8[l] : nf[l];
+    else
+        for (unsigned l = 0; l < ni; l++) nf[l] = act >> l & 1 ? (uint8_t)(src32[l] & 1) : nf[l];
+    memcpy(dst, nf, sizeof nf);
+    if (x)
+        for (unsigned l = 0; l < ni; l++)
+            if (act >> l & 1) x->value[l] = nf[l];
 }
 
 int usc_step(void *vs, gpuref_retire *rr, char *err)
@@ -222,11 +251,7 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     c->coutset = 0;
     c->next_pc = s->pc + g->nwords * 4u;
     /* the executing instances: Pe unless (ignorepe), and the predicate */
-    uint32_t pe = 0, p0 = 0;
-    for (unsigned l = 0; l < ni; l++) {
-        pe |= (uint32_t)(s->pe[l] & 1) << l;
-        p0 |= (uint32_t)(s->p0[l] & 1) << l;
-    }
+    const uint32_t pe = lane_bits(s->pe, ni), p0 = lane_bits(s->p0, ni);
     uint32_t act = g->ignorepe ? 0xffffffffu : pe;
     if (g->pred == 1) act &= p0;
     if (g->pred == 2) act &= ~p0;
@@ -249,7 +274,12 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
      * on are never read */
     memcpy(c->v[USC_K_IS0], c->v[USC_K_S0 + usc_is0_src[g->is0]], sizeof c->v[0]);
     memcpy(c->v[USC_K_FTE], c->v[USC_K_IS0], sizeof c->v[0]);
-    for (unsigned l = 0; l < ni; l++) c->v[USC_K_P0][l] = s->p0[l];
+    {   /* from a local copy: a store to a value row cannot change it (the
+         * compiler then vectorizes the loop) */
+        uint8_t b[USC_MAXI];
+        memcpy(b, s->p0, sizeof b);
+        for (unsigned l = 0; l < USC_MAXI; l++) c->v[USC_K_P0][l] = b[l];
+    }
     if (!g->bitwise) {
         if ((st = run(c, USC_S_P0 | USC_S_P1, err))) return st;
         static const uint8_t is3k[4] = { USC_K_FT0, USC_K_FT1, USC_K_S2, USC_K_FTE };
