@@ -90,15 +90,20 @@ NVFP__INLINE uint32_t nvfp_f32_add(const fp_policy *p, uint32_t a, uint32_t b)
     return ca == 0 ? b : a;
 }
 
+/* the order of an fp32 operand after input as a signed key: zeros 0,
+ * infinities (and NaNs) +-0x7f800000, normals their sign and magnitude */
+NVFP__INLINE int32_t nvfp__key(uint32_t x)
+{
+    uint32_t e = x & 0x7f800000u, m = x & 0x7fffffffu, s = 0u - (x >> 31);
+    m = e == 0 ? 0 : m;
+    m = e == 0x7f800000u ? 0x7f800000u : m;
+    return (int32_t)((m ^ s) - s);
+}
+
 /* a < b (-0 == +0) */
 NVFP__INLINE int nvfp_f32_less(uint32_t a, uint32_t b)
 {
-    /* sign-magnitude keys: zeros 0, infinities (and NaNs) +-0x7f800000 */
-    unsigned ca = nvfp__cls(a), cb = nvfp__cls(b);
-    int32_t ma = ca == 0 ? 0 : ca == 2 ? 0x7f800000 : (int32_t)(a & 0x7fffffffu);
-    int32_t mb = cb == 0 ? 0 : cb == 2 ? 0x7f800000 : (int32_t)(b & 0x7fffffffu);
-    int32_t ka = (a >> 31) ? -ma : ma, kb = (b >> 31) ? -mb : mb;
-    return ka < kb;
+    return nvfp__key(a) < nvfp__key(b);
 }
 
 #endif
