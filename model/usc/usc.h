@@ -229,9 +229,10 @@ void usc_group_prepare(usc_group *g);
  * units, which have no other effect than their value rows.  A value of an
  * instance that does not execute is never read: write-backs, P0, Pe and
  * COUT take the executing instances only, and the derivatives (which read
- * neighbours) read sources, never an FT.  The loops have no per-instance
- * test and the compiler vectorizes them. */
-#define USC_ALL(c, l) for (unsigned l##_n = (c)->ni, l = 0; l < l##_n; l++)
+ * neighbours) read sources, never an FT; nothing reads instances from
+ * cfg.instances on (16 of 32).  The loops have no per-instance test and a
+ * constant count, and the compiler vectorizes them. */
+#define USC_ALL(c, l) for (unsigned l = 0; l < USC_MAXI; l++)
 extern const uint32_t usc_zero_lanes[USC_MAXI];
 /* the value of operand j of an instruction, instance l */
 static inline uint32_t usc_opv(const usc_ctx *c, const usc_ins *in, unsigned j, unsigned l)

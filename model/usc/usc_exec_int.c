@@ -32,7 +32,7 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
         absm[j] = (mods & usc_mod_abs[j]) != 0;
         negm[j] = (mods & usc_mod_neg[j]) != 0;
     }
-    uint32_t *d = c->v[USC_K_FT0];
+    uint32_t *restrict d = c->v[USC_K_FT0];    /* never a source row (the forms) */
     if (!sat) {
         /* without .SAT the result is the exact one's low 32 bits: 32-bit
          * wrapping arithmetic gives them (the operands fit 17 bits) */
@@ -41,7 +41,7 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
                        am2 = absm[2] ? 0xffffffffu : 0;
         const uint32_t nm0 = negm[0] ? 0xffffffffu : 0, nm1 = negm[1] ? 0xffffffffu : 0,
                        nm2 = negm[2] ? 0xffffffffu : 0;
-        const uint32_t *s0 = src[0], *s1 = src[1], *s2 = src[2];
+        const uint32_t *restrict s0 = src[0], *restrict s1 = src[1], *restrict s2 = src[2];
 #define EL(v, am, nm) el32(v, um, us, am, nm)
         if (!mods) {   /* no modifier: the sign extension only */
 #define EX(v) ((((v) & um) ^ us) - us)
@@ -224,8 +224,9 @@ static inline uint32_t rev32(uint32_t x)
 int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
-    const uint32_t *ft1 = c->v[USC_K_FT1], *s2 = c->v[USC_K_FT2], *s3 = c->v[USC_K_S3];
-    uint32_t *d = c->v[USC_K_FT4];
+    /* restrict: the destination row is never a source row (the forms) */
+    const uint32_t *restrict ft1 = c->v[USC_K_FT1], *restrict s2 = c->v[USC_K_FT2], *restrict s3 = c->v[USC_K_S3];
+    uint32_t *restrict d = c->v[USC_K_FT4];
     /* the optional FT1 masks: all ones when absent */
     const uint32_t ma = in->k[1] != USC_K_NONE ? 0 : 0xffffffffu, mb = in->k[3] != USC_K_NONE ? 0 : 0xffffffffu;
     /* the result inverted for NAND/NOR/XNOR */
@@ -247,8 +248,9 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
     unsigned d = in->k[0];
     /* MSK and the bitmask BYP write FT0 and FT1: their sources follow */
     const unsigned j0 = in->nk > 1 && in->k[1] == USC_K_FT1 ? 2 : 1;
-    const uint32_t *xs = usc_opa(c, in, j0), *ys = usc_opa(c, in, j0 + 1);
-    uint32_t *r = c->v[d];
+    /* restrict: no form writes a row it reads */
+    const uint32_t *restrict xs = usc_opa(c, in, j0), *restrict ys = usc_opa(c, in, j0 + 1);
+    uint32_t *restrict r = c->v[d];
 #define EACH(expr) do { USC_ALL(c, l) { uint32_t x = xs[l], y = ys[l]; (void)y; r[l] = (expr); } } while (0)
     switch (op) {
     case USC_OP_SHFL:     /* S1 bits to the odd positions, S2 bits to the even (L886) */
@@ -277,8 +279,9 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
         break;
     }
     case USC_OP_TZ: case USC_OP_TNZ: {
-        uint32_t *p = c->v[USC_K_P0], want = op == USC_OP_TZ;
-        USC_ALL(c, l) p[l] = (xs[l] == 0) == want;
+        uint32_t *restrict p = c->v[USC_K_P0];
+        const uint32_t flip = op == USC_OP_TZ ? 0u : 1u;
+        USC_ALL(c, l) p[l] = (uint32_t)(xs[l] == 0) ^ flip;
         c->p0set = 1;
         c->p0slot = USC_SL_BTST;
         break;
