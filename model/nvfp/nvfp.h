@@ -8,6 +8,7 @@
 
 #include "../core/isa.h"
 #include "../fp/fp.h"
+#include "nvfp_fast.h"
 
 #define NVFP_LANES    4          /* pixels of a quad: 0 (0,0) 1 (1,0) 2 (0,1) 3 (1,1) */
 #define NVFP_NCHUNK   8          /* 128-bit register chunks (Table 2, p[56]) */
@@ -73,6 +74,7 @@ typedef struct nvfp_config {
 typedef struct nvfp_state {
     nvfp_config cfg;
     fp_policy   fp;
+    int         fast;        /* the fp32 paths of nvfp_fast.h apply to fp (nvfp_fast_policy) */
     uint32_t    reg[NVFP_NCHUNK][4][NVFP_LANES];   /* chunk, 32-bit word, pixel */
     uint8_t     fmt[NVFP_NCHUNK][NVFP_LANES];      /* precision that last wrote the chunk */
     uint8_t     cc[4][NVFP_LANES];                 /* NVFP_CC_* per component */
@@ -83,6 +85,8 @@ typedef struct nvfp_state {
     uint32_t    pc, base;
     int         finished;
     uint8_t    *mem, *own;                         /* the "tex" space */
+    uint32_t   *dirty;                             /* [lo, hi): the bytes of mem ever written
+                                                      since reset (after the space, shared) */
     uint32_t   *words;
     size_t      nwords;
     nvfp_insn  *dec;                               /* predecoded, per instruction */

@@ -11,8 +11,21 @@ uint32_t nvfp_one(fp_fmt f) { return f == FP_F16 ? 0x3c00u : 0x3f800000u; }
 
 typedef int (*fp2_fn)(fp_fmt, uint64_t, uint64_t, const fp_policy *, unsigned, uint64_t *, unsigned *);
 
+int nvfp_fast_policy(const fp_policy *p)
+{
+    return fp_policy_sealed(p) && p->round[FP_F32] == FP_RNE && p->denorm_in[FP_F32] == FP_DENORM_FLUSH &&
+           p->denorm_out[FP_F32] == FP_DENORM_FLUSH && p->overflow[FP_F32] == FP_OVF_IEEE &&
+           p->nan_inf == FP_NANINF_ON && !(p->default_nan[FP_F32] >> 31) && p->zero_wins == FP_ZW_ON &&
+           p->zero_wins_sign == FP_ZWS_POS && p->zero_cmp == FP_ZCMP_EQUAL;
+}
+
 int nvfp_fop2(nvfp_ctx *c, fp2_fn op, uint32_t a, uint32_t b, uint32_t *r)
 {
+    if (c->f == FP_F32 && c->s->fast) {   /* nvfp_fast.h (test_nvfp_fast) */
+        if (op == fp_add) { *r = nvfp_f32_add(P, a, b); return GPUREF_OK; }
+        if (op == fp_sub) { *r = nvfp_f32_add(P, a, b ^ 0x80000000u); return GPUREF_OK; }
+        if (op == fp_mul) { *r = nvfp_f32_mul(P, a, b); return GPUREF_OK; }
+    }
     if (c->f == FP_F32) {   /* the inline fp32 paths of model/fp (bit-identical, test_fp_fast) */
         if (op == fp_add)
             return fp32_add(a, b, P, 0, r, NULL);
@@ -29,6 +42,8 @@ int nvfp_fop2(nvfp_ctx *c, fp2_fn op, uint32_t a, uint32_t b, uint32_t *r)
 
 static uint32_t mad(nvfp_ctx *c, uint32_t a, uint32_t b, uint32_t d)
 {
+    if (c->f == FP_F32 && c->s->fast)
+        return nvfp_f32_add(P, nvfp_f32_mul(P, a, b), d);
     if (c->f == FP_F32) {   /* fp_mad: the product rounded (a full multiply), then the sum */
         uint32_t m = 0, r = 0;
         fp32_mul(a, b, P, 0, &m, NULL);
@@ -43,6 +58,8 @@ static uint32_t mad(nvfp_ctx *c, uint32_t a, uint32_t b, uint32_t d)
 /* t < u with -0 == +0 (p[51]) */
 static int less(nvfp_ctx *c, uint32_t a, uint32_t b)
 {
+    if (c->f == FP_F32 && c->s->fast)
+        return nvfp_f32_less(a, b);
     fp_rel rel = FP_REL_UN;
     fp_compare(c->f, a, b, P, 0, &rel, NULL);
     return rel == FP_REL_LT;
@@ -57,9 +74,16 @@ int nvfp_exec_mov(nvfp_ctx *c, char *err)
     return GPUREF_OK;
 }
 
+/* fp32 execution under a policy nvfp_fast.h serves */
+#define FAST32(c) ((c)->f == FP_F32 && (c)->s->fast)
+
 int nvfp_exec_mul(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_mul(P, c->t[0][l][j], c->t[1][l][j]);
+        return GPUREF_OK;
+    }
     FOR_LC nvfp_fop2(c, fp_mul, c->t[0][l][j], c->t[1][l][j], &c->q[l][j]);
     return GPUREF_OK;
 }
@@ -67,6 +91,10 @@ int nvfp_exec_mul(nvfp_ctx *c, char *err)
 int nvfp_exec_add(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_add(P, c->t[0][l][j], c->t[1][l][j]);
+        return GPUREF_OK;
+    }
     FOR_LC nvfp_fop2(c, fp_add, c->t[0][l][j], c->t[1][l][j], &c->q[l][j]);
     return GPUREF_OK;
 }
@@ -74,6 +102,10 @@ int nvfp_exec_add(nvfp_ctx *c, char *err)
 int nvfp_exec_mad(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_add(P, nvfp_f32_mul(P, c->t[0][l][j], c->t[1][l][j]), c->t[2][l][j]);
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = mad(c, c->t[0][l][j], c->t[1][l][j], c->t[2][l][j]);
     return GPUREF_OK;
 }
@@ -81,6 +113,16 @@ int nvfp_exec_mad(nvfp_ctx *c, char *err)
 /* D6: products summed left to right, each step rounded */
 static int dot(nvfp_ctx *c, unsigned n)
 {
+    if (FAST32(c)) {
+        for (unsigned l = 0; l < NVFP_LANES; l++) {
+            const uint32_t *a = c->t[0][l], *b = c->t[1][l];
+            uint32_t s = nvfp_f32_mul(P, a[0], b[0]);
+            for (unsigned j = 1; j < n; j++)
+                s = nvfp_f32_add(P, nvfp_f32_mul(P, a[j], b[j]), s);
+            c->q[l][0] = c->q[l][1] = c->q[l][2] = c->q[l][3] = s;
+        }
+        return GPUREF_OK;
+    }
     for (unsigned l = 0; l < NVFP_LANES; l++) {
         uint32_t s;
         nvfp_fop2(c, fp_mul, c->t[0][l][0], c->t[1][l][0], &s);
@@ -110,6 +152,10 @@ int nvfp_exec_dst(nvfp_ctx *c, char *err)
 int nvfp_exec_min(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = less(c, c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
     return GPUREF_OK;
 }
@@ -117,6 +163,10 @@ int nvfp_exec_min(nvfp_ctx *c, char *err)
 int nvfp_exec_max(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = !nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = !less(c, c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
     return GPUREF_OK;
 }
@@ -124,6 +174,10 @@ int nvfp_exec_max(nvfp_ctx *c, char *err)
 int nvfp_exec_slt(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? 0x3f800000u : 0;
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = less(c, c->t[0][l][j], c->t[1][l][j]) ? nvfp_one(c->f) : 0;
     return GPUREF_OK;
 }
@@ -131,6 +185,10 @@ int nvfp_exec_slt(nvfp_ctx *c, char *err)
 int nvfp_exec_sge(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = !nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? 0x3f800000u : 0;
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = !less(c, c->t[0][l][j], c->t[1][l][j]) ? nvfp_one(c->f) : 0;
     return GPUREF_OK;
 }

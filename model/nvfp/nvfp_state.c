@@ -34,13 +34,16 @@ static int nvfp_init(void *vs, const char *config, char *err)
     char msg[GPUREF_ERRLEN];
     if (fp_policy_init(&s->fp, "nvfp", msg, sizeof msg) != GPUREF_OK)
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "nvfp: float policy: %s", msg);
+    s->fast = nvfp_fast_policy(&s->fp);
     int rc = gpuref_config_keys("nvfp", nvfp_keys, NVFP_NKEYS, &s->cfg, config, err);
     if (rc != GPUREF_OK)
         return rc;
-    s->own = calloc(1, NVFP_TEX_BYTES);
+    /* the space, then the bounds of what was written (reset clears only that) */
+    s->own = calloc(1, NVFP_TEX_BYTES + 2 * sizeof(uint32_t));
     if (!s->own)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     s->mem = s->own;
+    s->dirty = (uint32_t *)(void *)(s->own + NVFP_TEX_BYTES);
     return GPUREF_OK;
 }
 
@@ -52,6 +55,7 @@ static void nvfp_fini(void *vs)
     free(s->dec);
     free(s->decst);
     s->own = s->mem = NULL;
+    s->dirty = NULL;
     s->words = NULL;
     s->dec = NULL;
     s->decst = NULL;
@@ -76,8 +80,10 @@ static int nvfp_reset(void *vs, char *err)
     memset(s->p, 0, sizeof s->p);
     memset(s->c, 0, sizeof s->c);
     memset(s->tex, 0, sizeof s->tex);
-    if (s->mem == s->own)
-        memset(s->own, 0, NVFP_TEX_BYTES);
+    if (s->mem == s->own && s->dirty[1] > s->dirty[0]) {   /* only what was written */
+        memset(s->own + s->dirty[0], 0, s->dirty[1] - s->dirty[0]);
+        s->dirty[0] = s->dirty[1] = 0;
+    }
     nvfp_start(s);
     return GPUREF_OK;
 }
@@ -256,10 +262,21 @@ static int nvfp_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len
     if (addr > NVFP_TEX_BYTES || len > NVFP_TEX_BYTES - addr)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "tex[0x%llx..+0x%zx] is outside the space (0x%x bytes)",
                            (unsigned long long)addr, len, NVFP_TEX_BYTES);
-    if (write)
-        memcpy(s->mem + addr, buf, len);
-    else
+    if (!write) {
         memcpy(buf, s->mem + addr, len);
+        return GPUREF_OK;
+    }
+    if (!len)
+        return GPUREF_OK;
+    memcpy(s->mem + addr, buf, len);
+    uint32_t *d = s->dirty;      /* widen the written range */
+    if (d[1] <= d[0]) {
+        d[0] = (uint32_t)addr;
+        d[1] = (uint32_t)(addr + len);
+    } else {
+        if (addr < d[0]) d[0] = (uint32_t)addr;
+        if (addr + len > d[1]) d[1] = (uint32_t)(addr + len);
+    }
     return GPUREF_OK;
 }
 
@@ -305,6 +322,7 @@ static int nvfp_share(void *vs, void *owner, char *err)
 {
     (void)err;
     ((nvfp_state *)vs)->mem = ((nvfp_state *)owner)->mem;
+    ((nvfp_state *)vs)->dirty = ((nvfp_state *)owner)->dirty;
     return GPUREF_OK;
 }
 

@@ -128,25 +128,55 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
     const nvfp_insn *in = &s->dec[k];
     const nvfp_row *row = &nvfp_rows[in->op];
 
-    static nvfp_ctx zero;
-    nvfp_ctx cx = zero, *c = &cx;
+    nvfp_ctx cx, *c = &cx;
     c->s = s;
     c->in = in;
+    c->raw = 0;
+    /* zeros by copies of a constant size (inlined; a memset here is not) */
+    static const uint32_t zeros[NVFP_LANES][4];
+    memset(c->kill, 0, sizeof c->kill);
+    memcpy(c->q, zeros, sizeof c->q);
     unsigned xprec = row->srcprec == NVFP_SP_D ? in->dprec : NVFP_PR_R;
     c->f = xprec == NVFP_PR_H ? FP_F16 : FP_F32;
     uint32_t sign = c->f == FP_F16 ? 0x8000u : 0x80000000u;
-    for (unsigned n = 0; n < row->nsrc; n++)
+    for (unsigned n = row->nsrc; n < 3; n++)
+        memcpy(c->t[n], zeros, sizeof c->t[n]);
+    for (unsigned n = 0; n < row->nsrc; n++) {
+        const nvfp_src *o = &in->src[n];
+        const unsigned sw0 = o->swz & 3, sw1 = o->swz >> 2 & 3, sw2 = o->swz >> 4 & 3, sw3 = o->swz >> 6 & 3;
+        if (xprec == NVFP_PR_R && row->srcprec != NVFP_SP_W && (o->type != NVFP_ST_REG || o->prec == NVFP_PR_R)) {
+            /* an fp32 value read for fp32 execution: no conversion (convert()
+             * returns it), then the swizzle and the negation */
+            const uint32_t ng = o->neg ? 0x80000000u : 0;
+            for (unsigned l = 0; l < NVFP_LANES; l++) {
+                uint32_t v[4];
+                if (o->type == NVFP_ST_P)
+                    for (unsigned j = 0; j < 4; j++) v[j] = s->p[o->index][j][l];
+                else if (o->type == NVFP_ST_C)
+                    for (unsigned j = 0; j < 4; j++) v[j] = s->c[o->index][j];
+                else if (s->fmt[o->index][l] == NVFP_PR_R)
+                    for (unsigned j = 0; j < 4; j++) v[j] = s->reg[o->index][j][l];
+                else   /* p[58]: a chunk last written in another format reads 0.0 */
+                    v[0] = v[1] = v[2] = v[3] = 0;
+                c->t[n][l][0] = v[sw0] ^ ng;
+                c->t[n][l][1] = v[sw1] ^ ng;
+                c->t[n][l][2] = v[sw2] ^ ng;
+                c->t[n][l][3] = v[sw3] ^ ng;
+            }
+            continue;
+        }
         for (unsigned l = 0; l < NVFP_LANES; l++) {
             uint32_t v[4];
             unsigned fmt;
-            fetch(s, &in->src[n], l, v, &fmt);
+            fetch(s, o, l, v, &fmt);
             for (unsigned j = 0; j < 4; j++) {
-                uint32_t x = v[in->src[n].swz >> (2 * j) & 3];
+                uint32_t x = v[o->swz >> (2 * j) & 3];
                 if (row->srcprec != NVFP_SP_W)
                     x = convert(P, fmt, xprec, x);
-                c->t[n][l][j] = in->src[n].neg ? x ^ (row->srcprec == NVFP_SP_W ? 0x80000000u : sign) : x;
+                c->t[n][l][j] = o->neg ? x ^ (row->srcprec == NVFP_SP_W ? 0x80000000u : sign) : x;
             }
         }
+    }
     int r = nvfp_exec[in->op](c, err);
     if (r)
         return r;
@@ -169,8 +199,51 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
                     w->value[l] = 1;
                 }
             }
+    } else if (!(row->flags & NVFP_NODST) && in->dprec == NVFP_PR_R && in->cctest == NVFP_T_TR &&
+               !in->ccdst && !s->cfg.kil_stop) {
+        /* an fp32 destination without a condition: every pixel writes the
+         * components of the writemask, the values as computed; the same
+         * entries in the same order as below (words, tag, CC) */
+        const unsigned ch = in->dreg, mask = in->wmask;
+        for (unsigned j = 0; j < 4; j++)
+            if (mask >> j & 1) {
+                gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_R, ch * 4 + j, 0xffffffffu);
+                for (unsigned l = 0; l < NVFP_LANES; l++)
+                    s->reg[ch][j][l] = c->q[l][j];
+                if (w) {
+                    w->lanes |= 0xfu;
+                    for (unsigned l = 0; l < NVFP_LANES; l++)
+                        w->value[l] = c->q[l][j];
+                }
+            }
+        gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_FMT, ch, 3);
+        for (unsigned l = 0; l < NVFP_LANES; l++) {
+            s->fmt[ch][l] = NVFP_PR_R;
+            if (w) {
+                w->lanes |= 1u << l;
+                w->value[l] = NVFP_PR_R;
+            }
+        }
+        if (in->cc)
+            for (unsigned j = 0; j < 4; j++)
+                if (mask >> j & 1) {
+                    gpuref_regw *x = gpuref_retire_regw(rr, NVFP_F_CC, j, 3);
+                    for (unsigned l = 0; l < NVFP_LANES; l++) {
+                        s->cc[j][l] = (uint8_t)status(NVFP_PR_R, c->q[l][j]);
+                        if (x) {
+                            x->lanes |= 1u << l;
+                            x->value[l] = s->cc[j][l];
+                        }
+                    }
+                }
     } else if (!(row->flags & NVFP_NODST)) {
         unsigned d = in->dprec;
+        /* the retire entries in the order the pixels and components first
+         * write them, each looked up once (gpuref_retire_regw merges a
+         * second write of the same register into its entry: the same here) */
+        gpuref_regw *wr[4] = { NULL, NULL, NULL, NULL }, *wf = NULL, *wc[4] = { NULL, NULL, NULL, NULL };
+        const unsigned ch = d == NVFP_PR_R ? in->dreg : in->dreg >> 1u;
+        const int conv = !c->raw && (d == NVFP_PR_I || (d == NVFP_PR_H && c->f == FP_F32));
         for (unsigned l = 0; l < NVFP_LANES; l++) {
             unsigned mask = in->wmask;
             for (unsigned j = 0; j < 4; j++)
@@ -181,18 +254,17 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
             uint32_t out[4];
             for (unsigned j = 0; j < 4; j++) {
                 uint32_t q = c->q[l][j];
-                if (!c->raw && d == NVFP_PR_H && c->f == FP_F32) {   /* fp32 results (TEX, UP) */
-                    uint64_t h = 0;
-                    fp_convert(FP_F16, FP_F32, q, P, 0, &h, NULL);
-                    q = (uint32_t)h;
+                if (conv) {
+                    if (d == NVFP_PR_H) {   /* fp32 results (TEX, UP) */
+                        uint64_t h = 0;
+                        fp_convert(FP_F16, FP_F32, q, P, 0, &h, NULL);
+                        q = (uint32_t)h;
+                    } else
+                        q = f32_to_s12(P, q);
                 }
-                out[j] = d == NVFP_PR_I && !c->raw ? f32_to_s12(P, q) : q;
+                out[j] = q;
             }
-            uint8_t ncc[4];
-            for (unsigned j = 0; j < 4; j++)
-                ncc[j] = (uint8_t)status(d, out[j]);
             if (!in->ccdst && mask) {
-                unsigned ch = d == NVFP_PR_R ? in->dreg : in->dreg >> 1u;
                 for (unsigned j = 0; j < 4; j++) {
                     if (!(mask >> j & 1))
                         continue;
@@ -206,27 +278,33 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
                         *wp = (*wp & 0xffff0000u) | (out[j] & 0xffffu);
                     /* an H/I view writes one 16-bit half of the word */
                     uint32_t bits = d == NVFP_PR_R ? 0xffffffffu : 0xffffu << 16 * (j & 1);
-                    gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_R, ch * 4 + wi, bits);
+                    gpuref_regw *w = wr[wi];
+                    if (w)
+                        w->bits |= bits;
+                    else
+                        w = wr[wi] = gpuref_retire_regw(rr, NVFP_F_R, ch * 4 + wi, bits);
                     if (w) {
                         w->lanes |= 1u << l;
                         w->value[l] = *wp;
                     }
                 }
                 s->fmt[ch][l] = (uint8_t)d;
-                gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_FMT, ch, 3);
-                if (w) {
-                    w->lanes |= 1u << l;
-                    w->value[l] = d;
+                if (!wf)
+                    wf = gpuref_retire_regw(rr, NVFP_F_FMT, ch, 3);
+                if (wf) {
+                    wf->lanes |= 1u << l;
+                    wf->value[l] = d;
                 }
             }
             if (in->cc)
                 for (unsigned j = 0; j < 4; j++)
                     if (mask >> j & 1) {
-                        s->cc[j][l] = ncc[j];
-                        gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_CC, j, 3);
-                        if (w) {
-                            w->lanes |= 1u << l;
-                            w->value[l] = ncc[j];
+                        s->cc[j][l] = (uint8_t)status(d, out[j]);
+                        if (!wc[j])
+                            wc[j] = gpuref_retire_regw(rr, NVFP_F_CC, j, 3);
+                        if (wc[j]) {
+                            wc[j]->lanes |= 1u << l;
+                            wc[j]->value[l] = s->cc[j][l];
                         }
                     }
         }

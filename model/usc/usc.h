@@ -135,6 +135,8 @@ typedef struct usc_group {
     usc_reg  s[6], w[2];
     usc_ins  ins[6];
     uint16_t slots;           /* slots present */
+    uint8_t  ftw;             /* FT0..FT5 rows (bit k = FTk) an instruction writes for
+                                 every executing instance (usc_group_prepare) */
 } usc_group;
 
 typedef struct usc_config {
@@ -153,9 +155,9 @@ typedef struct usc_state {
     int        finished;
     uint32_t  *words;
     size_t     nwords;
-    usc_group *grp;           /* predecoded group at every word */
-    int16_t   *grpst;         /* its status */
-    char     (*grperr)[160];   /* its message */
+    usc_group *grp;           /* the groups that decoded, in word order (dense) */
+    int32_t   *gix;           /* per word: its group in grp, or the (negative) decode
+                                 status (the message is made again when executed) */
 } usc_state;
 
 /* register files (ids of gpuref_regfile_info) */
@@ -168,6 +170,7 @@ struct usc_ctx {
     usc_state       *s;
     const usc_group *g;
     uint32_t         act;          /* instances that execute */
+    unsigned         ni;           /* instances of the task (cfg.instances) */
     uint32_t         v[USC_NK][USC_MAXI];
     uint8_t          wset[2];      /* W0/W1 given a value, and by which slot */
     int8_t           wslot[2];
@@ -209,6 +212,8 @@ int  usc_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail,
 int  usc_isa_disasm_unit(unsigned stream, const uint32_t *w, size_t avail, uint64_t pc,
                          char *buf, size_t len, unsigned *nwords, char *err);
 int  usc_step(void *st, gpuref_retire *rr, char *err);
+/* what the step derives from a decoded group once, at load (ftw) */
+void usc_group_prepare(usc_group *g);
 
 /* exec functions */
 #define USC_ROW(id, n, sl, f0, f1, f2, mk, md, ex) \
@@ -216,11 +221,28 @@ int  usc_step(void *st, gpuref_retire *rr, char *err);
 #include "usc.def"
 #undef USC_ROW
 
-#define USC_FOR(c, l) for (unsigned l = 0; l < (c)->s->cfg.instances; l++) if ((c)->act >> l & 1)
+/* every executing instance l; the mask and count are read once (stores to
+ * the value arrays could otherwise alias them) */
+#define USC_FOR(c, l) \
+    for (unsigned l##_m = (c)->act, l##_n = (c)->ni, l = 0; l < l##_n; l++) if (l##_m >> l & 1)
+/* every instance of the task, executing or not: for the integer and bitwise
+ * units, which have no other effect than their value rows.  A value of an
+ * instance that does not execute is never read: write-backs, P0, Pe and
+ * COUT take the executing instances only, and the derivatives (which read
+ * neighbours) read sources, never an FT; nothing reads instances from
+ * cfg.instances on (16 of 32).  The loops have no per-instance test and a
+ * constant count, and the compiler vectorizes them. */
+#define USC_ALL(c, l) for (unsigned l = 0; l < USC_MAXI; l++)
+extern const uint32_t usc_zero_lanes[USC_MAXI];
 /* the value of operand j of an instruction, instance l */
 static inline uint32_t usc_opv(const usc_ctx *c, const usc_ins *in, unsigned j, unsigned l)
 {
     return in->k[j] < USC_NK ? c->v[in->k[j]][l] : 0;
+}
+/* the lane array of operand j (zeros for an absent or non-value operand) */
+static inline const uint32_t *usc_opa(const usc_ctx *c, const usc_ins *in, unsigned j)
+{
+    return j < in->nk && in->k[j] < USC_NK ? c->v[in->k[j]] : usc_zero_lanes;
 }
 
 #endif

@@ -2,13 +2,14 @@
  * (README "Decisions" for what the source leaves open). */
 #include "usc.h"
 
-static int64_t imod(int64_t v, unsigned mods, unsigned si)
+/* element 0 of v (mask um, sign bit us: 0 unsigned) sign-extended, its
+ * absolute value when am is all ones, then negated when nm is all ones, in
+ * 32-bit wrapping arithmetic */
+static inline uint32_t el32(uint32_t v, uint32_t um, uint32_t us, uint32_t am, uint32_t nm)
 {
-    static const uint8_t abs_b[3] = { USC_MOD_ABS0, USC_MOD_ABS1, USC_MOD_ABS2 };
-    static const uint8_t neg_b[3] = { USC_MOD_NEG0, USC_MOD_NEG1, USC_MOD_NEG2 };
-    if ((mods & abs_b[si]) && v < 0) v = -v;
-    if (mods & neg_b[si]) v = -v;
-    return v;
+    uint32_t x = ((v & um) ^ us) - us, n = (uint32_t)((int32_t)x >> 31) & am;
+    x = (x ^ n) - n;
+    return (x ^ nm) - nm;
 }
 
 /* 8/16-bit ops: element 0 of each source (the low byte / half), computed
@@ -20,17 +21,57 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
     unsigned op = in->op, bits, sgn, kind;      /* kind 0 add, 1 mul, 2 mad */
     if (op <= USC_OP_IMAD8) { bits = 8; sgn = op >= USC_OP_IADD8; kind = (op - USC_OP_UADD8) % 3; }
     else { bits = 16; sgn = op >= USC_OP_IADD16; kind = (op - USC_OP_UADD16) % 3; }
-    int64_t lo = sgn ? -(1ll << (bits - 1)) : 0, hi = sgn ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1;
+    const int64_t lo = sgn ? -(1ll << (bits - 1)) : 0, hi = sgn ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1;
+    /* element 0 as a signed value: (v & mask) ^ sb - sb sign-extends when sb
+     * is the sign bit (0 for the unsigned ops) */
+    const int64_t mask = (1ll << bits) - 1, sb = sgn ? 1ll << (bits - 1) : 0;
+    const uint32_t *src[3] = { usc_opa(c, in, 1), usc_opa(c, in, 2), usc_opa(c, in, 3) };
+    const unsigned mods = in->mods, sat = in->sat;
+    int absm[3], negm[3];
+    for (unsigned j = 0; j < 3; j++) {
+        absm[j] = (mods & usc_mod_abs[j]) != 0;
+        negm[j] = (mods & usc_mod_neg[j]) != 0;
+    }
+    uint32_t *restrict d = c->v[USC_K_FT0];    /* never a source row (the forms) */
+    if (!sat) {
+        /* without .SAT the result is the exact one's low 32 bits: 32-bit
+         * wrapping arithmetic gives them (the operands fit 17 bits) */
+        const uint32_t um = (uint32_t)mask, us = (uint32_t)sb;
+        const uint32_t am0 = absm[0] ? 0xffffffffu : 0, am1 = absm[1] ? 0xffffffffu : 0,
+                       am2 = absm[2] ? 0xffffffffu : 0;
+        const uint32_t nm0 = negm[0] ? 0xffffffffu : 0, nm1 = negm[1] ? 0xffffffffu : 0,
+                       nm2 = negm[2] ? 0xffffffffu : 0;
+        const uint32_t *restrict s0 = src[0], *restrict s1 = src[1], *restrict s2 = src[2];
+#define EL(v, am, nm) el32(v, um, us, am, nm)
+        if (!mods) {   /* no modifier: the sign extension only */
+#define EX(v) ((((v) & um) ^ us) - us)
+            if (kind == 0)
+                USC_ALL(c, l) d[l] = EX(s0[l]) + EX(s1[l]);
+            else if (kind == 1)
+                USC_ALL(c, l) d[l] = EX(s0[l]) * EX(s1[l]);
+            else
+                USC_ALL(c, l) d[l] = EX(s0[l]) * EX(s1[l]) + EX(s2[l]);
+#undef EX
+        } else if (kind == 0)
+            USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) + EL(s1[l], am1, nm1);
+        else if (kind == 1)
+            USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) * EL(s1[l], am1, nm1);
+        else
+            USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) * EL(s1[l], am1, nm1) + EL(s2[l], am2, nm2);
+#undef EL
+        return GPUREF_OK;
+    }
     USC_FOR(c, l) {
         int64_t x[3];
-        for (unsigned j = 0; j < 3 && j + 1 < in->nk; j++) {
-            uint32_t v = usc_opv(c, in, j + 1, l) & (uint32_t)((1ull << bits) - 1);
-            int64_t e = sgn && (v >> (bits - 1) & 1) ? (int64_t)v - (1ll << bits) : (int64_t)v;
-            x[j] = imod(e, in->mods, j);
+        for (unsigned j = 0; j < 3; j++) {
+            int64_t e = (((int64_t)src[j][l] & mask) ^ sb) - sb;
+            if (absm[j] && e < 0) e = -e;
+            if (negm[j]) e = -e;
+            x[j] = e;
         }
         int64_t r = kind == 0 ? x[0] + x[1] : kind == 1 ? x[0] * x[1] : x[0] * x[1] + x[2];
-        if (in->sat) r = r < lo ? lo : r > hi ? hi : r;
-        c->v[USC_K_FT0][l] = (uint32_t)r;
+        r = r < lo ? lo : r > hi ? hi : r;
+        d[l] = (uint32_t)r;
     }
     return GPUREF_OK;
 }
@@ -149,89 +190,134 @@ int usc_x_tst(usc_ctx *c, const usc_ins *in, char *err)
 }
 
 /* --------------------------------------------------------------- bitwise */
-static unsigned hibit(uint32_t x) { unsigned c = 0; while (c < 32 && (x >> c)) c++; return c; }  /* 0..32 */
+/* the number of significant bits of x, 0..32 */
+static inline unsigned hibit(uint32_t x) { return x ? 32u - (unsigned)__builtin_clz(x) : 0u; }
+
+/* the 16 low bits of x to the even positions 0, 2, .. 30 */
+static inline uint32_t spread16(uint32_t x)
+{
+    x &= 0xffffu;
+    x = (x | x << 8) & 0x00ff00ffu;
+    x = (x | x << 4) & 0x0f0f0f0fu;
+    x = (x | x << 2) & 0x33333333u;
+    x = (x | x << 1) & 0x55555555u;
+    return x;
+}
+
+static inline uint32_t popcount32(uint32_t x)
+{
+    x = x - (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
+static inline uint32_t rev32(uint32_t x)
+{
+    x = (x >> 1 & 0x55555555u) | (x & 0x55555555u) << 1;
+    x = (x >> 2 & 0x33333333u) | (x & 0x33333333u) << 2;
+    x = (x >> 4 & 0x0f0f0f0fu) | (x & 0x0f0f0f0fu) << 4;
+    x = (x >> 8 & 0x00ff00ffu) | (x & 0x00ff00ffu) << 8;
+    return x >> 16 | x << 16;
+}
 
 int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
-    USC_FOR(c, l) {
-        uint32_t ft1 = c->v[USC_K_FT1][l];
-        uint32_t a = c->v[USC_K_FT2][l], b = c->v[USC_K_S3][l], r;
-        if (in->k[1] != USC_K_NONE) a &= ft1;
-        if (in->k[3] != USC_K_NONE) b &= ~ft1;
-        switch (in->op) {
-        case USC_OP_AND:  r = a & b; break;
-        case USC_OP_OR:   r = a | b; break;
-        case USC_OP_XOR:  r = a ^ b; break;
-        case USC_OP_NAND: r = ~(a & b); break;
-        case USC_OP_NOR:  r = ~(a | b); break;
-        default:          r = ~(a ^ b); break;
-        }
-        c->v[USC_K_FT4][l] = r;
-    }
+    /* restrict: the destination row is never a source row (the forms) */
+    const uint32_t *restrict ft1 = c->v[USC_K_FT1], *restrict s2 = c->v[USC_K_FT2], *restrict s3 = c->v[USC_K_S3];
+    uint32_t *restrict d = c->v[USC_K_FT4];
+    /* the optional FT1 masks: all ones when absent */
+    const uint32_t ma = in->k[1] != USC_K_NONE ? 0 : 0xffffffffu, mb = in->k[3] != USC_K_NONE ? 0 : 0xffffffffu;
+    /* the result inverted for NAND/NOR/XNOR */
+    const unsigned op = in->op;
+    const uint32_t inv = op == USC_OP_NAND || op == USC_OP_NOR || op == USC_OP_XNOR ? 0xffffffffu : 0;
+#define LOGIC(expr) do { USC_ALL(c, l) { uint32_t a = s2[l] & (ft1[l] | ma), b = s3[l] & (~ft1[l] | mb); \
+                                         d[l] = (expr) ^ inv; } } while (0)
+    if (op == USC_OP_AND || op == USC_OP_NAND) LOGIC(a & b);
+    else if (op == USC_OP_OR || op == USC_OP_NOR) LOGIC(a | b);
+    else LOGIC(a ^ b);
+#undef LOGIC
     return GPUREF_OK;
 }
 
 int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
-    unsigned op = in->op, d0 = in->k[0];
-    USC_FOR(c, l) {
-        unsigned d = d0;
-        /* MSK and the bitmask BYP write FT0 and FT1: their sources follow */
-        unsigned j0 = in->nk > 1 && in->k[1] == USC_K_FT1 ? 2 : 1;
-        uint32_t x = in->nk > j0 ? usc_opv(c, in, j0, l) : 0;
-        uint32_t y = in->nk > j0 + 1 ? usc_opv(c, in, j0 + 1, l) : 0, r = 0;
-        switch (op) {
-        case USC_OP_SHFL:     /* S1 bits to the odd positions, S2 bits to the even (L886) */
-            for (unsigned i = 0; i < 16; i++)
-                r |= (x >> i & 1u) << (2 * i) | (y >> i & 1u) << (2 * i + 1);
-            break;
-        case USC_OP_REV:
-            for (unsigned i = 0; i < 32; i++) r |= (x >> i & 1u) << (31 - i);
-            break;
-        case USC_OP_LSL: r = x << (y & 31); break;
-        case USC_OP_SHR: r = x >> (y & 31); break;
-        case USC_OP_ROL: { unsigned n = y & 31; r = n ? x << n | x >> (32 - n) : x; break; }
-        case USC_OP_CPS:      /* (S4 & ~FT4) | (P0 ? FT4 : 0) (L906, the operator read as |) */
-            x = c->v[USC_K_FT4][l];
-            y = c->v[USC_K_S4][l];
-            r = (y & ~x) | (c->s->p0[l] & 1 ? x : 0);
-            break;
-        case USC_OP_ASR: {    /* sign bit position by mode, then (L917-L919) */
-            unsigned sb = in->m == 0 ? 31 : in->m == 1 ? 15 : in->m == 2 ? (c->v[USC_K_FT0][l] & 0x1f)
-                                                                            : (c->v[USC_K_FT3][l] & 0x1f);
+    const unsigned op = in->op;
+    unsigned d = in->k[0];
+    /* MSK and the bitmask BYP write FT0 and FT1: their sources follow */
+    const unsigned j0 = in->nk > 1 && in->k[1] == USC_K_FT1 ? 2 : 1;
+    /* restrict: no form writes a row it reads */
+    const uint32_t *restrict xs = usc_opa(c, in, j0), *restrict ys = usc_opa(c, in, j0 + 1);
+    uint32_t *restrict r = c->v[d];
+#define EACH(expr) do { USC_ALL(c, l) { uint32_t x = xs[l], y = ys[l]; (void)y; r[l] = (expr); } } while (0)
+    switch (op) {
+    case USC_OP_SHFL:     /* S1 bits to the odd positions, S2 bits to the even (L886) */
+        EACH(spread16(x) | spread16(y) << 1);
+        break;
+    case USC_OP_REV: EACH(rev32(x)); break;
+    case USC_OP_LSL: EACH(x << (y & 31)); break;
+    case USC_OP_SHR: EACH(x >> (y & 31)); break;
+    case USC_OP_ROL: EACH((y & 31) ? x << (y & 31) | x >> (32 - (y & 31)) : x); break;
+    case USC_OP_CPS: {    /* (S4 & ~FT4) | (P0 ? FT4 : 0) (L906, the operator read as |) */
+        const uint32_t *ft4 = c->v[USC_K_FT4], *s4 = c->v[USC_K_S4];
+        const uint8_t *p0 = c->s->p0;
+        USC_ALL(c, l) r[l] = (s4[l] & ~ft4[l]) | (p0[l] & 1 ? ft4[l] : 0);
+        break;
+    }
+    case USC_OP_ASR: {    /* sign bit position by mode, then (L917-L919) */
+        const unsigned m = in->m;
+        const uint32_t *ft0 = c->v[USC_K_FT0], *ft3 = c->v[USC_K_FT3];
+        USC_ALL(c, l) {
+            uint32_t x = xs[l], y = ys[l];
+            unsigned sb = m == 0 ? 31 : m == 1 ? 15 : m == 2 ? (ft0[l] & 0x1f) : (ft3[l] & 0x1f);
             int32_t t = (int32_t)(x << (31 - sb));
             unsigned sh = 31 + (y & 31) - sb;
-            r = (uint32_t)(sh > 31 ? (t < 0 ? -1 : 0) : t >> sh);
-            break;
+            r[l] = (uint32_t)(sh > 31 ? (t < 0 ? -1 : 0) : t >> sh);
         }
-        case USC_OP_TZ: case USC_OP_TNZ: {
-            int t = (x == 0) == (op == USC_OP_TZ);
-            c->v[USC_K_P0][l] = (uint32_t)t;
-            continue;
-        }
-        case USC_OP_BYPL: r = x; break;          /* FT4 = S1 (the syntax, L943: decision D7) */
-        case USC_OP_BYP:
-            if (d == USC_K_FT0) { c->v[USC_K_FT0][l] = x; r = in->k[3] == USC_K_IMM ? in->imm : y; d = USC_K_FT1; }
-            else r = x;
-            break;
-        case USC_OP_MSK: {    /* width S0, position S1, 6 bits each (L946-L951) */
-            unsigned w = x & 63, p = y & 63;
-            c->v[USC_K_FT0][l] = (w + p - 1) & 63;
-            r = (uint32_t)((((uint64_t)1 << w) - 1) << p);
-            d = USC_K_FT1;
-            break;
-        }
-        case USC_OP_CBS: for (; x; x &= x - 1) r++; break;
-        case USC_OP_FTB: r = hibit(x) - 1; break;
-        case USC_OP_FTBSHI: r = hibit(x ^ (uint32_t)((int32_t)x >> 31)) - 1; break;
-        default:              /* FTB_MSB: leading zeros, -1 for 0 (L972-L975) */
-            r = x ? 32 - hibit(x) : 0xffffffffu;
-            break;
-        }
-        c->v[d][l] = r;
+        break;
     }
-    if (op == USC_OP_TZ || op == USC_OP_TNZ) { c->p0set = 1; c->p0slot = USC_SL_BTST; }
+    case USC_OP_TZ: case USC_OP_TNZ: {
+        uint32_t *restrict p = c->v[USC_K_P0];
+        const uint32_t flip = op == USC_OP_TZ ? 0u : 1u;
+        USC_ALL(c, l) p[l] = (uint32_t)(xs[l] == 0) ^ flip;
+        c->p0set = 1;
+        c->p0slot = USC_SL_BTST;
+        break;
+    }
+    case USC_OP_BYPL: EACH(x); break;            /* FT4 = S1 (the syntax, L943: decision D7) */
+    case USC_OP_BYP:
+        if (d == USC_K_FT0) {
+            uint32_t *f0 = c->v[USC_K_FT0];
+            r = c->v[USC_K_FT1];
+            if (in->k[3] == USC_K_IMM) {
+                const uint32_t imm = in->imm;
+                USC_ALL(c, l) { f0[l] = xs[l]; r[l] = imm; }
+            } else {
+                USC_ALL(c, l) { uint32_t y = ys[l]; f0[l] = xs[l]; r[l] = y; }
+            }
+        } else {
+            EACH(x);
+        }
+        break;
+    case USC_OP_MSK: {    /* width S0, position S1, 6 bits each (L946-L951) */
+        uint32_t *f0 = c->v[USC_K_FT0];
+        r = c->v[USC_K_FT1];
+        USC_ALL(c, l) {
+            unsigned w = xs[l] & 63, p = ys[l] & 63;
+            f0[l] = (w + p - 1) & 63;
+            r[l] = (uint32_t)((((uint64_t)1 << w) - 1) << p);
+        }
+        break;
+    }
+    case USC_OP_CBS: EACH(popcount32(x)); break;
+    case USC_OP_FTB: EACH(hibit(x) - 1); break;
+    case USC_OP_FTBSHI: EACH(hibit(x ^ (uint32_t)((int32_t)x >> 31)) - 1); break;
+    default:              /* FTB_MSB: leading zeros, -1 for 0 (L972-L975) */
+        EACH(x ? 32 - hibit(x) : 0xffffffffu);
+        break;
+    }
+#undef EACH
     return GPUREF_OK;
 }

@@ -54,12 +54,10 @@ static void usc_fini(void *vs)
     usc_state *s = vs;
     free(s->words);
     free(s->grp);
-    free(s->grpst);
-    free(s->grperr);
+    free(s->gix);
     s->words = NULL;
     s->grp = NULL;
-    s->grpst = NULL;
-    s->grperr = NULL;
+    s->gix = NULL;
 }
 
 static void usc_start(usc_state *s)
@@ -165,33 +163,43 @@ static int usc_load(void *vs, uint64_t base, const uint32_t *words, size_t n, ch
                            "code space or is not 4-byte aligned", (unsigned long long)base, n);
     size_t m = n ? n : 1;
     uint32_t *w = malloc(m * sizeof *w);
-    usc_group *g = malloc(m * sizeof *g);
-    int16_t *gs = malloc(m * sizeof *gs);
-    char (*ge)[160] = malloc(m * sizeof *ge);
-    if (!w || !g || !gs || !ge) {
-        free(w); free(g); free(gs); free(ge);
+    int32_t *gix = malloc(m * sizeof *gix);
+    if (!w || !gix) {
+        free(w); free(gix);
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     }
     if (n) memcpy(w, words, n * sizeof *w);
-    /* predecode every word as a group start; an error is kept and reported
-     * only if that group is executed */
+    /* predecode every word as a group start; an error status is kept, and
+     * the message made again (usc_step) only if that group is executed.
+     * The groups that decode are stored densely, in word order, so that a
+     * straight run of groups reads them one after the other */
     char why[GPUREF_ERRLEN];
+    usc_group one, *g = NULL;
+    size_t ng = 0, cap = 0;
     for (size_t i = 0; i < n; i++) {
-        int st = usc_decode_group(w + i, n - i, &g[i], why);   /* group rules included */
-        gs[i] = (int16_t)st;
-        ge[i][0] = 0;
+        int st = usc_decode_group(w + i, n - i, &one, why);   /* group rules included */
         if (st) {
-            size_t k = strlen(why);
-            if (k >= sizeof ge[i]) k = sizeof ge[i] - 1;
-            memcpy(ge[i], why, k);
-            ge[i][k] = 0;
+            gix[i] = st;
+            continue;
         }
+        if (ng == cap) {
+            size_t nc = cap ? 2 * cap : 64;
+            usc_group *ng2 = realloc(g, nc * sizeof *g);
+            if (!ng2) {
+                free(w); free(gix); free(g);
+                return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
+            }
+            g = ng2;
+            cap = nc;
+        }
+        usc_group_prepare(&one);
+        g[ng] = one;
+        gix[i] = (int32_t)ng++;
     }
     usc_fini(s);
     s->words = w;
     s->grp = g;
-    s->grpst = gs;
-    s->grperr = ge;
+    s->gix = gix;
     s->nwords = n;
     s->base = (uint32_t)base;
     usc_start(s);

@@ -6,24 +6,30 @@
 
 #include "usc.h"
 
+const uint32_t usc_zero_lanes[USC_MAXI];
+
+/* the registers of a bank in this configuration */
+static unsigned bank_limit(const usc_state *s, unsigned bank)
+{
+    switch (bank) {
+    case USC_B_R:   return s->cfg.temps;
+    case USC_B_VI:  return s->cfg.vins;
+    case USC_B_CF: case USC_B_CFA: return s->cfg.coeffs;
+    case USC_B_SH:  return s->cfg.shared;
+    case USC_B_SC:  return 240;
+    case USC_B_I:   return s->cfg.internals;
+    case USC_B_IDX: return USC_NIDX;
+    default:        return USC_NO;
+    }
+}
+
 /* the register a declaration names for instance l (indexed: index +
  * IDXi[l] * D, L283); -1 when out of range */
 static int reg_addr(const usc_state *s, const usc_reg *r, unsigned l, unsigned *out)
 {
     uint64_t i = r->index;
     if (r->idx) i += (uint64_t)s->idx[r->idx - 1][l] << r->dlog;
-    unsigned lim;
-    switch (r->bank) {
-    case USC_B_R:   lim = s->cfg.temps; break;
-    case USC_B_VI:  lim = s->cfg.vins; break;
-    case USC_B_CF: case USC_B_CFA: lim = s->cfg.coeffs; break;
-    case USC_B_SH:  lim = s->cfg.shared; break;
-    case USC_B_SC:  lim = 240; break;
-    case USC_B_I:   lim = s->cfg.internals; break;
-    case USC_B_IDX: lim = USC_NIDX; break;
-    default:        lim = USC_NO; break;
-    }
-    if (i >= lim) return -1;
+    if (i >= bank_limit(s, r->bank)) return -1;
     *out = (unsigned)i;
     return 0;
 }
@@ -43,6 +49,56 @@ static uint32_t reg_read(const usc_state *s, unsigned bank, unsigned i, unsigned
     }
 }
 
+/* the lanes of per-instance register i of a bank; NULL for a uniform bank */
+static uint32_t *lane_row(usc_state *s, unsigned bank, unsigned i)
+{
+    switch (bank) {
+    case USC_B_R:   return s->r[i];
+    case USC_B_VI:  return s->vi[i];
+    case USC_B_I:   return s->in[i];
+    case USC_B_IDX: return s->idx[i];
+    case USC_B_O:   return s->o[i];
+    default:        return NULL;
+    }
+}
+
+/* source k into v[0..ni): every instance (derivatives read inactive
+ * neighbours); an out-of-range register is an error for an executing
+ * instance and reads 0 for the others */
+static int read_source(const usc_state *s, const usc_reg *r, unsigned k, uint32_t act, unsigned ni,
+                       uint32_t *v, char *err)
+{
+    if (!r->idx) {      /* one register for every instance */
+        unsigned i = r->index;
+        if (i >= bank_limit(s, r->bank)) {
+            if (act)
+                return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: s%u: %s%u indexed out of range "
+                                   "(instance %u)", k, usc_bank_names[r->bank], r->index,
+                                   (unsigned)__builtin_ctz(act));
+            memcpy(v, usc_zero_lanes, USC_MAXI * sizeof *v);
+            return GPUREF_OK;
+        }
+        const uint32_t *row = lane_row((usc_state *)s, r->bank, i);
+        if (row) {
+            memcpy(v, row, USC_MAXI * sizeof *v);   /* lanes from ni on are never read */
+        } else {
+            uint32_t x = reg_read(s, r->bank, i, 0);
+            for (unsigned l = 0; l < USC_MAXI; l++) v[l] = x;
+        }
+        return GPUREF_OK;
+    }
+    for (unsigned l = 0; l < ni; l++) {
+        unsigned a;
+        if (reg_addr(s, r, l, &a)) {
+            if (!(act >> l & 1)) { v[l] = 0; continue; }
+            return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: s%u: %s%u indexed out of range "
+                               "(instance %u)", k, usc_bank_names[r->bank], r->index, l);
+        }
+        v[l] = reg_read(s, r->bank, a, l);
+    }
+    return GPUREF_OK;
+}
+
 static const int bank_file[USC_NBANKS] = { USC_F_R, USC_F_VI, USC_F_CF, USC_F_CFA, USC_F_SH, -1,
                                            USC_F_I, USC_F_IDX, USC_F_O };
 
@@ -58,6 +114,116 @@ static int run(usc_ctx *c, unsigned slotmask, char *err)
     return GPUREF_OK;
 }
 
+/* The FT rows that an instruction of the group writes for every executing
+ * instance: the first operand of a form is its destination; the bitmask
+ * unit's BYP (with FT0) and MSK write FT1 too.  Every other FT row reads 0
+ * (decision D5) and is cleared by the step; the rows written need not be,
+ * as no instance that does not execute is read from them.  An unimplemented
+ * row writes nothing (it stops the step). */
+void usc_group_prepare(usc_group *g)
+{
+    unsigned m = 0;
+    for (unsigned i = 0; i < g->ninsn; i++) {
+        const usc_ins *in = &g->ins[i];
+        if (usc_rows[in->op].exec == usc_x_unimpl || !in->nk) continue;
+        unsigned d = in->k[0];
+        if (d >= USC_K_FT0 && d <= USC_K_FT5) m |= 1u << (d - USC_K_FT0);
+        if ((in->op == USC_OP_BYP && d == USC_K_FT0) || in->op == USC_OP_MSK) m |= 1u << 1;
+    }
+    g->ftw = (uint8_t)m;
+}
+
+/* the flags (0 or 1 per instance, bit 0 used) of instances 0..ni-1 as a mask */
+static uint32_t lane_bits(const uint8_t *f, unsigned ni)
+{
+    uint32_t m = 0;
+    for (unsigned k = 0; k < ni; k += 8) {
+        uint64_t x;
+        memcpy(&x, f + k, 8);
+        /* bit 0 of each byte to bit k/8 .. k/8+7: the multiply gathers them
+         * in the top byte */
+        m |= (uint32_t)(((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << k;
+    }
+    return m;
+}
+
+/* the write-back of W w to its register for the executing instances; every
+ * check was made (waddr holds the addresses of an indexed register) */
+static void write_back(usc_state *s, usc_ctx *c, unsigned w, const unsigned *waddr, gpuref_retire *rr)
+{
+    const usc_reg *r = &c->g->w[w];
+    const uint32_t act = c->act, *v = c->v[USC_K_W0 + w];
+    const unsigned ni = c->ni;
+    int file = bank_file[r->bank];
+    int uniform = r->bank == USC_B_SH || r->bank == USC_B_CF || r->bank == USC_B_CFA;
+    if (!r->idx) {      /* one register: one retire entry */
+        unsigned a = r->index;
+        gpuref_regw *x = gpuref_retire_regw_slot(rr, file, a, 0xffffffffu, c->wslot[w]);
+        if (uniform) {
+            /* a shared register written by several instances: the highest
+             * instance's value stays (no hazard checking, L297, L303) */
+            uint32_t val = v[31 - __builtin_clz(act)];
+            if (r->bank == USC_B_SH) s->sh[a] = val;
+            else if (r->bank == USC_B_CF) s->cf[a] = val;
+            else s->cfa[a] = val;
+            if (x) { x->lanes = 1; x->value[0] = val; }
+            return;
+        }
+        uint32_t *row = lane_row(s, r->bank, a);
+        if (x) x->lanes |= act;
+        if (act == (ni >= 32 ? 0xffffffffu : (1u << ni) - 1)) {   /* every instance */
+            if (ni == 32) memcpy(row, v, 32 * sizeof *v);
+            else memcpy(row, v, 16 * sizeof *v);
+            if (x)
+                for (unsigned l = 0; l < ni; l++) x->value[l] = v[l];
+            return;
+        }
+        for (unsigned l = 0; l < ni; l++)
+            if (act >> l & 1) {
+                row[l] = v[l];
+                if (x) x->value[l] = v[l];
+            }
+        return;
+    }
+    for (unsigned l = 0; l < ni; l++) {
+        if (!(act >> l & 1)) continue;
+        unsigned a = waddr[l];
+        uint32_t val = v[l];
+        gpuref_regw *x = gpuref_retire_regw_slot(rr, file, a, 0xffffffffu, c->wslot[w]);
+        if (uniform) {
+            if (r->bank == USC_B_SH) s->sh[a] = val;
+            else if (r->bank == USC_B_CF) s->cf[a] = val;
+            else s->cfa[a] = val;
+            if (x) { x->lanes = 1; x->value[0] = val; }
+            continue;
+        }
+        lane_row(s, r->bank, a)[l] = val;
+        if (x) { x->lanes |= 1ull << l; x->value[l] = val; }
+    }
+}
+
+/* a per-instance flag (P0, Pe, COUT) written for the executing instances */
+static void write_flag(usc_ctx *c, uint8_t *dst, const uint8_t *src8, const uint32_t *src32, int file,
+                       int slot, gpuref_retire *rr)
+{
+    gpuref_regw *x = gpuref_retire_regw_slot(rr, file, 0, 1, slot);
+    const uint32_t act = c->act;
+    const unsigned ni = c->ni;
+    if (x) x->lanes |= act;
+    /* the new flags in a local array first (dst is bytes: a store to it
+     * could otherwise change anything the loop reads) */
+    uint8_t nf[USC_MAXI];
+    memcpy(nf, dst, sizeof nf);
+    if (src8)
+        for (unsigned l = 0; l < ni; l++) nf[l] = act >> l & 1 ? src8[l] : nf[l];
+    else
+        for (unsigned l = 0; l < ni; l++) nf[l] = act >> l & 1 ? (uint8_t)(src32[l] & 1) : nf[l];
+    memcpy(dst, nf, sizeof nf);
+    if (x)
+        for (unsigned l = 0; l < ni; l++)
+            if (act >> l & 1) x->value[l] = nf[l];
+}
+
 int usc_step(void *vs, gpuref_retire *rr, char *err)
 {
     usc_state *s = vs;
@@ -67,60 +233,63 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     if (s->pc < s->base || (s->pc - s->base) / 4 >= s->nwords || (s->pc & 3))
         return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: pc 0x%x is outside the program", s->pc);
     size_t wi = (s->pc - s->base) / 4;
-    if (s->grpst[wi])
-        return gpuref_errf(err, s->grpst[wi], "%s (group at 0x%x)", s->grperr[wi], s->pc);
-    const usc_group *g = &s->grp[wi];
-    unsigned ni = s->cfg.instances;
+    if (s->gix[wi] < 0) {   /* the decoder's message, made again for the group executed */
+        usc_group bad;
+        char why[GPUREF_ERRLEN] = "usc: group does not decode";
+        int st = usc_decode_group(s->words + wi, s->nwords - wi, &bad, why);
+        return gpuref_errf(err, st ? st : s->gix[wi], "%s (group at 0x%x)", why, s->pc);
+    }
+    const usc_group *g = &s->grp[s->gix[wi]];
+    const unsigned ni = s->cfg.instances;
     memset(c->wset, 0, sizeof c->wset);
     c->s = s;
     c->g = g;
+    c->ni = ni;
     c->p0set = c->peset = 0;
     c->branch = 0;
     c->linkset = 0;
     c->coutset = 0;
     c->next_pc = s->pc + g->nwords * 4u;
-    uint32_t act = 0;
-    for (unsigned l = 0; l < ni; l++) {
-        int on = g->ignorepe || s->pe[l];
-        if (g->pred == 1) on = on && s->p0[l];
-        if (g->pred == 2) on = on && !s->p0[l];
-        act |= (uint32_t)on << l;
-    }
+    /* the executing instances: Pe unless (ignorepe), and the predicate */
+    const uint32_t pe = lane_bits(s->pe, ni), p0 = lane_bits(s->p0, ni);
+    uint32_t act = g->ignorepe ? 0xffffffffu : pe;
+    if (g->pred == 1) act &= p0;
+    if (g->pred == 2) act &= ~p0;
+    act &= ni >= 32 ? 0xffffffffu : (1u << ni) - 1;
     c->act = act;
     /* the FT of a phase or unit not present reads 0 (decision D5) */
-    memset(c->v[USC_K_FT0], 0, 6 * sizeof c->v[0]);
+    /* (with instances that do not execute, every row: USC_ALL loops then read
+     * no value that was not set) */
+    const uint32_t all = ni >= 32 ? 0xffffffffu : (1u << ni) - 1;
+    const unsigned clear = act == all ? ~(unsigned)g->ftw : 0x3fu;
+    for (unsigned k = 0; k < 6; k++)
+        if (clear >> k & 1)   /* a copy of a constant size is inlined; a memset is not */
+            memcpy(c->v[USC_K_FT0 + k], usc_zero_lanes, sizeof c->v[0]);
     /* sources (every instance: derivatives read inactive neighbours) */
+    int st;
     for (unsigned k = 0; k < 6; k++)
         if (g->smask >> k & 1)
-            for (unsigned l = 0; l < ni; l++) {
-                unsigned a;
-                if (reg_addr(s, &g->s[k], l, &a)) {
-                    if (!(act >> l & 1)) { c->v[k][l] = 0; continue; }
-                    return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: s%u: %s%u indexed out of range "
-                                       "(instance %u)", k, usc_bank_names[g->s[k].bank], g->s[k].index, l);
-                }
-                c->v[k][l] = reg_read(s, g->s[k].bank, a, l);
-            }
-    for (unsigned l = 0; l < ni; l++) {
-        c->v[USC_K_IS0][l] = c->v[USC_K_S0 + usc_is0_src[g->is0]][l];
-        c->v[USC_K_FTE][l] = c->v[USC_K_IS0][l];
-        c->v[USC_K_P0][l] = s->p0[l];
+            if ((st = read_source(s, &g->s[k], k, act, ni, c->v[k], err))) return st;
+    /* whole rows (a constant size the compiler copies inline); lanes from ni
+     * on are never read */
+    memcpy(c->v[USC_K_IS0], c->v[USC_K_S0 + usc_is0_src[g->is0]], sizeof c->v[0]);
+    memcpy(c->v[USC_K_FTE], c->v[USC_K_IS0], sizeof c->v[0]);
+    {   /* from a local copy: a store to a value row cannot change it (the
+         * compiler then vectorizes the loop) */
+        uint8_t b[USC_MAXI];
+        memcpy(b, s->p0, sizeof b);
+        for (unsigned l = 0; l < USC_MAXI; l++) c->v[USC_K_P0][l] = b[l];
     }
-    int st;
     if (!g->bitwise) {
         if ((st = run(c, USC_S_P0 | USC_S_P1, err))) return st;
         static const uint8_t is3k[4] = { USC_K_FT0, USC_K_FT1, USC_K_S2, USC_K_FTE };
-        for (unsigned l = 0; l < ni; l++) {
-            c->v[USC_K_IS1][l] = c->v[g->is1 ? USC_K_FTE : USC_K_FT0][l];
-            c->v[USC_K_IS2][l] = c->v[g->is2 ? USC_K_FTE : USC_K_FT1][l];
-            c->v[USC_K_IS3][l] = c->v[is3k[g->is3]][l];
-        }
+        memcpy(c->v[USC_K_IS1], c->v[g->is1 ? USC_K_FTE : USC_K_FT0], sizeof c->v[0]);
+        memcpy(c->v[USC_K_IS2], c->v[g->is2 ? USC_K_FTE : USC_K_FT1], sizeof c->v[0]);
+        memcpy(c->v[USC_K_IS3], c->v[is3k[g->is3]], sizeof c->v[0]);
         if ((st = run(c, USC_S_P2, err))) return st;
         static const uint8_t is45k[4] = { USC_K_FT0, USC_K_FT1, USC_K_FT2, USC_K_FTE };
-        for (unsigned l = 0; l < ni; l++) {
-            c->v[USC_K_IS4][l] = c->v[is45k[g->is4]][l];
-            c->v[USC_K_IS5][l] = c->v[is45k[g->is5]][l];
-        }
+        memcpy(c->v[USC_K_IS4], c->v[is45k[g->is4]], sizeof c->v[0]);
+        memcpy(c->v[USC_K_IS5], c->v[is45k[g->is5]], sizeof c->v[0]);
         if ((st = run(c, USC_S_TST, err))) return st;
         /* default routing (L181-L183): the last phase present drives W0, the
          * second to last W1; a whole-ALU op or MOV/MOVC overrides */
@@ -150,70 +319,30 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
         if (!(g->wmask >> w & 1)) continue;
         if (!c->wset[w])
             return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: illegal group: w%u has no value", w);
-        for (unsigned l = 0; l < ni; l++)
-            if ((act >> l & 1) && reg_addr(s, &g->w[w], l, &waddr[w][l]))
+        const usc_reg *r = &g->w[w];
+        if (!r->idx) {
+            if (act && r->index >= bank_limit(s, r->bank))
                 return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: w%u: %s%u indexed out of range "
-                                   "(instance %u)", w, usc_bank_names[g->w[w].bank], g->w[w].index, l);
+                                   "(instance %u)", w, usc_bank_names[r->bank], r->index,
+                                   (unsigned)__builtin_ctz(act));
+            continue;
+        }
+        for (unsigned l = 0; l < ni; l++)
+            if ((act >> l & 1) && reg_addr(s, r, l, &waddr[w][l]))
+                return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: w%u: %s%u indexed out of range "
+                                   "(instance %u)", w, usc_bank_names[r->bank], r->index, l);
     }
     rr->pc = s->pc;
     rr->nwords = g->nwords;
     memcpy(rr->words, s->words + wi, g->nwords * sizeof(uint32_t));
     rr->exec_mask = act;
     rr->kind = g->bitwise;
-    for (unsigned w = 0; w < 2; w++) {
-        if (!(g->wmask >> w & 1) || !act) continue;
-        const usc_reg *r = &g->w[w];
-        int file = bank_file[r->bank];
-        int uniform = r->bank == USC_B_SH || r->bank == USC_B_CF || r->bank == USC_B_CFA;
-        for (unsigned l = 0; l < ni; l++) {
-            if (!(act >> l & 1)) continue;
-            unsigned a = waddr[w][l];
-            uint32_t v = c->v[USC_K_W0 + w][l];
-            if (uniform) {
-                /* a shared register written by several instances: the highest
-                 * instance's value stays (no hazard checking, L297, L303) */
-                if (r->bank == USC_B_SH) s->sh[a] = v;
-                else if (r->bank == USC_B_CF) s->cf[a] = v;
-                else s->cfa[a] = v;
-                gpuref_regw *x = gpuref_retire_regw_slot(rr, file, a, 0xffffffffu, c->wslot[w]);
-                if (x) { x->lanes = 1; x->value[0] = v; }
-                continue;
-            }
-            switch (r->bank) {
-            case USC_B_R: s->r[a][l] = v; break;
-            case USC_B_VI: s->vi[a][l] = v; break;
-            case USC_B_I: s->in[a][l] = v; break;
-            case USC_B_IDX: s->idx[a][l] = v; break;
-            default: s->o[a][l] = v; break;
-            }
-            gpuref_regw *x = gpuref_retire_regw_slot(rr, file, a, 0xffffffffu, c->wslot[w]);
-            if (x) { x->lanes |= 1ull << l; x->value[l] = v; }
-        }
-    }
-    if (c->p0set) {
-        gpuref_regw *x = gpuref_retire_regw_slot(rr, USC_F_P0, 0, 1, c->p0slot);
-        for (unsigned l = 0; l < ni; l++)
-            if (act >> l & 1) {
-                s->p0[l] = c->v[USC_K_P0][l] & 1;
-                if (x) { x->lanes |= 1ull << l; x->value[l] = s->p0[l]; }
-            }
-    }
-    if (c->peset) {
-        gpuref_regw *x = gpuref_retire_regw_slot(rr, USC_F_PE, 0, 1, USC_SL_P0);
-        for (unsigned l = 0; l < ni; l++)
-            if (act >> l & 1) {
-                s->pe[l] = c->pe_new[l];
-                if (x) { x->lanes |= 1ull << l; x->value[l] = s->pe[l]; }
-            }
-    }
-    if (c->coutset) {
-        gpuref_regw *x = gpuref_retire_regw_slot(rr, USC_F_COUT, 0, 1, USC_SL_P0);
-        for (unsigned l = 0; l < ni; l++)
-            if (act >> l & 1) {
-                s->cout[l] = c->cout_new[l];
-                if (x) { x->lanes |= 1ull << l; x->value[l] = s->cout[l]; }
-            }
-    }
+    if (act)
+        for (unsigned w = 0; w < 2; w++)
+            if (g->wmask >> w & 1) write_back(s, c, w, waddr[w], rr);
+    if (c->p0set) write_flag(c, s->p0, NULL, c->v[USC_K_P0], USC_F_P0, c->p0slot, rr);
+    if (c->peset) write_flag(c, s->pe, c->pe_new, NULL, USC_F_PE, USC_SL_P0, rr);
+    if (c->coutset) write_flag(c, s->cout, c->cout_new, NULL, USC_F_COUT, USC_SL_P0, rr);
     if (c->linkset) {
         s->link = c->link_new;
         gpuref_regw *x = gpuref_retire_regw_slot(rr, USC_F_LINK, 0, 0xffffffffu, c->linkset == 2 ? USC_SL_P0 : USC_SL_BE);
