@@ -397,6 +397,12 @@ def no_clamp(name, ops):
     if re.match(r"^V_((MIN|MAX|MED3|MIN3|MAX3|MINMAX|MAXMIN)_(I32|U32)|MUL_(HI|LO)_(U32|I32)|"
                 r"MUL_HI_(U32_U24|I32_I24)|LERP_U8)$", name):
         return True
+    # Likewise rejected by LLVM 22 (and out-of-range-free except XAD, whose pseudocode
+    # says "no saturation"): 16-bit two-input min/max, MUL_LO_U16, bit counts, XAD, the
+    # integer width conversions and V_CNDMASK_B16 (README: decisions E17, V5)
+    if re.match(r"^V_((MIN|MAX)_(I16|U16)|MUL_LO_U16|BCNT_U32_B32|MBCNT_(LO|HI)_U32_B32|XAD_U32|"
+                r"CVT_PK_(U16_U32|I16_I32)|CVT_(U32_U16|I32_I16)|SAT_PK_U8_I16|CNDMASK_B16)$", name):
+        return True
     if re.match(r"^V_CMPX?_", name):           # V_CMP on integers
         src = [t for (k, f, t) in ops if f in ("SRC0", "SRC1", "VSRC1")]
         return not any(t in ("F16", "F32", "F64", "F16P", "BF16") for t in src)
@@ -918,6 +924,25 @@ PARTIAL_FAMILIES = {f: [
      "VOP3 integer three-operand forms"),
     (r"^V_CMPX?_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "32-bit integer compares"),
     (r"^V_(ADD|SUB|SUBREV|MUL|FMAC|FMA)_F32$", "F32 arithmetic on model/fp (MODE, ABS/NEG, OMOD, CLAMP)"),
+    # rdna4_exec_valu_int.c
+    (r"^V_MUL_(HI_)?(U32_U24|I32_I24)$|^V_MUL_HI_[IU]32$|^V_(ADD|SUB)_NC_I32$",
+     "24-bit and high multiplies, signed add/subtract (CLAMP saturates, V5)"),
+    (r"^V_MAD_(U32_U24|I32_I24|U32_U16|I32_I16|U16|I16)$|^V_MAD_CO_(U64_U32|I64_I32)$",
+     "integer multiply-adds (64-bit with carry mask)"),
+    (r"^V_(MIN3|MAX3|MED3)_[IU](32|16)$|^V_(MINMAX|MAXMIN)_[IU]32$", "three-input min/max/median"),
+    (r"^V_(BFE_[IU]32|BFI_B32|BFM_B32|ALIGNBIT_B32|ALIGNBYTE_B32|LERP_U8|PERM_B32|XAD_U32|LSHL_OR_B32)$",
+     "bit fields, alignment, byte permute and the other 3-input bit operations"),
+    (r"^V_(SAD_U8|SAD_HI_U8|SAD_U16|SAD_U32|MSAD_U8|QSAD_PK_U16_U8|MQSAD_PK_U16_U8)$",
+     "sums of absolute differences"),
+    (r"^V_(CLZ_I32_U32|CTZ_I32_B32|CLS_I32|BCNT_U32_B32|MBCNT_(LO|HI)_U32_B32)$", "bit scans and counts"),
+    (r"^V_CVT_PK_(U16_U32|I16_I32)$|^V_CVT_(U32_U16|I32_I16)$|^V_SAT_PK_U8_I16$",
+     "integer width conversions"),
+    (r"^V_(NOP|PIPEFLUSH|SWAP_B32|SWAP_B16)$", "no-ops and register swaps"),
+    (r"^V_(MOV|NOT|AND|OR|XOR)_B16$|^V_(ADD|SUB)_NC_[IU]16$|^V_MUL_LO_U16$|^V_(MIN|MAX)_[IU]16$|"
+     r"^V_(LSHLREV|LSHRREV)_B16$|^V_ASHRREV_I16$|^V_CNDMASK_B16$",
+     "16-bit integer and bit operations on VGPR halves (OPSEL, E5)"),
+    (r"^V_(LSHLREV|LSHRREV)_B64$|^V_ASHRREV_I64$", "64-bit shifts (count = S0[5:0])"),
+    (r"^V_CMPX?_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "16- and 64-bit integer compares"),
 ] for f in VALU_FMTS}
 # Families whose outstanding-work counters the S_WAIT_<X>CNT rule below treats as
 # always zero; switching one of them on must give those waits their own functions.
@@ -929,6 +954,11 @@ SHARED_EXEC = [
      "the 12 integer compares: one function, predicate and signedness from the row"),
     (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "v_cmpx_int",
      "the 12 integer compares writing EXEC: one function, as v_cmp_int"),
+    (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "v_cmp_wide",
+     "the 24 16- and 64-bit integer compares: one function, predicate and signedness "
+     "from the opcode as v_cmp_int, width from the operand type"),
+    (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "v_cmpx_wide",
+     "the 24 16- and 64-bit integer compares writing EXEC"),
     (("SOPC",), r"^S_CMP_[A-Z]+_F(16|32)$", "s_cmp_float",
      "the 28 float compares: one function, predicate and width from the opcode "
      "(LT..NLT = 65..78 for F32, 81..94 for F16, in fp_pred order)"),

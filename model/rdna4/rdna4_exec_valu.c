@@ -22,58 +22,33 @@
 #include "rdna4.h"
 #include "rdna4_exec.h"
 
-#define NL 64   /* lanes of the buffers (wave64); wave32 uses the first 32 */
+#define NL RDNA4_NL
+#define VP rdna4_vp
+#define nlanes rdna4_nlanes
+#define exec_mask(s) rdna4_exec_mask(s)
+#define mask_src rdna4_mask_src
+#define load_src rdna4_load_src
+#define write_vgpr rdna4_valu_write
+#define write_mask rdna4_valu_write_mask
+#define not_yet rdna4_valu_not_yet
+#define check_plain rdna4_valu_plain
 
-static inline const rdna4_vpre *VP(const rdna4_state *s, const rdna4_pre *p)
+/* Record (or extend) the write of VGPR vd: bits, lanes, values after the write. */
+static inline gpuref_regw *vrec(gpuref_retire *rr, unsigned vd, uint32_t bits, uint64_t lanes)
 {
-    return &s->vpre[p - s->pre];
+    gpuref_regw *w = gpuref_retire_regw_slot(rr, RDNA4_FILE_V, vd, bits, GPUREF_SLOT_NONE);
+    if (w)
+        w->lanes |= lanes;
+    return w;
 }
 
-static inline unsigned nlanes(const rdna4_state *s) { return s->wave64 ? 64u : 32u; }
-
-static inline uint64_t exec_mask(const rdna4_state *s)
-{
-    return s->wave64 ? (uint64_t)s->a.sreg[RDNA4_EXEC_HI] << 32 | s->a.sreg[RDNA4_EXEC_LO]
-                     : s->a.sreg[RDNA4_EXEC_LO];
-}
-
-/* A lane-mask source: 32 bits in wave32, 64 in wave64 (predecoded with that width). */
-static inline uint64_t mask_src(const rdna4_state *s, const rdna4_vpre *v)
-{
-    return s->wave64 ? rdna4_src64(s, &v->m) : rdna4_src32(s, &v->m);
-}
-
-/* Source i of every lane into out[], with the ABS/NEG bits of the VOP3 form applied
- * to bit 31 (decode admits them on 32-bit integer sources only for the MODANY rows:
- * V_MOV_B32, V_CNDMASK_B32, README E4). */
-static inline void load_src(const rdna4_state *s, const rdna4_vpre *v, unsigned i, uint32_t *out)
-{
-    unsigned n = nlanes(s);
-    if (v->v[i] >= 0)
-        memcpy(out, &s->vgpr[(unsigned)v->v[i] * 64u], n * sizeof *out);
-    else {
-        uint32_t k = rdna4_src32(s, &v->s[i]);
-        for (unsigned l = 0; l < n; l++)
-            out[l] = k;
-    }
-    if ((v->abs | v->neg) >> i & 1u) {
-        uint32_t and = (v->abs >> i & 1u) ? 0x7fffffffu : 0xffffffffu;
-        uint32_t xr = (v->neg >> i & 1u) ? 0x80000000u : 0;
-        for (unsigned l = 0; l < n; l++)
-            out[l] = (out[l] & and) ^ xr;
-    }
-}
-
-/* Write d[] to VGPR vd under the lane mask `lanes` and record it. */
-static void write_vgpr(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint32_t *d,
-                       uint64_t lanes)
+void rdna4_valu_write(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint32_t *d,
+                      uint64_t lanes)
 {
     if (!lanes)
         return;
     uint32_t *r = &s->vgpr[vd * 64u];
-    gpuref_regw *w = gpuref_retire_regw_slot(rr, RDNA4_FILE_V, vd, 0xffffffffu, GPUREF_SLOT_NONE);
-    if (w)
-        w->lanes |= lanes;
+    gpuref_regw *w = vrec(rr, vd, 0xffffffffu, lanes);
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         r[l] = d[l];
@@ -82,9 +57,43 @@ static void write_vgpr(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uin
     }
 }
 
-/* Write a lane mask to the scalar destination code `sd` (wave32: one SGPR; wave64: the
- * pair).  NULL and out-of-range destinations are not written (E8). */
-static void write_mask(rdna4_state *s, gpuref_retire *rr, unsigned sd, uint64_t m)
+void rdna4_valu_write16(rdna4_state *s, gpuref_retire *rr, unsigned vd, unsigned hi,
+                        const uint32_t *d, uint64_t lanes)
+{
+    if (!lanes)
+        return;
+    unsigned sh = hi ? 16u : 0u;
+    uint32_t keep = hi ? 0x0000ffffu : 0xffff0000u;
+    uint32_t *r = &s->vgpr[vd * 64u];
+    gpuref_regw *w = vrec(rr, vd, ~keep, lanes);
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        r[l] = (r[l] & keep) | (d[l] & 0xffffu) << sh;
+        if (w)
+            w->value[l] = r[l];
+    }
+}
+
+void rdna4_valu_write64(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint64_t *d,
+                        uint64_t lanes)
+{
+    if (!lanes)
+        return;
+    unsigned vh = (vd + 1u) & 255u;
+    uint32_t *lo = &s->vgpr[vd * 64u], *hi = &s->vgpr[vh * 64u];
+    gpuref_regw *wl = vrec(rr, vd, 0xffffffffu, lanes), *wh = vrec(rr, vh, 0xffffffffu, lanes);
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        lo[l] = (uint32_t)d[l];
+        hi[l] = (uint32_t)(d[l] >> 32);
+        if (wl)
+            wl->value[l] = lo[l];
+        if (wh)
+            wh->value[l] = hi[l];
+    }
+}
+
+void rdna4_valu_write_mask(rdna4_state *s, gpuref_retire *rr, unsigned sd, uint64_t m)
 {
     unsigned n = s->wave64 ? 2u : 1u;
     if (sd == RDNA4_NULL || !rdna4_sdst_ok(s, sd, n))
@@ -94,18 +103,10 @@ static void write_mask(rdna4_state *s, gpuref_retire *rr, unsigned sd, uint64_t 
         rdna4_write_sreg(s, rr, sd + 1u, (uint32_t)(m >> 32), 0);
 }
 
-static int not_yet(rdna4_state *s, const rdna4_pre *p, const char *what)
+int rdna4_valu_not_yet(rdna4_state *s, const rdna4_pre *p, const char *what)
 {
     return gpuref_errf(s->err, GPUREF_ERR_UNIMPL, "unimplemented: %s %s",
                        rdna4_rows[p->row].name, what);
-}
-
-/* The DPP forms are not executed yet. */
-static inline int check_plain(rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
-{
-    if (__builtin_expect(v->dpp != 0, 0))
-        return not_yet(s, p, v->dpp == 1 ? "with DPP16" : "with DPP8");
-    return GPUREF_OK;
 }
 
 /* ------------------------------------------------ lane-wise operations */
