@@ -412,7 +412,16 @@ def no_clamp(name, ops):
 TYPE_FIX = {("V_CMP_CLASS_F16", ("SRC1", "VSRC1")): "B16",
             ("V_CMPX_CLASS_F16", ("SRC1", "VSRC1")): "B16",
             ("V_CVT_PK_F32_FP8", ("SRC0",)): "B16",
-            ("V_CVT_PK_F32_BF8", ("SRC0",)): "B16"}
+            ("V_CVT_PK_F32_BF8", ("SRC0",)): "B16",
+            # the shift count of the 16-bit shifts is a 16-bit operand (S0[3:0]; llvm-mc
+            # 22 takes v2.l/v2.h there and rejects a 32-bit VGPR)
+            ("V_LSHLREV_B16", ("SRC0",)): "B16",
+            ("V_LSHRREV_B16", ("SRC0",)): "B16",
+            ("V_ASHRREV_I16", ("SRC0",)): "B16",
+            # the alignment amount (S2[4:0], S2[1:0]) of V_ALIGNBIT/ALIGNBYTE is a 16-bit
+            # operand with OPSEL (Table 35): llvm-mc 22 prints it v2.l/v2.h
+            ("V_ALIGNBIT_B32", ("SRC2",)): "B16",
+            ("V_ALIGNBYTE_B32", ("SRC2",)): "B16"}
 
 # V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (OPSEL[2] = S2 half, OPSEL[3] = D half, L21420);
 # V_CVT_I32_I16, the 16-bit-source twin of the listed V_CVT_U32_U16 (README: decision).
@@ -943,6 +952,9 @@ PARTIAL_FAMILIES = {f: [
      "16-bit integer and bit operations on VGPR halves (OPSEL, E5)"),
     (r"^V_(LSHLREV|LSHRREV)_B64$|^V_ASHRREV_I64$", "64-bit shifts (count = S0[5:0])"),
     (r"^V_CMPX?_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "16- and 64-bit integer compares"),
+    # rdna4_exec_valu_fcmp.c
+    (r"^V_CMPX?_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
+     "float compares and class tests on model/fp (C9, C10)"),
 ] for f in VALU_FMTS}
 # Families whose outstanding-work counters the S_WAIT_<X>CNT rule below treats as
 # always zero; switching one of them on must give those waits their own functions.
@@ -959,6 +971,12 @@ SHARED_EXEC = [
      "from the opcode as v_cmp_int, width from the operand type"),
     (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "v_cmpx_wide",
      "the 24 16- and 64-bit integer compares writing EXEC"),
+    (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
+     "v_cmp_float",
+     "the 42 float compares and 3 class tests: one function, predicate = opcode[3:0] in "
+     "fp_pred order, format from the opcode (F16 1-14, F32 17-30, F64 33-46, CLASS 125-127)"),
+    (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
+     "v_cmpx_float", "the float compares and class tests writing EXEC (opcode - 128)"),
     (("SOPC",), r"^S_CMP_[A-Z]+_F(16|32)$", "s_cmp_float",
      "the 28 float compares: one function, predicate and width from the opcode "
      "(LT..NLT = 65..78 for F32, 81..94 for F16, in fp_pred order)"),

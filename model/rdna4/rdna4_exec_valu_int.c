@@ -181,8 +181,6 @@ INT32_OP(v_bfe_u32, -1, (S0 >> (S1 & 31u)) & ((1u << (S2 & 31u)) - 1u))         
 INT32_OP(v_bfe_i32, -1, bfe_i32(S0, S1, S2))                                            /* L20450 */
 INT32_OP(v_bfi_b32, -1, (S0 & S1) | (~S0 & S2))                                         /* L20459 */
 INT32_OP(v_bfm_b32, -1, ((1u << (S0 & 31u)) - 1u) << (S1 & 31u))                        /* L22149 */
-INT32_OP(v_alignbit_b32, -1, (uint32_t)(((uint64_t)S0 << 32 | S1) >> (S2 & 31u)))         /* L20503 */
-INT32_OP(v_alignbyte_b32, -1, (uint32_t)(((uint64_t)S0 << 32 | S1) >> ((S2 & 3u) * 8u))) /* L20517 */
 INT32_OP(v_lerp_u8, -1, lerp_u8(S0, S1, S2))                                             /* L20491 */
 INT32_OP(v_perm_b32, -1, perm32(S0, S1, S2))                                             /* L20996 */
 INT32_OP(v_xad_u32, -1, (S0 ^ S1) + S2)                     /* L21038: "no saturation" */
@@ -311,6 +309,10 @@ INT16_OP(v_cvt_i32_i16, 1, 0, 1, SH(S0))
 INT16_OP(v_mad_u32_u16, 3, 0, 0, H(S0) * H(S1) + U(S2))                   /* L21225 */
 INT16_OP(v_mad_i32_i16, 3, 0, 1, SH(S0) * SH(S1) + I(S2))                 /* L21233 */
 INT16_OP(v_sat_pk_u8_i16, 0, 1, 0, sat8(S0 & 0xffffu) | sat8(S0 >> 16) << 8)
+/* V_ALIGNBIT/ALIGNBYTE_B32 (L20503, L20517): S2 is a 16-bit operand (OPSEL[2] names
+ * its half, as llvm-mc prints it), of which bits 4:0 / 1:0 are read. */
+INT16_OP(v_alignbit_b32, 4, 0, -1, (uint32_t)(((uint64_t)S0 << 32 | S1) >> (S2 & 31u)))
+INT16_OP(v_alignbyte_b32, 4, 0, -1, (uint32_t)(((uint64_t)S0 << 32 | S1) >> ((S2 & 3u) * 8u)))
 
 /* V_CNDMASK_B16 (L21340): D = mask[lane] ? S1 : S0, 16-bit halves, ABS/NEG on bit 15. */
 RDNA4_EXEC(v_cndmask_b16)
