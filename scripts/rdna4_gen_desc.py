@@ -933,6 +933,15 @@ PARTIAL_FAMILIES = {f: [
      "VOP3 integer three-operand forms"),
     (r"^V_CMPX?_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "32-bit integer compares"),
     (r"^V_(ADD|SUB|SUBREV|MUL|FMAC|FMA)_F32$", "F32 arithmetic on model/fp (MODE, ABS/NEG, OMOD, CLAMP)"),
+    # rdna4_exec_valu_f32.c
+    (r"^V_(FMAAK|FMAMK)_F32$|^V_(MIN|MAX|MIN3|MAX3|MINMAX|MAXMIN)_NUM_F32$|"
+     r"^V_(MINIMUM|MAXIMUM|MINIMUM3|MAXIMUM3|MINIMUMMAXIMUM|MAXIMUMMINIMUM)_F32$",
+     "F32 FMA with a literal, min/max (NUM and IEEE 754-2019) on model/fp"),
+    (r"^V_(FLOOR|CEIL|TRUNC|RNDNE|FRACT|LDEXP|FREXP_MANT)_F32$|^V_FREXP_EXP_I32_F32$|"
+     r"^V_CVT_F32_(I32|U32|UBYTE[0-3])$|^V_CVT_(I32|U32|FLOOR_I32|NEAREST_I32)_F32$",
+     "F32 rounding, FRACT, LDEXP, FREXP and the F32 <-> integer conversions"),
+    (r"^V_(RCP|RSQ|SQRT|LOG|EXP|SIN|COS)_F32$",
+     "F32 transcendentals, correctly rounded by model/fp, denormals flushed (§7.2.4, C2, C4)"),
     # rdna4_exec_valu_int.c
     (r"^V_MUL_(HI_)?(U32_U24|I32_I24)$|^V_MUL_HI_[IU]32$|^V_(ADD|SUB)_NC_I32$",
      "24-bit and high multiplies, signed add/subtract (CLAMP saturates, V5)"),

@@ -27,6 +27,10 @@ uint32_t rdna4_fp_excp_bits(unsigned exc);
 int rdna4_fp_check_trap(rdna4_state *s, const rdna4_pre *p, unsigned exc);
 void rdna4_fp_record_exc(rdna4_state *s, gpuref_retire *rr, unsigned exc);
 int rdna4_fp_fail(rdna4_state *s, const rdna4_pre *p, int st);
+/* IEEE 754-2019 minimumNumber/maximumNumber (ieee = 0) or minimum/maximum (ieee = 1)
+ * with RDNA4's NaN rules (S_/V_MIN_NUM, S_/V_MINIMUM pseudocode), any format. */
+int rdna4_fp_minmax(fp_fmt f, int ieee, int max, uint64_t a, uint64_t b, const fp_policy *pol,
+                    uint64_t *r, unsigned *exc);
 
 /* The vector ALU's lane helpers (rdna4_exec_valu*.c).  Operands come from the
  * predecoded rdna4_vpre of the slot; an operation is computed for every lane of

@@ -113,6 +113,10 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
             }
             break;
         }
+        case RDNA4_K_LIT:           /* V_FMAAK/FMAMK K: a source in its place */
+            if (nsrc < 3)
+                resolve_src(s, &v->s[nsrc++], 255, o->type, in->lit);
+            break;
         default:
             break;
         }

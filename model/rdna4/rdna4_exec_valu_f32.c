@@ -1,0 +1,216 @@
+/* rdna4_exec_valu_f32.c - the vector F32 rows: arithmetic (ADD, SUB, SUBREV, MUL, FMA,
+ * FMAC, FMAAK, FMAMK), min/max (NUM and IEEE 754-2019 minimum/maximum, the three-input
+ * and combined forms), rounding to integral values, FRACT, LDEXP, FREXP, conversions
+ * between F32 and I32/U32/U8, and the transcendentals RCP, RSQ, SQRT, LOG, EXP, SIN,
+ * COS (correctly rounded by model/fp: README "Vector ALU").
+ *
+ * Every operation runs on model/fp with the RDNA4 policy following MODE (rounding,
+ * denormals; C1 NaN rules), after the ABS/NEG modifiers; the rows §7.2.4 lists as
+ * flushing input and output denormals (EXP, LOG, RCP, RSQ, SQRT, COS; SIN too, C4) use
+ * the policy of MODE with the F32 denormal field 0.  Output modifiers (C7): the
+ * result rounded in MODE, then OMOD (x2, x4, x0.5: rounded once more, output
+ * denormals flushed, -0 -> +0, no underflow/inexact of this step), then CLAMP to
+ * [0, 1] with NaN -> +0.  Rows with an integer result (FREXP_EXP, the float -> int
+ * conversions) have no OMOD (decode) and their CLAMP changes nothing (they saturate).
+ * Exceptions of the active lanes set the sticky EXCP_FLAG_USER bits; an enabled
+ * trap stops with "unimplemented" before any write (V4). */
+#include <string.h>
+
+#include "fp.h"
+
+#include "rdna4.h"
+#include "rdna4_exec.h"
+
+enum {
+    K_ADD, K_SUB, K_SUBREV, K_MUL, K_FMA, K_FMAC,
+    K_MIN, K_MAX, K_MINIMUM, K_MAXIMUM, K_MIN3, K_MAX3, K_MINIMUM3, K_MAXIMUM3,
+    K_MINMAX, K_MAXMIN, K_MINIMUMMAXIMUM, K_MAXIMUMMINIMUM,
+    K_FLOOR, K_CEIL, K_TRUNC, K_RNDNE, K_FRACT, K_LDEXP, K_FREXP_MANT,
+    K_CVT_F32_I32, K_CVT_F32_U32, K_UBYTE0, K_UBYTE1, K_UBYTE2, K_UBYTE3,
+    K_RCP, K_RSQ, K_SQRT, K_LOG, K_EXP, K_SIN, K_COS,
+    /* integer results from here */
+    K_INT, K_FREXP_EXP = K_INT, K_CVT_I32, K_CVT_U32, K_CVT_FLOOR, K_CVT_NEAREST
+};
+
+/* One lane: the operation of kind k on x[0..2], result and exceptions. */
+static int lane_op(int k, const uint64_t *x, const fp_policy *pol, unsigned fl, uint64_t *r,
+                   unsigned *e)
+{
+    const fp_fmt F = FP_F32;
+    uint64_t t = 0;
+    int st;
+    switch (k) {
+    case K_ADD: return fp_add(F, x[0], x[1], pol, fl, r, e);
+    case K_SUB: return fp_sub(F, x[0], x[1], pol, fl, r, e);
+    case K_SUBREV: return fp_sub(F, x[1], x[0], pol, fl, r, e);
+    case K_MUL: return fp_mul(F, x[0], x[1], pol, fl, r, e);
+    case K_FMA: case K_FMAC: return fp_fma(F, x[0], x[1], x[2], pol, fl, r, e);
+    case K_MIN: case K_MAX: case K_MINIMUM: case K_MAXIMUM:
+        return rdna4_fp_minmax(F, k >= K_MINIMUM, k == K_MAX || k == K_MAXIMUM, x[0], x[1], pol, r, e);
+    case K_MIN3: case K_MAX3: case K_MINIMUM3: case K_MAXIMUM3: {   /* L20753: op(op(S0, S1), S2) */
+        int ieee = k >= K_MINIMUM3, mx = k == K_MAX3 || k == K_MAXIMUM3;
+        if ((st = rdna4_fp_minmax(F, ieee, mx, x[0], x[1], pol, &t, e)))
+            return st;
+        return rdna4_fp_minmax(F, ieee, mx, t, x[2], pol, r, e);
+    }
+    case K_MINMAX: case K_MAXMIN: case K_MINIMUMMAXIMUM: case K_MAXIMUMMINIMUM: {
+        /* MINMAX: max(min(S0, S1), S2); MAXMIN: min(max(S0, S1), S2) (L21384 shape) */
+        int ieee = k >= K_MINIMUMMAXIMUM, first_max = k == K_MAXMIN || k == K_MAXIMUMMINIMUM;
+        if ((st = rdna4_fp_minmax(F, ieee, first_max, x[0], x[1], pol, &t, e)))
+            return st;
+        return rdna4_fp_minmax(F, ieee, !first_max, t, x[2], pol, r, e);
+    }
+    case K_FLOOR: return fp_floor(F, x[0], pol, fl, r, e);
+    case K_CEIL: return fp_ceil(F, x[0], pol, fl, r, e);
+    case K_TRUNC: return fp_trunc(F, x[0], pol, fl, r, e);
+    case K_RNDNE: return fp_rne(F, x[0], pol, fl, r, e);
+    case K_FRACT: return fp_fract(F, x[0], pol, fl, r, e);              /* L13219 */
+    case K_LDEXP: return fp_ldexp(F, x[0], (int32_t)(uint32_t)x[1], pol, fl, r, e);
+    case K_FREXP_MANT: case K_FREXP_EXP: {                                /* L13668-13700 */
+        int32_t ex = 0;
+        unsigned c = fp_classify(F, x[0]);
+        if (c & (FP_CLASS_SNAN | FP_CLASS_QNAN | FP_CLASS_POS_INF | FP_CLASS_NEG_INF)) {
+            *r = k == K_FREXP_MANT ? x[0] : 0;     /* D0 = S0 (not quieted) / 0 */
+            return GPUREF_OK;
+        }
+        if ((st = fp_frexp(F, x[0], pol, fl, &t, &ex, e)))
+            return st;
+        *r = k == K_FREXP_MANT ? t : (uint32_t)ex;
+        return GPUREF_OK;
+    }
+    case K_CVT_F32_I32: return fp_from_int(F, FP_I32, x[0], pol, fl, r, e);
+    case K_CVT_F32_U32: return fp_from_int(F, FP_U32, x[0], pol, fl, r, e);
+    case K_UBYTE0: case K_UBYTE1: case K_UBYTE2: case K_UBYTE3:          /* L13098 */
+        return fp_from_int(F, FP_U32, x[0] >> (8 * (k - K_UBYTE0)) & 255u, pol, fl, r, e);
+    case K_RCP: return fp_rcp(F, x[0], pol, fl, r, e);
+    case K_RSQ: return fp_rsq(F, x[0], pol, fl, r, e);
+    case K_SQRT: return fp_sqrt(F, x[0], pol, fl, r, e);
+    case K_LOG: return fp_log2(F, x[0], pol, fl, r, e);
+    case K_EXP: return fp_exp2(F, x[0], pol, fl, r, e);
+    case K_SIN: return fp_sin(F, x[0], pol, fl | FP_F_TURNS, r, e);     /* sin(S0 * 2pi), C22 */
+    case K_COS: return fp_cos(F, x[0], pol, fl | FP_F_TURNS, r, e);
+    /* float -> int: round toward zero, saturate, NaN -> 0 (C3, the policy's knobs) */
+    case K_CVT_I32: return fp_to_int(FP_I32, F, x[0], pol, FP_F_RND(FP_RTZ), r, e);
+    case K_CVT_U32: return fp_to_int(FP_U32, F, x[0], pol, FP_F_RND(FP_RTZ), r, e);
+    case K_CVT_FLOOR:                                                    /* L13012 */
+        return fp_to_int(FP_I32, F, x[0], pol, FP_F_RND(FP_RDN), r, e);
+    case K_CVT_NEAREST:                                                  /* L12997: floor(S0 + 0.5) */
+        if ((st = fp_add(F, x[0], 0x3f000000u, pol, 0, &t, e)))
+            return st;
+        return fp_to_int(FP_I32, F, t, pol, FP_F_RND(FP_RDN), r, e);
+    default: return GPUREF_ERR_UNIMPL;
+    }
+}
+
+/* CLAMP of a value a row selected or copied (the float core clamps the results it
+ * rounds, fp__finish): NaN -> +0, -0 by the policy, negative -> +0, above 1.0 -> 1.0. */
+static uint32_t clamp01(const fp_policy *pol, uint32_t r)
+{
+    unsigned c = fp_classify(FP_F32, r);
+    if (c & (FP_CLASS_SNAN | FP_CLASS_QNAN))
+        return pol->clamp_nan == FP_CLNAN_ZERO ? 0 : r;
+    if (c & FP_CLASS_NEG_ZERO)
+        return pol->clamp_negzero == FP_CLZ_POS ? 0 : r;
+    if (r & 0x80000000u)
+        return 0;
+    return r > 0x3f800000u ? 0x3f800000u : r;
+}
+
+/* nsrc data sources; flush: the row always flushes F32 denormals (§7.2.4). */
+static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int flush)
+{
+    const rdna4_vpre *v = rdna4_vp(s, p);
+    int st = rdna4_valu_plain(s, p, v);
+    if (st)
+        return st;
+    const fp_policy *pol = rdna4_fp_policy(s);
+    fp_policy fpol;
+    if (flush) {
+        fpol = *pol;
+        if ((st = fp_policy_rdna4_mode(&fpol, s->a.hwreg[RDNA4_HW_MODE] & ~0x30u)) != GPUREF_OK)
+            return rdna4_fp_fail(s, p, st);
+        pol = &fpol;
+    }
+    uint32_t src[3][RDNA4_NL], d[RDNA4_NL];
+    unsigned n = rdna4_nlanes(s), exc = 0, isint = k >= K_INT;
+    uint64_t ex = rdna4_exec_mask(s);
+    /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (VOP3 OMOD [60:59]) */
+    static const uint32_t omul[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
+    unsigned omod = isint ? 0 : v->omod, clamp = isint ? 0 : v->clamp;
+    unsigned fl = clamp && !omod ? FP_F_CLAMP : 0;
+    for (unsigned i = 0; i < v->nsrc && i < 3; i++)
+        rdna4_load_src(s, v, i, src[i]);
+    if (k == K_FMAC)
+        memcpy(src[2], &s->vgpr[v->vdst * 64u], n * sizeof *src[2]);
+    for (uint64_t m = ex; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m), e = 0, e2 = 0;
+        uint64_t x[3] = { src[0][l], src[1][l], src[2][l] }, r = 0;
+        st = lane_op(k, x, pol, fl, &r, &e);
+        if (!st && omod) {
+            st = fp_mul(FP_F32, r, omul[omod], pol, FP_F_FLUSH_OUT | (clamp ? FP_F_CLAMP : 0), &r, &e2);
+            if (r == 0x80000000u)
+                r = 0;
+            e |= e2 & ~(FP_EXC_UNDERFLOW | FP_EXC_INEXACT);
+        } else if (!st && clamp && ((k >= K_MIN && k <= K_MAXIMUMMINIMUM) || k == K_FREXP_MANT)) {
+            r = clamp01(pol, (uint32_t)r);   /* rows that select or copy an operand */
+        }
+        if (st)
+            return rdna4_fp_fail(s, p, st);
+        d[l] = (uint32_t)r;
+        exc |= e;
+    }
+    if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
+        return st;
+    rr->exec_mask = ex;
+    rdna4_valu_write(s, rr, v->vdst, d, ex);
+    rdna4_fp_record_exc(s, rr, exc);
+    return GPUREF_OK;
+}
+
+RDNA4_EXEC(v_add_f32) { return fop(s, p, rr, K_ADD, 0); }
+RDNA4_EXEC(v_sub_f32) { return fop(s, p, rr, K_SUB, 0); }
+RDNA4_EXEC(v_subrev_f32) { return fop(s, p, rr, K_SUBREV, 0); }
+RDNA4_EXEC(v_mul_f32) { return fop(s, p, rr, K_MUL, 0); }
+RDNA4_EXEC(v_fma_f32) { return fop(s, p, rr, K_FMA, 0); }
+RDNA4_EXEC(v_fmac_f32) { return fop(s, p, rr, K_FMAC, 0); }
+/* FMAMK: S0 * K + S1, FMAAK: S0 * S1 + K (L12260-12290): the literal K is the source
+ * of its place in the row (predecode), so both are an FMA of the three sources. */
+RDNA4_EXEC(v_fmamk_f32) { return fop(s, p, rr, K_FMA, 0); }
+RDNA4_EXEC(v_fmaak_f32) { return fop(s, p, rr, K_FMA, 0); }
+RDNA4_EXEC(v_min_num_f32) { return fop(s, p, rr, K_MIN, 0); }
+RDNA4_EXEC(v_max_num_f32) { return fop(s, p, rr, K_MAX, 0); }
+RDNA4_EXEC(v_minimum_f32) { return fop(s, p, rr, K_MINIMUM, 0); }
+RDNA4_EXEC(v_maximum_f32) { return fop(s, p, rr, K_MAXIMUM, 0); }
+RDNA4_EXEC(v_min3_num_f32) { return fop(s, p, rr, K_MIN3, 0); }
+RDNA4_EXEC(v_max3_num_f32) { return fop(s, p, rr, K_MAX3, 0); }
+RDNA4_EXEC(v_minimum3_f32) { return fop(s, p, rr, K_MINIMUM3, 0); }
+RDNA4_EXEC(v_maximum3_f32) { return fop(s, p, rr, K_MAXIMUM3, 0); }
+RDNA4_EXEC(v_minmax_num_f32) { return fop(s, p, rr, K_MINMAX, 0); }
+RDNA4_EXEC(v_maxmin_num_f32) { return fop(s, p, rr, K_MAXMIN, 0); }
+RDNA4_EXEC(v_minimummaximum_f32) { return fop(s, p, rr, K_MINIMUMMAXIMUM, 0); }
+RDNA4_EXEC(v_maximumminimum_f32) { return fop(s, p, rr, K_MAXIMUMMINIMUM, 0); }
+RDNA4_EXEC(v_floor_f32) { return fop(s, p, rr, K_FLOOR, 0); }
+RDNA4_EXEC(v_ceil_f32) { return fop(s, p, rr, K_CEIL, 0); }
+RDNA4_EXEC(v_trunc_f32) { return fop(s, p, rr, K_TRUNC, 0); }
+RDNA4_EXEC(v_rndne_f32) { return fop(s, p, rr, K_RNDNE, 0); }
+RDNA4_EXEC(v_fract_f32) { return fop(s, p, rr, K_FRACT, 0); }
+RDNA4_EXEC(v_ldexp_f32) { return fop(s, p, rr, K_LDEXP, 0); }
+RDNA4_EXEC(v_frexp_mant_f32) { return fop(s, p, rr, K_FREXP_MANT, 0); }
+RDNA4_EXEC(v_frexp_exp_i32_f32) { return fop(s, p, rr, K_FREXP_EXP, 0); }
+RDNA4_EXEC(v_cvt_f32_i32) { return fop(s, p, rr, K_CVT_F32_I32, 0); }
+RDNA4_EXEC(v_cvt_f32_u32) { return fop(s, p, rr, K_CVT_F32_U32, 0); }
+RDNA4_EXEC(v_cvt_f32_ubyte0) { return fop(s, p, rr, K_UBYTE0, 0); }
+RDNA4_EXEC(v_cvt_f32_ubyte1) { return fop(s, p, rr, K_UBYTE1, 0); }
+RDNA4_EXEC(v_cvt_f32_ubyte2) { return fop(s, p, rr, K_UBYTE2, 0); }
+RDNA4_EXEC(v_cvt_f32_ubyte3) { return fop(s, p, rr, K_UBYTE3, 0); }
+RDNA4_EXEC(v_cvt_i32_f32) { return fop(s, p, rr, K_CVT_I32, 0); }
+RDNA4_EXEC(v_cvt_u32_f32) { return fop(s, p, rr, K_CVT_U32, 0); }
+RDNA4_EXEC(v_cvt_floor_i32_f32) { return fop(s, p, rr, K_CVT_FLOOR, 0); }
+RDNA4_EXEC(v_cvt_nearest_i32_f32) { return fop(s, p, rr, K_CVT_NEAREST, 0); }
+RDNA4_EXEC(v_rcp_f32) { return fop(s, p, rr, K_RCP, 1); }
+RDNA4_EXEC(v_rsq_f32) { return fop(s, p, rr, K_RSQ, 1); }
+RDNA4_EXEC(v_sqrt_f32) { return fop(s, p, rr, K_SQRT, 1); }
+RDNA4_EXEC(v_log_f32) { return fop(s, p, rr, K_LOG, 1); }
+RDNA4_EXEC(v_exp_f32) { return fop(s, p, rr, K_EXP, 1); }
+RDNA4_EXEC(v_sin_f32) { return fop(s, p, rr, K_SIN, 1); }
+RDNA4_EXEC(v_cos_f32) { return fop(s, p, rr, K_COS, 1); }
