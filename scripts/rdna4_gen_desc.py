@@ -942,6 +942,9 @@ PARTIAL_FAMILIES = {f: [
      "F32 rounding, FRACT, LDEXP, FREXP and the F32 <-> integer conversions"),
     (r"^V_(RCP|RSQ|SQRT|LOG|EXP|SIN|COS)_F32$",
      "F32 transcendentals, correctly rounded by model/fp, denormals flushed (§7.2.4, C2, C4)"),
+    (r"^V_(ADD|SUB|SUBREV|MUL|FMA|FMAC|MIN_NUM|MAX_NUM|MINIMUM|MAXIMUM|FLOOR|CEIL|TRUNC|RNDNE|"
+     r"FRACT|SQRT|RCP|RSQ|LOG|EXP|SIN|COS)_F16$|^V_CVT_F32_F16$|^V_CVT_F16_F32$",
+     "F16 arithmetic, min/max, rounding and transcendentals on VGPR halves; F16 <-> F32"),
     # rdna4_exec_valu_int.c
     (r"^V_MUL_(HI_)?(U32_U24|I32_I24)$|^V_MUL_HI_[IU]32$|^V_(ADD|SUB)_NC_I32$",
      "24-bit and high multiplies, signed add/subtract (CLAMP saturates, V5)"),

@@ -27,16 +27,16 @@ enum {
     K_MINMAX, K_MAXMIN, K_MINIMUMMAXIMUM, K_MAXIMUMMINIMUM,
     K_FLOOR, K_CEIL, K_TRUNC, K_RNDNE, K_FRACT, K_LDEXP, K_FREXP_MANT,
     K_CVT_F32_I32, K_CVT_F32_U32, K_UBYTE0, K_UBYTE1, K_UBYTE2, K_UBYTE3,
+    K_CVT_F32_F16, K_CVT_F16_F32,
     K_RCP, K_RSQ, K_SQRT, K_LOG, K_EXP, K_SIN, K_COS,
     /* integer results from here */
     K_INT, K_FREXP_EXP = K_INT, K_CVT_I32, K_CVT_U32, K_CVT_FLOOR, K_CVT_NEAREST
 };
 
 /* One lane: the operation of kind k on x[0..2], result and exceptions. */
-static int lane_op(int k, const uint64_t *x, const fp_policy *pol, unsigned fl, uint64_t *r,
-                   unsigned *e)
+static int lane_op(int k, fp_fmt F, const uint64_t *x, const fp_policy *pol, unsigned fl,
+                   uint64_t *r, unsigned *e)
 {
-    const fp_fmt F = FP_F32;
     uint64_t t = 0;
     int st;
     switch (k) {
@@ -82,6 +82,8 @@ static int lane_op(int k, const uint64_t *x, const fp_policy *pol, unsigned fl, 
     case K_CVT_F32_U32: return fp_from_int(F, FP_U32, x[0], pol, fl, r, e);
     case K_UBYTE0: case K_UBYTE1: case K_UBYTE2: case K_UBYTE3:          /* L13098 */
         return fp_from_int(F, FP_U32, x[0] >> (8 * (k - K_UBYTE0)) & 255u, pol, fl, r, e);
+    case K_CVT_F32_F16: return fp_convert(FP_F32, FP_F16, x[0], pol, fl, r, e);
+    case K_CVT_F16_F32: return fp_convert(FP_F16, FP_F32, x[0], pol, fl, r, e);
     case K_RCP: return fp_rcp(F, x[0], pol, fl, r, e);
     case K_RSQ: return fp_rsq(F, x[0], pol, fl, r, e);
     case K_SQRT: return fp_sqrt(F, x[0], pol, fl, r, e);
@@ -104,20 +106,25 @@ static int lane_op(int k, const uint64_t *x, const fp_policy *pol, unsigned fl, 
 
 /* CLAMP of a value a row selected or copied (the float core clamps the results it
  * rounds, fp__finish): NaN -> +0, -0 by the policy, negative -> +0, above 1.0 -> 1.0. */
-static uint32_t clamp01(const fp_policy *pol, uint32_t r)
+static uint64_t clamp01(fp_fmt f, const fp_policy *pol, uint64_t r)
 {
-    unsigned c = fp_classify(FP_F32, r);
+    unsigned c = fp_classify(f, r);
+    uint64_t sign = f == FP_F16 ? 0x8000u : 0x80000000u, one = f == FP_F16 ? 0x3c00u : 0x3f800000u;
     if (c & (FP_CLASS_SNAN | FP_CLASS_QNAN))
         return pol->clamp_nan == FP_CLNAN_ZERO ? 0 : r;
     if (c & FP_CLASS_NEG_ZERO)
         return pol->clamp_negzero == FP_CLZ_POS ? 0 : r;
-    if (r & 0x80000000u)
+    if (r & sign)
         return 0;
-    return r > 0x3f800000u ? 0x3f800000u : r;
+    return r > one ? one : r;
 }
 
-/* nsrc data sources; flush: the row always flushes F32 denormals (§7.2.4). */
-static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int flush)
+/* The row's operation on every active lane.  fs: the format of the float sources
+ * (F16: the halves OPSEL / VGPR bit 7 name), fd: the result's (F16: a half of the
+ * destination, the other half kept: V5); flush: the row always flushes F32
+ * denormals (§7.2.4). */
+static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int flush,
+               fp_fmt fs, fp_fmt fd)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
     int st = rdna4_valu_plain(s, p, v);
@@ -132,27 +139,40 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
         pol = &fpol;
     }
     uint32_t src[3][RDNA4_NL], d[RDNA4_NL];
-    unsigned n = rdna4_nlanes(s), exc = 0, isint = k >= K_INT;
+    unsigned n = rdna4_nlanes(s), exc = 0, isint = k >= K_INT, h16 = fd == FP_F16;
+    unsigned dhalf = v->opsel >> 3 & 1u;
     uint64_t ex = rdna4_exec_mask(s);
-    /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (VOP3 OMOD [60:59]) */
-    static const uint32_t omul[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
+    /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (VOP3 OMOD [60:59]), in the result's format */
+    static const uint32_t omul32[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
+    static const uint32_t omul16[4] = { 0, 0x4000u, 0x4400u, 0x3800u };
+    uint64_t negz = h16 ? 0x8000u : 0x80000000u;
     unsigned omod = isint ? 0 : v->omod, clamp = isint ? 0 : v->clamp;
     unsigned fl = clamp && !omod ? FP_F_CLAMP : 0;
-    for (unsigned i = 0; i < v->nsrc && i < 3; i++)
-        rdna4_load_src(s, v, i, src[i]);
-    if (k == K_FMAC)
-        memcpy(src[2], &s->vgpr[v->vdst * 64u], n * sizeof *src[2]);
+    /* the operation's format: that of the sources (conversions name both) */
+    fp_fmt F = fs;
+    for (unsigned i = 0; i < v->nsrc && i < 3; i++) {
+        if (fs == FP_F16 && k != K_LDEXP)
+            rdna4_load_src16(s, v, i, src[i]);
+        else
+            rdna4_load_src(s, v, i, src[i]);
+    }
+    if (k == K_FMAC) {
+        const uint32_t *r = &s->vgpr[v->vdst * 64u];
+        for (unsigned l = 0; l < n; l++)
+            src[2][l] = h16 ? r[l] >> (16u * dhalf) & 0xffffu : r[l];
+    }
     for (uint64_t m = ex; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m), e = 0, e2 = 0;
         uint64_t x[3] = { src[0][l], src[1][l], src[2][l] }, r = 0;
-        st = lane_op(k, x, pol, fl, &r, &e);
+        st = lane_op(k, F, x, pol, fl, &r, &e);
         if (!st && omod) {
-            st = fp_mul(FP_F32, r, omul[omod], pol, FP_F_FLUSH_OUT | (clamp ? FP_F_CLAMP : 0), &r, &e2);
-            if (r == 0x80000000u)
+            st = fp_mul(fd, r, h16 ? omul16[omod] : omul32[omod], pol,
+                        FP_F_FLUSH_OUT | (clamp ? FP_F_CLAMP : 0), &r, &e2);
+            if (r == negz)
                 r = 0;
             e |= e2 & ~(FP_EXC_UNDERFLOW | FP_EXC_INEXACT);
         } else if (!st && clamp && ((k >= K_MIN && k <= K_MAXIMUMMINIMUM) || k == K_FREXP_MANT)) {
-            r = clamp01(pol, (uint32_t)r);   /* rows that select or copy an operand */
+            r = clamp01(fd, pol, r);   /* rows that select or copy an operand (V9) */
         }
         if (st)
             return rdna4_fp_fail(s, p, st);
@@ -162,55 +182,89 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
     if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
         return st;
     rr->exec_mask = ex;
-    rdna4_valu_write(s, rr, v->vdst, d, ex);
+    if (h16)
+        rdna4_valu_write16(s, rr, v->vdst, dhalf, d, ex);
+    else
+        rdna4_valu_write(s, rr, v->vdst, d, ex);
     rdna4_fp_record_exc(s, rr, exc);
     return GPUREF_OK;
 }
 
-RDNA4_EXEC(v_add_f32) { return fop(s, p, rr, K_ADD, 0); }
-RDNA4_EXEC(v_sub_f32) { return fop(s, p, rr, K_SUB, 0); }
-RDNA4_EXEC(v_subrev_f32) { return fop(s, p, rr, K_SUBREV, 0); }
-RDNA4_EXEC(v_mul_f32) { return fop(s, p, rr, K_MUL, 0); }
-RDNA4_EXEC(v_fma_f32) { return fop(s, p, rr, K_FMA, 0); }
-RDNA4_EXEC(v_fmac_f32) { return fop(s, p, rr, K_FMAC, 0); }
+#define F32(NAME, K, FL) RDNA4_EXEC(NAME) { return fop(s, p, rr, K, FL, FP_F32, FP_F32); }
+#define F16(NAME, K) RDNA4_EXEC(NAME) { return fop(s, p, rr, K, 0, FP_F16, FP_F16); }
+
+F32(v_add_f32, K_ADD, 0)
+F32(v_sub_f32, K_SUB, 0)
+F32(v_subrev_f32, K_SUBREV, 0)
+F32(v_mul_f32, K_MUL, 0)
+F32(v_fma_f32, K_FMA, 0)
+F32(v_fmac_f32, K_FMAC, 0)
 /* FMAMK: S0 * K + S1, FMAAK: S0 * S1 + K (L12260-12290): the literal K is the source
  * of its place in the row (predecode), so both are an FMA of the three sources. */
-RDNA4_EXEC(v_fmamk_f32) { return fop(s, p, rr, K_FMA, 0); }
-RDNA4_EXEC(v_fmaak_f32) { return fop(s, p, rr, K_FMA, 0); }
-RDNA4_EXEC(v_min_num_f32) { return fop(s, p, rr, K_MIN, 0); }
-RDNA4_EXEC(v_max_num_f32) { return fop(s, p, rr, K_MAX, 0); }
-RDNA4_EXEC(v_minimum_f32) { return fop(s, p, rr, K_MINIMUM, 0); }
-RDNA4_EXEC(v_maximum_f32) { return fop(s, p, rr, K_MAXIMUM, 0); }
-RDNA4_EXEC(v_min3_num_f32) { return fop(s, p, rr, K_MIN3, 0); }
-RDNA4_EXEC(v_max3_num_f32) { return fop(s, p, rr, K_MAX3, 0); }
-RDNA4_EXEC(v_minimum3_f32) { return fop(s, p, rr, K_MINIMUM3, 0); }
-RDNA4_EXEC(v_maximum3_f32) { return fop(s, p, rr, K_MAXIMUM3, 0); }
-RDNA4_EXEC(v_minmax_num_f32) { return fop(s, p, rr, K_MINMAX, 0); }
-RDNA4_EXEC(v_maxmin_num_f32) { return fop(s, p, rr, K_MAXMIN, 0); }
-RDNA4_EXEC(v_minimummaximum_f32) { return fop(s, p, rr, K_MINIMUMMAXIMUM, 0); }
-RDNA4_EXEC(v_maximumminimum_f32) { return fop(s, p, rr, K_MAXIMUMMINIMUM, 0); }
-RDNA4_EXEC(v_floor_f32) { return fop(s, p, rr, K_FLOOR, 0); }
-RDNA4_EXEC(v_ceil_f32) { return fop(s, p, rr, K_CEIL, 0); }
-RDNA4_EXEC(v_trunc_f32) { return fop(s, p, rr, K_TRUNC, 0); }
-RDNA4_EXEC(v_rndne_f32) { return fop(s, p, rr, K_RNDNE, 0); }
-RDNA4_EXEC(v_fract_f32) { return fop(s, p, rr, K_FRACT, 0); }
-RDNA4_EXEC(v_ldexp_f32) { return fop(s, p, rr, K_LDEXP, 0); }
-RDNA4_EXEC(v_frexp_mant_f32) { return fop(s, p, rr, K_FREXP_MANT, 0); }
-RDNA4_EXEC(v_frexp_exp_i32_f32) { return fop(s, p, rr, K_FREXP_EXP, 0); }
-RDNA4_EXEC(v_cvt_f32_i32) { return fop(s, p, rr, K_CVT_F32_I32, 0); }
-RDNA4_EXEC(v_cvt_f32_u32) { return fop(s, p, rr, K_CVT_F32_U32, 0); }
-RDNA4_EXEC(v_cvt_f32_ubyte0) { return fop(s, p, rr, K_UBYTE0, 0); }
-RDNA4_EXEC(v_cvt_f32_ubyte1) { return fop(s, p, rr, K_UBYTE1, 0); }
-RDNA4_EXEC(v_cvt_f32_ubyte2) { return fop(s, p, rr, K_UBYTE2, 0); }
-RDNA4_EXEC(v_cvt_f32_ubyte3) { return fop(s, p, rr, K_UBYTE3, 0); }
-RDNA4_EXEC(v_cvt_i32_f32) { return fop(s, p, rr, K_CVT_I32, 0); }
-RDNA4_EXEC(v_cvt_u32_f32) { return fop(s, p, rr, K_CVT_U32, 0); }
-RDNA4_EXEC(v_cvt_floor_i32_f32) { return fop(s, p, rr, K_CVT_FLOOR, 0); }
-RDNA4_EXEC(v_cvt_nearest_i32_f32) { return fop(s, p, rr, K_CVT_NEAREST, 0); }
-RDNA4_EXEC(v_rcp_f32) { return fop(s, p, rr, K_RCP, 1); }
-RDNA4_EXEC(v_rsq_f32) { return fop(s, p, rr, K_RSQ, 1); }
-RDNA4_EXEC(v_sqrt_f32) { return fop(s, p, rr, K_SQRT, 1); }
-RDNA4_EXEC(v_log_f32) { return fop(s, p, rr, K_LOG, 1); }
-RDNA4_EXEC(v_exp_f32) { return fop(s, p, rr, K_EXP, 1); }
-RDNA4_EXEC(v_sin_f32) { return fop(s, p, rr, K_SIN, 1); }
-RDNA4_EXEC(v_cos_f32) { return fop(s, p, rr, K_COS, 1); }
+F32(v_fmamk_f32, K_FMA, 0)
+F32(v_fmaak_f32, K_FMA, 0)
+F32(v_min_num_f32, K_MIN, 0)
+F32(v_max_num_f32, K_MAX, 0)
+F32(v_minimum_f32, K_MINIMUM, 0)
+F32(v_maximum_f32, K_MAXIMUM, 0)
+F32(v_min3_num_f32, K_MIN3, 0)
+F32(v_max3_num_f32, K_MAX3, 0)
+F32(v_minimum3_f32, K_MINIMUM3, 0)
+F32(v_maximum3_f32, K_MAXIMUM3, 0)
+F32(v_minmax_num_f32, K_MINMAX, 0)
+F32(v_maxmin_num_f32, K_MAXMIN, 0)
+F32(v_minimummaximum_f32, K_MINIMUMMAXIMUM, 0)
+F32(v_maximumminimum_f32, K_MAXIMUMMINIMUM, 0)
+F32(v_floor_f32, K_FLOOR, 0)
+F32(v_ceil_f32, K_CEIL, 0)
+F32(v_trunc_f32, K_TRUNC, 0)
+F32(v_rndne_f32, K_RNDNE, 0)
+F32(v_fract_f32, K_FRACT, 0)
+F32(v_ldexp_f32, K_LDEXP, 0)
+F32(v_frexp_mant_f32, K_FREXP_MANT, 0)
+F32(v_frexp_exp_i32_f32, K_FREXP_EXP, 0)
+F32(v_cvt_f32_i32, K_CVT_F32_I32, 0)
+F32(v_cvt_f32_u32, K_CVT_F32_U32, 0)
+F32(v_cvt_f32_ubyte0, K_UBYTE0, 0)
+F32(v_cvt_f32_ubyte1, K_UBYTE1, 0)
+F32(v_cvt_f32_ubyte2, K_UBYTE2, 0)
+F32(v_cvt_f32_ubyte3, K_UBYTE3, 0)
+F32(v_cvt_i32_f32, K_CVT_I32, 0)
+F32(v_cvt_u32_f32, K_CVT_U32, 0)
+F32(v_cvt_floor_i32_f32, K_CVT_FLOOR, 0)
+F32(v_cvt_nearest_i32_f32, K_CVT_NEAREST, 0)
+F32(v_rcp_f32, K_RCP, 1)
+F32(v_rsq_f32, K_RSQ, 1)
+F32(v_sqrt_f32, K_SQRT, 1)
+F32(v_log_f32, K_LOG, 1)
+F32(v_exp_f32, K_EXP, 1)
+F32(v_sin_f32, K_SIN, 1)
+F32(v_cos_f32, K_COS, 1)
+
+/* F16 (16-bit halves, MODE's F16/F64 rounding and denormal fields; the F16
+ * transcendentals follow MODE: §7.2.4 lists only F32 rows as always flushing) */
+F16(v_add_f16, K_ADD)
+F16(v_sub_f16, K_SUB)
+F16(v_subrev_f16, K_SUBREV)
+F16(v_mul_f16, K_MUL)
+F16(v_fma_f16, K_FMA)
+F16(v_fmac_f16, K_FMAC)
+F16(v_min_num_f16, K_MIN)
+F16(v_max_num_f16, K_MAX)
+F16(v_minimum_f16, K_MINIMUM)
+F16(v_maximum_f16, K_MAXIMUM)
+F16(v_floor_f16, K_FLOOR)
+F16(v_ceil_f16, K_CEIL)
+F16(v_trunc_f16, K_TRUNC)
+F16(v_rndne_f16, K_RNDNE)
+F16(v_fract_f16, K_FRACT)
+F16(v_sqrt_f16, K_SQRT)
+F16(v_rcp_f16, K_RCP)
+F16(v_rsq_f16, K_RSQ)
+F16(v_log_f16, K_LOG)
+F16(v_exp_f16, K_EXP)
+F16(v_sin_f16, K_SIN)
+F16(v_cos_f16, K_COS)
+/* conversions between F32 and F16 (MODE rounding of the result's format) */
+RDNA4_EXEC(v_cvt_f32_f16) { return fop(s, p, rr, K_CVT_F32_F16, 0, FP_F16, FP_F32); }
+RDNA4_EXEC(v_cvt_f16_f32) { return fop(s, p, rr, K_CVT_F16_F32, 0, FP_F32, FP_F16); }
