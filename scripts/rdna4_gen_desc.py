@@ -945,6 +945,10 @@ PARTIAL_FAMILIES = {f: [
     (r"^V_(ADD|SUB|SUBREV|MUL|FMA|FMAC|MIN_NUM|MAX_NUM|MINIMUM|MAXIMUM|FLOOR|CEIL|TRUNC|RNDNE|"
      r"FRACT|SQRT|RCP|RSQ|LOG|EXP|SIN|COS)_F16$|^V_CVT_F32_F16$|^V_CVT_F16_F32$",
      "F16 arithmetic, min/max, rounding and transcendentals on VGPR halves; F16 <-> F32"),
+    (r"^V_(ADD|MUL|FMA|MIN_NUM|MAX_NUM|MINIMUM|MAXIMUM|LDEXP|FLOOR|CEIL|TRUNC|RNDNE|FRACT|"
+     r"FREXP_MANT|SQRT|RCP|RSQ)_F64$|^V_FREXP_EXP_I32_F64$|^V_CVT_(I32|U32|F32)_F64$|"
+     r"^V_CVT_F64_(F32|I32|U32)$",
+     "F64 arithmetic, min/max, rounding, FRACT, LDEXP, FREXP, conversions, RCP/RSQ/SQRT"),
     # rdna4_exec_valu_int.c
     (r"^V_MUL_(HI_)?(U32_U24|I32_I24)$|^V_MUL_HI_[IU]32$|^V_(ADD|SUB)_NC_I32$",
      "24-bit and high multiplies, signed add/subtract (CLAMP saturates, V5)"),

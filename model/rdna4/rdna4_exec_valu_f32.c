@@ -27,7 +27,7 @@ enum {
     K_MINMAX, K_MAXMIN, K_MINIMUMMAXIMUM, K_MAXIMUMMINIMUM,
     K_FLOOR, K_CEIL, K_TRUNC, K_RNDNE, K_FRACT, K_LDEXP, K_FREXP_MANT,
     K_CVT_F32_I32, K_CVT_F32_U32, K_UBYTE0, K_UBYTE1, K_UBYTE2, K_UBYTE3,
-    K_CVT_F32_F16, K_CVT_F16_F32,
+    K_CVT_F32_F16, K_CVT_F16_F32, K_CVT_F64_F32, K_CVT_F32_F64, K_CVT_F64_I32, K_CVT_F64_U32,
     K_RCP, K_RSQ, K_SQRT, K_LOG, K_EXP, K_SIN, K_COS,
     /* integer results from here */
     K_INT, K_FREXP_EXP = K_INT, K_CVT_I32, K_CVT_U32, K_CVT_FLOOR, K_CVT_NEAREST
@@ -83,6 +83,10 @@ static int lane_op(int k, fp_fmt F, const uint64_t *x, const fp_policy *pol, uns
     case K_UBYTE0: case K_UBYTE1: case K_UBYTE2: case K_UBYTE3:          /* L13098 */
         return fp_from_int(F, FP_U32, x[0] >> (8 * (k - K_UBYTE0)) & 255u, pol, fl, r, e);
     case K_CVT_F32_F16: return fp_convert(FP_F32, FP_F16, x[0], pol, fl, r, e);
+    case K_CVT_F64_F32: return fp_convert(FP_F64, FP_F32, x[0], pol, fl, r, e);
+    case K_CVT_F32_F64: return fp_convert(FP_F32, FP_F64, x[0], pol, fl, r, e);
+    case K_CVT_F64_I32: return fp_from_int(FP_F64, FP_I32, x[0], pol, fl, r, e);
+    case K_CVT_F64_U32: return fp_from_int(FP_F64, FP_U32, x[0], pol, fl, r, e);
     case K_CVT_F16_F32: return fp_convert(FP_F16, FP_F32, x[0], pol, fl, r, e);
     case K_RCP: return fp_rcp(F, x[0], pol, fl, r, e);
     case K_RSQ: return fp_rsq(F, x[0], pol, fl, r, e);
@@ -109,7 +113,8 @@ static int lane_op(int k, fp_fmt F, const uint64_t *x, const fp_policy *pol, uns
 static uint64_t clamp01(fp_fmt f, const fp_policy *pol, uint64_t r)
 {
     unsigned c = fp_classify(f, r);
-    uint64_t sign = f == FP_F16 ? 0x8000u : 0x80000000u, one = f == FP_F16 ? 0x3c00u : 0x3f800000u;
+    uint64_t sign = f == FP_F16 ? 0x8000u : f == FP_F64 ? 1ull << 63 : 0x80000000u;
+    uint64_t one = f == FP_F16 ? 0x3c00u : f == FP_F64 ? 0x3ff0000000000000ull : 0x3f800000u;
     if (c & (FP_CLASS_SNAN | FP_CLASS_QNAN))
         return pol->clamp_nan == FP_CLNAN_ZERO ? 0 : r;
     if (c & FP_CLASS_NEG_ZERO)
@@ -138,23 +143,32 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
             return rdna4_fp_fail(s, p, st);
         pol = &fpol;
     }
-    uint32_t src[3][RDNA4_NL], d[RDNA4_NL];
+    uint64_t src[3][RDNA4_NL], d[RDNA4_NL];
+    uint32_t t[RDNA4_NL], d32[RDNA4_NL];
     unsigned n = rdna4_nlanes(s), exc = 0, isint = k >= K_INT, h16 = fd == FP_F16;
     unsigned dhalf = v->opsel >> 3 & 1u;
     uint64_t ex = rdna4_exec_mask(s);
     /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (VOP3 OMOD [60:59]), in the result's format */
     static const uint32_t omul32[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
     static const uint32_t omul16[4] = { 0, 0x4000u, 0x4400u, 0x3800u };
-    uint64_t negz = h16 ? 0x8000u : 0x80000000u;
+    static const uint64_t omul64[4] = { 0, 0x4000000000000000ull, 0x4010000000000000ull,
+                                        0x3fe0000000000000ull };
+    uint64_t negz = h16 ? 0x8000u : fd == FP_F64 ? 1ull << 63 : 0x80000000u;
     unsigned omod = isint ? 0 : v->omod, clamp = isint ? 0 : v->clamp;
     unsigned fl = clamp && !omod ? FP_F_CLAMP : 0;
     /* the operation's format: that of the sources (conversions name both) */
     fp_fmt F = fs;
     for (unsigned i = 0; i < v->nsrc && i < 3; i++) {
+        if (fs == FP_F64 && !(k == K_LDEXP && i == 1)) {
+            rdna4_load_src64(s, v, i, src[i]);
+            continue;
+        }
         if (fs == FP_F16 && k != K_LDEXP)
-            rdna4_load_src16(s, v, i, src[i]);
+            rdna4_load_src16(s, v, i, t);
         else
-            rdna4_load_src(s, v, i, src[i]);
+            rdna4_load_src(s, v, i, t);
+        for (unsigned l = 0; l < n; l++)
+            src[i][l] = t[l];
     }
     if (k == K_FMAC) {
         const uint32_t *r = &s->vgpr[v->vdst * 64u];
@@ -166,7 +180,7 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
         uint64_t x[3] = { src[0][l], src[1][l], src[2][l] }, r = 0;
         st = lane_op(k, F, x, pol, fl, &r, &e);
         if (!st && omod) {
-            st = fp_mul(fd, r, h16 ? omul16[omod] : omul32[omod], pol,
+            st = fp_mul(fd, r, h16 ? omul16[omod] : fd == FP_F64 ? omul64[omod] : omul32[omod], pol,
                         FP_F_FLUSH_OUT | (clamp ? FP_F_CLAMP : 0), &r, &e2);
             if (r == negz)
                 r = 0;
@@ -176,16 +190,19 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
         }
         if (st)
             return rdna4_fp_fail(s, p, st);
-        d[l] = (uint32_t)r;
+        d[l] = r;
+        d32[l] = (uint32_t)r;
         exc |= e;
     }
     if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
         return st;
     rr->exec_mask = ex;
     if (h16)
-        rdna4_valu_write16(s, rr, v->vdst, dhalf, d, ex);
+        rdna4_valu_write16(s, rr, v->vdst, dhalf, d32, ex);
+    else if (fd == FP_F64 && !isint)
+        rdna4_valu_write64(s, rr, v->vdst, d, ex);
     else
-        rdna4_valu_write(s, rr, v->vdst, d, ex);
+        rdna4_valu_write(s, rr, v->vdst, d32, ex);
     rdna4_fp_record_exc(s, rr, exc);
     return GPUREF_OK;
 }
@@ -268,3 +285,31 @@ F16(v_cos_f16, K_COS)
 /* conversions between F32 and F16 (MODE rounding of the result's format) */
 RDNA4_EXEC(v_cvt_f32_f16) { return fop(s, p, rr, K_CVT_F32_F16, 0, FP_F16, FP_F32); }
 RDNA4_EXEC(v_cvt_f16_f32) { return fop(s, p, rr, K_CVT_F16_F32, 0, FP_F32, FP_F16); }
+
+/* F64 (VGPR pairs or 64-bit scalar operands, MODE's F16/F64 rounding and denormal
+ * field; RCP/RSQ/SQRT_F64 correctly rounded, the guide allows 2^29 ULP: C2) */
+#define F64(NAME, K) RDNA4_EXEC(NAME) { return fop(s, p, rr, K, 0, FP_F64, FP_F64); }
+F64(v_add_f64, K_ADD)
+F64(v_mul_f64, K_MUL)
+F64(v_fma_f64, K_FMA)
+F64(v_min_num_f64, K_MIN)
+F64(v_max_num_f64, K_MAX)
+F64(v_minimum_f64, K_MINIMUM)
+F64(v_maximum_f64, K_MAXIMUM)
+F64(v_ldexp_f64, K_LDEXP)
+F64(v_floor_f64, K_FLOOR)
+F64(v_ceil_f64, K_CEIL)
+F64(v_trunc_f64, K_TRUNC)
+F64(v_rndne_f64, K_RNDNE)
+F64(v_fract_f64, K_FRACT)
+F64(v_frexp_mant_f64, K_FREXP_MANT)
+F64(v_frexp_exp_i32_f64, K_FREXP_EXP)
+F64(v_cvt_i32_f64, K_CVT_I32)
+F64(v_cvt_u32_f64, K_CVT_U32)
+F64(v_sqrt_f64, K_SQRT)
+F64(v_rcp_f64, K_RCP)
+F64(v_rsq_f64, K_RSQ)
+RDNA4_EXEC(v_cvt_f64_f32) { return fop(s, p, rr, K_CVT_F64_F32, 0, FP_F32, FP_F64); }
+RDNA4_EXEC(v_cvt_f32_f64) { return fop(s, p, rr, K_CVT_F32_F64, 0, FP_F64, FP_F32); }
+RDNA4_EXEC(v_cvt_f64_i32) { return fop(s, p, rr, K_CVT_F64_I32, 0, FP_F32, FP_F64); }
+RDNA4_EXEC(v_cvt_f64_u32) { return fop(s, p, rr, K_CVT_F64_U32, 0, FP_F32, FP_F64); }
