@@ -397,6 +397,12 @@ def no_clamp(name, ops):
     if re.match(r"^V_((MIN|MAX|MED3|MIN3|MAX3|MINMAX|MAXMIN)_(I32|U32)|MUL_(HI|LO)_(U32|I32)|"
                 r"MUL_HI_(U32_U24|I32_I24)|LERP_U8)$", name):
         return True
+    # Likewise rejected by LLVM 22 (and out-of-range-free except XAD, whose pseudocode
+    # says "no saturation"): 16-bit two-input min/max, MUL_LO_U16, bit counts, XAD, the
+    # integer width conversions and V_CNDMASK_B16 (README: decisions E17, V5)
+    if re.match(r"^V_((MIN|MAX)_(I16|U16)|MUL_LO_U16|BCNT_U32_B32|MBCNT_(LO|HI)_U32_B32|XAD_U32|"
+                r"CVT_PK_(U16_U32|I16_I32)|CVT_(U32_U16|I32_I16)|SAT_PK_U8_I16|CNDMASK_B16)$", name):
+        return True
     if re.match(r"^V_CMPX?_", name):           # V_CMP on integers
         src = [t for (k, f, t) in ops if f in ("SRC0", "SRC1", "VSRC1")]
         return not any(t in ("F16", "F32", "F64", "F16P", "BF16") for t in src)
@@ -406,7 +412,16 @@ def no_clamp(name, ops):
 TYPE_FIX = {("V_CMP_CLASS_F16", ("SRC1", "VSRC1")): "B16",
             ("V_CMPX_CLASS_F16", ("SRC1", "VSRC1")): "B16",
             ("V_CVT_PK_F32_FP8", ("SRC0",)): "B16",
-            ("V_CVT_PK_F32_BF8", ("SRC0",)): "B16"}
+            ("V_CVT_PK_F32_BF8", ("SRC0",)): "B16",
+            # the shift count of the 16-bit shifts is a 16-bit operand (S0[3:0]; llvm-mc
+            # 22 takes v2.l/v2.h there and rejects a 32-bit VGPR)
+            ("V_LSHLREV_B16", ("SRC0",)): "B16",
+            ("V_LSHRREV_B16", ("SRC0",)): "B16",
+            ("V_ASHRREV_I16", ("SRC0",)): "B16",
+            # the alignment amount (S2[4:0], S2[1:0]) of V_ALIGNBIT/ALIGNBYTE is a 16-bit
+            # operand with OPSEL (Table 35): llvm-mc 22 prints it v2.l/v2.h
+            ("V_ALIGNBIT_B32", ("SRC2",)): "B16",
+            ("V_ALIGNBYTE_B32", ("SRC2",)): "B16"}
 
 # V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (OPSEL[2] = S2 half, OPSEL[3] = D half, L21420);
 # V_CVT_I32_I16, the 16-bit-source twin of the listed V_CVT_U32_U16 (README: decision).
@@ -918,6 +933,44 @@ PARTIAL_FAMILIES = {f: [
      "VOP3 integer three-operand forms"),
     (r"^V_CMPX?_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "32-bit integer compares"),
     (r"^V_(ADD|SUB|SUBREV|MUL|FMAC|FMA)_F32$", "F32 arithmetic on model/fp (MODE, ABS/NEG, OMOD, CLAMP)"),
+    # rdna4_exec_valu_f32.c
+    (r"^V_(FMAAK|FMAMK)_F32$|^V_(MIN|MAX|MIN3|MAX3|MINMAX|MAXMIN)_NUM_F32$|"
+     r"^V_(MINIMUM|MAXIMUM|MINIMUM3|MAXIMUM3|MINIMUMMAXIMUM|MAXIMUMMINIMUM)_F32$",
+     "F32 FMA with a literal, min/max (NUM and IEEE 754-2019) on model/fp"),
+    (r"^V_(FLOOR|CEIL|TRUNC|RNDNE|FRACT|LDEXP|FREXP_MANT)_F32$|^V_FREXP_EXP_I32_F32$|"
+     r"^V_CVT_F32_(I32|U32|UBYTE[0-3])$|^V_CVT_(I32|U32|FLOOR_I32|NEAREST_I32)_F32$",
+     "F32 rounding, FRACT, LDEXP, FREXP and the F32 <-> integer conversions"),
+    (r"^V_(RCP|RSQ|SQRT|LOG|EXP|SIN|COS)_F32$",
+     "F32 transcendentals, correctly rounded by model/fp, denormals flushed (§7.2.4, C2, C4)"),
+    (r"^V_(ADD|SUB|SUBREV|MUL|FMA|FMAC|MIN_NUM|MAX_NUM|MINIMUM|MAXIMUM|FLOOR|CEIL|TRUNC|RNDNE|"
+     r"FRACT|SQRT|RCP|RSQ|LOG|EXP|SIN|COS)_F16$|^V_CVT_F32_F16$|^V_CVT_F16_F32$",
+     "F16 arithmetic, min/max, rounding and transcendentals on VGPR halves; F16 <-> F32"),
+    (r"^V_(ADD|MUL|FMA|MIN_NUM|MAX_NUM|MINIMUM|MAXIMUM|LDEXP|FLOOR|CEIL|TRUNC|RNDNE|FRACT|"
+     r"FREXP_MANT|SQRT|RCP|RSQ)_F64$|^V_FREXP_EXP_I32_F64$|^V_CVT_(I32|U32|F32)_F64$|"
+     r"^V_CVT_F64_(F32|I32|U32)$",
+     "F64 arithmetic, min/max, rounding, FRACT, LDEXP, FREXP, conversions, RCP/RSQ/SQRT"),
+    # rdna4_exec_valu_int.c
+    (r"^V_MUL_(HI_)?(U32_U24|I32_I24)$|^V_MUL_HI_[IU]32$|^V_(ADD|SUB)_NC_I32$",
+     "24-bit and high multiplies, signed add/subtract (CLAMP saturates, V5)"),
+    (r"^V_MAD_(U32_U24|I32_I24|U32_U16|I32_I16|U16|I16)$|^V_MAD_CO_(U64_U32|I64_I32)$",
+     "integer multiply-adds (64-bit with carry mask)"),
+    (r"^V_(MIN3|MAX3|MED3)_[IU](32|16)$|^V_(MINMAX|MAXMIN)_[IU]32$", "three-input min/max/median"),
+    (r"^V_(BFE_[IU]32|BFI_B32|BFM_B32|ALIGNBIT_B32|ALIGNBYTE_B32|LERP_U8|PERM_B32|XAD_U32|LSHL_OR_B32)$",
+     "bit fields, alignment, byte permute and the other 3-input bit operations"),
+    (r"^V_(SAD_U8|SAD_HI_U8|SAD_U16|SAD_U32|MSAD_U8|QSAD_PK_U16_U8|MQSAD_PK_U16_U8)$",
+     "sums of absolute differences"),
+    (r"^V_(CLZ_I32_U32|CTZ_I32_B32|CLS_I32|BCNT_U32_B32|MBCNT_(LO|HI)_U32_B32)$", "bit scans and counts"),
+    (r"^V_CVT_PK_(U16_U32|I16_I32)$|^V_CVT_(U32_U16|I32_I16)$|^V_SAT_PK_U8_I16$",
+     "integer width conversions"),
+    (r"^V_(NOP|PIPEFLUSH|SWAP_B32|SWAP_B16)$", "no-ops and register swaps"),
+    (r"^V_(MOV|NOT|AND|OR|XOR)_B16$|^V_(ADD|SUB)_NC_[IU]16$|^V_MUL_LO_U16$|^V_(MIN|MAX)_[IU]16$|"
+     r"^V_(LSHLREV|LSHRREV)_B16$|^V_ASHRREV_I16$|^V_CNDMASK_B16$",
+     "16-bit integer and bit operations on VGPR halves (OPSEL, E5)"),
+    (r"^V_(LSHLREV|LSHRREV)_B64$|^V_ASHRREV_I64$", "64-bit shifts (count = S0[5:0])"),
+    (r"^V_CMPX?_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "16- and 64-bit integer compares"),
+    # rdna4_exec_valu_fcmp.c
+    (r"^V_CMPX?_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
+     "float compares and class tests on model/fp (C9, C10)"),
 ] for f in VALU_FMTS}
 # Vector memory (rdna4_exec_vmem.c; README "Vector memory") is executed class by
 # class as well: GLOBAL and SCRATCH loads and stores, the global cache controls.
@@ -965,6 +1018,17 @@ SHARED_EXEC = [
      "the 12 integer compares: one function, predicate and signedness from the row"),
     (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "v_cmpx_int",
      "the 12 integer compares writing EXEC: one function, as v_cmp_int"),
+    (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "v_cmp_wide",
+     "the 24 16- and 64-bit integer compares: one function, predicate and signedness "
+     "from the opcode as v_cmp_int, width from the operand type"),
+    (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "v_cmpx_wide",
+     "the 24 16- and 64-bit integer compares writing EXEC"),
+    (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
+     "v_cmp_float",
+     "the 42 float compares and 3 class tests: one function, predicate = opcode[3:0] in "
+     "fp_pred order, format from the opcode (F16 1-14, F32 17-30, F64 33-46, CLASS 125-127)"),
+    (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
+     "v_cmpx_float", "the float compares and class tests writing EXEC (opcode - 128)"),
     (("SOPC",), r"^S_CMP_[A-Z]+_F(16|32)$", "s_cmp_float",
      "the 28 float compares: one function, predicate and width from the opcode "
      "(LT..NLT = 65..78 for F32, 81..94 for F16, in fp_pred order)"),

@@ -353,6 +353,9 @@ typedef struct rdna4_vpre {
     uint8_t   has_mask;        /* mask source in m */
     rdna4_src m;               /* lane-mask source (VCC or VOP3 SRC2) */
     uint8_t   abs, neg, clamp, omod, dpp;
+    uint8_t   opsel;           /* 16-bit halves: bit i = source i reads [31:16], bit 3 = the
+                                  destination is [31:16] (VOP3 OPSEL; VOP1/VOP2/VOPC: bit 7
+                                  of a 16-bit operand's VGPR number, E5) */
 } rdna4_vpre;
 
 struct rdna4_state {

@@ -609,13 +609,23 @@ static void put_vop3_mods(gpuref_strbuf *b, const rdna4_insn *in, const rdna4_ro
         gpuref_sb_printf(b, " byte_sel:%u", (os & 1) << 1 | (os >> 1 & 1));
     else if (os && sty == 3)
         gpuref_sb_printf(b, " op_sel:[%u,%u]", os & 1, os >> 1 & 1);
-    /* op_sel:[src0, ..., srcN-1, dst]: the last entry is OPSEL[3] */
-    else if (in->fmt == RDNA4_FMT_VOP3 && os) {
+    /* op_sel:[src0, ..., srcN-1, dst]: the last entry is OPSEL[3]; as llvm-mc 22
+     * prints them, V_CMPX (no destination operand) has no dst entry, and
+     * V_CNDMASK_B16 no list when the .l/.h suffixes of its VGPR operands say every
+     * set bit (a half of a scalar source still needs the list) */
+    else if (in->fmt == RDNA4_FMT_VOP3 && os &&
+             !(strcmp(r->name, "v_cndmask_b16") == 0 && !(os & 4u) &&
+               (!(os & 1u) || in->f[RDNA4_FLD_SRC0] >= 256) &&
+               (!(os & 2u) || in->f[RDNA4_FLD_SRC1] >= 256))) {
         unsigned n = row_nsrc(r), v = in->f[RDNA4_FLD_OPSEL];
+        int nodst = strncmp(r->name, "v_cmpx_", 7) == 0;
         gpuref_sb_printf(b, " op_sel:[");
         for (unsigned i = 0; i < n; i++)
-            gpuref_sb_printf(b, "%u,", (v >> i) & 1);
-        gpuref_sb_printf(b, "%u]", (v >> 3) & 1);
+            gpuref_sb_printf(b, i + 1 < n || !nodst ? "%u," : "%u", (v >> i) & 1);
+        if (nodst)
+            gpuref_sb_printf(b, "]");
+        else
+            gpuref_sb_printf(b, "%u]", (v >> 3) & 1);
     }
     if (in->f[RDNA4_FLD_CM])
         gpuref_sb_printf(b, " clamp");

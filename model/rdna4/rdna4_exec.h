@@ -9,6 +9,8 @@
 #ifndef GPUREF_RDNA4_EXEC_H
 #define GPUREF_RDNA4_EXEC_H
 
+#include <string.h>
+
 #include "rdna4.h"
 
 #define RDNA4_OP(F, OP, N, X, FL, ...) \
@@ -25,6 +27,125 @@ uint32_t rdna4_fp_excp_bits(unsigned exc);
 int rdna4_fp_check_trap(rdna4_state *s, const rdna4_pre *p, unsigned exc);
 void rdna4_fp_record_exc(rdna4_state *s, gpuref_retire *rr, unsigned exc);
 int rdna4_fp_fail(rdna4_state *s, const rdna4_pre *p, int st);
+/* IEEE 754-2019 minimumNumber/maximumNumber (ieee = 0) or minimum/maximum (ieee = 1)
+ * with RDNA4's NaN rules (S_/V_MIN_NUM, S_/V_MINIMUM pseudocode), any format. */
+int rdna4_fp_minmax(fp_fmt f, int ieee, int max, uint64_t a, uint64_t b, const fp_policy *pol,
+                    uint64_t *r, unsigned *exc);
+
+/* The vector ALU's lane helpers (rdna4_exec_valu*.c).  Operands come from the
+ * predecoded rdna4_vpre of the slot; an operation is computed for every lane of
+ * the wave into a 64-entry buffer and written under EXEC. */
+#define RDNA4_NL 64   /* lanes of the buffers (wave64); wave32 uses the first 32 */
+
+static inline const rdna4_vpre *rdna4_vp(const rdna4_state *s, const rdna4_pre *p)
+{
+    return &s->vpre[p - s->pre];
+}
+
+static inline unsigned rdna4_nlanes(const rdna4_state *s) { return s->wave64 ? 64u : 32u; }
+
+static inline uint64_t rdna4_exec_mask(const rdna4_state *s)
+{
+    return s->wave64 ? (uint64_t)s->a.sreg[RDNA4_EXEC_HI] << 32 | s->a.sreg[RDNA4_EXEC_LO]
+                     : s->a.sreg[RDNA4_EXEC_LO];
+}
+
+/* A lane-mask source: 32 bits in wave32, 64 in wave64 (predecoded with that width). */
+static inline uint64_t rdna4_mask_src(const rdna4_state *s, const rdna4_vpre *v)
+{
+    return s->wave64 ? rdna4_src64(s, &v->m) : rdna4_src32(s, &v->m);
+}
+
+/* Source i of every lane into out[], with the ABS/NEG bits of the VOP3 form applied
+ * to bit 31 (decode admits them on 32-bit integer sources only for the MODANY rows:
+ * V_MOV_B32, V_CNDMASK_B32, README E4). */
+static inline void rdna4_load_src(const rdna4_state *s, const rdna4_vpre *v, unsigned i,
+                                  uint32_t *out)
+{
+    unsigned n = rdna4_nlanes(s);
+    if (v->v[i] >= 0)
+        memcpy(out, &s->vgpr[(unsigned)v->v[i] * 64u], n * sizeof *out);
+    else {
+        uint32_t k = rdna4_src32(s, &v->s[i]);
+        for (unsigned l = 0; l < n; l++)
+            out[l] = k;
+    }
+    if ((v->abs | v->neg) >> i & 1u) {
+        uint32_t and = (v->abs >> i & 1u) ? 0x7fffffffu : 0xffffffffu;
+        uint32_t xr = (v->neg >> i & 1u) ? 0x80000000u : 0;
+        for (unsigned l = 0; l < n; l++)
+            out[l] = (out[l] & and) ^ xr;
+    }
+}
+
+/* A 16-bit source: the half OPSEL bit i names (bits 31:16 when set, of a VGPR, an
+ * SGPR or a constant alike, README V5), zero-extended; ABS/NEG on bit 15. */
+static inline void rdna4_load_src16(const rdna4_state *s, const rdna4_vpre *v, unsigned i,
+                                    uint32_t *out)
+{
+    unsigned n = rdna4_nlanes(s), sh = (v->opsel >> i & 1u) * 16u;
+    if (v->v[i] >= 0) {
+        const uint32_t *r = &s->vgpr[(unsigned)v->v[i] * 64u];
+        for (unsigned l = 0; l < n; l++)
+            out[l] = r[l] >> sh & 0xffffu;
+    } else {
+        uint32_t k = rdna4_src32(s, &v->s[i]) >> sh & 0xffffu;
+        for (unsigned l = 0; l < n; l++)
+            out[l] = k;
+    }
+    if ((v->abs | v->neg) >> i & 1u) {
+        uint32_t and = (v->abs >> i & 1u) ? 0x7fffu : 0xffffu;
+        uint32_t xr = (v->neg >> i & 1u) ? 0x8000u : 0;
+        for (unsigned l = 0; l < n; l++)
+            out[l] = (out[l] & and) ^ xr;
+    }
+}
+
+/* A 64-bit source: a VGPR pair v[N+1]:v[N], a 64-bit scalar operand (SGPR pair,
+ * constant or literal by the operand's type, rdna4_step.c resolve_src). */
+static inline void rdna4_load_src64(const rdna4_state *s, const rdna4_vpre *v, unsigned i,
+                                    uint64_t *out)
+{
+    unsigned n = rdna4_nlanes(s);
+    if (v->v[i] >= 0) {
+        const uint32_t *lo = &s->vgpr[(unsigned)v->v[i] * 64u];
+        const uint32_t *hi = &s->vgpr[(((unsigned)v->v[i] + 1u) & 255u) * 64u];
+        for (unsigned l = 0; l < n; l++)
+            out[l] = (uint64_t)hi[l] << 32 | lo[l];
+    } else {
+        uint64_t k = rdna4_src64(s, &v->s[i]);
+        for (unsigned l = 0; l < n; l++)
+            out[l] = k;
+    }
+    if ((v->abs | v->neg) >> i & 1u) {
+        uint64_t and = (v->abs >> i & 1u) ? ~(1ull << 63) : ~0ull;
+        uint64_t xr = (v->neg >> i & 1u) ? 1ull << 63 : 0;
+        for (unsigned l = 0; l < n; l++)
+            out[l] = (out[l] & and) ^ xr;
+    }
+}
+
+/* Writes under a lane mask, recorded in rr (rdna4_exec_valu.c): a VGPR; the 16-bit
+ * half `hi` of a VGPR (the other half kept, README V5); a VGPR pair (64-bit d[]);
+ * a lane mask to a scalar destination (wave32 one SGPR, wave64 a pair; NULL and
+ * out-of-range destinations not written, E8). */
+void rdna4_valu_write(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint32_t *d,
+                      uint64_t lanes);
+void rdna4_valu_write16(rdna4_state *s, gpuref_retire *rr, unsigned vd, unsigned hi,
+                        const uint32_t *d, uint64_t lanes);
+void rdna4_valu_write64(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint64_t *d,
+                        uint64_t lanes);
+void rdna4_valu_write_mask(rdna4_state *s, gpuref_retire *rr, unsigned sd, uint64_t m);
+/* "unimplemented: <mnemonic> <what>", the state unchanged. */
+int rdna4_valu_not_yet(rdna4_state *s, const rdna4_pre *p, const char *what);
+
+/* The DPP forms are not executed yet. */
+static inline int rdna4_valu_plain(rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
+{
+    if (__builtin_expect(v->dpp != 0, 0))
+        return rdna4_valu_not_yet(s, p, v->dpp == 1 ? "with DPP16" : "with DPP8");
+    return GPUREF_OK;
+}
 
 /* Outstanding loads shared by vector memory and LDS (rdna4_exec_vmem.c): make room
  * for nload + nds entries and nreg VGPRs (completing the oldest entries); queue an

@@ -123,70 +123,61 @@ X(s_fmac_f16)
                 s->a.sreg[p->dst] & 0xffffu);
 }
 
-/* minimumNumber/maximumNumber (S_MIN_NUM/S_MAX_NUM, L8769-8830): sNaN -> invalid;
- * both NaN -> quiet(S0); one NaN -> the other operand; else -0 < +0. */
-static int minmax_num(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, int max)
+/* min/max of the scalar and vector float instructions (shared helper, rdna4_exec.h).
+ * ieee = 0: minimumNumber/maximumNumber (S_MIN_NUM/S_MAX_NUM L8769-8830, V_MIN_NUM/
+ * V_MAX_NUM L12331): sNaN -> invalid; both NaN -> quiet(S0); one NaN -> the other
+ * operand; else -0 < +0.  ieee = 1: minimum/maximum (S_MINIMUM/S_MAXIMUM L8957-9030,
+ * V_MINIMUM/V_MAXIMUM): sNaN S0, sNaN S1, qNaN S0, qNaN S1 in that order win
+ * (quieted); else -0 < +0. */
+int rdna4_fp_minmax(fp_fmt f, int ieee, int max, uint64_t a, uint64_t b, const fp_policy *pol,
+                    uint64_t *r, unsigned *exc)
 {
-    const fp_policy *pol = rdna4_fp_policy(s);
-    uint64_t a = S0(s, p), b = S1(s, p), r = 0;
-    uint64_t qbit = f == FP_F16 ? 0x200u : 0x400000u;
-    unsigned exc = 0, ca, cb;
-    if (f == FP_F16) {
-        a &= 0xffffu;
-        b &= 0xffffu;
-    }
-    ca = fp_classify(f, a);
-    cb = fp_classify(f, b);
+    uint64_t qbit = f == FP_F16 ? 0x200u : f == FP_F64 ? 0x8000000000000ull : 0x400000u;
+    unsigned ca = fp_classify(f, a), cb = fp_classify(f, b);
     if ((ca | cb) & FP_CLASS_SNAN)
-        exc |= FP_EXC_INVALID;
+        *exc |= FP_EXC_INVALID;
     int na = (ca & (FP_CLASS_SNAN | FP_CLASS_QNAN)) != 0, nb = (cb & (FP_CLASS_SNAN | FP_CLASS_QNAN)) != 0;
-    if (na && nb) {
-        r = a | qbit;
-    } else if (na) {
-        r = b;
-    } else if (nb) {
-        r = a;
-    } else {
-        int st = max ? fp_max(f, FP_MM_IEEE2019_NUM, a, b, pol, 0, &r, &exc)
-                     : fp_min(f, FP_MM_IEEE2019_NUM, a, b, pol, 0, &r, &exc);
-        if (st)
-            return rdna4_fp_fail(s, p, st);
+    if (ieee) {
+        if (ca & FP_CLASS_SNAN)
+            *r = a | qbit;
+        else if (cb & FP_CLASS_SNAN)
+            *r = b | qbit;
+        else if (ca & FP_CLASS_QNAN)
+            *r = a;
+        else if (cb & FP_CLASS_QNAN)
+            *r = b;
+        else
+            return max ? fp_max(f, FP_MM_IEEE2019, a, b, pol, 0, r, exc)
+                       : fp_min(f, FP_MM_IEEE2019, a, b, pol, 0, r, exc);
+        return GPUREF_OK;
     }
-    return finish(s, p, rr, (uint32_t)r, exc);
+    if (na && nb)
+        *r = a | qbit;
+    else if (na)
+        *r = b;
+    else if (nb)
+        *r = a;
+    else
+        return max ? fp_max(f, FP_MM_IEEE2019_NUM, a, b, pol, 0, r, exc)
+                   : fp_min(f, FP_MM_IEEE2019_NUM, a, b, pol, 0, r, exc);
+    return GPUREF_OK;
 }
 
-/* minimum/maximum (S_MINIMUM/S_MAXIMUM, L8957-9030): sNaN S0, sNaN S1, qNaN S0,
- * qNaN S1 in that order win (quieted); else -0 < +0. */
-static int minmax_ieee(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, int max)
+static int minmax(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt f, int ieee, int max)
 {
-    const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t a = S0(s, p), b = S1(s, p), r = 0;
-    uint64_t qbit = f == FP_F16 ? 0x200u : 0x400000u;
-    unsigned exc = 0, ca, cb;
+    unsigned exc = 0;
     if (f == FP_F16) {
         a &= 0xffffu;
         b &= 0xffffu;
     }
-    ca = fp_classify(f, a);
-    cb = fp_classify(f, b);
-    if ((ca | cb) & FP_CLASS_SNAN)
-        exc |= FP_EXC_INVALID;
-    if (ca & FP_CLASS_SNAN)
-        r = a | qbit;
-    else if (cb & FP_CLASS_SNAN)
-        r = b | qbit;
-    else if (ca & FP_CLASS_QNAN)
-        r = a;
-    else if (cb & FP_CLASS_QNAN)
-        r = b;
-    else {
-        int st = max ? fp_max(f, FP_MM_IEEE2019, a, b, pol, 0, &r, &exc)
-                     : fp_min(f, FP_MM_IEEE2019, a, b, pol, 0, &r, &exc);
-        if (st)
-            return rdna4_fp_fail(s, p, st);
-    }
+    int st = rdna4_fp_minmax(f, ieee, max, a, b, rdna4_fp_policy(s), &r, &exc);
+    if (st)
+        return rdna4_fp_fail(s, p, st);
     return finish(s, p, rr, (uint32_t)r, exc);
 }
+#define minmax_num(s, p, rr, f, max) minmax(s, p, rr, f, 0, max)
+#define minmax_ieee(s, p, rr, f, max) minmax(s, p, rr, f, 1, max)
 
 X(s_min_num_f32) { return minmax_num(s, p, rr, FP_F32, 0); }
 X(s_max_num_f32) { return minmax_num(s, p, rr, FP_F32, 1); }

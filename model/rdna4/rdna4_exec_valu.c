@@ -22,58 +22,33 @@
 #include "rdna4.h"
 #include "rdna4_exec.h"
 
-#define NL 64   /* lanes of the buffers (wave64); wave32 uses the first 32 */
+#define NL RDNA4_NL
+#define VP rdna4_vp
+#define nlanes rdna4_nlanes
+#define exec_mask(s) rdna4_exec_mask(s)
+#define mask_src rdna4_mask_src
+#define load_src rdna4_load_src
+#define write_vgpr rdna4_valu_write
+#define write_mask rdna4_valu_write_mask
+#define not_yet rdna4_valu_not_yet
+#define check_plain rdna4_valu_plain
 
-static inline const rdna4_vpre *VP(const rdna4_state *s, const rdna4_pre *p)
+/* Record (or extend) the write of VGPR vd: bits, lanes, values after the write. */
+static inline gpuref_regw *vrec(gpuref_retire *rr, unsigned vd, uint32_t bits, uint64_t lanes)
 {
-    return &s->vpre[p - s->pre];
+    gpuref_regw *w = gpuref_retire_regw_slot(rr, RDNA4_FILE_V, vd, bits, GPUREF_SLOT_NONE);
+    if (w)
+        w->lanes |= lanes;
+    return w;
 }
 
-static inline unsigned nlanes(const rdna4_state *s) { return s->wave64 ? 64u : 32u; }
-
-static inline uint64_t exec_mask(const rdna4_state *s)
-{
-    return s->wave64 ? (uint64_t)s->a.sreg[RDNA4_EXEC_HI] << 32 | s->a.sreg[RDNA4_EXEC_LO]
-                     : s->a.sreg[RDNA4_EXEC_LO];
-}
-
-/* A lane-mask source: 32 bits in wave32, 64 in wave64 (predecoded with that width). */
-static inline uint64_t mask_src(const rdna4_state *s, const rdna4_vpre *v)
-{
-    return s->wave64 ? rdna4_src64(s, &v->m) : rdna4_src32(s, &v->m);
-}
-
-/* Source i of every lane into out[], with the ABS/NEG bits of the VOP3 form applied
- * to bit 31 (decode admits them on 32-bit integer sources only for the MODANY rows:
- * V_MOV_B32, V_CNDMASK_B32, README E4). */
-static inline void load_src(const rdna4_state *s, const rdna4_vpre *v, unsigned i, uint32_t *out)
-{
-    unsigned n = nlanes(s);
-    if (v->v[i] >= 0)
-        memcpy(out, &s->vgpr[(unsigned)v->v[i] * 64u], n * sizeof *out);
-    else {
-        uint32_t k = rdna4_src32(s, &v->s[i]);
-        for (unsigned l = 0; l < n; l++)
-            out[l] = k;
-    }
-    if ((v->abs | v->neg) >> i & 1u) {
-        uint32_t and = (v->abs >> i & 1u) ? 0x7fffffffu : 0xffffffffu;
-        uint32_t xr = (v->neg >> i & 1u) ? 0x80000000u : 0;
-        for (unsigned l = 0; l < n; l++)
-            out[l] = (out[l] & and) ^ xr;
-    }
-}
-
-/* Write d[] to VGPR vd under the lane mask `lanes` and record it. */
-static void write_vgpr(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint32_t *d,
-                       uint64_t lanes)
+void rdna4_valu_write(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint32_t *d,
+                      uint64_t lanes)
 {
     if (!lanes)
         return;
     uint32_t *r = &s->vgpr[vd * 64u];
-    gpuref_regw *w = gpuref_retire_regw_slot(rr, RDNA4_FILE_V, vd, 0xffffffffu, GPUREF_SLOT_NONE);
-    if (w)
-        w->lanes |= lanes;
+    gpuref_regw *w = vrec(rr, vd, 0xffffffffu, lanes);
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         r[l] = d[l];
@@ -82,9 +57,43 @@ static void write_vgpr(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uin
     }
 }
 
-/* Write a lane mask to the scalar destination code `sd` (wave32: one SGPR; wave64: the
- * pair).  NULL and out-of-range destinations are not written (E8). */
-static void write_mask(rdna4_state *s, gpuref_retire *rr, unsigned sd, uint64_t m)
+void rdna4_valu_write16(rdna4_state *s, gpuref_retire *rr, unsigned vd, unsigned hi,
+                        const uint32_t *d, uint64_t lanes)
+{
+    if (!lanes)
+        return;
+    unsigned sh = hi ? 16u : 0u;
+    uint32_t keep = hi ? 0x0000ffffu : 0xffff0000u;
+    uint32_t *r = &s->vgpr[vd * 64u];
+    gpuref_regw *w = vrec(rr, vd, ~keep, lanes);
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        r[l] = (r[l] & keep) | (d[l] & 0xffffu) << sh;
+        if (w)
+            w->value[l] = r[l];
+    }
+}
+
+void rdna4_valu_write64(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint64_t *d,
+                        uint64_t lanes)
+{
+    if (!lanes)
+        return;
+    unsigned vh = (vd + 1u) & 255u;
+    uint32_t *lo = &s->vgpr[vd * 64u], *hi = &s->vgpr[vh * 64u];
+    gpuref_regw *wl = vrec(rr, vd, 0xffffffffu, lanes), *wh = vrec(rr, vh, 0xffffffffu, lanes);
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        lo[l] = (uint32_t)d[l];
+        hi[l] = (uint32_t)(d[l] >> 32);
+        if (wl)
+            wl->value[l] = lo[l];
+        if (wh)
+            wh->value[l] = hi[l];
+    }
+}
+
+void rdna4_valu_write_mask(rdna4_state *s, gpuref_retire *rr, unsigned sd, uint64_t m)
 {
     unsigned n = s->wave64 ? 2u : 1u;
     if (sd == RDNA4_NULL || !rdna4_sdst_ok(s, sd, n))
@@ -94,18 +103,10 @@ static void write_mask(rdna4_state *s, gpuref_retire *rr, unsigned sd, uint64_t 
         rdna4_write_sreg(s, rr, sd + 1u, (uint32_t)(m >> 32), 0);
 }
 
-static int not_yet(rdna4_state *s, const rdna4_pre *p, const char *what)
+int rdna4_valu_not_yet(rdna4_state *s, const rdna4_pre *p, const char *what)
 {
     return gpuref_errf(s->err, GPUREF_ERR_UNIMPL, "unimplemented: %s %s",
                        rdna4_rows[p->row].name, what);
-}
-
-/* The DPP forms are not executed yet. */
-static inline int check_plain(rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
-{
-    if (__builtin_expect(v->dpp != 0, 0))
-        return not_yet(s, p, v->dpp == 1 ? "with DPP16" : "with DPP8");
-    return GPUREF_OK;
 }
 
 /* ------------------------------------------------ lane-wise operations */
@@ -348,67 +349,4 @@ RDNA4_EXEC(v_writelane_b32)
     return GPUREF_OK;
 }
 
-/* ------------------------------------------------ F32 arithmetic */
-
-/* kind: 0 add, 1 sub, 2 subrev, 3 mul, 4 fma (S0*S1+S2), 5 fmac (S0*S1+D).
- * Order of the output modifiers (digest C7, README decision): the operation rounds to
- * F32 (MODE rounding/denormals), then OMOD multiplies by 2, 4 or 0.5 (rounded once
- * more, output denormals flushed, -0 becomes +0, no underflow/inexact reported:
- * §7.2.3.1 L2841-2852), then CLAMP limits to [0, 1] with NaN -> +0 (L2862-2866).
- * Exceptions of the active lanes set the sticky EXCP_FLAG_USER bits (a hwreg write
- * when one is new); an enabled trap stops with "unimplemented" before any write. */
-static int f32_op(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int kind)
-{
-    const rdna4_vpre *v = VP(s, p);
-    int st = check_plain(s, p, v);
-    if (st)
-        return st;
-    const fp_policy *pol = rdna4_fp_policy(s);
-    uint32_t a[NL], b[NL], c[NL], d[NL];
-    unsigned n = nlanes(s), exc = 0;
-    uint64_t exec = exec_mask(s);
-    /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (digest §3, VOP3 OMOD [60:59]) */
-    static const uint32_t omul[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
-    unsigned fl = v->clamp && !v->omod ? FP_F_CLAMP : 0;
-    load_src(s, v, 0, a);
-    load_src(s, v, 1, b);
-    if (kind == 4)
-        load_src(s, v, 2, c);
-    else if (kind == 5)
-        memcpy(c, &s->vgpr[v->vdst * 64u], n * sizeof *c);
-    for (uint64_t m = exec; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m), e = 0, e2 = 0;
-        uint64_t r = 0;
-        switch (kind) {
-        case 0: st = fp_add(FP_F32, a[l], b[l], pol, fl, &r, &e); break;
-        case 1: st = fp_sub(FP_F32, a[l], b[l], pol, fl, &r, &e); break;
-        case 2: st = fp_sub(FP_F32, b[l], a[l], pol, fl, &r, &e); break;
-        case 3: st = fp_mul(FP_F32, a[l], b[l], pol, fl, &r, &e); break;
-        default: st = fp_fma(FP_F32, a[l], b[l], c[l], pol, fl, &r, &e); break;
-        }
-        if (!st && v->omod) {
-            st = fp_mul(FP_F32, r, omul[v->omod], pol,
-                        FP_F_FLUSH_OUT | (v->clamp ? FP_F_CLAMP : 0), &r, &e2);
-            if (r == 0x80000000u)
-                r = 0;
-            e |= e2 & ~(FP_EXC_UNDERFLOW | FP_EXC_INEXACT);
-        }
-        if (st)
-            return rdna4_fp_fail(s, p, st);
-        d[l] = (uint32_t)r;
-        exc |= e;
-    }
-    if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
-        return st;
-    rr->exec_mask = exec;
-    write_vgpr(s, rr, v->vdst, d, exec);
-    rdna4_fp_record_exc(s, rr, exc);
-    return GPUREF_OK;
-}
-
-RDNA4_EXEC(v_add_f32) { return f32_op(s, p, rr, 0); }
-RDNA4_EXEC(v_sub_f32) { return f32_op(s, p, rr, 1); }
-RDNA4_EXEC(v_subrev_f32) { return f32_op(s, p, rr, 2); }
-RDNA4_EXEC(v_mul_f32) { return f32_op(s, p, rr, 3); }
-RDNA4_EXEC(v_fma_f32) { return f32_op(s, p, rr, 4); }
-RDNA4_EXEC(v_fmac_f32) { return f32_op(s, p, rr, 5); }
+/* F32 arithmetic: rdna4_exec_valu_f32.c */

@@ -58,6 +58,8 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
     const rdna4_row *r = &rdna4_rows[in->row];
     int mtype = s->wave64 ? RDNA4_T_B64 : RDNA4_T_B32;
     int nsrc = 0;
+    /* VOP1/VOP2/VOPC name a 16-bit operand's half by bit 7 of its VGPR number */
+    int half7 = in->fmt == RDNA4_FMT_VOP1 || in->fmt == RDNA4_FMT_VOP2 || in->fmt == RDNA4_FMT_VOPC;
     memset(v, 0, sizeof *v);
     v->sdst = RDNA4_NULL;
     for (int i = 0; i < 3; i++) {
@@ -72,6 +74,10 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
         switch (o->kind) {
         case RDNA4_K_VDST:
             v->vdst = (uint8_t)in->f[RDNA4_FLD_VDST];
+            if (half7 && rdna4_type_is16(o->type)) {   /* vN.h: bit 7 (E5) */
+                v->opsel |= (uint8_t)(v->vdst >> 7 << 3);
+                v->vdst &= 127u;
+            }
             break;
         case RDNA4_K_SDSTV:
             v->sdst = (uint8_t)in->f[RDNA4_FLD_VDST];
@@ -96,7 +102,10 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
                 resolve_src(s, &v->m, code, mtype, in->lit);
                 v->has_mask = 1;
             } else if (nsrc < 3) {
-                if (code >= 256)
+                if (code >= 256 && half7 && rdna4_type_is16(o->type)) {
+                    v->v[nsrc] = (int16_t)((code - 256) & 127u);
+                    v->opsel |= (uint8_t)((code - 256) >> 7 << nsrc);
+                } else if (code >= 256)
                     v->v[nsrc] = (int16_t)(code - 256);
                 else
                     resolve_src(s, &v->s[nsrc], code, o->type, in->lit);
@@ -104,6 +113,10 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
             }
             break;
         }
+        case RDNA4_K_LIT:           /* V_FMAAK/FMAMK K: a source in its place */
+            if (nsrc < 3)
+                resolve_src(s, &v->s[nsrc++], 255, o->type, in->lit);
+            break;
         default:
             break;
         }
@@ -115,6 +128,8 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
         v->neg = (uint8_t)in->f[RDNA4_FLD_NEG];
         v->clamp = (uint8_t)in->f[RDNA4_FLD_CM];
         v->omod = (uint8_t)in->f[RDNA4_FLD_OMOD];
+        if (r->fmt != RDNA4_FMT_VOP3SD)
+            v->opsel = (uint8_t)in->f[RDNA4_FLD_OPSEL];
     }
     v->dpp = in->dpp;
 }

@@ -147,5 +147,51 @@ int main(void)
                  getv(m, "pc", 0, 0) == 8, "clamp: st %d '%s'", st, gpuref_model_error(m));
         gpuref_model_destroy(m);
     }
+
+    /* a 16-bit result writes its half only (README V5): the record's bits are that half,
+     * the value the whole VGPR; v_add_nc_u16 v1.h, v0.l, v0.h: 0x0003 + 0x0004 = 7 */
+    tu_test("16-bit write: bits = the half, other half kept");
+    m = load(NULL, "v_add_nc_u16 v1.h, v0.l, v0.h\nv_mov_b16 v2.l, v0.h\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x1);
+        setv(m, "v", 0, 0, 0x00040003);
+        setv(m, "v", 1, 0, 0xcafef00d);
+        setv(m, "v", 2, 0, 0x12345678);
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *w = find(&rr, m, "v", 1);
+        tu_check(st == GPUREF_OK && w && w->bits == 0xffff0000u && w->lanes == 1 &&
+                 w->value[0] == 0x0007f00du && getv(m, "v", 1, 0) == 0x0007f00du,
+                 "st %d bits %llx value %llx", st, w ? (unsigned long long)w->bits : 0ull,
+                 w ? (unsigned long long)w->value[0] : 0ull);
+        st = gpuref_step(m, &rr);   /* VOP1, source half by bit 7: v2.l = v0.h = 4 */
+        w = find(&rr, m, "v", 2);
+        tu_check(st == GPUREF_OK && w && w->bits == 0x0000ffffu && w->value[0] == 0x12340004u,
+                 "vop1: st %d value %llx", st, w ? (unsigned long long)w->value[0] : 0ull);
+        gpuref_model_destroy(m);
+    }
+
+    /* a 64-bit result writes a VGPR pair: two records; 1 << 33 = 0x2_00000000 */
+    tu_test("64-bit write: two VGPRs recorded");
+    m = load(NULL, "v_lshlrev_b64 v[4:5], 33, 1\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x1);
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *lo = find(&rr, m, "v", 4), *hi = find(&rr, m, "v", 5);
+        tu_check(st == GPUREF_OK && lo && hi && lo->value[0] == 0 && hi->value[0] == 2 &&
+                 lo->lanes == 1 && hi->lanes == 1, "st %d", st);
+        gpuref_model_destroy(m);
+    }
+
+    /* V_QSAD_PK_U16_U8 with CLAMP is not defined by this model (V5): refused */
+    tu_test("QSAD with clamp stops with unimplemented, state unchanged");
+    m = load(NULL, "v_qsad_pk_u16_u8 v[4:5], v[0:1], v2, v[6:7] clamp\n");
+    if (m) {
+        setv(m, "v", 4, 0, 0x11111111);
+        int st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_ERR_UNIMPL && strstr(gpuref_model_error(m), "v_qsad_pk_u16_u8 with clamp") &&
+                 getv(m, "pc", 0, 0) == 0 && getv(m, "v", 4, 0) == 0x11111111u,
+                 "st %d '%s'", st, gpuref_model_error(m));
+        gpuref_model_destroy(m);
+    }
     return tu_finish();
 }

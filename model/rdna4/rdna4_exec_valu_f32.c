@@ -1,0 +1,315 @@
+/* rdna4_exec_valu_f32.c - the vector F32 rows: arithmetic (ADD, SUB, SUBREV, MUL, FMA,
+ * FMAC, FMAAK, FMAMK), min/max (NUM and IEEE 754-2019 minimum/maximum, the three-input
+ * and combined forms), rounding to integral values, FRACT, LDEXP, FREXP, conversions
+ * between F32 and I32/U32/U8, and the transcendentals RCP, RSQ, SQRT, LOG, EXP, SIN,
+ * COS (correctly rounded by model/fp: README "Vector ALU").
+ *
+ * Every operation runs on model/fp with the RDNA4 policy following MODE (rounding,
+ * denormals; C1 NaN rules), after the ABS/NEG modifiers; the rows §7.2.4 lists as
+ * flushing input and output denormals (EXP, LOG, RCP, RSQ, SQRT, COS; SIN too, C4) use
+ * the policy of MODE with the F32 denormal field 0.  Output modifiers (C7): the
+ * result rounded in MODE, then OMOD (x2, x4, x0.5: rounded once more, output
+ * denormals flushed, -0 -> +0, no underflow/inexact of this step), then CLAMP to
+ * [0, 1] with NaN -> +0.  Rows with an integer result (FREXP_EXP, the float -> int
+ * conversions) have no OMOD (decode) and their CLAMP changes nothing (they saturate).
+ * Exceptions of the active lanes set the sticky EXCP_FLAG_USER bits; an enabled
+ * trap stops with "unimplemented" before any write (V4). */
+#include <string.h>
+
+#include "fp.h"
+
+#include "rdna4.h"
+#include "rdna4_exec.h"
+
+enum {
+    K_ADD, K_SUB, K_SUBREV, K_MUL, K_FMA, K_FMAC,
+    K_MIN, K_MAX, K_MINIMUM, K_MAXIMUM, K_MIN3, K_MAX3, K_MINIMUM3, K_MAXIMUM3,
+    K_MINMAX, K_MAXMIN, K_MINIMUMMAXIMUM, K_MAXIMUMMINIMUM,
+    K_FLOOR, K_CEIL, K_TRUNC, K_RNDNE, K_FRACT, K_LDEXP, K_FREXP_MANT,
+    K_CVT_F32_I32, K_CVT_F32_U32, K_UBYTE0, K_UBYTE1, K_UBYTE2, K_UBYTE3,
+    K_CVT_F32_F16, K_CVT_F16_F32, K_CVT_F64_F32, K_CVT_F32_F64, K_CVT_F64_I32, K_CVT_F64_U32,
+    K_RCP, K_RSQ, K_SQRT, K_LOG, K_EXP, K_SIN, K_COS,
+    /* integer results from here */
+    K_INT, K_FREXP_EXP = K_INT, K_CVT_I32, K_CVT_U32, K_CVT_FLOOR, K_CVT_NEAREST
+};
+
+/* One lane: the operation of kind k on x[0..2], result and exceptions. */
+static int lane_op(int k, fp_fmt F, const uint64_t *x, const fp_policy *pol, unsigned fl,
+                   uint64_t *r, unsigned *e)
+{
+    uint64_t t = 0;
+    int st;
+    switch (k) {
+    case K_ADD: return fp_add(F, x[0], x[1], pol, fl, r, e);
+    case K_SUB: return fp_sub(F, x[0], x[1], pol, fl, r, e);
+    case K_SUBREV: return fp_sub(F, x[1], x[0], pol, fl, r, e);
+    case K_MUL: return fp_mul(F, x[0], x[1], pol, fl, r, e);
+    case K_FMA: case K_FMAC: return fp_fma(F, x[0], x[1], x[2], pol, fl, r, e);
+    case K_MIN: case K_MAX: case K_MINIMUM: case K_MAXIMUM:
+        return rdna4_fp_minmax(F, k >= K_MINIMUM, k == K_MAX || k == K_MAXIMUM, x[0], x[1], pol, r, e);
+    case K_MIN3: case K_MAX3: case K_MINIMUM3: case K_MAXIMUM3: {   /* L20753: op(op(S0, S1), S2) */
+        int ieee = k >= K_MINIMUM3, mx = k == K_MAX3 || k == K_MAXIMUM3;
+        if ((st = rdna4_fp_minmax(F, ieee, mx, x[0], x[1], pol, &t, e)))
+            return st;
+        return rdna4_fp_minmax(F, ieee, mx, t, x[2], pol, r, e);
+    }
+    case K_MINMAX: case K_MAXMIN: case K_MINIMUMMAXIMUM: case K_MAXIMUMMINIMUM: {
+        /* MINMAX: max(min(S0, S1), S2); MAXMIN: min(max(S0, S1), S2) (L21384 shape) */
+        int ieee = k >= K_MINIMUMMAXIMUM, first_max = k == K_MAXMIN || k == K_MAXIMUMMINIMUM;
+        if ((st = rdna4_fp_minmax(F, ieee, first_max, x[0], x[1], pol, &t, e)))
+            return st;
+        return rdna4_fp_minmax(F, ieee, !first_max, t, x[2], pol, r, e);
+    }
+    case K_FLOOR: return fp_floor(F, x[0], pol, fl, r, e);
+    case K_CEIL: return fp_ceil(F, x[0], pol, fl, r, e);
+    case K_TRUNC: return fp_trunc(F, x[0], pol, fl, r, e);
+    case K_RNDNE: return fp_rne(F, x[0], pol, fl, r, e);
+    case K_FRACT: return fp_fract(F, x[0], pol, fl, r, e);              /* L13219 */
+    case K_LDEXP: return fp_ldexp(F, x[0], (int32_t)(uint32_t)x[1], pol, fl, r, e);
+    case K_FREXP_MANT: case K_FREXP_EXP: {                                /* L13668-13700 */
+        int32_t ex = 0;
+        unsigned c = fp_classify(F, x[0]);
+        if (c & (FP_CLASS_SNAN | FP_CLASS_QNAN | FP_CLASS_POS_INF | FP_CLASS_NEG_INF)) {
+            *r = k == K_FREXP_MANT ? x[0] : 0;     /* D0 = S0 (not quieted) / 0 */
+            return GPUREF_OK;
+        }
+        if ((st = fp_frexp(F, x[0], pol, fl, &t, &ex, e)))
+            return st;
+        *r = k == K_FREXP_MANT ? t : (uint32_t)ex;
+        return GPUREF_OK;
+    }
+    case K_CVT_F32_I32: return fp_from_int(F, FP_I32, x[0], pol, fl, r, e);
+    case K_CVT_F32_U32: return fp_from_int(F, FP_U32, x[0], pol, fl, r, e);
+    case K_UBYTE0: case K_UBYTE1: case K_UBYTE2: case K_UBYTE3:          /* L13098 */
+        return fp_from_int(F, FP_U32, x[0] >> (8 * (k - K_UBYTE0)) & 255u, pol, fl, r, e);
+    case K_CVT_F32_F16: return fp_convert(FP_F32, FP_F16, x[0], pol, fl, r, e);
+    case K_CVT_F64_F32: return fp_convert(FP_F64, FP_F32, x[0], pol, fl, r, e);
+    case K_CVT_F32_F64: return fp_convert(FP_F32, FP_F64, x[0], pol, fl, r, e);
+    case K_CVT_F64_I32: return fp_from_int(FP_F64, FP_I32, x[0], pol, fl, r, e);
+    case K_CVT_F64_U32: return fp_from_int(FP_F64, FP_U32, x[0], pol, fl, r, e);
+    case K_CVT_F16_F32: return fp_convert(FP_F16, FP_F32, x[0], pol, fl, r, e);
+    case K_RCP: return fp_rcp(F, x[0], pol, fl, r, e);
+    case K_RSQ: return fp_rsq(F, x[0], pol, fl, r, e);
+    case K_SQRT: return fp_sqrt(F, x[0], pol, fl, r, e);
+    case K_LOG: return fp_log2(F, x[0], pol, fl, r, e);
+    case K_EXP: return fp_exp2(F, x[0], pol, fl, r, e);
+    case K_SIN: return fp_sin(F, x[0], pol, fl | FP_F_TURNS, r, e);     /* sin(S0 * 2pi), C22 */
+    case K_COS: return fp_cos(F, x[0], pol, fl | FP_F_TURNS, r, e);
+    /* float -> int: round toward zero, saturate, NaN -> 0 (C3, the policy's knobs) */
+    case K_CVT_I32: return fp_to_int(FP_I32, F, x[0], pol, FP_F_RND(FP_RTZ), r, e);
+    case K_CVT_U32: return fp_to_int(FP_U32, F, x[0], pol, FP_F_RND(FP_RTZ), r, e);
+    case K_CVT_FLOOR:                                                    /* L13012 */
+        return fp_to_int(FP_I32, F, x[0], pol, FP_F_RND(FP_RDN), r, e);
+    case K_CVT_NEAREST:                                                  /* L12997: floor(S0 + 0.5) */
+        if ((st = fp_add(F, x[0], 0x3f000000u, pol, 0, &t, e)))
+            return st;
+        return fp_to_int(FP_I32, F, t, pol, FP_F_RND(FP_RDN), r, e);
+    default: return GPUREF_ERR_UNIMPL;
+    }
+}
+
+/* CLAMP of a value a row selected or copied (the float core clamps the results it
+ * rounds, fp__finish): NaN -> +0, -0 by the policy, negative -> +0, above 1.0 -> 1.0. */
+static uint64_t clamp01(fp_fmt f, const fp_policy *pol, uint64_t r)
+{
+    unsigned c = fp_classify(f, r);
+    uint64_t sign = f == FP_F16 ? 0x8000u : f == FP_F64 ? 1ull << 63 : 0x80000000u;
+    uint64_t one = f == FP_F16 ? 0x3c00u : f == FP_F64 ? 0x3ff0000000000000ull : 0x3f800000u;
+    if (c & (FP_CLASS_SNAN | FP_CLASS_QNAN))
+        return pol->clamp_nan == FP_CLNAN_ZERO ? 0 : r;
+    if (c & FP_CLASS_NEG_ZERO)
+        return pol->clamp_negzero == FP_CLZ_POS ? 0 : r;
+    if (r & sign)
+        return 0;
+    return r > one ? one : r;
+}
+
+/* The row's operation on every active lane.  fs: the format of the float sources
+ * (F16: the halves OPSEL / VGPR bit 7 name), fd: the result's (F16: a half of the
+ * destination, the other half kept: V5); flush: the row always flushes F32
+ * denormals (§7.2.4). */
+static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int flush,
+               fp_fmt fs, fp_fmt fd)
+{
+    const rdna4_vpre *v = rdna4_vp(s, p);
+    int st = rdna4_valu_plain(s, p, v);
+    if (st)
+        return st;
+    const fp_policy *pol = rdna4_fp_policy(s);
+    fp_policy fpol;
+    if (flush) {
+        fpol = *pol;
+        if ((st = fp_policy_rdna4_mode(&fpol, s->a.hwreg[RDNA4_HW_MODE] & ~0x30u)) != GPUREF_OK)
+            return rdna4_fp_fail(s, p, st);
+        pol = &fpol;
+    }
+    uint64_t src[3][RDNA4_NL], d[RDNA4_NL];
+    uint32_t t[RDNA4_NL], d32[RDNA4_NL];
+    unsigned n = rdna4_nlanes(s), exc = 0, isint = k >= K_INT, h16 = fd == FP_F16;
+    unsigned dhalf = v->opsel >> 3 & 1u;
+    uint64_t ex = rdna4_exec_mask(s);
+    /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (VOP3 OMOD [60:59]), in the result's format */
+    static const uint32_t omul32[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
+    static const uint32_t omul16[4] = { 0, 0x4000u, 0x4400u, 0x3800u };
+    static const uint64_t omul64[4] = { 0, 0x4000000000000000ull, 0x4010000000000000ull,
+                                        0x3fe0000000000000ull };
+    uint64_t negz = h16 ? 0x8000u : fd == FP_F64 ? 1ull << 63 : 0x80000000u;
+    unsigned omod = isint ? 0 : v->omod, clamp = isint ? 0 : v->clamp;
+    unsigned fl = clamp && !omod ? FP_F_CLAMP : 0;
+    /* the operation's format: that of the sources (conversions name both) */
+    fp_fmt F = fs;
+    for (unsigned i = 0; i < v->nsrc && i < 3; i++) {
+        if (fs == FP_F64 && !(k == K_LDEXP && i == 1)) {
+            rdna4_load_src64(s, v, i, src[i]);
+            continue;
+        }
+        if (fs == FP_F16 && k != K_LDEXP)
+            rdna4_load_src16(s, v, i, t);
+        else
+            rdna4_load_src(s, v, i, t);
+        for (unsigned l = 0; l < n; l++)
+            src[i][l] = t[l];
+    }
+    if (k == K_FMAC) {
+        const uint32_t *r = &s->vgpr[v->vdst * 64u];
+        for (unsigned l = 0; l < n; l++)
+            src[2][l] = h16 ? r[l] >> (16u * dhalf) & 0xffffu : r[l];
+    }
+    for (uint64_t m = ex; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m), e = 0, e2 = 0;
+        uint64_t x[3] = { src[0][l], src[1][l], src[2][l] }, r = 0;
+        st = lane_op(k, F, x, pol, fl, &r, &e);
+        if (!st && omod) {
+            st = fp_mul(fd, r, h16 ? omul16[omod] : fd == FP_F64 ? omul64[omod] : omul32[omod], pol,
+                        FP_F_FLUSH_OUT | (clamp ? FP_F_CLAMP : 0), &r, &e2);
+            if (r == negz)
+                r = 0;
+            e |= e2 & ~(FP_EXC_UNDERFLOW | FP_EXC_INEXACT);
+        } else if (!st && clamp && ((k >= K_MIN && k <= K_MAXIMUMMINIMUM) || k == K_FREXP_MANT)) {
+            r = clamp01(fd, pol, r);   /* rows that select or copy an operand (V9) */
+        }
+        if (st)
+            return rdna4_fp_fail(s, p, st);
+        d[l] = r;
+        d32[l] = (uint32_t)r;
+        exc |= e;
+    }
+    if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
+        return st;
+    rr->exec_mask = ex;
+    if (h16)
+        rdna4_valu_write16(s, rr, v->vdst, dhalf, d32, ex);
+    else if (fd == FP_F64 && !isint)
+        rdna4_valu_write64(s, rr, v->vdst, d, ex);
+    else
+        rdna4_valu_write(s, rr, v->vdst, d32, ex);
+    rdna4_fp_record_exc(s, rr, exc);
+    return GPUREF_OK;
+}
+
+#define F32(NAME, K, FL) RDNA4_EXEC(NAME) { return fop(s, p, rr, K, FL, FP_F32, FP_F32); }
+#define F16(NAME, K) RDNA4_EXEC(NAME) { return fop(s, p, rr, K, 0, FP_F16, FP_F16); }
+
+F32(v_add_f32, K_ADD, 0)
+F32(v_sub_f32, K_SUB, 0)
+F32(v_subrev_f32, K_SUBREV, 0)
+F32(v_mul_f32, K_MUL, 0)
+F32(v_fma_f32, K_FMA, 0)
+F32(v_fmac_f32, K_FMAC, 0)
+/* FMAMK: S0 * K + S1, FMAAK: S0 * S1 + K (L12260-12290): the literal K is the source
+ * of its place in the row (predecode), so both are an FMA of the three sources. */
+F32(v_fmamk_f32, K_FMA, 0)
+F32(v_fmaak_f32, K_FMA, 0)
+F32(v_min_num_f32, K_MIN, 0)
+F32(v_max_num_f32, K_MAX, 0)
+F32(v_minimum_f32, K_MINIMUM, 0)
+F32(v_maximum_f32, K_MAXIMUM, 0)
+F32(v_min3_num_f32, K_MIN3, 0)
+F32(v_max3_num_f32, K_MAX3, 0)
+F32(v_minimum3_f32, K_MINIMUM3, 0)
+F32(v_maximum3_f32, K_MAXIMUM3, 0)
+F32(v_minmax_num_f32, K_MINMAX, 0)
+F32(v_maxmin_num_f32, K_MAXMIN, 0)
+F32(v_minimummaximum_f32, K_MINIMUMMAXIMUM, 0)
+F32(v_maximumminimum_f32, K_MAXIMUMMINIMUM, 0)
+F32(v_floor_f32, K_FLOOR, 0)
+F32(v_ceil_f32, K_CEIL, 0)
+F32(v_trunc_f32, K_TRUNC, 0)
+F32(v_rndne_f32, K_RNDNE, 0)
+F32(v_fract_f32, K_FRACT, 0)
+F32(v_ldexp_f32, K_LDEXP, 0)
+F32(v_frexp_mant_f32, K_FREXP_MANT, 0)
+F32(v_frexp_exp_i32_f32, K_FREXP_EXP, 0)
+F32(v_cvt_f32_i32, K_CVT_F32_I32, 0)
+F32(v_cvt_f32_u32, K_CVT_F32_U32, 0)
+F32(v_cvt_f32_ubyte0, K_UBYTE0, 0)
+F32(v_cvt_f32_ubyte1, K_UBYTE1, 0)
+F32(v_cvt_f32_ubyte2, K_UBYTE2, 0)
+F32(v_cvt_f32_ubyte3, K_UBYTE3, 0)
+F32(v_cvt_i32_f32, K_CVT_I32, 0)
+F32(v_cvt_u32_f32, K_CVT_U32, 0)
+F32(v_cvt_floor_i32_f32, K_CVT_FLOOR, 0)
+F32(v_cvt_nearest_i32_f32, K_CVT_NEAREST, 0)
+F32(v_rcp_f32, K_RCP, 1)
+F32(v_rsq_f32, K_RSQ, 1)
+F32(v_sqrt_f32, K_SQRT, 1)
+F32(v_log_f32, K_LOG, 1)
+F32(v_exp_f32, K_EXP, 1)
+F32(v_sin_f32, K_SIN, 1)
+F32(v_cos_f32, K_COS, 1)
+
+/* F16 (16-bit halves, MODE's F16/F64 rounding and denormal fields; the F16
+ * transcendentals follow MODE: §7.2.4 lists only F32 rows as always flushing) */
+F16(v_add_f16, K_ADD)
+F16(v_sub_f16, K_SUB)
+F16(v_subrev_f16, K_SUBREV)
+F16(v_mul_f16, K_MUL)
+F16(v_fma_f16, K_FMA)
+F16(v_fmac_f16, K_FMAC)
+F16(v_min_num_f16, K_MIN)
+F16(v_max_num_f16, K_MAX)
+F16(v_minimum_f16, K_MINIMUM)
+F16(v_maximum_f16, K_MAXIMUM)
+F16(v_floor_f16, K_FLOOR)
+F16(v_ceil_f16, K_CEIL)
+F16(v_trunc_f16, K_TRUNC)
+F16(v_rndne_f16, K_RNDNE)
+F16(v_fract_f16, K_FRACT)
+F16(v_sqrt_f16, K_SQRT)
+F16(v_rcp_f16, K_RCP)
+F16(v_rsq_f16, K_RSQ)
+F16(v_log_f16, K_LOG)
+F16(v_exp_f16, K_EXP)
+F16(v_sin_f16, K_SIN)
+F16(v_cos_f16, K_COS)
+/* conversions between F32 and F16 (MODE rounding of the result's format) */
+RDNA4_EXEC(v_cvt_f32_f16) { return fop(s, p, rr, K_CVT_F32_F16, 0, FP_F16, FP_F32); }
+RDNA4_EXEC(v_cvt_f16_f32) { return fop(s, p, rr, K_CVT_F16_F32, 0, FP_F32, FP_F16); }
+
+/* F64 (VGPR pairs or 64-bit scalar operands, MODE's F16/F64 rounding and denormal
+ * field; RCP/RSQ/SQRT_F64 correctly rounded, the guide allows 2^29 ULP: C2) */
+#define F64(NAME, K) RDNA4_EXEC(NAME) { return fop(s, p, rr, K, 0, FP_F64, FP_F64); }
+F64(v_add_f64, K_ADD)
+F64(v_mul_f64, K_MUL)
+F64(v_fma_f64, K_FMA)
+F64(v_min_num_f64, K_MIN)
+F64(v_max_num_f64, K_MAX)
+F64(v_minimum_f64, K_MINIMUM)
+F64(v_maximum_f64, K_MAXIMUM)
+F64(v_ldexp_f64, K_LDEXP)
+F64(v_floor_f64, K_FLOOR)
+F64(v_ceil_f64, K_CEIL)
+F64(v_trunc_f64, K_TRUNC)
+F64(v_rndne_f64, K_RNDNE)
+F64(v_fract_f64, K_FRACT)
+F64(v_frexp_mant_f64, K_FREXP_MANT)
+F64(v_frexp_exp_i32_f64, K_FREXP_EXP)
+F64(v_cvt_i32_f64, K_CVT_I32)
+F64(v_cvt_u32_f64, K_CVT_U32)
+F64(v_sqrt_f64, K_SQRT)
+F64(v_rcp_f64, K_RCP)
+F64(v_rsq_f64, K_RSQ)
+RDNA4_EXEC(v_cvt_f64_f32) { return fop(s, p, rr, K_CVT_F64_F32, 0, FP_F32, FP_F64); }
+RDNA4_EXEC(v_cvt_f32_f64) { return fop(s, p, rr, K_CVT_F32_F64, 0, FP_F64, FP_F32); }
+RDNA4_EXEC(v_cvt_f64_i32) { return fop(s, p, rr, K_CVT_F64_I32, 0, FP_F32, FP_F64); }
+RDNA4_EXEC(v_cvt_f64_u32) { return fop(s, p, rr, K_CVT_F64_U32, 0, FP_F32, FP_F64); }
