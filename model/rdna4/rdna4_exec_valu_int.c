@@ -245,7 +245,8 @@ RDNA4_EXEC(v_swap_b32)
         uint32_t a[RDNA4_NL], b[RDNA4_NL], c[RDNA4_NL], d[RDNA4_NL];                     \
         unsigned n = rdna4_nlanes(s), clamp = v->clamp, bits = (D16) ? 16u : 32u;        \
         uint32_t *src[3] = { a, b, c };                                                  \
-        for (unsigned i = 0; i < v->nsrc; i++) {                                         \
+        /* every row here has a source 0; loading it first keeps a[] defined */           \
+        for (unsigned i = 0; i < (v->nsrc > 1 ? v->nsrc : 1u); i++) {                    \
             if ((SRC16) >> i & 1u)                                                       \
                 rdna4_load_src16(s, v, i, src[i]);                                       \
             else                                                                         \
