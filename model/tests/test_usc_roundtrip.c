@@ -219,6 +219,20 @@ int main(void)
             tu_check(gpuref_step(m, &rr) == 0, "the good group runs");
             tu_check(gpuref_step(m, &rr) != 0 && strstr(gpuref_model_error(m), "version"),
                      "the bad one fails when reached: %s", gpuref_model_error(m));
+            /* a row without syntax (f16sop.u8, row 13) has no encoding: its word does
+             * not decode or disassemble, and running it stops as unimplemented */
+            uint32_t fw[] = { 0x10000001, 13 };
+            gpuref_unit_info ui;
+            char txt[128];
+            unsigned nw = 0;
+            tu_check(gpuref_decode_unit(isa, 0, fw, 2, &ui, &d) == GPUREF_ERR_UNIMPL &&
+                     gpuref_disasm(isa, fw, 2, 0, txt, sizeof txt, &nw, &d) == GPUREF_ERR_UNIMPL,
+                     "a formless row decodes to unimplemented: %s", d.msg);
+            tu_check(gpuref_program_load(m, 0, fw, 2) == 0, "it loads");
+            gpuref_model_reset(m);
+            tu_check(gpuref_step(m, &rr) == GPUREF_ERR_UNIMPL &&
+                     strstr(gpuref_model_error(m), "unimplemented: f16sop.u8"),
+                     "and stops when run: %s", gpuref_model_error(m));
         }
         gpuref_model_destroy(m);
         gpuref_free(w);

@@ -239,12 +239,12 @@ int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: illegal group: %s cannot be in slot %s",
                                row->name, usc_slot_names[in->slot]);
         in->form = (uint8_t)f;
-        if (!row->form[f]) {     /* no syntax: only the opcode is known */
-            if (x >> 11)
-                return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: instruction word 0x%08x: fields "
-                                   "of %s not defined", x, row->name);
-            continue;
-        }
+        /* a row without syntax has no encoding of its operands yet: the
+         * assembler cannot write it, so no word decodes to it (executing
+         * one stops as unimplemented, the predecode keeps the error) */
+        if (!row->form[f])
+            return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s (no syntax or "
+                               "encoding defined yet)", row->name);
         if ((in->mods & ~row->mods) || (in->sat && !USC_ROW_SAT(row)) || in->lp)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: instruction word 0x%08x: modifier not "
                                "allowed on %s", x, row->name);
