@@ -327,6 +327,10 @@ int usc_group_check(const usc_group *g, char *err)
         last = (int)s;
         sl |= (uint16_t)(1u << s);
     }
+    /* a group is bitwise by its instructions: an empty one is a main group
+     * (the text has nothing to say it is bitwise) */
+    if (g->bitwise && !g->ninsn)
+        return ILL("a bitwise group without instructions");
     /* sources: lowest first in each bank (L201, main group section 2.2.3;
      * the bitwise example L245-L249 reads S1-S4 without S0: not there) */
     /* (whole-ALU ops have fixed sources, L225: CNDSM reads S0 and S2) */
