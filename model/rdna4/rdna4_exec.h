@@ -56,6 +56,18 @@ static inline uint64_t rdna4_mask_src(const rdna4_state *s, const rdna4_vpre *v)
     return s->wave64 ? rdna4_src64(s, &v->m) : rdna4_src32(s, &v->m);
 }
 
+/* The ABS/NEG bits of source i on the sign bit `sign` of n lane values. */
+static inline void rdna4_abs_neg(const rdna4_vpre *v, unsigned i, uint32_t sign, uint32_t *out,
+                                 unsigned n)
+{
+    if (!((v->abs | v->neg) >> i & 1u))
+        return;
+    uint32_t and = (v->abs >> i & 1u) ? ~sign : 0xffffffffu;
+    uint32_t xr = (v->neg >> i & 1u) ? sign : 0;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = (out[l] & and) ^ xr;
+}
+
 /* Source i of every lane into out[], with the ABS/NEG bits of the VOP3 form applied
  * to bit 31 (decode admits them on 32-bit integer sources only for the MODANY rows:
  * V_MOV_B32, V_CNDMASK_B32, README E4). */
@@ -70,12 +82,7 @@ static inline void rdna4_load_src(const rdna4_state *s, const rdna4_vpre *v, uns
         for (unsigned l = 0; l < n; l++)
             out[l] = k;
     }
-    if ((v->abs | v->neg) >> i & 1u) {
-        uint32_t and = (v->abs >> i & 1u) ? 0x7fffffffu : 0xffffffffu;
-        uint32_t xr = (v->neg >> i & 1u) ? 0x80000000u : 0;
-        for (unsigned l = 0; l < n; l++)
-            out[l] = (out[l] & and) ^ xr;
-    }
+    rdna4_abs_neg(v, i, 0x80000000u, out, n);
 }
 
 /* A 16-bit source: the half OPSEL bit i names (bits 31:16 when set, of a VGPR, an
@@ -93,12 +100,7 @@ static inline void rdna4_load_src16(const rdna4_state *s, const rdna4_vpre *v, u
         for (unsigned l = 0; l < n; l++)
             out[l] = k;
     }
-    if ((v->abs | v->neg) >> i & 1u) {
-        uint32_t and = (v->abs >> i & 1u) ? 0x7fffu : 0xffffu;
-        uint32_t xr = (v->neg >> i & 1u) ? 0x8000u : 0;
-        for (unsigned l = 0; l < n; l++)
-            out[l] = (out[l] & and) ^ xr;
-    }
+    rdna4_abs_neg(v, i, 0x8000u, out, n);
 }
 
 /* A 64-bit source: a VGPR pair v[N+1]:v[N], a 64-bit scalar operand (SGPR pair,
@@ -157,8 +159,58 @@ void rdna4_vm_reserve(rdna4_state *s, gpuref_retire *rr, unsigned nload, unsigne
 rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned dst,
                             unsigned nreg, uint32_t bits, uint64_t lanes);
 void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q);
-uint64_t rdna4_exec_lanes(const rdna4_state *s);
 uint32_t rdna4_lds_align(const rdna4_state *s, unsigned bytes);
+/* LDS bytes with the range check per byte (rdna4_exec_ds.c; also FLAT's LDS lanes):
+ * a read gives 0 beyond lds_size, a write keeps its in-range bytes and records them
+ * (space 1) as one run of the lane; both return 1 when a byte was out of range. */
+int rdna4_lds_read(const rdna4_state *s, uint32_t a, uint8_t *b, unsigned n);
+int rdna4_lds_write(rdna4_state *s, gpuref_retire *rr, unsigned lane, uint32_t a,
+                    const uint8_t *b, unsigned n);
+/* MEMVIOL (rdna4_exec_vmem.c): EXCP_FLAG_PRIV.memviol (bit 4) with the first source
+ * src (2 LDS, 3 VMEM; guide Table 7 L1300-1308) when it is the first; the program
+ * ends after the outstanding loads (README D18, D21). */
+void rdna4_vm_memviol(rdna4_state *s, gpuref_retire *rr, unsigned src);
+
+/* Memory bytes <-> values, little-endian (n <= 8). */
+static inline uint64_t rdna4_le_get(const uint8_t *b, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)b[i] << (8 * i);
+    return v;
+}
+
+static inline void rdna4_le_put(uint8_t *b, uint64_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The register bits a load writes: half 0 whole, 1 D16 (15:0), 2 D16_HI (31:16). */
+static inline uint32_t rdna4_vm_bits(unsigned half)
+{
+    return half == 1 ? 0x0000ffffu : half == 2 ? 0xffff0000u : 0xffffffffu;
+}
+
+/* The VGPR DWORDs of one loaded element of `bytes` bytes: whole DWORDs as they are;
+ * a sub-DWORD value zero- or sign-extended to 32 bits (D16 forms: to 16 bits), placed
+ * in the half the load writes.  Returns the DWORDs (1 for sub-DWORD values). */
+static inline unsigned rdna4_vm_dwords(const uint8_t *b, unsigned bytes, unsigned sign,
+                                       unsigned half, uint32_t *d)
+{
+    if (bytes >= 4) {
+        for (unsigned i = 0; i < bytes / 4; i++)
+            d[i] = (uint32_t)rdna4_le_get(b + 4 * i, 4);
+        return bytes / 4;
+    }
+    uint32_t v = (uint32_t)rdna4_le_get(b, bytes);
+    if (sign)
+        v = bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+    if (half)
+        v &= 0xffffu;
+    d[0] = half == 2 ? v << 16 : v;
+    return 1;
+}
 /* Integer atomic MEM = f(tmp, src, src2) (rdna4_exec_ds.c), 32 or 64 bits; the
  * operations by the opcodes of the DS forms; CMP: tmp == src2 ? src : tmp. */
 enum { RDNA4_AT_ADD = 0, RDNA4_AT_SUB, RDNA4_AT_RSUB, RDNA4_AT_INC, RDNA4_AT_DEC,

@@ -69,8 +69,7 @@ uint32_t rdna4_lds_align(const rdna4_state *s, unsigned bytes)
     return bytes == 2 ? ~1u : bytes == 4 ? ~3u : bytes == 8 ? ~7u : ~15u;
 }
 
-/* LDS byte access with the range check (per byte); 1 when a byte was out of range. */
-static int lds_read(const rdna4_state *s, uint32_t a, uint8_t *b, unsigned n)
+int rdna4_lds_read(const rdna4_state *s, uint32_t a, uint8_t *b, unsigned n)
 {
     int oor = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -85,9 +84,8 @@ static int lds_read(const rdna4_state *s, uint32_t a, uint8_t *b, unsigned n)
     return oor;
 }
 
-/* Write in-range bytes and record them (space 1 = lds), one run per lane. */
-static int lds_write(rdna4_state *s, gpuref_retire *rr, unsigned lane, uint32_t a,
-                     const uint8_t *b, unsigned n)
+int rdna4_lds_write(rdna4_state *s, gpuref_retire *rr, unsigned lane, uint32_t a,
+                    const uint8_t *b, unsigned n)
 {
     unsigned in = 0;
     while (in < n && (uint64_t)a + in < s->lds_size)
@@ -97,17 +95,6 @@ static int lds_write(rdna4_state *s, gpuref_retire *rr, unsigned lane, uint32_t 
         gpuref_retire_memw(rr, 1, a, in, lane, b, 0, GPUREF_SLOT_NONE);
     }
     return in < n;
-}
-
-/* MEMVIOL from LDS: EXCP_FLAG_PRIV.memviol, first source 2 = LDS (Table 7 L1308);
- * the program ends after the outstanding loads (README D18, D21). */
-static void lds_memviol(rdna4_state *s, gpuref_retire *rr)
-{
-    uint32_t v = s->a.hwreg[RDNA4_HW_EXCP_FLAG_PRIV];
-    if (!(v & (1u << 4)))
-        v = (v & 0x3fffffffu) | (2u << 30);
-    rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
-    rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
 }
 
 typedef struct ds_ins {
@@ -125,7 +112,7 @@ static int ds_decode(rdna4_state *s, const rdna4_pre *p, ds_ins *d)
         return st;
     memcpy(d->f, in.f, sizeof d->f);
     d->op = rdna4_rows[p->row].op;
-    d->lanes = rdna4_exec_lanes(s);
+    d->lanes = rdna4_exec_mask(s);
     return GPUREF_OK;
 }
 
@@ -168,8 +155,8 @@ RDNA4_EXEC(ds_load)
         lanes = 0;
     if (!lanes && !s->vmcnt[RDNA4_CNT_DS])   /* skipped: EXEC == 0, DScnt == 0 (L741) */
         return GPUREF_OK;
-    uint32_t bits = k.half == 1 ? 0x0000ffffu : k.half == 2 ? 0xffff0000u : 0xffffffffu;
-    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, lanes ? nreg : 0, bits, lanes);
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, lanes ? nreg : 0,
+                                    rdna4_vm_bits(k.half), lanes);
     int oor = 0;
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
@@ -177,25 +164,16 @@ RDNA4_EXEC(ds_load)
         ds_addrs(s, &d, &k, l, a);
         for (unsigned j = 0; j < na; j++) {
             uint8_t b[16];
-            oor |= lds_read(s, a[j], b, k.bytes);
-            if (k.bytes >= 4) {
-                for (unsigned i = 0; i < per; i++)
-                    s->vmdata[q->row0 + j * per + i][l] =
-                        (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
-                        (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
-            } else {
-                uint32_t v = k.bytes == 1 ? b[0] : (uint32_t)(b[0] | b[1] << 8);
-                if (k.sign)
-                    v = k.bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
-                if (k.half)
-                    v &= 0xffffu;
-                s->vmdata[q->row0][l] = k.half == 2 ? v << 16 : v;
-            }
+            uint32_t dw[4];
+            oor |= rdna4_lds_read(s, a[j], b, k.bytes);
+            unsigned nd = rdna4_vm_dwords(b, k.bytes, k.sign, k.half, dw);
+            for (unsigned i = 0; i < nd; i++)
+                s->vmdata[q->row0 + j * per + i][l] = dw[i];
         }
     }
     rdna4_vm_announce(s, rr, q);
     if (oor)
-        lds_memviol(s, rr);
+        rdna4_vm_memviol(s, rr, 2);   /* MEMVIOL, first source 2 = LDS */
     return GPUREF_OK;
 }
 
@@ -218,20 +196,13 @@ RDNA4_EXEC(ds_store)
         ds_addrs(s, &d, &k, l, a);
         for (unsigned j = 0; j < na; j++) {
             uint8_t b[16];
-            for (unsigned i = 0; i < per; i++) {
-                uint32_t v = vg(s, src[j] + i, l);
-                if (k.half == 2)
-                    v >>= 16;
-                b[4 * i] = (uint8_t)v;
-                b[4 * i + 1] = (uint8_t)(v >> 8);
-                b[4 * i + 2] = (uint8_t)(v >> 16);
-                b[4 * i + 3] = (uint8_t)(v >> 24);
-            }
-            oor |= lds_write(s, rr, l, a[j], b, k.bytes);
+            for (unsigned i = 0; i < per; i++)
+                rdna4_le_put(b + 4 * i, vg(s, src[j] + i, l) >> (k.half == 2 ? 16 : 0), 4);
+            oor |= rdna4_lds_write(s, rr, l, a[j], b, k.bytes);
         }
     }
     if (oor)
-        lds_memviol(s, rr);
+        rdna4_vm_memviol(s, rr, 2);
     return GPUREF_OK;
 }
 
@@ -291,7 +262,7 @@ RDNA4_EXEC(ds_atomic)
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         if ((vg(s, d.f[RDNA4_FLD_ADDR], l) + off) & (n - 1)) {
-            lds_memviol(s, rr);
+            rdna4_vm_memviol(s, rr, 2);
             return GPUREF_OK;
         }
     }
@@ -308,15 +279,12 @@ RDNA4_EXEC(ds_atomic)
             src |= (uint64_t)vg(s, d0 + 1, l) << 32;
             src2 |= (uint64_t)vg(s, d1 + 1, l) << 32;
         }
-        if (lds_read(s, a, b, n)) {
+        if (rdna4_lds_read(s, a, b, n)) {
             oor = 1;                       /* out of range: no update, returns 0 */
         } else {
-            for (unsigned i = 0; i < n; i++)
-                tmp |= (uint64_t)b[i] << (8 * i);
-            uint64_t r = rdna4_atomic_int(base, w64, tmp, src, src2);
-            for (unsigned i = 0; i < n; i++)
-                b[i] = (uint8_t)(r >> (8 * i));
-            lds_write(s, rr, l, a, b, n);
+            tmp = rdna4_le_get(b, n);
+            rdna4_le_put(b, rdna4_atomic_int(base, w64, tmp, src, src2), n);
+            rdna4_lds_write(s, rr, l, a, b, n);
         }
         if (rtn) {
             s->vmdata[q->row0][l] = (uint32_t)tmp;
@@ -326,7 +294,7 @@ RDNA4_EXEC(ds_atomic)
     }
     rdna4_vm_announce(s, rr, q);
     if (oor)
-        lds_memviol(s, rr);
+        rdna4_vm_memviol(s, rr, 2);
     return GPUREF_OK;
 }
 
@@ -350,7 +318,7 @@ RDNA4_EXEC(ds_xchg2)
         unsigned l = (unsigned)__builtin_ctzll(m);
         for (unsigned j = 0; j < 2; j++)
             if ((vg(s, d.f[RDNA4_FLD_ADDR], l) + o[j]) & (n - 1)) {
-                lds_memviol(s, rr);
+                rdna4_vm_memviol(s, rr, 2);
                 return GPUREF_OK;
             }
     }
@@ -362,23 +330,17 @@ RDNA4_EXEC(ds_xchg2)
         uint32_t base = vg(s, d.f[RDNA4_FLD_ADDR], l);
         for (unsigned j = 0; j < 2; j++) {
             uint8_t b[8], nb[8];
-            oor |= lds_read(s, base + o[j], b, n);
+            oor |= rdna4_lds_read(s, base + o[j], b, n);
             for (unsigned i = 0; i < n / 4; i++) {
-                uint32_t v = vg(s, src[j] + i, l);
-                nb[4 * i] = (uint8_t)v;
-                nb[4 * i + 1] = (uint8_t)(v >> 8);
-                nb[4 * i + 2] = (uint8_t)(v >> 16);
-                nb[4 * i + 3] = (uint8_t)(v >> 24);
-                s->vmdata[q->row0 + j * (n / 4) + i][l] =
-                    (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
-                    (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
+                rdna4_le_put(nb + 4 * i, vg(s, src[j] + i, l), 4);
+                s->vmdata[q->row0 + j * (n / 4) + i][l] = (uint32_t)rdna4_le_get(b + 4 * i, 4);
             }
-            oor |= lds_write(s, rr, l, base + o[j], nb, n);
+            oor |= rdna4_lds_write(s, rr, l, base + o[j], nb, n);
         }
     }
     rdna4_vm_announce(s, rr, q);
     if (oor)
-        lds_memviol(s, rr);
+        rdna4_vm_memviol(s, rr, 2);
     return GPUREF_OK;
 }
 

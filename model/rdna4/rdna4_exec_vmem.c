@@ -108,31 +108,27 @@ static unsigned natural(unsigned bytes)
     return bytes & (0u - bytes);
 }
 
-/* MEMVIOL from vector memory: EXCP_FLAG_PRIV.memviol (bit 4), first source VMEM (3)
- * when it is the first (guide Table 7 L1300-1308); the program ends (README D18). */
-static int memviol(rdna4_state *s, gpuref_retire *rr)
+void rdna4_vm_memviol(rdna4_state *s, gpuref_retire *rr, unsigned src)
 {
     uint32_t v = s->a.hwreg[RDNA4_HW_EXCP_FLAG_PRIV];
     if (!(v & (1u << 4)))
-        v = (v & 0x3fffffffu) | (3u << 30);
+        v = (v & 0x3fffffffu) | (src << 30);
     rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
     rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
+}
+
+/* MEMVIOL from vector memory: first source 3 = VMEM. */
+static int memviol(rdna4_state *s, gpuref_retire *rr)
+{
+    rdna4_vm_memviol(s, rr, 3);
     return GPUREF_OK;
 }
 
-/* The lanes of the wave: EXEC (wave32: bits 31:0). */
-static uint64_t exec_mask(const rdna4_state *s)
-{
-    uint64_t e = s->a.sreg[RDNA4_EXEC_LO];
-    if (s->wave64)
-        e |= (uint64_t)s->a.sreg[RDNA4_EXEC_HI] << 32;
-    return e;
-}
-
 /* One decoded instruction with its per-lane addresses and the space each lane
- * accesses (FLAT: by aperture).  Scratch accesses are swizzled per 4-byte element:
+ * accesses (FLAT: by aperture; SP_HOLE: a FLAT address in the hole between the
+ * apertures, whose loads read 0 and whose stores are dropped, §11.3 L5526).  Scratch accesses are swizzled per 4-byte element:
  * addr holds the private byte offset, and each byte maps through swz(). */
-enum { SP_GLOBAL, SP_SCRATCH, SP_LDS };
+enum { SP_GLOBAL, SP_SCRATCH, SP_LDS, SP_HOLE };
 typedef struct vm_access {
     rdna4_insn in;
     vm_kind    k;
@@ -166,7 +162,7 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
     a->k = kind_of(r);
     a->scratch = r->fmt == RDNA4_FMT_VSCRATCH;
     a->flat = r->fmt == RDNA4_FMT_VFLAT;
-    a->lanes = exec_mask(s);
+    a->lanes = rdna4_exec_mask(s);
     a->lds_lanes = 0;
     a->sbase = ((uint64_t)(s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] & 0xffffu) << 32) |
                s->a.hwreg[RDNA4_HW_SCRATCH_BASE_LO];
@@ -214,8 +210,10 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
                 continue;
             }
             uint64_t top = va >> 47;                      /* hole: bits 63:47 not uniform */
-            if (top != 0 && top != 0x1ffff)
+            if (top != 0 && top != 0x1ffff) {
+                a->sp[l] = SP_HOLE;
                 hole = 1;
+            }
         }
         if (a->k.addtid)
             ad = base + (uint64_t)ioff + 4u * l;
@@ -246,19 +244,16 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
 }
 
 /* The bytes of lane l's access: through the swizzle for scratch, from the LDS (0
- * beyond lds_size: returns 1) for FLAT's LDS lanes. */
+ * beyond lds_size: returns 1) for FLAT's LDS lanes, 0 in the hole. */
 static int vm_read(rdna4_state *s, const vm_access *a, unsigned l, uint8_t *buf)
 {
     unsigned n = a->k.bytes;
-    int oor = 0;
     switch (a->sp[l]) {
     case SP_LDS:
-        for (unsigned i = 0; i < n; i++) {
-            uint64_t x = a->addr[l] + i;
-            buf[i] = x < s->lds_size ? s->lds[x] : 0;
-            oor |= x >= s->lds_size;
-        }
-        return oor;
+        return rdna4_lds_read(s, (uint32_t)a->addr[l], buf, n);
+    case SP_HOLE:
+        memset(buf, 0, n);
+        return 0;
     case SP_SCRATCH:
         for (unsigned i = 0; i < n; i++)
             rdna4_mem_read(s->mem, swz(s, a, l, a->addr[l] + i), buf + i, 1);
@@ -275,23 +270,17 @@ static int vm_read(rdna4_state *s, const vm_access *a, unsigned l, uint8_t *buf)
 }
 
 /* The memory writes of lane l: runs of bytes contiguous in memory (one for a
- * global store inside the 48-bit space; one per 4-byte element for scratch; the
- * in-range bytes of an LDS access). */
+ * global store inside the 48-bit space; one per 4-byte element for scratch); an LDS
+ * access counts one run when it has in-range bytes (written by rdna4_lds_write), a
+ * hole address none. */
 static unsigned vm_runs(const rdna4_state *s, const vm_access *a, unsigned l, uint64_t *ra,
-                        unsigned *rlen, unsigned *skip)
+                        unsigned *rlen)
 {
     unsigned n = a->k.bytes, nr = 0;
-    *skip = 0;
-    if (a->sp[l] == SP_LDS) {
-        unsigned in = 0;
-        while (in < n && a->addr[l] + in < s->lds_size)
-            in++;
-        if (!in)
-            return 0;
-        ra[0] = a->addr[l];
-        rlen[0] = in;
-        return 1;
-    }
+    if (a->sp[l] == SP_LDS)
+        return a->addr[l] < s->lds_size;
+    if (a->sp[l] == SP_HOLE)
+        return 0;
     for (unsigned i = 0; i < n; i++) {
         uint64_t ad = a->sp[l] == SP_SCRATCH ? swz(s, a, l, a->addr[l] + i)
                                              : (a->addr[l] + i) & ADDR48;
@@ -418,20 +407,7 @@ void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q)
     }
 }
 
-uint64_t rdna4_exec_lanes(const rdna4_state *s)
-{
-    return exec_mask(s);
-}
-
 /* exec functions: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
-static void vm_memviol_src(rdna4_state *s, gpuref_retire *rr, unsigned src)
-{
-    uint32_t v = s->a.hwreg[RDNA4_HW_EXCP_FLAG_PRIV];
-    if (!(v & (1u << 4)))
-        v = (v & 0x3fffffffu) | (src << 30);
-    rdna4_write_hwreg(s, rr, RDNA4_HW_EXCP_FLAG_PRIV, v | (1u << 4));
-    rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
-}
 
 RDNA4_EXEC(vmem_load)
 {
@@ -451,7 +427,7 @@ RDNA4_EXEC(vmem_load)
     /* skipped: EXEC == 0 and LOADcnt == 0 (FLAT: and DScnt == 0; §3.2.2.1 L739-740) */
     if (!lanes && !s->vmcnt[RDNA4_CNT_LOAD] && !(a.flat && s->vmcnt[RDNA4_CNT_DS]))
         return GPUREF_OK;
-    uint32_t bits = k->half == 1 ? 0x0000ffffu : k->half == 2 ? 0xffff0000u : 0xffffffffu;
+    uint32_t bits = rdna4_vm_bits(k->half);
     /* FLAT counts on both LOADcnt and DScnt (§5.7.1.3): its LDS lanes complete with
      * DScnt, the others with LOADcnt; an entry without lanes only counts */
     rdna4_vmload *q[2] = { NULL, NULL };
@@ -466,34 +442,16 @@ RDNA4_EXEC(vmem_load)
         uint8_t b[16] = { 0 };
         oor |= vm_read(s, &a, l, b);
         uint32_t d[4];
-        if (k->bytes >= 4) {
-            for (unsigned i = 0; i < k->nreg; i++)
-                d[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
-                       (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
-        } else {
-            uint32_t v = k->bytes == 1 ? b[0] : (uint32_t)(b[0] | b[1] << 8);
-            if (k->sign)
-                v = k->bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
-            if (k->half)
-                v &= 0xffffu;                 /* D16: extended to 16 bits */
-            d[0] = k->half == 2 ? v << 16 : v;
-        }
+        rdna4_vm_dwords(b, k->bytes, k->sign, k->half, d);
         unsigned row0 = (a.sp[l] == SP_LDS ? q[1] : q[0])->row0;
-        if (hole && a.sp[l] == SP_GLOBAL) {   /* hole addresses read 0 (§11.3 L5526) */
-            uint64_t va = (uint64_t)s->vgpr[((a.in.f[RDNA4_FLD_VADDR] + 1) & 255) * 64u + l] << 32;
-            if ((va >> 47) != 0 && (va >> 47) != 0x1ffff)
-                memset(d, 0, sizeof d);
-        }
         for (unsigned i = 0; i < k->nreg; i++)
             s->vmdata[row0 + i][l] = d[i];
     }
     rdna4_vm_announce(s, rr, q[0]);
     if (q[1])
         rdna4_vm_announce(s, rr, q[1]);
-    if (hole)
-        vm_memviol_src(s, rr, 3);
-    else if (oor)
-        vm_memviol_src(s, rr, 2);
+    if (hole || oor)
+        rdna4_vm_memviol(s, rr, hole ? 3 : 2);
     return GPUREF_OK;
 }
 
@@ -509,11 +467,11 @@ RDNA4_EXEC(vmem_store)
     const vm_kind *k = &a.k;
     unsigned vs = a.in.f[RDNA4_FLD_VSRC];
     /* the record must hold every memory write: count them first (state unchanged) */
-    unsigned total = 0, skip;
+    unsigned total = 0;
     uint64_t ra[16];
     unsigned rl[16];
     for (uint64_t m = a.lanes; m; m &= m - 1)
-        total += vm_runs(s, &a, (unsigned)__builtin_ctzll(m), ra, rl, &skip);
+        total += vm_runs(s, &a, (unsigned)__builtin_ctzll(m), ra, rl);
     if (total + rr->nmemw > GPUREF_MAX_MEMW)
         return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
                            "unimplemented: %s writing %u memory runs (the retire record holds %u)",
@@ -523,30 +481,16 @@ RDNA4_EXEC(vmem_store)
     int oor = 0;
     for (uint64_t m = a.lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        if (hole && a.sp[l] == SP_GLOBAL) {  /* hole addresses: the store is dropped */
-            uint64_t top = (uint64_t)s->vgpr[((a.in.f[RDNA4_FLD_VADDR] + 1) & 255) * 64u + l] >> 15;
-            if (top != 0 && top != 0x1ffff)
-                continue;
-        }
+        if (a.sp[l] == SP_HOLE)              /* hole addresses: the store is dropped */
+            continue;
         uint8_t b[16];
-        for (unsigned i = 0; i < k->nreg; i++) {
-            uint32_t v = s->vgpr[((vs + i) & 255u) * 64u + l];
-            if (k->half == 2)
-                v >>= 16;
-            b[4 * i] = (uint8_t)v;
-            b[4 * i + 1] = (uint8_t)(v >> 8);
-            b[4 * i + 2] = (uint8_t)(v >> 16);
-            b[4 * i + 3] = (uint8_t)(v >> 24);
-        }
-        unsigned nr = vm_runs(s, &a, l, ra, rl, &skip), o = 0;
+        for (unsigned i = 0; i < k->nreg; i++)
+            rdna4_le_put(b + 4 * i, s->vgpr[((vs + i) & 255u) * 64u + l] >> (k->half == 2 ? 16 : 0), 4);
         if (a.sp[l] == SP_LDS) {
-            if (nr) {
-                memcpy(s->lds + ra[0], b, rl[0]);
-                gpuref_retire_memw(rr, 1, ra[0], rl[0], l, b, 0, GPUREF_SLOT_NONE);
-            }
-            oor |= !nr || rl[0] < k->bytes;
+            oor |= rdna4_lds_write(s, rr, l, (uint32_t)a.addr[l], b, k->bytes);
             continue;
         }
+        unsigned nr = vm_runs(s, &a, l, ra, rl), o = 0;
         for (unsigned j = 0; j < nr; j++) {
             if (rdna4_mem_write(s->mem, ra[j], b + o, rl[j]))
                 return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
@@ -554,10 +498,8 @@ RDNA4_EXEC(vmem_store)
             o += rl[j];
         }
     }
-    if (hole)
-        vm_memviol_src(s, rr, 3);
-    else if (oor)
-        vm_memviol_src(s, rr, 2);
+    if (hole || oor)
+        rdna4_vm_memviol(s, rr, hole ? 3 : 2);
     return GPUREF_OK;
 }
 
@@ -581,16 +523,19 @@ RDNA4_EXEC(vmem_atomic)
     if (rtn && !lanes && !s->vmcnt[RDNA4_CNT_LOAD])
         return GPUREF_OK;
     if (lanes && (unsigned)__builtin_popcountll(lanes) + rr->nmemw > GPUREF_MAX_MEMW)
-        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL, "unimplemented: record too small");
+        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
+                           "unimplemented: %s writing %u memory runs (the retire record holds %u)",
+                           rdna4_rows[p->row].name,
+                           (unsigned)__builtin_popcountll(lanes) + rr->nmemw,
+                           (unsigned)GPUREF_MAX_MEMW);
     rdna4_vmload *q = rtn ? rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, lanes ? k->nreg : 0,
                                           0xffffffffu, lanes) : NULL;
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint8_t b[8];
-        uint64_t tmp = 0, src, src2 = 0;
+        uint64_t tmp, src, src2 = 0;
         vm_read(s, &a, l, b);
-        for (unsigned i = 0; i < n; i++)
-            tmp |= (uint64_t)b[i] << (8 * i);
+        tmp = rdna4_le_get(b, n);
         src = s->vgpr[(vs & 255u) * 64u + l];
         unsigned hi = k->w64 ? 2 : 1;        /* CMPSWAP's compare follows the data */
         if (k->w64)
@@ -600,9 +545,7 @@ RDNA4_EXEC(vmem_atomic)
             if (k->w64)
                 src2 |= (uint64_t)s->vgpr[((vs + 3) & 255u) * 64u + l] << 32;
         }
-        uint64_t r = rdna4_atomic_int(k->atomic - 1, k->w64, tmp, src, src2);
-        for (unsigned i = 0; i < n; i++)
-            b[i] = (uint8_t)(r >> (8 * i));
+        rdna4_le_put(b, rdna4_atomic_int(k->atomic - 1, k->w64, tmp, src, src2), n);
         if (rdna4_mem_write(s->mem, a.addr[l], b, n))
             return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
         gpuref_retire_memw(rr, 0, a.addr[l], n, l, b, 0, GPUREF_SLOT_NONE);
