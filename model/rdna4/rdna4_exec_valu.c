@@ -253,61 +253,7 @@ RDNA4_EXEC(v_add_co_ci_u32) { return carry_op(s, p, rr, 0, 1); }
 RDNA4_EXEC(v_sub_co_ci_u32) { return carry_op(s, p, rr, 1, 1); }
 RDNA4_EXEC(v_subrev_co_ci_u32) { return carry_op(s, p, rr, 2, 1); }
 
-/* ------------------------------------------------ compares */
-
-/* The integer compares: predicate = opcode[2:0] (1 LT, 2 EQ, 3 LE, 4 GT, 5 NE, 6 GE,
- * Table 92 L6988-7084), unsigned when opcode[3] is set; the same numbers in VOP3
- * (A8).  Result bits of inactive lanes are 0 (L2835). */
-static uint64_t compare(const rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
-{
-    uint32_t a[NL], b[NL];
-    unsigned n = nlanes(s), op = rdna4_rows[p->row].op, pred = op & 7u, uns = op & 8u;
-    uint64_t r = 0;
-    load_src(s, v, 0, a);
-    load_src(s, v, 1, b);
-    for (unsigned l = 0; l < n; l++) {
-        int lt, eq = a[l] == b[l];
-        if (uns)
-            lt = a[l] < b[l];
-        else
-            lt = (int32_t)a[l] < (int32_t)b[l];
-        int gt = !lt && !eq, res;
-        switch (pred) {
-        case 1: res = lt; break;
-        case 2: res = eq; break;
-        case 3: res = lt || eq; break;
-        case 4: res = gt; break;
-        case 5: res = !eq; break;
-        default: res = !lt; break;      /* 6: GE (RDNA4 has no integer V_CMP_F/T) */
-        }
-        r |= (uint64_t)res << l;
-    }
-    return r & exec_mask(s);
-}
-
-RDNA4_EXEC(v_cmp_int)
-{
-    const rdna4_vpre *v = VP(s, p);
-    int st = check_plain(s, p, v);
-    if (st)
-        return st;
-    rr->exec_mask = exec_mask(s);
-    write_mask(s, rr, v->sdst, compare(s, p, v));
-    return GPUREF_OK;
-}
-
-/* V_CMPX: EXEC = the compare result (EXEC.u64[laneId] = ..., only active lanes can
- * be set); VOPC and VOP3 forms write no other register (VOP3 VDST is EXEC_LO, E3). */
-RDNA4_EXEC(v_cmpx_int)
-{
-    const rdna4_vpre *v = VP(s, p);
-    int st = check_plain(s, p, v);
-    if (st)
-        return st;
-    rr->exec_mask = exec_mask(s);
-    write_mask(s, rr, RDNA4_EXEC_LO, compare(s, p, v));
-    return GPUREF_OK;
-}
+/* Integer compares V_CMP(X)_*_{I,U}{16,32,64}: rdna4_exec_valu_int.c */
 
 /* ------------------------------------------------ lane access (EXEC ignored) */
 

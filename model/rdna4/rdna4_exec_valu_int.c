@@ -444,13 +444,14 @@ static int qsad(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int maske
 RDNA4_EXEC(v_qsad_pk_u16_u8) { return qsad(s, p, rr, 0); }
 RDNA4_EXEC(v_mqsad_pk_u16_u8) { return qsad(s, p, rr, 1); }
 
-/* ------------------------------------------------ 16- and 64-bit compares */
+/* ------------------------------------------------ integer compares */
 
-/* Predicate = opcode[2:0] (1 LT, 2 EQ, 3 LE, 4 GT, 5 NE, 6 GE), unsigned when
- * opcode[3] is set (Table 92: I16 0x31-0x36, U16 0x39-0x3e, I64 0x51-0x56, U64
- * 0x59-0x5e; VOP3 the same numbers, A8); the width from the row's SRC0 type.
- * Result bits of inactive lanes are 0 (L2835). */
-static uint64_t compare_wide(const rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
+/* Predicate = opcode[2:0] (1 LT, 2 EQ, 3 LE, 4 GT, 5 NE, 6 GE; RDNA4 has no integer
+ * V_CMP_F/T), unsigned when opcode[3] is set (Table 92 L6988-7084: I16 0x31-0x36, U16 0x39-0x3e,
+ * I32 0x41-0x46, U32 0x49-0x4e, I64 0x51-0x56, U64 0x59-0x5e; VOP3 the same numbers,
+ * A8); the width from the row's SRC0 type.  Signed order is compared as unsigned
+ * order with the sign bits flipped.  Result bits of inactive lanes are 0 (L2835). */
+static uint64_t compare_int(const rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
 {
     const rdna4_row *r = &rdna4_rows[p->row];
     unsigned n = rdna4_nlanes(s), op = r->op, pred = op & 7u, uns = op & 8u;
@@ -470,12 +471,17 @@ static uint64_t compare_wide(const rdna4_state *s, const rdna4_pre *p, const rdn
                 b[l] ^= 1ull << 63;
             }
     } else {
-        uint32_t x[RDNA4_NL], y[RDNA4_NL];
-        rdna4_load_src16(s, v, 0, x);
-        rdna4_load_src16(s, v, 1, y);
+        uint32_t x[RDNA4_NL], y[RDNA4_NL], sign = rdna4_type_is16(t) ? 0x8000u : 0x80000000u;
+        if (sign == 0x8000u) {
+            rdna4_load_src16(s, v, 0, x);
+            rdna4_load_src16(s, v, 1, y);
+        } else {
+            rdna4_load_src(s, v, 0, x);
+            rdna4_load_src(s, v, 1, y);
+        }
         for (unsigned l = 0; l < n; l++) {
-            a[l] = uns ? x[l] : x[l] ^ 0x8000u;
-            b[l] = uns ? y[l] : y[l] ^ 0x8000u;
+            a[l] = uns ? x[l] : x[l] ^ sign;
+            b[l] = uns ? y[l] : y[l] ^ sign;
         }
     }
     for (unsigned l = 0; l < n; l++) {
@@ -493,24 +499,21 @@ static uint64_t compare_wide(const rdna4_state *s, const rdna4_pre *p, const rdn
     return res & rdna4_exec_mask(s);
 }
 
-RDNA4_EXEC(v_cmp_wide)
+/* V_CMP writes the mask to VCC or an SGPR (pair); V_CMPX: EXEC = the result (only
+ * active lanes can be set), no other register (VOP3 VDST is EXEC_LO, E3). */
+static int icmp_exec(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int to_exec)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
     int st = rdna4_valu_plain(s, p, v);
     if (st)
         return st;
     rr->exec_mask = rdna4_exec_mask(s);
-    rdna4_valu_write_mask(s, rr, v->sdst, compare_wide(s, p, v));
+    rdna4_valu_write_mask(s, rr, to_exec ? RDNA4_EXEC_LO : v->sdst, compare_int(s, p, v));
     return GPUREF_OK;
 }
 
-RDNA4_EXEC(v_cmpx_wide)
-{
-    const rdna4_vpre *v = rdna4_vp(s, p);
-    int st = rdna4_valu_plain(s, p, v);
-    if (st)
-        return st;
-    rr->exec_mask = rdna4_exec_mask(s);
-    rdna4_valu_write_mask(s, rr, RDNA4_EXEC_LO, compare_wide(s, p, v));
-    return GPUREF_OK;
-}
+/* 32-bit (v_cmp_int) and 16/64-bit (v_cmp_wide) rows: one function, width by type */
+RDNA4_EXEC(v_cmp_int) { return icmp_exec(s, p, rr, 0); }
+RDNA4_EXEC(v_cmpx_int) { return icmp_exec(s, p, rr, 1); }
+RDNA4_EXEC(v_cmp_wide) { return icmp_exec(s, p, rr, 0); }
+RDNA4_EXEC(v_cmpx_wide) { return icmp_exec(s, p, rr, 1); }
