@@ -9,56 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpuref.h"
-#include "testutil.h"
-
-static const gpuref_isa *isa;
-
-static gpuref_model *load(const char *cfg, const char *prog)
-{
-    gpuref_diag d = { 0, 0, 0, "" };
-    gpuref_model *m = NULL;
-    uint32_t *w = NULL;
-    size_t n = 0;
-    if (gpuref_assemble(isa, prog, 0, &w, &n, &d) != GPUREF_OK) {
-        tu_check(0, "assemble: line %u col %u: %s", d.line, d.col, d.msg);
-        return NULL;
-    }
-    if (gpuref_model_create("rdna4", cfg, &m, &d) != GPUREF_OK) {
-        tu_check(0, "create: %s", d.msg);
-        gpuref_free(w);
-        return NULL;
-    }
-    if (gpuref_program_load(m, 0, w, n) != GPUREF_OK) {
-        tu_check(0, "load: %s", gpuref_model_error(m));
-        gpuref_model_destroy(m);
-        m = NULL;
-    }
-    gpuref_free(w);
-    return m;
-}
-
-static void setv(gpuref_model *m, const char *file, unsigned idx, unsigned lane, uint64_t v)
-{
-    gpuref_reg_set(m, gpuref_regfile_lookup(m, file), idx, lane, v);
-}
-
-static uint64_t getv(gpuref_model *m, const char *file, unsigned idx, unsigned lane)
-{
-    uint64_t v = 0xdeadbeefdeadbeefull;
-    gpuref_reg_get(m, gpuref_regfile_lookup(m, file), idx, lane, &v);
-    return v;
-}
-
-static const gpuref_regw *find(const gpuref_retire *rr, gpuref_model *m, const char *file,
-                               unsigned idx)
-{
-    int f = gpuref_regfile_lookup(m, file);
-    for (unsigned i = 0; i < rr->nregw; i++)
-        if (rr->regw[i].file == f && rr->regw[i].index == idx)
-            return &rr->regw[i];
-    return NULL;
-}
+#include "rdna4_test.h"
 
 int main(void)
 {
@@ -78,7 +29,7 @@ int main(void)
         for (unsigned l = 0; l < 4; l++)
             setv(m, "v", 0, l, 10 + l);
         int st = gpuref_step(m, &rr);
-        const gpuref_regw *w = find(&rr, m, "v", 1);
+        const gpuref_regw *w = find(&rr, m, "v", 1, ANY_FLAGS);
         tu_check(st == GPUREF_OK && rr.nregw == 1 && w, "st %d nregw %u", st, rr.nregw);
         if (w) {
             tu_check(w->lanes == 0x5 && w->bits == 0xffffffffu, "lanes 0x%llx bits 0x%llx",
@@ -99,7 +50,7 @@ int main(void)
         setv(m, "exec", 1, 0, 0x80000000u);
         setv(m, "v", 0, 63, 0x0000ffffu);
         int st = gpuref_step(m, &rr);
-        const gpuref_regw *w = find(&rr, m, "v", 2);
+        const gpuref_regw *w = find(&rr, m, "v", 2, ANY_FLAGS);
         tu_check(st == GPUREF_OK && w && w->lanes == 0x8000000000000001ull &&
                  w->value[63] == 0xffff0000u && w->value[0] == 0xffffffffu,
                  "st %d lanes 0x%llx", st, w ? (unsigned long long)w->lanes : 0ull);
@@ -115,9 +66,9 @@ int main(void)
         int st = gpuref_step(m, &rr);
         tu_check(st == GPUREF_OK && rr.nregw == 0, "mov: st %d nregw %u", st, rr.nregw);
         st = gpuref_step(m, &rr);
-        const gpuref_regw *w = find(&rr, m, "vcc", 0);
+        const gpuref_regw *w = find(&rr, m, "vcc", 0, ANY_FLAGS);
         tu_check(st == GPUREF_OK && w && w->lanes == 1 && w->value[0] == 0 &&
-                 !find(&rr, m, "vcc", 1), "cmp: st %d", st);
+                 !find(&rr, m, "vcc", 1, ANY_FLAGS), "cmp: st %d", st);
         gpuref_model_destroy(m);
     }
 
@@ -127,7 +78,7 @@ int main(void)
     if (m) {
         /* v0 = 0 in every lane: 5 > 0 in every active lane = EXEC (all ones at reset) */
         int st = gpuref_step(m, &rr);
-        const gpuref_regw *lo = find(&rr, m, "vcc", 0), *hi = find(&rr, m, "vcc", 1);
+        const gpuref_regw *lo = find(&rr, m, "vcc", 0, ANY_FLAGS), *hi = find(&rr, m, "vcc", 1, ANY_FLAGS);
         tu_check(st == GPUREF_OK && lo && hi && lo->value[0] == 0xffffffffu &&
                  hi->value[0] == 0xffffffffu, "st %d", st);
         gpuref_model_destroy(m);
@@ -158,13 +109,13 @@ int main(void)
         setv(m, "v", 1, 0, 0xcafef00d);
         setv(m, "v", 2, 0, 0x12345678);
         int st = gpuref_step(m, &rr);
-        const gpuref_regw *w = find(&rr, m, "v", 1);
+        const gpuref_regw *w = find(&rr, m, "v", 1, ANY_FLAGS);
         tu_check(st == GPUREF_OK && w && w->bits == 0xffff0000u && w->lanes == 1 &&
                  w->value[0] == 0x0007f00du && getv(m, "v", 1, 0) == 0x0007f00du,
                  "st %d bits %llx value %llx", st, w ? (unsigned long long)w->bits : 0ull,
                  w ? (unsigned long long)w->value[0] : 0ull);
         st = gpuref_step(m, &rr);   /* VOP1, source half by bit 7: v2.l = v0.h = 4 */
-        w = find(&rr, m, "v", 2);
+        w = find(&rr, m, "v", 2, ANY_FLAGS);
         tu_check(st == GPUREF_OK && w && w->bits == 0x0000ffffu && w->value[0] == 0x12340004u,
                  "vop1: st %d value %llx", st, w ? (unsigned long long)w->value[0] : 0ull);
         gpuref_model_destroy(m);
@@ -176,7 +127,7 @@ int main(void)
     if (m) {
         setv(m, "exec", 0, 0, 0x1);
         int st = gpuref_step(m, &rr);
-        const gpuref_regw *lo = find(&rr, m, "v", 4), *hi = find(&rr, m, "v", 5);
+        const gpuref_regw *lo = find(&rr, m, "v", 4, ANY_FLAGS), *hi = find(&rr, m, "v", 5, ANY_FLAGS);
         tu_check(st == GPUREF_OK && lo && hi && lo->value[0] == 0 && hi->value[0] == 2 &&
                  lo->lanes == 1 && hi->lanes == 1, "st %d", st);
         gpuref_model_destroy(m);
