@@ -117,12 +117,6 @@ void rdna4_vm_memviol(rdna4_state *s, gpuref_retire *rr, unsigned src)
     rdna4_end(s, rr, GPUREF_RETIRE_TRAP | GPUREF_RETIRE_END);
 }
 
-/* MEMVIOL from vector memory: first source 3 = VMEM. */
-static int memviol(rdna4_state *s, gpuref_retire *rr)
-{
-    rdna4_vm_memviol(s, rr, 3);
-    return GPUREF_OK;
-}
 
 /* One decoded instruction with its per-lane addresses and the space each lane
  * accesses (FLAT: by aperture; SP_HOLE: a FLAT address in the hole between the
@@ -140,6 +134,7 @@ typedef struct vm_access {
                                   LDS: the LDS address */
     uint8_t    sp[64];
     uint64_t   sbase;          /* scratch: SCRATCH_BASE */
+    int        hole;           /* FLAT: some lane is SP_HOLE (MEMVIOL after the access) */
 } vm_access;
 
 static uint64_t swz(const rdna4_state *s, const vm_access *a, unsigned lane, uint64_t off)
@@ -148,10 +143,12 @@ static uint64_t swz(const rdna4_state *s, const vm_access *a, unsigned lane, uin
     return (a->sbase + (off >> 2) * w * 4 + lane * 4u + (off & 3)) & ADDR48;
 }
 
-/* Decode and compute the addresses of the active lanes.  Returns GPUREF_OK,
- * a fault (state unchanged), 1 for a misaligned access the alignment mode turns
- * into MEMVIOL, 2 for a FLAT address in the hole between the apertures (MEMVIOL). */
-static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
+/* Decode and compute the addresses of the active lanes.  Returns GPUREF_OK, a
+ * fault (state unchanged), or 1 when the alignment mode turned a misaligned access
+ * into MEMVIOL (raised here, first source 3 = VMEM: the instruction retires with
+ * it, nothing accessed).  A FLAT address in the hole between the apertures sets
+ * a->hole (MEMVIOL after the other lanes' accesses). */
+static int vm_prepare(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, vm_access *a)
 {
     size_t idx = (size_t)(p - s->pre);
     int st = rdna4_decode(s->code + idx, s->ncode - idx, &a->in, s->err);
@@ -164,6 +161,7 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
     a->flat = r->fmt == RDNA4_FMT_VFLAT;
     a->lanes = rdna4_exec_mask(s);
     a->lds_lanes = 0;
+    a->hole = 0;
     a->sbase = ((uint64_t)(s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] & 0xffffu) << 32) |
                s->a.hwreg[RDNA4_HW_SCRATCH_BASE_LO];
     int64_t ioff = (int64_t)((int32_t)(f[RDNA4_FLD_IOFFSET] << 8) >> 8);
@@ -186,7 +184,6 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
         return GPUREF_OK;   /* scratch may be misaligned (§11.1.3 L5431, §11.3 L5524) */
     }
     uint64_t base = sgpr64(s, saddr);
-    int hole = 0;
     for (uint64_t m = a->lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint64_t ad;
@@ -212,7 +209,7 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
             uint64_t top = va >> 47;                      /* hole: bits 63:47 not uniform */
             if (top != 0 && top != 0x1ffff) {
                 a->sp[l] = SP_HOLE;
-                hole = 1;
+                a->hole = 1;
             }
         }
         if (a->k.addtid)
@@ -228,19 +225,22 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, vm_access *a)
             if (s->align_mode == 0)
                 ad &= ~(uint64_t)(bytes - 1);
             else if (ad & (bytes - 1))
-                return 1;
+                goto misaligned;
             a->addr[l] = ad;
             continue;
         }
         switch (s->align_mode) {
         case 0: ad &= ~(uint64_t)(dw - 1); break;          /* DWORD: LSBs ignored */
-        case 1: if (ad & (dw - 1)) return 1; break;         /* DWORD_STRICT */
-        case 2: if (ad & (natural(bytes) - 1)) return 1; break;   /* STRICT */
+        case 1: if (ad & (dw - 1)) goto misaligned; break;  /* DWORD_STRICT */
+        case 2: if (ad & (natural(bytes) - 1)) goto misaligned; break;   /* STRICT */
         default: break;                                     /* UNALIGNED */
         }
         a->addr[l] = ad;
     }
-    return hole ? 2 : GPUREF_OK;
+    return GPUREF_OK;
+misaligned:
+    rdna4_vm_memviol(s, rr, 3);
+    return 1;
 }
 
 /* The bytes of lane l's access: through the swizzle for scratch, from the LDS (0
@@ -412,12 +412,9 @@ void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q)
 RDNA4_EXEC(vmem_load)
 {
     vm_access a;
-    int st = vm_prepare(s, p, &a);
-    if (st == 1)
-        return memviol(s, rr);
-    if (st < 0)
-        return st;
-    int hole = st == 2;
+    int st = vm_prepare(s, p, rr, &a);
+    if (st)
+        return st < 0 ? st : GPUREF_OK;
     const vm_kind *k = &a.k;
     unsigned vd = a.in.f[RDNA4_FLD_VDST];
     uint64_t lanes = a.lanes;
@@ -450,20 +447,17 @@ RDNA4_EXEC(vmem_load)
     rdna4_vm_announce(s, rr, q[0]);
     if (q[1])
         rdna4_vm_announce(s, rr, q[1]);
-    if (hole || oor)
-        rdna4_vm_memviol(s, rr, hole ? 3 : 2);
+    if (a.hole || oor)
+        rdna4_vm_memviol(s, rr, a.hole ? 3 : 2);
     return GPUREF_OK;
 }
 
 RDNA4_EXEC(vmem_store)
 {
     vm_access a;
-    int st = vm_prepare(s, p, &a);
-    if (st == 1)
-        return memviol(s, rr);
-    if (st < 0)
-        return st;
-    int hole = st == 2;
+    int st = vm_prepare(s, p, rr, &a);
+    if (st)
+        return st < 0 ? st : GPUREF_OK;
     const vm_kind *k = &a.k;
     unsigned vs = a.in.f[RDNA4_FLD_VSRC];
     /* the record must hold every memory write: count them first (state unchanged) */
@@ -498,8 +492,8 @@ RDNA4_EXEC(vmem_store)
             o += rl[j];
         }
     }
-    if (hole || oor)
-        rdna4_vm_memviol(s, rr, hole ? 3 : 2);
+    if (a.hole || oor)
+        rdna4_vm_memviol(s, rr, a.hole ? 3 : 2);
     return GPUREF_OK;
 }
 
@@ -509,11 +503,9 @@ RDNA4_EXEC(vmem_store)
 RDNA4_EXEC(vmem_atomic)
 {
     vm_access a;
-    int st = vm_prepare(s, p, &a);
-    if (st == 1)
-        return memviol(s, rr);
-    if (st < 0)
-        return st;
+    int st = vm_prepare(s, p, rr, &a);
+    if (st)
+        return st < 0 ? st : GPUREF_OK;
     const vm_kind *k = &a.k;
     unsigned rtn = a.in.f[RDNA4_FLD_TH] & 1u, n = k->bytes, vd = a.in.f[RDNA4_FLD_VDST];
     unsigned vs = a.in.f[RDNA4_FLD_VSRC], cmp = k->atomic - 1 == RDNA4_AT_CMP;
