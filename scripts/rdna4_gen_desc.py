@@ -1014,15 +1014,11 @@ PARTIAL_FAMILIES.update(VMEM_CLASSES)
 COUNTED_FAMILIES = ("VBUFFER", "VIMAGE", "VSAMPLE", "VEXPORT", "VDSDIR")
 SHARED_EXEC = [
     # (formats, mnemonic pattern, function, reason)
-    (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "v_cmp_int",
-     "the 12 integer compares: one function, predicate and signedness from the row"),
-    (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|NE|GE)_[IU]32$", "v_cmpx_int",
-     "the 12 integer compares writing EXEC: one function, as v_cmp_int"),
-    (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "v_cmp_wide",
-     "the 24 16- and 64-bit integer compares: one function, predicate and signedness "
-     "from the opcode as v_cmp_int, width from the operand type"),
-    (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "v_cmpx_wide",
-     "the 24 16- and 64-bit integer compares writing EXEC"),
+    (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU](16|32|64)$", "v_cmp_int",
+     "the 36 integer compares: one function, predicate and signedness from the opcode, "
+     "width from the operand type"),
+    (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|NE|GE)_[IU](16|32|64)$", "v_cmpx_int",
+     "the 36 integer compares writing EXEC: one function, as v_cmp_int"),
     (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
      "v_cmp_float",
      "the 42 float compares and 3 class tests: one function, predicate = opcode[3:0] in "
@@ -1060,8 +1056,10 @@ SHARED_EXEC = [
     (("SOPP",), r"^S_WAIT_STORECNT$", "nop",
      "stores reach memory at issue in the model: STOREcnt has no visible effect "
      "(README \"Vector memory\")"),
+    (("SOPP",), r"^S_WAIT_STORECNT_DSCNT$", "s_wait_dscnt",
+     "STOREcnt has no visible effect (stores reach memory at issue): the DScnt wait"),
     (("SOPP",), r"^S_WAIT_(SAMPLE|BVH|EXP)CNT$", "nop",
-     "waits on the counters of images, LDS and export: nothing is outstanding "
+     "waits on the counters of images, BVH and export: nothing is outstanding "
      "while those families are not executed (COUNTED_FAMILIES)"),
     (("SOPP",), r"^S_WAITCNT$", "s_wait_idle",
      "S_WAITCNT is S_WAIT_IDLE on RDNA4 (digest §4.4)"),

@@ -344,15 +344,9 @@ RDNA4_EXEC(ds_xchg2)
     return GPUREF_OK;
 }
 
-/* S_WAIT_DSCNT: DScnt <= SIMM16[5:0] (L11532). */
+/* S_WAIT_DSCNT: DScnt <= SIMM16[5:0] (L11532); also S_WAIT_STORECNT_DSCNT, whose
+ * STOREcnt has no visible effect (D20). */
 RDNA4_EXEC(s_wait_dscnt)
-{
-    rdna4_vm_drain(s, rr, RDNA4_CNT_DS, p->imm & 0x3fu);
-    return GPUREF_OK;
-}
-
-/* S_WAIT_STORECNT_DSCNT: DScnt <= SIMM16[5:0]; STOREcnt has no visible effect (D20). */
-RDNA4_EXEC(s_wait_storecnt_dscnt)
 {
     rdna4_vm_drain(s, rr, RDNA4_CNT_DS, p->imm & 0x3fu);
     return GPUREF_OK;

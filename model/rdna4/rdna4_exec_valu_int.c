@@ -512,8 +512,5 @@ static int icmp_exec(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int 
     return GPUREF_OK;
 }
 
-/* 32-bit (v_cmp_int) and 16/64-bit (v_cmp_wide) rows: one function, width by type */
 RDNA4_EXEC(v_cmp_int) { return icmp_exec(s, p, rr, 0); }
 RDNA4_EXEC(v_cmpx_int) { return icmp_exec(s, p, rr, 1); }
-RDNA4_EXEC(v_cmp_wide) { return icmp_exec(s, p, rr, 0); }
-RDNA4_EXEC(v_cmpx_wide) { return icmp_exec(s, p, rr, 1); }
