@@ -10,7 +10,16 @@
 #include "gpuref.h"
 #include "testutil.h"
 
-static const gpuref_isa *isa;   /* set by main: gpuref_isa_find("rdna4") */
+static const gpuref_isa *isa;   /* set by rdna4_test_begin */
+
+/* The first test: the rdna4 ISA is registered (sets isa).  0 when it is not. */
+static int rdna4_test_begin(void)
+{
+    isa = gpuref_isa_find("rdna4");
+    tu_test("rdna4 is registered");
+    tu_check(isa != NULL, "rdna4 missing");
+    return isa != NULL;
+}
 
 /* A model of config cfg (NULL: defaults) with prog assembled at address 0. */
 static gpuref_model *load(const char *cfg, const char *prog)

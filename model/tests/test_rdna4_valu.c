@@ -15,10 +15,7 @@ int main(void)
 {
     gpuref_retire rr;
     gpuref_model *m;
-    isa = gpuref_isa_find("rdna4");
-    tu_test("rdna4 is registered");
-    tu_check(isa != NULL, "rdna4 missing");
-    if (!isa)
+    if (!rdna4_test_begin())
         return tu_finish();
 
     /* wave32, EXEC = 0x5: v1 = v0 + 1 in lanes 0 and 2 only */

@@ -20,10 +20,7 @@ int main(void)
 {
     gpuref_retire rr;
     gpuref_model *m;
-    isa = gpuref_isa_find("rdna4");
-    tu_test("rdna4 is registered");
-    tu_check(isa != NULL, "rdna4 missing");
-    if (!isa)
+    if (!rdna4_test_begin())
         return tu_finish();
 
     /* wave32, EXEC = 0x5: a b64 load into v[4:5] from 0x1000 + 8*lane.  The load's
