@@ -116,6 +116,16 @@ static int ds_decode(rdna4_state *s, const rdna4_pre *p, ds_ins *d)
     return GPUREF_OK;
 }
 
+/* The lanes of an instruction with nreg destination VGPRs from VDST (0: none): none
+ * when the destination is out of range (EXEC = 0, L957).  Returns 1 when the
+ * instruction is skipped: no lanes and DScnt == 0 (L741). */
+static int ds_skip(const rdna4_state *s, ds_ins *d, unsigned nreg)
+{
+    if (nreg && d->f[RDNA4_FLD_VDST] + nreg > 256)
+        d->lanes = 0;
+    return !d->lanes && !s->vmcnt[RDNA4_CNT_DS];
+}
+
 static uint32_t vg(const rdna4_state *s, unsigned v, unsigned lane)
 {
     return s->vgpr[(v & 255u) * 64u + lane];
@@ -150,11 +160,9 @@ RDNA4_EXEC(ds_load)
     ds_kind k = kind_of(d.op);
     unsigned na = k.two ? 2 : 1, per = k.bytes >= 4 ? k.bytes / 4 : 1;
     unsigned nreg = na * per, vd = d.f[RDNA4_FLD_VDST];
-    uint64_t lanes = d.lanes;
-    if (vd + nreg > 256)                 /* destination out of range: EXEC = 0 (L957) */
-        lanes = 0;
-    if (!lanes && !s->vmcnt[RDNA4_CNT_DS])   /* skipped: EXEC == 0, DScnt == 0 (L741) */
+    if (ds_skip(s, &d, nreg))
         return GPUREF_OK;
+    uint64_t lanes = d.lanes;
     rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, lanes ? nreg : 0,
                                     rdna4_vm_bits(k.half), lanes);
     int oor = 0;
@@ -185,7 +193,7 @@ RDNA4_EXEC(ds_store)
         return st;
     ds_kind k = kind_of(d.op);
     unsigned na = k.two ? 2 : 1, per = k.bytes >= 4 ? k.bytes / 4 : 1;
-    if (!d.lanes && !s->vmcnt[RDNA4_CNT_DS])
+    if (ds_skip(s, &d, 0))
         return GPUREF_OK;
     rdna4_vm_push(s, rr, RDNA4_CNT_DS, 0, 0, 0, 0);
     int oor = 0;
@@ -252,11 +260,9 @@ RDNA4_EXEC(ds_atomic)
     else if (op >= 96 && op <= 112) { base = op - 96; rtn = 1; w64 = 1; }
     else if (op == 168 || op == 169) { base = op - 16; rtn = 1; }
     unsigned n = w64 ? 8 : 4, nreg = rtn ? n / 4 : 0, vd = d.f[RDNA4_FLD_VDST];
-    uint64_t lanes = d.lanes;
-    if (rtn && vd + nreg > 256)
-        lanes = 0;
-    if (!lanes && !s->vmcnt[RDNA4_CNT_DS])
+    if (ds_skip(s, &d, nreg))
         return GPUREF_OK;
+    uint64_t lanes = d.lanes;
     /* alignment: atomics must be size-aligned in every mode, else MEMVIOL (L956) */
     uint32_t off = d.f[RDNA4_FLD_OFFSET1] << 8 | d.f[RDNA4_FLD_OFFSET0];
     for (uint64_t m = lanes; m; m &= m - 1) {
@@ -308,11 +314,9 @@ RDNA4_EXEC(ds_xchg2)
     unsigned op = d.op, w64 = op >= 110, n = w64 ? 8 : 4;
     unsigned stride = (op == 47 || op == 111) ? 64 * n : n, nreg = 2 * n / 4;
     unsigned vd = d.f[RDNA4_FLD_VDST];
-    uint64_t lanes = d.lanes;
-    if (vd + nreg > 256)
-        lanes = 0;
-    if (!lanes && !s->vmcnt[RDNA4_CNT_DS])
+    if (ds_skip(s, &d, nreg))
         return GPUREF_OK;
+    uint64_t lanes = d.lanes;
     uint32_t o[2] = { d.f[RDNA4_FLD_OFFSET0] * stride, d.f[RDNA4_FLD_OFFSET1] * stride };
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
