@@ -66,7 +66,7 @@ enum r700_fetch_op {
 #undef R700_FETCH
     R700_NFETCH
 };
-enum { R700_FF_VTX, R700_FF_TEX };
+enum { R700_FF_VTX, R700_FF_TEX, R700_FF_ANY };
 enum { R700_FMT_CF, R700_FMT_ALU, R700_FMT_EXP };
 
 struct r700_lane;
@@ -290,6 +290,11 @@ int  r700_fetch_unit(r700_state *s, gpuref_retire *rr, char *err);
 extern const char *const r700_dfmt_name[64];
 extern const char *const r700_nfa_name[4];
 extern const char *const r700_endian_name[4];
+/* the one-bit fetch fields written as a bare word (README "Syntax"): the
+ * field's offset in r700_fetch, the form that has it (or R700_FF_ANY) */
+typedef struct r700_fetch_flag { const char *name; uint8_t form; size_t off; } r700_fetch_flag;
+#define R700_NFETCH_FLAGS 8
+extern const r700_fetch_flag r700_fetch_flags[R700_NFETCH_FLAGS];
 
 /* r700_disasm.c */
 int r700_disasm_fetch(const r700_fetch *f, char *buf, size_t len);

@@ -4,6 +4,7 @@
  * formats and endian swap, and the exec functions: vertex fetch (FETCH,
  * SEMANTIC), texture LD and GET_TEXTURE_RESINFO over the resources of the
  * RES file and the memory space "mem" (README "Fetch clauses"). */
+#include <stddef.h>
 #include <string.h>
 
 #include "r700.h"
@@ -32,6 +33,16 @@ const char *const r700_dfmt_name[64] = {
 };
 const char *const r700_nfa_name[4] = { "NORM", "INT", "SCALED", "NUM3" };
 const char *const r700_endian_name[4] = { "NONE", "8IN16", "8IN32", "ES3" };
+const r700_fetch_flag r700_fetch_flags[R700_NFETCH_FLAGS] = {
+    { "SIGNED",    R700_FF_VTX, offsetof(r700_fetch, fca) },   /* FORMAT_COMP_ALL */
+    { "NO_ZERO",   R700_FF_VTX, offsetof(r700_fetch, sma) },   /* SRF_MODE_ALL */
+    { "UCF",       R700_FF_VTX, offsetof(r700_fetch, ucf) },   /* USE_CONST_FIELDS */
+    { "CBNS",      R700_FF_VTX, offsetof(r700_fetch, cbns) },  /* CONST_BUF_NO_STRIDE */
+    { "MF",        R700_FF_VTX, offsetof(r700_fetch, mf) },    /* MEGA_FETCH */
+    { "BFM",       R700_FF_TEX, offsetof(r700_fetch, bfm) },   /* BC_FRAC_MODE */
+    { "FWQ",       R700_FF_ANY, offsetof(r700_fetch, fwq) },   /* FETCH_WHOLE_QUAD */
+    { "ALT_CONST", R700_FF_ANY, offsetof(r700_fetch, alt) },
+};
 
 /* The formats the model unpacks: components of one size, x in the least
  * significant bits (D46).  n components of `bits` each, float or not. */
