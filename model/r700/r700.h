@@ -340,5 +340,9 @@ enum { R700_SPACE_EXP = R700_NCB, R700_SPACE_MEM, R700_SPACE_BUF0,
        R700_NSPACES = R700_SPACE_BUF0 + R700_NBUF };
 /* r700_state.c: a memory space's bytes and size */
 uint8_t *r700_space(const r700_state *s, int space, uint64_t *size);
+/* r700_state.c: the located error of a predecoded view that failed (it is
+ * decoded again for its reason: predecode keeps the status only) */
+enum { R700_VIEW_CF, R700_VIEW_GROUP, R700_VIEW_FETCH };
+int r700_view_error(const r700_state *s, unsigned view, uint32_t pc, char *err);
 
 #endif

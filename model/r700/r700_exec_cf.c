@@ -589,11 +589,8 @@ int r700_cf_step(r700_state *s, gpuref_retire *rr, char *err)
     if (pc < s->base || wi >= s->nwords || (pc & 7))
         return gpuref_errf(err, GPUREF_ERR_DECODE, "CF pc 0x%x is outside the program (no "
                            "END_OF_PROGRAM before it)", pc);
-    if (s->cfst[wi / 2] != GPUREF_OK) {
-        r700_cf tmp;
-        int st = r700_decode_cf(s->words + wi, s->nwords - wi, &tmp, why);
-        return gpuref_errf(err, st ? st : GPUREF_ERR_DECODE, "CF at 0x%x: %s", pc, why);
-    }
+    if (s->cfst[wi / 2] != GPUREF_OK)
+        return r700_view_error(s, R700_VIEW_CF, pc, err);
     const r700_cf *c = &s->cfd[wi / 2];
     uint32_t al0 = s->al;
     rr->pc = pc;

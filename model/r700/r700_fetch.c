@@ -503,11 +503,8 @@ int r700_fetch_unit(r700_state *s, gpuref_retire *rr, char *err)
     if (pc < s->base || wi + 4 > s->nwords)
         return gpuref_errf(err, GPUREF_ERR_DECODE, "fetch clause at 0x%x runs past the program "
                            "(truncated clause)", pc);
-    if (s->fdst[wi / 2] != GPUREF_OK) {
-        r700_fetch tmp;
-        int st = r700_decode_fetch(s->words + wi, s->nwords - wi, &tmp, why);
-        return gpuref_errf(err, st ? st : GPUREF_ERR_DECODE, "fetch at 0x%x: %s", pc, why);
-    }
+    if (s->fdst[wi / 2] != GPUREF_OK)
+        return r700_view_error(s, R700_VIEW_FETCH, pc, err);
     const r700_fetch *f = &s->fd[wi / 2];
     const char *nm = r700_fetch_rows[f->row].name;
     if (f->form == R700_FF_TEX && s->ccf.row != R700_CF_TEX)

@@ -171,13 +171,8 @@ int r700_alu_group(r700_state *s, gpuref_retire *rr, char *err)
     char why[GPUREF_ERRLEN];
     if (pc < s->base || wi >= s->nwords)
         return gpuref_errf(err, GPUREF_ERR_DECODE, "ALU clause group at 0x%x is outside the program", pc);
-    if (s->grpst[wi / 2] != GPUREF_OK) {
-        r700_group tmp;
-        int st = r700_decode_group(s->words + wi, s->nwords - wi, &s->cfg, &tmp, why);
-        if (!st)
-            st = r700_group_check(&tmp, why);
-        return gpuref_errf(err, st ? st : GPUREF_ERR_DECODE, "group at 0x%x: %s", pc, why);
-    }
+    if (s->grpst[wi / 2] != GPUREF_OK)
+        return r700_view_error(s, R700_VIEW_GROUP, pc, err);
     const r700_group *g = &s->grp[wi / 2];
     if (pc + 4u * g->nwords > s->cend)
         return gpuref_errf(err, GPUREF_ERR_DECODE, "group at 0x%x: %u words cross the end of its clause "
