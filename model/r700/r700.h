@@ -26,6 +26,12 @@
 #define R700_NBUF      7             /* MEM_* export buffers: stream0-3, scratch, reduction, ring */
 #define R700_BUF_BYTES (256u * R700_LANES * 16u)  /* 256 elements of 128 bits per lane */
 
+/* bits hi..lo of a word (chapter 10 field positions) */
+static inline uint32_t r700_bits(uint32_t w, unsigned hi, unsigned lo)
+{
+    return (w >> lo) & ((hi - lo == 31) ? 0xffffffffu : ((1u << (hi - lo + 1)) - 1));
+}
+
 /* ---------------------------------------------------- the description */
 enum { R700_ENC_OP2, R700_ENC_OP3 };
 enum { R700_U_ANY, R700_U_VEC, R700_U_TRANS, R700_U_RED, R700_U_D2, R700_U_D4 };
@@ -60,7 +66,7 @@ enum r700_fetch_op {
 #undef R700_FETCH
     R700_NFETCH
 };
-enum { R700_FF_VTX, R700_FF_TEX };
+enum { R700_FF_VTX, R700_FF_TEX, R700_FF_ANY };
 enum { R700_FMT_CF, R700_FMT_ALU, R700_FMT_EXP };
 
 struct r700_lane;
@@ -230,6 +236,19 @@ typedef struct r700_state {
     unsigned    wave;
 } r700_state;
 
+/* aL as an index (13 bits used for addressing, README "State") */
+static inline uint32_t r700_al_index(const r700_state *s)
+{
+    return s->al & 0x1fff;
+}
+
+/* element ch of GPR g in lane l for a fetch or an export: an out-of-range
+ * GPR reads GPR 0 (L1343) */
+static inline uint32_t r700_gpr_read(const r700_state *s, unsigned g, unsigned ch, unsigned l)
+{
+    return s->gpr[g < s->cfg.gprs ? g : 0][ch][l];
+}
+
 /* one lane of one slot in execution */
 typedef struct r700_lane {
     const r700_state *s;
@@ -257,6 +276,7 @@ int  r700_alu_row_of(unsigned enc, unsigned op);
 int  r700_cf_row_of(unsigned fmt, unsigned op);
 int  r700_alu_find(const char *name, size_t n);
 int  r700_cf_find(const char *name, size_t n);
+int  r700_fetch_find(const char *name, size_t n);
 extern const char *const r700_chan_name;   /* "XYZW" */
 extern const char *const r700_bs_vec[6];
 extern const char *const r700_bs_scl[4];
@@ -266,11 +286,15 @@ extern const char *const r700_cond_name[4];
 /* r700_fetch.c */
 int  r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err);
 void r700_encode_fetch(const r700_fetch *f, uint32_t w[4]);
-int  r700_fetch_find(const char *name, size_t n);
 int  r700_fetch_unit(r700_state *s, gpuref_retire *rr, char *err);
 extern const char *const r700_dfmt_name[64];
 extern const char *const r700_nfa_name[4];
 extern const char *const r700_endian_name[4];
+/* the one-bit fetch fields written as a bare word (README "Syntax"): the
+ * field's offset in r700_fetch, the form that has it (or R700_FF_ANY) */
+typedef struct r700_fetch_flag { const char *name; uint8_t form; size_t off; } r700_fetch_flag;
+#define R700_NFETCH_FLAGS 8
+extern const r700_fetch_flag r700_fetch_flags[R700_NFETCH_FLAGS];
 
 /* r700_disasm.c */
 int r700_disasm_fetch(const r700_fetch *f, char *buf, size_t len);
@@ -300,6 +324,8 @@ int  r700_clause_end(r700_state *s, gpuref_retire *rr, char *err);
 #undef R700_ALU
 #undef R700_CF
 int r700_x_unimpl(r700_lane *l);   /* a row decoded but not executed */
+/* r700_exec_float.c: OMOD then CLAMP on an f32 or f64 result (D12, D40) */
+int r700_out_mod(const fp_policy *fp, fp_fmt f, unsigned omod, unsigned clamp, uint64_t *v);
 int r700_fx_vtx(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
 int r700_fx_mem(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
 int r700_fx_ld(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
@@ -314,5 +340,9 @@ enum { R700_SPACE_EXP = R700_NCB, R700_SPACE_MEM, R700_SPACE_BUF0,
        R700_NSPACES = R700_SPACE_BUF0 + R700_NBUF };
 /* r700_state.c: a memory space's bytes and size */
 uint8_t *r700_space(const r700_state *s, int space, uint64_t *size);
+/* r700_state.c: the located error of a predecoded view that failed (it is
+ * decoded again for its reason: predecode keeps the status only) */
+enum { R700_VIEW_CF, R700_VIEW_GROUP, R700_VIEW_FETCH };
+int r700_view_error(const r700_state *s, unsigned view, uint32_t pc, char *err);
 
 #endif

@@ -746,23 +746,24 @@ static int asm_fetch(r700_asm *a, const r700_tok *t, unsigned nt, int row)
         const r700_tok *k = &t[i];
         int x;
         int vtx = r->form == R700_FF_VTX;
+        for (x = 0; x < R700_NFETCH_FLAGS; x++) {
+            const r700_fetch_flag *fl = &r700_fetch_flags[x];
+            if ((fl->form == R700_FF_ANY || fl->form == r->form) && teq(k, fl->name))
+                break;
+        }
+        if (x < R700_NFETCH_FLAGS) {
+            ((uint8_t *)&f)[r700_fetch_flags[x].off] = 1;
+            continue;
+        }
         if (tpre(k, "RID:") && !num(k->p + 4, k->n - 4, &v) && v < 256) f.rid = (uint16_t)v;
-        else if (teq(k, "FWQ")) f.fwq = 1;
-        else if (teq(k, "ALT_CONST")) f.alt = 1;
         else if (vtx && tpre(k, "OFS:") && !num(k->p + 4, k->n - 4, &v) && v < 65536) f.offset = (uint16_t)v;
         else if (vtx && tpre(k, "FMT:") && (x = name_index(k, 4, r700_dfmt_name, 64)) >= 0) f.dfmt = (uint8_t)x;
         else if (vtx && tpre(k, "NUM:") && (x = name_index(k, 4, r700_nfa_name, 3)) >= 0) f.nfa = (uint8_t)x;
-        else if (vtx && teq(k, "SIGNED")) f.fca = 1;
-        else if (vtx && teq(k, "NO_ZERO")) f.sma = 1;
         else if (vtx && tpre(k, "ES:") && (x = name_index(k, 3, r700_endian_name, 3)) >= 0) f.endian = (uint8_t)x;
         else if (vtx && tpre(k, "FT:") && !num(k->p + 3, k->n - 3, &v) && v < 3) f.fetch_type = (uint8_t)v;
         else if (vtx && tpre(k, "MFC:") && !num(k->p + 4, k->n - 4, &v) && v < 64) f.mfc = (uint8_t)v;
-        else if (vtx && teq(k, "UCF")) f.ucf = 1;
-        else if (vtx && teq(k, "CBNS")) f.cbns = 1;
-        else if (vtx && teq(k, "MF")) f.mf = 1;
         else if (!vtx && tpre(k, "SID:") && !num(k->p + 4, k->n - 4, &v) && v < 32) f.sampler = (uint8_t)v;
         else if (!vtx && tpre(k, "LB:") && !num(k->p + 3, k->n - 3, &v) && v < 128) f.lod_bias = (uint8_t)v;
-        else if (!vtx && teq(k, "BFM")) f.bfm = 1;
         else if (!vtx && tpre(k, "CT:") && k->n == 7) {
             f.ct = 0;
             for (unsigned c = 0; c < 4; c++) {

@@ -339,7 +339,7 @@ static void sample_group(const r7c *P, const r700_state *s, const r700_group *g,
             if (!o->rel)
                 continue;
             unsigned m = sl->index_mode < 5 ? sl->index_mode : 0;
-            long idx = m == 4 ? (long)(s->al & 0x1fff) : 0;
+            long idx = m == 4 ? (long)r700_al_index(s) : 0;
             if (o->sel < 128) {
                 if (m < 4)
                     idx = s->ar[0][l0];
@@ -358,7 +358,7 @@ static void sample_group(const r7c *P, const r700_state *s, const r700_group *g,
         }
         if (sl->dst_rel) {
             unsigned m = sl->index_mode < 5 ? sl->index_mode : 0;
-            long t = (long)sl->dst_gpr + (m == 4 ? (long)(s->al & 0x1fff) : s->ar[0][l0]);
+            long t = (long)sl->dst_gpr + (m == 4 ? (long)r700_al_index(s) : s->ar[0][l0]);
             counts[P->rel + (1 * 5 + m) * 2 + (t < 0 || t >= (long)s->cfg.gprs)]++;
         }
         unsigned ps = sl->pred_sel == 2 ? 1 : sl->pred_sel == 3 ? 2 : 0;

@@ -73,10 +73,12 @@ int r700_cf_find(const char *name, size_t n)
             return i;
     return -1;
 }
-
-static uint32_t bits(uint32_t w, unsigned hi, unsigned lo)
+int r700_fetch_find(const char *name, size_t n)
 {
-    return (w >> lo) & ((hi - lo == 31) ? 0xffffffffu : ((1u << (hi - lo + 1)) - 1));
+    for (int i = 0; i < R700_NFETCH; i++)
+        if (name_eq(r700_fetch_rows[i].name, name, n))
+            return i;
+    return -1;
 }
 
 /* ------------------------------------------------------------ CF words */
@@ -89,55 +91,55 @@ int r700_decode_cf(const uint32_t *w, size_t avail, r700_cf *c, char *err)
     uint32_t w0 = w[0], w1 = w[1];
     c->w0 = w0;
     c->w1 = w1;
-    c->barrier = (uint8_t)bits(w1, 31, 31);
-    c->wqm = (uint8_t)bits(w1, 30, 30);
+    c->barrier = (uint8_t)r700_bits(w1, 31, 31);
+    c->wqm = (uint8_t)r700_bits(w1, 30, 30);
     int row;
-    if (bits(w1, 29, 29)) {                       /* CF_ALU_WORD1.CF_INST [29:26] >= 8 */
-        row = r700_cf_row_of(R700_FMT_ALU, bits(w1, 29, 26));
+    if (r700_bits(w1, 29, 29)) {                       /* CF_ALU_WORD1.CF_INST [29:26] >= 8 */
+        row = r700_cf_row_of(R700_FMT_ALU, r700_bits(w1, 29, 26));
         if (row < 0)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "reserved CF_ALU instruction %u",
-                               bits(w1, 29, 26));
+                               r700_bits(w1, 29, 26));
         c->fmt = R700_FMT_ALU;
-        c->addr = bits(w0, 21, 0);
-        c->kbank[0] = (uint8_t)bits(w0, 25, 22);
-        c->kbank[1] = (uint8_t)bits(w0, 29, 26);
-        c->kmode[0] = (uint8_t)bits(w0, 31, 30);
-        c->kmode[1] = (uint8_t)bits(w1, 1, 0);
-        c->kaddr[0] = (uint8_t)bits(w1, 9, 2);
-        c->kaddr[1] = (uint8_t)bits(w1, 17, 10);
-        c->count = bits(w1, 24, 18);
-        c->alt_const = (uint8_t)bits(w1, 25, 25);
+        c->addr = r700_bits(w0, 21, 0);
+        c->kbank[0] = (uint8_t)r700_bits(w0, 25, 22);
+        c->kbank[1] = (uint8_t)r700_bits(w0, 29, 26);
+        c->kmode[0] = (uint8_t)r700_bits(w0, 31, 30);
+        c->kmode[1] = (uint8_t)r700_bits(w1, 1, 0);
+        c->kaddr[0] = (uint8_t)r700_bits(w1, 9, 2);
+        c->kaddr[1] = (uint8_t)r700_bits(w1, 17, 10);
+        c->count = r700_bits(w1, 24, 18);
+        c->alt_const = (uint8_t)r700_bits(w1, 25, 25);
     } else {
-        unsigned op = bits(w1, 29, 23);
+        unsigned op = r700_bits(w1, 29, 23);
         int exp = op >= 32;
         row = r700_cf_row_of(exp ? R700_FMT_EXP : R700_FMT_CF, op);
         if (row < 0)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "reserved CF instruction %u", op);
         c->fmt = exp ? R700_FMT_EXP : R700_FMT_CF;
-        c->eop = (uint8_t)bits(w1, 21, 21);
-        c->vpm = (uint8_t)bits(w1, 22, 22);
+        c->eop = (uint8_t)r700_bits(w1, 21, 21);
+        c->vpm = (uint8_t)r700_bits(w1, 22, 22);
         if (exp) {
-            c->array_base = (uint16_t)bits(w0, 12, 0);
-            c->type = (uint8_t)bits(w0, 14, 13);
-            c->rw_gpr = (uint8_t)bits(w0, 21, 15);
-            c->rw_rel = (uint8_t)bits(w0, 22, 22);
-            c->index_gpr = (uint8_t)bits(w0, 29, 23);
-            c->elem_size = (uint8_t)bits(w0, 31, 30);
-            c->burst = (uint8_t)bits(w1, 20, 17);
+            c->array_base = (uint16_t)r700_bits(w0, 12, 0);
+            c->type = (uint8_t)r700_bits(w0, 14, 13);
+            c->rw_gpr = (uint8_t)r700_bits(w0, 21, 15);
+            c->rw_rel = (uint8_t)r700_bits(w0, 22, 22);
+            c->index_gpr = (uint8_t)r700_bits(w0, 29, 23);
+            c->elem_size = (uint8_t)r700_bits(w0, 31, 30);
+            c->burst = (uint8_t)r700_bits(w1, 20, 17);
             /* both WORD1 forms: BUF (ARRAY_SIZE [11:0], COMP_MASK [15:12]) for
              * MEM_*, SWIZ (SEL_X..W [11:0]) for EXPORT*; bit 16 reserved */
-            c->array_size = (uint16_t)bits(w1, 11, 0);
-            c->comp_mask = (uint8_t)bits(w1, 15, 12);
-            c->swiz = (uint8_t)bits(w1, 16, 12);
+            c->array_size = (uint16_t)r700_bits(w1, 11, 0);
+            c->comp_mask = (uint8_t)r700_bits(w1, 15, 12);
+            c->swiz = (uint8_t)r700_bits(w1, 16, 12);
             for (unsigned k = 0; k < 4; k++)
-                c->sel[k] = (uint8_t)bits(w1, 3 * k + 2, 3 * k);
+                c->sel[k] = (uint8_t)r700_bits(w1, 3 * k + 2, 3 * k);
         } else {
             c->addr = w0;
-            c->pop_count = (uint8_t)bits(w1, 2, 0);
-            c->cf_const = (uint8_t)bits(w1, 7, 3);
-            c->cond = (uint8_t)bits(w1, 9, 8);
-            c->count = bits(w1, 12, 10) | bits(w1, 19, 19) << 3;
-            c->call_count = (uint8_t)bits(w1, 18, 13);
+            c->pop_count = (uint8_t)r700_bits(w1, 2, 0);
+            c->cf_const = (uint8_t)r700_bits(w1, 7, 3);
+            c->cond = (uint8_t)r700_bits(w1, 9, 8);
+            c->count = r700_bits(w1, 12, 10) | r700_bits(w1, 19, 19) << 3;
+            c->call_count = (uint8_t)r700_bits(w1, 18, 13);
         }
     }
     c->row = (uint16_t)row;
@@ -176,45 +178,45 @@ static int decode_slot(uint32_t w0, uint32_t w1, r700_slot *sl, char *err)
     memset(sl, 0, sizeof *sl);
     sl->w0 = w0;
     sl->w1 = w1;
-    sl->src[0].sel = (uint16_t)bits(w0, 8, 0);
-    sl->src[0].rel = (uint8_t)bits(w0, 9, 9);
-    sl->src[0].chan = (uint8_t)bits(w0, 11, 10);
-    sl->src[0].neg = (uint8_t)bits(w0, 12, 12);
-    sl->src[1].sel = (uint16_t)bits(w0, 21, 13);
-    sl->src[1].rel = (uint8_t)bits(w0, 22, 22);
-    sl->src[1].chan = (uint8_t)bits(w0, 24, 23);
-    sl->src[1].neg = (uint8_t)bits(w0, 25, 25);
-    sl->index_mode = (uint8_t)bits(w0, 28, 26);
-    sl->pred_sel = (uint8_t)bits(w0, 30, 29);
-    sl->last = (uint8_t)bits(w0, 31, 31);
-    sl->bank_swizzle = (uint8_t)bits(w1, 20, 18);
-    sl->dst_gpr = (uint8_t)bits(w1, 27, 21);
-    sl->dst_rel = (uint8_t)bits(w1, 28, 28);
-    sl->dst_chan = (uint8_t)bits(w1, 30, 29);
-    sl->clamp = (uint8_t)bits(w1, 31, 31);
+    sl->src[0].sel = (uint16_t)r700_bits(w0, 8, 0);
+    sl->src[0].rel = (uint8_t)r700_bits(w0, 9, 9);
+    sl->src[0].chan = (uint8_t)r700_bits(w0, 11, 10);
+    sl->src[0].neg = (uint8_t)r700_bits(w0, 12, 12);
+    sl->src[1].sel = (uint16_t)r700_bits(w0, 21, 13);
+    sl->src[1].rel = (uint8_t)r700_bits(w0, 22, 22);
+    sl->src[1].chan = (uint8_t)r700_bits(w0, 24, 23);
+    sl->src[1].neg = (uint8_t)r700_bits(w0, 25, 25);
+    sl->index_mode = (uint8_t)r700_bits(w0, 28, 26);
+    sl->pred_sel = (uint8_t)r700_bits(w0, 30, 29);
+    sl->last = (uint8_t)r700_bits(w0, 31, 31);
+    sl->bank_swizzle = (uint8_t)r700_bits(w1, 20, 18);
+    sl->dst_gpr = (uint8_t)r700_bits(w1, 27, 21);
+    sl->dst_rel = (uint8_t)r700_bits(w1, 28, 28);
+    sl->dst_chan = (uint8_t)r700_bits(w1, 30, 29);
+    sl->clamp = (uint8_t)r700_bits(w1, 31, 31);
     int row;
-    if (bits(w1, 17, 15)) {                    /* OP3: opcodes 8-31 */
-        row = r700_alu_row_of(R700_ENC_OP3, bits(w1, 17, 13));
+    if (r700_bits(w1, 17, 15)) {                    /* OP3: opcodes 8-31 */
+        row = r700_alu_row_of(R700_ENC_OP3, r700_bits(w1, 17, 13));
         if (row < 0)
-            return gpuref_errf(err, GPUREF_ERR_DECODE, "reserved OP3 opcode %u", bits(w1, 17, 13));
-        sl->src[2].sel = (uint16_t)bits(w1, 8, 0);
-        sl->src[2].rel = (uint8_t)bits(w1, 9, 9);
-        sl->src[2].chan = (uint8_t)bits(w1, 11, 10);
-        sl->src[2].neg = (uint8_t)bits(w1, 12, 12);
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "reserved OP3 opcode %u", r700_bits(w1, 17, 13));
+        sl->src[2].sel = (uint16_t)r700_bits(w1, 8, 0);
+        sl->src[2].rel = (uint8_t)r700_bits(w1, 9, 9);
+        sl->src[2].chan = (uint8_t)r700_bits(w1, 11, 10);
+        sl->src[2].neg = (uint8_t)r700_bits(w1, 12, 12);
         sl->write = 1;                         /* OP3 always writes (L1986) */
     } else {
-        if (bits(w1, 14, 14))
+        if (r700_bits(w1, 14, 14))
             return gpuref_errf(err, GPUREF_ERR_DECODE, "OP2 ALU_INST bit 14 set (opcode 0x%x)",
-                               bits(w1, 17, 7));
-        row = r700_alu_row_of(R700_ENC_OP2, bits(w1, 13, 7));
+                               r700_bits(w1, 17, 7));
+        row = r700_alu_row_of(R700_ENC_OP2, r700_bits(w1, 13, 7));
         if (row < 0)
-            return gpuref_errf(err, GPUREF_ERR_DECODE, "reserved OP2 opcode %u", bits(w1, 13, 7));
-        sl->src[0].abs = (uint8_t)bits(w1, 0, 0);
-        sl->src[1].abs = (uint8_t)bits(w1, 1, 1);
-        sl->uem = (uint8_t)bits(w1, 2, 2);
-        sl->up = (uint8_t)bits(w1, 3, 3);
-        sl->write = (uint8_t)bits(w1, 4, 4);
-        sl->omod = (uint8_t)bits(w1, 6, 5);
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "reserved OP2 opcode %u", r700_bits(w1, 13, 7));
+        sl->src[0].abs = (uint8_t)r700_bits(w1, 0, 0);
+        sl->src[1].abs = (uint8_t)r700_bits(w1, 1, 1);
+        sl->uem = (uint8_t)r700_bits(w1, 2, 2);
+        sl->up = (uint8_t)r700_bits(w1, 3, 3);
+        sl->write = (uint8_t)r700_bits(w1, 4, 4);
+        sl->omod = (uint8_t)r700_bits(w1, 6, 5);
     }
     sl->row = (uint16_t)row;
     if (sl->index_mode == 7)

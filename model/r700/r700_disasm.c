@@ -213,22 +213,12 @@ int r700_disasm_fetch(const r700_fetch *f, char *buf, size_t len)
     if (f->form == R700_FF_VTX) {
         put(&b, "%c, RID:%u OFS:%u FMT:%s NUM:%s", r700_chan_name[f->ssel[0]], f->rid, f->offset,
             r700_dfmt_name[f->dfmt], r700_nfa_name[f->nfa]);
-        if (f->fca)
-            put(&b, " SIGNED");
-        if (f->sma)
-            put(&b, " NO_ZERO");
         if (f->endian)
             put(&b, " ES:%s", r700_endian_name[f->endian]);
         if (f->fetch_type)
             put(&b, " FT:%u", f->fetch_type);
         if (f->mfc)
             put(&b, " MFC:%u", f->mfc);
-        if (f->ucf)
-            put(&b, " UCF");
-        if (f->cbns)
-            put(&b, " CBNS");
-        if (f->mf)
-            put(&b, " MF");
     } else {
         for (unsigned k = 0; k < 4; k++)
             put(&b, "%c", "XYZW01"[f->ssel[k]]);
@@ -243,13 +233,12 @@ int r700_disasm_fetch(const r700_fetch *f, char *buf, size_t len)
                 put(&b, " O%c:%d", "XYZ"[k], f->ofs[k]);
         if (f->lod_bias)
             put(&b, " LB:%u", f->lod_bias);
-        if (f->bfm)
-            put(&b, " BFM");
     }
-    if (f->fwq)
-        put(&b, " FWQ");
-    if (f->alt)
-        put(&b, " ALT_CONST");
+    for (unsigned i = 0; i < R700_NFETCH_FLAGS; i++) {
+        const r700_fetch_flag *x = &r700_fetch_flags[i];
+        if ((x->form == R700_FF_ANY || x->form == f->form) && ((const uint8_t *)f)[x->off])
+            put(&b, " %s", x->name);
+    }
     return GPUREF_OK;
 }
 

@@ -365,7 +365,7 @@ int r700_cf_export(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: SEL_%c 6 is reserved",
                                r700_cf_rows[c->row].name, r700_chan_name[k]);
     for (unsigned i = 0; i < n; i++) {
-        unsigned g = c->rw_gpr + i + (c->rw_rel ? (s->al & 0x1fff) : 0);
+        unsigned g = c->rw_gpr + i + (c->rw_rel ? r700_al_index(s) : 0);
         unsigned idx = (c->array_base + i) & 255;
         for (unsigned l = 0; l < s->cfg.lanes; l++) {
             if (!(pass >> l & 1))
@@ -377,8 +377,7 @@ int r700_cf_export(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err
                 unsigned sel = c->sel[k];
                 if (sel == 7)
                     continue;
-                v = sel < 4 ? (g < s->cfg.gprs ? s->gpr[g][sel][l] : s->gpr[0][sel][l])
-                            : sel == 4 ? 0 : 0x3f800000u;
+                v = sel < 4 ? r700_gpr_read(s, g, sel, l) : sel == 4 ? 0 : 0x3f800000u;
                 for (unsigned b = 0; b < 4; b++)
                     d[4 * k + b] = (uint8_t)(v >> (8 * b));
                 mask |= 15u << (4 * k);
@@ -434,13 +433,13 @@ int r700_cf_mem(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
     unsigned nw = 0;
     for (int phase = 0; phase < 2; phase++) {
         for (unsigned i = 0; i < n && mask; i++) {
-            unsigned g = c->rw_gpr + i + (c->rw_rel ? (s->al & 0x1fff) : 0);
+            unsigned g = c->rw_gpr + i + (c->rw_rel ? r700_al_index(s) : 0);
             for (unsigned l = 0; l < s->cfg.lanes; l++) {
                 if (!(pass >> l & 1))
                     continue;
                 uint64_t idx = 0;
                 if (c->type == 1)
-                    idx = c->index_gpr < s->cfg.gprs ? s->gpr[c->index_gpr][0][l] : s->gpr[0][0][l];
+                    idx = r700_gpr_read(s, c->index_gpr, 0, l);
                 uint64_t dw;
                 if (scatter) {
                     dw = c->array_base + idx + (uint64_t)i * k;
@@ -463,7 +462,7 @@ int r700_cf_mem(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
                 }
                 uint8_t d[16];
                 for (unsigned j = 0; j < k; j++) {
-                    uint32_t v = g < s->cfg.gprs ? s->gpr[g][j][l] : s->gpr[0][j][l];
+                    uint32_t v = r700_gpr_read(s, g, j, l);
                     for (unsigned b = 0; b < 4; b++)
                         d[4 * j + b] = (uint8_t)(v >> (8 * b));
                 }
@@ -471,7 +470,7 @@ int r700_cf_mem(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
                     if (mask >> b & 1)
                         base[addr + b] = d[b];
                 gpuref_retire_memw(rr, space, addr, 4 * k, l, d,
-                                   mask == (k == 4 ? 0xffffu : (1u << (4 * k)) - 1) ? 0 : mask,
+                                   mask == (1u << (4 * k)) - 1 ? 0 : mask,
                                    GPUREF_SLOT_NONE);
             }
         }
@@ -590,11 +589,8 @@ int r700_cf_step(r700_state *s, gpuref_retire *rr, char *err)
     if (pc < s->base || wi >= s->nwords || (pc & 7))
         return gpuref_errf(err, GPUREF_ERR_DECODE, "CF pc 0x%x is outside the program (no "
                            "END_OF_PROGRAM before it)", pc);
-    if (s->cfst[wi / 2] != GPUREF_OK) {
-        r700_cf tmp;
-        int st = r700_decode_cf(s->words + wi, s->nwords - wi, &tmp, why);
-        return gpuref_errf(err, st ? st : GPUREF_ERR_DECODE, "CF at 0x%x: %s", pc, why);
-    }
+    if (s->cfst[wi / 2] != GPUREF_OK)
+        return r700_view_error(s, R700_VIEW_CF, pc, err);
     const r700_cf *c = &s->cfd[wi / 2];
     uint32_t al0 = s->al;
     rr->pc = pc;

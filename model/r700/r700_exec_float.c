@@ -6,6 +6,19 @@
 #define F1   0x3f800000u
 #define NMAX 0xff7fffffu     /* -MAX_FLOAT */
 
+/* OMOD (x2, x4, /2) then CLAMP to [0, 1] (L1972-1980) on a result of format
+ * f: FP_F32, or FP_F64 for a double's result (D40); exact float ops through
+ * model/fp, a NaN clamped to +0 (D12) */
+int r700_out_mod(const fp_policy *fp, fp_fmt f, unsigned omod, unsigned clamp, uint64_t *v)
+{
+    static const uint64_t k32[4] = { 0x3f800000u, 0x40000000u, 0x40800000u, 0x3f000000u };
+    static const uint64_t k64[4] = { 0x3ff0000000000000ull, 0x4000000000000000ull,
+                                     0x4010000000000000ull, 0x3fe0000000000000ull };
+    if (!omod && !clamp)
+        return GPUREF_OK;
+    return fp_mul(f, *v, (f == FP_F64 ? k64 : k32)[omod & 3], fp, clamp ? FP_F_CLAMP : 0, v, NULL);
+}
+
 int r700_x_add(r700_lane *l) { return fp32_add(l->src[0], l->src[1], l->fp, 0, &l->dst, NULL); }
 /* MUL, MULADD*, DOT4, MUL_LIT: 0 * anything = 0 (L1831); the _IEEE forms IEEE */
 int r700_x_mul(r700_lane *l) { return fp32_mul(l->src[0], l->src[1], l->fp, FP_F_ZERO_WINS, &l->dst, NULL); }
@@ -178,12 +191,15 @@ static uint64_t pair_src(const r700_lane *l, unsigned k)
     return (uint64_t)l->rsrc[p][k] << 32 | l->rsrc[p + 1][k];
 }
 
-static void pair_dst(r700_lane *l, uint64_t v)
+/* a double result r: the even slot's OMOD, then CLAMP (D40), then this
+ * slot's half (the even slot the low dword, the odd slot the high dword) */
+static int pair_dst(r700_lane *l, uint64_t r)
 {
-    l->dst = (l->unit & 1) ? (uint32_t)(v >> 32) : (uint32_t)v;
+    int st = r700_out_mod(l->fp, FP_F64, l->omod64, l->clamp64, &r);
+    if (!st)
+        l->dst = (l->unit & 1) ? (uint32_t)(r >> 32) : (uint32_t)r;
+    return st;
 }
-
-static int dbl_out(const r700_lane *l, uint64_t *v);
 
 /* ADD_64: IEEE binary64 add, round to nearest even, denormals as zero in
  * and out, a NaN operand propagated (src0 first), inf - inf the NaN64
@@ -192,11 +208,7 @@ int r700_x_add_64(r700_lane *l)
 {
     uint64_t r;
     int st = fp_add(FP_F64, pair_src(l, 0), pair_src(l, 1), l->fp, 0, &r, NULL);
-    if (!st)
-        st = dbl_out(l, &r);
-    if (!st)
-        pair_dst(l, r);
-    return st;
+    return st ? st : pair_dst(l, r);
 }
 
 /* FLT32_TO_FLT64: src0 of the even slot (.X or .Z) converted exactly; a
@@ -214,21 +226,7 @@ int r700_x_flt32_to_flt64(r700_lane *l)
         r = sign;
     else
         r = sign | (uint64_t)(ex + 1023 - 127) << 52 | man << 29;
-    int st = dbl_out(l, &r);
-    if (!st)
-        pair_dst(l, r);
-    return st;
-}
-
-/* the even slot's OMOD, then CLAMP, on a double result: exact multiplies
- * by 2, 4, 0.5 and the clamp to [0, 1] through model/fp (D40) */
-static int dbl_out(const r700_lane *l, uint64_t *v)
-{
-    static const uint64_t k[4] = { 0x3ff0000000000000ull, 0x4000000000000000ull,
-                                   0x4010000000000000ull, 0x3fe0000000000000ull };
-    if (!l->omod64 && !l->clamp64)
-        return GPUREF_OK;
-    return fp_mul(FP_F64, *v, k[l->omod64 & 3], l->fp, l->clamp64 ? FP_F_CLAMP : 0, v, NULL);
+    return pair_dst(l, r);
 }
 
 /* four-slot doubles (MUL_64, MULADD_64*, L4590-4640): x, y and z read the
@@ -244,11 +242,7 @@ int r700_x_mul_64(r700_lane *l)
 {
     uint64_t r;
     int st = fp_mul(FP_F64, quad_src(l, 0), quad_src(l, 1), l->fp, 0, &r, NULL);
-    if (!st)
-        st = dbl_out(l, &r);
-    if (!st)
-        pair_dst(l, r);
-    return st;
+    return st ? st : pair_dst(l, r);
 }
 
 /* MULADD_64*: the product rounded, then the sum rounded (Tables 9.8 and 9.9
@@ -259,11 +253,7 @@ static int muladd64(r700_lane *l, uint64_t scale)
     int st = fp_mad(FP_F64, quad_src(l, 0), quad_src(l, 1), quad_src(l, 2), l->fp, 0, &r, NULL);
     if (!st && scale)
         st = fp_mul(FP_F64, r, scale, l->fp, 0, &r, NULL);
-    if (!st)
-        st = dbl_out(l, &r);
-    if (!st)
-        pair_dst(l, r);
-    return st;
+    return st ? st : pair_dst(l, r);
 }
 int r700_x_muladd_64(r700_lane *l)    { return muladd64(l, 0); }
 int r700_x_muladd_64_m2(r700_lane *l) { return muladd64(l, 0x4000000000000000ull); }
@@ -306,8 +296,7 @@ int r700_x_frexp_64(r700_lane *l)
  * 9.3); the result is the even slot's; the odd slot's value is not stated */
 int r700_x_flt64_to_flt32(r700_lane *l)
 {
-    unsigned p = pair_of(l);
-    uint64_t a = (uint64_t)l->rsrc[p][0] << 32 | l->rsrc[p + 1][0];
+    uint64_t a = pair_src(l, 0);
     if (l->unit & 1) {
         if (l->sl->write) {
             l->why = "the odd slot of FLT64_TO_FLT32 with WRITE_MASK: its value is not stated, D59";
@@ -322,13 +311,10 @@ int r700_x_flt64_to_flt32(r700_lane *l)
         r = (a >> 63) ? 0xffc00000u : 0x7fc00000u;
     else if ((st = fp_convert(FP_F32, FP_F64, a, l->fp, 0, &r, NULL)))
         return st;
-    uint32_t v = (uint32_t)r;
-    if (l->omod64 || l->clamp64) {     /* the even slot's modifiers on the f32 result */
-        static const uint32_t k[4] = { 0x3f800000u, 0x40000000u, 0x40800000u, 0x3f000000u };
-        if ((st = fp32_mul(v, k[l->omod64 & 3], l->fp, l->clamp64 ? FP_F_CLAMP : 0, &v, NULL)))
-            return st;
-    }
-    l->dst = v;
+    /* the even slot's modifiers on the f32 result */
+    if ((st = r700_out_mod(l->fp, FP_F32, l->omod64, l->clamp64, &r)))
+        return st;
+    l->dst = (uint32_t)r;
     return GPUREF_OK;
 }
 
@@ -347,10 +333,7 @@ int r700_x_fract_64(r700_lane *l)
         return st;
     if ((r << 1) == 0)
         r = 0;                          /* -0 gives +0 (Table 9.4) */
-    if ((st = dbl_out(l, &r)))
-        return st;
-    pair_dst(l, r);
-    return GPUREF_OK;
+    return pair_dst(l, r);
 }
 
 /* LDEXP_64 (L3994-4090; D60): src0 the double (as the example: "LDEXP_64
@@ -359,9 +342,8 @@ int r700_x_fract_64(r700_lane *l)
  * or above 0x7FF +-inf, at or below 0 +-0, else the same mantissa */
 int r700_x_ldexp_64(r700_lane *l)
 {
-    unsigned p = pair_of(l);
-    uint64_t a = (uint64_t)l->rsrc[p][0] << 32 | l->rsrc[p + 1][0];
-    int64_t n = (int32_t)l->rsrc[p][1];
+    uint64_t a = pair_src(l, 0);
+    int64_t n = (int32_t)l->rsrc[pair_of(l)][1];
     uint64_t sign = a & 0x8000000000000000ull, r;
     int64_t ex = (int64_t)(a >> 52 & 0x7ff);
     if (ex == 0x7ff)
@@ -374,10 +356,7 @@ int r700_x_ldexp_64(r700_lane *l)
         r = sign;
     else
         r = sign | (uint64_t)(ex + n) << 52 | (a & 0xfffffffffffffull);
-    int st = dbl_out(l, &r);
-    if (!st)
-        pair_dst(l, r);
-    return st;
+    return pair_dst(l, r);
 }
 
 /* PRED_SETE/GE/GT_64 (L5380-5470, Tables 9.10-9.12; D61): as the 32-bit

@@ -4,6 +4,7 @@
  * formats and endian swap, and the exec functions: vertex fetch (FETCH,
  * SEMANTIC), texture LD and GET_TEXTURE_RESINFO over the resources of the
  * RES file and the memory space "mem" (README "Fetch clauses"). */
+#include <stddef.h>
 #include <string.h>
 
 #include "r700.h"
@@ -32,6 +33,16 @@ const char *const r700_dfmt_name[64] = {
 };
 const char *const r700_nfa_name[4] = { "NORM", "INT", "SCALED", "NUM3" };
 const char *const r700_endian_name[4] = { "NONE", "8IN16", "8IN32", "ES3" };
+const r700_fetch_flag r700_fetch_flags[R700_NFETCH_FLAGS] = {
+    { "SIGNED",    R700_FF_VTX, offsetof(r700_fetch, fca) },   /* FORMAT_COMP_ALL */
+    { "NO_ZERO",   R700_FF_VTX, offsetof(r700_fetch, sma) },   /* SRF_MODE_ALL */
+    { "UCF",       R700_FF_VTX, offsetof(r700_fetch, ucf) },   /* USE_CONST_FIELDS */
+    { "CBNS",      R700_FF_VTX, offsetof(r700_fetch, cbns) },  /* CONST_BUF_NO_STRIDE */
+    { "MF",        R700_FF_VTX, offsetof(r700_fetch, mf) },    /* MEGA_FETCH */
+    { "BFM",       R700_FF_TEX, offsetof(r700_fetch, bfm) },   /* BC_FRAC_MODE */
+    { "FWQ",       R700_FF_ANY, offsetof(r700_fetch, fwq) },   /* FETCH_WHOLE_QUAD */
+    { "ALT_CONST", R700_FF_ANY, offsetof(r700_fetch, alt) },
+};
 
 /* The formats the model unpacks: components of one size, x in the least
  * significant bits (D46).  n components of `bits` each, float or not. */
@@ -73,25 +84,6 @@ static int tex_only(unsigned f)
            f == 46 || f >= 54;
 }
 
-static uint32_t bits(uint32_t w, unsigned hi, unsigned lo)
-{
-    return (w >> lo) & ((hi - lo == 31) ? 0xffffffffu : ((1u << (hi - lo + 1)) - 1));
-}
-
-int r700_fetch_find(const char *name, size_t n)
-{
-    for (int i = 0; i < R700_NFETCH; i++) {
-        const char *r = r700_fetch_rows[i].name;
-        size_t k = 0;
-        while (k < n && r[k] && (r[k] == name[k] || (name[k] >= 'a' && name[k] <= 'z' &&
-                                                     r[k] == name[k] - 32)))
-            k++;
-        if (k == n && !r[k])
-            return i;
-    }
-    return -1;
-}
-
 /* ------------------------------------------------------------ decode */
 int r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err)
 {
@@ -100,7 +92,7 @@ int r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err)
         return gpuref_errf(err, GPUREF_ERR_DECODE, "truncated fetch instruction (%zu of 4 words)",
                            avail);
     memcpy(f->w, w, sizeof f->w);
-    unsigned op = bits(w[0], 4, 0);
+    unsigned op = r700_bits(w[0], 4, 0);
     int row = -1;
     for (int i = 0; i < R700_NFETCH; i++)
         if (r700_fetch_rows[i].op == op)
@@ -114,16 +106,16 @@ int r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err)
     f->row = (uint16_t)row;
     f->form = r700_fetch_rows[row].form;
     const char *nm = r700_fetch_rows[row].name;
-    f->fwq = (uint8_t)bits(w[0], 7, 7);
-    f->rid = (uint16_t)bits(w[0], 15, 8);
-    f->src_gpr = (uint8_t)bits(w[0], 22, 16);
-    f->src_rel = (uint8_t)bits(w[0], 23, 23);
-    f->dst_gpr = (uint8_t)bits(w[1], 6, 0);
-    f->dst_rel = (uint8_t)bits(w[1], 7, 7);
-    if (bits(w[1], 8, 8))
+    f->fwq = (uint8_t)r700_bits(w[0], 7, 7);
+    f->rid = (uint16_t)r700_bits(w[0], 15, 8);
+    f->src_gpr = (uint8_t)r700_bits(w[0], 22, 16);
+    f->src_rel = (uint8_t)r700_bits(w[0], 23, 23);
+    f->dst_gpr = (uint8_t)r700_bits(w[1], 6, 0);
+    f->dst_rel = (uint8_t)r700_bits(w[1], 7, 7);
+    if (r700_bits(w[1], 8, 8))
         return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: reserved bit 8 of the second dword set", nm);
     for (unsigned k = 0; k < 4; k++) {
-        f->dsel[k] = (uint8_t)bits(w[1], 11 + 3 * k, 9 + 3 * k);
+        f->dsel[k] = (uint8_t)r700_bits(w[1], 11 + 3 * k, 9 + 3 * k);
         if (f->dsel[k] == 6)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: DST_SEL_%c 6 is reserved", nm,
                                r700_chan_name[k]);
@@ -131,47 +123,47 @@ int r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err)
     if (f->form == R700_FF_VTX) {
         if (op == 2)          /* MEM: the MEM_RD / MEM_DS layouts; kept as words */
             return GPUREF_OK;
-        f->fetch_type = (uint8_t)bits(w[0], 6, 5);
-        f->ssel[0] = (uint8_t)bits(w[0], 25, 24);
-        f->mfc = (uint8_t)bits(w[0], 31, 26);
+        f->fetch_type = (uint8_t)r700_bits(w[0], 6, 5);
+        f->ssel[0] = (uint8_t)r700_bits(w[0], 25, 24);
+        f->mfc = (uint8_t)r700_bits(w[0], 31, 26);
         if (op == 1) {        /* VTX_WORD1_SEM: SEMANTIC_ID [7:0] */
-            f->sem = (uint8_t)bits(w[1], 7, 0);
+            f->sem = (uint8_t)r700_bits(w[1], 7, 0);
             f->dst_gpr = f->dst_rel = 0;
         }
-        f->ucf = (uint8_t)bits(w[1], 21, 21);
-        f->dfmt = (uint8_t)bits(w[1], 27, 22);
-        f->nfa = (uint8_t)bits(w[1], 29, 28);
-        f->fca = (uint8_t)bits(w[1], 30, 30);
-        f->sma = (uint8_t)bits(w[1], 31, 31);
-        f->offset = (uint16_t)bits(w[2], 15, 0);
-        f->endian = (uint8_t)bits(w[2], 17, 16);
-        f->cbns = (uint8_t)bits(w[2], 18, 18);
-        f->mf = (uint8_t)bits(w[2], 19, 19);
-        f->alt = (uint8_t)bits(w[2], 20, 20);
+        f->ucf = (uint8_t)r700_bits(w[1], 21, 21);
+        f->dfmt = (uint8_t)r700_bits(w[1], 27, 22);
+        f->nfa = (uint8_t)r700_bits(w[1], 29, 28);
+        f->fca = (uint8_t)r700_bits(w[1], 30, 30);
+        f->sma = (uint8_t)r700_bits(w[1], 31, 31);
+        f->offset = (uint16_t)r700_bits(w[2], 15, 0);
+        f->endian = (uint8_t)r700_bits(w[2], 17, 16);
+        f->cbns = (uint8_t)r700_bits(w[2], 18, 18);
+        f->mf = (uint8_t)r700_bits(w[2], 19, 19);
+        f->alt = (uint8_t)r700_bits(w[2], 20, 20);
         if (f->fetch_type == 3)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: FETCH_TYPE 3 is reserved", nm);
         if (f->nfa == 3)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: NUM_FORMAT_ALL 3 is reserved", nm);
         if (f->endian == 3)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: ENDIAN_SWAP 3 is reserved", nm);
-        if (bits(w[2], 31, 21))
+        if (r700_bits(w[2], 31, 21))
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: reserved bits 31:21 of the third dword "
                                "set", nm);
         return GPUREF_OK;
     }
-    f->bfm = (uint8_t)bits(w[0], 5, 5);
-    f->alt = (uint8_t)bits(w[0], 24, 24);
-    if (bits(w[0], 6, 6) || bits(w[0], 31, 25))
+    f->bfm = (uint8_t)r700_bits(w[0], 5, 5);
+    f->alt = (uint8_t)r700_bits(w[0], 24, 24);
+    if (r700_bits(w[0], 6, 6) || r700_bits(w[0], 31, 25))
         return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: reserved bits of the first dword set", nm);
-    f->lod_bias = (uint8_t)bits(w[1], 27, 21);
-    f->ct = (uint8_t)bits(w[1], 31, 28);
+    f->lod_bias = (uint8_t)r700_bits(w[1], 27, 21);
+    f->ct = (uint8_t)r700_bits(w[1], 31, 28);
     for (unsigned k = 0; k < 3; k++) {
-        unsigned v = bits(w[2], 5 * k + 4, 5 * k);
+        unsigned v = r700_bits(w[2], 5 * k + 4, 5 * k);
         f->ofs[k] = (int8_t)(v >= 16 ? (int)v - 32 : (int)v);
     }
-    f->sampler = (uint8_t)bits(w[2], 19, 15);
+    f->sampler = (uint8_t)r700_bits(w[2], 19, 15);
     for (unsigned k = 0; k < 4; k++) {
-        f->ssel[k] = (uint8_t)bits(w[2], 22 + 3 * k, 20 + 3 * k);
+        f->ssel[k] = (uint8_t)r700_bits(w[2], 22 + 3 * k, 20 + 3 * k);
         if (f->ssel[k] > 5)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: SRC_SEL_%c %u is reserved (L8616)", nm,
                                r700_chan_name[k], f->ssel[k]);
@@ -303,21 +295,33 @@ static int comp_value(const r700_state *s, uint32_t raw, unsigned nb, int flt, c
     }
 }
 
-/* read one element at `addr` of space mem and unpack it to four values (the
- * missing components 0, 0, 0, 1; D46) */
-static int fetch_elem(r700_state *s, uint64_t addr, const r700_numfmt *nf, const char *nm,
-                      uint32_t v[4], char *err)
+/* the element layout of a format: the formats the model unpacks (D46) and
+ * the endian swaps that fit them (D48); checked once per instruction, before
+ * any lane, so that an unimplemented format stops even when every lane reads
+ * outside its resource */
+static int elem_layout(const r700_numfmt *nf, const char *nm, r700_dfmt *d, unsigned *bytes,
+                       char *err)
 {
-    r700_dfmt d = dfmt_of(nf->dfmt);
-    if (!d.n)
+    *d = dfmt_of(nf->dfmt);
+    if (!d->n)
         return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with DATA_FORMAT FMT_%s (D46)",
                            nm, r700_dfmt_name[nf->dfmt]);
-    unsigned bytes = (d.n * d.bits + 7) / 8;
+    *bytes = (d->n * d->bits + 7u) / 8u;
     unsigned unit = nf->endian == 1 ? 2 : nf->endian == 2 ? 4 : 1;
-    if (unit > 1 && bytes % unit)
+    if (unit > 1 && *bytes % unit)
         return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s: ENDIAN_SWAP %s on FMT_%s "
                            "(%u-byte element, D48)", nm, r700_endian_name[nf->endian],
-                           r700_dfmt_name[nf->dfmt], bytes);
+                           r700_dfmt_name[nf->dfmt], *bytes);
+    return GPUREF_OK;
+}
+
+/* read one element of layout d (`bytes` bytes, elem_layout) at `addr` of
+ * space mem and unpack it to four values (the missing components 0, 0, 0, 1;
+ * D46) */
+static int fetch_elem(r700_state *s, uint64_t addr, const r700_numfmt *nf, r700_dfmt d,
+                      unsigned bytes, const char *nm, uint32_t v[4], char *err)
+{
+    unsigned unit = nf->endian == 1 ? 2 : nf->endian == 2 ? 4 : 1;
     if (addr > R700_MEM_BYTES || bytes > R700_MEM_BYTES - addr)
         return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: address 0x%llx (+%u bytes) is outside the space "
                            "mem (0x%x bytes)", nm, (unsigned long long)addr, bytes, R700_MEM_BYTES);
@@ -346,25 +350,15 @@ static int fetch_elem(r700_state *s, uint64_t addr, const r700_numfmt *nf, const
 }
 
 /* ------------------------------------------------------------ exec */
-static uint32_t lidx(const r700_state *s)
-{
-    return s->al & 0x1fff;
-}
-
-static uint32_t gpr_read(const r700_state *s, unsigned g, unsigned ch, unsigned l)
-{
-    return g < s->cfg.gprs ? s->gpr[g][ch][l] : s->gpr[0][ch][l];   /* L1343 */
-}
-
 /* the destination swizzle and the GPR writes of one fetch (per lane vals) */
-static int write_dst(r700_state *s, const r700_fetch *f, unsigned g, uint64_t lanes,
-                     uint32_t (*val)[4], gpuref_retire *rr)
+static void write_dst(r700_state *s, const r700_fetch *f, unsigned g, uint64_t lanes,
+                      uint32_t (*val)[4], gpuref_retire *rr)
 {
-    if (g >= s->cfg.gprs)                /* out of range: no write (L1343) */
-        return GPUREF_OK;
+    if (g >= s->cfg.gprs || !lanes)      /* out of range: no write (L1343) */
+        return;
     for (unsigned k = 0; k < 4; k++) {
         unsigned sel = f->dsel[k];
-        if (sel == 7 || !lanes)
+        if (sel == 7)
             continue;
         gpuref_regw *w = gpuref_retire_regw(rr, R700_F_R, g * 4 + k, 0xffffffffu);
         for (unsigned l = 0; l < s->cfg.lanes; l++) {
@@ -378,7 +372,6 @@ static int write_dst(r700_state *s, const r700_fetch *f, unsigned g, uint64_t la
             }
         }
     }
-    return GPUREF_OK;
 }
 
 int r700_fx_unimpl(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
@@ -394,7 +387,7 @@ int r700_fx_mem(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retir
 {
     (void)s; (void)lanes; (void)rr;
     return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: MEM (MEM_OP %u: memory-read and LDS "
-                       "clauses, D49)", bits(f->w[0], 10, 8));
+                       "clauses, D49)", r700_bits(f->w[0], 10, 8));
 }
 
 /* FETCH, SEMANTIC (§5, §9.3): the index from SRC_GPR.SRC_SEL_X (+aL), the
@@ -402,62 +395,48 @@ int r700_fx_mem(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retir
 int r700_fx_vtx(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
 {
     const char *nm = r700_fetch_rows[f->row].name;
-    if (f->alt)
-        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with ALT_CONST (D44)", nm);
     const uint32_t *res = s->res[f->rid];
     r700_numfmt nf = f->ucf ? res_fmt(res[3])
                             : (r700_numfmt){ f->dfmt, f->nfa, f->fca, f->sma, f->endian };
     if (tex_only(nf.dfmt))
         return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: FMT_%s is a texture-only format (L8297)", nm,
                            r700_dfmt_name[nf.dfmt]);
-    r700_dfmt d = dfmt_of(nf.dfmt);
-    unsigned bytes = (d.n * d.bits + 7) / 8;
-    unsigned sg = f->src_gpr + (f->src_rel ? lidx(s) : 0);
+    r700_dfmt d;
+    unsigned bytes;
+    int st = elem_layout(&nf, nm, &d, &bytes, err);
+    if (st)
+        return st;
+    unsigned sg = f->src_gpr + (f->src_rel ? r700_al_index(s) : 0);
     uint64_t stride = (f->cbns && !f->src_rel) ? 0 : res[1];
     unsigned dg = f->row == R700_FX_SEMANTIC ? s->sem[f->sem] & 127u
-                                              : f->dst_gpr + (f->dst_rel ? lidx(s) : 0u);
-    if (!d.n)
-        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with DATA_FORMAT FMT_%s (D46)",
-                           nm, r700_dfmt_name[nf.dfmt]);
+                                              : f->dst_gpr + (f->dst_rel ? r700_al_index(s) : 0u);
     uint32_t vals[R700_LANES][4];
     for (unsigned l = 0; l < s->cfg.lanes; l++) {
         if (!(lanes >> l & 1))
             continue;
-        uint64_t idx = gpr_read(s, sg, f->ssel[0], l);
+        uint64_t idx = r700_gpr_read(s, sg, f->ssel[0], l);
         uint64_t off = idx * stride + f->offset;
         if (off + bytes > res[2]) {                   /* outside the buffer: 0 (D50) */
             memset(vals[l], 0, sizeof vals[l]);
             continue;
         }
-        int st = fetch_elem(s, res[0] + off, &nf, nm, vals[l], err);
-        if (st)
+        if ((st = fetch_elem(s, res[0] + off, &nf, d, bytes, nm, vals[l], err)))
             return st;
     }
-    return write_dst(s, f, dg, lanes, vals, rr);
-}
-
-static int tex_common(const r700_state *s, const r700_fetch *f, char *err)
-{
-    const char *nm = r700_fetch_rows[f->row].name;
-    (void)s;
-    if (f->alt)
-        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with ALT_CONST (D44)", nm);
+    write_dst(s, f, dg, lanes, vals, rr);
     return GPUREF_OK;
 }
 
 static uint32_t tex_src(const r700_state *s, const r700_fetch *f, unsigned g, unsigned k, unsigned l)
 {
     unsigned sel = f->ssel[k];
-    return sel < 4 ? gpr_read(s, g, sel, l) : sel == 4 ? 0 : 0x3f800000u;
+    return sel < 4 ? r700_gpr_read(s, g, sel, l) : sel == 4 ? 0 : 0x3f800000u;
 }
 
 /* LD (L7149): unsigned X, Y, Z and the level W, no filtering; outside the
  * resource 0 (D50); the texel at base + (z * height + y) * stride + x * size */
 int r700_fx_ld(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
 {
-    int st = tex_common(s, f, err);
-    if (st)
-        return st;
     if (f->ofs[0] || f->ofs[1] || f->ofs[2])
         return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: LD with OFFSET_X/Y/Z (their unit "
                            "is not given, D51)");
@@ -465,10 +444,13 @@ int r700_fx_ld(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire
         return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: LD with LOD_BIAS (D51)");
     const uint32_t *res = s->res[f->rid];
     r700_numfmt nf = res_fmt(res[3]);
-    r700_dfmt d = dfmt_of(nf.dfmt);
-    uint64_t bytes = (d.n * d.bits + 7u) / 8u;
-    unsigned sg = f->src_gpr + (f->src_rel ? lidx(s) : 0);
-    unsigned dg = f->dst_gpr + (f->dst_rel ? lidx(s) : 0u);
+    r700_dfmt d;
+    unsigned bytes;
+    int st = elem_layout(&nf, "LD", &d, &bytes, err);
+    if (st)
+        return st;
+    unsigned sg = f->src_gpr + (f->src_rel ? r700_al_index(s) : 0);
+    unsigned dg = f->dst_gpr + (f->dst_rel ? r700_al_index(s) : 0u);
     uint32_t vals[R700_LANES][4];
     for (unsigned l = 0; l < s->cfg.lanes; l++) {
         if (!(lanes >> l & 1))
@@ -488,26 +470,26 @@ int r700_fx_ld(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire
             __builtin_mul_overflow(row, (uint64_t)res[1], &off) ||
             __builtin_add_overflow(off, (uint64_t)x * bytes + res[0], &addr))
             addr = UINT64_MAX;                         /* outside the space: a fault below */
-        if ((st = fetch_elem(s, addr, &nf, "LD", vals[l], err)))
+        if ((st = fetch_elem(s, addr, &nf, d, bytes, "LD", vals[l], err)))
             return st;
     }
-    return write_dst(s, f, dg, lanes, vals, rr);
+    write_dst(s, f, dg, lanes, vals, rr);
+    return GPUREF_OK;
 }
 
 /* GET_TEXTURE_RESINFO (L7099): width, height, depth and mip levels of the
  * resource as unsigned integers (D52); the source is not read */
 int r700_fx_resinfo(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
 {
-    int st = tex_common(s, f, err);
-    if (st)
-        return st;
+    (void)err;
     const uint32_t *res = s->res[f->rid];
-    unsigned dg = f->dst_gpr + (f->dst_rel ? lidx(s) : 0u);
+    unsigned dg = f->dst_gpr + (f->dst_rel ? r700_al_index(s) : 0u);
     uint32_t vals[R700_LANES][4];
     for (unsigned l = 0; l < s->cfg.lanes; l++)
         for (unsigned k = 0; k < 4; k++)
             vals[l][k] = res[4 + k];
-    return write_dst(s, f, dg, lanes, vals, rr);
+    write_dst(s, f, dg, lanes, vals, rr);
+    return GPUREF_OK;
 }
 
 /* one fetch instruction of the running clause: a unit of kind "fetch",
@@ -521,17 +503,17 @@ int r700_fetch_unit(r700_state *s, gpuref_retire *rr, char *err)
     if (pc < s->base || wi + 4 > s->nwords)
         return gpuref_errf(err, GPUREF_ERR_DECODE, "fetch clause at 0x%x runs past the program "
                            "(truncated clause)", pc);
-    if (s->fdst[wi / 2] != GPUREF_OK) {
-        r700_fetch tmp;
-        int st = r700_decode_fetch(s->words + wi, s->nwords - wi, &tmp, why);
-        return gpuref_errf(err, st ? st : GPUREF_ERR_DECODE, "fetch at 0x%x: %s", pc, why);
-    }
+    if (s->fdst[wi / 2] != GPUREF_OK)
+        return r700_view_error(s, R700_VIEW_FETCH, pc, err);
     const r700_fetch *f = &s->fd[wi / 2];
     const char *nm = r700_fetch_rows[f->row].name;
     if (f->form == R700_FF_TEX && s->ccf.row != R700_CF_TEX)
         return gpuref_errf(err, GPUREF_ERR_DECODE, "fetch at 0x%x: %s in a %s clause (texture "
                            "instructions run in TEX clauses only, L2116)", pc, nm,
                            r700_cf_rows[s->ccf.row].name);
+    if (f->alt)                          /* the alternate constant set: not modelled */
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "fetch at 0x%x %s: unimplemented: %s with "
+                           "ALT_CONST (D44)", pc, nm, nm);
     uint64_t lanes = 0;
     for (unsigned l = 0; l < s->cfg.lanes; l++)
         if (s->clause_lanes[l])

@@ -358,8 +358,37 @@ static int r700_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len
     return GPUREF_OK;
 }
 
-/* ------------------------------------------------------------ program
- * Predecode at load (as NV50): every even word is decoded once as a CF
+/* ------------------------------------------------------------ program */
+/* the words at w (avail of them) as view v: a CF instruction, an ALU group
+ * with its legality check, or a fetch instruction */
+static int decode_view(const r700_config *cfg, unsigned v, const uint32_t *w, size_t avail,
+                       r700_cf *c, r700_group *g, r700_fetch *f, char *why)
+{
+    int st;
+    switch (v) {
+    case R700_VIEW_CF:
+        return r700_decode_cf(w, avail, c, why);
+    case R700_VIEW_GROUP:
+        st = r700_decode_group(w, avail, cfg, g, why);
+        return st ? st : r700_group_check(g, why);
+    default:
+        return r700_decode_fetch(w, avail, f, why);
+    }
+}
+
+int r700_view_error(const r700_state *s, unsigned view, uint32_t pc, char *err)
+{
+    static const char *const what[3] = { "CF", "group", "fetch" };
+    size_t wi = (pc - s->base) / 4;
+    r700_cf c;
+    r700_group g;
+    r700_fetch f;
+    char why[GPUREF_ERRLEN];
+    int st = decode_view(&s->cfg, view, s->words + wi, s->nwords - wi, &c, &g, &f, why);
+    return gpuref_errf(err, st ? st : GPUREF_ERR_DECODE, "%s at 0x%x: %s", what[view], pc, why);
+}
+
+/* Predecode at load (as NV50): every even word is decoded once as a CF
  * instruction and once as the start of an ALU group; a word that does not
  * decode keeps its error, reported only if it is executed. */
 static int r700_load(void *vs, uint64_t base, const uint32_t *words, size_t n, char *err)
@@ -385,11 +414,10 @@ static int r700_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
     char why[GPUREF_ERRLEN];
     for (size_t i = 0; i < np; i++) {
         size_t at = 2 * i, avail = at < n ? n - at : 0;
-        cfst[i] = (int16_t)r700_decode_cf(w + (at < n ? at : 0), avail, &cfd[i], why);
-        grpst[i] = (int16_t)r700_decode_group(w + (at < n ? at : 0), avail, &s->cfg, &grp[i], why);
-        if (grpst[i] == GPUREF_OK)
-            grpst[i] = (int16_t)r700_group_check(&grp[i], why);
-        fdst[i] = (int16_t)r700_decode_fetch(w + (at < n ? at : 0), avail, &fd[i], why);
+        const uint32_t *wp = w + (at < n ? at : 0);
+        cfst[i] = (int16_t)decode_view(&s->cfg, R700_VIEW_CF, wp, avail, &cfd[i], NULL, NULL, why);
+        grpst[i] = (int16_t)decode_view(&s->cfg, R700_VIEW_GROUP, wp, avail, NULL, &grp[i], NULL, why);
+        fdst[i] = (int16_t)decode_view(&s->cfg, R700_VIEW_FETCH, wp, avail, NULL, NULL, &fd[i], why);
     }
     free(s->words); free(s->cfd); free(s->cfst); free(s->grp); free(s->grpst);
     free(s->fd); free(s->fdst);

@@ -39,7 +39,7 @@ static int rel_index(const r700_gctx *c, const r700_slot *sl, int gpr, unsigned 
     if (sl->index_mode <= 3)
         *idx = s->ar[gpr ? 0 : sl->index_mode][l];
     else if (sl->index_mode == 4)
-        *idx = (int)(s->al & 0x1fff);
+        *idx = (int)r700_al_index(s);
     else
         return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s INDEX_MODE %s (SIMD-global GPRs)",
                            name, r700_index_mode_name[sl->index_mode]);
@@ -79,7 +79,7 @@ static int read_src(const r700_gctx *c, const r700_slot *sl, unsigned k, unsigne
                 return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: kcache relative with INDEX_MODE %s "
                                    "(only the loop index, Table 4.2)", name,
                                    r700_index_mode_name[sl->index_mode]);
-            t += (long)(s->al & 0x1fff);
+            t += (long)r700_al_index(s);
         }
         unsigned lim = mode == 1 ? 16 : 32;
         if (!o->rel && kk >= lim)
@@ -88,7 +88,7 @@ static int read_src(const r700_gctx *c, const r700_slot *sl, unsigned k, unsigne
         if (t < 0 || t >= (long)lim) {
             v = 0x7fffffffu;                                       /* L1348 */
         } else {
-            unsigned line = s->ccf.kaddr[b] + (mode == 3 ? (s->al & 0x1fff) / 16 : 0) + (unsigned)t / 16;
+            unsigned line = s->ccf.kaddr[b] + (mode == 3 ? r700_al_index(s) / 16 : 0) + (unsigned)t / 16;
             uint64_t addr = ((uint64_t)line * 16 + (unsigned)t % 16) * 16 + o->chan * 4u;
             if (addr + 4 > R700_CB_BYTES) {
                 v = 0;
@@ -135,16 +135,6 @@ static int read_src(const r700_gctx *c, const r700_slot *sl, unsigned k, unsigne
     return GPUREF_OK;
 }
 
-/* OMOD (x2, x4, /2) then CLAMP to [0, 1] (L1972-1980), as exact float ops
- * through model/fp (D12) */
-static int out_mod(const r700_state *s, unsigned omod, unsigned clamp, uint32_t *v)
-{
-    static const uint32_t k[4] = { 0x3f800000u, 0x40000000u, 0x40800000u, 0x3f000000u };
-    if (!omod && !clamp)
-        return GPUREF_OK;
-    return fp32_mul(*v, k[omod & 3], &s->fp, clamp ? FP_F_CLAMP : 0, v, NULL);
-}
-
 static const r700_slot *slot_of_unit(const r700_group *g, unsigned u)
 {
     for (unsigned i = 0; i < g->nslots; i++)
@@ -181,13 +171,8 @@ int r700_alu_group(r700_state *s, gpuref_retire *rr, char *err)
     char why[GPUREF_ERRLEN];
     if (pc < s->base || wi >= s->nwords)
         return gpuref_errf(err, GPUREF_ERR_DECODE, "ALU clause group at 0x%x is outside the program", pc);
-    if (s->grpst[wi / 2] != GPUREF_OK) {
-        r700_group tmp;
-        int st = r700_decode_group(s->words + wi, s->nwords - wi, &s->cfg, &tmp, why);
-        if (!st)
-            st = r700_group_check(&tmp, why);
-        return gpuref_errf(err, st ? st : GPUREF_ERR_DECODE, "group at 0x%x: %s", pc, why);
-    }
+    if (s->grpst[wi / 2] != GPUREF_OK)
+        return r700_view_error(s, R700_VIEW_GROUP, pc, err);
     const r700_group *g = &s->grp[wi / 2];
     if (pc + 4u * g->nwords > s->cend)
         return gpuref_errf(err, GPUREF_ERR_DECODE, "group at 0x%x: %u words cross the end of its clause "
@@ -247,8 +232,11 @@ int r700_alu_group(r700_state *s, gpuref_retire *rr, char *err)
             }
             memcpy(x.src, src[u], sizeof x.src);
             int st = r->exec(&x);
-            if (st == GPUREF_OK && !x.nowrite && !(r->flags & R700_RF_MOVA) && !dbl)
-                st = out_mod(s, sl->omod, sl->clamp, &x.dst);
+            if (st == GPUREF_OK && !x.nowrite && !(r->flags & R700_RF_MOVA) && !dbl) {
+                uint64_t v = x.dst;
+                st = r700_out_mod(&s->fp, FP_F32, sl->omod, sl->clamp, &v);
+                x.dst = (uint32_t)v;
+            }
             if (st == GPUREF_ERR_UNIMPL || st == GPUREF_ERR_DECODE)
                 return gpuref_errf(err, st, "group at 0x%x slot %c: %s%s%s%s%s", pc, "xyzwt"[u],
                                    st == GPUREF_ERR_UNIMPL ? "unimplemented: " : "", r->name,
