@@ -210,9 +210,11 @@ $(B)/lib/pkgconfig/gpuref-check.pc: scripts/gpuref-check.pc.in
 
 TB_COMMON  := dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
               testbenches/common/gpuref_retire_mon.sv
+# included by the benches (not compiled on their own): prerequisites only
+TB_INC     := $(wildcard testbenches/common/*.svh)
 # One bench per ISA (and its coverage build).
 define tb_rule
-$(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv rtl/common/fp/*.sv) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
+$(B)/tb/$(1)$(2)/Vtb_$(1): $$(TB_COMMON) $$(TB_INC) $$(wildcard rtl/$(1)/*.sv rtl/common/*.sv rtl/common/fp/*.sv) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
 	@mkdir -p $$(dir $$@)
 	rm -f $$@
 	$$(VERILATOR) $$(VFLAGS) $(3) --Mdir $(B)/tb/$(1)$(2) --top-module tb_$(1) -o Vtb_$(1) \
@@ -232,7 +234,7 @@ $(foreach i,$(RTL_ISAS),$(eval $(call tb_rule,$(i),-cov,--coverage-line --covera
 define mut_rule
 $(B)/mut/$(1)/files.f: FORCE
 	@python3 scripts/mutate.py --isa $(1) --gen $(B)/mut/$(1)
-$(B)/tb/$(1)-mut/Vtb_$(1): $(B)/mut/$(1)/files.f $$(TB_COMMON) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
+$(B)/tb/$(1)-mut/Vtb_$(1): $(B)/mut/$(1)/files.f $$(TB_COMMON) $$(TB_INC) testbenches/$(1)/tb_$(1).sv testbenches/$(1)/bench.h testbenches/common/main.cpp $(B)/lib/libgpuref_check.a $(B)/lib/libgpuref_dpi.a $(B)/lib/libgpuref.a
 	@mkdir -p $$(dir $$@)
 	rm -f $$@
 	$$(VERILATOR) $$(VFLAGS) -CFLAGS -DGPUREF_MUT_BENCH --Mdir $(B)/tb/$(1)-mut --top-module tb_$(1) -o Vtb_$(1) \

@@ -4,12 +4,12 @@
 #      option define, and with -GSTRICT=1'b1 (all must be warning-free).  The deliberate bugs and
 #      mutants are not in the sources (scripts/mutations/nv50.txt; the
 #      generated mutant RTL is built with -Wno-fatal by the Makefile);
-#   2. yosys synthesis with small memories (rtl/nv50/synth.ys).
+#   2. yosys synthesis with small memories (rtl/nv50/synth.ys);
+#   3. the lockstep bench compiles (check_bench, rtl/common/lint-lib.sh).
 # Usage: rtl/nv50/lint.sh            (from anywhere; exits non-zero on failure)
 #        NV50_NO_SYNTH=1 rtl/nv50/lint.sh   skips the (slow, several minutes) yosys run
 #        GPUREF_SYNTH=coarse rtl/nv50/lint.sh  coarse synthesis only (scripts/synth.sh)
-set -eu
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 
 # the float units of rtl/common/fp used by nv50_fpu (building blocks first)
 FP="rtl/common/fp/fp_unpack.sv rtl/common/fp/fp_round.sv rtl/common/fp/fp_nan_sel.sv \
@@ -19,8 +19,8 @@ FP="rtl/common/fp/fp_unpack.sv rtl/common/fp/fp_round.sv rtl/common/fp/fp_nan_se
     rtl/common/fp/fp32_to_fp16.sv"
 SRCS="rtl/nv50/nv50_pkg.sv rtl/nv50/nv50_ram.sv rtl/nv50/nv50_alu.sv rtl/nv50/nv50_decode.sv \
       rtl/nv50/nv50_sfu_rom.sv rtl/nv50/nv50_sfu.sv rtl/nv50/nv50_fpu.sv rtl/nv50/nv50_mad_g80.sv rtl/nv50/nv50_core.sv $FP"
-pass=0
-fail=0
+. rtl/common/lint-lib.sh
+lint_init nv50
 
 for def in "" NV50_PI_UNSIGNED STRICT; do
   case "$def" in
@@ -29,20 +29,14 @@ for def in "" NV50_PI_UNSIGNED STRICT; do
     *)      dflag="-D$def"; label="$def" ;;
   esac
   # shellcheck disable=SC2086
-  if verilator --lint-only -Wall $dflag --top-module nv50_core $SRCS; then
-    echo "lint ($label): ok"; pass=$((pass + 1))
-  else
-    echo "lint ($label): FAILED"; fail=$((fail + 1))
-  fi
+  check "verilator-wall-$label" "$VERILATOR" --lint-only -Wall $dflag --top-module nv50_core $SRCS
 done
 
 if [ "${NV50_NO_SYNTH:-0}" = "1" ]; then
-  echo "synth: skipped (NV50_NO_SYNTH=1)"
-elif sh scripts/synth.sh nv50 "${GPUREF_SYNTH:-full}"; then
-  echo "synth: ok"; pass=$((pass + 1))
+  echo "synth: skipped (NV50_NO_SYNTH=1)"; skipped=1
 else
-  echo "synth: FAILED"; fail=$((fail + 1))
+  check yosys-synth sh scripts/synth.sh nv50 "${GPUREF_SYNTH:-full}"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+check_bench nv50
+lint_end

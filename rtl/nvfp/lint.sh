@@ -11,25 +11,10 @@
 # Prints one line "N passed, N failed"; a failing check also prints its log tail.
 # Exit status 0 when everything passed.
 cd "$(dirname "$0")/../.." || exit 2
-VERILATOR=${VERILATOR:-verilator}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/nvfp-lint.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0
-fail=0
+. rtl/common/lint-lib.sh
+lint_init nvfp
 
-check() {   # check NAME COMMAND...
-    name=$1; shift
-    if "$@" > "$tmp/$name.log" 2>&1; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: $*" >&2
-        tail -20 "$tmp/$name.log" >&2
-    fi
-}
-
-RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/nvfp/nvfp_decode.sv rtl/nvfp/nvfp_lane.sv rtl/nvfp/nvfp_core.sv"
-BENCH_RTL=$(ls rtl/common/*.sv rtl/common/fp/*.sv 2>/dev/null; ls rtl/nvfp/*.sv | grep -v '_pkg\.sv$')
+RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/nvfp/nvfp_decode.sv rtl/nvfp/nvfp_to_h.sv rtl/nvfp/nvfp_lane.sv rtl/nvfp/nvfp_core.sv"
 
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module nvfp_core $RTL
 check verilator-wall-NINSN=16 "$VERILATOR" --lint-only -Wall --top-module nvfp_core -GNINSN=16 $RTL
@@ -40,10 +25,7 @@ else
     check yosys-elaborate sh -c 'sed -e "/^synth /,\$d" rtl/nvfp/synth.ys > "$1/elab.ys" && yosys -q -s "$1/elab.ys"' sh "$tmp"
     skipped=1
 fi
-check bench-verilate "$VERILATOR" --lint-only -Wno-fatal --top-module tb_nvfp \
-    dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
-    testbenches/common/gpuref_retire_mon.sv $BENCH_RTL testbenches/nvfp/tb_nvfp.sv
+check_bench nvfp
 
 [ "$skipped" = 1 ] && echo "yosys synthesis skipped (make synth or make test-long runs it)"
-echo "$pass passed, $fail failed, $skipped skipped"
-[ "$fail" -eq 0 ]
+lint_end

@@ -291,5 +291,5 @@ module nvfp_core #(
   end
 
   logic unused_c;
-  assign unused_c = ^{tid, nsrc, s_type[5:0] == 6'd0};
+  assign unused_c = ^{tid, nsrc};     // no texture unit (tid); the fetch reads all three sources (nsrc)
 endmodule

@@ -11,25 +11,10 @@
 # Prints one line "N passed, N failed"; a failing check also prints its log tail.
 # Exit status 0 when everything passed.
 cd "$(dirname "$0")/../.." || exit 2
-VERILATOR=${VERILATOR:-verilator}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/r700-lint.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0
-fail=0
-
-check() {   # check NAME COMMAND...
-    name=$1; shift
-    if "$@" > "$tmp/$name.log" 2>&1; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: $*" >&2
-        tail -20 "$tmp/$name.log" >&2
-    fi
-}
+. rtl/common/lint-lib.sh
+lint_init r700
 
 RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/r700/r700_decode.sv rtl/r700/r700_alu.sv rtl/r700/r700_red.sv rtl/r700/r700_core.sv"
-BENCH_RTL=$(ls rtl/common/*.sv rtl/common/fp/*.sv 2>/dev/null; ls rtl/r700/*.sv | grep -v '_pkg\.sv$')
 
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module r700_core $RTL
 for p in LANES=1 LANES=64 STACK=1; do
@@ -46,10 +31,7 @@ if [ "${GPUREF_SYNTH:-full}" = full ]; then
 else
     skipped=1
 fi
-check bench-verilate "$VERILATOR" --lint-only -Wno-fatal --top-module tb_r700 \
-    dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
-    testbenches/common/gpuref_retire_mon.sv $BENCH_RTL testbenches/r700/tb_r700.sv
+check_bench r700
 
 [ "$skipped" = 1 ] && echo "yosys skipped: the R700 core is read and synthesized by make synth / make test-long only"
-echo "$pass passed, $fail failed, $skipped skipped"
-[ "$fail" -eq 0 ]
+lint_end

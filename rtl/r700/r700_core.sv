@@ -147,6 +147,25 @@ module r700_core #(
   assign done = st == S_DONE;
   assign fault = st == S_FAULT;
 
+  // the lanes passing the CF condition over a per-pixel state given as its
+  // active mask (Table 3.4: WQM, VPM, COND)
+  function automatic logic [LANES-1:0] cpass(input logic [LANES-1:0] a, input logic wqm, input logic vpm,
+                                             input logic [1:0] cond, input logic bb,
+                                             input logic [LANES-1:0] vmask);
+    logic [LANES-1:0] q;
+    q = a;
+    if (wqm)                              // whole quads with an active pixel
+      for (int l = 0; l < LANES; l++)
+        for (int j = (l / 4) * 4; j < (l / 4) * 4 + 4; j++)
+          if (j < LANES && a[j]) q[l] = 1'b1;
+    if (vpm) q = q & vmask;
+    case (cond)
+      2'd0: cpass = q;
+      2'd1: cpass = '0;
+      2'd2: cpass = bb ? q : '0;
+      default: cpass = bb ? '0 : q;
+    endcase
+  endfunction
 
   // ------------------------------------------------------------ CF decode
   logic [31:0] cw0, cw1, cwi;
@@ -159,7 +178,7 @@ module r700_core #(
   logic [1:0]  c_cond;
   logic        c_vpm, c_wqm, c_eop, c_b;
   logic [31:0] c_target;
-  logic [LANES-1:0] c_pass, c_act, c_q;
+  logic [LANES-1:0] c_pass, c_act;
   always_comb begin
     cwi = (pc - base) >> 2;
     c_pc_ok = pc >= base && pc[2:0] == 3'd0 && cwi < 32'(IMEM_WORDS - 1);
@@ -177,40 +196,9 @@ module r700_core #(
     c_b = bconst[c_cfc];
     c_target = base + (c_alu ? {7'd0, cw0[21:0], 3'd0} : {cw0[28:0], 3'd0});
     for (int l = 0; l < LANES; l++) c_act[l] = pst[l] == r700_pkg::PS_ACTIVE;
-    c_q = c_act;
-    if (c_wqm)                              // whole quads with an active pixel
-      for (int l = 0; l < LANES; l++)
-        for (int j = (l / 4) * 4; j < (l / 4) * 4 + 4; j++)
-          if (j < LANES && c_q[j]) c_act[l] = 1'b1;
-    if (c_vpm) c_act = c_act & valid;
     // CF_ALU has no COND field (its bits are COUNT): the test is "active"
-    case (c_cond)
-      2'd0: c_pass = c_act;
-      2'd1: c_pass = '0;
-      2'd2: c_pass = c_b ? c_act : '0;
-      default: c_pass = c_b ? '0 : c_act;
-    endcase
+    c_pass = cpass(c_act, c_wqm, c_vpm, c_cond, c_b, valid);
   end
-
-  // the lanes passing the CF condition over a per-pixel state given as its
-  // active mask (Table 3.4: WQM, VPM, COND)
-  function automatic logic [LANES-1:0] cpass(input logic [LANES-1:0] a, input logic wqm, input logic vpm,
-                                             input logic [1:0] cond, input logic bb,
-                                             input logic [LANES-1:0] vmask);
-    logic [LANES-1:0] q;
-    q = a;
-    if (wqm)
-      for (int l = 0; l < LANES; l++)
-        for (int j = (l / 4) * 4; j < (l / 4) * 4 + 4; j++)
-          if (j < LANES && a[j]) q[l] = 1'b1;
-    if (vpm) q = q & vmask;
-    case (cond)
-      2'd0: cpass = q;
-      2'd1: cpass = '0;
-      2'd2: cpass = bb ? q : '0;
-      default: cpass = bb ? '0 : q;
-    endcase
-  endfunction
 
   // pops of a CF instruction: POP_COUNT entries (all pixel entries, else a
   // fault), restored top first; a pixel broken out of or continuing in the

@@ -11,32 +11,14 @@
 # Prints one line "N passed, N failed"; a failing check also prints its log tail.
 # Exit status 0 when everything passed.
 cd "$(dirname "$0")/../.." || exit 2
-VERILATOR=${VERILATOR:-verilator}
-YOSYS=${YOSYS:-yosys}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/rdna4-lint.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0
-fail=0
-
-check() {   # check NAME COMMAND...
-    name=$1; shift
-    if "$@" > "$tmp/$name.log" 2>&1; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: $*" >&2
-        tail -20 "$tmp/$name.log" >&2
-    fi
-}
+. rtl/common/lint-lib.sh
+lint_init rdna4
 
 RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/rdna4/rdna4_decode.sv rtl/rdna4/rdna4_salu.sv rtl/rdna4/rdna4_sfloat.sv rtl/rdna4/rdna4_core.sv"
-BENCH_RTL=$(ls rtl/common/*.sv rtl/common/fp/*.sv 2>/dev/null; ls rtl/rdna4/*.sv | grep -v '_pkg\.sv$')
 
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module rdna4_core $RTL
 check yosys-synth sh scripts/synth.sh rdna4 "${GPUREF_SYNTH:-full}"
-check bench-verilate "$VERILATOR" --lint-only -Wno-fatal --top-module tb_rdna4 \
-    dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
-    testbenches/common/gpuref_retire_mon.sv $BENCH_RTL testbenches/rdna4/tb_rdna4.sv
+check_bench rdna4
 
 # out-of-range parameters must stop elaboration with their message
 for bad in KMQ=16 KMQ=0 SMEM_LAT=0 SMEM_LAT=257; do
@@ -44,5 +26,4 @@ for bad in KMQ=16 KMQ=0 SMEM_LAT=0 SMEM_LAT=257; do
         sh "$VERILATOR" "$bad" "$RTL"
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+lint_end

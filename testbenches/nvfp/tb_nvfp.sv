@@ -42,27 +42,17 @@ module tb_nvfp (input logic clk);
 
   nvfp_core dut (.*);
 
-  chandle chk;
-  int     phase = 0;     // 0 reset, 1 collect, 2 load, 3 start, 4 run, 5 stopped
-  int     cycle = 0;
-  logic [2:0]  q_sel[$];
-  logic [15:0] q_addr[$];
-  logic [31:0] q_data[$];
-  int          ld_pos = 0;
+  localparam int LD_AW = 16;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   longint unsigned pbase = 0;
   bit          seen_prog = 0;
   int          unheld = 0;     // initial items the core does not hold (tex descriptors and memory)
-
-  function automatic void push(input logic [2:0] sel, input int unsigned a, input logic [31:0] d);
-    q_sel.push_back(sel); q_addr.push_back(16'(a)); q_data.push_back(d);
-  endfunction
 
   function automatic void map_item(input int kind, input string name, input int unsigned index,
                                    input int unsigned lane, input longint unsigned addr,
                                    input longint unsigned value);
     if (kind == 2) begin                                   // program word
-      if (!seen_prog) begin pbase = addr; seen_prog = 1; push(3'd7, 0, addr[31:0]); end
-      push(3'd0, int'((addr - pbase) >> 2), value[31:0]);
+      if (!seen_prog) begin pbase = addr; seen_prog = 1; ld_push(3'd7, 0, addr[31:0]); end
+      ld_push(3'd0, int'((addr - pbase) >> 2), value[31:0]);
       return;
     end
     if (kind == 1) begin
@@ -70,12 +60,12 @@ module tb_nvfp (input logic clk);
       return;
     end
     case (name)
-      "R":    push(3'd1, (lane << 5) | index, value[31:0]);
-      "p":    push(3'd2, (lane << 6) | index, value[31:0]);
-      "c":    push(3'd3, index, value[31:0]);
-      "fmt":  push(3'd4, (lane << 3) | index, value[31:0]);
-      "CC":   push(3'd5, (lane << 2) | index, value[31:0]);
-      "kill": push(3'd6, lane, value[31:0]);
+      "R":    ld_push(3'd1, (lane << 5) | index, value[31:0]);
+      "p":    ld_push(3'd2, (lane << 6) | index, value[31:0]);
+      "c":    ld_push(3'd3, index, value[31:0]);
+      "fmt":  ld_push(3'd4, (lane << 3) | index, value[31:0]);
+      "CC":   ld_push(3'd5, (lane << 2) | index, value[31:0]);
+      "kill": ld_push(3'd6, lane, value[31:0]);
       "H", "I", "pc": ;                                    // views of R; the program base
       default: unheld++;                                   // tex descriptors
     endcase
@@ -89,6 +79,18 @@ module tb_nvfp (input logic clk);
   logic mon_stop;
   gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(1), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   int f_r, f_fmt, f_cc, f_kill;
+
+  `include "testbenches/common/gpuref_tb_load.svh"
+
+  function automatic void bench_ids();
+    f_r = gpuref_dpi_chk_file_id(chk, "R");     f_fmt = gpuref_dpi_chk_file_id(chk, "fmt");
+    f_cc = gpuref_dpi_chk_file_id(chk, "CC");   f_kill = gpuref_dpi_chk_file_id(chk, "kill");
+  endfunction
+
+  function automatic void bench_collected();
+    if (unheld != 0)
+      $display("nvfp bench: %0d initial items (texture descriptors, tex memory) are not held by the core", unheld);
+  endfunction
 
   always_comb begin
     rif.valid = rt_valid && phase == 4;
@@ -137,42 +139,6 @@ module tb_nvfp (input logic clk);
   always @(posedge clk) begin
     if (phase == 4 && fault && !mon_stop)
       $display("nvfp bench: core fault at pc 0x%0h, reason %0d (rtl/nvfp/README.md, Ports)", fault_pc, fault_why);
-  end
-
-  always @(posedge clk) begin
-    int kind; string name; int unsigned index, lane; longint unsigned addr, value;
-    cycle <= cycle + 1;
-    ld_we <= 1'b0;
-    start <= 1'b0;
-    case (phase)
-      0: begin
-        rst_n <= (cycle >= 2);
-        if (cycle == 0) begin
-          chk = gpuref_dpi_chk_current();
-          f_r = gpuref_dpi_chk_file_id(chk, "R");     f_fmt = gpuref_dpi_chk_file_id(chk, "fmt");
-          f_cc = gpuref_dpi_chk_file_id(chk, "CC");   f_kill = gpuref_dpi_chk_file_id(chk, "kill");
-        end
-        if (cycle >= 3) phase <= 1;
-      end
-      1: begin
-        while (gpuref_dpi_chk_init_next(chk, kind, name, index, lane, addr, value) != 0)
-          map_item(kind, name, index, lane, addr, value);
-        if (unheld != 0)
-          $display("nvfp bench: %0d initial items (texture descriptors, tex memory) are not held by the core", unheld);
-        phase <= 2;
-      end
-      2: begin
-        if (ld_pos < q_sel.size()) begin
-          ld_we <= 1'b1; ld_sel <= q_sel[ld_pos]; ld_addr <= q_addr[ld_pos]; ld_data <= q_data[ld_pos];
-          ld_pos <= ld_pos + 1;
-        end else begin
-          phase <= 3;
-        end
-      end
-      3: begin start <= 1'b1; phase <= 4; end
-      4: if (mon_stop) begin phase <= 5; $finish; end
-      default: ;
-    endcase
   end
 
   logic unused_dut;

@@ -48,26 +48,16 @@ module tb_r700 (input logic clk);
 
   r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS), .CB_CONSTS(4096)) dut (.*);
 
-  chandle chk;
-  int     phase = 0;     // 0 reset, 1 collect, 2 load, 3 start, 4 run, 5 stopped
-  int     cycle = 0;
-  logic [2:0]  q_sel[$];
-  logic [19:0] q_addr[$];
-  logic [31:0] q_data[$];
-  int          ld_pos = 0;
+  localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   longint unsigned pbase = 0;
   bit          seen_prog = 0;
-
-  function automatic void push(input logic [2:0] sel, input int unsigned a, input logic [31:0] d);
-    q_sel.push_back(sel); q_addr.push_back(20'(a)); q_data.push_back(d);
-  endfunction
 
   function automatic void map_item(input int kind, input string name, input int unsigned index,
                                    input int unsigned lane, input longint unsigned addr,
                                    input longint unsigned value);
     if (kind == 2) begin                                   // program word
-      if (!seen_prog) begin pbase = addr; seen_prog = 1; push(3'd3, 0, addr[31:0]); end
-      push(3'd0, int'((addr - pbase) >> 2), value[31:0]);
+      if (!seen_prog) begin pbase = addr; seen_prog = 1; ld_push(3'd3, 0, addr[31:0]); end
+      ld_push(3'd0, int'((addr - pbase) >> 2), value[31:0]);
       return;
     end
     if (kind == 1) begin
@@ -75,23 +65,23 @@ module tb_r700 (input logic clk);
       // cb0..cb15: constant buffers read by kcache (word c*4 + element)
       if (name.len() >= 3 && name.substr(0, 1) == "cb" && addr < 64'h10000) begin
         bank = name.substr(2, name.len() - 1).atoi();
-        if (bank < 16) begin push(3'd4, (bank << 14) | int'(addr >> 2), value[31:0]); return; end
+        if (bank < 16) begin ld_push(3'd4, (bank << 14) | int'(addr >> 2), value[31:0]); return; end
       end
       $display("r700 bench: memory word of %s at 0x%0h is not held by the core", name, addr);
       return;
     end
     case (name)
-      "R":      if (lane < LANES) push(3'd1, (lane << 10) | index, value[31:0]);
-      "C":      push(3'd2, index, value[31:0]);
-      "active": begin push(3'd3, 1, value[31:0]); push(3'd3, 2, value[63:32]); end
-      "valid":  begin push(3'd3, 3, value[31:0]); push(3'd3, 4, value[63:32]); end
-      "B":      push(3'd3, 5, value[31:0]);
-      "aL":     push(3'd3, 11, value[31:0]);
-      "I":      push(3'd6, index, value[31:0]);
-      "AR":     if (lane < LANES) push(3'd5, (lane << 10) | index, value[31:0]);
-      "pred":   if (lane < LANES) push(3'd5, (lane << 10) | 4, value[31:0]);
-      "PV":     if (lane < LANES) push(3'd5, (lane << 10) | (5 + index), value[31:0]);
-      "PS":     if (lane < LANES) push(3'd5, (lane << 10) | 9, value[31:0]);
+      "R":      if (lane < LANES) ld_push(3'd1, (lane << 10) | index, value[31:0]);
+      "C":      ld_push(3'd2, index, value[31:0]);
+      "active": begin ld_push(3'd3, 1, value[31:0]); ld_push(3'd3, 2, value[63:32]); end
+      "valid":  begin ld_push(3'd3, 3, value[31:0]); ld_push(3'd3, 4, value[63:32]); end
+      "B":      ld_push(3'd3, 5, value[31:0]);
+      "aL":     ld_push(3'd3, 11, value[31:0]);
+      "I":      ld_push(3'd6, index, value[31:0]);
+      "AR":     if (lane < LANES) ld_push(3'd5, (lane << 10) | index, value[31:0]);
+      "pred":   if (lane < LANES) ld_push(3'd5, (lane << 10) | 4, value[31:0]);
+      "PV":     if (lane < LANES) ld_push(3'd5, (lane << 10) | (5 + index), value[31:0]);
+      "PS":     if (lane < LANES) ld_push(3'd5, (lane << 10) | 9, value[31:0]);
       "pc", "pstate": ;                                    // the program base; lanes beyond LANES
       default:  $display("r700 bench: initial %s[%0d] lane %0d = 0x%0h is not held by the core",
                          name, index, lane, value);
@@ -106,6 +96,19 @@ module tb_r700 (input logic clk);
   logic mon_stop;
   gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(LANES), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   int f_r, f_ar, f_pred, f_valid, f_active, f_depth, f_al, s_exp;
+
+  `include "testbenches/common/gpuref_tb_load.svh"
+
+  function automatic void bench_ids();
+    f_r = gpuref_dpi_chk_file_id(chk, "R");          f_ar = gpuref_dpi_chk_file_id(chk, "AR");
+    f_pred = gpuref_dpi_chk_file_id(chk, "pred");    f_valid = gpuref_dpi_chk_file_id(chk, "valid");
+    f_active = gpuref_dpi_chk_file_id(chk, "active"); f_depth = gpuref_dpi_chk_file_id(chk, "depth");
+    s_exp = gpuref_dpi_chk_space_id(chk, "export");
+    f_al = gpuref_dpi_chk_file_id(chk, "aL");
+  endfunction
+
+  function automatic void bench_collected();
+  endfunction
 
   always_comb begin
     rif.valid = rt_valid && phase == 4;
@@ -163,43 +166,6 @@ module tb_r700 (input logic clk);
   always @(posedge clk) begin
     if (phase == 4 && fault && !mon_stop)
       $display("r700 bench: core fault at pc 0x%0h, reason %0d (rtl/r700/README.md, Faults)", fault_pc, fault_why);
-  end
-
-  always @(posedge clk) begin
-    int kind; string name; int unsigned index, lane; longint unsigned addr, value;
-    cycle <= cycle + 1;
-    ld_we <= 1'b0;
-    start <= 1'b0;
-    case (phase)
-      0: begin
-        rst_n <= (cycle >= 2);
-        if (cycle == 0) begin
-          chk = gpuref_dpi_chk_current();
-          f_r = gpuref_dpi_chk_file_id(chk, "R");          f_ar = gpuref_dpi_chk_file_id(chk, "AR");
-          f_pred = gpuref_dpi_chk_file_id(chk, "pred");    f_valid = gpuref_dpi_chk_file_id(chk, "valid");
-          f_active = gpuref_dpi_chk_file_id(chk, "active"); f_depth = gpuref_dpi_chk_file_id(chk, "depth");
-          s_exp = gpuref_dpi_chk_space_id(chk, "export");
-          f_al = gpuref_dpi_chk_file_id(chk, "aL");
-        end
-        if (cycle >= 3) phase <= 1;
-      end
-      1: begin
-        while (gpuref_dpi_chk_init_next(chk, kind, name, index, lane, addr, value) != 0)
-          map_item(kind, name, index, lane, addr, value);
-        phase <= 2;
-      end
-      2: begin
-        if (ld_pos < q_sel.size()) begin
-          ld_we <= 1'b1; ld_sel <= q_sel[ld_pos]; ld_addr <= q_addr[ld_pos]; ld_data <= q_data[ld_pos];
-          ld_pos <= ld_pos + 1;
-        end else begin
-          phase <= 3;
-        end
-      end
-      3: begin start <= 1'b1; phase <= 4; end
-      4: if (mon_stop) begin phase <= 5; $finish; end
-      default: ;
-    endcase
   end
 
   logic unused_dut;

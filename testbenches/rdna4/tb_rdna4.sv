@@ -50,22 +50,16 @@ module tb_rdna4 (input logic clk);
 
   rdna4_core #(.IMEM_WORDS(IMEM_WORDS), .DMEM_WORDS(DMEM_WORDS)) dut (.*);
 
-  chandle chk;
-  int     phase = 0;     // 0 reset, 1 collect, 2 load, 3 start, 4 run, 5 stopped
-  int     cycle = 0;
+  localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   // Items of the test (phase 1): program and memory words keep their byte
   // address until the windows are placed; then the load-port writes (phase 2).
   logic [2:0]       it_sel[$];
   longint unsigned  it_addr[$];      // sel 0/3: byte address; otherwise the load-port address
   logic [31:0]      it_data[$];
-  logic [2:0]       ld_q_sel[$];
-  logic [19:0]      ld_q_addr[$];
-  logic [31:0]      ld_q_data[$];
-  int               ld_pos = 0;
   longint unsigned  ibase = 0, dbase = 0;
   int unsigned      drop_i = 0, drop_d = 0;   // words outside their window (not loaded)
 
-  // One load-port write (queued).
+  // One item of the test (placed by place_windows).
   function automatic void push(input logic [2:0] sel, input longint unsigned a, input logic [31:0] d);
     it_sel.push_back(sel); it_addr.push_back(a); it_data.push_back(d);
   endfunction
@@ -82,7 +76,8 @@ module tb_rdna4 (input logic clk);
 
   // Queue the load-port writes of one item handed out by the checker.
   function automatic void map_item(input int kind, input string name, input int unsigned index,
-                                   input longint unsigned addr, input longint unsigned value);
+                                   input int unsigned lane, input longint unsigned addr,
+                                   input longint unsigned value);
     logic [2:0] sel, sel2; logic [19:0] a, a2; logic [31:0] d2; bit two;
     sel = 3'd0; a = 20'd0; sel2 = 3'd0; a2 = 20'd0; d2 = 32'd0; two = 0;
     if (kind == 2) begin                                   // program word
@@ -144,10 +139,8 @@ module tb_rdna4 (input logic clk);
     end
     ibase = seen_i ? window_base(ilo, ihi, IMEM_BYTES) : 64'd0;
     dbase = seen_d ? window_base(dlo, dhi, DMEM_BYTES) : 64'd0;
-    ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd6); ld_q_data.push_back(ibase[31:0]);
-    ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd7); ld_q_data.push_back(ibase[63:32]);
-    ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd8); ld_q_data.push_back(dbase[31:0]);
-    ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd9); ld_q_data.push_back(dbase[63:32]);
+    ld_push(3'd4, 6, ibase[31:0]); ld_push(3'd4, 7, ibase[63:32]);
+    ld_push(3'd4, 8, dbase[31:0]); ld_push(3'd4, 9, dbase[63:32]);
     for (int i = 0; i < it_sel.size(); i++) begin
       if (it_sel[i] == 3'd0 || it_sel[i] == 3'd3) begin
         off = it_addr[i] - (it_sel[i] == 3'd0 ? ibase : dbase);
@@ -155,12 +148,12 @@ module tb_rdna4 (input logic clk);
           if (it_sel[i] == 3'd0) drop_i++; else drop_d++;
           continue;
         end
-        ld_q_sel.push_back(it_sel[i]); ld_q_addr.push_back(20'(off >> 2)); ld_q_data.push_back(it_data[i]);
+        ld_push(it_sel[i], 32'(off >> 2), it_data[i]);
       end else begin
-        ld_q_sel.push_back(it_sel[i]); ld_q_addr.push_back(20'(it_addr[i])); ld_q_data.push_back(it_data[i]);
+        ld_push(it_sel[i], 32'(it_addr[i]), it_data[i]);
       end
     end
-    ld_q_sel.push_back(3'd4); ld_q_addr.push_back(20'd10); ld_q_data.push_back({31'd0, drop_d == 0});
+    ld_push(3'd4, 10, {31'd0, drop_d == 0});
   endfunction
 
   // ---- the retire port of the core onto the ISA-neutral retire interface:
@@ -174,6 +167,19 @@ module tb_rdna4 (input logic clk);
   gpuref_retire_mon #(.LANES(1), .NREGW(NRW), .NMEMW(1), .NWB(NWB)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   logic [7:0] kw_code [NWB];
   int f_s, f_vcc, f_exec, f_m0, f_scc, f_ttmp, f_hw;
+
+  `include "testbenches/common/gpuref_tb_load.svh"
+
+  function automatic void bench_ids();
+    f_s = gpuref_dpi_chk_file_id(chk, "s");       f_vcc = gpuref_dpi_chk_file_id(chk, "vcc");
+    f_exec = gpuref_dpi_chk_file_id(chk, "exec"); f_m0 = gpuref_dpi_chk_file_id(chk, "m0");
+    f_scc = gpuref_dpi_chk_file_id(chk, "scc");   f_ttmp = gpuref_dpi_chk_file_id(chk, "ttmp");
+    f_hw = gpuref_dpi_chk_file_id(chk, "hwreg");
+  endfunction
+
+  function automatic void bench_collected();
+    place_windows();
+  endfunction
 
   always_comb begin
     rif.valid = rt_valid && phase == 4;
@@ -246,44 +252,6 @@ module tb_rdna4 (input logic clk);
         $display("rdna4 bench: fault at pc 0x%0h: SMEM access outside the data window [0x%0h, 0x%0h); %0d data words of the test lie outside it (the test's data span more than the core's %0d-KiB window), so reads outside it cannot be served as zero",
                  fault_pc, dbase, dbase + DMEM_BYTES, drop_d, DMEM_BYTES / 1024);
     end
-  end
-
-  always @(posedge clk) begin
-    int kind; string name; int unsigned index, lane; longint unsigned addr, value;
-    cycle <= cycle + 1;
-    ld_we <= 1'b0;
-    start <= 1'b0;
-    case (phase)
-      0: begin
-        rst_n <= (cycle >= 2);
-        if (cycle == 0) begin
-          chk = gpuref_dpi_chk_current();
-          f_s = gpuref_dpi_chk_file_id(chk, "s");       f_vcc = gpuref_dpi_chk_file_id(chk, "vcc");
-          f_exec = gpuref_dpi_chk_file_id(chk, "exec"); f_m0 = gpuref_dpi_chk_file_id(chk, "m0");
-          f_scc = gpuref_dpi_chk_file_id(chk, "scc");   f_ttmp = gpuref_dpi_chk_file_id(chk, "ttmp");
-          f_hw = gpuref_dpi_chk_file_id(chk, "hwreg");
-        end
-        if (cycle >= 3) phase <= 1;
-      end
-      1: begin
-        while (gpuref_dpi_chk_init_next(chk, kind, name, index, lane, addr, value) != 0)
-          map_item(kind, name, index, addr, value);
-        place_windows();
-        phase <= 2;
-      end
-      2: begin
-        if (ld_pos < ld_q_sel.size()) begin
-          ld_we <= 1'b1; ld_sel <= ld_q_sel[ld_pos]; ld_addr <= ld_q_addr[ld_pos];
-          ld_data <= ld_q_data[ld_pos];
-          ld_pos <= ld_pos + 1;
-        end else begin
-          phase <= 3;
-        end
-      end
-      3: begin start <= 1'b1; phase <= 4; end
-      4: if (mon_stop) begin phase <= 5; $finish; end
-      default: ;
-    endcase
   end
 
   // The DUT's w2 and running are not part of the record (scalar instructions
