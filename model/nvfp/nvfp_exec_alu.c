@@ -6,8 +6,6 @@
 
 #define P (&c->s->fp)
 #define FOR_LC for (unsigned l = 0; l < NVFP_LANES; l++) for (unsigned j = 0; j < 4; j++)
-/* fp32 execution under a policy nvfp_fast.h serves (test_nvfp_fast) */
-#define FAST32(c) ((c)->f == FP_F32 && (c)->s->fast)
 
 uint32_t nvfp_one(fp_fmt f) { return f == FP_F16 ? 0x3c00u : 0x3f800000u; }
 
@@ -23,7 +21,7 @@ int nvfp_fast_policy(const fp_policy *p)
 
 int nvfp_fop2(nvfp_ctx *c, fp2_fn op, uint32_t a, uint32_t b, uint32_t *r)
 {
-    if (FAST32(c)) {
+    if (c->f == FP_F32 && c->s->fast) {   /* nvfp_fast.h (test_nvfp_fast) */
         if (op == fp_add) { *r = nvfp_f32_add(P, a, b); return GPUREF_OK; }
         if (op == fp_sub) { *r = nvfp_f32_add(P, a, b ^ 0x80000000u); return GPUREF_OK; }
         if (op == fp_mul) { *r = nvfp_f32_mul(P, a, b); return GPUREF_OK; }
@@ -44,7 +42,7 @@ int nvfp_fop2(nvfp_ctx *c, fp2_fn op, uint32_t a, uint32_t b, uint32_t *r)
 
 static uint32_t mad(nvfp_ctx *c, uint32_t a, uint32_t b, uint32_t d)
 {
-    if (FAST32(c))
+    if (c->f == FP_F32 && c->s->fast)
         return nvfp_f32_add(P, nvfp_f32_mul(P, a, b), d);
     if (c->f == FP_F32) {   /* fp_mad: the product rounded (a full multiply), then the sum */
         uint32_t m = 0, r = 0;
@@ -60,7 +58,7 @@ static uint32_t mad(nvfp_ctx *c, uint32_t a, uint32_t b, uint32_t d)
 /* t < u with -0 == +0 (p[51]) */
 static int less(nvfp_ctx *c, uint32_t a, uint32_t b)
 {
-    if (FAST32(c))
+    if (c->f == FP_F32 && c->s->fast)
         return nvfp_f32_less(a, b);
     fp_rel rel = FP_REL_UN;
     fp_compare(c->f, a, b, P, 0, &rel, NULL);
@@ -75,6 +73,9 @@ int nvfp_exec_mov(nvfp_ctx *c, char *err)
     FOR_LC c->q[l][j] = c->t[0][l][j];
     return GPUREF_OK;
 }
+
+/* fp32 execution under a policy nvfp_fast.h serves */
+#define FAST32(c) ((c)->f == FP_F32 && (c)->s->fast)
 
 int nvfp_exec_mul(nvfp_ctx *c, char *err)
 {
@@ -101,6 +102,10 @@ int nvfp_exec_add(nvfp_ctx *c, char *err)
 int nvfp_exec_mad(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_add(P, nvfp_f32_mul(P, c->t[0][l][j], c->t[1][l][j]), c->t[2][l][j]);
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = mad(c, c->t[0][l][j], c->t[1][l][j], c->t[2][l][j]);
     return GPUREF_OK;
 }
@@ -147,6 +152,10 @@ int nvfp_exec_dst(nvfp_ctx *c, char *err)
 int nvfp_exec_min(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = less(c, c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
     return GPUREF_OK;
 }
@@ -154,6 +163,10 @@ int nvfp_exec_min(nvfp_ctx *c, char *err)
 int nvfp_exec_max(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = !nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = !less(c, c->t[0][l][j], c->t[1][l][j]) ? c->t[0][l][j] : c->t[1][l][j];
     return GPUREF_OK;
 }
@@ -161,6 +174,10 @@ int nvfp_exec_max(nvfp_ctx *c, char *err)
 int nvfp_exec_slt(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? 0x3f800000u : 0;
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = less(c, c->t[0][l][j], c->t[1][l][j]) ? nvfp_one(c->f) : 0;
     return GPUREF_OK;
 }
@@ -168,6 +185,10 @@ int nvfp_exec_slt(nvfp_ctx *c, char *err)
 int nvfp_exec_sge(nvfp_ctx *c, char *err)
 {
     (void)err;
+    if (FAST32(c)) {
+        FOR_LC c->q[l][j] = !nvfp_f32_less(c->t[0][l][j], c->t[1][l][j]) ? 0x3f800000u : 0;
+        return GPUREF_OK;
+    }
     FOR_LC c->q[l][j] = !less(c, c->t[0][l][j], c->t[1][l][j]) ? nvfp_one(c->f) : 0;
     return GPUREF_OK;
 }

@@ -214,9 +214,12 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
         for (unsigned j = 0; j < 4; j++)
             if (mask >> j & 1) {
                 gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_R, ch * 4 + j, 0xffffffffu);
-                for (unsigned l = 0; l < NVFP_LANES; l++) {
+                for (unsigned l = 0; l < NVFP_LANES; l++)
                     s->reg[ch][j][l] = c->q[l][j];
-                    put_lane(w, l, c->q[l][j]);
+                if (w) {
+                    w->lanes |= 0xfu;
+                    for (unsigned l = 0; l < NVFP_LANES; l++)
+                        w->value[l] = c->q[l][j];
                 }
             }
         gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_FMT, ch, 3);
