@@ -447,7 +447,7 @@ int gpuref_retire_waive(gpuref_model *m, const gpuref_retire *dut, const gpuref_
         const gpuref_regw *mw = &model->regw[i];
         if (!(mw->flags & (GPUREF_REGW_UNMODELLED | GPUREF_REGW_F32_ULP)) || !gpuref_regw_own(mw))
             continue;
-        const gpuref_regw *dw = find_regw(dut, mw->file, mw->index, mw->slot);
+        const gpuref_regw *dw = partner_regw(model, mw, dut);   /* the write compare pairs */
         if (!dw)
             continue;
         uint64_t lanes = dw->lanes & mw->lanes;
