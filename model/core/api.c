@@ -174,7 +174,7 @@ int gpuref_model_create(const char *isa_name, const char *config, gpuref_model *
     m->isa = isa;
     unsigned nw = 1;
     int rc = core_config(config, icfg, &nw, m->err);
-    if (rc == GPUREF_OK && nw > 1 && !isa->share)
+    if (rc == GPUREF_OK && nw > gpuref_isa_max_waves(isa))
         rc = gpuref_errf(m->err, GPUREF_ERR_CONFIG, "config: waves=%u: %s runs one wave only",
                          nw, isa->name);
     if (rc == GPUREF_OK) {

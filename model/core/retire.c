@@ -104,6 +104,18 @@ static const gpuref_regw *find_regw(const gpuref_retire *rr, int file, unsigned 
     return any;
 }
 
+/* w's partner in `other` (w is a write of `own`): other's write of the
+ * register by w's slot; else other's first write of it, when that one in
+ * turn finds w (a slot difference); else none (missing or extra) */
+static const gpuref_regw *partner_regw(const gpuref_retire *own, const gpuref_regw *w,
+                                       const gpuref_retire *other)
+{
+    const gpuref_regw *o = find_regw(other, w->file, w->index, w->slot);
+    if (o && o->slot != w->slot && find_regw(own, w->file, w->index, o->slot) != w)
+        return NULL;
+    return o;
+}
+
 static int add_diff(gpuref_diff *diffs, size_t max, int n, gpuref_diff_kind kind, int file,
                     unsigned index, int lane, uint64_t dut, uint64_t model)
 {
@@ -296,11 +308,7 @@ int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
         const gpuref_regw *m = &model->regw[i];
         if (!gpuref_regw_own(m))
             continue;
-        const gpuref_regw *d = find_regw(dut, m->file, m->index, m->slot);
-        /* a DUT write by another slot that matches another model write of
-         * the register is that one's: this one is missing */
-        if (d && d->slot != m->slot && find_regw(model, m->file, m->index, d->slot) != m)
-            d = NULL;
+        const gpuref_regw *d = partner_regw(model, m, dut);
         if (!d) {
             int k = n;
             n = add_diff(diffs, max, n, GPUREF_DIFF_REG_MISSING, m->file, m->index, -1, 0,
@@ -313,11 +321,7 @@ int gpuref_retire_compare(const gpuref_retire *dut, const gpuref_retire *model,
     }
     for (unsigned i = 0; i < dut->nregw; i++) {
         const gpuref_regw *d = &dut->regw[i];
-        const gpuref_regw *mm = find_regw(model, d->file, d->index, d->slot);
-        /* extra: no model write of the register, or this DUT write stands
-         * beside the one that matches the model's slot */
-        if (gpuref_regw_own(d) &&
-            (!mm || (mm->slot != d->slot && find_regw(dut, d->file, d->index, mm->slot) != d))) {
+        if (gpuref_regw_own(d) && !partner_regw(dut, d, model)) {
             int k = n;
             n = add_diff(diffs, max, n, GPUREF_DIFF_REG_EXTRA, d->file, d->index, -1,
                          d->lanes, 0);
@@ -443,7 +447,7 @@ int gpuref_retire_waive(gpuref_model *m, const gpuref_retire *dut, const gpuref_
         const gpuref_regw *mw = &model->regw[i];
         if (!(mw->flags & (GPUREF_REGW_UNMODELLED | GPUREF_REGW_F32_ULP)) || !gpuref_regw_own(mw))
             continue;
-        const gpuref_regw *dw = find_regw(dut, mw->file, mw->index, mw->slot);
+        const gpuref_regw *dw = partner_regw(model, mw, dut);   /* the write compare pairs */
         if (!dw)
             continue;
         uint64_t lanes = dw->lanes & mw->lanes;

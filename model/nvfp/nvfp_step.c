@@ -107,6 +107,15 @@ static unsigned status(unsigned prec, uint32_t v)
     return (v & sign) ? NVFP_CC_LT : NVFP_CC_GT;
 }
 
+/* pixel l's value in a retire entry (none when the record is full) */
+static void put_lane(gpuref_regw *w, unsigned l, uint32_t v)
+{
+    if (w) {
+        w->lanes |= 1u << l;
+        w->value[l] = v;
+    }
+}
+
 int nvfp_step(void *st, gpuref_retire *rr, char *err)
 {
     nvfp_state *s = st;
@@ -194,10 +203,7 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
                 s->kill[l] = 1;
                 if (!w)
                     w = gpuref_retire_regw(rr, NVFP_F_KILL, 0, 1);
-                if (w) {
-                    w->lanes |= 1u << l;
-                    w->value[l] = 1;
-                }
+                put_lane(w, l, 1);
             }
     } else if (!(row->flags & NVFP_NODST) && in->dprec == NVFP_PR_R && in->cctest == NVFP_T_TR &&
                !in->ccdst && !s->cfg.kil_stop) {
@@ -219,10 +225,7 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
         gpuref_regw *w = gpuref_retire_regw(rr, NVFP_F_FMT, ch, 3);
         for (unsigned l = 0; l < NVFP_LANES; l++) {
             s->fmt[ch][l] = NVFP_PR_R;
-            if (w) {
-                w->lanes |= 1u << l;
-                w->value[l] = NVFP_PR_R;
-            }
+            put_lane(w, l, NVFP_PR_R);
         }
         if (in->cc)
             for (unsigned j = 0; j < 4; j++)
@@ -230,10 +233,7 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
                     gpuref_regw *x = gpuref_retire_regw(rr, NVFP_F_CC, j, 3);
                     for (unsigned l = 0; l < NVFP_LANES; l++) {
                         s->cc[j][l] = (uint8_t)status(NVFP_PR_R, c->q[l][j]);
-                        if (x) {
-                            x->lanes |= 1u << l;
-                            x->value[l] = s->cc[j][l];
-                        }
+                        put_lane(x, l, s->cc[j][l]);
                     }
                 }
     } else if (!(row->flags & NVFP_NODST)) {
@@ -283,18 +283,12 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
                         w->bits |= bits;
                     else
                         w = wr[wi] = gpuref_retire_regw(rr, NVFP_F_R, ch * 4 + wi, bits);
-                    if (w) {
-                        w->lanes |= 1u << l;
-                        w->value[l] = *wp;
-                    }
+                    put_lane(w, l, *wp);
                 }
                 s->fmt[ch][l] = (uint8_t)d;
                 if (!wf)
                     wf = gpuref_retire_regw(rr, NVFP_F_FMT, ch, 3);
-                if (wf) {
-                    wf->lanes |= 1u << l;
-                    wf->value[l] = d;
-                }
+                put_lane(wf, l, d);
             }
             if (in->cc)
                 for (unsigned j = 0; j < 4; j++)
@@ -302,10 +296,7 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
                         s->cc[j][l] = (uint8_t)status(d, out[j]);
                         if (!wc[j])
                             wc[j] = gpuref_retire_regw(rr, NVFP_F_CC, j, 3);
-                        if (wc[j]) {
-                            wc[j]->lanes |= 1u << l;
-                            wc[j]->value[l] = s->cc[j][l];
-                        }
+                        put_lane(wc[j], l, s->cc[j][l]);
                     }
         }
     }

@@ -211,12 +211,10 @@ int main(int argc, char **argv)
         }
         return write_vector(argv[2], vn);
     }
-    if (argc == 4 && strcmp(argv[1], "--vector") == 0)
-        return write_vector(argv[2], (unsigned)strtoul(argv[3], NULL, 0));
     const bench_isa *b = &isas[0];
     if (argc > 2 && strcmp(argv[1], "--isa") == 0) {
         b = NULL;
-        for (size_t i = 0; i < sizeof isas / sizeof isas[0]; i++)
+        for (size_t i = 0; i < N(isas); i++)
             if (strcmp(isas[i].isa, argv[2]) == 0)
                 b = &isas[i];
         if (!b) {

@@ -455,13 +455,7 @@ static const hw_form hw_forms[] = {
 };
 
 static uint64_t hw_rng = 0x9e3779b97f4a7c15ull;
-static uint32_t hw_rand(void)
-{
-    hw_rng ^= hw_rng << 13;
-    hw_rng ^= hw_rng >> 7;
-    hw_rng ^= hw_rng << 17;
-    return (uint32_t)(hw_rng >> 11);
-}
+static uint32_t hw_rand(void) { return (uint32_t)(tu_xorshift(&hw_rng) >> 11); }
 
 /* The register fields the hardware test sets: 32-bit operands $r4 $r5 $r6 ->
  * $r7 (long) / $r6 (short, immediate); 16-bit ones the low halves. */

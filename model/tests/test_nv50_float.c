@@ -459,7 +459,7 @@ static void test_presin_sin(void)
             return;
         uint32_t in[32];
         for (unsigned l = 0; l < 32; l++) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            tu_xorshift(&x);
             /* exponents 2^-20 .. 2^127, both signs */
             uint32_t e = 107 + (uint32_t)(x >> 40) % 147;
             in[l] = (uint32_t)(x & 0x807fffffu) | e << 23;

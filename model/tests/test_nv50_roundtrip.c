@@ -25,13 +25,7 @@ static void check(int ok, const char *fmt, const char *a, unsigned x, unsigned y
 }
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return (uint32_t)(tu_xorshift(&rng) >> 16); }
 
 static int overlap(const nv50_row *a, const nv50_row *b)
 {

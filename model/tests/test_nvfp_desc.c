@@ -20,13 +20,7 @@
 #include "testutil.h"
 
 static uint64_t rng = 0x243f6a8885a308d3ull;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return (uint32_t)(tu_xorshift(&rng) >> 16); }
 
 static const unsigned nreg[3] = { 8, 16, 8 };
 

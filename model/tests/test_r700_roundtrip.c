@@ -19,13 +19,7 @@
 #include "testutil.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return (uint32_t)(tu_xorshift(&rng) >> 16); }
 
 static unsigned rsel(void)
 {

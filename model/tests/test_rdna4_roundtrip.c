@@ -31,13 +31,7 @@ static void result(int ok, const char *what, const char *name, const uint32_t *w
 }
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return (uint32_t)(tu_xorshift(&rng) >> 16); }
 static uint32_t pick(const uint32_t *v, size_t n) { return v[rnd() % n]; }
 #define PICK(a) pick(a, sizeof a / sizeof a[0])
 

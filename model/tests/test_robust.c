@@ -341,9 +341,7 @@ static void test_stream(void)
     for (unsigned it = 0; it < 300; it++) {
         memcpy(buf, v, sizeof v);
         for (unsigned j = 0; j < 1 + it % 3; j++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            tu_xorshift(&x);
             static const char pool[] = "{}[]:,-#&*!|>'\"%@`\n \t0xZ\\";
             buf[x % n] = (x >> 32) & 1 ? pool[(x >> 40) % (sizeof pool - 1)] : (char)(x >> 48);
         }

@@ -24,13 +24,7 @@
 #include "testutil.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return (uint32_t)(tu_xorshift(&rng) >> 16); }
 
 /* a value: a quarter edge values, the rest random bits or small numbers */
 static uint32_t rval(void)

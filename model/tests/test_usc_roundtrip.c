@@ -14,13 +14,7 @@
 #include "testutil.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
+static uint32_t rnd(void) { return (uint32_t)(tu_xorshift(&rng) >> 16); }
 
 static uint32_t rreg(void)
 {
@@ -182,7 +176,7 @@ int main(void)
         { "0 : mbyp ft0, r0\n    mov r1, w1\n", "nothing drives it", 1 },
         /* .SAT only where the source gives it (not MBYP, L511-L514); .LP undefined */
         { "0 : mbyp.sat ft0, r0\n", "unknown modifier '.sat'", 1 },
-        { "0 : fmad.lp ft0, r0, r1, r2\n", "fmad.lp: unimplemented", 1 },
+        { "0 : fmad.lp ft0, r0, r1, r2\n", "unimplemented: fmad.lp", 1 },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t *w = NULL;
@@ -193,6 +187,28 @@ int main(void)
         tu_check(st != 0 && strstr(d.msg, bad[i].want) && d.line == bad[i].line,
                  "'%s' -> line %u '%s' (got %d, line %u: %s)", bad[i].want, bad[i].line, bad[i].want, st,
                  d.line, d.msg);
+        gpuref_free(w);
+    }
+
+    tu_test("a word with fmad's .lp bit decodes to unimplemented: fmad.lp");
+    {
+        uint32_t *w = NULL, w2[32];
+        size_t n = 0;
+        unsigned n2 = 0;
+        gpuref_diag d;
+        memset(&d, 0, sizeof d);
+        usc_group g;
+        char err[GPUREF_ERRLEN] = "";
+        int st = gpuref_assemble(isa, "0 : fmad ft0, r0, r1, r2\n    mov r3, w0\n", 0, &w, &n, &d);
+        tu_check(st == 0 && usc_decode_group(w, n, &g, err) == 0, "fmad assembles and decodes: %s %s", d.msg,
+                 err);
+        if (st == 0 && g.ninsn && g.ins[0].op == USC_OP_FMAD) {
+            g.ins[0].lp = 1;
+            usc_encode_group(&g, w2, &n2);
+            st = usc_decode_group(w2, n2, &g, err);
+            tu_check(st == GPUREF_ERR_UNIMPL && strstr(err, "unimplemented: fmad.lp"), "got %d: %s", st, err);
+        } else
+            tu_check(0, "the group's first instruction is fmad");
         gpuref_free(w);
     }
 

@@ -759,9 +759,7 @@ static void test_robustness(void)
     for (unsigned it = 0; buf && it < 400; it++) {
         memcpy(buf, run_yaml, n + 1);
         for (unsigned j = 0; j < 1 + it % 4; j++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            tu_xorshift(&x);
             static const char pool[] = "{}[]:,-#&*!|>'\"%@`\n \t0xZ\\";
             size_t pos = (size_t)(x % n);
             buf[pos] = (x >> 32) & 1 ? pool[(x >> 40) % (sizeof pool - 1)] : (char)(x >> 48);

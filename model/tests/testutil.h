@@ -25,6 +25,7 @@
 #define GPUREF_TESTUTIL_H
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef struct tu_counts {
@@ -124,6 +125,18 @@ static inline void tu_check(int ok, const char *fmt, ...)
         printf("\n");
         va_end(ap);
     }
+}
+
+/* one step of the xorshift64 generator the tests draw their operands from
+ * (seeded per test file, so every run makes the same values): the new
+ * state, of which callers take the bits they want (most take >> 16) */
+static inline uint64_t tu_xorshift(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x;
 }
 
 /* close the last test, print the two closing lines, return the exit status */

@@ -234,6 +234,11 @@ void usc_group_prepare(usc_group *g);
  * constant count, and the compiler vectorizes them. */
 #define USC_ALL(c, l) for (unsigned l = 0; l < USC_MAXI; l++)
 extern const uint32_t usc_zero_lanes[USC_MAXI];
+/* the instances of a task of ni (16 or 32) as a mask */
+static inline uint32_t usc_all_lanes(unsigned ni)
+{
+    return ni >= 32 ? 0xffffffffu : (1u << ni) - 1;
+}
 /* the value of operand j of an instruction, instance l */
 static inline uint32_t usc_opv(const usc_ctx *c, const usc_ins *in, unsigned j, unsigned l)
 {

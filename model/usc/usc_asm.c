@@ -253,7 +253,7 @@ static int dot_mod(asm_st *a, usc_ins *in, const usc_row *row, const char *p, si
 {
     if (ieq(p, n, "sat")) { if (!USC_ROW_SAT(row)) goto bad; in->sat = 1; return 0; }
     if (ieq(p, n, "lp"))              /* FMAD.LP: the source does not say what it does */
-        return AERR(a, p, "fmad.lp: unimplemented (the source does not define low precision)");
+        return AERR(a, p, "unimplemented: %s.lp (the source does not define low precision)", row->name);
     switch (row->mkind) {
     case USC_M_TYPE:
         for (unsigned t = 0; t < USC_NTYPES; t++) if (ieq(p, n, usc_type_names[t])) { in->m = (uint8_t)t; return 0; }

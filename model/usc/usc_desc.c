@@ -245,6 +245,9 @@ int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
         if (!row->form[f])
             return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s (no syntax or "
                                "encoding defined yet)", row->name);
+        if (in->lp && in->op == USC_OP_FMAD)    /* named by the source, never defined */
+            return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: fmad.lp (the source does not "
+                               "define low precision)");
         if ((in->mods & ~row->mods) || (in->sat && !USC_ROW_SAT(row)) || in->lp)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: instruction word 0x%08x: modifier not "
                                "allowed on %s", x, row->name);

@@ -46,7 +46,6 @@ static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t
     case USC_M_INST: if (in->m) gpuref_sb_str(b, in->m == 1 ? ".allinst" : ".anyinst"); break;
     case USC_M_PART: gpuref_sb_str(b, in->m ? ".b" : ".a"); break;
     }
-    if (in->lp) gpuref_sb_str(b, ".lp");
     if (in->sat) gpuref_sb_str(b, ".sat");
     const usc_tok *tok = row->tok[in->form];
     unsigned ob = 0;

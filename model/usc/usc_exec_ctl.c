@@ -142,9 +142,7 @@ int usc_x_cnd(usc_ctx *c, const usc_ins *in, char *err)
 int usc_x_flow(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
-    unsigned ni = c->s->cfg.instances;
-    uint32_t all = ni >= 32 ? 0xffffffffu : (1u << ni) - 1;
-    int taken = in->m == 1 ? c->act == all : c->act != 0;
+    int taken = in->m == 1 ? c->act == usc_all_lanes(c->ni) : c->act != 0;
     uint32_t fall = c->s->pc + c->g->nwords * 4u;
     switch (in->op) {
     case USC_OP_SAVL:

@@ -1,5 +1,6 @@
 /* usc_exec_int.c - the integer ops, the tests and the bitwise units
  * (README "Decisions" for what the source leaves open). */
+#include "bits.h"
 #include "usc.h"
 
 /* element 0 of v (mask um, sign bit us: 0 unsigned) sign-extended, its
@@ -26,38 +27,33 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
      * is the sign bit (0 for the unsigned ops) */
     const int64_t mask = (1ll << bits) - 1, sb = sgn ? 1ll << (bits - 1) : 0;
     const uint32_t *src[3] = { usc_opa(c, in, 1), usc_opa(c, in, 2), usc_opa(c, in, 3) };
-    const unsigned mods = in->mods, sat = in->sat;
-    int absm[3], negm[3];
+    /* per source position: all ones where it has .ABS / .NEG */
+    const unsigned mods = in->mods;
+    uint32_t am[3], nm[3];
     for (unsigned j = 0; j < 3; j++) {
-        absm[j] = (mods & usc_mod_abs[j]) != 0;
-        negm[j] = (mods & usc_mod_neg[j]) != 0;
+        am[j] = mods & usc_mod_abs[j] ? 0xffffffffu : 0;
+        nm[j] = mods & usc_mod_neg[j] ? 0xffffffffu : 0;
     }
     uint32_t *restrict d = c->v[USC_K_FT0];    /* never a source row (the forms) */
-    if (!sat) {
+    if (!in->sat) {
         /* without .SAT the result is the exact one's low 32 bits: 32-bit
          * wrapping arithmetic gives them (the operands fit 17 bits) */
         const uint32_t um = (uint32_t)mask, us = (uint32_t)sb;
-        const uint32_t am0 = absm[0] ? 0xffffffffu : 0, am1 = absm[1] ? 0xffffffffu : 0,
-                       am2 = absm[2] ? 0xffffffffu : 0;
-        const uint32_t nm0 = negm[0] ? 0xffffffffu : 0, nm1 = negm[1] ? 0xffffffffu : 0,
-                       nm2 = negm[2] ? 0xffffffffu : 0;
         const uint32_t *restrict s0 = src[0], *restrict s1 = src[1], *restrict s2 = src[2];
-#define EL(v, am, nm) el32(v, um, us, am, nm)
-        if (!mods) {   /* no modifier: the sign extension only */
-#define EX(v) ((((v) & um) ^ us) - us)
+#define EL(v, a, n) el32(v, um, us, a, n)
+        if (!mods) {   /* no modifier (constant masks): the sign extension only */
             if (kind == 0)
-                USC_ALL(c, l) d[l] = EX(s0[l]) + EX(s1[l]);
+                USC_ALL(c, l) d[l] = EL(s0[l], 0, 0) + EL(s1[l], 0, 0);
             else if (kind == 1)
-                USC_ALL(c, l) d[l] = EX(s0[l]) * EX(s1[l]);
+                USC_ALL(c, l) d[l] = EL(s0[l], 0, 0) * EL(s1[l], 0, 0);
             else
-                USC_ALL(c, l) d[l] = EX(s0[l]) * EX(s1[l]) + EX(s2[l]);
-#undef EX
+                USC_ALL(c, l) d[l] = EL(s0[l], 0, 0) * EL(s1[l], 0, 0) + EL(s2[l], 0, 0);
         } else if (kind == 0)
-            USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) + EL(s1[l], am1, nm1);
+            USC_ALL(c, l) d[l] = EL(s0[l], am[0], nm[0]) + EL(s1[l], am[1], nm[1]);
         else if (kind == 1)
-            USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) * EL(s1[l], am1, nm1);
+            USC_ALL(c, l) d[l] = EL(s0[l], am[0], nm[0]) * EL(s1[l], am[1], nm[1]);
         else
-            USC_ALL(c, l) d[l] = EL(s0[l], am0, nm0) * EL(s1[l], am1, nm1) + EL(s2[l], am2, nm2);
+            USC_ALL(c, l) d[l] = EL(s0[l], am[0], nm[0]) * EL(s1[l], am[1], nm[1]) + EL(s2[l], am[2], nm[2]);
 #undef EL
         return GPUREF_OK;
     }
@@ -65,8 +61,8 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
         int64_t x[3];
         for (unsigned j = 0; j < 3; j++) {
             int64_t e = (((int64_t)src[j][l] & mask) ^ sb) - sb;
-            if (absm[j] && e < 0) e = -e;
-            if (negm[j]) e = -e;
+            if (am[j] && e < 0) e = -e;
+            if (nm[j]) e = -e;
             x[j] = e;
         }
         int64_t r = kind == 0 ? x[0] + x[1] : kind == 1 ? x[0] * x[1] : x[0] * x[1] + x[2];
@@ -204,23 +200,6 @@ static inline uint32_t spread16(uint32_t x)
     return x;
 }
 
-static inline uint32_t popcount32(uint32_t x)
-{
-    x = x - (x >> 1 & 0x55555555u);
-    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0fu;
-    return (x * 0x01010101u) >> 24;
-}
-
-static inline uint32_t rev32(uint32_t x)
-{
-    x = (x >> 1 & 0x55555555u) | (x & 0x55555555u) << 1;
-    x = (x >> 2 & 0x33333333u) | (x & 0x33333333u) << 2;
-    x = (x >> 4 & 0x0f0f0f0fu) | (x & 0x0f0f0f0fu) << 4;
-    x = (x >> 8 & 0x00ff00ffu) | (x & 0x00ff00ffu) << 8;
-    return x >> 16 | x << 16;
-}
-
 int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
@@ -256,7 +235,7 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
     case USC_OP_SHFL:     /* S1 bits to the odd positions, S2 bits to the even (L886) */
         EACH(spread16(x) | spread16(y) << 1);
         break;
-    case USC_OP_REV: EACH(rev32(x)); break;
+    case USC_OP_REV: EACH(bits_rev32(x)); break;
     case USC_OP_LSL: EACH(x << (y & 31)); break;
     case USC_OP_SHR: EACH(x >> (y & 31)); break;
     case USC_OP_ROL: EACH((y & 31) ? x << (y & 31) | x >> (32 - (y & 31)) : x); break;
@@ -311,7 +290,7 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
         }
         break;
     }
-    case USC_OP_CBS: EACH(popcount32(x)); break;
+    case USC_OP_CBS: EACH(bits_pop32(x)); break;
     case USC_OP_FTB: EACH(hibit(x) - 1); break;
     case USC_OP_FTBSHI: EACH(hibit(x ^ (uint32_t)((int32_t)x >> 31)) - 1); break;
     default:              /* FTB_MSB: leading zeros, -1 for 0 (L972-L975) */

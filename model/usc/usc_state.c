@@ -182,15 +182,9 @@ static int usc_load(void *vs, uint64_t base, const uint32_t *words, size_t n, ch
             gix[i] = st;
             continue;
         }
-        if (ng == cap) {
-            size_t nc = cap ? 2 * cap : 64;
-            usc_group *ng2 = realloc(g, nc * sizeof *g);
-            if (!ng2) {
-                free(w); free(gix); free(g);
-                return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
-            }
-            g = ng2;
-            cap = nc;
+        if (gpuref_grow((void **)&g, &cap, ng, sizeof *g, 64)) {
+            free(w); free(gix); free(g);
+            return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
         }
         usc_group_prepare(&one);
         g[ng] = one;

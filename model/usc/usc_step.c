@@ -62,6 +62,18 @@ static uint32_t *lane_row(usc_state *s, unsigned bank, unsigned i)
     }
 }
 
+/* register i of a uniform bank (SH, CF, CFA: one value for every
+ * instance); NULL for a per-instance bank */
+static uint32_t *uniform_reg(usc_state *s, unsigned bank, unsigned i)
+{
+    switch (bank) {
+    case USC_B_SH:  return &s->sh[i];
+    case USC_B_CF:  return &s->cf[i];
+    case USC_B_CFA: return &s->cfa[i];
+    default:        return NULL;
+    }
+}
+
 /* source k into v[0..ni): every instance (derivatives read inactive
  * neighbours); an out-of-range register is an error for an executing
  * instance and reads 0 for the others */
@@ -155,23 +167,20 @@ static void write_back(usc_state *s, usc_ctx *c, unsigned w, const unsigned *wad
     const uint32_t act = c->act, *v = c->v[USC_K_W0 + w];
     const unsigned ni = c->ni;
     int file = bank_file[r->bank];
-    int uniform = r->bank == USC_B_SH || r->bank == USC_B_CF || r->bank == USC_B_CFA;
     if (!r->idx) {      /* one register: one retire entry */
         unsigned a = r->index;
         gpuref_regw *x = gpuref_retire_regw_slot(rr, file, a, 0xffffffffu, c->wslot[w]);
-        if (uniform) {
+        uint32_t *u = uniform_reg(s, r->bank, a);
+        if (u) {
             /* a shared register written by several instances: the highest
              * instance's value stays (no hazard checking, L297, L303) */
-            uint32_t val = v[31 - __builtin_clz(act)];
-            if (r->bank == USC_B_SH) s->sh[a] = val;
-            else if (r->bank == USC_B_CF) s->cf[a] = val;
-            else s->cfa[a] = val;
-            if (x) { x->lanes = 1; x->value[0] = val; }
+            *u = v[31 - __builtin_clz(act)];
+            if (x) { x->lanes = 1; x->value[0] = *u; }
             return;
         }
         uint32_t *row = lane_row(s, r->bank, a);
         if (x) x->lanes |= act;
-        if (act == (ni >= 32 ? 0xffffffffu : (1u << ni) - 1)) {   /* every instance */
+        if (act == usc_all_lanes(ni)) {   /* every instance */
             if (ni == 32) memcpy(row, v, 32 * sizeof *v);
             else memcpy(row, v, 16 * sizeof *v);
             if (x)
@@ -190,10 +199,9 @@ static void write_back(usc_state *s, usc_ctx *c, unsigned w, const unsigned *wad
         unsigned a = waddr[l];
         uint32_t val = v[l];
         gpuref_regw *x = gpuref_retire_regw_slot(rr, file, a, 0xffffffffu, c->wslot[w]);
-        if (uniform) {
-            if (r->bank == USC_B_SH) s->sh[a] = val;
-            else if (r->bank == USC_B_CF) s->cf[a] = val;
-            else s->cfa[a] = val;
+        uint32_t *u = uniform_reg(s, r->bank, a);
+        if (u) {
+            *u = val;
             if (x) { x->lanes = 1; x->value[0] = val; }
             continue;
         }
@@ -255,12 +263,12 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     uint32_t act = g->ignorepe ? 0xffffffffu : pe;
     if (g->pred == 1) act &= p0;
     if (g->pred == 2) act &= ~p0;
-    act &= ni >= 32 ? 0xffffffffu : (1u << ni) - 1;
+    const uint32_t all = usc_all_lanes(ni);
+    act &= all;
     c->act = act;
     /* the FT of a phase or unit not present reads 0 (decision D5) */
     /* (with instances that do not execute, every row: USC_ALL loops then read
      * no value that was not set) */
-    const uint32_t all = ni >= 32 ? 0xffffffffu : (1u << ni) - 1;
     const unsigned clear = act == all ? ~(unsigned)g->ftw : 0x3fu;
     for (unsigned k = 0; k < 6; k++)
         if (clear >> k & 1)   /* a copy of a constant size is inlined; a memset is not */

@@ -20,8 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* two waves where the ISA runs several (USC runs one) */
     const char *cfg = (data[0] & 1) && gpuref_isa_max_waves(gpuref_isa_find(FUZZ_ISA)) > 1
                       ? "waves=2" : NULL;
-    int crc = gpuref_model_create(FUZZ_ISA, cfg, &m, &d);
-    if (crc != GPUREF_OK)
+    if (gpuref_model_create(FUZZ_ISA, cfg, &m, &d) != GPUREF_OK)
         fuzz_fail("model_create(%s, %s): %s", FUZZ_ISA, cfg ? cfg : "-", d.msg);
     size_t nw = (size - 1 + 3) / 4;
     uint32_t *w = malloc(nw * sizeof *w);
