@@ -121,7 +121,8 @@ FUZZ_CC      ?= clang-16
 FUZZ_SECONDS ?= 600
 FUZZ_PER_ISA := disasm asm exec
 FUZZ_NAMES   := $(foreach h,$(FUZZ_PER_ISA),$(foreach i,$(ISAS),$(h)_$(i))) yaml covdat
-FZ           := build/fuzz
+FUZZ_DIR     ?= build/fuzz
+FZ           := $(FUZZ_DIR)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  := $(CSTD) -O1 -g -Wall -Wextra -Imodel/include -Imodel/core -Imodel/fp \
                 -Imodel/tests/fuzz -D_POSIX_C_SOURCE=200809L $(FUZZ_SAN)
@@ -151,7 +152,7 @@ $(B)/fuzz/fuzz_seeds: model/tests/fuzz/fuzz_seeds.c $(B)/lib/libgpuref.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
 
-FUZZ_ENV = ISAS="$(ISAS)" FUZZ_NAMES="$(FUZZ_NAMES)"
+FUZZ_ENV = ISAS="$(ISAS)" FUZZ_NAMES="$(FUZZ_NAMES)" FUZZ_DIR="$(FUZZ_DIR)"
 # the replay drivers (gcc; with SAN=1 under ASan/UBSan)
 fuzz-replay: $(foreach h,$(FUZZ_NAMES),$(B)/fuzz/replay_$(h)) $(B)/fuzz/fuzz_seeds
 # the seed corpora (build/fuzz/seeds/<harness>/), made with gcc
@@ -301,7 +302,7 @@ TEST_ISA  := $(if $(filter command,$(origin ISA)),$(ISA),)
 TEST_ISAS := $(filter $(RTL_ISAS),$(or $(TEST_ISA),$(ISAS)))
 # suites that need no RTL bench and no SystemC build
 TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long slurm fuzz cov-html,$(TEST_SUITES)),,1),)
-TEST_ENV  = ISAS="$(ISAS)" RTL_ISAS="$(RTL_ISAS)" ISA="$(TEST_ISA)" SUITE="$(SUITE)" FUZZ_NAMES="$(FUZZ_NAMES)"
+TEST_ENV  = ISAS="$(ISAS)" RTL_ISAS="$(RTL_ISAS)" ISA="$(TEST_ISA)" SUITE="$(SUITE)" FUZZ_NAMES="$(FUZZ_NAMES)" FUZZ_DIR="$(FUZZ_DIR)"
 
 test-check:
 	@$(TEST_ENV) sh scripts/run-tests.sh $(B) --check

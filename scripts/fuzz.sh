@@ -15,11 +15,12 @@
 # build/fuzz/findings/<harness>/ and fails the run: fix it, then copy the
 # reproducer into model/tests/fuzz/regress/<harness>/ (model/tests/README.md).
 # Inputs libFuzzer finds that add coverage are kept in build/fuzz/corpus/<harness>/.
+# FUZZ_DIR (default build/fuzz): where the libFuzzer build, corpora and findings go.
 # Ends with `N passed, N failed` (and `, K skipped` where clang is missing).
 B=${1:-build}
 MODE=${2:-run}
 SECS=${3:-600}
-FZ=build/fuzz
+FZ=${FUZZ_DIR:-build/fuzz}
 REG=model/tests/fuzz/regress
 NAMES=${FUZZ_NAMES:-}
 ISAS=${ISAS:-nv50}

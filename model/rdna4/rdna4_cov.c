@@ -50,7 +50,7 @@ typedef struct r4c_vcd {
     uint8_t  pre;                /* shift left first (bf16: 16) */
 } r4c_vcd;
 
-#define VCD_M(b) ((b) == 64 ? ~0ull : (1ull << (b)) - 1)
+#define VCD_M(b) (~0ull >> (64 - (b)))     /* the low b bits, 1 <= b <= 64 */
 #define VCD_I(b) { VCD_M(b), VCD_M(b) >> 1, 1, (b) - 1, 1, 0 }
 #define VCD_F(b, e, pre) { VCD_M(b), (1ull << ((b) - 1 - (e))) - 1, (1ull << (e)) - 1, (b) - 1, \
                            (b) - 1 - (e), pre }
