@@ -28,13 +28,13 @@ check() {   # check NAME COMMAND...
 }
 
 # the bench top compiles with the DPI packages, the retire interface and
-# monitor and the RTL, listed as the Makefile's tb_rule lists them (*_pkg.sv
-# left to the `include)
+# monitor and the RTL, listed as the Makefile's tb_rule lists them (the
+# ISA's *_pkg.sv first: nv50's modules name the package without `include)
 check_bench() {   # check_bench ISA
     check bench-verilate "$VERILATOR" --lint-only -Wno-fatal --top-module "tb_$1" \
         dpi/gpuref_pkg.sv testbenches/common/gpuref_check_pkg.sv testbenches/common/gpuref_retire_if.sv \
         testbenches/common/gpuref_retire_mon.sv \
-        $(ls rtl/common/*.sv rtl/common/fp/*.sv 2>/dev/null; ls "rtl/$1"/*.sv | grep -v '_pkg\.sv$') \
+        $(ls rtl/common/*.sv rtl/common/fp/*.sv "rtl/$1"/*_pkg.sv 2>/dev/null; ls "rtl/$1"/*.sv | grep -v '_pkg\.sv$') \
         "testbenches/$1/tb_$1.sv"
 }
 
