@@ -137,7 +137,8 @@ static double to_dbl(fp_fmt f, uint32_t v, const fp_policy *pol)
 }
 
 /* One component of memory (raw n-bit value) as the VGPR (half) value: 32 bits, or
- * 16 bits for D16 (float classes to F16, integers to their low 16 bits). */
+ * 16 bits for D16 (float classes to F16: FLOAT32 by truncation, the others round to
+ * nearest even, §9.3.1 L4365; integers to their low 16 bits). */
 static uint32_t fmt_load(const buf_fmt *fm, uint32_t raw, int d16, const fp_policy *pol)
 {
     unsigned n = fm->bits;
@@ -148,8 +149,18 @@ static uint32_t fmt_load(const buf_fmt *fm, uint32_t raw, int d16, const fp_poli
     case NUM_UINT: return d16 ? raw & 0xffffu : raw;
     case NUM_SINT: return d16 ? (uint32_t)sv & 0xffffu : (uint32_t)sv;
     case NUM_FLOAT:
-        if (n == 32)
-            return d16 ? dbl_to(FP_F16, to_dbl(FP_F32, raw, pol), pol) : raw;
+        if (n == 32) {
+            if (!d16)
+                return raw;
+            /* "Conversion of float32 to float16 uses truncation" (§9.3.1 L4365, D15) */
+            fp_policy rtz = *pol;
+            uint64_t r = 0;
+            unsigned exc = 0;
+            rtz.round[FP_F16] = FP_RTZ;
+            if (fp_policy_seal(&rtz, NULL, 0) == GPUREF_OK)
+                fp_convert(FP_F16, FP_F32, raw, &rtz, 0, &r, &exc);
+            return (uint32_t)r;
+        }
         return d16 ? raw : dbl_to(FP_F32, to_dbl(FP_F16, raw, pol), pol);
     case NUM_UNORM: d = (double)raw / (double)((1u << n) - 1); break;
     case NUM_SNORM: d = (double)sv / (double)smax; if (d < -1.0) d = -1.0; break;
