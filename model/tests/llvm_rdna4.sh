@@ -286,7 +286,8 @@ static uint32_t rnd(void)
 }
 
 /* A legal word of `row` and its text: the all-zero operands first, then random fields;
- * VGPR sources, FLAT SADDR = NULL, DMASK != 0 and OPSEL_HI = 1s are forced. */
+ * VGPR sources, FLAT SADDR = NULL, untyped buffer FORMAT = 1, DMASK != 0 and
+ * OPSEL_HI = 1s are forced. */
 static int legal_text(unsigned row, rdna4_insn *out, char *text, size_t len)
 {
     const rdna4_row *r = &rdna4_rows[row];
@@ -308,6 +309,8 @@ static int legal_text(unsigned row, rdna4_insn *out, char *text, size_t len)
         }
         if (r->fmt == RDNA4_FMT_VFLAT)
             in.f[RDNA4_FLD_SADDR] = 124;
+        if (r->fmt == RDNA4_FMT_VBUFFER && strncmp(r->name, "tbuffer_", 8) != 0)
+            in.f[RDNA4_FLD_FORMAT] = 1;       /* untyped: LLVM's encoding (README E2) */
         if (r->fmt == RDNA4_FMT_VIMAGE || r->fmt == RDNA4_FMT_VSAMPLE)
             in.f[RDNA4_FLD_DMASK] |= 1;
         if (r->fmt == RDNA4_FMT_VOP3P) {
