@@ -219,7 +219,7 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, vm_
             ad = va + (uint64_t)ioff;
             if (hi == s->shared_base << 16) {            /* LDS: 17-bit address (L5510) */
                 uint32_t la = ((uint32_t)va + (uint32_t)ioff) & 0x1ffffu;
-                a->addr[l] = la & rdna4_lds_align(s, bytes);
+                a->addr[l] = a->k.atomic ? la : la & rdna4_lds_align(s, bytes);   /* atomics: checked (D32) */
                 a->sp[l] = SP_LDS;
                 a->lds_lanes |= 1ull << l;
                 continue;
