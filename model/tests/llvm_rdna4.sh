@@ -923,8 +923,15 @@ paste "$W/mem.cmp" "$W/mem.dis" "$W/mem.ldis" > "$W/mem.all"
 while IFS="$(printf '\t')" read -r t l o ours llvm; do
     if [ "$l" != REJECTED ] && [ "$l" = "$o" ]; then pass
     else fail "memory text '$t': llvm [$l] ours [$o]"; continue; fi
-    if [ "$ours" = "$llvm" ]; then pass
-    else fail "memory disassembly of $o: ours '$ours' llvm '$llvm'"; fi
+    if [ "$ours" = "$llvm" ]; then pass; continue; fi
+    # README "Syntax": ds_swizzle offsets LLVM's macros cannot reproduce print as
+    # numbers; accepted only when LLVM's own text re-assembles to other words
+    case "$ours|$llvm" in
+    ds_swizzle_b32*offset:[0-9]*"|"*swizzle\(*)
+        back=$(echo "$llvm" | llvm_words +wavefrontsize32)
+        if [ "$back" != "$o" ]; then pass; continue; fi;;
+    esac
+    fail "memory disassembly of $o: ours '$ours' llvm '$llvm'"
 done < "$W/mem.all"
 echo "DS and VBUFFER rows, memory texts of the directed vectors: $((FP - MP0)) passed, $((FF - MF0)) failed ($(wc -l < "$W/mem_rows.txt") row texts, $(wc -l < "$W/mem.txt") distinct texts)"
 
