@@ -986,6 +986,8 @@ VMEM_CLASSES = {
         (r"^GLOBAL_ATOMIC_(SWAP|CMPSWAP|AND|OR|XOR)_B(32|64)$"
          r"|^GLOBAL_ATOMIC_(ADD|SUB|INC|DEC|MIN|MAX)_U(32|64)$|^GLOBAL_ATOMIC_(MIN|MAX)_I(32|64)$"
          r"|^GLOBAL_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$", "global integer atomics"),
+        (r"^GLOBAL_ATOMIC_(ADD_F32|MIN_NUM_F32|MAX_NUM_F32|PK_ADD_F16|PK_ADD_BF16)$",
+         "global float atomics (chapter 13: RNE, no denormal flush)"),
     ],
     "VSCRATCH": [
         (r"^SCRATCH_LOAD_" + _VMEM_LOADS + r"$", "scratch loads (swizzled private memory)"),
@@ -994,6 +996,22 @@ VMEM_CLASSES = {
     "VFLAT": [
         (r"^FLAT_LOAD_" + _VMEM_LOADS + r"$", "flat loads (global, LDS and scratch apertures)"),
         (r"^FLAT_STORE_" + _VMEM_STORES + r"$", "flat stores (global, LDS and scratch apertures)"),
+        (r"^FLAT_ATOMIC_(SWAP|CMPSWAP|AND|OR|XOR)_B(32|64)$"
+         r"|^FLAT_ATOMIC_(ADD|SUB|INC|DEC|MIN|MAX)_U(32|64)$|^FLAT_ATOMIC_(MIN|MAX)_I(32|64)$"
+         r"|^FLAT_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$"
+         r"|^FLAT_ATOMIC_(ADD_F32|MIN_NUM_F32|MAX_NUM_F32|PK_ADD_F16|PK_ADD_BF16)$",
+         "flat integer and float atomics (global, LDS and scratch apertures)"),
+    ],
+    "VBUFFER": [
+        (r"^T?BUFFER_(LOAD|STORE)_(D16_)?(HI_)?FORMAT_(X|XY|XYZ|XYZW)$",
+         "typed and format buffer loads and stores (data-format conversions, V# addressing)"),
+        (r"^BUFFER_LOAD_" + _VMEM_LOADS + r"$|^BUFFER_STORE_" + _VMEM_STORES + r"$",
+         "untyped buffer loads and stores (V# addressing, range checks)"),
+        (r"^BUFFER_ATOMIC_(SWAP|CMPSWAP|AND|OR|XOR)_B(32|64)$"
+         r"|^BUFFER_ATOMIC_(ADD|SUB|INC|DEC|MIN|MAX)_U(32|64)$|^BUFFER_ATOMIC_(MIN|MAX)_I(32|64)$"
+         r"|^BUFFER_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$"
+         r"|^BUFFER_ATOMIC_(ADD_F32|MIN_NUM_F32|MAX_NUM_F32|PK_ADD_F16|PK_ADD_BF16)$",
+         "buffer integer and float atomics"),
     ],
     "VDS": [
         (r"^DS_LOAD_(B32|B64|B96|B128|U8|I8|U16|I16|[UI]8_D16(_HI)?|U16_D16(_HI)?|ADDTID_B32)$"
@@ -1005,13 +1023,21 @@ VMEM_CLASSES = {
          r"|^DS_CMPSTORE(_RTN)?_B(32|64)$|^DS_(COND_SUB|SUB_CLAMP)(_RTN)?_U32$"
          r"|^DS_STOREXCHG_2ADDR(_STRIDE64)?_RTN_B(32|64)$|^DS_NOP$",
          "LDS integer atomics with and without return, DS_NOP"),
+        (r"^DS_(ADD|ADD_RTN|MIN_NUM|MIN_NUM_RTN|MAX_NUM|MAX_NUM_RTN)_F32$"
+         r"|^DS_(MIN|MAX)_NUM(_RTN)?_F64$|^DS_PK_ADD(_RTN)?_(F16|BF16)$",
+         "LDS float atomics (chapter 13: RNE, MODE's denormal controls)"),
+        (r"^DS_(SWIZZLE|PERMUTE|BPERMUTE|BPERMUTE_FI)_B32$",
+         "lane swizzles and permutes through the LDS crossbar (no LDS memory)"),
+        (r"^DS_(APPEND|CONSUME)$|^DS_CONDXCHG32_RTN_B64$",
+         "append/consume counters and the conditional exchange"),
     ],
 }
 PARTIAL_FAMILIES.update(VMEM_CLASSES)
 # Families whose outstanding-work counters the S_WAIT_<X>CNT rule below treats as
 # always zero; switching one of them on must give those waits their own functions.
-# (VGLOBAL and VSCRATCH count on LOADcnt/STOREcnt: S_WAIT_LOADCNT has its function.)
-COUNTED_FAMILIES = ("VBUFFER", "VIMAGE", "VSAMPLE", "VEXPORT", "VDSDIR")
+# (VGLOBAL, VSCRATCH and VBUFFER count on LOADcnt/STOREcnt: S_WAIT_LOADCNT has its
+# function.)
+COUNTED_FAMILIES = ("VIMAGE", "VSAMPLE", "VEXPORT", "VDSDIR")
 SHARED_EXEC = [
     # (formats, mnemonic pattern, function, reason)
     (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU](16|32|64)$", "v_cmp_int",
@@ -1045,11 +1071,25 @@ SHARED_EXEC = [
     (("VDS",), r"^DS_STOREXCHG_2ADDR", "ds_xchg2",
      "the two-address exchanges: one function, width and stride from the row"),
     (("VDS",), r"^DS_NOP$", "nop", "no operation (not counted: nothing to wait for)"),
+    (("VDS",), r"^DS_.*_(F32|F64|F16|BF16)$", "ds_atomic_float",
+     "LDS float atomics: one function, operation, format and return from the opcode"),
+    (("VDS",), r"^DS_(SWIZZLE|PERMUTE|BPERMUTE|BPERMUTE_FI)_B32$", "ds_lane",
+     "lane swizzles and permutes: one function, the mapping from the opcode and offset"),
+    (("VDS",), r"^DS_(APPEND|CONSUME)$", "ds_append",
+     "append and consume: one function, the sign from the opcode"),
+    (("VDS",), r"^DS_CONDXCHG32_RTN_B64$", "ds_condxchg32",
+     "the conditional exchange of two DWORDs (its own function)"),
     (("VDS",), r"^DS_", "ds_atomic",
      "LDS integer atomics: one function, operation, width and return from the opcode"),
-    (("VGLOBAL",), r"^GLOBAL_ATOMIC_", "vmem_atomic",
-     "global integer atomics: one function, operation and width from the opcode, return "
+    (("VGLOBAL", "VFLAT"), r"^(GLOBAL|FLAT)_ATOMIC_", "vmem_atomic",
+     "global and flat atomics: one function, operation and width from the opcode, return "
      "from TH[0]"),
+    (("VBUFFER",), r"^T?BUFFER_LOAD_", "buffer_load",
+     "buffer loads: one function, width, format, D16 half and addressing from the row"),
+    (("VBUFFER",), r"^T?BUFFER_STORE_", "buffer_store",
+     "buffer stores: one function, width, format, D16 half and addressing from the row"),
+    (("VBUFFER",), r"^BUFFER_ATOMIC_", "buffer_atomic",
+     "buffer atomics: one function, operation and width from the opcode, return from TH[0]"),
     (("VGLOBAL",), r"^GLOBAL_(WB|WBINV)$", "nop",
      "write-backs: no data, STOREcnt only, and stores reach memory at issue in the "
      "model (README \"Vector memory\")"),

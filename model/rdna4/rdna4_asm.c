@@ -1756,9 +1756,9 @@ static int asm_buffer(actx *c, const rdna4_row *r, tok *ops, int nops)
         in->f[RDNA4_FLD_OFFEN] = 1;
     if (mod_flag(c, "tfe"))
         in->f[RDNA4_FLD_TFE] = 1;
+    in->f[RDNA4_FLD_FORMAT] = 1;                 /* LLVM's default: BUF_FMT_8_UNORM (E2) */
     if (!strncmp(r->name, "tbuffer_", 8)) {
         tok v;
-        in->f[RDNA4_FLD_FORMAT] = 1;             /* LLVM's default: BUF_FMT_8_UNORM */
         if (find_mod(c, "format", &v)) {
             int64_t y;
             unsigned i = RDNA4_NBUFFMT;

@@ -665,12 +665,13 @@ static int field_may_be_set(const rdna4_insn *in, const rdna4_row *r, int fmt, i
         return 0;
     if (flat && (r->flags & RDNA4_ADDTID) && fld == RDNA4_FLD_VADDR)
         return 0;
-    /* ds_nop has no offset; FORMAT is a typed-buffer (tbuffer_*) field only (L7865) */
+    /* ds_nop has no offset; FORMAT of an untyped buffer instruction is checked in
+     * rdna4_decode (always 1, LLVM's encoding: E2) */
     if (fmt == RDNA4_FMT_VDS && r->o[0].kind == RDNA4_K_NONE &&
         (fld == RDNA4_FLD_OFFSET0 || fld == RDNA4_FLD_OFFSET1))
         return 0;
-    if (fmt == RDNA4_FMT_VBUFFER && fld == RDNA4_FLD_FORMAT && strncmp(r->name, "tbuffer_", 8) != 0)
-        return 0;
+    if (fmt == RDNA4_FMT_VBUFFER && fld == RDNA4_FLD_FORMAT)
+        return 1;
     if (row_uses(r, fld) || free_field(fmt, fld))
         return 1;
     if (fmt == RDNA4_FMT_VOPD && row_uses(&rdna4_rows[in->rowy], fld))
@@ -752,6 +753,12 @@ int rdna4_decode(const uint32_t *w, size_t avail, rdna4_insn *in, char *err)
                                rdna4_fmts[fmt].name, field_name(fd->fld), in->f[fd->fld]);
     }
     /* SMEM without an offset operand (s_dcache_inv) keeps SOFFSET/IOFFSET zero: done above */
+    /* untyped buffer instructions carry FORMAT = 1 (BUF_FMT_8_UNORM), the only value
+     * llvm-mc encodes for them; the field has no effect on them (E2) */
+    if (fmt == RDNA4_FMT_VBUFFER && strncmp(r->name, "tbuffer_", 8) != 0 && in->f[RDNA4_FLD_FORMAT] != 1)
+        return gpuref_errf(err, GPUREF_ERR_DECODE,
+                           "illegal %s: FORMAT of an untyped buffer instruction is %u (must be 1, "
+                           "as llvm-mc encodes it)", r->name, in->f[RDNA4_FLD_FORMAT]);
 
     int st = check_operands(in, r, fmt, err);
     if (!st && fmt == RDNA4_FMT_VOPD)

@@ -895,7 +895,7 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
         rdna4_put_sreg(b, in->f[RDNA4_FLD_RSRC], 4);
         gpuref_sb_printf(b, ", ");
         rdna4_put_sreg(b, in->f[RDNA4_FLD_SOFFSET], 1);
-        /* tbuffer only (decode keeps FORMAT 0 elsewhere); 1 (8_UNORM) is LLVM's default */
+        /* tbuffer only (decode keeps FORMAT 1 elsewhere, E2); 1 (8_UNORM) is LLVM's default */
         unsigned fm = in->f[RDNA4_FLD_FORMAT];
         if (!strncmp(r->name, "tbuffer_", 8) && fm != 1) {
             if (fm < RDNA4_NBUFFMT)

@@ -218,6 +218,14 @@ enum { RDNA4_AT_ADD = 0, RDNA4_AT_SUB, RDNA4_AT_RSUB, RDNA4_AT_INC, RDNA4_AT_DEC
        RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_MSKOR, RDNA4_AT_XCHG, RDNA4_AT_CMP = 16,
        RDNA4_AT_COND_SUB = 152, RDNA4_AT_SUB_CLAMP = 153 };
 uint64_t rdna4_atomic_int(unsigned base, unsigned w64, uint64_t tmp, uint64_t src, uint64_t src2);
+/* Float atomic MEM = f(tmp, src) (rdna4_exec_ds.c, README D25): F32/F64 add, min/max
+ * number, packed F16/BF16 add; the policy of a DS (lds = 1) or an L2 atomic. */
+enum { RDNA4_FAT_ADD = 1, RDNA4_FAT_MIN, RDNA4_FAT_MAX, RDNA4_FAT_PK_F16, RDNA4_FAT_PK_BF16 };
+int rdna4_atomic_policy(const rdna4_state *s, int lds, fp_policy *pol);
+/* The operation of a GLOBAL/FLAT/BUFFER atomic opcode (51-90, rdna4_exec_vmem.c):
+ * atomic = RDNA4_AT_* + 1 (integer) or 1 with fatomic = RDNA4_FAT_*; 0 if not one. */
+int rdna4_vm_atomic_kind(unsigned op, unsigned *atomic, unsigned *w64, unsigned *fatomic);
+uint64_t rdna4_atomic_float(unsigned kind, int w64, uint64_t tmp, uint64_t src, const fp_policy *pol);
 
 #pragma GCC diagnostic error "-Wmissing-prototypes"
 

@@ -355,3 +355,273 @@ RDNA4_EXEC(s_wait_dscnt)
     rdna4_vm_drain(s, rr, RDNA4_CNT_DS, p->imm & 0x3fu);
     return GPUREF_OK;
 }
+
+/* ------------------------------------------------ float atomics (chapter 13) */
+
+/* A denormal of format f as a zero of its sign (the "flush input denormals" of
+ * MIN/MAX, L6100-6104). */
+static uint64_t flush_denorm(fp_fmt f, uint64_t a)
+{
+    unsigned c = fp_classify(f, a);
+    if (c & (FP_CLASS_POS_DEN | FP_CLASS_NEG_DEN))
+        return a & ((uint64_t)1 << (fp_fmt_bits(f) - 1));
+    return a;
+}
+
+/* The policy of a memory float atomic (README D25): round to nearest even whatever
+ * MODE.FP_ROUND (§13.1 L6080); denormals as MODE.FP_DENORM for LDS (DS) and not
+ * flushed at all for FLAT-to-LDS, L2 (GLOBAL, FLAT, BUFFER) (§13.2 table L6086-6096);
+ * FP16_OVFL does not apply (IEEE overflow). */
+int rdna4_atomic_policy(const rdna4_state *s, int lds, fp_policy *pol)
+{
+    uint32_t mode = lds ? (s->a.hwreg[RDNA4_HW_MODE] & 0xf0u) : 0xf0u;
+    *pol = fp_policy_rdna4;
+    return fp_policy_rdna4_mode(pol, mode);
+}
+
+/* MEM = f(tmp, src) of a float atomic: ADD tmp + src (the pseudocode's MEM += DATA,
+ * the memory value first for NaN propagation); MIN/MAX_NUM with the pseudocode's
+ * NaN rules (both NaN: quiet(src); one NaN: the other), inputs flushed first when
+ * the policy flushes input denormals (§13.2), -0 < +0; PK_ADD per 16-bit half
+ * src + tmp (the pseudocode's order).  No exception is reported (L6075). */
+uint64_t rdna4_atomic_float(unsigned kind, int w64, uint64_t tmp, uint64_t src, const fp_policy *pol)
+{
+    unsigned exc = 0;
+    uint64_t r = 0;
+    fp_fmt f = w64 ? FP_F64 : FP_F32;
+    switch (kind) {
+    case RDNA4_FAT_ADD:
+        fp_add(f, tmp, src, pol, 0, &r, &exc);
+        return r;
+    case RDNA4_FAT_MIN:
+    case RDNA4_FAT_MAX:
+        if (pol->denorm_in[f] == FP_DENORM_FLUSH) {
+            tmp = flush_denorm(f, tmp);
+            src = flush_denorm(f, src);
+        }
+        rdna4_fp_minmax(f, 0, kind == RDNA4_FAT_MAX, src, tmp, pol, &r, &exc);
+        return r;
+    default: {                          /* PK_ADD_F16 / PK_ADD_BF16 */
+        fp_fmt h = kind == RDNA4_FAT_PK_F16 ? FP_F16 : FP_BF16;
+        uint64_t lo = 0, hi = 0;
+        fp_add(h, src & 0xffffu, tmp & 0xffffu, pol, 0, &lo, &exc);
+        fp_add(h, (src >> 16) & 0xffffu, (tmp >> 16) & 0xffffu, pol, 0, &hi, &exc);
+        return (hi & 0xffffu) << 16 | (lo & 0xffffu);
+    }
+    }
+}
+
+/* DS float atomics: ADD_F32, MIN/MAX_NUM_F32/F64, PK_ADD_F16/BF16, with and
+ * without return.  Addressing, alignment (size-aligned or MEMVIOL), range and DScnt
+ * as the integer atomics. */
+RDNA4_EXEC(ds_atomic_float)
+{
+    ds_ins d;
+    int st = ds_decode(s, p, &d);
+    if (st)
+        return st;
+    unsigned kind, rtn = 0, w64 = 0;
+    switch (d.op) {
+    case 18: case 50: kind = RDNA4_FAT_MIN; break;
+    case 19: case 51: kind = RDNA4_FAT_MAX; break;
+    case 82: case 114: kind = RDNA4_FAT_MIN; w64 = 1; break;
+    case 83: case 115: kind = RDNA4_FAT_MAX; w64 = 1; break;
+    case 154: case 170: kind = RDNA4_FAT_PK_F16; break;
+    case 155: case 171: kind = RDNA4_FAT_PK_BF16; break;
+    default: kind = RDNA4_FAT_ADD; break;                 /* 21, 121 */
+    }
+    rtn = d.op == 50 || d.op == 51 || d.op == 114 || d.op == 115 || d.op == 121 ||
+          d.op == 170 || d.op == 171;
+    fp_policy pol;
+    if (rdna4_atomic_policy(s, 1, &pol))
+        return gpuref_errf(s->err, GPUREF_ERR_FAULT, "%s: float policy", rdna4_rows[p->row].name);
+    unsigned n = w64 ? 8 : 4, nreg = rtn ? n / 4 : 0, vd = d.f[RDNA4_FLD_VDST];
+    if (ds_skip(s, &d, nreg))
+        return GPUREF_OK;
+    uint64_t lanes = d.lanes;
+    uint32_t off = d.f[RDNA4_FLD_OFFSET1] << 8 | d.f[RDNA4_FLD_OFFSET0];
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if ((vg(s, d.f[RDNA4_FLD_ADDR], l) + off) & (n - 1)) {
+            rdna4_vm_memviol(s, rr, 2);
+            return GPUREF_OK;
+        }
+    }
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, nreg, 0xffffffffu, rtn ? lanes : 0);
+    int oor = 0;
+    unsigned d0 = d.f[RDNA4_FLD_DATA0];
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t a = vg(s, d.f[RDNA4_FLD_ADDR], l) + off;
+        uint8_t b[8];
+        uint64_t tmp = 0, src = vg(s, d0, l);
+        if (w64)
+            src |= (uint64_t)vg(s, d0 + 1, l) << 32;
+        if (rdna4_lds_read(s, a, b, n)) {
+            oor = 1;
+        } else {
+            tmp = rdna4_le_get(b, n);
+            rdna4_le_put(b, rdna4_atomic_float(kind, (int)w64, tmp, src, &pol), n);
+            rdna4_lds_write(s, rr, l, a, b, n);
+        }
+        if (rtn) {
+            s->vmdata[q->row0][l] = (uint32_t)tmp;
+            if (w64)
+                s->vmdata[q->row0 + 1][l] = (uint32_t)(tmp >> 32);
+        }
+    }
+    rdna4_vm_announce(s, rr, q);
+    if (oor)
+        rdna4_vm_memviol(s, rr, 2);
+    return GPUREF_OK;
+}
+
+/* ------------------------------------------------ lane swizzles and permutes */
+
+/* DS_SWIZZLE_B32's source lane for lane i (the chapter 16 pseudocode, L25850-25905),
+ * offset = {OFFSET1, OFFSET0}: FFT (>= 0xe000), rotate (>= 0xc000; the rotated lane
+ * taken modulo 32, as the guide's examples show), quad permute (offset[15]) or
+ * the and/or/xor bit masks; within the lane's group of 32. */
+static unsigned swizzle_src(unsigned off, unsigned i)
+{
+    unsigned j;
+    if (off >= 0xe000) {
+        unsigned mask = off & 0x1fu, r = 0, x = i & 0x1fu;
+        for (unsigned b = 0; b < 5; b++)
+            r |= ((x >> b) & 1u) << (4 - b);
+        j = (r >> __builtin_popcount(mask)) | (i & mask);
+    } else if (off >= 0xc000) {
+        unsigned rot = (off >> 5) & 0x1fu, mask = off & 0x1fu;
+        if (off & 0x400u)
+            rot = 0u - rot;
+        j = ((i & mask) | ((i + rot) & ~mask)) & 0x1fu;
+    } else if (off & 0x8000u) {
+        j = (i & ~3u & 0x1fu) + ((off >> (2 * (i & 3u))) & 3u);
+    } else {
+        unsigned xm = (off >> 10) & 0x1fu, om = (off >> 5) & 0x1fu, am = off & 0x1fu;
+        j = (((i & 0x1fu) & am) | om) ^ xm;
+    }
+    return (j & 0x1fu) | (i & 0x20u);
+}
+
+/* DS_SWIZZLE_B32, DS_PERMUTE_B32, DS_BPERMUTE_B32, DS_BPERMUTE_FI_B32: no LDS access;
+ * the result reaches VDST of the active lanes at the DScnt wait like a load's.
+ * Permute lane numbers: bits [6:2] (wave32) / [7:2] (wave64) of VGPR[ADDR] +
+ * {OFFSET1, OFFSET0} (§12.5.2 L6027, README D26); a disabled source lane gives 0
+ * (but for BPERMUTE_FI); PERMUTE: the highest source lane wins, destinations no
+ * source names get 0. */
+RDNA4_EXEC(ds_lane)
+{
+    ds_ins d;
+    int st = ds_decode(s, p, &d);
+    if (st)
+        return st;
+    unsigned vd = d.f[RDNA4_FLD_VDST];
+    if (ds_skip(s, &d, 1))
+        return GPUREF_OK;
+    uint64_t lanes = d.lanes, exec = rdna4_exec_mask(s);
+    unsigned nl = rdna4_nlanes(s), off = d.f[RDNA4_FLD_OFFSET1] << 8 | d.f[RDNA4_FLD_OFFSET0];
+    unsigned addr = d.f[RDNA4_FLD_ADDR], data = d.f[RDNA4_FLD_DATA0];
+    uint32_t out[64] = { 0 };
+    for (unsigned i = 0; i < nl; i++) {
+        uint32_t lane_of = ((vg(s, addr, i) + off) >> 2) & (nl - 1);
+        switch (d.op) {
+        case 53: {                                         /* swizzle: data = ADDR */
+            unsigned j = swizzle_src(off, i);
+            out[i] = (exec >> j & 1u) ? vg(s, addr, j) : 0;
+            break;
+        }
+        case 178:                                          /* permute (scatter) */
+            if (exec >> i & 1u)
+                out[lane_of] = vg(s, data, i);
+            break;
+        case 179:                                          /* bpermute (gather) */
+            out[i] = (exec >> lane_of & 1u) ? vg(s, data, lane_of) : 0;
+            break;
+        default:                                           /* 205 bpermute_fi */
+            out[i] = vg(s, data, lane_of);
+            break;
+        }
+    }
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, lanes ? 1 : 0, 0xffffffffu, lanes);
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        s->vmdata[q->row0][l] = out[l];
+    }
+    rdna4_vm_announce(s, rr, q);
+    return GPUREF_OK;
+}
+
+/* DS_APPEND / DS_CONSUME (L25987-26025): one atomic add (subtract) of
+ * countbits(EXEC) on the DWORD at M0[15:0] + {OFFSET1, OFFSET0} (LLVM places the
+ * counter's LDS address in M0 and the constant part in the offset, README D27); the
+ * pre-op value returned to every active lane.  A misaligned address is MEMVIOL. */
+RDNA4_EXEC(ds_append)
+{
+    ds_ins d;
+    int st = ds_decode(s, p, &d);
+    if (st)
+        return st;
+    unsigned vd = d.f[RDNA4_FLD_VDST];
+    if (ds_skip(s, &d, 1))
+        return GPUREF_OK;
+    uint64_t lanes = d.lanes;
+    uint32_t a = (s->a.sreg[RDNA4_M0] & 0xffffu) + (d.f[RDNA4_FLD_OFFSET1] << 8 | d.f[RDNA4_FLD_OFFSET0]);
+    if (lanes && (a & 3u)) {
+        rdna4_vm_memviol(s, rr, 2);
+        return GPUREF_OK;
+    }
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, lanes ? 1 : 0, 0xffffffffu, lanes);
+    if (!lanes)
+        return GPUREF_OK;
+    uint8_t b[4];
+    int oor = rdna4_lds_read(s, a, b, 4);
+    uint32_t tmp = oor ? 0 : (uint32_t)rdna4_le_get(b, 4);
+    uint32_t cnt = (uint32_t)__builtin_popcountll(lanes);
+    if (!oor) {
+        rdna4_le_put(b, d.op == 62 ? tmp + cnt : tmp - cnt, 4);
+        rdna4_lds_write(s, rr, (unsigned)__builtin_ctzll(lanes), a, b, 4);
+    }
+    for (uint64_t m = lanes; m; m &= m - 1)
+        s->vmdata[q->row0][__builtin_ctzll(m)] = tmp;
+    rdna4_vm_announce(s, rr, q);
+    if (oor)
+        rdna4_vm_memviol(s, rr, 2);
+    return GPUREF_OK;
+}
+
+/* DS_CONDXCHG32_RTN_B64 (L26620-26650): ADDR0 = (VGPR[ADDR] + offset) & 0xfff8,
+ * ADDR1 = ADDR0 + 4; each DWORD returned, and replaced by {0, DATA[30:0]} /
+ * {0, DATA[62:32]} iff DATA[31] / DATA[63] is set. */
+RDNA4_EXEC(ds_condxchg32)
+{
+    ds_ins d;
+    int st = ds_decode(s, p, &d);
+    if (st)
+        return st;
+    unsigned vd = d.f[RDNA4_FLD_VDST], d0 = d.f[RDNA4_FLD_DATA0];
+    if (ds_skip(s, &d, 2))
+        return GPUREF_OK;
+    uint64_t lanes = d.lanes;
+    uint32_t off = d.f[RDNA4_FLD_OFFSET1] << 8 | d.f[RDNA4_FLD_OFFSET0];
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, 2, 0xffffffffu, lanes);
+    int oor = 0;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t a0 = (vg(s, d.f[RDNA4_FLD_ADDR], l) + off) & 0xfff8u;
+        for (unsigned j = 0; j < 2; j++) {
+            uint8_t b[4];
+            uint32_t v = vg(s, d0 + j, l);
+            oor |= rdna4_lds_read(s, a0 + 4 * j, b, 4);
+            s->vmdata[q->row0 + j][l] = (uint32_t)rdna4_le_get(b, 4);
+            if (v >> 31) {
+                rdna4_le_put(b, v & 0x7fffffffu, 4);
+                oor |= rdna4_lds_write(s, rr, l, a0 + 4 * j, b, 4);
+            }
+        }
+    }
+    rdna4_vm_announce(s, rr, q);
+    if (oor)
+        rdna4_vm_memviol(s, rr, 2);
+    return GPUREF_OK;
+}

@@ -34,30 +34,53 @@ typedef struct vm_kind {
     unsigned addtid;
     unsigned atomic;           /* integer atomic: the operation (RDNA4_AT_*) + 1 */
     unsigned w64;              /* atomic on 64 bits */
+    unsigned fatomic;          /* float atomic: RDNA4_FAT_* (atomic = 1 as well) */
 } vm_kind;
+
+/* The kind of an atomic opcode (GLOBAL, FLAT and BUFFER share the numbers 51-90);
+ * returns 0 for a non-atomic opcode. */
+int rdna4_vm_atomic_kind(unsigned op, unsigned *atomic, unsigned *w64, unsigned *fatomic)
+{
+    *fatomic = 0;
+    *w64 = 0;
+    switch (op) {
+    case 81: *fatomic = RDNA4_FAT_MIN; break;
+    case 82: *fatomic = RDNA4_FAT_MAX; break;
+    case 86: *fatomic = RDNA4_FAT_ADD; break;
+    case 89: *fatomic = RDNA4_FAT_PK_F16; break;
+    case 90: *fatomic = RDNA4_FAT_PK_BF16; break;
+    default: break;
+    }
+    if (*fatomic) {
+        *atomic = 1;
+        return 1;
+    }
+    if (op < 51 || (op > 77 && op != 80))
+        return 0;
+    static const uint8_t op32[14] = { RDNA4_AT_XCHG, RDNA4_AT_CMP, RDNA4_AT_ADD, RDNA4_AT_SUB,
+        0xff, RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
+        RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_INC, RDNA4_AT_DEC };
+    static const uint8_t op64[13] = { RDNA4_AT_XCHG, RDNA4_AT_CMP, RDNA4_AT_ADD, RDNA4_AT_SUB,
+        RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
+        RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_INC, RDNA4_AT_DEC };
+    unsigned a;
+    if (op == 55)
+        a = RDNA4_AT_SUB_CLAMP;
+    else if (op == 80)
+        a = RDNA4_AT_COND_SUB;
+    else if (op <= 64)
+        a = op32[op - 51];
+    else
+        a = op64[op - 65];
+    *atomic = a + 1;
+    *w64 = op >= 65 && op <= 77;
+    return 1;
+}
 
 static vm_kind kind_of(const rdna4_row *r)
 {
-    vm_kind k = { 4, 1, 0, 0, 0, 0, 0 };
-    if (r->op >= 51 && r->op != 83 && r->op != 84 && r->op != 87 && r->op != 88) {
-        /* GLOBAL atomics (Ch.16 L30300-30760): 51-64 32-bit, 65-77 64-bit, 80 */
-        static const uint8_t op32[14] = { RDNA4_AT_XCHG, RDNA4_AT_CMP, RDNA4_AT_ADD, RDNA4_AT_SUB,
-            0xff, RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
-            RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_INC, RDNA4_AT_DEC };
-        static const uint8_t op64[13] = { RDNA4_AT_XCHG, RDNA4_AT_CMP, RDNA4_AT_ADD, RDNA4_AT_SUB,
-            RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
-            RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_INC, RDNA4_AT_DEC };
-        unsigned a;
-        if (r->op == 55)
-            a = RDNA4_AT_SUB_CLAMP;
-        else if (r->op == 80)
-            a = RDNA4_AT_COND_SUB;
-        else if (r->op <= 64)
-            a = op32[r->op - 51];
-        else
-            a = op64[r->op - 65];
-        k.atomic = a + 1;
-        k.w64 = r->op >= 65 && r->op <= 77;
+    vm_kind k = { 4, 1, 0, 0, 0, 0, 0, 0 };
+    if (rdna4_vm_atomic_kind(r->op, &k.atomic, &k.w64, &k.fatomic)) {
         k.bytes = k.w64 ? 8 : 4;
         k.nreg = k.w64 ? 2 : 1;
         return k;
@@ -196,7 +219,7 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, vm_
             ad = va + (uint64_t)ioff;
             if (hi == s->shared_base << 16) {            /* LDS: 17-bit address (L5510) */
                 uint32_t la = ((uint32_t)va + (uint32_t)ioff) & 0x1ffffu;
-                a->addr[l] = la & rdna4_lds_align(s, bytes);
+                a->addr[l] = a->k.atomic ? la : la & rdna4_lds_align(s, bytes);   /* atomics: checked (D32) */
                 a->sp[l] = SP_LDS;
                 a->lds_lanes |= 1ull << l;
                 continue;
@@ -497,9 +520,14 @@ RDNA4_EXEC(vmem_store)
     return GPUREF_OK;
 }
 
-/* GLOBAL integer atomics: tmp = MEM; MEM = f(tmp, DATA) (CMPSWAP: src = DATA[31:0],
- * cmp = DATA[63:32], 64-bit: DATA[63:0] / DATA[127:64]); RETURN_DATA = tmp when
- * TH[0] (RETURN) is set, a deferred write-back on LOADcnt; memory written at issue. */
+/* GLOBAL and FLAT atomics: tmp = MEM; MEM = f(tmp, DATA) (CMPSWAP: src = DATA[31:0],
+ * cmp = DATA[63:32], 64-bit: DATA[63:0] / DATA[127:64]; float atomics: README D25);
+ * RETURN_DATA = tmp when TH[0] (RETURN) is set, a deferred write-back on LOADcnt
+ * (FLAT's LDS lanes: on DScnt, as FLAT loads, D23); memory written at issue.  FLAT
+ * lanes: global as GLOBAL; LDS lanes as DS atomics (size-aligned or MEMVIOL source
+ * LDS, out of range: no update, 0 returned, MEMVIOL); scratch lanes through the
+ * swizzle (D6), payload-aligned or MEMVIOL; hole lanes: no update, 0 returned,
+ * MEMVIOL after the access.  Float atomics flush no denormals outside DS (§13.2). */
 RDNA4_EXEC(vmem_atomic)
 {
     vm_access a;
@@ -508,47 +536,92 @@ RDNA4_EXEC(vmem_atomic)
         return st < 0 ? st : GPUREF_OK;
     const vm_kind *k = &a.k;
     unsigned rtn = a.in.f[RDNA4_FLD_TH] & 1u, n = k->bytes, vd = a.in.f[RDNA4_FLD_VDST];
-    unsigned vs = a.in.f[RDNA4_FLD_VSRC], cmp = k->atomic - 1 == RDNA4_AT_CMP;
+    unsigned vs = a.in.f[RDNA4_FLD_VSRC], cmp = !k->fatomic && k->atomic - 1 == RDNA4_AT_CMP;
     uint64_t lanes = a.lanes;
     if (rtn && vd + k->nreg > 256)    /* destination out of range: EXEC = 0 (L910) */
         lanes = 0;
-    if (rtn && !lanes && !s->vmcnt[RDNA4_CNT_LOAD])
+    if (rtn && !lanes && !s->vmcnt[RDNA4_CNT_LOAD] && !(a.flat && s->vmcnt[RDNA4_CNT_DS]))
         return GPUREF_OK;
-    if (lanes && (unsigned)__builtin_popcountll(lanes) + rr->nmemw > GPUREF_MAX_MEMW)
-        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
-                           "unimplemented: %s writing %u memory runs (the retire record holds %u)",
-                           rdna4_rows[p->row].name,
-                           (unsigned)__builtin_popcountll(lanes) + rr->nmemw,
-                           (unsigned)GPUREF_MAX_MEMW);
-    rdna4_vmload *q = rtn ? rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, lanes ? k->nreg : 0,
-                                          0xffffffffu, lanes) : NULL;
+    /* FLAT LDS and scratch lanes: payload-aligned in every mode (§9.5 L4552) */
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        uint8_t b[8];
-        uint64_t tmp, src, src2 = 0;
-        vm_read(s, &a, l, b);
-        tmp = rdna4_le_get(b, n);
-        src = s->vgpr[(vs & 255u) * 64u + l];
-        unsigned hi = k->w64 ? 2 : 1;        /* CMPSWAP's compare follows the data */
-        if (k->w64)
-            src |= (uint64_t)s->vgpr[((vs + 1) & 255u) * 64u + l] << 32;
-        if (cmp) {
-            src2 = s->vgpr[((vs + hi) & 255u) * 64u + l];
-            if (k->w64)
-                src2 |= (uint64_t)s->vgpr[((vs + 3) & 255u) * 64u + l] << 32;
-        }
-        rdna4_le_put(b, rdna4_atomic_int(k->atomic - 1, k->w64, tmp, src, src2), n);
-        if (rdna4_mem_write(s->mem, a.addr[l], b, n))
-            return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
-        gpuref_retire_memw(rr, 0, a.addr[l], n, l, b, 0, GPUREF_SLOT_NONE);
-        if (q) {
-            s->vmdata[q->row0][l] = (uint32_t)tmp;
-            if (k->w64)
-                s->vmdata[q->row0 + 1][l] = (uint32_t)(tmp >> 32);
+        if ((a.sp[l] == SP_LDS || a.sp[l] == SP_SCRATCH) && (a.addr[l] & (n - 1))) {
+            rdna4_vm_memviol(s, rr, a.sp[l] == SP_LDS ? 2 : 3);
+            return GPUREF_OK;
         }
     }
-    if (q)
-        rdna4_vm_announce(s, rr, q);
+    unsigned total = 0;
+    uint64_t ra[16];
+    unsigned rl[16];
+    for (uint64_t m = lanes; m; m &= m - 1)
+        total += vm_runs(s, &a, (unsigned)__builtin_ctzll(m), ra, rl);
+    if (total + rr->nmemw > GPUREF_MAX_MEMW)
+        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
+                           "unimplemented: %s writing %u memory runs (the retire record holds %u)",
+                           rdna4_rows[p->row].name, total + rr->nmemw, (unsigned)GPUREF_MAX_MEMW);
+    fp_policy pol;
+    if (k->fatomic && rdna4_atomic_policy(s, 0, &pol))
+        return gpuref_errf(s->err, GPUREF_ERR_FAULT, "%s: float policy", rdna4_rows[p->row].name);
+    uint64_t lds = lanes & a.lds_lanes, vmem = lanes & ~a.lds_lanes;
+    rdna4_vmload *q[2] = { NULL, NULL };
+    if (a.flat)
+        rdna4_vm_reserve(s, rr, rtn, 1, rtn ? ((vmem ? k->nreg : 0) + (lds ? k->nreg : 0)) : 0);
+    if (rtn)
+        q[0] = rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, vmem ? k->nreg : 0, 0xffffffffu, vmem);
+    if (a.flat && (lanes || s->vmcnt[RDNA4_CNT_DS]))   /* FLAT counts on DScnt too */
+        q[1] = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, rtn && lds ? k->nreg : 0, 0xffffffffu,
+                             rtn ? lds : 0);
+    int oor = 0;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint8_t b[8] = { 0 };
+        uint64_t tmp = 0, src, src2 = 0;
+        int miss = a.sp[l] == SP_HOLE;
+        if (a.sp[l] == SP_LDS)
+            miss = rdna4_lds_read(s, (uint32_t)a.addr[l], b, n);
+        else
+            vm_read(s, &a, l, b);
+        oor |= miss && a.sp[l] == SP_LDS;
+        if (!miss) {
+            tmp = rdna4_le_get(b, n);
+            src = s->vgpr[(vs & 255u) * 64u + l];
+            unsigned hi = k->w64 ? 2 : 1;        /* CMPSWAP's compare follows the data */
+            if (k->w64)
+                src |= (uint64_t)s->vgpr[((vs + 1) & 255u) * 64u + l] << 32;
+            if (cmp) {
+                src2 = s->vgpr[((vs + hi) & 255u) * 64u + l];
+                if (k->w64)
+                    src2 |= (uint64_t)s->vgpr[((vs + 3) & 255u) * 64u + l] << 32;
+            }
+            uint64_t r = k->fatomic ? rdna4_atomic_float(k->fatomic, (int)k->w64, tmp, src, &pol)
+                                    : rdna4_atomic_int(k->atomic - 1, k->w64, tmp, src, src2);
+            rdna4_le_put(b, r, n);
+            if (a.sp[l] == SP_LDS) {
+                rdna4_lds_write(s, rr, l, (uint32_t)a.addr[l], b, n);
+            } else {
+                unsigned nr = vm_runs(s, &a, l, ra, rl), o = 0;
+                for (unsigned j = 0; j < nr; j++) {
+                    if (rdna4_mem_write(s->mem, ra[j], b + o, rl[j]))
+                        return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
+                    gpuref_retire_memw(rr, 0, ra[j], rl[j], l, b + o, 0, GPUREF_SLOT_NONE);
+                    o += rl[j];
+                }
+            }
+        }
+        if (rtn) {
+            rdna4_vmload *e = a.sp[l] == SP_LDS ? q[1] : q[0];
+            s->vmdata[e->row0][l] = (uint32_t)tmp;
+            if (k->w64)
+                s->vmdata[e->row0 + 1][l] = (uint32_t)(tmp >> 32);
+        }
+    }
+    if (rtn) {
+        rdna4_vm_announce(s, rr, q[0]);
+        if (q[1])
+            rdna4_vm_announce(s, rr, q[1]);
+    }
+    if (a.hole || oor)
+        rdna4_vm_memviol(s, rr, a.hole ? 3 : 2);
     return GPUREF_OK;
 }
 

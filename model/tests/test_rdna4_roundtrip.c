@@ -285,6 +285,8 @@ static void fill_format(rdna4_insn *in, const rdna4_row *r)
         rand_field(in, RDNA4_FLD_TH);
         if (!strncmp(r->name, "tbuffer_", 8))
             rand_field(in, RDNA4_FLD_FORMAT);
+        else
+            f[RDNA4_FLD_FORMAT] = 1;          /* untyped: LLVM's encoding (README E2) */
         rand_field(in, RDNA4_FLD_OFFEN);
         rand_field(in, RDNA4_FLD_IDXEN);
         if (f[RDNA4_FLD_OFFEN] || f[RDNA4_FLD_IDXEN])
@@ -542,7 +544,8 @@ static void illegal(void)
         { { 0xd4115804, 0x00020501 }, 2, "v_cmp_lt_f32_e64 with OPSEL (32-bit, Table 35)" },
         { { 0xd5250001, 0x20020501 }, 2, "v_add_nc_u32_e64 with NEG (integer source)" },
         { { 0xd8500010, 0x00000000 }, 2, "ds_nop with an offset" },
-        { { 0xc4050000, 0x00800000, 0x00000000 }, 3, "buffer_load_b32 with FORMAT != 0" },
+        { { 0xc4050000, 0x00000000, 0x00000000 }, 3, "buffer_load_b32 with FORMAT 0 (must be 1)" },
+        { { 0xc4050000, 0x01000000, 0x00000000 }, 3, "buffer_load_b32 with FORMAT 2 (must be 1)" },
         /* operand classes (README: decisions E16; llvm-mc 22 prints each of these with
          * "Invalid register, operand has 'VGPR_32' / 'SReg_32' register class") */
         { { 0x7e028602 }, 1, "v_movrels_b32_e32 v1, s2 (VGPR source only, Table 40)" },
@@ -595,10 +598,10 @@ static void illegal(void)
 static void llvm_text(void)
 {
     static const struct { uint32_t w[3]; unsigned n; const char *text; } tab[] = {
-        { { 0xc407006f, 0x802c40ed, 0x7fb392fd }, 3,
+        { { 0xc407006f, 0x80ac40ed, 0x7fb392fd }, 3,
           "buffer_store_b96 v[237:239], v253, s[32:35], ttmp3 idxen offset:8369042"
           " th:TH_STORE_HT scope:SCOPE_SYS" },
-        { { 0xc4034067, 0x8018e05f, 0x6b0b90fc }, 3,
+        { { 0xc4034067, 0x8098e05f, 0x6b0b90fc }, 3,
           "buffer_store_d16_format_xy v95, v252, ttmp[4:7], s103 idxen offset:7015312"
           " th:TH_STORE_NT scope:SCOPE_DEV" },
         { { 0xce9b0080 }, 1, "ds_direct_load v128 wait_va_vdst:11 wait_vm_vsrc:1" },

@@ -201,6 +201,153 @@ int main(void)
         gpuref_model_destroy(m);
     }
 
+    /* ds_swizzle_b32 (SWAP(1): xor 1) with EXEC = 0x3: no memory write; v1 PENDING on
+     * DScnt with lanes 0x3 and the swapped values (lane 0 <- lane 1 = 0xb1, lane 1 <-
+     * lane 0 = 0xb0); s_wait_loadcnt 0 leaves it outstanding (other counter), the
+     * s_wait_dscnt 0 lists it DEFERRED with tag 0. */
+    tu_test("ds_swizzle: PENDING on DScnt, not completed by the LOADcnt wait");
+    m = load(NULL, "ds_swizzle_b32 v1, v2 offset:swizzle(SWAP,1)\ns_wait_loadcnt 0\n"
+                   "s_wait_dscnt 0\ns_endpgm\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x3);
+        setv(m, "v", 2, 0, 0xb0);
+        setv(m, "v", 2, 1, 0xb1);
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *w = find(&rr, m, "v", 1, GPUREF_REGW_PENDING);
+        tu_check(st == GPUREF_OK && rr.nmemw == 0 && rr.nregw == 1 && w && w->lanes == 0x3 &&
+                 w->tag == 0 && w->value[0] == 0xb1 && w->value[1] == 0xb0, "pending swap");
+        st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_OK && rr.nregw == 0, "s_wait_loadcnt completes nothing (%u writes)",
+                 rr.nregw);
+        st = gpuref_step(m, &rr);
+        w = find(&rr, m, "v", 1, GPUREF_REGW_DEFERRED);
+        tu_check(st == GPUREF_OK && w && w->tag == 0 && w->value[0] == 0xb1, "deferred at the DScnt wait");
+        gpuref_model_destroy(m);
+    }
+
+    /* flat_atomic_add_u32 with return, lane 0 global (0x4000: 5 + 1), lane 1 in the LDS
+     * aperture (shared_base 1: LDS 0x10: 7 + 1): memory writes in space 0 (lane 0, 6)
+     * and space 1 (lane 1, 8); two PENDING writes of v10 with one tag: lanes 0x1 (LOADcnt)
+     * and 0x2 (DScnt); s_wait_loadcnt 0 completes only lane 0's. */
+    tu_test("flat atomic: global and LDS lanes, one PENDING entry per counter");
+    m = load("shared_base=1,private_base=2",
+             "flat_atomic_add_u32 v10, v[2:3], v4 th:TH_ATOMIC_RETURN\ns_wait_loadcnt 0\n"
+             "s_wait_dscnt 0\ns_endpgm\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x3);
+        setv(m, "v", 2, 0, 0x4000);
+        setv(m, "v", 2, 1, 0x10);
+        setv(m, "v", 3, 1, 0x10000);
+        setv(m, "v", 4, 0, 1);
+        setv(m, "v", 4, 1, 1);
+        put32(m, 0x4000, 5);
+        uint32_t seven = 7;
+        gpuref_mem_write(m, 1, 0x10, &seven, 4);
+        int st = gpuref_step(m, &rr);
+        unsigned pend = 0, lanes = 0;
+        for (unsigned i = 0; i < rr.nregw; i++)
+            if (rr.regw[i].flags == GPUREF_REGW_PENDING && rr.regw[i].index == 10) {
+                pend++;
+                lanes |= (unsigned)rr.regw[i].lanes;
+            }
+        int mw_ok = rr.nmemw == 2;
+        for (unsigned i = 0; mw_ok && i < 2; i++) {
+            const gpuref_memw *mw = &rr.memw[i];
+            mw_ok = mw->lane == 0 ? mw->space == 0 && mw->addr == 0x4000 && mw->data[0] == 6
+                                  : mw->lane == 1 && mw->space == 1 && mw->addr == 0x10 && mw->data[0] == 8;
+        }
+        tu_check(st == GPUREF_OK && pend == 2 && lanes == 0x3, "two PENDING entries (%u), lanes 0x%x",
+                 pend, lanes);
+        tu_check(mw_ok, "memory writes: global lane 0, LDS lane 1 (%u)", rr.nmemw);
+        st = gpuref_step(m, &rr);
+        const gpuref_regw *w = find(&rr, m, "v", 10, GPUREF_REGW_DEFERRED);
+        tu_check(st == GPUREF_OK && rr.nregw == 1 && w && w->lanes == 0x1 && w->value[0] == 5,
+                 "LOADcnt wait: lane 0 returns 5");
+        st = gpuref_step(m, &rr);
+        w = find(&rr, m, "v", 10, GPUREF_REGW_DEFERRED);
+        tu_check(st == GPUREF_OK && w && w->lanes == 0x2 && w->value[1] == 7, "DScnt wait: lane 1 returns 7");
+        gpuref_model_destroy(m);
+    }
+
+    /* buffer_store_b64 through a raw V# (base 0x6000, num_records 0xc, format 22, OOB 3)
+     * with OFFEN {0, 8}: lane 0 writes 8 bytes at 0x6000; lane 1's first DWORD (8 + 4 <=
+     * 0xc) is in range, its second (0xc + 4 > 0xc) is not: one 4-byte write at 0x6008;
+     * 2 writes in all. */
+    tu_test("buffer store: per-DWORD range check in the memory writes");
+    m = load(NULL, "buffer_store_b64 v[4:5], v0, s[8:11], null offen\ns_endpgm\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x3);
+        setv(m, "s", 8, 0, 0x6000);
+        setv(m, "s", 9, 0, 0);
+        setv(m, "s", 10, 0, 0xc);
+        setv(m, "s", 11, 0, 0x30016fac);
+        setv(m, "v", 0, 0, 0);
+        setv(m, "v", 0, 1, 8);
+        for (unsigned l = 0; l < 2; l++) {
+            setv(m, "v", 4, l, 0xa0 + l);
+            setv(m, "v", 5, l, 0xb0 + l);
+        }
+        int st = gpuref_step(m, &rr);
+        int ok = st == GPUREF_OK && rr.nmemw == 2 && rr.memw[0].lane == 0 && rr.memw[0].addr == 0x6000 &&
+                 rr.memw[0].size == 8 && rr.memw[0].data[0] == 0xa0 && rr.memw[0].data[4] == 0xb0 &&
+                 rr.memw[1].lane == 1 && rr.memw[1].addr == 0x6008 && rr.memw[1].size == 4 &&
+                 rr.memw[1].data[0] == 0xa1;
+        tu_check(ok, "st %d nmemw %u", st, rr.nmemw);
+        gpuref_model_destroy(m);
+    }
+
+    /* buffer_atomic_add_u32 with return, OFFEN {0, 0x10} and num_records 0x10: lane 0 adds
+     * 2 to 0x7000 (9 -> 11, one memory write); lane 1 is out of range (0x10 + 4 > 0x10):
+     * no write, returns 0; VDATA v4 PENDING with lanes 0x3 and values 9, 0. */
+    tu_test("buffer atomic: VDATA PENDING, out-of-range lane without a memory write");
+    m = load(NULL, "buffer_atomic_add_u32 v4, v0, s[8:11], null offen th:TH_ATOMIC_RETURN\n"
+                   "s_wait_loadcnt 0\ns_endpgm\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x3);
+        setv(m, "s", 8, 0, 0x7000);
+        setv(m, "s", 9, 0, 0);
+        setv(m, "s", 10, 0, 0x10);
+        setv(m, "s", 11, 0, 0x30016fac);
+        setv(m, "v", 0, 0, 0);
+        setv(m, "v", 0, 1, 0x10);
+        setv(m, "v", 4, 0, 2);
+        setv(m, "v", 4, 1, 2);
+        put32(m, 0x7000, 9);
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *w = find(&rr, m, "v", 4, GPUREF_REGW_PENDING);
+        tu_check(st == GPUREF_OK && rr.nmemw == 1 && rr.memw[0].lane == 0 && rr.memw[0].data[0] == 11,
+                 "one memory write (%u)", rr.nmemw);
+        tu_check(w && w->lanes == 0x3 && w->value[0] == 9 && w->value[1] == 0, "pending returns");
+        gpuref_model_destroy(m);
+    }
+
+    /* ds_append (M0 = 0x20) with EXEC = 0xc: one LDS write (space 1) by the first active
+     * lane (2) of 0 + 2 = 2; v1 PENDING with lanes 0xc, both 0. */
+    tu_test("ds_append: one LDS write by the first active lane");
+    m = load(NULL, "ds_append v1\ns_wait_dscnt 0\ns_endpgm\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0xc);
+        setv(m, "m0", 0, 0, 0x20);
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *w = find(&rr, m, "v", 1, GPUREF_REGW_PENDING);
+        tu_check(st == GPUREF_OK && rr.nmemw == 1 && rr.memw[0].space == 1 && rr.memw[0].lane == 2 &&
+                 rr.memw[0].addr == 0x20 && rr.memw[0].data[0] == 2, "LDS write");
+        tu_check(w && w->lanes == 0xc && w->value[2] == 0 && w->value[3] == 0, "pending pre-op values");
+        gpuref_model_destroy(m);
+    }
+
+    /* TFE on a buffer load: refused, state unchanged (pc 0) */
+    tu_test("buffer load with TFE: unimplemented, state unchanged");
+    m = load(NULL, "buffer_load_b32 v[0:1], off, s[8:11], null tfe\ns_endpgm\n");
+    if (m) {
+        setv(m, "v", 0, 0, 0x1234);
+        uint64_t pc0 = getv(m, "pc", 0, 0);
+        int st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_ERR_UNIMPL && getv(m, "pc", 0, 0) == pc0 && getv(m, "v", 0, 0) == 0x1234,
+                 "st %d", st);
+        gpuref_model_destroy(m);
+    }
+
     /* bad config values */
     tu_test("align_mode config range");
     {
