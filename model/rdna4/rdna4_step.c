@@ -189,6 +189,8 @@ void rdna4_predecode(rdna4_state *s, size_t idx)
         p->aux[3] = in.lit;                  /* s_setreg_imm32_b32 (no sources) */
     else if (r->flags & RDNA4_LIT)
         p->imm = in.lit;                     /* s_fmaak_f32 / s_fmamk_f32: K */
+    if (in.fmt == RDNA4_FMT_VOPD)
+        p->imm = in.rowy;                    /* the Y row (coverage; the X row is p->row) */
     if (in.fmt == RDNA4_FMT_SOPK && (in.row == RDNA4_ROW_SOPK_s_addk_co_i32 ||
                                   in.row == RDNA4_ROW_SOPK_s_mulk_i32)) {
         rdna4_resolve_src(s, &p->s[0], in.f[RDNA4_FLD_SDST], RDNA4_T_B32, 0);
