@@ -780,6 +780,12 @@ def vop3p_ops(r, name, ty):
         return
     d = tname(ty.get("D0"))
     r.add("VDST", "VDST", d)
+    if name.startswith("V_FMA_MIX"):
+        # the pseudocode reads its sources as S[i] (L17189): three 32-bit sources, each
+        # F32 or an F16 half by {OPSEL_HI[i], OPSEL[i]}
+        for k in range(3):
+            r.add("VSRC", "SRC%d" % k, "F32")
+        return
     n = 0
     for k, s in enumerate(("S0", "S1", "S2")):
         if s in ty:
@@ -972,6 +978,22 @@ PARTIAL_FAMILIES = {f: [
     (r"^V_CMPX?_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
      "float compares and class tests on model/fp (C9, C10)"),
 ] for f in VALU_FMTS}
+# Packed math (VOP3P; rdna4_exec_valu_pk.c) and the VOP2 packed FMAC, by class as well;
+# WMMA/SWMMAC and the FP8/BF8 dot products are not executed yet.
+PARTIAL_FAMILIES["VOP2"].append(
+    (r"^V_PK_FMAC_F16$", "packed F16 FMA accumulating into the destination (rdna4_exec_valu_pk.c)"))
+PARTIAL_FAMILIES["VOP3P"] = [
+    (r"^V_PK_(MAD|ADD|SUB|MAX|MIN)_[IU]16$|^V_PK_MUL_LO_U16$|^V_PK_(LSHLREV|LSHRREV)_B16$|"
+     r"^V_PK_ASHRREV_I16$", "packed 16-bit integer operations (OPSEL/OPSEL_HI, CLAMP saturates)"),
+    (r"^V_PK_(FMA|ADD|MUL|MIN_NUM|MAX_NUM|MINIMUM|MAXIMUM)_F16$",
+     "packed F16 arithmetic and min/max on model/fp (NEG/NEG_HI, CLAMP)"),
+    (r"^V_FMA_MIX_F32$|^V_FMA_MIX(LO|HI)_F16$", "FMA on a mix of F16 and F32 inputs"),
+    (r"^V_DOT2_F32_(F16|BF16)$|^V_DOT4_(I32_IU8|U32_U8)$|^V_DOT8_(I32_IU4|U32_U4)$",
+     "F16/BF16 and 8/4-bit integer dot products (README: decisions P1-P4)"),
+]
+# VOPD dual issue (rdna4_exec_vopd.c): every X/Y pair, one function
+PARTIAL_FAMILIES["VOPDX"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]
+PARTIAL_FAMILIES["VOPDY"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]
 # Vector memory (rdna4_exec_vmem.c; README "Vector memory") is executed class by
 # class as well: GLOBAL and SCRATCH loads and stores, the global cache controls.
 _VMEM_LOADS = r"(U8|I8|U16|I16|B32|B64|B96|B128|D16_(HI_)?(U8|I8|B16))"
@@ -1051,6 +1073,9 @@ SHARED_EXEC = [
      "fp_pred order, format from the opcode (F16 1-14, F32 17-30, F64 33-46, CLASS 125-127)"),
     (("VOPC", "VOP3"), r"^V_CMPX_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
      "v_cmpx_float", "the float compares and class tests writing EXEC (opcode - 128)"),
+    (("VOPDX", "VOPDY"), r"^V_DUAL_", "vopd",
+     "VOPD: one function decodes both halves (the X row's slot; Y rows are never "
+     "executed on their own)"),
     (("SOPC",), r"^S_CMP_[A-Z]+_F(16|32)$", "s_cmp_float",
      "the 28 float compares: one function, predicate and width from the opcode "
      "(LT..NLT = 65..78 for F32, 81..94 for F16, in fp_pred order)"),

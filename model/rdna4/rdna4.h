@@ -200,6 +200,9 @@ unsigned rdna4_mods_allowed(const rdna4_row *r, int abs);
 /* Why source `slot` (0-2) may not hold the 9-bit operand `code` (>= 256: a VGPR; DPP
  * codes count as the VGPR they select), or NULL when it may (README: decisions E16). */
 const char *rdna4_src_class_error(const rdna4_row *r, int slot, unsigned code);
+/* Why a VOPD pair is illegal (VGPR bank/port conflicts, scalar values), or NULL; *port:
+ * 0-2 the conflicting read port, 3 the scalar values (README: decisions Q2). */
+const char *rdna4_vopd_error(const rdna4_insn *in, int *port);
 /* VDATA registers of an image instruction (DMASK, D16, TFE; gather4: four texels) */
 unsigned rdna4_image_vdata_regs(const rdna4_insn *in);
 
@@ -356,6 +359,8 @@ typedef struct rdna4_vpre {
     uint8_t   opsel;           /* 16-bit halves: bit i = source i reads [31:16], bit 3 = the
                                   destination is [31:16] (VOP3 OPSEL; VOP1/VOP2/VOPC: bit 7
                                   of a 16-bit operand's VGPR number, E5) */
+    uint8_t   opsel_hi, neg_hi;  /* VOP3P: OPSEL_HI {bit 14, 60:59} (7 elsewhere: the high
+                                  half of a packed result reads high halves), NEG_HI */
 } rdna4_vpre;
 
 struct rdna4_state {
@@ -412,8 +417,10 @@ struct rdna4_state {
 };
 
 /* rdna4_step.c: the predecode of code index idx (at load, every DWORD), the step and
- * the source operands (gpuref_isa hooks) */
+ * the source operands (gpuref_isa hooks); the resolution of one scalar source operand
+ * (also used by the VOPD exec function, which decodes its two halves) */
 void rdna4_predecode(rdna4_state *s, size_t idx);
+void rdna4_resolve_src(const rdna4_state *s, rdna4_src *o, unsigned code, int type, uint32_t lit);
 int rdna4_step(void *vst, gpuref_retire *rr, char *err);
 int rdna4_sources(void *vst, gpuref_retire *out);
 

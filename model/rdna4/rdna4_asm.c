@@ -1288,6 +1288,10 @@ static int asm_vop_operands(actx *c, const rdna4_row *r, tok *ops, int nops, int
                     in->f[RDNA4_FLD_NEG] |= (uint32_t)neg << slot;
                     if (in->fmt == RDNA4_FMT_VOP3)
                         in->f[RDNA4_FLD_ABS] |= (uint32_t)abs << slot;
+                } else if (in->fmt == RDNA4_FMT_VOP3P && strstr(r->name, "_mix")) {
+                    /* V_FMA_MIX*: NEG negates, NEG_HI is ABS (L3199, L3205), LLVM's -|v1| */
+                    in->f[RDNA4_FLD_NEG] |= (uint32_t)neg << slot;
+                    in->f[RDNA4_FLD_NEG_HI] |= (uint32_t)abs << slot;
                 } else if (dpp == 1 && slot <= 1) {
                     in->f[slot ? RDNA4_FLD_SRC1_NEG : RDNA4_FLD_SRC0_NEG] = (uint32_t)neg;
                     in->f[slot ? RDNA4_FLD_SRC1_ABS : RDNA4_FLD_SRC0_ABS] = (uint32_t)abs;
@@ -1484,7 +1488,8 @@ static int asm_vop(actx *c, const rdna4_row *r, tok *ops, int nops, int want_dpp
             in->f[RDNA4_FLD_OMOD] = 3;
         break;
     case RDNA4_FMT_VOP3P: {
-        uint32_t hi = 7;
+        int mix = strstr(r->name, "_mix") != NULL;   /* op_sel_hi defaults to 0 (F32 sources) */
+        uint32_t hi = mix ? 0 : 7;
         tok ik;
         if ((r->flags & RDNA4_OPSELHI1) &&
             find_mod(c, "index_key", &ik)) {
@@ -1497,16 +1502,16 @@ static int asm_vop(actx *c, const rdna4_row *r, tok *ops, int nops, int want_dpp
                 return e;
             in->f[RDNA4_FLD_OPSEL] = x;
         }
-        if (mod_bits(c, "op_sel_hi", 3, &hi, 7, &e) && e)
+        if (mod_bits(c, "op_sel_hi", 3, &hi, mix ? 0 : 7, &e) && e)
             return e;
         in->f[RDNA4_FLD_OPSEL_HI] = hi & 3;
         in->f[RDNA4_FLD_OPSEL_HI2] = hi >> 2;
-        if (mod_bits(c, "neg_lo", 3, &x, 0, &e)) {
+        if (!mix && mod_bits(c, "neg_lo", 3, &x, 0, &e)) {
             if (e)
                 return e;
             in->f[RDNA4_FLD_NEG] = x;
         }
-        if (mod_bits(c, "neg_hi", 3, &x, 0, &e)) {
+        if (!mix && mod_bits(c, "neg_hi", 3, &x, 0, &e)) {
             if (e)
                 return e;
             in->f[RDNA4_FLD_NEG_HI] = x;
@@ -2176,6 +2181,13 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
         } else if ((rdna4_rows[rx].flags | rdna4_rows[ry].flags) & RDNA4_LIT) {
             return aerr(c, rest.s, "VOPD FMAAK/FMAMK needs a literal constant");
         }
+        /* bank/port and scalar-value rules (README: decisions Q2), at the Y half */
+        int port;
+        const char *why = rdna4_vopd_error(in, &port);
+        if (why)
+            return aerr(c, ymn.s, "illegal VOPD pair: %s", why);
+        if (c->wave64)
+            return aerr(c, mn.s, "VOPD is legal only in wave32 (guide §7.8 L3279)");
         return 0;
     }
 

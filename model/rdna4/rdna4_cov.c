@@ -469,6 +469,9 @@ static void r4c_sample(void *priv, const void *st, const gpuref_retire *rr, uint
     const r4c_row *R = &P->row[p->row];
     unsigned op = (unsigned)R->op;
     counts[op]++;
+    /* a VOPD pair retires its Y row as well (the slot holds the X row, imm the Y row) */
+    if (__builtin_expect(rdna4_rows[p->row].fmt == RDNA4_FMT_VOPDX, 0) && P->row[p->imm].op >= 0)
+        counts[P->row[p->imm].op]++;
     if (R->nsrc > 0)
         sample_src(P, s, rr, p, R, 0, &shv, counts);
     if (R->nsrc > 1)

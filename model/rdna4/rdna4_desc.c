@@ -480,8 +480,89 @@ static int check_operands(rdna4_insn *in, const rdna4_row *r, int fmt, char *err
 }
 
 /* Format-level checks that depend on field values. */
+/* VOPD pair legality (guide §7.8 L3283-3310, README decision Q2; the rules llvm-mc 22
+ * enforces, with its messages): the X and Y sources read through three VGPR cache
+ * ports; SRC0 (port 0) and VSRC1 (port 1) of X and Y must be in different banks
+ * (VGPR % 4), the same VGPR included; the port-2 reads (FMAMK's VSRC1, the accumulator
+ * destination of FMAC/DOT2ACC, and Y's source of a MOV/MOV pair) one even, one odd;
+ * at most two scalar values (SGPRs, VCC as CNDMASK's select, M0, EXEC, SCC, the
+ * aperture constants, the literal; the same one twice counts once).  Returns NULL or
+ * the reason; *port = the offending port (0-2) or 3 for the scalar values. */
+const char *rdna4_vopd_error(const rdna4_insn *in, int *port)
+{
+    const rdna4_row *r[2] = { &rdna4_rows[in->row], &rdna4_rows[in->rowy] };
+    static const uint8_t fs0[2] = { RDNA4_FLD_SRCX0, RDNA4_FLD_SRCY0 };
+    static const uint8_t fs1[2] = { RDNA4_FLD_VSRCX1, RDNA4_FLD_VSRCY1 };
+    int pv[2][3];                  /* VGPR read on each port, -1 none */
+    unsigned scal[4], ns = 0;
+    int mov[2], vcc = 0;
+    for (int h = 0; h < 2; h++)
+        mov[h] = strcmp(r[h]->name, "v_dual_mov_b32") == 0;
+    for (int h = 0; h < 2; h++) {
+        const char *nm = r[h]->name + 7;
+        unsigned vd = h ? (in->f[RDNA4_FLD_VDSTY] << 1 | (~in->f[RDNA4_FLD_VDSTX] & 1u))
+                        : in->f[RDNA4_FLD_VDSTX];
+        unsigned c0 = in->f[fs0[h]];
+        pv[h][0] = pv[h][1] = pv[h][2] = -1;
+        int p0 = h == 1 && mov[0] && mov[1] ? 2 : 0;     /* L3296 */
+        if (c0 >= 256)
+            pv[h][p0] = (int)(c0 - 256);
+        else if ((c0 < 128 && c0 != RDNA4_NULL) || c0 == RDNA4_SCC_SRC || c0 == RDNA4_LIT_SRC ||
+                 (c0 >= 235 && c0 <= 238)) {
+            unsigned k = 0;
+            while (k < ns && scal[k] != c0)
+                k++;
+            if (k == ns)
+                scal[ns++] = c0;
+        }
+        if (!mov[h])
+            pv[h][strcmp(nm, "fmamk_f32") == 0 ? 2 : 1] = (int)in->f[fs1[h]];
+        if (!strcmp(nm, "fmac_f32") || !strncmp(nm, "dot2acc_", 8))
+            pv[h][2] = (int)vd;
+        if (!strcmp(nm, "cndmask_b32"))
+            vcc = 1;
+        if (r[h]->flags & RDNA4_LIT) {          /* FMAAK/FMAMK's K: the literal */
+            unsigned k = 0;
+            while (k < ns && scal[k] != RDNA4_LIT_SRC)
+                k++;
+            if (k == ns)
+                scal[ns++] = RDNA4_LIT_SRC;
+        }
+    }
+    if (vcc) {
+        unsigned k = 0;
+        while (k < ns && scal[k] != RDNA4_VCC_LO)
+            k++;
+        if (k == ns)
+            ns++;
+    }
+    static const char *const why[3] = {
+        "src0 operands must use different VGPR banks",
+        "src1 operands must use different VGPR banks",
+        "src2 operands must use different VGPR banks (one even, one odd)" };
+    for (int k = 0; k < 3; k++) {
+        unsigned m = k == 2 ? 1u : 3u;
+        if (pv[0][k] >= 0 && pv[1][k] >= 0 && ((unsigned)pv[0][k] & m) == ((unsigned)pv[1][k] & m)) {
+            *port = k;
+            return why[k];
+        }
+    }
+    if (ns > 2) {
+        *port = 3;
+        return "more than two scalar values (SGPRs, VCC, M0, EXEC, SCC, literal) in one VOPD pair";
+    }
+    return NULL;
+}
+
 static int check_format(rdna4_insn *in, const rdna4_row *r, int fmt, char *err)
 {
+    if (fmt == RDNA4_FMT_VOPD) {
+        int port;
+        const char *why = rdna4_vopd_error(in, &port);
+        if (why)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "illegal %s :: %s: %s (guide §7.8 L3283-3310)",
+                               r->name, rdna4_rows[in->rowy].name, why);
+    }
     const uint32_t *f = in->f;
     if ((fmt == RDNA4_FMT_VOP3 || fmt == RDNA4_FMT_VOP3SD || fmt == RDNA4_FMT_VOP3P ||
          fmt == RDNA4_FMT_VINTERP) && f[RDNA4_FLD_CM] && (r->flags & RDNA4_NOCLAMP))

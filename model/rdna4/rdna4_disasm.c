@@ -417,6 +417,12 @@ static void src_mods(const rdna4_insn *in, int i, int *neg, int *abs)
     case RDNA4_FMT_VOP3SD: case RDNA4_FMT_VINTERP:
         *neg = (in->f[RDNA4_FLD_NEG] >> i) & 1;
         break;
+    case RDNA4_FMT_VOP3P:       /* V_FMA_MIX*: NEG negates, NEG_HI is ABS (L3199, L3205) */
+        if (strstr(rdna4_rows[in->row].name, "_mix")) {
+            *neg = (in->f[RDNA4_FLD_NEG] >> i) & 1;
+            *abs = (in->f[RDNA4_FLD_NEG_HI] >> i) & 1;
+        }
+        break;
     case RDNA4_FMT_VOP1: case RDNA4_FMT_VOP2: case RDNA4_FMT_VOPC:
         if (in->dpp == 1 && i == 0) {
             *neg = (int)in->f[RDNA4_FLD_SRC0_NEG];
@@ -637,7 +643,8 @@ static void put_vop3p_mods(gpuref_strbuf *b, const rdna4_insn *in, const rdna4_r
 {
     unsigned n = row_nsrc(r);
     unsigned opsel_hi = in->f[RDNA4_FLD_OPSEL_HI] | (in->f[RDNA4_FLD_OPSEL_HI2] << 2);
-    unsigned dflt = 7;
+    int mix = strstr(r->name, "_mix") != NULL;   /* LLVM: op_sel_hi default 0, -|v| mods */
+    unsigned dflt = mix ? 0 : 7;
     /* SWMMAC: OPSEL[1:0] selects the set of sparsity indices (§7.12 L3822), LLVM's
      * index_key (README: decisions E15) */
     if (in->f[RDNA4_FLD_OPSEL] && (r->flags & RDNA4_OPSELHI1))
@@ -653,9 +660,9 @@ static void put_vop3p_mods(gpuref_strbuf *b, const rdna4_insn *in, const rdna4_r
             gpuref_sb_printf(b, "%s%u", i ? "," : "", (opsel_hi >> i) & 1);
         gpuref_sb_printf(b, "]");
     }
-    if (in->f[RDNA4_FLD_NEG])
+    if (in->f[RDNA4_FLD_NEG] && !mix)
         put_bitlist(b, "neg_lo", in->f[RDNA4_FLD_NEG], n, 3);
-    if (in->f[RDNA4_FLD_NEG_HI])
+    if (in->f[RDNA4_FLD_NEG_HI] && !mix)
         put_bitlist(b, "neg_hi", in->f[RDNA4_FLD_NEG_HI], n, 3);
     if (in->f[RDNA4_FLD_CM])
         gpuref_sb_printf(b, " clamp");

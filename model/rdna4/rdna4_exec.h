@@ -141,6 +141,11 @@ void rdna4_valu_write_mask(rdna4_state *s, gpuref_retire *rr, unsigned sd, uint6
 /* "unimplemented: <mnemonic> <what>", the state unchanged. */
 int rdna4_valu_not_yet(rdna4_state *s, const rdna4_pre *p, const char *what);
 
+/* One lane of V_DOT2_F32_F16/BF16 and V_DUAL_DOT2ACC_F32_F16/BF16 (rdna4_exec_valu_pk.c):
+ * c + a[15:0] * b[15:0] + a[31:16] * b[31:16], hf = FP_F16 or FP_BF16 halves (README P1). */
+int rdna4_dot2_lane(fp_fmt hf, uint32_t a, uint32_t b, uint32_t c, const fp_policy *pol,
+                    uint32_t *r, unsigned *exc);
+
 /* The DPP forms are not executed yet. */
 static inline int rdna4_valu_plain(rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
 {

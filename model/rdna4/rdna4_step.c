@@ -7,7 +7,7 @@
 #include "rdna4.h"
 
 /* Resolve a scalar source operand code of a given type. */
-static void resolve_src(const rdna4_state *s, rdna4_src *o, unsigned code, int type, uint32_t lit)
+void rdna4_resolve_src(const rdna4_state *s, rdna4_src *o, unsigned code, int type, uint32_t lit)
 {
     uint64_t k = 0;
     o->code = (uint8_t)code;
@@ -69,6 +69,7 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
     }
     v->m.lo = v->m.hi = RDNA4_NULL;
     v->m.kind = RDNA4_S_CONST;
+    v->opsel_hi = 7;
     for (int i = 0; i < RDNA4_MAXOPD; i++) {
         const rdna4_opd *o = &r->o[i];
         switch (o->kind) {
@@ -89,7 +90,7 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
             if (nsrc == 0) {
                 v->sdst = RDNA4_VCC_LO;
             } else {
-                resolve_src(s, &v->m, RDNA4_VCC_LO, mtype, 0);
+                rdna4_resolve_src(s, &v->m, RDNA4_VCC_LO, mtype, 0);
                 v->has_mask = 1;
             }
             break;
@@ -99,7 +100,7 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
             if (o->kind == RDNA4_K_VGPR)
                 code += 256;
             if (o->type == RDNA4_T_MASK) {
-                resolve_src(s, &v->m, code, mtype, in->lit);
+                rdna4_resolve_src(s, &v->m, code, mtype, in->lit);
                 v->has_mask = 1;
             } else if (nsrc < 3) {
                 if (code >= 256 && half7 && rdna4_type_is16(o->type)) {
@@ -108,14 +109,14 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
                 } else if (code >= 256)
                     v->v[nsrc] = (int16_t)(code - 256);
                 else
-                    resolve_src(s, &v->s[nsrc], code, o->type, in->lit);
+                    rdna4_resolve_src(s, &v->s[nsrc], code, o->type, in->lit);
                 nsrc++;
             }
             break;
         }
         case RDNA4_K_LIT:           /* V_FMAAK/FMAMK K: a source in its place */
             if (nsrc < 3)
-                resolve_src(s, &v->s[nsrc++], 255, o->type, in->lit);
+                rdna4_resolve_src(s, &v->s[nsrc++], 255, o->type, in->lit);
             break;
         default:
             break;
@@ -130,6 +131,13 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
         v->omod = (uint8_t)in->f[RDNA4_FLD_OMOD];
         if (r->fmt != RDNA4_FMT_VOP3SD)
             v->opsel = (uint8_t)in->f[RDNA4_FLD_OPSEL];
+    }
+    if (in->fmt == RDNA4_FMT_VOP3P) {   /* packed math (rdna4_exec_valu_pk.c) */
+        v->neg = (uint8_t)in->f[RDNA4_FLD_NEG];
+        v->neg_hi = (uint8_t)in->f[RDNA4_FLD_NEG_HI];
+        v->clamp = (uint8_t)in->f[RDNA4_FLD_CM];
+        v->opsel = (uint8_t)in->f[RDNA4_FLD_OPSEL];
+        v->opsel_hi = (uint8_t)(in->f[RDNA4_FLD_OPSEL_HI] | in->f[RDNA4_FLD_OPSEL_HI2] << 2);
     }
     v->dpp = in->dpp;
 }
@@ -159,12 +167,12 @@ void rdna4_predecode(rdna4_state *s, size_t idx)
             p->dst = (uint8_t)in.f[RDNA4_FLD_SDST];
             break;
         case RDNA4_K_SDSTSRC:
-            resolve_src(s, &p->s[0], in.f[RDNA4_FLD_SDST], RDNA4_T_B32, 0);
+            rdna4_resolve_src(s, &p->s[0], in.f[RDNA4_FLD_SDST], RDNA4_T_B32, 0);
             ns = 1;
             break;
         case RDNA4_K_SSRC:
             if (ns < 2)
-                resolve_src(s, &p->s[ns++], in.f[o->fld], o->type, in.lit);
+                rdna4_resolve_src(s, &p->s[ns++], in.f[o->fld], o->type, in.lit);
             break;
         case RDNA4_K_SM_SDATA:
             p->dst = (uint8_t)in.f[RDNA4_FLD_SDATA];
@@ -181,9 +189,11 @@ void rdna4_predecode(rdna4_state *s, size_t idx)
         p->aux[3] = in.lit;                  /* s_setreg_imm32_b32 (no sources) */
     else if (r->flags & RDNA4_LIT)
         p->imm = in.lit;                     /* s_fmaak_f32 / s_fmamk_f32: K */
+    if (in.fmt == RDNA4_FMT_VOPD)
+        p->imm = in.rowy;                    /* the Y row (coverage; the X row is p->row) */
     if (in.fmt == RDNA4_FMT_SOPK && (in.row == RDNA4_ROW_SOPK_s_addk_co_i32 ||
                                   in.row == RDNA4_ROW_SOPK_s_mulk_i32)) {
-        resolve_src(s, &p->s[0], in.f[RDNA4_FLD_SDST], RDNA4_T_B32, 0);
+        rdna4_resolve_src(s, &p->s[0], in.f[RDNA4_FLD_SDST], RDNA4_T_B32, 0);
     }
     if (in.fmt == RDNA4_FMT_SMEM) {
         p->aux[0] = in.f[RDNA4_FLD_SBASE] * 2u;
@@ -191,7 +201,7 @@ void rdna4_predecode(rdna4_state *s, size_t idx)
         p->aux[2] = in.f[RDNA4_FLD_IOFFSET];
         p->aux[3] = in.f[RDNA4_FLD_SDATA];
     }
-    if (r->fmt >= RDNA4_FMT_VOP2 && r->fmt <= RDNA4_FMT_VOP3SD)
+    if (r->fmt >= RDNA4_FMT_VOP2 && r->fmt <= RDNA4_FMT_VOP3P)
         predecode_valu(s, &in, &s->vpre[idx]);
     p->exec = rdna4_exec_fns[in.row];
 }

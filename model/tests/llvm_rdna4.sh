@@ -672,8 +672,10 @@ while IFS='|' read -r row ours_w la lc oa; do
 done < "$W/alias.cmp"
 
 # 2. Texts both assemblers must reject (operand classes E16, modifiers E15/E17, wave32
-#    lane masks, v_dual_cndmask_b32 with vcc_lo), and legal twins both must accept with
-#    the same words (so that a rejecting assembler cannot pass).  Format: R|A text.
+#    lane masks, v_dual_cndmask_b32 with vcc_lo, VOPD bank/port and scalar-value rules
+#    Q2), and legal twins both must accept with the same words (so that a rejecting
+#    assembler cannot pass); with the VALU lines of the vectors (section 5) every VOP3P
+#    opcode and every VOPD X and Y opcode is encoded by both.  Format: R|A text.
 cat > "$W/facts.txt" <<'FACTS'
 R v_movrels_b32 v1, s2
 R v_movrelsd_b32 v1, 1
@@ -754,6 +756,59 @@ A s_ff1_i32_b32 s1, s2
 A s_flbit_i32_b32 s1, s2
 A s_flbit_i32 s1, s2
 A s_flbit_i32_i64 s1, s[2:3]
+A v_dual_fmaak_f32 v0, v1, v2, 0x3f800000 :: v_dual_fmac_f32 v3, v6, v7
+A v_dual_cndmask_b32 v0, v1, v2 :: v_dual_fmamk_f32 v3, v6, 0x40000000, v7
+A v_dual_min_num_f32 v0, v1, v2 :: v_dual_sub_f32 v3, v6, v7
+A v_dual_dot2acc_f32_bf16 v0, v1, v2 :: v_dual_max_num_f32 v3, v6, v7
+A v_dual_mul_f32 v0, v1, v2 :: v_dual_mul_dx9_zero_f32 v3, v6, v7
+A v_dual_add_f32 v0, v1, v2 :: v_dual_dot2acc_f32_f16 v3, v6, v7
+A v_dual_sub_f32 v0, v1, v2 :: v_dual_subrev_f32 v3, v6, v7
+A v_dual_subrev_f32 v0, v1, v2 :: v_dual_add_f32 v3, v6, v7
+A v_dual_max_num_f32 v0, v1, v2 :: v_dual_cndmask_b32 v3, v6, v7
+A v_dual_mul_dx9_zero_f32 v0, v1, v2 :: v_dual_min_num_f32 v3, v6, v7
+A v_dual_dot2acc_f32_f16 v0, v1, v2 :: v_dual_mul_f32 v3, v6, v7
+A v_dual_fmamk_f32 v0, v1, 0x40000000, v2 :: v_dual_lshlrev_b32 v3, v6, v7
+A v_dual_fmac_f32 v0, v1, v2 :: v_dual_and_b32 v3, v6, v7
+A v_dual_mov_b32 v0, v1 :: v_dual_add_nc_u32 v3, v6, v7
+A v_dual_mov_b32 v0, v1 :: v_dual_mov_b32 v3, v5
+A v_dual_add_f32 v0, 0x1234, v2 :: v_dual_add_f32 v3, s1, v7
+A v_dual_fmaak_f32 v0, s1, v2, 0x1234 :: v_dual_add_f32 v3, s1, v7
+R v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, v5, v6
+R v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, v1, v6
+R v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v6
+R v_dual_fmamk_f32 v0, v1, 0x3f800000, v3 :: v_dual_fmac_f32 v5, v6, v4
+R v_dual_add_f32 v0, v1, v2 :: v_dual_mov_b32 v3, v5
+R v_dual_fmaak_f32 v0, s2, v2, 0x1234 :: v_dual_add_f32 v3, s1, v7
+R v_dual_add_f32 v0, 0x1234, v2 :: v_dual_cndmask_b32 v3, s1, v7
+R v_dual_cndmask_b32 v0, s1, v2 :: v_dual_cndmask_b32 v3, s2, v7
+A v_pk_add_u16 v1, v2, v3 clamp
+A v_pk_mad_i16 v1, v2, v3, v4 op_sel:[1,0,1] op_sel_hi:[0,1,0] clamp
+A v_pk_fma_f16 v1, v2, v3, v4 neg_lo:[1,0,1] neg_hi:[0,1,1] clamp
+A v_fma_mixlo_f16 v1, -v2, v3, v4 op_sel:[0,1,0] op_sel_hi:[1,1,0] clamp
+A v_dot4_f32_fp8_bf8 v1, v2, v3, v4
+A v_dot4_f32_bf8_fp8 v1, v2, v3, v4
+A v_dot4_f32_fp8_fp8 v1, v2, v3, v4
+A v_dot4_f32_bf8_bf8 v1, v2, v3, v4
+A v_wmma_f32_16x16x16_bf16 v[0:7], v[8:11], v[12:15], v[0:7]
+A v_wmma_f16_16x16x16_f16 v[0:3], v[8:11], v[12:15], v[0:3]
+A v_wmma_bf16_16x16x16_bf16 v[0:3], v[8:11], v[12:15], v[0:3]
+A v_wmma_i32_16x16x16_iu8 v[0:7], v[8:9], v[12:13], v[0:7]
+A v_wmma_i32_16x16x16_iu4 v[0:7], v8, v12, v[0:7]
+A v_wmma_f32_16x16x16_fp8_fp8 v[0:7], v[8:9], v[12:13], v[0:7]
+A v_wmma_f32_16x16x16_fp8_bf8 v[0:7], v[8:9], v[12:13], v[0:7]
+A v_wmma_f32_16x16x16_bf8_fp8 v[0:7], v[8:9], v[12:13], v[0:7]
+A v_wmma_f32_16x16x16_bf8_bf8 v[0:7], v[8:9], v[12:13], v[0:7]
+A v_wmma_i32_16x16x32_iu4 v[0:7], v[8:9], v[12:13], v[0:7]
+A v_swmmac_f32_16x16x32_bf16 v[0:7], v[8:11], v[12:19], v20
+A v_swmmac_f16_16x16x32_f16 v[0:3], v[8:11], v[12:19], v20
+A v_swmmac_bf16_16x16x32_bf16 v[0:3], v[8:11], v[12:19], v20
+A v_swmmac_i32_16x16x32_iu8 v[0:7], v[8:9], v[12:15], v20
+A v_swmmac_i32_16x16x32_iu4 v[0:7], v8, v[12:13], v20
+A v_swmmac_i32_16x16x64_iu4 v[0:7], v[8:9], v[12:15], v20
+A v_swmmac_f32_16x16x32_fp8_fp8 v[0:7], v[8:9], v[12:15], v20
+A v_swmmac_f32_16x16x32_fp8_bf8 v[0:7], v[8:9], v[12:15], v20
+A v_swmmac_f32_16x16x32_bf8_fp8 v[0:7], v[8:9], v[12:15], v20
+A v_swmmac_f32_16x16x32_bf8_bf8 v[0:7], v[8:9], v[12:15], v20
 FACTS
 # 3. Lane masks by wave size: W32 = legal in wave32 only, W64 = in wave64 only.
 cat > "$W/wave.txt" <<'FACTS'
@@ -781,6 +836,7 @@ W64 v_cmp_class_f32_e64 s[0:1], v1, v2
 W64 v_cndmask_b16 v1.l, v2.l, v3.l, s[4:5]
 W32 v_cndmask_b16 v1.l, v2.l, v3.l, s4
 W64 v_cndmask_b32_e64 v1, v2, v3, ttmp[2:3]
+W32 v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v7
 FACTS
 sed 's/^. //' "$W/facts.txt" | llvm_words +wavefrontsize32,+real-true16 > "$W/facts.llvm"
 sed 's/^. //' "$W/facts.txt" | "$W/rdna4tool" asm > "$W/facts.ours"

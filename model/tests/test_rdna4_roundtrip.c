@@ -718,12 +718,14 @@ static void llvm_text(void)
         { { 0xd4ab017e, 0x0001fe7a, 0x1cb5673d }, 3,
           "v_cmpx_ngt_f64_e64 |ttmp[14:15]|, 0x1cb5673d" },
         { { 0xd498827e, 0x000250ff, 0xfc6e11a5 }, 3, "v_cmpx_u_f32_e64 0xfc6e11a5, |v40| clamp" },
-        { { 0xc81a38fd, 0xc29678f7 }, 2,
-          "v_dual_fmac_f32 v194, src_scc, v28 :: v_dual_dot2acc_f32_bf16 v151, -4.0, v60" },
+        /* (VSRC1 v60 -> v61 and v154 -> v155 below: the earlier pairs had both VSRC1 in
+         * one VGPR bank, which llvm-mc's assembler rejects; README decision Q2) */
+        { { 0xc81a38fd, 0xc2967af7 }, 2,
+          "v_dual_fmac_f32 v194, src_scc, v28 :: v_dual_dot2acc_f32_bf16 v151, -4.0, v61" },
         { { 0xca00004b, 0x1550e805 }, 2,
           "v_dual_mov_b32 v21, s75 :: v_dual_fmac_f32 v80, s5, v116" },
-        { { 0xc9570cff, 0x2a6f3475, 0x00000019 }, 3,
-          "v_dual_sub_f32 v42, lit(0x19), v134 :: v_dual_min_num_f32 v111, ttmp9, v154" },
+        { { 0xc9570cff, 0x2a6f3675, 0x00000019 }, 3,
+          "v_dual_sub_f32 v42, lit(0x19), v134 :: v_dual_min_num_f32 v111, ttmp9, v155" },
         { { 0xca14007d, 0xc8ae0aff, 0x0000001a }, 3,
           "v_dual_mov_b32 v200, m0 :: v_dual_max_num_f32 v175, lit(0x1a), v5" },
         { { 0x783764ec }, 1, "v_pk_fmac_f16 v27, src_shared_limit, v178" },

@@ -141,5 +141,85 @@ int main(void)
                  "st %d '%s'", st, gpuref_model_error(m));
         gpuref_model_destroy(m);
     }
+
+    /* VOPD (README Q2-Q3): a pair whose SRC0s share a VGPR bank (v1, v5: 1 % 4 = 5 % 4)
+     * is illegal: the decoder rejects the words (0xc9080501 0x00020d05: llvm-mc's
+     * encoding of the legal pair below with SRCY0 = v5 (0x105) and VSRCY1 = v6; its
+     * assembler refuses that text), the
+     * assembler gives a located error at the Y half; VOPD in wave64 (L3279) is an
+     * assembler error, and a VOPD word executed by a wave64 fails, state unchanged */
+    tu_test("VOPD bank conflict: decode and assembler errors");
+    {
+        uint32_t w[2] = { 0xc9080501u, 0x00020d05u };
+        char buf[256];
+        unsigned nw = 0;
+        gpuref_diag d = { 0, 0, 0, "" };
+        int st = gpuref_disasm(isa, w, 2, 0, buf, sizeof buf, &nw, &d);
+        tu_check(st == GPUREF_ERR_DECODE && strstr(d.msg, "src0"), "illegal pair decoded: st %d %s",
+                 st, d.msg);
+        uint32_t *out = NULL;
+        size_t n = 0;
+        st = gpuref_assemble(isa, "v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, v5, v6\n", 0,
+                             &out, &n, &d);
+        tu_check(st != GPUREF_OK && d.line == 1 && d.col == 30 && strstr(d.msg, "src0"),
+                 "st %d %u:%u %s", st, d.line, d.col, d.msg);
+        gpuref_free(out);
+        out = NULL;
+        st = gpuref_assemble(isa, ".wave64\nv_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v7\n",
+                             0, &out, &n, &d);
+        tu_check(st != GPUREF_OK && d.line == 2 && strstr(d.msg, "wave32"), "st %d %u:%u %s", st,
+                 d.line, d.col, d.msg);
+        gpuref_free(out);
+    }
+    tu_test("VOPD in wave64 fails, state unchanged");
+    m = load(NULL, "v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v7\n");
+    if (m) {
+        gpuref_model_destroy(m);
+        gpuref_diag d = { 0, 0, 0, "" };
+        uint32_t w[2] = { 0xc9080501u, 0x00020f04u };   /* the pair above (llvm-mc words) */
+        if (gpuref_model_create("rdna4", "wave=64", &m, &d) == GPUREF_OK &&
+            gpuref_program_load(m, 0, w, 2) == GPUREF_OK) {
+            setv(m, "v", 0, 0, 0x12345678u);
+            int st = gpuref_step(m, &rr);
+            tu_check(st == GPUREF_ERR_DECODE && strstr(gpuref_model_error(m), "wave32") &&
+                     getv(m, "pc", 0, 0) == 0 && getv(m, "v", 0, 0) == 0x12345678u,
+                     "st %d '%s'", st, gpuref_model_error(m));
+        }
+        if (m)
+            gpuref_model_destroy(m);
+    }
+    /* VOPD retire record: one write per destination, lanes = EXEC (0x6): v0 = v1 + v2
+     * = 1.0 + 2.0 = 3.0 (0x40400000), v3 = v4 + v7 = 5 + 7 */
+    tu_test("VOPD retire record: both destinations, lanes = EXEC");
+    m = load(NULL, "v_dual_add_f32 v0, v1, v2 :: v_dual_add_nc_u32 v3, v4, v7\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x6);
+        for (unsigned l = 0; l < 4; l++) {
+            setv(m, "v", 1, l, 0x3f800000u);
+            setv(m, "v", 2, l, 0x40000000u);
+            setv(m, "v", 4, l, 5);
+            setv(m, "v", 7, l, 7);
+        }
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *x = find(&rr, m, "v", 0, ANY_FLAGS), *y = find(&rr, m, "v", 3, ANY_FLAGS);
+        tu_check(st == GPUREF_OK && rr.nregw == 2 && x && y && x->lanes == 0x6 && y->lanes == 0x6 &&
+                 x->value[1] == 0x40400000u && y->value[2] == 12 && getv(m, "v", 0, 0) == 0,
+                 "st %d nregw %u", st, rr.nregw);
+        gpuref_model_destroy(m);
+    }
+    /* V_FMA_MIXHI_F16 writes bits 31:16 only: 1.0 * 1.0 + 0 = 1.0 -> 0x3c00 in the high
+     * half, the low half kept */
+    tu_test("FMA_MIXHI writes the high half");
+    m = load(NULL, "v_fma_mixhi_f16 v5, v1, v1, 0\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x1);
+        setv(m, "v", 1, 0, 0x3f800000u);
+        setv(m, "v", 5, 0, 0xdeadbeefu);
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *w = find(&rr, m, "v", 5, ANY_FLAGS);
+        tu_check(st == GPUREF_OK && w && w->bits == 0xffff0000u && w->value[0] == 0x3c00beefu,
+                 "st %d", st);
+        gpuref_model_destroy(m);
+    }
     return tu_finish();
 }
