@@ -969,6 +969,9 @@ PARTIAL_FAMILIES = {f: [
      "16-bit integer and bit operations on VGPR halves (OPSEL, E5)"),
     (r"^V_(LSHLREV|LSHRREV)_B64$|^V_ASHRREV_I64$", "64-bit shifts (count = S0[5:0])"),
     (r"^V_CMPX?_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "16- and 64-bit integer compares"),
+    # rdna4_exec_valu_xlane.c
+    (r"^V_PERMLANEX?16(_VAR)?_B32$|^V_PERMLANE64_B32$|^V_MOVREL(D|S|SD|SD_2)_B32$|^V_SWAPREL_B32$",
+     "cross-lane permutes and VGPR indexing by M0 (C17, V10)"),
     # rdna4_exec_valu_fcmp.c
     (r"^V_CMPX?_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
      "float compares and class tests on model/fp (C9, C10)"),
