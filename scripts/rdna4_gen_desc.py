@@ -364,7 +364,8 @@ def no_dpp(fmt, name, wide):
                         name) is not None
     if fmt in ("VOP3", "VOP3SD"):
         # V_S_* (scalar transcendentals): LLVM 22 has no DPP form (README: decisions E17)
-        return re.match(r"^V_(CVT_PK_F32_|MUL_LO_U32$|MUL_HI_(U32|I32)$|QSAD_PK_|MQSAD_|READLANE|"
+        # V_READFIRSTLANE_B32: no DPP in VOP1, nor in its VOP3 form (llvm-mc 22 rejects it)
+        return re.match(r"^V_(CVT_PK_F32_|MUL_LO_U32$|MUL_HI_(U32|I32)$|QSAD_PK_|MQSAD_|READ(FIRST)?LANE|"
                         r"WRITELANE|PERMLANE|SWAP|S_)", name) is not None
     return False
 
@@ -974,6 +975,9 @@ PARTIAL_FAMILIES = {f: [
      "16-bit integer and bit operations on VGPR halves (OPSEL, E5)"),
     (r"^V_(LSHLREV|LSHRREV)_B64$|^V_ASHRREV_I64$", "64-bit shifts (count = S0[5:0])"),
     (r"^V_CMPX?_(LT|EQ|LE|GT|NE|GE)_[IU](16|64)$", "16- and 64-bit integer compares"),
+    # rdna4_exec_valu_xlane.c
+    (r"^V_PERMLANEX?16(_VAR)?_B32$|^V_PERMLANE64_B32$|^V_MOVREL(D|S|SD|SD_2)_B32$|^V_SWAPREL_B32$",
+     "cross-lane permutes and VGPR indexing by M0 (C17, V10)"),
     # rdna4_exec_valu_fcmp.c
     (r"^V_CMPX?_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
      "float compares and class tests on model/fp (C9, C10)"),

@@ -361,6 +361,8 @@ typedef struct rdna4_vpre {
                                   of a 16-bit operand's VGPR number, E5) */
     uint8_t   opsel_hi, neg_hi;  /* VOP3P: OPSEL_HI {bit 14, 60:59} (7 elsewhere: the high
                                   half of a packed result reads high halves), NEG_HI */
+    uint32_t  dppw;            /* dpp != 0: the DPP16/DPP8 DWORD (SRC0 of the instruction is
+                                  its VGPR, v[0]; rdna4_exec_valu_xlane.c, README A13/A14) */
 } rdna4_vpre;
 
 struct rdna4_state {
@@ -414,6 +416,13 @@ struct rdna4_state {
     unsigned     lds_size;
     uint8_t     *lds;                          /* lds_own, or wave 0's */
     uint8_t     *lds_own;
+    /* DPP (rdna4_exec_valu_xlane.c, README A13/A14): config `dpp_fi_oor`; and, set by
+     * rdna4_valu_plain for the VALU instruction being executed, the lanes whose write the
+     * DPP controls let through (all ones without DPP), the lanes whose SRC0 reads 0, and
+     * the lane each lane's SRC0 is fetched from */
+    unsigned     dpp_fi_oor;
+    uint64_t     vwen, dpp_zero;
+    uint8_t      dpp_lane[64];
 };
 
 /* rdna4_step.c: the predecode of code index idx (at load, every DWORD), the step and

@@ -422,7 +422,8 @@ static int check_operands(rdna4_insn *in, const rdna4_row *r, int fmt, char *err
             if (v < 256) {
                 int dpp = (v == 233 || v == 234 || v == 250) && o->fld == RDNA4_FLD_SRC0 &&
                           (fmt == RDNA4_FMT_VOP1 || fmt == RDNA4_FMT_VOP2 || fmt == RDNA4_FMT_VOPC ||
-                           fmt == RDNA4_FMT_VOP3 || fmt == RDNA4_FMT_VOP3P);
+                           fmt == RDNA4_FMT_VOP3 || fmt == RDNA4_FMT_VOP3SD ||
+                           fmt == RDNA4_FMT_VOP3P);
                 if (!dpp && !ssrc_legal(v))
                     return gpuref_errf(err, GPUREF_ERR_DECODE,
                                        "illegal source code %u (reserved)", v);

@@ -68,6 +68,25 @@ static inline void rdna4_abs_neg(const rdna4_vpre *v, unsigned i, uint32_t sign,
         out[l] = (out[l] & and) ^ xr;
 }
 
+/* DPP (rdna4_exec_valu_xlane.c, README A13/A14).  rdna4_dpp_setup: for the DPP16/DPP8
+ * form v, the source lane of every lane (s->dpp_lane), the lanes whose SRC0 reads 0
+ * (s->dpp_zero: bound_ctrl, DPP8 without FI) and the lanes whose write the controls
+ * let through (s->vwen: row/bank masks, bound_ctrl = 0 on an invalid source).
+ * rdna4_dpp_fetch: SRC0 (the DPP DWORD's VGPR) of every lane through them, read
+ * before any write of the instruction (the guide's two wave64 passes both see the
+ * state before the instruction). */
+void rdna4_dpp_setup(rdna4_state *s, const rdna4_vpre *v);
+void rdna4_dpp_fetch(const rdna4_state *s, const rdna4_vpre *v, uint32_t *out);
+
+/* The lanes a VALU instruction computes and writes: EXEC, less the lanes its DPP
+ * controls disable (s->vwen, set by rdna4_valu_plain).  A lane mask it writes (a
+ * compare, a carry-out) is 0 in the others (§7.9.1 L3467, row_mask/bank_mask "For
+ * VOPC, the SGPR/VCC bit associated with the disabled lane receives zero"). */
+static inline uint64_t rdna4_valu_lanes(const rdna4_state *s)
+{
+    return rdna4_exec_mask(s) & s->vwen;
+}
+
 /* Source i of every lane into out[], with the ABS/NEG bits of the VOP3 form applied
  * to bit 31 (decode admits them on 32-bit integer sources only for the MODANY rows:
  * V_MOV_B32, V_CNDMASK_B32, README E4). */
@@ -75,7 +94,9 @@ static inline void rdna4_load_src(const rdna4_state *s, const rdna4_vpre *v, uns
                                   uint32_t *out)
 {
     unsigned n = rdna4_nlanes(s);
-    if (v->v[i] >= 0)
+    if (i == 0 && v->dpp)
+        rdna4_dpp_fetch(s, v, out);
+    else if (v->v[i] >= 0)
         memcpy(out, &s->vgpr[(unsigned)v->v[i] * 64u], n * sizeof *out);
     else {
         uint32_t k = rdna4_src32(s, &v->s[i]);
@@ -91,7 +112,11 @@ static inline void rdna4_load_src16(const rdna4_state *s, const rdna4_vpre *v, u
                                     uint32_t *out)
 {
     unsigned n = rdna4_nlanes(s), sh = (v->opsel >> i & 1u) * 16u;
-    if (v->v[i] >= 0) {
+    if (i == 0 && v->dpp) {
+        rdna4_dpp_fetch(s, v, out);
+        for (unsigned l = 0; l < n; l++)
+            out[l] = out[l] >> sh & 0xffffu;
+    } else if (v->v[i] >= 0) {
         const uint32_t *r = &s->vgpr[(unsigned)v->v[i] * 64u];
         for (unsigned l = 0; l < n; l++)
             out[l] = r[l] >> sh & 0xffffu;
@@ -146,11 +171,15 @@ int rdna4_valu_not_yet(rdna4_state *s, const rdna4_pre *p, const char *what);
 int rdna4_dot2_lane(fp_fmt hf, uint32_t a, uint32_t b, uint32_t c, const fp_policy *pol,
                     uint32_t *r, unsigned *exc);
 
-/* The DPP forms are not executed yet. */
+/* The start of every VALU exec function that takes DPP: the DPP controls of the
+ * instruction (rdna4_dpp_setup), or none (every active lane writes). */
 static inline int rdna4_valu_plain(rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
 {
+    (void)p;
     if (__builtin_expect(v->dpp != 0, 0))
-        return rdna4_valu_not_yet(s, p, v->dpp == 1 ? "with DPP16" : "with DPP8");
+        rdna4_dpp_setup(s, v);
+    else
+        s->vwen = ~0ull;
     return GPUREF_OK;
 }
 

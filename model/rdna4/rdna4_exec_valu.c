@@ -137,7 +137,7 @@ int rdna4_valu_not_yet(rdna4_state *s, const rdna4_pre *p, const char *what)
             d[l] = (EXPR);                                                               \
         }                                                                                \
         rr->exec_mask = exec_mask(s);                                                    \
-        write_vgpr(s, rr, v->vdst, d, exec_mask(s));                                     \
+        write_vgpr(s, rr, v->vdst, d, rdna4_valu_lanes(s));                              \
         return GPUREF_OK;                                                                \
     }
 
@@ -206,7 +206,7 @@ RDNA4_EXEC(v_cndmask_b32)
     for (unsigned l = 0; l < n; l++)
         d[l] = (m >> l & 1u) ? b[l] : a[l];
     rr->exec_mask = exec_mask(s);
-    write_vgpr(s, rr, v->vdst, d, exec_mask(s));
+    write_vgpr(s, rr, v->vdst, d, rdna4_valu_lanes(s));
     return GPUREF_OK;
 }
 
@@ -223,7 +223,7 @@ static int carry_op(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k
         return st;
     uint32_t a[NL], b[NL], d[NL];
     unsigned n = nlanes(s);
-    uint64_t exec = exec_mask(s), cin = ci ? mask_src(s, v) : 0, cout = 0;
+    uint64_t exec = rdna4_valu_lanes(s), cin = ci ? mask_src(s, v) : 0, cout = 0;
     load_src(s, v, 0, a);
     load_src(s, v, 1, b);
     for (unsigned l = 0; l < n; l++) {
@@ -240,7 +240,7 @@ static int carry_op(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k
         }
         cout |= (uint64_t)co << l;
     }
-    rr->exec_mask = exec;
+    rr->exec_mask = exec_mask(s);
     write_vgpr(s, rr, v->vdst, d, exec);
     write_mask(s, rr, v->sdst, cout & exec);
     return GPUREF_OK;

@@ -147,7 +147,7 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
     uint32_t t[RDNA4_NL], d32[RDNA4_NL];
     unsigned n = rdna4_nlanes(s), exc = 0, isint = k >= K_INT, h16 = fd == FP_F16;
     unsigned dhalf = v->opsel >> 3 & 1u;
-    uint64_t ex = rdna4_exec_mask(s);
+    uint64_t ex = rdna4_valu_lanes(s);
     /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (VOP3 OMOD [60:59]), in the result's format */
     static const uint32_t omul32[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
     static const uint32_t omul16[4] = { 0, 0x4000u, 0x4400u, 0x3800u };
@@ -196,7 +196,7 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
     }
     if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
         return st;
-    rr->exec_mask = ex;
+    rr->exec_mask = rdna4_exec_mask(s);
     if (h16)
         rdna4_valu_write16(s, rr, v->vdst, dhalf, d32, ex);
     else if (fd == FP_F64 && !isint)

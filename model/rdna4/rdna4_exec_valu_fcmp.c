@@ -50,7 +50,7 @@ static int fcompare(rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v, uin
 {
     unsigned op = rdna4_rows[p->row].op;
     fp_fmt f = cmp_fmt(op);
-    uint64_t a[RDNA4_NL], b[RDNA4_NL], ex = rdna4_exec_mask(s), r = 0;
+    uint64_t a[RDNA4_NL], b[RDNA4_NL], ex = rdna4_valu_lanes(s), r = 0;
     const fp_policy *pol = rdna4_fp_policy(s);
     unsigned fl = v->clamp ? FP_F_SIGNALING : 0;
     load_f(s, v, 0, f, a);

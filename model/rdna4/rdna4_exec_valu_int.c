@@ -59,8 +59,8 @@ static inline int32_t sx16(uint32_t x) { return (int16_t)(uint16_t)x; }
             d[l] = !clamp ? (uint32_t)w                                                  \
                  : (SIGNED) > 0 ? (uint32_t)sat_s(w, 32) : (uint32_t)sat_u((u128)(w < 0 ? 0 : w), 32); \
         }                                                                                \
-        uint64_t ex = rdna4_exec_mask(s);                                                \
-        rr->exec_mask = ex;                                                              \
+        uint64_t ex = rdna4_valu_lanes(s);                                               \
+        rr->exec_mask = rdna4_exec_mask(s);                                              \
         rdna4_valu_write(s, rr, v->vdst, d, ex);                                         \
         return GPUREF_OK;                                                                \
     }
@@ -261,8 +261,8 @@ RDNA4_EXEC(v_swap_b32)
                  : (SIGNED) > 0 ? (uint32_t)sat_s(w, bits)                               \
                                 : (uint32_t)sat_u((u128)(w < 0 ? 0 : w), bits);          \
         }                                                                                \
-        uint64_t ex = rdna4_exec_mask(s);                                                \
-        rr->exec_mask = ex;                                                              \
+        uint64_t ex = rdna4_valu_lanes(s);                                               \
+        rr->exec_mask = rdna4_exec_mask(s);                                              \
         if (D16)                                                                         \
             rdna4_valu_write16(s, rr, v->vdst, v->opsel >> 3 & 1u, d, ex);               \
         else                                                                             \
@@ -326,12 +326,12 @@ RDNA4_EXEC(v_cndmask_b16)
         return rdna4_valu_not_yet(s, p, "with clamp");
     uint32_t a[RDNA4_NL], b[RDNA4_NL], d[RDNA4_NL];
     unsigned n = rdna4_nlanes(s);
-    uint64_t m = rdna4_mask_src(s, v), ex = rdna4_exec_mask(s);
+    uint64_t m = rdna4_mask_src(s, v), ex = rdna4_valu_lanes(s);
     rdna4_load_src16(s, v, 0, a);
     rdna4_load_src16(s, v, 1, b);
     for (unsigned l = 0; l < n; l++)
         d[l] = (m >> l & 1u) ? b[l] : a[l];
-    rr->exec_mask = ex;
+    rr->exec_mask = rdna4_exec_mask(s);
     rdna4_valu_write16(s, rr, v->vdst, v->opsel >> 3 & 1u, d, ex);
     return GPUREF_OK;
 }
@@ -363,7 +363,7 @@ static int shift64(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int ki
     if (st)
         return st;
     uint32_t a[RDNA4_NL];
-    uint64_t b[RDNA4_NL], d[RDNA4_NL], ex = rdna4_exec_mask(s);
+    uint64_t b[RDNA4_NL], d[RDNA4_NL], ex = rdna4_valu_lanes(s);
     unsigned n = rdna4_nlanes(s);
     rdna4_load_src(s, v, 0, a);
     rdna4_load_src64(s, v, 1, b);
@@ -371,7 +371,7 @@ static int shift64(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int ki
         unsigned c = a[l] & 63u;
         d[l] = kind == 0 ? b[l] << c : kind == 1 ? b[l] >> c : (uint64_t)((int64_t)b[l] >> c);
     }
-    rr->exec_mask = ex;
+    rr->exec_mask = rdna4_exec_mask(s);
     rdna4_valu_write64(s, rr, v->vdst, d, ex);
     return GPUREF_OK;
 }
@@ -391,7 +391,7 @@ static int mad64(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int sgn)
     if (st)
         return st;
     uint32_t a[RDNA4_NL], b[RDNA4_NL];
-    uint64_t c[RDNA4_NL], d[RDNA4_NL], ex = rdna4_exec_mask(s), co = 0;
+    uint64_t c[RDNA4_NL], d[RDNA4_NL], ex = rdna4_valu_lanes(s), co = 0;
     unsigned n = rdna4_nlanes(s);
     rdna4_load_src(s, v, 0, a);
     rdna4_load_src(s, v, 1, b);
@@ -402,7 +402,7 @@ static int mad64(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int sgn)
         co |= (uint64_t)((u128)w >> 64 & 1u) << l;
         d[l] = !v->clamp ? (uint64_t)w : sgn ? sat_s(w, 64) : sat_u((u128)w, 64);
     }
-    rr->exec_mask = ex;
+    rr->exec_mask = rdna4_exec_mask(s);
     rdna4_valu_write64(s, rr, v->vdst, d, ex);
     rdna4_valu_write_mask(s, rr, v->sdst, co & ex);
     return GPUREF_OK;
@@ -423,7 +423,7 @@ static int qsad(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int maske
     if (v->clamp)
         return rdna4_valu_not_yet(s, p, "with clamp");
     uint32_t b[RDNA4_NL];
-    uint64_t a[RDNA4_NL], c[RDNA4_NL], d[RDNA4_NL], ex = rdna4_exec_mask(s);
+    uint64_t a[RDNA4_NL], c[RDNA4_NL], d[RDNA4_NL], ex = rdna4_valu_lanes(s);
     unsigned n = rdna4_nlanes(s);
     rdna4_load_src64(s, v, 0, a);
     rdna4_load_src(s, v, 1, b);
@@ -436,7 +436,7 @@ static int qsad(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int maske
         }
         d[l] = r;
     }
-    rr->exec_mask = ex;
+    rr->exec_mask = rdna4_exec_mask(s);
     rdna4_valu_write64(s, rr, v->vdst, d, ex);
     return GPUREF_OK;
 }
@@ -496,7 +496,7 @@ static uint64_t compare_int(const rdna4_state *s, const rdna4_pre *p, const rdna
         }
         res |= (uint64_t)x << l;
     }
-    return res & rdna4_exec_mask(s);
+    return res & rdna4_valu_lanes(s);
 }
 
 /* V_CMP writes the mask to VCC or an SGPR (pair); V_CMPX: EXEC = the result (only

@@ -242,6 +242,8 @@ RDNA4_EXEC(v_pk_fmac_f16) { return pk_f16_op(s, p, rr, PF_FMA, 2, 1); }
 static int fma_mix(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int dst16, unsigned dhalf)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
+    if (v->dpp)                 /* the DPP forms of the VOP3P rows are not executed yet */
+        return rdna4_valu_not_yet(s, p, v->dpp == 1 ? "with DPP16" : "with DPP8");
     int st = rdna4_valu_plain(s, p, v);
     if (st)
         return st;
@@ -341,6 +343,8 @@ int rdna4_dot2_lane(fp_fmt hf, uint32_t a, uint32_t b, uint32_t c, const fp_poli
 static int dot2(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt hf)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
+    if (v->dpp)                 /* the DPP forms of the VOP3P rows are not executed yet */
+        return rdna4_valu_not_yet(s, p, v->dpp == 1 ? "with DPP16" : "with DPP8");
     int st = rdna4_valu_plain(s, p, v);
     if (st)
         return st;

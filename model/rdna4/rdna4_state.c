@@ -52,6 +52,8 @@ static int rdna4_init(void *vst, const char *config, char *err)
     s->smem_defer = 1;
     s->align_mode = 3;         /* UNALIGNED, as Linux amdgpu programs SH_MEM_CONFIG (README D17) */
     s->lds_size = 65536;       /* 64 KiB, the most one work-group can allocate (§12 L5645) */
+    s->dpp_fi_oor = 0;         /* DPP16 out-of-row source: bound_ctrl decides (README A14) */
+    s->vwen = ~0ull;
     unsigned priv = 0, trap_en = 0;
     size_t pos = 0;
     char key[32], val[64];
@@ -97,11 +99,13 @@ static int rdna4_init(void *vst, const char *config, char *err)
         } else if (strcmp(key, "align_mode") == 0) {
             bad = gpuref_parse_u64(val, &v) || v > 3;
             s->align_mode = (unsigned)v;
+        } else if (strcmp(key, "dpp_fi_oor") == 0) {
+            bad = parse_bool(val, &s->dpp_fi_oor);
         } else {
             return gpuref_errf(err, GPUREF_ERR_CONFIG,
                                "rdna4: unknown config key '%s' (known: wave, sgprs, mode, priv, "
                                "trap_en, tba, tma, shared_base, private_base, scratch_base, "
-                               "dvgpr, smem_defer, align_mode, lds_size)", key);
+                               "dvgpr, smem_defer, align_mode, lds_size, dpp_fi_oor)", key);
         }
         if (bad)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: bad value '%s' for config key '%s'",

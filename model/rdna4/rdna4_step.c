@@ -99,6 +99,8 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
             unsigned code = in->f[o->fld];
             if (o->kind == RDNA4_K_VGPR)
                 code += 256;
+            if (in->dpp && o->fld == RDNA4_FLD_SRC0 && o->kind == RDNA4_K_VSRC)
+                code = 256 + in->dpp_src0;   /* the DPP DWORD's VGPR (bit 7: .h, C13) */
             if (o->type == RDNA4_T_MASK) {
                 rdna4_resolve_src(s, &v->m, code, mtype, in->lit);
                 v->has_mask = 1;
@@ -140,6 +142,14 @@ static void predecode_valu(const rdna4_state *s, const rdna4_insn *in, rdna4_vpr
         v->opsel_hi = (uint8_t)(in->f[RDNA4_FLD_OPSEL_HI] | in->f[RDNA4_FLD_OPSEL_HI2] << 2);
     }
     v->dpp = in->dpp;
+    if (in->dpp) {
+        v->dppw = in->w[in->nwords - 1];
+        /* VOP1/VOP2/VOPC: the DPP16 DWORD's NEG/ABS (L3425-3428; VOP3 keeps its own) */
+        if (half7 && in->dpp == 1) {
+            v->abs = (uint8_t)(in->f[RDNA4_FLD_SRC0_ABS] | in->f[RDNA4_FLD_SRC1_ABS] << 1);
+            v->neg = (uint8_t)(in->f[RDNA4_FLD_SRC0_NEG] | in->f[RDNA4_FLD_SRC1_NEG] << 1);
+        }
+    }
 }
 
 /* Predecode the DWORD at code index idx as the start of an instruction: the slot

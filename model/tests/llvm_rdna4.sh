@@ -363,6 +363,100 @@ static int aliases(void)
     return bad;
 }
 
+/* "text <TAB> words" of the DPP16, DPP8 and DPP8FI forms of every row the model executes
+ * that allows DPP (VOP1, VOP2, VOPC, VOP3, VOP3SD without RDNA4_NODPP): the legal word of
+ * legal_text with SRC0 = 250 / 233 / 234, the DPP DWORD's VGPR v1 (v1.h for a 16-bit
+ * VOP1/VOP2/VOPC source on every other row), a DPP_CTRL of each family in turn, both
+ * masks 0xf, BC and FI from the row number, LANE_SELs from a counter; the modifier
+ * fields left 0.  Rows with no legal DPP word of a kind are reported on stderr. */
+static int dpp_forms(void)
+{
+    static const unsigned ctrls[] = { 0x1b, 0xe4, 0x101, 0x10f, 0x111, 0x11f, 0x121, 0x12f,
+                                      0x140, 0x141, 0x150, 0x15f, 0x160, 0x16f, 0x39 };
+    char err[GPUREF_ERRLEN] = "", err0[GPUREF_ERRLEN] = "", text[512];
+    unsigned nrow = 0, nform = 0, none = 0;
+    for (unsigned row = 0; row < RDNA4_NROWS; row++) {
+        const rdna4_row *r = &rdna4_rows[row];
+        if ((r->fmt != RDNA4_FMT_VOP1 && r->fmt != RDNA4_FMT_VOP2 && r->fmt != RDNA4_FMT_VOPC &&
+             r->fmt != RDNA4_FMT_VOP3 && r->fmt != RDNA4_FMT_VOP3SD && r->fmt != RDNA4_FMT_VOP3P) ||
+            (r->flags & RDNA4_NODPP) || !rdna4_exec_of(row))
+            continue;
+        int src0 = 0;
+        for (int k = 0; k < RDNA4_MAXOPD; k++)
+            if (r->o[k].kind == RDNA4_K_VSRC && r->o[k].fld == RDNA4_FLD_SRC0)
+                src0 = 1;
+        if (!src0)
+            continue;
+        nrow++;
+        for (unsigned kind = 1; kind <= 3; kind++) {
+            int ok = 0;
+            for (int t = 0; t < 4000 && !ok; t++) {
+                rdna4_insn in, out;
+                memset(&in, 0, sizeof in);
+                in.fmt = r->fmt;
+                in.row = (uint16_t)row;
+                if (t)
+                    for (int f = 1; f < RDNA4_FLD_COUNT; f++)
+                        in.f[f] = rnd() & ((t & 1) ? 0x7f : 0x3);
+                for (int k = 0; k < RDNA4_MAXOPD; k++) {
+                    const rdna4_opd *o = &r->o[k];
+                    if (o->kind == RDNA4_K_VSRC)
+                        in.f[o->fld] = o->type == RDNA4_T_MASK ? 106 : 256 + 4 * (unsigned)(k + 1) * 4;
+                    if (o->kind == RDNA4_K_VDST || o->kind == RDNA4_K_VGPR)
+                        in.f[o->fld] = 4 * (unsigned)(k + 1) * 4;
+                    if (o->kind == RDNA4_K_SDSTV || o->kind == RDNA4_K_SDST7)
+                        in.f[o->fld] = 106;        /* vcc_lo */
+                }
+                if (r->fmt == RDNA4_FMT_VOP3 && (r->flags & RDNA4_CMPX))
+                    in.f[RDNA4_FLD_VDST] = 126;    /* EXEC_LO (E3) */
+                if (rdna4_fmts[r->fmt].op_fld)
+                    in.f[rdna4_fmts[r->fmt].op_fld] = r->op;
+                in.f[RDNA4_FLD_SRC0] = kind == 1 ? 250 : kind == 2 ? 233 : 234;
+                in.dpp = (uint8_t)kind;
+                in.dpp_src0 = 1u | ((row & 1u) && t == 0 ? 0x80u : 0u);
+                if (kind == 1) {
+                    in.f[RDNA4_FLD_DPP_CTRL] = ctrls[row % (sizeof ctrls / sizeof ctrls[0])];
+                    in.f[RDNA4_FLD_ROW_MASK] = in.f[RDNA4_FLD_BANK_MASK] = 15;
+                    in.f[RDNA4_FLD_BC] = row >> 1 & 1u;
+                    in.f[RDNA4_FLD_FI] = row >> 2 & 1u;
+                    in.f[RDNA4_FLD_SRC0_NEG] = in.f[RDNA4_FLD_SRC0_ABS] = 0;
+                    in.f[RDNA4_FLD_SRC1_NEG] = in.f[RDNA4_FLD_SRC1_ABS] = 0;
+                } else {
+                    static const uint8_t sel[] = { RDNA4_FLD_LANE_SEL0, RDNA4_FLD_LANE_SEL1,
+                        RDNA4_FLD_LANE_SEL2, RDNA4_FLD_LANE_SEL3, RDNA4_FLD_LANE_SEL4,
+                        RDNA4_FLD_LANE_SEL5, RDNA4_FLD_LANE_SEL6, RDNA4_FLD_LANE_SEL7 };
+                    for (unsigned i = 0; i < 8; i++)
+                        in.f[sel[i]] = (row + i * 3u) & 7u;
+                }
+                if (t == 0 && r->fmt != RDNA4_FMT_VOP3P) {
+                    in.f[RDNA4_FLD_ABS] = in.f[RDNA4_FLD_NEG] = 0;
+                    in.f[RDNA4_FLD_CM] = in.f[RDNA4_FLD_OMOD] = 0;
+                }
+                int bad = rdna4_encode(&in, err) ||
+                          rdna4_decode(in.w, in.nwords, &out, err) || out.row != row ||
+                          out.dpp != kind || rdna4_format(&out, 0, text, sizeof text, err);
+                if (bad && t == 0)
+                    snprintf(err0, sizeof err0, "%s", err);
+                if (bad)
+                    continue;
+                printf("%s\t", text);
+                print_words(&out);
+                printf("\n");
+                ok = 1;
+                nform++;
+            }
+            if (!ok) {
+                fprintf(stderr, "rdna4tool: no legal DPP%s word for %s (%s)\n",
+                        kind == 1 ? "16" : kind == 2 ? "8" : "8FI", r->name, err0);
+                none++;
+            }
+        }
+    }
+    fprintf(stderr, "rdna4tool: DPP forms of %u rows: %u words, %u kinds without a legal word\n",
+            nrow, nform, none);
+    return 0;
+}
+
 /* one instruction per line; wave64: each line is assembled after ".wave64" */
 static int asm_lines(int wave64)
 {
@@ -596,6 +690,18 @@ int main(int argc, char **argv)
         return aliases();
     if (argc > 1 && strcmp(argv[1], "dis") == 0)
         return dis();
+    if (argc > 1 && strcmp(argv[1], "dpp") == 0)
+        return dpp_forms();
+    if (argc > 3 && strcmp(argv[1], "distext") == 0) {
+        /* llvm-mc -disassemble output -> one text line per marker-separated word */
+        size_t n;
+        char **l = collect(argv[2], 'd', argv[3], &n);
+        if (!l)
+            return 2;
+        for (size_t i = 0; i < n; i++)
+            printf("%s\n", l[i][0] ? l[i] : "REJECTED");
+        return 0;
+    }
     if (argc > 1 && strcmp(argv[1], "asm") == 0)
         return asm_lines(argc > 2 && strcmp(argv[2], "64") == 0);
     fprintf(stderr, "usage: rdna4tool gen|dis|asm\n");
@@ -990,6 +1096,27 @@ while IFS="$(printf '\t')" read -r t l o ours llvm; do
     fail "memory disassembly of $o: ours '$ours' llvm '$llvm'"
 done < "$W/mem.all"
 echo "DS and VBUFFER rows, memory texts of the directed vectors: $((FP - MP0)) passed, $((FF - MF0)) failed ($(wc -l < "$W/mem_rows.txt") row texts, $(wc -l < "$W/mem.txt") distinct texts)"
+
+# 7. The DPP16, DPP8 and DPP8FI forms of every executed row that allows DPP (rdna4tool
+#    dpp: one legal word of each kind per row, wave32): llvm-mc encodes our text as our words,
+#    our assembler does too, and llvm-mc disassembles our words to our text.  Counted
+#    with the facts.
+DP0=$FP DF0=$FF
+"$W/rdna4tool" dpp > "$W/dpp.tsv" 2> "$W/dpp.err" || fail "DPP forms"
+grep -v '^rdna4tool: DPP forms of' "$W/dpp.err" | while IFS= read -r e; do echo "$e"; done
+grep -q 'no legal DPP' "$W/dpp.err" && fail "DPP forms without a legal word (see $W/dpp.err)"
+cut -f1 "$W/dpp.tsv" | llvm_words +wavefrontsize32,+real-true16 > "$W/dpp.llvm"
+cut -f1 "$W/dpp.tsv" | "$W/rdna4tool" asm > "$W/dpp.ours"
+cut -f2 "$W/dpp.tsv" | "$W/rdna4tool" bytes "$MARK_WORD" |
+    "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -mattr=+wavefrontsize32,+real-true16 -disassemble \
+    > "$W/dpp.dout" 2> /dev/null
+"$W/rdna4tool" distext "$W/dpp.dout" "$MARK_TEXT" > "$W/dpp.dis"
+paste "$W/dpp.tsv" "$W/dpp.llvm" "$W/dpp.ours" "$W/dpp.dis" > "$W/dpp.cmp"
+while IFS="$(printf '\t')" read -r t w l o d; do
+    if [ "$l" != REJECTED ] && [ "$l" = "$w" ] && [ "$o" = "$w" ] && [ "$d" = "$t" ]; then pass
+    else fail "DPP text '$t': ours [$w] llvm [$l] our assembler [$o] llvm disassembly '$d'"; fi
+done < "$W/dpp.cmp"
+echo "DPP forms of the executed rows: $((FP - DP0)) passed, $((FF - DF0)) failed ($(sed -n 's/^rdna4tool: DPP forms of //p' "$W/dpp.err"))"
 
 # tests: the instruction rows and the facts; checks: the operand patterns and the facts
 echo "checks: $(( ${CP:-0} + FP )) passed, $(( ${CF:-1} + FF )) failed"

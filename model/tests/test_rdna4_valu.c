@@ -81,18 +81,39 @@ int main(void)
         gpuref_model_destroy(m);
     }
 
+    /* DPP16 (README A13/A14): v_mov_b32_dpp v1, v0 row_shr:1 with bound_ctrl:0 in
+     * wave32, EXEC = 0xf: lane 0's source (lane -1) is outside its row, so lane 0 is
+     * not written; lanes 1-3 read lanes 0-2 (10, 11, 12).  The record's lanes are the
+     * lanes written (0xe), its exec_mask still EXEC (0xf). */
+    tu_test("DPP16 write lanes = EXEC less the lanes bound_ctrl disables");
+    m = load(NULL, "v_mov_b32_dpp v1, v0 row_shr:1 row_mask:0xf bank_mask:0xf\n"
+                   "v_cmp_eq_u32 vcc_lo, v0, v0 row_shr:1 row_mask:0xf bank_mask:0xf\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0xf);
+        setv(m, "vcc", 0, 0, 0xffffffffu);
+        for (unsigned l = 0; l < 4; l++)
+            setv(m, "v", 0, l, 10 + l);
+        setv(m, "v", 1, 0, 0xcafef00du);
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *w = find(&rr, m, "v", 1, ANY_FLAGS);
+        tu_check(st == GPUREF_OK && w && w->lanes == 0xe && rr.exec_mask == 0xf &&
+                 w->value[1] == 10 && w->value[3] == 12 && getv(m, "v", 1, 0) == 0xcafef00du,
+                 "st %d lanes 0x%llx", st, w ? (unsigned long long)w->lanes : 0ull);
+        /* the compare: lane 0 disabled -> its VCC bit 0 (§7.9.1 L3467); lanes 1-3
+         * compare v0[l-1] with v0[l]: 10 != 11 etc., all false -> VCC = 0 */
+        st = gpuref_step(m, &rr);
+        w = find(&rr, m, "vcc", 0, ANY_FLAGS);
+        tu_check(st == GPUREF_OK && w && w->value[0] == 0, "cmp: st %d", st);
+        gpuref_model_destroy(m);
+    }
+
     /* refusals: the state is unchanged and the message names the instruction */
-    tu_test("DPP and unsupported CLAMP stop with unimplemented, state unchanged");
-    m = load(NULL, "v_add_nc_u32_dpp v1, v0, v0 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
-                   "v_lshl_add_u32 v1, v0, 1, v0 clamp\n");
+    tu_test("unsupported CLAMP stops with unimplemented, state unchanged");
+    m = load(NULL, "v_lshl_add_u32 v1, v0, 1, v0 clamp\n");
     if (m) {
         int st = gpuref_step(m, &rr);
-        tu_check(st == GPUREF_ERR_UNIMPL && strstr(gpuref_model_error(m), "v_add_nc_u32 with DPP16") &&
-                 getv(m, "pc", 0, 0) == 0, "dpp: st %d '%s'", st, gpuref_model_error(m));
-        setv(m, "pc", 0, 0, 8);    /* the VOP2 DPP16 form is 2 DWORDs */
-        st = gpuref_step(m, &rr);
         tu_check(st == GPUREF_ERR_UNIMPL && strstr(gpuref_model_error(m), "with clamp") &&
-                 getv(m, "pc", 0, 0) == 8, "clamp: st %d '%s'", st, gpuref_model_error(m));
+                 getv(m, "pc", 0, 0) == 0, "clamp: st %d '%s'", st, gpuref_model_error(m));
         gpuref_model_destroy(m);
     }
 
