@@ -28,7 +28,8 @@
  *                                              instances that executed
  *   usc.isa.slots.<main|whole|bitwise>.<slots> the slot combination of a group
  *   usc.out.<row>.<class>                      a value the row produced, written
- *                                              back through W0/W1
+ *                                              back through W0/W1 (rows whose
+ *                                              result can reach a W only)
  *   usc.in.<row>.src<j>.<class>                a float row's source value
  *   usc.isa.cnd.<row>.s0_<zero|one|two|many>[.pcnd<k>].pe<0|1>
  *                                              mask counter in, PCND, Pe before
@@ -107,6 +108,26 @@ static void row_name(unsigned op, char *buf, size_t len)
         snprintf(buf, len, "%s.%s", r->name, usc_slot_names[__builtin_ctz(r->slots)]);
     else
         snprintf(buf, len, "%s", r->name);
+}
+
+/* a row whose result can reach W0/W1 and so the retire record: in a main
+ * slot a destination FT0-FT2 (the default routing) or W0/W1; in a bitwise
+ * slot FT5 (W0) or FT3 (W1).  The other bitwise units (FT0, FT1, FT2, FT4)
+ * only feed later units: their values are never architectural. */
+static int observable(unsigned op)
+{
+    const usc_row *r = &usc_rows[op];
+    for (unsigned s = 0; s < USC_NSLOTS; s++) {
+        int f = usc_form_of(op, s);
+        if (f < 0 || !r->form[f] || !r->ntok[f])
+            continue;
+        unsigned k = r->tok[f][0].kind;
+        int bw = (USC_S_BITWISE >> s) & 1;
+        if (bw ? k == USC_K_FT3 || k == USC_K_FT5
+               : (k >= USC_K_FT0 && k <= USC_K_FT2) || k == USC_K_W0 || k == USC_K_W1)
+            return 1;
+    }
+    return 0;
 }
 
 /* the number of value sources of a row (tokens after the destination) */
@@ -321,7 +342,7 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
             continue;
         row_name(op, rn, sizeof rn);
         unsigned lo = rk == 1 ? GPUREF_VC_FPZERO : 0, hi = rk == 1 ? GPUREF_VC_SNAN + 1 : GPUREF_VC_NINT;
-        for (unsigned c = lo; c < hi; c++)
+        for (unsigned c = lo; c < hi && observable(op); c++)
             DEF(P->out[op][c], GPUREF_COV_OUT, (int)op, 0, c, AUX(USC_CK_OUT), "usc.out.%s.%s", rn,
                 gpuref_vc_name(c));
         if (rk == 1)

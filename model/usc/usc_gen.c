@@ -65,6 +65,7 @@ typedef struct aim {
     unsigned combo;             /* COMBO */
     int whole;
     int vreg;                   /* value bins: the aim register (-1 none) */
+    int pescr;                  /* CND with Pe 0: turn some instances off first */
     int cntpos;                 /* SHIFT: the operand that is the count */
 } aim;
 
@@ -342,6 +343,10 @@ static int make_group(ug *t, usc_group *out, int bitwise, int be_row)
             }
         if (!ok)
             continue;
+        /* the conditional ops are written with (ignorepe) to reach the
+         * instances they disabled (L1130, D15) */
+        if (g.ninsn && usc_rows[g.ins[0].op].exec == usc_x_cnd && !(aimed && a->kind == USC_CK_MASK))
+            g.ignorepe = (uint8_t)gpuref_rng_chance(t->r, 80);
         usc_ins *ai = aimed && frow >= 0 ? aimed_ins(&g, a) : NULL;
         if (ai && a->kind == USC_CK_FORM)
             set_choice(ai, (unsigned)a->j, (unsigned)a->choice);
@@ -497,6 +502,30 @@ static void restore_pe(ug *t)
     g->slots = USC_S_P0;
 }
 
+/* a group that leaves Pe on in about half the instances: (ignorepe) cndlpc
+ * of a register holding 1 (Pe 1) or 5 (Pe 0) per instance (L1090) */
+static void scramble_pe(ug *t)
+{
+    int r = aim_reg(t);
+    if (r < 0)
+        return;
+    for (unsigned l = 0; l < USC_MAXI; l++)
+        t->aimv[r - AIMREG][l] = gpuref_rng_chance(t->r, 50) ? 1 : 5;
+    pgrp *p = push(t);
+    if (!p)
+        return;
+    usc_group *g = &p->g;
+    g->ignorepe = 1;
+    g->ninsn = 1;
+    g->smask = 1;
+    g->s[0].bank = USC_B_R;
+    g->s[0].index = (uint16_t)r;
+    g->ins[0].op = USC_OP_CNDLPC;
+    g->ins[0].slot = USC_SL_P0;
+    usc_resolve(&g->ins[0]);
+    g->slots = USC_S_P0;
+}
+
 /* the aim of the next group: a hole of usc_cov.c */
 static void set_target(ug *t)
 {
@@ -563,6 +592,16 @@ static void set_target(ug *t)
             unsigned vc = b->value;
             uint32_t v = vc >= GPUREF_VC_FPZERO ? gpuref_vc_example_float(t->r, vc, 32)
                                                 : gpuref_vc_example_int(t->r, vc, 32);
+            /* a result class of a complex op comes from the inputs that
+             * give each (log2(1) = +0, exp2(-140) and 1/2^127 denormal,
+             * the zeros, infinities, NaN, negatives) rather than from an
+             * input of that class */
+            static const uint32_t cplx_in[] = { 0x3f800000, 0xc30c0000, 0x7f000000, 0x00000000,
+                                                0x80000000, 0x7f800000, 0xff800000, 0x7fc00000,
+                                                0xbf800000, 0x00000001, 0x40800000, 0xff000000 };
+            if (kind == USC_CK_OUT && b->opcode >= 0 && usc_rows[b->opcode].exec == usc_x_cplx &&
+                gpuref_rng_chance(t->r, 60))
+                v = cplx_in[gpuref_rng_below(t->r, sizeof cplx_in / sizeof cplx_in[0])];
             for (unsigned l = 0; l < USC_MAXI; l++)
                 t->aimv[r - AIMREG][l] = v;
         }
@@ -576,6 +615,7 @@ static void set_target(ug *t)
         for (unsigned l = 0; r >= 0 && l < USC_MAXI; l++)
             t->aimv[r - AIMREG][l] = (l & 1) ? gpuref_rng_below(t->r, 4)
                                      : n < 3 ? n : 3 + gpuref_rng_below(t->r, 100);
+        a->pescr = !(b->value & 1);
         break;
     }
     case USC_CK_SHIFT: {
@@ -623,6 +663,8 @@ static void step_group(ug *t, unsigned *budget)
     unsigned wk[4] = { 100, t->x->weights[IT_BITWISE] * 4, t->insub ? 0 : t->x->weights[IT_BRANCH],
                        t->x->weights[IT_CND] };
     int c = t->a.kind >= 0 ? 0 : gpuref_gx_pick(t->r, wk, 4);
+    if (t->a.kind == USC_CK_CND && t->a.pescr)
+        scramble_pe(t);
     if (aimbr && t->insub) {                 /* subroutines hold no branch */
         gpuref_gx_aimed(t->x, 0);
         t->a.kind = -1;
@@ -640,15 +682,15 @@ static void step_group(ug *t, unsigned *budget)
             return;
         p->g = g;
         p->tgt = (int)(t->np + gpuref_rng_below(t->r, 4));   /* the group after + 0-3 */
-        *budget -= *budget > g.ninsn ? g.ninsn : *budget;
-        t->x->ninsns += g.ninsn;
+        (*budget)--;
+        t->x->ninsns++;
         return;
     }
     if (!make_group(t, &g, c == 1, -1) || !(p = push(t)))
         return;
     p->g = g;
-    *budget -= *budget > g.ninsn ? g.ninsn : *budget;
-    t->x->ninsns += g.ninsn;
+    (*budget)--;
+    t->x->ninsns++;
     int cnd = g.ninsn && usc_rows[g.ins[0].op].exec == usc_x_cnd;
     if (c == 3 || (cnd && gpuref_rng_chance(t->r, 40)))
         restore_pe(t);
@@ -740,6 +782,10 @@ static int ug_test(gpuref_genctx *x, char *err)
         pgrp *r = push(t);
         if (r) {
             r->g.ignorepe = 1;
+            /* sometimes predicated: no instance may execute it, and the
+             * subroutine then runs on into the next (or to the end) */
+            if (gpuref_rng_chance(t->r, 20))
+                r->g.pred = (uint8_t)(1 + gpuref_rng_below(t->r, 2));
             r->g.ninsn = 1;
             r->g.slots = USC_S_BE;
             r->g.ins[0].op = USC_OP_LAPC;
