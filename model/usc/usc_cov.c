@@ -30,7 +30,7 @@
  *   usc.out.<row>.<class>                      a value the row produced, written
  *                                              back through W0/W1 (rows whose
  *                                              result can reach a W only)
- *   usc.in.<row>.src<j>.<class>                a float row's source value
+ *   usc.in.<row>.src<j>.<class>                a float row's source j (0-2) value
  *   usc.isa.cnd.<row>.s0_<zero|one|two|many>[.pcnd<k>].pe<0|1>
  *                                              mask counter in, PCND, Pe before
  *   usc.isa.shift.<row>.<count>                a shift count of {0,1,31,32,33,63}
@@ -97,14 +97,15 @@ static int has_pcnd(unsigned op)
 }
 
 /* the row's name in bin names: its mnemonic, with the slot when another row
- * has the same mnemonic (the two BYP rows) */
-static void row_name(unsigned op, char *buf, size_t len)
+ * has the same mnemonic (the two BYP rows) and the bin does not name the
+ * slot (slotted: it does) */
+static void row_name(unsigned op, int slotted, char *buf, size_t len)
 {
     const usc_row *r = &usc_rows[op];
     int dup = 0;
     for (unsigned o = 0; o < USC_NOPS; o++)
         dup |= o != op && !strcmp(usc_rows[o].name, r->name);
-    if (dup && r->slots && !(r->slots & (r->slots - 1)))
+    if (dup && !slotted && r->slots && !(r->slots & (r->slots - 1)))
         snprintf(buf, len, "%s.%s", r->name, usc_slot_names[__builtin_ctz(r->slots)]);
     else
         snprintf(buf, len, "%s", r->name);
@@ -228,7 +229,7 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
     char rn[40], cn[40];
     for (unsigned op = 0; op < USC_NOPS; op++) {
         const usc_row *r = &usc_rows[op];
-        row_name(op, rn, sizeof rn);
+        row_name(op, 1, rn, sizeof rn);
         for (unsigned s = 0; s < USC_NSLOTS; s++) {
             int f = usc_form_of(op, s);
             if (f < 0)
@@ -249,6 +250,7 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
         int any = r->form[0] || r->form[1] || r->form[2];
         if (!any)
             continue;
+        row_name(op, 0, rn, sizeof rn);
         for (unsigned j = 0; j < 3; j++) {
             unsigned allow = (r->mods & usc_mod_abs[j] ? 1u : 0) | (r->mods & usc_mod_neg[j] ? 2u : 0) |
                              (usc_mod_flr[j] && (r->mods & usc_mod_flr[j]) ? 4u : 0);
@@ -340,7 +342,7 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
         int rk = usc_row_result(op);
         if (!rk)
             continue;
-        row_name(op, rn, sizeof rn);
+        row_name(op, 0, rn, sizeof rn);
         unsigned lo = rk == 1 ? GPUREF_VC_FPZERO : 0, hi = rk == 1 ? GPUREF_VC_SNAN + 1 : GPUREF_VC_NINT;
         for (unsigned c = lo; c < hi && observable(op); c++)
             DEF(P->out[op][c], GPUREF_COV_OUT, (int)op, 0, c, AUX(USC_CK_OUT), "usc.out.%s.%s", rn,
@@ -349,7 +351,7 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
             for (unsigned j = 1; j <= nsrc(op); j++)
                 for (unsigned c = lo; c < hi; c++)
                     DEF(P->in[op][j - 1][c], GPUREF_COV_IN, (int)op, (int)j, c, AUX(USC_CK_IN),
-                        "usc.in.%s.src%u.%s", rn, j, gpuref_vc_name(c));
+                        "usc.in.%s.src%u.%s", rn, j - 1, gpuref_vc_name(c));
         if (usc_rows[op].exec == usc_x_cnd)
             for (unsigned n = 0; n < 4; n++)
                 for (unsigned pc = 0; pc < (has_pcnd(op) ? 4u : 1u); pc++)
@@ -367,7 +369,7 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
     }
     for (unsigned op = 0; op < USC_NOPS; op++)
         if (is_branch(op) && usc_row_runs(op)) {
-            row_name(op, rn, sizeof rn);
+            row_name(op, 0, rn, sizeof rn);
             for (unsigned t = 0; t < 2; t++)
                 DEF(P->br[op][t], GPUREF_COV_ISA, (int)op, -1, t, AUX(USC_CK_BRANCH),
                     "usc.isa.branch.%s.%s", rn, t ? "taken" : "not_taken");
