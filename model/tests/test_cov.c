@@ -714,7 +714,7 @@ static void test_usc_sample(void)
         gpuref_cov_sample(c, m, rr);
     tu_check(rc == GPUREF_ERR_DONE, "usc program runs: %s", gpuref_model_error(m));
     /* group 0: 1.0 + -1.0 = +0 (round to nearest, IEEE 754 §6.3), every instance */
-    expect_count(c, "usc.op.fadd.p0", 1);
+    expect_count(c, "usc.op.fadd", 1);
     expect_count(c, "usc.in.fadd.src0.fpnorm", 32);
     expect_count(c, "usc.in.fadd.src1.fnnorm", 32);
     expect_count(c, "usc.out.fadd.fpzero", 32);
@@ -734,7 +734,7 @@ static void test_usc_sample(void)
     expect_count(c, "usc.opnd.tstl.tst.op1.p0", 1);
     expect_count(c, "usc.flag.tstl.true", 8);
     expect_count(c, "usc.flag.tstl.false", 8);
-    expect_count(c, "usc.op.mbyp.p1", 1);
+    expect_count(c, "usc.mod.mbyp.slot_p1", 1);
     /* r3 = l as a float: 0 is +0, 1-15 denormals; r4 = 8 a denormal */
     expect_count(c, "usc.in.mbyp.src0.fpzero", 1);
     expect_count(c, "usc.in.mbyp.src0.fpden", 31);
@@ -753,7 +753,8 @@ static void test_usc_sample(void)
     expect_count(c, "usc.opnd.cndst.p0.op0.pcnd3", 1);
     /* group 4: PCND false left Pe 0 in every instance: none executes */
     expect_count(c, "usc.mask.always.pe.none", 1);
-    expect_count(c, "usc.op.mbyp.p0", 2);
+    expect_count(c, "usc.mod.mbyp.slot_p0", 2);
+    expect_count(c, "usc.op.mbyp", 3);       /* groups 1 (p0, p1) and 4 */
     /* group 5: (ignorepe), the count S1 = 33 (the shifts' count seed) */
     expect_count(c, "usc.mask.always.ignorepe.all", 3);
     expect_count(c, "usc.isa.slots.bitwise.bsh1", 1);

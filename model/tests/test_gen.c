@@ -469,24 +469,28 @@ static void test_usc(void)
      * of the logical unit is the second byp row; AND writes FT4, which only
      * feeds later units (no result bin); LSL in the second shifter writes
      * FT5 = W0; phase 1 needs phase 0 (L201) */
-    tu_check(gpuref_cov_find(c, "usc.op.fmad.p0") >= 0 && gpuref_cov_find(c, "usc.op.fmad.p1") >= 0 &&
-             gpuref_cov_find(c, "usc.op.fmad.p2") < 0 &&
+    tu_check(gpuref_cov_find(c, "usc.mod.fmad.slot_p0") >= 0 &&
+             gpuref_cov_find(c, "usc.mod.fmad.slot_p1") >= 0 &&
+             gpuref_cov_find(c, "usc.mod.fmad.slot_p2") < 0 &&
+             gpuref_cov_find(c, "usc.mod.frcp.slot_p0") < 0 &&      /* one slot: the op bin */
              gpuref_cov_find(c, "usc.mod.fmad.src2.flr_abs_neg") >= 0 &&
              gpuref_cov_find(c, "usc.mod.fmad.src0.flr") < 0 &&
              gpuref_cov_find(c, "usc.mod.fadd.src0.flr") >= 0 &&
              gpuref_cov_find(c, "usc.op.byp.blog") >= 0 &&
+             gpuref_cov_find(c, "usc.mod.byp.slot_bcnt") >= 0 &&
+             gpuref_cov_find(c, "usc.opnd.byp.bmsk.op3.imm") >= 0 &&
              gpuref_cov_find(c, "usc.out.and.zero") < 0 && gpuref_cov_find(c, "usc.out.lsl.zero") >= 0 &&
              gpuref_cov_find(c, "usc.isa.slots.main.p1") < 0 &&
              gpuref_cov_find(c, "usc.isa.slots.main.p0_p1_be") < 0 &&
              gpuref_cov_find(c, "usc.isa.slots.main.p0_p2_be") >= 0 &&
              gpuref_cov_find(c, "usc.isa.slots.bitwise.bmsk_bsh1_bcnt_blog_bsh2_btst") >= 0 &&
-             gpuref_cov_find(c, "usc.op.f16sop.p0") >= 0,
+             gpuref_cov_find(c, "usc.op.f16sop") >= 0,
              "usc: bins follow the slots, modifiers and routing of usc.def");
     t = gen(21, 10, 60, 0, NULL, NULL, &len, &d);
     unsigned bad = t ? run_file(t, len, "base.yaml", c, 0) : 1;
     gpuref_free(t);
     static const char *const seen[] = {
-        "usc.isa.slots.bitwise.bsh2", "usc.op.cndend.p0", "usc.op.lapc.be", "usc.op.bal.be",
+        "usc.isa.slots.bitwise.bsh2", "usc.op.cndend", "usc.op.lapc", "usc.op.bal",
         "usc.isa.branch.br.taken", "usc.mask.always.pe.all",
     };
     unsigned miss = 0;

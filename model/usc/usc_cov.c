@@ -7,7 +7,8 @@
  * does not execute have their bins too: the report shows them as holes.
  *
  * Bins (coverage/README.md, "USC"):
- *   usc.op.<row>.<slot>                        a row retired in that slot
+ *   usc.op.<row>                               a row retired
+ *   usc.mod.<row>.slot_<slot>                  ... in that slot (rows of several)
  *   usc.opnd.<row>.<slot>.op<j>.<choice>       operand j of the form took that
  *                                              choice (p0 or _, ft0..fte, a|b,
  *                                              pcnd0-3, adj0-2, drc0-1)
@@ -171,7 +172,8 @@ static unsigned nchoices(const usc_tok *t)
 }
 
 typedef struct ucov {
-    int32_t op[USC_NOPS][USC_NSLOTS];
+    int32_t opb[USC_NOPS];            /* the row's op bin */
+    int32_t op[USC_NOPS][USC_NSLOTS]; /* row x slot (rows of several slots) */
     int32_t form[USC_NOPS][3][6][4];
     int32_t bank[2][8][USC_NBANKS][2];
     int32_t is[6][6];
@@ -226,16 +228,22 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
     memset(P, 0xff, sizeof *P);      /* every bin index -1 */
     P->snap_ok = 0;
     *priv = P;
-    char rn[40], cn[40];
+    char rn[40], rs[40], cn[40];
     for (unsigned op = 0; op < USC_NOPS; op++) {
         const usc_row *r = &usc_rows[op];
-        row_name(op, 1, rn, sizeof rn);
+        row_name(op, 0, rn, sizeof rn);
+        row_name(op, 1, rs, sizeof rs);       /* in bins that name the slot */
+        DEF(P->opb[op], GPUREF_COV_OP, (int)op, -1, 0, AUX(USC_CK_OP), "usc.op.%s", rn);
+        unsigned nsl = 0;
+        for (unsigned s = 0; s < USC_NSLOTS; s++)
+            nsl += usc_form_of(op, s) >= 0;
         for (unsigned s = 0; s < USC_NSLOTS; s++) {
             int f = usc_form_of(op, s);
             if (f < 0)
                 continue;
-            DEF(P->op[op][s], GPUREF_COV_OP, (int)op, (int)s, 0, AUX(USC_CK_OP), "usc.op.%s.%s",
-                rn, usc_slot_names[s]);
+            if (nsl > 1)
+                DEF(P->op[op][s], GPUREF_COV_MOD, (int)op, (int)s, s, AUX(USC_CK_OP),
+                    "usc.mod.%s.slot_%s", rn, usc_slot_names[s]);
             if (!r->form[f])
                 continue;
             for (unsigned j = 0; j < r->ntok[f]; j++) {
@@ -243,14 +251,13 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
                 for (unsigned c = t->kind == USC_K_ADJ && t->minv ? 1 : 0; c < nchoices(t); c++) {
                     choice_name(t, c, cn, sizeof cn);
                     DEF(P->form[op][f][j][c], GPUREF_COV_OPND, (int)op, (int)s, j << 4 | c,
-                        AUX(USC_CK_FORM), "usc.opnd.%s.%s.op%u.%s", rn, usc_slot_names[s], j, cn);
+                        AUX(USC_CK_FORM), "usc.opnd.%s.%s.op%u.%s", rs, usc_slot_names[s], j, cn);
                 }
             }
         }
         int any = r->form[0] || r->form[1] || r->form[2];
         if (!any)
             continue;
-        row_name(op, 0, rn, sizeof rn);
         for (unsigned j = 0; j < 3; j++) {
             unsigned allow = (r->mods & usc_mod_abs[j] ? 1u : 0) | (r->mods & usc_mod_neg[j] ? 2u : 0) |
                              (usc_mod_flr[j] && (r->mods & usc_mod_flr[j]) ? 4u : 0);
@@ -490,6 +497,7 @@ static void sample_ins(const ucov *P, const usc_state *s, const usc_group *g, co
     const usc_row *r = &usc_rows[in->op];
     const unsigned op = in->op, ni = s->cfg.instances;
     const uint32_t act = (uint32_t)rr->exec_mask;
+    counts[P->opb[op]]++;
     if (P->op[op][in->slot] >= 0)
         counts[P->op[op][in->slot]]++;
     unsigned ob = 0;
