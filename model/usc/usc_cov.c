@@ -188,6 +188,13 @@ typedef struct ucov {
     int32_t cnd[USC_NOPS][4][4][2];
     int32_t shift[USC_NOPS][USC_NSHIFT];
     int32_t br[USC_NOPS][2];
+    /* value-class groups whose every bin is hit or excluded are no longer
+     * classified (gpuref_isa_cov.resync; never in exact mode) */
+    const uint64_t *cnt;
+    const uint8_t  *excl;
+    int      exact;
+    uint8_t  done_out[USC_NOPS], done_in[USC_NOPS][3], done_cnd[USC_NOPS], done_sh[USC_NOPS];
+    uint8_t  rk[USC_NOPS];           /* usc_row_result of each row */
     /* the sources of the next group, read before it runs */
     int      snap_ok;
     uint32_t snap_pc;
@@ -227,6 +234,15 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     memset(P, 0xff, sizeof *P);      /* every bin index -1 */
     P->snap_ok = 0;
+    P->cnt = NULL;
+    P->excl = NULL;
+    P->exact = 1;                    /* until resync says otherwise */
+    memset(P->done_out, 0, sizeof P->done_out);
+    memset(P->done_in, 0, sizeof P->done_in);
+    memset(P->done_cnd, 0, sizeof P->done_cnd);
+    memset(P->done_sh, 0, sizeof P->done_sh);
+    for (unsigned op = 0; op < USC_NOPS; op++)
+        P->rk[op] = (uint8_t)usc_row_result(op);
     *priv = P;
     char rn[40], rs[40], cn[40];
     for (unsigned op = 0; op < USC_NOPS; op++) {
@@ -386,6 +402,52 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
 
 static void ucov_fini(void *priv) { free(priv); }
 
+/* 1: every bin of the n at b (stride st, -1 entries skipped) is hit or excluded */
+static int all_done(const ucov *P, const int32_t *b, unsigned n, unsigned st)
+{
+    if (P->exact || !P->cnt)
+        return 0;
+    for (unsigned i = 0; i < n; i++) {
+        int32_t x = b[i * st];
+        if (x >= 0 && !P->cnt[x] && !(P->excl && P->excl[x]))
+            return 0;
+    }
+    return 1;
+}
+
+static void check_row(ucov *P, unsigned op)
+{
+    P->done_out[op] = (uint8_t)all_done(P, P->out[op], GPUREF_VC_N, 1);
+    for (unsigned j = 0; j < 3; j++)
+        P->done_in[op][j] = (uint8_t)all_done(P, P->in[op][j], GPUREF_VC_N, 1);
+    P->done_cnd[op] = (uint8_t)all_done(P, &P->cnd[op][0][0][0], 32, 1);
+    P->done_sh[op] = (uint8_t)all_done(P, P->shift[op], USC_NSHIFT, 1);
+}
+
+static void ucov_resync(void *priv, const uint64_t *counts, const uint8_t *excl, int exact)
+{
+    ucov *P = priv;
+    P->cnt = counts;
+    P->excl = excl;
+    P->exact = exact;
+    for (unsigned op = 0; op < USC_NOPS; op++)
+        check_row(P, op);
+}
+
+/* 1: the group has a row whose source values are still classified */
+static int wants_sources(const ucov *P, const usc_group *g)
+{
+    for (unsigned i = 0; i < g->ninsn; i++) {
+        unsigned op = g->ins[i].op;
+        if ((P->in[op][0][GPUREF_VC_FPZERO] >= 0 && !(P->done_in[op][0] && P->done_in[op][1] &&
+                                                       P->done_in[op][2])) ||
+            (P->cnd[op][0][0][0] >= 0 && !P->done_cnd[op]) ||
+            (P->shift[op][0] >= 0 && !P->done_sh[op]))
+            return 1;
+    }
+    return 0;
+}
+
 static const usc_group *group_at(const usc_state *s, uint32_t pc)
 {
     if (!s->gix || pc < s->base || (pc & 3) || (pc - s->base) / 4 >= s->nwords)
@@ -437,13 +499,18 @@ static void snapshot(ucov *P, const usc_state *s)
     if (s->finished)
         return;
     const usc_group *g = group_at(s, s->pc);
-    if (!g)
+    if (!g || !wants_sources(P, g))
         return;
     unsigned ni = s->cfg.instances;
     for (unsigned k = 0; k < 6; k++) {
+        const usc_reg *r = &g->s[k];
         P->sok[k] = (g->smask >> k & 1) != 0;
+        if (P->sok[k] && !r->idx && r->bank == USC_B_R && r->index < s->cfg.temps) {
+            memcpy(P->sv[k], s->r[r->index], sizeof P->sv[k]);    /* the common case */
+            continue;
+        }
         for (unsigned l = 0; P->sok[k] && l < ni; l++)
-            if (!src_val(s, &g->s[k], l, &P->sv[k][l]))
+            if (!src_val(s, r, l, &P->sv[k][l]))
                 P->sv[k][l] = 0;
     }
     memcpy(P->spe, s->pe, sizeof P->spe);
@@ -491,7 +558,7 @@ static unsigned form_field(const usc_ins *in, unsigned kind)
     return 0;
 }
 
-static void sample_ins(const ucov *P, const usc_state *s, const usc_group *g, const usc_ins *in,
+static void sample_ins(ucov *P, const usc_state *s, const usc_group *g, const usc_ins *in,
                        const gpuref_retire *rr, uint64_t *counts)
 {
     const usc_row *r = &usc_rows[in->op];
@@ -525,13 +592,14 @@ static void sample_ins(const ucov *P, const usc_state *s, const usc_group *g, co
     if (P->in[op][0][GPUREF_VC_FPZERO] >= 0)
         for (unsigned j = 1; j < in->nk && j <= 3; j++) {
             const uint32_t *v = opnd_row(P, g, in->k[j]);
-            if (!v)
+            if (!v || P->done_in[op][j - 1])
                 continue;
             for (unsigned l = 0; l < ni; l++)
                 if (act >> l & 1)
                     counts[P->in[op][j - 1][gpuref_vc_float(v[l], 32)]]++;
+            P->done_in[op][j - 1] = (uint8_t)all_done(P, P->in[op][j - 1], GPUREF_VC_N, 1);
         }
-    if (r->exec == usc_x_cnd) {
+    if (r->exec == usc_x_cnd && !P->done_cnd[op]) {
         unsigned pc = has_pcnd(op) ? form_field(in, USC_K_PCND) : 0;
         for (unsigned l = 0; l < ni; l++)
             if (act >> l & 1) {
@@ -539,14 +607,16 @@ static void sample_ins(const ucov *P, const usc_state *s, const usc_group *g, co
                 unsigned n = x > 2 ? 3 : x;
                 counts[P->cnd[op][n][pc][P->spe[l] & 1]]++;
             }
+        P->done_cnd[op] = (uint8_t)all_done(P, &P->cnd[op][0][0][0], 32, 1);
     }
-    if (is_shift(op) && in->nk) {
+    if (is_shift(op) && in->nk && !P->done_sh[op]) {
         const uint32_t *v = opnd_row(P, g, in->k[in->nk - 1]);
         for (unsigned l = 0; v && l < ni; l++)
             if (act >> l & 1)
                 for (unsigned k = 0; k < USC_NSHIFT; k++)
                     if (v[l] == usc_shift_counts[k])
                         counts[P->shift[op][k]]++;
+        P->done_sh[op] = (uint8_t)all_done(P, P->shift[op], USC_NSHIFT, 1);
     }
 }
 
@@ -622,9 +692,9 @@ static void ucov_sample(void *priv, const void *st, const gpuref_retire *rr, uin
         if (!value_file(w->file) || w->slot < 0)
             continue;
         const usc_ins *t = ins_in_slot(g, w->slot);
-        if (!t || !usc_row_result(t->op))
+        if (!t || P->done_out[t->op] || !P->rk[t->op])
             continue;
-        int fl = usc_row_result(t->op) == 1;
+        int fl = P->rk[t->op] == 1;
         for (unsigned l = 0; l < ni; l++)
             if (w->lanes >> l & 1) {
                 uint32_t v = (uint32_t)w->value[l];
@@ -632,6 +702,7 @@ static void ucov_sample(void *priv, const void *st, const gpuref_retire *rr, uin
                 if (ob >= 0)
                     counts[ob]++;
             }
+        P->done_out[t->op] = (uint8_t)all_done(P, P->out[t->op], GPUREF_VC_N, 1);
     }
     snapshot(P, s);
 }
@@ -641,4 +712,5 @@ const gpuref_isa_cov gpuref_usc_cov = {
     .fini = ucov_fini,
     .begin = ucov_begin,
     .sample = ucov_sample,
+    .resync = ucov_resync,
 };
