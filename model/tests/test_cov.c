@@ -718,6 +718,9 @@ static void test_usc_sample(void)
     expect_count(c, "usc.in.fadd.src0.fpnorm", 32);
     expect_count(c, "usc.in.fadd.src1.fnnorm", 32);
     expect_count(c, "usc.out.fadd.fpzero", 32);
+    expect_count(c, "usc.isa.one.fadd.src0.plus", 32);     /* +1.0 and -1.0 themselves */
+    expect_count(c, "usc.isa.one.fadd.src1.minus", 32);
+    expect_count(c, "usc.isa.one.fadd.src1.plus", 0);
     /* declarations count per group retired, executed or not: S0 is an R
      * register in groups 0-4, W0 in groups 0 and 4 */
     expect_count(c, "usc.opnd.main.s0.r", 5);

@@ -269,6 +269,8 @@ enum {
     USC_CK_SHIFT,   /* opcode row, value: index in usc_shift_counts */
     USC_CK_BRANCH,  /* opcode row, value: 1 taken */
 };
+/* the value of the usc.isa.one bins (USC_CK_IN): +1.0, then -1.0 */
+#define USC_IN_ONE 100
 #define USC_NSHIFT 6
 extern const uint32_t usc_shift_counts[USC_NSHIFT];
 /* a row that uses the whole main ALU (phase 0 with a W0 destination: the

@@ -32,6 +32,7 @@
  *                                              back through W0/W1 (rows whose
  *                                              result can reach a W only)
  *   usc.in.<row>.src<j>.<class>                a float row's source j (0-2) value
+ *   usc.isa.one.<row>.src<j>.<plus|minus>      ... was +1.0 / -1.0
  *   usc.isa.cnd.<row>.s0_<zero|one|two|many>[.pcnd<k>].pe<0|1>
  *                                              mask counter in, PCND, Pe before
  *   usc.isa.shift.<row>.<count>                a shift count of {0,1,31,32,33,63}
@@ -185,6 +186,7 @@ typedef struct ucov {
     int32_t combo[3][64];             /* main, whole, bitwise (by slot bits) */
     int32_t out[USC_NOPS][GPUREF_VC_N];
     int32_t in[USC_NOPS][3][GPUREF_VC_N];
+    int32_t one[USC_NOPS][3][2];      /* a float row's source was +1.0 / -1.0 */
     int32_t cnd[USC_NOPS][4][4][2];
     int32_t shift[USC_NOPS][USC_NSHIFT];
     int32_t br[USC_NOPS][2];
@@ -371,10 +373,14 @@ static int ucov_init(gpuref_cov *def, void **priv, char *err)
             DEF(P->out[op][c], GPUREF_COV_OUT, (int)op, 0, c, AUX(USC_CK_OUT), "usc.out.%s.%s", rn,
                 gpuref_vc_name(c));
         if (rk == 1)
-            for (unsigned j = 1; j <= nsrc(op); j++)
+            for (unsigned j = 1; j <= nsrc(op); j++) {
                 for (unsigned c = lo; c < hi; c++)
                     DEF(P->in[op][j - 1][c], GPUREF_COV_IN, (int)op, (int)j, c, AUX(USC_CK_IN),
                         "usc.in.%s.src%u.%s", rn, j - 1, gpuref_vc_name(c));
+                for (unsigned k = 0; k < 2; k++)     /* +-1.0: a special value of digest §10 */
+                    DEF(P->one[op][j - 1][k], GPUREF_COV_ISA, (int)op, (int)j, USC_IN_ONE + k,
+                        AUX(USC_CK_IN), "usc.isa.one.%s.src%u.%s", rn, j - 1, k ? "minus" : "plus");
+            }
         if (usc_rows[op].exec == usc_x_cnd)
             for (unsigned n = 0; n < 4; n++)
                 for (unsigned pc = 0; pc < (has_pcnd(op) ? 4u : 1u); pc++)
@@ -419,7 +425,8 @@ static void check_row(ucov *P, unsigned op)
 {
     P->done_out[op] = (uint8_t)all_done(P, P->out[op], GPUREF_VC_N, 1);
     for (unsigned j = 0; j < 3; j++)
-        P->done_in[op][j] = (uint8_t)all_done(P, P->in[op][j], GPUREF_VC_N, 1);
+        P->done_in[op][j] = (uint8_t)(all_done(P, P->in[op][j], GPUREF_VC_N, 1) &&
+                                      all_done(P, P->one[op][j], 2, 1));
     P->done_cnd[op] = (uint8_t)all_done(P, &P->cnd[op][0][0][0], 32, 1);
     P->done_sh[op] = (uint8_t)all_done(P, P->shift[op], USC_NSHIFT, 1);
 }
@@ -595,9 +602,13 @@ static void sample_ins(ucov *P, const usc_state *s, const usc_group *g, const us
             if (!v || P->done_in[op][j - 1])
                 continue;
             for (unsigned l = 0; l < ni; l++)
-                if (act >> l & 1)
+                if (act >> l & 1) {
                     counts[P->in[op][j - 1][gpuref_vc_float(v[l], 32)]]++;
-            P->done_in[op][j - 1] = (uint8_t)all_done(P, P->in[op][j - 1], GPUREF_VC_N, 1);
+                    if ((v[l] & 0x7fffffffu) == 0x3f800000u)
+                        counts[P->one[op][j - 1][v[l] >> 31]]++;
+                }
+            P->done_in[op][j - 1] = (uint8_t)(all_done(P, P->in[op][j - 1], GPUREF_VC_N, 1) &&
+                                              all_done(P, P->one[op][j - 1], 2, 1));
         }
     if (r->exec == usc_x_cnd && !P->done_cnd[op]) {
         unsigned pc = has_pcnd(op) ? form_field(in, USC_K_PCND) : 0;

@@ -590,8 +590,9 @@ static void set_target(ug *t)
         a->vreg = r;
         if (r >= 0) {
             unsigned vc = b->value;
-            uint32_t v = vc >= GPUREF_VC_FPZERO ? gpuref_vc_example_float(t->r, vc, 32)
-                                                : gpuref_vc_example_int(t->r, vc, 32);
+            uint32_t v = vc >= USC_IN_ONE ? (vc == USC_IN_ONE ? 0x3f800000u : 0xbf800000u)
+                         : vc >= GPUREF_VC_FPZERO ? gpuref_vc_example_float(t->r, vc, 32)
+                         : gpuref_vc_example_int(t->r, vc, 32);
             /* a result class of a complex op comes from the inputs that
              * give each (log2(1) = +0, exp2(-140) and 1/2^127 denormal,
              * the zeros, infinities, NaN, negatives) rather than from an
