@@ -2,8 +2,9 @@
  * coverage.dat round trip and merge (also through verilator_coverage when it
  * is installed), exclusions and their errors.  Expected bins are worked out
  * by hand from nv50-isa-ops.txt (ops Lnnn) and model/nv50/README.md, and for
- * RDNA4 from the pseudocode of rdna4-isa.md (§16.1 SOP2 ... §16.5 SOPP) and
- * the counting rules of coverage/README.md, never by running the model. */
+ * RDNA4 from the pseudocode of rdna4-isa.md (§16.1 SOP2 ... §16.5 SOPP), for
+ * USC from powervr-usc-isr.txt and model/usc/README.md, and the counting
+ * rules of coverage/README.md, never by running the model. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -665,6 +666,111 @@ static void test_exclusions(void)
     gpuref_cov_destroy(c);
 }
 
+/* USC: bins counted from a hand-written program, the counts worked from
+ * powervr-usc-isr.txt (Lnnn) and model/usc/README.md (Dn), 32 instances. */
+static void test_usc_sample(void)
+{
+    gpuref_diag d = { 0 };
+    gpuref_cov *c = NULL;
+    if (gpuref_cov_create("usc", &c, &d) != GPUREF_OK) {
+        tu_check(0, "usc cov: %s", d.msg);
+        return;
+    }
+    size_t nb = gpuref_cov_nbins(c), bad = 0;
+    for (size_t i = 0; i < nb; i++)
+        bad += gpuref_cov_find(c, gpuref_cov_bin_at(c, i)->name) != (long)i ||
+               strncmp(gpuref_cov_bin_at(c, i)->name, "usc.", 4) != 0;
+    tu_check(nb > 1000 && bad == 0, "usc bin names are unique and start with the ISA");
+    char y[8192];
+    size_t n = (size_t)snprintf(y, sizeof y,
+        "isa: usc\ntests:\n  - name: t\n    init:\n      regs:\n"
+        "        r0: \"0x3f800000\"\n        r1: \"0xbf800000\"\n        r4: \"0x00000008\"\n"
+        "        r7: \"0x00000021\"\n        p0[0:15]: \"0x1\"\n        r3: [");
+    for (unsigned l = 0; l < 32; l++)
+        n += (size_t)snprintf(y + n, sizeof y - n, "%s\"0x%x\"", l ? ", " : "", l);
+    n += (size_t)snprintf(y + n, sizeof y - n, "]\n        r5: [");
+    for (unsigned l = 0; l < 32; l++)
+        n += (size_t)snprintf(y + n, sizeof y - n, "%s\"0x%x\"", l ? ", " : "", l & 3);
+    n += (size_t)snprintf(y + n, sizeof y - n, "]\n    program: |\n"
+        "      0 : fadd ft0, r0, r1\n          mov r2, w0\n"
+        "      1 : if (p0) mbyp ft0, r3\n          mbyp ft1, r4\n"
+        "          tstl.s32 ftt, p0, is1, is2\n"
+        "      2 : (ignorepe) cndst 2, w0, r5, 1\n"
+        "      3 : (ignorepe) cndst 3, w0, r5, 0\n"
+        "      4 : mbyp ft0, r0\n          mov r6, w0\n"
+        "      5 : (ignorepe) lsl ft2, r6, r7\n"
+        "    expect:\n      steps: 6\n");
+    gpuref_vec_file *f = NULL;
+    gpuref_model *m = NULL;
+    gpuref_retire *rr = malloc(sizeof *rr);
+    if (!rr || gpuref_vec_load_string("usc.yaml", y, n, &f, &d) ||
+        gpuref_vec_setup(f, &f->tests[0], &m, &d)) {
+        tu_check(0, "usc setup: %s", d.msg);
+        goto out;
+    }
+    gpuref_cov_begin(c, m);
+    int rc;
+    while ((rc = gpuref_step(m, rr)) == GPUREF_OK)
+        gpuref_cov_sample(c, m, rr);
+    tu_check(rc == GPUREF_ERR_DONE, "usc program runs: %s", gpuref_model_error(m));
+    /* group 0: 1.0 + -1.0 = +0 (round to nearest, IEEE 754 §6.3), every instance */
+    expect_count(c, "usc.op.fadd", 1);
+    expect_count(c, "usc.in.fadd.src0.fpnorm", 32);
+    expect_count(c, "usc.in.fadd.src1.fnnorm", 32);
+    expect_count(c, "usc.out.fadd.fpzero", 32);
+    expect_count(c, "usc.isa.one.fadd.src0.plus", 32);     /* +1.0 and -1.0 themselves */
+    expect_count(c, "usc.isa.one.fadd.src1.minus", 32);
+    expect_count(c, "usc.isa.one.fadd.src1.plus", 0);
+    /* declarations count per group retired, executed or not: S0 is an R
+     * register in groups 0-4, W0 in groups 0 and 4 */
+    expect_count(c, "usc.opnd.main.s0.r", 5);
+    expect_count(c, "usc.opnd.main.w0.r", 2);
+    expect_count(c, "usc.mask.always.pe.all", 1);
+    /* groups 0 and 4 are phase 0 alone; 2 and 3 whole-ALU ops (L225) */
+    expect_count(c, "usc.isa.slots.main.p0", 2);
+    expect_count(c, "usc.isa.slots.whole.p0", 2);
+    /* group 1: instances 0-15 have P0 (if (p0)); TSTL.S32 of IS1 = FT0 = l
+     * and IS2 = FT1 = 8 (the default IS1/IS2, D13): true for 0-7 */
+    expect_count(c, "usc.isa.slots.main.p0_p1_tst", 1);
+    expect_count(c, "usc.mask.p0.pe.partial", 1);
+    expect_count(c, "usc.mod.tstl.s32", 1);
+    expect_count(c, "usc.opnd.tstl.tst.op1.p0", 1);
+    expect_count(c, "usc.flag.tstl.true", 8);
+    expect_count(c, "usc.flag.tstl.false", 8);
+    expect_count(c, "usc.mod.mbyp.slot_p1", 1);
+    /* r3 = l as a float: 0 is +0, 1-15 denormals; r4 = 8 a denormal */
+    expect_count(c, "usc.in.mbyp.src0.fpzero", 1);
+    expect_count(c, "usc.in.mbyp.src0.fpden", 31);
+    /* group 2: CNDST, PCND 2 (true, D10), S0 = l & 3, Pe 1 everywhere
+     * before; after: Pe = (S0 == 0) (L1064) */
+    expect_count(c, "usc.isa.cnd.cndst.s0_zero.pcnd2.pe1", 8);
+    expect_count(c, "usc.isa.cnd.cndst.s0_one.pcnd2.pe1", 8);
+    expect_count(c, "usc.isa.cnd.cndst.s0_two.pcnd2.pe1", 8);
+    expect_count(c, "usc.isa.cnd.cndst.s0_many.pcnd2.pe1", 8);
+    /* group 3: PCND 3 (false); Pe before is 1 only where S0 was 0 */
+    expect_count(c, "usc.isa.cnd.cndst.s0_zero.pcnd3.pe1", 8);
+    expect_count(c, "usc.isa.cnd.cndst.s0_zero.pcnd3.pe0", 0);
+    expect_count(c, "usc.isa.cnd.cndst.s0_one.pcnd3.pe0", 8);
+    expect_count(c, "usc.isa.cnd.cndst.s0_two.pcnd3.pe0", 8);
+    expect_count(c, "usc.isa.cnd.cndst.s0_many.pcnd3.pe0", 8);
+    expect_count(c, "usc.opnd.cndst.p0.op0.pcnd3", 1);
+    /* group 4: PCND false left Pe 0 in every instance: none executes */
+    expect_count(c, "usc.mask.always.pe.none", 1);
+    expect_count(c, "usc.mod.mbyp.slot_p0", 2);
+    expect_count(c, "usc.op.mbyp", 3);       /* groups 1 (p0, p1) and 4 */
+    /* group 5: (ignorepe), the count S1 = 33 (the shifts' count seed) */
+    expect_count(c, "usc.mask.always.ignorepe.all", 3);
+    expect_count(c, "usc.isa.slots.bitwise.bsh1", 1);
+    expect_count(c, "usc.opnd.bitwise.s1.r", 1);
+    expect_count(c, "usc.isa.shift.lsl.33", 32);
+    expect_count(c, "usc.isa.shift.lsl.32", 0);
+out:
+    gpuref_model_destroy(m);
+    gpuref_vec_free(f);
+    free(rr);
+    gpuref_cov_destroy(c);
+}
+
 int main(void)
 {
     tu_group("bins");
@@ -679,6 +785,8 @@ int main(void)
     test_modes();
     tu_group("rdna4 sample");
     test_rdna4_sample();
+    tu_group("usc sample");
+    test_usc_sample();
     tu_group("dat");
     test_dat();
     tu_group("exclusions");

@@ -83,6 +83,16 @@ static void test_rng(void)
     tu_check(gpuref_special_count(32) > 20 && gpuref_special_count(7) == 0, "special tables");
 }
 
+/* The length of as many lines of p as the disassembly dis has (a USC group
+ * prints one line per instruction and destination). */
+static size_t text_lines(const char *p, const char *dis)
+{
+    size_t k = 0;
+    for (const char *d = dis; (d = strchr(d, '\n')) != NULL; d++)
+        k += strcspn(p + k, "\n") + (p[k + strcspn(p + k, "\n")] == '\n');
+    return k + strcspn(p + k, "\n");
+}
+
 /* Load a generated file and run every test: it must load (the program text
  * assembles), the disassembly of its words must be the generator's text, and
  * every test must pass (end normally within max_steps). */
@@ -104,11 +114,11 @@ static unsigned run_file(const char *text, size_t len, const char *name, gpuref_
             size_t at = 0;
             while (p && *p && at < t->nwords) {
                 size_t k = strcspn(p, "\n");
-                char dis[300];
+                char dis[2048];
                 unsigned nw = 0;
                 if (gpuref_disasm(gpuref_isa_find(isa), t->words + at, t->nwords - at,
                                   4 * at, dis, sizeof dis, &nw, &d) != GPUREF_OK ||
-                    strlen(dis) != k || strncmp(dis, p, k)) {
+                    ((k = text_lines(p, dis)), strlen(dis) != k) || strncmp(dis, p, k)) {
                     printf("FAIL: %s %s: text '%.*s' disassembles as '%s'\n", name, t->name,
                            (int)k, p, dis);
                     bad++;
@@ -419,6 +429,80 @@ static void test_r700(void)
     gpuref_cov_destroy(c);
 }
 
+/* USC: a --mix of one row makes that row only (the destination lines of its
+ * groups aside); bins follow the slots, modifiers and routing of usc.def; the
+ * bitwise groups, conditional groups, subroutine calls and branches a batch
+ * runs are counted. */
+static void test_usc(void)
+{
+    gpuref_diag d = { 0 };
+    size_t len = 0;
+    char *t = gen(4, 5, 60, 0, "usc: 0\nconstruct: 0\nfadd: 1\n", NULL, &len, &d);
+    tu_check(t != NULL, "usc: a mix of one row generates: %s", d.msg);
+    if (t) {
+        unsigned fadd = 0, other = 0;
+        for (const char *p = t; (p = strstr(p, "    program: |\n")) != NULL;) {
+            p += 15;
+            for (; !strncmp(p, "      ", 6); p = strchr(p, '\n') + 1) {
+                const char *q = p + 6;
+                if (*q != ' ')
+                    continue;             /* a group header line "N : ..." */
+                while (*q == ' ')
+                    q++;
+                size_t k = strcspn(q, "\n");
+                if (!strncmp(q, "fadd ", 5) || !strncmp(q, "fadd.sat ", 9))
+                    fadd++;
+                else if (strncmp(q, "mov ", 4) || k < 4 || strncmp(q + k - 4, ", w", 3))
+                    other++;              /* only "mov REG, w0|w1" destinations */
+            }
+        }
+        tu_check(fadd > 50 && other == 0, "usc: fadd only: %u fadd lines, %u others", fadd, other);
+        tu_check(run_file(t, len, "mix.yaml", NULL, 1) == 0, "usc: the mix's programs run");
+        gpuref_free(t);
+    }
+    gpuref_cov *c = NULL;
+    if (gpuref_cov_create("usc", &c, &d)) {
+        tu_check(0, "%s", d.msg);
+        return;
+    }
+    /* FMAD: phases 0 and 1 (L393), FLR on source 2 only (USC_MOD_F3); BYP
+     * of the logical unit is the second byp row; AND writes FT4, which only
+     * feeds later units (no result bin); LSL in the second shifter writes
+     * FT5 = W0; phase 1 needs phase 0 (L201) */
+    tu_check(gpuref_cov_find(c, "usc.mod.fmad.slot_p0") >= 0 &&
+             gpuref_cov_find(c, "usc.mod.fmad.slot_p1") >= 0 &&
+             gpuref_cov_find(c, "usc.mod.fmad.slot_p2") < 0 &&
+             gpuref_cov_find(c, "usc.mod.frcp.slot_p0") < 0 &&      /* one slot: the op bin */
+             gpuref_cov_find(c, "usc.mod.fmad.src2.flr_abs_neg") >= 0 &&
+             gpuref_cov_find(c, "usc.mod.fmad.src0.flr") < 0 &&
+             gpuref_cov_find(c, "usc.mod.fadd.src0.flr") >= 0 &&
+             gpuref_cov_find(c, "usc.op.byp.blog") >= 0 &&
+             gpuref_cov_find(c, "usc.mod.byp.slot_bcnt") >= 0 &&
+             gpuref_cov_find(c, "usc.opnd.byp.bmsk.op3.imm") >= 0 &&
+             gpuref_cov_find(c, "usc.out.and.zero") < 0 && gpuref_cov_find(c, "usc.out.lsl.zero") >= 0 &&
+             gpuref_cov_find(c, "usc.isa.slots.main.p1") < 0 &&
+             gpuref_cov_find(c, "usc.isa.slots.main.p0_p1_be") < 0 &&
+             gpuref_cov_find(c, "usc.isa.slots.main.p0_p2_be") >= 0 &&
+             gpuref_cov_find(c, "usc.isa.slots.bitwise.bmsk_bsh1_bcnt_blog_bsh2_btst") >= 0 &&
+             gpuref_cov_find(c, "usc.op.f16sop") >= 0,
+             "usc: bins follow the slots, modifiers and routing of usc.def");
+    t = gen(21, 10, 60, 0, NULL, NULL, &len, &d);
+    unsigned bad = t ? run_file(t, len, "base.yaml", c, 0) : 1;
+    gpuref_free(t);
+    static const char *const seen[] = {
+        "usc.isa.slots.bitwise.bsh2", "usc.op.cndend", "usc.op.lapc", "usc.op.bal",
+        "usc.isa.branch.br.taken", "usc.mask.always.pe.all",
+    };
+    unsigned miss = 0;
+    for (size_t i = 0; i < sizeof seen / sizeof seen[0]; i++) {
+        long b = gpuref_cov_find(c, seen[i]);
+        miss += b < 0 || !gpuref_cov_count(c, (size_t)b);
+    }
+    tu_check(bad == 0 && miss == 0, "usc: groups, constructs and predicates are counted (%u missing)",
+             miss);
+    gpuref_cov_destroy(c);
+}
+
 int main(void)
 {
     const char *e = getenv("GPUREF_GEN_SEEDS");
@@ -455,6 +539,10 @@ int main(void)
         if (!strcmp(isa, "r700")) {
             tu_group("r700 mix and bins");
             test_r700();
+        }
+        if (!strcmp(isa, "usc")) {
+            tu_group("usc mix and bins");
+            test_usc();
         }
         tu_group("%s record", isa);
         test_record();

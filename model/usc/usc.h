@@ -250,4 +250,35 @@ static inline const uint32_t *usc_opa(const usc_ctx *c, const usc_ins *in, unsig
     return j < in->nk && in->k[j] < USC_NK ? c->v[in->k[j]] : usc_zero_lanes;
 }
 
+/* ------------------------------------------------ coverage and generator
+ * (usc_cov.c, usc_gen.c).  A bin's aux is USC_CK_* << 8; its opcode, slot
+ * and value carry the detail the generator aims with (usc_cov.c). */
+enum {
+    USC_CK_OP,      /* opcode row, slot: the slot */
+    USC_CK_FORM,    /* opcode row, slot: the slot, value: token j << 4 | choice */
+    USC_CK_BANK,    /* slot: 0-5 Sk, 6-7 Wk; value: bank << 1 | indexed; aux bit 0: bitwise */
+    USC_CK_IS,      /* slot: the IS (0-5), value: its selector */
+    USC_CK_MODS,    /* opcode row, slot: source 0-2 (3: .sat), value: abs 1 | neg 2 | flr 4 */
+    USC_CK_MFIELD,  /* opcode row, value: M */
+    USC_CK_FLAG,    /* opcode row, value: 0 false / carry0, 1 true / carry1 */
+    USC_CK_MASK,    /* value: pred << 1 | ignorepe, slot: mask pattern */
+    USC_CK_COMBO,   /* value: the slot mask of the group (USC_S_*); aux bit 0: whole-ALU op */
+    USC_CK_OUT,     /* opcode row, value: class */
+    USC_CK_IN,      /* opcode row, slot: source position 1-3, value: class */
+    USC_CK_CND,     /* opcode row, value: s0 class (0, 1, 2, >2) << 3 | pcnd << 1 | pe */
+    USC_CK_SHIFT,   /* opcode row, value: index in usc_shift_counts */
+    USC_CK_BRANCH,  /* opcode row, value: 1 taken */
+};
+/* the value of the usc.isa.one bins (USC_CK_IN): +1.0, then -1.0 */
+#define USC_IN_ONE 100
+#define USC_NSHIFT 6
+extern const uint32_t usc_shift_counts[USC_NSHIFT];
+/* a row that uses the whole main ALU (phase 0 with a W0 destination: the
+ * complex and conditional ops) */
+int usc_whole_row(unsigned op);
+/* the result kind of a row: 0 none (or not executed), 1 float, 2 integer */
+int usc_row_result(unsigned op);
+/* a row the model executes (an exec function and a syntax) */
+int usc_row_runs(unsigned op);
+
 #endif

@@ -369,7 +369,7 @@ int usc_group_check(const usc_group *g, char *err)
         if (g->bitwise) ok = sl & (wi ? USC_S_BCNT : USC_S_BSH2);
         else {
             unsigned nph = !!(sl & USC_S_P0) + !!(sl & USC_S_P1) + !!(sl & USC_S_P2);
-            ok = nph > wi || (sl & USC_S_MOV);
+            ok = nph > wi;     /* MOV drives W0 only (below), MOVC both (its w1 operand) */
             for (unsigned i = 0; i < g->ninsn; i++)
                 for (unsigned j = 0; j < g->ins[i].nk; j++)
                     if (g->ins[i].k[j] == USC_K_W0 + wi) ok = 1;

@@ -236,4 +236,6 @@ const gpuref_isa gpuref_isa_usc = {
     .nslot_names = USC_NSLOTS,
     .kind_names = usc_kind_names,
     .nkind_names = 2,
+    .cov = &gpuref_usc_cov,
+    .gen = &gpuref_usc_gen,
 };
