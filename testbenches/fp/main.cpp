@@ -67,6 +67,20 @@ struct Bench {
         t->b = v.b;
         t->c = v.c;
         t->eval();
+        if (v.unit == FPD_TRANS) {              // multi-cycle: start, clock until done
+            t->tr_op = v.ctl & 7;
+            t->tr_start = 1;
+            tick();
+            t->tr_start = 0;
+            for (int i = 0; i < 400 && !t->tr_done; i++) tick();
+        }
+    }
+
+    void tick() {
+        t->clk = 0;
+        t->eval();
+        t->clk = 1;
+        t->eval();
     }
 
     fpd_out dut(int unit) const {
@@ -81,6 +95,7 @@ struct Bench {
         case FPD_I2F: o.r = t->i2f_r; o.exc = t->i2f_x; break;
         case FPD_H2F: o.r = t->h2f_r; o.exc = t->h2f_x; break;
         case FPD_F2H: o.r = t->f2h_r; o.exc = t->f2h_x; break;
+        case FPD_TRANS: o.r = t->tr_done ? t->tr_r : ~t->tr_r; o.exc = 0; break;
         default: break;
         }
         return o;
@@ -153,6 +168,11 @@ int main(int argc, char **argv) {
     const auto ctx = std::make_unique<VerilatedContext>();
     ctx->commandArgs(argc, argv);
     const auto top = std::make_unique<Vtb_fp_units>(ctx.get(), "TOP");
+    top->rst_n = 0;                              // reset the multi-cycle units
+    top->clk = 0;
+    top->eval();
+    top->rst_n = 1;
+    top->eval();
 
     std::printf("fp units: seed %llu, %llu random vectors per unit, %d policies (%d named)\n",
                 seed, n, fpd_npolicies(), fpd_nfixed());
@@ -176,6 +196,7 @@ int main(int argc, char **argv) {
         const int ar = fpd_arity(u);
         size_t tuples = ar == 1 ? ns : ar == 2 ? ns * ns : ns * ns * ns;
         for (int p = 0; p < fpd_nfixed(); p++) {
+            if (!fpd_policy_ok(u, p)) continue;
             for (int var = 0; var < fpd_nvariants(u); var++) {
                 for (size_t i = 0; i < tuples; i++) {
                     fpd_vec v;
