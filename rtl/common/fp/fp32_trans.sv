@@ -32,7 +32,7 @@
 // The approximate results go to fp_round with the sticky bit set (the true
 // value is irrational there, never a rounding boundary), so the result is
 // the correctly rounded one unless the true value lies within the error
-// bound of a midpoint (README: argued below one input in 2^60).
+// bound of a midpoint (README: below one input in 2^49).
 //
 // Knobs (as rtl/common/fp/README.md): daz, ftz, tiny_after, nan_prop
 // (0 FIRST, 1 SNAN_FIRST, 2 DEFAULT), nan_keep, dnan.
