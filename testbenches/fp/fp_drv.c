@@ -441,6 +441,56 @@ uint32_t fpd_special(int u, size_t i)
     }
 }
 
+/* Known answers for fp32_trans: { op, operand, the correctly rounded result }.
+ * The results are the exact values (sin(2 pi x), cos(2 pi x) for the turns)
+ * rounded to nearest even, computed with mpmath at 300 bits, independently
+ * of model/fp; operands and results are normal, so every round-to-nearest
+ * policy gives them.  Both the unit and the model must produce them. */
+static const struct { unsigned op; uint32_t a, r; } kat_trans[] = {
+    { 0, 0x40400000, 0x3eaaaaab },  /* rcp(3.0) = 0.333333333333 */
+    { 0, 0xc0e00000, 0xbe124925 },  /* rcp(-7.0) = -0.142857142857 */
+    { 0, 0x3dcccccd, 0x41200000 },  /* rcp(0.100000001) = 9.99999985099 */
+    { 1, 0x40000000, 0x3f3504f3 },  /* rsq(2.0) = 0.707106781187 */
+    { 1, 0x40400000, 0x3f13cd3a },  /* rsq(3.0) = 0.57735026919 */
+    { 1, 0x3e4ccccd, 0x400f1bbd },  /* rsq(0.200000003) = 2.23606796084 */
+    { 2, 0x40000000, 0x3fb504f3 },  /* sqrt(2.0) = 1.41421356237 */
+    { 2, 0x40a00000, 0x400f1bbd },  /* sqrt(5.0) = 2.2360679775 */
+    { 2, 0x3dcccccd, 0x3ea1e89b },  /* sqrt(0.100000001) = 0.316227768373 */
+    { 3, 0xbf000000, 0x3f3504f3 },  /* exp2(-0.5) = 0.707106781187 */
+    { 3, 0x3f000000, 0x3fb504f3 },  /* exp2(0.5) = 1.41421356237 */
+    { 3, 0xc2cb3333, 0x0ca8e5ae },  /* exp2(-101.599998) = 2.60227326466e-31 */
+    { 3, 0x3dcccccd, 0x3f892fdf },  /* exp2(0.100000001) = 1.07177346364 */
+    { 3, 0xc1a40000, 0x353504f3 },  /* exp2(-20.5) = 6.74349576174e-7 */
+    { 4, 0x40400000, 0x3fcae00d },  /* log2(3.0) = 1.58496250072 */
+    { 4, 0x3dcccccd, 0xc0549a78 },  /* log2(0.100000001) = -3.32192807339 */
+    { 4, 0x3f800001, 0x3438aa3a },  /* log2(1.00000012) = 1.71982640612e-7 */
+    { 4, 0x3f7fffff, 0xb3b8aa3c },  /* log2(0.99999994) = -8.59913279941e-8 */
+    { 4, 0x4b189680, 0x41ba0729 },  /* log2(10000000.0) = 23.2534966642 */
+    { 5, 0x3e000000, 0x3f3504f3 },  /* sin(0.125) = 0.707106781187 */
+    { 5, 0xbe000000, 0xbf3504f3 },  /* sin(-0.125) = -0.707106781187 */
+    { 5, 0x3dcccccd, 0x3f167918 },  /* sin(0.100000001) = 0.587785259867 */
+    { 5, 0x30800000, 0x31c90fdb },  /* sin(9.31322575e-10) = 5.85167231707e-9 */
+    { 5, 0x3f4ccccd, 0xbf737870 },  /* sin(0.800000012) = -0.951056493149 */
+    { 5, 0x40e20000, 0x3ec3ef15 },  /* sin(7.0625) = 0.382683432365 */
+    { 6, 0x3e000000, 0x3f3504f3 },  /* cos(0.125) = 0.707106781187 */
+    { 6, 0x3ec00000, 0xbf3504f3 },  /* cos(0.375) = -0.707106781187 */
+    { 6, 0x3dcccccd, 0x3f4f1bbd },  /* cos(0.100000001) = 0.809016988872 */
+    { 6, 0xbf4ccccd, 0x3e9e377c },  /* cos(-0.800000012) = 0.30901706561 */
+    { 6, 0x44fa0666, 0x3e9e5db8 },  /* cos(2000.19995) = 0.309308760312 */
+};
+
+size_t fpd_nkat(int u) { return u == FPD_TRANS ? N_(kat_trans) : 0; }
+
+uint32_t fpd_kat(int u, size_t i, fpd_vec *v)
+{
+    memset(v, 0, sizeof *v);
+    v->unit = u;
+    v->pol = 0;                                      /* ieee: round to nearest even */
+    v->ctl = kat_trans[i].op;
+    v->a = kat_trans[i].a;
+    return kat_trans[i].r;
+}
+
 /* ------------------------------------------------------ random operands */
 
 static uint32_t mant(void)

@@ -84,6 +84,10 @@ int  fpd_model(const fpd_vec *v, fpd_out *o);
 size_t fpd_nspecial(int unit);
 uint32_t fpd_special(int unit, size_t i);
 int  fpd_arity(int unit);                /* operands per vector: 1, 2 or 3 */
+/* Known-answer vectors (fp32_trans): vector i and the expected result,
+ * worked independently of model/fp. */
+size_t fpd_nkat(int unit);
+uint32_t fpd_kat(int unit, size_t i, fpd_vec *v);
 /* A random vector for the unit: operands, policy (random from the pool),
  * flags and controls.  */
 void fpd_random(int unit, fpd_vec *v);

@@ -191,6 +191,25 @@ int main(int argc, char **argv) {
         b.max_report = max_report;
         b.verbose = verbose;
 
+        // (0) known answers: the unit and the model against values worked
+        // independently (fp_drv.c kat_trans)
+        for (size_t i = 0; i < fpd_nkat(u); i++) {
+            fpd_vec v;
+            const uint32_t want = fpd_kat(u, i, &v);
+            fpd_out m{0, 0};
+            b.drive(v);
+            const fpd_out d = b.dut(u);
+            const int st = fpd_model(&v, &m);
+            b.checked++;
+            if (st == 0 && d.r == want && m.r == want) continue;
+            b.failed++;
+            if (b.failed <= (unsigned long long)max_report) {
+                char vb[256];
+                fpd_describe(&v, vb, sizeof vb);
+                std::printf("  MISMATCH [known answer] %s: DUT r=0x%08x MODEL r=0x%08x (status %d) EXPECTED 0x%08x\n",
+                            vb, d.r, m.r, st, want);
+            }
+        }
         // (1) special-value cross product x named policies x variants
         const size_t ns = fpd_nspecial(u);
         const int ar = fpd_arity(u);
