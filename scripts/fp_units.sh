@@ -24,7 +24,7 @@ TB=$ROOT/testbenches/fp
 JOBS=${JOBS:-2}
 N=${GPUREF_FP_RTL_N:-100000}
 SYNTH=${GPUREF_FP_SYNTH:-1}
-UNITS="fp32_add fp32_mul fp32_fma fp32_cmp fp32_minmax fp32_to_int fp32_from_int fp16_to_fp32 fp32_to_fp16"
+UNITS="fp32_add fp32_mul fp32_fma fp32_cmp fp32_minmax fp32_to_int fp32_from_int fp16_to_fp32 fp32_to_fp16 fp32_trans"
 VERILATOR=${VERILATOR:-verilator}
 CC=${CC:-gcc}
 mkdir -p "$O" "$L" "$O/obj" "$O/status"
@@ -41,8 +41,16 @@ for u in $UNITS; do
 done
 
 # ------------------------------------------------- synthesis (background)
+# fp32_trans (multi-cycle, wide tables and shifters) takes minutes in yosys:
+# synthesized in the long runs only (GPUREF_LONG=1 or GPUREF_FP_SYNTH=full)
+SYNTH_LONG="fp32_trans"
 synth_all() {
     for u in $UNITS; do
+        case " $SYNTH_LONG " in
+            *" $u "*) if [ "${GPUREF_LONG:-0}" != 1 ] && [ "$SYNTH" != full ]; then
+                          echo skipped > "$O/status/synth-$u"; continue
+                      fi;;
+        esac
         rm -f "$L/stat-$u.txt"
         if yosys -q -p "read_verilog -sv $RTL_SRC; synth -top $u; tee -q -o $L/stat-$u.txt stat" \
                 > "$L/synth-$u.log" 2>&1 && ! grep -q "ERROR" "$L/synth-$u.log"; then

@@ -4,8 +4,9 @@
 // kill and conditional-move opcodes (R700 guide §9.2, the semantics of
 // model/r700/r700_exec_alu.c), MOVA/MOVA_FLOOR/MOVA_INT, FRACT/TRUNC/CEIL/
 // RNDNE/FLOOR, the conversions FLT_TO_INT/UINT and INT/UINT_TO_FLT, RECIP_INT/
-// UINT, MUL_LIT*, and the reductions' result (`red`, computed across the four
-// vector slots by r700_red).  Combinational.
+// UINT, MUL_LIT*, the reductions' result (`red`, computed across the four
+// vector slots by r700_red) and the transcendentals' result (`trn`, computed
+// for the t slot by the multi-cycle r700_trans).  Combinational.
 //   sub_guide   SUB_INT = src1 - src0 (the guide's text; default src0 - src1, model D3)
 //   shift_mask  shift counts modulo 32 (default: > 31 gives 0 / the sign, model D4)
 // Float opcodes (ADD, MUL, MUL_IEEE, MAX/MIN and their DX10 forms, SET*,
@@ -23,6 +24,7 @@ module r700_alu (
   input  logic [6:0]  opc,
   input  logic [31:0] s0, s1, s2,
   input  logic [31:0] red,         // DOT4/DOT4_IEEE/MAX4/CUBE result of this unit (r700_red)
+  input  logic [31:0] trn,         // EXP/LOG/RECIP/RECIPSQRT/SQRT/SIN/COS result (r700_trans, t slot)
   input  logic        sub_guide,
   input  logic        shift_mask,
   input  logic [1:0]  omod,
@@ -239,6 +241,8 @@ module r700_alu (
           r = pred_out ? 32'd0 : a_r;                         // else src0 + 1.0
         end
         7'd80, 7'd81, 7'd82, 7'd83: r = red;                  // DOT4, DOT4_IEEE, CUBE, MAX4
+        7'd97, 7'd98, 7'd99, 7'd100, 7'd101, 7'd102, 7'd103, 7'd104, 7'd105, 7'd106, 7'd110,
+        7'd111: r = trn;                                      // transcendentals (r700_trans)
         7'd107, 7'd121: r = f2i_r;                            // FLT_TO_INT, FLT_TO_UINT (D7)
         7'd108, 7'd109: r = i2f_r;                            // INT_TO_FLT, UINT_TO_FLT
         7'd119: r = (s0 == 32'd0) ? 32'h7fffffff                                   // RECIP_INT (D8)

@@ -533,7 +533,7 @@ module r700_core #(
     end
     r700_alu u_alu (
       .op3(e_op3[u]), .opc(e_opc[u]), .s0(e_src[u][0]), .s1(e_src[u][1]), .s2(e_src[u][2]),
-      .red(u < 4 ? red_r[u < 4 ? u : 0] : 32'd0),
+      .red(u < 4 ? red_r[u < 4 ? u : 0] : 32'd0), .trn(u == 4 ? t_res : 32'd0),
       .sub_guide(sub_guide), .shift_mask(shift_mask), .omod(e_omod), .clamp(e_clamp),
       .dst(e_dst[u]), .pred_out(e_pout[u]), .kill(e_killo[u]), .ar(e_ar[u]), .nowrite(e_now[u]));
     // predication (PRED_SEL 2: when the predicate is 0, 3: when it is 1)
@@ -541,6 +541,17 @@ module r700_core #(
                       !(e_ps[u] == 2'd2 && pred[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]]) &&
                       !(e_ps[u] == 2'd3 && !pred[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]]);
   end
+
+  // the t slot's transcendentals (r700_trans, multi-cycle): the lane loop
+  // holds the lane until the result is ready
+  logic        t_trn, t_req, t_ready, t_stall;
+  logic [31:0] t_res;
+  assign t_trn = !e_op3[4] && ((e_opc[4] >= 7'd97 && e_opc[4] <= 7'd106) || e_opc[4] == 7'd110 ||
+                               e_opc[4] == 7'd111);
+  assign t_req = st == S_LANE && e_run[4] && t_trn;
+  assign t_stall = t_req && !t_ready;
+  r700_trans u_trans (.clk(clk), .rst_n(rst_n), .req(t_req), .take(t_req && t_ready), .opc(e_opc[4]),
+                      .src(e_src[4][0]), .ready(t_ready), .res(t_res));
 
   // the reductions of this lane (DOT4, DOT4_IEEE, CUBE, MAX4: all four vector slots)
   logic [127:0] red_a, red_b, red_v;
@@ -929,7 +940,7 @@ module r700_core #(
         end
 
         // ------------------------------------------------- one lane per cycle
-        S_LANE: begin
+        S_LANE: if (!t_stall) begin       // (a transcendental not ready: hold the lane)
           for (int u = 0; u < 5; u++) begin
             if (e_run[u]) begin
               gexec[u][ln] <= 1'b1;

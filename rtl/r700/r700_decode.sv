@@ -90,6 +90,8 @@ module r700_decode (
         7'd83: begin nsrc = 2'd1; vec_only = 1'b1; is_red = 1'b1; end          // MAX4
         7'd107, 7'd108, 7'd109, 7'd119, 7'd120, 7'd121: begin nsrc = 2'd1; trans_only = 1'b1; end
                                                                // conversions, RECIP_INT/UINT
+        7'd97, 7'd98, 7'd99, 7'd100, 7'd101, 7'd102, 7'd103, 7'd104, 7'd105, 7'd106, 7'd110,
+        7'd111: begin nsrc = 2'd1; trans_only = 1'b1; end      // transcendentals (r700_trans)
         7'd44, 7'd45, 7'd46, 7'd47: is_kill = 1'b1;            // KILLE..NE
         r700_pkg::OP_MOV, r700_pkg::OP_NOT: nsrc = 2'd1;
         r700_pkg::OP_MOVA_INT: begin nsrc = 2'd1; vec_only = 1'b1; is_mova = 1'b1; end

@@ -32,5 +32,11 @@ package r700_pkg;
   // fault_why
   localparam logic [3:0] WHY_NONE = 4'd0, WHY_PC = 4'd1, WHY_CF_UNIMPL = 4'd2, WHY_ALU_UNIMPL = 4'd3,
                          WHY_GROUP = 4'd4, WHY_STACK = 4'd5, WHY_SRC = 4'd6, WHY_CLAUSE = 4'd7;
+
+  // the t slot's transcendentals (r700_trans)
+  localparam logic [6:0]
+    OP_EXP_IEEE = 7'd97, OP_LOG_CLAMPED = 7'd98, OP_LOG_IEEE = 7'd99, OP_RECIP_CLAMPED = 7'd100,
+    OP_RECIP_FF = 7'd101, OP_RECIP_IEEE = 7'd102, OP_RSQ_CLAMPED = 7'd103, OP_RSQ_FF = 7'd104,
+    OP_RSQ_IEEE = 7'd105, OP_SQRT_IEEE = 7'd106, OP_SIN = 7'd110, OP_COS = 7'd111;
 endpackage
 `endif

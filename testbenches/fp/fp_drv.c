@@ -22,10 +22,10 @@ static unsigned rn(unsigned n) { return (unsigned)((rng() >> 16) % n); }
 /* --------------------------------------------------------------- units */
 
 static const char *const unit_names[FPD_NUNITS] = {
-    "add", "mul", "fma", "cmp", "minmax", "f2i", "i2f", "h2f", "f2h" };
+    "add", "mul", "fma", "cmp", "minmax", "f2i", "i2f", "h2f", "f2h", "trans" };
 static const char *const unit_modules[FPD_NUNITS] = {
     "fp32_add", "fp32_mul", "fp32_fma", "fp32_cmp", "fp32_minmax",
-    "fp32_to_int", "fp32_from_int", "fp16_to_fp32", "fp32_to_fp16" };
+    "fp32_to_int", "fp32_from_int", "fp16_to_fp32", "fp32_to_fp16", "fp32_trans" };
 
 const char *fpd_unit_name(int u) { return (unsigned)u < FPD_NUNITS ? unit_names[u] : "?"; }
 const char *fpd_unit_module(int u) { return (unsigned)u < FPD_NUNITS ? unit_modules[u] : "?"; }
@@ -284,6 +284,13 @@ void fpd_knobs_of(const fpd_vec *v, fpd_knobs *k)
     k->int_wrap = p->int_ovf == FP_IOVF_WRAP;
 }
 
+int fpd_policy_ok(int u, int pol)
+{
+    if (u != FPD_TRANS) return 1;
+    const fp_policy *p = &pool[pol];
+    return p->round[FP_F32] == FP_RNE && p->overflow[FP_F32] == FP_OVF_IEEE && p->nan_inf == FP_NANINF_OFF;
+}
+
 /* ------------------------------------------------------------ the model */
 
 int fpd_model(const fpd_vec *v, fpd_out *o)
@@ -330,6 +337,18 @@ int fpd_model(const fpd_vec *v, fpd_out *o)
         break;
     case FPD_F2H:
         st = fp_convert(FP_F16, FP_F32, v->a, p, v->flags, &r, &exc);
+        break;
+    case FPD_TRANS:                           /* result only: the unit reports no flags */
+        switch (v->ctl) {
+        case 0: st = fp_rcp(FP_F32, v->a, p, v->flags, &r, &exc); break;
+        case 1: st = fp_rsq(FP_F32, v->a, p, v->flags, &r, &exc); break;
+        case 2: st = fp_sqrt(FP_F32, v->a, p, v->flags, &r, &exc); break;
+        case 3: st = fp_exp2(FP_F32, v->a, p, v->flags, &r, &exc); break;
+        case 4: st = fp_log2(FP_F32, v->a, p, v->flags, &r, &exc); break;
+        case 5: st = fp_sin(FP_F32, v->a, p, v->flags | FP_F_TURNS, &r, &exc); break;
+        default: st = fp_cos(FP_F32, v->a, p, v->flags | FP_F_TURNS, &r, &exc); break;
+        }
+        exc = 0;
         break;
     default:
         st = GPUREF_ERR_ARG;
@@ -378,6 +397,18 @@ static const uint32_t sp_int[] = {
     0xfeffffff, 0xff000001, 0x7fffff80, 0x7fffffc0, 0x7fffffbf, 0xffffff80,
     0x00000002, 0x12345678, 0x87654321, 0xfffffffe, 0x7ffffffe,
 };
+/* extra float specials for the transcendentals */
+static const uint32_t sp_trans[] = {
+    0x43000000, 0x42fe0000, 0x42ffffff, 0x43000001, /* exp2: 128, 127, just below/above 128 */
+    0xc2fc0000, 0xc2fc0001, 0xc2fbffff, 0xc3150000, /* -126 and around, -149 */
+    0xc3160000, 0xc3158000, 0x43800000, 0xc3800000, /* -150, -149.5, +-256 */
+    0x3e800000, 0xbe800000, 0x3f400000, 0x40a00000, /* quarter turns: 1/4, -1/4, 3/4, 5 */
+    0x3e800001, 0x3effffff, 0xbf000001, 0x4b7fffff, /* near quarter turns, 2^24-1 */
+    0x33800000, 0x337fffff, 0xb3800001, 0x33000000, /* sin: around 2^-24 */
+    0x3f7ffffe, 0x3f800002, 0x3f3504f3, 0x3fb504f3, /* log2 near 1, sqrt(1/2), sqrt(2) */
+    0x40800000, 0x3e800000, 0x00800000, 0x7f000000, /* powers of two (and of four) */
+    0x4b800001, 0x4c000001, 0x3a83126f, 0x42c80000, /* large turns, 0.001, 100 */
+};
 static const uint32_t sp_f16[] = {
     0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x3c00, 0x3c01,
     0x3bff, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x7e01, 0x7c01, 0x7dff, 0xfd55,
@@ -393,6 +424,7 @@ size_t fpd_nspecial(int u)
     case FPD_F2H: return NF32 + N_(sp_f2h);
     case FPD_I2F: return N_(sp_int);
     case FPD_H2F: return 65536;               /* exhaustive */
+    case FPD_TRANS: return NF32 + N_(sp_trans);
     default:      return NF32;
     }
 }
@@ -404,8 +436,59 @@ uint32_t fpd_special(int u, size_t i)
     case FPD_F2H: return i < NF32 ? sp_f32[i] : sp_f2h[(i - NF32) % N_(sp_f2h)];
     case FPD_I2F: return sp_int[i % N_(sp_int)];
     case FPD_H2F: return (uint32_t)(i & 0xffff);
+    case FPD_TRANS: return i < NF32 ? sp_f32[i] : sp_trans[(i - NF32) % N_(sp_trans)];
     default:      return sp_f32[i % NF32];
     }
+}
+
+/* Known answers for fp32_trans: { op, operand, the correctly rounded result }.
+ * The results are the exact values (sin(2 pi x), cos(2 pi x) for the turns)
+ * rounded to nearest even, computed with mpmath at 300 bits, independently
+ * of model/fp; operands and results are normal, so every round-to-nearest
+ * policy gives them.  Both the unit and the model must produce them. */
+static const struct { unsigned op; uint32_t a, r; } kat_trans[] = {
+    { 0, 0x40400000, 0x3eaaaaab },  /* rcp(3.0) = 0.333333333333 */
+    { 0, 0xc0e00000, 0xbe124925 },  /* rcp(-7.0) = -0.142857142857 */
+    { 0, 0x3dcccccd, 0x41200000 },  /* rcp(0.100000001) = 9.99999985099 */
+    { 1, 0x40000000, 0x3f3504f3 },  /* rsq(2.0) = 0.707106781187 */
+    { 1, 0x40400000, 0x3f13cd3a },  /* rsq(3.0) = 0.57735026919 */
+    { 1, 0x3e4ccccd, 0x400f1bbd },  /* rsq(0.200000003) = 2.23606796084 */
+    { 2, 0x40000000, 0x3fb504f3 },  /* sqrt(2.0) = 1.41421356237 */
+    { 2, 0x40a00000, 0x400f1bbd },  /* sqrt(5.0) = 2.2360679775 */
+    { 2, 0x3dcccccd, 0x3ea1e89b },  /* sqrt(0.100000001) = 0.316227768373 */
+    { 3, 0xbf000000, 0x3f3504f3 },  /* exp2(-0.5) = 0.707106781187 */
+    { 3, 0x3f000000, 0x3fb504f3 },  /* exp2(0.5) = 1.41421356237 */
+    { 3, 0xc2cb3333, 0x0ca8e5ae },  /* exp2(-101.599998) = 2.60227326466e-31 */
+    { 3, 0x3dcccccd, 0x3f892fdf },  /* exp2(0.100000001) = 1.07177346364 */
+    { 3, 0xc1a40000, 0x353504f3 },  /* exp2(-20.5) = 6.74349576174e-7 */
+    { 4, 0x40400000, 0x3fcae00d },  /* log2(3.0) = 1.58496250072 */
+    { 4, 0x3dcccccd, 0xc0549a78 },  /* log2(0.100000001) = -3.32192807339 */
+    { 4, 0x3f800001, 0x3438aa3a },  /* log2(1.00000012) = 1.71982640612e-7 */
+    { 4, 0x3f7fffff, 0xb3b8aa3c },  /* log2(0.99999994) = -8.59913279941e-8 */
+    { 4, 0x4b189680, 0x41ba0729 },  /* log2(10000000.0) = 23.2534966642 */
+    { 5, 0x3e000000, 0x3f3504f3 },  /* sin(0.125) = 0.707106781187 */
+    { 5, 0xbe000000, 0xbf3504f3 },  /* sin(-0.125) = -0.707106781187 */
+    { 5, 0x3dcccccd, 0x3f167918 },  /* sin(0.100000001) = 0.587785259867 */
+    { 5, 0x30800000, 0x31c90fdb },  /* sin(9.31322575e-10) = 5.85167231707e-9 */
+    { 5, 0x3f4ccccd, 0xbf737870 },  /* sin(0.800000012) = -0.951056493149 */
+    { 5, 0x40e20000, 0x3ec3ef15 },  /* sin(7.0625) = 0.382683432365 */
+    { 6, 0x3e000000, 0x3f3504f3 },  /* cos(0.125) = 0.707106781187 */
+    { 6, 0x3ec00000, 0xbf3504f3 },  /* cos(0.375) = -0.707106781187 */
+    { 6, 0x3dcccccd, 0x3f4f1bbd },  /* cos(0.100000001) = 0.809016988872 */
+    { 6, 0xbf4ccccd, 0x3e9e377c },  /* cos(-0.800000012) = 0.30901706561 */
+    { 6, 0x44fa0666, 0x3e9e5db8 },  /* cos(2000.19995) = 0.309308760312 */
+};
+
+size_t fpd_nkat(int u) { return u == FPD_TRANS ? N_(kat_trans) : 0; }
+
+uint32_t fpd_kat(int u, size_t i, fpd_vec *v)
+{
+    memset(v, 0, sizeof *v);
+    v->unit = u;
+    v->pol = 0;                                      /* ieee: round to nearest even */
+    v->ctl = kat_trans[i].op;
+    v->a = kat_trans[i].a;
+    return kat_trans[i].r;
 }
 
 /* ------------------------------------------------------ random operands */
@@ -486,6 +569,25 @@ static uint32_t gen_f2h(void)
         }
     }
     return pack(rn(2), e, m);
+}
+
+/* transcendental operands: each op's interesting range most of the time */
+static uint32_t gen_trans(unsigned op)
+{
+    unsigned k = rn(8);
+    if (k == 0) return gen_f32();
+    if (k == 1) return sp_trans[rn(N_(sp_trans))];
+    switch (op) {
+    case 3:                                          /* exp2: |x| < 256, many near 0 */
+        return pack(rn(2), k < 4 ? 0x60 + rn(0x27) : 0x76 + rn(0x11), mant());
+    case 4:                                          /* log2: positive, near 1 too */
+        if (k < 4) return perturb(0x3f800000u) ^ (rn(2) ? 0 : 0x00000100u);
+        return pack(0, 1 + rn(254), (uint32_t)rng());
+    case 5: case 6:                                  /* turns: tiny .. 2^24 */
+        return pack(rn(2), k < 3 ? 0x50 + rn(0x30) : 0x70 + rn(0x28), (uint32_t)rng());
+    default:
+        return pack(rn(2), 1 + rn(254), k < 4 ? mant() : (uint32_t)rng());
+    }
 }
 
 static uint32_t gen_int(void)
@@ -606,6 +708,12 @@ void fpd_random(int u, fpd_vec *v)
     case FPD_F2H:
         v->a = gen_f2h();
         break;
+    case FPD_TRANS:
+        while (!fpd_policy_ok(u, v->pol)) v->pol = (int)rn((unsigned)npool);
+        v->flags = 0;
+        v->ctl = rn(7);
+        v->a = gen_trans(v->ctl);
+        break;
     default:
         break;
     }
@@ -613,7 +721,7 @@ void fpd_random(int u, fpd_vec *v)
 
 void fpd_random_flags(fpd_vec *v)
 {
-    v->flags = rand_flags(v->unit);
+    v->flags = v->unit == FPD_TRANS ? 0 : rand_flags(v->unit);
     if (v->unit == FPD_CMP) {
         if (rn(2)) v->flags |= FP_F_SIGNALING;
         v->ctl = (v->ctl & 0xf) | ((v->flags & FP_F_SIGNALING) ? 0x10u : 0u);
@@ -629,6 +737,7 @@ int fpd_nvariants(int u)
     case FPD_CMP: return 32;                 /* 16 predicates x quiet/signaling */
     case FPD_MINMAX: return 14;              /* 7 kinds x min/max */
     case FPD_F2I: case FPD_I2F: return 2;    /* unsigned, signed */
+    case FPD_TRANS: return 7;                /* rcp rsq sqrt exp2 log2 sin cos */
     default: return 1;
     }
 }
@@ -646,6 +755,7 @@ void fpd_variant(int u, int i, fpd_vec *v)
         break;
     case FPD_MINMAX: v->ctl = ((unsigned)i % 7) | ((unsigned)(i / 7) << 3); break;
     case FPD_F2I: case FPD_I2F: v->ctl = (unsigned)i & 1; break;
+    case FPD_TRANS: v->ctl = (unsigned)i; break;
     default: break;
     }
 }
@@ -662,6 +772,11 @@ void fpd_describe(const fpd_vec *v, char *buf, size_t len)
     case FPD_CMP: snprintf(ctl, sizeof ctl, " pred=0x%x%s", v->ctl & 0xf, (v->ctl & 0x10) ? " signaling" : ""); break;
     case FPD_MINMAX: snprintf(ctl, sizeof ctl, " op=%s kind=%s", (v->ctl & 8) ? "max" : "min", kinds[v->ctl & 7]); break;
     case FPD_F2I: case FPD_I2F: snprintf(ctl, sizeof ctl, " int=%s", (v->ctl & 1) ? "i32" : "u32"); break;
+    case FPD_TRANS: {
+        static const char *const ops[7] = { "rcp", "rsq", "sqrt", "exp2", "log2", "sin", "cos" };
+        snprintf(ctl, sizeof ctl, " op=%s", ops[v->ctl % 7]);
+        break;
+    }
     default: break;
     }
     int n = snprintf(buf, len, "%s policy=%s flags=0x%04x%s a=0x%08x", fpd_unit_module(v->unit),

@@ -26,6 +26,8 @@ typedef enum fpd_unit {
     FPD_I2F,          /* fp32_from_int               */
     FPD_H2F,          /* fp16_to_fp32                */
     FPD_F2H,          /* fp32_to_fp16                */
+    FPD_TRANS,        /* fp32_trans (multi-cycle; ctl = op: 0 rcp 1 rsq 2 sqrt
+                         3 exp2 4 log2 5 sin 6 cos, turns; result only, RNE) */
     FPD_NUNITS
 } fpd_unit;
 
@@ -69,6 +71,11 @@ const char *fpd_policy_name(int pol);
 /* Port values for a vector (policy, flags, unit formats). */
 void fpd_knobs_of(const fpd_vec *v, fpd_knobs *k);
 
+/* 1 if the unit implements the policy's knobs (fp32_trans: round to
+ * nearest even, IEEE overflow, no NaN-as-Inf); vectors under other policies
+ * are not run. */
+int  fpd_policy_ok(int unit, int pol);
+
 /* The model's result; 0, or the model's negative status. */
 int  fpd_model(const fpd_vec *v, fpd_out *o);
 
@@ -77,6 +84,10 @@ int  fpd_model(const fpd_vec *v, fpd_out *o);
 size_t fpd_nspecial(int unit);
 uint32_t fpd_special(int unit, size_t i);
 int  fpd_arity(int unit);                /* operands per vector: 1, 2 or 3 */
+/* Known-answer vectors (fp32_trans): vector i and the expected result,
+ * worked independently of model/fp. */
+size_t fpd_nkat(int unit);
+uint32_t fpd_kat(int unit, size_t i, fpd_vec *v);
 /* A random vector for the unit: operands, policy (random from the pool),
  * flags and controls.  */
 void fpd_random(int unit, fpd_vec *v);

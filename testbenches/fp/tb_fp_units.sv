@@ -1,8 +1,13 @@
 // tb_fp_units - wiring only: every rtl/common/fp unit with its operands on
 // its own ports and the policy knobs on shared ports, driven from C++
 // (testbenches/fp/main.cpp) and compared with model/fp by fp_drv.c.
-// All units are combinational: set inputs, eval(), read outputs.
+// All units are combinational (set inputs, eval(), read outputs) except
+// fp32_trans: clk, tr_start, wait for tr_done.
 module tb_fp_units (
+    input  logic        clk,
+    input  logic        rst_n,
+    input  logic        tr_start,
+    input  logic [2:0]  tr_op,
     // shared policy knobs (see rtl/common/fp/README.md)
     input  logic [2:0]  rm,
     input  logic        daz,
@@ -46,8 +51,14 @@ module tb_fp_units (
     output logic [31:0] f2i_r,   output logic [5:0] f2i_x,
     output logic [31:0] i2f_r,   output logic [5:0] i2f_x,
     output logic [31:0] h2f_r,   output logic [5:0] h2f_x,
-    output logic [15:0] f2h_r,   output logic [5:0] f2h_x
+    output logic [15:0] f2h_r,   output logic [5:0] f2h_x,
+    output logic        tr_busy, output logic tr_done, output logic [31:0] tr_r
 );
+    fp32_trans u_trans (
+        .clk(clk), .rst_n(rst_n), .start(tr_start), .op(tr_op), .a(a), .daz(daz), .ftz(ftz),
+        .tiny_after(tiny_after), .nan_prop(nan_prop), .nan_keep(nan_keep), .dnan(dnan),
+        .busy(tr_busy), .done(tr_done), .r(tr_r));
+
     fp32_add u_add (
         .a(a), .b(b), .sub(add_sub), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
         .ovf_sat(ovf_sat), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
