@@ -746,6 +746,58 @@ module r700_core #(
                     if (pst[l] == r700_pkg::PS_ACTIVE && !c_pass[l]) npst[l] = r700_pkg::PS_BRANCH;
                 end
               end
+              7'd16: begin
+                // POP_PUSH: pop POP_COUNT first, then a PUSH (no pops) on the
+                // popped state: jump when no pixel passes, else push it
+                if (!pp_ok) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else if (!(|pp_pass)) begin
+                  for (int l = 0; l < LANES; l++) npst[l] = pp_pst[l];
+                  nsp = sp - 8'(c_popc);
+                  npc = c_target; br = 1'b1;
+                end else if (sp - 8'(c_popc) >= stack_size) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else begin : popush
+                  logic [SW-1:0] ix;
+                  ix = si(sp - 8'(c_popc));
+                  for (int l = 0; l < LANES; l++) stk[ix][l] <= pp_pst[l];
+                  skind[ix] <= SE_PIXEL; sal[ix] <= al; scnt[ix] <= lcnt; sinc[ix] <= linc;
+                  sdep[ix] <= cdep;
+                  nsp = sp - 8'(c_popc) + 8'd1;
+                  for (int l = 0; l < LANES; l++)
+                    npst[l] = pp_pst[l] == r700_pkg::PS_ACTIVE && !pp_pass[l] ? r700_pkg::PS_BRANCH : pp_pst[l];
+                end
+              end
+              7'd12, 7'd17: begin
+                // PUSH_ELSE (no pops), POP_PUSH_ELSE (POP_COUNT first): push the
+                // state, then ELSE against the pushed entry: pixels active in it
+                // that pass the boolean test (VPM: valid ones) go inactive-branch;
+                // jump when no pixel is active (model D16)
+                if (c_op == 7'd17 && !pp_ok) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else if (sp - (c_op == 7'd17 ? 8'(c_popc) : 8'd0) >= stack_size) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else begin : pushelse
+                  logic [SW-1:0] ix;
+                  logic [7:0] bsp;
+                  logic pe_flip;
+                  bsp = sp - (c_op == 7'd17 ? 8'(c_popc) : 8'd0);
+                  ix = si(bsp);
+                  m = '0;
+                  for (int l = 0; l < LANES; l++) begin
+                    npst[l] = c_op == 7'd17 ? pp_pst[l] : pst[l];
+                    stk[ix][l] <= npst[l];
+                    pe_flip = (c_cond == 2'd0 || (c_cond == 2'd2 && c_b) || (c_cond == 2'd3 && !c_b)) &&
+                              !(c_vpm && !valid[l]);
+                    if (npst[l] == r700_pkg::PS_ACTIVE && pe_flip) npst[l] = r700_pkg::PS_BRANCH;
+                    m[l] = npst[l] == r700_pkg::PS_ACTIVE;
+                  end
+                  skind[ix] <= SE_PIXEL; sal[ix] <= al; scnt[ix] <= lcnt; sinc[ix] <= linc;
+                  sdep[ix] <= cdep;
+                  nsp = bsp + 8'd1;
+                  if (!(|m)) begin npc = c_target; br = 1'b1; end
+                end
+              end
               7'd4, 7'd6, 7'd7: begin
                 // LOOP_START (DX9: I trip count, initial aL, increment), _DX10 (no
                 // count), _NO_AL (count, aL kept) (§3.7.3-3.7.5, model D34)
