@@ -80,7 +80,9 @@ module r700_core #(
   output logic [7:0]           rt_depth,
   output logic [LANES-1:0]     rt_mw_en,       // export of lane l
   output logic [LANES*32-1:0]  rt_mw_addr,
-  output logic [15:0]          rt_mw_mask,     // bytes written (same for every lane)
+  output logic [15:0]          rt_mw_mask,     // bytes written (same for every lane; 0: all)
+  output logic [3:0]           rt_mw_space,    // 0 export, 1 mem, 2-5 stream0-3, 6 scratch, 7 reduction, 8 ring
+  output logic [4:0]           rt_mw_size,     // bytes of each write (16, or 4, 8, 16 for MEM_*)
   output logic [LANES*128-1:0] rt_mw_data
 );
 
@@ -140,10 +142,12 @@ module r700_core #(
   logic        g_reldst;                // the group has a relative destination
   logic [8:0]  widx [5][LANES];          // per lane: the GPR element written (gpr*4 + element)
 
-  typedef enum logic [2:0] { S_IDLE, S_CF, S_GDEC, S_LANE, S_GRET, S_DONE, S_FAULT, S_RBEAT } state_t;
+  typedef enum logic [3:0] { S_IDLE, S_CF, S_GDEC, S_LANE, S_GRET, S_DONE, S_FAULT, S_RBEAT,
+                             S_XCHK, S_XBEAT } state_t;
   state_t st;
 
-  assign running = st == S_CF || st == S_GDEC || st == S_LANE || st == S_GRET || st == S_RBEAT;
+  assign running = st == S_CF || st == S_GDEC || st == S_LANE || st == S_GRET || st == S_RBEAT ||
+                   st == S_XCHK || st == S_XBEAT;
   assign done = st == S_DONE;
   assign fault = st == S_FAULT;
 
@@ -249,6 +253,100 @@ module r700_core #(
             lb_pst[l] != r700_pkg::PS_BREAK && lb_pst[l] != r700_pkg::PS_CONT)
           lb_pst[l] = stk[i][l];
     end
+  end
+
+  // ------------------------------------------------------ export engine
+  // EXPORT/EXPORT_DONE and MEM_STREAM0-3, MEM_SCRATCH, MEM_REDUCTION,
+  // MEM_RING, MEM_EXPORT: BURST_COUNT+1 elements, one per cycle (element
+  // x_i): in S_CF element 0 of the instruction at pc, in S_XCHK / S_XBEAT
+  // element xi of the latched one.  Per lane: the write's enable, address,
+  // data; x_bad: a lane's address outside its space (model D35, D54, D55).
+  // Spaces (rt_mw_space): 0 export, 1 mem, 2-5 stream0-3, 6 scratch,
+  // 7 reduction, 8 ring.
+  logic [31:0] xw0, xw1;                // the latched export instruction
+  logic [LANES-1:0] xpass;
+  logic [4:0]  xi;                      // its element in S_XCHK / S_XBEAT
+  logic [7:0]  xcnt;                    // writes counted by S_XCHK
+  logic        x_ok, xend;              // S_XCHK passed; END_OF_PROGRAM after the beats
+  logic [31:0] x_w0, x_w1;
+  logic [LANES-1:0] x_pass, x_en;
+  logic [4:0]  x_i, x_n;
+  logic [6:0]  x_op;
+  logic        x_exp, x_mem, x_err, x_bad;
+  logic [3:0]  x_space;
+  logic [4:0]  x_size;
+  logic [15:0] x_mask, x_mk;
+  logic [31:0] x_addr [LANES];
+  logic [127:0] x_data [LANES];
+  logic [7:0]  x_lcnt;                  // the writes this element counts (the model's record limit)
+  always_comb begin
+    logic [31:0] xg;
+    logic [6:0] gi, ig;
+    logic [2:0] k;
+    logic [15:0] mk;
+    logic [63:0] idx, dw, a64, sz;
+    x_w0 = st == S_CF ? cw0 : xw0;
+    x_w1 = st == S_CF ? cw1 : xw1;
+    x_pass = st == S_CF ? c_pass : xpass;
+    x_i = st == S_CF ? 5'd0 : xi;
+    x_op = x_w1[29:23];
+    x_n = {1'b0, x_w1[20:17]} + 5'd1;
+    x_exp = x_op == r700_pkg::CF_EXPORT || x_op == r700_pkg::CF_EXPORT_DONE;
+    x_mem = (x_op >= 7'd32 && x_op <= 7'd38) || x_op == 7'd58;
+    // decode errors and imports (the model's located errors): export TYPE 3,
+    // SEL 6; MEM_* TYPE READ/READ_IND, WORD1 bit 16, ELEM_SIZE 2, scratch
+    // and reduction with ELEM_SIZE != 3 (L897, L7829, L7876, D54)
+    x_err = x_exp ? (x_w0[14:13] == 2'd3 || x_w1[2:0] == 3'd6 || x_w1[5:3] == 3'd6 ||
+                     x_w1[8:6] == 3'd6 || x_w1[11:9] == 3'd6)
+                  : (x_w0[14] || x_w1[16] || x_w0[31:30] == 2'd2 ||
+                     ((x_op == 7'd36 || x_op == 7'd37) && x_w0[31:30] != 2'd3));
+    xg = {25'd0, x_w0[21:15]} + {27'd0, x_i} + (x_w0[22] ? {19'd0, al[12:0]} : 32'd0);
+    gi = xg < {24'd0, gprs} ? xg[6:0] : 7'd0;                 // out of range: GPR 0 (L1343)
+    ig = {1'b0, x_w0[29:23]} < gprs ? x_w0[29:23] : 7'd0;
+    k = {1'b0, x_w0[31:30]} + 3'd1;                          // dwords of an element
+    mk = 16'd0;
+    if (x_exp) begin
+      for (int j = 0; j < 4; j++)
+        if (x_w1[3*j +: 3] != 3'd7) mk[4*j +: 4] = 4'hf;
+    end else
+      for (int j = 0; j < 4; j++)
+        if (32'(j) < 32'(k) && x_w1[12 + j]) mk[4*j +: 4] = 4'hf;
+    x_mk = mk;
+    x_space = x_exp ? 4'd0 : x_op == 7'd58 ? 4'd1 : 4'(x_op - 7'd30);
+    x_size = x_exp ? 5'd16 : {k, 2'b00};
+    x_mask = x_exp ? (mk == 16'hffff ? 16'd0 : mk)
+                   : (mk == ((16'd1 << {k, 2'b00}) - 16'd1) ? 16'd0 : mk);
+    sz = x_op == 7'd58 ? 64'h100000 : 64'(256 * 64 * 16);   // R700_MEM_BYTES, R700_BUF_BYTES
+    x_bad = 1'b0;
+    idx = 64'd0; dw = 64'd0; a64 = 64'd0;
+    for (int l = 0; l < LANES; l++) begin
+      x_en[l] = x_pass[l] && mk != 16'd0 && (x_exp || x_mem);
+      x_data[l] = 128'd0;
+      x_addr[l] = 32'd0;
+      if (x_exp) begin
+        x_addr[l] = ((32'(x_w0[14:13]) * 32'd256 + 32'(8'(x_w0[12:0] + 13'(x_i)))) * 32'd64 + 32'(l)) * 32'd16;
+        for (int j = 0; j < 4; j++)
+          case (x_w1[3*j +: 3])
+            3'd0, 3'd1, 3'd2, 3'd3: x_data[l][32*j +: 32] = gpr[{gi, x_w1[3*j +: 2]}][l];
+            3'd5: x_data[l][32*j +: 32] = 32'h3f800000;
+            default: x_data[l][32*j +: 32] = 32'd0;
+          endcase
+      end else begin
+        idx = x_w0[13] ? {32'd0, gpr[{ig, 2'd0}][l]} : 64'd0;    // WRITE_IND: INDEX_GPR.X
+        if (x_op == 7'd58)                                       // MEM_EXPORT scatter (D55)
+          dw = 64'(x_w0[12:0]) + idx + 64'(x_i) * 64'(k);
+        else begin
+          if (idx + 64'(x_i) > 64'(x_w1[11:0])) x_en[l] = 1'b0;   // past ARRAY_SIZE: not written
+          dw = ((64'(x_w0[12:0]) + idx + 64'(x_i)) * 64'd64 + 64'(l)) * 64'(k);
+        end
+        a64 = dw * 64'd4;
+        if (x_en[l] && (a64 > sz || 64'({k, 2'b00}) > sz - a64)) x_bad = 1'b1;
+        x_addr[l] = a64[31:0];
+        for (int j = 0; j < 4; j++)
+          if (32'(j) < 32'(k)) x_data[l][32*j +: 32] = gpr[{gi, 2'(j)}][l];
+      end
+    end
+    x_lcnt = x_exp ? 8'($countones(x_pass)) : 8'($countones(x_en));
   end
 
   // -------------------------------------------------------- group decode
@@ -613,6 +711,7 @@ module r700_core #(
       lane <= 6'd0;
       cpc <= 32'd0; cend <= 32'd0; clause_cf <= 32'd0; ccf_inst <= 4'd0;
       clane <= '0; uem_set <= '0; uem_val <= '0; killed <= '0; uvalid <= 5'd0; g_nwords <= 5'd0;
+      x_ok <= 1'b0; xend <= 1'b0; xi <= 5'd0; xcnt <= 8'd0; xw0 <= 32'd0; xw1 <= 32'd0; xpass <= '0;
     end else begin
       rt_valid <= 1'b0;
       case (st)
@@ -661,7 +760,9 @@ module r700_core #(
           logic [3:0] why;
           logic [LANES-1:0] m;
           logic [LANES-1:0] nvalid;
-          logic vm_we;
+          logic vm_we, hold, xmore;
+          logic [15:0] mk;
+          hold = 1'b0; xmore = 1'b0;
           for (int l = 0; l < LANES; l++) npst[l] = pst[l];
           nvalid = valid; vm_we = 1'b0; nal = al;
           nsp = sp; npc = pc + 32'd8; br = 1'b0; fl = 1'b0; why = r700_pkg::WHY_NONE; endp = 1'b0;
@@ -882,35 +983,27 @@ module r700_core #(
                   npc = sret[si(sp - 8'd1)]; br = 1'b1;
                 end
               end
-              r700_pkg::CF_EXPORT, r700_pkg::CF_EXPORT_DONE: begin
-                // TYPE [14:13] (3 reserved), ARRAY_BASE [12:0], RW_GPR [21:15],
-                // RW_REL [22], BURST_COUNT [20:17] of WORD1, SEL_X..W [11:0]
-                if (cw0[14:13] == 2'd3 || cw1[2:0] == 3'd6 || cw1[5:3] == 3'd6 || cw1[8:6] == 3'd6 ||
-                    cw1[11:9] == 3'd6) begin
+              r700_pkg::CF_EXPORT, r700_pkg::CF_EXPORT_DONE, 7'd32, 7'd33, 7'd34, 7'd35, 7'd36, 7'd37,
+              7'd38, 7'd58: begin
+                // exports and MEM_* writes (the export engine above): first a
+                // check pass over the burst (S_XCHK: every address inside its
+                // space, at most 128 writes, as the model checks before any
+                // write), then this instruction again: element 0 on this beat,
+                // the others one beat each (S_XBEAT)
+                if (x_err) begin
                   fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;
-                end else if (cw1[20:17] != 4'd0 || cw0[22]) begin
-                  fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;           // bursts, relative: not in this core
-                end else begin : exp
-                  logic [15:0] mk;
-                  logic [127:0] d;
-                  logic [6:0] g;
-                  mk = 16'd0;
-                  for (int k = 0; k < 4; k++)
-                    if (cw1[3*k +: 3] != 3'd7) mk[4*k +: 4] = 4'hf;
-                  g = (8'(cw0[21:15]) < gprs) ? cw0[21:15] : 7'd0;
+                end else if (!x_ok) begin
+                  hold = 1'b1;
+                end else begin
+                  xmore = x_n != 5'd1;
+                  mk = x_mk;
+                  rt_mw_en <= x_en; rt_mw_space <= x_space; rt_mw_size <= x_size;
+                  if (x_exp) rt_mw_mask <= mk == 16'hffff ? 16'd0 : mk;
+                  else rt_mw_mask <= x_mask;
                   for (int l = 0; l < LANES; l++) begin
-                    d = 128'd0;
-                    for (int k = 0; k < 4; k++)
-                      case (cw1[3*k +: 3])
-                        3'd0, 3'd1, 3'd2, 3'd3: d[32*k +: 32] = gpr[{g, cw1[3*k +: 2]}][l];
-                        3'd5: d[32*k +: 32] = 32'h3f800000;
-                        default: d[32*k +: 32] = 32'd0;
-                      endcase
-                    rt_mw_en[l] <= c_pass[l] && mk != 16'd0;
-                    rt_mw_addr[32*l +: 32] <= ((32'(cw0[14:13]) * 32'd256 + 32'(cw0[7:0])) * 32'd64 + 32'(l)) * 32'd16;
-                    rt_mw_data[128*l +: 128] <= d;
+                    rt_mw_addr[32*l +: 32] <= x_addr[l];
+                    rt_mw_data[128*l +: 128] <= x_data[l];
                   end
-                  rt_mw_mask <= mk == 16'hffff ? 16'd0 : mk;
                 end
               end
               r700_pkg::CF_KILL: begin
@@ -928,13 +1021,19 @@ module r700_core #(
           end
           if (fl) begin
             st <= S_FAULT; fault_pc <= pc; fault_why <= why;
+          end else if (hold) begin
+            // the export check pass first (S_XCHK), then this instruction again
+            st <= S_XCHK; xw0 <= cw0; xw1 <= cw1; xpass <= c_pass; xi <= 5'd0; xcnt <= 8'd0;
           end else begin
             for (int l = 0; l < LANES; l++) pst[l] <= npst[l];
             sp <= nsp;
             pc <= (c_alu) ? pc + 32'd8 : npc;
-            if (endp) st <= S_DONE;
+            x_ok <= 1'b0;
+            if (xmore) begin
+              st <= S_XBEAT; xi <= 5'd1; xend <= endp;
+            end else if (endp) st <= S_DONE;
             rt_valid <= 1'b1;
-            rt_last <= 1'b1;
+            rt_last <= !xmore;
             rt_kind <= 1'b0;
             rt_pc <= pc;
             rt_next_pc <= npc;
@@ -1091,6 +1190,33 @@ module r700_core #(
             rt_next_pc <= cpc + {25'd0, g_nwords, 2'b00};
             st <= S_GDEC;
           end
+        end
+        // ------------ the export check pass: one burst element per cycle
+        S_XCHK: begin
+          if (x_bad) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_MEM;
+          end else if (9'(xcnt) + 9'(x_lcnt) > 9'd128) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_CF_UNIMPL;  // the record's 128 writes
+          end else if (xi + 5'd1 == x_n) begin
+            x_ok <= 1'b1; st <= S_CF;
+          end else begin
+            xcnt <= xcnt + x_lcnt; xi <= xi + 5'd1;
+          end
+        end
+
+        // ------ the export's elements 1..BURST_COUNT: one beat each
+        S_XBEAT: begin
+          rt_valid <= 1'b1;
+          rt_last <= xi + 5'd1 == x_n;
+          rt_gw_en <= 5'd0; rt_ar_en <= 4'd0; rt_pr_en <= 1'b0;
+          rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
+          rt_mw_en <= x_en; rt_mw_mask <= x_mask; rt_mw_space <= x_space; rt_mw_size <= x_size;
+          for (int l = 0; l < LANES; l++) begin
+            rt_mw_addr[32*l +: 32] <= x_addr[l];
+            rt_mw_data[128*l +: 128] <= x_data[l];
+          end
+          if (xi + 5'd1 == x_n) st <= xend ? S_DONE : S_CF;
+          xi <= xi + 5'd1;
         end
         default: ;
       endcase

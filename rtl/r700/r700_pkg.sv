@@ -32,5 +32,7 @@ package r700_pkg;
   // fault_why
   localparam logic [3:0] WHY_NONE = 4'd0, WHY_PC = 4'd1, WHY_CF_UNIMPL = 4'd2, WHY_ALU_UNIMPL = 4'd3,
                          WHY_GROUP = 4'd4, WHY_STACK = 4'd5, WHY_SRC = 4'd6, WHY_CLAUSE = 4'd7;
+  // an export or fetch address outside its memory space (model D54, D55)
+  localparam logic [3:0] WHY_MEM = 4'd8;
 endpackage
 `endif
