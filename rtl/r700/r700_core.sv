@@ -30,7 +30,8 @@ module r700_core #(
   parameter int LANES      = 16,     // pixels of the wavefront (1..64)
   parameter int IMEM_WORDS = 4096,   // program words from the base address
   parameter int STACK      = 32,     // stack entries (the model's stack_size at most)
-  parameter int CB_CONSTS  = 16      // constants of each of the 16 constant buffers (kcache; the bench: 4096)
+  parameter int CB_CONSTS  = 16,     // constants of each of the 16 constant buffers (kcache; the bench: 4096)
+  parameter int MEM_WORDS  = 64      // 32-bit words of the space mem that fetches read (the bench: 262144, 1 MiB)
 ) (
   input  logic                 clk,
   input  logic                 rst_n,
@@ -38,7 +39,8 @@ module r700_core #(
   input  logic                 ld_we,
   input  logic [2:0]           ld_sel,   // 0 imem word, 1 GPR, 2 constant file, 3 ctrl, 4 cb word
                                          // ({bank, word}), 5 lane register ({lane, item}: 0-3 AR.e,
-                                         // 4 pred, 5-8 PV.e, 9 PS), 6 loop constant I (n*4 + k)
+                                         // 4 pred, 5-8 PV.e, 9 PS), 6 loop constant I (n*3 + k),
+                                         // RES 0x1000 + n*8 + field, SEM 0x2000 + id; 7 mem word
   input  logic [19:0]          ld_addr,  // imem: word offset; GPR: {lane[5:0], gpr*4+elem}; C: c*4+elem;
                                          // ctrl: 0 base (byte address), 1 active[31:0], 2 active[63:32],
                                          // 3 valid[31:0], 4 valid[63:32], 5 B, 6 sub_guide, 7 shift_mask,
@@ -53,7 +55,7 @@ module r700_core #(
   // retire port (one cycle per unit)
   output logic                 rt_valid,
   output logic                 rt_last,        // the unit's last beat (relative writes take one beat per lane)
-  output logic                 rt_kind,        // 0 CF instruction, 1 ALU group
+  output logic [1:0]           rt_kind,        // 0 CF instruction, 1 ALU group, 2 fetch
   output logic [31:0]          rt_pc,
   output logic [31:0]          rt_next_pc,
   output logic [4:0]           rt_nwords,
@@ -93,7 +95,11 @@ module r700_core #(
   localparam int CBW = $clog2(CB_CONSTS * 4);
   logic [31:0] cb [16][CB_CONSTS * 4];  // constant buffers: word c*4 + element
   logic [31:0] al;                      // loop index aL
-  logic [31:0] iconst [96];             // loop constants I<n>.k at n*4 + k
+  logic [31:0] iconst [96];             // loop constants I<n>.k at n*3 + k
+  logic [31:0] resf [2048];             // fetch resources RES<n>.field at n*8 + field (model D45)
+  logic [6:0]  semt [256];              // the semantic table SEM<id>
+  localparam int MW = $clog2(MEM_WORDS > 1 ? MEM_WORDS : 2);
+  logic [31:0] fmem [MEM_WORDS];        // the space mem (1 MiB in the model) as words
   logic [3:0]  kb [2];                  // the clause's kcache locks: bank, mode, line
   logic [1:0]  km [2];
   logic [7:0]  ka [2];
@@ -143,11 +149,12 @@ module r700_core #(
   logic [8:0]  widx [5][LANES];          // per lane: the GPR element written (gpr*4 + element)
 
   typedef enum logic [3:0] { S_IDLE, S_CF, S_GDEC, S_LANE, S_GRET, S_DONE, S_FAULT, S_RBEAT,
-                             S_XCHK, S_XBEAT } state_t;
+                             S_XCHK, S_XBEAT, S_FDEC, S_FRES, S_FLANE, S_FWB, S_FRET } state_t;
   state_t st;
 
   assign running = st == S_CF || st == S_GDEC || st == S_LANE || st == S_GRET || st == S_RBEAT ||
-                   st == S_XCHK || st == S_XBEAT;
+                   st == S_XCHK || st == S_XBEAT || st == S_FDEC || st == S_FRES || st == S_FLANE ||
+                   st == S_FWB || st == S_FRET;
   assign done = st == S_DONE;
   assign fault = st == S_FAULT;
 
@@ -349,6 +356,7 @@ module r700_core #(
     x_lcnt = x_exp ? 8'($countones(x_pass)) : 8'($countones(x_en));
   end
 
+
   // -------------------------------------------------------- group decode
   logic [31:0] gwi;
   logic [31:0] fw [14];
@@ -542,6 +550,135 @@ module r700_core #(
   localparam int LW = $clog2(LANES > 1 ? LANES : 2);
   logic [LW-1:0] ln;
   assign ln = lane[LW-1:0];
+
+  // ------------------------------------------------------- fetch unit
+  // TEX/VTX/VTX_TC clauses: one unit (kind 2) per fetch instruction
+  // (model D45): S_FDEC decodes the 128-bit instruction at cpc, S_FRES reads
+  // its resource's eight fields (one per cycle), S_FLANE one lane at a time
+  // (step 0 the address and the range rules, steps 1-5 the five words that
+  // hold the element, step 6 r700_fetch's components), S_FWB the GPR writes
+  // one lane per cycle (a fault on a later lane leaves the GPRs as they
+  // were), S_FRET the retire.
+  logic        ftex;                    // the clause is a TEX clause
+  logic [31:0] fq [4];                  // the fetch instruction (latched in S_FDEC)
+  logic [31:0] fr [8];                  // RES<rid>: base, stride, size, fmt, width, height, depth, levels
+  logic [6:0]  fsem;                    // SEM<id> of a SEMANTIC
+  logic [2:0]  fstep;
+  logic [31:0] fbuf [5];
+  logic [63:0] faddr;
+  logic [LANES-1:0] flanes;
+  // decode of the words at cpc (S_FDEC)
+  logic [31:0] fd [4];
+  logic        fd_trunc, fd_bad, fd_unimpl;
+  always_comb begin
+    logic [31:0] fwi;
+    logic [4:0] op;
+    fwi = (cpc - base) >> 2;
+    fd_trunc = cpc < base || fwi + 32'd4 > 32'(IMEM_WORDS);
+    for (int k = 0; k < 4; k++)
+      fd[k] = (fwi + 32'(k) < 32'(IMEM_WORDS)) ? imem[fwi[$clog2(IMEM_WORDS)-1:0] + $clog2(IMEM_WORDS)'(k)] : 32'd0;
+    op = fd[0][4:0];
+    // reserved encodings (L8245-8623): TEX_INST 13, the fourth dword, bit 8
+    // of the second, DST_SEL 6; VTX: FETCH_TYPE 3, NUM_FORMAT_ALL 3,
+    // ENDIAN_SWAP 3, WORD2 [31:21]; TEX: WORD0 bit 6 and [31:25], SRC_SEL > 5
+    fd_bad = op == 5'd13 || fd[3] != 32'd0 || fd[1][8];
+    for (int k = 0; k < 4; k++)
+      if (fd[1][9 + 3*k +: 3] == 3'd6) fd_bad = 1'b1;
+    if (op < 5'd3) begin
+      if (op != 5'd2 && (fd[0][6:5] == 2'd3 || fd[1][29:28] == 2'd3 || fd[2][17:16] == 2'd3 ||
+                         fd[2][31:21] != 11'd0)) fd_bad = 1'b1;
+    end else begin
+      if (fd[0][6] || fd[0][31:25] != 7'd0) fd_bad = 1'b1;
+      for (int k = 0; k < 4; k++)
+        if (fd[2][20 + 3*k +: 3] > 3'd5) fd_bad = 1'b1;
+    end
+    // not run by the core (the model stops on them): MEM (D49), the TEX
+    // instructions but LD and GET_TEXTURE_RESINFO, a TEX instruction outside
+    // a TEX clause (L2116), ALT_CONST (D44), LD with offsets or LOD_BIAS (D51)
+    fd_unimpl = op == 5'd2 || op > 5'd4 || (op >= 5'd3 && !ftex) ||
+                (op < 5'd3 ? fd[2][20] : fd[0][24]) ||
+                (op == 5'd3 && (fd[2][14:0] != 15'd0 || fd[1][27:21] != 7'd0));
+  end
+  // the latched instruction's fields
+  logic [4:0]  f_op;
+  logic        f_vtx, f_res;
+  logic [31:0] f_sg, f_dg;
+  logic [6:0]  f_gi;
+  logic        f_dok;
+  logic [5:0]  f_dfmt;
+  logic [1:0]  f_nfa, f_endian;
+  logic        f_fca, f_sma;
+  logic        fx_known, fx_swap_bad, fx_texonly, fx_norm32;
+  logic [4:0]  fx_bytes;
+  logic [127:0] fx_v, fx_raw;
+  always_comb begin
+    f_op = fq[0][4:0];
+    f_vtx = f_op < 5'd3;
+    f_res = !f_vtx || fq[1][21];            // the format from RES<rid>.fmt (TEX, USE_CONST_FIELDS)
+    f_sg = {25'd0, fq[0][22:16]} + (fq[0][23] ? {19'd0, al[12:0]} : 32'd0);
+    f_gi = f_sg < {24'd0, gprs} ? f_sg[6:0] : 7'd0;         // out of range: GPR 0 (L1343)
+    f_dg = f_op == 5'd1 ? {25'd0, fsem} : {25'd0, fq[1][6:0]} + (fq[1][7] ? {19'd0, al[12:0]} : 32'd0);
+    f_dok = f_dg < {24'd0, gprs};                            // out of range: no write
+    f_dfmt = f_res ? fr[3][5:0] : fq[1][27:22];
+    f_nfa = f_res ? fr[3][7:6] : fq[1][29:28];
+    f_fca = f_res ? fr[3][8] : fq[1][30];
+    f_sma = f_res ? fr[3][9] : fq[1][31];
+    f_endian = f_res ? fr[3][11:10] : fq[2][17:16];
+    fx_raw = 128'({fbuf[4], fbuf[3], fbuf[2], fbuf[1], fbuf[0]} >> {faddr[1:0], 3'd0});
+  end
+  r700_fetch u_fetch (.raw(fx_raw), .dfmt(f_dfmt), .nfa(f_nfa), .fca(f_fca), .sma(f_sma), .endian(f_endian),
+                      .known(fx_known), .bytes(fx_bytes), .swap_bad(fx_swap_bad), .texonly(fx_texonly),
+                      .norm32(fx_norm32), .v(fx_v));
+  // a TEX source component (SRC_SEL 0-3 element, 4 0, 5 1.0) of this lane
+  function automatic logic [31:0] f_tsrc(input logic [2:0] sel, input logic [31:0] g);
+    f_tsrc = sel == 3'd4 ? 32'd0 : sel == 3'd5 ? 32'h3f800000 : g;
+  endfunction
+  // step 0 of a lane: its address, or zeros (out of range), or a fault
+  logic        fl_zero, fl_fault, fl_unimpl;
+  logic [63:0] fl_addr;
+  always_comb begin
+    logic [63:0] idx, off, stride;
+    logic [31:0] x, y, z, lv;
+    logic [127:0] row, a;
+    fl_zero = 1'b0; fl_fault = 1'b0; fl_unimpl = 1'b0; fl_addr = 64'd0;
+    idx = 64'd0; off = 64'd0; stride = 64'd0; row = 128'd0; a = 128'd0;
+    x = f_tsrc(fq[2][22:20], gpr[{f_gi, fq[2][21:20]}][ln]);
+    y = f_tsrc(fq[2][25:23], gpr[{f_gi, fq[2][24:23]}][ln]);
+    z = f_tsrc(fq[2][28:26], gpr[{f_gi, fq[2][27:26]}][ln]);
+    lv = f_tsrc(fq[2][31:29], gpr[{f_gi, fq[2][30:29]}][ln]);
+    if (f_vtx) begin
+      // FETCH, SEMANTIC: base + index * stride + OFFSET; an element not wholly
+      // inside RES.size reads 0 (D50)
+      idx = {32'd0, gpr[{f_gi, fq[0][25:24]}][ln]};
+      stride = (fq[2][18] && !fq[0][23]) ? 64'd0 : {32'd0, fr[1]};   // CONST_BUF_NO_STRIDE
+      off = idx * stride + {48'd0, fq[2][15:0]};
+      if (off + {59'd0, fx_bytes} > {32'd0, fr[2]}) fl_zero = 1'b1;
+      a = {64'd0, off} + {96'd0, fr[0]};
+    end else begin
+      // LD: unsigned X, Y, Z and the level; outside the resource 0 (D50),
+      // level > 0 not modelled (D51); base + (z*height + y)*stride + x*size
+      if (x >= fr[4] || y >= fr[5] || z >= fr[6] || lv >= fr[7]) fl_zero = 1'b1;
+      else if (lv != 32'd0) fl_unimpl = 1'b1;
+      row = {96'd0, z} * {96'd0, fr[5]} + {96'd0, y};
+      a = row * {96'd0, fr[1]} + {96'd0, x} * {123'd0, fx_bytes} + {96'd0, fr[0]};
+    end
+    // an address outside the space mem (1 MiB, model R700_MEM_BYTES): a fault
+    if (!fl_zero && !fl_unimpl && (a > 128'h100000 || {123'd0, fx_bytes} > 128'h100000 - a)) fl_fault = 1'b1;
+    fl_addr = a[63:0];
+  end
+  // the value a fetch writes to element k of lane l (DST_SEL 0-3, 4 0, 5 1.0)
+  function automatic logic [31:0] f_dsel(input logic [2:0] sel, input logic [31:0] v0, input logic [31:0] v1,
+                                         input logic [31:0] v2, input logic [31:0] v3);
+    case (sel)
+      3'd0: f_dsel = v0;
+      3'd1: f_dsel = v1;
+      3'd2: f_dsel = v2;
+      3'd3: f_dsel = v3;
+      3'd5: f_dsel = 32'h3f800000;
+      default: f_dsel = 32'd0;
+    endcase
+  endfunction
+
   // decoders of the latched group, by unit
   logic [26:0] e_sel [5];
   logic [2:0]  e_rel [5];
@@ -744,6 +881,9 @@ module r700_core #(
                 else ps[ld_addr[10+LW-1:10]] <= ld_data;
               end
               3'd6: if (ld_addr < 20'd96) iconst[ld_addr[6:0]] <= ld_data;
+                    else if (ld_addr >= 20'h1000 && ld_addr < 20'h1800) resf[ld_addr[10:0]] <= ld_data;
+                    else if (ld_addr >= 20'h2000 && ld_addr < 20'h2100) semt[ld_addr[7:0]] <= ld_data[6:0];
+              3'd7: if (32'(ld_addr) < 32'(MEM_WORDS)) fmem[MW'(ld_addr)] <= ld_data;
               default: ;
             endcase
           end
@@ -760,9 +900,9 @@ module r700_core #(
           logic [3:0] why;
           logic [LANES-1:0] m;
           logic [LANES-1:0] nvalid;
-          logic vm_we, hold, xmore;
+          logic vm_we, hold, xmore, fstart;
           logic [15:0] mk;
-          hold = 1'b0; xmore = 1'b0;
+          hold = 1'b0; xmore = 1'b0; fstart = 1'b0;
           for (int l = 0; l < LANES; l++) npst[l] = pst[l];
           nvalid = valid; vm_we = 1'b0; nal = al;
           nsp = sp; npc = pc + 32'd8; br = 1'b0; fl = 1'b0; why = r700_pkg::WHY_NONE; endp = 1'b0;
@@ -804,6 +944,23 @@ module r700_core #(
           end else begin
             case (c_op)
               r700_pkg::CF_NOP, 7'd26: ;                               // NOP, WAIT_ACK (D43)
+              7'd1, 7'd2, 7'd3: begin
+                // TEX, VTX, VTX_TC: COUNT+1 (at most eight) fetch instructions at
+                // ADDR (128-bit aligned) for the lanes passing the condition
+                if (cw0[0] || cw1[19]) begin
+                  fl = 1'b1; why = r700_pkg::WHY_CLAUSE;
+                end else if (c_target < base || ((c_target - base) >> 2) >= 32'(IMEM_WORDS)) begin
+                  fl = 1'b1; why = r700_pkg::WHY_PC;
+                end else begin
+                  fstart = 1'b1;
+                  st <= S_FDEC;
+                  ftex <= c_op == 7'd1;
+                  cpc <= c_target;
+                  cend <= c_target + {24'd0, cw1[19], cw1[12:10], 4'd0} + 32'd16;
+                  clane <= c_pass;
+                  npc = c_target;     // the record's next pc: the clause
+                end
+              end
               r700_pkg::CF_JUMP, 7'd15, r700_pkg::CF_ELSE, r700_pkg::CF_POP: begin   // JUMP, POP_JUMP, ELSE, POP
                 if (!pp_ok) begin
                   fl = 1'b1; why = r700_pkg::WHY_STACK;
@@ -1000,6 +1157,12 @@ module r700_core #(
                   rt_mw_en <= x_en; rt_mw_space <= x_space; rt_mw_size <= x_size;
                   if (x_exp) rt_mw_mask <= mk == 16'hffff ? 16'd0 : mk;
                   else rt_mw_mask <= x_mask;
+                  // MEM_EXPORT writes the space mem that fetches read (D55), lanes in order
+                  if (x_space == 4'd1)
+                    for (int l = 0; l < LANES; l++)
+                      for (int j = 0; j < 4; j++)
+                        if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(MEM_WORDS))
+                          fmem[MW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
                   for (int l = 0; l < LANES; l++) begin
                     rt_mw_addr[32*l +: 32] <= x_addr[l];
                     rt_mw_data[128*l +: 128] <= x_data[l];
@@ -1027,14 +1190,14 @@ module r700_core #(
           end else begin
             for (int l = 0; l < LANES; l++) pst[l] <= npst[l];
             sp <= nsp;
-            pc <= (c_alu) ? pc + 32'd8 : npc;
+            pc <= (c_alu || fstart) ? pc + 32'd8 : npc;
             x_ok <= 1'b0;
             if (xmore) begin
               st <= S_XBEAT; xi <= 5'd1; xend <= endp;
             end else if (endp) st <= S_DONE;
             rt_valid <= 1'b1;
             rt_last <= !xmore;
-            rt_kind <= 1'b0;
+            rt_kind <= 2'd0;
             rt_pc <= pc;
             rt_next_pc <= npc;
             rt_nwords <= 5'd2;
@@ -1113,7 +1276,7 @@ module r700_core #(
         S_RBEAT: begin
           rt_valid <= 1'b1;
           rt_last <= 1'b0;
-          rt_kind <= 1'b1;
+          rt_kind <= 2'd1;
           rt_pc <= cpc;
           rt_nwords <= g_nwords;
           rt_words <= '0;
@@ -1142,7 +1305,7 @@ module r700_core #(
           ends = cpc + {25'd0, g_nwords, 2'b00} >= cend;
           rt_valid <= 1'b1;
           rt_last <= 1'b1;
-          rt_kind <= 1'b1;
+          rt_kind <= 2'd1;
           rt_pc <= cpc;
           rt_nwords <= g_nwords;
           rt_words <= '0;
@@ -1191,6 +1354,118 @@ module r700_core #(
             st <= S_GDEC;
           end
         end
+        // ---------------------------------------------- fetch: decode
+        S_FDEC: begin
+          if (fd_trunc || fd_bad) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_CLAUSE;
+          end else if (fd_unimpl) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_ALU_UNIMPL;
+          end else begin
+            for (int k = 0; k < 4; k++) fq[k] <= fd[k];
+            // FETCH_WHOLE_QUAD: whole quads of the clause's lanes (D53)
+            for (int l = 0; l < LANES; l++) begin
+              flanes[l] <= clane[l];
+              if (fd[0][7])
+                for (int j = (l / 4) * 4; j < (l / 4) * 4 + 4; j++)
+                  if (j < LANES && clane[j]) flanes[l] <= 1'b1;
+            end
+            fstep <= 3'd0;
+            st <= S_FRES;
+          end
+        end
+
+        // ------------------- fetch: the resource's eight fields, the SEM entry
+        S_FRES: begin
+          fr[fstep] <= resf[{fq[0][15:8], fstep}];
+          fsem <= semt[fq[1][7:0]];
+          if (fstep == 3'd7) begin
+            st <= S_FLANE; lane <= 6'd0;
+          end
+          fstep <= fstep + 3'd1;
+        end
+
+        // --------------------------------------- fetch: one lane at a time
+        S_FLANE: begin : fln
+          logic nextl;
+          nextl = 1'b0;
+          if (fstep == 3'd0) begin
+            // the instruction's format checks (before any lane, as the model)
+            if (f_op != 5'd4 && ((f_vtx && fx_texonly) || !fx_known || fx_swap_bad)) begin
+              st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_ALU_UNIMPL;
+            end else if (!flanes[ln]) nextl = 1'b1;
+            else if (f_op == 5'd4) begin
+              // GET_TEXTURE_RESINFO: width, height, depth, levels (D52)
+              for (int k = 0; k < 4; k++) res[k][ln] <= fr[4 + k];
+              nextl = 1'b1;
+            end else if (fl_zero) begin
+              for (int k = 0; k < 4; k++) res[k][ln] <= 32'd0;
+              nextl = 1'b1;
+            end else if (fl_unimpl) begin
+              st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_ALU_UNIMPL;
+            end else if (fl_fault) begin
+              st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_MEM;
+            end else begin
+              faddr <= fl_addr;
+              fstep <= 3'd1;
+            end
+          end else if (fstep != 3'd6) begin
+            // the five words from the element's word address, one per cycle
+            fbuf[fstep - 3'd1] <= (faddr[63:2] + {59'd0, fstep - 3'd1} < 62'(MEM_WORDS))
+                                  ? fmem[MW'(faddr[63:2] + {59'd0, fstep - 3'd1})] : 32'd0;
+            fstep <= fstep + 3'd1;
+          end else if (fx_norm32) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_ALU_UNIMPL;  // NORM of 32 bits (D47)
+          end else begin
+            for (int k = 0; k < 4; k++) res[k][ln] <= fx_v[32*k +: 32];
+            nextl = 1'b1;
+          end
+          if (nextl) begin
+            fstep <= 3'd0;
+            if (32'(lane) == 32'(LANES - 1)) begin st <= S_FWB; lane <= 6'd0; end
+            else lane <= lane + 6'd1;
+          end
+        end
+
+        // ------------------------------ fetch: GPR writes, one lane per cycle
+        S_FWB: begin
+          if (flanes[ln] && f_dok)
+            for (int k = 0; k < 4; k++)
+              if (fq[1][9 + 3*k +: 3] != 3'd7)
+                gpr[{f_dg[6:0], 2'(k)}][ln] <= f_dsel(fq[1][9 + 3*k +: 3], res[0][ln], res[1][ln], res[2][ln], res[3][ln]);
+          if (32'(lane) == 32'(LANES - 1)) begin st <= S_FRET; lane <= 6'd0; end
+          else lane <= lane + 6'd1;
+        end
+
+        // ------------------------------------------------ fetch: retire
+        S_FRET: begin
+          rt_valid <= 1'b1;
+          rt_last <= 1'b1;
+          rt_kind <= 2'd2;
+          rt_pc <= cpc;
+          rt_nwords <= 5'd4;
+          rt_words <= '0;
+          for (int k = 0; k < 4; k++) rt_words[32*k +: 32] <= fq[k];
+          rt_flags <= 2'b00;
+          rt_exec <= flanes;
+          rt_mw_en <= '0; rt_mw_mask <= 16'd0;
+          rt_ar_en <= 4'd0; rt_pr_en <= 1'b0; rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
+          for (int k = 0; k < 5; k++) begin
+            rt_gw_en[k] <= k < 4 && f_dok && flanes != '0 && fq[1][9 + 3*(k % 4) +: 3] != 3'd7;
+            rt_gw_idx[10*k +: 10] <= {1'b0, f_dg[6:0], 2'(k)};
+            rt_gw_lanes[LANES*k +: LANES] <= flanes;
+            for (int l = 0; l < LANES; l++)
+              rt_gw_val[32*(LANES*k + l) +: 32] <= f_dsel(fq[1][9 + 3*(k % 4) +: 3], res[0][l], res[1][l], res[2][l], res[3][l]);
+          end
+          cpc <= cpc + 32'd16;
+          if (cpc + 32'd16 >= cend) begin
+            rt_next_pc <= pc;
+            st <= S_CF;
+          end else begin
+            rt_next_pc <= cpc + 32'd16;
+            st <= S_FDEC;
+          end
+        end
+
         // ------------ the export check pass: one burst element per cycle
         S_XCHK: begin
           if (x_bad) begin
@@ -1215,6 +1490,12 @@ module r700_core #(
             rt_mw_addr[32*l +: 32] <= x_addr[l];
             rt_mw_data[128*l +: 128] <= x_data[l];
           end
+          // MEM_EXPORT: the space mem, as on the first beat
+          if (x_space == 4'd1)
+            for (int l = 0; l < LANES; l++)
+              for (int j = 0; j < 4; j++)
+                if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(MEM_WORDS))
+                  fmem[MW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
           if (xi + 5'd1 == x_n) st <= xend ? S_DONE : S_CF;
           xi <= xi + 5'd1;
         end

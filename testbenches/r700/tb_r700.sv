@@ -21,7 +21,8 @@ module tb_r700 (input logic clk);
   logic         running, done, fault;
   logic [31:0]  fault_pc;
   logic [3:0]   fault_why;
-  logic         rt_valid, rt_last, rt_kind;
+  logic         rt_valid, rt_last;
+  logic [1:0]   rt_kind;
   logic [31:0]  rt_pc, rt_next_pc;
   logic [4:0]   rt_nwords;
   logic [16*32-1:0] rt_words;
@@ -48,7 +49,7 @@ module tb_r700 (input logic clk);
   logic [4:0]   rt_mw_size;
   logic [LANES*128-1:0] rt_mw_data;
 
-  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS), .CB_CONSTS(4096)) dut (.*);
+  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS), .CB_CONSTS(4096), .MEM_WORDS(262144)) dut (.*);
 
   localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   longint unsigned pbase = 0;
@@ -69,6 +70,8 @@ module tb_r700 (input logic clk);
         bank = name.substr(2, name.len() - 1).atoi();
         if (bank < 16) begin ld_push(3'd4, (bank << 14) | int'(addr >> 2), value[31:0]); return; end
       end
+      // mem: the 1 MiB that fetches read (words)
+      if (name == "mem" && addr < 64'h100000) begin ld_push(3'd7, int'(addr >> 2), value[31:0]); return; end
       $display("r700 bench: memory word of %s at 0x%0h is not held by the core", name, addr);
       return;
     end
@@ -80,6 +83,8 @@ module tb_r700 (input logic clk);
       "B":      ld_push(3'd3, 5, value[31:0]);
       "aL":     ld_push(3'd3, 11, value[31:0]);
       "I":      ld_push(3'd6, index, value[31:0]);
+      "RES":    if (index < 2048) ld_push(3'd6, 32'h1000 + index, value[31:0]);
+      "SEM":    if (index < 256) ld_push(3'd6, 32'h2000 + index, value[31:0]);
       "AR":     if (lane < LANES) ld_push(3'd5, (lane << 10) | index, value[31:0]);
       "pred":   if (lane < LANES) ld_push(3'd5, (lane << 10) | 4, value[31:0]);
       "PV":     if (lane < LANES) ld_push(3'd5, (lane << 10) | (5 + index), value[31:0]);
@@ -137,7 +142,8 @@ module tb_r700 (input logic clk);
     end
     for (int u = 0; u < 5; u++) begin
       rif.rw_en[u] = rt_gw_en[u]; rif.rw_file[u] = 16'(f_r); rif.rw_index[u] = 16'(rt_gw_idx[10*u +: 10]);
-      rif.rw_slot[u] = 8'(u); rif.rw_lanes[u] = 64'(rt_gw_lanes[LANES*u +: LANES]);
+      rif.rw_slot[u] = rt_kind == 2'd2 ? -8'sd1 : 8'(u);   // a fetch's writes have no slot
+      rif.rw_lanes[u] = 64'(rt_gw_lanes[LANES*u +: LANES]);
       for (int l = 0; l < LANES; l++) rif.rw_val[u][l] = 64'(rt_gw_val[32*(LANES*u + l) +: 32]);
     end
     for (int u = 0; u < 4; u++) begin
