@@ -30,7 +30,8 @@ module r700_core #(
   parameter int LANES      = 16,     // pixels of the wavefront (1..64)
   parameter int IMEM_WORDS = 4096,   // program words from the base address
   parameter int STACK      = 32,     // stack entries (the model's stack_size at most)
-  parameter int CB_CONSTS  = 16      // constants of each of the 16 constant buffers (kcache; the bench: 4096)
+  parameter int CB_CONSTS  = 16,     // constants of each of the 16 constant buffers (kcache; the bench: 4096)
+  parameter int MEM_WORDS  = 64      // 32-bit words of the space mem that fetches read (the bench: 262144, 1 MiB)
 ) (
   input  logic                 clk,
   input  logic                 rst_n,
@@ -38,7 +39,8 @@ module r700_core #(
   input  logic                 ld_we,
   input  logic [2:0]           ld_sel,   // 0 imem word, 1 GPR, 2 constant file, 3 ctrl, 4 cb word
                                          // ({bank, word}), 5 lane register ({lane, item}: 0-3 AR.e,
-                                         // 4 pred, 5-8 PV.e, 9 PS), 6 loop constant I (n*4 + k)
+                                         // 4 pred, 5-8 PV.e, 9 PS), 6 loop constant I (n*3 + k),
+                                         // RES 0x1000 + n*8 + field, SEM 0x2000 + id; 7 mem word
   input  logic [19:0]          ld_addr,  // imem: word offset; GPR: {lane[5:0], gpr*4+elem}; C: c*4+elem;
                                          // ctrl: 0 base (byte address), 1 active[31:0], 2 active[63:32],
                                          // 3 valid[31:0], 4 valid[63:32], 5 B, 6 sub_guide, 7 shift_mask,
@@ -53,7 +55,7 @@ module r700_core #(
   // retire port (one cycle per unit)
   output logic                 rt_valid,
   output logic                 rt_last,        // the unit's last beat (relative writes take one beat per lane)
-  output logic                 rt_kind,        // 0 CF instruction, 1 ALU group
+  output logic [1:0]           rt_kind,        // 0 CF instruction, 1 ALU group, 2 fetch
   output logic [31:0]          rt_pc,
   output logic [31:0]          rt_next_pc,
   output logic [4:0]           rt_nwords,
@@ -80,7 +82,9 @@ module r700_core #(
   output logic [7:0]           rt_depth,
   output logic [LANES-1:0]     rt_mw_en,       // export of lane l
   output logic [LANES*32-1:0]  rt_mw_addr,
-  output logic [15:0]          rt_mw_mask,     // bytes written (same for every lane)
+  output logic [15:0]          rt_mw_mask,     // bytes written (same for every lane; 0: all)
+  output logic [3:0]           rt_mw_space,    // 0 export, 1 mem, 2-5 stream0-3, 6 scratch, 7 reduction, 8 ring
+  output logic [4:0]           rt_mw_size,     // bytes of each write (16, or 4, 8, 16 for MEM_*)
   output logic [LANES*128-1:0] rt_mw_data
 );
 
@@ -91,7 +95,11 @@ module r700_core #(
   localparam int CBW = $clog2(CB_CONSTS * 4);
   logic [31:0] cb [16][CB_CONSTS * 4];  // constant buffers: word c*4 + element
   logic [31:0] al;                      // loop index aL
-  logic [31:0] iconst [96];             // loop constants I<n>.k at n*4 + k
+  logic [31:0] iconst [96];             // loop constants I<n>.k at n*3 + k
+  logic [31:0] resf [2048];             // fetch resources RES<n>.field at n*8 + field (model D45)
+  logic [6:0]  semt [256];              // the semantic table SEM<id>
+  localparam int MW = $clog2(MEM_WORDS > 1 ? MEM_WORDS : 2);
+  logic [31:0] fmem [MEM_WORDS];        // the space mem (1 MiB in the model) as words
   logic [3:0]  kb [2];                  // the clause's kcache locks: bank, mode, line
   logic [1:0]  km [2];
   logic [7:0]  ka [2];
@@ -140,10 +148,13 @@ module r700_core #(
   logic        g_reldst;                // the group has a relative destination
   logic [8:0]  widx [5][LANES];          // per lane: the GPR element written (gpr*4 + element)
 
-  typedef enum logic [2:0] { S_IDLE, S_CF, S_GDEC, S_LANE, S_GRET, S_DONE, S_FAULT, S_RBEAT } state_t;
+  typedef enum logic [3:0] { S_IDLE, S_CF, S_GDEC, S_LANE, S_GRET, S_DONE, S_FAULT, S_RBEAT,
+                             S_XCHK, S_XBEAT, S_FDEC, S_FRES, S_FLANE, S_FWB, S_FRET } state_t;
   state_t st;
 
-  assign running = st == S_CF || st == S_GDEC || st == S_LANE || st == S_GRET || st == S_RBEAT;
+  assign running = st == S_CF || st == S_GDEC || st == S_LANE || st == S_GRET || st == S_RBEAT ||
+                   st == S_XCHK || st == S_XBEAT || st == S_FDEC || st == S_FRES || st == S_FLANE ||
+                   st == S_FWB || st == S_FRET;
   assign done = st == S_DONE;
   assign fault = st == S_FAULT;
 
@@ -250,6 +261,101 @@ module r700_core #(
           lb_pst[l] = stk[i][l];
     end
   end
+
+  // ------------------------------------------------------ export engine
+  // EXPORT/EXPORT_DONE and MEM_STREAM0-3, MEM_SCRATCH, MEM_REDUCTION,
+  // MEM_RING, MEM_EXPORT: BURST_COUNT+1 elements, one per cycle (element
+  // x_i): in S_CF element 0 of the instruction at pc, in S_XCHK / S_XBEAT
+  // element xi of the latched one.  Per lane: the write's enable, address,
+  // data; x_bad: a lane's address outside its space (model D35, D54, D55).
+  // Spaces (rt_mw_space): 0 export, 1 mem, 2-5 stream0-3, 6 scratch,
+  // 7 reduction, 8 ring.
+  logic [31:0] xw0, xw1;                // the latched export instruction
+  logic [LANES-1:0] xpass;
+  logic [4:0]  xi;                      // its element in S_XCHK / S_XBEAT
+  logic [7:0]  xcnt;                    // writes counted by S_XCHK
+  logic        x_ok, xend;              // S_XCHK passed; END_OF_PROGRAM after the beats
+  logic [31:0] x_w0, x_w1;
+  logic [LANES-1:0] x_pass, x_en;
+  logic [4:0]  x_i, x_n;
+  logic [6:0]  x_op;
+  logic        x_exp, x_mem, x_err, x_bad;
+  logic [3:0]  x_space;
+  logic [4:0]  x_size;
+  logic [15:0] x_mask, x_mk;
+  logic [31:0] x_addr [LANES];
+  logic [127:0] x_data [LANES];
+  logic [7:0]  x_lcnt;                  // the writes this element counts (the model's record limit)
+  always_comb begin
+    logic [31:0] xg;
+    logic [6:0] gi, ig;
+    logic [2:0] k;
+    logic [15:0] mk;
+    logic [63:0] idx, dw, a64, sz;
+    x_w0 = st == S_CF ? cw0 : xw0;
+    x_w1 = st == S_CF ? cw1 : xw1;
+    x_pass = st == S_CF ? c_pass : xpass;
+    x_i = st == S_CF ? 5'd0 : xi;
+    x_op = x_w1[29:23];
+    x_n = {1'b0, x_w1[20:17]} + 5'd1;
+    x_exp = x_op == r700_pkg::CF_EXPORT || x_op == r700_pkg::CF_EXPORT_DONE;
+    x_mem = (x_op >= 7'd32 && x_op <= 7'd38) || x_op == 7'd58;
+    // decode errors and imports (the model's located errors): export TYPE 3,
+    // SEL 6; MEM_* TYPE READ/READ_IND, WORD1 bit 16, ELEM_SIZE 2, scratch
+    // and reduction with ELEM_SIZE != 3 (L897, L7829, L7876, D54)
+    x_err = x_exp ? (x_w0[14:13] == 2'd3 || x_w1[2:0] == 3'd6 || x_w1[5:3] == 3'd6 ||
+                     x_w1[8:6] == 3'd6 || x_w1[11:9] == 3'd6)
+                  : (x_w0[14] || x_w1[16] || x_w0[31:30] == 2'd2 ||
+                     ((x_op == 7'd36 || x_op == 7'd37) && x_w0[31:30] != 2'd3));
+    xg = {25'd0, x_w0[21:15]} + {27'd0, x_i} + (x_w0[22] ? {19'd0, al[12:0]} : 32'd0);
+    gi = xg < {24'd0, gprs} ? xg[6:0] : 7'd0;                 // out of range: GPR 0 (L1343)
+    ig = {1'b0, x_w0[29:23]} < gprs ? x_w0[29:23] : 7'd0;
+    k = {1'b0, x_w0[31:30]} + 3'd1;                          // dwords of an element
+    mk = 16'd0;
+    if (x_exp) begin
+      for (int j = 0; j < 4; j++)
+        if (x_w1[3*j +: 3] != 3'd7) mk[4*j +: 4] = 4'hf;
+    end else
+      for (int j = 0; j < 4; j++)
+        if (32'(j) < 32'(k) && x_w1[12 + j]) mk[4*j +: 4] = 4'hf;
+    x_mk = mk;
+    x_space = x_exp ? 4'd0 : x_op == 7'd58 ? 4'd1 : 4'(x_op - 7'd30);
+    x_size = x_exp ? 5'd16 : {k, 2'b00};
+    x_mask = x_exp ? (mk == 16'hffff ? 16'd0 : mk)
+                   : (mk == ((16'd1 << {k, 2'b00}) - 16'd1) ? 16'd0 : mk);
+    sz = x_op == 7'd58 ? 64'h100000 : 64'(256 * 64 * 16);   // R700_MEM_BYTES, R700_BUF_BYTES
+    x_bad = 1'b0;
+    idx = 64'd0; dw = 64'd0; a64 = 64'd0;
+    for (int l = 0; l < LANES; l++) begin
+      x_en[l] = x_pass[l] && mk != 16'd0 && (x_exp || x_mem);
+      x_data[l] = 128'd0;
+      x_addr[l] = 32'd0;
+      if (x_exp) begin
+        x_addr[l] = ((32'(x_w0[14:13]) * 32'd256 + 32'(8'(x_w0[12:0] + 13'(x_i)))) * 32'd64 + 32'(l)) * 32'd16;
+        for (int j = 0; j < 4; j++)
+          case (x_w1[3*j +: 3])
+            3'd0, 3'd1, 3'd2, 3'd3: x_data[l][32*j +: 32] = gpr[{gi, x_w1[3*j +: 2]}][l];
+            3'd5: x_data[l][32*j +: 32] = 32'h3f800000;
+            default: x_data[l][32*j +: 32] = 32'd0;
+          endcase
+      end else begin
+        idx = x_w0[13] ? {32'd0, gpr[{ig, 2'd0}][l]} : 64'd0;    // WRITE_IND: INDEX_GPR.X
+        if (x_op == 7'd58)                                       // MEM_EXPORT scatter (D55)
+          dw = 64'(x_w0[12:0]) + idx + 64'(x_i) * 64'(k);
+        else begin
+          if (idx + 64'(x_i) > 64'(x_w1[11:0])) x_en[l] = 1'b0;   // past ARRAY_SIZE: not written
+          dw = ((64'(x_w0[12:0]) + idx + 64'(x_i)) * 64'd64 + 64'(l)) * 64'(k);
+        end
+        a64 = dw * 64'd4;
+        if (x_en[l] && (a64 > sz || 64'({k, 2'b00}) > sz - a64)) x_bad = 1'b1;
+        x_addr[l] = a64[31:0];
+        for (int j = 0; j < 4; j++)
+          if (32'(j) < 32'(k)) x_data[l][32*j +: 32] = gpr[{gi, 2'(j)}][l];
+      end
+    end
+    x_lcnt = x_exp ? 8'($countones(x_pass)) : 8'($countones(x_en));
+  end
+
 
   // -------------------------------------------------------- group decode
   logic [31:0] gwi;
@@ -444,6 +550,135 @@ module r700_core #(
   localparam int LW = $clog2(LANES > 1 ? LANES : 2);
   logic [LW-1:0] ln;
   assign ln = lane[LW-1:0];
+
+  // ------------------------------------------------------- fetch unit
+  // TEX/VTX/VTX_TC clauses: one unit (kind 2) per fetch instruction
+  // (model D45): S_FDEC decodes the 128-bit instruction at cpc, S_FRES reads
+  // its resource's eight fields (one per cycle), S_FLANE one lane at a time
+  // (step 0 the address and the range rules, steps 1-5 the five words that
+  // hold the element, step 6 r700_fetch's components), S_FWB the GPR writes
+  // one lane per cycle (a fault on a later lane leaves the GPRs as they
+  // were), S_FRET the retire.
+  logic        ftex;                    // the clause is a TEX clause
+  logic [31:0] fq [4];                  // the fetch instruction (latched in S_FDEC)
+  logic [31:0] fr [8];                  // RES<rid>: base, stride, size, fmt, width, height, depth, levels
+  logic [6:0]  fsem;                    // SEM<id> of a SEMANTIC
+  logic [2:0]  fstep;
+  logic [31:0] fbuf [5];
+  logic [63:0] faddr;
+  logic [LANES-1:0] flanes;
+  // decode of the words at cpc (S_FDEC)
+  logic [31:0] fd [4];
+  logic        fd_trunc, fd_bad, fd_unimpl;
+  always_comb begin
+    logic [31:0] fwi;
+    logic [4:0] op;
+    fwi = (cpc - base) >> 2;
+    fd_trunc = cpc < base || fwi + 32'd4 > 32'(IMEM_WORDS);
+    for (int k = 0; k < 4; k++)
+      fd[k] = (fwi + 32'(k) < 32'(IMEM_WORDS)) ? imem[fwi[$clog2(IMEM_WORDS)-1:0] + $clog2(IMEM_WORDS)'(k)] : 32'd0;
+    op = fd[0][4:0];
+    // reserved encodings (L8245-8623): TEX_INST 13, the fourth dword, bit 8
+    // of the second, DST_SEL 6; VTX: FETCH_TYPE 3, NUM_FORMAT_ALL 3,
+    // ENDIAN_SWAP 3, WORD2 [31:21]; TEX: WORD0 bit 6 and [31:25], SRC_SEL > 5
+    fd_bad = op == 5'd13 || fd[3] != 32'd0 || fd[1][8];
+    for (int k = 0; k < 4; k++)
+      if (fd[1][9 + 3*k +: 3] == 3'd6) fd_bad = 1'b1;
+    if (op < 5'd3) begin
+      if (op != 5'd2 && (fd[0][6:5] == 2'd3 || fd[1][29:28] == 2'd3 || fd[2][17:16] == 2'd3 ||
+                         fd[2][31:21] != 11'd0)) fd_bad = 1'b1;
+    end else begin
+      if (fd[0][6] || fd[0][31:25] != 7'd0) fd_bad = 1'b1;
+      for (int k = 0; k < 4; k++)
+        if (fd[2][20 + 3*k +: 3] > 3'd5) fd_bad = 1'b1;
+    end
+    // not run by the core (the model stops on them): MEM (D49), the TEX
+    // instructions but LD and GET_TEXTURE_RESINFO, a TEX instruction outside
+    // a TEX clause (L2116), ALT_CONST (D44), LD with offsets or LOD_BIAS (D51)
+    fd_unimpl = op == 5'd2 || op > 5'd4 || (op >= 5'd3 && !ftex) ||
+                (op < 5'd3 ? fd[2][20] : fd[0][24]) ||
+                (op == 5'd3 && (fd[2][14:0] != 15'd0 || fd[1][27:21] != 7'd0));
+  end
+  // the latched instruction's fields
+  logic [4:0]  f_op;
+  logic        f_vtx, f_res;
+  logic [31:0] f_sg, f_dg;
+  logic [6:0]  f_gi;
+  logic        f_dok;
+  logic [5:0]  f_dfmt;
+  logic [1:0]  f_nfa, f_endian;
+  logic        f_fca, f_sma;
+  logic        fx_known, fx_swap_bad, fx_texonly, fx_norm32;
+  logic [4:0]  fx_bytes;
+  logic [127:0] fx_v, fx_raw;
+  always_comb begin
+    f_op = fq[0][4:0];
+    f_vtx = f_op < 5'd3;
+    f_res = !f_vtx || fq[1][21];            // the format from RES<rid>.fmt (TEX, USE_CONST_FIELDS)
+    f_sg = {25'd0, fq[0][22:16]} + (fq[0][23] ? {19'd0, al[12:0]} : 32'd0);
+    f_gi = f_sg < {24'd0, gprs} ? f_sg[6:0] : 7'd0;         // out of range: GPR 0 (L1343)
+    f_dg = f_op == 5'd1 ? {25'd0, fsem} : {25'd0, fq[1][6:0]} + (fq[1][7] ? {19'd0, al[12:0]} : 32'd0);
+    f_dok = f_dg < {24'd0, gprs};                            // out of range: no write
+    f_dfmt = f_res ? fr[3][5:0] : fq[1][27:22];
+    f_nfa = f_res ? fr[3][7:6] : fq[1][29:28];
+    f_fca = f_res ? fr[3][8] : fq[1][30];
+    f_sma = f_res ? fr[3][9] : fq[1][31];
+    f_endian = f_res ? fr[3][11:10] : fq[2][17:16];
+    fx_raw = 128'({fbuf[4], fbuf[3], fbuf[2], fbuf[1], fbuf[0]} >> {faddr[1:0], 3'd0});
+  end
+  r700_fetch u_fetch (.raw(fx_raw), .dfmt(f_dfmt), .nfa(f_nfa), .fca(f_fca), .sma(f_sma), .endian(f_endian),
+                      .known(fx_known), .bytes(fx_bytes), .swap_bad(fx_swap_bad), .texonly(fx_texonly),
+                      .norm32(fx_norm32), .v(fx_v));
+  // a TEX source component (SRC_SEL 0-3 element, 4 0, 5 1.0) of this lane
+  function automatic logic [31:0] f_tsrc(input logic [2:0] sel, input logic [31:0] g);
+    f_tsrc = sel == 3'd4 ? 32'd0 : sel == 3'd5 ? 32'h3f800000 : g;
+  endfunction
+  // step 0 of a lane: its address, or zeros (out of range), or a fault
+  logic        fl_zero, fl_fault, fl_unimpl;
+  logic [63:0] fl_addr;
+  always_comb begin
+    logic [63:0] idx, off, stride;
+    logic [31:0] x, y, z, lv;
+    logic [127:0] row, a;
+    fl_zero = 1'b0; fl_fault = 1'b0; fl_unimpl = 1'b0; fl_addr = 64'd0;
+    idx = 64'd0; off = 64'd0; stride = 64'd0; row = 128'd0; a = 128'd0;
+    x = f_tsrc(fq[2][22:20], gpr[{f_gi, fq[2][21:20]}][ln]);
+    y = f_tsrc(fq[2][25:23], gpr[{f_gi, fq[2][24:23]}][ln]);
+    z = f_tsrc(fq[2][28:26], gpr[{f_gi, fq[2][27:26]}][ln]);
+    lv = f_tsrc(fq[2][31:29], gpr[{f_gi, fq[2][30:29]}][ln]);
+    if (f_vtx) begin
+      // FETCH, SEMANTIC: base + index * stride + OFFSET; an element not wholly
+      // inside RES.size reads 0 (D50)
+      idx = {32'd0, gpr[{f_gi, fq[0][25:24]}][ln]};
+      stride = (fq[2][18] && !fq[0][23]) ? 64'd0 : {32'd0, fr[1]};   // CONST_BUF_NO_STRIDE
+      off = idx * stride + {48'd0, fq[2][15:0]};
+      if (off + {59'd0, fx_bytes} > {32'd0, fr[2]}) fl_zero = 1'b1;
+      a = {64'd0, off} + {96'd0, fr[0]};
+    end else begin
+      // LD: unsigned X, Y, Z and the level; outside the resource 0 (D50),
+      // level > 0 not modelled (D51); base + (z*height + y)*stride + x*size
+      if (x >= fr[4] || y >= fr[5] || z >= fr[6] || lv >= fr[7]) fl_zero = 1'b1;
+      else if (lv != 32'd0) fl_unimpl = 1'b1;
+      row = {96'd0, z} * {96'd0, fr[5]} + {96'd0, y};
+      a = row * {96'd0, fr[1]} + {96'd0, x} * {123'd0, fx_bytes} + {96'd0, fr[0]};
+    end
+    // an address outside the space mem (1 MiB, model R700_MEM_BYTES): a fault
+    if (!fl_zero && !fl_unimpl && (a > 128'h100000 || {123'd0, fx_bytes} > 128'h100000 - a)) fl_fault = 1'b1;
+    fl_addr = a[63:0];
+  end
+  // the value a fetch writes to element k of lane l (DST_SEL 0-3, 4 0, 5 1.0)
+  function automatic logic [31:0] f_dsel(input logic [2:0] sel, input logic [31:0] v0, input logic [31:0] v1,
+                                         input logic [31:0] v2, input logic [31:0] v3);
+    case (sel)
+      3'd0: f_dsel = v0;
+      3'd1: f_dsel = v1;
+      3'd2: f_dsel = v2;
+      3'd3: f_dsel = v3;
+      3'd5: f_dsel = 32'h3f800000;
+      default: f_dsel = 32'd0;
+    endcase
+  endfunction
+
   // decoders of the latched group, by unit
   logic [26:0] e_sel [5];
   logic [2:0]  e_rel [5];
@@ -624,6 +859,7 @@ module r700_core #(
       lane <= 6'd0;
       cpc <= 32'd0; cend <= 32'd0; clause_cf <= 32'd0; ccf_inst <= 4'd0;
       clane <= '0; uem_set <= '0; uem_val <= '0; killed <= '0; uvalid <= 5'd0; g_nwords <= 5'd0;
+      x_ok <= 1'b0; xend <= 1'b0; xi <= 5'd0; xcnt <= 8'd0; xw0 <= 32'd0; xw1 <= 32'd0; xpass <= '0;
     end else begin
       rt_valid <= 1'b0;
       case (st)
@@ -656,6 +892,9 @@ module r700_core #(
                 else ps[ld_addr[10+LW-1:10]] <= ld_data;
               end
               3'd6: if (ld_addr < 20'd96) iconst[ld_addr[6:0]] <= ld_data;
+                    else if (ld_addr >= 20'h1000 && ld_addr < 20'h1800) resf[ld_addr[10:0]] <= ld_data;
+                    else if (ld_addr >= 20'h2000 && ld_addr < 20'h2100) semt[ld_addr[7:0]] <= ld_data[6:0];
+              3'd7: if (32'(ld_addr) < 32'(MEM_WORDS)) fmem[MW'(ld_addr)] <= ld_data;
               default: ;
             endcase
           end
@@ -672,7 +911,9 @@ module r700_core #(
           logic [3:0] why;
           logic [LANES-1:0] m;
           logic [LANES-1:0] nvalid;
-          logic vm_we;
+          logic vm_we, hold, xmore, fstart;
+          logic [15:0] mk;
+          hold = 1'b0; xmore = 1'b0; fstart = 1'b0;
           for (int l = 0; l < LANES; l++) npst[l] = pst[l];
           nvalid = valid; vm_we = 1'b0; nal = al;
           nsp = sp; npc = pc + 32'd8; br = 1'b0; fl = 1'b0; why = r700_pkg::WHY_NONE; endp = 1'b0;
@@ -714,6 +955,23 @@ module r700_core #(
           end else begin
             case (c_op)
               r700_pkg::CF_NOP, 7'd26: ;                               // NOP, WAIT_ACK (D43)
+              7'd1, 7'd2, 7'd3: begin
+                // TEX, VTX, VTX_TC: COUNT+1 (at most eight) fetch instructions at
+                // ADDR (128-bit aligned) for the lanes passing the condition
+                if (cw0[0] || cw1[19]) begin
+                  fl = 1'b1; why = r700_pkg::WHY_CLAUSE;
+                end else if (c_target < base || ((c_target - base) >> 2) >= 32'(IMEM_WORDS)) begin
+                  fl = 1'b1; why = r700_pkg::WHY_PC;
+                end else begin
+                  fstart = 1'b1;
+                  st <= S_FDEC;
+                  ftex <= c_op == 7'd1;
+                  cpc <= c_target;
+                  cend <= c_target + {24'd0, cw1[19], cw1[12:10], 4'd0} + 32'd16;
+                  clane <= c_pass;
+                  npc = c_target;     // the record's next pc: the clause
+                end
+              end
               r700_pkg::CF_JUMP, 7'd15, r700_pkg::CF_ELSE, r700_pkg::CF_POP: begin   // JUMP, POP_JUMP, ELSE, POP
                 if (!pp_ok) begin
                   fl = 1'b1; why = r700_pkg::WHY_STACK;
@@ -755,6 +1013,58 @@ module r700_core #(
                   nsp = sp + 8'd1;
                   for (int l = 0; l < LANES; l++)
                     if (pst[l] == r700_pkg::PS_ACTIVE && !c_pass[l]) npst[l] = r700_pkg::PS_BRANCH;
+                end
+              end
+              7'd16: begin
+                // POP_PUSH: pop POP_COUNT first, then a PUSH (no pops) on the
+                // popped state: jump when no pixel passes, else push it
+                if (!pp_ok) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else if (!(|pp_pass)) begin
+                  for (int l = 0; l < LANES; l++) npst[l] = pp_pst[l];
+                  nsp = sp - 8'(c_popc);
+                  npc = c_target; br = 1'b1;
+                end else if (sp - 8'(c_popc) >= stack_size) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else begin : popush
+                  logic [SW-1:0] ix;
+                  ix = si(sp - 8'(c_popc));
+                  for (int l = 0; l < LANES; l++) stk[ix][l] <= pp_pst[l];
+                  skind[ix] <= SE_PIXEL; sal[ix] <= al; scnt[ix] <= lcnt; sinc[ix] <= linc;
+                  sdep[ix] <= cdep;
+                  nsp = sp - 8'(c_popc) + 8'd1;
+                  for (int l = 0; l < LANES; l++)
+                    npst[l] = pp_pst[l] == r700_pkg::PS_ACTIVE && !pp_pass[l] ? r700_pkg::PS_BRANCH : pp_pst[l];
+                end
+              end
+              7'd12, 7'd17: begin
+                // PUSH_ELSE (no pops), POP_PUSH_ELSE (POP_COUNT first): push the
+                // state, then ELSE against the pushed entry: pixels active in it
+                // that pass the boolean test (VPM: valid ones) go inactive-branch;
+                // jump when no pixel is active (model D16)
+                if (c_op == 7'd17 && !pp_ok) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else if (sp - (c_op == 7'd17 ? 8'(c_popc) : 8'd0) >= stack_size) begin
+                  fl = 1'b1; why = r700_pkg::WHY_STACK;
+                end else begin : pushelse
+                  logic [SW-1:0] ix;
+                  logic [7:0] bsp;
+                  logic pe_flip;
+                  bsp = sp - (c_op == 7'd17 ? 8'(c_popc) : 8'd0);
+                  ix = si(bsp);
+                  m = '0;
+                  for (int l = 0; l < LANES; l++) begin
+                    npst[l] = c_op == 7'd17 ? pp_pst[l] : pst[l];
+                    stk[ix][l] <= npst[l];
+                    pe_flip = (c_cond == 2'd0 || (c_cond == 2'd2 && c_b) || (c_cond == 2'd3 && !c_b)) &&
+                              !(c_vpm && !valid[l]);
+                    if (npst[l] == r700_pkg::PS_ACTIVE && pe_flip) npst[l] = r700_pkg::PS_BRANCH;
+                    m[l] = npst[l] == r700_pkg::PS_ACTIVE;
+                  end
+                  skind[ix] <= SE_PIXEL; sal[ix] <= al; scnt[ix] <= lcnt; sinc[ix] <= linc;
+                  sdep[ix] <= cdep;
+                  nsp = bsp + 8'd1;
+                  if (!(|m)) begin npc = c_target; br = 1'b1; end
                 end
               end
               7'd4, 7'd6, 7'd7: begin
@@ -841,35 +1151,33 @@ module r700_core #(
                   npc = sret[si(sp - 8'd1)]; br = 1'b1;
                 end
               end
-              r700_pkg::CF_EXPORT, r700_pkg::CF_EXPORT_DONE: begin
-                // TYPE [14:13] (3 reserved), ARRAY_BASE [12:0], RW_GPR [21:15],
-                // RW_REL [22], BURST_COUNT [20:17] of WORD1, SEL_X..W [11:0]
-                if (cw0[14:13] == 2'd3 || cw1[2:0] == 3'd6 || cw1[5:3] == 3'd6 || cw1[8:6] == 3'd6 ||
-                    cw1[11:9] == 3'd6) begin
+              r700_pkg::CF_EXPORT, r700_pkg::CF_EXPORT_DONE, 7'd32, 7'd33, 7'd34, 7'd35, 7'd36, 7'd37,
+              7'd38, 7'd58: begin
+                // exports and MEM_* writes (the export engine above): first a
+                // check pass over the burst (S_XCHK: every address inside its
+                // space, at most 128 writes, as the model checks before any
+                // write), then this instruction again: element 0 on this beat,
+                // the others one beat each (S_XBEAT)
+                if (x_err) begin
                   fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;
-                end else if (cw1[20:17] != 4'd0 || cw0[22]) begin
-                  fl = 1'b1; why = r700_pkg::WHY_CF_UNIMPL;           // bursts, relative: not in this core
-                end else begin : exp
-                  logic [15:0] mk;
-                  logic [127:0] d;
-                  logic [6:0] g;
-                  mk = 16'd0;
-                  for (int k = 0; k < 4; k++)
-                    if (cw1[3*k +: 3] != 3'd7) mk[4*k +: 4] = 4'hf;
-                  g = (8'(cw0[21:15]) < gprs) ? cw0[21:15] : 7'd0;
+                end else if (!x_ok) begin
+                  hold = 1'b1;
+                end else begin
+                  xmore = x_n != 5'd1;
+                  mk = x_mk;
+                  rt_mw_en <= x_en; rt_mw_space <= x_space; rt_mw_size <= x_size;
+                  if (x_exp) rt_mw_mask <= mk == 16'hffff ? 16'd0 : mk;
+                  else rt_mw_mask <= x_mask;
+                  // MEM_EXPORT writes the space mem that fetches read (D55), lanes in order
+                  if (x_space == 4'd1)
+                    for (int l = 0; l < LANES; l++)
+                      for (int j = 0; j < 4; j++)
+                        if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(MEM_WORDS))
+                          fmem[MW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
                   for (int l = 0; l < LANES; l++) begin
-                    d = 128'd0;
-                    for (int k = 0; k < 4; k++)
-                      case (cw1[3*k +: 3])
-                        3'd0, 3'd1, 3'd2, 3'd3: d[32*k +: 32] = gpr[{g, cw1[3*k +: 2]}][l];
-                        3'd5: d[32*k +: 32] = 32'h3f800000;
-                        default: d[32*k +: 32] = 32'd0;
-                      endcase
-                    rt_mw_en[l] <= c_pass[l] && mk != 16'd0;
-                    rt_mw_addr[32*l +: 32] <= ((32'(cw0[14:13]) * 32'd256 + 32'(cw0[7:0])) * 32'd64 + 32'(l)) * 32'd16;
-                    rt_mw_data[128*l +: 128] <= d;
+                    rt_mw_addr[32*l +: 32] <= x_addr[l];
+                    rt_mw_data[128*l +: 128] <= x_data[l];
                   end
-                  rt_mw_mask <= mk == 16'hffff ? 16'd0 : mk;
                 end
               end
               r700_pkg::CF_KILL: begin
@@ -887,14 +1195,20 @@ module r700_core #(
           end
           if (fl) begin
             st <= S_FAULT; fault_pc <= pc; fault_why <= why;
+          end else if (hold) begin
+            // the export check pass first (S_XCHK), then this instruction again
+            st <= S_XCHK; xw0 <= cw0; xw1 <= cw1; xpass <= c_pass; xi <= 5'd0; xcnt <= 8'd0;
           end else begin
             for (int l = 0; l < LANES; l++) pst[l] <= npst[l];
             sp <= nsp;
-            pc <= (c_alu) ? pc + 32'd8 : npc;
-            if (endp) st <= S_DONE;
+            pc <= (c_alu || fstart) ? pc + 32'd8 : npc;
+            x_ok <= 1'b0;
+            if (xmore) begin
+              st <= S_XBEAT; xi <= 5'd1; xend <= endp;
+            end else if (endp) st <= S_DONE;
             rt_valid <= 1'b1;
-            rt_last <= 1'b1;
-            rt_kind <= 1'b0;
+            rt_last <= !xmore;
+            rt_kind <= 2'd0;
             rt_pc <= pc;
             rt_next_pc <= npc;
             rt_nwords <= 5'd2;
@@ -973,7 +1287,7 @@ module r700_core #(
         S_RBEAT: begin
           rt_valid <= 1'b1;
           rt_last <= 1'b0;
-          rt_kind <= 1'b1;
+          rt_kind <= 2'd1;
           rt_pc <= cpc;
           rt_nwords <= g_nwords;
           rt_words <= '0;
@@ -1002,7 +1316,7 @@ module r700_core #(
           ends = cpc + {25'd0, g_nwords, 2'b00} >= cend;
           rt_valid <= 1'b1;
           rt_last <= 1'b1;
-          rt_kind <= 1'b1;
+          rt_kind <= 2'd1;
           rt_pc <= cpc;
           rt_nwords <= g_nwords;
           rt_words <= '0;
@@ -1050,6 +1364,151 @@ module r700_core #(
             rt_next_pc <= cpc + {25'd0, g_nwords, 2'b00};
             st <= S_GDEC;
           end
+        end
+        // ---------------------------------------------- fetch: decode
+        S_FDEC: begin
+          if (fd_trunc || fd_bad) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_CLAUSE;
+          end else if (fd_unimpl) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_ALU_UNIMPL;
+          end else begin
+            for (int k = 0; k < 4; k++) fq[k] <= fd[k];
+            // FETCH_WHOLE_QUAD: whole quads of the clause's lanes (D53)
+            for (int l = 0; l < LANES; l++) begin
+              flanes[l] <= clane[l];
+              if (fd[0][7])
+                for (int j = (l / 4) * 4; j < (l / 4) * 4 + 4; j++)
+                  if (j < LANES && clane[j]) flanes[l] <= 1'b1;
+            end
+            fstep <= 3'd0;
+            st <= S_FRES;
+          end
+        end
+
+        // ------------------- fetch: the resource's eight fields, the SEM entry
+        S_FRES: begin
+          fr[fstep] <= resf[{fq[0][15:8], fstep}];
+          fsem <= semt[fq[1][7:0]];
+          if (fstep == 3'd7) begin
+            st <= S_FLANE; lane <= 6'd0;
+          end
+          fstep <= fstep + 3'd1;
+        end
+
+        // --------------------------------------- fetch: one lane at a time
+        S_FLANE: begin : fln
+          logic nextl;
+          nextl = 1'b0;
+          if (fstep == 3'd0) begin
+            // the instruction's format checks (before any lane, as the model)
+            if (f_op != 5'd4 && ((f_vtx && fx_texonly) || !fx_known || fx_swap_bad)) begin
+              st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_ALU_UNIMPL;
+            end else if (!flanes[ln]) nextl = 1'b1;
+            else if (f_op == 5'd4) begin
+              // GET_TEXTURE_RESINFO: width, height, depth, levels (D52)
+              for (int k = 0; k < 4; k++) res[k][ln] <= fr[4 + k];
+              nextl = 1'b1;
+            end else if (fl_zero) begin
+              for (int k = 0; k < 4; k++) res[k][ln] <= 32'd0;
+              nextl = 1'b1;
+            end else if (fl_unimpl) begin
+              st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_ALU_UNIMPL;
+            end else if (fl_fault) begin
+              st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_MEM;
+            end else begin
+              faddr <= fl_addr;
+              fstep <= 3'd1;
+            end
+          end else if (fstep != 3'd6) begin
+            // the five words from the element's word address, one per cycle
+            fbuf[fstep - 3'd1] <= (faddr[63:2] + {59'd0, fstep - 3'd1} < 62'(MEM_WORDS))
+                                  ? fmem[MW'(faddr[63:2] + {59'd0, fstep - 3'd1})] : 32'd0;
+            fstep <= fstep + 3'd1;
+          end else if (fx_norm32) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_ALU_UNIMPL;  // NORM of 32 bits (D47)
+          end else begin
+            for (int k = 0; k < 4; k++) res[k][ln] <= fx_v[32*k +: 32];
+            nextl = 1'b1;
+          end
+          if (nextl) begin
+            fstep <= 3'd0;
+            if (32'(lane) == 32'(LANES - 1)) begin st <= S_FWB; lane <= 6'd0; end
+            else lane <= lane + 6'd1;
+          end
+        end
+
+        // ------------------------------ fetch: GPR writes, one lane per cycle
+        S_FWB: begin
+          if (flanes[ln] && f_dok)
+            for (int k = 0; k < 4; k++)
+              if (fq[1][9 + 3*k +: 3] != 3'd7)
+                gpr[{f_dg[6:0], 2'(k)}][ln] <= f_dsel(fq[1][9 + 3*k +: 3], res[0][ln], res[1][ln], res[2][ln], res[3][ln]);
+          if (32'(lane) == 32'(LANES - 1)) begin st <= S_FRET; lane <= 6'd0; end
+          else lane <= lane + 6'd1;
+        end
+
+        // ------------------------------------------------ fetch: retire
+        S_FRET: begin
+          rt_valid <= 1'b1;
+          rt_last <= 1'b1;
+          rt_kind <= 2'd2;
+          rt_pc <= cpc;
+          rt_nwords <= 5'd4;
+          rt_words <= '0;
+          for (int k = 0; k < 4; k++) rt_words[32*k +: 32] <= fq[k];
+          rt_flags <= 2'b00;
+          rt_exec <= flanes;
+          rt_mw_en <= '0; rt_mw_mask <= 16'd0;
+          rt_ar_en <= 4'd0; rt_pr_en <= 1'b0; rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
+          for (int k = 0; k < 5; k++) begin
+            rt_gw_en[k] <= k < 4 && f_dok && flanes != '0 && fq[1][9 + 3*(k % 4) +: 3] != 3'd7;
+            rt_gw_idx[10*k +: 10] <= {1'b0, f_dg[6:0], 2'(k)};
+            rt_gw_lanes[LANES*k +: LANES] <= flanes;
+            for (int l = 0; l < LANES; l++)
+              rt_gw_val[32*(LANES*k + l) +: 32] <= f_dsel(fq[1][9 + 3*(k % 4) +: 3], res[0][l], res[1][l], res[2][l], res[3][l]);
+          end
+          cpc <= cpc + 32'd16;
+          if (cpc + 32'd16 >= cend) begin
+            rt_next_pc <= pc;
+            st <= S_CF;
+          end else begin
+            rt_next_pc <= cpc + 32'd16;
+            st <= S_FDEC;
+          end
+        end
+
+        // ------------ the export check pass: one burst element per cycle
+        S_XCHK: begin
+          if (x_bad) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_MEM;
+          end else if (9'(xcnt) + 9'(x_lcnt) > 9'd128) begin
+            st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_CF_UNIMPL;  // the record's 128 writes
+          end else if (xi + 5'd1 == x_n) begin
+            x_ok <= 1'b1; st <= S_CF;
+          end else begin
+            xcnt <= xcnt + x_lcnt; xi <= xi + 5'd1;
+          end
+        end
+
+        // ------ the export's elements 1..BURST_COUNT: one beat each
+        S_XBEAT: begin
+          rt_valid <= 1'b1;
+          rt_last <= xi + 5'd1 == x_n;
+          rt_gw_en <= 5'd0; rt_ar_en <= 4'd0; rt_pr_en <= 1'b0;
+          rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
+          rt_mw_en <= x_en; rt_mw_mask <= x_mask; rt_mw_space <= x_space; rt_mw_size <= x_size;
+          for (int l = 0; l < LANES; l++) begin
+            rt_mw_addr[32*l +: 32] <= x_addr[l];
+            rt_mw_data[128*l +: 128] <= x_data[l];
+          end
+          // MEM_EXPORT: the space mem, as on the first beat
+          if (x_space == 4'd1)
+            for (int l = 0; l < LANES; l++)
+              for (int j = 0; j < 4; j++)
+                if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(MEM_WORDS))
+                  fmem[MW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
+          if (xi + 5'd1 == x_n) st <= xend ? S_DONE : S_CF;
+          xi <= xi + 5'd1;
         end
         default: ;
       endcase

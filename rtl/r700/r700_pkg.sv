@@ -38,5 +38,8 @@ package r700_pkg;
     OP_EXP_IEEE = 7'd97, OP_LOG_CLAMPED = 7'd98, OP_LOG_IEEE = 7'd99, OP_RECIP_CLAMPED = 7'd100,
     OP_RECIP_FF = 7'd101, OP_RECIP_IEEE = 7'd102, OP_RSQ_CLAMPED = 7'd103, OP_RSQ_FF = 7'd104,
     OP_RSQ_IEEE = 7'd105, OP_SQRT_IEEE = 7'd106, OP_SIN = 7'd110, OP_COS = 7'd111;
+
+  // an export or fetch address outside its memory space (model D54, D55)
+  localparam logic [3:0] WHY_MEM = 4'd8;
 endpackage
 `endif

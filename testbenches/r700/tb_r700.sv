@@ -21,7 +21,8 @@ module tb_r700 (input logic clk);
   logic         running, done, fault;
   logic [31:0]  fault_pc;
   logic [3:0]   fault_why;
-  logic         rt_valid, rt_last, rt_kind;
+  logic         rt_valid, rt_last;
+  logic [1:0]   rt_kind;
   logic [31:0]  rt_pc, rt_next_pc;
   logic [4:0]   rt_nwords;
   logic [16*32-1:0] rt_words;
@@ -44,9 +45,11 @@ module tb_r700 (input logic clk);
   logic [LANES-1:0] rt_mw_en;
   logic [LANES*32-1:0] rt_mw_addr;
   logic [15:0]  rt_mw_mask;
+  logic [3:0]   rt_mw_space;
+  logic [4:0]   rt_mw_size;
   logic [LANES*128-1:0] rt_mw_data;
 
-  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS), .CB_CONSTS(4096)) dut (.*);
+  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS), .CB_CONSTS(4096), .MEM_WORDS(262144)) dut (.*);
 
   localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   longint unsigned pbase = 0;
@@ -67,6 +70,8 @@ module tb_r700 (input logic clk);
         bank = name.substr(2, name.len() - 1).atoi();
         if (bank < 16) begin ld_push(3'd4, (bank << 14) | int'(addr >> 2), value[31:0]); return; end
       end
+      // mem: the 1 MiB that fetches read (words)
+      if (name == "mem" && addr < 64'h100000) begin ld_push(3'd7, int'(addr >> 2), value[31:0]); return; end
       $display("r700 bench: memory word of %s at 0x%0h is not held by the core", name, addr);
       return;
     end
@@ -78,6 +83,8 @@ module tb_r700 (input logic clk);
       "B":      ld_push(3'd3, 5, value[31:0]);
       "aL":     ld_push(3'd3, 11, value[31:0]);
       "I":      ld_push(3'd6, index, value[31:0]);
+      "RES":    if (index < 2048) ld_push(3'd6, 32'h1000 + index, value[31:0]);
+      "SEM":    if (index < 256) ld_push(3'd6, 32'h2000 + index, value[31:0]);
       "AR":     if (lane < LANES) ld_push(3'd5, (lane << 10) | index, value[31:0]);
       "pred":   if (lane < LANES) ld_push(3'd5, (lane << 10) | 4, value[31:0]);
       "PV":     if (lane < LANES) ld_push(3'd5, (lane << 10) | (5 + index), value[31:0]);
@@ -96,6 +103,7 @@ module tb_r700 (input logic clk);
   logic mon_stop;
   gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(LANES), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   int f_r, f_ar, f_pred, f_valid, f_active, f_depth, f_al, s_exp;
+  int s_id [9];                        // rt_mw_space: export, mem, stream0-3, scratch, reduction, ring
 
   `include "testbenches/common/gpuref_tb_load.svh"
 
@@ -104,6 +112,11 @@ module tb_r700 (input logic clk);
     f_pred = gpuref_dpi_chk_file_id(chk, "pred");    f_valid = gpuref_dpi_chk_file_id(chk, "valid");
     f_active = gpuref_dpi_chk_file_id(chk, "active"); f_depth = gpuref_dpi_chk_file_id(chk, "depth");
     s_exp = gpuref_dpi_chk_space_id(chk, "export");
+    s_id[0] = s_exp;                                 s_id[1] = gpuref_dpi_chk_space_id(chk, "mem");
+    s_id[2] = gpuref_dpi_chk_space_id(chk, "stream0"); s_id[3] = gpuref_dpi_chk_space_id(chk, "stream1");
+    s_id[4] = gpuref_dpi_chk_space_id(chk, "stream2"); s_id[5] = gpuref_dpi_chk_space_id(chk, "stream3");
+    s_id[6] = gpuref_dpi_chk_space_id(chk, "scratch"); s_id[7] = gpuref_dpi_chk_space_id(chk, "reduction");
+    s_id[8] = gpuref_dpi_chk_space_id(chk, "ring");
     f_al = gpuref_dpi_chk_file_id(chk, "aL");
   endfunction
 
@@ -129,7 +142,8 @@ module tb_r700 (input logic clk);
     end
     for (int u = 0; u < 5; u++) begin
       rif.rw_en[u] = rt_gw_en[u]; rif.rw_file[u] = 16'(f_r); rif.rw_index[u] = 16'(rt_gw_idx[10*u +: 10]);
-      rif.rw_slot[u] = 8'(u); rif.rw_lanes[u] = 64'(rt_gw_lanes[LANES*u +: LANES]);
+      rif.rw_slot[u] = rt_kind == 2'd2 ? -8'sd1 : 8'(u);   // a fetch's writes have no slot
+      rif.rw_lanes[u] = 64'(rt_gw_lanes[LANES*u +: LANES]);
       for (int l = 0; l < LANES; l++) rif.rw_val[u][l] = 64'(rt_gw_val[32*(LANES*u + l) +: 32]);
     end
     for (int u = 0; u < 4; u++) begin
@@ -150,8 +164,8 @@ module tb_r700 (input logic clk);
     rif.rw_en[13] = rt_al_we; rif.rw_file[13] = 16'(f_al); rif.rw_bits[13] = 64'hffffffff;
     rif.rw_lanes[13] = 64'd1; rif.rw_val[13][0] = 64'(rt_al);
     for (int l = 0; l < LANES; l++) begin
-      rif.mw_en[l] = rt_mw_en[l]; rif.mw_space[l] = 16'(s_exp);
-      rif.mw_addr[l] = 64'(rt_mw_addr[32*l +: 32]); rif.mw_lane[l] = 8'(l); rif.mw_size[l] = 5'd16;
+      rif.mw_en[l] = rt_mw_en[l]; rif.mw_space[l] = 16'(rt_mw_space < 4'd9 ? s_id[rt_mw_space] : s_exp);
+      rif.mw_addr[l] = 64'(rt_mw_addr[32*l +: 32]); rif.mw_lane[l] = 8'(l); rif.mw_size[l] = rt_mw_size;
       rif.mw_mask[l] = rt_mw_mask; rif.mw_data[l] = rt_mw_data[128*l +: 128]; rif.mw_slot[l] = -8'sd1;
     end
     rif.wb_en[0] = 1'b0; rif.wb_wave[0] = 16'd0; rif.wb_tag[0] = 64'd0; rif.wb_file[0] = 16'd0;
