@@ -139,9 +139,9 @@ module nvfp_tex_addr (
     na[65:33] = texaddr(base, w, x1, y0);
     na[98:66] = texaddr(base, w, x0, y1);
     na[131:99] = texaddr(base, w, x1, y1);
-    oob = na[32:0] > 33'h0fffff0;
+    oob = na[32:0] > 33'h00ffff0;
     if (bil)
-      for (int k = 1; k < 4; k++) if (na[33*k +: 33] > 33'h0fffff0) oob = 1'b1;
+      for (int k = 1; k < 4; k++) if (na[33*k +: 33] > 33'h00ffff0) oob = 1'b1;
   end
 
   // a weight that is not finite is 0
