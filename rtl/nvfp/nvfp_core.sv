@@ -44,7 +44,11 @@ module nvfp_core #(
     output logic [15:0]   rt_cc_lanes,
     output logic [31:0]   rt_cc_val,       // [2*(4*j + lane)]
     output logic          rt_kill_en,
-    output logic [3:0]    rt_kill_lanes
+    output logic [3:0]    rt_kill_lanes,
+    // texture memory (nvfp_tex): the 16-byte line tm_line in tm_rdata the next cycle
+    output logic          tm_re,
+    output logic [15:0]   tm_line,
+    input  logic [127:0]  tm_rdata
 );
   localparam int NW = 4 * NINSN;
 
@@ -148,15 +152,31 @@ module nvfp_core #(
   // DDX/DDY (D13): the source of the pixel's row pair (DDX: right - left) or
   // column pair (DDY: bottom - top), the same for both pixels of the pair
   logic [127:0] a0 [4];
+  logic         texop, tx_start, tx_busy, tx_done, tx_bad, tx_have;
+  logic [383:0] tx_uvw;
+  logic [511:0] tx_res;
+  logic         ld_tex;
   for (genvar l = 0; l < 4; l++) begin : g_lane
     localparam int LOX = l & 2, LOY = l & 1;
     logic [127:0] dhi, dlo;
     assign dlo = op == nvfp_pkg::OP_DDY ? a0[LOY] : a0[LOX];
     assign dhi = op == nvfp_pkg::OP_DDY ? a0[LOY + 2] : a0[LOX + 1];
     nvfp_lane u_lane (.op(op), .xprec(xprec), .dprec(dprec), .frc_clamp(frc_clamp), .sv(sv[l]),
-                      .sfmt(sfmt[l]), .swz(s_swz), .neg(s_neg), .dhi(dhi), .dlo(dlo), .a0(a0[l]),
-                      .out(res[l]), .ncc(ncc[l]));
+                      .sfmt(sfmt[l]), .swz(s_swz), .neg(s_neg), .dhi(dhi), .dlo(dlo),
+                      .tx(tx_res[128*l +: 128]), .a0(a0[l]), .out(res[l]), .ncc(ncc[l]));
   end
+
+  // ---- texture unit (TEX, TXP, TXD): started with the instruction's
+  // coordinates (source 0 at fp32 after swizzle and negate: x, y, w), the
+  // instruction retires when it is done (tx_have) or faults when it is bad
+  assign texop = op == nvfp_pkg::OP_TEX || op == nvfp_pkg::OP_TXP || op == nvfp_pkg::OP_TXD;
+  assign ld_tex = ld_we && !running && ld_sel == 3'd7 && ld_addr[15:6] == 10'd1;
+  always_comb
+    for (int l = 0; l < 4; l++) tx_uvw[96*l +: 96] = {a0[l][127:96], a0[l][63:32], a0[l][31:0]};
+  nvfp_tex u_tex (.clk(clk), .rst_n(rst_n), .dl_we(ld_tex), .dl_addr(ld_addr[5:0]), .dl_data(ld_data),
+                  .start(tx_start), .proj(op == nvfp_pkg::OP_TXP), .tid(tid), .uvw(tx_uvw), .busy(tx_busy),
+                  .done(tx_done), .bad(tx_bad), .res(tx_res), .tm_re(tm_re), .tm_line(tm_line),
+                  .tm_rdata(tm_rdata));
 
   // ---- destination: chunk, the words a component writes
   logic [2:0] dch;
@@ -196,16 +216,18 @@ module nvfp_core #(
     end
   end
 
-  logic go, fault_now;
-  assign go = running && !pc_bad && !trunc && !illegal && !unsup;
-  assign fault_now = running && !go;
+  logic ok, go, fault_now;
+  assign ok = running && !pc_bad && !trunc && !illegal && !unsup;
+  assign tx_start = ok && texop && !tx_busy && !tx_have && !tx_done;
+  assign go = ok && (!texop || tx_have);
+  assign fault_now = running && (!ok || tx_bad);
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       running <= 1'b0; done <= 1'b0; fault <= 1'b0; fault_pc <= 32'd0; fault_why <= 4'd0;
       base <= 32'd0; nwords <= 32'd0; pc <= 32'd0;
       frc_clamp <= 1'b1; kil_stop <= 1'b0;
-      kill <= 4'd0;
+      kill <= 4'd0; tx_have <= 1'b0;
       for (int c = 0; c < 8; c++) for (int l = 0; l < 4; l++) begin
         fmt[c][l] <= nvfp_pkg::PR_R;
         for (int i = 0; i < 4; i++) rf[c][i][l] <= 32'd0;
@@ -233,12 +255,14 @@ module nvfp_core #(
           3'd5: ccr[ld_addr[1:0]][ld_addr[3:2]] <= ld_data[1:0];
           3'd6: kill[ld_addr[1:0]] <= ld_data[0];
           default:
-            case (ld_addr[1:0])
-              2'd0: base <= ld_data;
-              2'd1: frc_clamp <= ld_data[0];
-              2'd2: kil_stop <= ld_data[0];
-              default: ;
-            endcase
+            // 0-2 ctrl registers; 64-127 the texture descriptors (nvfp_tex)
+            if (ld_addr[15:6] == 10'd0)
+              case (ld_addr[1:0])
+                2'd0: base <= ld_data;
+                2'd1: frc_clamp <= ld_data[0];
+                2'd2: kil_stop <= ld_data[0];
+                default: ;
+              endcase
         endcase
       end
       if (start && !running && !done && !fault) begin
@@ -247,8 +271,11 @@ module nvfp_core #(
       end
       if (fault_now) begin
         running <= 1'b0; fault <= 1'b1; fault_pc <= pc;
-        fault_why <= pc_bad ? nvfp_pkg::WHY_PC : illegal || trunc ? nvfp_pkg::WHY_ILLEGAL : nvfp_pkg::WHY_OP;
+        fault_why <= pc_bad ? nvfp_pkg::WHY_PC : illegal || trunc ? nvfp_pkg::WHY_ILLEGAL :
+                     unsup ? nvfp_pkg::WHY_OP : nvfp_pkg::WHY_TEX;
       end
+      if (tx_done) tx_have <= 1'b1;
+      if (go) tx_have <= 1'b0;
       if (go) begin
         // retire header
         rt_valid <= 1'b1; rt_pc <= pc; rt_words <= iw;
@@ -291,5 +318,5 @@ module nvfp_core #(
   end
 
   logic unused_c;
-  assign unused_c = ^{tid, nsrc};     // no texture unit (tid); the fetch reads all three sources (nsrc)
+  assign unused_c = ^{nsrc};          // the fetch reads all three sources (nsrc)
 endmodule

@@ -2,7 +2,8 @@
 // the operand path of model/nvfp/nvfp_step.c (the stored components in
 // their read format, conversion to the execution precision with the s12
 // quantisation, swizzle, negate) and the vec4 ALU of nvfp_exec_alu.c
-// (MOV ADD MUL MAD DP3 DP4 DST MIN MAX SLT SGE FLR FRC, PK2, UP2), then the
+// (MOV ADD MUL MAD DP3 DP4 DST MIN MAX SLT SGE FLR FRC, PK2, UP2; the
+// texture rows take the value nvfp_tex fetched), then the
 // conversion to the destination precision with the s12 clamp and the CC
 // status of each component.  Float arithmetic goes through rtl/common/fp
 // under the nvfp policy (model/fp/policy_isa.c: RNE, denormals flushed in
@@ -23,6 +24,7 @@ module nvfp_lane (
     input  logic [23:0]  swz,        // source k's swizzle, 8 bits each
     input  logic [2:0]   neg,
     input  logic [127:0] dhi, dlo,   // DDX/DDY: source 0 (fp32 image) of the pair's other pixels
+    input  logic [127:0] tx,         // TEX/TXP/TXD: this pixel's texture result (fp32, nvfp_tex)
     output logic [127:0] a0,         // this pixel's source 0 (fp32 image, after swizzle and negate)
     output logic [127:0] out,        // component j as stored (H/I: the 16-bit half in the low bits)
     output logic [7:0]   ncc         // component j's CC status
@@ -216,6 +218,9 @@ module nvfp_lane (
         nvfp_pkg::OP_PK4: begin aa = mp[j]; ab = 32'h43000000; end
         nvfp_pkg::OP_UP4: begin aa = up4f(X[0][0][8*j +: 8]); ab = F32_NEG0; end
         nvfp_pkg::OP_DDX, nvfp_pkg::OP_DDY: begin aa = dhi[32*j +: 32]; ab = dlo[32*j +: 32]; asub = 1'b1; end
+        // the texel value + (-0): its fp16 rounding for an H destination (a
+        // NaN reads as Inf, a denormal as its zero: fp_convert's reading)
+        nvfp_pkg::OP_TEX, nvfp_pkg::OP_TXP, nvfp_pkg::OP_TXD: begin aa = tx[32*j +: 32]; ab = F32_NEG0; end
         default: ;
       endcase
     end
@@ -263,12 +268,14 @@ module nvfp_lane (
         nvfp_pkg::OP_SGE: e = lt[j] ? 32'd0 : one;
         nvfp_pkg::OP_PK2: e = pk;
         nvfp_pkg::OP_PK4: e = pk4;
+        // the fetched value as the texture unit returns it (R: raw; I: f32tos12)
+        nvfp_pkg::OP_TEX, nvfp_pkg::OP_TXP, nvfp_pkg::OP_TXD: e = tx[32*j +: 32];
         default: e = hx ? {16'd0, s16[j]} : sm[j];    // ADD MAD FLR FRC UP2 UP4 DDX DDY
       endcase
       // D11: FRC never returns 1.0
       if (op == nvfp_pkg::OP_FRC && frc_clamp && e == one) e = one - 32'd1;
       case (dprec)
-        nvfp_pkg::PR_H: o = {16'd0, hx ? e[15:0] : s16[j]};   // not hx: UP2 (an fp32 result, converted)
+        nvfp_pkg::PR_H: o = {16'd0, hx ? e[15:0] : s16[j]};   // not hx: UP2, TEX (an fp32 result, converted)
         nvfp_pkg::PR_I: o = {16'd0, f32tos12(e)};
         default:        o = e;
       endcase

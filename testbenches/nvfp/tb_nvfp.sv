@@ -6,9 +6,11 @@
 // rtl/nvfp/README.md.
 //
 // The H and I files are views of R (the core holds R and the format tags),
-// so their items are not loaded.  Items the core does not hold (texture
-// descriptors, the tex memory) are reported on stdout when a test starts
-// with them; such tests are in lockstep_skip.txt.
+// so their items are not loaded.  The texture descriptors (`tex` file) go
+// through the load port (ctrl 64 + id*4 + field); the `tex` memory space is
+// the bench's memory model `texmem` (1 MiB as 16-byte lines, little-endian),
+// written directly from the items and read by the core's texture port
+// (tm_re, tm_line; the line in tm_rdata the next cycle).
 module tb_nvfp (input logic clk);
   import gpuref_check_pkg::*;
   import gpuref_pkg::*;
@@ -39,13 +41,21 @@ module tb_nvfp (input logic clk);
   logic [31:0]  rt_cc_val;
   logic         rt_kill_en;
   logic [3:0]   rt_kill_lanes;
+  logic         tm_re;
+  logic [15:0]  tm_line;
+  logic [127:0] tm_rdata;
 
   nvfp_core dut (.*);
+
+  // ---- the `tex` memory model: 65536 lines of 16 bytes, one read per cycle
+  logic [127:0] texmem [65536];
+  initial for (int i = 0; i < 65536; i++) texmem[i] = 128'd0;   // the model's space starts zero
+  always @(posedge clk) if (tm_re) tm_rdata <= texmem[tm_line];
 
   localparam int LD_AW = 16;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   longint unsigned pbase = 0;
   bit          seen_prog = 0;
-  int          unheld = 0;     // initial items the core does not hold (tex descriptors and memory)
+  int          unheld = 0;     // initial items the bench does not hold (other memory spaces)
 
   function automatic void map_item(input int kind, input string name, input int unsigned index,
                                    input int unsigned lane, input longint unsigned addr,
@@ -56,7 +66,10 @@ module tb_nvfp (input logic clk);
       return;
     end
     if (kind == 1) begin
-      unheld++;
+      if (name == "tex" && addr < 64'h100000)                // a 32-bit word of the tex space
+        texmem[addr[19:4]][32*addr[3:2] +: 32] = value[31:0];
+      else
+        unheld++;
       return;
     end
     case (name)
@@ -66,8 +79,9 @@ module tb_nvfp (input logic clk);
       "fmt":  ld_push(3'd4, (lane << 3) | index, value[31:0]);
       "CC":   ld_push(3'd5, (lane << 2) | index, value[31:0]);
       "kill": ld_push(3'd6, lane, value[31:0]);
+      "tex":  ld_push(3'd7, 64 + index, value[31:0]);       // descriptor id*4 + (base, width, height, mode)
       "H", "I", "pc": ;                                    // views of R; the program base
-      default: unheld++;                                   // tex descriptors
+      default: unheld++;
     endcase
   endfunction
 
@@ -89,7 +103,7 @@ module tb_nvfp (input logic clk);
 
   function automatic void bench_collected();
     if (unheld != 0)
-      $display("nvfp bench: %0d initial items (texture descriptors, tex memory) are not held by the core", unheld);
+      $display("nvfp bench: %0d initial items are not held by the core or the memory model", unheld);
   endfunction
 
   always_comb begin
