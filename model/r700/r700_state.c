@@ -82,6 +82,8 @@ static void r700_fini(void *vs)
     free(s->cfst);
     free(s->grp);
     free(s->grpst);
+    free(s->fgrp);
+    s->fgrp = NULL;
     s->own.cb = s->own.exp = NULL;
     s->words = NULL;
     s->cfd = NULL;
@@ -403,10 +405,11 @@ static int r700_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
     int16_t *cfst = malloc(np * sizeof *cfst);
     r700_group *grp = malloc(np * sizeof *grp);
     int16_t *grpst = malloc(np * sizeof *grpst);
+    r700_fgroup *fgrp = malloc(np * sizeof *fgrp);
     r700_fetch *fd = malloc(np * sizeof *fd);
     int16_t *fdst = malloc(np * sizeof *fdst);
-    if (!w || !cfd || !cfst || !grp || !grpst || !fd || !fdst) {
-        free(w); free(cfd); free(cfst); free(grp); free(grpst); free(fd); free(fdst);
+    if (!w || !cfd || !cfst || !grp || !grpst || !fgrp || !fd || !fdst) {
+        free(w); free(cfd); free(cfst); free(grp); free(grpst); free(fgrp); free(fd); free(fdst);
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     }
     if (n)
@@ -417,10 +420,12 @@ static int r700_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
         const uint32_t *wp = w + (at < n ? at : 0);
         cfst[i] = (int16_t)decode_view(&s->cfg, R700_VIEW_CF, wp, avail, &cfd[i], NULL, NULL, why);
         grpst[i] = (int16_t)decode_view(&s->cfg, R700_VIEW_GROUP, wp, avail, NULL, &grp[i], NULL, why);
+        r700_fast_prep(&s->cfg, &grp[i], grpst[i], &fgrp[i]);
         fdst[i] = (int16_t)decode_view(&s->cfg, R700_VIEW_FETCH, wp, avail, NULL, NULL, &fd[i], why);
     }
-    free(s->words); free(s->cfd); free(s->cfst); free(s->grp); free(s->grpst);
+    free(s->words); free(s->cfd); free(s->cfst); free(s->grp); free(s->grpst); free(s->fgrp);
     free(s->fd); free(s->fdst);
+    s->fgrp = fgrp;
     s->fd = fd;
     s->fdst = fdst;
     s->words = w;
