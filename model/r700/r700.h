@@ -201,6 +201,7 @@ typedef struct r700_config {
     unsigned shift_mask;   /* shifts use the low 5 bits of src1 (D4) */
     unsigned flt_to_int_rne; /* FLT_TO_INT rounds to nearest even (D7) */
     unsigned sin_radians;  /* SIN/COS take radians (D6) */
+    unsigned fast;         /* 0: every group by the general path (README "Speed") */
 } r700_config;
 
 typedef struct r700_mem {

@@ -48,6 +48,7 @@ static const gpuref_cfg_key r700_keys[] = {
     { "shift_mask", offsetof(r700_config, shift_mask), 0, 1, 0, 0 },
     { "flt_to_int_rne", offsetof(r700_config, flt_to_int_rne), 0, 1, 0, 0 },
     { "sin_radians", offsetof(r700_config, sin_radians), 0, 1, 0, 0 },
+    { "fast", offsetof(r700_config, fast), 0, 1, 1, 0 },
 };
 #define R700_NKEYS (sizeof r700_keys / sizeof r700_keys[0])
 

@@ -241,7 +241,7 @@ static int fast_const(const r700_group *g, const r700_src *o, uint32_t *v)
 void r700_fast_prep(const r700_config *cfg, const r700_group *g, int st, r700_fgroup *f)
 {
     memset(f, 0, sizeof *f);
-    if (st != GPUREF_OK)
+    if (st != GPUREF_OK || !cfg->fast)
         return;
     const r700_slot *bys[5] = { NULL, NULL, NULL, NULL, NULL };
     for (unsigned i = 0; i < g->nslots; i++) {
@@ -322,7 +322,7 @@ void r700_clause_lanes_set(r700_state *s, uint64_t lanes)
 }
 
 /* one slot over all lanes: d = op(a, b, c) */
-static void fast_exec(const r700_fslot *f, uint32_t *restrict d, const uint32_t *restrict a,
+static inline void fast_exec(const r700_fslot *f, uint32_t *restrict d, const uint32_t *restrict a,
                       const uint32_t *restrict b, const uint32_t *restrict c)
 {
     const uint32_t sm = f->smask;
@@ -371,20 +371,20 @@ static void fast_exec(const r700_fslot *f, uint32_t *restrict d, const uint32_t 
     }
 }
 
-static void fast_mod(uint32_t *restrict t, const uint32_t *restrict v, uint32_t andm, uint32_t xorm)
+static inline void fast_mod(uint32_t *restrict t, const uint32_t *restrict v, uint32_t andm, uint32_t xorm)
 {
     for (unsigned l = 0; l < R700_LANES; l++)
         t[l] = (v[l] & andm) ^ xorm;
 }
 
-static void fast_fill(uint32_t *restrict t, uint32_t v)
+static inline void fast_fill(uint32_t *restrict t, uint32_t v)
 {
     for (unsigned l = 0; l < R700_LANES; l++)
         t[l] = v;
 }
 
 /* row = val in the lanes of m (all-ones words), its record values val */
-static void fast_merge(uint32_t *restrict row, uint64_t *restrict rec, const uint32_t *restrict val,
+static inline void fast_merge(uint32_t *restrict row, uint64_t *restrict rec, const uint32_t *restrict val,
                        const uint32_t *restrict m)
 {
     for (unsigned l = 0; l < R700_LANES; l++) {
@@ -393,7 +393,7 @@ static void fast_merge(uint32_t *restrict row, uint64_t *restrict rec, const uin
     }
 }
 
-static void fast_copy(uint32_t *restrict row, uint64_t *restrict rec, const uint32_t *restrict val)
+static inline void fast_copy(uint32_t *restrict row, uint64_t *restrict rec, const uint32_t *restrict val)
 {
     for (unsigned l = 0; l < R700_LANES; l++) {
         row[l] = val[l];
@@ -401,13 +401,26 @@ static void fast_copy(uint32_t *restrict row, uint64_t *restrict rec, const uint
     }
 }
 
-static void fast_set(uint32_t *restrict row, const uint32_t *restrict val, const uint32_t *restrict m)
+static inline void fast_set(uint32_t *restrict row, const uint32_t *restrict val, const uint32_t *restrict m)
 {
     for (unsigned l = 0; l < R700_LANES; l++)
         row[l] = (row[l] & ~m[l]) | (val[l] & m[l]);
 }
 
+/* The lane loops are compiled twice where the compiler can (x86-64, gcc or
+ * clang): for AVX2 (8 lanes a vector, per-lane shift counts) and for the
+ * baseline (SSE2), the one the CPU runs picked once at load time. */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define R700_LANE_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef R700_LANE_CLONES
+#define R700_LANE_CLONES
+#endif
+
 /* the group by the fast path: 1 done, 0 take the general path (nothing changed) */
+R700_LANE_CLONES
 static int fast_group(r700_state *s, const r700_gctx *c, const r700_fgroup *f, gpuref_retire *rr)
 {
     uint64_t lanes = s->clause_mask;
