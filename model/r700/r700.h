@@ -136,7 +136,7 @@ enum { R700_FK_GPR, R700_FK_PV, R700_FK_PS, R700_FK_CONST, R700_FK_UNI };
 typedef struct r700_fsrc {
     uint8_t  kind;                /* R700_FK_* */
     uint8_t  mod;                 /* ABS or NEG: andm/xorm apply */
-    uint16_t idx;                 /* GPR: gpr*4 + element; PV: element */
+    uint32_t off;                 /* GPR, PV, PS: the row's byte offset in r700_state */
     uint32_t val;                 /* CONST: the value, modifiers applied */
     uint32_t andm, xorm;          /* ABS clears bit 31, then NEG flips it */
 } r700_fsrc;

@@ -3,6 +3,7 @@
  * with relative addressing, clause temporaries, kcache, constant file,
  * literals, inline constants, PV/PS), the slots' exec functions, OMOD, CLAMP,
  * predication, and the group's writes in the retire record, tagged by slot. */
+#include <stddef.h>
 #include <string.h>
 
 #include "r700.h"
@@ -285,12 +286,13 @@ void r700_fast_prep(const r700_config *cfg, const r700_group *g, int st, r700_fg
             uint32_t v;
             if (o->sel < 128) {
                 q->kind = R700_FK_GPR;
-                q->idx = (uint16_t)(o->sel * 4u + o->chan);
+                q->off = (uint32_t)(offsetof(r700_state, gpr) + (o->sel * 4u + o->chan) * sizeof(uint32_t[R700_LANES]));
             } else if (o->sel == 254) {
                 q->kind = R700_FK_PV;
-                q->idx = o->chan;
+                q->off = (uint32_t)(offsetof(r700_state, pv) + o->chan * sizeof(uint32_t[R700_LANES]));
             } else if (o->sel == 255) {
                 q->kind = R700_FK_PS;
+                q->off = (uint32_t)offsetof(r700_state, ps);
             } else if (fast_const(g, o, &v)) {
                 q->kind = R700_FK_CONST;
                 q->val = (v & q->andm) ^ q->xorm;
@@ -321,13 +323,22 @@ void r700_clause_lanes_set(r700_state *s, uint64_t lanes)
     s->clause_mask = lanes & m;
 }
 
-/* one slot over all lanes: d = op(a, b, c) */
-static inline void fast_exec(const r700_fslot *f, uint32_t *restrict d, const uint32_t *restrict a,
+/* one slot over all lanes: d = op(a, b, c) (inlined in each clone of
+ * fast_group, so that it is compiled for the clone's target) */
+/* R700_FLAT before a loop that only moves data: unrolled before
+ * vectorization, so that no loop overhead is left (as NV50_FLAT) */
+#define R700_FLAT _Pragma("GCC unroll 32")
+#if defined(__GNUC__)
+#define R700_INLINE inline __attribute__((always_inline))
+#else
+#define R700_INLINE inline
+#endif
+static R700_INLINE void fast_exec(const r700_fslot *f, uint32_t *restrict d, const uint32_t *restrict a,
                       const uint32_t *restrict b, const uint32_t *restrict c)
 {
     const uint32_t sm = f->smask;
     switch (f->op) {
-#define LANES for (unsigned l = 0; l < R700_LANES; l++)
+#define LANES _Pragma("GCC unroll 8") for (unsigned l = 0; l < R700_LANES; l++)
     case R700_FOP_MOV:      LANES d[l] = a[l]; break;
     case R700_FOP_NOP:      LANES d[l] = 0; break;
     case R700_FOP_AND:      LANES d[l] = a[l] & b[l]; break;
@@ -348,14 +359,15 @@ static inline void fast_exec(const r700_fslot *f, uint32_t *restrict d, const ui
     case R700_FOP_SETGT_U:  LANES d[l] = a[l] > b[l] ? ~0u : 0; break;
     case R700_FOP_SETGE_U:  LANES d[l] = a[l] >= b[l] ? ~0u : 0; break;
     /* shifts (D4): a count above 31 gives 0, ASHR the sign */
+    /* (written as masks and selects, which vectorize; branches do not) */
     case R700_FOP_LSHL:
-        LANES { uint32_t n = b[l] & sm; d[l] = n > 31 ? 0 : a[l] << (n & 31); }
+        LANES { uint32_t n = b[l] & sm; d[l] = (a[l] << (n & 31)) & -(uint32_t)(n < 32); }
         break;
     case R700_FOP_LSHR:
-        LANES { uint32_t n = b[l] & sm; d[l] = n > 31 ? 0 : a[l] >> (n & 31); }
+        LANES { uint32_t n = b[l] & sm; d[l] = (a[l] >> (n & 31)) & -(uint32_t)(n < 32); }
         break;
     case R700_FOP_ASHR:
-        LANES { uint32_t n = b[l] & sm; d[l] = (uint32_t)((int32_t)a[l] >> (n > 31 ? 31 : n)); }
+        LANES { uint32_t n = b[l] & sm; n = n < 31 ? n : 31; d[l] = (uint32_t)((int32_t)a[l] >> n); }
         break;
     case R700_FOP_MULLO_INT:
     case R700_FOP_MULLO_UINT: LANES d[l] = a[l] * b[l]; break;
@@ -363,46 +375,57 @@ static inline void fast_exec(const r700_fslot *f, uint32_t *restrict d, const ui
         LANES d[l] = (uint32_t)((uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) >> 32);
         break;
     case R700_FOP_MULHI_UINT: LANES d[l] = (uint32_t)(((uint64_t)a[l] * b[l]) >> 32); break;
-    case R700_FOP_CNDE_INT:   LANES d[l] = a[l] == 0 ? b[l] : c[l]; break;
-    case R700_FOP_CNDGT_INT:  LANES d[l] = (int32_t)a[l] > 0 ? b[l] : c[l]; break;
-    case R700_FOP_CNDGE_INT:  LANES d[l] = (int32_t)a[l] >= 0 ? b[l] : c[l]; break;
+    case R700_FOP_CNDE_INT:
+        LANES { uint32_t m = -(uint32_t)(a[l] == 0); d[l] = (b[l] & m) | (c[l] & ~m); }
+        break;
+    case R700_FOP_CNDGT_INT:
+        LANES { uint32_t m = -(uint32_t)((int32_t)a[l] > 0); d[l] = (b[l] & m) | (c[l] & ~m); }
+        break;
+    case R700_FOP_CNDGE_INT:
+        LANES { uint32_t m = -(uint32_t)((int32_t)a[l] >= 0); d[l] = (b[l] & m) | (c[l] & ~m); }
+        break;
     default:                  LANES d[l] = 0; break;
 #undef LANES
     }
 }
 
-static inline void fast_mod(uint32_t *restrict t, const uint32_t *restrict v, uint32_t andm, uint32_t xorm)
+static R700_INLINE void fast_mod(uint32_t *restrict t, const uint32_t *restrict v, uint32_t andm, uint32_t xorm)
 {
+    R700_FLAT
     for (unsigned l = 0; l < R700_LANES; l++)
         t[l] = (v[l] & andm) ^ xorm;
 }
 
-static inline void fast_fill(uint32_t *restrict t, uint32_t v)
+static R700_INLINE void fast_fill(uint32_t *restrict t, uint32_t v)
 {
+    R700_FLAT
     for (unsigned l = 0; l < R700_LANES; l++)
         t[l] = v;
 }
 
 /* row = val in the lanes of m (all-ones words), its record values val */
-static inline void fast_merge(uint32_t *restrict row, uint64_t *restrict rec, const uint32_t *restrict val,
+static R700_INLINE void fast_merge(uint32_t *restrict row, uint64_t *restrict rec, const uint32_t *restrict val,
                        const uint32_t *restrict m)
 {
+    R700_FLAT
     for (unsigned l = 0; l < R700_LANES; l++) {
         row[l] = (row[l] & ~m[l]) | (val[l] & m[l]);
         rec[l] = val[l];
     }
 }
 
-static inline void fast_copy(uint32_t *restrict row, uint64_t *restrict rec, const uint32_t *restrict val)
+static R700_INLINE void fast_copy(uint32_t *restrict row, uint64_t *restrict rec, const uint32_t *restrict val)
 {
+    R700_FLAT
     for (unsigned l = 0; l < R700_LANES; l++) {
         row[l] = val[l];
         rec[l] = val[l];
     }
 }
 
-static inline void fast_set(uint32_t *restrict row, const uint32_t *restrict val, const uint32_t *restrict m)
+static R700_INLINE void fast_set(uint32_t *restrict row, const uint32_t *restrict val, const uint32_t *restrict m)
 {
+    R700_FLAT
     for (unsigned l = 0; l < R700_LANES; l++)
         row[l] = (row[l] & ~m[l]) | (val[l] & m[l]);
 }
@@ -436,9 +459,11 @@ static int fast_group(r700_state *s, const r700_gctx *c, const r700_fgroup *f, g
             const uint32_t *row;
             uint32_t v;
             switch (q->kind) {
-            case R700_FK_GPR: row = s->gpr[q->idx >> 2][q->idx & 3]; break;
-            case R700_FK_PV:  row = s->pv[q->idx]; break;
-            case R700_FK_PS:  row = s->ps; break;
+            case R700_FK_GPR:
+            case R700_FK_PV:
+            case R700_FK_PS:
+                row = (const uint32_t *)((const char *)s + q->off);
+                break;
             case R700_FK_CONST:
                 fast_fill(tmp[k], q->val);
                 continue;
