@@ -19,14 +19,13 @@ say "# gpuref bench, $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m)"
 # RDNA4: 300 generated programs of the lockstep mix (seed 1, SMEM included)
 "$B/bin/gpuref" gen --isa rdna4 --seed 1 --count 300 --mix scripts/testdata/rdna4-rtl.mix.yaml \
     -o "$B/bench/stream-rdna4.yaml" 2>/dev/null
-# R700: 300 generated programs of the lockstep mix (seed 1); a unit is an ALU
-# group or a CF instruction
-"$B/bin/gpuref" gen --isa r700 --seed 1 --count 300 --mix scripts/testdata/r700-rtl.mix.yaml \
-    -o "$B/bench/stream-r700.yaml" 2>/dev/null
+# R700: the bench_model stream of full integer groups, 400 groups (the RTL
+# core's code memory holds 16 KiB); a unit is an ALU group or a CF instruction
+"$B/bench/bench_model" --isa r700 --vector "$B/bench/stream-r700.yaml" 400
 for isa in nv50 rdna4 r700; do
     vec=$B/bench/stream.yaml; what="the 4000-instruction bench_model stream"; unit=instructions
     [ $isa = rdna4 ] && vec=$B/bench/stream-rdna4.yaml && what="300 generated rdna4 programs, seed 1"
-    [ $isa = r700 ] && vec=$B/bench/stream-r700.yaml && what="300 generated r700 programs, seed 1" \
+    [ $isa = r700 ] && vec=$B/bench/stream-r700.yaml && what="the 400-group bench_model r700 stream" \
         && unit="units (ALU groups, CF instructions)"
     rates=""; shares=""
     for run in 1 2 3; do
