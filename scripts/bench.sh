@@ -11,7 +11,7 @@ say() { echo "$*" | tee -a "$OUT"; }
 say "# gpuref bench, $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m)"
 "$B/bench/bench_model" | tee -a "$OUT"
 "$B/bench/bench_model" --isa rdna4 20000 100 | tee -a "$OUT"
-"$B/bench/bench_model" --isa r700 4000 10 | tee -a "$OUT"
+"$B/bench/bench_model" --isa r700 20000 50 | tee -a "$OUT"
 "$B/bench/bench_model" --isa usc 10000 10 | tee -a "$OUT"
 "$B/bench/bench_model" --isa nvfp 120 500 | tee -a "$OUT"
 
@@ -19,9 +19,14 @@ say "# gpuref bench, $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m)"
 # RDNA4: 300 generated programs of the lockstep mix (seed 1, SMEM included)
 "$B/bin/gpuref" gen --isa rdna4 --seed 1 --count 300 --mix scripts/testdata/rdna4-rtl.mix.yaml \
     -o "$B/bench/stream-rdna4.yaml" 2>/dev/null
-for isa in nv50 rdna4; do
-    vec=$B/bench/stream.yaml; what="the 4000-instruction bench_model stream"
+# R700: the bench_model stream of full integer groups, 400 groups (the RTL
+# core's code memory holds 16 KiB); a unit is an ALU group or a CF instruction
+"$B/bench/bench_model" --isa r700 --vector "$B/bench/stream-r700.yaml" 400
+for isa in nv50 rdna4 r700; do
+    vec=$B/bench/stream.yaml; what="the 4000-instruction bench_model stream"; unit=instructions
     [ $isa = rdna4 ] && vec=$B/bench/stream-rdna4.yaml && what="300 generated rdna4 programs, seed 1"
+    [ $isa = r700 ] && vec=$B/bench/stream-r700.yaml && what="the 400-group bench_model r700 stream" \
+        && unit="units (ALU groups, CF instructions)"
     rates=""; shares=""
     for run in 1 2 3; do
         line=$("$B/tb/$isa/Vtb_$isa" -q --out "$B/bench/cosim-$isa" "$vec" \
@@ -33,7 +38,7 @@ for isa in nv50 rdna4; do
         shares="$shares $(awk -v m="$ms" -v s="$s" 'BEGIN{printf "%.2f", 100*m/s}')"
     done
     med() { echo "$@" | tr ' ' '\n' | grep -v '^$' | sort -n | sed -n 2p; }
-    say "lockstep $isa: $(med $rates) instructions/s retired and compared; model step+compare share $(med $shares)% of bench time (median of 3 runs of $what)"
+    say "lockstep $isa: $(med $rates) $unit/s retired and compared; model step+compare share $(med $shares)% of bench time (median of 3 runs of $what)"
 done
 for f in "$B"/bench/bench_fp; do [ -x "$f" ] && "$f" | tee -a "$OUT"; done
 for isa in nv50 rdna4; do "$B/bench/bench_cov" $isa 2>&1 | tee -a "$OUT"; done

@@ -128,6 +128,35 @@ typedef struct r700_group {
     uint32_t  lit[4];
 } r700_group;
 
+/* a group's fast form (r700_step.c, README "Speed"): made at load for the
+ * groups whose slots are all lane-independent integer or move operations
+ * without relative operands, predication, OMOD or CLAMP; one loop over the
+ * lanes per slot.  Every other group (and any error) takes the general path. */
+enum { R700_FK_GPR, R700_FK_PV, R700_FK_PS, R700_FK_CONST, R700_FK_UNI };
+typedef struct r700_fsrc {
+    uint8_t  kind;                /* R700_FK_* */
+    uint8_t  mod;                 /* ABS or NEG: andm/xorm apply */
+    uint32_t off;                 /* GPR, PV, PS: the row's byte offset in r700_state */
+    uint32_t val;                 /* CONST: the value, modifiers applied */
+    uint32_t andm, xorm;          /* ABS clears bit 31, then NEG flips it */
+} r700_fsrc;
+
+typedef struct r700_fslot {
+    uint8_t  op;                  /* R700_FOP_* (r700_step.c) */
+    uint8_t  unit, nsrc, wr;      /* wr: writes GPR element el */
+    uint8_t  slot;                /* its index in r700_group.slot */
+    uint16_t el;                  /* destination gpr*4 + element */
+    uint32_t smask;               /* shift count mask (D4: 31 with shift_mask, else all) */
+    r700_fsrc src[3];
+} r700_fslot;
+
+typedef struct r700_fgroup {
+    uint8_t    ok;                /* the fast path runs this group */
+    uint8_t    nslots, nwr;       /* slots, slots that write a GPR */
+    uint8_t    unit_used;
+    r700_fslot slot[5];           /* in unit order x, y, z, w, t */
+} r700_fgroup;
+
 typedef struct r700_cf {
     uint16_t row;                 /* r700_cf_rows index */
     uint8_t  fmt;
@@ -172,6 +201,7 @@ typedef struct r700_config {
     unsigned shift_mask;   /* shifts use the low 5 bits of src1 (D4) */
     unsigned flt_to_int_rne; /* FLT_TO_INT rounds to nearest even (D7) */
     unsigned sin_radians;  /* SIN/COS take radians (D6) */
+    unsigned fast;         /* 0: every group by the general path (README "Speed") */
 } r700_config;
 
 typedef struct r700_mem {
@@ -222,6 +252,7 @@ typedef struct r700_state {
     int16_t    *cfst;             /* its status */
     r700_group *grp;              /* predecoded ALU group view, one per even word */
     int16_t    *grpst;
+    r700_fgroup *fgrp;            /* its fast form */
     r700_fetch *fd;               /* predecoded fetch view, one per even word */
     int16_t    *fdst;
     uint32_t    pc;               /* CF program counter (byte address) */
@@ -233,6 +264,8 @@ typedef struct r700_state {
     r700_cf     ccf;
     uint8_t     uem_set[R700_LANES], uem_val[R700_LANES];
     uint8_t     clause_lanes[R700_LANES]; /* lanes the clause runs (active, or WQM) */
+    uint64_t    clause_mask;      /* the same as a mask (lanes < cfg.lanes) */
+    uint32_t    clause_lm[R700_LANES]; /* and as one all-ones or zero word per lane */
     unsigned    wave;
 } r700_state;
 
@@ -311,6 +344,8 @@ int r700_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t 
 /* r700_step.c */
 int r700_step(void *st, gpuref_retire *rr, char *err);
 int r700_alu_group(r700_state *s, gpuref_retire *rr, char *err);
+void r700_fast_prep(const r700_config *cfg, const r700_group *g, int st, r700_fgroup *f);
+void r700_clause_lanes_set(r700_state *s, uint64_t lanes);
 uint64_t r700_active_mask(const r700_state *s);
 /* r700_exec_cf.c */
 int r700_cf_step(r700_state *s, gpuref_retire *rr, char *err);

@@ -370,7 +370,7 @@ int r700_cf_export(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err
         for (unsigned l = 0; l < s->cfg.lanes; l++) {
             if (!(pass >> l & 1))
                 continue;
-            uint8_t d[16];
+            uint8_t d[16] = { 0 };    /* the bytes of masked components: 0, not stack */
             unsigned mask = 0;
             for (unsigned k = 0; k < 4; k++) {
                 uint32_t v;
@@ -500,9 +500,7 @@ int r700_cf_fetch(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
     s->ccf = *c;
     s->cpc = start;
     s->cend = start + (c->count + 1u) * 16u;
-    uint64_t lanes = cond_pass(s, c, s->pst);
-    for (unsigned l = 0; l < R700_LANES; l++)
-        s->clause_lanes[l] = (uint8_t)(lanes >> l & 1);
+    r700_clause_lanes_set(s, cond_pass(s, c, s->pst));
     rr->next_pc = start;
     return GPUREF_OK;
 }
@@ -532,9 +530,8 @@ int r700_cf_alu(r700_state *s, const r700_cf *c, gpuref_retire *rr, char *err)
     s->ccf = *c;
     s->cpc = start;
     s->cend = start + (c->count + 1u) * 8u;
-    uint64_t lanes = cond_pass(s, c, s->pst);          /* ACTIVE, with WQM */
+    r700_clause_lanes_set(s, cond_pass(s, c, s->pst));  /* ACTIVE, with WQM */
     for (unsigned l = 0; l < R700_LANES; l++) {
-        s->clause_lanes[l] = (uint8_t)(lanes >> l & 1);
         s->pred[l] = s->pst[l] == R700_PS_ACTIVE;       /* L553 */
         s->uem_set[l] = s->uem_val[l] = 0;
     }

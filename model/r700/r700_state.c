@@ -48,6 +48,7 @@ static const gpuref_cfg_key r700_keys[] = {
     { "shift_mask", offsetof(r700_config, shift_mask), 0, 1, 0, 0 },
     { "flt_to_int_rne", offsetof(r700_config, flt_to_int_rne), 0, 1, 0, 0 },
     { "sin_radians", offsetof(r700_config, sin_radians), 0, 1, 0, 0 },
+    { "fast", offsetof(r700_config, fast), 0, 1, 1, 0 },
 };
 #define R700_NKEYS (sizeof r700_keys / sizeof r700_keys[0])
 
@@ -82,6 +83,8 @@ static void r700_fini(void *vs)
     free(s->cfst);
     free(s->grp);
     free(s->grpst);
+    free(s->fgrp);
+    s->fgrp = NULL;
     s->own.cb = s->own.exp = NULL;
     s->words = NULL;
     s->cfd = NULL;
@@ -403,10 +406,11 @@ static int r700_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
     int16_t *cfst = malloc(np * sizeof *cfst);
     r700_group *grp = malloc(np * sizeof *grp);
     int16_t *grpst = malloc(np * sizeof *grpst);
+    r700_fgroup *fgrp = malloc(np * sizeof *fgrp);
     r700_fetch *fd = malloc(np * sizeof *fd);
     int16_t *fdst = malloc(np * sizeof *fdst);
-    if (!w || !cfd || !cfst || !grp || !grpst || !fd || !fdst) {
-        free(w); free(cfd); free(cfst); free(grp); free(grpst); free(fd); free(fdst);
+    if (!w || !cfd || !cfst || !grp || !grpst || !fgrp || !fd || !fdst) {
+        free(w); free(cfd); free(cfst); free(grp); free(grpst); free(fgrp); free(fd); free(fdst);
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     }
     if (n)
@@ -417,10 +421,12 @@ static int r700_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
         const uint32_t *wp = w + (at < n ? at : 0);
         cfst[i] = (int16_t)decode_view(&s->cfg, R700_VIEW_CF, wp, avail, &cfd[i], NULL, NULL, why);
         grpst[i] = (int16_t)decode_view(&s->cfg, R700_VIEW_GROUP, wp, avail, NULL, &grp[i], NULL, why);
+        r700_fast_prep(&s->cfg, &grp[i], grpst[i], &fgrp[i]);
         fdst[i] = (int16_t)decode_view(&s->cfg, R700_VIEW_FETCH, wp, avail, NULL, NULL, &fd[i], why);
     }
-    free(s->words); free(s->cfd); free(s->cfst); free(s->grp); free(s->grpst);
+    free(s->words); free(s->cfd); free(s->cfst); free(s->grp); free(s->grpst); free(s->fgrp);
     free(s->fd); free(s->fdst);
+    s->fgrp = fgrp;
     s->fd = fd;
     s->fdst = fdst;
     s->words = w;

@@ -147,11 +147,13 @@ static char *make_program(const bench_isa *b, unsigned n, double *ops)
     return t;
 }
 
-/* The same stream as a vector file, for the lockstep bench (scripts/bench.sh). */
-static int write_vector(const char *path, unsigned n)
+/* The same stream as a vector file, for the lockstep bench (scripts/bench.sh):
+ * the nv50 stream, or with --isa r700 the R700 one (64-lane GPR rows R<n>.<c>;
+ * steps = groups + one CF_ALU per clause + CF_END). */
+static int write_vector(const bench_isa *b, const char *path, unsigned n)
 {
     double ops;
-    char *text = make_program(&isas[0], n, &ops);
+    char *text = make_program(b, n, &ops);
     FILE *f = fopen(path, "w");
     if (!text || !f) {
         fprintf(stderr, "bench_model: cannot write %s\n", path);
@@ -160,18 +162,24 @@ static int write_vector(const char *path, unsigned n)
             fclose(f);
         return 1;
     }
-    fprintf(f, "isa: nv50\ncomment: \"bench_model stream of %u instructions\"\ntests:\n"
-               "  - name: stream\n    max_steps: %u\n    init:\n      regs:\n", n, n + 10);
-    for (unsigned r = 0; r < 64; r++) {
-        fprintf(f, "        r%u: [", r);
-        for (unsigned lane = 0; lane < 32; lane++)
+    int r700 = strcmp(b->isa, "r700") == 0;
+    unsigned steps = r700 ? n + (n + b->per_clause - 1) / b->per_clause + 1 : n + 1;
+    fprintf(f, "isa: %s\ncomment: \"bench_model stream of %u %s\"\ntests:\n"
+               "  - name: stream\n    max_steps: %u\n    init:\n      regs:\n", b->isa, n, b->unit,
+            steps + 10);
+    for (unsigned r = 0; r < b->nregs; r++) {
+        if (r700)
+            fprintf(f, "        R%u.%c: [", r / 4, "xyzw"[r % 4]);
+        else
+            fprintf(f, "        r%u: [", r);
+        for (unsigned lane = 0; lane < b->lanes; lane++)
             fprintf(f, "%s\"0x%08x\"", lane ? ", " : "", (r * 0x9e3779b9u) ^ (lane * 0x85ebca6bu));
         fprintf(f, "]\n");
     }
     fprintf(f, "    program: |\n");
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
         fprintf(f, "      %s\n", line);
-    fprintf(f, "    expect:\n      steps: %u\n", n + 1);
+    fprintf(f, "    expect:\n      steps: %u\n", steps);
     free(text);
     return fclose(f) == 0 ? 0 : 1;
 }
@@ -179,13 +187,13 @@ static int write_vector(const char *path, unsigned n)
 static int usage(FILE *f, int rc)
 {
     fprintf(f, "usage: bench_model [--isa ISA] [N [REPS]]\n"
-               "       bench_model --vector FILE N\n\n"
+               "       bench_model [--isa nv50|r700] --vector FILE N\n\n"
                "Model speed on a reproducible stream of N units (default 20000), run REPS\n"
                "times (default 50) from reset; prints units/s and lane-ops/s per core (the\n"
                "thread's CPU time) and wall clock, the median of %d runs.  ISA: ", RUNS);
     for (size_t i = 0; i < N(isas); i++)
         fprintf(f, "%s%s (%s)", i ? ", " : "", isas[i].isa, isas[i].what);
-    fprintf(f, ".\n--vector writes the nv50 stream as a vector file for the lockstep bench.\n");
+    fprintf(f, ".\n--vector writes the nv50 (or r700) stream as a vector file for the lockstep bench.\n");
     return rc;
 }
 
@@ -204,13 +212,6 @@ int main(int argc, char **argv)
     if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
         return usage(stdout, 0);
     unsigned vn = 0;
-    if (argc == 4 && strcmp(argv[1], "--vector") == 0) {
-        if (count_arg(argv[3], &vn)) {
-            fprintf(stderr, "bench_model: bad count '%s' (1..10000000)\n", argv[3]);
-            return 2;
-        }
-        return write_vector(argv[2], vn);
-    }
     const bench_isa *b = &isas[0];
     if (argc > 2 && strcmp(argv[1], "--isa") == 0) {
         b = NULL;
@@ -223,6 +224,17 @@ int main(int argc, char **argv)
         }
         argc -= 2;
         argv += 2;
+    }
+    if (argc == 4 && strcmp(argv[1], "--vector") == 0) {
+        if (b != &isas[0] && strcmp(b->isa, "r700") != 0) {
+            fprintf(stderr, "bench_model: --vector writes the nv50 or r700 stream\n");
+            return 2;
+        }
+        if (count_arg(argv[3], &vn)) {
+            fprintf(stderr, "bench_model: bad count '%s' (1..10000000)\n", argv[3]);
+            return 2;
+        }
+        return write_vector(b, argv[2], vn);
     }
     /* a program limit (the pixel processor's 128 instructions, Table 2):
      * a stream of that size, run more often */
