@@ -69,10 +69,9 @@ module r700_core #(
   output logic [3:0]           rt_ar_en,       // AR.elem written by MOVA* of unit u = elem
   output logic [4*LANES-1:0]   rt_ar_lanes,
   output logic [4*LANES*9-1:0] rt_ar_val,
-  output logic                 rt_pr_en,       // predicate (UPDATE_PRED)
-  output logic [2:0]           rt_pr_slot,
-  output logic [LANES-1:0]     rt_pr_lanes,
-  output logic [LANES-1:0]     rt_pr_val,
+  output logic [4:0]           rt_pr_en,       // predicate written by the UPDATE_PRED slot u
+  output logic [5*LANES-1:0]   rt_pr_lanes,
+  output logic [5*LANES-1:0]   rt_pr_val,
   output logic                 rt_al_we,       // aL (LOOP_START, LOOP_END)
   output logic [31:0]          rt_al,
   output logic                 rt_vm_we,       // valid mask (KILL*)
@@ -143,6 +142,7 @@ module r700_core #(
   logic [31:0] res [5][LANES];
   logic [LANES-1:0] gdone [5];          // executed and wrote (not NOWRITE)
   logic [LANES-1:0] gexec [5];          // executed
+  logic [LANES-1:0] pslot [5];          // the predicate each UPDATE_PRED slot computed
   logic [LANES-1:0] killed;
   logic [5:0]  lane;
   logic        g_reldst;                // the group has a relative destination
@@ -1220,7 +1220,7 @@ module r700_core #(
             rt_al <= nal;
             al <= nal;
             rt_exec <= c_pass;
-            rt_gw_en <= 5'd0; rt_ar_en <= 4'd0; rt_pr_en <= 1'b0;
+            rt_gw_en <= 5'd0; rt_ar_en <= 4'd0; rt_pr_en <= 5'd0;
             valid <= nvalid;
             rt_vm_we <= vm_we; rt_vm <= nvalid;
             rt_st_we <= 1'b1;
@@ -1267,7 +1267,7 @@ module r700_core #(
               if (u < 4) pv[u][ln] <= e_now[u] ? 32'd0 : e_dst[u];
               else ps[ln] <= e_now[u] ? 32'd0 : e_dst[u];
               if (e_mova[u] && u < 4) ar[u][ln] <= e_ar[u];
-              if (e_pred[u] && e_up[u]) pred[ln] <= e_pout[u];
+              if (e_pred[u] && e_up[u]) begin pred[ln] <= e_pout[u]; pslot[u][ln] <= e_pout[u]; end
               if (e_pred[u] && e_uem[u]) begin uem_set[ln] <= 1'b1; uem_val[ln] <= e_pout[u]; end
               if (e_kill[u] && e_killo[u]) killed[ln] <= 1'b1;
             end else if (!uvalid[u] && clane[ln]) begin
@@ -1298,7 +1298,7 @@ module r700_core #(
           // the header is read on the unit's first beat: the next pc as GRET gives it
           rt_next_pc <= cpc + {25'd0, g_nwords, 2'b00} >= cend ? pc : cpc + {25'd0, g_nwords, 2'b00};
           rt_mw_en <= '0; rt_mw_mask <= 16'd0;
-          rt_ar_en <= 4'd0; rt_pr_en <= 1'b0; rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
+          rt_ar_en <= 4'd0; rt_pr_en <= 5'd0; rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
           for (int u = 0; u < 5; u++) begin
             rt_gw_en[u] <= gdone[u][ln];
             rt_gw_idx[10*u +: 10] <= {1'b0, widx[u][ln]};
@@ -1337,16 +1337,14 @@ module r700_core #(
             rt_ar_lanes[LANES*u +: LANES] <= gexec[u];
             for (int l = 0; l < LANES; l++) rt_ar_val[9*(LANES*u + l) +: 9] <= ar[u][l];
           end
-          // one predicate write: tagged with the first UPDATE_PRED slot, the
-          // lanes of them all (the last slot's value wins on a lane, as the model)
-          begin : prw
-            logic pe; logic [2:0] psl; logic [LANES-1:0] pl;
-            pe = 1'b0; psl = 3'd0; pl = '0;
-            for (int u = 4; u >= 0; u--)
-              if (uvalid[u] && e_pred[u] && e_up[u]) begin pe = 1'b1; psl = 3'(u); pl = pl | gexec[u]; end
-            rt_pr_en <= pe; rt_pr_slot <= psl; rt_pr_lanes <= pl;
+          // one predicate write per UPDATE_PRED slot, as the model records them
+          // (its lanes and the value that slot computed; the last slot's value
+          // is the register's on a lane several slots write)
+          for (int u = 0; u < 5; u++) begin
+            rt_pr_en[u] <= uvalid[u] && e_pred[u] && e_up[u];
+            rt_pr_lanes[LANES*u +: LANES] <= gexec[u];
+            rt_pr_val[LANES*u +: LANES] <= pslot[u];
           end
-          rt_pr_val <= pred;
           rt_vm_we <= (killed & valid) != '0;
           rt_vm <= valid & ~killed;
           valid <= valid & ~killed;
@@ -1459,7 +1457,7 @@ module r700_core #(
           rt_flags <= 2'b00;
           rt_exec <= flanes;
           rt_mw_en <= '0; rt_mw_mask <= 16'd0;
-          rt_ar_en <= 4'd0; rt_pr_en <= 1'b0; rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
+          rt_ar_en <= 4'd0; rt_pr_en <= 5'd0; rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
           for (int k = 0; k < 5; k++) begin
             rt_gw_en[k] <= k < 4 && f_dok && flanes != '0 && fq[1][9 + 3*(k % 4) +: 3] != 3'd7;
             rt_gw_idx[10*k +: 10] <= {1'b0, f_dg[6:0], 2'(k)};
@@ -1494,7 +1492,7 @@ module r700_core #(
         S_XBEAT: begin
           rt_valid <= 1'b1;
           rt_last <= xi + 5'd1 == x_n;
-          rt_gw_en <= 5'd0; rt_ar_en <= 4'd0; rt_pr_en <= 1'b0;
+          rt_gw_en <= 5'd0; rt_ar_en <= 4'd0; rt_pr_en <= 5'd0;
           rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
           rt_mw_en <= x_en; rt_mw_mask <= x_mask; rt_mw_space <= x_space; rt_mw_size <= x_size;
           for (int l = 0; l < LANES; l++) begin

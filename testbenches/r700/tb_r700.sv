@@ -35,9 +35,8 @@ module tb_r700 (input logic clk);
   logic [3:0]   rt_ar_en;
   logic [4*LANES-1:0] rt_ar_lanes;
   logic [4*LANES*9-1:0] rt_ar_val;
-  logic         rt_pr_en;
-  logic [2:0]   rt_pr_slot;
-  logic [LANES-1:0] rt_pr_lanes, rt_pr_val;
+  logic [4:0]   rt_pr_en;
+  logic [5*LANES-1:0] rt_pr_lanes, rt_pr_val;
   logic         rt_vm_we, rt_st_we, rt_al_we;
   logic [31:0]  rt_al;
   logic [LANES-1:0] rt_vm, rt_active;
@@ -98,7 +97,7 @@ module tb_r700 (input logic clk);
   // ---- the core's retire port onto the ISA-neutral interface:
   // write ports 0-4 GPR of unit x..t, 5-8 AR.x..w, 9 pred, 10 valid,
   // 11 active, 12 depth, 13 aL; memory-write port l: the export of lane l
-  localparam int NRW = 14;
+  localparam int NRW = 18;
   gpuref_retire_if #(.LANES(LANES), .NREGW(NRW), .NMEMW(LANES), .NWB(1)) rif (clk);
   logic mon_stop;
   gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(LANES), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
@@ -152,9 +151,13 @@ module tb_r700 (input logic clk);
       rif.rw_lanes[5 + u] = 64'(rt_ar_lanes[LANES*u +: LANES]);
       for (int l = 0; l < LANES; l++) rif.rw_val[5 + u][l] = 64'(rt_ar_val[9*(LANES*u + l) +: 9]);
     end
-    rif.rw_en[9] = rt_pr_en; rif.rw_file[9] = 16'(f_pred); rif.rw_slot[9] = 8'(rt_pr_slot);
-    rif.rw_bits[9] = 64'h1; rif.rw_lanes[9] = 64'(rt_pr_lanes);
-    for (int l = 0; l < LANES; l++) rif.rw_val[9][l] = 64'(rt_pr_val[l]);
+    for (int u = 0; u < 5; u++) begin : prw    // pred of slot u: port 9, then 14-17
+      int i;
+      i = u == 0 ? 9 : 13 + u;
+      rif.rw_en[i] = rt_pr_en[u]; rif.rw_file[i] = 16'(f_pred); rif.rw_slot[i] = 8'(u);
+      rif.rw_bits[i] = 64'h1; rif.rw_lanes[i] = 64'(rt_pr_lanes[LANES*u +: LANES]);
+      for (int l = 0; l < LANES; l++) rif.rw_val[i][l] = 64'(rt_pr_val[LANES*u + l]);
+    end
     rif.rw_en[10] = rt_vm_we; rif.rw_file[10] = 16'(f_valid); rif.rw_bits[10] = '1;
     rif.rw_lanes[10] = 64'd1; rif.rw_val[10][0] = 64'(rt_vm);
     rif.rw_en[11] = rt_st_we; rif.rw_file[11] = 16'(f_active); rif.rw_bits[11] = '1;
