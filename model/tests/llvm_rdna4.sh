@@ -378,9 +378,10 @@ static int dpp_forms(void)
     for (unsigned row = 0; row < RDNA4_NROWS; row++) {
         const rdna4_row *r = &rdna4_rows[row];
         if ((r->fmt != RDNA4_FMT_VOP1 && r->fmt != RDNA4_FMT_VOP2 && r->fmt != RDNA4_FMT_VOPC &&
-             r->fmt != RDNA4_FMT_VOP3 && r->fmt != RDNA4_FMT_VOP3SD && r->fmt != RDNA4_FMT_VOP3P) ||
+             r->fmt != RDNA4_FMT_VOP3 && r->fmt != RDNA4_FMT_VOP3SD) ||
             (r->flags & RDNA4_NODPP) || !rdna4_exec_of(row))
-            continue;
+            continue;          /* VOP3P: its DPP forms are not executed (and LLVM names them
+                                  _e64_dpp: model/rdna4/README.md "not executed") */
         int src0 = 0;
         for (int k = 0; k < RDNA4_MAXOPD; k++)
             if (r->o[k].kind == RDNA4_K_VSRC && r->o[k].fld == RDNA4_FLD_SRC0)
