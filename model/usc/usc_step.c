@@ -250,6 +250,9 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     const usc_group *g = &s->grp[s->gix[wi]];
     const unsigned ni = s->cfg.instances;
     memset(c->wset, 0, sizeof c->wset);
+    /* every value slot starts at 0: some rows read a value no earlier phase of the group
+     * set (valgrind: usc_x_bits, usc_x_tst), which made results differ run to run */
+    memset(c->v, 0, sizeof c->v);
     c->s = s;
     c->g = g;
     c->ni = ni;
