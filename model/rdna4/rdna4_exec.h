@@ -259,6 +259,10 @@ int rdna4_atomic_policy(const rdna4_state *s, int lds, fp_policy *pol);
 /* The operation of a GLOBAL/FLAT/BUFFER atomic opcode (51-90, rdna4_exec_vmem.c):
  * atomic = RDNA4_AT_* + 1 (integer) or 1 with fatomic = RDNA4_FAT_*; 0 if not one. */
 int rdna4_vm_atomic_kind(unsigned op, unsigned *atomic, unsigned *w64, unsigned *fatomic);
+/* The untyped load/store opcodes' data (rdna4_exec_vmem.c): bytes per lane, VGPRs,
+ * sign extension, D16 half (0 whole, 1 [15:0], 2 [31:16]). */
+typedef struct rdna4_vm_size { unsigned bytes, nreg, sign, half; } rdna4_vm_size;
+rdna4_vm_size rdna4_vm_data_size(unsigned op);
 uint64_t rdna4_atomic_float(unsigned kind, int w64, uint64_t tmp, uint64_t src, const fp_policy *pol);
 
 #pragma GCC diagnostic error "-Wmissing-prototypes"

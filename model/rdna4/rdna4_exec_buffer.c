@@ -58,22 +58,8 @@ static buf_kind kind_of(unsigned op)
         return k;
     }
     k.store = (op >= 24 && op <= 29) || op == 36 || op == 37;
-    switch (op) {
-    case 16: case 24: k.bytes = 1; break;                 /* load_u8, store_b8 */
-    case 17: k.bytes = 1; k.sign = 1; break;              /* load_i8 */
-    case 18: case 25: k.bytes = 2; break;                 /* load_u16, store_b16 */
-    case 19: k.bytes = 2; k.sign = 1; break;              /* load_i16 */
-    case 21: case 27: k.bytes = 8; k.nreg = 2; break;
-    case 22: case 28: k.bytes = 12; k.nreg = 3; break;
-    case 23: case 29: k.bytes = 16; k.nreg = 4; break;
-    case 30: k.bytes = 1; k.half = 1; break;              /* load_d16_u8 */
-    case 31: k.bytes = 1; k.half = 1; k.sign = 1; break;  /* load_d16_i8 */
-    case 32: k.bytes = 2; k.half = 1; break;              /* load_d16_b16 */
-    case 33: case 36: k.bytes = 1; k.half = 2; break;     /* load_d16_hi_u8, store_d16_hi_b8 */
-    case 34: k.bytes = 1; k.half = 2; k.sign = 1; break;  /* load_d16_hi_i8 */
-    case 35: case 37: k.bytes = 2; k.half = 2; break;     /* load_d16_hi_b16, store_d16_hi_b16 */
-    default: break;                                       /* 20, 26: b32 */
-    }
+    rdna4_vm_size z = rdna4_vm_data_size(op);
+    k.bytes = z.bytes; k.nreg = z.nreg; k.sign = z.sign; k.half = z.half;
     return k;
 }
 

@@ -77,6 +77,30 @@ int rdna4_vm_atomic_kind(unsigned op, unsigned *atomic, unsigned *w64, unsigned 
     return 1;
 }
 
+/* The data of the untyped load/store opcodes 16-37, numbered alike in VGLOBAL,
+ * VFLAT, VSCRATCH and VBUFFER (20/26 and the others: one DWORD). */
+rdna4_vm_size rdna4_vm_data_size(unsigned op)
+{
+    rdna4_vm_size z = { 4, 1, 0, 0 };
+    switch (op) {
+    case 16: case 24: z.bytes = 1; break;                 /* load_u8, store_b8 */
+    case 17: z.bytes = 1; z.sign = 1; break;              /* load_i8 */
+    case 18: case 25: z.bytes = 2; break;                 /* load_u16, store_b16 */
+    case 19: z.bytes = 2; z.sign = 1; break;              /* load_i16 */
+    case 21: case 27: z.bytes = 8; z.nreg = 2; break;
+    case 22: case 28: z.bytes = 12; z.nreg = 3; break;
+    case 23: case 29: z.bytes = 16; z.nreg = 4; break;
+    case 30: z.bytes = 1; z.half = 1; break;              /* load_d16_u8 */
+    case 31: z.bytes = 1; z.half = 1; z.sign = 1; break;  /* load_d16_i8 */
+    case 32: z.bytes = 2; z.half = 1; break;              /* load_d16_b16 */
+    case 33: case 36: z.bytes = 1; z.half = 2; break;     /* load_d16_hi_u8, store_d16_hi_b8 */
+    case 34: z.bytes = 1; z.half = 2; z.sign = 1; break;  /* load_d16_hi_i8 */
+    case 35: case 37: z.bytes = 2; z.half = 2; break;     /* load_d16_hi_b16, store_d16_hi_b16 */
+    default: break;
+    }
+    return z;
+}
+
 static vm_kind kind_of(const rdna4_row *r)
 {
     vm_kind k = { 4, 1, 0, 0, 0, 0, 0, 0 };
@@ -85,22 +109,11 @@ static vm_kind kind_of(const rdna4_row *r)
         k.nreg = k.w64 ? 2 : 1;
         return k;
     }
+    rdna4_vm_size z = rdna4_vm_data_size(r->op);
+    k.bytes = z.bytes; k.nreg = z.nreg; k.sign = z.sign; k.half = z.half;
     switch (r->op) {
-    case 16: case 24: k.bytes = 1; break;                 /* load_u8, store_b8 */
-    case 17: k.bytes = 1; k.sign = 1; break;              /* load_i8 */
-    case 18: case 25: k.bytes = 2; break;                 /* load_u16, store_b16 */
-    case 19: k.bytes = 2; k.sign = 1; break;              /* load_i16 */
-    case 21: case 27: k.bytes = 8; k.nreg = 2; break;
-    case 22: case 28: k.bytes = 12; k.nreg = 3; break;
-    case 23: case 29: k.bytes = 16; k.nreg = 4; break;
-    case 30: k.bytes = 1; k.half = 1; break;              /* load_d16_u8 */
-    case 31: k.bytes = 1; k.half = 1; k.sign = 1; break;  /* load_d16_i8 */
-    case 32: k.bytes = 2; k.half = 1; break;              /* load_d16_b16 */
-    case 33: case 36: k.bytes = 1; k.half = 2; break;     /* load_d16_hi_u8, store_d16_hi_b8 */
-    case 34: k.bytes = 1; k.half = 2; k.sign = 1; break;  /* load_d16_hi_i8 */
-    case 35: case 37: k.bytes = 2; k.half = 2; break;     /* load_d16_hi_b16, store_d16_hi_b16 */
     case 40: case 41: k.addtid = 1; break;                /* load/store_addtid_b32 */
-    default: break;                                       /* 20, 26: b32 */
+    default: break;
     }
     return k;
 }

@@ -212,6 +212,8 @@ int  usc_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail,
 int  usc_isa_disasm_unit(unsigned stream, const uint32_t *w, size_t avail, uint64_t pc,
                          char *buf, size_t len, unsigned *nwords, char *err);
 int  usc_step(void *st, gpuref_retire *rr, char *err);
+/* The registers of a bank in this configuration (USC_NO: no such bank). */
+unsigned usc_bank_limit(const usc_state *s, unsigned bank);
 /* what the step derives from a decoded group once, at load (ftw) */
 void usc_group_prepare(usc_group *g);
 

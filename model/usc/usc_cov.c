@@ -463,27 +463,13 @@ static const usc_group *group_at(const usc_state *s, uint32_t pc)
     return i < 0 ? NULL : &s->grp[i];
 }
 
-static unsigned bank_limit(const usc_state *s, unsigned bank)
-{
-    switch (bank) {
-    case USC_B_R:   return s->cfg.temps;
-    case USC_B_VI:  return s->cfg.vins;
-    case USC_B_CF: case USC_B_CFA: return s->cfg.coeffs;
-    case USC_B_SH:  return s->cfg.shared;
-    case USC_B_SC:  return 240;
-    case USC_B_I:   return s->cfg.internals;
-    case USC_B_IDX: return USC_NIDX;
-    default:        return USC_NO;
-    }
-}
-
 /* source r for instance l; 0: out of range (no value) */
 static int src_val(const usc_state *s, const usc_reg *r, unsigned l, uint32_t *v)
 {
     uint64_t i = r->index;
     if (r->idx)
         i += (uint64_t)s->idx[r->idx - 1][l] << r->dlog;
-    if (i >= bank_limit(s, r->bank))
+    if (i >= usc_bank_limit(s, r->bank))
         return 0;
     switch (r->bank) {
     case USC_B_R:   *v = s->r[i][l]; break;

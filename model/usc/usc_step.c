@@ -9,7 +9,7 @@
 const uint32_t usc_zero_lanes[USC_MAXI];
 
 /* the registers of a bank in this configuration */
-static unsigned bank_limit(const usc_state *s, unsigned bank)
+unsigned usc_bank_limit(const usc_state *s, unsigned bank)
 {
     switch (bank) {
     case USC_B_R:   return s->cfg.temps;
@@ -29,7 +29,7 @@ static int reg_addr(const usc_state *s, const usc_reg *r, unsigned l, unsigned *
 {
     uint64_t i = r->index;
     if (r->idx) i += (uint64_t)s->idx[r->idx - 1][l] << r->dlog;
-    if (i >= bank_limit(s, r->bank)) return -1;
+    if (i >= usc_bank_limit(s, r->bank)) return -1;
     *out = (unsigned)i;
     return 0;
 }
@@ -82,7 +82,7 @@ static int read_source(const usc_state *s, const usc_reg *r, unsigned k, uint32_
 {
     if (!r->idx) {      /* one register for every instance */
         unsigned i = r->index;
-        if (i >= bank_limit(s, r->bank)) {
+        if (i >= usc_bank_limit(s, r->bank)) {
             if (act)
                 return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: s%u: %s%u indexed out of range "
                                    "(instance %u)", k, usc_bank_names[r->bank], r->index,
@@ -332,7 +332,7 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
             return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: illegal group: w%u has no value", w);
         const usc_reg *r = &g->w[w];
         if (!r->idx) {
-            if (act && r->index >= bank_limit(s, r->bank))
+            if (act && r->index >= usc_bank_limit(s, r->bank))
                 return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: w%u: %s%u indexed out of range "
                                    "(instance %u)", w, usc_bank_names[r->bank], r->index,
                                    (unsigned)__builtin_ctz(act));
