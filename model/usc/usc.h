@@ -155,7 +155,7 @@ typedef struct usc_group {
 } usc_group;
 
 typedef struct usc_config {
-    unsigned instances, temps, vins, shared, coeffs, internals, fmad_fused;
+    unsigned instances, temps, vins, shared, coeffs, internals, fmad_fused, cvt_f64_int_rne;
 } usc_config;
 
 typedef struct usc_state {

@@ -77,7 +77,7 @@ int usc_row_result(unsigned op)
         return 1;
     if (r->exec == usc_x_int || r->exec == usc_x_int64 || r->exec == usc_x_logic ||
         r->exec == usc_x_cnd || r->exec == usc_x_mov || r->exec == usc_x_movc ||
-        r->exec == usc_x_pck)
+        r->exec == usc_x_pck || r->exec == usc_x_cvt_to64)
         return 2;
     if (r->exec == usc_x_bits)
         return op == USC_OP_TZ || op == USC_OP_TNZ ? 0 : 2;

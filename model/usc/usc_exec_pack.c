@@ -1,5 +1,5 @@
-/* usc_exec_pack.c - PCK and UNPCK (L600-L614), through model/fp with the
- * "usc" policy.  The source lists the 26 formats and the two flags but no
+/* usc_exec_pack.c - PCK and UNPCK (L600-L614), CONVERTTOF64 and
+ * CONVERTFROMF64 (L544-L553), through model/fp with the "usc" policy.  The source lists the 26 formats and the two flags but no
  * conversion maths (digest §10 item 5); README decisions D20-D24 say what
  * the model does and why, and which formats stop as unimplemented. */
 #include "usc.h"
@@ -124,6 +124,44 @@ int usc_x_unpck(usc_ctx *c, const usc_ins *in, char *err)
             r = a;
         }
         if (st) return gpuref_errf(err, st, "usc: unpck conversion failed");
+        c->v[d][l] = (uint32_t)r;
+    }
+    return GPUREF_OK;
+}
+
+/* CONVERTTOF64.(F32 S32 U32) FT0, FT2, IS3: IS3 as binary64, exact; FT0 the
+ * low word, FT2 the high word (L544-L548, D25) */
+int usc_x_cvt_to64(usc_ctx *c, const usc_ins *in, char *err)
+{
+    const fp_policy *p = &c->s->fp;
+    unsigned lo = in->k[0], hi = in->k[1];
+    USC_FOR(c, l) {
+        uint32_t x = usc_opv(c, in, 2, l);
+        uint64_t r = 0;
+        unsigned exc = 0;
+        int st = in->m == 0 ? fp_convert(FP_F64, FP_F32, x, p, 0, &r, &exc)
+                            : fp_from_int(FP_F64, in->m == 1 ? FP_I32 : FP_U32, x, p, 0, &r, &exc);
+        if (st) return gpuref_errf(err, st, "usc: converttof64 failed");
+        c->v[lo][l] = (uint32_t)r;
+        c->v[hi][l] = (uint32_t)(r >> 32);
+    }
+    return GPUREF_OK;
+}
+
+/* CONVERTFROMF64.(F32 S32 U32) FT0, S0, S2: the binary64 {S2, S0} as f32
+ * (nearest even) or a saturated integer (toward zero; cvt_f64_int_rne=1:
+ * nearest even), NaN 0 (L550-L553, D25) */
+int usc_x_cvt_from64(usc_ctx *c, const usc_ins *in, char *err)
+{
+    const fp_policy *p = &c->s->fp;
+    unsigned d = in->k[0];
+    unsigned flags = FP_F_RND(c->s->cfg.cvt_f64_int_rne ? FP_RNE : FP_RTZ);
+    USC_FOR(c, l) {
+        uint64_t x = (uint64_t)usc_opv(c, in, 2, l) << 32 | usc_opv(c, in, 1, l), r = 0;
+        unsigned exc = 0;
+        int st = in->m == 0 ? fp_convert(FP_F32, FP_F64, x, p, 0, &r, &exc)
+                            : fp_to_int(in->m == 1 ? FP_I32 : FP_U32, FP_F64, x, p, flags, &r, &exc);
+        if (st) return gpuref_errf(err, st, "usc: convertfromf64 failed");
         c->v[d][l] = (uint32_t)r;
     }
     return GPUREF_OK;
