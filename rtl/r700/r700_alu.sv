@@ -27,6 +27,7 @@ module r700_alu (
   input  logic [31:0] trn,         // EXP/LOG/RECIP/RECIPSQRT/SQRT/SIN/COS result (r700_trans, t slot)
   input  logic        sub_guide,
   input  logic        shift_mask,
+  input  logic        f2i_rne,     // FLT_TO_INT/UINT round to nearest even (model flt_to_int_rne, D7)
   input  logic [1:0]  omod,
   input  logic        clamp,
   output logic [31:0] dst,
@@ -155,7 +156,7 @@ module r700_alu (
                     .clamp_negzero_keep(1'b0), .r(mm_r), .exc(x_mm));
   // float -> int: MOVA/MOVA_FLOOR floor (saturated, then the AR range),
   // FLT_TO_INT/UINT truncation with the low 32 bits out of range, NaN 0 (model D7)
-  fp32_to_int u_f2i (.a(f2i_in), .is_signed(!(opc == 7'd121)), .rm(movaf ? 3'd3 : 3'd1), .daz(1'b1),
+  fp32_to_int u_f2i (.a(f2i_in), .is_signed(!(opc == 7'd121)), .rm(movaf ? 3'd3 : f2i_rne ? 3'd0 : 3'd1), .daz(1'b1),
                      .nan_inf(1'b0), .dexc_always(1'b0), .int_nan(2'd0), .int_wrap(!movaf),
                      .r(f2i_r), .exc(x_f2i));
   fp32_from_int u_i2f (.a(s0), .is_signed(opc == 7'd108), .rm(3'd0), .clamp(1'b0), .r(i2f_r), .exc(x_i2f));
