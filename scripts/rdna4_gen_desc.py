@@ -981,6 +981,10 @@ PARTIAL_FAMILIES = {f: [
     # rdna4_exec_valu_fcmp.c
     (r"^V_CMPX?_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
      "float compares and class tests on model/fp (C9, C10)"),
+    # rdna4_exec_valu_div.c
+    (r"^V_DIV_(SCALE|FMAS)_F(32|64)$|^V_DIV_FIXUP_F(16|32|64)$|^V_CUBE(ID|SC|TC|MA)_F32$|"
+     r"^V_TRIG_PREOP_F64$",
+     "division macro steps (VCC scale flag), cube-map coordinates, 2/pi segments (V41-V46)"),
 ] for f in VALU_FMTS}
 # Packed math (VOP3P; rdna4_exec_valu_pk.c) and the VOP2 packed FMAC, by class as well;
 # WMMA/SWMMAC and the FP8/BF8 dot products are not executed yet.
