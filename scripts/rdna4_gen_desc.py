@@ -365,8 +365,10 @@ def no_dpp(fmt, name, wide):
     if fmt in ("VOP3", "VOP3SD"):
         # V_S_* (scalar transcendentals): LLVM 22 has no DPP form (README: decisions E17)
         # V_READFIRSTLANE_B32: no DPP in VOP1, nor in its VOP3 form (llvm-mc 22 rejects it)
+        # V_DIV_SCALE/FMAS/FIXUP_F32: LLVM 22 has no DPP form ("e64_dpp variant of this
+        # instruction is not supported"; README: decisions V49)
         return re.match(r"^V_(CVT_PK_F32_|MUL_LO_U32$|MUL_HI_(U32|I32)$|QSAD_PK_|MQSAD_|READ(FIRST)?LANE|"
-                        r"WRITELANE|PERMLANE|SWAP|S_)", name) is not None
+                        r"WRITELANE|PERMLANE|SWAP|S_|DIV_(SCALE|FMAS|FIXUP)_F32$)", name) is not None
     return False
 
 
@@ -981,9 +983,16 @@ PARTIAL_FAMILIES = {f: [
     # rdna4_exec_valu_fcmp.c
     (r"^V_CMPX?_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
      "float compares and class tests on model/fp (C9, C10)"),
+    # rdna4_exec_valu_div.c
+    (r"^V_DIV_(SCALE|FMAS)_F(32|64)$|^V_DIV_FIXUP_F(16|32|64)$|^V_CUBE(ID|SC|TC|MA)_F32$|"
+     r"^V_TRIG_PREOP_F64$",
+     "division macro steps (VCC scale flag), cube-map coordinates, 2/pi segments (V41-V46)"),
+    # rdna4_exec_valu_fp8.c
+    (r"^V_CVT_(PK_)?F32_(FP8|BF8)$|^V_CVT_(PK|SR)_(FP8|BF8)_F32$",
+     "FP8/BF8 conversions (byte/half selects by OPSEL, C5, C6, C12, V47)"),
 ] for f in VALU_FMTS}
 # Packed math (VOP3P; rdna4_exec_valu_pk.c) and the VOP2 packed FMAC, by class as well;
-# WMMA/SWMMAC and the FP8/BF8 dot products are not executed yet.
+# WMMA/SWMMAC are not executed yet.
 PARTIAL_FAMILIES["VOP2"].append(
     (r"^V_PK_FMAC_F16$", "packed F16 FMA accumulating into the destination (rdna4_exec_valu_pk.c)"))
 PARTIAL_FAMILIES["VOP3P"] = [
@@ -994,6 +1003,7 @@ PARTIAL_FAMILIES["VOP3P"] = [
     (r"^V_FMA_MIX_F32$|^V_FMA_MIX(LO|HI)_F16$", "FMA on a mix of F16 and F32 inputs"),
     (r"^V_DOT2_F32_(F16|BF16)$|^V_DOT4_(I32_IU8|U32_U8)$|^V_DOT8_(I32_IU4|U32_U4)$",
      "F16/BF16 and 8/4-bit integer dot products (README: decisions P1-P4)"),
+    (r"^V_DOT4_F32_(FP8|BF8)_(FP8|BF8)$", "FP8/BF8 dot products (rdna4_exec_valu_fp8.c, V48)"),
 ]
 # VOPD dual issue (rdna4_exec_vopd.c): every X/Y pair, one function
 PARTIAL_FAMILIES["VOPDX"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]

@@ -584,10 +584,10 @@ static void retire_checks(void)
         gpuref_model_destroy(m);
     }
     /* an unimplemented vector instruction stops with "unimplemented: <mnemonic>" */
-    m = load("unimpl", NULL, "v_div_fixup_f32 v0, v1, v2, v3\n", 0);
+    m = load("unimpl", NULL, "v_mullit_f32 v0, v1, v2, v3\n", 0);
     if (m) {
         int st = gpuref_step(m, &rr);
-        result(st == GPUREF_ERR_UNIMPL && strstr(gpuref_model_error(m), "unimplemented: v_div_fixup_f32"),
+        result(st == GPUREF_ERR_UNIMPL && strstr(gpuref_model_error(m), "unimplemented: v_mullit_f32"),
                "unimpl", "st %d msg '%s'", st, gpuref_model_error(m));
         gpuref_model_destroy(m);
     }
