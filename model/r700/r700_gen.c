@@ -660,7 +660,9 @@ typedef struct gnum { unsigned dfmt, nfa, fca, sma, es, bytes; } gnum;
 
 static gnum draw_num(gt *t, int tex)
 {
-    unsigned i = gpuref_rng_below(t->r, tex ? NTFMT : NVFMT);
+    /* textures: a third of them in the texture-only formats */
+    unsigned i = tex && gpuref_rng_chance(t->r, 33) ? NVFMT + gpuref_rng_below(t->r, NTFMT - NVFMT)
+                                                    : gpuref_rng_below(t->r, NVFMT);
     gnum g;
     g.dfmt = gfmt[i].f;
     g.bytes = (gfmt[i].n * gfmt[i].bits + 7u) / 8u;
@@ -767,8 +769,7 @@ static void construct_fetch(gt *t)
                      t->trid[0]);
         line(t, "  %s", buf);
     }
-    t->x->ninsns += n;
-    t->budget = t->budget > n ? t->budget - n : 0;
+    t->x->ninsns += n;                /* the budget counts ALU instructions only */
 }
 
 /* ------------------------------------------------------------ exports */
@@ -887,7 +888,7 @@ static void block(gt *t, int nonempty)
         unsigned wi = t->depth < t->maxdepth ? t->x->weights[IT_IF] : 0;
         unsigned wl = t->depth < t->maxdepth ? t->x->weights[IT_LOOP] : 0;
         unsigned wf = t->fsum ? t->x->weights[IT_FETCH] / 2 : 0;
-        unsigned we = t->x->weights[IT_EXPORT] || t->msum ? 4 : 0;
+        unsigned we = (t->x->weights[IT_EXPORT] + t->msum + 7) / 8;
         unsigned w[6] = { 60, wi, wl, t->depth ? 0 : 6, wf, we };
         int c = gpuref_gx_pick(t->r, w, 6);
         if (c == 5)

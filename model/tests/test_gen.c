@@ -460,8 +460,8 @@ static long bin_count(const gpuref_cov *c, const char *name)
  * same file, another seed another; the default mix makes them too. */
 static void test_r700_fetch_export(void)
 {
-    static const char mix[] = "r700: 0\ncontrol: 0\nMOV: 1\nfetch: 20\nFETCH: 6\nSEMANTIC: 3\n"
-                              "LD: 4\nGET_TEXTURE_RESINFO: 2\nexport: 6\n";
+    static const char mix[] = "r700: 0\ncontrol: 0\nMOV: 1\nfetch: 60\nFETCH: 6\nSEMANTIC: 3\n"
+                              "LD: 4\nGET_TEXTURE_RESINFO: 2\nexport: 40\n";
     gpuref_diag d = { 0 };
     size_t len = 0, len2 = 0;
     char *t = gen(7, 30, 60, 0, mix, NULL, &len, &d);
