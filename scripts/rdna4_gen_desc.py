@@ -956,6 +956,16 @@ PARTIAL_FAMILIES = {f: [
      r"FREXP_MANT|SQRT|RCP|RSQ)_F64$|^V_FREXP_EXP_I32_F64$|^V_CVT_(I32|U32|F32)_F64$|"
      r"^V_CVT_F64_(F32|I32|U32)$",
      "F64 arithmetic, min/max, rounding, FRACT, LDEXP, FREXP, conversions, RCP/RSQ/SQRT"),
+    (r"^V_(FMAMK|FMAAK|MIN3_NUM|MAX3_NUM|MINIMUM3|MAXIMUM3|MINMAX_NUM|MAXMIN_NUM|MINIMUMMAXIMUM|"
+     r"MAXIMUMMINIMUM|FREXP_MANT)_F16$|^V_FREXP_EXP_I16_F16$",
+     "F16 FMA with a literal, three-input and combined min/max, FREXP on VGPR halves"),
+    (r"^V_S_(EXP|LOG|RCP|RSQ|SQRT)_F(32|16)$",
+     "pseudo-scalar transcendentals: the vector rows' functions, one value to an SGPR (§7.10)"),
+    # rdna4_exec_valu_f16x.c
+    (r"^V_LDEXP_F16$|^V_MED3_NUM_F(32|16)$|^V_RCP_IFLAG_F32$|^V_(MUL|FMA)_DX9_ZERO_F32$|"
+     r"^V_CVT_OFF_F32_I4$|^V_CVT_F16_[IU]16$|^V_CVT_[IU]16_F16$|^V_CVT_PK_RTZ_F16_F32$|"
+     r"^V_PACK_B32_F16$",
+     "LDEXP_F16, MED3_NUM, RCP_IFLAG, DX9 zero-wins, CVT_OFF, F16 <-> 16-bit integer, packing"),
     # rdna4_exec_valu_int.c
     (r"^V_MUL_(HI_)?(U32_U24|I32_I24)$|^V_MUL_HI_[IU]32$|^V_(ADD|SUB)_NC_I32$",
      "24-bit and high multiplies, signed add/subtract (CLAMP saturates, V5)"),
