@@ -964,8 +964,9 @@ PARTIAL_FAMILIES = {f: [
     # rdna4_exec_valu_f16x.c
     (r"^V_LDEXP_F16$|^V_MED3_NUM_F(32|16)$|^V_RCP_IFLAG_F32$|^V_(MUL|FMA)_DX9_ZERO_F32$|"
      r"^V_CVT_OFF_F32_I4$|^V_CVT_F16_[IU]16$|^V_CVT_[IU]16_F16$|^V_CVT_PK_RTZ_F16_F32$|"
-     r"^V_PACK_B32_F16$",
-     "LDEXP_F16, MED3_NUM, RCP_IFLAG, DX9 zero-wins, CVT_OFF, F16 <-> 16-bit integer, packing"),
+     r"^V_PACK_B32_F16$|^V_DOT2_(F16_F16|BF16_BF16)$",
+     "LDEXP_F16, MED3_NUM, RCP_IFLAG, DX9 zero-wins, CVT_OFF, F16 <-> 16-bit integer, packing, "
+     "the F16/BF16 dots with a 16-bit result"),
     # rdna4_exec_valu_int.c
     (r"^V_MUL_(HI_)?(U32_U24|I32_I24)$|^V_MUL_HI_[IU]32$|^V_(ADD|SUB)_NC_I32$",
      "24-bit and high multiplies, signed add/subtract (CLAMP saturates, V5)"),

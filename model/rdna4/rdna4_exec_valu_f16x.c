@@ -147,3 +147,64 @@ RDNA4_EXEC(v_pack_b32_f16)
 {
     return rdna4_valu_fop(s, p, rr, lane_pack, X_PACK, RDNA4_FOP_INT, FP_F16, FP_F32);
 }
+
+/* V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (L21408-21435): tmp = S2; tmp += S0[15:0] * S1[15:0];
+ * tmp += S0[31:16] * S1[31:16], each step one FMA rounded to the result's format in
+ * MODE's F16 rounding and denormal mode (BF16 too: D25), as P1 reads the F32 dots; a
+ * NaN already in tmp is the result (the first operand of the sum, C1), quieted.
+ * S0 and S1 are whole registers (OPSEL[1:0] ignored, decode: 0); an inline constant
+ * there is replicated into [31:16] (L2760); NEG[0]/NEG[1] negate both halves (V18),
+ * NEG[2] S2; no ABS (decode).  S2's half by OPSEL[2] (an inline constant: its value
+ * whatever OPSEL[2], "replicated"), the destination's by OPSEL[3]. */
+static int dot2h(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt hf)
+{
+    const rdna4_vpre *v = rdna4_vp(s, p);
+    int st = rdna4_valu_plain(s, p, v);
+    if (st)
+        return st;
+    const fp_policy *pol = rdna4_fp_policy(s);
+    rdna4_vpre w = *v;
+    w.neg = w.abs = 0;
+    uint32_t a[RDNA4_NL], b[RDNA4_NL], c[RDNA4_NL], d[RDNA4_NL];
+    unsigned n = rdna4_nlanes(s), exc = 0;
+    uint32_t *ab[2] = { a, b };
+    for (unsigned i = 0; i < 2; i++) {
+        rdna4_load_src(s, &w, i, ab[i]);
+        unsigned code = v->s[i].code;
+        int inl = v->v[i] < 0 && v->s[i].kind == RDNA4_S_CONST &&
+                  ((code >= 128 && code <= 208) || (code >= 240 && code <= 248));
+        for (unsigned l = 0; l < n; l++) {
+            if (inl)
+                ab[i][l] = (ab[i][l] & 0xffffu) * 0x10001u;
+            if (v->neg >> i & 1u)
+                ab[i][l] ^= 0x80008000u;
+        }
+    }
+    if (v->v[2] < 0 && v->s[2].kind == RDNA4_S_CONST)
+        w.opsel &= (uint8_t)~4u;     /* a constant S2 reads its value in either half */
+    rdna4_load_src16(s, &w, 2, c);
+    uint32_t sign = 0x8000u, quiet = hf == FP_BF16 ? 0x40u : 0x200u;
+    uint64_t ex = rdna4_valu_lanes(s);
+    for (uint64_t m = ex; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m), e = 0;
+        uint64_t t = (v->neg >> 2 & 1u) ? c[l] ^ sign : c[l];
+        for (unsigned h = 0; h < 2 && !st; h++) {
+            uint64_t r = 0;
+            st = fp_fma(hf, a[l] >> (16 * h) & 0xffffu, b[l] >> (16 * h) & 0xffffu, t, pol, 0, &r, &e);
+            t = fp_is_nan(hf, t) ? (t | quiet) : r;
+        }
+        if (st)
+            return rdna4_fp_fail(s, p, st);
+        d[l] = (uint32_t)t;
+        exc |= e;
+    }
+    if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
+        return st;
+    rr->exec_mask = rdna4_exec_mask(s);
+    rdna4_valu_write16(s, rr, v->vdst, v->opsel >> 3 & 1u, d, ex);
+    rdna4_fp_record_exc(s, rr, exc);
+    return GPUREF_OK;
+}
+
+RDNA4_EXEC(v_dot2_f16_f16) { return dot2h(s, p, rr, FP_F16); }
+RDNA4_EXEC(v_dot2_bf16_bf16) { return dot2h(s, p, rr, FP_BF16); }
