@@ -975,7 +975,7 @@ PARTIAL_FAMILIES = {f: [
     (r"^V_(MIN3|MAX3|MED3)_[IU](32|16)$|^V_(MINMAX|MAXMIN)_[IU]32$", "three-input min/max/median"),
     (r"^V_(BFE_[IU]32|BFI_B32|BFM_B32|ALIGNBIT_B32|ALIGNBYTE_B32|LERP_U8|PERM_B32|XAD_U32|LSHL_OR_B32)$",
      "bit fields, alignment, byte permute and the other 3-input bit operations"),
-    (r"^V_(SAD_U8|SAD_HI_U8|SAD_U16|SAD_U32|MSAD_U8|QSAD_PK_U16_U8|MQSAD_PK_U16_U8)$",
+    (r"^V_(SAD_U8|SAD_HI_U8|SAD_U16|SAD_U32|MSAD_U8|QSAD_PK_U16_U8|MQSAD_PK_U16_U8|MQSAD_U32_U8)$",
      "sums of absolute differences"),
     (r"^V_(CLZ_I32_U32|CTZ_I32_B32|CLS_I32|BCNT_U32_B32|MBCNT_(LO|HI)_U32_B32)$", "bit scans and counts"),
     (r"^V_CVT_PK_(U16_U32|I16_I32)$|^V_CVT_(U32_U16|I32_I16)$|^V_SAT_PK_U8_I16$",
