@@ -406,7 +406,7 @@ def no_clamp(name, ops):
         return True
     if re.match(r"^V_CMPX?_", name):           # V_CMP on integers
         src = [t for (k, f, t) in ops if f in ("SRC0", "SRC1", "VSRC1")]
-        return not any(t in ("F16", "F32", "F64", "F16P", "BF16") for t in src)
+        return not any(t in ("F16", "F32", "F64", "F16P", "BF16", "BF16P") for t in src)
     return False
 
 
@@ -497,8 +497,8 @@ def tname(t, default="B32"):
             # 32-bit operand read by halves (packed), F16 constants, whole VGPRs
             return "F16" if whole else "F16P"
         return "F32"
-    if k == "h":
-        return "BF16" if w <= 32 else "B64"
+    if k == "h":   # BF16P: BF16 data in a 32-bit operand read by halves (as F16P)
+        return ("BF16" if whole else "BF16P") if w <= 32 else "B64"
     if w >= 128 or n == 128:
         return "X4"                # a 128-bit register (V_MQSAD_U32_U8 D0.b128, S2[127:96])
     if w >= 64 or n == 64:
