@@ -365,8 +365,10 @@ def no_dpp(fmt, name, wide):
     if fmt in ("VOP3", "VOP3SD"):
         # V_S_* (scalar transcendentals): LLVM 22 has no DPP form (README: decisions E17)
         # V_READFIRSTLANE_B32: no DPP in VOP1, nor in its VOP3 form (llvm-mc 22 rejects it)
+        # V_FMA_DX9_ZERO_F32: llvm-mc 22 "e64_dpp variant of this instruction is not
+        # supported" (README: decisions E17)
         return re.match(r"^V_(CVT_PK_F32_|MUL_LO_U32$|MUL_HI_(U32|I32)$|QSAD_PK_|MQSAD_|READ(FIRST)?LANE|"
-                        r"WRITELANE|PERMLANE|SWAP|S_)", name) is not None
+                        r"WRITELANE|PERMLANE|SWAP|S_|FMA_DX9_ZERO_F32$)", name) is not None
     return False
 
 
