@@ -79,6 +79,8 @@ enum rdna4_type {
     RDNA4_T_F16P,        /* F16 data read by halves of a 32-bit operand (packed): F16
                       * constants, whole VGPRs in text                              */
     RDNA4_T_X3, RDNA4_T_X4, RDNA4_T_X8, RDNA4_T_X16, RDNA4_T_X32,
+    RDNA4_T_BF16P,       /* BF16 data read by halves of a 32-bit operand (packed): BF16
+                      * constants, whole VGPRs in text (as F16P)                     */
     RDNA4_T_COUNT
 };
 

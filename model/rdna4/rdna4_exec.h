@@ -171,6 +171,29 @@ int rdna4_valu_not_yet(rdna4_state *s, const rdna4_pre *p, const char *what);
 int rdna4_dot2_lane(fp_fmt hf, uint32_t a, uint32_t b, uint32_t c, const fp_policy *pol,
                     uint32_t *r, unsigned *exc);
 
+/* The float rows' common driver (rdna4_exec_valu_f32.c): sources of format fs
+ * (F16: the halves OPSEL / VGPR bit 7 name; F64: pairs), fn(k, ...) on every lane
+ * the row computes, then OMOD and CLAMP (C7), the exceptions (V4) and the write of
+ * format fd (F16: a half, V5).  `how`: RDNA4_FOP_* below.  fn sees in fl the
+ * FP_F_CLAMP of the row, and RDNA4_FL_CLAMPBIT when an integer-result row has
+ * CLAMP set (it must strip that bit before calling model/fp). */
+typedef int (*rdna4_flane_fn)(int k, fp_fmt f, const uint64_t *x, const fp_policy *pol,
+                              unsigned fl, uint64_t *r, unsigned *exc);
+enum {
+    RDNA4_FOP_FLUSH = 1,    /* F32 denormals flushed whatever MODE (§7.2.4) */
+    RDNA4_FOP_INT = 2,      /* integer result: no OMOD, CLAMP not applied by the driver */
+    RDNA4_FOP_SEL = 4,      /* the row selects or copies an operand: CLAMP clamps it (V9) */
+    RDNA4_FOP_SRC1_32 = 8,  /* SRC1 is a 32-bit integer (LDEXP_F32/F64) */
+    RDNA4_FOP_ACC = 16,     /* SRC2 is the destination (FMAC) */
+    RDNA4_FOP_SDST = 32     /* pseudo-scalar: lane 0 only, EXEC ignored, an SGPR written */
+};
+#define RDNA4_FL_CLAMPBIT 0x10000u
+int rdna4_valu_fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, rdna4_flane_fn fn,
+                   int k, unsigned how, fp_fmt fs, fp_fmt fd);
+/* An exception bit beyond model/fp's: integer divide by zero (EXCP_FLAG_USER bit 6,
+ * V_RCP_IFLAG_F32), understood by rdna4_fp_excp_bits. */
+#define RDNA4_EXC_INT_DIV0 0x40u
+
 /* The start of every VALU exec function that takes DPP: the DPP controls of the
  * instruction (rdna4_dpp_setup), or none (every active lane writes). */
 static inline int rdna4_valu_plain(rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)

@@ -592,7 +592,7 @@ static void retire_checks(void)
         gpuref_model_destroy(m);
     }
     /* errors leave the state as it was: pc unchanged */
-    m = load("unimpl_state", NULL, "s_mov_b32 s0, 1\nv_cvt_off_f32_i4 v0, v1\n", 0);
+    m = load("unimpl_state", NULL, "s_mov_b32 s0, 1\nv_cvt_norm_i16_f16 v0.l, v1.l\n", 0);
     if (m) {
         gpuref_step(m, &rr);
         gpuref_step(m, &rr);
