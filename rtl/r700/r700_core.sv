@@ -837,16 +837,18 @@ module r700_core #(
       red_a[32*u +: 32] = e_src[u][0]; red_b[32*u +: 32] = e_src[u][1]; red_r[u] = red_v[32*u +: 32];
     end
   r700_red u_red (.opc(e_opc[0]), .av(red_a), .bv(red_b), .rv(red_v));
-  // the doubles of this lane (r700_f64): pair x,y (with a four-slot opcode:
-  // high dwords from x, low dwords from w, D56) and pair z,w
-  logic         q64;
+  // the doubles of this lane (r700_f64): pair x,y (with MUL_64/MULADD_64*:
+  // high dwords from x, low dwords from w, D56; FREXP_64 reads x and y, as
+  // the model's r700_x_frexp_64) and pair z,w
+  logic         q64, q64w;
   logic [127:0] f0_r, f1_r;
   logic         f0_p, f1_p;
   assign q64 = dcls(e_op3[0], e_opc[0]) == 2'd2;
+  assign q64w = q64 && !(!e_op3[0] && e_opc[0] == 7'd7);
   r700_f64 u_f64a (.op3(e_op3[0]), .opc(e_opc[0]),
-                   .a({e_src[0][0], q64 ? e_raw[3][0] : e_raw[1][0]}),
-                   .b({e_src[0][1], q64 ? e_raw[3][1] : e_raw[1][1]}),
-                   .c({e_src[0][2], q64 ? e_raw[3][2] : e_raw[1][2]}),
+                   .a({e_src[0][0], (q64w ? e_raw[3][0] : e_raw[1][0])}),
+                   .b({e_src[0][1], q64w ? e_raw[3][1] : e_raw[1][1]}),
+                   .c({e_src[0][2], q64w ? e_raw[3][2] : e_raw[1][2]}),
                    .omod(e_om[0]), .clamp(e_cl[0]), .rv(f0_r), .pred_out(f0_p));
   r700_f64 u_f64b (.op3(e_op3[2]), .opc(e_opc[2]), .a({e_src[2][0], e_raw[3][0]}),
                    .b({e_src[2][1], e_raw[3][1]}), .c({e_src[2][2], e_raw[3][2]}),

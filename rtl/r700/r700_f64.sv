@@ -4,9 +4,9 @@
 // D56-D61 of model/r700/README.md).  A double is {high dword, low dword}:
 // the pair's even slot (x or z) gives the high dwords of its operands with
 // its NEG/ABS (the sign), the odd slot (y or w) the low dwords as read
-// (D38, D39); a four-slot opcode (MUL_64, MULADD_64*, FREXP_64) takes the
-// high dwords from slot x and the low dwords from slot w (D56): the core
-// feeds a/b/c accordingly.  Results, per slot: rv[31:0] the even slot,
+// (D38, D39); MUL_64 and MULADD_64* take the high dwords from slot x and
+// the low dwords from slot w (D56), FREXP_64 from x and y (the model's
+// r700_x_frexp_64): the core feeds a/b/c accordingly.  Results, per slot: rv[31:0] the even slot,
 // rv[63:32] the odd slot, rv[95:64] and rv[127:96] slots z and w of a
 // four-slot opcode.
 //   ADD_64           a + b                      (fp64_add)
