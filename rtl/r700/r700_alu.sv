@@ -18,13 +18,18 @@
 // MULADD_M2/M4/D2 pass zero-wins (0 * anything = 0, L1831).  MULADD* is
 // unfused (product rounded, then the sum, then the opcode's scale: model D11).
 // OMOD and CLAMP (an exact multiply by 1, 2, 4 or 0.5 with CLAMP, model D12)
-// follow every opcode but MOVA*.
+// follow every opcode but MOVA*.  The doubles come computed from r700_f64
+// (`dbl`, `dres`): this module only passes them through.
 module r700_alu (
   input  logic        op3,
   input  logic [6:0]  opc,
   input  logic [31:0] s0, s1, s2,
   input  logic [31:0] red,         // DOT4/DOT4_IEEE/MAX4/CUBE result of this unit (r700_red)
   input  logic [31:0] trn,         // EXP/LOG/RECIP/RECIPSQRT/SQRT/SIN/COS result (r700_trans, t slot)
+  input  logic        dbl,         // a double opcode: this slot's dword of r700_f64's result
+  input  logic [31:0] dres,        //   (its OMOD/CLAMP already applied there, D40; the core
+  input  logic        dpred,       //   passes OMOD/CLAMP 0 but for FLT64_TO_FLT32's f32 value),
+  input  logic        dnow,        //   the PRED_SET*_64 relation, FLT64_TO_FLT32's odd slot
   input  logic        sub_guide,
   input  logic        shift_mask,
   input  logic        f2i_rne,     // FLT_TO_INT/UINT round to nearest even (model flt_to_int_rne, D7)
@@ -186,7 +191,9 @@ module r700_alu (
     ps = 64'(a) * 64'(b);
     r = 32'd0; pred_out = 1'b0; kill = 1'b0; nowrite = 1'b0; t = 1'b0;
     ar = 9'd0;
-    if (op3) begin
+    if (dbl) begin                                            // r700_f64
+      r = dres; pred_out = dpred; nowrite = dnow;
+    end else if (op3) begin
       case (opc[4:0])
         r700_pkg::OP3_CNDE_INT:  r = s0 == 32'd0 ? s1 : s2;
         r700_pkg::OP3_CNDGT_INT: r = a > 0 ? s1 : s2;
