@@ -193,6 +193,11 @@ void rdna4_vm_reserve(rdna4_state *s, gpuref_retire *rr, unsigned nload, unsigne
 rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned dst,
                             unsigned nreg, uint32_t bits, uint64_t lanes);
 void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q);
+/* The bits entry q merges into its register i (a TFE status DWORD: all 32). */
+static inline uint32_t rdna4_vm_regbits(const rdna4_vmload *q, unsigned i)
+{
+    return q->tfe && i + 1u == q->nreg ? 0xffffffffu : q->bits;
+}
 uint32_t rdna4_lds_align(const rdna4_state *s, unsigned bytes);
 /* LDS bytes with the range check per byte (rdna4_exec_ds.c; also FLAT's LDS lanes):
  * a read gives 0 beyond lds_size, a write keeps its in-range bytes and records them

@@ -359,10 +359,11 @@ static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
         unsigned v = (q->dst + r) & 255u;
         uint32_t *reg = &s->vgpr[v * 64u];
         const uint32_t *d = s->vmdata[q->row0 + r];
-        gpuref_regw *w = vgpr_w(rr, v, q->bits, q->lanes, GPUREF_REGW_DEFERRED, q->tag);
+        uint32_t bits = rdna4_vm_regbits(q, r);
+        gpuref_regw *w = vgpr_w(rr, v, bits, q->lanes, GPUREF_REGW_DEFERRED, q->tag);
         for (uint64_t m = q->lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
-            reg[l] = (reg[l] & ~q->bits) | (d[l] & q->bits);
+            reg[l] = (reg[l] & ~bits) | (d[l] & bits);
             if (w)
                 w->value[l] = reg[l];
         }
@@ -423,6 +424,7 @@ rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned
     q->nreg = (uint8_t)nreg;
     q->row0 = (uint8_t)s->vmreg;
     q->cnt = (uint8_t)cnt;
+    q->tfe = 0;
     s->vmreg += nreg;
     s->vmcnt[cnt]++;
     return q;
@@ -433,12 +435,13 @@ void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q)
 {
     for (unsigned i = 0; i < q->nreg; i++) {
         unsigned v = (q->dst + i) & 255u;
-        gpuref_regw *w = vgpr_w(rr, v, q->bits, q->lanes, GPUREF_REGW_PENDING, q->tag);
+        uint32_t bits = rdna4_vm_regbits(q, i);
+        gpuref_regw *w = vgpr_w(rr, v, bits, q->lanes, GPUREF_REGW_PENDING, q->tag);
         if (!w)
             return;
         for (uint64_t m = q->lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
-            w->value[l] = (s->vgpr[v * 64u + l] & ~q->bits) | (s->vmdata[q->row0 + i][l] & q->bits);
+            w->value[l] = (s->vgpr[v * 64u + l] & ~bits) | (s->vmdata[q->row0 + i][l] & bits);
         }
     }
 }
