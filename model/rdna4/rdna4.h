@@ -413,6 +413,7 @@ struct rdna4_state {
      * `fmt_int_wrap` (integer narrowing keeps the low bits instead of saturating)
      * and `tfe_status` (TFE loads write their status DWORD, 0, to every lane) */
     unsigned     fmt_int_wrap, tfe_status;
+    uint32_t     gs_max_wave_id;            /* VGT_GS_MAX_WAVE_ID (ORDERED_ADD, D37) */
     unsigned     nvm, vmreg;                   /* entries in vm, rows in vmdata */
     unsigned     vmcnt[2];                     /* LOADcnt, DScnt: entries of each */
     rdna4_vmload vm[RDNA4_VM_MAX];

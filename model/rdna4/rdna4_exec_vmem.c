@@ -55,7 +55,7 @@ int rdna4_vm_atomic_kind(unsigned op, unsigned *atomic, unsigned *w64, unsigned 
         *atomic = 1;
         return 1;
     }
-    if (op < 51 || (op > 77 && op != 80))
+    if (op < 51 || (op > 77 && op != 80 && op != 115))
         return 0;
     static const uint8_t op32[14] = { RDNA4_AT_XCHG, RDNA4_AT_CMP, RDNA4_AT_ADD, RDNA4_AT_SUB,
         0xff, RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
@@ -64,6 +64,11 @@ int rdna4_vm_atomic_kind(unsigned op, unsigned *atomic, unsigned *w64, unsigned 
         RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
         RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_INC, RDNA4_AT_DEC };
     unsigned a;
+    if (op == 115) {                   /* GLOBAL_ATOMIC_ORDERED_ADD_B64 (VGLOBAL only) */
+        *atomic = RDNA4_AT_ORDERED + 1;
+        *w64 = 1;
+        return 1;
+    }
     if (op == 55)
         a = RDNA4_AT_SUB_CLAMP;
     else if (op == 80)
@@ -608,6 +613,8 @@ RDNA4_EXEC(vmem_atomic)
                 src2 = s->vgpr[((vs + hi) & 255u) * 64u + l];
                 if (k->w64)
                     src2 |= (uint64_t)s->vgpr[((vs + 3) & 255u) * 64u + l] << 32;
+            } else if (!k->fatomic && k->atomic - 1 == RDNA4_AT_ORDERED) {
+                src2 = s->gs_max_wave_id;        /* VGT_GS_MAX_WAVE_ID (config, D37) */
             }
             uint64_t r = k->fatomic ? rdna4_atomic_float(k->fatomic, (int)k->w64, tmp, src, &pol)
                                     : rdna4_atomic_int(k->atomic - 1, k->w64, tmp, src, src2);
