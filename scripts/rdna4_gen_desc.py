@@ -1034,7 +1034,8 @@ VMEM_CLASSES = {
         (r"^GLOBAL_(INV|WB|WBINV)$", "cache controls: no data (INV counts on LOADcnt)"),
         (r"^GLOBAL_ATOMIC_(SWAP|CMPSWAP|AND|OR|XOR)_B(32|64)$"
          r"|^GLOBAL_ATOMIC_(ADD|SUB|INC|DEC|MIN|MAX)_U(32|64)$|^GLOBAL_ATOMIC_(MIN|MAX)_I(32|64)$"
-         r"|^GLOBAL_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$", "global integer atomics"),
+         r"|^GLOBAL_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$|^GLOBAL_ATOMIC_ORDERED_ADD_B64$",
+         "global integer atomics (ORDERED_ADD: README D37)"),
         (r"^GLOBAL_ATOMIC_(ADD_F32|MIN_NUM_F32|MAX_NUM_F32|PK_ADD_F16|PK_ADD_BF16)$",
          "global float atomics (chapter 13: RNE, no denormal flush)"),
     ],

@@ -216,6 +216,11 @@ void rdna4_vm_reserve(rdna4_state *s, gpuref_retire *rr, unsigned nload, unsigne
 rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned dst,
                             unsigned nreg, uint32_t bits, uint64_t lanes);
 void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q);
+/* The bits entry q merges into its register i (a TFE status DWORD: all 32). */
+static inline uint32_t rdna4_vm_regbits(const rdna4_vmload *q, unsigned i)
+{
+    return q->tfe && i + 1u == q->nreg ? 0xffffffffu : q->bits;
+}
 uint32_t rdna4_lds_align(const rdna4_state *s, unsigned bytes);
 /* LDS bytes with the range check per byte (rdna4_exec_ds.c; also FLAT's LDS lanes):
  * a read gives 0 beyond lds_size, a write keeps its in-range bytes and records them
@@ -273,7 +278,9 @@ static inline unsigned rdna4_vm_dwords(const uint8_t *b, unsigned bytes, unsigne
 enum { RDNA4_AT_ADD = 0, RDNA4_AT_SUB, RDNA4_AT_RSUB, RDNA4_AT_INC, RDNA4_AT_DEC,
        RDNA4_AT_MIN_I, RDNA4_AT_MAX_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_U, RDNA4_AT_AND,
        RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_MSKOR, RDNA4_AT_XCHG, RDNA4_AT_CMP = 16,
-       RDNA4_AT_COND_SUB = 152, RDNA4_AT_SUB_CLAMP = 153 };
+       RDNA4_AT_COND_SUB = 152, RDNA4_AT_SUB_CLAMP = 153,
+       RDNA4_AT_ORDERED = 154 /* GLOBAL_ATOMIC_ORDERED_ADD_B64 (no DS form; src2 = the
+                                 VGT_GS_MAX_WAVE_ID mask, README D37) */ };
 uint64_t rdna4_atomic_int(unsigned base, unsigned w64, uint64_t tmp, uint64_t src, uint64_t src2);
 /* Float atomic MEM = f(tmp, src) (rdna4_exec_ds.c, README D25): F32/F64 add, min/max
  * number, packed F16/BF16 add; the policy of a DS (lds = 1) or an L2 atomic. */
