@@ -186,12 +186,6 @@ int main(void)
         { "0 : unpck.u8888 ft0, r1.e0.e1\n", "one source element", 1 },
         { "0 : mbyp ft0, r0\n    pck.u8888 ft2, is3.e1\n", "not supported on this operand", 2 },
         { "0 : unpck ft0, r1\n", "needs a mode modifier", 1 },
-        /* 1 header + 6 sources + 2 destinations + 6 bitwise units, 3 with an
-         * immediate: 18 words, more than one retire unit holds */
-        { "0 : s0=r0 s1=r1 s2=r2 s3=r3 s4=r4 s5=r5\n"
-          "    byp ft0, ft1, s0, 0x11\n    byp ft2, s2\n    byp ft3, ft2\n"
-          "    or ft4, _, ft2, _, 0x22\n    shr ft5, ft4, 0x33\n"
-          "    mov r6, w0\n    mov r7, w1\n", "more than the 16 of one retire unit", 1 },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t *w = NULL;

@@ -332,10 +332,6 @@ int usc_group_check(const usc_group *g, char *err)
 {
     int last = -1;
     uint16_t sl = 0;
-    /* a group is one retire unit, whose record holds GPUREF_MAX_WORDS words */
-    if (g->nwords > GPUREF_MAX_WORDS)
-        return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: illegal group: %u words, more than the %d "
-                           "of one retire unit", (unsigned)g->nwords, GPUREF_MAX_WORDS);
     for (unsigned i = 0; i < g->ninsn; i++) {
         const usc_ins *in = &g->ins[i];
         unsigned s = in->slot;
