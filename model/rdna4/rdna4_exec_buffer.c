@@ -321,6 +321,7 @@ static int buf_prepare(rdna4_state *s, const rdna4_pre *p, buf_access *a)
         return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
                            "unimplemented: %s with V# swizzle_enable 2 (reserved, Table 57 L4570)",
                            r->name);
+    memset(&a->fm, 0, sizeof a->fm);        /* unbound: no format, nothing stored */
     if (a->k.fmt && !a->unbound) {
         a->fm = fmt_of(dfmt);
         if (!a->fm.comps)
