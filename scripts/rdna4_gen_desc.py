@@ -418,6 +418,8 @@ TYPE_FIX = {("V_CMP_CLASS_F16", ("SRC1", "VSRC1")): "B16",
             ("V_CMPX_CLASS_F16", ("SRC1", "VSRC1")): "B16",
             ("V_CVT_PK_F32_FP8", ("SRC0",)): "B16",
             ("V_CVT_PK_F32_BF8", ("SRC0",)): "B16",
+            ("V_CVT_PK_FP8_F32", ("VDST",)): "B16",
+            ("V_CVT_PK_BF8_F32", ("VDST",)): "B16",
             # the shift count of the 16-bit shifts is a 16-bit operand (S0[3:0]; llvm-mc
             # 22 takes v2.l/v2.h there and rejects a 32-bit VGPR)
             ("V_LSHLREV_B16", ("SRC0",)): "B16",
