@@ -99,7 +99,7 @@ extern const char *const usc_pck_names[26];
 int      usc_pck_executed(unsigned fmt);   /* the model converts this format */
 unsigned usc_pck_fields(unsigned fmt);     /* fields of a packed value (4 if not executed) */
 int      usc_pck_scalable(unsigned fmt);   /* .scale allowed (normalized, or not executed) */
-int      usc_pck_bad(unsigned op, unsigned fmt, unsigned o);  /* an illegal PCK/UNPCK field */
+const char *usc_pck_bad(unsigned op, unsigned fmt, unsigned o);  /* why PCK/UNPCK fields are illegal, or NULL */
 
 typedef struct usc_tok {
     uint8_t kind;      /* USC_K_*, or a choice/optional: see usc_desc.c */

@@ -406,13 +406,9 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
         if (r < 0) return r;
         if (r && rw->mkind == USC_M_PCK) {
             in.o |= pk;
-            if (usc_pck_bad(in.op, in.m, in.o))
-                return AERR(a, m, "%s.%s: %s", rw->name, usc_pck_names[in.m],
-                            in.op == USC_OP_UNPCK && (in.m == 21 || in.m >= USC_PCK_CONST0)
-                                ? "not a format of unpck (L614)"
-                                : (in.o & USC_PK_SCALE) && !usc_pck_scalable(in.m)
-                                ? ".scale needs a normalized format (u8888 s8888 u1616 s1616)"
-                                : "source element beyond the format's fields");
+            const char *why = usc_pck_bad(in.op, in.m, in.o);
+            if (why)
+                return AERR(a, m, "%s.%s: %s", rw->name, usc_pck_names[in.m], why);
         }
         matched = r;
       }

@@ -180,16 +180,19 @@ static uint32_t enc_reg(const usc_reg *r)
            (uint32_t)r->dlog << 18;
 }
 
-/* PCK/UNPCK: a format UNPCK does not have (L614), an element beyond the
- * format's fields or on PCK, .scale on a format without a normalized form */
-int usc_pck_bad(unsigned op, unsigned fmt, unsigned o)
+/* PCK/UNPCK: why the fields are illegal (NULL: legal): a format UNPCK does
+ * not have (L614), an element beyond the format's fields or on PCK, .scale
+ * on a format without a normalized form */
+const char *usc_pck_bad(unsigned op, unsigned fmt, unsigned o)
 {
     unsigned e = o & USC_PK_ESEL;
     if (op == USC_OP_UNPCK && (fmt == 21 || fmt == USC_PCK_CONST0 || fmt == USC_PCK_CONST1))
-        return 1;
+        return "not a format of unpck (L614)";
     if (op == USC_OP_PCK ? e != 0 : e >= usc_pck_fields(fmt))
-        return 1;
-    return (o & USC_PK_SCALE) && !usc_pck_scalable(fmt);
+        return "source element beyond the format's fields";
+    if ((o & USC_PK_SCALE) && !usc_pck_scalable(fmt))
+        return ".scale needs a normalized format (u8888 s8888 u1616 s1616)";
+    return NULL;
 }
 
 int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
@@ -272,7 +275,7 @@ int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
         case USC_M_BYTES: mbad = in->m == 0 || in->m > 15; break;
         case USC_M_ASR:   mbad = in->m > 3; break;
         case USC_M_PCK:   /* O: the element, .scale, .rndzero (not operand choices) */
-            mbad = in->m > 25 || usc_pck_bad(in->op, in->m, in->o);
+            mbad = in->m > 25 || usc_pck_bad(in->op, in->m, in->o) != NULL;
             ob = 4;
             break;
         case USC_M_CVT:   mbad = in->m > 2; break;
