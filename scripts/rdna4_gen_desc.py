@@ -1161,9 +1161,9 @@ SHARED_EXEC = [
     (("SOPP",), r"^S_ENDPGM_SAVED$", "s_endpgm",
      "ends the program as S_ENDPGM (the context save is not modelled)"),
     (("SOPP", "SOP1", "SOPK"),
-     r"^S_(NOP|SLEEP|SLEEP_VAR|CLAUSE|DELAY_ALU|WAIT_ALU|WAIT_EVENT|BARRIER_WAIT|WAKEUP|"
+     r"^S_(NOP|SLEEP|SLEEP_VAR|CLAUSE|DELAY_ALU|WAIT_ALU|WAIT_EVENT|WAKEUP|"
      r"SENDMSG|INCPERFLEVEL|DECPERFLEVEL|ICACHE_INV|VERSION)$", "nop",
-     "timing, scheduling, hints, messages and work-group barriers: no architectural "
+     "timing, scheduling, hints and messages: no architectural "
      "effect on one wave (README \"Unmodelled state\")"),
 ]
 

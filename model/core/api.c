@@ -438,17 +438,38 @@ int gpuref_step_wave(gpuref_model *m, unsigned wave, gpuref_retire *rr)
     return done(m, step_one(m, wave, rr));
 }
 
-/* The next unfinished wave in turn (m->next), stepped; its number in *wave. */
+/* The next unfinished wave in turn (m->next) that does not wait, stepped; its
+ * number in *wave.  A wave that waits (GPUREF_ERR_BLOCKED: a barrier) is passed
+ * over; when every unfinished wave waits, a deadlock: GPUREF_ERR_BLOCKED with one
+ * line naming each wave and the ISA's word for where it waits (its pc). */
 static int step_next(gpuref_model *m, gpuref_retire *rr, unsigned *wave)
 {
     unsigned w = m->next;
-    for (unsigned k = 0; k < m->nwaves && m->isa->finished(m->wst[w]); k++)
-        w = (w + 1) % m->nwaves;
-    m->next = (w + 1) % m->nwaves;
-    *wave = w;
-    int st = step_one(m, w, rr);
-    if (st != GPUREF_OK && st != GPUREF_ERR_DONE && m->nwaves > 1 &&
-        strlen(m->err) + 12 < sizeof m->err) {
+    char dead[GPUREF_ERRLEN];
+    size_t o = (size_t)snprintf(dead, sizeof dead, "deadlock: every wave waits:");
+    int st = GPUREF_ERR_DONE;
+    unsigned nblocked = 0;
+    for (unsigned k = 0; k < m->nwaves; k++, w = (w + 1) % m->nwaves) {
+        if (m->isa->finished(m->wst[w]))
+            continue;
+        *wave = w;
+        st = step_one(m, w, rr);
+        if (st != GPUREF_ERR_BLOCKED) {
+            m->next = (w + 1) % m->nwaves;
+            break;
+        }
+        if (o < sizeof dead)
+            o += (size_t)snprintf(dead + o, sizeof dead - o, "%s wave %u %s",
+                                  nblocked ? ";" : "", w, m->err);
+        nblocked++;
+    }
+    if (st == GPUREF_ERR_DONE)      /* every wave finished: as step_one reports it */
+        return step_one(m, *wave = m->next, rr);
+    if (st == GPUREF_ERR_BLOCKED) {
+        snprintf(m->err, sizeof m->err, "%s", dead);
+        return st;
+    }
+    if (st != GPUREF_OK && m->nwaves > 1 && strlen(m->err) + 12 < sizeof m->err) {
         char tmp[GPUREF_ERRLEN];
         snprintf(tmp, sizeof tmp, "wave %u: %s", w, m->err);
         snprintf(m->err, sizeof m->err, "%s", tmp);

@@ -32,6 +32,7 @@ const char *gpuref_status_name(int status)
     case GPUREF_ERR_LIMIT:  return "step limit reached";
     case GPUREF_ERR_IO:     return "i/o error";
     case GPUREF_ERR_PARSE:  return "parse error";
+    case GPUREF_ERR_BLOCKED: return "wave blocked";
     default:                return "unknown status";
     }
 }

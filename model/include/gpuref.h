@@ -35,7 +35,11 @@ typedef enum gpuref_status {
     GPUREF_ERR_DONE    = -9,  /* program already finished: nothing to step        */
     GPUREF_ERR_LIMIT   = -10, /* step limit reached                               */
     GPUREF_ERR_IO      = -11, /* file could not be read or written                */
-    GPUREF_ERR_PARSE   = -12  /* malformed input file (vectors, hex)              */
+    GPUREF_ERR_PARSE   = -12, /* malformed input file (vectors, hex)              */
+    GPUREF_ERR_BLOCKED = -13  /* the wave waits (a barrier): nothing retired, the
+                                 state unchanged; step another wave.  From
+                                 gpuref_step_next / gpuref_run: every unfinished
+                                 wave waits (a deadlock)                          */
 } gpuref_status;
 
 const char *gpuref_status_name(int status);
@@ -221,13 +225,17 @@ gpuref_memw *gpuref_retire_memw(gpuref_retire *rr, int space, uint64_t addr, uns
                                 unsigned lane, const void *data, unsigned mask, int slot);
 
 /* Execute one unit of the selected wave.  GPUREF_OK with *rr filled;
- * GPUREF_ERR_DONE when that wave has already finished; other errors leave the
- * state as it was before the unit (the unit is not retired). */
+ * GPUREF_ERR_DONE when that wave has already finished; GPUREF_ERR_BLOCKED when
+ * it waits for other waves (a barrier: step them, then this wave again); other
+ * errors leave the state as it was before the unit (the unit is not retired). */
 int gpuref_step(gpuref_model *m, gpuref_retire *rr);
 /* The same for a given wave (the selection is not changed). */
 int gpuref_step_wave(gpuref_model *m, unsigned wave, gpuref_retire *rr);
 /* Step the next unfinished wave in turn (round robin, as gpuref_run does):
- * for callers that step units one by one over several waves. */
+ * for callers that step units one by one over several waves.  A wave that
+ * waits (GPUREF_ERR_BLOCKED) is passed over for the next one; when every
+ * unfinished wave waits, GPUREF_ERR_BLOCKED with the message "deadlock: ..."
+ * naming each wave and where it waits. */
 int gpuref_step_next(gpuref_model *m, gpuref_retire *rr);
 /* Units a wave has retired since reset. */
 uint64_t gpuref_wave_retired(const gpuref_model *m, unsigned wave);

@@ -242,9 +242,12 @@ enum rdna4_hwreg {
 #define RDNA4_STATUS_TRAP_EN    (1u << 6)
 #define RDNA4_STATUS_EXECZ      (1u << 9)
 #define RDNA4_STATUS_VCCZ       (1u << 10)
+#define RDNA4_STATUS_IN_WG      (1u << 11)
+#define RDNA4_STATUS_TRAP_BARRIER_COMPLETE (1u << 15)
 #define RDNA4_STATUS_VALID      (1u << 16)
 #define RDNA4_STATUS_FATAL_HALT (1u << 23)
 #define RDNA4_STATUS_WAVE64     (1u << 29)
+#define RDNA4_SPRIV_BARRIER_COMPLETE (1u << 2)
 #define RDNA4_SPRIV_SCC         (1u << 9)
 #define RDNA4_SPRIV_HALT        (1u << 14)
 #define RDNA4_SPRIV_SCRATCH_EN  (1u << 18)
@@ -368,6 +371,19 @@ typedef struct rdna4_vpre {
                                   its VGPR, v[0]; rdna4_exec_valu_xlane.c, README A13/A14) */
 } rdna4_vpre;
 
+/* The work-group's barrier unit (guide §5.6, README D38), wave 0's when waves=N share
+ * it.  The work-group is the model's waves (waves=1: no work-group, every barrier
+ * instruction is S_NOP).  Barriers -1 (work-group) and -2 (trap) have memberCnt =
+ * nwaves and are valid from the start (every wave exists at creation); a barrier
+ * completes when its signalCnt reaches the waves that have not ended. */
+typedef struct rdna4_wg {
+    unsigned nwaves;            /* waves of the work-group */
+    uint8_t  signal[64];        /* BARRIER_STATE[n & 63].signalCnt (7 bits) */
+    uint64_t ended;             /* waves that have ended (a bit per wave) */
+    uint64_t complete[3];       /* WAVE_BARRIER_COMPLETE[0 reserved, 1 work-group,
+                                   2 trap], a bit per wave */
+} rdna4_wg;
+
 struct rdna4_state {
     rdna4_arch   a;
     /* configuration (README "Config keys") */
@@ -431,6 +447,11 @@ struct rdna4_state {
     unsigned     dpp_fi_oor;
     uint64_t     vwen, dpp_zero;
     uint8_t      dpp_lane[64];
+    /* barriers (rdna4_exec_salu.c, README D38): the work-group's barrier unit (wg_own,
+     * or wave 0's) and this wave's number in it */
+    rdna4_wg    *wg;
+    rdna4_wg     wg_own;
+    unsigned     wave_idx;
 };
 
 /* rdna4_step.c: the predecode of code index idx (at load, every DWORD), the step and
@@ -530,11 +551,17 @@ static inline void rdna4_write_scc(rdna4_state *s, gpuref_retire *rr, uint32_t v
 /* Finished: ended, FATAL_HALT, or HALT outside the trap handler.  Cached in s->fin
  * (the core asks before every step): whatever changes a.ended, STATUS or
  * STATE_PRIV calls this (rdna4_write_hwreg, rdna4_end, reset, load, register writes). */
+void rdna4_wg_fin(rdna4_state *s);
 static inline void rdna4_update_fin(rdna4_state *s)
 {
-    s->fin = s->a.ended || (s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_FATAL_HALT) ||
-             ((s->a.hwreg[RDNA4_HW_STATE_PRIV] & RDNA4_SPRIV_HALT) &&
-              !(s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_PRIV));
+    int fin = s->a.ended || (s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_FATAL_HALT) ||
+              ((s->a.hwreg[RDNA4_HW_STATE_PRIV] & RDNA4_SPRIV_HALT) &&
+               !(s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_PRIV));
+    if (fin != s->fin) {
+        s->fin = fin;
+        if (s->wg && s->wg->nwaves > 1)
+            rdna4_wg_fin(s);       /* an ended wave no longer holds up a barrier */
+    }
 }
 
 /* rdna4_exec_smem.c: make outstanding SMEM loads visible, oldest first, until KMcnt
@@ -555,7 +582,7 @@ static inline void rdna4_end(rdna4_state *s, gpuref_retire *rr, uint32_t flags)
     if (s->nvm)
         rdna4_vm_drain(s, rr, RDNA4_CNT_ALL, 0);
     s->a.ended = 1;
-    s->fin = 1;
+    rdna4_update_fin(s);       /* finished, and no longer holding up a barrier */
     rr->flags |= flags;
 }
 

@@ -721,15 +721,127 @@ static int sendmsg_rtn(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, un
 X(s_sendmsg_rtn_b32) { return sendmsg_rtn(s, p, rr, 1); }
 X(s_sendmsg_rtn_b64) { return sendmsg_rtn(s, p, rr, 2); }
 
-/* Barriers: the model is one wave outside a work-group, for which every barrier
- * instruction is S_NOP and S_BARRIER_SIGNAL_ISFIRST returns SCC=0 (L10300-10350). */
-X(s_barrier_signal) { (void)s; (void)p; (void)rr; return GPUREF_OK; }
-X(s_barrier_signal_isfirst) { (void)p; rdna4_write_scc(s, rr, 0, 0); return GPUREF_OK; }
+/* Barriers (guide §5.6 L2019-2099, the pseudocode L10303-10373 and L11311-11325;
+ * README D38).  The work-group is the model's waves=N waves (rdna4_wg): with one
+ * wave there is none and every barrier instruction is S_NOP (S_BARRIER_SIGNAL_ISFIRST
+ * returns SCC = 0, S_GET_BARRIER_STATE reads outside the wave: unmodelled).
+ * BARRIER_STATE[n & 63] keeps signalCnt; the work-group (-1) and trap (-2) barriers
+ * have memberCnt = the waves and are valid from the start; they complete when
+ * signalCnt reaches the waves that have not ended (ended waves do not hold a barrier,
+ * L1878), which sets WAVE_BARRIER_COMPLETE of every wave and clears signalCnt.
+ * Other ids count signals only: their memberCnt is never set on RDNA4 (Table 24
+ * names -1 and -2 only; M0 ids are "reserved for other architectures"). */
+static int wg_on(const rdna4_state *s) { return s->wg->nwaves > 1; }
 
-X(s_get_barrier_state)   /* barrier-unit state is outside the wave: unmodelled */
+static unsigned wg_live(const rdna4_wg *g)
 {
-    if (rdna4_sdst_ok(s, p->dst, 1) && p->dst != RDNA4_NULL)
+    return g->nwaves - (unsigned)__builtin_popcountll(g->ended);
+}
+
+/* CheckBarrierComplete for the work-group (-1, bit 1) and trap (-2, bit 2) barriers. */
+static void wg_check(rdna4_wg *g, int n)
+{
+    if (n != -1 && n != -2)
+        return;
+    unsigned idx = (unsigned)n & 63u;
+    if (g->signal[idx] == 0 || g->signal[idx] < wg_live(g))
+        return;
+    g->signal[idx] = 0;
+    unsigned all = g->nwaves;
+    g->complete[n == -1 ? 1 : 2] |= all >= 64 ? ~0ull : (1ull << all) - 1;
+}
+
+/* A wave ended (or was restarted): its bit in `ended`, then the barriers it held up. */
+void rdna4_wg_fin(rdna4_state *s)
+{
+    rdna4_wg *g = s->wg;
+    uint64_t bit = 1ull << s->wave_idx;
+    g->ended = s->fin ? g->ended | bit : g->ended & ~bit;
+    if (s->fin) {
+        wg_check(g, -1);
+        wg_check(g, -2);
+    }
+}
+
+/* The barrier of SRC0 (an integer inline constant, or M0[4:0]), or 0 when the
+ * instruction is a NOP for this wave (no work-group, barrier 0, the trap barrier
+ * outside the trap handler). */
+static int barrier_id(const rdna4_state *s, const rdna4_pre *p)
+{
+    int n = p->s[0].kind == RDNA4_S_REG && p->s[0].code == RDNA4_M0
+                ? (int)(s->a.sreg[RDNA4_M0] & 31u) : (int32_t)S0(s, p);
+    if (!wg_on(s) || (n == -2 && !(s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_PRIV)))
+        return 0;
+    return n;
+}
+
+static void barrier_signal(rdna4_state *s, int n)
+{
+    unsigned idx = (unsigned)n & 63u;
+    s->wg->signal[idx] = (uint8_t)((s->wg->signal[idx] + 1u) & 0x7fu);
+    wg_check(s->wg, n);
+}
+
+X(s_barrier_signal)
+{
+    (void)rr;
+    int n = barrier_id(s, p);
+    if (n)
+        barrier_signal(s, n);
+    return GPUREF_OK;
+}
+
+X(s_barrier_signal_isfirst)   /* SCC at issue (the guide returns it on KMcnt: D38) */
+{
+    int n = barrier_id(s, p);
+    unsigned first = n && s->wg->signal[(unsigned)n & 63u] == 0;
+    if (n)
+        barrier_signal(s, n);
+    rdna4_write_scc(s, rr, first, 0);
+    return GPUREF_OK;
+}
+
+/* S_BARRIER_WAIT (L11311-11325): barrierBit = SIMM16 >= 0 ? 0 (reserved: never
+ * completes) : -1 ? 1 (work-group) : 2 (trap).  A wave whose bit is clear does not
+ * retire: GPUREF_ERR_BLOCKED, state unchanged (the core steps another wave, README
+ * D38); otherwise the bit is cleared. */
+X(s_barrier_wait)
+{
+    (void)rr;
+    int n = (int16_t)p->imm;
+    if (!wg_on(s) || (n < -1 && !(s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_PRIV)))
+        return GPUREF_OK;
+    unsigned b = n >= 0 ? 0 : n == -1 ? 1 : 2;
+    uint64_t bit = 1ull << s->wave_idx;
+    if (!(s->wg->complete[b] & bit)) {
+        unsigned idx = n >= 0 ? 0 : n == -1 ? 63u : 62u;
+        return gpuref_errf(s->err, GPUREF_ERR_BLOCKED,
+                           "at pc 0x%llx s_barrier_wait %d (%u of %u waves signalled)",
+                           (unsigned long long)s->a.pc, n, s->wg->signal[idx],
+                           n >= 0 ? 0u : wg_live(s->wg));
+    }
+    s->wg->complete[b] &= ~bit;
+    return GPUREF_OK;
+}
+
+/* S_GET_BARRIER_STATE (L10361-10373): { 9'0, signalCnt[6:0], 5'0, memberCnt[6:0],
+ * 3'0, valid }, written at issue (the guide returns it on KMcnt: D38).  Without a
+ * work-group the state is outside the wave: unmodelled. */
+X(s_get_barrier_state)
+{
+    if (!rdna4_sdst_ok(s, p->dst, 1) || p->dst == RDNA4_NULL)
+        return GPUREF_OK;
+    if (!wg_on(s)) {
         rdna4_write_sreg(s, rr, p->dst, s->a.sreg[p->dst], GPUREF_REGW_UNMODELLED);
+        return GPUREF_OK;
+    }
+    int n = p->s[0].kind == RDNA4_S_REG && p->s[0].code == RDNA4_M0
+                ? (int)(s->a.sreg[RDNA4_M0] & 31u) : (int32_t)S0(s, p);
+    unsigned idx = (unsigned)n & 63u;
+    int wgb = n == -1 || n == -2;
+    uint32_t member = wgb ? s->wg->nwaves & 0x7fu : 0;
+    uint32_t v = (uint32_t)(s->wg->signal[idx] & 0x7fu) << 16 | member << 4 | (wgb ? 1u : 0u);
+    rdna4_write_sreg(s, rr, p->dst, v, 0);
     return GPUREF_OK;
 }
 

@@ -130,6 +130,8 @@ static int rdna4_init(void *vst, const char *config, char *err)
     if (fp_policy_init(&s->fp, "rdna4", msg, sizeof msg))
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: float policy: %s", msg);
     s->fp_valid = 0;
+    s->wg = &s->wg_own;          /* one wave: no work-group (README D38) */
+    s->wg_own.nwaves = 1;
     s->vgpr = calloc(256u * 64u, sizeof *s->vgpr);
     s->lds_own = calloc(s->lds_size ? s->lds_size : 1, 1);
     s->lds = s->lds_own;
@@ -166,6 +168,16 @@ static int rdna4_reset(void *vst, char *err)
     s->a.hwreg[RDNA4_HW_SCRATCH_BASE_LO] = (uint32_t)s->scratch_base;
     s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] = (uint32_t)(s->scratch_base >> 32);
     memset(s->vgpr, 0, 256u * 64u * sizeof *s->vgpr);
+    /* barriers (README D38): the owner's reset launches the work-group (signal
+     * counts 0, no wave ended); every wave starts with no barrier complete */
+    if (s->wg == &s->wg_own) {
+        memset(s->wg_own.signal, 0, sizeof s->wg_own.signal);
+        s->wg_own.ended = 0;
+        memset(s->wg_own.complete, 0, sizeof s->wg_own.complete);
+    } else {
+        for (unsigned b = 0; b < 3; b++)
+            s->wg->complete[b] &= ~(1ull << s->wave_idx);
+    }
     rdna4_update_fin(s);
     return GPUREF_OK;
 }
@@ -192,8 +204,15 @@ uint32_t rdna4_read_hwreg(const rdna4_state *s, unsigned id)
         v &= ~(RDNA4_STATUS_EXECZ | RDNA4_STATUS_VCCZ | RDNA4_STATUS_WAVE64);
         v |= (execz(s) ? RDNA4_STATUS_EXECZ : 0) | (vccz(s) ? RDNA4_STATUS_VCCZ : 0) |
              (s->wave64 ? RDNA4_STATUS_WAVE64 : 0);
+        /* the work-group's state (README D38): IN_WG, TRAP_BARRIER_COMPLETE */
+        v &= ~(RDNA4_STATUS_IN_WG | RDNA4_STATUS_TRAP_BARRIER_COMPLETE);
+        if (s->wg->nwaves > 1)
+            v |= RDNA4_STATUS_IN_WG |
+                 ((s->wg->complete[2] >> s->wave_idx & 1) ? RDNA4_STATUS_TRAP_BARRIER_COMPLETE : 0);
     } else if (id == RDNA4_HW_STATE_PRIV) {
-        v = (v & ~RDNA4_SPRIV_SCC) | (s->a.scc ? RDNA4_SPRIV_SCC : 0);
+        v = (v & ~(RDNA4_SPRIV_SCC | RDNA4_SPRIV_BARRIER_COMPLETE)) |
+            (s->a.scc ? RDNA4_SPRIV_SCC : 0) |
+            ((s->wg->complete[1] >> s->wave_idx & 1) ? RDNA4_SPRIV_BARRIER_COMPLETE : 0);
     }
     return v;
 }
@@ -428,6 +447,16 @@ static int rdna4_share(void *vst, void *owner, char *err)
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: waves of one work-group share one LDS");
     s->mem = o->mem;
     s->lds = o->lds;
+    s->wg = o->wg;             /* one work-group: its barrier unit (README D38) */
+    s->wg->nwaves++;
+    return GPUREF_OK;
+}
+
+/* waves=N: the wave's number in the work-group (its bit in the barrier unit). */
+static int rdna4_wave_id(void *vst, unsigned wave, char *err)
+{
+    (void)err;
+    ((rdna4_state *)vst)->wave_idx = wave;
     return GPUREF_OK;
 }
 
@@ -460,6 +489,7 @@ const gpuref_isa gpuref_isa_rdna4 = {
     .step = rdna4_step,
     .finished = rdna4_finished,
     .share = rdna4_share,
+    .wave_id = rdna4_wave_id,
     .sources = rdna4_sources,
     .decode = rdna4_isa_decode,
     .disasm = rdna4_isa_disasm,

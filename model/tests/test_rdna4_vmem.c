@@ -399,5 +399,59 @@ int main(void)
         if (bad)
             gpuref_model_destroy(bad);
     }
+    /* Barriers over waves=2 (README D38): a wave at S_BARRIER_WAIT before every wave
+     * signalled does not retire: gpuref_step_wave returns GPUREF_ERR_BLOCKED, its pc
+     * and retired count unchanged; once wave 1 signals, wave 0's wait retires (seq 2:
+     * its third unit) and moves to pc 0x8. */
+    tu_test("barrier: a waiting wave is blocked, then retires after the last signal");
+    m = load("waves=2", "s_barrier_signal -1\ns_barrier_wait -1\ns_endpgm\n");
+    if (m) {
+        int st = gpuref_step_wave(m, 0, &rr);                 /* w0 signal (1 of 2) */
+        tu_check(st == GPUREF_OK && rr.wave == 0 && rr.seq == 0, "signal st %d", st);
+        st = gpuref_step_wave(m, 0, &rr);                     /* w0 wait: blocked */
+        tu_check(st == GPUREF_ERR_BLOCKED && gpuref_wave_retired(m, 0) == 1 &&
+                 strstr(gpuref_model_error(m), "at pc 0x4 s_barrier_wait -1 (1 of 2"),
+                 "st %d: %s", st, gpuref_model_error(m));
+        tu_check(getv(m, "pc", 0, 0) == 0x4, "pc unchanged at the wait");
+        tu_check(strcmp(gpuref_status_name(GPUREF_ERR_BLOCKED), "wave blocked") == 0, "status name");
+        st = gpuref_step_wave(m, 1, &rr);                     /* w1 signal: complete */
+        tu_check(st == GPUREF_OK && rr.wave == 1, "w1 signal st %d", st);
+        st = gpuref_step_wave(m, 0, &rr);
+        tu_check(st == GPUREF_OK && rr.seq == 1 && rr.pc == 0x4 && rr.next_pc == 0x8,
+                 "w0 wait retires: st %d seq %llu", st, (unsigned long long)rr.seq);
+        /* the round robin passes over a waiting wave: gpuref_run finishes both */
+        uint64_t n = 0;
+        st = gpuref_run(m, 100, &n);
+        tu_check(st == GPUREF_OK && n == 3 && gpuref_finished(m), "run st %d n %llu", st,
+                 (unsigned long long)n);
+        gpuref_model_destroy(m);
+    }
+
+    /* Every wave waits: gpuref_run stops with GPUREF_ERR_BLOCKED and one line naming
+     * each wave and its pc (both at 0x4: wave 1 never signals, it waits at once). */
+    tu_test("barrier: a deadlock stops the run with one located line");
+    m = load("waves=2", "s_cmp_eq_u32 s0, 0\ns_cbranch_scc0 w\ns_barrier_signal -1\n"
+                        "w:\ns_barrier_wait -1\ns_endpgm\n");
+    if (m) {
+        gpuref_wave_select(m, 1);
+        setv(m, "s", 0, 0, 1);
+        uint64_t n = 0;
+        int st = gpuref_run(m, 100, &n);
+        const char *e = gpuref_model_error(m);
+        tu_check(st == GPUREF_ERR_BLOCKED && n == 5 && !strchr(e, '\n') &&
+                 strstr(e, "deadlock: every wave waits:") && strstr(e, "wave 0 at pc 0xc") &&
+                 strstr(e, "wave 1 at pc 0xc"), "st %d n %llu: %s", st, (unsigned long long)n, e);
+        gpuref_model_destroy(m);
+    }
+
+    /* One wave (no work-group): every barrier instruction is S_NOP (L2033). */
+    tu_test("barrier: one wave never waits");
+    m = load(NULL, "s_barrier_wait -1\ns_barrier_wait 3\ns_endpgm\n");
+    if (m) {
+        uint64_t n = 0;
+        int st = gpuref_run(m, 10, &n);
+        tu_check(st == GPUREF_OK && n == 3, "st %d n %llu", st, (unsigned long long)n);
+        gpuref_model_destroy(m);
+    }
     return tu_finish();
 }
