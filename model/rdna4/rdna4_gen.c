@@ -24,13 +24,14 @@
  *  - SMEM: destination aligned inside s0-s87, IOFFSET >= 0 (negative
  *    IOFFSET + SOFFSET is illegal for S_LOAD), message and barrier ids legal;
  *  - s_sleep / s_sleep_var sleep little. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rdna4.h"
 
-enum { IT_BRANCH = RDNA4_NROWS, NITEMS };
+enum { IT_BRANCH = RDNA4_NROWS, IT_VMEM, IT_LDS, IT_BARRIER, NITEMS };
 
 /* --mix groups of a row: its format, its unit, the ISA */
 #define RDNA4_G_SOP1    "sop1 salu scalar rdna4"
@@ -63,6 +64,10 @@ static const gpuref_gen_item r4g_items[NITEMS] = {
 #include "rdna4.def"
 #undef RDNA4_OP
     [IT_BRANCH] = { "branch", "construct control", 60 },
+    /* memory traffic (README "Random programs with memory traffic") */
+    [IT_VMEM]    = { "memtraffic.vmem", "memtraffic construct vmem vector rdna4", 40 },
+    [IT_LDS]     = { "memtraffic.lds", "memtraffic construct lds vector rdna4", 40 },
+    [IT_BARRIER] = { "memtraffic.barrier", "memtraffic construct barrier rdna4", 8 },
 };
 
 /* How a row is generated. */
@@ -116,6 +121,8 @@ typedef struct gt {
     unsigned       w[NITEMS];
     cumw           rows;         /* w[0 .. RDNA4_NROWS-1] */
     int            fail;
+    unsigned       nwaves;       /* waves=N of the test (memory traffic: 1, 2 or 4) */
+    char           bad[480];     /* a memory construct that did not assemble */
 } gt;
 
 /* gpuref_gx_pick(t->r, t->w, RDNA4_NROWS) */
@@ -124,14 +131,24 @@ static int pick_row(gt *t)
     return gpuref_wtab_pick(&t->rows.t, t->r);
 }
 
-/* gpuref_gx_pick(t->r, t->w, NITEMS): a row or the branch construct */
+/* gpuref_gx_pick(t->r, t->w, NITEMS): a row or a construct (branch, memory) */
 static int pick_item(gt *t)
 {
-    uint64_t sum = t->rows.t.sum + t->w[IT_BRANCH];
+    uint64_t sum = t->rows.t.sum;
+    for (unsigned i = IT_BRANCH; i < NITEMS; i++)
+        sum += t->w[i];
     if (!sum)
         return -1;
     uint64_t x = gpuref_gx_draw(t->r, sum);
-    return x < t->rows.t.sum ? gpuref_wtab_find(&t->rows.t, x) : IT_BRANCH;
+    if (x < t->rows.t.sum)
+        return gpuref_wtab_find(&t->rows.t, x);
+    x -= t->rows.t.sum;
+    for (unsigned i = IT_BRANCH; i < NITEMS; i++) {
+        if (x < t->w[i])
+            return (int)i;
+        x -= t->w[i];
+    }
+    return IT_BRANCH;
 }
 
 /* --------------------------------------------------------------- operands
@@ -562,6 +579,206 @@ static void emit_op(gt *t, unsigned op)
         push_row(t, &in);
 }
 
+/* ------------------------------------------------------- memory traffic
+ * Vector memory and LDS constructs (README "Random programs with memory
+ * traffic"), written as LLVM text, assembled and decoded (rdna4_isa_assemble,
+ * rdna4_decode) so that their fields come from the one description.  Registers:
+ *   v0        per-lane byte offset 4 * k, k from a pool of 4 values per test
+ *             (aliasing: lanes and waves hit the same words);
+ *   v1-v7     store and atomic data (never written: no hazard on sources);
+ *   v8-v15    destinations of global, scratch and buffer loads and atomics (LOADcnt);
+ *   v16-v23   destinations of DS loads and atomics (DScnt): a VGPR is written by
+ *             one counter only, so same-counter returns land in order;
+ *   v[24:25]  per-lane 64-bit address A + v0 (global "off" addressing);
+ *   s[88:89]  A, the 256-byte block of the SMEM data (global SADDR; its stride
+ *             bits [61:48] are dropped by the 48-bit address, D16);
+ *   s[92:95]  a buffer V#: base A, stride 4, num_records 0..300 (out of range
+ *             cases), format 32_UINT, OOB_SELECT random.
+ * A buffer atomic returns into its data VGPR (v8-v15): s_wait_loadcnt 0 first.
+ * Waits (s_wait_loadcnt/storecnt/dscnt N, N = 0..3) follow at random distances;
+ * the program end completes what is left.  Barriers (waves=2 or 4) only at the
+ * top level, never inside a skipped block, so every wave signals each one; the
+ * random barrier rows are off in those tests (a stray S_BARRIER_WAIT could wait
+ * for ever). */
+static void push_asm(gt *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void push_asm(gt *t, const char *fmt, ...)
+{
+    char text[160], e2[GPUREF_ERRLEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (t->fail)
+        return;
+    uint32_t *w = NULL;
+    size_t n = 0;
+    gpuref_diag d = { 0, 0, 0, "" };
+    rdna4_insn in;
+    if (rdna4_isa_assemble(text, 0, &w, &n, &d) != GPUREF_OK || n == 0 ||
+        rdna4_decode(w, n, &in, e2) != GPUREF_OK) {
+        t->fail = GPUREF_ERR_ASM;
+        snprintf(t->bad, sizeof t->bad, "%s: %s", text, d.msg[0] ? d.msg : e2);
+    }
+    else
+        push(t, &in, -1, -1);
+    gpuref_free(w);
+}
+
+static unsigned rb(gt *t, unsigned n) { return gpuref_rng_below(t->r, n); }
+
+/* s_wait_<cnt> N at a random distance: after about 40 % of the accesses */
+static void maybe_wait(gt *t, const char *cnt)
+{
+    if (gpuref_rng_chance(t->r, 40))
+        push_asm(t, "s_wait_%s %u", cnt, rb(t, 4));
+}
+
+/* A register or tuple name: v<b> or v[b:b+n-1] */
+static const char *vr(char *buf, unsigned b, unsigned n)
+{
+    if (n == 1)
+        snprintf(buf, 16, "v%u", b);
+    else
+        snprintf(buf, 16, "v[%u:%u]", b, b + n - 1);
+    return buf;
+}
+
+static void emit_vmem(gt *t)
+{
+    static const char *const ld[] = { "u8", "i8", "u16", "i16", "b32", "b64", "b96", "b128",
+                                      "d16_b16", "d16_hi_b16", "d16_u8", "d16_hi_i8" };
+    static const uint8_t ldn[] = { 1, 1, 1, 1, 1, 2, 3, 4, 1, 1, 1, 1 };
+    static const char *const st[] = { "b8", "b16", "b32", "b64", "b96", "b128", "d16_hi_b8",
+                                      "d16_hi_b16" };
+    static const uint8_t stn[] = { 1, 1, 1, 2, 3, 4, 1, 1 };
+    static const char *const at[] = { "add_u32", "sub_u32", "swap_b32", "cmpswap_b32", "and_b32",
+                                      "or_b32", "xor_b32", "min_i32", "max_u32", "inc_u32",
+                                      "dec_u32", "add_f32", "max_num_f32", "add_u64",
+                                      "cmpswap_b64", "sub_clamp_u32" };
+    static const uint8_t atd[] = { 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 1 };
+    static const uint8_t atr[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1 };
+    char a[16], b[16];
+    unsigned kind = rb(t, 10), off = 4 * rb(t, 16);
+    const char *addr = rb(t, 2) ? "v0, s[88:89]" : "v[24:25], off";
+    if (kind < 3) {                                     /* global load */
+        unsigned i = rb(t, 12);
+        unsigned d = 8 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8));
+        push_asm(t, "global_load_%s %s, %s offset:%u", ld[i], vr(a, d, ldn[i]), addr, off);
+        maybe_wait(t, "loadcnt");
+    } else if (kind < 5) {                              /* global store */
+        unsigned i = rb(t, 8);
+        push_asm(t, "global_store_%s %s, %s, %s offset:%u", st[i],
+                 strchr(addr, '[') == addr + 1 ? "v[24:25]" : "v0",
+                 vr(a, 1 + rb(t, 8 - stn[i]), stn[i]),
+                 strchr(addr, '[') == addr + 1 ? "off" : "s[88:89]", off);
+        maybe_wait(t, "storecnt");
+    } else if (kind < 7) {                              /* global atomic */
+        unsigned i = rb(t, 16), ret = rb(t, 2);
+        const char *va = strchr(addr, '[') == addr + 1 ? "v[24:25]" : "v0";
+        const char *sa = strchr(addr, '[') == addr + 1 ? "off" : "s[88:89]";
+        unsigned dat = 1 + (atd[i] > 1 ? 2 * rb(t, 4 - atd[i] / 2) : rb(t, 7));
+        if (ret)
+            push_asm(t, "global_atomic_%s %s, %s, %s, %s offset:%u th:TH_ATOMIC_RETURN", at[i],
+                     vr(a, 8 + 4 * rb(t, 2), atr[i]), va, vr(b, dat, atd[i]), sa, off);
+        else
+            push_asm(t, "global_atomic_%s %s, %s, %s offset:%u", at[i], va, vr(b, dat, atd[i]),
+                     sa, off);
+        maybe_wait(t, ret ? "loadcnt" : "storecnt");
+    } else if (kind < 9) {                              /* buffer */
+        unsigned op = rb(t, 4);
+        const char *mode = rb(t, 4) ? "offen" : "idxen";
+        if (op == 0) {
+            unsigned i = rb(t, 8);
+            unsigned d = 8 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8));
+            push_asm(t, "buffer_load_%s %s, v0, s[92:95], null %s offset:%u", ld[i],
+                     vr(a, d, ldn[i]), mode, off);
+            maybe_wait(t, "loadcnt");
+        } else if (op == 1) {
+            unsigned i = rb(t, 6);
+            push_asm(t, "buffer_store_%s %s, v0, s[92:95], null %s offset:%u", st[i],
+                     vr(a, 1 + rb(t, 8 - stn[i]), stn[i]), mode, off);
+            maybe_wait(t, "storecnt");
+        } else if (op == 2) {
+            unsigned n = 1 + rb(t, 2);
+            push_asm(t, "buffer_load_format_%s %s, v0, s[92:95], null %s offset:%u",
+                     n == 1 ? "x" : "xy", vr(a, 8 + 4 * rb(t, 2), n), mode, off);
+            maybe_wait(t, "loadcnt");
+        } else {                                        /* atomic: VDATA is in-out */
+            unsigned i = rb(t, 13);                     /* the 32-bit ones */
+            push_asm(t, "s_wait_loadcnt 0");
+            push_asm(t, "buffer_atomic_%s %s, v0, s[92:95], null %s offset:%u%s", at[i],
+                     vr(a, 8 + 4 * rb(t, 2), atd[i]), mode, off,
+                     rb(t, 2) ? " th:TH_ATOMIC_RETURN" : "");
+            maybe_wait(t, "loadcnt");
+        }
+    } else {                                            /* scratch (SV, swizzled) */
+        if (rb(t, 2)) {
+            unsigned i = rb(t, 8);
+            unsigned d = 8 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8));
+            push_asm(t, "scratch_load_%s %s, v0, off offset:%u", ld[i], vr(a, d, ldn[i]), off);
+            maybe_wait(t, "loadcnt");
+        } else {
+            unsigned i = rb(t, 3);
+            push_asm(t, "scratch_store_%s v0, %s, off offset:%u", st[i], vr(a, 1 + rb(t, 7), 1),
+                     off);
+            maybe_wait(t, "storecnt");
+        }
+    }
+}
+
+static void emit_lds(gt *t)
+{
+    static const char *const ld[] = { "b32", "b64", "u8", "i8", "u16", "i16", "b128" };
+    static const uint8_t ldn[] = { 1, 2, 1, 1, 1, 1, 4 };
+    static const char *const st[] = { "b8", "b16", "b32", "b64" };
+    static const uint8_t stn[] = { 1, 1, 1, 2 };
+    static const char *const at[] = { "add", "sub", "rsub", "inc", "dec", "min", "max",
+                                      "and", "or", "xor" };
+    static const char *const ats[] = { "u32", "u32", "u32", "u32", "u32", "i32", "u32", "b32",
+                                       "b32", "b32" };
+    char a[16], b[16];
+    unsigned kind = rb(t, 6), off = 4 * rb(t, 16);
+    if (kind < 2) {
+        unsigned i = rb(t, 7);
+        push_asm(t, "ds_load_%s %s, v0 offset:%u", ld[i],
+                 vr(a, 16 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8)), ldn[i]), off);
+    } else if (kind < 4) {
+        unsigned i = rb(t, 4);
+        push_asm(t, "ds_store_%s v0, %s offset:%u", st[i], vr(a, 1 + rb(t, 8 - stn[i]), stn[i]),
+                 off);
+    } else if (kind == 4) {                             /* integer atomic, with/without return */
+        unsigned i = rb(t, 10), ret = rb(t, 2);
+        const char *sfx = ats[i];
+        if (ret)
+            push_asm(t, "ds_%s_rtn_%s %s, v0, v%u offset:%u", at[i], sfx,
+                     vr(a, 16 + rb(t, 8), 1), 1 + rb(t, 7), off);
+        else
+            push_asm(t, "ds_%s_%s v0, v%u offset:%u", at[i], sfx, 1 + rb(t, 7), off);
+    } else {                                            /* compare-store, float add */
+        unsigned ret = rb(t, 2), cmp = rb(t, 2), d = 16 + rb(t, 8);
+        unsigned x = 1 + rb(t, 7), y = 1 + rb(t, 7);
+        if (cmp && ret)
+            push_asm(t, "ds_cmpstore_rtn_b32 %s, v0, v%u, v%u offset:%u", vr(a, d, 1), x, y, off);
+        else if (cmp)
+            push_asm(t, "ds_cmpstore_b32 v0, v%u, v%u offset:%u", x, y, off);
+        else if (ret)
+            push_asm(t, "ds_add_rtn_f32 %s, v0, v%u offset:%u", vr(b, d, 1), x, off);
+        else
+            push_asm(t, "ds_add_f32 v0, v%u offset:%u", x, off);
+    }
+    maybe_wait(t, "dscnt");
+}
+
+static void emit_barrier(gt *t)
+{
+    if (t->nwaves < 2 || t->depth)
+        return;
+    push_asm(t, "s_wait_storecnt 0");                   /* a release, as a compiler does */
+    push_asm(t, "s_wait_dscnt 0");
+    push_asm(t, rb(t, 4) ? "s_barrier_signal -1" : "s_barrier_signal_isfirst -1");
+    push_asm(t, "s_barrier_wait -1");
+}
+
 /* ------------------------------------------------------------- targeting */
 
 static unsigned slot_operand(const rdna4_row *r, unsigned slot, int *use)
@@ -799,9 +1016,20 @@ static int r4g_test(gpuref_genctx *x, char *err)
     t->G = x->priv;
     t->r = &x->rng;
     t->term = -1;
-    for (unsigned i = 0; i < RDNA4_NROWS; i++)
+    for (unsigned i = IT_BRANCH; i < NITEMS; i++)
+        t->w[i] = x->weights[i];
+    /* memory traffic with barriers: 1, 2 or 4 waves of one work-group; the random
+     * barrier rows are then off (a stray S_BARRIER_WAIT could wait for ever) */
+    t->nwaves = 1;
+    if (t->w[IT_BARRIER] && (t->w[IT_VMEM] || t->w[IT_LDS]))
+        t->nwaves = 1u << gpuref_rng_below(t->r, 3);
+    for (unsigned i = 0; i < RDNA4_NROWS; i++) {
         t->w[i] = t->G->cls[i] != C_NO ? x->weights[i] : 0;
-    t->w[IT_BRANCH] = x->weights[IT_BRANCH];
+        if (t->nwaves > 1 && (i == RDNA4_ROW_SOPP_s_barrier_wait ||
+                              i == RDNA4_ROW_SOP1_s_barrier_signal ||
+                              i == RDNA4_ROW_SOP1_s_barrier_signal_isfirst))
+            t->w[i] = 0;
+    }
     gpuref_wtab_build(&t->rows.t, t->rows.cum, t->rows.idx, t->w, RDNA4_NROWS);
     for (unsigned i = 0; i < 6; i++) {          /* 6 distinct pairs of s0-s87 */
         unsigned p;
@@ -831,12 +1059,20 @@ static int r4g_test(gpuref_genctx *x, char *err)
             break;
         if (it == IT_BRANCH)
             emit_branch(t, -1, -1);
+        else if (it == IT_VMEM)
+            emit_vmem(t);
+        else if (it == IT_LDS)
+            emit_lds(t);
+        else if (it == IT_BARRIER)
+            emit_barrier(t);
         else
             emit_op(t, (unsigned)it);
         idle = x->ninsns == before ? idle + 1 : 0;
     }
     end_wave(t);
-    int rc = t->fail ? gpuref_errf(err, t->fail, "rdna4 generator: out of memory") : GPUREF_OK;
+    int rc = t->fail ? gpuref_errf(err, t->fail, "rdna4 generator: %s",
+                                   t->fail == GPUREF_ERR_ASM ? t->bad : "out of memory")
+                     : GPUREF_OK;
     /* layout, branch offsets (dwords after the branch), pc distances, text */
     unsigned *at = rc ? NULL : malloc((t->n + 1) * sizeof *at), pos = 0;
     if (!rc && !at)
@@ -937,6 +1173,36 @@ static int r4g_test(gpuref_genctx *x, char *err)
             snprintf(key, sizeof key, "s%u", VBASE + i);
             gpuref_gx_reg(x, key, 8, v, 1);
         }
+        if (t->w[IT_VMEM] || t->w[IT_LDS]) {    /* memory traffic (emit_vmem) */
+            uint64_t lane[64], pool[4];
+            for (unsigned k = 0; k < 4; k++)
+                pool[k] = 4u * gpuref_rng_below(t->r, 32);
+            for (unsigned l = 0; l < 64; l++)
+                lane[l] = pool[gpuref_rng_below(t->r, 4)];
+            gpuref_gx_reg(x, "v0", 8, lane, 64);
+            for (unsigned r = 1; r <= 7; r++) {
+                for (unsigned l = 0; l < 64; l++)
+                    lane[l] = gpuref_rng_value(t->r, 32, x->opts->special_pct);
+                snprintf(key, sizeof key, "v%u", r);
+                gpuref_gx_reg(x, key, 8, lane, 64);
+            }
+            uint64_t hi[64];
+            for (unsigned l = 0; l < 64; l++) {
+                uint64_t a = A + 4u * gpuref_rng_below(t->r, 32);
+                lane[l] = (uint32_t)a;
+                hi[l] = a >> 32;
+            }
+            gpuref_gx_reg(x, "v24", 8, lane, 64);
+            gpuref_gx_reg(x, "v25", 8, hi, 64);
+            uint32_t vb[4] = { (uint32_t)A, (uint32_t)(A >> 32) | 4u << 16,
+                               gpuref_rng_chance(t->r, 75) ? 256u : gpuref_rng_below(t->r, 300),
+                               0xfacu | 20u << 12 | gpuref_rng_below(t->r, 4) << 28 };
+            for (unsigned i = 0; i < 4; i++) {
+                v[0] = vb[i];
+                snprintf(key, sizeof key, "s%u", 92 + i);
+                gpuref_gx_reg(x, key, 8, v, 1);
+            }
+        }
         v[0] = gpuref_rng_value(t->r, 32, x->opts->special_pct);
         gpuref_gx_reg(x, "vcc0", 8, v, 1);
         v[0] = gpuref_rng_value(t->r, 32, x->opts->special_pct);
@@ -944,7 +1210,9 @@ static int r4g_test(gpuref_genctx *x, char *err)
         v[0] = gpuref_rng_below(t->r, 2);
         gpuref_gx_reg(x, "scc", 1, v, 1);
     }
-    x->max_steps = t->n + 16;                   /* forward control only */
+    x->max_steps = (t->n + 16) * t->nwaves;     /* forward control only */
+    if (t->nwaves > 1)
+        snprintf(x->config, sizeof x->config, "waves=%u", t->nwaves);
     free(at);
     free(t->v);
     free(t->label);
