@@ -621,7 +621,7 @@ static int record(gpuref_strbuf *f, const gpuref_gen *g, const gpuref_genctx *x,
                               g->prefix, x->index, (unsigned long long)steps);
             break;
         }
-        if ((rc = gpuref_step(m, rr)) != GPUREF_OK) {
+        if ((rc = gpuref_step_next(m, rr)) != GPUREF_OK) {     /* the waves in turn */
             gpuref_diagf(d, rc, 0, 0, "%s%u: %s", g->prefix, x->index, gpuref_model_error(m));
             break;
         }
@@ -643,20 +643,25 @@ static int record(gpuref_strbuf *f, const gpuref_gen *g, const gpuref_genctx *x,
             const gpuref_regfile_info *inf = &g->isa->files[fi];
             if (!strcmp(inf->name, "pc") || !strcmp(inf->name, "cfg"))
                 continue;                    /* the end pc, the configuration */
-            for (unsigned r = 0; r < inf->count; r++) {
-                if (!wr[first[fi] + r])
+            for (unsigned r = 0; r < inf->count * m->nwaves; r++) {
+                unsigned wv = r / inf->count, ri = r % inf->count;   /* waves=N: each wave's */
+                if (!wr[first[fi] + ri])
                     continue;
                 unsigned nl = inf->lanes > GPUREF_MAX_LANES ? GPUREF_MAX_LANES : inf->lanes;
+                gpuref_wave_select(m, wv);
                 for (unsigned l = 0; l < nl && rc == GPUREF_OK; l++)
-                    rc = gpuref_reg_get(m, (int)fi, r, l, &v[l]);
+                    rc = gpuref_reg_get(m, (int)fi, ri, l, &v[l]);
                 if (rc)
                     break;
                 if (!any)
                     gpuref_sb_str(f, "      regs:\n");
                 any = 1;
                 char key[48];                    /* the loader's spelling (R3.x, s5, mask) */
-                gpuref_isa_reg_name(g->isa, (int)fi, r, key, sizeof key);
-                gpuref_sb_printf(f, "        %s: ", key);
+                gpuref_isa_reg_name(g->isa, (int)fi, ri, key, sizeof key);
+                if (m->nwaves > 1)
+                    gpuref_sb_printf(f, "        w%u:%s: ", wv, key);
+                else
+                    gpuref_sb_printf(f, "        %s: ", key);
                 put_values(f, (inf->width + 3) / 4, v, nl);
                 gpuref_sb_put(f, "\n", 1);
             }

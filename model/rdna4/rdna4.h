@@ -462,6 +462,10 @@ void rdna4_resolve_src(const rdna4_state *s, rdna4_src *o, unsigned code, int ty
 int rdna4_step(void *vst, gpuref_retire *rr, char *err);
 int rdna4_sources(void *vst, gpuref_retire *out);
 
+/* rdna4_exec_buffer.c: a data format's coverage class (0-6 numeric format, 7 packed,
+ * 8 not converted) */
+unsigned rdna4_buf_fmt_class(unsigned f);
+
 /* rdna4_mem.c */
 int  rdna4_mem_init(rdna4_mem *m);
 void rdna4_mem_fini(rdna4_mem *m);

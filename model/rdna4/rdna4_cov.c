@@ -15,6 +15,16 @@
  *                                              (SDST; SMEM loads of 1 or 2 DWORDs)
  *   rdna4.flag.<fmt>.<row>.scc0|scc1           SCC a compare produced (SOPC)
  *   rdna4.isa.<fmt>.<row>.taken|not_taken      branches
+ *   rdna4.mem.<fmt>.<row>.addr.<mode>          vector memory addressing: GLOBAL
+ *                                              saddr|vaddr, SCRATCH sv|ss|svs|st,
+ *                                              BUFFER none|offen|idxen|both
+ *   rdna4.mem.<fmt>.<row>.fmt.<class>          FORMAT/TBUFFER: the data format's
+ *                                              numeric class, packed, other
+ *   rdna4.mem.<fmt>.<row>.oob<k>               BUFFER: the V#'s OOB_SELECT k (the
+ *                                              range-check case the access took)
+ *   rdna4.mem.<fmt>.<row>.rtn|nortn            GLOBAL/FLAT/BUFFER atomics: TH[0]
+ *   rdna4.mem.<fmt>.<row>.waves1|waves2|waves4 every memory and LDS row: the
+ *                                              work-group's waves (1; 2-3; 4+)
  *
  * Source values are those before the unit: a shadow of the scalar registers
  * is kept in step with the retire records (re-read from the state whenever
@@ -77,6 +87,8 @@ typedef struct r4c_row {
     uint8_t cls[2], dcls;        /* classifiers (VC_*) of the sources and of the result */
     uint8_t dw2;                 /* 1: a 2-DWORD result */
     uint8_t nsrc;                /* slots used (use[i] != 0 for i < nsrc) */
+    uint8_t mem;                 /* vector memory: the first "mem" bin (waves1) */
+    uint8_t maddr, mfmt, moob, mrtn;   /* addressing, format, OOB_SELECT, return bins */
 } r4c_row;
 
 typedef struct r4c {
@@ -228,6 +240,58 @@ static const char *const kname[NK] = { "reg", "special", "imm", "literal", "flag
         off = (uint8_t)(b_ - opbin);                                                \
     } while (0)
 
+/* The "mem" bins of a vector memory or LDS row (after its other bins). */
+static int mem_define(gpuref_cov *def, r4c_row *R, const rdna4_row *r, int op, long opbin,
+                      const char *f, char *err)
+{
+    static const char *const waves[3] = { "waves1", "waves2", "waves4" };
+    static const char *const gaddr[2] = { "saddr", "vaddr" };
+    static const char *const saddr[4] = { "sv", "ss", "svs", "st" };
+    static const char *const baddr[4] = { "none", "offen", "idxen", "both" };
+    static const char *const fcls[9] = { "unorm", "snorm", "uscaled", "sscaled", "uint", "sint",
+                                         "float", "packed", "other" };
+    unsigned fm = r->fmt;
+    if (fm != RDNA4_FMT_VGLOBAL && fm != RDNA4_FMT_VSCRATCH && fm != RDNA4_FMT_VFLAT &&
+        fm != RDNA4_FMT_VBUFFER && fm != RDNA4_FMT_VDS)
+        return GPUREF_OK;
+    uint8_t o = 0;
+    for (unsigned k = 0; k < 3; k++) {
+        DEF(o, GPUREF_COV_ISA, op, -1, 100 + k, 0, "rdna4.mem.%s.%s.%s", f, r->name, waves[k]);
+        if (k == 0)
+            R->mem = o;
+    }
+    const char *const *am = fm == RDNA4_FMT_VGLOBAL ? gaddr : fm == RDNA4_FMT_VSCRATCH ? saddr
+                          : fm == RDNA4_FMT_VBUFFER ? baddr : NULL;
+    unsigned nam = fm == RDNA4_FMT_VGLOBAL ? 2 : am ? 4 : 0;
+    if (fm == RDNA4_FMT_VGLOBAL && strstr(r->name, "addtid"))
+        nam = 0;                               /* GT: SADDR or none, no VGPR address */
+    for (unsigned k = 0; k < nam; k++) {
+        DEF(o, GPUREF_COV_ISA, op, -1, 110 + k, 0, "rdna4.mem.%s.%s.addr.%s", f, r->name, am[k]);
+        if (k == 0)
+            R->maddr = o;
+    }
+    if (fm == RDNA4_FMT_VBUFFER && strstr(r->name, "format"))
+        for (unsigned k = 0; k < 9; k++) {
+            DEF(o, GPUREF_COV_ISA, op, -1, 120 + k, 0, "rdna4.mem.%s.%s.fmt.%s", f, r->name, fcls[k]);
+            if (k == 0)
+                R->mfmt = o;
+        }
+    if (fm == RDNA4_FMT_VBUFFER)
+        for (unsigned k = 0; k < 4; k++) {
+            DEF(o, GPUREF_COV_ISA, op, -1, 130 + k, 0, "rdna4.mem.%s.%s.oob%u", f, r->name, k);
+            if (k == 0)
+                R->moob = o;
+        }
+    if (fm != RDNA4_FMT_VDS && fm != RDNA4_FMT_VSCRATCH && strstr(r->name, "_atomic_"))
+        for (unsigned k = 0; k < 2; k++) {
+            DEF(o, GPUREF_COV_ISA, op, -1, 140 + k, 0, "rdna4.mem.%s.%s.%s", f, r->name,
+                k ? "rtn" : "nortn");
+            if (k == 0)
+                R->mrtn = o;
+        }
+    return GPUREF_OK;
+}
+
 static int r4c_define(gpuref_cov *def, r4c *P, char *err)
 {
     char fl[16];
@@ -323,6 +387,9 @@ static int r4c_define(gpuref_cov *def, r4c *P, char *err)
                 DEF(o, GPUREF_COV_ISA, (int)op, -1, 0, 0, "rdna4.isa.%s.%s.not_taken", f, r->name);
                 (void)o;                       /* R->br + 1 */
             }
+        int rc = mem_define(def, R, r, (int)op, opbin, f, err);
+        if (rc)
+            return rc;
     }
     for (unsigned op = 0; op < RDNA4_NROWS; op++)
         P->row[op].nsrc = (uint8_t)(P->row[op].use[1] ? 2 : P->row[op].use[0] ? 1 : 0);
@@ -455,6 +522,48 @@ static inline __attribute__((always_inline)) void sample_src(const r4c *P, const
  * value changed needs the record (src_slow).  The record's writes are then
  * applied to the shadow, which also says whether the result register was
  * written. */
+/* The "mem" bins of a vector memory or LDS unit: the work-group's waves, and the
+ * fields of the instruction (decoded again from the record's words: the predecode
+ * keeps no memory operands) and of its buffer resource. */
+static __attribute__((noinline)) void sample_mem(const rdna4_state *s, const gpuref_retire *rr,
+                                                 const r4c_row *R, uint64_t *counts)
+{
+    uint64_t op = (uint64_t)R->op;
+    unsigned nw = s->wg->nwaves;
+    counts[op + R->mem + (nw >= 4 ? 2u : nw >= 2 ? 1u : 0u)]++;
+    if (!(R->maddr | R->mfmt | R->moob | R->mrtn))
+        return;
+    rdna4_insn in;
+    char err[GPUREF_ERRLEN];
+    if (rdna4_decode(rr->words, rr->nwords, &in, err) != GPUREF_OK)
+        return;
+    const uint32_t *f = in.f;
+    if (R->maddr) {
+        unsigned k = 0;
+        if (in.fmt == RDNA4_FMT_VGLOBAL)
+            k = f[RDNA4_FLD_SADDR] == RDNA4_NULL;
+        else if (in.fmt == RDNA4_FMT_VSCRATCH)
+            k = f[RDNA4_FLD_SADDR] == RDNA4_NULL ? (f[RDNA4_FLD_SVE] ? 0u : 3u)
+                                                 : (f[RDNA4_FLD_SVE] ? 2u : 1u);
+        else
+            k = f[RDNA4_FLD_OFFEN] | f[RDNA4_FLD_IDXEN] << 1;
+        counts[op + R->maddr + k]++;
+    }
+    if (R->mrtn)
+        counts[op + R->mrtn + (f[RDNA4_FLD_TH] & 1u)]++;
+    if (in.fmt == RDNA4_FMT_VBUFFER) {
+        unsigned rs = f[RDNA4_FLD_RSRC];
+        uint32_t w3 = rs + 3 < 106 ? s->a.sreg[rs + 3] : s->a.sreg[0];
+        if (R->moob)
+            counts[op + R->moob + ((w3 >> 28) & 3u)]++;
+        if (R->mfmt) {
+            unsigned typed = rdna4_rows[in.row].name[0] == 't';
+            counts[op + R->mfmt + rdna4_buf_fmt_class(typed ? f[RDNA4_FLD_FORMAT]
+                                                            : (w3 >> 12) & 0x3fu)]++;
+        }
+    }
+}
+
 static void r4c_sample(void *priv, const void *st, const gpuref_retire *rr, uint64_t *counts)
 {
     r4c *P = priv;
@@ -472,6 +581,8 @@ static void r4c_sample(void *priv, const void *st, const gpuref_retire *rr, uint
     /* a VOPD pair retires its Y row as well (the slot holds the X row, imm the Y row) */
     if (__builtin_expect(rdna4_rows[p->row].fmt == RDNA4_FMT_VOPDX, 0) && P->row[p->imm].op >= 0)
         counts[P->row[p->imm].op]++;
+    if (R->mem)
+        sample_mem(s, rr, R, counts);
     if (R->nsrc > 0)
         sample_src(P, s, rr, p, R, 0, &shv, counts);
     if (R->nsrc > 1)

@@ -127,6 +127,15 @@ static buf_fmt fmt_of(unsigned f)
     return r;
 }
 
+/* The coverage model's class of a data format (rdna4_cov.c "mem" bins): 0-6 the
+ * numeric format of a converted format (UNORM .. FLOAT), 7 a packed one, 8 a format
+ * the model does not convert (INVALID, SRGB, ...). */
+unsigned rdna4_buf_fmt_class(unsigned f)
+{
+    buf_fmt r = fmt_of(f);
+    return !r.comps ? 8u : r.packed ? 7u : r.num;
+}
+
 /* Width of component c. */
 static unsigned fmt_cbits(const buf_fmt *fm, unsigned c)
 {

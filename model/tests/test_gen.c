@@ -139,7 +139,7 @@ static unsigned run_file(const char *text, size_t len, const char *name, gpuref_
         if (cov)
             gpuref_cov_begin(cov, m);
         while (!gpuref_finished(m) && steps < t->max_steps) {
-            if ((rc = gpuref_step(m, rr)) != GPUREF_OK)
+            if ((rc = gpuref_step_next(m, rr)) != GPUREF_OK)     /* waves=N: in turn */
                 break;
             if (cov)
                 gpuref_cov_sample(cov, m, rr);
