@@ -65,9 +65,9 @@ static const gpuref_gen_item r4g_items[NITEMS] = {
 #undef RDNA4_OP
     [IT_BRANCH] = { "branch", "construct control", 60 },
     /* memory traffic (README "Random programs with memory traffic") */
-    [IT_VMEM]    = { "memtraffic.vmem", "memtraffic construct vmem vector rdna4", 40 },
-    [IT_LDS]     = { "memtraffic.lds", "memtraffic construct lds vector rdna4", 40 },
-    [IT_BARRIER] = { "memtraffic.barrier", "memtraffic construct barrier rdna4", 8 },
+    [IT_VMEM]    = { "memtraffic.vmem", "memtraffic construct vmem vector rdna4", 240 },
+    [IT_LDS]     = { "memtraffic.lds", "memtraffic construct lds vector rdna4", 160 },
+    [IT_BARRIER] = { "memtraffic.barrier", "memtraffic construct barrier rdna4", 30 },
 };
 
 /* How a row is generated. */
@@ -76,7 +76,17 @@ enum { C_NO, C_PLAIN, C_MOVREL, C_CALL, C_JUMP, C_TERM, C_KILL };
 #define VBASE  88u                 /* s88:91 the SMEM resource, s0-s87 the rest */
 #define AIMED  96u                 /* s96:103 aimed 64-bit values */
 
+/* Memory constructs assembled before, by their text (push_asm): assembling each
+ * anew would cost more than the rest of the generator together. */
+#define ASM_CACHE 16384u
+typedef struct asm_cached {
+    uint64_t   h;                /* FNV-1a of the text; 0: empty */
+    char       text[112];
+    rdna4_insn in;
+} asm_cached;
+
 typedef struct r4g {
+    asm_cached *cache;              /* ASM_CACHE entries, allocated at first use */
     uint8_t cls[RDNA4_NROWS];       /* C_* */
     int     br[7];               /* s_branch, s_cbranch_scc0 ... s_cbranch_execnz rows */
     int     endpgm, mov32, getpc, addu, addci, sopc[64];
@@ -123,6 +133,11 @@ typedef struct gt {
     int            fail;
     unsigned       nwaves;       /* waves=N of the test (memory traffic: 1, 2 or 4) */
     char           bad[480];     /* a memory construct that did not assemble */
+    /* memory constructs not in the cache: their items (placeholders until
+     * flush_pending assembles their texts, one line each, in one call) */
+    struct { size_t idx; int off; } *pd;
+    size_t         npd, cappd;
+    gpuref_strbuf  ptext;
 } gt;
 
 /* gpuref_gx_pick(t->r, t->w, RDNA4_NROWS) */
@@ -600,29 +615,130 @@ static void emit_op(gt *t, unsigned op)
  * top level, never inside a skipped block, so every wave signals each one; the
  * random barrier rows are off in those tests (a stray S_BARRIER_WAIT could wait
  * for ever). */
-static void push_asm(gt *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void push_asm(gt *t, const char *fmt, ...)
+/* An instruction of offset off (IOFFSET, or DS OFFSET1:OFFSET0; off < 0: none set):
+ * its text without the offset is assembled once (the cache), the field set after. */
+static void with_off(rdna4_insn *in, int off)
 {
-    char text[160], e2[GPUREF_ERRLEN];
+    if (off < 0)
+        return;
+    if (in->fmt == RDNA4_FMT_VDS) {
+        in->f[RDNA4_FLD_OFFSET0] = (uint32_t)off & 0xffu;
+        in->f[RDNA4_FLD_OFFSET1] = (uint32_t)off >> 8;
+    } else {
+        in->f[RDNA4_FLD_IOFFSET] = (uint32_t)off;
+    }
+}
+
+static void push_core(gt *t, int off, const char *text)
+{
+    char e2[GPUREF_ERRLEN];
+    if (t->fail)
+        return;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const char *c = text; *c; c++)
+        h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+    h |= 1;
+    r4g *G = t->G;
+    if (!G->cache)
+        G->cache = calloc(ASM_CACHE, sizeof *G->cache);
+    asm_cached *slot = NULL;
+    for (unsigned k = 0; G->cache && k < 8; k++) {
+        asm_cached *e = &G->cache[(h + k) & (ASM_CACHE - 1)];
+        if (e->h == h && !strcmp(e->text, text)) {
+            rdna4_insn in = e->in;
+            with_off(&in, off);
+            push(t, &in, -1, -1);
+            return;
+        }
+        if (!e->h) {
+            slot = e;
+            break;
+        }
+    }
+    (void)slot;
+    if (gpuref_grow((void **)&t->pd, &t->cappd, t->npd, sizeof *t->pd, 64)) {
+        t->fail = GPUREF_ERR_NOMEM;
+        return;
+    }
+    rdna4_insn ph;                                      /* a placeholder, filled by */
+    memset(&ph, 0, sizeof ph);                          /* flush_pending */
+    ph.fmt = RDNA4_FMT_VDS;
+    push(t, &ph, -1, -1);
+    t->pd[t->npd].idx = t->n - 1;
+    t->pd[t->npd].off = off;
+    t->npd++;
+    gpuref_sb_str(&t->ptext, text);
+    gpuref_sb_put(&t->ptext, "\n", 1);
+    (void)e2;
+}
+
+/* Assemble the pending constructs' texts in one call (the assembler's set-up is
+ * paid once per test, not per text), decode them in turn into their items and
+ * keep them in the cache. */
+static void flush_pending(gt *t)
+{
+    if (!t->npd || t->fail)
+        return;
+    if (t->ptext.oom) {
+        t->fail = GPUREF_ERR_NOMEM;
+        return;
+    }
+    uint32_t *w = NULL;
+    size_t n = 0, pos = 0;
+    gpuref_diag d = { 0, 0, 0, "" };
+    char e2[GPUREF_ERRLEN];
+    if (rdna4_isa_assemble(t->ptext.s, 0, &w, &n, &d) != GPUREF_OK) {
+        t->fail = GPUREF_ERR_ASM;
+        snprintf(t->bad, sizeof t->bad, "construct line %u: %s", d.line, d.msg);
+        gpuref_free(w);
+        return;
+    }
+    const char *line = t->ptext.s;
+    r4g *G = t->G;
+    for (size_t k = 0; k < t->npd; k++) {
+        rdna4_insn in;
+        size_t len = strcspn(line, "\n");
+        if (pos >= n || rdna4_decode(w + pos, n - pos, &in, e2) != GPUREF_OK) {
+            t->fail = GPUREF_ERR_ASM;
+            snprintf(t->bad, sizeof t->bad, "%.*s: %s", (int)len, line,
+                     pos >= n ? "no words" : e2);
+            break;
+        }
+        pos += in.nwords;
+        uint64_t h = 0xcbf29ce484222325ull;
+        for (size_t i = 0; i < len; i++)
+            h = (h ^ (unsigned char)line[i]) * 0x100000001b3ull;
+        h |= 1;
+        for (unsigned j = 0; G->cache && len < sizeof G->cache->text && j < 8; j++) {
+            asm_cached *e = &G->cache[(h + j) & (ASM_CACHE - 1)];
+            if (e->h == h && !strncmp(e->text, line, len) && !e->text[len])
+                break;                                  /* already kept */
+            if (!e->h) {
+                e->h = h;
+                memcpy(e->text, line, len);
+                e->text[len] = '\0';
+                e->in = in;
+                break;
+            }
+        }
+        with_off(&in, t->pd[k].off);
+        t->v[t->pd[k].idx].in = in;
+        line += len + 1;
+    }
+    gpuref_free(w);
+}
+
+static void push_asm_off(gt *t, int off, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void push_asm_off(gt *t, int off, const char *fmt, ...)
+{
+    char text[160];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    if (t->fail)
-        return;
-    uint32_t *w = NULL;
-    size_t n = 0;
-    gpuref_diag d = { 0, 0, 0, "" };
-    rdna4_insn in;
-    if (rdna4_isa_assemble(text, 0, &w, &n, &d) != GPUREF_OK || n == 0 ||
-        rdna4_decode(w, n, &in, e2) != GPUREF_OK) {
-        t->fail = GPUREF_ERR_ASM;
-        snprintf(t->bad, sizeof t->bad, "%s: %s", text, d.msg[0] ? d.msg : e2);
-    }
-    else
-        push(t, &in, -1, -1);
-    gpuref_free(w);
+    push_core(t, off, text);
 }
+#define push_asm(t, ...) push_asm_off(t, -1, __VA_ARGS__)
 
 static unsigned rb(gt *t, unsigned n) { return gpuref_rng_below(t->r, n); }
 
@@ -658,31 +774,31 @@ static void emit_vmem(gt *t)
     static const uint8_t atd[] = { 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 1 };
     static const uint8_t atr[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1 };
     char a[16], b[16];
-    unsigned kind = rb(t, 10), off = 4 * rb(t, 16);
-    const char *addr = rb(t, 2) ? "v0, s[88:89]" : "v[24:25], off";
+    /* every draw in a statement of its own: the order of argument evaluation is
+     * unspecified, and the output must not depend on the compiler */
+    unsigned kind = rb(t, 10);
+    int off = (int)(4 * rb(t, 16));
+    int gv = rb(t, 2) == 0;                             /* VADDR pair, SADDR off */
+    const char *va = gv ? "v[24:25]" : "v0", *sa = gv ? "off" : "s[88:89]";
     if (kind < 3) {                                     /* global load */
         unsigned i = rb(t, 12);
         unsigned d = 8 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8));
-        push_asm(t, "global_load_%s %s, %s offset:%u", ld[i], vr(a, d, ldn[i]), addr, off);
+        push_asm_off(t, off, "global_load_%s %s, %s, %s", ld[i], vr(a, d, ldn[i]), va, sa);
         maybe_wait(t, "loadcnt");
     } else if (kind < 5) {                              /* global store */
         unsigned i = rb(t, 8);
-        push_asm(t, "global_store_%s %s, %s, %s offset:%u", st[i],
-                 strchr(addr, '[') == addr + 1 ? "v[24:25]" : "v0",
-                 vr(a, 1 + rb(t, 8 - stn[i]), stn[i]),
-                 strchr(addr, '[') == addr + 1 ? "off" : "s[88:89]", off);
+        unsigned dat = 1 + rb(t, 8 - stn[i]);
+        push_asm_off(t, off, "global_store_%s %s, %s, %s", st[i], va, vr(a, dat, stn[i]), sa);
         maybe_wait(t, "storecnt");
     } else if (kind < 7) {                              /* global atomic */
         unsigned i = rb(t, 16), ret = rb(t, 2);
-        const char *va = strchr(addr, '[') == addr + 1 ? "v[24:25]" : "v0";
-        const char *sa = strchr(addr, '[') == addr + 1 ? "off" : "s[88:89]";
         unsigned dat = 1 + (atd[i] > 1 ? 2 * rb(t, 4 - atd[i] / 2) : rb(t, 7));
+        unsigned d = 8 + 4 * rb(t, 2);
         if (ret)
-            push_asm(t, "global_atomic_%s %s, %s, %s, %s offset:%u th:TH_ATOMIC_RETURN", at[i],
-                     vr(a, 8 + 4 * rb(t, 2), atr[i]), va, vr(b, dat, atd[i]), sa, off);
+            push_asm_off(t, off, "global_atomic_%s %s, %s, %s, %s th:TH_ATOMIC_RETURN", at[i],
+                         vr(a, d, atr[i]), va, vr(b, dat, atd[i]), sa);
         else
-            push_asm(t, "global_atomic_%s %s, %s, %s offset:%u", at[i], va, vr(b, dat, atd[i]),
-                     sa, off);
+            push_asm_off(t, off, "global_atomic_%s %s, %s, %s", at[i], va, vr(b, dat, atd[i]), sa);
         maybe_wait(t, ret ? "loadcnt" : "storecnt");
     } else if (kind < 9) {                              /* buffer */
         unsigned op = rb(t, 4);
@@ -690,37 +806,39 @@ static void emit_vmem(gt *t)
         if (op == 0) {
             unsigned i = rb(t, 8);
             unsigned d = 8 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8));
-            push_asm(t, "buffer_load_%s %s, v0, s[92:95], null %s offset:%u", ld[i],
-                     vr(a, d, ldn[i]), mode, off);
+            push_asm_off(t, off, "buffer_load_%s %s, v0, s[92:95], null %s", ld[i],
+                         vr(a, d, ldn[i]), mode);
             maybe_wait(t, "loadcnt");
         } else if (op == 1) {
             unsigned i = rb(t, 6);
-            push_asm(t, "buffer_store_%s %s, v0, s[92:95], null %s offset:%u", st[i],
-                     vr(a, 1 + rb(t, 8 - stn[i]), stn[i]), mode, off);
+            unsigned dat = 1 + rb(t, 8 - stn[i]);
+            push_asm_off(t, off, "buffer_store_%s %s, v0, s[92:95], null %s", st[i],
+                         vr(a, dat, stn[i]), mode);
             maybe_wait(t, "storecnt");
         } else if (op == 2) {
             unsigned n = 1 + rb(t, 2);
-            push_asm(t, "buffer_load_format_%s %s, v0, s[92:95], null %s offset:%u",
-                     n == 1 ? "x" : "xy", vr(a, 8 + 4 * rb(t, 2), n), mode, off);
+            unsigned d = 8 + 4 * rb(t, 2);
+            push_asm_off(t, off, "buffer_load_format_%s %s, v0, s[92:95], null %s",
+                         n == 1 ? "x" : "xy", vr(a, d, n), mode);
             maybe_wait(t, "loadcnt");
         } else {                                        /* atomic: VDATA is in-out */
             unsigned i = rb(t, 13);                     /* the 32-bit ones */
+            unsigned d = 8 + 4 * rb(t, 2), ret = rb(t, 2);
             push_asm(t, "s_wait_loadcnt 0");
-            push_asm(t, "buffer_atomic_%s %s, v0, s[92:95], null %s offset:%u%s", at[i],
-                     vr(a, 8 + 4 * rb(t, 2), atd[i]), mode, off,
-                     rb(t, 2) ? " th:TH_ATOMIC_RETURN" : "");
+            push_asm_off(t, off, "buffer_atomic_%s %s, v0, s[92:95], null %s%s", at[i],
+                         vr(a, d, atd[i]), mode, ret ? " th:TH_ATOMIC_RETURN" : "");
             maybe_wait(t, "loadcnt");
         }
     } else {                                            /* scratch (SV, swizzled) */
         if (rb(t, 2)) {
             unsigned i = rb(t, 8);
             unsigned d = 8 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8));
-            push_asm(t, "scratch_load_%s %s, v0, off offset:%u", ld[i], vr(a, d, ldn[i]), off);
+            push_asm_off(t, off, "scratch_load_%s %s, v0, off", ld[i], vr(a, d, ldn[i]));
             maybe_wait(t, "loadcnt");
         } else {
             unsigned i = rb(t, 3);
-            push_asm(t, "scratch_store_%s v0, %s, off offset:%u", st[i], vr(a, 1 + rb(t, 7), 1),
-                     off);
+            unsigned dat = 1 + rb(t, 7);
+            push_asm_off(t, off, "scratch_store_%s v0, %s, off", st[i], vr(a, dat, 1));
             maybe_wait(t, "storecnt");
         }
     }
@@ -736,35 +854,37 @@ static void emit_lds(gt *t)
                                       "and", "or", "xor" };
     static const char *const ats[] = { "u32", "u32", "u32", "u32", "u32", "i32", "u32", "b32",
                                        "b32", "b32" };
-    char a[16], b[16];
-    unsigned kind = rb(t, 6), off = 4 * rb(t, 16);
+    char a[16];
+    unsigned kind = rb(t, 6);
+    int off = (int)(4 * rb(t, 16));
     if (kind < 2) {
         unsigned i = rb(t, 7);
-        push_asm(t, "ds_load_%s %s, v0 offset:%u", ld[i],
-                 vr(a, 16 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8)), ldn[i]), off);
+        unsigned d = 16 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8));
+        push_asm_off(t, off, "ds_load_%s %s, v0", ld[i], vr(a, d, ldn[i]));
     } else if (kind < 4) {
         unsigned i = rb(t, 4);
-        push_asm(t, "ds_store_%s v0, %s offset:%u", st[i], vr(a, 1 + rb(t, 8 - stn[i]), stn[i]),
-                 off);
+        unsigned dat = 1 + rb(t, 8 - stn[i]);
+        push_asm_off(t, off, "ds_store_%s v0, %s", st[i], vr(a, dat, stn[i]));
     } else if (kind == 4) {                             /* integer atomic, with/without return */
         unsigned i = rb(t, 10), ret = rb(t, 2);
-        const char *sfx = ats[i];
+        unsigned d = 16 + rb(t, 8);
+        unsigned dat = 1 + rb(t, 7);
         if (ret)
-            push_asm(t, "ds_%s_rtn_%s %s, v0, v%u offset:%u", at[i], sfx,
-                     vr(a, 16 + rb(t, 8), 1), 1 + rb(t, 7), off);
+            push_asm_off(t, off, "ds_%s_rtn_%s v%u, v0, v%u", at[i], ats[i], d, dat);
         else
-            push_asm(t, "ds_%s_%s v0, v%u offset:%u", at[i], sfx, 1 + rb(t, 7), off);
+            push_asm_off(t, off, "ds_%s_%s v0, v%u", at[i], ats[i], dat);
     } else {                                            /* compare-store, float add */
         unsigned ret = rb(t, 2), cmp = rb(t, 2), d = 16 + rb(t, 8);
-        unsigned x = 1 + rb(t, 7), y = 1 + rb(t, 7);
+        unsigned x = 1 + rb(t, 7);
+        unsigned y = 1 + rb(t, 7);
         if (cmp && ret)
-            push_asm(t, "ds_cmpstore_rtn_b32 %s, v0, v%u, v%u offset:%u", vr(a, d, 1), x, y, off);
+            push_asm_off(t, off, "ds_cmpstore_rtn_b32 v%u, v0, v%u, v%u", d, x, y);
         else if (cmp)
-            push_asm(t, "ds_cmpstore_b32 v0, v%u, v%u offset:%u", x, y, off);
+            push_asm_off(t, off, "ds_cmpstore_b32 v0, v%u, v%u", x, y);
         else if (ret)
-            push_asm(t, "ds_add_rtn_f32 %s, v0, v%u offset:%u", vr(b, d, 1), x, off);
+            push_asm_off(t, off, "ds_add_rtn_f32 v%u, v0, v%u", d, x);
         else
-            push_asm(t, "ds_add_f32 v0, v%u offset:%u", x, off);
+            push_asm_off(t, off, "ds_add_f32 v0, v%u", x);
     }
     maybe_wait(t, "dscnt");
 }
@@ -1070,6 +1190,7 @@ static int r4g_test(gpuref_genctx *x, char *err)
         idle = x->ninsns == before ? idle + 1 : 0;
     }
     end_wave(t);
+    flush_pending(t);
     int rc = t->fail ? gpuref_errf(err, t->fail, "rdna4 generator: %s",
                                    t->fail == GPUREF_ERR_ASM ? t->bad : "out of memory")
                      : GPUREF_OK;
@@ -1180,20 +1301,18 @@ static int r4g_test(gpuref_genctx *x, char *err)
             for (unsigned l = 0; l < 64; l++)
                 lane[l] = pool[gpuref_rng_below(t->r, 4)];
             gpuref_gx_reg(x, "v0", 8, lane, 64);
-            for (unsigned r = 1; r <= 7; r++) {
-                for (unsigned l = 0; l < 64; l++)
+            for (unsigned r = 1; r <= 7; r++) {  /* v1-v4 per lane, v5-v7 uniform */
+                unsigned nl = r <= 4 ? 64 : 1;
+                for (unsigned l = 0; l < nl; l++)
                     lane[l] = gpuref_rng_value(t->r, 32, x->opts->special_pct);
                 snprintf(key, sizeof key, "v%u", r);
-                gpuref_gx_reg(x, key, 8, lane, 64);
+                gpuref_gx_reg(x, key, 8, lane, nl);
             }
-            uint64_t hi[64];
-            for (unsigned l = 0; l < 64; l++) {
-                uint64_t a = A + 4u * gpuref_rng_below(t->r, 32);
-                lane[l] = (uint32_t)a;
-                hi[l] = a >> 32;
-            }
+            for (unsigned l = 0; l < 64; l++)   /* A + 4 * k stays in A's 256 bytes */
+                lane[l] = (uint32_t)(A + 4u * gpuref_rng_below(t->r, 32));
             gpuref_gx_reg(x, "v24", 8, lane, 64);
-            gpuref_gx_reg(x, "v25", 8, hi, 64);
+            v[0] = A >> 32;
+            gpuref_gx_reg(x, "v25", 8, v, 1);
             uint32_t vb[4] = { (uint32_t)A, (uint32_t)(A >> 32) | 4u << 16,
                                gpuref_rng_chance(t->r, 75) ? 256u : gpuref_rng_below(t->r, 300),
                                0xfacu | 20u << 12 | gpuref_rng_below(t->r, 4) << 28 };
@@ -1216,6 +1335,8 @@ static int r4g_test(gpuref_genctx *x, char *err)
     free(at);
     free(t->v);
     free(t->label);
+    free(t->pd);
+    gpuref_sb_free(&t->ptext);
     return rc;
 }
 
@@ -1300,7 +1421,13 @@ static int r4g_init(void **priv, char *err)
     return GPUREF_OK;
 }
 
-static void r4g_fini(void *priv) { free(priv); }
+static void r4g_fini(void *priv)
+{
+    r4g *G = priv;
+    if (G)
+        free(G->cache);
+    free(G);
+}
 
 const gpuref_isa_gen gpuref_rdna4_gen = {
     .items = r4g_items,
