@@ -151,6 +151,23 @@ static void rdna4_fini(void *vst)
     rdna4_mem_fini(&s->mem_own);
 }
 
+/* Barriers (README D38): a reset or a program load launches the work-group: the
+ * owner's (wave 0's, first) clears the signal counts and the ended waves; every
+ * wave starts with no barrier complete. */
+static void wg_launch(rdna4_state *s)
+{
+    uint64_t bit = 1ull << s->wave_idx;
+    if (s->wg == &s->wg_own) {
+        memset(s->wg_own.signal, 0, sizeof s->wg_own.signal);
+        memset(s->wg_own.complete, 0, sizeof s->wg_own.complete);
+    } else {
+        for (unsigned b = 0; b < 3; b++)
+            s->wg->complete[b] &= ~bit;
+    }
+    /* the wave's ended bit follows its state (called after rdna4_update_fin) */
+    s->wg->ended = s->fin ? s->wg->ended | bit : s->wg->ended & ~bit;
+}
+
 static int rdna4_reset(void *vst, char *err)
 {
     rdna4_state *s = vst;
@@ -168,17 +185,8 @@ static int rdna4_reset(void *vst, char *err)
     s->a.hwreg[RDNA4_HW_SCRATCH_BASE_LO] = (uint32_t)s->scratch_base;
     s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] = (uint32_t)(s->scratch_base >> 32);
     memset(s->vgpr, 0, 256u * 64u * sizeof *s->vgpr);
-    /* barriers (README D38): the owner's reset launches the work-group (signal
-     * counts 0, no wave ended); every wave starts with no barrier complete */
-    if (s->wg == &s->wg_own) {
-        memset(s->wg_own.signal, 0, sizeof s->wg_own.signal);
-        s->wg_own.ended = 0;
-        memset(s->wg_own.complete, 0, sizeof s->wg_own.complete);
-    } else {
-        for (unsigned b = 0; b < 3; b++)
-            s->wg->complete[b] &= ~(1ull << s->wave_idx);
-    }
     rdna4_update_fin(s);
+    wg_launch(s);
     return GPUREF_OK;
 }
 
@@ -419,6 +427,7 @@ static int rdna4_load(void *vst, uint64_t base, const uint32_t *words, size_t n,
     s->a.pc = base;
     s->a.ended = 0;
     rdna4_update_fin(s);
+    wg_launch(s);
     return GPUREF_OK;
 }
 

@@ -444,6 +444,29 @@ int main(void)
         gpuref_model_destroy(m);
     }
 
+    /* A program load launches the work-group again: signal counts from before are
+     * gone (L2054 "When a work-group is launched, all signalCounts are set to zero"):
+     * wave 0 signalled once before the load; after it, its one signal is 1 of 2 and
+     * its wait blocks (with the old count kept it would have completed). */
+    tu_test("barrier: a program load starts with no signals");
+    m = load("waves=2", "s_barrier_signal -1\ns_barrier_wait -1\ns_endpgm\n");
+    if (m) {
+        uint32_t *w = NULL;
+        size_t n = 0;
+        gpuref_diag d = { 0, 0, 0, "" };
+        int st = gpuref_step_wave(m, 0, &rr);
+        if (gpuref_assemble(isa, "s_barrier_signal -1\ns_barrier_wait -1\ns_endpgm\n", 0, &w, &n,
+                            &d) == GPUREF_OK)
+            st |= gpuref_program_load(m, 0, w, n);
+        gpuref_free(w);
+        st |= gpuref_step_wave(m, 0, &rr);
+        int st2 = gpuref_step_wave(m, 0, &rr);
+        tu_check(st == GPUREF_OK && st2 == GPUREF_ERR_BLOCKED &&
+                 strstr(gpuref_model_error(m), "(1 of 2"), "st %d st2 %d: %s", st, st2,
+                 gpuref_model_error(m));
+        gpuref_model_destroy(m);
+    }
+
     /* One wave (no work-group): every barrier instruction is S_NOP (L2033). */
     tu_test("barrier: one wave never waits");
     m = load(NULL, "s_barrier_wait -1\ns_barrier_wait 3\ns_endpgm\n");
