@@ -24,6 +24,9 @@ TB=$ROOT/testbenches/fp
 JOBS=${JOBS:-2}
 N=${GPUREF_FP_RTL_N:-100000}
 SYNTH=${GPUREF_FP_SYNTH:-1}
+# fp32_add/mul/cmp and fp64_add/mul/cmp are the width-parametric fp_add,
+# fp_mul, fp_cmp at EW 8/MW 23 and EW 11/MW 52: linting and synthesizing the
+# wrappers checks the parametric modules at both widths.
 UNITS="fp32_add fp32_mul fp32_fma fp32_cmp fp32_minmax fp32_to_int fp32_from_int fp16_to_fp32 fp32_to_fp16 fp32_trans fp64_add fp64_mul fp64_cmp fp64_to_fp32"
 VERILATOR=${VERILATOR:-verilator}
 CC=${CC:-gcc}
@@ -52,7 +55,9 @@ synth_all() {
                       fi;;
         esac
         rm -f "$L/stat-$u.txt"
-        if yosys -q -p "read_verilog -sv $RTL_SRC; synth -top $u; tee -q -o $L/stat-$u.txt stat" \
+        top=$u   # fp32_trans: the core, so that the radian path (rad = 1) is kept
+        [ "$u" = fp32_trans ] && top=fp32_trans_core
+        if yosys -q -p "read_verilog -sv $RTL_SRC; synth -top $top; tee -q -o $L/stat-$u.txt stat" \
                 > "$L/synth-$u.log" 2>&1 && ! grep -q "ERROR" "$L/synth-$u.log"; then
             cells=$(grep -E "^ +Number of cells:" "$L/stat-$u.txt" 2>/dev/null | tail -n 1 | awk '{print $4}')
             echo "ok ${cells:-?}" > "$O/status/synth-$u"

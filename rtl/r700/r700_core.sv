@@ -131,8 +131,8 @@ module r700_core #(
   logic [7:0]  gprs;
   // the model's knobs (its read-only file cfg): clause temporaries at
   // tbase..127 (tbase = 128 - temps), FLT_TO_INT/UINT rounding to nearest
-  // even (D7), SIN/COS in radians (D6: not in the core, a group with SIN/COS
-  // faults with WHY_KNOB), a stack_size above STACK (faults at start)
+  // even (D7), SIN/COS in radians (D6: r700_trans reduces by 2 pi exactly),
+  // a stack_size above STACK (faults at start)
   logic [8:0]  tbase;
   logic        f2i_rne, sin_radians, stack_big;
   // clause
@@ -397,7 +397,7 @@ module r700_core #(
 
   logic [2:0]  g_n;          // slots
   logic [2:0]  g_lit;        // literal dwords (0, 2, 4)
-  logic        g_nolast, g_bad, g_unimpl, g_illegal, g_cross, g_src, g_knob;
+  logic        g_nolast, g_bad, g_unimpl, g_illegal, g_cross, g_src;
   logic [2:0]  g_unit [5];
   logic [4:0]  g_used;
   // the doubles' slot classes: 1 a pair (x,y or z,w), 2 the four vector slots
@@ -419,7 +419,7 @@ module r700_core #(
     for (int i = 0; i < 14; i++)
       fw[i] = (gwi + 32'(i) < 32'(IMEM_WORDS)) ? imem[gwi[$clog2(IMEM_WORDS)-1:0] + $clog2(IMEM_WORDS)'(i)] : 32'd0;
     g_n = 3'd0; g_lit = 3'd0; stop = 1'b0; g_nolast = 1'b0; g_bad = 1'b0; g_unimpl = 1'b0;
-    g_src = 1'b0; g_knob = 1'b0;
+    g_src = 1'b0;
     for (int i = 0; i < 5; i++) begin
       if (!stop) begin
         g_n = g_n + 3'd1;
@@ -444,8 +444,6 @@ module r700_core #(
               g_src = 1'b1;
           end
         if (d_drel[i] && (d_im[i] == 3'd5 || d_im[i] == 3'd6 || {2'd0, d_dgpr[i]} >= tbase)) g_src = 1'b1;
-        if (sin_radians && !d_op3[i] && (d_opc[i] == r700_pkg::OP_SIN || d_opc[i] == r700_pkg::OP_COS))
-          g_knob = 1'b1;
         if (d_last[i]) stop = 1'b1;
       end
     end
@@ -837,7 +835,7 @@ module r700_core #(
   assign t_req = st == S_LANE && e_run[4] && t_trn;
   assign t_stall = t_req && !t_ready;
   r700_trans u_trans (.clk(clk), .rst_n(rst_n), .req(t_req), .take(t_req && t_ready), .opc(e_opc[4]),
-                      .src(e_src[4][0]), .ready(t_ready), .res(t_res));
+                      .rad(sin_radians), .src(e_src[4][0]), .ready(t_ready), .res(t_res));
 
   // the reductions of this lane (DOT4, DOT4_IEEE, CUBE, MAX4: all four vector slots)
   logic [127:0] red_a, red_b, red_v;
@@ -1315,9 +1313,9 @@ module r700_core #(
         S_GDEC: begin
           if (cpc < base || g_nolast || g_bad || g_illegal || g_cross || g_rules) begin
             st <= S_FAULT; fault_pc <= pc; fault_why <= g_cross ? r700_pkg::WHY_CLAUSE : r700_pkg::WHY_GROUP;
-          end else if (g_unimpl || g_src || g_knob) begin
+          end else if (g_unimpl || g_src) begin
             st <= S_FAULT; fault_pc <= pc;
-            fault_why <= g_unimpl ? r700_pkg::WHY_ALU_UNIMPL : g_knob ? r700_pkg::WHY_KNOB : r700_pkg::WHY_SRC;
+            fault_why <= g_unimpl ? r700_pkg::WHY_ALU_UNIMPL : r700_pkg::WHY_SRC;
           end else begin
             for (int i = 0; i < 14; i++) gw[i] <= fw[i];
             g_nwords <= 5'(2 * 32'(g_n) + 32'(g_lit));

@@ -7,7 +7,9 @@
 // default NaN 0xFFC00000), then the guide's special cases (model
 // r700_exec_trans.c): _CLAMPED an infinite result -> +-MAX_FLOAT, _FF -> +-0,
 // LOG_CLAMPED -inf -> -MAX_FLOAT.  SIN/COS take the operand in turns
-// (sin(2 pi x), model D6 with sin_radians = 0).
+// (sin(2 pi x), model D6 with sin_radians = 0) or, with `rad` (the model's
+// sin_radians = 1), in radians: fp32_trans_core's exact reduction by pi/2,
+// correctly rounded as the model's fp_sin/fp_cos without FP_F_TURNS.
 //
 // Handshake with the lane loop of r700_core: while `req` (the t slot of the
 // current lane runs a transcendental) and no result is held, the unit starts
@@ -19,6 +21,7 @@ module r700_trans (
   input  logic        req,
   input  logic        take,
   input  logic [6:0]  opc,
+  input  logic        rad,
   input  logic [31:0] src,
   output logic        ready,
   output logic [31:0] res
@@ -46,8 +49,8 @@ module r700_trans (
 
   logic        busy, done, started;
   logic [31:0] r;
-  fp32_trans u_fp (
-    .clk(clk), .rst_n(rst_n), .start(req && !ready && !busy && !started), .op(op), .a(src),
+  fp32_trans_core u_fp (
+    .clk(clk), .rst_n(rst_n), .start(req && !ready && !busy && !started), .op(op), .rad(rad), .a(src),
     .daz(1'b1), .ftz(1'b1), .tiny_after(1'b1), .nan_prop(2'd0), .nan_keep(1'b1),
     .dnan(32'hffc00000), .busy(busy), .done(done), .r(r));
 

@@ -360,7 +360,9 @@ int fpd_model(const fpd_vec *v, fpd_out *o)
         case 3: st = fp_exp2(FP_F32, v->a, p, v->flags, &r, &exc); break;
         case 4: st = fp_log2(FP_F32, v->a, p, v->flags, &r, &exc); break;
         case 5: st = fp_sin(FP_F32, v->a, p, v->flags | FP_F_TURNS, &r, &exc); break;
-        default: st = fp_cos(FP_F32, v->a, p, v->flags | FP_F_TURNS, &r, &exc); break;
+        case 6: st = fp_cos(FP_F32, v->a, p, v->flags | FP_F_TURNS, &r, &exc); break;
+        case 7: st = fp_sin(FP_F32, v->a, p, v->flags, &r, &exc); break;     /* radians */
+        default: st = fp_cos(FP_F32, v->a, p, v->flags, &r, &exc); break;
         }
         exc = 0;
         break;
@@ -423,6 +425,18 @@ static const uint32_t sp_trans[] = {
     0x40800000, 0x3e800000, 0x00800000, 0x7f000000, /* powers of two (and of four) */
     0x4b800001, 0x4c000001, 0x3a83126f, 0x42c80000, /* large turns, 0.001, 100 */
 };
+/* radian operands near multiples of pi/2 (the hardest reductions of binary32:
+ * 16367173 * 2^72 is within 2^-29.86 quarter turns of one, the closest of all
+ * binary32 values >= 1, by an exhaustive search), pi/2, pi, 2 pi, their
+ * neighbours, and large exponents */
+static const uint32_t sp_rad[] = {
+    0x6f79be45, 0xef79be45, 0x6f79be44, 0x6f79be46, /* 16367173 * 2^72 and neighbours */
+    0x3fc90fdb, 0x3fc90fda, 0x40490fdb, 0x40490fda, /* pi/2, pi (rounded up / down) */
+    0x40c90fdb, 0x40c90fda, 0x4096cbe4, 0x4116cbe4, /* 2 pi, 3 pi/2, 3 pi */
+    0x7f7fffff, 0xff7fffff, 0x7f000000, 0x5f800000, /* max, 2^127, 2^64 */
+    0x4b800000, 0x4c000000, 0x3f000000, 0x3effffff, /* 2^24, 2^25, 1/2 and below */
+    0x33800000, 0x337fffff, 0x32000000, 0x00800000, /* around 2^-24, 2^-27, min normal */
+};
 static const uint32_t sp_f16[] = {
     0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x3c00, 0x3c01,
     0x3bff, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x7e01, 0x7c01, 0x7dff, 0xfd55,
@@ -455,7 +469,7 @@ size_t fpd_nspecial(int u)
     case FPD_F2H: return NF32 + N_(sp_f2h);
     case FPD_I2F: return N_(sp_int);
     case FPD_H2F: return 65536;               /* exhaustive */
-    case FPD_TRANS: return NF32 + N_(sp_trans);
+    case FPD_TRANS: return NF32 + N_(sp_trans) + N_(sp_rad);
     case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_D2F: return N_(sp_f64);
     default:      return NF32;
     }
@@ -468,7 +482,9 @@ uint64_t fpd_special(int u, size_t i)
     case FPD_F2H: return i < NF32 ? sp_f32[i] : sp_f2h[(i - NF32) % N_(sp_f2h)];
     case FPD_I2F: return sp_int[i % N_(sp_int)];
     case FPD_H2F: return (uint32_t)(i & 0xffff);
-    case FPD_TRANS: return i < NF32 ? sp_f32[i] : sp_trans[(i - NF32) % N_(sp_trans)];
+    case FPD_TRANS: return i < NF32 ? sp_f32[i]
+                         : i < NF32 + N_(sp_trans) ? sp_trans[i - NF32]
+                         : sp_rad[(i - NF32 - N_(sp_trans)) % N_(sp_rad)];
     case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_D2F: return sp_f64[i % N_(sp_f64)];
     default:      return sp_f32[i % NF32];
     }
@@ -510,6 +526,20 @@ static const struct { unsigned op; uint32_t a, r; } kat_trans[] = {
     { 6, 0x3dcccccd, 0x3f4f1bbd },  /* cos(0.100000001) = 0.809016988872 */
     { 6, 0xbf4ccccd, 0x3e9e377c },  /* cos(-0.800000012) = 0.30901706561 */
     { 6, 0x44fa0666, 0x3e9e5db8 },  /* cos(2000.19995) = 0.309308760312 */
+    /* op 7 sin, 8 cos in radians (rad = 1), the exact values rounded to
+     * nearest even (mpmath, 400 bits): 1.0, (float)pi and (float)pi/2 (the
+     * residue of pi), 16367173 * 2^72 (the binary32 value closest to a
+     * multiple of pi/2), 100, 2^-30 (sin x = x - x^3/6 rounds to x), FLT_MAX */
+    { 7, 0x3f800000, 0x3f576aa4 },  /* sin(1.0) = 0.841470984808 */
+    { 8, 0x3f800000, 0x3f0a5140 },  /* cos(1.0) = 0.540302305868 */
+    { 7, 0x40490fdb, 0xb3bbbd2e },  /* sin(3.14159274101) = -8.74227800037e-8 */
+    { 8, 0x3fc90fdb, 0xb33bbd2e },  /* cos(1.57079637051) = -4.37113900019e-8 */
+    { 7, 0x6f79be45, 0x3f800000 },  /* sin(7.72917891945e+28) = 1.0 - 1.3e-18 */
+    { 8, 0x6f79be45, 0xb0ddeea9 },  /* cos(7.72917891945e+28) = -1.61476979825e-9 */
+    { 7, 0x42c80000, 0xbf01a12e },  /* sin(100.0) = -0.50636564111 */
+    { 8, 0xc2c80000, 0x3f5cc0ee },  /* cos(-100.0) = 0.862318872288 */
+    { 7, 0x30800000, 0x30800000 },  /* sin(9.31322574615e-10) = 9.31322574615e-10 */
+    { 7, 0x7f7fffff, 0xbf0599b3 },  /* sin(3.40282346639e+38) = -0.521876523334 */
 };
 
 /* Known answers for the fp64 units under the ieee policy (round to nearest
@@ -663,6 +693,9 @@ static uint32_t gen_trans(unsigned op)
         return pack(0, 1 + rn(254), (uint32_t)rng());
     case 5: case 6:                                  /* turns: tiny .. 2^24 */
         return pack(rn(2), k < 3 ? 0x50 + rn(0x30) : 0x70 + rn(0x28), (uint32_t)rng());
+    case 7: case 8:                                  /* radians: tiny .. 2^128, near pi/2 multiples */
+        if (k == 2) return perturb(sp_rad[rn(N_(sp_rad))]);
+        return pack(rn(2), k < 4 ? 0x50 + rn(0x30) : 0x70 + rn(0x8f), (uint32_t)rng());
     default:
         return pack(rn(2), 1 + rn(254), k < 4 ? mant() : (uint32_t)rng());
     }
@@ -853,7 +886,7 @@ void fpd_random(int u, fpd_vec *v)
     case FPD_TRANS:
         while (!fpd_policy_ok(u, v->pol)) v->pol = (int)rn((unsigned)npool);
         v->flags = 0;
-        v->ctl = rn(7);
+        v->ctl = rn(9);
         v->a = gen_trans(v->ctl);
         break;
     default:
@@ -879,7 +912,7 @@ int fpd_nvariants(int u)
     case FPD_CMP: case FPD_CMP64: return 32; /* 16 predicates x quiet/signaling */
     case FPD_MINMAX: return 14;              /* 7 kinds x min/max */
     case FPD_F2I: case FPD_I2F: return 2;    /* unsigned, signed */
-    case FPD_TRANS: return 7;                /* rcp rsq sqrt exp2 log2 sin cos */
+    case FPD_TRANS: return 9;                /* rcp rsq sqrt exp2 log2 sin cos, sin cos in radians */
     default: return 1;
     }
 }
@@ -915,8 +948,9 @@ void fpd_describe(const fpd_vec *v, char *buf, size_t len)
     case FPD_MINMAX: snprintf(ctl, sizeof ctl, " op=%s kind=%s", (v->ctl & 8) ? "max" : "min", kinds[v->ctl & 7]); break;
     case FPD_F2I: case FPD_I2F: snprintf(ctl, sizeof ctl, " int=%s", (v->ctl & 1) ? "i32" : "u32"); break;
     case FPD_TRANS: {
-        static const char *const ops[7] = { "rcp", "rsq", "sqrt", "exp2", "log2", "sin", "cos" };
-        snprintf(ctl, sizeof ctl, " op=%s", ops[v->ctl % 7]);
+        static const char *const ops[9] = { "rcp", "rsq", "sqrt", "exp2", "log2", "sin", "cos",
+                                            "sin_rad", "cos_rad" };
+        snprintf(ctl, sizeof ctl, " op=%s", ops[v->ctl % 9]);
         break;
     }
     default: break;

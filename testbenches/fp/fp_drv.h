@@ -26,8 +26,9 @@ typedef enum fpd_unit {
     FPD_I2F,          /* fp32_from_int               */
     FPD_H2F,          /* fp16_to_fp32                */
     FPD_F2H,          /* fp32_to_fp16                */
-    FPD_TRANS,        /* fp32_trans (multi-cycle; ctl = op: 0 rcp 1 rsq 2 sqrt
-                         3 exp2 4 log2 5 sin 6 cos, turns; result only, RNE) */
+    FPD_TRANS,        /* fp32_trans_core (multi-cycle; ctl = op: 0 rcp 1 rsq
+                         2 sqrt 3 exp2 4 log2 5 sin 6 cos in turns, 7 sin
+                         8 cos in radians (rad = 1); result only, RNE) */
     FPD_ADD64,        /* fp64_add (add and sub)      */
     FPD_MUL64,        /* fp64_mul                    */
     FPD_CMP64,        /* fp64_cmp                    */

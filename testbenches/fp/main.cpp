@@ -69,7 +69,8 @@ struct Bench {
         t->c = v.c;
         t->eval();
         if (v.unit == FPD_TRANS) {              // multi-cycle: start, clock until done
-            t->tr_op = v.ctl & 7;
+            t->tr_op = v.ctl >= 7 ? v.ctl - 2 : v.ctl;    // 7, 8: sin, cos in radians
+            t->tr_rad = v.ctl >= 7;
             t->tr_start = 1;
             tick();
             t->tr_start = 0;

@@ -8,6 +8,7 @@ module tb_fp_units (
     input  logic        rst_n,
     input  logic        tr_start,
     input  logic [2:0]  tr_op,
+    input  logic        tr_rad,
     // shared policy knobs (see rtl/common/fp/README.md)
     input  logic [2:0]  rm,
     input  logic        daz,
@@ -65,8 +66,8 @@ module tb_fp_units (
     assign c32 = c[31:0];
     logic unused_hi;
     assign unused_hi = ^c[63:32];
-    fp32_trans u_trans (
-        .clk(clk), .rst_n(rst_n), .start(tr_start), .op(tr_op), .a(a32), .daz(daz), .ftz(ftz),
+    fp32_trans_core u_trans (
+        .clk(clk), .rst_n(rst_n), .start(tr_start), .op(tr_op), .rad(tr_rad), .a(a32), .daz(daz), .ftz(ftz),
         .tiny_after(tiny_after), .nan_prop(nan_prop), .nan_keep(nan_keep), .dnan(dnan),
         .busy(tr_busy), .done(tr_done), .r(tr_r));
 

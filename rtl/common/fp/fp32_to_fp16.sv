@@ -1,73 +1,15 @@
-// fp32_to_fp16 - binary32 -> binary16 (model/fp fp_convert(FP_F16, FP_F32)).
-//
-//   daz           denorm_in[f32]  = FLUSH
-//   rm[2:0]       round[f16] (or FP_F_RND): 0 RNE, 1 RTZ, 2 RUP, 3 RDN, 4 RNA
-//   ftz           denorm_out[f16] = FLUSH
-//   ovf_sat       overflow[f16]   = SAT (finite overflow gives +-65504)
-//   tiny_after, nan_prop, nan_keep, nan_inf, dexc_always, clamp*   as in fp32_add
-//   dnan[15:0]    default_nan[f16]
-// A NaN keeps the top 10 payload bits, quieted unless nan_keep; a payload
-// truncated to zero gets the quiet bit.
-//
-// Combinational.
+// fp32_to_fp16 - binary32 -> binary16 (model/fp fp_convert(FP_F16, FP_F32)): fp_narrow
+// from EW 8, MW 23 to EW 5, MW 10 (ports and knobs described there,
+// dnan[15:0] = default_nan[f16]).
 module fp32_to_fp16 (
     input  logic [31:0] a,
-    input  logic        daz,
+    input  logic        daz, ftz, tiny_after, ovf_sat, nan_keep, nan_inf, dexc_always,
+    input  logic        clamp, clamp_nan_keep, clamp_negzero_keep,
     input  logic [2:0]  rm,
-    input  logic        ftz,
-    input  logic        tiny_after,
-    input  logic        ovf_sat,
     input  logic [1:0]  nan_prop,
-    input  logic        nan_keep,
-    input  logic        nan_inf,
     input  logic [15:0] dnan,
-    input  logic        dexc_always,
-    input  logic        clamp,
-    input  logic        clamp_nan_keep,
-    input  logic        clamp_negzero_keep,
     output logic [15:0] r,
     output logic [5:0]  exc
 );
-    logic [31:0] xa;
-    logic        sa, za, ia, na, qa_s, da;
-    logic [7:0]  ea;
-    logic [23:0] ma;
-
-    logic        na_raw;
-    fp_unpack #(.EW(8), .MW(23)) u_ua (
-        .raw(a), .daz(daz), .nan_inf(nan_inf), .x(xa), .sign(sa), .exp(ea), .sig(ma),
-        .is_zero(za), .is_inf(ia), .is_nan(na), .is_snan(qa_s), .den(da), .nan_raw(na_raw));
-
-    logic [15:0] rnd;
-    logic        of, uf, nx, fl;
-    fp_round #(.EW(5), .MW(10), .SW(24), .XW(12)) u_rnd (
-        .sign(sa), .exp($signed({4'd0, ea}) - 12'sd112), .sig(ma), .sticky(1'b0),
-        .rm(rm), .ovf_sat(ovf_sat), .ftz(ftz), .tiny_after(tiny_after),
-        .res(rnd), .of(of), .uf(uf), .nx(nx), .flushed(fl));
-
-    logic [15:0] res;
-    logic [9:0]  pay;
-    logic [2:0]  fl3;   // inexact, underflow, overflow
-    always_comb begin
-        pay = xa[22:13];
-        if (!nan_keep) pay[9] = 1'b1;
-        if (pay == 10'd0) pay[9] = 1'b1;
-        fl3 = 3'd0;
-        if (na)      res = (nan_prop == 2'd2) ? dnan : {sa, 5'h1f, pay};
-        else if (ia) res = {sa, 5'h1f, 10'd0};
-        else if (za) res = {sa, 15'd0};
-        else begin
-            res = rnd;
-            fl3 = {nx, uf, of};
-        end
-    end
-
-    fp_clamp #(.EW(5), .MW(10)) u_clamp (
-        .x(res), .nan_inf(nan_inf), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
-        .clamp_negzero_keep(clamp_negzero_keep), .r(r));
-
-    assign exc = {(dexc_always ? da : (da & ~daz & ~na_raw & ~qa_s)), fl3, 1'b0, qa_s};
-
-    logic unused_ok;
-    assign unused_ok = ^{fl, xa[31:23], xa[12:0]};
+    fp_narrow #(.SEW(8), .SMW(23), .DEW(5), .DMW(10)) u_cvt (.*);
 endmodule

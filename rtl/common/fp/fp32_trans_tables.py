@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""fp32_trans_tables.py - the constants of rtl/common/fp/fp32_trans.sv.
+"""fp32_trans_tables.py - the constants of rtl/common/fp/fp32_trans_core.sv.
 
-Prints the generated block of fp32_trans.sv (between the "generated" markers)
+Prints the generated block of fp32_trans_core.sv (between the "generated" markers)
 or, with --check FILE, compares it with the block in FILE (exit 1 if they
-differ).  Every constant is the exact value rounded down (truncated) to the
+differ), or with --worst-reduction searches every binary32 x >= 1 for the
+one closest to a multiple of pi/2 (the radian reduction's bound; a few
+seconds, gcc).  Every constant is the exact value rounded down (truncated) to the
 stated number of fractional bits, computed with mpmath at 400 bits:
 
   ln1p[i]  = log2(1 + 2^-i),               i = 1..NL,   W fractional bits
@@ -12,6 +14,9 @@ stated number of fractional bits, computed with mpmath at 400 bits:
   CK       = prod_{i<NC} 1/sqrt(1 + 2^-2i)  W fractional bits (CORDIC gain)
   C1       = 2 pi                           93 fractional bits
   C3       = (2 pi)^3 / 6                   48 fractional bits
+  C3R      = 1 / 6                          48 fractional bits (radians)
+  TPI      = 2 / pi                         bits 1..256 after the binary
+             point, bit 1 at TPI[255] (radian reduction, Payne-Hanek)
 """
 import sys
 import mpmath as mp
@@ -35,6 +40,8 @@ def block():
     out.append(f"    localparam logic [W-1:0] CK = {W}'h{fx(k, W):x};")
     out.append(f"    localparam logic [95:0] C1 = 96'h{fx(2 * mp.pi, 93):x};")
     out.append(f"    localparam logic [53:0] C3 = 54'h{fx((2 * mp.pi) ** 3 / 6, 48):x};")
+    out.append(f"    localparam logic [53:0] C3R = 54'h{fx(mp.mpf(1) / 6, 48):x};")
+    out.append(f"    localparam logic [255:0] TPI = 256'h{fx(2 / mp.pi, 256):x};")
     out.append("    function automatic logic [W-1:0] ln1p(input logic [6:0] i);  // log2(1 + 2^-i)")
     out.append("        case (i)")
     for i in range(1, NL + 1):
@@ -53,7 +60,50 @@ def block():
     return "\n".join(out) + "\n"
 
 
+WORST_C = r"""
+#include <stdio.h>
+#include <math.h>
+typedef unsigned __int128 u128;
+static const unsigned long long CE[][3] = {
+%s
+};
+int main(void)
+{
+    double best = 1; long long bm = 0; int be = 0;
+    for (unsigned k = 0; k < sizeof CE / sizeof CE[0]; k++) {
+        int E = (int)CE[k][0];
+        u128 c = ((u128)CE[k][1] << 64) | CE[k][2], acc = c * (u128)(1u << 23);
+        for (unsigned long long M = 1u << 23; M < (1u << 24); M++, acc += c) {
+            u128 d = acc >> 127 ? -acc : acc;   /* distance to the nearest integer */
+            double dd = ldexp((double)(unsigned long long)(d >> 64), -64);
+            if (dd < best) { best = dd; bm = (long long)M; be = E; }
+        }
+    }
+    printf("closest to a multiple of pi/2: M=%%lld E=%%d, |x 2/pi - k| = 2^%%.2f\n", bm, be, log2(best));
+    return 0;
+}
+"""
+
+
+def worst_reduction():
+    """Every binary32 x = M 2^E >= 1 (M 24 bits): the fraction of M (2^E 2/pi),
+    128-bit constants, C compiled and run by gcc: the closest to an integer."""
+    import os, subprocess, tempfile
+    rows = []
+    for e in range(-23, 105):
+        v = 2 / mp.pi * mp.mpf(2) ** e
+        c = fx(v - mp.floor(v), 128)
+        rows.append("    { %d, 0x%xull, 0x%xull }," % (e, c >> 64, c & ((1 << 64) - 1)))
+    d = tempfile.mkdtemp()
+    with open(os.path.join(d, "w.c"), "w") as f:
+        f.write(WORST_C % "\n".join(rows))
+    subprocess.run(["gcc", "-O2", "-o", os.path.join(d, "w"), os.path.join(d, "w.c"), "-lm"], check=True)
+    return subprocess.run([os.path.join(d, "w")], check=True).returncode
+
+
 def main():
+    if len(sys.argv) == 2 and sys.argv[1] == "--worst-reduction":
+        return worst_reduction()
     b = block()
     if len(sys.argv) == 3 and sys.argv[1] == "--check":
         text = open(sys.argv[2]).read()
