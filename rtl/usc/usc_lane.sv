@@ -239,7 +239,12 @@ module usc_lane import usc_pkg::*; (
       endcase
       v[K_FT4] = (in.op == OP_NAND || in.op == OP_NOR || in.op == OP_XNOR) ? ~s0 : s0;
     end else if (in.op >= OP_SHFL && in.op <= OP_FTBMSB) v = bits_op(in, vi, p0s);
-    else if (in.op == OP_MOV) v[K_W0] = merge(opv(vi, in, 1), vi[K_IS4], in.m);
+    else if (in.op == OP_MBYP) begin   // the move with .ABS then .NEG (no rounding)
+      a = opv(vi, in, 1);
+      if (in.mods[0]) a[31] = 1'b0;
+      if (in.mods[1]) a[31] = !a[31];
+      v[in.k[0][4:0]] = a;
+    end else if (in.op == OP_MOV) v[K_W0] = merge(opv(vi, in, 1), vi[K_IS4], in.m);
     else if (in.op == OP_MOVC) begin
       if (vi[K_FTT] != 32'd0) begin
         v[K_W0] = merge(opv(vi, in, 3), vi[K_IS4], in.m);

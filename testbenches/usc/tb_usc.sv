@@ -36,7 +36,9 @@ module tb_usc (input logic clk);
   logic [3:0]    rt_p0_slot, rt_link_slot;
   logic [31:0]   rt_p0_val, rt_pe_val, rt_cout_val, rt_link_val;
 
-  usc_core dut (.*);
+  // two instances per cycle: the pass logic runs (16 passes of a 32-instance
+  // task), and the bench compiles in minutes (each lane is a copy of the datapath)
+  usc_core #(.LPC(2)) dut (.*);
 
   localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   longint unsigned pbase = 0;
