@@ -36,11 +36,11 @@ package usc_pkg;
   localparam logic [3:0] WHY_PC = 4'd1, WHY_ILLEGAL = 4'd2, WHY_UNIMPL = 4'd3, WHY_CORE = 4'd4,
                          WHY_RANGE = 4'd5;
 
-  typedef struct packed {
-    logic [3:0]  bank;
-    logic [11:0] index;
-    logic [1:0]  idx;       // 0 none, 1 idx0, 2 idx1
+  typedef struct packed {   // a register word [20:0], most significant field first
     logic [2:0]  dlog;
+    logic [1:0]  idx;       // 0 none, 1 idx0, 2 idx1
+    logic [11:0] index;
+    logic [3:0]  bank;
   } reg_t;
 
   typedef struct packed {
