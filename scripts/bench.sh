@@ -22,11 +22,17 @@ say "# gpuref bench, $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m)"
 # R700: the bench_model stream of full integer groups, 400 groups (the RTL
 # core's code memory holds 16 KiB); a unit is an ALU group or a CF instruction
 "$B/bench/bench_model" --isa r700 --vector "$B/bench/stream-r700.yaml" 400
-for isa in nv50 rdna4 r700; do
+# NVFP: 100 generated programs of the lockstep mix (seed 1; texture chains
+# and transcendentals included); a unit is one instruction of the quad
+"$B/bin/gpuref" gen --isa nvfp --seed 1 --count 100 --mix scripts/testdata/nvfp-rtl.mix.yaml \
+    -o "$B/bench/stream-nvfp.yaml" 2>/dev/null
+for isa in nv50 rdna4 r700 nvfp; do
     vec=$B/bench/stream.yaml; what="the 4000-instruction bench_model stream"; unit=instructions
     [ $isa = rdna4 ] && vec=$B/bench/stream-rdna4.yaml && what="300 generated rdna4 programs, seed 1"
     [ $isa = r700 ] && vec=$B/bench/stream-r700.yaml && what="the 400-group bench_model r700 stream" \
         && unit="units (ALU groups, CF instructions)"
+    [ $isa = nvfp ] && vec=$B/bench/stream-nvfp.yaml && what="100 generated nvfp programs, seed 1" \
+        && unit="quad-instructions"
     rates=""; shares=""
     for run in 1 2 3; do
         line=$("$B/tb/$isa/Vtb_$isa" -q --out "$B/bench/cosim-$isa" "$vec" \

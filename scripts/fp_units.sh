@@ -24,7 +24,7 @@ TB=$ROOT/testbenches/fp
 JOBS=${JOBS:-2}
 N=${GPUREF_FP_RTL_N:-100000}
 SYNTH=${GPUREF_FP_SYNTH:-1}
-UNITS="fp32_add fp32_mul fp32_fma fp32_cmp fp32_minmax fp32_to_int fp32_from_int fp16_to_fp32 fp32_to_fp16 fp32_trans"
+UNITS="fp32_add fp32_mul fp32_fma fp32_cmp fp32_minmax fp32_to_int fp32_from_int fp16_to_fp32 fp32_to_fp16 fp32_trans fp64_add fp64_mul fp64_cmp fp64_to_fp32"
 VERILATOR=${VERILATOR:-verilator}
 CC=${CC:-gcc}
 mkdir -p "$O" "$L" "$O/obj" "$O/status"

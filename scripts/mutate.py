@@ -14,9 +14,12 @@ cannot see that change: a hole to close.
 Mutation list (scripts/mutations/<isa>.txt), one per line:
     name @@ rtl file @@ find @@ replacement [@@ quick | @@ bug TEST PC]
 `find` must occur exactly once in the file and be one or more complete
-statements (ending with ';', no case label) or a complete expression.  In the
+statements (ending with ';') or a complete expression.  In the
 generated RTL (--gen DIR) the site K (the entry's number, from 1) becomes
     begin if (gpuref_mut::sel == K) begin <replacement> end else begin <find> end end
+A statement that starts with a case label (`3'd2: x = y;`, `default: ...`)
+keeps its label in front: `LABEL: begin if ... end`; the replacement may
+repeat the same label or leave it out.
 or, for an expression, ((gpuref_mut::sel == K) ? (<replacement>) : (<find>)).
 Lines starting with # are comments.  In `make test`, the mutants marked
 `quick` run and every one must be killed; `bug` entries are run by
@@ -71,6 +74,20 @@ def load(path):
     return muts
 
 
+# a case label at the start of a statement: items (constants, names,
+# parameters, sized literals) separated by commas, then one ':' (not '::',
+# not the ':=' or a part select, which do not start a statement)
+CASE_LABEL = re.compile(r"^(\s*(?:default|[A-Za-z0-9_'.]+(?:\s*,\s*[A-Za-z0-9_'.]+)*)\s*:)(?![:=])\s*")
+
+
+def split_label(stmt):
+    """(label, rest) of a statement that may start with a case label."""
+    m = CASE_LABEL.match(stmt)
+    if not m or m.group(1).strip()[:-1].strip() in ("", "begin", "fork"):
+        return "", stmt
+    return m.group(1), stmt[m.end():]
+
+
 def write_if_changed(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     if os.path.exists(path):
@@ -100,7 +117,14 @@ def gen(muts, isa, out, list_path):
             sys.exit("%s: the text to find occurs %d times in %s (must be once)" % (where, n, m["file"]))
         sel = "(gpuref_mut::sel == %d)" % m["k"]
         if m["find"].endswith(";"):
-            new = "begin if %s begin %s end else begin %s end end" % (sel, m["repl"], m["find"])
+            label, find = split_label(m["find"])
+            rlabel, repl = split_label(m["repl"])
+            if rlabel and rlabel.split() != label.split():
+                sys.exit("%s: the replacement's case label '%s' differs from the found one's" % (where, rlabel.strip()))
+            if not rlabel:
+                repl = m["repl"]
+            new = "%sbegin if %s begin %s end else begin %s end end" % (
+                label + " " if label else "", sel, repl, find)
         else:
             new = "(%s ? (%s) : (%s))" % (sel, m["repl"], m["find"])
         texts[m["file"]] = texts[m["file"]].replace(m["find"], new)

@@ -365,8 +365,12 @@ def no_dpp(fmt, name, wide):
     if fmt in ("VOP3", "VOP3SD"):
         # V_S_* (scalar transcendentals): LLVM 22 has no DPP form (README: decisions E17)
         # V_READFIRSTLANE_B32: no DPP in VOP1, nor in its VOP3 form (llvm-mc 22 rejects it)
+        # V_DIV_SCALE/FMAS/FIXUP_F32: LLVM 22 has no DPP form ("e64_dpp variant of this
+        # instruction is not supported"; README: decisions V49)
+        # V_FMA_DX9_ZERO_F32: llvm-mc 22 "e64_dpp variant of this instruction is not
+        # supported" (README: decisions E17)
         return re.match(r"^V_(CVT_PK_F32_|MUL_LO_U32$|MUL_HI_(U32|I32)$|QSAD_PK_|MQSAD_|READ(FIRST)?LANE|"
-                        r"WRITELANE|PERMLANE|SWAP|S_)", name) is not None
+                        r"WRITELANE|PERMLANE|SWAP|S_|DIV_(SCALE|FMAS|FIXUP)_F32$|FMA_DX9_ZERO_F32$)", name) is not None
     return False
 
 
@@ -406,7 +410,7 @@ def no_clamp(name, ops):
         return True
     if re.match(r"^V_CMPX?_", name):           # V_CMP on integers
         src = [t for (k, f, t) in ops if f in ("SRC0", "SRC1", "VSRC1")]
-        return not any(t in ("F16", "F32", "F64", "F16P", "BF16") for t in src)
+        return not any(t in ("F16", "F32", "F64", "F16P", "BF16", "BF16P") for t in src)
     return False
 
 
@@ -414,6 +418,8 @@ TYPE_FIX = {("V_CMP_CLASS_F16", ("SRC1", "VSRC1")): "B16",
             ("V_CMPX_CLASS_F16", ("SRC1", "VSRC1")): "B16",
             ("V_CVT_PK_F32_FP8", ("SRC0",)): "B16",
             ("V_CVT_PK_F32_BF8", ("SRC0",)): "B16",
+            ("V_CVT_PK_FP8_F32", ("VDST",)): "B16",
+            ("V_CVT_PK_BF8_F32", ("VDST",)): "B16",
             # the shift count of the 16-bit shifts is a 16-bit operand (S0[3:0]; llvm-mc
             # 22 takes v2.l/v2.h there and rejects a 32-bit VGPR)
             ("V_LSHLREV_B16", ("SRC0",)): "B16",
@@ -497,8 +503,8 @@ def tname(t, default="B32"):
             # 32-bit operand read by halves (packed), F16 constants, whole VGPRs
             return "F16" if whole else "F16P"
         return "F32"
-    if k == "h":
-        return "BF16" if w <= 32 else "B64"
+    if k == "h":   # BF16P: BF16 data in a 32-bit operand read by halves (as F16P)
+        return ("BF16" if whole else "BF16P") if w <= 32 else "B64"
     if w >= 128 or n == 128:
         return "X4"                # a 128-bit register (V_MQSAD_U32_U8 D0.b128, S2[127:96])
     if w >= 64 or n == 64:
@@ -956,6 +962,17 @@ PARTIAL_FAMILIES = {f: [
      r"FREXP_MANT|SQRT|RCP|RSQ)_F64$|^V_FREXP_EXP_I32_F64$|^V_CVT_(I32|U32|F32)_F64$|"
      r"^V_CVT_F64_(F32|I32|U32)$",
      "F64 arithmetic, min/max, rounding, FRACT, LDEXP, FREXP, conversions, RCP/RSQ/SQRT"),
+    (r"^V_(FMAMK|FMAAK|MIN3_NUM|MAX3_NUM|MINIMUM3|MAXIMUM3|MINMAX_NUM|MAXMIN_NUM|MINIMUMMAXIMUM|"
+     r"MAXIMUMMINIMUM|FREXP_MANT)_F16$|^V_FREXP_EXP_I16_F16$",
+     "F16 FMA with a literal, three-input and combined min/max, FREXP on VGPR halves"),
+    (r"^V_S_(EXP|LOG|RCP|RSQ|SQRT)_F(32|16)$",
+     "pseudo-scalar transcendentals: the vector rows' functions, one value to an SGPR (§7.10)"),
+    # rdna4_exec_valu_f16x.c
+    (r"^V_LDEXP_F16$|^V_MED3_NUM_F(32|16)$|^V_RCP_IFLAG_F32$|^V_(MUL|FMA)_DX9_ZERO_F32$|"
+     r"^V_CVT_OFF_F32_I4$|^V_CVT_F16_[IU]16$|^V_CVT_[IU]16_F16$|^V_CVT_PK_RTZ_F16_F32$|"
+     r"^V_PACK_B32_F16$|^V_DOT2_(F16_F16|BF16_BF16)$",
+     "LDEXP_F16, MED3_NUM, RCP_IFLAG, DX9 zero-wins, CVT_OFF, F16 <-> 16-bit integer, packing, "
+     "the F16/BF16 dots with a 16-bit result"),
     # rdna4_exec_valu_int.c
     (r"^V_MUL_(HI_)?(U32_U24|I32_I24)$|^V_MUL_HI_[IU]32$|^V_(ADD|SUB)_NC_I32$",
      "24-bit and high multiplies, signed add/subtract (CLAMP saturates, V5)"),
@@ -964,7 +981,7 @@ PARTIAL_FAMILIES = {f: [
     (r"^V_(MIN3|MAX3|MED3)_[IU](32|16)$|^V_(MINMAX|MAXMIN)_[IU]32$", "three-input min/max/median"),
     (r"^V_(BFE_[IU]32|BFI_B32|BFM_B32|ALIGNBIT_B32|ALIGNBYTE_B32|LERP_U8|PERM_B32|XAD_U32|LSHL_OR_B32)$",
      "bit fields, alignment, byte permute and the other 3-input bit operations"),
-    (r"^V_(SAD_U8|SAD_HI_U8|SAD_U16|SAD_U32|MSAD_U8|QSAD_PK_U16_U8|MQSAD_PK_U16_U8)$",
+    (r"^V_(SAD_U8|SAD_HI_U8|SAD_U16|SAD_U32|MSAD_U8|QSAD_PK_U16_U8|MQSAD_PK_U16_U8|MQSAD_U32_U8)$",
      "sums of absolute differences"),
     (r"^V_(CLZ_I32_U32|CTZ_I32_B32|CLS_I32|BCNT_U32_B32|MBCNT_(LO|HI)_U32_B32)$", "bit scans and counts"),
     (r"^V_CVT_PK_(U16_U32|I16_I32)$|^V_CVT_(U32_U16|I32_I16)$|^V_SAT_PK_U8_I16$",
@@ -981,9 +998,16 @@ PARTIAL_FAMILIES = {f: [
     # rdna4_exec_valu_fcmp.c
     (r"^V_CMPX?_(LT|EQ|LE|GT|LG|GE|O|U|NGE|NLG|NGT|NLE|NEQ|NLT|CLASS)_F(16|32|64)$",
      "float compares and class tests on model/fp (C9, C10)"),
+    # rdna4_exec_valu_div.c
+    (r"^V_DIV_(SCALE|FMAS)_F(32|64)$|^V_DIV_FIXUP_F(16|32|64)$|^V_CUBE(ID|SC|TC|MA)_F32$|"
+     r"^V_TRIG_PREOP_F64$",
+     "division macro steps (VCC scale flag), cube-map coordinates, 2/pi segments (V41-V46)"),
+    # rdna4_exec_valu_fp8.c
+    (r"^V_CVT_(PK_)?F32_(FP8|BF8)$|^V_CVT_(PK|SR)_(FP8|BF8)_F32$",
+     "FP8/BF8 conversions (byte/half selects by OPSEL, C5, C6, C12, V47)"),
 ] for f in VALU_FMTS}
 # Packed math (VOP3P; rdna4_exec_valu_pk.c) and the VOP2 packed FMAC, by class as well;
-# WMMA/SWMMAC and the FP8/BF8 dot products are not executed yet.
+# WMMA/SWMMAC are not executed yet.
 PARTIAL_FAMILIES["VOP2"].append(
     (r"^V_PK_FMAC_F16$", "packed F16 FMA accumulating into the destination (rdna4_exec_valu_pk.c)"))
 PARTIAL_FAMILIES["VOP3P"] = [
@@ -994,6 +1018,7 @@ PARTIAL_FAMILIES["VOP3P"] = [
     (r"^V_FMA_MIX_F32$|^V_FMA_MIX(LO|HI)_F16$", "FMA on a mix of F16 and F32 inputs"),
     (r"^V_DOT2_F32_(F16|BF16)$|^V_DOT4_(I32_IU8|U32_U8)$|^V_DOT8_(I32_IU4|U32_U4)$",
      "F16/BF16 and 8/4-bit integer dot products (README: decisions P1-P4)"),
+    (r"^V_DOT4_F32_(FP8|BF8)_(FP8|BF8)$", "FP8/BF8 dot products (rdna4_exec_valu_fp8.c, V48)"),
 ]
 # VOPD dual issue (rdna4_exec_vopd.c): every X/Y pair, one function
 PARTIAL_FAMILIES["VOPDX"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]
@@ -1011,7 +1036,8 @@ VMEM_CLASSES = {
         (r"^GLOBAL_(INV|WB|WBINV)$", "cache controls: no data (INV counts on LOADcnt)"),
         (r"^GLOBAL_ATOMIC_(SWAP|CMPSWAP|AND|OR|XOR)_B(32|64)$"
          r"|^GLOBAL_ATOMIC_(ADD|SUB|INC|DEC|MIN|MAX)_U(32|64)$|^GLOBAL_ATOMIC_(MIN|MAX)_I(32|64)$"
-         r"|^GLOBAL_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$", "global integer atomics"),
+         r"|^GLOBAL_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$|^GLOBAL_ATOMIC_ORDERED_ADD_B64$",
+         "global integer atomics (ORDERED_ADD: README D37)"),
         (r"^GLOBAL_ATOMIC_(ADD_F32|MIN_NUM_F32|MAX_NUM_F32|PK_ADD_F16|PK_ADD_BF16)$",
          "global float atomics (chapter 13: RNE, no denormal flush)"),
     ],

@@ -357,6 +357,16 @@ int fp_convert(fp_fmt dst, fp_fmt src, uint64_t a, const fp_policy *p, unsigned 
 int fp_to_int(fp_int it, fp_fmt src, uint64_t a, const fp_policy *p, unsigned flags, uint64_t *r, unsigned *exc);
 /* Integer (low bits of v) -> float, rounded by the destination's knobs. */
 int fp_from_int(fp_fmt dst, fp_int it, uint64_t v, const fp_policy *p, unsigned flags, uint64_t *r, unsigned *exc);
+/* Unsigned small floats of packed texture/buffer formats (10_11_11_FLOAT,
+ * 11_11_10_FLOAT): no sign, 5-bit exponent (bias 15), `mbits` (6: 11-bit, 5: 10-bit)
+ * mantissa bits, denormals at exponent 0, Inf/NaN at exponent 31 (fp_small.c).
+ * To F32 / F16: exact (NaN: quiet, payload in the top mantissa bits).
+ * From F32: negative values, -0 and -Inf give 0, NaN gives a quiet NaN (top payload
+ * bits kept), +Inf gives Inf, finite values round to nearest even and overflow to
+ * Inf (the IEEE rule of the F16 conversion); F32 denormals round to 0. */
+uint32_t fp_ufsmall_to_f32(uint32_t v, unsigned mbits);
+uint32_t fp_ufsmall_to_f16(uint32_t v, unsigned mbits);
+uint32_t fp_f32_to_ufsmall(uint32_t f, unsigned mbits);
 
 /* Correctly rounded reference functions (any rounding mode).
  * f16, bf16, f32, f64.  log2, exp2, sin, cos return GPUREF_ERR_UNIMPL if the

@@ -64,7 +64,10 @@ typedef struct nvfp_insn {
 
 /* register files (the order is the file id of the retire interface) */
 enum { NVFP_F_R, NVFP_F_H, NVFP_F_I, NVFP_F_FMT, NVFP_F_CC, NVFP_F_KILL, NVFP_F_P, NVFP_F_C,
-       NVFP_F_TEX, NVFP_F_PC, NVFP_NFILES };
+       NVFP_F_TEX, NVFP_F_PC, NVFP_F_CFG, NVFP_NFILES };
+/* the read-only file "cfg": the configuration a bench hands to its DUT
+ * (README "State"), in this order */
+enum { NVFP_CFG_FRC_CLAMP, NVFP_CFG_KIL_STOP, NVFP_NCFG };
 
 typedef struct nvfp_config {
     unsigned frc_clamp;      /* FRC result 1.0 becomes the largest value below 1.0 (D11) */

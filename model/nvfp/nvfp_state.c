@@ -19,6 +19,9 @@ static const gpuref_regfile_info nvfp_files[NVFP_NFILES] = {
     [NVFP_F_C]    = { "c", NVFP_NC * 4, 32, 1 },
     [NVFP_F_TEX]  = { "tex", NVFP_NTEX * 4, 32, 1 },           /* base, width, height, mode */
     [NVFP_F_PC]   = { "pc", 1, 32, 1 },
+    /* read-only view of the configuration, so that a bench can configure its
+     * DUT from a model: cfg0 frc_clamp, cfg1 kil_stop (NVFP_CFG_*) */
+    [NVFP_F_CFG]  = { "cfg", NVFP_NCFG, 32, 1 },
 };
 static const char *const nvfp_spaces[1] = { "tex" };
 
@@ -108,6 +111,7 @@ static int nvfp_reg_get(void *vs, int file, unsigned i, unsigned l, uint64_t *v,
     case NVFP_F_C:    *v = s->c[i >> 2][i & 3]; break;
     case NVFP_F_TEX:  *v = s->tex[i >> 2][i & 3]; break;
     case NVFP_F_PC:   *v = s->pc; break;
+    case NVFP_F_CFG:  *v = i % NVFP_NCFG == NVFP_CFG_FRC_CLAMP ? s->cfg.frc_clamp : s->cfg.kil_stop; break;
     default:          return GPUREF_ERR_RANGE;
     }
     return GPUREF_OK;
@@ -149,6 +153,8 @@ static int nvfp_reg_set(void *vs, int file, unsigned i, unsigned l, uint64_t v, 
     case NVFP_F_C:    s->c[i >> 2][i & 3] = (uint32_t)v; break;
     case NVFP_F_TEX:  s->tex[i >> 2][i & 3] = (uint32_t)v; break;
     case NVFP_F_PC:   s->pc = (uint32_t)v; s->finished = 0; break;
+    case NVFP_F_CFG:
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "nvfp: cfg%u is read-only: set it with the config", i);
     default:
         return gpuref_errf(err, GPUREF_ERR_RANGE, "nvfp: no register file %d", file);
     }
@@ -168,6 +174,7 @@ static int nvfp_reg_name(int file, unsigned i, char *buf, size_t len)
     case NVFP_F_CC: snprintf(buf, len, "CC.%c", ch[i & 3]); break;
     case NVFP_F_FMT: snprintf(buf, len, "fmt%u", i); break;
     case NVFP_F_TEX: snprintf(buf, len, "tex%u.%s", i >> 2, tex_fields[i & 3]); break;
+    case NVFP_F_CFG: snprintf(buf, len, "cfg%u", i); break;
     default:
         snprintf(buf, len, "%s", file >= 0 && file < NVFP_NFILES ? nvfp_files[file].name : "?");
     }
@@ -245,6 +252,14 @@ static int nvfp_reg_parse(const char *name, int *file, unsigned *index)
                 return GPUREF_OK;
             }
         return GPUREF_ERR_RANGE;
+    }
+    if (!strncmp(name, "cfg", 3)) {
+        const char *p = name + 3;
+        if (reg_num(&p, NVFP_NCFG, &v) || *p)
+            return GPUREF_ERR_RANGE;
+        *file = NVFP_F_CFG;
+        *index = v;
+        return GPUREF_OK;
     }
     if (!strcmp(name, "kill") || !strcmp(name, "pc")) {
         *file = name[0] == 'k' ? NVFP_F_KILL : NVFP_F_PC;

@@ -370,7 +370,12 @@ int r700_fx_unimpl(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_re
 /* register files (the order is the file id) */
 enum { R700_F_R, R700_F_PV, R700_F_PS, R700_F_AR, R700_F_PRED, R700_F_AL, R700_F_ACTIVE,
        R700_F_VALID, R700_F_C, R700_F_I, R700_F_B, R700_F_PC, R700_F_DEPTH, R700_F_PSTATE,
-       R700_F_RES, R700_F_SEM, R700_NFILES };
+       R700_F_RES, R700_F_SEM, R700_F_CFG, R700_NFILES };
+/* the read-only file "cfg": the configuration knobs a bench hands to its DUT
+ * (README "State"), in this order */
+enum { R700_CFG_STACK_SIZE, R700_CFG_GPRS, R700_CFG_TEMPS, R700_CFG_PREFER_TRANS,
+       R700_CFG_SUB_GUIDE, R700_CFG_SHIFT_MASK, R700_CFG_FLT_TO_INT_RNE, R700_CFG_SIN_RADIANS,
+       R700_NCFG };
 enum { R700_SPACE_EXP = R700_NCB, R700_SPACE_MEM, R700_SPACE_BUF0,
        R700_NSPACES = R700_SPACE_BUF0 + R700_NBUF };
 /* r700_state.c: a memory space's bytes and size */

@@ -30,6 +30,15 @@
  *   r700.export.<pix|pos|param>          EXPORT/EXPORT_DONE type
  *   r700.export.mem.<write|write_ind>.es<0|1|3>
  *                                        MEM_* type x ELEM_SIZE
+ *   r700.export.burst.<exp|mem>.<b0|b1|b2_3|b4_15>
+ *                                        BURST_COUNT of EXPORT* / MEM_*
+ *   r700.export.mask.<exp|mem>.<none|part|full>
+ *                                        the components written (SEL_X..W not
+ *                                        masked; COMP_MASK over ELEM_SIZE+1)
+ *   r700.export.rel.<exp|mem>            RW_REL (the GPR relative to aL)
+ *   r700.fetch.opt.<ucf|cbns|fwq|src_rel|dst_rel|mega>
+ *                                        fetch fields with an effect the model
+ *                                        defines (D53), MEGA_FETCH (no effect)
  *
  * bin aux: the detail the generator aims with: bits 15..8 a kind (0 op,
  * 1 omod x clamp, 2 pred, 7 row x slot), bits 7..0 the unit of a slot bin. */
@@ -65,6 +74,10 @@ typedef struct r7c {
     int32_t endian;                    /* endian + ES */
     int32_t exp;                       /* exp + TYPE (0-2) */
     int32_t memx;                      /* memx + use_index*3 + es index */
+    int32_t burst;                     /* burst + mem*4 + class */
+    int32_t xmask;                     /* xmask + mem*3 + none/part/full */
+    int32_t xrel;                      /* xrel + mem */
+    int32_t fopt;                      /* fopt + option */
 } r7c;
 
 /* the data formats the model unpacks (r700_fetch.c, D46) and whether they are floats */
@@ -274,6 +287,34 @@ static int r7c_init(gpuref_cov *def, void **priv, char *err)
             if (!ix && !e)
                 P->memx = b;
         }
+    static const char *const bn[4] = { "b0", "b1", "b2_3", "b4_15" };
+    static const char *const mn[3] = { "none", "part", "full" };
+    static const char *const xn[2] = { "exp", "mem" };
+    for (unsigned m = 0; m < 2; m++) {
+        for (unsigned k = 0; k < 4; k++) {
+            DEF(b, GPUREF_COV_ISA, -1, -1, m << 2 | k, 12u << 8, "r700.export.burst.%s.%s", xn[m],
+                bn[k]);
+            if (!m && !k)
+                P->burst = b;
+        }
+    }
+    for (unsigned m = 0; m < 2; m++)
+        for (unsigned k = 0; k < 3; k++) {
+            DEF(b, GPUREF_COV_ISA, -1, -1, m * 3 + k, 13u << 8, "r700.export.mask.%s.%s", xn[m], mn[k]);
+            if (!m && !k)
+                P->xmask = b;
+        }
+    for (unsigned m = 0; m < 2; m++) {
+        DEF(b, GPUREF_COV_ISA, -1, -1, m, 14u << 8, "r700.export.rel.%s", xn[m]);
+        if (!m)
+            P->xrel = b;
+    }
+    static const char *const on[6] = { "ucf", "cbns", "fwq", "src_rel", "dst_rel", "mega" };
+    for (unsigned k = 0; k < 6; k++) {
+        DEF(b, GPUREF_COV_MOD, -1, -1, k, 15u << 8, "r700.fetch.opt.%s", on[k]);
+        if (!k)
+            P->fopt = b;
+    }
     return GPUREF_OK;
 }
 
@@ -291,6 +332,21 @@ static void sample_fetch(const r7c *P, const r700_state *s, const gpuref_retire 
         return;
     if (P->fop[f->row] >= 0)
         counts[P->fop[f->row]]++;
+    if (P->fop[f->row] >= 0) {
+        int vtx = f->form == R700_FF_VTX;
+        if (vtx && f->ucf)
+            counts[P->fopt + 0]++;
+        if (vtx && f->cbns)
+            counts[P->fopt + 1]++;
+        if (f->fwq)
+            counts[P->fopt + 2]++;
+        if (f->src_rel)
+            counts[P->fopt + 3]++;
+        if (f->dst_rel && f->row != R700_FX_SEMANTIC)
+            counts[P->fopt + 4]++;
+        if (vtx && f->mf)
+            counts[P->fopt + 5]++;
+    }
     if (f->row != R700_FX_FETCH && f->row != R700_FX_SEMANTIC && f->row != R700_FX_LD)
         return;
     unsigned dfmt = f->dfmt, nfa = f->nfa, es = f->endian;
@@ -421,6 +477,20 @@ static void r7c_sample(void *priv, const void *st, const gpuref_retire *rr, uint
                 counts[P->exp + c.type]++;
             else if (mem && c.type < 2 && c.elem_size != 2)
                 counts[P->memx + c.type * 3 + (c.elem_size == 3 ? 2 : c.elem_size)]++;
+            unsigned bc = c.burst == 0 ? 0 : c.burst == 1 ? 1 : c.burst < 4 ? 2 : 3;
+            counts[P->burst + (unsigned)mem * 4 + bc]++;
+            unsigned on = 0, all;
+            if (mem) {
+                all = (1u << (c.elem_size + 1u)) - 1u;
+                on = c.comp_mask & all;
+            } else {
+                all = 15;
+                for (unsigned k = 0; k < 4; k++)
+                    on |= (c.sel[k] != 7) << k;
+            }
+            counts[P->xmask + (unsigned)mem * 3 + (on == 0 ? 0 : on == all ? 2 : 1)]++;
+            if (c.rw_rel)
+                counts[P->xrel + (unsigned)mem]++;
         }
     }
     counts[P->depth + (s->sp < 4 ? s->sp : 4)]++;

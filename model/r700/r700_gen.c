@@ -3,10 +3,15 @@
  * A test is a CF program of ALU clauses, if/else constructs (ALU_PUSH_BEFORE
  * with a PRED_SET* UEM, JUMP, ELSE, POP) and DX9 loops (LOOP_START with a
  * trip count of 0-3 from an I constant, LOOP_END), nested up to three deep,
- * ended by CF_END (sometimes after an EXPORT_DONE).  Groups are legal by
- * construction: each is drawn at random (units x..w and t, rows of the
- * description, operands of every kind: GPRs, clause temporaries, relative
- * GPRs and constants through AR or aL, in range or not, kcache constants of
+ * fetch clauses (TEX, VTX, VTX_TC of FETCH, SEMANTIC, LD and
+ * GET_TEXTURE_RESINFO on resources and memory the test sets up) and exports
+ * (EXPORT/EXPORT_DONE of every type, MEM_STREAM0-3, MEM_SCRATCH,
+ * MEM_REDUCTION, MEM_RING, MEM_EXPORT, with bursts, RW_REL and masks),
+ * ended by CF_END (sometimes after an EXPORT_DONE).  Fetch and export
+ * instructions are encoded and must pass the model's decoder, as groups do.
+ * Groups are legal by construction: each is drawn at random (units x..w
+ * and t, rows of the description, operands of every kind: GPRs, clause
+ * temporaries, relative GPRs and constants through AR or aL, in range or not, kcache constants of
  * the clause's random lines, the constant file, inline constants, literals,
  * PV/PS of the units the previous group of the clause used), encoded, and
  * passed through the model's own decoder and legality check
@@ -24,7 +29,20 @@
 
 #include "r700.h"
 
-enum { IT_IF = R700_NALU, IT_LOOP, IT_EXPORT, NITEMS };
+enum {
+    IT_IF = R700_NALU, IT_LOOP, IT_EXPORT,
+    IT_FETCH,                            /* a fetch clause (TEX, VTX, VTX_TC) */
+    IT_VFETCH, IT_SEMANTIC, IT_LD, IT_RESINFO,     /* the fetch rows the model runs */
+    IT_MEM0,                             /* MEM_STREAM0..3, SCRATCH, REDUCTION, RING, EXPORT */
+    NITEMS = IT_MEM0 + 8
+};
+/* the CF rows of the memory exports, in item order */
+static const uint16_t mem_rows[8] = {
+    R700_CF_MEM_STREAM0, R700_CF_MEM_STREAM1, R700_CF_MEM_STREAM2, R700_CF_MEM_STREAM3,
+    R700_CF_MEM_SCRATCH, R700_CF_MEM_REDUCTION, R700_CF_MEM_RING, R700_CF_MEM_EXPORT,
+};
+static const uint16_t fetch_rows[4] = { R700_FX_FETCH, R700_FX_SEMANTIC, R700_FX_LD,
+                                        R700_FX_GET_TEXTURE_RESINFO };
 
 #define G_ALU(n, u, f)                                                                 \
     ((u) == R700_U_TRANS ? "trans alu r700" : (u) == R700_U_RED ? "reduction alu r700"  \
@@ -42,10 +60,27 @@ static const gpuref_gen_item r7g_items[NITEMS] = {
     [IT_IF] = { "if", "construct control r700", 25 },
     [IT_LOOP] = { "loop", "construct control r700", 15 },
     [IT_EXPORT] = { "export", "construct export r700", 30 },
+    [IT_FETCH] = { "fetch", "construct fetch r700", 20 },
+    [IT_VFETCH] = { "FETCH", "fetch vtx_fetch r700", 10 },
+    [IT_SEMANTIC] = { "SEMANTIC", "fetch vtx_fetch r700", 4 },
+    [IT_LD] = { "LD", "fetch tex_fetch r700", 6 },
+    [IT_RESINFO] = { "GET_TEXTURE_RESINFO", "fetch tex_fetch r700", 3 },
+    [IT_MEM0 + 0] = { "MEM_STREAM0", "mem_export export r700", 3 },
+    [IT_MEM0 + 1] = { "MEM_STREAM1", "mem_export export r700", 2 },
+    [IT_MEM0 + 2] = { "MEM_STREAM2", "mem_export export r700", 2 },
+    [IT_MEM0 + 3] = { "MEM_STREAM3", "mem_export export r700", 2 },
+    [IT_MEM0 + 4] = { "MEM_SCRATCH", "mem_export export r700", 3 },
+    [IT_MEM0 + 5] = { "MEM_REDUCTION", "mem_export export r700", 3 },
+    [IT_MEM0 + 6] = { "MEM_RING", "mem_export export r700", 3 },
+    [IT_MEM0 + 7] = { "MEM_EXPORT", "mem_export export r700", 4 },
 };
 
 /* operand pools */
 #define NPOOL   12u            /* R0..R11 */
+#define IDX0    12u            /* R12, R13: small per-lane indices and texel coordinates */
+#define NVRES   4u             /* vertex-buffer resources of a test */
+#define NTRES   2u             /* texture resources of a test */
+#define REGION  0x4000u        /* bytes of space mem given to each resource */
 #define TEMP0   124u           /* clause temporaries R124..R127 (temps=4) */
 
 typedef struct gt {
@@ -73,6 +108,14 @@ typedef struct gt {
     int            aim_row, aim_unit, aim_omod, aim_clamp, aim_pred, aim_up, aim_uem;
     int            aim_lit;           /* 1: every source reads literal.x = aim_val */
     uint32_t       aim_val;
+    /* fetch resources and memory exports (README, after the file table) */
+    unsigned       lanes;
+    uint8_t        vrid[NVRES], trid[NTRES];   /* resource ids: vertex buffers, textures */
+    uint32_t       tfmt[NTRES], tlevels[NTRES];
+    uint8_t        semid[8];                   /* SEMANTIC_IDs used (table entries to set) */
+    unsigned       nsem;
+    unsigned       fw[4], mw[8];               /* fetch row and MEM_* item weights */
+    unsigned       fsum, msum;
 } gt;
 
 static int row_ok(unsigned op)
@@ -596,6 +639,221 @@ static void construct_loop(gt *t)
     line(t, "L%u: NOP", b);
 }
 
+/* ------------------------------------------------------------ fetch clauses */
+
+/* The data formats the model unpacks (components of one size, D46): format,
+ * components, bits per component, float.  The first 19 serve vertex fetches
+ * too; 8_8_8, 16_16_16 and 16_16_16_FLOAT are texture-only (L8297). */
+static const struct { uint8_t f, n, bits, flt; } gfmt[] = {
+    { 1, 1, 8, 0 },   { 2, 2, 4, 0 },   { 5, 1, 16, 0 },  { 6, 1, 16, 1 },  { 7, 2, 8, 0 },
+    { 11, 4, 4, 0 },  { 13, 1, 32, 0 }, { 14, 1, 32, 1 }, { 15, 2, 16, 0 }, { 16, 2, 16, 1 },
+    { 26, 4, 8, 0 },  { 29, 2, 32, 0 }, { 30, 2, 32, 1 }, { 31, 4, 16, 0 }, { 32, 4, 16, 1 },
+    { 34, 4, 32, 0 }, { 35, 4, 32, 1 }, { 47, 3, 32, 0 }, { 48, 3, 32, 1 },
+    { 44, 3, 8, 0 },  { 45, 3, 16, 0 }, { 46, 3, 16, 1 },
+};
+#define NVFMT 19u
+#define NTFMT ((unsigned)(sizeof gfmt / sizeof gfmt[0]))
+
+/* a format and number format the model defines: NORM not on 32-bit
+ * components (D47), an endian swap only on elements it divides (D48) */
+typedef struct gnum { unsigned dfmt, nfa, fca, sma, es, bytes; } gnum;
+
+static gnum draw_num(gt *t, int tex)
+{
+    /* textures: a third of them in the texture-only formats */
+    unsigned i = tex && gpuref_rng_chance(t->r, 33) ? NVFMT + gpuref_rng_below(t->r, NTFMT - NVFMT)
+                                                    : gpuref_rng_below(t->r, NVFMT);
+    gnum g;
+    g.dfmt = gfmt[i].f;
+    g.bytes = (gfmt[i].n * gfmt[i].bits + 7u) / 8u;
+    g.nfa = !gfmt[i].flt && gfmt[i].bits == 32 ? 1 + gpuref_rng_below(t->r, 2)
+                                                 : gpuref_rng_below(t->r, 3);
+    g.fca = gpuref_rng_chance(t->r, 40);
+    g.sma = gpuref_rng_chance(t->r, 25);
+    unsigned es[3] = { 0 }, nes = 1;
+    if (g.bytes % 2 == 0)
+        es[nes++] = 1;
+    if (g.bytes % 4 == 0)
+        es[nes++] = 2;
+    g.es = gpuref_rng_chance(t->r, 40) ? es[gpuref_rng_below(t->r, nes)] : 0;
+    return g;
+}
+
+/* the fetch-constant format word of a resource (RESn.fmt, README "Fetch clauses") */
+static uint32_t num_word(const gnum *g)
+{
+    return g->dfmt | g->nfa << 6 | g->fca << 8 | g->sma << 9 | g->es << 10;
+}
+
+/* One fetch instruction of fetch row `row`, drawn until the model's decoder
+ * accepts it; its text into buf (0: none). */
+static int draw_fetch(gt *t, unsigned row, char *buf, size_t len)
+{
+    for (unsigned tries = 0; tries < 16; tries++) {
+        r700_fetch f;
+        memset(&f, 0, sizeof f);
+        f.row = (uint16_t)row;
+        f.form = r700_fetch_rows[row].form;
+        f.fwq = (uint8_t)gpuref_rng_chance(t->r, 15);
+        f.src_gpr = (uint8_t)(gpuref_rng_chance(t->r, 75) ? IDX0 + gpuref_rng_below(t->r, 2)
+                                                          : gpuref_rng_below(t->r, NPOOL));
+        f.src_rel = (uint8_t)(t->inloop && gpuref_rng_chance(t->r, 20));
+        f.dst_gpr = (uint8_t)gpuref_rng_below(t->r, NPOOL);
+        f.dst_rel = (uint8_t)(t->inloop && gpuref_rng_chance(t->r, 15));
+        for (unsigned k = 0; k < 4; k++) {
+            unsigned v = gpuref_rng_below(t->r, 8);
+            f.dsel[k] = (uint8_t)(v == 6 ? 7 : v);             /* 6 is reserved */
+        }
+        if (f.form == R700_FF_VTX) {
+            f.rid = t->vrid[gpuref_rng_below(t->r, NVRES)];
+            f.ssel[0] = (uint8_t)gpuref_rng_below(t->r, 4);
+            f.fetch_type = (uint8_t)gpuref_rng_below(t->r, 3);
+            f.mfc = (uint8_t)(gpuref_rng_chance(t->r, 30) ? gpuref_rng_below(t->r, 64) : 0);
+            f.mf = (uint8_t)gpuref_rng_chance(t->r, 20);
+            gnum g = draw_num(t, 0);
+            f.dfmt = (uint8_t)g.dfmt;
+            f.nfa = (uint8_t)g.nfa;
+            f.fca = (uint8_t)g.fca;
+            f.sma = (uint8_t)g.sma;
+            f.endian = (uint8_t)g.es;
+            f.ucf = (uint8_t)gpuref_rng_chance(t->r, 20);  /* the resource's format instead */
+            f.offset = (uint16_t)(gpuref_rng_chance(t->r, 90) ? gpuref_rng_below(t->r, 48)
+                                                               : gpuref_rng_below(t->r, 65536));
+            f.cbns = (uint8_t)gpuref_rng_chance(t->r, 15);
+            if (row == R700_FX_SEMANTIC) {
+                f.sem = t->semid[gpuref_rng_below(t->r, t->nsem)];
+                f.dst_gpr = f.dst_rel = 0;
+            }
+        } else {
+            unsigned k = gpuref_rng_below(t->r, NTRES);
+            f.rid = t->trid[k];
+            for (unsigned c = 0; c < 4; c++)
+                f.ssel[c] = (uint8_t)gpuref_rng_below(t->r, 6);
+            /* LD from a level inside the resource other than 0 stops (D51): with
+             * mip levels the level is 0 or 1.0 (at or past every level count) */
+            if (row == R700_FX_LD && t->tlevels[k] > 1)
+                f.ssel[3] = (uint8_t)(4 + gpuref_rng_below(t->r, 2));
+            f.bfm = (uint8_t)gpuref_rng_chance(t->r, 20);
+            f.ct = (uint8_t)gpuref_rng_below(t->r, 16);
+            f.sampler = (uint8_t)gpuref_rng_below(t->r, 18);
+        }
+        uint32_t w[4];
+        r700_fetch g;
+        char e2[GPUREF_ERRLEN];
+        r700_encode_fetch(&f, w);
+        if (r700_decode_fetch(w, 4, &g, e2) || r700_disasm_fetch(&g, buf, len))
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
+/* a fetch clause: TEX (LD, GET_TEXTURE_RESINFO and vertex fetches) or VTX /
+ * VTX_TC (vertex fetches), 1-8 instructions (L2092, L2118) on the resources
+ * the test sets up */
+static void construct_fetch(gt *t)
+{
+    unsigned vsum = t->fw[0] + t->fw[1], tsum = t->fw[2] + t->fw[3];
+    int tex = !vsum || (tsum && gpuref_rng_chance(t->r, 45));
+    const char *kind = tex ? "TEX" : gpuref_rng_chance(t->r, 50) ? "VTX" : "VTX_TC";
+    line(t, "%s%s%s", kind, gpuref_rng_chance(t->r, 10) ? " VPM" : "",
+         gpuref_rng_chance(t->r, 10) ? " WQM" : "");
+    unsigned n = 1 + gpuref_rng_below(t->r, 8), w[4];
+    for (unsigned k = 0; k < 4; k++)
+        w[k] = k < 2 || tex ? t->fw[k] : 0;
+    for (unsigned i = 0; i < n; i++) {
+        char buf[256];
+        int k = gpuref_gx_pick(t->r, w, 4);
+        if (k < 0 || !draw_fetch(t, fetch_rows[k], buf, sizeof buf))
+            snprintf(buf, sizeof buf, "GET_TEXTURE_RESINFO T0.XYZW, T0.XYZW, RID:%u SID:0",
+                     t->trid[0]);
+        line(t, "  %s", buf);
+    }
+    t->x->ninsns += n;                /* the budget counts ALU instructions only */
+}
+
+/* ------------------------------------------------------------ exports */
+
+/* EXPORT / EXPORT_DONE (pixel, position, parameter; D35) or a MEM_* export
+ * (D54, D55), every field drawn where the model defines it, encoded and
+ * checked by the model's CF decoder, the text the disassembler's.  Bursts
+ * stay within the record's memory writes (lanes x elements <= 128). */
+static void construct_export(gt *t)
+{
+    unsigned ew = t->x->weights[IT_EXPORT];
+    int mem = t->msum && (!ew || gpuref_rng_below(t->r, ew + t->msum) >= ew);
+    unsigned maxb = 128u / t->lanes - 1u;
+    for (unsigned tries = 0; tries < 16; tries++) {
+        r700_cf c;
+        memset(&c, 0, sizeof c);
+        c.fmt = R700_FMT_EXP;
+        c.barrier = (uint8_t)!gpuref_rng_chance(t->r, 10);
+        c.burst = (uint8_t)(gpuref_rng_chance(t->r, 40) ? gpuref_rng_below(t->r, maxb + 1) : 0);
+        c.rw_gpr = (uint8_t)gpuref_rng_below(t->r, NPOOL);
+        c.rw_rel = (uint8_t)(t->inloop && gpuref_rng_chance(t->r, 25));
+        c.vpm = (uint8_t)gpuref_rng_chance(t->r, 15);
+        int mask_idx = 0;
+        if (!mem) {
+            c.row = gpuref_rng_chance(t->r, 30) ? R700_CF_EXPORT_DONE : R700_CF_EXPORT;
+            c.type = (uint8_t)gpuref_rng_below(t->r, 3);
+            c.array_base = (uint16_t)(gpuref_rng_chance(t->r, 90) ? gpuref_rng_below(t->r, 64)
+                                                                  : gpuref_rng_below(t->r, 8192));
+            c.wqm = (uint8_t)gpuref_rng_chance(t->r, 10);
+            int none = gpuref_rng_chance(t->r, 5);             /* every component masked */
+            for (unsigned k = 0; k < 4; k++) {
+                unsigned v = none ? 7 : gpuref_rng_below(t->r, 8);
+                c.sel[k] = (uint8_t)(v == 6 ? 7 : v);              /* 6 is reserved */
+                c.w1 |= (uint32_t)c.sel[k] << (3 * k);
+            }
+        } else {
+            int m = gpuref_gx_pick(t->r, t->mw, 8);
+            c.row = mem_rows[m < 0 ? 0 : m];
+            c.type = (uint8_t)gpuref_rng_chance(t->r, 50);   /* WRITE, WRITE_IND */
+            int sr = c.row == R700_CF_MEM_SCRATCH || c.row == R700_CF_MEM_REDUCTION;
+            static const uint8_t esz[3] = { 0, 1, 3 };
+            c.elem_size = sr ? 3 : esz[gpuref_rng_below(t->r, 3)];   /* 2 is not supported (L7829) */
+            unsigned k = c.elem_size + 1u, asize;
+            if (c.row == R700_CF_MEM_EXPORT) {
+                /* scatter to mem at dword ARRAY_BASE + index + n*k (D55): the
+                 * index is R13.x masked to 10 bits by the clause before */
+                c.array_base = (uint16_t)gpuref_rng_below(t->r, 0x1000);
+                asize = 1 + gpuref_rng_below(t->r, 4096);
+                if (c.type) {
+                    c.index_gpr = IDX0 + 1;
+                    mask_idx = 1;
+                }
+            } else {
+                /* element e of lane l at dword (e*64 + l)*k, elements below
+                 * ARRAY_BASE + ARRAY_SIZE+1 only (D54): inside the 256 KiB buffer */
+                unsigned lim = 1024u / k;
+                c.array_base = (uint16_t)gpuref_rng_below(t->r, lim / 2);
+                asize = 1 + gpuref_rng_below(t->r, lim - c.array_base);
+                if (c.type)
+                    c.index_gpr = (uint8_t)(gpuref_rng_chance(t->r, 75) ? IDX0 + gpuref_rng_below(t->r, 2)
+                                                                        : gpuref_rng_below(t->r, NPOOL));
+            }
+            c.array_size = (uint16_t)(asize - 1);
+            c.comp_mask = (uint8_t)gpuref_rng_below(t->r, 16);
+            c.w1 = c.array_size | (uint32_t)c.comp_mask << 12;
+        }
+        uint32_t w[2];
+        r700_cf d;
+        char e2[GPUREF_ERRLEN], buf[256];
+        r700_encode_cf(&c, w);
+        if (r700_decode_cf(w, 2, &d, e2) || d.row != c.row || r700_disasm_cf(&d, buf, sizeof buf))
+            continue;
+        if (mask_idx) {
+            line(t, "ALU KC0[], KC1[]");
+            line(t, "  AND_INT * T%u.X, T%u.X, literal.x", IDX0 + 1, IDX0 + 1);
+            line(t, "  LITERALS 0x000003ff");
+            t->x->ninsns++;
+        }
+        line(t, "%s", buf);
+        t->x->ninsns++;
+        return;
+    }
+}
+
 /* top level only: a subroutine (CALL, its body after CF_END, RETURN), a CF
  * KILL on a boolean constant, an EXPORT */
 static void construct_misc(gt *t)
@@ -613,7 +871,10 @@ static void construct_misc(gt *t)
         line(t, "L%u: NOP", t->nlabel++);
         break;
     default:
-        line(t, "EXPORT PIX %u T%u.XYZW", gpuref_rng_below(t->r, 4), gpuref_rng_below(t->r, NPOOL));
+        if (t->x->weights[IT_EXPORT] || t->msum)
+            construct_export(t);
+        else
+            line(t, "NOP");
         break;
     }
 }
@@ -626,9 +887,15 @@ static void block(gt *t, int nonempty)
         n++;
         unsigned wi = t->depth < t->maxdepth ? t->x->weights[IT_IF] : 0;
         unsigned wl = t->depth < t->maxdepth ? t->x->weights[IT_LOOP] : 0;
-        unsigned w[4] = { 60, wi, wl, t->depth ? 0 : 6 };
-        int c = gpuref_gx_pick(t->r, w, 4);
-        if (c == 3)
+        unsigned wf = t->fsum ? t->x->weights[IT_FETCH] / 2 : 0;
+        unsigned we = (t->x->weights[IT_EXPORT] + t->msum + 7) / 8;
+        unsigned w[6] = { 60, wi, wl, t->depth ? 0 : 6, wf, we };
+        int c = gpuref_gx_pick(t->r, w, 6);
+        if (c == 5)
+            construct_export(t);
+        else if (c == 4)
+            construct_fetch(t);
+        else if (c == 3)
             construct_misc(t);
         else if (c == 1)
             construct_if(t);
@@ -639,6 +906,109 @@ static void block(gt *t, int nonempty)
         if (t->depth && gpuref_rng_chance(t->r, 30))
             break;
     }
+}
+
+/* the resource ids, texture formats and SEMANTIC ids of a test (drawn
+ * before the program: the fetches name them) */
+static void pick_resources(gt *t)
+{
+    uint8_t used[256] = { 0 };
+    for (unsigned i = 0; i < NVRES + NTRES; i++) {
+        unsigned id;
+        do
+            id = gpuref_rng_chance(t->r, 50) ? gpuref_rng_below(t->r, 8) : gpuref_rng_below(t->r, 256);
+        while (used[id]);
+        used[id] = 1;
+        if (i < NVRES)
+            t->vrid[i] = (uint8_t)id;
+        else
+            t->trid[i - NVRES] = (uint8_t)id;
+    }
+    for (unsigned i = 0; i < NTRES; i++) {
+        gnum g = draw_num(t, 1);
+        t->tfmt[i] = num_word(&g);
+        t->tlevels[i] = 1 + gpuref_rng_below(t->r, 3);
+    }
+    t->nsem = 1 + gpuref_rng_below(t->r, 4);
+    for (unsigned i = 0; i < t->nsem; i++)        /* distinct: one table entry each */
+        t->semid[i] = (uint8_t)(i * 64 + gpuref_rng_below(t->r, 64));
+}
+
+/* a resource's register */
+static void res_reg(gt *t, unsigned id, const char *field, uint64_t v)
+{
+    char key[32];
+    snprintf(key, sizeof key, "RES%u.%s", id, field);
+    gpuref_gx_reg(t->x, key, 8, &v, 1);
+}
+
+/* random words over bytes [a, a+n) of space mem (whole words) */
+static void fill_mem(gt *t, uint32_t a, uint32_t n)
+{
+    uint32_t lo = a & ~3u, hi = (a + n + 3u) & ~3u, wds[1024];
+    for (uint32_t p = lo; p < hi; p += 4u * 1024u) {
+        unsigned k = (hi - p) / 4 < 1024 ? (hi - p) / 4 : 1024;
+        for (unsigned i = 0; i < k; i++)
+            wds[i] = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
+        gpuref_gx_mem(t->x, "mem", p, wds, k);
+    }
+}
+
+/* The state the fetches read: four vertex buffers and two textures, each in
+ * its own REGION of space mem filled with random words (every byte a fetch
+ * in range can read is set), their RES fields, the SEMANTIC table entries,
+ * and R12/R13: small per-lane indices and coordinates, some past the
+ * resource (they read 0, D50). */
+static void fetch_state(gt *t)
+{
+    for (unsigned i = 0; i < NVRES; i++) {
+        uint32_t base = i * REGION + gpuref_rng_below(t->r, 256);
+        static const uint8_t st4[] = { 4, 8, 12, 16, 32 };
+        uint32_t stride = gpuref_rng_chance(t->r, 50) ? st4[gpuref_rng_below(t->r, 5)]
+                                                      : gpuref_rng_below(t->r, 33);
+        uint32_t nel = 4 + gpuref_rng_below(t->r, 13);
+        uint32_t size = (stride ? stride * nel : 16u) + gpuref_rng_below(t->r, 16);
+        gnum g = draw_num(t, 0);
+        res_reg(t, t->vrid[i], "base", base);
+        res_reg(t, t->vrid[i], "stride", stride);
+        res_reg(t, t->vrid[i], "size", size);
+        res_reg(t, t->vrid[i], "fmt", num_word(&g));
+        fill_mem(t, base, size);
+    }
+    for (unsigned i = 0; i < NTRES; i++) {
+        unsigned f = t->tfmt[i] & 63, bytes = 0;
+        for (unsigned k = 0; k < NTFMT; k++)
+            if (gfmt[k].f == f)
+                bytes = (gfmt[k].n * gfmt[k].bits + 7u) / 8u;
+        uint32_t base = (NVRES + i) * REGION + gpuref_rng_below(t->r, 64);
+        uint32_t wd = 1 + gpuref_rng_below(t->r, 8), ht = 1 + gpuref_rng_below(t->r, 4);
+        uint32_t dp = 1 + gpuref_rng_below(t->r, 2);
+        uint32_t stride = wd * bytes + gpuref_rng_below(t->r, 8);
+        res_reg(t, t->trid[i], "base", base);
+        res_reg(t, t->trid[i], "stride", stride);
+        res_reg(t, t->trid[i], "fmt", t->tfmt[i]);
+        res_reg(t, t->trid[i], "width", wd);
+        res_reg(t, t->trid[i], "height", ht);
+        res_reg(t, t->trid[i], "depth", dp);
+        res_reg(t, t->trid[i], "levels", t->tlevels[i]);
+        fill_mem(t, base, dp * ht * stride);
+    }
+    char key[32];
+    uint64_t v[R700_LANES];
+    for (unsigned i = 0; i < t->nsem; i++) {
+        v[0] = gpuref_rng_below(t->r, NPOOL);
+        snprintf(key, sizeof key, "SEM%u", t->semid[i]);
+        gpuref_gx_reg(t->x, key, 2, v, 1);
+    }
+    for (unsigned g = 0; g < 2; g++)
+        for (unsigned c = 0; c < 4; c++) {
+            for (unsigned l = 0; l < R700_LANES; l++)
+                v[l] = l >= t->lanes ? 0
+                       : gpuref_rng_chance(t->r, 5) ? 0xffffffffu
+                       : gpuref_rng_below(t->r, g ? 20 : 10);
+            snprintf(key, sizeof key, "R%u.%c", IDX0 + g, "xyzw"[c]);
+            gpuref_gx_reg(t->x, key, 8, v, R700_LANES);
+        }
 }
 
 static int r7g_test(gpuref_genctx *x, char *err)
@@ -664,9 +1034,23 @@ static int r7g_test(gpuref_genctx *x, char *err)
     static const unsigned lanes[3] = { 16, 32, 64 };
     unsigned ln = lanes[gpuref_rng_below(t->r, 3)];
     snprintf(x->config, sizeof x->config, "lanes=%u", ln);
+    t->lanes = ln;
+    for (unsigned k = 0; k < 4; k++) {
+        t->fw[k] = x->weights[IT_VFETCH + k];
+        t->fsum += t->fw[k];
+    }
+    if (!x->weights[IT_FETCH])
+        t->fsum = 0;
+    for (unsigned k = 0; k < 8; k++) {
+        t->mw[k] = x->weights[IT_MEM0 + k];
+        t->msum += t->mw[k];
+    }
+    pick_resources(t);
     block(t, 1);
     while (t->budget > 0)
         block(t, 1);
+    if (x->weights[IT_EXPORT] && gpuref_rng_chance(t->r, 20))
+        construct_export(t);
     if (x->weights[IT_EXPORT] && gpuref_rng_chance(t->r, 30)) {
         static const char *const sw[] = { "XYZW", "XY01", "ZW__", "X0_1", "WZYX" };
         line(t, "EXPORT_DONE PIX %u T%u.%s", gpuref_rng_below(t->r, 4),
@@ -724,6 +1108,8 @@ static int r7g_test(gpuref_genctx *x, char *err)
         snprintf(key, sizeof key, "cb%u", t->kl[i].bank);
         gpuref_gx_mem(x, key, (uint64_t)t->kl[i].line * 256u, wds, n);
     }
+    if (t->fsum || t->msum)
+        fetch_state(t);
     x->max_steps = 200000;
     free(t);
     return GPUREF_OK;

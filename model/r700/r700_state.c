@@ -23,6 +23,10 @@ static const gpuref_regfile_info r700_files[R700_NFILES] = {
     [R700_F_PSTATE] = { "pstate", 1, 2, R700_LANES },
     [R700_F_RES]    = { "RES", R700_NRES * R700_RES_FIELDS, 32, 1 },  /* index = res*8 + field */
     [R700_F_SEM]    = { "SEM", R700_NSEM, 7, 1 },                     /* semantic table: a GPR */
+    /* read-only view of the configuration knobs, so that a bench can configure
+     * its DUT from a model: cfg0 stack_size, 1 gprs, 2 temps, 3 prefer_trans,
+     * 4 sub_guide, 5 shift_mask, 6 flt_to_int_rne, 7 sin_radians (R700_CFG_*) */
+    [R700_F_CFG]    = { "cfg", R700_NCFG, 32, 1 },
 };
 static const char *const r700_res_field[R700_RES_FIELDS] = {
     "base", "stride", "size", "fmt", "width", "height", "depth", "levels",
@@ -190,6 +194,17 @@ static int r700_reg_get(void *vs, int file, unsigned i, unsigned lane, uint64_t 
     case R700_F_PSTATE: *v = s->pst[lane]; break;
     case R700_F_RES:    *v = s->res[i / R700_RES_FIELDS][i % R700_RES_FIELDS]; break;
     case R700_F_SEM:    *v = s->sem[i]; break;
+    case R700_F_CFG: {
+        const unsigned k[R700_NCFG] = {
+            [R700_CFG_STACK_SIZE] = s->cfg.stack_size,     [R700_CFG_GPRS] = s->cfg.gprs,
+            [R700_CFG_TEMPS] = s->cfg.temps,               [R700_CFG_PREFER_TRANS] = s->cfg.prefer_trans,
+            [R700_CFG_SUB_GUIDE] = s->cfg.sub_guide,       [R700_CFG_SHIFT_MASK] = s->cfg.shift_mask,
+            [R700_CFG_FLT_TO_INT_RNE] = s->cfg.flt_to_int_rne,
+            [R700_CFG_SIN_RADIANS] = s->cfg.sin_radians,
+        };
+        *v = k[i % R700_NCFG];
+        break;
+    }
     default:            return GPUREF_ERR_RANGE;
     }
     return GPUREF_OK;
@@ -217,6 +232,8 @@ static int r700_reg_set(void *vs, int file, unsigned i, unsigned lane, uint64_t 
     case R700_F_PSTATE: s->pst[lane] = (uint8_t)(v & 3); break;
     case R700_F_RES:    s->res[i / R700_RES_FIELDS][i % R700_RES_FIELDS] = (uint32_t)v; break;
     case R700_F_SEM:    s->sem[i] = (uint8_t)(v & 127); break;
+    case R700_F_CFG:
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "r700: cfg%u is read-only: set it with the config", i);
     default:
         return gpuref_errf(err, GPUREF_ERR_RANGE, "r700: %s is read-only", r700_files[file].name);
     }
@@ -237,6 +254,7 @@ static int r700_reg_name(int file, unsigned i, char *buf, size_t len)
         snprintf(buf, len, "RES%u.%s", i / R700_RES_FIELDS, r700_res_field[i % R700_RES_FIELDS]);
         break;
     case R700_F_SEM: snprintf(buf, len, "SEM%u", i); break;
+    case R700_F_CFG: snprintf(buf, len, "cfg%u", i); break;
     default:
         if (file < 0 || file >= R700_NFILES)
             snprintf(buf, len, "?");
@@ -260,6 +278,11 @@ static int chan_of(char c)
 static int r700_reg_parse(const char *name, int *file, unsigned *index)
 {
     size_t n = strlen(name);
+    if (strncmp(name, "cfg", 3) == 0 && n == 4 && name[3] >= '0' && name[3] < '0' + R700_NCFG) {
+        *file = R700_F_CFG;
+        *index = (unsigned)(name[3] - '0');
+        return GPUREF_OK;
+    }
     if (strncmp(name, "RES", 3) == 0 || strncmp(name, "SEM", 3) == 0) {
         const char *p = name + 3;
         unsigned v = 0, nd = 0;

@@ -79,6 +79,8 @@ enum rdna4_type {
     RDNA4_T_F16P,        /* F16 data read by halves of a 32-bit operand (packed): F16
                       * constants, whole VGPRs in text                              */
     RDNA4_T_X3, RDNA4_T_X4, RDNA4_T_X8, RDNA4_T_X16, RDNA4_T_X32,
+    RDNA4_T_BF16P,       /* BF16 data read by halves of a 32-bit operand (packed): BF16
+                      * constants, whole VGPRs in text (as F16P)                     */
     RDNA4_T_COUNT
 };
 
@@ -302,6 +304,7 @@ typedef struct rdna4_vmload {
     uint64_t lanes;
     uint32_t bits;
     uint8_t  dst, nreg, row0, cnt;
+    uint8_t  tfe;               /* the last register is a TFE status DWORD: all 32 bits */
 } rdna4_vmload;
 
 struct rdna4_pre;
@@ -408,6 +411,11 @@ struct rdna4_state {
      * their data (vmdata rows in queue order), cleared by reset, drained by
      * s_wait_loadcnt / s_wait_idle / program end */
     unsigned     align_mode;
+    /* buffer format conversions (rdna4_exec_buffer.c, README D30/D34/D35): config
+     * `fmt_int_wrap` (integer narrowing keeps the low bits instead of saturating)
+     * and `tfe_status` (TFE loads write their status DWORD, 0, to every lane) */
+    unsigned     fmt_int_wrap, tfe_status;
+    uint32_t     gs_max_wave_id;            /* VGT_GS_MAX_WAVE_ID (ORDERED_ADD, D37) */
     unsigned     nvm, vmreg;                   /* entries in vm, rows in vmdata */
     unsigned     vmcnt[2];                     /* LOADcnt, DScnt: entries of each */
     rdna4_vmload vm[RDNA4_VM_MAX];

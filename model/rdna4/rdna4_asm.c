@@ -398,14 +398,14 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
             return aerr(c, t.s, "value %.*s does not fit 32 bits", (int)t.n, t.s);
         /* the bit pattern of an inline constant is encoded inline (F16: 0x3c00 is
          * 1.0), except for 16-bit integer operands, where LLVM keeps 0x3800 a literal */
-        if (type != RDNA4_T_B16 && type != RDNA4_T_BF16 &&
+        if (type != RDNA4_T_B16 && type != RDNA4_T_BF16 && type != RDNA4_T_BF16P &&
             inline_code((uint32_t)iv, type == RDNA4_T_MASK ? RDNA4_T_B32 : type, code))
             return 0;
         if ((uint32_t)iv >= 0xfffffff0u) {
             *code = 192 + (unsigned)(0u - (uint32_t)iv);
             return 0;
         }
-        if ((type == RDNA4_T_F16 || type == RDNA4_T_F16P || type == RDNA4_T_BF16) && iv >= 0xfff0 &&
+        if ((type == RDNA4_T_F16 || type == RDNA4_T_F16P || type == RDNA4_T_BF16 || type == RDNA4_T_BF16P) && iv >= 0xfff0 &&
             iv <= 0xffff) {
             *code = 192 + (unsigned)(0x10000 - iv);   /* a 16-bit -16..-1 */
             return 0;
@@ -427,7 +427,7 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
         *code = RDNA4_LIT_SRC;
         switch (type) {
         case RDNA4_T_F16: case RDNA4_T_F16P: case RDNA4_T_B16: return use_literal(c, t.s, f16_bits(fv));
-        case RDNA4_T_BF16: return use_literal(c, t.s, f32_bits(fv) >> 16);
+        case RDNA4_T_BF16: case RDNA4_T_BF16P: return use_literal(c, t.s, f32_bits(fv) >> 16);
         case RDNA4_T_F64: {
             uint64_t u;
             memcpy(&u, &fv, 8);

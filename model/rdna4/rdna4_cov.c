@@ -132,7 +132,7 @@ static void type_vk(int type, uint8_t *vk, uint8_t *bits, uint8_t *cls)
     case RDNA4_T_F32:                *vk = VK_FLOAT; *bits = 32; *cls = VC_F32; break;
     case RDNA4_T_F64:                *vk = VK_FLOAT; *bits = 64; *cls = VC_F64; break;
     case RDNA4_T_F16:                *vk = VK_FLOAT; *bits = 16; *cls = VC_F16; break;
-    case RDNA4_T_BF16:               *vk = VK_FLOAT; *bits = 32; *cls = VC_BF16; break;
+    case RDNA4_T_BF16: case RDNA4_T_BF16P: *vk = VK_FLOAT; *bits = 32; *cls = VC_BF16; break;
     default:                     *vk = VK_NONE; *bits = 0; *cls = 0; break;
     }
 }

@@ -248,7 +248,7 @@ int rdna4_inline_value(unsigned code, int type, uint64_t *v)
         unsigned i = code - 240;
         switch (type) {
         case RDNA4_T_F16: case RDNA4_T_F16P: case RDNA4_T_B16: *v = k_f16[i]; break;
-        case RDNA4_T_BF16: *v = k_f32[i] >> 16; break;
+        case RDNA4_T_BF16: case RDNA4_T_BF16P: *v = k_f32[i] >> 16; break;
         case RDNA4_T_F64: case RDNA4_T_B64: case RDNA4_T_I64: *v = k_f64[i]; break;
         default:       *v = k_f32[i]; break;
         }
@@ -991,7 +991,7 @@ unsigned rdna4_mods_allowed(const rdna4_row *r, int abs)
         if (slot < 0)
             continue;
         int fl = o->type == RDNA4_T_F16 || o->type == RDNA4_T_F16P || o->type == RDNA4_T_F32 ||
-                 o->type == RDNA4_T_F64 || o->type == RDNA4_T_BF16;
+                 o->type == RDNA4_T_F64 || o->type == RDNA4_T_BF16 || o->type == RDNA4_T_BF16P;
         if (fl || ((r->flags & RDNA4_MODANY) && o->type != RDNA4_T_MASK))
             m |= 1u << slot;
     }

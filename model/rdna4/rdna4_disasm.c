@@ -182,7 +182,7 @@ static int lit_is_inline(uint32_t lit, int type)
         return 1;
     if (type == RDNA4_T_B16)
         return 0;        /* 16-bit integer operands: 0xffff, 0x3800 stay literals */
-    if (type == RDNA4_T_BF16)
+    if (type == RDNA4_T_BF16 || type == RDNA4_T_BF16P)
         return lit >= 0xfff0u && lit <= 0xffffu;
     if ((type == RDNA4_T_F16 || type == RDNA4_T_F16P) && lit >= 0xfff0u && lit <= 0xffffu)
         return 1;

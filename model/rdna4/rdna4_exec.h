@@ -171,6 +171,29 @@ int rdna4_valu_not_yet(rdna4_state *s, const rdna4_pre *p, const char *what);
 int rdna4_dot2_lane(fp_fmt hf, uint32_t a, uint32_t b, uint32_t c, const fp_policy *pol,
                     uint32_t *r, unsigned *exc);
 
+/* The float rows' common driver (rdna4_exec_valu_f32.c): sources of format fs
+ * (F16: the halves OPSEL / VGPR bit 7 name; F64: pairs), fn(k, ...) on every lane
+ * the row computes, then OMOD and CLAMP (C7), the exceptions (V4) and the write of
+ * format fd (F16: a half, V5).  `how`: RDNA4_FOP_* below.  fn sees in fl the
+ * FP_F_CLAMP of the row, and RDNA4_FL_CLAMPBIT when an integer-result row has
+ * CLAMP set (it must strip that bit before calling model/fp). */
+typedef int (*rdna4_flane_fn)(int k, fp_fmt f, const uint64_t *x, const fp_policy *pol,
+                              unsigned fl, uint64_t *r, unsigned *exc);
+enum {
+    RDNA4_FOP_FLUSH = 1,    /* F32 denormals flushed whatever MODE (§7.2.4) */
+    RDNA4_FOP_INT = 2,      /* integer result: no OMOD, CLAMP not applied by the driver */
+    RDNA4_FOP_SEL = 4,      /* the row selects or copies an operand: CLAMP clamps it (V9) */
+    RDNA4_FOP_SRC1_32 = 8,  /* SRC1 is a 32-bit integer (LDEXP_F32/F64) */
+    RDNA4_FOP_ACC = 16,     /* SRC2 is the destination (FMAC) */
+    RDNA4_FOP_SDST = 32     /* pseudo-scalar: lane 0 only, EXEC ignored, an SGPR written */
+};
+#define RDNA4_FL_CLAMPBIT 0x10000u
+int rdna4_valu_fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, rdna4_flane_fn fn,
+                   int k, unsigned how, fp_fmt fs, fp_fmt fd);
+/* An exception bit beyond model/fp's: integer divide by zero (EXCP_FLAG_USER bit 6,
+ * V_RCP_IFLAG_F32), understood by rdna4_fp_excp_bits. */
+#define RDNA4_EXC_INT_DIV0 0x40u
+
 /* The start of every VALU exec function that takes DPP: the DPP controls of the
  * instruction (rdna4_dpp_setup), or none (every active lane writes). */
 static inline int rdna4_valu_plain(rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v)
@@ -193,6 +216,11 @@ void rdna4_vm_reserve(rdna4_state *s, gpuref_retire *rr, unsigned nload, unsigne
 rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned dst,
                             unsigned nreg, uint32_t bits, uint64_t lanes);
 void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q);
+/* The bits entry q merges into its register i (a TFE status DWORD: all 32). */
+static inline uint32_t rdna4_vm_regbits(const rdna4_vmload *q, unsigned i)
+{
+    return q->tfe && i + 1u == q->nreg ? 0xffffffffu : q->bits;
+}
 uint32_t rdna4_lds_align(const rdna4_state *s, unsigned bytes);
 /* LDS bytes with the range check per byte (rdna4_exec_ds.c; also FLAT's LDS lanes):
  * a read gives 0 beyond lds_size, a write keeps its in-range bytes and records them
@@ -250,7 +278,9 @@ static inline unsigned rdna4_vm_dwords(const uint8_t *b, unsigned bytes, unsigne
 enum { RDNA4_AT_ADD = 0, RDNA4_AT_SUB, RDNA4_AT_RSUB, RDNA4_AT_INC, RDNA4_AT_DEC,
        RDNA4_AT_MIN_I, RDNA4_AT_MAX_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_U, RDNA4_AT_AND,
        RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_MSKOR, RDNA4_AT_XCHG, RDNA4_AT_CMP = 16,
-       RDNA4_AT_COND_SUB = 152, RDNA4_AT_SUB_CLAMP = 153 };
+       RDNA4_AT_COND_SUB = 152, RDNA4_AT_SUB_CLAMP = 153,
+       RDNA4_AT_ORDERED = 154 /* GLOBAL_ATOMIC_ORDERED_ADD_B64 (no DS form; src2 = the
+                                 VGT_GS_MAX_WAVE_ID mask, README D37) */ };
 uint64_t rdna4_atomic_int(unsigned base, unsigned w64, uint64_t tmp, uint64_t src, uint64_t src2);
 /* Float atomic MEM = f(tmp, src) (rdna4_exec_ds.c, README D25): F32/F64 add, min/max
  * number, packed F16/BF16 add; the policy of a DS (lds = 1) or an L2 atomic. */

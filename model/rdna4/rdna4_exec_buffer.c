@@ -68,13 +68,17 @@ static buf_kind kind_of(unsigned op)
 enum { NUM_UNORM, NUM_SNORM, NUM_USCALED, NUM_SSCALED, NUM_UINT, NUM_SINT, NUM_FLOAT };
 
 typedef struct buf_fmt {
-    unsigned comps, bits, num;   /* comps 0: not modelled */
+    unsigned comps, bits, num;   /* comps 0: not modelled; bits: of each component
+                                    (unpacked formats) */
+    unsigned packed;             /* element bytes of a packed format (0: unpacked) */
+    uint8_t  cb[4], sh[4];       /* packed: each component's width and shift */
 } buf_fmt;
 
-/* Table 62: formats with equal 8/16/32-bit components. */
+/* Table 62: formats with equal 8/16/32-bit components, and the packed ones, whose
+ * components are named from the most significant: X in the low bits (D34). */
 static buf_fmt fmt_of(unsigned f)
 {
-    buf_fmt r = { 0, 0, 0 };
+    buf_fmt r = { 0, 0, 0, 0, { 0 }, { 0 } };
     static const struct { uint8_t lo, hi, comps, bits; } runs[] = {
         { 1, 6, 1, 8 }, { 7, 13, 1, 16 }, { 14, 19, 2, 8 }, { 20, 22, 1, 32 },
         { 23, 29, 2, 16 }, { 42, 47, 4, 8 }, { 48, 50, 2, 32 }, { 51, 57, 4, 16 },
@@ -87,7 +91,46 @@ static buf_fmt fmt_of(unsigned f)
             r.num = runs[i].bits == 32 ? (f - runs[i].lo) + NUM_UINT : f - runs[i].lo;
             return r;
         }
+    /* packed: number, numeric class, element bytes, widths from X */
+    static const struct { uint8_t f, num, bytes, n, w[4]; } packed[] = {
+        { 30, NUM_FLOAT,   4, 3, { 11, 11, 10, 0 } },     /* 10_11_11_FLOAT */
+        { 31, NUM_FLOAT,   4, 3, { 10, 11, 11, 0 } },     /* 11_11_10_FLOAT */
+        { 32, NUM_UNORM,   4, 4, { 2, 10, 10, 10 } },     /* 10_10_10_2_* */
+        { 33, NUM_SNORM,   4, 4, { 2, 10, 10, 10 } },
+        { 34, NUM_UINT,    4, 4, { 2, 10, 10, 10 } },
+        { 35, NUM_SINT,    4, 4, { 2, 10, 10, 10 } },
+        { 36, NUM_UNORM,   4, 4, { 10, 10, 10, 2 } },     /* 2_10_10_10_* */
+        { 37, NUM_SNORM,   4, 4, { 10, 10, 10, 2 } },
+        { 38, NUM_USCALED, 4, 4, { 10, 10, 10, 2 } },
+        { 39, NUM_SSCALED, 4, 4, { 10, 10, 10, 2 } },
+        { 40, NUM_UINT,    4, 4, { 10, 10, 10, 2 } },
+        { 41, NUM_SINT,    4, 4, { 10, 10, 10, 2 } },
+        { 68, NUM_UNORM,   2, 3, { 5, 6, 5, 0 } },        /* 5_6_5_UNORM */
+        { 69, NUM_UNORM,   2, 4, { 5, 5, 5, 1 } },        /* 1_5_5_5_UNORM */
+        { 70, NUM_UNORM,   2, 4, { 1, 5, 5, 5 } },        /* 5_5_5_1_UNORM */
+        { 71, NUM_UNORM,   2, 4, { 4, 4, 4, 4 } },        /* 4_4_4_4_UNORM */
+        { 72, NUM_UNORM,   1, 2, { 4, 4, 0, 0 } },        /* 4_4_UNORM */
+    };
+    for (unsigned i = 0; i < sizeof packed / sizeof packed[0]; i++)
+        if (f == packed[i].f) {
+            unsigned sh = 0;
+            r.comps = packed[i].n;
+            r.num = packed[i].num;
+            r.packed = packed[i].bytes;
+            for (unsigned c = 0; c < r.comps; c++) {
+                r.cb[c] = packed[i].w[c];
+                r.sh[c] = (uint8_t)sh;
+                sh += packed[i].w[c];
+            }
+            return r;
+        }
     return r;
+}
+
+/* Width of component c. */
+static unsigned fmt_cbits(const buf_fmt *fm, unsigned c)
+{
+    return fm->packed ? fm->cb[c] : fm->bits;
 }
 
 static uint64_t f64_bits(double d)
@@ -124,17 +167,29 @@ static double to_dbl(fp_fmt f, uint32_t v, const fp_policy *pol)
 
 /* One component of memory (raw n-bit value) as the VGPR (half) value: 32 bits, or
  * 16 bits for D16 (float classes to F16: FLOAT32 by truncation, the others round to
- * nearest even, §9.3.1 L4365; integers to their low 16 bits). */
-static uint32_t fmt_load(const buf_fmt *fm, uint32_t raw, int d16, const fp_policy *pol)
+ * nearest even, §9.3.1 L4365; integers of 8/16 bits to their low 16 bits, 32-bit
+ * integers saturated (or wrapped, `fmt_int_wrap`: D35)).  Small floats (11/10 bits,
+ * D34) convert exactly. */
+static uint32_t fmt_load(unsigned num, unsigned n, uint32_t raw, int d16, int wrap,
+                         const fp_policy *pol)
 {
-    unsigned n = fm->bits;
     uint32_t smax = (1u << (n - 1)) - 1;
     int32_t sv = n == 32 ? (int32_t)raw : (int32_t)(raw << (32 - n)) >> (32 - n);
     double d;
-    switch (fm->num) {
-    case NUM_UINT: return d16 ? raw & 0xffffu : raw;
-    case NUM_SINT: return d16 ? (uint32_t)sv & 0xffffu : (uint32_t)sv;
+    switch (num) {
+    case NUM_UINT:
+        if (!d16)
+            return raw;
+        return wrap || raw <= 0xffffu ? raw & 0xffffu : 0xffffu;
+    case NUM_SINT:
+        if (!d16)
+            return (uint32_t)sv;
+        if (!wrap)
+            sv = sv < -32768 ? -32768 : sv > 32767 ? 32767 : sv;
+        return (uint32_t)sv & 0xffffu;
     case NUM_FLOAT:
+        if (n == 11 || n == 10)
+            return d16 ? fp_ufsmall_to_f16(raw, n - 5) : fp_ufsmall_to_f32(raw, n - 5);
         if (n == 32) {
             if (!d16)
                 return raw;
@@ -172,22 +227,28 @@ static double clampd(double x, double lo, double hi)
 
 /* One VGPR (half) value as the raw n-bit component stored (D30): floats by the
  * format's conversion (NaN -> 0, clamped to the range, RNE); integers saturated to
- * the component's range; D16 sources are F16 (float classes) or 16-bit integers. */
-static uint32_t fmt_store(const buf_fmt *fm, uint32_t v, int d16, const fp_policy *pol)
+ * the component's range (`fmt_int_wrap`: their low n bits, D35); small floats as
+ * fp_f32_to_ufsmall (D34); D16 sources are F16 (float classes) or 16-bit integers. */
+static uint32_t fmt_store(unsigned num, unsigned n, uint32_t v, int d16, int wrap,
+                          const fp_policy *pol)
 {
-    unsigned n = fm->bits;
     uint32_t mask = n == 32 ? 0xffffffffu : (1u << n) - 1;
     double umax = (double)mask, smax = (double)((1u << (n - 1)) - 1), smin = -smax - 1.0;
-    if (fm->num == NUM_UINT || fm->num == NUM_SINT) {
-        int64_t x = fm->num == NUM_UINT ? (int64_t)(d16 ? v & 0xffffu : v)
-                                        : (int64_t)(d16 ? (int32_t)(int16_t)v : (int32_t)v);
-        int64_t lo = fm->num == NUM_UINT ? 0 : (int64_t)smin;
-        int64_t hi = fm->num == NUM_UINT ? (int64_t)umax : (int64_t)smax;
+    if (num == NUM_UINT || num == NUM_SINT) {
+        int64_t x = num == NUM_UINT ? (int64_t)(d16 ? v & 0xffffu : v)
+                                    : (int64_t)(d16 ? (int32_t)(int16_t)v : (int32_t)v);
+        int64_t lo = num == NUM_UINT ? 0 : (int64_t)smin;
+        int64_t hi = num == NUM_UINT ? (int64_t)umax : (int64_t)smax;
         if (n == 32)
             return d16 ? (uint32_t)x : v;
+        if (wrap)
+            return (uint32_t)x & mask;
         return (uint32_t)(x < lo ? lo : x > hi ? hi : x) & mask;
     }
-    if (fm->num == NUM_FLOAT) {
+    if (num == NUM_FLOAT) {
+        if (n == 11 || n == 10)
+            return fp_f32_to_ufsmall(d16 ? dbl_to(FP_F32, to_dbl(FP_F16, v & 0xffffu, pol), pol) : v,
+                                     n - 5);
         if (n == 32)
             return d16 ? dbl_to(FP_F32, to_dbl(FP_F16, v & 0xffffu, pol), pol) : v;
         return d16 ? v & 0xffffu : dbl_to(FP_F16, to_dbl(FP_F32, v, pol), pol);
@@ -195,7 +256,7 @@ static uint32_t fmt_store(const buf_fmt *fm, uint32_t v, int d16, const fp_polic
     double d = d16 ? to_dbl(FP_F16, v & 0xffffu, pol) : to_dbl(FP_F32, v, pol);
     if (d != d)
         return 0;
-    switch (fm->num) {
+    switch (num) {
     case NUM_UNORM: return (uint32_t)rne(clampd(d, 0.0, 1.0) * umax);
     case NUM_SNORM: return (uint32_t)(int32_t)rne(clampd(d, -1.0, 1.0) * smax) & mask;
     case NUM_USCALED: return (uint32_t)rne(clampd(d, 0.0, umax));
@@ -234,8 +295,6 @@ static int buf_prepare(rdna4_state *s, const rdna4_pre *p, buf_access *a)
     const rdna4_row *r = &rdna4_rows[p->row];
     const uint32_t *f = a->in.f;
     a->k = kind_of(r->op);
-    if (f[RDNA4_FLD_TFE])
-        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL, "unimplemented: %s with tfe", r->name);
     uint32_t v[4];
     for (unsigned i = 0; i < 4; i++)
         v[i] = sreg32(s, f[RDNA4_FLD_RSRC] + i);
@@ -262,15 +321,14 @@ static int buf_prepare(rdna4_state *s, const rdna4_pre *p, buf_access *a)
         return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
                            "unimplemented: %s with V# swizzle_enable 2 (reserved, Table 57 L4570)",
                            r->name);
+    memset(&a->fm, 0, sizeof a->fm);        /* unbound: no format, nothing stored */
     if (a->k.fmt && !a->unbound) {
         a->fm = fmt_of(dfmt);
         if (!a->fm.comps)
             return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
-                               "unimplemented: %s with data format %u (only the 8/16/32-bit "
-                               "component formats are modelled)", r->name, dfmt);
-        if (a->k.d16 && a->fm.bits == 32 && a->fm.num != NUM_FLOAT)
-            return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
-                               "unimplemented: %s of a 32-bit integer format", r->name);
+                               "unimplemented: %s with data format %u (SRGB, shared-exponent, "
+                               "1-bit, depth and compressed formats are not modelled)",
+                               r->name, dfmt);
     }
     a->lanes = rdna4_exec_mask(s);
     unsigned vaddr = f[RDNA4_FLD_VADDR], idxen = f[RDNA4_FLD_IDXEN] != 0, offen = f[RDNA4_FLD_OFFEN] != 0;
@@ -323,7 +381,8 @@ static int buf_align(rdna4_state *s, gpuref_retire *rr, buf_access *a)
         uint64_t ad = buf_addr(a, l, 0);
         unsigned need;
         if (a->k.fmt) {
-            need = a->unbound ? 1 : a->fm.bits >= 32 ? 4 : a->fm.bits / 8;
+            need = a->unbound ? 1 : a->fm.packed ? a->fm.packed
+                                  : a->fm.bits >= 32 ? 4 : a->fm.bits / 8;
         } else if (a->k.atomic) {
             if (s->align_mode == 0) {       /* forced alignment: the LSBs ignored */
                 a->offset[l] -= (uint32_t)(ad & (a->k.bytes - 1));
@@ -369,7 +428,10 @@ RDNA4_EXEC(buffer_load)
         return st;
     const buf_kind *k = &a.k;
     unsigned vd = a.in.f[RDNA4_FLD_VDATA];
-    if (vd + k->nreg > 256)
+    /* TFE (D36): the tuple holds one more VGPR, the status DWORD, written (0: the
+     * model's memory never NACKs) only with `tfe_status` */
+    unsigned tfe = a.in.f[RDNA4_FLD_TFE] != 0, xs = tfe && s->tfe_status;
+    if (vd + k->nreg + tfe > 256)
         a.lanes = 0;
     if (!a.lanes && !s->vmcnt[RDNA4_CNT_LOAD])
         return GPUREF_OK;
@@ -381,7 +443,9 @@ RDNA4_EXEC(buffer_load)
     uint32_t bits = k->fmt ? (k->d16 == 2 ? 0xffff0000u : k->d16 && k->fmt == 2 ? 0x0000ffffu
                                                                                  : 0xffffffffu)
                            : rdna4_vm_bits(k->half);
-    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, a.lanes ? k->nreg : 0, bits, a.lanes);
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, a.lanes ? k->nreg + xs : 0, bits,
+                                    a.lanes);
+    q->tfe = (uint8_t)(xs && a.lanes);
     for (uint64_t m = a.lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint32_t d[4] = { 0, 0, 0, 0 };
@@ -397,15 +461,23 @@ RDNA4_EXEC(buffer_load)
             rdna4_vm_dwords(b, k->bytes, k->sign, k->half, d);
         } else {
             unsigned nc = k->fmt - 1, cb = a.fm.bits / 8;
-            int oob = buf_oob(&a, l, 0, a.fm.comps * cb);
+            int oob = buf_oob(&a, l, 0, a.fm.packed ? a.fm.packed : a.fm.comps * cb);
             uint32_t raw[4] = { 0, 0, 0, 0 };
-            if (!oob)
+            if (!oob && a.fm.packed) {
+                uint8_t b[4];
+                for (unsigned j = 0; j < a.fm.packed; j++)
+                    rdna4_mem_read(s->mem, buf_addr(&a, l, j), b + j, 1);
+                uint32_t w = (uint32_t)rdna4_le_get(b, a.fm.packed);
+                for (unsigned c = 0; c < a.fm.comps; c++)
+                    raw[c] = (w >> a.fm.sh[c]) & ((1u << a.fm.cb[c]) - 1u);
+            } else if (!oob) {
                 for (unsigned c = 0; c < a.fm.comps; c++) {
                     uint8_t b[4];
                     for (unsigned j = 0; j < cb; j++)
                         rdna4_mem_read(s->mem, buf_addr(&a, l, c * cb + j), b + j, 1);
                     raw[c] = (uint32_t)rdna4_le_get(b, cb);
                 }
+            }
             for (unsigned c = 0; c < nc; c++) {
                 unsigned src;
                 int sel = dsel(&a, c, &src);
@@ -416,7 +488,8 @@ RDNA4_EXEC(buffer_load)
                 else if (sel < 4 || src >= a.fm.comps || oob)
                     v = 0;
                 else
-                    v = fmt_load(&a.fm, raw[src], k->d16 != 0, &pol);
+                    v = fmt_load(a.fm.num, fmt_cbits(&a.fm, src), raw[src], k->d16 != 0,
+                                 (int)s->fmt_int_wrap, &pol);
                 if (k->d16 == 2)
                     d[0] = v << 16;
                 else if (k->d16)
@@ -427,6 +500,8 @@ RDNA4_EXEC(buffer_load)
         }
         for (unsigned i = 0; i < k->nreg; i++)
             s->vmdata[q->row0 + i][l] = d[i];
+        if (q->tfe)
+            s->vmdata[q->row0 + k->nreg][l] = 0;     /* TEXEL_FAIL 0, LOD_WARNING 0, LOD 0 */
     }
     rdna4_vm_announce(s, rr, q);
     return GPUREF_OK;
@@ -447,7 +522,8 @@ RDNA4_EXEC(buffer_store)
         return gpuref_errf(s->err, GPUREF_ERR_FAULT, "%s: float policy", rdna4_rows[p->row].name);
     /* the bytes of each lane and which of them are stored */
     uint8_t data[64][16], keep[64][16];
-    unsigned n = k->fmt ? a.fm.comps * (a.fm.bits / 8) : k->bytes, total = 0;
+    unsigned n = k->fmt ? (a.fm.packed ? a.fm.packed : a.fm.comps * (a.fm.bits / 8)) : k->bytes;
+    unsigned total = 0;
     for (uint64_t m = a.lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         memset(keep[l], 0, sizeof keep[l]);
@@ -461,13 +537,21 @@ RDNA4_EXEC(buffer_store)
         } else if (!buf_oob(&a, l, 0, n)) {
             unsigned nc = k->fmt - 1, cb = a.fm.bits / 8;
             /* components the shader does not supply: X replicated (§9.3 L4359) */
+            uint32_t word = 0;
             for (unsigned c = 0; c < a.fm.comps; c++) {
                 unsigned sc = c < nc ? c : 0;
                 uint32_t v = k->d16 == 2 ? s->vgpr[vs * 64u + l] >> 16
                              : k->d16 ? s->vgpr[((vs + sc / 2) & 255u) * 64u + l] >> (16 * (sc & 1))
                                       : s->vgpr[((vs + sc) & 255u) * 64u + l];
-                rdna4_le_put(data[l] + c * cb, fmt_store(&a.fm, v, k->d16 != 0, &pol), cb);
+                uint32_t raw = fmt_store(a.fm.num, fmt_cbits(&a.fm, c), v, k->d16 != 0,
+                                         (int)s->fmt_int_wrap, &pol);
+                if (a.fm.packed)
+                    word |= raw << a.fm.sh[c];
+                else
+                    rdna4_le_put(data[l] + c * cb, raw, cb);
             }
+            if (a.fm.packed)
+                rdna4_le_put(data[l], word, a.fm.packed);
             memset(keep[l], 1, n);
         }
         /* count the runs: bytes kept and contiguous in memory */

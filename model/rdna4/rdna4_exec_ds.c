@@ -218,7 +218,7 @@ RDNA4_EXEC(ds_store)
  * opcode of the 32-bit non-returning DS form (RDNA4_AT_*, rdna4_exec.h). */
 enum { A_ADD = RDNA4_AT_ADD, A_SUB, A_RSUB, A_INC, A_DEC, A_MIN_I, A_MAX_I, A_MIN_U, A_MAX_U,
        A_AND, A_OR, A_XOR, A_MSKOR, A_XCHG, A_CMP = RDNA4_AT_CMP, A_COND_SUB = RDNA4_AT_COND_SUB,
-       A_SUB_CLAMP = RDNA4_AT_SUB_CLAMP };
+       A_SUB_CLAMP = RDNA4_AT_SUB_CLAMP, A_ORDERED = RDNA4_AT_ORDERED };
 
 uint64_t rdna4_atomic_int(unsigned base, unsigned w64, uint64_t tmp, uint64_t src, uint64_t src2)
 {
@@ -243,6 +243,10 @@ uint64_t rdna4_atomic_int(unsigned base, unsigned w64, uint64_t tmp, uint64_t sr
     case A_XCHG:  r = src; break;
     case A_CMP:   r = tmp == src2 ? src : tmp; break;
     case A_COND_SUB:  r = tmp >= src ? tmp - src : tmp; break;
+    case A_ORDERED:   /* (ID, value) pair: DWORD 0 the ID, DWORD 1 the value (L30744) */
+        r = (uint32_t)tmp != (uint32_t)src ? tmp
+            : (((tmp >> 32) + (src >> 32)) << 32) | (((uint32_t)tmp + 1u) & (uint32_t)src2);
+        break;
     default:      r = tmp < src ? 0 : tmp - src; break;      /* A_SUB_CLAMP */
     }
     return r & mask;

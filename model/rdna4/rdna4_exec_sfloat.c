@@ -31,14 +31,15 @@ uint32_t rdna4_fp_excp_bits(unsigned exc)
 {
     return ((exc & FP_EXC_INVALID) ? 1u : 0) | ((exc & FP_EXC_DENORMAL) ? 2u : 0) |
            ((exc & FP_EXC_DIVBYZERO) ? 4u : 0) | ((exc & FP_EXC_OVERFLOW) ? 8u : 0) |
-           ((exc & FP_EXC_UNDERFLOW) ? 16u : 0) | ((exc & FP_EXC_INEXACT) ? 32u : 0);
+           ((exc & FP_EXC_UNDERFLOW) ? 16u : 0) | ((exc & FP_EXC_INEXACT) ? 32u : 0) |
+           ((exc & RDNA4_EXC_INT_DIV0) ? 64u : 0);
 }
 
 /* Check the exception against the trap enables before any state is written. */
 int rdna4_fp_check_trap(rdna4_state *s, const rdna4_pre *p, unsigned exc)
 {
     uint32_t bits = rdna4_fp_excp_bits(exc);
-    if ((bits & s->a.hwreg[RDNA4_HW_TRAP_CTRL] & 0x3fu) &&
+    if ((bits & s->a.hwreg[RDNA4_HW_TRAP_CTRL] & 0x7fu) &&
         (s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_TRAP_EN))
         return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
                            "unimplemented: %s raises an exception whose trap is enabled "

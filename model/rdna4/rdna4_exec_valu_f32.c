@@ -39,6 +39,7 @@ static int lane_op(int k, fp_fmt F, const uint64_t *x, const fp_policy *pol, uns
 {
     uint64_t t = 0;
     int st;
+    fl &= ~(unsigned)RDNA4_FL_CLAMPBIT;
     switch (k) {
     case K_ADD: return fp_add(F, x[0], x[1], pol, fl, r, e);
     case K_SUB: return fp_sub(F, x[0], x[1], pol, fl, r, e);
@@ -128,9 +129,10 @@ static uint64_t clamp01(fp_fmt f, const fp_policy *pol, uint64_t r)
  * (F16: the halves OPSEL / VGPR bit 7 name), fd: the result's (F16: a half of the
  * destination, the other half kept: V5); flush: the row always flushes F32
  * denormals (§7.2.4). */
-static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int flush,
-               fp_fmt fs, fp_fmt fd)
+int rdna4_valu_fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, rdna4_flane_fn fn,
+                   int k, unsigned how, fp_fmt fs, fp_fmt fd)
 {
+    int flush = (how & RDNA4_FOP_FLUSH) != 0;
     const rdna4_vpre *v = rdna4_vp(s, p);
     int st = rdna4_valu_plain(s, p, v);
     if (st)
@@ -145,9 +147,10 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
     }
     uint64_t src[3][RDNA4_NL], d[RDNA4_NL];
     uint32_t t[RDNA4_NL], d32[RDNA4_NL];
-    unsigned n = rdna4_nlanes(s), exc = 0, isint = k >= K_INT, h16 = fd == FP_F16;
+    unsigned n = rdna4_nlanes(s), exc = 0, isint = (how & RDNA4_FOP_INT) != 0, h16 = fd == FP_F16;
     unsigned dhalf = v->opsel >> 3 & 1u;
-    uint64_t ex = rdna4_valu_lanes(s);
+    /* the pseudo-scalar rows (V_S_*): one value, EXEC ignored (§7.10) */
+    uint64_t ex = (how & RDNA4_FOP_SDST) ? 1u : rdna4_valu_lanes(s);
     /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (VOP3 OMOD [60:59]), in the result's format */
     static const uint32_t omul32[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
     static const uint32_t omul16[4] = { 0, 0x4000u, 0x4400u, 0x3800u };
@@ -155,22 +158,22 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
                                         0x3fe0000000000000ull };
     uint64_t negz = h16 ? 0x8000u : fd == FP_F64 ? 1ull << 63 : 0x80000000u;
     unsigned omod = isint ? 0 : v->omod, clamp = isint ? 0 : v->clamp;
-    unsigned fl = clamp && !omod ? FP_F_CLAMP : 0;
+    unsigned fl = (clamp && !omod ? FP_F_CLAMP : 0) | (isint && v->clamp ? RDNA4_FL_CLAMPBIT : 0);
     /* the operation's format: that of the sources (conversions name both) */
     fp_fmt F = fs;
     for (unsigned i = 0; i < v->nsrc && i < 3; i++) {
-        if (fs == FP_F64 && !(k == K_LDEXP && i == 1)) {
+        if (fs == FP_F64 && !((how & RDNA4_FOP_SRC1_32) && i == 1)) {
             rdna4_load_src64(s, v, i, src[i]);
             continue;
         }
-        if (fs == FP_F16 && k != K_LDEXP)
+        if (fs == FP_F16 && !((how & RDNA4_FOP_SRC1_32) && i == 1))
             rdna4_load_src16(s, v, i, t);
         else
             rdna4_load_src(s, v, i, t);
         for (unsigned l = 0; l < n; l++)
             src[i][l] = t[l];
     }
-    if (k == K_FMAC) {
+    if (how & RDNA4_FOP_ACC) {
         const uint32_t *r = &s->vgpr[v->vdst * 64u];
         for (unsigned l = 0; l < n; l++)
             src[2][l] = h16 ? r[l] >> (16u * dhalf) & 0xffffu : r[l];
@@ -178,14 +181,14 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
     for (uint64_t m = ex; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m), e = 0, e2 = 0;
         uint64_t x[3] = { src[0][l], src[1][l], src[2][l] }, r = 0;
-        st = lane_op(k, F, x, pol, fl, &r, &e);
+        st = fn(k, F, x, pol, fl, &r, &e);
         if (!st && omod) {
             st = fp_mul(fd, r, h16 ? omul16[omod] : fd == FP_F64 ? omul64[omod] : omul32[omod], pol,
                         FP_F_FLUSH_OUT | (clamp ? FP_F_CLAMP : 0), &r, &e2);
             if (r == negz)
                 r = 0;
             e |= e2 & ~(FP_EXC_UNDERFLOW | FP_EXC_INEXACT);
-        } else if (!st && clamp && ((k >= K_MIN && k <= K_MAXIMUMMINIMUM) || k == K_FREXP_MANT)) {
+        } else if (!st && clamp && (how & RDNA4_FOP_SEL)) {
             r = clamp01(fd, pol, r);   /* rows that select or copy an operand (V9) */
         }
         if (st)
@@ -197,7 +200,10 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
     if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
         return st;
     rr->exec_mask = rdna4_exec_mask(s);
-    if (h16)
+    if (how & RDNA4_FOP_SDST) {   /* an F16 result zero-extended (§7.10 L3509) */
+        if (rdna4_sdst_ok(s, v->sdst, 1))
+            rdna4_write_sreg(s, rr, v->sdst, h16 ? d32[0] & 0xffffu : d32[0], 0);
+    } else if (h16)
         rdna4_valu_write16(s, rr, v->vdst, dhalf, d32, ex);
     else if (fd == FP_F64 && !isint)
         rdna4_valu_write64(s, rr, v->vdst, d, ex);
@@ -205,6 +211,16 @@ static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int
         rdna4_valu_write(s, rr, v->vdst, d32, ex);
     rdna4_fp_record_exc(s, rr, exc);
     return GPUREF_OK;
+}
+
+/* The rows of this file: the lane function lane_op, the handling by kind. */
+static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int flush,
+               fp_fmt fs, fp_fmt fd)
+{
+    unsigned how = (flush ? RDNA4_FOP_FLUSH : 0) | (k >= K_INT ? RDNA4_FOP_INT : 0) |
+                   (k == K_LDEXP ? RDNA4_FOP_SRC1_32 : 0) | (k == K_FMAC ? RDNA4_FOP_ACC : 0) |
+                   ((k >= K_MIN && k <= K_MAXIMUMMINIMUM) || k == K_FREXP_MANT ? RDNA4_FOP_SEL : 0);
+    return rdna4_valu_fop(s, p, rr, lane_op, k, how, fs, fd);
 }
 
 #define F32(NAME, K, FL) RDNA4_EXEC(NAME) { return fop(s, p, rr, K, FL, FP_F32, FP_F32); }
@@ -313,3 +329,35 @@ RDNA4_EXEC(v_cvt_f64_f32) { return fop(s, p, rr, K_CVT_F64_F32, 0, FP_F32, FP_F6
 RDNA4_EXEC(v_cvt_f32_f64) { return fop(s, p, rr, K_CVT_F32_F64, 0, FP_F64, FP_F32); }
 RDNA4_EXEC(v_cvt_f64_i32) { return fop(s, p, rr, K_CVT_F64_I32, 0, FP_F32, FP_F64); }
 RDNA4_EXEC(v_cvt_f64_u32) { return fop(s, p, rr, K_CVT_F64_U32, 0, FP_F32, FP_F64); }
+
+/* F16 rows of the kinds above (issue 13, second part): FMAAK/FMAMK_F16 (the literal K
+ * an F16 source of its place), the three-input and combined min/max, FREXP */
+F16(v_fmamk_f16, K_FMA)
+F16(v_fmaak_f16, K_FMA)
+F16(v_min3_num_f16, K_MIN3)
+F16(v_max3_num_f16, K_MAX3)
+F16(v_minimum3_f16, K_MINIMUM3)
+F16(v_maximum3_f16, K_MAXIMUM3)
+F16(v_minmax_num_f16, K_MINMAX)
+F16(v_maxmin_num_f16, K_MAXMIN)
+F16(v_minimummaximum_f16, K_MINIMUMMAXIMUM)
+F16(v_maximumminimum_f16, K_MAXIMUMMINIMUM)
+F16(v_frexp_mant_f16, K_FREXP_MANT)
+F16(v_frexp_exp_i16_f16, K_FREXP_EXP)
+
+/* The pseudo-scalar transcendentals (§7.10, L21564-21760): the vector rows' functions
+ * (correctly rounded, C2; the F32 rows flush denormals as V_*_F32 do, their notes
+ * "denormals are flushed"), one value from scalar sources, EXEC ignored, written to
+ * the SGPR in VDST (an F16 result zero-extended).  README V17. */
+#define PS(NAME, K, FL, F) \
+    RDNA4_EXEC(NAME) { return rdna4_valu_fop(s, p, rr, lane_op, K, RDNA4_FOP_SDST | (FL), F, F); }
+PS(v_s_exp_f32, K_EXP, RDNA4_FOP_FLUSH, FP_F32)
+PS(v_s_log_f32, K_LOG, RDNA4_FOP_FLUSH, FP_F32)
+PS(v_s_rcp_f32, K_RCP, RDNA4_FOP_FLUSH, FP_F32)
+PS(v_s_rsq_f32, K_RSQ, RDNA4_FOP_FLUSH, FP_F32)
+PS(v_s_sqrt_f32, K_SQRT, RDNA4_FOP_FLUSH, FP_F32)
+PS(v_s_exp_f16, K_EXP, 0, FP_F16)
+PS(v_s_log_f16, K_LOG, 0, FP_F16)
+PS(v_s_rcp_f16, K_RCP, 0, FP_F16)
+PS(v_s_rsq_f16, K_RSQ, 0, FP_F16)
+PS(v_s_sqrt_f16, K_SQRT, 0, FP_F16)

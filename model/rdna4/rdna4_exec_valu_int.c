@@ -514,3 +514,34 @@ static int icmp_exec(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int 
 
 RDNA4_EXEC(v_cmp_int) { return icmp_exec(s, p, rr, 0); }
 RDNA4_EXEC(v_cmpx_int) { return icmp_exec(s, p, rr, 1); }
+
+/* V_MQSAD_U32_U8 (L20956): four masked SADs (V_MSAD_U8) of the byte windows S0[31:0],
+ * [39:8], [47:16], [55:24] against S1, each accumulating the 32-bit DWORD k of the
+ * 128-bit S2 into DWORD k of the 128-bit D0 (E19).  CLAMP saturates each DWORD's exact
+ * sum at 0xffffffff (V5's rule for the SAD family).  S2 must be a VGPR quad: a constant
+ * there (no 128-bit value is defined for one) stops with "unimplemented". */
+RDNA4_EXEC(v_mqsad_u32_u8)
+{
+    const rdna4_vpre *v = rdna4_vp(s, p);
+    int st = rdna4_valu_plain(s, p, v);
+    if (st)
+        return st;
+    if (v->v[2] < 0)
+        return rdna4_valu_not_yet(s, p, "with a constant 128-bit S2");
+    uint32_t b[RDNA4_NL], d[4][RDNA4_NL];
+    uint64_t a[RDNA4_NL], ex = rdna4_valu_lanes(s);
+    unsigned n = rdna4_nlanes(s);
+    rdna4_load_src64(s, v, 0, a);
+    rdna4_load_src(s, v, 1, b);
+    for (unsigned k = 0; k < 4; k++) {
+        const uint32_t *c = &s->vgpr[(((unsigned)v->v[2] + k) & 255u) * 64u];
+        for (unsigned l = 0; l < n; l++) {
+            uint64_t acc = sad8((uint32_t)(a[l] >> (8 * k)), b[l], c[l], 1);
+            d[k][l] = v->clamp && acc > 0xffffffffu ? 0xffffffffu : (uint32_t)acc;
+        }
+    }
+    rr->exec_mask = rdna4_exec_mask(s);
+    for (unsigned k = 0; k < 4; k++)
+        rdna4_valu_write(s, rr, (v->vdst + k) & 255u, d[k], ex);
+    return GPUREF_OK;
+}

@@ -55,7 +55,7 @@ int rdna4_vm_atomic_kind(unsigned op, unsigned *atomic, unsigned *w64, unsigned 
         *atomic = 1;
         return 1;
     }
-    if (op < 51 || (op > 77 && op != 80))
+    if (op < 51 || (op > 77 && op != 80 && op != 115))
         return 0;
     static const uint8_t op32[14] = { RDNA4_AT_XCHG, RDNA4_AT_CMP, RDNA4_AT_ADD, RDNA4_AT_SUB,
         0xff, RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
@@ -64,6 +64,11 @@ int rdna4_vm_atomic_kind(unsigned op, unsigned *atomic, unsigned *w64, unsigned 
         RDNA4_AT_MIN_I, RDNA4_AT_MIN_U, RDNA4_AT_MAX_I, RDNA4_AT_MAX_U, RDNA4_AT_AND,
         RDNA4_AT_OR, RDNA4_AT_XOR, RDNA4_AT_INC, RDNA4_AT_DEC };
     unsigned a;
+    if (op == 115) {                   /* GLOBAL_ATOMIC_ORDERED_ADD_B64 (VGLOBAL only) */
+        *atomic = RDNA4_AT_ORDERED + 1;
+        *w64 = 1;
+        return 1;
+    }
     if (op == 55)
         a = RDNA4_AT_SUB_CLAMP;
     else if (op == 80)
@@ -359,10 +364,11 @@ static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
         unsigned v = (q->dst + r) & 255u;
         uint32_t *reg = &s->vgpr[v * 64u];
         const uint32_t *d = s->vmdata[q->row0 + r];
-        gpuref_regw *w = vgpr_w(rr, v, q->bits, q->lanes, GPUREF_REGW_DEFERRED, q->tag);
+        uint32_t bits = rdna4_vm_regbits(q, r);
+        gpuref_regw *w = vgpr_w(rr, v, bits, q->lanes, GPUREF_REGW_DEFERRED, q->tag);
         for (uint64_t m = q->lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
-            reg[l] = (reg[l] & ~q->bits) | (d[l] & q->bits);
+            reg[l] = (reg[l] & ~bits) | (d[l] & bits);
             if (w)
                 w->value[l] = reg[l];
         }
@@ -423,6 +429,7 @@ rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned
     q->nreg = (uint8_t)nreg;
     q->row0 = (uint8_t)s->vmreg;
     q->cnt = (uint8_t)cnt;
+    q->tfe = 0;
     s->vmreg += nreg;
     s->vmcnt[cnt]++;
     return q;
@@ -433,12 +440,13 @@ void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q)
 {
     for (unsigned i = 0; i < q->nreg; i++) {
         unsigned v = (q->dst + i) & 255u;
-        gpuref_regw *w = vgpr_w(rr, v, q->bits, q->lanes, GPUREF_REGW_PENDING, q->tag);
+        uint32_t bits = rdna4_vm_regbits(q, i);
+        gpuref_regw *w = vgpr_w(rr, v, bits, q->lanes, GPUREF_REGW_PENDING, q->tag);
         if (!w)
             return;
         for (uint64_t m = q->lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
-            w->value[l] = (s->vgpr[v * 64u + l] & ~q->bits) | (s->vmdata[q->row0 + i][l] & q->bits);
+            w->value[l] = (s->vgpr[v * 64u + l] & ~bits) | (s->vmdata[q->row0 + i][l] & bits);
         }
     }
 }
@@ -605,6 +613,8 @@ RDNA4_EXEC(vmem_atomic)
                 src2 = s->vgpr[((vs + hi) & 255u) * 64u + l];
                 if (k->w64)
                     src2 |= (uint64_t)s->vgpr[((vs + 3) & 255u) * 64u + l] << 32;
+            } else if (!k->fatomic && k->atomic - 1 == RDNA4_AT_ORDERED) {
+                src2 = s->gs_max_wave_id;        /* VGT_GS_MAX_WAVE_ID (config, D37) */
             }
             uint64_t r = k->fatomic ? rdna4_atomic_float(k->fatomic, (int)k->w64, tmp, src, &pol)
                                     : rdna4_atomic_int(k->atomic - 1, k->w64, tmp, src, src2);

@@ -599,8 +599,8 @@ static void aim_same(gt *t, unsigned op, unsigned vc)
         if (o->kind != RDNA4_K_SSRC || (r->flags & (RDNA4_REGSRC | RDNA4_BARID)))
             continue;
         int tfl = o->type == RDNA4_T_F32 || o->type == RDNA4_T_F16 || o->type == RDNA4_T_F64 ||
-                  o->type == RDNA4_T_BF16;
-        if (tfl != fl || o->type == RDNA4_T_F64 || o->type == RDNA4_T_BF16)
+                  o->type == RDNA4_T_BF16 || o->type == RDNA4_T_BF16P;
+        if (tfl != fl || o->type == RDNA4_T_F64 || o->type == RDNA4_T_BF16 || o->type == RDNA4_T_BF16P)
             continue;
         if (rdna4_type_is64(o->type)) {
             if (pair < 0) {

@@ -53,6 +53,9 @@ static int rdna4_init(void *vst, const char *config, char *err)
     s->align_mode = 3;         /* UNALIGNED, as Linux amdgpu programs SH_MEM_CONFIG (README D17) */
     s->lds_size = 65536;       /* 64 KiB, the most one work-group can allocate (§12 L5645) */
     s->dpp_fi_oor = 0;         /* DPP16 out-of-row source: bound_ctrl decides (README A14) */
+    s->fmt_int_wrap = 0;       /* format conversions saturate integers (README D30, D35) */
+    s->tfe_status = 0;         /* TFE: no status DWORD without a NACK (README D36) */
+    s->gs_max_wave_id = 0xffffffffu;   /* VGT_GS_MAX_WAVE_ID: no wrap (README D37) */
     s->vwen = ~0ull;
     unsigned priv = 0, trap_en = 0;
     size_t pos = 0;
@@ -101,11 +104,19 @@ static int rdna4_init(void *vst, const char *config, char *err)
             s->align_mode = (unsigned)v;
         } else if (strcmp(key, "dpp_fi_oor") == 0) {
             bad = parse_bool(val, &s->dpp_fi_oor);
+        } else if (strcmp(key, "fmt_int_wrap") == 0) {
+            bad = parse_bool(val, &s->fmt_int_wrap);
+        } else if (strcmp(key, "tfe_status") == 0) {
+            bad = parse_bool(val, &s->tfe_status);
+        } else if (strcmp(key, "gs_max_wave_id") == 0) {
+            bad = gpuref_parse_u64(val, &v) || v > 0xffffffffu;
+            s->gs_max_wave_id = (uint32_t)v;
         } else {
             return gpuref_errf(err, GPUREF_ERR_CONFIG,
                                "rdna4: unknown config key '%s' (known: wave, sgprs, mode, priv, "
                                "trap_en, tba, tma, shared_base, private_base, scratch_base, "
-                               "dvgpr, smem_defer, align_mode, lds_size, dpp_fi_oor)", key);
+                               "dvgpr, smem_defer, align_mode, lds_size, dpp_fi_oor, fmt_int_wrap, "
+                               "tfe_status, gs_max_wave_id)", key);
         }
         if (bad)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: bad value '%s' for config key '%s'",

@@ -1060,8 +1060,8 @@ echo "VALU texts of the directed vectors: $((FP - VP0)) passed, $((FF - VF0)) fa
 
 # 6. Every DS and VBUFFER row (issue 14), a few operand variants each (the driver's
 #    memrows: offsets, OFFEN/IDXEN, SOFFSET, TH/SCOPE, typed formats), and every memory
-#    line (ds_*, buffer_*, tbuffer_*, global_*, flat_*, scratch_*) of the ds_*/vmem_*
-#    directed vectors: llvm-mc encodes each text as our assembler does, and
+#    line (ds_*, buffer_*, tbuffer_*, global_*, flat_*, scratch_*) of the ds_*/vmem_*/mem_*
+#    directed vectors (mem_*: packed formats, TFE): llvm-mc encodes each text as our assembler does, and
 #    disassembles our words to our text.  Counted with the facts.
 MP0=$FP MF0=$FF
 "$W/rdna4tool" memrows > "$W/mem_rows.txt"
@@ -1069,7 +1069,8 @@ awk '
     /^    program: \|/ { inprog = 1; next }
     inprog && /^      / { l = substr($0, 7); if (l ~ /^(ds|buffer|tbuffer|global|flat|scratch)_/) print l; next }
     inprog { inprog = 0 }
-' vectors/rdna4/directed/ds_*.yaml vectors/rdna4/directed/vmem_*.yaml | sed 's/[[:space:]]*$//' > "$W/mem_vec.txt"
+' vectors/rdna4/directed/ds_*.yaml vectors/rdna4/directed/vmem_*.yaml \
+  vectors/rdna4/directed/mem_*.yaml | sed 's/[[:space:]]*$//' > "$W/mem_vec.txt"
 sort -u "$W/mem_rows.txt" "$W/mem_vec.txt" > "$W/mem.txt"
 llvm_words +wavefrontsize32 < "$W/mem.txt" > "$W/mem.llvm"
 "$W/rdna4tool" asm 32 < "$W/mem.txt" > "$W/mem.ours"

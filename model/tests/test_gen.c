@@ -429,6 +429,106 @@ static void test_r700(void)
     gpuref_cov_destroy(c);
 }
 
+/* how many lines of text start with `indent` spaces and then `word` (a
+ * whole word: a space, comma or the end of line follows) */
+static unsigned word_lines(const char *text, unsigned indent, const char *word)
+{
+    unsigned n = 0;
+    size_t wl = strlen(word);
+    for (const char *q = text; q; q = strchr(q, '\n'), q = q ? q + 1 : NULL) {
+        unsigned sp = 0;
+        while (q[sp] == ' ')
+            sp++;
+        if (sp == indent && !strncmp(q + sp, word, wl) &&
+            (q[sp + wl] == ' ' || q[sp + wl] == ',' || q[sp + wl] == '\n' || !q[sp + wl]))
+            n++;
+    }
+    return n;
+}
+
+static long bin_count(const gpuref_cov *c, const char *name)
+{
+    long b = gpuref_cov_find(c, name);
+    return b < 0 ? -1 : (long)gpuref_cov_count(c, (size_t)b);
+}
+
+/* R700 fetch clauses and exports: a mix of fetch and export rows only makes
+ * TEX/VTX/VTX_TC clauses of the four fetch rows the model runs and exports
+ * of every kind (the CF lines at 6 spaces, fetch lines at 8); the programs
+ * load (the assembler and the decoder accept every line), end normally on
+ * the model, and reach the fetch and export bins; the same seed gives the
+ * same file, another seed another; the default mix makes them too. */
+static void test_r700_fetch_export(void)
+{
+    static const char mix[] = "r700: 0\ncontrol: 0\nMOV: 1\nfetch: 60\nFETCH: 6\nSEMANTIC: 3\n"
+                              "LD: 4\nGET_TEXTURE_RESINFO: 2\nexport: 40\n";
+    gpuref_diag d = { 0 };
+    size_t len = 0, len2 = 0;
+    char *t = gen(7, 30, 60, 0, mix, NULL, &len, &d);
+    tu_check(t != NULL, "a fetch/export mix generates: %s", d.msg);
+    if (!t)
+        return;
+    static const char *const frow[] = { "FETCH", "SEMANTIC", "LD", "GET_TEXTURE_RESINFO" };
+    static const char *const cfk[] = { "TEX", "VTX", "VTX_TC", "EXPORT", "EXPORT_DONE",
+                                       "MEM_STREAM0", "MEM_STREAM1", "MEM_STREAM2", "MEM_STREAM3",
+                                       "MEM_SCRATCH", "MEM_REDUCTION", "MEM_RING", "MEM_EXPORT" };
+    unsigned miss = 0, nf = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned n = word_lines(t, 8, frow[i]);
+        nf += n;
+        if (!n) {
+            printf("  no %s line\n", frow[i]);
+            miss++;
+        }
+    }
+    for (unsigned i = 0; i < sizeof cfk / sizeof cfk[0]; i++)
+        if (!word_lines(t, 6, cfk[i])) {
+            printf("  no %s line\n", cfk[i]);
+            miss++;
+        }
+    tu_check(miss == 0 && nf > 100,
+             "every fetch row and export kind appears (%u fetch lines, %u missing)", nf, miss);
+    tu_check(strstr(t, " BURST:") && strstr(t, "WRITE_IND") && strstr(t, " POS ") &&
+             strstr(t, " PARAM ") && strstr(t, " PIX "),
+             "bursts, indexed MEM_* and every export type appear");
+    gpuref_cov *c = NULL;
+    if (gpuref_cov_create("r700", &c, &d)) {
+        tu_check(0, "%s", d.msg);
+        gpuref_free(t);
+        return;
+    }
+    tu_check(run_file(t, len, "fetch.yaml", c, 0) == 0, "the fetch/export programs load and end normally");
+    static const char *const bins[] = {
+        "r700.op.fetch.FETCH", "r700.op.fetch.SEMANTIC", "r700.op.fetch.LD",
+        "r700.op.fetch.GET_TEXTURE_RESINFO", "r700.fetch.endian.8in16", "r700.fetch.endian.8in32",
+        "r700.fetch.fmt.32_32_32_32.int", "r700.fetch.fmt.8_8_8_8.norm", "r700.fetch.opt.ucf",
+        "r700.export.pix", "r700.export.pos", "r700.export.param", "r700.export.mem.write_ind.es3",
+        "r700.export.burst.exp.b1", "r700.export.burst.mem.b1", "r700.export.mask.mem.part",
+        "r700.op.cf.MEM_RING", "r700.op.cf.MEM_EXPORT", "r700.op.cf.VTX_TC",
+    };
+    unsigned zero = 0;
+    for (unsigned i = 0; i < sizeof bins / sizeof bins[0]; i++)
+        if (bin_count(c, bins[i]) <= 0) {
+            printf("  bin %s: %ld\n", bins[i], bin_count(c, bins[i]));
+            zero++;
+        }
+    tu_check(zero == 0, "the fetch and export bins are hit (%u not)", zero);
+    gpuref_cov_destroy(c);
+    char *t2 = gen(7, 30, 60, 0, mix, NULL, &len2, &d);
+    tu_check(t2 && len2 == len && !memcmp(t, t2, len), "same seed, same fetch/export file");
+    gpuref_free(t2);
+    t2 = gen(8, 30, 60, 0, mix, NULL, &len2, &d);
+    tu_check(t2 && (len2 != len || memcmp(t, t2, len)), "another seed, another file");
+    gpuref_free(t2);
+    gpuref_free(t);
+    t = gen(3, 20, 100, 0, NULL, NULL, &len, &d);
+    tu_check(t && word_lines(t, 8, "FETCH") + word_lines(t, 8, "LD") > 0 &&
+             word_lines(t, 6, "MEM_EXPORT") + word_lines(t, 6, "MEM_SCRATCH") +
+             word_lines(t, 6, "MEM_STREAM0") + word_lines(t, 6, "MEM_RING") > 0,
+             "the default mix makes fetch clauses and MEM_* exports");
+    gpuref_free(t);
+}
+
 /* USC: a --mix of one row makes that row only (the destination lines of its
  * groups aside); bins follow the slots, modifiers and routing of usc.def; the
  * bitwise groups, conditional groups, subroutine calls and branches a batch
@@ -539,6 +639,8 @@ int main(void)
         if (!strcmp(isa, "r700")) {
             tu_group("r700 mix and bins");
             test_r700();
+            tu_group("r700 fetch clauses and exports");
+            test_r700_fetch_export();
         }
         if (!strcmp(isa, "usc")) {
             tu_group("usc mix and bins");

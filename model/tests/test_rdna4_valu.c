@@ -242,5 +242,57 @@ int main(void)
                  "st %d", st);
         gpuref_model_destroy(m);
     }
+    /* V_S_RCP_F32 (§7.10): EXEC ignored, one SGPR write in the record, no VGPR; the
+     * exec_mask is EXEC.  1/4.0 = 0.25 = 0x3e800000 */
+    tu_test("pseudo-scalar: SGPR written with EXEC == 0");
+    m = load(NULL, "v_s_rcp_f32 s7, s2\nv_s_sqrt_f16 s8, s3\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0);
+        setv(m, "s", 2, 0, 0x40800000u);
+        setv(m, "s", 3, 0, 0xabcd4400u);   /* F16 [15:0] = 4.0: sqrt = 2.0 = 0x4000 */
+        setv(m, "s", 8, 0, 0xffffffffu);
+        int st = gpuref_step(m, &rr);
+        const gpuref_regw *w = find(&rr, m, "s", 7, ANY_FLAGS);
+        tu_check(st == GPUREF_OK && rr.nregw == 1 && w && w->lanes == 1 &&
+                 w->value[0] == 0x3e800000u && rr.exec_mask == 0, "st %d nregw %u", st, rr.nregw);
+        st = gpuref_step(m, &rr);
+        w = find(&rr, m, "s", 8, ANY_FLAGS);
+        tu_check(st == GPUREF_OK && w && w->value[0] == 0x00004000u,
+                 "F16 result zero-extended: st %d 0x%llx", st, w ? (unsigned long long)w->value[0] : 0ull);
+        gpuref_model_destroy(m);
+    }
+
+    /* V_RCP_IFLAG_F32 of +0: +inf, and only EXCP_FLAG_USER bit 6 (integer divide by
+     * zero, L13348), not the float DIV_BY_ZERO bit 2; V_RCP_F32 of +0 sets bit 2 */
+    tu_test("RCP_IFLAG raises the integer divide-by-zero flag only");
+    m = load(NULL, "v_rcp_iflag_f32 v1, v0\nv_rcp_f32 v2, v0\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x1);
+        int st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_OK && getv(m, "v", 1, 0) == 0x7f800000u &&
+                 getv(m, "hwreg", 18, 0) == 0x40u, "st %d flags 0x%llx", st,
+                 (unsigned long long)getv(m, "hwreg", 18, 0));
+        st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_OK && getv(m, "hwreg", 18, 0) == 0x44u, "rcp: flags 0x%llx",
+                 (unsigned long long)getv(m, "hwreg", 18, 0));
+        gpuref_model_destroy(m);
+    }
+
+    /* V_CVT_U16_F16 of 1.5 -> 1: INEXACT (bit 5) only with CLAMP (L13815) */
+    tu_test("CVT_U16_F16 reports INEXACT only with CLAMP");
+    m = load(NULL, "v_cvt_u16_f16 v1.l, v0.l\nv_cvt_u16_f16_e64 v2.l, v0.l clamp\n");
+    if (m) {
+        setv(m, "exec", 0, 0, 0x1);
+        setv(m, "v", 0, 0, 0x3e00u);
+        int st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_OK && (getv(m, "v", 1, 0) & 0xffffu) == 1 &&
+                 getv(m, "hwreg", 18, 0) == 0, "st %d flags 0x%llx", st,
+                 (unsigned long long)getv(m, "hwreg", 18, 0));
+        st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_OK && (getv(m, "v", 2, 0) & 0xffffu) == 1 &&
+                 getv(m, "hwreg", 18, 0) == 0x20u, "clamp: flags 0x%llx",
+                 (unsigned long long)getv(m, "hwreg", 18, 0));
+        gpuref_model_destroy(m);
+    }
     return tu_finish();
 }

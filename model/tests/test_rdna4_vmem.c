@@ -336,16 +336,52 @@ int main(void)
         gpuref_model_destroy(m);
     }
 
-    /* TFE on a buffer load: refused, state unchanged (pc 0) */
-    tu_test("buffer load with TFE: unimplemented, state unchanged");
-    m = load(NULL, "buffer_load_b32 v[0:1], off, s[8:11], null tfe\ns_endpgm\n");
-    if (m) {
-        setv(m, "v", 0, 0, 0x1234);
-        uint64_t pc0 = getv(m, "pc", 0, 0);
+    /* TFE on a buffer load (README D36): by default no status DWORD (no NACK): only
+     * the data VGPR is PENDING; with tfe_status=1 the status VGPR follows it in the
+     * same entry, all 32 bits, while the D16 data keep their 16-bit mask.  V#: raw,
+     * base 0x1000, num_records 0x100, format 11 (16_UINT); memory 0xbeef at 0x1000. */
+    for (int knob = 0; knob < 2; knob++) {
+        tu_test("buffer_load_d16_format_x with TFE, tfe_status=%d", knob);
+        m = load(knob ? "tfe_status=1" : NULL,
+                 "buffer_load_d16_format_x v[0:1], off, s[8:11], null tfe\ns_wait_loadcnt 0\ns_endpgm\n");
+        if (!m)
+            continue;
+        setv(m, "s", 8, 0, 0x1000);
+        setv(m, "s", 10, 0, 0x100);
+        setv(m, "s", 11, 0, 0x3000bfac);
+        setv(m, "exec", 0, 0, 1);
+        setv(m, "v", 0, 0, 0x12345678);
+        setv(m, "v", 1, 0, 0x9abcdef0);
+        put32(m, 0x1000, 0x0000beef);
         int st = gpuref_step(m, &rr);
-        tu_check(st == GPUREF_ERR_UNIMPL && getv(m, "pc", 0, 0) == pc0 && getv(m, "v", 0, 0) == 0x1234,
-                 "st %d", st);
+        const gpuref_regw *w0 = find(&rr, m, "v", 0, GPUREF_REGW_PENDING);
+        const gpuref_regw *w1 = find(&rr, m, "v", 1, GPUREF_REGW_PENDING);
+        tu_check(st == GPUREF_OK && w0 && w0->bits == 0xffffu && w0->value[0] == 0x1234beef,
+                 "data PENDING, 16 bits");
+        if (knob)
+            tu_check(w1 && w1->bits == 0xffffffffu && w1->lanes == 1 && w1->value[0] == 0,
+                     "status PENDING, 32 bits, 0");
+        else
+            tu_check(!w1, "no status write");
+        st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_OK && getv(m, "v", 0, 0) == 0x1234beef &&
+                 getv(m, "v", 1, 0) == (knob ? 0u : 0x9abcdef0u), "after the wait");
         gpuref_model_destroy(m);
+    }
+
+    tu_test("fmt_int_wrap and tfe_status take booleans");
+    {
+        gpuref_diag d = { 0, 0, 0, "" };
+        gpuref_model *bad = NULL;
+        int st = gpuref_model_create("rdna4", "fmt_int_wrap=2", &bad, &d);
+        tu_check(st == GPUREF_ERR_CONFIG && strstr(d.msg, "fmt_int_wrap"), "st %d: %s", st, d.msg);
+        if (bad)
+            gpuref_model_destroy(bad);
+        bad = NULL;
+        st = gpuref_model_create("rdna4", "tfe_status=x", &bad, &d);
+        tu_check(st == GPUREF_ERR_CONFIG && strstr(d.msg, "tfe_status"), "st %d: %s", st, d.msg);
+        if (bad)
+            gpuref_model_destroy(bad);
     }
 
     /* bad config values */

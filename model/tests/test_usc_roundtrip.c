@@ -177,6 +177,15 @@ int main(void)
         /* .SAT only where the source gives it (not MBYP, L511-L514); .LP undefined */
         { "0 : mbyp.sat ft0, r0\n", "unknown modifier '.sat'", 1 },
         { "0 : fmad.lp ft0, r0, r1, r2\n", "unimplemented: fmad.lp", 1 },
+        /* PCK/UNPCK: .scale on a format with no normalized form, UNPCK's
+         * formats (L614), its source element */
+        { "0 : mbyp ft0, r0\n    pck.u32.scale ft2, is3\n", ".scale needs a normalized format", 2 },
+        { "0 : unpck.const0 ft0, r1\n", "not a format of unpck", 1 },
+        { "0 : unpck.coveragemask ft0, r1\n", "not a format of unpck", 1 },
+        { "0 : unpck.u1616 ft0, r1.e2\n", "beyond the format's fields", 1 },
+        { "0 : unpck.u8888 ft0, r1.e0.e1\n", "one source element", 1 },
+        { "0 : mbyp ft0, r0\n    pck.u8888 ft2, is3.e1\n", "not supported on this operand", 2 },
+        { "0 : unpck ft0, r1\n", "needs a mode modifier", 1 },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t *w = NULL;
@@ -212,6 +221,33 @@ int main(void)
         gpuref_free(w);
     }
 
+    tu_test("PCK/UNPCK fields: a word with an element on PCK or .scale on u32 does not decode");
+    {
+        uint32_t *w = NULL, w2[32];
+        size_t n = 0;
+        unsigned n2 = 0;
+        gpuref_diag d;
+        memset(&d, 0, sizeof d);
+        usc_group g;
+        char err[GPUREF_ERRLEN] = "";
+        int st = gpuref_assemble(isa, "0 : mbyp ft0, r0\n    pck.u32 ft2, is3\n    mov r2, ft2\n", 0, &w, &n,
+                                 &d);
+        tu_check(st == 0 && usc_decode_group(w, n, &g, err) == 0 && g.ninsn == 2, "pck.u32 assembles: %s %s",
+                 d.msg, err);
+        if (st == 0 && g.ninsn == 2) {
+            g.ins[1].o = 1;                    /* an element: UNPCK only */
+            usc_encode_group(&g, w2, &n2);
+            tu_check(usc_decode_group(w2, n2, &g, err) == GPUREF_ERR_DECODE && strstr(err, "bad field"),
+                     "element on pck: %s", err);
+            usc_decode_group(w, n, &g, err);
+            g.ins[1].o = USC_PK_SCALE;         /* .scale on u32 */
+            usc_encode_group(&g, w2, &n2);
+            tu_check(usc_decode_group(w2, n2, &g, err) == GPUREF_ERR_DECODE && strstr(err, "bad field"),
+                     ".scale on u32: %s", err);
+        }
+        gpuref_free(w);
+    }
+
     tu_group("unimplemented at execution only");
     {
         uint32_t *w = NULL;
@@ -227,6 +263,16 @@ int main(void)
             gpuref_retire rr;
             st = gpuref_step(m, &rr);
             tu_check(st != 0 && strstr(gpuref_model_error(m), "unimplemented: gcmp"), "step: %s",
+                     gpuref_model_error(m));
+            /* a PCK format without defined conversion maths (D20) */
+            gpuref_free(w);
+            w = NULL;
+            st = gpuref_assemble(isa, "0 : mbyp ft0, r0\n    pck.u1010102 ft2, is3\n    mov r2, ft2\n", 0, &w,
+                                 &n, &d);
+            tu_check(st == 0 && gpuref_program_load(m, 0, w, n) == 0, "pck.u1010102 assembles: %s", d.msg);
+            gpuref_model_reset(m);
+            tu_check(gpuref_step(m, &rr) == GPUREF_ERR_UNIMPL &&
+                     strstr(gpuref_model_error(m), "unimplemented: pck.u1010102"), "pck.u1010102: %s",
                      gpuref_model_error(m));
             /* a bad word is an error only when executed */
             uint32_t bw[] = { 0x10000000, 0xffffffff };

@@ -86,6 +86,21 @@ enum { USC_B_R, USC_B_VI, USC_B_CF, USC_B_CFA, USC_B_SH, USC_B_SC, USC_B_I, USC_
        USC_B_O, USC_NBANKS };
 
 /* one token of a form, decoded */
+/* PCK/UNPCK formats (the M field; usc_pck_names order, L606) and the
+ * instruction's O field on those two rows: [1:0] UNPCK's source element
+ * .e0-.e3, [2] .scale, [3] .rndzero (README "Encoding") */
+enum { USC_PCK_U8888 = 0, USC_PCK_S8888 = 1, USC_PCK_U1616 = 4, USC_PCK_S1616 = 5,
+       USC_PCK_F16F16 = 8, USC_PCK_U32 = 9, USC_PCK_S32 = 10, USC_PCK_F32 = 11,
+       USC_PCK_CONST0 = 24, USC_PCK_CONST1 = 25 };
+#define USC_PK_ESEL  0x3u
+#define USC_PK_SCALE 0x4u
+#define USC_PK_RTZ   0x8u
+extern const char *const usc_pck_names[26];
+int      usc_pck_executed(unsigned fmt);   /* the model converts this format */
+unsigned usc_pck_fields(unsigned fmt);     /* fields of a packed value (4 if not executed) */
+int      usc_pck_scalable(unsigned fmt);   /* .scale allowed (normalized, or not executed) */
+const char *usc_pck_bad(unsigned op, unsigned fmt, unsigned o);  /* why PCK/UNPCK fields are illegal, or NULL */
+
 typedef struct usc_tok {
     uint8_t kind;      /* USC_K_*, or a choice/optional: see usc_desc.c */
     uint8_t alt;       /* second kind of a choice a|b (USC_K_NONE: none) */
@@ -140,7 +155,7 @@ typedef struct usc_group {
 } usc_group;
 
 typedef struct usc_config {
-    unsigned instances, temps, vins, shared, coeffs, internals, fmad_fused;
+    unsigned instances, temps, vins, shared, coeffs, internals, fmad_fused, cvt_f64_int_rne;
 } usc_config;
 
 typedef struct usc_state {

@@ -5,7 +5,6 @@
 
 #include "usc.h"
 
-extern const char *const usc_pck_names[26];
 
 typedef struct fixup {
     size_t   grp;
@@ -222,11 +221,17 @@ static int try_form(asm_st *a, usc_group *g, usc_ins *in, unsigned op, unsigned 
     }
     /* matched: modifiers of the operands */
     in->mods = 0;
+    unsigned esel = 0;
     in->m = row->mkind == USC_M_BYTES ? 15 : in->m;
     for (unsigned j = 0; j < nops; j++) {
         opnd *x = &ops[j];
         if (x->bad_suffix) return AERR(a, x->bad_at, "unknown operand modifier");
-        if (x->emask) {
+        if (x->emask && op == USC_OP_UNPCK && j == 1) {
+            /* UNPCK's source element: one of .e0-.e3 (L610) */
+            if (x->emask & (x->emask - 1))
+                return AERR(a, x->b, "unpck: one source element .e0-.e3, not several");
+            esel = (unsigned)__builtin_ctz(x->emask);
+        } else if (x->emask) {
             if (!(row->mkind == USC_M_BYTES && j == 0))
                 return AERR(a, x->b, ".e0-.e3 are not supported on this operand");
             in->m = (uint8_t)x->emask;
@@ -245,7 +250,7 @@ static int try_form(asm_st *a, usc_group *g, usc_ins *in, unsigned op, unsigned 
             int st = bind_s(a, g, k2, &binds[k2], ops[0].b);
             if (st) return st;
         }
-    in->o = (uint8_t)o;
+    in->o = (uint8_t)(o | esel);
     return 1;
 }
 
@@ -264,6 +269,9 @@ static int dot_mod(asm_st *a, usc_ins *in, const usc_row *row, const char *p, si
         break;
     }
     case USC_M_PCK:
+        /* .scale and .rndzero (the syntax line's .ROUNDZERO too, L604) */
+        if (ieq(p, n, "scale")) { in->o |= USC_PK_SCALE; return 0; }
+        if (ieq(p, n, "rndzero") || ieq(p, n, "roundzero")) { in->o |= USC_PK_RTZ; return 0; }
         for (unsigned t = 0; t < 26; t++) if (ieq(p, n, usc_pck_names[t])) { in->m = (uint8_t)t; in->o |= 0x80; return 0; }
         break;
     case USC_M_CVT:
@@ -296,6 +304,11 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
         size_t ln = strlen(usc_rows[r].name);
         if (ln <= (size_t)(me - m) && ln > best && ieq(m, ln, usc_rows[r].name) &&
             (m + ln == me || m[ln] == '.')) { op = (int)r; best = ln; }
+    }
+    /* the UNPCK example's spelling (L614: "unpack.s1616") */
+    if (op < 0 && me - m >= 6 && ieq(m, 6, "unpack") && (me - m == 6 || m[6] == '.')) {
+        op = USC_OP_UNPCK;
+        best = 6;
     }
     if (op < 0) return AERR(a, m, "unknown instruction '%.*s'", (int)(me - m), m);
     /* operands */
@@ -384,13 +397,19 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
             if (st) return st;
             d = de;
         }
-        uint8_t need_m = in.o & 0x80;
+        uint8_t need_m = in.o & 0x80, pk = rw->mkind == USC_M_PCK ? in.o & (USC_PK_SCALE | USC_PK_RTZ) : 0;
         in.o = 0;
         if ((rw->mkind == USC_M_ASR || rw->mkind == USC_M_PCK || rw->mkind == USC_M_CVT ||
              rw->mkind == USC_M_PART) && !need_m)
             return AERR(a, me, "%s needs a mode modifier", rw->name);
         int r = try_form(a, g, &in, rr, f, ops, nops, lbl, sizeof lbl, &lblat);
         if (r < 0) return r;
+        if (r && rw->mkind == USC_M_PCK) {
+            in.o |= pk;
+            const char *why = usc_pck_bad(in.op, in.m, in.o);
+            if (why)
+                return AERR(a, m, "%s.%s: %s", rw->name, usc_pck_names[in.m], why);
+        }
         matched = r;
       }
     }

@@ -46,7 +46,6 @@
 
 #include "usc.h"
 
-extern const char *const usc_pck_names[26];
 const uint32_t usc_shift_counts[USC_NSHIFT] = { 0, 1, 31, 32, 33, 63 };
 
 static const char *const asr_names[4] = { "twb", "pwb", "mtb", "ftb" };
@@ -73,10 +72,12 @@ int usc_row_result(unsigned op)
     if (!usc_row_runs(op))
         return 0;
     if (r->exec == usc_x_fmad || r->exec == usc_x_fadd || r->exec == usc_x_fmul ||
-        r->exec == usc_x_mbyp || r->exec == usc_x_cplx || r->exec == usc_x_fds)
+        r->exec == usc_x_mbyp || r->exec == usc_x_cplx || r->exec == usc_x_fds ||
+        r->exec == usc_x_unpck)
         return 1;
     if (r->exec == usc_x_int || r->exec == usc_x_int64 || r->exec == usc_x_logic ||
-        r->exec == usc_x_cnd || r->exec == usc_x_mov || r->exec == usc_x_movc)
+        r->exec == usc_x_cnd || r->exec == usc_x_mov || r->exec == usc_x_movc ||
+        r->exec == usc_x_pck || r->exec == usc_x_cvt_to64)
         return 2;
     if (r->exec == usc_x_bits)
         return op == USC_OP_TZ || op == USC_OP_TNZ ? 0 : 2;

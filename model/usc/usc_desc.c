@@ -180,6 +180,21 @@ static uint32_t enc_reg(const usc_reg *r)
            (uint32_t)r->dlog << 18;
 }
 
+/* PCK/UNPCK: why the fields are illegal (NULL: legal): a format UNPCK does
+ * not have (L614), an element beyond the format's fields or on PCK, .scale
+ * on a format without a normalized form */
+const char *usc_pck_bad(unsigned op, unsigned fmt, unsigned o)
+{
+    unsigned e = o & USC_PK_ESEL;
+    if (op == USC_OP_UNPCK && (fmt == 21 || fmt == USC_PCK_CONST0 || fmt == USC_PCK_CONST1))
+        return "not a format of unpck (L614)";
+    if (op == USC_OP_PCK ? e != 0 : e >= usc_pck_fields(fmt))
+        return "source element beyond the format's fields";
+    if ((o & USC_PK_SCALE) && !usc_pck_scalable(fmt))
+        return ".scale needs a normalized format (u8888 s8888 u1616 s1616)";
+    return NULL;
+}
+
 int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
 {
     usc_desc_init();
@@ -259,7 +274,10 @@ int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
         case USC_M_TYPE:  mbad = in->m >= USC_NTYPES; break;
         case USC_M_BYTES: mbad = in->m == 0 || in->m > 15; break;
         case USC_M_ASR:   mbad = in->m > 3; break;
-        case USC_M_PCK:   mbad = in->m > 25; break;
+        case USC_M_PCK:   /* O: the element, .scale, .rndzero (not operand choices) */
+            mbad = in->m > 25 || usc_pck_bad(in->op, in->m, in->o) != NULL;
+            ob = 4;
+            break;
         case USC_M_CVT:   mbad = in->m > 2; break;
         case USC_M_INST:  mbad = in->m > 2; break;
         case USC_M_PART:  mbad = in->m > 1; break;

@@ -46,6 +46,10 @@ static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t
     case USC_M_INST: if (in->m) gpuref_sb_str(b, in->m == 1 ? ".allinst" : ".anyinst"); break;
     case USC_M_PART: gpuref_sb_str(b, in->m ? ".b" : ".a"); break;
     }
+    if (row->mkind == USC_M_PCK) {
+        if (in->o & USC_PK_SCALE) gpuref_sb_str(b, ".scale");
+        if (in->o & USC_PK_RTZ) gpuref_sb_str(b, ".rndzero");
+    }
     if (in->sat) gpuref_sb_str(b, ".sat");
     const usc_tok *tok = row->tok[in->form];
     unsigned ob = 0;
@@ -65,6 +69,8 @@ static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t
         } else
             gpuref_sb_str(b, usc_kname[k]);
         if (t->inv) gpuref_sb_str(b, ".invert");
+        if (in->op == USC_OP_UNPCK && j == 1 && (in->o & USC_PK_ESEL))
+            gpuref_sb_printf(b, ".e%u", in->o & USC_PK_ESEL);
         if (row->mkind == USC_M_BYTES && k == USC_K_W0 && in->m != 15)
             for (unsigned e = 0; e < 4; e++)
                 if (in->m >> e & 1) gpuref_sb_printf(b, ".e%u", e);

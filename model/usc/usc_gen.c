@@ -112,6 +112,19 @@ static int pick_row(ug *t, unsigned s, int whole)
     return gpuref_gx_pick(t->r, wt, USC_NOPS);
 }
 
+/* PCK/UNPCK's O field for its format: UNPCK's source element, .scale on a
+ * normalized format, .rndzero */
+static void pck_flags(ug *t, usc_ins *in)
+{
+    in->o = 0;
+    if (in->op == USC_OP_UNPCK)
+        in->o = (uint8_t)gpuref_rng_below(t->r, usc_pck_fields(in->m));
+    if (usc_pck_scalable(in->m) && gpuref_rng_chance(t->r, 50))
+        in->o |= USC_PK_SCALE;
+    if (gpuref_rng_chance(t->r, 30))
+        in->o |= USC_PK_RTZ;
+}
+
 /* fill instruction in: row op in slot s, random fields */
 static void fill_ins(ug *t, usc_ins *in, unsigned op, unsigned s)
 {
@@ -132,7 +145,13 @@ static void fill_ins(ug *t, usc_ins *in, unsigned op, unsigned s)
     case USC_M_INST:  in->m = (uint8_t)gpuref_rng_below(t->r, 3); break;
     case USC_M_PART:  in->m = (uint8_t)gpuref_rng_below(t->r, 2); break;
     case USC_M_CVT:   in->m = (uint8_t)gpuref_rng_below(t->r, 3); break;
-    case USC_M_PCK:   in->m = (uint8_t)gpuref_rng_below(t->r, 26); break;
+    case USC_M_PCK: { /* a format the model converts (and UNPCK has), then its flags */
+        unsigned n = 0, pick[26];
+        for (unsigned f = 0; f < 26; f++)
+            if (usc_pck_executed(f) && !usc_pck_bad(op, f, 0)) pick[n++] = f;
+        in->m = (uint8_t)pick[gpuref_rng_below(t->r, n)];
+        break;
+    }
     default: break;
     }
     unsigned ob = 0;
@@ -144,6 +163,8 @@ static void fill_ins(ug *t, usc_ins *in, unsigned op, unsigned s)
         in->o |= (uint8_t)(v << ob);
         ob += tok[j].obits;
     }
+    if (row->mkind == USC_M_PCK)
+        pck_flags(t, in);
     usc_resolve(in);
     if (in->has_imm)
         in->imm = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
@@ -360,8 +381,13 @@ static int make_group(ug *t, usc_group *out, int bitwise, int be_row)
                                       (a->modc & 4 ? usc_mod_flr[j] : 0));
             }
         }
-        if (ai && a->kind == USC_CK_MFIELD)
+        if (ai && a->kind == USC_CK_MFIELD &&
+            (usc_rows[ai->op].mkind != USC_M_PCK ||
+             (usc_pck_executed((unsigned)a->m) && !usc_pck_bad(ai->op, (unsigned)a->m, 0)))) {
             ai->m = (uint8_t)a->m;
+            if (usc_rows[ai->op].mkind == USC_M_PCK)
+                pck_flags(t, ai);
+        }
         if (ai && a->kind == USC_CK_FLAG) {     /* a test writes P0 */
             usc_ins *ts = ai->op == USC_OP_MOVC ? NULL : ai;
             for (unsigned i = 0; i < g.ninsn && !ts; i++)

@@ -33,6 +33,7 @@ static const gpuref_cfg_key usc_keys[] = {
     { "coeffs", offsetof(usc_config, coeffs), 0, USC_NCF, USC_NCF, 0 },
     { "internals", offsetof(usc_config, internals), 0, USC_NI, USC_NI, 0 },
     { "fmad_fused", offsetof(usc_config, fmad_fused), 0, 1, 1, 0 },
+    { "cvt_f64_int_rne", offsetof(usc_config, cvt_f64_int_rne), 0, 1, 0, 0 },
 };
 #define USC_NKEYS (sizeof usc_keys / sizeof usc_keys[0])
 

@@ -344,6 +344,9 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
                                    "(instance %u)", w, usc_bank_names[r->bank], r->index, l);
     }
     rr->pc = s->pc;
+    /* at most 16 words (GPUREF_MAX_WORDS): a header, 6 source and 2
+     * destination words, 6 instructions and one immediate (a branch target
+     * in a main group or BYP's in a bitwise one; the two kinds do not mix) */
     rr->nwords = g->nwords;
     memcpy(rr->words, s->words + wi, g->nwords * sizeof(uint32_t));
     rr->exec_mask = act;

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . rtl/common/lint-lib.sh
 lint_init nvfp
 
-RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/nvfp/nvfp_decode.sv rtl/nvfp/nvfp_to_h.sv rtl/nvfp/nvfp_lane.sv rtl/nvfp/nvfp_fdiv.sv rtl/nvfp/nvfp_tex_addr.sv rtl/nvfp/nvfp_tex.sv rtl/nvfp/nvfp_core.sv"
+RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/nvfp/nvfp_decode.sv rtl/nvfp/nvfp_to_h.sv rtl/nvfp/nvfp_lane.sv rtl/nvfp/nvfp_fdiv.sv rtl/nvfp/nvfp_tex_addr.sv rtl/nvfp/nvfp_tex.sv rtl/nvfp/nvfp_trans.sv rtl/nvfp/nvfp_core.sv"
 
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module nvfp_core rtl/nvfp/lint.vlt $RTL
 check verilator-wall-NINSN=16 "$VERILATOR" --lint-only -Wall --top-module nvfp_core -GNINSN=16 rtl/nvfp/lint.vlt $RTL

@@ -152,7 +152,12 @@ module nvfp_core #(
   // DDX/DDY (D13): the source of the pixel's row pair (DDX: right - left) or
   // column pair (DDY: bottom - top), the same for both pixels of the pair
   logic [127:0] a0 [4];
+  logic [127:0] x0 [4];
+  logic [31:0]  f0 [4];
   logic         texop, tx_start, tx_busy, tx_done, tx_bad, tx_have;
+  logic         trop, tr_start, tr_busy, tr_done;
+  logic [511:0] tr_res, xb, xa;
+  logic [127:0] xf;
   logic [383:0] tx_uvw;
   logic [511:0] tx_res;
   logic         ld_tex;
@@ -163,8 +168,21 @@ module nvfp_core #(
     assign dhi = op == nvfp_pkg::OP_DDY ? a0[LOY + 2] : a0[LOX + 1];
     nvfp_lane u_lane (.op(op), .xprec(xprec), .dprec(dprec), .frc_clamp(frc_clamp), .sv(sv[l]),
                       .sfmt(sfmt[l]), .swz(s_swz), .neg(s_neg), .dhi(dhi), .dlo(dlo),
-                      .tx(tx_res[128*l +: 128]), .a0(a0[l]), .out(res[l]), .ncc(ncc[l]));
+                      .tx(trop ? tr_res[128*l +: 128] : tx_res[128*l +: 128]), .a0(a0[l]), .xs0(x0[l]),
+                      .f0(f0[l]), .out(res[l]), .ncc(ncc[l]));
+    assign xb[128*l +: 128] = x0[l];
+    assign xa[128*l +: 128] = a0[l];
+    assign xf[32*l +: 32] = f0[l];
   end
+
+  // ---- transcendental unit (RCP, RSQ, EXP, LOG, LIT): started with source 0
+  // of the four pixels in the execution format, its images and the floor of
+  // x; the instruction retires when it is done (tx_have, shared with the
+  // texture unit: one of them runs at a time)
+  assign trop = op == nvfp_pkg::OP_RCP || op == nvfp_pkg::OP_RSQ || op == nvfp_pkg::OP_EXP ||
+                op == nvfp_pkg::OP_LOG || op == nvfp_pkg::OP_LIT;
+  nvfp_trans u_trans (.clk(clk), .rst_n(rst_n), .start(tr_start), .op(op), .hx(xprec == nvfp_pkg::PR_H),
+                      .xb(xb), .xa(xa), .xf(xf), .busy(tr_busy), .done(tr_done), .res(tr_res));
 
   // ---- texture unit (TEX, TXP, TXD): started with the instruction's
   // coordinates (source 0 at fp32 after swizzle and negate: x, y, w), the
@@ -219,7 +237,8 @@ module nvfp_core #(
   logic ok, go, fault_now;
   assign ok = running && !pc_bad && !trunc && !illegal && !unsup;
   assign tx_start = ok && texop && !tx_busy && !tx_have && !tx_done;
-  assign go = ok && (!texop || tx_have);
+  assign tr_start = ok && trop && !tr_busy && !tx_have && !tr_done;
+  assign go = ok && (!(texop || trop) || tx_have);
   assign fault_now = running && (!ok || tx_bad);
 
   always_ff @(posedge clk or negedge rst_n) begin
@@ -274,7 +293,7 @@ module nvfp_core #(
         fault_why <= pc_bad ? nvfp_pkg::WHY_PC : illegal || trunc ? nvfp_pkg::WHY_ILLEGAL :
                      unsup ? nvfp_pkg::WHY_OP : nvfp_pkg::WHY_TEX;
       end
-      if (tx_done) tx_have <= 1'b1;
+      if (tx_done || tr_done) tx_have <= 1'b1;
       if (go) tx_have <= 1'b0;
       if (go) begin
         // retire header

@@ -107,14 +107,16 @@ module nvfp_decode (
     if (!texid && tid != 4'd0) illegal = 1'b1;
   end
 
-  // executed: the ALU rows, KIL, PK2, PK4, UP2, UP4, DDX, DDY, TEX, TXP, TXD
+  // executed: every row (the ALU rows, KIL, PK2, PK4, UP2, UP4, DDX, DDY, TEX, TXP, TXD,
+  // RCP, RSQ, EXP, LOG, LIT); `unsup` stays for a later encoding's rows
   always_comb begin
     case (op)
       nvfp_pkg::OP_NOP, nvfp_pkg::OP_MOV, nvfp_pkg::OP_MUL, nvfp_pkg::OP_ADD, nvfp_pkg::OP_MAD,
       nvfp_pkg::OP_DP3, nvfp_pkg::OP_DP4, nvfp_pkg::OP_DST, nvfp_pkg::OP_MIN, nvfp_pkg::OP_MAX,
       nvfp_pkg::OP_SLT, nvfp_pkg::OP_SGE, nvfp_pkg::OP_FLR, nvfp_pkg::OP_FRC, nvfp_pkg::OP_KIL,
       nvfp_pkg::OP_PK2, nvfp_pkg::OP_PK4, nvfp_pkg::OP_UP2, nvfp_pkg::OP_UP4, nvfp_pkg::OP_DDX, nvfp_pkg::OP_DDY,
-      nvfp_pkg::OP_TEX, nvfp_pkg::OP_TXP, nvfp_pkg::OP_TXD: unsup = 1'b0;
+      nvfp_pkg::OP_TEX, nvfp_pkg::OP_TXP, nvfp_pkg::OP_TXD,
+      nvfp_pkg::OP_RCP, nvfp_pkg::OP_RSQ, nvfp_pkg::OP_EXP, nvfp_pkg::OP_LOG, nvfp_pkg::OP_LIT: unsup = 1'b0;
       default: unsup = 1'b1;
     endcase
   end

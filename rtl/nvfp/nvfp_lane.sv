@@ -24,8 +24,11 @@ module nvfp_lane (
     input  logic [23:0]  swz,        // source k's swizzle, 8 bits each
     input  logic [2:0]   neg,
     input  logic [127:0] dhi, dlo,   // DDX/DDY: source 0 (fp32 image) of the pair's other pixels
-    input  logic [127:0] tx,         // TEX/TXP/TXD: this pixel's texture result (fp32, nvfp_tex)
+    input  logic [127:0] tx,         // TEX/TXP/TXD: this pixel's texture result (fp32, nvfp_tex);
+                                     // RCP RSQ EXP LOG LIT: nvfp_trans's result (execution format)
     output logic [127:0] a0,         // this pixel's source 0 (fp32 image, after swizzle and negate)
+    output logic [127:0] xs0,        // the same in the execution format (H: fp16 bits in 15:0)
+    output logic [31:0]  f0,         // floor of a0's component x (EXP)
     output logic [127:0] out,        // component j as stored (H/I: the 16-bit half in the low bits)
     output logic [7:0]   ncc         // component j's CC status
 );
@@ -162,6 +165,7 @@ module nvfp_lane (
   end
 
   assign a0 = {A[0][3], A[0][2], A[0][1], A[0][0]};
+  assign xs0 = {X[0][3], X[0][2], X[0][1], X[0][0]};
 
   // ---- the four component slices
   logic [31:0] one;
@@ -206,6 +210,9 @@ module nvfp_lane (
     nvfp_to_h u_mh (.a(mp[j]), .r(m16[j]));
     assign mh[j] = hx ? f16to32(m16[j]) : mp[j];
     assign fl = floor32(A[0][j]);
+    if (j == 0) begin : g_f0
+      assign f0 = fl;
+    end
     assign ua[j] = f16to32(j[0] ? X[0][0][31:16] : X[0][0][15:0]);
     always_comb begin
       aa = A[0][j]; ab = A[1][j]; asub = 1'b0;
@@ -270,6 +277,9 @@ module nvfp_lane (
         nvfp_pkg::OP_PK4: e = pk4;
         // the fetched value as the texture unit returns it (R: raw; I: f32tos12)
         nvfp_pkg::OP_TEX, nvfp_pkg::OP_TXP, nvfp_pkg::OP_TXD: e = tx[32*j +: 32];
+        // computed in the execution format by nvfp_trans
+        nvfp_pkg::OP_RCP, nvfp_pkg::OP_RSQ, nvfp_pkg::OP_EXP, nvfp_pkg::OP_LOG,
+        nvfp_pkg::OP_LIT: e = tx[32*j +: 32];
         default: e = hx ? {16'd0, s16[j]} : sm[j];    // ADD MAD FLR FRC UP2 UP4 DDX DDY
       endcase
       // D11: FRC never returns 1.0

@@ -23,7 +23,7 @@ package nvfp_pkg;
   localparam logic [3:0]
     WHY_PC      = 4'd1,   // pc outside the loaded program, or past the 128-instruction storage
     WHY_ILLEGAL = 4'd2,   // the words are not an instruction of encoding v1 (or are truncated)
-    WHY_OP      = 4'd3,   // a mnemonic the core does not execute yet (README "Not implemented")
+    WHY_OP      = 4'd3,   // a mnemonic the core does not execute (none of encoding v1: all 29 run)
     WHY_TEX     = 4'd4;   // TEX/TXP/TXD: a bound id's descriptor out of range, or a texel outside tex
 endpackage
 `endif

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . rtl/common/lint-lib.sh
 lint_init r700
 
-RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/r700/r700_decode.sv rtl/r700/r700_alu.sv rtl/r700/r700_red.sv rtl/r700/r700_trans.sv rtl/r700/r700_fetch.sv rtl/r700/r700_core.sv"
+RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/r700/r700_decode.sv rtl/r700/r700_alu.sv rtl/r700/r700_red.sv rtl/r700/r700_f64.sv rtl/r700/r700_trans.sv rtl/r700/r700_fetch.sv rtl/r700/r700_core.sv"
 
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module r700_core $RTL
 for p in LANES=1 LANES=64 STACK=1; do

@@ -18,15 +18,21 @@
 // MULADD_M2/M4/D2 pass zero-wins (0 * anything = 0, L1831).  MULADD* is
 // unfused (product rounded, then the sum, then the opcode's scale: model D11).
 // OMOD and CLAMP (an exact multiply by 1, 2, 4 or 0.5 with CLAMP, model D12)
-// follow every opcode but MOVA*.
+// follow every opcode but MOVA*.  The doubles come computed from r700_f64
+// (`dbl`, `dres`): this module only passes them through.
 module r700_alu (
   input  logic        op3,
   input  logic [6:0]  opc,
   input  logic [31:0] s0, s1, s2,
   input  logic [31:0] red,         // DOT4/DOT4_IEEE/MAX4/CUBE result of this unit (r700_red)
   input  logic [31:0] trn,         // EXP/LOG/RECIP/RECIPSQRT/SQRT/SIN/COS result (r700_trans, t slot)
+  input  logic        dbl,         // a double opcode: this slot's dword of r700_f64's result
+  input  logic [31:0] dres,        //   (its OMOD/CLAMP already applied there, D40; the core
+  input  logic        dpred,       //   passes OMOD/CLAMP 0 but for FLT64_TO_FLT32's f32 value),
+  input  logic        dnow,        //   the PRED_SET*_64 relation, FLT64_TO_FLT32's odd slot
   input  logic        sub_guide,
   input  logic        shift_mask,
+  input  logic        f2i_rne,     // FLT_TO_INT/UINT round to nearest even (model flt_to_int_rne, D7)
   input  logic [1:0]  omod,
   input  logic        clamp,
   output logic [31:0] dst,
@@ -155,7 +161,7 @@ module r700_alu (
                     .clamp_negzero_keep(1'b0), .r(mm_r), .exc(x_mm));
   // float -> int: MOVA/MOVA_FLOOR floor (saturated, then the AR range),
   // FLT_TO_INT/UINT truncation with the low 32 bits out of range, NaN 0 (model D7)
-  fp32_to_int u_f2i (.a(f2i_in), .is_signed(!(opc == 7'd121)), .rm(movaf ? 3'd3 : 3'd1), .daz(1'b1),
+  fp32_to_int u_f2i (.a(f2i_in), .is_signed(!(opc == 7'd121)), .rm(movaf ? 3'd3 : f2i_rne ? 3'd0 : 3'd1), .daz(1'b1),
                      .nan_inf(1'b0), .dexc_always(1'b0), .int_nan(2'd0), .int_wrap(!movaf),
                      .r(f2i_r), .exc(x_f2i));
   fp32_from_int u_i2f (.a(s0), .is_signed(opc == 7'd108), .rm(3'd0), .clamp(1'b0), .r(i2f_r), .exc(x_i2f));
@@ -185,7 +191,9 @@ module r700_alu (
     ps = 64'(a) * 64'(b);
     r = 32'd0; pred_out = 1'b0; kill = 1'b0; nowrite = 1'b0; t = 1'b0;
     ar = 9'd0;
-    if (op3) begin
+    if (dbl) begin                                            // r700_f64
+      r = dres; pred_out = dpred; nowrite = dnow;
+    end else if (op3) begin
       case (opc[4:0])
         r700_pkg::OP3_CNDE_INT:  r = s0 == 32'd0 ? s1 : s2;
         r700_pkg::OP3_CNDGT_INT: r = a > 0 ? s1 : s2;

@@ -44,7 +44,8 @@ module r700_core #(
   input  logic [19:0]          ld_addr,  // imem: word offset; GPR: {lane[5:0], gpr*4+elem}; C: c*4+elem;
                                          // ctrl: 0 base (byte address), 1 active[31:0], 2 active[63:32],
                                          // 3 valid[31:0], 4 valid[63:32], 5 B, 6 sub_guide, 7 shift_mask,
-                                         // 8 prefer_trans, 9 stack_size, 10 gprs, 11 aL
+                                         // 8 prefer_trans, 9 stack_size, 10 gprs, 11 aL, 12 temps,
+                                         // 13 flt_to_int_rne, 14 sin_radians
   input  logic [31:0]          ld_data,
   input  logic                 start,
   output logic                 running,
@@ -128,6 +129,12 @@ module r700_core #(
   logic        sub_guide, shift_mask, prefer_trans;
   logic [7:0]  stack_size;
   logic [7:0]  gprs;
+  // the model's knobs (its read-only file cfg): clause temporaries at
+  // tbase..127 (tbase = 128 - temps), FLT_TO_INT/UINT rounding to nearest
+  // even (D7), SIN/COS in radians (D6: not in the core, a group with SIN/COS
+  // faults with WHY_KNOB), a stack_size above STACK (faults at start)
+  logic [8:0]  tbase;
+  logic        f2i_rne, sin_radians, stack_big;
   // clause
   logic [31:0] cpc, cend, clause_cf;
   logic [3:0]  ccf_inst;
@@ -390,18 +397,29 @@ module r700_core #(
 
   logic [2:0]  g_n;          // slots
   logic [2:0]  g_lit;        // literal dwords (0, 2, 4)
-  logic        g_nolast, g_bad, g_unimpl, g_illegal, g_cross, g_src;
+  logic        g_nolast, g_bad, g_unimpl, g_illegal, g_cross, g_src, g_knob;
   logic [2:0]  g_unit [5];
   logic [4:0]  g_used;
+  // the doubles' slot classes: 1 a pair (x,y or z,w), 2 the four vector slots
+  function automatic logic [1:0] dcls(input logic op3, input logic [6:0] opc);
+    if (op3) dcls = (opc[4:0] >= 5'd8 && opc[4:0] <= 5'd11) ? 2'd2 : 2'd0;     // MULADD_64*
+    else
+      case (opc)
+        7'd7, 7'd27: dcls = 2'd2;                                             // FREXP_64, MUL_64
+        7'd23, 7'd28, 7'd29, 7'd122, 7'd123, 7'd124, 7'd125, 7'd126: dcls = 2'd1;
+        default: dcls = 2'd0;
+      endcase
+  endfunction
   always_comb begin
     logic stop;
     logic [8:0] sv; logic [1:0] m; logic b;
-    sv = 9'd0; m = 2'd0; b = 1'b0;
+    logic [3:0] have;
+    sv = 9'd0; m = 2'd0; b = 1'b0; have = 4'd0;
     gwi = (cpc - base) >> 2;
     for (int i = 0; i < 14; i++)
       fw[i] = (gwi + 32'(i) < 32'(IMEM_WORDS)) ? imem[gwi[$clog2(IMEM_WORDS)-1:0] + $clog2(IMEM_WORDS)'(i)] : 32'd0;
     g_n = 3'd0; g_lit = 3'd0; stop = 1'b0; g_nolast = 1'b0; g_bad = 1'b0; g_unimpl = 1'b0;
-    g_src = 1'b0;
+    g_src = 1'b0; g_knob = 1'b0;
     for (int i = 0; i < 5; i++) begin
       if (!stop) begin
         g_n = g_n + 3'd1;
@@ -419,13 +437,15 @@ module r700_core #(
             b = sv[5];
             m = b ? km[1] : km[0];
             if (d_rel[i][k] && (d_im[i] == 3'd5 || d_im[i] == 3'd6)) g_src = 1'b1;
-            if (d_rel[i][k] && sv >= 9'd124 && sv < 9'd128) g_src = 1'b1;
+            if (d_rel[i][k] && sv >= tbase && sv < 9'd128) g_src = 1'b1;
             if (d_rel[i][k] && sv >= 9'd192 && sv < 9'd256) g_bad = 1'b1;
             if (sv >= 9'd128 && sv < 9'd192 &&
                 (m == 2'd0 || (d_rel[i][k] && d_im[i] != 3'd4) || (!d_rel[i][k] && m == 2'd1 && sv[4])))
               g_src = 1'b1;
           end
-        if (d_drel[i] && (d_im[i] == 3'd5 || d_im[i] == 3'd6 || d_dgpr[i] >= 7'd124)) g_src = 1'b1;
+        if (d_drel[i] && (d_im[i] == 3'd5 || d_im[i] == 3'd6 || {2'd0, d_dgpr[i]} >= tbase)) g_src = 1'b1;
+        if (sin_radians && !d_op3[i] && (d_opc[i] == r700_pkg::OP_SIN || d_opc[i] == r700_pkg::OP_COS))
+          g_knob = 1'b1;
         if (d_last[i]) stop = 1'b1;
       end
     end
@@ -445,6 +465,21 @@ module r700_core #(
       end
     end
     g_cross = cpc + 32'(2 * 32'(g_n) + 32'(g_lit)) * 32'd4 > cend;
+    // doubles (model D38, D56): a pair x,y or z,w with the same opcode; the
+    // four-slot doubles, as the reductions, all four vector slots with one
+    // opcode (L1886, L3808); FLT64_TO_FLT32's odd slot writes nothing (D59:
+    // the model stops "unimplemented" otherwise)
+    for (int i = 0; i < 5; i++)
+      if (i < 32'(g_n)) begin
+        if (dcls(d_op3[i], d_opc[i]) == 2'd1 || dcls(d_op3[i], d_opc[i]) == 2'd2 || d_red[i]) begin
+          have = 4'd0;
+          for (int j = 0; j < 5; j++)
+            if (j < 32'(g_n) && g_unit[j] < 3'd4 && d_op3[j] == d_op3[i] && d_opc[j] == d_opc[i])
+              have[g_unit[j][1:0]] = 1'b1;
+          if (dcls(d_op3[i], d_opc[i]) == 2'd1 ? !have[g_unit[i][1:0] ^ 2'd1] : have != 4'hf) g_illegal = 1'b1;
+        end
+        if (!d_op3[i] && d_opc[i] == 7'd28 && g_unit[i][0] && d_write[i]) g_unimpl = 1'b1;
+      end
   end
 
   // the model's group legality rules (r700_group_check, §4.7.4-4.7.9): OMOD/
@@ -497,6 +532,9 @@ module r700_core #(
         tr = g_unit[i] == 3'd4;
         bs = fw[2*i+1][20:18];
         if (d_int[i] && (d_omod[i] != 2'd0 || d_clamp[i])) g_rules = 1'b1;
+        // FREXP_64, PRED_SET*_64: "does not take output modifiers" (L3840, L5478; model D40)
+        if (!d_op3[i] && (d_opc[i] == 7'd7 || (d_opc[i] >= 7'd124 && d_opc[i] <= 7'd126)) &&
+            (d_omod[i] != 2'd0 || d_clamp[i])) g_rules = 1'b1;
         if (d_red[i])
           for (int j = 0; j < 5; j++)
             if (j < 32'(g_n) && d_red[j] && d_opc[j] == d_opc[i] &&
@@ -694,14 +732,24 @@ module r700_core #(
   logic        e_drel [5];
   logic [31:0] red_r [4];
   logic [31:0] e_src [5][3];
+  logic [31:0] e_raw [5][3];            // before NEG/ABS
+  logic [1:0]  e_om [5];
+  logic        e_cl [5], e_dbl [5];
+  logic [31:0] d64_r [4];               // the doubles' result dword of each vector unit
+  logic        d64_p [2];               // PRED_SET*_64 of pair x,y / z,w
   logic [31:0] e_dst [5];
   logic        e_pout [5], e_killo [5], e_now [5], e_run [5];
   logic [8:0]  e_ar [5];
   for (genvar u = 0; u < 5; u++) begin : g_unit_dp
     logic [2:0] im_u; logic last_u, drel_u, clamp_u; logic [1:0] omod_u, nsrc_u;
     logic [1:0] e_omod; logic e_clamp;
-    assign e_omod = e_mova[u] ? 2'd0 : omod_u;
-    assign e_clamp = !e_mova[u] && clamp_u;
+    // MOVA* take none; a double's OMOD/CLAMP act in r700_f64 (D40) but
+    // FLT64_TO_FLT32's on its f32 result
+    assign e_omod = (e_mova[u] || (e_dbl[u] && !(!e_op3[u] && e_opc[u] == 7'd28))) ? 2'd0 : omod_u;
+    assign e_clamp = !(e_mova[u] || (e_dbl[u] && !(!e_op3[u] && e_opc[u] == 7'd28))) && clamp_u;
+    assign e_om[u] = omod_u;
+    assign e_cl[u] = clamp_u;
+    assign e_dbl[u] = u < 4 && dcls(e_op3[u], e_opc[u]) != 2'd0;
     logic trans_u, vec_u, impl_u, bad_u, red_u, int_u;
     r700_decode u_dec (
       .w0(uw0[u]), .w1(uw1[u]),
@@ -761,6 +809,7 @@ module r700_core #(
             default: v = 32'd0;           // 244, 246, 248
           endcase
         end
+        e_raw[u][k] = v;                // a double's odd slot reads the low dword as it is (D39)
         if (e_abs[u][k]) v[31] = 1'b0;
         if (e_neg[u][k]) v[31] = ~v[31];
         e_src[u][k] = v;
@@ -769,7 +818,9 @@ module r700_core #(
     r700_alu u_alu (
       .op3(e_op3[u]), .opc(e_opc[u]), .s0(e_src[u][0]), .s1(e_src[u][1]), .s2(e_src[u][2]),
       .red(u < 4 ? red_r[u < 4 ? u : 0] : 32'd0), .trn(u == 4 ? t_res : 32'd0),
-      .sub_guide(sub_guide), .shift_mask(shift_mask), .omod(e_omod), .clamp(e_clamp),
+      .dbl(e_dbl[u]), .dres(u < 4 ? d64_r[u < 4 ? u : 0] : 32'd0), .dpred(d64_p[u < 2 ? 0 : 1]),
+      .dnow(u % 2 == 1 && !e_op3[u] && e_opc[u] == 7'd28),
+      .sub_guide(sub_guide), .shift_mask(shift_mask), .f2i_rne(f2i_rne), .omod(e_omod), .clamp(e_clamp),
       .dst(e_dst[u]), .pred_out(e_pout[u]), .kill(e_killo[u]), .ar(e_ar[u]), .nowrite(e_now[u]));
     // predication (PRED_SEL 2: when the predicate is 0, 3: when it is 1)
     assign e_run[u] = uvalid[u] && clane[lane[$clog2(LANES > 1 ? LANES : 2)-1:0]] &&
@@ -795,6 +846,27 @@ module r700_core #(
       red_a[32*u +: 32] = e_src[u][0]; red_b[32*u +: 32] = e_src[u][1]; red_r[u] = red_v[32*u +: 32];
     end
   r700_red u_red (.opc(e_opc[0]), .av(red_a), .bv(red_b), .rv(red_v));
+  // the doubles of this lane (r700_f64): pair x,y (with MUL_64/MULADD_64*:
+  // high dwords from x, low dwords from w, D56; FREXP_64 reads x and y, as
+  // the model's r700_x_frexp_64) and pair z,w
+  logic         q64, q64w;
+  logic [127:0] f0_r, f1_r;
+  logic         f0_p, f1_p;
+  assign q64 = dcls(e_op3[0], e_opc[0]) == 2'd2;
+  assign q64w = q64 && !(!e_op3[0] && e_opc[0] == 7'd7);
+  r700_f64 u_f64a (.op3(e_op3[0]), .opc(e_opc[0]),
+                   .a({e_src[0][0], (q64w ? e_raw[3][0] : e_raw[1][0])}),
+                   .b({e_src[0][1], q64w ? e_raw[3][1] : e_raw[1][1]}),
+                   .c({e_src[0][2], q64w ? e_raw[3][2] : e_raw[1][2]}),
+                   .omod(e_om[0]), .clamp(e_cl[0]), .rv(f0_r), .pred_out(f0_p));
+  r700_f64 u_f64b (.op3(e_op3[2]), .opc(e_opc[2]), .a({e_src[2][0], e_raw[3][0]}),
+                   .b({e_src[2][1], e_raw[3][1]}), .c({e_src[2][2], e_raw[3][2]}),
+                   .omod(e_om[2]), .clamp(e_cl[2]), .rv(f1_r), .pred_out(f1_p));
+  always_comb begin
+    for (int u = 0; u < 4; u++) d64_r[u] = (q64 || u < 2) ? f0_r[32*u +: 32] : f1_r[32*(u-2) +: 32];
+    d64_p[0] = f0_p;
+    d64_p[1] = q64 ? f0_p : f1_p;
+  end
   // the destination GPR of unit u on this lane (relative: + AR.x or aL)
   logic signed [31:0] e_dg [5];
   logic [4:0] e_dok;
@@ -803,8 +875,9 @@ module r700_core #(
       e_dg[u] = $signed({25'd0, e_dgpr[u]});
       if (e_drel[u])
         e_dg[u] = e_dg[u] + (e_im[u] == 3'd4 ? $signed({19'd0, al[12:0]}) : $signed({{23{ar[0][ln][8]}}, ar[0][ln]}));
-      // inside GPR_COUNT or a clause temporary (124-127): written (L1984, L1343)
-      e_dok[u] = (e_dg[u] >= 0 && e_dg[u] < $signed({24'd0, gprs})) || (e_dg[u] >= 32'sd124 && e_dg[u] < 32'sd128);
+      // inside GPR_COUNT or a clause temporary (tbase..127): written (L1984, L1343)
+      e_dok[u] = (e_dg[u] >= 0 && e_dg[u] < $signed({24'd0, gprs})) ||
+                 (e_dg[u] >= $signed({23'd0, tbase}) && e_dg[u] < 32'sd128);
     end
   // a vector unit's write is dropped when t writes the same GPR element (t wins)
   logic e_tw;
@@ -852,7 +925,8 @@ module r700_core #(
       kb[0] <= 4'd0; kb[1] <= 4'd0; km[0] <= 2'd0; km[1] <= 2'd0; ka[0] <= 8'd0; ka[1] <= 8'd0;
       sp <= 8'd0; base <= 32'd0; pc <= 32'd0; bconst <= 32'd0;
       sub_guide <= 1'b0; shift_mask <= 1'b0; prefer_trans <= 1'b0;
-      stack_size <= 8'(STACK); gprs <= 8'd124;
+      stack_size <= 8'(STACK > 32 ? 32 : STACK); gprs <= 8'd124;
+      tbase <= 9'd124; f2i_rne <= 1'b0; sin_radians <= 1'b0; stack_big <= 1'b0;
       valid <= '1; pred <= '0;
       for (int l = 0; l < LANES; l++) pst[l] <= r700_pkg::PS_ACTIVE;
       fault_pc <= 32'd0; fault_why <= r700_pkg::WHY_NONE;
@@ -879,9 +953,15 @@ module r700_core #(
                 4'd6: sub_guide <= ld_data[0];
                 4'd7: shift_mask <= ld_data[0];
                 4'd8: prefer_trans <= ld_data[0];
-                4'd9: stack_size <= (ld_data[7:0] > 8'(STACK)) ? 8'(STACK) : ld_data[7:0];
+                4'd9: begin
+                  stack_size <= (ld_data > 32'(STACK)) ? 8'(STACK) : ld_data[7:0];
+                  stack_big <= ld_data > 32'(STACK);        // more entries than the core has
+                end
                 4'd10: gprs <= ld_data[7:0];
                 4'd11: al <= ld_data;
+                4'd12: tbase <= 9'd128 - {6'd0, ld_data[2:0]};   // temps 0-4
+                4'd13: f2i_rne <= ld_data[0];
+                4'd14: sin_radians <= ld_data[0];
                 default: ;
               endcase
               3'd4: if (32'(ld_addr[13:0]) < 32'(CB_CONSTS * 4)) cb[ld_addr[17:14]][CBW'(ld_addr[13:0])] <= ld_data;
@@ -918,7 +998,9 @@ module r700_core #(
           nvalid = valid; vm_we = 1'b0; nal = al;
           nsp = sp; npc = pc + 32'd8; br = 1'b0; fl = 1'b0; why = r700_pkg::WHY_NONE; endp = 1'b0;
           rt_mw_en <= '0; rt_mw_mask <= 16'd0;
-          if (!c_pc_ok) begin
+          if (stack_big) begin
+            fl = 1'b1; why = r700_pkg::WHY_KNOB;               // stack_size above STACK
+          end else if (!c_pc_ok) begin
             fl = 1'b1; why = r700_pkg::WHY_PC;
           end else if (c_alu) begin
             // CF_ALU: ALU 8, PUSH_BEFORE 9, POP_AFTER 10, POP2_AFTER 11, CONTINUE 13, BREAK 14, ELSE_AFTER 15
@@ -1233,8 +1315,9 @@ module r700_core #(
         S_GDEC: begin
           if (cpc < base || g_nolast || g_bad || g_illegal || g_cross || g_rules) begin
             st <= S_FAULT; fault_pc <= pc; fault_why <= g_cross ? r700_pkg::WHY_CLAUSE : r700_pkg::WHY_GROUP;
-          end else if (g_unimpl || g_src) begin
-            st <= S_FAULT; fault_pc <= pc; fault_why <= g_unimpl ? r700_pkg::WHY_ALU_UNIMPL : r700_pkg::WHY_SRC;
+          end else if (g_unimpl || g_src || g_knob) begin
+            st <= S_FAULT; fault_pc <= pc;
+            fault_why <= g_unimpl ? r700_pkg::WHY_ALU_UNIMPL : g_knob ? r700_pkg::WHY_KNOB : r700_pkg::WHY_SRC;
           end else begin
             for (int i = 0; i < 14; i++) gw[i] <= fw[i];
             g_nwords <= 5'(2 * 32'(g_n) + 32'(g_lit));

@@ -69,11 +69,12 @@ module r700_decode (
       if ((k < 2 || op3) && sel[9*k +: 9] >= 9'd192 && sel[9*k +: 9] < 9'd244) bad = 1'b1;
     if (op3) begin
       nsrc = 2'd3;
-      // CND*, CND*_INT, MULADD*, MUL_LIT* (trans only; the doubles: not in this core)
-      impl = (opc[4:0] >= 5'd12 && opc[4:0] <= 5'd26) || opc[4:0] == r700_pkg::OP3_CNDE_INT ||
+      // CND*, CND*_INT, MULADD*, MUL_LIT* (trans only), MULADD_64* (the four vector slots, r700_f64)
+      impl = (opc[4:0] >= 5'd8 && opc[4:0] <= 5'd26) || opc[4:0] == r700_pkg::OP3_CNDE_INT ||
              opc[4:0] == r700_pkg::OP3_CNDGT_INT || opc[4:0] == r700_pkg::OP3_CNDGE_INT;
       trans_only = opc[4:0] >= 5'd12 && opc[4:0] <= 5'd15;
-      // every other defined OP3 opcode is float or double: not in this core
+      vec_only = opc[4:0] >= 5'd8 && opc[4:0] <= 5'd11;
+      // OP3 numbers without a row in model/r700/r700.def: reserved
       if (opc[4:0] < 5'd8 || opc[4:0] == 5'd27 || opc[4:0] == 5'd31) bad = 1'b1;
     end else begin
       case (opc)
@@ -93,6 +94,10 @@ module r700_decode (
         7'd97, 7'd98, 7'd99, 7'd100, 7'd101, 7'd102, 7'd103, 7'd104, 7'd105, 7'd106, 7'd110,
         7'd111: begin nsrc = 2'd1; trans_only = 1'b1; end      // transcendentals (r700_trans)
         7'd44, 7'd45, 7'd46, 7'd47: is_kill = 1'b1;            // KILLE..NE
+        // the doubles (r700_f64): slot pairs x,y / z,w or all four vector slots
+        7'd7, 7'd28, 7'd29, 7'd123: begin nsrc = 2'd1; vec_only = 1'b1; end   // FREXP_64, FLT64_TO_FLT32, FLT32_TO_FLT64, FRACT_64
+        7'd23, 7'd27, 7'd122: vec_only = 1'b1;                 // ADD_64, MUL_64, LDEXP_64
+        7'd124, 7'd125, 7'd126: begin vec_only = 1'b1; is_pred = 1'b1; end     // PRED_SETGT/E/GE_64
         r700_pkg::OP_MOV, r700_pkg::OP_NOT: nsrc = 2'd1;
         r700_pkg::OP_MOVA_INT: begin nsrc = 2'd1; vec_only = 1'b1; is_mova = 1'b1; end
         r700_pkg::OP_AND, r700_pkg::OP_OR, r700_pkg::OP_XOR, r700_pkg::OP_ADD_INT, r700_pkg::OP_SUB_INT, r700_pkg::OP_MAX_INT, r700_pkg::OP_MIN_INT, r700_pkg::OP_MAX_UINT,

@@ -22,19 +22,23 @@ static unsigned rn(unsigned n) { return (unsigned)((rng() >> 16) % n); }
 /* --------------------------------------------------------------- units */
 
 static const char *const unit_names[FPD_NUNITS] = {
-    "add", "mul", "fma", "cmp", "minmax", "f2i", "i2f", "h2f", "f2h", "trans" };
+    "add", "mul", "fma", "cmp", "minmax", "f2i", "i2f", "h2f", "f2h", "trans",
+    "add64", "mul64", "cmp64", "d2f" };
 static const char *const unit_modules[FPD_NUNITS] = {
     "fp32_add", "fp32_mul", "fp32_fma", "fp32_cmp", "fp32_minmax",
-    "fp32_to_int", "fp32_from_int", "fp16_to_fp32", "fp32_to_fp16", "fp32_trans" };
+    "fp32_to_int", "fp32_from_int", "fp16_to_fp32", "fp32_to_fp16", "fp32_trans",
+    "fp64_add", "fp64_mul", "fp64_cmp", "fp64_to_fp32" };
 
 const char *fpd_unit_name(int u) { return (unsigned)u < FPD_NUNITS ? unit_names[u] : "?"; }
 const char *fpd_unit_module(int u) { return (unsigned)u < FPD_NUNITS ? unit_modules[u] : "?"; }
+int fpd_is64(int u) { return u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_CMP64 || u == FPD_D2F; }
 
 int fpd_arity(int u)
 {
     switch (u) {
     case FPD_FMA: return 3;
-    case FPD_ADD: case FPD_MUL: case FPD_CMP: case FPD_MINMAX: return 2;
+    case FPD_ADD: case FPD_MUL: case FPD_CMP: case FPD_MINMAX:
+    case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: return 2;
     default: return 1;
     }
 }
@@ -237,8 +241,11 @@ const char *fpd_policy_name(int pol) { return (unsigned)pol < (unsigned)npool ? 
  * The effective knobs of model/fp (policy, then the FP_F_* overrides, as
  * documented in fp.h) written as the RTL port encodings. */
 
-static fp_fmt src_fmt(int u) { return u == FPD_H2F ? FP_F16 : FP_F32; }
-static fp_fmt dst_fmt(int u) { return u == FPD_F2H ? FP_F16 : FP_F32; }
+static fp_fmt src_fmt(int u) { return u == FPD_H2F ? FP_F16 : fpd_is64(u) ? FP_F64 : FP_F32; }
+static fp_fmt dst_fmt(int u)
+{
+    return u == FPD_F2H ? FP_F16 : (fpd_is64(u) && u != FPD_D2F) ? FP_F64 : FP_F32;
+}
 
 static uint8_t rtl_rm(unsigned m)
 {
@@ -269,6 +276,7 @@ void fpd_knobs_of(const fpd_vec *v, fpd_knobs *k)
     k->nan_inf = p->nan_inf == FP_NANINF_ON;
     k->dnan = (uint32_t)p->default_nan[FP_F32];
     k->dnan16 = (uint16_t)p->default_nan[FP_F16];
+    k->dnan64 = p->default_nan[FP_F64];
     k->dexc_always = p->denorm_exc == FP_DEXC_ALWAYS;
     k->zero_wins = (fl & FP_F_ZERO_WINS) || p->zero_wins == FP_ZW_ON;
     k->zw_sign_xor = p->zero_wins_sign == FP_ZWS_XOR;
@@ -300,22 +308,28 @@ int fpd_model(const fpd_vec *v, fpd_out *o)
     unsigned exc = 0;
     int st;
     switch (v->unit) {
-    case FPD_ADD:
-        st = (v->ctl & 1) ? fp_sub(FP_F32, v->a, v->b, p, v->flags, &r, &exc)
-                          : fp_add(FP_F32, v->a, v->b, p, v->flags, &r, &exc);
+    case FPD_ADD: case FPD_ADD64: {
+        fp_fmt f = v->unit == FPD_ADD64 ? FP_F64 : FP_F32;
+        st = (v->ctl & 1) ? fp_sub(f, v->a, v->b, p, v->flags, &r, &exc)
+                          : fp_add(f, v->a, v->b, p, v->flags, &r, &exc);
         break;
-    case FPD_MUL:
-        st = fp_mul(FP_F32, v->a, v->b, p, v->flags, &r, &exc);
+    }
+    case FPD_MUL: case FPD_MUL64:
+        st = fp_mul(v->unit == FPD_MUL64 ? FP_F64 : FP_F32, v->a, v->b, p, v->flags, &r, &exc);
+        break;
+    case FPD_D2F:
+        st = fp_convert(FP_F32, FP_F64, v->a, p, v->flags, &r, &exc);
         break;
     case FPD_FMA:
         st = fp_fma(FP_F32, v->a, v->b, v->c, p, v->flags, &r, &exc);
         break;
-    case FPD_CMP: {
+    case FPD_CMP: case FPD_CMP64: {
         fp_rel rel = FP_REL_UN;
         int res = 0;
         unsigned e2 = 0;
-        st = fp_compare(FP_F32, v->a, v->b, p, v->flags, &rel, &exc);
-        if (st == 0) st = fp_cmp(FP_F32, (fp_pred)(v->ctl & 0xf), v->a, v->b, p, v->flags, &res, &e2);
+        fp_fmt f = v->unit == FPD_CMP64 ? FP_F64 : FP_F32;
+        st = fp_compare(f, v->a, v->b, p, v->flags, &rel, &exc);
+        if (st == 0) st = fp_cmp(f, (fp_pred)(v->ctl & 0xf), v->a, v->b, p, v->flags, &res, &e2);
         if (st == 0 && e2 != exc) st = -100;   /* the two model entry points disagree */
         r = (uint64_t)(res & 1) | ((uint64_t)rel << 1);
         break;
@@ -354,7 +368,7 @@ int fpd_model(const fpd_vec *v, fpd_out *o)
         st = GPUREF_ERR_ARG;
         break;
     }
-    o->r = (uint32_t)r;
+    o->r = fpd_is64(v->unit) && v->unit != FPD_D2F && v->unit != FPD_CMP64 ? r : (uint32_t)r;
     o->exc = exc;
     return st;
 }
@@ -414,6 +428,23 @@ static const uint32_t sp_f16[] = {
     0x3bff, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x7e01, 0x7c01, 0x7dff, 0xfd55,
 };
 
+/* binary64 specials (fp64 units) */
+static const uint64_t sp_f64[] = {
+    0x0000000000000000ull, 0x8000000000000000ull,                       /* +-0 */
+    0x0000000000000001ull, 0x800fffffffffffffull, 0x0008000000000000ull, /* denormals */
+    0x0010000000000000ull, 0x8010000000000001ull, 0x001fffffffffffffull, /* smallest normals */
+    0x3ff0000000000000ull, 0xbff0000000000000ull, 0x3ff0000000000001ull, /* 1.0, 1.0+ulp */
+    0x3fefffffffffffffull, 0x3fe0000000000000ull, 0x4000000000000000ull, /* 1.0-ulp, 0.5, 2 */
+    0xc008000000000000ull, 0x3fb999999999999aull, 0x4340000000000000ull, /* -3, 0.1, 2^53 */
+    0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7fe0000000000000ull, /* max finite, 2^1023 */
+    0x47efffffe0000000ull, 0x47efffffefffffffull, 0x47effffff0000000ull, /* f32 max and its rounding edge */
+    0x3810000000000000ull, 0x380fffffffffffffull, 0x381ffffff0000000ull, /* f32 min normal and around */
+    0x3ff0000010000000ull, 0x3ff0000030000000ull, 0x3ff0000010000001ull, /* f32 ties */
+    0x7ff0000000000000ull, 0xfff0000000000000ull,                       /* +-Inf */
+    0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000012345ull, /* quiet NaNs */
+    0x7ff0000000000001ull, 0xfff4000000000000ull, 0x7ff0000020000000ull, /* signaling NaNs */
+};
+
 #define N_(a) (sizeof(a) / sizeof((a)[0]))
 #define NF32 N_(sp_f32)
 
@@ -425,11 +456,12 @@ size_t fpd_nspecial(int u)
     case FPD_I2F: return N_(sp_int);
     case FPD_H2F: return 65536;               /* exhaustive */
     case FPD_TRANS: return NF32 + N_(sp_trans);
+    case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_D2F: return N_(sp_f64);
     default:      return NF32;
     }
 }
 
-uint32_t fpd_special(int u, size_t i)
+uint64_t fpd_special(int u, size_t i)
 {
     switch (u) {
     case FPD_F2I: return i < NF32 ? sp_f32[i] : sp_f2i[(i - NF32) % N_(sp_f2i)];
@@ -437,6 +469,7 @@ uint32_t fpd_special(int u, size_t i)
     case FPD_I2F: return sp_int[i % N_(sp_int)];
     case FPD_H2F: return (uint32_t)(i & 0xffff);
     case FPD_TRANS: return i < NF32 ? sp_f32[i] : sp_trans[(i - NF32) % N_(sp_trans)];
+    case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_D2F: return sp_f64[i % N_(sp_f64)];
     default:      return sp_f32[i % NF32];
     }
 }
@@ -479,13 +512,58 @@ static const struct { unsigned op; uint32_t a, r; } kat_trans[] = {
     { 6, 0x44fa0666, 0x3e9e5db8 },  /* cos(2000.19995) = 0.309308760312 */
 };
 
-size_t fpd_nkat(int u) { return u == FPD_TRANS ? N_(kat_trans) : 0; }
+/* Known answers for the fp64 units under the ieee policy (round to nearest
+ * even, denormals kept): { unit, ctl, a, b, result }, worked by hand from
+ * the binary64 encodings (0.1 = 0x3FB999999999999A, 0.2 = 0x3FC999999999999A,
+ * 0.1 + 0.2 = 0.1 * 3 = 0x3FD3333333333334, the well-known 0.30000000000000004;
+ * ties at half an ulp go to the even significand) and checked against the
+ * host's IEEE double arithmetic (gcc, -ffp-contract=off), not model/fp.
+ * fp64_cmp gives res | rel << 1 (rel 0 LT, 1 EQ, 3 UN) for predicate ctl. */
+static const struct { int unit; unsigned ctl; uint64_t a, b, r; } kat_64[] = {
+    { FPD_ADD64, 0, 0x3fb999999999999aull, 0x3fc999999999999aull, 0x3fd3333333333334ull }, /* 0.1 + 0.2 */
+    { FPD_ADD64, 0, 0x3ff0000000000000ull, 0x3ca0000000000000ull, 0x3ff0000000000000ull }, /* 1 + 2^-53: tie, even */
+    { FPD_ADD64, 0, 0x3ff0000000000001ull, 0x3ca0000000000000ull, 0x3ff0000000000002ull }, /* odd + half ulp: up */
+    { FPD_ADD64, 0, 0x4340000000000000ull, 0x3ff0000000000000ull, 0x4340000000000000ull }, /* 2^53 + 1: tie, even */
+    { FPD_ADD64, 1, 0x3ff0000000000000ull, 0x3fefffffffffffffull, 0x3ca0000000000000ull }, /* 1 - (1 - 2^-53) */
+    { FPD_MUL64, 0, 0x3fb999999999999aull, 0x4008000000000000ull, 0x3fd3333333333334ull }, /* 0.1 * 3 */
+    { FPD_MUL64, 0, 0x3ff0000000000001ull, 0x3ff0000000000001ull, 0x3ff0000000000002ull }, /* (1+2^-52)^2 */
+    { FPD_MUL64, 0, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x0008000000000000ull }, /* 2^-1022 / 2: denormal */
+    { FPD_MUL64, 0, 0x7fefffffffffffffull, 0x4000000000000000ull, 0x7ff0000000000000ull }, /* max * 2: +inf */
+    { FPD_D2F,   0, 0x3fb999999999999aull, 0, 0x3dcccccdull },                            /* (float)0.1 */
+    { FPD_D2F,   0, 0x3fd5555555555555ull, 0, 0x3eaaaaabull },                            /* (float)(1/3) */
+    { FPD_D2F,   0, 0x47f0000000000000ull, 0, 0x7f800000ull },                            /* 2^128: +inf */
+    { FPD_D2F,   0, 0x3ff0000010000000ull, 0, 0x3f800000ull },                            /* 1 + 2^-24: tie, even */
+    { FPD_D2F,   0, 0x3ff0000030000000ull, 0, 0x3f800002ull },                            /* 1 + 3*2^-24: tie, even */
+    { FPD_CMP64, 1, 0x3fb999999999999aull, 0x3fd3333333333334ull, 0x1 },                   /* 0.1 < 0.3...: LT */
+    { FPD_CMP64, 2, 0x8000000000000000ull, 0x0000000000000000ull, 0x3 },                   /* -0 == +0: EQ */
+    { FPD_CMP64, 1, 0x7ff8000000000000ull, 0x3ff0000000000000ull, 0x6 },                   /* NaN < 1: UN, false */
+};
 
-uint32_t fpd_kat(int u, size_t i, fpd_vec *v)
+size_t fpd_nkat(int u)
+{
+    size_t n = 0;
+    if (u == FPD_TRANS) return N_(kat_trans);
+    for (size_t i = 0; i < N_(kat_64); i++) n += kat_64[i].unit == u;
+    return n;
+}
+
+uint64_t fpd_kat(int u, size_t i, fpd_vec *v)
 {
     memset(v, 0, sizeof *v);
     v->unit = u;
     v->pol = 0;                                      /* ieee: round to nearest even */
+    if (u != FPD_TRANS) {
+        for (size_t k = 0; k < N_(kat_64); k++) {
+            if (kat_64[k].unit != u) continue;
+            if (i-- == 0) {
+                v->ctl = kat_64[k].ctl;
+                v->a = kat_64[k].a;
+                v->b = kat_64[k].b;
+                return kat_64[k].r;
+            }
+        }
+        return 0;
+    }
     v->ctl = kat_trans[i].op;
     v->a = kat_trans[i].a;
     return kat_trans[i].r;
@@ -609,15 +687,48 @@ static uint32_t gen_int(void)
     }
 }
 
+/* binary64 operands: specials, edge exponents, neighbours of the f32 range */
+static uint64_t gen_f64(void)
+{
+    static const uint16_t ex[] = { 0, 0, 1, 2, 0x34, 0x35, 0x36, 0x368, 0x369, 0x36a, 0x380, 0x381,
+                                   0x3fe, 0x3ff, 0x400, 0x47e, 0x47f, 0x480, 0x7fd, 0x7fe, 0x7ff };
+    uint64_t m = rng() & 0xfffffffffffffull;
+    switch (rn(8)) {
+    case 0: m = 0; break;
+    case 1: m = 0xfffffffffffffull; break;
+    case 2: m = (uint64_t)1 << rn(52); break;
+    case 3: m &= ~0x1fffffffull; if (rn(2)) m |= 0x10000000ull; break;   /* f32-exact, f32 tie */
+    default: break;
+    }
+    unsigned k = rn(16);
+    uint64_t s = (uint64_t)rn(2) << 63;
+    if (k < 3) return sp_f64[rn(N_(sp_f64))];
+    if (k < 9) return s | (uint64_t)ex[rn(N_(ex))] << 52 | m;
+    if (k < 12) return rng();
+    return s | (uint64_t)(0x3c0 + rn(0x80)) << 52 | m;
+}
+
+static uint64_t perturb64(uint64_t x)
+{
+    switch (rn(4)) {
+    case 0: return x;
+    case 1: return x ^ (uint64_t)rn(16);
+    case 2: return x + (uint64_t)rn(5) - 2;
+    default: return x ^ ((uint64_t)1 << rn(52));
+    }
+}
+
 /* flags a unit reacts to (the rest are left out: fp__begin rejects
  * nothing valid, but irrelevant flags would only dilute the mix) */
 static unsigned rand_flags(int u)
 {
     unsigned f = 0;
     if (rn(3) == 0) return 0;
-    int rnd_ok = u == FPD_ADD || u == FPD_MUL || u == FPD_FMA || u == FPD_F2I || u == FPD_I2F || u == FPD_F2H;
-    int out_ok = u == FPD_ADD || u == FPD_MUL || u == FPD_FMA || u == FPD_F2H || u == FPD_H2F || u == FPD_I2F;
-    int clamp_ok = u != FPD_CMP && u != FPD_F2I;
+    int rnd_ok = u == FPD_ADD || u == FPD_MUL || u == FPD_FMA || u == FPD_F2I || u == FPD_I2F || u == FPD_F2H ||
+                 u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_D2F;
+    int out_ok = u == FPD_ADD || u == FPD_MUL || u == FPD_FMA || u == FPD_F2H || u == FPD_H2F || u == FPD_I2F ||
+                 u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_D2F;
+    int clamp_ok = u != FPD_CMP && u != FPD_F2I && u != FPD_CMP64;
     if (rnd_ok && rn(2)) f |= FP_F_RND(1 + rn(5));
     if (u != FPD_I2F) {
         unsigned x = rn(4);
@@ -633,9 +744,9 @@ static unsigned rand_flags(int u)
         if (x == 2) f |= FP_F_OVF_IEEE;
     }
     if (clamp_ok && rn(3) == 0) f |= FP_F_CLAMP;
-    if ((u == FPD_MUL || u == FPD_FMA) && rn(3) == 0) f |= FP_F_ZERO_WINS;
+    if ((u == FPD_MUL || u == FPD_FMA || u == FPD_MUL64) && rn(3) == 0) f |= FP_F_ZERO_WINS;
     if (u == FPD_FMA && rn(3) == 0) f |= FP_F_ZW_PASS_C;
-    if (u == FPD_CMP && rn(2)) f |= FP_F_SIGNALING;
+    if ((u == FPD_CMP || u == FPD_CMP64) && rn(2)) f |= FP_F_SIGNALING;
     return f;
 }
 
@@ -708,6 +819,37 @@ void fpd_random(int u, fpd_vec *v)
     case FPD_F2H:
         v->a = gen_f2h();
         break;
+    case FPD_ADD64:
+        v->ctl = rn(2);
+        v->a = gen_f64();
+        v->b = gen_f64();
+        if (rn(4) == 0) {                            /* cancellation, near exponents */
+            unsigned e = (unsigned)(v->a >> 52) & 0x7ff;
+            int e2 = (int)e + (int)rn(7) - 3;
+            e2 = e2 < 0 ? 0 : e2 > 0x7ff ? 0x7ff : e2;
+            v->b = (uint64_t)rn(2) << 63 | (uint64_t)e2 << 52 | ((rn(2) ? perturb64(v->a) : rng()) & 0xfffffffffffffull);
+        }
+        break;
+    case FPD_MUL64:
+        v->a = gen_f64();
+        v->b = gen_f64();
+        if (rn(4) == 0) {                            /* product near the underflow / overflow edges */
+            int ea = (int)((v->a >> 52) & 0x7ff);
+            int t = rn(2) ? (int)rn(60) - 54 : 2040 + (int)rn(12);
+            int e2 = t - ea + 1023;
+            e2 = e2 < 0 ? 0 : e2 > 0x7ff ? 0x7ff : e2;
+            v->b = (uint64_t)rn(2) << 63 | (uint64_t)e2 << 52 | (rng() & 0xfffffffffffffull);
+        }
+        break;
+    case FPD_CMP64:
+        v->ctl = rn(16);
+        if (v->flags & FP_F_SIGNALING) v->ctl |= 0x10;
+        v->a = gen_f64();
+        v->b = rn(4) == 0 ? (rn(2) ? v->a : perturb64(v->a)) : gen_f64();
+        break;
+    case FPD_D2F:
+        v->a = gen_f64();
+        break;
     case FPD_TRANS:
         while (!fpd_policy_ok(u, v->pol)) v->pol = (int)rn((unsigned)npool);
         v->flags = 0;
@@ -722,7 +864,7 @@ void fpd_random(int u, fpd_vec *v)
 void fpd_random_flags(fpd_vec *v)
 {
     v->flags = v->unit == FPD_TRANS ? 0 : rand_flags(v->unit);
-    if (v->unit == FPD_CMP) {
+    if (v->unit == FPD_CMP || v->unit == FPD_CMP64) {
         if (rn(2)) v->flags |= FP_F_SIGNALING;
         v->ctl = (v->ctl & 0xf) | ((v->flags & FP_F_SIGNALING) ? 0x10u : 0u);
     }
@@ -733,8 +875,8 @@ void fpd_random_flags(fpd_vec *v)
 int fpd_nvariants(int u)
 {
     switch (u) {
-    case FPD_ADD: return 2;                  /* add, sub */
-    case FPD_CMP: return 32;                 /* 16 predicates x quiet/signaling */
+    case FPD_ADD: case FPD_ADD64: return 2;  /* add, sub */
+    case FPD_CMP: case FPD_CMP64: return 32; /* 16 predicates x quiet/signaling */
     case FPD_MINMAX: return 14;              /* 7 kinds x min/max */
     case FPD_F2I: case FPD_I2F: return 2;    /* unsigned, signed */
     case FPD_TRANS: return 7;                /* rcp rsq sqrt exp2 log2 sin cos */
@@ -748,8 +890,8 @@ void fpd_variant(int u, int i, fpd_vec *v)
     v->flags = 0;
     v->ctl = 0;
     switch (u) {
-    case FPD_ADD: v->ctl = (unsigned)i & 1; break;
-    case FPD_CMP:
+    case FPD_ADD: case FPD_ADD64: v->ctl = (unsigned)i & 1; break;
+    case FPD_CMP: case FPD_CMP64:
         v->ctl = (unsigned)i & 0x1f;
         if (i & 0x10) v->flags = FP_F_SIGNALING;
         break;
@@ -768,8 +910,8 @@ void fpd_describe(const fpd_vec *v, char *buf, size_t len)
     static const char *const kinds[8] = { "ieee2008", "ieee2019", "ieee2019num", "dx10",
                                           "legacy_ge", "legacy_gt", "legacy_first", "?" };
     switch (v->unit) {
-    case FPD_ADD: snprintf(ctl, sizeof ctl, " op=%s", (v->ctl & 1) ? "sub" : "add"); break;
-    case FPD_CMP: snprintf(ctl, sizeof ctl, " pred=0x%x%s", v->ctl & 0xf, (v->ctl & 0x10) ? " signaling" : ""); break;
+    case FPD_ADD: case FPD_ADD64: snprintf(ctl, sizeof ctl, " op=%s", (v->ctl & 1) ? "sub" : "add"); break;
+    case FPD_CMP: case FPD_CMP64: snprintf(ctl, sizeof ctl, " pred=0x%x%s", v->ctl & 0xf, (v->ctl & 0x10) ? " signaling" : ""); break;
     case FPD_MINMAX: snprintf(ctl, sizeof ctl, " op=%s kind=%s", (v->ctl & 8) ? "max" : "min", kinds[v->ctl & 7]); break;
     case FPD_F2I: case FPD_I2F: snprintf(ctl, sizeof ctl, " int=%s", (v->ctl & 1) ? "i32" : "u32"); break;
     case FPD_TRANS: {
@@ -779,12 +921,13 @@ void fpd_describe(const fpd_vec *v, char *buf, size_t len)
     }
     default: break;
     }
-    int n = snprintf(buf, len, "%s policy=%s flags=0x%04x%s a=0x%08x", fpd_unit_module(v->unit),
-                     fpd_policy_name(v->pol), v->flags, ctl, v->a);
+    const int w = fpd_is64(v->unit) ? 16 : 8;
+    int n = snprintf(buf, len, "%s policy=%s flags=0x%04x%s a=0x%0*llx", fpd_unit_module(v->unit),
+                     fpd_policy_name(v->pol), v->flags, ctl, w, (unsigned long long)v->a);
     if (n > 0 && (size_t)n < len && fpd_arity(v->unit) >= 2)
-        n += snprintf(buf + n, len - (size_t)n, " b=0x%08x", v->b);
+        n += snprintf(buf + n, len - (size_t)n, " b=0x%0*llx", w, (unsigned long long)v->b);
     if (n > 0 && (size_t)n < len && fpd_arity(v->unit) >= 3)
-        snprintf(buf + n, len - (size_t)n, " c=0x%08x", v->c);
+        snprintf(buf + n, len - (size_t)n, " c=0x%0*llx", w, (unsigned long long)v->c);
 }
 
 void fpd_describe_out(int u, const fpd_out *o, char *buf, size_t len)
@@ -797,12 +940,14 @@ void fpd_describe_out(int u, const fpd_out *o, char *buf, size_t len)
         int n = snprintf(names + at, sizeof names - at, "%s%s", at ? "," : "", en[i]);
         if (n > 0) at += (size_t)n;
     }
-    if (u == FPD_CMP) {
+    if (u == FPD_CMP || u == FPD_CMP64) {
         static const char *const rels[4] = { "lt", "eq", "gt", "un" };
-        snprintf(buf, len, "res=%u rel=%s exc=0x%02x(%s)", o->r & 1, rels[(o->r >> 1) & 3], o->exc, names);
+        snprintf(buf, len, "res=%u rel=%s exc=0x%02x(%s)", (unsigned)(o->r & 1), rels[(o->r >> 1) & 3], o->exc, names);
     } else if (u == FPD_F2H) {
-        snprintf(buf, len, "r=0x%04x exc=0x%02x(%s)", o->r & 0xffff, o->exc, names);
+        snprintf(buf, len, "r=0x%04x exc=0x%02x(%s)", (unsigned)(o->r & 0xffff), o->exc, names);
+    } else if (u == FPD_ADD64 || u == FPD_MUL64) {
+        snprintf(buf, len, "r=0x%016llx exc=0x%02x(%s)", (unsigned long long)o->r, o->exc, names);
     } else {
-        snprintf(buf, len, "r=0x%08x exc=0x%02x(%s)", o->r, o->exc, names);
+        snprintf(buf, len, "r=0x%08x exc=0x%02x(%s)", (unsigned)o->r, o->exc, names);
     }
 }

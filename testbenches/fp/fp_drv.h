@@ -28,6 +28,10 @@ typedef enum fpd_unit {
     FPD_F2H,          /* fp32_to_fp16                */
     FPD_TRANS,        /* fp32_trans (multi-cycle; ctl = op: 0 rcp 1 rsq 2 sqrt
                          3 exp2 4 log2 5 sin 6 cos, turns; result only, RNE) */
+    FPD_ADD64,        /* fp64_add (add and sub)      */
+    FPD_MUL64,        /* fp64_mul                    */
+    FPD_CMP64,        /* fp64_cmp                    */
+    FPD_D2F,          /* fp64_to_fp32                */
     FPD_NUNITS
 } fpd_unit;
 
@@ -36,6 +40,7 @@ typedef struct fpd_knobs {
     uint8_t  rm, daz, ftz, tiny_after, ovf_sat, nan_prop, nan_keep, nan_inf;
     uint32_t dnan;
     uint16_t dnan16;
+    uint64_t dnan64;
     uint8_t  dexc_always, zero_wins, zw_sign_xor, zw_pass_c, fma_nan;
     uint8_t  clamp, clamp_nan_keep, clamp_negzero_keep;
     uint8_t  zero_negless, zero_minmax, int_nan, int_wrap;
@@ -49,12 +54,12 @@ typedef struct fpd_vec {
     unsigned ctl;            /* add: sub; cmp: pred | signaling<<4 (signaling also
                                 in flags); minmax: kind | is_max<<3;
                                 f2i/i2f: is_signed */
-    uint32_t a, b, c;
+    uint64_t a, b, c;        /* binary64 operands for the fp64 units */
 } fpd_vec;
 
 /* One result (RTL or model). */
 typedef struct fpd_out {
-    uint32_t r;              /* result bits (cmp: res | rel<<1) */
+    uint64_t r;              /* result bits (cmp: res | rel<<1) */
     unsigned exc;            /* FP_EXC_* */
 } fpd_out;
 
@@ -82,12 +87,14 @@ int  fpd_model(const fpd_vec *v, fpd_out *o);
 /* Operand sources.  Special values of the unit's operand type; the special
  * cross product is enumerated by index. */
 size_t fpd_nspecial(int unit);
-uint32_t fpd_special(int unit, size_t i);
+uint64_t fpd_special(int unit, size_t i);
 int  fpd_arity(int unit);                /* operands per vector: 1, 2 or 3 */
-/* Known-answer vectors (fp32_trans): vector i and the expected result,
- * worked independently of model/fp. */
+/* Known-answer vectors (fp32_trans, the fp64 units): vector i and the
+ * expected result, worked independently of model/fp. */
 size_t fpd_nkat(int unit);
-uint32_t fpd_kat(int unit, size_t i, fpd_vec *v);
+uint64_t fpd_kat(int unit, size_t i, fpd_vec *v);
+/* 1 for the units on binary64 operands */
+int  fpd_is64(int unit);
 /* A random vector for the unit: operands, policy (random from the pool),
  * flags and controls.  */
 void fpd_random(int unit, fpd_vec *v);

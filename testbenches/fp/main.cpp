@@ -4,7 +4,7 @@
 // ports of tb_fp_units, calls eval() and compares the unit's outputs with
 // model/fp (through fp_drv.c) bit for bit, result and exception flags.
 //
-// Per unit: (1) the special-value cross product under every named policy and
+// Per unit: (0) known answers worked by hand (fp32_trans, the fp64 units), (1) the special-value cross product under every named policy and
 // every sub-operation variant (f16 -> f32: all 65536 inputs), once with no
 // per-instruction flags and once with random ones, then (2) N
 // random vectors (random policy from the pool, random per-instruction flags,
@@ -45,6 +45,7 @@ struct Bench {
         t->nan_inf = k.nan_inf;
         t->dnan = k.dnan;
         t->dnan16 = k.dnan16;
+        t->dnan64 = k.dnan64;
         t->dexc_always = k.dexc_always;
         t->zero_wins = k.zero_wins;
         t->zw_sign_xor = k.zw_sign_xor;
@@ -96,6 +97,10 @@ struct Bench {
         case FPD_H2F: o.r = t->h2f_r; o.exc = t->h2f_x; break;
         case FPD_F2H: o.r = t->f2h_r; o.exc = t->f2h_x; break;
         case FPD_TRANS: o.r = t->tr_done ? t->tr_r : ~t->tr_r; o.exc = 0; break;
+        case FPD_ADD64: o.r = t->add64_r; o.exc = t->add64_x; break;
+        case FPD_MUL64: o.r = t->mul64_r; o.exc = t->mul64_x; break;
+        case FPD_CMP64: o.r = (t->cmp64_res & 1u) | ((unsigned)t->cmp64_rel << 1); o.exc = t->cmp64_x; break;
+        case FPD_D2F: o.r = t->d2f_r; o.exc = t->d2f_x; break;
         default: break;
         }
         return o;
@@ -195,7 +200,7 @@ int main(int argc, char **argv) {
         // independently (fp_drv.c kat_trans)
         for (size_t i = 0; i < fpd_nkat(u); i++) {
             fpd_vec v;
-            const uint32_t want = fpd_kat(u, i, &v);
+            const uint64_t want = fpd_kat(u, i, &v);
             fpd_out m{0, 0};
             b.drive(v);
             const fpd_out d = b.dut(u);
@@ -206,8 +211,8 @@ int main(int argc, char **argv) {
             if (b.failed <= (unsigned long long)max_report) {
                 char vb[256];
                 fpd_describe(&v, vb, sizeof vb);
-                std::printf("  MISMATCH [known answer] %s: DUT r=0x%08x MODEL r=0x%08x (status %d) EXPECTED 0x%08x\n",
-                            vb, d.r, m.r, st, want);
+                std::printf("  MISMATCH [known answer] %s: DUT r=0x%llx MODEL r=0x%llx (status %d) EXPECTED 0x%llx\n",
+                            vb, (unsigned long long)d.r, (unsigned long long)m.r, st, (unsigned long long)want);
             }
         }
         // (1) special-value cross product x named policies x variants

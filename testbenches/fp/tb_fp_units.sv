@@ -19,6 +19,7 @@ module tb_fp_units (
     input  logic        nan_inf,
     input  logic [31:0] dnan,
     input  logic [15:0] dnan16,
+    input  logic [63:0] dnan64,
     input  logic        dexc_always,
     input  logic        zero_wins,
     input  logic        zw_sign_xor,
@@ -38,10 +39,10 @@ module tb_fp_units (
     input  logic        mm_is_max,
     input  logic [2:0]  mm_kind,
     input  logic        cvt_signed,
-    // operands
-    input  logic [31:0] a,
-    input  logic [31:0] b,
-    input  logic [31:0] c,
+    // operands (the binary32 units read bits 31:0)
+    input  logic [63:0] a,
+    input  logic [63:0] b,
+    input  logic [63:0] c,
     // results
     output logic [31:0] add_r,   output logic [5:0] add_x,
     output logic [31:0] mul_r,   output logic [5:0] mul_x,
@@ -52,60 +53,94 @@ module tb_fp_units (
     output logic [31:0] i2f_r,   output logic [5:0] i2f_x,
     output logic [31:0] h2f_r,   output logic [5:0] h2f_x,
     output logic [15:0] f2h_r,   output logic [5:0] f2h_x,
-    output logic        tr_busy, output logic tr_done, output logic [31:0] tr_r
+    output logic        tr_busy, output logic tr_done, output logic [31:0] tr_r,
+    output logic [63:0] add64_r, output logic [5:0] add64_x,
+    output logic [63:0] mul64_r, output logic [5:0] mul64_x,
+    output logic        cmp64_res, output logic [1:0] cmp64_rel, output logic [5:0] cmp64_x,
+    output logic [31:0] d2f_r,   output logic [5:0] d2f_x
 );
+    logic [31:0] a32, b32, c32;
+    assign a32 = a[31:0];
+    assign b32 = b[31:0];
+    assign c32 = c[31:0];
+    logic unused_hi;
+    assign unused_hi = ^c[63:32];
     fp32_trans u_trans (
-        .clk(clk), .rst_n(rst_n), .start(tr_start), .op(tr_op), .a(a), .daz(daz), .ftz(ftz),
+        .clk(clk), .rst_n(rst_n), .start(tr_start), .op(tr_op), .a(a32), .daz(daz), .ftz(ftz),
         .tiny_after(tiny_after), .nan_prop(nan_prop), .nan_keep(nan_keep), .dnan(dnan),
         .busy(tr_busy), .done(tr_done), .r(tr_r));
 
     fp32_add u_add (
-        .a(a), .b(b), .sub(add_sub), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
+        .a(a32), .b(b32), .sub(add_sub), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
         .ovf_sat(ovf_sat), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
         .dnan(dnan), .dexc_always(dexc_always), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(add_r), .exc(add_x));
 
     fp32_mul u_mul (
-        .a(a), .b(b), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
+        .a(a32), .b(b32), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
         .ovf_sat(ovf_sat), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
         .dnan(dnan), .dexc_always(dexc_always), .zero_wins(zero_wins), .zw_sign_xor(zw_sign_xor),
         .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(mul_r), .exc(mul_x));
 
     fp32_fma u_fma (
-        .a(a), .b(b), .c(c), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
+        .a(a32), .b(b32), .c(c32), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
         .ovf_sat(ovf_sat), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
         .dnan(dnan), .dexc_always(dexc_always), .zero_wins(zero_wins), .zw_sign_xor(zw_sign_xor),
         .zw_pass_c(zw_pass_c), .fma_nan(fma_nan), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(fma_r), .exc(fma_x));
 
     fp32_cmp u_cmp (
-        .a(a), .b(b), .pred(cmp_pred), .signaling(cmp_signaling), .daz(daz), .nan_inf(nan_inf),
+        .a(a32), .b(b32), .pred(cmp_pred), .signaling(cmp_signaling), .daz(daz), .nan_inf(nan_inf),
         .dexc_always(dexc_always), .zero_negless(zero_negless),
         .res(cmp_res), .rel(cmp_rel), .exc(cmp_x));
 
     fp32_minmax u_mm (
-        .a(a), .b(b), .is_max(mm_is_max), .kind(mm_kind), .daz(daz), .nan_prop(nan_prop),
+        .a(a32), .b(b32), .is_max(mm_is_max), .kind(mm_kind), .daz(daz), .nan_prop(nan_prop),
         .nan_keep(nan_keep), .nan_inf(nan_inf), .dnan(dnan), .dexc_always(dexc_always),
         .zero_negless(zero_negless), .zero_minmax(zero_minmax), .clamp(clamp),
         .clamp_nan_keep(clamp_nan_keep), .clamp_negzero_keep(clamp_negzero_keep),
         .r(mm_r), .exc(mm_x));
 
     fp32_to_int u_f2i (
-        .a(a), .is_signed(cvt_signed), .rm(rm), .daz(daz), .nan_inf(nan_inf),
+        .a(a32), .is_signed(cvt_signed), .rm(rm), .daz(daz), .nan_inf(nan_inf),
         .dexc_always(dexc_always), .int_nan(int_nan), .int_wrap(int_wrap), .r(f2i_r), .exc(f2i_x));
 
     fp32_from_int u_i2f (
-        .a(a), .is_signed(cvt_signed), .rm(rm), .clamp(clamp), .r(i2f_r), .exc(i2f_x));
+        .a(a32), .is_signed(cvt_signed), .rm(rm), .clamp(clamp), .r(i2f_r), .exc(i2f_x));
 
     fp16_to_fp32 u_h2f (
-        .a(a[15:0]), .daz(daz), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
+        .a(a32[15:0]), .daz(daz), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
         .dnan(dnan), .dexc_always(dexc_always), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(h2f_r), .exc(h2f_x));
 
     fp32_to_fp16 u_f2h (
-        .a(a), .daz(daz), .rm(rm), .ftz(ftz), .tiny_after(tiny_after), .ovf_sat(ovf_sat),
+        .a(a32), .daz(daz), .rm(rm), .ftz(ftz), .tiny_after(tiny_after), .ovf_sat(ovf_sat),
         .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf), .dnan(dnan16),
         .dexc_always(dexc_always), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(f2h_r), .exc(f2h_x));
+
+    fp64_add u_add64 (
+        .a(a), .b(b), .sub(add_sub), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
+        .ovf_sat(ovf_sat), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
+        .dnan(dnan64), .dexc_always(dexc_always), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
+        .clamp_negzero_keep(clamp_negzero_keep), .r(add64_r), .exc(add64_x));
+
+    fp64_mul u_mul64 (
+        .a(a), .b(b), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
+        .ovf_sat(ovf_sat), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
+        .dnan(dnan64), .dexc_always(dexc_always), .zero_wins(zero_wins), .zw_sign_xor(zw_sign_xor),
+        .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
+        .clamp_negzero_keep(clamp_negzero_keep), .r(mul64_r), .exc(mul64_x));
+
+    fp64_cmp u_cmp64 (
+        .a(a), .b(b), .pred(cmp_pred), .signaling(cmp_signaling), .daz(daz), .nan_inf(nan_inf),
+        .dexc_always(dexc_always), .zero_negless(zero_negless),
+        .res(cmp64_res), .rel(cmp64_rel), .exc(cmp64_x));
+
+    fp64_to_fp32 u_d2f (
+        .a(a), .daz(daz), .rm(rm), .ftz(ftz), .tiny_after(tiny_after), .ovf_sat(ovf_sat),
+        .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf), .dnan(dnan),
+        .dexc_always(dexc_always), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
+        .clamp_negzero_keep(clamp_negzero_keep), .r(d2f_r), .exc(d2f_x));
 endmodule

@@ -80,6 +80,9 @@ module tb_nvfp (input logic clk);
       "CC":   ld_push(3'd5, (lane << 2) | index, value[31:0]);
       "kill": ld_push(3'd6, lane, value[31:0]);
       "tex":  ld_push(3'd7, 64 + index, value[31:0]);       // descriptor id*4 + (base, width, height, mode)
+      // the model's configuration, its read-only file `cfg` (model/nvfp/README.md
+      // "State"): 0 frc_clamp, 1 kil_stop -> the core's ctrl registers 1 and 2
+      "cfg":  if (index < 2) ld_push(3'd7, index + 1, value[31:0]);
       "H", "I", "pc": ;                                    // views of R; the program base
       default: unheld++;
     endcase

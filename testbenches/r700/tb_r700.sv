@@ -48,7 +48,8 @@ module tb_r700 (input logic clk);
   logic [4:0]   rt_mw_size;
   logic [LANES*128-1:0] rt_mw_data;
 
-  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS), .CB_CONSTS(4096), .MEM_WORDS(262144)) dut (.*);
+  localparam int STACK = 64;          // the model's stack_size at most (R700_MAXSTACK)
+  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS), .STACK(STACK), .CB_CONSTS(4096), .MEM_WORDS(262144)) dut (.*);
 
   localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   longint unsigned pbase = 0;
@@ -88,6 +89,12 @@ module tb_r700 (input logic clk);
       "pred":   if (lane < LANES) ld_push(3'd5, (lane << 10) | 4, value[31:0]);
       "PV":     if (lane < LANES) ld_push(3'd5, (lane << 10) | (5 + index), value[31:0]);
       "PS":     if (lane < LANES) ld_push(3'd5, (lane << 10) | 9, value[31:0]);
+      // the model's knobs, its read-only file `cfg` (model/r700/README.md "State"):
+      // 0 stack_size, 1 gprs, 2 temps, 3 prefer_trans, 4 sub_guide, 5 shift_mask,
+      // 6 flt_to_int_rne, 7 sin_radians -> the core's ctrl 9, 10, 12, 8, 6, 7, 13, 14
+      "cfg":    if (index < 8) ld_push(3'd3, (index == 0) ? 9 : (index == 1) ? 10 : (index == 2) ? 12 :
+                                             (index == 3) ? 8 : (index == 4) ? 6 : (index == 5) ? 7 :
+                                             (index == 6) ? 13 : 14, value[31:0]);
       "pc", "pstate": ;                                    // the program base; lanes beyond LANES
       default:  $display("r700 bench: initial %s[%0d] lane %0d = 0x%0h is not held by the core",
                          name, index, lane, value);
