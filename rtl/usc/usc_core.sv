@@ -257,9 +257,10 @@ module usc_core import usc_pkg::*; #(
       if (whole) begin wset0 = 1'b1; wslot0 = SL_P0; end
       else if (np > 0) begin wset0 = 1'b1; wslot0 = {2'd0, ph[np - 1]}; end
       if (np > 1) begin wset1 = 1'b1; wslot1 = {2'd0, ph[np - 2]}; end
-      if (savl) begin wset0 = 1'b1; wslot0 = SL_BE; end
+      // MOV (slot mov) runs before the backend (slot be): SAVL drives W0 last
       if (movw || movc) begin wset0 = 1'b1; wslot0 = SL_MOV; end
       if (movc) begin wset1 = 1'b1; wslot1 = SL_MOV; end
+      if (savl) begin wset0 = 1'b1; wslot0 = SL_BE; end
     end
     fall = pc + {25'd0, gnw, 2'd0};
     taken = brm == 5'd1 ? act == all : act != 32'd0;

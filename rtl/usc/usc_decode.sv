@@ -30,6 +30,24 @@ module usc_decode import usc_pkg::*; (
                 (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
   endfunction
 
+  // PCK/UNPCK formats (model/usc/usc_exec_pack.c): fields of a packed
+  // value (4 for a format the model does not convert), .scale allowed
+  function automatic logic [4:0] pck_fields(input logic [4:0] m);
+    case (m)
+      5'd0, 5'd1: pck_fields = 5'd4;
+      5'd4, 5'd5, 5'd8: pck_fields = 5'd2;
+      5'd9, 5'd10, 5'd11, 5'd24: pck_fields = 5'd1;
+      default: pck_fields = 5'd4;
+    endcase
+  endfunction
+  function automatic logic pck_scalable(input logic [4:0] m);
+    case (m)
+      5'd0, 5'd1, 5'd4, 5'd5: pck_scalable = 1'b1;
+      5'd8, 5'd9, 5'd10, 5'd11, 5'd24: pck_scalable = 1'b0;
+      default: pck_scalable = 1'b1;
+    endcase
+  endfunction
+
   always_comb begin
     logic [31:0] h, x;
     logic [5:0]  p;
@@ -113,10 +131,16 @@ module usc_decode import usc_pkg::*; (
             M_TYPE:  if (in.m >= 5'd7) bad = 1'b1;
             M_BYTES: if (in.m == 5'd0 || in.m > 5'd15) bad = 1'b1;
             M_ASR:   if (in.m > 5'd3) bad = 1'b1;
-            M_PCK:   if (in.m > 5'd25) bad = 1'b1;
+            M_PCK: begin                                        // usc_pck_bad
+              if (in.m > 5'd25) bad = 1'b1;
+              if (in.op == OP_UNPCK && (in.m == 5'd21 || in.m == 5'd24 || in.m == 5'd25)) bad = 1'b1;
+              if (in.op == OP_PCK ? x[27:26] != 2'd0 : {3'd0, x[27:26]} >= pck_fields(in.m)) bad = 1'b1;
+              if (x[28] && !pck_scalable(in.m)) bad = 1'b1;
+            end
             default: if (in.m > 5'd2) bad = 1'b1;               // CVT, INST; PART below
           endcase
           if (mk == M_PART && in.m > 5'd1) bad = 1'b1;
+          if (mk == M_PCK) nbits = 4'd4;                        // O: element, .scale, .rndzero
           if (({28'd0, x[29:26]} >> nbits) != 32'd0) bad = 1'b1;
           // resolve the operand kinds (usc_resolve)
           ob = 4'd0;
