@@ -188,7 +188,7 @@ module usc_core import usc_pkg::*; #(
     assign l = int'(pass) * LPC + j;
     always_comb
       for (int k = 0; k < 6; k++) src[k] = g.smask[k] ? rd(g.s[k], l) : 32'd0;
-    usc_lane u_lane (.g(g), .src(src), .p0s(p0[l]), .couts(cout[l]), .pes(pe[l]), .link(link),
+    usc_lane u_lane (.grp(g), .src(src), .p0s(p0[l]), .couts(cout[l]), .pes(pe[l]), .link(link),
                      .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
                      .w0(lw0[j]), .w1(lw1[j]), .p0o(lp0[j]), .pen(lpe[j]), .coutn(lco[j]));
   end

@@ -26,7 +26,7 @@ module usc_decode import usc_pkg::*; (
 
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
-    core_runs = op == OP_MBYP || (op >= OP_MOV && op <= OP_MOVC) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
+    core_runs = op == OP_MBYP || op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_MOV && op <= OP_MOVC) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
                 (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
   endfunction
 

@@ -6,10 +6,10 @@
 // (model/usc/usc_exec_int.c, usc_exec_ctl.c).  Combinational; the core
 // instantiates it LPC times (lanes per cycle).
 `include "rtl/usc/usc_pkg.sv"
-// (g and the instructions are whole structs: each row uses the fields it needs)
+// (grp and the instructions are whole structs: each row uses the fields it needs)
 /* verilator lint_off UNUSEDSIGNAL */
 module usc_lane import usc_pkg::*; (
-    input  grp_t             g,
+    input  grp_t             grp,
     input  logic [5:0][31:0] src,       // S0..S5 of this instance (0: not declared)
     input  logic             p0s,       // the state's P0, COUT and Pe of this instance
     input  logic             couts,
@@ -198,7 +198,7 @@ module usc_lane import usc_pkg::*; (
 
   // one instruction on the lane's value rows
   function automatic vrow_t exec(input ins_t in, input vrow_t vi, input logic coutset, input logic coutnew,
-                                 output logic pe_o, output logic cout_o);
+                                 input logic [31:0] fres, output logic pe_o, output logic cout_o);
     vrow_t v;
     logic [1:0]  c;
     logic        t, pr;
@@ -239,6 +239,7 @@ module usc_lane import usc_pkg::*; (
       endcase
       v[K_FT4] = (in.op == OP_NAND || in.op == OP_NOR || in.op == OP_XNOR) ? ~s0 : s0;
     end else if (in.op >= OP_SHFL && in.op <= OP_FTBMSB) v = bits_op(in, vi, p0s);
+    else if (in.op == OP_FMAD || in.op == OP_FADD || in.op == OP_FMUL) v[in.k[0][4:0]] = fres;
     else if (in.op == OP_MBYP) begin   // the move with .ABS then .NEG (no rounding)
       a = opv(vi, in, 1);
       if (in.mods[0]) a[31] = 1'b0;
@@ -294,54 +295,169 @@ module usc_lane import usc_pkg::*; (
     exec = v;
   endfunction
 
+  // ---- the float rows (FMAD, FADD, FMUL) of phases 0, 1 and 2: one
+  // binary32 fused multiply-add per phase (rtl/common/fp/fp32_fma) with the
+  // "usc" policy of model/fp (IEEE denormals, RNE, the default NaN
+  // 0x7fc00000, .SAT: clamp to [+0, 1], NaN -> +0).  FADD is a*1+b and FMUL
+  // a*b+(-0), both exact before the one rounding, so equal to fp_add and
+  // fp_mul; FMAD is fused (the model's default, fmad_fused=1, D2).
+  localparam logic [31:0] F_ONE = 32'h3f800000, F_NZERO = 32'h80000000;
+
+  // FLR (floor, keeps NaN, +-inf and +-0; denormals as values), then .ABS,
+  // then .NEG (L354, L365): model/usc/usc_exec_float.c fmod_src
+  function automatic logic [31:0] fmod(input logic [31:0] x, input logic [7:0] mods, input int si);
+    logic [31:0] r, fm;
+    logic        flr, ab, ng;
+    logic [8:0]  sh;
+    flr = si == 0 ? mods[2] : si == 2 ? mods[7] : 1'b0;
+    ab = mods[si == 0 ? 0 : si == 1 ? 3 : 5];
+    ng = mods[si == 0 ? 1 : si == 1 ? 4 : 6];
+    r = x;
+    if (flr && !(x[30:23] == 8'hff && x[22:0] != 23'd0)) begin
+      if (x[30:23] < 8'd127) begin              // |x| < 1: +0 / -0 kept, else 0 or -1
+        if (x[30:0] == 31'd0) r = x;
+        else r = x[31] ? 32'hbf800000 : 32'h00000000;
+      end else if (x[30:23] < 8'd150) begin     // fraction bits below the units
+        sh = 9'd150 - {1'b0, x[30:23]};
+        fm = (32'd1 << sh) - 32'd1;
+        r = x & ~fm;
+        if (x[31] && (x & fm) != 32'd0) r = r + (32'd1 << sh);   // toward -inf: magnitude up
+      end
+    end
+    if (ab) r[31] = 1'b0;
+    if (ng) r[31] = !r[31];
+    fmod = r;
+  endfunction
+
+  // the instruction of a phase slot (0 if none) and its three operands
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic ins_t slot_ins(input grp_t gg, input logic [3:0] sl);
+    slot_ins = '0;
+    for (int i = 0; i < 6; i++)
+      if (i < int'(gg.ninsn) && gg.ins[i].slot == sl) slot_ins = gg.ins[i];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  function automatic logic [95:0] fops(input ins_t in, input vrow_t v);
+    logic [31:0] a, b, c;
+    a = fmod(opv(v, in, 1), in.mods, 0);
+    b = fmod(opv(v, in, 2), in.mods, 1);
+    c = fmod(opv(v, in, 3), in.mods, 2);
+    if (in.op == OP_FADD) begin c = b; b = F_ONE; end
+    else if (in.op == OP_FMUL) c = F_NZERO;
+    fops = {a, b, c};
+  endfunction
+
+  vrow_t             va, vb;          // after the sources; after phases 0/1 and IS1-IS3
+  logic              cs_b, cn_b, pen_b;
+  // one signal per phase (whole vectors would make a combinational loop:
+  // phase 2's operands come from phases 0 and 1)
+  logic [31:0]       fres0, fres1, fres2;   // the float result of phase 0, 1, 2
+  logic [95:0]       fo0, fo1, fo2;
+  ins_t              fin0, fin1, fin2;
+
+  assign fin0 = slot_ins(grp, SL_P0);
+  assign fin1 = slot_ins(grp, SL_P1);
+  assign fin2 = slot_ins(grp, SL_P2);
+  assign fo0 = fops(fin0, va);
+  assign fo1 = fops(fin1, va);
+  assign fo2 = fops(fin2, vb);
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [5:0] exc0, exc1, exc2;   // no exception state in the USC
+  /* verilator lint_on UNUSEDSIGNAL */
+  fp32_fma u_fma0 (.a(fo0[95:64]), .b(fo0[63:32]), .c(fo0[31:0]), .rm(3'd0), .daz(1'b0),
+    .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
+    .dnan(32'h7fc00000), .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0),
+    .fma_nan(2'd0), .clamp(fin0.sat), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+    .r(fres0), .exc(exc0));
+  fp32_fma u_fma1 (.a(fo1[95:64]), .b(fo1[63:32]), .c(fo1[31:0]), .rm(3'd0), .daz(1'b0),
+    .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
+    .dnan(32'h7fc00000), .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0),
+    .fma_nan(2'd0), .clamp(fin1.sat), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+    .r(fres1), .exc(exc1));
+  fp32_fma u_fma2 (.a(fo2[95:64]), .b(fo2[63:32]), .c(fo2[31:0]), .rm(3'd0), .daz(1'b0),
+    .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
+    .dnan(32'h7fc00000), .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0),
+    .fma_nan(2'd0), .clamp(fin2.sat), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+    .r(fres2), .exc(exc2));
+
+  // the sources, IS0, FTE and P0
+  always_comb begin
+    va = '0;
+    for (int k = 0; k < 6; k++) va[k] = src[k];
+    va[K_IS0] = va[is0_src(grp.is0)];
+    va[K_FTE] = va[K_IS0];
+    va[K_P0] = {31'd0, p0s};
+  end
+
+  // phases 0 and 1, the IS1-IS3 muxes
   always_comb begin
     vrow_t v;
     logic  pe_t, co_t, coutset, coutnew;
-    logic  [1:0] ph [3];
-    int    np;
-    v = '0;
-    pen = 1'b0;
-    coutn = 1'b0;
+    v = va;
+    pe_t = 1'b0;
+    co_t = 1'b0;
+    pen_b = 1'b0;
     coutset = 1'b0;
     coutnew = 1'b0;
-    for (int k = 0; k < 6; k++) v[k] = src[k];
-    v[K_IS0] = v[is0_src(g.is0)];
-    v[K_FTE] = v[K_IS0];
-    v[K_P0] = {31'd0, p0s};
-    if (!g.bitwise) begin
+    if (!grp.bitwise) begin
       for (int i = 0; i < 6; i++)
-        if (i < int'(g.ninsn) && (g.ins[i].slot == SL_P0 || g.ins[i].slot == SL_P1)) begin
-          v = exec(g.ins[i], v, coutset, coutnew, pe_t, co_t);
-          if (g.ins[i].op >= OP_ADD64 && g.ins[i].op <= OP_SMADD64) begin coutset = 1'b1; coutnew = co_t; end
-          if (g.ins[i].op >= OP_CNDST && g.ins[i].op <= OP_CNDLPC) pen = pe_t;
+        if (i < int'(grp.ninsn) && (grp.ins[i].slot == SL_P0 || grp.ins[i].slot == SL_P1)) begin
+          v = exec(grp.ins[i], v, coutset, coutnew, grp.ins[i].slot == SL_P0 ? fres0 : fres1, pe_t, co_t);
+          if (grp.ins[i].op >= OP_ADD64 && grp.ins[i].op <= OP_SMADD64) begin coutset = 1'b1; coutnew = co_t; end
+          if (grp.ins[i].op >= OP_CNDST && grp.ins[i].op <= OP_CNDLPC) pen_b = pe_t;
         end
-      v[K_IS1] = g.is1 ? v[K_FTE] : v[K_FT0];
-      v[K_IS2] = g.is2 ? v[K_FTE] : v[K_FT1];
-      case (g.is3)
+      v[K_IS1] = grp.is1 ? v[K_FTE] : v[K_FT0];
+      v[K_IS2] = grp.is2 ? v[K_FTE] : v[K_FT1];
+      case (grp.is3)
         2'd0: v[K_IS3] = v[K_FT0];
         2'd1: v[K_IS3] = v[K_FT1];
         2'd2: v[K_IS3] = v[K_S2];
         default: v[K_IS3] = v[K_FTE];
       endcase
+    end
+    vb = v;
+    cs_b = coutset;
+    cn_b = coutnew;
+  end
+
+  always_comb begin
+    vrow_t v;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic  pe_t, co_t;           // phase 2 on: no CND or 64-bit row
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic  coutset, coutnew;
+    logic  [1:0] ph [3];
+    int    np;
+    v = vb;
+    pe_t = 1'b0;
+    co_t = 1'b0;
+    np = 0;
+    ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
+    pen = pen_b;
+    coutset = cs_b;
+    coutnew = cn_b;
+    if (!grp.bitwise) begin
       for (int i = 0; i < 6; i++)
-        if (i < int'(g.ninsn) && g.ins[i].slot == SL_P2) v = exec(g.ins[i], v, coutset, coutnew, pe_t, co_t);
-      v[K_IS4] = g.is4 == 2'd3 ? v[K_FTE] : v[K_FT0 + 7'(g.is4)];
-      v[K_IS5] = g.is5 == 2'd3 ? v[K_FTE] : v[K_FT0 + 7'(g.is5)];
+        if (i < int'(grp.ninsn) && grp.ins[i].slot == SL_P2) v = exec(grp.ins[i], v, coutset, coutnew, fres2, pe_t, co_t);
+      v[K_IS4] = grp.is4 == 2'd3 ? v[K_FTE] : v[K_FT0 + 7'(grp.is4)];
+      v[K_IS5] = grp.is5 == 2'd3 ? v[K_FTE] : v[K_FT0 + 7'(grp.is5)];
       for (int i = 0; i < 6; i++)
-        if (i < int'(g.ninsn) && g.ins[i].slot == SL_TST) v = exec(g.ins[i], v, coutset, coutnew, pe_t, co_t);
+        if (i < int'(grp.ninsn) && grp.ins[i].slot == SL_TST) v = exec(grp.ins[i], v, coutset, coutnew, 32'd0, pe_t, co_t);
       // default routing (L181-L183): the last phase present drives W0, the one before W1,
       // unless a whole-ALU row gave W0 its value
       np = 0;
       ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
-      for (int p = 0; p < 3; p++) if (g.slots[p]) begin ph[np] = 2'(p); np = np + 1; end
-      if (np > 0 && !(g.ninsn != 3'd0 && whole_op(g.ins[0].op))) v[K_W0] = v[K_FT0 + 7'(ph[np - 1])];
+      for (int p = 0; p < 3; p++) if (grp.slots[p]) begin ph[np] = 2'(p); np = np + 1; end
+      if (np > 0 && !(grp.ninsn != 3'd0 && whole_op(grp.ins[0].op))) v[K_W0] = v[K_FT0 + 7'(ph[np - 1])];
       if (np > 1) v[K_W1] = v[K_FT0 + 7'(ph[np - 2])];
       for (int i = 0; i < 6; i++)
-        if (i < int'(g.ninsn) && (g.ins[i].slot == SL_MOV || g.ins[i].slot == SL_BE))
-          v = exec(g.ins[i], v, coutset, coutnew, pe_t, co_t);
+        if (i < int'(grp.ninsn) && (grp.ins[i].slot == SL_MOV || grp.ins[i].slot == SL_BE))
+          v = exec(grp.ins[i], v, coutset, coutnew, 32'd0, pe_t, co_t);
     end else begin
       for (int i = 0; i < 6; i++)
-        if (i < int'(g.ninsn)) v = exec(g.ins[i], v, coutset, coutnew, pe_t, co_t);
+        if (i < int'(grp.ninsn)) v = exec(grp.ins[i], v, coutset, coutnew, 32'd0, pe_t, co_t);
       v[K_W0] = v[K_FT5];
       v[K_W1] = v[K_FT3];
     end
