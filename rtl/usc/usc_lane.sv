@@ -2,8 +2,9 @@
 // FT0-FT5, FTE, FTT, W0/W1 and P0 of model/usc/usc_step.c, the phases in
 // order (phase 0 and 1, the IS1-IS3 muxes, phase 2, IS4/IS5, the test,
 // the default W routing, MOV/MOVC and the backend) or the six bitwise
-// units, with the integer, test, bitwise, move and conditional rows
-// (model/usc/usc_exec_int.c, usc_exec_ctl.c).  Combinational; the core
+// units, with the float (FMAD FADD FMUL MBYP), integer, test, bitwise, move
+// and conditional rows (model/usc/usc_exec_float.c, usc_exec_int.c,
+// usc_exec_ctl.c).  Combinational; the core
 // instantiates it LPC times (lanes per cycle).
 `include "rtl/usc/usc_pkg.sv"
 // (grp and the instructions are whole structs: each row uses the fields it needs)
