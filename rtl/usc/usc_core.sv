@@ -1,0 +1,429 @@
+// usc_core.sv - the PowerVR USC core: one instruction group of the project
+// encoding v1 (model/usc/README.md) executed by every instance of a task
+// (32 instances, or 16: the load port's ctrl register 2), LPC instances
+// per cycle, in lockstep with model/usc.  State as the model's
+// (model/usc/README.md "State"): temporaries R, vertex inputs VI,
+// internals I, index registers IDX, outputs O (per instance); CF, CFA, SH
+// (uniform); the special constants (a table); P0, Pe, COUT per instance;
+// the link register; the program.  The retire port reports one unit per
+// group with the writes of model/usc/usc_step.c: W0/W1 per instance with
+// the register each instance wrote (indexed destinations differ per
+// instance) and the slot that drove the W, P0, Pe, COUT and link.
+`include "rtl/usc/usc_pkg.sv"
+module usc_core import usc_pkg::*; #(
+    parameter int IMEM_WORDS = 4096,       // program storage (32-bit words)
+    parameter int LPC = 16,                // instances per cycle: 1, 2, 4, 8, 16 or 32
+    parameter int NR = 248,                // temporaries (config temps)
+    parameter int NVI = 248,               // vertex inputs
+    parameter int NSH = 4096,              // shared
+    parameter int NCF = 256                // coefficients (CF and CFA)
+) (
+    input  logic          clk,
+    input  logic          rst_n,
+    // load port (before start): sel 0 program word, 1 per-instance register,
+    // 2 uniform register, 3 ctrl (rtl/usc/README.md "Ports")
+    input  logic          ld_we,
+    input  logic [2:0]    ld_sel,
+    input  logic [19:0]   ld_addr,
+    input  logic [31:0]   ld_data,
+    input  logic          start,
+    output logic          running,
+    output logic          done,
+    output logic          fault,
+    output logic [31:0]   fault_pc,
+    output logic [3:0]    fault_why,
+    // retire port: one unit per group
+    output logic          rt_valid,
+    output logic [31:0]   rt_pc,
+    output logic [31:0]   rt_next_pc,
+    output logic [4:0]    rt_nwords,
+    output logic [511:0]  rt_words,        // the first 16 words
+    output logic          rt_kind,         // 1: bitwise group
+    output logic [3:0]    rt_flags,        // {trap, end, skip, branch}
+    output logic [31:0]   rt_exec,
+    output logic [1:0]    rt_w_en,         // W0/W1 written back (for the instances of rt_exec)
+    output logic [7:0]    rt_w_bank,       // [4*w]
+    output logic [7:0]    rt_w_slot,
+    output logic [767:0]  rt_w_addr,       // [12*(32*w + l)] the register instance l wrote
+    output logic [2047:0] rt_w_val,        // [32*(32*w + l)]
+    output logic          rt_p0_en,
+    output logic [3:0]    rt_p0_slot,
+    output logic [31:0]   rt_p0_val,
+    output logic          rt_pe_en,
+    output logic [31:0]   rt_pe_val,
+    output logic          rt_cout_en,
+    output logic [31:0]   rt_cout_val,
+    output logic          rt_link_en,
+    output logic [3:0]    rt_link_slot,
+    output logic [31:0]   rt_link_val
+);
+  localparam int NPASS = 32 / LPC;
+  localparam int IAW = $clog2(IMEM_WORDS);
+
+  logic [31:0] imem [IMEM_WORDS];
+  logic [31:0] base, nwords, pc, link;
+  logic        ni32;                      // 32 instances (else 16)
+  logic [31:0] r   [NR][32];
+  logic [31:0] vi  [NVI][32];
+  logic [31:0] ir  [8][32];
+  logic [31:0] xr  [2][32];               // IDX0, IDX1
+  logic [31:0] orr [8][32];
+  logic [31:0] cf  [NCF];
+  logic [31:0] cfa [NCF];
+  logic [31:0] sh  [NSH];
+  logic [31:0] p0, pe, cout;
+  logic [$clog2(NPASS + 1)-1:0] pass;
+
+  // ---- the group at pc
+  logic [31:0] off, wi, avail;
+  logic        pc_bad;
+  logic [20:0][31:0] gwin;
+  assign off = pc - base;
+  assign wi = off >> 2;
+  assign pc_bad = pc < base || wi >= nwords || pc[1:0] != 2'd0;
+  assign avail = pc_bad ? 32'd0 : nwords - wi;
+  always_comb
+    for (int i = 0; i < 21; i++)
+      gwin[i] = (!pc_bad && wi + 32'(i) < nwords && wi + 32'(i) < IMEM_WORDS) ? imem[IAW'(wi + 32'(i))] : 32'd0;
+
+  grp_t       g;
+  logic [4:0] gnw;
+  logic       d_bad, d_unimpl, d_core;
+  usc_decode u_dec (.w(gwin), .avail(avail), .g(g), .nwords(gnw), .bad(d_bad), .unimpl(d_unimpl), .core(d_core));
+
+  // ---- the executing instances
+  logic [31:0] all, act;
+  assign all = ni32 ? 32'hffffffff : 32'h0000ffff;
+  always_comb begin
+    act = g.ignorepe ? 32'hffffffff : pe;
+    if (g.pred == 2'd1) act = act & p0;
+    if (g.pred == 2'd2) act = act & ~p0;
+    act = act & all;
+  end
+
+  // ---- register addressing: index + IDXi * D (L283)
+  // (the functions take a whole register word and use the fields they need)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [37:0] raddr(input reg_t rg, input int l);
+    raddr = {26'd0, rg.index};
+    if (rg.idx != 2'd0) raddr = raddr + ({6'd0, xr[rg.idx[1] ? 1 : 0][l]} << rg.dlog);
+  endfunction
+  function automatic logic in_range(input reg_t rg, input logic [37:0] a);
+    logic [12:0] lim;
+    case (rg.bank)
+      B_R: lim = 13'(NR);
+      B_VI: lim = 13'(NVI);
+      B_CF, B_CFA: lim = 13'(NCF);
+      B_SH: lim = 13'(NSH);
+      default: lim = bank_limit(rg.bank);
+    endcase
+    in_range = a < {25'd0, lim};
+  endfunction
+  function automatic logic [31:0] rd(input reg_t rg, input int l);
+    logic [37:0] a;
+    a = raddr(rg, l);
+    rd = 32'd0;
+    if (in_range(rg, a))
+      case (rg.bank)
+        B_R:   rd = r[a[7:0]][l];
+        B_VI:  rd = vi[a[7:0]][l];
+        B_CF:  rd = cf[a[$clog2(NCF)-1:0]];
+        B_CFA: rd = cfa[a[$clog2(NCF)-1:0]];
+        B_SH:  rd = sh[a[$clog2(NSH)-1:0]];
+        B_SC:  rd = sc_value(a[7:0]);
+        B_I:   rd = ir[a[2:0]][l];
+        B_IDX: rd = xr[a[0]][l];
+        default: rd = orr[a[2:0]][l];
+      endcase
+  endfunction
+
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // range: a source or destination register out of its bank for an executing instance
+  logic rng_bad;
+  always_comb begin
+    rng_bad = 1'b0;
+    for (int l = 0; l < 32; l++)
+      if (act[l]) begin
+        for (int k = 0; k < 6; k++)
+          if (g.smask[k] && !in_range(g.s[k], raddr(g.s[k], l))) rng_bad = 1'b1;
+        for (int k = 0; k < 2; k++)
+          if (g.wmask[k] && !in_range(g.w[k], raddr(g.w[k], l))) rng_bad = 1'b1;
+      end
+  end
+
+  // ---- the whole-task reductions of the conditional rows
+  logic        cnd_any, cnd_first;
+  logic [4:0]  first;
+  logic [31:0] cnd_s2f;
+  always_comb begin
+    cnd_any = 1'b0;
+    for (int l = 0; l < 32; l++) begin
+      logic pc_t;
+      case (g.ins[0].pcnd)
+        2'd0: pc_t = p0[l];
+        2'd1: pc_t = !p0[l];
+        2'd2: pc_t = 1'b1;
+        default: pc_t = 1'b0;
+      endcase
+      if (all[l] && pc_t && pe[l]) cnd_any = 1'b1;
+    end
+    // CNDSETL part B: the first instance with Pe in the order {16..31, 0..15} (D11)
+    cnd_first = 1'b0;
+    first = 5'd0;
+    for (int k = 31; k >= 0; k--) begin
+      logic [4:0] l;
+      l = ni32 ? 5'(k + 16) : 5'(k);
+      if ((ni32 || k < 16) && pe[l]) begin cnd_first = 1'b1; first = l; end
+    end
+    cnd_s2f = rd(g.s[2], int'(first));
+  end
+
+  // ---- the lanes of this pass
+  logic [31:0] lw0 [LPC], lw1 [LPC];
+  logic        lp0 [LPC], lpe [LPC], lco [LPC];
+  for (genvar j = 0; j < LPC; j++) begin : g_lane
+    logic [5:0][31:0] src;
+    int l;
+    assign l = int'(pass) * LPC + j;
+    always_comb
+      for (int k = 0; k < 6; k++) src[k] = g.smask[k] ? rd(g.s[k], l) : 32'd0;
+    usc_lane u_lane (.grp(g), .src(src), .p0s(p0[l]), .couts(cout[l]), .pes(pe[l]), .link(link),
+                     .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+                     .w0(lw0[j]), .w1(lw1[j]), .p0o(lp0[j]), .pen(lpe[j]), .coutn(lco[j]));
+  end
+
+  // results of the earlier passes, and the merged view of the last one
+  logic [31:0] sw0 [32], sw1 [32];
+  logic [31:0] sp0, spe, sco;
+  logic [31:0] mw0 [32], mw1 [32];
+  logic [31:0] mp0, mpe, mco;
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      mw0[l] = sw0[l]; mw1[l] = sw1[l];
+    end
+    mp0 = sp0; mpe = spe; mco = sco;
+    for (int j = 0; j < LPC; j++) begin
+      mw0[int'(pass) * LPC + j] = lw0[j];
+      mw1[int'(pass) * LPC + j] = lw1[j];
+      mp0[int'(pass) * LPC + j] = lp0[j];
+      mpe[int'(pass) * LPC + j] = lpe[j];
+      mco[int'(pass) * LPC + j] = lco[j];
+    end
+  end
+
+  // ---- what the group writes (the same for every instance)
+  logic        p0set, peset, coutset, brn, taken, lapc, bal, savl, movw, movc, whole, cndsetl_b;
+  logic [3:0]  p0slot, wslot0, wslot1;
+  logic        wset0, wset1;
+  logic [31:0] fall, next_pc, endp;
+  logic [31:0] brimm;
+  logic [6:0]  brop;
+  logic [4:0]  brm;
+  always_comb begin
+    logic [1:0] ph [3];
+    int np;
+    /* verilator lint_off UNUSEDSIGNAL */
+    ins_t in;             // the fields that say what the group writes
+    /* verilator lint_on UNUSEDSIGNAL */
+    in = '0;
+    p0set = 1'b0; peset = 1'b0; coutset = 1'b0; brn = 1'b0; lapc = 1'b0; savl = 1'b0;
+    movw = 1'b0; movc = 1'b0; cndsetl_b = 1'b0;
+    p0slot = SL_P0; brimm = 32'd0; brop = 7'd0; brm = 5'd0;
+    whole = g.ninsn != 3'd0 && whole_op(g.ins[0].op);
+    for (int i = 0; i < 6; i++)
+      if (i < int'(g.ninsn)) begin
+        in = g.ins[i];
+        if (in.op >= OP_TSTZ && in.op <= OP_TSTMAX && in.k[1] == K_P0) begin p0set = 1'b1; p0slot = SL_TST; end
+        if (in.op == OP_CNDLT) begin p0set = 1'b1; p0slot = SL_P0; end
+        if (in.op == OP_TZ || in.op == OP_TNZ) begin p0set = 1'b1; p0slot = SL_BTST; end
+        if (in.op >= OP_CNDST && in.op <= OP_CNDLPC) peset = 1'b1;
+        if (in.op == OP_CNDSETL && in.m == 5'd1) cndsetl_b = 1'b1;
+        if (in.op >= OP_ADD64 && in.op <= OP_SMADD64) coutset = 1'b1;
+        if (in.op >= OP_BA && in.op <= OP_BRL) begin brn = 1'b1; brop = in.op; brimm = in.imm; brm = in.m; end
+        if (in.op == OP_LAPC) lapc = 1'b1;
+        if (in.op == OP_SAVL) savl = 1'b1;
+        if (in.op == OP_MOV) movw = 1'b1;
+        if (in.op == OP_MOVC) movc = 1'b1;
+      end
+    np = 0;
+    ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
+    for (int p = 0; p < 3; p++) if (g.slots[p]) begin ph[np] = 2'(p); np = np + 1; end
+    wset0 = 1'b0; wset1 = 1'b0; wslot0 = 4'd0; wslot1 = 4'd0;
+    if (g.bitwise) begin
+      wset0 = g.slots[SL_BSH2]; wslot0 = SL_BSH2;
+      wset1 = g.slots[SL_BCNT]; wslot1 = SL_BCNT;
+    end else begin
+      if (whole) begin wset0 = 1'b1; wslot0 = SL_P0; end
+      else if (np > 0) begin wset0 = 1'b1; wslot0 = {2'd0, ph[np - 1]}; end
+      if (np > 1) begin wset1 = 1'b1; wslot1 = {2'd0, ph[np - 2]}; end
+      // MOV (slot mov) runs before the backend (slot be): SAVL drives W0 last
+      if (movw || movc) begin wset0 = 1'b1; wslot0 = SL_MOV; end
+      if (movc) begin wset1 = 1'b1; wslot1 = SL_MOV; end
+      if (savl) begin wset0 = 1'b1; wslot0 = SL_BE; end
+    end
+    fall = pc + {25'd0, gnw, 2'd0};
+    taken = brm == 5'd1 ? act == all : act != 32'd0;
+    bal = brn && taken && (brop == OP_BAL || brop == OP_BRL);
+    next_pc = fall;
+    if (brn && taken) next_pc = (brop == OP_BA || brop == OP_BAL) ? brimm << 1 : pc + (brimm << 1);
+    if (lapc && act != 32'd0) next_pc = link << 1;
+    endp = base + (nwords << 2);
+  end
+
+  // the write-back of each W per instance: register, value, enable
+  logic [11:0] wad [2][32];
+  logic [31:0] wvl [2][32];
+  logic        wen [2][32];
+  always_comb
+    for (int w = 0; w < 2; w++)
+      for (int l = 0; l < 32; l++) begin
+        wad[w][l] = 12'(raddr(g.w[w], l));
+        wvl[w][l] = w == 0 ? mw0[l] : mw1[l];
+        wen[w][l] = g.wmask[w] && act[l];
+      end
+
+  logic go, last_pass, fault_now;
+  logic [3:0] why;
+  assign last_pass = int'(pass) == (ni32 ? NPASS : (NPASS + 1) / 2) - 1 || NPASS == 1;
+  always_comb begin
+    why = 4'd0;
+    if (pc_bad) why = WHY_PC;
+    else if (d_bad) why = WHY_ILLEGAL;
+    else if (d_unimpl) why = WHY_UNIMPL;
+    else if (d_core) why = WHY_CORE;
+    else if ((g.wmask[0] && !wset0) || (g.wmask[1] && !wset1)) why = WHY_ILLEGAL;
+    else if (rng_bad) why = WHY_RANGE;
+  end
+  assign fault_now = running && why != 4'd0;
+  assign go = running && why == 4'd0 && last_pass;
+
+  // ---- the register files: the load port, then the write-backs of a group,
+  // W0 then W1 and instance after instance (a shared register written by
+  // several instances keeps the highest one's value, D16).  Blocking
+  // assignments: Verilator 5.006 does not take a delayed assignment to an
+  // array element inside a loop (BLKLOOPINIT); the files are read by
+  // combinational logic only, so no process reads them at this edge.
+  /* verilator lint_off BLKSEQ */
+  always_ff @(posedge clk) begin
+    if (ld_we && !running && ld_sel == 3'd1)
+      case (ld_addr[19:17])   // {file[19:17], instance[16:12], index[11:0]}
+        3'd0: if (ld_addr[11:0] < 12'(NR)) r[ld_addr[7:0]][ld_addr[16:12]] = ld_data;
+        3'd1: if (ld_addr[11:0] < 12'(NVI)) vi[ld_addr[7:0]][ld_addr[16:12]] = ld_data;
+        3'd2: ir[ld_addr[2:0]][ld_addr[16:12]] = ld_data;
+        3'd3: xr[ld_addr[0]][ld_addr[16:12]] = ld_data;
+        3'd4: orr[ld_addr[2:0]][ld_addr[16:12]] = ld_data;
+        default: ;
+      endcase
+    if (ld_we && !running && ld_sel == 3'd2)
+      case (ld_addr[19:17])   // {file[19:17], index[11:0]}: CF, CFA, SH
+        3'd0: if (ld_addr[11:0] < 12'(NCF)) cf[ld_addr[$clog2(NCF)-1:0]] = ld_data;
+        3'd1: if (ld_addr[11:0] < 12'(NCF)) cfa[ld_addr[$clog2(NCF)-1:0]] = ld_data;
+        default: if ({1'b0, ld_addr[11:0]} < 13'(NSH)) sh[ld_addr[$clog2(NSH)-1:0]] = ld_data;
+      endcase
+    if (go)
+      for (int w = 0; w < 2; w++)
+        for (int l = 0; l < 32; l++)
+          if (wen[w][l])
+            case (g.w[w].bank)
+              B_R:   r[wad[w][l][7:0]][l] = wvl[w][l];
+              B_VI:  vi[wad[w][l][7:0]][l] = wvl[w][l];
+              B_I:   ir[wad[w][l][2:0]][l] = wvl[w][l];
+              B_IDX: xr[wad[w][l][0]][l] = wvl[w][l];
+              B_O:   orr[wad[w][l][2:0]][l] = wvl[w][l];
+              B_CF:  cf[wad[w][l][$clog2(NCF)-1:0]] = wvl[w][l];
+              B_CFA: cfa[wad[w][l][$clog2(NCF)-1:0]] = wvl[w][l];
+              B_SH:  sh[wad[w][l][$clog2(NSH)-1:0]] = wvl[w][l];
+              default: ;
+            endcase
+  end
+  /* verilator lint_on BLKSEQ */
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      running <= 1'b0; done <= 1'b0; fault <= 1'b0; fault_pc <= 32'd0; fault_why <= 4'd0;
+      base <= 32'd0; nwords <= 32'd0; pc <= 32'd0; link <= 32'd0; ni32 <= 1'b1;
+      p0 <= 32'd0; pe <= 32'hffffffff; cout <= 32'd0; pass <= '0;
+      rt_valid <= 1'b0;
+    end else begin
+      rt_valid <= 1'b0;
+      if (ld_we && !running) begin
+        case (ld_sel)
+          3'd0: begin
+            if ({12'd0, ld_addr} < IMEM_WORDS) imem[ld_addr[IAW-1:0]] <= ld_data;
+            if ({12'd0, ld_addr} >= nwords) nwords <= {12'd0, ld_addr} + 32'd1;
+          end
+          3'd1:         // P0, Pe, COUT; the register files below
+            case (ld_addr[19:17])
+              3'd5: p0[ld_addr[16:12]] <= ld_data[0];
+              3'd6: pe[ld_addr[16:12]] <= ld_data[0];
+              3'd7: cout[ld_addr[16:12]] <= ld_data[0];
+              default: ;
+            endcase
+          3'd3:
+            case (ld_addr[1:0])
+              2'd0: base <= ld_data;
+              2'd1: link <= ld_data;
+              2'd2: ni32 <= ld_data != 32'd16;
+              default: ;
+            endcase
+          default: ;
+        endcase
+      end
+      if (start && !running && !done && !fault) begin
+        if (nwords == 32'd0) done <= 1'b1;
+        else running <= 1'b1;
+        pc <= base;
+        pass <= '0;
+      end
+      if (fault_now) begin
+        running <= 1'b0; fault <= 1'b1; fault_pc <= pc; fault_why <= why;
+      end
+      if (running && why == 4'd0 && !last_pass) begin
+        for (int j = 0; j < LPC; j++) begin
+          sw0[int'(pass) * LPC + j] <= lw0[j];
+          sw1[int'(pass) * LPC + j] <= lw1[j];
+          sp0[int'(pass) * LPC + j] <= lp0[j];
+          spe[int'(pass) * LPC + j] <= lpe[j];
+          sco[int'(pass) * LPC + j] <= lco[j];
+        end
+        pass <= pass + 1'b1;
+      end
+      if (go) begin
+        pass <= '0;
+        p0 <= p0set ? (p0 & ~act) | (mp0 & act) : p0;
+        pe <= peset ? (pe & ~act) | (mpe & act) : pe;
+        cout <= coutset ? (cout & ~act) | (mco & act) : cout;
+        // CNDSETL (phase 0) first, a taken BAL/BRL (backend) after it
+        if (cndsetl_b && cnd_first) link <= cnd_s2f;
+        if (bal) link <= fall >> 1;
+        pc <= next_pc;
+        if (next_pc < base || next_pc >= endp) begin running <= 1'b0; done <= 1'b1; end
+        // the retire unit
+        rt_valid <= 1'b1;
+        rt_pc <= pc;
+        rt_next_pc <= next_pc;
+        rt_nwords <= gnw;
+        for (int i = 0; i < 16; i++) rt_words[32*i +: 32] <= i < int'(gnw) ? gwin[i] : 32'd0;
+        rt_kind <= g.bitwise;
+        rt_flags <= {(next_pc < base || next_pc >= endp) && next_pc != endp, next_pc < base || next_pc >= endp,
+                     act == 32'd0, next_pc != fall};
+        rt_exec <= act;
+        rt_w_en <= act != 32'd0 ? g.wmask : 2'b00;
+        rt_w_bank <= {g.w[1].bank, g.w[0].bank};
+        rt_w_slot <= {wslot1, wslot0};
+        for (int w = 0; w < 2; w++)
+          for (int l = 0; l < 32; l++) begin
+            rt_w_addr[12*(32*w + l) +: 12] <= wad[w][l];
+            rt_w_val[32*(32*w + l) +: 32] <= wvl[w][l];
+          end
+        rt_p0_en <= p0set; rt_p0_slot <= p0slot; rt_p0_val <= (p0 & ~act) | (mp0 & act);
+        rt_pe_en <= peset; rt_pe_val <= (pe & ~act) | (mpe & act);
+        rt_cout_en <= coutset; rt_cout_val <= (cout & ~act) | (mco & act);
+        rt_link_en <= bal || (cndsetl_b && cnd_first);
+        rt_link_slot <= bal ? SL_BE : SL_P0;
+        rt_link_val <= bal ? fall >> 1 : cnd_s2f;
+      end
+    end
+  end
+endmodule

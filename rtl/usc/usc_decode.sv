@@ -1,0 +1,227 @@
+// usc_decode.sv - one instruction group of the project encoding v1
+// (model/usc/README.md "Encoding") from the words at pc: header, source
+// and destination words, instructions with their immediates.  The same
+// checks as model/usc/usc_desc.c (usc_decode_group, usc_group_check): a
+// group the model refuses sets `bad` (a decode error or an illegal group) or
+// `unimpl` (a row the model does not implement); `core` marks a group with a
+// row this core does not run yet (rtl/usc/README.md "Not implemented").
+// Combinational.
+`include "rtl/usc/usc_pkg.sv"
+module usc_decode import usc_pkg::*; (
+    input  logic [20:0][31:0] w,       // the words from pc (0 past the program)
+    input  logic [31:0]       avail,   // words from pc to the end of the program
+    output grp_t              g,
+    output logic [4:0]        nwords,
+    output logic              bad,
+    output logic              unimpl,
+    output logic              core
+);
+  function automatic logic reg_ok(input logic [31:0] x);
+    logic [3:0] b;
+    b = x[3:0];
+    reg_ok = b <= B_O && x[17:16] != 2'd3 && x[20:18] <= 3'd4 && x[31:21] == 11'd0 &&
+             {1'b0, x[15:4]} < bank_limit(b) && (b != B_SC || sc_defined(x[15:4])) &&
+             (x[17:16] == 2'd0 || (b != B_I && b != B_IDX && b != B_SC));
+  endfunction
+
+  // the rows this core runs (the others fault with WHY_CORE)
+  function automatic logic core_runs(input logic [6:0] op);
+    core_runs = op == OP_MBYP || op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_MOV && op <= OP_MOVC) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
+                (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
+  endfunction
+
+  // PCK/UNPCK formats (model/usc/usc_exec_pack.c): fields of a packed
+  // value (4 for a format the model does not convert), .scale allowed
+  function automatic logic [4:0] pck_fields(input logic [4:0] m);
+    case (m)
+      5'd0, 5'd1: pck_fields = 5'd4;
+      5'd4, 5'd5, 5'd8: pck_fields = 5'd2;
+      5'd9, 5'd10, 5'd11, 5'd24: pck_fields = 5'd1;
+      default: pck_fields = 5'd4;
+    endcase
+  endfunction
+  function automatic logic pck_scalable(input logic [4:0] m);
+    case (m)
+      5'd0, 5'd1, 5'd4, 5'd5: pck_scalable = 1'b1;
+      5'd8, 5'd9, 5'd10, 5'd11, 5'd24: pck_scalable = 1'b0;
+      default: pck_scalable = 1'b1;
+    endcase
+  endfunction
+
+  always_comb begin
+    logic [31:0] h, x;
+    logic [5:0]  p;
+    logic [113:0] f;
+    logic [3:0]  ob, nbits;
+    logic [1:0]  fi;
+    logic [11:0] rmods_info, rsl;
+    logic        wsel_ok, whole;
+    logic [2:0]  m3;
+    int          last;
+    logic [2:0]  mk;
+    logic [7:0]  rmods;
+    logic [3:0]  bits;
+    logic [6:0]  kk;
+    ins_t        in;
+    g = '0;
+    wsel_ok = 1'b0;
+    kk = 7'd0;
+    m3 = 3'd0;
+    bad = 1'b0; unimpl = 1'b0; core = 1'b0;
+    h = w[0];
+    g.ninsn = h[2:0];
+    g.smask = h[9:4];
+    g.wmask = h[11:10];
+    g.bitwise = h[12];
+    g.pred = h[14:13];
+    g.ignorepe = h[15];
+    g.is0 = h[18:16];
+    g.is1 = h[19];
+    g.is2 = h[20];
+    g.is3 = h[22:21];
+    g.is4 = h[24:23];
+    g.is5 = h[26:25];
+    if (avail == 32'd0 || h[31:28] != 4'd1 || h[3:0] > 4'd6 || g.pred == 2'd3 || g.is0 > 3'd5 || h[27])
+      bad = 1'b1;
+    p = 6'd1;
+    for (int i = 0; i < 6; i++)
+      if (g.smask[i]) begin
+        x = w[p[4:0]];
+        if ({26'd0, p} >= avail || !reg_ok(x)) bad = 1'b1;
+        g.s[i] = reg_t'(x[20:0]);
+        p = p + 6'd1;
+      end
+    for (int i = 0; i < 2; i++)
+      if (g.wmask[i]) begin
+        x = w[p[4:0]];
+        if ({26'd0, p} >= avail || !reg_ok(x)) bad = 1'b1;
+        g.w[i] = reg_t'(x[20:0]);
+        p = p + 6'd1;
+      end
+    for (int i = 0; i < 6; i++) begin
+      in = '0;
+      if (i < int'(g.ninsn) && !bad && !unimpl) begin
+        x = w[p[4:0]];
+        if ({26'd0, p} >= avail) bad = 1'b1;
+        p = p + 6'd1;
+        in.op = x[6:0];
+        in.slot = x[10:7];
+        in.mods = x[18:11];
+        in.sat = x[19];
+        in.m = x[25:21];
+        rsl = row_slots(in.op);
+        fi = 2'd0;
+        for (int s = 0; s < 12; s++)
+          if (s < int'(in.slot) && rsl[s]) fi = fi + 2'd1;
+        f = row_form(in.op, fi);
+        rmods_info = row_info(in.op);
+        rmods = rmods_info[8:1];
+        mk = rmods_info[11:9];
+        if (x[6:0] >= 7'(NOPS) || x[10:7] >= 4'd12 || x[31:30] != 2'd0) bad = 1'b1;
+        else if (!rsl[in.slot]) bad = 1'b1;        // illegal group: slot
+        else if (!f[113]) unimpl = 1'b1;                        // no syntax or encoding
+        else if (x[20] && in.op == OP_FMAD) unimpl = 1'b1;      // fmad.lp
+        else begin
+          if ((in.mods & ~rmods) != 8'd0 || (in.sat && (rmods & 8'hfc) == 8'd0) || x[20]) bad = 1'b1;
+          nbits = 4'd0;
+          for (int j = 0; j < 6; j++)
+            if (j < int'(f[110:108])) nbits = nbits + {2'd0, f[18*j + 1 +: 2]};
+          case (mk)
+            M_NONE:  if (in.m != 5'd0) bad = 1'b1;
+            M_TYPE:  if (in.m >= 5'd7) bad = 1'b1;
+            M_BYTES: if (in.m == 5'd0 || in.m > 5'd15) bad = 1'b1;
+            M_ASR:   if (in.m > 5'd3) bad = 1'b1;
+            M_PCK: begin                                        // usc_pck_bad
+              if (in.m > 5'd25) bad = 1'b1;
+              if (in.op == OP_UNPCK && (in.m == 5'd21 || in.m == 5'd24 || in.m == 5'd25)) bad = 1'b1;
+              if (in.op == OP_PCK ? x[27:26] != 2'd0 : {3'd0, x[27:26]} >= pck_fields(in.m)) bad = 1'b1;
+              if (x[28] && !pck_scalable(in.m)) bad = 1'b1;
+            end
+            default: if (in.m > 5'd2) bad = 1'b1;               // CVT, INST; PART below
+          endcase
+          if (mk == M_PART && in.m > 5'd1) bad = 1'b1;
+          if (mk == M_PCK) nbits = 4'd4;                        // O: element, .scale, .rndzero
+          if (({28'd0, x[29:26]} >> nbits) != 32'd0) bad = 1'b1;
+          // resolve the operand kinds (usc_resolve)
+          ob = 4'd0;
+          in.nk = f[110:108];
+          for (int j = 0; j < 6; j++) begin
+            in.k[j] = K_NONE;
+            if (j < int'(f[110:108])) begin
+              logic [6:0] tk, ta;
+              logic       topt, tminv;
+              logic [1:0] tob;
+              tk = f[18*j + 11 +: 7]; ta = f[18*j + 4 +: 7]; topt = f[18*j + 3];
+              tob = f[18*j + 1 +: 2]; tminv = f[18*j];
+              bits = (x[29:26] >> ob) & ((4'd1 << tob) - 4'd1);
+              if (topt) kk = bits != 4'd0 ? tk : K_NONE;
+              else if (tk == K_FT0 && ta == K_FTE && tob == 2'd2) kk = bits == 4'd3 ? K_FTE : K_FT0 + {3'd0, bits};
+              else if (ta != K_NONE) kk = bits != 4'd0 ? ta : tk;
+              else kk = tk;
+              if (kk == K_ADJ && bits > 4'd2) bad = 1'b1;
+              if (kk == K_ADJ && tminv && bits < 4'd1) bad = 1'b1;
+              if (kk == K_ADJ) in.adj = bits[1:0];
+              if (kk == K_PCND) in.pcnd = bits[1:0];
+              if (kk == K_IMM || kk == K_TGT) begin
+                if ({26'd0, p} >= avail) bad = 1'b1;
+                in.imm = w[p[4:0]];
+                p = p + 6'd1;
+              end
+              in.k[j] = kk;
+              ob = ob + {2'd0, tob};
+            end
+          end
+          if (!rmods_info[0]) unimpl = 1'b1;
+          else if (!core_runs(in.op)) core = 1'b1;
+        end
+      end
+      g.ins[i] = in;
+    end
+    nwords = p[4:0];
+    for (int i = 0; i < 6; i++) if (i < int'(g.ninsn)) g.slots[g.ins[i].slot] = 1'b1;
+    // ---- the legality rules (usc_group_check)
+    last = -1;
+    for (int i = 0; i < 6; i++)
+      if (i < int'(g.ninsn)) begin
+        if (S_BITWISE[g.ins[i].slot] != g.bitwise) bad = 1'b1;
+        if (int'(g.ins[i].slot) <= last) bad = 1'b1;
+        last = int'(g.ins[i].slot);
+      end
+    if (g.bitwise && g.ninsn == 3'd0) bad = 1'b1;
+    whole = g.ninsn != 3'd0 && whole_op(g.ins[0].op);
+    if (!g.bitwise && !whole)
+      for (int b = 0; b < 2; b++) begin
+        m3 = g.smask[3*b +: 3];
+        if (m3 != 3'd0 && m3 != 3'd1 && m3 != 3'd3 && m3 != 3'd7) bad = 1'b1;
+      end
+    if (g.slots[SL_P1] && !g.slots[SL_P0]) bad = 1'b1;
+    if (g.slots[SL_BE] && g.slots[SL_P1]) bad = 1'b1;
+    if (whole && g.slots[SL_P0] && (g.slots[SL_P1] || g.slots[SL_P2])) bad = 1'b1;
+    for (int i = 0; i < 6; i++)
+      if (i < int'(g.ninsn)) begin
+        if (g.ins[i].op == OP_MOVC && !g.slots[SL_TST]) bad = 1'b1;
+        for (int j = 0; j < 6; j++)
+          if (j < int'(g.ins[i].nk)) begin
+            kk = g.ins[i].k[j];
+            if (kk <= 7'd5 && !g.smask[kk[2:0]]) bad = 1'b1;
+            if ((kk == K_FTE || kk == K_IS0) && !g.smask[is0_src(g.is0)]) bad = 1'b1;
+          end
+        if (g.ins[i].slot == SL_P2 && g.is3 == 2'd2 && !g.smask[2]) bad = 1'b1;
+      end
+    for (int wi = 0; wi < 2; wi++)
+      if (g.wmask[wi]) begin
+        wsel_ok = 1'b0;
+        if (g.bitwise) wsel_ok = wi == 1 ? g.slots[SL_BCNT] : g.slots[SL_BSH2];
+        else begin
+          wsel_ok = ({1'b0, g.slots[SL_P0]} + {1'b0, g.slots[SL_P1]} + {1'b0, g.slots[SL_P2]}) > 2'(wi);
+          for (int i = 0; i < 6; i++)
+            for (int j = 0; j < 6; j++)
+              if (i < int'(g.ninsn) && j < int'(g.ins[i].nk) && g.ins[i].k[j] == K_W0 + 7'(wi)) wsel_ok = 1'b1;
+          if (whole && wi == 0) wsel_ok = 1'b1;
+          if (g.slots[SL_MOV] && wi == 0) wsel_ok = 1'b1;
+        end
+        if (!wsel_ok) bad = 1'b1;
+        if (g.w[wi].bank == B_SC) bad = 1'b1;
+      end
+  end
+endmodule

@@ -1,0 +1,470 @@
+// usc_lane.sv - one instance of a group: the value rows S0-S5, IS0-IS5,
+// FT0-FT5, FTE, FTT, W0/W1 and P0 of model/usc/usc_step.c, the phases in
+// order (phase 0 and 1, the IS1-IS3 muxes, phase 2, IS4/IS5, the test,
+// the default W routing, MOV/MOVC and the backend) or the six bitwise
+// units, with the float (FMAD FADD FMUL MBYP), integer, test, bitwise, move
+// and conditional rows (model/usc/usc_exec_float.c, usc_exec_int.c,
+// usc_exec_ctl.c).  Combinational; the core
+// instantiates it LPC times (lanes per cycle).
+`include "rtl/usc/usc_pkg.sv"
+// (grp and the instructions are whole structs: each row uses the fields it needs)
+/* verilator lint_off UNUSEDSIGNAL */
+module usc_lane import usc_pkg::*; (
+    input  grp_t             grp,
+    input  logic [5:0][31:0] src,       // S0..S5 of this instance (0: not declared)
+    input  logic             p0s,       // the state's P0, COUT and Pe of this instance
+    input  logic             couts,
+    input  logic             pes,
+    input  logic [31:0]      link,      // the link register (SAVL)
+    input  logic             cnd_any,   // CNDLT: OR of (PCND & Pe) over the task's instances
+    input  logic             cnd_first, // CNDSETL part B: an instance with Pe exists
+    input  logic [31:0]      cnd_s2f,   // its S2
+    output logic [31:0]      w0,
+    output logic [31:0]      w1,
+    output logic             p0o,       // the P0 row after the group
+    output logic             pen,       // Pe written by a CND row
+    output logic             coutn      // COUT written by a 64-bit row
+);
+  typedef logic [NK-1:0][31:0] vrow_t;
+
+/* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [31:0] opv(input vrow_t v, input ins_t in, input int j);
+    opv = in.k[j] < 7'(NK) ? v[in.k[j][4:0]] : 32'd0;
+  endfunction
+
+  /* verilator lint_on UNUSEDSIGNAL */
+  function automatic logic [31:0] merge(input logic [31:0] sel, input logic [31:0] dflt, input logic [4:0] m);
+    for (int e = 0; e < 4; e++) merge[8*e +: 8] = m[e] ? sel[8*e +: 8] : dflt[8*e +: 8];
+  endfunction
+
+  function automatic logic [31:0] spread16(input logic [15:0] x);
+    spread16 = 32'd0;
+    for (int i = 0; i < 16; i++) spread16[2*i] = x[i];
+  endfunction
+
+  function automatic logic [5:0] hibit(input logic [31:0] x);
+    hibit = 6'd0;
+    for (int i = 0; i < 32; i++) if (x[i]) hibit = 6'(i + 1);
+  endfunction
+
+  // PCND 0..3: p0, !p0, true, false (D10)
+  function automatic logic pcnd_t(input logic [1:0] s, input logic p0);
+    case (s)
+      2'd0: pcnd_t = p0;
+      2'd1: pcnd_t = !p0;
+      2'd2: pcnd_t = 1'b1;
+      default: pcnd_t = 1'b0;
+    endcase
+  endfunction
+
+  // -1 (2'b11), 0, 1, 2 (unordered) for a ? b by test type
+  function automatic logic [1:0] cmp_typed(input logic [4:0] t, input logic [31:0] a, input logic [31:0] b);
+    logic signed [32:0] x, y;
+    case (t)
+      5'd0: begin   // f32: IEEE, NaN unordered, -0 == +0 (D17)
+        if ((a[30:23] == 8'hff && a[22:0] != 23'd0) || (b[30:23] == 8'hff && b[22:0] != 23'd0)) return 2'd2;
+        if (a[30:0] == 31'd0 && b[30:0] == 31'd0) return 2'd0;
+        x = a[31] ? -$signed({2'b0, a[30:0]}) : $signed({2'b0, a[30:0]});
+        y = b[31] ? -$signed({2'b0, b[30:0]}) : $signed({2'b0, b[30:0]});
+      end
+      5'd1: begin x = $signed({17'd0, a[15:0]}); y = $signed({17'd0, b[15:0]}); end
+      5'd2: begin x = 33'($signed(a[15:0])); y = 33'($signed(b[15:0])); end
+      5'd3: begin x = $signed({25'd0, a[7:0]}); y = $signed({25'd0, b[7:0]}); end
+      5'd4: begin x = 33'($signed(a[7:0])); y = 33'($signed(b[7:0])); end
+      5'd5: begin x = $signed({1'b0, a}); y = $signed({1'b0, b}); end
+      default: begin x = 33'($signed(a)); y = 33'($signed(b)); end
+    endcase
+    cmp_typed = x < y ? 2'b11 : x == y ? 2'b00 : 2'b01;
+  endfunction
+
+  // 8/16-bit integer rows (D3): element 0 of each source, exact, .SAT clamps
+  function automatic logic [31:0] int_op(input ins_t in, input vrow_t v);
+    logic [5:0]         o;
+    logic               sgn, b16;
+    logic [1:0]         kind;
+    logic signed [47:0] e [3];
+    logic signed [47:0] r, lo, hi;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0]        s;      // element 0: the low byte or half
+    /* verilator lint_on UNUSEDSIGNAL */
+    o = 6'(in.op - OP_UADD8);
+    b16 = o >= 6'd6;
+    sgn = b16 ? o >= 6'd9 : o >= 6'd3;
+    kind = 2'(o % 6'd3);
+    for (int j = 0; j < 3; j++) begin
+      s = opv(v, in, j + 1);
+      if (b16) e[j] = sgn ? 48'($signed(s[15:0])) : $signed({32'd0, s[15:0]});
+      else e[j] = sgn ? 48'($signed(s[7:0])) : $signed({40'd0, s[7:0]});
+      if (in.mods[j == 0 ? 0 : j == 1 ? 3 : 5] && e[j] < 0) e[j] = -e[j];
+      if (in.mods[j == 0 ? 1 : j == 1 ? 4 : 6]) e[j] = -e[j];
+    end
+    r = kind == 2'd0 ? e[0] + e[1] : kind == 2'd1 ? e[0] * e[1] : e[0] * e[1] + e[2];
+    if (in.sat) begin
+      lo = sgn ? (b16 ? -48'sd32768 : -48'sd128) : 48'sd0;
+      hi = sgn ? (b16 ? 48'sd32767 : 48'sd127) : (b16 ? 48'sd65535 : 48'sd255);
+      if (r < lo) r = lo;
+      if (r > hi) r = hi;
+    end
+    int_op = r[31:0];
+  endfunction
+
+  // 64-bit and carry rows: {cout, FT0}
+  function automatic logic [32:0] int64_op(input ins_t in, input vrow_t v, input logic p0);
+    logic [63:0] s0, s1, s2, s4, a, b, r, r2, pr;
+    logic        cin, c;
+    logic signed [65:0] sp;
+    s0 = {32'd0, opv(v, in, 1)}; s1 = {32'd0, opv(v, in, 2)}; s2 = {32'd0, opv(v, in, 3)};
+    s4 = {32'd0, opv(v, in, 4)};
+    cin = in.k[in.nk - 3'd1] == K_P0 ? p0 : 1'b0;
+    c = 1'b0; r = 64'd0;
+    case (in.op)
+      OP_ADD64: begin
+        a = s1 << 32 | s0; b = s4 << 32 | s2;
+        r = a + b; c = r < a; r2 = r + {63'd0, cin}; c = c | (r2 < r); r = r2;
+      end
+      OP_UADD6432, OP_SADD6432: begin
+        a = s1 << 32 | s0;
+        b = in.op == OP_SADD6432 ? {{32{s2[31]}}, s2[31:0]} : s2;
+        r = a + b; c = r < a; r2 = r + {63'd0, cin}; c = c | (r2 < r); r = r2;
+      end
+      OP_UMADD32: begin
+        r = s0 * s1 + s2 + {63'd0, cin};
+        c = r[63:32] != 32'd0;
+      end
+      OP_SMADD32: begin
+        sp = 66'($signed(s0[31:0])) * 66'($signed(s1[31:0])) + 66'($signed(s2[31:0])) + {65'd0, cin};
+        r = sp[63:0];
+        c = sp < -66'sd2147483648 || sp > 66'sd2147483647;
+      end
+      default: begin   // UMADD64, SMADD64
+        a = s4 << 32 | s2;
+        pr = in.op == OP_SMADD64 ? 64'($signed(s0[31:0]) * $signed(s1[31:0])) : s0 * s1;
+        r = pr + a; c = r < pr; r2 = r + {63'd0, cin}; c = c | (r2 < r); r = r2;
+      end
+    endcase
+    int64_op = {c, r[31:0]};
+  endfunction
+
+  // the bitwise rows other than the logic unit (usc_x_bits)
+  function automatic vrow_t bits_op(input ins_t in, input vrow_t vi, input logic p0);
+    vrow_t v;
+    logic [31:0] x, y, r, t;
+    logic [4:0]  sb;
+    logic [5:0]  sh;
+    logic [5:0]  mw, mp;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [63:0] mm;     // MSK in 64-bit arithmetic, truncated (D6)
+    /* verilator lint_on UNUSEDSIGNAL */
+    int j0;
+    v = vi;
+    j0 = (in.nk > 3'd1 && in.k[1] == K_FT1) ? 2 : 1;
+    x = opv(vi, in, j0);
+    y = opv(vi, in, j0 + 1);
+    r = 32'd0;
+    case (in.op)
+      OP_SHFL: r = spread16(x[15:0]) | (spread16(y[15:0]) << 1);
+      OP_REV: for (int i = 0; i < 32; i++) r[i] = x[31 - i];
+      OP_LSL: r = x << y[4:0];
+      OP_SHR: r = x >> y[4:0];
+      OP_ROL: r = y[4:0] != 5'd0 ? (x << y[4:0]) | (x >> (6'd32 - {1'b0, y[4:0]})) : x;
+      OP_CPS: r = (vi[K_S4] & ~vi[K_FT4]) | (p0 ? vi[K_FT4] : 32'd0);
+      OP_ASR: begin
+        sb = in.m == 5'd0 ? 5'd31 : in.m == 5'd1 ? 5'd15 : in.m == 5'd2 ? vi[K_FT0][4:0] : vi[K_FT3][4:0];
+        t = x << (5'd31 - sb);
+        sh = 6'd31 + {1'b0, y[4:0]} - {1'b0, sb};
+        r = sh > 6'd31 ? {32{t[31]}} : 32'($signed(t) >>> sh);
+      end
+      OP_TZ, OP_TNZ: v[K_P0] = {31'd0, (opv(vi, in, 1) == 32'd0) ^ (in.op == OP_TNZ)};
+      OP_BYPL: r = x;
+      OP_BYP: r = x;
+      OP_MSK: begin
+        mw = x[5:0]; mp = y[5:0];
+        v[K_FT0] = {26'd0, 6'(mw + mp - 6'd1)};
+        mm = ((64'd1 << mw) - 64'd1) << mp;
+        v[K_FT1] = mm[31:0];   // the mask truncated to 32 bits (D6)
+      end
+      OP_CBS: r = 32'($countones(x));
+      OP_FTB: r = {26'd0, hibit(x)} - 32'd1;
+      OP_FTBSHI: r = {26'd0, hibit(x ^ {32{x[31]}})} - 32'd1;
+      default: r = x != 32'd0 ? 32'd32 - {26'd0, hibit(x)} : 32'hffffffff;   // FTB_MSB
+    endcase
+    if (in.op == OP_BYP && in.k[0] == K_FT0) begin
+      v[K_FT0] = x;
+      v[K_FT1] = in.k[3] == K_IMM ? in.imm : y;
+    end else if (in.op != OP_MSK && in.op != OP_TZ && in.op != OP_TNZ)
+      v[in.k[0][4:0]] = r;
+    bits_op = v;
+  endfunction
+
+  // one instruction on the lane's value rows
+  function automatic vrow_t exec(input ins_t in, input vrow_t vi, input logic coutset, input logic coutnew,
+                                 input logic [31:0] fres, output logic pe_o, output logic cout_o);
+    vrow_t v;
+    logic [1:0]  c;
+    logic        t, pr;
+    logic [31:0] s0, s2, a, b;
+    logic [32:0] x64;
+    v = vi;
+    pe_o = 1'b0;
+    cout_o = 1'b0;
+    if (in.op >= OP_UADD8 && in.op <= OP_IMAD16) v[K_FT0] = int_op(in, vi);
+    else if (in.op >= OP_ADD64 && in.op <= OP_SMADD64) begin
+      x64 = int64_op(in, vi, p0s);
+      v[K_FT0] = x64[31:0];
+      cout_o = x64[32];
+    end else if (in.op >= OP_TSTZ && in.op <= OP_TSTMAX) begin
+      if (in.op == OP_TSTC) t = coutset ? coutnew : couts;
+      else begin
+        a = vi[K_IS1];
+        b = (in.op == OP_TSTZ || in.op == OP_TSTGZ || in.op == OP_TSTGEZ) ? 32'd0 : vi[K_IS2];
+        c = cmp_typed(in.m, a, b);
+        case (in.op)
+          OP_TSTZ, OP_TSTE: t = c == 2'b00;
+          OP_TSTGZ, OP_TSTG: t = c == 2'b01;
+          OP_TSTGEZ, OP_TSTGE, OP_TSTMAX: t = c == 2'b01 || c == 2'b00;
+          OP_TSTNE: t = c != 2'b00;
+          OP_TSTL, OP_TSTMIN: t = c == 2'b11;
+          default: t = c == 2'b11 || c == 2'b00;     // TSTLE
+        endcase
+      end
+      v[K_FTT] = {31'd0, t};
+      if (in.k[1] == K_P0) v[K_P0] = {31'd0, t};
+    end else if (in.op >= OP_AND && in.op <= OP_XNOR) begin
+      a = vi[K_FT2] & (vi[K_FT1] | (in.k[1] != K_NONE ? 32'd0 : 32'hffffffff));
+      b = vi[K_S3] & (~vi[K_FT1] | (in.k[3] != K_NONE ? 32'd0 : 32'hffffffff));
+      case (in.op)
+        OP_AND, OP_NAND: s0 = a & b;
+        OP_OR, OP_NOR: s0 = a | b;
+        default: s0 = a ^ b;
+      endcase
+      v[K_FT4] = (in.op == OP_NAND || in.op == OP_NOR || in.op == OP_XNOR) ? ~s0 : s0;
+    end else if (in.op >= OP_SHFL && in.op <= OP_FTBMSB) v = bits_op(in, vi, p0s);
+    else if (in.op == OP_FMAD || in.op == OP_FADD || in.op == OP_FMUL) v[in.k[0][4:0]] = fres;
+    else if (in.op == OP_MBYP) begin   // the move with .ABS then .NEG (no rounding)
+      a = opv(vi, in, 1);
+      if (in.mods[0]) a[31] = 1'b0;
+      if (in.mods[1]) a[31] = !a[31];
+      v[in.k[0][4:0]] = a;
+    end else if (in.op == OP_MOV) v[K_W0] = merge(opv(vi, in, 1), vi[K_IS4], in.m);
+    else if (in.op == OP_MOVC) begin
+      if (vi[K_FTT] != 32'd0) begin
+        v[K_W0] = merge(opv(vi, in, 3), vi[K_IS4], in.m);
+        v[K_W1] = opv(vi, in, 4);
+      end else begin
+        v[K_W0] = vi[K_IS4];
+        v[K_W1] = vi[K_IS5];
+      end
+    end else if (in.op == OP_SAVL) v[K_W0] = link;
+    else if (in.op >= OP_CNDST && in.op <= OP_CNDLPC) begin
+      s0 = vi[K_S0];
+      s2 = vi[K_S2];
+      pr = pcnd_t(in.pcnd, p0s);
+      a = 32'd0;
+      case (in.op)
+        OP_CNDST:
+          if (pr && s0 == 32'd0) begin a = 32'd0; pe_o = 1'b1; end
+          else begin a = s0 + {30'd0, in.adj}; pe_o = 1'b0; end
+        OP_CNDEF:
+          if (s0 == 32'd0) begin a = s0 + {30'd0, in.adj}; pe_o = in.adj == 2'd0; end
+          else if (pr && s0 == 32'd1) begin a = 32'd0; pe_o = 1'b1; end
+          else begin a = s0; pe_o = 1'b0; end
+        OP_CNDSM:
+          if (pr && s0 == 32'd0) begin a = s2; pe_o = s2 == 32'd0; end
+          else begin a = s0; pe_o = s0 == 32'd0; end
+        OP_CNDLT:
+          if (!cnd_any) begin
+            v[K_P0] = 32'd0;
+            if (s0 > {30'd0, in.adj}) begin a = s0 - {30'd0, in.adj}; pe_o = 1'b0; end
+            else begin a = 32'd0; pe_o = 1'b1; end
+          end else if (pr && s0 == 32'd0) begin v[K_P0] = 32'd1; a = {30'd0, in.adj}; pe_o = 1'b0; end
+          else begin v[K_P0] = 32'd1; a = s0; pe_o = s0 == 32'd0; end
+        OP_CNDEND:
+          if (s0 > {30'd0, in.adj}) begin a = s0 - {30'd0, in.adj}; pe_o = 1'b0; end
+          else begin a = 32'd0; pe_o = 1'b1; end
+        OP_CNDSETL:
+          if (in.m == 5'd0) begin a = s0; pe_o = pes; end
+          else if (s0 == 32'd0 && (!cnd_first || s2 != cnd_s2f)) begin a = 32'd1; pe_o = 1'b0; end
+          else begin a = s0; pe_o = s0 == 32'd0; end
+        default:   // CNDLPC
+          if (s0 == 32'd0) begin a = 32'd2; pe_o = 1'b0; end
+          else if (s0 == 32'd1) begin a = 32'd0; pe_o = 1'b1; end
+          else begin a = s0; pe_o = 1'b0; end
+      endcase
+      v[K_W0] = a;
+    end
+    exec = v;
+  endfunction
+
+  // ---- the float rows (FMAD, FADD, FMUL) of phases 0, 1 and 2: one
+  // binary32 fused multiply-add per phase (rtl/common/fp/fp32_fma) with the
+  // "usc" policy of model/fp (IEEE denormals, RNE, the default NaN
+  // 0x7fc00000, .SAT: clamp to [+0, 1], NaN -> +0).  FADD is a*1+b and FMUL
+  // a*b+(-0), both exact before the one rounding, so equal to fp_add and
+  // fp_mul; FMAD is fused (the model's default, fmad_fused=1, D2).
+  localparam logic [31:0] F_ONE = 32'h3f800000, F_NZERO = 32'h80000000;
+
+  // FLR (floor, keeps NaN, +-inf and +-0; denormals as values), then .ABS,
+  // then .NEG (L354, L365): model/usc/usc_exec_float.c fmod_src
+  function automatic logic [31:0] fmod(input logic [31:0] x, input logic [7:0] mods, input int si);
+    logic [31:0] r, fm;
+    logic        flr, ab, ng;
+    logic [8:0]  sh;
+    flr = si == 0 ? mods[2] : si == 2 ? mods[7] : 1'b0;
+    ab = mods[si == 0 ? 0 : si == 1 ? 3 : 5];
+    ng = mods[si == 0 ? 1 : si == 1 ? 4 : 6];
+    r = x;
+    if (flr && !(x[30:23] == 8'hff && x[22:0] != 23'd0)) begin
+      if (x[30:23] < 8'd127) begin              // |x| < 1: +0 / -0 kept, else 0 or -1
+        if (x[30:0] == 31'd0) r = x;
+        else r = x[31] ? 32'hbf800000 : 32'h00000000;
+      end else if (x[30:23] < 8'd150) begin     // fraction bits below the units
+        sh = 9'd150 - {1'b0, x[30:23]};
+        fm = (32'd1 << sh) - 32'd1;
+        r = x & ~fm;
+        if (x[31] && (x & fm) != 32'd0) r = r + (32'd1 << sh);   // toward -inf: magnitude up
+      end
+    end
+    if (ab) r[31] = 1'b0;
+    if (ng) r[31] = !r[31];
+    fmod = r;
+  endfunction
+
+  // the instruction of a phase slot (0 if none) and its three operands
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic ins_t slot_ins(input grp_t gg, input logic [3:0] sl);
+    slot_ins = '0;
+    for (int i = 0; i < 6; i++)
+      if (i < int'(gg.ninsn) && gg.ins[i].slot == sl) slot_ins = gg.ins[i];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  function automatic logic [95:0] fops(input ins_t in, input vrow_t v);
+    logic [31:0] a, b, c;
+    a = fmod(opv(v, in, 1), in.mods, 0);
+    b = fmod(opv(v, in, 2), in.mods, 1);
+    c = fmod(opv(v, in, 3), in.mods, 2);
+    if (in.op == OP_FADD) begin c = b; b = F_ONE; end
+    else if (in.op == OP_FMUL) c = F_NZERO;
+    fops = {a, b, c};
+  endfunction
+
+  vrow_t             va, vb;          // after the sources; after phases 0/1 and IS1-IS3
+  logic              cs_b, cn_b, pen_b;
+  // one signal per phase (whole vectors would make a combinational loop:
+  // phase 2's operands come from phases 0 and 1)
+  logic [31:0]       fres0, fres1, fres2;   // the float result of phase 0, 1, 2
+  logic [95:0]       fo0, fo1, fo2;
+  ins_t              fin0, fin1, fin2;
+
+  assign fin0 = slot_ins(grp, SL_P0);
+  assign fin1 = slot_ins(grp, SL_P1);
+  assign fin2 = slot_ins(grp, SL_P2);
+  assign fo0 = fops(fin0, va);
+  assign fo1 = fops(fin1, va);
+  assign fo2 = fops(fin2, vb);
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [5:0] exc0, exc1, exc2;   // no exception state in the USC
+  /* verilator lint_on UNUSEDSIGNAL */
+  fp32_fma u_fma0 (.a(fo0[95:64]), .b(fo0[63:32]), .c(fo0[31:0]), .rm(3'd0), .daz(1'b0),
+    .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
+    .dnan(32'h7fc00000), .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0),
+    .fma_nan(2'd0), .clamp(fin0.sat), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+    .r(fres0), .exc(exc0));
+  fp32_fma u_fma1 (.a(fo1[95:64]), .b(fo1[63:32]), .c(fo1[31:0]), .rm(3'd0), .daz(1'b0),
+    .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
+    .dnan(32'h7fc00000), .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0),
+    .fma_nan(2'd0), .clamp(fin1.sat), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+    .r(fres1), .exc(exc1));
+  fp32_fma u_fma2 (.a(fo2[95:64]), .b(fo2[63:32]), .c(fo2[31:0]), .rm(3'd0), .daz(1'b0),
+    .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
+    .dnan(32'h7fc00000), .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0),
+    .fma_nan(2'd0), .clamp(fin2.sat), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+    .r(fres2), .exc(exc2));
+
+  // the sources, IS0, FTE and P0
+  always_comb begin
+    va = '0;
+    for (int k = 0; k < 6; k++) va[k] = src[k];
+    va[K_IS0] = va[is0_src(grp.is0)];
+    va[K_FTE] = va[K_IS0];
+    va[K_P0] = {31'd0, p0s};
+  end
+
+  // phases 0 and 1, the IS1-IS3 muxes
+  always_comb begin
+    vrow_t v;
+    logic  pe_t, co_t, coutset, coutnew;
+    v = va;
+    pe_t = 1'b0;
+    co_t = 1'b0;
+    pen_b = 1'b0;
+    coutset = 1'b0;
+    coutnew = 1'b0;
+    if (!grp.bitwise) begin
+      for (int i = 0; i < 6; i++)
+        if (i < int'(grp.ninsn) && (grp.ins[i].slot == SL_P0 || grp.ins[i].slot == SL_P1)) begin
+          v = exec(grp.ins[i], v, coutset, coutnew, grp.ins[i].slot == SL_P0 ? fres0 : fres1, pe_t, co_t);
+          if (grp.ins[i].op >= OP_ADD64 && grp.ins[i].op <= OP_SMADD64) begin coutset = 1'b1; coutnew = co_t; end
+          if (grp.ins[i].op >= OP_CNDST && grp.ins[i].op <= OP_CNDLPC) pen_b = pe_t;
+        end
+      v[K_IS1] = grp.is1 ? v[K_FTE] : v[K_FT0];
+      v[K_IS2] = grp.is2 ? v[K_FTE] : v[K_FT1];
+      case (grp.is3)
+        2'd0: v[K_IS3] = v[K_FT0];
+        2'd1: v[K_IS3] = v[K_FT1];
+        2'd2: v[K_IS3] = v[K_S2];
+        default: v[K_IS3] = v[K_FTE];
+      endcase
+    end
+    vb = v;
+    cs_b = coutset;
+    cn_b = coutnew;
+  end
+
+  always_comb begin
+    vrow_t v;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic  pe_t, co_t;           // phase 2 on: no CND or 64-bit row
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic  coutset, coutnew;
+    logic  [1:0] ph [3];
+    int    np;
+    v = vb;
+    pe_t = 1'b0;
+    co_t = 1'b0;
+    np = 0;
+    ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
+    pen = pen_b;
+    coutset = cs_b;
+    coutnew = cn_b;
+    if (!grp.bitwise) begin
+      for (int i = 0; i < 6; i++)
+        if (i < int'(grp.ninsn) && grp.ins[i].slot == SL_P2) v = exec(grp.ins[i], v, coutset, coutnew, fres2, pe_t, co_t);
+      v[K_IS4] = grp.is4 == 2'd3 ? v[K_FTE] : v[K_FT0 + 7'(grp.is4)];
+      v[K_IS5] = grp.is5 == 2'd3 ? v[K_FTE] : v[K_FT0 + 7'(grp.is5)];
+      for (int i = 0; i < 6; i++)
+        if (i < int'(grp.ninsn) && grp.ins[i].slot == SL_TST) v = exec(grp.ins[i], v, coutset, coutnew, 32'd0, pe_t, co_t);
+      // default routing (L181-L183): the last phase present drives W0, the one before W1,
+      // unless a whole-ALU row gave W0 its value
+      np = 0;
+      ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
+      for (int p = 0; p < 3; p++) if (grp.slots[p]) begin ph[np] = 2'(p); np = np + 1; end
+      if (np > 0 && !(grp.ninsn != 3'd0 && whole_op(grp.ins[0].op))) v[K_W0] = v[K_FT0 + 7'(ph[np - 1])];
+      if (np > 1) v[K_W1] = v[K_FT0 + 7'(ph[np - 2])];
+      for (int i = 0; i < 6; i++)
+        if (i < int'(grp.ninsn) && (grp.ins[i].slot == SL_MOV || grp.ins[i].slot == SL_BE))
+          v = exec(grp.ins[i], v, coutset, coutnew, 32'd0, pe_t, co_t);
+    end else begin
+      for (int i = 0; i < 6; i++)
+        if (i < int'(grp.ninsn)) v = exec(grp.ins[i], v, coutset, coutnew, 32'd0, pe_t, co_t);
+      v[K_W0] = v[K_FT5];
+      v[K_W1] = v[K_FT3];
+    end
+    w0 = v[K_W0];
+    w1 = v[K_W1];
+    p0o = v[K_P0][0];
+    coutn = coutnew;
+  end
+endmodule

@@ -1,0 +1,114 @@
+// usc_pkg.sv - the PowerVR USC core's shared definitions: the rows of
+// model/usc/usc.def (usc_rows.svh, generated), operand kinds, slots, the
+// decoded instruction and group of the project encoding v1
+// (model/usc/README.md "Encoding"), fault reasons.
+`ifndef USC_PKG_SV
+`define USC_PKG_SV
+package usc_pkg;
+  // the generated table names every row; the core uses some of the names
+  /* verilator lint_off UNUSEDPARAM */
+  `include "rtl/usc/usc_rows.svh"
+  /* verilator lint_on UNUSEDPARAM */
+
+  // operand kinds (USC_K_* of model/usc/usc.h): the value rows of a lane
+  localparam int NK = 23;
+  localparam logic [6:0] K_S0 = 7'd0, K_S2 = 7'd2, K_S3 = 7'd3, K_S4 = 7'd4,
+                         K_FT0 = 7'd6, K_FT1 = 7'd7, K_FT2 = 7'd8, K_FT3 = 7'd9, K_FT4 = 7'd10,
+                         K_FT5 = 7'd11, K_FTE = 7'd12, K_IS0 = 7'd13, K_IS1 = 7'd14, K_IS2 = 7'd15,
+                         K_IS3 = 7'd16, K_IS4 = 7'd17, K_IS5 = 7'd18, K_W0 = 7'd19, K_W1 = 7'd20,
+                         K_FTT = 7'd21, K_P0 = 7'd22,
+                         K_NONE = 7'd100, K_IMM = 7'd101, K_TGT = 7'd102, K_PCND = 7'd103,
+                         K_ADJ = 7'd104;
+  // slots (USC_SL_*) and M kinds: every value named, the core uses some
+  /* verilator lint_off UNUSEDPARAM */
+  localparam logic [3:0] SL_P0 = 4'd0, SL_P1 = 4'd1, SL_P2 = 4'd2, SL_TST = 4'd3, SL_MOV = 4'd4,
+                         SL_BE = 4'd5, SL_BMSK = 4'd6, SL_BSH1 = 4'd7, SL_BCNT = 4'd8, SL_BLOG = 4'd9,
+                         SL_BSH2 = 4'd10, SL_BTST = 4'd11;
+  localparam logic [11:0] S_BITWISE = 12'hfc0;
+  // banks of a register word
+  localparam logic [3:0] B_R = 4'd0, B_VI = 4'd1, B_CF = 4'd2, B_CFA = 4'd3, B_SH = 4'd4, B_SC = 4'd5,
+                         B_I = 4'd6, B_IDX = 4'd7, B_O = 4'd8;
+  // M kinds
+  localparam logic [2:0] M_NONE = 3'd0, M_TYPE = 3'd1, M_BYTES = 3'd2, M_ASR = 3'd3, M_PCK = 3'd4,
+                         M_CVT = 3'd5, M_INST = 3'd6, M_PART = 3'd7;
+  /* verilator lint_on UNUSEDPARAM */
+  // fault_why (rtl/usc/README.md "Ports")
+  localparam logic [3:0] WHY_PC = 4'd1, WHY_ILLEGAL = 4'd2, WHY_UNIMPL = 4'd3, WHY_CORE = 4'd4,
+                         WHY_RANGE = 4'd5;
+
+  typedef struct packed {   // a register word [20:0], most significant field first
+    logic [2:0]  dlog;
+    logic [1:0]  idx;       // 0 none, 1 idx0, 2 idx1
+    logic [11:0] index;
+    logic [3:0]  bank;
+  } reg_t;
+
+  typedef struct packed {
+    logic [6:0]      op;
+    logic [3:0]      slot;
+    logic [7:0]      mods;
+    logic            sat;
+    logic [4:0]      m;
+    logic [1:0]      pcnd;   // the pcnd field of the form (0 without one)
+    logic [1:0]      adj;    // the adj field
+    logic [5:0][6:0] k;      // operand kinds in form order (K_NONE for "_")
+    logic [2:0]      nk;
+    logic [31:0]     imm;
+  } ins_t;
+
+  typedef struct packed {
+    logic [2:0]      ninsn;
+    logic            bitwise;
+    logic [1:0]      pred;
+    logic            ignorepe;
+    logic [5:0]      smask;
+    logic [1:0]      wmask;
+    logic [2:0]      is0;
+    logic            is1, is2;
+    logic [1:0]      is3, is4, is5;
+    reg_t [5:0]      s;     // S0..S5
+    reg_t [1:0]      w;     // W0, W1
+    ins_t [5:0]      ins;
+    logic [11:0]     slots;
+  } grp_t;
+
+  // IS0's choices in header code order (D13): S0, S3, S4, S5, S1, S2
+  function automatic logic [2:0] is0_src(input logic [2:0] c);
+    case (c)
+      3'd0: is0_src = 3'd0;
+      3'd1: is0_src = 3'd3;
+      3'd2: is0_src = 3'd4;
+      3'd3: is0_src = 3'd5;
+      3'd4: is0_src = 3'd1;
+      default: is0_src = 3'd2;
+    endcase
+  endfunction
+
+  // a row using the whole main ALU (phase 0 only, a w0 in its form): complex and CND ops
+  function automatic logic whole_op(input logic [6:0] op);
+    logic [113:0] f;
+    f = row_form(op, 2'd0);
+    whole_op = 1'b0;
+    if (row_slots(op) == 12'h001 && f[113])
+      for (int j = 0; j < 6; j++)
+        if (j < int'(f[110:108]) && f[18*j + 11 +: 7] == K_W0) whole_op = 1'b1;
+  endfunction
+
+  // the register count of a bank (the model's defaults; 0: no bank)
+  function automatic logic [12:0] bank_limit(input logic [3:0] b);
+    case (b)
+      B_R, B_VI: bank_limit = 13'd248;
+      B_CF, B_CFA: bank_limit = 13'd256;
+      B_SH: bank_limit = 13'd4096;
+      B_SC: bank_limit = 13'd240;
+      B_I, B_O: bank_limit = 13'd8;
+      B_IDX: bank_limit = 13'd2;
+      default: bank_limit = 13'd0;
+    endcase
+  endfunction
+
+  function automatic logic sc_defined(input logic [11:0] i);
+    sc_defined = i < 12'd32 || (i >= 12'd64 && i <= 12'd95) || (i >= 12'd128 && i <= 12'd158);
+  endfunction
+endpackage
+`endif

@@ -1,0 +1,178 @@
+// tb_usc.sv - USC lockstep bench: wiring only.  Loads the core with the
+// state the checker hands out, starts it, and drives the ISA-neutral retire
+// interface (testbenches/common/gpuref_retire_if.sv) from the core's retire
+// port; the monitor gpuref_retire_mon feeds the checker.  Register files
+// and retire record: model/usc/README.md; DUT ports: rtl/usc/README.md.
+//
+// The checker hands out the nonzero registers only: Pe (1 at the core's
+// reset) is cleared first, then set from the items.  The task's instance
+// count (config instances=16|32) is not handed out either: the bench takes
+// 32 when an item sets Pe of an instance from 16 on (the model's reset does
+// for 32 instances, and a 16-instance task has no such instance), else 16
+// (rtl/usc/README.md, decision R3).
+module tb_usc (input logic clk);
+  import gpuref_check_pkg::*;
+  import gpuref_pkg::*;
+
+  localparam int LANES = 32;
+
+  logic          rst_n, ld_we, start;
+  logic [2:0]    ld_sel;
+  logic [19:0]   ld_addr;
+  logic [31:0]   ld_data;
+  logic          running, done, fault;
+  logic [31:0]   fault_pc;
+  logic [3:0]    fault_why;
+  logic          rt_valid, rt_kind;
+  logic [31:0]   rt_pc, rt_next_pc, rt_exec;
+  logic [4:0]    rt_nwords;
+  logic [511:0]  rt_words;
+  logic [3:0]    rt_flags;
+  logic [1:0]    rt_w_en;
+  logic [7:0]    rt_w_bank, rt_w_slot;
+  logic [767:0]  rt_w_addr;
+  logic [2047:0] rt_w_val;
+  logic          rt_p0_en, rt_pe_en, rt_cout_en, rt_link_en;
+  logic [3:0]    rt_p0_slot, rt_link_slot;
+  logic [31:0]   rt_p0_val, rt_pe_val, rt_cout_val, rt_link_val;
+
+  // two instances per cycle: the pass logic runs (16 passes of a 32-instance
+  // task), and the bench compiles in minutes (each lane is a copy of the datapath)
+  usc_core #(.LPC(2)) dut (.*);
+
+  localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
+  longint unsigned pbase = 0;
+  bit          seen_prog = 0;
+  bit          pe_hi = 0;             // an item set Pe of an instance from 16 on
+  int          unheld = 0;
+
+  function automatic void map_item(input int kind, input string name, input int unsigned index,
+                                   input int unsigned lane, input longint unsigned addr,
+                                   input longint unsigned value);
+    if (kind == 2) begin                                   // program word
+      if (!seen_prog) begin pbase = addr; seen_prog = 1; ld_push(3'd3, 0, addr[31:0]); end
+      ld_push(3'd0, int'((addr - pbase) >> 2), value[31:0]);
+      return;
+    end
+    if (kind == 1) begin unheld++; return; end             // the model has no memory space yet
+    if (lane >= 32) begin unheld++; return; end
+    case (name)
+      "r":    ld_push(3'd1, (0 << 17) | (lane << 12) | index, value[31:0]);
+      "vi":   ld_push(3'd1, (1 << 17) | (lane << 12) | index, value[31:0]);
+      "i":    ld_push(3'd1, (2 << 17) | (lane << 12) | index, value[31:0]);
+      "idx":  ld_push(3'd1, (3 << 17) | (lane << 12) | index, value[31:0]);
+      "o":    ld_push(3'd1, (4 << 17) | (lane << 12) | index, value[31:0]);
+      "p0":   ld_push(3'd1, (5 << 17) | (lane << 12), value[31:0]);
+      "pe":   begin ld_push(3'd1, (6 << 17) | (lane << 12), value[31:0]); if (lane >= 16) pe_hi = 1; end
+      "cout": ld_push(3'd1, (7 << 17) | (lane << 12), value[31:0]);
+      "cf":   ld_push(3'd2, (0 << 17) | index, value[31:0]);
+      "cfa":  ld_push(3'd2, (1 << 17) | index, value[31:0]);
+      "sh":   ld_push(3'd2, (2 << 17) | index, value[31:0]);
+      "link": ld_push(3'd3, 1, value[31:0]);
+      "pc", "drc": ;                                        // the program base; no data fence yet
+      default: unheld++;
+    endcase
+  endfunction
+
+  // ---- the core's retire port onto the ISA-neutral interface:
+  // write ports 32*w + l: W w of instance l (its register; a uniform bank as
+  // one lane), 64 P0, 65 Pe, 66 COUT, 67 link
+  localparam int NRW = 68;
+  gpuref_retire_if #(.LANES(LANES), .NREGW(NRW), .NMEMW(1), .NWB(1)) rif (clk);
+  logic mon_stop;
+  gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(1), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
+  int f_bank [9];
+  int f_p0, f_pe, f_cout, f_link;
+
+  `include "testbenches/common/gpuref_tb_load.svh"
+
+  function automatic void bench_ids();
+    f_bank[0] = gpuref_dpi_chk_file_id(chk, "r");    f_bank[1] = gpuref_dpi_chk_file_id(chk, "vi");
+    f_bank[2] = gpuref_dpi_chk_file_id(chk, "cf");   f_bank[3] = gpuref_dpi_chk_file_id(chk, "cfa");
+    f_bank[4] = gpuref_dpi_chk_file_id(chk, "sh");   f_bank[5] = -1;
+    f_bank[6] = gpuref_dpi_chk_file_id(chk, "i");    f_bank[7] = gpuref_dpi_chk_file_id(chk, "idx");
+    f_bank[8] = gpuref_dpi_chk_file_id(chk, "o");
+    f_p0 = gpuref_dpi_chk_file_id(chk, "p0");        f_pe = gpuref_dpi_chk_file_id(chk, "pe");
+    f_cout = gpuref_dpi_chk_file_id(chk, "cout");    f_link = gpuref_dpi_chk_file_id(chk, "link");
+    for (int l = 0; l < 32; l++) ld_push(3'd1, (6 << 17) | (l << 12), 32'd0);   // Pe from the items
+  endfunction
+
+  function automatic void bench_collected();
+    ld_push(3'd3, 2, pe_hi ? 32'd32 : 32'd16);
+    if (unheld != 0)
+      $display("usc bench: %0d initial items are not held by the core", unheld);
+  endfunction
+
+  function automatic bit uniform(input logic [3:0] b);
+    return b == 4'd2 || b == 4'd3 || b == 4'd4;
+  endfunction
+
+  always_comb begin
+    rif.valid = rt_valid && phase == 4;
+    rif.last = 1'b1;
+    rif.wave = 16'd0;
+    rif.pc = 64'(rt_pc);
+    rif.next_pc = 64'(rt_next_pc);
+    rif.nwords = rt_nwords;
+    for (int i = 0; i < 16; i++) rif.words[i] = rt_words[32*i +: 32];
+    rif.kind = 16'(rt_kind);
+    rif.stream = 16'd0;
+    rif.flags = (rt_flags[0] ? GPUREF_RETIRE_BRANCH : 32'd0) | (rt_flags[1] ? GPUREF_RETIRE_SKIP : 32'd0) |
+                (rt_flags[2] ? (GPUREF_RETIRE_END | GPUREF_RETIRE_EXIT) : 32'd0) |
+                (rt_flags[3] ? GPUREF_RETIRE_TRAP : 32'd0);
+    rif.exec_mask = 64'(rt_exec);
+    for (int i = 0; i < NRW; i++) begin
+      rif.rw_en[i] = 1'b0; rif.rw_file[i] = 16'd0; rif.rw_index[i] = 16'd0; rif.rw_slot[i] = -8'sd1;
+      rif.rw_bits[i] = 64'hffffffff; rif.rw_lanes[i] = 64'd0;
+      for (int l = 0; l < LANES; l++) rif.rw_val[i][l] = 64'd0;
+    end
+    for (int w = 0; w < 2; w++)
+      for (int l = 0; l < 32; l++) begin
+        int p;
+        logic [3:0] b;
+        p = 32*w + l;
+        b = rt_w_bank[4*w +: 4];
+        rif.rw_en[p] = rt_w_en[w] && rt_exec[l];
+        rif.rw_file[p] = 16'(f_bank[b <= 4'd8 ? b : 4'd5]);
+        rif.rw_index[p] = 16'(rt_w_addr[12*(32*w + l) +: 12]);
+        rif.rw_slot[p] = 8'(rt_w_slot[4*w +: 4]);
+        if (uniform(b)) begin
+          rif.rw_lanes[p] = 64'd1;
+          rif.rw_val[p][0] = 64'(rt_w_val[32*(32*w + l) +: 32]);
+        end else begin
+          rif.rw_lanes[p] = 64'd1 << l;
+          rif.rw_val[p][l] = 64'(rt_w_val[32*(32*w + l) +: 32]);
+        end
+      end
+    rif.rw_en[64] = rt_p0_en; rif.rw_file[64] = 16'(f_p0); rif.rw_slot[64] = 8'(rt_p0_slot);
+    rif.rw_en[65] = rt_pe_en; rif.rw_file[65] = 16'(f_pe); rif.rw_slot[65] = 8'd0;
+    rif.rw_en[66] = rt_cout_en; rif.rw_file[66] = 16'(f_cout); rif.rw_slot[66] = 8'd0;
+    for (int k = 64; k < 67; k++) begin
+      rif.rw_bits[k] = 64'h1; rif.rw_lanes[k] = 64'(rt_exec);
+    end
+    for (int l = 0; l < LANES; l++) begin
+      rif.rw_val[64][l] = 64'(rt_p0_val[l]);
+      rif.rw_val[65][l] = 64'(rt_pe_val[l]);
+      rif.rw_val[66][l] = 64'(rt_cout_val[l]);
+    end
+    rif.rw_en[67] = rt_link_en; rif.rw_file[67] = 16'(f_link); rif.rw_slot[67] = 8'(rt_link_slot);
+    rif.rw_lanes[67] = 64'd1; rif.rw_val[67][0] = 64'(rt_link_val);
+    rif.mw_en[0] = 1'b0; rif.mw_space[0] = 16'd0; rif.mw_addr[0] = 64'd0; rif.mw_lane[0] = 8'd0;
+    rif.mw_size[0] = 5'd4; rif.mw_mask[0] = 16'd0; rif.mw_data[0] = 128'd0; rif.mw_slot[0] = -8'sd1;
+    rif.wb_en[0] = 1'b0; rif.wb_wave[0] = 16'd0; rif.wb_tag[0] = 64'd0; rif.wb_file[0] = 16'd0;
+    rif.wb_index[0] = 16'd0; rif.wb_bits[0] = 64'd0; rif.wb_lanes[0] = 64'd0;
+    for (int l = 0; l < LANES; l++) rif.wb_val[0][l] = 64'd0;
+    rif.done = done && phase == 4;
+    rif.fault = fault && phase == 4;
+    rif.fault_wave = 16'd0;
+    rif.fault_pc = 64'(fault_pc);
+  end
+
+  always @(posedge clk) begin
+    if (phase == 4 && fault && !mon_stop)
+      $display("usc bench: core fault at pc 0x%0h, reason %0d (rtl/usc/README.md, Ports)", fault_pc, fault_why);
+  end
+
+  logic unused_dut;
+  assign unused_dut = ^{running, fault_why};
+endmodule
