@@ -97,6 +97,9 @@ module rdna4_core #(
   output logic [7:0]   rt_v_idx,
   output logic [63:0]  rt_v_lanes,
   output logic [2047:0] rt_v_val,   // lane l of the VGPR after the instruction at [32*l +: 32]
+  output logic         rt_v2_we,    // a second VGPR write (V_SWAP_B32: the VGPR of S0), same form
+  output logic [7:0]   rt_v2_idx,
+  output logic [2047:0] rt_v2_val,
   // SMEM write-back port: one returning load, valid for one cycle (registers
   // kw_base + i for each set bit i of kw_we, values at [32*i +: 32]); kw_tag is
   // the sequence number (units retired before it since start) of the load
@@ -245,7 +248,8 @@ module rdna4_core #(
   logic [31:0]     v_rl;                            // READLANE / READFIRSTLANE value
   logic            v_we;                            // the VGPR write (lanes v_lanes, values v_val)
   logic [63:0]     v_lanes;
-  logic [2047:0]   v_val, v_new;
+  logic [2047:0]   v_val, v_new, v_new2;
+  logic            v_we2;                           // V_SWAP_B32: VGPR S0 gets VDST's active lanes
 
   assign is_v   = x_v && run_q && !x.ill && x.fmt == rdna4_pkg::FMT_VALU;
   assign v_lit  = (x.w0[31:26] == 6'h35) ? x.w2 : x.w1;
@@ -278,6 +282,7 @@ module rdna4_core #(
       va[32*l +: 32] = x.vs0[8] ? vr0[32*l +: 32] : vk0;
       vb[32*l +: 32] = x.vs1[8] ? vr1[32*l +: 32] : vk1;
       vc[32*l +: 32] = x.vs2[8] ? vr2[32*l +: 32] : vk2;
+      if (x.vs2hi) vc[32*l +: 32] = {16'd0, vc[32*l + 16 +: 16]};
       va[32*l + 31] = (va[32*l + 31] & ~x.vabs[0]) ^ x.vneg[0];
       vb[32*l + 31] = (vb[32*l + 31] & ~x.vabs[1]) ^ x.vneg[1];
       vc[32*l + 31] = (vc[32*l + 31] & ~x.vabs[2]) ^ x.vneg[2];
@@ -329,6 +334,7 @@ module rdna4_core #(
     v_we = 1'b0; v_lanes = 64'd0; v_val = v_res;
     case (x.vkind)
       rdna4_pkg::VK_VGPR, rdna4_pkg::VK_CARRY: begin v_we = 1'b1; v_lanes = v_exec; end
+      rdna4_pkg::VK_SWAP: begin v_we = 1'b1; v_lanes = v_exec; v_val = vr0; end
       rdna4_pkg::VK_WLANE: begin
         v_we = 1'b1; v_lanes = 64'd1 << v_lane;
         for (int l = 0; l < 64; l++) v_val[32*l +: 32] = vk0;
@@ -336,8 +342,12 @@ module rdna4_core #(
       default: ;
     endcase
     if (v_lanes == 64'd0) v_we = 1'b0;            // EXEC = 0: no VGPR lane written, nothing reported
-    for (int l = 0; l < 64; l++)
-      v_new[32*l +: 32] = v_lanes[l] ? v_val[32*l +: 32] : vrd[32*l +: 32];
+    for (int l = 0; l < 64; l++) begin
+      v_new[32*l +: 32]  = v_lanes[l] ? v_val[32*l +: 32] : vrd[32*l +: 32];
+      v_new2[32*l +: 32] = v_lanes[l] ? vrd[32*l +: 32] : vr0[32*l +: 32];
+    end
+    // one record when VDST is S0 itself (its lanes keep their values)
+    v_we2 = v_we && x.vkind == rdna4_pkg::VK_SWAP && x.vs0[7:0] != x.vd;
   end
 
   // ------------------------------------------------------ SMEM address unit
@@ -857,6 +867,8 @@ module rdna4_core #(
       vrf[ld_addr[VW+5:6]][32*ld_addr[5:0] +: 32] <= ld_data;
     if (run_q && !e_flt && e_fin && is_v && v_we)
       vrf[x.vd[VW-1:0]] <= v_new;
+    if (run_q && !e_flt && e_fin && is_v && v_we2)
+      vrf[x.vs0[VW-1:0]] <= v_new2;
   end
 
   // Data memory: load-port write (word ld_addr of the window), one synchronous
@@ -878,6 +890,7 @@ module rdna4_core #(
       if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0; if_ok2 <= 1'b0;
       vp_q <= '0; v_res_q <= '0; v_co_q <= 64'd0;
       rt_exec_mask <= 64'd0; rt_v_we <= 1'b0; rt_v_idx <= 8'd0; rt_v_lanes <= 64'd0; rt_v_val <= '0;
+      rt_v2_we <= 1'b0; rt_v2_idx <= 8'd0; rt_v2_val <= '0;
       x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
       sm_busy <= 1'b0; sm_c <= 5'd0; sm_wa <= '0; sm_boff <= 2'd0; sm_inr <= 16'd0;
       sm_wmask <= 16'd0; sm_buf <= '0;
@@ -968,6 +981,9 @@ module rdna4_core #(
             rt_v_idx   <= x.vd;
             rt_v_lanes <= v_lanes;
             rt_v_val   <= v_new;
+            rt_v2_we   <= is_v && v_we2;
+            rt_v2_idx  <= x.vs0[7:0];
+            rt_v2_val  <= v_new2;
             rt_nwords  <= x.len;
             rt_flags   <= 5'd0;
             rt_flags[rdna4_pkg::RF_END]    <= e_end;

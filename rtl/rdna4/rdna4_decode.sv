@@ -73,6 +73,8 @@ module rdna4_decode (
       vop = 10'd256 + {4'd0, w0[30:25]}; vs1 = {1'b1, w0[16:9]}; vsd = 7'd106;
     end
     vr = rdna4_pkg::vrow(vop);
+    // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32 has no VOP3 form
+    if ((w0[31:25] == 7'h3f && w0[16]) || (v3 && vop == 10'd485)) vr.known = 1'b0;
     if (vr.kind == rdna4_pkg::VK_CMPX) vsd = 7'd126;
     // the lane-mask source: VCC in the VOP2 forms, SRC2 in VOP3
     vm_en = vr.msrc;
@@ -84,7 +86,8 @@ module rdna4_decode (
     // OMOD, CLAMP where the row has none here, ABS/NEG outside MODANY rows or on
     // a source the row does not have, VOP3 V_CMPX with VDST other than EXEC_LO
     v_mod = (vs0 == 9'd233 || vs0 == 9'd234 || vs0 == 9'd250) ||
-            vopsel != 4'd0 || vomod != 2'd0 || (vcm && !vr.clamp) ||
+            (vopsel != 4'd0 && !((vop == 10'd534 || vop == 10'd535) && !vopsel[3])) ||   // ALIGNBIT/BYTE: S2 half
+            vomod != 2'd0 || (vcm && !vr.clamp) ||
             ((vneg | vabs) != 3'd0 && !vr.modany) || ((vneg | vabs) & ~vmask) != 3'd0 ||
             (v3 && vr.kind == rdna4_pkg::VK_CMPX && w0[7:0] != 8'd126);
     // operand classes (model/rdna4 rdna4_src_class_error) and codes
@@ -279,6 +282,7 @@ module rdna4_decode (
       d.vneg   = vneg;
       d.vabs   = vabs;
       d.vclamp = vcm;
+      d.vs2hi  = vopsel[2];
     end
   end
 endmodule

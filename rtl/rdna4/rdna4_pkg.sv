@@ -97,6 +97,7 @@ package rdna4_pkg;
     logic [2:0]  vneg;     // NEG / ABS of S0-S2 (bit 31; CNDMASK and MOV only)
     logic [2:0]  vabs;
     logic        vclamp;
+    logic        vs2hi;    // S2 is the high half (V_ALIGNBIT/ALIGNBYTE OPSEL[2]: a 16-bit S2, README V5)
   } dec_t;
 
   // Kinds of VALU rows.
@@ -107,6 +108,7 @@ package rdna4_pkg;
   localparam logic [2:0] VK_RLANE = 3'd4;   // V_READLANE / V_READFIRSTLANE: an SGPR
   localparam logic [2:0] VK_WLANE = 3'd5;   // V_WRITELANE: one lane of a VGPR
   localparam logic [2:0] VK_NOP   = 3'd6;   // V_NOP, V_PIPEFLUSH
+  localparam logic [2:0] VK_SWAP  = 3'd7;   // V_SWAP_B32: VDST and the VGPR of S0 exchange their active lanes
 
   // The VALU rows the vector unit executes (rdna4_valu.sv): {known, kind,
   // sources, CLAMP defined, ABS/NEG allowed (MODANY), mask source, S0 must be a
@@ -142,6 +144,7 @@ package rdna4_pkg;
       10'd385: begin r[7:6] = 2'd1; r[4] = 1'b1; end
       10'd386: begin r[10:8] = VK_RLANE; r[7:6] = 2'd1; r[2] = 1'b1; end
       10'd439, 10'd440, 10'd441, 10'd442, 10'd443: r[7:6] = 2'd1;
+      10'd485: begin r[10:8] = VK_SWAP; r[7:6] = 2'd1; r[2] = 1'b1; end
       10'd522, 10'd523, 10'd546, 10'd547, 10'd548, 10'd549, 10'd569: begin r[7:6] = 2'd3; r[5] = 1'b1; end
       10'd528, 10'd529, 10'd530, 10'd533, 10'd534, 10'd535, 10'd538, 10'd539, 10'd541, 10'd542, 10'd544,
       10'd545, 10'd576, 10'd580, 10'd581, 10'd582, 10'd583, 10'd597, 10'd598, 10'd599, 10'd600,

@@ -52,6 +52,9 @@ module tb_rdna4 (input logic clk);
   logic [7:0]   rt_v_idx;
   logic [63:0]  rt_v_lanes;
   logic [2047:0] rt_v_val;
+  logic         rt_v2_we;
+  logic [7:0]   rt_v2_idx;
+  logic [2047:0] rt_v2_val;
 
   rdna4_core #(.IMEM_WORDS(IMEM_WORDS), .DMEM_WORDS(DMEM_WORDS)) dut (.*);
 
@@ -167,9 +170,10 @@ module tb_rdna4 (input logic clk);
   // ---- the retire port of the core onto the ISA-neutral retire interface:
   // write ports 0-15 s[base+i], 16-17 vcc_lo/hi, 18-19 exec_lo/hi, 20 m0,
   // 21 scc, 22-37 ttmp[i], 38 hwreg, 39 the VGPR of a VALU instruction (64
-  // lanes; the others use lane 0); write-back ports 0-15: register
+  // lanes; the others use lane 0), 40 a second VGPR (V_SWAP_B32's S0, same
+  // lanes as 39); write-back ports 0-15: register
   // kw_base + i of a returning SMEM load (operand code: s, vcc or ttmp)
-  localparam int NRW = 40;
+  localparam int NRW = 41;
   localparam int NWB = 16;
   gpuref_retire_if #(.LANES(64), .NREGW(NRW), .NMEMW(1), .NWB(NWB)) rif (clk);
   logic mon_stop;
@@ -230,6 +234,9 @@ module tb_rdna4 (input logic clk);
     rif.rw_en[39] = rt_v_we;   rif.rw_file[39] = 16'(f_v);   rif.rw_index[39] = 16'(rt_v_idx);
     rif.rw_lanes[39] = rt_v_lanes;
     for (int l = 0; l < 64; l++) rif.rw_val[39][l] = 64'(rt_v_val[32*l +: 32]);
+    rif.rw_en[40] = rt_v2_we;  rif.rw_file[40] = 16'(f_v);   rif.rw_index[40] = 16'(rt_v2_idx);
+    rif.rw_lanes[40] = rt_v_lanes;
+    for (int l = 0; l < 64; l++) rif.rw_val[40][l] = 64'(rt_v2_val[32*l +: 32]);
     rif.mw_en[0] = 1'b0; rif.mw_space[0] = 16'd0; rif.mw_addr[0] = 64'd0; rif.mw_lane[0] = 8'd0;
     rif.mw_size[0] = 5'd0; rif.mw_mask[0] = 16'd0; rif.mw_data[0] = 128'd0; rif.mw_slot[0] = -8'sd1;
     for (int i = 0; i < NWB; i++) begin
