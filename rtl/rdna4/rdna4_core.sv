@@ -334,7 +334,7 @@ module rdna4_core #(
     v_we = 1'b0; v_lanes = 64'd0; v_val = v_res;
     case (x.vkind)
       rdna4_pkg::VK_VGPR, rdna4_pkg::VK_CARRY: begin v_we = 1'b1; v_lanes = v_exec; end
-      rdna4_pkg::VK_SWAP: begin v_we = 1'b1; v_lanes = v_exec; v_val = vr0; end
+      rdna4_pkg::VK_SWAP: begin v_we = 1'b1; v_val = vr0; v_lanes = v_exec; end
       rdna4_pkg::VK_WLANE: begin
         v_we = 1'b1; v_lanes = 64'd1 << v_lane;
         for (int l = 0; l < 64; l++) v_val[32*l +: 32] = vk0;
