@@ -40,13 +40,17 @@ module rdna4_core #(
   parameter int IMEM_WORDS = 16384,   // instruction memory: bytes [imem_base, imem_base + 4*IMEM_WORDS)
   parameter int DMEM_WORDS = 16384,   // data memory (SMEM): bytes [dmem_base, dmem_base + 4*DMEM_WORDS)
   parameter int SMEM_LAT   = 4,       // cycles from an SMEM load's retire to its data write-back (1..256)
-  parameter int KMQ        = 4        // SMEM loads outstanding at most (1..15)
+  parameter int KMQ        = 4,       // SMEM loads outstanding at most (1..15)
+  parameter int VGPRS      = 256,     // VGPRs held (v0..v[VGPRS-1]; a power of 2, 1..256: higher numbers alias)
+  parameter int LPC        = 32       // vector lanes per cycle (1, 2, 4, 8, 16, 32 or 64); wave64 takes
+                                      // 64/LPC passes, wave32 32/LPC (one for LPC = 64)
 ) (
   input  logic         clk,
   input  logic         rst_n,
   // load port (used while not running)
   input  logic         ld_we,
-  input  logic [2:0]   ld_sel,      // 0 imem word, 1 sgpr s0-s105, 2 special, 3 dmem word, 4 ctrl
+  input  logic [2:0]   ld_sel,      // 0 imem word, 1 sgpr s0-s105, 2 special, 3 dmem word, 4 ctrl,
+                                    // 5 VGPR lane: ld_addr = {vgpr[7:0], lane[5:0]}
                                     // (imem/dmem: word ld_addr of the window, byte address base + 4*ld_addr)
   input  logic [19:0]  ld_addr,     // special: 0 vcc_lo 1 vcc_hi 2 exec_lo 3 exec_hi 4 m0 5 scc 6 pc_lo 7 pc_hi,
                                     //          16+n ttmp n, 64+n hwreg n; ctrl: 0 wave64 flag (data[0]),
@@ -70,7 +74,8 @@ module rdna4_core #(
   output logic [31:0]  rt_w0,
   output logic [31:0]  rt_w1,
   output logic [31:0]  rt_w2,
-  output logic [1:0]   rt_nwords,
+  output logic [1:0]   rt_nwords,   // 1..3
+  output logic [63:0]  rt_exec_mask, // VALU: EXEC when it issued (wave32: bits 31:0); scalar: 1
   output logic [4:0]   rt_flags,    // GPUREF_RETIRE_* bits: [1] END, [2] BRANCH, [4] TRAP
   output logic [15:0]  rt_s_we,     // s[rt_s_base + i] written for each set bit i
   output logic [6:0]   rt_s_base,
@@ -88,6 +93,13 @@ module rdna4_core #(
   output logic         rt_hw_we,
   output logic [5:0]   rt_hw_idx,
   output logic [31:0]  rt_hw_val,
+  output logic         rt_v_we,     // VGPR rt_v_idx written in the lanes of rt_v_lanes (none: not reported)
+  output logic [7:0]   rt_v_idx,
+  output logic [63:0]  rt_v_lanes,
+  output logic [2047:0] rt_v_val,   // lane l of the VGPR after the instruction at [32*l +: 32]
+  output logic         rt_v2_we,    // a second VGPR write (V_SWAP_B32: the VGPR of S0), same form
+  output logic [7:0]   rt_v2_idx,
+  output logic [2047:0] rt_v2_val,
   // SMEM write-back port: one returning load, valid for one cycle (registers
   // kw_base + i for each set bit i of kw_we, values at [32*i +: 32]); kw_tag is
   // the sequence number (units retired before it since start) of the load
@@ -124,6 +136,8 @@ module rdna4_core #(
   logic [3:0]    fault_why_q;
 
   logic [31:0] imem [IMEM_WORDS];
+  localparam int VW = (VGPRS > 1) ? $clog2(VGPRS) : 1;
+  logic [2047:0] vrf [VGPRS];   // VGPR n, lane l at [32*l +: 32] (not reset: the model's reset value 0 is Verilator's)
   logic [31:0] dmem [DMEM_WORDS];
 
   // Live summaries.
@@ -141,17 +155,20 @@ module rdna4_core #(
   // ------------------------------------------------------- IF / ID stage
   logic            if_v, if_ok0, if_ok1;
   logic [47:0]     if_pc, req_pc;
-  logic [31:0]     if_w0, if_w1;
-  logic [IAW-1:0]  ia0, ia1;
-  logic [47:0]     ioff0, ioff1;   // window offsets of the two fetched dwords (mod 2^48)
+  logic [31:0]     if_w0, if_w1, if_w2;
+  logic            if_ok2;
+  logic [IAW-1:0]  ia0, ia1, ia2;
+  logic [47:0]     ioff0, ioff1, ioff2;   // window offsets of the three fetched dwords (mod 2^48)
   rdna4_pkg::dec_t dec;
 
-  rdna4_decode u_dec (.w0(if_w0), .w1(if_w1), .ok0(if_ok0), .ok1(if_ok1), .d(dec));
+  rdna4_decode u_dec (.w0(if_w0), .w1(if_w1), .w2(if_w2), .ok0(if_ok0), .ok1(if_ok1), .ok2(if_ok2), .d(dec));
 
   assign ioff0 = req_pc - imem_base;
   assign ioff1 = ioff0 + 48'd4;
+  assign ioff2 = ioff0 + 48'd8;
   assign ia0   = ioff0[IAW+1:2];
   assign ia1   = ia0 + 1'b1;
+  assign ia2   = ia0 + IAW'(2);
 
   // ------------------------------------------------------- EX / WB stage
   logic            x_v;
@@ -196,6 +213,142 @@ module rdna4_core #(
   assign fp_ef   = hwreg[32*18 +: 32] | fp_ub;
   // an exception whose trap is enabled (TRAP_CTRL, handler present): not modelled
   assign fp_trap = ((fp_ub[5:0] & hwreg[32*19 +: 6]) != 6'd0) && trap_en;
+
+  // ------------------------------------------------------------ vector unit
+  // (README "Vector unit").  Operands: every lane of the VGPR sources (whole
+  // rows of vrf), scalar sources broadcast, ABS/NEG on bit 31; the lane mask
+  // source (CNDMASK select, carry-in) 32 bits in wave32, a register pair in
+  // wave64.  The instruction takes NPASS passes of LPC lanes through
+  // rdna4_valu; the results of the earlier passes wait in v_res/v_co and every
+  // write happens in the last pass, so all passes read the registers as they
+  // were before the instruction.
+  if (LPC != 1 && LPC != 2 && LPC != 4 && LPC != 8 && LPC != 16 && LPC != 32 && LPC != 64) begin : g_bad_lpc
+    $fatal(1, "rdna4_core: LPC must be 1, 2, 4, 8, 16, 32 or 64");
+  end
+  if (VGPRS < 1 || VGPRS > 256 || (VGPRS & (VGPRS - 1)) != 0) begin : g_bad_vgprs
+    $fatal(1, "rdna4_core: VGPRS must be a power of 2 in 1..256");
+  end
+  localparam int NP64 = 64 / LPC;                   // passes of wave64
+  localparam int NP32 = (LPC == 64) ? 1 : 32 / LPC; // passes of wave32
+  localparam int PW = (NP64 > 1) ? $clog2(NP64) : 1;
+
+  logic            is_v;                            // a VALU instruction in EX
+  logic [31:0]     v_lit;
+  logic [63:0]     vq0, vq1, vq2, vqm;
+  logic [31:0]     vk0, vk1, vk2;                   // scalar values of S0-S2
+  logic [63:0]     vmask_v, v_exec;
+  logic [2047:0]   vr0, vr1, vr2, vrd, va, vb, vc;
+  logic [LPC*32-1:0] pa, pb, pc_, pd_;
+  logic [LPC-1:0]  pm, pco;
+  logic [PW-1:0]   vp_q;                            // pass
+  logic            v_last, v_oddm;
+  logic [2047:0]   v_res_q, v_res;                  // results of the passes (lane l at [32*l +: 32])
+  logic [63:0]     v_co_q, v_co;                    // carry-out / compare bit of every lane
+  logic [5:0]      v_lane;                          // READLANE / WRITELANE lane
+  logic [31:0]     v_rl;                            // READLANE / READFIRSTLANE value
+  logic            v_we;                            // the VGPR write (lanes v_lanes, values v_val)
+  logic [63:0]     v_lanes;
+  logic [2047:0]   v_val, v_new, v_new2;
+  logic            v_we2;                           // V_SWAP_B32: VGPR S0 gets VDST's active lanes
+
+  assign is_v   = x_v && run_q && !x.ill && x.fmt == rdna4_pkg::FMT_VALU;
+  assign v_lit  = (x.w0[31:26] == 6'h35) ? x.w2 : x.w1;
+  assign v_exec = wave64 ? exec : {32'd0, exec[31:0]};
+  assign vq0 = rdna4_pkg::rd_pair(sreg, x.vs0[6:1]);
+  assign vq1 = rdna4_pkg::rd_pair(sreg, x.vs1[6:1]);
+  assign vq2 = rdna4_pkg::rd_pair(sreg, x.vs2[6:1]);
+  assign vqm = rdna4_pkg::rd_pair(sreg, x.vm[6:1]);
+  assign vk0 = 32'(rdna4_pkg::src_value(x.vs0[7:0], 1'b0, 1'b0, x.vs0[0] ? vq0[63:32] : vq0[31:0], vq0[63:32],
+                                    v_lit, scc, shmem_b));
+  assign vk1 = 32'(rdna4_pkg::src_value(x.vs1[7:0], 1'b0, 1'b0, x.vs1[0] ? vq1[63:32] : vq1[31:0], vq1[63:32],
+                                    v_lit, scc, shmem_b));
+  assign vk2 = 32'(rdna4_pkg::src_value(x.vs2[7:0], 1'b0, 1'b0, x.vs2[0] ? vq2[63:32] : vq2[31:0], vq2[63:32],
+                                    v_lit, scc, shmem_b));
+  // the mask source: wave64 an even register pair (an odd one is not executed), wave32 one register
+  assign vmask_v = wave64 ? rdna4_pkg::src_value(x.vm[7:0], 1'b1, 1'b0, vqm[31:0], vqm[63:32], v_lit, scc, shmem_b)
+                          : rdna4_pkg::src_value(x.vm[7:0], 1'b0, 1'b0, x.vm[0] ? vqm[63:32] : vqm[31:0],
+                                                 vqm[63:32], v_lit, scc, shmem_b);
+  assign v_oddm  = wave64 && ((x.vm_en && x.vm[0] && x.vm <= 9'd127 && x.vm != 9'd125) ||
+                              ((x.vkind == rdna4_pkg::VK_CMP || x.vkind == rdna4_pkg::VK_CARRY) &&
+                               x.vsd[0] && x.vsd != 7'd125));
+  assign vr0 = vrf[x.vs0[VW-1:0]];
+  assign vr1 = vrf[x.vs1[VW-1:0]];
+  assign vr2 = vrf[x.vs2[VW-1:0]];
+  assign vrd = vrf[x.vd[VW-1:0]];
+
+  // every lane of S0-S2 with ABS (clear bit 31) then NEG (flip it)
+  always_comb begin
+    for (int l = 0; l < 64; l++) begin
+      va[32*l +: 32] = x.vs0[8] ? vr0[32*l +: 32] : vk0;
+      vb[32*l +: 32] = x.vs1[8] ? vr1[32*l +: 32] : vk1;
+      vc[32*l +: 32] = x.vs2[8] ? vr2[32*l +: 32] : vk2;
+      if (x.vs2hi) vc[32*l +: 32] = {16'd0, vc[32*l + 16 +: 16]};
+      va[32*l + 31] = (va[32*l + 31] & ~x.vabs[0]) ^ x.vneg[0];
+      vb[32*l + 31] = (vb[32*l + 31] & ~x.vabs[1]) ^ x.vneg[1];
+      vc[32*l + 31] = (vc[32*l + 31] & ~x.vabs[2]) ^ x.vneg[2];
+    end
+  end
+
+  // the lanes of this pass (constant slices: no barrel shifter)
+  always_comb begin
+    pa = '0; pb = '0; pc_ = '0; pm = '0;
+    for (int k = 0; k < NP64; k++)
+      if (vp_q == PW'(k)) begin
+        pa  = va[LPC*32*k +: LPC*32];
+        pb  = vb[LPC*32*k +: LPC*32];
+        pc_ = vc[LPC*32*k +: LPC*32];
+        pm  = vmask_v[LPC*k +: LPC];
+      end
+  end
+
+  rdna4_valu #(.LPC(LPC)) u_valu (
+    .op(x.vop), .clamp(x.vclamp), .lane0(6'(32'(vp_q) * LPC)), .a(pa), .b(pb), .c(pc_), .m(pm),
+    .d(pd_), .co(pco));
+
+  assign v_last = (32'(vp_q) == (wave64 ? NP64 : NP32) - 1);
+  always_comb begin
+    v_res = v_res_q; v_co = v_co_q;
+    for (int k = 0; k < NP64; k++)
+      if (vp_q == PW'(k)) begin
+        v_res[LPC*32*k +: LPC*32] = pd_;
+        v_co[LPC*k +: LPC] = pco;
+      end
+    if (!wave64) v_co[63:32] = 32'd0;
+  end
+
+  // READLANE (S1[4:0] / S1[5:0]), READFIRSTLANE (the lowest active lane, 0 when EXEC = 0),
+  // WRITELANE (S1 the lane, S0 the value): EXEC ignored (L730, L12858, L22496-22534)
+  always_comb begin
+    v_lane = 6'd0;
+    if (x.vop == 10'd386) begin
+      for (int l = 63; l >= 0; l--)
+        if (v_exec[l]) v_lane = 6'(l);
+    end else
+      v_lane = vk1[5:0] & (wave64 ? 6'd63 : 6'd31);
+    v_rl = 32'd0;
+    for (int l = 0; l < 64; l++)
+      if (v_lane == 6'(l)) v_rl = vr0[32*l +: 32];
+  end
+
+  always_comb begin
+    v_we = 1'b0; v_lanes = 64'd0; v_val = v_res;
+    case (x.vkind)
+      rdna4_pkg::VK_VGPR, rdna4_pkg::VK_CARRY: begin v_we = 1'b1; v_lanes = v_exec; end
+      rdna4_pkg::VK_SWAP: begin v_we = 1'b1; v_val = vr0; v_lanes = v_exec; end
+      rdna4_pkg::VK_WLANE: begin
+        v_we = 1'b1; v_lanes = 64'd1 << v_lane;
+        for (int l = 0; l < 64; l++) v_val[32*l +: 32] = vk0;
+      end
+      default: ;
+    endcase
+    if (v_lanes == 64'd0) v_we = 1'b0;            // EXEC = 0: no VGPR lane written, nothing reported
+    for (int l = 0; l < 64; l++) begin
+      v_new[32*l +: 32]  = v_lanes[l] ? v_val[32*l +: 32] : vrd[32*l +: 32];
+      v_new2[32*l +: 32] = v_lanes[l] ? vrd[32*l +: 32] : vr0[32*l +: 32];
+    end
+    // one record when VDST is S0 itself (its lanes keep their values)
+    v_we2 = v_we && x.vkind == rdna4_pkg::VK_SWAP && x.vs0[7:0] != x.vd;
+  end
 
   // ------------------------------------------------------ SMEM address unit
   // rdna4 §8 (L3844-4065): S_LOAD ADDR = base + IOFFSET + SOFFSET, each
@@ -577,6 +730,20 @@ module rdna4_core #(
               end
             end
           end
+          rdna4_pkg::FMT_VALU: begin
+            e_fin0 = v_last;
+            if (v_oddm) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end
+            wb_base = x.vsd;
+            case (x.vkind)
+              rdna4_pkg::VK_CMP, rdna4_pkg::VK_CMPX, rdna4_pkg::VK_CARRY: begin
+                // lane masks are written whole, inactive lanes 0 (L2835-2837), also when EXEC = 0
+                wb_mask = wave64 ? 16'd3 : 16'd1;
+                wb_data[63:0] = v_co & v_exec;
+              end
+              rdna4_pkg::VK_RLANE: begin wb_mask = 16'd1; wb_data[31:0] = v_rl; end
+              default: ;
+            endcase
+          end
           default: ;                                                // SOP2, SOPC: rdna4_salu
         endcase
         // STATE_PRIV.SCC is SCC: a STATE_PRIV write that changes bit 9 writes SCC
@@ -691,6 +858,17 @@ module rdna4_core #(
       imem[ld_addr[IAW-1:0]] <= ld_data;
     if_w0 <= imem[ia0];
     if_w1 <= imem[ia1];
+    if_w2 <= imem[ia2];
+  end
+
+  // VGPR file: load-port writes (one lane), the write of a retiring VALU instruction.
+  always_ff @(posedge clk) begin
+    if (ld_we && !run_q && ld_sel == 3'd5 && {6'd0, ld_addr[19:6]} < 20'(VGPRS))
+      vrf[ld_addr[VW+5:6]][32*ld_addr[5:0] +: 32] <= ld_data;
+    if (run_q && !e_flt && e_fin && is_v && v_we)
+      vrf[x.vd[VW-1:0]] <= v_new;
+    if (run_q && !e_flt && e_fin && is_v && v_we2)
+      vrf[x.vs0[VW-1:0]] <= v_new2;
   end
 
   // Data memory: load-port write (word ld_addr of the window), one synchronous
@@ -709,7 +887,10 @@ module rdna4_core #(
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
       run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why_q <= 4'd0;
-      if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0;
+      if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0; if_ok2 <= 1'b0;
+      vp_q <= '0; v_res_q <= '0; v_co_q <= 64'd0;
+      rt_exec_mask <= 64'd0; rt_v_we <= 1'b0; rt_v_idx <= 8'd0; rt_v_lanes <= 64'd0; rt_v_val <= '0;
+      rt_v2_we <= 1'b0; rt_v2_idx <= 8'd0; rt_v2_val <= '0;
       x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
       sm_busy <= 1'b0; sm_c <= 5'd0; sm_wa <= '0; sm_boff <= 2'd0; sm_inr <= 16'd0;
       sm_wmask <= 16'd0; sm_buf <= '0;
@@ -725,6 +906,7 @@ module rdna4_core #(
       if_pc  <= req_pc;
       if_ok0 <= {1'b0, ioff0} < IMEM_BYTES;
       if_ok1 <= {1'b0, ioff1} < IMEM_BYTES;
+      if_ok2 <= {1'b0, ioff2} < IMEM_BYTES;
       if (!run_q) begin
         // ---------------------------------------------------- load port
         if (ld_we) begin
@@ -774,8 +956,13 @@ module rdna4_core #(
         // ---------------------------------------------------- running
         if (e_flt) begin
           fault_q <= 1'b1; fault_pc_q <= x_pc; fault_why_q <= e_why; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
-          sm_busy <= 1'b0;
+          sm_busy <= 1'b0; vp_q <= '0;
         end else begin
+          // vector unit passes: the last one retires (e_fin) and the next instruction starts at pass 0
+          if (is_v && !v_last) begin
+            vp_q <= vp_q + 1'b1; v_res_q <= v_res; v_co_q <= v_co;
+          end else if (is_v && e_fin)
+            vp_q <= '0;
           if (e_fin) begin
             sreg <= sreg_n;
             seq_q <= seq_q + 64'd1;
@@ -788,7 +975,15 @@ module rdna4_core #(
             rt_next_pc <= {16'd0, e_npc};
             rt_w0      <= x.w0;
             rt_w1      <= x.w1;
-            rt_w2      <= 32'd0;
+            rt_w2      <= x.w2;
+            rt_exec_mask <= is_v ? v_exec : 64'd1;
+            rt_v_we    <= is_v && v_we;
+            rt_v_idx   <= x.vd;
+            rt_v_lanes <= v_lanes;
+            rt_v_val   <= v_new;
+            rt_v2_we   <= is_v && v_we2;
+            rt_v2_idx  <= x.vs0[7:0];
+            rt_v2_val  <= v_new2;
             rt_nwords  <= x.len;
             rt_flags   <= 5'd0;
             rt_flags[rdna4_pkg::RF_END]    <= e_end;

@@ -15,8 +15,10 @@
 module rdna4_decode (
   input  logic [31:0]     w0,
   input  logic [31:0]     w1,
+  input  logic [31:0]     w2,
   input  logic            ok0,   // w0 lies inside the instruction memory
   input  logic            ok1,   // w1 lies inside the instruction memory
+  input  logic            ok2,   // w2 lies inside the instruction memory
   output rdna4_pkg::dec_t d
 );
   logic [2:0] fmt;
@@ -37,6 +39,62 @@ module rdna4_decode (
     else if (w0[31:28] == 4'b1011)        begin fmt = rdna4_pkg::FMT_SOPK; op = {3'b0, w0[27:23]}; end
     else if (w0[31:30] == 2'b10)          begin fmt = rdna4_pkg::FMT_SOP2; op = {1'b0, w0[29:23]}; end
     else if (w0[31:26] == 6'b111101)      begin fmt = rdna4_pkg::FMT_SMEM; op = {2'b0, w0[18:13]}; end
+    else if (w0[31:25] == 7'h3f || w0[31:25] == 7'h3e || !w0[31] || w0[31:26] == 6'h35)
+      fmt = rdna4_pkg::FMT_VALU;                                   // VOP1, VOPC, VOP2, VOP3/VOP3SD
+  end
+
+  // ---- VALU fields (rdna4 L6800-7700; VOP3 opcode numbering of model/rdna4/rdna4.def)
+  logic             v3, vsd3, v_lit, v_mod, v_opnd;
+  logic [9:0]       vop;
+  logic [8:0]       vs0, vs1, vs2, vm;
+  logic [7:0]       vd;
+  logic [6:0]       vsd;
+  logic [2:0]       vneg, vabs, vmask;
+  logic [3:0]       vopsel;
+  logic [1:0]       vomod;
+  logic             vcm, vm_en;
+  rdna4_pkg::vrow_t vr;
+  always_comb begin
+    v3 = (w0[31:26] == 6'h35);
+    vop = 10'd0; vs1 = 9'd0; vs2 = 9'd0; vd = w0[24:17]; vsd = 7'd124;
+    vneg = 3'd0; vabs = 3'd0; vopsel = 4'd0; vomod = 2'd0; vcm = 1'b0; vsd3 = 1'b0;
+    vs0 = w0[8:0];
+    if (v3) begin
+      vop = w0[25:16]; vd = w0[7:0]; vs0 = w1[8:0]; vs1 = w1[17:9]; vs2 = w1[26:18];
+      vomod = w1[28:27]; vneg = w1[31:29]; vcm = w0[15];
+      vsd3 = (vop >= 10'd288 && vop <= 10'd290) || (vop >= 10'd764 && vop <= 10'd770);   // VOP3SD
+      if (vsd3) vsd = w0[14:8];
+      else begin vabs = w0[10:8]; vopsel = w0[14:11]; vsd = w0[6:0]; end
+    end else if (w0[31:25] == 7'h3f) begin                   // VOP1
+      vop = 10'd384 + {2'd0, w0[16:9]}; vsd = w0[23:17];
+    end else if (w0[31:25] == 7'h3e) begin                   // VOPC: the mask goes to VCC (V_CMPX: EXEC)
+      vop = {2'd0, w0[24:17]}; vs1 = {1'b1, w0[16:9]}; vsd = 7'd106;
+    end else begin                                           // VOP2
+      vop = 10'd256 + {4'd0, w0[30:25]}; vs1 = {1'b1, w0[16:9]}; vsd = 7'd106;
+    end
+    vr = rdna4_pkg::vrow(vop);
+    // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32 has no VOP3 form
+    if ((w0[31:25] == 7'h3f && w0[16]) || (v3 && vop == 10'd485)) vr.known = 1'b0;
+    if (vr.kind == rdna4_pkg::VK_CMPX) vsd = 7'd126;
+    // the lane-mask source: VCC in the VOP2 forms, SRC2 in VOP3
+    vm_en = vr.msrc;
+    vm = v3 ? vs2 : 9'd106;
+    vmask = (vr.ns == 2'd0) ? 3'b000 : (vr.ns == 2'd1) ? 3'b001 : (vr.ns == 2'd2) ? 3'b011 : 3'b111;
+    v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
+            (vm_en && vm == 9'd255);
+    // forms the vector unit does not execute (yet): DPP (SRC0 233/234/250), OPSEL,
+    // OMOD, CLAMP where the row has none here, ABS/NEG outside MODANY rows or on
+    // a source the row does not have, VOP3 V_CMPX with VDST other than EXEC_LO
+    v_mod = (vs0 == 9'd233 || vs0 == 9'd234 || vs0 == 9'd250) ||
+            (vopsel != 4'd0 && !((vop == 10'd534 || vop == 10'd535) && !vopsel[3])) ||   // ALIGNBIT/BYTE: S2 half
+            vomod != 2'd0 || (vcm && !vr.clamp) ||
+            ((vneg | vabs) != 3'd0 && !vr.modany) || ((vneg | vabs) & ~vmask) != 3'd0 ||
+            (v3 && vr.kind == rdna4_pkg::VK_CMPX && w0[7:0] != 8'd126);
+    // operand classes (model/rdna4 rdna4_src_class_error) and codes
+    v_opnd = (vmask[0] && !rdna4_pkg::vsrc_ok(vs0)) || (vmask[1] && !rdna4_pkg::vsrc_ok(vs1)) ||
+             (vmask[2] && !rdna4_pkg::vsrc_ok(vs2)) || (vm_en && (vm[8] || !rdna4_pkg::vsrc_ok(vm))) ||
+             (vr.vgpr0 && !vs0[8]) || (vr.scal0 && vs0[8]) || (vr.lanesel && (vs1[8] || vs1 == 9'd255)) ||
+             ((vr.kind == rdna4_pkg::VK_RLANE) && (v3 ? w0[7] : w0[24]));
   end
 
   // Per-opcode properties.
@@ -158,6 +216,13 @@ module rdna4_decode (
                (use0 && w0[7:0] == rdna4_pkg::SRC_LIT) || (use1 && w0[15:8] == rdna4_pkg::SRC_LIT);
     if (!ok0)                                    why = rdna4_pkg::WHY_FETCH;
     else if (fmt == rdna4_pkg::FMT_NONE)         why = rdna4_pkg::WHY_FORMAT;
+    else if (fmt == rdna4_pkg::FMT_VALU) begin
+      if (v3 && !ok1)                            why = rdna4_pkg::WHY_FETCH;
+      else if (!vr.known)                        why = rdna4_pkg::WHY_VALU_OP;
+      else if (v_lit && !(v3 ? ok2 : ok1))       why = rdna4_pkg::WHY_FETCH;
+      else if (v_mod)                            why = rdna4_pkg::WHY_VALU_MOD;
+      else if (v_opnd)                           why = rdna4_pkg::WHY_OPERAND;
+    end
     else if (!known)                             why = rdna4_pkg::WHY_RSVD_OP;
     else if (need_lit && !ok1)                   why = rdna4_pkg::WHY_FETCH;
     else if (fmt == rdna4_pkg::FMT_SMEM) begin
@@ -201,5 +266,23 @@ module rdna4_decode (
     d.s1_64 = w64_1;
     d.d_64  = wd64;
     d.s0_sx = sx0;
+    if (fmt == rdna4_pkg::FMT_VALU) begin
+      d.len    = 2'(v3) + 2'd1 + 2'(v_lit);
+      d.w1     = (v3 || v_lit) ? w1 : 32'd0;
+      d.w2     = (v3 && v_lit) ? w2 : 32'd0;
+      d.vop    = vop;
+      d.vkind  = vr.kind;
+      d.vs0    = vs0;
+      d.vs1    = vs1;
+      d.vs2    = vs2;
+      d.vm_en  = vm_en;
+      d.vm     = vm;
+      d.vd     = vd;
+      d.vsd    = vsd;
+      d.vneg   = vneg;
+      d.vabs   = vabs;
+      d.vclamp = vcm;
+      d.vs2hi  = vopsel[2];
+    end
   end
 endmodule

@@ -19,7 +19,8 @@ package rdna4_pkg;
   localparam logic [2:0] FMT_SOPC = 3'd3;
   localparam logic [2:0] FMT_SOPP = 3'd4;
   localparam logic [2:0] FMT_SMEM = 3'd5;
-  localparam logic [2:0] FMT_NONE = 3'd7;   // not a scalar format (VALU, VMEM, ...)
+  localparam logic [2:0] FMT_VALU = 3'd6;   // VOP1, VOP2, VOPC, VOP3, VOP3SD (the vector unit)
+  localparam logic [2:0] FMT_NONE = 3'd7;   // not a format of this core (VOP3P, VOPD, VMEM, ...)
 
   // ------------------------------------------- why an instruction faults
   // (the core's fault_why output; rtl/rdna4/README.md "What faults")
@@ -34,6 +35,9 @@ package rdna4_pkg;
   localparam logic [3:0] WHY_SMEM_ADDR = 4'd10;  // S_LOAD IOFFSET + SOFFSET < 0
   localparam logic [3:0] WHY_SMEM_DST  = 4'd11;  // SMEM SDATA misaligned or M0/EXEC
   localparam logic [3:0] WHY_SMEM_WIN  = 4'd12;  // SMEM access (a DWORD it needs) outside the data-memory window
+  localparam logic [3:0] WHY_VALU_OP   = 4'd13;  // VALU opcode the vector unit does not execute yet
+  localparam logic [3:0] WHY_VALU_MOD  = 4'd14;  // VALU form it does not execute yet: DPP, OPSEL, OMOD, CLAMP or
+                                                 // ABS/NEG where the row has none here, odd wave64 mask pair
 
   // ---------------------------------------------- scalar operand codes
   localparam logic [7:0] SRC_NULL    = 8'd124;
@@ -79,7 +83,85 @@ package rdna4_pkg;
     logic        s1_64;    // S1 is read as 64 bits
     logic        d_64;     // D (and the D-as-source of SOPK/BITSET) is 64 bits
     logic        s0_sx;    // a literal in S0 is sign-extended to 64 bits (I64 source)
+    // vector ALU (fmt FMT_VALU; README "Vector unit")
+    logic [31:0] w2;       // third dword (VOP3 literal)
+    logic [9:0]  vop;      // VOP3 opcode number of the row (VOPC 0-255, VOP2 256+, VOP1 384+)
+    logic [2:0]  vkind;    // VK_*
+    logic [8:0]  vs0;      // source codes: 0-255 scalar operand codes, 256-511 VGPR 0-255
+    logic [8:0]  vs1;
+    logic [8:0]  vs2;
+    logic        vm_en;    // a lane-mask source is read (CNDMASK select, carry-in)
+    logic [8:0]  vm;       // its code (VCC for the VOP2 forms)
+    logic [7:0]  vd;       // VGPR destination
+    logic [6:0]  vsd;      // scalar destination code (lane mask, READLANE result)
+    logic [2:0]  vneg;     // NEG / ABS of S0-S2 (bit 31; CNDMASK and MOV only)
+    logic [2:0]  vabs;
+    logic        vclamp;
+    logic        vs2hi;    // S2 is the high half (V_ALIGNBIT/ALIGNBYTE OPSEL[2]: a 16-bit S2, README V5)
   } dec_t;
+
+  // Kinds of VALU rows.
+  localparam logic [2:0] VK_VGPR  = 3'd0;   // D = VGPR, every active lane
+  localparam logic [2:0] VK_CMP   = 3'd1;   // lane mask to VCC / SGPR (V_CMP)
+  localparam logic [2:0] VK_CMPX  = 3'd2;   // lane mask to EXEC (V_CMPX)
+  localparam logic [2:0] VK_CARRY = 3'd3;   // VGPR + carry/borrow mask (VOP3SD, _CO_CI VOP2)
+  localparam logic [2:0] VK_RLANE = 3'd4;   // V_READLANE / V_READFIRSTLANE: an SGPR
+  localparam logic [2:0] VK_WLANE = 3'd5;   // V_WRITELANE: one lane of a VGPR
+  localparam logic [2:0] VK_NOP   = 3'd6;   // V_NOP, V_PIPEFLUSH
+  localparam logic [2:0] VK_SWAP  = 3'd7;   // V_SWAP_B32: VDST and the VGPR of S0 exchange their active lanes
+
+  // The VALU rows the vector unit executes (rdna4_valu.sv): {known, kind,
+  // sources, CLAMP defined, ABS/NEG allowed (MODANY), mask source, S0 must be a
+  // VGPR, S1 is a lane select, S0 must be scalar}.  Numbers: model/rdna4/rdna4.def.
+  typedef struct packed {
+    logic       known;
+    logic [2:0] kind;
+    logic [1:0] ns;
+    logic       clamp;
+    logic       modany;
+    logic       msrc;
+    logic       vgpr0;
+    logic       lanesel;
+    logic       scal0;
+  } vrow_t;
+
+  function automatic logic [11:0] vrow(input logic [9:0] op);
+    logic [11:0] r;   // the bits of vrow_t
+    r = 12'd0;
+    r[11] = 1'b1; r[7:6] = 2'd2;
+    case (op)
+      10'd65, 10'd66, 10'd67, 10'd68, 10'd69, 10'd70, 10'd73, 10'd74, 10'd75, 10'd76, 10'd77, 10'd78:
+        r[10:8] = VK_CMP;
+      10'd193, 10'd194, 10'd195, 10'd196, 10'd197, 10'd198, 10'd201, 10'd202, 10'd203, 10'd204, 10'd205, 10'd206:
+        r[10:8] = VK_CMPX;
+      10'd257: begin r[4] = 1'b1; r[3] = 1'b1; end
+      10'd265, 10'd267, 10'd293, 10'd294, 10'd295, 10'd798, 10'd799, 10'd800, 10'd805, 10'd806: r[5] = 1'b1;
+      10'd266, 10'd268, 10'd273, 10'd274, 10'd275, 10'd276, 10'd280, 10'd281, 10'd282, 10'd283, 10'd284,
+      10'd285, 10'd286, 10'd797, 10'd803, 10'd804, 10'd812, 10'd813, 10'd814: ;
+      10'd288, 10'd289, 10'd290: begin r[10:8] = VK_CARRY; r[5] = 1'b1; r[3] = 1'b1; end
+      10'd768, 10'd769, 10'd770: begin r[10:8] = VK_CARRY; r[5] = 1'b1; end
+      10'd384, 10'd411: begin r[10:8] = VK_NOP; r[7:6] = 2'd0; end
+      10'd385: begin r[7:6] = 2'd1; r[4] = 1'b1; end
+      10'd386: begin r[10:8] = VK_RLANE; r[7:6] = 2'd1; r[2] = 1'b1; end
+      10'd439, 10'd440, 10'd441, 10'd442, 10'd443: r[7:6] = 2'd1;
+      10'd485: begin r[10:8] = VK_SWAP; r[7:6] = 2'd1; r[2] = 1'b1; end
+      10'd522, 10'd523, 10'd546, 10'd547, 10'd548, 10'd549, 10'd569: begin r[7:6] = 2'd3; r[5] = 1'b1; end
+      10'd528, 10'd529, 10'd530, 10'd533, 10'd534, 10'd535, 10'd538, 10'd539, 10'd541, 10'd542, 10'd544,
+      10'd545, 10'd576, 10'd580, 10'd581, 10'd582, 10'd583, 10'd597, 10'd598, 10'd599, 10'd600,
+      10'd610, 10'd611, 10'd612, 10'd613: r[7:6] = 2'd3;
+      10'd864: begin r[10:8] = VK_RLANE; r[2] = 1'b1; r[1] = 1'b1; end
+      10'd865: begin r[10:8] = VK_WLANE; r[0] = 1'b1; r[1] = 1'b1; end
+      default: r[11] = 1'b0;
+    endcase
+    vrow = r;
+  endfunction
+
+  // A source code a VALU operand may hold here: SGPR/VCC/TTMP/NULL/M0/EXEC,
+  // inline constants, SCC, literal, VGPR (DPP markers 233/234/250, the aperture
+  // constants and reserved codes are not executed: WHY_VALU_MOD / WHY_OPERAND).
+  function automatic logic vsrc_ok(input logic [8:0] c);
+    vsrc_ok = c[8] || c <= 9'd208 || (c >= 9'd240 && c <= 9'd248) || c == 9'd253 || c == 9'd255;
+  endfunction
 
   // ------------------------------------------------- register file reads
   // Register pair p (codes 2p, 2p+1) of the flat scalar register vector.  A

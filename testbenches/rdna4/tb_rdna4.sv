@@ -47,6 +47,14 @@ module tb_rdna4 (input logic clk);
   logic [6:0]   kw_base;
   logic [15:0]  kw_we;
   logic [511:0] kw_val;
+  logic [63:0]  rt_exec_mask;
+  logic         rt_v_we;
+  logic [7:0]   rt_v_idx;
+  logic [63:0]  rt_v_lanes;
+  logic [2047:0] rt_v_val;
+  logic         rt_v2_we;
+  logic [7:0]   rt_v2_idx;
+  logic [2047:0] rt_v2_val;
 
   rdna4_core #(.IMEM_WORDS(IMEM_WORDS), .DMEM_WORDS(DMEM_WORDS)) dut (.*);
 
@@ -108,11 +116,14 @@ module tb_rdna4 (input logic clk);
       // (0 sgprs, 1 tba[31:0], 2 tba[47:32], 3 SH_MEM_BASES {private, shared},
       // 4 dvgpr, 5 smem_defer): the core's ctrl addresses 1-5 and 11
       // (rtl/rdna4/README.md).
+      "v": begin                                           // VGPR lane: {vgpr, lane}
+        sel = 3'd5; a = 20'({index[7:0], lane[5:0]});
+      end
       "cfg": begin
         if (index > 5) return;
         sel = 3'd4; a = (index == 5) ? 20'd11 : 20'(index + 1);
       end
-      default: return;                                     // not held by the scalar core (v)
+      default: return;                                     // not held by the core
     endcase
     push(sel, 64'(a), value[31:0]);
     if (two) push(sel2, 64'(a2), d2);
@@ -158,15 +169,17 @@ module tb_rdna4 (input logic clk);
 
   // ---- the retire port of the core onto the ISA-neutral retire interface:
   // write ports 0-15 s[base+i], 16-17 vcc_lo/hi, 18-19 exec_lo/hi, 20 m0,
-  // 21 scc, 22-37 ttmp[i], 38 hwreg; write-back ports 0-15: register
+  // 21 scc, 22-37 ttmp[i], 38 hwreg, 39 the VGPR of a VALU instruction (64
+  // lanes; the others use lane 0), 40 a second VGPR (V_SWAP_B32's S0, same
+  // lanes as 39); write-back ports 0-15: register
   // kw_base + i of a returning SMEM load (operand code: s, vcc or ttmp)
-  localparam int NRW = 39;
+  localparam int NRW = 41;
   localparam int NWB = 16;
-  gpuref_retire_if #(.LANES(1), .NREGW(NRW), .NMEMW(1), .NWB(NWB)) rif (clk);
+  gpuref_retire_if #(.LANES(64), .NREGW(NRW), .NMEMW(1), .NWB(NWB)) rif (clk);
   logic mon_stop;
-  gpuref_retire_mon #(.LANES(1), .NREGW(NRW), .NMEMW(1), .NWB(NWB)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
+  gpuref_retire_mon #(.LANES(64), .NREGW(NRW), .NMEMW(1), .NWB(NWB)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   logic [7:0] kw_code [NWB];
-  int f_s, f_vcc, f_exec, f_m0, f_scc, f_ttmp, f_hw;
+  int f_s, f_vcc, f_exec, f_m0, f_scc, f_ttmp, f_hw, f_v;
 
   `include "testbenches/common/gpuref_tb_load.svh"
 
@@ -174,7 +187,7 @@ module tb_rdna4 (input logic clk);
     f_s = gpuref_dpi_chk_file_id(chk, "s");       f_vcc = gpuref_dpi_chk_file_id(chk, "vcc");
     f_exec = gpuref_dpi_chk_file_id(chk, "exec"); f_m0 = gpuref_dpi_chk_file_id(chk, "m0");
     f_scc = gpuref_dpi_chk_file_id(chk, "scc");   f_ttmp = gpuref_dpi_chk_file_id(chk, "ttmp");
-    f_hw = gpuref_dpi_chk_file_id(chk, "hwreg");
+    f_hw = gpuref_dpi_chk_file_id(chk, "hwreg");  f_v = gpuref_dpi_chk_file_id(chk, "v");
   endfunction
 
   function automatic void bench_collected();
@@ -191,13 +204,15 @@ module tb_rdna4 (input logic clk);
     for (int i = 0; i < 16; i++) rif.words[i] = 32'd0;
     rif.words[0] = rt_w0;
     rif.words[1] = rt_w1;
+    rif.words[2] = rt_w2;
     rif.kind = 16'd0;
     rif.stream = 16'd0;
     rif.flags = 32'(rt_flags);
-    rif.exec_mask = 64'd1;
+    rif.exec_mask = rt_exec_mask;
     for (int i = 0; i < NRW; i++) begin
       rif.rw_en[i] = 1'b0; rif.rw_file[i] = 16'd0; rif.rw_index[i] = 16'd0; rif.rw_slot[i] = -8'sd1;
-      rif.rw_bits[i] = 64'hffffffff; rif.rw_lanes[i] = 64'd1; rif.rw_val[i][0] = 64'd0;
+      rif.rw_bits[i] = 64'hffffffff; rif.rw_lanes[i] = 64'd1;
+      for (int l = 0; l < 64; l++) rif.rw_val[i][l] = 64'd0;
     end
     for (int i = 0; i < 16; i++) begin
       rif.rw_en[i] = rt_s_we[i]; rif.rw_file[i] = 16'(f_s); rif.rw_index[i] = 16'(rt_s_base) + 16'(i);
@@ -216,6 +231,12 @@ module tb_rdna4 (input logic clk);
     rif.rw_bits[21] = 64'h1;
     rif.rw_en[38] = rt_hw_we;  rif.rw_file[38] = 16'(f_hw);  rif.rw_index[38] = 16'(rt_hw_idx);
     rif.rw_val[38][0] = 64'(rt_hw_val);
+    rif.rw_en[39] = rt_v_we;   rif.rw_file[39] = 16'(f_v);   rif.rw_index[39] = 16'(rt_v_idx);
+    rif.rw_lanes[39] = rt_v_lanes;
+    for (int l = 0; l < 64; l++) rif.rw_val[39][l] = 64'(rt_v_val[32*l +: 32]);
+    rif.rw_en[40] = rt_v2_we;  rif.rw_file[40] = 16'(f_v);   rif.rw_index[40] = 16'(rt_v2_idx);
+    rif.rw_lanes[40] = rt_v_lanes;
+    for (int l = 0; l < 64; l++) rif.rw_val[40][l] = 64'(rt_v2_val[32*l +: 32]);
     rif.mw_en[0] = 1'b0; rif.mw_space[0] = 16'd0; rif.mw_addr[0] = 64'd0; rif.mw_lane[0] = 8'd0;
     rif.mw_size[0] = 5'd0; rif.mw_mask[0] = 16'd0; rif.mw_data[0] = 128'd0; rif.mw_slot[0] = -8'sd1;
     for (int i = 0; i < NWB; i++) begin
@@ -231,6 +252,7 @@ module tb_rdna4 (input logic clk);
         rif.wb_file[i] = 16'(f_ttmp); rif.wb_index[i] = 16'(kw_code[i] - 8'd108);
       end
       rif.wb_bits[i] = 64'hffffffff; rif.wb_lanes[i] = 64'd1;
+      for (int l = 0; l < 64; l++) rif.wb_val[i][l] = 64'd0;
       rif.wb_val[i][0] = 64'(kw_val[32*i +: 32]);
     end
     rif.done = done && phase == 4;
@@ -248,14 +270,17 @@ module tb_rdna4 (input logic clk);
       if (fault_why == rdna4_pkg::WHY_FETCH && drop_i != 0)
         $display("rdna4 bench: fault at pc 0x%0h: fetch outside the instruction window [0x%0h, 0x%0h); %0d program words lie outside it",
                  fault_pc, ibase, ibase + IMEM_BYTES, drop_i);
+      if (fault_why == rdna4_pkg::WHY_VALU_OP)
+        $display("rdna4 bench: fault at pc 0x%0h: VALU opcode not executed by the vector unit yet", fault_pc);
+      if (fault_why == rdna4_pkg::WHY_VALU_MOD)
+        $display("rdna4 bench: fault at pc 0x%0h: VALU form not executed by the vector unit yet (DPP, OPSEL, OMOD, CLAMP or ABS/NEG on this row, odd wave64 mask pair)", fault_pc);
       if (fault_why == rdna4_pkg::WHY_SMEM_WIN)
         $display("rdna4 bench: fault at pc 0x%0h: SMEM access outside the data window [0x%0h, 0x%0h); %0d data words of the test lie outside it (the test's data span more than the core's %0d-KiB window), so reads outside it cannot be served as zero",
                  fault_pc, dbase, dbase + DMEM_BYTES, drop_d, DMEM_BYTES / 1024);
     end
   end
 
-  // The DUT's w2 and running are not part of the record (scalar instructions
-  // are at most two dwords; dut_begin carries w0/w1).
+  // The DUT's running is not part of the record.
   logic unused_dut;
-  assign unused_dut = ^{rt_w2, running};
+  assign unused_dut = ^{running};
 endmodule

@@ -1,0 +1,259 @@
+`include "rtl/rdna4/rdna4_pkg.sv"
+// rdna4_valu.sv - the integer lanes of the RDNA4 vector unit (combinational):
+// LPC lanes of one pass of a VALU instruction.  The core (rdna4_core.sv) feeds
+// the operands of lanes [lane0, lane0 + LPC) after the ABS/NEG modifiers and
+// collects the results of every pass before it writes anything, so every pass
+// sees the registers as they were before the instruction (model/rdna4: one
+// 64-lane pass, README V1).
+//
+// op is the VOP3 opcode number of the row (VOPC 0-255, VOP2 256 + op, VOP1
+// 384 + op, VOP3-only and VOP3SD 512-1023: the numbering of model/rdna4/rdna4.def);
+// rdna4_pkg::vrow says which rows exist here.  Each lane follows the chapter 16
+// pseudocode as model/rdna4/rdna4_exec_valu.c and rdna4_exec_valu_int.c execute it:
+// CLAMP saturates the exact result of the operation (README V3, V5) to 32 bits,
+// signed for the I rows, unsigned for the others; carry/borrow-outs are those of
+// the unsaturated operation.
+//   co: carry/borrow-out (VOP3SD and the _CO_CI VOP2 rows) or compare result.
+module rdna4_valu #(
+  parameter int LPC = 32                 // lanes per pass
+) (
+  input  logic [9:0]       op,
+  input  logic             clamp,
+  input  logic [5:0]       lane0,        // lane number of lane 0 of this pass
+  input  logic [LPC*32-1:0] a,           // S0, S1, S2 of each lane at [32*i +: 32]
+  input  logic [LPC*32-1:0] b,
+  input  logic [LPC*32-1:0] c,
+  input  logic [LPC-1:0]   m,            // mask source bit (CNDMASK select, carry-in)
+  output logic [LPC*32-1:0] d,
+  output logic [LPC-1:0]   co
+);
+  // Exact result of a lane (sign-correct in 66 bits) and its saturation.
+  function automatic logic [31:0] sat(input logic signed [65:0] w, input logic sgn, input logic cl);
+    logic [31:0] r;
+    r = w[31:0];
+    if (cl) begin
+      if (sgn) begin
+        if (w > 66'sh7fffffff)       r = 32'h7fffffff;
+        else if (w < -66'sh80000000) r = 32'h80000000;
+      end else begin
+        if (w < 66'sd0)              r = 32'd0;
+        else if (w > 66'shffffffff)  r = 32'hffffffff;
+      end
+    end
+    sat = r;
+  endfunction
+
+  function automatic logic [31:0] bfrev(input logic [31:0] x);
+    logic [31:0] r;
+    for (int i = 0; i < 32; i++) r[i] = x[31 - i];
+    bfrev = r;
+  endfunction
+
+  function automatic logic [7:0] absd8(input logic [7:0] x, input logic [7:0] y);
+    absd8 = (x > y) ? x - y : y - x;
+  endfunction
+
+  function automatic logic [15:0] absd16(input logic [15:0] x, input logic [15:0] y);
+    absd16 = (x > y) ? x - y : y - x;
+  endfunction
+
+  // Sum of the absolute byte differences (V_SAD_U8; masked: bytes whose S1 byte is 0 skipped, V_MSAD_U8).
+  function automatic logic [9:0] sad8(input logic [31:0] x, input logic [31:0] y, input logic masked);
+    logic [9:0] s;
+    s = 10'd0;
+    for (int i = 0; i < 4; i++)
+      if (!masked || y[8*i +: 8] != 8'd0) s = s + {2'd0, absd8(x[8*i +: 8], y[8*i +: 8])};
+    sad8 = s;
+  endfunction
+
+  // V_PERM_B32 byte selector over {S0, S1} (L20996).
+  function automatic logic [7:0] perm_byte(input logic [63:0] data, input logic [7:0] sel);
+    logic [7:0] r;
+    if (sel >= 8'd13)      r = 8'hff;
+    else if (sel == 8'd12) r = 8'h00;
+    else if (sel >= 8'd8)  r = {8{data[16 * (32'(sel) - 8) + 15]}};
+    else                   r = data[8 * sel[2:0] +: 8];
+    perm_byte = r;
+  endfunction
+
+  function automatic logic signed [31:0] smin(input logic signed [31:0] x, input logic signed [31:0] y);
+    smin = (x < y) ? x : y;
+  endfunction
+  function automatic logic signed [31:0] smax(input logic signed [31:0] x, input logic signed [31:0] y);
+    smax = (x > y) ? x : y;
+  endfunction
+  function automatic logic [31:0] umin(input logic [31:0] x, input logic [31:0] y);
+    umin = (x < y) ? x : y;
+  endfunction
+  function automatic logic [31:0] umax(input logic [31:0] x, input logic [31:0] y);
+    umax = (x > y) ? x : y;
+  endfunction
+
+  // Leading zeros / trailing zeros / leading sign bits; -1 when none.
+  function automatic logic [31:0] clz32(input logic [31:0] x);
+    logic [31:0] r;
+    r = 32'hffffffff;
+    for (int i = 0; i < 32; i++) if (x[i]) r = 32'(31 - i);
+    clz32 = r;
+  endfunction
+  function automatic logic [31:0] ctz32(input logic [31:0] x);
+    logic [31:0] r;
+    r = 32'hffffffff;
+    for (int i = 31; i >= 0; i--) if (x[i]) r = 32'(i);
+    ctz32 = r;
+  endfunction
+  function automatic logic [5:0] pop32(input logic [31:0] x);
+    logic [5:0] n;
+    n = 6'd0;
+    for (int i = 0; i < 32; i++) n = n + {5'd0, x[i]};
+    pop32 = n;
+  endfunction
+
+  for (genvar g = 0; g < LPC; g++) begin : g_lane
+    logic [31:0] s0, s1, s2, r;
+    logic signed [65:0] w;
+    logic sgn, sat_ok, cbit;
+    logic [63:0] cat, tm;
+    logic [5:0] ln;
+    logic [31:0] x, y, f;
+    logic lt, eq;
+    logic signed [31:0] mn, mx, md;
+    logic [31:0] umn, umx, umd;
+    assign s0 = a[32*g +: 32];
+    assign s1 = b[32*g +: 32];
+    assign s2 = c[32*g +: 32];
+    always_comb begin
+      w = 66'sd0; sgn = 1'b0; sat_ok = 1'b0; r = 32'd0; cbit = 1'b0;
+      x = 32'd0; y = 32'd0; f = 32'd0; lt = 1'b0; eq = 1'b0;
+      cat = {s0, s1};
+      ln = lane0 + 6'(g);
+      tm = (64'd1 << ln) - 64'd1;               // MBCNT ThreadMask (L22171)
+      // three-input signed/unsigned min, max and the pseudocode's median (L20576)
+      mx = smax(smax(s0, s1), s2);
+      mn = smin(smin(s0, s1), s2);
+      md = (mx == $signed(s0)) ? smax(s1, s2) : (mx == $signed(s1)) ? smax(s0, s2) : smax(s0, s1);
+      umx = umax(umax(s0, s1), s2);
+      umn = umin(umin(s0, s1), s2);
+      umd = (umx == s0) ? umax(s1, s2) : (umx == s1) ? umax(s0, s2) : umax(s0, s1);
+      case (op)
+        // ---- VOPC integer compares (opcode[2:0] predicate, [3] unsigned; +128 V_CMPX)
+        10'd65, 10'd66, 10'd67, 10'd68, 10'd69, 10'd70, 10'd73, 10'd74, 10'd75, 10'd76, 10'd77, 10'd78,
+        10'd193, 10'd194, 10'd195, 10'd196, 10'd197, 10'd198, 10'd201, 10'd202, 10'd203, 10'd204, 10'd205, 10'd206: begin
+          x = op[3] ? s0 : {~s0[31], s0[30:0]};         // signed order as unsigned order
+          y = op[3] ? s1 : {~s1[31], s1[30:0]};
+          lt = x < y; eq = x == y;
+          case (op[2:0])
+            3'd1: cbit = lt;
+            3'd2: cbit = eq;
+            3'd3: cbit = lt || eq;
+            3'd4: cbit = !lt && !eq;
+            3'd5: cbit = !eq;
+            default: cbit = !lt;
+          endcase
+        end
+        // ---- VOP2 rows (256 + op)
+        10'd257: r = m[g] ? s1 : s0;                                       // V_CNDMASK_B32
+        10'd265: begin w = 66'($signed(s0[23:0]) * $signed(s1[23:0])); sgn = 1'b1; sat_ok = 1'b1; end // V_MUL_I32_I24
+        10'd266: begin w = 66'($signed(s0[23:0]) * $signed(s1[23:0])); r = w[63:32]; end              // V_MUL_HI_I32_I24
+        10'd267: begin w = 66'({42'd0, s0[23:0]} * {42'd0, s1[23:0]}); sat_ok = 1'b1; end            // V_MUL_U32_U24
+        10'd268: begin w = 66'({42'd0, s0[23:0]} * {42'd0, s1[23:0]}); r = w[63:32]; end             // V_MUL_HI_U32_U24
+        10'd273: r = smin(s0, s1);                                         // V_MIN_I32
+        10'd274: r = smax(s0, s1);                                         // V_MAX_I32
+        10'd275: r = umin(s0, s1);                                         // V_MIN_U32
+        10'd276: r = umax(s0, s1);                                         // V_MAX_U32
+        10'd280: r = s1 << s0[4:0];                                        // V_LSHLREV_B32
+        10'd281: r = s1 >> s0[4:0];                                        // V_LSHRREV_B32
+        10'd282: r = $signed(s1) >>> s0[4:0];                              // V_ASHRREV_I32
+        10'd283: r = s0 & s1;
+        10'd284: r = s0 | s1;
+        10'd285: r = s0 ^ s1;
+        10'd286: r = ~(s0 ^ s1);
+        // carries (L12496-12530, L21905-21930): add S0+S1+CI; sub S0-S1-CI; subrev S1-S0-CI
+        10'd288, 10'd768: begin                                            // V_ADD_CO_CI_U32, V_ADD_CO_U32
+          w = 66'({34'd0, s0}) + 66'({34'd0, s1}) + 66'({65'd0, m[g] && op == 10'd288});
+          cbit = w[32]; sat_ok = 1'b1;
+        end
+        10'd289, 10'd769: begin                                            // V_SUB_CO_CI_U32, V_SUB_CO_U32
+          w = 66'({34'd0, s0}) - 66'({34'd0, s1}) - 66'({65'd0, m[g] && op == 10'd289});
+          cbit = w[65]; sat_ok = 1'b1;
+        end
+        10'd290, 10'd770: begin                                            // V_SUBREV_CO_CI_U32, V_SUBREV_CO_U32
+          w = 66'({34'd0, s1}) - 66'({34'd0, s0}) - 66'({65'd0, m[g] && op == 10'd290});
+          cbit = w[65]; sat_ok = 1'b1;
+        end
+        10'd293: begin w = 66'({34'd0, s0}) + 66'({34'd0, s1}); sat_ok = 1'b1; end   // V_ADD_NC_U32
+        10'd294: begin w = 66'({34'd0, s0}) - 66'({34'd0, s1}); sat_ok = 1'b1; end   // V_SUB_NC_U32
+        10'd295: begin w = 66'({34'd0, s1}) - 66'({34'd0, s0}); sat_ok = 1'b1; end   // V_SUBREV_NC_U32
+        // ---- VOP1 rows (384 + op)
+        10'd385: r = s0;                                                   // V_MOV_B32
+        10'd439: r = ~s0;                                                  // V_NOT_B32
+        10'd440: r = bfrev(s0);                                            // V_BFREV_B32
+        10'd441: r = clz32(s0);                                            // V_CLZ_I32_U32
+        10'd442: r = ctz32(s0);                                            // V_CTZ_I32_B32
+        10'd443: r = clz32(s0 ^ {32{s0[31]}});                             // V_CLS_I32 (L13590)
+        // ---- VOP3-only rows
+        10'd522: begin                                                     // V_MAD_I32_I24
+          w = 66'($signed(s0[23:0]) * $signed(s1[23:0])) + 66'($signed(s2)); sgn = 1'b1; sat_ok = 1'b1;
+        end
+        10'd523: begin                                                     // V_MAD_U32_U24
+          w = 66'({42'd0, s0[23:0]} * {42'd0, s1[23:0]}) + 66'({34'd0, s2}); sat_ok = 1'b1;
+        end
+        10'd528: r = (s0 >> s1[4:0]) & ((32'd1 << s2[4:0]) - 32'd1);      // V_BFE_U32
+        10'd529: begin                                                     // V_BFE_I32: width 0 gives 0
+          f = 32'($signed(s0) >>> s1[4:0]) & ((32'd1 << s2[4:0]) - 32'd1);
+          r = (s2[4:0] == 5'd0) ? 32'd0 : 32'($signed(f << (6'd32 - {1'b0, s2[4:0]})) >>> (6'd32 - {1'b0, s2[4:0]}));
+        end
+        10'd530: r = (s0 & s1) | (~s0 & s2);                               // V_BFI_B32
+        10'd533: for (int k = 0; k < 4; k++)                               // V_LERP_U8
+                   r[8*k +: 8] = 8'(({1'b0, s0[8*k +: 8]} + {1'b0, s1[8*k +: 8]} + {8'd0, s2[8*k]}) >> 1);
+        10'd534: r = 32'(cat >> s2[4:0]);                                  // V_ALIGNBIT_B32 (OPSEL 0)
+        10'd535: r = 32'(cat >> {s2[1:0], 3'd0});                          // V_ALIGNBYTE_B32 (OPSEL 0)
+        10'd538: r = mn;                                                   // V_MIN3_I32
+        10'd539: r = umn;
+        10'd541: r = mx;                                                   // V_MAX3_I32
+        10'd542: r = umx;
+        10'd544: r = md;                                                   // V_MED3_I32
+        10'd545: r = umd;
+        10'd546: begin w = 66'({56'd0, sad8(s0, s1, 1'b0)}) + 66'({34'd0, s2}); sat_ok = 1'b1; end   // V_SAD_U8
+        10'd547: begin w = 66'({40'd0, sad8(s0, s1, 1'b0), 16'd0}) + 66'({34'd0, s2}); sat_ok = 1'b1; end // V_SAD_HI_U8
+        10'd548: begin                                                     // V_SAD_U16
+          w = 66'({34'd0, s2}) + 66'({50'd0, absd16(s0[15:0], s1[15:0])}) + 66'({50'd0, absd16(s0[31:16], s1[31:16])});
+          sat_ok = 1'b1;
+        end
+        10'd549: begin w = 66'({34'd0, s2}) + 66'({34'd0, (s0 > s1) ? s0 - s1 : s1 - s0}); sat_ok = 1'b1; end // V_SAD_U32
+        10'd569: begin w = 66'({56'd0, sad8(s0, s1, 1'b1)}) + 66'({34'd0, s2}); sat_ok = 1'b1; end   // V_MSAD_U8
+        10'd576: r = s0 ^ s1 ^ s2;                                         // V_XOR3_B32
+        10'd580: for (int k = 0; k < 4; k++) r[8*k +: 8] = perm_byte({s0, s1}, s2[8*k +: 8]);  // V_PERM_B32
+        10'd581: r = (s0 ^ s1) + s2;                                       // V_XAD_U32
+        10'd582: r = (s0 << s1[4:0]) + s2;                                 // V_LSHL_ADD_U32
+        10'd583: r = (s0 + s1) << s2[4:0];                                 // V_ADD_LSHL_U32
+        10'd597: r = s0 + s1 + s2;                                         // V_ADD3_U32
+        10'd598: r = (s0 << s1[4:0]) | s2;                                 // V_LSHL_OR_B32
+        10'd599: r = (s0 & s1) | s2;                                       // V_AND_OR_B32
+        10'd600: r = s0 | s1 | s2;                                         // V_OR3_B32
+        10'd610: r = umin(umax(s0, s1), s2);                               // V_MAXMIN_U32
+        10'd611: r = umax(umin(s0, s1), s2);                               // V_MINMAX_U32
+        10'd612: r = smin(smax(s0, s1), s2);                               // V_MAXMIN_I32
+        10'd613: r = smax(smin(s0, s1), s2);                               // V_MINMAX_I32
+        10'd797: r = ((32'd1 << s0[4:0]) - 32'd1) << s1[4:0];              // V_BFM_B32
+        10'd798: begin w = 66'({34'd0, s1}) + 66'({60'd0, pop32(s0)}); sat_ok = 1'b1; end  // V_BCNT_U32_B32
+        10'd799: begin w = 66'({34'd0, s1}) + 66'({60'd0, pop32(s0 & tm[31:0])}); sat_ok = 1'b1; end  // V_MBCNT_LO
+        10'd800: begin                                                     // V_MBCNT_HI_U32_B32
+          w = 66'({34'd0, s1}) + 66'({60'd0, pop32(s0 & tm[63:32])}); sat_ok = 1'b1;
+        end
+        10'd803: r = {(s1 > 32'hffff) ? 16'hffff : s1[15:0], (s0 > 32'hffff) ? 16'hffff : s0[15:0]};  // V_CVT_PK_U16_U32
+        10'd804: r = {($signed(s1) > 32'sh7fff) ? 16'h7fff : ($signed(s1) < -32'sh8000) ? 16'h8000 : s1[15:0],
+                      ($signed(s0) > 32'sh7fff) ? 16'h7fff : ($signed(s0) < -32'sh8000) ? 16'h8000 : s0[15:0]};
+        10'd805: begin w = 66'($signed(s0)) - 66'($signed(s1)); sgn = 1'b1; sat_ok = 1'b1; end   // V_SUB_NC_I32
+        10'd806: begin w = 66'($signed(s0)) + 66'($signed(s1)); sgn = 1'b1; sat_ok = 1'b1; end   // V_ADD_NC_I32
+        10'd812: r = s0 * s1;                                              // V_MUL_LO_U32
+        10'd813: begin w = 66'({34'd0, s0} * {34'd0, s1}); r = w[63:32]; end      // V_MUL_HI_U32
+        10'd814: begin w = 66'($signed(s0)) * 66'($signed(s1)); r = w[63:32]; end // V_MUL_HI_I32
+        default: r = 32'd0;
+      endcase
+      if (sat_ok) r = sat(w, sgn, clamp);
+    end
+    assign d[32*g +: 32] = r;
+    assign co[g] = cbit;
+  end
+endmodule
