@@ -3,6 +3,20 @@
 #include "bits.h"
 #include "usc.h"
 
+/* The instance loops of the integer and bitwise units are compiled twice
+ * where the compiler can (x86-64, gcc or clang): for AVX2 (eight instances
+ * a vector, 32-bit multiplies and per-instance shift counts, which SSE2 does
+ * not have) and for the baseline, the one the CPU runs picked once at load
+ * time (as R700's fast path).  The same C, so the same results. */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define USC_LANE_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef USC_LANE_CLONES
+#define USC_LANE_CLONES
+#endif
+
 /* element 0 of v (mask um, sign bit us: 0 unsigned) sign-extended, its
  * absolute value when am is all ones, then negated when nm is all ones, in
  * 32-bit wrapping arithmetic */
@@ -16,6 +30,7 @@ static inline uint32_t el32(uint32_t v, uint32_t um, uint32_t us, uint32_t am, u
 /* 8/16-bit ops: element 0 of each source (the low byte / half), computed
  * exactly; .SAT clamps to the type's range, otherwise the exact result is
  * written as a 32-bit two's complement integer */
+USC_LANE_CLONES
 int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
@@ -200,6 +215,7 @@ static inline uint32_t spread16(uint32_t x)
     return x;
 }
 
+USC_LANE_CLONES
 int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
@@ -220,6 +236,7 @@ int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
     return GPUREF_OK;
 }
 
+USC_LANE_CLONES
 int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
