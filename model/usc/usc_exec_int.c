@@ -7,7 +7,9 @@
  * where the compiler can (x86-64, gcc or clang): for AVX2 (eight instances
  * a vector, 32-bit multiplies and per-instance shift counts, which SSE2 does
  * not have) and for the baseline, the one the CPU runs picked once at load
- * time (as R700's fast path).  The same C, so the same results. */
+ * time (as R700's fast path).  The same C, so the same results.  The
+ * clones are internal functions behind the exported ones (the exec table
+ * holds their addresses: clang emits no plain symbol for a cloned one). */
 #if defined(__x86_64__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define USC_LANE_CLONES __attribute__((target_clones("avx2", "default")))
@@ -50,7 +52,7 @@ static inline __attribute__((always_inline)) void int_lanes(unsigned kind, uint3
  * exactly; .SAT clamps to the type's range, otherwise the exact result is
  * written as a 32-bit two's complement integer */
 USC_LANE_CLONES
-int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
+static int lanes_int(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
     unsigned op = in->op, bits, sgn, kind;      /* kind 0 add, 1 mul, 2 mad */
@@ -92,6 +94,8 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
     }
     return GPUREF_OK;
 }
+
+int usc_x_int(usc_ctx *c, const usc_ins *in, char *err) { return lanes_int(c, in, err); }
 
 /* 64-bit and 32-bit multiply-add with carry: FT0 = the low 32 bits, COUT
  * the carry out of the 64-bit (ADD64, *6432, *MADD64) or 32-bit (*MADD32)
@@ -235,7 +239,7 @@ static inline void logic_lanes(unsigned f, uint32_t *restrict d, const uint32_t 
 }
 
 USC_LANE_CLONES
-int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
+static int lanes_logic(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
     /* the optional FT1 masks: all ones when absent */
@@ -248,6 +252,8 @@ int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
     logic_lanes(f, c->v[USC_K_FT4], c->v[USC_K_FT1], c->v[USC_K_FT2], c->v[USC_K_S3], ma, mb, inv);
     return GPUREF_OK;
 }
+
+int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err) { return lanes_logic(c, in, err); }
 
 /* one lane function per bitwise operation of two sources (x, y) */
 #define BITS_LANES(name, expr)                                                                   \
@@ -275,7 +281,7 @@ static inline void tz_lanes(uint32_t *restrict p, const uint32_t *restrict xs, u
 }
 
 USC_LANE_CLONES
-int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
+static int lanes_bits(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
     const unsigned op = in->op;
@@ -353,3 +359,5 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
     }
     return GPUREF_OK;
 }
+
+int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err) { return lanes_bits(c, in, err); }
