@@ -94,6 +94,8 @@ typedef struct nvfp_state {
     size_t      nwords;
     nvfp_insn  *dec;                               /* predecoded, per instruction */
     int16_t    *decst;                             /* its decode status (0: decoded) */
+    uint8_t    *fk;                                /* per instruction: its kind for
+                                                      nvfp_step_fast (0: the generic path) */
 } nvfp_state;
 
 /* execution context of one instruction: sources and results per pixel in
@@ -130,6 +132,10 @@ int  nvfp_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t
 /* nvfp_step.c */
 int  nvfp_step(void *st, gpuref_retire *rr, char *err);
 int  nvfp_cc_test(unsigned test, unsigned status);
+/* nvfp_step_fast.c: the kind of an instruction for the fast step (0: none),
+ * and that step (nvfp_step takes it when the policy is fast and kil_stop 0) */
+uint8_t nvfp_fast_kind(const nvfp_insn *in);
+void nvfp_step_fast(nvfp_state *s, const nvfp_insn *in, unsigned kind, gpuref_retire *rr);
 /* helpers of the exec files (nvfp_exec_alu.c) */
 uint32_t nvfp_one(fp_fmt f);
 int nvfp_fop2(nvfp_ctx *c, int (*op)(fp_fmt, uint64_t, uint64_t, const fp_policy *, unsigned,

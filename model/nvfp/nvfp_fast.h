@@ -106,4 +106,146 @@ NVFP__INLINE int nvfp_f32_less(uint32_t a, uint32_t b)
     return nvfp__key(a) < nvfp__key(b);
 }
 
+/* The same operations on four elements at once (the four pixels of one
+ * component): r[i] = nvfp_f32_add(p, a[i], b[i]) (mul, less alike).  On an
+ * x86-64 host with SSE2 and host != 0 (nvfp_host_begin) the host FPU
+ * computes them on the operands as read (zeros and flushed denormals made
+ * zeros of their sign, infinities and NaNs made infinities of their sign):
+ * under RNE without FTZ/DAZ the host result is IEEE 754's, which is the
+ * nvfp policy's except
+ *   - an invalid operation: Inf - Inf gives the default NaN, read as +Inf
+ *     (add: +Inf; mul: 0 x Inf does not reach the host, zero wins);
+ *   - zero wins: a zero operand of mul gives +0;
+ *   - tiny results (flushed by the policy, with tininess after rounding):
+ *     an element whose host result has exponent field 0 or 1 (|r| < 2^-125)
+ *     and is not an exact zero of add, or any such product of two nonzero
+ *     operands, is made again by the scalar function.
+ * test_nvfp_fast checks the four-wide functions against model/fp on the
+ * same pairs and triples as the scalar ones. */
+#if defined(__x86_64__) && defined(__SSE2__) && !defined(__FAST_MATH__) && !defined(GPUREF_FP_NO_HOST_LANES)
+#include <immintrin.h>
+#define NVFP_HOST 1
+/* Without -frounding-math the compiler does not know that the host's float
+ * operations depend on MXCSR: they stay between these barriers */
+#define NVFP__BARRIER() __asm__ __volatile__("" ::: "memory")
+
+/* 1 when MXCSR is RNE with FTZ = DAZ = 0 and every exception masked (the
+ * host path may be used); *csr keeps it for nvfp_host_end */
+NVFP__INLINE int nvfp_host_begin(unsigned *csr)
+{
+    *csr = _mm_getcsr();
+    NVFP__BARRIER();
+    return (*csr & 0xffc0u) == 0x1f80u;
+}
+
+/* the exception flags the host operations raised are cleared again */
+NVFP__INLINE void nvfp_host_end(unsigned csr)
+{
+    NVFP__BARRIER();
+    _mm_setcsr(csr);
+}
+
+/* an operand as read: zeros of its sign for exponent field 0, infinities
+ * of its sign for 255 */
+NVFP__INLINE __m128i nvfp__in4(__m128i x)
+{
+    const __m128i E = _mm_set1_epi32(0x7f800000), S = _mm_set1_epi32((int)0x80000000u);
+    __m128i e = _mm_and_si128(x, E), sg = _mm_and_si128(x, S);
+    __m128i ez = _mm_cmpeq_epi32(e, _mm_setzero_si128()), ei = _mm_cmpeq_epi32(e, E);
+    return _mm_or_si128(_mm_andnot_si128(_mm_or_si128(ez, ei), x), _mm_or_si128(sg, _mm_and_si128(ei, E)));
+}
+
+NVFP__INLINE void nvfp_f32_add4(const fp_policy *p, int host, const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    if (!host) {
+        for (unsigned i = 0; i < 4; i++) r[i] = nvfp_f32_add(p, a[i], b[i]);
+        return;
+    }
+    const __m128i E = _mm_set1_epi32(0x7f800000), M = _mm_set1_epi32(0x7fffffff);
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)a), y = _mm_loadu_si128((const __m128i *)(const void *)b);
+    __m128 s = _mm_add_ps(_mm_castsi128_ps(nvfp__in4(x)), _mm_castsi128_ps(nvfp__in4(y)));
+    __m128i nan = _mm_castps_si128(_mm_cmpunord_ps(s, s)), v = _mm_castps_si128(s);
+    v = _mm_or_si128(_mm_andnot_si128(nan, v), _mm_and_si128(nan, E));
+    __m128i ab = _mm_and_si128(v, M);
+    __m128i bad = _mm_andnot_si128(_mm_cmpeq_epi32(ab, _mm_setzero_si128()),
+                                   _mm_cmplt_epi32(ab, _mm_set1_epi32(0x01000000)));
+    unsigned m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(bad));
+    if (m) {   /* a and b are read before r is written (r may be one of them) */
+        uint32_t t[4];
+        _mm_storeu_si128((__m128i *)(void *)t, v);
+        for (; m; m &= m - 1) {
+            unsigned i = (unsigned)__builtin_ctz(m);
+            t[i] = nvfp_f32_add(p, a[i], b[i]);
+        }
+        v = _mm_loadu_si128((const __m128i *)(const void *)t);
+    }
+    _mm_storeu_si128((__m128i *)(void *)r, v);
+}
+
+NVFP__INLINE void nvfp_f32_mul4(const fp_policy *p, int host, const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    if (!host) {
+        for (unsigned i = 0; i < 4; i++) r[i] = nvfp_f32_mul(p, a[i], b[i]);
+        return;
+    }
+    const __m128i M = _mm_set1_epi32(0x7fffffff), Z = _mm_setzero_si128();
+    __m128i x = nvfp__in4(_mm_loadu_si128((const __m128i *)(const void *)a)),
+            y = nvfp__in4(_mm_loadu_si128((const __m128i *)(const void *)b));
+    __m128i z = _mm_or_si128(_mm_cmpeq_epi32(_mm_and_si128(x, M), Z), _mm_cmpeq_epi32(_mm_and_si128(y, M), Z));
+    __m128i v = _mm_castps_si128(_mm_mul_ps(_mm_castsi128_ps(x), _mm_castsi128_ps(y)));
+    __m128i bad = _mm_andnot_si128(z, _mm_cmplt_epi32(_mm_and_si128(v, M), _mm_set1_epi32(0x01000000)));
+    v = _mm_andnot_si128(z, v);
+    unsigned m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(bad));
+    if (m) {   /* a and b are read before r is written (r may be one of them) */
+        uint32_t t[4];
+        _mm_storeu_si128((__m128i *)(void *)t, v);
+        for (; m; m &= m - 1) {
+            unsigned i = (unsigned)__builtin_ctz(m);
+            t[i] = nvfp_f32_mul(p, a[i], b[i]);
+        }
+        v = _mm_loadu_si128((const __m128i *)(const void *)t);
+    }
+    _mm_storeu_si128((__m128i *)(void *)r, v);
+}
+
+/* the keys of nvfp__key, four at once */
+NVFP__INLINE __m128i nvfp__key4(__m128i x)
+{
+    const __m128i E = _mm_set1_epi32(0x7f800000), M = _mm_set1_epi32(0x7fffffff);
+    __m128i e = _mm_and_si128(x, E), m = _mm_and_si128(x, M), s = _mm_srai_epi32(x, 31);
+    __m128i ei = _mm_cmpeq_epi32(e, E);
+    m = _mm_andnot_si128(_mm_cmpeq_epi32(e, _mm_setzero_si128()), m);
+    m = _mm_or_si128(_mm_andnot_si128(ei, m), _mm_and_si128(ei, E));
+    return _mm_sub_epi32(_mm_xor_si128(m, s), s);
+}
+
+/* bit i set: a[i] < b[i] (nvfp_f32_less) */
+NVFP__INLINE unsigned nvfp_f32_less4(const uint32_t *a, const uint32_t *b)
+{
+    __m128i ka = nvfp__key4(_mm_loadu_si128((const __m128i *)(const void *)a)),
+            kb = nvfp__key4(_mm_loadu_si128((const __m128i *)(const void *)b));
+    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmplt_epi32(ka, kb)));
+}
+#else
+#define NVFP_HOST 0
+NVFP__INLINE int nvfp_host_begin(unsigned *csr) { *csr = 0; return 0; }
+NVFP__INLINE void nvfp_host_end(unsigned csr) { (void)csr; }
+NVFP__INLINE void nvfp_f32_add4(const fp_policy *p, int host, const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    (void)host;
+    for (unsigned i = 0; i < 4; i++) r[i] = nvfp_f32_add(p, a[i], b[i]);
+}
+NVFP__INLINE void nvfp_f32_mul4(const fp_policy *p, int host, const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    (void)host;
+    for (unsigned i = 0; i < 4; i++) r[i] = nvfp_f32_mul(p, a[i], b[i]);
+}
+NVFP__INLINE unsigned nvfp_f32_less4(const uint32_t *a, const uint32_t *b)
+{
+    unsigned m = 0;
+    for (unsigned i = 0; i < 4; i++) m |= (unsigned)nvfp_f32_less(a[i], b[i]) << i;
+    return m;
+}
+#endif
+
 #endif

@@ -57,11 +57,13 @@ static void nvfp_fini(void *vs)
     free(s->words);
     free(s->dec);
     free(s->decst);
+    free(s->fk);
     s->own = s->mem = NULL;
     s->dirty = NULL;
     s->words = NULL;
     s->dec = NULL;
     s->decst = NULL;
+    s->fk = NULL;
 }
 
 static void nvfp_start(nvfp_state *s)
@@ -311,8 +313,9 @@ static int nvfp_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
     uint32_t *w = malloc((n ? n : 1) * sizeof *w);
     nvfp_insn *dec = malloc((ni ? ni : 1) * sizeof *dec);
     int16_t *decst = malloc((ni ? ni : 1) * sizeof *decst);
-    if (!w || !dec || !decst) {
-        free(w); free(dec); free(decst);
+    uint8_t *fk = malloc(ni ? ni : 1);
+    if (!w || !dec || !decst || !fk) {
+        free(w); free(dec); free(decst); free(fk);
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     }
     if (n)
@@ -322,11 +325,13 @@ static int nvfp_load(void *vs, uint64_t base, const uint32_t *words, size_t n, c
         size_t avail = n - i * NVFP_WORDS < NVFP_WORDS ? n - i * NVFP_WORDS : NVFP_WORDS;
         decst[i] = i >= NVFP_MAXINSN ? (int16_t)GPUREF_ERR_RANGE
                                      : (int16_t)nvfp_decode_insn(w + i * NVFP_WORDS, avail, &dec[i], why);
+        fk[i] = decst[i] ? 0 : nvfp_fast_kind(&dec[i]);
     }
-    free(s->words); free(s->dec); free(s->decst);
+    free(s->words); free(s->dec); free(s->decst); free(s->fk);
     s->words = w;
     s->dec = dec;
     s->decst = decst;
+    s->fk = fk;
     s->nwords = n;
     s->base = (uint32_t)base;
     nvfp_start(s);

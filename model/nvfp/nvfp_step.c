@@ -136,6 +136,22 @@ int nvfp_step(void *st, gpuref_retire *rr, char *err)
     }
     const nvfp_insn *in = &s->dec[k];
     const nvfp_row *row = &nvfp_rows[in->op];
+    if (s->fk[k] && s->fast && !s->cfg.kil_stop) {
+        /* the common arithmetic rows: the same results and entries
+         * (nvfp_step_fast.c) */
+        nvfp_step_fast(s, in, s->fk[k], rr);
+        rr->nwords = NVFP_WORDS;
+        memcpy(rr->words, s->words + k * NVFP_WORDS, sizeof(uint32_t) * NVFP_WORDS);
+        rr->pc = s->pc;
+        rr->next_pc = s->pc + 16;
+        rr->exec_mask = 0xf;
+        s->pc += 16;
+        if (s->pc >= end) {
+            s->finished = 1;
+            rr->flags |= GPUREF_RETIRE_END | GPUREF_RETIRE_EXIT;
+        }
+        return GPUREF_OK;
+    }
 
     nvfp_ctx cx, *c = &cx;
     c->s = s;

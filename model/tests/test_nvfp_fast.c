@@ -11,10 +11,22 @@
  *     the normal range: add, sub, mul, compare and the unfused MAD (D6)
  *     against fp_add, fp_sub, fp_mul, fp_compare and fp_mad;
  *  3. random operands biased to edge exponents and special values
- *     (GPUREF_FP_N per operation, 1e6 by default).
+ *     (GPUREF_FP_N per operation, 1e6 by default);
+ *  4. the fast step (nvfp_step_fast.c) against the generic one: random
+ *     programs of the rows it takes (MOV ADD MUL MAD MIN MAX SLT SGE DP3
+ *     DP4, R/p[]/c[] sources with swizzles and negation, writemasks, CC
+ *     updates) mixed with instructions it does not take (H destinations and
+ *     sources, which change format tags; conditional writemasks), on
+ *     random operands, run with kil_stop=0 (fast step) and kil_stop=1 (no
+ *     KIL in the programs, so the same results; the generic step): every
+ *     retire record, entry by entry in order, and the final registers,
+ *     format tags and CC must be equal.  The four-wide functions run with
+ *     the host FPU path wherever MXCSR allows it (section 2 and 3 name it).
  */
+#include <stdio.h>
 #include <string.h>
 
+#include "gpuref.h"
 #include "../nvfp/nvfp.h"
 #include "../fp/fp_testutil.h"
 #include "testutil.h"
@@ -56,8 +68,47 @@ static int g_less(uint32_t a, uint32_t b)
     return rel == FP_REL_LT;
 }
 
+/* the four-wide functions (nvfp_f32_add4 ...) on every four pairs and
+ * triples in turn, lane by lane against the generic path; host: the host FPU path
+ * (MXCSR checked) or the scalar loop */
+static uint32_t qa[4], qb[4], qc[4];
+static unsigned qn;
+static int host;
+
+static void four(void)
+{
+    uint32_t r[4], m[4], s[4];
+    nvfp_f32_add4(&P, host, qa, qb, r);
+    for (unsigned i = 0; i < 4; i++)
+        tu_check(r[i] == g_add(qa[i], qb[i]), "add4 lane %u 0x%08x 0x%08x: 0x%08x generic 0x%08x", i, qa[i], qb[i],
+                 r[i], g_add(qa[i], qb[i]));
+    nvfp_f32_mul4(&P, host, qa, qb, r);
+    for (unsigned i = 0; i < 4; i++)
+        tu_check(r[i] == g_mul(qa[i], qb[i]), "mul4 lane %u 0x%08x 0x%08x: 0x%08x generic 0x%08x", i, qa[i], qb[i],
+                 r[i], g_mul(qa[i], qb[i]));
+    unsigned lt = nvfp_f32_less4(qa, qb);
+    for (unsigned i = 0; i < 4; i++)
+        tu_check((int)(lt >> i & 1) == g_less(qa[i], qb[i]), "less4 lane %u 0x%08x 0x%08x", i, qa[i], qb[i]);
+    /* MAD as the step makes it: the product, then + c into the same array */
+    nvfp_f32_mul4(&P, host, qa, qb, m);
+    memcpy(s, qc, sizeof s);
+    nvfp_f32_add4(&P, host, m, s, s);
+    for (unsigned i = 0; i < 4; i++)
+        tu_check(s[i] == g_mad(qa[i], qb[i], qc[i]), "mad4 lane %u 0x%08x 0x%08x 0x%08x: 0x%08x generic 0x%08x", i,
+                 qa[i], qb[i], qc[i], s[i], g_mad(qa[i], qb[i], qc[i]));
+}
+
+static void push(uint32_t a, uint32_t b, uint32_t c)
+{
+    qa[qn] = a, qb[qn] = b, qc[qn] = c;
+    qn = (qn + 1) % 4;
+    if (qn == 0)
+        four();
+}
+
 static void pair(uint32_t a, uint32_t b)
 {
+    push(a, b, a ^ b);
     uint32_t x, y;
     x = nvfp_f32_add(&P, a, b), y = g_add(a, b);
     tu_check(x == y, "add 0x%08x 0x%08x: fast 0x%08x generic 0x%08x", a, b, x, y);
@@ -71,13 +122,150 @@ static void pair(uint32_t a, uint32_t b)
 
 static void triple(uint32_t a, uint32_t b, uint32_t c)
 {
+    push(a, b, c);
     uint32_t x = nvfp_f32_add(&P, nvfp_f32_mul(&P, a, b), c), y = g_mad(a, b, c);
     tu_check(x == y, "mad 0x%08x 0x%08x 0x%08x: fast 0x%08x generic 0x%08x", a, b, c, x, y);
+}
+
+/* ------------------------------------------------ 4. fast step on / off */
+static uint64_t rs = 0x9e3779b97f4a7c15ull;
+static unsigned rn(unsigned n) { return (unsigned)(tu_xorshift(&rs) >> 20) % n; }
+
+static void add_src(char *b, size_t n, size_t *o)
+{
+    static const char *const sw[] = { "", "", ".x", ".yzxw", ".wzyx", ".xxyy", ".w" };
+    const char *neg = rn(4) == 0 ? "-" : "";
+    switch (rn(8)) {
+    case 0:  *o += (size_t)snprintf(b + *o, n - *o, "%sp[%u]%s", neg, rn(NVFP_NP), sw[rn(7)]); break;
+    case 1:  *o += (size_t)snprintf(b + *o, n - *o, "%sc[%u]%s", neg, rn(NVFP_NC), sw[rn(7)]); break;
+    case 2:  *o += (size_t)snprintf(b + *o, n - *o, "%sH%u%s", neg, rn(NVFP_NH), sw[rn(7)]); break;
+    default: *o += (size_t)snprintf(b + *o, n - *o, "%sR%u%s", neg, rn(NVFP_NCHUNK), sw[rn(7)]); break;
+    }
+}
+
+static char *make_prog(unsigned len)
+{
+    static char b[16384];
+    static const char *const ops[] = { "MOV", "ADD", "MUL", "MAD", "MIN", "MAX", "SLT", "SGE", "DP3", "DP4" };
+    static const unsigned ns[] = { 1, 2, 2, 3, 2, 2, 2, 2, 2, 2 };
+    static const char *const wm[] = { "", "", ".x", ".xy", ".yw", ".xyz", ".z" };
+    static const char *const cond[] = { "(EQ)", "(NE.x)", "(LT)", "(GE.yzxw)", "(GT)" };
+    size_t o = 0;
+    for (unsigned i = 0; i < len; i++) {
+        unsigned k = rn(10), kind = rn(10);
+        o += (size_t)snprintf(b + o, sizeof b - o, "%s%s ", ops[k], rn(3) == 0 ? "c" : "");
+        if (kind == 0)       /* an H destination: the format tag changes */
+            o += (size_t)snprintf(b + o, sizeof b - o, "H%u%s", rn(NVFP_NH), wm[rn(7)]);
+        else if (kind == 1)  /* a condition: the generic write-back */
+            o += (size_t)snprintf(b + o, sizeof b - o, "R%u%s", rn(NVFP_NCHUNK), cond[rn(5)]);
+        else
+            o += (size_t)snprintf(b + o, sizeof b - o, "R%u%s", rn(NVFP_NCHUNK), wm[rn(7)]);
+        for (unsigned j = 0; j < ns[k]; j++) {
+            o += (size_t)snprintf(b + o, sizeof b - o, ",");
+            add_src(b, sizeof b, &o);
+        }
+        o += (size_t)snprintf(b + o, sizeof b - o, ";\n");
+    }
+    return b;
+}
+
+static gpuref_model *model(const char *cfg, const uint32_t *w, size_t nw)
+{
+    gpuref_model *m = NULL;
+    gpuref_diag d = { 0 };
+    if (gpuref_model_create("nvfp", cfg, &m, &d) != GPUREF_OK || gpuref_program_load(m, 0, w, nw) != GPUREF_OK) {
+        tu_check(0, "model with %s: %s", cfg, m ? gpuref_model_error(m) : d.msg);
+        gpuref_model_destroy(m);
+        return NULL;
+    }
+    for (unsigned i = 0; i < NVFP_NCHUNK * 4; i++)
+        for (unsigned l = 0; l < NVFP_LANES; l++)
+            gpuref_reg_set(m, NVFP_F_R, i, l, (uint32_t)tu_operand(FP_F32));
+    for (unsigned i = 0; i < NVFP_NP * 4; i++)
+        for (unsigned l = 0; l < NVFP_LANES; l++)
+            gpuref_reg_set(m, NVFP_F_P, i, l, (uint32_t)tu_operand(FP_F32));
+    for (unsigned i = 0; i < NVFP_NC * 4; i++)
+        gpuref_reg_set(m, NVFP_F_C, i, 0, (uint32_t)tu_operand(FP_F32));
+    for (unsigned i = 0; i < 4; i++)   /* a CC state for the conditions */
+        for (unsigned l = 0; l < NVFP_LANES; l++)
+            gpuref_reg_set(m, NVFP_F_CC, i, l, rn(3));
+    return m;
+}
+
+static int same_record(const gpuref_retire *a, const gpuref_retire *b)
+{
+    if (a->pc != b->pc || a->next_pc != b->next_pc || a->flags != b->flags || a->exec_mask != b->exec_mask ||
+        a->nwords != b->nwords || a->nregw != b->nregw || a->nmemw != b->nmemw ||
+        memcmp(a->words, b->words, a->nwords * sizeof a->words[0]))
+        return 0;
+    for (unsigned i = 0; i < a->nregw; i++) {
+        const gpuref_regw *x = &a->regw[i], *y = &b->regw[i];
+        if (x->file != y->file || x->index != y->index || x->flags != y->flags || x->slot != y->slot ||
+            x->bits != y->bits || x->lanes != y->lanes || x->tag != y->tag)
+            return 0;
+        for (unsigned l = 0; l < NVFP_LANES; l++)
+            if ((x->lanes >> l & 1) && x->value[l] != y->value[l])
+                return 0;
+    }
+    return 1;
+}
+
+static void onoff(unsigned progs)
+{
+    static gpuref_retire ra, rb;
+    unsigned steps = 0, bad = 0;
+    for (unsigned k = 0; k < progs && !bad; k++) {
+        const char *text = make_prog(1 + rn(60));
+        uint32_t *w = NULL;
+        size_t nw = 0;
+        gpuref_diag d = { 0 };
+        if (gpuref_assemble(gpuref_isa_find("nvfp"), text, 0, &w, &nw, &d) != GPUREF_OK) {
+            tu_check(0, "program %u does not assemble: line %u: %s", k, d.line, d.msg);
+            return;
+        }
+        /* the same operands for both: both generators replayed */
+        const uint64_t s1 = rs, s2 = TU.rng;
+        gpuref_model *fa = model("kil_stop=0", w, nw);
+        rs = s1, TU.rng = s2;
+        gpuref_model *fb = model("kil_stop=1", w, nw);
+        while (fa && fb && !gpuref_finished(fa)) {
+            int sa = gpuref_step(fa, &ra), sb = gpuref_step(fb, &rb);
+            steps++;
+            if (sa != sb || !same_record(&ra, &rb)) {
+                tu_check(0, "program %u step %u: records differ (status %d %d)\n%s", k, (unsigned)ra.seq, sa, sb,
+                         text);
+                bad = 1;
+                break;
+            }
+        }
+        for (int f = 0; fa && fb && !bad && f < NVFP_F_KILL; f++) {
+            if (f == NVFP_F_H || f == NVFP_F_I)
+                continue;
+            unsigned n = f == NVFP_F_R ? NVFP_NCHUNK * 4 : f == NVFP_F_FMT ? NVFP_NCHUNK : 4;
+            for (unsigned i = 0; i < n && !bad; i++)
+                for (unsigned l = 0; l < NVFP_LANES; l++) {
+                    uint64_t x = 0, y = 0;
+                    gpuref_reg_get(fa, f, i, l, &x);
+                    gpuref_reg_get(fb, f, i, l, &y);
+                    if (x != y) {
+                        tu_check(0, "program %u: file %d register %u pixel %u differs", k, f, i, l);
+                        bad = 1;
+                        break;
+                    }
+                }
+        }
+        gpuref_model_destroy(fa);
+        gpuref_model_destroy(fb);
+        gpuref_free(w);
+    }
+    tu_check(!bad && steps > 0, "%u programs, %u steps: the same records and state", progs, steps);
 }
 
 int main(void)
 {
     P = tu_policy("nvfp");
+    unsigned csr;
+    host = nvfp_host_begin(&csr);
 
     tu_test("policy: nvfp accepted, others refused");
     tu_check(nvfp_fast_policy(&P) == 1, "nvfp policy accepted");
@@ -117,7 +305,8 @@ int main(void)
         sp[n++] = edge[i];
         sp[n++] = edge[i] | 0x80000000u;
     }
-    tu_test("specials: add sub mul less over every pair (%d values)", n);
+    tu_test("specials: add sub mul less over every pair (%d values; four-wide through the %s)", n,
+            host ? "host FPU" : "scalar functions");
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             pair((uint32_t)sp[i], (uint32_t)sp[j]);
@@ -134,5 +323,10 @@ int main(void)
     tu_test("random: mad (%ld triples)", cnt);
     for (long i = 0; i < cnt; i++)
         triple((uint32_t)tu_operand(FP_F32), (uint32_t)tu_operand(FP_F32), (uint32_t)tu_operand(FP_F32));
+    if (host)
+        nvfp_host_end(csr);
+
+    tu_test("fast step on and off: random programs, the same records and state");
+    onoff(400);
     return tu_finish();
 }

@@ -3,6 +3,22 @@
 #include "bits.h"
 #include "usc.h"
 
+/* The instance loops of the integer and bitwise units are compiled twice
+ * where the compiler can (x86-64, gcc or clang): for AVX2 (eight instances
+ * a vector, 32-bit multiplies and per-instance shift counts, which SSE2 does
+ * not have) and for the baseline, the one the CPU runs picked once at load
+ * time (as R700's fast path).  The same C, so the same results.  The
+ * clones are internal functions behind the exported ones (the exec table
+ * holds their addresses: clang emits no plain symbol for a cloned one). */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define USC_LANE_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef USC_LANE_CLONES
+#define USC_LANE_CLONES
+#endif
+
 /* element 0 of v (mask um, sign bit us: 0 unsigned) sign-extended, its
  * absolute value when am is all ones, then negated when nm is all ones, in
  * 32-bit wrapping arithmetic */
@@ -13,10 +29,30 @@ static inline uint32_t el32(uint32_t v, uint32_t um, uint32_t us, uint32_t am, u
     return (x ^ nm) - nm;
 }
 
+/* The instance loops take their rows as restrict parameters: gcc does not
+ * vectorize a loop over rows of one array (c->v) addressed by block-scope
+ * restrict pointers, and does with parameters (inlined, the same). */
+
+/* kind 0 add, 1 mul, 2 mad of the elements (el32), 32-bit wrapping */
+static inline __attribute__((always_inline)) void int_lanes(unsigned kind, uint32_t *restrict d, const uint32_t *restrict s0,
+                             const uint32_t *restrict s1, const uint32_t *restrict s2, uint32_t um, uint32_t us,
+                             const uint32_t am[3], const uint32_t nm[3])
+{
+    const uint32_t a0 = am[0], a1 = am[1], a2 = am[2], n0 = nm[0], n1 = nm[1], n2 = nm[2];
+    if (kind == 0)
+        for (unsigned l = 0; l < USC_MAXI; l++) d[l] = el32(s0[l], um, us, a0, n0) + el32(s1[l], um, us, a1, n1);
+    else if (kind == 1)
+        for (unsigned l = 0; l < USC_MAXI; l++) d[l] = el32(s0[l], um, us, a0, n0) * el32(s1[l], um, us, a1, n1);
+    else
+        for (unsigned l = 0; l < USC_MAXI; l++)
+            d[l] = el32(s0[l], um, us, a0, n0) * el32(s1[l], um, us, a1, n1) + el32(s2[l], um, us, a2, n2);
+}
+
 /* 8/16-bit ops: element 0 of each source (the low byte / half), computed
  * exactly; .SAT clamps to the type's range, otherwise the exact result is
  * written as a 32-bit two's complement integer */
-int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
+USC_LANE_CLONES
+static int lanes_int(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
     unsigned op = in->op, bits, sgn, kind;      /* kind 0 add, 1 mul, 2 mad */
@@ -39,22 +75,9 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
         /* without .SAT the result is the exact one's low 32 bits: 32-bit
          * wrapping arithmetic gives them (the operands fit 17 bits) */
         const uint32_t um = (uint32_t)mask, us = (uint32_t)sb;
-        const uint32_t *restrict s0 = src[0], *restrict s1 = src[1], *restrict s2 = src[2];
-#define EL(v, a, n) el32(v, um, us, a, n)
-        if (!mods) {   /* no modifier (constant masks): the sign extension only */
-            if (kind == 0)
-                USC_ALL(c, l) d[l] = EL(s0[l], 0, 0) + EL(s1[l], 0, 0);
-            else if (kind == 1)
-                USC_ALL(c, l) d[l] = EL(s0[l], 0, 0) * EL(s1[l], 0, 0);
-            else
-                USC_ALL(c, l) d[l] = EL(s0[l], 0, 0) * EL(s1[l], 0, 0) + EL(s2[l], 0, 0);
-        } else if (kind == 0)
-            USC_ALL(c, l) d[l] = EL(s0[l], am[0], nm[0]) + EL(s1[l], am[1], nm[1]);
-        else if (kind == 1)
-            USC_ALL(c, l) d[l] = EL(s0[l], am[0], nm[0]) * EL(s1[l], am[1], nm[1]);
-        else
-            USC_ALL(c, l) d[l] = EL(s0[l], am[0], nm[0]) * EL(s1[l], am[1], nm[1]) + EL(s2[l], am[2], nm[2]);
-#undef EL
+        if (!mods)     /* no modifier (constant masks): the sign extension only */
+            am[0] = am[1] = am[2] = nm[0] = nm[1] = nm[2] = 0;
+        int_lanes(kind, d, src[0], src[1], src[2], um, us, am, nm);
         return GPUREF_OK;
     }
     USC_FOR(c, l) {
@@ -71,6 +94,8 @@ int usc_x_int(usc_ctx *c, const usc_ins *in, char *err)
     }
     return GPUREF_OK;
 }
+
+int usc_x_int(usc_ctx *c, const usc_ins *in, char *err) { return lanes_int(c, in, err); }
 
 /* 64-bit and 32-bit multiply-add with carry: FT0 = the low 32 bits, COUT
  * the carry out of the 64-bit (ADD64, *6432, *MADD64) or 32-bit (*MADD32)
@@ -200,27 +225,63 @@ static inline uint32_t spread16(uint32_t x)
     return x;
 }
 
-int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err)
+/* AND (f 0), OR (1), XOR (2) of the FT1-masked sources, inverted by inv */
+static inline void logic_lanes(unsigned f, uint32_t *restrict d, const uint32_t *restrict ft1,
+                               const uint32_t *restrict s2, const uint32_t *restrict s3, uint32_t ma, uint32_t mb,
+                               uint32_t inv)
+{
+#define LOGIC(expr) for (unsigned l = 0; l < USC_MAXI; l++) { uint32_t a = s2[l] & (ft1[l] | ma), \
+                                                              b = s3[l] & (~ft1[l] | mb); d[l] = (expr) ^ inv; }
+    if (f == 0) LOGIC(a & b)
+    else if (f == 1) LOGIC(a | b)
+    else LOGIC(a ^ b)
+#undef LOGIC
+}
+
+USC_LANE_CLONES
+static int lanes_logic(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
-    /* restrict: the destination row is never a source row (the forms) */
-    const uint32_t *restrict ft1 = c->v[USC_K_FT1], *restrict s2 = c->v[USC_K_FT2], *restrict s3 = c->v[USC_K_S3];
-    uint32_t *restrict d = c->v[USC_K_FT4];
     /* the optional FT1 masks: all ones when absent */
     const uint32_t ma = in->k[1] != USC_K_NONE ? 0 : 0xffffffffu, mb = in->k[3] != USC_K_NONE ? 0 : 0xffffffffu;
     /* the result inverted for NAND/NOR/XNOR */
     const unsigned op = in->op;
     const uint32_t inv = op == USC_OP_NAND || op == USC_OP_NOR || op == USC_OP_XNOR ? 0xffffffffu : 0;
-#define LOGIC(expr) do { USC_ALL(c, l) { uint32_t a = s2[l] & (ft1[l] | ma), b = s3[l] & (~ft1[l] | mb); \
-                                         d[l] = (expr) ^ inv; } } while (0)
-    if (op == USC_OP_AND || op == USC_OP_NAND) LOGIC(a & b);
-    else if (op == USC_OP_OR || op == USC_OP_NOR) LOGIC(a | b);
-    else LOGIC(a ^ b);
-#undef LOGIC
+    const unsigned f = op == USC_OP_AND || op == USC_OP_NAND ? 0 : op == USC_OP_OR || op == USC_OP_NOR ? 1 : 2;
+    /* the destination row is never a source row (the forms) */
+    logic_lanes(f, c->v[USC_K_FT4], c->v[USC_K_FT1], c->v[USC_K_FT2], c->v[USC_K_S3], ma, mb, inv);
     return GPUREF_OK;
 }
 
-int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
+int usc_x_logic(usc_ctx *c, const usc_ins *in, char *err) { return lanes_logic(c, in, err); }
+
+/* one lane function per bitwise operation of two sources (x, y) */
+#define BITS_LANES(name, expr)                                                                   \
+    static inline void name(uint32_t *restrict r, const uint32_t *restrict xs,                   \
+                            const uint32_t *restrict ys)                                         \
+    {                                                                                            \
+        for (unsigned l = 0; l < USC_MAXI; l++) { uint32_t x = xs[l], y = ys[l]; (void)y; r[l] = (expr); } \
+    }
+BITS_LANES(bl_shfl, spread16(x) | spread16(y) << 1)
+BITS_LANES(bl_rev, bits_rev32(x))
+BITS_LANES(bl_lsl, x << (y & 31))
+BITS_LANES(bl_shr, x >> (y & 31))
+BITS_LANES(bl_rol, (y & 31) ? x << (y & 31) | x >> (32 - (y & 31)) : x)
+BITS_LANES(bl_copy, x)
+BITS_LANES(bl_cbs, bits_pop32(x))
+BITS_LANES(bl_ftb, hibit(x) - 1)
+BITS_LANES(bl_ftbshi, hibit(x ^ (uint32_t)((int32_t)x >> 31)) - 1)
+BITS_LANES(bl_ftbmsb, x ? 32 - hibit(x) : 0xffffffffu)
+#undef BITS_LANES
+
+/* TZ / TNZ: 1 where the source is zero, flipped for TNZ */
+static inline void tz_lanes(uint32_t *restrict p, const uint32_t *restrict xs, uint32_t flip)
+{
+    for (unsigned l = 0; l < USC_MAXI; l++) p[l] = (uint32_t)(xs[l] == 0) ^ flip;
+}
+
+USC_LANE_CLONES
+static int lanes_bits(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
     const unsigned op = in->op;
@@ -230,15 +291,14 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
     /* restrict: no form writes a row it reads */
     const uint32_t *restrict xs = usc_opa(c, in, j0), *restrict ys = usc_opa(c, in, j0 + 1);
     uint32_t *restrict r = c->v[d];
-#define EACH(expr) do { USC_ALL(c, l) { uint32_t x = xs[l], y = ys[l]; (void)y; r[l] = (expr); } } while (0)
     switch (op) {
     case USC_OP_SHFL:     /* S1 bits to the odd positions, S2 bits to the even (L886) */
-        EACH(spread16(x) | spread16(y) << 1);
+        bl_shfl(r, xs, ys);
         break;
-    case USC_OP_REV: EACH(bits_rev32(x)); break;
-    case USC_OP_LSL: EACH(x << (y & 31)); break;
-    case USC_OP_SHR: EACH(x >> (y & 31)); break;
-    case USC_OP_ROL: EACH((y & 31) ? x << (y & 31) | x >> (32 - (y & 31)) : x); break;
+    case USC_OP_REV: bl_rev(r, xs, ys); break;
+    case USC_OP_LSL: bl_lsl(r, xs, ys); break;
+    case USC_OP_SHR: bl_shr(r, xs, ys); break;
+    case USC_OP_ROL: bl_rol(r, xs, ys); break;
     case USC_OP_CPS: {    /* (S4 & ~FT4) | (P0 ? FT4 : 0) (L906, the operator read as |) */
         const uint32_t *ft4 = c->v[USC_K_FT4], *s4 = c->v[USC_K_S4];
         const uint8_t *p0 = c->s->p0;
@@ -260,12 +320,12 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
     case USC_OP_TZ: case USC_OP_TNZ: {
         uint32_t *restrict p = c->v[USC_K_P0];
         const uint32_t flip = op == USC_OP_TZ ? 0u : 1u;
-        USC_ALL(c, l) p[l] = (uint32_t)(xs[l] == 0) ^ flip;
+        tz_lanes(p, xs, flip);
         c->p0set = 1;
         c->p0slot = USC_SL_BTST;
         break;
     }
-    case USC_OP_BYPL: EACH(x); break;            /* FT4 = S1 (the syntax, L943: decision D7) */
+    case USC_OP_BYPL: bl_copy(r, xs, ys); break;            /* FT4 = S1 (the syntax, L943: decision D7) */
     case USC_OP_BYP:
         if (d == USC_K_FT0) {
             uint32_t *f0 = c->v[USC_K_FT0];
@@ -277,7 +337,7 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
                 USC_ALL(c, l) { uint32_t y = ys[l]; f0[l] = xs[l]; r[l] = y; }
             }
         } else {
-            EACH(x);
+            bl_copy(r, xs, ys);
         }
         break;
     case USC_OP_MSK: {    /* width S0, position S1, 6 bits each (L946-L951) */
@@ -290,13 +350,14 @@ int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err)
         }
         break;
     }
-    case USC_OP_CBS: EACH(bits_pop32(x)); break;
-    case USC_OP_FTB: EACH(hibit(x) - 1); break;
-    case USC_OP_FTBSHI: EACH(hibit(x ^ (uint32_t)((int32_t)x >> 31)) - 1); break;
+    case USC_OP_CBS: bl_cbs(r, xs, ys); break;
+    case USC_OP_FTB: bl_ftb(r, xs, ys); break;
+    case USC_OP_FTBSHI: bl_ftbshi(r, xs, ys); break;
     default:              /* FTB_MSB: leading zeros, -1 for 0 (L972-L975) */
-        EACH(x ? 32 - hibit(x) : 0xffffffffu);
+        bl_ftbmsb(r, xs, ys);
         break;
     }
-#undef EACH
     return GPUREF_OK;
 }
+
+int usc_x_bits(usc_ctx *c, const usc_ins *in, char *err) { return lanes_bits(c, in, err); }

@@ -181,10 +181,15 @@ static void write_back(usc_state *s, usc_ctx *c, unsigned w, const unsigned *wad
         uint32_t *row = lane_row(s, r->bank, a);
         if (x) x->lanes |= act;
         if (act == usc_all_lanes(ni)) {   /* every instance */
-            if (ni == 32) memcpy(row, v, 32 * sizeof *v);
-            else memcpy(row, v, 16 * sizeof *v);
-            if (x)
-                for (unsigned l = 0; l < ni; l++) x->value[l] = v[l];
+            if (ni == 32) {   /* constant counts: copied and widened a vector at a time */
+                memcpy(row, v, 32 * sizeof *v);
+                if (x)
+                    for (unsigned l = 0; l < 32; l++) x->value[l] = v[l];
+            } else {
+                memcpy(row, v, 16 * sizeof *v);
+                if (x)
+                    for (unsigned l = 0; l < 16; l++) x->value[l] = v[l];
+            }
             return;
         }
         for (unsigned l = 0; l < ni; l++)
@@ -222,6 +227,17 @@ static void write_flag(usc_ctx *c, uint8_t *dst, const uint8_t *src8, const uint
      * could otherwise change anything the loop reads) */
     uint8_t nf[USC_MAXI];
     memcpy(nf, dst, sizeof nf);
+    if (act == 0xffffffffu && ni == USC_MAXI) {
+        /* every instance of 32 (constant counts: a vector at a time) */
+        if (src8)
+            memcpy(nf, src8, sizeof nf);
+        else
+            for (unsigned l = 0; l < USC_MAXI; l++) nf[l] = (uint8_t)(src32[l] & 1);
+        memcpy(dst, nf, sizeof nf);
+        if (x)
+            for (unsigned l = 0; l < USC_MAXI; l++) x->value[l] = nf[l];
+        return;
+    }
     if (src8)
         for (unsigned l = 0; l < ni; l++) nf[l] = act >> l & 1 ? src8[l] : nf[l];
     else
