@@ -1019,6 +1019,8 @@ PARTIAL_FAMILIES["VOP3P"] = [
     (r"^V_DOT2_F32_(F16|BF16)$|^V_DOT4_(I32_IU8|U32_U8)$|^V_DOT8_(I32_IU4|U32_U4)$",
      "F16/BF16 and 8/4-bit integer dot products (README: decisions P1-P4)"),
     (r"^V_DOT4_F32_(FP8|BF8)_(FP8|BF8)$", "FP8/BF8 dot products (rdna4_exec_valu_fp8.c, V48)"),
+    (r"^V_WMMA_|^V_SWMMAC_", "dense and sparse matrix multiply-accumulate, EXEC forced to all ones "
+     "(rdna4_exec_valu_wmma.c, V50-V53)"),
 ]
 # VOPD dual issue (rdna4_exec_vopd.c): every X/Y pair, one function
 PARTIAL_FAMILIES["VOPDX"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]
