@@ -137,6 +137,172 @@ static uint32_t c16_scalar(const rdna4_state *s, const rdna4_vpre *v, unsigned b
     return rdna4_src32(s, &v->s[2]) & 0xffffu;
 }
 
+
+/* ------------------------------------------------ exact sums (wmma_acc = 1, V51)
+ * The exact value of C + sum of the products, rounded once to nearest even.  Every
+ * term is an integer times a power of two: an F32 value sig * 2^(e - 150) (e = the
+ * exponent field, 1 for denormals), a product of two of them sig_a*sig_b *
+ * 2^(ea + eb - 300).  The accumulator counts units of 2^-298 (the smallest product
+ * LSB) in 640-bit two's complement: products of the 8/16-bit formats stay below
+ * 2^256, C below 2^128, so 33 terms fit. */
+#define XL 10
+typedef struct xacc { uint64_t w[XL]; } xacc;
+
+static void xadd(xacc *a, uint64_t sig, unsigned pos, unsigned neg)
+{
+    unsigned i = pos / 64u, off = pos % 64u;
+    uint64_t part[2] = { sig << off, off ? sig >> (64u - off) : 0 };
+    uint64_t carry = 0;
+    for (unsigned j = i; j < XL; j++) {
+        uint64_t x = j - i < 2u ? part[j - i] : 0, r;
+        if (!neg) {
+            r = a->w[j] + x;
+            uint64_t c1 = r < x;
+            uint64_t r2 = r + carry;
+            carry = c1 | (r2 < r);
+            a->w[j] = r2;
+        } else {
+            r = a->w[j] - x;
+            uint64_t b1 = a->w[j] < x;
+            uint64_t r2 = r - carry;
+            carry = b1 | (r < carry);
+            a->w[j] = r2;
+        }
+    }
+}
+
+/* F32 bits (finite) -> sig, exponent field (1 for denormals) */
+static uint64_t f32_sig(uint32_t x, unsigned *e)
+{
+    unsigned ef = x >> 23 & 0xffu;
+    *e = ef ? ef : 1u;
+    return ef ? (x & 0x7fffffu) | 0x800000u : x & 0x7fffffu;
+}
+
+/* Round sign * a (a >= 0, units 2^-298) to nearest even in a format of p significand
+ * bits, exponents emin..emax, bias: the bits of the result. */
+static uint32_t xround(const xacc *a, unsigned sign, unsigned p, int emin, int emax, int bias,
+                       unsigned mbits)
+{
+    int top = -1;
+    for (int j = XL - 1; j >= 0 && top < 0; j--)
+        if (a->w[j])
+            top = j * 64 + 63 - __builtin_clzll(a->w[j]);
+    uint32_t sgn = sign << (mbits + (unsigned)(p == 8 || p == 24 ? 8 : 5));
+    if (top < 0)
+        return sgn;
+    int E = top - 298;                                  /* value in [2^E, 2^(E+1)) */
+    int ulp = (E < emin ? emin : E) - (int)(p - 1);     /* exponent of the result's ulp */
+    int sh = ulp + 298;                                 /* its bit in a */
+    uint64_t q = 0;
+    unsigned half = 0, sticky = 0;
+    for (int b = top; b >= 0 && b >= sh - 1 - 0; b--) {
+        unsigned bit = (unsigned)(a->w[b / 64] >> (b % 64) & 1u);
+        if (b >= sh)
+            q = q << 1 | bit;
+        else
+            half = bit;
+    }
+    if (sh >= 1)
+        for (int b = sh - 2; b >= 0 && !sticky; b--)
+            sticky = (unsigned)(a->w[b / 64] >> (b % 64) & 1u);
+    if (half && (sticky || (q & 1u)))
+        q++;
+    int ue = ulp;
+    if (q >> p) {                                       /* carried into a new bit */
+        q >>= 1;
+        ue++;
+    }
+    unsigned ebits = p == 8 || p == 24 ? 8u : 5u;
+    if (q < (1ull << (p - 1)))                          /* denormal (or zero) */
+        return sgn | (uint32_t)q;
+    int ef = ue + (int)(p - 1) + bias;
+    if (ue + (int)(p - 1) > emax)
+        return sgn | ((1u << ebits) - 1u) << mbits;     /* overflow: infinity (RNE) */
+    return sgn | (uint32_t)ef << mbits | ((uint32_t)q & ((1u << mbits) - 1u));
+}
+
+/* One element with wmma_acc = 1: c, the products a[k] * b[k] (F32 bits, skip[k]:
+ * a structural zero), out: d in format cd. */
+static uint32_t fused_dot(uint32_t c, const uint32_t *a, const uint32_t *b, const uint8_t *skip,
+                          unsigned n, unsigned cd)
+{
+    /* NaN: the first NaN of C, then A[k], B[k] in K order, quieted; inf * 0 and
+     * inf - inf: the default NaN */
+    uint32_t nan = 0;
+    int pinf = 0, ninf = 0, invalid = 0;
+    unsigned allneg0 = (c & 0x7fffffffu) == 0 && (c >> 31);
+    if ((c & 0x7fffffffu) > 0x7f800000u)
+        nan = c | 0x400000u;
+    else if ((c & 0x7fffffffu) == 0x7f800000u)
+        *(c >> 31 ? &ninf : &pinf) = 1;
+    for (unsigned k = 0; k < n && !nan; k++) {
+        if (skip[k])
+            continue;
+        uint32_t x = a[k], y = b[k], sg = (x ^ y) >> 31;
+        if ((x & 0x7fffffffu) > 0x7f800000u)
+            nan = x | 0x400000u;
+        else if ((y & 0x7fffffffu) > 0x7f800000u)
+            nan = y | 0x400000u;
+        else if ((x & 0x7fffffffu) == 0x7f800000u || (y & 0x7fffffffu) == 0x7f800000u) {
+            if (!(x & 0x7fffffffu) || !(y & 0x7fffffffu))
+                invalid = 1;
+            else
+                *(sg ? &ninf : &pinf) = 1;
+        }
+        if (!((x & 0x7fffffffu) && (y & 0x7fffffffu)) && !sg)
+            allneg0 = 0;
+        else if ((x & 0x7fffffffu) && (y & 0x7fffffffu))
+            allneg0 = 0;
+    }
+    uint32_t r;
+    if (nan)
+        r = nan;
+    else if (invalid || (pinf && ninf))
+        r = 0xffc00000u;
+    else if (pinf || ninf)
+        r = pinf ? 0x7f800000u : 0xff800000u;
+    else {
+        xacc acc;
+        memset(&acc, 0, sizeof acc);
+        unsigned e, ea, eb;
+        uint64_t sc = f32_sig(c, &e);
+        if (sc)
+            xadd(&acc, sc, e + 148u, c >> 31);
+        for (unsigned k = 0; k < n; k++) {
+            if (skip[k])
+                continue;
+            uint64_t sa = f32_sig(a[k], &ea), sb = f32_sig(b[k], &eb);
+            if (sa && sb)
+                xadd(&acc, sa * sb, ea + eb - 2u, (a[k] ^ b[k]) >> 31);
+        }
+        unsigned neg = (unsigned)(acc.w[XL - 1] >> 63);
+        if (neg) {                                      /* magnitude of a negative sum */
+            uint64_t carry = 1;
+            for (unsigned j = 0; j < XL; j++) {
+                acc.w[j] = ~acc.w[j] + carry;
+                carry = carry && acc.w[j] == 0;
+            }
+        }
+        unsigned zero = 1;
+        for (unsigned j = 0; j < XL; j++)
+            zero &= acc.w[j] == 0;
+        if (zero)
+            neg = allneg0;                              /* exact zero: -0 only from -0 terms */
+        if (cd == WC_F16)
+            return xround(&acc, neg, 11, -14, 15, 15, 10);
+        if (cd == WC_BF16)
+            return xround(&acc, neg, 8, -126, 127, 127, 7);
+        return xround(&acc, neg, 24, -126, 127, 127, 23);
+    }
+    if (cd == WC_F32)
+        return r;
+    /* a NaN or an infinity to F16/BF16: the sign, the quiet bit and the high payload */
+    if ((r & 0x7fffffffu) == 0x7f800000u)
+        return (r >> 16 & 0x8000u) | (cd == WC_F16 ? 0x7c00u : 0x7f80u);
+    return cd == WC_F16 ? (r >> 16 & 0x8000u) | 0x7e00u | (r >> 13 & 0x1ffu) : (r >> 16) | 0x40u;
+}
+
 static int wmma(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, wmma_desc d)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
@@ -251,6 +417,13 @@ static int wmma(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, wmma_desc
                     t ^= sign;
                 if (b16)
                     t = elem_f32(d.cd == WC_F16 ? WK_F16 : WK_BF16, (uint32_t)t, pol);
+                if (s->wmma_acc) {
+                    uint32_t bk[64];
+                    for (unsigned k = 0; k < d.k; k++)
+                        bk[k] = fb[k][n];
+                    res = fused_dot((uint32_t)t, fa[m], bk, za[m], d.k, d.cd);
+                    goto put;
+                }
                 for (unsigned k = 0; k < d.k; k++) {
                     if (za[m][k])
                         continue;       /* a structural zero of the sparse A: no product */
@@ -268,6 +441,7 @@ static int wmma(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, wmma_desc
                 }
                 res = (uint32_t)t;
             }
+        put:
             if (b16)
                 out[o.vgpr][o.lane] = (out[o.vgpr][o.lane] & ~(0xffffu << o.bit)) |
                                       (res & 0xffffu) << o.bit;

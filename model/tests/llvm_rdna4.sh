@@ -944,6 +944,14 @@ W64 v_cndmask_b16 v1.l, v2.l, v3.l, s[4:5]
 W32 v_cndmask_b16 v1.l, v2.l, v3.l, s4
 W64 v_cndmask_b32_e64 v1, v2, v3, ttmp[2:3]
 W32 v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v7
+W32 v_wmma_f32_16x16x16_f16 v[0:7], v[8:11], v[12:15], v[16:23]
+W64 v_wmma_f32_16x16x16_f16 v[0:3], v[8:9], v[12:13], v[16:19]
+W32 v_wmma_i32_16x16x32_iu4 v[0:7], v[8:9], v[10:11], v[16:23]
+W64 v_wmma_i32_16x16x32_iu4 v[0:3], v8, v9, v[16:19]
+W64 v_wmma_i32_16x16x16_iu4 v[0:3], v8, v9, v[16:19]
+W32 v_swmmac_i32_16x16x64_iu4 v[0:7], v[8:9], v[10:13], v20
+W64 v_swmmac_i32_16x16x64_iu4 v[0:3], v8, v[10:11], v20
+W64 v_swmmac_f16_16x16x32_f16 v[0:1], v[8:9], v[12:15], v20 index_key:3
 FACTS
 sed 's/^. //' "$W/facts.txt" | llvm_words +wavefrontsize32,+real-true16 > "$W/facts.llvm"
 sed 's/^. //' "$W/facts.txt" | "$W/rdna4tool" asm > "$W/facts.ours"
