@@ -973,6 +973,9 @@ PARTIAL_FAMILIES = {f: [
      r"^V_PACK_B32_F16$|^V_DOT2_(F16_F16|BF16_BF16)$",
      "LDEXP_F16, MED3_NUM, RCP_IFLAG, DX9 zero-wins, CVT_OFF, F16 <-> 16-bit integer, packing, "
      "the F16/BF16 dots with a 16-bit result"),
+    (r"^V_CVT_NORM_[IU]16_F16$|^V_CVT_PK_NORM_[IU]16_F(16|32)$|^V_CVT_PK_[IU]16_F32$|"
+     r"^V_CVT_PK_U8_F32$|^V_MULLIT_F32$",
+     "normalized and packed conversions, MULLIT (V53)"),
     # rdna4_exec_valu_int.c
     (r"^V_MUL_(HI_)?(U32_U24|I32_I24)$|^V_MUL_HI_[IU]32$|^V_(ADD|SUB)_NC_I32$",
      "24-bit and high multiplies, signed add/subtract (CLAMP saturates, V5)"),
