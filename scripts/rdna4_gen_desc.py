@@ -1026,6 +1026,8 @@ PARTIAL_FAMILIES["VOP3P"] = [
      "(rdna4_exec_valu_wmma.c, V50-V53)"),
 ]
 # VOPD dual issue (rdna4_exec_vopd.c): every X/Y pair, one function
+# parameter interpolation (rdna4_exec_valu_interp.c): every VINTERP row
+PARTIAL_FAMILIES["VINTERP"] = [(r"^V_INTERP_", "FMA with the fixed quad lane selects, on VGPR inputs (V54)")]
 PARTIAL_FAMILIES["VOPDX"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]
 PARTIAL_FAMILIES["VOPDY"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]
 # Vector memory (rdna4_exec_vmem.c; README "Vector memory") is executed class by
@@ -1304,6 +1306,10 @@ def build(spec):
             # selects whatever the type (READLANE, PERMLANE, QSAD, SWAP have integer
             # sources); DOT2 with F16/BF16: NEG but not ABS.
             if re.match(r"^V_(MOV_B32|MOV_B16|MOVREL(D|S|SD|SD_2)_B32|CNDMASK_B(32|16))$", name):
+                r.flags.append("MODANY")
+            # VINTERP: NEG on each of the three sources (Table 70 L5800: "Negate the
+            # input", the packed parameter data included; llvm-mc 22 takes -v0 there)
+            if fmt == "VINTERP":
                 r.flags.append("MODANY")
             if fmt == "VOP3" and name in ("V_DOT2_F16_F16", "V_DOT2_BF16_BF16"):
                 r.flags.append("NOABS")
