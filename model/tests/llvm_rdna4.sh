@@ -1060,8 +1060,14 @@ for wv in 32 64; do
         llvm=$(echo "$o" | "$W/rdna4tool" bytes "$MARK_WORD" | head -n 1 |
                "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -mattr=+real-true16 -disassemble 2>&1 |
                sed 's/^[[:space:]]*//' | grep -v '^0x' | head -n 1)
-        if [ "$ours" = "$llvm" ]; then pass
-        else fail "VALU disassembly of $o: ours '$ours' llvm '$llvm'"; fi
+        if [ "$ours" = "$llvm" ]; then pass; continue; fi
+        # README "Syntax": the VINTERP F16 rows' 16-bit operands print without LLVM's
+        # true16 .l/.h (the half is in op_sel, which both print); equal otherwise
+        case "$ours" in
+        v_interp_p*_f16_f32*)
+            if [ "$ours" = "$(echo "$llvm" | sed 's/\(v[0-9]*\)\.[lh]/\1/g')" ]; then pass; continue; fi;;
+        esac
+        fail "VALU disassembly of $o: ours '$ours' llvm '$llvm'"
     done < "$W/valu$wv.cmp"
 done
 echo "VALU texts of the directed vectors: $((FP - VP0)) passed, $((FF - VF0)) failed"
