@@ -973,6 +973,9 @@ PARTIAL_FAMILIES = {f: [
      r"^V_PACK_B32_F16$|^V_DOT2_(F16_F16|BF16_BF16)$",
      "LDEXP_F16, MED3_NUM, RCP_IFLAG, DX9 zero-wins, CVT_OFF, F16 <-> 16-bit integer, packing, "
      "the F16/BF16 dots with a 16-bit result"),
+    (r"^V_CVT_NORM_[IU]16_F16$|^V_CVT_PK_NORM_[IU]16_F(16|32)$|^V_CVT_PK_[IU]16_F32$|"
+     r"^V_CVT_PK_U8_F32$|^V_MULLIT_F32$",
+     "normalized and packed conversions, MULLIT (V53)"),
     # rdna4_exec_valu_int.c
     (r"^V_MUL_(HI_)?(U32_U24|I32_I24)$|^V_MUL_HI_[IU]32$|^V_(ADD|SUB)_NC_I32$",
      "24-bit and high multiplies, signed add/subtract (CLAMP saturates, V5)"),
@@ -1019,8 +1022,12 @@ PARTIAL_FAMILIES["VOP3P"] = [
     (r"^V_DOT2_F32_(F16|BF16)$|^V_DOT4_(I32_IU8|U32_U8)$|^V_DOT8_(I32_IU4|U32_U4)$",
      "F16/BF16 and 8/4-bit integer dot products (README: decisions P1-P4)"),
     (r"^V_DOT4_F32_(FP8|BF8)_(FP8|BF8)$", "FP8/BF8 dot products (rdna4_exec_valu_fp8.c, V48)"),
+    (r"^V_WMMA_|^V_SWMMAC_", "dense and sparse matrix multiply-accumulate, EXEC forced to all ones "
+     "(rdna4_exec_valu_wmma.c, V50-V53)"),
 ]
 # VOPD dual issue (rdna4_exec_vopd.c): every X/Y pair, one function
+# parameter interpolation (rdna4_exec_valu_interp.c): every VINTERP row
+PARTIAL_FAMILIES["VINTERP"] = [(r"^V_INTERP_", "FMA with the fixed quad lane selects, on VGPR inputs (V54)")]
 PARTIAL_FAMILIES["VOPDX"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]
 PARTIAL_FAMILIES["VOPDY"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]
 # Vector memory (rdna4_exec_vmem.c; README "Vector memory") is executed class by
@@ -1299,6 +1306,10 @@ def build(spec):
             # selects whatever the type (READLANE, PERMLANE, QSAD, SWAP have integer
             # sources); DOT2 with F16/BF16: NEG but not ABS.
             if re.match(r"^V_(MOV_B32|MOV_B16|MOVREL(D|S|SD|SD_2)_B32|CNDMASK_B(32|16))$", name):
+                r.flags.append("MODANY")
+            # VINTERP: NEG on each of the three sources (Table 70 L5800: "Negate the
+            # input", the packed parameter data included; llvm-mc 22 takes -v0 there)
+            if fmt == "VINTERP":
                 r.flags.append("MODANY")
             if fmt == "VOP3" and name in ("V_DOT2_F16_F16", "V_DOT2_BF16_BF16"):
                 r.flags.append("NOABS")

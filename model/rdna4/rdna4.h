@@ -445,6 +445,9 @@ struct rdna4_state {
      * DPP controls let through (all ones without DPP), the lanes whose SRC0 reads 0, and
      * the lane each lane's SRC0 is fetched from */
     unsigned     dpp_fi_oor;
+    /* WMMA/SWMMAC float sums (rdna4_exec_valu_wmma.c, README V51): config `wmma_acc`,
+     * 0 = one F32 RNE rounding per K step, 1 = the exact sum rounded once */
+    unsigned     wmma_acc;
     uint64_t     vwen, dpp_zero;
     uint8_t      dpp_lane[64];
     /* barriers (rdna4_exec_salu.c, README D38): the work-group's barrier unit (wg_own,

@@ -39,7 +39,17 @@ typedef struct actx {
     uint32_t     t16_bits;
     int          opsel_given; /* an op_sel:[...] list was written */
     int          wave64;      /* lane masks are SGPR pairs (.wave64); default wave32 */
+    int          wmma64;      /* a WMMA/SWMMAC row in wave64: its VGPR tuples are half as long */
 } actx;
+
+/* VGPRs of an operand of `type`: WMMA/SWMMAC tuples in wave64 hold half the wave32
+ * registers (the matrices spread over twice the lanes, guide Table 43; llvm-mc 22 with
+ * +wavefrontsize64 takes v[0:3] for a wave32 v[0:7]); single registers stay. */
+static unsigned vgpr_count(const actx *c, int type)
+{
+    unsigned n = rdna4_type_dwords(type);
+    return c->wmma64 && n > 1 ? n / 2u : n;
+}
 
 static int aerr(actx *c, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int aerr(actx *c, const char *at, const char *fmt, ...)
@@ -345,7 +355,7 @@ static int parse_src(actx *c, tok t, int type, int vgpr, unsigned *code)
         if (r < 0)
             return r;
         if (r == 0) {
-            unsigned want = type == RDNA4_T_MASK ? 1 : rdna4_type_dwords(type);
+            unsigned want = type == RDNA4_T_MASK ? 1 : vgpr_count(c, type);
             if (n != want)
                 return aerr(c, t.s, "expected %u VGPR%s, got '%.*s'", want, want > 1 ? "s" : "",
                             (int)t.n, t.s);
@@ -1180,6 +1190,7 @@ static int apply_half(actx *c, tok t, int how, int half, int slot, unsigned *v)
 static int asm_vop_operands(actx *c, const rdna4_row *r, tok *ops, int nops, int *k, int dpp)
 {
     rdna4_insn *in = c->in;
+    c->wmma64 = c->wave64 && r->fmt == RDNA4_FMT_VOP3P && r->op >= 64 && r->op <= 90;
     for (int i = 0; i < RDNA4_MAXOPD && r->o[i].kind != RDNA4_K_NONE; i++) {
         const rdna4_opd *o = &r->o[i];
         unsigned code, n, v;
@@ -1200,8 +1211,8 @@ static int asm_vop_operands(actx *c, const rdna4_row *r, tok *ops, int nops, int
                 st = aerr(c, t.s, "expected a VGPR, got '%.*s'", (int)t.n, t.s);
             if (st)
                 return st;
-            if (n != rdna4_type_dwords(o->type))
-                return aerr(c, t.s, "expected %u VGPRs, got '%.*s'", rdna4_type_dwords(o->type),
+            if (n != vgpr_count(c, o->type))
+                return aerr(c, t.s, "expected %u VGPRs, got '%.*s'", vgpr_count(c, o->type),
                             (int)t.n, t.s);
             if (h16 && (st = apply_half(c, t, h16, half, 3, &v)))
                 return st;
@@ -2112,6 +2123,7 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
     char name[64];
     tok ops[MAXTOK];
     int nops, st;
+    c->wmma64 = 0;
     if (mn.n >= sizeof name)
         return aerr(c, mn.s, "unknown mnemonic '%.*s'", (int)mn.n, mn.s);
     for (size_t i = 0; i < mn.n; i++)

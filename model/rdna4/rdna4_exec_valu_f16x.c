@@ -8,6 +8,9 @@
  * Every lane function gets the sources after ABS/NEG (F16: the halves OPSEL / VGPR
  * bit 7 name, zero-extended) and the policy following MODE; the driver applies OMOD
  * and CLAMP, records the exceptions and writes the result. */
+#include <math.h>
+#include <string.h>
+
 #include "fp.h"
 
 #include "rdna4.h"
@@ -15,7 +18,8 @@
 
 enum {
     X_LDEXP16, X_MED3, X_RCP_IFLAG, X_MUL_DX9, X_FMA_DX9, X_CVT_OFF,
-    X_F16_U16, X_F16_I16, X_U16_F16, X_I16_F16, X_PK_RTZ, X_PACK
+    X_F16_U16, X_F16_I16, X_U16_F16, X_I16_F16, X_PK_RTZ, X_PACK,
+    X_NORM_I16, X_NORM_U16, X_PKNORM_I16, X_PKNORM_U16, X_PK_I16, X_PK_U16, X_PK_U8, X_MULLIT
 };
 
 /* V_MED3_NUM (L20833-20862): with a NaN operand min3_num of the three; otherwise the
@@ -147,6 +151,116 @@ RDNA4_EXEC(v_pack_b32_f16)
 {
     return rdna4_valu_fop(s, p, rr, lane_pack, X_PACK, RDNA4_FOP_INT, FP_F16, FP_F32);
 }
+
+/* ------------------------------------------------ normalized and packed conversions
+ * f16/f32_to_snorm / _unorm (V53, the digest's C21): NaN -> 0 (INVALID); the value
+ * clamped to [-1, 1] ([0, 1]) times 32767 (65535), exact in binary64, rounded to the
+ * nearest integer, ties to even; INEXACT when the integer differs from the clamped
+ * product; denormal inputs kept whatever MODE ("denormals are supported", L14130). */
+static uint32_t to_norm(fp_fmt f, uint64_t x, unsigned sgn, const fp_policy *pol, unsigned *e)
+{
+    uint64_t d = 0;
+    unsigned fe = 0;
+    if (fp_is_nan(f, x)) {
+        *e |= FP_EXC_INVALID;
+        return 0;
+    }
+    (void)fp_convert(FP_F64, f, x, pol, FP_F_KEEP_IN, &d, &fe);
+    double v;
+    memcpy(&v, &d, sizeof v);
+    double lo = sgn ? -1.0 : 0.0;
+    v = v < lo ? lo : v > 1.0 ? 1.0 : v;
+    double y = v * (sgn ? 32767.0 : 65535.0), t = floor(y), h = y - t;
+    if (h > 0.5 || (h == 0.5 && fmod(t, 2.0) != 0.0))
+        t += 1.0;
+    if (t != y)
+        *e |= FP_EXC_INEXACT;
+    return sgn ? (uint32_t)(int32_t)t & 0xffffu : (uint32_t)t & 0xffffu;
+}
+
+/* v_cvt_i16_f32 / v_cvt_u16_f32 / f32_to_u8 (L21974-21995, L20667; V53): as the 32-bit
+ * conversions (C3: toward zero, NaN -> 0) saturated to the 16/8-bit range. */
+static int to_small_int(int sgn, unsigned bits, uint64_t x, const fp_policy *pol, uint32_t *out,
+                        unsigned *e)
+{
+    uint64_t r = 0;
+    unsigned fe = 0;
+    int st = fp_to_int(sgn ? FP_I32 : FP_U32, FP_F32, x, pol, FP_F_RND(FP_RTZ), &r, &fe);
+    if (st)
+        return st;
+    if (sgn) {
+        int32_t v = (int32_t)(uint32_t)r, mx = (1 << (bits - 1)) - 1, mn = -mx - 1;
+        if (v > mx || v < mn)
+            fe |= FP_EXC_INVALID;
+        v = v > mx ? mx : v < mn ? mn : v;
+        *out = (uint32_t)v & ((1u << bits) - 1u);
+    } else {
+        uint32_t v = (uint32_t)r, mx = (1u << bits) - 1u;
+        if (v > mx)
+            fe |= FP_EXC_INVALID;
+        *out = v > mx ? mx : v;
+    }
+    *e |= fe;
+    return GPUREF_OK;
+}
+
+static int lane_cvt(int k, fp_fmt F, const uint64_t *x, const fp_policy *pol, unsigned fl,
+                    uint64_t *r, unsigned *e)
+{
+    uint32_t lo = 0, hi = 0;
+    int st = GPUREF_OK, cmp = 0;
+    fl &= ~(unsigned)RDNA4_FL_CLAMPBIT;   /* these rows saturate anyway (V14's reading) */
+    switch (k) {
+    case X_NORM_I16: case X_NORM_U16:
+        *r = to_norm(FP_F16, x[0] & 0xffffu, k == X_NORM_I16, pol, e);
+        return GPUREF_OK;
+    case X_PKNORM_I16: case X_PKNORM_U16:
+        lo = to_norm(F, F == FP_F16 ? x[0] & 0xffffu : x[0], k == X_PKNORM_I16, pol, e);
+        hi = to_norm(F, F == FP_F16 ? x[1] & 0xffffu : x[1], k == X_PKNORM_I16, pol, e);
+        *r = hi << 16 | lo;
+        return GPUREF_OK;
+    case X_PK_I16: case X_PK_U16:
+        if ((st = to_small_int(k == X_PK_I16, 16, x[0], pol, &lo, e)) ||
+            (st = to_small_int(k == X_PK_I16, 16, x[1], pol, &hi, e)))
+            return st;
+        *r = hi << 16 | lo;
+        return GPUREF_OK;
+    case X_PK_U8: {   /* S2 with byte S1[1:0] replaced by f32_to_u8(S0) (L20670-20674) */
+        unsigned sh = ((uint32_t)x[1] & 3u) * 8u;
+        if ((st = to_small_int(0, 8, x[0], pol, &lo, e)))
+            return st;
+        *r = ((uint32_t)x[2] & ~(0xffu << sh)) | lo << sh;
+        return GPUREF_OK;
+    }
+    case X_MULLIT: {  /* L20533-20540: -MAX_FLOAT for S1 = -MAX/-INF/NaN or S2 <= 0/NaN,
+                         else S0 * S1 with 0 * x = 0 (the DX9 zero-wins multiply) */
+        uint32_t s1 = (uint32_t)x[1];
+        unsigned fe = 0;
+        if ((st = fp_cmp(FP_F32, FP_CMP_NGT, x[2], 0, pol, 0, &cmp, &fe)))
+            return st;
+        if (s1 == 0xff7fffffu || s1 == 0xff800000u || fp_is_nan(FP_F32, s1) || cmp) {
+            *r = 0xff7fffffu;
+            return GPUREF_OK;
+        }
+        return fp_mul(FP_F32, x[0], x[1], pol, fl | FP_F_ZERO_WINS, r, e);
+    }
+    default: return GPUREF_ERR_UNIMPL;
+    }
+}
+
+#define XC(NAME, K, HOW, FS, FD) \
+    RDNA4_EXEC(NAME) { return rdna4_valu_fop(s, p, rr, lane_cvt, K, HOW, FS, FD); }
+
+XC(v_cvt_norm_i16_f16, X_NORM_I16, RDNA4_FOP_INT, FP_F16, FP_F16)
+XC(v_cvt_norm_u16_f16, X_NORM_U16, RDNA4_FOP_INT, FP_F16, FP_F16)
+XC(v_cvt_pk_norm_i16_f16, X_PKNORM_I16, RDNA4_FOP_INT, FP_F16, FP_F32)
+XC(v_cvt_pk_norm_u16_f16, X_PKNORM_U16, RDNA4_FOP_INT, FP_F16, FP_F32)
+XC(v_cvt_pk_norm_i16_f32, X_PKNORM_I16, RDNA4_FOP_INT, FP_F32, FP_F32)
+XC(v_cvt_pk_norm_u16_f32, X_PKNORM_U16, RDNA4_FOP_INT, FP_F32, FP_F32)
+XC(v_cvt_pk_i16_f32, X_PK_I16, RDNA4_FOP_INT, FP_F32, FP_F32)
+XC(v_cvt_pk_u16_f32, X_PK_U16, RDNA4_FOP_INT, FP_F32, FP_F32)
+XC(v_cvt_pk_u8_f32, X_PK_U8, RDNA4_FOP_INT, FP_F32, FP_F32)
+XC(v_mullit_f32, X_MULLIT, 0, FP_F32, FP_F32)
 
 /* V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (L21408-21435): tmp = S2; tmp += S0[15:0] * S1[15:0];
  * tmp += S0[31:16] * S1[31:16], each step one FMA rounded to the result's format in

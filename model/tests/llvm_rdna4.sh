@@ -944,6 +944,14 @@ W64 v_cndmask_b16 v1.l, v2.l, v3.l, s[4:5]
 W32 v_cndmask_b16 v1.l, v2.l, v3.l, s4
 W64 v_cndmask_b32_e64 v1, v2, v3, ttmp[2:3]
 W32 v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v7
+W32 v_wmma_f32_16x16x16_f16 v[0:7], v[8:11], v[12:15], v[16:23]
+W64 v_wmma_f32_16x16x16_f16 v[0:3], v[8:9], v[12:13], v[16:19]
+W32 v_wmma_i32_16x16x32_iu4 v[0:7], v[8:9], v[10:11], v[16:23]
+W64 v_wmma_i32_16x16x32_iu4 v[0:3], v8, v9, v[16:19]
+W64 v_wmma_i32_16x16x16_iu4 v[0:3], v8, v9, v[16:19]
+W32 v_swmmac_i32_16x16x64_iu4 v[0:7], v[8:9], v[10:13], v20
+W64 v_swmmac_i32_16x16x64_iu4 v[0:3], v8, v[10:11], v20
+W64 v_swmmac_f16_16x16x32_f16 v[0:1], v[8:9], v[12:15], v20 index_key:3
 FACTS
 sed 's/^. //' "$W/facts.txt" | llvm_words +wavefrontsize32,+real-true16 > "$W/facts.llvm"
 sed 's/^. //' "$W/facts.txt" | "$W/rdna4tool" asm > "$W/facts.ours"
@@ -1052,8 +1060,14 @@ for wv in 32 64; do
         llvm=$(echo "$o" | "$W/rdna4tool" bytes "$MARK_WORD" | head -n 1 |
                "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -mattr=+real-true16 -disassemble 2>&1 |
                sed 's/^[[:space:]]*//' | grep -v '^0x' | head -n 1)
-        if [ "$ours" = "$llvm" ]; then pass
-        else fail "VALU disassembly of $o: ours '$ours' llvm '$llvm'"; fi
+        if [ "$ours" = "$llvm" ]; then pass; continue; fi
+        # README "Syntax": the VINTERP F16 rows' 16-bit operands print without LLVM's
+        # true16 .l/.h (the half is in op_sel, which both print); equal otherwise
+        case "$ours" in
+        v_interp_p*_f16_f32*)
+            if [ "$ours" = "$(echo "$llvm" | sed 's/\(v[0-9]*\)\.[lh]/\1/g')" ]; then pass; continue; fi;;
+        esac
+        fail "VALU disassembly of $o: ours '$ours' llvm '$llvm'"
     done < "$W/valu$wv.cmp"
 done
 echo "VALU texts of the directed vectors: $((FP - VP0)) passed, $((FF - VF0)) failed"

@@ -583,16 +583,17 @@ static void retire_checks(void)
                halted, st);
         gpuref_model_destroy(m);
     }
-    /* an unimplemented vector instruction stops with "unimplemented: <mnemonic>" */
-    m = load("unimpl", NULL, "v_mullit_f32 v0, v1, v2, v3\n", 0);
+    /* an unimplemented instruction stops with "unimplemented: <mnemonic>" (every VALU
+     * row executes: an export stands in) */
+    m = load("unimpl", NULL, "export mrt0 v0, v1, v2, v3\n", 0);
     if (m) {
         int st = gpuref_step(m, &rr);
-        result(st == GPUREF_ERR_UNIMPL && strstr(gpuref_model_error(m), "unimplemented: v_mullit_f32"),
+        result(st == GPUREF_ERR_UNIMPL && strstr(gpuref_model_error(m), "unimplemented: export"),
                "unimpl", "st %d msg '%s'", st, gpuref_model_error(m));
         gpuref_model_destroy(m);
     }
     /* errors leave the state as it was: pc unchanged */
-    m = load("unimpl_state", NULL, "s_mov_b32 s0, 1\nv_cvt_norm_i16_f16 v0.l, v1.l\n", 0);
+    m = load("unimpl_state", NULL, "s_mov_b32 s0, 1\nexport mrt0 v0, v1, v2, v3\n", 0);
     if (m) {
         gpuref_step(m, &rr);
         gpuref_step(m, &rr);
