@@ -849,10 +849,11 @@ int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char 
         break;
     case RDNA4_FMT_VINTERP:
         put_operands(b, in, r, " ");
-        if (in->f[RDNA4_FLD_OPSEL])
-            put_bitlist(b, "op_sel", in->f[RDNA4_FLD_OPSEL], 4, 4);
+        /* llvm-mc 22 prints VINTERP's clamp before op_sel (unlike VOP3) */
         if (in->f[RDNA4_FLD_CM])
             gpuref_sb_printf(b, " clamp");
+        if (in->f[RDNA4_FLD_OPSEL])
+            put_bitlist(b, "op_sel", in->f[RDNA4_FLD_OPSEL], 4, 4);
         gpuref_sb_printf(b, " wait_exp:%u", in->f[RDNA4_FLD_WAITEXP]);
         break;
     case RDNA4_FMT_VDSDIR:
