@@ -13,7 +13,8 @@ cd "$(dirname "$0")/../.." || exit 2
 
 # the float units of rtl/common/fp used by nv50_fpu (building blocks first)
 FP="rtl/common/fp/fp_unpack.sv rtl/common/fp/fp_round.sv rtl/common/fp/fp_nan_sel.sv \
-    rtl/common/fp/fp_order.sv rtl/common/fp/fp_clamp.sv rtl/common/fp/fp32_add.sv \
+    rtl/common/fp/fp_order.sv rtl/common/fp/fp_clamp.sv rtl/common/fp/fp_add.sv \
+    rtl/common/fp/fp_mul.sv rtl/common/fp/fp_cmp.sv rtl/common/fp/fp_narrow.sv rtl/common/fp/fp32_add.sv \
     rtl/common/fp/fp32_mul.sv rtl/common/fp/fp32_cmp.sv rtl/common/fp/fp32_minmax.sv \
     rtl/common/fp/fp32_to_int.sv rtl/common/fp/fp32_from_int.sv rtl/common/fp/fp16_to_fp32.sv \
     rtl/common/fp/fp32_to_fp16.sv"
