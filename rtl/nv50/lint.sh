@@ -11,13 +11,9 @@
 #        GPUREF_SYNTH=coarse rtl/nv50/lint.sh  coarse synthesis only (scripts/synth.sh)
 cd "$(dirname "$0")/../.." || exit 2
 
-# the float units of rtl/common/fp used by nv50_fpu (building blocks first)
-FP="rtl/common/fp/fp_unpack.sv rtl/common/fp/fp_round.sv rtl/common/fp/fp_nan_sel.sv \
-    rtl/common/fp/fp_order.sv rtl/common/fp/fp_clamp.sv rtl/common/fp/fp_add.sv \
-    rtl/common/fp/fp_mul.sv rtl/common/fp/fp_cmp.sv rtl/common/fp/fp_narrow.sv rtl/common/fp/fp32_add.sv \
-    rtl/common/fp/fp32_mul.sv rtl/common/fp/fp32_cmp.sv rtl/common/fp/fp32_minmax.sv \
-    rtl/common/fp/fp32_to_int.sv rtl/common/fp/fp32_from_int.sv rtl/common/fp/fp16_to_fp32.sv \
-    rtl/common/fp/fp32_to_fp16.sv"
+# every float unit of rtl/common/fp (as the other cores' lint and the benches
+# read them; --top-module leaves out the units nv50_fpu does not use)
+FP=$(ls rtl/common/fp/*.sv | tr '\n' ' ')
 SRCS="rtl/nv50/nv50_pkg.sv rtl/nv50/nv50_ram.sv rtl/nv50/nv50_alu.sv rtl/nv50/nv50_decode.sv \
       rtl/nv50/nv50_sfu_rom.sv rtl/nv50/nv50_sfu.sv rtl/nv50/nv50_fpu.sv rtl/nv50/nv50_mad_g80.sv rtl/nv50/nv50_core.sv $FP"
 . rtl/common/lint-lib.sh
