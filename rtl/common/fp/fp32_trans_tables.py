@@ -94,11 +94,11 @@ def worst_reduction():
         v = 2 / mp.pi * mp.mpf(2) ** e
         c = fx(v - mp.floor(v), 128)
         rows.append("    { %d, 0x%xull, 0x%xull }," % (e, c >> 64, c & ((1 << 64) - 1)))
-    d = tempfile.mkdtemp()
-    with open(os.path.join(d, "w.c"), "w") as f:
-        f.write(WORST_C % "\n".join(rows))
-    subprocess.run(["gcc", "-O2", "-o", os.path.join(d, "w"), os.path.join(d, "w.c"), "-lm"], check=True)
-    return subprocess.run([os.path.join(d, "w")], check=True).returncode
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "w.c"), "w") as f:
+            f.write(WORST_C % "\n".join(rows))
+        subprocess.run(["gcc", "-O2", "-o", os.path.join(d, "w"), os.path.join(d, "w.c"), "-lm"], check=True)
+        return subprocess.run([os.path.join(d, "w")], check=True).returncode
 
 
 def main():
