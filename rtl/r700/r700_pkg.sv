@@ -41,7 +41,8 @@ package r700_pkg;
 
   // an export or fetch address outside its memory space (model D54, D55)
   localparam logic [3:0] WHY_MEM = 4'd8;
-  // a model knob (cfg) the core cannot follow: SIN/COS with sin_radians, stack_size > STACK
+  // a model knob (cfg) the core cannot follow: stack_size > STACK (SIN/COS with
+  // sin_radians run: r700_trans rad, R2)
   localparam logic [3:0] WHY_KNOB = 4'd9;
 endpackage
 `endif
