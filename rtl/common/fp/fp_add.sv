@@ -117,12 +117,12 @@ module fp_add #(
     // ---- specials and result selection
     logic [W-1:0]  res;
     logic          inv;
-    logic [4:0]    fl5;
+    logic [2:0]    fl3;   // inexact, underflow, overflow
     logic          dexc;
 
     always_comb begin
         inv = 1'b0;
-        fl5 = 5'b0;
+        fl3 = 3'd0;
         if (any_nan) begin
             res = nan_r;
             inv = any_snan;
@@ -137,7 +137,7 @@ module fp_add #(
             res = {zsign, {(W-1){1'b0}}};
         end else begin
             res = rnd;
-            fl5 = {nx, uf, of, 2'b00};
+            fl3 = {nx, uf, of};
         end
         dexc = dexc_always ? (da | db) : ((da | db) & ~daz & ~(na_raw | nb_raw) & ~inv);
     end
@@ -146,7 +146,7 @@ module fp_add #(
         .x(res), .nan_inf(nan_inf), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(r));
 
-    assign exc = {dexc, fl5[4:1], fl5[0] | inv};
+    assign exc = {dexc, fl3, 1'b0, inv};
 
     logic unused_ok;
     assign unused_ok = ^{za, zb, na, nb, qa_s, qb_s, fl};

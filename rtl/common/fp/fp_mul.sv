@@ -73,11 +73,11 @@ module fp_mul #(
 
     logic [W-1:0]  res;
     logic          inv;
-    logic [4:0]    fl5;
+    logic [2:0]    fl3;   // inexact, underflow, overflow
     logic          dexc;
     always_comb begin
         inv = 1'b0;
-        fl5 = 5'b0;
+        fl3 = 3'd0;
         if (zero_wins && (za || zb)) begin
             res = {zw_sign_xor & sp, {(W-1){1'b0}}};
         end else if (any_nan) begin
@@ -92,7 +92,7 @@ module fp_mul #(
             res = {sp, {(W-1){1'b0}}};
         end else begin
             res = rnd;
-            fl5 = {nx, uf, of, 2'b00};
+            fl3 = {nx, uf, of};
         end
         dexc = dexc_always ? (da | db) : ((da | db) & ~daz & ~(na_raw | nb_raw) & ~inv);
     end
@@ -101,7 +101,7 @@ module fp_mul #(
         .x(res), .nan_inf(nan_inf), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(r));
 
-    assign exc = {dexc, fl5[4:1], fl5[0] | inv};
+    assign exc = {dexc, fl3, 1'b0, inv};
 
     logic unused_ok;
     assign unused_ok = ^{na, nb, qa_s, qb_s, fl};
