@@ -188,6 +188,20 @@ else
     [ "$B" = build ] && bad "make install PREFIX=$T/inst ($(tail -n 3 "$T/install.log"))"
 fi
 cd "$R"
+# scripts/mutate.py: a find text that is not a whole statement or expression
+# (the mutant bench would not build) is rejected up front, nothing written
+mut() {  # mut NAME PATTERN FIND [REPLACEMENT]
+    printf '# a\nm1 @@ rtl/usc/usc_core.sv @@ %s @@ %s\n' "$3" "${4:-$3}" > "$T/mut.txt"
+    expect "mutate.py: $1" "mut.txt:2: the text to find is not a complete .*$2" \
+        python3 scripts/mutate.py --isa usc --list "$T/mut.txt" --gen "$T/mutgen"
+    [ ! -e "$T/mutgen" ] || bad "mutate.py: $1 leaves $T/mutgen"
+}
+mut "statement cut after '<='" "does not start where a statement starts" "fall >> 1;"
+mut "expression cut inside a name" "starts inside a token" "gnorepe ? 32'hffffffff : pe" "pe"
+mut "unclosed bracket" "brackets do not nest" "if (bal"
+mut "non-blocking assignment without ';'" "no assignment" "link <= fall"
+mut "lvalue" "assigned to" "ph[0]" "ph[1]"
+mut "declaration" "declaration" "int np;"
 if [ -x "$B/tb/nv50/Vtb_nv50" ]; then
     "$B/tb/nv50/Vtb_nv50" --out "$T/cosim" "$T/unknown-key.yaml" > "$T/out" 2>&1
     st=$?

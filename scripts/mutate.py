@@ -26,9 +26,16 @@ Lines starting with # are comments.  In `make test`, the mutants marked
 scripts/check-bugs.sh (TEST of vectors/<isa>/directed/checker_bugs.yaml must
 fail at PC), not counted in the score.
 
+A find text that is neither (it starts or ends inside a token, its brackets
+or begin/end do not pair, a statement that does not start where one can or
+declares something, an expression that is a list, an lvalue, a member or
+callee name, or holds an assignment) is rejected before anything is written,
+with a one-line "LIST:LINE: ..." error.
+
 usage: scripts/mutate.py --isa nv50 [--quick] [--seeds N] [--build DIR] [-j N] [--only NAME]
        scripts/mutate.py --isa nv50 --gen DIR      write the mutant RTL (the Makefile does)
        scripts/mutate.py --isa nv50 --bugs         print "NAME TEST PC" of the bug entries
+       (--list FILE reads another mutation list than scripts/mutations/ISA.txt)
 """
 
 import argparse
@@ -88,6 +95,91 @@ def split_label(stmt):
     return m.group(1), stmt[m.end():]
 
 
+IDENT = re.compile(r"[A-Za-z0-9_$]")
+# the text before a statement ends with one of these (comments removed)
+STMT_BEFORE = re.compile(r"(?:[;:)*]|\b(?:begin|end|else|endcase|join|initial|final|always\w*)"
+                         r"|\b(?:begin|end)\s*:\s*\w+)\s*$")
+# words that make a statement a declaration or module item: wrapped in
+# begin/end it would go out of scope or stand where no block may
+DECL_WORDS = ("assign", "logic", "wire", "reg", "bit", "byte", "int", "integer", "shortint", "longint",
+              "string", "real", "localparam", "parameter", "typedef", "genvar", "automatic", "static",
+              "always", "always_comb", "always_ff", "always_latch", "initial", "final", "function",
+              "task", "input", "output", "inout", "var", "const")
+STMT_WORDS = ("return", "begin", "unique", "unique0", "priority", "disable", "wait", "assert", "void")
+
+
+def top_level(find):
+    """(error, top) for FIND: its brackets must nest; top is FIND with every
+    bracketed part blanked out (what stands at depth 0)."""
+    depth, top, pairs = [], [], {")": "(", "]": "[", "}": "{"}
+    for ch in find:
+        if ch in "([{":
+            depth.append(ch)
+        elif ch in ")]}":
+            if not depth or depth.pop() != pairs[ch]:
+                return "its brackets do not nest ('%s' unmatched)" % ch, ""
+            top.append(" ")
+            continue
+        top.append(" " if depth else ch)
+    if depth:
+        return "its brackets do not nest ('%s' not closed)" % depth[-1], ""
+    words = re.findall(r"\b(begin|end|case\w*|endcase)\b", find)
+    if words.count("begin") != words.count("end") or len(words) - 2 * words.count("begin") \
+            != 2 * words.count("endcase"):
+        return "its begin/end or case/endcase do not pair up", ""
+    return None, "".join(top)
+
+
+def site_error(text, find, stmt):
+    """Why FIND (found once in TEXT) is not one or more complete statements
+    (STMT) or a complete expression, or None: a wrapped part of a token,
+    statement or lvalue would not compile in the mutant bench."""
+    pos = text.index(find)
+    before = re.sub(r"//[^\n]*|/\*.*?\*/", " ", text[:pos], flags=re.S)
+    after = text[pos + len(find):].lstrip()
+    if IDENT.match(find[0]) and pos and (IDENT.match(text[pos - 1]) or text[pos - 1] == "'"):
+        return "it starts inside a token ('%s')" % text[max(0, pos - 8):pos + 8].strip()
+    if IDENT.match(find[-1]) and IDENT.match(text[pos + len(find):pos + len(find) + 1] or " "):
+        return "it ends inside a token"
+    err, top = top_level(find)
+    if err:
+        return err
+    if stmt:
+        rest = split_label(find)[1].lstrip()
+        first = re.match(r"[A-Za-z_]\w*", rest)
+        if not re.match(r"[A-Za-z_${`]", rest):
+            return "a statement cannot start with '%s'" % rest[:1]
+        if first and first.group(0) in DECL_WORDS:
+            return "'%s' starts a declaration or module item, not a statement" % first.group(0)
+        if first and first.group(0) not in STMT_WORDS and re.match(r"[A-Za-z_]\w*(::\w+)?\s+[A-Za-z_]", rest):
+            return "it starts with a declaration ('%s ...'), not a statement" % first.group(0)
+        if not STMT_BEFORE.search(before):
+            return "it does not start where a statement starts (after '%s')" % before.rstrip()[-12:].strip()
+        return None
+    if re.search(r";|\bbegin\b|\bend\b", top):
+        return "an expression has no ';', begin or end outside brackets"
+    if "," in top:
+        return "it is a list (',' outside brackets), not one expression"
+    if re.search(r"(?<![=!<>])=(?!=)", top) or ("<=" in top and STMT_BEFORE.search(before)):
+        return "an expression has no assignment ('=', or '<=' where a statement starts) outside brackets"
+    if top.count("?") != top.replace("::", "").count(":"):
+        return "its '?' and ':' do not pair up"
+    if re.match(r"(\*|/|%|<|>|=|\?|:|\.|&&|\|\||!=|\^~|~\^)", find) and not find.startswith("~^"):
+        return "an expression cannot start with the operator '%s'" % find[:2].strip()
+    if not re.search(r"[A-Za-z0-9_$)\]}\"']$", find):
+        return "an expression cannot end with '%s'" % find[-1]
+    if before.rstrip().endswith("."):
+        return "it is a member or port name (after '.')"
+    if re.match(r"[\[.('@]", after):
+        return "'%s' follows it (a select, member, call or cast of a bracketed expression does not compile)" % after[0]
+    if re.match(r"=(?!=)", after) or (after.startswith("<=") and STMT_BEFORE.search(before)):
+        return "it is assigned to (an lvalue, not an expression)"
+    decl = re.search(r"(?:^|[;])\s*(localparam|parameter|typedef|genvar|input|output|inout)\b[^;]*$", before)
+    if decl:
+        return "it stands in a %s declaration, where only constants may" % decl.group(1)
+    return None
+
+
 def write_if_changed(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     if os.path.exists(path):
@@ -115,6 +207,10 @@ def gen(muts, isa, out, list_path):
         n = texts[m["file"]].count(m["find"])
         if n != 1:
             sys.exit("%s: the text to find occurs %d times in %s (must be once)" % (where, n, m["file"]))
+        why = site_error(texts[m["file"]], m["find"], m["find"].endswith(";"))
+        if why:
+            sys.exit("%s: the text to find is not %s: %s" % (
+                where, "a complete statement" if m["find"].endswith(";") else "a complete expression", why))
         sel = "(gpuref_mut::sel == %d)" % m["k"]
         if m["find"].endswith(";"):
             label, find = split_label(m["find"])
@@ -191,8 +287,9 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--gen", metavar="DIR", help="write the mutant RTL into DIR and exit")
     ap.add_argument("--bugs", action="store_true", help="print 'NAME TEST PC' of the bug entries and exit")
+    ap.add_argument("--list", help="the mutation list (default scripts/mutations/ISA.txt)")
     args = ap.parse_args()
-    list_path = os.path.join("scripts", "mutations", args.isa + ".txt")
+    list_path = args.list or os.path.join("scripts", "mutations", args.isa + ".txt")
     muts = load(list_path)
     if args.gen:
         gen(muts, args.isa, args.gen, list_path)

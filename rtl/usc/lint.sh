@@ -24,8 +24,8 @@ for p in LPC=1 LPC=32; do
 done
 # yosys: not run.  yosys 0.23's SystemVerilog reader does not take the
 # core's packed structs of packed-struct arrays (usc_pkg::grp_t) nor the
-# functions on them (rtl/usc/README.md "Not implemented"); rtl/usc/synth.ys
-# is kept for `make synth` once it does.
+# functions on them (rtl/usc/README.md "Not implemented"), so there is no
+# rtl/usc/synth.ys yet.
 skipped=1
 check_bench usc
 

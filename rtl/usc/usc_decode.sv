@@ -51,6 +51,7 @@ module usc_decode import usc_pkg::*; (
   always_comb begin
     logic [31:0] h, x;
     logic [5:0]  p;
+    logic [7:0]  rm;             // the register words present: {wmask, smask}
     logic [113:0] f;
     logic [3:0]  ob, nbits;
     logic [1:0]  fi;
@@ -84,18 +85,14 @@ module usc_decode import usc_pkg::*; (
     if (avail == 32'd0 || h[31:28] != 4'd1 || h[3:0] > 4'd6 || g.pred == 2'd3 || g.is0 > 3'd5 || h[27])
       bad = 1'b1;
     p = 6'd1;
-    for (int i = 0; i < 6; i++)
-      if (g.smask[i]) begin
+    // the register words: S0-S5 of smask, then W0, W1 of wmask
+    rm = {g.wmask, g.smask};
+    for (int i = 0; i < 8; i++)
+      if (rm[i]) begin
         x = w[p[4:0]];
         if ({26'd0, p} >= avail || !reg_ok(x)) bad = 1'b1;
-        g.s[i] = reg_t'(x[20:0]);
-        p = p + 6'd1;
-      end
-    for (int i = 0; i < 2; i++)
-      if (g.wmask[i]) begin
-        x = w[p[4:0]];
-        if ({26'd0, p} >= avail || !reg_ok(x)) bad = 1'b1;
-        g.w[i] = reg_t'(x[20:0]);
+        if (i < 6) g.s[i] = reg_t'(x[20:0]);
+        else g.w[i & 1] = reg_t'(x[20:0]);
         p = p + 6'd1;
       end
     for (int i = 0; i < 6; i++) begin

@@ -2,6 +2,7 @@
 // state the checker hands out, starts it, and drives the ISA-neutral retire
 // interface (testbenches/common/gpuref_retire_if.sv) from the core's retire
 // port; the monitor gpuref_retire_mon feeds the checker.
+`include "testbenches/common/gpuref_retire_tail.svh"
 module tb_nv50 (input logic clk);
   import gpuref_check_pkg::*;
 
@@ -109,15 +110,9 @@ module tb_nv50 (input logic clk);
       rif.rw_val[5][t] = t == 0 ? 64'(rt_exited) : 64'd0;
       rif.rw_val[6][t] = t == 0 ? 64'(rt_depth) : 64'd0;
     end
-    rif.mw_en[0] = 1'b0; rif.mw_space[0] = 16'd0; rif.mw_addr[0] = 64'd0; rif.mw_lane[0] = 8'd0;
-    rif.mw_size[0] = 5'd0; rif.mw_mask[0] = 16'd0; rif.mw_data[0] = 128'd0; rif.mw_slot[0] = -8'sd1;
-    rif.wb_en[0] = 1'b0; rif.wb_wave[0] = 16'd0; rif.wb_tag[0] = 64'd0; rif.wb_file[0] = 16'd0;
-    rif.wb_index[0] = 16'd0; rif.wb_bits[0] = 64'd0; rif.wb_lanes[0] = 64'd0;
-    for (int t = 0; t < 32; t++) rif.wb_val[0][t] = 64'd0;
-    rif.done = done && phase == 3;
-    rif.fault = fault && phase == 3;
-    rif.fault_wave = 16'd0;
-    rif.fault_pc = 64'(fault_pc);
+    `GPUREF_RIF_MW_IDLE
+    `GPUREF_RIF_WB_IDLE(32)
+    `GPUREF_RIF_END(3, fault_pc)
   end
 
   always @(posedge clk) begin

@@ -11,6 +11,7 @@
 // the bench's memory model `texmem` (1 MiB as 16-byte lines, little-endian),
 // written directly from the items and read by the core's texture port
 // (tm_re, tm_line; the line in tm_rdata the next cycle).
+`include "testbenches/common/gpuref_retire_tail.svh"
 module tb_nvfp (input logic clk);
   import gpuref_check_pkg::*;
   import gpuref_pkg::*;
@@ -142,21 +143,12 @@ module tb_nvfp (input logic clk);
     rif.rw_en[9] = rt_kill_en; rif.rw_file[9] = 16'(f_kill); rif.rw_bits[9] = 64'h1;
     rif.rw_lanes[9] = 64'(rt_kill_lanes);
     for (int l = 0; l < LANES; l++) rif.rw_val[9][l] = 64'd1;
-    rif.mw_en[0] = 1'b0; rif.mw_space[0] = 16'd0; rif.mw_addr[0] = 64'd0; rif.mw_lane[0] = 8'd0;
-    rif.mw_size[0] = 5'd16; rif.mw_mask[0] = 16'd0; rif.mw_data[0] = 128'd0; rif.mw_slot[0] = -8'sd1;
-    rif.wb_en[0] = 1'b0; rif.wb_wave[0] = 16'd0; rif.wb_tag[0] = 64'd0; rif.wb_file[0] = 16'd0;
-    rif.wb_index[0] = 16'd0; rif.wb_bits[0] = 64'd0; rif.wb_lanes[0] = 64'd0;
-    for (int l = 0; l < LANES; l++) rif.wb_val[0][l] = 64'd0;
-    rif.done = done && phase == 4;
-    rif.fault = fault && phase == 4;
-    rif.fault_wave = 16'd0;
-    rif.fault_pc = 64'(fault_pc);
+    `GPUREF_RIF_MW_IDLE
+    `GPUREF_RIF_WB_IDLE(LANES)
+    `GPUREF_RIF_END(4, fault_pc)
   end
 
-  always @(posedge clk) begin
-    if (phase == 4 && fault && !mon_stop)
-      $display("nvfp bench: core fault at pc 0x%0h, reason %0d (rtl/nvfp/README.md, Ports)", fault_pc, fault_why);
-  end
+  `GPUREF_TB_FAULT_REPORT("nvfp", "rtl/nvfp/README.md, Ports")
 
   logic unused_dut;
   assign unused_dut = ^{running, fault_why};

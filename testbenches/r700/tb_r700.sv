@@ -7,6 +7,7 @@
 // Items the core does not hold (a non-zero depth, memory other than cb0-cb15)
 // are reported on stdout when a test starts with them; such tests are in
 // lockstep_skip.txt.
+`include "testbenches/common/gpuref_retire_tail.svh"
 module tb_r700 (input logic clk);
   import gpuref_check_pkg::*;
   import gpuref_pkg::*;
@@ -178,19 +179,11 @@ module tb_r700 (input logic clk);
       rif.mw_addr[l] = 64'(rt_mw_addr[32*l +: 32]); rif.mw_lane[l] = 8'(l); rif.mw_size[l] = rt_mw_size;
       rif.mw_mask[l] = rt_mw_mask; rif.mw_data[l] = rt_mw_data[128*l +: 128]; rif.mw_slot[l] = -8'sd1;
     end
-    rif.wb_en[0] = 1'b0; rif.wb_wave[0] = 16'd0; rif.wb_tag[0] = 64'd0; rif.wb_file[0] = 16'd0;
-    rif.wb_index[0] = 16'd0; rif.wb_bits[0] = 64'd0; rif.wb_lanes[0] = 64'd0;
-    for (int l = 0; l < LANES; l++) rif.wb_val[0][l] = 64'd0;
-    rif.done = done && phase == 4;
-    rif.fault = fault && phase == 4;
-    rif.fault_wave = 16'd0;
-    rif.fault_pc = 64'(fault_pc);
+    `GPUREF_RIF_WB_IDLE(LANES)
+    `GPUREF_RIF_END(4, fault_pc)
   end
 
-  always @(posedge clk) begin
-    if (phase == 4 && fault && !mon_stop)
-      $display("r700 bench: core fault at pc 0x%0h, reason %0d (rtl/r700/README.md, Faults)", fault_pc, fault_why);
-  end
+  `GPUREF_TB_FAULT_REPORT("r700", "rtl/r700/README.md, Faults")
 
   logic unused_dut;
   assign unused_dut = ^{running, fault_why};

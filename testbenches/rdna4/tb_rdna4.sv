@@ -12,6 +12,7 @@
 // dmem_zero flag (ctrl 10): SMEM DWORDs outside the window read 0, which is
 // what the model's sparse memory holds there (unwritten).  A fault of the DUT
 // outside a window is explained on stdout.
+`include "testbenches/common/gpuref_retire_tail.svh"
 module tb_rdna4 (input logic clk);
   import gpuref_check_pkg::*;
 
@@ -237,8 +238,7 @@ module tb_rdna4 (input logic clk);
     rif.rw_en[40] = rt_v2_we;  rif.rw_file[40] = 16'(f_v);   rif.rw_index[40] = 16'(rt_v2_idx);
     rif.rw_lanes[40] = rt_v_lanes;
     for (int l = 0; l < 64; l++) rif.rw_val[40][l] = 64'(rt_v2_val[32*l +: 32]);
-    rif.mw_en[0] = 1'b0; rif.mw_space[0] = 16'd0; rif.mw_addr[0] = 64'd0; rif.mw_lane[0] = 8'd0;
-    rif.mw_size[0] = 5'd0; rif.mw_mask[0] = 16'd0; rif.mw_data[0] = 128'd0; rif.mw_slot[0] = -8'sd1;
+    `GPUREF_RIF_MW_IDLE
     for (int i = 0; i < NWB; i++) begin
       kw_code[i] = {1'b0, kw_base} + 8'(i);
       rif.wb_en[i] = kw_valid && kw_we[i] && phase == 4;
@@ -255,10 +255,7 @@ module tb_rdna4 (input logic clk);
       for (int l = 0; l < 64; l++) rif.wb_val[i][l] = 64'd0;
       rif.wb_val[i][0] = 64'(kw_val[32*i +: 32]);
     end
-    rif.done = done && phase == 4;
-    rif.fault = fault && phase == 4;
-    rif.fault_wave = 16'd0;
-    rif.fault_pc = fault_pc;
+    `GPUREF_RIF_END(4, fault_pc)
   end
 
   // A fetch outside the window is what the model does too (its pc left the

@@ -10,6 +10,7 @@
 // 32 when an item sets Pe of an instance from 16 on (the model's reset does
 // for 32 instances, and a 16-instance task has no such instance), else 16
 // (rtl/usc/README.md, decision R3).
+`include "testbenches/common/gpuref_retire_tail.svh"
 module tb_usc (input logic clk);
   import gpuref_check_pkg::*;
   import gpuref_pkg::*;
@@ -157,21 +158,12 @@ module tb_usc (input logic clk);
     end
     rif.rw_en[67] = rt_link_en; rif.rw_file[67] = 16'(f_link); rif.rw_slot[67] = 8'(rt_link_slot);
     rif.rw_lanes[67] = 64'd1; rif.rw_val[67][0] = 64'(rt_link_val);
-    rif.mw_en[0] = 1'b0; rif.mw_space[0] = 16'd0; rif.mw_addr[0] = 64'd0; rif.mw_lane[0] = 8'd0;
-    rif.mw_size[0] = 5'd4; rif.mw_mask[0] = 16'd0; rif.mw_data[0] = 128'd0; rif.mw_slot[0] = -8'sd1;
-    rif.wb_en[0] = 1'b0; rif.wb_wave[0] = 16'd0; rif.wb_tag[0] = 64'd0; rif.wb_file[0] = 16'd0;
-    rif.wb_index[0] = 16'd0; rif.wb_bits[0] = 64'd0; rif.wb_lanes[0] = 64'd0;
-    for (int l = 0; l < LANES; l++) rif.wb_val[0][l] = 64'd0;
-    rif.done = done && phase == 4;
-    rif.fault = fault && phase == 4;
-    rif.fault_wave = 16'd0;
-    rif.fault_pc = 64'(fault_pc);
+    `GPUREF_RIF_MW_IDLE
+    `GPUREF_RIF_WB_IDLE(LANES)
+    `GPUREF_RIF_END(4, fault_pc)
   end
 
-  always @(posedge clk) begin
-    if (phase == 4 && fault && !mon_stop)
-      $display("usc bench: core fault at pc 0x%0h, reason %0d (rtl/usc/README.md, Ports)", fault_pc, fault_why);
-  end
+  `GPUREF_TB_FAULT_REPORT("usc", "rtl/usc/README.md, Ports")
 
   logic unused_dut;
   assign unused_dut = ^{running, fault_why};
