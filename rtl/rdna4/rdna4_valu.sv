@@ -212,11 +212,9 @@ module rdna4_valu #(
         10'd612: r = smin(smax(s0, s1), s2);                               // V_MAXMIN_I32
         10'd613: r = smax(smin(s0, s1), s2);                               // V_MINMAX_I32
         10'd797: r = ((32'd1 << s0[4:0]) - 32'd1) << s1[4:0];              // V_BFM_B32
-        10'd798: begin w = 66'({34'd0, s1}) + 66'({59'd0, rdna4_pkg::popcount64({32'd0, s0})}); sat_ok = 1'b1; end  // V_BCNT_U32_B32
-        10'd799: begin w = 66'({34'd0, s1}) + 66'({59'd0, rdna4_pkg::popcount64({32'd0, s0 & tm[31:0]})}); sat_ok = 1'b1; end  // V_MBCNT_LO
-        10'd800: begin                                                     // V_MBCNT_HI_U32_B32
-          w = 66'({34'd0, s1}) + 66'({59'd0, rdna4_pkg::popcount64({32'd0, s0 & tm[63:32]})}); sat_ok = 1'b1;
-        end
+        10'd798: r = s1 + 32'(rdna4_pkg::popcount64({32'd0, s0}));         // V_BCNT_U32_B32
+        10'd799: r = s1 + 32'(rdna4_pkg::popcount64({32'd0, s0 & tm[31:0]}));   // V_MBCNT_LO_U32_B32
+        10'd800: r = s1 + 32'(rdna4_pkg::popcount64({32'd0, s0 & tm[63:32]}));  // V_MBCNT_HI_U32_B32
         10'd803: r = {(s1 > 32'hffff) ? 16'hffff : s1[15:0], (s0 > 32'hffff) ? 16'hffff : s0[15:0]};  // V_CVT_PK_U16_U32
         10'd804: r = {($signed(s1) > 32'sh7fff) ? 16'h7fff : ($signed(s1) < -32'sh8000) ? 16'h8000 : s1[15:0],
                       ($signed(s0) > 32'sh7fff) ? 16'h7fff : ($signed(s0) < -32'sh8000) ? 16'h8000 : s0[15:0]};
