@@ -94,7 +94,8 @@ module rdna4_decode (
     v_opnd = (vmask[0] && !rdna4_pkg::vsrc_ok(vs0)) || (vmask[1] && !rdna4_pkg::vsrc_ok(vs1)) ||
              (vmask[2] && !rdna4_pkg::vsrc_ok(vs2)) || (vm_en && (vm[8] || !rdna4_pkg::vsrc_ok(vm))) ||
              (vr.vgpr0 && !vs0[8]) || (vr.scal0 && vs0[8]) || (vr.lanesel && (vs1[8] || vs1 == 9'd255)) ||
-             ((vr.kind == rdna4_pkg::VK_RLANE) && (v3 ? w0[7] : w0[24]));
+             // a scalar destination in VDST (READLANE, READFIRSTLANE, V_CMP _e64) is a code 0-127
+             ((vr.kind == rdna4_pkg::VK_RLANE || (v3 && vr.kind == rdna4_pkg::VK_CMP)) && (v3 ? w0[7] : w0[24]));
   end
 
   // Per-opcode properties.
