@@ -97,7 +97,8 @@ package rdna4_pkg;
     logic [2:0]  vneg;     // NEG / ABS of S0-S2 (bit 31; CNDMASK and MOV only)
     logic [2:0]  vabs;
     logic        vclamp;
-    logic        vs2hi;    // S2 is the high half (V_ALIGNBIT/ALIGNBYTE OPSEL[2]: a 16-bit S2, README V5)
+    logic        vs2_16;   // S2 is a 16-bit operand (V_ALIGNBIT/ALIGNBYTE, README V5): F16 inline constants
+    logic        vs2hi;    // S2 is its high half (OPSEL[2])
   } dec_t;
 
   // Kinds of VALU rows.
@@ -214,6 +215,20 @@ package rdna4_pkg;
       endcase
     if (!w64) v[63:32] = 32'd0;
     inline_const = v;
+  endfunction
+
+  // A 16-bit operand's float inline constant is the F16 pattern (rdna4
+  // L1682-1694), zero-extended; any other code keeps its value v.
+  function automatic logic [31:0] inline_f16(input logic [7:0] c, input logic [31:0] v);
+    logic [31:0] r;
+    r = v;
+    case (c)
+      8'd240: r = 32'h3800;  8'd241: r = 32'hb800;  8'd242: r = 32'h3c00;
+      8'd243: r = 32'hbc00;  8'd244: r = 32'h4000;  8'd245: r = 32'hc000;
+      8'd246: r = 32'h4400;  8'd247: r = 32'hc400;  8'd248: r = 32'h3118;
+      default: ;
+    endcase
+    inline_f16 = r;
   endfunction
 
   // Source code usable by an SALU operand of this width (rdna4 L2337-2373;
