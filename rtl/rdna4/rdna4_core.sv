@@ -235,7 +235,7 @@ module rdna4_core #(
   logic            is_v;                            // a VALU instruction in EX
   logic [31:0]     v_lit;
   logic [63:0]     vq0, vq1, vq2, vqm;
-  logic [31:0]     vk0, vk1, vk2;                   // scalar values of S0-S2
+  logic [31:0]     vk0, vk1, vk2, vk2s;             // scalar values of S0-S2 (vk2s: as a 32-bit operand)
   logic [63:0]     vmask_v, v_exec;
   logic [2047:0]   vr0, vr1, vr2, vrd, va, vb, vc;
   logic [LPC*32-1:0] pa, pb, pc_, pd_;
@@ -262,8 +262,10 @@ module rdna4_core #(
                                     v_lit, scc, shmem_b));
   assign vk1 = 32'(rdna4_pkg::src_value(x.vs1[7:0], 1'b0, 1'b0, x.vs1[0] ? vq1[63:32] : vq1[31:0], vq1[63:32],
                                     v_lit, scc, shmem_b));
-  assign vk2 = 32'(rdna4_pkg::src_value(x.vs2[7:0], 1'b0, 1'b0, x.vs2[0] ? vq2[63:32] : vq2[31:0], vq2[63:32],
-                                    v_lit, scc, shmem_b));
+  // a 16-bit S2 (V_ALIGNBIT/ALIGNBYTE) takes the F16 pattern of a float inline constant
+  assign vk2s = 32'(rdna4_pkg::src_value(x.vs2[7:0], 1'b0, 1'b0, x.vs2[0] ? vq2[63:32] : vq2[31:0], vq2[63:32],
+                                     v_lit, scc, shmem_b));
+  assign vk2 = x.vs2_16 ? rdna4_pkg::inline_f16(x.vs2[7:0], vk2s) : vk2s;
   // the mask source: wave64 an even register pair (an odd one is not executed), wave32 one register
   assign vmask_v = wave64 ? rdna4_pkg::src_value(x.vm[7:0], 1'b1, 1'b0, vqm[31:0], vqm[63:32], v_lit, scc, shmem_b)
                           : rdna4_pkg::src_value(x.vm[7:0], 1'b0, 1'b0, x.vm[0] ? vqm[63:32] : vqm[31:0],

@@ -44,7 +44,7 @@ module rdna4_decode (
   end
 
   // ---- VALU fields (rdna4 L6800-7700; VOP3 opcode numbering of model/rdna4/rdna4.def)
-  logic             v3, vsd3, v_lit, v_mod, v_opnd;
+  logic             v3, vsd3, v_lit, v_mod, v_opnd, vs2_16;
   logic [9:0]       vop;
   logic [8:0]       vs0, vs1, vs2, vm;
   logic [7:0]       vd;
@@ -85,8 +85,9 @@ module rdna4_decode (
     // forms the vector unit does not execute (yet): DPP (SRC0 233/234/250), OPSEL,
     // OMOD, CLAMP where the row has none here, ABS/NEG outside MODANY rows or on
     // a source the row does not have, VOP3 V_CMPX with VDST other than EXEC_LO
+    vs2_16 = vop == 10'd534 || vop == 10'd535;              // V_ALIGNBIT/ALIGNBYTE: S2 is B16
     v_mod = (vs0 == 9'd233 || vs0 == 9'd234 || vs0 == 9'd250) ||
-            (vopsel != 4'd0 && !((vop == 10'd534 || vop == 10'd535) && !vopsel[3])) ||   // ALIGNBIT/BYTE: S2 half
+            (vopsel != 4'd0 && !(vs2_16 && !vopsel[3])) ||  // ALIGNBIT/BYTE: OPSEL[2] S2's half
             vomod != 2'd0 || (vcm && !vr.clamp) ||
             ((vneg | vabs) != 3'd0 && !vr.modany) || ((vneg | vabs) & ~vmask) != 3'd0 ||
             (v3 && vr.kind == rdna4_pkg::VK_CMPX && w0[7:0] != 8'd126);
@@ -94,7 +95,8 @@ module rdna4_decode (
     v_opnd = (vmask[0] && !rdna4_pkg::vsrc_ok(vs0)) || (vmask[1] && !rdna4_pkg::vsrc_ok(vs1)) ||
              (vmask[2] && !rdna4_pkg::vsrc_ok(vs2)) || (vm_en && (vm[8] || !rdna4_pkg::vsrc_ok(vm))) ||
              (vr.vgpr0 && !vs0[8]) || (vr.scal0 && vs0[8]) || (vr.lanesel && (vs1[8] || vs1 == 9'd255)) ||
-             ((vr.kind == rdna4_pkg::VK_RLANE) && (v3 ? w0[7] : w0[24]));
+             // a scalar destination in VDST (READLANE, READFIRSTLANE, V_CMP _e64) is a code 0-127
+             ((vr.kind == rdna4_pkg::VK_RLANE || (v3 && vr.kind == rdna4_pkg::VK_CMP)) && (v3 ? w0[7] : w0[24]));
   end
 
   // Per-opcode properties.
@@ -282,6 +284,7 @@ module rdna4_decode (
       d.vneg   = vneg;
       d.vabs   = vabs;
       d.vclamp = vcm;
+      d.vs2_16 = vs2_16;
       d.vs2hi  = vopsel[2];
     end
   end

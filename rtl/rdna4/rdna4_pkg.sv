@@ -97,7 +97,8 @@ package rdna4_pkg;
     logic [2:0]  vneg;     // NEG / ABS of S0-S2 (bit 31; CNDMASK and MOV only)
     logic [2:0]  vabs;
     logic        vclamp;
-    logic        vs2hi;    // S2 is the high half (V_ALIGNBIT/ALIGNBYTE OPSEL[2]: a 16-bit S2, README V5)
+    logic        vs2_16;   // S2 is a 16-bit operand (V_ALIGNBIT/ALIGNBYTE, README V5): F16 inline constants
+    logic        vs2hi;    // S2 is its high half (OPSEL[2])
   } dec_t;
 
   // Kinds of VALU rows.
@@ -135,9 +136,9 @@ package rdna4_pkg;
       10'd193, 10'd194, 10'd195, 10'd196, 10'd197, 10'd198, 10'd201, 10'd202, 10'd203, 10'd204, 10'd205, 10'd206:
         r[10:8] = VK_CMPX;
       10'd257: begin r[4] = 1'b1; r[3] = 1'b1; end
-      10'd265, 10'd267, 10'd293, 10'd294, 10'd295, 10'd798, 10'd799, 10'd800, 10'd805, 10'd806: r[5] = 1'b1;
+      10'd265, 10'd267, 10'd293, 10'd294, 10'd295, 10'd805, 10'd806: r[5] = 1'b1;
       10'd266, 10'd268, 10'd273, 10'd274, 10'd275, 10'd276, 10'd280, 10'd281, 10'd282, 10'd283, 10'd284,
-      10'd285, 10'd286, 10'd797, 10'd803, 10'd804, 10'd812, 10'd813, 10'd814: ;
+      10'd285, 10'd286, 10'd797, 10'd798, 10'd799, 10'd800, 10'd803, 10'd804, 10'd812, 10'd813, 10'd814: ;
       10'd288, 10'd289, 10'd290: begin r[10:8] = VK_CARRY; r[5] = 1'b1; r[3] = 1'b1; end
       10'd768, 10'd769, 10'd770: begin r[10:8] = VK_CARRY; r[5] = 1'b1; end
       10'd384, 10'd411: begin r[10:8] = VK_NOP; r[7:6] = 2'd0; end
@@ -214,6 +215,20 @@ package rdna4_pkg;
       endcase
     if (!w64) v[63:32] = 32'd0;
     inline_const = v;
+  endfunction
+
+  // A 16-bit operand's float inline constant is the F16 pattern (rdna4
+  // L1682-1694), zero-extended; any other code keeps its value v.
+  function automatic logic [31:0] inline_f16(input logic [7:0] c, input logic [31:0] v);
+    logic [31:0] r;
+    r = v;
+    case (c)
+      8'd240: r = 32'h3800;  8'd241: r = 32'hb800;  8'd242: r = 32'h3c00;
+      8'd243: r = 32'hbc00;  8'd244: r = 32'h4000;  8'd245: r = 32'hc000;
+      8'd246: r = 32'h4400;  8'd247: r = 32'hc400;  8'd248: r = 32'h3118;
+      default: ;
+    endcase
+    inline_f16 = r;
   endfunction
 
   // Source code usable by an SALU operand of this width (rdna4 L2337-2373;

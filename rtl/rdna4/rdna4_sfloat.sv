@@ -46,21 +46,9 @@ module rdna4_sfloat (
   assign f16_1 = (sop2 && ((op >= 8'd73 && op <= 8'd78) || op == 8'd81 || op == 8'd82)) ||
                  (sopc && op >= 8'd81);
 
-  function automatic logic [31:0] kf16(input logic [7:0] c, input logic [31:0] v);
-    logic [31:0] r;
-    r = v;
-    case (c)
-      8'd240: r = 32'h3800;  8'd241: r = 32'hb800;  8'd242: r = 32'h3c00;
-      8'd243: r = 32'hbc00;  8'd244: r = 32'h4000;  8'd245: r = 32'hc000;
-      8'd246: r = 32'h4400;  8'd247: r = 32'hc400;  8'd248: r = 32'h3118;
-      default: ;
-    endcase
-    kf16 = r;
-  endfunction
-
   logic [31:0] a, b;
-  assign a = f16_0 ? kf16(c0, a_in) : a_in;
-  assign b = f16_1 ? kf16(c1, b_in) : b_in;
+  assign a = f16_0 ? rdna4_pkg::inline_f16(c0, a_in) : a_in;
+  assign b = f16_1 ? rdna4_pkg::inline_f16(c1, b_in) : b_in;
 
   // ------------------------------------------------------------ policy
   function automatic logic [2:0] rmode(input logic [1:0] m);

@@ -43,12 +43,6 @@ module rdna4_valu #(
     sat = r;
   endfunction
 
-  function automatic logic [31:0] bfrev(input logic [31:0] x);
-    logic [31:0] r;
-    for (int i = 0; i < 32; i++) r[i] = x[31 - i];
-    bfrev = r;
-  endfunction
-
   function automatic logic [7:0] absd8(input logic [7:0] x, input logic [7:0] y);
     absd8 = (x > y) ? x - y : y - x;
   endfunction
@@ -89,26 +83,6 @@ module rdna4_valu #(
     umax = (x > y) ? x : y;
   endfunction
 
-  // Leading zeros / trailing zeros / leading sign bits; -1 when none.
-  function automatic logic [31:0] clz32(input logic [31:0] x);
-    logic [31:0] r;
-    r = 32'hffffffff;
-    for (int i = 0; i < 32; i++) if (x[i]) r = 32'(31 - i);
-    clz32 = r;
-  endfunction
-  function automatic logic [31:0] ctz32(input logic [31:0] x);
-    logic [31:0] r;
-    r = 32'hffffffff;
-    for (int i = 31; i >= 0; i--) if (x[i]) r = 32'(i);
-    ctz32 = r;
-  endfunction
-  function automatic logic [5:0] pop32(input logic [31:0] x);
-    logic [5:0] n;
-    n = 6'd0;
-    for (int i = 0; i < 32; i++) n = n + {5'd0, x[i]};
-    pop32 = n;
-  endfunction
-
   for (genvar g = 0; g < LPC; g++) begin : g_lane
     logic [31:0] s0, s1, s2, r;
     logic signed [65:0] w;
@@ -119,9 +93,11 @@ module rdna4_valu #(
     logic lt, eq;
     logic signed [31:0] mn, mx, md;
     logic [31:0] umn, umx, umd;
+    logic [31:0] br;                              // V_BFREV_B32: the low half of the bit reverse of {S0, 32'0}
     assign s0 = a[32*g +: 32];
     assign s1 = b[32*g +: 32];
     assign s2 = c[32*g +: 32];
+    assign br = 32'(rdna4_pkg::brev64({s0, 32'd0}));
     always_comb begin
       w = 66'sd0; sgn = 1'b0; sat_ok = 1'b0; r = 32'd0; cbit = 1'b0;
       x = 32'd0; y = 32'd0; f = 32'd0; lt = 1'b0; eq = 1'b0;
@@ -187,10 +163,10 @@ module rdna4_valu #(
         // ---- VOP1 rows (384 + op)
         10'd385: r = s0;                                                   // V_MOV_B32
         10'd439: r = ~s0;                                                  // V_NOT_B32
-        10'd440: r = bfrev(s0);                                            // V_BFREV_B32
-        10'd441: r = clz32(s0);                                            // V_CLZ_I32_U32
-        10'd442: r = ctz32(s0);                                            // V_CTZ_I32_B32
-        10'd443: r = clz32(s0 ^ {32{s0[31]}});                             // V_CLS_I32 (L13590)
+        10'd440: r = br;                                                   // V_BFREV_B32
+        10'd441: r = rdna4_pkg::clz({32'd0, s0}, 1'b0);                    // V_CLZ_I32_U32
+        10'd442: r = rdna4_pkg::ctz({32'd0, s0}, 1'b0);                    // V_CTZ_I32_B32
+        10'd443: r = rdna4_pkg::cls({32'd0, s0}, 1'b0);                    // V_CLS_I32 (L13590)
         // ---- VOP3-only rows
         10'd522: begin                                                     // V_MAD_I32_I24
           w = 66'($signed(s0[23:0]) * $signed(s1[23:0])) + 66'($signed(s2)); sgn = 1'b1; sat_ok = 1'b1;
@@ -236,11 +212,9 @@ module rdna4_valu #(
         10'd612: r = smin(smax(s0, s1), s2);                               // V_MAXMIN_I32
         10'd613: r = smax(smin(s0, s1), s2);                               // V_MINMAX_I32
         10'd797: r = ((32'd1 << s0[4:0]) - 32'd1) << s1[4:0];              // V_BFM_B32
-        10'd798: begin w = 66'({34'd0, s1}) + 66'({60'd0, pop32(s0)}); sat_ok = 1'b1; end  // V_BCNT_U32_B32
-        10'd799: begin w = 66'({34'd0, s1}) + 66'({60'd0, pop32(s0 & tm[31:0])}); sat_ok = 1'b1; end  // V_MBCNT_LO
-        10'd800: begin                                                     // V_MBCNT_HI_U32_B32
-          w = 66'({34'd0, s1}) + 66'({60'd0, pop32(s0 & tm[63:32])}); sat_ok = 1'b1;
-        end
+        10'd798: r = s1 + 32'(rdna4_pkg::popcount64({32'd0, s0}));         // V_BCNT_U32_B32
+        10'd799: r = s1 + 32'(rdna4_pkg::popcount64({32'd0, s0 & tm[31:0]}));   // V_MBCNT_LO_U32_B32
+        10'd800: r = s1 + 32'(rdna4_pkg::popcount64({32'd0, s0 & tm[63:32]}));  // V_MBCNT_HI_U32_B32
         10'd803: r = {(s1 > 32'hffff) ? 16'hffff : s1[15:0], (s0 > 32'hffff) ? 16'hffff : s0[15:0]};  // V_CVT_PK_U16_U32
         10'd804: r = {($signed(s1) > 32'sh7fff) ? 16'h7fff : ($signed(s1) < -32'sh8000) ? 16'h8000 : s1[15:0],
                       ($signed(s0) > 32'sh7fff) ? 16'h7fff : ($signed(s0) < -32'sh8000) ? 16'h8000 : s0[15:0]};
