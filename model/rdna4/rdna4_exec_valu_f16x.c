@@ -8,7 +8,6 @@
  * Every lane function gets the sources after ABS/NEG (F16: the halves OPSEL / VGPR
  * bit 7 name, zero-extended) and the policy following MODE; the driver applies OMOD
  * and CLAMP, records the exceptions and writes the result. */
-#include <math.h>
 #include <string.h>
 
 #include "fp.h"
@@ -170,12 +169,12 @@ static uint32_t to_norm(fp_fmt f, uint64_t x, unsigned sgn, const fp_policy *pol
     memcpy(&v, &d, sizeof v);
     double lo = sgn ? -1.0 : 0.0;
     v = v < lo ? lo : v > 1.0 ? 1.0 : v;
-    double y = v * (sgn ? 32767.0 : 65535.0), t = floor(y), h = y - t;
-    if (h > 0.5 || (h == 0.5 && fmod(t, 2.0) != 0.0))
-        t += 1.0;
-    if (t != y)
-        *e |= FP_EXC_INEXACT;
-    return sgn ? (uint32_t)(int32_t)t & 0xffffu : (uint32_t)t & 0xffffu;
+    v *= sgn ? 32767.0 : 65535.0;               /* exact: at most 24 + 16 bits */
+    uint64_t y, t = 0;
+    memcpy(&y, &v, sizeof y);
+    /* in range of I32 whatever the input: ties to even, INEXACT when y is no integer */
+    (void)fp_to_int(FP_I32, FP_F64, y, pol, FP_F_RND(FP_RNE), &t, e);
+    return (uint32_t)t & 0xffffu;
 }
 
 /* v_cvt_i16_f32 / v_cvt_u16_f32 / f32_to_u8 (L21974-21995, L20667; V53): as the 32-bit

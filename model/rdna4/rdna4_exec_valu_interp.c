@@ -20,6 +20,12 @@
 #include "rdna4.h"
 #include "rdna4_exec.h"
 
+/* *x = the F16 in half `hi` of *x as F32 (exact) */
+static int f16_half(uint64_t *x, unsigned hi, const fp_policy *pol, unsigned *e)
+{
+    return fp_convert(FP_F32, FP_F16, *x >> (hi * 16u) & 0xffffu, pol, 0, x, e);
+}
+
 static int interp(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int p2, int f16, int rtz)
 {
     size_t idx = (size_t)(p - s->pre);
@@ -41,29 +47,21 @@ static int interp(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int p2,
             continue;
         unsigned q = l & ~3u, e = 0;
         uint64_t a = r0[q + (p2 ? 2u : 1u)], b = r1[l], c = p2 ? r2[l] : r2[q], t = 0;
-        if (f16) {              /* the F16 halves OPSEL names, converted exactly to F32 */
-            a = a >> ((opsel & 1u) * 16u) & 0xffffu;
-            if (neg & 1u)
-                a ^= 0x8000u;
-            if ((st = fp_convert(FP_F32, FP_F16, a, pol, 0, &a, &e)))
+        /* the F16 halves OPSEL names (P20; P10 and P0 of the P10 rows), converted exactly
+         * to F32; NEG then flips the F32 sign, as it would the F16 one */
+        if (f16) {
+            st = f16_half(&a, opsel & 1u, pol, &e);
+            if (!st && !p2)
+                st = f16_half(&c, opsel >> 2 & 1u, pol, &e);
+            if (st)
                 return rdna4_fp_fail(s, p, st);
-            if (!p2) {
-                c = c >> ((opsel >> 2 & 1u) * 16u) & 0xffffu;
-                if (neg & 4u)
-                    c ^= 0x8000u;
-                if ((st = fp_convert(FP_F32, FP_F16, c, pol, 0, &c, &e)))
-                    return rdna4_fp_fail(s, p, st);
-            } else if (neg & 4u)
-                c ^= 0x80000000u;
-        } else {
-            a ^= (neg & 1u) ? 0x80000000u : 0;
-            c ^= (neg & 4u) ? 0x80000000u : 0;
         }
+        a ^= (neg & 1u) ? 0x80000000u : 0;
         b ^= (neg & 2u) ? 0x80000000u : 0;
+        c ^= (neg & 4u) ? 0x80000000u : 0;
         /* the F16 result: the F32 FMA rounded, then to F16 (the pseudocode's 16'F(fma)),
          * CLAMP on the final value */
-        if ((st = fp_fma(FP_F32, a, b, c, pol, (fl & ~(unsigned)FP_F_CLAMP) | (f16 && p2 ? 0 : fl & FP_F_CLAMP),
-                         &t, &e)))
+        if ((st = fp_fma(FP_F32, a, b, c, pol, f16 && p2 ? fl & ~(unsigned)FP_F_CLAMP : fl, &t, &e)))
             return rdna4_fp_fail(s, p, st);
         if (f16 && p2 && (st = fp_convert(FP_F16, FP_F32, t, pol, fl, &t, &e)))
             return rdna4_fp_fail(s, p, st);

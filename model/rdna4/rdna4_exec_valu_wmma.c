@@ -179,16 +179,17 @@ static uint64_t f32_sig(uint32_t x, unsigned *e)
     return ef ? (x & 0x7fffffu) | 0x800000u : x & 0x7fffffu;
 }
 
-/* Round sign * a (a >= 0, units 2^-298) to nearest even in a format of p significand
- * bits, exponents emin..emax, bias: the bits of the result. */
-static uint32_t xround(const xacc *a, unsigned sign, unsigned p, int emin, int emax, int bias,
-                       unsigned mbits)
+/* Round sign * a (a >= 0, units 2^-298) to nearest even in the IEEE-style format of
+ * ebits exponent and mbits fraction bits (F32, F16, BF16): the bits of the result. */
+static uint32_t xround(const xacc *a, unsigned sign, unsigned ebits, unsigned mbits)
 {
+    unsigned p = mbits + 1u;
+    int bias = (1 << (ebits - 1u)) - 1, emin = 1 - bias, emax = bias;
     int top = -1;
     for (int j = XL - 1; j >= 0 && top < 0; j--)
         if (a->w[j])
             top = j * 64 + 63 - __builtin_clzll(a->w[j]);
-    uint32_t sgn = sign << (mbits + (unsigned)(p == 8 || p == 24 ? 8 : 5));
+    uint32_t sgn = sign << (mbits + ebits);
     if (top < 0)
         return sgn;
     int E = top - 298;                                  /* value in [2^E, 2^(E+1)) */
@@ -196,7 +197,7 @@ static uint32_t xround(const xacc *a, unsigned sign, unsigned p, int emin, int e
     int sh = ulp + 298;                                 /* its bit in a */
     uint64_t q = 0;
     unsigned half = 0, sticky = 0;
-    for (int b = top; b >= 0 && b >= sh - 1 - 0; b--) {
+    for (int b = top; b >= 0 && b >= sh - 1; b--) {
         unsigned bit = (unsigned)(a->w[b / 64] >> (b % 64) & 1u);
         if (b >= sh)
             q = q << 1 | bit;
@@ -213,7 +214,6 @@ static uint32_t xround(const xacc *a, unsigned sign, unsigned p, int emin, int e
         q >>= 1;
         ue++;
     }
-    unsigned ebits = p == 8 || p == 24 ? 8u : 5u;
     if (q < (1ull << (p - 1)))                          /* denormal (or zero) */
         return sgn | (uint32_t)q;
     int ef = ue + (int)(p - 1) + bias;
@@ -223,9 +223,10 @@ static uint32_t xround(const xacc *a, unsigned sign, unsigned p, int emin, int e
 }
 
 /* One element with wmma_acc = 1: c, the products a[k] * b[k] (F32 bits, skip[k]:
- * a structural zero), out: d in format cd. */
-static uint32_t fused_dot(uint32_t c, const uint32_t *a, const uint32_t *b, const uint8_t *skip,
-                          unsigned n, unsigned cd)
+ * a structural zero), out: d in format cd (a NaN or an infinity narrowed by fp_convert,
+ * as the per-step reading narrows its F32 sum). */
+static int fused_dot(uint32_t c, const uint32_t *a, const uint32_t *b, const uint8_t *skip,
+                     unsigned n, unsigned cd, const fp_policy *pol, uint32_t *out)
 {
     /* NaN: the first NaN of C, then A[k], B[k] in K order, quieted; inf * 0 and
      * inf - inf: the default NaN */
@@ -250,16 +251,14 @@ static uint32_t fused_dot(uint32_t c, const uint32_t *a, const uint32_t *b, cons
             else
                 *(sg ? &ninf : &pinf) = 1;
         }
-        if (!((x & 0x7fffffffu) && (y & 0x7fffffffu)) && !sg)
-            allneg0 = 0;
-        else if ((x & 0x7fffffffu) && (y & 0x7fffffffu))
-            allneg0 = 0;
+        if (((x & 0x7fffffffu) && (y & 0x7fffffffu)) || !sg)
+            allneg0 = 0;                        /* a nonzero or a +0 product */
     }
     uint32_t r;
     if (nan)
         r = nan;
     else if (invalid || (pinf && ninf))
-        r = 0xffc00000u;
+        r = (uint32_t)pol->default_nan[FP_F32];
     else if (pinf || ninf)
         r = pinf ? 0x7f800000u : 0xff800000u;
     else {
@@ -289,18 +288,44 @@ static uint32_t fused_dot(uint32_t c, const uint32_t *a, const uint32_t *b, cons
             zero &= acc.w[j] == 0;
         if (zero)
             neg = allneg0;                              /* exact zero: -0 only from -0 terms */
-        if (cd == WC_F16)
-            return xround(&acc, neg, 11, -14, 15, 15, 10);
-        if (cd == WC_BF16)
-            return xround(&acc, neg, 8, -126, 127, 127, 7);
-        return xround(&acc, neg, 24, -126, 127, 127, 23);
+        *out = cd == WC_F16 ? xround(&acc, neg, 5, 10) : cd == WC_BF16 ? xround(&acc, neg, 8, 7)
+                                                              : xround(&acc, neg, 8, 23);
+        return GPUREF_OK;
     }
+    *out = r;
     if (cd == WC_F32)
-        return r;
-    /* a NaN or an infinity to F16/BF16: the sign, the quiet bit and the high payload */
-    if ((r & 0x7fffffffu) == 0x7f800000u)
-        return (r >> 16 & 0x8000u) | (cd == WC_F16 ? 0x7c00u : 0x7f80u);
-    return cd == WC_F16 ? (r >> 16 & 0x8000u) | 0x7e00u | (r >> 13 & 0x1ffu) : (r >> 16) | 0x40u;
+        return GPUREF_OK;
+    uint64_t h = 0;
+    unsigned exc = 0;
+    int st = fp_convert(cd == WC_F16 ? FP_F16 : FP_BF16, FP_F32, r, pol, FP_F_RND(FP_RNE), &h, &exc);
+    *out = (uint32_t)h;
+    return st;
+}
+
+/* One element with wmma_acc = 0 (V51's default): t = c; t = fma(a[k], b[k], t) in K
+ * order, one F32 RNE rounding per step (a NaN already in t stays), a structural zero
+ * skipped; a 16-bit cd rounds the final t once more. */
+static int stepped_dot(uint32_t c, const uint32_t *a, const uint32_t *b, const uint8_t *skip,
+                       unsigned n, unsigned cd, const fp_policy *pol, uint32_t *out)
+{
+    uint64_t t = c, r = 0;
+    unsigned exc = 0;
+    for (unsigned k = 0; k < n; k++) {
+        if (skip[k])
+            continue;       /* a structural zero of the sparse A: no product */
+        int st = fp_fma(FP_F32, a[k], b[k], t, pol, FP_F_RND(FP_RNE), &r, &exc);
+        if (st)
+            return st;
+        t = fp_is_nan(FP_F32, t) ? (t | 0x400000u) : r;
+    }
+    if (cd == WC_F16 || cd == WC_BF16) {
+        int st = fp_convert(cd == WC_F16 ? FP_F16 : FP_BF16, FP_F32, t, pol, FP_F_RND(FP_RNE), &r, &exc);
+        if (st)
+            return st;
+        t = r;
+    }
+    *out = (uint32_t)t;
+    return GPUREF_OK;
 }
 
 static int wmma(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, wmma_desc d)
@@ -329,8 +354,8 @@ static int wmma(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, wmma_desc
         return rdna4_valu_not_yet(s, p, "with NEG on an FP8/BF8 matrix");
 
     /* A (expanded for SWMMAC) and B, as F32 bits or integers */
-    uint32_t fa[16][64], fb[64][16];
-    int32_t ia[16][64], ib[64][16];
+    uint32_t fa[16][64], fb[16][64];           /* fa[m][k], fb[n][k] */
+    int32_t ia[16][64], ib[16][64];
     uint8_t za[16][64];                         /* A element is a structural zero (SWMMAC) */
     memset(za, 0, sizeof za);
     unsigned sa = v->neg & 1u, sb = v->neg >> 1 & 1u;
@@ -381,8 +406,8 @@ static int wmma(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, wmma_desc
             uint32_t e = field(opnd(s, v, 1, o.vgpr, o.lane), o.bit, dsz);
             if (fl && d.kb <= WK_BF16 && ((o.bit ? v->neg_hi : v->neg) >> 1 & 1u))
                 e ^= 0x8000u;
-            fb[k][n] = fl ? elem_f32(d.kb, e, pol) : 0;
-            ib[k][n] = fl ? 0 : elem_int(d.kb, e, sb);
+            fb[n][k] = fl ? elem_f32(d.kb, e, pol) : 0;
+            ib[n][k] = fl ? 0 : elem_int(d.kb, e, sb);
         }
 
     /* C: SRC2 (WMMA) or VDST (SWMMAC); D written after every read */
@@ -405,11 +430,10 @@ static int wmma(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, wmma_desc
             if (d.cd == WC_I32) {
                 int64_t t = (int32_t)c;
                 for (unsigned k = 0; k < d.k; k++)
-                    t += (int64_t)ia[m][k] * ib[k][n];
+                    t += (int64_t)ia[m][k] * ib[n][k];
                 res = (uint32_t)t;
             } else {
-                unsigned exc = 0;
-                uint64_t t = c, r;
+                uint64_t t = c;
                 uint32_t sign = b16 ? 0x8000u : 0x80000000u;
                 if (v->neg_hi >> 2 & 1u)
                     t &= ~(uint64_t)sign;
@@ -417,31 +441,11 @@ static int wmma(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, wmma_desc
                     t ^= sign;
                 if (b16)
                     t = elem_f32(d.cd == WC_F16 ? WK_F16 : WK_BF16, (uint32_t)t, pol);
-                if (s->wmma_acc) {
-                    uint32_t bk[64];
-                    for (unsigned k = 0; k < d.k; k++)
-                        bk[k] = fb[k][n];
-                    res = fused_dot((uint32_t)t, fa[m], bk, za[m], d.k, d.cd);
-                    goto put;
-                }
-                for (unsigned k = 0; k < d.k; k++) {
-                    if (za[m][k])
-                        continue;       /* a structural zero of the sparse A: no product */
-                    int st = fp_fma(FP_F32, fa[m][k], fb[k][n], t, pol, FP_F_RND(FP_RNE), &r, &exc);
-                    if (st)
-                        return rdna4_fp_fail(s, p, st);
-                    t = fp_is_nan(FP_F32, t) ? (t | 0x400000u) : r;
-                }
-                if (b16) {
-                    int st = fp_convert(d.cd == WC_F16 ? FP_F16 : FP_BF16, FP_F32, t, pol,
-                                        FP_F_RND(FP_RNE), &r, &exc);
-                    if (st)
-                        return rdna4_fp_fail(s, p, st);
-                    t = r;
-                }
-                res = (uint32_t)t;
+                int st = (s->wmma_acc ? fused_dot : stepped_dot)((uint32_t)t, fa[m], fb[n], za[m], d.k,
+                                                                 d.cd, pol, &res);
+                if (st)
+                    return rdna4_fp_fail(s, p, st);
             }
-        put:
             if (b16)
                 out[o.vgpr][o.lane] = (out[o.vgpr][o.lane] & ~(0xffffu << o.bit)) |
                                       (res & 0xffffu) << o.bit;
