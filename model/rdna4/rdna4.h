@@ -476,6 +476,9 @@ int rdna4_sources(void *vst, gpuref_retire *out);
 /* rdna4_exec_buffer.c: a data format's coverage class (0-6 numeric format, 7 packed,
  * 8 not converted) */
 unsigned rdna4_buf_fmt_class(unsigned f);
+/* SGPR `code` as the buffer instructions read their V# and SOFFSET: NULL reads 0, an
+ * SGPR beyond the wave's count reads s0, ttmps and the rest their register */
+uint32_t rdna4_buf_sreg(const rdna4_state *s, unsigned code);
 
 /* rdna4_mem.c */
 int  rdna4_mem_init(rdna4_mem *m);
