@@ -441,14 +441,15 @@ int gpuref_step_wave(gpuref_model *m, unsigned wave, gpuref_retire *rr)
 /* The next unfinished wave in turn (m->next) that does not wait, stepped; its
  * number in *wave.  A wave that waits (GPUREF_ERR_BLOCKED: a barrier) is passed
  * over; when every unfinished wave waits, a deadlock: GPUREF_ERR_BLOCKED with one
- * line naming each wave and the ISA's word for where it waits (its pc). */
+ * line naming each wave and the ISA's word for where it waits (its pc); the waves
+ * that do not fit in the line are counted at its end ("; ... (64 waves wait)"). */
 static int step_next(gpuref_model *m, gpuref_retire *rr, unsigned *wave)
 {
     unsigned w = m->next;
     char dead[GPUREF_ERRLEN];
     size_t o = (size_t)snprintf(dead, sizeof dead, "deadlock: every wave waits:");
     int st = GPUREF_ERR_DONE;
-    unsigned nblocked = 0;
+    unsigned nblocked = 0, nshown = 0;
     for (unsigned k = 0; k < m->nwaves; k++, w = (w + 1) % m->nwaves) {
         if (m->isa->finished(m->wst[w]))
             continue;
@@ -458,14 +459,21 @@ static int step_next(gpuref_model *m, gpuref_retire *rr, unsigned *wave)
             m->next = (w + 1) % m->nwaves;
             break;
         }
-        if (o < sizeof dead)
-            o += (size_t)snprintf(dead + o, sizeof dead - o, "%s wave %u %s",
-                                  nblocked ? ";" : "", w, m->err);
+        char one[GPUREF_ERRLEN];
+        size_t len = (size_t)snprintf(one, sizeof one, "%s wave %u %s", nblocked ? ";" : "",
+                                      w, m->err);
+        if (nshown == nblocked && o + len + sizeof "; ... (64 waves wait)" <= sizeof dead) {
+            memcpy(dead + o, one, len + 1);
+            o += len;
+            nshown++;
+        }
         nblocked++;
     }
     if (st == GPUREF_ERR_DONE)      /* every wave finished: as step_one reports it */
         return step_one(m, *wave = m->next, rr);
     if (st == GPUREF_ERR_BLOCKED) {
+        if (nshown < nblocked)      /* the waves that did not fit: counted, not cut */
+            snprintf(dead + o, sizeof dead - o, "; ... (%u waves wait)", nblocked);
         snprintf(m->err, sizeof m->err, "%s", dead);
         return st;
     }

@@ -214,6 +214,14 @@ int rdna4_isa_disasm(const uint32_t *w, size_t avail, uint64_t pc, char *buf, si
                   unsigned *nwords, char *err);
 int rdna4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *n,
                     gpuref_diag *d);
+/* The same with a mnemonic table made once (rdna4_names_new: every row sorted by
+ * name, which rdna4_isa_assemble makes anew per call) for a caller that assembles
+ * many texts, as the generator does. */
+typedef struct rdna4_names rdna4_names;
+rdna4_names *rdna4_names_new(void);
+void rdna4_names_free(rdna4_names *tab);
+int rdna4_assemble_with(const rdna4_names *tab, const char *text, uint64_t base,
+                        uint32_t **words, size_t *n, gpuref_diag *d);
 /* Disassemble a decoded instruction. */
 int rdna4_format(const rdna4_insn *in, uint64_t pc, char *buf, size_t len, char *err);
 
@@ -468,6 +476,9 @@ int rdna4_sources(void *vst, gpuref_retire *out);
 /* rdna4_exec_buffer.c: a data format's coverage class (0-6 numeric format, 7 packed,
  * 8 not converted) */
 unsigned rdna4_buf_fmt_class(unsigned f);
+/* SGPR `code` as the buffer instructions read their V# and SOFFSET: NULL reads 0, an
+ * SGPR beyond the wave's count reads s0, ttmps and the rest their register */
+uint32_t rdna4_buf_sreg(const rdna4_state *s, unsigned code);
 
 /* rdna4_mem.c */
 int  rdna4_mem_init(rdna4_mem *m);

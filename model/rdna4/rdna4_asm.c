@@ -2309,25 +2309,49 @@ typedef struct pline {
     unsigned label_col;
 } pline;
 
+/* The mnemonic table: every row, sorted by name (rdna4.h). */
+struct rdna4_names {
+    nament e[RDNA4_NROWS];
+};
+
+rdna4_names *rdna4_names_new(void)
+{
+    rdna4_names *tab = malloc(sizeof *tab);
+    if (!tab)
+        return NULL;
+    for (unsigned i = 0; i < RDNA4_NROWS; i++) {
+        tab->e[i].name = rdna4_rows[i].name;
+        tab->e[i].row = i;
+    }
+    qsort(tab->e, RDNA4_NROWS, sizeof tab->e[0], nament_cmp);
+    return tab;
+}
+
+void rdna4_names_free(rdna4_names *tab) { free(tab); }
+
 int rdna4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t *nwords,
                     gpuref_diag *d)
 {
-    nament *tab = malloc(sizeof *tab * RDNA4_NROWS);
-    size_t ntab = 0, cap = 64, np = 0;
+    rdna4_names *tab = rdna4_names_new();
+    int st = tab ? rdna4_assemble_with(tab, text, base, words, nwords, d)
+                 : gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
+    rdna4_names_free(tab);
+    return st;
+}
+
+int rdna4_assemble_with(const rdna4_names *names, const char *text, uint64_t base,
+                        uint32_t **words, size_t *nwords, gpuref_diag *d)
+{
+    const nament *tab = names->e;
+    size_t ntab = RDNA4_NROWS, cap = 64, np = 0;
     pline *pl = malloc(sizeof *pl * cap);
     gpuref_labels labs = { 0 };                /* label name -> address */
     uint32_t *out = NULL;
     int st = 0;
-    if (!tab || !pl) {
+    if (!pl) {
         st = gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
         goto done;
     }
-    for (unsigned i = 0; i < RDNA4_NROWS; i++) {
-        tab[ntab].name = rdna4_rows[i].name;
-        tab[ntab].row = i;
-        ntab++;
-    }
-    qsort(tab, ntab, sizeof *tab, nament_cmp);
     if (base & 3) {
         st = gpuref_diagf(d, GPUREF_ERR_ARG, 0, 0, "base address must be 4-byte aligned");
         goto done;
@@ -2447,7 +2471,6 @@ int rdna4_isa_assemble(const char *text, uint64_t base, uint32_t **words, size_t
     st = GPUREF_OK;
 done:
     free(out);
-    free(tab);
     free(pl);
     gpuref_labels_free(&labs);
     return st;

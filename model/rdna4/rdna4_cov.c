@@ -552,8 +552,7 @@ static __attribute__((noinline)) void sample_mem(const rdna4_state *s, const gpu
     if (R->mrtn)
         counts[op + R->mrtn + (f[RDNA4_FLD_TH] & 1u)]++;
     if (in.fmt == RDNA4_FMT_VBUFFER) {
-        unsigned rs = f[RDNA4_FLD_RSRC];
-        uint32_t w3 = rs + 3 < 106 ? s->a.sreg[rs + 3] : s->a.sreg[0];
+        uint32_t w3 = rdna4_buf_sreg(s, f[RDNA4_FLD_RSRC] + 3);   /* as the model reads it */
         if (R->moob)
             counts[op + R->moob + ((w3 >> 28) & 3u)]++;
         if (R->mfmt) {

@@ -286,7 +286,8 @@ typedef struct buf_access {
     uint32_t index[64], offset[64];      /* per lane: index and offset (without SOFFSET) */
 } buf_access;
 
-static uint32_t sreg32(const rdna4_state *s, unsigned code)
+/* SGPR `code` as a V# or SOFFSET word (rdna4.h) */
+uint32_t rdna4_buf_sreg(const rdna4_state *s, unsigned code)
 {
     if (code == RDNA4_NULL)
         return 0;
@@ -306,7 +307,7 @@ static int buf_prepare(rdna4_state *s, const rdna4_pre *p, buf_access *a)
     a->k = kind_of(r->op);
     uint32_t v[4];
     for (unsigned i = 0; i < 4; i++)
-        v[i] = sreg32(s, f[RDNA4_FLD_RSRC] + i);
+        v[i] = rdna4_buf_sreg(s, f[RDNA4_FLD_RSRC] + i);
     a->base = ((uint64_t)(v[1] & 0xffffu) << 32) | v[0];
     static const uint8_t scale[4] = { 1, 4, 8, 32 };
     a->stride = ((v[1] >> 16) & 0x3fffu) * scale[(v[3] >> 18) & 3u];
@@ -318,7 +319,7 @@ static int buf_prepare(rdna4_state *s, const rdna4_pre *p, buf_access *a)
     a->addtid = (v[3] >> 23) & 1u;
     a->oob = (v[3] >> 28) & 3u;
     a->elem = a->swz == 3 ? 16 : 4;
-    a->soff = sreg32(s, f[RDNA4_FLD_SOFFSET]);
+    a->soff = rdna4_buf_sreg(s, f[RDNA4_FLD_SOFFSET]);
     /* unbound (L4590-4595, D31): the V#'s data format INVALID (0) without add_tid,
      * or (format instructions) the format they use INVALID; a V# whose type is not
      * 0 is an instruction/resource mismatch (L4596-4600): the instruction is

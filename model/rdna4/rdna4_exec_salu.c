@@ -763,13 +763,18 @@ void rdna4_wg_fin(rdna4_state *s)
     }
 }
 
-/* The barrier of SRC0 (an integer inline constant, or M0[4:0]), or 0 when the
- * instruction is a NOP for this wave (no work-group, barrier 0, the trap barrier
- * outside the trap handler). */
+/* The barrier SRC0 names: an integer inline constant, or M0[4:0]. */
+static int barrier_src(const rdna4_state *s, const rdna4_pre *p)
+{
+    return p->s[0].kind == RDNA4_S_REG && p->s[0].code == RDNA4_M0
+               ? (int)(s->a.sreg[RDNA4_M0] & 31u) : (int32_t)S0(s, p);
+}
+
+/* The barrier of SRC0, or 0 when the instruction is a NOP for this wave (no
+ * work-group, barrier 0, the trap barrier outside the trap handler). */
 static int barrier_id(const rdna4_state *s, const rdna4_pre *p)
 {
-    int n = p->s[0].kind == RDNA4_S_REG && p->s[0].code == RDNA4_M0
-                ? (int)(s->a.sreg[RDNA4_M0] & 31u) : (int32_t)S0(s, p);
+    int n = barrier_src(s, p);
     if (!wg_on(s) || (n == -2 && !(s->a.hwreg[RDNA4_HW_STATUS] & RDNA4_STATUS_PRIV)))
         return 0;
     return n;
@@ -835,8 +840,7 @@ X(s_get_barrier_state)
         rdna4_write_sreg(s, rr, p->dst, s->a.sreg[p->dst], GPUREF_REGW_UNMODELLED);
         return GPUREF_OK;
     }
-    int n = p->s[0].kind == RDNA4_S_REG && p->s[0].code == RDNA4_M0
-                ? (int)(s->a.sreg[RDNA4_M0] & 31u) : (int32_t)S0(s, p);
+    int n = barrier_src(s, p);
     unsigned idx = (unsigned)n & 63u;
     int wgb = n == -1 || n == -2;
     uint32_t member = wgb ? s->wg->nwaves & 0x7fu : 0;

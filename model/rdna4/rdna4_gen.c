@@ -76,17 +76,8 @@ enum { C_NO, C_PLAIN, C_MOVREL, C_CALL, C_JUMP, C_TERM, C_KILL };
 #define VBASE  88u                 /* s88:91 the SMEM resource, s0-s87 the rest */
 #define AIMED  96u                 /* s96:103 aimed 64-bit values */
 
-/* Memory constructs assembled before, by their text (push_asm): assembling each
- * anew would cost more than the rest of the generator together. */
-#define ASM_CACHE 16384u
-typedef struct asm_cached {
-    uint64_t   h;                /* FNV-1a of the text; 0: empty */
-    char       text[112];
-    rdna4_insn in;
-} asm_cached;
-
 typedef struct r4g {
-    asm_cached *cache;              /* ASM_CACHE entries, allocated at first use */
+    rdna4_names *names;             /* the assembler's mnemonic table (push_asm) */
     uint8_t cls[RDNA4_NROWS];       /* C_* */
     int     br[7];               /* s_branch, s_cbranch_scc0 ... s_cbranch_execnz rows */
     int     endpgm, mov32, getpc, addu, addci, sopc[64];
@@ -133,11 +124,6 @@ typedef struct gt {
     int            fail;
     unsigned       nwaves;       /* waves=N of the test (memory traffic: 1, 2 or 4) */
     char           bad[480];     /* a memory construct that did not assemble */
-    /* memory constructs not in the cache: their items (placeholders until
-     * flush_pending assembles their texts, one line each, in one call) */
-    struct { size_t idx; int off; } *pd;
-    size_t         npd, cappd;
-    gpuref_strbuf  ptext;
 } gt;
 
 /* gpuref_gx_pick(t->r, t->w, RDNA4_NROWS) */
@@ -615,8 +601,7 @@ static void emit_op(gt *t, unsigned op)
  * top level, never inside a skipped block, so every wave signals each one; the
  * random barrier rows are off in those tests (a stray S_BARRIER_WAIT could wait
  * for ever). */
-/* An instruction of offset off (IOFFSET, or DS OFFSET1:OFFSET0; off < 0: none set):
- * its text without the offset is assembled once (the cache), the field set after. */
+/* An instruction of offset off (IOFFSET, or DS OFFSET1:OFFSET0; off < 0: none set). */
 static void with_off(rdna4_insn *in, int off)
 {
     if (off < 0)
@@ -629,103 +614,29 @@ static void with_off(rdna4_insn *in, int off)
     }
 }
 
+/* One construct instruction: its text assembled (with the generator's mnemonic
+ * table, made once) and decoded into an item; a text that does not assemble stops
+ * the test with GPUREF_ERR_ASM and the text in t->bad. */
 static void push_core(gt *t, int off, const char *text)
 {
-    char e2[GPUREF_ERRLEN];
     if (t->fail)
         return;
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (const char *c = text; *c; c++)
-        h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
-    h |= 1;
-    r4g *G = t->G;
-    if (!G->cache)
-        G->cache = calloc(ASM_CACHE, sizeof *G->cache);
-    asm_cached *slot = NULL;
-    for (unsigned k = 0; G->cache && k < 8; k++) {
-        asm_cached *e = &G->cache[(h + k) & (ASM_CACHE - 1)];
-        if (e->h == h && !strcmp(e->text, text)) {
-            rdna4_insn in = e->in;
-            with_off(&in, off);
-            push(t, &in, -1, -1);
-            return;
-        }
-        if (!e->h) {
-            slot = e;
-            break;
-        }
-    }
-    (void)slot;
-    if (gpuref_grow((void **)&t->pd, &t->cappd, t->npd, sizeof *t->pd, 64)) {
-        t->fail = GPUREF_ERR_NOMEM;
-        return;
-    }
-    rdna4_insn ph;                                      /* a placeholder, filled by */
-    memset(&ph, 0, sizeof ph);                          /* flush_pending */
-    ph.fmt = RDNA4_FMT_VDS;
-    push(t, &ph, -1, -1);
-    t->pd[t->npd].idx = t->n - 1;
-    t->pd[t->npd].off = off;
-    t->npd++;
-    gpuref_sb_str(&t->ptext, text);
-    gpuref_sb_put(&t->ptext, "\n", 1);
-    (void)e2;
-}
-
-/* Assemble the pending constructs' texts in one call (the assembler's set-up is
- * paid once per test, not per text), decode them in turn into their items and
- * keep them in the cache. */
-static void flush_pending(gt *t)
-{
-    if (!t->npd || t->fail)
-        return;
-    if (t->ptext.oom) {
-        t->fail = GPUREF_ERR_NOMEM;
-        return;
-    }
     uint32_t *w = NULL;
-    size_t n = 0, pos = 0;
+    size_t n = 0;
     gpuref_diag d = { 0, 0, 0, "" };
-    char e2[GPUREF_ERRLEN];
-    if (rdna4_isa_assemble(t->ptext.s, 0, &w, &n, &d) != GPUREF_OK) {
-        t->fail = GPUREF_ERR_ASM;
-        snprintf(t->bad, sizeof t->bad, "construct line %u: %s", d.line, d.msg);
-        gpuref_free(w);
+    char e2[GPUREF_ERRLEN] = "";
+    rdna4_insn in;
+    int st = rdna4_assemble_with(t->G->names, text, 0, &w, &n, &d);
+    if (st == GPUREF_OK)
+        st = rdna4_decode(w, n, &in, e2);
+    gpuref_free(w);
+    if (st != GPUREF_OK) {
+        t->fail = st == GPUREF_ERR_NOMEM ? st : GPUREF_ERR_ASM;
+        snprintf(t->bad, sizeof t->bad, "%s: %s", text, e2[0] ? e2 : d.msg);
         return;
     }
-    const char *line = t->ptext.s;
-    r4g *G = t->G;
-    for (size_t k = 0; k < t->npd; k++) {
-        rdna4_insn in;
-        size_t len = strcspn(line, "\n");
-        if (pos >= n || rdna4_decode(w + pos, n - pos, &in, e2) != GPUREF_OK) {
-            t->fail = GPUREF_ERR_ASM;
-            snprintf(t->bad, sizeof t->bad, "%.*s: %s", (int)len, line,
-                     pos >= n ? "no words" : e2);
-            break;
-        }
-        pos += in.nwords;
-        uint64_t h = 0xcbf29ce484222325ull;
-        for (size_t i = 0; i < len; i++)
-            h = (h ^ (unsigned char)line[i]) * 0x100000001b3ull;
-        h |= 1;
-        for (unsigned j = 0; G->cache && len < sizeof G->cache->text && j < 8; j++) {
-            asm_cached *e = &G->cache[(h + j) & (ASM_CACHE - 1)];
-            if (e->h == h && !strncmp(e->text, line, len) && !e->text[len])
-                break;                                  /* already kept */
-            if (!e->h) {
-                e->h = h;
-                memcpy(e->text, line, len);
-                e->text[len] = '\0';
-                e->in = in;
-                break;
-            }
-        }
-        with_off(&in, t->pd[k].off);
-        t->v[t->pd[k].idx].in = in;
-        line += len + 1;
-    }
-    gpuref_free(w);
+    with_off(&in, off);
+    push(t, &in, -1, -1);
 }
 
 static void push_asm_off(gt *t, int off, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -1190,7 +1101,6 @@ static int r4g_test(gpuref_genctx *x, char *err)
         idle = x->ninsns == before ? idle + 1 : 0;
     }
     end_wave(t);
-    flush_pending(t);
     int rc = t->fail ? gpuref_errf(err, t->fail, "rdna4 generator: %s",
                                    t->fail == GPUREF_ERR_ASM ? t->bad : "out of memory")
                      : GPUREF_OK;
@@ -1335,14 +1245,24 @@ static int r4g_test(gpuref_genctx *x, char *err)
     free(at);
     free(t->v);
     free(t->label);
-    free(t->pd);
-    gpuref_sb_free(&t->ptext);
     return rc;
+}
+
+static void r4g_fini(void *priv)
+{
+    r4g *G = priv;
+    if (G)
+        rdna4_names_free(G->names);
+    free(G);
 }
 
 static int r4g_init(void **priv, char *err)
 {
     r4g *G = calloc(1, sizeof *G);
+    if (G && !(G->names = rdna4_names_new())) {
+        free(G);
+        G = NULL;
+    }
     if (!G)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     static const char *const brn[7] = { "s_branch", "s_cbranch_scc0", "s_cbranch_scc1",
@@ -1414,20 +1334,13 @@ static int r4g_init(void **priv, char *err)
             G->br[k] = G->br[0];
     if (G->br[0] < 0 || G->endpgm < 0 || G->mov32 < 0 || G->getpc < 0 || G->addu < 0 ||
         G->addci < 0) {
-        free(G);
+        r4g_fini(G);
         return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4 generator: description rows missing");
     }
     *priv = G;
     return GPUREF_OK;
 }
 
-static void r4g_fini(void *priv)
-{
-    r4g *G = priv;
-    if (G)
-        free(G->cache);
-    free(G);
-}
 
 const gpuref_isa_gen gpuref_rdna4_gen = {
     .items = r4g_items,

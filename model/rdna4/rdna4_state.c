@@ -167,8 +167,7 @@ static void wg_launch(rdna4_state *s)
         for (unsigned b = 0; b < 3; b++)
             s->wg->complete[b] &= ~bit;
     }
-    /* the wave's ended bit follows its state (called after rdna4_update_fin) */
-    s->wg->ended = s->fin ? s->wg->ended | bit : s->wg->ended & ~bit;
+    rdna4_wg_fin(s);    /* the wave's ended bit follows its state (after rdna4_update_fin) */
 }
 
 static int rdna4_reset(void *vst, char *err)

@@ -444,6 +444,24 @@ int main(void)
         gpuref_model_destroy(m);
     }
 
+    /* A deadlock of more waves than one line holds: the line names the first waves
+     * whole and ends with their count, never a message cut mid-word.  64 waves all
+     * wait at pc 0x0 at once (none signals): "...; ... (64 waves wait)". */
+    tu_test("barrier: a deadlock of 64 waves ends with their count");
+    m = load("waves=64", "s_barrier_wait -1\ns_endpgm\n");
+    if (m) {
+        uint64_t n = 0;
+        int st = gpuref_run(m, 100, &n);
+        const char *e = gpuref_model_error(m);
+        size_t el = strlen(e), tl = strlen("; ... (64 waves wait)");
+        tu_check(st == GPUREF_ERR_BLOCKED && n == 0 && !strchr(e, '\n') &&
+                 strstr(e, "deadlock: every wave waits: wave 0 at pc 0x0 s_barrier_wait -1 "
+                           "(0 of 64 waves signalled); wave 1 ") &&
+                 el > tl && strcmp(e + el - tl, "; ... (64 waves wait)") == 0 &&
+                 strstr(e, "signalled); ... (64"), "st %d n %llu: %s", st, (unsigned long long)n, e);
+        gpuref_model_destroy(m);
+    }
+
     /* A program load launches the work-group again: signal counts from before are
      * gone (L2054 "When a work-group is launched, all signalCounts are set to zero"):
      * wave 0 signalled once before the load; after it, its one signal is 1 of 2 and
