@@ -21,9 +21,10 @@
  *     components), appended with gpuref_retire_regw_new (without the
  *     search gpuref_retire_regw makes: the record arrives cleared and the
  *     entries are distinct).
- * test_nvfp_fast runs random programs with this path (kil_stop=0) and
- * without it (kil_stop=1: the generic path, the same results when no KIL
- * runs) and compares every retire record and the final state. */
+ * test_nvfp_fast runs random programs with this path and with the generic
+ * one (the loaded program's kinds cleared; and kil_stop=1, the same
+ * results when no KIL runs), compares every retire record and the final
+ * state, and checks that this path ran. */
 #include <string.h>
 
 #include "nvfp.h"
