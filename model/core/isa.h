@@ -117,6 +117,21 @@ static inline gpuref_regw *gpuref_retire_regw_new(gpuref_retire *rr, int file, u
     return w;
 }
 
+/* An ISA's lane loops compiled twice where the compiler can (x86-64, gcc
+ * or clang): for AVX2 (8 lanes a vector, 32-bit multiplies and per-lane
+ * shift counts, which SSE2 does not have) and for the baseline, the one the
+ * CPU runs picked once at load time.  The same C, so the same results.
+ * clang emits no plain symbol for a cloned function: put it on a static
+ * function behind the one the ISA exports. */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define GPUREF_LANE_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef GPUREF_LANE_CLONES
+#define GPUREF_LANE_CLONES
+#endif
+
 /* Small parsers shared by ISAs' config and assembler code. */
 /* Iterate "k=v,k=v": returns 1 and fills key/val (NUL-terminated copies),
  * 0 at end, <0 on malformed text.  *pos starts at 0. */
