@@ -109,7 +109,9 @@ $(B)/tests/%: $(B)/obj/model/tests/%.o $(B)/lib/libgpuref.a
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $< $(B)/lib/libgpuref.a $(LIBS) $(LDSAN)
 
-unit: $(TEST_BIN)
+# the CLI too: the suites run $(B)/bin/gpuref, and `make SAN=1 unit` must not
+# leave build/san/bin/gpuref older than its library
+unit: $(TEST_BIN) $(B)/bin/gpuref
 
 # ---------------------------------------------------------------- fuzzing
 # libFuzzer harnesses (model/tests/fuzz/, model/tests/README.md "Fuzzing"):

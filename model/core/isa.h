@@ -95,6 +95,43 @@ int gpuref_errf(char *err, int status, const char *fmt, ...)
 int gpuref_diagf(gpuref_diag *d, int status, unsigned line, unsigned col, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* Append a new register write to a record without gpuref_retire_regw's
+ * search for one to merge into (NULL when the record is full): for a step
+ * whose writes are distinct registers, into a record that arrives cleared.
+ * gpuref_retire_regw_slot appends with it. */
+static inline gpuref_regw *gpuref_retire_regw_new(gpuref_retire *rr, int file, unsigned index, uint64_t bits,
+                                                  int slot)
+{
+    if (rr->nregw >= GPUREF_MAX_REGW)
+        return NULL;
+    gpuref_regw *w = &rr->regw[rr->nregw++];
+    w->file = (int16_t)file;
+    w->index = (uint16_t)index;
+    w->flags = 0;
+    w->ulp_bound = 0;
+    w->slot = (int16_t)slot;
+    w->reserved = 0;
+    w->tag = 0;
+    w->bits = bits;
+    w->lanes = 0;
+    return w;
+}
+
+/* An ISA's lane loops compiled twice where the compiler can (x86-64, gcc
+ * or clang): for AVX2 (8 lanes a vector, 32-bit multiplies and per-lane
+ * shift counts, which SSE2 does not have) and for the baseline, the one the
+ * CPU runs picked once at load time.  The same C, so the same results.
+ * clang emits no plain symbol for a cloned function: put it on a static
+ * function behind the one the ISA exports. */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define GPUREF_LANE_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef GPUREF_LANE_CLONES
+#define GPUREF_LANE_CLONES
+#endif
+
 /* Small parsers shared by ISAs' config and assembler code. */
 /* Iterate "k=v,k=v": returns 1 and fills key/val (NUL-terminated copies),
  * 0 at end, <0 on malformed text.  *pos starts at 0. */

@@ -48,19 +48,7 @@ gpuref_regw *gpuref_retire_regw_slot(gpuref_retire *rr, int file, unsigned index
             return w;
         }
     }
-    if (rr->nregw >= GPUREF_MAX_REGW)
-        return NULL;
-    gpuref_regw *w = &rr->regw[rr->nregw++];
-    w->file = (int16_t)file;
-    w->index = (uint16_t)index;
-    w->flags = 0;
-    w->ulp_bound = 0;
-    w->slot = (int16_t)slot;
-    w->reserved = 0;
-    w->tag = 0;
-    w->bits = bits;
-    w->lanes = 0;
-    return w;
+    return gpuref_retire_regw_new(rr, file, index, bits, slot);
 }
 
 gpuref_regw *gpuref_retire_regw(gpuref_retire *rr, int file, unsigned index, uint64_t bits)

@@ -120,8 +120,18 @@ NVFP__INLINE int nvfp_f32_less(uint32_t a, uint32_t b)
  *     an element whose host result has exponent field 0 or 1 (|r| < 2^-125)
  *     and is not an exact zero of add, or any such product of two nonzero
  *     operands, is made again by the scalar function.
- * test_nvfp_fast checks the four-wide functions against model/fp on the
- * same pairs and triples as the scalar ones. */
+ * Elsewhere (host == 0, other hosts, -ffast-math, GPUREF_FP_NO_HOST_LANES)
+ * the scalar functions run.  test_nvfp_fast checks the four-wide functions
+ * against model/fp on the same pairs and triples as the scalar ones.
+ *
+ * MXCSR belongs to the program the model runs in, which may change it
+ * between two steps (a simulator, a library with its own rounding): a step
+ * that uses the host FPU reads it first (nvfp_host_begin) and takes the host
+ * path only when it is the IEEE default, so the results never depend on it,
+ * and writes it back after (nvfp_host_end), so the step leaves no exception
+ * flags behind (as model/fp's fp_lanes.c, which sets and restores it for a
+ * call).  Under FTZ/DAZ or another rounding the scalar functions give the
+ * same results, slower. */
 #if defined(__x86_64__) && defined(__SSE2__) && !defined(__FAST_MATH__) && !defined(GPUREF_FP_NO_HOST_LANES)
 #include <immintrin.h>
 #define NVFP_HOST 1
@@ -155,59 +165,72 @@ NVFP__INLINE __m128i nvfp__in4(__m128i x)
     return _mm_or_si128(_mm_andnot_si128(_mm_or_si128(ez, ei), x), _mm_or_si128(sg, _mm_and_si128(ei, E)));
 }
 
-NVFP__INLINE void nvfp_f32_add4(const fp_policy *p, int host, const uint32_t *a, const uint32_t *b, uint32_t *r)
+/* the host results v stored to r, the elements flagged in bad (tiny
+ * results) made again by the scalar function f; a and b are read before r
+ * is written (r may be one of them) */
+NVFP__INLINE void nvfp__store4(__m128i v, __m128i bad, const fp_policy *p, const uint32_t *a, const uint32_t *b,
+                               uint32_t *r, uint32_t (*f)(const fp_policy *, uint32_t, uint32_t))
 {
-    if (!host) {
-        for (unsigned i = 0; i < 4; i++) r[i] = nvfp_f32_add(p, a[i], b[i]);
-        return;
-    }
-    const __m128i E = _mm_set1_epi32(0x7f800000), M = _mm_set1_epi32(0x7fffffff);
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)a), y = _mm_loadu_si128((const __m128i *)(const void *)b);
-    __m128 s = _mm_add_ps(_mm_castsi128_ps(nvfp__in4(x)), _mm_castsi128_ps(nvfp__in4(y)));
-    __m128i nan = _mm_castps_si128(_mm_cmpunord_ps(s, s)), v = _mm_castps_si128(s);
-    v = _mm_or_si128(_mm_andnot_si128(nan, v), _mm_and_si128(nan, E));
-    __m128i ab = _mm_and_si128(v, M);
-    __m128i bad = _mm_andnot_si128(_mm_cmpeq_epi32(ab, _mm_setzero_si128()),
-                                   _mm_cmplt_epi32(ab, _mm_set1_epi32(0x01000000)));
     unsigned m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(bad));
-    if (m) {   /* a and b are read before r is written (r may be one of them) */
+    if (m) {
         uint32_t t[4];
         _mm_storeu_si128((__m128i *)(void *)t, v);
         for (; m; m &= m - 1) {
             unsigned i = (unsigned)__builtin_ctz(m);
-            t[i] = nvfp_f32_add(p, a[i], b[i]);
+            t[i] = f(p, a[i], b[i]);
         }
         v = _mm_loadu_si128((const __m128i *)(const void *)t);
     }
     _mm_storeu_si128((__m128i *)(void *)r, v);
+}
+#else
+#define NVFP_HOST 0
+NVFP__INLINE int nvfp_host_begin(unsigned *csr) { *csr = 0; return 0; }
+NVFP__INLINE void nvfp_host_end(unsigned csr) { (void)csr; }
+#endif
+
+NVFP__INLINE void nvfp_f32_add4(const fp_policy *p, int host, const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+#if NVFP_HOST
+    if (host) {
+        const __m128i E = _mm_set1_epi32(0x7f800000), M = _mm_set1_epi32(0x7fffffff);
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)a),
+                y = _mm_loadu_si128((const __m128i *)(const void *)b);
+        __m128 s = _mm_add_ps(_mm_castsi128_ps(nvfp__in4(x)), _mm_castsi128_ps(nvfp__in4(y)));
+        __m128i nan = _mm_castps_si128(_mm_cmpunord_ps(s, s)), v = _mm_castps_si128(s);
+        v = _mm_or_si128(_mm_andnot_si128(nan, v), _mm_and_si128(nan, E));
+        __m128i ab = _mm_and_si128(v, M);
+        __m128i bad = _mm_andnot_si128(_mm_cmpeq_epi32(ab, _mm_setzero_si128()),
+                                       _mm_cmplt_epi32(ab, _mm_set1_epi32(0x01000000)));
+        nvfp__store4(v, bad, p, a, b, r, nvfp_f32_add);
+        return;
+    }
+#else
+    (void)host;
+#endif
+    for (unsigned i = 0; i < 4; i++) r[i] = nvfp_f32_add(p, a[i], b[i]);
 }
 
 NVFP__INLINE void nvfp_f32_mul4(const fp_policy *p, int host, const uint32_t *a, const uint32_t *b, uint32_t *r)
 {
-    if (!host) {
-        for (unsigned i = 0; i < 4; i++) r[i] = nvfp_f32_mul(p, a[i], b[i]);
+#if NVFP_HOST
+    if (host) {
+        const __m128i M = _mm_set1_epi32(0x7fffffff), Z = _mm_setzero_si128();
+        __m128i x = nvfp__in4(_mm_loadu_si128((const __m128i *)(const void *)a)),
+                y = nvfp__in4(_mm_loadu_si128((const __m128i *)(const void *)b));
+        __m128i z = _mm_or_si128(_mm_cmpeq_epi32(_mm_and_si128(x, M), Z), _mm_cmpeq_epi32(_mm_and_si128(y, M), Z));
+        __m128i v = _mm_castps_si128(_mm_mul_ps(_mm_castsi128_ps(x), _mm_castsi128_ps(y)));
+        __m128i bad = _mm_andnot_si128(z, _mm_cmplt_epi32(_mm_and_si128(v, M), _mm_set1_epi32(0x01000000)));
+        nvfp__store4(_mm_andnot_si128(z, v), bad, p, a, b, r, nvfp_f32_mul);
         return;
     }
-    const __m128i M = _mm_set1_epi32(0x7fffffff), Z = _mm_setzero_si128();
-    __m128i x = nvfp__in4(_mm_loadu_si128((const __m128i *)(const void *)a)),
-            y = nvfp__in4(_mm_loadu_si128((const __m128i *)(const void *)b));
-    __m128i z = _mm_or_si128(_mm_cmpeq_epi32(_mm_and_si128(x, M), Z), _mm_cmpeq_epi32(_mm_and_si128(y, M), Z));
-    __m128i v = _mm_castps_si128(_mm_mul_ps(_mm_castsi128_ps(x), _mm_castsi128_ps(y)));
-    __m128i bad = _mm_andnot_si128(z, _mm_cmplt_epi32(_mm_and_si128(v, M), _mm_set1_epi32(0x01000000)));
-    v = _mm_andnot_si128(z, v);
-    unsigned m = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(bad));
-    if (m) {   /* a and b are read before r is written (r may be one of them) */
-        uint32_t t[4];
-        _mm_storeu_si128((__m128i *)(void *)t, v);
-        for (; m; m &= m - 1) {
-            unsigned i = (unsigned)__builtin_ctz(m);
-            t[i] = nvfp_f32_mul(p, a[i], b[i]);
-        }
-        v = _mm_loadu_si128((const __m128i *)(const void *)t);
-    }
-    _mm_storeu_si128((__m128i *)(void *)r, v);
+#else
+    (void)host;
+#endif
+    for (unsigned i = 0; i < 4; i++) r[i] = nvfp_f32_mul(p, a[i], b[i]);
 }
 
+#if NVFP_HOST
 /* the keys of nvfp__key, four at once */
 NVFP__INLINE __m128i nvfp__key4(__m128i x)
 {
@@ -218,34 +241,20 @@ NVFP__INLINE __m128i nvfp__key4(__m128i x)
     m = _mm_or_si128(_mm_andnot_si128(ei, m), _mm_and_si128(ei, E));
     return _mm_sub_epi32(_mm_xor_si128(m, s), s);
 }
+#endif
 
 /* bit i set: a[i] < b[i] (nvfp_f32_less) */
 NVFP__INLINE unsigned nvfp_f32_less4(const uint32_t *a, const uint32_t *b)
 {
+#if NVFP_HOST
     __m128i ka = nvfp__key4(_mm_loadu_si128((const __m128i *)(const void *)a)),
             kb = nvfp__key4(_mm_loadu_si128((const __m128i *)(const void *)b));
     return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmplt_epi32(ka, kb)));
-}
 #else
-#define NVFP_HOST 0
-NVFP__INLINE int nvfp_host_begin(unsigned *csr) { *csr = 0; return 0; }
-NVFP__INLINE void nvfp_host_end(unsigned csr) { (void)csr; }
-NVFP__INLINE void nvfp_f32_add4(const fp_policy *p, int host, const uint32_t *a, const uint32_t *b, uint32_t *r)
-{
-    (void)host;
-    for (unsigned i = 0; i < 4; i++) r[i] = nvfp_f32_add(p, a[i], b[i]);
-}
-NVFP__INLINE void nvfp_f32_mul4(const fp_policy *p, int host, const uint32_t *a, const uint32_t *b, uint32_t *r)
-{
-    (void)host;
-    for (unsigned i = 0; i < 4; i++) r[i] = nvfp_f32_mul(p, a[i], b[i]);
-}
-NVFP__INLINE unsigned nvfp_f32_less4(const uint32_t *a, const uint32_t *b)
-{
     unsigned m = 0;
     for (unsigned i = 0; i < 4; i++) m |= (unsigned)nvfp_f32_less(a[i], b[i]) << i;
     return m;
-}
 #endif
+}
 
 #endif

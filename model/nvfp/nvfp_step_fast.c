@@ -18,11 +18,13 @@
  *     left to right, D6);
  *   - the retire entries are those of nvfp_step's fp32 write-back, in its
  *     order (R words of the writemask, the format tag, then the CC
- *     components), appended without the search gpuref_retire_regw makes
- *     when the record held no entry before (the entries are distinct).
- * test_nvfp_fast runs random programs with this path (kil_stop=0) and
- * without it (kil_stop=1: the generic path, the same results when no KIL
- * runs) and compares every retire record and the final state. */
+ *     components), appended with gpuref_retire_regw_new (without the
+ *     search gpuref_retire_regw makes: the record arrives cleared and the
+ *     entries are distinct).
+ * test_nvfp_fast runs random programs with this path and with the generic
+ * one (the loaded program's kinds cleared; and kil_stop=1, the same
+ * results when no KIL runs), compares every retire record and the final
+ * state, and checks that this path ran. */
 #include <string.h>
 
 #include "nvfp.h"
@@ -134,25 +136,14 @@ static inline void compare(unsigned kind, nvfp_rows4 a, nvfp_rows4 b, nvfp_rows4
 #endif
 }
 
-/* a new entry of the record (the record held none when the step began,
- * and this step's entries are distinct: gpuref_retire_regw's search would
- * find nothing) */
-static inline gpuref_regw *entry(gpuref_retire *rr, int fresh, int file, unsigned index, uint64_t bits)
+/* a new entry of the record for the four pixels: the record arrives
+ * cleared (isa.h) and this step's entries are distinct registers, so
+ * gpuref_retire_regw's search would find nothing to merge into */
+static inline gpuref_regw *entry(gpuref_retire *rr, int file, unsigned index, uint64_t bits)
 {
-    if (!fresh)
-        return gpuref_retire_regw(rr, file, index, bits);
-    if (rr->nregw >= GPUREF_MAX_REGW)
-        return NULL;
-    gpuref_regw *w = &rr->regw[rr->nregw++];
-    w->file = (int16_t)file;
-    w->index = (uint16_t)index;
-    w->flags = 0;
-    w->ulp_bound = 0;
-    w->slot = GPUREF_SLOT_NONE;
-    w->reserved = 0;
-    w->tag = 0;
-    w->bits = bits;
-    w->lanes = 0;
+    gpuref_regw *w = gpuref_retire_regw_new(rr, file, index, bits, GPUREF_SLOT_NONE);
+    if (w)
+        w->lanes = 0xfu;
     return w;
 }
 
@@ -170,9 +161,11 @@ void nvfp_step_fast(nvfp_state *s, const nvfp_insn *in, unsigned kind, gpuref_re
     for (unsigned n = 0; n < ns; n++)
         operand(s, &in->src[n], a[n]);
     /* four pixels of a component at a time (nvfp_fast.h: the four-wide
-     * functions give the scalar ones' results) */
-    unsigned csr;
-    const int host = nvfp_host_begin(&csr);
+     * functions give the scalar ones' results); MXCSR is read and restored
+     * only by the kinds that add or multiply */
+    const int fpu = kind == FK_ADD || kind == FK_MUL || kind == FK_MAD || kind == FK_DP3 || kind == FK_DP4;
+    unsigned csr = 0;
+    const int host = fpu && nvfp_host_begin(&csr);
     switch (kind) {
     case FK_MOV: memcpy(q, a[0], sizeof q); break;
     case FK_ADD: for (unsigned j = 0; j < 4; j++) nvfp_f32_add4(p, host, a[0][j], a[1][j], q[j]); break;
@@ -204,35 +197,28 @@ void nvfp_step_fast(nvfp_state *s, const nvfp_insn *in, unsigned kind, gpuref_re
     /* the fp32 write-back without a condition (nvfp_step): every pixel
      * writes the components of the writemask, then the format tag, then the
      * CC of those components */
-    const int fresh = rr->nregw == 0;
     const unsigned ch = in->dreg, mask = in->wmask;
     for (unsigned j = 0; j < 4; j++)
         if (mask >> j & 1) {
             memcpy(s->reg[ch][j], q[j], sizeof q[j]);
-            gpuref_regw *w = entry(rr, fresh, NVFP_F_R, ch * 4 + j, 0xffffffffu);
-            if (w) {
-                w->lanes |= 0xfu;
+            gpuref_regw *w = entry(rr, NVFP_F_R, ch * 4 + j, 0xffffffffu);
+            if (w)
                 for (unsigned l = 0; l < NVFP_LANES; l++)
                     w->value[l] = q[j][l];
-            }
         }
-    gpuref_regw *w = entry(rr, fresh, NVFP_F_FMT, ch, 3);
     memset(s->fmt[ch], NVFP_PR_R, sizeof s->fmt[ch]);
-    if (w) {
-        w->lanes |= 0xfu;
+    gpuref_regw *w = entry(rr, NVFP_F_FMT, ch, 3);
+    if (w)
         for (unsigned l = 0; l < NVFP_LANES; l++)
             w->value[l] = NVFP_PR_R;
-    }
     if (in->cc)
         for (unsigned j = 0; j < 4; j++)
             if (mask >> j & 1) {
-                gpuref_regw *c = entry(rr, fresh, NVFP_F_CC, j, 3);
                 for (unsigned l = 0; l < NVFP_LANES; l++)
                     s->cc[j][l] = status32(q[j][l]);
-                if (c) {
-                    c->lanes |= 0xfu;
+                gpuref_regw *c = entry(rr, NVFP_F_CC, j, 3);
+                if (c)
                     for (unsigned l = 0; l < NVFP_LANES; l++)
                         c->value[l] = s->cc[j][l];
-                }
             }
 }

@@ -430,20 +430,11 @@ static R700_INLINE void fast_set(uint32_t *restrict row, const uint32_t *restric
         row[l] = (row[l] & ~m[l]) | (val[l] & m[l]);
 }
 
-/* The lane loops are compiled twice where the compiler can (x86-64, gcc or
- * clang): for AVX2 (8 lanes a vector, per-lane shift counts) and for the
- * baseline (SSE2), the one the CPU runs picked once at load time. */
-#if defined(__x86_64__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define R700_LANE_CLONES __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef R700_LANE_CLONES
-#define R700_LANE_CLONES
-#endif
+/* The lane loops are compiled for AVX2 and the baseline (SSE2), the one
+ * the CPU runs picked once at load time (GPUREF_LANE_CLONES, isa.h). */
 
 /* the group by the fast path: 1 done, 0 take the general path (nothing changed) */
-R700_LANE_CLONES
+GPUREF_LANE_CLONES
 static int fast_group(r700_state *s, const r700_gctx *c, const r700_fgroup *f, gpuref_retire *rr)
 {
     uint64_t lanes = s->clause_mask;

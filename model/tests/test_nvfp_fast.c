@@ -17,13 +17,16 @@
  *     DP4, R/p[]/c[] sources with swizzles and negation, writemasks, CC
  *     updates) mixed with instructions it does not take (H destinations and
  *     sources, which change format tags; conditional writemasks), on
- *     random operands, run with kil_stop=0 (fast step) and kil_stop=1 (no
- *     KIL in the programs, so the same results; the generic step): every
- *     retire record, entry by entry in order, and the final registers,
- *     format tags and CC must be equal.  The four-wide functions run with
+ *     random operands, run with the fast step and twice with the generic
+ *     one (the fast kinds of the loaded program cleared; kil_stop=1, which
+ *     takes the generic step: no KIL in the programs, so the same results):
+ *     every retire record, entry by entry in order, and the final
+ *     registers, format tags and CC must be equal, and some steps but not
+ *     all must have taken the fast step.  The four-wide functions run with
  *     the host FPU path wherever MXCSR allows it (section 2 and 3 name it).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpuref.h"
@@ -169,27 +172,40 @@ static char *make_prog(unsigned len)
     return b;
 }
 
-static gpuref_model *model(const char *cfg, const uint32_t *w, size_t nw)
+/* one instance of the nvfp state driven through the ISA interface (the
+ * test reaches its fk table): config cfg, program w, random operands */
+static nvfp_state *instance(const gpuref_isa *isa, const char *cfg, const uint32_t *w, size_t nw)
 {
-    gpuref_model *m = NULL;
-    gpuref_diag d = { 0 };
-    if (gpuref_model_create("nvfp", cfg, &m, &d) != GPUREF_OK || gpuref_program_load(m, 0, w, nw) != GPUREF_OK) {
-        tu_check(0, "model with %s: %s", cfg, m ? gpuref_model_error(m) : d.msg);
-        gpuref_model_destroy(m);
+    char err[GPUREF_ERRLEN] = "";
+    nvfp_state *s = calloc(1, isa->state_size);
+    int ok = s && isa->init(s, cfg, err) == GPUREF_OK && isa->reset(s, err) == GPUREF_OK &&
+             isa->load(s, 0, w, nw, err) == GPUREF_OK;
+    for (unsigned i = 0; ok && i < NVFP_NCHUNK * 4; i++)
+        for (unsigned l = 0; l < NVFP_LANES; l++)
+            ok = isa->reg_set(s, NVFP_F_R, i, l, (uint32_t)tu_operand(FP_F32), err) == GPUREF_OK;
+    for (unsigned i = 0; ok && i < NVFP_NP * 4; i++)
+        for (unsigned l = 0; l < NVFP_LANES; l++)
+            ok = isa->reg_set(s, NVFP_F_P, i, l, (uint32_t)tu_operand(FP_F32), err) == GPUREF_OK;
+    for (unsigned i = 0; ok && i < NVFP_NC * 4; i++)
+        ok = isa->reg_set(s, NVFP_F_C, i, 0, (uint32_t)tu_operand(FP_F32), err) == GPUREF_OK;
+    for (unsigned i = 0; ok && i < 4; i++)   /* a CC state for the conditions */
+        for (unsigned l = 0; l < NVFP_LANES; l++)
+            ok = isa->reg_set(s, NVFP_F_CC, i, l, rn(3), err) == GPUREF_OK;
+    if (!ok) {
+        tu_check(0, "nvfp state with %s: %s", cfg, s ? err : "out of memory");
+        if (s)
+            isa->fini(s);
+        free(s);
         return NULL;
     }
-    for (unsigned i = 0; i < NVFP_NCHUNK * 4; i++)
-        for (unsigned l = 0; l < NVFP_LANES; l++)
-            gpuref_reg_set(m, NVFP_F_R, i, l, (uint32_t)tu_operand(FP_F32));
-    for (unsigned i = 0; i < NVFP_NP * 4; i++)
-        for (unsigned l = 0; l < NVFP_LANES; l++)
-            gpuref_reg_set(m, NVFP_F_P, i, l, (uint32_t)tu_operand(FP_F32));
-    for (unsigned i = 0; i < NVFP_NC * 4; i++)
-        gpuref_reg_set(m, NVFP_F_C, i, 0, (uint32_t)tu_operand(FP_F32));
-    for (unsigned i = 0; i < 4; i++)   /* a CC state for the conditions */
-        for (unsigned l = 0; l < NVFP_LANES; l++)
-            gpuref_reg_set(m, NVFP_F_CC, i, l, rn(3));
-    return m;
+    return s;
+}
+
+static void drop(const gpuref_isa *isa, nvfp_state *s)
+{
+    if (s)
+        isa->fini(s);
+    free(s);
 }
 
 static int same_record(const gpuref_retire *a, const gpuref_retire *b)
@@ -210,55 +226,78 @@ static int same_record(const gpuref_retire *a, const gpuref_retire *b)
     return 1;
 }
 
+/* one step of s into a cleared record, as gpuref_step makes it */
+static int step(const gpuref_isa *isa, nvfp_state *s, gpuref_retire *r, unsigned seq)
+{
+    char err[GPUREF_ERRLEN];
+    gpuref_retire_clear(r);
+    r->seq = seq;
+    return isa->step(s, r, err);
+}
+
+/* The fast step (fa: default config) against the generic one twice: fb,
+ * the same config with the fast kind of every instruction cleared after
+ * load (the generic step for all, nothing else changed), and fc, kil_stop=1
+ * (which takes the generic step; no KIL runs, so the same results). */
 static void onoff(unsigned progs)
 {
-    static gpuref_retire ra, rb;
-    unsigned steps = 0, bad = 0;
+    static gpuref_retire ra, rb, rc;
+    const gpuref_isa *isa = gpuref_isa_find("nvfp");
+    unsigned steps = 0, fast = 0, bad = 0;
     for (unsigned k = 0; k < progs && !bad; k++) {
         const char *text = make_prog(1 + rn(60));
         uint32_t *w = NULL;
         size_t nw = 0;
         gpuref_diag d = { 0 };
-        if (gpuref_assemble(gpuref_isa_find("nvfp"), text, 0, &w, &nw, &d) != GPUREF_OK) {
+        if (gpuref_assemble(isa, text, 0, &w, &nw, &d) != GPUREF_OK) {
             tu_check(0, "program %u does not assemble: line %u: %s", k, d.line, d.msg);
             return;
         }
-        /* the same operands for both: both generators replayed */
+        /* the same operands for all: both generators replayed */
         const uint64_t s1 = rs, s2 = TU.rng;
-        gpuref_model *fa = model("kil_stop=0", w, nw);
+        nvfp_state *fa = instance(isa, "kil_stop=0", w, nw);
         rs = s1, TU.rng = s2;
-        gpuref_model *fb = model("kil_stop=1", w, nw);
-        while (fa && fb && !gpuref_finished(fa)) {
-            int sa = gpuref_step(fa, &ra), sb = gpuref_step(fb, &rb);
+        nvfp_state *fb = instance(isa, "kil_stop=0", w, nw);
+        rs = s1, TU.rng = s2;
+        nvfp_state *fc = instance(isa, "kil_stop=1", w, nw);
+        if (fb)
+            memset(fb->fk, 0, (nw + NVFP_WORDS - 1) / NVFP_WORDS);
+        for (unsigned n = 0; fa && fb && fc && !isa->finished(fa); n++) {
+            fast += fa->fast && fa->fk[(fa->pc - fa->base) / 16];
+            int sa = step(isa, fa, &ra, n), sb = step(isa, fb, &rb, n), sc = step(isa, fc, &rc, n);
             steps++;
-            if (sa != sb || !same_record(&ra, &rb)) {
-                tu_check(0, "program %u step %u: records differ (status %d %d)\n%s", k, (unsigned)ra.seq, sa, sb,
-                         text);
+            if (sa != sb || !same_record(&ra, &rb) || sa != sc || !same_record(&ra, &rc)) {
+                tu_check(0, "program %u step %u: records differ (status %d %d %d)\n%s", k, n, sa, sb, sc, text);
                 bad = 1;
                 break;
             }
         }
-        for (int f = 0; fa && fb && !bad && f < NVFP_F_KILL; f++) {
+        for (int f = 0; fa && fb && fc && !bad && f < NVFP_F_KILL; f++) {
             if (f == NVFP_F_H || f == NVFP_F_I)
                 continue;
             unsigned n = f == NVFP_F_R ? NVFP_NCHUNK * 4 : f == NVFP_F_FMT ? NVFP_NCHUNK : 4;
             for (unsigned i = 0; i < n && !bad; i++)
                 for (unsigned l = 0; l < NVFP_LANES; l++) {
-                    uint64_t x = 0, y = 0;
-                    gpuref_reg_get(fa, f, i, l, &x);
-                    gpuref_reg_get(fb, f, i, l, &y);
-                    if (x != y) {
+                    uint64_t x = 0, y = 0, z = 0;
+                    char err[GPUREF_ERRLEN];
+                    isa->reg_get(fa, f, i, l, &x, err);
+                    isa->reg_get(fb, f, i, l, &y, err);
+                    isa->reg_get(fc, f, i, l, &z, err);
+                    if (x != y || x != z) {
                         tu_check(0, "program %u: file %d register %u pixel %u differs", k, f, i, l);
                         bad = 1;
                         break;
                     }
                 }
         }
-        gpuref_model_destroy(fa);
-        gpuref_model_destroy(fb);
+        drop(isa, fa);
+        drop(isa, fb);
+        drop(isa, fc);
         gpuref_free(w);
     }
     tu_check(!bad && steps > 0, "%u programs, %u steps: the same records and state", progs, steps);
+    /* the comparison means something only when both steps ran */
+    tu_check(fast > 0 && fast < steps, "%u of %u steps took the fast step", fast, steps);
 }
 
 int main(void)

@@ -3,21 +3,11 @@
 #include "bits.h"
 #include "usc.h"
 
-/* The instance loops of the integer and bitwise units are compiled twice
- * where the compiler can (x86-64, gcc or clang): for AVX2 (eight instances
- * a vector, 32-bit multiplies and per-instance shift counts, which SSE2 does
- * not have) and for the baseline, the one the CPU runs picked once at load
- * time (as R700's fast path).  The same C, so the same results.  The
- * clones are internal functions behind the exported ones (the exec table
- * holds their addresses: clang emits no plain symbol for a cloned one). */
-#if defined(__x86_64__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define USC_LANE_CLONES __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef USC_LANE_CLONES
-#define USC_LANE_CLONES
-#endif
+/* The instance loops of the integer and bitwise units are compiled for
+ * AVX2 and the baseline (GPUREF_LANE_CLONES, isa.h, as R700's fast path);
+ * the clones are internal functions behind the exported ones (the exec
+ * table holds their addresses: clang emits no plain symbol for a cloned
+ * one). */
 
 /* element 0 of v (mask um, sign bit us: 0 unsigned) sign-extended, its
  * absolute value when am is all ones, then negated when nm is all ones, in
@@ -51,7 +41,7 @@ static inline __attribute__((always_inline)) void int_lanes(unsigned kind, uint3
 /* 8/16-bit ops: element 0 of each source (the low byte / half), computed
  * exactly; .SAT clamps to the type's range, otherwise the exact result is
  * written as a 32-bit two's complement integer */
-USC_LANE_CLONES
+GPUREF_LANE_CLONES
 static int lanes_int(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
@@ -238,7 +228,7 @@ static inline void logic_lanes(unsigned f, uint32_t *restrict d, const uint32_t 
 #undef LOGIC
 }
 
-USC_LANE_CLONES
+GPUREF_LANE_CLONES
 static int lanes_logic(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
@@ -280,7 +270,7 @@ static inline void tz_lanes(uint32_t *restrict p, const uint32_t *restrict xs, u
     for (unsigned l = 0; l < USC_MAXI; l++) p[l] = (uint32_t)(xs[l] == 0) ^ flip;
 }
 
-USC_LANE_CLONES
+GPUREF_LANE_CLONES
 static int lanes_bits(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;
