@@ -242,6 +242,27 @@ class Runner:
         need = {self.gpuref} | {self.bench(t.isa) for t in tasks if t.mode == "lockstep"}
         return sorted(p for p in need if not os.access(p, os.X_OK))
 
+    def stale(self, tasks):
+        """(bench, newer source) for each lockstep bench older than one of the
+        sources make builds it from: running it would test the RTL as it was."""
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+        out = []
+        for isa in sorted({t.isa for t in tasks if t.mode == "lockstep"}):
+            b = self.bench(isa)
+            if self.args.mutant or not os.access(b, os.X_OK):
+                continue
+            srcs = []
+            for d in ("rtl/" + isa, "rtl/common/fp", "testbenches/" + isa, "testbenches/common"):
+                try:
+                    srcs += [os.path.join(root, d, f) for f in os.listdir(os.path.join(root, d))]
+                except OSError:
+                    pass
+            bt = os.path.getmtime(b)
+            newer = [f for f in srcs if f.endswith((".sv", ".svh", ".h", ".cpp")) and os.path.getmtime(f) > bt]
+            if newer:
+                out.append((b, os.path.relpath(max(newer, key=os.path.getmtime))))
+        return out
+
     def run_cmd(self, task, cmd, logf):
         task.commands.append(cmd)
         logf.write("$ " + q(cmd) + "\n")
@@ -924,6 +945,9 @@ def main():
     missing = probe.missing(tasks)
     if missing:
         die("not built: %s (run make, and make %s)" % (", ".join(missing), " ".join(missing[1:] or missing)))
+    for bench, src in probe.stale(tasks):
+        print("regress: warning: %s is older than %s: it runs the RTL as it was when built (make %s rebuilds it)"
+              % (bench, src, bench), file=sys.stderr)
     if args.slurm and shutil.which("sbatch") is None:
         die("--slurm: sbatch is not on PATH (install the Slurm clients; SLURM_CONF names the cluster's slurm.conf)")
     run_dir, meta = create_run(args, run_id, tasks, "slurm" if args.slurm else "local")
