@@ -1858,8 +1858,11 @@ static int r4g_test(gpuref_genctx *x, char *err)
 
 /* Rows whose CLAMP / OMOD the decoder accepts but the model refuses as
  * unimplemented (rdna4_valu_not_yet: rdna4_exec_valu*.c), and rows whose 128-bit
- * S2 must be VGPRs; the generator does not set them. */
+ * S2 must be VGPRs; the generator does not set them.  V_NOP and V_PIPEFLUSH have
+ * no result to clamp: the model ignores the bit, the RTL core refuses it
+ * (rtl/rdna4/README.md "What faults"), so lockstep programs leave it clear. */
 static const char *const no_clamp[] = {
+    "v_nop", "v_pipeflush",
     "v_mov_b32", "v_not_b32", "v_bfrev_b32", "v_and_b32", "v_or_b32", "v_xor_b32", "v_xnor_b32",
     "v_lshlrev_b32", "v_lshrrev_b32", "v_ashrrev_i32", "v_min_i32", "v_max_i32", "v_min_u32",
     "v_max_u32", "v_mul_lo_u32", "v_xor3_b32", "v_or3_b32", "v_and_or_b32", "v_lshl_add_u32",
