@@ -107,7 +107,7 @@ static const gpuref_gen_item r4g_items[NITEMS] = {
 /* How a row is generated. */
 enum { C_NO, C_PLAIN, C_MOVREL, C_CALL, C_JUMP, C_TERM, C_KILL, C_VALU, C_VMOVREL, C_VOPD };
 
-enum { VF_NOCLAMP = 1, VF_NOOMOD = 2, VF_S2VGPR = 4 };
+enum { VF_NOCLAMP = 1, VF_NOOMOD = 2, VF_S2VGPR = 4, VF_CBUS1 = 8, VF_MIX = 16, VF_MASK = 32 };
 
 #define VBASE  88u                 /* s88:91 the SMEM resource, s0-s87 the rest */
 #define AIMED  96u                 /* s96:103 aimed 64-bit values */
@@ -115,7 +115,8 @@ enum { VF_NOCLAMP = 1, VF_NOOMOD = 2, VF_S2VGPR = 4 };
 typedef struct r4g {
     rdna4_names *names;             /* the assembler's mnemonic table (push_asm) */
     uint8_t cls[RDNA4_NROWS];       /* C_* */
-    uint8_t vflags[RDNA4_NROWS];    /* VF_*: modifiers the model does not define */
+    uint8_t vflags[RDNA4_NROWS];    /* VF_*: modifiers the model does not define, ... */
+    uint8_t mods[RDNA4_NROWS];      /* rdna4_mods_allowed: NEG [2:0], ABS [5:3] */
     int     br[7];               /* s_branch, s_cbranch_scc0 ... s_cbranch_execnz rows */
     int     endpgm, mov32, getpc, addu, addci, sopc[64];
     unsigned nsopc;
@@ -1023,8 +1024,7 @@ static int draw_valu(gt *t, unsigned op, rdna4_insn *in, int dpp)
     const r4g *G = t->G;
     int fmt = r->fmt, e3 = fmt == RDNA4_FMT_VOP3 || fmt == RDNA4_FMT_VOP3SD;
     int e32 = fmt == RDNA4_FMT_VOP1 || fmt == RDNA4_FMT_VOP2 || fmt == RDNA4_FMT_VOPC;
-    unsigned limit = (e3 && (!strcmp(r->name, "v_lshlrev_b64") || !strcmp(r->name, "v_lshrrev_b64") ||
-                             !strcmp(r->name, "v_ashrrev_i64"))) ? 1 : 2;
+    unsigned limit = (G->vflags[op] & VF_CBUS1) ? 1 : 2;   /* LLVM's constant-bus limit */
     for (int tries = 0; tries < 32; tries++) {
         memset(in, 0, sizeof *in);
         int haslit = 0;
@@ -1088,7 +1088,7 @@ static int draw_valu(gt *t, unsigned op, rdna4_insn *in, int dpp)
         if ((r->flags & RDNA4_CMPX) && e3)
             in->f[RDNA4_FLD_VDST] = RDNA4_EXEC_LO;
         if (e3 || fmt == RDNA4_FMT_VINTERP) {       /* input and output modifiers */
-            unsigned mn = rdna4_mods_allowed(r, 0), ma = fmt == RDNA4_FMT_VOP3 ? rdna4_mods_allowed(r, 1) : 0;
+            unsigned mn = G->mods[op] & 7u, ma = fmt == RDNA4_FMT_VOP3 ? G->mods[op] >> 3 : 0;
             for (unsigned i = 0; i < 3; i++) {
                 if ((mn >> i & 1) && rb(t, 100) < 20)
                     in->f[RDNA4_FLD_NEG] |= 1u << i;
@@ -1111,13 +1111,13 @@ static int draw_valu(gt *t, unsigned op, rdna4_insn *in, int dpp)
             if (fmt == RDNA4_FMT_VINTERP)
                 in->f[RDNA4_FLD_WAITEXP] = rb(t, 8);
         } else if (fmt == RDNA4_FMT_VOP3P) {
-            unsigned want = (1u << nsrc) - 1, hi, mn = rdna4_mods_allowed(r, 0);
+            unsigned want = (1u << nsrc) - 1, hi, mn = G->mods[op] & 7u;
             if (r->flags & RDNA4_NOOPSEL) {
                 hi = 7;
             } else if (r->flags & RDNA4_OPSELHI1) {
                 hi = 7;
                 in->f[RDNA4_FLD_OPSEL] = rb(t, 4);
-            } else if (strstr(r->name, "_mix")) {
+            } else if (G->vflags[op] & VF_MIX) {
                 hi = rb(t, 8);
                 in->f[RDNA4_FLD_OPSEL] = rb(t, 8);
             } else {
@@ -1152,7 +1152,7 @@ static int draw_valu(gt *t, unsigned op, rdna4_insn *in, int dpp)
                 in->f[RDNA4_FLD_BC] = rb(t, 2);
                 in->f[RDNA4_FLD_FI] = rb(t, 4) == 0;
                 if (e32) {
-                    unsigned mn = rdna4_mods_allowed(r, 0), ma = rdna4_mods_allowed(r, 1);
+                    unsigned mn = G->mods[op] & 7u, ma = G->mods[op] >> 3;
                     in->f[RDNA4_FLD_SRC0_NEG] = (mn & 1) && rb(t, 5) == 0;
                     in->f[RDNA4_FLD_SRC0_ABS] = (ma & 1) && rb(t, 5) == 0;
                     in->f[RDNA4_FLD_SRC1_NEG] = (mn & 2) && rb(t, 5) == 0;
@@ -1343,7 +1343,7 @@ static void vgpr_init(gt *t)
     char key[16];
     unsigned nl = t->wave64 ? 64 : 32;
     for (unsigned i = 0; i < VPOOL; i += 2) {
-        unsigned kind = rb(t, 5), n = rb(t, 2) ? nl : 1;
+        unsigned kind = rb(t, 5), n = rb(t, 8) < 3 ? nl : 1;
         uint64_t hi[64];
         for (unsigned l = 0; l < n; l++) {
             uint64_t a, b;
@@ -1764,7 +1764,7 @@ static int r4g_test(gpuref_genctx *x, char *err)
         }
         if (i == 0 && t->wave64)
             gpuref_gx_line(x, ".wave64", 7);
-        if (t->wave64)
+        if (t->wave64 && (t->G->vflags[it->in.row] & VF_MASK))
             wave64_text(&it->in, text, sizeof text);
         gpuref_gx_line(x, text, strlen(text));
     }
@@ -1979,7 +1979,16 @@ static int r4g_init(void **priv, char *err)
                                        ? VF_NOCLAMP : 0) |
                                       (in_list(r->name, no_omod, sizeof no_omod / sizeof *no_omod)
                                        ? VF_NOOMOD : 0) |
-                                      (!strcmp(r->name, "v_mqsad_u32_u8") ? VF_S2VGPR : 0));
+                                      (!strcmp(r->name, "v_mqsad_u32_u8") ? VF_S2VGPR : 0) |
+                                      ((r->fmt == RDNA4_FMT_VOP3 && (!strcmp(r->name, "v_lshlrev_b64") ||
+                                                                     !strcmp(r->name, "v_lshrrev_b64") ||
+                                                                     !strcmp(r->name, "v_ashrrev_i64")))
+                                       ? VF_CBUS1 : 0) |
+                                      (strstr(r->name, "_mix") ? VF_MIX : 0));
+            for (unsigned i = 0; i < RDNA4_MAXOPD; i++)
+                if (r->o[i].kind != RDNA4_K_NONE && r->o[i].type == RDNA4_T_MASK)
+                    G->vflags[op] |= VF_MASK;
+            G->mods[op] = (uint8_t)(rdna4_mods_allowed(r, 0) | rdna4_mods_allowed(r, 1) << 3);
             if (r->fmt == RDNA4_FMT_VOPDX && G->cls[op] && G->nvopdx < 32)
                 G->vopdx[G->nvopdx++] = (uint16_t)op;
             if (r->fmt == RDNA4_FMT_VOPDY && G->cls[op] && G->nvopdy < 32)
