@@ -107,7 +107,8 @@ static const gpuref_gen_item r4g_items[NITEMS] = {
 /* How a row is generated. */
 enum { C_NO, C_PLAIN, C_MOVREL, C_CALL, C_JUMP, C_TERM, C_KILL, C_VALU, C_VMOVREL, C_VOPD };
 
-enum { VF_NOCLAMP = 1, VF_NOOMOD = 2, VF_S2VGPR = 4, VF_CBUS1 = 8, VF_MIX = 16, VF_MASK = 32 };
+enum { VF_NOCLAMP = 1, VF_NOOMOD = 2, VF_S2VGPR = 4, VF_CBUS1 = 8, VF_MIX = 16, VF_MASK = 32,
+       VF_WMMA = 64 };
 
 #define VBASE  88u                 /* s88:91 the SMEM resource, s0-s87 the rest */
 #define AIMED  96u                 /* s96:103 aimed 64-bit values */
@@ -1017,6 +1018,31 @@ static void draw_vopd_half(gt *t, rdna4_insn *in, const rdna4_row *r, int *hasli
     }
 }
 
+/* WMMA/SWMMAC operands (wave32 tuple sizes; wave64 uses the first half of each):
+ * D (8 or 4 VGPRs) at B+16, after the pool, and A, B, C / the SWMMAC index from the
+ * pool, so D never overlaps A or B: WMMA A at B+0 or B+4, B at B+8 or B+12, C = D
+ * (accumulating, 60 %), the pool's B+8 tuple (20 %) or an inline constant (20 %);
+ * SWMMAC A at B+0, the index VGPR in B+4..B+7, B (8 VGPRs) at B+8; index_key 0 or 1
+ * (wave64: 0-3; the IU4 rows: 0, their only index set in the model). */
+static void wmma_operands(gt *t, const rdna4_row *r, rdna4_insn *in, int *haslit)
+{
+    unsigned b = t->vbase, sw = r->name[2] == 's';
+    *haslit = 0;
+    in->f[RDNA4_FLD_VDST] = b + 16;
+    if (sw) {
+        in->f[RDNA4_FLD_SRC0] = 256 + b;
+        in->f[RDNA4_FLD_SRC1] = 256 + b + 8;
+        in->f[RDNA4_FLD_SRC2] = 256 + b + 4 + rb(t, 4);
+        in->f[RDNA4_FLD_OPSEL] = rb(t, 4) || strstr(r->name, "iu4") ? 0 : t->wave64 ? rb(t, 4) : 1;
+        return;
+    }
+    in->f[RDNA4_FLD_SRC0] = 256 + b + 4 * rb(t, 2);
+    in->f[RDNA4_FLD_SRC1] = 256 + b + 8 + 4 * rb(t, 2);
+    unsigned k = rb(t, 10);
+    in->f[RDNA4_FLD_SRC2] = k < 6 ? 256 + b + 16 : k < 8 ? 256 + b + 8
+                          : rb(t, 2) ? 128 + rb(t, 65) : 240 + rb(t, 9);
+}
+
 /* A random instruction of VALU row op; dpp: 0 none, 1 DPP16, 2 DPP8 (or DPP8FI). */
 static int draw_valu(gt *t, unsigned op, rdna4_insn *in, int dpp)
 {
@@ -1135,6 +1161,8 @@ static int draw_valu(gt *t, unsigned op, rdna4_insn *in, int dpp)
             if (!(r->flags & RDNA4_NOCLAMP) && !(G->vflags[op] & VF_NOCLAMP) && rb(t, 100) < 15)
                 in->f[RDNA4_FLD_CM] = 1;
         }
+        if (G->vflags[op] & VF_WMMA)                /* matrix tuples: see wmma_operands */
+            wmma_operands(t, r, in, &haslit);
         if (dpp) {                                   /* SRC0 a VGPR through DPP, no literal */
             unsigned s0 = in->f[RDNA4_FLD_SRC0];
             unsigned v = s0 >= 256 ? s0 - 256 : vpool(t, 1);
@@ -1245,6 +1273,29 @@ static void wave64_text(const rdna4_insn *in, char *text, size_t cap)
         return;
     memcpy(out + n, p, rest + 1);
     memcpy(text, out, n + rest + 1);
+}
+
+/* wave64 text of a WMMA/SWMMAC: every VGPR tuple is half as long (LLVM's
+ * +wavefrontsize64 operand classes; one VGPR is written vN). */
+static void wmma64_text(char *text, size_t cap)
+{
+    char out[320];
+    size_t n = 0;
+    for (const char *p = text; *p && n + 24 < sizeof out;) {
+        unsigned a, e;
+        int len = 0;
+        if (p[0] == 'v' && p[1] == '[' && sscanf(p, "v[%u:%u]%n", &a, &e, &len) == 2 && len > 0 && e > a) {
+            unsigned h = (e - a + 1) / 2;
+            n += (size_t)(h > 1 ? snprintf(out + n, sizeof out - n, "v[%u:%u]", a, a + h - 1)
+                                : snprintf(out + n, sizeof out - n, "v%u", a));
+            p += len;
+        } else {
+            out[n++] = *p++;
+        }
+    }
+    out[n] = '\0';
+    if (n < cap)
+        memcpy(text, out, n + 1);
 }
 
 /* A VALU instruction of row op (dpp: its DPP16 / DPP8 form) */
@@ -1766,6 +1817,8 @@ static int r4g_test(gpuref_genctx *x, char *err)
             gpuref_gx_line(x, ".wave64", 7);
         if (t->wave64 && (t->G->vflags[it->in.row] & VF_MASK))
             wave64_text(&it->in, text, sizeof text);
+        if (t->wave64 && (t->G->vflags[it->in.row] & VF_WMMA))
+            wmma64_text(text, sizeof text);
         gpuref_gx_line(x, text, strlen(text));
     }
     if (!rc) {                                  /* initial state */
@@ -1905,13 +1958,12 @@ static int valu_fmt(int fmt)
  * draw_valu does not know. */
 static int valu_cls(const rdna4_row *r)
 {
-    if (!strncmp(r->name, "v_wmma_", 7) || !strncmp(r->name, "v_swmmac_", 9))
-        return C_NO;
+    int wmma = !strncmp(r->name, "v_wmma_", 7) || !strncmp(r->name, "v_swmmac_", 9);
     for (unsigned i = 0; i < RDNA4_MAXOPD; i++)
         switch (r->o[i].kind) {
         case RDNA4_K_NONE: case RDNA4_K_VCC: case RDNA4_K_VDST: case RDNA4_K_SDSTV:
         case RDNA4_K_SDST7: case RDNA4_K_VSRC: case RDNA4_K_VGPR: case RDNA4_K_LIT:
-            if (rdna4_type_dwords(r->o[i].type) > 4)
+            if (rdna4_type_dwords(r->o[i].type) > 4 && !wmma)
                 return C_NO;
             break;
         default:
@@ -1989,6 +2041,8 @@ static int r4g_init(void **priv, char *err)
                 if (r->o[i].kind != RDNA4_K_NONE && r->o[i].type == RDNA4_T_MASK)
                     G->vflags[op] |= VF_MASK;
             G->mods[op] = (uint8_t)(rdna4_mods_allowed(r, 0) | rdna4_mods_allowed(r, 1) << 3);
+            if (!strncmp(r->name, "v_wmma_", 7) || !strncmp(r->name, "v_swmmac_", 9))
+                G->vflags[op] |= VF_WMMA;
             if (r->fmt == RDNA4_FMT_VOPDX && G->cls[op] && G->nvopdx < 32)
                 G->vopdx[G->nvopdx++] = (uint16_t)op;
             if (r->fmt == RDNA4_FMT_VOPDY && G->cls[op] && G->nvopdy < 32)

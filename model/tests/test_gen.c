@@ -94,9 +94,9 @@ static size_t text_lines(const char *p, const char *dis)
 }
 
 /* RDNA4 wave64 programs (a ".wave64" line) spell lane masks as pairs (vcc, exec,
- * s[4:5]) where the disassembler prints wave32 ones (vcc_lo, exec_lo, s4): both
- * sides are compared with those spellings made one (the assembler has checked the
- * widths under .wave64 when the file loaded). */
+ * s[4:5]) where the disassembler prints wave32 ones (vcc_lo, exec_lo, s4), and WMMA
+ * tuples half as long: both sides are compared with those spellings made one (the
+ * assembler has checked the widths under .wave64 when the file loaded). */
 static void mask_norm(const char *in, size_t n, char *out, size_t cap)
 {
     size_t k = 0;
@@ -115,6 +115,10 @@ static void mask_norm(const char *in, size_t n, char *out, size_t cap)
         } else if (word && in[i] == 's' && sscanf(in + i, "s[%u:%u]%n", &a, &b, &len) == 2 && len > 0 &&
                    b == a + 1 && (size_t)len <= n - i) {
             k += (size_t)snprintf(out + k, cap - k, "s%u", a);
+            i += (size_t)len;
+        } else if (word && in[i] == 'v' && sscanf(in + i, "v[%u:%u]%n", &a, &b, &len) == 2 && len > 0 &&
+                   (size_t)len <= n - i) {       /* WMMA tuples: half as long in wave64 */
+            k += (size_t)snprintf(out + k, cap - k, "v%u", a);
             i += (size_t)len;
         } else {
             out[k++] = in[i++];
@@ -335,14 +339,15 @@ static void test_mix_weights(void)
 /* RDNA4 vector ALU programs: an all-VALU mix loads, round-trips and runs to the
  * end on the model for every seed (no "unimplemented"), is the same text for the
  * same seed, and has both wave sizes, random EXEC (also empty), MODE writes, DPP16,
- * DPP8, VOPD pairs, VOP3P and VINTERP; "valu: 0" leaves the scalar programs. */
+ * DPP8, VOPD pairs, VOP3P, VINTERP and WMMA/SWMMAC; "valu: 0" leaves the scalar
+ * programs. */
 static void test_rdna4_valu(unsigned nseeds)
 {
     static const char mix[] = "rdna4: 0\nvalu: 10\nvaluctl: 30\ndpp: 40\n";
     gpuref_diag d = { 0 };
     size_t len = 0, len2 = 0;
     unsigned bad = 0, w64 = 0, w32 = 0, execz = 0, mode = 0, dpp16 = 0, dpp8 = 0, vopd = 0,
-             vop3p = 0, vinterp = 0, sdst = 0;
+             vop3p = 0, vinterp = 0, sdst = 0, wmma = 0;
     for (unsigned s = 1; s <= nseeds; s++) {
         char *t = gen(s, 2, 80, 0, mix, NULL, &len, &d);
         char name[40];
@@ -367,15 +372,16 @@ static void test_rdna4_valu(unsigned nseeds)
         vopd += strstr(t, " :: v_dual_") != NULL;
         vop3p += strstr(t, "v_pk_") != NULL;
         vinterp += strstr(t, "v_interp_") != NULL;
+        wmma += strstr(t, "v_wmma_") || strstr(t, "v_swmmac_");
         sdst += strstr(t, "_e64 s[") != NULL;
         gpuref_free(t);
     }
     tu_check(bad == 0, "rdna4 VALU mix: %u seeds load, round-trip and end normally", nseeds);
     tu_check(w64 && w32, "both wave sizes (%u wave64, %u wave32 tests)", w64, w32);
     tu_check(execz && mode, "EXEC = 0 in %u, MODE writes in %u files", execz, mode);
-    tu_check(dpp16 && dpp8 && vopd && vop3p && vinterp && sdst,
-             "DPP16 %u, DPP8 %u, VOPD %u, VOP3P %u, VINTERP %u, wave64 SGPR-pair masks %u files",
-             dpp16, dpp8, vopd, vop3p, vinterp, sdst);
+    tu_check(dpp16 && dpp8 && vopd && vop3p && vinterp && sdst && wmma,
+             "DPP16 %u, DPP8 %u, VOPD %u, VOP3P %u, VINTERP %u, wave64 SGPR-pair masks %u, "
+             "WMMA/SWMMAC %u files", dpp16, dpp8, vopd, vop3p, vinterp, sdst, wmma);
     char *a = gen(11, 3, 100, 0, mix, NULL, &len, &d);
     char *b = gen(11, 3, 100, 0, mix, NULL, &len2, &d);
     tu_check(a && b && len == len2 && !memcmp(a, b, len), "rdna4 VALU mix: same seed, same file");
