@@ -1,8 +1,10 @@
 /* rdna4_gen.c - the RDNA4 random generator (the gen hook of gpuref_isa_rdna4;
- * the ISA-neutral part is core/gen.c).  Scalar pipeline, like the model: every
- * row of SOP1, SOP2, SOPC, SOPK, SOPP and SMEM that the model executes; fields
- * are set per operand kind of the row (rdna4.def), encoded with rdna4_encode,
- * checked with rdna4_decode and printed with rdna4_format.
+ * the ISA-neutral part is core/gen.c).  Every row of SOP1, SOP2, SOPC, SOPK, SOPP
+ * and SMEM that the model executes, every VALU row it executes (VOP1, VOP2, VOPC,
+ * VOP3, VOP3SD, VOP3P, VINTERP, VOPD, WMMA/SWMMAC; DPP16/DPP8 forms; "vector ALU"
+ * below) and memory-traffic constructs; fields are set per operand kind of the
+ * row (rdna4.def), encoded with rdna4_encode, checked with rdna4_decode and
+ * printed with rdna4_format.  Tests with a VALU row are wave32 or wave64.
  *
  * Operands: a pool of 6 SGPR pairs of s0-s87 per test (64-bit operands use a
  * pair), vcc/m0/exec/null as sources, inline integer and float constants, one
