@@ -893,7 +893,7 @@ static uint64_t float_value(gt *t, unsigned bits)
     if (k < 45)                                 /* |x| in [2^-4, 2^4) */
         return sign | (bias - 4 + rb(t, 8)) << mb | man;
     if (k < 60)                                 /* any normal */
-        return sign | (1 + gpuref_rng_below(t->r, (uint32_t)emax - 1)) << mb | man;
+        return sign | (1 + (uint64_t)gpuref_rng_below(t->r, (uint32_t)emax - 1)) << mb | man;
     if (k < 68)                                 /* small integers */
         return sign | (bias + rb(t, 4)) << mb | (man & ~((1ull << (mb - 3)) - 1));
     if (k < 76)                                 /* denormal */
