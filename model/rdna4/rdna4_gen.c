@@ -1694,8 +1694,12 @@ static int r4g_test(gpuref_genctx *x, char *err)
             t->w[i] = 0;
     }
     gpuref_wtab_build(&t->rows.t, t->rows.cum, t->rows.idx, t->w, RDNA4_NROWS);
-    for (unsigned i = 0; i < RDNA4_NROWS && !t->valu; i++)
-        t->valu = t->w[i] && t->G->cls[i] >= C_VALU;
+    int only_vopd = 1;                          /* VOPD is wave32 only (decision Q3) */
+    for (unsigned i = 0; i < RDNA4_NROWS; i++)
+        if (t->w[i] && t->G->cls[i] >= C_VALU) {
+            t->valu = 1;
+            only_vopd &= t->G->cls[i] == C_VOPD;
+        }
     if (!t->valu)                               /* scalar programs as before */
         for (unsigned i = IT_EXEC; i < NITEMS; i++)
             t->w[i] = 0;
@@ -1712,7 +1716,7 @@ static int r4g_test(gpuref_genctx *x, char *err)
         t->pool[i] = (uint8_t)p;
     }
     if (t->valu) {                              /* wave size, VGPR pool, first MODE */
-        t->wave64 = rb(t, 2);
+        t->wave64 = rb(t, 2) && !only_vopd;
         t->vbase = 32 + 2 * rb(t, 33);
         if (rb(t, 2))
             emit_mode(t);
