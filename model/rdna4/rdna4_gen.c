@@ -1,8 +1,10 @@
 /* rdna4_gen.c - the RDNA4 random generator (the gen hook of gpuref_isa_rdna4;
- * the ISA-neutral part is core/gen.c).  Scalar pipeline, like the model: every
- * row of SOP1, SOP2, SOPC, SOPK, SOPP and SMEM that the model executes; fields
- * are set per operand kind of the row (rdna4.def), encoded with rdna4_encode,
- * checked with rdna4_decode and printed with rdna4_format.
+ * the ISA-neutral part is core/gen.c).  Every row of SOP1, SOP2, SOPC, SOPK, SOPP
+ * and SMEM that the model executes, every VALU row it executes (VOP1, VOP2, VOPC,
+ * VOP3, VOP3SD, VOP3P, VINTERP, VOPD, WMMA/SWMMAC; DPP16/DPP8 forms; "vector ALU"
+ * below) and memory-traffic constructs; fields are set per operand kind of the
+ * row (rdna4.def), encoded with rdna4_encode, checked with rdna4_decode and
+ * printed with rdna4_format.  Tests with a VALU row are wave32 or wave64.
  *
  * Operands: a pool of 6 SGPR pairs of s0-s87 per test (64-bit operands use a
  * pair), vcc/m0/exec/null as sources, inline integer and float constants, one
@@ -31,7 +33,8 @@
 
 #include "rdna4.h"
 
-enum { IT_BRANCH = RDNA4_NROWS, IT_VMEM, IT_LDS, IT_BARRIER, NITEMS };
+enum { IT_BRANCH = RDNA4_NROWS, IT_VMEM, IT_LDS, IT_BARRIER, IT_EXEC, IT_MODE, IT_DPP16, IT_DPP8,
+       NITEMS };
 
 /* --mix groups of a row: its format, its unit, the ISA */
 #define RDNA4_G_SOP1    "sop1 salu scalar rdna4"
@@ -59,8 +62,35 @@ enum { IT_BRANCH = RDNA4_NROWS, IT_VMEM, IT_LDS, IT_BARRIER, NITEMS };
 #define RDNA4_G_VSAMPLE "vsample vmem vector rdna4"
 #define RDNA4_G_VEXPORT "vexport export vector rdna4"
 
+/* default weight of a row by format: the VALU rows (801, of which VOP3 and VOPC
+ * are the most) weigh less, so that a default program is about 40 % VALU */
+#define RDNA4_W_SOP1 10
+#define RDNA4_W_SOP2 10
+#define RDNA4_W_SOPC 10
+#define RDNA4_W_SOPK 10
+#define RDNA4_W_SOPP 10
+#define RDNA4_W_SMEM 10
+#define RDNA4_W_VOP1 4
+#define RDNA4_W_VOP2 4
+#define RDNA4_W_VOP3 2
+#define RDNA4_W_VOP3P 4
+#define RDNA4_W_VOP3SD 4
+#define RDNA4_W_VOPC 2
+#define RDNA4_W_VOPDX 4
+#define RDNA4_W_VOPDY 4
+#define RDNA4_W_VINTERP 4
+#define RDNA4_W_VDS 10
+#define RDNA4_W_VDSDIR 10
+#define RDNA4_W_VBUFFER 10
+#define RDNA4_W_VFLAT 10
+#define RDNA4_W_VGLOBAL 10
+#define RDNA4_W_VSCRATCH 10
+#define RDNA4_W_VIMAGE 10
+#define RDNA4_W_VSAMPLE 10
+#define RDNA4_W_VEXPORT 10
+
 static const gpuref_gen_item r4g_items[NITEMS] = {
-#define RDNA4_OP(F, OP, N, X, FL, ...) { #N, RDNA4_G_##F, 10 },
+#define RDNA4_OP(F, OP, N, X, FL, ...) { #N, RDNA4_G_##F, RDNA4_W_##F },
 #include "rdna4.def"
 #undef RDNA4_OP
     [IT_BRANCH] = { "branch", "construct control", 60 },
@@ -68,10 +98,19 @@ static const gpuref_gen_item r4g_items[NITEMS] = {
     [IT_VMEM]    = { "memtraffic.vmem", "memtraffic construct vmem vector rdna4", 240 },
     [IT_LDS]     = { "memtraffic.lds", "memtraffic construct lds vector rdna4", 160 },
     [IT_BARRIER] = { "memtraffic.barrier", "memtraffic construct barrier rdna4", 30 },
+    /* vector ALU programs (README "Random programs with vector ALU"): only in
+     * tests with a VALU row of weight > 0 */
+    [IT_EXEC]  = { "valuctl.exec", "valuctl construct vector rdna4", 30 },
+    [IT_MODE]  = { "valuctl.mode", "valuctl construct vector rdna4", 15 },
+    [IT_DPP16] = { "dpp.dpp16", "dpp valu vector rdna4", 40 },
+    [IT_DPP8]  = { "dpp.dpp8", "dpp valu vector rdna4", 20 },
 };
 
 /* How a row is generated. */
-enum { C_NO, C_PLAIN, C_MOVREL, C_CALL, C_JUMP, C_TERM, C_KILL };
+enum { C_NO, C_PLAIN, C_MOVREL, C_CALL, C_JUMP, C_TERM, C_KILL, C_VALU, C_VMOVREL, C_VOPD };
+
+enum { VF_NOCLAMP = 1, VF_NOOMOD = 2, VF_S2VGPR = 4, VF_CBUS1 = 8, VF_MIX = 16, VF_MASK = 32,
+       VF_WMMA = 64 };
 
 #define VBASE  88u                 /* s88:91 the SMEM resource, s0-s87 the rest */
 #define AIMED  96u                 /* s96:103 aimed 64-bit values */
@@ -79,9 +118,14 @@ enum { C_NO, C_PLAIN, C_MOVREL, C_CALL, C_JUMP, C_TERM, C_KILL };
 typedef struct r4g {
     rdna4_names *names;             /* the assembler's mnemonic table (push_asm) */
     uint8_t cls[RDNA4_NROWS];       /* C_* */
+    uint8_t vflags[RDNA4_NROWS];    /* VF_*: modifiers the model does not define, ... */
+    uint8_t mods[RDNA4_NROWS];      /* rdna4_mods_allowed: NEG [2:0], ABS [5:3] */
     int     br[7];               /* s_branch, s_cbranch_scc0 ... s_cbranch_execnz rows */
     int     endpgm, mov32, getpc, addu, addci, sopc[64];
     unsigned nsopc;
+    int     setreg_imm, round_mode, denorm_mode;
+    uint16_t vopdx[32], vopdy[32];  /* VOPD X and Y rows */
+    unsigned nvopdx, nvopdy;
 } r4g;
 
 #define REF_ABS (-2)                 /* the literal: the label's address */
@@ -124,6 +168,9 @@ typedef struct gt {
     int            fail;
     unsigned       nwaves;       /* waves=N of the test (memory traffic: 1, 2 or 4) */
     char           bad[480];     /* a memory construct that did not assemble */
+    int            valu;         /* a VALU row has weight > 0: VGPR pool, EXEC, MODE */
+    int            wave64;       /* the test runs in wave64 (config wave=64) */
+    unsigned       vbase;        /* the VGPR pool v[vbase : vbase + VPOOL - 1] */
 } gt;
 
 /* gpuref_gx_pick(t->r, t->w, RDNA4_NROWS) */
@@ -354,6 +401,13 @@ static int new_label(gt *t)
 }
 
 static void emit_op(gt *t, unsigned op);
+static void emit_valu(gt *t, unsigned op, int dpp);
+
+/* rows without control flow of their own */
+static int plain_cls(unsigned c)
+{
+    return c == C_PLAIN || c == C_VALU || c == C_VMOVREL || c == C_VOPD;
+}
 
 /* 1-4 random instructions, then the label */
 static void skip_block(gt *t, int lab)
@@ -362,9 +416,9 @@ static void skip_block(gt *t, int lab)
     t->depth++;
     for (unsigned i = 0; i < k && !t->fail; i++) {
         int op = pick_row(t);
-        for (int j = 0; j < 8 && op >= 0 && t->depth > 2 && t->G->cls[op] != C_PLAIN; j++)
+        for (int j = 0; j < 8 && op >= 0 && t->depth > 2 && !plain_cls(t->G->cls[op]); j++)
             op = pick_row(t);
-        if (op >= 0 && (t->depth <= 2 || t->G->cls[op] == C_PLAIN))
+        if (op >= 0 && (t->depth <= 2 || plain_cls(t->G->cls[op])))
             emit_op(t, (unsigned)op);
     }
     t->depth--;
@@ -572,6 +626,9 @@ static void emit_op(gt *t, unsigned op)
         }
         break;
     case C_NO:
+        return;
+    case C_VALU: case C_VMOVREL: case C_VOPD:
+        emit_valu(t, op, 0);
         return;
     default:
         break;
@@ -810,6 +867,574 @@ static void emit_barrier(gt *t)
     push_asm(t, "s_barrier_wait -1");
 }
 
+/* ------------------------------------------------------------ vector ALU
+ * VALU rows (README "Random programs with vector ALU"): every row of VOP1, VOP2,
+ * VOPC (V_CMPX too), VOP3, VOP3SD, VOP3P, VINTERP and VOPD the model executes,
+ * but WMMA/SWMMAC; fields by the row's operand kinds, encoded and decoded as the
+ * scalar rows are (rdna4_decode refuses what is illegal: the draw is tried again).
+ * Registers: a pool of VPOOL VGPRs v[vbase : vbase+15] (vbase even, 32..96:
+ * above the memory-traffic VGPRs v0-v25, below v128 for the true16 halves of the
+ * _e32 forms), so values flow between instructions; 64-bit operands use even
+ * pairs, 128-bit ones aligned quads of the pool.  Scalar sources: the SGPR pool,
+ * VCC/M0/EXEC/NULL, inline constants, one literal, SCC, at most two scalar values
+ * per instruction (LLVM's constant-bus limit for gfx12; one for the 64-bit
+ * shifts).  Lane masks (carry-outs, compare results, selects): VCC, NULL or an
+ * even pool pair, so that they are legal in wave64 too. */
+#define VPOOL 16u
+
+/* A float of `bits` (16, 32 or 64) aimed at a value class: mostly normals near 1
+ * (so that arithmetic stays in range), and every special class. */
+static uint64_t float_value(gt *t, unsigned bits)
+{
+    unsigned k = rb(t, 100);
+    unsigned mb = bits == 16 ? 10 : bits == 32 ? 23 : 52, eb = bits == 16 ? 5 : bits == 32 ? 8 : 11;
+    uint64_t man = gpuref_rng_next(t->r) & ((1ull << mb) - 1), sign = (uint64_t)rb(t, 2) << (mb + eb);
+    uint64_t emax = (1ull << eb) - 1, bias = emax >> 1;
+    if (k < 45)                                 /* |x| in [2^-4, 2^4) */
+        return sign | (bias - 4 + rb(t, 8)) << mb | man;
+    if (k < 60)                                 /* any normal */
+        return sign | (1 + (uint64_t)gpuref_rng_below(t->r, (uint32_t)emax - 1)) << mb | man;
+    if (k < 68)                                 /* small integers */
+        return sign | (bias + rb(t, 4)) << mb | (man & ~((1ull << (mb - 3)) - 1));
+    if (k < 76)                                 /* denormal */
+        return sign | (man ? man : 1);
+    if (k < 82)                                 /* +-0 */
+        return sign;
+    if (k < 88)                                 /* +-inf */
+        return sign | emax << mb;
+    if (k < 93)                                 /* quiet NaN with a payload */
+        return sign | emax << mb | 1ull << (mb - 1) | (man & ((1ull << (mb - 1)) - 1));
+    if (k < 97)                                 /* signalling NaN */
+        return sign | emax << mb | ((man & ((1ull << (mb - 1)) - 1)) | 1);
+    return sign | (emax - 1) << mb | man;       /* near the largest */
+}
+
+/* A 32-bit literal for an operand of the type: F64 takes the high half. */
+static uint32_t lit_value(gt *t, int ty)
+{
+    if (ty == RDNA4_T_F32)
+        return (uint32_t)float_value(t, 32);
+    if (ty == RDNA4_T_F16 || ty == RDNA4_T_F16P)
+        return (uint32_t)float_value(t, 16) | (rb(t, 4) ? 0 : (uint32_t)float_value(t, 16) << 16);
+    if (ty == RDNA4_T_F64)
+        return (uint32_t)(float_value(t, 64) >> 32);
+    return (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
+}
+
+/* A VGPR of the pool for an operand of n registers (aligned to 2 or 4). */
+static unsigned vpool(gt *t, unsigned n)
+{
+    unsigned al = n <= 1 ? 1 : n == 2 ? 2 : 4;
+    return t->vbase + al * rb(t, VPOOL / al);
+}
+
+/* A lane-mask destination: VCC, an even pool pair, NULL */
+static unsigned mask_dst(gt *t)
+{
+    unsigned k = rb(t, 100);
+    return k < 45 ? RDNA4_VCC_LO : k < 95 ? pool_reg(t, 1) : RDNA4_NULL;
+}
+
+/* A 9-bit source code for operand o (h16: an _e32 16-bit operand: a VGPR half). */
+static unsigned vsrc_code(gt *t, const rdna4_opd *o, int h16, int *haslit, uint32_t *lit)
+{
+    unsigned n = rdna4_type_dwords(o->type), k = rb(t, 100);
+    if (o->type == RDNA4_T_MASK)
+        return k < 50 ? RDNA4_VCC_LO : k < 92 ? pool_reg(t, 1) : RDNA4_EXEC_LO;
+    if (k < 62)
+        return 256 + vpool(t, n) + (h16 && rb(t, 2) ? 128 : 0);
+    if (k < 74)
+        return pool_reg(t, n >= 2);
+    if (k < 77) {
+        static const uint8_t sp32[] = { RDNA4_VCC_LO, RDNA4_VCC_HI, RDNA4_M0, RDNA4_EXEC_LO, RDNA4_EXEC_HI,
+                                        RDNA4_NULL };
+        static const uint8_t sp64[] = { RDNA4_VCC_LO, RDNA4_EXEC_LO, RDNA4_NULL };
+        return n >= 2 ? sp64[rb(t, 3)] : sp32[rb(t, 6)];
+    }
+    if (k < 86)
+        return rb(t, 2) ? 128 + rb(t, 17) : 128 + rb(t, 81);
+    if (k < 93)
+        return 240 + rb(t, 9);
+    if (k < 99) {
+        if (!*haslit) {
+            *haslit = 1;
+            *lit = lit_value(t, o->type);
+        }
+        return RDNA4_LIT_SRC;
+    }
+    return RDNA4_SCC_SRC;
+}
+
+/* Scalar values an instruction reads (distinct SGPRs/specials, SCC, the literal). */
+static unsigned scalar_reads(const rdna4_insn *in, const rdna4_row *r)
+{
+    unsigned seen[4], n = 0, lit = 0;
+    for (unsigned i = 0; i < RDNA4_MAXOPD; i++) {
+        const rdna4_opd *o = &r->o[i];
+        if (o->kind != RDNA4_K_VSRC)
+            continue;
+        unsigned c = in->f[o->fld];
+        if (in->dpp && o->fld == RDNA4_FLD_SRC0)
+            continue;
+        if (c == RDNA4_LIT_SRC) {
+            lit = 1;
+            continue;
+        }
+        if (!(c < 128 || c == RDNA4_SCC_SRC))
+            continue;
+        if (c < 128 && rdna4_type_dwords(o->type) >= 2)
+            c &= ~1u;
+        unsigned k;
+        for (k = 0; k < n && seen[k] != c; k++)
+            ;
+        if (k == n && n < 4)
+            seen[n++] = c;
+    }
+    return n + lit + ((r->flags & RDNA4_LIT) != 0 && !lit);
+}
+
+/* The fields of one VOPD half (X: h = 0, Y: h = 1) */
+static void draw_vopd_half(gt *t, rdna4_insn *in, const rdna4_row *r, int *haslit, uint32_t *lit)
+{
+    for (unsigned i = 0; i < RDNA4_MAXOPD; i++) {
+        const rdna4_opd *o = &r->o[i];
+        switch (o->kind) {
+        case RDNA4_K_VDST:
+            in->f[o->fld] = o->fld == RDNA4_FLD_VDSTY ? vpool(t, 1) >> 1 : vpool(t, 1);
+            break;
+        case RDNA4_K_VSRC:
+            in->f[o->fld] = vsrc_code(t, o, 0, haslit, lit);
+            break;
+        case RDNA4_K_VGPR:
+            in->f[o->fld] = vpool(t, 1);
+            break;
+        case RDNA4_K_LIT:
+            if (!*haslit) {
+                *haslit = 1;
+                *lit = lit_value(t, o->type);
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* WMMA/SWMMAC operands (wave32 tuple sizes; wave64 uses the first half of each):
+ * D (8 or 4 VGPRs) at B+16, after the pool, and A, B, C / the SWMMAC index from the
+ * pool, so D never overlaps A or B: WMMA A at B+0 or B+4, B at B+8 or B+12, C = D
+ * (accumulating, 60 %), the pool's B+8 tuple (20 %) or an inline constant (20 %);
+ * SWMMAC A at B+0, the index VGPR in B+4..B+7, B (8 VGPRs) at B+8; index_key 0 or 1
+ * (wave64: 0-3; the IU4 rows: 0, their only index set in the model). */
+static void wmma_operands(gt *t, const rdna4_row *r, rdna4_insn *in, int *haslit)
+{
+    unsigned b = t->vbase, sw = r->name[2] == 's';
+    *haslit = 0;
+    in->f[RDNA4_FLD_VDST] = b + 16;
+    if (sw) {
+        in->f[RDNA4_FLD_SRC0] = 256 + b;
+        in->f[RDNA4_FLD_SRC1] = 256 + b + 8;
+        in->f[RDNA4_FLD_SRC2] = 256 + b + 4 + rb(t, 4);
+        in->f[RDNA4_FLD_OPSEL] = rb(t, 4) || strstr(r->name, "iu4") ? 0 : t->wave64 ? rb(t, 4) : 1;
+        return;
+    }
+    in->f[RDNA4_FLD_SRC0] = 256 + b + 4 * rb(t, 2);
+    in->f[RDNA4_FLD_SRC1] = 256 + b + 8 + 4 * rb(t, 2);
+    unsigned k = rb(t, 10);
+    in->f[RDNA4_FLD_SRC2] = k < 6 ? 256 + b + 16 : k < 8 ? 256 + b + 8
+                          : rb(t, 2) ? 128 + rb(t, 65) : 240 + rb(t, 9);
+}
+
+/* A random instruction of VALU row op; dpp: 0 none, 1 DPP16, 2 DPP8 (or DPP8FI). */
+static int draw_valu(gt *t, unsigned op, rdna4_insn *in, int dpp)
+{
+    const rdna4_row *r = &rdna4_rows[op];
+    const r4g *G = t->G;
+    int fmt = r->fmt, e3 = fmt == RDNA4_FMT_VOP3 || fmt == RDNA4_FMT_VOP3SD;
+    int e32 = fmt == RDNA4_FMT_VOP1 || fmt == RDNA4_FMT_VOP2 || fmt == RDNA4_FMT_VOPC;
+    unsigned limit = (G->vflags[op] & VF_CBUS1) ? 1 : 2;   /* LLVM's constant-bus limit */
+    for (int tries = 0; tries < 32; tries++) {
+        memset(in, 0, sizeof *in);
+        int haslit = 0;
+        uint32_t lit = 0;
+        if (fmt == RDNA4_FMT_VOPDX || fmt == RDNA4_FMT_VOPDY) {  /* a pair: the other half at random */
+            unsigned x = op, y = op;
+            if (fmt == RDNA4_FMT_VOPDX)
+                y = G->vopdy[rb(t, G->nvopdy)];
+            else
+                x = G->vopdx[rb(t, G->nvopdx)];
+            in->row = (uint16_t)x;
+            in->rowy = (uint16_t)y;
+            in->fmt = RDNA4_FMT_VOPD;
+            in->f[RDNA4_FLD_OPX] = rdna4_rows[x].op;
+            in->f[RDNA4_FLD_OPY] = rdna4_rows[y].op;
+            draw_vopd_half(t, in, &rdna4_rows[x], &haslit, &lit);
+            draw_vopd_half(t, in, &rdna4_rows[y], &haslit, &lit);
+            in->has_lit = (uint8_t)haslit;
+            in->lit = lit;
+            if (encode_ok(in))
+                return 0;
+            continue;
+        }
+        in->row = (uint16_t)op;
+        in->fmt = (uint8_t)fmt;
+        if (rdna4_fmts[fmt].op_fld)
+            in->f[rdna4_fmts[fmt].op_fld] = r->op;
+        unsigned nsrc = 0;
+        for (unsigned i = 0; i < RDNA4_MAXOPD; i++) {
+            const rdna4_opd *o = &r->o[i];
+            int h16 = e32 && rdna4_type_is16(o->type);
+            unsigned n = rdna4_type_dwords(o->type);
+            switch (o->kind) {
+            case RDNA4_K_NONE: case RDNA4_K_VCC:
+                break;
+            case RDNA4_K_VDST:
+                in->f[o->fld] = h16 ? vpool(t, 1) + (rb(t, 2) ? 128 : 0) : vpool(t, n);
+                break;
+            case RDNA4_K_SDSTV: case RDNA4_K_SDST7:
+                in->f[o->fld] = o->type == RDNA4_T_MASK ? mask_dst(t) : pool_reg(t, n >= 2);
+                break;
+            case RDNA4_K_VSRC:
+                nsrc++;
+                in->f[o->fld] = vsrc_code(t, o, h16, &haslit, &lit);
+                break;
+            case RDNA4_K_VGPR:
+                in->f[o->fld] = vpool(t, n) + (h16 && rb(t, 2) ? 128 : 0);
+                break;
+            case RDNA4_K_LIT:
+                if (!haslit) {
+                    haslit = 1;
+                    lit = lit_value(t, o->type);
+                }
+                break;
+            default:
+                return -1;
+            }
+        }
+        if ((G->vflags[op] & VF_S2VGPR) && in->f[RDNA4_FLD_SRC2] < 256)
+            in->f[RDNA4_FLD_SRC2] = 256 + vpool(t, 4);
+        if ((r->flags & RDNA4_CMPX) && e3)
+            in->f[RDNA4_FLD_VDST] = RDNA4_EXEC_LO;
+        if (e3 || fmt == RDNA4_FMT_VINTERP) {       /* input and output modifiers */
+            unsigned mn = G->mods[op] & 7u, ma = fmt == RDNA4_FMT_VOP3 ? G->mods[op] >> 3 : 0;
+            for (unsigned i = 0; i < 3; i++) {
+                if ((mn >> i & 1) && rb(t, 100) < 20)
+                    in->f[RDNA4_FLD_NEG] |= 1u << i;
+                if ((ma >> i & 1) && rb(t, 100) < 15)
+                    in->f[RDNA4_FLD_ABS] |= 1u << i;
+            }
+            if (!(r->flags & (RDNA4_NOOMOD | RDNA4_NOMODS)) && !(G->vflags[op] & VF_NOOMOD) &&
+                fmt != RDNA4_FMT_VINTERP && rb(t, 100) < 12)
+                in->f[RDNA4_FLD_OMOD] = 1 + rb(t, 3);
+            if (!(r->flags & (RDNA4_NOCLAMP | RDNA4_NOMODS)) && !(G->vflags[op] & VF_NOCLAMP) &&
+                rb(t, 100) < 15)
+                in->f[RDNA4_FLD_CM] = 1;
+            if ((r->flags & RDNA4_OPSEL) && fmt != RDNA4_FMT_VOP3SD) {
+                if (r->flags & RDNA4_OPSELX)
+                    in->f[RDNA4_FLD_OPSEL] = rdna4_opsel_style(r) == 1 ? rb(t, 4) << 2 : rb(t, 4);
+                else
+                    in->f[RDNA4_FLD_OPSEL] = rb(t, 16) & (((1u << nsrc) - 1) |
+                                                          ((r->flags & RDNA4_OPSELD) ? 8u : 0));
+            }
+            if (fmt == RDNA4_FMT_VINTERP)
+                in->f[RDNA4_FLD_WAITEXP] = rb(t, 8);
+        } else if (fmt == RDNA4_FMT_VOP3P) {
+            unsigned want = (1u << nsrc) - 1, hi, mn = G->mods[op] & 7u;
+            if (r->flags & RDNA4_NOOPSEL) {
+                hi = 7;
+            } else if (r->flags & RDNA4_OPSELHI1) {
+                hi = 7;
+                in->f[RDNA4_FLD_OPSEL] = rb(t, 4);
+            } else if (G->vflags[op] & VF_MIX) {
+                hi = rb(t, 8);
+                in->f[RDNA4_FLD_OPSEL] = rb(t, 8);
+            } else {
+                hi = rb(t, 4) ? 7 : (rb(t, 8) & want) | (7u & ~want);
+                in->f[RDNA4_FLD_OPSEL] = rb(t, 3) ? 0 : rb(t, 8) & want;
+            }
+            in->f[RDNA4_FLD_OPSEL_HI] = hi & 3;
+            in->f[RDNA4_FLD_OPSEL_HI2] = hi >> 2;
+            for (unsigned i = 0; i < 3; i++) {
+                if ((mn >> i & 1) && rb(t, 100) < 15)
+                    in->f[RDNA4_FLD_NEG] |= 1u << i;
+                if ((mn >> i & 1) && rb(t, 100) < 15)
+                    in->f[RDNA4_FLD_NEG_HI] |= 1u << i;
+            }
+            if (!(r->flags & RDNA4_NOCLAMP) && !(G->vflags[op] & VF_NOCLAMP) && rb(t, 100) < 15)
+                in->f[RDNA4_FLD_CM] = 1;
+        }
+        if (G->vflags[op] & VF_WMMA)                /* matrix tuples: see wmma_operands */
+            wmma_operands(t, r, in, &haslit);
+        if (dpp) {                                   /* SRC0 a VGPR through DPP, no literal */
+            unsigned s0 = in->f[RDNA4_FLD_SRC0];
+            unsigned v = s0 >= 256 ? s0 - 256 : vpool(t, 1);
+            in->dpp_src0 = v;
+            if (dpp == 1) {
+                static const uint16_t fam[8][2] = { { 0x000, 0x100 }, { 0x101, 15 }, { 0x111, 15 },
+                                                    { 0x121, 15 }, { 0x140, 2 }, { 0x150, 16 },
+                                                    { 0x160, 16 }, { 0x0e4, 1 } };
+                unsigned f = rb(t, 8);
+                in->f[RDNA4_FLD_SRC0] = 250;
+                in->dpp = 1;
+                in->f[RDNA4_FLD_DPP_CTRL] = fam[f][0] + rb(t, fam[f][1]);
+                in->f[RDNA4_FLD_ROW_MASK] = rb(t, 4) ? 0xf : rb(t, 16);
+                in->f[RDNA4_FLD_BANK_MASK] = rb(t, 4) ? 0xf : rb(t, 16);
+                in->f[RDNA4_FLD_BC] = rb(t, 2);
+                in->f[RDNA4_FLD_FI] = rb(t, 4) == 0;
+                if (e32) {
+                    unsigned mn = G->mods[op] & 7u, ma = G->mods[op] >> 3;
+                    in->f[RDNA4_FLD_SRC0_NEG] = (mn & 1) && rb(t, 5) == 0;
+                    in->f[RDNA4_FLD_SRC0_ABS] = (ma & 1) && rb(t, 5) == 0;
+                    in->f[RDNA4_FLD_SRC1_NEG] = (mn & 2) && rb(t, 5) == 0;
+                    in->f[RDNA4_FLD_SRC1_ABS] = (ma & 2) && rb(t, 5) == 0;
+                }
+            } else {
+                in->dpp = rb(t, 4) ? 2 : 3;
+                in->f[RDNA4_FLD_SRC0] = in->dpp == 2 ? 233 : 234;
+                for (unsigned i = 0; i < 8; i++)
+                    in->f[RDNA4_FLD_LANE_SEL0 + i] = rb(t, 8);
+            }
+            if (haslit) {                            /* no literal with DPP: an inline 1 */
+                for (unsigned i = 0; i < RDNA4_MAXOPD; i++)
+                    if (r->o[i].kind == RDNA4_K_VSRC && in->f[r->o[i].fld] == RDNA4_LIT_SRC)
+                        in->f[r->o[i].fld] = 129;
+                haslit = 0;
+            }
+        }
+        in->has_lit = (uint8_t)haslit;
+        in->lit = lit;
+        if (scalar_reads(in, r) > limit)
+            continue;
+        if (encode_ok(in))
+            return 0;
+    }
+    return -1;
+}
+
+/* M0 for a V_MOVREL* or V_SWAPREL of `in`: the indexed VGPRs stay in the pool. */
+static void vmovrel_m0(gt *t, const rdna4_insn *in)
+{
+    const char *nm = rdna4_rows[in->row].name;
+    unsigned end = t->vbase + VPOOL, d = in->f[RDNA4_FLD_VDST], s = in->f[RDNA4_FLD_SRC0];
+    s = s >= 256 ? s - 256 : t->vbase;
+    if (d < t->vbase || d >= end)
+        d = t->vbase;
+    uint32_t v;
+    if (!strcmp(nm, "v_movrelsd_2_b32") || !strcmp(nm, "v_swaprel_b32"))
+        v = rb(t, end - s) | rb(t, end - d) << 16;
+    else
+        v = rb(t, end - (d > s ? d : s));
+    emit_mov(t, RDNA4_M0, v);
+}
+
+/* wave64 text: lane masks as LLVM spells them with .wave64 (vcc, exec, s[n:n+1]). */
+static void wave64_text(const rdna4_insn *in, char *text, size_t cap)
+{
+    const rdna4_row *r = &rdna4_rows[in->row];
+    char *p = strchr(text, ' ');
+    if (!p || in->fmt == RDNA4_FMT_VOPD)
+        return;
+    char out[320];
+    size_t n = (size_t)(p + 1 - text);
+    memcpy(out, text, n);
+    p++;
+    unsigned i = 0;
+    for (unsigned k = 0; k < RDNA4_MAXOPD && r->o[k].kind != RDNA4_K_NONE && *p; k++) {
+        size_t len = strcspn(p, ", ");
+        const rdna4_opd *o = &r->o[k];
+        int mask = o->type == RDNA4_T_MASK && o->kind != RDNA4_K_NONE;
+        char tok[64];
+        snprintf(tok, sizeof tok, "%.*s", (int)len, p);
+        unsigned sn;
+        char rep[64];
+        if (mask && !strcmp(tok, "vcc_lo"))
+            snprintf(rep, sizeof rep, "vcc");
+        else if (mask && !strcmp(tok, "exec_lo"))
+            snprintf(rep, sizeof rep, "exec");
+        else if (mask && sscanf(tok, "s%u", &sn) == 1 && tok[1] >= '0' && tok[1] <= '9')
+            snprintf(rep, sizeof rep, "s[%u:%u]", sn, sn + 1);
+        else
+            snprintf(rep, sizeof rep, "%s", tok);
+        size_t rl = strlen(rep);
+        if (n + rl + 1 >= sizeof out)
+            return;
+        memcpy(out + n, rep, rl);
+        n += rl;
+        p += len;
+        if (p[0] == ',' && p[1] == ' ') {       /* the next operand */
+            memcpy(out + n, ", ", 2);
+            n += 2;
+            p += 2;
+        } else {
+            break;
+        }
+        i++;
+    }
+    size_t rest = strlen(p);
+    if (n + rest + 1 > sizeof out || n + rest + 1 > cap)
+        return;
+    memcpy(out + n, p, rest + 1);
+    memcpy(text, out, n + rest + 1);
+}
+
+/* wave64 text of a WMMA/SWMMAC: every VGPR tuple is half as long (LLVM's
+ * +wavefrontsize64 operand classes; one VGPR is written vN). */
+static void wmma64_text(char *text, size_t cap)
+{
+    char out[320];
+    size_t n = 0;
+    for (const char *p = text; *p && n + 24 < sizeof out;) {
+        unsigned a, e;
+        int len = 0;
+        if (p[0] == 'v' && p[1] == '[' && sscanf(p, "v[%u:%u]%n", &a, &e, &len) == 2 && len > 0 && e > a) {
+            unsigned h = (e - a + 1) / 2;
+            n += (size_t)(h > 1 ? snprintf(out + n, sizeof out - n, "v[%u:%u]", a, a + h - 1)
+                                : snprintf(out + n, sizeof out - n, "v%u", a));
+            p += len;
+        } else {
+            out[n++] = *p++;
+        }
+    }
+    out[n] = '\0';
+    if (n < cap)
+        memcpy(text, out, n + 1);
+}
+
+/* A VALU instruction of row op (dpp: its DPP16 / DPP8 form) */
+static void emit_valu(gt *t, unsigned op, int dpp)
+{
+    rdna4_insn in;
+    if (t->wave64 && t->G->cls[op] == C_VOPD)  /* wave32 only (decision Q3) */
+        return;
+    if (draw_valu(t, op, &in, dpp))
+        return;
+    if (t->G->cls[op] == C_VMOVREL)
+        vmovrel_m0(t, &in);
+    push(t, &in, -1, -1);
+}
+
+/* DPP: a row of the mix that has a DPP form (VOP1/VOP2/VOPC/VOP3/VOP3SD) */
+static void emit_dpp(gt *t, int dpp8)
+{
+    for (int k = 0; k < 16; k++) {
+        int op = pick_row(t);
+        if (op < 0)
+            return;
+        const rdna4_row *r = &rdna4_rows[op];
+        if (t->G->cls[op] != C_VALU || (r->flags & RDNA4_NODPP) || r->fmt == RDNA4_FMT_VOP3P ||
+            r->fmt == RDNA4_FMT_VINTERP || r->o[0].kind == RDNA4_K_NONE)
+            continue;
+        int s0 = 0;
+        for (unsigned i = 0; i < RDNA4_MAXOPD; i++)
+            s0 |= r->o[i].kind == RDNA4_K_VSRC && r->o[i].fld == RDNA4_FLD_SRC0;
+        if (!s0)
+            continue;
+        emit_valu(t, (unsigned)op, dpp8 ? 2 : 1);
+        return;
+    }
+}
+
+/* EXEC: all lanes, a random, partial or single-lane mask, now and then none */
+static void emit_exec(gt *t)
+{
+    unsigned k = rb(t, 100);
+    uint64_t m;
+    if (k < 20)
+        m = ~0ull;
+    else if (k < 25)
+        m = 0;
+    else if (k < 35)
+        m = 1ull << rb(t, 64);
+    else if (k < 45)
+        m = rb(t, 2) ? 0xffffffffull : 0xffffffff00000000ull;
+    else if (k < 55)
+        m = rb(t, 2) ? 0x5555555555555555ull : 0x0f0f0f0f0f0f0f0full;
+    else
+        m = gpuref_rng_next(t->r);
+    if (!t->wave64) {
+        m &= 0xffffffffull;
+        if (k >= 25 && !m)
+            m = 1;
+    } else if (k >= 25 && !m) {
+        m = 1ull << 32;
+    }
+    emit_mov(t, RDNA4_EXEC_LO, (uint32_t)m);
+    if (t->wave64)
+        emit_mov(t, RDNA4_EXEC_HI, (uint32_t)(m >> 32));
+}
+
+/* MODE: the F32 and F16/F64 rounding and denormal fields, by S_ROUND_MODE,
+ * S_DENORM_MODE or S_SETREG_IMM32_B32 hwreg(HW_REG_WAVE_MODE, 0, 8) */
+static void emit_mode(gt *t)
+{
+    const r4g *G = t->G;
+    rdna4_insn in;
+    memset(&in, 0, sizeof in);
+    unsigned k = rb(t, 3);
+    int row = k == 0 ? G->round_mode : k == 1 ? G->denorm_mode : G->setreg_imm;
+    if (row < 0)
+        return;
+    in.row = (uint16_t)row;
+    in.fmt = rdna4_rows[row].fmt;
+    in.f[rdna4_fmts[in.fmt].op_fld] = rdna4_rows[row].op;
+    if (k < 2) {
+        in.f[RDNA4_FLD_SIMM16] = rb(t, 16);
+    } else {
+        in.f[RDNA4_FLD_SIMM16] = RDNA4_HW_MODE | 0u << 6 | 7u << 11;   /* id 1, offset 0, size 8 */
+        in.has_lit = 1;
+        in.lit = rb(t, 256);
+    }
+    if (encode_ok(&in))
+        push(t, &in, -1, -1);
+}
+
+/* Initial VGPR pool: per lane values aimed at classes (floats of each width,
+ * integers, special values); half the registers uniform over the lanes. */
+static void vgpr_init(gt *t)
+{
+    uint64_t lane[64];
+    char key[16];
+    unsigned nl = t->wave64 ? 64 : 32;
+    for (unsigned i = 0; i < VPOOL; i += 2) {
+        unsigned kind = rb(t, 5), n = rb(t, 8) < 3 ? nl : 1;
+        uint64_t hi[64];
+        for (unsigned l = 0; l < n; l++) {
+            uint64_t a, b;
+            switch (kind) {
+            case 0:                             /* F32 */
+                a = float_value(t, 32);
+                b = float_value(t, 32);
+                break;
+            case 1:                             /* F16 halves */
+                a = float_value(t, 16) | float_value(t, 16) << 16;
+                b = float_value(t, 16) | float_value(t, 16) << 16;
+                break;
+            case 2: {                           /* F64 pair */
+                uint64_t d = float_value(t, 64);
+                a = d & 0xffffffffu;
+                b = d >> 32;
+                break;
+            }
+            case 3:                             /* integer classes */
+                a = gpuref_vc_example_int(t->r, rb(t, GPUREF_VC_NINT), 32);
+                b = gpuref_vc_example_int(t->r, rb(t, GPUREF_VC_NINT), 32);
+                break;
+            default:
+                a = gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
+                b = gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
+                break;
+            }
+            lane[l] = a;
+            hi[l] = b;
+        }
+        const char *sfx = n == 32 ? "[0:31]" : "";   /* wave32: the lanes it has */
+        snprintf(key, sizeof key, "v%u%s", t->vbase + i, sfx);
+        gpuref_gx_reg(t->x, key, 8, lane, n);
+        snprintf(key, sizeof key, "v%u%s", t->vbase + i + 1, sfx);
+        gpuref_gx_reg(t->x, key, 8, hi, n);
+    }
+}
+
 /* ------------------------------------------------------------- targeting */
 
 static unsigned slot_operand(const rdna4_row *r, unsigned slot, int *use)
@@ -930,6 +1555,13 @@ static int aim(gt *t, const gpuref_cov_bin *b)
     }
     if (G->cls[op] == C_NO)
         return 0;
+    if (G->cls[op] == C_VALU || G->cls[op] == C_VMOVREL || G->cls[op] == C_VOPD) {
+        if (b->cat != GPUREF_COV_OP && b->cat != GPUREF_COV_FLAG && b->cat != GPUREF_COV_OUT)
+            return 0;                           /* operand bins: random tries only */
+        for (int i = 0; i < (b->cat == GPUREF_COV_OP ? 1 : 2); i++)
+            emit_valu(t, op, 0);
+        return 1;
+    }
     if (G->cls[op] == C_TERM || (G->cls[op] == C_KILL && b->cat == GPUREF_COV_OP &&
                                  gpuref_rng_chance(t->r, 50))) {
         if (t->term >= 0 || (b->cat != GPUREF_COV_OP && b->cat != GPUREF_COV_OPND &&
@@ -1062,6 +1694,15 @@ static int r4g_test(gpuref_genctx *x, char *err)
             t->w[i] = 0;
     }
     gpuref_wtab_build(&t->rows.t, t->rows.cum, t->rows.idx, t->w, RDNA4_NROWS);
+    int only_vopd = 1;                          /* VOPD is wave32 only (decision Q3) */
+    for (unsigned i = 0; i < RDNA4_NROWS; i++)
+        if (t->w[i] && t->G->cls[i] >= C_VALU) {
+            t->valu = 1;
+            only_vopd &= t->G->cls[i] == C_VOPD;
+        }
+    if (!t->valu)                               /* scalar programs as before */
+        for (unsigned i = IT_EXEC; i < NITEMS; i++)
+            t->w[i] = 0;
     for (unsigned i = 0; i < 6; i++) {          /* 6 distinct pairs of s0-s87 */
         unsigned p;
         for (;;) {
@@ -1073,6 +1714,12 @@ static int r4g_test(gpuref_genctx *x, char *err)
                 break;
         }
         t->pool[i] = (uint8_t)p;
+    }
+    if (t->valu) {                              /* wave size, VGPR pool, first MODE */
+        t->wave64 = rb(t, 2) && !only_vopd;
+        t->vbase = 32 + 2 * rb(t, 33);
+        if (rb(t, 2))
+            emit_mode(t);
     }
     unsigned idle = 0;
     while (!t->fail && x->ninsns < x->opts->length) {
@@ -1096,6 +1743,14 @@ static int r4g_test(gpuref_genctx *x, char *err)
             emit_lds(t);
         else if (it == IT_BARRIER)
             emit_barrier(t);
+        else if (it == IT_EXEC && t->valu)
+            emit_exec(t);
+        else if (it == IT_MODE && t->valu)
+            emit_mode(t);
+        else if (it == IT_DPP16 || it == IT_DPP8)
+            emit_dpp(t, it == IT_DPP8);
+        else if (it >= IT_BRANCH)
+            ;                                   /* a construct of VALU tests only */
         else
             emit_op(t, (unsigned)it);
         idle = x->ninsns == before ? idle + 1 : 0;
@@ -1164,6 +1819,12 @@ static int r4g_test(gpuref_genctx *x, char *err)
             rc = gpuref_errf(err, GPUREF_ERR_RANGE, "rdna4 generator: %s", e2);
             break;
         }
+        if (i == 0 && t->wave64)
+            gpuref_gx_line(x, ".wave64", 7);
+        if (t->wave64 && (t->G->vflags[it->in.row] & VF_MASK))
+            wave64_text(&it->in, text, sizeof text);
+        if (t->wave64 && (t->G->vflags[it->in.row] & VF_WMMA))
+            wmma64_text(text, sizeof text);
         gpuref_gx_line(x, text, strlen(text));
     }
     if (!rc) {                                  /* initial state */
@@ -1238,14 +1899,87 @@ static int r4g_test(gpuref_genctx *x, char *err)
         gpuref_gx_reg(x, "m0", 8, v, 1);
         v[0] = gpuref_rng_below(t->r, 2);
         gpuref_gx_reg(x, "scc", 1, v, 1);
+        if (t->valu)
+            vgpr_init(t);
     }
     x->max_steps = (t->n + 16) * t->nwaves;     /* forward control only */
-    if (t->nwaves > 1)
+    if (t->nwaves > 1 && t->wave64)
+        snprintf(x->config, sizeof x->config, "waves=%u,wave=64", t->nwaves);
+    else if (t->nwaves > 1)
         snprintf(x->config, sizeof x->config, "waves=%u", t->nwaves);
+    else if (t->wave64)
+        snprintf(x->config, sizeof x->config, "wave=64");
     free(at);
     free(t->v);
     free(t->label);
     return rc;
+}
+
+/* Rows whose CLAMP / OMOD the decoder accepts but the model refuses as
+ * unimplemented (rdna4_valu_not_yet: rdna4_exec_valu*.c), and rows whose 128-bit
+ * S2 must be VGPRs; the generator does not set them.  V_NOP and V_PIPEFLUSH have
+ * no result to clamp: the model ignores the bit, the RTL core refuses it
+ * (rtl/rdna4/README.md "What faults"), so lockstep programs leave it clear. */
+static const char *const no_clamp[] = {
+    "v_nop", "v_pipeflush",
+    "v_mov_b32", "v_not_b32", "v_bfrev_b32", "v_and_b32", "v_or_b32", "v_xor_b32", "v_xnor_b32",
+    "v_lshlrev_b32", "v_lshrrev_b32", "v_ashrrev_i32", "v_min_i32", "v_max_i32", "v_min_u32",
+    "v_max_u32", "v_mul_lo_u32", "v_xor3_b32", "v_or3_b32", "v_and_or_b32", "v_lshl_add_u32",
+    "v_add_lshl_u32", "v_add3_u32", "v_cndmask_b32", "v_cndmask_b16",
+    "v_mul_hi_u32_u24", "v_mul_hi_i32_i24", "v_mul_hi_u32", "v_mul_hi_i32", "v_min3_i32",
+    "v_min3_u32", "v_max3_i32", "v_max3_u32", "v_med3_i32", "v_med3_u32", "v_minmax_u32",
+    "v_maxmin_u32", "v_minmax_i32", "v_maxmin_i32", "v_bfe_u32", "v_bfe_i32", "v_bfi_b32",
+    "v_bfm_b32", "v_lerp_u8", "v_perm_b32", "v_xad_u32", "v_lshl_or_b32", "v_clz_i32_u32",
+    "v_ctz_i32_b32", "v_cls_i32", "v_mov_b16", "v_not_b16", "v_and_b16", "v_or_b16", "v_xor_b16",
+    "v_min_u16", "v_max_u16", "v_min_i16", "v_max_i16", "v_lshlrev_b16", "v_lshrrev_b16",
+    "v_ashrrev_i16", "v_alignbit_b32", "v_alignbyte_b32", "v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8",
+    "v_div_scale_f32", "v_div_scale_f64", "v_div_fixup_f32", "v_div_fixup_f64", "v_div_fixup_f16",
+    "v_cubeid_f32", "v_cubesc_f32", "v_cubetc_f32", "v_cubema_f32", "v_trig_preop_f64",
+    "v_cvt_f32_fp8", "v_cvt_f32_bf8", "v_cvt_pk_f32_fp8", "v_cvt_pk_f32_bf8",
+};
+static const char *const no_omod[] = {
+    "v_div_scale_f32", "v_div_scale_f64", "v_div_fmas_f32", "v_div_fmas_f64", "v_div_fixup_f32",
+    "v_div_fixup_f64", "v_div_fixup_f16", "v_cubeid_f32", "v_cubesc_f32", "v_cubetc_f32",
+    "v_cubema_f32", "v_trig_preop_f64", "v_cvt_f32_fp8", "v_cvt_f32_bf8", "v_cvt_pk_f32_fp8",
+    "v_cvt_pk_f32_bf8", "v_cvt_pk_fp8_f32", "v_cvt_pk_bf8_f32", "v_cvt_sr_fp8_f32",
+    "v_cvt_sr_bf8_f32",
+};
+
+static int in_list(const char *nm, const char *const *l, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(nm, l[i]))
+            return 1;
+    return 0;
+}
+
+static int valu_fmt(int fmt)
+{
+    return fmt == RDNA4_FMT_VOP1 || fmt == RDNA4_FMT_VOP2 || fmt == RDNA4_FMT_VOPC ||
+           fmt == RDNA4_FMT_VOP3 || fmt == RDNA4_FMT_VOP3SD || fmt == RDNA4_FMT_VOP3P ||
+           fmt == RDNA4_FMT_VINTERP || fmt == RDNA4_FMT_VOPDX || fmt == RDNA4_FMT_VOPDY;
+}
+
+/* How a VALU row is generated: C_NO for WMMA/SWMMAC (not yet) and operand kinds
+ * draw_valu does not know. */
+static int valu_cls(const rdna4_row *r)
+{
+    int wmma = !strncmp(r->name, "v_wmma_", 7) || !strncmp(r->name, "v_swmmac_", 9);
+    for (unsigned i = 0; i < RDNA4_MAXOPD; i++)
+        switch (r->o[i].kind) {
+        case RDNA4_K_NONE: case RDNA4_K_VCC: case RDNA4_K_VDST: case RDNA4_K_SDSTV:
+        case RDNA4_K_SDST7: case RDNA4_K_VSRC: case RDNA4_K_VGPR: case RDNA4_K_LIT:
+            if (rdna4_type_dwords(r->o[i].type) > 4 && !wmma)
+                return C_NO;
+            break;
+        default:
+            return C_NO;
+        }
+    if (r->fmt == RDNA4_FMT_VOPDX || r->fmt == RDNA4_FMT_VOPDY)
+        return C_VOPD;
+    if (!strncmp(r->name, "v_movrel", 8) || !strcmp(r->name, "v_swaprel_b32"))
+        return C_VMOVREL;
+    return C_VALU;
 }
 
 static void r4g_fini(void *priv)
@@ -1271,6 +2005,7 @@ static int r4g_init(void **priv, char *err)
     for (unsigned k = 0; k < 7; k++)
         G->br[k] = -1;
     G->endpgm = G->mov32 = G->getpc = G->addu = G->addci = -1;
+    G->setreg_imm = G->round_mode = G->denorm_mode = -1;
     for (unsigned op = 0; op < RDNA4_NROWS; op++) {
         const rdna4_row *r = &rdna4_rows[op];
         rdna4_exec_fn fn = rdna4_exec_of(op);
@@ -1290,6 +2025,36 @@ static int r4g_init(void **priv, char *err)
             G->addu = (int)op;
         if (r->fmt == RDNA4_FMT_SOP2 && !strcmp(r->name, "s_add_co_ci_u32"))
             G->addci = (int)op;
+        if (r->fmt == RDNA4_FMT_SOPK && !strcmp(r->name, "s_setreg_imm32_b32"))
+            G->setreg_imm = (int)op;
+        if (r->fmt == RDNA4_FMT_SOPP && !strcmp(r->name, "s_round_mode"))
+            G->round_mode = (int)op;
+        if (r->fmt == RDNA4_FMT_SOPP && !strcmp(r->name, "s_denorm_mode"))
+            G->denorm_mode = (int)op;
+        if (exec && valu_fmt(r->fmt)) {
+            G->cls[op] = (uint8_t)valu_cls(r);
+            G->vflags[op] = (uint8_t)((in_list(r->name, no_clamp, sizeof no_clamp / sizeof *no_clamp)
+                                       ? VF_NOCLAMP : 0) |
+                                      (in_list(r->name, no_omod, sizeof no_omod / sizeof *no_omod)
+                                       ? VF_NOOMOD : 0) |
+                                      (!strcmp(r->name, "v_mqsad_u32_u8") ? VF_S2VGPR : 0) |
+                                      ((r->fmt == RDNA4_FMT_VOP3 && (!strcmp(r->name, "v_lshlrev_b64") ||
+                                                                     !strcmp(r->name, "v_lshrrev_b64") ||
+                                                                     !strcmp(r->name, "v_ashrrev_i64")))
+                                       ? VF_CBUS1 : 0) |
+                                      (strstr(r->name, "_mix") ? VF_MIX : 0));
+            for (unsigned i = 0; i < RDNA4_MAXOPD; i++)
+                if (r->o[i].kind != RDNA4_K_NONE && r->o[i].type == RDNA4_T_MASK)
+                    G->vflags[op] |= VF_MASK;
+            G->mods[op] = (uint8_t)(rdna4_mods_allowed(r, 0) | rdna4_mods_allowed(r, 1) << 3);
+            if (!strncmp(r->name, "v_wmma_", 7) || !strncmp(r->name, "v_swmmac_", 9))
+                G->vflags[op] |= VF_WMMA;
+            if (r->fmt == RDNA4_FMT_VOPDX && G->cls[op] && G->nvopdx < 32)
+                G->vopdx[G->nvopdx++] = (uint16_t)op;
+            if (r->fmt == RDNA4_FMT_VOPDY && G->cls[op] && G->nvopdy < 32)
+                G->vopdy[G->nvopdy++] = (uint16_t)op;
+            continue;
+        }
         if (!exec || isbr || (int)op == G->endpgm ||
             (r->fmt != RDNA4_FMT_SOP1 && r->fmt != RDNA4_FMT_SOP2 && r->fmt != RDNA4_FMT_SOPC &&
              r->fmt != RDNA4_FMT_SOPK && r->fmt != RDNA4_FMT_SOPP && r->fmt != RDNA4_FMT_SMEM))
@@ -1329,6 +2094,10 @@ static int r4g_init(void **priv, char *err)
         if (r->fmt == RDNA4_FMT_SOPC && G->nsopc < 64)
             G->sopc[G->nsopc++] = (int)op;
     }
+    if (!G->nvopdx || !G->nvopdy)               /* no pairs without both halves */
+        for (unsigned op = 0; op < RDNA4_NROWS; op++)
+            if (G->cls[op] == C_VOPD)
+                G->cls[op] = C_NO;
     for (unsigned k = 0; k < 7; k++)
         if (G->br[k] < 0)
             G->br[k] = G->br[0];
