@@ -77,7 +77,8 @@ static const r4c_vcd vcd[NVCD] = {
  * (a row's bins are defined one after the other, so offsets fit a byte; 0 is
  * "no bin", the op bin itself never being one of the others). */
 typedef struct r4c_row {
-    int16_t op;                  /* the op bin; -1: the row has no bins */
+    int32_t op;                  /* the op bin; -1: the row has no bins */
+    uint8_t valu;                /* 1: the row has VALU bins (P->vrow) */
     uint8_t opnd[2][NK];         /* operand kind bins of the source slots */
     uint8_t in[2];               /* the first value-class bin of a slot (class 0 of its kind) */
     uint8_t out;                 /* the same for the result */
@@ -90,6 +91,37 @@ typedef struct r4c_row {
     uint8_t mem;                 /* vector memory: the first "mem" bin (waves1) */
     uint8_t maddr, mfmt, moob, mrtn;   /* addressing, format, OOB_SELECT, return bins */
 } r4c_row;
+
+/* The VALU bins of a row (rows of VOP1, VOP2, VOPC, VOP3, VOP3SD, VOP3P, VOPD X/Y and
+ * VINTERP the model executes), each as an offset from the row's op bin (0: none). */
+enum { VW_32, VW_16, VW_64, VW_PK };   /* how a value is read: 32 bits, a 16-bit half (by
+                                          OPSEL), a pair, two 16-bit halves (packed) */
+typedef struct r4v_row {
+    uint8_t vp;                  /* 1: operands predecoded (rdna4_vpre: VOP1..VOP3P) */
+    uint8_t enc;                 /* enc.plain (dpp16, dpp8 follow): DPP-capable rows */
+    uint8_t neg[3], abs[3], neghi[3], opsel[4], opselhi[3];   /* opsel[3]: destination */
+    uint8_t clamp, omod;         /* omod.mul2 (mul4, div2 follow) */
+    uint8_t wave;                /* wave32 (wave64 follows) */
+    uint8_t exec;                /* mask none (partial, all follow) */
+    uint8_t rnd, rsh;            /* round.rne (rpi, rni, rtz follow); MODE shift of its field */
+    uint8_t den32, den16;        /* denorm32 / denorm16_64 .flush (keep_in, keep_out, keep) */
+    uint8_t in[3], out;          /* value classes: the first bin of a group */
+    uint8_t cls[3], dcls;        /* classifiers (VC_*) */
+    uint8_t w[3], dw;            /* VW_* */
+} r4v_row;
+
+/* The sources of the VALU instruction a wave executes next, read from the state
+ * before it (taken when the unit before it is sampled, or at begin): EXEC, the
+ * value of each scalar source, the VGPR rows (lo, hi) of each VGPR source. */
+#define R4V_SNAPS 8              /* by wave number */
+typedef struct r4v_snap {
+    const void *st;              /* NULL: none */
+    uint64_t    pc, seq;
+    unsigned    any;             /* taken at begin: any seq */
+    uint64_t    exec;
+    uint64_t    sv[3];
+    uint32_t    v[3][2][64];
+} r4v_snap;
 
 typedef struct r4c {
     r4c_row     row[RDNA4_NROWS];
@@ -104,6 +136,9 @@ typedef struct r4c {
     const void *shst;            /* the state the shadow follows (NULL: none) */
     uint64_t    shseq;
     int         shany;           /* the next unit may have any seq (after begin) */
+    r4v_row     vrow[RDNA4_NROWS];
+    long        dppb;            /* the first ISA-wide DPP bin (-1: none) */
+    r4v_snap    snap[R4V_SNAPS];
 } r4c;
 
 /* Register code of an SGPR-like file by index: code = base + (index & mask) when
@@ -292,6 +327,220 @@ static int mem_define(gpuref_cov *def, r4c_row *R, const rdna4_row *r, int op, l
     return GPUREF_OK;
 }
 
+/* Value kind, classifier and reading of a VALU operand type (VK_NONE: no value
+ * bins: lane masks, the tuples of WMMA/SWMMAC). */
+static unsigned vtype(int type, uint8_t *cls, uint8_t *w)
+{
+    static const struct { uint8_t vk, cls, w; } t[RDNA4_T_COUNT] = {
+        [RDNA4_T_B32] = { VK_INT, VC_I32, VW_32 },     [RDNA4_T_B16] = { VK_INT, VC_I16, VW_16 },
+        [RDNA4_T_B64] = { VK_INT, VC_I64, VW_64 },     [RDNA4_T_I64] = { VK_INT, VC_I64, VW_64 },
+        [RDNA4_T_F32] = { VK_FLOAT, VC_F32, VW_32 },   [RDNA4_T_F16] = { VK_FLOAT, VC_F16, VW_16 },
+        [RDNA4_T_BF16] = { VK_FLOAT, VC_BF16, VW_16 }, [RDNA4_T_F64] = { VK_FLOAT, VC_F64, VW_64 },
+        [RDNA4_T_F16P] = { VK_FLOAT, VC_F16, VW_PK },  [RDNA4_T_BF16P] = { VK_FLOAT, VC_BF16, VW_PK },
+    };
+    if (type <= 0 || type >= RDNA4_T_COUNT)
+        return VK_NONE;
+    *cls = t[type].cls;
+    *w = t[type].w;
+    return t[type].vk;
+}
+
+/* MODE fields: F32 uses FP_ROUND[1:0] / FP_DENORM[5:4]; F16, BF16 and F64 use
+ * FP_ROUND[3:2] / FP_DENORM[7:6] (fp_policy_rdna4_mode, L1072-1073). */
+static int type_f32(int t) { return t == RDNA4_T_F32; }
+static int type_f16_64(int t)
+{
+    return t == RDNA4_T_F16 || t == RDNA4_T_BF16 || t == RDNA4_T_F64 || t == RDNA4_T_F16P ||
+           t == RDNA4_T_BF16P;
+}
+
+/* The VALU bins of row op (after its op bin opbin), coverage/README.md "RDNA4 vector
+ * ALU": encoding, modifiers, wave size, EXEC, MODE, value classes. */
+static int valu_define(gpuref_cov *def, r4c *P, unsigned op, long opbin, const char *f,
+                       char *err)
+{
+    static const char *const enc[3] = { "plain", "dpp16", "dpp8" };
+    static const char *const omod[3] = { "mul2", "mul4", "div2" };
+    static const char *const rnd[4] = { "rne", "rpi", "rni", "rtz" };
+    static const char *const den[4] = { "flush", "keep_in", "keep_out", "keep" };
+    static const uint8_t mps[3] = { GPUREF_MP_NONE, GPUREF_MP_PARTIAL, GPUREF_MP_ALL };
+    const rdna4_row *r = &rdna4_rows[op];
+    r4v_row *V = &P->vrow[op];
+    unsigned fm = r->fmt, fl = r->flags;
+    int vp = fm >= RDNA4_FMT_VOP2 && fm <= RDNA4_FMT_VOP3P;
+    if (!vp && fm != RDNA4_FMT_VOPDX && fm != RDNA4_FMT_VOPDY && fm != RDNA4_FMT_VINTERP)
+        return GPUREF_OK;
+    P->row[op].valu = 1;
+    V->vp = (uint8_t)vp;
+    /* sources in the predecode's order (rdna4_step.c predecode_valu: VSRC/VGPR but lane
+     * masks, and a literal K), the destination, the float widths */
+    unsigned ns = 0, svk[3] = { VK_NONE, VK_NONE, VK_NONE }, dvk = VK_NONE, is16[3] = { 0 };
+    unsigned h32 = 0, h16 = 0, vgpr[3] = { 0 };
+    int dtype = RDNA4_T_NONE;
+    for (unsigned i = 0; i < RDNA4_MAXOPD; i++) {
+        const rdna4_opd *o = &r->o[i];
+        if (o->kind == RDNA4_K_VDST) {
+            dtype = o->type;
+            dvk = vtype(o->type, &V->dcls, &V->dw);
+        } else if ((o->kind == RDNA4_K_VSRC || o->kind == RDNA4_K_VGPR || o->kind == RDNA4_K_LIT) &&
+                   o->type != RDNA4_T_MASK && ns < 3) {
+            is16[ns] = (unsigned)rdna4_type_is16(o->type);
+            vgpr[ns] = o->kind != RDNA4_K_LIT;
+            svk[ns] = vtype(o->type, &V->cls[ns], &V->w[ns]);
+            ns++;
+        } else if (o->kind != RDNA4_K_VSRC && o->kind != RDNA4_K_VGPR && o->kind != RDNA4_K_LIT) {
+            continue;
+        }
+        h32 |= (unsigned)type_f32(o->type);
+        h16 |= (unsigned)type_f16_64(o->type);
+    }
+    uint8_t o = 0;
+    if (vp && !(fl & RDNA4_NODPP))                /* the encoding: plain, DPP16, DPP8 */
+        for (unsigned k = 0; k < 3; k++) {
+            DEF(o, GPUREF_COV_MOD, (int)op, -1, k, 0, "rdna4.mod.%s.%s.enc.%s", f, r->name, enc[k]);
+            if (k == 0)
+                V->enc = o;
+        }
+    /* input modifiers the decoder admits on the row (rdna4_desc.c) */
+    unsigned mneg = 0, mabs = 0, mneghi = 0, mopsel = 0, mopselhi = 0;
+    if (fm == RDNA4_FMT_VOP3) {
+        mneg = rdna4_mods_allowed(r, 0);
+        mabs = rdna4_mods_allowed(r, 1);
+    } else if (fm == RDNA4_FMT_VOP3SD || fm == RDNA4_FMT_VINTERP) {
+        mneg = rdna4_mods_allowed(r, 0);
+    } else if (fm == RDNA4_FMT_VOP3P) {
+        mneg = mneghi = rdna4_mods_allowed(r, 0);
+    } else if (vp && !(fl & RDNA4_NODPP)) {      /* VOP1/VOP2/VOPC: DPP16's NEG/ABS */
+        mneg = rdna4_mods_allowed(r, 0) & 3u;
+        mabs = rdna4_mods_allowed(r, 1) & 3u;
+    }
+    if ((fm == RDNA4_FMT_VOP3 || fm == RDNA4_FMT_VINTERP) && (fl & RDNA4_OPSEL) &&
+        !(fl & RDNA4_OPSELX)) {
+        for (unsigned i = 0; i < ns; i++)
+            mopsel |= (unsigned)(is16[i] || fm == RDNA4_FMT_VINTERP) << i;
+        mopsel |= (fl & RDNA4_OPSELD) || fm == RDNA4_FMT_VINTERP ? 8u : 0u;
+    } else if (fm == RDNA4_FMT_VOP1 || fm == RDNA4_FMT_VOP2 || fm == RDNA4_FMT_VOPC) {
+        for (unsigned i = 0; i < ns; i++)          /* vN.h: a 16-bit VGPR operand's half */
+            mopsel |= (unsigned)(is16[i] && vgpr[i]) << i;
+        mopsel |= rdna4_type_is16(dtype) ? 8u : 0u;
+    } else if (fm == RDNA4_FMT_VOP3P && !(fl & (RDNA4_NOOPSEL | RDNA4_OPSELHI1))) {
+        mopsel = mopselhi = (1u << ns) - 1;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        if (i < 3 && (mneg >> i & 1))
+            DEF(V->neg[i], GPUREF_COV_MOD, (int)op, (int)i + 1, 10, 0, "rdna4.mod.%s.%s.src%u.neg", f,
+                r->name, i);
+        if (i < 3 && (mabs >> i & 1))
+            DEF(V->abs[i], GPUREF_COV_MOD, (int)op, (int)i + 1, 11, 0, "rdna4.mod.%s.%s.src%u.abs", f,
+                r->name, i);
+        if (i < 3 && (mneghi >> i & 1))
+            DEF(V->neghi[i], GPUREF_COV_MOD, (int)op, (int)i + 1, 12, 0, "rdna4.mod.%s.%s.src%u.neg_hi",
+                f, r->name, i);
+        if (i < 3 && (mopsel >> i & 1))
+            DEF(V->opsel[i], GPUREF_COV_MOD, (int)op, (int)i + 1, 13, 0, "rdna4.mod.%s.%s.src%u.opsel",
+                f, r->name, i);
+        if (i == 3 && (mopsel >> 3 & 1))
+            DEF(V->opsel[3], GPUREF_COV_MOD, (int)op, 0, 13, 0, "rdna4.mod.%s.%s.dst.opsel", f, r->name);
+        if (i < 3 && (mopselhi >> i & 1))
+            DEF(V->opselhi[i], GPUREF_COV_MOD, (int)op, (int)i + 1, 14, 0,
+                "rdna4.mod.%s.%s.src%u.opsel_hi0", f, r->name, i);
+    }
+    if ((fm == RDNA4_FMT_VOP3 || fm == RDNA4_FMT_VOP3SD || fm == RDNA4_FMT_VOP3P ||
+         fm == RDNA4_FMT_VINTERP) && !(fl & (RDNA4_NOCLAMP | RDNA4_NOMODS)))
+        DEF(V->clamp, GPUREF_COV_MOD, (int)op, -1, 15, 0, "rdna4.mod.%s.%s.clamp", f, r->name);
+    if ((fm == RDNA4_FMT_VOP3 || fm == RDNA4_FMT_VOP3SD) && !(fl & (RDNA4_NOOMOD | RDNA4_NOMODS)))
+        for (unsigned k = 0; k < 3; k++) {
+            DEF(o, GPUREF_COV_MOD, (int)op, -1, 16 + k, 0, "rdna4.mod.%s.%s.omod.%s", f, r->name,
+                omod[k]);
+            if (k == 0)
+                V->omod = o;
+        }
+    for (unsigned k = 0; k < 2; k++) {            /* wave size */
+        DEF(o, GPUREF_COV_ISA, (int)op, -1, 200 + k, 0, "rdna4.isa.%s.%s.wave%u", f, r->name,
+            k ? 64u : 32u);
+        if (k == 0)
+            V->wave = o;
+    }
+    for (unsigned k = 0; k < 3; k++) {            /* EXEC before the instruction */
+        DEF(o, GPUREF_COV_MASK, (int)op, -1, mps[k], 0, "rdna4.mask.%s.%s.%s", f, r->name,
+            gpuref_mp_name(mps[k]));
+        if (k == 0)
+            V->exec = o;
+    }
+    if (type_f32(dtype) || type_f16_64(dtype)) {  /* MODE: rounding of a float result */
+        V->rsh = type_f32(dtype) ? 0 : 2;
+        for (unsigned k = 0; k < 4; k++) {
+            DEF(o, GPUREF_COV_MOD, (int)op, -1, 20 + k, 0, "rdna4.mod.%s.%s.round.%s", f, r->name,
+                rnd[k]);
+            if (k == 0)
+                V->rnd = o;
+        }
+    }
+    for (unsigned g = 0; g < 2; g++) {            /* MODE: denormals of each float width used */
+        if (!(g ? h16 : h32))
+            continue;
+        for (unsigned k = 0; k < 4; k++) {
+            DEF(o, GPUREF_COV_MOD, (int)op, -1, 30 + 4 * g + k, 0, "rdna4.mod.%s.%s.%s.%s", f,
+                r->name, g ? "denorm16_64" : "denorm32", den[k]);
+            if (k == 0)
+                *(g ? &V->den16 : &V->den32) = o;
+        }
+    }
+    if (!vp)
+        return GPUREF_OK;
+    for (unsigned i = 0; i < ns; i++) {           /* source values */
+        unsigned lo, hi;
+        if (svk[i] == VK_NONE)
+            continue;
+        vk_range(svk[i], &lo, &hi);
+        for (unsigned k = lo; k < hi; k++) {
+            DEF(o, GPUREF_COV_IN, (int)op, (int)i + 1, k, 0, "rdna4.in.%s.%s.src%u.%s", f, r->name,
+                i, gpuref_vc_name(k));
+            if (k == lo)
+                V->in[i] = o;
+        }
+    }
+    if (dvk != VK_NONE) {                         /* the VGPR result */
+        unsigned lo, hi;
+        vk_range(dvk, &lo, &hi);
+        for (unsigned k = lo; k < hi; k++) {
+            DEF(o, GPUREF_COV_OUT, (int)op, 0, k, 0, "rdna4.out.%s.%s.%s", f, r->name,
+                gpuref_vc_name(k));
+            if (k == lo)
+                V->out = o;
+        }
+    }
+    return GPUREF_OK;
+}
+
+/* The ISA-wide DPP bins (after every row): the control family x wave size, DPP16's
+ * BOUND_CTRL x FI, partial row and bank masks, DPP8 with and without FI. */
+static int dpp_define(gpuref_cov *def, r4c *P, char *err)
+{
+    static const char *const fam[9] = { "quad_perm", "row_shl", "row_shr", "row_ror", "row_mirror",
+                                        "row_half_mirror", "row_share", "row_xmask", "dpp8" };
+    long b;
+#define DEFI(v, ...)                                                                    \
+    do {                                                                                \
+        b = gpuref_cov_def(def, GPUREF_COV_ISA, -1, -1, v, 0, __VA_ARGS__);             \
+        if (b < 0)                                                                      \
+            return gpuref_errf(err, (int)b, "rdna4 coverage: bad bin definition");      \
+    } while (0)
+    for (unsigned k = 0; k < 18; k++) {
+        DEFI(300 + k, "rdna4.isa.dpp.%s.wave%u", fam[k / 2], k & 1 ? 64u : 32u);
+        if (k == 0)
+            P->dppb = b;
+    }
+    for (unsigned k = 0; k < 4; k++)
+        DEFI(320 + k, "rdna4.isa.dpp16.bc%u.fi%u", k >> 1, k & 1);
+    DEFI(324, "rdna4.isa.dpp16.row_mask.partial");
+    DEFI(325, "rdna4.isa.dpp16.bank_mask.partial");
+    DEFI(326, "rdna4.isa.dpp8.fi0");
+    DEFI(327, "rdna4.isa.dpp8.fi1");
+#undef DEFI
+    return GPUREF_OK;
+}
+
 static int r4c_define(gpuref_cov *def, r4c *P, char *err)
 {
     char fl[16];
@@ -308,7 +557,7 @@ static int r4c_define(gpuref_cov *def, r4c *P, char *err)
                                     r->name);
         if (opbin < 0)
             return gpuref_errf(err, (int)opbin, "rdna4 coverage: bad bin definition");
-        R->op = (int16_t)opbin;
+        R->op = (int32_t)opbin;
         struct { uint8_t vk, bits, kinds; } sl[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
         uint8_t dvk = VK_NONE, dbits = 0;
         unsigned ns = 0;
@@ -388,9 +637,14 @@ static int r4c_define(gpuref_cov *def, r4c *P, char *err)
                 (void)o;                       /* R->br + 1 */
             }
         int rc = mem_define(def, R, r, (int)op, opbin, f, err);
+        if (!rc)
+            rc = valu_define(def, P, op, opbin, f, err);
         if (rc)
             return rc;
     }
+    int rcd = dpp_define(def, P, err);
+    if (rcd)
+        return rcd;
     for (unsigned op = 0; op < RDNA4_NROWS; op++)
         P->row[op].nsrc = (uint8_t)(P->row[op].use[1] ? 2 : P->row[op].use[0] ? 1 : 0);
     for (unsigned f = 0; f < 16; f++)          /* record entries */
@@ -410,9 +664,256 @@ static int r4c_define(gpuref_cov *def, r4c *P, char *err)
 }
 #undef DEF
 
+/* ------------------------------------------------------------ VALU sampling */
+
+static inline r4v_snap *snap_of(r4c *P, const rdna4_state *s)
+{
+    return &P->snap[s->wave_idx & (R4V_SNAPS - 1)];
+}
+
+static inline uint64_t exec_of(const rdna4_state *s)
+{
+    return s->wave64 ? (uint64_t)s->a.sreg[RDNA4_EXEC_HI] << 32 | s->a.sreg[RDNA4_EXEC_LO]
+                     : s->a.sreg[RDNA4_EXEC_LO];
+}
+
+/* The wave's next unit (code index idx, sequence number seq; any: after begin) is a
+ * VALU instruction: keep what it will read, from the state before it. */
+static __attribute__((noinline)) void valu_snap(r4c *P, const rdna4_state *s, uint64_t idx,
+                                                uint64_t seq, unsigned any)
+{
+    r4v_snap *S = snap_of(P, s);
+    const r4v_row *V = &P->vrow[s->pre[idx].row];
+    size_t n = (s->wave64 ? 64u : 32u) * sizeof(uint32_t);
+    S->st = s;
+    S->pc = s->a.pc;
+    S->seq = seq;
+    S->any = any;
+    S->exec = exec_of(s);
+    if (!V->vp)
+        return;
+    const rdna4_vpre *v = &s->vpre[idx];
+    for (unsigned i = 0; i < 3; i++) {
+        if (!V->in[i])
+            continue;
+        if (v->v[i] >= 0) {
+            unsigned r = (unsigned)v->v[i];
+            memcpy(S->v[i][0], &s->vgpr[r * 64u], n);
+            if (V->w[i] == VW_64)
+                memcpy(S->v[i][1], &s->vgpr[((r + 1u) & 255u) * 64u], n);
+        } else {
+            S->sv[i] = V->w[i] == VW_64 ? rdna4_src64(s, &v->s[i]) : rdna4_src32(s, &v->s[i]);
+        }
+    }
+}
+
+/* After a unit of state s (or at begin): the snapshot of the next one if it is VALU. */
+static inline void valu_next(r4c *P, const rdna4_state *s, uint64_t seq, unsigned any)
+{
+    uint64_t nx = (s->a.pc - s->base) >> 2;
+    if (nx < s->ncode && s->pre[nx].exec && P->row[s->pre[nx].row].valu)
+        valu_snap(P, s, nx, seq, any);
+}
+
+/* The bins of a VALU row that do not need its operands: wave size, EXEC class
+ * (eknown: e is EXEC before the unit), MODE. */
+static inline void valu_common(const r4c *P, const rdna4_state *s, unsigned row, uint64_t e,
+                               unsigned eknown, uint64_t *counts)
+{
+    const r4v_row *V = &P->vrow[row];
+    uint64_t op = (uint64_t)P->row[row].op, full = s->wave64 ? ~0ull : 0xffffffffull;
+    uint32_t mode = s->a.hwreg[RDNA4_HW_MODE];
+    counts[op + V->wave + (s->wave64 ? 1u : 0u)]++;
+    if (eknown)
+        counts[op + V->exec + ((e & full) == 0 ? 0u : (e & full) == full ? 2u : 1u)]++;
+    if (V->rnd)
+        counts[op + V->rnd + (mode >> V->rsh & 3u)]++;
+    if (V->den32)
+        counts[op + V->den32 + (mode >> 4 & 3u)]++;
+    if (V->den16)
+        counts[op + V->den16 + (mode >> 6 & 3u)]++;
+}
+
+/* DPP_CTRL's family (rdna4.def DPP16; the decoder rejects the undefined values). */
+static unsigned dpp_family(uint32_t c)
+{
+    return c <= 0xff ? 0u : c <= 0x10f ? 1u : c <= 0x11f ? 2u : c <= 0x12f ? 3u : c == 0x140 ? 4u
+         : c == 0x141 ? 5u : c <= 0x15f ? 6u : 7u;
+}
+
+static void sample_dpp(const r4c *P, const rdna4_state *s, const rdna4_vpre *v, uint64_t *counts)
+{
+    uint64_t b = (uint64_t)P->dppb;
+    uint32_t dw = v->dppw;
+    unsigned w64 = s->wave64 ? 1u : 0u;
+    if (v->dpp == 1) {
+        counts[b + dpp_family(dw >> 8 & 0x1ffu) * 2u + w64]++;
+        counts[b + 18u + ((dw >> 19 & 1u) << 1 | (dw >> 18 & 1u))]++;
+        if ((dw >> 28) != 0xfu)
+            counts[b + 22u]++;
+        if ((dw >> 24 & 0xfu) != 0xfu)
+            counts[b + 23u]++;
+    } else {
+        counts[b + 16u + w64]++;
+        counts[b + 24u + (v->dpp == 3 ? 1u : 0u)]++;
+    }
+}
+
+/* The classes (a bit each, less the first of the kind) of value x read as w (VW_*)
+ * with classifier cls: sel/selhi the halves (OPSEL, OPSEL_HI), and/xr the ABS/NEG
+ * of the value (of the low half), and2/xr2 of the high half of a packed value. */
+static inline uint32_t vbits(const r4c *P, uint64_t x, unsigned w, unsigned cls, unsigned sel,
+                             unsigned selhi, uint64_t and, uint64_t xr, uint64_t and2,
+                             uint64_t xr2)
+{
+    if (w == VW_32 || w == VW_64)
+        return 1u << vclass(P, (x & and) ^ xr, cls);
+    uint64_t lo = x >> (sel * 16u) & 0xffffu;
+    uint32_t b = 1u << vclass(P, (lo & and) ^ xr, cls);
+    if (w == VW_PK)
+        b |= 1u << vclass(P, ((x >> (selhi * 16u) & 0xffffu) & and2) ^ xr2, cls);
+    return b;
+}
+
+/* Count each class bit of b in the group at offset g of op. */
+static inline void count_bits(uint64_t *counts, uint64_t op, unsigned g, uint32_t b)
+{
+    for (; b; b &= b - 1)
+        counts[op + g + (unsigned)__builtin_ctz(b)]++;
+}
+
+/* VINTERP's modifiers (no predecoded operands: decoded from the record's words). */
+static __attribute__((noinline)) void sample_vinterp(const r4c *P, const gpuref_retire *rr,
+                                                     unsigned row, uint64_t *counts)
+{
+    const r4v_row *V = &P->vrow[row];
+    uint64_t op = (uint64_t)P->row[row].op;
+    rdna4_insn in;
+    char err[GPUREF_ERRLEN];
+    if (rdna4_decode(rr->words, rr->nwords, &in, err) != GPUREF_OK)
+        return;
+    for (unsigned i = 0; i < 4; i++) {
+        if (i < 3 && V->neg[i] && (in.f[RDNA4_FLD_NEG] >> i & 1u))
+            counts[op + V->neg[i]]++;
+        if (V->opsel[i] && (in.f[RDNA4_FLD_OPSEL] >> i & 1u))
+            counts[op + V->opsel[i]]++;
+    }
+    if (V->clamp && in.f[RDNA4_FLD_CM])
+        counts[op + V->clamp]++;
+}
+
+/* A VALU unit: the bins of its row (and of a VOPD pair's Y row).  Sources are read
+ * from the snapshot taken before the unit (valu_snap), as the model read them: the
+ * VGPR or scalar operand, OPSEL's half, ABS/NEG applied, DPP's source lane (the
+ * model's s->dpp_lane / dpp_zero of this unit), in the lanes that computed (EXEC
+ * before the unit, less the lanes DPP disabled); the result in the lanes the record
+ * wrote.  Classes are a bit-OR over those lanes: a bin counts once per unit. */
+static __attribute__((noinline)) void sample_valu(r4c *P, const rdna4_state *s,
+                                                  const gpuref_retire *rr, const rdna4_pre *p,
+                                                  uint64_t *counts)
+{
+    const r4v_snap *S = snap_of(P, s);
+    unsigned ok = S->st == s && S->pc == rr->pc && (S->any || S->seq == rr->seq);
+    unsigned row = p->row, eknown = ok;
+    uint64_t full = s->wave64 ? ~0ull : 0xffffffffull, e = S->exec;
+    if (!ok) {                                 /* EXEC now, unless the unit wrote it */
+        unsigned n = rr->nregw < GPUREF_MAX_REGW ? rr->nregw : GPUREF_MAX_REGW;
+        eknown = 1;
+        for (unsigned i = 0; i < n; i++)
+            eknown &= rr->regw[i].file != RDNA4_FILE_EXEC;
+        e = exec_of(s);
+    }
+    valu_common(P, s, row, e, eknown, counts);
+    unsigned fm = rdna4_rows[row].fmt;
+    if (fm == RDNA4_FMT_VOPDX && p->imm < RDNA4_NROWS && P->row[p->imm].valu)
+        valu_common(P, s, p->imm, e, eknown, counts);
+    const r4v_row *V = &P->vrow[row];
+    if (!V->vp) {
+        if (fm == RDNA4_FMT_VINTERP)
+            sample_vinterp(P, rr, row, counts);
+        return;
+    }
+    uint64_t op = (uint64_t)P->row[row].op;
+    const rdna4_vpre *v = &s->vpre[p - s->pre];
+    if (V->enc) {
+        counts[op + V->enc + (v->dpp > 1 ? 2u : v->dpp)]++;
+        if (v->dpp)
+            sample_dpp(P, s, v, counts);
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        if (V->neg[i] && (v->neg >> i & 1u))
+            counts[op + V->neg[i]]++;
+        if (V->abs[i] && (v->abs >> i & 1u))
+            counts[op + V->abs[i]]++;
+        if (V->neghi[i] && (v->neg_hi >> i & 1u))
+            counts[op + V->neghi[i]]++;
+        if (V->opsel[i] && (v->opsel >> i & 1u))
+            counts[op + V->opsel[i]]++;
+        if (V->opselhi[i] && !(v->opsel_hi >> i & 1u))
+            counts[op + V->opselhi[i]]++;
+    }
+    if (V->opsel[3] && (v->opsel >> 3 & 1u))
+        counts[op + V->opsel[3]]++;
+    if (V->clamp && v->clamp)
+        counts[op + V->clamp]++;
+    if (V->omod && v->omod)
+        counts[op + V->omod + v->omod - 1u]++;
+    /* values */
+    uint64_t lanes = e & full & (v->dpp ? s->vwen : ~0ull);
+    if (ok && lanes) {
+        unsigned vop3p = fm == RDNA4_FMT_VOP3P;
+        for (unsigned i = 0; i < 3; i++) {
+            if (!V->in[i])
+                continue;
+            unsigned w = V->w[i], cls = V->cls[i];
+            unsigned sel = v->opsel >> i & 1u, selhi = v->opsel_hi >> i & 1u;
+            uint64_t sign = w == VW_64 ? 1ull << 63 : w == VW_32 ? 1ull << 31 : 0x8000u;
+            uint64_t and = (v->abs >> i & 1u) ? ~sign : ~0ull;
+            uint64_t xr = (v->neg >> i & 1u) ? sign : 0;
+            uint64_t xr2 = ((vop3p ? v->neg_hi : v->neg) >> i & 1u) ? sign : 0;
+            uint32_t b = 0;
+            if (v->v[i] >= 0) {
+                unsigned dpp = i == 0 && v->dpp;
+                for (uint64_t m = lanes; m; m &= m - 1) {
+                    unsigned l = (unsigned)__builtin_ctzll(m), sl = l;
+                    uint64_t x = 0;
+                    if (dpp)
+                        sl = (s->dpp_zero >> l & 1u) ? 64u : s->dpp_lane[l] & 63u;
+                    if (sl < 64)
+                        x = S->v[i][0][sl] | (w == VW_64 ? (uint64_t)S->v[i][1][sl] << 32 : 0);
+                    b |= vbits(P, x, w, cls, sel, selhi, and, xr, and, xr2);
+                }
+            } else {
+                b = vbits(P, S->sv[i], w, cls, sel, selhi, and, xr, and, xr2);
+            }
+            count_bits(counts, op, V->in[i], b);
+        }
+    }
+    if (V->out) {                              /* the result, in the lanes written */
+        unsigned n = rr->nregw < GPUREF_MAX_REGW ? rr->nregw : GPUREF_MAX_REGW;
+        const gpuref_regw *wv = NULL;
+        for (unsigned i = 0; i < n && !wv; i++)
+            if (rr->regw[i].file == RDNA4_FILE_V && rr->regw[i].index == v->vdst &&
+                !(rr->regw[i].flags & (GPUREF_REGW_DEFERRED | GPUREF_REGW_PENDING)))
+                wv = &rr->regw[i];
+        if (wv) {
+            unsigned w = V->dw, cls = V->dcls, vd = v->vdst;
+            const uint32_t *lo = &s->vgpr[vd * 64u], *hi = &s->vgpr[((vd + 1u) & 255u) * 64u];
+            uint32_t b = 0;
+            for (uint64_t m = wv->lanes & full; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                uint64_t x = lo[l] | (w == VW_64 ? (uint64_t)hi[l] << 32 : 0);
+                b |= vbits(P, x, w, cls, v->opsel >> 3 & 1u, 1, ~0ull, 0, ~0ull, 0);
+            }
+            count_bits(counts, op, V->out, b);
+        }
+    }
+}
+
 /* The shadow after a unit: the state after it is the state before the next. */
 static inline void shadow_end(r4c *P, const rdna4_state *s, const gpuref_retire *rr, unsigned shv)
 {
+    valu_next(P, s, rr->seq + 1, 0);
     if (!shv || P->shscc != s->a.scc) {        /* out of step: start again from the state */
         memcpy(P->sh, s->a.sreg, sizeof s->a.sreg);
         P->shscc = s->a.scc;
@@ -582,6 +1083,8 @@ static void r4c_sample(void *priv, const void *st, const gpuref_retire *rr, uint
         counts[P->row[p->imm].op]++;
     if (R->mem)
         sample_mem(s, rr, R, counts);
+    if (R->valu)
+        sample_valu(P, s, rr, p, counts);
     if (R->nsrc > 0)
         sample_src(P, s, rr, p, R, 0, &shv, counts);
     if (R->nsrc > 1)
@@ -621,6 +1124,7 @@ static void r4c_begin(void *priv, const void *st)
     P->shscc = s->a.scc;
     P->shst = st;
     P->shany = 1;
+    valu_next(P, s, 0, 1);
 }
 
 static int r4c_init(gpuref_cov *def, void **priv, char *err)
@@ -629,7 +1133,7 @@ static int r4c_init(gpuref_cov *def, void **priv, char *err)
     if (!P)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     int rc = r4c_define(def, P, err);
-    if (rc == GPUREF_OK && gpuref_cov_nbins(def) >= 0x7fff)
+    if (rc == GPUREF_OK && gpuref_cov_nbins(def) >= 0x7fffffff)
         rc = gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4 coverage: too many bins");
     if (rc) {
         free(P);
