@@ -394,6 +394,16 @@ static int valu_define(gpuref_cov *def, r4c *P, unsigned op, long opbin, const c
         h32 |= (unsigned)type_f32(o->type);
         h16 |= (unsigned)type_f16_64(o->type);
     }
+    /* rdna4.def types the VGPR of a packed result as B32: v_pk_* rows with packed float
+     * sources give packed halves of that format ("the two 16-bit results are written to
+     * a single VGPR as two packed values", L2653) */
+    if (fm == RDNA4_FMT_VOP3P && dtype == RDNA4_T_B32 && !strncmp(r->name, "v_pk_", 5))
+        for (unsigned i = 0; i < RDNA4_MAXOPD; i++)
+            if (r->o[i].type == RDNA4_T_F16P || r->o[i].type == RDNA4_T_BF16P) {
+                dtype = r->o[i].type;
+                dvk = vtype(dtype, &V->dcls, &V->dw);
+                break;
+            }
     uint8_t o = 0;
     if (vp && !(fl & RDNA4_NODPP))                /* the encoding: plain, DPP16, DPP8 */
         for (unsigned k = 0; k < 3; k++) {
