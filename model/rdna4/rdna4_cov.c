@@ -139,6 +139,8 @@ typedef struct r4c {
     r4v_row     vrow[RDNA4_NROWS];
     long        dppb;            /* the first ISA-wide DPP bin (-1: none) */
     r4v_snap    snap[R4V_SNAPS];
+    int         exact;           /* resync: counting is exact (no group is skipped) */
+    const uint8_t *excl;         /* resync: excluded bins (NULL: none) */
 } r4c;
 
 /* Register code of an SGPR-like file by index: code = base + (index & mask) when
@@ -769,27 +771,79 @@ static void sample_dpp(const r4c *P, const rdna4_state *s, const rdna4_vpre *v, 
     }
 }
 
-/* The classes (a bit each, less the first of the kind) of value x read as w (VW_*)
- * with classifier cls: sel/selhi the halves (OPSEL, OPSEL_HI), and/xr the ABS/NEG
- * of the value (of the low half), and2/xr2 of the high half of a packed value. */
-static inline uint32_t vbits(const r4c *P, uint64_t x, unsigned w, unsigned cls, unsigned sel,
-                             unsigned selhi, uint64_t and, uint64_t xr, uint64_t and2,
-                             uint64_t xr2)
+/* The class key (fkey / ikey) of v with classifier cls: a class is P->fvc[key] or
+ * P->ivc[key]; the lanes of an operand OR 1 << key into a key set, turned into classes
+ * once (key_classes). */
+static inline unsigned vkey(uint64_t v, unsigned cls)
 {
-    if (w == VW_32 || w == VW_64)
-        return 1u << vclass(P, (x & and) ^ xr, cls);
-    uint64_t lo = x >> (sel * 16u) & 0xffffu;
-    uint32_t b = 1u << vclass(P, (lo & and) ^ xr, cls);
-    if (w == VW_PK)
-        b |= 1u << vclass(P, ((x >> (selhi * 16u) & 0xffffu) & and2) ^ xr2, cls);
+    const r4c_vcd *d = &vcd[cls];
+    return cls >= VC_F16 ? fkey((v << d->pre) & d->m, d) : ikey(v & d->m, d);
+}
+
+static inline uint32_t key_classes(const r4c *P, uint64_t keys, unsigned cls)
+{
+    const uint8_t *t = cls >= VC_F16 ? P->fvc : P->ivc;
+    uint32_t b = 0;
+    for (; keys; keys &= keys - 1)
+        b |= 1u << t[__builtin_ctzll(keys)];
     return b;
 }
+
+/* The key set of operand values x[] in lanes (one value: lanes == 1, x[0]) read as
+ * w (VW_*) with classifier cls: sel/selhi the halves (OPSEL, OPSEL_HI), and/xr the
+ * ABS/NEG of the value (of its low half), xr2 the NEG of a packed high half.  A whole
+ * wave (lanes == full) is a plain loop, one per classifier kind. */
+#define LANE_KEYS(KEY)                                                                   \
+    do {                                                                                 \
+        if (lanes == full && w != VW_PK) {                                               \
+            unsigned n = full == ~0ull ? 64u : 32u;                                      \
+            for (unsigned l = 0; l < n; l++)                                             \
+                k |= 1ull << KEY(((x[l] >> s0 & wm) & and) ^ xr, d);                     \
+        } else {                                                                         \
+            for (uint64_t m = lanes; m; m &= m - 1) {                                    \
+                uint64_t v = x[__builtin_ctzll(m)];                                      \
+                k |= 1ull << KEY(((v >> s0 & wm) & and) ^ xr, d);                        \
+                if (w == VW_PK)                                                          \
+                    k |= 1ull << KEY(((v >> s1 & 0xffffu) & and) ^ xr2, d);              \
+            }                                                                            \
+        }                                                                                \
+    } while (0)
+#define FKEY(v, d) fkey(((v) << (d)->pre) & (d)->m, d)
+#define IKEY(v, d) ikey((v) & (d)->m, d)
+static uint64_t lane_keys(const uint64_t *x, uint64_t lanes, uint64_t full, unsigned w,
+                          unsigned cls, unsigned sel, unsigned selhi, uint64_t and, uint64_t xr,
+                          uint64_t xr2)
+{
+    const r4c_vcd *d = &vcd[cls];
+    uint64_t k = 0, wm = w == VW_16 || w == VW_PK ? 0xffffu : ~0ull;
+    unsigned s0 = w == VW_16 || w == VW_PK ? sel * 16u : 0u, s1 = selhi * 16u;
+    if (cls >= VC_F16)
+        LANE_KEYS(FKEY);
+    else
+        LANE_KEYS(IKEY);
+    return k;
+}
+#undef LANE_KEYS
+#undef FKEY
+#undef IKEY
 
 /* Count each class bit of b in the group at offset g of op. */
 static inline void count_bits(uint64_t *counts, uint64_t op, unsigned g, uint32_t b)
 {
     for (; b; b &= b - 1)
         counts[op + g + (unsigned)__builtin_ctz(b)]++;
+}
+
+/* Is every bin of the n-bin group at index b hit or excluded (and counting not exact)?
+ * Then its values need not be classified (gpuref_isa_cov.resync). */
+static inline int group_done(const r4c *P, const uint64_t *counts, uint64_t b, unsigned n)
+{
+    if (P->exact)
+        return 0;
+    for (unsigned k = 0; k < n; k++)
+        if (!counts[b + k] && !(P->excl && P->excl[b + k]))
+            return 0;
+    return 1;
 }
 
 /* VINTERP's modifiers (no predecoded operands: decoded from the record's words). */
@@ -869,53 +923,56 @@ static __attribute__((noinline)) void sample_valu(r4c *P, const rdna4_state *s,
     if (V->omod && v->omod)
         counts[op + V->omod + v->omod - 1u]++;
     /* values */
-    uint64_t lanes = e & full & (v->dpp ? s->vwen : ~0ull);
+    uint64_t lanes = e & full & (v->dpp ? s->vwen : ~0ull), x[64];
+    unsigned vop3p = fm == RDNA4_FMT_VOP3P;
     if (ok && lanes) {
-        unsigned vop3p = fm == RDNA4_FMT_VOP3P;
         for (unsigned i = 0; i < 3; i++) {
             if (!V->in[i])
                 continue;
             unsigned w = V->w[i], cls = V->cls[i];
-            unsigned sel = v->opsel >> i & 1u, selhi = v->opsel_hi >> i & 1u;
+            if (group_done(P, counts, op + V->in[i], cls >= VC_F16 ? 10u : 8u))
+                continue;
             uint64_t sign = w == VW_64 ? 1ull << 63 : w == VW_32 ? 1ull << 31 : 0x8000u;
             uint64_t and = (v->abs >> i & 1u) ? ~sign : ~0ull;
             uint64_t xr = (v->neg >> i & 1u) ? sign : 0;
             uint64_t xr2 = ((vop3p ? v->neg_hi : v->neg) >> i & 1u) ? sign : 0;
-            uint32_t b = 0;
-            if (v->v[i] >= 0) {
-                unsigned dpp = i == 0 && v->dpp;
+            uint64_t ln = lanes;
+            if (v->v[i] < 0) {                 /* a scalar operand: one value */
+                x[0] = S->sv[i];
+                ln = 1;
+            } else if (i == 0 && v->dpp) {     /* the lane DPP fetched, or 0 */
                 for (uint64_t m = lanes; m; m &= m - 1) {
-                    unsigned l = (unsigned)__builtin_ctzll(m), sl = l;
-                    uint64_t x = 0;
-                    if (dpp)
-                        sl = (s->dpp_zero >> l & 1u) ? 64u : s->dpp_lane[l] & 63u;
-                    if (sl < 64)
-                        x = S->v[i][0][sl] | (w == VW_64 ? (uint64_t)S->v[i][1][sl] << 32 : 0);
-                    b |= vbits(P, x, w, cls, sel, selhi, and, xr, and, xr2);
+                    unsigned l = (unsigned)__builtin_ctzll(m), sl = s->dpp_lane[l] & 63u;
+                    x[l] = (s->dpp_zero >> l & 1u) ? 0
+                         : S->v[i][0][sl] | (w == VW_64 ? (uint64_t)S->v[i][1][sl] << 32 : 0);
                 }
+            } else if (w == VW_64) {
+                for (unsigned l = 0; l < 64; l++)
+                    x[l] = S->v[i][0][l] | (uint64_t)S->v[i][1][l] << 32;
             } else {
-                b = vbits(P, S->sv[i], w, cls, sel, selhi, and, xr, and, xr2);
+                for (unsigned l = 0; l < 64; l++)
+                    x[l] = S->v[i][0][l];
             }
-            count_bits(counts, op, V->in[i], b);
+            uint64_t k = lane_keys(x, ln, full, w, cls, v->opsel >> i & 1u,
+                                   v->opsel_hi >> i & 1u, and, xr, xr2);
+            count_bits(counts, op, V->in[i], key_classes(P, k, cls));
         }
     }
-    if (V->out) {                              /* the result, in the lanes written */
+    if (V->out && !group_done(P, counts, op + V->out, V->dcls >= VC_F16 ? 10u : 8u)) {
         unsigned n = rr->nregw < GPUREF_MAX_REGW ? rr->nregw : GPUREF_MAX_REGW;
         const gpuref_regw *wv = NULL;
         for (unsigned i = 0; i < n && !wv; i++)
             if (rr->regw[i].file == RDNA4_FILE_V && rr->regw[i].index == v->vdst &&
                 !(rr->regw[i].flags & (GPUREF_REGW_DEFERRED | GPUREF_REGW_PENDING)))
                 wv = &rr->regw[i];
-        if (wv) {
-            unsigned w = V->dw, cls = V->dcls, vd = v->vdst;
+        if (wv) {                              /* the result, in the lanes written */
+            unsigned w = V->dw, vd = v->vdst;
             const uint32_t *lo = &s->vgpr[vd * 64u], *hi = &s->vgpr[((vd + 1u) & 255u) * 64u];
-            uint32_t b = 0;
-            for (uint64_t m = wv->lanes & full; m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctzll(m);
-                uint64_t x = lo[l] | (w == VW_64 ? (uint64_t)hi[l] << 32 : 0);
-                b |= vbits(P, x, w, cls, v->opsel >> 3 & 1u, 1, ~0ull, 0, ~0ull, 0);
-            }
-            count_bits(counts, op, V->out, b);
+            uint64_t wl = wv->lanes & full;
+            for (unsigned l = 0; l < 64; l++)
+                x[l] = lo[l] | (w == VW_64 ? (uint64_t)hi[l] << 32 : 0);
+            uint64_t k = lane_keys(x, wl, full, w, V->dcls, v->opsel >> 3 & 1u, 1, ~0ull, 0, 0);
+            count_bits(counts, op, V->out, key_classes(P, k, V->dcls));
         }
     }
 }
@@ -1155,9 +1212,18 @@ static int r4c_init(gpuref_cov *def, void **priv, char *err)
 
 static void r4c_fini(void *priv) { free(priv); }
 
+static void r4c_resync(void *priv, const uint64_t *counts, const uint8_t *excl, int exact)
+{
+    r4c *P = priv;
+    (void)counts;
+    P->exact = exact;
+    P->excl = excl;
+}
+
 const gpuref_isa_cov gpuref_rdna4_cov = {
     .init = r4c_init,
     .fini = r4c_fini,
     .begin = r4c_begin,
     .sample = r4c_sample,
+    .resync = r4c_resync,
 };
