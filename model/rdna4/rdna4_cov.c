@@ -101,7 +101,7 @@ typedef struct r4v_row {
     uint8_t enc;                 /* enc.plain (dpp16, dpp8 follow): DPP-capable rows */
     uint8_t neg[3], abs[3], neghi[3], opsel[4], opselhi[3];   /* opsel[3]: destination */
     uint8_t clamp, omod;         /* omod.mul2 (mul4, div2 follow) */
-    uint8_t wave;                /* wave32 (wave64 follows) */
+    uint8_t wave, wave64;        /* wave32, wave64 (VOPD: none, wave32 only, L3279) */
     uint8_t exec;                /* mask none (partial, all follow) */
     uint8_t rnd, rsh;            /* round.rne (rpi, rni, rtz follow); MODE shift of its field */
     uint8_t den32, den16;        /* denorm32 / denorm16_64 .flush (keep_in, keep_out, keep) */
@@ -467,12 +467,9 @@ static int valu_define(gpuref_cov *def, r4c *P, unsigned op, long opbin, const c
             if (k == 0)
                 V->omod = o;
         }
-    for (unsigned k = 0; k < 2; k++) {            /* wave size */
-        DEF(o, GPUREF_COV_ISA, (int)op, -1, 200 + k, 0, "rdna4.isa.%s.%s.wave%u", f, r->name,
-            k ? 64u : 32u);
-        if (k == 0)
-            V->wave = o;
-    }
+    DEF(V->wave, GPUREF_COV_ISA, (int)op, -1, 200, 0, "rdna4.isa.%s.%s.wave32", f, r->name);
+    if (fm != RDNA4_FMT_VOPDX && fm != RDNA4_FMT_VOPDY)   /* VOPD: wave32 only (L3279) */
+        DEF(V->wave64, GPUREF_COV_ISA, (int)op, -1, 201, 0, "rdna4.isa.%s.%s.wave64", f, r->name);
     for (unsigned k = 0; k < 3; k++) {            /* EXEC before the instruction */
         DEF(o, GPUREF_COV_MASK, (int)op, -1, mps[k], 0, "rdna4.mask.%s.%s.%s", f, r->name,
             gpuref_mp_name(mps[k]));
@@ -735,7 +732,10 @@ static inline void valu_common(const r4c *P, const rdna4_state *s, unsigned row,
     const r4v_row *V = &P->vrow[row];
     uint64_t op = (uint64_t)P->row[row].op, full = s->wave64 ? ~0ull : 0xffffffffull;
     uint32_t mode = s->a.hwreg[RDNA4_HW_MODE];
-    counts[op + V->wave + (s->wave64 ? 1u : 0u)]++;
+    if (!s->wave64)
+        counts[op + V->wave]++;
+    else if (V->wave64)
+        counts[op + V->wave64]++;
     if (eknown)
         counts[op + V->exec + ((e & full) == 0 ? 0u : (e & full) == full ? 2u : 1u)]++;
     if (V->rnd)

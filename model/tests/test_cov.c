@@ -776,6 +776,91 @@ static void test_rdna4_valu(void)
         gpuref_cov_destroy(c);
     }
 
+    tu_test("rdna4 valu: F64 ABS/CLAMP/OMOD, DPP row mask and bound_ctrl, DPP8 FI, .h, SGPR");
+    /* wave64, EXEC all ones (reset).  v[0:1] = 0xc0000000_00000000 (-2.0; lane 16's low
+     * DWORD 0x80000000: -2.0000000000000004), |.| +2.0: fpnorm; v[2:3] = 1: +denorm f64;
+     * 1.0 an inline constant: fpnorm.  2 * 2^-1074 + 1 = 1.0 (RNE), *2 (OMOD) and CLAMP:
+     * a normal (1.0 or 2.0 by their order: fpnorm either way).  MODE 0xf0: F64 uses
+     * FP_ROUND[3:2] = 0 (rne) and FP_DENORM[7:6] = 3 (keep).
+     * quad_perm:[0,0,0,0] row_mask:0x1 bound_ctrl:1: only row 0 (lanes 0-15) computes,
+     * reading lane 0 (v0 = 0: zero); lane 16's 0x80000000 is read by lanes 16-19 of a
+     * disabled row and must not count.  dpp8:[7,6,5,4,3,2,1,0] fi:1 (DPP8FI): lane l
+     * reads lane l ^ 7 in every row of 8, so lane 23 reads lane 16: zero and imin.
+     * v_mov_b16 v8.h, v9.l: v9 = 0x0001ffff, the low half 0xffff is all ones (minus1 at
+     * 16 bits), written to the high half.  v_xor_b32 v10, s0, v1: s0 = 0x80000000
+     * (imin, one value for the wave), v1 = 0xc0000000 (neg); the result 0x40000000 (pow2). */
+    const r4v_set s5[] = { { "v", 0, ~0u, 0 }, { "v", 0, 16, 0x80000000u },
+                           { "v", 1, ~0u, 0xc0000000u }, { "v", 2, ~0u, 1 }, { "v", 3, ~0u, 0 },
+                           { "v", 9, ~0u, 0x0001ffffu }, { "s", 0, 0, 0x80000000u } };
+    c = run_r4v("wave=64",
+                "v_fma_f64 v[4:5], |v[0:1]|, v[2:3], 1.0 clamp mul:2\n"
+                "v_mov_b32_dpp v6, v0 quad_perm:[0,0,0,0] row_mask:0x1 bank_mask:0xf bound_ctrl:1\n"
+                "v_mov_b32_dpp v7, v0 dpp8:[7,6,5,4,3,2,1,0] fi:1\n"
+                "v_mov_b16 v8.h, v9.l\nv_xor_b32 v10, s0, v1\ns_endpgm\n",
+                s5, sizeof s5 / sizeof s5[0], 1);
+    if (c) {
+        static const char *const fm[] = { "src0.abs", "src0.neg", "src1.abs", "clamp", "omod.mul2",
+                                          "omod.mul4", "omod.div2", "round.rne", "denorm16_64.keep",
+                                          "denorm16_64.flush" };
+        const uint64_t fmw[] = { 1, 0, 0, 1, 1, 0, 0, 1, 1, 0 };
+        expect_group(c, "rdna4.mod.vop3.v_fma_f64.", fm, fmw, sizeof fmw / sizeof fmw[0], 0);
+        tu_check(gpuref_cov_find(c, "rdna4.mod.vop3.v_fma_f64.denorm32.keep") < 0,
+                 "v_fma_f64: no F32 denormal bins");
+        const uint64_t nrm[10] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 };
+        const uint64_t den[10] = { 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop3.v_fma_f64.src0.", fcls, nrm, 10, 1);
+        expect_group(c, "rdna4.in.vop3.v_fma_f64.src1.", fcls, den, 10, 1);
+        expect_group(c, "rdna4.in.vop3.v_fma_f64.src2.", fcls, nrm, 10, 1);
+        expect_group(c, "rdna4.out.vop3.v_fma_f64.", fcls, nrm, 10, 1);
+        expect_count(c, "rdna4.isa.vop3.v_fma_f64.wave64", 1);
+        expect_count(c, "rdna4.mask.vop3.v_fma_f64.all", 1);
+        static const char *const icls[8] = { "zero", "one", "minus1", "imin", "imax", "pow2",
+                                             "pos", "neg" };
+        const uint64_t mv_in[8] = { 2, 0, 0, 1, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop1.v_mov_b32.src0.", icls, mv_in, 8, 1);
+        expect_group(c, "rdna4.out.vop1.v_mov_b32.", icls, mv_in, 8, 1);
+        static const char *const enc[3] = { "enc.plain", "enc.dpp16", "enc.dpp8" };
+        const uint64_t encw[3] = { 0, 1, 1 };
+        expect_group(c, "rdna4.mod.vop1.v_mov_b32.", enc, encw, 3, 0);
+        static const char *const dpp[] = { "dpp.quad_perm.wave64", "dpp.quad_perm.wave32",
+                                           "dpp16.bc1.fi0", "dpp16.bc0.fi0",
+                                           "dpp16.row_mask.partial", "dpp16.bank_mask.partial",
+                                           "dpp.dpp8.wave64", "dpp8.fi1", "dpp8.fi0" };
+        const uint64_t dpw[] = { 1, 0, 1, 0, 1, 0, 1, 1, 0 };
+        expect_group(c, "rdna4.isa.", dpp, dpw, sizeof dpw / sizeof dpw[0], 0);
+        tu_check(count_prefix(c, "rdna4.isa.dpp") == 5, "five ISA-wide DPP bins count");
+        const uint64_t m1[8] = { 0, 0, 1, 0, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop1.v_mov_b16.src0.", icls, m1, 8, 1);
+        expect_group(c, "rdna4.out.vop1.v_mov_b16.", icls, m1, 8, 1);
+        static const char *const h[2] = { "dst.opsel", "src0.opsel" };
+        const uint64_t hw[2] = { 1, 0 };
+        expect_group(c, "rdna4.mod.vop1.v_mov_b16.", h, hw, 2, 0);
+        const uint64_t x0[8] = { 0, 0, 0, 1, 0, 0, 0, 0 }, x1[8] = { 0, 0, 0, 0, 0, 0, 0, 1 };
+        const uint64_t xo[8] = { 0, 0, 0, 0, 0, 1, 0, 0 };
+        expect_group(c, "rdna4.in.vop2.v_xor_b32.src0.", icls, x0, 8, 1);
+        expect_group(c, "rdna4.in.vop2.v_xor_b32.src1.", icls, x1, 8, 1);
+        expect_group(c, "rdna4.out.vop2.v_xor_b32.", icls, xo, 8, 1);
+        gpuref_cov_destroy(c);
+    }
+
+    tu_test("rdna4 valu: a VOPD pair counts wave, EXEC and MODE of both rows");
+    /* wave32, EXEC = lane 0 only (partial); VOPD is wave32 only (L3279): no wave64 bin */
+    const r4v_set s6[] = { { "exec", 0, 0, 1 } };
+    c = run_r4v("wave=32", "v_dual_add_f32 v11, v1, v2 :: v_dual_mov_b32 v12, v3\ns_endpgm\n", s6,
+                1, 1);
+    if (c) {
+        expect_count(c, "rdna4.isa.vopdx.v_dual_add_f32.wave32", 1);
+        expect_count(c, "rdna4.isa.vopdy.v_dual_mov_b32.wave32", 1);
+        expect_count(c, "rdna4.mask.vopdx.v_dual_add_f32.partial", 1);
+        expect_count(c, "rdna4.mask.vopdy.v_dual_mov_b32.partial", 1);
+        expect_count(c, "rdna4.mask.vopdy.v_dual_mov_b32.all", 0);
+        expect_count(c, "rdna4.mod.vopdx.v_dual_add_f32.round.rne", 1);
+        expect_count(c, "rdna4.mod.vopdx.v_dual_add_f32.denorm32.keep", 1);
+        tu_check(gpuref_cov_find(c, "rdna4.isa.vopdx.v_dual_add_f32.wave64") < 0,
+                 "VOPD rows have no wave64 bin");
+        gpuref_cov_destroy(c);
+    }
+
     tu_test("rdna4 valu: without begin the first unit's sources are not classified");
     c = run_r4v("wave=32", "v_add_f32 v0, v0, v1\ns_endpgm\n", s4, sizeof s4 / sizeof s4[0], 0);
     if (c) {
