@@ -121,6 +121,12 @@ typedef struct r4v_snap {
     uint64_t    exec;
     uint64_t    sv[3];
     uint32_t    v[3][2][64];
+    /* a VOPD pair (no predecoded operands: decoded here): per half X, Y the VGPR of
+     * each source (-1: scalar, its value in dsv), their rows, the destination */
+    int16_t     dreg[2][3];
+    uint16_t    dvd[2];
+    uint64_t    dsv[2][3];
+    uint32_t    dv[2][3][32];
 } r4v_snap;
 
 typedef struct r4c {
@@ -495,7 +501,7 @@ static int valu_define(gpuref_cov *def, r4c *P, unsigned op, long opbin, const c
                 *(g ? &V->den16 : &V->den32) = o;
         }
     }
-    if (!vp)
+    if (fm == RDNA4_FMT_VINTERP)                  /* no value bins (attribute data) */
         return GPUREF_OK;
     for (unsigned i = 0; i < ns; i++) {           /* source values */
         unsigned lo, hi;
@@ -686,6 +692,48 @@ static inline uint64_t exec_of(const rdna4_state *s)
                      : s->a.sreg[RDNA4_EXEC_LO];
 }
 
+/* A VOPD pair at code index idx: its two halves' sources as rdna4_exec_vopd.c reads
+ * them (SRC0 any 9-bit source, VSRC1 a VGPR, FMAAK/FMAMK's K in its place; wave32).
+ * A pair that does not decode gets no sources (the unit will fail). */
+static __attribute__((noinline)) void vopd_snap(r4v_snap *S, const rdna4_state *s, uint64_t idx)
+{
+    rdna4_insn in;
+    memset(S->dreg, 0xff, sizeof S->dreg);
+    memset(S->dsv, 0, sizeof S->dsv);
+    if (rdna4_decode(s->code + idx, s->ncode - idx, &in, NULL) != GPUREF_OK)
+        return;
+    for (unsigned h = 0; h < 2; h++) {
+        const rdna4_row *r = &rdna4_rows[h ? in.rowy : in.row];
+        unsigned ns = 0;
+        for (unsigned i = 0; i < RDNA4_MAXOPD && ns < 3; i++) {
+            const rdna4_opd *o = &r->o[i];
+            rdna4_src src;
+            if (o->kind == RDNA4_K_VDST) {
+                S->dvd[h] = (uint16_t)(h ? (in.f[RDNA4_FLD_VDSTY] << 1 | (~in.f[RDNA4_FLD_VDSTX] & 1u))
+                                         : in.f[RDNA4_FLD_VDSTX]);
+                continue;
+            }
+            if (o->kind != RDNA4_K_VSRC && o->kind != RDNA4_K_VGPR && o->kind != RDNA4_K_LIT)
+                continue;
+            unsigned code = o->kind == RDNA4_K_LIT ? 255u : in.f[o->fld];
+            if (o->kind == RDNA4_K_VGPR || code >= 256) {
+                unsigned v = o->kind == RDNA4_K_VGPR ? code & 255u : code - 256u;
+                S->dreg[h][ns] = (int16_t)v;
+                memcpy(S->dv[h][ns], &s->vgpr[v * 64u], sizeof S->dv[h][ns]);
+            } else {
+                rdna4_resolve_src(s, &src, code, o->type, in.lit);
+                S->dsv[h][ns] = rdna4_src32(s, &src);
+                /* DOT2ACC's inline S0 is duplicated to both halves (as the exec does,
+                 * §7.7.2 L3270-3271) */
+                if (ns == 0 && strstr(r->name, "dot2acc") &&
+                    ((code >= 128 && code <= 208) || (code >= 240 && code <= 248)))
+                    S->dsv[h][0] = (S->dsv[h][0] & 0xffffu) * 0x10001u;
+            }
+            ns++;
+        }
+    }
+}
+
 /* The wave's next unit (code index idx, sequence number seq; any: after begin) is a
  * VALU instruction: keep what it will read, from the state before it. */
 static __attribute__((noinline)) void valu_snap(r4c *P, const rdna4_state *s, uint64_t idx,
@@ -699,6 +747,10 @@ static __attribute__((noinline)) void valu_snap(r4c *P, const rdna4_state *s, ui
     S->seq = seq;
     S->any = any;
     S->exec = exec_of(s);
+    if (rdna4_rows[s->pre[idx].row].fmt == RDNA4_FMT_VOPDX) {
+        vopd_snap(S, s, idx);
+        return;
+    }
     if (!V->vp)
         return;
     const rdna4_vpre *v = &s->vpre[idx];
@@ -866,6 +918,49 @@ static __attribute__((noinline)) void sample_vinterp(const r4c *P, const gpuref_
         counts[op + V->clamp]++;
 }
 
+/* The value classes of a VOPD pair (rows rx, ry) in the lanes of EXEC (wave32): the
+ * sources from the snapshot, each half's result in the lanes the record wrote. */
+static __attribute__((noinline)) void sample_vopd(const r4c *P, const rdna4_state *s,
+                                                  const gpuref_retire *rr, const r4v_snap *S,
+                                                  unsigned rx, unsigned ry, uint64_t lanes,
+                                                  uint64_t *counts)
+{
+    uint64_t x[64];
+    for (unsigned h = 0; h < 2; h++) {
+        unsigned row = h ? ry : rx;
+        const r4v_row *V = &P->vrow[row];
+        uint64_t op = (uint64_t)P->row[row].op;
+        for (unsigned i = 0; i < 3; i++) {
+            if (!V->in[i] || group_done(P, counts, op + V->in[i], V->cls[i] >= VC_F16 ? 10u : 8u))
+                continue;
+            uint64_t ln = lanes;
+            if (S->dreg[h][i] < 0) {
+                x[0] = S->dsv[h][i];
+                ln = 1;
+            } else {
+                for (unsigned l = 0; l < 32; l++)
+                    x[l] = S->dv[h][i][l];
+            }
+            uint64_t k = lane_keys(x, ln, 0xffffffffull, V->w[i], V->cls[i], 0, 1, ~0ull, 0, 0);
+            count_bits(counts, op, V->in[i], key_classes(P, k, V->cls[i]));
+        }
+        if (!V->out || group_done(P, counts, op + V->out, V->dcls >= VC_F16 ? 10u : 8u))
+            continue;
+        unsigned n = rr->nregw < GPUREF_MAX_REGW ? rr->nregw : GPUREF_MAX_REGW, vd = S->dvd[h];
+        for (unsigned i = 0; i < n; i++) {
+            const gpuref_regw *w = &rr->regw[i];
+            if (w->file != RDNA4_FILE_V || w->index != vd)
+                continue;
+            for (unsigned l = 0; l < 32; l++)
+                x[l] = s->vgpr[vd * 64u + l];
+            uint64_t k = lane_keys(x, w->lanes & 0xffffffffull, 0xffffffffull, V->dw, V->dcls, 0, 1,
+                                   ~0ull, 0, 0);
+            count_bits(counts, op, V->out, key_classes(P, k, V->dcls));
+            break;
+        }
+    }
+}
+
 /* A VALU unit: the bins of its row (and of a VOPD pair's Y row).  Sources are read
  * from the snapshot taken before the unit (valu_snap), as the model read them: the
  * VGPR or scalar operand, OPSEL's half, ABS/NEG applied, DPP's source lane (the
@@ -895,6 +990,9 @@ static __attribute__((noinline)) void sample_valu(r4c *P, const rdna4_state *s,
     if (!V->vp) {
         if (fm == RDNA4_FMT_VINTERP)
             sample_vinterp(P, rr, row, counts);
+        else if (fm == RDNA4_FMT_VOPDX && ok && (e & 0xffffffffull) && p->imm < RDNA4_NROWS &&
+                 P->row[p->imm].valu)
+            sample_vopd(P, s, rr, S, row, p->imm, e & 0xffffffffull, counts);
         return;
     }
     uint64_t op = (uint64_t)P->row[row].op;

@@ -843,12 +843,26 @@ static void test_rdna4_valu(void)
         gpuref_cov_destroy(c);
     }
 
-    tu_test("rdna4 valu: a VOPD pair counts wave, EXEC and MODE of both rows");
-    /* wave32, EXEC = lane 0 only (partial); VOPD is wave32 only (L3279): no wave64 bin */
-    const r4v_set s6[] = { { "exec", 0, 0, 1 } };
-    c = run_r4v("wave=32", "v_dual_add_f32 v11, v1, v2 :: v_dual_mov_b32 v12, v3\ns_endpgm\n", s6,
-                1, 1);
+    tu_test("rdna4 valu: a VOPD pair counts wave, EXEC, MODE and values of both rows");
+    /* wave32, EXEC = lane 0 only (partial); VOPD is wave32 only (L3279): no wave64 bin.
+     * X: v1 = 1.0 (lane 1 qNaN, outside EXEC), v2 = 2.0: 1.0 + 2.0 = 3.0, fpnorm.
+     * Y: v_dual_mov_b32 v12, v11 reads v11 before X writes it ("both read their sources
+     * before either writes", rdna4_exec_vopd.c): v11 = 0x80000000 (imin), not 3.0. */
+    const r4v_set s6[] = { { "exec", 0, 0, 1 }, { "v", 1, ~0u, 0x3f800000u },
+                           { "v", 1, 1, 0x7fc00000u }, { "v", 2, ~0u, 0x40000000u },
+                           { "v", 11, ~0u, 0x80000000u } };
+    c = run_r4v("wave=32", "v_dual_add_f32 v11, v1, v2 :: v_dual_mov_b32 v12, v11\ns_endpgm\n",
+                s6, sizeof s6 / sizeof s6[0], 1);
     if (c) {
+        const uint64_t nrm[10] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vopdx.v_dual_add_f32.src0.", fcls, nrm, 10, 1);
+        expect_group(c, "rdna4.in.vopdx.v_dual_add_f32.src1.", fcls, nrm, 10, 1);
+        expect_group(c, "rdna4.out.vopdx.v_dual_add_f32.", fcls, nrm, 10, 1);
+        static const char *const icls[8] = { "zero", "one", "minus1", "imin", "imax", "pow2",
+                                             "pos", "neg" };
+        const uint64_t im[8] = { 0, 0, 0, 1, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vopdy.v_dual_mov_b32.src0.", icls, im, 8, 1);
+        expect_group(c, "rdna4.out.vopdy.v_dual_mov_b32.", icls, im, 8, 1);
         expect_count(c, "rdna4.isa.vopdx.v_dual_add_f32.wave32", 1);
         expect_count(c, "rdna4.isa.vopdy.v_dual_mov_b32.wave32", 1);
         expect_count(c, "rdna4.mask.vopdx.v_dual_add_f32.partial", 1);
