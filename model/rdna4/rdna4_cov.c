@@ -1,4 +1,4 @@
-/* rdna4_cov.c - RDNA4 functional coverage (scalar pipeline): bins derived from
+/* rdna4_cov.c - RDNA4 functional coverage (scalar and vector ALU): bins derived from
  * rdna4.def for every row the model executes (rdna4_exec_of), and the
  * sampler over the wave state, the retire record and the predecoded slot.
  *
@@ -25,10 +25,22 @@
  *   rdna4.mem.<fmt>.<row>.rtn|nortn            GLOBAL/FLAT/BUFFER atomics: TH[0]
  *   rdna4.mem.<fmt>.<row>.waves1|waves2|waves4 every memory and LDS row: the
  *                                              work-group's waves (1; 2-3; 4+)
+ * VALU rows (coverage/README.md "RDNA4 vector ALU"; r4v_row, valu_define):
+ *   rdna4.mod.<fmt>.<row>.enc.plain|dpp16|dpp8  the encoding (rows with DPP)
+ *   rdna4.mod.<fmt>.<row>.src<i>.neg|abs|neg_hi|opsel|opsel_hi0, .dst.opsel,
+ *     .clamp, .omod.mul2|mul4|div2             the modifiers the decoder admits
+ *   rdna4.mod.<fmt>.<row>.round.<m>, .denorm32|denorm16_64.<m>   MODE's fields
+ *   rdna4.isa.<fmt>.<row>.wave32|wave64        wave size
+ *   rdna4.mask.<fmt>.<row>.none|partial|all    EXEC before the unit
+ *   rdna4.in.<fmt>.<row>.src<i>.<class>, rdna4.out.<fmt>.<row>.<class>
+ *                                              value classes over the lanes
+ *   rdna4.isa.dpp.<family>.wave32|wave64, rdna4.isa.dpp16.*, rdna4.isa.dpp8.*
+ *                                              ISA-wide DPP controls
  *
  * Source values are those before the unit: a shadow of the scalar registers
  * is kept in step with the retire records (re-read from the state whenever
- * it is out of step, e.g. after a waiver).
+ * it is out of step, e.g. after a waiver).  A VALU unit's sources are copied
+ * from the state when the unit before it is sampled (valu_snap).
  *
  * Sampling a unit costs little next to the model's step: the bins are built
  * once into a table by row (r4c_row: every bin as a byte offset from the row's
