@@ -580,6 +580,312 @@ static void test_rdna4_mem_bins(void)
     free(rr);
 }
 
+/* RDNA4 VALU: a register lane set before the program runs. */
+typedef struct r4v_set {
+    const char *file;
+    unsigned idx, lane;
+    uint32_t val;
+} r4v_set;
+
+/* RDNA4 VALU: assemble text, create the model with config cfg, apply the sets
+ * (lane ~0u: every lane of the wave), gpuref_cov_begin (if begin), run to the end
+ * sampling every unit into a new cov (returned; NULL on a setup failure). */
+static gpuref_cov *run_r4v(const char *cfg, const char *text, const r4v_set *sets, unsigned n,
+                           int begin)
+{
+    gpuref_diag d = { 0 };
+    gpuref_cov *c = NULL;
+    gpuref_model *m = NULL;
+    uint32_t *w = NULL;
+    size_t nw = 0;
+    gpuref_retire *rr = malloc(sizeof *rr);
+    if (!rr || gpuref_cov_create("rdna4", &c, &d) || gpuref_model_create("rdna4", cfg, &m, &d) ||
+        gpuref_assemble(gpuref_isa_find("rdna4"), text, 0, &w, &nw, &d) ||
+        gpuref_program_load(m, 0, w, nw)) {
+        tu_check(0, "setup: %s %s", d.msg, m ? gpuref_model_error(m) : "");
+        gpuref_cov_destroy(c);
+        c = NULL;
+    } else {
+        for (unsigned i = 0; i < n; i++) {
+            int f = gpuref_regfile_lookup(m, sets[i].file);
+            for (unsigned l = 0; l < 64; l++)
+                if (sets[i].lane == l || (sets[i].lane == ~0u && l < (strstr(cfg, "64") ? 64u : 32u)))
+                    gpuref_reg_set(m, f, sets[i].idx, l, sets[i].val);
+        }
+        if (begin)
+            gpuref_cov_begin(c, m);
+        int rc;
+        while ((rc = gpuref_step(m, rr)) == GPUREF_OK)
+            gpuref_cov_sample(c, m, rr);
+        tu_check(rc == GPUREF_ERR_DONE, "run: %s", gpuref_model_error(m));
+    }
+    gpuref_free(w);
+    gpuref_model_destroy(m);
+    free(rr);
+    return c;
+}
+
+/* Expect the bins prefix + names[i] to count want[i] (and, when all is set,
+ * every other bin starting with prefix to count 0). */
+static void expect_group(const gpuref_cov *c, const char *prefix, const char *const *names,
+                         const uint64_t *want, unsigned n, int all)
+{
+    char b[256];
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(b, sizeof b, "%s%s", prefix, names[i]);
+        expect_count(c, b, want[i]);
+        sum += want[i];
+    }
+    if (all)
+        tu_check(count_prefix(c, prefix) == sum, "%s*: no other bin counts (%llu, want %llu)",
+                 prefix, (unsigned long long)count_prefix(c, prefix), (unsigned long long)sum);
+}
+
+/* VALU bins worked by hand (coverage/README.md "RDNA4 vector ALU"; values from the
+ * chapter 16 pseudocode of rdna4-isa.md: V_ADD_F32 D = S0 + S1, V_PK_ADD_F16 per half,
+ * DPP row_shr §7.9 L3436-3470). */
+static void test_rdna4_valu(void)
+{
+    static const char *const fcls[10] = { "fpzero", "fnzero", "fpden", "fnden", "fpnorm",
+                                          "fnnorm", "fpinf", "fninf", "qnan", "snan" };
+    tu_test("rdna4 valu: v_add_f32 -v0 in wave64, EXEC partial, a denormal lane");
+    /* wave64, EXEC = lanes 0-3 and 32; MODE 0xf0 (RNE, denormals kept).  v0 (before
+     * NEG): lane 0 1.0, lane 1 the smallest +denormal, lane 2 -0, lane 3 +inf, lane 32
+     * 1.0; lanes 4 (qNaN) and 33 (-inf) are outside EXEC and must not count.  After
+     * NEG: -1.0 fnnorm, -denorm fnden, +0 fpzero, -inf fninf, -1.0.  v1 = 2.0 in every
+     * lane: fpnorm.  Results: -1+2 = 1.0, -2^-149+2 = 2.0 (RNE), 0+2 = 2.0, -inf+2 = -inf,
+     * 1.0: fpnorm and fninf. */
+    const r4v_set s1[] = {
+        { "exec", 0, 0, 0x0000000fu }, { "exec", 1, 0, 0x00000001u },
+        { "v", 0, 0, 0x3f800000u }, { "v", 0, 1, 0x00000001u }, { "v", 0, 2, 0x80000000u },
+        { "v", 0, 3, 0x7f800000u }, { "v", 0, 4, 0x7fc00000u }, { "v", 0, 32, 0x3f800000u },
+        { "v", 0, 33, 0xff800000u }, { "v", 1, ~0u, 0x40000000u },
+    };
+    gpuref_cov *c = run_r4v("wave=64", "v_add_f32_e64 v2, -v0, v1\ns_endpgm\n", s1,
+                            sizeof s1 / sizeof s1[0], 1);
+    if (c) {
+        const char *P = "rdna4.in.vop3.v_add_f32.src0.";
+        const uint64_t in0[10] = { 1, 0, 0, 1, 0, 1, 0, 1, 0, 0 };
+        expect_group(c, P, fcls, in0, 10, 1);
+        const uint64_t in1[10] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop3.v_add_f32.src1.", fcls, in1, 10, 1);
+        const uint64_t out[10] = { 0, 0, 0, 0, 1, 0, 0, 1, 0, 0 };
+        expect_group(c, "rdna4.out.vop3.v_add_f32.", fcls, out, 10, 1);
+        static const char *const mask[3] = { "none", "partial", "all" };
+        const uint64_t mk[3] = { 0, 1, 0 };
+        expect_group(c, "rdna4.mask.vop3.v_add_f32.", mask, mk, 3, 1);
+        static const char *const wave[2] = { "wave32", "wave64" };
+        const uint64_t wv[2] = { 0, 1 };
+        expect_group(c, "rdna4.isa.vop3.v_add_f32.", wave, wv, 2, 1);
+        /* modifiers: NEG on source 0 only; plain VOP3 (no DPP); MODE RNE, F32 denormals
+         * kept (FP_DENORM[5:4] = 3) */
+        static const char *const mods[] = { "src0.neg", "src0.abs", "src1.neg", "src1.abs",
+                                            "clamp", "omod.mul2", "omod.mul4", "omod.div2",
+                                            "enc.plain", "enc.dpp16", "enc.dpp8", "round.rne",
+                                            "round.rtz", "denorm32.keep", "denorm32.flush" };
+        const uint64_t md[] = { 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0 };
+        expect_group(c, "rdna4.mod.vop3.v_add_f32.", mods, md, sizeof md / sizeof md[0], 1);
+        /* the VOP2 row and the DPP bins saw nothing */
+        expect_count(c, "rdna4.op.vop2.v_add_f32", 0);
+        tu_check(count_prefix(c, "rdna4.mod.vop2.v_add_f32.") == 0 &&
+                 count_prefix(c, "rdna4.isa.dpp") == 0, "no VOP2 or DPP bin counts");
+        gpuref_cov_destroy(c);
+    }
+
+    tu_test("rdna4 valu: DPP16 row_shr:1 in wave32, MODE RTZ and flush");
+    /* row_shr:1, row and bank masks full, BOUND_CTRL 0, FI 0: lanes 0 and 16 have no
+     * source in their row and are not written (§7.9 "DPP_ROW_SR"); lane l of the others
+     * reads lane l-1.  v0: lane 0 +inf (read by lane 1), lane 15 qNaN (read by no lane:
+     * lane 16 would read across the row), every other lane 1.0.  v1 = 1.0.  Results:
+     * lane 1 inf + 1 = +inf, the others 2.0.  MODE = 3: FP_ROUND[1:0] = 3 (RTZ),
+     * FP_DENORM[5:4] = 0 (flush). */
+    const r4v_set s2[] = { { "v", 0, ~0u, 0x3f800000u }, { "v", 0, 0, 0x7f800000u },
+                           { "v", 0, 15, 0x7fc00000u }, { "v", 1, ~0u, 0x3f800000u } };
+    c = run_r4v("wave=32,mode=0x3",
+                "v_add_f32_dpp v2, v0, v1 row_shr:1 row_mask:0xf bank_mask:0xf\ns_endpgm\n", s2,
+                sizeof s2 / sizeof s2[0], 1);
+    if (c) {
+        const uint64_t in0[10] = { 0, 0, 0, 0, 1, 0, 1, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop2.v_add_f32.src0.", fcls, in0, 10, 1);
+        const uint64_t out[10] = { 0, 0, 0, 0, 1, 0, 1, 0, 0, 0 };
+        expect_group(c, "rdna4.out.vop2.v_add_f32.", fcls, out, 10, 1);
+        static const char *const mods[] = { "enc.plain", "enc.dpp16", "enc.dpp8", "round.rne",
+                                            "round.rtz", "denorm32.flush", "denorm32.keep",
+                                            "src0.neg", "src0.abs" };
+        const uint64_t md[] = { 0, 1, 0, 0, 1, 1, 0, 0, 0 };
+        expect_group(c, "rdna4.mod.vop2.v_add_f32.", mods, md, sizeof md / sizeof md[0], 1);
+        expect_count(c, "rdna4.mask.vop2.v_add_f32.all", 1);
+        expect_count(c, "rdna4.isa.vop2.v_add_f32.wave32", 1);
+        static const char *const dpp[] = { "dpp.row_shr.wave32", "dpp.row_shr.wave64",
+                                           "dpp.quad_perm.wave32", "dpp16.bc0.fi0",
+                                           "dpp16.bc1.fi0", "dpp16.row_mask.partial",
+                                           "dpp16.bank_mask.partial", "dpp8.fi0" };
+        const uint64_t dp[] = { 1, 0, 0, 1, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.isa.", dpp, dp, sizeof dp / sizeof dp[0], 0);
+        tu_check(count_prefix(c, "rdna4.isa.dpp") == 2, "two ISA-wide DPP bins count");
+        gpuref_cov_destroy(c);
+    }
+
+    tu_test("rdna4 valu: VOP3P OPSEL, OPSEL_HI and NEG_HI on packed halves");
+    /* v0 = 0x3c007c00 (high half 1.0, low +inf), v1 = 0x3c003c00.  op_sel:[1,0]: the low
+     * result half takes src0's high half (1.0); op_sel_hi:[0,1]: the high result half
+     * takes src0's low half (+inf); neg_hi:[0,1] negates src1's high-half operand (-1.0).
+     * Halves: low 1.0 + 1.0 = 2.0, high +inf + -1.0 = +inf.  MODE 0xf0: FP_ROUND[3:2] = 0
+     * (RNE), FP_DENORM[7:6] = 3 (kept). */
+    const r4v_set s3[] = { { "v", 0, ~0u, 0x3c007c00u }, { "v", 1, ~0u, 0x3c003c00u } };
+    c = run_r4v("wave=32",
+                "v_pk_add_f16 v2, v0, v1 op_sel:[1,0] op_sel_hi:[0,1] neg_hi:[0,1]\ns_endpgm\n",
+                s3, sizeof s3 / sizeof s3[0], 1);
+    if (c) {
+        const uint64_t in0[10] = { 0, 0, 0, 0, 1, 0, 1, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop3p.v_pk_add_f16.src0.", fcls, in0, 10, 1);
+        const uint64_t in1[10] = { 0, 0, 0, 0, 1, 1, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop3p.v_pk_add_f16.src1.", fcls, in1, 10, 1);
+        const uint64_t out[10] = { 0, 0, 0, 0, 1, 0, 1, 0, 0, 0 };
+        expect_group(c, "rdna4.out.vop3p.v_pk_add_f16.", fcls, out, 10, 1);
+        static const char *const mods[] = { "src0.opsel", "src0.opsel_hi0", "src0.neg",
+                                            "src0.neg_hi", "src1.opsel", "src1.opsel_hi0",
+                                            "src1.neg", "src1.neg_hi", "clamp", "round.rne",
+                                            "round.rtz", "denorm16_64.keep" };
+        const uint64_t md[] = { 1, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1 };
+        expect_group(c, "rdna4.mod.vop3p.v_pk_add_f16.", mods, md, sizeof md / sizeof md[0], 1);
+        /* no DPP form (Table 38): no encoding bins */
+        tu_check(gpuref_cov_find(c, "rdna4.mod.vop3p.v_pk_add_f16.enc.plain") < 0,
+                 "v_pk_add_f16 has no encoding bins");
+        gpuref_cov_destroy(c);
+    }
+
+    tu_test("rdna4 valu: a source the instruction overwrites, EXEC empty");
+    /* v_add_f32 v0, v0, v1 with v0 = -1.0, v1 = 1.0: the source is -1.0 (fnnorm), read
+     * before the write of +0 (never fpzero).  Then EXEC = 0: v_cmp_eq_u32 counts
+     * mask none and no value (no lane computes); the VOPC row has no VGPR result. */
+    const r4v_set s4[] = { { "v", 0, ~0u, 0xbf800000u }, { "v", 1, ~0u, 0x3f800000u } };
+    c = run_r4v("wave=32", "v_add_f32 v0, v0, v1\ns_mov_b32 exec_lo, 0\n"
+                "v_cmp_eq_u32 vcc_lo, v0, v1\ns_endpgm\n", s4, sizeof s4 / sizeof s4[0], 1);
+    if (c) {
+        const uint64_t in0[10] = { 0, 0, 0, 0, 0, 1, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop2.v_add_f32.src0.", fcls, in0, 10, 1);
+        const uint64_t out[10] = { 1, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.out.vop2.v_add_f32.", fcls, out, 10, 1);
+        expect_count(c, "rdna4.mask.vop2.v_add_f32.all", 1);
+        expect_count(c, "rdna4.mask.vopc.v_cmp_eq_u32.none", 1);
+        expect_count(c, "rdna4.mask.vopc.v_cmp_eq_u32.all", 0);
+        tu_check(count_prefix(c, "rdna4.in.vopc.v_cmp_eq_u32.") == 0, "EXEC 0: no source class");
+        tu_check(count_prefix(c, "rdna4.out.vopc.") == 0, "VOPC: no VGPR result bins");
+        gpuref_cov_destroy(c);
+    }
+
+    tu_test("rdna4 valu: F64 ABS/CLAMP/OMOD, DPP row mask and bound_ctrl, DPP8 FI, .h, SGPR");
+    /* wave64, EXEC all ones (reset).  v[0:1] = 0xc0000000_00000000 (-2.0; lane 16's low
+     * DWORD 0x80000000: -2.0000000000000004), |.| +2.0: fpnorm; v[2:3] = 1: +denorm f64;
+     * 1.0 an inline constant: fpnorm.  2 * 2^-1074 + 1 = 1.0 (RNE), *2 (OMOD) and CLAMP:
+     * a normal (1.0 or 2.0 by their order: fpnorm either way).  MODE 0xf0: F64 uses
+     * FP_ROUND[3:2] = 0 (rne) and FP_DENORM[7:6] = 3 (keep).
+     * quad_perm:[0,0,0,0] row_mask:0x1 bound_ctrl:1: only row 0 (lanes 0-15) computes,
+     * reading lane 0 (v0 = 0: zero); lane 16's 0x80000000 is read by lanes 16-19 of a
+     * disabled row and must not count.  dpp8:[7,6,5,4,3,2,1,0] fi:1 (DPP8FI): lane l
+     * reads lane l ^ 7 in every row of 8, so lane 23 reads lane 16: zero and imin.
+     * v_mov_b16 v8.h, v9.l: v9 = 0x0001ffff, the low half 0xffff is all ones (minus1 at
+     * 16 bits), written to the high half.  v_xor_b32 v10, s0, v1: s0 = 0x80000000
+     * (imin, one value for the wave), v1 = 0xc0000000 (neg); the result 0x40000000 (pow2). */
+    const r4v_set s5[] = { { "v", 0, ~0u, 0 }, { "v", 0, 16, 0x80000000u },
+                           { "v", 1, ~0u, 0xc0000000u }, { "v", 2, ~0u, 1 }, { "v", 3, ~0u, 0 },
+                           { "v", 9, ~0u, 0x0001ffffu }, { "s", 0, 0, 0x80000000u } };
+    c = run_r4v("wave=64",
+                "v_fma_f64 v[4:5], |v[0:1]|, v[2:3], 1.0 clamp mul:2\n"
+                "v_mov_b32_dpp v6, v0 quad_perm:[0,0,0,0] row_mask:0x1 bank_mask:0xf bound_ctrl:1\n"
+                "v_mov_b32_dpp v7, v0 dpp8:[7,6,5,4,3,2,1,0] fi:1\n"
+                "v_mov_b16 v8.h, v9.l\nv_xor_b32 v10, s0, v1\ns_endpgm\n",
+                s5, sizeof s5 / sizeof s5[0], 1);
+    if (c) {
+        static const char *const fm[] = { "src0.abs", "src0.neg", "src1.abs", "clamp", "omod.mul2",
+                                          "omod.mul4", "omod.div2", "round.rne", "denorm16_64.keep",
+                                          "denorm16_64.flush" };
+        const uint64_t fmw[] = { 1, 0, 0, 1, 1, 0, 0, 1, 1, 0 };
+        expect_group(c, "rdna4.mod.vop3.v_fma_f64.", fm, fmw, sizeof fmw / sizeof fmw[0], 0);
+        tu_check(gpuref_cov_find(c, "rdna4.mod.vop3.v_fma_f64.denorm32.keep") < 0,
+                 "v_fma_f64: no F32 denormal bins");
+        const uint64_t nrm[10] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 };
+        const uint64_t den[10] = { 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop3.v_fma_f64.src0.", fcls, nrm, 10, 1);
+        expect_group(c, "rdna4.in.vop3.v_fma_f64.src1.", fcls, den, 10, 1);
+        expect_group(c, "rdna4.in.vop3.v_fma_f64.src2.", fcls, nrm, 10, 1);
+        expect_group(c, "rdna4.out.vop3.v_fma_f64.", fcls, nrm, 10, 1);
+        expect_count(c, "rdna4.isa.vop3.v_fma_f64.wave64", 1);
+        expect_count(c, "rdna4.mask.vop3.v_fma_f64.all", 1);
+        static const char *const icls[8] = { "zero", "one", "minus1", "imin", "imax", "pow2",
+                                             "pos", "neg" };
+        const uint64_t mv_in[8] = { 2, 0, 0, 1, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop1.v_mov_b32.src0.", icls, mv_in, 8, 1);
+        expect_group(c, "rdna4.out.vop1.v_mov_b32.", icls, mv_in, 8, 1);
+        static const char *const enc[3] = { "enc.plain", "enc.dpp16", "enc.dpp8" };
+        const uint64_t encw[3] = { 0, 1, 1 };
+        expect_group(c, "rdna4.mod.vop1.v_mov_b32.", enc, encw, 3, 0);
+        static const char *const dpp[] = { "dpp.quad_perm.wave64", "dpp.quad_perm.wave32",
+                                           "dpp16.bc1.fi0", "dpp16.bc0.fi0",
+                                           "dpp16.row_mask.partial", "dpp16.bank_mask.partial",
+                                           "dpp.dpp8.wave64", "dpp8.fi1", "dpp8.fi0" };
+        const uint64_t dpw[] = { 1, 0, 1, 0, 1, 0, 1, 1, 0 };
+        expect_group(c, "rdna4.isa.", dpp, dpw, sizeof dpw / sizeof dpw[0], 0);
+        tu_check(count_prefix(c, "rdna4.isa.dpp") == 5, "five ISA-wide DPP bins count");
+        const uint64_t m1[8] = { 0, 0, 1, 0, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vop1.v_mov_b16.src0.", icls, m1, 8, 1);
+        expect_group(c, "rdna4.out.vop1.v_mov_b16.", icls, m1, 8, 1);
+        static const char *const h[2] = { "dst.opsel", "src0.opsel" };
+        const uint64_t hw[2] = { 1, 0 };
+        expect_group(c, "rdna4.mod.vop1.v_mov_b16.", h, hw, 2, 0);
+        const uint64_t x0[8] = { 0, 0, 0, 1, 0, 0, 0, 0 }, x1[8] = { 0, 0, 0, 0, 0, 0, 0, 1 };
+        const uint64_t xo[8] = { 0, 0, 0, 0, 0, 1, 0, 0 };
+        expect_group(c, "rdna4.in.vop2.v_xor_b32.src0.", icls, x0, 8, 1);
+        expect_group(c, "rdna4.in.vop2.v_xor_b32.src1.", icls, x1, 8, 1);
+        expect_group(c, "rdna4.out.vop2.v_xor_b32.", icls, xo, 8, 1);
+        gpuref_cov_destroy(c);
+    }
+
+    tu_test("rdna4 valu: a VOPD pair counts wave, EXEC, MODE and values of both rows");
+    /* wave32, EXEC = lane 0 only (partial); VOPD is wave32 only (L3279): no wave64 bin.
+     * X: v1 = 1.0 (lane 1 qNaN, outside EXEC), v2 = 2.0: 1.0 + 2.0 = 3.0, fpnorm.
+     * Y: v_dual_mov_b32 v12, v11 reads v11 before X writes it ("both read their sources
+     * before either writes", rdna4_exec_vopd.c): v11 = 0x80000000 (imin), not 3.0. */
+    const r4v_set s6[] = { { "exec", 0, 0, 1 }, { "v", 1, ~0u, 0x3f800000u },
+                           { "v", 1, 1, 0x7fc00000u }, { "v", 2, ~0u, 0x40000000u },
+                           { "v", 11, ~0u, 0x80000000u } };
+    c = run_r4v("wave=32", "v_dual_add_f32 v11, v1, v2 :: v_dual_mov_b32 v12, v11\ns_endpgm\n",
+                s6, sizeof s6 / sizeof s6[0], 1);
+    if (c) {
+        const uint64_t nrm[10] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vopdx.v_dual_add_f32.src0.", fcls, nrm, 10, 1);
+        expect_group(c, "rdna4.in.vopdx.v_dual_add_f32.src1.", fcls, nrm, 10, 1);
+        expect_group(c, "rdna4.out.vopdx.v_dual_add_f32.", fcls, nrm, 10, 1);
+        static const char *const icls[8] = { "zero", "one", "minus1", "imin", "imax", "pow2",
+                                             "pos", "neg" };
+        const uint64_t im[8] = { 0, 0, 0, 1, 0, 0, 0, 0 };
+        expect_group(c, "rdna4.in.vopdy.v_dual_mov_b32.src0.", icls, im, 8, 1);
+        expect_group(c, "rdna4.out.vopdy.v_dual_mov_b32.", icls, im, 8, 1);
+        expect_count(c, "rdna4.isa.vopdx.v_dual_add_f32.wave32", 1);
+        expect_count(c, "rdna4.isa.vopdy.v_dual_mov_b32.wave32", 1);
+        expect_count(c, "rdna4.mask.vopdx.v_dual_add_f32.partial", 1);
+        expect_count(c, "rdna4.mask.vopdy.v_dual_mov_b32.partial", 1);
+        expect_count(c, "rdna4.mask.vopdy.v_dual_mov_b32.all", 0);
+        expect_count(c, "rdna4.mod.vopdx.v_dual_add_f32.round.rne", 1);
+        expect_count(c, "rdna4.mod.vopdx.v_dual_add_f32.denorm32.keep", 1);
+        tu_check(gpuref_cov_find(c, "rdna4.isa.vopdx.v_dual_add_f32.wave64") < 0,
+                 "VOPD rows have no wave64 bin");
+        gpuref_cov_destroy(c);
+    }
+
+    tu_test("rdna4 valu: without begin the first unit's sources are not classified");
+    c = run_r4v("wave=32", "v_add_f32 v0, v0, v1\ns_endpgm\n", s4, sizeof s4 / sizeof s4[0], 0);
+    if (c) {
+        expect_count(c, "rdna4.op.vop2.v_add_f32", 1);
+        expect_count(c, "rdna4.mask.vop2.v_add_f32.all", 1);
+        tu_check(count_prefix(c, "rdna4.in.vop2.v_add_f32.") == 0, "no source class");
+        expect_count(c, "rdna4.out.vop2.v_add_f32.fpzero", 1);
+        gpuref_cov_destroy(c);
+    }
+}
+
 static void test_dat(void)
 {
     gpuref_cov *a = NULL, *b = NULL;
@@ -823,6 +1129,7 @@ int main(void)
     tu_group("rdna4 sample");
     test_rdna4_sample();
     test_rdna4_mem_bins();
+    test_rdna4_valu();
     tu_group("usc sample");
     test_usc_sample();
     tu_group("dat");
