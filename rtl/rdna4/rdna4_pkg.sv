@@ -236,7 +236,7 @@ package rdna4_pkg;
       else if (na)  r = b;
       else          r = a;
     end else begin
-      if (sa)       r = a | qb;
+      if (sa)       r = qb | a;
       else if (sb)  r = b | qb;
       else if (na)  r = a;
       else          r = b;

@@ -73,7 +73,7 @@ module rdna4_vfloat_lane (
   // ---- compare and class
   logic r_cmp;
   logic [1:0] unused_rel;
-  fp32_cmp u_cmp (.a(s0), .b(s1), .pred(op[3:0]), .signaling(clamp), .daz(daz), .nan_inf(1'b0),
+  fp32_cmp u_cmp (.a(s0), .b(s1), .pred(op[3:0]), .signaling(clamp && k_cmp), .daz(daz), .nan_inf(1'b0),
     .dexc_always(1'b1), .zero_negless(1'b0), .res(r_cmp), .rel(unused_rel), .exc(e_cmp));
   logic [9:0] cls;
   assign cls = rdna4_pkg::fclass32(s0);
