@@ -42,8 +42,10 @@ module rdna4_core #(
   parameter int SMEM_LAT   = 4,       // cycles from an SMEM load's retire to its data write-back (1..256)
   parameter int KMQ        = 4,       // SMEM loads outstanding at most (1..15)
   parameter int VGPRS      = 256,     // VGPRs held (v0..v[VGPRS-1]; a power of 2, 1..256: higher numbers alias)
-  parameter int LPC        = 32       // vector lanes per cycle (1, 2, 4, 8, 16, 32 or 64); wave64 takes
+  parameter int LPC        = 32,      // vector lanes per cycle (1, 2, 4, 8, 16, 32 or 64); wave64 takes
                                       // 64/LPC passes, wave32 32/LPC (one for LPC = 64)
+  parameter int FPC        = 8        // F32 lanes per cycle (rdna4_vfloat; 1, 2, 4, ..., 64): an F32 row
+                                      // takes 64/FPC passes in wave64, 32/FPC in wave32
 ) (
   input  logic         clk,
   input  logic         rst_n,
@@ -209,7 +211,7 @@ module rdna4_core #(
     .lit(x.w1), .mode(hwreg[32*1 +: 32]), .is_fp(fp_is), .d(fp_d), .is_cmp(fp_cmp), .res(fp_res), .exc(fp_exc));
   // FP_EXC_* -> EXCP_FLAG_USER bits (invalid 0, input denormal 1, div0 2, overflow 3,
   // underflow 4, inexact 5; rdna4 L1310-1326)
-  assign fp_ub   = {26'd0, fp_exc[4], fp_exc[3], fp_exc[2], fp_exc[1], fp_exc[5], fp_exc[0]};
+  assign fp_ub   = rdna4_pkg::excp_bits(fp_exc);
   assign fp_ef   = hwreg[32*18 +: 32] | fp_ub;
   // an exception whose trap is enabled (TRAP_CTRL, handler present): not modelled
   assign fp_trap = ((fp_ub[5:0] & hwreg[32*19 +: 6]) != 6'd0) && trap_en;
@@ -228,9 +230,15 @@ module rdna4_core #(
   if (VGPRS < 1 || VGPRS > 256 || (VGPRS & (VGPRS - 1)) != 0) begin : g_bad_vgprs
     $fatal(1, "rdna4_core: VGPRS must be a power of 2 in 1..256");
   end
+  if (FPC != 1 && FPC != 2 && FPC != 4 && FPC != 8 && FPC != 16 && FPC != 32 && FPC != 64) begin : g_bad_fpc
+    $fatal(1, "rdna4_core: FPC must be 1, 2, 4, 8, 16, 32 or 64");
+  end
   localparam int NP64 = 64 / LPC;                   // passes of wave64
   localparam int NP32 = (LPC == 64) ? 1 : 32 / LPC; // passes of wave32
-  localparam int PW = (NP64 > 1) ? $clog2(NP64) : 1;
+  localparam int NF64 = 64 / FPC;                   // passes of an F32 row
+  localparam int NF32 = (FPC == 64) ? 1 : 32 / FPC;
+  localparam int NPM  = (NP64 > NF64) ? NP64 : NF64;
+  localparam int PW = (NPM > 1) ? $clog2(NPM) : 1;
 
   logic            is_v;                            // a VALU instruction in EX
   logic [31:0]     v_lit;
@@ -250,6 +258,11 @@ module rdna4_core #(
   logic [63:0]     v_lanes;
   logic [2047:0]   v_val, v_new, v_new2;
   logic            v_we2;                           // V_SWAP_B32: VGPR S0 gets VDST's active lanes
+  logic [FPC*32-1:0] fa, fb, fc, fd;                // the F32 lanes of this pass
+  logic [FPC-1:0]  fact, fco;
+  logic [5:0]      f_exc, v_exc_q, v_exc;           // FP_EXC_* of the active lanes: this pass, earlier ones, all
+  logic [31:0]     v_ef;                            // EXCP_FLAG_USER after an F32 row
+  logic            v_trap;                          // an exception whose trap is enabled
 
   assign is_v   = x_v && run_q && !x.ill && x.fmt == rdna4_pkg::FMT_VALU;
   assign v_lit  = (x.w0[31:26] == 6'h35) ? x.w2 : x.w1;
@@ -307,14 +320,41 @@ module rdna4_core #(
     .op(x.vop), .clamp(x.vclamp), .lane0(6'(32'(vp_q) * LPC)), .a(pa), .b(pb), .c(pc_), .m(pm),
     .d(pd_), .co(pco));
 
-  assign v_last = (32'(vp_q) == (wave64 ? NP64 : NP32) - 1);
+  // F32 rows: FPC lanes per pass through rdna4_vfloat (units shared by the passes)
+  always_comb begin
+    fa = '0; fb = '0; fc = '0; fact = '0;
+    for (int k = 0; k < NF64; k++)
+      if (vp_q == PW'(k)) begin
+        fa   = va[FPC*32*k +: FPC*32];
+        fb   = vb[FPC*32*k +: FPC*32];
+        fc   = vc[FPC*32*k +: FPC*32];
+        fact = v_exec[FPC*k +: FPC];
+      end
+  end
+  rdna4_vfloat #(.FPC(FPC)) u_vfloat (
+    .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc),
+    .d(fd), .co(fco), .exc(f_exc));
+  assign v_exc  = v_exc_q | f_exc;
+  assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc);
+  assign v_trap = ((rdna4_pkg::excp_bits(v_exc) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;
+
+  assign v_last = x.vfl ? (32'(vp_q) == (wave64 ? NF64 : NF32) - 1)
+                        : (32'(vp_q) == (wave64 ? NP64 : NP32) - 1);
   always_comb begin
     v_res = v_res_q; v_co = v_co_q;
-    for (int k = 0; k < NP64; k++)
-      if (vp_q == PW'(k)) begin
-        v_res[LPC*32*k +: LPC*32] = pd_;
-        v_co[LPC*k +: LPC] = pco;
-      end
+    if (x.vfl) begin
+      for (int k = 0; k < NF64; k++)
+        if (vp_q == PW'(k)) begin
+          v_res[FPC*32*k +: FPC*32] = fd;
+          v_co[FPC*k +: FPC] = fco;
+        end
+    end else begin
+      for (int k = 0; k < NP64; k++)
+        if (vp_q == PW'(k)) begin
+          v_res[LPC*32*k +: LPC*32] = pd_;
+          v_co[LPC*k +: LPC] = pco;
+        end
+    end
     if (!wave64) v_co[63:32] = 32'd0;
   end
 
@@ -735,6 +775,10 @@ module rdna4_core #(
           rdna4_pkg::FMT_VALU: begin
             e_fin0 = v_last;
             if (v_oddm) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end
+            if (x.vfl && v_last) begin                        // F32 rows: EXCP_FLAG_USER, traps not modelled
+              if (v_trap) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_FLOAT; end
+              hw_we = (v_ef != hwreg[32*18 +: 32]); hw_idx = 6'd18; hw_val = v_ef;
+            end
             wb_base = x.vsd;
             case (x.vkind)
               rdna4_pkg::VK_CMP, rdna4_pkg::VK_CMPX, rdna4_pkg::VK_CARRY: begin
@@ -890,7 +934,7 @@ module rdna4_core #(
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
       run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why_q <= 4'd0;
       if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0; if_ok2 <= 1'b0;
-      vp_q <= '0; v_res_q <= '0; v_co_q <= 64'd0;
+      vp_q <= '0; v_res_q <= '0; v_co_q <= 64'd0; v_exc_q <= 6'd0;
       rt_exec_mask <= 64'd0; rt_v_we <= 1'b0; rt_v_idx <= 8'd0; rt_v_lanes <= 64'd0; rt_v_val <= '0;
       rt_v2_we <= 1'b0; rt_v2_idx <= 8'd0; rt_v2_val <= '0;
       x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
@@ -958,13 +1002,14 @@ module rdna4_core #(
         // ---------------------------------------------------- running
         if (e_flt) begin
           fault_q <= 1'b1; fault_pc_q <= x_pc; fault_why_q <= e_why; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
-          sm_busy <= 1'b0; vp_q <= '0;
+          sm_busy <= 1'b0; vp_q <= '0; v_exc_q <= 6'd0;
         end else begin
           // vector unit passes: the last one retires (e_fin) and the next instruction starts at pass 0
           if (is_v && !v_last) begin
-            vp_q <= vp_q + 1'b1; v_res_q <= v_res; v_co_q <= v_co;
-          end else if (is_v && e_fin)
-            vp_q <= '0;
+            vp_q <= vp_q + 1'b1; v_res_q <= v_res; v_co_q <= v_co; v_exc_q <= v_exc;
+          end else if (is_v && e_fin) begin
+            vp_q <= '0; v_exc_q <= 6'd0;
+          end
           if (e_fin) begin
             sreg <= sreg_n;
             seq_q <= seq_q + 64'd1;

@@ -54,6 +54,7 @@ module rdna4_decode (
   logic [1:0]       vomod;
   logic             vcm, vm_en;
   rdna4_pkg::vrow_t vr;
+  logic [4:0]       vf;
   always_comb begin
     v3 = (w0[31:26] == 6'h35);
     vop = 10'd0; vs1 = 9'd0; vs2 = 9'd0; vd = w0[24:17]; vsd = 7'd124;
@@ -73,8 +74,15 @@ module rdna4_decode (
       vop = 10'd256 + {4'd0, w0[30:25]}; vs1 = {1'b1, w0[16:9]}; vsd = 7'd106;
     end
     vr = rdna4_pkg::vrow(vop);
-    // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32 has no VOP3 form
-    if ((w0[31:25] == 7'h3f && w0[16]) || (v3 && vop == 10'd485)) vr.known = 1'b0;
+    vf = rdna4_pkg::vfrow(vop);
+    // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32, V_FMAMK/FMAAK_F32
+    // have no VOP3 form
+    if ((w0[31:25] == 7'h3f && w0[16]) || (v3 && (vop == 10'd485 || vop == 10'd300 || vop == 10'd301)))
+      vr.known = 1'b0;
+    // V_FMAC_F32: S2 is D; V_FMAMK_F32: S0 * K + VSRC1; V_FMAAK_F32: S0 * VSRC1 + K
+    if (vop == 10'd299) vs2 = {1'b1, vd};
+    if (vop == 10'd300) begin vs2 = vs1; vs1 = 9'd255; end
+    if (vop == 10'd301) vs2 = 9'd255;
     if (vr.kind == rdna4_pkg::VK_CMPX) vsd = 7'd126;
     // the lane-mask source: VCC in the VOP2 forms, SRC2 in VOP3
     vm_en = vr.msrc;
@@ -88,8 +96,9 @@ module rdna4_decode (
     vs2_16 = vop == 10'd534 || vop == 10'd535;              // V_ALIGNBIT/ALIGNBYTE: S2 is B16
     v_mod = (vs0 == 9'd233 || vs0 == 9'd234 || vs0 == 9'd250) ||
             (vopsel != 4'd0 && !(vs2_16 && !vopsel[3])) ||  // ALIGNBIT/BYTE: OPSEL[2] S2's half
-            vomod != 2'd0 || (vcm && !vr.clamp) ||
-            ((vneg | vabs) != 3'd0 && !vr.modany) || ((vneg | vabs) & ~vmask) != 3'd0 ||
+            (vomod != 2'd0 && !(vf[4] && vf[0])) || (vcm && !vr.clamp) ||
+            ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4]) || ((vneg | vabs) & ~vmask) != 3'd0 ||
+            (vf[4] && ((vneg | vabs) & ~vf[3:1]) != 3'd0) ||             // F32 rows: on the F32 sources
             (v3 && vr.kind == rdna4_pkg::VK_CMPX && w0[7:0] != 8'd126);
     // operand classes (model/rdna4 rdna4_src_class_error) and codes
     v_opnd = (vmask[0] && !rdna4_pkg::vsrc_ok(vs0)) || (vmask[1] && !rdna4_pkg::vsrc_ok(vs1)) ||
@@ -286,6 +295,8 @@ module rdna4_decode (
       d.vclamp = vcm;
       d.vs2_16 = vs2_16;
       d.vs2hi  = vopsel[2];
+      d.vfl    = vf[4];
+      d.vomod  = vomod;
     end
   end
 endmodule

@@ -99,6 +99,8 @@ package rdna4_pkg;
     logic        vclamp;
     logic        vs2_16;   // S2 is a 16-bit operand (V_ALIGNBIT/ALIGNBYTE, README V5): F16 inline constants
     logic        vs2hi;    // S2 is its high half (OPSEL[2])
+    logic        vfl;      // an F32 row of the float lanes (rdna4_vfloat.sv)
+    logic [1:0]  vomod;    // OMOD (float rows)
   } dec_t;
 
   // Kinds of VALU rows.
@@ -151,10 +153,155 @@ package rdna4_pkg;
       10'd545, 10'd576, 10'd580, 10'd581, 10'd582, 10'd583, 10'd597, 10'd598, 10'd599, 10'd600,
       10'd610, 10'd611, 10'd612, 10'd613: r[7:6] = 2'd3;
       10'd864: begin r[10:8] = VK_RLANE; r[2] = 1'b1; r[1] = 1'b1; end
+      // F32 rows (rdna4_vfloat.sv; vfrow below)
+      10'd259, 10'd260, 10'd261, 10'd264, 10'd277, 10'd278, 10'd299, 10'd869, 10'd870: r[5] = 1'b1;
+      10'd300, 10'd301, 10'd531: begin r[7:6] = 2'd3; r[5] = 1'b1; end
+      10'd389, 10'd390, 10'd391, 10'd392: begin r[7:6] = 2'd1; r[5] = 1'b1; end
+      10'd17, 10'd18, 10'd19, 10'd20, 10'd21, 10'd22, 10'd23, 10'd24, 10'd25, 10'd26, 10'd27, 10'd28,
+      10'd29, 10'd30: begin r[10:8] = VK_CMP; r[5] = 1'b1; end
+      10'd145, 10'd146, 10'd147, 10'd148, 10'd149, 10'd150, 10'd151, 10'd152, 10'd153, 10'd154, 10'd155,
+      10'd156, 10'd157, 10'd158: begin r[10:8] = VK_CMPX; r[5] = 1'b1; end
+      10'd126: r[10:8] = VK_CMP;
+      10'd254: r[10:8] = VK_CMPX;
       10'd865: begin r[10:8] = VK_WLANE; r[0] = 1'b1; r[1] = 1'b1; end
       default: r[11] = 1'b0;
     endcase
     vrow = r;
+  endfunction
+
+  // The F32 rows of the float lanes (rdna4_vfloat.sv): {float row, sources that
+  // take ABS/NEG (the F32 inputs, model rdna4_mods_allowed), OMOD allowed (a float
+  // result; RDNA4_NOOMOD rows refuse it)}.  S2 of V_FMAC_F32 is D, V_FMAMK_F32's S1
+  // and V_FMAAK_F32's S2 the literal (rdna4_decode.sv).
+  function automatic logic [4:0] vfrow(input logic [9:0] op);
+    logic [4:0] r;
+    case (op)
+      10'd259, 10'd260, 10'd261, 10'd264, 10'd277, 10'd278, 10'd299, 10'd869, 10'd870: r = 5'b1_011_1;
+      10'd300, 10'd301, 10'd531: r = 5'b1_111_1;
+      10'd389, 10'd390: r = 5'b1_000_1;                       // V_CVT_F32_I32/U32: integer source
+      10'd391, 10'd392: r = 5'b1_001_0;                       // V_CVT_U32/I32_F32: integer result
+      10'd17, 10'd18, 10'd19, 10'd20, 10'd21, 10'd22, 10'd23, 10'd24, 10'd25, 10'd26, 10'd27, 10'd28,
+      10'd29, 10'd30, 10'd145, 10'd146, 10'd147, 10'd148, 10'd149, 10'd150, 10'd151, 10'd152, 10'd153,
+      10'd154, 10'd155, 10'd156, 10'd157, 10'd158: r = 5'b1_011_0;
+      10'd126, 10'd254: r = 5'b1_001_0;                       // CLASS: S1 is a B32 mask
+      default: r = 5'd0;
+    endcase
+    vfrow = r;
+  endfunction
+
+  // ------------------------------------------------- float helpers
+  // (shared by rdna4_sfloat.sv and rdna4_vfloat.sv)
+  // MODE.FP_ROUND field (0 nearest even, 1 +inf, 2 -inf, 3 toward zero, rdna4
+  // L1072) as the rtl/common/fp rm code (0 RNE, 1 RTZ, 2 RUP, 3 RDN).
+  function automatic logic [2:0] fp_rm(input logic [1:0] m);
+    case (m)
+      2'd0: fp_rm = 3'd0;
+      2'd1: fp_rm = 3'd2;
+      2'd2: fp_rm = 3'd3;
+      default: fp_rm = 3'd1;
+    endcase
+  endfunction
+
+  // FP_EXC_* bits of rtl/common/fp -> EXCP_FLAG_USER bits (invalid 0, input
+  // denormal 1, div0 2, overflow 3, underflow 4, inexact 5; rdna4 L1310-1326).
+  function automatic logic [31:0] excp_bits(input logic [5:0] e);
+    excp_bits = {26'd0, e[4], e[3], e[2], e[1], e[5], e[0]};
+  endfunction
+
+  // The NaN cases of the min/max rows (model rdna4_exec_sfloat.c rdna4_fp_minmax),
+  // raw operands (f16: the low halves): num = minimumNumber/maximumNumber: both
+  // NaN -> S0 quieted, one NaN -> the other operand as read; else (minimum/maximum)
+  // sNaN S0, sNaN S1, qNaN S0, qNaN S1 win, quieted.  Returns {NaN case, invalid
+  // (an sNaN operand), result}.
+  function automatic logic [33:0] mm_nan(input logic [31:0] a, input logic [31:0] b, input logic num,
+                                         input logic h);
+    logic na, nb, sa, sb;
+    logic [31:0] qb, r;
+    if (h) begin
+      na = (a[14:10] == 5'h1f) && (a[9:0] != 10'd0);
+      nb = (b[14:10] == 5'h1f) && (b[9:0] != 10'd0);
+      sa = na && !a[9];
+      sb = nb && !b[9];
+      qb = 32'h200;
+    end else begin
+      na = (a[30:23] == 8'hff) && (a[22:0] != 23'd0);
+      nb = (b[30:23] == 8'hff) && (b[22:0] != 23'd0);
+      sa = na && !a[22];
+      sb = nb && !b[22];
+      qb = 32'h400000;
+    end
+    r = 32'd0;
+    if (num) begin
+      if (na && nb) r = a | qb;
+      else if (na)  r = b;
+      else          r = a;
+    end else begin
+      if (sa)       r = qb | a;
+      else if (sb)  r = b | qb;
+      else if (na)  r = a;
+      else          r = b;
+    end
+    if (h) r = {16'd0, r[15:0]};
+    mm_nan = {na || nb, sa || sb, r};
+  endfunction
+
+  // -x for a subtraction's operand: the sign flipped unless x is a NaN (model/fp fp_sub).
+  function automatic logic [31:0] neg_num32(input logic [31:0] x);
+    neg_num32 = (x[30:23] == 8'hff && x[22:0] != 23'd0) ? x : {~x[31], x[30:0]};
+  endfunction
+
+  // The class bit of a binary32 pattern, model/fp FP_CLASS_* = the V_CMP_CLASS mask
+  // bits (rdna4 L15560): 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0,
+  // 7 +denormal, 8 +normal, 9 +inf; the raw bits (MODE's flush does not apply).
+  function automatic logic [9:0] fclass32(input logic [31:0] x);
+    logic [9:0] r;
+    if (x[30:23] == 8'hff)
+      r = (x[22:0] != 23'd0) ? (x[22] ? 10'b00_0000_0010 : 10'b00_0000_0001)
+                             : (x[31] ? 10'b00_0000_0100 : 10'b10_0000_0000);
+    else if (x[30:23] == 8'd0)
+      r = (x[22:0] == 23'd0) ? (x[31] ? 10'b00_0010_0000 : 10'b00_0100_0000)
+                             : (x[31] ? 10'b00_0001_0000 : 10'b00_1000_0000);
+    else
+      r = x[31] ? 10'b00_0000_1000 : 10'b01_0000_0000;
+    fclass32 = r;
+  endfunction
+
+  // OMOD of a rounded binary32 result (README C7, model rdna4_valu_fop: fp_mul by
+  // 2.0 / 4.0 / 0.5 with output denormals flushed; -0 -> +0 is the caller's): the
+  // product is exact but for overflow (rm: 0 RNE, 1 RTZ, 2 RUP, 3 RDN gives +-inf or
+  // +-FLT_MAX) and results below 2^-126 (flushed to +-0).  daz: a denormal r reads
+  // +-0.  Returns {FP_EXC_* flags that count (invalid on sNaN, overflow, denormal
+  // operand), result}; underflow and inexact of this step are not raised.
+  function automatic logic [37:0] omod32(input logic [31:0] r, input logic [1:0] om, input logic [2:0] rm,
+                                         input logic daz);
+    logic [31:0] o;
+    logic [5:0]  e;
+    logic [24:0] m;
+    logic [8:0]  ne;
+    logic        inf;
+    o = r; e = 6'd0; m = 25'd0; ne = 9'd0; inf = 1'b0;
+    if (r[30:23] == 8'hff) begin
+      if (r[22:0] != 23'd0) begin o = r | 32'h00400000; e[0] = !r[22]; end
+    end else if (r[30:23] == 8'd0) begin
+      e[5] = r[22:0] != 23'd0;
+      o = {r[31], 31'd0};
+      m = (om == 2'd1) ? {1'b0, r[22:0], 1'b0} : {r[22:0], 2'b00};
+      if (!daz && om != 2'd3) begin
+        if (m[24])      o = {r[31], 8'd2, m[23:1]};
+        else if (m[23]) o = {r[31], 8'd1, m[22:0]};
+      end
+    end else if (om == 2'd3) begin
+      o = (r[30:23] == 8'd1) ? {r[31], 31'd0} : {r[31], r[30:23] - 8'd1, r[22:0]};
+    end else begin
+      ne = {1'b0, r[30:23]} + ((om == 2'd1) ? 9'd1 : 9'd2);
+      if (ne >= 9'd255) begin
+        e[2] = 1'b1;
+        inf = (rm == 3'd0) || (rm == 3'd2 && !r[31]) || (rm == 3'd3 && r[31]);
+        o = {r[31], inf ? 31'h7f800000 : 31'h7f7fffff};
+      end else
+        o = {r[31], ne[7:0], r[22:0]};
+    end
+    omod32 = {e, o};
   endfunction
 
   // A source code a VALU operand may hold here: SGPR/VCC/TTMP/NULL/M0/EXEC,

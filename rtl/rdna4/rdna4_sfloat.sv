@@ -51,19 +51,12 @@ module rdna4_sfloat (
   assign b = f16_1 ? rdna4_pkg::inline_f16(c1, b_in) : b_in;
 
   // ------------------------------------------------------------ policy
-  function automatic logic [2:0] rmode(input logic [1:0] m);
-    case (m)
-      2'd0: rmode = 3'd0;   // RNE
-      2'd1: rmode = 3'd2;   // RUP
-      2'd2: rmode = 3'd3;   // RDN
-      default: rmode = 3'd1; // RTZ
-    endcase
-  endfunction
+  // (rdna4_pkg::fp_rm, mm_nan: shared with the vector F32 lanes, rdna4_vfloat.sv)
   logic [2:0] rm32, rm16;
   logic [5:0] h_exc;              // exceptions of the f32 stage of an f16 operation
   logic daz32, ftz32, daz16, ftz16, ovf16;
-  assign rm32  = rmode(mode[1:0]);
-  assign rm16  = rmode(mode[3:2]);
+  assign rm32  = rdna4_pkg::fp_rm(mode[1:0]);
+  assign rm16  = rdna4_pkg::fp_rm(mode[3:2]);
   assign daz32 = !mode[4];
   assign ftz32 = !mode[5];
   assign daz16 = !mode[6];
@@ -257,37 +250,9 @@ module rdna4_sfloat (
 
   // ------------------------------------------------------ NaN rules of S_MIN/MAX_NUM, S_MINIMUM/MAXIMUM
   // (model rdna4_exec_sfloat.c minmax_num / minmax_ieee; raw operands)
-  logic        na, nb, sa, sb;
-  logic [31:0] qb, mm_nan_r;
-  logic        mm_nan;
-  always_comb begin
-    if (mm_h) begin
-      na = (a[14:10] == 5'h1f) && (a[9:0] != 10'd0);
-      nb = (b[14:10] == 5'h1f) && (b[9:0] != 10'd0);
-      sa = na && !a[9];
-      sb = nb && !b[9];
-      qb = 32'h200;
-    end else begin
-      na = (a[30:23] == 8'hff) && (a[22:0] != 23'd0);
-      nb = (b[30:23] == 8'hff) && (b[22:0] != 23'd0);
-      sa = na && !a[22];
-      sb = nb && !b[22];
-      qb = 32'h400000;
-    end
-    mm_nan = na || nb;
-    mm_nan_r = 32'd0;
-    if (mm_num) begin
-      if (na && nb) mm_nan_r = a | qb;
-      else if (na)  mm_nan_r = b;
-      else          mm_nan_r = a;
-    end else begin
-      if (sa)       mm_nan_r = a | qb;
-      else if (sb)  mm_nan_r = b | qb;
-      else if (na)  mm_nan_r = a;
-      else          mm_nan_r = b;
-    end
-    if (mm_h) mm_nan_r = {16'd0, mm_nan_r[15:0]};
-  end
+  logic [31:0] mm_nan_r;
+  logic        mm_nan, mm_snan;
+  assign {mm_nan, mm_snan, mm_nan_r} = rdna4_pkg::mm_nan(a, b, mm_num, mm_h);
 
   // ------------------------------------------------------ result select
   always_comb begin
@@ -303,7 +268,7 @@ module rdna4_sfloat (
           exc = xe0 | xe1 | ((op == 8'd78) ? xe2 : 6'd0) | {5'd0, h_exc[0]} | e_cv0;
         end
         default: begin                               // min / max
-          if (mm_nan) begin d = mm_nan_r; exc = {5'd0, sa | sb}; end
+          if (mm_nan) begin d = mm_nan_r; exc = {5'd0, mm_snan}; end
           else if (mm_h) begin d = {16'd0, r_cv0}; exc = xe0 | xe1 | e_mm | e_cv0; end
           else begin d = r_mm; exc = e_mm; end
         end
