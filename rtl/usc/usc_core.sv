@@ -184,12 +184,19 @@ module usc_core import usc_pkg::*; #(
   logic        lp0 [LPC], lpe [LPC], lco [LPC];
   for (genvar j = 0; j < LPC; j++) begin : g_lane
     logic [5:0][31:0] src;
+    logic [3:0][31:0] qs0, qs3;   // S0 and S3 of the instance's quad (derivatives, D18)
     int l;
     assign l = int'(pass) * LPC + j;
-    always_comb
+    always_comb begin
       for (int k = 0; k < 6; k++) src[k] = g.smask[k] ? rd(g.s[k], l) : 32'd0;
+      for (int i = 0; i < 4; i++) begin
+        qs0[i] = g.smask[0] ? rd(g.s[0], (l & ~3) + i) : 32'd0;
+        qs3[i] = g.smask[3] ? rd(g.s[3], (l & ~3) + i) : 32'd0;
+      end
+    end
     usc_lane u_lane (.grp(g), .src(src), .p0s(p0[l]), .couts(cout[l]), .pes(pe[l]), .link(link),
                      .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+                     .qs0(qs0), .qs3(qs3), .qpos(2'(l)),
                      .w0(lw0[j]), .w1(lw1[j]), .p0o(lp0[j]), .pen(lpe[j]), .coutn(lco[j]));
   end
 

@@ -26,7 +26,8 @@ module usc_decode import usc_pkg::*; (
 
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
-    core_runs = op == OP_MBYP || op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_MOV && op <= OP_MOVC) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
+    core_runs = (op >= OP_MBYP && op <= OP_CVTFROMF64) || op == OP_FMAD || op == OP_FADD || op == OP_FMUL ||
+                (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
                 (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
   endfunction
 
@@ -39,6 +40,11 @@ module usc_decode import usc_pkg::*; (
       5'd9, 5'd10, 5'd11, 5'd24: pck_fields = 5'd1;
       default: pck_fields = 5'd4;
     endcase
+  endfunction
+  // the formats the model converts (usc_pck_executed; CONST0 for PCK only,
+  // UNPCK of it is a decode error): the others stop as unimplemented (D20)
+  function automatic logic pck_executed(input logic [4:0] m);
+    pck_executed = m == 5'd0 || m == 5'd1 || m == 5'd4 || m == 5'd5 || (m >= 5'd8 && m <= 5'd11) || m == 5'd24;
   endfunction
   function automatic logic pck_scalable(input logic [4:0] m);
     case (m)
@@ -106,6 +112,7 @@ module usc_decode import usc_pkg::*; (
         in.mods = x[18:11];
         in.sat = x[19];
         in.m = x[25:21];
+        in.o = x[29:26];
         rsl = row_slots(in.op);
         fi = 2'd0;
         for (int s = 0; s < 12; s++)
@@ -169,6 +176,7 @@ module usc_decode import usc_pkg::*; (
             end
           end
           if (!rmods_info[0]) unimpl = 1'b1;
+          else if (mk == M_PCK && !pck_executed(in.m)) unimpl = 1'b1;
           else if (!core_runs(in.op)) core = 1'b1;
         end
       end
