@@ -375,9 +375,7 @@ module usc_lane import usc_pkg::*; (
     else if (in.op == OP_FMUL) c = F_NZERO;
     else if (in.op >= OP_FDSX && in.op <= OP_FDSYF) begin
       // x - y as x * 1 + (-y): the product is exact, so one rounding gives fp_sub
-      a = fmod(fd[63:32], in.mods, 0);
-      b = F_ONE;
-      c = fmod(fd[31:0], in.mods, 0) ^ F_NZERO;
+      {a, b, c} = {fmod(fd[63:32], in.mods, 0), F_ONE, fmod(fd[31:0], in.mods, 0) ^ F_NZERO};
     end
     fops = {a, b, c};
   endfunction
