@@ -22,6 +22,7 @@ module usc_lane import usc_pkg::*; (
     input  logic [3:0][31:0] qs0,       // S0 and S3 of the four instances of this
     input  logic [3:0][31:0] qs3,       //   instance's 2x2 quad (the derivatives)
     input  logic [1:0]       qpos,      // this instance's place in it: Pix0..Pix3
+    input  logic [31:0]      cx,        // the complex op's result for this instance (usc_core)
     output logic [31:0]      w0,
     output logic [31:0]      w1,
     output logic             p0o,       // the P0 row after the group
@@ -245,6 +246,7 @@ module usc_lane import usc_pkg::*; (
     end else if (in.op >= OP_SHFL && in.op <= OP_FTBMSB) v = bits_op(in, vi, p0s);
     else if (in.op == OP_FMAD || in.op == OP_FADD || in.op == OP_FMUL || (in.op >= OP_FDSX && in.op <= OP_FDSYF) ||
              in.op == OP_PCK || in.op == OP_UNPCK || in.op == OP_CVTFROMF64) v[in.k[0][4:0]] = fres[31:0];
+    else if (in.op >= OP_FRCP && in.op <= OP_FEXP) v[K_W0] = fres[31:0];   // W0 directly (whole main ALU)
     else if (in.op == OP_CVTTOF64) begin   // FT0 the low word, FT2 the high word (D25)
       v[in.k[0][4:0]] = fres[31:0];
       v[in.k[1][4:0]] = fres[63:32];
@@ -403,7 +405,8 @@ module usc_lane import usc_pkg::*; (
   usc_pck u_pck (.in(fin2), .x(opv(vb, fin2, fin2.op == OP_CVTTOF64 ? 2 : 1)), .r(cres2));
   // the result of each phase's unit
   logic [63:0] ures0, ures2;
-  assign ures0 = (fin0.op == OP_UNPCK || fin0.op == OP_CVTFROMF64) ? {32'd0, cres0} : {32'd0, fres0};
+  assign ures0 = (fin0.op == OP_UNPCK || fin0.op == OP_CVTFROMF64) ? {32'd0, cres0} :
+                 (fin0.op >= OP_FRCP && fin0.op <= OP_FEXP) ? {32'd0, cx} : {32'd0, fres0};
   assign ures2 = (fin2.op == OP_PCK || fin2.op == OP_CVTTOF64) ? cres2 : {32'd0, fres2};
 
   /* verilator lint_off UNUSEDSIGNAL */
