@@ -179,17 +179,51 @@ module usc_core import usc_pkg::*; #(
     cnd_s2f = rd(g.s[2], int'(first));
   end
 
+  // ---- the complex ops FRCP FRSQ FSQRT FLOG FEXP (usc_x_cplx): the model's
+  // fp_rcp..fp_exp2 are correctly rounded, as rtl/common/fp/fp32_trans (the
+  // "usc" policy: IEEE denormals, tininess after rounding, the default NaN).
+  // One unit, the instances in turn (2-103 cycles each), before the passes:
+  // cxr holds every instance's result when cx_ready.
+  logic        cx_op, cx_ready, cx_started, cx_busy, cx_done, cx_go, cx_wait;
+  logic [4:0]  cx_i;
+  logic [2:0]  cx_code;
+  logic [31:0] cx_a, cx_r;
+  logic [31:0] cxr [32];
+  assign cx_op = g.ninsn != 3'd0 && g.ins[0].op >= OP_FRCP && g.ins[0].op <= OP_FEXP;
+  always_comb begin
+    case (g.ins[0].op)
+      OP_FRCP:  cx_code = 3'd0;
+      OP_FRSQ:  cx_code = 3'd1;
+      OP_FSQRT: cx_code = 3'd2;
+      OP_FEXP:  cx_code = 3'd3;
+      default:  cx_code = 3'd4;   // FLOG
+    endcase
+    cx_a = g.smask[0] ? rd(g.s[0], int'(cx_i)) : 32'd0;
+    if (g.ins[0].mods[0]) cx_a[31] = 1'b0;          // .abs, then .neg (L354)
+    if (g.ins[0].mods[1]) cx_a[31] = !cx_a[31];
+  end
+  fp32_trans u_cx (.clk(clk), .rst_n(rst_n), .start(cx_go && !cx_busy && !cx_started), .op(cx_code), .a(cx_a),
+                   .dnan(32'h7fc00000), .daz(1'b0), .ftz(1'b0), .tiny_after(1'b1), .nan_keep(1'b0),
+                   .nan_prop(2'd2), .busy(cx_busy), .done(cx_done), .r(cx_r));
+
   // ---- the lanes of this pass
   logic [31:0] lw0 [LPC], lw1 [LPC];
   logic        lp0 [LPC], lpe [LPC], lco [LPC];
   for (genvar j = 0; j < LPC; j++) begin : g_lane
     logic [5:0][31:0] src;
+    logic [3:0][31:0] qs0, qs3;   // S0 and S3 of the instance's quad (derivatives, D18)
     int l;
     assign l = int'(pass) * LPC + j;
-    always_comb
+    always_comb begin
       for (int k = 0; k < 6; k++) src[k] = g.smask[k] ? rd(g.s[k], l) : 32'd0;
+      for (int i = 0; i < 4; i++) begin
+        qs0[i] = g.smask[0] ? rd(g.s[0], (l & ~3) + i) : 32'd0;
+        qs3[i] = g.smask[3] ? rd(g.s[3], (l & ~3) + i) : 32'd0;
+      end
+    end
     usc_lane u_lane (.grp(g), .src(src), .p0s(p0[l]), .couts(cout[l]), .pes(pe[l]), .link(link),
                      .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+                     .qs0(qs0), .qs3(qs3), .qpos(2'(l)), .cx(cxr[l]),
                      .w0(lw0[j]), .w1(lw1[j]), .p0o(lp0[j]), .pen(lpe[j]), .coutn(lco[j]));
   end
 
@@ -296,7 +330,10 @@ module usc_core import usc_pkg::*; #(
     else if (rng_bad) why = WHY_RANGE;
   end
   assign fault_now = running && why != 4'd0;
-  assign go = running && why == 4'd0 && last_pass;
+  // a group with a complex op waits for its results
+  assign cx_go = running && why == 4'd0 && cx_op && !cx_ready;
+  assign cx_wait = cx_op && !cx_ready;
+  assign go = running && why == 4'd0 && last_pass && !cx_wait;
 
   // ---- the register files: the load port, then the write-backs of a group,
   // W0 then W1 and instance after instance (a shared register written by
@@ -344,6 +381,7 @@ module usc_core import usc_pkg::*; #(
       running <= 1'b0; done <= 1'b0; fault <= 1'b0; fault_pc <= 32'd0; fault_why <= 4'd0;
       base <= 32'd0; nwords <= 32'd0; pc <= 32'd0; link <= 32'd0; ni32 <= 1'b1;
       p0 <= 32'd0; pe <= 32'hffffffff; cout <= 32'd0; pass <= '0;
+      cx_ready <= 1'b0; cx_started <= 1'b0; cx_i <= 5'd0;
       rt_valid <= 1'b0;
     end else begin
       rt_valid <= 1'b0;
@@ -379,7 +417,14 @@ module usc_core import usc_pkg::*; #(
       if (fault_now) begin
         running <= 1'b0; fault <= 1'b1; fault_pc <= pc; fault_why <= why;
       end
-      if (running && why == 4'd0 && !last_pass) begin
+      if (cx_go && !cx_busy && !cx_started) cx_started <= 1'b1;
+      if (cx_done && cx_started) begin
+        cxr[cx_i] <= cx_r;
+        cx_started <= 1'b0;
+        cx_i <= cx_i + 5'd1;
+        if (cx_i == (ni32 ? 5'd31 : 5'd15)) begin cx_ready <= 1'b1; cx_i <= 5'd0; end
+      end
+      if (running && why == 4'd0 && !last_pass && !cx_wait) begin
         for (int j = 0; j < LPC; j++) begin
           sw0[int'(pass) * LPC + j] <= lw0[j];
           sw1[int'(pass) * LPC + j] <= lw1[j];
@@ -391,6 +436,7 @@ module usc_core import usc_pkg::*; #(
       end
       if (go) begin
         pass <= '0;
+        cx_ready <= 1'b0;
         p0 <= p0set ? (p0 & ~act) | (mp0 & act) : p0;
         pe <= peset ? (pe & ~act) | (mpe & act) : pe;
         cout <= coutset ? (cout & ~act) | (mco & act) : cout;

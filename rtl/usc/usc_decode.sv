@@ -26,7 +26,8 @@ module usc_decode import usc_pkg::*; (
 
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
-    core_runs = op == OP_MBYP || op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_MOV && op <= OP_MOVC) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
+    core_runs = op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_FRCP && op <= OP_FEXP) || (op >= OP_MBYP && op <= OP_CVTFROMF64) ||
+                (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
                 (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
   endfunction
 
@@ -39,6 +40,11 @@ module usc_decode import usc_pkg::*; (
       5'd9, 5'd10, 5'd11, 5'd24: pck_fields = 5'd1;
       default: pck_fields = 5'd4;
     endcase
+  endfunction
+  // the formats the model converts (usc_pck_executed; CONST0 for PCK only,
+  // UNPCK of it is a decode error): the others stop as unimplemented (D20)
+  function automatic logic pck_executed(input logic [4:0] m);
+    pck_executed = m == 5'd0 || m == 5'd1 || m == 5'd4 || m == 5'd5 || (m >= 5'd8 && m <= 5'd11) || m == 5'd24;
   endfunction
   function automatic logic pck_scalable(input logic [4:0] m);
     case (m)
@@ -64,7 +70,14 @@ module usc_decode import usc_pkg::*; (
     logic [3:0]  bits;
     logic [6:0]  kk;
     ins_t        in;
+    logic [6:0]  tk, ta;         // one token of the form
+    logic        topt, tminv;
+    logic [1:0]  tob;
+    // every variable set first (Verilator's latch check, -Wall)
     g = '0;
+    x = 32'd0; in = '0; rsl = 12'd0; fi = 2'd0; f = 114'd0; rmods_info = 12'd0; rmods = 8'd0; mk = 3'd0;
+    nbits = 4'd0; ob = 4'd0; bits = 4'd0; last = -1; whole = 1'b0;
+    tk = K_NONE; ta = K_NONE; topt = 1'b0; tminv = 1'b0; tob = 2'd0;
     wsel_ok = 1'b0;
     kk = 7'd0;
     m3 = 3'd0;
@@ -106,6 +119,7 @@ module usc_decode import usc_pkg::*; (
         in.mods = x[18:11];
         in.sat = x[19];
         in.m = x[25:21];
+        in.o = x[29:26];
         rsl = row_slots(in.op);
         fi = 2'd0;
         for (int s = 0; s < 12; s++)
@@ -145,9 +159,6 @@ module usc_decode import usc_pkg::*; (
           for (int j = 0; j < 6; j++) begin
             in.k[j] = K_NONE;
             if (j < int'(f[110:108])) begin
-              logic [6:0] tk, ta;
-              logic       topt, tminv;
-              logic [1:0] tob;
               tk = f[18*j + 11 +: 7]; ta = f[18*j + 4 +: 7]; topt = f[18*j + 3];
               tob = f[18*j + 1 +: 2]; tminv = f[18*j];
               bits = (x[29:26] >> ob) & ((4'd1 << tob) - 4'd1);
@@ -169,6 +180,7 @@ module usc_decode import usc_pkg::*; (
             end
           end
           if (!rmods_info[0]) unimpl = 1'b1;
+          else if (mk == M_PCK && !pck_executed(in.m)) unimpl = 1'b1;
           else if (!core_runs(in.op)) core = 1'b1;
         end
       end

@@ -19,6 +19,10 @@ module usc_lane import usc_pkg::*; (
     input  logic             cnd_any,   // CNDLT: OR of (PCND & Pe) over the task's instances
     input  logic             cnd_first, // CNDSETL part B: an instance with Pe exists
     input  logic [31:0]      cnd_s2f,   // its S2
+    input  logic [3:0][31:0] qs0,       // S0 and S3 of the four instances of this
+    input  logic [3:0][31:0] qs3,       //   instance's 2x2 quad (the derivatives)
+    input  logic [1:0]       qpos,      // this instance's place in it: Pix0..Pix3
+    input  logic [31:0]      cx,        // the complex op's result for this instance (usc_core)
     output logic [31:0]      w0,
     output logic [31:0]      w1,
     output logic             p0o,       // the P0 row after the group
@@ -199,7 +203,7 @@ module usc_lane import usc_pkg::*; (
 
   // one instruction on the lane's value rows
   function automatic vrow_t exec(input ins_t in, input vrow_t vi, input logic coutset, input logic coutnew,
-                                 input logic [31:0] fres, output logic pe_o, output logic cout_o);
+                                 input logic [63:0] fres, output logic pe_o, output logic cout_o);
     vrow_t v;
     logic [1:0]  c;
     logic        t, pr;
@@ -240,7 +244,13 @@ module usc_lane import usc_pkg::*; (
       endcase
       v[K_FT4] = (in.op == OP_NAND || in.op == OP_NOR || in.op == OP_XNOR) ? ~s0 : s0;
     end else if (in.op >= OP_SHFL && in.op <= OP_FTBMSB) v = bits_op(in, vi, p0s);
-    else if (in.op == OP_FMAD || in.op == OP_FADD || in.op == OP_FMUL) v[in.k[0][4:0]] = fres;
+    else if (in.op == OP_FMAD || in.op == OP_FADD || in.op == OP_FMUL || (in.op >= OP_FDSX && in.op <= OP_FDSYF) ||
+             in.op == OP_PCK || in.op == OP_UNPCK || in.op == OP_CVTFROMF64) v[in.k[0][4:0]] = fres[31:0];
+    else if (in.op >= OP_FRCP && in.op <= OP_FEXP) v[K_W0] = fres[31:0];   // W0 directly (whole main ALU)
+    else if (in.op == OP_CVTTOF64) begin   // FT0 the low word, FT2 the high word (D25)
+      v[in.k[0][4:0]] = fres[31:0];
+      v[in.k[1][4:0]] = fres[63:32];
+    end
     else if (in.op == OP_MBYP) begin   // the move with .ABS then .NEG (no rounding)
       a = opv(vi, in, 1);
       if (in.mods[0]) a[31] = 1'b0;
@@ -339,13 +349,36 @@ module usc_lane import usc_pkg::*; (
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  function automatic logic [95:0] fops(input ins_t in, input vrow_t v);
+  // the derivatives (usc_x_fds, D18): the quad's instance a minus instance b
+  // of the source (S0 in phase 0, S3 in phase 1), each with .ABS/.NEG; Pix0
+  // top left, Pix1 top right, Pix2 bottom left, Pix3 bottom right
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [63:0] fds_pair(input ins_t in, input logic [3:0][31:0] q0,
+                                           input logic [3:0][31:0] q3, input logic [1:0] p);
+    logic [1:0] a, b;
+    logic [3:0][31:0] q;
+    case (in.op)
+      OP_FDSX: begin a = 2'd1; b = 2'd0; end                       // coarse: Pix1 - Pix0
+      OP_FDSY: begin a = 2'd2; b = 2'd0; end                       // coarse: Pix2 - Pix0
+      OP_FDSXF: begin a = {p[1], 1'b1}; b = {p[1], 1'b0}; end      // fine: the row's right - left
+      default: begin a = {1'b1, p[0]}; b = {1'b0, p[0]}; end       // fine: the column's bottom - top
+    endcase
+    q = in.k[1] == K_S3 ? q3 : q0;
+    fds_pair = {q[a], q[b]};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  function automatic logic [95:0] fops(input ins_t in, input vrow_t v, input logic [63:0] fd);
     logic [31:0] a, b, c;
     a = fmod(opv(v, in, 1), in.mods, 0);
     b = fmod(opv(v, in, 2), in.mods, 1);
     c = fmod(opv(v, in, 3), in.mods, 2);
     if (in.op == OP_FADD) begin c = b; b = F_ONE; end
     else if (in.op == OP_FMUL) c = F_NZERO;
+    else if (in.op >= OP_FDSX && in.op <= OP_FDSYF) begin
+      // x - y as x * 1 + (-y): the product is exact, so one rounding gives fp_sub
+      {a, b, c} = {fmod(fd[63:32], in.mods, 0), F_ONE, fmod(fd[31:0], in.mods, 0) ^ F_NZERO};
+    end
     fops = {a, b, c};
   endfunction
 
@@ -360,9 +393,21 @@ module usc_lane import usc_pkg::*; (
   assign fin0 = slot_ins(grp, SL_P0);
   assign fin1 = slot_ins(grp, SL_P1);
   assign fin2 = slot_ins(grp, SL_P2);
-  assign fo0 = fops(fin0, va);
-  assign fo1 = fops(fin1, va);
-  assign fo2 = fops(fin2, vb);
+  assign fo0 = fops(fin0, va, fds_pair(fin0, qs0, qs3, qpos));
+  assign fo1 = fops(fin1, va, fds_pair(fin1, qs0, qs3, qpos));
+  assign fo2 = fops(fin2, vb, 64'd0);
+
+  // the conversion rows: UNPCK and CONVERTFROMF64 (phase 0), PCK and
+  // CONVERTTOF64 (phase 2), rtl/usc/usc_unpck.sv, usc_pck.sv
+  logic [31:0] cres0;
+  logic [63:0] cres2;
+  usc_unpck u_unpck (.in(fin0), .x(opv(va, fin0, 1)), .xh(opv(va, fin0, 2)), .r(cres0));
+  usc_pck u_pck (.in(fin2), .x(opv(vb, fin2, fin2.op == OP_CVTTOF64 ? 2 : 1)), .r(cres2));
+  // the result of each phase's unit
+  logic [63:0] ures0, ures2;
+  assign ures0 = (fin0.op == OP_UNPCK || fin0.op == OP_CVTFROMF64) ? {32'd0, cres0} :
+                 (fin0.op >= OP_FRCP && fin0.op <= OP_FEXP) ? {32'd0, cx} : {32'd0, fres0};
+  assign ures2 = (fin2.op == OP_PCK || fin2.op == OP_CVTTOF64) ? cres2 : {32'd0, fres2};
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic [5:0] exc0, exc1, exc2;   // no exception state in the USC
@@ -405,7 +450,7 @@ module usc_lane import usc_pkg::*; (
     if (!grp.bitwise) begin
       for (int i = 0; i < 6; i++)
         if (i < int'(grp.ninsn) && (grp.ins[i].slot == SL_P0 || grp.ins[i].slot == SL_P1)) begin
-          v = exec(grp.ins[i], v, coutset, coutnew, grp.ins[i].slot == SL_P0 ? fres0 : fres1, pe_t, co_t);
+          v = exec(grp.ins[i], v, coutset, coutnew, grp.ins[i].slot == SL_P0 ? ures0 : {32'd0, fres1}, pe_t, co_t);
           if (grp.ins[i].op >= OP_ADD64 && grp.ins[i].op <= OP_SMADD64) begin coutset = 1'b1; coutnew = co_t; end
           if (grp.ins[i].op >= OP_CNDST && grp.ins[i].op <= OP_CNDLPC) pen_b = pe_t;
         end
@@ -441,11 +486,11 @@ module usc_lane import usc_pkg::*; (
     coutnew = cn_b;
     if (!grp.bitwise) begin
       for (int i = 0; i < 6; i++)
-        if (i < int'(grp.ninsn) && grp.ins[i].slot == SL_P2) v = exec(grp.ins[i], v, coutset, coutnew, fres2, pe_t, co_t);
+        if (i < int'(grp.ninsn) && grp.ins[i].slot == SL_P2) v = exec(grp.ins[i], v, coutset, coutnew, ures2, pe_t, co_t);
       v[K_IS4] = grp.is4 == 2'd3 ? v[K_FTE] : v[K_FT0 + 7'(grp.is4)];
       v[K_IS5] = grp.is5 == 2'd3 ? v[K_FTE] : v[K_FT0 + 7'(grp.is5)];
       for (int i = 0; i < 6; i++)
-        if (i < int'(grp.ninsn) && grp.ins[i].slot == SL_TST) v = exec(grp.ins[i], v, coutset, coutnew, 32'd0, pe_t, co_t);
+        if (i < int'(grp.ninsn) && grp.ins[i].slot == SL_TST) v = exec(grp.ins[i], v, coutset, coutnew, 64'd0, pe_t, co_t);
       // default routing (L181-L183): the last phase present drives W0, the one before W1,
       // unless a whole-ALU row gave W0 its value
       np = 0;
@@ -455,10 +500,10 @@ module usc_lane import usc_pkg::*; (
       if (np > 1) v[K_W1] = v[K_FT0 + 7'(ph[np - 2])];
       for (int i = 0; i < 6; i++)
         if (i < int'(grp.ninsn) && (grp.ins[i].slot == SL_MOV || grp.ins[i].slot == SL_BE))
-          v = exec(grp.ins[i], v, coutset, coutnew, 32'd0, pe_t, co_t);
+          v = exec(grp.ins[i], v, coutset, coutnew, 64'd0, pe_t, co_t);
     end else begin
       for (int i = 0; i < 6; i++)
-        if (i < int'(grp.ninsn)) v = exec(grp.ins[i], v, coutset, coutnew, 32'd0, pe_t, co_t);
+        if (i < int'(grp.ninsn)) v = exec(grp.ins[i], v, coutset, coutnew, 64'd0, pe_t, co_t);
       v[K_W0] = v[K_FT5];
       v[K_W1] = v[K_FT3];
     end

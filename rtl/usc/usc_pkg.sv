@@ -49,6 +49,7 @@ package usc_pkg;
     logic [7:0]      mods;
     logic            sat;
     logic [4:0]      m;
+    logic [3:0]      o;      // the O field [29:26] (PCK/UNPCK: {.rndzero, .scale, element})
     logic [1:0]      pcnd;   // the pcnd field of the form (0 without one)
     logic [1:0]      adj;    // the adj field
     logic [5:0][6:0] k;      // operand kinds in form order (K_NONE for "_")
