@@ -543,51 +543,14 @@ static void test_rdna4_sample(void)
     gpuref_cov_destroy(c);
 }
 
-/* RDNA4 "mem" bins: OOB_SELECT is V# word 3 bits [29:28] (Table 57), read from the
- * registers the instruction names as the model reads them: a V# in ttmp[4:7] is
- * ttmp4-ttmp7.  ttmp7 = 0x30000000 (OOB_SELECT 3) and s0 = 0x10000000 (1, what a
- * reader falling back to s0 would see): oob3 once, oob1 never.  num_records 0:
- * the access is out of range and reads nothing. */
-static void test_rdna4_mem_bins(void)
-{
-    tu_test("rdna4 mem bins: a V# in ttmps");
-    gpuref_cov *c = NULL;
-    gpuref_model *m = NULL;
-    gpuref_diag d = { 0 };
-    uint32_t *w = NULL;
-    size_t nw = 0;
-    gpuref_retire *rr = malloc(sizeof *rr);
-    if (!rr || gpuref_cov_create("rdna4", &c, &d) || gpuref_model_create("rdna4", NULL, &m, &d) ||
-        gpuref_assemble(gpuref_isa_find("rdna4"),
-                        "buffer_load_b32 v1, off, ttmp[4:7], null\ns_endpgm\n", 0, &w, &nw, &d) ||
-        gpuref_program_load(m, 0, w, nw)) {
-        tu_check(0, "setup: %s %s", d.msg, m ? gpuref_model_error(m) : "");
-    } else {
-        gpuref_reg_set(m, gpuref_regfile_lookup(m, "s"), 0, 0, 0x10000000u);
-        gpuref_reg_set(m, gpuref_regfile_lookup(m, "ttmp"), 7, 0, 0x30000000u);
-        gpuref_cov_begin(c, m);
-        int rc;
-        while ((rc = gpuref_step(m, rr)) == GPUREF_OK)
-            gpuref_cov_sample(c, m, rr);
-        tu_check(rc == GPUREF_ERR_DONE, "run: %s", gpuref_model_error(m));
-        expect_count(c, "rdna4.mem.vbuffer.buffer_load_b32.oob3", 1);
-        expect_count(c, "rdna4.mem.vbuffer.buffer_load_b32.oob1", 0);
-        expect_count(c, "rdna4.mem.vbuffer.buffer_load_b32.addr.none", 1);
-    }
-    gpuref_free(w);
-    gpuref_model_destroy(m);
-    gpuref_cov_destroy(c);
-    free(rr);
-}
-
-/* RDNA4 VALU: a register lane set before the program runs. */
+/* RDNA4: a register lane set before the program runs. */
 typedef struct r4v_set {
     const char *file;
     unsigned idx, lane;
     uint32_t val;
 } r4v_set;
 
-/* RDNA4 VALU: assemble text, create the model with config cfg, apply the sets
+/* RDNA4: assemble text, create the model with config cfg, apply the sets
  * (lane ~0u: every lane of the wave), gpuref_cov_begin (if begin), run to the end
  * sampling every unit into a new cov (returned; NULL on a setup failure). */
 static gpuref_cov *run_r4v(const char *cfg, const char *text, const r4v_set *sets, unsigned n,
@@ -623,6 +586,25 @@ static gpuref_cov *run_r4v(const char *cfg, const char *text, const r4v_set *set
     gpuref_model_destroy(m);
     free(rr);
     return c;
+}
+
+/* RDNA4 "mem" bins: OOB_SELECT is V# word 3 bits [29:28] (Table 57), read from the
+ * registers the instruction names as the model reads them: a V# in ttmp[4:7] is
+ * ttmp4-ttmp7.  ttmp7 = 0x30000000 (OOB_SELECT 3) and s0 = 0x10000000 (1, what a
+ * reader falling back to s0 would see): oob3 once, oob1 never.  num_records 0:
+ * the access is out of range and reads nothing. */
+static void test_rdna4_mem_bins(void)
+{
+    tu_test("rdna4 mem bins: a V# in ttmps");
+    const r4v_set st[] = { { "s", 0, 0, 0x10000000u }, { "ttmp", 7, 0, 0x30000000u } };
+    gpuref_cov *c = run_r4v("wave=32", "buffer_load_b32 v1, off, ttmp[4:7], null\ns_endpgm\n", st,
+                            sizeof st / sizeof st[0], 1);
+    if (c) {
+        expect_count(c, "rdna4.mem.vbuffer.buffer_load_b32.oob3", 1);
+        expect_count(c, "rdna4.mem.vbuffer.buffer_load_b32.oob1", 0);
+        expect_count(c, "rdna4.mem.vbuffer.buffer_load_b32.addr.none", 1);
+        gpuref_cov_destroy(c);
+    }
 }
 
 /* Expect the bins prefix + names[i] to count want[i] (and, when all is set,
