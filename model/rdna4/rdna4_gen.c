@@ -27,6 +27,7 @@
  *    IOFFSET + SOFFSET is illegal for S_LOAD), message and barrier ids legal;
  *  - s_sleep / s_sleep_var sleep little. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2004,8 +2005,19 @@ static int r4g_init(void **priv, char *err)
                                         "s_cbranch_execnz" };
     for (unsigned k = 0; k < 7; k++)
         G->br[k] = -1;
-    G->endpgm = G->mov32 = G->getpc = G->addu = G->addci = -1;
-    G->setreg_imm = G->round_mode = G->denorm_mode = -1;
+    /* the rows the constructs emit by themselves */
+    static const struct { int fmt; const char *name; size_t off; } fixed[] = {
+        { RDNA4_FMT_SOPP, "s_endpgm", offsetof(r4g, endpgm) },
+        { RDNA4_FMT_SOP1, "s_mov_b32", offsetof(r4g, mov32) },
+        { RDNA4_FMT_SOP1, "s_getpc_b64", offsetof(r4g, getpc) },
+        { RDNA4_FMT_SOP2, "s_add_co_u32", offsetof(r4g, addu) },
+        { RDNA4_FMT_SOP2, "s_add_co_ci_u32", offsetof(r4g, addci) },
+        { RDNA4_FMT_SOPK, "s_setreg_imm32_b32", offsetof(r4g, setreg_imm) },
+        { RDNA4_FMT_SOPP, "s_round_mode", offsetof(r4g, round_mode) },
+        { RDNA4_FMT_SOPP, "s_denorm_mode", offsetof(r4g, denorm_mode) },
+    };
+    for (unsigned k = 0; k < sizeof fixed / sizeof *fixed; k++)
+        *(int *)((char *)G + fixed[k].off) = -1;
     for (unsigned op = 0; op < RDNA4_NROWS; op++) {
         const rdna4_row *r = &rdna4_rows[op];
         rdna4_exec_fn fn = rdna4_exec_of(op);
@@ -2015,22 +2027,9 @@ static int r4g_init(void **priv, char *err)
                 G->br[k] = (int)op;
                 isbr = 1;
             }
-        if (r->fmt == RDNA4_FMT_SOPP && !strcmp(r->name, "s_endpgm"))
-            G->endpgm = (int)op;
-        if (r->fmt == RDNA4_FMT_SOP1 && !strcmp(r->name, "s_mov_b32"))
-            G->mov32 = (int)op;
-        if (r->fmt == RDNA4_FMT_SOP1 && !strcmp(r->name, "s_getpc_b64"))
-            G->getpc = (int)op;
-        if (r->fmt == RDNA4_FMT_SOP2 && !strcmp(r->name, "s_add_co_u32"))
-            G->addu = (int)op;
-        if (r->fmt == RDNA4_FMT_SOP2 && !strcmp(r->name, "s_add_co_ci_u32"))
-            G->addci = (int)op;
-        if (r->fmt == RDNA4_FMT_SOPK && !strcmp(r->name, "s_setreg_imm32_b32"))
-            G->setreg_imm = (int)op;
-        if (r->fmt == RDNA4_FMT_SOPP && !strcmp(r->name, "s_round_mode"))
-            G->round_mode = (int)op;
-        if (r->fmt == RDNA4_FMT_SOPP && !strcmp(r->name, "s_denorm_mode"))
-            G->denorm_mode = (int)op;
+        for (unsigned k = 0; k < sizeof fixed / sizeof *fixed; k++)
+            if (r->fmt == fixed[k].fmt && !strcmp(r->name, fixed[k].name))
+                *(int *)((char *)G + fixed[k].off) = (int)op;
         if (exec && valu_fmt(r->fmt)) {
             G->cls[op] = (uint8_t)valu_cls(r);
             G->vflags[op] = (uint8_t)((in_list(r->name, no_clamp, sizeof no_clamp / sizeof *no_clamp)
