@@ -479,6 +479,11 @@ unsigned rdna4_buf_fmt_class(unsigned f);
 /* SGPR `code` as the buffer instructions read their V# and SOFFSET: NULL reads 0, an
  * SGPR beyond the wave's count reads s0, ttmps and the rest their register */
 uint32_t rdna4_buf_sreg(const rdna4_state *s, unsigned code);
+/* rdna4_exec_vopd.c: the operands of VOPD half y (0 X, 1 Y) of the decoded `in` as the
+ * exec reads them from s: the destination VGPR, and per source (the count returned)
+ * its VGPR (-1: a scalar) and its value in the 32 lanes */
+unsigned rdna4_vopd_operands(const rdna4_state *s, const rdna4_insn *in, int y, unsigned *vdst,
+                             int16_t vreg[3], uint32_t val[3][32]);
 
 /* rdna4_mem.c */
 int  rdna4_mem_init(rdna4_mem *m);

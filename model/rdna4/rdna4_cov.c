@@ -134,10 +134,9 @@ typedef struct r4v_snap {
     uint64_t    sv[3];
     uint32_t    v[3][2][64];
     /* a VOPD pair (no predecoded operands: decoded here): per half X, Y the VGPR of
-     * each source (-1: scalar, its value in dsv), their rows, the destination */
+     * each source (-1: a scalar), its value per lane, the destination */
     int16_t     dreg[2][3];
     uint16_t    dvd[2];
-    uint64_t    dsv[2][3];
     uint32_t    dv[2][3][32];
 } r4v_snap;
 
@@ -704,45 +703,19 @@ static inline uint64_t exec_of(const rdna4_state *s)
                      : s->a.sreg[RDNA4_EXEC_LO];
 }
 
-/* A VOPD pair at code index idx: its two halves' sources as rdna4_exec_vopd.c reads
- * them (SRC0 any 9-bit source, VSRC1 a VGPR, FMAAK/FMAMK's K in its place; wave32).
- * A pair that does not decode gets no sources (the unit will fail). */
+/* A VOPD pair at code index idx: its two halves' sources as the exec reads them
+ * (rdna4_vopd_operands; wave32).  A pair that does not decode gets no sources (the
+ * unit will fail). */
 static __attribute__((noinline)) void vopd_snap(r4v_snap *S, const rdna4_state *s, uint64_t idx)
 {
     rdna4_insn in;
     memset(S->dreg, 0xff, sizeof S->dreg);
-    memset(S->dsv, 0, sizeof S->dsv);
     if (rdna4_decode(s->code + idx, s->ncode - idx, &in, NULL) != GPUREF_OK)
         return;
     for (unsigned h = 0; h < 2; h++) {
-        const rdna4_row *r = &rdna4_rows[h ? in.rowy : in.row];
-        unsigned ns = 0;
-        for (unsigned i = 0; i < RDNA4_MAXOPD && ns < 3; i++) {
-            const rdna4_opd *o = &r->o[i];
-            rdna4_src src;
-            if (o->kind == RDNA4_K_VDST) {
-                S->dvd[h] = (uint16_t)(h ? (in.f[RDNA4_FLD_VDSTY] << 1 | (~in.f[RDNA4_FLD_VDSTX] & 1u))
-                                         : in.f[RDNA4_FLD_VDSTX]);
-                continue;
-            }
-            if (o->kind != RDNA4_K_VSRC && o->kind != RDNA4_K_VGPR && o->kind != RDNA4_K_LIT)
-                continue;
-            unsigned code = o->kind == RDNA4_K_LIT ? 255u : in.f[o->fld];
-            if (o->kind == RDNA4_K_VGPR || code >= 256) {
-                unsigned v = o->kind == RDNA4_K_VGPR ? code & 255u : code - 256u;
-                S->dreg[h][ns] = (int16_t)v;
-                memcpy(S->dv[h][ns], &s->vgpr[v * 64u], sizeof S->dv[h][ns]);
-            } else {
-                rdna4_resolve_src(s, &src, code, o->type, in.lit);
-                S->dsv[h][ns] = rdna4_src32(s, &src);
-                /* DOT2ACC's inline S0 is duplicated to both halves (as the exec does,
-                 * §7.7.2 L3270-3271) */
-                if (ns == 0 && strstr(r->name, "dot2acc") &&
-                    ((code >= 128 && code <= 208) || (code >= 240 && code <= 248)))
-                    S->dsv[h][0] = (S->dsv[h][0] & 0xffffu) * 0x10001u;
-            }
-            ns++;
-        }
+        unsigned vd;
+        rdna4_vopd_operands(s, &in, (int)h, &vd, S->dreg[h], S->dv[h]);
+        S->dvd[h] = (uint16_t)vd;
     }
 }
 
@@ -947,7 +920,7 @@ static __attribute__((noinline)) void sample_vopd(const r4c *P, const rdna4_stat
                 continue;
             uint64_t ln = lanes;
             if (S->dreg[h][i] < 0) {
-                x[0] = S->dsv[h][i];
+                x[0] = S->dv[h][i][0];           /* a scalar: every lane the same */
                 ln = 1;
             } else {
                 for (unsigned l = 0; l < 32; l++)

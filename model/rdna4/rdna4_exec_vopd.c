@@ -79,30 +79,45 @@ static void load(const rdna4_state *s, const rdna4_vpre *v, unsigned i, uint32_t
     }
 }
 
+/* The sources of a half in the 32 lanes, as computed: DOT2ACC's inline or literal S0
+ * is "Duplicate lo to hi" (§7.7.2 table L3270-3271). */
+static void half_sources(const rdna4_state *s, const vhalf *h, uint32_t src[3][32])
+{
+    const rdna4_vpre *v = &h->v;
+    for (unsigned i = 0; i < v->nsrc && i < 3; i++)
+        load(s, v, i, src[i]);
+    if (!strncmp(h->r->name, "v_dual_dot2acc_", 15) && v->nsrc && v->v[0] < 0) {
+        unsigned code = v->s[0].code;
+        if ((code >= 128 && code <= 208) || (code >= 240 && code <= 248))
+            for (unsigned l = 0; l < 32; l++)
+                src[0][l] = (src[0][l] & 0xffffu) * 0x10001u;
+    }
+}
+
+unsigned rdna4_vopd_operands(const rdna4_state *s, const rdna4_insn *in, int y, unsigned *vdst,
+                             int16_t vreg[3], uint32_t val[3][32])
+{
+    vhalf h;
+    collect(s, in, y ? in->rowy : in->row, y, &h);
+    half_sources(s, &h, val);
+    *vdst = h.vdst;
+    for (unsigned i = 0; i < 3; i++)
+        vreg[i] = i < h.v.nsrc ? h.v.v[i] : -1;
+    return h.v.nsrc;
+}
+
 /* Compute one half for the active lanes into d[] (sources read now, nothing written). */
 static int compute(rdna4_state *s, const rdna4_pre *p, const vhalf *h, uint64_t ex, uint32_t *d,
                    unsigned *exc)
 {
     const fp_policy *pol = rdna4_fp_policy(s);
-    const rdna4_vpre *v = &h->v;
-    uint32_t a[32], b[32] = { 0 }, c[32] = { 0 };
+    uint32_t src[3][32] = { { 0 } }, *a = src[0], *b = src[1], *c = src[2];
     const char *nm = h->r->name + 7;     /* after "v_dual_" */
-    load(s, v, 0, a);
-    if (v->nsrc > 1)
-        load(s, v, 1, b);
-    if (v->nsrc > 2)
-        load(s, v, 2, c);
+    half_sources(s, h, src);
     int fmac = !strcmp(nm, "fmac_f32"), dotf = !strcmp(nm, "dot2acc_f32_f16"),
         dotb = !strcmp(nm, "dot2acc_f32_bf16");
     if (fmac || dotf || dotb)            /* the destination is the accumulator (SRC2 port) */
-        memcpy(c, &s->vgpr[h->vdst * 64u], sizeof c);
-    if ((dotf || dotb) && v->v[0] < 0) { /* inline/literal S0 of DOT2ACC: "Duplicate lo to
-                                            hi" (§7.7.2 table L3270-3271) */
-        unsigned code = v->s[0].code;
-        if ((code >= 128 && code <= 208) || (code >= 240 && code <= 248))
-            for (unsigned l = 0; l < 32; l++)
-                a[l] = (a[l] & 0xffffu) * 0x10001u;
-    }
+        memcpy(c, &s->vgpr[h->vdst * 64u], sizeof src[2]);
     static const char *const ops[] = { "fmac_f32", "fmaak_f32", "fmamk_f32", "mul_f32",
                                        "mul_dx9_zero_f32", "add_f32", "sub_f32", "subrev_f32",
                                        "max_num_f32", "min_num_f32", "mov_b32", "cndmask_b32",
