@@ -25,9 +25,8 @@ module rdna4_vfloat_lane (
   assign unused_mode = ^{mode[31:6], mode[3:2]};
 
   // row classes
-  logic k_add, k_sub, k_subr, k_mul, k_fma, k_mm, k_fi, k_ti, k_cmp, k_cls, mm_max, mm_num, k_int;
+  logic k_sub, k_subr, k_mul, k_fma, k_mm, k_fi, k_ti, k_cmp, k_cls, mm_max, mm_num, k_int;
   always_comb begin
-    k_add  = op == 10'd259;
     k_sub  = op == 10'd260;
     k_subr = op == 10'd261;
     k_mul  = op == 10'd264;
@@ -41,12 +40,9 @@ module rdna4_vfloat_lane (
     k_cmp  = op[9:8] == 2'd0 && op[6:4] == 3'd1;          // 17-30, 145-158 (the rows vfrow admits)
     k_int  = k_ti;
   end
-  logic unused_k;
-  assign unused_k = k_add;
-
   logic [31:0] fa, fb, fc;
 
-  // ---- the FMA: add, sub, subrev, mul, fma
+  // ---- the FMA: add (V_ADD_F32, the default S0 * 1.0 + S1), sub, subrev, mul, fma
   always_comb begin
     fa = s0; fb = ONE32; fc = s1;
     if (k_sub)  fc = rdna4_pkg::neg_num32(s1);
