@@ -5,7 +5,8 @@
 # taken from its own closing "N passed, N failed" line, or 1 passed / 1 failed
 # from its exit status when it has none.  Unit tests and llvm_rdna4.sh count
 # named tests (their checks on a line of their own); the vector suites count
-# vectors.
+# vectors.  Each suite line ends with its time in seconds (also BUILD/test-logs/times.txt),
+# and a line before the total gives the time of all suites.
 #
 # SUITE=a,b runs only those suites (SUITE=list names them); ISA=x runs only that
 # ISA's suites and the ISA-neutral ones.  The default runs all.
@@ -49,6 +50,8 @@ if [ -n "${ISA:-}" ]; then
 fi
 [ "${2:-}" = --check ] && exit 0          # the Makefile checks SUITE and ISA before building
 mkdir -p "$LOG"
+: > "$LOG/times.txt"        # NAME SECONDS per suite run, for make bench and slow-suite hunting
+T_START=$(date +%s)
 RAN=""                      # the suite kinds that ran
 HDR=""                      # the section heading, printed before its first suite
 
@@ -108,8 +111,10 @@ count() {  # count NAME STATUS LOGFILE
     TOTAL_P=$((TOTAL_P + p))
     TOTAL_F=$((TOTAL_F + f))
     [ "$f" != 0 ] && SUITES_FAILED="$SUITES_FAILED $1"
-    printf '%-34s %6d passed, %4d failed%s%s\n' "$1" "$p" "$f" "${sk:+, $sk skipped}" \
+    el=""; [ -n "${4:-}" ] && el=$(printf '  %5ds' "$4")
+    printf '%-34s %6d passed, %4d failed%s%s%s\n' "$1" "$p" "$f" "${sk:+, $sk skipped}" "$el" \
         "$( [ "$f" != 0 ] && echo "   (see $3)")"
+    [ -n "${4:-}" ] && echo "$1 $4" >> "$LOG/times.txt"
 }
 
 suite() {  # suite NAME COMMAND...
@@ -118,8 +123,10 @@ suite() {  # suite NAME COMMAND...
     [ -n "$HDR" ] && echo "$HDR"
     HDR=""
     RAN="$RAN $(kind "$name")"
+    t0=$(date +%s)
     "$@" > "$LOG/$name.log" 2>&1
-    count "$name" $? "$LOG/$name.log"
+    st=$?
+    count "$name" $st "$LOG/$name.log" $(( $(date +%s) - t0 ))
 }
 
 # make test-long: 10^8 random operands per float op and mode (make test: 10^6)
@@ -296,6 +303,7 @@ for s in $SUITE; do        # a suite asked for by name that did not run is a fai
     case " $RAN " in *" $s "*) ;; *) echo "suite '$s' ran nothing here${ISA:+ (ISA=$ISA)}"; TOTAL_F=$((TOTAL_F + 1));; esac
 done
 echo
+echo "suite time: $(( $(date +%s) - T_START )) s (per suite: the last column above; $LOG/times.txt)"
 [ -n "$SUITES_FAILED" ] && echo "failed suites:$SUITES_FAILED"
 if [ "$TOTAL_S" != 0 ]; then echo "$TOTAL_P passed, $TOTAL_F failed, $TOTAL_S skipped"
 else echo "$TOTAL_P passed, $TOTAL_F failed"; fi
