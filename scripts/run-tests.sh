@@ -117,16 +117,77 @@ count() {  # count NAME STATUS LOGFILE
     [ -n "${4:-}" ] && echo "$1 $4" >> "$LOG/times.txt"
 }
 
-suite() {  # suite NAME COMMAND...
+# Suites run JOBS at a time (TEST_JOBS, default the number of CPUs; 1 runs them
+# one after the other), each in the background with its output in its log; the
+# results are printed, and counted, in the order the suites were started.
+JOBS=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+case $JOBS in ''|*[!0-9]*|0) JOBS=1;; esac
+PEND=""                     # started suites not yet reported, in start order
+
+key() { echo "$1" | tr -c 'A-Za-z0-9_\n' '_'; }
+
+report() {  # report NAME: print (its section heading first) and count a finished suite
+    eval "h=\${HDR_$(key "$1"):-}"
+    [ -n "$h" ] && echo "$h"
+    read -r st el < "$LOG/$1.rc"
+    rm -f "$LOG/$1.rc"
+    count "$1" "$st" "$LOG/$1.log" "$el"
+}
+
+flush() {  # flush [all]: report the finished suites at the head of the queue (all: wait for every one)
+    fa=${1:-}
+    while [ -n "$PEND" ]; do
+        set -- $PEND
+        [ "$fa" = all ] && while [ ! -f "$LOG/$1.rc" ]; do sleep 0.2; done
+        [ -f "$LOG/$1.rc" ] || return 0
+        report "$1"
+        shift; PEND="$*"
+    done
+}
+
+barrier() {  # wait for every started suite and report it
+    flush all
+    wait
+}
+
+running() {  # how many started suites have not finished
+    n=0
+    for x in $PEND; do [ -f "$LOG/$x.rc" ] || n=$((n + 1)); done
+    echo $n
+}
+
+suite() {  # suite NAME COMMAND...: start a suite (JOBS > 1: in the background)
     name=$1; shift
     selected "$name" || return 0
-    [ -n "$HDR" ] && echo "$HDR"
-    HDR=""
     RAN="$RAN $(kind "$name")"
+    eval "HDR_$(key "$name")=\$HDR"
+    HDR=""
+    rm -f "$LOG/$name.rc"
+    if [ "$JOBS" -le 1 ]; then
+        run_one "$name" "$@"
+        report "$name"
+        return 0
+    fi
+    while [ "$(running)" -ge "$JOBS" ]; do sleep 0.2; flush; done
+    run_one "$name" "$@" &
+    PEND="$PEND $name"
+    flush
+}
+
+run_one() {  # run_one NAME COMMAND...: run, then write "STATUS SECONDS" to LOG/NAME.rc
+    n=$1; shift
     t0=$(date +%s)
-    "$@" > "$LOG/$name.log" 2>&1
+    "$@" > "$LOG/$n.log" 2>&1
     st=$?
-    count "$name" $st "$LOG/$name.log" $(( $(date +%s) - t0 ))
+    echo "$st $(( $(date +%s) - t0 ))" > "$LOG/$n.rc.tmp" && mv "$LOG/$n.rc.tmp" "$LOG/$n.rc"
+}
+
+alone() {  # alone NAME COMMAND...: a suite that runs with no other (it runs make, or daemons)
+    selected "$1" || return 0
+    barrier
+    J=$JOBS; JOBS=1
+    suite "$@"
+    JOBS=$J
 }
 
 # make test-long: 10^8 random operands per float op and mode (make test: 10^6)
@@ -199,7 +260,7 @@ section "== lockstep (RTL vs model)"
 for isa in $ISAS; do
     case " $RTL_ISAS " in *" $isa "*) ;;
     *) if want cosim; then                # counted as skipped, not failed
-           [ -n "$HDR" ] && echo "$HDR"; HDR=""
+           barrier; [ -n "$HDR" ] && echo "$HDR"; HDR=""
            echo "cosim-$isa: skipped, no RTL bench yet (the model runs its vectors: model-vectors-$isa)"
            RAN="$RAN cosim"; TOTAL_S=$((TOTAL_S + 1))
        fi
@@ -211,7 +272,7 @@ done
 
 if [ -n "$RTL_ISAS" ]; then       # these exercise RTL benches
 section "== bring your own RTL: install, build the example outside the tree, lockstep"
-suite "byo-installed-example" sh scripts/check-byo.sh "$B"
+alone "byo-installed-example" sh scripts/check-byo.sh "$B"
 
 section "== the checker catches injected RTL bugs"
 suite "checker-catches-bugs" env ISAS="$RTL_ISAS" sh scripts/check-bugs.sh "$B"
@@ -236,25 +297,26 @@ for isa in $RTL_ISAS; do
 done
 
 section "== bad input"
-suite "cli-bad-input" sh scripts/check-bad-input.sh "$B"
+alone "cli-bad-input" sh scripts/check-bad-input.sh "$B"
 
 section "== regressions on Slurm (a one-node cluster on this host)"
 # make test: a small regression here and as a job array, compared test for
 # test; make test-long: the make run set
 if [ "${GPUREF_LONG:-0}" = 1 ]; then
-    suite "slurm-make-run" env ISAS="$ISAS" RTL_ISAS="$RTL_ISAS" sh scripts/check-slurm.sh "$B" long
+    alone "slurm-make-run" env ISAS="$ISAS" RTL_ISAS="$RTL_ISAS" sh scripts/check-slurm.sh "$B" long
 else
-    suite "slurm-regress" env ISAS="$ISAS" RTL_ISAS="$RTL_ISAS" sh scripts/check-slurm.sh "$B"
+    alone "slurm-regress" env ISAS="$ISAS" RTL_ISAS="$RTL_ISAS" sh scripts/check-slurm.sh "$B"
 fi
 
 section "== fuzzing (model/tests/README.md, \"Fuzzing\")"
 if want fuzz; then
     # the committed reproducers of findings, replayed without clang (gcc, ASan/UBSan)
     # and the seed corpora (gcc-built seeds: no clang needed either)
-    suite "fuzz-replay" sh -c "{ make --no-print-directory fuzz-seeds && make --no-print-directory SAN=1 fuzz-replay; } >'$LOG/fuzz-replay-build.log' 2>&1 || { tail -20 '$LOG/fuzz-replay-build.log'; exit 1; }; sh scripts/fuzz.sh '$B/san' replay"
+    alone "fuzz-replay" sh -c "{ make --no-print-directory fuzz-seeds && make --no-print-directory SAN=1 fuzz-replay; } >'$LOG/fuzz-replay-build.log' 2>&1 || { tail -20 '$LOG/fuzz-replay-build.log'; exit 1; }; sh scripts/fuzz.sh '$B/san' replay"
     # every libFuzzer harness over its seed corpus for 20 s from a fixed seed:
     # the same inputs in the same order on every machine (test-long: an hour each)
     FMODE=check FSECS=20; [ "${GPUREF_LONG:-0}" = 1 ] && FMODE=run FSECS=3600
+    barrier
     if command -v clang-16 >/dev/null 2>&1 &&
        make --no-print-directory fuzz-build > "$LOG/fuzz-build.log" 2>&1; then
         for h in $FUZZ_NAMES; do
@@ -285,6 +347,7 @@ fi
 
 if [ "${GPUREF_SKIP_SAN:-0}" != 1 ] && want san; then
     section "== sanitizer build (ASan/UBSan)"
+    barrier
     if make --no-print-directory SAN=1 unit cli > "$LOG/san-build.log" 2>&1; then
         for t in "$B"/san/tests/test_*; do
             [ -x "$t" ] || continue
@@ -299,6 +362,7 @@ if [ "${GPUREF_SKIP_SAN:-0}" != 1 ] && want san; then
     fi
 fi
 
+barrier
 for s in $SUITE; do        # a suite asked for by name that did not run is a failure
     case " $RAN " in *" $s "*) ;; *) echo "suite '$s' ran nothing here${ISA:+ (ISA=$ISA)}"; TOTAL_F=$((TOTAL_F + 1));; esac
 done
