@@ -53,10 +53,11 @@
 #define W_LCTL   2
 
 enum { IT_IF = NV50_NOPS, IT_LOOP, IT_SUB, IT_QUAD, IT_EXIT, IT_ENDTRAP, NITEMS };
-/* after the constructs: the model knob a program may set to its other value
- * (--mix knob_zero_wins: W, the percent of programs; README "Random
- * programs").  The bench hands it to the core in the float mode (cfg2) */
-enum { IT_KZW = NITEMS, NALLITEMS };
+/* after the constructs: the model knobs a program may set to their other
+ * value (--mix knob_NAME: W, the percent of programs; README "Float on
+ * G80" keys): zero_wins=1, chipset=g200 (fmul sat).  The bench hands both to
+ * the core in the float mode (cfg2) */
+enum { IT_KZW = NITEMS, IT_KCHIP, NALLITEMS };
 
 static const gpuref_gen_item nv50g_items[NALLITEMS] = {
 #define NV50_ROW(id, nm, fm, m0, k0, m1, k1, fl, ex, tp, pre) \
@@ -70,6 +71,7 @@ static const gpuref_gen_item nv50g_items[NALLITEMS] = {
     [IT_EXIT] = { "exit", "construct control", 6 },
     [IT_ENDTRAP] = { "endtrap", "construct control", 0 },
     [IT_KZW] = { "knob_zero_wins", "knob nv50", 0 },
+    [IT_KCHIP] = { "knob_chipset", "knob nv50", 0 },
 };
 
 /* ------------------------------------------------------- generator state */
@@ -1542,6 +1544,7 @@ static int nv50g_test(gpuref_genctx *x, char *err)
     t->err = err;
     t->record = x->opts->record;
     gpuref_gx_knob(x, IT_KZW, "zero_wins", "1");
+    gpuref_gx_knob(x, IT_KCHIP, "chipset", "g200");
     /* weights: rows usable as random instructions; control constructs */
     for (unsigned op = 0; op < NV50_NOPS; op++) {
         unsigned w = t->G->alu[op] ? x->weights[op] : 0;

@@ -754,7 +754,7 @@ int main(void)
     test_target();
     tu_group("%s seeds", isa);
     test_seeds(nseeds ? nseeds : NSEEDS_DEFAULT);
-    static const char *const nv50_knobs[] = { "zero_wins=1", NULL };
+    static const char *const nv50_knobs[] = { "zero_wins=1", "chipset=g200", NULL };
     tu_group("nv50 knobs");
     test_knobs(nv50_knobs);
     /* every other ISA with a generator (the list of model/core/isas.def):
