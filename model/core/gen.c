@@ -505,6 +505,16 @@ uint32_t gpuref_vc_draw_float(gpuref_rng *r, unsigned vc, unsigned bits)
 
 /* ------------------------------------------------------------ test text */
 
+int gpuref_gx_knob(gpuref_genctx *x, unsigned item, const char *key, const char *value)
+{
+    unsigned w = x->weights[item];
+    if (!w || !gpuref_rng_chance(&x->rng, w > 100 ? 100 : w))
+        return 0;
+    size_t n = strlen(x->config);
+    snprintf(x->config + n, sizeof x->config - n, "%s%s=%s", n ? "," : "", key, value);
+    return 1;
+}
+
 void gpuref_gx_line(gpuref_genctx *x, const char *s, size_t n)
 {
     gpuref_strbuf *b = &x->out->prog;

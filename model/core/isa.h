@@ -255,6 +255,13 @@ void gpuref_gx_reg(gpuref_genctx *g, const char *key, unsigned digits, const uin
 /* Initial memory: 32-bit words at a byte address of a space. */
 void gpuref_gx_mem(gpuref_genctx *g, const char *space, uint64_t addr, const uint32_t *w,
                    size_t n);
+/* A model knob chosen per program from the seed: item is a gen item of the
+ * group "knob" whose weight W (0..100, more is 100) is the percent of
+ * programs that get the knob's other value; with W > 0 one chance is drawn
+ * from the test's stream (W = 0 draws nothing, so a mix without knobs makes
+ * the same programs), and if it hits ",key=value" (or "key=value") is
+ * appended to g->config.  Returns 1 when the knob was set. */
+int gpuref_gx_knob(gpuref_genctx *g, unsigned item, const char *key, const char *value);
 /* Targeting: with the generator's target percentage, a hole to aim the next
  * instruction at; NULL: generate freely.  gpuref_gx_aimed(g, 1) tells that
  * the ISA did build an instruction for it (0: it could not). */

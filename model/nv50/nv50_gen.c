@@ -53,8 +53,13 @@
 #define W_LCTL   2
 
 enum { IT_IF = NV50_NOPS, IT_LOOP, IT_SUB, IT_QUAD, IT_EXIT, IT_ENDTRAP, NITEMS };
+/* after the constructs: the model knobs a program may set to their other
+ * value (--mix knob_NAME: W, the percent of programs; README "Float on
+ * G80" keys): zero_wins=1, chipset=g200 (fmul sat).  The bench hands both to
+ * the core in the float mode (cfg2) */
+enum { IT_KZW = NITEMS, IT_KCHIP, NALLITEMS };
 
-static const gpuref_gen_item nv50g_items[NITEMS] = {
+static const gpuref_gen_item nv50g_items[NALLITEMS] = {
 #define NV50_ROW(id, nm, fm, m0, k0, m1, k1, fl, ex, tp, pre) \
     { nm "." FN_##fm, nm " " #ex " " FN_##fm " " CL_##fm " " #id, W_##fm },
 #include "nv50.def"
@@ -65,6 +70,8 @@ static const gpuref_gen_item nv50g_items[NITEMS] = {
     [IT_QUAD] = { "quad", "construct control", 8 },
     [IT_EXIT] = { "exit", "construct control", 6 },
     [IT_ENDTRAP] = { "endtrap", "construct control", 0 },
+    [IT_KZW] = { "knob_zero_wins", "knob nv50", 0 },
+    [IT_KCHIP] = { "knob_chipset", "knob nv50", 0 },
 };
 
 /* ------------------------------------------------------- generator state */
@@ -1536,6 +1543,8 @@ static int nv50g_test(gpuref_genctx *x, char *err)
     t->mult = 1;
     t->err = err;
     t->record = x->opts->record;
+    gpuref_gx_knob(x, IT_KZW, "zero_wins", "1");
+    gpuref_gx_knob(x, IT_KCHIP, "chipset", "g200");
     /* weights: rows usable as random instructions; control constructs */
     for (unsigned op = 0; op < NV50_NOPS; op++) {
         unsigned w = t->G->alu[op] ? x->weights[op] : 0;
@@ -1680,7 +1689,7 @@ static void nv50g_fini(void *priv)
 
 const gpuref_isa_gen gpuref_nv50_gen = {
     .items = nv50g_items,
-    .nitems = NITEMS,
+    .nitems = NALLITEMS,
     .init = nv50g_init,
     .fini = nv50g_fini,
     .test = nv50g_test,

@@ -7,11 +7,17 @@
 
 #include "nvfp.h"
 
-static const gpuref_gen_item nvfp_items[NVFP_NOPS] = {
+/* after the rows: the model knobs a program may set to their other value
+ * (--mix knob_NAME: W, the percent of programs; README "Random programs") */
+enum { IT_KFRC = NVFP_NOPS, IT_KKIL, NITEMS };
+
+static const gpuref_gen_item nvfp_items[NITEMS] = {
 #define NVFP_OP(n, ns, sp, fl, ex, tb) \
     [NVFP_OP_##n] = { #n, #n " " #ex, (fl) & NVFP_TEXID ? 30 : 10 },
 #include "nvfp.def"
 #undef NVFP_OP
+    [IT_KFRC] = { "knob_frc_clamp", "knob nvfp", 0 },
+    [IT_KKIL] = { "knob_kil_stop", "knob nvfp", 0 },
 };
 
 
@@ -40,6 +46,8 @@ static int nvfp_gen_test(gpuref_genctx *g, char *err)
     unsigned n = g->opts->length ? g->opts->length : 20;
     if (n > NVFP_MAXINSN)
         n = NVFP_MAXINSN;
+    gpuref_gx_knob(g, IT_KFRC, "frc_clamp", "0");
+    gpuref_gx_knob(g, IT_KKIL, "kil_stop", "1");
     /* initial values: R0-R7, p[0..3], c[0..7] */
     static const char ch[] = "xyzw";
     char key[16];
@@ -121,7 +129,7 @@ static int nvfp_gen_test(gpuref_genctx *g, char *err)
 
 const gpuref_isa_gen gpuref_nvfp_gen = {
     .items = nvfp_items,
-    .nitems = NVFP_NOPS,
+    .nitems = NITEMS,
     .test = nvfp_gen_test,
     .no_target = 1,
 };

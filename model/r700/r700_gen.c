@@ -34,8 +34,16 @@ enum {
     IT_FETCH,                            /* a fetch clause (TEX, VTX, VTX_TC) */
     IT_VFETCH, IT_SEMANTIC, IT_LD, IT_RESINFO,     /* the fetch rows the model runs */
     IT_MEM0,                             /* MEM_STREAM0..3, SCRATCH, REDUCTION, RING, EXPORT */
-    NITEMS = IT_MEM0 + 8
+    IT_KNOB0 = IT_MEM0 + 8,              /* the model knobs (group "knob"), knob_keys order */
+    NITEMS = IT_KNOB0 + 5
 };
+/* The knobs a program may set (--mix knob_NAME: W, the percent of programs
+ * with NAME=1; README "Random programs"): the ones that change what a group
+ * computes.  stack_size, gprs and temps are left at their defaults: the
+ * programs are built for them (the clause temporaries R124-R127, the stack
+ * depth of three nested constructs). */
+static const char *const knob_keys[5] = { "prefer_trans", "sub_guide", "shift_mask",
+                                          "flt_to_int_rne", "sin_radians" };
 /* the CF rows of the memory exports, in item order */
 static const uint16_t mem_rows[8] = {
     R700_CF_MEM_STREAM0, R700_CF_MEM_STREAM1, R700_CF_MEM_STREAM2, R700_CF_MEM_STREAM3,
@@ -73,6 +81,11 @@ static const gpuref_gen_item r7g_items[NITEMS] = {
     [IT_MEM0 + 5] = { "MEM_REDUCTION", "mem_export export r700", 3 },
     [IT_MEM0 + 6] = { "MEM_RING", "mem_export export r700", 3 },
     [IT_MEM0 + 7] = { "MEM_EXPORT", "mem_export export r700", 4 },
+    [IT_KNOB0 + 0] = { "knob_prefer_trans", "knob r700", 0 },
+    [IT_KNOB0 + 1] = { "knob_sub_guide", "knob r700", 0 },
+    [IT_KNOB0 + 2] = { "knob_shift_mask", "knob r700", 0 },
+    [IT_KNOB0 + 3] = { "knob_flt_to_int_rne", "knob r700", 0 },
+    [IT_KNOB0 + 4] = { "knob_sin_radians", "knob r700", 0 },
 };
 
 /* operand pools */
@@ -116,6 +129,7 @@ typedef struct gt {
     unsigned       nsem;
     unsigned       fw[4], mw[8];               /* fetch row and MEM_* item weights */
     unsigned       fsum, msum;
+    r700_config    cfg;                        /* the knobs decoding reads (prefer_trans) */
 } gt;
 
 static int row_ok(unsigned op)
@@ -428,7 +442,7 @@ static unsigned make_group(gt *t, int need_pred, char *buf, size_t len, uint8_t 
             w[2 * d.n + k] = d.lit[k];
         r700_group g;
         char e2[GPUREF_ERRLEN];
-        if (r700_decode_group(w, 2 * d.n + nlit, NULL, &g, e2) || r700_group_check(&g, e2))
+        if (r700_decode_group(w, 2 * d.n + nlit, &t->cfg, &g, e2) || r700_group_check(&g, e2))
             continue;
         if (r700_disasm_group(&g, buf, len))
             continue;
@@ -1034,6 +1048,9 @@ static int r7g_test(gpuref_genctx *x, char *err)
     static const unsigned lanes[3] = { 16, 32, 64 };
     unsigned ln = lanes[gpuref_rng_below(t->r, 3)];
     snprintf(x->config, sizeof x->config, "lanes=%u", ln);
+    for (unsigned k = 0; k < 5; k++)
+        if (gpuref_gx_knob(x, IT_KNOB0 + k, knob_keys[k], "1") && k == 0)
+            t->cfg.prefer_trans = 1;        /* units are assigned as the model will */
     t->lanes = ln;
     for (unsigned k = 0; k < 4; k++) {
         t->fw[k] = x->weights[IT_VFETCH + k];

@@ -217,6 +217,39 @@ static void test_determinism(void)
     gpuref_free(c);
 }
 
+/* The knob items (group "knob"): weight 0 draws nothing (the programs of
+ * no mix), 100 sets every listed key in every program's config, 50 sets
+ * some and not others, reproducibly; the programs run on the model. */
+static void test_knobs(const char *const *keys)
+{
+    gpuref_diag d = { 0 };
+    size_t l0 = 0, ln = 0, l100 = 0, l50 = 0, l50b = 0;
+    char *none = gen(11, 20, 40, 0, NULL, NULL, &ln, &d);
+    char *k0 = gen(11, 20, 40, 0, "knob: 0\n", NULL, &l0, &d);
+    char *k100 = gen(11, 20, 40, 0, "knob: 100\n", NULL, &l100, &d);
+    char *k50 = gen(11, 20, 40, 0, "knob: 50\n", NULL, &l50, &d);
+    char *k50b = gen(11, 20, 40, 0, "knob: 50\n", NULL, &l50b, &d);
+    tu_check(none && k0 && ln == l0 && !memcmp(none, k0, ln), "knob weight 0: the programs of no mix");
+    tu_check(k50 && k50b && l50 == l50b && !memcmp(k50, k50b, l50), "knob weight 50: reproducible");
+    for (unsigned i = 0; keys[i]; i++) {
+        unsigned n100 = 0, n50 = 0;
+        for (const char *p = k100; p && (p = strstr(p, keys[i])); p++)
+            n100++;
+        for (const char *p = k50; p && (p = strstr(p, keys[i])); p++)
+            n50++;
+        tu_check(n100 == 20, "%s: weight 100 sets %s in every program (%u of 20)", isa, keys[i], n100);
+        tu_check(n50 > 0 && n50 < 20, "%s: weight 50 sets %s in some programs (%u of 20)", isa,
+                 keys[i], n50);
+    }
+    tu_check(k100 && run_file(k100, l100, "knob100.yaml", NULL, 0) == 0,
+             "%s: the knob programs run on the model", isa);
+    gpuref_free(none);
+    gpuref_free(k0);
+    gpuref_free(k100);
+    gpuref_free(k50);
+    gpuref_free(k50b);
+}
+
 static void test_seeds(unsigned nseeds)
 {
     unsigned bad = 0;
@@ -721,6 +754,9 @@ int main(void)
     test_target();
     tu_group("%s seeds", isa);
     test_seeds(nseeds ? nseeds : NSEEDS_DEFAULT);
+    static const char *const nv50_knobs[] = { "zero_wins=1", "chipset=g200", NULL };
+    tu_group("nv50 knobs");
+    test_knobs(nv50_knobs);
     /* every other ISA with a generator (the list of model/core/isas.def):
      * the same checks of their programs */
     char list[256], *save = NULL;
@@ -747,6 +783,20 @@ int main(void)
         if (!strcmp(isa, "usc")) {
             tu_group("usc mix and bins");
             test_usc();
+            static const char *const k[] = { "fmad_fused=0", "cvt_f64_int_rne=1", NULL };
+            tu_group("usc knobs");
+            test_knobs(k);
+        }
+        if (!strcmp(isa, "r700")) {
+            static const char *const k[] = { "prefer_trans=1", "sub_guide=1", "shift_mask=1",
+                                             "flt_to_int_rne=1", "sin_radians=1", NULL };
+            tu_group("r700 knobs");
+            test_knobs(k);
+        }
+        if (!strcmp(isa, "nvfp")) {
+            static const char *const k[] = { "frc_clamp=0", "kil_stop=1", NULL };
+            tu_group("nvfp knobs");
+            test_knobs(k);
         }
         tu_group("%s record", isa);
         test_record();

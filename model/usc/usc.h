@@ -177,7 +177,11 @@ typedef struct usc_state {
 
 /* register files (ids of gpuref_regfile_info) */
 enum { USC_F_R, USC_F_VI, USC_F_CF, USC_F_CFA, USC_F_SH, USC_F_I, USC_F_IDX, USC_F_O,
-       USC_F_P0, USC_F_PE, USC_F_COUT, USC_F_LINK, USC_F_DRC, USC_F_PC, USC_NFILES };
+       USC_F_P0, USC_F_PE, USC_F_COUT, USC_F_LINK, USC_F_DRC, USC_F_PC, USC_F_CFG, USC_NFILES };
+/* the read-only file "cfg": every configuration knob, so that a bench
+ * configures its DUT from the model (the order of usc_config) */
+enum { USC_CFG_INSTANCES, USC_CFG_TEMPS, USC_CFG_VINS, USC_CFG_SHARED, USC_CFG_COEFFS,
+       USC_CFG_INTERNALS, USC_CFG_FMAD_FUSED, USC_CFG_CVT_F64_INT_RNE, USC_NCFG };
 
 /* the evaluation of one group */
 typedef struct usc_ctx usc_ctx;

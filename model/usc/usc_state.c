@@ -21,6 +21,9 @@ static const gpuref_regfile_info usc_files[USC_NFILES] = {
     [USC_F_LINK] = { "link", 1, 32, 1 },
     [USC_F_DRC]  = { "drc", 2, 8, 1 },
     [USC_F_PC]   = { "pc", 1, 32, 1 },
+    /* read-only: the knobs, cfg0 instances, 1 temps, 2 vins, 3 shared,
+     * 4 coeffs, 5 internals, 6 fmad_fused, 7 cvt_f64_int_rne (USC_CFG_*) */
+    [USC_F_CFG]  = { "cfg", USC_NCFG, 32, 1 },
 };
 
 static const char *const usc_kind_names[2] = { "main group", "bitwise group" };
@@ -129,6 +132,17 @@ static int usc_reg_get(void *vs, int file, unsigned i, unsigned lane, uint64_t *
     case USC_F_P0:   *v = s->p0[lane]; return GPUREF_OK;
     case USC_F_PE:   *v = s->pe[lane]; return GPUREF_OK;
     case USC_F_COUT: *v = s->cout[lane]; return GPUREF_OK;
+    case USC_F_CFG: {
+        const unsigned k[USC_NCFG] = {
+            [USC_CFG_INSTANCES] = s->cfg.instances, [USC_CFG_TEMPS] = s->cfg.temps,
+            [USC_CFG_VINS] = s->cfg.vins,           [USC_CFG_SHARED] = s->cfg.shared,
+            [USC_CFG_COEFFS] = s->cfg.coeffs,       [USC_CFG_INTERNALS] = s->cfg.internals,
+            [USC_CFG_FMAD_FUSED] = s->cfg.fmad_fused,
+            [USC_CFG_CVT_F64_INT_RNE] = s->cfg.cvt_f64_int_rne,
+        };
+        *v = k[i];
+        return GPUREF_OK;
+    }
     default:         *v = *reg_ptr(s, file, i, lane); return GPUREF_OK;
     }
 }
@@ -140,6 +154,8 @@ static int usc_reg_set(void *vs, int file, unsigned i, unsigned lane, uint64_t v
         return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: no register %d:%u (lane %u) in this "
                            "configuration", file, i, lane);
     switch (file) {
+    case USC_F_CFG:
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: cfg%u is read-only: set it with the config", i);
     case USC_F_P0:   s->p0[lane] = v & 1; break;
     case USC_F_PE:   s->pe[lane] = v & 1; break;
     case USC_F_COUT: s->cout[lane] = v & 1; break;

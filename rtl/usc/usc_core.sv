@@ -63,6 +63,10 @@ module usc_core import usc_pkg::*; #(
   logic [31:0] imem [IMEM_WORDS];
   logic [31:0] base, nwords, pc, link;
   logic        ni32;                      // 32 instances (else 16)
+  // the model's knobs (ctrl 3-9, its file cfg1-cfg7): the register counts
+  // of the range checks, FMAD fused, CONVERTFROMF64 to an integer RNE
+  logic [12:0] k_temps, k_vins, k_shared, k_coeffs, k_internals;
+  logic        k_fused, k_cvt_rne;
   logic [31:0] r   [NR][32];
   logic [31:0] vi  [NVI][32];
   logic [31:0] ir  [8][32];
@@ -111,10 +115,11 @@ module usc_core import usc_pkg::*; #(
   function automatic logic in_range(input reg_t rg, input logic [37:0] a);
     logic [12:0] lim;
     case (rg.bank)
-      B_R: lim = 13'(NR);
-      B_VI: lim = 13'(NVI);
-      B_CF, B_CFA: lim = 13'(NCF);
-      B_SH: lim = 13'(NSH);
+      B_R: lim = k_temps < 13'(NR) ? k_temps : 13'(NR);
+      B_VI: lim = k_vins < 13'(NVI) ? k_vins : 13'(NVI);
+      B_CF, B_CFA: lim = k_coeffs < 13'(NCF) ? k_coeffs : 13'(NCF);
+      B_SH: lim = k_shared < 13'(NSH) ? k_shared : 13'(NSH);
+      B_I: lim = k_internals < 13'd8 ? k_internals : 13'd8;
       default: lim = bank_limit(rg.bank);
     endcase
     in_range = a < {25'd0, lim};
@@ -223,7 +228,7 @@ module usc_core import usc_pkg::*; #(
     end
     usc_lane u_lane (.grp(g), .src(src), .p0s(p0[l]), .couts(cout[l]), .pes(pe[l]), .link(link),
                      .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
-                     .qs0(qs0), .qs3(qs3), .qpos(2'(l)), .cx(cxr[l]),
+                     .qs0(qs0), .qs3(qs3), .qpos(2'(l)), .cx(cxr[l]), .cvt_rne(k_cvt_rne), .fused(k_fused),
                      .w0(lw0[j]), .w1(lw1[j]), .p0o(lp0[j]), .pen(lpe[j]), .coutn(lco[j]));
   end
 
@@ -380,6 +385,8 @@ module usc_core import usc_pkg::*; #(
     if (!rst_n) begin
       running <= 1'b0; done <= 1'b0; fault <= 1'b0; fault_pc <= 32'd0; fault_why <= 4'd0;
       base <= 32'd0; nwords <= 32'd0; pc <= 32'd0; link <= 32'd0; ni32 <= 1'b1;
+      k_temps <= 13'd248; k_vins <= 13'd248; k_shared <= 13'd4096; k_coeffs <= 13'd256;
+      k_internals <= 13'd8; k_fused <= 1'b1; k_cvt_rne <= 1'b0;
       p0 <= 32'd0; pe <= 32'hffffffff; cout <= 32'd0; pass <= '0;
       cx_ready <= 1'b0; cx_started <= 1'b0; cx_i <= 5'd0;
       rt_valid <= 1'b0;
@@ -399,10 +406,17 @@ module usc_core import usc_pkg::*; #(
               default: ;
             endcase
           3'd3:
-            case (ld_addr[1:0])
-              2'd0: base <= ld_data;
-              2'd1: link <= ld_data;
-              2'd2: ni32 <= ld_data != 32'd16;
+            case (ld_addr[3:0])
+              4'd0: base <= ld_data;
+              4'd1: link <= ld_data;
+              4'd2: ni32 <= ld_data != 32'd16;
+              4'd3: k_temps <= ld_data[12:0];
+              4'd4: k_vins <= ld_data[12:0];
+              4'd5: k_shared <= ld_data[12:0];
+              4'd6: k_coeffs <= ld_data[12:0];
+              4'd7: k_internals <= ld_data[12:0];
+              4'd8: k_fused <= ld_data[0];
+              4'd9: k_cvt_rne <= ld_data[0];
               default: ;
             endcase
           default: ;

@@ -23,6 +23,8 @@ module usc_lane import usc_pkg::*; (
     input  logic [3:0][31:0] qs3,       //   instance's 2x2 quad (the derivatives)
     input  logic [1:0]       qpos,      // this instance's place in it: Pix0..Pix3
     input  logic [31:0]      cx,        // the complex op's result for this instance (usc_core)
+    input  logic             cvt_rne,   // CONVERTFROMF64 to an integer: nearest even (knob cvt_f64_int_rne)
+    input  logic             fused,     // FMAD with one rounding (knob fmad_fused), else two
     output logic [31:0]      w0,
     output logic [31:0]      w1,
     output logic             p0o,       // the P0 row after the group
@@ -311,7 +313,9 @@ module usc_lane import usc_pkg::*; (
   // "usc" policy of model/fp (IEEE denormals, RNE, the default NaN
   // 0x7fc00000, .SAT: clamp to [+0, 1], NaN -> +0).  FADD is a*1+b and FMUL
   // a*b+(-0), both exact before the one rounding, so equal to fp_add and
-  // fp_mul; FMAD is fused (the model's default, fmad_fused=1, D2).
+  // fp_mul; FMAD is fused (the model's default, fmad_fused=1, D2), or with
+  // fmad_fused=0 the product rounded by an fp32_mul, then p*1+c on the
+  // unit (exact before its rounding, so fp_add: the model's fp_mad).
   localparam logic [31:0] F_ONE = 32'h3f800000, F_NZERO = 32'h80000000;
 
   // FLR (floor, keeps NaN, +-inf and +-0; denormals as values), then .ABS,
@@ -401,7 +405,7 @@ module usc_lane import usc_pkg::*; (
   // CONVERTTOF64 (phase 2), rtl/usc/usc_unpck.sv, usc_pck.sv
   logic [31:0] cres0;
   logic [63:0] cres2;
-  usc_unpck u_unpck (.in(fin0), .x(opv(va, fin0, 1)), .xh(opv(va, fin0, 2)), .r(cres0));
+  usc_unpck u_unpck (.in(fin0), .x(opv(va, fin0, 1)), .xh(opv(va, fin0, 2)), .rne(cvt_rne), .r(cres0));
   usc_pck u_pck (.in(fin2), .x(opv(vb, fin2, fin2.op == OP_CVTTOF64 ? 2 : 1)), .r(cres2));
   // the result of each phase's unit
   logic [63:0] ures0, ures2;
@@ -411,18 +415,37 @@ module usc_lane import usc_pkg::*; (
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic [5:0] exc0, exc1, exc2;   // no exception state in the USC
+  logic [5:0] mxc0, mxc1, mxc2;
   /* verilator lint_on UNUSEDSIGNAL */
-  fp32_fma u_fma0 (.a(fo0[95:64]), .b(fo0[63:32]), .c(fo0[31:0]), .rm(3'd0), .daz(1'b0),
+  // FMAD unfused: the rounded product of each phase, and the unit's operands
+  logic [31:0] mp0, mp1, mp2;
+  logic [95:0] fu0, fu1, fu2;
+  fp32_mul u_mul0 (.a(fo0[95:64]), .b(fo0[63:32]), .dnan(32'h7fc00000), .daz(1'b0), .ftz(1'b0),
+    .tiny_after(1'b1), .ovf_sat(1'b0), .nan_keep(1'b0), .nan_inf(1'b0), .dexc_always(1'b0),
+    .zero_wins(1'b0), .zw_sign_xor(1'b0), .clamp(1'b0), .clamp_nan_keep(1'b0),
+    .clamp_negzero_keep(1'b0), .rm(3'd0), .nan_prop(2'd2), .r(mp0), .exc(mxc0));
+  fp32_mul u_mul1 (.a(fo1[95:64]), .b(fo1[63:32]), .dnan(32'h7fc00000), .daz(1'b0), .ftz(1'b0),
+    .tiny_after(1'b1), .ovf_sat(1'b0), .nan_keep(1'b0), .nan_inf(1'b0), .dexc_always(1'b0),
+    .zero_wins(1'b0), .zw_sign_xor(1'b0), .clamp(1'b0), .clamp_nan_keep(1'b0),
+    .clamp_negzero_keep(1'b0), .rm(3'd0), .nan_prop(2'd2), .r(mp1), .exc(mxc1));
+  fp32_mul u_mul2 (.a(fo2[95:64]), .b(fo2[63:32]), .dnan(32'h7fc00000), .daz(1'b0), .ftz(1'b0),
+    .tiny_after(1'b1), .ovf_sat(1'b0), .nan_keep(1'b0), .nan_inf(1'b0), .dexc_always(1'b0),
+    .zero_wins(1'b0), .zw_sign_xor(1'b0), .clamp(1'b0), .clamp_nan_keep(1'b0),
+    .clamp_negzero_keep(1'b0), .rm(3'd0), .nan_prop(2'd2), .r(mp2), .exc(mxc2));
+  assign fu0 = (fin0.op == OP_FMAD && !fused) ? {mp0, F_ONE, fo0[31:0]} : fo0;
+  assign fu1 = (fin1.op == OP_FMAD && !fused) ? {mp1, F_ONE, fo1[31:0]} : fo1;
+  assign fu2 = (fin2.op == OP_FMAD && !fused) ? {mp2, F_ONE, fo2[31:0]} : fo2;
+  fp32_fma u_fma0 (.a(fu0[95:64]), .b(fu0[63:32]), .c(fu0[31:0]), .rm(3'd0), .daz(1'b0),
     .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
     .dnan(32'h7fc00000), .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0),
     .fma_nan(2'd0), .clamp(fin0.sat), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
     .r(fres0), .exc(exc0));
-  fp32_fma u_fma1 (.a(fo1[95:64]), .b(fo1[63:32]), .c(fo1[31:0]), .rm(3'd0), .daz(1'b0),
+  fp32_fma u_fma1 (.a(fu1[95:64]), .b(fu1[63:32]), .c(fu1[31:0]), .rm(3'd0), .daz(1'b0),
     .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
     .dnan(32'h7fc00000), .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0),
     .fma_nan(2'd0), .clamp(fin1.sat), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
     .r(fres1), .exc(exc1));
-  fp32_fma u_fma2 (.a(fo2[95:64]), .b(fo2[63:32]), .c(fo2[31:0]), .rm(3'd0), .daz(1'b0),
+  fp32_fma u_fma2 (.a(fu2[95:64]), .b(fu2[63:32]), .c(fu2[31:0]), .rm(3'd0), .daz(1'b0),
     .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
     .dnan(32'h7fc00000), .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0),
     .fma_nan(2'd0), .clamp(fin2.sat), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),

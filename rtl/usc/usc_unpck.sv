@@ -14,6 +14,7 @@ module usc_unpck import usc_pkg::*; (
     input  ins_t        in,
     input  logic [31:0] x,      // S0: UNPCK's source, CONVERTFROMF64's low word
     input  logic [31:0] xh,     // S2: CONVERTFROMF64's high word
+    input  logic        rne,    // CONVERTFROMF64 to s32/u32: nearest even (knob cvt_f64_int_rne), else toward zero
     output logic [31:0] r
 );
 /* verilator lint_on UNUSEDSIGNAL */
@@ -73,22 +74,30 @@ module usc_unpck import usc_pkg::*; (
     .nan_keep(1'b0), .nan_inf(1'b0), .dexc_always(1'b0), .clamp(1'b0), .clamp_nan_keep(1'b0),
     .clamp_negzero_keep(1'b0), .rm(3'd0), .nan_prop(2'd2), .dnan(32'h7fc00000), .r(f64r), .exc(e4));
 
-  // CONVERTFROMF64.S32/.U32: toward zero, saturated, NaN 0 (D25; the knob
-  // cvt_f64_int_rne is not seen by the bench: rtl/usc/README.md R10)
+  // CONVERTFROMF64.S32/.U32: toward zero or (rne: the knob
+  // cvt_f64_int_rne=1) to nearest even, saturated, NaN 0 (D25)
   always_comb begin
     logic [10:0] ex;
     logic [52:0] sig;
-    logic [52:0] mag;
+    logic [52:0] mag, m2;
     logic        s, big, sgi;
     ex = xh[30:20];
     s = xh[31];
     sgi = in.m == 5'd1;
     sig = {1'b1, xh[19:0], x};
     mag = 53'd0;
+    m2 = 53'd0;
     big = 1'b0;
     if (ex == 11'h7ff) big = xh[19:0] == 20'd0 && x == 32'd0;     // inf saturates; NaN 0
     else if (ex >= 11'd1055) big = 1'b1;                           // |x| >= 2^32
-    else if (ex >= 11'd1023) mag = sig >> (11'd1075 - ex);         // 52 - (ex - 1023) fraction bits dropped
+    else if (rne && ex >= 11'd1022) begin                          // |x| >= 0.5
+      // m2: the integer part and the first dropped bit (1074 - ex bits
+      // dropped); a tie goes to the even integer, above it rounds up
+      m2 = sig >> (11'd1074 - ex);
+      mag = {1'b0, m2[52:1]};
+      if (m2[0] && ((m2 << (11'd1074 - ex)) != sig || mag[0])) mag = mag + 53'd1;
+    end else if (ex >= 11'd1023) mag = sig >> (11'd1075 - ex);     // 52 - (ex - 1023) fraction bits dropped
+    if (mag > 53'hffffffff) big = 1'b1;                            // rounded up to 2^32
     if (big) cr = s ? (sgi ? 32'h80000000 : 32'd0) : (sgi ? 32'h7fffffff : 32'hffffffff);
     else if (s) cr = sgi ? (mag <= 53'h80000000 ? 32'(-mag) : 32'h80000000) : 32'd0;
     else cr = sgi ? (mag <= 53'h7fffffff ? mag[31:0] : 32'h7fffffff) : mag[31:0];

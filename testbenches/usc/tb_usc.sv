@@ -4,11 +4,10 @@
 // port; the monitor gpuref_retire_mon feeds the checker.  Register files
 // and retire record: model/usc/README.md; DUT ports: rtl/usc/README.md.
 //
-// The checker hands out the nonzero registers only: Pe (1 at the core's
-// reset) is cleared first, then set from the items.  The task's instance
-// count (config instances=16|32) is not handed out either: the bench takes
-// 32 when an item sets Pe of an instance from 16 on (the model's reset does
-// for 32 instances, and a 16-instance task has no such instance), else 16
+// The checker hands out the nonzero registers, and every register of the
+// model's read-only file `cfg`: Pe (1 at the core's reset) is cleared first,
+// then set from the items; the knobs (instances, the register counts,
+// fmad_fused, cvt_f64_int_rne) go to the core's ctrl registers 2-9
 // (rtl/usc/README.md, decision R3).
 `include "testbenches/common/gpuref_retire_tail.svh"
 module tb_usc (input logic clk);
@@ -44,7 +43,6 @@ module tb_usc (input logic clk);
   localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   longint unsigned pbase = 0;
   bit          seen_prog = 0;
-  bit          pe_hi = 0;             // an item set Pe of an instance from 16 on
   int          unheld = 0;
 
   function automatic void map_item(input int kind, input string name, input int unsigned index,
@@ -64,12 +62,16 @@ module tb_usc (input logic clk);
       "idx":  ld_push(3'd1, (3 << 17) | (lane << 12) | index, value[31:0]);
       "o":    ld_push(3'd1, (4 << 17) | (lane << 12) | index, value[31:0]);
       "p0":   ld_push(3'd1, (5 << 17) | (lane << 12), value[31:0]);
-      "pe":   begin ld_push(3'd1, (6 << 17) | (lane << 12), value[31:0]); if (lane >= 16) pe_hi = 1; end
+      "pe":   ld_push(3'd1, (6 << 17) | (lane << 12), value[31:0]);
       "cout": ld_push(3'd1, (7 << 17) | (lane << 12), value[31:0]);
       "cf":   ld_push(3'd2, (0 << 17) | index, value[31:0]);
       "cfa":  ld_push(3'd2, (1 << 17) | index, value[31:0]);
       "sh":   ld_push(3'd2, (2 << 17) | index, value[31:0]);
       "link": ld_push(3'd3, 1, value[31:0]);
+      // the model's knobs, its read-only file `cfg` (model/usc/README.md "State"):
+      // 0 instances, 1 temps, 2 vins, 3 shared, 4 coeffs, 5 internals,
+      // 6 fmad_fused, 7 cvt_f64_int_rne -> the core's ctrl 2..9
+      "cfg":  if (index < 8) ld_push(3'd3, int'(index) + 2, value[31:0]); else unheld++;
       "pc", "drc": ;                                        // the program base; no data fence yet
       default: unheld++;
     endcase
@@ -99,7 +101,6 @@ module tb_usc (input logic clk);
   endfunction
 
   function automatic void bench_collected();
-    ld_push(3'd3, 2, pe_hi ? 32'd32 : 32'd16);
     if (unheld != 0)
       $display("usc bench: %0d initial items are not held by the core", unheld);
   endfunction
