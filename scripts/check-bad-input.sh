@@ -139,6 +139,14 @@ printf 'isa: rdna4\ntests:\n  - name: a\n    program: |\n      s_branch 5\n     
 # bra (long, 8 bytes) + exit (long): [0x0, 0x10); s_branch 5 at 0: 0x4 + 4*5 = 0x18
 if "$G" run -q "$T/pc5.yaml" "$T/pc4.yaml" > "$T/out" 2>&1; then ok "one pc range format, [base, end)"
 else bad "one pc range format, [base, end): $(grep FAIL "$T/out" | head -2)"; fi
+# RDNA4 CLAMP / OMOD where LLVM 22 has no such operand (model/rdna4/README.md V55): one
+# error line located at the modifier, in the assembler and in a vector's program
+printf 's_nop 0\nv_add3_u32 v0, v1, v2, v3 clamp\n' > "$T/cl.s"
+expect "rdna4 CLAMP without an operand" "cl.s:2:27: illegal v_add3_u32: CLAMP" "$G" asm --isa rdna4 "$T/cl.s"
+printf 'v_cvt_f32_fp8_e64 v1, v2 mul:2\n' > "$T/om.s"
+expect "rdna4 OMOD without an operand" "om.s:1:26: illegal v_cvt_f32_fp8: OMOD" "$G" asm --isa rdna4 "$T/om.s"
+printf 'isa: rdna4\ntests:\n  - name: a\n    program: |\n      v_nop_e64 clamp\n      s_endpgm\n    expect: {steps: 2}\n' > "$T/cl.yaml"
+expect "rdna4 CLAMP on V_NOP in a vector" "cl.yaml:5:17: program: illegal v_nop: CLAMP" "$G" run "$T/cl.yaml"
 printf 'isa: nv50\ntests:\n  - name: a\n    program: "exit nop"\n    expect: {steps: 1}\n' > "$T/a.yaml"
 "$G" run -q --cov "$T/a.dat" "$T/a.yaml" > /dev/null 2>&1
 expect "cov report: missing --exclusions folder" "exclusions .*nosuch: No such file" "$G" cov report --no-html --exclusions "$T/nosuch" "$T/a.dat"

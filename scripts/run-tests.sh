@@ -20,7 +20,7 @@ suites_list() {
     cat <<'LIST'
 unit       unit tests, model/tests/test_* (named tests; see model/tests/README.md)
 vectors    directed (and pending) vectors on the model: gpuref run
-llvm       the RDNA4 assembler and disassembler against llvm-mc (rdna4); the R700 decoder against llc (r700)
+llvm       the RDNA4 assembler and disassembler against llvm-mc, CLAMP/OMOD of every VOP3/VOP3P row (rdna4); the R700 decoder against llc (r700)
 systemc    the SystemC wrapper of the model on the directed vectors
 cosim      lockstep, RTL vs model, on the directed vectors (tests an RTL cannot run yet: testbenches/<isa>/lockstep_skip.txt)
 byo        bring your own RTL: install, build the example outside the tree, lockstep
@@ -243,7 +243,8 @@ done
 
 case " $ISAS " in *" rdna4 "*)
     section "== RDNA4 assembler and disassembler against llvm-mc (llvm-22)"
-    suite "llvm-mc-rdna4" sh model/tests/llvm_rdna4.sh "$B";;
+    suite "llvm-mc-rdna4" sh model/tests/llvm_rdna4.sh "$B"
+    suite "llvm-mc-rdna4-mods" sh model/tests/llvm_rdna4_mods.sh "$B";;
 esac
 
 case " $ISAS " in *" r700 "*)

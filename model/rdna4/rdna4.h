@@ -456,6 +456,9 @@ struct rdna4_state {
     /* WMMA/SWMMAC float sums (rdna4_exec_valu_wmma.c, README V51): config `wmma_acc`,
      * 0 = one F32 RNE rounding per K step, 1 = the exact sum rounded once */
     unsigned     wmma_acc;
+    /* V_QSAD/MQSAD_PK_U16_U8 with CLAMP (rdna4_exec_valu_int.c, README V55): config
+     * `qsad_clamp`, 0 = each 16-bit field saturated, 1 = the bit ignored (truncated) */
+    unsigned     qsad_clamp;
     uint64_t     vwen, dpp_zero;
     uint8_t      dpp_lane[64];
     /* barriers (rdna4_exec_salu.c, README D38): the work-group's barrier unit (wg_own,

@@ -517,6 +517,17 @@ static int mod_int(actx *c, const char *name, int64_t lo, int64_t hi, uint32_t *
     return 0;
 }
 
+/* Where the modifier starting with `prefix` stands in the line (`dflt` if absent):
+ * a decode error about CLAMP or OMOD points at it, as llvm-mc does. */
+static const char *mod_at(const actx *c, const char *prefix, const char *dflt)
+{
+    size_t ln = strlen(prefix);
+    for (int i = 0; i < c->nmods; i++)
+        if (c->mods[i].n >= ln && strncmp(c->mods[i].s, prefix, ln) == 0)
+            return c->mods[i].s;
+    return dflt;
+}
+
 static int mod_flag(actx *c, const char *name)
 {
     tok v;
@@ -2420,7 +2431,14 @@ int rdna4_assemble_with(const rdna4_names *names, const char *text, uint64_t bas
         /* the decoder is the judge of legality: the words must decode back */
         rdna4_insn chk;
         if ((st = rdna4_decode(L->in.w, L->in.nwords, &chk, err)) != 0) {
-            st = aerr(&c, t.s, "%s", err);
+            const char *at = t.s;
+            if (strstr(err, "CLAMP is not supported"))
+                at = mod_at(&c, "clamp", at);
+            else if (strstr(err, "OMOD scales"))
+                at = mod_at(&c, "mul:", mod_at(&c, "div:", at));
+            else if (strstr(err, "OMOD/CLAMP"))          /* the FP8/BF8 conversions */
+                at = mod_at(&c, "clamp", mod_at(&c, "mul:", mod_at(&c, "div:", at)));
+            st = aerr(&c, at, "%s", err);
             goto done;
         }
         L->line = c.lx.line;

@@ -185,9 +185,13 @@ enum {
     RDNA4_FOP_SEL = 4,      /* the row selects or copies an operand: CLAMP clamps it (V9) */
     RDNA4_FOP_SRC1_32 = 8,  /* SRC1 is a 32-bit integer (LDEXP_F32/F64) */
     RDNA4_FOP_ACC = 16,     /* SRC2 is the destination (FMAC) */
-    RDNA4_FOP_SDST = 32     /* pseudo-scalar: lane 0 only, EXEC ignored, an SGPR written */
+    RDNA4_FOP_SDST = 32,    /* pseudo-scalar: lane 0 only, EXEC ignored, an SGPR written */
+    RDNA4_FOP_NOOMOD = 64   /* packed F16 result: OMOD ignored (§7.2.3.1 L2845) */
 };
 #define RDNA4_FL_CLAMPBIT 0x10000u
+/* OMOD and CLAMP on one float result (rdna4_exec_valu_f32.c) */
+int rdna4_valu_outmod(fp_fmt fd, const fp_policy *pol, unsigned omod, unsigned clamp, uint64_t *r,
+                      unsigned *exc);
 int rdna4_valu_fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, rdna4_flane_fn fn,
                    int k, unsigned how, fp_fmt fs, fp_fmt fd);
 /* An exception bit beyond model/fp's: integer divide by zero (EXCP_FLAG_USER bit 6,

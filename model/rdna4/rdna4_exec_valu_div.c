@@ -6,9 +6,9 @@
  *
  * Every arithmetic step runs on model/fp.  The DIV_* rows read their operands as
  * they are (denormals are neither flushed nor compared as zero, V42); the CUBE rows
- * flush F32 input and output denormals whatever MODE (§7.2.4 L2911).  OMOD on every
- * row, and CLAMP on the rows other than DIV_FMAS, stop with "unimplemented: <mnemonic>
- * with omod/clamp" (the guide does not say what they do to a selected or scaled value). */
+ * flush F32 input and output denormals whatever MODE (§7.2.4 L2911).  OMOD and CLAMP
+ * apply to each row's float result as to any VOP3 float result (rdna4_valu_outmod;
+ * README decisions V55); DIV_SCALE's lane mask is that of the unmodified result. */
 #include <string.h>
 
 #include "fp.h"
@@ -47,13 +47,10 @@ static int is_denorm(const fmtinfo *fi, uint64_t x) { return expo(fi, x) == 0 &&
 /* Exact helpers: denormals kept in and out, round to nearest even. */
 #define EXACT (FP_F_KEEP_IN | FP_F_KEEP_OUT | FP_F_RND(FP_RNE))
 
-static int vsrc(rdna4_state *s, const rdna4_pre *p, const rdna4_vpre *v, int allow_clamp)
+/* OMOD / CLAMP on one lane's result *r (their exceptions into *exc) */
+static int outmod(const rdna4_vpre *v, fp_fmt f, const fp_policy *pol, uint64_t *r, unsigned *exc)
 {
-    if (v->omod)
-        return rdna4_valu_not_yet(s, p, "with omod");
-    if (v->clamp && !allow_clamp)
-        return rdna4_valu_not_yet(s, p, "with clamp");
-    return GPUREF_OK;
+    return rdna4_valu_outmod(f, pol, v->omod, v->clamp, r, exc);
 }
 
 /* Sources 0..2 of every lane, 16, 32 or 64 bits wide (16: the OPSEL halves). */
@@ -144,7 +141,7 @@ static int div_scale(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, cons
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
     int st = rdna4_valu_plain(s, p, v);
-    if (st || (st = vsrc(s, p, v, 0)))
+    if (st)
         return st;
     const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t src[3][RDNA4_NL], d[RDNA4_NL], ex = rdna4_valu_lanes(s), vcc = 0;
@@ -153,7 +150,8 @@ static int div_scale(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, cons
     for (uint64_t m = ex; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m), e = 0;
         int b = 0;
-        if ((st = scale_lane(fi, pol, src[0][l], src[1][l], src[2][l], &d[l], &b, &e)))
+        if ((st = scale_lane(fi, pol, src[0][l], src[1][l], src[2][l], &d[l], &b, &e)) ||
+            (st = outmod(v, fi->f, pol, &d[l], &e)))
             return rdna4_fp_fail(s, p, st);
         vcc |= (uint64_t)b << l;
         exc |= e;
@@ -177,18 +175,18 @@ RDNA4_EXEC(v_div_scale_f64) { return div_scale(s, p, rr, &FI64); }
  * undoes DIV_SCALE's: 2^+64 (F64 2^+128) when exponent(S2) > 127 (1023), else 2^-64
  * (2^-128) (V43; the guide's fixed 2^32 / 2^64 does not undo DIV_SCALE's 2^64 / 2^128).
  * The FMA is rounded first (output denormals kept), the scaling rounds once more with
- * MODE's output flush; CLAMP applies to the last step. */
+ * MODE's output flush; CLAMP applies to the last step, or with OMOD to its multiply. */
 static int div_fmas(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, const fmtinfo *fi)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
     int st = rdna4_valu_plain(s, p, v);
-    if (st || (st = vsrc(s, p, v, 1)))
+    if (st)
         return st;
     const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t src[3][RDNA4_NL], d[RDNA4_NL], ex = rdna4_valu_lanes(s);
     uint64_t vcc = s->wave64 ? (uint64_t)s->a.sreg[RDNA4_VCC_HI] << 32 | s->a.sreg[RDNA4_VCC_LO]
                              : s->a.sreg[RDNA4_VCC_LO];
-    unsigned exc = 0, cl = v->clamp ? FP_F_CLAMP : 0;
+    unsigned exc = 0, cl = v->clamp && !v->omod ? FP_F_CLAMP : 0;
     unsigned bias = fi->f == FP_F64 ? 1023u : 127u;
     int k = fi->f == FP_F64 ? 128 : 64;
     load3(s, v, fi, 3, src);
@@ -203,6 +201,8 @@ static int div_fmas(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, const
         } else {
             st = fp_fma(fi->f, src[0][l], src[1][l], src[2][l], pol, FP_F_KEEP_IN | cl, &r, &e);
         }
+        if (!st && v->omod)
+            st = outmod(v, fi->f, pol, &r, &e);
         if (st)
             return rdna4_fp_fail(s, p, st);
         d[l] = r;
@@ -263,14 +263,17 @@ static int div_fixup(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, cons
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
     int st = rdna4_valu_plain(s, p, v);
-    if (st || (st = vsrc(s, p, v, 0)))
+    if (st)
         return st;
+    const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t src[3][RDNA4_NL], d[RDNA4_NL], ex = rdna4_valu_lanes(s);
     unsigned exc = 0;
     load3(s, v, fi, 3, src);
     for (uint64_t m = ex; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         d[l] = fixup_lane(fi, src[0][l], src[1][l], src[2][l], &exc);
+        if ((st = outmod(v, fi->f, pol, &d[l], &exc)))
+            return rdna4_fp_fail(s, p, st);
     }
     if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
         return st;
@@ -337,7 +340,7 @@ static int cube(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
     int st = rdna4_valu_plain(s, p, v);
-    if (st || (st = vsrc(s, p, v, 0)))
+    if (st)
         return st;
     fp_policy fpol = *rdna4_fp_policy(s);
     /* F32 denormals flushed in and out whatever MODE (§7.2.4 L2911) */
@@ -356,8 +359,11 @@ static int cube(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k)
             if ((x[i] & 0x7f800000u) == 0)
                 x[i] &= 0x80000000u;
         }
-        if ((st = cube_lane(k, x[0], x[1], x[2], &fpol, &d[l], &exc)))
+        uint64_t r = 0;
+        if ((st = cube_lane(k, x[0], x[1], x[2], &fpol, &d[l], &exc)) ||
+            (r = d[l], st = outmod(v, FP_F32, &fpol, &r, &exc)))
             return rdna4_fp_fail(s, p, st);
+        d[l] = (uint32_t)r;
     }
     if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
         return st;
@@ -395,7 +401,7 @@ RDNA4_EXEC(v_trig_preop_f64)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
     int st = rdna4_valu_plain(s, p, v);
-    if (st || (st = vsrc(s, p, v, 0)))
+    if (st)
         return st;
     const fp_policy *pol = rdna4_fp_policy(s);
     uint64_t a[RDNA4_NL], d[RDNA4_NL], ex = rdna4_valu_lanes(s);
@@ -411,7 +417,8 @@ RDNA4_EXEC(v_trig_preop_f64)
         int scale = -53 - (int)sh + (x >= 1968 ? 128 : 0);
         uint64_t r = 0;
         if ((st = fp_from_int(FP_F64, FP_U64, two_over_pi_seg(sh), pol, EXACT, &r, &e)) ||
-            (st = fp_ldexp(FP_F64, r, scale, pol, FP_F_RND(FP_RTZ), &r, &e)))
+            (st = fp_ldexp(FP_F64, r, scale, pol, FP_F_RND(FP_RTZ), &r, &e)) ||
+            (st = outmod(v, FP_F64, pol, &r, &e)))
             return rdna4_fp_fail(s, p, st);
         d[l] = r;
         exc |= e;

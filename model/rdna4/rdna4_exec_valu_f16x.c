@@ -144,8 +144,10 @@ XF(v_cvt_f16_u16, X_F16_U16, 0, FP_F16, FP_F16)
 XF(v_cvt_f16_i16, X_F16_I16, 0, FP_F16, FP_F16)
 XF(v_cvt_u16_f16, X_U16_F16, RDNA4_FOP_INT, FP_F16, FP_F16)
 XF(v_cvt_i16_f16, X_I16_F16, RDNA4_FOP_INT, FP_F16, FP_F16)
-/* a 32-bit result of two F16 values: no OMOD (decode), CLAMP in each conversion */
-XF(v_cvt_pk_rtz_f16_f32, X_PK_RTZ, 0, FP_F32, FP_F32)
+/* a 32-bit result of two F16 values: OMOD ignored ("packed float 16 results ignore
+ * the OMOD setting", §7.2.3.1 L2845; LLVM has the operand: decisions V55), CLAMP in
+ * each conversion */
+XF(v_cvt_pk_rtz_f16_f32, X_PK_RTZ, RDNA4_FOP_NOOMOD, FP_F32, FP_F32)
 RDNA4_EXEC(v_pack_b32_f16)
 {
     return rdna4_valu_fop(s, p, rr, lane_pack, X_PACK, RDNA4_FOP_INT, FP_F16, FP_F32);

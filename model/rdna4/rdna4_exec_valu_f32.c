@@ -125,6 +125,33 @@ static uint64_t clamp01(fp_fmt f, const fp_policy *pol, uint64_t r)
     return r > one ? one : r;
 }
 
+/* The output modifiers on a float result r of format fd: OMOD (1 = x2, 2 = x4,
+ * 3 = x0.5) multiplies in fd, output denormals flushed, -0 made +0, only invalid,
+ * input-denormal, divide-by-zero and overflow reported, CLAMP within that multiply;
+ * CLAMP alone clamps r to [0, 1] (§7.2.3.1 L2841-2870). */
+int rdna4_valu_outmod(fp_fmt fd, const fp_policy *pol, unsigned omod, unsigned clamp, uint64_t *r,
+                      unsigned *exc)
+{
+    static const uint32_t omul32[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
+    static const uint32_t omul16[4] = { 0, 0x4000u, 0x4400u, 0x3800u };
+    static const uint64_t omul64[4] = { 0, 0x4000000000000000ull, 0x4010000000000000ull,
+                                        0x3fe0000000000000ull };
+    if (!omod) {
+        if (clamp)
+            *r = clamp01(fd, pol, *r);
+        return GPUREF_OK;
+    }
+    uint64_t negz = fd == FP_F16 ? 0x8000u : fd == FP_F64 ? 1ull << 63 : 0x80000000u;
+    unsigned e2 = 0;
+    int st = fp_mul(fd, *r, fd == FP_F16 ? omul16[omod & 3u] : fd == FP_F64 ? omul64[omod & 3u]
+                                                                            : omul32[omod & 3u],
+                    pol, FP_F_FLUSH_OUT | (clamp ? FP_F_CLAMP : 0), r, &e2);
+    if (*r == negz)
+        *r = 0;
+    *exc |= e2 & ~(FP_EXC_UNDERFLOW | FP_EXC_INEXACT);
+    return st;
+}
+
 /* The row's operation on every active lane.  fs: the format of the float sources
  * (F16: the halves OPSEL / VGPR bit 7 name), fd: the result's (F16: a half of the
  * destination, the other half kept: V5); flush: the row always flushes F32
@@ -151,13 +178,7 @@ int rdna4_valu_fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, rdna4_
     unsigned dhalf = v->opsel >> 3 & 1u;
     /* the pseudo-scalar rows (V_S_*): one value, EXEC ignored (§7.10) */
     uint64_t ex = (how & RDNA4_FOP_SDST) ? 1u : rdna4_valu_lanes(s);
-    /* OMOD: 1 = x2, 2 = x4, 3 = x0.5 (VOP3 OMOD [60:59]), in the result's format */
-    static const uint32_t omul32[4] = { 0, 0x40000000u, 0x40800000u, 0x3f000000u };
-    static const uint32_t omul16[4] = { 0, 0x4000u, 0x4400u, 0x3800u };
-    static const uint64_t omul64[4] = { 0, 0x4000000000000000ull, 0x4010000000000000ull,
-                                        0x3fe0000000000000ull };
-    uint64_t negz = h16 ? 0x8000u : fd == FP_F64 ? 1ull << 63 : 0x80000000u;
-    unsigned omod = isint ? 0 : v->omod, clamp = isint ? 0 : v->clamp;
+    unsigned omod = isint || (how & RDNA4_FOP_NOOMOD) ? 0 : v->omod, clamp = isint ? 0 : v->clamp;
     unsigned fl = (clamp && !omod ? FP_F_CLAMP : 0) | (isint && v->clamp ? RDNA4_FL_CLAMPBIT : 0);
     /* the operation's format: that of the sources (conversions name both) */
     fp_fmt F = fs;
@@ -182,15 +203,11 @@ int rdna4_valu_fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, rdna4_
         unsigned l = (unsigned)__builtin_ctzll(m), e = 0, e2 = 0;
         uint64_t x[3] = { src[0][l], src[1][l], src[2][l] }, r = 0;
         st = fn(k, F, x, pol, fl, &r, &e);
-        if (!st && omod) {
-            st = fp_mul(fd, r, h16 ? omul16[omod] : fd == FP_F64 ? omul64[omod] : omul32[omod], pol,
-                        FP_F_FLUSH_OUT | (clamp ? FP_F_CLAMP : 0), &r, &e2);
-            if (r == negz)
-                r = 0;
-            e |= e2 & ~(FP_EXC_UNDERFLOW | FP_EXC_INEXACT);
-        } else if (!st && clamp && (how & RDNA4_FOP_SEL)) {
-            r = clamp01(fd, pol, r);   /* rows that select or copy an operand (V9) */
-        }
+        /* OMOD (CLAMP within it); CLAMP alone on the rows that select or copy an
+         * operand (V9); the others clamp in the operation */
+        if (!st && (omod || (clamp && (how & RDNA4_FOP_SEL))))
+            st = rdna4_valu_outmod(fd, pol, omod, clamp, &r, &e2);
+        e |= e2;
         if (st)
             return rdna4_fp_fail(s, p, st);
         d[l] = r;

@@ -41,7 +41,7 @@ static inline int32_t sx16(uint32_t x) { return (int16_t)(uint16_t)x; }
         int st = rdna4_valu_plain(s, p, v);                                              \
         if (st)                                                                          \
             return st;                                                                   \
-        if (v->clamp && (SIGNED) < 0)                                                    \
+        if (v->clamp && (SIGNED) == -1)                                                  \
             return rdna4_valu_not_yet(s, p, "with clamp");                               \
         uint32_t a[RDNA4_NL], b[RDNA4_NL], c[RDNA4_NL], d[RDNA4_NL];                     \
         unsigned n = rdna4_nlanes(s), clamp = v->clamp;                                  \
@@ -232,7 +232,8 @@ RDNA4_EXEC(v_swap_b32)
 /* ------------------------------------------------ 16-bit rows
  * Sources in SRC16 (bit i = source i) are the 16-bit halves OPSEL names; others are
  * 32-bit.  D16: the destination is a half (OPSEL[3]), else a whole VGPR.  W: the
- * exact result (i128), SIGNED as INT32_OP, at the destination's width. */
+ * exact result (i128), SIGNED as INT32_OP (and -2: CLAMP ignored, V_ALIGN* of
+ * §7.2.3.1 L2882; LLVM has the operand: decisions V55), at the destination's width. */
 #define INT16_OP(NAME, SRC16, D16, SIGNED, W)                                           \
     RDNA4_EXEC(NAME)                                                                     \
     {                                                                                    \
@@ -240,10 +241,10 @@ RDNA4_EXEC(v_swap_b32)
         int st = rdna4_valu_plain(s, p, v);                                              \
         if (st)                                                                          \
             return st;                                                                   \
-        if (v->clamp && (SIGNED) < 0)                                                    \
+        if (v->clamp && (SIGNED) == -1)                                                  \
             return rdna4_valu_not_yet(s, p, "with clamp");                               \
         uint32_t a[RDNA4_NL], b[RDNA4_NL], c[RDNA4_NL], d[RDNA4_NL];                     \
-        unsigned n = rdna4_nlanes(s), clamp = v->clamp, bits = (D16) ? 16u : 32u;        \
+        unsigned n = rdna4_nlanes(s), clamp = (SIGNED) >= 0 && v->clamp, bits = (D16) ? 16u : 32u; \
         uint32_t *src[3] = { a, b, c };                                                  \
         /* every row here has a source 0; loading it first keeps a[] defined */           \
         for (unsigned i = 0; i < (v->nsrc > 1 ? v->nsrc : 1u); i++) {                    \
@@ -312,8 +313,8 @@ INT16_OP(v_mad_i32_i16, 3, 0, 1, SH(S0) * SH(S1) + I(S2))                 /* L21
 INT16_OP(v_sat_pk_u8_i16, 0, 1, 0, sat8(S0 & 0xffffu) | sat8(S0 >> 16) << 8)
 /* V_ALIGNBIT/ALIGNBYTE_B32 (L20503, L20517): S2 is a 16-bit operand (OPSEL[2] names
  * its half, as llvm-mc prints it), of which bits 4:0 / 1:0 are read. */
-INT16_OP(v_alignbit_b32, 4, 0, -1, (uint32_t)(((uint64_t)S0 << 32 | S1) >> (S2 & 31u)))
-INT16_OP(v_alignbyte_b32, 4, 0, -1, (uint32_t)(((uint64_t)S0 << 32 | S1) >> ((S2 & 3u) * 8u)))
+INT16_OP(v_alignbit_b32, 4, 0, -2, (uint32_t)(((uint64_t)S0 << 32 | S1) >> (S2 & 31u)))
+INT16_OP(v_alignbyte_b32, 4, 0, -2, (uint32_t)(((uint64_t)S0 << 32 | S1) >> ((S2 & 3u) * 8u)))
 
 /* V_CNDMASK_B16 (L21340): D = mask[lane] ? S1 : S0, 16-bit halves, ABS/NEG on bit 15. */
 RDNA4_EXEC(v_cndmask_b16)
@@ -413,15 +414,13 @@ RDNA4_EXEC(v_mad_co_i64_i32) { return mad64(s, p, rr, 1); }
 
 /* V_QSAD_PK_U16_U8 / V_MQSAD_PK_U16_U8 (L20928, L20942): four SADs of the byte
  * windows S0[31:0], [39:8], [47:16], [55:24] against S1, each accumulating the
- * 16-bit field of S2 and truncated to 16 bits. */
+ * 16-bit field of S2 and truncated to 16 bits (with CLAMP saturated: V55). */
 static int qsad(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int masked)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
     int st = rdna4_valu_plain(s, p, v);
     if (st)
         return st;
-    if (v->clamp)
-        return rdna4_valu_not_yet(s, p, "with clamp");
     uint32_t b[RDNA4_NL];
     uint64_t a[RDNA4_NL], c[RDNA4_NL], d[RDNA4_NL], ex = rdna4_valu_lanes(s);
     unsigned n = rdna4_nlanes(s);
@@ -432,7 +431,10 @@ static int qsad(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int maske
         uint64_t r = 0;
         for (unsigned k = 0; k < 4; k++) {
             uint64_t acc = sad8((uint32_t)(a[l] >> (8 * k)), b[l], c[l] >> (16 * k) & 0xffffu, masked);
-            r |= (acc & 0xffffu) << (16 * k);
+            /* CLAMP: each sum saturated at 0xffff instead of truncated (§7.2.3.1
+             * "Unsigned int [0, UINT_MAX]" at the 16-bit field; decisions V55), or
+             * ignored with the knob qsad_clamp=1 */
+            r |= ((v->clamp && !s->qsad_clamp && acc > 0xffffu ? 0xffffu : acc) & 0xffffu) << (16 * k);
         }
         d[l] = r;
     }

@@ -339,7 +339,8 @@ int rdna4_dot2_lane(fp_fmt hf, uint32_t a, uint32_t b, uint32_t c, const fp_poli
 /* V_DOT2_F32_F16 / V_DOT2_F32_BF16: the [15:0] product reads the halves OPSEL names,
  * the [31:16] product those of OPSEL_HI; NEG / NEG_HI negate them; for the F32 source
  * S2, NEG[2] negates and NEG_HI[2] is ABS (as §7.7 L3228 says for the FP8 dots and
- * MIX uses it: P4).  An inline constant in S0/S1 is replicated into [31:16] (L2760). */
+ * MIX uses it: P4).  An inline constant in S0/S1 is replicated into [31:16] (L2760).
+ * CLAMP is ignored ("Float DOT instructions", §7.2.3.1 L2877; decisions V55). */
 static int dot2(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt hf)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
@@ -388,8 +389,9 @@ RDNA4_EXEC(v_dot2_f32_bf16) { return dot2(s, p, rr, FP_BF16); }
 /* Integer dot products (L17031-17110): `bits`-wide elements of S0 and S1 (whole 32-bit
  * sources: OPSEL 0 and OPSEL_HI all ones by decode, E15), signed when NEG[0] / NEG[1]
  * is set (IU rows; the U rows are unsigned), products summed with S2 in 32-bit
- * two's complement (the pseudocode wraps).  CLAMP (only the DOT8 rows have it, E4)
- * saturates the exact sum to the signed (I32) or unsigned (U32) range (P3). */
+ * two's complement (the pseudocode wraps).  CLAMP saturates the exact sum of the DOT8
+ * rows to the signed (I32) or unsigned (U32) range (P3); the DOT4 rows ignore it
+ * (§7.2.3.1 L2879; LLVM has the operand: decisions V55). */
 static int idot(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, unsigned bits, int iu)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
@@ -410,7 +412,7 @@ static int idot(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, unsigned 
                 y -= (int64_t)1 << bits;
             t += x * y;
         }
-        if (v->clamp) {
+        if (v->clamp && bits == 4) {
             int64_t mn = iu ? INT32_MIN : 0, mx = iu ? INT32_MAX : (int64_t)UINT32_MAX;
             t = t < mn ? mn : t > mx ? mx : t;
         }

@@ -110,7 +110,7 @@ static const gpuref_gen_item r4g_items[NITEMS] = {
 /* How a row is generated. */
 enum { C_NO, C_PLAIN, C_MOVREL, C_CALL, C_JUMP, C_TERM, C_KILL, C_VALU, C_VMOVREL, C_VOPD };
 
-enum { VF_NOCLAMP = 1, VF_NOOMOD = 2, VF_S2VGPR = 4, VF_CBUS1 = 8, VF_MIX = 16, VF_MASK = 32,
+enum { VF_S2VGPR = 4, VF_CBUS1 = 8, VF_MIX = 16, VF_MASK = 32,
        VF_WMMA = 64 };
 
 #define VBASE  88u                 /* s88:91 the SMEM resource, s0-s87 the rest */
@@ -1124,10 +1124,10 @@ static int draw_valu(gt *t, unsigned op, rdna4_insn *in, int dpp)
                 if ((ma >> i & 1) && rb(t, 100) < 15)
                     in->f[RDNA4_FLD_ABS] |= 1u << i;
             }
-            if (!(r->flags & (RDNA4_NOOMOD | RDNA4_NOMODS)) && !(G->vflags[op] & VF_NOOMOD) &&
+            if (!(r->flags & (RDNA4_NOOMOD | RDNA4_NOMODS)) &&
                 fmt != RDNA4_FMT_VINTERP && rb(t, 100) < 12)
                 in->f[RDNA4_FLD_OMOD] = 1 + rb(t, 3);
-            if (!(r->flags & (RDNA4_NOCLAMP | RDNA4_NOMODS)) && !(G->vflags[op] & VF_NOCLAMP) &&
+            if (!(r->flags & (RDNA4_NOCLAMP | RDNA4_NOMODS)) &&
                 rb(t, 100) < 15)
                 in->f[RDNA4_FLD_CM] = 1;
             if ((r->flags & RDNA4_OPSEL) && fmt != RDNA4_FMT_VOP3SD) {
@@ -1161,7 +1161,7 @@ static int draw_valu(gt *t, unsigned op, rdna4_insn *in, int dpp)
                 if ((mn >> i & 1) && rb(t, 100) < 15)
                     in->f[RDNA4_FLD_NEG_HI] |= 1u << i;
             }
-            if (!(r->flags & RDNA4_NOCLAMP) && !(G->vflags[op] & VF_NOCLAMP) && rb(t, 100) < 15)
+            if (!(r->flags & RDNA4_NOCLAMP) && rb(t, 100) < 15)
                 in->f[RDNA4_FLD_CM] = 1;
         }
         if (G->vflags[op] & VF_WMMA)                /* matrix tuples: see wmma_operands */
@@ -1916,44 +1916,9 @@ static int r4g_test(gpuref_genctx *x, char *err)
     return rc;
 }
 
-/* Rows whose CLAMP / OMOD the decoder accepts but the model refuses as
- * unimplemented (rdna4_valu_not_yet: rdna4_exec_valu*.c), and rows whose 128-bit
- * S2 must be VGPRs; the generator does not set them.  V_NOP and V_PIPEFLUSH have
- * no result to clamp: the model ignores the bit, the RTL core refuses it
- * (rtl/rdna4/README.md "What faults"), so lockstep programs leave it clear. */
-static const char *const no_clamp[] = {
-    "v_nop", "v_pipeflush",
-    "v_mov_b32", "v_not_b32", "v_bfrev_b32", "v_and_b32", "v_or_b32", "v_xor_b32", "v_xnor_b32",
-    "v_lshlrev_b32", "v_lshrrev_b32", "v_ashrrev_i32", "v_min_i32", "v_max_i32", "v_min_u32",
-    "v_max_u32", "v_mul_lo_u32", "v_xor3_b32", "v_or3_b32", "v_and_or_b32", "v_lshl_add_u32",
-    "v_add_lshl_u32", "v_add3_u32", "v_cndmask_b32", "v_cndmask_b16",
-    "v_mul_hi_u32_u24", "v_mul_hi_i32_i24", "v_mul_hi_u32", "v_mul_hi_i32", "v_min3_i32",
-    "v_min3_u32", "v_max3_i32", "v_max3_u32", "v_med3_i32", "v_med3_u32", "v_minmax_u32",
-    "v_maxmin_u32", "v_minmax_i32", "v_maxmin_i32", "v_bfe_u32", "v_bfe_i32", "v_bfi_b32",
-    "v_bfm_b32", "v_lerp_u8", "v_perm_b32", "v_xad_u32", "v_lshl_or_b32", "v_clz_i32_u32",
-    "v_ctz_i32_b32", "v_cls_i32", "v_mov_b16", "v_not_b16", "v_and_b16", "v_or_b16", "v_xor_b16",
-    "v_min_u16", "v_max_u16", "v_min_i16", "v_max_i16", "v_lshlrev_b16", "v_lshrrev_b16",
-    "v_ashrrev_i16", "v_alignbit_b32", "v_alignbyte_b32", "v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8",
-    "v_div_scale_f32", "v_div_scale_f64", "v_div_fixup_f32", "v_div_fixup_f64", "v_div_fixup_f16",
-    "v_cubeid_f32", "v_cubesc_f32", "v_cubetc_f32", "v_cubema_f32", "v_trig_preop_f64",
-    "v_cvt_f32_fp8", "v_cvt_f32_bf8", "v_cvt_pk_f32_fp8", "v_cvt_pk_f32_bf8",
-};
-static const char *const no_omod[] = {
-    "v_div_scale_f32", "v_div_scale_f64", "v_div_fmas_f32", "v_div_fmas_f64", "v_div_fixup_f32",
-    "v_div_fixup_f64", "v_div_fixup_f16", "v_cubeid_f32", "v_cubesc_f32", "v_cubetc_f32",
-    "v_cubema_f32", "v_trig_preop_f64", "v_cvt_f32_fp8", "v_cvt_f32_bf8", "v_cvt_pk_f32_fp8",
-    "v_cvt_pk_f32_bf8", "v_cvt_pk_fp8_f32", "v_cvt_pk_bf8_f32", "v_cvt_sr_fp8_f32",
-    "v_cvt_sr_bf8_f32",
-};
-
-static int in_list(const char *nm, const char *const *l, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(nm, l[i]))
-            return 1;
-    return 0;
-}
-
+/* CLAMP and OMOD are drawn where the row's description allows them (RDNA4_NOCLAMP,
+ * RDNA4_NOOMOD, RDNA4_NOMODS: LLVM's operands, checked by model/tests/llvm_rdna4_mods.sh),
+ * and the model executes every such word; V_MQSAD_U32_U8's 128-bit S2 must be VGPRs. */
 static int valu_fmt(int fmt)
 {
     return fmt == RDNA4_FMT_VOP1 || fmt == RDNA4_FMT_VOP2 || fmt == RDNA4_FMT_VOPC ||
@@ -2032,11 +1997,7 @@ static int r4g_init(void **priv, char *err)
                 *(int *)((char *)G + fixed[k].off) = (int)op;
         if (exec && valu_fmt(r->fmt)) {
             G->cls[op] = (uint8_t)valu_cls(r);
-            G->vflags[op] = (uint8_t)((in_list(r->name, no_clamp, sizeof no_clamp / sizeof *no_clamp)
-                                       ? VF_NOCLAMP : 0) |
-                                      (in_list(r->name, no_omod, sizeof no_omod / sizeof *no_omod)
-                                       ? VF_NOOMOD : 0) |
-                                      (!strcmp(r->name, "v_mqsad_u32_u8") ? VF_S2VGPR : 0) |
+            G->vflags[op] = (uint8_t)((!strcmp(r->name, "v_mqsad_u32_u8") ? VF_S2VGPR : 0) |
                                       ((r->fmt == RDNA4_FMT_VOP3 && (!strcmp(r->name, "v_lshlrev_b64") ||
                                                                      !strcmp(r->name, "v_lshrrev_b64") ||
                                                                      !strcmp(r->name, "v_ashrrev_i64")))

@@ -54,6 +54,7 @@ static int rdna4_init(void *vst, const char *config, char *err)
     s->lds_size = 65536;       /* 64 KiB, the most one work-group can allocate (§12 L5645) */
     s->dpp_fi_oor = 0;         /* DPP16 out-of-row source: bound_ctrl decides (README A14) */
     s->wmma_acc = 0;           /* WMMA float sums: one F32 rounding per K step (README V51) */
+    s->qsad_clamp = 0;         /* QSAD/MQSAD_PK CLAMP saturates each field (README V55) */
     s->fmt_int_wrap = 0;       /* format conversions saturate integers (README D30, D35) */
     s->tfe_status = 0;         /* TFE: no status DWORD without a NACK (README D36) */
     s->gs_max_wave_id = 0xffffffffu;   /* VGT_GS_MAX_WAVE_ID: no wrap (README D37) */
@@ -107,6 +108,8 @@ static int rdna4_init(void *vst, const char *config, char *err)
             bad = parse_bool(val, &s->dpp_fi_oor);
         } else if (strcmp(key, "wmma_acc") == 0) {
             bad = parse_bool(val, &s->wmma_acc);
+        } else if (strcmp(key, "qsad_clamp") == 0) {
+            bad = parse_bool(val, &s->qsad_clamp);
         } else if (strcmp(key, "fmt_int_wrap") == 0) {
             bad = parse_bool(val, &s->fmt_int_wrap);
         } else if (strcmp(key, "tfe_status") == 0) {
@@ -119,7 +122,7 @@ static int rdna4_init(void *vst, const char *config, char *err)
                                "rdna4: unknown config key '%s' (known: wave, sgprs, mode, priv, "
                                "trap_en, tba, tma, shared_base, private_base, scratch_base, "
                                "dvgpr, smem_defer, align_mode, lds_size, dpp_fi_oor, fmt_int_wrap, "
-                               "tfe_status, gs_max_wave_id, wmma_acc)", key);
+                               "tfe_status, gs_max_wave_id, wmma_acc, qsad_clamp)", key);
         }
         if (bad)
             return gpuref_errf(err, GPUREF_ERR_CONFIG, "rdna4: bad value '%s' for config key '%s'",

@@ -107,14 +107,24 @@ int main(void)
         gpuref_model_destroy(m);
     }
 
-    /* refusals: the state is unchanged and the message names the instruction */
-    tu_test("unsupported CLAMP stops with unimplemented, state unchanged");
-    m = load(NULL, "v_lshl_add_u32 v1, v0, 1, v0 clamp\n");
-    if (m) {
-        int st = gpuref_step(m, &rr);
-        tu_check(st == GPUREF_ERR_UNIMPL && strstr(gpuref_model_error(m), "with clamp") &&
-                 getv(m, "pc", 0, 0) == 0, "clamp: st %d '%s'", st, gpuref_model_error(m));
-        gpuref_model_destroy(m);
+    /* CLAMP where LLVM 22 has no operand (README V55): V_LSHL_ADD_U32 with CLAMP is a
+     * located assembler error and its word (0xd6460000 | CLAMP 0x8000, sources v1, v2,
+     * v3: 0x103 << 18 | 0x102 << 9 | 0x101) a decode error; the assembler points at
+     * `clamp` (column 30), as llvm-mc does */
+    tu_test("CLAMP without an operand: assembler and decode errors");
+    {
+        uint32_t *out = NULL, w[2] = { 0xd6468000u, 0x040e0501u };
+        size_t n = 0;
+        char buf[256];
+        unsigned nw = 0;
+        gpuref_diag d = { 0, 0, 0, "" };
+        int st = gpuref_assemble(isa, "s_nop 0\nv_lshl_add_u32 v1, v0, 1, v0 clamp\n", 0, &out, &n, &d);
+        tu_check(st != GPUREF_OK && d.line == 2 && d.col == 30 &&
+                 strstr(d.msg, "illegal v_lshl_add_u32: CLAMP"), "asm: st %d %u:%u %s", st, d.line,
+                 d.col, d.msg);
+        gpuref_free(out);
+        st = gpuref_disasm(isa, w, 2, 0, buf, sizeof buf, &nw, &d);
+        tu_check(st == GPUREF_ERR_DECODE && strstr(d.msg, "CLAMP"), "decode: st %d %s", st, d.msg);
     }
 
     /* a 16-bit result writes its half only (README V5): the record's bits are that half,
@@ -151,15 +161,23 @@ int main(void)
         gpuref_model_destroy(m);
     }
 
-    /* V_QSAD_PK_U16_U8 with CLAMP is not defined by this model (V5): refused */
-    tu_test("QSAD with clamp stops with unimplemented, state unchanged");
+    /* V_QSAD_PK_U16_U8 with CLAMP (README V5, V55): each 16-bit field saturates.  S0 all
+     * 0xff bytes, S1 = 0: every window's SAD is 4 * 255 = 0x3fc; S2 fields 0x0001, 0xfff0,
+     * 0xfff0, 0: 0x3fd, 0x103ec -> 0xffff, 0xffff, 0x3fc */
+    tu_test("QSAD with clamp saturates each field");
     m = load(NULL, "v_qsad_pk_u16_u8 v[4:5], v[0:1], v2, v[6:7] clamp\n");
     if (m) {
-        setv(m, "v", 4, 0, 0x11111111);
+        setv(m, "exec", 0, 0, 0x1);
+        setv(m, "v", 0, 0, 0xffffffffu);
+        setv(m, "v", 1, 0, 0xffffffffu);
+        setv(m, "v", 2, 0, 0);
+        setv(m, "v", 6, 0, 0xfff00001u);
+        setv(m, "v", 7, 0, 0x0000fff0u);
         int st = gpuref_step(m, &rr);
-        tu_check(st == GPUREF_ERR_UNIMPL && strstr(gpuref_model_error(m), "v_qsad_pk_u16_u8 with clamp") &&
-                 getv(m, "pc", 0, 0) == 0 && getv(m, "v", 4, 0) == 0x11111111u,
-                 "st %d '%s'", st, gpuref_model_error(m));
+        tu_check(st == GPUREF_OK && getv(m, "v", 4, 0) == 0xffff03fdu &&
+                 getv(m, "v", 5, 0) == 0x03fcffffu, "st %d '%s' %08llx %08llx", st,
+                 gpuref_model_error(m), (unsigned long long)getv(m, "v", 4, 0),
+                 (unsigned long long)getv(m, "v", 5, 0));
         gpuref_model_destroy(m);
     }
 

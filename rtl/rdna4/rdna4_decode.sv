@@ -96,7 +96,8 @@ module rdna4_decode (
     vs2_16 = vop == 10'd534 || vop == 10'd535;              // V_ALIGNBIT/ALIGNBYTE: S2 is B16
     v_mod = (vs0 == 9'd233 || vs0 == 9'd234 || vs0 == 9'd250) ||
             (vopsel != 4'd0 && !(vs2_16 && !vopsel[3])) ||  // ALIGNBIT/BYTE: OPSEL[2] S2's half
-            (vomod != 2'd0 && !(vf[4] && vf[0])) || (vcm && !vr.clamp) ||
+            (vomod != 2'd0 && !(vf[4] && vf[0])) ||
+            (vcm && !vr.clamp) && !vs2_16 ||                 // ALIGNBIT/BYTE: CLAMP ignored (model V55)
             ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4]) || ((vneg | vabs) & ~vmask) != 3'd0 ||
             (vf[4] && ((vneg | vabs) & ~vf[3:1]) != 3'd0) ||             // F32 rows: on the F32 sources
             (v3 && vr.kind == rdna4_pkg::VK_CMPX && w0[7:0] != 8'd126);

@@ -170,8 +170,8 @@ package rdna4_pkg;
   endfunction
 
   // The F32 rows of the float lanes (rdna4_vfloat.sv): {float row, sources that
-  // take ABS/NEG (the F32 inputs, model rdna4_mods_allowed), OMOD allowed (a float
-  // result; RDNA4_NOOMOD rows refuse it)}.  S2 of V_FMAC_F32 is D, V_FMAMK_F32's S1
+  // take ABS/NEG (the F32 inputs, model rdna4_mods_allowed), OMOD allowed (not an
+  // RDNA4_NOOMOD row; the lanes ignore it on an integer result)}.  S2 of V_FMAC_F32 is D, V_FMAMK_F32's S1
   // and V_FMAAK_F32's S2 the literal (rdna4_decode.sv).
   function automatic logic [4:0] vfrow(input logic [9:0] op);
     logic [4:0] r;
@@ -179,7 +179,7 @@ package rdna4_pkg;
       10'd259, 10'd260, 10'd261, 10'd264, 10'd277, 10'd278, 10'd299, 10'd869, 10'd870: r = 5'b1_011_1;
       10'd300, 10'd301, 10'd531: r = 5'b1_111_1;
       10'd389, 10'd390: r = 5'b1_000_1;                       // V_CVT_F32_I32/U32: integer source
-      10'd391, 10'd392: r = 5'b1_001_0;                       // V_CVT_U32/I32_F32: integer result
+      10'd391, 10'd392: r = 5'b1_001_1;                       // V_CVT_U32/I32_F32: OMOD ignored (int result, model V55)
       10'd17, 10'd18, 10'd19, 10'd20, 10'd21, 10'd22, 10'd23, 10'd24, 10'd25, 10'd26, 10'd27, 10'd28,
       10'd29, 10'd30, 10'd145, 10'd146, 10'd147, 10'd148, 10'd149, 10'd150, 10'd151, 10'd152, 10'd153,
       10'd154, 10'd155, 10'd156, 10'd157, 10'd158: r = 5'b1_011_0;
