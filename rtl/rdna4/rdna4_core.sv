@@ -44,8 +44,10 @@ module rdna4_core #(
   parameter int VGPRS      = 256,     // VGPRs held (v0..v[VGPRS-1]; a power of 2, 1..256: higher numbers alias)
   parameter int LPC        = 32,      // vector lanes per cycle (1, 2, 4, 8, 16, 32 or 64); wave64 takes
                                       // 64/LPC passes, wave32 32/LPC (one for LPC = 64)
-  parameter int FPC        = 8        // F32 lanes per cycle (rdna4_vfloat; 1, 2, 4, ..., 64): an F32 row
+  parameter int FPC        = 8,       // F32 lanes per cycle (rdna4_vfloat; 1, 2, 4, ..., 64): an F32 row
                                       // takes 64/FPC passes in wave64, 32/FPC in wave32
+  parameter int VMQ        = 8,       // vector loads outstanding at most (rdna4_vmem; 1..15)
+  parameter int VM_LAT     = 16       // cycles from a vector load's retire to its return (1..200)
 ) (
   input  logic         clk,
   input  logic         rst_n,
@@ -61,7 +63,8 @@ module rdna4_core #(
                                     //          6 imem_base[31:0], 7 imem_base[47:32], 8 dmem_base[31:0],
                                     //          9 dmem_base[47:32] (bases: bits 1:0 forced 0),
                                     //          10 dmem_zero (data[0]): SMEM outside the data window reads 0,
-                                    //          11 smem_defer (data[0], reset 1): SMEM data return later
+                                    //          11 smem_defer (data[0], reset 1): SMEM data return later,
+                                    //          12 vm_ooo (data[0], reset 0): vector loads return out of order
   input  logic [31:0]  ld_data,
   input  logic         start,
   output logic         running,
@@ -102,6 +105,18 @@ module rdna4_core #(
   output logic         rt_v2_we,    // a second VGPR write (V_SWAP_B32: the VGPR of S0), same form
   output logic [7:0]   rt_v2_idx,
   output logic [2047:0] rt_v2_val,
+  output logic [63:0]  rt_mw_lanes, // VGLOBAL store: lane l wrote rt_mw_size bytes at rt_mw_addr[48*l +: 48],
+  output logic [3071:0] rt_mw_addr, // data rt_mw_data[128*l +: 128] (byte i at bits 8i+7:8i)
+  output logic [4:0]   rt_mw_size,
+  output logic [8191:0] rt_mw_data,
+  // vector load write-back port: one VGPR row of a returning load, valid for one
+  // cycle (lanes vw_lanes of VGPR vw_idx, the whole register after the write);
+  // vw_tag is the sequence number of the load
+  output logic         vw_valid,
+  output logic [63:0]  vw_tag,
+  output logic [7:0]   vw_idx,
+  output logic [63:0]  vw_lanes,
+  output logic [2047:0] vw_val,
   // SMEM write-back port: one returning load, valid for one cycle (registers
   // kw_base + i for each set bit i of kw_we, values at [32*i +: 32]); kw_tag is
   // the sequence number (units retired before it since start) of the load
@@ -132,6 +147,7 @@ module rdna4_core #(
   logic [47:0]   dmem_base; // first byte address of the data-memory window
   logic          dmem_zero; // SMEM DWORDs outside the data window read 0 (else: fault)
   logic          smem_defer; // SMEM data return SMEM_LAT cycles after the load retires
+  logic          vm_ooo;     // vector loads return out of order (rdna4_vmem)
   logic [63:0]   seq_q;     // units retired since start (the retire record's seq)
   logic          run_q, done_q, fault_q;
   logic [47:0]   fault_pc_q;
@@ -500,7 +516,7 @@ module rdna4_core #(
       if (sm_c[3:0] == 4'(i)) sm_data[32*i +: 32] = cap;
   end
 
-  assign dm_ra = sm_busy ? (sm_wa + DAW'(sm_c) + 1'b1) : sm_off[DAW+1:2];
+  assign dm_ra = is_vm ? vm_ra : sm_busy ? (sm_wa + DAW'(sm_c) + 1'b1) : sm_off[DAW+1:2];
 
   // ---------------------------------------------------- SMEM return queue
   // Entry 0 is the oldest load; it returns when its timer reaches 0.
@@ -558,6 +574,46 @@ module rdna4_core #(
   assign pc_fall  = x_pc + {44'd0, x.len, 2'b00};
   assign pc_next4 = x_pc + 48'd4;
   assign br_tgt   = x_pc + 48'd4 + {{30{x.simm[15]}}, x.simm, 2'b00};
+
+  // ------------------------------------------------------ vector memory
+  // rdna4_vmem (README "Vector memory"): the VGLOBAL instruction in EX, its
+  // load queue and store counter.  SADDR reads as the model's sgpr64: NULL 0, a
+  // pair beyond the allocated SGPRs s[0:1].
+  logic            is_vm, vm_done, vm_flt, vm_busy, vm_we, vm_hold, vm_rv;
+  logic [3:0]      vm_why;
+  logic [5:0]      vm_lcnt, vm_scnt;
+  logic [DAW-1:0]  vm_ra, vm_wa;
+  logic [3:0]      vm_be;
+  logic [31:0]     vm_wd, vm_bits;
+  logic [63:0]     vm_sb, vm_sp, vm_mwl, vm_rl, vm_rtag;
+  logic [3071:0]   vm_mwa;
+  logic [4:0]      vm_mws;
+  logic [8191:0]   vm_mwd, vm_dat;
+  logic [7:0]      vm_row, vm_rowq;
+  logic [2047:0]   vm_rd, vm_cur, vm_new;
+  assign is_vm = x_v && run_q && !x.ill && x.vmem;
+  assign vm_sp = rdna4_pkg::rd_pair(sreg, (x.w0[6:0] < 7'd106 && x.w0[6:0] + 7'd1 >= sgpr_lim) ? 6'd0 : x.w0[6:1]);
+  assign vm_sb = (x.w0[6:0] == 7'd124) ? 64'd0 : vm_sp;
+  always_comb
+    for (int r = 0; r < 4; r++) vm_dat[2048*r +: 2048] = vrf[VW'(x.w1[30:23] + 8'(r))];
+  assign vm_hold = run_q && e_fin && !e_flt && is_v &&
+                   ((v_we && x.vd[VW-1:0] == vm_rowq[VW-1:0]) || (v_we2 && x.vs0[VW-1:0] == vm_rowq[VW-1:0]));
+  rdna4_vmem #(.DMEM_WORDS(DMEM_WORDS), .VMQ(VMQ), .VM_LAT(VM_LAT)) u_vmem (
+    .clk(clk), .rst_n(rst_n), .go(is_vm), .fin(is_vm && e_fin), .op(x.op), .w0(x.w0), .w1(x.w1), .w2(x.w2),
+    .wave64(wave64), .exec(exec), .sbase(vm_sb), .va0(vrf[x.w2[VW-1:0]]), .va1(vrf[VW'(x.w2[7:0] + 8'd1)]),
+    .vdat(vm_dat), .dmem_base(dmem_base), .dmem_zero(dmem_zero), .ooo(vm_ooo), .seq(seq_q),
+    .dm_ra(vm_ra), .dm_rd(dm_rd), .dm_we(vm_we), .dm_wa(vm_wa), .dm_be(vm_be), .dm_wd(vm_wd),
+    .done(vm_done), .flt(vm_flt), .why(vm_why), .busy(vm_busy), .loadcnt(vm_lcnt), .storecnt(vm_scnt),
+    .mw_lanes(vm_mwl), .mw_addr(vm_mwa), .mw_size(vm_mws), .mw_data(vm_mwd),
+    .hold(vm_hold), .rw_row_q(vm_rowq), .rw_valid(vm_rv), .rw_row(vm_row), .rw_lanes(vm_rl), .rw_bits(vm_bits),
+    .rw_tag(vm_rtag), .rw_data(vm_rd));
+  // a returning row lands on the VGPR's current value (D16: its other half kept)
+  assign vm_cur = vrf[vm_row[VW-1:0]];
+  always_comb
+    for (int l = 0; l < 64; l++)
+      vm_new[32*l +: 32] = vm_rl[l] ? ((vm_cur[32*l +: 32] & ~vm_bits) | (vm_rd[32*l +: 32] & vm_bits))
+                                    : vm_cur[32*l +: 32];
+
 
   // S_MOVREL* (rdna4 L10130-10222, range rules L807-815): the index must stay in
   // the region of the base code: SGPR base -> <= VCC_HI (VCC_LO for B64), TTMP
@@ -739,7 +795,11 @@ module rdna4_core #(
               8'd37: if (execz)  e_npc = br_tgt;                    // S_CBRANCH_EXECZ
               8'd38: if (!execz) e_npc = br_tgt;                    // S_CBRANCH_EXECNZ
               8'd48, 8'd49: e_end = 1'b1;                           // S_ENDPGM, S_ENDPGM_SAVED
-              8'd9, 8'd10: if (kq_busy) e_fin0 = 1'b0;               // S_WAITCNT, S_WAIT_IDLE: KMcnt 0
+              8'd9, 8'd10: if (kq_busy || vm_busy) e_fin0 = 1'b0;    // S_WAITCNT, S_WAIT_IDLE: every counter 0
+              8'd64: if (vm_lcnt > x.simm[5:0]) e_fin0 = 1'b0;       // S_WAIT_LOADCNT
+              8'd65: if (vm_scnt > x.simm[5:0]) e_fin0 = 1'b0;       // S_WAIT_STORECNT
+              8'd72: if (vm_lcnt > x.simm[13:8]) e_fin0 = 1'b0;      // S_WAIT_LOADCNT_DSCNT (DScnt: no LDS, 0)
+              8'd73: if (vm_scnt > x.simm[13:8]) e_fin0 = 1'b0;      // S_WAIT_STORECNT_DSCNT
               8'd71: if (kmcnt > {1'b0, x.simm[4:0]}) e_fin0 = 1'b0; // S_WAIT_KMCNT
               8'd53: begin                                          // S_SETPRIO: STATE_PRIV.USER_PRIO
                 hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATE_PRIV;
@@ -792,6 +852,10 @@ module rdna4_core #(
           end
           default: ;                                                // SOP2, SOPC: rdna4_salu
         endcase
+        if (x.vmem) begin                                           // VGLOBAL: rdna4_vmem
+          e_fin0 = vm_done;
+          if (vm_flt) begin e_flt = 1'b1; e_why = vm_why; end
+        end
         // STATE_PRIV.SCC is SCC: a STATE_PRIV write that changes bit 9 writes SCC
         if (hw_we && hw_idx == rdna4_pkg::HW_STATE_PRIV && hw_val[rdna4_pkg::SP_SCC] != scc) begin
           sc_we = 1'b1; sc_val = hw_val[rdna4_pkg::SP_SCC];
@@ -885,7 +949,7 @@ module rdna4_core #(
   assign sp_n    = (hw_we && hw_idx == rdna4_pkg::HW_STATE_PRIV) ? hw_val : hwreg[32*4 +: 32];
   // the program ends (or the wave halts) only after its loads returned
   assign h_cond  = st_n[rdna4_pkg::ST_FATAL_HALT] || (sp_n[rdna4_pkg::SP_HALT] && !st_n[rdna4_pkg::ST_PRIV]);
-  assign e_fin   = e_fin0 && !(kq_busy && (e_end || h_cond));
+  assign e_fin   = e_fin0 && !((kq_busy || vm_busy) && (e_end || h_cond));
   assign e_halt  = e_fin && h_cond;
   assign e_redir = e_fin && !e_end && !e_halt && (e_npc != pc_fall);
   assign e_take  = run_q && if_v && !e_flt && !e_end && !e_halt && (!x_v || (e_fin && !e_redir));
@@ -915,6 +979,8 @@ module rdna4_core #(
       vrf[x.vd[VW-1:0]] <= v_new;
     if (run_q && !e_flt && e_fin && is_v && v_we2)
       vrf[x.vs0[VW-1:0]] <= v_new2;
+    if (vm_rv)
+      vrf[vm_row[VW-1:0]] <= vm_new;
   end
 
   // Data memory: load-port write (word ld_addr of the window), one synchronous
@@ -922,6 +988,8 @@ module rdna4_core #(
   always_ff @(posedge clk) begin
     if (ld_we && !run_q && ld_sel == 3'd3 && {12'd0, ld_addr} < 32'(DMEM_WORDS))
       dmem[ld_addr[DAW-1:0]] <= ld_data;
+    for (int b = 0; b < 4; b++)
+      if (run_q && vm_we && vm_be[b]) dmem[vm_wa][8*b +: 8] <= vm_wd[8*b +: 8];
     dm_rd <= dmem[dm_ra];
   end
 
@@ -930,6 +998,8 @@ module rdna4_core #(
       sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
       imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
+      vm_ooo <= 1'b0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
+      vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
       run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why_q <= 4'd0;
@@ -948,6 +1018,11 @@ module rdna4_core #(
     end else begin
       rt_valid <= 1'b0;
       kw_valid <= 1'b0;
+      vw_valid <= 1'b0;
+      // vector load return (rdna4_vmem): reported with the row's whole value
+      if (vm_rv) begin
+        vw_valid <= 1'b1; vw_tag <= vm_rtag; vw_idx <= vm_row; vw_lanes <= vm_rl; vw_val <= vm_new;
+      end
       // fetch registers follow the read address every cycle
       if_pc  <= req_pc;
       if_ok0 <= {1'b0, ioff0} < IMEM_BYTES;
@@ -990,6 +1065,7 @@ module rdna4_core #(
               20'd9: dmem_base[47:32] <= ld_data[15:0];
               20'd10: dmem_zero <= ld_data[0];
               20'd11: smem_defer <= ld_data[0];
+              20'd12: vm_ooo <= ld_data[0];
               default: ;
             endcase
             default: ;
@@ -1031,6 +1107,10 @@ module rdna4_core #(
             rt_v2_we   <= is_v && v_we2;
             rt_v2_idx  <= x.vs0[7:0];
             rt_v2_val  <= v_new2;
+            rt_mw_lanes <= is_vm ? vm_mwl : 64'd0;
+            rt_mw_addr <= vm_mwa;
+            rt_mw_size <= vm_mws;
+            rt_mw_data <= vm_mwd;
             rt_nwords  <= x.len;
             rt_flags   <= 5'd0;
             rt_flags[rdna4_pkg::RF_END]    <= e_end;

@@ -29,6 +29,8 @@ module rdna4_decode (
   logic [4:0] smem_n;
   logic [3:0] why;
   logic need_lit;
+  logic vmg;                                                        // VGLOBAL (rdna4_vmem.sv)
+  assign vmg = (w0[31:24] == 8'hee);
 
   always_comb begin
     fmt = rdna4_pkg::FMT_NONE;
@@ -227,6 +229,16 @@ module rdna4_decode (
                (fmt == rdna4_pkg::FMT_SOP2 && (op == 8'd69 || op == 8'd70)) ||   // S_FMAAK/FMAMK_F32: K
                (use0 && w0[7:0] == rdna4_pkg::SRC_LIT) || (use1 && w0[15:8] == rdna4_pkg::SRC_LIT);
     if (!ok0)                                    why = rdna4_pkg::WHY_FETCH;
+    else if (vmg) begin                                             // VGLOBAL: three dwords
+      if (!ok1 || !ok2)                          why = rdna4_pkg::WHY_FETCH;
+      else if (w0[6:0] != 7'd124 && (w0[6:0] > 7'd122 || w0[0]))   // SADDR: NULL or an even SGPR pair
+        why = rdna4_pkg::WHY_OPERAND;
+      else if ((w0[21:14] == 8'd43 || w0[21:14] == 8'd44 || w0[21:14] == 8'd79) &&
+               (w0[6:0] != 7'd124 || w2 != 32'd0))                  // cache controls: no address
+        why = rdna4_pkg::WHY_RSVD_BITS;
+      else if ((w0[21:14] == 8'd40 || w0[21:14] == 8'd41) && w2[7:0] != 8'd0)   // ADDTID: no VADDR
+        why = rdna4_pkg::WHY_RSVD_BITS;
+    end
     else if (fmt == rdna4_pkg::FMT_NONE)         why = rdna4_pkg::WHY_FORMAT;
     else if (fmt == rdna4_pkg::FMT_VALU) begin
       if (v3 && !ok1)                            why = rdna4_pkg::WHY_FETCH;
@@ -278,6 +290,13 @@ module rdna4_decode (
     d.s1_64 = w64_1;
     d.d_64  = wd64;
     d.s0_sx = sx0;
+    if (vmg) begin
+      d.vmem = 1'b1;
+      d.op   = w0[21:14];
+      d.len  = 2'd3;
+      d.w1   = w1;
+      d.w2   = w2;
+    end
     if (fmt == rdna4_pkg::FMT_VALU) begin
       d.len    = 2'(v3) + 2'd1 + 2'(v_lit);
       d.w1     = (v3 || v_lit) ? w1 : 32'd0;

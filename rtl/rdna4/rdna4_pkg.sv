@@ -30,7 +30,9 @@ package rdna4_pkg;
   localparam logic [3:0] WHY_RSVD_OP   = 4'd3;   // reserved opcode
   localparam logic [3:0] WHY_FLOAT     = 4'd4;   // SALU float instruction: unsupported for now
   localparam logic [3:0] WHY_OPERAND   = 4'd5;   // reserved operand / message / barrier code, misaligned pair
+  localparam logic [3:0] WHY_VMEM_OP   = 4'd6;   // VGLOBAL opcode the vector memory unit does not execute yet
   localparam logic [3:0] WHY_RSVD_BITS = 4'd7;   // reserved bits, or a field the instruction does not use, set
+  localparam logic [3:0] WHY_VMEM_WIN  = 4'd8;   // VGLOBAL access (a word it needs) outside the data-memory window
   localparam logic [3:0] WHY_MOVREL    = 4'd9;   // S_MOVREL* source base outside SGPR/TTMP, odd 64-bit index
   localparam logic [3:0] WHY_SMEM_ADDR = 4'd10;  // S_LOAD IOFFSET + SOFFSET < 0
   localparam logic [3:0] WHY_SMEM_DST  = 4'd11;  // SMEM SDATA misaligned or M0/EXEC
@@ -101,6 +103,7 @@ package rdna4_pkg;
     logic        vs2hi;    // S2 is its high half (OPSEL[2])
     logic        vfl;      // an F32 row of the float lanes (rdna4_vfloat.sv)
     logic [1:0]  vomod;    // OMOD (float rows)
+    logic        vmem;     // VGLOBAL (fmt FMT_NONE; rdna4_vmem.sv, README "Vector memory")
   } dec_t;
 
   // Kinds of VALU rows.

@@ -57,6 +57,7 @@ static void usage(const char *prog)
         "  --cov FILE     write coverage.dat: functional bins of the model and, in a\n"
         "                 bench built with --coverage, the RTL's line/toggle points\n"
         "  +trace         write an FST wave of each test to its report folder\n"
+        "  +tb_NAME       a bench option (rdna4: +tb_vm_ooo, vector loads return out of order)\n"
         "Exit status: 0 all passed, 1 a test failed, 2 usage error, 3 bad input file.\n",
         prog);
 }
@@ -86,6 +87,7 @@ int main(int argc, char **argv)
             }
         }
         else if (a == "+trace") trace = true;
+        else if (a.rfind("+tb_", 0) == 0) ;   // a bench option, read by the bench ($test$plusargs)
 #ifdef GPUREF_MUT_BENCH
         else if (a.rfind("+gpuref_mutant=", 0) == 0) ;   // read by the RTL ($value$plusargs)
 #endif
@@ -137,9 +139,8 @@ int main(int argc, char **argv)
                 auto ctx = std::make_unique<VerilatedContext>();
                 ctx->randReset(0);          // the DUT starts from zero, as the model does
                 ctx->fatalOnError(false);
-#ifdef GPUREF_MUT_BENCH
-                ctx->commandArgs(argc, argv);   // +gpuref_mutant=NAME selects the mutant
-#endif
+                ctx->commandArgs(argc, argv);   // +tb_* bench options; in the mutant bench
+                                                // +gpuref_mutant=NAME selects the mutant
                 if (trace) ctx->traceEverOn(true);
                 auto top = std::make_unique<VTOP>(ctx.get(), "TOP");
 #if VM_TRACE

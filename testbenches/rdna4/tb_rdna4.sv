@@ -56,6 +56,14 @@ module tb_rdna4 (input logic clk);
   logic         rt_v2_we;
   logic [7:0]   rt_v2_idx;
   logic [2047:0] rt_v2_val;
+  logic [63:0]  rt_mw_lanes;
+  logic [3071:0] rt_mw_addr;
+  logic [4:0]   rt_mw_size;
+  logic [8191:0] rt_mw_data;
+  logic         vw_valid;
+  logic [63:0]  vw_tag, vw_lanes;
+  logic [7:0]   vw_idx;
+  logic [2047:0] vw_val;
 
   rdna4_core #(.IMEM_WORDS(IMEM_WORDS), .DMEM_WORDS(DMEM_WORDS)) dut (.*);
 
@@ -135,6 +143,7 @@ module tb_rdna4 (input logic clk);
   // at their word offset in the window, then dmem_zero (ctrl 10): set when no
   // data word of the test lies outside the data window (everything outside it
   // is then unwritten memory of the model, which reads 0).
+  bit vm_ooo = 0;
   function automatic void place_windows();
     longint unsigned ilo = 64'd0, ihi = 64'd0, dlo = 64'd0, dhi = 64'd0, off;
     bit seen_i = 0, seen_d = 0;
@@ -166,6 +175,8 @@ module tb_rdna4 (input logic clk);
       end
     end
     ld_push(3'd4, 10, {31'd0, drop_d == 0});
+    // vector loads return out of order with +tb_vm_ooo (rtl/rdna4/README.md "Vector memory")
+    ld_push(3'd4, 12, {31'd0, vm_ooo});
   endfunction
 
   // ---- the retire port of the core onto the ISA-neutral retire interface:
@@ -173,14 +184,16 @@ module tb_rdna4 (input logic clk);
   // 21 scc, 22-37 ttmp[i], 38 hwreg, 39 the VGPR of a VALU instruction (64
   // lanes; the others use lane 0), 40 a second VGPR (V_SWAP_B32's S0, same
   // lanes as 39); write-back ports 0-15: register
-  // kw_base + i of a returning SMEM load (operand code: s, vcc or ttmp)
+  // kw_base + i of a returning SMEM load (operand code: s, vcc or ttmp), 16 the
+  // VGPR row of a returning vector load; memory-write port l: lane l of a VGLOBAL store
   localparam int NRW = 41;
-  localparam int NWB = 16;
-  gpuref_retire_if #(.LANES(64), .NREGW(NRW), .NMEMW(1), .NWB(NWB)) rif (clk);
+  localparam int NWB = 17;
+  localparam int NMW = 64;
+  gpuref_retire_if #(.LANES(64), .NREGW(NRW), .NMEMW(NMW), .NWB(NWB)) rif (clk);
   logic mon_stop;
-  gpuref_retire_mon #(.LANES(64), .NREGW(NRW), .NMEMW(1), .NWB(NWB)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
+  gpuref_retire_mon #(.LANES(64), .NREGW(NRW), .NMEMW(NMW), .NWB(NWB)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   logic [7:0] kw_code [NWB];
-  int f_s, f_vcc, f_exec, f_m0, f_scc, f_ttmp, f_hw, f_v;
+  int f_s, f_vcc, f_exec, f_m0, f_scc, f_ttmp, f_hw, f_v, s_mem;
 
   `include "testbenches/common/gpuref_tb_load.svh"
 
@@ -189,6 +202,8 @@ module tb_rdna4 (input logic clk);
     f_exec = gpuref_dpi_chk_file_id(chk, "exec"); f_m0 = gpuref_dpi_chk_file_id(chk, "m0");
     f_scc = gpuref_dpi_chk_file_id(chk, "scc");   f_ttmp = gpuref_dpi_chk_file_id(chk, "ttmp");
     f_hw = gpuref_dpi_chk_file_id(chk, "hwreg");  f_v = gpuref_dpi_chk_file_id(chk, "v");
+    s_mem = gpuref_dpi_chk_space_id(chk, "mem");
+    vm_ooo = $test$plusargs("tb_vm_ooo") != 0;
   endfunction
 
   function automatic void bench_collected();
@@ -238,8 +253,12 @@ module tb_rdna4 (input logic clk);
     rif.rw_en[40] = rt_v2_we;  rif.rw_file[40] = 16'(f_v);   rif.rw_index[40] = 16'(rt_v2_idx);
     rif.rw_lanes[40] = rt_v_lanes;
     for (int l = 0; l < 64; l++) rif.rw_val[40][l] = 64'(rt_v2_val[32*l +: 32]);
-    `GPUREF_RIF_MW_IDLE
-    for (int i = 0; i < NWB; i++) begin
+    for (int l = 0; l < NMW; l++) begin
+      rif.mw_en[l] = rt_mw_lanes[l]; rif.mw_space[l] = 16'(s_mem); rif.mw_addr[l] = 64'(rt_mw_addr[48*l +: 48]);
+      rif.mw_lane[l] = 8'(l); rif.mw_size[l] = rt_mw_size; rif.mw_mask[l] = 16'd0;
+      rif.mw_data[l] = rt_mw_data[128*l +: 128]; rif.mw_slot[l] = -8'sd1;
+    end
+    for (int i = 0; i < 16; i++) begin
       kw_code[i] = {1'b0, kw_base} + 8'(i);
       rif.wb_en[i] = kw_valid && kw_we[i] && phase == 4;
       rif.wb_wave[i] = 16'd0;
@@ -255,6 +274,10 @@ module tb_rdna4 (input logic clk);
       for (int l = 0; l < 64; l++) rif.wb_val[i][l] = 64'd0;
       rif.wb_val[i][0] = 64'(kw_val[32*i +: 32]);
     end
+    rif.wb_en[16] = vw_valid && phase == 4; rif.wb_wave[16] = 16'd0; rif.wb_tag[16] = vw_tag;
+    rif.wb_file[16] = 16'(f_v); rif.wb_index[16] = 16'(vw_idx); rif.wb_bits[16] = 64'hffffffff;
+    rif.wb_lanes[16] = vw_lanes;
+    for (int l = 0; l < 64; l++) rif.wb_val[16][l] = 64'(vw_val[32*l +: 32]);
     `GPUREF_RIF_END(4, fault_pc)
   end
 
@@ -271,6 +294,11 @@ module tb_rdna4 (input logic clk);
         $display("rdna4 bench: fault at pc 0x%0h: VALU opcode not executed by the vector unit yet", fault_pc);
       if (fault_why == rdna4_pkg::WHY_VALU_MOD)
         $display("rdna4 bench: fault at pc 0x%0h: VALU form not executed by the vector unit yet (DPP, OPSEL, OMOD, CLAMP or ABS/NEG on this row, odd wave64 mask pair)", fault_pc);
+      if (fault_why == rdna4_pkg::WHY_VMEM_OP)
+        $display("rdna4 bench: fault at pc 0x%0h: VGLOBAL opcode not executed by the vector memory unit yet", fault_pc);
+      if (fault_why == rdna4_pkg::WHY_VMEM_WIN)
+        $display("rdna4 bench: fault at pc 0x%0h: VGLOBAL access outside the data window [0x%0h, 0x%0h) (a store there, or a load when the test's data span more than the window)",
+                 fault_pc, dbase, dbase + DMEM_BYTES);
       if (fault_why == rdna4_pkg::WHY_SMEM_WIN)
         $display("rdna4 bench: fault at pc 0x%0h: SMEM access outside the data window [0x%0h, 0x%0h); %0d data words of the test lie outside it (the test's data span more than the core's %0d-KiB window), so reads outside it cannot be served as zero",
                  fault_pc, dbase, dbase + DMEM_BYTES, drop_d, DMEM_BYTES / 1024);

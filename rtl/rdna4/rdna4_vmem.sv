@@ -1,0 +1,402 @@
+`include "rtl/rdna4/rdna4_pkg.sv"
+// rdna4_vmem.sv - the vector memory unit of the RDNA4 core: GLOBAL loads and
+// stores (VGLOBAL), the global cache controls, the load queue (LOADcnt) and the
+// store counter (STOREcnt).  Microarchitecture, timing, ports and what it does
+// not do yet: rtl/rdna4/README.md "Vector memory".
+//
+// Access engine (the instruction in EX): the active lanes one after the other
+// (lowest first); a lane's access of n bytes at window offset `off` touches
+// k = (off[1:0] + n + 3) / 4 data-memory words, one per cycle.  A load takes
+// k + 1 cycles per lane (synchronous read, captured the cycle after), a store
+// k cycles (one byte-enabled word write each).  The load's data wait in the
+// engine's result rows until the instruction retires; they then join the load
+// queue.
+//
+// Load queue: VMQ entries, each a retired load (or GLOBAL_INV) with its tag,
+// destination, lanes, written bits and data rows.  An entry returns VM_LAT
+// cycles (plus, with `ooo`, 0-15 more drawn from an LFSR) after it retired, one
+// VGPR row per cycle on the rw_* port; the core merges it into the VGPR and
+// reports it as a deferred write-back.  In order (ooo = 0) only the oldest
+// entry returns; out of order (ooo = 1) any ready entry whose destination rows
+// do not overlap those of an older entry still to return.  LOADcnt counts the
+// entries from the oldest not yet returned (the counter decrements in order,
+// rdna4 L2174), so a younger load's VGPRs may be written before an older one's
+// while s_wait_loadcnt keeps its meaning.
+module rdna4_vmem #(
+  parameter int DMEM_WORDS = 16384,   // the core's data-memory window (words)
+  parameter int VMQ        = 8,       // load-queue entries (1..15)
+  parameter int VM_LAT     = 16,      // cycles from a load's retire to its return (1..200)
+  parameter int SQN        = 8,       // stores outstanding (1..15)
+  parameter int ST_LAT     = 8        // cycles from a store's retire to its completion (1..255)
+) (
+  input  logic          clk,
+  input  logic          rst_n,
+  // the instruction in EX
+  input  logic          go,          // a decoded VGLOBAL instruction is in EX
+  input  logic          fin,         // it retires this cycle
+  input  logic [7:0]    op,
+  input  logic [31:0]   w0,
+  input  logic [31:0]   w1,
+  input  logic [31:0]   w2,
+  input  logic          wave64,
+  input  logic [63:0]   exec,
+  input  logic [63:0]   sbase,       // the SGPR pair of SADDR (NULL: 0)
+  input  logic [2047:0] va0,         // VGPR VADDR, lane l at [32*l +: 32]
+  input  logic [2047:0] va1,         // VGPR VADDR + 1
+  input  logic [8191:0] vdat,        // VGPRs VSRC .. VSRC + 3 (row r at [2048*r +: 2048])
+  input  logic [47:0]   dmem_base,
+  input  logic          dmem_zero,   // words outside the window read 0 (else: fault)
+  input  logic          ooo,         // out-of-order returns
+  input  logic [63:0]   seq,         // sequence number of the instruction (its tag)
+  // data-memory port of the core
+  output logic [$clog2(DMEM_WORDS)-1:0] dm_ra,
+  input  logic [31:0]   dm_rd,       // word dm_ra of the previous cycle
+  output logic          dm_we,
+  output logic [$clog2(DMEM_WORDS)-1:0] dm_wa,
+  output logic [3:0]    dm_be,
+  output logic [31:0]   dm_wd,
+  // to the core
+  output logic          done,        // the instruction may retire this cycle
+  output logic          flt,         // it faults (why)
+  output logic [3:0]    why,
+  output logic          busy,        // loads or stores outstanding
+  output logic [5:0]    loadcnt,
+  output logic [5:0]    storecnt,
+  // memory writes of a retiring store: lane l writes mw_size bytes at mw_addr[l]
+  output logic [63:0]   mw_lanes,
+  output logic [3071:0] mw_addr,     // lane l at [48*l +: 48]
+  output logic [4:0]    mw_size,
+  output logic [8191:0] mw_data,     // lane l at [128*l +: 128], byte i in bits 8i+7:8i
+  // load return: VGPR rw_row, lanes rw_lanes, bits rw_bits of each lane from rw_data
+  input  logic          hold,        // the core writes that VGPR this cycle: return next cycle
+  output logic [7:0]    rw_row_q,    // the row the next return would write (for hold)
+  output logic          rw_valid,
+  output logic [7:0]    rw_row,
+  output logic [63:0]   rw_lanes,
+  output logic [31:0]   rw_bits,
+  output logic [63:0]   rw_tag,
+  output logic [2047:0] rw_data
+);
+  localparam int DAW = $clog2(DMEM_WORDS);
+  localparam int ROWS = 14;                         // data rows outstanding at most: the model's
+                                                    // RDNA4_VM_MAXREG, so it never completes a load
+                                                    // the unit has not returned
+  if (VMQ < 1 || VMQ > 15) begin : g_bad_vmq
+    $fatal(1, "rdna4_vmem: VMQ must be 1..15");
+  end
+  if (VM_LAT < 1 || VM_LAT > 200) begin : g_bad_lat
+    $fatal(1, "rdna4_vmem: VM_LAT must be 1..200");
+  end
+  if (SQN < 1 || SQN > 15 || ST_LAT < 1 || ST_LAT > 255) begin : g_bad_sq
+    $fatal(1, "rdna4_vmem: SQN must be 1..15, ST_LAT 1..255");
+  end
+
+  // ------------------------------------------------------------ the row
+  logic        k_ld, k_st, k_inv, k_wb, k_tid, k_sign;
+  logic [1:0]  k_half;                               // 0 whole, 1 D16 (15:0), 2 D16_HI (31:16)
+  logic [4:0]  k_n;                                  // bytes per lane
+  logic [2:0]  k_nreg;
+  always_comb begin
+    k_ld = 1'b0; k_st = 1'b0; k_inv = 1'b0; k_wb = 1'b0; k_tid = 1'b0; k_sign = 1'b0;
+    k_half = 2'd0; k_n = 5'd4; k_nreg = 3'd1;
+    case (op)
+      8'd16: begin k_ld = 1'b1; k_n = 5'd1; end                         // LOAD_U8
+      8'd17: begin k_ld = 1'b1; k_n = 5'd1; k_sign = 1'b1; end          // LOAD_I8
+      8'd18: begin k_ld = 1'b1; k_n = 5'd2; end                         // LOAD_U16
+      8'd19: begin k_ld = 1'b1; k_n = 5'd2; k_sign = 1'b1; end          // LOAD_I16
+      8'd20: k_ld = 1'b1;                                               // LOAD_B32
+      8'd21: begin k_ld = 1'b1; k_n = 5'd8; k_nreg = 3'd2; end          // LOAD_B64
+      8'd22: begin k_ld = 1'b1; k_n = 5'd12; k_nreg = 3'd3; end         // LOAD_B96
+      8'd23: begin k_ld = 1'b1; k_n = 5'd16; k_nreg = 3'd4; end         // LOAD_B128
+      8'd24: begin k_st = 1'b1; k_n = 5'd1; end                         // STORE_B8
+      8'd25: begin k_st = 1'b1; k_n = 5'd2; end                         // STORE_B16
+      8'd26: k_st = 1'b1;                                               // STORE_B32
+      8'd27: begin k_st = 1'b1; k_n = 5'd8; k_nreg = 3'd2; end          // STORE_B64
+      8'd28: begin k_st = 1'b1; k_n = 5'd12; k_nreg = 3'd3; end         // STORE_B96
+      8'd29: begin k_st = 1'b1; k_n = 5'd16; k_nreg = 3'd4; end         // STORE_B128
+      8'd30: begin k_ld = 1'b1; k_n = 5'd1; k_half = 2'd1; end          // LOAD_D16_U8
+      8'd31: begin k_ld = 1'b1; k_n = 5'd1; k_half = 2'd1; k_sign = 1'b1; end   // LOAD_D16_I8
+      8'd32: begin k_ld = 1'b1; k_n = 5'd2; k_half = 2'd1; end          // LOAD_D16_B16
+      8'd33: begin k_ld = 1'b1; k_n = 5'd1; k_half = 2'd2; end          // LOAD_D16_HI_U8
+      8'd34: begin k_ld = 1'b1; k_n = 5'd1; k_half = 2'd2; k_sign = 1'b1; end   // LOAD_D16_HI_I8
+      8'd35: begin k_ld = 1'b1; k_n = 5'd2; k_half = 2'd2; end          // LOAD_D16_HI_B16
+      8'd36: begin k_st = 1'b1; k_n = 5'd1; k_half = 2'd2; end          // STORE_D16_HI_B8
+      8'd37: begin k_st = 1'b1; k_n = 5'd2; k_half = 2'd2; end          // STORE_D16_HI_B16
+      8'd40: begin k_ld = 1'b1; k_tid = 1'b1; end                       // LOAD_ADDTID_B32
+      8'd41: begin k_st = 1'b1; k_tid = 1'b1; end                       // STORE_ADDTID_B32
+      8'd43: k_inv = 1'b1;                                              // GLOBAL_INV (LOADcnt)
+      8'd44, 8'd79: k_wb = 1'b1;                                        // GLOBAL_WB, WBINV (STOREcnt)
+      default: ;                                                        // atomics, block, transpose
+    endcase
+  end
+
+  // Fields (model/rdna4/rdna4.def VGLOBAL): SADDR w0[6:0], VDST w1[7:0],
+  // VSRC w1[30:23], VADDR w2[7:0], IOFFSET w2[31:8] (signed).
+  logic [7:0]  f_vd;
+  logic [63:0] ioff;
+  logic        gv;
+  assign f_vd = w1[7:0];
+  assign ioff = {{40{w2[31]}}, w2[31:8]};
+  assign gv   = (w0[6:0] == rdna4_pkg::SRC_NULL[6:0]);
+
+  // Lanes: EXEC (wave32: its low half); a load whose destination runs past
+  // v255 executes no lane (rdna4 L906, as the model).
+  logic [63:0] lanes;
+  always_comb begin
+    lanes = wave64 ? exec : {32'd0, exec[31:0]};
+    if (k_ld && {1'b0, f_vd} + {6'd0, k_nreg} > 9'd256) lanes = 64'd0;
+  end
+
+  // Per-lane addresses (48 bits, rdna4 §11.2 L5437-5470): GV VGPR pair +
+  // IOFFSET; GVS SGPR pair + zext(VGPR) + IOFFSET; ADDTID SGPR pair + IOFFSET +
+  // 4 * laneId.  Store data: VSRC.. as bytes (D16_HI: bits 31:16 of each).
+  logic [63:0] a64;                                  // bits 63:48 dropped (48-bit addresses)
+  logic [31:0] sd0, sd1, sd2, sd3;
+  logic [127:0] sbytes, nmask;
+  always_comb begin
+    nmask = ~(128'hffffffff_ffffffff_ffffffff_ffffffff << (8 * k_n));
+    for (int l = 0; l < 64; l++) begin
+      if (k_tid)   a64 = sbase + ioff + 64'(4 * l);
+      else if (gv) a64 = {va1[32*l +: 32], va0[32*l +: 32]} + ioff;
+      else         a64 = sbase + {32'd0, va0[32*l +: 32]} + ioff;
+      mw_addr[48*l +: 48] = a64[47:0];
+      sd0 = vdat[32*l +: 32];
+      sd1 = vdat[2048 + 32*l +: 32];
+      sd2 = vdat[4096 + 32*l +: 32];
+      sd3 = vdat[6144 + 32*l +: 32];
+      if (k_half == 2'd2) sd0 = {16'd0, sd0[31:16]};
+      sbytes = {sd3, sd2, sd1, sd0} & nmask;
+      mw_data[128*l +: 128] = sbytes;
+    end
+  end
+  assign mw_size  = k_n;
+  assign mw_lanes = k_st ? lanes : 64'd0;
+
+  // ------------------------------------------------------------ engine
+  logic [1:0]    e_st;                               // 0 idle, 1 lanes, 2 finished
+  logic [63:0]   e_rem;                              // lanes still to access
+  logic [2:0]    e_c;                                // word cycle within the lane
+  logic [159:0]  e_buf;                              // the lane's words
+  logic [8191:0] e_res;                              // result rows (row r, lane l at [2048*r + 32*l +: 32])
+  logic          e_pin;                              // the word read last cycle lies in the window
+  logic [5:0]    cl;                                 // current lane
+  logic [47:0]   c_addr, c_off;
+  logic [47:0]   c_wi;                               // word of this cycle (window offset / 4)
+  logic          c_in;
+  logic [2:0]    c_k;                                // words of the lane
+  logic [5:0]    c_kb;
+  logic [159:0]  c_buf, c_sh;
+  logic [127:0]  c_bytes;
+  logic [19:0]   c_be;
+  logic [31:0]   c_word;
+  logic [127:0]  c_d;                                // the lane's result DWORDs
+  logic          c_last;                             // last cycle of the lane
+  logic [63:0]   rem_n;
+
+  always_comb begin
+    cl = 6'd0;
+    for (int l = 63; l >= 0; l--)
+      if (e_rem[l]) cl = 6'(l);
+    c_addr = mw_addr[48*cl +: 48];
+    c_off  = c_addr - dmem_base;
+    c_kb   = {4'd0, c_off[1:0]} + {1'b0, k_n} + 6'd3;
+    c_k    = c_kb[4:2];
+    c_wi   = {2'd0, c_off[47:2]} + {45'd0, e_c};
+    c_in   = (c_wi < 48'(DMEM_WORDS));
+    c_last = k_ld ? (e_c == c_k) : (e_c == c_k - 3'd1);
+    // loads: the word captured this cycle (read in the previous one)
+    c_word = e_pin ? dm_rd : 32'd0;
+    c_buf  = e_buf;
+    for (int i = 0; i < 5; i++)
+      if (e_c == 3'(i + 1)) c_buf[32*i +: 32] = c_word;
+    c_bytes = 128'(c_buf >> (8 * c_off[1:0]));
+    c_d = 128'd0;
+    case (k_n)
+      5'd1: c_d[15:0] = {{8{k_sign & c_bytes[7]}}, c_bytes[7:0]};
+      5'd2: c_d[15:0] = c_bytes[15:0];
+      default: c_d = c_bytes & nmask;
+    endcase
+    if (k_n <= 5'd2 && k_half == 2'd0) c_d[31:16] = {16{k_sign & c_d[15]}};
+    if (k_half == 2'd2) c_d[31:0] = {c_d[15:0], 16'd0};
+    // stores: the lane's bytes and byte enables at the window offset
+    c_sh = {32'd0, mw_data[128*cl +: 128]} << (8 * c_off[1:0]);
+    c_be = 20'(((21'd1 << k_n) - 21'd1) << c_off[1:0]);
+    rem_n = e_rem & ~(64'd1 << cl);
+  end
+
+  assign dm_ra = c_wi[DAW-1:0];
+  always_comb begin
+    dm_we = 1'b0; dm_wa = c_wi[DAW-1:0]; dm_be = 4'd0; dm_wd = 32'd0;
+    for (int i = 0; i < 5; i++)
+      if (e_c == 3'(i)) begin dm_be = c_be[4*i +: 4]; dm_wd = c_sh[32*i +: 32]; end
+    if (go && e_st == 2'd1 && k_st && c_in) dm_we = 1'b1;
+  end
+
+  // faults: an opcode the unit does not execute, a word outside the window
+  // (a store always; a load unless dmem_zero)
+  always_comb begin
+    flt = 1'b0; why = rdna4_pkg::WHY_NONE;
+    if (go) begin
+      if (!(k_ld || k_st || k_inv || k_wb)) begin
+        flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
+      end else if (e_st == 2'd1 && !c_in && (k_st || (!dmem_zero && e_c != c_k))) begin
+        flt = 1'b1; why = rdna4_pkg::WHY_VMEM_WIN;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------ load queue
+  logic [63:0]   q_tag   [VMQ];
+  logic [7:0]    q_dst   [VMQ];
+  logic [2:0]    q_nreg  [VMQ];
+  logic [2:0]    q_rc    [VMQ];                      // rows returned
+  logic [31:0]   q_bits  [VMQ];
+  logic [63:0]   q_lanes [VMQ];
+  logic [8191:0] q_data  [VMQ];
+  logic [7:0]    q_t     [VMQ];
+  logic [VMQ-1:0] q_dn;                              // returned (leaves when it is the oldest)
+  logic [3:0]    q_n;
+  logic [4:0]    q_rows;
+  logic [15:0]   lfsr;
+  logic [3:0]    s_n;                                // stores outstanding
+  logic [7:0]    s_t [SQN];
+
+  logic [VMQ-1:0] q_rdy;
+  logic [3:0]     q_sel;
+  logic           q_any, q_fire, q_pop, q_push, q_room, s_push, s_pop;
+  logic [2:0]     p_nreg;
+  logic [8:0]     lo_i, hi_i, lo_j, hi_j;
+  always_comb begin
+    q_rows = 5'd0;
+    for (int i = 0; i < VMQ; i++)
+      if (4'(i) < q_n) q_rows = q_rows + 5'(q_nreg[i]);
+    // ready entries; out of order: no overlap with an older entry still returning
+    for (int i = 0; i < VMQ; i++) begin
+      q_rdy[i] = (4'(i) < q_n) && !q_dn[i] && (q_t[i] == 8'd0);
+      lo_i = {1'b0, q_dst[i]}; hi_i = lo_i + {6'd0, q_nreg[i]};
+      for (int j = 0; j < i; j++) begin
+        lo_j = {1'b0, q_dst[j]}; hi_j = lo_j + {6'd0, q_nreg[j]};
+        if (!ooo && !q_dn[j]) q_rdy[i] = 1'b0;
+        if (!q_dn[j] && q_nreg[i] != 3'd0 && q_nreg[j] != 3'd0 && lo_i < hi_j && lo_j < hi_i) q_rdy[i] = 1'b0;
+      end
+    end
+    q_sel = 4'd0; q_any = 1'b0;
+    for (int i = VMQ - 1; i >= 0; i--)
+      if (q_rdy[i]) begin q_sel = 4'(i); q_any = 1'b1; end
+  end
+  // rows of the selected entry (a row index wraps past v255 as the model's (dst + r) & 255)
+  always_comb begin
+    rw_row_q = 8'd0; rw_lanes = 64'd0; rw_bits = 32'd0; rw_tag = 64'd0; rw_data = '0;
+    for (int i = 0; i < VMQ; i++)
+      if (q_sel == 4'(i)) begin
+        rw_row_q = q_dst[i] + 8'(q_rc[i]);
+        rw_lanes = q_lanes[i]; rw_bits = q_bits[i]; rw_tag = q_tag[i];
+        for (int r = 0; r < 4; r++)
+          if (q_rc[i] == 3'(r)) rw_data = q_data[i][2048*r +: 2048];
+      end
+  end
+  assign q_fire  = q_any && !hold;
+  logic q_selrow;                                    // the selected entry has rows to write
+  always_comb begin
+    q_selrow = 1'b0;
+    for (int i = 0; i < VMQ; i++)
+      if (q_sel == 4'(i)) q_selrow = (q_nreg[i] != 3'd0);
+  end
+  assign rw_valid = q_fire && q_selrow;
+  assign rw_row   = rw_row_q;
+  assign q_pop    = (q_n != 4'd0) && q_dn[0];
+
+  // a load joins the queue when it retires; EXEC = 0 with LOADcnt = 0 is skipped
+  // (rdna4 L739-740), otherwise it counts with no rows
+  assign p_nreg = (k_ld && lanes != 64'd0) ? k_nreg : 3'd0;
+  assign q_push = fin && (k_inv || (k_ld && (lanes != 64'd0 || q_n != 4'd0)));
+  assign q_room = (q_n < 4'(VMQ)) && ({2'd0, q_rows} + {4'd0, p_nreg} <= 7'(ROWS));
+  assign s_push = fin && (k_st || k_wb);
+  assign s_pop  = (s_n != 4'd0) && (s_t[0] == 8'd0);
+
+  assign done = go && e_st == 2'd2 &&
+                (((k_ld && (lanes != 64'd0 || q_n != 4'd0)) || k_inv) ? q_room : 1'b1) &&
+                ((k_st || k_wb) ? (s_n < 4'(SQN)) : 1'b1);
+  assign busy     = (q_n != 4'd0) || (s_n != 4'd0);
+  assign loadcnt  = {2'd0, q_n};
+  assign storecnt = {2'd0, s_n};
+
+  // ------------------------------------------------------------ state
+  logic [3:0] q_n1;                                  // entries after this cycle's departure
+  assign q_n1 = q_pop ? q_n - 4'd1 : q_n;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      e_st <= 2'd0; e_rem <= 64'd0; e_c <= 3'd0; e_buf <= '0; e_res <= '0; e_pin <= 1'b0;
+      q_n <= 4'd0; q_dn <= '0; s_n <= 4'd0; lfsr <= 16'hace1;
+      for (int i = 0; i < VMQ; i++) begin
+        q_tag[i] <= 64'd0; q_dst[i] <= 8'd0; q_nreg[i] <= 3'd0; q_rc[i] <= 3'd0; q_bits[i] <= 32'd0;
+        q_lanes[i] <= 64'd0; q_data[i] <= '0; q_t[i] <= 8'd0;
+      end
+      for (int i = 0; i < SQN; i++) s_t[i] <= 8'd0;
+    end else begin
+      lfsr <= {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
+      // engine
+      if (!go || fin || flt) begin
+        e_st <= 2'd0; e_c <= 3'd0;
+      end else if (e_st == 2'd0) begin
+        e_rem <= (k_ld || k_st) ? lanes : 64'd0;
+        e_st  <= ((k_ld || k_st) && lanes != 64'd0) ? 2'd1 : 2'd2;
+        e_c   <= 3'd0;
+      end else if (e_st == 2'd1) begin
+        e_pin <= c_in;
+        for (int i = 0; i < 5; i++)
+          if (e_c == 3'(i + 1)) e_buf[32*i +: 32] <= c_word;
+        if (c_last) begin
+          if (k_ld)
+            for (int r = 0; r < 4; r++)
+              for (int l = 0; l < 64; l++)
+                if (cl == 6'(l)) e_res[2048*r + 32*l +: 32] <= c_d[32*r +: 32];
+          e_c <= 3'd0; e_buf <= '0; e_rem <= rem_n;
+          if (rem_n == 64'd0) e_st <= 2'd2;
+        end else
+          e_c <= e_c + 3'd1;
+      end
+      // load queue: timers, the selected entry's row, the oldest leaves when
+      // returned, a retiring load joins at the tail
+      for (int i = 0; i < VMQ; i++) begin
+        if (q_t[i] != 8'd0) q_t[i] <= q_t[i] - 8'd1;
+        if (q_fire && q_sel == 4'(i)) begin
+          q_rc[i] <= q_rc[i] + 3'd1;
+          if (q_nreg[i] == 3'd0 || q_rc[i] + 3'd1 == q_nreg[i]) q_dn[i] <= 1'b1;
+        end
+      end
+      if (q_pop) begin
+        for (int i = 0; i < VMQ - 1; i++) begin
+          q_tag[i] <= q_tag[i + 1]; q_dst[i] <= q_dst[i + 1]; q_nreg[i] <= q_nreg[i + 1];
+          q_bits[i] <= q_bits[i + 1]; q_lanes[i] <= q_lanes[i + 1]; q_data[i] <= q_data[i + 1];
+          q_t[i] <= (q_t[i + 1] != 8'd0) ? q_t[i + 1] - 8'd1 : 8'd0;
+          q_rc[i] <= (q_fire && q_sel == 4'(i + 1)) ? q_rc[i + 1] + 3'd1 : q_rc[i + 1];
+          q_dn[i] <= q_dn[i + 1] || (q_fire && q_sel == 4'(i + 1) &&
+                                     (q_nreg[i + 1] == 3'd0 || q_rc[i + 1] + 3'd1 == q_nreg[i + 1]));
+        end
+        q_dn[VMQ - 1] <= 1'b0;
+      end
+      if (q_push) begin
+        for (int i = 0; i < VMQ; i++)
+          if (q_n1 == 4'(i)) begin
+            q_tag[i] <= seq; q_dst[i] <= f_vd; q_nreg[i] <= k_inv ? 3'd0 : p_nreg; q_rc[i] <= 3'd0;
+            q_bits[i] <= (k_half == 2'd1) ? 32'h0000ffff : (k_half == 2'd2) ? 32'hffff0000 : 32'hffffffff;
+            q_lanes[i] <= lanes; q_data[i] <= e_res; q_dn[i] <= 1'b0;
+            q_t[i] <= 8'(VM_LAT - 1) + (ooo ? {4'd0, lfsr[3:0]} : 8'd0);
+          end
+      end
+      q_n <= q_n1 + (q_push ? 4'd1 : 4'd0);
+      // store counter: each store completes ST_LAT cycles after it retired, in order
+      for (int i = 0; i < SQN; i++) begin
+        if (s_pop) s_t[i] <= (i + 1 < SQN) ? ((s_t[(i + 1) % SQN] != 8'd0) ? s_t[(i + 1) % SQN] - 8'd1 : 8'd0) : 8'd0;
+        else if (s_t[i] != 8'd0) s_t[i] <= s_t[i] - 8'd1;
+        if (s_push && (s_pop ? s_n - 4'd1 : s_n) == 4'(i)) s_t[i] <= 8'(ST_LAT - 1);
+      end
+      s_n <= s_n - (s_pop ? 4'd1 : 4'd0) + (s_push ? 4'd1 : 4'd0);
+    end
+  end
+
+  // fields the unit does not use
+  logic unused;
+  assign unused = ^{w0[31:7], w1[31:8], w2[7:0], lfsr[15:4], c_kb[5], c_kb[1:0], a64[63:48]};
+endmodule
