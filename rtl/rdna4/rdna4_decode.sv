@@ -44,7 +44,9 @@ module rdna4_decode (
   end
 
   // ---- VALU fields (rdna4 L6800-7700; VOP3 opcode numbering of model/rdna4/rdna4.def)
-  logic             v3, vsd3, v_lit, v_mod, v_opnd, vs2_16;
+  logic             v3, vsd3, v_lit, v_mod, v_opnd, vs2_16, v_dppbad, v_nodpp;
+  logic [1:0]       vdpp;
+  logic [31:0]      vdw;
   logic [9:0]       vop;
   logic [8:0]       vs0, vs1, vs2, vm;
   logic [7:0]       vd;
@@ -88,14 +90,35 @@ module rdna4_decode (
     vm_en = vr.msrc;
     vm = v3 ? vs2 : 9'd106;
     vmask = (vr.ns == 2'd0) ? 3'b000 : (vr.ns == 2'd1) ? 3'b001 : (vr.ns == 2'd2) ? 3'b011 : 3'b111;
+    // DPP (rdna4 §7.9, L6265; model rdna4_desc.c): SRC0 250 (DPP16), 233 (DPP8),
+    // 234 (DPP8FI) of a row that reads S0: the DWORD after the instruction holds
+    // the VGPR of S0 and the controls (rdna4_dpp.sv); VOP1/VOP2/VOPC DPP16 take
+    // their NEG/ABS from it, VOP3 keeps its own fields.
+    vdw  = v3 ? w2 : w1;
+    vdpp = !vmask[0] ? 2'd0 : (vs0 == 9'd250) ? 2'd1 : (vs0 == 9'd233) ? 2'd2 : (vs0 == 9'd234) ? 2'd3 : 2'd0;
+    if (vdpp != 2'd0) vs0 = {1'b1, vdw[7:0]};
+    if (vdpp == 2'd1 && !v3) begin
+      vneg = vneg | {1'b0, vdw[22], vdw[20]};
+      vabs = vabs | {1'b0, vdw[23], vdw[21]};
+    end
+    // rows without a DPP form (RDNA4_NODPP): READFIRSTLANE, SWAP, MUL_LO/HI, READLANE,
+    // WRITELANE, FMAMK/FMAAK (which also carry a literal)
+    v_nodpp = vop == 10'd386 || vop == 10'd485 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
+              vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301;
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
             (vm_en && vm == 9'd255);
-    // forms the vector unit does not execute (yet): DPP (SRC0 233/234/250), OPSEL,
-    // OMOD, CLAMP where the row has none here, ABS/NEG outside MODANY rows or on
-    // a source the row does not have, VOP3 V_CMPX with VDST other than EXEC_LO
+    // illegal DPP forms, as the model's decoder refuses them
+    v_dppbad = vdpp != 2'd0 &&
+               (v_nodpp || v_lit ||
+                (vdpp == 2'd1 && (vdw[17] || (v3 && vdw[23:20] != 4'd0) ||
+                                  vdw[16:8] == 9'h100 || vdw[16:8] == 9'h110 || vdw[16:8] == 9'h120 ||
+                                  vdw[16:12] == 5'h13 || (vdw[16:12] == 5'h14 && vdw[11:9] != 3'd0) ||
+                                  vdw[16:8] >= 9'h170)));
+    // forms the vector unit does not execute (yet): OPSEL, OMOD, CLAMP where the
+    // row has none here, ABS/NEG outside MODANY rows or on a source the row does
+    // not have, VOP3 V_CMPX with VDST other than EXEC_LO
     vs2_16 = vop == 10'd534 || vop == 10'd535;              // V_ALIGNBIT/ALIGNBYTE: S2 is B16
-    v_mod = (vs0 == 9'd233 || vs0 == 9'd234 || vs0 == 9'd250) ||
-            (vopsel != 4'd0 && !(vs2_16 && !vopsel[3])) ||  // ALIGNBIT/BYTE: OPSEL[2] S2's half
+    v_mod = (vopsel != 4'd0 && !(vs2_16 && !vopsel[3])) ||  // ALIGNBIT/BYTE: OPSEL[2] S2's half
             (vomod != 2'd0 && !(vf[4] && vf[0])) || (vcm && !vr.clamp) ||
             ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4]) || ((vneg | vabs) & ~vmask) != 3'd0 ||
             (vf[4] && ((vneg | vabs) & ~vf[3:1]) != 3'd0) ||             // F32 rows: on the F32 sources
@@ -230,7 +253,8 @@ module rdna4_decode (
     else if (fmt == rdna4_pkg::FMT_VALU) begin
       if (v3 && !ok1)                            why = rdna4_pkg::WHY_FETCH;
       else if (!vr.known)                        why = rdna4_pkg::WHY_VALU_OP;
-      else if (v_lit && !(v3 ? ok2 : ok1))       why = rdna4_pkg::WHY_FETCH;
+      else if ((v_lit || vdpp != 2'd0) && !(v3 ? ok2 : ok1)) why = rdna4_pkg::WHY_FETCH;
+      else if (v_dppbad)                         why = rdna4_pkg::WHY_DPP;
       else if (v_mod)                            why = rdna4_pkg::WHY_VALU_MOD;
       else if (v_opnd)                           why = rdna4_pkg::WHY_OPERAND;
     end
@@ -278,9 +302,9 @@ module rdna4_decode (
     d.d_64  = wd64;
     d.s0_sx = sx0;
     if (fmt == rdna4_pkg::FMT_VALU) begin
-      d.len    = 2'(v3) + 2'd1 + 2'(v_lit);
-      d.w1     = (v3 || v_lit) ? w1 : 32'd0;
-      d.w2     = (v3 && v_lit) ? w2 : 32'd0;
+      d.len    = 2'(v3) + 2'd1 + 2'(v_lit || vdpp != 2'd0);
+      d.w1     = (v3 || v_lit || vdpp != 2'd0) ? w1 : 32'd0;
+      d.w2     = (v3 && (v_lit || vdpp != 2'd0)) ? w2 : 32'd0;
       d.vop    = vop;
       d.vkind  = vr.kind;
       d.vs0    = vs0;
@@ -297,6 +321,8 @@ module rdna4_decode (
       d.vs2hi  = vopsel[2];
       d.vfl    = vf[4];
       d.vomod  = vomod;
+      d.vdpp   = vdpp;
+      d.vdw    = (vdpp != 2'd0) ? vdw : 32'd0;
     end
   end
 endmodule

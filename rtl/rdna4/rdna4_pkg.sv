@@ -36,8 +36,11 @@ package rdna4_pkg;
   localparam logic [3:0] WHY_SMEM_DST  = 4'd11;  // SMEM SDATA misaligned or M0/EXEC
   localparam logic [3:0] WHY_SMEM_WIN  = 4'd12;  // SMEM access (a DWORD it needs) outside the data-memory window
   localparam logic [3:0] WHY_VALU_OP   = 4'd13;  // VALU opcode the vector unit does not execute yet
-  localparam logic [3:0] WHY_VALU_MOD  = 4'd14;  // VALU form it does not execute yet: DPP, OPSEL, OMOD, CLAMP or
+  localparam logic [3:0] WHY_VALU_MOD  = 4'd14;  // VALU form it does not execute yet: OPSEL, OMOD, CLAMP or
                                                  // ABS/NEG where the row has none here, odd wave64 mask pair
+  localparam logic [3:0] WHY_DPP       = 4'd15;  // illegal DPP form (as the model's decoder): the row has no DPP,
+                                                 // a literal with DPP, DPP16 bit 17, undefined DPP_CTRL, VOP3 DPP
+                                                 // NEG/ABS bits
 
   // ---------------------------------------------- scalar operand codes
   localparam logic [7:0] SRC_NULL    = 8'd124;
@@ -101,6 +104,8 @@ package rdna4_pkg;
     logic        vs2hi;    // S2 is its high half (OPSEL[2])
     logic        vfl;      // an F32 row of the float lanes (rdna4_vfloat.sv)
     logic [1:0]  vomod;    // OMOD (float rows)
+    logic [1:0]  vdpp;     // SRC0 through DPP: 0 none, 1 DPP16, 2 DPP8, 3 DPP8FI (rdna4_dpp.sv)
+    logic [31:0] vdw;      // the DPP DWORD (vs0 is then its VGPR)
   } dec_t;
 
   // Kinds of VALU rows.
