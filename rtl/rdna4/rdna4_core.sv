@@ -299,7 +299,8 @@ module rdna4_core #(
   // DPP16 / DPP8: S0 of every lane from the lane the controls name, on the whole
   // row read before the passes (a lane's source may lie in another pass)
   rdna4_dpp u_dpp (
-    .mode(x.vdpp), .dw(x.vdw), .exec(v_exec), .fi_oor(dpp_fi_oor), .src(vr0), .d(v_dsrc), .wen(v_wen));
+    .mode(x.vdpp), .dw(x.vdw), .exec(v_exec), .fi_oor(dpp_fi_oor), .perm(x.vperm), .pfb(x.vpfb),
+    .psel({vk2, vk1}), .vsel(vr1), .wave64(wave64), .src(vr0), .d(v_dsrc), .wen(v_wen));
   assign v_act = v_exec & v_wen;
 
   // every lane of S0-S2 with ABS (clear bit 31) then NEG (flip it)

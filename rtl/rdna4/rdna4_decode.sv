@@ -47,6 +47,7 @@ module rdna4_decode (
   logic             v3, vsd3, v_lit, v_mod, v_opnd, vs2_16, v_dppbad, v_nodpp;
   logic [1:0]       vdpp;
   logic [31:0]      vdw;
+  logic [2:0]       vperm;
   logic [9:0]       vop;
   logic [8:0]       vs0, vs1, vs2, vm;
   logic [7:0]       vd;
@@ -77,9 +78,9 @@ module rdna4_decode (
     end
     vr = rdna4_pkg::vrow(vop);
     vf = rdna4_pkg::vfrow(vop);
-    // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32, V_FMAMK/FMAAK_F32
-    // have no VOP3 form
-    if ((w0[31:25] == 7'h3f && w0[16]) || (v3 && (vop == 10'd485 || vop == 10'd300 || vop == 10'd301)))
+    // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32, V_PERMLANE64_B32,
+    // V_FMAMK/FMAAK_F32 have no VOP3 form
+    if ((w0[31:25] == 7'h3f && w0[16]) || (v3 && (vop == 10'd485 || vop == 10'd487 || vop == 10'd300 || vop == 10'd301)))
       vr.known = 1'b0;
     // V_FMAC_F32: S2 is D; V_FMAMK_F32: S0 * K + VSRC1; V_FMAAK_F32: S0 * VSRC1 + K
     if (vop == 10'd299) vs2 = {1'b1, vd};
@@ -101,9 +102,12 @@ module rdna4_decode (
       vneg = vneg | {1'b0, vdw[22], vdw[20]};
       vabs = vabs | {1'b0, vdw[23], vdw[21]};
     end
-    // rows without a DPP form (RDNA4_NODPP): READFIRSTLANE, SWAP, MUL_LO/HI, READLANE,
-    // WRITELANE, FMAMK/FMAAK (which also carry a literal)
-    v_nodpp = vop == 10'd386 || vop == 10'd485 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
+    // the lane permutes (rdna4_dpp.sv): OPSEL[1:0] are FI / BOUND_CTRL (L21247)
+    vperm = (vop == 10'd603) ? 3'd1 : (vop == 10'd604) ? 3'd2 : (vop == 10'd487) ? 3'd3 :
+            (vop == 10'd783) ? 3'd5 : (vop == 10'd784) ? 3'd6 : 3'd0;
+    // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP, MUL_LO/HI,
+    // READLANE, WRITELANE, FMAMK/FMAAK (which also carry a literal)
+    v_nodpp = vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
               vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301;
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
             (vm_en && vm == 9'd255);
@@ -118,7 +122,8 @@ module rdna4_decode (
     // row has none here, ABS/NEG outside MODANY rows or on a source the row does
     // not have, VOP3 V_CMPX with VDST other than EXEC_LO
     vs2_16 = vop == 10'd534 || vop == 10'd535;              // V_ALIGNBIT/ALIGNBYTE: S2 is B16
-    v_mod = (vopsel != 4'd0 && !(vs2_16 && !vopsel[3])) ||  // ALIGNBIT/BYTE: OPSEL[2] S2's half
+    v_mod = (vopsel != 4'd0 && !(vs2_16 && !vopsel[3]) &&   // ALIGNBIT/BYTE: OPSEL[2] S2's half,
+             !(vperm != 3'd0 && vopsel[3:2] == 2'd0)) ||    // PERMLANE: OPSEL[1:0] FI / BOUND_CTRL
             (vomod != 2'd0 && !(vf[4] && vf[0])) || (vcm && !vr.clamp) ||
             ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4]) || ((vneg | vabs) & ~vmask) != 3'd0 ||
             (vf[4] && ((vneg | vabs) & ~vf[3:1]) != 3'd0) ||             // F32 rows: on the F32 sources
@@ -127,6 +132,8 @@ module rdna4_decode (
     v_opnd = (vmask[0] && !rdna4_pkg::vsrc_ok(vs0)) || (vmask[1] && !rdna4_pkg::vsrc_ok(vs1)) ||
              (vmask[2] && !rdna4_pkg::vsrc_ok(vs2)) || (vm_en && (vm[8] || !rdna4_pkg::vsrc_ok(vm))) ||
              (vr.vgpr0 && !vs0[8]) || (vr.scal0 && vs0[8]) || (vr.lanesel && (vs1[8] || vs1 == 9'd255)) ||
+             // PERMLANE16/X16: the lane selects S1, S2 are scalar; the _VAR forms' S1 is a VGPR
+             ((vperm == 3'd1 || vperm == 3'd2) && (vs1[8] || vs2[8])) || (vperm[2] && !vs1[8]) ||
              // a scalar destination in VDST (READLANE, READFIRSTLANE, V_CMP _e64) is a code 0-127
              ((vr.kind == rdna4_pkg::VK_RLANE || (v3 && vr.kind == rdna4_pkg::VK_CMP)) && (v3 ? w0[7] : w0[24]));
   end
@@ -323,6 +330,8 @@ module rdna4_decode (
       d.vomod  = vomod;
       d.vdpp   = vdpp;
       d.vdw    = (vdpp != 2'd0) ? vdw : 32'd0;
+      d.vperm  = vperm;
+      d.vpfb   = (vperm != 3'd0) ? vopsel[1:0] : 2'd0;
     end
   end
 endmodule

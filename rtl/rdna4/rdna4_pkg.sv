@@ -106,6 +106,8 @@ package rdna4_pkg;
     logic [1:0]  vomod;    // OMOD (float rows)
     logic [1:0]  vdpp;     // SRC0 through DPP: 0 none, 1 DPP16, 2 DPP8, 3 DPP8FI (rdna4_dpp.sv)
     logic [31:0] vdw;      // the DPP DWORD (vs0 is then its VGPR)
+    logic [2:0]  vperm;    // V_PERMLANE*: 0 none, 1 16, 2 X16, 3 64, 5 16_VAR, 6 X16_VAR (rdna4_dpp.sv)
+    logic [1:0]  vpfb;     // their OPSEL[1:0]: {BOUND_CTRL, FI}
   } dec_t;
 
   // Kinds of VALU rows.
@@ -169,6 +171,11 @@ package rdna4_pkg;
       10'd126: r[10:8] = VK_CMP;
       10'd254: r[10:8] = VK_CMPX;
       10'd865: begin r[10:8] = VK_WLANE; r[0] = 1'b1; r[1] = 1'b1; end
+      // V_PERMLANE16/X16_B32 (S1, S2 the lane selects), _VAR (S1 a VGPR), V_PERMLANE64_B32:
+      // S0 through the crossbar (rdna4_dpp.sv), the lanes copy it
+      10'd603, 10'd604: begin r[7:6] = 2'd3; r[2] = 1'b1; end
+      10'd783, 10'd784: r[2] = 1'b1;
+      10'd487: begin r[7:6] = 2'd1; r[2] = 1'b1; end
       default: r[11] = 1'b0;
     endcase
     vrow = r;
