@@ -65,6 +65,8 @@ module rdna4_core #(
                                     //          10 dmem_zero (data[0]): SMEM outside the data window reads 0,
                                     //          11 smem_defer (data[0], reset 1): SMEM data return later,
                                     //          12 vm_ooo (data[0], reset 0): vector loads return out of order
+                                    //          13 dpp_fi_oor (data[0], reset 0): DPP16 FI with an out-of-row
+                                    //          source reads 0 (model config dpp_fi_oor)
   input  logic [31:0]  ld_data,
   input  logic         start,
   output logic         running,
@@ -148,6 +150,7 @@ module rdna4_core #(
   logic          dmem_zero; // SMEM DWORDs outside the data window read 0 (else: fault)
   logic          smem_defer; // SMEM data return SMEM_LAT cycles after the load retires
   logic          vm_ooo;     // vector loads return out of order (rdna4_vmem)
+  logic          dpp_fi_oor; // DPP16: FI with a source out of the row reads 0 (model config dpp_fi_oor)
   logic [63:0]   seq_q;     // units retired since start (the retire record's seq)
   logic          run_q, done_q, fault_q;
   logic [47:0]   fault_pc_q;
@@ -279,6 +282,8 @@ module rdna4_core #(
   logic [5:0]      f_exc, v_exc_q, v_exc;           // FP_EXC_* of the active lanes: this pass, earlier ones, all
   logic [31:0]     v_ef;                            // EXCP_FLAG_USER after an F32 row
   logic            v_trap;                          // an exception whose trap is enabled
+  logic [2047:0]   v_dsrc;                          // S0 of every lane through DPP (rdna4_dpp)
+  logic [63:0]     v_wen, v_act;                    // lanes DPP lets write; EXEC & v_wen: the lanes that compute
 
   assign is_v   = x_v && run_q && !x.ill && x.fmt == rdna4_pkg::FMT_VALU;
   assign v_lit  = (x.w0[31:26] == 6'h35) ? x.w2 : x.w1;
@@ -307,10 +312,17 @@ module rdna4_core #(
   assign vr2 = vrf[x.vs2[VW-1:0]];
   assign vrd = vrf[x.vd[VW-1:0]];
 
+  // DPP16 / DPP8: S0 of every lane from the lane the controls name, on the whole
+  // row read before the passes (a lane's source may lie in another pass)
+  rdna4_dpp u_dpp (
+    .mode(x.vdpp), .dw(x.vdw), .exec(v_exec), .fi_oor(dpp_fi_oor), .perm(x.vperm), .pfb(x.vpfb),
+    .psel({vk2, vk1}), .vsel(vr1), .wave64(wave64), .src(vr0), .d(v_dsrc), .wen(v_wen));
+  assign v_act = v_exec & v_wen;
+
   // every lane of S0-S2 with ABS (clear bit 31) then NEG (flip it)
   always_comb begin
     for (int l = 0; l < 64; l++) begin
-      va[32*l +: 32] = x.vs0[8] ? vr0[32*l +: 32] : vk0;
+      va[32*l +: 32] = x.vs0[8] ? v_dsrc[32*l +: 32] : vk0;
       vb[32*l +: 32] = x.vs1[8] ? vr1[32*l +: 32] : vk1;
       vc[32*l +: 32] = x.vs2[8] ? vr2[32*l +: 32] : vk2;
       if (x.vs2hi) vc[32*l +: 32] = {16'd0, vc[32*l + 16 +: 16]};
@@ -344,7 +356,7 @@ module rdna4_core #(
         fa   = va[FPC*32*k +: FPC*32];
         fb   = vb[FPC*32*k +: FPC*32];
         fc   = vc[FPC*32*k +: FPC*32];
-        fact = v_exec[FPC*k +: FPC];
+        fact = v_act[FPC*k +: FPC];
       end
   end
   rdna4_vfloat #(.FPC(FPC)) u_vfloat (
@@ -391,7 +403,7 @@ module rdna4_core #(
   always_comb begin
     v_we = 1'b0; v_lanes = 64'd0; v_val = v_res;
     case (x.vkind)
-      rdna4_pkg::VK_VGPR, rdna4_pkg::VK_CARRY: begin v_we = 1'b1; v_lanes = v_exec; end
+      rdna4_pkg::VK_VGPR, rdna4_pkg::VK_CARRY: begin v_we = 1'b1; v_lanes = v_act; end
       rdna4_pkg::VK_SWAP: begin v_we = 1'b1; v_val = vr0; v_lanes = v_exec; end
       rdna4_pkg::VK_WLANE: begin
         v_we = 1'b1; v_lanes = 64'd1 << v_lane;
@@ -842,9 +854,10 @@ module rdna4_core #(
             wb_base = x.vsd;
             case (x.vkind)
               rdna4_pkg::VK_CMP, rdna4_pkg::VK_CMPX, rdna4_pkg::VK_CARRY: begin
-                // lane masks are written whole, inactive lanes 0 (L2835-2837), also when EXEC = 0
+                // lane masks are written whole, inactive lanes 0 (L2835-2837), also when EXEC = 0;
+                // lanes DPP disabled 0 too (L3467)
                 wb_mask = wave64 ? 16'd3 : 16'd1;
-                wb_data[63:0] = v_co & v_exec;
+                wb_data[63:0] = v_co & v_act;
               end
               rdna4_pkg::VK_RLANE: begin wb_mask = 16'd1; wb_data[31:0] = v_rl; end
               default: ;
@@ -998,7 +1011,7 @@ module rdna4_core #(
       sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
       imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
-      vm_ooo <= 1'b0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
+      vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
@@ -1066,6 +1079,7 @@ module rdna4_core #(
               20'd10: dmem_zero <= ld_data[0];
               20'd11: smem_defer <= ld_data[0];
               20'd12: vm_ooo <= ld_data[0];
+              20'd13: dpp_fi_oor <= ld_data[0];
               default: ;
             endcase
             default: ;

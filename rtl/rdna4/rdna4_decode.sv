@@ -46,7 +46,10 @@ module rdna4_decode (
   end
 
   // ---- VALU fields (rdna4 L6800-7700; VOP3 opcode numbering of model/rdna4/rdna4.def)
-  logic             v3, vsd3, v_lit, v_mod, v_opnd, vs2_16;
+  logic             v3, vsd3, v_lit, v_mod, v_opnd, vs2_16, v_dppbad, v_nodpp;
+  logic [1:0]       vdpp;
+  logic [31:0]      vdw;
+  logic [2:0]       vperm;
   logic [9:0]       vop;
   logic [8:0]       vs0, vs1, vs2, vm;
   logic [7:0]       vd;
@@ -77,9 +80,9 @@ module rdna4_decode (
     end
     vr = rdna4_pkg::vrow(vop);
     vf = rdna4_pkg::vfrow(vop);
-    // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32, V_FMAMK/FMAAK_F32
-    // have no VOP3 form
-    if ((w0[31:25] == 7'h3f && w0[16]) || (v3 && (vop == 10'd485 || vop == 10'd300 || vop == 10'd301)))
+    // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32, V_PERMLANE64_B32,
+    // V_FMAMK/FMAAK_F32 have no VOP3 form
+    if ((w0[31:25] == 7'h3f && w0[16]) || (v3 && (vop == 10'd485 || vop == 10'd487 || vop == 10'd300 || vop == 10'd301)))
       vr.known = 1'b0;
     // V_FMAC_F32: S2 is D; V_FMAMK_F32: S0 * K + VSRC1; V_FMAAK_F32: S0 * VSRC1 + K
     if (vop == 10'd299) vs2 = {1'b1, vd};
@@ -90,14 +93,39 @@ module rdna4_decode (
     vm_en = vr.msrc;
     vm = v3 ? vs2 : 9'd106;
     vmask = (vr.ns == 2'd0) ? 3'b000 : (vr.ns == 2'd1) ? 3'b001 : (vr.ns == 2'd2) ? 3'b011 : 3'b111;
+    // DPP (rdna4 §7.9, L6265; model rdna4_desc.c): SRC0 250 (DPP16), 233 (DPP8),
+    // 234 (DPP8FI) of a row that reads S0: the DWORD after the instruction holds
+    // the VGPR of S0 and the controls (rdna4_dpp.sv); VOP1/VOP2/VOPC DPP16 take
+    // their NEG/ABS from it, VOP3 keeps its own fields.
+    vdw  = v3 ? w2 : w1;
+    vdpp = !vmask[0] ? 2'd0 : (vs0 == 9'd250) ? 2'd1 : (vs0 == 9'd233) ? 2'd2 : (vs0 == 9'd234) ? 2'd3 : 2'd0;
+    if (vdpp != 2'd0) vs0 = {1'b1, vdw[7:0]};
+    if (vdpp == 2'd1 && !v3) begin
+      vneg = vneg | {1'b0, vdw[22], vdw[20]};
+      vabs = vabs | {1'b0, vdw[23], vdw[21]};
+    end
+    // the lane permutes (rdna4_dpp.sv): OPSEL[1:0] are FI / BOUND_CTRL (L21247)
+    vperm = (vop == 10'd603) ? 3'd1 : (vop == 10'd604) ? 3'd2 : (vop == 10'd487) ? 3'd3 :
+            (vop == 10'd783) ? 3'd5 : (vop == 10'd784) ? 3'd6 : 3'd0;
+    // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP, MUL_LO/HI,
+    // READLANE, WRITELANE, FMAMK/FMAAK (which also carry a literal)
+    v_nodpp = vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
+              vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301;
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
             (vm_en && vm == 9'd255);
-    // forms the vector unit does not execute (yet): DPP (SRC0 233/234/250), OPSEL,
-    // OMOD, CLAMP where the row has none here, ABS/NEG outside MODANY rows or on
-    // a source the row does not have, VOP3 V_CMPX with VDST other than EXEC_LO
+    // illegal DPP forms, as the model's decoder refuses them
+    v_dppbad = vdpp != 2'd0 &&
+               (v_nodpp || v_lit ||
+                (vdpp == 2'd1 && (vdw[17] || (v3 && vdw[23:20] != 4'd0) ||
+                                  vdw[16:8] == 9'h100 || vdw[16:8] == 9'h110 || vdw[16:8] == 9'h120 ||
+                                  vdw[16:12] == 5'h13 || (vdw[16:12] == 5'h14 && vdw[11:9] != 3'd0) ||
+                                  vdw[16:8] >= 9'h170)));
+    // forms the vector unit does not execute (yet): OPSEL, OMOD, CLAMP where the
+    // row has none here, ABS/NEG outside MODANY rows or on a source the row does
+    // not have, VOP3 V_CMPX with VDST other than EXEC_LO
     vs2_16 = vop == 10'd534 || vop == 10'd535;              // V_ALIGNBIT/ALIGNBYTE: S2 is B16
-    v_mod = (vs0 == 9'd233 || vs0 == 9'd234 || vs0 == 9'd250) ||
-            (vopsel != 4'd0 && !(vs2_16 && !vopsel[3])) ||  // ALIGNBIT/BYTE: OPSEL[2] S2's half
+    v_mod = (vopsel != 4'd0 && !(vs2_16 && !vopsel[3]) &&   // ALIGNBIT/BYTE: OPSEL[2] S2's half,
+             !(vperm != 3'd0 && vopsel[3:2] == 2'd0)) ||    // PERMLANE: OPSEL[1:0] FI / BOUND_CTRL
             (vomod != 2'd0 && !(vf[4] && vf[0])) ||
             (vcm && !vr.clamp) && !vs2_16 ||                 // ALIGNBIT/BYTE: CLAMP ignored (model V55)
             ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4]) || ((vneg | vabs) & ~vmask) != 3'd0 ||
@@ -107,6 +135,8 @@ module rdna4_decode (
     v_opnd = (vmask[0] && !rdna4_pkg::vsrc_ok(vs0)) || (vmask[1] && !rdna4_pkg::vsrc_ok(vs1)) ||
              (vmask[2] && !rdna4_pkg::vsrc_ok(vs2)) || (vm_en && (vm[8] || !rdna4_pkg::vsrc_ok(vm))) ||
              (vr.vgpr0 && !vs0[8]) || (vr.scal0 && vs0[8]) || (vr.lanesel && (vs1[8] || vs1 == 9'd255)) ||
+             // PERMLANE16/X16: the lane selects S1, S2 are scalar; the _VAR forms' S1 is a VGPR
+             ((vperm == 3'd1 || vperm == 3'd2) && (vs1[8] || vs2[8])) || (vperm[2] && !vs1[8]) ||
              // a scalar destination in VDST (READLANE, READFIRSTLANE, V_CMP _e64) is a code 0-127
              ((vr.kind == rdna4_pkg::VK_RLANE || (v3 && vr.kind == rdna4_pkg::VK_CMP)) && (v3 ? w0[7] : w0[24]));
   end
@@ -243,7 +273,8 @@ module rdna4_decode (
     else if (fmt == rdna4_pkg::FMT_VALU) begin
       if (v3 && !ok1)                            why = rdna4_pkg::WHY_FETCH;
       else if (!vr.known)                        why = rdna4_pkg::WHY_VALU_OP;
-      else if (v_lit && !(v3 ? ok2 : ok1))       why = rdna4_pkg::WHY_FETCH;
+      else if ((v_lit || vdpp != 2'd0) && !(v3 ? ok2 : ok1)) why = rdna4_pkg::WHY_FETCH;
+      else if (v_dppbad)                         why = rdna4_pkg::WHY_DPP;
       else if (v_mod)                            why = rdna4_pkg::WHY_VALU_MOD;
       else if (v_opnd)                           why = rdna4_pkg::WHY_OPERAND;
     end
@@ -298,9 +329,9 @@ module rdna4_decode (
       d.w2   = w2;
     end
     if (fmt == rdna4_pkg::FMT_VALU) begin
-      d.len    = 2'(v3) + 2'd1 + 2'(v_lit);
-      d.w1     = (v3 || v_lit) ? w1 : 32'd0;
-      d.w2     = (v3 && v_lit) ? w2 : 32'd0;
+      d.len    = 2'(v3) + 2'd1 + 2'(v_lit || vdpp != 2'd0);
+      d.w1     = (v3 || v_lit || vdpp != 2'd0) ? w1 : 32'd0;
+      d.w2     = (v3 && (v_lit || vdpp != 2'd0)) ? w2 : 32'd0;
       d.vop    = vop;
       d.vkind  = vr.kind;
       d.vs0    = vs0;
@@ -317,6 +348,10 @@ module rdna4_decode (
       d.vs2hi  = vopsel[2];
       d.vfl    = vf[4];
       d.vomod  = vomod;
+      d.vdpp   = vdpp;
+      d.vdw    = (vdpp != 2'd0) ? vdw : 32'd0;
+      d.vperm  = vperm;
+      d.vpfb   = (vperm != 3'd0) ? vopsel[1:0] : 2'd0;
     end
   end
 endmodule

@@ -38,8 +38,11 @@ package rdna4_pkg;
   localparam logic [3:0] WHY_SMEM_DST  = 4'd11;  // SMEM SDATA misaligned or M0/EXEC
   localparam logic [3:0] WHY_SMEM_WIN  = 4'd12;  // SMEM access (a DWORD it needs) outside the data-memory window
   localparam logic [3:0] WHY_VALU_OP   = 4'd13;  // VALU opcode the vector unit does not execute yet
-  localparam logic [3:0] WHY_VALU_MOD  = 4'd14;  // VALU form it does not execute yet: DPP, OPSEL, OMOD, CLAMP or
+  localparam logic [3:0] WHY_VALU_MOD  = 4'd14;  // VALU form it does not execute yet: OPSEL, OMOD, CLAMP or
                                                  // ABS/NEG where the row has none here, odd wave64 mask pair
+  localparam logic [3:0] WHY_DPP       = 4'd15;  // illegal DPP form (as the model's decoder): the row has no DPP,
+                                                 // a literal with DPP, DPP16 bit 17, undefined DPP_CTRL, VOP3 DPP
+                                                 // NEG/ABS bits
 
   // ---------------------------------------------- scalar operand codes
   localparam logic [7:0] SRC_NULL    = 8'd124;
@@ -104,6 +107,10 @@ package rdna4_pkg;
     logic        vfl;      // an F32 row of the float lanes (rdna4_vfloat.sv)
     logic [1:0]  vomod;    // OMOD (float rows)
     logic        vmem;     // VGLOBAL (fmt FMT_NONE; rdna4_vmem.sv, README "Vector memory")
+    logic [1:0]  vdpp;     // SRC0 through DPP: 0 none, 1 DPP16, 2 DPP8, 3 DPP8FI (rdna4_dpp.sv)
+    logic [31:0] vdw;      // the DPP DWORD (vs0 is then its VGPR)
+    logic [2:0]  vperm;    // V_PERMLANE*: 0 none, 1 16, 2 X16, 3 64, 5 16_VAR, 6 X16_VAR (rdna4_dpp.sv)
+    logic [1:0]  vpfb;     // their OPSEL[1:0]: {BOUND_CTRL, FI}
   } dec_t;
 
   // Kinds of VALU rows.
@@ -167,6 +174,11 @@ package rdna4_pkg;
       10'd126: r[10:8] = VK_CMP;
       10'd254: r[10:8] = VK_CMPX;
       10'd865: begin r[10:8] = VK_WLANE; r[0] = 1'b1; r[1] = 1'b1; end
+      // V_PERMLANE16/X16_B32 (S1, S2 the lane selects), _VAR (S1 a VGPR), V_PERMLANE64_B32:
+      // S0 through the crossbar (rdna4_dpp.sv), the lanes copy it
+      10'd603, 10'd604: begin r[7:6] = 2'd3; r[2] = 1'b1; end
+      10'd783, 10'd784: r[2] = 1'b1;
+      10'd487: begin r[7:6] = 2'd1; r[2] = 1'b1; end
       default: r[11] = 1'b0;
     endcase
     vrow = r;

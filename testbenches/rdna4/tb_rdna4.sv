@@ -123,14 +123,14 @@ module tb_rdna4 (input logic clk);
       end
       // Model configuration, if the model exposes it as the read-only file `cfg`
       // (0 sgprs, 1 tba[31:0], 2 tba[47:32], 3 SH_MEM_BASES {private, shared},
-      // 4 dvgpr, 5 smem_defer): the core's ctrl addresses 1-5 and 11
-      // (rtl/rdna4/README.md).
+      // 4 dvgpr, 5 smem_defer, 6 dpp_fi_oor): the core's ctrl addresses 1-5,
+      // 11 and 13 (rtl/rdna4/README.md).
       "v": begin                                           // VGPR lane: {vgpr, lane}
         sel = 3'd5; a = 20'({index[7:0], lane[5:0]});
       end
       "cfg": begin
-        if (index > 5) return;
-        sel = 3'd4; a = (index == 5) ? 20'd11 : 20'(index + 1);
+        if (index > 6) return;
+        sel = 3'd4; a = (index == 6) ? 20'd13 : (index == 5) ? 20'd11 : 20'(index + 1);
       end
       default: return;                                     // not held by the core
     endcase
@@ -293,12 +293,14 @@ module tb_rdna4 (input logic clk);
       if (fault_why == rdna4_pkg::WHY_VALU_OP)
         $display("rdna4 bench: fault at pc 0x%0h: VALU opcode not executed by the vector unit yet", fault_pc);
       if (fault_why == rdna4_pkg::WHY_VALU_MOD)
-        $display("rdna4 bench: fault at pc 0x%0h: VALU form not executed by the vector unit yet (DPP, OPSEL, OMOD, CLAMP or ABS/NEG on this row, odd wave64 mask pair)", fault_pc);
+        $display("rdna4 bench: fault at pc 0x%0h: VALU form not executed by the vector unit yet (OPSEL, OMOD, CLAMP or ABS/NEG on this row, odd wave64 mask pair)", fault_pc);
       if (fault_why == rdna4_pkg::WHY_VMEM_OP)
         $display("rdna4 bench: fault at pc 0x%0h: VGLOBAL opcode not executed by the vector memory unit yet", fault_pc);
       if (fault_why == rdna4_pkg::WHY_VMEM_WIN)
         $display("rdna4 bench: fault at pc 0x%0h: VGLOBAL access outside the data window [0x%0h, 0x%0h) (a store there, or a load when the test's data span more than the window)",
                  fault_pc, dbase, dbase + DMEM_BYTES);
+      if (fault_why == rdna4_pkg::WHY_DPP)
+        $display("rdna4 bench: fault at pc 0x%0h: illegal DPP form (no DPP on this row, literal with DPP, DPP16 bit 17, undefined DPP_CTRL, VOP3 DPP NEG/ABS bits)", fault_pc);
       if (fault_why == rdna4_pkg::WHY_SMEM_WIN)
         $display("rdna4 bench: fault at pc 0x%0h: SMEM access outside the data window [0x%0h, 0x%0h); %0d data words of the test lie outside it (the test's data span more than the core's %0d-KiB window), so reads outside it cannot be served as zero",
                  fault_pc, dbase, dbase + DMEM_BYTES, drop_d, DMEM_BYTES / 1024);
