@@ -55,6 +55,9 @@ module rdna4_decode (
   logic             vcm, vm_en;
   rdna4_pkg::vrow_t vr;
   logic [4:0]       vf;
+  logic [3:0]       vh;                // rdna4_pkg::vhrow: {16-bit S2, S1, S0, 16-bit result}
+  logic [2:0]       vsh;               // halves of the 16-bit sources
+  logic             vdh;               // half of a 16-bit result
   always_comb begin
     v3 = (w0[31:26] == 6'h35);
     vop = 10'd0; vs1 = 9'd0; vs2 = 9'd0; vd = w0[24:17]; vsd = 7'd124;
@@ -75,14 +78,26 @@ module rdna4_decode (
     end
     vr = rdna4_pkg::vrow(vop);
     vf = rdna4_pkg::vfrow(vop);
+    vh = rdna4_pkg::vhrow(vop);
+    // 16-bit operands (README E5 of model/rdna4): VOP3 names the halves in OPSEL; the
+    // other forms by bit 7 of a VGPR number (v0-v127; SGPRs and constants: the low half)
+    vsh = 3'd0; vdh = 1'b0;
+    if (v3) begin
+      vsh = vopsel[2:0] & vh[3:1]; vdh = vopsel[3] && vh[0];
+    end else begin
+      if (vh[1] && vs0[8]) begin vsh[0] = vs0[7]; vs0[7] = 1'b0; end
+      if (vh[2] && vs1[8]) begin vsh[1] = vs1[7]; vs1[7] = 1'b0; end
+      if (vh[0]) begin vdh = vd[7]; vd[7] = 1'b0; end
+    end
     // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32, V_FMAMK/FMAAK_F32
     // have no VOP3 form
-    if ((w0[31:25] == 7'h3f && w0[16]) || (v3 && (vop == 10'd485 || vop == 10'd300 || vop == 10'd301)))
+    if ((w0[31:25] == 7'h3f && w0[16]) ||
+        (v3 && (vop == 10'd485 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312)))
       vr.known = 1'b0;
-    // V_FMAC_F32: S2 is D; V_FMAMK_F32: S0 * K + VSRC1; V_FMAAK_F32: S0 * VSRC1 + K
-    if (vop == 10'd299) vs2 = {1'b1, vd};
-    if (vop == 10'd300) begin vs2 = vs1; vs1 = 9'd255; end
-    if (vop == 10'd301) vs2 = 9'd255;
+    // V_FMAC_F32/F16: S2 is D (F16: its half); V_FMAMK: S0 * K + VSRC1; V_FMAAK: S0 * VSRC1 + K
+    if (vop == 10'd299 || vop == 10'd310) begin vs2 = {1'b1, vd}; vsh[2] = vdh; end
+    if (vop == 10'd300 || vop == 10'd311) begin vs2 = vs1; vs1 = 9'd255; vsh[2] = vsh[1]; vsh[1] = 1'b0; end
+    if (vop == 10'd301 || vop == 10'd312) vs2 = 9'd255;
     if (vr.kind == rdna4_pkg::VK_CMPX) vsd = 7'd126;
     // the lane-mask source: VCC in the VOP2 forms, SRC2 in VOP3
     vm_en = vr.msrc;
@@ -95,7 +110,8 @@ module rdna4_decode (
     // a source the row does not have, VOP3 V_CMPX with VDST other than EXEC_LO
     vs2_16 = vop == 10'd534 || vop == 10'd535;              // V_ALIGNBIT/ALIGNBYTE: S2 is B16
     v_mod = (vs0 == 9'd233 || vs0 == 9'd234 || vs0 == 9'd250) ||
-            (vopsel != 4'd0 && !(vs2_16 && !vopsel[3])) ||  // ALIGNBIT/BYTE: OPSEL[2] S2's half
+            (vopsel != 4'd0 && !(vs2_16 && !vopsel[3]) &&   // ALIGNBIT/BYTE: OPSEL[2] S2's half;
+             !(vh != 4'd0 && (vopsel & ~{vh[0], vmask}) == 4'd0)) ||  // F16 rows: a source's half, the result's
             (vomod != 2'd0 && !(vf[4] && vf[0])) || (vcm && !vr.clamp) ||
             ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4]) || ((vneg | vabs) & ~vmask) != 3'd0 ||
             (vf[4] && ((vneg | vabs) & ~vf[3:1]) != 3'd0) ||             // F32 rows: on the F32 sources
@@ -294,8 +310,12 @@ module rdna4_decode (
       d.vabs   = vabs;
       d.vclamp = vcm;
       d.vs2_16 = vs2_16;
-      d.vs2hi  = vopsel[2];
+      d.vs2hi  = vopsel[2] && vs2_16;
       d.vfl    = vf[4];
+      d.vs16   = vh[3:1];
+      d.vsh    = vsh;
+      d.vd16   = vh[0];
+      d.vdh    = vdh;
       d.vomod  = vomod;
     end
   end
