@@ -292,14 +292,19 @@ module rdna4_core #(
   assign vq1 = rdna4_pkg::rd_pair(sreg, x.vs1[6:1]);
   assign vq2 = rdna4_pkg::rd_pair(sreg, x.vs2[6:1]);
   assign vqm = rdna4_pkg::rd_pair(sreg, x.vm[6:1]);
-  assign vk0 = 32'(rdna4_pkg::src_value(x.vs0[7:0], 1'b0, 1'b0, x.vs0[0] ? vq0[63:32] : vq0[31:0], vq0[63:32],
-                                    v_lit, scc, shmem_b));
-  assign vk1 = 32'(rdna4_pkg::src_value(x.vs1[7:0], 1'b0, 1'b0, x.vs1[0] ? vq1[63:32] : vq1[31:0], vq1[63:32],
-                                    v_lit, scc, shmem_b));
+  // (a 16-bit operand of an F16 row, x.vs16, takes the F16 pattern of a float inline constant)
+  logic [31:0] vk0s, vk1s;
+  assign vk0s = 32'(rdna4_pkg::src_value(x.vs0[7:0], 1'b0, 1'b0, x.vs0[0] ? vq0[63:32] : vq0[31:0], vq0[63:32],
+                                     v_lit, scc, shmem_b));
+  assign vk1s = 32'(rdna4_pkg::src_value(x.vs1[7:0], 1'b0, 1'b0, x.vs1[0] ? vq1[63:32] : vq1[31:0], vq1[63:32],
+                                     v_lit, scc, shmem_b));
+  assign vk0 = x.vs16[0] ? rdna4_pkg::inline_f16(x.vs0[7:0], vk0s) : vk0s;
+  assign vk1 = x.vs16[1] ? rdna4_pkg::inline_f16(x.vs1[7:0], vk1s) : vk1s;
   // a 16-bit S2 (V_ALIGNBIT/ALIGNBYTE) takes the F16 pattern of a float inline constant
   assign vk2s = 32'(rdna4_pkg::src_value(x.vs2[7:0], 1'b0, 1'b0, x.vs2[0] ? vq2[63:32] : vq2[31:0], vq2[63:32],
                                      v_lit, scc, shmem_b));
-  assign vk2 = x.vs2_16 ? rdna4_pkg::inline_f16(x.vs2[7:0], vk2s) : vk2s;
+  assign vk2 = x.vs16[2] ? rdna4_pkg::inline_f16(x.vs2[7:0], vk2s)
+             : x.vs2_16 ? rdna4_pkg::inline_f16(x.vs2[7:0], vk2s) : vk2s;
   // the mask source: wave64 an even register pair (an odd one is not executed), wave32 one register
   assign vmask_v = wave64 ? rdna4_pkg::src_value(x.vm[7:0], 1'b1, 1'b0, vqm[31:0], vqm[63:32], v_lit, scc, shmem_b)
                           : rdna4_pkg::src_value(x.vm[7:0], 1'b0, 1'b0, x.vm[0] ? vqm[63:32] : vqm[31:0],
@@ -319,16 +324,20 @@ module rdna4_core #(
     .psel({vk2, vk1}), .vsel(vr1), .wave64(wave64), .src(vr0), .d(v_dsrc), .wen(v_wen));
   assign v_act = v_exec & v_wen;
 
-  // every lane of S0-S2 with ABS (clear bit 31) then NEG (flip it)
+  // every lane of S0-S2 with ABS (clear bit 31) then NEG (flip it); a 16-bit
+  // operand (F16 rows) is its half in bits 15:0, ABS/NEG on bit 15
   always_comb begin
     for (int l = 0; l < 64; l++) begin
       va[32*l +: 32] = x.vs0[8] ? v_dsrc[32*l +: 32] : vk0;
       vb[32*l +: 32] = x.vs1[8] ? vr1[32*l +: 32] : vk1;
       vc[32*l +: 32] = x.vs2[8] ? vr2[32*l +: 32] : vk2;
       if (x.vs2hi) vc[32*l +: 32] = {16'd0, vc[32*l + 16 +: 16]};
-      va[32*l + 31] = (va[32*l + 31] & ~x.vabs[0]) ^ x.vneg[0];
-      vb[32*l + 31] = (vb[32*l + 31] & ~x.vabs[1]) ^ x.vneg[1];
-      vc[32*l + 31] = (vc[32*l + 31] & ~x.vabs[2]) ^ x.vneg[2];
+      if (x.vs16[0]) va[32*l +: 32] = {16'd0, rdna4_pkg::half16(va[32*l +: 32], x.vsh[0], x.vabs[0], x.vneg[0])};
+      else va[32*l + 31] = (va[32*l + 31] & ~x.vabs[0]) ^ x.vneg[0];
+      if (x.vs16[1]) vb[32*l +: 32] = {16'd0, rdna4_pkg::half16(vb[32*l +: 32], x.vsh[1], x.vabs[1], x.vneg[1])};
+      else vb[32*l + 31] = (vb[32*l + 31] & ~x.vabs[1]) ^ x.vneg[1];
+      if (x.vs16[2]) vc[32*l +: 32] = {16'd0, rdna4_pkg::half16(vc[32*l +: 32], x.vsh[2], x.vabs[2], x.vneg[2])};
+      else vc[32*l + 31] = (vc[32*l + 31] & ~x.vabs[2]) ^ x.vneg[2];
     end
   end
 
@@ -412,6 +421,9 @@ module rdna4_core #(
       default: ;
     endcase
     if (v_lanes == 64'd0) v_we = 1'b0;            // EXEC = 0: no VGPR lane written, nothing reported
+    if (x.vd16)                                   // a 16-bit result: its half, the other one kept
+      for (int l = 0; l < 64; l++)
+        v_val[32*l +: 32] = x.vdh ? {v_res[32*l +: 16], vrd[32*l +: 16]} : {vrd[32*l + 16 +: 16], v_res[32*l +: 16]};
     for (int l = 0; l < 64; l++) begin
       v_new[32*l +: 32]  = v_lanes[l] ? v_val[32*l +: 32] : vrd[32*l +: 32];
       v_new2[32*l +: 32] = v_lanes[l] ? vrd[32*l +: 32] : vr0[32*l +: 32];

@@ -60,6 +60,9 @@ module rdna4_decode (
   logic             vcm, vm_en;
   rdna4_pkg::vrow_t vr;
   logic [4:0]       vf;
+  logic [3:0]       vh;                // rdna4_pkg::vhrow: {16-bit S2, S1, S0, 16-bit result}
+  logic [2:0]       vsh;               // halves of the 16-bit sources
+  logic             vdh;               // half of a 16-bit result
   always_comb begin
     v3 = (w0[31:26] == 6'h35);
     vop = 10'd0; vs1 = 9'd0; vs2 = 9'd0; vd = w0[24:17]; vsd = 7'd124;
@@ -80,14 +83,27 @@ module rdna4_decode (
     end
     vr = rdna4_pkg::vrow(vop);
     vf = rdna4_pkg::vfrow(vop);
+    vh = rdna4_pkg::vhrow(vop);
+    // 16-bit operands (README E5 of model/rdna4): VOP3 names the halves in OPSEL; the
+    // other forms by bit 7 of a VGPR number (v0-v127; SGPRs and constants: the low half)
+    vsh = 3'd0; vdh = 1'b0;
+    if (v3) begin
+      vsh = vopsel[2:0] & vh[3:1]; vdh = vopsel[3] && vh[0];
+    end else begin
+      if (vh[1] && vs0[8]) begin vsh[0] = vs0[7]; vs0[7] = 1'b0; end
+      if (vh[2] && vs1[8]) begin vsh[1] = vs1[7]; vs1[7] = 1'b0; end
+      if (vh[0]) begin vdh = vd[7]; vd[7] = 1'b0; end
+    end
     // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32, V_PERMLANE64_B32,
-    // V_FMAMK/FMAAK_F32 have no VOP3 form
-    if ((w0[31:25] == 7'h3f && w0[16]) || (v3 && (vop == 10'd485 || vop == 10'd487 || vop == 10'd300 || vop == 10'd301)))
+    // V_FMAMK/FMAAK_F32/F16 have no VOP3 form
+    if ((w0[31:25] == 7'h3f && w0[16]) ||
+        (v3 && (vop == 10'd485 || vop == 10'd487 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 ||
+                vop == 10'd312)))
       vr.known = 1'b0;
-    // V_FMAC_F32: S2 is D; V_FMAMK_F32: S0 * K + VSRC1; V_FMAAK_F32: S0 * VSRC1 + K
-    if (vop == 10'd299) vs2 = {1'b1, vd};
-    if (vop == 10'd300) begin vs2 = vs1; vs1 = 9'd255; end
-    if (vop == 10'd301) vs2 = 9'd255;
+    // V_FMAC_F32/F16: S2 is D (F16: its half); V_FMAMK: S0 * K + VSRC1; V_FMAAK: S0 * VSRC1 + K
+    if (vop == 10'd299 || vop == 10'd310) begin vs2 = {1'b1, vd}; vsh[2] = vdh; end
+    if (vop == 10'd300 || vop == 10'd311) begin vs2 = vs1; vs1 = 9'd255; vsh[2] = vsh[1]; vsh[1] = 1'b0; end
+    if (vop == 10'd301 || vop == 10'd312) vs2 = 9'd255;
     if (vr.kind == rdna4_pkg::VK_CMPX) vsd = 7'd126;
     // the lane-mask source: VCC in the VOP2 forms, SRC2 in VOP3
     vm_en = vr.msrc;
@@ -100,6 +116,9 @@ module rdna4_decode (
     vdw  = v3 ? w2 : w1;
     vdpp = !vmask[0] ? 2'd0 : (vs0 == 9'd250) ? 2'd1 : (vs0 == 9'd233) ? 2'd2 : (vs0 == 9'd234) ? 2'd3 : 2'd0;
     if (vdpp != 2'd0) vs0 = {1'b1, vdw[7:0]};
+    // a 16-bit S0 of a VOP1/VOP2/VOPC DPP form: bit 7 of the DWORD's VGPR names the
+    // high half (model README C13; llvm-mc encodes v1.h as 0x81)
+    if (vdpp != 2'd0 && !v3 && vh[1]) begin vsh[0] = vs0[7]; vs0[7] = 1'b0; end
     if (vdpp == 2'd1 && !v3) begin
       vneg = vneg | {1'b0, vdw[22], vdw[20]};
       vabs = vabs | {1'b0, vdw[23], vdw[21]};
@@ -108,9 +127,9 @@ module rdna4_decode (
     vperm = (vop == 10'd603) ? 3'd1 : (vop == 10'd604) ? 3'd2 : (vop == 10'd487) ? 3'd3 :
             (vop == 10'd783) ? 3'd5 : (vop == 10'd784) ? 3'd6 : 3'd0;
     // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP, MUL_LO/HI,
-    // READLANE, WRITELANE, FMAMK/FMAAK (which also carry a literal)
+    // READLANE, WRITELANE, FMAMK/FMAAK F32/F16 (which also carry a literal)
     v_nodpp = vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
-              vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301;
+              vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312;
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
             (vm_en && vm == 9'd255);
     // illegal DPP forms, as the model's decoder refuses them
@@ -125,7 +144,8 @@ module rdna4_decode (
     // not have, VOP3 V_CMPX with VDST other than EXEC_LO
     vs2_16 = vop == 10'd534 || vop == 10'd535;              // V_ALIGNBIT/ALIGNBYTE: S2 is B16
     v_mod = (vopsel != 4'd0 && !(vs2_16 && !vopsel[3]) &&   // ALIGNBIT/BYTE: OPSEL[2] S2's half,
-             !(vperm != 3'd0 && vopsel[3:2] == 2'd0)) ||    // PERMLANE: OPSEL[1:0] FI / BOUND_CTRL
+             !(vperm != 3'd0 && vopsel[3:2] == 2'd0) &&     // PERMLANE: OPSEL[1:0] FI / BOUND_CTRL,
+             !(vh != 4'd0 && (vopsel & ~{vh[0], vmask}) == 4'd0)) ||  // F16 rows: a source's half, the result's
             (vomod != 2'd0 && !(vf[4] && vf[0])) ||
             (vcm && !vr.clamp) && !vs2_16 ||                 // ALIGNBIT/BYTE: CLAMP ignored (model V55)
             ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4]) || ((vneg | vabs) & ~vmask) != 3'd0 ||
@@ -345,8 +365,12 @@ module rdna4_decode (
       d.vabs   = vabs;
       d.vclamp = vcm;
       d.vs2_16 = vs2_16;
-      d.vs2hi  = vopsel[2];
+      d.vs2hi  = vopsel[2] && vs2_16;
       d.vfl    = vf[4];
+      d.vs16   = vh[3:1];
+      d.vsh    = vsh;
+      d.vd16   = vh[0];
+      d.vdh    = vdh;
       d.vomod  = vomod;
       d.vdpp   = vdpp;
       d.vdw    = (vdpp != 2'd0) ? vdw : 32'd0;

@@ -104,7 +104,11 @@ package rdna4_pkg;
     logic        vclamp;
     logic        vs2_16;   // S2 is a 16-bit operand (V_ALIGNBIT/ALIGNBYTE, README V5): F16 inline constants
     logic        vs2hi;    // S2 is its high half (OPSEL[2])
-    logic        vfl;      // an F32 row of the float lanes (rdna4_vfloat.sv)
+    logic        vfl;      // a float row of the float lanes (rdna4_vfloat.sv)
+    logic [2:0]  vs16;     // S0-S2 are 16-bit operands (F16 rows, vhrow): F16 inline constants,
+    logic [2:0]  vsh;      //   the half vsh[i] names (1 = bits 31:16), ABS/NEG on bit 15
+    logic        vd16;     // the result is a 16-bit half of VDST, the half vdh (the other kept)
+    logic        vdh;
     logic [1:0]  vomod;    // OMOD (float rows)
     logic        vmem;     // VGLOBAL (fmt FMT_NONE; rdna4_vmem.sv, README "Vector memory")
     logic [1:0]  vdpp;     // SRC0 through DPP: 0 none, 1 DPP16, 2 DPP8, 3 DPP8FI (rdna4_dpp.sv)
@@ -179,6 +183,16 @@ package rdna4_pkg;
       10'd603, 10'd604: begin r[7:6] = 2'd3; r[2] = 1'b1; end
       10'd783, 10'd784: r[2] = 1'b1;
       10'd487: begin r[7:6] = 2'd1; r[2] = 1'b1; end
+      // F16 rows (rdna4_vhalf_lane.sv; vhrow below)
+      10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd310: r[5] = 1'b1;
+      10'd311, 10'd312, 10'd584: begin r[7:6] = 2'd3; r[5] = 1'b1; end
+      10'd394, 10'd395: begin r[7:6] = 2'd1; r[5] = 1'b1; end
+      10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
+      10'd14: begin r[10:8] = VK_CMP; r[5] = 1'b1; end
+      10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138, 10'd139,
+      10'd140, 10'd141, 10'd142: begin r[10:8] = VK_CMPX; r[5] = 1'b1; end
+      10'd125: r[10:8] = VK_CMP;
+      10'd253: r[10:8] = VK_CMPX;
       default: r[11] = 1'b0;
     endcase
     vrow = r;
@@ -199,9 +213,42 @@ package rdna4_pkg;
       10'd29, 10'd30, 10'd145, 10'd146, 10'd147, 10'd148, 10'd149, 10'd150, 10'd151, 10'd152, 10'd153,
       10'd154, 10'd155, 10'd156, 10'd157, 10'd158: r = 5'b1_011_0;
       10'd126, 10'd254: r = 5'b1_001_0;                       // CLASS: S1 is a B32 mask
+      // F16 rows (the same shapes; V_CVT_F16_F32's source and V_CVT_F32_F16's result are F32)
+      10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd310: r = 5'b1_011_1;
+      10'd311, 10'd312, 10'd584: r = 5'b1_111_1;
+      10'd394, 10'd395: r = 5'b1_001_1;
+      10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
+      10'd14, 10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138,
+      10'd139, 10'd140, 10'd141, 10'd142: r = 5'b1_011_0;
+      10'd125, 10'd253: r = 5'b1_001_0;                       // CLASS_F16: S1 is a B16 mask
       default: r = 5'd0;
     endcase
     vfrow = r;
+  endfunction
+
+  // The rows with 16-bit operands (model/rdna4/rdna4.def F16/B16 operands, README E5):
+  // {16-bit S2, S1, S0, 16-bit result half}.  A 16-bit operand is a half of a VGPR
+  // (VOP1/VOP2/VOPC: bit 7 of the VGPR number, VOP3: its OPSEL bit) or of a scalar
+  // value; a 16-bit result writes one half of VDST (VDST bit 7 / OPSEL[3]).  The
+  // F16 rows execute in rdna4_vhalf_lane.sv (V_CVT_F32_F16 in rdna4_vfloat_lane.sv).
+  function automatic logic [3:0] vhrow(input logic [9:0] op);
+    logic [3:0] r;
+    case (op)
+      10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309: r = 4'b011_1;
+      10'd310, 10'd311, 10'd312, 10'd584: r = 4'b111_1;          // V_FMAC_F16: S2 = D's half
+      10'd394: r = 4'b000_1;                                  // V_CVT_F16_F32
+      10'd395: r = 4'b001_0;                                  // V_CVT_F32_F16
+      10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
+      10'd14, 10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138,
+      10'd139, 10'd140, 10'd141, 10'd142, 10'd125, 10'd253: r = 4'b011_0;
+      default: r = 4'd0;
+    endcase
+    vhrow = r;
+  endfunction
+
+  // A row the F16 lanes execute (rdna4_vhalf_lane.sv): an F16 result or an F16 compare.
+  function automatic logic vhalf(input logic [9:0] op);
+    vhalf = op != 10'd395 && vhrow(op) != 4'd0;
   endfunction
 
   // ------------------------------------------------- float helpers
@@ -279,6 +326,20 @@ package rdna4_pkg;
     else
       r = x[31] ? 10'b00_0000_1000 : 10'b01_0000_0000;
     fclass32 = r;
+  endfunction
+
+  // The same for a binary16 pattern (V_CMP_CLASS_F16).
+  function automatic logic [9:0] fclass16(input logic [15:0] x);
+    logic [9:0] r;
+    if (x[14:10] == 5'h1f)
+      r = (x[9:0] != 10'd0) ? (x[9] ? 10'b00_0000_0010 : 10'b00_0000_0001)
+                            : (x[15] ? 10'b00_0000_0100 : 10'b10_0000_0000);
+    else if (x[14:10] == 5'd0)
+      r = (x[9:0] == 10'd0) ? (x[15] ? 10'b00_0010_0000 : 10'b00_0100_0000)
+                            : (x[15] ? 10'b00_0001_0000 : 10'b00_1000_0000);
+    else
+      r = x[15] ? 10'b00_0000_1000 : 10'b01_0000_0000;
+    fclass16 = r;
   endfunction
 
   // OMOD of a rounded binary32 result (README C7, model rdna4_valu_fop: fp_mul by
@@ -377,6 +438,15 @@ package rdna4_pkg;
       endcase
     if (!w64) v[63:32] = 32'd0;
     inline_const = v;
+  endfunction
+
+  // A 16-bit operand: the half h of v (1 = bits 31:16), ABS (clear bit 15) then NEG
+  // (flip it), as model/rdna4 rdna4_load_src16.
+  function automatic logic [15:0] half16(input logic [31:0] v, input logic h, input logic ab, input logic ng);
+    logic [15:0] r;
+    r = h ? v[31:16] : v[15:0];
+    r[15] = (r[15] & ~ab) ^ ng;
+    half16 = r;
   endfunction
 
   // A 16-bit operand's float inline constant is the F16 pattern (rdna4

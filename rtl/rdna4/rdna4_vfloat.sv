@@ -28,6 +28,8 @@
 //     the rounded result, rounded in MODE with output denormals flushed and -0
 //     written +0; only its invalid, overflow and denormal flags count), then CLAMP
 //     to [0, 1] with NaN -> +0 (fp_clamp).
+// Beside each F32 lane an F16 lane (rdna4_vhalf_lane.sv) serves the rows with an F16
+// result or F16 compare (rdna4_pkg::vhalf); d, co and exc are that lane's for them.
 // exc: the FP_EXC_* bits of the active lanes (act) ORed.
 module rdna4_vfloat #(
   parameter int FPC = 8                   // float lanes per pass
@@ -44,11 +46,20 @@ module rdna4_vfloat #(
   output logic [FPC-1:0]     co,          // compare result
   output logic [5:0]         exc
 );
-  logic [FPC*6-1:0] le;
+  logic [FPC*6-1:0] le, le32, le16;
+  logic [FPC*32-1:0] d32, d16;
+  logic [FPC-1:0]   co32, co16;
+  logic             h;                    // an F16 row (rdna4_vhalf_lane.sv)
+  assign h = rdna4_pkg::vhalf(op);
   for (genvar g = 0; g < FPC; g++) begin : g_lane
     rdna4_vfloat_lane u_lane (.op(op), .clamp(clamp), .omod(omod), .mode(mode), .s0(a[32*g +: 32]),
-      .s1(b[32*g +: 32]), .s2(c[32*g +: 32]), .d(d[32*g +: 32]), .co(co[g]), .exc(le[6*g +: 6]));
+      .s1(b[32*g +: 32]), .s2(c[32*g +: 32]), .d(d32[32*g +: 32]), .co(co32[g]), .exc(le32[6*g +: 6]));
+    rdna4_vhalf_lane u_half (.op(op), .clamp(clamp), .omod(omod), .mode(mode), .s0(a[32*g +: 32]),
+      .s1(b[32*g +: 32]), .s2(c[32*g +: 32]), .d(d16[32*g +: 32]), .co(co16[g]), .exc(le16[6*g +: 6]));
   end
+  assign d  = h ? d16 : d32;
+  assign co = h ? co16 : co32;
+  assign le = h ? le16 : le32;
   always_comb begin
     exc = 6'd0;
     for (int g = 0; g < FPC; g++)

@@ -22,10 +22,10 @@ module rdna4_vfloat_lane (
   assign daz = !mode[4];
   assign ftz = !mode[5];
   logic unused_mode;
-  assign unused_mode = ^{mode[31:6], mode[3:2]};
+  assign unused_mode = ^{mode[31:7], mode[3:2]};
 
   // row classes
-  logic k_sub, k_subr, k_mul, k_fma, k_mm, k_fi, k_ti, k_cmp, k_cls, mm_max, mm_num, k_int;
+  logic k_sub, k_subr, k_mul, k_fma, k_mm, k_fi, k_ti, k_cmp, k_cls, mm_max, mm_num, k_int, k_h2f;
   always_comb begin
     k_sub  = op == 10'd260;
     k_subr = op == 10'd261;
@@ -39,6 +39,7 @@ module rdna4_vfloat_lane (
     k_cls  = op == 10'd126 || op == 10'd254;
     k_cmp  = op[9:8] == 2'd0 && op[6:4] == 3'd1;          // 17-30, 145-158 (the rows vfrow admits)
     k_int  = k_ti;
+    k_h2f  = op == 10'd395;                                // V_CVT_F32_F16 (S0 in bits 15:0)
   end
   logic [31:0] fa, fb, fc;
 
@@ -79,6 +80,13 @@ module rdna4_vfloat_lane (
   fp32_to_int u_ti (.a(s0), .is_signed(op == 10'd392), .rm(3'd1), .daz(daz), .nan_inf(1'b0), .dexc_always(1'b1),
     .int_nan(2'd0), .int_wrap(1'b0), .r(r_ti), .exc(e_ti));
 
+  // V_CVT_F32_F16: exact; MODE[6] F16 denormal inputs kept, sNaN quieted with invalid
+  logic [31:0] r_h2f;
+  logic [5:0]  e_h2f;
+  fp16_to_fp32 u_h2f (.a(s0[15:0]), .daz(!mode[6]), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0),
+    .dnan(DNAN32), .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+    .r(r_h2f), .exc(e_h2f));
+
   // ---- the row's result, then OMOD and CLAMP
   logic [31:0] r0, r1, r2, r3;
   logic [5:0]  e0, e1;
@@ -91,6 +99,7 @@ module rdna4_vfloat_lane (
     end
     if (k_fi) begin r0 = r_fi; e0 = e_fi; end
     if (k_ti) begin r0 = r_ti; e0 = e_ti; end
+    if (k_h2f) begin r0 = r_h2f; e0 = e_h2f; end
     if (k_cmp) begin r0 = 32'd0; e0 = e_cmp; cb = r_cmp; end
     if (k_cls) begin r0 = 32'd0; e0 = {5'd0, cls[0]}; cb = (cls & s1[9:0]) != 10'd0; end
     {e1, r1} = rdna4_pkg::omod32(r0, omod, rm, daz);
