@@ -313,13 +313,13 @@ section "== fuzzing (model/tests/README.md, \"Fuzzing\")"
 if want fuzz; then
     # the committed reproducers of findings, replayed without clang (gcc, ASan/UBSan)
     # and the seed corpora (gcc-built seeds: no clang needed either)
-    alone "fuzz-replay" sh -c "{ make --no-print-directory fuzz-seeds && make --no-print-directory SAN=1 fuzz-replay; } >'$LOG/fuzz-replay-build.log' 2>&1 || { tail -20 '$LOG/fuzz-replay-build.log'; exit 1; }; sh scripts/fuzz.sh '$B/san' replay"
+    alone "fuzz-replay" sh -c "{ make --no-print-directory -j$JOBS fuzz-seeds && make --no-print-directory -j$JOBS SAN=1 fuzz-replay; } >'$LOG/fuzz-replay-build.log' 2>&1 || { tail -20 '$LOG/fuzz-replay-build.log'; exit 1; }; sh scripts/fuzz.sh '$B/san' replay"
     # every libFuzzer harness over its seed corpus for 20 s from a fixed seed:
     # the same inputs in the same order on every machine (test-long: an hour each)
     FMODE=check FSECS=20; [ "${GPUREF_LONG:-0}" = 1 ] && FMODE=run FSECS=3600
     barrier
     if command -v clang-16 >/dev/null 2>&1 &&
-       make --no-print-directory fuzz-build > "$LOG/fuzz-build.log" 2>&1; then
+       make --no-print-directory -j$JOBS fuzz-build > "$LOG/fuzz-build.log" 2>&1; then
         for h in $FUZZ_NAMES; do
             # a harness with an open finding (model/tests/fuzz/open.txt: NAME # what)
             # is reported as skipped with it until the finding is fixed
@@ -349,7 +349,7 @@ fi
 if [ "${GPUREF_SKIP_SAN:-0}" != 1 ] && want san; then
     section "== sanitizer build (ASan/UBSan)"
     barrier
-    if make --no-print-directory SAN=1 unit cli > "$LOG/san-build.log" 2>&1; then
+    if make --no-print-directory -j$JOBS SAN=1 unit cli > "$LOG/san-build.log" 2>&1; then
         for t in "$B"/san/tests/test_*; do
             [ -x "$t" ] || continue
             case "$(basename "$t")" in test_fp_*) [ "${GPUREF_LONG:-0}" = 1 ] || continue;; esac
