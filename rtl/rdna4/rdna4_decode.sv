@@ -118,7 +118,7 @@ module rdna4_decode (
     if (vdpp != 2'd0) vs0 = {1'b1, vdw[7:0]};
     // a 16-bit S0 of a VOP1/VOP2/VOPC DPP form: bit 7 of the DWORD's VGPR names the
     // high half (model README C13; llvm-mc encodes v1.h as 0x81)
-    if (vdpp != 2'd0 && !v3 && vh[1]) begin vsh[0] = vs0[7]; vs0[7] = 1'b0; end
+    if (vdpp != 2'd0 && !v3 && vh[1]) begin vsh[0] = vdw[7]; vs0[7] = 1'b0; end
     if (vdpp == 2'd1 && !v3) begin
       vneg = vneg | {1'b0, vdw[22], vdw[20]};
       vabs = vabs | {1'b0, vdw[23], vdw[21]};
