@@ -107,8 +107,9 @@ module rdna4_vfloat_lane (
   end
   fp_clamp #(.EW(8), .MW(23)) u_clamp (.x(r1), .nan_inf(1'b0), .clamp(clamp && !k_int && !k_cmp && !k_cls),
     .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r2));
-  // OMOD writes -0 as +0 (L2846)
-  assign r3 = (omod != 2'd0 && r2 == 32'h80000000) ? 32'd0 : r2;
+  // OMOD writes -0 as +0 (L2846); not on an integer result, whose OMOD is ignored
+  // (0x80000000 is then INT_MIN)
+  assign r3 = (omod != 2'd0 && !k_int && r2 == 32'h80000000) ? 32'd0 : r2;
   assign d = r3;
   assign co = cb;
   assign exc = e0 | e1;
