@@ -160,7 +160,7 @@ int main(int argc, char **argv)
         return bytes("bf8003e7");
     if (argc > 1 && strcmp(argv[1], "enc") == 0)
         return enc();
-    fprintf(stderr, "usage: modtool rows|asm\n");
+    fprintf(stderr, "usage: modtool rows|asm|bytes|enc\n");
     return 2;
 }
 EOF
