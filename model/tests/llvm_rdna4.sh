@@ -35,10 +35,7 @@ fi
 cat > "$W/rdna4tool.c" <<'EOF'
 /* rdna4tool - pattern generator, assembler and disassembler for llvm_rdna4.sh */
 #define _POSIX_C_SOURCE 200809L
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "rdna4.h"
+#include "llvm_rdna4_tool.h"
 
 static int fmt_scalar(int f)
 {
@@ -172,12 +169,6 @@ static void smem_pattern(const rdna4_row *r, unsigned i, rdna4_insn *in)
     }
 }
 
-static void print_words(const rdna4_insn *in)
-{
-    for (unsigned i = 0; i < in->nwords; i++)
-        printf("%s0x%08x", i ? " " : "", in->w[i]);
-}
-
 static int gen(void)
 {
     char err[GPUREF_ERRLEN], text[256];
@@ -276,58 +267,34 @@ static int dis(void)
 /* ------------------------------------------------------------ issue-9 facts */
 #include "rdna4_alias.h"
 
-static uint64_t seed = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void)
+/* The fields legal_text fixes: VGPR sources, FLAT SADDR = NULL, untyped buffer
+ * FORMAT = 1, DMASK != 0 and OPSEL_HI = 1s. */
+static void fill_legal(const rdna4_row *r, rdna4_insn *in, int t)
 {
-    seed ^= seed << 13;
-    seed ^= seed >> 7;
-    seed ^= seed << 17;
-    return (uint32_t)seed;
+    (void)t;
+    for (int k = 0; k < RDNA4_MAXOPD; k++) {
+        const rdna4_opd *o = &r->o[k];
+        if (o->kind == RDNA4_K_VSRC)
+            in->f[o->fld] = 256 + 4 * (unsigned)(k + 1) * 4;
+        if (o->kind == RDNA4_K_VDST || o->kind == RDNA4_K_VGPR)
+            in->f[o->fld] = 4 * (unsigned)(k + 1) * 4;
+    }
+    if (r->fmt == RDNA4_FMT_VFLAT)
+        in->f[RDNA4_FLD_SADDR] = 124;
+    if (r->fmt == RDNA4_FMT_VBUFFER && strncmp(r->name, "tbuffer_", 8) != 0)
+        in->f[RDNA4_FLD_FORMAT] = 1;       /* untyped: LLVM's encoding (README E2) */
+    if (r->fmt == RDNA4_FMT_VIMAGE || r->fmt == RDNA4_FMT_VSAMPLE)
+        in->f[RDNA4_FLD_DMASK] |= 1;
+    if (r->fmt == RDNA4_FMT_VOP3P) {
+        in->f[RDNA4_FLD_OPSEL_HI] = 3;
+        in->f[RDNA4_FLD_OPSEL_HI2] = 1;
+    }
 }
 
-/* A legal word of `row` and its text: the all-zero operands first, then random fields;
- * VGPR sources, FLAT SADDR = NULL, untyped buffer FORMAT = 1, DMASK != 0 and
- * OPSEL_HI = 1s are forced. */
+/* A legal word of `row` and its text (legal_word with fill_legal) */
 static int legal_text(unsigned row, rdna4_insn *out, char *text, size_t len)
 {
-    const rdna4_row *r = &rdna4_rows[row];
-    char err[GPUREF_ERRLEN];
-    for (int t = 0; t < 20000; t++) {
-        rdna4_insn in;
-        memset(&in, 0, sizeof in);
-        in.fmt = r->fmt;
-        in.row = (uint16_t)row;
-        if (t)
-            for (int f = 1; f < RDNA4_FLD_COUNT; f++)
-                in.f[f] = rnd() & ((t & 1) ? 0x7f : 0x3);
-        for (int k = 0; k < RDNA4_MAXOPD; k++) {
-            const rdna4_opd *o = &r->o[k];
-            if (o->kind == RDNA4_K_VSRC)
-                in.f[o->fld] = 256 + 4 * (unsigned)(k + 1) * 4;
-            if (o->kind == RDNA4_K_VDST || o->kind == RDNA4_K_VGPR)
-                in.f[o->fld] = 4 * (unsigned)(k + 1) * 4;
-        }
-        if (r->fmt == RDNA4_FMT_VFLAT)
-            in.f[RDNA4_FLD_SADDR] = 124;
-        if (r->fmt == RDNA4_FMT_VBUFFER && strncmp(r->name, "tbuffer_", 8) != 0)
-            in.f[RDNA4_FLD_FORMAT] = 1;       /* untyped: LLVM's encoding (README E2) */
-        if (r->fmt == RDNA4_FMT_VIMAGE || r->fmt == RDNA4_FMT_VSAMPLE)
-            in.f[RDNA4_FLD_DMASK] |= 1;
-        if (r->fmt == RDNA4_FMT_VOP3P) {
-            in.f[RDNA4_FLD_OPSEL_HI] = 3;
-            in.f[RDNA4_FLD_OPSEL_HI2] = 1;
-        }
-        if (rdna4_fmts[r->fmt].op_fld)
-            in.f[rdna4_fmts[r->fmt].op_fld] = r->op;
-        if (rdna4_encode(&in, err))
-            continue;
-        if (rdna4_decode(in.w, in.nwords, out, err) || out->row != row)
-            continue;
-        if (rdna4_format(out, 0, text, len, err))
-            continue;
-        return 0;
-    }
-    return -1;
+    return legal_word(row, fill_legal, out, text, len);
 }
 
 /* "alias_text <TAB> words" for every alias (the canonical row's legal text with the alias
@@ -455,50 +422,6 @@ static int dpp_forms(void)
     }
     fprintf(stderr, "rdna4tool: DPP forms of %u rows: %u words, %u kinds without a legal word\n",
             nrow, nform, none);
-    return 0;
-}
-
-/* one instruction per line; wave64: each line is assembled after ".wave64" */
-static int asm_lines(int wave64)
-{
-    char line[512], text[600];
-    while (fgets(line, sizeof line, stdin)) {
-        uint32_t *w;
-        size_t n;
-        gpuref_diag d = { 0, 0, 0, "" };
-        snprintf(text, sizeof text, "%s%s", wave64 ? ".wave64\n" : "", line);
-        if (gpuref_isa_rdna4.assemble(text, 0, &w, &n, &d)) {
-            printf("ERROR %u:%u: %s\n", d.line - (unsigned)wave64, d.col, d.msg);
-            continue;
-        }
-        for (size_t i = 0; i < n; i++)
-            printf("%s0x%08x", i ? " " : "", w[i]);
-        printf("\n");
-        free(w);
-    }
-    return 0;
-}
-
-/* words file (one instruction per line) -> llvm-mc -disassemble input, with markers */
-static int bytes(const char *mark)
-{
-    char line[512];
-    unsigned long m = strtoul(mark, NULL, 16);
-    while (fgets(line, sizeof line, stdin)) {
-        char *p = line, *e;
-        int first = 1;
-        for (;;) {
-            unsigned long v = strtoul(p, &e, 16);
-            if (e == p)
-                break;
-            for (int b = 0; b < 4; b++)
-                printf("%s0x%02lx", first && b == 0 ? "" : " ", (v >> (8 * b)) & 0xff);
-            first = 0;
-            p = e;
-        }
-        printf("\n0x%02lx 0x%02lx 0x%02lx 0x%02lx\n", m & 0xff, (m >> 8) & 0xff, (m >> 16) & 0xff,
-               m >> 24);
-    }
     return 0;
 }
 
@@ -711,7 +634,7 @@ int main(int argc, char **argv)
 EOF
 
 # The driver links the library the build made (make builds it before the tests).
-if ! $CC -std=c11 -O1 -w -Imodel/include -Imodel/core -Imodel/fp -Imodel/rdna4 \
+if ! $CC -std=c11 -O1 -w -Imodel/include -Imodel/core -Imodel/fp -Imodel/rdna4 -Imodel/tests \
         "$W/rdna4tool.c" "$B/lib/libgpuref.a" -o "$W/rdna4tool" -lyaml -lm 2> "$W/build.log"; then
     echo "llvm_rdna4: cannot build the driver (see $W/build.log)" >&2
     echo "0 passed, 1 failed"

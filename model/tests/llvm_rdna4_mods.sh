@@ -34,19 +34,7 @@ mkdir -p "$W" || exit 2
 cat > "$W/modtool.c" <<'EOF'
 /* modtool - CLAMP/OMOD variants of the VOP3/VOP3SD/VOP3P rows for llvm_rdna4_mods.sh */
 #define _POSIX_C_SOURCE 200809L
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "rdna4.h"
-
-static uint64_t seed = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void)
-{
-    seed ^= seed << 13;
-    seed ^= seed >> 7;
-    seed ^= seed << 17;
-    return (uint32_t)seed;
-}
+#include "llvm_rdna4_tool.h"
 
 static int vop3(int fmt)
 {
@@ -56,56 +44,36 @@ static int vop3(int fmt)
 /* A legal word of `row` with CLAMP and OMOD 0: VGPR sources (v16, v32, v48 by operand
  * position, aligned for every width), VCC_LO for lane masks and SDST,
  * s4 for a scalar VDST, EXEC_LO for V_CMPX, OPSEL_HI all ones; other fields 0, then random until legal. */
-static int base(unsigned row, rdna4_insn *out)
+static void fill_mods(const rdna4_row *r, rdna4_insn *in, int t)
 {
-    const rdna4_row *r = &rdna4_rows[row];
-    char err[GPUREF_ERRLEN];
-    for (int t = 0; t < 20000; t++) {
-        rdna4_insn in;
-        memset(&in, 0, sizeof in);
-        in.fmt = r->fmt;
-        in.row = (uint16_t)row;
-        if (t)
-            for (int f = 1; f < RDNA4_FLD_COUNT; f++)
-                in.f[f] = rnd() & ((t & 1) ? 0x7f : 0x3);
-        for (int k = 0; k < RDNA4_MAXOPD; k++) {
-            const rdna4_opd *o = &r->o[k];
-            if (o->kind == RDNA4_K_VSRC)   /* some tries: SGPRs for S1/S2, for S0 */
-                in.f[o->fld] = o->type == RDNA4_T_MASK ? 106
-                             : (t & (o->fld == RDNA4_FLD_SRC0 ? 4 : 2)) ||
-                               !strncmp(r->name, "v_s_", 4) ? 4 * (unsigned)k + 2
-                             : 256 + 16 * (unsigned)(k + 1);
-            if (o->kind == RDNA4_K_VDST || o->kind == RDNA4_K_VGPR)
-                in.f[o->fld] = 16 * (unsigned)(k + 1);
-            if (o->kind == RDNA4_K_SDSTV)
-                in.f[o->fld] = 4;
-            if (o->kind == RDNA4_K_SDST7)
-                in.f[o->fld] = 106;
-        }
-        if (r->fmt == RDNA4_FMT_VOP3 && (r->flags & RDNA4_CMPX))
-            in.f[RDNA4_FLD_VDST] = 126;
-        if (r->fmt == RDNA4_FMT_VOP3P) {
-            in.f[RDNA4_FLD_OPSEL_HI] = 3;
-            in.f[RDNA4_FLD_OPSEL_HI2] = 1;
-        } else {
-            in.f[RDNA4_FLD_OMOD] = 0;
-        }
-        in.f[RDNA4_FLD_CM] = 0;
-        if (rdna4_fmts[r->fmt].op_fld)
-            in.f[rdna4_fmts[r->fmt].op_fld] = r->op;
-        if (rdna4_encode(&in, err))
-            continue;
-        if (rdna4_decode(in.w, in.nwords, out, err) || out->row != row)
-            continue;
-        return 0;
+    for (int k = 0; k < RDNA4_MAXOPD; k++) {
+        const rdna4_opd *o = &r->o[k];
+        if (o->kind == RDNA4_K_VSRC)   /* some tries: SGPRs for S1/S2, for S0 */
+            in->f[o->fld] = o->type == RDNA4_T_MASK ? 106
+                         : (t & (o->fld == RDNA4_FLD_SRC0 ? 4 : 2)) ||
+                           !strncmp(r->name, "v_s_", 4) ? 4 * (unsigned)k + 2
+                         : 256 + 16 * (unsigned)(k + 1);
+        if (o->kind == RDNA4_K_VDST || o->kind == RDNA4_K_VGPR)
+            in->f[o->fld] = 16 * (unsigned)(k + 1);
+        if (o->kind == RDNA4_K_SDSTV)
+            in->f[o->fld] = 4;
+        if (o->kind == RDNA4_K_SDST7)
+            in->f[o->fld] = 106;
     }
-    return -1;
+    if (r->fmt == RDNA4_FMT_VOP3 && (r->flags & RDNA4_CMPX))
+        in->f[RDNA4_FLD_VDST] = 126;
+    if (r->fmt == RDNA4_FMT_VOP3P) {
+        in->f[RDNA4_FLD_OPSEL_HI] = 3;
+        in->f[RDNA4_FLD_OPSEL_HI2] = 1;
+    } else {
+        in->f[RDNA4_FLD_OMOD] = 0;
+    }
+    in->f[RDNA4_FLD_CM] = 0;
 }
 
-static void words(const rdna4_insn *in)
+static int base(unsigned row, rdna4_insn *out)
 {
-    for (unsigned i = 0; i < in->nwords; i++)
-        printf("%s0x%08x", i ? " " : "", in->w[i]);
+    return legal_word(row, fill_mods, out, NULL, 0);
 }
 
 /* "name TAB variant TAB words TAB our-text-or-ILLEGAL TAB text-to-assemble" */
@@ -139,32 +107,11 @@ static int rows(void)
             int ok = !rdna4_decode(x.w, x.nwords, &d, err) &&
                      !rdna4_format(&d, 0, text, sizeof text, err);
             printf("%s\t%s\t", r->name, var[v]);
-            words(&x);
+            print_words(&x);
             printf("\t%s\t%s%s\n", ok ? text : "ILLEGAL", ok ? text : btext, ok ? "" : sfx[v]);
         }
     }
     return bad;
-}
-
-/* words lines -> llvm-mc -disassemble input: each word's bytes, then the marker line */
-static int bytes(void)
-{
-    char line[512];
-    while (fgets(line, sizeof line, stdin)) {
-        char *p = line, *e;
-        int first = 1;
-        for (;;) {
-            unsigned long v = strtoul(p, &e, 16);
-            if (e == p)
-                break;
-            for (int b = 0; b < 4; b++)
-                printf("%s0x%02lx", first && b == 0 ? "" : " ", (v >> (8 * b)) & 0xff);
-            first = 0;
-            p = e;
-        }
-        printf("\n0xe7 0x03 0x80 0xbf\n");
-    }
-    return 0;
 }
 
 /* llvm-mc -show-encoding output -> the words of each marker-separated text, one line
@@ -203,42 +150,22 @@ static int enc(void)
     return 0;
 }
 
-/* one instruction per line: our words, or "ERROR line:col: message" */
-static int asm_lines(void)
-{
-    char line[600];
-    while (fgets(line, sizeof line, stdin)) {
-        uint32_t *w;
-        size_t n;
-        gpuref_diag d = { 0, 0, 0, "" };
-        if (gpuref_isa_rdna4.assemble(line, 0, &w, &n, &d)) {
-            printf("ERROR %u:%u: %s\n", d.line, d.col, d.msg);
-            continue;
-        }
-        for (size_t i = 0; i < n; i++)
-            printf("%s0x%08x", i ? " " : "", w[i]);
-        printf("\n");
-        free(w);
-    }
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "rows") == 0)
         return rows();
     if (argc > 1 && strcmp(argv[1], "asm") == 0)
-        return asm_lines();
+        return asm_lines(0);
     if (argc > 1 && strcmp(argv[1], "bytes") == 0)
-        return bytes();
+        return bytes("bf8003e7");
     if (argc > 1 && strcmp(argv[1], "enc") == 0)
         return enc();
-    fprintf(stderr, "usage: modtool rows|asm\n");
+    fprintf(stderr, "usage: modtool rows|asm|bytes|enc\n");
     return 2;
 }
 EOF
 
-if ! $CC -std=c11 -O1 -w -Imodel/include -Imodel/core -Imodel/fp -Imodel/rdna4 \
+if ! $CC -std=c11 -O1 -w -Imodel/include -Imodel/core -Imodel/fp -Imodel/rdna4 -Imodel/tests \
         "$W/modtool.c" "$B/lib/libgpuref.a" -o "$W/modtool" -lyaml -lm 2> "$W/build.log"; then
     echo "llvm_rdna4_mods: cannot build the driver (see $W/build.log)" >&2
     echo "0 passed, 1 failed"
