@@ -236,7 +236,9 @@ class Runner:
 
     def bench_cmd(self, isa):
         # the mutant bench runs mutant NAME of scripts/mutations/<isa>.txt
-        return [self.bench(isa)] + (["+gpuref_mutant=" + self.args.mutant] if self.args.mutant else [])
+        # bench options (+tb_NAME, e.g. rdna4's +tb_vm_ooo) on every lockstep run
+        opts = list(getattr(self.args, "bench_opt", None) or [])
+        return [self.bench(isa)] + (["+gpuref_mutant=" + self.args.mutant] if self.args.mutant else []) + opts
 
     def missing(self, tasks):
         need = {self.gpuref} | {self.bench(t.isa) for t in tasks if t.mode == "lockstep"}
@@ -411,7 +413,7 @@ def create_run(args, run_id, tasks, where):
     for sub in ("logs", "gen", "reports", "rerun", "cov", "results", "junit", "slurm"):
         os.makedirs(os.path.join(run_dir, sub), exist_ok=True)
     meta = {"format": RUN_FORMAT, "run_id": run_id, "build": args.build, "variant": args.variant,
-            "mutant": args.mutant, "cwd": os.getcwd(), "where": where, "created": time.time(),
+            "mutant": args.mutant, "bench_opt": args.bench_opt or [], "cwd": os.getcwd(), "where": where, "created": time.time(),
             "submissions": [], "attempts": [], "tasks": [t.spec() for t in tasks]}
     write_json(os.path.join(run_dir, "run.json"), meta)
     return run_dir, meta
@@ -465,6 +467,7 @@ def load_outcomes(run_dir, tasks):
 def run_args(meta, args):
     """The settings a run was made with (the build, bench variant and mutant)."""
     return argparse.Namespace(build=meta["build"], variant=meta.get("variant"), mutant=meta.get("mutant"),
+                              bench_opt=meta.get("bench_opt") or [],
                               no_rerun=getattr(args, "no_rerun", True))
 
 
@@ -881,6 +884,9 @@ def build_parser():
     g.add_argument("--count", type=int, default=200, help="programs per random seed (default 200)")
     g.add_argument("--variant", help="bench variant: build/tb/<isa>-VARIANT (e.g. cov)")
     g.add_argument("--mutant", help="run the mutant bench build/tb/<isa>-mut with +gpuref_mutant=NAME")
+    g.add_argument("--bench-opt", action="append", metavar="+tb_NAME",
+                   help="a bench option for every lockstep run, repeatable (rdna4: +tb_vm_ooo, "
+                        "vector loads return out of order)")
     g = ap.add_argument_group("where and how")
     g.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2,
                    help="parallel tasks on this machine (default: its CPU count)")
@@ -925,6 +931,9 @@ def main():
         die("--%s and --%s exclude each other" % tuple(m.replace("_", "-") for m in modes[:2]))
     if args.no_wait and not args.slurm:
         die("--no-wait goes with --slurm")
+    for o in args.bench_opt or []:
+        if not re.match(r"\+tb_[A-Za-z0-9_]+$", o):
+            die("--bench-opt %s: expected a bench option +tb_NAME" % o)
     if args.run_task:
         return cmd_run_task(args)
     if args.compare:

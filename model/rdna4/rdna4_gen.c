@@ -35,7 +35,10 @@
 #include "rdna4.h"
 
 enum { IT_BRANCH = RDNA4_NROWS, IT_VMEM, IT_LDS, IT_BARRIER, IT_EXEC, IT_MODE, IT_DPP16, IT_DPP8,
-       NITEMS };
+       IT_NPICK,                                /* items after it weigh kinds, not items */
+       IT_K_LOAD = IT_NPICK, IT_K_STORE, IT_K_ATOMIC, IT_K_BUFFER, IT_K_SCRATCH, IT_K_USE,
+       IT_K_ADDTID, IT_K_CACHE, IT_KEEP_BASE, NITEMS };
+#define NKINDS (IT_KEEP_BASE - IT_K_LOAD)
 
 /* --mix groups of a row: its format, its unit, the ISA */
 #define RDNA4_G_SOP1    "sop1 salu scalar rdna4"
@@ -105,6 +108,21 @@ static const gpuref_gen_item r4g_items[NITEMS] = {
     [IT_MODE]  = { "valuctl.mode", "valuctl construct vector rdna4", 15 },
     [IT_DPP16] = { "dpp.dpp16", "dpp valu vector rdna4", 40 },
     [IT_DPP8]  = { "dpp.dpp8", "dpp valu vector rdna4", 20 },
+    /* what one memtraffic.vmem construct is, by weight (README "Random programs
+     * with memory traffic"); the kinds of default weight 0 are new and leave
+     * the default programs as they were */
+    [IT_K_LOAD]    = { "memtraffic.global_load", "memtraffic vmemkind global rdna4", 3 },
+    [IT_K_STORE]   = { "memtraffic.global_store", "memtraffic vmemkind global rdna4", 2 },
+    [IT_K_ATOMIC]  = { "memtraffic.global_atomic", "memtraffic vmemkind atomic rdna4", 2 },
+    [IT_K_BUFFER]  = { "memtraffic.buffer", "memtraffic vmemkind rdna4", 2 },
+    [IT_K_SCRATCH] = { "memtraffic.scratch", "memtraffic vmemkind rdna4", 1 },
+    [IT_K_USE]     = { "memtraffic.global_use", "memtraffic vmemkind global rdna4", 0 },
+    [IT_K_ADDTID]  = { "memtraffic.global_addtid", "memtraffic vmemkind global rdna4", 0 },
+    [IT_K_CACHE]   = { "memtraffic.global_cache", "memtraffic vmemkind global rdna4", 0 },
+    /* > 0: the M0-indexed SGPR writes (S_MOVRELD, S_MOVRELSD_2) never land on the
+     * address bases s88-s95, so that every access stays in the test's memory
+     * block (a DUT whose data memory is a window of it faults outside) */
+    [IT_KEEP_BASE] = { "memtraffic.keep_base", "memtraffic rdna4", 0 },
 };
 
 /* How a row is generated. */
@@ -184,7 +202,7 @@ static int pick_row(gt *t)
 static int pick_item(gt *t)
 {
     uint64_t sum = t->rows.t.sum;
-    for (unsigned i = IT_BRANCH; i < NITEMS; i++)
+    for (unsigned i = IT_BRANCH; i < IT_NPICK; i++)
         sum += t->w[i];
     if (!sum)
         return -1;
@@ -192,7 +210,7 @@ static int pick_item(gt *t)
     if (x < t->rows.t.sum)
         return gpuref_wtab_find(&t->rows.t, x);
     x -= t->rows.t.sum;
-    for (unsigned i = IT_BRANCH; i < NITEMS; i++) {
+    for (unsigned i = IT_BRANCH; i < IT_NPICK; i++) {
         if (x < t->w[i])
             return (int)i;
         x -= t->w[i];
@@ -464,6 +482,16 @@ static void movrel_m0(gt *t, const rdna4_insn *in)
         v = (uint32_t)gpuref_rng_next(t->r);
     if (b64)
         v &= ~1u;                            /* base and index even */
+    if (t->w[IT_KEEP_BASE] && op == RDNA4_ROW_SOP1_s_movrelsd_2_b32) {
+        uint32_t d = in->f[RDNA4_FLD_SDST] + (v >> 16 & 0x3ffu);   /* M0[25:16] */
+        if (d >= VBASE && d < VBASE + 8)
+            v += 8u << 16;                   /* s96-s103 instead */
+    } else if (t->w[IT_KEEP_BASE] && (op == RDNA4_ROW_SOP1_s_movreld_b32 ||
+                                      op == RDNA4_ROW_SOP1_s_movreld_b64)) {
+        uint64_t d = (uint64_t)base + v;     /* S_MOVRELD_B32/B64 */
+        if (d >= VBASE && d < VBASE + 8)
+            v += 8;                          /* s96-s103 instead (even stays even) */
+    }
     emit_mov(t, RDNA4_M0, v);
 }
 
@@ -728,6 +756,42 @@ static const char *vr(char *buf, unsigned b, unsigned n)
     return buf;
 }
 
+static unsigned vpool(gt *t, unsigned n);
+
+/* memtraffic.global_use: a GLOBAL load of any width (D16 and D16_HI of both
+ * signs), S_WAIT_LOADCNT 0, then its data consumed: stored back (the same
+ * width, another address form and offset: lanes alias) or, in a test with
+ * VALU rows, copied into the VGPR pool.  No instruction reads a load's
+ * destination before that wait (v8-v15 are read by these consumers only). */
+static void emit_global_use(gt *t, int off, const char *va, const char *sa)
+{
+    static const char *const ld[] = { "u8", "i8", "u16", "i16", "b32", "b64", "b96", "b128",
+                                      "d16_b16", "d16_hi_b16", "d16_u8", "d16_i8",
+                                      "d16_hi_u8", "d16_hi_i8" };
+    static const uint8_t ldn[] = { 1, 1, 1, 1, 1, 2, 3, 4, 1, 1, 1, 1, 1, 1 };
+    static const char *const st1[] = { "b8", "b16", "b32", "d16_hi_b8", "d16_hi_b16" };
+    static const char *const stn[] = { "", "", "b64", "b96", "b128" };
+    char a[16];
+    unsigned i = rb(t, 14);
+    unsigned n = ldn[i];
+    unsigned d = 8 + (n > 1 ? 4 * rb(t, 2) : rb(t, 8));
+    push_asm_off(t, off, "global_load_%s %s, %s, %s", ld[i], vr(a, d, n), va, sa);
+    push_asm(t, "s_wait_loadcnt 0");
+    unsigned how = rb(t, t->valu ? 3 : 2);
+    if (how < 2) {
+        int off2 = (int)(4 * rb(t, 16));
+        int gv = rb(t, 2) == 0;
+        const char *st = n == 1 ? st1[rb(t, 5)] : stn[n];
+        push_asm_off(t, off2, "global_store_%s %s, %s, %s", st, gv ? "v[24:25]" : "v0",
+                     vr(a, d, n), gv ? "off" : "s[88:89]");
+        maybe_wait(t, "storecnt");
+    } else {
+        unsigned k = rb(t, n);
+        unsigned p = vpool(t, 1);
+        push_asm(t, "v_mov_b32 v%u, v%u", p, d + k);
+    }
+}
+
 static void emit_vmem(gt *t)
 {
     static const char *const ld[] = { "u8", "i8", "u16", "i16", "b32", "b64", "b96", "b128",
@@ -744,22 +808,48 @@ static void emit_vmem(gt *t)
     static const uint8_t atr[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 1 };
     char a[16], b[16];
     /* every draw in a statement of its own: the order of argument evaluation is
-     * unspecified, and the output must not depend on the compiler */
-    unsigned kind = rb(t, 10);
+     * unspecified, and the output must not depend on the compiler.  The kind by
+     * the memtraffic.<kind> weights: with the defaults (3, 2, 2, 2, 1, then 0)
+     * one draw below 10, as before those items existed. */
+    unsigned sum = 0;
+    for (unsigned k = 0; k < NKINDS; k++)
+        sum += t->w[IT_K_LOAD + k];
+    if (!sum)
+        return;
+    unsigned x = rb(t, sum), kind = 0;
+    while (x >= t->w[IT_K_LOAD + kind])
+        x -= t->w[IT_K_LOAD + kind++];
     int off = (int)(4 * rb(t, 16));
     int gv = rb(t, 2) == 0;                             /* VADDR pair, SADDR off */
     const char *va = gv ? "v[24:25]" : "v0", *sa = gv ? "off" : "s[88:89]";
-    if (kind < 3) {                                     /* global load */
+    kind += IT_K_LOAD;
+    if (kind == IT_K_USE) {
+        emit_global_use(t, off, va, sa);
+    } else if (kind == IT_K_ADDTID) {                   /* SADDR + IOFFSET + 4 * lane */
+        if (t->wave64)
+            off = 0;                                    /* 64 lanes: the 256-byte block */
+        if (rb(t, 2)) {
+            push_asm_off(t, off, "global_load_addtid_b32 v%u, s[88:89]", 8 + rb(t, 8));
+            maybe_wait(t, "loadcnt");
+        } else {
+            push_asm_off(t, off, "global_store_addtid_b32 v%u, s[88:89]", 1 + rb(t, 7));
+            maybe_wait(t, "storecnt");
+        }
+    } else if (kind == IT_K_CACHE) {                    /* GLOBAL_INV on LOADcnt, WB on STOREcnt */
+        unsigned c = rb(t, 3);
+        push_asm(t, "%s", c == 0 ? "global_inv" : c == 1 ? "global_wb" : "global_wbinv");
+        maybe_wait(t, c == 0 ? "loadcnt" : "storecnt");
+    } else if (kind == IT_K_LOAD) {                     /* global load */
         unsigned i = rb(t, 12);
         unsigned d = 8 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8));
         push_asm_off(t, off, "global_load_%s %s, %s, %s", ld[i], vr(a, d, ldn[i]), va, sa);
         maybe_wait(t, "loadcnt");
-    } else if (kind < 5) {                              /* global store */
+    } else if (kind == IT_K_STORE) {                    /* global store */
         unsigned i = rb(t, 8);
         unsigned dat = 1 + rb(t, 8 - stn[i]);
         push_asm_off(t, off, "global_store_%s %s, %s, %s", st[i], va, vr(a, dat, stn[i]), sa);
         maybe_wait(t, "storecnt");
-    } else if (kind < 7) {                              /* global atomic */
+    } else if (kind == IT_K_ATOMIC) {                   /* global atomic */
         unsigned i = rb(t, 16), ret = rb(t, 2);
         unsigned dat = 1 + (atd[i] > 1 ? 2 * rb(t, 4 - atd[i] / 2) : rb(t, 7));
         unsigned d = 8 + 4 * rb(t, 2);
@@ -769,7 +859,7 @@ static void emit_vmem(gt *t)
         else
             push_asm_off(t, off, "global_atomic_%s %s, %s, %s", at[i], va, vr(b, dat, atd[i]), sa);
         maybe_wait(t, ret ? "loadcnt" : "storecnt");
-    } else if (kind < 9) {                              /* buffer */
+    } else if (kind == IT_K_BUFFER) {                   /* buffer */
         unsigned op = rb(t, 4);
         const char *mode = rb(t, 4) ? "offen" : "idxen";
         if (op == 0) {
@@ -1702,7 +1792,7 @@ static int r4g_test(gpuref_genctx *x, char *err)
             only_vopd &= t->G->cls[i] == C_VOPD;
         }
     if (!t->valu)                               /* scalar programs as before */
-        for (unsigned i = IT_EXEC; i < NITEMS; i++)
+        for (unsigned i = IT_EXEC; i < IT_NPICK; i++)
             t->w[i] = 0;
     for (unsigned i = 0; i < 6; i++) {          /* 6 distinct pairs of s0-s87 */
         unsigned p;

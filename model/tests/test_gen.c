@@ -426,6 +426,121 @@ static void test_rdna4_valu(unsigned nseeds)
     gpuref_free(a);
 }
 
+/* Does the line read one of v8-v15 (a register or a tuple v[a:b] that covers
+ * one of them)?  Mnemonics (v_...) and other registers do not count. */
+static int reads_v8_15(const char *p, const char *end)
+{
+    for (; p < end; p++) {
+        if (*p != 'v' || (p > end - 2))
+            continue;
+        unsigned lo, hi;
+        const char *q = p + 1;
+        if (*q == '[') {
+            if (sscanf(q, "[%u:%u]", &lo, &hi) != 2)
+                continue;
+        } else if (*q >= '0' && *q <= '9') {
+            if (sscanf(q, "%u", &lo) != 1)
+                continue;
+            hi = lo;
+        } else {
+            continue;
+        }
+        if (lo <= 15 && hi >= 8)
+            return 1;
+    }
+    return 0;
+}
+
+/* RDNA4 memory traffic by kind: a mix of GLOBAL kinds only (as the RTL's mix)
+ * gives no other memory kind (no BUFFER, SCRATCH, FLAT, LDS, atomics, no
+ * several waves), has every GLOBAL form asked for, runs to the end on the
+ * model, never reads a load's destination (v8-v15) between the load and the
+ * next s_wait_loadcnt 0, and is the same file for the same seed; the kinds at
+ * their default weights leave a default program as it is. */
+static void test_rdna4_global(unsigned nseeds)
+{
+    static const char mix[] = "memtraffic: 0\nmemtraffic.vmem: 400\nmemtraffic.global_load: 3\n"
+                              "memtraffic.global_store: 2\nmemtraffic.global_use: 3\n"
+                              "memtraffic.global_addtid: 1\nmemtraffic.global_cache: 1\n";
+    static const char *const other[] = { "\n      buffer_", "\n      scratch_", "\n      flat_",
+                                         "\n      ds_", "\n      global_atomic", "waves=" };
+    static const char *const want[] = { "global_load_b128 ", "global_load_d16_hi_u8 ",
+                                        "global_load_d16_i8 ", "global_store_b96 ",
+                                        "global_store_d16_hi_b16 ", "global_load_addtid_b32 ",
+                                        "global_store_addtid_b32 ", "global_inv\n",
+                                        "global_wb\n", "global_wbinv\n", ", v[24:25], off",
+                                        ", v0, s[88:89]", ".wave64", "s_wait_loadcnt 0x0\n" };
+    gpuref_diag d = { 0 };
+    size_t len = 0, len2 = 0;
+    unsigned bad = 0, foreign = 0, early = 0, uses = 0, found[sizeof want / sizeof *want] = { 0 };
+    for (unsigned s = 1; s <= nseeds; s++) {
+        char *t = gen(s, 4, 100, 0, mix, NULL, &len, &d);
+        char name[40];
+        snprintf(name, sizeof name, "global_seed%u.yaml", s);
+        if (!t) {
+            printf("FAIL: global seed %u: %s\n", s, d.msg);
+            bad++;
+            continue;
+        }
+        bad += run_file(t, len, name, NULL, 1);
+        for (unsigned k = 0; k < sizeof other / sizeof *other; k++)
+            if (strstr(t, other[k])) {
+                printf("FAIL: global seed %u has %s\n", s, other[k] + (other[k][0] == '\n' ? 7 : 0));
+                foreign++;
+            }
+        for (unsigned k = 0; k < sizeof want / sizeof *want; k++)
+            found[k] += strstr(t, want[k]) != NULL;
+        int pending = 0;                        /* a load to v8-v15 not waited for */
+        for (const char *p = t; *p;) {
+            const char *e = strchr(p, '\n');
+            if (!e)
+                e = p + strlen(p);
+            const char *i = p;
+            while (*i == ' ')
+                i++;
+            if (!strncmp(i, "program:", 8) || !strncmp(i, "- name:", 7))
+                pending = 0;
+            else if (!strncmp(i, "s_wait_loadcnt 0x0\n", 19) || !strncmp(i, "s_endpgm", 8))
+                pending = 0;
+            else if (!strncmp(i, "global_load_", 12))
+                pending = 1;
+            else if (!strncmp(i, "global_", 7) || !strncmp(i, "v_", 2)) {
+                if (reads_v8_15(strchr(i, ' ') ? strchr(i, ' ') : e, e)) {
+                    early += pending;
+                    uses++;
+                }
+            }
+            p = *e ? e + 1 : e;
+        }
+        gpuref_free(t);
+    }
+    tu_check(bad == 0, "rdna4 GLOBAL mix: %u seeds load, round-trip and end normally", nseeds);
+    tu_check(foreign == 0, "rdna4 GLOBAL mix: no atomic, BUFFER, SCRATCH, FLAT, LDS, several waves");
+    for (unsigned k = 0; k < sizeof want / sizeof *want; k++)
+        tu_check(found[k] > 0, "rdna4 GLOBAL mix: '%.*s' in %u files",
+                 (int)strcspn(want[k], "\n"), want[k], found[k]);
+    tu_check(uses > 0 && early == 0, "rdna4 GLOBAL mix: %u reads of load data, %u before "
+             "their s_wait_loadcnt 0", uses, early);
+    char *a = gen(13, 3, 100, 0, mix, NULL, &len, &d);
+    char *b = gen(13, 3, 100, 0, mix, NULL, &len2, &d);
+    tu_check(a && b && len == len2 && !memcmp(a, b, len), "rdna4 GLOBAL mix: same seed, same file");
+    gpuref_free(a);
+    gpuref_free(b);
+    a = gen(14, 3, 100, 0, NULL, NULL, &len, &d);
+    b = gen(14, 3, 100, 0, "memtraffic.global_load: 3\nmemtraffic.scratch: 1\n"
+            "memtraffic.global_use: 0\n", NULL, &len2, &d);
+    tu_check(a && b && len == len2 && !memcmp(a, b, len),
+             "rdna4: the memtraffic kinds at their default weights change nothing");
+    gpuref_free(a);
+    gpuref_free(b);
+    a = gen(15, 3, 100, 0, "memtraffic.global_load: 0\nmemtraffic.global_store: 0\n"
+            "memtraffic.global_atomic: 0\nmemtraffic.scratch: 0\nmemtraffic.lds: 0\n", NULL, &len, &d);
+    tu_check(a && strstr(a, "\n      buffer_") && !strstr(a, "\n      global_") &&
+             !strstr(a, "\n      scratch_"),
+             "rdna4: a mix of BUFFER only gives no GLOBAL or SCRATCH");
+    gpuref_free(a);
+}
+
 static size_t hits(const gpuref_cov *c)
 {
     size_t n = 0;
@@ -788,6 +903,8 @@ int main(void)
             test_mix_weights();
             tu_group("rdna4 vector ALU programs");
             test_rdna4_valu(nseeds ? nseeds : NSEEDS_DEFAULT);
+            tu_group("rdna4 memory traffic by kind");
+            test_rdna4_global(nseeds ? nseeds : NSEEDS_DEFAULT);
         }
         if (!strcmp(isa, "r700")) {
             tu_group("r700 mix and bins");
