@@ -19,8 +19,10 @@
 // 24 >= 11 + 2 bits, so fp32_to_fp16's rounding in MODE's F16 mode is the correctly
 // rounded F16 result, flags included); an exact zero keeps the sign the F16
 // rounding mode gives (a product: S0 ^ S1; a sum under round-down: -0 unless both
-// addends are +0).  V_MIN/MAX_NUM_F16: the NaN cases on the raw halves
-// (rdna4_pkg::mm_nan), else fp32_minmax on the converted operands (exact back).
+// addends are +0).  V_MIN/MAX_NUM_F16 and V_MINIMUM/MAXIMUM_F16: the NaN cases on
+// the raw halves (rdna4_pkg::mm_nan, NUM or IEEE order), else fp32_minmax on the
+// converted operands (exact back).  V_FLOOR/CEIL/TRUNC/RNDNE_F16: on the raw half
+// (below), no inexact.
 // V_CVT_F16_F32: fp32_to_fp16 (F32 input flush, F16 rounding and output flush).
 // V_CMP(X)_*_F16: fp32_cmp on the converted operands (CLAMP: a quiet NaN signals,
 // README C10); V_CMP(X)_CLASS_F16: the class of the raw half against S1[9:0].
