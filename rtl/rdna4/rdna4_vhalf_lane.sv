@@ -19,8 +19,10 @@
 // 24 >= 11 + 2 bits, so fp32_to_fp16's rounding in MODE's F16 mode is the correctly
 // rounded F16 result, flags included); an exact zero keeps the sign the F16
 // rounding mode gives (a product: S0 ^ S1; a sum under round-down: -0 unless both
-// addends are +0).  V_MIN/MAX_NUM_F16: the NaN cases on the raw halves
-// (rdna4_pkg::mm_nan), else fp32_minmax on the converted operands (exact back).
+// addends are +0).  V_MIN/MAX_NUM_F16 and V_MINIMUM/MAXIMUM_F16: the NaN cases on
+// the raw halves (rdna4_pkg::mm_nan, NUM or IEEE order), else fp32_minmax on the
+// converted operands (exact back).  V_FLOOR/CEIL/TRUNC/RNDNE_F16: on the raw half
+// (below), no inexact.
 // V_CVT_F16_F32: fp32_to_fp16 (F32 input flush, F16 rounding and output flush).
 // V_CMP(X)_*_F16: fp32_cmp on the converted operands (CLAMP: a quiet NaN signals,
 // README C10); V_CMP(X)_CLASS_F16: the class of the raw half against S1[9:0].
@@ -56,7 +58,7 @@ module rdna4_vhalf_lane (
                         mmn_r[31:16]};
 
   // row classes
-  logic k_add, k_sub, k_subr, k_mul, k_fma, k_ar, k_mm, mm_max, k_cvt, k_cmp, k_cls;
+  logic k_add, k_sub, k_subr, k_mul, k_fma, k_ar, k_mm, mm_max, mm_num, k_cvt, k_cmp, k_cls, k_ri;
   always_comb begin
     k_add  = op == 10'd306;
     k_sub  = op == 10'd307;
@@ -64,8 +66,10 @@ module rdna4_vhalf_lane (
     k_mul  = op == 10'd309;
     k_fma  = op == 10'd310 || op == 10'd311 || op == 10'd312 || op == 10'd584;
     k_ar   = k_add || k_sub || k_subr || k_mul || k_fma;
-    k_mm   = op == 10'd304 || op == 10'd305;
-    mm_max = op == 10'd305;
+    k_mm   = op == 10'd304 || op == 10'd305 || op == 10'd871 || op == 10'd872;
+    mm_max = op == 10'd305 || op == 10'd872;
+    mm_num = op == 10'd304 || op == 10'd305;
+    k_ri   = op >= 10'd475 && op <= 10'd478;
     k_cvt  = op == 10'd394;
     k_cls  = op == 10'd125 || op == 10'd253;
     k_cmp  = (op >= 10'd1 && op <= 10'd14) || (op >= 10'd129 && op <= 10'd142);
@@ -108,10 +112,50 @@ module rdna4_vhalf_lane (
   logic [31:0] r_mm, mmn_r;
   logic [5:0]  e_mm;
   logic        mmn, mmn_s;
-  assign {mmn, mmn_s, mmn_r} = rdna4_pkg::mm_nan({16'd0, s0[15:0]}, {16'd0, s1[15:0]}, 1'b1, 1'b1);
-  fp32_minmax u_mm (.a(x0), .b(x1), .is_max(mm_max), .kind(3'd2), .daz(1'b0),
+  assign {mmn, mmn_s, mmn_r} = rdna4_pkg::mm_nan({16'd0, s0[15:0]}, {16'd0, s1[15:0]}, mm_num, 1'b1);
+  fp32_minmax u_mm (.a(x0), .b(x1), .is_max(mm_max), .kind(mm_num ? 3'd2 : 3'd1), .daz(1'b0),
     .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32), .dexc_always(1'b1), .zero_negless(1'b0),
     .zero_minmax(2'd0), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_mm), .exc(e_mm));
+
+  // ---- round to an integral value on the half (fp_floor/ceil/trunc/rne: no
+  // inexact; the input flush, sNaN invalid and denormal flag are the converter's)
+  logic [15:0] ri_x, r_ri;
+  logic [3:0]  ri_fb;
+  logic [14:0] ri_mask, ri_half, ri_frac;
+  logic        ri_up;
+  always_comb begin
+    ri_x = s0[15:0];
+    if (daz16 && ri_x[14:10] == 5'd0) ri_x[9:0] = 10'd0;
+    ri_fb = 4'd0; ri_mask = 15'd0; ri_half = 15'd0; ri_frac = 15'd0; ri_up = 1'b0;
+    r_ri = ri_x;
+    if (ri_x[14:10] == 5'h1f) begin
+      if (ri_x[9:0] != 10'd0) r_ri = ri_x | 16'h0200;      // NaN quieted; Inf kept
+    end else if (ri_x[14:10] >= 5'd25) begin
+      r_ri = ri_x;                                       // 1024 and up: integral
+    end else if (ri_x[14:10] < 5'd15) begin              // |x| < 1
+      if (ri_x[14:0] != 15'd0) begin
+        case (op[1:0])                                   // 475 floor, 476 ceil, 477 trunc, 478 rne
+          2'd3: ri_up = ri_x[15];                        // floor: away from zero when negative
+          2'd0: ri_up = !ri_x[15];                       // ceil: when positive
+          2'd2: ri_up = (ri_x[14:10] == 5'd14) && (ri_x[9:0] != 10'd0);
+          default: ri_up = 1'b0;
+        endcase
+        r_ri = {ri_x[15], ri_up ? 15'h3c00 : 15'd0};
+      end
+    end else begin
+      ri_fb   = 4'(5'd25 - ri_x[14:10]);                 // 1..10 fraction bits
+      ri_mask = (15'd1 << ri_fb) - 15'd1;
+      ri_half = 15'd1 << (ri_fb - 4'd1);
+      ri_frac = ri_x[14:0] & ri_mask;
+      case (op[1:0])
+        2'd3: ri_up = (ri_frac != 15'd0) && ri_x[15];
+        2'd0: ri_up = (ri_frac != 15'd0) && !ri_x[15];
+        2'd2: ri_up = (ri_frac > ri_half) || (ri_frac == ri_half && ri_x[ri_fb]);
+        default: ri_up = 1'b0;
+      endcase
+      r_ri = {ri_x[15], (ri_x[14:0] & ~ri_mask) + (ri_up ? (15'd1 << ri_fb) : 15'd0)};
+    end
+  end
 
   // ---- F32 -> F16: the F16 result of the F32 path, or V_CVT_F16_F32's source
   logic [31:0] cv_in;
@@ -143,6 +187,7 @@ module rdna4_vhalf_lane (
       else e0 = xe0 | xe1 | e_mm | e_cv;
     end
     if (k_cvt) e0 = e_cv;
+    if (k_ri) begin r0 = r_ri; e0 = xe0; end
     if (k_cmp) begin r0 = 16'd0; e0 = xe0 | xe1 | e_cmp; cb = r_cmp; end
     if (k_cls) begin r0 = 16'd0; e0 = {5'd0, cls[0]}; cb = (cls & s1[9:0]) != 10'd0; end
   end
