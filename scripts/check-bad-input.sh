@@ -147,6 +147,14 @@ printf 'v_cvt_f32_fp8_e64 v1, v2 mul:2\n' > "$T/om.s"
 expect "rdna4 OMOD without an operand" "om.s:1:26: illegal v_cvt_f32_fp8: OMOD" "$G" asm --isa rdna4 "$T/om.s"
 printf 'isa: rdna4\ntests:\n  - name: a\n    program: |\n      v_nop_e64 clamp\n      s_endpgm\n    expect: {steps: 2}\n' > "$T/cl.yaml"
 expect "rdna4 CLAMP on V_NOP in a vector" "cl.yaml:5:17: program: illegal v_nop: CLAMP" "$G" run "$T/cl.yaml"
+# RDNA4 forms llvm-mc 22 does not have (model/rdna4/README.md E20): V_READFIRSTLANE_B32
+# has no VOP3 form (error at the mnemonic), the V_S_* source is an SGPR (at the operand)
+printf 's_nop 0\nv_readfirstlane_b32_e64 s4, v32\n' > "$T/rf.s"
+expect "rdna4 v_readfirstlane_b32_e64" "rf.s:2:1: 'v_readfirstlane_b32_e64': v_readfirstlane_b32 has no VOP3 \(_e64\) form" "$G" asm --isa rdna4 "$T/rf.s"
+printf 'v_s_exp_f32 s4, v32\n' > "$T/se.s"
+expect "rdna4 V_S_* with a VGPR source" "se.s:1:17: v_s_exp_f32: this source must be a scalar value" "$G" asm --isa rdna4 "$T/se.s"
+printf 'isa: rdna4\ntests:\n  - name: a\n    program: |\n      v_s_sqrt_f16 s4, v2.l\n      s_endpgm\n    expect: {steps: 2}\n' > "$T/se.yaml"
+expect "rdna4 V_S_* with a VGPR source in a vector" "se.yaml:5:24: program: v_s_sqrt_f16: this source must be a scalar value" "$G" run "$T/se.yaml"
 printf 'isa: nv50\ntests:\n  - name: a\n    program: "exit nop"\n    expect: {steps: 1}\n' > "$T/a.yaml"
 "$G" run -q --cov "$T/a.dat" "$T/a.yaml" > /dev/null 2>&1
 expect "cov report: missing --exclusions folder" "exclusions .*nosuch: No such file" "$G" cov report --no-html --exclusions "$T/nosuch" "$T/a.dat"

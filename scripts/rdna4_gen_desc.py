@@ -347,7 +347,17 @@ def operand_classes(fmt, name):
         return ["VGPR0", "SCAL1", "SCAL2"]
     if re.match(r"^V_PERMLANEX?16_VAR_B32$", name):
         return ["VGPR0", "VGPR1"]
+    if fmt == "VOP3" and name.startswith("V_S_"):
+        # pseudo-scalar transcendentals: "both the source and destination are SGPRs"
+        # (§7.10 L3492); llvm-mc 22: SReg_32 (README: decisions E20)
+        return ["SCAL0"]
     return []
+
+
+# VOP3 opcode-table rows that have no VOP3 form: V_READFIRSTLANE_B32 (386 in Table 94
+# L7382; Table 36 L2740 lists it as VOP1 only, llvm-mc 22 "e64 variant of this
+# instruction is not supported"; README: decisions E20)
+NO_E64 = ("V_READFIRSTLANE_B32",)
 
 
 def no_dpp(fmt, name, wide):
@@ -1357,6 +1367,8 @@ def build(spec):
                 r.flags.append("NOCLAMP")
             if not r.ops:
                 r.add("NONE", "NONE", "NONE")
+            if fmt == "VOP3" and name in NO_E64:
+                continue
             rows.append(r)
     bind_exec(rows)
     return fields, rows

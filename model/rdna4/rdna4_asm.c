@@ -2307,6 +2307,11 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
             *c->d = saved;
         return first_err;
     }
+    /* no row of the encoding the suffix asks for (v_readfirstlane_b32_e64, v_swap_b32_e64:
+     * README: decisions E20) */
+    if (want)
+        return aerr(c, mn.s, "'%.*s': %s has no %s form", (int)mn.n, mn.s, name,
+                    want == 64 ? "VOP3 (_e64)" : "VOP1/VOP2/VOPC (_e32)");
     return aerr(c, mn.s, "'%.*s' has no form matching these operands", (int)mn.n, mn.s);
 }
 

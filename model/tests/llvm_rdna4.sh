@@ -670,7 +670,7 @@ CF=$(sed -n 's/^checks: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$W/scalar.t
 echo "scalar instruction rows: ${SP:-0} passed, ${SF:-1} failed (operand patterns: ${CP:-0} passed, ${CF:-1} failed)"
 
 # ---------------------------------------------------------------- issue-9 facts
-# Each fact is cross-checked with llvm-mc 22 (README "Decisions" E15-E18, "Alias names",
+# Each fact is cross-checked with llvm-mc 22 (README "Decisions" E15-E18, E20, "Alias names",
 # "Wave size").  FP/FF count the facts.
 FP=0 FF=0
 pass() { FP=$((FP + 1)); }
@@ -746,6 +746,11 @@ R v_max_u32_e64 v1, v2, v3 clamp
 R v_lerp_u8 v1, v2, v3, v4 clamp
 R v_readfirstlane_b32 s1, v2 row_mirror
 R v_s_rsq_f32_e64_dpp s1, v2 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf
+R v_readfirstlane_b32_e64 s4, v32
+A v_readfirstlane_b32 s4, v32
+R v_s_rcp_f16 s4, v2.l
+A v_s_rcp_f16 s4, s2
+A v_s_exp_f32 s4, s2
 R v_pk_fmac_f16_dpp v1, v2, v3 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf
 R v_pk_fmac_f16 v1, v2, v3 op_sel:[1,0]
 R v_wmma_f32_16x16x16_f16 v[0:7], v[8:11], v[12:15], v[0:7] op_sel:[0,0,1]
@@ -939,6 +944,10 @@ I 0xd6860001 0x000000fa 0xff00e402
 I 0x780206fa 0xff00e402
 I 0xcc500000 0x04521908
 I 0xcc506000 0x1c521908
+I 0xd5820004 0x00000120
+I 0xd6800004 0x00000120
+I 0xd6890004 0x00000102
+T 0xd6800004 0x00000002
 FACTS
 while IFS= read -r line; do
     k=${line%% *} words=${line#? }
@@ -957,6 +966,19 @@ while IFS= read -r line; do
        else fail "illegal word $words: ours '$ours' llvm '$first'"; fi;;
     esac
 done < "$W/dis.txt"
+# A VGPR as the source of a pseudo-scalar transcendental (E20): llvm-mc 22 assembles
+# "v_s_exp_f32 s4, v32" to 0xd6800004 0x00000120 (with -show-encoding its printer then
+# marks the operand "Invalid register, operand has 'SReg_32' register class"); the
+# words are the I lines above.  Our assembler rejects the text at the operand.
+for t in "v_s_exp_f32 s4, v32" "v_s_rsq_f32 s4, v200" "v_s_log_f16 s4, v2"; do
+    l=$(printf '%s\n' "$t" | "$LLVM_MC" -triple=amdgcn -mcpu=gfx1200 -mattr=+real-true16 \
+            -show-encoding 2>&1)
+    o=$(printf '%s\n' "$t" | "$W/rdna4tool" asm)
+    case "$l" in *"Invalid register, operand has 'SReg_32'"*|*"error: invalid operand"*) lbad=1;; *) lbad=0;; esac
+    case "$o" in "ERROR 1:17: "*) obad=1;; *) obad=0;; esac
+    if [ $lbad = 1 ] && [ $obad = 1 ]; then pass
+    else fail "V_S_* VGPR source '$t': llvm '$l' ours '$o'"; fi
+done
 echo "issue-9 facts: $FP passed, $FF failed"
 
 # 5. The VALU instructions the model executes, as the directed vectors write them

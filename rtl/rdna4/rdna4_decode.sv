@@ -95,10 +95,10 @@ module rdna4_decode (
       if (vh[0]) begin vdh = vd[7]; vd[7] = 1'b0; end
     end
     // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32, V_PERMLANE64_B32,
-    // V_FMAMK/FMAAK_F32/F16 have no VOP3 form
+    // V_FMAMK/FMAAK_F32/F16 and V_READFIRSTLANE_B32 (model README E20) have no VOP3 form
     if ((w0[31:25] == 7'h3f && w0[16]) ||
         (v3 && (vop == 10'd485 || vop == 10'd487 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 ||
-                vop == 10'd312)))
+                vop == 10'd312 || vop == 10'd386)))
       vr.known = 1'b0;
     // V_FMAC_F32/F16: S2 is D (F16: its half); V_FMAMK: S0 * K + VSRC1; V_FMAAK: S0 * VSRC1 + K
     if (vop == 10'd299 || vop == 10'd310) begin vs2 = {1'b1, vd}; vsh[2] = vdh; end
