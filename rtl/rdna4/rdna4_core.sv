@@ -424,9 +424,17 @@ module rdna4_core #(
     if (x.vd16)                                   // a 16-bit result: its half, the other one kept
       for (int l = 0; l < 64; l++)
         v_val[32*l +: 32] = x.vdh ? {v_res[32*l +: 16], vrd[32*l +: 16]} : {vrd[32*l + 16 +: 16], v_res[32*l +: 16]};
+    // V_SWAP_B16: S0's half gets VDST's half (in the one VGPR when S0 is VDST itself)
+    if (x.vd16 && x.vkind == rdna4_pkg::VK_SWAP && x.vs0[7:0] == x.vd)
+      for (int l = 0; l < 64; l++)
+        if (x.vsh[0]) v_val[32*l + 16 +: 16] = x.vdh ? vrd[32*l + 16 +: 16] : vrd[32*l +: 16];
+        else          v_val[32*l +: 16]      = x.vdh ? vrd[32*l + 16 +: 16] : vrd[32*l +: 16];
     for (int l = 0; l < 64; l++) begin
       v_new[32*l +: 32]  = v_lanes[l] ? v_val[32*l +: 32] : vrd[32*l +: 32];
       v_new2[32*l +: 32] = v_lanes[l] ? vrd[32*l +: 32] : vr0[32*l +: 32];
+      if (x.vd16 && v_lanes[l])                   // V_SWAP_B16: only S0's half, VDST's half in it
+        v_new2[32*l +: 32] = x.vsh[0] ? {x.vdh ? vrd[32*l + 16 +: 16] : vrd[32*l +: 16], vr0[32*l +: 16]}
+                                      : {vr0[32*l + 16 +: 16], x.vdh ? vrd[32*l + 16 +: 16] : vrd[32*l +: 16]};
     end
     // one record when VDST is S0 itself (its lanes keep their values)
     v_we2 = v_we && x.vkind == rdna4_pkg::VK_SWAP && x.vs0[7:0] != x.vd;

@@ -94,10 +94,10 @@ module rdna4_decode (
       if (vh[2] && vs1[8]) begin vsh[1] = vs1[7]; vs1[7] = 1'b0; end
       if (vh[0]) begin vdh = vd[7]; vd[7] = 1'b0; end
     end
-    // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32, V_PERMLANE64_B32,
+    // VOP1 opcodes are 7 bits of the row space (384-511); V_SWAP_B32/B16, V_PERMLANE64_B32,
     // V_FMAMK/FMAAK_F32/F16 and V_READFIRSTLANE_B32 (model README E20) have no VOP3 form
     if ((w0[31:25] == 7'h3f && w0[16]) ||
-        (v3 && (vop == 10'd485 || vop == 10'd487 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 ||
+        (v3 && (vop == 10'd485 || vop == 10'd486 || vop == 10'd487 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 ||
                 vop == 10'd312 || vop == 10'd386)))
       vr.known = 1'b0;
     // V_FMAC_F32/F16: S2 is D (F16: its half); V_FMAMK: S0 * K + VSRC1; V_FMAAK: S0 * VSRC1 + K
@@ -126,9 +126,9 @@ module rdna4_decode (
     // the lane permutes (rdna4_dpp.sv): OPSEL[1:0] are FI / BOUND_CTRL (L21247)
     vperm = (vop == 10'd603) ? 3'd1 : (vop == 10'd604) ? 3'd2 : (vop == 10'd487) ? 3'd3 :
             (vop == 10'd783) ? 3'd5 : (vop == 10'd784) ? 3'd6 : 3'd0;
-    // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP, MUL_LO/HI,
+    // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP_B32/B16, MUL_LO/HI,
     // READLANE, WRITELANE, FMAMK/FMAAK F32/F16 (which also carry a literal)
-    v_nodpp = vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
+    v_nodpp = vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
               vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312;
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
             (vm_en && vm == 9'd255);
@@ -145,7 +145,7 @@ module rdna4_decode (
     vs2_16 = vop == 10'd534 || vop == 10'd535;              // V_ALIGNBIT/ALIGNBYTE: S2 is B16
     v_mod = (vopsel != 4'd0 && !(vs2_16 && !vopsel[3]) &&   // ALIGNBIT/BYTE: OPSEL[2] S2's half,
              !(vperm != 3'd0 && vopsel[3:2] == 2'd0) &&     // PERMLANE: OPSEL[1:0] FI / BOUND_CTRL,
-             !(vh != 4'd0 && (vopsel & ~{vh[0], vmask}) == 4'd0)) ||  // F16 rows: a source's half, the result's
+             !(vh != 4'd0 && (vopsel & ~{vh[0], vmask[2] | vm_en, vmask[1:0]}) == 4'd0)) ||  // 16-bit rows: a source's half, the result's (V_CNDMASK_B16: OPSEL[2] of the mask ignored)
             (vomod != 2'd0 && !(vf[4] && vf[0])) ||
             (vcm && !vr.clamp) && !vs2_16 ||                 // ALIGNBIT/BYTE: CLAMP ignored (model V55)
             ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4]) || ((vneg | vabs) & ~vmask) != 3'd0 ||

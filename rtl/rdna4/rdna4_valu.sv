@@ -43,6 +43,27 @@ module rdna4_valu #(
     sat = r;
   endfunction
 
+  // The same at 16 bits (the 16-bit integer rows: a 16-bit result half, README "16-bit integer rows").
+  function automatic logic [15:0] sat16(input logic signed [65:0] w, input logic sgn, input logic cl);
+    logic [15:0] r;
+    r = w[15:0];
+    if (cl) begin
+      if (sgn) begin
+        if (w > 66'sh7fff)       r = 16'h7fff;
+        else if (w < -66'sh8000) r = 16'h8000;
+      end else begin
+        if (w < 66'sd0)          r = 16'd0;
+        else if (w > 66'shffff)  r = 16'hffff;
+      end
+    end
+    sat16 = r;
+  endfunction
+
+  // V_SAT_PK_U8_I16 (L14098): a signed 16-bit value saturated to [0, 255].
+  function automatic logic [7:0] sat8(input logic [15:0] h);
+    sat8 = h[15] ? 8'd0 : (h > 16'd255) ? 8'hff : h[7:0];
+  endfunction
+
   function automatic logic [7:0] absd8(input logic [7:0] x, input logic [7:0] y);
     absd8 = (x > y) ? x - y : y - x;
   endfunction
@@ -94,6 +115,11 @@ module rdna4_valu #(
     logic signed [31:0] mn, mx, md;
     logic [31:0] umn, umx, umd;
     logic [31:0] br;                              // V_BFREV_B32: the low half of the bit reverse of {S0, 32'0}
+    // 16-bit rows: the core hands a 16-bit operand zero-extended in bits 15:0
+    logic signed [65:0] e0, e1, e2, z0, z1, z2;   // sign- / zero-extended 16-bit S0-S2
+    logic signed [31:0] t0, t1, t2, mx16;
+    logic [15:0] mn16, md16;
+    logic sat16_ok;
     assign s0 = a[32*g +: 32];
     assign s1 = b[32*g +: 32];
     assign s2 = c[32*g +: 32];
@@ -111,6 +137,13 @@ module rdna4_valu #(
       umx = umax(umax(s0, s1), s2);
       umn = umin(umin(s0, s1), s2);
       umd = (umx == s0) ? umax(s1, s2) : (umx == s1) ? umax(s0, s2) : umax(s0, s1);
+      e0 = {{50{s0[15]}}, s0[15:0]}; e1 = {{50{s1[15]}}, s1[15:0]}; e2 = {{50{s2[15]}}, s2[15:0]};
+      z0 = {50'd0, s0[15:0]}; z1 = {50'd0, s1[15:0]}; z2 = {50'd0, s2[15:0]};
+      t0 = {{16{s0[15]}}, s0[15:0]}; t1 = {{16{s1[15]}}, s1[15:0]}; t2 = {{16{s2[15]}}, s2[15:0]};
+      mx16 = smax(smax(t0, t1), t2);
+      mn16 = 16'(smin(smin(t0, t1), t2));
+      md16 = 16'((mx16 == t0) ? smax(t1, t2) : (mx16 == t1) ? smax(t0, t2) : smax(t0, t1));
+      sat16_ok = 1'b0;
       case (op)
         // ---- VOPC integer compares (opcode[2:0] predicate, [3] unsigned; +128 V_CMPX)
         10'd65, 10'd66, 10'd67, 10'd68, 10'd69, 10'd70, 10'd73, 10'd74, 10'd75, 10'd76, 10'd77, 10'd78,
@@ -127,6 +160,53 @@ module rdna4_valu #(
             default: cbit = !lt;
           endcase
         end
+        // ---- 16-bit integer compares (I16 49-54, U16 57-62; +128 V_CMPX): bit 15 the sign
+        10'd49, 10'd50, 10'd51, 10'd52, 10'd53, 10'd54, 10'd57, 10'd58, 10'd59, 10'd60, 10'd61, 10'd62,
+        10'd177, 10'd178, 10'd179, 10'd180, 10'd181, 10'd182, 10'd185, 10'd186, 10'd187, 10'd188, 10'd189, 10'd190: begin
+          x = {16'd0, op[3] ? s0[15:0] : {~s0[15], s0[14:0]}};
+          y = {16'd0, op[3] ? s1[15:0] : {~s1[15], s1[14:0]}};
+          lt = x < y; eq = x == y;
+          case (op[2:0])
+            3'd1: cbit = lt;
+            3'd2: cbit = eq;
+            3'd3: cbit = lt || eq;
+            3'd4: cbit = !lt && !eq;
+            3'd5: cbit = !eq;
+            default: cbit = !lt;
+          endcase
+        end
+        // ---- 16-bit integer rows: a 16-bit result in bits 15:0 (the core writes the half)
+        10'd412, 10'd486: r = s0;                                          // V_MOV_B16, V_SWAP_B16 (VDST's half)
+        10'd489: r = {16'd0, ~s0[15:0]};                                   // V_NOT_B16
+        10'd482: r = {16'd0, sat8(s0[31:16]), sat8(s0[15:0])};             // V_SAT_PK_U8_I16
+        10'd491: r = s0;                                                   // V_CVT_U32_U16
+        10'd490: r = t0;                                                   // V_CVT_I32_I16
+        10'd605: r = m[g] ? s1 : s0;                                       // V_CNDMASK_B16
+        10'd866: r = s0 & s1;                                              // V_AND_B16
+        10'd867: r = s0 | s1;
+        10'd868: r = s0 ^ s1;
+        10'd824: r = {16'd0, s1[15:0] << s0[3:0]};                         // V_LSHLREV_B16
+        10'd825: r = {16'd0, s1[15:0] >> s0[3:0]};                         // V_LSHRREV_B16
+        10'd826: r = {16'd0, 16'($signed(s1[15:0]) >>> s0[3:0])};          // V_ASHRREV_I16
+        10'd777: r = umax(s0, s1);                                         // V_MAX_U16
+        10'd778: r = {16'd0, 16'(smax(t0, t1))};                           // V_MAX_I16
+        10'd779: r = umin(s0, s1);                                         // V_MIN_U16
+        10'd780: r = {16'd0, 16'(smin(t0, t1))};                           // V_MIN_I16
+        10'd587: r = umn;                                                  // V_MIN3_U16
+        10'd590: r = umx;                                                  // V_MAX3_U16
+        10'd593: r = umd;                                                  // V_MED3_U16
+        10'd586: r = {16'd0, mn16};                                   // V_MIN3_I16
+        10'd589: r = {16'd0, 16'(mx16)};                                   // V_MAX3_I16
+        10'd592: r = {16'd0, md16};                                   // V_MED3_I16
+        10'd771: begin w = z0 + z1; sat16_ok = 1'b1; end                   // V_ADD_NC_U16
+        10'd772: begin w = z0 - z1; sat16_ok = 1'b1; end                   // V_SUB_NC_U16
+        10'd781: begin w = e0 + e1; sgn = 1'b1; sat16_ok = 1'b1; end       // V_ADD_NC_I16
+        10'd782: begin w = e0 - e1; sgn = 1'b1; sat16_ok = 1'b1; end       // V_SUB_NC_I16
+        10'd773: begin w = z0 * z1; r = {16'd0, w[15:0]}; end              // V_MUL_LO_U16 (no CLAMP)
+        10'd577: begin w = z0 * z1 + z2; sat16_ok = 1'b1; end              // V_MAD_U16
+        10'd595: begin w = e0 * e1 + e2; sgn = 1'b1; sat16_ok = 1'b1; end  // V_MAD_I16
+        10'd601: begin w = z0 * z1 + 66'({34'd0, s2}); sat_ok = 1'b1; end  // V_MAD_U32_U16 (L21225)
+        10'd602: begin w = e0 * e1 + 66'($signed(s2)); sgn = 1'b1; sat_ok = 1'b1; end  // V_MAD_I32_I16 (L21233)
         // ---- VOP2 rows (256 + op)
         10'd257: r = m[g] ? s1 : s0;                                       // V_CNDMASK_B32
         10'd265: begin w = 66'($signed(s0[23:0]) * $signed(s1[23:0])); sgn = 1'b1; sat_ok = 1'b1; end // V_MUL_I32_I24
@@ -227,6 +307,7 @@ module rdna4_valu #(
         default: r = 32'd0;
       endcase
       if (sat_ok) r = sat(w, sgn, clamp);
+      if (sat16_ok) r = {16'd0, sat16(w, sgn, clamp)};
     end
     assign d[32*g +: 32] = r;
     assign co[g] = cbit;
