@@ -202,6 +202,26 @@ static unsigned run_file(const char *text, size_t len, const char *name, gpuref_
     return bad;
 }
 
+/* Seed `s` of `mix` (count tests of `length` instructions), loaded, round-tripped and
+ * run by run_file under the name TAG_seedS.yaml; NULL (and *bad counted) when the
+ * generator fails.  The caller frees the text. */
+static char *gen_run(const char *tag, unsigned s, unsigned count, unsigned length, const char *mix,
+                     size_t *len, unsigned *bad)
+{
+    gpuref_diag d = { 0 };
+    char name[48];
+    char *t = gen(s, count, length, 0, mix, NULL, len, &d);
+    snprintf(name, sizeof name, "%s_seed%u.yaml", tag, s);
+    if (!t) {
+        printf("FAIL: %s seed %u: %s\n", tag, s, d.msg);
+        (*bad)++;
+        return NULL;
+    }
+    *bad += run_file(t, *len, name, NULL, 1);
+    return t;
+}
+
+
 static void test_determinism(void)
 {
     gpuref_diag d = { 0 };
@@ -382,15 +402,9 @@ static void test_rdna4_valu(unsigned nseeds)
     unsigned bad = 0, w64 = 0, w32 = 0, execz = 0, mode = 0, dpp16 = 0, dpp8 = 0, vopd = 0,
              vop3p = 0, vinterp = 0, sdst = 0, wmma = 0;
     for (unsigned s = 1; s <= nseeds; s++) {
-        char *t = gen(s, 2, 80, 0, mix, NULL, &len, &d);
-        char name[40];
-        snprintf(name, sizeof name, "valu_seed%u.yaml", s);
-        if (!t) {
-            printf("FAIL: valu seed %u: %s\n", s, d.msg);
-            bad++;
+        char *t = gen_run("valu", s, 2, 80, mix, &len, &bad);
+        if (!t)
             continue;
-        }
-        bad += run_file(t, len, name, NULL, 1);
         for (const char *p = t; (p = strstr(p, "program: |")) != NULL; p++) {
             if (!strncmp(strchr(p, '\n') + 1, "      .wave64", 13))
                 w64++;
@@ -474,15 +488,9 @@ static void test_rdna4_global(unsigned nseeds)
     size_t len = 0, len2 = 0;
     unsigned bad = 0, foreign = 0, early = 0, uses = 0, found[sizeof want / sizeof *want] = { 0 };
     for (unsigned s = 1; s <= nseeds; s++) {
-        char *t = gen(s, 4, 100, 0, mix, NULL, &len, &d);
-        char name[40];
-        snprintf(name, sizeof name, "global_seed%u.yaml", s);
-        if (!t) {
-            printf("FAIL: global seed %u: %s\n", s, d.msg);
-            bad++;
+        char *t = gen_run("global", s, 4, 100, mix, &len, &bad);
+        if (!t)
             continue;
-        }
-        bad += run_file(t, len, name, NULL, 1);
         for (unsigned k = 0; k < sizeof other / sizeof *other; k++)
             if (strstr(t, other[k])) {
                 printf("FAIL: global seed %u has %s\n", s, other[k] + (other[k][0] == '\n' ? 7 : 0));
