@@ -223,6 +223,12 @@ if [ -x "$B/tb/nv50/Vtb_nv50" ]; then
     st=$?
     if [ $st -ne 0 ] && grep -q "unknown-key.yaml:6:5" "$T/out"; then ok "lockstep bench rejects bad YAML"
     else bad "lockstep bench rejects bad YAML (exit $st)"; fi
+    expect "lockstep bench: a bench option it does not take" "unknown bench option '\\+tb_vm_ooo' \\(the nv50 bench takes: none\\)" \
+        "$B/tb/nv50/Vtb_nv50" --out "$T/cosim" +tb_vm_ooo "$T/unknown-key.yaml"
+fi
+if [ -x "$B/tb/rdna4/Vtb_rdna4" ]; then
+    expect "lockstep bench: a misspelt bench option" "unknown bench option '\\+tb_vm_oo' \\(the rdna4 bench takes: \\+tb_vm_ooo\\)" \
+        "$B/tb/rdna4/Vtb_rdna4" --out "$T/cosim" +tb_vm_oo "$T/unknown-key.yaml"
 fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

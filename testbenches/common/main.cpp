@@ -19,6 +19,9 @@
 #include "gpuref_check.h"
 #include "gpuref_cov.h"
 #include "bench.h"   // per ISA: VTOP, VTOP_ISA and the model header
+#ifndef VTOP_TB_OPTS
+#define VTOP_TB_OPTS ""   // the bench options (+tb_NAME) a bench takes, NAMEs space-separated
+#endif
 
 // $finish ends one test; the bench, not Verilator, reports how it went.
 void vl_finish(const char *, int, const char *) { Verilated::threadContextp()->gotFinish(true); }
@@ -87,7 +90,13 @@ int main(int argc, char **argv)
             }
         }
         else if (a == "+trace") trace = true;
-        else if (a.rfind("+tb_", 0) == 0) ;   // a bench option, read by the bench ($test$plusargs)
+        else if (a.rfind("+tb_", 0) == 0) {   // a bench option, read by the bench ($test$plusargs)
+            if (std::string(" " VTOP_TB_OPTS " ").find(" " + a.substr(4) + " ") == std::string::npos) {
+                std::fprintf(stderr, "%s: unknown bench option '%s' (the %s bench takes:%s%s)\n", argv[0],
+                             a.c_str(), VTOP_ISA, *VTOP_TB_OPTS ? " +tb_" : " none", VTOP_TB_OPTS);
+                return 2;
+            }
+        }
 #ifdef GPUREF_MUT_BENCH
         else if (a.rfind("+gpuref_mutant=", 0) == 0) ;   // read by the RTL ($value$plusargs)
 #endif

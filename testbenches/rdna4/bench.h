@@ -2,3 +2,4 @@
 #include "Vtb_rdna4.h"
 #define VTOP Vtb_rdna4
 #define VTOP_ISA "rdna4"
+#define VTOP_TB_OPTS "vm_ooo"   // +tb_vm_ooo: vector loads return out of order
