@@ -268,6 +268,7 @@ for isa in $ISAS; do
        continue;; esac
     set -- vectors/$isa/directed/*.yaml
     skip=""; [ -f testbenches/$isa/lockstep_skip.txt ] && skip="--skip testbenches/$isa/lockstep_skip.txt"
+    [ -n "$skip" ] && suite "cosim-skip-list-$isa" python3 scripts/check-skip-list.py --build "$B" --isa $isa
     [ -e "$1" ] && suite "cosim-$isa" "$B/tb/$isa/Vtb_$isa" -q $skip --out "$B/cosim/$isa" "$@"
 done
 

@@ -55,7 +55,8 @@ static void usage(const char *prog)
         "  --max-cycles N give up a test after N clock cycles (default 64 per step + 100000)\n"
         "  -q             print failures and the summary only\n"
         "  --skip FILE    tests the RTL cannot run yet, one per line: NAME # reason\n"
-        "                 (or file:VECTORS.yaml for a whole file);\n"
+        "                 (VECTORS.yaml:NAME for the test of one file only, or\n"
+        "                 file:VECTORS.yaml for a whole file);\n"
         "                 they are reported as SKIP with the reason and counted apart\n"
         "  --cov FILE     write coverage.dat: functional bins of the model and, in a\n"
         "                 bench built with --coverage, the RTL's line/toggle points\n"
@@ -137,8 +138,10 @@ int main(int argc, char **argv)
         for (int t = 0; t < gpuref_chk_ntests(chk); t++) {
             int setup_failed = gpuref_chk_begin(chk, t);
             if (!only.empty() && only != gpuref_chk_test_name(chk)) continue;
-            auto sk = skips.find(gpuref_chk_test_name(chk));
-            if (sk == skips.end()) sk = skips.find("file:" + file.substr(file.find_last_of('/') + 1));
+            std::string fname = file.substr(file.find_last_of('/') + 1);
+            auto sk = skips.find(fname + ":" + gpuref_chk_test_name(chk));
+            if (sk == skips.end()) sk = skips.find(gpuref_chk_test_name(chk));
+            if (sk == skips.end()) sk = skips.find("file:" + fname);
             if (sk != skips.end() && only.empty()) {
                 skipped++;
                 if (!quiet) std::printf("SKIP %s: %s\n", gpuref_chk_test_name(chk), sk->second.c_str());
