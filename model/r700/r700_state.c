@@ -35,7 +35,7 @@ static const char *const r700_res_field[R700_RES_FIELDS] = {
 static const char *const r700_spaces[R700_NSPACES] = {
     "cb0", "cb1", "cb2", "cb3", "cb4", "cb5", "cb6", "cb7", "cb8", "cb9", "cb10", "cb11",
     "cb12", "cb13", "cb14", "cb15", "export", "mem", "stream0", "stream1", "stream2", "stream3",
-    "scratch", "reduction", "ring",
+    "scratch", "reduction", "ring", "lds",
 };
 static const char *const r700_slot_names[5] = { "x", "y", "z", "w", "t" };
 static const char *const r700_kind_names[3] = { "cf", "alu group", "fetch" };
@@ -73,6 +73,8 @@ static void r700_fini(void *vs)
     free(s->own.cb);
     free(s->own.exp);
     free(s->own.mem);
+    free(s->own.lds);
+    s->own.lds = NULL;
     for (unsigned b = 0; b < R700_NBUF; b++) {
         free(s->own.buf[b]);
         s->own.buf[b] = NULL;
@@ -112,7 +114,8 @@ static int r700_init(void *vs, const char *config, char *err)
     int nomem = 0;
     for (unsigned b = 0; b < R700_NBUF; b++)
         nomem |= !(s->own.buf[b] = calloc(1, R700_BUF_BYTES));
-    if (!s->own.cb || !s->own.exp || !s->own.mem || nomem)
+    s->own.lds = calloc(1, R700_LDS_BYTES);
+    if (!s->own.cb || !s->own.exp || !s->own.mem || !s->own.lds || nomem)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     s->mem = &s->own;
     return GPUREF_OK;
@@ -156,6 +159,7 @@ static int r700_reset(void *vs, char *err)
         memset(s->own.mem, 0, R700_MEM_BYTES);
         for (unsigned b = 0; b < R700_NBUF; b++)
             memset(s->own.buf[b], 0, R700_BUF_BYTES);
+        memset(s->own.lds, 0, R700_LDS_BYTES);
     }
     memset(s->res, 0, sizeof s->res);
     memset(s->sem, 0, sizeof s->sem);
@@ -360,6 +364,10 @@ uint8_t *r700_space(const r700_state *s, int space, uint64_t *size)
     if (space == R700_SPACE_MEM) {
         *size = R700_MEM_BYTES;
         return s->mem->mem;
+    }
+    if (space == R700_SPACE_LDS) {
+        *size = R700_LDS_BYTES;
+        return s->mem->lds;
     }
     *size = R700_BUF_BYTES;
     return s->mem->buf[space - R700_SPACE_BUF0];
