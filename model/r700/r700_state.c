@@ -25,7 +25,7 @@ static const gpuref_regfile_info r700_files[R700_NFILES] = {
     [R700_F_SEM]    = { "SEM", R700_NSEM, 7, 1 },                     /* semantic table: a GPR */
     /* read-only view of the configuration knobs, so that a bench can configure
      * its DUT from a model: cfg0 stack_size, 1 gprs, 2 temps, 3 prefer_trans,
-     * 4 sub_guide, 5 shift_mask, 6 flt_to_int_rne, 7 sin_radians (R700_CFG_*) */
+     * 4 sub_guide, 5 shift_mask, 6 flt_to_int_rne, 7 sin_radians, 8 lanes (R700_CFG_*) */
     [R700_F_CFG]    = { "cfg", R700_NCFG, 32, 1 },
 };
 static const char *const r700_res_field[R700_RES_FIELDS] = {
@@ -204,7 +204,7 @@ static int r700_reg_get(void *vs, int file, unsigned i, unsigned lane, uint64_t 
             [R700_CFG_TEMPS] = s->cfg.temps,               [R700_CFG_PREFER_TRANS] = s->cfg.prefer_trans,
             [R700_CFG_SUB_GUIDE] = s->cfg.sub_guide,       [R700_CFG_SHIFT_MASK] = s->cfg.shift_mask,
             [R700_CFG_FLT_TO_INT_RNE] = s->cfg.flt_to_int_rne,
-            [R700_CFG_SIN_RADIANS] = s->cfg.sin_radians,
+            [R700_CFG_SIN_RADIANS] = s->cfg.sin_radians,  [R700_CFG_LANES] = s->cfg.lanes,
         };
         *v = k[i % R700_NCFG];
         break;
