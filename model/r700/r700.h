@@ -24,6 +24,7 @@
 #define R700_NSEM      256           /* semantic table entries (SEMANTIC_ID 8 bits) */
 #define R700_MEM_BYTES (1u << 20)    /* space "mem": vertex buffers and textures */
 #define R700_NBUF      7             /* MEM_* export buffers: stream0-3, scratch, reduction, ring */
+#define R700_LDS_BYTES (16u * 1024u) /* the local data share: 4 banks x 256 entries x 16 bytes (L627) */
 #define R700_BUF_BYTES (256u * R700_LANES * 16u)  /* 256 elements of 128 bits per lane */
 
 /* bits hi..lo of a word (chapter 10 field positions) */
@@ -66,7 +67,7 @@ enum r700_fetch_op {
 #undef R700_FETCH
     R700_NFETCH
 };
-enum { R700_FF_VTX, R700_FF_TEX, R700_FF_ANY };
+enum { R700_FF_VTX, R700_FF_TEX, R700_FF_ANY, R700_FF_MRD, R700_FF_DSW, R700_FF_DSR };
 enum { R700_FMT_CF, R700_FMT_ALU, R700_FMT_EXP };
 
 struct r700_lane;
@@ -187,6 +188,13 @@ typedef struct r700_fetch {
     /* TEX */
     uint8_t  bfm, lod_bias, ct, sampler;
     int8_t   ofs[3];              /* OFFSET_X/Y/Z, 5-bit two's complement */
+    /* MEM (MRD, DSW, DSR; README "Memory-read and LDS clauses"); src_rel and
+     * dst_rel hold SRC_REL_MODE / DST_REL_MODE (0-2) for DSW/DSR; ssel[0..3]
+     * SRC_SEL_X..W (DSW 0-5, 7), SRC_SEL_X/Y (DSR 0-5) */
+    uint8_t  mop, elem_size, uncached, indexed, burst;
+    uint16_t array_base, array_size;
+    uint8_t  dst_index, wave_rel, rd_offset, dwr, bcast, wfall, mux;
+    uint16_t dst_stride;
     uint32_t w[4];
 } r700_fetch;
 
@@ -209,6 +217,7 @@ typedef struct r700_mem {
     uint8_t *exp;          /* exports */
     uint8_t *mem;          /* R700_MEM_BYTES: what fetches read (MEM_EXPORT writes) */
     uint8_t *buf[R700_NBUF]; /* R700_BUF_BYTES each: the MEM_* buffers */
+    uint8_t *lds;          /* R700_LDS_BYTES: the local data share (space "lds") */
 } r700_mem;
 
 /* per-pixel state (§3.6.1) */
@@ -362,7 +371,9 @@ int r700_x_unimpl(r700_lane *l);   /* a row decoded but not executed */
 /* r700_exec_float.c: OMOD then CLAMP on an f32 or f64 result (D12, D40) */
 int r700_out_mod(const fp_policy *fp, fp_fmt f, unsigned omod, unsigned clamp, uint64_t *v);
 int r700_fx_vtx(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
-int r700_fx_mem(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
+int r700_fx_memrd(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
+int r700_fx_dsw(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
+int r700_fx_dsr(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
 int r700_fx_ld(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
 int r700_fx_resinfo(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
 int r700_fx_unimpl(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err);
@@ -375,9 +386,10 @@ enum { R700_F_R, R700_F_PV, R700_F_PS, R700_F_AR, R700_F_PRED, R700_F_AL, R700_F
  * (README "State"), in this order */
 enum { R700_CFG_STACK_SIZE, R700_CFG_GPRS, R700_CFG_TEMPS, R700_CFG_PREFER_TRANS,
        R700_CFG_SUB_GUIDE, R700_CFG_SHIFT_MASK, R700_CFG_FLT_TO_INT_RNE, R700_CFG_SIN_RADIANS,
+       R700_CFG_LANES,
        R700_NCFG };
 enum { R700_SPACE_EXP = R700_NCB, R700_SPACE_MEM, R700_SPACE_BUF0,
-       R700_NSPACES = R700_SPACE_BUF0 + R700_NBUF };
+       R700_SPACE_LDS = R700_SPACE_BUF0 + R700_NBUF, R700_NSPACES };
 /* r700_state.c: a memory space's bytes and size */
 uint8_t *r700_space(const r700_state *s, int space, uint64_t *size);
 /* r700_state.c: the located error of a predecoded view that failed (it is

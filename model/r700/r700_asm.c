@@ -691,6 +691,92 @@ static int name_index(const r700_tok *k, size_t pre, const char *const *names, u
     return -1;
 }
 
+/* "T<n>[AL|G].<sel>" for the MEM forms: the relative mode 0, 1 ([AL]), 2 ([G]) */
+static int mem_reg(const r700_tok *t, const char *set, unsigned nsel, int g_ok, uint8_t *gpr,
+                   uint8_t *rel, uint8_t sel[4])
+{
+    const char *p = t->p, *e = t->p + t->n;
+    unsigned g;
+    if (*p != 'T' && *p != 'R')
+        return -1;
+    p++;
+    if (parse_reg_num(&p, e, 127, &g))
+        return -1;
+    *gpr = (uint8_t)g;
+    *rel = 0;
+    if (e - p >= 4 && strncmp(p, "[AL]", 4) == 0) {
+        *rel = 1;
+        p += 4;
+    } else if (g_ok && e - p >= 3 && strncmp(p, "[G]", 3) == 0) {
+        *rel = 2;
+        p += 3;
+    }
+    if ((size_t)(e - p) != 1 + nsel || *p != '.')
+        return -1;
+    return sel_chars(p + 1, set, sel, nsel);
+}
+
+/* MEM_RD_*, LOCAL_DS_WRITE, LOCAL_DS_READ (README "Syntax") */
+static int asm_mem(r700_asm *a, const r700_tok *t, unsigned nt, const r700_fetch_row *r, r700_fetch *f)
+{
+    uint64_t v;
+    uint8_t ss[4] = { 0, 0, 0, 0 };
+    unsigned i;
+    int x;
+    if (r->form == R700_FF_MRD) {
+        f->mf = 1;
+        if (nt < 3 || mem_reg(&t[1], "XYZW01?_", 4, 0, &f->dst_gpr, &f->dst_rel, f->dsel) ||
+            mem_reg(&t[2], "XYZW", 1, 0, &f->src_gpr, &f->src_rel, ss))
+            return AERR(a, "%s: expected T<n>.XYZW (with 0, 1, _) and T<n>.X", r->name);
+        f->ssel[0] = ss[0];
+    } else if (r->form == R700_FF_DSW) {
+        if (nt < 2 || mem_reg(&t[1], "XYZW01?_", 4, 1, &f->src_gpr, &f->src_rel, f->ssel))
+            return AERR(a, "%s: expected T<n>.XYZW (with 0, 1, _)", r->name);
+    } else {
+        uint8_t d[4];
+        if (nt < 3 || mem_reg(&t[1], "XYZW_", 4, 1, &f->dst_gpr, &f->dst_rel, d) ||
+            mem_reg(&t[2], "XYZW01", 2, 1, &f->src_gpr, &f->src_rel, ss))
+            return AERR(a, "%s: expected T<n>.XYZW (each channel or _) and T<n>.XY (with 0, 1)",
+                        r->name);
+        for (unsigned k = 0; k < 4; k++) {
+            if (d[k] != k && d[k] != 4)
+                return AERR(a, "%s: destination channel %u is '%c' (its own name or _)", r->name, k,
+                            "XYZW_"[d[k]]);
+            f->dwr |= (uint8_t)((d[k] == k) << k);
+        }
+        f->ssel[0] = ss[0];
+        f->ssel[1] = ss[1];
+    }
+    for (i = r->form == R700_FF_DSW ? 2 : 3; i < nt; i++) {
+        const r700_tok *k = &t[i];
+        int mrd = r->form == R700_FF_MRD, dsw = r->form == R700_FF_DSW, dsr = r->form == R700_FF_DSR;
+        if (tpre(k, "BURST:") && !num(k->p + 6, k->n - 6, &v) && v < 16) f->burst = (uint8_t)v;
+        else if (mrd && tpre(k, "BASE:") && !num(k->p + 5, k->n - 5, &v) && v < 8192) f->array_base = (uint16_t)v;
+        else if (mrd && tpre(k, "SIZE:") && !num(k->p + 5, k->n - 5, &v) && v < 4096) f->array_size = (uint16_t)v;
+        else if (mrd && tpre(k, "ES:") && !num(k->p + 3, k->n - 3, &v) && v < 4) f->elem_size = (uint8_t)v;
+        else if (mrd && tpre(k, "FMT:") && (x = name_index(k, 4, r700_dfmt_name, 64)) >= 0) f->dfmt = (uint8_t)x;
+        else if (mrd && tpre(k, "NUM:") && (x = name_index(k, 4, r700_nfa_name, 3)) >= 0) f->nfa = (uint8_t)x;
+        else if (mrd && tpre(k, "ENDIAN:") && (x = name_index(k, 7, r700_endian_name, 3)) >= 0) f->endian = (uint8_t)x;
+        else if (mrd && teq(k, "INDEXED")) f->indexed = 1;
+        else if (mrd && teq(k, "UNCACHED")) f->uncached = 1;
+        else if (mrd && teq(k, "SIGNED")) f->fca = 1;
+        else if (mrd && teq(k, "NO_ZERO")) f->sma = 1;
+        else if (mrd && teq(k, "FWQ")) f->fwq = 1;
+        else if (dsw && tpre(k, "INDEX:") && !num(k->p + 6, k->n - 6, &v) && v < 256) f->dst_index = (uint8_t)v;
+        else if (dsw && tpre(k, "STRIDE:") && !num(k->p + 7, k->n - 7, &v) && v < 512) f->dst_stride = (uint16_t)v;
+        else if (dsw && teq(k, "WAVE_REL")) f->wave_rel = 1;
+        else if (dsr && tpre(k, "OFS:") && !num(k->p + 4, k->n - 4, &v) && v < 64) f->rd_offset = (uint8_t)v;
+        else if (dsr && teq(k, "MUX:FFT_PERMUTE")) f->mux = 1;
+        else if (dsr && teq(k, "MUX:WORD_SELECT")) f->mux = 2;
+        else if (dsr && teq(k, "MUX:NONE")) f->mux = 0;
+        else if (dsr && teq(k, "BROADCAST")) f->bcast = 1;
+        else if (dsr && teq(k, "WATERFALL")) f->wfall = 1;
+        else
+            return AERR(a, "%s: unexpected '%.*s'", r->name, (int)k->n, k->p);
+    }
+    return 0;
+}
+
 static int asm_fetch(r700_asm *a, const r700_tok *t, unsigned nt, int row)
 {
     const r700_fetch_row *r = &r700_fetch_rows[row];
@@ -707,18 +793,10 @@ static int asm_fetch(r700_asm *a, const r700_tok *t, unsigned nt, int row)
     f.form = r->form;
     uint64_t v;
     unsigned i = 1;
-    if (r->op == 2) {
-        for (; i < nt; i++) {
-            const r700_tok *k = &t[i];
-            unsigned wn;
-            if (k->n > 3 && k->p[0] == 'W' && k->p[1] >= '0' && k->p[1] <= '2' && k->p[2] == ':' &&
-                !num(k->p + 3, k->n - 3, &v) && v <= 0xffffffffu) {
-                wn = (unsigned)(k->p[1] - '0');
-                f.w[wn] = (uint32_t)v;
-            } else {
-                return AERR(a, "MEM: unexpected '%.*s' (W0:, W1:, W2: words)", (int)k->n, k->p);
-            }
-        }
+    if (r->form >= R700_FF_MRD) {
+        int st = asm_mem(a, t, nt, r, &f);
+        if (st)
+            return st;
     } else {
         if (nt < 3)
             return AERR(a, "%s: expected a destination and a source", r->name);
@@ -742,7 +820,7 @@ static int asm_fetch(r700_asm *a, const r700_tok *t, unsigned nt, int row)
         memcpy(f.ssel, ss, 4);
         i = 3;
     }
-    for (; i < nt && r->op != 2; i++) {
+    for (; i < nt && r->form < R700_FF_MRD; i++) {
         const r700_tok *k = &t[i];
         int x;
         int vtx = r->form == R700_FF_VTX;

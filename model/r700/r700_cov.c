@@ -252,7 +252,7 @@ static int r7c_init(gpuref_cov *def, void **priv, char *err)
     for (unsigned f = 0; f < R700_NFETCH; f++) {
         const r700_fetch_row *r = &r700_fetch_rows[f];
         P->fop[f] = -1;
-        if (r->exec == r700_fx_unimpl || r->exec == r700_fx_mem)
+        if (r->exec == r700_fx_unimpl)
             continue;
         DEF(P->fop[f], GPUREF_COV_OP, (int)(R700_NALU + R700_NCF + f), -1, 0, 0, "r700.op.fetch.%s",
             r->name);

@@ -199,8 +199,44 @@ int r700_disasm_fetch(const r700_fetch *f, char *buf, size_t len)
     buf[0] = 0;
     const r700_fetch_row *r = &r700_fetch_rows[f->row];
     put(&b, "%s", r->name);
-    if (r->op == 2) {
-        put(&b, " W0:0x%08x W1:0x%08x W2:0x%08x", f->w[0], f->w[1], f->w[2]);
+    static const char *const rel[3] = { "", "[AL]", "[G]" };
+    if (f->form == R700_FF_MRD) {
+        put(&b, " T%u%s.", f->dst_gpr, f->dst_rel ? "[AL]" : "");
+        for (unsigned k = 0; k < 4; k++)
+            put(&b, "%c", "XYZW01?_"[f->dsel[k]]);
+        put(&b, ", T%u%s.%c, BASE:%u SIZE:%u ES:%u FMT:%s NUM:%s", f->src_gpr,
+            f->src_rel ? "[AL]" : "", r700_chan_name[f->ssel[0]], f->array_base, f->array_size,
+            f->elem_size, r700_dfmt_name[f->dfmt], r700_nfa_name[f->nfa]);
+        if (f->endian)
+            put(&b, " ENDIAN:%s", r700_endian_name[f->endian]);
+        if (f->burst)
+            put(&b, " BURST:%u", f->burst);
+        put(&b, "%s%s%s%s%s", f->indexed ? " INDEXED" : "", f->uncached ? " UNCACHED" : "",
+            f->fca ? " SIGNED" : "", f->sma ? " NO_ZERO" : "", f->fwq ? " FWQ" : "");
+        return GPUREF_OK;
+    }
+    if (f->form == R700_FF_DSW) {
+        put(&b, " T%u%s.", f->src_gpr, rel[f->src_rel]);
+        for (unsigned k = 0; k < 4; k++)
+            put(&b, "%c", "XYZW01?_"[f->ssel[k]]);
+        put(&b, ", INDEX:%u STRIDE:%u", f->dst_index, f->dst_stride);
+        if (f->burst)
+            put(&b, " BURST:%u", f->burst);
+        if (f->wave_rel)
+            put(&b, " WAVE_REL");
+        return GPUREF_OK;
+    }
+    if (f->form == R700_FF_DSR) {
+        put(&b, " T%u%s.", f->dst_gpr, rel[f->dst_rel]);
+        for (unsigned k = 0; k < 4; k++)
+            put(&b, "%c", (f->dwr >> k & 1) ? "XYZW"[k] : '_');
+        put(&b, ", T%u%s.%c%c, OFS:%u", f->src_gpr, rel[f->src_rel], "XYZW01"[f->ssel[0]],
+            "XYZW01"[f->ssel[1]], f->rd_offset);
+        if (f->mux)
+            put(&b, " MUX:%s", f->mux == 1 ? "FFT_PERMUTE" : "WORD_SELECT");
+        if (f->burst)
+            put(&b, " BURST:%u", f->burst);
+        put(&b, "%s%s", f->bcast ? " BROADCAST" : "", f->wfall ? " WATERFALL" : "");
         return GPUREF_OK;
     }
     if (f->row == R700_FX_SEMANTIC)

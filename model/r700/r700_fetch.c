@@ -85,6 +85,95 @@ static int tex_only(unsigned f)
 }
 
 /* ------------------------------------------------------------ decode */
+/* MEM_RD_WORD0/1/2 (L8624-8760), MEM_DSW_WORD0/1/2 and MEM_DSR_WORD0/1/2
+ * (L8762-8880): every field kept; reserved fields and values, MEM_REQ_SIZE
+ * (L8654 "must be cleared") and MEGA_FETCH 0 (L8749 "must be 1") are decode
+ * errors */
+static int decode_mem(const uint32_t *w, r700_fetch *f, const char *nm, char *err)
+{
+    f->mop = (uint8_t)r700_bits(w[0], 10, 8);
+    if (f->form == R700_FF_MRD) {
+        f->elem_size = (uint8_t)r700_bits(w[0], 6, 5);
+        f->fwq = (uint8_t)r700_bits(w[0], 7, 7);
+        f->uncached = (uint8_t)r700_bits(w[0], 11, 11);
+        f->indexed = (uint8_t)r700_bits(w[0], 12, 12);
+        f->src_gpr = (uint8_t)r700_bits(w[0], 22, 16);
+        f->src_rel = (uint8_t)r700_bits(w[0], 23, 23);
+        f->ssel[0] = (uint8_t)r700_bits(w[0], 25, 24);
+        f->burst = (uint8_t)r700_bits(w[0], 29, 26);
+        f->dst_gpr = (uint8_t)r700_bits(w[1], 6, 0);
+        f->dst_rel = (uint8_t)r700_bits(w[1], 7, 7);
+        for (unsigned k = 0; k < 4; k++) {
+            f->dsel[k] = (uint8_t)r700_bits(w[1], 11 + 3 * k, 9 + 3 * k);
+            if (f->dsel[k] == 6)
+                return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: DST_SEL_%c 6 is reserved", nm,
+                                   r700_chan_name[k]);
+        }
+        f->dfmt = (uint8_t)r700_bits(w[1], 27, 22);
+        f->nfa = (uint8_t)r700_bits(w[1], 29, 28);
+        f->fca = (uint8_t)r700_bits(w[1], 30, 30);
+        f->sma = (uint8_t)r700_bits(w[1], 31, 31);
+        f->array_base = (uint16_t)r700_bits(w[2], 12, 0);
+        f->endian = (uint8_t)r700_bits(w[2], 17, 16);
+        f->mf = (uint8_t)r700_bits(w[2], 19, 19);
+        f->array_size = (uint16_t)r700_bits(w[2], 31, 20);
+        if (r700_bits(w[0], 15, 13) || r700_bits(w[0], 31, 30) || r700_bits(w[1], 8, 8) ||
+            r700_bits(w[1], 21, 21) || r700_bits(w[2], 15, 13) || r700_bits(w[2], 18, 18))
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: reserved bits (or MEM_REQ_SIZE, which "
+                               "must be 0, L8654) set", nm);
+        if (f->nfa == 3)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: NUM_FORMAT_ALL 3 is reserved", nm);
+        if (f->endian == 3)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: ENDIAN_SWAP 3 is reserved", nm);
+        if (!f->mf)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: MEGA_FETCH 0 (reserved: it must be 1 "
+                               "for memory reads, L8749)", nm);
+        return GPUREF_OK;
+    }
+    f->src_gpr = (uint8_t)r700_bits(w[0], 17, 11);
+    f->src_rel = (uint8_t)r700_bits(w[0], 19, 18);
+    f->burst = (uint8_t)r700_bits(w[2], 3, 0);
+    if (r700_bits(w[0], 7, 5) || r700_bits(w[2], 31, 4))
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: reserved bits set", nm);
+    if (f->src_rel == 3)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: SRC_REL_MODE 3 is reserved", nm);
+    if (f->form == R700_FF_DSW) {
+        for (unsigned k = 0; k < 4; k++) {
+            f->ssel[k] = (uint8_t)r700_bits(w[0], 22 + 3 * k, 20 + 3 * k);
+            if (f->ssel[k] == 6)
+                return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: SRC_SEL_%c 6 is reserved", nm,
+                                   r700_chan_name[k]);
+        }
+        f->dst_index = (uint8_t)r700_bits(w[1], 7, 0);      /* DST_INDEX with DST_INDEX_EXT */
+        f->dst_stride = (uint16_t)r700_bits(w[1], 24, 16);  /* DST_STRIDE with DST_STRIDE_EXT */
+        f->wave_rel = (uint8_t)r700_bits(w[1], 31, 31);
+        if (r700_bits(w[1], 15, 8) || r700_bits(w[1], 30, 25))
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: reserved bits of the second dword set",
+                               nm);
+        return GPUREF_OK;
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        f->ssel[k] = (uint8_t)r700_bits(w[0], 22 + 3 * k, 20 + 3 * k);
+        if (f->ssel[k] > 5)
+            return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: SRC_SEL_%c %u is reserved (L8840)", nm,
+                               r700_chan_name[k], f->ssel[k]);
+    }
+    f->rd_offset = (uint8_t)r700_bits(w[0], 31, 26);
+    f->dst_gpr = (uint8_t)r700_bits(w[1], 6, 0);
+    f->dst_rel = (uint8_t)r700_bits(w[1], 8, 7);
+    f->dwr = (uint8_t)r700_bits(w[1], 12, 9);
+    f->bcast = (uint8_t)r700_bits(w[1], 16, 16);
+    f->wfall = (uint8_t)r700_bits(w[1], 17, 17);
+    f->mux = (uint8_t)r700_bits(w[1], 22, 20);
+    if (r700_bits(w[1], 15, 13) || r700_bits(w[1], 19, 18) || r700_bits(w[1], 31, 23))
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: reserved bits of the second dword set", nm);
+    if (f->dst_rel == 3)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: DST_REL_MODE 3 is reserved", nm);
+    if (f->mux > 2)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: MUX_CNTL %u is reserved", nm, f->mux);
+    return GPUREF_OK;
+}
+
 int r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err)
 {
     memset(f, 0, sizeof *f);
@@ -93,10 +182,14 @@ int r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err)
                            avail);
     memcpy(f->w, w, sizeof f->w);
     unsigned op = r700_bits(w[0], 4, 0);
+    if (op == 2)                         /* MEM: MEM_OP [10:8] picks the row */
+        op |= r700_bits(w[0], 10, 8) << 5;
     int row = -1;
     for (int i = 0; i < R700_NFETCH; i++)
         if (r700_fetch_rows[i].op == op)
             row = i;
+    if (row < 0 && (op & 31) == 2)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "MEM: MEM_OP %u is reserved (L8648)", op >> 5);
     if (row < 0)
         return gpuref_errf(err, GPUREF_ERR_DECODE, "reserved fetch instruction %u (TEX_INST 13, "
                            "L8540)", op);
@@ -106,6 +199,8 @@ int r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err)
     f->row = (uint16_t)row;
     f->form = r700_fetch_rows[row].form;
     const char *nm = r700_fetch_rows[row].name;
+    if (f->form >= R700_FF_MRD)
+        return decode_mem(w, f, nm, err);
     f->fwq = (uint8_t)r700_bits(w[0], 7, 7);
     f->rid = (uint16_t)r700_bits(w[0], 15, 8);
     f->src_gpr = (uint8_t)r700_bits(w[0], 22, 16);
@@ -121,8 +216,6 @@ int r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err)
                                r700_chan_name[k]);
     }
     if (f->form == R700_FF_VTX) {
-        if (op == 2)          /* MEM: the MEM_RD / MEM_DS layouts; kept as words */
-            return GPUREF_OK;
         f->fetch_type = (uint8_t)r700_bits(w[0], 6, 5);
         f->ssel[0] = (uint8_t)r700_bits(w[0], 25, 24);
         f->mfc = (uint8_t)r700_bits(w[0], 31, 26);
@@ -174,11 +267,31 @@ int r700_decode_fetch(const uint32_t *w, size_t avail, r700_fetch *f, char *err)
 void r700_encode_fetch(const r700_fetch *f, uint32_t w[4])
 {
     const r700_fetch_row *r = &r700_fetch_rows[f->row];
-    if (r->op == 2) {         /* MEM: its words as given */
-        w[0] = (f->w[0] & ~31u) | 2u;
-        w[1] = f->w[1];
-        w[2] = f->w[2];
-        w[3] = 0;
+    w[3] = 0;
+    if (f->form == R700_FF_MRD) {
+        w[0] = 2u | (uint32_t)f->elem_size << 5 | (uint32_t)f->fwq << 7 | (uint32_t)(r->op >> 5) << 8 |
+               (uint32_t)f->uncached << 11 | (uint32_t)f->indexed << 12 | (uint32_t)f->src_gpr << 16 |
+               (uint32_t)f->src_rel << 23 | (uint32_t)f->ssel[0] << 24 | (uint32_t)f->burst << 26;
+        w[1] = (uint32_t)f->dst_gpr | (uint32_t)f->dst_rel << 7 | (uint32_t)f->dfmt << 22 |
+               (uint32_t)f->nfa << 28 | (uint32_t)f->fca << 30 | (uint32_t)f->sma << 31;
+        for (unsigned k = 0; k < 4; k++)
+            w[1] |= (uint32_t)f->dsel[k] << (9 + 3 * k);
+        w[2] = (uint32_t)f->array_base | (uint32_t)f->endian << 16 | (uint32_t)f->mf << 19 |
+               (uint32_t)f->array_size << 20;
+        return;
+    }
+    if (f->form == R700_FF_DSW || f->form == R700_FF_DSR) {
+        w[0] = 2u | (uint32_t)(r->op >> 5) << 8 | (uint32_t)f->src_gpr << 11 | (uint32_t)f->src_rel << 18;
+        w[2] = f->burst;
+        if (f->form == R700_FF_DSW) {
+            for (unsigned k = 0; k < 4; k++)
+                w[0] |= (uint32_t)f->ssel[k] << (20 + 3 * k);
+            w[1] = (uint32_t)f->dst_index | (uint32_t)f->dst_stride << 16 | (uint32_t)f->wave_rel << 31;
+        } else {
+            w[0] |= (uint32_t)f->ssel[0] << 20 | (uint32_t)f->ssel[1] << 23 | (uint32_t)f->rd_offset << 26;
+            w[1] = (uint32_t)f->dst_gpr | (uint32_t)f->dst_rel << 7 | (uint32_t)f->dwr << 9 |
+                   (uint32_t)f->bcast << 16 | (uint32_t)f->wfall << 17 | (uint32_t)f->mux << 20;
+        }
         return;
     }
     w[0] = r->op | (uint32_t)f->fwq << 7 | (uint32_t)f->rid << 8 | (uint32_t)f->src_gpr << 16 |
@@ -318,15 +431,19 @@ static int elem_layout(const r700_numfmt *nf, const char *nm, r700_dfmt *d, unsi
 /* read one element of layout d (`bytes` bytes, elem_layout) at `addr` of
  * space mem and unpack it to four values (the missing components 0, 0, 0, 1;
  * D46) */
-static int fetch_elem(r700_state *s, uint64_t addr, const r700_numfmt *nf, r700_dfmt d,
-                      unsigned bytes, const char *nm, uint32_t v[4], char *err)
+static int space_elem(r700_state *s, int space, const char *spn, uint64_t addr,
+                      const r700_numfmt *nf, r700_dfmt d, unsigned bytes, const char *nm,
+                      uint32_t v[4], char *err)
 {
     unsigned unit = nf->endian == 1 ? 2 : nf->endian == 2 ? 4 : 1;
-    if (addr > R700_MEM_BYTES || bytes > R700_MEM_BYTES - addr)
+    uint64_t size;
+    const uint8_t *sp = r700_space(s, space, &size);
+    if (addr > size || bytes > size - addr)
         return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: address 0x%llx (+%u bytes) is outside the space "
-                           "mem (0x%x bytes)", nm, (unsigned long long)addr, bytes, R700_MEM_BYTES);
+                           "%s (0x%llx bytes)", nm, (unsigned long long)addr, bytes, spn,
+                           (unsigned long long)size);
     uint8_t b[16];
-    memcpy(b, s->mem->mem + addr, bytes);
+    memcpy(b, sp + addr, bytes);
     for (unsigned i = 0; unit > 1 && i < bytes; i += unit)     /* XOR the byte address by 1 or 3 */
         for (unsigned j = 0; j < unit / 2; j++) {
             uint8_t t = b[i + j];
@@ -347,6 +464,12 @@ static int fetch_elem(r700_state *s, uint64_t addr, const r700_numfmt *nf, r700_
             return st;
     }
     return GPUREF_OK;
+}
+
+static int fetch_elem(r700_state *s, uint64_t addr, const r700_numfmt *nf, r700_dfmt d,
+                      unsigned bytes, const char *nm, uint32_t v[4], char *err)
+{
+    return space_elem(s, R700_SPACE_MEM, "mem", addr, nf, d, bytes, nm, v, err);
 }
 
 /* ------------------------------------------------------------ exec */
@@ -380,14 +503,227 @@ int r700_fx_unimpl(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_re
     return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s", r700_fetch_rows[f->row].name);
 }
 
-/* memory-read and LDS instructions: the guide's scratch address formula is
- * missing (L2183-2190), reduction needs WavefrontID and ReductionBufferStride
- * (not given), LDS its own formats (D49) */
-int r700_fx_mem(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
+/* the clause kinds (L2161, L2221): memory reads in VTX/VTX_TC clauses, LDS
+ * instructions in TEX clauses */
+static int mem_clause(const r700_state *s, const r700_fetch *f, const char *nm, char *err)
 {
-    (void)s; (void)lanes; (void)rr;
-    return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: MEM (MEM_OP %u: memory-read and LDS "
-                       "clauses, D49)", r700_bits(f->w[0], 10, 8));
+    int tex = s->ccf.row == R700_CF_TEX;
+    if (f->form == R700_FF_MRD && tex)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s in a TEX clause (memory reads run in VTX and "
+                           "VTX_TC clauses, L2161)", nm);
+    if (f->form != R700_FF_MRD && !tex)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s in a %s clause (LDS instructions run in TEX "
+                           "clauses, L2221)", nm, r700_cf_rows[s->ccf.row].name);
+    if (f->burst)
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with BURST_CNT %u (%s)", nm,
+                           f->burst, f->form == R700_FF_MRD ? "RV770 has no burst reads, L2215"
+                                                            : "LDS bursts not modelled, D49");
+    return GPUREF_OK;
+}
+
+/* MEM_RD_SCRATCH, MEM_RD_REDUC, MEM_RD_SCATTER (§3.4.3, §7.1; D49): one
+ * element of DATA_FORMAT per lane, through the number formats, the endian
+ * swap and DST_SEL of a vertex fetch.  Scratch and reduction: element
+ * e = ARRAY_BASE + (INDEXED ? SRC_GPR clamped to [0, ARRAY_SIZE] : 0) of lane
+ * l at byte (e*64 + l) * 16 of its space, where MEM_SCRATCH/MEM_REDUCTION
+ * write it (D54); scatter: dword ARRAY_BASE + (INDEXED ? SRC_GPR : 0) of
+ * space mem (D55).  A relative destination past the GPRs writes GPR 0
+ * (L1346: "unless the instruction is a memory read"). */
+int r700_fx_memrd(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
+{
+    const char *nm = r700_fetch_rows[f->row].name;
+    int st = mem_clause(s, f, nm, err);
+    if (st)
+        return st;
+    int scatter = f->mop == 2;
+    if (f->elem_size == 2)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: ELEM_SIZE 2 (three dwords) is illegal "
+                           "(L8644)", nm);
+    if (!scatter && f->elem_size != 3)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: ELEM_SIZE %u (scratch and reduction reads "
+                           "take 3: four dwords, L2198, D54)", nm, f->elem_size);
+    r700_numfmt nf = { f->dfmt, f->nfa, f->fca, f->sma, f->endian };
+    if (tex_only(nf.dfmt))
+        return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: FMT_%s is a texture-only format (L8297)", nm,
+                           r700_dfmt_name[nf.dfmt]);
+    r700_dfmt d;
+    unsigned bytes;
+    if ((st = elem_layout(&nf, nm, &d, &bytes, err)))
+        return st;
+    unsigned sg = f->src_gpr + (f->src_rel ? r700_al_index(s) : 0);
+    unsigned dg = f->dst_gpr + (f->dst_rel ? r700_al_index(s) : 0u);
+    if (f->dst_rel && f->dst_gpr < s->cfg.gprs && dg >= s->cfg.gprs)
+        dg = 0;
+    int space = scatter ? R700_SPACE_MEM : f->mop == 0 ? R700_SPACE_BUF0 + 4 : R700_SPACE_BUF0 + 5;
+    const char *spn = scatter ? "mem" : f->mop == 0 ? "scratch" : "reduction";
+    uint32_t vals[R700_LANES][4];
+    for (unsigned l = 0; l < s->cfg.lanes; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        uint32_t iv = f->indexed ? r700_gpr_read(s, sg, f->ssel[0], l) : 0;
+        uint64_t addr;
+        if (scatter) {
+            addr = ((uint64_t)f->array_base + iv) * 4;
+        } else {
+            int64_t ix = (int32_t)iv;
+            if (ix < 0)
+                ix = 0;
+            if (ix > f->array_size)
+                ix = f->array_size;
+            addr = (((uint64_t)f->array_base + (uint64_t)ix) * R700_LANES + l) * 16;
+        }
+        if ((st = space_elem(s, space, spn, addr, &nf, d, bytes, nm, vals[l], err)))
+            return st;
+    }
+    write_dst(s, f, dg, lanes, vals, rr);
+    return GPUREF_OK;
+}
+
+/* the LDS as banks (L627-660): dword `off` of bank `bank` is at byte
+ * ((off / 4) * 4 + bank) * 16 + (off % 4) * 4 of space lds, so that one
+ * entry of the four banks is 64 contiguous bytes (the 512-bit row) */
+static uint32_t lds_byte(unsigned bank, unsigned off)
+{
+    return ((off / 4u) * 4u + bank) * 16u + (off % 4u) * 4u;
+}
+
+/* a GPR of the LDS forms with its relative mode (REL_NONE, REL_LOOP; REL_GLOBAL
+ * is a SIMD-global GPR: unimplemented) */
+static int ds_gpr(const r700_state *s, unsigned mode, unsigned g, unsigned *out, char *err)
+{
+    if (mode == 2)
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: REL_GLOBAL (SIMD-global GPRs)");
+    *out = g + (mode ? r700_al_index(s) : 0u);
+    return GPUREF_OK;
+}
+
+/* LOCAL_DS_WRITE (L627-660, L8762-8820; D49): lane l writes its SRC_SEL
+ * components to dwords bank_offset .. +3 of bank l mod 4, bank_offset =
+ * (l >> 2) * DST_STRIDE + DST_INDEX (dwords; one wavefront per group, so
+ * SIMD_WAVE_REL does not change thread_id); SEL_MASK components are not
+ * written.  One memory write per lane (16 bytes, byte mask from SRC_SEL). */
+int r700_fx_dsw(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
+{
+    const char *nm = r700_fetch_rows[f->row].name;
+    int st = mem_clause(s, f, nm, err);
+    if (st)
+        return st;
+    unsigned sg = 0;
+    if ((st = ds_gpr(s, f->src_rel, f->src_gpr, &sg, err)))
+        return st;
+    if (f->dst_index % 4 || f->dst_stride % 4 || !f->dst_stride)
+        return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: DST_INDEX %u / DST_STRIDE %u (writes are "
+                           "four-dword aligned: multiples of 4, a stride of at least 4, L627-660)", nm,
+                           f->dst_index, f->dst_stride);
+    unsigned mask = 0;
+    for (unsigned k = 0; k < 4; k++)
+        if (f->ssel[k] != 7)
+            mask |= 15u << (4 * k);
+    for (unsigned l = 0; l < s->cfg.lanes; l++) {
+        unsigned off = (l >> 2) * f->dst_stride + f->dst_index;
+        if ((lanes >> l & 1) && off + 4 > R700_LDS_BYTES / 16)
+            return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: lane %u writes dwords %u..%u of bank %u "
+                               "(a bank has 1024, L627)", nm, l, off, off + 3, l & 3);
+    }
+    if (!mask)
+        return GPUREF_OK;
+    for (unsigned l = 0; l < s->cfg.lanes; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        unsigned off = (l >> 2) * f->dst_stride + f->dst_index;
+        uint32_t v[4] = { 0, 0, 0, 0 };
+        for (unsigned k = 0; k < 4; k++) {
+            unsigned sel = f->ssel[k];
+            v[k] = sel < 4 ? r700_gpr_read(s, sg, sel, l) : sel == 4 ? 0 : 0x3f800000u;
+        }
+        uint8_t d[16];
+        memcpy(d, v, 16);
+        uint32_t a = lds_byte(l & 3, off);
+        for (unsigned b = 0; b < 16; b++)
+            if (mask >> b & 1)
+                s->mem->lds[a + b] = d[b];
+        gpuref_retire_memw(rr, R700_SPACE_LDS, a, 16, l, d, mask == 0xffff ? 0 : mask,
+                           GPUREF_SLOT_NONE);
+    }
+    return GPUREF_OK;
+}
+
+/* LOCAL_DS_READ (L627-670, L8822-8880; D49): SRC_GPR.SRC_SEL_X is the bank
+ * (0-3), SRC_GPR.SRC_SEL_Y + RD_OFFSET the dword offset in it, which must
+ * start a four-dword entry (MUX_CNTL NONE: "any aligned four-dword entry");
+ * dwords 0-3 of the entry go to DST_GPR.xyzw where DST_WR_X..W is set.
+ * BROADCAST: the first valid lane's entry to every lane of the wavefront.
+ * Without WATERFALL, two lanes of a quad reading one bank at different
+ * offsets are a located error (L8858: "this bit must be set"); WATERFALL only
+ * changes the timing.  A relative destination past the GPRs: no write
+ * (L1346). */
+int r700_fx_dsr(r700_state *s, const r700_fetch *f, uint64_t lanes, gpuref_retire *rr, char *err)
+{
+    const char *nm = r700_fetch_rows[f->row].name;
+    int st = mem_clause(s, f, nm, err);
+    if (st)
+        return st;
+    if (f->mux)
+        return gpuref_errf(err, GPUREF_ERR_UNIMPL, "unimplemented: %s with MUX_CNTL %s (%s, D49)", nm,
+                           f->mux == 1 ? "FFT_PERMUTE" : "WORD_SELECT",
+                           f->mux == 1 ? "the permutation is not given"
+                                       : "the destination of the dword is not given");
+    unsigned sg = 0, dg = 0;
+    if ((st = ds_gpr(s, f->src_rel, f->src_gpr, &sg, err)) ||
+        (st = ds_gpr(s, f->dst_rel, f->dst_gpr, &dg, err)))
+        return st;
+    uint64_t all = s->cfg.lanes >= 64 ? ~0ull : (1ull << s->cfg.lanes) - 1;
+    unsigned first = 0;
+    if (f->bcast) {
+        uint64_t v = s->valid & all;
+        first = v ? (unsigned)__builtin_ctzll(v) : 0;
+    }
+    unsigned bank[R700_LANES], off[R700_LANES];
+    for (unsigned l = 0; l < s->cfg.lanes; l++) {
+        unsigned from = f->bcast ? first : l;
+        if (!f->bcast && !(lanes >> l & 1))
+            continue;
+        uint32_t b = r700_gpr_read(s, sg, f->ssel[0] < 4 ? f->ssel[0] : 0, from);
+        uint32_t y = r700_gpr_read(s, sg, f->ssel[1] < 4 ? f->ssel[1] : 0, from);
+        if (f->ssel[0] >= 4)
+            b = f->ssel[0] == 4 ? 0 : 0x3f800000u;
+        if (f->ssel[1] >= 4)
+            y = f->ssel[1] == 4 ? 0 : 0x3f800000u;
+        uint64_t o = (uint64_t)y + f->rd_offset;
+        if (b > 3 || o % 4 || o + 4 > R700_LDS_BYTES / 16)
+            return gpuref_errf(err, GPUREF_ERR_FAULT, "%s: lane %u reads bank %u dword %llu (banks "
+                               "0-3 of 1024 dwords, four-dword entries, L627-670)", nm, from, b,
+                               (unsigned long long)o);
+        bank[l] = b;
+        off[l] = (unsigned)o;
+    }
+    if (!f->bcast && !f->wfall)
+        for (unsigned l = 0; l < s->cfg.lanes; l++)
+            for (unsigned m = l + 1; m < (l | 3u) + 1; m++)
+                if ((lanes >> l & 1) && (lanes >> m & 1) && bank[l] == bank[m] && off[l] != off[m])
+                    return gpuref_errf(err, GPUREF_ERR_DECODE, "%s: lanes %u and %u of a quad read "
+                                       "bank %u at dwords %u and %u without WATERFALL (L8858)", nm,
+                                       l, m, bank[l], off[l], off[m]);
+    uint64_t wl = f->bcast ? all : lanes;
+    if (dg >= s->cfg.gprs || !wl || !f->dwr)
+        return GPUREF_OK;
+    for (unsigned k = 0; k < 4; k++) {
+        if (!(f->dwr >> k & 1))
+            continue;
+        gpuref_regw *w = gpuref_retire_regw(rr, R700_F_R, dg * 4 + k, 0xffffffffu);
+        for (unsigned l = 0; l < s->cfg.lanes; l++) {
+            if (!(wl >> l & 1))
+                continue;
+            uint32_t v;
+            memcpy(&v, s->mem->lds + lds_byte(bank[l], off[l]) + 4 * k, 4);
+            s->gpr[dg][k][l] = v;
+            if (w) {
+                w->lanes |= 1ull << l;
+                w->value[l] = v;
+            }
+        }
+    }
+    return GPUREF_OK;
 }
 
 /* FETCH, SEMANTIC (§5, §9.3): the index from SRC_GPR.SRC_SEL_X (+aL), the

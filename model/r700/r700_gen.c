@@ -35,7 +35,11 @@ enum {
     IT_VFETCH, IT_SEMANTIC, IT_LD, IT_RESINFO,     /* the fetch rows the model runs */
     IT_MEM0,                             /* MEM_STREAM0..3, SCRATCH, REDUCTION, RING, EXPORT */
     IT_KNOB0 = IT_MEM0 + 8,              /* the model knobs (group "knob"), knob_keys order */
-    NITEMS = IT_KNOB0 + 5
+    IT_MEMRD = IT_KNOB0 + 5,             /* a memory-read clause (VTX, VTX_TC; D49) */
+    IT_MRD0,                             /* MEM_RD_SCRATCH, MEM_RD_REDUC, MEM_RD_SCATTER */
+    IT_LDS = IT_MRD0 + 3,                /* an LDS clause (TEX; D49) */
+    IT_DSW, IT_DSR,                      /* LOCAL_DS_WRITE, LOCAL_DS_READ */
+    NITEMS
 };
 /* The knobs a program may set (--mix knob_NAME: W, the percent of programs
  * with NAME=1; README "Random programs"): the ones that change what a group
@@ -51,6 +55,8 @@ static const uint16_t mem_rows[8] = {
 };
 static const uint16_t fetch_rows[4] = { R700_FX_FETCH, R700_FX_SEMANTIC, R700_FX_LD,
                                         R700_FX_GET_TEXTURE_RESINFO };
+static const uint16_t mrd_rows[3] = { R700_FX_MEM_RD_SCRATCH, R700_FX_MEM_RD_REDUC,
+                                      R700_FX_MEM_RD_SCATTER };
 
 #define G_ALU(n, u, f)                                                                 \
     ((u) == R700_U_TRANS ? "trans alu r700" : (u) == R700_U_RED ? "reduction alu r700"  \
@@ -86,6 +92,13 @@ static const gpuref_gen_item r7g_items[NITEMS] = {
     [IT_KNOB0 + 2] = { "knob_shift_mask", "knob r700", 0 },
     [IT_KNOB0 + 3] = { "knob_flt_to_int_rne", "knob r700", 0 },
     [IT_KNOB0 + 4] = { "knob_sin_radians", "knob r700", 0 },
+    [IT_MEMRD] = { "mem_read", "construct mem_read r700", 8 },
+    [IT_MRD0 + 0] = { "MEM_RD_SCRATCH", "mem_read r700", 3 },
+    [IT_MRD0 + 1] = { "MEM_RD_REDUC", "mem_read r700", 3 },
+    [IT_MRD0 + 2] = { "MEM_RD_SCATTER", "mem_read r700", 4 },
+    [IT_LDS] = { "lds", "construct lds r700", 8 },
+    [IT_DSW] = { "LOCAL_DS_WRITE", "lds r700", 4 },
+    [IT_DSR] = { "LOCAL_DS_READ", "lds r700", 4 },
 };
 
 /* operand pools */
@@ -129,6 +142,7 @@ typedef struct gt {
     unsigned       nsem;
     unsigned       fw[4], mw[8];               /* fetch row and MEM_* item weights */
     unsigned       fsum, msum;
+    unsigned       rw[3], rsum, dw[2], dsum;        /* MEM_RD_* and LDS row weights */
     r700_config    cfg;                        /* the knobs decoding reads (prefer_trans) */
 } gt;
 
@@ -786,6 +800,149 @@ static void construct_fetch(gt *t)
     t->x->ninsns += n;                /* the budget counts ALU instructions only */
 }
 
+/* ------------------------------------------------------------ memory reads, LDS */
+
+/* One MEM_RD_* / LOCAL_DS_* instruction (model D49) as `f` describes it,
+ * checked by the model's decoder; its text into buf (0: it does not decode). */
+static int mem_text(const r700_fetch *f, char *buf, size_t len)
+{
+    uint32_t w[4];
+    r700_fetch g;
+    char e2[GPUREF_ERRLEN];
+    r700_encode_fetch(f, w);
+    return !r700_decode_fetch(w, 4, &g, e2) && g.row == f->row && !r700_disasm_fetch(&g, buf, len);
+}
+
+/* a memory-read clause (VTX / VTX_TC, 1-8 instructions): scratch and
+ * reduction reads of elements below 256 (the index clamped by ARRAY_SIZE,
+ * so any index stays inside the buffer), scatter reads of dword ARRAY_BASE
+ * + R13.x, R13.x masked to 10 bits by an ALU clause before (inside mem);
+ * formats, DST_SEL, ENDIAN_SWAP as vertex fetches draw them */
+static void construct_memrd(gt *t)
+{
+    int masked = 0;
+    unsigned n = 1 + gpuref_rng_below(t->r, 8);
+    char bufs[8][256];
+    for (unsigned i = 0; i < n; i++) {
+        int k = gpuref_gx_pick(t->r, t->rw, 3);
+        r700_fetch f;
+        memset(&f, 0, sizeof f);
+        f.row = mrd_rows[k < 0 ? 2 : k];
+        f.form = R700_FF_MRD;
+        f.mop = (uint8_t)(r700_fetch_rows[f.row].op >> 5);
+        f.mf = 1;
+        f.fwq = (uint8_t)gpuref_rng_chance(t->r, 15);
+        f.uncached = (uint8_t)gpuref_rng_chance(t->r, 30);
+        f.indexed = (uint8_t)gpuref_rng_chance(t->r, 70);
+        f.dst_gpr = (uint8_t)gpuref_rng_below(t->r, NPOOL);   /* absolute: R13 keeps its mask */
+        for (unsigned c = 0; c < 4; c++) {
+            unsigned v = gpuref_rng_below(t->r, 8);
+            f.dsel[c] = (uint8_t)(v == 6 ? 7 : v);
+        }
+        gnum g = draw_num(t, 0);
+        f.dfmt = (uint8_t)g.dfmt;
+        f.nfa = (uint8_t)g.nfa;
+        f.fca = (uint8_t)g.fca;
+        f.sma = (uint8_t)g.sma;
+        f.endian = (uint8_t)g.es;
+        if (f.mop == 2) {
+            static const uint8_t esz[3] = { 0, 1, 3 };
+            f.elem_size = esz[gpuref_rng_below(t->r, 3)];
+            f.array_base = (uint16_t)gpuref_rng_below(t->r, 8192);
+            f.array_size = (uint16_t)gpuref_rng_below(t->r, 4096);   /* not used */
+            f.src_gpr = IDX0 + 1;
+            f.ssel[0] = 0;
+            masked |= f.indexed;
+        } else {
+            f.elem_size = 3;
+            f.array_base = (uint16_t)gpuref_rng_below(t->r, 128);
+            f.array_size = (uint16_t)gpuref_rng_below(t->r, 128);
+            f.src_gpr = (uint8_t)(gpuref_rng_chance(t->r, 60) ? IDX0 + gpuref_rng_below(t->r, 2)
+                                                             : gpuref_rng_below(t->r, NPOOL));
+            f.src_rel = (uint8_t)(t->inloop && gpuref_rng_chance(t->r, 20));
+            f.ssel[0] = (uint8_t)gpuref_rng_below(t->r, 4);
+        }
+        if (!mem_text(&f, bufs[i], sizeof bufs[i]))
+            snprintf(bufs[i], sizeof bufs[i], "MEM_RD_SCRATCH T0.XYZW, T0.X, BASE:0 SIZE:0 ES:3 "
+                     "FMT:32_32_32_32 NUM:INT");
+    }
+    if (masked) {
+        line(t, "ALU KC0[], KC1[]");
+        line(t, "  AND_INT * T%u.X, T%u.X, literal.x", IDX0 + 1, IDX0 + 1);
+        line(t, "  LITERALS 0x000003ff");
+        t->x->ninsns++;
+    }
+    line(t, "%s", gpuref_rng_chance(t->r, 50) ? "VTX" : "VTX_TC");
+    for (unsigned i = 0; i < n; i++)
+        line(t, "  %s", bufs[i]);
+    t->x->ninsns += n;
+}
+
+/* an LDS clause (TEX, 1-8 instructions): writes with DST_INDEX/DST_STRIDE
+ * that keep every lane inside its bank; reads of bank R12.x and dword R12.y +
+ * RD_OFFSET, R12.x masked to 2 bits and R12.y to a multiple of 4 below 512
+ * by an ALU clause before; WATERFALL unless BROADCAST (random addresses
+ * conflict) */
+static void construct_lds(gt *t)
+{
+    unsigned n = 1 + gpuref_rng_below(t->r, 8);
+    int reads = 0;
+    char bufs[8][256];
+    unsigned maxq = (t->lanes - 1u) >> 2;
+    for (unsigned i = 0; i < n; i++) {
+        int k = gpuref_gx_pick(t->r, t->dw, 2);
+        r700_fetch f;
+        memset(&f, 0, sizeof f);
+        f.row = k == 1 ? R700_FX_LOCAL_DS_READ : R700_FX_LOCAL_DS_WRITE;
+        f.form = k == 1 ? R700_FF_DSR : R700_FF_DSW;
+        f.mop = (uint8_t)(r700_fetch_rows[f.row].op >> 5);
+        if (k != 1) {
+            f.src_gpr = (uint8_t)gpuref_rng_below(t->r, NPOOL);
+            f.src_rel = (uint8_t)(t->inloop && gpuref_rng_chance(t->r, 20));
+            for (unsigned c = 0; c < 4; c++) {
+                unsigned v = gpuref_rng_below(t->r, 8);
+                f.ssel[c] = (uint8_t)(v == 6 ? 7 : v);
+            }
+            f.dst_index = (uint8_t)(4 * gpuref_rng_below(t->r, 64));
+            unsigned room = 1020u - f.dst_index;    /* maxq * stride <= room */
+            unsigned smax = maxq ? room / maxq / 4u : 127u;
+            if (smax > 127u)
+                smax = 127u;
+            f.dst_stride = (uint16_t)(4 * (1 + gpuref_rng_below(t->r, smax < 1 ? 1 : smax)));
+            if (maxq && maxq * f.dst_stride + f.dst_index + 4u > 1024u)
+                f.dst_stride = 4, f.dst_index = 0;
+            f.wave_rel = (uint8_t)gpuref_rng_chance(t->r, 30);
+        } else {
+            reads = 1;
+            f.src_gpr = IDX0;
+            f.ssel[0] = (uint8_t)(gpuref_rng_chance(t->r, 85) ? 0 : 4);
+            f.ssel[1] = (uint8_t)(gpuref_rng_chance(t->r, 85) ? 1 : 4);
+            f.rd_offset = (uint8_t)(4 * gpuref_rng_below(t->r, 16));
+            f.dst_gpr = (uint8_t)gpuref_rng_below(t->r, NPOOL);   /* absolute: R12 keeps its mask */
+            f.dwr = (uint8_t)gpuref_rng_below(t->r, 16);
+            f.bcast = (uint8_t)gpuref_rng_chance(t->r, 20);
+            f.wfall = (uint8_t)(!f.bcast || gpuref_rng_chance(t->r, 50));
+            /* BROADCAST reads the first valid lane's address, active or not:
+             * inside an IF or a loop that lane may have missed the mask */
+            if (f.bcast && t->depth)
+                f.ssel[0] = f.ssel[1] = 4;
+        }
+        if (!mem_text(&f, bufs[i], sizeof bufs[i]))
+            snprintf(bufs[i], sizeof bufs[i], "LOCAL_DS_WRITE T0.XYZW, INDEX:0 STRIDE:4");
+    }
+    if (reads) {
+        line(t, "ALU KC0[], KC1[]");
+        line(t, "  AND_INT T%u.X, T%u.X, literal.x", IDX0, IDX0);
+        line(t, "  AND_INT * T%u.Y, T%u.Y, literal.y", IDX0, IDX0);
+        line(t, "  LITERALS 0x00000003, 0x000001fc");
+        t->x->ninsns += 2;
+    }
+    line(t, "TEX");
+    for (unsigned i = 0; i < n; i++)
+        line(t, "  %s", bufs[i]);
+    t->x->ninsns += n;
+}
+
 /* ------------------------------------------------------------ exports */
 
 /* EXPORT / EXPORT_DONE (pixel, position, parameter; D35) or a MEM_* export
@@ -903,9 +1060,15 @@ static void block(gt *t, int nonempty)
         unsigned wl = t->depth < t->maxdepth ? t->x->weights[IT_LOOP] : 0;
         unsigned wf = t->fsum ? t->x->weights[IT_FETCH] / 2 : 0;
         unsigned we = (t->x->weights[IT_EXPORT] + t->msum + 7) / 8;
-        unsigned w[6] = { 60, wi, wl, t->depth ? 0 : 6, wf, we };
-        int c = gpuref_gx_pick(t->r, w, 6);
-        if (c == 5)
+        unsigned wm = t->rsum ? t->x->weights[IT_MEMRD] / 2 : 0;
+        unsigned wd = t->dsum ? t->x->weights[IT_LDS] / 2 : 0;
+        unsigned w[8] = { 60, wi, wl, t->depth ? 0 : 6, wf, we, wm, wd };
+        int c = gpuref_gx_pick(t->r, w, 8);
+        if (c == 7)
+            construct_lds(t);
+        else if (c == 6)
+            construct_memrd(t);
+        else if (c == 5)
             construct_export(t);
         else if (c == 4)
             construct_fetch(t);
@@ -1062,6 +1225,18 @@ static int r7g_test(gpuref_genctx *x, char *err)
         t->mw[k] = x->weights[IT_MEM0 + k];
         t->msum += t->mw[k];
     }
+    for (unsigned k = 0; k < 3; k++) {
+        t->rw[k] = x->weights[IT_MRD0 + k];
+        t->rsum += t->rw[k];
+    }
+    if (!x->weights[IT_MEMRD])
+        t->rsum = 0;
+    for (unsigned k = 0; k < 2; k++) {
+        t->dw[k] = x->weights[IT_DSW + k];
+        t->dsum += t->dw[k];
+    }
+    if (!x->weights[IT_LDS])
+        t->dsum = 0;
     pick_resources(t);
     block(t, 1);
     while (t->budget > 0)
@@ -1125,8 +1300,14 @@ static int r7g_test(gpuref_genctx *x, char *err)
         snprintf(key, sizeof key, "cb%u", t->kl[i].bank);
         gpuref_gx_mem(x, key, (uint64_t)t->kl[i].line * 256u, wds, n);
     }
-    if (t->fsum || t->msum)
+    if (t->fsum || t->msum || t->rsum || t->dsum)
         fetch_state(t);
+    if (t->dsum) {                      /* the LDS's first 2 KiB: random words */
+        uint32_t wds[512];
+        for (unsigned i = 0; i < 512; i++)
+            wds[i] = (uint32_t)gpuref_rng_value(t->r, 32, x->opts->special_pct);
+        gpuref_gx_mem(x, "lds", 0, wds, 512);
+    }
     x->max_steps = 200000;
     free(t);
     return GPUREF_OK;

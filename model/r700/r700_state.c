@@ -25,7 +25,7 @@ static const gpuref_regfile_info r700_files[R700_NFILES] = {
     [R700_F_SEM]    = { "SEM", R700_NSEM, 7, 1 },                     /* semantic table: a GPR */
     /* read-only view of the configuration knobs, so that a bench can configure
      * its DUT from a model: cfg0 stack_size, 1 gprs, 2 temps, 3 prefer_trans,
-     * 4 sub_guide, 5 shift_mask, 6 flt_to_int_rne, 7 sin_radians (R700_CFG_*) */
+     * 4 sub_guide, 5 shift_mask, 6 flt_to_int_rne, 7 sin_radians, 8 lanes (R700_CFG_*) */
     [R700_F_CFG]    = { "cfg", R700_NCFG, 32, 1 },
 };
 static const char *const r700_res_field[R700_RES_FIELDS] = {
@@ -35,7 +35,7 @@ static const char *const r700_res_field[R700_RES_FIELDS] = {
 static const char *const r700_spaces[R700_NSPACES] = {
     "cb0", "cb1", "cb2", "cb3", "cb4", "cb5", "cb6", "cb7", "cb8", "cb9", "cb10", "cb11",
     "cb12", "cb13", "cb14", "cb15", "export", "mem", "stream0", "stream1", "stream2", "stream3",
-    "scratch", "reduction", "ring",
+    "scratch", "reduction", "ring", "lds",
 };
 static const char *const r700_slot_names[5] = { "x", "y", "z", "w", "t" };
 static const char *const r700_kind_names[3] = { "cf", "alu group", "fetch" };
@@ -73,6 +73,8 @@ static void r700_fini(void *vs)
     free(s->own.cb);
     free(s->own.exp);
     free(s->own.mem);
+    free(s->own.lds);
+    s->own.lds = NULL;
     for (unsigned b = 0; b < R700_NBUF; b++) {
         free(s->own.buf[b]);
         s->own.buf[b] = NULL;
@@ -112,7 +114,8 @@ static int r700_init(void *vs, const char *config, char *err)
     int nomem = 0;
     for (unsigned b = 0; b < R700_NBUF; b++)
         nomem |= !(s->own.buf[b] = calloc(1, R700_BUF_BYTES));
-    if (!s->own.cb || !s->own.exp || !s->own.mem || nomem)
+    s->own.lds = calloc(1, R700_LDS_BYTES);
+    if (!s->own.cb || !s->own.exp || !s->own.mem || !s->own.lds || nomem)
         return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
     s->mem = &s->own;
     return GPUREF_OK;
@@ -156,6 +159,7 @@ static int r700_reset(void *vs, char *err)
         memset(s->own.mem, 0, R700_MEM_BYTES);
         for (unsigned b = 0; b < R700_NBUF; b++)
             memset(s->own.buf[b], 0, R700_BUF_BYTES);
+        memset(s->own.lds, 0, R700_LDS_BYTES);
     }
     memset(s->res, 0, sizeof s->res);
     memset(s->sem, 0, sizeof s->sem);
@@ -200,7 +204,7 @@ static int r700_reg_get(void *vs, int file, unsigned i, unsigned lane, uint64_t 
             [R700_CFG_TEMPS] = s->cfg.temps,               [R700_CFG_PREFER_TRANS] = s->cfg.prefer_trans,
             [R700_CFG_SUB_GUIDE] = s->cfg.sub_guide,       [R700_CFG_SHIFT_MASK] = s->cfg.shift_mask,
             [R700_CFG_FLT_TO_INT_RNE] = s->cfg.flt_to_int_rne,
-            [R700_CFG_SIN_RADIANS] = s->cfg.sin_radians,
+            [R700_CFG_SIN_RADIANS] = s->cfg.sin_radians,  [R700_CFG_LANES] = s->cfg.lanes,
         };
         *v = k[i % R700_NCFG];
         break;
@@ -360,6 +364,10 @@ uint8_t *r700_space(const r700_state *s, int space, uint64_t *size)
     if (space == R700_SPACE_MEM) {
         *size = R700_MEM_BYTES;
         return s->mem->mem;
+    }
+    if (space == R700_SPACE_LDS) {
+        *size = R700_LDS_BYTES;
+        return s->mem->lds;
     }
     *size = R700_BUF_BYTES;
     return s->mem->buf[space - R700_SPACE_BUF0];

@@ -159,7 +159,28 @@ static void fetch_rows(void)
         for (unsigned t = 0; t < 200 && ok < 40; t++) {
             uint32_t w[4] = { ((rnd() | rnd() << 16) & ~31u) | r->op, rnd() | rnd() << 16,
                               rnd() | rnd() << 16, 0 };
-            if (t & 1) {                /* mostly legal: clear the reserved fields */
+            if (r->form >= R700_FF_MRD)  /* VTX_INST 2 and the row's MEM_OP */
+                w[0] = (w[0] & ~0x71fu) | 2u | (uint32_t)(r->op >> 5) << 8;
+            if ((t & 1) && r->form == R700_FF_MRD) {
+                w[0] &= ~(7u << 13) & ~(3u << 30);
+                w[1] &= ~(1u << 8) & ~(1u << 21) & ~(1u << 29);
+                w[2] = (w[2] & ~(7u << 13) & ~(1u << 18) & ~(1u << 17)) | 1u << 19;
+                for (unsigned k = 0; k < 4; k++)
+                    if ((w[1] >> (9 + 3 * k) & 7) == 6)
+                        w[1] &= ~(1u << (10 + 3 * k));
+            } else if ((t & 1) && r->form == R700_FF_DSW) {
+                w[0] &= ~(7u << 5) & ~(1u << 19);
+                w[1] &= ~(0xffu << 8) & ~(0x3fu << 25);
+                w[2] &= 15u;
+                for (unsigned k = 0; k < 4; k++)
+                    if ((w[0] >> (20 + 3 * k) & 7) == 6)
+                        w[0] &= ~(1u << (21 + 3 * k));
+            } else if ((t & 1) && r->form == R700_FF_DSR) {
+                w[0] &= ~(7u << 5) & ~(1u << 19) & ~(1u << 22) & ~(1u << 25);
+                w[1] &= ~(7u << 13) & ~(3u << 18) & ~(0x1ffu << 23) & ~(3u << 21) & ~(1u << 8);
+                w[2] &= 15u;
+            }
+            if ((t & 1) && r->form < R700_FF_MRD) {  /* mostly legal: clear the reserved fields */
                 w[1] &= ~(1u << 8);
                 if (r->form == R700_FF_VTX)
                     w[0] &= ~(1u << 6), w[2] &= 0x1fffffu & ~(1u << 17);

@@ -40,12 +40,13 @@ module r700_core #(
   input  logic [2:0]           ld_sel,   // 0 imem word, 1 GPR, 2 constant file, 3 ctrl, 4 cb word
                                          // ({bank, word}), 5 lane register ({lane, item}: 0-3 AR.e,
                                          // 4 pred, 5-8 PV.e, 9 PS), 6 loop constant I (n*3 + k),
-                                         // RES 0x1000 + n*8 + field, SEM 0x2000 + id; 7 mem word
+                                         // RES 0x1000 + n*8 + field, SEM 0x2000 + id, lds word
+                                         // 0x4000 + word (model D49); 7 mem word
   input  logic [19:0]          ld_addr,  // imem: word offset; GPR: {lane[5:0], gpr*4+elem}; C: c*4+elem;
                                          // ctrl: 0 base (byte address), 1 active[31:0], 2 active[63:32],
                                          // 3 valid[31:0], 4 valid[63:32], 5 B, 6 sub_guide, 7 shift_mask,
                                          // 8 prefer_trans, 9 stack_size, 10 gprs, 11 aL, 12 temps,
-                                         // 13 flt_to_int_rne, 14 sin_radians
+                                         // 13 flt_to_int_rne, 14 sin_radians, 15 lanes
   input  logic [31:0]          ld_data,
   input  logic                 start,
   output logic                 running,
@@ -83,7 +84,7 @@ module r700_core #(
   output logic [LANES-1:0]     rt_mw_en,       // export of lane l
   output logic [LANES*32-1:0]  rt_mw_addr,
   output logic [15:0]          rt_mw_mask,     // bytes written (same for every lane; 0: all)
-  output logic [3:0]           rt_mw_space,    // 0 export, 1 mem, 2-5 stream0-3, 6 scratch, 7 reduction, 8 ring
+  output logic [3:0]           rt_mw_space,    // 0 export, 1 mem, 2-5 stream0-3, 6 scratch, 7 reduction, 8 ring, 9 lds
   output logic [4:0]           rt_mw_size,     // bytes of each write (16, or 4, 8, 16 for MEM_*)
   output logic [LANES*128-1:0] rt_mw_data
 );
@@ -98,6 +99,7 @@ module r700_core #(
   logic [31:0] iconst [96];             // loop constants I<n>.k at n*3 + k
   logic [31:0] resf [2048];             // fetch resources RES<n>.field at n*8 + field (model D45)
   logic [6:0]  semt [256];              // the semantic table SEM<id>
+  logic [31:0] lds [4096];              // the local data share (model D49): word {off[9:2], bank, off[1:0]}
   localparam int MW = $clog2(MEM_WORDS > 1 ? MEM_WORDS : 2);
   logic [31:0] fmem [MEM_WORDS];        // the space mem (1 MiB in the model) as words
   logic [3:0]  kb [2];                  // the clause's kcache locks: bank, mode, line
@@ -135,6 +137,7 @@ module r700_core #(
   // a stack_size above STACK (faults at start)
   logic [8:0]  tbase;
   logic        f2i_rne, sin_radians, stack_big;
+  logic [6:0]  wlanes;                  // lanes of the wavefront (the model's `lanes`, cfg8)
   // clause
   logic [31:0] cpc, cend, clause_cf;
   logic [3:0]  ccf_inst;
@@ -609,6 +612,7 @@ module r700_core #(
   always_comb begin
     logic [31:0] fwi;
     logic [4:0] op;
+    logic [2:0] mop;
     fwi = (cpc - base) >> 2;
     fd_trunc = cpc < base || fwi + 32'd4 > 32'(IMEM_WORDS);
     for (int k = 0; k < 4; k++)
@@ -617,27 +621,66 @@ module r700_core #(
     // reserved encodings (L8245-8623): TEX_INST 13, the fourth dword, bit 8
     // of the second, DST_SEL 6; VTX: FETCH_TYPE 3, NUM_FORMAT_ALL 3,
     // ENDIAN_SWAP 3, WORD2 [31:21]; TEX: WORD0 bit 6 and [31:25], SRC_SEL > 5
-    fd_bad = op == 5'd13 || fd[3] != 32'd0 || fd[1][8];
-    for (int k = 0; k < 4; k++)
-      if (fd[1][9 + 3*k +: 3] == 3'd6) fd_bad = 1'b1;
-    if (op < 5'd3) begin
-      if (op != 5'd2 && (fd[0][6:5] == 2'd3 || fd[1][29:28] == 2'd3 || fd[2][17:16] == 2'd3 ||
-                         fd[2][31:21] != 11'd0)) fd_bad = 1'b1;
+    mop = fd[0][10:8];
+    fd_bad = op == 5'd13 || fd[3] != 32'd0;
+    if (op != 5'd2) begin
+      if (fd[1][8]) fd_bad = 1'b1;
+      for (int k = 0; k < 4; k++)
+        if (fd[1][9 + 3*k +: 3] == 3'd6) fd_bad = 1'b1;
+    end
+    if (op < 5'd2) begin
+      if (fd[0][6:5] == 2'd3 || fd[1][29:28] == 2'd3 || fd[2][17:16] == 2'd3 ||
+          fd[2][31:21] != 11'd0) fd_bad = 1'b1;
+    end else if (op == 5'd2) begin
+      // MEM (model D49): MEM_OP 3, 6, 7 reserved; MEM_RD: reserved bits,
+      // MEM_REQ_SIZE, MEGA_FETCH 0, NUM_FORMAT_ALL 3, ENDIAN_SWAP 3, DST_SEL 6;
+      // MEM_DSW/DSR: reserved bits, REL_MODE 3, SRC_SEL 6 (DSW) / > 5 (DSR), MUX_CNTL > 2
+      if (mop == 3'd3 || mop > 3'd5) fd_bad = 1'b1;
+      if (mop < 3'd3) begin
+        if (fd[0][15:13] != 3'd0 || fd[0][31:30] != 2'd0 || fd[1][8] || fd[1][21] ||
+            fd[2][15:13] != 3'd0 || fd[2][18] || !fd[2][19] || fd[1][29:28] == 2'd3 ||
+            fd[2][17:16] == 2'd3) fd_bad = 1'b1;
+        for (int k = 0; k < 4; k++)
+          if (fd[1][9 + 3*k +: 3] == 3'd6) fd_bad = 1'b1;
+      end else begin
+        if (fd[0][7:5] != 3'd0 || fd[2][31:4] != 28'd0 || fd[0][19:18] == 2'd3) fd_bad = 1'b1;
+        if (mop == 3'd4) begin
+          if (fd[1][15:8] != 8'd0 || fd[1][30:25] != 6'd0) fd_bad = 1'b1;
+          for (int k = 0; k < 4; k++)
+            if (fd[0][20 + 3*k +: 3] == 3'd6) fd_bad = 1'b1;
+        end else begin
+          if (fd[1][15:13] != 3'd0 || fd[1][19:18] != 2'd0 || fd[1][31:23] != 9'd0 ||
+              fd[1][8:7] == 2'd3 || fd[1][22:20] > 3'd2 || fd[0][22:20] > 3'd5 || fd[0][25:23] > 3'd5)
+            fd_bad = 1'b1;
+        end
+      end
     end else begin
       if (fd[0][6] || fd[0][31:25] != 7'd0) fd_bad = 1'b1;
       for (int k = 0; k < 4; k++)
         if (fd[2][20 + 3*k +: 3] > 3'd5) fd_bad = 1'b1;
     end
-    // not run by the core (the model stops on them): MEM (D49), the TEX
-    // instructions but LD and GET_TEXTURE_RESINFO, a TEX instruction outside
-    // a TEX clause (L2116), ALT_CONST (D44), LD with offsets or LOD_BIAS (D51)
-    fd_unimpl = op == 5'd2 || op > 5'd4 || (op >= 5'd3 && !ftex) ||
-                (op < 5'd3 ? fd[2][20] : fd[0][24]) ||
+    // not run by the core (the model stops on them, or a located error): the
+    // TEX instructions but LD and GET_TEXTURE_RESINFO, a TEX instruction
+    // outside a TEX clause (L2116), ALT_CONST (D44), LD with offsets or
+    // LOD_BIAS (D51); MEM (D49): MEM_RD_SCRATCH / MEM_RD_REDUC (the core has
+    // no scratch or reduction storage), a memory read in a TEX clause or an
+    // LDS instruction outside one, BURST_CNT, ELEM_SIZE 2, REL_GLOBAL,
+    // MUX_CNTL FFT_PERMUTE / WORD_SELECT, an unaligned DST_INDEX / DST_STRIDE
+    fd_unimpl = op > 5'd4 || (op >= 5'd3 && !ftex) ||
+                (op < 5'd2 && fd[2][20]) || (op >= 5'd3 && fd[0][24]) ||
                 (op == 5'd3 && (fd[2][14:0] != 15'd0 || fd[1][27:21] != 7'd0));
+    if (op == 5'd2) begin
+      if (mop < 3'd2 || (mop == 3'd2 && (ftex || fd[0][29:26] != 4'd0 || fd[0][6:5] == 2'd2)))
+        fd_unimpl = 1'b1;
+      if (mop >= 3'd4 && (!ftex || fd[2][3:0] != 4'd0 || fd[0][19:18] == 2'd2)) fd_unimpl = 1'b1;
+      if (mop == 3'd4 && (fd[1][1:0] != 2'd0 || fd[1][17:16] != 2'd0 || fd[1][24:16] == 9'd0))
+        fd_unimpl = 1'b1;
+      if (mop == 3'd5 && (fd[1][8:7] == 2'd2 || fd[1][22:20] != 3'd0)) fd_unimpl = 1'b1;
+    end
   end
   // the latched instruction's fields
   logic [4:0]  f_op;
-  logic        f_vtx, f_res;
+  logic        f_vtx, f_res, f_mrd, f_dsw, f_dsr;
   logic [31:0] f_sg, f_dg;
   logic [6:0]  f_gi;
   logic        f_dok;
@@ -650,11 +693,19 @@ module r700_core #(
   always_comb begin
     f_op = fq[0][4:0];
     f_vtx = f_op < 5'd3;
+    f_mrd = f_op == 5'd2 && !fq[0][10];     // MEM_RD_SCATTER (the core's only memory read)
+    f_dsw = f_op == 5'd2 && fq[0][10:8] == 3'd4;
+    f_dsr = f_op == 5'd2 && fq[0][10:8] == 3'd5;
     f_res = !f_vtx || fq[1][21];            // the format from RES<rid>.fmt (TEX, USE_CONST_FIELDS)
-    f_sg = {25'd0, fq[0][22:16]} + (fq[0][23] ? {19'd0, al[12:0]} : 32'd0);
+    if (f_dsw || f_dsr) f_sg = {25'd0, fq[0][17:11]} + (fq[0][18] ? {19'd0, al[12:0]} : 32'd0);
+    else f_sg = {25'd0, fq[0][22:16]} + (fq[0][23] ? {19'd0, al[12:0]} : 32'd0);
     f_gi = f_sg < {24'd0, gprs} ? f_sg[6:0] : 7'd0;         // out of range: GPR 0 (L1343)
     f_dg = f_op == 5'd1 ? {25'd0, fsem} : {25'd0, fq[1][6:0]} + (fq[1][7] ? {19'd0, al[12:0]} : 32'd0);
     f_dok = f_dg < {24'd0, gprs};                            // out of range: no write
+    // a memory read's relative destination past the GPRs writes GPR 0 (L1346)
+    if (f_mrd && fq[1][7] && {25'd0, fq[1][6:0]} < {24'd0, gprs} && !f_dok) begin
+      f_dg = 32'd0; f_dok = 1'b1;
+    end
     f_dfmt = f_res ? fr[3][5:0] : fq[1][27:22];
     f_nfa = f_res ? fr[3][7:6] : fq[1][29:28];
     f_fca = f_res ? fr[3][8] : fq[1][30];
@@ -682,7 +733,11 @@ module r700_core #(
     y = f_tsrc(fq[2][25:23], gpr[{f_gi, fq[2][24:23]}][ln]);
     z = f_tsrc(fq[2][28:26], gpr[{f_gi, fq[2][27:26]}][ln]);
     lv = f_tsrc(fq[2][31:29], gpr[{f_gi, fq[2][30:29]}][ln]);
-    if (f_vtx) begin
+    if (f_mrd) begin
+      // MEM_RD_SCATTER: dword ARRAY_BASE + (INDEXED ? SRC_GPR : 0) of space mem (D49, D55)
+      idx = fq[0][12] ? {32'd0, gpr[{f_gi, fq[0][25:24]}][ln]} : 64'd0;
+      a = {62'd0, ({51'd0, fq[2][12:0]} + idx), 2'b00};
+    end else if (f_vtx) begin
       // FETCH, SEMANTIC: base + index * stride + OFFSET; an element not wholly
       // inside RES.size reads 0 (D50)
       idx = {32'd0, gpr[{f_gi, fq[0][25:24]}][ln]};
@@ -702,6 +757,54 @@ module r700_core #(
     if (!fl_zero && !fl_unimpl && (a > 128'h100000 || {123'd0, fx_bytes} > 128'h100000 - a)) fl_fault = 1'b1;
     fl_addr = a[63:0];
   end
+  // LDS (model D49): lane l's entry; LOCAL_DS_WRITE to bank l mod 4 at dword
+  // (l >> 2) * DST_STRIDE + DST_INDEX; LOCAL_DS_READ from bank SRC.SRC_SEL_X at
+  // dword SRC.SRC_SEL_Y + RD_OFFSET (BROADCAST: the first valid lane's), which
+  // must start an entry; without WATERFALL two lanes of a quad on one bank at
+  // different entries are a fault.  Word {off[9:2], bank, off[1:0]} of lds.
+  logic [LANES-1:0] ds_on;              // lanes that take part
+  logic [9:0]  ds_off [LANES];          // the entry's first dword in its bank
+  logic [1:0]  ds_bank [LANES];
+  logic        ds_bad, ds_conf;
+  logic [31:0] ds_wv [4][LANES];        // LOCAL_DS_WRITE: the SRC_SEL values
+  logic [31:0] ds_rv [4][LANES];        // LOCAL_DS_READ: the entry's dwords
+  always_comb begin
+    logic [LW-1:0] fv;
+    logic [31:0] b, y;
+    logic [32:0] o;
+    logic [63:0] w;
+    ds_bad = 1'b0; ds_conf = 1'b0; fv = '0;
+    for (int l = LANES - 1; l >= 0; l--) if (valid[l]) fv = LW'(l);
+    for (int l = 0; l < LANES; l++) begin
+      ds_on[l] = f_dsr && fq[1][16] ? 7'(l) < wlanes : flanes[l];   // BROADCAST: every lane of the wavefront
+      ds_off[l] = 10'd0; ds_bank[l] = 2'(l);
+      b = 32'd0; y = 32'd0; o = 33'd0; w = 64'd0;
+      if (f_dsw) begin
+        w = {58'd0, 6'(l >> 2)} * {55'd0, fq[1][24:16]} + {56'd0, fq[1][7:0]};
+        if (ds_on[l] && w + 64'd4 > 64'd1024) ds_bad = 1'b1;
+        ds_off[l] = w[9:0];
+      end else begin
+        b = f_tsrc(fq[0][22:20], gpr[{f_gi, fq[0][21:20]}][fq[1][16] ? fv : LW'(l)]);
+        y = f_tsrc(fq[0][25:23], gpr[{f_gi, fq[0][24:23]}][fq[1][16] ? fv : LW'(l)]);
+        o = {1'b0, y} + {27'd0, fq[0][31:26]};
+        if (ds_on[l] && (b > 32'd3 || o[1:0] != 2'd0 || o + 33'd4 > 33'd1024)) ds_bad = 1'b1;
+        ds_off[l] = o[9:0]; ds_bank[l] = b[1:0];
+      end
+      for (int k = 0; k < 4; k++)
+        ds_rv[k][l] = lds[{ds_off[l][9:2], ds_bank[l], 2'(k)}];
+      for (int k = 0; k < 4; k++)
+        ds_wv[k][l] = fq[0][20 + 3*k +: 3] == 3'd4 ? 32'd0 : fq[0][20 + 3*k +: 3] == 3'd5 ? 32'h3f800000
+                    : gpr[{f_gi, fq[0][20 + 3*k +: 2]}][l];
+    end
+    if (f_dsr && !fq[1][16] && !fq[1][17])
+      for (int l = 0; l < LANES; l++)
+        for (int m = l + 1; m < LANES && m / 4 == l / 4; m++)
+          if (ds_on[l] && ds_on[m] && ds_bank[l] == ds_bank[m] && ds_off[l] != ds_off[m]) ds_conf = 1'b1;
+  end
+  logic [15:0] ds_mask;                 // LOCAL_DS_WRITE: bytes of the entry written
+  always_comb
+    for (int k = 0; k < 4; k++) ds_mask[4*k +: 4] = {4{fq[0][20 + 3*k +: 3] != 3'd7}};
+
   // the value a fetch writes to element k of lane l (DST_SEL 0-3, 4 0, 5 1.0)
   function automatic logic [31:0] f_dsel(input logic [2:0] sel, input logic [31:0] v0, input logic [31:0] v1,
                                          input logic [31:0] v2, input logic [31:0] v3);
@@ -924,7 +1027,7 @@ module r700_core #(
       sp <= 8'd0; base <= 32'd0; pc <= 32'd0; bconst <= 32'd0;
       sub_guide <= 1'b0; shift_mask <= 1'b0; prefer_trans <= 1'b0;
       stack_size <= 8'(STACK > 32 ? 32 : STACK); gprs <= 8'd124;
-      tbase <= 9'd124; f2i_rne <= 1'b0; sin_radians <= 1'b0; stack_big <= 1'b0;
+      tbase <= 9'd124; f2i_rne <= 1'b0; sin_radians <= 1'b0; stack_big <= 1'b0; wlanes <= 7'(LANES);
       valid <= '1; pred <= '0;
       for (int l = 0; l < LANES; l++) pst[l] <= r700_pkg::PS_ACTIVE;
       fault_pc <= 32'd0; fault_why <= r700_pkg::WHY_NONE;
@@ -960,6 +1063,7 @@ module r700_core #(
                 4'd12: tbase <= 9'd128 - {6'd0, ld_data[2:0]};   // temps 0-4
                 4'd13: f2i_rne <= ld_data[0];
                 4'd14: sin_radians <= ld_data[0];
+                4'd15: wlanes <= ld_data[6:0];
                 default: ;
               endcase
               3'd4: if (32'(ld_addr[13:0]) < 32'(CB_CONSTS * 4)) cb[ld_addr[17:14]][CBW'(ld_addr[13:0])] <= ld_data;
@@ -972,6 +1076,7 @@ module r700_core #(
               3'd6: if (ld_addr < 20'd96) iconst[ld_addr[6:0]] <= ld_data;
                     else if (ld_addr >= 20'h1000 && ld_addr < 20'h1800) resf[ld_addr[10:0]] <= ld_data;
                     else if (ld_addr >= 20'h2000 && ld_addr < 20'h2100) semt[ld_addr[7:0]] <= ld_data[6:0];
+                    else if (ld_addr >= 20'h4000 && ld_addr < 20'h5000) lds[ld_addr[11:0]] <= ld_data;
               3'd7: if (32'(ld_addr) < 32'(MEM_WORDS)) fmem[MW'(ld_addr)] <= ld_data;
               default: ;
             endcase
@@ -1478,7 +1583,27 @@ module r700_core #(
         S_FLANE: begin : fln
           logic nextl;
           nextl = 1'b0;
-          if (fstep == 3'd0) begin
+          if (f_dsw || f_dsr) begin
+            // LDS: every lane in one cycle, after the checks of all lanes
+            if (ds_bad) begin
+              st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_MEM;
+            end else if (ds_conf) begin
+              st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_CLAUSE;
+            end else begin
+              for (int l = 0; l < LANES; l++)
+                for (int k = 0; k < 4; k++)
+                  if (f_dsw && ds_on[l] && ds_mask[4*k])
+                    lds[{ds_off[l][9:2], ds_bank[l], 2'(k)}] <= ds_wv[k][l];
+              for (int l = 0; l < LANES; l++)
+                for (int k = 0; k < 4; k++)
+                  if (f_dsr) res[k][l] <= ds_rv[k][l];
+              for (int l = 0; l < LANES; l++)
+                for (int k = 0; k < 4; k++)
+                  if (f_dsr && ds_on[l] && fq[1][9 + k] && f_dok)
+                    gpr[{f_dg[6:0], 2'(k)}][l] <= ds_rv[k][l];
+              st <= S_FRET; lane <= 6'd0;
+            end
+          end else if (fstep == 3'd0) begin
             // the instruction's format checks (before any lane, as the model)
             if (f_op != 5'd4 && ((f_vtx && fx_texonly) || !fx_known || fx_swap_bad)) begin
               st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_ALU_UNIMPL;
@@ -1538,13 +1663,27 @@ module r700_core #(
           rt_flags <= 2'b00;
           rt_exec <= flanes;
           rt_mw_en <= '0; rt_mw_mask <= 16'd0;
+          if (f_dsw) begin
+            // LOCAL_DS_WRITE: one 16-byte write of space lds per lane
+            rt_mw_en <= ds_mask != 16'd0 ? ds_on : '0;
+            rt_mw_mask <= ds_mask == 16'hffff ? 16'd0 : ds_mask;
+            rt_mw_space <= 4'd9; rt_mw_size <= 5'd16;
+            for (int l = 0; l < LANES; l++) begin
+              rt_mw_addr[32*l +: 32] <= {18'd0, ds_off[l][9:2], ds_bank[l], 4'd0};
+              rt_mw_data[128*l +: 128] <= {ds_wv[3][l], ds_wv[2][l], ds_wv[1][l], ds_wv[0][l]};
+            end
+          end
           rt_ar_en <= 4'd0; rt_pr_en <= 5'd0; rt_vm_we <= 1'b0; rt_st_we <= 1'b0; rt_al_we <= 1'b0;
           for (int k = 0; k < 5; k++) begin
-            rt_gw_en[k] <= k < 4 && f_dok && flanes != '0 && fq[1][9 + 3*(k % 4) +: 3] != 3'd7;
+            if (f_dsr)          // LOCAL_DS_READ: the entry's dwords by DST_WR_X..W
+              rt_gw_en[k] <= k < 4 && f_dok && ds_on != '0 && fq[1][9 + (k % 4)];
+            else
+              rt_gw_en[k] <= k < 4 && !f_dsw && f_dok && flanes != '0 && fq[1][9 + 3*(k % 4) +: 3] != 3'd7;
             rt_gw_idx[10*k +: 10] <= {1'b0, f_dg[6:0], 2'(k)};
-            rt_gw_lanes[LANES*k +: LANES] <= flanes;
+            rt_gw_lanes[LANES*k +: LANES] <= f_dsr ? ds_on : flanes;
             for (int l = 0; l < LANES; l++)
-              rt_gw_val[32*(LANES*k + l) +: 32] <= f_dsel(fq[1][9 + 3*(k % 4) +: 3], res[0][l], res[1][l], res[2][l], res[3][l]);
+              rt_gw_val[32*(LANES*k + l) +: 32] <= f_dsr ? res[k % 4][l]
+                : f_dsel(fq[1][9 + 3*(k % 4) +: 3], res[0][l], res[1][l], res[2][l], res[3][l]);
           end
           cpc <= cpc + 32'd16;
           if (cpc + 32'd16 >= cend) begin

@@ -73,6 +73,8 @@ module tb_r700 (input logic clk);
       end
       // mem: the 1 MiB that fetches read (words)
       if (name == "mem" && addr < 64'h100000) begin ld_push(3'd7, int'(addr >> 2), value[31:0]); return; end
+      // lds: the local data share (16 KiB, model D49)
+      if (name == "lds" && addr < 64'h4000) begin ld_push(3'd6, 32'h4000 + int'(addr >> 2), value[31:0]); return; end
       $display("r700 bench: memory word of %s at 0x%0h is not held by the core", name, addr);
       return;
     end
@@ -92,10 +94,10 @@ module tb_r700 (input logic clk);
       "PS":     if (lane < LANES) ld_push(3'd5, (lane << 10) | 9, value[31:0]);
       // the model's knobs, its read-only file `cfg` (model/r700/README.md "State"):
       // 0 stack_size, 1 gprs, 2 temps, 3 prefer_trans, 4 sub_guide, 5 shift_mask,
-      // 6 flt_to_int_rne, 7 sin_radians -> the core's ctrl 9, 10, 12, 8, 6, 7, 13, 14
-      "cfg":    if (index < 8) ld_push(3'd3, (index == 0) ? 9 : (index == 1) ? 10 : (index == 2) ? 12 :
+      // 6 flt_to_int_rne, 7 sin_radians, 8 lanes -> the core's ctrl 9, 10, 12, 8, 6, 7, 13, 14, 15
+      "cfg":    if (index < 9) ld_push(3'd3, (index == 0) ? 9 : (index == 1) ? 10 : (index == 2) ? 12 :
                                              (index == 3) ? 8 : (index == 4) ? 6 : (index == 5) ? 7 :
-                                             (index == 6) ? 13 : 14, value[31:0]);
+                                             (index == 6) ? 13 : (index == 7) ? 14 : 15, value[31:0]);
       "pc", "pstate": ;                                    // the program base; lanes beyond LANES
       default:  $display("r700 bench: initial %s[%0d] lane %0d = 0x%0h is not held by the core",
                          name, index, lane, value);
@@ -110,7 +112,7 @@ module tb_r700 (input logic clk);
   logic mon_stop;
   gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(LANES), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   int f_r, f_ar, f_pred, f_valid, f_active, f_depth, f_al, s_exp;
-  int s_id [9];                        // rt_mw_space: export, mem, stream0-3, scratch, reduction, ring
+  int s_id [10];                       // rt_mw_space: export, mem, stream0-3, scratch, reduction, ring, lds
 
   `include "testbenches/common/gpuref_tb_load.svh"
 
@@ -123,7 +125,7 @@ module tb_r700 (input logic clk);
     s_id[2] = gpuref_dpi_chk_space_id(chk, "stream0"); s_id[3] = gpuref_dpi_chk_space_id(chk, "stream1");
     s_id[4] = gpuref_dpi_chk_space_id(chk, "stream2"); s_id[5] = gpuref_dpi_chk_space_id(chk, "stream3");
     s_id[6] = gpuref_dpi_chk_space_id(chk, "scratch"); s_id[7] = gpuref_dpi_chk_space_id(chk, "reduction");
-    s_id[8] = gpuref_dpi_chk_space_id(chk, "ring");
+    s_id[8] = gpuref_dpi_chk_space_id(chk, "ring");  s_id[9] = gpuref_dpi_chk_space_id(chk, "lds");
     f_al = gpuref_dpi_chk_file_id(chk, "aL");
   endfunction
 
@@ -175,7 +177,7 @@ module tb_r700 (input logic clk);
     rif.rw_en[13] = rt_al_we; rif.rw_file[13] = 16'(f_al); rif.rw_bits[13] = 64'hffffffff;
     rif.rw_lanes[13] = 64'd1; rif.rw_val[13][0] = 64'(rt_al);
     for (int l = 0; l < LANES; l++) begin
-      rif.mw_en[l] = rt_mw_en[l]; rif.mw_space[l] = 16'(rt_mw_space < 4'd9 ? s_id[rt_mw_space] : s_exp);
+      rif.mw_en[l] = rt_mw_en[l]; rif.mw_space[l] = 16'(rt_mw_space < 4'd10 ? s_id[rt_mw_space] : s_exp);
       rif.mw_addr[l] = 64'(rt_mw_addr[32*l +: 32]); rif.mw_lane[l] = 8'(l); rif.mw_size[l] = rt_mw_size;
       rif.mw_mask[l] = rt_mw_mask; rif.mw_data[l] = rt_mw_data[128*l +: 128]; rif.mw_slot[l] = -8'sd1;
     end
