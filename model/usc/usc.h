@@ -157,7 +157,7 @@ typedef struct usc_group {
 } usc_group;
 
 typedef struct usc_config {
-    unsigned instances, temps, vins, shared, coeffs, internals, fmad_fused, cvt_f64_int_rne;
+    unsigned instances, temps, vins, shared, coeffs, internals, fmad_fused, cvt_f64_int_rne, small_float_sat;
 } usc_config;
 
 typedef struct usc_state {
@@ -183,7 +183,7 @@ enum { USC_F_R, USC_F_VI, USC_F_CF, USC_F_CFA, USC_F_SH, USC_F_I, USC_F_IDX, USC
 /* the read-only file "cfg": every configuration knob, so that a bench
  * configures its DUT from the model (the order of usc_config) */
 enum { USC_CFG_INSTANCES, USC_CFG_TEMPS, USC_CFG_VINS, USC_CFG_SHARED, USC_CFG_COEFFS,
-       USC_CFG_INTERNALS, USC_CFG_FMAD_FUSED, USC_CFG_CVT_F64_INT_RNE, USC_NCFG };
+       USC_CFG_INTERNALS, USC_CFG_FMAD_FUSED, USC_CFG_CVT_F64_INT_RNE, USC_CFG_SMALL_FLOAT_SAT, USC_NCFG };
 
 /* the evaluation of one group */
 typedef struct usc_ctx usc_ctx;

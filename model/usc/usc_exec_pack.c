@@ -96,13 +96,18 @@ static int to_field(const usc_ctx *c, unsigned w, unsigned kind, unsigned flags,
 /* f32 -> an unsigned small float (F11: 6 mantissa bits, F10: 5), D29:
  * negative values, -0 and -inf 0; +inf inf; NaN the default NaN (exponent
  * 31, the top mantissa bit); finite values to nearest even (overflow to
- * inf) or, .rndzero, toward zero (overflow to the largest finite) */
+ * inf; knob small_float_sat=1: to the largest finite) or, .rndzero, toward
+ * zero (overflow to the largest finite) */
 static int to_small(const usc_ctx *c, unsigned mb, int rtz, uint32_t x, uint32_t *out)
 {
     uint32_t inf = 31u << mb;
     if ((x & 0x7fffffffu) > 0x7f800000u) { *out = inf | 1u << (mb - 1); return 0; }
     if (x >> 31) { *out = 0; return 0; }
-    if (!rtz) { *out = fp_f32_to_ufsmall(x, mb); return 0; }
+    if (!rtz) {
+        *out = fp_f32_to_ufsmall(x, mb);
+        if (*out == inf && x != 0x7f800000u && c->s->cfg.small_float_sat) *out = inf - 1;
+        return 0;
+    }
     /* toward zero: the binary16 value toward zero (its grid holds the small
      * float's grid, exponents -14..15 alike) with its low mantissa bits cut */
     uint64_t h = 0;
