@@ -1,7 +1,7 @@
 /* usc_exec_pack.c - PCK and UNPCK (L600-L614), CONVERTTOF64 and
  * CONVERTFROMF64 (L544-L553), through model/fp with the "usc" policy.  The
  * source lists the 26 formats and the two flags but no conversion maths
- * (digest §10 item 5); README decisions D20-D24 and D26-D32 say what the
+ * (digest §10 item 5); README decisions D20-D24 and D26-D31 say what the
  * model does for each format and why. */
 #include <math.h>
 #include "usc.h"
