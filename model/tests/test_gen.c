@@ -923,7 +923,7 @@ int main(void)
         if (!strcmp(isa, "usc")) {
             tu_group("usc mix and bins");
             test_usc();
-            static const char *const k[] = { "fmad_fused=0", "cvt_f64_int_rne=1", NULL };
+            static const char *const k[] = { "fmad_fused=0", "cvt_f64_int_rne=1", "small_float_sat=1", NULL };
             tu_group("usc knobs");
             test_knobs(k);
         }

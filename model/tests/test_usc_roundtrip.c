@@ -264,16 +264,14 @@ int main(void)
             st = gpuref_step(m, &rr);
             tu_check(st != 0 && strstr(gpuref_model_error(m), "unimplemented: gcmp"), "step: %s",
                      gpuref_model_error(m));
-            /* a PCK format without defined conversion maths (D20) */
+            /* every PCK format runs (D20, D26-D32): u1010102.scale assembles and runs */
             gpuref_free(w);
             w = NULL;
-            st = gpuref_assemble(isa, "0 : mbyp ft0, r0\n    pck.u1010102 ft2, is3\n    mov r2, ft2\n", 0, &w,
-                                 &n, &d);
+            st = gpuref_assemble(isa, "0 : mbyp ft0, c64\n    pck.u1010102.scale ft2, is3\n    mov r2, ft2\n", 0,
+                                 &w, &n, &d);
             tu_check(st == 0 && gpuref_program_load(m, 0, w, n) == 0, "pck.u1010102 assembles: %s", d.msg);
             gpuref_model_reset(m);
-            tu_check(gpuref_step(m, &rr) == GPUREF_ERR_UNIMPL &&
-                     strstr(gpuref_model_error(m), "unimplemented: pck.u1010102"), "pck.u1010102: %s",
-                     gpuref_model_error(m));
+            tu_check(gpuref_step(m, &rr) == 0, "pck.u1010102 runs: %s", gpuref_model_error(m));
             /* a bad word is an error only when executed */
             uint32_t bw[] = { 0x10000000, 0xffffffff };
             tu_check(gpuref_program_load(m, 0, bw, 2) == 0, "a bad word loads");
@@ -306,19 +304,19 @@ int main(void)
         memset(&d, 0, sizeof d);
         gpuref_model *m = NULL;
         int st = gpuref_model_create("usc", "instances=16,temps=8,vins=4,shared=16,coeffs=2,"
-                                     "internals=2,fmad_fused=0,cvt_f64_int_rne=1", &m, &d);
+                                     "internals=2,fmad_fused=0,cvt_f64_int_rne=1,small_float_sat=1", &m, &d);
         tu_check(st == 0, "model: %s", d.msg);
         int f = m ? gpuref_regfile_lookup(m, "cfg") : -1;
         tu_check(f >= 0, "a file cfg");
-        const uint64_t want[8] = { 16, 8, 4, 16, 2, 2, 0, 1 };
-        for (unsigned i = 0; f >= 0 && i < 8; i++) {
+        const uint64_t want[9] = { 16, 8, 4, 16, 2, 2, 0, 1, 1 };
+        for (unsigned i = 0; f >= 0 && i < 9; i++) {
             uint64_t v = ~0ull;
             tu_check(gpuref_reg_get(m, f, i, 0, &v) == 0 && v == want[i], "cfg%u = %llu, want %llu",
                      i, (unsigned long long)v, (unsigned long long)want[i]);
         }
         if (f >= 0) {
             uint64_t v = 0;
-            tu_check(gpuref_reg_get(m, f, 8, 0, &v) != 0, "no cfg8");
+            tu_check(gpuref_reg_get(m, f, 9, 0, &v) != 0, "no cfg9");
             tu_check(gpuref_reg_set(m, f, 7, 0, 0) != 0 &&
                      strstr(gpuref_model_error(m), "read-only"), "cfg7 is read-only: %s",
                      gpuref_model_error(m));
@@ -326,8 +324,8 @@ int main(void)
         gpuref_model_destroy(m);
         m = NULL;
         tu_check(gpuref_model_create("usc", NULL, &m, &d) == 0, "default model");
-        const uint64_t def[8] = { 32, 248, 248, 4096, 256, 8, 1, 0 };
-        for (unsigned i = 0; m && f >= 0 && i < 8; i++) {
+        const uint64_t def[9] = { 32, 248, 248, 4096, 256, 8, 1, 0, 0 };
+        for (unsigned i = 0; m && f >= 0 && i < 9; i++) {
             uint64_t v = ~0ull;
             tu_check(gpuref_reg_get(m, f, i, 0, &v) == 0 && v == def[i], "default cfg%u = %llu",
                      i, (unsigned long long)v);

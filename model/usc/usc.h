@@ -89,16 +89,18 @@ enum { USC_B_R, USC_B_VI, USC_B_CF, USC_B_CFA, USC_B_SH, USC_B_SC, USC_B_I, USC_
 /* PCK/UNPCK formats (the M field; usc_pck_names order, L606) and the
  * instruction's O field on those two rows: [1:0] UNPCK's source element
  * .e0-.e3, [2] .scale, [3] .rndzero (README "Encoding") */
-enum { USC_PCK_U8888 = 0, USC_PCK_S8888 = 1, USC_PCK_U1616 = 4, USC_PCK_S1616 = 5,
-       USC_PCK_F16F16 = 8, USC_PCK_U32 = 9, USC_PCK_S32 = 10, USC_PCK_F32 = 11,
-       USC_PCK_CONST0 = 24, USC_PCK_CONST1 = 25 };
+enum { USC_PCK_U8888, USC_PCK_S8888, USC_PCK_S8888OGL, USC_PCK_O8888, USC_PCK_U1616, USC_PCK_S1616,
+       USC_PCK_S1616OGL, USC_PCK_O1616, USC_PCK_F16F16, USC_PCK_U32, USC_PCK_S32, USC_PCK_F32,
+       USC_PCK_F32MASK, USC_PCK_U1010102, USC_PCK_S1010102, USC_PCK_2F102F10F10, USC_PCK_U111110,
+       USC_PCK_S111110, USC_PCK_F111110, USC_PCK_SE9995, USC_PCK_U565U565, USC_PCK_COVERAGEMASK,
+       USC_PCK_S8D24, USC_PCK_D24S8, USC_PCK_CONST0, USC_PCK_CONST1 };
 #define USC_PK_ESEL  0x3u
 #define USC_PK_SCALE 0x4u
 #define USC_PK_RTZ   0x8u
 extern const char *const usc_pck_names[26];
 int      usc_pck_executed(unsigned fmt);   /* the model converts this format */
-unsigned usc_pck_fields(unsigned fmt);     /* fields of a packed value (4 if not executed) */
-int      usc_pck_scalable(unsigned fmt);   /* .scale allowed (normalized, or not executed) */
+unsigned usc_pck_fields(unsigned fmt);     /* fields .e0-.e3 can select */
+int      usc_pck_scalable(unsigned fmt);   /* .scale allowed (integer fields only) */
 const char *usc_pck_bad(unsigned op, unsigned fmt, unsigned o);  /* why PCK/UNPCK fields are illegal, or NULL */
 
 typedef struct usc_tok {
@@ -155,7 +157,7 @@ typedef struct usc_group {
 } usc_group;
 
 typedef struct usc_config {
-    unsigned instances, temps, vins, shared, coeffs, internals, fmad_fused, cvt_f64_int_rne;
+    unsigned instances, temps, vins, shared, coeffs, internals, fmad_fused, cvt_f64_int_rne, small_float_sat;
 } usc_config;
 
 typedef struct usc_state {
@@ -181,7 +183,7 @@ enum { USC_F_R, USC_F_VI, USC_F_CF, USC_F_CFA, USC_F_SH, USC_F_I, USC_F_IDX, USC
 /* the read-only file "cfg": every configuration knob, so that a bench
  * configures its DUT from the model (the order of usc_config) */
 enum { USC_CFG_INSTANCES, USC_CFG_TEMPS, USC_CFG_VINS, USC_CFG_SHARED, USC_CFG_COEFFS,
-       USC_CFG_INTERNALS, USC_CFG_FMAD_FUSED, USC_CFG_CVT_F64_INT_RNE, USC_NCFG };
+       USC_CFG_INTERNALS, USC_CFG_FMAD_FUSED, USC_CFG_CVT_F64_INT_RNE, USC_CFG_SMALL_FLOAT_SAT, USC_NCFG };
 
 /* the evaluation of one group */
 typedef struct usc_ctx usc_ctx;

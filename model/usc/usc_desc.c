@@ -191,7 +191,7 @@ const char *usc_pck_bad(unsigned op, unsigned fmt, unsigned o)
     if (op == USC_OP_PCK ? e != 0 : e >= usc_pck_fields(fmt))
         return "source element beyond the format's fields";
     if ((o & USC_PK_SCALE) && !usc_pck_scalable(fmt))
-        return ".scale needs a normalized format (u8888 s8888 u1616 s1616)";
+        return ".scale needs a normalized format (integer fields: u/s/o 8888, 1616, 1010102, 111110, u565u565, s8d24, d24s8)";
     return NULL;
 }
 

@@ -31,26 +31,22 @@ module usc_decode import usc_pkg::*; (
                 (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
   endfunction
 
-  // PCK/UNPCK formats (model/usc/usc_exec_pack.c): fields of a packed
-  // value (4 for a format the model does not convert), .scale allowed
+  // PCK/UNPCK formats (model/usc/usc_exec_pack.c, D20, D26): the fields
+  // .e0-.e3 can name, .scale allowed (the formats whose fields are all
+  // integers); every format runs
   function automatic logic [4:0] pck_fields(input logic [4:0] m);
     case (m)
-      5'd0, 5'd1: pck_fields = 5'd4;
-      5'd4, 5'd5, 5'd8: pck_fields = 5'd2;
-      5'd9, 5'd10, 5'd11, 5'd24: pck_fields = 5'd1;
-      default: pck_fields = 5'd4;
+      5'd0, 5'd1, 5'd2, 5'd3, 5'd13, 5'd14, 5'd15, 5'd20: pck_fields = 5'd4;
+      5'd16, 5'd17, 5'd18, 5'd19: pck_fields = 5'd3;
+      5'd4, 5'd5, 5'd6, 5'd7, 5'd8, 5'd22, 5'd23: pck_fields = 5'd2;
+      default: pck_fields = 5'd1;
     endcase
-  endfunction
-  // the formats the model converts (usc_pck_executed; CONST0 for PCK only,
-  // UNPCK of it is a decode error): the others stop as unimplemented (D20)
-  function automatic logic pck_executed(input logic [4:0] m);
-    pck_executed = m == 5'd0 || m == 5'd1 || m == 5'd4 || m == 5'd5 || (m >= 5'd8 && m <= 5'd11) || m == 5'd24;
   endfunction
   function automatic logic pck_scalable(input logic [4:0] m);
     case (m)
-      5'd0, 5'd1, 5'd4, 5'd5: pck_scalable = 1'b1;
-      5'd8, 5'd9, 5'd10, 5'd11, 5'd24: pck_scalable = 1'b0;
-      default: pck_scalable = 1'b1;
+      5'd0, 5'd1, 5'd2, 5'd3, 5'd4, 5'd5, 5'd6, 5'd7, 5'd13, 5'd14, 5'd16, 5'd17, 5'd20, 5'd22, 5'd23:
+        pck_scalable = 1'b1;
+      default: pck_scalable = 1'b0;
     endcase
   endfunction
 
@@ -180,7 +176,6 @@ module usc_decode import usc_pkg::*; (
             end
           end
           if (!rmods_info[0]) unimpl = 1'b1;
-          else if (mk == M_PCK && !pck_executed(in.m)) unimpl = 1'b1;
           else if (!core_runs(in.op)) core = 1'b1;
         end
       end

@@ -24,6 +24,7 @@ module usc_lane import usc_pkg::*; (
     input  logic [1:0]       qpos,      // this instance's place in it: Pix0..Pix3
     input  logic [31:0]      cx,        // the complex op's result for this instance (usc_core)
     input  logic             cvt_rne,   // CONVERTFROMF64 to an integer: nearest even (knob cvt_f64_int_rne)
+    input  logic             small_sat, // PCK to F11/F10, nearest even: overflow to the largest finite (knob small_float_sat)
     input  logic             fused,     // FMAD with one rounding (knob fmad_fused), else two
     output logic [31:0]      w0,
     output logic [31:0]      w1,
@@ -406,7 +407,7 @@ module usc_lane import usc_pkg::*; (
   logic [31:0] cres0;
   logic [63:0] cres2;
   usc_unpck u_unpck (.in(fin0), .x(opv(va, fin0, 1)), .xh(opv(va, fin0, 2)), .rne(cvt_rne), .r(cres0));
-  usc_pck u_pck (.in(fin2), .x(opv(vb, fin2, fin2.op == OP_CVTTOF64 ? 2 : 1)), .r(cres2));
+  usc_pck u_pck (.in(fin2), .x(opv(vb, fin2, fin2.op == OP_CVTTOF64 ? 2 : 1)), .sat(small_sat), .r(cres2));
   // the result of each phase's unit
   logic [63:0] ures0, ures2;
   assign ures0 = (fin0.op == OP_UNPCK || fin0.op == OP_CVTFROMF64) ? {32'd0, cres0} :

@@ -7,7 +7,7 @@
 // The checker hands out the nonzero registers, and every register of the
 // model's read-only file `cfg`: Pe (1 at the core's reset) is cleared first,
 // then set from the items; the knobs (instances, the register counts,
-// fmad_fused, cvt_f64_int_rne) go to the core's ctrl registers 2-9
+// fmad_fused, cvt_f64_int_rne, small_float_sat) go to the core's ctrl registers 2-10
 // (rtl/usc/README.md, decision R3).
 `include "testbenches/common/gpuref_retire_tail.svh"
 module tb_usc (input logic clk);
@@ -70,8 +70,8 @@ module tb_usc (input logic clk);
       "link": ld_push(3'd3, 1, value[31:0]);
       // the model's knobs, its read-only file `cfg` (model/usc/README.md "State"):
       // 0 instances, 1 temps, 2 vins, 3 shared, 4 coeffs, 5 internals,
-      // 6 fmad_fused, 7 cvt_f64_int_rne -> the core's ctrl 2..9
-      "cfg":  if (index < 8) ld_push(3'd3, int'(index) + 2, value[31:0]); else unheld++;
+      // 6 fmad_fused, 7 cvt_f64_int_rne, 8 small_float_sat -> the core's ctrl 2..10
+      "cfg":  if (index < 9) ld_push(3'd3, int'(index) + 2, value[31:0]); else unheld++;
       "pc", "drc": ;                                        // the program base; no data fence yet
       default: unheld++;
     endcase
