@@ -37,6 +37,12 @@ int rdna4_fp_minmax(fp_fmt f, int ieee, int max, uint64_t a, uint64_t b, const f
  * the wave into a 64-entry buffer and written under EXEC. */
 #define RDNA4_NL 64   /* lanes of the buffers (wave64); wave32 uses the first 32 */
 
+/* A loop over the n lanes of a wave (32 or 64) as blocks of 32: the inner trip
+ * count is a constant, which gcc's -O2 vectorizer needs. */
+#define RDNA4_FOR_LANES(n, l)                                                            \
+    for (unsigned l##_blk = 0; l##_blk < (n); l##_blk += 32u)                            \
+        for (unsigned l##_i = 0, l = l##_blk; l##_i < 32u; l##_i++, l = l##_blk + l##_i)
+
 static inline const rdna4_vpre *rdna4_vp(const rdna4_state *s, const rdna4_pre *p)
 {
     return &s->vpre[p - s->pre];
@@ -100,10 +106,32 @@ static inline void rdna4_load_src(const rdna4_state *s, const rdna4_vpre *v, uns
         memcpy(out, &s->vgpr[(unsigned)v->v[i] * 64u], n * sizeof *out);
     else {
         uint32_t k = rdna4_src32(s, &v->s[i]);
-        for (unsigned l = 0; l < n; l++)
+        RDNA4_FOR_LANES(n, l)
             out[l] = k;
     }
     rdna4_abs_neg(v, i, 0x80000000u, out, n);
+}
+
+/* Source i of every lane as a pointer: the VGPR's own row when it is read as it is
+ * (a VGPR, no DPP, no ABS/NEG), else the values loaded into buf (rdna4_load_src).
+ * Saves the copy of the common case; the row must not be written before the
+ * last read of the pointer. */
+static inline const uint32_t *rdna4_src_ptr(const rdna4_state *s, const rdna4_vpre *v, unsigned i,
+                                            uint32_t *buf)
+{
+    if (v->v[i] >= 0 && !(i == 0 && v->dpp) && !((v->abs | v->neg) >> i & 1u))
+        return &s->vgpr[(unsigned)v->v[i] * 64u];
+    rdna4_load_src(s, v, i, buf);
+    return buf;
+}
+
+
+/* The record's values of a whole-row write: o[l] = d[l] for the n lanes (no
+ * overlap: restrict lets gcc's -O2 vectorizer widen them without a check). */
+static inline void rdna4_widen(uint64_t *restrict o, const uint32_t *restrict d, unsigned n)
+{
+    RDNA4_FOR_LANES(n, l)
+        o[l] = d[l];
 }
 
 /* A 16-bit source: the half OPSEL bit i names (bits 31:16 when set, of a VGPR, an
