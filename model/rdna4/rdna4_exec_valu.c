@@ -36,7 +36,10 @@
 /* Record (or extend) the write of VGPR vd: bits, lanes, values after the write. */
 static inline gpuref_regw *vrec(gpuref_retire *rr, unsigned vd, uint32_t bits, uint64_t lanes)
 {
-    gpuref_regw *w = gpuref_retire_regw_slot(rr, RDNA4_FILE_V, vd, bits, GPUREF_SLOT_NONE);
+    /* the first write of the record (the common case) has nothing to merge into */
+    gpuref_regw *w = rr->nregw == 0
+                         ? gpuref_retire_regw_new(rr, RDNA4_FILE_V, vd, bits, GPUREF_SLOT_NONE)
+                         : gpuref_retire_regw_slot(rr, RDNA4_FILE_V, vd, bits, GPUREF_SLOT_NONE);
     if (w)
         w->lanes |= lanes;
     return w;
@@ -51,9 +54,15 @@ void rdna4_valu_write(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint
     gpuref_regw *w = vrec(rr, vd, 0xffffffffu, lanes);
     unsigned n = nlanes(s);
     if (lanes == ~0ull >> (64u - n)) {   /* every lane of the wave: whole rows */
-        memcpy(r, d, n * sizeof *r);
-        if (w)
-            rdna4_widen(w->value, d, n);
+        uintptr_t dp = (uintptr_t)d, vp = (uintptr_t)s->vgpr;
+        if (w && (dp + n * sizeof *d <= vp || dp >= vp + 256u * 64u * sizeof *d))   /* not a VGPR row */
+            rdna4_row_write(r, w->value, d, n);
+        else {
+            memmove(r, d, n * sizeof *r);
+            if (w)
+                for (unsigned l = 0; l < n; l++)
+                    w->value[l] = r[l];
+        }
         return;
     }
     for (uint64_t m = lanes; m; m &= m - 1) {
