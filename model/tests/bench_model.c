@@ -598,8 +598,9 @@ int main(int argc, char **argv)
      * by this thread's CPU time, so other jobs on a shared machine do not
      * count; wall clock alongside */
     char name[64];
-    if (b->stream)
-        snprintf(name, sizeof name, "%s %s wave%u", b->isa, b->stream, lanes);
+    if (b->stream || wave)
+        snprintf(name, sizeof name, "%s %s wave%u", b->isa, b->stream ? b->stream : "salu",
+                 wave ? wave : lanes);
     else
         snprintf(name, sizeof name, "%s", b->isa);
     printf("model %s: %.2f M %s/s, %.1f M %s/s per core (CPU time); "
