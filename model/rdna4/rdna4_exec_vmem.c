@@ -184,6 +184,20 @@ static uint64_t swz(const rdna4_state *s, const vm_access *a, unsigned lane, uin
     return (a->sbase + (off >> 2) * w * 4 + lane * 4u + (off & 3)) & ADDR48;
 }
 
+/* GLOBAL addresses of every lane of a wave: the 64-bit VGPR pair (pair = 1) or the
+ * SGPR base plus the 32-bit VGPR offset, plus IOFFSET, 48 bits (vm_prepare's loop). */
+static void global_addrs(uint64_t *restrict addr, const uint32_t *restrict lo,
+                         const uint32_t *restrict hi, uint64_t base, int pair, uint64_t ioff,
+                         unsigned n)
+{
+    if (pair)
+        RDNA4_FOR_LANES(n, l)
+            addr[l] = (((uint64_t)hi[l] << 32 | lo[l]) + ioff) & ADDR48;
+    else
+        RDNA4_FOR_LANES(n, l)
+            addr[l] = (base + lo[l] + ioff) & ADDR48;
+}
+
 /* Decode and compute the addresses of the active lanes.  Returns GPUREF_OK, a
  * fault (state unchanged), or 1 when the alignment mode turned a misaligned access
  * into MEMVIOL (raised here, first source 3 = VMEM: the instruction retires with
@@ -226,6 +240,12 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, vm_
          * below, without the cases that cannot arise) */
         memset(a->sp, SP_GLOBAL, sizeof a->sp);
         const uint32_t *lo = &s->vgpr[vaddr * 64u], *hi = &s->vgpr[((vaddr + 1) & 255) * 64u];
+        unsigned n = rdna4_nlanes(s);
+        if (a->lanes == ~0ull >> (64u - n)) {      /* every lane: whole rows, vectorized */
+            global_addrs(a->addr, lo, hi, saddr == RDNA4_NULL ? 0 : base, saddr == RDNA4_NULL,
+                         (uint64_t)ioff, n);
+            return GPUREF_OK;
+        }
         for (uint64_t m = a->lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             uint64_t ad = saddr == RDNA4_NULL ? ((uint64_t)hi[l] << 32 | lo[l]) : base + lo[l];
@@ -588,13 +608,17 @@ RDNA4_EXEC(vmem_store)
     if (a.flat && (a.lanes || s->vmcnt[RDNA4_CNT_DS]))
         rdna4_vm_push(s, rr, RDNA4_CNT_DS, 0, 0, 0, 0);   /* FLAT counts on DScnt too */
     int oor = 0;
+    const uint32_t *row[4];                  /* the data VGPRs (B128: four) */
+    unsigned sh = k->half == 2 ? 16 : 0;
+    for (unsigned i = 0; i < k->nreg && i < 4; i++)
+        row[i] = &s->vgpr[((vs + i) & 255u) * 64u];
     for (uint64_t m = a.lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         if (a.sp[l] == SP_HOLE)              /* hole addresses: the store is dropped */
             continue;
         uint8_t b[16];
         for (unsigned i = 0; i < k->nreg; i++)
-            rdna4_le_put(b + 4 * i, s->vgpr[((vs + i) & 255u) * 64u + l] >> (k->half == 2 ? 16 : 0), 4);
+            rdna4_le_put(b + 4 * i, row[i][l] >> sh, 4);
         if (a.sp[l] == SP_LDS) {
             oor |= rdna4_lds_write(s, rr, l, (uint32_t)a.addr[l], b, k->bytes);
             continue;
