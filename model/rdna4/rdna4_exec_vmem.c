@@ -561,6 +561,26 @@ RDNA4_EXEC(vmem_load)
     if (a.flat)
         q[1] = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, lds ? k->nreg : 0, bits, lds);
     int oor = 0;
+    if (!a.flat && !a.scratch && !k->half && k->bytes >= 4 && vmem) {
+        /* GLOBAL whole DWORDs (every lane global): the loop below without its cases,
+         * straight into the entry's rows */
+        uint32_t *row[4];
+        for (unsigned i = 0; i < k->nreg && i < 4; i++)
+            row[i] = s->vmdata[q[0]->row0 + i];
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            uint8_t b[16] = { 0 };
+            const uint8_t *src = a.addr[l] + k->bytes <= ADDR48 + 1
+                                     ? rdna4_mem_at(s->mem, a.addr[l], k->bytes) : NULL;
+            if (!src) {
+                vm_read(s, &a, l, b);        /* global: never out of range */
+                src = b;
+            }
+            for (unsigned i = 0; i < k->nreg; i++)
+                row[i][l] = (uint32_t)rdna4_le_get(src + 4 * i, 4);
+        }
+        lanes = 0;                           /* done */
+    }
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint8_t b[16] = { 0 };
