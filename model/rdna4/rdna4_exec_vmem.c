@@ -616,7 +616,12 @@ RDNA4_EXEC(vmem_store)
     unsigned total = 0;
     uint64_t ra[16];
     unsigned rl[16];
-    for (uint64_t m = a.lanes; m; m &= m - 1) {
+    /* GLOBAL: a run a lane, two where the 48-bit space wraps; when twice the lanes fit,
+     * nothing to count */
+    uint64_t count = a.lanes;
+    if (!a.flat && !a.scratch && 2u * (unsigned)__builtin_popcountll(a.lanes) + rr->nmemw <= GPUREF_MAX_MEMW)
+        count = 0;
+    for (uint64_t m = count; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         total += a.sp[l] == SP_GLOBAL && a.addr[l] + k->bytes <= ADDR48 + 1 ? 1   /* vm_runs' */
                                                                          : vm_runs(s, &a, l, ra, rl);
