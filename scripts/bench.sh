@@ -11,6 +11,14 @@ say() { echo "$*" | tee -a "$OUT"; }
 say "# gpuref bench, $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m)"
 "$B/bench/bench_model" | tee -a "$OUT"
 "$B/bench/bench_model" --isa rdna4 20000 100 | tee -a "$OUT"
+# RDNA4 vector streams (issues 13 and 14): VALU integer and F32 FMA lane-ops/s in
+# wave32 and wave64 (the FMA lines also time the host's fmaf on the same lanes and
+# give the model/host ratio), GLOBAL loads/stores as lane-accesses/s in wave32
+for w in 32 64; do
+    "$B/bench/bench_model" --isa rdna4 --stream valu-int --wave $w 20000 50 | tee -a "$OUT"
+    "$B/bench/bench_model" --isa rdna4 --stream valu-fma --wave $w 20000 20 | tee -a "$OUT"
+done
+"$B/bench/bench_model" --isa rdna4 --stream global --wave 32 20000 20 | tee -a "$OUT"
 "$B/bench/bench_model" --isa r700 20000 50 | tee -a "$OUT"
 "$B/bench/bench_model" --isa usc 10000 10 | tee -a "$OUT"
 "$B/bench/bench_model" --isa nvfp 120 500 | tee -a "$OUT"

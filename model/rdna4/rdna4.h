@@ -287,6 +287,8 @@ typedef struct rdna4_mem {
     uint64_t *keys;            /* page number + 1, 0 = empty slot */
     uint8_t **pages;
     size_t    cap, used;
+    uint64_t  last_key;        /* the page found last (0: none), a cache for the */
+    uint8_t  *last_page;       /* accesses of a wave, which mostly stay in a page */
 } rdna4_mem;
 
 /* One outstanding SMEM load (smem_defer=1): its destination, the data read at
@@ -354,6 +356,23 @@ typedef struct rdna4_pre {
                                 * sdata; s_setreg_imm32_b32: aux[3] = literal */
     };
 } rdna4_pre;
+
+/* The fields of a GLOBAL, FLAT or SCRATCH instruction (rdna4_exec_vmem.c), predecoded
+ * into the slot's aux words (unused by these formats) so that an execution does not
+ * decode the instruction again: aux[0] IOFFSET (raw 24 bits), aux[1] SADDR | VADDR << 8
+ * | VDST << 16 | VSRC << 24, aux[2] SVE | TH << 8. */
+typedef struct rdna4_vmf {
+    uint32_t ioffset;
+    uint8_t  saddr, vaddr, vdst, vsrc, sve, th;
+} rdna4_vmf;
+
+static inline rdna4_vmf rdna4_vmf_of(const rdna4_pre *p)
+{
+    rdna4_vmf f = { p->aux[0], (uint8_t)p->aux[1], (uint8_t)(p->aux[1] >> 8),
+                    (uint8_t)(p->aux[1] >> 16), (uint8_t)(p->aux[1] >> 24), (uint8_t)p->aux[2],
+                    (uint8_t)(p->aux[2] >> 8) };
+    return f;
+}
 
 /* Predecoded VALU operands (VOP1, VOP2, VOPC, VOP3, VOP3SD; rdna4_exec_valu.c), one
  * per code DWORD beside the scalar slot (rdna4_state.vpre), so that the scalar slot
@@ -495,6 +514,14 @@ void rdna4_mem_clear(rdna4_mem *m);
 int  rdna4_mem_read(rdna4_mem *m, uint64_t addr, void *buf, size_t len);
 int  rdna4_mem_write(rdna4_mem *m, uint64_t addr, const void *buf, size_t len);
 int  rdna4_mem_next(const rdna4_mem *m, uint64_t from, uint64_t *addr, uint64_t *len);
+/* The bytes [addr, addr + n) in the page found last (rdna4_mem.last_key), or NULL when
+ * they are not all in it (then rdna4_mem_read/write, which find the page). */
+static inline uint8_t *rdna4_mem_at(const rdna4_mem *m, uint64_t addr, unsigned n)
+{
+    if ((addr >> 12) + 1 != m->last_key || (addr & 4095u) + n > 4096u)
+        return NULL;
+    return m->last_page + (addr & 4095u);
+}
 
 /* rdna4_exec_table.c: the exec function of every row (index = row), from the EXEC
  * column of rdna4.def; rdna4_x_unimpl for rows not executed yet.  rdna4_exec_of:

@@ -37,6 +37,12 @@ int rdna4_fp_minmax(fp_fmt f, int ieee, int max, uint64_t a, uint64_t b, const f
  * the wave into a 64-entry buffer and written under EXEC. */
 #define RDNA4_NL 64   /* lanes of the buffers (wave64); wave32 uses the first 32 */
 
+/* A loop over the n lanes of a wave (32 or 64) as blocks of 32: the inner trip
+ * count is a constant, which gcc's -O2 vectorizer needs. */
+#define RDNA4_FOR_LANES(n, l)                                                            \
+    for (unsigned l##_blk = 0; l##_blk < (n); l##_blk += 32u)                            \
+        for (unsigned l##_i = 0, l = l##_blk; l##_i < 32u; l##_i++, l = l##_blk + l##_i)
+
 static inline const rdna4_vpre *rdna4_vp(const rdna4_state *s, const rdna4_pre *p)
 {
     return &s->vpre[p - s->pre];
@@ -100,10 +106,35 @@ static inline void rdna4_load_src(const rdna4_state *s, const rdna4_vpre *v, uns
         memcpy(out, &s->vgpr[(unsigned)v->v[i] * 64u], n * sizeof *out);
     else {
         uint32_t k = rdna4_src32(s, &v->s[i]);
-        for (unsigned l = 0; l < n; l++)
+        RDNA4_FOR_LANES(n, l)
             out[l] = k;
     }
     rdna4_abs_neg(v, i, 0x80000000u, out, n);
+}
+
+/* Source i of every lane as a pointer: the VGPR's own row when it is read as it is
+ * (a VGPR, no DPP, no ABS/NEG), else the values loaded into buf (rdna4_load_src).
+ * Saves the copy of the common case; the row must not be written before the
+ * last read of the pointer. */
+static inline const uint32_t *rdna4_src_ptr(const rdna4_state *s, const rdna4_vpre *v, unsigned i,
+                                            uint32_t *buf)
+{
+    if (v->v[i] >= 0 && !(i == 0 && v->dpp) && !((v->abs | v->neg) >> i & 1u))
+        return &s->vgpr[(unsigned)v->v[i] * 64u];
+    rdna4_load_src(s, v, i, buf);
+    return buf;
+}
+
+
+/* A whole-row write: the register r[l] and the record's value o[l] = d[l] for the n
+ * lanes (no overlap: restrict lets gcc's -O2 vectorizer do both in one pass). */
+static inline void rdna4_row_write(uint32_t *restrict r, uint64_t *restrict o,
+                                   const uint32_t *restrict d, unsigned n)
+{
+    RDNA4_FOR_LANES(n, l) {
+        r[l] = d[l];
+        o[l] = d[l];
+    }
 }
 
 /* A 16-bit source: the half OPSEL bit i names (bits 31:16 when set, of a VGPR, an
@@ -237,19 +268,41 @@ int rdna4_lds_write(rdna4_state *s, gpuref_retire *rr, unsigned lane, uint32_t a
  * ends after the outstanding loads (README D18, D21). */
 void rdna4_vm_memviol(rdna4_state *s, gpuref_retire *rr, unsigned src);
 
-/* Memory bytes <-> values, little-endian (n <= 8). */
+/* Memory bytes <-> values, little-endian (n <= 8); on a little-endian host a copy,
+ * which gcc makes one load or store when n is a constant. */
 static inline uint64_t rdna4_le_get(const uint8_t *b, unsigned n)
 {
     uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, b, n);
+#else
     for (unsigned i = 0; i < n; i++)
         v |= (uint64_t)b[i] << (8 * i);
+#endif
     return v;
 }
 
 static inline void rdna4_le_put(uint8_t *b, uint64_t v, unsigned n)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(b, &v, n);
+#else
     for (unsigned i = 0; i < n; i++)
         b[i] = (uint8_t)(v >> (8 * i));
+#endif
+}
+
+/* memcpy of the sizes a lane moves (1-16 bytes): constant copies for the common ones. */
+static inline void rdna4_copy_n(uint8_t *d, const uint8_t *b, unsigned n)
+{
+    switch (n) {
+    case 1: d[0] = b[0]; break;
+    case 2: memcpy(d, b, 2); break;
+    case 4: memcpy(d, b, 4); break;
+    case 8: memcpy(d, b, 8); break;
+    case 16: memcpy(d, b, 16); break;
+    default: memcpy(d, b, n); break;
+    }
 }
 
 /* The register bits a load writes: half 0 whole, 1 D16 (15:0), 2 D16_HI (31:16). */

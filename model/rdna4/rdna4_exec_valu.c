@@ -36,7 +36,10 @@
 /* Record (or extend) the write of VGPR vd: bits, lanes, values after the write. */
 static inline gpuref_regw *vrec(gpuref_retire *rr, unsigned vd, uint32_t bits, uint64_t lanes)
 {
-    gpuref_regw *w = gpuref_retire_regw_slot(rr, RDNA4_FILE_V, vd, bits, GPUREF_SLOT_NONE);
+    /* the first write of the record (the common case) has nothing to merge into */
+    gpuref_regw *w = rr->nregw == 0
+                         ? gpuref_retire_regw_new(rr, RDNA4_FILE_V, vd, bits, GPUREF_SLOT_NONE)
+                         : gpuref_retire_regw_slot(rr, RDNA4_FILE_V, vd, bits, GPUREF_SLOT_NONE);
     if (w)
         w->lanes |= lanes;
     return w;
@@ -49,6 +52,19 @@ void rdna4_valu_write(rdna4_state *s, gpuref_retire *rr, unsigned vd, const uint
         return;
     uint32_t *r = &s->vgpr[vd * 64u];
     gpuref_regw *w = vrec(rr, vd, 0xffffffffu, lanes);
+    unsigned n = nlanes(s);
+    if (lanes == ~0ull >> (64u - n)) {   /* every lane of the wave: whole rows */
+        uintptr_t dp = (uintptr_t)d, vp = (uintptr_t)s->vgpr;
+        if (w && (dp + n * sizeof *d <= vp || dp >= vp + 256u * 64u * sizeof *d))   /* not a VGPR row */
+            rdna4_row_write(r, w->value, d, n);
+        else {
+            memmove(r, d, n * sizeof *r);
+            if (w)
+                for (unsigned l = 0; l < n; l++)
+                    w->value[l] = r[l];
+        }
+        return;
+    }
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         r[l] = d[l];
@@ -111,9 +127,25 @@ int rdna4_valu_not_yet(rdna4_state *s, const rdna4_pre *p, const char *what)
 
 /* ------------------------------------------------ lane-wise operations */
 
+/* The values of an absent source (S1, S2 of the rows with fewer): 0 in every lane. */
+static const uint32_t rdna4_zeros[NL];
+
 /* Operations of one, two or three 32-bit sources with a 32-bit result; `sat` = the
  * CLAMP bit is defined for the opcode (else it is refused, not ignored). */
 #define VALU_OP(NAME, SAT, EXPR)                                                        \
+    /* the lanes: d never overlaps a source (restrict: gcc vectorizes without a check) */ \
+    static inline void NAME##_lanes(uint32_t *restrict d, const uint32_t *restrict a,    \
+                                    const uint32_t *restrict b, const uint32_t *restrict c, \
+                                    unsigned n, unsigned clamp)                          \
+    {                                                                                    \
+        (void)clamp;                                                                     \
+        RDNA4_FOR_LANES(n, l) {                                                          \
+            uint32_t S0 = a[l], S1 = b[l], S2 = c[l];                                    \
+            (void)S1;                                                                    \
+            (void)S2;                                                                    \
+            d[l] = (EXPR);                                                               \
+        }                                                                                \
+    }                                                                                    \
     RDNA4_EXEC(NAME)                                                                     \
     {                                                                                    \
         const rdna4_vpre *v = VP(s, p);                                                  \
@@ -122,20 +154,11 @@ int rdna4_valu_not_yet(rdna4_state *s, const rdna4_pre *p, const char *what)
             return st;                                                                   \
         if (v->clamp && !(SAT))                                                          \
             return not_yet(s, p, "with clamp");                                          \
-        uint32_t a[NL], b[NL], c[NL], d[NL];                                             \
-        unsigned n = nlanes(s), clamp = v->clamp;                                        \
-        (void)clamp;                                                                     \
-        load_src(s, v, 0, a);                                                            \
-        if (v->nsrc > 1)                                                                 \
-            load_src(s, v, 1, b);                                                        \
-        if (v->nsrc > 2)                                                                 \
-            load_src(s, v, 2, c);                                                        \
-        for (unsigned l = 0; l < n; l++) {                                               \
-            uint32_t S0 = a[l], S1 = v->nsrc > 1 ? b[l] : 0, S2 = v->nsrc > 2 ? c[l] : 0; \
-            (void)S1;                                                                    \
-            (void)S2;                                                                    \
-            d[l] = (EXPR);                                                               \
-        }                                                                                \
+        uint32_t ab[NL], bb[NL], cb[NL], d[NL];                                          \
+        const uint32_t *a = rdna4_src_ptr(s, v, 0, ab);                                  \
+        const uint32_t *b = v->nsrc > 1 ? rdna4_src_ptr(s, v, 1, bb) : rdna4_zeros;      \
+        const uint32_t *c = v->nsrc > 2 ? rdna4_src_ptr(s, v, 2, cb) : rdna4_zeros;      \
+        NAME##_lanes(d, a, b, c, nlanes(s), v->clamp);                                   \
         rr->exec_mask = exec_mask(s);                                                    \
         write_vgpr(s, rr, v->vdst, d, rdna4_valu_lanes(s));                              \
         return GPUREF_OK;                                                                \
@@ -155,8 +178,8 @@ static inline uint32_t bfrev32(uint32_t x)
  * difference below 0 gives 0. */
 static inline uint32_t addu(uint32_t x, uint32_t y, unsigned clamp)
 {
-    uint64_t t = (uint64_t)x + y;
-    return clamp && t > 0xffffffffu ? 0xffffffffu : (uint32_t)t;
+    uint32_t t = x + y;                  /* a carry out: the sum wrapped below x */
+    return clamp && t < x ? 0xffffffffu : t;
 }
 
 static inline uint32_t subu(uint32_t x, uint32_t y, unsigned clamp)

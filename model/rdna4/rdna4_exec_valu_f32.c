@@ -230,10 +230,55 @@ int rdna4_valu_fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, rdna4_
     return GPUREF_OK;
 }
 
+/* F32 ADD, SUB, SUBREV, MUL, FMA, FMAC (FMAAK/FMAMK too) without OMOD or CLAMP: one
+ * lane-array call of model/fp for the wave (fp32_*_n: the same results and exceptions
+ * as a call per lane, with its fast paths) instead of one lane_op call per active
+ * lane.  Every lane is computed, the active lanes' exceptions kept and written as
+ * rdna4_valu_fop does.  Returns 1 when the row is not of this kind (nothing done). */
+static int f32_lanes(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int *st)
+{
+    const rdna4_vpre *v = rdna4_vp(s, p);
+    if (v->omod || v->clamp)
+        return 1;
+    if ((*st = rdna4_valu_plain(s, p, v)) != GPUREF_OK)
+        return 0;
+    uint64_t ex = rdna4_valu_lanes(s);
+    if (!ex)
+        return 1;                  /* the general path: nothing computed */
+    const fp_policy *pol = rdna4_fp_policy(s);
+    unsigned n = rdna4_nlanes(s), e[RDNA4_NL], exc = 0;
+    uint32_t ab[RDNA4_NL], bb[RDNA4_NL], cb[RDNA4_NL], d[RDNA4_NL];
+    const uint32_t *a = rdna4_src_ptr(s, v, 0, ab), *b = rdna4_src_ptr(s, v, 1, bb), *c = cb;
+    memset(e, 0, n * sizeof e[0]);
+    switch (k) {
+    case K_ADD: *st = fp32_add_n(n, a, b, pol, 0, d, e); break;
+    case K_SUB: *st = fp32_sub_n(n, a, b, pol, 0, d, e); break;
+    case K_SUBREV: *st = fp32_sub_n(n, b, a, pol, 0, d, e); break;
+    case K_MUL: *st = fp32_mul_n(n, a, b, pol, 0, d, e); break;
+    default:                                             /* FMA, FMAC: SRC2 = the destination */
+        c = k == K_FMAC ? &s->vgpr[v->vdst * 64u] : rdna4_src_ptr(s, v, 2, cb);
+        *st = fp32_fma_n(n, a, b, c, pol, 0, d, e);
+        break;
+    }
+    if (*st)
+        return *st = rdna4_fp_fail(s, p, *st), 0;
+    for (uint64_t m = ex; m; m &= m - 1)
+        exc |= e[__builtin_ctzll(m)];
+    if ((*st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
+        return 0;
+    rr->exec_mask = rdna4_exec_mask(s);
+    rdna4_valu_write(s, rr, v->vdst, d, ex);
+    rdna4_fp_record_exc(s, rr, exc);
+    return 0;
+}
+
 /* The rows of this file: the lane function lane_op, the handling by kind. */
 static int fop(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int k, int flush,
                fp_fmt fs, fp_fmt fd)
 {
+    int st;
+    if (k <= K_FMAC && fs == FP_F32 && fd == FP_F32 && !flush && !f32_lanes(s, p, rr, k, &st))
+        return st;
     unsigned how = (flush ? RDNA4_FOP_FLUSH : 0) | (k >= K_INT ? RDNA4_FOP_INT : 0) |
                    (k == K_LDEXP ? RDNA4_FOP_SRC1_32 : 0) | (k == K_FMAC ? RDNA4_FOP_ACC : 0) |
                    ((k >= K_MIN && k <= K_MAXIMUMMINIMUM) || k == K_FREXP_MANT ? RDNA4_FOP_SEL : 0);

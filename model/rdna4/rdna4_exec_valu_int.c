@@ -35,6 +35,29 @@ static inline int32_t sx16(uint32_t x) { return (int16_t)(uint16_t)x; }
 /* ------------------------------------------------ 32-bit rows
  * W: the exact result (i128); SIGNED: 1 signed, 0 unsigned, -1 CLAMP refused. */
 #define INT32_OP(NAME, SIGNED, W)                                                       \
+    /* the lanes: d never overlaps a source (restrict); without CLAMP the low 32 bits \
+     * of W, which gcc computes in 32 bits where it can (vectorized) */                  \
+    static inline void NAME##_lanes(uint32_t *restrict d, const uint32_t *restrict a,    \
+                                    const uint32_t *restrict b, const uint32_t *restrict c, \
+                                    unsigned n, unsigned clamp)                          \
+    {                                                                                    \
+        if (!clamp) {                                                                    \
+            RDNA4_FOR_LANES(n, l) {                                                      \
+                uint32_t S0 = a[l], S1 = b[l], S2 = c[l];                                \
+                (void)S1;                                                                \
+                (void)S2;                                                                \
+                d[l] = (uint32_t)(W);                                                    \
+            }                                                                            \
+            return;                                                                      \
+        }                                                                                \
+        for (unsigned l = 0; l < n; l++) {                                               \
+            uint32_t S0 = a[l], S1 = b[l], S2 = c[l];                                    \
+            (void)S1;                                                                    \
+            (void)S2;                                                                    \
+            i128 w = (W);                                                                \
+            d[l] = (SIGNED) > 0 ? (uint32_t)sat_s(w, 32) : (uint32_t)sat_u((u128)(w < 0 ? 0 : w), 32); \
+        }                                                                                \
+    }                                                                                    \
     RDNA4_EXEC(NAME)                                                                     \
     {                                                                                    \
         const rdna4_vpre *v = rdna4_vp(s, p);                                            \
@@ -43,27 +66,19 @@ static inline int32_t sx16(uint32_t x) { return (int16_t)(uint16_t)x; }
             return st;                                                                   \
         if (v->clamp && (SIGNED) == -1)                                                  \
             return rdna4_valu_not_yet(s, p, "with clamp");                               \
-        uint32_t a[RDNA4_NL], b[RDNA4_NL], c[RDNA4_NL], d[RDNA4_NL];                     \
-        unsigned n = rdna4_nlanes(s), clamp = v->clamp;                                  \
-        rdna4_load_src(s, v, 0, a);                                                      \
-        if (v->nsrc > 1)                                                                 \
-            rdna4_load_src(s, v, 1, b);                                                  \
-        if (v->nsrc > 2)                                                                 \
-            rdna4_load_src(s, v, 2, c);                                                  \
-        for (unsigned l = 0; l < n; l++) {                                               \
-            uint32_t S0 = a[l], S1 = v->nsrc > 1 ? b[l] : 0, S2 = v->nsrc > 2 ? c[l] : 0; \
-            (void)S1;                                                                    \
-            (void)S2;                                                                    \
-            (void)l;                                                                     \
-            i128 w = (W);                                                                \
-            d[l] = !clamp ? (uint32_t)w                                                  \
-                 : (SIGNED) > 0 ? (uint32_t)sat_s(w, 32) : (uint32_t)sat_u((u128)(w < 0 ? 0 : w), 32); \
-        }                                                                                \
+        uint32_t ab[RDNA4_NL], bb[RDNA4_NL], cb[RDNA4_NL], d[RDNA4_NL];                  \
+        const uint32_t *a = rdna4_src_ptr(s, v, 0, ab);                                  \
+        const uint32_t *b = v->nsrc > 1 ? rdna4_src_ptr(s, v, 1, bb) : int_zeros;        \
+        const uint32_t *c = v->nsrc > 2 ? rdna4_src_ptr(s, v, 2, cb) : int_zeros;        \
+        NAME##_lanes(d, a, b, c, rdna4_nlanes(s), v->clamp);                             \
         uint64_t ex = rdna4_valu_lanes(s);                                               \
         rr->exec_mask = rdna4_exec_mask(s);                                              \
         rdna4_valu_write(s, rr, v->vdst, d, ex);                                         \
         return GPUREF_OK;                                                                \
     }
+
+/* The values of an absent source (S1, S2 of the rows with fewer): 0 in every lane. */
+static const uint32_t int_zeros[RDNA4_NL];
 
 static inline uint32_t umin(uint32_t x, uint32_t y) { return x < y ? x : y; }
 static inline uint32_t umax(uint32_t x, uint32_t y) { return x > y ? x : y; }

@@ -165,7 +165,7 @@ void rdna4_vm_memviol(rdna4_state *s, gpuref_retire *rr, unsigned src)
  * addr holds the private byte offset, and each byte maps through swz(). */
 enum { SP_GLOBAL, SP_SCRATCH, SP_LDS, SP_HOLE };
 typedef struct vm_access {
-    rdna4_insn in;
+    rdna4_vmf  f;              /* the fields, predecoded (rdna4_step.c) */
     vm_kind    k;
     int        scratch;
     int        flat;
@@ -184,6 +184,20 @@ static uint64_t swz(const rdna4_state *s, const vm_access *a, unsigned lane, uin
     return (a->sbase + (off >> 2) * w * 4 + lane * 4u + (off & 3)) & ADDR48;
 }
 
+/* GLOBAL addresses of every lane of a wave: the 64-bit VGPR pair (pair = 1) or the
+ * SGPR base plus the 32-bit VGPR offset, plus IOFFSET, 48 bits (vm_prepare's loop). */
+static void global_addrs(uint64_t *restrict addr, const uint32_t *restrict lo,
+                         const uint32_t *restrict hi, uint64_t base, int pair, uint64_t ioff,
+                         unsigned n)
+{
+    if (pair)
+        RDNA4_FOR_LANES(n, l)
+            addr[l] = (((uint64_t)hi[l] << 32 | lo[l]) + ioff) & ADDR48;
+    else
+        RDNA4_FOR_LANES(n, l)
+            addr[l] = (base + lo[l] + ioff) & ADDR48;
+}
+
 /* Decode and compute the addresses of the active lanes.  Returns GPUREF_OK, a
  * fault (state unchanged), or 1 when the alignment mode turned a misaligned access
  * into MEMVIOL (raised here, first source 3 = VMEM: the instruction retires with
@@ -191,12 +205,8 @@ static uint64_t swz(const rdna4_state *s, const vm_access *a, unsigned lane, uin
  * a->hole (MEMVIOL after the other lanes' accesses). */
 static int vm_prepare(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, vm_access *a)
 {
-    size_t idx = (size_t)(p - s->pre);
-    int st = rdna4_decode(s->code + idx, s->ncode - idx, &a->in, s->err);
-    if (st)
-        return st;
     const rdna4_row *r = &rdna4_rows[p->row];
-    const uint32_t *f = a->in.f;
+    a->f = rdna4_vmf_of(p);
     a->k = kind_of(r);
     a->scratch = r->fmt == RDNA4_FMT_VSCRATCH;
     a->flat = r->fmt == RDNA4_FMT_VFLAT;
@@ -205,12 +215,12 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, vm_
     a->hole = 0;
     a->sbase = ((uint64_t)(s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] & 0xffffu) << 32) |
                s->a.hwreg[RDNA4_HW_SCRATCH_BASE_LO];
-    int64_t ioff = (int64_t)((int32_t)(f[RDNA4_FLD_IOFFSET] << 8) >> 8);
-    unsigned saddr = f[RDNA4_FLD_SADDR], vaddr = f[RDNA4_FLD_VADDR];
+    int64_t ioff = (int64_t)((int32_t)(a->f.ioffset << 8) >> 8);
+    unsigned saddr = a->f.saddr, vaddr = a->f.vaddr;
     unsigned bytes = a->k.bytes;
     if (a->scratch) {
         int64_t sb = saddr == RDNA4_NULL ? 0 : (int32_t)sgpr32(s, saddr);
-        int sve = f[RDNA4_FLD_SVE] != 0;
+        int sve = a->f.sve != 0;
         for (uint64_t m = a->lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             int64_t o = sb + ioff + (sve ? (int32_t)s->vgpr[vaddr * 64u + l] : 0);
@@ -225,6 +235,24 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, vm_
         return GPUREF_OK;   /* scratch may be misaligned (§11.1.3 L5431, §11.3 L5524) */
     }
     uint64_t base = sgpr64(s, saddr);
+    if (!a->flat && !a->k.addtid && !a->k.atomic && s->align_mode == 3) {
+        /* GLOBAL loads and stores in the UNALIGNED mode: only the address (the loop
+         * below, without the cases that cannot arise) */
+        memset(a->sp, SP_GLOBAL, sizeof a->sp);
+        const uint32_t *lo = &s->vgpr[vaddr * 64u], *hi = &s->vgpr[((vaddr + 1) & 255) * 64u];
+        unsigned n = rdna4_nlanes(s);
+        if (a->lanes == ~0ull >> (64u - n)) {      /* every lane: whole rows, vectorized */
+            global_addrs(a->addr, lo, hi, saddr == RDNA4_NULL ? 0 : base, saddr == RDNA4_NULL,
+                         (uint64_t)ioff, n);
+            return GPUREF_OK;
+        }
+        for (uint64_t m = a->lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            uint64_t ad = saddr == RDNA4_NULL ? ((uint64_t)hi[l] << 32 | lo[l]) : base + lo[l];
+            a->addr[l] = (ad + (uint64_t)ioff) & ADDR48;
+        }
+        return GPUREF_OK;
+    }
     for (uint64_t m = a->lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint64_t ad;
@@ -301,7 +329,11 @@ static int vm_read(rdna4_state *s, const vm_access *a, unsigned l, uint8_t *buf)
         return 0;
     default:
         if (a->addr[l] + n <= ADDR48 + 1) {
-            rdna4_mem_read(s->mem, a->addr[l], buf, n);
+            const uint8_t *q = rdna4_mem_at(s->mem, a->addr[l], n);   /* the page of the last access */
+            if (q)
+                rdna4_copy_n(buf, q, n);
+            else
+                rdna4_mem_read(s->mem, a->addr[l], buf, n);
             return 0;
         }
         for (unsigned i = 0; i < n; i++)
@@ -322,6 +354,11 @@ static unsigned vm_runs(const rdna4_state *s, const vm_access *a, unsigned l, ui
         return a->addr[l] < s->lds_size;
     if (a->sp[l] == SP_HOLE)
         return 0;
+    if (a->sp[l] == SP_GLOBAL && a->addr[l] + n <= ADDR48 + 1) {   /* no wrap: one run */
+        ra[0] = a->addr[l];
+        rlen[0] = n;
+        return 1;
+    }
     for (unsigned i = 0; i < n; i++) {
         uint64_t ad = a->sp[l] == SP_SCRATCH ? swz(s, a, l, a->addr[l] + i)
                                              : (a->addr[l] + i) & ADDR48;
@@ -355,6 +392,26 @@ static gpuref_regw *vgpr_w(gpuref_retire *rr, unsigned idx, uint32_t bits, uint6
     return w;
 }
 
+/* Every lane of a wave: reg[l] = (reg[l] & ~bits) | (d[l] & bits) and the record's
+ * val[l] = reg[l] (merge_write), or only val[l] = that value (merge_vals: the
+ * announcement).  The rows do not overlap (restrict: gcc vectorizes the blocks). */
+static void merge_write(uint32_t *restrict reg, const uint32_t *restrict d,
+                        uint64_t *restrict val, uint32_t bits, unsigned n)
+{
+    RDNA4_FOR_LANES(n, l) {
+        uint32_t x = (reg[l] & ~bits) | (d[l] & bits);
+        reg[l] = x;
+        val[l] = x;
+    }
+}
+
+static void merge_vals(const uint32_t *restrict reg, const uint32_t *restrict d,
+                       uint64_t *restrict val, uint32_t bits, unsigned n)
+{
+    RDNA4_FOR_LANES(n, l)
+        val[l] = (reg[l] & ~bits) | (d[l] & bits);
+}
+
 /* Complete entry i: its data into the VGPRs (merged by bits), listed DEFERRED with
  * its tag; then the entry and its data rows leave the queue. */
 static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
@@ -366,6 +423,11 @@ static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
         const uint32_t *d = s->vmdata[q->row0 + r];
         uint32_t bits = rdna4_vm_regbits(q, r);
         gpuref_regw *w = vgpr_w(rr, v, bits, q->lanes, GPUREF_REGW_DEFERRED, q->tag);
+        unsigned n = rdna4_nlanes(s);
+        if (w && q->lanes == ~0ull >> (64u - n)) {     /* every lane of the wave */
+            merge_write(reg, d, w->value, bits, n);
+            continue;
+        }
         for (uint64_t m = q->lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             reg[l] = (reg[l] & ~bits) | (d[l] & bits);
@@ -444,11 +506,32 @@ void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q)
         gpuref_regw *w = vgpr_w(rr, v, bits, q->lanes, GPUREF_REGW_PENDING, q->tag);
         if (!w)
             return;
+        unsigned n = rdna4_nlanes(s);
+        if (q->lanes == ~0ull >> (64u - n)) {     /* every lane of the wave */
+            merge_vals(&s->vgpr[v * 64u], s->vmdata[q->row0 + i], w->value, bits, n);
+            continue;
+        }
         for (uint64_t m = q->lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             w->value[l] = (s->vgpr[v * 64u + l] & ~bits) | (s->vmdata[q->row0 + i][l] & bits);
         }
     }
+}
+
+/* The record of a lane's store of n bytes at addr, as gpuref_retire_memw makes it
+ * (space 0, every byte written, unit-wide), inline; the caller has checked the room. */
+static inline void store_rec(gpuref_retire *rr, uint64_t addr, unsigned n, unsigned lane,
+                             const uint8_t *b)
+{
+    gpuref_memw *w = &rr->memw[rr->nmemw++];
+    w->space = 0;
+    w->size = (uint8_t)n;
+    w->lane = (uint8_t)lane;
+    w->slot = GPUREF_SLOT_NONE;
+    w->mask = (uint16_t)(n == 16 ? 0xffffu : (1u << n) - 1u);
+    w->addr = addr;
+    memset(w->data, 0, sizeof w->data);
+    rdna4_copy_n(w->data, b, n);
 }
 
 /* exec functions: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
@@ -460,7 +543,7 @@ RDNA4_EXEC(vmem_load)
     if (st)
         return st < 0 ? st : GPUREF_OK;
     const vm_kind *k = &a.k;
-    unsigned vd = a.in.f[RDNA4_FLD_VDST];
+    unsigned vd = a.f.vdst;
     uint64_t lanes = a.lanes;
     if (vd + k->nreg > 256)          /* destination out of range: EXEC = 0 (§3.3.4 L906) */
         lanes = 0;
@@ -478,10 +561,35 @@ RDNA4_EXEC(vmem_load)
     if (a.flat)
         q[1] = rdna4_vm_push(s, rr, RDNA4_CNT_DS, vd, lds ? k->nreg : 0, bits, lds);
     int oor = 0;
+    if (!a.flat && !a.scratch && !k->half && k->bytes >= 4 && vmem) {
+        /* GLOBAL whole DWORDs (every lane global): the loop below without its cases,
+         * straight into the entry's rows */
+        uint32_t *row[4];
+        for (unsigned i = 0; i < k->nreg && i < 4; i++)
+            row[i] = s->vmdata[q[0]->row0 + i];
+        for (uint64_t m = lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            uint8_t b[16] = { 0 };
+            const uint8_t *src = a.addr[l] + k->bytes <= ADDR48 + 1
+                                     ? rdna4_mem_at(s->mem, a.addr[l], k->bytes) : NULL;
+            if (!src) {
+                vm_read(s, &a, l, b);        /* global: never out of range */
+                src = b;
+            }
+            for (unsigned i = 0; i < k->nreg; i++)
+                row[i][l] = (uint32_t)rdna4_le_get(src + 4 * i, 4);
+        }
+        lanes = 0;                           /* done */
+    }
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint8_t b[16] = { 0 };
-        oor |= vm_read(s, &a, l, b);
+        const uint8_t *src;
+        if (a.sp[l] == SP_GLOBAL && a.addr[l] + k->bytes <= ADDR48 + 1 &&
+            (src = rdna4_mem_at(s->mem, a.addr[l], k->bytes)) != NULL)
+            rdna4_copy_n(b, src, k->bytes);      /* vm_read's, in the page of the last access */
+        else
+            oor |= vm_read(s, &a, l, b);
         uint32_t d[4];
         rdna4_vm_dwords(b, k->bytes, k->sign, k->half, d);
         unsigned row0 = (a.sp[l] == SP_LDS ? q[1] : q[0])->row0;
@@ -503,13 +611,21 @@ RDNA4_EXEC(vmem_store)
     if (st)
         return st < 0 ? st : GPUREF_OK;
     const vm_kind *k = &a.k;
-    unsigned vs = a.in.f[RDNA4_FLD_VSRC];
+    unsigned vs = a.f.vsrc;
     /* the record must hold every memory write: count them first (state unchanged) */
     unsigned total = 0;
     uint64_t ra[16];
     unsigned rl[16];
-    for (uint64_t m = a.lanes; m; m &= m - 1)
-        total += vm_runs(s, &a, (unsigned)__builtin_ctzll(m), ra, rl);
+    /* GLOBAL: a run a lane, two where the 48-bit space wraps; when twice the lanes fit,
+     * nothing to count */
+    uint64_t count = a.lanes;
+    if (!a.flat && !a.scratch && 2u * (unsigned)__builtin_popcountll(a.lanes) + rr->nmemw <= GPUREF_MAX_MEMW)
+        count = 0;
+    for (uint64_t m = count; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        total += a.sp[l] == SP_GLOBAL && a.addr[l] + k->bytes <= ADDR48 + 1 ? 1   /* vm_runs' */
+                                                                         : vm_runs(s, &a, l, ra, rl);
+    }
     if (total + rr->nmemw > GPUREF_MAX_MEMW)
         return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
                            "unimplemented: %s writing %u memory runs (the retire record holds %u)",
@@ -517,15 +633,27 @@ RDNA4_EXEC(vmem_store)
     if (a.flat && (a.lanes || s->vmcnt[RDNA4_CNT_DS]))
         rdna4_vm_push(s, rr, RDNA4_CNT_DS, 0, 0, 0, 0);   /* FLAT counts on DScnt too */
     int oor = 0;
+    const uint32_t *row[4];                  /* the data VGPRs (B128: four) */
+    unsigned sh = k->half == 2 ? 16 : 0;
+    for (unsigned i = 0; i < k->nreg && i < 4; i++)
+        row[i] = &s->vgpr[((vs + i) & 255u) * 64u];
     for (uint64_t m = a.lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         if (a.sp[l] == SP_HOLE)              /* hole addresses: the store is dropped */
             continue;
         uint8_t b[16];
         for (unsigned i = 0; i < k->nreg; i++)
-            rdna4_le_put(b + 4 * i, s->vgpr[((vs + i) & 255u) * 64u + l] >> (k->half == 2 ? 16 : 0), 4);
+            rdna4_le_put(b + 4 * i, row[i][l] >> sh, 4);
         if (a.sp[l] == SP_LDS) {
             oor |= rdna4_lds_write(s, rr, l, (uint32_t)a.addr[l], b, k->bytes);
+            continue;
+        }
+        uint8_t *q;
+        if (a.sp[l] == SP_GLOBAL && a.addr[l] + k->bytes <= ADDR48 + 1 &&
+            (q = rdna4_mem_at(s->mem, a.addr[l], k->bytes)) != NULL) {
+            /* one run in the page of the last access: what the loop below does */
+            rdna4_copy_n(q, b, k->bytes);
+            store_rec(rr, a.addr[l], k->bytes, l, b);
             continue;
         }
         unsigned nr = vm_runs(s, &a, l, ra, rl), o = 0;
@@ -556,8 +684,8 @@ RDNA4_EXEC(vmem_atomic)
     if (st)
         return st < 0 ? st : GPUREF_OK;
     const vm_kind *k = &a.k;
-    unsigned rtn = a.in.f[RDNA4_FLD_TH] & 1u, n = k->bytes, vd = a.in.f[RDNA4_FLD_VDST];
-    unsigned vs = a.in.f[RDNA4_FLD_VSRC], cmp = !k->fatomic && k->atomic - 1 == RDNA4_AT_CMP;
+    unsigned rtn = a.f.th & 1u, n = k->bytes, vd = a.f.vdst;
+    unsigned vs = a.f.vsrc, cmp = !k->fatomic && k->atomic - 1 == RDNA4_AT_CMP;
     uint64_t lanes = a.lanes;
     if (rtn && vd + k->nreg > 256)    /* destination out of range: EXEC = 0 (L910) */
         lanes = 0;

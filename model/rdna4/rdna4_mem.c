@@ -14,6 +14,8 @@ int rdna4_mem_init(rdna4_mem *m)
 {
     m->cap = 64;
     m->used = 0;
+    m->last_key = 0;
+    m->last_page = NULL;
     m->keys = calloc(m->cap, sizeof *m->keys);
     m->pages = calloc(m->cap, sizeof *m->pages);
     if (!m->keys || !m->pages) {
@@ -34,6 +36,8 @@ void rdna4_mem_clear(rdna4_mem *m)
         m->keys[i] = 0;
     }
     m->used = 0;
+    m->last_key = 0;
+    m->last_page = NULL;
 }
 
 void rdna4_mem_fini(rdna4_mem *m)
@@ -84,9 +88,14 @@ static int grow(rdna4_mem *m)
 static uint8_t *page(rdna4_mem *m, uint64_t addr, int create)
 {
     uint64_t key = (addr >> PAGE_BITS) + 1;
+    if (key == m->last_key)
+        return m->last_page;
     size_t i = slot_of(m, key);
-    if (m->keys[i])
+    if (m->keys[i]) {
+        m->last_key = key;
+        m->last_page = m->pages[i];
         return m->pages[i];
+    }
     if (!create)
         return NULL;
     if ((m->used + 1) * 4 > m->cap * 3) {

@@ -211,6 +211,13 @@ void rdna4_predecode(rdna4_state *s, size_t idx)
         p->aux[2] = in.f[RDNA4_FLD_IOFFSET];
         p->aux[3] = in.f[RDNA4_FLD_SDATA];
     }
+    if (in.fmt == RDNA4_FMT_VGLOBAL || in.fmt == RDNA4_FMT_VFLAT || in.fmt == RDNA4_FMT_VSCRATCH) {
+        /* rdna4_vmf: the fields the vector-memory exec functions read */
+        p->aux[0] = in.f[RDNA4_FLD_IOFFSET];
+        p->aux[1] = in.f[RDNA4_FLD_SADDR] | in.f[RDNA4_FLD_VADDR] << 8 | in.f[RDNA4_FLD_VDST] << 16 |
+                    in.f[RDNA4_FLD_VSRC] << 24;
+        p->aux[2] = in.f[RDNA4_FLD_SVE] | in.f[RDNA4_FLD_TH] << 8;
+    }
     if (r->fmt >= RDNA4_FMT_VOP2 && r->fmt <= RDNA4_FMT_VOP3P)
         predecode_valu(s, &in, &s->vpre[idx]);
     p->exec = rdna4_exec_fns[in.row];
