@@ -310,7 +310,7 @@ test-check:
 	@$(TEST_ENV) sh scripts/run-tests.sh $(B) --check
 
 test: test-check $(if $(filter list,$(TEST_SUITES)),,deps)
-	@$(if $(filter list,$(TEST_SUITES)),:,$(MAKE) --no-print-directory -j$(JOBS) all unit $(if $(TEST_LIGHT),, \
+	@$(if $(filter list,$(TEST_SUITES)),:,$(MAKE) --no-print-directory -j$(JOBS) all unit $(B)/bench/bench_model $(if $(TEST_LIGHT),, \
 	  $(B)/sc/sc_test $(foreach i,$(TEST_ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
 	  $(foreach i,$(TEST_ISAS),$(if $(wildcard scripts/mutations/$(i).txt),$(B)/tb/$(i)-mut/Vtb_$(i)))))
 	@$(TEST_ENV) sh scripts/run-tests.sh $(B)

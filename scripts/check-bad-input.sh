@@ -226,6 +226,12 @@ if [ -x "$B/tb/nv50/Vtb_nv50" ]; then
     expect "lockstep bench: a bench option it does not take" "unknown bench option '\\+tb_vm_ooo' \\(the nv50 bench takes: none\\)" \
         "$B/tb/nv50/Vtb_nv50" --out "$T/cosim" +tb_vm_ooo "$T/unknown-key.yaml"
 fi
+# bench_model (make bench): its options get a one-line error and exit 2
+BM=$B/bench/bench_model
+expect "bench_model: an unknown rdna4 stream" "no rdna4 stream 'nope'" "$BM" --isa rdna4 --stream nope
+expect "bench_model: a wave size other than 32/64" "bad wave size '48'" "$BM" --isa rdna4 --stream valu-int --wave 48
+expect "bench_model: --stream without a value" "stream needs a value" "$BM" --isa rdna4 --stream
+expect "bench_model: --stream on another ISA" "stream and --wave are for --isa rdna4" "$BM" --isa nv50 --stream valu-int
 if [ -x "$B/tb/rdna4/Vtb_rdna4" ]; then
     expect "lockstep bench: a misspelt bench option" "unknown bench option '\\+tb_vm_oo' \\(the rdna4 bench takes: \\+tb_vm_ooo\\)" \
         "$B/tb/rdna4/Vtb_rdna4" --out "$T/cosim" +tb_vm_oo "$T/unknown-key.yaml"
