@@ -129,7 +129,8 @@ module rdna4_decode (
     // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP_B32/B16, MUL_LO/HI,
     // READLANE, WRITELANE, FMAMK/FMAAK F32/F16 (which also carry a literal)
     v_nodpp = vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
-              vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312;
+              vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312 ||
+              rdna4_pkg::v64row(vop) != 6'd0;                    // every 64-bit row is RDNA4_NODPP
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
             (vm_en && vm == 9'd255);
     // illegal DPP forms, as the model's decoder refuses them
@@ -158,7 +159,10 @@ module rdna4_decode (
              // PERMLANE16/X16: the lane selects S1, S2 are scalar; the _VAR forms' S1 is a VGPR
              ((vperm == 3'd1 || vperm == 3'd2) && (vs1[8] || vs2[8])) || (vperm[2] && !vs1[8]) ||
              // a scalar destination in VDST (READLANE, READFIRSTLANE, V_CMP _e64) is a code 0-127
-             ((vr.kind == rdna4_pkg::VK_RLANE || (v3 && vr.kind == rdna4_pkg::VK_CMP)) && (v3 ? w0[7] : w0[24]));
+             ((vr.kind == rdna4_pkg::VK_RLANE || (v3 && vr.kind == rdna4_pkg::VK_CMP)) && (v3 ? w0[7] : w0[24])) ||
+             // a 64-bit scalar source is an even register pair (model check_sreg; M0, VCC_HI, EXEC_HI are odd)
+             (rdna4_pkg::v64row(vop) & {3'b000, !vs2[8] && vs2 <= 9'd127 && vs2[0],
+                                        !vs1[8] && vs1 <= 9'd127 && vs1[0], !vs0[8] && vs0 <= 9'd127 && vs0[0]}) != 6'd0;
   end
 
   // Per-opcode properties.
@@ -376,6 +380,7 @@ module rdna4_decode (
       d.vdw    = (vdpp != 2'd0) ? vdw : 32'd0;
       d.vperm  = vperm;
       d.vpfb   = (vperm != 3'd0) ? vopsel[1:0] : 2'd0;
+      d.v64    = rdna4_pkg::v64row(vop);
     end
   end
 endmodule
