@@ -368,7 +368,8 @@ module rdna4_core #(
   logic [63:0]       vk0d, vk1d, vk2d;              // 64-bit scalar values of S0-S2
   logic [4095:0]     va64, vb64, vc64;              // lane l at [64*l +: 64]
   logic [LPC*64-1:0] pa64, pb64, pc64, pd64;
-  logic [LPC-1:0]    pco64;
+  logic [LPC-1:0]    pco64, pact64;
+  logic [5:0]        d_exc;                         // FP_EXC_* of the F64 compares' active lanes (this pass)
   logic [2047:0]     v_resh_q, v_resh;              // bits 63:32 of the 64-bit results
   logic [7:0]        v_idx2;                        // VGPR of the second write
   assign vr0h = vrf[VW'(x.vs0[7:0] + 8'd1)];
@@ -392,16 +393,18 @@ module rdna4_core #(
     end
   end
   always_comb begin
-    pa64 = '0; pb64 = '0; pc64 = '0;
+    pa64 = '0; pb64 = '0; pc64 = '0; pact64 = '0;
     for (int k = 0; k < NP64; k++)
       if (vp_q == PW'(k)) begin
         pa64 = va64[LPC*64*k +: LPC*64];
         pb64 = vb64[LPC*64*k +: LPC*64];
         pc64 = vc64[LPC*64*k +: LPC*64];
+        pact64 = v_act[LPC*k +: LPC];
       end
   end
   rdna4_valu64 #(.LPC(LPC)) u_valu64 (
-    .op(x.vop), .clamp(x.vclamp), .a(pa64), .b(pb64), .c(pc64), .d(pd64), .co(pco64));
+    .op(x.vop), .clamp(x.vclamp), .din64(hwreg[32*1 + 6]), .act(pact64), .a(pa64), .b(pb64), .c(pc64),
+    .d(pd64), .co(pco64), .exc(d_exc));
   always_comb begin
     v_resh = v_resh_q;
     for (int k = 0; k < NP64; k++)
@@ -423,7 +426,7 @@ module rdna4_core #(
   rdna4_vfloat #(.FPC(FPC)) u_vfloat (
     .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc),
     .d(fd), .co(fco), .exc(f_exc));
-  assign v_exc  = v_exc_q | f_exc;
+  assign v_exc  = v_exc_q | (x.v64[5] ? d_exc : f_exc);   // F64 rows: rdna4_valu64
   assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc);
   assign v_trap = ((rdna4_pkg::excp_bits(v_exc) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;
 
@@ -927,7 +930,7 @@ module rdna4_core #(
           rdna4_pkg::FMT_VALU: begin
             e_fin0 = v_last;
             if (v_oddm) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end
-            if (x.vfl && v_last) begin                        // F32 rows: EXCP_FLAG_USER, traps not modelled
+            if ((x.vfl || x.v64[5]) && v_last) begin          // float rows: EXCP_FLAG_USER, traps not modelled
               if (v_trap) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_FLOAT; end
               hw_we = (v_ef != hwreg[32*18 +: 32]); hw_idx = 6'd18; hw_val = v_ef;
             end

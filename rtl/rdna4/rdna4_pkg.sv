@@ -217,6 +217,13 @@ package rdna4_pkg;
       10'd287, 10'd829, 10'd830: ;                                            // V_LSHLREV/LSHRREV_B64, V_ASHRREV_I64
       10'd766, 10'd767: begin r[10:8] = VK_CARRY; r[7:6] = 2'd3; r[5] = 1'b1; end  // V_MAD_CO_U64_U32/I64_I32
       10'd570, 10'd571: begin r[7:6] = 2'd3; r[5] = 1'b1; end                  // V_QSAD/MQSAD_PK_U16_U8
+      // F64 compares (rdna4_valu64.sv)
+      10'd33, 10'd34, 10'd35, 10'd36, 10'd37, 10'd38, 10'd39, 10'd40, 10'd41, 10'd42, 10'd43, 10'd44, 10'd45,
+      10'd46: begin r[10:8] = VK_CMP; r[5] = 1'b1; end
+      10'd161, 10'd162, 10'd163, 10'd164, 10'd165, 10'd166, 10'd167, 10'd168, 10'd169, 10'd170, 10'd171,
+      10'd172, 10'd173, 10'd174: begin r[10:8] = VK_CMPX; r[5] = 1'b1; end
+      10'd127: r[10:8] = VK_CMP;                                              // V_CMP_CLASS_F64
+      10'd255: r[10:8] = VK_CMPX;
       default: r[11] = 1'b0;
     endcase
     vrow = r;
@@ -300,6 +307,11 @@ package rdna4_pkg;
       10'd766: r = 6'b00_1_100;                                  // V_MAD_CO_U64_U32: S2
       10'd767: r = 6'b01_1_100;                                  // V_MAD_CO_I64_I32
       10'd570, 10'd571: r = 6'b00_1_101;                         // V_QSAD/MQSAD_PK_U16_U8: S0, S2
+      10'd33, 10'd34, 10'd35, 10'd36, 10'd37, 10'd38, 10'd39, 10'd40, 10'd41, 10'd42, 10'd43, 10'd44, 10'd45,
+      10'd46,
+      10'd161, 10'd162, 10'd163, 10'd164, 10'd165, 10'd166, 10'd167, 10'd168, 10'd169, 10'd170, 10'd171,
+      10'd172, 10'd173, 10'd174: r = 6'b10_0_011;                                  // V_CMP(X)_*_F64
+      10'd127, 10'd255: r = 6'b10_0_001;                         // V_CMP(X)_CLASS_F64: S1 a B32 mask
       default: r = 6'd0;
     endcase
     v64row = r;

@@ -27,11 +27,14 @@ module rdna4_valu64 #(
 ) (
   input  logic [9:0]        op,
   input  logic              clamp,
+  input  logic              din64,       // MODE[6] (hwreg 1): F64 denormal inputs kept
+  input  logic [LPC-1:0]    act,         // lanes whose exceptions count (EXEC & DPP)
   input  logic [LPC*64-1:0] a,           // S0, S1, S2 of each lane at [64*i +: 64]
   input  logic [LPC*64-1:0] b,
   input  logic [LPC*64-1:0] c,
   output logic [LPC*64-1:0] d,
-  output logic [LPC-1:0]    co
+  output logic [LPC-1:0]    co,
+  output logic [5:0]        exc          // FP_EXC_* of the active lanes ORed (F64 rows)
 );
   // Sum of the absolute byte differences of x and y plus acc (masked: bytes whose y byte is 0 skipped).
   function automatic logic [16:0] sad4(input logic [31:0] x, input logic [31:0] y, input logic [15:0] acc,
@@ -44,8 +47,42 @@ module rdna4_valu64 #(
     sad4 = s;
   endfunction
 
+  // The class bit of a binary64 pattern (model/fp FP_CLASS_* = the V_CMP_CLASS mask
+  // bits, rdna4_pkg::fclass32's order); the raw bits, MODE's flush does not apply.
+  function automatic logic [9:0] fclass64(input logic [63:0] v);
+    logic [9:0] r;
+    if (v[62:52] == 11'h7ff)
+      r = (v[51:0] != 52'd0) ? (v[51] ? 10'b00_0000_0010 : 10'b00_0000_0001)
+                             : (v[63] ? 10'b00_0000_0100 : 10'b10_0000_0000);
+    else if (v[62:52] == 11'd0)
+      r = (v[51:0] == 52'd0) ? (v[63] ? 10'b00_0010_0000 : 10'b00_0100_0000)
+                             : (v[63] ? 10'b00_0001_0000 : 10'b00_1000_0000);
+    else
+      r = v[63] ? 10'b00_0000_1000 : 10'b01_0000_0000;
+    fclass64 = r;
+  endfunction
+
+  logic [6*LPC-1:0] le;                             // exceptions of every lane
+  always_comb begin
+    exc = 6'd0;
+    for (int g = 0; g < LPC; g++)
+      if (act[g]) exc = exc | le[6*g +: 6];
+  end
+
   for (genvar g = 0; g < LPC; g++) begin : g_lane
     logic [63:0] s0, s1, s2, r, x, y;
+    // F64 compares (rdna4_exec_valu_fcmp.c): fp_cmp at binary64, the predicate
+    // opcode[3:0], MODE[6] keeps denormal inputs, CLAMP makes a quiet NaN signal
+    // (C10); CLASS on the raw bits, invalid on a signalling NaN (V8)
+    logic f_res;
+    logic [1:0] f_rel_unused;
+    logic [5:0] f_exc, e;
+    logic [9:0] cls;
+    logic f_sig;                                    // CLAMP: a quiet NaN signals too
+    always_comb f_sig = clamp;
+    fp64_cmp u_cmp (.a(a[64*g +: 64]), .b(b[64*g +: 64]), .pred(op[3:0]), .signaling(f_sig), .daz(!din64),
+      .nan_inf(1'b0), .dexc_always(1'b1), .zero_negless(1'b0), .res(f_res), .rel(f_rel_unused), .exc(f_exc));
+    assign cls = fclass64(a[64*g +: 64]);
     logic signed [65:0] w;                          // the 65-bit MAD value, sign-correct
     logic [16:0] q;
     logic lt, eq, cbit;
@@ -53,7 +90,7 @@ module rdna4_valu64 #(
     assign s1 = b[64*g +: 64];
     assign s2 = c[64*g +: 64];
     always_comb begin
-      r = 64'd0; cbit = 1'b0; w = 66'sd0; q = 17'd0;
+      r = 64'd0; cbit = 1'b0; w = 66'sd0; q = 17'd0; e = 6'd0;
       x = op[3] ? s0 : {~s0[63], s0[62:0]};         // signed order as unsigned order
       y = op[3] ? s1 : {~s1[63], s1[62:0]};
       lt = x < y; eq = x == y;
@@ -89,9 +126,19 @@ module rdna4_valu64 #(
             q = sad4(s0[8*k +: 32], s1[31:0], s2[16*k +: 16], op[0]);
             r[16*k +: 16] = (clamp && q[16]) ? 16'hffff : q[15:0];
           end
+        10'd33, 10'd34, 10'd35, 10'd36, 10'd37, 10'd38, 10'd39, 10'd40, 10'd41, 10'd42, 10'd43, 10'd44, 10'd45,
+        10'd46,
+        10'd161, 10'd162, 10'd163, 10'd164, 10'd165, 10'd166, 10'd167, 10'd168, 10'd169, 10'd170, 10'd171,
+        10'd172, 10'd173, 10'd174: begin
+          cbit = f_res; e = f_exc;                                         // V_CMP(X)_*_F64
+        end
+        10'd127, 10'd255: begin                                            // V_CMP(X)_CLASS_F64
+          cbit = (cls & s1[9:0]) != 10'd0; e = {5'd0, cls[0]};
+        end
         default: r = 64'd0;
       endcase
     end
+    assign le[6*g +: 6] = e;
     assign d[64*g +: 64] = r;
     assign co[g] = cbit;
   end
