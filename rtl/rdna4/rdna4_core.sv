@@ -357,6 +357,61 @@ module rdna4_core #(
     .op(x.vop), .clamp(x.vclamp), .lane0(6'(32'(vp_q) * LPC)), .a(pa), .b(pb), .c(pc_), .m(pm),
     .d(pd_), .co(pco));
 
+  // 64-bit rows (rdna4_valu64.sv; x.v64 = rdna4_pkg::v64row): a 64-bit source is
+  // {VGPR N+1, VGPR N} (v255 pairs with v0) or the 64-bit scalar value (even SGPR
+  // pair, 64-bit constant, literal zero-extended, sign-extended for I64, the high
+  // half for F64: model rdna4_load_src64), ABS/NEG on bit 63; a 32-bit source of
+  // these rows is its va/vb/vc lane zero-extended.  A 64-bit result writes VDST
+  // (bits 31:0, v_res) and VDST + 1 (bits 63:32, v_resh) through the second VGPR
+  // write (v_we2, rt_v2_*), in the same lanes.
+  logic [2047:0]     vr0h, vr1h, vr2h, vrdh;        // VGPR N + 1 of S0-S2 and VDST
+  logic [63:0]       vk0d, vk1d, vk2d;              // 64-bit scalar values of S0-S2
+  logic [4095:0]     va64, vb64, vc64;              // lane l at [64*l +: 64]
+  logic [LPC*64-1:0] pa64, pb64, pc64, pd64;
+  logic [LPC-1:0]    pco64, pact64;
+  logic [5:0]        d_exc;                         // FP_EXC_* of the F64 compares' active lanes (this pass)
+  logic [2047:0]     v_resh_q, v_resh;              // bits 63:32 of the 64-bit results
+  logic [7:0]        v_idx2;                        // VGPR of the second write
+  assign vr0h = vrf[VW'(x.vs0[7:0] + 8'd1)];
+  assign vr1h = vrf[VW'(x.vs1[7:0] + 8'd1)];
+  assign vr2h = vrf[VW'(x.vs2[7:0] + 8'd1)];
+  assign vrdh = vrf[VW'(x.vd + 8'd1)];
+  assign vk0d = (x.v64[5] && x.vs0 == 9'd255) ? {v_lit, 32'd0}
+              : rdna4_pkg::src_value(x.vs0[7:0], 1'b1, x.v64[4], vq0[31:0], vq0[63:32], v_lit, scc, shmem_b);
+  assign vk1d = (x.v64[5] && x.vs1 == 9'd255) ? {v_lit, 32'd0}
+              : rdna4_pkg::src_value(x.vs1[7:0], 1'b1, x.v64[4], vq1[31:0], vq1[63:32], v_lit, scc, shmem_b);
+  assign vk2d = (x.v64[5] && x.vs2 == 9'd255) ? {v_lit, 32'd0}
+              : rdna4_pkg::src_value(x.vs2[7:0], 1'b1, x.v64[4], vq2[31:0], vq2[63:32], v_lit, scc, shmem_b);
+  always_comb begin
+    for (int l = 0; l < 64; l++) begin
+      va64[64*l +: 64] = !x.v64[0] ? {32'd0, va[32*l +: 32]} : x.vs0[8] ? {vr0h[32*l +: 32], vr0[32*l +: 32]} : vk0d;
+      vb64[64*l +: 64] = !x.v64[1] ? {32'd0, vb[32*l +: 32]} : x.vs1[8] ? {vr1h[32*l +: 32], vr1[32*l +: 32]} : vk1d;
+      vc64[64*l +: 64] = !x.v64[2] ? {32'd0, vc[32*l +: 32]} : x.vs2[8] ? {vr2h[32*l +: 32], vr2[32*l +: 32]} : vk2d;
+      if (x.v64[0]) va64[64*l + 63] = (va64[64*l + 63] & ~x.vabs[0]) ^ x.vneg[0];
+      if (x.v64[1]) vb64[64*l + 63] = (vb64[64*l + 63] & ~x.vabs[1]) ^ x.vneg[1];
+      if (x.v64[2]) vc64[64*l + 63] = (vc64[64*l + 63] & ~x.vabs[2]) ^ x.vneg[2];
+    end
+  end
+  always_comb begin
+    pa64 = '0; pb64 = '0; pc64 = '0; pact64 = '0;
+    for (int k = 0; k < NP64; k++)
+      if (vp_q == PW'(k)) begin
+        pa64 = va64[LPC*64*k +: LPC*64];
+        pb64 = vb64[LPC*64*k +: LPC*64];
+        pc64 = vc64[LPC*64*k +: LPC*64];
+        pact64 = v_act[LPC*k +: LPC];
+      end
+  end
+  rdna4_valu64 #(.LPC(LPC)) u_valu64 (
+    .op(x.vop), .clamp(x.vclamp), .din64(hwreg[32*1 + 6]), .act(pact64), .a(pa64), .b(pb64), .c(pc64),
+    .d(pd64), .co(pco64), .exc(d_exc));
+  always_comb begin
+    v_resh = v_resh_q;
+    for (int k = 0; k < NP64; k++)
+      if (vp_q == PW'(k))
+        for (int i = 0; i < LPC; i++) v_resh[LPC*32*k + 32*i +: 32] = pd64[64*i + 32 +: 32];
+  end
+
   // F32 rows: FPC lanes per pass through rdna4_vfloat (units shared by the passes)
   always_comb begin
     fa = '0; fb = '0; fc = '0; fact = '0;
@@ -371,7 +426,7 @@ module rdna4_core #(
   rdna4_vfloat #(.FPC(FPC)) u_vfloat (
     .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc),
     .d(fd), .co(fco), .exc(f_exc));
-  assign v_exc  = v_exc_q | f_exc;
+  assign v_exc  = v_exc_q | (x.v64[5] ? d_exc : f_exc);   // F64 rows: rdna4_valu64
   assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc);
   assign v_trap = ((rdna4_pkg::excp_bits(v_exc) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;
 
@@ -384,6 +439,12 @@ module rdna4_core #(
         if (vp_q == PW'(k)) begin
           v_res[FPC*32*k +: FPC*32] = fd;
           v_co[FPC*k +: FPC] = fco;
+        end
+    end else if (x.v64 != 6'd0) begin               // 64-bit rows: bits 31:0 here, 63:32 in v_resh
+      for (int k = 0; k < NP64; k++)
+        if (vp_q == PW'(k)) begin
+          for (int i = 0; i < LPC; i++) v_res[LPC*32*k + 32*i +: 32] = pd64[64*i +: 32];
+          v_co[LPC*k +: LPC] = pco64;
         end
     end else begin
       for (int k = 0; k < NP64; k++)
@@ -435,9 +496,11 @@ module rdna4_core #(
       if (x.vd16 && v_lanes[l])                   // V_SWAP_B16: only S0's half, VDST's half in it
         v_new2[32*l +: 32] = x.vsh[0] ? {x.vdh ? vrd[32*l + 16 +: 16] : vrd[32*l +: 16], vr0[32*l +: 16]}
                                       : {vr0[32*l + 16 +: 16], x.vdh ? vrd[32*l + 16 +: 16] : vrd[32*l +: 16]};
+      if (x.v64[3]) v_new2[32*l +: 32] = v_lanes[l] ? v_resh[32*l +: 32] : vrdh[32*l +: 32];   // VDST + 1
     end
     // one record when VDST is S0 itself (its lanes keep their values)
-    v_we2 = v_we && x.vkind == rdna4_pkg::VK_SWAP && x.vs0[7:0] != x.vd;
+    v_we2 = v_we && ((x.vkind == rdna4_pkg::VK_SWAP && x.vs0[7:0] != x.vd) || x.v64[3]);
+    v_idx2 = x.v64[3] ? x.vd + 8'd1 : x.vs0[7:0];   // a 64-bit result's high half, or SWAP's S0
   end
 
   // ------------------------------------------------------ SMEM address unit
@@ -629,7 +692,7 @@ module rdna4_core #(
   always_comb
     for (int r = 0; r < 4; r++) vm_dat[2048*r +: 2048] = vrf[VW'(x.w1[30:23] + 8'(r))];
   assign vm_hold = run_q && e_fin && !e_flt && is_v &&
-                   ((v_we && x.vd[VW-1:0] == vm_rowq[VW-1:0]) || (v_we2 && x.vs0[VW-1:0] == vm_rowq[VW-1:0]));
+                   ((v_we && x.vd[VW-1:0] == vm_rowq[VW-1:0]) || (v_we2 && v_idx2[VW-1:0] == vm_rowq[VW-1:0]));
   rdna4_vmem #(.DMEM_WORDS(DMEM_WORDS), .VMQ(VMQ), .VM_LAT(VM_LAT)) u_vmem (
     .clk(clk), .rst_n(rst_n), .go(is_vm), .fin(is_vm && e_fin), .op(x.op), .w0(x.w0), .w1(x.w1), .w2(x.w2),
     .wave64(wave64), .exec(exec), .sbase(vm_sb), .va0(vrf[x.w2[VW-1:0]]), .va1(vrf[VW'(x.w2[7:0] + 8'd1)]),
@@ -867,7 +930,7 @@ module rdna4_core #(
           rdna4_pkg::FMT_VALU: begin
             e_fin0 = v_last;
             if (v_oddm) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end
-            if (x.vfl && v_last) begin                        // F32 rows: EXCP_FLAG_USER, traps not modelled
+            if ((x.vfl || x.v64[5]) && v_last) begin          // float rows: EXCP_FLAG_USER, traps not modelled
               if (v_trap) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_FLOAT; end
               hw_we = (v_ef != hwreg[32*18 +: 32]); hw_idx = 6'd18; hw_val = v_ef;
             end
@@ -1011,7 +1074,7 @@ module rdna4_core #(
     if (run_q && !e_flt && e_fin && is_v && v_we)
       vrf[x.vd[VW-1:0]] <= v_new;
     if (run_q && !e_flt && e_fin && is_v && v_we2)
-      vrf[x.vs0[VW-1:0]] <= v_new2;
+      vrf[v_idx2[VW-1:0]] <= v_new2;
     if (vm_rv)
       vrf[vm_row[VW-1:0]] <= vm_new;
   end
@@ -1037,7 +1100,7 @@ module rdna4_core #(
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
       run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why_q <= 4'd0;
       if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0; if_ok2 <= 1'b0;
-      vp_q <= '0; v_res_q <= '0; v_co_q <= 64'd0; v_exc_q <= 6'd0;
+      vp_q <= '0; v_res_q <= '0; v_co_q <= 64'd0; v_exc_q <= 6'd0; v_resh_q <= '0;
       rt_exec_mask <= 64'd0; rt_v_we <= 1'b0; rt_v_idx <= 8'd0; rt_v_lanes <= 64'd0; rt_v_val <= '0;
       rt_v2_we <= 1'b0; rt_v2_idx <= 8'd0; rt_v2_val <= '0;
       x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
@@ -1116,7 +1179,7 @@ module rdna4_core #(
         end else begin
           // vector unit passes: the last one retires (e_fin) and the next instruction starts at pass 0
           if (is_v && !v_last) begin
-            vp_q <= vp_q + 1'b1; v_res_q <= v_res; v_co_q <= v_co; v_exc_q <= v_exc;
+            vp_q <= vp_q + 1'b1; v_res_q <= v_res; v_co_q <= v_co; v_exc_q <= v_exc; v_resh_q <= v_resh;
           end else if (is_v && e_fin) begin
             vp_q <= '0; v_exc_q <= 6'd0;
           end
@@ -1139,7 +1202,7 @@ module rdna4_core #(
             rt_v_lanes <= v_lanes;
             rt_v_val   <= v_new;
             rt_v2_we   <= is_v && v_we2;
-            rt_v2_idx  <= x.vs0[7:0];
+            rt_v2_idx  <= v_idx2;
             rt_v2_val  <= v_new2;
             rt_mw_lanes <= is_vm ? vm_mwl : 64'd0;
             rt_mw_addr <= vm_mwa;

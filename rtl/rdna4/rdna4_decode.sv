@@ -63,6 +63,8 @@ module rdna4_decode (
   logic [3:0]       vh;                // rdna4_pkg::vhrow: {16-bit S2, S1, S0, 16-bit result}
   logic [2:0]       vsh;               // halves of the 16-bit sources
   logic             vdh;               // half of a 16-bit result
+  logic [5:0]       v64;               // rdna4_pkg::v64row: the row's 64-bit operands
+  logic             v_odd64;           // a 64-bit scalar source names an odd SGPR
   always_comb begin
     v3 = (w0[31:26] == 6'h35);
     vop = 10'd0; vs1 = 9'd0; vs2 = 9'd0; vd = w0[24:17]; vsd = 7'd124;
@@ -84,6 +86,7 @@ module rdna4_decode (
     vr = rdna4_pkg::vrow(vop);
     vf = rdna4_pkg::vfrow(vop);
     vh = rdna4_pkg::vhrow(vop);
+    v64 = rdna4_pkg::v64row(vop);
     // 16-bit operands (README E5 of model/rdna4): VOP3 names the halves in OPSEL; the
     // other forms by bit 7 of a VGPR number (v0-v127; SGPRs and constants: the low half)
     vsh = 3'd0; vdh = 1'b0;
@@ -129,7 +132,8 @@ module rdna4_decode (
     // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP_B32/B16, MUL_LO/HI,
     // READLANE, WRITELANE, FMAMK/FMAAK F32/F16 (which also carry a literal)
     v_nodpp = vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
-              vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312;
+              vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312 ||
+              v64 != 6'd0;                                        // every 64-bit row is RDNA4_NODPP
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
             (vm_en && vm == 9'd255);
     // illegal DPP forms, as the model's decoder refuses them
@@ -148,9 +152,16 @@ module rdna4_decode (
              !(vh != 4'd0 && (vopsel & ~{vh[0], vmask[2] | vm_en, vmask[1:0]}) == 4'd0)) ||  // 16-bit rows: a source's half, the result's (V_CNDMASK_B16: OPSEL[2] of the mask ignored)
             (vomod != 2'd0 && !(vf[4] && vf[0])) ||
             (vcm && !vr.clamp) && !vs2_16 ||                 // ALIGNBIT/BYTE: CLAMP ignored (model V55)
-            ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4]) || ((vneg | vabs) & ~vmask) != 3'd0 ||
+            ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4] && !v64[5]) ||
+            // F64 rows: ABS/NEG on the F64 sources (bit 63)
+            (v64[5] && ((vneg | vabs) & ~v64[2:0]) != 3'd0) || ((vneg | vabs) & ~vmask) != 3'd0 ||
             (vf[4] && ((vneg | vabs) & ~vf[3:1]) != 3'd0) ||             // F32 rows: on the F32 sources
             (v3 && vr.kind == rdna4_pkg::VK_CMPX && w0[7:0] != 8'd126);
+    // a 64-bit scalar source is an even register pair (model check_sreg; M0, VCC_HI, EXEC_HI are odd)
+    v_odd64 = 1'b0;
+    if (v64[0] && !vs0[8] && vs0 <= 9'd127 && vs0[0]) v_odd64 = 1'b1;
+    if (v64[1] && !vs1[8] && vs1 <= 9'd127 && vs1[0]) v_odd64 = 1'b1;
+    if (v64[2] && !vs2[8] && vs2 <= 9'd127 && vs2[0]) v_odd64 = 1'b1;
     // operand classes (model/rdna4 rdna4_src_class_error) and codes
     v_opnd = (vmask[0] && !rdna4_pkg::vsrc_ok(vs0)) || (vmask[1] && !rdna4_pkg::vsrc_ok(vs1)) ||
              (vmask[2] && !rdna4_pkg::vsrc_ok(vs2)) || (vm_en && (vm[8] || !rdna4_pkg::vsrc_ok(vm))) ||
@@ -158,7 +169,8 @@ module rdna4_decode (
              // PERMLANE16/X16: the lane selects S1, S2 are scalar; the _VAR forms' S1 is a VGPR
              ((vperm == 3'd1 || vperm == 3'd2) && (vs1[8] || vs2[8])) || (vperm[2] && !vs1[8]) ||
              // a scalar destination in VDST (READLANE, READFIRSTLANE, V_CMP _e64) is a code 0-127
-             ((vr.kind == rdna4_pkg::VK_RLANE || (v3 && vr.kind == rdna4_pkg::VK_CMP)) && (v3 ? w0[7] : w0[24]));
+             ((vr.kind == rdna4_pkg::VK_RLANE || (v3 && vr.kind == rdna4_pkg::VK_CMP)) && (v3 ? w0[7] : w0[24])) ||
+             v_odd64;
   end
 
   // Per-opcode properties.
@@ -376,6 +388,7 @@ module rdna4_decode (
       d.vdw    = (vdpp != 2'd0) ? vdw : 32'd0;
       d.vperm  = vperm;
       d.vpfb   = (vperm != 3'd0) ? vopsel[1:0] : 2'd0;
+      d.v64    = v64;
     end
   end
 endmodule

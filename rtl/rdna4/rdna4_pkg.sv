@@ -115,6 +115,7 @@ package rdna4_pkg;
     logic [31:0] vdw;      // the DPP DWORD (vs0 is then its VGPR)
     logic [2:0]  vperm;    // V_PERMLANE*: 0 none, 1 16, 2 X16, 3 64, 5 16_VAR, 6 X16_VAR (rdna4_dpp.sv)
     logic [1:0]  vpfb;     // their OPSEL[1:0]: {BOUND_CTRL, FI}
+    logic [5:0]  v64;      // 64-bit operands of the row (v64row; rdna4_valu64.sv)
   } dec_t;
 
   // Kinds of VALU rows.
@@ -208,6 +209,21 @@ package rdna4_pkg;
       10'd605: begin r[4] = 1'b1; r[3] = 1'b1; end                           // V_CNDMASK_B16
       10'd771, 10'd772, 10'd781, 10'd782: r[5] = 1'b1;
       10'd773, 10'd777, 10'd778, 10'd779, 10'd780, 10'd824, 10'd825, 10'd826, 10'd866, 10'd867, 10'd868: ;
+      // 64-bit integer rows (rdna4_valu64.sv; their 64-bit operands: v64row)
+      10'd81, 10'd82, 10'd83, 10'd84, 10'd85, 10'd86, 10'd89, 10'd90, 10'd91, 10'd92, 10'd93, 10'd94:
+        r[10:8] = VK_CMP;
+      10'd209, 10'd210, 10'd211, 10'd212, 10'd213, 10'd214, 10'd217, 10'd218, 10'd219, 10'd220, 10'd221,
+      10'd222: r[10:8] = VK_CMPX;
+      10'd287, 10'd829, 10'd830: ;                                            // V_LSHLREV/LSHRREV_B64, V_ASHRREV_I64
+      10'd766, 10'd767: begin r[10:8] = VK_CARRY; r[7:6] = 2'd3; r[5] = 1'b1; end  // V_MAD_CO_U64_U32/I64_I32
+      10'd570, 10'd571: begin r[7:6] = 2'd3; r[5] = 1'b1; end                  // V_QSAD/MQSAD_PK_U16_U8
+      // F64 compares (rdna4_valu64.sv)
+      10'd33, 10'd34, 10'd35, 10'd36, 10'd37, 10'd38, 10'd39, 10'd40, 10'd41, 10'd42, 10'd43, 10'd44, 10'd45,
+      10'd46: begin r[10:8] = VK_CMP; r[5] = 1'b1; end
+      10'd161, 10'd162, 10'd163, 10'd164, 10'd165, 10'd166, 10'd167, 10'd168, 10'd169, 10'd170, 10'd171,
+      10'd172, 10'd173, 10'd174: begin r[10:8] = VK_CMPX; r[5] = 1'b1; end
+      10'd127: r[10:8] = VK_CMP;                                              // V_CMP_CLASS_F64
+      10'd255: r[10:8] = VK_CMPX;
       default: r[11] = 1'b0;
     endcase
     vrow = r;
@@ -272,6 +288,33 @@ package rdna4_pkg;
       default: r = 4'd0;
     endcase
     vhrow = r;
+  endfunction
+
+  // The rows with 64-bit operands (model/rdna4/rdna4.def B64/I64/F64 operands,
+  // rdna4_load_src64 / rdna4_valu_write64): {F64 sources (a literal is the high
+  // half), I64 sources (a literal is sign-extended), 64-bit result (VDST, VDST + 1),
+  // 64-bit S2, S1, S0}.  A 64-bit source is a VGPR pair v[N+1]:v[N] (v255 pairs with
+  // v0), an even SGPR pair, or a 64-bit constant; they execute in rdna4_valu64.sv.
+  function automatic logic [5:0] v64row(input logic [9:0] op);
+    logic [5:0] r;
+    case (op)
+      10'd81, 10'd82, 10'd83, 10'd84, 10'd85, 10'd86, 10'd209, 10'd210, 10'd211, 10'd212, 10'd213,
+      10'd214: r = 6'b01_0_011;                                  // V_CMP(X)_*_I64
+      10'd89, 10'd90, 10'd91, 10'd92, 10'd93, 10'd94, 10'd217, 10'd218, 10'd219, 10'd220, 10'd221,
+      10'd222: r = 6'b00_0_011;                                  // V_CMP(X)_*_U64
+      10'd287, 10'd829: r = 6'b00_1_010;                         // V_LSHLREV_B64, V_LSHRREV_B64: S1
+      10'd830: r = 6'b01_1_010;                                  // V_ASHRREV_I64
+      10'd766: r = 6'b00_1_100;                                  // V_MAD_CO_U64_U32: S2
+      10'd767: r = 6'b01_1_100;                                  // V_MAD_CO_I64_I32
+      10'd570, 10'd571: r = 6'b00_1_101;                         // V_QSAD/MQSAD_PK_U16_U8: S0, S2
+      10'd33, 10'd34, 10'd35, 10'd36, 10'd37, 10'd38, 10'd39, 10'd40, 10'd41, 10'd42, 10'd43, 10'd44, 10'd45,
+      10'd46,
+      10'd161, 10'd162, 10'd163, 10'd164, 10'd165, 10'd166, 10'd167, 10'd168, 10'd169, 10'd170, 10'd171,
+      10'd172, 10'd173, 10'd174: r = 6'b10_0_011;                                  // V_CMP(X)_*_F64
+      10'd127, 10'd255: r = 6'b10_0_001;                         // V_CMP(X)_CLASS_F64: S1 a B32 mask
+      default: r = 6'd0;
+    endcase
+    v64row = r;
   endfunction
 
   // A row the F16 lanes execute (rdna4_vhalf_lane.sv): an F16 result or an F16 compare.

@@ -27,36 +27,21 @@ module rdna4_valu #(
   output logic [LPC*32-1:0] d,
   output logic [LPC-1:0]   co
 );
-  // Exact result of a lane (sign-correct in 66 bits) and its saturation.
-  function automatic logic [31:0] sat(input logic signed [65:0] w, input logic sgn, input logic cl);
-    logic [31:0] r;
+  // Exact result of a lane (sign-correct in 66 bits) and its saturation to the
+  // result's width: 32 bits, or 16 (h: the 16-bit integer rows, a 16-bit result
+  // half zero-extended, README "16-bit integer rows"); signed for the I rows.
+  function automatic logic [31:0] sat(input logic signed [65:0] w, input logic sgn, input logic cl, input logic h);
+    logic signed [65:0] hi, lo;
+    logic [31:0] r, wm;
+    wm = h ? 32'h0000ffff : 32'hffffffff;
+    hi = sgn ? 66'($signed(wm >> 1)) : 66'($signed({1'b0, wm}));
+    lo = sgn ? -hi - 66'sd1 : 66'sd0;
     r = w[31:0];
     if (cl) begin
-      if (sgn) begin
-        if (w > 66'sh7fffffff)       r = 32'h7fffffff;
-        else if (w < -66'sh80000000) r = 32'h80000000;
-      end else begin
-        if (w < 66'sd0)              r = 32'd0;
-        else if (w > 66'shffffffff)  r = 32'hffffffff;
-      end
+      if (w > hi)      r = hi[31:0];
+      else if (w < lo) r = lo[31:0];
     end
-    sat = r;
-  endfunction
-
-  // The same at 16 bits (the 16-bit integer rows: a 16-bit result half, README "16-bit integer rows").
-  function automatic logic [15:0] sat16(input logic signed [65:0] w, input logic sgn, input logic cl);
-    logic [15:0] r;
-    r = w[15:0];
-    if (cl) begin
-      if (sgn) begin
-        if (w > 66'sh7fff)       r = 16'h7fff;
-        else if (w < -66'sh8000) r = 16'h8000;
-      end else begin
-        if (w < 66'sd0)          r = 16'd0;
-        else if (w > 66'shffff)  r = 16'hffff;
-      end
-    end
-    sat16 = r;
+    sat = r & wm;
   endfunction
 
   // V_SAT_PK_U8_I16 (L14098): a signed 16-bit value saturated to [0, 255].
@@ -306,8 +291,7 @@ module rdna4_valu #(
         10'd814: begin w = 66'($signed(s0)) * 66'($signed(s1)); r = w[63:32]; end // V_MUL_HI_I32
         default: r = 32'd0;
       endcase
-      if (sat_ok) r = sat(w, sgn, clamp);
-      if (sat16_ok) r = {16'd0, sat16(w, sgn, clamp)};
+      if (sat_ok || sat16_ok) r = sat(w, sgn, clamp, sat16_ok);
     end
     assign d[32*g +: 32] = r;
     assign co[g] = cbit;
