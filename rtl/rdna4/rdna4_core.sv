@@ -286,7 +286,7 @@ module rdna4_core #(
   logic [63:0]     v_wen, v_act;                    // lanes DPP lets write; EXEC & v_wen: the lanes that compute
 
   assign is_v   = x_v && run_q && !x.ill && x.fmt == rdna4_pkg::FMT_VALU;
-  assign v_lit  = (x.w0[31:26] == 6'h35) ? x.w2 : x.w1;
+  assign v_lit  = (x.w0[31:26] == 6'h35 || x.w0[31:24] == 8'hcc) ? x.w2 : x.w1;   // VOP3/VOP3P: third dword
   assign v_exec = wave64 ? exec : {32'd0, exec[31:0]};
   assign vq0 = rdna4_pkg::rd_pair(sreg, x.vs0[6:1]);
   assign vq1 = rdna4_pkg::rd_pair(sreg, x.vs1[6:1]);
@@ -298,13 +298,13 @@ module rdna4_core #(
                                      v_lit, scc, shmem_b));
   assign vk1s = 32'(rdna4_pkg::src_value(x.vs1[7:0], 1'b0, 1'b0, x.vs1[0] ? vq1[63:32] : vq1[31:0], vq1[63:32],
                                      v_lit, scc, shmem_b));
-  assign vk0 = x.vs16[0] ? rdna4_pkg::inline_f16(x.vs0[7:0], vk0s) : vk0s;
-  assign vk1 = x.vs16[1] ? rdna4_pkg::inline_f16(x.vs1[7:0], vk1s) : vk1s;
+  assign vk0 = (x.vs16[0] || x.vk16[0]) ? rdna4_pkg::inline_f16(x.vs0[7:0], vk0s) : vk0s;
+  assign vk1 = (x.vs16[1] || x.vk16[1]) ? rdna4_pkg::inline_f16(x.vs1[7:0], vk1s) : vk1s;
   // a 16-bit S2 (V_ALIGNBIT/ALIGNBYTE) takes the F16 pattern of a float inline constant
   assign vk2s = 32'(rdna4_pkg::src_value(x.vs2[7:0], 1'b0, 1'b0, x.vs2[0] ? vq2[63:32] : vq2[31:0], vq2[63:32],
                                      v_lit, scc, shmem_b));
   assign vk2 = x.vs16[2] ? rdna4_pkg::inline_f16(x.vs2[7:0], vk2s)
-             : x.vs2_16 ? rdna4_pkg::inline_f16(x.vs2[7:0], vk2s) : vk2s;
+             : (x.vs2_16 || x.vk16[2]) ? rdna4_pkg::inline_f16(x.vs2[7:0], vk2s) : vk2s;
   // the mask source: wave64 an even register pair (an odd one is not executed), wave32 one register
   assign vmask_v = wave64 ? rdna4_pkg::src_value(x.vm[7:0], 1'b1, 1'b0, vqm[31:0], vqm[63:32], v_lit, scc, shmem_b)
                           : rdna4_pkg::src_value(x.vm[7:0], 1'b0, 1'b0, x.vm[0] ? vqm[63:32] : vqm[31:0],
@@ -423,9 +423,17 @@ module rdna4_core #(
         fact = v_act[FPC*k +: FPC];
       end
   end
+  logic [FPC*32-1:0] vf_d, pk_d;
+  logic [5:0]        vf_exc, pk_exc;
   rdna4_vfloat #(.FPC(FPC)) u_vfloat (
     .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc),
-    .d(fd), .co(fco), .exc(f_exc));
+    .d(vf_d), .co(fco), .exc(vf_exc));
+  // packed math (VOP3P, V_PK_FMAC_F16): the same FPC-lane passes, raw 32-bit sources
+  rdna4_vpk #(.FPC(FPC)) u_vpk (
+    .op(x.vop[6:0]), .clamp(x.vclamp), .pm(x.vpm), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc),
+    .d(pk_d), .exc(pk_exc));
+  assign fd    = x.vpk ? pk_d : vf_d;
+  assign f_exc = x.vpk ? pk_exc : vf_exc;
   assign v_exc  = v_exc_q | (x.v64[5] ? d_exc : f_exc);   // F64 rows: rdna4_valu64
   assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc);
   assign v_trap = ((rdna4_pkg::excp_bits(v_exc) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;

@@ -41,8 +41,8 @@ module rdna4_decode (
     else if (w0[31:28] == 4'b1011)        begin fmt = rdna4_pkg::FMT_SOPK; op = {3'b0, w0[27:23]}; end
     else if (w0[31:30] == 2'b10)          begin fmt = rdna4_pkg::FMT_SOP2; op = {1'b0, w0[29:23]}; end
     else if (w0[31:26] == 6'b111101)      begin fmt = rdna4_pkg::FMT_SMEM; op = {2'b0, w0[18:13]}; end
-    else if (w0[31:25] == 7'h3f || w0[31:25] == 7'h3e || !w0[31] || w0[31:26] == 6'h35)
-      fmt = rdna4_pkg::FMT_VALU;                                   // VOP1, VOPC, VOP2, VOP3/VOP3SD
+    else if (w0[31:25] == 7'h3f || w0[31:25] == 7'h3e || !w0[31] || w0[31:26] == 6'h35 || w0[31:24] == 8'hcc)
+      fmt = rdna4_pkg::FMT_VALU;                                   // VOP1, VOPC, VOP2, VOP3/VOP3SD, VOP3P
   end
 
   // ---- VALU fields (rdna4 L6800-7700; VOP3 opcode numbering of model/rdna4/rdna4.def)
@@ -65,8 +65,12 @@ module rdna4_decode (
   logic             vdh;               // half of a 16-bit result
   logic [5:0]       v64;               // rdna4_pkg::v64row: the row's 64-bit operands
   logic             v_odd64;           // a 64-bit scalar source names an odd SGPR
+  logic             vp, vpk, vmix;     // VOP3P; packed math (VOP3P or V_PK_FMAC_F16); V_FMA_MIX*
+  logic [11:0]      vpm;               // packed modifiers {NEG_HI, NEG, OPSEL_HI, OPSEL}
+  logic [2:0]       vk16;              // F16 inline constants (packed F16 sources, MIX F16 sources)
   always_comb begin
-    v3 = (w0[31:26] == 6'h35);
+    vp = (w0[31:24] == 8'hcc);         // VOP3P: the VOP3 layout (64 bits, literal in the third dword)
+    v3 = (w0[31:26] == 6'h35) || vp;
     vop = 10'd0; vs1 = 9'd0; vs2 = 9'd0; vd = w0[24:17]; vsd = 7'd124;
     vneg = 3'd0; vabs = 3'd0; vopsel = 4'd0; vomod = 2'd0; vcm = 1'b0; vsd3 = 1'b0;
     vs0 = w0[8:0];
@@ -83,15 +87,30 @@ module rdna4_decode (
     end else begin                                           // VOP2
       vop = 10'd256 + {4'd0, w0[30:25]}; vs1 = {1'b1, w0[16:9]}; vsd = 7'd106;
     end
-    vr = rdna4_pkg::vrow(vop);
-    vf = rdna4_pkg::vfrow(vop);
-    vh = rdna4_pkg::vhrow(vop);
-    v64 = rdna4_pkg::v64row(vop);
+    // packed math (rdna4_vpk.sv, model rdna4_exec_valu_pk.c): VOP3P NEG_HI [10:8], OPSEL
+    // [13:11], OPSEL_HI {[14], [60:59]}, NEG [63:61] travel in vpm; V_PK_FMAC_F16 (VOP2 60)
+    // is V_PK_FMA_F16 with S2 = D, the halves in place (OPSEL 0, OPSEL_HI all ones)
+    vpm = 12'd0; vk16 = 3'd0;
+    vpk = vp || (!v3 && vop == 10'd316);
+    if (vp) begin
+      vop = {3'd0, w0[22:16]}; vsd3 = 1'b0; vsd = 7'd124;
+      vpm = {w0[10:8], w1[31:29], w0[14], w1[28:27], w0[13:11]};
+      vneg = 3'd0; vabs = 3'd0; vopsel = 4'd0; vomod = 2'd0;
+    end else if (vpk) begin
+      vop = 10'd14; vs2 = {1'b1, vd}; vpm = 12'b000_000_111_000;
+    end
+    vmix = vp && (vop == 10'd32 || vop == 10'd33 || vop == 10'd34);
+    if (vpk) vk16 = vmix ? vpm[5:3] : (vop >= 10'd14) ? 3'b111 : 3'b000;
+    vr = vpk ? rdna4_pkg::vprow(vop[6:0]) : rdna4_pkg::vrow(vop);
+    vf = vpk ? 5'd0 : rdna4_pkg::vfrow(vop);
+    vh = vpk ? {3'd0, vop == 10'd33 || vop == 10'd34} : rdna4_pkg::vhrow(vop);
+    v64 = vpk ? 6'd0 : rdna4_pkg::v64row(vop);
     // 16-bit operands (README E5 of model/rdna4): VOP3 names the halves in OPSEL; the
     // other forms by bit 7 of a VGPR number (v0-v127; SGPRs and constants: the low half)
     vsh = 3'd0; vdh = 1'b0;
     if (v3) begin
       vsh = vopsel[2:0] & vh[3:1]; vdh = vopsel[3] && vh[0];
+      if (vp) vdh = vop == 10'd34;                           // V_FMA_MIXHI_F16: the high half
     end else begin
       if (vh[1] && vs0[8]) begin vsh[0] = vs0[7]; vs0[7] = 1'b0; end
       if (vh[2] && vs1[8]) begin vsh[1] = vs1[7]; vs1[7] = 1'b0; end
@@ -131,7 +150,7 @@ module rdna4_decode (
             (vop == 10'd783) ? 3'd5 : (vop == 10'd784) ? 3'd6 : 3'd0;
     // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP_B32/B16, MUL_LO/HI,
     // READLANE, WRITELANE, FMAMK/FMAAK F32/F16 (which also carry a literal)
-    v_nodpp = vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
+    v_nodpp = vpk || vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
               vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312 ||
               v64 != 6'd0;                                        // every 64-bit row is RDNA4_NODPP
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
@@ -156,7 +175,9 @@ module rdna4_decode (
             // F64 rows: ABS/NEG on the F64 sources (bit 63)
             (v64[5] && ((vneg | vabs) & ~v64[2:0]) != 3'd0) || ((vneg | vabs) & ~vmask) != 3'd0 ||
             (vf[4] && ((vneg | vabs) & ~vf[3:1]) != 3'd0) ||             // F32 rows: on the F32 sources
-            (v3 && vr.kind == rdna4_pkg::VK_CMPX && w0[7:0] != 8'd126);
+            (v3 && vr.kind == rdna4_pkg::VK_CMPX && w0[7:0] != 8'd126) ||
+            // VOP3P: an OPSEL_HI bit of a source the row does not have is 1 (model README E18)
+            (vp && !vmix && (vpm[5:3] | vmask) != 3'b111);
     // a 64-bit scalar source is an even register pair (model check_sreg; M0, VCC_HI, EXEC_HI are odd)
     v_odd64 = 1'b0;
     if (v64[0] && !vs0[8] && vs0 <= 9'd127 && vs0[0]) v_odd64 = 1'b1;
@@ -389,6 +410,10 @@ module rdna4_decode (
       d.vperm  = vperm;
       d.vpfb   = (vperm != 3'd0) ? vopsel[1:0] : 2'd0;
       d.v64    = v64;
+      d.vpk    = vpk;
+      d.vpm    = vpm;
+      d.vk16   = vk16;
+      d.vfl    = vf[4] || vpk;
     end
   end
 endmodule

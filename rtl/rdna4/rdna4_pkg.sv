@@ -116,6 +116,10 @@ package rdna4_pkg;
     logic [2:0]  vperm;    // V_PERMLANE*: 0 none, 1 16, 2 X16, 3 64, 5 16_VAR, 6 X16_VAR (rdna4_dpp.sv)
     logic [1:0]  vpfb;     // their OPSEL[1:0]: {BOUND_CTRL, FI}
     logic [5:0]  v64;      // 64-bit operands of the row (v64row; rdna4_valu64.sv)
+    // packed math (VOP3P, V_PK_FMAC_F16: rdna4_vpk.sv, vop = the VOP3P opcode, README "Packed math")
+    logic        vpk;
+    logic [11:0] vpm;      // {NEG_HI, NEG, OPSEL_HI, OPSEL} of S0-S2 (bit i: source i)
+    logic [2:0]  vk16;     // sources whose float inline constant is the F16 pattern {16'h0, F16}
   } dec_t;
 
   // Kinds of VALU rows.
@@ -257,6 +261,22 @@ package rdna4_pkg;
       default: r = 5'd0;
     endcase
     vfrow = r;
+  endfunction
+
+  // The packed-math rows rdna4_vpk.sv executes (VOP3P opcode, model/rdna4/rdna4.def):
+  // vrow_t bits as vrow (VK_VGPR, CLAMP defined, sources 2 or 3).  The packed 16-bit
+  // integer rows 0-13, the packed F16 rows 14-16 and 27-30, V_FMA_MIX_F32/MIXLO/MIXHI
+  // 32-34; the dot products and WMMA are not executed (WHY_VALU_OP).
+  function automatic logic [11:0] vprow(input logic [6:0] op);
+    logic [11:0] r;
+    r = 12'd0;
+    case (op)
+      7'd0, 7'd9, 7'd14, 7'd32, 7'd33, 7'd34: r = 12'b1_000_11_1_00000;
+      7'd1, 7'd2, 7'd3, 7'd4, 7'd5, 7'd6, 7'd7, 7'd8, 7'd10, 7'd11, 7'd12, 7'd13, 7'd15, 7'd16,
+      7'd27, 7'd28, 7'd29, 7'd30: r = 12'b1_000_10_1_00000;
+      default: ;
+    endcase
+    vprow = r;
   endfunction
 
   // The rows with 16-bit operands (model/rdna4/rdna4.def F16/B16 operands, README E5):
