@@ -47,14 +47,17 @@ module rdna4_core #(
   parameter int FPC        = 8,       // F32 lanes per cycle (rdna4_vfloat; 1, 2, 4, ..., 64): an F32 row
                                       // takes 64/FPC passes in wave64, 32/FPC in wave32
   parameter int VMQ        = 8,       // vector loads outstanding at most (rdna4_vmem; 1..15)
-  parameter int VM_LAT     = 16       // cycles from a vector load's retire to its return (1..200)
+  parameter int VM_LAT     = 16,      // cycles from a vector load's retire to its return (1..200)
+  parameter int LDS_WORDS  = 16384,   // LDS DWORDs (rdna4_lds; a power of 2, 2..16384 = 64 KiB)
+  parameter int LDQ        = 8,       // DS instructions outstanding at most (rdna4_lds; 1..15)
+  parameter int LDS_LAT    = 8        // cycles from a DS instruction's retire to its return (1..200)
 ) (
   input  logic         clk,
   input  logic         rst_n,
   // load port (used while not running)
   input  logic         ld_we,
   input  logic [2:0]   ld_sel,      // 0 imem word, 1 sgpr s0-s105, 2 special, 3 dmem word, 4 ctrl,
-                                    // 5 VGPR lane: ld_addr = {vgpr[7:0], lane[5:0]}
+                                    // 5 VGPR lane: ld_addr = {vgpr[7:0], lane[5:0]}, 6 LDS word ld_addr
                                     // (imem/dmem: word ld_addr of the window, byte address base + 4*ld_addr)
   input  logic [19:0]  ld_addr,     // special: 0 vcc_lo 1 vcc_hi 2 exec_lo 3 exec_hi 4 m0 5 scc 6 pc_lo 7 pc_hi,
                                     //          16+n ttmp n, 64+n hwreg n; ctrl: 0 wave64 flag (data[0]),
@@ -66,7 +69,8 @@ module rdna4_core #(
                                     //          11 smem_defer (data[0], reset 1): SMEM data return later,
                                     //          12 vm_ooo (data[0], reset 0): vector loads return out of order
                                     //          13 dpp_fi_oor (data[0], reset 0): DPP16 FI with an out-of-row
-                                    //          source reads 0 (model config dpp_fi_oor)
+                                    //          source reads 0 (model config dpp_fi_oor),
+                                    //          14 lds_size (bytes, reset 65536; model config lds_size)
   input  logic [31:0]  ld_data,
   input  logic         start,
   output logic         running,
@@ -111,6 +115,10 @@ module rdna4_core #(
   output logic [3071:0] rt_mw_addr, // data rt_mw_data[128*l +: 128] (byte i at bits 8i+7:8i)
   output logic [4:0]   rt_mw_size,
   output logic [8191:0] rt_mw_data,
+  output logic         rt_mw_lds,   // the writes are LDS writes (DS; rt_mw_addr the LDS byte address)
+  output logic [63:0]  rt_mw2_lanes, // DS 2ADDR: lane l also wrote rt_mw_size bytes at rt_mw2_addr[32*l +: 32],
+  output logic [2047:0] rt_mw2_addr, // data rt_mw2_data[64*l +: 64]
+  output logic [4095:0] rt_mw2_data,
   // vector load write-back port: one VGPR row of a returning load, valid for one
   // cycle (lanes vw_lanes of VGPR vw_idx, the whole register after the write);
   // vw_tag is the sequence number of the load
@@ -151,6 +159,7 @@ module rdna4_core #(
   logic          smem_defer; // SMEM data return SMEM_LAT cycles after the load retires
   logic          vm_ooo;     // vector loads return out of order (rdna4_vmem)
   logic          dpp_fi_oor; // DPP16: FI with a source out of the row reads 0 (model config dpp_fi_oor)
+  logic [16:0]   lds_bytes;  // LDS size in bytes (model config lds_size; rdna4_lds)
   logic [63:0]   seq_q;     // units retired since start (the retire record's seq)
   logic          run_q, done_q, fault_q;
   logic [47:0]   fault_pc_q;
@@ -698,7 +707,7 @@ module rdna4_core #(
   assign vm_sp = rdna4_pkg::rd_pair(sreg, (x.w0[6:0] < 7'd106 && x.w0[6:0] + 7'd1 >= sgpr_lim) ? 6'd0 : x.w0[6:1]);
   assign vm_sb = (x.w0[6:0] == 7'd124) ? 64'd0 : vm_sp;
   always_comb
-    for (int r = 0; r < 4; r++) vm_dat[2048*r +: 2048] = vrf[VW'(x.w1[30:23] + 8'(r))];
+    for (int r = 0; r < 4; r++) vm_dat[2048*r +: 2048] = vrf[VW'((x.ds ? x.w1[15:8] : x.w1[30:23]) + 8'(r))];
   assign vm_hold = run_q && e_fin && !e_flt && is_v &&
                    ((v_we && x.vd[VW-1:0] == vm_rowq[VW-1:0]) || (v_we2 && v_idx2[VW-1:0] == vm_rowq[VW-1:0]));
   rdna4_vmem #(.DMEM_WORDS(DMEM_WORDS), .VMQ(VMQ), .VM_LAT(VM_LAT)) u_vmem (
@@ -716,6 +725,43 @@ module rdna4_core #(
     for (int l = 0; l < 64; l++)
       vm_new[32*l +: 32] = vm_rl[l] ? ((vm_cur[32*l +: 32] & ~vm_bits) | (vm_rd[32*l +: 32] & vm_bits))
                                     : vm_cur[32*l +: 32];
+
+  // ------------------------------------------------------------ LDS
+  // rdna4_lds (README "LDS"): the DS instruction in EX, the LDS, the DScnt
+  // return queue.  ADDR and DATA0.. share the vector memory unit's read ports
+  // (VADDR, VSRC..); its returns share the write-back port and VGPR write port
+  // (a vector memory return first).  DS and vector memory loads do not overlap:
+  // a DS instruction waits at issue for LOADcnt = 0 and a VGLOBAL one for
+  // DScnt = 0, so that the outstanding rows are those of one queue (README "LDS").
+  logic            is_ds, ds_done, ds_flt, ds_busy, ds_hold, ds_rv;
+  logic [3:0]      ds_why;
+  logic [5:0]      ds_cnt;
+  logic [4:0]      ds_mws;
+  logic [7:0]      ds_rowq;
+  logic [31:0]     ds_bits;
+  logic [63:0]     ds_rl, ds_rtag, ds_mw0l, ds_mw1l;
+  logic [2047:0]   ds_rd, ds_cur, ds_new, ds_mw0a, ds_mw1a;
+  logic [8191:0]   ds_mw0d;
+  logic [4095:0]   ds_d1, ds_mw1d;
+  assign is_ds = x_v && run_q && !x.ill && x.ds;
+  assign ds_d1 = {vrf[VW'(x.w1[23:16] + 8'd1)], vrf[x.w1[16 +: VW]]};
+  assign ds_hold = vm_rv || (run_q && e_fin && !e_flt && is_v &&
+                   ((v_we && x.vd[VW-1:0] == ds_rowq[VW-1:0]) || (v_we2 && x.vs0[VW-1:0] == ds_rowq[VW-1:0])));
+  rdna4_lds #(.LDS_WORDS(LDS_WORDS), .LDQ(LDQ), .LDS_LAT(LDS_LAT)) u_lds (
+    .clk(clk), .rst_n(rst_n), .go(is_ds), .fin(is_ds && e_fin), .w0(x.w0), .w1(x.w1),
+    .wave64(wave64), .exec(exec), .m0(m0), .fden(hwreg[32*1 + 4 +: 2]), .va(vrf[x.w1[VW-1:0]]), .vd0(vm_dat), .vd1(ds_d1),
+    .lds_bytes(lds_bytes), .seq(seq_q),
+    .ld_we(ld_we && !run_q && ld_sel == 3'd6), .ld_addr(ld_addr), .ld_data(ld_data),
+    .done(ds_done), .flt(ds_flt), .why(ds_why), .busy(ds_busy), .dscnt(ds_cnt),
+    .mw0_lanes(ds_mw0l), .mw1_lanes(ds_mw1l), .mw0_addr(ds_mw0a), .mw1_addr(ds_mw1a), .mw_size(ds_mws),
+    .mw0_data(ds_mw0d), .mw1_data(ds_mw1d),
+    .hold(ds_hold), .rw_row_q(ds_rowq), .rw_valid(ds_rv), .rw_lanes(ds_rl), .rw_bits(ds_bits),
+    .rw_tag(ds_rtag), .rw_data(ds_rd));
+  assign ds_cur = vrf[ds_rowq[VW-1:0]];
+  always_comb
+    for (int l = 0; l < 64; l++)
+      ds_new[32*l +: 32] = ds_rl[l] ? ((ds_cur[32*l +: 32] & ~ds_bits) | (ds_rd[32*l +: 32] & ds_bits))
+                                    : ds_cur[32*l +: 32];
 
 
   // S_MOVREL* (rdna4 L10130-10222, range rules L807-815): the index must stay in
@@ -898,11 +944,12 @@ module rdna4_core #(
               8'd37: if (execz)  e_npc = br_tgt;                    // S_CBRANCH_EXECZ
               8'd38: if (!execz) e_npc = br_tgt;                    // S_CBRANCH_EXECNZ
               8'd48, 8'd49: e_end = 1'b1;                           // S_ENDPGM, S_ENDPGM_SAVED
-              8'd9, 8'd10: if (kq_busy || vm_busy) e_fin0 = 1'b0;    // S_WAITCNT, S_WAIT_IDLE: every counter 0
+              8'd9, 8'd10: if (kq_busy || vm_busy || ds_busy) e_fin0 = 1'b0;   // S_WAITCNT, S_WAIT_IDLE: every counter 0
               8'd64: if (vm_lcnt > x.simm[5:0]) e_fin0 = 1'b0;       // S_WAIT_LOADCNT
               8'd65: if (vm_scnt > x.simm[5:0]) e_fin0 = 1'b0;       // S_WAIT_STORECNT
-              8'd72: if (vm_lcnt > x.simm[13:8]) e_fin0 = 1'b0;      // S_WAIT_LOADCNT_DSCNT (DScnt: no LDS, 0)
-              8'd73: if (vm_scnt > x.simm[13:8]) e_fin0 = 1'b0;      // S_WAIT_STORECNT_DSCNT
+              8'd70: if (ds_cnt > x.simm[5:0]) e_fin0 = 1'b0;        // S_WAIT_DSCNT
+              8'd72: if (vm_lcnt > x.simm[13:8] || ds_cnt > x.simm[5:0]) e_fin0 = 1'b0;   // S_WAIT_LOADCNT_DSCNT
+              8'd73: if (vm_scnt > x.simm[13:8] || ds_cnt > x.simm[5:0]) e_fin0 = 1'b0;   // S_WAIT_STORECNT_DSCNT
               8'd71: if (kmcnt > {1'b0, x.simm[4:0]}) e_fin0 = 1'b0; // S_WAIT_KMCNT
               8'd53: begin                                          // S_SETPRIO: STATE_PRIV.USER_PRIO
                 hw_we = 1'b1; hw_idx = rdna4_pkg::HW_STATE_PRIV;
@@ -957,8 +1004,12 @@ module rdna4_core #(
           default: ;                                                // SOP2, SOPC: rdna4_salu
         endcase
         if (x.vmem) begin                                           // VGLOBAL: rdna4_vmem
-          e_fin0 = vm_done;
+          e_fin0 = vm_done && !ds_busy;                             // (README "LDS": no overlap)
           if (vm_flt) begin e_flt = 1'b1; e_why = vm_why; end
+        end
+        if (x.ds) begin                                             // VDS: rdna4_lds
+          e_fin0 = ds_done && vm_lcnt == 6'd0;
+          if (ds_flt) begin e_flt = 1'b1; e_why = ds_why; end
         end
         // STATE_PRIV.SCC is SCC: a STATE_PRIV write that changes bit 9 writes SCC
         if (hw_we && hw_idx == rdna4_pkg::HW_STATE_PRIV && hw_val[rdna4_pkg::SP_SCC] != scc) begin
@@ -1053,7 +1104,7 @@ module rdna4_core #(
   assign sp_n    = (hw_we && hw_idx == rdna4_pkg::HW_STATE_PRIV) ? hw_val : hwreg[32*4 +: 32];
   // the program ends (or the wave halts) only after its loads returned
   assign h_cond  = st_n[rdna4_pkg::ST_FATAL_HALT] || (sp_n[rdna4_pkg::SP_HALT] && !st_n[rdna4_pkg::ST_PRIV]);
-  assign e_fin   = e_fin0 && !((kq_busy || vm_busy) && (e_end || h_cond));
+  assign e_fin   = e_fin0 && !((kq_busy || vm_busy || ds_busy) && (e_end || h_cond));
   assign e_halt  = e_fin && h_cond;
   assign e_redir = e_fin && !e_end && !e_halt && (e_npc != pc_fall);
   assign e_take  = run_q && if_v && !e_flt && !e_end && !e_halt && (!x_v || (e_fin && !e_redir));
@@ -1085,6 +1136,8 @@ module rdna4_core #(
       vrf[v_idx2[VW-1:0]] <= v_new2;
     if (vm_rv)
       vrf[vm_row[VW-1:0]] <= vm_new;
+    else if (ds_rv)
+      vrf[ds_rowq[VW-1:0]] <= ds_new;
   end
 
   // Data memory: load-port write (word ld_addr of the window), one synchronous
@@ -1102,7 +1155,8 @@ module rdna4_core #(
       sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
       imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
-      vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
+      vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000;
+      rt_mw_lds <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
@@ -1126,6 +1180,8 @@ module rdna4_core #(
       // vector load return (rdna4_vmem): reported with the row's whole value
       if (vm_rv) begin
         vw_valid <= 1'b1; vw_tag <= vm_rtag; vw_idx <= vm_row; vw_lanes <= vm_rl; vw_val <= vm_new;
+      end else if (ds_rv) begin                                     // DS return (rdna4_lds)
+        vw_valid <= 1'b1; vw_tag <= ds_rtag; vw_idx <= ds_rowq; vw_lanes <= ds_rl; vw_val <= ds_new;
       end
       // fetch registers follow the read address every cycle
       if_pc  <= req_pc;
@@ -1171,6 +1227,7 @@ module rdna4_core #(
               20'd11: smem_defer <= ld_data[0];
               20'd12: vm_ooo <= ld_data[0];
               20'd13: dpp_fi_oor <= ld_data[0];
+              20'd14: lds_bytes <= (ld_data > 32'h10000) ? 17'h10000 : ld_data[16:0];
               default: ;
             endcase
             default: ;
@@ -1212,10 +1269,16 @@ module rdna4_core #(
             rt_v2_we   <= is_v && v_we2;
             rt_v2_idx  <= v_idx2;
             rt_v2_val  <= v_new2;
-            rt_mw_lanes <= is_vm ? vm_mwl : 64'd0;
+            rt_mw_lanes <= is_vm ? vm_mwl : is_ds ? ds_mw0l : 64'd0;
             rt_mw_addr <= vm_mwa;
-            rt_mw_size <= vm_mws;
-            rt_mw_data <= vm_mwd;
+            rt_mw_size <= is_ds ? ds_mws : vm_mws;
+            rt_mw_data <= is_ds ? ds_mw0d : vm_mwd;
+            if (is_ds)
+              for (int l = 0; l < 64; l++) rt_mw_addr[48*l +: 48] <= {16'd0, ds_mw0a[32*l +: 32]};
+            rt_mw_lds <= is_ds;
+            rt_mw2_lanes <= is_ds ? ds_mw1l : 64'd0;
+            rt_mw2_addr <= ds_mw1a;
+            rt_mw2_data <= ds_mw1d;
             rt_nwords  <= x.len;
             rt_flags   <= 5'd0;
             rt_flags[rdna4_pkg::RF_END]    <= e_end;

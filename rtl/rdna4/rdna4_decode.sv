@@ -31,6 +31,8 @@ module rdna4_decode (
   logic need_lit;
   logic vmg;                                                        // VGLOBAL (rdna4_vmem.sv)
   assign vmg = (w0[31:24] == 8'hee);
+  logic dsg;                                                        // VDS (rdna4_lds.sv)
+  assign dsg = (w0[31:26] == 6'h36);
 
   always_comb begin
     fmt = rdna4_pkg::FMT_NONE;
@@ -322,6 +324,10 @@ module rdna4_decode (
       else if ((w0[21:14] == 8'd40 || w0[21:14] == 8'd41) && w2[7:0] != 8'd0)   // ADDTID: no VADDR
         why = rdna4_pkg::WHY_RSVD_BITS;
     end
+    else if (dsg) begin                                             // VDS: two dwords
+      if (!ok1)                                  why = rdna4_pkg::WHY_FETCH;
+      else if (w0[17:16] != 2'b00)               why = rdna4_pkg::WHY_RSVD_BITS;   // no field there
+    end
     else if (fmt == rdna4_pkg::FMT_NONE)         why = rdna4_pkg::WHY_FORMAT;
     else if (fmt == rdna4_pkg::FMT_VALU) begin
       if (v3 && !ok1)                            why = rdna4_pkg::WHY_FETCH;
@@ -380,6 +386,12 @@ module rdna4_decode (
       d.len  = 2'd3;
       d.w1   = w1;
       d.w2   = w2;
+    end
+    if (dsg) begin
+      d.ds   = 1'b1;
+      d.op   = w0[25:18];
+      d.len  = 2'd2;
+      d.w1   = w1;
     end
     if (fmt == rdna4_pkg::FMT_VALU) begin
       d.len    = 2'(v3) + 2'd1 + 2'(v_lit || vdpp != 2'd0);

@@ -111,6 +111,7 @@ package rdna4_pkg;
     logic        vdh;
     logic [1:0]  vomod;    // OMOD (float rows)
     logic        vmem;     // VGLOBAL (fmt FMT_NONE; rdna4_vmem.sv, README "Vector memory")
+    logic        ds;       // VDS (fmt FMT_NONE; rdna4_lds.sv, README "LDS")
     logic [1:0]  vdpp;     // SRC0 through DPP: 0 none, 1 DPP16, 2 DPP8, 3 DPP8FI (rdna4_dpp.sv)
     logic [31:0] vdw;      // the DPP DWORD (vs0 is then its VGPR)
     logic [2:0]  vperm;    // V_PERMLANE*: 0 none, 1 16, 2 X16, 3 64, 5 16_VAR, 6 X16_VAR (rdna4_dpp.sv)

@@ -60,6 +60,10 @@ module tb_rdna4 (input logic clk);
   logic [3071:0] rt_mw_addr;
   logic [4:0]   rt_mw_size;
   logic [8191:0] rt_mw_data;
+  logic         rt_mw_lds;
+  logic [63:0]  rt_mw2_lanes;
+  logic [2047:0] rt_mw2_addr;
+  logic [4095:0] rt_mw2_data;
   logic         vw_valid;
   logic [63:0]  vw_tag, vw_lanes;
   logic [7:0]   vw_idx;
@@ -102,6 +106,7 @@ module tb_rdna4 (input logic clk);
     end
     if (kind == 1) begin                                   // memory word
       if (name == "mem") push(3'd3, addr, value[31:0]);
+      if (name == "lds") push(3'd6, addr >> 2, value[31:0]);   // LDS word (load-port sel 6)
       return;
     end
     case (name)
@@ -123,14 +128,14 @@ module tb_rdna4 (input logic clk);
       end
       // Model configuration, if the model exposes it as the read-only file `cfg`
       // (0 sgprs, 1 tba[31:0], 2 tba[47:32], 3 SH_MEM_BASES {private, shared},
-      // 4 dvgpr, 5 smem_defer, 6 dpp_fi_oor): the core's ctrl addresses 1-5,
-      // 11 and 13 (rtl/rdna4/README.md).
+      // 4 dvgpr, 5 smem_defer, 6 dpp_fi_oor, 7 lds_size): the core's ctrl
+      // addresses 1-5, 11, 13 and 14 (rtl/rdna4/README.md).
       "v": begin                                           // VGPR lane: {vgpr, lane}
         sel = 3'd5; a = 20'({index[7:0], lane[5:0]});
       end
       "cfg": begin
-        if (index > 6) return;
-        sel = 3'd4; a = (index == 6) ? 20'd13 : (index == 5) ? 20'd11 : 20'(index + 1);
+        if (index > 7) return;
+        sel = 3'd4; a = (index == 7) ? 20'd14 : (index == 6) ? 20'd13 : (index == 5) ? 20'd11 : 20'(index + 1);
       end
       default: return;                                     // not held by the core
     endcase
@@ -185,15 +190,17 @@ module tb_rdna4 (input logic clk);
   // lanes; the others use lane 0), 40 a second VGPR (V_SWAP_B32's S0, same
   // lanes as 39); write-back ports 0-15: register
   // kw_base + i of a returning SMEM load (operand code: s, vcc or ttmp), 16 the
-  // VGPR row of a returning vector load; memory-write port l: lane l of a VGLOBAL store
+  // VGPR row of a returning vector load or DS instruction; memory-write port l:
+  // lane l of a VGLOBAL store or of a DS store / atomic (space lds), 64 + l: lane
+  // l's write at the second address of a DS 2ADDR form
   localparam int NRW = 41;
   localparam int NWB = 17;
-  localparam int NMW = 64;
+  localparam int NMW = 128;
   gpuref_retire_if #(.LANES(64), .NREGW(NRW), .NMEMW(NMW), .NWB(NWB)) rif (clk);
   logic mon_stop;
   gpuref_retire_mon #(.LANES(64), .NREGW(NRW), .NMEMW(NMW), .NWB(NWB)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   logic [7:0] kw_code [NWB];
-  int f_s, f_vcc, f_exec, f_m0, f_scc, f_ttmp, f_hw, f_v, s_mem;
+  int f_s, f_vcc, f_exec, f_m0, f_scc, f_ttmp, f_hw, f_v, s_mem, s_lds;
 
   `include "testbenches/common/gpuref_tb_load.svh"
 
@@ -203,6 +210,7 @@ module tb_rdna4 (input logic clk);
     f_scc = gpuref_dpi_chk_file_id(chk, "scc");   f_ttmp = gpuref_dpi_chk_file_id(chk, "ttmp");
     f_hw = gpuref_dpi_chk_file_id(chk, "hwreg");  f_v = gpuref_dpi_chk_file_id(chk, "v");
     s_mem = gpuref_dpi_chk_space_id(chk, "mem");
+    s_lds = gpuref_dpi_chk_space_id(chk, "lds");
     vm_ooo = $test$plusargs("tb_vm_ooo") != 0;
   endfunction
 
@@ -253,10 +261,15 @@ module tb_rdna4 (input logic clk);
     rif.rw_en[40] = rt_v2_we;  rif.rw_file[40] = 16'(f_v);   rif.rw_index[40] = 16'(rt_v2_idx);
     rif.rw_lanes[40] = rt_v_lanes;
     for (int l = 0; l < 64; l++) rif.rw_val[40][l] = 64'(rt_v2_val[32*l +: 32]);
-    for (int l = 0; l < NMW; l++) begin
-      rif.mw_en[l] = rt_mw_lanes[l]; rif.mw_space[l] = 16'(s_mem); rif.mw_addr[l] = 64'(rt_mw_addr[48*l +: 48]);
+    for (int l = 0; l < 64; l++) begin
+      rif.mw_en[l] = rt_mw_lanes[l]; rif.mw_space[l] = 16'(rt_mw_lds ? s_lds : s_mem);
+      rif.mw_addr[l] = 64'(rt_mw_addr[48*l +: 48]);
       rif.mw_lane[l] = 8'(l); rif.mw_size[l] = rt_mw_size; rif.mw_mask[l] = 16'd0;
       rif.mw_data[l] = rt_mw_data[128*l +: 128]; rif.mw_slot[l] = -8'sd1;
+      rif.mw_en[64 + l] = rt_mw2_lanes[l]; rif.mw_space[64 + l] = 16'(s_lds);
+      rif.mw_addr[64 + l] = 64'(rt_mw2_addr[32*l +: 32]);
+      rif.mw_lane[64 + l] = 8'(l); rif.mw_size[64 + l] = rt_mw_size; rif.mw_mask[64 + l] = 16'd0;
+      rif.mw_data[64 + l] = 128'(rt_mw2_data[64*l +: 64]); rif.mw_slot[64 + l] = -8'sd1;
     end
     for (int i = 0; i < 16; i++) begin
       kw_code[i] = {1'b0, kw_base} + 8'(i);
@@ -295,9 +308,9 @@ module tb_rdna4 (input logic clk);
       if (fault_why == rdna4_pkg::WHY_VALU_MOD)
         $display("rdna4 bench: fault at pc 0x%0h: VALU form not executed by the vector unit yet (OPSEL, OMOD, CLAMP or ABS/NEG on this row, odd wave64 mask pair)", fault_pc);
       if (fault_why == rdna4_pkg::WHY_VMEM_OP)
-        $display("rdna4 bench: fault at pc 0x%0h: VGLOBAL opcode not executed by the vector memory unit yet", fault_pc);
+        $display("rdna4 bench: fault at pc 0x%0h: VGLOBAL or DS opcode not executed by the vector memory unit / LDS yet (DS: or a misaligned atomic, the model's MEMVIOL)", fault_pc);
       if (fault_why == rdna4_pkg::WHY_VMEM_WIN)
-        $display("rdna4 bench: fault at pc 0x%0h: VGLOBAL access outside the data window [0x%0h, 0x%0h) (a store there, or a load when the test's data span more than the window)",
+        $display("rdna4 bench: fault at pc 0x%0h: VGLOBAL access outside the data window [0x%0h, 0x%0h) (a store there, or a load when the test's data span more than the window), or a DS access past lds_size (the model's MEMVIOL)",
                  fault_pc, dbase, dbase + DMEM_BYTES);
       if (fault_why == rdna4_pkg::WHY_DPP)
         $display("rdna4 bench: fault at pc 0x%0h: illegal DPP form (no DPP on this row, literal with DPP, DPP16 bit 17, undefined DPP_CTRL, VOP3 DPP NEG/ABS bits)", fault_pc);
