@@ -661,28 +661,6 @@ static int sel_chars(const char *p, const char *set, uint8_t out[4], unsigned n)
     return 0;
 }
 
-/* "T<n>[AL].<sel>" with nsel swizzle characters from set */
-static int fetch_reg(const r700_tok *t, const char *set, unsigned nsel, uint8_t *gpr, uint8_t *rel,
-                     uint8_t sel[4])
-{
-    const char *p = t->p, *e = t->p + t->n;
-    unsigned g;
-    if (*p != 'T' && *p != 'R')
-        return -1;
-    p++;
-    if (parse_reg_num(&p, e, 127, &g))
-        return -1;
-    *gpr = (uint8_t)g;
-    *rel = 0;
-    if (e - p >= 4 && strncmp(p, "[AL]", 4) == 0) {
-        *rel = 1;
-        p += 4;
-    }
-    if ((size_t)(e - p) != 1 + nsel || *p != '.')
-        return -1;
-    return sel_chars(p + 1, set, sel, nsel);
-}
-
 static int name_index(const r700_tok *k, size_t pre, const char *const *names, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
@@ -716,6 +694,13 @@ static int mem_reg(const r700_tok *t, const char *set, unsigned nsel, int g_ok, 
     return sel_chars(p + 1, set, sel, nsel);
 }
 
+/* "T<n>[AL].<sel>" with nsel swizzle characters from set (the fetch forms: no [G]) */
+static int fetch_reg(const r700_tok *t, const char *set, unsigned nsel, uint8_t *gpr, uint8_t *rel,
+                     uint8_t sel[4])
+{
+    return mem_reg(t, set, nsel, 0, gpr, rel, sel);
+}
+
 /* MEM_RD_*, LOCAL_DS_WRITE, LOCAL_DS_READ (README "Syntax") */
 static int asm_mem(r700_asm *a, const r700_tok *t, unsigned nt, const r700_fetch_row *r, r700_fetch *f)
 {
@@ -725,8 +710,8 @@ static int asm_mem(r700_asm *a, const r700_tok *t, unsigned nt, const r700_fetch
     int x;
     if (r->form == R700_FF_MRD) {
         f->mf = 1;
-        if (nt < 3 || mem_reg(&t[1], "XYZW01?_", 4, 0, &f->dst_gpr, &f->dst_rel, f->dsel) ||
-            mem_reg(&t[2], "XYZW", 1, 0, &f->src_gpr, &f->src_rel, ss))
+        if (nt < 3 || fetch_reg(&t[1], "XYZW01?_", 4, &f->dst_gpr, &f->dst_rel, f->dsel) ||
+            fetch_reg(&t[2], "XYZW", 1, &f->src_gpr, &f->src_rel, ss))
             return AERR(a, "%s: expected T<n>.XYZW (with 0, 1, _) and T<n>.X", r->name);
         f->ssel[0] = ss[0];
     } else if (r->form == R700_FF_DSW) {

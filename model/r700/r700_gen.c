@@ -1087,6 +1087,18 @@ static void block(gt *t, int nonempty)
 
 /* the resource ids, texture formats and SEMANTIC ids of a test (drawn
  * before the program: the fetches name them) */
+/* The n row weights of a construct from item first on into w; their sum, or 0
+ * when the construct's own item on (-1: none) has weight 0 */
+static unsigned row_weights(const gpuref_genctx *x, unsigned first, unsigned n, unsigned *w, int on)
+{
+    unsigned sum = 0;
+    for (unsigned k = 0; k < n; k++) {
+        w[k] = x->weights[first + k];
+        sum += w[k];
+    }
+    return on >= 0 && !x->weights[on] ? 0 : sum;
+}
+
 static void pick_resources(gt *t)
 {
     uint8_t used[256] = { 0 };
@@ -1215,28 +1227,10 @@ static int r7g_test(gpuref_genctx *x, char *err)
         if (gpuref_gx_knob(x, IT_KNOB0 + k, knob_keys[k], "1") && k == 0)
             t->cfg.prefer_trans = 1;        /* units are assigned as the model will */
     t->lanes = ln;
-    for (unsigned k = 0; k < 4; k++) {
-        t->fw[k] = x->weights[IT_VFETCH + k];
-        t->fsum += t->fw[k];
-    }
-    if (!x->weights[IT_FETCH])
-        t->fsum = 0;
-    for (unsigned k = 0; k < 8; k++) {
-        t->mw[k] = x->weights[IT_MEM0 + k];
-        t->msum += t->mw[k];
-    }
-    for (unsigned k = 0; k < 3; k++) {
-        t->rw[k] = x->weights[IT_MRD0 + k];
-        t->rsum += t->rw[k];
-    }
-    if (!x->weights[IT_MEMRD])
-        t->rsum = 0;
-    for (unsigned k = 0; k < 2; k++) {
-        t->dw[k] = x->weights[IT_DSW + k];
-        t->dsum += t->dw[k];
-    }
-    if (!x->weights[IT_LDS])
-        t->dsum = 0;
+    t->fsum = row_weights(x, IT_VFETCH, 4, t->fw, IT_FETCH);
+    t->msum = row_weights(x, IT_MEM0, 8, t->mw, -1);
+    t->rsum = row_weights(x, IT_MRD0, 3, t->rw, IT_MEMRD);
+    t->dsum = row_weights(x, IT_DSW, 2, t->dw, IT_LDS);
     pick_resources(t);
     block(t, 1);
     while (t->budget > 0)
