@@ -707,6 +707,16 @@ static gnum draw_num(gt *t, int tex)
     return g;
 }
 
+/* a fetch's format fields from a drawn format */
+static void set_num(r700_fetch *f, gnum g)
+{
+    f->dfmt = (uint8_t)g.dfmt;
+    f->nfa = (uint8_t)g.nfa;
+    f->fca = (uint8_t)g.fca;
+    f->sma = (uint8_t)g.sma;
+    f->endian = (uint8_t)g.es;
+}
+
 /* the fetch-constant format word of a resource (RESn.fmt, README "Fetch clauses") */
 static uint32_t num_word(const gnum *g)
 {
@@ -738,12 +748,7 @@ static int draw_fetch(gt *t, unsigned row, char *buf, size_t len)
             f.fetch_type = (uint8_t)gpuref_rng_below(t->r, 3);
             f.mfc = (uint8_t)(gpuref_rng_chance(t->r, 30) ? gpuref_rng_below(t->r, 64) : 0);
             f.mf = (uint8_t)gpuref_rng_chance(t->r, 20);
-            gnum g = draw_num(t, 0);
-            f.dfmt = (uint8_t)g.dfmt;
-            f.nfa = (uint8_t)g.nfa;
-            f.fca = (uint8_t)g.fca;
-            f.sma = (uint8_t)g.sma;
-            f.endian = (uint8_t)g.es;
+            set_num(&f, draw_num(t, 0));
             f.ucf = (uint8_t)gpuref_rng_chance(t->r, 20);  /* the resource's format instead */
             f.offset = (uint16_t)(gpuref_rng_chance(t->r, 90) ? gpuref_rng_below(t->r, 48)
                                                                : gpuref_rng_below(t->r, 65536));
@@ -839,12 +844,7 @@ static void construct_memrd(gt *t)
             unsigned v = gpuref_rng_below(t->r, 8);
             f.dsel[c] = (uint8_t)(v == 6 ? 7 : v);
         }
-        gnum g = draw_num(t, 0);
-        f.dfmt = (uint8_t)g.dfmt;
-        f.nfa = (uint8_t)g.nfa;
-        f.fca = (uint8_t)g.fca;
-        f.sma = (uint8_t)g.sma;
-        f.endian = (uint8_t)g.es;
+        set_num(&f, draw_num(t, 0));
         if (f.mop == 2) {
             static const uint8_t esz[3] = { 0, 1, 3 };
             f.elem_size = esz[gpuref_rng_below(t->r, 3)];
