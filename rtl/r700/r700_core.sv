@@ -31,7 +31,8 @@ module r700_core #(
   parameter int IMEM_WORDS = 4096,   // program words from the base address
   parameter int STACK      = 32,     // stack entries (the model's stack_size at most)
   parameter int CB_CONSTS  = 16,     // constants of each of the 16 constant buffers (kcache; the bench: 4096)
-  parameter int MEM_WORDS  = 64      // 32-bit words of the space mem that fetches read (the bench: 262144, 1 MiB)
+  parameter int MEM_WORDS  = 64,     // 32-bit words of the space mem that fetches read (the bench: 262144, 1 MiB)
+  parameter int BUF_WORDS  = 64      // 32-bit words of each of the spaces scratch and reduction (the bench: 65536, 256 KiB)
 ) (
   input  logic                 clk,
   input  logic                 rst_n,
@@ -41,7 +42,8 @@ module r700_core #(
                                          // ({bank, word}), 5 lane register ({lane, item}: 0-3 AR.e,
                                          // 4 pred, 5-8 PV.e, 9 PS), 6 loop constant I (n*3 + k),
                                          // RES 0x1000 + n*8 + field, SEM 0x2000 + id, lds word
-                                         // 0x4000 + word (model D49); 7 mem word
+                                         // 0x4000 + word (model D49); 7 memory word {space, word}:
+                                         // space 0 mem, 1 scratch, 2 reduction (ld_addr[19:18])
   input  logic [19:0]          ld_addr,  // imem: word offset; GPR: {lane[5:0], gpr*4+elem}; C: c*4+elem;
                                          // ctrl: 0 base (byte address), 1 active[31:0], 2 active[63:32],
                                          // 3 valid[31:0], 4 valid[63:32], 5 B, 6 sub_guide, 7 shift_mask,
@@ -102,6 +104,9 @@ module r700_core #(
   logic [31:0] lds [4096];              // the local data share (model D49): word {off[9:2], bank, off[1:0]}
   localparam int MW = $clog2(MEM_WORDS > 1 ? MEM_WORDS : 2);
   logic [31:0] fmem [MEM_WORDS];        // the space mem (1 MiB in the model) as words
+  localparam int BW = $clog2(BUF_WORDS > 1 ? BUF_WORDS : 2);
+  logic [31:0] smem [BUF_WORDS];        // the space scratch (256 KiB in the model, D54) as words
+  logic [31:0] rmem [BUF_WORDS];        // the space reduction (256 KiB in the model, D54) as words
   logic [3:0]  kb [2];                  // the clause's kcache locks: bank, mode, line
   logic [1:0]  km [2];
   logic [7:0]  ka [2];
@@ -662,15 +667,16 @@ module r700_core #(
     // not run by the core (the model stops on them, or a located error): the
     // TEX instructions but LD and GET_TEXTURE_RESINFO, a TEX instruction
     // outside a TEX clause (L2116), ALT_CONST (D44), LD with offsets or
-    // LOD_BIAS (D51); MEM (D49): MEM_RD_SCRATCH / MEM_RD_REDUC (the core has
-    // no scratch or reduction storage), a memory read in a TEX clause or an
-    // LDS instruction outside one, BURST_CNT, ELEM_SIZE 2, REL_GLOBAL,
+    // LOD_BIAS (D51); MEM (D49): a memory read in a TEX clause or an LDS
+    // instruction outside one, BURST_CNT, ELEM_SIZE 2, MEM_RD_SCRATCH /
+    // MEM_RD_REDUC with ELEM_SIZE other than 3 (L2198, D54), REL_GLOBAL,
     // MUX_CNTL FFT_PERMUTE / WORD_SELECT, an unaligned DST_INDEX / DST_STRIDE
     fd_unimpl = op > 5'd4 || (op >= 5'd3 && !ftex) ||
                 (op < 5'd2 && fd[2][20]) || (op >= 5'd3 && fd[0][24]) ||
                 (op == 5'd3 && (fd[2][14:0] != 15'd0 || fd[1][27:21] != 7'd0));
     if (op == 5'd2) begin
-      if (mop < 3'd2 || (mop == 3'd2 && (ftex || fd[0][29:26] != 4'd0 || fd[0][6:5] == 2'd2)))
+      if (mop <= 3'd2 && (ftex || fd[0][29:26] != 4'd0 || fd[0][6:5] == 2'd2 ||
+                          (mop < 3'd2 && fd[0][6:5] != 2'd3)))
         fd_unimpl = 1'b1;
       if (mop >= 3'd4 && (!ftex || fd[2][3:0] != 4'd0 || fd[0][19:18] == 2'd2)) fd_unimpl = 1'b1;
       if (mop == 3'd4 && (fd[1][1:0] != 2'd0 || fd[1][17:16] != 2'd0 || fd[1][24:16] == 9'd0))
@@ -693,7 +699,7 @@ module r700_core #(
   always_comb begin
     f_op = fq[0][4:0];
     f_vtx = f_op < 5'd3;
-    f_mrd = f_op == 5'd2 && !fq[0][10];     // MEM_RD_SCATTER (the core's only memory read)
+    f_mrd = f_op == 5'd2 && !fq[0][10];     // MEM_RD_SCRATCH, MEM_RD_REDUC, MEM_RD_SCATTER (MEM_OP 0-2)
     f_dsw = f_op == 5'd2 && fq[0][10:8] == 3'd4;
     f_dsr = f_op == 5'd2 && fq[0][10:8] == 3'd5;
     f_res = !f_vtx || fq[1][21];            // the format from RES<rid>.fmt (TEX, USE_CONST_FIELDS)
@@ -733,10 +739,20 @@ module r700_core #(
     y = f_tsrc(fq[2][25:23], gpr[{f_gi, fq[2][24:23]}][ln]);
     z = f_tsrc(fq[2][28:26], gpr[{f_gi, fq[2][27:26]}][ln]);
     lv = f_tsrc(fq[2][31:29], gpr[{f_gi, fq[2][30:29]}][ln]);
-    if (f_mrd) begin
+    if (f_mrd && fq[0][9]) begin
       // MEM_RD_SCATTER: dword ARRAY_BASE + (INDEXED ? SRC_GPR : 0) of space mem (D49, D55)
       idx = fq[0][12] ? {32'd0, gpr[{f_gi, fq[0][25:24]}][ln]} : 64'd0;
       a = {62'd0, ({51'd0, fq[2][12:0]} + idx), 2'b00};
+    end else if (f_mrd) begin
+      // MEM_RD_SCRATCH / MEM_RD_REDUC: element e = ARRAY_BASE + (INDEXED ?
+      // SRC_GPR as a signed integer clamped to [0, ARRAY_SIZE] : 0), this
+      // lane's at byte (e*64 + lane)*16, where MEM_SCRATCH / MEM_REDUCTION
+      // write it (D49, D54)
+      x = fq[0][12] ? gpr[{f_gi, fq[0][25:24]}][ln] : 32'd0;
+      if ($signed(x) < 0) x = 32'd0;
+      if (x > {20'd0, fq[2][31:20]}) x = {20'd0, fq[2][31:20]};
+      idx = {51'd0, fq[2][12:0]} + {32'd0, x};
+      a = {64'd0, ((idx * 64'd64 + {58'd0, lane}) * 64'd16)};
     end else if (f_vtx) begin
       // FETCH, SEMANTIC: base + index * stride + OFFSET; an element not wholly
       // inside RES.size reads 0 (D50)
@@ -754,7 +770,10 @@ module r700_core #(
       a = row * {96'd0, fr[1]} + {96'd0, x} * {123'd0, fx_bytes} + {96'd0, fr[0]};
     end
     // an address outside the space mem (1 MiB, model R700_MEM_BYTES): a fault
-    if (!fl_zero && !fl_unimpl && (a > 128'h100000 || {123'd0, fx_bytes} > 128'h100000 - a)) fl_fault = 1'b1;
+    // (scratch and reduction: 256 KiB each, R700_BUF_BYTES)
+    if (f_mrd && !fq[0][9]) begin
+      if (a > 128'h40000 || {123'd0, fx_bytes} > 128'h40000 - a) fl_fault = 1'b1;
+    end else if (!fl_zero && !fl_unimpl && (a > 128'h100000 || {123'd0, fx_bytes} > 128'h100000 - a)) fl_fault = 1'b1;
     fl_addr = a[63:0];
   end
   // LDS (model D49): lane l's entry; LOCAL_DS_WRITE to bank l mod 4 at dword
@@ -1077,7 +1096,12 @@ module r700_core #(
                     else if (ld_addr >= 20'h1000 && ld_addr < 20'h1800) resf[ld_addr[10:0]] <= ld_data;
                     else if (ld_addr >= 20'h2000 && ld_addr < 20'h2100) semt[ld_addr[7:0]] <= ld_data[6:0];
                     else if (ld_addr >= 20'h4000 && ld_addr < 20'h5000) lds[ld_addr[11:0]] <= ld_data;
-              3'd7: if (32'(ld_addr) < 32'(MEM_WORDS)) fmem[MW'(ld_addr)] <= ld_data;
+              3'd7: case (ld_addr[19:18])
+                2'd0: if (32'(ld_addr[17:0]) < 32'(MEM_WORDS)) fmem[MW'(ld_addr[17:0])] <= ld_data;
+                2'd1: if (32'(ld_addr[17:0]) < 32'(BUF_WORDS)) smem[BW'(ld_addr[17:0])] <= ld_data;
+                2'd2: if (32'(ld_addr[17:0]) < 32'(BUF_WORDS)) rmem[BW'(ld_addr[17:0])] <= ld_data;
+                default: ;
+              endcase
               default: ;
             endcase
           end
@@ -1359,6 +1383,13 @@ module r700_core #(
                       for (int j = 0; j < 4; j++)
                         if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(MEM_WORDS))
                           fmem[MW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
+                  // MEM_SCRATCH / MEM_REDUCTION write the spaces the memory reads read (D49, D54)
+                  for (int l = 0; l < LANES; l++)
+                    for (int j = 0; j < 4; j++)
+                      if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(BUF_WORDS)) begin
+                        if (x_space == 4'd6) smem[BW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
+                        if (x_space == 4'd7) rmem[BW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
+                      end
                   for (int l = 0; l < LANES; l++) begin
                     rt_mw_addr[32*l +: 32] <= x_addr[l];
                     rt_mw_data[128*l +: 128] <= x_data[l];
@@ -1582,7 +1613,8 @@ module r700_core #(
         // --------------------------------------- fetch: one lane at a time
         S_FLANE: begin : fln
           logic nextl;
-          nextl = 1'b0;
+          logic [61:0] fwa;                 // the word address read this cycle
+          nextl = 1'b0; fwa = 62'd0;
           if (f_dsw || f_dsr) begin
             // LDS: every lane in one cycle, after the checks of all lanes
             if (ds_bad) begin
@@ -1625,8 +1657,12 @@ module r700_core #(
             end
           end else if (fstep != 3'd6) begin
             // the five words from the element's word address, one per cycle
-            fbuf[fstep - 3'd1] <= (faddr[63:2] + {59'd0, fstep - 3'd1} < 62'(MEM_WORDS))
-                                  ? fmem[MW'(faddr[63:2] + {59'd0, fstep - 3'd1})] : 32'd0;
+            // (MEM_RD_SCRATCH / MEM_RD_REDUC: the space scratch / reduction)
+            fwa = faddr[63:2] + {59'd0, fstep - 3'd1};
+            if (f_mrd && fq[0][10:8] != 3'd2)
+              fbuf[fstep - 3'd1] <= fwa >= 62'(BUF_WORDS) ? 32'd0 : fq[0][8] ? rmem[BW'(fwa)] : smem[BW'(fwa)];
+            else
+              fbuf[fstep - 3'd1] <= fwa < 62'(MEM_WORDS) ? fmem[MW'(fwa)] : 32'd0;
             fstep <= fstep + 3'd1;
           end else if (fx_norm32) begin
             st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_ALU_UNIMPL;  // NORM of 32 bits (D47)
@@ -1725,6 +1761,13 @@ module r700_core #(
               for (int j = 0; j < 4; j++)
                 if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(MEM_WORDS))
                   fmem[MW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
+          // MEM_SCRATCH / MEM_REDUCTION, as on the first beat
+          for (int l = 0; l < LANES; l++)
+            for (int j = 0; j < 4; j++)
+              if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(BUF_WORDS)) begin
+                if (x_space == 4'd6) smem[BW'(30'(j) + x_addr[l][31:2])] <= x_data[l][32*j +: 32];
+                if (x_space == 4'd7) rmem[BW'(30'(j) + x_addr[l][31:2])] <= x_data[l][32*j +: 32];
+              end
           if (xi + 5'd1 == x_n) st <= xend ? S_DONE : S_CF;
           xi <= xi + 5'd1;
         end

@@ -4,7 +4,8 @@
 // port; the monitor gpuref_retire_mon feeds the checker.  Register files and
 // retire record: model/r700/README.md; DUT ports: rtl/r700/README.md.
 //
-// Items the core does not hold (a non-zero depth, memory other than cb0-cb15)
+// Items the core does not hold (a non-zero depth, memory other than cb0-cb15,
+// mem, scratch, reduction, lds)
 // are reported on stdout when a test starts with them; such tests are in
 // lockstep_skip.txt.
 `include "testbenches/common/gpuref_retire_tail.svh"
@@ -50,7 +51,8 @@ module tb_r700 (input logic clk);
   logic [LANES*128-1:0] rt_mw_data;
 
   localparam int STACK = 64;          // the model's stack_size at most (R700_MAXSTACK)
-  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS), .STACK(STACK), .CB_CONSTS(4096), .MEM_WORDS(262144)) dut (.*);
+  r700_core #(.LANES(LANES), .IMEM_WORDS(IMEM_WORDS), .STACK(STACK), .CB_CONSTS(4096), .MEM_WORDS(262144),
+               .BUF_WORDS(65536)) dut (.*);
 
   localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   longint unsigned pbase = 0;
@@ -73,6 +75,9 @@ module tb_r700 (input logic clk);
       end
       // mem: the 1 MiB that fetches read (words)
       if (name == "mem" && addr < 64'h100000) begin ld_push(3'd7, int'(addr >> 2), value[31:0]); return; end
+      // scratch, reduction: the MEM_* buffers the memory reads read (256 KiB each, model D49, D54)
+      if (name == "scratch" && addr < 64'h40000) begin ld_push(3'd7, (1 << 18) | int'(addr >> 2), value[31:0]); return; end
+      if (name == "reduction" && addr < 64'h40000) begin ld_push(3'd7, (2 << 18) | int'(addr >> 2), value[31:0]); return; end
       // lds: the local data share (16 KiB, model D49)
       if (name == "lds" && addr < 64'h4000) begin ld_push(3'd6, 32'h4000 + int'(addr >> 2), value[31:0]); return; end
       $display("r700 bench: memory word of %s at 0x%0h is not held by the core", name, addr);
