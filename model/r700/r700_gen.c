@@ -143,6 +143,8 @@ typedef struct gt {
     unsigned       fw[4], mw[8];               /* fetch row and MEM_* item weights */
     unsigned       fsum, msum;
     unsigned       rw[3], rsum, dw[2], dsum;        /* MEM_RD_* and LDS row weights */
+    unsigned       sr_elem[2];                 /* element + 1 of the last MEM_SCRATCH /
+                                                  MEM_REDUCTION WRITE (0: none yet) */
     r700_config    cfg;                        /* the knobs decoding reads (prefer_trans) */
 } gt;
 
@@ -820,7 +822,10 @@ static int mem_text(const r700_fetch *f, char *buf, size_t len)
 
 /* a memory-read clause (VTX / VTX_TC, 1-8 instructions): scratch and
  * reduction reads of elements below 256 (the index clamped by ARRAY_SIZE,
- * so any index stays inside the buffer), scatter reads of dword ARRAY_BASE
+ * so any index stays inside the buffer), half of them, once the program has
+ * a MEM_SCRATCH / MEM_REDUCTION WRITE, of the element that write wrote
+ * (ARRAY_SIZE 0 when indexed: a round trip; half of the clauses start
+ * with such a write of a GPR of the pool), scatter reads of dword ARRAY_BASE
  * + R13.x, R13.x masked to 10 bits by an ALU clause before (inside mem);
  * formats, DST_SEL, ENDIAN_SWAP as vertex fetches draw them */
 static void construct_memrd(gt *t)
@@ -828,6 +833,15 @@ static void construct_memrd(gt *t)
     int masked = 0;
     unsigned n = 1 + gpuref_rng_below(t->r, 8);
     char bufs[8][256];
+    if (t->rw[0] + t->rw[1] && gpuref_rng_chance(t->r, 50)) {
+        /* the round trip's write: element e < 128, every component (D54) */
+        int red = gpuref_rng_below(t->r, t->rw[0] + t->rw[1]) >= t->rw[0];
+        unsigned e = gpuref_rng_below(t->r, 128);
+        line(t, "%s WRITE %u T%u SIZE:0 MASK:15 ES:3", red ? "MEM_REDUCTION" : "MEM_SCRATCH", e,
+             gpuref_rng_below(t->r, NPOOL));
+        t->x->ninsns++;
+        t->sr_elem[red] = e + 1u;
+    }
     for (unsigned i = 0; i < n; i++) {
         int k = gpuref_gx_pick(t->r, t->rw, 3);
         r700_fetch f;
@@ -853,6 +867,10 @@ static void construct_memrd(gt *t)
             f.src_gpr = IDX0 + 1;
             f.ssel[0] = 0;
             masked |= f.indexed;
+            /* the mask clause masks R13.x of the active lanes only, and
+             * FETCH_WHOLE_QUAD also reads the other lanes of their quads (D53) */
+            if (f.indexed)
+                f.fwq = 0;
         } else {
             f.elem_size = 3;
             f.array_base = (uint16_t)gpuref_rng_below(t->r, 128);
@@ -861,6 +879,11 @@ static void construct_memrd(gt *t)
                                                              : gpuref_rng_below(t->r, NPOOL));
             f.src_rel = (uint8_t)(t->inloop && gpuref_rng_chance(t->r, 20));
             f.ssel[0] = (uint8_t)gpuref_rng_below(t->r, 4);
+            if (t->sr_elem[f.mop] && gpuref_rng_chance(t->r, 50)) {
+                f.array_base = (uint16_t)(t->sr_elem[f.mop] - 1u);
+                if (f.indexed)
+                    f.array_size = 0;
+            }
         }
         if (!mem_text(&f, bufs[i], sizeof bufs[i]))
             snprintf(bufs[i], sizeof bufs[i], "MEM_RD_SCRATCH T0.XYZW, T0.X, BASE:0 SIZE:0 ES:3 "
@@ -1021,6 +1044,9 @@ static void construct_export(gt *t)
         }
         line(t, "%s", buf);
         t->x->ninsns++;
+        /* a scratch / reduction WRITE of element ARRAY_BASE: later reads may read it back */
+        if (mem && !c.type && (c.row == R700_CF_MEM_SCRATCH || c.row == R700_CF_MEM_REDUCTION))
+            t->sr_elem[c.row == R700_CF_MEM_REDUCTION] = c.array_base + 1u;
         return;
     }
 }
