@@ -186,6 +186,11 @@ int main(void)
         { "0 : unpck.u8888 ft0, r1.e0.e1\n", "one source element", 1 },
         { "0 : mbyp ft0, r0\n    pck.u8888 ft2, is3.e1\n", "not supported on this operand", 2 },
         { "0 : unpck ft0, r1\n", "needs a mode modifier", 1 },
+        /* the F64 ops (D32): every operand a low, high pair; no modifiers; the
+         * whole main ALU */
+        { "0 : f64mul w0, w1, r0, r1, r2\n", "operands do not fit f64mul", 1 },
+        { "0 : f64byp w0, w1, r0.neg, r1\n", "not allowed", 1 },
+        { "0 : f64byp w0, w1, r0, r1\n    fadd ft1, r1, r7\n", "f64byp uses the whole main ALU", 1 },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t *w = NULL;

@@ -121,7 +121,7 @@ typedef struct usc_row {
     int (*exec)(struct usc_ctx *c, const struct usc_ins *in, char *err);
     /* parsed forms (usc_desc_init) */
     uint8_t     ntok[3];
-    usc_tok     tok[3][6];
+    usc_tok     tok[3][8];     /* up to 8 operands (the F64 rows) */
 } usc_row;
 
 enum {
@@ -135,7 +135,7 @@ typedef struct usc_ins {
     uint8_t  op, slot, form;  /* row, slot, form index */
     uint8_t  mods, sat, lp, m, o;
     uint8_t  nk;              /* value operands */
-    uint8_t  k[6];            /* operand kinds in form order (USC_K_*, NONE for "_") */
+    uint8_t  k[8];            /* operand kinds in form order (USC_K_*, NONE for "_") */
     uint8_t  has_imm;
     uint32_t imm;             /* the extra word: immediate or branch target */
 } usc_ins;

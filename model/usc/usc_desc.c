@@ -72,7 +72,7 @@ static int parse_form(const char *f, usc_tok *tok, uint8_t *ntok)
         size_t len = e ? (size_t)(e - p) : strlen(p);
         usc_tok t = { USC_K_NONE, USC_K_NONE, 0, 0, 0, 0 };
         char buf[24];
-        if (len >= sizeof buf || n >= 6) return -1;
+        if (len >= sizeof buf || n >= 8) return -1;
         memcpy(buf, p, len);
         buf[len] = 0;
         size_t bl = len;

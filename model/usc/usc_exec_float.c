@@ -99,3 +99,45 @@ int usc_x_fds(usc_ctx *c, const usc_ins *in, char *err)
     }
     return GPUREF_OK;
 }
+
+/* the binary64 operand j (0-2) of an F64 row: the pair of form operands
+ * 2 + 2j (low word) and 3 + 2j (high word) */
+static uint64_t f64_opv(const usc_ctx *c, const usc_ins *in, unsigned j, unsigned l)
+{
+    return (uint64_t)usc_opv(c, in, 3 + 2 * j, l) << 32 | usc_opv(c, in, 2 + 2 * j, l);
+}
+
+/* F64MUL F64ADD F64MAD F64DIV F64RCP F64SQRT F64RSQ F64BYP (L1143-L1172,
+ * D32): IEEE binary64 through model/fp with the usc policy, correctly
+ * rounded to nearest even; F64MAD fused unless fmad_fused=0 (D2's knob, two
+ * roundings); F64BYP moves the bits.  W0 = low word, W1 = high word. */
+int usc_x_f64(usc_ctx *c, const usc_ins *in, char *err)
+{
+    const fp_policy *p = &c->s->fp;
+    USC_FOR(c, l) {
+        uint64_t a = f64_opv(c, in, 0, l), b = in->nk > 5 ? f64_opv(c, in, 1, l) : 0, r = 0;
+        unsigned exc = 0;
+        int st = 0;
+        switch (in->op) {
+        case USC_OP_F64MUL:  st = fp_mul(FP_F64, a, b, p, 0, &r, &exc); break;
+        case USC_OP_F64ADD:  st = fp_add(FP_F64, a, b, p, 0, &r, &exc); break;
+        case USC_OP_F64DIV:  st = fp_div(FP_F64, a, b, p, 0, &r, &exc); break;
+        case USC_OP_F64RCP:  st = fp_rcp(FP_F64, a, p, 0, &r, &exc); break;
+        case USC_OP_F64SQRT: st = fp_sqrt(FP_F64, a, p, 0, &r, &exc); break;
+        case USC_OP_F64RSQ:  st = fp_rsq(FP_F64, a, p, 0, &r, &exc); break;
+        case USC_OP_F64MAD: {
+            uint64_t cc = f64_opv(c, in, 2, l);
+            st = c->s->cfg.fmad_fused ? fp_fma(FP_F64, a, b, cc, p, 0, &r, &exc)
+                                      : fp_mad(FP_F64, a, b, cc, p, 0, &r, &exc);
+            break;
+        }
+        default:             r = a; break;     /* F64BYP */
+        }
+        if (st) return gpuref_errf(err, st, "usc: %s failed", usc_rows[in->op].name);
+        c->v[USC_K_W0][l] = (uint32_t)r;
+        c->v[USC_K_W1][l] = (uint32_t)(r >> 32);
+    }
+    c->wset[0] = c->wset[1] = 1;
+    c->wslot[0] = c->wslot[1] = USC_SL_P0;
+    return GPUREF_OK;
+}

@@ -54,7 +54,7 @@ module usc_decode import usc_pkg::*; (
     logic [31:0] h, x;
     logic [5:0]  p;
     logic [7:0]  rm;             // the register words present: {wmask, smask}
-    logic [113:0] f;
+    logic [148:0] f;
     logic [3:0]  ob, nbits;
     logic [1:0]  fi;
     logic [11:0] rmods_info, rsl;
@@ -71,7 +71,7 @@ module usc_decode import usc_pkg::*; (
     logic [1:0]  tob;
     // every variable set first (Verilator's latch check, -Wall)
     g = '0;
-    x = 32'd0; in = '0; rsl = 12'd0; fi = 2'd0; f = 114'd0; rmods_info = 12'd0; rmods = 8'd0; mk = 3'd0;
+    x = 32'd0; in = '0; rsl = 12'd0; fi = 2'd0; f = 149'd0; rmods_info = 12'd0; rmods = 8'd0; mk = 3'd0;
     nbits = 4'd0; ob = 4'd0; bits = 4'd0; last = -1; whole = 1'b0;
     tk = K_NONE; ta = K_NONE; topt = 1'b0; tminv = 1'b0; tob = 2'd0;
     wsel_ok = 1'b0;
@@ -126,13 +126,13 @@ module usc_decode import usc_pkg::*; (
         mk = rmods_info[11:9];
         if (x[6:0] >= 7'(NOPS) || x[10:7] >= 4'd12 || x[31:30] != 2'd0) bad = 1'b1;
         else if (!rsl[in.slot]) bad = 1'b1;        // illegal group: slot
-        else if (!f[113]) unimpl = 1'b1;                        // no syntax or encoding
+        else if (!f[148]) unimpl = 1'b1;                        // no syntax or encoding
         else if (x[20] && in.op == OP_FMAD) unimpl = 1'b1;      // fmad.lp
         else begin
           if ((in.mods & ~rmods) != 8'd0 || (in.sat && (rmods & 8'hfc) == 8'd0) || x[20]) bad = 1'b1;
           nbits = 4'd0;
-          for (int j = 0; j < 6; j++)
-            if (j < int'(f[110:108])) nbits = nbits + {2'd0, f[18*j + 1 +: 2]};
+          for (int j = 0; j < 8; j++)
+            if (j < int'(f[147:144])) nbits = nbits + {2'd0, f[18*j + 1 +: 2]};
           case (mk)
             M_NONE:  if (in.m != 5'd0) bad = 1'b1;
             M_TYPE:  if (in.m >= 5'd7) bad = 1'b1;
@@ -151,10 +151,10 @@ module usc_decode import usc_pkg::*; (
           if (({28'd0, x[29:26]} >> nbits) != 32'd0) bad = 1'b1;
           // resolve the operand kinds (usc_resolve)
           ob = 4'd0;
-          in.nk = f[110:108];
-          for (int j = 0; j < 6; j++) begin
+          in.nk = f[147:144];
+          for (int j = 0; j < 8; j++) begin
             in.k[j] = K_NONE;
-            if (j < int'(f[110:108])) begin
+            if (j < int'(f[147:144])) begin
               tk = f[18*j + 11 +: 7]; ta = f[18*j + 4 +: 7]; topt = f[18*j + 3];
               tob = f[18*j + 1 +: 2]; tminv = f[18*j];
               bits = (x[29:26] >> ob) & ((4'd1 << tob) - 4'd1);
@@ -204,7 +204,7 @@ module usc_decode import usc_pkg::*; (
     for (int i = 0; i < 6; i++)
       if (i < int'(g.ninsn)) begin
         if (g.ins[i].op == OP_MOVC && !g.slots[SL_TST]) bad = 1'b1;
-        for (int j = 0; j < 6; j++)
+        for (int j = 0; j < 8; j++)
           if (j < int'(g.ins[i].nk)) begin
             kk = g.ins[i].k[j];
             if (kk <= 7'd5 && !g.smask[kk[2:0]]) bad = 1'b1;
@@ -219,7 +219,7 @@ module usc_decode import usc_pkg::*; (
         else begin
           wsel_ok = ({1'b0, g.slots[SL_P0]} + {1'b0, g.slots[SL_P1]} + {1'b0, g.slots[SL_P2]}) > 2'(wi);
           for (int i = 0; i < 6; i++)
-            for (int j = 0; j < 6; j++)
+            for (int j = 0; j < 8; j++)
               if (i < int'(g.ninsn) && j < int'(g.ins[i].nk) && g.ins[i].k[j] == K_W0 + 7'(wi)) wsel_ok = 1'b1;
           if (whole && wi == 0) wsel_ok = 1'b1;
           if (g.slots[SL_MOV] && wi == 0) wsel_ok = 1'b1;

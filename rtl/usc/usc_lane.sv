@@ -123,7 +123,7 @@ module usc_lane import usc_pkg::*; (
     logic signed [65:0] sp;
     s0 = {32'd0, opv(v, in, 1)}; s1 = {32'd0, opv(v, in, 2)}; s2 = {32'd0, opv(v, in, 3)};
     s4 = {32'd0, opv(v, in, 4)};
-    cin = in.k[in.nk - 3'd1] == K_P0 ? p0 : 1'b0;
+    cin = in.k[3'(in.nk - 4'd1)] == K_P0 ? p0 : 1'b0;
     c = 1'b0; r = 64'd0;
     case (in.op)
       OP_ADD64: begin
@@ -165,7 +165,7 @@ module usc_lane import usc_pkg::*; (
     /* verilator lint_on UNUSEDSIGNAL */
     int j0;
     v = vi;
-    j0 = (in.nk > 3'd1 && in.k[1] == K_FT1) ? 2 : 1;
+    j0 = (in.nk > 4'd1 && in.k[1] == K_FT1) ? 2 : 1;
     x = opv(vi, in, j0);
     y = opv(vi, in, j0 + 1);
     r = 32'd0;
