@@ -155,6 +155,10 @@ int main(void)
         tu_check(usc_decode_group(w4, 2, &g, err) && strstr(err, "no such"), "opcode 127: %s", err);
         uint32_t w5[] = { 0x10000001, (uint32_t)USC_OP_FMAD | (uint32_t)USC_SL_MOV << 7 };
         tu_check(usc_decode_group(w5, 2, &g, err) && strstr(err, "cannot be in slot"), "fmad in mov: %s", err);
+        /* F16SOP's control words (D33): a reserved operation, a truncated pair */
+        uint32_t w6[] = { 0x10000001, USC_OP_F16SOP, 5u << 20, 0 };
+        tu_check(usc_decode_group(w6, 4, &g, err) && strstr(err, "reserved operation"), "jOp 5: %s", err);
+        tu_check(usc_decode_group(w6, 3, &g, err) && strstr(err, "truncated"), "one control word: %s", err);
     }
 
     tu_group("illegal groups and located errors");
@@ -186,6 +190,24 @@ int main(void)
         { "0 : unpck.u8888 ft0, r1.e0.e1\n", "one source element", 1 },
         { "0 : mbyp ft0, r0\n    pck.u8888 ft2, is3.e1\n", "not supported on this operand", 2 },
         { "0 : unpck ft0, r1\n", "needs a mode modifier", 1 },
+        /* the F64 ops (D32): every operand a low, high pair; no modifiers; the
+         * whole main ALU */
+        { "0 : f64mul w0, w1, r0, r1, r2\n", "operands do not fit f64mul", 1 },
+        { "0 : f64byp w0, w1, r0.neg, r1\n", "not allowed", 1 },
+        { "0 : f64byp w0, w1, r0, r1\n    fadd ft1, r1, r7\n", "f64byp uses the whole main ALU", 1 },
+        /* F16SOP (D33): 14 operands, sources by bank name, F16 or F32 outputs,
+         * z reads S0 and S1, jOp mad is F16SOP.MAD, modifiers by argument */
+        { "0 : s0=r0 s1=r1\n    f16sop w0.e0.joutj, w0.e1.koutk, _, s0, s1, add, s0, 0\n", "14 operands", 2 },
+        { "0 : f16sop w0.e0.joutj, w0.e1.koutk, _, r0, s1, add, s0, 0, s0, s1, add, s0, 0, _\n",
+          "name the source bank", 1 },
+        { "0 : s0=r0 s1=r1\n    f16sop w0.e0.joutj, w1.koutk, _, s0, s1, add, s0, 0, s0, s1, add, s0, 0, _\n",
+          "mix F32 and F16 outputs", 2 },
+        { "0 : s0=r0\n    f16sop w0.e0.joutj, w0.e1.koutk, _, s0, s1, add, s0, 0, s0, z, add, s0, 0, _\n",
+          "f16sop reads s1, which is not declared", 1 },
+        { "0 : s0=r0 s1=r1\n    f16sop w0.e0.joutj, w0.e1.koutk, _, s0, s1, mad, s0, 0, s0, s1, add, s0, 0, _\n",
+          "the row f16sop.mad", 2 },
+        { "0 : s0=r0 s1=r1\n    f16sop w0.e0.joutj, w0.e1.koutk, _, s0.oneminus, s1, add, s0, 0, s0, s1, add, s0, 0, _\n",
+          "'.oneminus' not allowed here", 2 },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t *w = NULL;

@@ -78,8 +78,33 @@ enum {
     USC_K_FTE, USC_K_IS0, USC_K_IS1, USC_K_IS2, USC_K_IS3, USC_K_IS4, USC_K_IS5,
     USC_K_W0, USC_K_W1, USC_K_FTT, USC_K_P0, USC_NK,
     /* tokens that are not values */
-    USC_K_NONE = 100, USC_K_IMM, USC_K_TGT, USC_K_PCND, USC_K_ADJ, USC_K_DRC
+    USC_K_NONE = 100, USC_K_IMM, USC_K_TGT, USC_K_PCND, USC_K_ADJ, USC_K_DRC,
+    USC_K_SOP       /* F16SOP's two control words (README "Encoding", D33) */
 };
+
+/* F16SOP control words (README "Encoding", D33).  Word 0: the j part, word 1
+ * the k part: four arguments of 5 bits (A E B F, C G D H): [2:0] source (0-5
+ * S0-S5; second and fourth argument also 6: the constant 0, 7: z), [3] the
+ * element .e1, [4] .neg (A-D) or .oneminus (E-H); [22:20] jOp/kOp (add sub
+ * min max rsub); [24:23] jOut (j a b) / kOut (k c d); [26:25] the
+ * destination: 0 W0 / W1 as F32, 1 W0.e0, 2 W0.e1; word 1 [27]: the MOV part
+ * W1 = S3.  Every other bit 0. */
+enum { USC_SOP_ADD, USC_SOP_SUB, USC_SOP_MIN, USC_SOP_MAX, USC_SOP_RSUB, USC_SOP_NOPS };
+#define USC_SOP_ARG(w, i)  ((w) >> (5 * (i)) & 31u)
+#define USC_SOP_OP(w)      ((w) >> 20 & 7u)
+#define USC_SOP_OUT(w)     ((w) >> 23 & 3u)
+#define USC_SOP_DST(w)     ((w) >> 25 & 3u)
+#define USC_SOP_MOV        (1u << 27)
+extern const char *const usc_sop_ops[USC_SOP_NOPS];
+/* why a pair of control words is not a legal encoding (NULL: legal) */
+const char *usc_sop_bad(const uint32_t ctl[2]);
+/* the sources S0-S5 a pair of control words reads (bit k = Sk) */
+unsigned usc_sop_sources(const uint32_t ctl[2]);
+/* W1 written (the F32 outputs or the MOV part) */
+static inline int usc_sop_w1(const uint32_t ctl[2])
+{
+    return USC_SOP_DST(ctl[0]) == 0 || (ctl[1] & USC_SOP_MOV) != 0;
+}
 
 /* register banks of a source/destination declaration word */
 enum { USC_B_R, USC_B_VI, USC_B_CF, USC_B_CFA, USC_B_SH, USC_B_SC, USC_B_I, USC_B_IDX,
@@ -121,7 +146,7 @@ typedef struct usc_row {
     int (*exec)(struct usc_ctx *c, const struct usc_ins *in, char *err);
     /* parsed forms (usc_desc_init) */
     uint8_t     ntok[3];
-    usc_tok     tok[3][6];
+    usc_tok     tok[3][8];     /* up to 8 operands (the F64 rows) */
 } usc_row;
 
 enum {
@@ -135,9 +160,10 @@ typedef struct usc_ins {
     uint8_t  op, slot, form;  /* row, slot, form index */
     uint8_t  mods, sat, lp, m, o;
     uint8_t  nk;              /* value operands */
-    uint8_t  k[6];            /* operand kinds in form order (USC_K_*, NONE for "_") */
-    uint8_t  has_imm;
+    uint8_t  k[8];            /* operand kinds in form order (USC_K_*, NONE for "_") */
+    uint8_t  has_imm, has_sop;
     uint32_t imm;             /* the extra word: immediate or branch target */
+    uint32_t ctl[2];          /* F16SOP: the two control words after it */
 } usc_ins;
 
 typedef struct usc_reg {      /* a source or destination declaration */

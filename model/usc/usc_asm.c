@@ -292,6 +292,108 @@ bad:
     return AERR(a, p - 1, "%s: unknown modifier '.%.*s'", row->name, (int)n, p);
 }
 
+/* the suffixes of an F16SOP operand: .e0/.e1 (*el, -1 none), .neg or
+ * .oneminus (*mod, when allowed by mod_ok: 1 neg, 2 oneminus), an output
+ * selector .<pre><x> (pre "jout"/"kout", x one of sel: *out) */
+static int sop_suffix(asm_st *a, const opnd *o, int *el, int *mod, unsigned mod_ok, const char *pre,
+                      const char *sel, int *out)
+{
+    *el = -1; *mod = 0;
+    if (out) *out = -1;
+    for (const char *p = o->be; p < o->end;) {
+        const char *q = p + 1;
+        while (q < o->end && *q != '.') q++;
+        size_t n = (size_t)(q - p - 1);
+        if (n == 2 && lower(p[1]) == 'e' && (p[2] == '0' || p[2] == '1') && *el < 0) *el = p[2] - '0';
+        else if ((mod_ok & 1) && ieq(p + 1, n, "neg") && !*mod) *mod = 1;
+        else if ((mod_ok & 2) && ieq(p + 1, n, "oneminus") && !*mod) *mod = 2;
+        else if (out && *out < 0 && n == 5 && ieq(p + 1, 4, pre) && strchr(sel, lower(p[5])))
+            *out = (int)(strchr(sel, lower(p[5])) - sel);
+        else return AERR(a, p, "f16sop: operand modifier '.%.*s' not allowed here", (int)n, p + 1);
+        p = q;
+    }
+    return 0;
+}
+
+/* F16SOP's 14 operands (L465, README "Syntax", D33): jDest, kDest, movDest,
+ * A, E, jOp, B, F, C, G, kOp, D, H, movSource */
+static int sop_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned nops)
+{
+    if (nops != 14)
+        return AERR(a, m, "f16sop: 14 operands (jDest, kDest, movDest, A, E, jOp, B, F, C, G, kOp, "
+                    "D, H, movSource), not %u", nops);
+    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
+    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
+    usc_ins in;
+    memset(&in, 0, sizeof in);
+    in.op = USC_OP_F16SOP;
+    in.slot = USC_SL_P0;
+    int el, mod, out, st;
+    /* the destinations: w0.e0/.e1 and w0.e1/.e0 (F16 halves) or w0 and w1 (F32) */
+    for (unsigned w = 0; w < 2; w++) {
+        opnd *o = &ops[w];
+        int k = kind_name(o->b, (size_t)(o->be - o->b));
+        if ((st = sop_suffix(a, o, &el, &mod, 0, w ? "kout" : "jout", w ? "kcd" : "jab", &out))) return st;
+        if (out < 0) return AERR(a, o->b, "f16sop: the %s destination needs .%s", w ? "k" : "j",
+                                 w ? "koutk, .koutc or .koutd" : "joutj, .jouta or .joutb");
+        if (k == USC_K_W0 && el >= 0) in.ctl[w] |= (uint32_t)(el + 1) << 25;
+        else if (!(k == (w ? USC_K_W1 : USC_K_W0) && el < 0))
+            return AERR(a, o->b, "f16sop: the %s destination is %s", w ? "k" : "j",
+                        w ? "w0.e0/w0.e1 (F16) or w1 (F32)" : "w0.e0/w0.e1 (F16) or w0 (F32)");
+        in.ctl[w] |= (uint32_t)out << 23;
+    }
+    /* the MOV part: movDest w1 with movSource s3, or _ with _ */
+    int md = ieq(ops[2].b, (size_t)(ops[2].end - ops[2].b), "w1"),
+        ms = ieq(ops[13].b, (size_t)(ops[13].end - ops[13].b), "s3");
+    if (!md && !ieq(ops[2].b, (size_t)(ops[2].end - ops[2].b), "_"))
+        return AERR(a, ops[2].b, "f16sop: movDest is w1 or _");
+    if (!ms && !ieq(ops[13].b, (size_t)(ops[13].end - ops[13].b), "_"))
+        return AERR(a, ops[13].b, "f16sop: movSource is s3 or _");
+    if (md != ms) return AERR(a, ops[2].b, "f16sop: movDest w1 and movSource s3 go together");
+    if (md) in.ctl[1] |= USC_SOP_MOV;
+    /* the arguments and the two operations */
+    static const uint8_t argop[8] = { 3, 4, 6, 7, 8, 9, 11, 12 };
+    for (unsigned i = 0; i < 8; i++) {
+        opnd *o = &ops[argop[i]];
+        unsigned w = i / 4, pos = i % 4, second = pos & 1;
+        size_t n = (size_t)(o->be - o->b);
+        int k = kind_name(o->b, n), s;
+        if (k >= USC_K_S0 && k <= USC_K_S5) s = k;
+        else if (second && n == 1 && o->b[0] == '0') s = 6;
+        else if (second && ieq(o->b, n, "z")) s = 7;
+        else {
+            usc_reg r;
+            if (!parse_reg(o->b, n, &r))
+                return AERR(a, o->b, "f16sop: name the source bank s0-s5 (declared in the header, "
+                            "as s0=%.*s)", (int)n, o->b);
+            return AERR(a, o->b, "f16sop: argument %c is a source s0-s5%s", "AEBFCGDH"[i],
+                        second ? ", 0 or z" : "");
+        }
+        if ((st = sop_suffix(a, o, &el, &mod, second ? 2u : 1u, "", "", NULL))) return st;
+        in.ctl[w] |= (uint32_t)(s | (el > 0 ? 8 : 0) | (mod ? 16 : 0)) << (5 * pos);
+    }
+    for (unsigned w = 0; w < 2; w++) {
+        opnd *o = &ops[w ? 10 : 5];
+        size_t n = (size_t)(o->end - o->b);
+        int f = -1;
+        for (unsigned t = 0; t < USC_SOP_NOPS; t++) if (ieq(o->b, n, usc_sop_ops[t])) f = (int)t;
+        if (f < 0)
+            return AERR(a, o->b, "f16sop: %s is add, sub, min, max or rsub%s", w ? "kOp" : "jOp",
+                        !w && ieq(o->b, n, "mad") ? " (mad: the row f16sop.mad)" : "");
+        in.ctl[w] |= (uint32_t)f << 20;
+    }
+    const char *why = usc_sop_bad(in.ctl);
+    if (why) return AERR(a, m, "f16sop: %s", why);
+    if ((int)in.slot <= a->last)
+        return AERR(a, m, "illegal group: f16sop: %s", (int)in.slot == a->last ?
+                    "two instructions in one phase" : "instructions out of phase order");
+    if (g->ninsn && g->bitwise) return AERR(a, m, "illegal group: main and bitwise instructions mixed");
+    a->last = in.slot;
+    if (usc_resolve(&in)) return AERR(a, m, "bad operands");
+    g->ins[g->ninsn++] = in;
+    return 0;
+}
+
 static int parse_ins(asm_st *a, const char *p, const char *e)
 {
     usc_group *g = &a->g[a->n - 1];
@@ -312,7 +414,7 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
     }
     if (op < 0) return AERR(a, m, "unknown instruction '%.*s'", (int)(me - m), m);
     /* operands */
-    opnd ops[8];
+    opnd ops[16];
     unsigned nops = 0;
     const char *q = gpuref_lex_skip(me, e);
     while (q < e) {
@@ -322,11 +424,13 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
         const char *oe = q;
         while (oe > s && gpuref_is_blank(oe[-1])) oe--;
         if (oe == s) return AERR(a, s, "empty operand");
-        if (nops == 8) return AERR(a, s, "too many operands");
+        if (nops == 16) return AERR(a, s, "too many operands");
         split_opnd(&ops[nops++], s, oe);
         if (q < e) q = gpuref_lex_skip(q + 1, e);
         if (q >= e && oe != e && e[-1] == ',') return AERR(a, e - 1, "empty operand");
     }
+    if (op == USC_OP_F16SOP && m + best == me)
+        return sop_ins(a, g, m, ops, nops);
     /* the logical ops without their optional mask terms (the source's
      * example "and ft4, ft2, s3", L247): ft4, _, ft2, _, s3 */
     if (op >= USC_OP_AND && op <= USC_OP_XNOR && nops == 3) {
@@ -371,7 +475,8 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
     }
     if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
     const usc_row *row = &usc_rows[op];
-    if (!row->form[0]) return AERR(a, m, "unimplemented: %s (no syntax or encoding defined yet)", row->name);
+    if (!row->form[0] && !row->form[1] && !row->form[2])
+        return AERR(a, m, "unimplemented: %s (no syntax or encoding defined yet)", row->name);
     if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
     usc_ins in;
     char lbl[64];

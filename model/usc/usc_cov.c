@@ -176,7 +176,7 @@ static unsigned nchoices(const usc_tok *t)
 typedef struct ucov {
     int32_t opb[USC_NOPS];            /* the row's op bin */
     int32_t op[USC_NOPS][USC_NSLOTS]; /* row x slot (rows of several slots) */
-    int32_t form[USC_NOPS][3][6][4];
+    int32_t form[USC_NOPS][3][8][4];
     int32_t bank[2][8][USC_NBANKS][2];
     int32_t is[6][6];
     int32_t mods[USC_NOPS][3][8];
@@ -562,7 +562,7 @@ static void sample_ins(ucov *P, const usc_state *s, const usc_group *g, const us
     if (P->op[op][in->slot] >= 0)
         counts[P->op[op][in->slot]]++;
     unsigned ob = 0;
-    for (unsigned j = 0; j < r->ntok[in->form] && j < 6; j++) {
+    for (unsigned j = 0; j < r->ntok[in->form] && j < 8; j++) {
         const usc_tok *t = &r->tok[in->form][j];
         unsigned c = (in->o >> ob) & ((1u << t->obits) - 1);
         ob += t->obits;

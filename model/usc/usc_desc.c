@@ -60,6 +60,7 @@ static int kind_of(const char *t, size_t n)
     if (n == 4 && !strncmp(t, "pcnd", 4)) return USC_K_PCND;
     if (n == 3 && !strncmp(t, "adj", 3)) return USC_K_ADJ;
     if (n == 3 && !strncmp(t, "drc", 3)) return USC_K_DRC;
+    if (n == 3 && !strncmp(t, "sop", 3)) return USC_K_SOP;
     return -1;
 }
 
@@ -72,7 +73,7 @@ static int parse_form(const char *f, usc_tok *tok, uint8_t *ntok)
         size_t len = e ? (size_t)(e - p) : strlen(p);
         usc_tok t = { USC_K_NONE, USC_K_NONE, 0, 0, 0, 0 };
         char buf[24];
-        if (len >= sizeof buf || n >= 6) return -1;
+        if (len >= sizeof buf || n >= 8) return -1;
         memcpy(buf, p, len);
         buf[len] = 0;
         size_t bl = len;
@@ -130,7 +131,7 @@ int usc_resolve(usc_ins *in)
     const usc_row *row = &usc_rows[in->op];
     const usc_tok *tok = row->tok[in->form];
     unsigned ob = 0, nk = 0;
-    in->has_imm = 0;
+    in->has_imm = in->has_sop = 0;
     for (unsigned j = 0; j < row->ntok[in->form]; j++) {
         const usc_tok *t = &tok[j];
         unsigned bits = (in->o >> ob) & ((1u << t->obits) - 1);
@@ -140,6 +141,7 @@ int usc_resolve(usc_ins *in)
             k = bits == 3 ? USC_K_FTE : (uint8_t)(USC_K_FT0 + bits);
         else if (t->alt != USC_K_NONE) k = bits ? t->alt : t->kind;
         if (k == USC_K_IMM || k == USC_K_TGT) in->has_imm = 1;
+        if (k == USC_K_SOP) in->has_sop = 1;
         if (k == USC_K_ADJ && bits > 2) return -1;
         if (k == USC_K_ADJ && t->minv && bits < 1) return -1;
         in->k[nk++] = k;
@@ -147,6 +149,39 @@ int usc_resolve(usc_ins *in)
     }
     in->nk = (uint8_t)nk;
     return 0;
+}
+
+/* ------------------------------------------------------------ F16SOP */
+const char *const usc_sop_ops[USC_SOP_NOPS] = { "add", "sub", "min", "max", "rsub" };
+
+const char *usc_sop_bad(const uint32_t ctl[2])
+{
+    for (unsigned w = 0; w < 2; w++) {
+        for (unsigned i = 0; i < 4; i++)
+            if (!(i & 1) && (USC_SOP_ARG(ctl[w], i) & 7) > 5)
+                return "a product's first argument is a source S0-S5";
+        if (USC_SOP_OP(ctl[w]) >= USC_SOP_NOPS) return "reserved operation";
+        if (USC_SOP_OUT(ctl[w]) == 3 || USC_SOP_DST(ctl[w]) == 3) return "reserved output";
+        if (ctl[w] >> (w ? 28 : 27)) return "reserved bits set";
+    }
+    unsigned jd = USC_SOP_DST(ctl[0]), kd = USC_SOP_DST(ctl[1]);
+    if ((jd == 0) != (kd == 0)) return "the j and k destinations mix F32 and F16 outputs";
+    if (jd && jd == kd) return "j and k write the same half of w0";
+    if (!jd && (USC_SOP_OUT(ctl[0]) || USC_SOP_OUT(ctl[1]) || (ctl[1] & USC_SOP_MOV)))
+        return "F32 outputs are j and k, and w1 holds k";
+    return NULL;
+}
+
+unsigned usc_sop_sources(const uint32_t ctl[2])
+{
+    unsigned m = (ctl[1] & USC_SOP_MOV) ? 1u << 3 : 0;
+    for (unsigned w = 0; w < 2; w++)
+        for (unsigned i = 0; i < 4; i++) {
+            unsigned s = USC_SOP_ARG(ctl[w], i) & 7;
+            if (s < 6) m |= 1u << s;
+            if (s == 7) m |= 3u;          /* z = min(S1, 1 - S0) */
+        }
+    return m;
 }
 
 /* ------------------------------------------------------------ decode */
@@ -289,6 +324,15 @@ int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
             if (p >= avail) goto trunc;
             in->imm = w[p++];
         }
+        if (in->has_sop) {
+            if (p + 1 >= avail) goto trunc;
+            in->ctl[0] = w[p++];
+            in->ctl[1] = w[p++];
+            const char *why = usc_sop_bad(in->ctl);
+            if (why)
+                return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: %s control words 0x%08x 0x%08x: %s",
+                                   row->name, in->ctl[0], in->ctl[1], why);
+        }
     }
     g->nwords = (uint8_t)p;
     for (unsigned i = 0; i < g->ninsn; i++) g->slots |= (uint16_t)(1u << g->ins[i].slot);
@@ -317,6 +361,7 @@ int usc_encode_group(const usc_group *g, uint32_t *w, unsigned *n)
                  (uint32_t)in->sat << 19 | (uint32_t)in->lp << 20 | (uint32_t)in->m << 21 |
                  (uint32_t)in->o << 26;
         if (in->has_imm) w[p++] = in->imm;
+        if (in->has_sop) { w[p++] = in->ctl[0]; w[p++] = in->ctl[1]; }
     }
     *n = p;
     return GPUREF_OK;
@@ -378,6 +423,12 @@ int usc_group_check(const usc_group *g, char *err)
         }
         if (in->slot == USC_SL_P2 && g->is3 == 2 && !(g->smask >> 2 & 1))
             return ILL("is3 = s2, which is not declared");
+        if (in->has_sop) {
+            unsigned need = usc_sop_sources(in->ctl) & ~(unsigned)g->smask;
+            if (need)
+                return ILL("%s reads s%u, which is not declared", usc_rows[in->op].name,
+                           (unsigned)__builtin_ctz(need));
+        }
     }
     /* the W destinations need a value */
     unsigned need = g->wmask;
@@ -392,6 +443,7 @@ int usc_group_check(const usc_group *g, char *err)
                 for (unsigned j = 0; j < g->ins[i].nk; j++)
                     if (g->ins[i].k[j] == USC_K_W0 + wi) ok = 1;
             if (g->ninsn && whole_op(g->ins[0].op)) ok = ok || wi == 0;
+            if (wi == 1 && g->ninsn && g->ins[0].has_sop && usc_sop_w1(g->ins[0].ctl)) ok = 1;
             if (sl & USC_S_MOV) ok = ok || wi == 0;
         }
         if (!ok) return ILL("w%u is written to a register but nothing drives it", wi);

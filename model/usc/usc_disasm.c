@@ -30,6 +30,26 @@ static void mods_text(gpuref_strbuf *b, unsigned mods, unsigned si)
     if (mods & usc_mod_neg[si]) gpuref_sb_str(b, ".neg");
 }
 
+/* F16SOP's 14 operands (the assembler's sop_ins); the sources by bank name */
+static void sop_text(const usc_ins *in, gpuref_strbuf *b)
+{
+    const uint32_t *c = in->ctl;
+    unsigned jd = USC_SOP_DST(c[0]), kd = USC_SOP_DST(c[1]);
+    if (jd) gpuref_sb_printf(b, " w0.e%u.jout%c, w0.e%u.kout%c", jd - 1, "jab"[USC_SOP_OUT(c[0])], kd - 1,
+                             "kcd"[USC_SOP_OUT(c[1])]);
+    else gpuref_sb_str(b, " w0.joutj, w1.koutk");
+    gpuref_sb_str(b, c[1] & USC_SOP_MOV ? ", w1" : ", _");
+    for (unsigned i = 0; i < 8; i++) {
+        unsigned w = i / 4, pos = i % 4, a = USC_SOP_ARG(c[w], pos), s = a & 7;
+        if (s < 6) gpuref_sb_printf(b, ", s%u", s);
+        else gpuref_sb_str(b, s == 6 ? ", 0" : ", z");
+        if (a & 8) gpuref_sb_str(b, ".e1");
+        if (a & 16) gpuref_sb_str(b, pos & 1 ? ".oneminus" : ".neg");
+        if (pos == 1) gpuref_sb_printf(b, ", %s", usc_sop_ops[USC_SOP_OP(c[w])]);
+    }
+    gpuref_sb_str(b, c[1] & USC_SOP_MOV ? ", s3" : ", _");
+}
+
 static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t *sused,
                      gpuref_strbuf *b)
 {
@@ -38,6 +58,7 @@ static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t
     gpuref_sb_str(b, "    ");
     gpuref_sb_str(b, row->name);
     if (!row->form[in->form]) return;
+    if (in->has_sop) { sop_text(in, b); return; }
     switch (row->mkind) {
     case USC_M_TYPE: gpuref_sb_printf(b, ".%s", usc_type_names[in->m]); break;
     case USC_M_ASR:  gpuref_sb_printf(b, ".%s", asr_names[in->m]); break;

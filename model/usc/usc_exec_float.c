@@ -99,3 +99,125 @@ int usc_x_fds(usc_ctx *c, const usc_ins *in, char *err)
     }
     return GPUREF_OK;
 }
+
+/* the binary64 operand j (0-2) of an F64 row: the pair of form operands
+ * 2 + 2j (low word) and 3 + 2j (high word) */
+static uint64_t f64_opv(const usc_ctx *c, const usc_ins *in, unsigned j, unsigned l)
+{
+    return (uint64_t)usc_opv(c, in, 3 + 2 * j, l) << 32 | usc_opv(c, in, 2 + 2 * j, l);
+}
+
+/* F64MUL F64ADD F64MAD F64DIV F64RCP F64SQRT F64RSQ F64BYP (L1143-L1172,
+ * D32): IEEE binary64 through model/fp with the usc policy, correctly
+ * rounded to nearest even; F64MAD fused unless fmad_fused=0 (D2's knob, two
+ * roundings); F64BYP moves the bits.  W0 = low word, W1 = high word. */
+int usc_x_f64(usc_ctx *c, const usc_ins *in, char *err)
+{
+    const fp_policy *p = &c->s->fp;
+    USC_FOR(c, l) {
+        uint64_t a = f64_opv(c, in, 0, l), b = in->nk > 5 ? f64_opv(c, in, 1, l) : 0, r = 0;
+        unsigned exc = 0;
+        int st = 0;
+        switch (in->op) {
+        case USC_OP_F64MUL:  st = fp_mul(FP_F64, a, b, p, 0, &r, &exc); break;
+        case USC_OP_F64ADD:  st = fp_add(FP_F64, a, b, p, 0, &r, &exc); break;
+        case USC_OP_F64DIV:  st = fp_div(FP_F64, a, b, p, 0, &r, &exc); break;
+        case USC_OP_F64RCP:  st = fp_rcp(FP_F64, a, p, 0, &r, &exc); break;
+        case USC_OP_F64SQRT: st = fp_sqrt(FP_F64, a, p, 0, &r, &exc); break;
+        case USC_OP_F64RSQ:  st = fp_rsq(FP_F64, a, p, 0, &r, &exc); break;
+        case USC_OP_F64MAD: {
+            uint64_t cc = f64_opv(c, in, 2, l);
+            st = c->s->cfg.fmad_fused ? fp_fma(FP_F64, a, b, cc, p, 0, &r, &exc)
+                                      : fp_mad(FP_F64, a, b, cc, p, 0, &r, &exc);
+            break;
+        }
+        default:             r = a; break;     /* F64BYP */
+        }
+        if (st) return gpuref_errf(err, st, "usc: %s failed", usc_rows[in->op].name);
+        c->v[USC_K_W0][l] = (uint32_t)r;
+        c->v[USC_K_W1][l] = (uint32_t)(r >> 32);
+    }
+    c->wset[0] = c->wset[1] = 1;
+    c->wslot[0] = c->wslot[1] = USC_SL_P0;
+    return GPUREF_OK;
+}
+
+/* ---------------------------------------------------------------- F16SOP
+ * (L463-L476, D33): binary16 of the usc policy, each product, 1 - x and the
+ * combine rounded to nearest even. */
+static uint32_t h_op(usc_ctx *c, int op, uint32_t a, uint32_t b)
+{
+    const fp_policy *p = &c->s->fp;
+    uint64_t r = 0;
+    unsigned exc = 0;
+    switch (op) {
+    case USC_SOP_ADD:  fp_add(FP_F16, a, b, p, 0, &r, &exc); break;
+    case USC_SOP_SUB:  fp_sub(FP_F16, a, b, p, 0, &r, &exc); break;
+    case USC_SOP_RSUB: fp_sub(FP_F16, b, a, p, 0, &r, &exc); break;
+    case USC_SOP_MIN:  fp_min(FP_F16, FP_MM_IEEE2008, a, b, p, 0, &r, &exc); break;
+    case USC_SOP_MAX:  fp_max(FP_F16, FP_MM_IEEE2008, a, b, p, 0, &r, &exc); break;
+    default:           fp_mul(FP_F16, a, b, p, 0, &r, &exc); break;   /* -1: a product */
+    }
+    return (uint32_t)r & 0xffffu;
+}
+
+/* argument i (0-3: A E B F / C G D H) of control word w, instance l */
+static uint32_t sop_arg(usc_ctx *c, uint32_t w, unsigned i, unsigned l)
+{
+    unsigned a = USC_SOP_ARG(w, i), s = a & 7, sh = a & 8 ? 16 : 0;
+    uint32_t x;
+    if (s < 6) x = c->v[USC_K_S0 + s][l] >> sh & 0xffffu;
+    else if (s == 6) x = 0;                 /* the constant 0 */
+    else {                                  /* z = min(S1, 1 - S0), the same element */
+        uint32_t s0 = c->v[USC_K_S0][l] >> sh & 0xffffu, s1 = c->v[USC_K_S1][l] >> sh & 0xffffu;
+        x = h_op(c, USC_SOP_MIN, s1, h_op(c, USC_SOP_SUB, 0x3c00u, s0));
+    }
+    if (a & 16) x = i & 1 ? h_op(c, USC_SOP_SUB, 0x3c00u, x) : x ^ 0x8000u;   /* .oneminus / .neg */
+    return x;
+}
+
+int usc_x_f16sop(usc_ctx *c, const usc_ins *in, char *err)
+{
+    const uint32_t jw = in->ctl[0], kw = in->ctl[1];
+    unsigned jd = USC_SOP_DST(jw);
+    (void)err;
+    USC_FOR(c, l) {
+        uint32_t v[2][4], r[2];
+        for (unsigned w = 0; w < 2; w++) {
+            uint32_t cw = in->ctl[w];
+            for (unsigned i = 0; i < 4; i++) v[w][i] = sop_arg(c, cw, i, l);
+            uint32_t p1 = h_op(c, -1, v[w][0], v[w][1]), p2 = h_op(c, -1, v[w][2], v[w][3]);
+            uint32_t res = h_op(c, (int)USC_SOP_OP(cw), p1, p2);
+            unsigned o = USC_SOP_OUT(cw);     /* j a b / k c d */
+            r[w] = o == 0 ? res : o == 1 ? v[w][0] : v[w][2];
+        }
+        if (jd == 0) {                        /* F32 outputs: W0 = j, W1 = k (exact) */
+            for (unsigned w = 0; w < 2; w++) {
+                uint64_t f = 0;
+                unsigned exc = 0;
+                fp_convert(FP_F32, FP_F16, r[w], &c->s->fp, 0, &f, &exc);
+                c->v[USC_K_W0 + w][l] = (uint32_t)f;
+            }
+        } else {
+            c->v[USC_K_W0][l] = jd == 2 ? r[0] << 16 | r[1] : r[1] << 16 | r[0];
+            if (kw & USC_SOP_MOV) c->v[USC_K_W1][l] = c->v[USC_K_S3][l];
+        }
+    }
+    c->wset[0] = 1;
+    c->wslot[0] = USC_SL_P0;
+    if (usc_sop_w1(in->ctl)) {
+        c->wset[1] = 1;
+        c->wslot[1] = USC_SL_P0;
+    }
+    return GPUREF_OK;
+}
+
+/* SOPMOV W1, S3 in phase 2 (L476): the MOV part of F16SOP on its own */
+int usc_x_sopmov(usc_ctx *c, const usc_ins *in, char *err)
+{
+    (void)err;
+    USC_FOR(c, l) c->v[USC_K_W1][l] = usc_opv(c, in, 1, l);
+    c->wset[1] = 1;
+    c->wslot[1] = (int8_t)in->slot;
+    return GPUREF_OK;
+}

@@ -174,6 +174,25 @@ static void fill_ins(ug *t, usc_ins *in, unsigned op, unsigned s)
     usc_resolve(in);
     if (in->has_imm)
         in->imm = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
+    if (in->has_sop) {      /* F16SOP's control words: F16 or F32 outputs, any arguments */
+        int f32 = gpuref_rng_chance(t->r, 30);
+        unsigned jd = 1 + gpuref_rng_below(t->r, 2);
+        for (unsigned w = 0; w < 2; w++) {
+            uint32_t c = 0;
+            for (unsigned i = 0; i < 4; i++) {
+                unsigned s = gpuref_rng_below(t->r, i & 1 ? 8 : 6);
+                s |= gpuref_rng_below(t->r, 2) << 3;          /* .e1 */
+                if (gpuref_rng_chance(t->r, 25)) s |= 16;      /* .neg / .oneminus */
+                c |= s << (5 * i);
+            }
+            c |= gpuref_rng_below(t->r, USC_SOP_NOPS) << 20;
+            if (!f32)
+                c |= gpuref_rng_below(t->r, 3) << 23 | (w ? 3 - jd : jd) << 25;
+            in->ctl[w] = c;
+        }
+        if (!f32 && gpuref_rng_chance(t->r, 40))
+            in->ctl[1] |= USC_SOP_MOV;
+    }
 }
 
 /* set the O bits of token j of in to c */
@@ -238,6 +257,9 @@ static unsigned needed_sources(const usc_group *g)
             if (k == USC_K_IS3 && g->is3 == 3)
                 need |= 1u << usc_is0_src[g->is0];
         }
+    for (unsigned i = 0; i < g->ninsn; i++)
+        if (g->ins[i].has_sop)
+            need |= usc_sop_sources(g->ins[i].ctl);
     return need;
 }
 

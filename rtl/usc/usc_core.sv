@@ -252,7 +252,7 @@ module usc_core import usc_pkg::*; #(
   end
 
   // ---- what the group writes (the same for every instance)
-  logic        p0set, peset, coutset, brn, taken, lapc, bal, savl, movw, movc, whole, cndsetl_b;
+  logic        p0set, peset, coutset, brn, taken, lapc, bal, savl, movw, movc, whole, cndsetl_b, sopmov;
   logic [3:0]  p0slot, wslot0, wslot1;
   logic        wset0, wset1;
   logic [31:0] fall, next_pc, endp;
@@ -267,7 +267,7 @@ module usc_core import usc_pkg::*; #(
     /* verilator lint_on UNUSEDSIGNAL */
     in = '0;
     p0set = 1'b0; peset = 1'b0; coutset = 1'b0; brn = 1'b0; lapc = 1'b0; savl = 1'b0;
-    movw = 1'b0; movc = 1'b0; cndsetl_b = 1'b0;
+    movw = 1'b0; movc = 1'b0; cndsetl_b = 1'b0; sopmov = 1'b0;
     p0slot = SL_P0; brimm = 32'd0; brop = 7'd0; brm = 5'd0;
     whole = g.ninsn != 3'd0 && whole_op(g.ins[0].op);
     for (int i = 0; i < 6; i++)
@@ -284,6 +284,7 @@ module usc_core import usc_pkg::*; #(
         if (in.op == OP_SAVL) savl = 1'b1;
         if (in.op == OP_MOV) movw = 1'b1;
         if (in.op == OP_MOVC) movc = 1'b1;
+        if (in.op == OP_SOPMOV) sopmov = 1'b1;
       end
     np = 0;
     ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
@@ -296,6 +297,7 @@ module usc_core import usc_pkg::*; #(
       if (whole) begin wset0 = 1'b1; wslot0 = SL_P0; end
       else if (np > 0) begin wset0 = 1'b1; wslot0 = {2'd0, ph[np - 1]}; end
       if (np > 1) begin wset1 = 1'b1; wslot1 = {2'd0, ph[np - 2]}; end
+      if (sopmov) begin wset1 = 1'b1; wslot1 = SL_P2; end
       // MOV (slot mov) runs before the backend (slot be): SAVL drives W0 last
       if (movw || movc) begin wset0 = 1'b1; wslot0 = SL_MOV; end
       if (movc) begin wset1 = 1'b1; wslot1 = SL_MOV; end

@@ -24,10 +24,36 @@ module usc_decode import usc_pkg::*; (
              (x[17:16] == 2'd0 || (b != B_I && b != B_IDX && b != B_SC));
   endfunction
 
+  // F16SOP's control words (model D33, usc_sop_bad): an encoding the model refuses
+  // (the arguments' element and modifier bits are free: not read here)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic sop_bad(input logic [31:0] c0, input logic [31:0] c1);
+  /* verilator lint_on UNUSEDSIGNAL */
+    sop_bad = 1'b0;
+    // A, B (C, D): a source S0-S5; the operation, output and destination codes
+    if (c0[2:0] > 3'd5 || c0[12:10] > 3'd5 || c1[2:0] > 3'd5 || c1[12:10] > 3'd5) sop_bad = 1'b1;
+    if (c0[22:20] > 3'd4 || c0[24:23] == 2'd3 || c0[26:25] == 2'd3) sop_bad = 1'b1;
+    if (c1[22:20] > 3'd4 || c1[24:23] == 2'd3 || c1[26:25] == 2'd3) sop_bad = 1'b1;
+    if (c0[31:27] != 5'd0 || c1[31:28] != 4'd0) sop_bad = 1'b1;
+    if ((c0[26:25] == 2'd0) != (c1[26:25] == 2'd0)) sop_bad = 1'b1;
+    if (c0[26:25] != 2'd0 && c0[26:25] == c1[26:25]) sop_bad = 1'b1;
+    if (c0[26:25] == 2'd0 && (c0[24:23] != 2'd0 || c1[24:23] != 2'd0 || c1[27])) sop_bad = 1'b1;
+  endfunction
+  // ... the sources S0-S5 they read (usc_sop_sources): z reads S0 and S1, the MOV part S3
+  function automatic logic [5:0] sop_src(input logic [31:0] c0, input logic [31:0] c1);
+    logic [2:0] s;
+    sop_src = c1[27] ? 6'b001000 : 6'd0;
+    for (int i = 0; i < 8; i++) begin
+      s = i < 4 ? c0[5*i +: 3] : c1[5*(i-4) +: 3];
+      if (s < 3'd6) sop_src = sop_src | (6'd1 << s);
+      if (s == 3'd7) sop_src = sop_src | 6'b000011;
+    end
+  endfunction
+
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
     core_runs = op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_FRCP && op <= OP_FEXP) || (op >= OP_MBYP && op <= OP_CVTFROMF64) ||
-                (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
+                op == OP_SOPMOV || (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
                 (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
   endfunction
 
@@ -54,7 +80,7 @@ module usc_decode import usc_pkg::*; (
     logic [31:0] h, x;
     logic [5:0]  p;
     logic [7:0]  rm;             // the register words present: {wmask, smask}
-    logic [113:0] f;
+    logic [148:0] f;
     logic [3:0]  ob, nbits;
     logic [1:0]  fi;
     logic [11:0] rmods_info, rsl;
@@ -69,12 +95,15 @@ module usc_decode import usc_pkg::*; (
     logic [6:0]  tk, ta;         // one token of the form
     logic        topt, tminv;
     logic [1:0]  tob;
+    logic [5:0]  sop_need;       // F16SOP: the sources its control words read
+    logic        sop_w1;         // ... and whether it drives W1
     // every variable set first (Verilator's latch check, -Wall)
     g = '0;
-    x = 32'd0; in = '0; rsl = 12'd0; fi = 2'd0; f = 114'd0; rmods_info = 12'd0; rmods = 8'd0; mk = 3'd0;
+    x = 32'd0; in = '0; rsl = 12'd0; fi = 2'd0; f = 149'd0; rmods_info = 12'd0; rmods = 8'd0; mk = 3'd0;
     nbits = 4'd0; ob = 4'd0; bits = 4'd0; last = -1; whole = 1'b0;
     tk = K_NONE; ta = K_NONE; topt = 1'b0; tminv = 1'b0; tob = 2'd0;
     wsel_ok = 1'b0;
+    sop_need = 6'd0; sop_w1 = 1'b0;
     kk = 7'd0;
     m3 = 3'd0;
     bad = 1'b0; unimpl = 1'b0; core = 1'b0;
@@ -126,13 +155,13 @@ module usc_decode import usc_pkg::*; (
         mk = rmods_info[11:9];
         if (x[6:0] >= 7'(NOPS) || x[10:7] >= 4'd12 || x[31:30] != 2'd0) bad = 1'b1;
         else if (!rsl[in.slot]) bad = 1'b1;        // illegal group: slot
-        else if (!f[113]) unimpl = 1'b1;                        // no syntax or encoding
+        else if (!f[148]) unimpl = 1'b1;                        // no syntax or encoding
         else if (x[20] && in.op == OP_FMAD) unimpl = 1'b1;      // fmad.lp
         else begin
           if ((in.mods & ~rmods) != 8'd0 || (in.sat && (rmods & 8'hfc) == 8'd0) || x[20]) bad = 1'b1;
           nbits = 4'd0;
-          for (int j = 0; j < 6; j++)
-            if (j < int'(f[110:108])) nbits = nbits + {2'd0, f[18*j + 1 +: 2]};
+          for (int j = 0; j < 8; j++)
+            if (j < int'(f[147:144])) nbits = nbits + {2'd0, f[18*j + 1 +: 2]};
           case (mk)
             M_NONE:  if (in.m != 5'd0) bad = 1'b1;
             M_TYPE:  if (in.m >= 5'd7) bad = 1'b1;
@@ -151,10 +180,10 @@ module usc_decode import usc_pkg::*; (
           if (({28'd0, x[29:26]} >> nbits) != 32'd0) bad = 1'b1;
           // resolve the operand kinds (usc_resolve)
           ob = 4'd0;
-          in.nk = f[110:108];
-          for (int j = 0; j < 6; j++) begin
+          in.nk = f[147:144];
+          for (int j = 0; j < 8; j++) begin
             in.k[j] = K_NONE;
-            if (j < int'(f[110:108])) begin
+            if (j < int'(f[147:144])) begin
               tk = f[18*j + 11 +: 7]; ta = f[18*j + 4 +: 7]; topt = f[18*j + 3];
               tob = f[18*j + 1 +: 2]; tminv = f[18*j];
               bits = (x[29:26] >> ob) & ((4'd1 << tob) - 4'd1);
@@ -170,6 +199,13 @@ module usc_decode import usc_pkg::*; (
                 if ({26'd0, p} >= avail) bad = 1'b1;
                 in.imm = w[p[4:0]];
                 p = p + 6'd1;
+              end
+              if (kk == K_SOP) begin   // two control words; the core does not run F16SOP
+                if ({26'd0, p} + 32'd1 >= avail) bad = 1'b1;
+                if (sop_bad(w[p[4:0]], w[5'(p + 6'd1)])) bad = 1'b1;
+                sop_need = sop_need | sop_src(w[p[4:0]], w[5'(p + 6'd1)]);
+                sop_w1 = sop_w1 || w[p[4:0]][26:25] == 2'd0 || w[5'(p + 6'd1)][27];
+                p = p + 6'd2;
               end
               in.k[j] = kk;
               ob = ob + {2'd0, tob};
@@ -204,7 +240,7 @@ module usc_decode import usc_pkg::*; (
     for (int i = 0; i < 6; i++)
       if (i < int'(g.ninsn)) begin
         if (g.ins[i].op == OP_MOVC && !g.slots[SL_TST]) bad = 1'b1;
-        for (int j = 0; j < 6; j++)
+        for (int j = 0; j < 8; j++)
           if (j < int'(g.ins[i].nk)) begin
             kk = g.ins[i].k[j];
             if (kk <= 7'd5 && !g.smask[kk[2:0]]) bad = 1'b1;
@@ -212,6 +248,7 @@ module usc_decode import usc_pkg::*; (
           end
         if (g.ins[i].slot == SL_P2 && g.is3 == 2'd2 && !g.smask[2]) bad = 1'b1;
       end
+    if ((sop_need & ~g.smask) != 6'd0) bad = 1'b1;
     for (int wi = 0; wi < 2; wi++)
       if (g.wmask[wi]) begin
         wsel_ok = 1'b0;
@@ -219,9 +256,10 @@ module usc_decode import usc_pkg::*; (
         else begin
           wsel_ok = ({1'b0, g.slots[SL_P0]} + {1'b0, g.slots[SL_P1]} + {1'b0, g.slots[SL_P2]}) > 2'(wi);
           for (int i = 0; i < 6; i++)
-            for (int j = 0; j < 6; j++)
+            for (int j = 0; j < 8; j++)
               if (i < int'(g.ninsn) && j < int'(g.ins[i].nk) && g.ins[i].k[j] == K_W0 + 7'(wi)) wsel_ok = 1'b1;
           if (whole && wi == 0) wsel_ok = 1'b1;
+          if (wi == 1 && sop_w1) wsel_ok = 1'b1;
           if (g.slots[SL_MOV] && wi == 0) wsel_ok = 1'b1;
         end
         if (!wsel_ok) bad = 1'b1;

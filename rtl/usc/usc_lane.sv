@@ -123,7 +123,7 @@ module usc_lane import usc_pkg::*; (
     logic signed [65:0] sp;
     s0 = {32'd0, opv(v, in, 1)}; s1 = {32'd0, opv(v, in, 2)}; s2 = {32'd0, opv(v, in, 3)};
     s4 = {32'd0, opv(v, in, 4)};
-    cin = in.k[in.nk - 3'd1] == K_P0 ? p0 : 1'b0;
+    cin = in.k[3'(in.nk - 4'd1)] == K_P0 ? p0 : 1'b0;
     c = 1'b0; r = 64'd0;
     case (in.op)
       OP_ADD64: begin
@@ -165,7 +165,7 @@ module usc_lane import usc_pkg::*; (
     /* verilator lint_on UNUSEDSIGNAL */
     int j0;
     v = vi;
-    j0 = (in.nk > 3'd1 && in.k[1] == K_FT1) ? 2 : 1;
+    j0 = (in.nk > 4'd1 && in.k[1] == K_FT1) ? 2 : 1;
     x = opv(vi, in, j0);
     y = opv(vi, in, j0 + 1);
     r = 32'd0;
@@ -269,6 +269,7 @@ module usc_lane import usc_pkg::*; (
         v[K_W1] = vi[K_IS5];
       end
     end else if (in.op == OP_SAVL) v[K_W0] = link;
+    else if (in.op == OP_SOPMOV) v[K_W1] = vi[K_S3];   // phase 2: the MOV part of F16SOP (model D33)
     else if (in.op >= OP_CNDST && in.op <= OP_CNDLPC) begin
       s0 = vi[K_S0];
       s2 = vi[K_S2];
@@ -500,7 +501,10 @@ module usc_lane import usc_pkg::*; (
     logic  coutset, coutnew;
     logic  [1:0] ph [3];
     int    np;
+    logic  sopmov;
     v = vb;
+    sopmov = 1'b0;
+    for (int i = 0; i < 6; i++) if (i < int'(grp.ninsn) && grp.ins[i].op == OP_SOPMOV) sopmov = 1'b1;
     pe_t = 1'b0;
     co_t = 1'b0;
     np = 0;
@@ -521,7 +525,7 @@ module usc_lane import usc_pkg::*; (
       ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
       for (int p = 0; p < 3; p++) if (grp.slots[p]) begin ph[np] = 2'(p); np = np + 1; end
       if (np > 0 && !(grp.ninsn != 3'd0 && whole_op(grp.ins[0].op))) v[K_W0] = v[K_FT0 + 7'(ph[np - 1])];
-      if (np > 1) v[K_W1] = v[K_FT0 + 7'(ph[np - 2])];
+      if (np > 1 && !sopmov) v[K_W1] = v[K_FT0 + 7'(ph[np - 2])];   // SOPMOV drives W1
       for (int i = 0; i < 6; i++)
         if (i < int'(grp.ninsn) && (grp.ins[i].slot == SL_MOV || grp.ins[i].slot == SL_BE))
           v = exec(grp.ins[i], v, coutset, coutnew, 64'd0, pe_t, co_t);

@@ -18,7 +18,7 @@ package usc_pkg;
                          K_IS3 = 7'd16, K_IS4 = 7'd17, K_IS5 = 7'd18, K_W0 = 7'd19, K_W1 = 7'd20,
                          K_FTT = 7'd21, K_P0 = 7'd22,
                          K_NONE = 7'd100, K_IMM = 7'd101, K_TGT = 7'd102, K_PCND = 7'd103,
-                         K_ADJ = 7'd104;
+                         K_ADJ = 7'd104, K_SOP = 7'd106;
   // slots (USC_SL_*) and M kinds: every value named, the core uses some
   /* verilator lint_off UNUSEDPARAM */
   localparam logic [3:0] SL_P0 = 4'd0, SL_P1 = 4'd1, SL_P2 = 4'd2, SL_TST = 4'd3, SL_MOV = 4'd4,
@@ -52,8 +52,8 @@ package usc_pkg;
     logic [3:0]      o;      // the O field [29:26] (PCK/UNPCK: {.rndzero, .scale, element})
     logic [1:0]      pcnd;   // the pcnd field of the form (0 without one)
     logic [1:0]      adj;    // the adj field
-    logic [5:0][6:0] k;      // operand kinds in form order (K_NONE for "_")
-    logic [2:0]      nk;
+    logic [7:0][6:0] k;      // operand kinds in form order (K_NONE for "_"), up to 8 (the F64 rows)
+    logic [3:0]      nk;
     logic [31:0]     imm;
   } ins_t;
 
@@ -87,12 +87,12 @@ package usc_pkg;
 
   // a row using the whole main ALU (phase 0 only, a w0 in its form): complex and CND ops
   function automatic logic whole_op(input logic [6:0] op);
-    logic [113:0] f;
+    logic [148:0] f;
     f = row_form(op, 2'd0);
     whole_op = 1'b0;
-    if (row_slots(op) == 12'h001 && f[113])
-      for (int j = 0; j < 6; j++)
-        if (j < int'(f[110:108]) && f[18*j + 11 +: 7] == K_W0) whole_op = 1'b1;
+    if (row_slots(op) == 12'h001 && f[148])
+      for (int j = 0; j < 8; j++)
+        if (j < int'(f[147:144]) && f[18*j + 11 +: 7] == K_W0) whole_op = 1'b1;
   endfunction
 
   // the register count of a bank (the model's defaults; 0: no bank)

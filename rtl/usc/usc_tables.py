@@ -9,7 +9,7 @@ import sys
 
 KN = ["s0", "s1", "s2", "s3", "s4", "s5", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5",
       "fte", "is0", "is1", "is2", "is3", "is4", "is5", "w0", "w1", "ftt", "p0"]
-NONE, IMM, TGT, PCND, ADJ, DRC = 100, 101, 102, 103, 104, 105
+NONE, IMM, TGT, PCND, ADJ, DRC, SOP = 100, 101, 102, 103, 104, 105, 106
 SLOTS = ["P0", "P1", "P2", "TST", "MOV", "BE", "BMSK", "BSH1", "BCNT", "BLOG", "BSH2", "BTST"]
 MK = ["NONE", "TYPE", "BYTES", "ASR", "PCK", "CVT", "INST", "PART"]
 MODS = {"ABS0": 1, "NEG0": 2, "FLR0": 4, "ABS1": 8, "NEG1": 16, "ABS2": 32, "NEG2": 64, "FLR2": 128}
@@ -23,7 +23,7 @@ MODS["I3"] = 1 | 2 | 8 | 32 | 64
 def kind_of(t):
     if t in KN:
         return KN.index(t)
-    return {"imm": IMM, "tgt": TGT, "pcnd": PCND, "adj": ADJ, "drc": DRC}.get(t)
+    return {"imm": IMM, "tgt": TGT, "pcnd": PCND, "adj": ADJ, "drc": DRC, "sop": SOP}.get(t)
 
 
 def parse_form(f):
@@ -103,10 +103,10 @@ def main():
         runs = 0 if r[6] == "usc_x_unimpl" else 1
         o.write("    7'd%d: row_info = {3'd%d, 8'h%02x, 1'b%d};\n" % (i, r[4], r[5], runs))
     o.write("    default: row_info = 12'h000;\n  endcase\nendfunction\n")
-    o.write("// a form: {ntok[2:0], 6 tokens of {kind[6:0], alt[6:0], opt, obits[1:0], minv}}, valid in bit 0 of\n"
-            "// form_ok (f: the form index, the rank of the slot among the row's slots)\n"
-            "function automatic logic [113:0] row_form(input logic [6:0] op, input logic [1:0] f);\n"
-            "  row_form = 114'd0;\n  case ({op, f})\n")
+    o.write("// a form: {valid, ntok[3:0], 8 tokens of {kind[6:0], alt[6:0], opt, obits[1:0], minv}}\n"
+            "// (f: the form index, the rank of the slot among the row's slots; valid 0: no form)\n"
+            "function automatic logic [148:0] row_form(input logic [6:0] op, input logic [1:0] f);\n"
+            "  row_form = 149'd0;\n  case ({op, f})\n")
     for i, r in enumerate(rows):
         for f, toks in enumerate(r[3]):
             if toks is None:
@@ -116,8 +116,9 @@ def main():
             for j, t in enumerate(toks):
                 tv = (t["kind"] << 11) | (t["alt"] << 4) | (t["opt"] << 3) | (t["obits"] << 1) | t["minv"]
                 bits |= tv << (18 * j)
-            val = (1 << 113) | (v << 108) | bits
-            o.write("    {7'd%d, 2'd%d}: row_form = 114'h%029x;   // %s\n" % (i, f, val, r[1]))
+            assert v <= 8, r[1]
+            val = (1 << 148) | (v << 144) | bits
+            o.write("    {7'd%d, 2'd%d}: row_form = 149'h%038x;   // %s\n" % (i, f, val, r[1]))
     o.write("    default: ;\n  endcase\nendfunction\n")
     o.write("// special constants sc0..sc239 (95 defined, 148 and 153 corrected as the model)\n"
             "function automatic logic [31:0] sc_value(input logic [7:0] i);\n  case (i)\n")
