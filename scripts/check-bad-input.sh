@@ -218,6 +218,15 @@ mut "unclosed bracket" "brackets do not nest" "if (bal"
 mut "non-blocking assignment without ';'" "no assignment" "link <= fall"
 mut "lvalue" "assigned to" "ph[0]" "ph[1]"
 mut "declaration" "declaration" "int np;"
+# a run checks its list's sites before it builds the mutant bench, and runs only
+# mutants the bench has compiled in (an entry of scripts/mutations/ISA.txt)
+printf 'm1 @@ rtl/usc/usc_lane.sv @@ (in.no_such_field) @@ (1'"'"'b0) @@ quick\n' > "$T/mut.txt"
+expect "mutate.py: a run with a find text the RTL lacks" "mut.txt:1: the text to find occurs 0 times" \
+    python3 scripts/mutate.py --isa usc --quick --list "$T/mut.txt" --build "$T/nobuild"
+printf 'renamed @@ rtl/usc/usc_lane.sv @@ (in.sat) @@ (1'"'"'b0) @@ quick\n' > "$T/mut.txt"
+expect "mutate.py: a --list mutant the bench lacks" "mut.txt:1: mutant renamed is not in the mutant bench" \
+    python3 scripts/mutate.py --isa usc --quick --list "$T/mut.txt" --build "$T/nobuild"
+[ ! -e "$T/nobuild" ] || bad "mutate.py: a refused run builds nothing ($T/nobuild exists)"
 if [ -x "$B/tb/nv50/Vtb_nv50" ]; then
     "$B/tb/nv50/Vtb_nv50" --out "$T/cosim" "$T/unknown-key.yaml" > "$T/out" 2>&1
     st=$?

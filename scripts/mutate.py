@@ -30,12 +30,22 @@ A find text that is neither (it starts or ends inside a token, its brackets
 or begin/end do not pair, a statement that does not start where one can or
 declares something, an expression that is a list, an lvalue, a member or
 callee name, or holds an assignment) is rejected before anything is written,
-with a one-line "LIST:LINE: ..." error.
+with a one-line "LIST:LINE: ..." error: by --gen, and by a run before it builds
+the bench.
+
+One failing test kills a mutant, so each mutant's bench run stops at its first
+failing test (--first-fail) and the likely killer runs first: the test that
+killed it last time (remembered in BUILD/mutants/ISA/killers.txt) alone, then
+every vector file in one run, those that killed mutants of the same RTL file
+first, then those that killed most mutants (last time and so far in this run).
+A mutant is "survived" only after every file ran without a failure.
 
 usage: scripts/mutate.py --isa nv50 [--quick] [--seeds N] [--build DIR] [-j N] [--only NAME]
+                         [--vec FILE]... [--fresh]
        scripts/mutate.py --isa nv50 --gen DIR      write the mutant RTL (the Makefile does)
        scripts/mutate.py --isa nv50 --bugs         print "NAME TEST PC" of the bug entries
-       (--list FILE reads another mutation list than scripts/mutations/ISA.txt)
+       (--list FILE reads another mutation list than scripts/mutations/ISA.txt; the
+       mutants it runs must be entries of that list, which the bench is built from)
 """
 
 import argparse
@@ -46,6 +56,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -190,9 +201,8 @@ def write_if_changed(path, text):
         f.write(text)
 
 
-def gen(muts, isa, out, list_path):
-    """Write the mutant RTL of rtl/common and rtl/<isa> into OUT/rtl, the
-    selection package OUT/gpuref_mut_pkg.sv and the source list OUT/files.f."""
+def rtl_sources(isa):
+    """The RTL sources of the ISA's bench, in compile order, and their texts."""
     srcs = (sorted(glob.glob("rtl/common/*.sv")) + sorted(glob.glob("rtl/common/fp/*.sv"))
             + sorted(glob.glob("rtl/%s/*_pkg.sv" % isa))
             + sorted(f for f in glob.glob("rtl/%s/*.sv" % isa) if not f.endswith("_pkg.sv")))
@@ -200,6 +210,12 @@ def gen(muts, isa, out, list_path):
     for s in srcs:
         with open(s) as f:
             texts[s] = f.read()
+    return srcs, texts
+
+
+def apply_sites(muts, isa, texts, list_path):
+    """Check every entry's site against the RTL TEXTS (one-line "LIST:LINE: ..."
+    errors) and turn it into its run-time choice, in TEXTS."""
     for m in muts:
         where = "%s:%d" % (list_path, m["line"])
         if m["file"] not in texts:
@@ -224,6 +240,13 @@ def gen(muts, isa, out, list_path):
         else:
             new = "(%s ? (%s) : (%s))" % (sel, m["repl"], m["find"])
         texts[m["file"]] = texts[m["file"]].replace(m["find"], new)
+
+
+def gen(muts, isa, out, list_path):
+    """Write the mutant RTL of rtl/common and rtl/<isa> into OUT/rtl, the
+    selection package OUT/gpuref_mut_pkg.sv and the source list OUT/files.f."""
+    srcs, texts = rtl_sources(isa)
+    apply_sites(muts, isa, texts, list_path)
     # the plusarg is read once, at time 0, by the core
     core = "rtl/%s/%s_core.sv" % (isa, isa)
     if core not in texts or texts[core].rfind("endmodule") < 0:
@@ -262,19 +285,117 @@ def bench_path(build, isa):
     return os.path.join(build, "tb", isa + "-mut", "Vtb_" + isa)
 
 
-def run_mutant(m, isa, build, vecs):
-    t0 = time.time()
+def skip_names(isa):
+    """The names of testbenches/<isa>/lockstep_skip.txt (as the bench reads them)."""
+    path = os.path.join("testbenches", isa, "lockstep_skip.txt")
+    names = set()
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                name = line.split("#", 1)[0].strip()
+                if name:
+                    names.add(name)
+    return path if os.path.exists(path) else None, names
+
+
+class Order:
+    """Which vector files to run first for a mutant.  The bench stops at the first
+    failing test (--first-fail), so a mutant costs the tests before its killer:
+    the test that killed it last time (BUILD/mutants/ISA/killers.txt) runs first,
+    alone; then every file, those that killed mutants of the same RTL file first,
+    then those that killed most mutants (last time and in this run), then the
+    rest.  Every file still runs before a mutant counts as survived."""
+
+    def __init__(self, isa, build, vecs, muts_by_name, fresh):
+        self.path = os.path.join(build, "mutants", isa, "killers.txt")
+        self.vecs = vecs
+        self.lock = threading.Lock()
+        self.killer = {}           # mutant name -> (vector file, test)
+        if not fresh and os.path.exists(self.path):
+            with open(self.path) as f:
+                for line in f:
+                    cols = line.split()
+                    if len(cols) == 3:
+                        self.killer[cols[0]] = (cols[1], cols[2])
+        self.by_file = {}          # RTL file -> {vector file: kills}
+        self.total = {}            # vector file -> kills
+        for name, (vec, _) in self.killer.items():
+            if name in muts_by_name:
+                self.count(muts_by_name[name]["file"], vec)
+
+    def count(self, rtl, vec):
+        per = self.by_file.setdefault(rtl, {})
+        per[vec] = per.get(vec, 0) + 1
+        self.total[vec] = self.total.get(vec, 0) + 1
+
+    def first(self, m):
+        """The (file, test) that killed M last time, if that file still runs."""
+        k = self.killer.get(m["name"])
+        return k if k and k[0] in self.vecs else None
+
+    def files(self, m):
+        with self.lock:
+            per = self.by_file.get(m["file"], {})
+            k = self.first(m)
+            rank = {v: (0 if k and v == k[0] else 1, -per.get(v, 0), -self.total.get(v, 0), i)
+                    for i, v in enumerate(self.vecs)}
+        return sorted(self.vecs, key=lambda v: rank[v])
+
+    def killed(self, m, vec, test):
+        with self.lock:
+            if self.killer.get(m["name"]) != (vec, test):
+                self.count(m["file"], vec)
+            self.killer[m["name"]] = (vec, test)
+
+    def save(self):
+        with self.lock:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            with open(self.path + ".tmp", "w") as f:
+                for name in sorted(self.killer):
+                    f.write("%s %s %s\n" % ((name,) + self.killer[name]))
+            os.replace(self.path + ".tmp", self.path)
+
+
+def run_bench(m, isa, build, args):
+    """(verdict, why, (file, test) of the failing test or None) of one bench run
+    that stops at its first failing test."""
     out = os.path.join(build, "mutants", isa, m["name"], "reports")
-    skip = os.path.join("testbenches", isa, "lockstep_skip.txt")   # tests the RTL cannot run yet
-    skip = ["--skip", skip] if os.path.exists(skip) else []
-    p = subprocess.run([bench_path(build, isa), "+gpuref_mutant=" + m["name"], "-q", "--out", out] + skip + vecs,
+    p = subprocess.run([bench_path(build, isa), "+gpuref_mutant=" + m["name"], "-q", "--first-fail",
+                        "--out", out] + args,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    fails = [l for l in p.stdout.splitlines() if l.startswith("FAIL ")]
+    lines = p.stdout.splitlines()
+    fails = [l for l in lines if l.startswith("FAIL ")]
+    stop = [l for l in lines if l.startswith("STOP ")]
     if p.returncode == 1 and fails:
-        return m, "killed", fails[0][:200], time.time() - t0
+        where = None
+        if stop:   # STOP FILE:TEST (--first-fail ...)
+            ft = stop[0][5:].split(" (", 1)[0]
+            if ":" in ft:
+                where = tuple(ft.rsplit(":", 1))
+        return "killed", fails[0][:200], where
     if p.returncode == 0:
-        return m, "survived", "no test failed", time.time() - t0
-    return m, "error", "bench exit %d: %s" % (p.returncode, p.stdout.strip()[:200]), time.time() - t0
+        return "survived", "no test failed", None
+    return "error", "bench exit %d: %s" % (p.returncode, p.stdout.strip()[:200]), None
+
+
+def run_mutant(m, isa, build, order, skip):
+    t0 = time.time()
+    skip_path, skipped = skip
+    skip_args = ["--skip", skip_path] if skip_path else []
+    first = order.first(m)
+    if first:   # the killer of last time, alone (--test ignores the skip list: not if listed)
+        vec, test = first
+        base = os.path.basename(vec)
+        if not ({test, base + ":" + test, "file:" + base} & skipped):
+            verdict, why, where = run_bench(m, isa, build, ["--test", test, vec])
+            if verdict == "killed":
+                order.killed(m, vec, test)
+                return m, verdict, why + "  [%s, killer of the last run]" % base, time.time() - t0
+    verdict, why, where = run_bench(m, isa, build, skip_args + order.files(m))
+    if verdict == "killed" and where:
+        order.killed(m, where[0], where[1])
+        why += "  [%s]" % os.path.basename(where[0])
+    return m, verdict, why, time.time() - t0
 
 
 def main():
@@ -287,7 +408,12 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--gen", metavar="DIR", help="write the mutant RTL into DIR and exit")
     ap.add_argument("--bugs", action="store_true", help="print 'NAME TEST PC' of the bug entries and exit")
-    ap.add_argument("--list", help="the mutation list (default scripts/mutations/ISA.txt)")
+    ap.add_argument("--list", help="the mutation list (default scripts/mutations/ISA.txt); its entries "
+                    "must be those of that list, which the mutant bench is built from")
+    ap.add_argument("--vec", action="append", metavar="FILE",
+                    help="run this vector file (repeatable) instead of every vectors/ISA/directed/*.yaml")
+    ap.add_argument("--fresh", action="store_true",
+                    help="ignore the killers remembered from the last run (BUILD/mutants/ISA/killers.txt)")
     args = ap.parse_args()
     list_path = args.list or os.path.join("scripts", "mutations", args.isa + ".txt")
     muts = load(list_path)
@@ -310,11 +436,26 @@ def main():
         print("mutate: no mutants selected in %s" % list_path)
         print("0 passed, 0 failed")
         return 0
+    # every site is checked against the RTL before the bench is built (one-line
+    # LIST:LINE errors); a --list entry must be one the bench has compiled in
+    srcs, texts = rtl_sources(args.isa)
+    apply_sites(load(list_path), args.isa, texts, list_path)
+    bench_list = os.path.join("scripts", "mutations", args.isa + ".txt")
+    if os.path.abspath(list_path) != os.path.abspath(bench_list):
+        have = {b["name"]: b for b in load(bench_list)}
+        for m in muts:
+            b = have.get(m["name"])
+            if not b or (b["file"], b["find"], b["repl"]) != (m["file"], m["find"], m["repl"]):
+                sys.exit("%s:%d: mutant %s is not in the mutant bench (built from %s, which has no "
+                         "identical entry of that name)" % (list_path, m["line"], m["name"], bench_list))
     binary = bench_path(args.build, args.isa)
     st = subprocess.run(["make", "--no-print-directory", "-s", "B=" + args.build, binary]).returncode
     if st != 0 or not os.path.exists(binary):
         sys.exit("mutate: cannot build the mutant bench %s" % binary)
-    vecs = sorted(glob.glob("vectors/%s/directed/*.yaml" % args.isa))
+    vecs = args.vec or sorted(glob.glob("vectors/%s/directed/*.yaml" % args.isa))
+    for v in vecs:
+        if not os.path.isfile(v):
+            sys.exit("mutate: --vec: no vector file %s" % v)
     if args.seeds:
         gdir = os.path.join(args.build, "mutants", args.isa, "gen")
         os.makedirs(gdir, exist_ok=True)
@@ -328,11 +469,14 @@ def main():
     print("mutate: %d mutants of rtl/%s in %s (+gpuref_mutant=NAME), %d vector files" % (
         len(muts), args.isa, binary, len(vecs)))
     results = []
+    order = Order(args.isa, args.build, vecs, {m["name"]: m for m in load(list_path)}, args.fresh)
+    skip = skip_names(args.isa)
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        futs = [ex.submit(run_mutant, m, args.isa, args.build, vecs) for m in muts]
+        futs = [ex.submit(run_mutant, m, args.isa, args.build, order, skip) for m in muts]
         for f in concurrent.futures.as_completed(futs):
             m, verdict, why, secs = f.result()
             results.append((m, verdict))
+            order.save()       # after each mutant: an interrupted run keeps what it learnt
             print("%-9s %-28s %5.1fs  %s" % (verdict, m["name"], secs, why), flush=True)
     killed = sum(1 for _, v in results if v == "killed")
     errors = sum(1 for _, v in results if v == "error")

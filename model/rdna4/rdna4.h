@@ -304,13 +304,16 @@ typedef struct rdna4_kmload {
 /* One outstanding vector-memory or LDS load (README "Vector memory"): the counter
  * it counts on (LOADcnt or DScnt), its destination VGPRs, the bits and lanes it
  * writes, the issuing unit's sequence number; its data are nreg rows of
- * rdna4_state.vmdata from row0 (entries keep their rows in queue order).  nreg 0:
+ * rdna4_state.vmdata from row0 (rows stay where they were put until the entry
+ * completes: RDNA4_VM_ROWS rows hold the at most RDNA4_VM_MAXREG outstanding ones,
+ * taken in turn like a ring, so completing an entry moves no data).  nreg 0:
  * GLOBAL_INV, a load with EXEC == 0, a store counted on DScnt (no data). */
 #define RDNA4_VM_MAX    64         /* entries (LOADcnt and DScnt are 6 bits each,
                                       guide §5.7.1 L2176, L2191) */
 #define RDNA4_CNT_MAX   63
 #define RDNA4_VM_MAXREG 14         /* VGPRs outstanding: a drain, with the SMEM
                                       loads' 32 DWORDs, fits one record (48 writes) */
+#define RDNA4_VM_ROWS   32         /* rows of vmdata (a bit each in vmrows) */
 enum { RDNA4_CNT_LOAD, RDNA4_CNT_DS, RDNA4_CNT_ALL };
 typedef struct rdna4_vmload {
     uint64_t tag;
@@ -451,7 +454,8 @@ struct rdna4_state {
     rdna4_vpre  *vpre;
     /* vector memory (rdna4_exec_vmem.c, README "Vector memory"): SH_MEM_CONFIG
      * alignment_mode (config `align_mode`), the outstanding loads oldest first and
-     * their data (vmdata rows in queue order), cleared by reset, drained by
+     * their data (vmdata rows, vmrows the rows in use, vmtail where the next entry's
+     * rows go), cleared by reset, drained by
      * s_wait_loadcnt / s_wait_idle / program end */
     unsigned     align_mode;
     /* buffer format conversions (rdna4_exec_buffer.c, README D30/D34/D35): config
@@ -459,10 +463,12 @@ struct rdna4_state {
      * and `tfe_status` (TFE loads write their status DWORD, 0, to every lane) */
     unsigned     fmt_int_wrap, tfe_status;
     uint32_t     gs_max_wave_id;            /* VGT_GS_MAX_WAVE_ID (ORDERED_ADD, D37) */
-    unsigned     nvm, vmreg;                   /* entries in vm, rows in vmdata */
+    unsigned     nvm, vmreg;                   /* entries in vm, rows in use in vmdata */
+    unsigned     vmtail;
+    uint32_t     vmrows;
     unsigned     vmcnt[2];                     /* LOADcnt, DScnt: entries of each */
     rdna4_vmload vm[RDNA4_VM_MAX];
-    uint32_t     vmdata[RDNA4_VM_MAXREG][64];
+    uint32_t     vmdata[RDNA4_VM_ROWS][64];
     /* LDS (rdna4_exec_ds.c): lds_size bytes (config), of wave 0 when waves=N share it */
     unsigned     lds_size;
     uint8_t     *lds;                          /* lds_own, or wave 0's */
@@ -514,6 +520,9 @@ void rdna4_mem_clear(rdna4_mem *m);
 int  rdna4_mem_read(rdna4_mem *m, uint64_t addr, void *buf, size_t len);
 int  rdna4_mem_write(rdna4_mem *m, uint64_t addr, const void *buf, size_t len);
 int  rdna4_mem_next(const rdna4_mem *m, uint64_t from, uint64_t *addr, uint64_t *len);
+/* The 4 KiB page holding addr (48 bits), created zeroed when create is set (NULL: out
+ * of memory), or NULL when it was never written; it becomes the page found last. */
+uint8_t *rdna4_mem_page(rdna4_mem *m, uint64_t addr, int create);
 /* The bytes [addr, addr + n) in the page found last (rdna4_mem.last_key), or NULL when
  * they are not all in it (then rdna4_mem_read/write, which find the page). */
 static inline uint8_t *rdna4_mem_at(const rdna4_mem *m, uint64_t addr, unsigned n)

@@ -413,7 +413,7 @@ static void merge_vals(const uint32_t *restrict reg, const uint32_t *restrict d,
 }
 
 /* Complete entry i: its data into the VGPRs (merged by bits), listed DEFERRED with
- * its tag; then the entry and its data rows leave the queue. */
+ * its tag; then the entry leaves the queue and its data rows are free. */
 static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
 {
     const rdna4_vmload *q = &s->vm[i];
@@ -435,15 +435,38 @@ static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
                 w->value[l] = reg[l];
         }
     }
-    unsigned nr = q->nreg, r0 = q->row0;
-    memmove(&s->vmdata[r0], &s->vmdata[r0 + nr], (s->vmreg - r0 - nr) * sizeof s->vmdata[0]);
-    s->vmreg -= nr;
+    s->vmrows &= ~(((1u << q->nreg) - 1u) << q->row0);
+    s->vmreg -= q->nreg;
     s->vmcnt[q->cnt]--;
     s->nvm--;
     memmove(&s->vm[i], &s->vm[i + 1], (s->nvm - i) * sizeof s->vm[0]);
-    for (unsigned j = i; j < s->nvm; j++)
-        if (s->vm[j].row0 > r0)
-            s->vm[j].row0 = (uint8_t)(s->vm[j].row0 - nr);
+}
+
+/* The first of nreg free consecutive rows of vmdata for a new entry: at vmtail, or
+ * from row 0 when they would pass the end.  Entries complete oldest first (of their
+ * counter), so with at most RDNA4_VM_MAXREG rows in use those rows are free; when
+ * entries of LOADcnt and DScnt completing in another order left them in use, the
+ * outstanding rows move to the front first, in queue order. */
+static unsigned vm_rows(rdna4_state *s, unsigned nreg)
+{
+    uint32_t mask = (1u << nreg) - 1u;
+    unsigned pos = s->vmtail + nreg > RDNA4_VM_ROWS ? 0 : s->vmtail;
+    if (s->vmrows & (mask << pos)) {
+        uint32_t tmp[RDNA4_VM_MAXREG][64];
+        unsigned n = 0;
+        for (unsigned j = 0; j < s->nvm; j++) {
+            rdna4_vmload *e = &s->vm[j];
+            memcpy(tmp[n], s->vmdata[e->row0], e->nreg * sizeof tmp[0]);
+            e->row0 = (uint8_t)n;
+            n += e->nreg;
+        }
+        memcpy(s->vmdata, tmp, n * sizeof tmp[0]);
+        s->vmrows = (1u << n) - 1u;
+        pos = n;
+    }
+    s->vmrows |= mask << pos;
+    s->vmtail = pos + nreg;
+    return pos;
 }
 
 /* The oldest entry of counter cnt (RDNA4_CNT_ALL: the oldest entry). */
@@ -483,13 +506,14 @@ rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned
                             unsigned nreg, uint32_t bits, uint64_t lanes)
 {
     rdna4_vm_reserve(s, rr, cnt == RDNA4_CNT_LOAD, cnt == RDNA4_CNT_DS, nreg);
+    unsigned row0 = nreg ? vm_rows(s, nreg) : 0;     /* before the entry is listed */
     rdna4_vmload *q = &s->vm[s->nvm++];
     q->tag = rr->seq;
     q->lanes = lanes;
     q->bits = bits;
     q->dst = (uint8_t)dst;
     q->nreg = (uint8_t)nreg;
-    q->row0 = (uint8_t)s->vmreg;
+    q->row0 = (uint8_t)row0;
     q->cnt = (uint8_t)cnt;
     q->tfe = 0;
     s->vmreg += nreg;
@@ -534,6 +558,67 @@ static inline void store_rec(gpuref_retire *rr, uint64_t addr, unsigned n, unsig
     rdna4_copy_n(w->data, b, n);
 }
 
+/* The one-page paths of GLOBAL loads and stores of every lane of a wave: when all
+ * the lanes' bytes lie in one 4 KiB page (a wave reading or writing a small array),
+ * the page is found once and each lane is a copy at its offset.  They move the
+ * VGPR DWORDs to and from memory as host words: little-endian hosts only (others
+ * take the lane loops, which convert byte by byte). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define VM_ONE_PAGE 1
+#else
+#define VM_ONE_PAGE 0
+#endif
+
+/* Whether the n lanes' accesses [addr[l], addr[l] + bytes) (48-bit addresses) all
+ * lie in the page of addr[0]: the same page number, and no access past its end
+ * (which also keeps them inside the 48-bit space).  Shifts and ORs only: the
+ * compiler vectorizes the loop. */
+static int one_page(const uint64_t *restrict addr, unsigned n, unsigned bytes)
+{
+    uint64_t x = addr[0], acc = 0;
+    RDNA4_FOR_LANES(n, l)
+        acc |= ((addr[l] ^ x) >> 12) | (((addr[l] & 4095u) + bytes - 1u) >> 12);
+    return acc == 0;
+}
+
+/* Load: rows[i][l] = DWORD i at lane l's offset in the page (NREG a constant at
+ * each call, so the copies unroll). */
+static inline __attribute__((always_inline)) void page_load(uint32_t *const *rows,
+        const uint8_t *pg, const uint64_t *restrict addr, unsigned n, unsigned nreg)
+{
+    for (unsigned l = 0; l < n; l++) {
+        const uint8_t *src = pg + (addr[l] & 4095u);
+        for (unsigned i = 0; i < nreg; i++)
+            memcpy(&rows[i][l], src + 4 * i, 4);
+    }
+}
+
+/* Store: lane l's NB bytes (the DWORDs of its NREG data VGPRs, shifted right by sh:
+ * D16_HI) at its offset in the page, and its record entry (as store_rec makes it)
+ * at w[l].  NB a constant at each call, so the copies are moves. */
+static inline __attribute__((always_inline)) void page_store(uint8_t *pg,
+        const uint32_t *const *rows, const uint64_t *restrict addr, unsigned n, unsigned nb,
+        unsigned sh, gpuref_memw *w)
+{
+    unsigned nreg = (nb + 3) / 4;
+    uint32_t keep = nb >= 4 ? 0xffffffffu : (1u << (8 * nb)) - 1u;
+    uint16_t mask = (uint16_t)(nb == 16 ? 0xffffu : (1u << nb) - 1u);
+    for (unsigned l = 0; l < n; l++, w++) {
+        uint32_t d[4] = { 0, 0, 0, 0 };
+        for (unsigned i = 0; i < nreg; i++)
+            d[i] = rows[i][l] >> sh;
+        d[0] &= keep;                        /* B8/B16: the record holds its bytes only */
+        memcpy(pg + (addr[l] & 4095u), d, nb);
+        w->space = 0;
+        w->size = (uint8_t)nb;
+        w->lane = (uint8_t)l;
+        w->slot = GPUREF_SLOT_NONE;
+        w->mask = mask;
+        w->addr = addr[l];
+        memcpy(w->data, d, sizeof w->data);
+    }
+}
+
 /* exec functions: RDNA4_EXEC (rdna4.h) retires the instruction after the body */
 
 RDNA4_EXEC(vmem_load)
@@ -567,6 +652,23 @@ RDNA4_EXEC(vmem_load)
         uint32_t *row[4];
         for (unsigned i = 0; i < k->nreg && i < 4; i++)
             row[i] = s->vmdata[q[0]->row0 + i];
+        unsigned n = rdna4_nlanes(s);
+        if (VM_ONE_PAGE && lanes == ~0ull >> (64u - n) && k->nreg <= 4 &&
+            one_page(a.addr, n, k->bytes)) {
+            const uint8_t *pg = rdna4_mem_page(s->mem, a.addr[0], 0);
+            if (!pg)                             /* never written: zeros */
+                for (unsigned i = 0; i < k->nreg; i++)
+                    memset(row[i], 0, n * sizeof row[i][0]);
+            else if (k->nreg == 1)
+                page_load(row, pg, a.addr, n, 1);
+            else if (k->nreg == 2)
+                page_load(row, pg, a.addr, n, 2);
+            else if (k->nreg == 3)
+                page_load(row, pg, a.addr, n, 3);
+            else
+                page_load(row, pg, a.addr, n, 4);
+            lanes = 0;                           /* done */
+        }
         for (uint64_t m = lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             uint8_t b[16] = { 0 };
@@ -637,7 +739,27 @@ RDNA4_EXEC(vmem_store)
     unsigned sh = k->half == 2 ? 16 : 0;
     for (unsigned i = 0; i < k->nreg && i < 4; i++)
         row[i] = &s->vgpr[((vs + i) & 255u) * 64u];
-    for (uint64_t m = a.lanes; m; m &= m - 1) {
+    unsigned n = rdna4_nlanes(s);
+    uint64_t lanes = a.lanes;
+    if (VM_ONE_PAGE && !a.flat && !a.scratch && lanes == ~0ull >> (64u - n) &&
+        k->nreg == (k->bytes + 3) / 4 && k->bytes <= 16 && one_page(a.addr, n, k->bytes)) {
+        /* every lane global, in one page: the loop below with the page found once */
+        uint8_t *pg = rdna4_mem_page(s->mem, a.addr[0], 1);
+        if (!pg)
+            return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
+        gpuref_memw *w = &rr->memw[rr->nmemw];
+        switch (k->bytes) {
+        case 1: page_store(pg, row, a.addr, n, 1, sh, w); break;
+        case 2: page_store(pg, row, a.addr, n, 2, sh, w); break;
+        case 4: page_store(pg, row, a.addr, n, 4, sh, w); break;
+        case 8: page_store(pg, row, a.addr, n, 8, sh, w); break;
+        case 12: page_store(pg, row, a.addr, n, 12, sh, w); break;
+        default: page_store(pg, row, a.addr, n, 16, sh, w); break;
+        }
+        rr->nmemw += n;
+        lanes = 0;
+    }
+    for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         if (a.sp[l] == SP_HOLE)              /* hole addresses: the store is dropped */
             continue;

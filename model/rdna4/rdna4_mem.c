@@ -109,7 +109,14 @@ static uint8_t *page(rdna4_mem *m, uint64_t addr, int create)
     m->keys[i] = key;
     m->pages[i] = p;
     m->used++;
+    m->last_key = key;
+    m->last_page = p;
     return p;
+}
+
+uint8_t *rdna4_mem_page(rdna4_mem *m, uint64_t addr, int create)
+{
+    return addr < ADDR_LIMIT ? page(m, addr, create) : NULL;
 }
 
 int rdna4_mem_read(rdna4_mem *m, uint64_t addr, void *buf, size_t len)

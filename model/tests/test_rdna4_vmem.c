@@ -444,6 +444,118 @@ int main(void)
         gpuref_model_destroy(m);
     }
 
+    /* Every lane of a wave32 in one 4 KiB page (v2 = 0x4000 + 16*lane, EXEC all
+     * ones): a b32 store of v6 = 0x11110000 + lane writes lane l's 4 bytes at
+     * 0x4000 + 16l (record: lane l, size 4, mask 0xf, data 00 00 11 11 with byte 0 =
+     * l, the other 12 bytes 0); a b8 store at offset 4 writes byte l at
+     * 0x4004 + 16l (size 1, mask 0x1, data[0] = l, rest 0); a b128 store of v8..v11
+     * = 0x80000000 + l, 0x90000000 + l, 0xa0000000 + l, 0xb0000000 + l writes those
+     * four DWORDs (size 16, mask 0xffff).  Then a b64 load from the same addresses
+     * gives v12 = 0x80000000 + l, v13 = 0x90000000 + l; eight b128 loads of them into
+     * v[20:23], each waited for, v20..v23 = those four DWORDs; and a b32 load from the
+     * page 0x9000 nothing wrote gives v14 = 0 (was 0x55), whatever earlier loads
+     * left in the model's row store. */
+    tu_test("every lane in one page: store records, memory, loads (wave32)");
+    {
+        static char prog[4096];
+        strcpy(prog, "global_store_b32 v[2:3], v6, off\nglobal_store_b8 v[2:3], v6, off offset:4\n"
+                     "global_store_b128 v[2:3], v[8:11], off\nglobal_load_b64 v[12:13], v[2:3], off\n");
+        for (unsigned i = 0; i < 8; i++)
+            strcat(prog, "global_load_b128 v[20:23], v[2:3], off\ns_wait_loadcnt 0\n");
+        strcat(prog, "global_load_b32 v14, v[15:16], off\ns_wait_loadcnt 0\ns_endpgm\n");
+        m = load(NULL, prog);
+    }
+    if (m) {
+        for (unsigned l = 0; l < 32; l++) {
+            setv(m, "v", 2, l, 0x4000 + 16 * l);
+            setv(m, "v", 6, l, 0x11110000u + l);
+            for (unsigned r = 0; r < 4; r++)
+                setv(m, "v", 8 + r, l, 0x80000000u + 0x10000000u * r + l);
+            setv(m, "v", 14, l, 0x55);
+            setv(m, "v", 15, l, 0x9000 + 4 * l);
+        }
+        static const unsigned size[3] = { 4, 1, 16 }, off[3] = { 0, 4, 0 };
+        for (unsigned k = 0; k < 3; k++) {
+            int st = gpuref_step(m, &rr);
+            int ok = st == GPUREF_OK && rr.nmemw == 32;
+            for (unsigned i = 0; ok && i < 32; i++) {
+                const gpuref_memw *mw = &rr.memw[i];
+                uint8_t want[16] = { 0 };
+                uint32_t dw[4] = { 0x11110000u + i, 0, 0, 0 };
+                if (k == 2)
+                    for (unsigned r = 0; r < 4; r++)
+                        dw[r] = 0x80000000u + 0x10000000u * r + i;
+                for (unsigned b = 0; b < size[k]; b++)
+                    want[b] = (uint8_t)(dw[b / 4] >> (8 * (b % 4)));
+                ok = mw->lane == i && mw->space == 0 && mw->addr == 0x4000u + 16 * i + off[k] &&
+                     mw->size == size[k] && mw->mask == (size[k] == 16 ? 0xffffu : (1u << size[k]) - 1u) &&
+                     memcmp(mw->data, want, 16) == 0;
+            }
+            tu_check(ok, "store %u (b%u): st %d, %u records as the lanes' writes", k, 8 * size[k], st,
+                     rr.nmemw);
+        }
+        uint32_t mem[4] = { 0, 0, 0, 0 };
+        gpuref_mem_read(m, 0, 0x4000 + 16 * 5, mem, 16);
+        tu_check(mem[0] == 0x80000005u && mem[1] == 0x90000005u && mem[2] == 0xa0000005u &&
+                 mem[3] == 0xb0000005u, "memory of lane 5: %08x %08x", mem[0], mem[3]);
+        int st = GPUREF_OK;
+        for (unsigned i = 0; i < 19 && st == GPUREF_OK; i++)
+            st = gpuref_step(m, &rr);
+        int ok = st == GPUREF_OK;
+        for (unsigned l = 0; ok && l < 32; l++) {
+            ok = getv(m, "v", 12, l) == 0x80000000u + l && getv(m, "v", 13, l) == 0x90000000u + l &&
+                 getv(m, "v", 14, l) == 0;
+            for (unsigned r = 0; ok && r < 4; r++)
+                ok = getv(m, "v", 20 + r, l) == 0x80000000u + 0x10000000u * r + l;
+        }
+        tu_check(ok, "loads: st %d, v12 lane 31 0x%llx, v14 lane 0 0x%llx", st,
+                 (unsigned long long)getv(m, "v", 12, 31), (unsigned long long)getv(m, "v", 14, 0));
+        gpuref_model_destroy(m);
+    }
+
+    /* The data of an outstanding load stay its own while other loads come and go:
+     * ds_store_b32 puts 0xabcd at LDS[0x40]; one DS load (completed at once) goes
+     * first, then the b64 global load of 0x11112222 / 0x33334444 into v[4:5] (seq 3),
+     * then 40 DS loads of LDS[0x40] into v6, each completed by its s_wait_dscnt 0
+     * while the global load stays outstanding (their rows pass the global load's
+     * and wrap around the model's row store).  At s_wait_loadcnt 0: v4, v5 DEFERRED
+     * with tag 3 and the loaded words; v6 = 0xabcd; v4 kept 0x77 until then. */
+    tu_test("queue: an outstanding load keeps its data while 40 others complete");
+    {
+        static char prog[4096];
+        strcpy(prog, "ds_store_b32 v7, v8\nds_load_b32 v6, v7\ns_wait_dscnt 0\n"
+                     "global_load_b64 v[4:5], v[2:3], off\n");
+        for (unsigned i = 0; i < 40; i++)
+            strcat(prog, "ds_load_b32 v6, v7\ns_wait_dscnt 0\n");
+        strcat(prog, "s_wait_loadcnt 0\ns_endpgm\n");
+        m = load(NULL, prog);
+    }
+    if (m) {
+        setv(m, "exec", 0, 0, 0x1);
+        setv(m, "v", 2, 0, 0x1000);
+        setv(m, "v", 4, 0, 0x77);
+        setv(m, "v", 7, 0, 0x40);
+        setv(m, "v", 8, 0, 0xabcd);
+        put32(m, 0x1000, 0x11112222u);
+        put32(m, 0x1004, 0x33334444u);
+        int st = GPUREF_OK;
+        for (unsigned i = 0; i < 4 + 80 && st == GPUREF_OK; i++)
+            st = gpuref_step(m, &rr);
+        tu_check(st == GPUREF_OK && getv(m, "v", 4, 0) == 0x77 && getv(m, "v", 6, 0) == 0xabcd,
+                 "st %d: before the wait v4 0x%llx v6 0x%llx", st,
+                 (unsigned long long)getv(m, "v", 4, 0), (unsigned long long)getv(m, "v", 6, 0));
+        st = gpuref_step(m, &rr);
+        const gpuref_regw *w4 = find(&rr, m, "v", 4, GPUREF_REGW_DEFERRED);
+        const gpuref_regw *w5 = find(&rr, m, "v", 5, GPUREF_REGW_DEFERRED);
+        tu_check(st == GPUREF_OK && w4 && w5 && w4->tag == 3 && w5->tag == 3 &&
+                 w4->value[0] == 0x11112222u && w5->value[0] == 0x33334444u,
+                 "the wait's DEFERRED writes (st %d)", st);
+        tu_check(getv(m, "v", 4, 0) == 0x11112222u && getv(m, "v", 5, 0) == 0x33334444u,
+                 "v4 0x%llx v5 0x%llx after the wait", (unsigned long long)getv(m, "v", 4, 0),
+                 (unsigned long long)getv(m, "v", 5, 0));
+        gpuref_model_destroy(m);
+    }
+
     /* A deadlock of more waves than one line holds: the line names the first waves
      * whole and ends with their count, never a message cut mid-word.  64 waves all
      * wait at pc 0x0 at once (none signals): "...; ... (64 waves wait)". */

@@ -46,7 +46,7 @@ static bool load_skips(const char *path, std::map<std::string, std::string> &ski
 static void usage(const char *prog)
 {
     std::printf(
-        "usage: %s [--out DIR] [--test NAME] [--max-cycles N] [-q] [+trace] FILE.yaml...\n"
+        "usage: %s [--out DIR] [--test NAME] [--max-cycles N] [-q] [--first-fail] [+trace] FILE.yaml...\n"
         "  Runs every test of the vector files on the RTL and the gpuref model in\n"
         "  lockstep, comparing the retire records of every instruction.\n"
         "  --out DIR      report root (default build/cosim/ISA): DIR/FILE/TEST/ holds\n"
@@ -54,6 +54,9 @@ static void usage(const char *prog)
         "  --test NAME    run only the test of that name\n"
         "  --max-cycles N give up a test after N clock cycles (default 64 per step + 100000)\n"
         "  -q             print failures and the summary only\n"
+        "  --first-fail   stop at the first failing test: the tests after it (in this\n"
+        "                 and the later files) do not run; a line 'STOP FILE:TEST'\n"
+        "                 names it (the mutation runs of scripts/mutate.py use it)\n"
         "  --skip FILE    tests the RTL cannot run yet, one per line: NAME # reason\n"
         "                 (VECTORS.yaml:NAME for the test of one file only, or\n"
         "                 file:VECTORS.yaml for a whole file);\n"
@@ -73,7 +76,7 @@ int main(int argc, char **argv)
     // RUN/reports/<isa> alike)
     std::string out = std::string("build/cosim/") + VTOP_ISA, only, covfile;
     std::map<std::string, std::string> skips;
-    bool trace = false, quiet = false;
+    bool trace = false, quiet = false, first_fail = false;
     unsigned long long max_cycles = 0;
     std::vector<std::string> files;
     for (int i = 1; i < argc; i++) {
@@ -83,6 +86,7 @@ int main(int argc, char **argv)
         else if (a == "--test" && i + 1 < argc) only = argv[++i];
         else if (a == "--max-cycles" && i + 1 < argc) max_cycles = std::strtoull(argv[++i], nullptr, 0);
         else if (a == "-q") quiet = true;
+        else if (a == "--first-fail") first_fail = true;
         else if (a == "--cov" && i + 1 < argc) covfile = argv[++i];
         else if (a == "--skip" && i + 1 < argc) {
             if (!load_skips(argv[++i], skips)) {
@@ -121,7 +125,9 @@ int main(int argc, char **argv)
     double model_secs = 0;
     int bad_input = 0;
     auto t0 = std::chrono::steady_clock::now();
+    bool stop = false;   // --first-fail: a test failed, run no more
     for (const std::string &file : files) {
+        if (stop) break;
         char err[512] = "";
         std::string base = file.substr(file.find_last_of('/') + 1);
         base = base.substr(0, base.rfind('.'));
@@ -135,7 +141,7 @@ int main(int argc, char **argv)
         }
         gpuref_chk_set_current(chk);
         gpuref_chk_set_cov(chk, cov);
-        for (int t = 0; t < gpuref_chk_ntests(chk); t++) {
+        for (int t = 0; t < gpuref_chk_ntests(chk) && !stop; t++) {
             int setup_failed = gpuref_chk_begin(chk, t);
             if (!only.empty() && only != gpuref_chk_test_name(chk)) continue;
             std::string fname = file.substr(file.find_last_of('/') + 1);
@@ -202,6 +208,11 @@ int main(int argc, char **argv)
                 std::printf("FAIL %s: %s\n", gpuref_chk_test_name(chk), gpuref_chk_result(chk));
                 if (gpuref_chk_test_dir(chk)[0])
                     std::printf("     report: %s/mismatch.txt\n", gpuref_chk_test_dir(chk));
+                if (first_fail) {
+                    std::printf("STOP %s:%s (--first-fail: no later test runs)\n", file.c_str(),
+                                gpuref_chk_test_name(chk));
+                    stop = true;
+                }
             } else {
                 passed++;
                 if (!quiet)
