@@ -302,8 +302,8 @@ comma     := ,
 TEST_SUITES := $(subst $(comma), ,$(SUITE))
 TEST_ISA  := $(if $(filter command,$(origin ISA)),$(ISA),)
 TEST_ISAS := $(filter $(RTL_ISAS),$(or $(TEST_ISA),$(ISAS)))
-# suites that need no RTL bench and no SystemC build
-TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long slurm fuzz cov-html,$(TEST_SUITES)),,1),)
+# suites that need no RTL bench and no SystemC build (san builds its own library, lint reads the RTL)
+TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long slurm fuzz cov-html san lint,$(TEST_SUITES)),,1),)
 TEST_ENV  = ISAS="$(ISAS)" RTL_ISAS="$(RTL_ISAS)" ISA="$(TEST_ISA)" SUITE="$(SUITE)" TEST_JOBS="$(TEST_JOBS)" FUZZ_NAMES="$(FUZZ_NAMES)" FUZZ_DIR="$(FUZZ_DIR)"
 
 test-check:
