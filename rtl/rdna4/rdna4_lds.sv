@@ -47,6 +47,12 @@ module rdna4_lds #(
   output logic [3:0]    why,
   output logic          busy,        // entries outstanding
   output logic [5:0]    dscnt,
+  // DScnt as the model counts it (rdna4_mcnt), for the skip decision, and the
+  // retiring instruction for it
+  input  logic [5:0]    mdscnt,
+  output logic          mc_push,     // it counts on DScnt ...
+  output logic          mc_any,      // ... whatever DScnt (else only while it is not 0)
+  output logic [2:0]    mc_nreg,     // its data rows
   // LDS writes of the retiring instruction: lane l wrote mw_size bytes mw0_data[l]
   // at mw0_addr[l] (and, 2ADDR forms, mw1_data[l] at mw1_addr[l])
   output logic [63:0]   mw0_lanes,
@@ -428,10 +434,14 @@ module rdna4_lds #(
   assign q_pop    = q_fire && (q_nreg[0] == 3'd0 || q_rc[0] + 3'd1 == q_nreg[0]);
 
   // every DS instruction but DS_NOP counts; with no lane it is skipped while DScnt
-  // is 0 (L741), otherwise it counts: loads, lane ops and APPEND/CONSUME without
-  // rows, returning atomics, exchanges and CONDXCHG32 with their rows written in
-  // no lane (the model's entries: returns of no lane, reported all the same)
-  assign q_cnt  = !k_nop && (lanes != 64'd0 || q_n != 4'd0);
+  // as the model counts it is 0 (L741), otherwise it counts: loads, lane ops and
+  // APPEND/CONSUME without rows, returning atomics, exchanges and CONDXCHG32 with
+  // their rows written in no lane (the model's entries: returns of no lane,
+  // reported all the same)
+  assign q_cnt  = !k_nop && (lanes != 64'd0 || mdscnt != 6'd0);
+  assign mc_push = fin && !k_nop;
+  assign mc_any  = (lanes != 64'd0);
+  assign mc_nreg = p_nreg;
   assign p_nreg = (lanes != 64'd0 || (k_at && !k_app) || k_x2 || k_cx) ? k_nreg : 3'd0;
   assign q_push = fin && q_cnt;
   assign q_room = (q_n < 4'(LDQ)) && ({1'b0, rows} + {3'd0, p_nreg} <= 6'(ROWS));

@@ -62,6 +62,11 @@ module rdna4_vmem #(
   output logic          busy,        // loads or stores outstanding
   output logic [5:0]    loadcnt,
   output logic [5:0]    storecnt,
+  // the retiring instruction for the model's counters (rdna4_mcnt)
+  input  logic [5:0]    mldcnt,      // LOADcnt as the model counts it (rdna4_mcnt): the skip decision
+  output logic          mc_push,     // it counts on LOADcnt ...
+  output logic          mc_any,      // ... whatever LOADcnt (else only while it is not 0)
+  output logic [2:0]    mc_nreg,     // its data rows
   // memory writes of a retiring store: lane l writes mw_size bytes at mw_addr[l]
   output logic [63:0]   mw_lanes,
   output logic [3071:0] mw_addr,     // lane l at [48*l +: 48]
@@ -306,16 +311,19 @@ module rdna4_vmem #(
   assign rw_row   = rw_row_q;
   assign q_pop    = (q_n != 4'd0) && q_dn[0];
 
-  // a load joins the queue when it retires; EXEC = 0 with LOADcnt = 0 is skipped
-  // (rdna4 L739-740), otherwise it counts with no rows
+  // a load joins the queue when it retires; EXEC = 0 with LOADcnt = 0 (as the
+  // model counts it) is skipped (rdna4 L739-740), otherwise it counts with no rows
   assign p_nreg = (k_ld && lanes != 64'd0) ? k_nreg : 3'd0;
-  assign q_push = fin && (k_inv || (k_ld && (lanes != 64'd0 || q_n != 4'd0)));
+  assign q_push = fin && (k_inv || (k_ld && (lanes != 64'd0 || mldcnt != 6'd0)));
   assign q_room = (q_n < 4'(VMQ)) && ({2'd0, q_rows} + {4'd0, p_nreg} <= 7'(ROWS));
   assign s_push = fin && (k_st || k_wb);
+  assign mc_push = fin && (k_ld || k_inv);
+  assign mc_any  = k_inv || lanes != 64'd0;
+  assign mc_nreg = p_nreg;
   assign s_pop  = (s_n != 4'd0) && (s_t[0] == 8'd0);
 
   assign done = go && e_st == 2'd2 &&
-                (((k_ld && (lanes != 64'd0 || q_n != 4'd0)) || k_inv) ? q_room : 1'b1) &&
+                (((k_ld && (lanes != 64'd0 || mldcnt != 6'd0)) || k_inv) ? q_room : 1'b1) &&
                 ((k_st || k_wb) ? (s_n < 4'(SQN)) : 1'b1);
   assign busy     = (q_n != 4'd0) || (s_n != 4'd0);
   assign loadcnt  = {2'd0, q_n};
