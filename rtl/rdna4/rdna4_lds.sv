@@ -249,29 +249,8 @@ module rdna4_lds #(
   end
   // (the float adder sits between the two blocks: c_tmp, c_s in, c_fadd out)
   always_comb begin
-    case (k_aop)
-      5'd0:  c_at = c_tmp + c_s;                                        // ADD
-      5'd1:  c_at = c_tmp - c_s;                                        // SUB
-      5'd2:  c_at = c_s - c_tmp;                                        // RSUB
-      5'd3:  c_at = (c_tmp >= c_s) ? 64'd0 : c_tmp + 64'd1;             // INC
-      5'd4:  c_at = (c_tmp == 64'd0 || c_tmp > c_s) ? c_s : c_tmp - 64'd1;   // DEC
-      5'd5:  c_at = (k_w64 ? ($signed(c_s) < $signed(c_tmp))
-                           : ($signed(c_s[31:0]) < $signed(c_tmp[31:0]))) ? c_s : c_tmp;   // MIN_I
-      5'd6:  c_at = (k_w64 ? ($signed(c_s) >= $signed(c_tmp))
-                           : ($signed(c_s[31:0]) >= $signed(c_tmp[31:0]))) ? c_s : c_tmp;  // MAX_I
-      5'd7:  c_at = (c_s < c_tmp) ? c_s : c_tmp;                        // MIN_U
-      5'd8:  c_at = (c_s >= c_tmp) ? c_s : c_tmp;                       // MAX_U
-      5'd9:  c_at = c_tmp & c_s;                                        // AND
-      5'd10: c_at = c_tmp | c_s;                                        // OR
-      5'd11: c_at = c_tmp ^ c_s;                                        // XOR
-      5'd12: c_at = (c_tmp & ~c_s) | c_s2;                              // MSKOR
-      5'd13: c_at = c_s;                                                // STOREXCHG
-      5'd16: c_at = (c_tmp == c_s2) ? c_s : c_tmp;                      // CMPSTORE
-      5'd26: c_at = (c_tmp >= c_s) ? c_tmp - c_s : c_tmp;               // COND_SUB
-      5'd21: c_at = {32'd0, c_fadd};                                    // ADD_F32
-      default: c_at = (c_tmp < c_s) ? 64'd0 : c_tmp - c_s;              // SUB_CLAMP
-    endcase
-    if (!k_w64) c_at[63:32] = 32'd0;
+    c_at = (k_aop == 5'd21) ? {32'd0, c_fadd}                          // ADD_F32
+                            : rdna4_pkg::atomic_int(k_aop, k_w64, c_tmp, c_s, c_s2);
     c_wr = k_at ? {64'd0, c_at} : (c_src & nmask);
     // the new words: the written bytes at the address, the others kept
     c_sh = {32'd0, c_wr} << (8 * c_addr[1:0]);
