@@ -687,6 +687,23 @@ module rdna4_core #(
   assign pc_next4 = x_pc + 48'd4;
   assign br_tgt   = x_pc + 48'd4 + {{30{x.simm[15]}}, x.simm, 2'b00};
 
+  // ------------------------------------------- counters as the model counts them
+  // rdna4_mcnt (README "LDS", "Counters as the model counts them"): LOADcnt and
+  // DScnt falling at the waits, for the skip decision of a DS instruction with no
+  // active lane.
+  logic            mc_vp, mc_va, mc_dp, mc_da, mc_wait;
+  logic [2:0]      mc_vr, mc_dr;
+  logic [5:0]      mc_ld, mc_ds;
+  assign mc_wait = x_v && run_q && !x.ill && e_fin && x.fmt == rdna4_pkg::FMT_SOPP;
+  rdna4_mcnt u_mcnt (
+    .clk(clk), .rst_n(rst_n), .push(mc_vp || mc_dp), .p_ds(mc_dp), .p_any(mc_dp ? mc_da : mc_va),
+    .p_nreg(mc_dp ? mc_dr : mc_vr),
+    .w_ld(mc_wait && (x.op == 8'd64 || x.op == 8'd72 || x.op == 8'd9 || x.op == 8'd10)),
+    .w_ld_n((x.op == 8'd64) ? x.simm[5:0] : (x.op == 8'd72) ? x.simm[13:8] : 6'd0),
+    .w_ds(mc_wait && (x.op == 8'd70 || x.op == 8'd72 || x.op == 8'd73 || x.op == 8'd9 || x.op == 8'd10)),
+    .w_ds_n((x.op == 8'd9 || x.op == 8'd10) ? 6'd0 : x.simm[5:0]),
+    .ldcnt(mc_ld), .dscnt(mc_ds));
+
   // ------------------------------------------------------ vector memory
   // rdna4_vmem (README "Vector memory"): the VGLOBAL instruction in EX, its
   // load queue and store counter.  SADDR reads as the model's sgpr64: NULL 0, a
@@ -716,6 +733,7 @@ module rdna4_core #(
     .vdat(vm_dat), .dmem_base(dmem_base), .dmem_zero(dmem_zero), .ooo(vm_ooo), .seq(seq_q),
     .dm_ra(vm_ra), .dm_rd(dm_rd), .dm_we(vm_we), .dm_wa(vm_wa), .dm_be(vm_be), .dm_wd(vm_wd),
     .done(vm_done), .flt(vm_flt), .why(vm_why), .busy(vm_busy), .loadcnt(vm_lcnt), .storecnt(vm_scnt),
+    .mldcnt(mc_ld), .mc_push(mc_vp), .mc_any(mc_va), .mc_nreg(mc_vr),
     .mw_lanes(vm_mwl), .mw_addr(vm_mwa), .mw_size(vm_mws), .mw_data(vm_mwd),
     .hold(vm_hold), .rw_row_q(vm_rowq), .rw_valid(vm_rv), .rw_row(vm_row), .rw_lanes(vm_rl), .rw_bits(vm_bits),
     .rw_tag(vm_rtag), .rw_data(vm_rd));
@@ -753,6 +771,7 @@ module rdna4_core #(
     .lds_bytes(lds_bytes), .seq(seq_q),
     .ld_we(ld_we && !run_q && ld_sel == 3'd6), .ld_addr(ld_addr), .ld_data(ld_data),
     .done(ds_done), .flt(ds_flt), .why(ds_why), .busy(ds_busy), .dscnt(ds_cnt),
+    .mdscnt(mc_ds), .mc_push(mc_dp), .mc_any(mc_da), .mc_nreg(mc_dr),
     .mw0_lanes(ds_mw0l), .mw1_lanes(ds_mw1l), .mw0_addr(ds_mw0a), .mw1_addr(ds_mw1a), .mw_size(ds_mws),
     .mw0_data(ds_mw0d), .mw1_data(ds_mw1d),
     .hold(ds_hold), .rw_row_q(ds_rowq), .rw_valid(ds_rv), .rw_lanes(ds_rl), .rw_bits(ds_bits),

@@ -47,6 +47,12 @@ module rdna4_lds #(
   output logic [3:0]    why,
   output logic          busy,        // entries outstanding
   output logic [5:0]    dscnt,
+  // DScnt as the model counts it (rdna4_mcnt), for the skip decision, and the
+  // retiring instruction for it
+  input  logic [5:0]    mdscnt,
+  output logic          mc_push,     // it counts on DScnt ...
+  output logic          mc_any,      // ... whatever DScnt (else only while it is not 0)
+  output logic [2:0]    mc_nreg,     // its data rows
   // LDS writes of the retiring instruction: lane l wrote mw_size bytes mw0_data[l]
   // at mw0_addr[l] (and, 2ADDR forms, mw1_data[l] at mw1_addr[l])
   output logic [63:0]   mw0_lanes,
@@ -243,29 +249,8 @@ module rdna4_lds #(
   end
   // (the float adder sits between the two blocks: c_tmp, c_s in, c_fadd out)
   always_comb begin
-    case (k_aop)
-      5'd0:  c_at = c_tmp + c_s;                                        // ADD
-      5'd1:  c_at = c_tmp - c_s;                                        // SUB
-      5'd2:  c_at = c_s - c_tmp;                                        // RSUB
-      5'd3:  c_at = (c_tmp >= c_s) ? 64'd0 : c_tmp + 64'd1;             // INC
-      5'd4:  c_at = (c_tmp == 64'd0 || c_tmp > c_s) ? c_s : c_tmp - 64'd1;   // DEC
-      5'd5:  c_at = (k_w64 ? ($signed(c_s) < $signed(c_tmp))
-                           : ($signed(c_s[31:0]) < $signed(c_tmp[31:0]))) ? c_s : c_tmp;   // MIN_I
-      5'd6:  c_at = (k_w64 ? ($signed(c_s) >= $signed(c_tmp))
-                           : ($signed(c_s[31:0]) >= $signed(c_tmp[31:0]))) ? c_s : c_tmp;  // MAX_I
-      5'd7:  c_at = (c_s < c_tmp) ? c_s : c_tmp;                        // MIN_U
-      5'd8:  c_at = (c_s >= c_tmp) ? c_s : c_tmp;                       // MAX_U
-      5'd9:  c_at = c_tmp & c_s;                                        // AND
-      5'd10: c_at = c_tmp | c_s;                                        // OR
-      5'd11: c_at = c_tmp ^ c_s;                                        // XOR
-      5'd12: c_at = (c_tmp & ~c_s) | c_s2;                              // MSKOR
-      5'd13: c_at = c_s;                                                // STOREXCHG
-      5'd16: c_at = (c_tmp == c_s2) ? c_s : c_tmp;                      // CMPSTORE
-      5'd26: c_at = (c_tmp >= c_s) ? c_tmp - c_s : c_tmp;               // COND_SUB
-      5'd21: c_at = {32'd0, c_fadd};                                    // ADD_F32
-      default: c_at = (c_tmp < c_s) ? 64'd0 : c_tmp - c_s;              // SUB_CLAMP
-    endcase
-    if (!k_w64) c_at[63:32] = 32'd0;
+    c_at = (k_aop == 5'd21) ? {32'd0, c_fadd}                          // ADD_F32
+                            : rdna4_pkg::atomic_int(k_aop, k_w64, c_tmp, c_s, c_s2);
     c_wr = k_at ? {64'd0, c_at} : (c_src & nmask);
     // the new words: the written bytes at the address, the others kept
     c_sh = {32'd0, c_wr} << (8 * c_addr[1:0]);
@@ -428,10 +413,14 @@ module rdna4_lds #(
   assign q_pop    = q_fire && (q_nreg[0] == 3'd0 || q_rc[0] + 3'd1 == q_nreg[0]);
 
   // every DS instruction but DS_NOP counts; with no lane it is skipped while DScnt
-  // is 0 (L741), otherwise it counts: loads, lane ops and APPEND/CONSUME without
-  // rows, returning atomics, exchanges and CONDXCHG32 with their rows written in
-  // no lane (the model's entries: returns of no lane, reported all the same)
-  assign q_cnt  = !k_nop && (lanes != 64'd0 || q_n != 4'd0);
+  // as the model counts it is 0 (L741), otherwise it counts: loads, lane ops and
+  // APPEND/CONSUME without rows, returning atomics, exchanges and CONDXCHG32 with
+  // their rows written in no lane (the model's entries: returns of no lane,
+  // reported all the same)
+  assign q_cnt  = !k_nop && (lanes != 64'd0 || mdscnt != 6'd0);
+  assign mc_push = fin && !k_nop;
+  assign mc_any  = (lanes != 64'd0);
+  assign mc_nreg = p_nreg;
   assign p_nreg = (lanes != 64'd0 || (k_at && !k_app) || k_x2 || k_cx) ? k_nreg : 3'd0;
   assign q_push = fin && q_cnt;
   assign q_room = (q_n < 4'(LDQ)) && ({1'b0, rows} + {3'd0, p_nreg} <= 6'(ROWS));

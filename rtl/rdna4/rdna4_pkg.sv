@@ -714,5 +714,39 @@ package rdna4_pkg;
     hw_view = r;
   endfunction
 
+  // ------------------------------------------------- atomics
+  // Integer atomics (model rdna4_atomic_int; rdna4_lds and rdna4_vmem): the new
+  // memory value from c_tmp (the memory's), c_s (DATA0 / DATA) and c_s2 (DATA1 /
+  // the compare value); aop is the opcode of the 32-bit non-returning DS form
+  // (COND_SUB 26, SUB_CLAMP every other code); 32-bit forms: upper half 0.
+  function automatic logic [63:0] atomic_int(input logic [4:0] k_aop, input logic k_w64,
+                                             input logic [63:0] c_tmp, input logic [63:0] c_s,
+                                             input logic [63:0] c_s2);
+    logic [63:0] c_at;
+    case (k_aop)
+      5'd0:  c_at = c_tmp + c_s;                                        // ADD
+      5'd1:  c_at = c_tmp - c_s;                                        // SUB
+      5'd2:  c_at = c_s - c_tmp;                                        // RSUB
+      5'd3:  c_at = (c_tmp >= c_s) ? 64'd0 : c_tmp + 64'd1;             // INC
+      5'd4:  c_at = (c_tmp == 64'd0 || c_tmp > c_s) ? c_s : c_tmp - 64'd1;   // DEC
+      5'd5:  c_at = (k_w64 ? ($signed(c_s) < $signed(c_tmp))
+                           : ($signed(c_s[31:0]) < $signed(c_tmp[31:0]))) ? c_s : c_tmp;   // MIN_I
+      5'd6:  c_at = (k_w64 ? ($signed(c_s) >= $signed(c_tmp))
+                           : ($signed(c_s[31:0]) >= $signed(c_tmp[31:0]))) ? c_s : c_tmp;  // MAX_I
+      5'd7:  c_at = (c_s < c_tmp) ? c_s : c_tmp;                        // MIN_U
+      5'd8:  c_at = (c_s >= c_tmp) ? c_s : c_tmp;                       // MAX_U
+      5'd9:  c_at = c_tmp & c_s;                                        // AND
+      5'd10: c_at = c_tmp | c_s;                                        // OR
+      5'd11: c_at = c_tmp ^ c_s;                                        // XOR
+      5'd12: c_at = (c_tmp & ~c_s) | c_s2;                              // MSKOR
+      5'd13: c_at = c_s;                                                // STOREXCHG
+      5'd16: c_at = (c_tmp == c_s2) ? c_s : c_tmp;                      // CMPSTORE
+      5'd26: c_at = (c_tmp >= c_s) ? c_tmp - c_s : c_tmp;               // COND_SUB
+      default: c_at = (c_tmp < c_s) ? 64'd0 : c_tmp - c_s;              // SUB_CLAMP
+    endcase
+    if (!k_w64) c_at[63:32] = 32'd0;
+    atomic_int = c_at;
+  endfunction
+
 endpackage
 `endif

@@ -62,6 +62,11 @@ module rdna4_vmem #(
   output logic          busy,        // loads or stores outstanding
   output logic [5:0]    loadcnt,
   output logic [5:0]    storecnt,
+  // the retiring instruction for the model's counters (rdna4_mcnt)
+  input  logic [5:0]    mldcnt,      // LOADcnt as the model counts it (rdna4_mcnt): the skip decision
+  output logic          mc_push,     // it counts on LOADcnt ...
+  output logic          mc_any,      // ... whatever LOADcnt (else only while it is not 0)
+  output logic [2:0]    mc_nreg,     // its data rows
   // memory writes of a retiring store: lane l writes mw_size bytes at mw_addr[l]
   output logic [63:0]   mw_lanes,
   output logic [3071:0] mw_addr,     // lane l at [48*l +: 48]
@@ -93,12 +98,41 @@ module rdna4_vmem #(
 
   // ------------------------------------------------------------ the row
   logic        k_ld, k_st, k_inv, k_wb, k_tid, k_sign;
+  logic        k_at, k_rtn, k_w64;                   // integer atomic, TH[0] RETURN, 64-bit
+  logic [4:0]  k_aop;                                // its operation (rdna4_pkg::atomic_int)
   logic [1:0]  k_half;                               // 0 whole, 1 D16 (15:0), 2 D16_HI (31:16)
   logic [4:0]  k_n;                                  // bytes per lane
   logic [2:0]  k_nreg;
   always_comb begin
     k_ld = 1'b0; k_st = 1'b0; k_inv = 1'b0; k_wb = 1'b0; k_tid = 1'b0; k_sign = 1'b0;
     k_half = 2'd0; k_n = 5'd4; k_nreg = 3'd1;
+    // GLOBAL_ATOMIC_* (ops 51-77, 80; rdna4 L30300-30760): the operation as the DS
+    // opcode of the 32-bit non-returning form (rdna4_pkg::atomic_int)
+    k_at = 1'b0; k_w64 = 1'b0; k_aop = 5'd0;
+    case (op)
+      8'd51, 8'd65: k_aop = 5'd13;                                      // SWAP
+      8'd52, 8'd66: k_aop = 5'd16;                                      // CMPSWAP
+      8'd53, 8'd67: k_aop = 5'd0;                                       // ADD
+      8'd54, 8'd68: k_aop = 5'd1;                                       // SUB
+      8'd55:        k_aop = 5'd27;                                      // SUB_CLAMP_U32
+      8'd56, 8'd69: k_aop = 5'd5;                                       // MIN_I
+      8'd57, 8'd70: k_aop = 5'd7;                                       // MIN_U
+      8'd58, 8'd71: k_aop = 5'd6;                                       // MAX_I
+      8'd59, 8'd72: k_aop = 5'd8;                                       // MAX_U
+      8'd60, 8'd73: k_aop = 5'd9;                                       // AND
+      8'd61, 8'd74: k_aop = 5'd10;                                      // OR
+      8'd62, 8'd75: k_aop = 5'd11;                                      // XOR
+      8'd63, 8'd76: k_aop = 5'd3;                                       // INC
+      8'd64, 8'd77: k_aop = 5'd4;                                       // DEC
+      8'd80:        k_aop = 5'd26;                                      // COND_SUB_U32
+      default: ;
+    endcase
+    if ((op >= 8'd51 && op <= 8'd77) || op == 8'd80) begin
+      k_at = 1'b1;
+      k_w64 = (op >= 8'd65 && op <= 8'd77);
+    end
+    k_rtn = k_at && w1[20];                                             // TH[0]: TH_ATOMIC_RETURN
+    if (k_w64) begin k_n = 5'd8; k_nreg = 3'd2; end
     case (op)
       8'd16: begin k_ld = 1'b1; k_n = 5'd1; end                         // LOAD_U8
       8'd17: begin k_ld = 1'b1; k_n = 5'd1; k_sign = 1'b1; end          // LOAD_I8
@@ -126,12 +160,12 @@ module rdna4_vmem #(
       8'd41: begin k_st = 1'b1; k_tid = 1'b1; end                       // STORE_ADDTID_B32
       8'd43: k_inv = 1'b1;                                              // GLOBAL_INV (LOADcnt)
       8'd44, 8'd79: k_wb = 1'b1;                                        // GLOBAL_WB, WBINV (STOREcnt)
-      default: ;                                                        // atomics, block, transpose
-    endcase
+      default: ;                                                        // atomics; float atomics,
+    endcase                                                             // block, transpose: fault
   end
 
-  // Fields (model/rdna4/rdna4.def VGLOBAL): SADDR w0[6:0], VDST w1[7:0],
-  // VSRC w1[30:23], VADDR w2[7:0], IOFFSET w2[31:8] (signed).
+  // Fields (model/rdna4/rdna4.def VGLOBAL): SADDR w0[6:0], VDST w1[7:0], TH
+  // w1[22:20], VSRC w1[30:23], VADDR w2[7:0], IOFFSET w2[31:8] (signed).
   logic [7:0]  f_vd;
   logic [63:0] ioff;
   logic        gv;
@@ -144,13 +178,14 @@ module rdna4_vmem #(
   logic [63:0] lanes;
   always_comb begin
     lanes = wave64 ? exec : {32'd0, exec[31:0]};
-    if (k_ld && {1'b0, f_vd} + {6'd0, k_nreg} > 9'd256) lanes = 64'd0;
+    if ((k_ld || k_rtn) && {1'b0, f_vd} + {6'd0, k_nreg} > 9'd256) lanes = 64'd0;
   end
 
   // Per-lane addresses (48 bits, rdna4 §11.2 L5437-5470): GV VGPR pair +
   // IOFFSET; GVS SGPR pair + zext(VGPR) + IOFFSET; ADDTID SGPR pair + IOFFSET +
   // 4 * laneId.  Store data: VSRC.. as bytes (D16_HI: bits 31:16 of each).
   logic [63:0] a64;                                  // bits 63:48 dropped (48-bit addresses)
+  logic [4095:0] e_anew;                             // atomics: lane l's new value at [64*l +: 64]
   logic [31:0] sd0, sd1, sd2, sd3;
   logic [127:0] sbytes, nmask;
   always_comb begin
@@ -166,11 +201,11 @@ module rdna4_vmem #(
       sd3 = vdat[6144 + 32*l +: 32];
       if (k_half == 2'd2) sd0 = {16'd0, sd0[31:16]};
       sbytes = {sd3, sd2, sd1, sd0} & nmask;
-      mw_data[128*l +: 128] = sbytes;
+      mw_data[128*l +: 128] = k_at ? {64'd0, e_anew[64*l +: 64]} : sbytes;
     end
   end
   assign mw_size  = k_n;
-  assign mw_lanes = k_st ? lanes : 64'd0;
+  assign mw_lanes = (k_st || k_at) ? lanes : 64'd0;
 
   // ------------------------------------------------------------ engine
   logic [1:0]    e_st;                               // 0 idle, 1 lanes, 2 finished
@@ -192,6 +227,9 @@ module rdna4_vmem #(
   logic [127:0]  c_d;                                // the lane's result DWORDs
   logic          c_last;                             // last cycle of the lane
   logic [63:0]   rem_n;
+  logic [2:0]    c_wo;                               // word of the lane this cycle
+  logic          c_aw, c_mis;                        // atomic: write phase; misaligned
+  logic [63:0]   c_tmp, c_s, c_s2, c_anew;
 
   always_comb begin
     cl = 6'd0;
@@ -201,9 +239,13 @@ module rdna4_vmem #(
     c_off  = c_addr - dmem_base;
     c_kb   = {4'd0, c_off[1:0]} + {1'b0, k_n} + 6'd3;
     c_k    = c_kb[4:2];
-    c_wi   = {2'd0, c_off[47:2]} + {45'd0, e_c};
+    // an atomic reads its k words (k + 1 cycles), then writes them (k cycles)
+    c_aw   = k_at && (e_c > c_k);
+    c_wo   = c_aw ? e_c - c_k - 3'd1 : e_c;
+    c_wi   = {2'd0, c_off[47:2]} + {45'd0, c_wo};
     c_in   = (c_wi < 48'(DMEM_WORDS));
-    c_last = k_ld ? (e_c == c_k) : (e_c == c_k - 3'd1);
+    c_last = k_ld ? (e_c == c_k) : k_at ? (e_c == {c_k[1:0], 1'b0}) : (e_c == c_k - 3'd1);
+    c_mis  = k_at && ((k_w64 ? c_addr[2:0] : {1'b0, c_addr[1:0]}) != 3'd0);   // payload-aligned (L4561)
     // loads: the word captured this cycle (read in the previous one)
     c_word = e_pin ? dm_rd : 32'd0;
     c_buf  = e_buf;
@@ -222,6 +264,12 @@ module rdna4_vmem #(
     c_sh = {32'd0, mw_data[128*cl +: 128]} << (8 * c_off[1:0]);
     c_be = 20'(((21'd1 << k_n) - 21'd1) << c_off[1:0]);
     rem_n = e_rem & ~(64'd1 << cl);
+    // atomics (rdna4_pkg::atomic_int): tmp the memory value, DATA VSRC.., the
+    // CMPSWAP compare value after it (VSRC+1, 64-bit VSRC+2..3)
+    c_tmp  = k_w64 ? c_bytes[63:0] : {32'd0, c_bytes[31:0]};
+    c_s    = k_w64 ? {vdat[2048 + 32*cl +: 32], vdat[32*cl +: 32]} : {32'd0, vdat[32*cl +: 32]};
+    c_s2   = k_w64 ? {vdat[6144 + 32*cl +: 32], vdat[4096 + 32*cl +: 32]} : {32'd0, vdat[2048 + 32*cl +: 32]};
+    c_anew = rdna4_pkg::atomic_int(k_aop, k_w64, c_tmp, c_s, c_s2);
   end
 
   assign dm_ra = c_wi[DAW-1:0];
@@ -229,7 +277,11 @@ module rdna4_vmem #(
     dm_we = 1'b0; dm_wa = c_wi[DAW-1:0]; dm_be = 4'd0; dm_wd = 32'd0;
     for (int i = 0; i < 5; i++)
       if (e_c == 3'(i)) begin dm_be = c_be[4*i +: 4]; dm_wd = c_sh[32*i +: 32]; end
-    if (go && e_st == 2'd1 && k_st && c_in) dm_we = 1'b1;
+    if (k_at) begin
+      dm_be = 4'hf;
+      dm_wd = c_wo[0] ? e_anew[64*cl + 32 +: 32] : e_anew[64*cl +: 32];
+    end
+    if (go && e_st == 2'd1 && (k_st || c_aw) && c_in) dm_we = 1'b1;
   end
 
   // faults: an opcode the unit does not execute, a word outside the window
@@ -237,9 +289,9 @@ module rdna4_vmem #(
   always_comb begin
     flt = 1'b0; why = rdna4_pkg::WHY_NONE;
     if (go) begin
-      if (!(k_ld || k_st || k_inv || k_wb)) begin
-        flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
-      end else if (e_st == 2'd1 && !c_in && (k_st || (!dmem_zero && e_c != c_k))) begin
+      if (!(k_ld || k_st || k_inv || k_wb || k_at) || (e_st == 2'd1 && c_mis)) begin
+        flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;                    // (a misaligned atomic: the model's MEMVIOL)
+      end else if (e_st == 2'd1 && !c_in && (k_st || ((k_at || !dmem_zero) && e_c != c_k))) begin
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_WIN;
       end
     end
@@ -306,17 +358,21 @@ module rdna4_vmem #(
   assign rw_row   = rw_row_q;
   assign q_pop    = (q_n != 4'd0) && q_dn[0];
 
-  // a load joins the queue when it retires; EXEC = 0 with LOADcnt = 0 is skipped
-  // (rdna4 L739-740), otherwise it counts with no rows
-  assign p_nreg = (k_ld && lanes != 64'd0) ? k_nreg : 3'd0;
-  assign q_push = fin && (k_inv || (k_ld && (lanes != 64'd0 || q_n != 4'd0)));
+  // a load joins the queue when it retires; EXEC = 0 with LOADcnt = 0 (as the
+  // model counts it) is skipped (rdna4 L739-740), otherwise it counts with no rows
+  // (returning atomics as loads: the old value; the others count on STOREcnt)
+  assign p_nreg = ((k_ld || k_rtn) && lanes != 64'd0) ? k_nreg : 3'd0;
+  assign q_push = fin && (k_inv || ((k_ld || k_rtn) && (lanes != 64'd0 || mldcnt != 6'd0)));
   assign q_room = (q_n < 4'(VMQ)) && ({2'd0, q_rows} + {4'd0, p_nreg} <= 7'(ROWS));
-  assign s_push = fin && (k_st || k_wb);
+  assign s_push = fin && (k_st || k_wb || (k_at && !k_rtn));
+  assign mc_push = fin && (k_ld || k_inv || k_rtn);
+  assign mc_any  = k_inv || lanes != 64'd0;
+  assign mc_nreg = p_nreg;
   assign s_pop  = (s_n != 4'd0) && (s_t[0] == 8'd0);
 
   assign done = go && e_st == 2'd2 &&
-                (((k_ld && (lanes != 64'd0 || q_n != 4'd0)) || k_inv) ? q_room : 1'b1) &&
-                ((k_st || k_wb) ? (s_n < 4'(SQN)) : 1'b1);
+                ((((k_ld || k_rtn) && (lanes != 64'd0 || mldcnt != 6'd0)) || k_inv) ? q_room : 1'b1) &&
+                ((k_st || k_wb || (k_at && !k_rtn)) ? (s_n < 4'(SQN)) : 1'b1);
   assign busy     = (q_n != 4'd0) || (s_n != 4'd0);
   assign loadcnt  = {2'd0, q_n};
   assign storecnt = {2'd0, s_n};
@@ -326,7 +382,7 @@ module rdna4_vmem #(
   assign q_n1 = q_pop ? q_n - 4'd1 : q_n;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      e_st <= 2'd0; e_rem <= 64'd0; e_c <= 3'd0; e_buf <= '0; e_res <= '0; e_pin <= 1'b0;
+      e_st <= 2'd0; e_rem <= 64'd0; e_c <= 3'd0; e_buf <= '0; e_res <= '0; e_pin <= 1'b0; e_anew <= '0;
       q_n <= 4'd0; q_dn <= '0; s_n <= 4'd0; lfsr <= 16'hace1;
       for (int i = 0; i < VMQ; i++) begin
         q_tag[i] <= 64'd0; q_dst[i] <= 8'd0; q_nreg[i] <= 3'd0; q_rc[i] <= 3'd0; q_bits[i] <= 32'd0;
@@ -339,13 +395,20 @@ module rdna4_vmem #(
       if (!go || fin || flt) begin
         e_st <= 2'd0; e_c <= 3'd0;
       end else if (e_st == 2'd0) begin
-        e_rem <= (k_ld || k_st) ? lanes : 64'd0;
-        e_st  <= ((k_ld || k_st) && lanes != 64'd0) ? 2'd1 : 2'd2;
+        e_rem <= (k_ld || k_st || k_at) ? lanes : 64'd0;
+        e_st  <= ((k_ld || k_st || k_at) && lanes != 64'd0) ? 2'd1 : 2'd2;
         e_c   <= 3'd0;
       end else if (e_st == 2'd1) begin
         e_pin <= c_in;
         for (int i = 0; i < 5; i++)
           if (e_c == 3'(i + 1)) e_buf[32*i +: 32] <= c_word;
+        if (k_at && e_c == c_k)                      // atomic: the old value read, the new one
+          for (int l = 0; l < 64; l++)
+            if (cl == 6'(l)) begin
+              e_res[32*l +: 32] <= c_tmp[31:0];
+              e_res[2048 + 32*l +: 32] <= c_tmp[63:32];
+              e_anew[64*l +: 64] <= c_anew;
+            end
         if (c_last) begin
           if (k_ld)
             for (int r = 0; r < 4; r++)
