@@ -108,7 +108,7 @@ module rdna4_core #(
   output logic [7:0]   rt_v_idx,
   output logic [63:0]  rt_v_lanes,
   output logic [2047:0] rt_v_val,   // lane l of the VGPR after the instruction at [32*l +: 32]
-  output logic         rt_v2_we,    // a second VGPR write (V_SWAP_B32: the VGPR of S0), same form
+  output logic         rt_v2_we,    // a second VGPR write (V_SWAP_B32: the VGPR of S0; VOPD: Y), same form
   output logic [7:0]   rt_v2_idx,
   output logic [2047:0] rt_v2_val,
   output logic [63:0]  rt_mw_lanes, // VGLOBAL store: lane l wrote rt_mw_size bytes at rt_mw_addr[48*l +: 48],
@@ -191,7 +191,32 @@ module rdna4_core #(
   logic [47:0]     ioff0, ioff1, ioff2;   // window offsets of the three fetched dwords (mod 2^48)
   rdna4_pkg::dec_t dec;
 
-  rdna4_decode u_dec (.w0(if_w0), .w1(if_w1), .w2(if_w2), .ok0(if_ok0), .ok1(if_ok1), .ok2(if_ok2), .d(dec));
+  // VOPD (rdna4_vopd.sv, README "Dual issue (VOPD)"): the X half is decoded by u_dec as
+  // the VOP2/VOP1 word of its row, the literal (third DWORD) behind it; the Y half by
+  // u_decy.  Both take the whole instruction's words and length, and the pair's faults.
+  rdna4_pkg::dec_t dec_r, decy_r, decy;
+  logic            vd_is, vd_lit;
+  logic [31:0]     vd_xw, vd_yw;
+  logic [3:0]      vd_why;
+  rdna4_vopd u_vopd (.w0(if_w0), .w1(if_w1), .is(vd_is), .xw(vd_xw), .yw(vd_yw), .lit(vd_lit), .why(vd_why));
+  rdna4_decode u_dec (.w0(vd_is ? vd_xw : if_w0), .w1(vd_is ? if_w2 : if_w1), .w2(if_w2), .ok0(if_ok0),
+                      .ok1(vd_is ? if_ok2 : if_ok1), .ok2(if_ok2), .d(dec_r));
+  rdna4_decode u_decy (.w0(vd_yw), .w1(if_w2), .w2(if_w2), .ok0(if_ok0), .ok1(if_ok2), .ok2(if_ok2), .d(decy_r));
+  rdna4_pkg::dec_t vd_t;
+  always_comb begin
+    dec = dec_r; decy = decy_r; vd_t = dec_r;
+    if (vd_is) begin
+      for (int h = 0; h < 2; h++) begin
+        vd_t = (h == 0) ? dec_r : decy_r;
+        vd_t.vopd = 1'b1;
+        vd_t.w0 = if_w0; vd_t.w1 = if_w1; vd_t.w2 = vd_lit ? if_w2 : 32'd0; vd_t.len = vd_lit ? 2'd3 : 2'd2;
+        if (!if_ok0 || !if_ok1 || (vd_lit && !if_ok2)) begin vd_t.ill = 1'b1; vd_t.why = rdna4_pkg::WHY_FETCH; end
+        else if (vd_why != rdna4_pkg::WHY_NONE) begin vd_t.ill = 1'b1; vd_t.why = vd_why; end
+        else if (h == 0 && decy_r.ill) begin vd_t.ill = 1'b1; vd_t.why = decy_r.why; end   // the Y half's fault
+        if (h == 0) dec = vd_t; else decy = vd_t;
+      end
+    end
+  end
 
   assign ioff0 = req_pc - imem_base;
   assign ioff1 = ioff0 + 48'd4;
@@ -295,7 +320,7 @@ module rdna4_core #(
   logic [63:0]     v_wen, v_act;                    // lanes DPP lets write; EXEC & v_wen: the lanes that compute
 
   assign is_v   = x_v && run_q && !x.ill && x.fmt == rdna4_pkg::FMT_VALU;
-  assign v_lit  = (x.w0[31:26] == 6'h35 || x.w0[31:24] == 8'hcc) ? x.w2 : x.w1;   // VOP3/VOP3P: third dword
+  assign v_lit  = (x.w0[31:26] == 6'h35 || x.w0[31:24] == 8'hcc || x.vopd) ? x.w2 : x.w1;   // VOP3/VOP3P/VOPD: third dword
   assign v_exec = wave64 ? exec : {32'd0, exec[31:0]};
   assign vq0 = rdna4_pkg::rd_pair(sreg, x.vs0[6:1]);
   assign vq1 = rdna4_pkg::rd_pair(sreg, x.vs1[6:1]);
@@ -321,10 +346,27 @@ module rdna4_core #(
   assign v_oddm  = wave64 && ((x.vm_en && x.vm[0] && x.vm <= 9'd127 && x.vm != 9'd125) ||
                               ((x.vkind == rdna4_pkg::VK_CMP || x.vkind == rdna4_pkg::VK_CARRY) &&
                                x.vsd[0] && x.vsd != 7'd125));
-  assign vr0 = vrf[x.vs0[VW-1:0]];
+  // VGPR indexing by M0 (V_MOVREL*, V_SWAPREL; model README V10, rdna4 §3.3.2 L842-856):
+  // S0's VGPR and VDST + M0 (V_MOVRELSD_2, V_SWAPREL: + M0[9:0] / + M0[25:16]); an
+  // index > 255 or a sum beyond v255 is out of range: a source then reads v0 (SWAPREL:
+  // nothing is written), a destination writes nothing
+  logic [31:0] vx_si, vx_di;
+  logic [8:0]  vx_ss, vx_ds;
+  logic        vx_sok, vx_dok, vx_wok;
+  logic [7:0]  v_s0i, v_vdi;                        // the VGPRs of S0 and VDST after indexing
+  assign vx_si  = x.vrel[2] ? {22'd0, m0[9:0]} : m0;
+  assign vx_di  = x.vrel[2] ? {22'd0, m0[25:16]} : m0;
+  assign vx_ss  = {1'b0, x.vs0[7:0]} + {1'b0, vx_si[7:0]};
+  assign vx_ds  = {1'b0, x.vd} + {1'b0, vx_di[7:0]};
+  assign vx_sok = vx_si[31:8] == 24'd0 && !vx_ss[8];
+  assign vx_dok = vx_di[31:8] == 24'd0 && !vx_ds[8];
+  assign v_s0i  = !x.vrel[0] ? x.vs0[7:0] : vx_sok ? vx_ss[7:0] : 8'd0;
+  assign v_vdi  = !x.vrel[1] ? x.vd : vx_ds[7:0];
+  assign vx_wok = (!x.vrel[1] || vx_dok) && !(x.vkind == rdna4_pkg::VK_SWAP && x.vrel[0] && !vx_sok);
+  assign vr0 = vrf[v_s0i[VW-1:0]];
   assign vr1 = vrf[x.vs1[VW-1:0]];
   assign vr2 = vrf[x.vs2[VW-1:0]];
-  assign vrd = vrf[x.vd[VW-1:0]];
+  assign vrd = vrf[v_vdi[VW-1:0]];
 
   // DPP16 / DPP8: S0 of every lane from the lane the controls name, on the whole
   // row read before the passes (a lane's source may lie in another pass)
@@ -443,7 +485,7 @@ module rdna4_core #(
     .d(pk_d), .exc(pk_exc));
   assign fd    = x.vpk ? pk_d : vf_d;
   assign f_exc = x.vpk ? pk_exc : vf_exc;
-  assign v_exc  = v_exc_q | (x.v64[5] ? d_exc : f_exc);   // F64 rows: rdna4_valu64
+  assign v_exc  = v_exc_q | (x.v64[5] ? d_exc : x.vfl ? f_exc : 6'd0);   // F64 rows: rdna4_valu64
   assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc);
   assign v_trap = ((rdna4_pkg::excp_bits(v_exc) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;
 
@@ -498,12 +540,13 @@ module rdna4_core #(
       end
       default: ;
     endcase
+    if (!vx_wok) v_lanes = 64'd0;                 // an indexed VGPR out of range: nothing written
     if (v_lanes == 64'd0) v_we = 1'b0;            // EXEC = 0: no VGPR lane written, nothing reported
     if (x.vd16)                                   // a 16-bit result: its half, the other one kept
       for (int l = 0; l < 64; l++)
         v_val[32*l +: 32] = x.vdh ? {v_res[32*l +: 16], vrd[32*l +: 16]} : {vrd[32*l + 16 +: 16], v_res[32*l +: 16]};
     // V_SWAP_B16: S0's half gets VDST's half (in the one VGPR when S0 is VDST itself)
-    if (x.vd16 && x.vkind == rdna4_pkg::VK_SWAP && x.vs0[7:0] == x.vd)
+    if (x.vd16 && x.vkind == rdna4_pkg::VK_SWAP && v_s0i == v_vdi)
       for (int l = 0; l < 64; l++)
         if (x.vsh[0]) v_val[32*l + 16 +: 16] = x.vdh ? vrd[32*l + 16 +: 16] : vrd[32*l +: 16];
         else          v_val[32*l +: 16]      = x.vdh ? vrd[32*l + 16 +: 16] : vrd[32*l +: 16];
@@ -516,9 +559,28 @@ module rdna4_core #(
       if (x.v64[3]) v_new2[32*l +: 32] = v_lanes[l] ? v_resh[32*l +: 32] : vrdh[32*l +: 32];   // VDST + 1
     end
     // one record when VDST is S0 itself (its lanes keep their values)
-    v_we2 = v_we && ((x.vkind == rdna4_pkg::VK_SWAP && x.vs0[7:0] != x.vd) || x.v64[3]);
-    v_idx2 = x.v64[3] ? x.vd + 8'd1 : x.vs0[7:0];   // a 64-bit result's high half, or SWAP's S0
+    v_we2 = v_we && ((x.vkind == rdna4_pkg::VK_SWAP && v_s0i != v_vdi) || x.v64[3]);
+    v_idx2 = x.v64[3] ? x.vd + 8'd1 : v_s0i;        // a 64-bit result's high half, or SWAP's S0
   end
+
+  // VOPD (README "Dual issue (VOPD)"): the X half runs its passes first and its write
+  // waits in vdx_* (nothing is written, EXCP_FLAG_USER neither); then x becomes the
+  // Y half (vd_y), which reads the registers as they were before the instruction and
+  // retires the pair: Y's row on the first write port, X's on the second.  The record
+  // reports X's write first (rt_v_*), then Y's (rt_v2_*), as the model writes them.
+  logic            vd_y, vd_x;                      // x is the Y half / the X half of a VOPD pair
+  logic            vdx_we;
+  logic [7:0]      vdx_idx;
+  logic [63:0]     vdx_lanes;
+  logic [2047:0]   vdx_new;
+  rdna4_pkg::dec_t xy;                              // the Y half, waiting
+  logic            vw2_we;                          // the second VGPR write: X's in a VOPD pair
+  logic [7:0]      vw2_idx;
+  logic [2047:0]   vw2_new;
+  assign vd_x    = x.vopd && !vd_y;
+  assign vw2_we  = vd_y ? vdx_we : v_we2;
+  assign vw2_idx = vd_y ? vdx_idx : v_idx2;
+  assign vw2_new = vd_y ? vdx_new : v_new2;
 
   // ------------------------------------------------------ SMEM address unit
   // rdna4 §8 (L3844-4065): S_LOAD ADDR = base + IOFFSET + SOFFSET, each
@@ -726,7 +788,7 @@ module rdna4_core #(
   always_comb
     for (int r = 0; r < 4; r++) vm_dat[2048*r +: 2048] = vrf[VW'((x.ds ? x.w1[15:8] : x.w1[30:23]) + 8'(r))];
   assign vm_hold = run_q && e_fin && !e_flt && is_v &&
-                   ((v_we && x.vd[VW-1:0] == vm_rowq[VW-1:0]) || (v_we2 && v_idx2[VW-1:0] == vm_rowq[VW-1:0]));
+                   ((v_we && v_vdi[VW-1:0] == vm_rowq[VW-1:0]) || (vw2_we && vw2_idx[VW-1:0] == vm_rowq[VW-1:0]));
   rdna4_vmem #(.DMEM_WORDS(DMEM_WORDS), .VMQ(VMQ), .VM_LAT(VM_LAT)) u_vmem (
     .clk(clk), .rst_n(rst_n), .go(is_vm), .fin(is_vm && e_fin), .op(x.op), .w0(x.w0), .w1(x.w1), .w2(x.w2),
     .wave64(wave64), .exec(exec), .sbase(vm_sb), .va0(vrf[x.w2[VW-1:0]]), .va1(vrf[VW'(x.w2[7:0] + 8'd1)]),
@@ -764,7 +826,7 @@ module rdna4_core #(
   assign is_ds = x_v && run_q && !x.ill && x.ds;
   assign ds_d1 = {vrf[VW'(x.w1[23:16] + 8'd1)], vrf[x.w1[16 +: VW]]};
   assign ds_hold = vm_rv || (run_q && e_fin && !e_flt && is_v &&
-                   ((v_we && x.vd[VW-1:0] == ds_rowq[VW-1:0]) || (v_we2 && x.vs0[VW-1:0] == ds_rowq[VW-1:0])));
+                   ((v_we && v_vdi[VW-1:0] == ds_rowq[VW-1:0]) || (vw2_we && vw2_idx[VW-1:0] == ds_rowq[VW-1:0])));
   rdna4_lds #(.LDS_WORDS(LDS_WORDS), .LDQ(LDQ), .LDS_LAT(LDS_LAT)) u_lds (
     .clk(clk), .rst_n(rst_n), .go(is_ds), .fin(is_ds && e_fin), .w0(x.w0), .w1(x.w1),
     .wave64(wave64), .exec(exec), .m0(m0), .fden(hwreg[32*1 + 4 +: 2]), .va(vrf[x.w1[VW-1:0]]), .vd0(vm_dat), .vd1(ds_d1),
@@ -1002,9 +1064,10 @@ module rdna4_core #(
             end
           end
           rdna4_pkg::FMT_VALU: begin
-            e_fin0 = v_last;
+            e_fin0 = v_last && !vd_x;                      // a VOPD pair retires after its Y half
             if (v_oddm) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end
-            if ((x.vfl || x.v64[5]) && v_last) begin          // float rows: EXCP_FLAG_USER, traps not modelled
+            if (x.vopd && wave64) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end   // VOPD: wave32 only (L3279)
+            if ((x.vfl || x.v64[5] || vd_y) && v_last && !vd_x) begin   // float rows: EXCP_FLAG_USER, traps not modelled
               if (v_trap) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_FLOAT; end
               hw_we = (v_ef != hwreg[32*18 +: 32]); hw_idx = 6'd18; hw_val = v_ef;
             end
@@ -1150,9 +1213,9 @@ module rdna4_core #(
     if (ld_we && !run_q && ld_sel == 3'd5 && {6'd0, ld_addr[19:6]} < 20'(VGPRS))
       vrf[ld_addr[VW+5:6]][32*ld_addr[5:0] +: 32] <= ld_data;
     if (run_q && !e_flt && e_fin && is_v && v_we)
-      vrf[x.vd[VW-1:0]] <= v_new;
-    if (run_q && !e_flt && e_fin && is_v && v_we2)
-      vrf[v_idx2[VW-1:0]] <= v_new2;
+      vrf[v_vdi[VW-1:0]] <= v_new;
+    if (run_q && !e_flt && e_fin && is_v && vw2_we)
+      vrf[vw2_idx[VW-1:0]] <= vw2_new;
     if (vm_rv)
       vrf[vm_row[VW-1:0]] <= vm_new;
     else if (ds_rv)
@@ -1185,6 +1248,7 @@ module rdna4_core #(
       rt_exec_mask <= 64'd0; rt_v_we <= 1'b0; rt_v_idx <= 8'd0; rt_v_lanes <= 64'd0; rt_v_val <= '0;
       rt_v2_we <= 1'b0; rt_v2_idx <= 8'd0; rt_v2_val <= '0;
       x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
+      xy <= '0; vd_y <= 1'b0; vdx_we <= 1'b0; vdx_idx <= 8'd0; vdx_lanes <= 64'd0; vdx_new <= '0;
       sm_busy <= 1'b0; sm_c <= 5'd0; sm_wa <= '0; sm_boff <= 2'd0; sm_inr <= 16'd0;
       sm_wmask <= 16'd0; sm_buf <= '0;
       rt_valid <= 1'b0; rt_pc <= 64'd0; rt_next_pc <= 64'd0; rt_w0 <= 32'd0; rt_w1 <= 32'd0;
@@ -1259,13 +1323,16 @@ module rdna4_core #(
         // ---------------------------------------------------- running
         if (e_flt) begin
           fault_q <= 1'b1; fault_pc_q <= x_pc; fault_why_q <= e_why; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
-          sm_busy <= 1'b0; vp_q <= '0; v_exc_q <= 6'd0;
+          sm_busy <= 1'b0; vp_q <= '0; v_exc_q <= 6'd0; vd_y <= 1'b0;
         end else begin
           // vector unit passes: the last one retires (e_fin) and the next instruction starts at pass 0
           if (is_v && !v_last) begin
             vp_q <= vp_q + 1'b1; v_res_q <= v_res; v_co_q <= v_co; v_exc_q <= v_exc; v_resh_q <= v_resh;
+          end else if (is_v && vd_x) begin                  // VOPD: X done, the Y half next
+            vp_q <= '0; v_exc_q <= v_exc; x <= xy; vd_y <= 1'b1;
+            vdx_we <= v_we; vdx_idx <= v_vdi; vdx_lanes <= v_lanes; vdx_new <= v_new;
           end else if (is_v && e_fin) begin
-            vp_q <= '0; v_exc_q <= 6'd0;
+            vp_q <= '0; v_exc_q <= 6'd0; vd_y <= 1'b0;
           end
           if (e_fin) begin
             sreg <= sreg_n;
@@ -1281,13 +1348,13 @@ module rdna4_core #(
             rt_w1      <= x.w1;
             rt_w2      <= x.w2;
             rt_exec_mask <= is_v ? v_exec : 64'd1;
-            rt_v_we    <= is_v && v_we;
-            rt_v_idx   <= x.vd;
-            rt_v_lanes <= v_lanes;
-            rt_v_val   <= v_new;
-            rt_v2_we   <= is_v && v_we2;
-            rt_v2_idx  <= v_idx2;
-            rt_v2_val  <= v_new2;
+            rt_v_we    <= is_v && (vd_y ? vdx_we : v_we);
+            rt_v_idx   <= vd_y ? vdx_idx : v_vdi;
+            rt_v_lanes <= vd_y ? vdx_lanes : v_lanes;
+            rt_v_val   <= vd_y ? vdx_new : v_new;
+            rt_v2_we   <= is_v && (vd_y ? v_we : v_we2);
+            rt_v2_idx  <= vd_y ? v_vdi : v_idx2;
+            rt_v2_val  <= vd_y ? v_new : v_new2;
             rt_mw_lanes <= is_vm ? vm_mwl : is_ds ? ds_mw0l : 64'd0;
             rt_mw_addr <= vm_mwa;
             rt_mw_size <= is_ds ? ds_mws : vm_mws;
@@ -1328,7 +1395,7 @@ module rdna4_core #(
             end
           end
           if (e_take) begin
-            x_v <= 1'b1; x <= dec; x_pc <= if_pc;
+            x_v <= 1'b1; x <= dec; x_pc <= if_pc; xy <= decy;
           end else if (e_fin) begin
             x_v <= 1'b0;
           end

@@ -122,7 +122,7 @@ module rdna4_decode (
     // V_FMAMK/FMAAK_F32/F16 and V_READFIRSTLANE_B32 (model README E20) have no VOP3 form
     if ((w0[31:25] == 7'h3f && w0[16]) ||
         (v3 && (vop == 10'd485 || vop == 10'd486 || vop == 10'd487 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 ||
-                vop == 10'd312 || vop == 10'd386)))
+                vop == 10'd312 || vop == 10'd386 || vop == 10'd488)))
       vr.known = 1'b0;
     // V_FMAC_F32/F16: S2 is D (F16: its half); V_FMAMK: S0 * K + VSRC1; V_FMAAK: S0 * VSRC1 + K
     if (vop == 10'd299 || vop == 10'd310) begin vs2 = {1'b1, vd}; vsh[2] = vdh; end
@@ -152,7 +152,7 @@ module rdna4_decode (
             (vop == 10'd783) ? 3'd5 : (vop == 10'd784) ? 3'd6 : 3'd0;
     // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP_B32/B16, MUL_LO/HI,
     // READLANE, WRITELANE, FMAMK/FMAAK F32/F16 (which also carry a literal)
-    v_nodpp = vpk || vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
+    v_nodpp = vpk || vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd488 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
               vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312 ||
               v64 != 6'd0;                                        // every 64-bit row is RDNA4_NODPP
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
@@ -425,6 +425,8 @@ module rdna4_decode (
       d.vpk    = vpk;
       d.vpm    = vpm;
       d.vk16   = vk16;
+      d.vrel   = (vop == 10'd450) ? 3'b010 : (vop == 10'd451) ? 3'b001 : (vop == 10'd452) ? 3'b011 :
+                 (vop == 10'd456 || vop == 10'd488) ? 3'b111 : 3'b000;
       d.vfl    = vf[4] || vpk;
     end
   end

@@ -121,6 +121,10 @@ package rdna4_pkg;
     logic        vpk;
     logic [11:0] vpm;      // {NEG_HI, NEG, OPSEL_HI, OPSEL} of S0-S2 (bit i: source i)
     logic [2:0]  vk16;     // sources whose float inline constant is the F16 pattern {16'h0, F16}
+    // VGPR indexing by M0 (V_MOVREL*, V_SWAPREL; README "VGPR indexing"): {indices M0[9:0] /
+    // M0[25:16] (else M0), VDST indexed, S0's VGPR indexed}
+    logic [2:0]  vrel;
+    logic        vopd;     // a half of a VOPD pair (rdna4_vopd.sv; w0-w2 and len: the whole VOPD)
   } dec_t;
 
   // Kinds of VALU rows.
@@ -189,6 +193,11 @@ package rdna4_pkg;
       10'd603, 10'd604: begin r[7:6] = 2'd3; r[2] = 1'b1; end
       10'd783, 10'd784: r[2] = 1'b1;
       10'd487: begin r[7:6] = 2'd1; r[2] = 1'b1; end
+      // V_MOVRELD/MOVRELS/MOVRELSD/MOVRELSD_2_B32 (a V_MOV_B32 whose VGPRs are indexed by M0)
+      // and V_SWAPREL_B32 (V_SWAP_B32's): the core indexes the rows (dec_t.vrel)
+      10'd450: begin r[7:6] = 2'd1; r[4] = 1'b1; end
+      10'd451, 10'd452, 10'd456: begin r[7:6] = 2'd1; r[4] = 1'b1; r[2] = 1'b1; end
+      10'd488: begin r[10:8] = VK_SWAP; r[7:6] = 2'd1; r[2] = 1'b1; end
       // F16 rows (rdna4_vhalf_lane.sv; vhrow below)
       10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd310: r[5] = 1'b1;
       10'd311, 10'd312, 10'd584: begin r[7:6] = 2'd3; r[5] = 1'b1; end

@@ -227,6 +227,7 @@ module rdna4_valu #(
         10'd295: begin w = 66'({34'd0, s1}) - 66'({34'd0, s0}); sat_ok = 1'b1; end   // V_SUBREV_NC_U32
         // ---- VOP1 rows (384 + op)
         10'd385: r = s0;                                                   // V_MOV_B32
+        10'd450, 10'd451, 10'd452, 10'd456: r = s0;                        // V_MOVREL*: S0 from the indexed VGPR
         10'd487, 10'd603, 10'd604, 10'd783, 10'd784: r = s0;               // V_PERMLANE*: S0 permuted by rdna4_dpp
         10'd439: r = ~s0;                                                  // V_NOT_B32
         10'd440: r = br;                                                   // V_BFREV_B32
