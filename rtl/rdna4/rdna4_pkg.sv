@@ -267,12 +267,14 @@ package rdna4_pkg;
   // The packed-math rows rdna4_vpk.sv executes (VOP3P opcode, model/rdna4/rdna4.def):
   // vrow_t bits as vrow (VK_VGPR, CLAMP defined, sources 2 or 3).  The packed 16-bit
   // integer rows 0-13, the packed F16 rows 14-16 and 27-30, V_FMA_MIX_F32/MIXLO/MIXHI
-  // 32-34; the dot products and WMMA are not executed (WHY_VALU_OP).
+  // 32-34, the dot products 19, 22-26 (rdna4_vdot.sv); the FP8 dot products and WMMA
+  // are not executed (WHY_VALU_OP).
   function automatic logic [11:0] vprow(input logic [6:0] op);
     logic [11:0] r;
     r = 12'd0;
     case (op)
-      7'd0, 7'd9, 7'd14, 7'd32, 7'd33, 7'd34: r = 12'b1_000_11_1_00000;
+      7'd0, 7'd9, 7'd14, 7'd32, 7'd33, 7'd34, 7'd19, 7'd22, 7'd23, 7'd24, 7'd25, 7'd26:
+        r = 12'b1_000_11_1_00000;
       7'd1, 7'd2, 7'd3, 7'd4, 7'd5, 7'd6, 7'd7, 7'd8, 7'd10, 7'd11, 7'd12, 7'd13, 7'd15, 7'd16,
       7'd27, 7'd28, 7'd29, 7'd30: r = 12'b1_000_10_1_00000;
       default: ;
@@ -477,6 +479,15 @@ package rdna4_pkg;
   // constants and reserved codes are not executed: WHY_VALU_MOD / WHY_OPERAND).
   function automatic logic vsrc_ok(input logic [8:0] c);
     vsrc_ok = c[8] || c <= 9'd208 || (c >= 9'd240 && c <= 9'd248) || c == 9'd253 || c == 9'd255;
+  endfunction
+
+  // A VALU source code that is an inline constant (128-208, 240-248) / a float one
+  // (240-248): the DOT2 rows replicate them into both halves (rdna4_vdot.sv).
+  function automatic logic vsrc_k(input logic [8:0] c);
+    vsrc_k = (c >= 9'd128 && c <= 9'd208) || vsrc_kf(c);
+  endfunction
+  function automatic logic vsrc_kf(input logic [8:0] c);
+    vsrc_kf = c >= 9'd240 && c <= 9'd248;
   endfunction
 
   // ------------------------------------------------- register file reads
