@@ -193,6 +193,7 @@ package rdna4_pkg;
       10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd310: r[5] = 1'b1;
       10'd311, 10'd312, 10'd584: begin r[7:6] = 2'd3; r[5] = 1'b1; end
       10'd394, 10'd395: begin r[7:6] = 2'd1; r[5] = 1'b1; end
+      10'd303: r[5] = 1'b1;                                                   // V_CVT_PK_RTZ_F16_F32
       10'd871, 10'd872: r[5] = 1'b1;                                          // V_MINIMUM/MAXIMUM_F16
       10'd475, 10'd476, 10'd477, 10'd478: begin r[7:6] = 2'd1; r[5] = 1'b1; end  // FLOOR/CEIL/TRUNC/RNDNE_F16
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
@@ -253,6 +254,7 @@ package rdna4_pkg;
       10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd310: r = 5'b1_011_1;
       10'd311, 10'd312, 10'd584: r = 5'b1_111_1;
       10'd394, 10'd395: r = 5'b1_001_1;
+      10'd303: r = 5'b1_011_1;                                // V_CVT_PK_RTZ_F16_F32: OMOD ignored (packed F16)
       10'd871, 10'd872: r = 5'b1_011_1;
       10'd475, 10'd476, 10'd477, 10'd478: r = 5'b1_001_1;
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
@@ -341,8 +343,9 @@ package rdna4_pkg;
   endfunction
 
   // A row the F16 lanes execute (rdna4_vhalf_lane.sv): an F16 result or an F16 compare.
+  // V_CVT_PK_RTZ_F16_F32 (F32 sources, two F16 halves in a B32 result) too.
   function automatic logic vhalf(input logic [9:0] op);
-    vhalf = op != 10'd395 && vhrow(op) != 4'd0;
+    vhalf = (op != 10'd395 && vhrow(op) != 4'd0) || op == 10'd303;
   endfunction
 
   // ------------------------------------------------- float helpers
