@@ -481,7 +481,9 @@ module rdna4_core #(
     .d(vf_d), .co(fco), .exc(vf_exc));
   // packed math (VOP3P, V_PK_FMAC_F16): the same FPC-lane passes, raw 32-bit sources
   rdna4_vpk #(.FPC(FPC)) u_vpk (
-    .op(x.vop[6:0]), .clamp(x.vclamp), .pm(x.vpm), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc),
+    .op(x.vop[6:0]), .clamp(x.vclamp), .pm(x.vpm), .mode(hwreg[32*1 +: 32]),
+    .k0({rdna4_pkg::vsrc_kf(x.vs0), rdna4_pkg::vsrc_k(x.vs0)}),
+    .k1({rdna4_pkg::vsrc_kf(x.vs1), rdna4_pkg::vsrc_k(x.vs1)}), .act(fact), .a(fa), .b(fb), .c(fc),
     .d(pk_d), .exc(pk_exc));
   assign fd    = x.vpk ? pk_d : vf_d;
   assign f_exc = x.vpk ? pk_exc : vf_exc;

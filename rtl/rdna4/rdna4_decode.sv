@@ -68,6 +68,7 @@ module rdna4_decode (
   logic [5:0]       v64;               // rdna4_pkg::v64row: the row's 64-bit operands
   logic             v_odd64;           // a 64-bit scalar source names an odd SGPR
   logic             vp, vpk, vmix;     // VOP3P; packed math (VOP3P or V_PK_FMAC_F16); V_FMA_MIX*
+  logic             vdot;              // a VOP3P dot product rdna4_vdot.sv executes
   logic [11:0]      vpm;               // packed modifiers {NEG_HI, NEG, OPSEL_HI, OPSEL}
   logic [2:0]       vk16;              // F16 inline constants (packed F16 sources, MIX F16 sources)
   always_comb begin
@@ -102,7 +103,10 @@ module rdna4_decode (
       vop = 10'd14; vs2 = {1'b1, vd}; vpm = 12'b000_000_111_000;
     end
     vmix = vp && (vop == 10'd32 || vop == 10'd33 || vop == 10'd34);
-    if (vpk) vk16 = vmix ? vpm[5:3] : (vop >= 10'd14) ? 3'b111 : 3'b000;
+    // (V_DOT2_F32_F16: F16 S0/S1, F32 S2; V_DOT2_F32_BF16 and the integer dots: the
+    // F32 pattern, rdna4_vdot.sv takes the BF16 one from it)
+    vdot = vp && (vop == 10'd19 || (vop >= 10'd22 && vop <= 10'd26));
+    if (vpk) vk16 = vmix ? vpm[5:3] : (vop == 10'd19) ? 3'b011 : (vop >= 10'd14 && !vdot) ? 3'b111 : 3'b000;
     vr = vpk ? rdna4_pkg::vprow(vop[6:0]) : rdna4_pkg::vrow(vop);
     vf = vpk ? 5'd0 : rdna4_pkg::vfrow(vop);
     vh = vpk ? {3'd0, vop == 10'd33 || vop == 10'd34} : rdna4_pkg::vhrow(vop);
@@ -179,7 +183,9 @@ module rdna4_decode (
             (vf[4] && ((vneg | vabs) & ~vf[3:1]) != 3'd0) ||             // F32 rows: on the F32 sources
             (v3 && vr.kind == rdna4_pkg::VK_CMPX && w0[7:0] != 8'd126) ||
             // VOP3P: an OPSEL_HI bit of a source the row does not have is 1 (model README E18)
-            (vp && !vmix && (vpm[5:3] | vmask) != 3'b111);
+            (vp && !vmix && (vpm[5:3] | vmask) != 3'b111) ||
+            // the integer dots: OPSEL 0 and OPSEL_HI all ones (model README E15)
+            (vp && vop >= 10'd22 && vop <= 10'd25 && (vpm[5:0] != 6'b111_000));
     // a 64-bit scalar source is an even register pair (model check_sreg; M0, VCC_HI, EXEC_HI are odd)
     v_odd64 = 1'b0;
     if (v64[0] && !vs0[8] && vs0 <= 9'd127 && vs0[0]) v_odd64 = 1'b1;

@@ -202,6 +202,7 @@ package rdna4_pkg;
       10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd310: r[5] = 1'b1;
       10'd311, 10'd312, 10'd584: begin r[7:6] = 2'd3; r[5] = 1'b1; end
       10'd394, 10'd395: begin r[7:6] = 2'd1; r[5] = 1'b1; end
+      10'd303: r[5] = 1'b1;                                                   // V_CVT_PK_RTZ_F16_F32
       10'd871, 10'd872: r[5] = 1'b1;                                          // V_MINIMUM/MAXIMUM_F16
       10'd475, 10'd476, 10'd477, 10'd478: begin r[7:6] = 2'd1; r[5] = 1'b1; end  // FLOOR/CEIL/TRUNC/RNDNE_F16
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
@@ -262,6 +263,7 @@ package rdna4_pkg;
       10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd310: r = 5'b1_011_1;
       10'd311, 10'd312, 10'd584: r = 5'b1_111_1;
       10'd394, 10'd395: r = 5'b1_001_1;
+      10'd303: r = 5'b1_011_1;                                // V_CVT_PK_RTZ_F16_F32: OMOD ignored (packed F16)
       10'd871, 10'd872: r = 5'b1_011_1;
       10'd475, 10'd476, 10'd477, 10'd478: r = 5'b1_001_1;
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
@@ -276,12 +278,14 @@ package rdna4_pkg;
   // The packed-math rows rdna4_vpk.sv executes (VOP3P opcode, model/rdna4/rdna4.def):
   // vrow_t bits as vrow (VK_VGPR, CLAMP defined, sources 2 or 3).  The packed 16-bit
   // integer rows 0-13, the packed F16 rows 14-16 and 27-30, V_FMA_MIX_F32/MIXLO/MIXHI
-  // 32-34; the dot products and WMMA are not executed (WHY_VALU_OP).
+  // 32-34, the dot products 19, 22-26 (rdna4_vdot.sv); the FP8 dot products and WMMA
+  // are not executed (WHY_VALU_OP).
   function automatic logic [11:0] vprow(input logic [6:0] op);
     logic [11:0] r;
     r = 12'd0;
     case (op)
-      7'd0, 7'd9, 7'd14, 7'd32, 7'd33, 7'd34: r = 12'b1_000_11_1_00000;
+      7'd0, 7'd9, 7'd14, 7'd32, 7'd33, 7'd34, 7'd19, 7'd22, 7'd23, 7'd24, 7'd25, 7'd26:
+        r = 12'b1_000_11_1_00000;
       7'd1, 7'd2, 7'd3, 7'd4, 7'd5, 7'd6, 7'd7, 7'd8, 7'd10, 7'd11, 7'd12, 7'd13, 7'd15, 7'd16,
       7'd27, 7'd28, 7'd29, 7'd30: r = 12'b1_000_10_1_00000;
       default: ;
@@ -348,8 +352,9 @@ package rdna4_pkg;
   endfunction
 
   // A row the F16 lanes execute (rdna4_vhalf_lane.sv): an F16 result or an F16 compare.
+  // V_CVT_PK_RTZ_F16_F32 (F32 sources, two F16 halves in a B32 result) too.
   function automatic logic vhalf(input logic [9:0] op);
-    vhalf = op != 10'd395 && vhrow(op) != 4'd0;
+    vhalf = (op != 10'd395 && vhrow(op) != 4'd0) || op == 10'd303;
   endfunction
 
   // ------------------------------------------------- float helpers
@@ -486,6 +491,15 @@ package rdna4_pkg;
   // constants and reserved codes are not executed: WHY_VALU_MOD / WHY_OPERAND).
   function automatic logic vsrc_ok(input logic [8:0] c);
     vsrc_ok = c[8] || c <= 9'd208 || (c >= 9'd240 && c <= 9'd248) || c == 9'd253 || c == 9'd255;
+  endfunction
+
+  // A VALU source code that is an inline constant (128-208, 240-248) / a float one
+  // (240-248): the DOT2 rows replicate them into both halves (rdna4_vdot.sv).
+  function automatic logic vsrc_k(input logic [8:0] c);
+    vsrc_k = (c >= 9'd128 && c <= 9'd208) || vsrc_kf(c);
+  endfunction
+  function automatic logic vsrc_kf(input logic [8:0] c);
+    vsrc_kf = c >= 9'd240 && c <= 9'd248;
   endfunction
 
   // ------------------------------------------------- register file reads

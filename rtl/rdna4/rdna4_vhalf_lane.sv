@@ -24,6 +24,9 @@
 // converted operands (exact back).  V_FLOOR/CEIL/TRUNC/RNDNE_F16: on the raw half
 // (below), no inexact.
 // V_CVT_F16_F32: fp32_to_fp16 (F32 input flush, F16 rounding and output flush).
+// V_CVT_PK_RTZ_F16_F32: the same conversion of S0 (d[15:0]) and of S1 (d[31:16], a
+// second fp32_to_fp16) toward zero whatever MODE's rounding (L12619), CLAMP on each
+// half, OMOD ignored (a packed F16 result, L2845; model V55).
 // V_CMP(X)_*_F16: fp32_cmp on the converted operands (CLAMP: a quiet NaN signals,
 // README C10); V_CMP(X)_CLASS_F16: the class of the raw half against S1[9:0].
 // Output modifiers of the F16 results (README C7): OMOD = fp_mul at binary16 by
@@ -54,11 +57,11 @@ module rdna4_vhalf_lane (
   assign ftz16 = !mode[7];
   assign ovf16 = mode[23];
   logic unused_mode;
-  assign unused_mode = ^{mode[31:24], mode[22:8], mode[5], mode[1:0], s1[31:16], s2[31:16], e_fma[5], e_fma[3:1],
+  assign unused_mode = ^{mode[31:24], mode[22:8], mode[5], mode[1:0], s2[31:16], e_fma[5], e_fma[3:1],
                         mmn_r[31:16]};
 
   // row classes
-  logic k_add, k_sub, k_subr, k_mul, k_fma, k_ar, k_mm, mm_max, mm_num, k_cvt, k_cmp, k_cls, k_ri;
+  logic k_add, k_sub, k_subr, k_mul, k_fma, k_ar, k_mm, mm_max, mm_num, k_cvt, k_cmp, k_cls, k_ri, k_pk;
   always_comb begin
     k_add  = op == 10'd306;
     k_sub  = op == 10'd307;
@@ -70,7 +73,8 @@ module rdna4_vhalf_lane (
     mm_max = op == 10'd305 || op == 10'd872;
     mm_num = op == 10'd304 || op == 10'd305;
     k_ri   = op >= 10'd475 && op <= 10'd478;
-    k_cvt  = op == 10'd394;
+    k_pk   = op == 10'd303;
+    k_cvt  = op == 10'd394 || k_pk;
     k_cls  = op == 10'd125 || op == 10'd253;
     k_cmp  = (op >= 10'd1 && op <= 10'd14) || (op >= 10'd129 && op <= 10'd142);
   end
@@ -162,9 +166,17 @@ module rdna4_vhalf_lane (
   logic [15:0] r_cv;
   logic [5:0]  e_cv;
   assign cv_in = k_cvt ? s0 : (k_mm ? r_mm : h_res);
-  fp32_to_fp16 u_cv (.a(cv_in), .daz(k_cvt && daz32), .rm(rm16), .ftz(k_mm ? 1'b0 : ftz16), .tiny_after(1'b1),
-    .ovf_sat(ovf16), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN16), .dexc_always(1'b1),
-    .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_cv), .exc(e_cv));
+  fp32_to_fp16 u_cv (.a(cv_in), .daz(k_cvt && daz32), .rm(k_pk ? 3'd1 : rm16), .ftz(k_mm ? 1'b0 : ftz16),
+    .tiny_after(1'b1), .ovf_sat(ovf16), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN16),
+    .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_cv), .exc(e_cv));
+  // V_CVT_PK_RTZ_F16_F32's S1 (the high half), toward zero (rm 1)
+  logic [15:0] r_cvh, r_clh;
+  logic [5:0]  e_cvh;
+  fp32_to_fp16 u_cvh (.a(s1), .daz(daz32), .rm(3'd1), .ftz(ftz16), .tiny_after(1'b1), .ovf_sat(ovf16),
+    .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN16), .dexc_always(1'b1),
+    .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_cvh), .exc(e_cvh));
+  fp_clamp #(.EW(5), .MW(10)) u_clamph (.x(r_cvh), .nan_inf(1'b0), .clamp(clamp), .clamp_nan_keep(1'b0),
+    .clamp_negzero_keep(1'b0), .r(r_clh));
 
   // ---- compare and class
   logic       r_cmp;
@@ -186,13 +198,15 @@ module rdna4_vhalf_lane (
       if (mmn) begin r0 = mmn_r[15:0]; e0 = {5'd0, mmn_s}; end
       else e0 = xe0 | xe1 | e_mm | e_cv;
     end
-    if (k_cvt) e0 = e_cv;
+    if (k_cvt) e0 = e_cv | (k_pk ? e_cvh : 6'd0);
     if (k_ri) begin r0 = r_ri; e0 = xe0; end
     if (k_cmp) begin r0 = 16'd0; e0 = xe0 | xe1 | e_cmp; cb = r_cmp; end
     if (k_cls) begin r0 = 16'd0; e0 = {5'd0, cls[0]}; cb = (cls & s1[9:0]) != 10'd0; end
   end
   logic [15:0] om_k;
-  assign om_k = (omod == 2'd1) ? 16'h4000 : (omod == 2'd2) ? 16'h4400 : 16'h3800;
+  logic [1:0]  om;                       // OMOD, ignored by V_CVT_PK_RTZ_F16_F32
+  assign om = k_pk ? 2'd0 : omod;
+  assign om_k = (om == 2'd1) ? 16'h4000 : (om == 2'd2) ? 16'h4400 : 16'h3800;
   fp_mul #(.EW(5), .MW(10)) u_omod (.a(r0), .b(om_k), .rm(rm16), .daz(daz16), .ftz(1'b1), .tiny_after(1'b1),
     .ovf_sat(ovf16), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN16), .dexc_always(1'b1),
     .zero_wins(1'b0), .zw_sign_xor(1'b0), .clamp(clamp), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
@@ -200,8 +214,8 @@ module rdna4_vhalf_lane (
   fp_clamp #(.EW(5), .MW(10)) u_clamp (.x(r0), .nan_inf(1'b0), .clamp(clamp && !k_cmp && !k_cls),
     .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_cl));
   // OMOD writes -0 as +0 (L2846); its underflow and inexact do not count
-  assign r1 = (omod == 2'd0) ? r_cl : (r_om == 16'h8000) ? 16'd0 : r_om;
-  assign d = {16'd0, r1};
+  assign r1 = (om == 2'd0) ? r_cl : (r_om == 16'h8000) ? 16'd0 : r_om;
+  assign d = {k_pk ? r_clh : 16'd0, r1};
   assign co = cb;
-  assign exc = e0 | ((omod == 2'd0 || k_cmp || k_cls) ? 6'd0 : (e_om & 6'b100111));
+  assign exc = e0 | ((om == 2'd0 || k_cmp || k_cls) ? 6'd0 : (e_om & 6'b100111));
 endmodule

@@ -21,7 +21,9 @@
 //     kept, sNaN quieted with invalid); NEG_HI[i] is ABS and NEG[i] negates the F32
 //     input; one F32 FMA (an rdna4_vfloat_lane as V_FMA_F32: MODE's F32 policy, CLAMP
 //     for MIX_F32); MIXLO/MIXHI convert the result in the low lane as V_CVT_F16_F32
-//     (MODE's F16 rounding, CLAMP there) and the core writes the half (vd16 / vdh).
+//     (MODE's F16 rounding, CLAMP there) and the core writes the half (vd16 / vdh);
+//   * the dot products V_DOT2_F32_F16/BF16, V_DOT4_*_*8, V_DOT8_*_*4 (19, 22-26):
+//     rdna4_vdot.sv (k0 / k1: source 0 / 1 is an inline constant, {float, any}).
 // exc: the FP_EXC_* bits of the active lanes (act) ORed.
 module rdna4_vpk #(
   parameter int FPC = 8
@@ -30,6 +32,8 @@ module rdna4_vpk #(
   input  logic               clamp,
   input  logic [11:0]        pm,          // {NEG_HI, NEG, OPSEL_HI, OPSEL}
   input  logic [31:0]        mode,        // MODE hardware register
+  input  logic [1:0]         k0,          // source 0: {float inline constant, inline constant}
+  input  logic [1:0]         k1,
   input  logic [FPC-1:0]     act,
   input  logic [FPC*32-1:0]  a,
   input  logic [FPC*32-1:0]  b,
@@ -98,7 +102,16 @@ module rdna4_vpk #(
     endcase
   end
 
+  // the dot products (rdna4_vdot.sv)
+  logic             k_dot;
+  logic [FPC*32-1:0] dot_d;
+  logic [5:0]        dot_exc;
+  assign k_dot = op == 7'd19 || (op >= 7'd22 && op <= 7'd26);
+  rdna4_vdot #(.FPC(FPC)) u_dot (.op(op), .clamp(clamp), .pm(pm), .mode(mode), .k0(k0), .k1(k1),
+    .act(act), .a(a), .b(b), .c(c), .d(dot_d), .exc(dot_exc));
+
   logic [FPC*6-1:0] le;
+  logic [FPC*32-1:0] pd;
   for (genvar g = 0; g < FPC; g++) begin : g_lane
     logic [31:0] s0, s1, s2;
     logic [15:0] l0, l1, l2, h0, h1, h2;            // halves for the low / high result
@@ -168,13 +181,16 @@ module rdna4_vpk #(
         e = el | eh;
       end
     end
-    assign d[32*g +: 32] = r;
+    assign pd[32*g +: 32] = r;
     assign le[6*g +: 6] = e;
   end
 
+  logic [5:0] pexc;
   always_comb begin
-    exc = 6'd0;
+    pexc = 6'd0;
     for (int g = 0; g < FPC; g++)
-      if (act[g]) exc = exc | le[6*g +: 6];
+      if (act[g]) pexc = pexc | le[6*g +: 6];
   end
+  assign d   = k_dot ? dot_d : pd;
+  assign exc = k_dot ? dot_exc : pexc;
 endmodule
