@@ -190,6 +190,8 @@ typedef struct gt {
     int            valu;         /* a VALU row has weight > 0: VGPR pool, EXEC, MODE */
     int            wave64;       /* the test runs in wave64 (config wave=64) */
     unsigned       vbase;        /* the VGPR pool v[vbase : vbase + VPOOL - 1] */
+    uint16_t       vopdx[32], vopdy[32];   /* the VOPD halves of weight > 0: a pair's other half */
+    unsigned       nvopdx, nvopdy;
 } gt;
 
 /* gpuref_gx_pick(t->r, t->w, RDNA4_NROWS) */
@@ -1150,10 +1152,10 @@ static int draw_valu(gt *t, unsigned op, rdna4_insn *in, int dpp)
         uint32_t lit = 0;
         if (fmt == RDNA4_FMT_VOPDX || fmt == RDNA4_FMT_VOPDY) {  /* a pair: the other half at random */
             unsigned x = op, y = op;
-            if (fmt == RDNA4_FMT_VOPDX)
-                y = G->vopdy[rb(t, G->nvopdy)];
+            if (fmt == RDNA4_FMT_VOPDX)       /* aimed at a hole (--target): any half */
+                y = t->nvopdy ? t->vopdy[rb(t, t->nvopdy)] : G->vopdy[rb(t, G->nvopdy)];
             else
-                x = G->vopdx[rb(t, G->nvopdx)];
+                x = t->nvopdx ? t->vopdx[rb(t, t->nvopdx)] : G->vopdx[rb(t, G->nvopdx)];
             in->row = (uint16_t)x;
             in->rowy = (uint16_t)y;
             in->fmt = RDNA4_FMT_VOPD;
@@ -1784,6 +1786,19 @@ static int r4g_test(gpuref_genctx *x, char *err)
                               i == RDNA4_ROW_SOP1_s_barrier_signal_isfirst))
             t->w[i] = 0;
     }
+    /* a VOPD pair's other half is drawn (uniformly) from the other half's rows of
+     * weight > 0, so a mix that gives a half 0 never sees it; without rows for both
+     * halves no pair is drawn */
+    for (unsigned k = 0; k < t->G->nvopdx; k++)
+        if (t->w[t->G->vopdx[k]])
+            t->vopdx[t->nvopdx++] = t->G->vopdx[k];
+    for (unsigned k = 0; k < t->G->nvopdy; k++)
+        if (t->w[t->G->vopdy[k]])
+            t->vopdy[t->nvopdy++] = t->G->vopdy[k];
+    if (!t->nvopdx || !t->nvopdy)
+        for (unsigned i = 0; i < RDNA4_NROWS; i++)
+            if (t->G->cls[i] == C_VOPD)
+                t->w[i] = 0;
     gpuref_wtab_build(&t->rows.t, t->rows.cum, t->rows.idx, t->w, RDNA4_NROWS);
     int only_vopd = 1;                          /* VOPD is wave32 only (decision Q3) */
     for (unsigned i = 0; i < RDNA4_NROWS; i++)

@@ -387,6 +387,19 @@ static void test_mix_weights(void)
     snprintf(what, sizeof what, "rdna4: mix weights 1:3 give %u:%u", a, o);
     tu_check(t && a + o == 40 * 100 && a > 800 && a < 1200, what);   /* 1000 expected, sd 27 */
     gpuref_free(t);
+    /* a VOPD pair's other half comes from that half's rows of weight > 0: halves of
+     * weight 0 appear in no pair; without a Y row of weight > 0 no pair is drawn */
+    t = gen(6, 20, 100, 0, "rdna4: 0\ncontrol: 0\ns_and_b32: 1\nv_dual_*: 10\n"
+            "v_dual_dot2acc_*: 0\nv_dual_mul_dx9_zero_f32: 0\n", NULL, &len, &d);
+    unsigned pairs = 0;
+    for (const char *p = t; p && (p = strstr(p, " :: v_dual_")) != NULL; p++)
+        pairs++;
+    tu_check(t && pairs > 100 && !strstr(t, "dot2acc") && !strstr(t, "dx9_zero"),
+             "rdna4: VOPD pairs (%u) draw no half of weight 0", pairs);
+    gpuref_free(t);
+    t = gen(6, 20, 100, 0, "rdna4: 0\ncontrol: 0\ns_and_b32: 1\nvopdx: 10\n", NULL, &len, &d);
+    tu_check(t && !strstr(t, "v_dual_"), "rdna4: no VOPD pair without a Y half of weight > 0");
+    gpuref_free(t);
 }
 
 /* RDNA4 vector ALU programs: an all-VALU mix loads, round-trips and runs to the
