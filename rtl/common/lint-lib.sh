@@ -4,6 +4,9 @@
 #   check NAME COMMAND...   one check; its output goes to $tmp/NAME.log and
 #                           is shown (last 20 lines) when it fails
 #   check_bench ISA         the lockstep bench tb_ISA compiles
+#   check_synth ISA         yosys: the whole synthesis (GPUREF_SYNTH unset or
+#                           full), else read and elaborate rtl/ISA/synth.ys up to
+#                           its `synth` line and count the synthesis as skipped
 #   lint_end                "N passed, N failed" (", N skipped" once the
 #                           script has set $skipped); non-zero when a check failed
 lint_init() {   # lint_init ISA: VERILATOR, YOSYS, the scratch folder $tmp (removed on exit), the counters
@@ -36,6 +39,16 @@ check_bench() {   # check_bench ISA
         testbenches/common/gpuref_retire_mon.sv \
         $(ls rtl/common/*.sv rtl/common/fp/*.sv "rtl/$1"/*_pkg.sv 2>/dev/null; ls "rtl/$1"/*.sv | grep -v '_pkg\.sv$') \
         "testbenches/$1/tb_$1.sv"
+}
+
+check_synth() {   # check_synth ISA
+    skipped=0
+    if [ "${GPUREF_SYNTH:-full}" = full ]; then
+        check yosys-synth sh scripts/synth.sh "$1" full
+    else
+        check yosys-elaborate sh -c 'sed -e "/^synth /,\$d" "rtl/$2/synth.ys" > "$1/elab.ys" && yosys -q -s "$1/elab.ys"' sh "$tmp" "$1"
+        skipped=1
+    fi
 }
 
 lint_end() {

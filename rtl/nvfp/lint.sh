@@ -19,13 +19,7 @@ RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/nvfp/nvfp_decode.sv rtl/nvfp/nvfp
 
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module nvfp_core rtl/nvfp/lint.vlt $RTL
 check verilator-wall-NINSN=16 "$VERILATOR" --lint-only -Wall --top-module nvfp_core -GNINSN=16 rtl/nvfp/lint.vlt $RTL
-skipped=0
-if [ "${GPUREF_SYNTH:-full}" = full ]; then
-    check yosys-synth sh scripts/synth.sh nvfp full
-else
-    check yosys-elaborate sh -c 'sed -e "/^synth /,\$d" rtl/nvfp/synth.ys > "$1/elab.ys" && yosys -q -s "$1/elab.ys"' sh "$tmp"
-    skipped=1
-fi
+check_synth nvfp
 check_bench nvfp
 
 [ "$skipped" = 1 ] && echo "yosys synthesis skipped (make synth or make test-long runs it)"

@@ -23,13 +23,7 @@ check verilator-wall "$VERILATOR" --lint-only -Wall --top-module rdna4_core $RTL
 # minute) and counts the synthesis as skipped: with the vector unit's per-lane
 # loops (LDS, 64-bit operands, packed math) yosys 0.23's proc pass alone took
 # 11 minutes and the coarse synthesis 22 on this 2-core machine.
-skipped=0
-if [ "${GPUREF_SYNTH:-full}" = full ]; then
-    check yosys-synth sh scripts/synth.sh rdna4 full
-else
-    check yosys-elaborate sh -c 'sed -e "/^synth /,\$d" rtl/rdna4/synth.ys > "$1/elab.ys" && yosys -q -s "$1/elab.ys"' sh "$tmp"
-    skipped=1
-fi
+check_synth rdna4
 check_bench rdna4
 
 # out-of-range parameters must stop elaboration with their message

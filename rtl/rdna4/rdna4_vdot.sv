@@ -102,25 +102,19 @@ module rdna4_vdot #(
     assign a1 = (selh[0] ? q0[31:16] : q0[15:0]) ^ {ngh[0], 15'd0};
     assign b1 = (selh[1] ? q1[31:16] : q1[15:0]) ^ {ngh[1], 15'd0};
 
-    // the four halves as F32 values
-    logic [31:0] fa0, fb0, fa1, fb1, xa0, xb0, xa1, xb1;
-    logic [5:0]  ea0, eb0, ea1, eb1;
-    fp16_to_fp32 u_a0 (.a(a0), .daz(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0),
-      .dnan(32'hffc00000), .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
-      .r(fa0), .exc(ea0));
-    fp16_to_fp32 u_b0 (.a(b0), .daz(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0),
-      .dnan(32'hffc00000), .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
-      .r(fb0), .exc(eb0));
-    fp16_to_fp32 u_a1 (.a(a1), .daz(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0),
-      .dnan(32'hffc00000), .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
-      .r(fa1), .exc(ea1));
-    fp16_to_fp32 u_b1 (.a(b1), .daz(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0),
-      .dnan(32'hffc00000), .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
-      .r(fb1), .exc(eb1));
-    assign xa0 = k_bf ? {a0, 16'd0} : fa0;
-    assign xb0 = k_bf ? {b0, 16'd0} : fb0;
-    assign xa1 = k_bf ? {a1, 16'd0} : fa1;
-    assign xb1 = k_bf ? {b1, 16'd0} : fb1;
+    // the four halves (A0 B0 A1 B1) as F32 values: BF16 widened, F16 converted exactly
+    logic [63:0]  hv;
+    logic [127:0] fv, xv;
+    logic [23:0]  ev;
+    logic [31:0] xa0, xb0, xa1, xb1;
+    assign hv = {b1, a1, b0, a0};
+    for (genvar k = 0; k < 4; k++) begin : g_half
+      fp16_to_fp32 u_cvt (.a(hv[16*k +: 16]), .daz(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0),
+        .dnan(32'hffc00000), .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+        .r(fv[32*k +: 32]), .exc(ev[6*k +: 6]));
+      assign xv[32*k +: 32] = k_bf ? {hv[16*k +: 16], 16'd0} : fv[32*k +: 32];
+    end
+    assign {xb1, xa1, xb0, xa0} = xv;
 
     // tmp = S2 (NEG_HI[2] ABS, then NEG[2]); two FMAs, a NaN tmp kept
     logic [31:0] t0, r1, t1, r2, t2;
@@ -137,7 +131,7 @@ module rdna4_vdot #(
     logic unused_lane;
     assign unused_lane = ^{unused_c1, unused_c2};
     assign d[32*g +: 32] = k_f ? t2 : idot(k_w4, k_iu, k_iu && ng[0], k_iu && ng[1], clamp, s0, s1, s2);
-    assign le[6*g +: 6] = !k_f ? 6'd0 : k_bf ? (e1 | e2) : (ea0 | eb0 | ea1 | eb1 | e1 | e2);
+    assign le[6*g +: 6] = !k_f ? 6'd0 : k_bf ? (e1 | e2) : (ev[5:0] | ev[11:6] | ev[17:12] | ev[23:18] | e1 | e2);
   end
 
   always_comb begin
