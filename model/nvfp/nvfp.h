@@ -62,6 +62,11 @@ typedef struct nvfp_insn {
     nvfp_src src[3];
 } nvfp_insn;
 
+/* coverage bin kinds (nvfp_cov.c): a bin's aux is kind << 8 | detail, so
+ * the generator (nvfp_gen.c, --target) can make an instruction that hits it */
+enum { NVFP_CK_OP = 1, NVFP_CK_MOD, NVFP_CK_SWZ, NVFP_CK_NEG, NVFP_CK_WM, NVFP_CK_KIL, NVFP_CK_CHAIN,
+       NVFP_CK_MISM, NVFP_CK_OUT };
+
 /* register files (the order is the file id of the retire interface) */
 enum { NVFP_F_R, NVFP_F_H, NVFP_F_I, NVFP_F_FMT, NVFP_F_CC, NVFP_F_KILL, NVFP_F_P, NVFP_F_C,
        NVFP_F_TEX, NVFP_F_PC, NVFP_F_CFG, NVFP_NFILES };

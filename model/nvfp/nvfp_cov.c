@@ -33,9 +33,11 @@ static unsigned swz_class(unsigned s)
     return s == 0xe4 ? 0 : s == (s & 3) * 0x55u ? 1 : 2;
 }
 
-#define DEF(v, cat, op, ...)                                                     \
+/* slot: the source (1..3) of SWZ and NEG; value and aux: what
+ * nvfp_gen.c's aim() needs (aux = NVFP_CK_* << 8 | detail) */
+#define DEF(v, cat, op, slot, value, aux, ...)                                   \
     do {                                                                         \
-        (v) = gpuref_cov_def(def, cat, op, -1, 0, 0, __VA_ARGS__);               \
+        (v) = gpuref_cov_def(def, cat, op, slot, value, aux, __VA_ARGS__);       \
         if ((v) < 0)                                                             \
             return gpuref_errf(err, (int)(v), "nvfp coverage: bad bin definition"); \
     } while (0)
@@ -51,29 +53,33 @@ static int nvc_init(gpuref_cov *def, void **priv, char *err)
         for (unsigned p = 0; p < 3; p++)
             for (unsigned cc = 0; cc < 2; cc++)
                 c->op[op][p][cc] = -1;
-        DEF(c->opb[op], GPUREF_COV_OP, op, "nvfp.op.%s", r->name);
+        DEF(c->opb[op], GPUREF_COV_OP, op, -1, 0, NVFP_CK_OP << 8, "nvfp.op.%s", r->name);
         if (r->flags & NVFP_NODST)
             continue;
         for (unsigned p = 0; p < ((r->flags & NVFP_RDST) ? 1u : 3u); p++)
             for (unsigned cc = 0; cc < 2; cc++)
-                DEF(c->op[op][p][cc], GPUREF_COV_MOD, op, "nvfp.mod.%s.%c%s", r->name, pn[p], cc ? ".c" : "");
+                DEF(c->op[op][p][cc], GPUREF_COV_MOD, op, -1, p * 2 + cc, NVFP_CK_MOD << 8,
+                    "nvfp.mod.%s.%c%s", r->name, pn[p], cc ? ".c" : "");
     }
     for (unsigned k = 0; k < 3; k++) {
         for (unsigned s = 0; s < 3; s++)
-            DEF(c->swz[k][s], GPUREF_COV_OPND, -1, "nvfp.opnd.src%u.%s", k, swzn[s]);
-        DEF(c->neg[k], GPUREF_COV_MOD, -1, "nvfp.mod.src%u.neg", k);
+            DEF(c->swz[k][s], GPUREF_COV_OPND, -1, (int)k + 1, s, NVFP_CK_SWZ << 8,
+                "nvfp.opnd.src%u.%s", k, swzn[s]);
+        DEF(c->neg[k], GPUREF_COV_MOD, -1, (int)k + 1, 0, NVFP_CK_NEG << 8, "nvfp.mod.src%u.neg", k);
     }
     for (unsigned m = 1; m < 16; m++)
         for (unsigned t = 0; t < 8; t++)
-            DEF(c->wm[m][t], GPUREF_COV_MOD, -1, "nvfp.mod.wmask%u.%s", m, nvfp_test_names[t]);
+            DEF(c->wm[m][t], GPUREF_COV_MOD, -1, -1, m * 8 + t, NVFP_CK_WM << 8,
+                "nvfp.mod.wmask%u.%s", m, nvfp_test_names[t]);
     for (unsigned s = 0; s < 3; s++)
-        DEF(c->kil[s], GPUREF_COV_ISA, NVFP_OP_KIL, "nvfp.isa.kil.%s", swzn[s]);
+        DEF(c->kil[s], GPUREF_COV_ISA, NVFP_OP_KIL, -1, s, NVFP_CK_KIL << 8, "nvfp.isa.kil.%s", swzn[s]);
     for (unsigned d = 1; d <= 3; d++)
-        DEF(c->chain[d], GPUREF_COV_ISA, -1, "nvfp.isa.chain%u", d);
-    DEF(c->mismatch, GPUREF_COV_IN, -1, "nvfp.in.mismatch");
+        DEF(c->chain[d], GPUREF_COV_ISA, -1, -1, d, NVFP_CK_CHAIN << 8, "nvfp.isa.chain%u", d);
+    DEF(c->mismatch, GPUREF_COV_IN, -1, -1, 0, NVFP_CK_MISM << 8, "nvfp.in.mismatch");
     for (unsigned p = 0; p < 2; p++)
         for (unsigned v = GPUREF_VC_FPZERO; v <= GPUREF_VC_FNINF; v++)
-            DEF(c->out[p][v], GPUREF_COV_OUT, -1, "nvfp.out.%c.%s", pn[p], gpuref_vc_name(v));
+            DEF(c->out[p][v], GPUREF_COV_OUT, -1, -1, v, NVFP_CK_OUT << 8 | p,
+                "nvfp.out.%c.%s", pn[p], gpuref_vc_name(v));
     return GPUREF_OK;
 }
 
