@@ -34,11 +34,17 @@ done
 # and transcendentals included); a unit is one instruction of the quad
 "$B/bin/gpuref" gen --isa nvfp --seed 1 --count 100 --mix scripts/testdata/nvfp-rtl.mix.yaml \
     -o "$B/bench/stream-nvfp.yaml" 2>/dev/null
-for isa in nv50 rdna4 r700 nvfp; do
+# USC: 100 generated programs of the lockstep mix (seed 1); a unit is an
+# instruction group executed by every instance of the task
+"$B/bin/gpuref" gen --isa usc --seed 1 --count 100 --mix scripts/testdata/usc-rtl.mix.yaml \
+    -o "$B/bench/stream-usc.yaml" 2>/dev/null
+for isa in nv50 rdna4 r700 usc nvfp; do
     vec=$B/bench/stream.yaml; what="the 4000-instruction bench_model stream"; unit=instructions
     [ $isa = rdna4 ] && vec=$B/bench/stream-rdna4.yaml && what="300 generated rdna4 programs, seed 1"
     [ $isa = r700 ] && vec=$B/bench/stream-r700.yaml && what="the 400-group bench_model r700 stream" \
         && unit="units (ALU groups, CF instructions)"
+    [ $isa = usc ] && vec=$B/bench/stream-usc.yaml && what="100 generated usc programs, seed 1" \
+        && unit="groups"
     [ $isa = nvfp ] && vec=$B/bench/stream-nvfp.yaml && what="100 generated nvfp programs, seed 1" \
         && unit="quad-instructions"
     rates=""; shares=""
