@@ -178,8 +178,6 @@ typedef struct usc_group {
     usc_reg  s[6], w[2];
     usc_ins  ins[6];
     uint16_t slots;           /* slots present */
-    uint8_t  ftw;             /* FT0..FT5 rows (bit k = FTk) an instruction writes for
-                                 every executing instance (usc_group_prepare) */
 } usc_group;
 
 typedef struct usc_config {
@@ -259,10 +257,21 @@ int  usc_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail,
 int  usc_isa_disasm_unit(unsigned stream, const uint32_t *w, size_t avail, uint64_t pc,
                          char *buf, size_t len, unsigned *nwords, char *err);
 int  usc_step(void *st, gpuref_retire *rr, char *err);
-/* The registers of a bank in this configuration (USC_NO: no such bank). */
-unsigned usc_bank_limit(const usc_state *s, unsigned bank);
-/* what the step derives from a decoded group once, at load (ftw) */
-void usc_group_prepare(usc_group *g);
+/* The registers of a bank in this configuration (USC_NO: no such bank);
+ * inline: the step asks it for every source and destination. */
+static inline unsigned usc_bank_limit(const usc_state *s, unsigned bank)
+{
+    switch (bank) {
+    case USC_B_R:   return s->cfg.temps;
+    case USC_B_VI:  return s->cfg.vins;
+    case USC_B_CF: case USC_B_CFA: return s->cfg.coeffs;
+    case USC_B_SH:  return s->cfg.shared;
+    case USC_B_SC:  return 240;
+    case USC_B_I:   return s->cfg.internals;
+    case USC_B_IDX: return USC_NIDX;
+    default:        return USC_NO;
+    }
+}
 
 /* exec functions */
 #define USC_ROW(id, n, sl, f0, f1, f2, mk, md, ex) \

@@ -206,7 +206,6 @@ static int usc_load(void *vs, uint64_t base, const uint32_t *words, size_t n, ch
             free(w); free(gix); free(g);
             return gpuref_errf(err, GPUREF_ERR_NOMEM, "out of memory");
         }
-        usc_group_prepare(&one);
         g[ng] = one;
         gix[i] = (int32_t)ng++;
     }

@@ -8,21 +8,6 @@
 
 const uint32_t usc_zero_lanes[USC_MAXI];
 
-/* the registers of a bank in this configuration */
-unsigned usc_bank_limit(const usc_state *s, unsigned bank)
-{
-    switch (bank) {
-    case USC_B_R:   return s->cfg.temps;
-    case USC_B_VI:  return s->cfg.vins;
-    case USC_B_CF: case USC_B_CFA: return s->cfg.coeffs;
-    case USC_B_SH:  return s->cfg.shared;
-    case USC_B_SC:  return 240;
-    case USC_B_I:   return s->cfg.internals;
-    case USC_B_IDX: return USC_NIDX;
-    default:        return USC_NO;
-    }
-}
-
 /* the register a declaration names for instance l (indexed: index +
  * IDXi[l] * D, L283); -1 when out of range */
 static int reg_addr(const usc_state *s, const usc_reg *r, unsigned l, unsigned *out)
@@ -124,25 +109,6 @@ static int run(usc_ctx *c, unsigned slotmask, char *err)
         if (st) return st;
     }
     return GPUREF_OK;
-}
-
-/* The FT rows that an instruction of the group writes for every executing
- * instance: the first operand of a form is its destination; the bitmask
- * unit's BYP (with FT0) and MSK write FT1 too.  Every other FT row reads 0
- * (decision D5) and is cleared by the step; the rows written need not be,
- * as no instance that does not execute is read from them.  An unimplemented
- * row writes nothing (it stops the step). */
-void usc_group_prepare(usc_group *g)
-{
-    unsigned m = 0;
-    for (unsigned i = 0; i < g->ninsn; i++) {
-        const usc_ins *in = &g->ins[i];
-        if (usc_rows[in->op].exec == usc_x_unimpl || !in->nk) continue;
-        unsigned d = in->k[0];
-        if (d >= USC_K_FT0 && d <= USC_K_FT5) m |= 1u << (d - USC_K_FT0);
-        if ((in->op == USC_OP_BYP && d == USC_K_FT0) || in->op == USC_OP_MSK) m |= 1u << 1;
-    }
-    g->ftw = (uint8_t)m;
 }
 
 /* the flags (0 or 1 per instance, bit 0 used) of instances 0..ni-1 as a mask */
@@ -268,7 +234,6 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     memset(c->wset, 0, sizeof c->wset);
     /* every value slot starts at 0: some rows read a value no earlier phase of the group
      * set (valgrind: usc_x_bits, usc_x_tst), which made results differ run to run */
-    memset(c->v, 0, sizeof c->v);
     c->s = s;
     c->g = g;
     c->ni = ni;
@@ -285,18 +250,39 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     const uint32_t all = usc_all_lanes(ni);
     act &= all;
     c->act = act;
-    /* the FT of a phase or unit not present reads 0 (decision D5) */
-    /* (with instances that do not execute, every row: USC_ALL loops then read
-     * no value that was not set) */
-    const unsigned clear = act == all ? ~(unsigned)g->ftw : 0x3fu;
-    for (unsigned k = 0; k < 6; k++)
-        if (clear >> k & 1)   /* a copy of a constant size is inlined; a memset is not */
-            memcpy(c->v[USC_K_FT0 + k], usc_zero_lanes, sizeof c->v[0]);
+    /* Every value row a unit can read before the group sets it starts at 0:
+     * the six FT rows (the FT of a phase or unit not present reads 0,
+     * decision D5; a row a later phase writes can be read first, through an
+     * IS copy or a unit's implicit FT1 mask), FTT and W0/W1 in a group with a
+     * MOV slot (MOVC without a test; MOVC's choices), the sources the group
+     * does not declare (below).  A 16-instance task clears every row: the
+     * USC_ALL loops compute lanes 16-31 too, from rows whose units wrote
+     * lanes 0-15 only (never read back, but kept defined).  Clearing all 23
+     * rows of every group cost a fifth of the step. */
+    if (ni < USC_MAXI) {
+        memset(c->v, 0, sizeof c->v);
+    } else {
+        /* a copy of a constant size is inlined; a memset is not */
+        memcpy(c->v[USC_K_FT0], usc_zero_lanes, sizeof c->v[0]);
+        memcpy(c->v[USC_K_FT1], usc_zero_lanes, sizeof c->v[0]);
+        memcpy(c->v[USC_K_FT2], usc_zero_lanes, sizeof c->v[0]);
+        memcpy(c->v[USC_K_FT3], usc_zero_lanes, sizeof c->v[0]);
+        memcpy(c->v[USC_K_FT4], usc_zero_lanes, sizeof c->v[0]);
+        memcpy(c->v[USC_K_FT5], usc_zero_lanes, sizeof c->v[0]);
+        if (g->slots & USC_S_MOV) {
+            memcpy(c->v[USC_K_FTT], usc_zero_lanes, sizeof c->v[0]);
+            memcpy(c->v[USC_K_W0], usc_zero_lanes, sizeof c->v[0]);
+            memcpy(c->v[USC_K_W1], usc_zero_lanes, sizeof c->v[0]);
+        }
+    }
     /* sources (every instance: derivatives read inactive neighbours) */
     int st;
     for (unsigned k = 0; k < 6; k++)
-        if (g->smask >> k & 1)
+        if (g->smask >> k & 1) {
             if ((st = read_source(s, &g->s[k], k, act, ni, c->v[k], err))) return st;
+        } else if (ni == USC_MAXI) {
+            memcpy(c->v[k], usc_zero_lanes, sizeof c->v[0]);
+        }
     /* whole rows (a constant size the compiler copies inline); lanes from ni
      * on are never read */
     memcpy(c->v[USC_K_IS0], c->v[USC_K_S0 + usc_is0_src[g->is0]], sizeof c->v[0]);
