@@ -23,6 +23,7 @@ typedef struct nvc {
     long    swz[3][3], neg[3], wm[16][8], kil[3], chain[4], mismatch, out[2][GPUREF_VC_N];
     uint8_t fmt[NVFP_NCHUNK][NVFP_LANES];
     uint8_t depth[NVFP_NCHUNK];
+    uint8_t cc[4][NVFP_LANES], kill[NVFP_LANES];   /* before the unit sampled */
 } nvc;
 
 static const char *const swzn[3] = { "identity", "replicate", "arbitrary" };
@@ -91,6 +92,8 @@ static void nvc_begin(void *priv, const void *vs)
     const nvfp_state *s = vs;
     memcpy(c->fmt, s->fmt, sizeof c->fmt);
     memset(c->depth, 0, sizeof c->depth);
+    memcpy(c->cc, s->cc, sizeof c->cc);
+    memcpy(c->kill, s->kill, sizeof c->kill);
 }
 
 static void nvc_sample(void *priv, const void *vs, const gpuref_retire *rr, uint64_t *counts)
@@ -132,6 +135,17 @@ static void nvc_sample(void *priv, const void *vs, const gpuref_retire *rr, uint
         counts[c->kil[swz_class(in->ccswz)]]++;
     else if (!(r->flags & NVFP_NODST))
         counts[c->wm[in->wmask][in->cctest]]++;
+    /* each pixel's final writemask, from the CC and kill flags before the
+     * unit (as nvfp_step decides it): which half of a word an H write wrote */
+    unsigned fm[NVFP_LANES];
+    for (unsigned l = 0; l < NVFP_LANES; l++) {
+        fm[l] = in->wmask;
+        for (unsigned j = 0; j < 4; j++)
+            if (!nvfp_cc_test(in->cctest, c->cc[in->ccswz >> (2 * j) & 3][l]))
+                fm[l] &= ~(1u << j);
+        if (s->cfg.kil_stop && c->kill[l])
+            fm[l] = 0;
+    }
     for (unsigned i = 0; i < rr->nregw; i++) {
         const gpuref_regw *w = &rr->regw[i];
         if (w->file == NVFP_F_FMT && w->index < NVFP_NCHUNK) {
@@ -140,13 +154,30 @@ static void nvc_sample(void *priv, const void *vs, const gpuref_retire *rr, uint
                     c->fmt[w->index][l] = (uint8_t)w->value[l];
             c->depth[w->index] = (uint8_t)(dep > 255 ? 255 : dep);
         } else if (w->file == NVFP_F_R && in->dprec != NVFP_PR_I) {
+            /* an H write: the halves of the word whose component the pixel
+             * wrote (H n, component j: word (n & 1) * 2 + j / 2, half j & 1) */
+            unsigned wi = w->index & 3;
             for (unsigned l = 0; l < NVFP_LANES; l++)
                 if (w->lanes >> l & 1) {
                     uint32_t v = (uint32_t)w->value[l];
-                    unsigned vc = in->dprec == NVFP_PR_R ? gpuref_vc_float(v, 32) : gpuref_vc_float(v & 0xffff, 16);
-                    if (vc >= GPUREF_VC_FPZERO && vc <= GPUREF_VC_FNINF)
-                        counts[c->out[in->dprec][vc]]++;
+                    for (unsigned h = 0; h < (in->dprec == NVFP_PR_R ? 1u : 2u); h++) {
+                        unsigned j = (wi - (in->dreg & 1u) * 2) * 2 + h;
+                        if (in->dprec != NVFP_PR_R && (j > 3 || !(fm[l] >> j & 1)))
+                            continue;
+                        unsigned vc = in->dprec == NVFP_PR_R ? gpuref_vc_float(v, 32)
+                                                             : gpuref_vc_float(v >> 16 * h & 0xffff, 16);
+                        if (vc >= GPUREF_VC_FPZERO && vc <= GPUREF_VC_FNINF)
+                            counts[c->out[in->dprec][vc]]++;
+                    }
                 }
+        } else if (w->file == NVFP_F_CC && w->index < 4) {
+            for (unsigned l = 0; l < NVFP_LANES; l++)
+                if (w->lanes >> l & 1)
+                    c->cc[w->index][l] = (uint8_t)w->value[l];
+        } else if (w->file == NVFP_F_KILL) {
+            for (unsigned l = 0; l < NVFP_LANES; l++)
+                if (w->lanes >> l & 1)
+                    c->kill[l] = (uint8_t)w->value[l];
         }
     }
 }
