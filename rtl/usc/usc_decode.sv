@@ -53,7 +53,7 @@ module usc_decode import usc_pkg::*; (
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
     core_runs = op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_FRCP && op <= OP_FEXP) || (op >= OP_MBYP && op <= OP_CVTFROMF64) ||
-                op == OP_SOPMOV || (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
+                op == OP_F16SOP || op == OP_SOPMOV || (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
                 (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
   endfunction
 
@@ -200,8 +200,10 @@ module usc_decode import usc_pkg::*; (
                 in.imm = w[p[4:0]];
                 p = p + 6'd1;
               end
-              if (kk == K_SOP) begin   // two control words; the core does not run F16SOP
+              if (kk == K_SOP) begin   // two control words, kept for the lanes (usc_sop)
                 if ({26'd0, p} + 32'd1 >= avail) bad = 1'b1;
+                g.sop[0] = w[p[4:0]][27:0];
+                g.sop[1] = w[5'(p + 6'd1)][27:0];
                 if (sop_bad(w[p[4:0]], w[5'(p + 6'd1)])) bad = 1'b1;
                 sop_need = sop_need | sop_src(w[p[4:0]], w[5'(p + 6'd1)]);
                 sop_w1 = sop_w1 || w[p[4:0]][26:25] == 2'd0 || w[5'(p + 6'd1)][27];
