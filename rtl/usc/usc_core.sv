@@ -284,7 +284,7 @@ module usc_core import usc_pkg::*; #(
         if (in.op == OP_SAVL) savl = 1'b1;
         if (in.op == OP_MOV) movw = 1'b1;
         if (in.op == OP_MOVC) movc = 1'b1;
-        if (in.op == OP_SOPMOV) sopmov = 1'b1;
+        if (in.op == OP_SOPMOV || in.op == OP_SOPU8MADMOV) sopmov = 1'b1;
       end
     np = 0;
     ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;

@@ -274,6 +274,7 @@ module usc_lane import usc_pkg::*; (
       end
     end else if (in.op == OP_SAVL) v[K_W0] = link;
     else if (in.op == OP_SOPMOV) v[K_W1] = vi[K_S3];   // phase 2: the MOV part of F16SOP (model D33)
+    else if (in.op == OP_SOPU8MADMOV) v[K_W1] = vi[K_S0];   // phase 2: SOPU8MADMOV (model D35)
     else if (in.op >= OP_CNDST && in.op <= OP_CNDLPC) begin
       s0 = vi[K_S0];
       s2 = vi[K_S2];
@@ -512,7 +513,8 @@ module usc_lane import usc_pkg::*; (
     logic  sopmov;
     v = vb;
     sopmov = 1'b0;
-    for (int i = 0; i < 6; i++) if (i < int'(grp.ninsn) && grp.ins[i].op == OP_SOPMOV) sopmov = 1'b1;
+    for (int i = 0; i < 6; i++)
+      if (i < int'(grp.ninsn) && (grp.ins[i].op == OP_SOPMOV || grp.ins[i].op == OP_SOPU8MADMOV)) sopmov = 1'b1;
     pe_t = 1'b0;
     co_t = 1'b0;
     np = 0;
