@@ -159,6 +159,13 @@ int main(void)
         uint32_t w6[] = { 0x10000001, USC_OP_F16SOP, 5u << 20, 0 };
         tu_check(usc_decode_group(w6, 4, &g, err) && strstr(err, "reserved operation"), "jOp 5: %s", err);
         tu_check(usc_decode_group(w6, 3, &g, err) && strstr(err, "truncated"), "one control word: %s", err);
+        /* F16SOP.MAD's three control words (D34): E of MAD 1 names 7, two words */
+        uint32_t w7[] = { 0x10000001, USC_OP_F16SOPMAD, 7u << 7, 0, 0 };
+        tu_check(usc_decode_group(w7, 5, &g, err) && strstr(err, "arguments E and V"), "E = 7: %s", err);
+        w7[2] = 0;
+        tu_check(usc_decode_group(w7, 4, &g, err) && strstr(err, "truncated"), "two control words: %s", err);
+        w7[4] = 1u << 28;
+        tu_check(usc_decode_group(w7, 5, &g, err) && strstr(err, "reserved bits"), "bit 92: %s", err);
     }
 
     tu_group("illegal groups and located errors");
@@ -208,6 +215,21 @@ int main(void)
           "the row f16sop.mad", 2 },
         { "0 : s0=r0 s1=r1\n    f16sop w0.e0.joutj, w0.e1.koutk, _, s0.oneminus, s1, add, s0, 0, s0, s1, add, s0, 0, _\n",
           "'.oneminus' not allowed here", 2 },
+        /* F16SOP.MAD (D34): 16 operands, the destinations in order, A a source,
+         * modifiers by position, no u8 elements, its sources declared */
+        { "0 : s0=r0 s1=r1\n    f16sop.mad w0.e0, w0.e1, w1.e0, w1.e1, s0, s1, s0\n", "16 operands", 2 },
+        { "0 : s0=r0 s1=r1\n    f16sop.mad w0.e1, w0.e0, w1.e0, w1.e1, s0, s1, s0, s0, s1, s0, s0, s1, s0, s0, s1, s0\n",
+          "destination 1 is w0.e0", 2 },
+        { "0 : s0=r0 s1=r1\n    f16sop.mad w0.e0, w0.e1, w1.e0, w1.e1, 0, s1, s0, s0, s1, s0, s0, s1, s0, s0, s1, s0\n",
+          "argument A1 is a source s0-s5", 2 },
+        { "0 : s0=r0 s1=r1\n    f16sop.mad w0.e0, w0.e1, w1.e0, w1.e1, s0, s1, s0, s0, s1.neg, s0, s0, s1, s0, s0, s1, s0\n",
+          "'.neg' not allowed on argument E", 2 },
+        { "0 : s0=r0 s1=r1\n    f16sop.mad w0.e0, w0.e1, w1.e0, w1.e1, s0, s1, s0, s0, s1, s0, s0.u8, s1, s0, s0, s1, s0\n",
+          "not designed", 2 },
+        { "0 : s0=r0 s1=r1\n    f16sop.mad w0.e0, w0.e1, w1.e0, w1.e1, s0, s1, s0, s0, s1, s0, s0, s1, s2, s0, s1, s0\n",
+          "f16sop.mad reads s2, which is not declared", 1 },
+        { "0 : s0=r0 s1=r1\n    f16sop.mad w0.e0, w0.e1, w1.e0, w1.e1.u8, s0, s1, s0, s0, s1, s0, s0, s1, s0, s0, s1, s0\n",
+          "f16sop.u8mad", 2 },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t *w = NULL;
@@ -326,19 +348,20 @@ int main(void)
         memset(&d, 0, sizeof d);
         gpuref_model *m = NULL;
         int st = gpuref_model_create("usc", "instances=16,temps=8,vins=4,shared=16,coeffs=2,"
-                                     "internals=2,fmad_fused=0,cvt_f64_int_rne=1,small_float_sat=1", &m, &d);
+                                     "internals=2,fmad_fused=0,cvt_f64_int_rne=1,small_float_sat=1,"
+                                     "sop_fused=1", &m, &d);
         tu_check(st == 0, "model: %s", d.msg);
         int f = m ? gpuref_regfile_lookup(m, "cfg") : -1;
         tu_check(f >= 0, "a file cfg");
-        const uint64_t want[9] = { 16, 8, 4, 16, 2, 2, 0, 1, 1 };
-        for (unsigned i = 0; f >= 0 && i < 9; i++) {
+        const uint64_t want[10] = { 16, 8, 4, 16, 2, 2, 0, 1, 1, 1 };
+        for (unsigned i = 0; f >= 0 && i < 10; i++) {
             uint64_t v = ~0ull;
             tu_check(gpuref_reg_get(m, f, i, 0, &v) == 0 && v == want[i], "cfg%u = %llu, want %llu",
                      i, (unsigned long long)v, (unsigned long long)want[i]);
         }
         if (f >= 0) {
             uint64_t v = 0;
-            tu_check(gpuref_reg_get(m, f, 9, 0, &v) != 0, "no cfg9");
+            tu_check(gpuref_reg_get(m, f, 10, 0, &v) != 0, "no cfg10");
             tu_check(gpuref_reg_set(m, f, 7, 0, 0) != 0 &&
                      strstr(gpuref_model_error(m), "read-only"), "cfg7 is read-only: %s",
                      gpuref_model_error(m));
@@ -346,8 +369,8 @@ int main(void)
         gpuref_model_destroy(m);
         m = NULL;
         tu_check(gpuref_model_create("usc", NULL, &m, &d) == 0, "default model");
-        const uint64_t def[9] = { 32, 248, 248, 4096, 256, 8, 1, 0, 0 };
-        for (unsigned i = 0; m && f >= 0 && i < 9; i++) {
+        const uint64_t def[10] = { 32, 248, 248, 4096, 256, 8, 1, 0, 0, 0 };
+        for (unsigned i = 0; m && f >= 0 && i < 10; i++) {
             uint64_t v = ~0ull;
             tu_check(gpuref_reg_get(m, f, i, 0, &v) == 0 && v == def[i], "default cfg%u = %llu",
                      i, (unsigned long long)v);

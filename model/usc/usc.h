@@ -106,6 +106,15 @@ static inline int usc_sop_w1(const uint32_t ctl[2])
     return USC_SOP_DST(ctl[0]) == 0 || (ctl[1] & USC_SOP_MOV) != 0;
 }
 
+/* F16SOP.MAD control words (README "Encoding", D34): three words, read as
+ * one 96-bit field (word 0 bits 0-31), the MAD m (0-3: W0.e0, W0.e1, W1.e0,
+ * W1.e1) at bits 23m..23m+22: [2:0] A source (0-5), [3] .e1, [4] .neg,
+ * [5] .abs, [6] .flr; [9:7] E source (0-5, 6 the constant 0), [10] .e1,
+ * [11] .oneminus, [12] .clamp, [13] .abs; [16:14] V source (0-5, 6 the
+ * constant 0), [17] .e1, [18] .neg, [19] .clamp, [20] .abs, [21] .flr;
+ * [22] the destination's .clamp.  Bits 92-95 0. */
+#define USC_MAD_NCTL       3u
+
 /* register banks of a source/destination declaration word */
 enum { USC_B_R, USC_B_VI, USC_B_CF, USC_B_CFA, USC_B_SH, USC_B_SC, USC_B_I, USC_B_IDX,
        USC_B_O, USC_NBANKS };
@@ -156,6 +165,22 @@ enum {
     USC_NOPS
 };
 
+static inline uint32_t usc_mad_field(const uint32_t *ctl, unsigned m)
+{
+    uint32_t r = 0;
+    for (unsigned i = 0; i < 23; i++) {
+        unsigned b = 23 * m + i;
+        r |= (ctl[b / 32] >> (b % 32) & 1u) << i;
+    }
+    return r;
+}
+/* the control words after an instruction with a K_SOP operand */
+static inline unsigned usc_sop_nctl(unsigned op) { return op == USC_OP_F16SOPMAD ? USC_MAD_NCTL : 2u; }
+/* why a row's control words are not a legal encoding (NULL: legal) */
+const char *usc_ctl_bad(unsigned op, const uint32_t *ctl);
+/* the sources S0-S5 they read (bit k = Sk) */
+unsigned usc_ctl_sources(unsigned op, const uint32_t *ctl);
+
 typedef struct usc_ins {
     uint8_t  op, slot, form;  /* row, slot, form index */
     uint8_t  mods, sat, lp, m, o;
@@ -163,7 +188,7 @@ typedef struct usc_ins {
     uint8_t  k[8];            /* operand kinds in form order (USC_K_*, NONE for "_") */
     uint8_t  has_imm, has_sop;
     uint32_t imm;             /* the extra word: immediate or branch target */
-    uint32_t ctl[2];          /* F16SOP: the two control words after it */
+    uint32_t ctl[3];          /* F16SOP: the two control words after it (F16SOP.MAD: three) */
 } usc_ins;
 
 typedef struct usc_reg {      /* a source or destination declaration */
@@ -182,6 +207,7 @@ typedef struct usc_group {
 
 typedef struct usc_config {
     unsigned instances, temps, vins, shared, coeffs, internals, fmad_fused, cvt_f64_int_rne, small_float_sat;
+    unsigned sop_fused;
 } usc_config;
 
 typedef struct usc_state {
@@ -207,7 +233,8 @@ enum { USC_F_R, USC_F_VI, USC_F_CF, USC_F_CFA, USC_F_SH, USC_F_I, USC_F_IDX, USC
 /* the read-only file "cfg": every configuration knob, so that a bench
  * configures its DUT from the model (the order of usc_config) */
 enum { USC_CFG_INSTANCES, USC_CFG_TEMPS, USC_CFG_VINS, USC_CFG_SHARED, USC_CFG_COEFFS,
-       USC_CFG_INTERNALS, USC_CFG_FMAD_FUSED, USC_CFG_CVT_F64_INT_RNE, USC_CFG_SMALL_FLOAT_SAT, USC_NCFG };
+       USC_CFG_INTERNALS, USC_CFG_FMAD_FUSED, USC_CFG_CVT_F64_INT_RNE, USC_CFG_SMALL_FLOAT_SAT,
+       USC_CFG_SOP_FUSED, USC_NCFG };
 
 /* the evaluation of one group */
 typedef struct usc_ctx usc_ctx;

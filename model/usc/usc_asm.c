@@ -394,6 +394,94 @@ static int sop_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned n
     return 0;
 }
 
+/* F16SOP.MAD's 16 operands (L481, README "Syntax", D34): the destinations
+ * w0.e0, w0.e1, w1.e0, w1.e1 (each .f16, .clamp), then A E V for each in
+ * that order: s0-s5 (E and V also 0), .e0/.e1, .f16, and the modifiers of
+ * the position (A .neg .abs .flr; E .oneminus .clamp .abs; V .neg .clamp
+ * .abs .flr) */
+static int mad_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned nops)
+{
+    static const char *const dst[4] = { "w0.e0", "w0.e1", "w1.e0", "w1.e1" };
+    static const char *const mod[3][4] = { { "neg", "abs", "flr", NULL },
+                                           { "oneminus", "clamp", "abs", NULL },
+                                           { "neg", "clamp", "abs", "flr" } };
+    if (nops != 16)
+        return AERR(a, m, "f16sop.mad: 16 operands (w0.e0, w0.e1, w1.e0, w1.e1, then A E V for "
+                    "each), not %u", nops);
+    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
+    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
+    usc_ins in;
+    memset(&in, 0, sizeof in);
+    in.op = USC_OP_F16SOPMAD;
+    in.slot = USC_SL_P0;
+    uint32_t f[4] = { 0, 0, 0, 0 };
+    for (unsigned d = 0; d < 4; d++) {
+        const opnd *o = &ops[d];
+        size_t n = strlen(dst[d]);
+        if ((size_t)(o->end - o->b) < n || !ieq(o->b, n, dst[d]) || (o->b + n < o->end && o->b[n] != '.'))
+            return AERR(a, o->b, "f16sop.mad: destination %u is %s", d + 1, dst[d]);
+        for (const char *p = o->b + n; p < o->end;) {
+            const char *q = p + 1;
+            while (q < o->end && *q != '.') q++;
+            size_t k = (size_t)(q - p - 1);
+            if (ieq(p + 1, k, "clamp") && !(f[d] >> 22 & 1)) f[d] |= 1u << 22;
+            else if (!ieq(p + 1, k, "f16"))
+                return AERR(a, p, "f16sop.mad: destination modifier '.%.*s' not allowed%s", (int)k, p + 1,
+                            ieq(p + 1, k, "u8") ? " (u8 results: f16sop.u8mad, D36)" : "");
+            p = q;
+        }
+    }
+    for (unsigned i = 0; i < 12; i++) {
+        const opnd *o = &ops[4 + i];
+        unsigned md = i / 3, pos = i % 3;
+        size_t n = (size_t)(o->be - o->b);
+        int k = kind_name(o->b, n);
+        unsigned x;
+        if (k >= USC_K_S0 && k <= USC_K_S5) x = (unsigned)k;
+        else if (pos && n == 1 && o->b[0] == '0') x = 6;
+        else return AERR(a, o->b, "f16sop.mad: argument %c%u is a source s0-s5%s", "AEV"[pos], md + 1,
+                         pos ? " or 0" : "");
+        int el = -1;
+        for (const char *p = o->be; p < o->end;) {
+            const char *q = p + 1;
+            while (q < o->end && *q != '.') q++;
+            size_t kn = (size_t)(q - p - 1);
+            int hit = 0;
+            if (kn == 2 && lower(p[1]) == 'e' && (p[2] == '0' || p[2] == '1') && el < 0) {
+                el = p[2] - '0';
+                hit = 1;
+            } else if (ieq(p + 1, kn, "f16")) hit = 1;
+            for (unsigned t = 0; t < 4 && !hit; t++)
+                if (mod[pos][t] && ieq(p + 1, kn, mod[pos][t]) && !(x >> (4 + t) & 1)) {
+                    x |= 1u << (4 + t);
+                    hit = 1;
+                }
+            if (!hit)
+                return AERR(a, p, "f16sop.mad: modifier '.%.*s' not allowed on argument %c%s", (int)kn, p + 1,
+                            "AEV"[pos], ieq(p + 1, kn, "u8") || (kn == 2 && lower(p[1]) == 'e') ?
+                            " (u8 elements: not designed, D36)" : "");
+            p = q;
+        }
+        if (el > 0) x |= 8;
+        f[md] |= x << (7 * pos);
+    }
+    for (unsigned md = 0; md < 4; md++)
+        for (unsigned i = 0; i < 23; i++) {
+            unsigned bit = 23 * md + i;
+            in.ctl[bit / 32] |= (f[md] >> i & 1u) << (bit % 32);
+        }
+    const char *why = usc_ctl_bad(in.op, in.ctl);
+    if (why) return AERR(a, m, "f16sop.mad: %s", why);
+    if ((int)in.slot <= a->last)
+        return AERR(a, m, "illegal group: f16sop.mad: %s", (int)in.slot == a->last ?
+                    "two instructions in one phase" : "instructions out of phase order");
+    if (g->ninsn && g->bitwise) return AERR(a, m, "illegal group: main and bitwise instructions mixed");
+    a->last = in.slot;
+    if (usc_resolve(&in)) return AERR(a, m, "bad operands");
+    g->ins[g->ninsn++] = in;
+    return 0;
+}
+
 static int parse_ins(asm_st *a, const char *p, const char *e)
 {
     usc_group *g = &a->g[a->n - 1];
@@ -431,6 +519,8 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
     }
     if (op == USC_OP_F16SOP && m + best == me)
         return sop_ins(a, g, m, ops, nops);
+    if (op == USC_OP_F16SOPMAD && m + best == me)
+        return mad_ins(a, g, m, ops, nops);
     /* the logical ops without their optional mask terms (the source's
      * example "and ft4, ft2, s3", L247): ft4, _, ft2, _, s3 */
     if (op >= USC_OP_AND && op <= USC_OP_XNOR && nops == 3) {

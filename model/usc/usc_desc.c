@@ -184,6 +184,37 @@ unsigned usc_sop_sources(const uint32_t ctl[2])
     return m;
 }
 
+/* F16SOP.MAD (D34): A is a source, E and V a source or 0, no reserved bit */
+static const char *mad_bad(const uint32_t *ctl)
+{
+    for (unsigned m = 0; m < 4; m++) {
+        uint32_t f = usc_mad_field(ctl, m);
+        if ((f & 7) > 5) return "argument A is a source S0-S5";
+        if ((f >> 7 & 7) > 6 || (f >> 14 & 7) > 6) return "arguments E and V are a source S0-S5 or 0";
+    }
+    if (ctl[2] >> 28) return "reserved bits set";
+    return NULL;
+}
+
+const char *usc_ctl_bad(unsigned op, const uint32_t *ctl)
+{
+    return op == USC_OP_F16SOPMAD ? mad_bad(ctl) : usc_sop_bad(ctl);
+}
+
+unsigned usc_ctl_sources(unsigned op, const uint32_t *ctl)
+{
+    if (op != USC_OP_F16SOPMAD) return usc_sop_sources(ctl);
+    unsigned need = 0;
+    for (unsigned m = 0; m < 4; m++) {
+        uint32_t f = usc_mad_field(ctl, m);
+        for (unsigned a = 0; a < 3; a++) {
+            unsigned s = f >> (7 * a) & 7;
+            if (s < 6) need |= 1u << s;
+        }
+    }
+    return need;
+}
+
 /* ------------------------------------------------------------ decode */
 /* The registers that exist: an index below its bank's size, a defined
  * special constant, an index register only on the banks that take one (the
@@ -325,13 +356,13 @@ int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
             in->imm = w[p++];
         }
         if (in->has_sop) {
-            if (p + 1 >= avail) goto trunc;
-            in->ctl[0] = w[p++];
-            in->ctl[1] = w[p++];
-            const char *why = usc_sop_bad(in->ctl);
+            unsigned nc = usc_sop_nctl(in->op);
+            if (p + nc > avail) goto trunc;
+            for (unsigned k = 0; k < nc; k++) in->ctl[k] = w[p++];
+            const char *why = usc_ctl_bad(in->op, in->ctl);
             if (why)
-                return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: %s control words 0x%08x 0x%08x: %s",
-                                   row->name, in->ctl[0], in->ctl[1], why);
+                return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: %s control words 0x%08x 0x%08x%s: %s",
+                                   row->name, in->ctl[0], in->ctl[1], nc > 2 ? " ..." : "", why);
         }
     }
     g->nwords = (uint8_t)p;
@@ -361,7 +392,8 @@ int usc_encode_group(const usc_group *g, uint32_t *w, unsigned *n)
                  (uint32_t)in->sat << 19 | (uint32_t)in->lp << 20 | (uint32_t)in->m << 21 |
                  (uint32_t)in->o << 26;
         if (in->has_imm) w[p++] = in->imm;
-        if (in->has_sop) { w[p++] = in->ctl[0]; w[p++] = in->ctl[1]; }
+        if (in->has_sop)
+            for (unsigned k = 0; k < usc_sop_nctl(in->op); k++) w[p++] = in->ctl[k];
     }
     *n = p;
     return GPUREF_OK;
@@ -424,7 +456,7 @@ int usc_group_check(const usc_group *g, char *err)
         if (in->slot == USC_SL_P2 && g->is3 == 2 && !(g->smask >> 2 & 1))
             return ILL("is3 = s2, which is not declared");
         if (in->has_sop) {
-            unsigned need = usc_sop_sources(in->ctl) & ~(unsigned)g->smask;
+            unsigned need = usc_ctl_sources(in->op, in->ctl) & ~(unsigned)g->smask;
             if (need)
                 return ILL("%s reads s%u, which is not declared", usc_rows[in->op].name,
                            (unsigned)__builtin_ctz(need));
@@ -443,7 +475,7 @@ int usc_group_check(const usc_group *g, char *err)
                 for (unsigned j = 0; j < g->ins[i].nk; j++)
                     if (g->ins[i].k[j] == USC_K_W0 + wi) ok = 1;
             if (g->ninsn && whole_op(g->ins[0].op)) ok = ok || wi == 0;
-            if (wi == 1 && g->ninsn && g->ins[0].has_sop && usc_sop_w1(g->ins[0].ctl)) ok = 1;
+            if (wi == 1 && g->ninsn && g->ins[0].op == USC_OP_F16SOP && usc_sop_w1(g->ins[0].ctl)) ok = 1;
             if (sl & USC_S_MOV) ok = ok || wi == 0;
         }
         if (!ok) return ILL("w%u is written to a register but nothing drives it", wi);

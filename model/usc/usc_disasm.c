@@ -50,6 +50,28 @@ static void sop_text(const usc_ins *in, gpuref_strbuf *b)
     gpuref_sb_str(b, c[1] & USC_SOP_MOV ? ", s3" : ", _");
 }
 
+/* F16SOP.MAD's 16 operands (the assembler's mad_ins, D34) */
+static void mad_text(const usc_ins *in, gpuref_strbuf *b)
+{
+    static const char *const dst[4] = { "w0.e0", "w0.e1", "w1.e0", "w1.e1" };
+    static const char *const mod[3][4] = { { ".neg", ".abs", ".flr", NULL },
+                                           { ".oneminus", ".clamp", ".abs", NULL },
+                                           { ".neg", ".clamp", ".abs", ".flr" } };
+    for (unsigned m = 0; m < 4; m++)
+        gpuref_sb_printf(b, "%s %s%s", m ? "," : "", dst[m], usc_mad_field(in->ctl, m) >> 22 & 1 ? ".clamp" : "");
+    for (unsigned m = 0; m < 4; m++) {
+        uint32_t f = usc_mad_field(in->ctl, m);
+        for (unsigned a = 0; a < 3; a++) {
+            unsigned x = f >> (7 * a), s = x & 7;
+            if (s < 6) gpuref_sb_printf(b, ", s%u", s);
+            else gpuref_sb_str(b, ", 0");
+            if (x & 8) gpuref_sb_str(b, ".e1");
+            for (unsigned k = 0; k < 4; k++)
+                if (mod[a][k] && (x >> (4 + k) & 1)) gpuref_sb_str(b, mod[a][k]);
+        }
+    }
+}
+
 static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t *sused,
                      gpuref_strbuf *b)
 {
@@ -58,6 +80,7 @@ static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t
     gpuref_sb_str(b, "    ");
     gpuref_sb_str(b, row->name);
     if (!row->form[in->form]) return;
+    if (in->op == USC_OP_F16SOPMAD) { mad_text(in, b); return; }
     if (in->has_sop) { sop_text(in, b); return; }
     switch (row->mkind) {
     case USC_M_TYPE: gpuref_sb_printf(b, ".%s", usc_type_names[in->m]); break;

@@ -176,6 +176,32 @@ static uint32_t sop_arg(usc_ctx *c, uint32_t w, unsigned i, unsigned l)
     return x;
 }
 
+/* knob sop_fused=1 (D33): (a * e) op (b * f) with one rounding for add, sub
+ * and rsub.  The products are exact in binary64 (11-bit significands); their
+ * sum is rounded toward zero to binary64 with the sticky bit ORed into the
+ * last place (round to odd), then to binary16 to nearest even: 53 >= 2 * 11
+ * + 2 bits, so the double rounding gives the correctly rounded sum.  min and
+ * max pick the same product either way (rounding is monotonic). */
+static uint32_t h_sop_fused(usc_ctx *c, int op, const uint32_t v[4])
+{
+    const fp_policy *p = &c->s->fp;
+    uint64_t x[4], pr[2], r = 0;
+    unsigned exc = 0;
+    if (op == USC_SOP_MIN || op == USC_SOP_MAX)
+        return h_op(c, op, h_op(c, -1, v[0], v[1]), h_op(c, -1, v[2], v[3]));
+    for (unsigned i = 0; i < 4; i++) fp_convert(FP_F64, FP_F16, v[i], p, 0, &x[i], &exc);
+    fp_mul(FP_F64, x[0], x[1], p, 0, &pr[0], &exc);
+    fp_mul(FP_F64, x[2], x[3], p, 0, &pr[1], &exc);
+    exc = 0;
+    if (op == USC_SOP_ADD) fp_add(FP_F64, pr[0], pr[1], p, FP_F_RND(FP_RTZ), &r, &exc);
+    else if (op == USC_SOP_SUB) fp_sub(FP_F64, pr[0], pr[1], p, FP_F_RND(FP_RTZ), &r, &exc);
+    else fp_sub(FP_F64, pr[1], pr[0], p, FP_F_RND(FP_RTZ), &r, &exc);
+    if ((exc & FP_EXC_INEXACT) && !fp_is_nan(FP_F64, r)) r |= 1;
+    uint64_t h = 0;
+    fp_convert(FP_F16, FP_F64, r, p, 0, &h, &exc);
+    return (uint32_t)h & 0xffffu;
+}
+
 int usc_x_f16sop(usc_ctx *c, const usc_ins *in, char *err)
 {
     const uint32_t jw = in->ctl[0], kw = in->ctl[1];
@@ -186,8 +212,10 @@ int usc_x_f16sop(usc_ctx *c, const usc_ins *in, char *err)
         for (unsigned w = 0; w < 2; w++) {
             uint32_t cw = in->ctl[w];
             for (unsigned i = 0; i < 4; i++) v[w][i] = sop_arg(c, cw, i, l);
-            uint32_t p1 = h_op(c, -1, v[w][0], v[w][1]), p2 = h_op(c, -1, v[w][2], v[w][3]);
-            uint32_t res = h_op(c, (int)USC_SOP_OP(cw), p1, p2);
+            uint32_t res;
+            if (c->s->cfg.sop_fused) res = h_sop_fused(c, (int)USC_SOP_OP(cw), v[w]);
+            else res = h_op(c, (int)USC_SOP_OP(cw), h_op(c, -1, v[w][0], v[w][1]),
+                            h_op(c, -1, v[w][2], v[w][3]));
             unsigned o = USC_SOP_OUT(cw);     /* j a b / k c d */
             r[w] = o == 0 ? res : o == 1 ? v[w][0] : v[w][2];
         }
@@ -212,7 +240,68 @@ int usc_x_f16sop(usc_ctx *c, const usc_ins *in, char *err)
     return GPUREF_OK;
 }
 
-/* SOPMOV W1, S3 in phase 2 (L476): the MOV part of F16SOP on its own */
+/* ------------------------------------------------------------ F16SOP.MAD
+ * (L479-L483, D34): four independent binary16 multiply-adds, W0.e0 =
+ * A*E+V, W0.e1 = C*G+X, W1.e0 = B*F+W, W1.e1 = D*H+Y (the syntax's operand
+ * groups in order).  Each argument: the F16 element, then FLR (NaN, +-inf,
+ * +-0 kept), .abs, .clamp ([+0, 1], NaN -> +0), then .neg or .oneminus (1 - x
+ * rounded).  The product is rounded, then the sum (sop_fused=1: one rounding,
+ * fp_fma); the destination's .clamp clamps the result. */
+static uint32_t h_clamp(uint32_t x)
+{
+    if (fp_is_nan(FP_F16, x) || (x & 0x8000u)) return 0;     /* NaN, negatives and -0: +0 */
+    return x > 0x3c00u ? 0x3c00u : x;
+}
+
+static uint32_t mad_arg(usc_ctx *c, uint32_t f, unsigned a, unsigned l)
+{
+    static const uint8_t sh[3] = { 0, 7, 14 };
+    unsigned x = f >> sh[a], s = x & 7;
+    uint32_t v = s < 6 ? c->v[USC_K_S0 + s][l] >> (x & 8 ? 16 : 0) & 0xffffu : 0;
+    /* modifier bits after the element: A neg abs flr; E oneminus clamp abs;
+     * V neg clamp abs flr */
+    unsigned neg = a != 1 && (x >> 4 & 1), om = a == 1 && (x >> 4 & 1);
+    unsigned cl = a == 1 ? x >> 5 & 1 : a == 2 ? x >> 5 & 1 : 0;
+    unsigned ab = a == 0 ? x >> 5 & 1 : x >> 6 & 1;
+    unsigned fl = a == 0 ? x >> 6 & 1 : a == 2 ? x >> 7 & 1 : 0;
+    if (fl && !fp_is_nan(FP_F16, v)) {
+        uint64_t r = 0;
+        unsigned exc = 0;
+        fp_floor(FP_F16, v, &c->s->fp, 0, &r, &exc);
+        v = (uint32_t)r & 0xffffu;
+    }
+    if (ab) v &= 0x7fffu;
+    if (cl) v = h_clamp(v);
+    if (neg) v ^= 0x8000u;
+    if (om) v = h_op(c, USC_SOP_SUB, 0x3c00u, v);
+    return v;
+}
+
+int usc_x_f16sopmad(usc_ctx *c, const usc_ins *in, char *err)
+{
+    (void)err;
+    USC_FOR(c, l) {
+        uint32_t h[4];
+        for (unsigned m = 0; m < 4; m++) {
+            uint32_t f = usc_mad_field(in->ctl, m);
+            uint32_t a = mad_arg(c, f, 0, l), e = mad_arg(c, f, 1, l), v = mad_arg(c, f, 2, l);
+            uint64_t r = 0;
+            unsigned exc = 0;
+            if (c->s->cfg.sop_fused) fp_fma(FP_F16, a, e, v, &c->s->fp, 0, &r, &exc);
+            else r = h_op(c, USC_SOP_ADD, h_op(c, -1, a, e), v);
+            h[m] = (uint32_t)r & 0xffffu;
+            if (f >> 22 & 1) h[m] = h_clamp(h[m]);
+        }
+        c->v[USC_K_W0][l] = h[1] << 16 | h[0];
+        c->v[USC_K_W1][l] = h[3] << 16 | h[2];
+    }
+    c->wset[0] = c->wset[1] = 1;
+    c->wslot[0] = c->wslot[1] = USC_SL_P0;
+    return GPUREF_OK;
+}
+
+/* SOPMOV W1, S3 (L476) and SOPU8MADMOV W1, S0 (L508, D35), phase 2: the
+ * MOV part of the SOP on its own */
 int usc_x_sopmov(usc_ctx *c, const usc_ins *in, char *err)
 {
     (void)err;

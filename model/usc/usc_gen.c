@@ -174,7 +174,22 @@ static void fill_ins(ug *t, usc_ins *in, unsigned op, unsigned s)
     usc_resolve(in);
     if (in->has_imm)
         in->imm = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
-    if (in->has_sop) {      /* F16SOP's control words: F16 or F32 outputs, any arguments */
+    if (in->op == USC_OP_F16SOPMAD) {   /* four MADs: any arguments and modifiers (D34) */
+        for (unsigned md = 0; md < 4; md++) {
+            uint32_t f = 0;
+            for (unsigned a = 0; a < 3; a++) {
+                uint32_t x = gpuref_rng_below(t->r, a ? 7 : 6) | gpuref_rng_below(t->r, 2) << 3;
+                for (unsigned k = 0; k < (a == 2 ? 4u : 3u); k++)
+                    if (gpuref_rng_chance(t->r, 15)) x |= 1u << (4 + k);
+                f |= x << (7 * a);
+            }
+            if (gpuref_rng_chance(t->r, 15)) f |= 1u << 22;
+            for (unsigned i = 0; i < 23; i++) {
+                unsigned bit = 23 * md + i;
+                in->ctl[bit / 32] |= (f >> i & 1u) << (bit % 32);
+            }
+        }
+    } else if (in->has_sop) {      /* F16SOP's control words: F16 or F32 outputs, any arguments */
         int f32 = gpuref_rng_chance(t->r, 30);
         unsigned jd = 1 + gpuref_rng_below(t->r, 2);
         for (unsigned w = 0; w < 2; w++) {
@@ -259,7 +274,7 @@ static unsigned needed_sources(const usc_group *g)
         }
     for (unsigned i = 0; i < g->ninsn; i++)
         if (g->ins[i].has_sop)
-            need |= usc_sop_sources(g->ins[i].ctl);
+            need |= usc_ctl_sources(g->ins[i].op, g->ins[i].ctl);
     return need;
 }
 

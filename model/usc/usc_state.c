@@ -22,7 +22,8 @@ static const gpuref_regfile_info usc_files[USC_NFILES] = {
     [USC_F_DRC]  = { "drc", 2, 8, 1 },
     [USC_F_PC]   = { "pc", 1, 32, 1 },
     /* read-only: the knobs, cfg0 instances, 1 temps, 2 vins, 3 shared,
-     * 4 coeffs, 5 internals, 6 fmad_fused, 7 cvt_f64_int_rne, 8 small_float_sat
+     * 4 coeffs, 5 internals, 6 fmad_fused, 7 cvt_f64_int_rne, 8 small_float_sat,
+     * 9 sop_fused
      * (USC_CFG_*) */
     [USC_F_CFG]  = { "cfg", USC_NCFG, 32, 1 },
 };
@@ -39,6 +40,7 @@ static const gpuref_cfg_key usc_keys[] = {
     { "fmad_fused", offsetof(usc_config, fmad_fused), 0, 1, 1, 0 },
     { "cvt_f64_int_rne", offsetof(usc_config, cvt_f64_int_rne), 0, 1, 0, 0 },
     { "small_float_sat", offsetof(usc_config, small_float_sat), 0, 1, 0, 0 },
+    { "sop_fused", offsetof(usc_config, sop_fused), 0, 1, 0, 0 },
 };
 #define USC_NKEYS (sizeof usc_keys / sizeof usc_keys[0])
 
@@ -142,6 +144,7 @@ static int usc_reg_get(void *vs, int file, unsigned i, unsigned lane, uint64_t *
             [USC_CFG_FMAD_FUSED] = s->cfg.fmad_fused,
             [USC_CFG_CVT_F64_INT_RNE] = s->cfg.cvt_f64_int_rne,
             [USC_CFG_SMALL_FLOAT_SAT] = s->cfg.small_float_sat,
+            [USC_CFG_SOP_FUSED] = s->cfg.sop_fused,
         };
         *v = k[i];
         return GPUREF_OK;

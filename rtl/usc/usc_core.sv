@@ -284,7 +284,7 @@ module usc_core import usc_pkg::*; #(
         if (in.op == OP_SAVL) savl = 1'b1;
         if (in.op == OP_MOV) movw = 1'b1;
         if (in.op == OP_MOVC) movc = 1'b1;
-        if (in.op == OP_SOPMOV) sopmov = 1'b1;
+        if (in.op == OP_SOPMOV || in.op == OP_SOPU8MADMOV) sopmov = 1'b1;
       end
     np = 0;
     ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
@@ -298,6 +298,14 @@ module usc_core import usc_pkg::*; #(
       else if (np > 0) begin wset0 = 1'b1; wslot0 = {2'd0, ph[np - 1]}; end
       if (np > 1) begin wset1 = 1'b1; wslot1 = {2'd0, ph[np - 2]}; end
       if (sopmov) begin wset1 = 1'b1; wslot1 = SL_P2; end
+      // F64MUL/F64ADD/F64BYP (whole, phase 0): W1 the high word (model D32)
+      if (whole && (g.ins[0].op == OP_F64MUL || g.ins[0].op == OP_F64ADD || g.ins[0].op == OP_F64BYP)) begin
+        wset1 = 1'b1; wslot1 = SL_P0;
+      end
+      // F16SOP (whole, phase 0): W1 with F32 outputs or its MOV part (model usc_sop_w1)
+      if (whole && g.ins[0].op == OP_F16SOP && (g.sop[0][26:25] == 2'd0 || g.sop[1][27])) begin
+        wset1 = 1'b1; wslot1 = SL_P0;
+      end
       // MOV (slot mov) runs before the backend (slot be): SAVL drives W0 last
       if (movw || movc) begin wset0 = 1'b1; wslot0 = SL_MOV; end
       if (movc) begin wset1 = 1'b1; wslot1 = SL_MOV; end

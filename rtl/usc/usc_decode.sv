@@ -39,6 +39,22 @@ module usc_decode import usc_pkg::*; (
     if (c0[26:25] != 2'd0 && c0[26:25] == c1[26:25]) sop_bad = 1'b1;
     if (c0[26:25] == 2'd0 && (c0[24:23] != 2'd0 || c1[24:23] != 2'd0 || c1[27])) sop_bad = 1'b1;
   endfunction
+  // F16SOP.MAD's three control words (model D34, usc_ctl_bad): MAD m at bits
+  // 23m..23m+22 of {c2, c1, c0}: A a source S0-S5, E and V a source or 0, bits 92-95 0
+  function automatic logic mad_bad(input logic [95:0] c);
+    mad_bad = c[95:92] != 4'd0;
+    for (int m = 0; m < 4; m++)
+      if (c[23*m +: 3] > 3'd5 || c[23*m + 7 +: 3] > 3'd6 || c[23*m + 14 +: 3] > 3'd6) mad_bad = 1'b1;
+  endfunction
+  // ... the sources they read (usc_ctl_sources)
+  function automatic logic [5:0] mad_src(input logic [95:0] c);
+    logic [2:0] s;
+    mad_src = 6'd0;
+    for (int i = 0; i < 12; i++) begin
+      s = c[23*(i / 3) + 7*(i % 3) +: 3];
+      if (s < 3'd6) mad_src = mad_src | (6'd1 << s);
+    end
+  endfunction
   // ... the sources S0-S5 they read (usc_sop_sources): z reads S0 and S1, the MOV part S3
   function automatic logic [5:0] sop_src(input logic [31:0] c0, input logic [31:0] c1);
     logic [2:0] s;
@@ -53,7 +69,7 @@ module usc_decode import usc_pkg::*; (
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
     core_runs = op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_FRCP && op <= OP_FEXP) || (op >= OP_MBYP && op <= OP_CVTFROMF64) ||
-                op == OP_SOPMOV || (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
+                op == OP_F16SOP || op == OP_SOPMOV || op == OP_SOPU8MADMOV || op == OP_F64MUL || op == OP_F64ADD || op == OP_F64BYP || (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
                 (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
   endfunction
 
@@ -200,8 +216,15 @@ module usc_decode import usc_pkg::*; (
                 in.imm = w[p[4:0]];
                 p = p + 6'd1;
               end
-              if (kk == K_SOP) begin   // two control words; the core does not run F16SOP
+              if (kk == K_SOP && in.op == OP_F16SOPMAD) begin   // three control words; the core does not run it
+                if ({26'd0, p} + 32'd2 >= avail) bad = 1'b1;
+                if (mad_bad({w[5'(p + 6'd2)], w[5'(p + 6'd1)], w[p[4:0]]})) bad = 1'b1;
+                sop_need = sop_need | mad_src({w[5'(p + 6'd2)], w[5'(p + 6'd1)], w[p[4:0]]});
+                p = p + 6'd3;
+              end else if (kk == K_SOP) begin   // two control words, kept for the lanes (usc_sop)
                 if ({26'd0, p} + 32'd1 >= avail) bad = 1'b1;
+                g.sop[0] = w[p[4:0]][27:0];
+                g.sop[1] = w[5'(p + 6'd1)][27:0];
                 if (sop_bad(w[p[4:0]], w[5'(p + 6'd1)])) bad = 1'b1;
                 sop_need = sop_need | sop_src(w[p[4:0]], w[5'(p + 6'd1)]);
                 sop_w1 = sop_w1 || w[p[4:0]][26:25] == 2'd0 || w[5'(p + 6'd1)][27];

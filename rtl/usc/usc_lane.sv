@@ -250,6 +250,14 @@ module usc_lane import usc_pkg::*; (
     else if (in.op == OP_FMAD || in.op == OP_FADD || in.op == OP_FMUL || (in.op >= OP_FDSX && in.op <= OP_FDSYF) ||
              in.op == OP_PCK || in.op == OP_UNPCK || in.op == OP_CVTFROMF64) v[in.k[0][4:0]] = fres[31:0];
     else if (in.op >= OP_FRCP && in.op <= OP_FEXP) v[K_W0] = fres[31:0];   // W0 directly (whole main ALU)
+    else if (in.op == OP_F64MUL || in.op == OP_F64ADD || in.op == OP_F64BYP) begin   // W0 low, W1 high (D32)
+      v[K_W0] = fres[31:0];
+      v[K_W1] = fres[63:32];
+    end
+    else if (in.op == OP_F16SOP) begin   // W0; W1 with F32 outputs or the MOV part (model D33)
+      v[K_W0] = fres[31:0];
+      if (grp.sop[0][26:25] == 2'd0 || grp.sop[1][27]) v[K_W1] = fres[63:32];
+    end
     else if (in.op == OP_CVTTOF64) begin   // FT0 the low word, FT2 the high word (D25)
       v[in.k[0][4:0]] = fres[31:0];
       v[in.k[1][4:0]] = fres[63:32];
@@ -270,6 +278,7 @@ module usc_lane import usc_pkg::*; (
       end
     end else if (in.op == OP_SAVL) v[K_W0] = link;
     else if (in.op == OP_SOPMOV) v[K_W1] = vi[K_S3];   // phase 2: the MOV part of F16SOP (model D33)
+    else if (in.op == OP_SOPU8MADMOV) v[K_W1] = vi[K_S0];   // phase 2: SOPU8MADMOV (model D35)
     else if (in.op >= OP_CNDST && in.op <= OP_CNDLPC) begin
       s0 = vi[K_S0];
       s2 = vi[K_S2];
@@ -411,7 +420,17 @@ module usc_lane import usc_pkg::*; (
   usc_pck u_pck (.in(fin2), .x(opv(vb, fin2, fin2.op == OP_CVTTOF64 ? 2 : 1)), .sat(small_sat), .r(cres2));
   // the result of each phase's unit
   logic [63:0] ures0, ures2;
+  // F64MUL, F64ADD, F64BYP (phase 0, whole main ALU): rtl/usc/usc_f64.sv on
+  // the form's register pairs (operands 2 and 3: a, 4 and 5: b; low word first)
+  logic [63:0] f64r;
+  usc_f64 u_f64 (.sel(fin0.op == OP_F64MUL ? 2'd1 : fin0.op == OP_F64ADD ? 2'd2 : 2'd0),
+    .a({opv(va, fin0, 3), opv(va, fin0, 2)}), .b({opv(va, fin0, 5), opv(va, fin0, 4)}), .r(f64r));
+  // F16SOP (phase 0, whole main ALU): rtl/usc/usc_sop.sv on the sources
+  logic [31:0] sopw0, sopw1;
+  usc_sop u_sop (.c(grp.sop), .src(src), .w0(sopw0), .w1(sopw1));
   assign ures0 = (fin0.op == OP_UNPCK || fin0.op == OP_CVTFROMF64) ? {32'd0, cres0} :
+                 fin0.op == OP_F16SOP ? {sopw1, sopw0} :
+                 (fin0.op == OP_F64MUL || fin0.op == OP_F64ADD || fin0.op == OP_F64BYP) ? f64r :
                  (fin0.op >= OP_FRCP && fin0.op <= OP_FEXP) ? {32'd0, cx} : {32'd0, fres0};
   assign ures2 = (fin2.op == OP_PCK || fin2.op == OP_CVTTOF64) ? cres2 : {32'd0, fres2};
 
@@ -504,7 +523,8 @@ module usc_lane import usc_pkg::*; (
     logic  sopmov;
     v = vb;
     sopmov = 1'b0;
-    for (int i = 0; i < 6; i++) if (i < int'(grp.ninsn) && grp.ins[i].op == OP_SOPMOV) sopmov = 1'b1;
+    for (int i = 0; i < 6; i++)
+      if (i < int'(grp.ninsn) && (grp.ins[i].op == OP_SOPMOV || grp.ins[i].op == OP_SOPU8MADMOV)) sopmov = 1'b1;
     pe_t = 1'b0;
     co_t = 1'b0;
     np = 0;

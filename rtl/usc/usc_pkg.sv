@@ -71,6 +71,7 @@ package usc_pkg;
     reg_t [1:0]      w;     // W0, W1
     ins_t [5:0]      ins;
     logic [11:0]     slots;
+    logic [1:0][27:0] sop;  // F16SOP's control words (word 0 the j part; 0 without F16SOP)
   } grp_t;
 
   // IS0's choices in header code order (D13): S0, S3, S4, S5, S1, S2

@@ -266,11 +266,11 @@ function automatic logic [11:0] row_info(input logic [6:0] op);
     7'd9: row_info = {3'd0, 8'h03, 1'b0};
     7'd10: row_info = {3'd0, 8'h00, 1'b1};
     7'd11: row_info = {3'd0, 8'h00, 1'b1};
-    7'd12: row_info = {3'd0, 8'h00, 1'b0};
+    7'd12: row_info = {3'd0, 8'h00, 1'b1};
     7'd13: row_info = {3'd0, 8'h00, 1'b0};
     7'd14: row_info = {3'd0, 8'h00, 1'b0};
     7'd15: row_info = {3'd0, 8'h00, 1'b0};
-    7'd16: row_info = {3'd0, 8'h00, 1'b0};
+    7'd16: row_info = {3'd0, 8'h00, 1'b1};
     7'd17: row_info = {3'd0, 8'h03, 1'b1};
     7'd18: row_info = {3'd0, 8'h03, 1'b1};
     7'd19: row_info = {3'd0, 8'h03, 1'b1};
@@ -401,6 +401,8 @@ function automatic logic [148:0] row_form(input logic [6:0] op, input logic [1:0
     {7'd9, 2'd0}: row_form = 149'h12000000000000000000000000000019009e40;   // gexp
     {7'd10, 2'd0}: row_form = 149'h12000000000000000000000000000d59009e40;   // f16sop
     {7'd11, 2'd1}: row_form = 149'h1200000000000000000000000000007900a640;   // sopmov
+    {7'd12, 2'd0}: row_form = 149'h13000000000000000000000035640299009e40;   // f16sop.mad
+    {7'd16, 2'd0}: row_form = 149'h1200000000000000000000000000001900a640;   // sopu8madmov
     {7'd17, 2'd0}: row_form = 149'h12000000000000000000000000000019003640;   // mbyp
     {7'd17, 2'd1}: row_form = 149'h12000000000000000000000000000079003e40;   // mbyp
     {7'd18, 2'd0}: row_form = 149'h12000000000000000000000000000019003640;   // fdsx
