@@ -178,14 +178,16 @@ module r700_core #(
   logic [5:0]  lane;
   logic        g_reldst;                // the group has a relative destination
   logic [8:0]  widx [5][LANES];          // per lane: the GPR element written (gpr*4 + element)
+  logic [127:0] rseen [5];              // S_RCNT: the GPRs unit u writes on the lanes counted so far
+  logic [8:0]  rcnt;                    // S_RCNT: the retire record's GPR entries so far
 
   typedef enum logic [3:0] { S_IDLE, S_CF, S_GDEC, S_LANE, S_GRET, S_DONE, S_FAULT, S_RBEAT,
-                             S_XCHK, S_XBEAT, S_FDEC, S_FRES, S_FLANE, S_FWB, S_FRET } state_t;
+                             S_XCHK, S_XBEAT, S_FDEC, S_FRES, S_FLANE, S_FWB, S_FRET, S_RCNT } state_t;
   state_t st;
 
   assign running = st == S_CF || st == S_GDEC || st == S_LANE || st == S_GRET || st == S_RBEAT ||
                    st == S_XCHK || st == S_XBEAT || st == S_FDEC || st == S_FRES || st == S_FLANE ||
-                   st == S_FWB || st == S_FRET;
+                   st == S_FWB || st == S_FRET || st == S_RCNT;
   assign done = st == S_DONE;
   assign fault = st == S_FAULT;
 
@@ -1466,12 +1468,15 @@ module r700_core #(
             for (int i = 0; i < 5; i++)
               if (i < 32'(g_n)) begin uw0[g_unit[i]] <= fw[2*i]; uw1[g_unit[i]] <= fw[2*i+1]; end
             for (int u = 0; u < 5; u++) begin gdone[u] <= '0; gexec[u] <= '0; end
+            // a relative destination: first the count of the record's entries (S_RCNT)
+            st <= S_LANE;
             g_reldst <= 1'b0;
             for (int i = 0; i < 5; i++)
-              if (i < 32'(g_n) && d_drel[i]) g_reldst <= 1'b1;
+              if (i < 32'(g_n) && d_drel[i]) begin g_reldst <= 1'b1; st <= S_RCNT; end
+            for (int u = 0; u < 5; u++) rseen[u] <= '0;
+            rcnt <= 9'd0;
             killed <= '0;
             lane <= 6'd0;
-            st <= S_LANE;
           end
         end
 
@@ -1501,6 +1506,27 @@ module r700_core #(
           if (32'(lane) == 32'(LANES - 1)) begin
             st <= g_reldst ? S_RBEAT : S_GRET;
             lane <= 6'd0;
+          end else lane <= lane + 6'd1;
+        end
+
+        // ---- a group with relative destinations, before any write: the
+        // retire record's GPR entries, one per (GPR element, unit) some lane
+        // writes (a vector unit's write that t overrides is none); more than
+        // the record's 48 refuse the group, as the model does
+        S_RCNT: begin : rcn
+          logic [8:0] n;
+          n = rcnt;
+          for (int u = 0; u < 5; u++)
+            if (e_run[u] && u_wr[u] && !rseen[u][e_dg[u][6:0]]) begin
+              rseen[u][e_dg[u][6:0]] <= 1'b1;
+              n = n + 9'd1;
+            end
+          rcnt <= n;
+          if (32'(lane) == 32'(LANES - 1)) begin
+            lane <= 6'd0;
+            if (n > 9'd48) begin
+              st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_GROUP;
+            end else st <= S_LANE;
           end else lane <= lane + 6'd1;
         end
 
