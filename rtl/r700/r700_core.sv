@@ -107,6 +107,22 @@ module r700_core #(
   localparam int BW = $clog2(BUF_WORDS > 1 ? BUF_WORDS : 2);
   logic [31:0] smem [BUF_WORDS];        // the space scratch (256 KiB in the model, D54) as words
   logic [31:0] rmem [BUF_WORDS];        // the space reduction (256 KiB in the model, D54) as words
+  // The write ports of gpr, lds, fmem, smem and rmem: the FSM (the reset
+  // process) registers each write here and the arrays' own processes below
+  // (clocked, no reset) make it one cycle later, so that yosys infers
+  // memories; no state reads an element in the cycle after writing it
+  // (README "Memories").  The load port writes every array directly.
+  // packed: entry (lane l, port p) is bit / field 5*l + p (gq) or 4*l + p (lq, mq)
+  logic [LANES*5-1:0]    gq_en;         // GPR: lane l, port p (ALU: unit p; fetch, LDS read: element p)
+  logic [LANES*5*9-1:0]  gq_a;          // gpr*4 + element
+  logic [LANES*5*32-1:0] gq_d;
+  logic [LANES*4-1:0]    lq_en;         // lds: lane l, dword k of its entry
+  logic [LANES*4*12-1:0] lq_a;
+  logic [LANES*4*32-1:0] lq_d;
+  logic [LANES*4-1:0]    mq_en;         // fmem / smem / rmem: lane l, dword j of its element
+  logic [LANES*4*30-1:0] mq_a;          // word address
+  logic [LANES*4*32-1:0] mq_d;
+  logic [1:0]  mq_sp;                   // the space of this cycle's writes: 0 mem, 1 scratch, 2 reduction
   logic [3:0]  kb [2];                  // the clause's kcache locks: bank, mode, line
   logic [1:0]  km [2];
   logic [7:0]  ka [2];
@@ -162,14 +178,16 @@ module r700_core #(
   logic [5:0]  lane;
   logic        g_reldst;                // the group has a relative destination
   logic [8:0]  widx [5][LANES];          // per lane: the GPR element written (gpr*4 + element)
+  logic [127:0] rseen [5];              // S_RCNT: the GPRs unit u writes on the lanes counted so far
+  logic [8:0]  rcnt;                    // S_RCNT: the retire record's GPR entries so far
 
   typedef enum logic [3:0] { S_IDLE, S_CF, S_GDEC, S_LANE, S_GRET, S_DONE, S_FAULT, S_RBEAT,
-                             S_XCHK, S_XBEAT, S_FDEC, S_FRES, S_FLANE, S_FWB, S_FRET } state_t;
+                             S_XCHK, S_XBEAT, S_FDEC, S_FRES, S_FLANE, S_FWB, S_FRET, S_RCNT } state_t;
   state_t st;
 
   assign running = st == S_CF || st == S_GDEC || st == S_LANE || st == S_GRET || st == S_RBEAT ||
                    st == S_XCHK || st == S_XBEAT || st == S_FDEC || st == S_FRES || st == S_FLANE ||
-                   st == S_FWB || st == S_FRET;
+                   st == S_FWB || st == S_FRET || st == S_RCNT;
   assign done = st == S_DONE;
   assign fault = st == S_FAULT;
 
@@ -1054,15 +1072,15 @@ module r700_core #(
       cpc <= 32'd0; cend <= 32'd0; clause_cf <= 32'd0; ccf_inst <= 4'd0;
       clane <= '0; uem_set <= '0; uem_val <= '0; killed <= '0; uvalid <= 5'd0; g_nwords <= 5'd0;
       x_ok <= 1'b0; xend <= 1'b0; xi <= 5'd0; xcnt <= 8'd0; xw0 <= 32'd0; xw1 <= 32'd0; xpass <= '0;
+      gq_en <= '0; lq_en <= '0; mq_en <= '0;
+      mq_sp <= 2'd0;
     end else begin
       rt_valid <= 1'b0;
+      gq_en <= '0; lq_en <= '0; mq_en <= '0;
       case (st)
         S_IDLE: begin
           if (ld_we) begin
             case (ld_sel)
-              3'd0: if (32'(ld_addr) < 32'(IMEM_WORDS)) imem[ld_addr[$clog2(IMEM_WORDS)-1:0]] <= ld_data;
-              3'd1: if (32'(ld_addr[19:10]) < 32'(LANES)) gpr[ld_addr[8:0]][ld_addr[10+LW-1:10]] <= ld_data;
-              3'd2: cfile[ld_addr[9:0]] <= ld_data;
               3'd3: case (ld_addr[3:0])
                 4'd0: begin base <= {ld_data[31:2], 2'b00}; pc <= {ld_data[31:2], 2'b00}; end
                 4'd1: for (int l = 0; l < LANES && l < 32; l++) pst[l] <= ld_data[l] ? r700_pkg::PS_ACTIVE : r700_pkg::PS_BRANCH;
@@ -1085,23 +1103,12 @@ module r700_core #(
                 4'd15: wlanes <= ld_data[6:0];
                 default: ;
               endcase
-              3'd4: if (32'(ld_addr[13:0]) < 32'(CB_CONSTS * 4)) cb[ld_addr[17:14]][CBW'(ld_addr[13:0])] <= ld_data;
               3'd5: if (32'(ld_addr[19:10]) < 32'(LANES)) begin
                 if (ld_addr[3:0] < 4'd4) ar[ld_addr[1:0]][ld_addr[10+LW-1:10]] <= ld_data[8:0];
                 else if (ld_addr[3:0] == 4'd4) pred[ld_addr[10+LW-1:10]] <= ld_data[0];
                 else if (ld_addr[3:0] < 4'd9) pv[2'(ld_addr[3:0] - 4'd5)][ld_addr[10+LW-1:10]] <= ld_data;
                 else ps[ld_addr[10+LW-1:10]] <= ld_data;
               end
-              3'd6: if (ld_addr < 20'd96) iconst[ld_addr[6:0]] <= ld_data;
-                    else if (ld_addr >= 20'h1000 && ld_addr < 20'h1800) resf[ld_addr[10:0]] <= ld_data;
-                    else if (ld_addr >= 20'h2000 && ld_addr < 20'h2100) semt[ld_addr[7:0]] <= ld_data[6:0];
-                    else if (ld_addr >= 20'h4000 && ld_addr < 20'h5000) lds[ld_addr[11:0]] <= ld_data;
-              3'd7: case (ld_addr[19:18])
-                2'd0: if (32'(ld_addr[17:0]) < 32'(MEM_WORDS)) fmem[MW'(ld_addr[17:0])] <= ld_data;
-                2'd1: if (32'(ld_addr[17:0]) < 32'(BUF_WORDS)) smem[BW'(ld_addr[17:0])] <= ld_data;
-                2'd2: if (32'(ld_addr[17:0]) < 32'(BUF_WORDS)) rmem[BW'(ld_addr[17:0])] <= ld_data;
-                default: ;
-              endcase
               default: ;
             endcase
           end
@@ -1377,19 +1384,19 @@ module r700_core #(
                   rt_mw_en <= x_en; rt_mw_space <= x_space; rt_mw_size <= x_size;
                   if (x_exp) rt_mw_mask <= mk == 16'hffff ? 16'd0 : mk;
                   else rt_mw_mask <= x_mask;
-                  // MEM_EXPORT writes the space mem that fetches read (D55), lanes in order
-                  if (x_space == 4'd1)
-                    for (int l = 0; l < LANES; l++)
-                      for (int j = 0; j < 4; j++)
-                        if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(MEM_WORDS))
-                          fmem[MW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
-                  // MEM_SCRATCH / MEM_REDUCTION write the spaces the memory reads read (D49, D54)
+                  // MEM_EXPORT writes the space mem that fetches read (D55), lanes in
+                  // order; MEM_SCRATCH / MEM_REDUCTION the spaces the memory reads
+                  // read (D49, D54): through the write ports mq_*
+                  mq_sp <= x_space == 4'd1 ? 2'd0 : x_space == 4'd6 ? 2'd1 : 2'd2;
                   for (int l = 0; l < LANES; l++)
-                    for (int j = 0; j < 4; j++)
-                      if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(BUF_WORDS)) begin
-                        if (x_space == 4'd6) smem[BW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
-                        if (x_space == 4'd7) rmem[BW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
-                      end
+                    for (int j = 0; j < 4; j++) begin
+                      mq_a[30*(4*l + j) +: 30] <= x_addr[l][31:2] + 30'(j);
+                      mq_d[32*(4*l + j) +: 32] <= x_data[l][32*j +: 32];
+                      if (x_en[l] && x_mk[4*j] &&
+                          ((x_space == 4'd1 && 32'(x_addr[l][31:2]) + 32'(j) < 32'(MEM_WORDS)) ||
+                           ((x_space == 4'd6 || x_space == 4'd7) && 32'(x_addr[l][31:2]) + 32'(j) < 32'(BUF_WORDS))))
+                        mq_en[4*l + j] <= 1'b1;
+                    end
                   for (int l = 0; l < LANES; l++) begin
                     rt_mw_addr[32*l +: 32] <= x_addr[l];
                     rt_mw_data[128*l +: 128] <= x_data[l];
@@ -1461,12 +1468,15 @@ module r700_core #(
             for (int i = 0; i < 5; i++)
               if (i < 32'(g_n)) begin uw0[g_unit[i]] <= fw[2*i]; uw1[g_unit[i]] <= fw[2*i+1]; end
             for (int u = 0; u < 5; u++) begin gdone[u] <= '0; gexec[u] <= '0; end
+            // a relative destination: first the count of the record's entries (S_RCNT)
+            st <= S_LANE;
             g_reldst <= 1'b0;
             for (int i = 0; i < 5; i++)
-              if (i < 32'(g_n) && d_drel[i]) g_reldst <= 1'b1;
+              if (i < 32'(g_n) && d_drel[i]) begin g_reldst <= 1'b1; st <= S_RCNT; end
+            for (int u = 0; u < 5; u++) rseen[u] <= '0;
+            rcnt <= 9'd0;
             killed <= '0;
             lane <= 6'd0;
-            st <= S_LANE;
           end
         end
 
@@ -1477,7 +1487,7 @@ module r700_core #(
               gexec[u][ln] <= 1'b1;
               res[u][ln] <= e_now[u] ? 32'd0 : e_dst[u];
               if (u_wr[u]) begin
-                gpr[{e_dg[u][6:0], e_dch[u]}][ln] <= e_dst[u];
+                gq_en[5*32'(ln) + u] <= 1'b1; gq_a[9*(5*32'(ln) + u) +: 9] <= {e_dg[u][6:0], e_dch[u]}; gq_d[32*(5*32'(ln) + u) +: 32] <= e_dst[u];
                 gdone[u][ln] <= 1'b1;
               end
               widx[u][ln] <= {e_dg[u][6:0], e_dch[u]};
@@ -1496,6 +1506,27 @@ module r700_core #(
           if (32'(lane) == 32'(LANES - 1)) begin
             st <= g_reldst ? S_RBEAT : S_GRET;
             lane <= 6'd0;
+          end else lane <= lane + 6'd1;
+        end
+
+        // ---- a group with relative destinations, before any write: the
+        // retire record's GPR entries, one per (GPR element, unit) some lane
+        // writes (a vector unit's write that t overrides is none); more than
+        // the record's 48 refuse the group, as the model does
+        S_RCNT: begin : rcn
+          logic [8:0] n;
+          n = rcnt;
+          for (int u = 0; u < 5; u++)
+            if (e_run[u] && u_wr[u] && !rseen[u][e_dg[u][6:0]]) begin
+              rseen[u][e_dg[u][6:0]] <= 1'b1;
+              n = n + 9'd1;
+            end
+          rcnt <= n;
+          if (32'(lane) == 32'(LANES - 1)) begin
+            lane <= 6'd0;
+            if (n > 9'd48) begin
+              st <= S_FAULT; fault_pc <= pc; fault_why <= r700_pkg::WHY_GROUP;
+            end else st <= S_LANE;
           end else lane <= lane + 6'd1;
         end
 
@@ -1624,15 +1655,17 @@ module r700_core #(
             end else begin
               for (int l = 0; l < LANES; l++)
                 for (int k = 0; k < 4; k++)
-                  if (f_dsw && ds_on[l] && ds_mask[4*k])
-                    lds[{ds_off[l][9:2], ds_bank[l], 2'(k)}] <= ds_wv[k][l];
+                  if (f_dsw && ds_on[l] && ds_mask[4*k]) begin
+                    lq_en[4*l + k] <= 1'b1; lq_a[12*(4*l + k) +: 12] <= {ds_off[l][9:2], ds_bank[l], 2'(k)}; lq_d[32*(4*l + k) +: 32] <= ds_wv[k][l];
+                  end
               for (int l = 0; l < LANES; l++)
                 for (int k = 0; k < 4; k++)
                   if (f_dsr) res[k][l] <= ds_rv[k][l];
               for (int l = 0; l < LANES; l++)
                 for (int k = 0; k < 4; k++)
-                  if (f_dsr && ds_on[l] && fq[1][9 + k] && f_dok)
-                    gpr[{f_dg[6:0], 2'(k)}][l] <= ds_rv[k][l];
+                  if (f_dsr && ds_on[l] && fq[1][9 + k] && f_dok) begin
+                    gq_en[5*l + k] <= 1'b1; gq_a[9*(5*l + k) +: 9] <= {f_dg[6:0], 2'(k)}; gq_d[32*(5*l + k) +: 32] <= ds_rv[k][l];
+                  end
               st <= S_FRET; lane <= 6'd0;
             end
           end else if (fstep == 3'd0) begin
@@ -1681,8 +1714,10 @@ module r700_core #(
         S_FWB: begin
           if (flanes[ln] && f_dok)
             for (int k = 0; k < 4; k++)
-              if (fq[1][9 + 3*k +: 3] != 3'd7)
-                gpr[{f_dg[6:0], 2'(k)}][ln] <= f_dsel(fq[1][9 + 3*k +: 3], res[0][ln], res[1][ln], res[2][ln], res[3][ln]);
+              if (fq[1][9 + 3*k +: 3] != 3'd7) begin
+                gq_en[5*32'(ln) + k] <= 1'b1; gq_a[9*(5*32'(ln) + k) +: 9] <= {f_dg[6:0], 2'(k)};
+                gq_d[32*(5*32'(ln) + k) +: 32] <= f_dsel(fq[1][9 + 3*k +: 3], res[0][ln], res[1][ln], res[2][ln], res[3][ln]);
+              end
           if (32'(lane) == 32'(LANES - 1)) begin st <= S_FRET; lane <= 6'd0; end
           else lane <= lane + 6'd1;
         end
@@ -1755,25 +1790,77 @@ module r700_core #(
             rt_mw_addr[32*l +: 32] <= x_addr[l];
             rt_mw_data[128*l +: 128] <= x_data[l];
           end
-          // MEM_EXPORT: the space mem, as on the first beat
-          if (x_space == 4'd1)
-            for (int l = 0; l < LANES; l++)
-              for (int j = 0; j < 4; j++)
-                if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(MEM_WORDS))
-                  fmem[MW'(x_addr[l][31:2] + 30'(j))] <= x_data[l][32*j +: 32];
-          // MEM_SCRATCH / MEM_REDUCTION, as on the first beat
+          // MEM_EXPORT, MEM_SCRATCH, MEM_REDUCTION: as on the first beat
+          mq_sp <= x_space == 4'd1 ? 2'd0 : x_space == 4'd6 ? 2'd1 : 2'd2;
           for (int l = 0; l < LANES; l++)
-            for (int j = 0; j < 4; j++)
-              if (x_en[l] && x_mk[4*j] && 32'(x_addr[l][31:2]) + 32'(j) < 32'(BUF_WORDS)) begin
-                if (x_space == 4'd6) smem[BW'(30'(j) + x_addr[l][31:2])] <= x_data[l][32*j +: 32];
-                if (x_space == 4'd7) rmem[BW'(30'(j) + x_addr[l][31:2])] <= x_data[l][32*j +: 32];
-              end
+            for (int j = 0; j < 4; j++) begin
+              mq_a[30*(4*l + j) +: 30] <= 30'(j) + x_addr[l][31:2];
+              mq_d[32*(4*l + j) +: 32] <= x_data[l][32*j +: 32];
+              if (x_en[l] && x_mk[4*j] &&
+                  ((x_space == 4'd1 && 32'(x_addr[l][31:2]) + 32'(j) < 32'(MEM_WORDS)) ||
+                   ((x_space == 4'd6 || x_space == 4'd7) && 32'(j) + 32'(x_addr[l][31:2]) < 32'(BUF_WORDS))))
+                mq_en[4*l + j] <= 1'b1;
+            end
           if (xi + 5'd1 == x_n) st <= xend ? S_DONE : S_CF;
           xi <= xi + 5'd1;
         end
         default: ;
       endcase
     end
+  end
+
+  // ------------------------------------------------------- the memories
+  // clocked, without reset: the load port (before start) writes directly,
+  // the FSM's registered write ports (gq, lq, mq) one cycle after their write
+  logic ld_now;
+  assign ld_now = rst_n && st == S_IDLE && ld_we;
+  always_ff @(posedge clk)
+    if (ld_now)
+      case (ld_sel)
+        3'd0: if (32'(ld_addr) < 32'(IMEM_WORDS)) imem[ld_addr[$clog2(IMEM_WORDS)-1:0]] <= ld_data;
+        3'd2: cfile[ld_addr[9:0]] <= ld_data;
+        3'd4: if (32'(ld_addr[13:0]) < 32'(CB_CONSTS * 4)) cb[ld_addr[17:14]][CBW'(ld_addr[13:0])] <= ld_data;
+        3'd6: if (ld_addr < 20'd96) iconst[ld_addr[6:0]] <= ld_data;
+              else if (ld_addr >= 20'h1000 && ld_addr < 20'h1800) resf[ld_addr[10:0]] <= ld_data;
+              else if (ld_addr >= 20'h2000 && ld_addr < 20'h2100) semt[ld_addr[7:0]] <= ld_data[6:0];
+        default: ;
+      endcase
+  always_ff @(posedge clk) begin
+    if (ld_now && ld_sel == 3'd1 && 32'(ld_addr[19:10]) < 32'(LANES)) gpr[ld_addr[8:0]][ld_addr[10+LW-1:10]] <= ld_data;
+    for (int l = 0; l < LANES; l++) begin
+      if (gq_en[5*l])     gpr[gq_a[9*(5*l) +: 9]][l]     <= gq_d[32*(5*l) +: 32];
+      if (gq_en[5*l + 1]) gpr[gq_a[9*(5*l + 1) +: 9]][l] <= gq_d[32*(5*l + 1) +: 32];
+      if (gq_en[5*l + 2]) gpr[gq_a[9*(5*l + 2) +: 9]][l] <= gq_d[32*(5*l + 2) +: 32];
+      if (gq_en[5*l + 3]) gpr[gq_a[9*(5*l + 3) +: 9]][l] <= gq_d[32*(5*l + 3) +: 32];
+      if (gq_en[5*l + 4]) gpr[gq_a[9*(5*l + 4) +: 9]][l] <= gq_d[32*(5*l + 4) +: 32];
+    end
+  end
+  always_ff @(posedge clk) begin
+    if (ld_now && ld_sel == 3'd6 && ld_addr >= 20'h4000 && ld_addr < 20'h5000) lds[ld_addr[11:0]] <= ld_data;
+    for (int l = 0; l < LANES; l++)
+      for (int k = 0; k < 4; k++)
+        if (lq_en[4*l + k]) lds[lq_a[12*(4*l + k) +: 12]] <= lq_d[32*(4*l + k) +: 32];
+  end
+  always_ff @(posedge clk) begin
+    if (ld_now && ld_sel == 3'd7 && ld_addr[19:18] == 2'd0 && 32'(ld_addr[17:0]) < 32'(MEM_WORDS))
+      fmem[MW'(ld_addr[17:0])] <= ld_data;
+    for (int l = 0; l < LANES; l++)
+      for (int j = 0; j < 4; j++)
+        if (mq_en[4*l + j] && mq_sp == 2'd0) fmem[MW'(mq_a[30*(4*l + j) +: 30])] <= mq_d[32*(4*l + j) +: 32];
+  end
+  always_ff @(posedge clk) begin
+    if (ld_now && ld_sel == 3'd7 && ld_addr[19:18] == 2'd1 && 32'(ld_addr[17:0]) < 32'(BUF_WORDS))
+      smem[BW'(ld_addr[17:0])] <= ld_data;
+    for (int l = 0; l < LANES; l++)
+      for (int j = 0; j < 4; j++)
+        if (mq_en[4*l + j] && mq_sp == 2'd1) smem[BW'(mq_a[30*(4*l + j) +: 30])] <= mq_d[32*(4*l + j) +: 32];
+  end
+  always_ff @(posedge clk) begin
+    if (ld_now && ld_sel == 3'd7 && ld_addr[19:18] == 2'd2 && 32'(ld_addr[17:0]) < 32'(BUF_WORDS))
+      rmem[BW'(ld_addr[17:0])] <= ld_data;
+    for (int l = 0; l < LANES; l++)
+      for (int j = 0; j < 4; j++)
+        if (mq_en[4*l + j] && mq_sp == 2'd2) rmem[BW'(mq_a[30*(4*l + j) +: 30])] <= mq_d[32*(4*l + j) +: 32];
   end
 
   logic unused_core;
