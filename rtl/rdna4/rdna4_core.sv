@@ -196,12 +196,15 @@ module rdna4_core #(
   // u_decy.  Both take the whole instruction's words and length, and the pair's faults.
   rdna4_pkg::dec_t dec_r, decy_r, decy;
   logic            vd_is, vd_lit;
-  logic [31:0]     vd_xw, vd_yw;
+  logic [31:0]     vd_xw, vd_yw, vd_xw1, vd_yw1;
+  logic [1:0]      vd_p3;                           // a DOT2ACC half: a VOP3P word, vd_xw1 / vd_yw1 its second DWORD
   logic [3:0]      vd_why;
-  rdna4_vopd u_vopd (.w0(if_w0), .w1(if_w1), .is(vd_is), .xw(vd_xw), .yw(vd_yw), .lit(vd_lit), .why(vd_why));
-  rdna4_decode u_dec (.w0(vd_is ? vd_xw : if_w0), .w1(vd_is ? if_w2 : if_w1), .w2(if_w2), .ok0(if_ok0),
-                      .ok1(vd_is ? if_ok2 : if_ok1), .ok2(if_ok2), .d(dec_r));
-  rdna4_decode u_decy (.w0(vd_yw), .w1(if_w2), .w2(if_w2), .ok0(if_ok0), .ok1(if_ok2), .ok2(if_ok2), .d(decy_r));
+  rdna4_vopd u_vopd (.w0(if_w0), .w1(if_w1), .w2(if_w2), .is(vd_is), .xw(vd_xw), .yw(vd_yw), .xw1(vd_xw1),
+                     .yw1(vd_yw1), .p3(vd_p3), .lit(vd_lit), .why(vd_why));
+  rdna4_decode u_dec (.w0(vd_is ? vd_xw : if_w0), .w1(vd_is ? vd_xw1 : if_w1), .w2(if_w2), .ok0(if_ok0),
+                      .ok1(vd_is ? (vd_p3[0] || if_ok2) : if_ok1), .ok2(if_ok2), .d(dec_r));
+  rdna4_decode u_decy (.w0(vd_yw), .w1(vd_yw1), .w2(if_w2), .ok0(if_ok0), .ok1(vd_p3[1] || if_ok2), .ok2(if_ok2),
+                       .d(decy_r));
   rdna4_pkg::dec_t vd_t;
   always_comb begin
     dec = dec_r; decy = decy_r; vd_t = dec_r;

@@ -180,6 +180,8 @@ package rdna4_pkg;
       // F32 rows (rdna4_vfloat.sv; vfrow below)
       10'd259, 10'd260, 10'd261, 10'd264, 10'd277, 10'd278, 10'd299, 10'd869, 10'd870: r[5] = 1'b1;
       10'd300, 10'd301, 10'd531: begin r[7:6] = 2'd3; r[5] = 1'b1; end
+      10'd263: r[5] = 1'b1;                                                  // V_MUL_DX9_ZERO_F32
+      10'd521: begin r[7:6] = 2'd3; r[5] = 1'b1; end                         // V_FMA_DX9_ZERO_F32
       10'd389, 10'd390, 10'd391, 10'd392: begin r[7:6] = 2'd1; r[5] = 1'b1; end
       10'd17, 10'd18, 10'd19, 10'd20, 10'd21, 10'd22, 10'd23, 10'd24, 10'd25, 10'd26, 10'd27, 10'd28,
       10'd29, 10'd30: begin r[10:8] = VK_CMP; r[5] = 1'b1; end
@@ -253,6 +255,8 @@ package rdna4_pkg;
     case (op)
       10'd259, 10'd260, 10'd261, 10'd264, 10'd277, 10'd278, 10'd299, 10'd869, 10'd870: r = 5'b1_011_1;
       10'd300, 10'd301, 10'd531: r = 5'b1_111_1;
+      10'd263: r = 5'b1_011_1;                                // V_MUL_DX9_ZERO_F32 (DX9 zero wins)
+      10'd521: r = 5'b1_111_1;                                // V_FMA_DX9_ZERO_F32
       10'd389, 10'd390: r = 5'b1_000_1;                       // V_CVT_F32_I32/U32: integer source
       10'd391, 10'd392: r = 5'b1_001_1;                       // V_CVT_U32/I32_F32: OMOD ignored (int result, model V55)
       10'd17, 10'd18, 10'd19, 10'd20, 10'd21, 10'd22, 10'd23, 10'd24, 10'd25, 10'd26, 10'd27, 10'd28,
