@@ -196,12 +196,15 @@ module rdna4_core #(
   // u_decy.  Both take the whole instruction's words and length, and the pair's faults.
   rdna4_pkg::dec_t dec_r, decy_r, decy;
   logic            vd_is, vd_lit;
-  logic [31:0]     vd_xw, vd_yw;
+  logic [31:0]     vd_xw, vd_yw, vd_xw1, vd_yw1;
+  logic [1:0]      vd_p3;                           // a DOT2ACC half: a VOP3P word, vd_xw1 / vd_yw1 its second DWORD
   logic [3:0]      vd_why;
-  rdna4_vopd u_vopd (.w0(if_w0), .w1(if_w1), .is(vd_is), .xw(vd_xw), .yw(vd_yw), .lit(vd_lit), .why(vd_why));
-  rdna4_decode u_dec (.w0(vd_is ? vd_xw : if_w0), .w1(vd_is ? if_w2 : if_w1), .w2(if_w2), .ok0(if_ok0),
-                      .ok1(vd_is ? if_ok2 : if_ok1), .ok2(if_ok2), .d(dec_r));
-  rdna4_decode u_decy (.w0(vd_yw), .w1(if_w2), .w2(if_w2), .ok0(if_ok0), .ok1(if_ok2), .ok2(if_ok2), .d(decy_r));
+  rdna4_vopd u_vopd (.w0(if_w0), .w1(if_w1), .w2(if_w2), .is(vd_is), .xw(vd_xw), .yw(vd_yw), .xw1(vd_xw1),
+                     .yw1(vd_yw1), .p3(vd_p3), .lit(vd_lit), .why(vd_why));
+  rdna4_decode u_dec (.w0(vd_is ? vd_xw : if_w0), .w1(vd_is ? vd_xw1 : if_w1), .w2(if_w2), .ok0(if_ok0),
+                      .ok1(vd_is ? (vd_p3[0] || if_ok2) : if_ok1), .ok2(if_ok2), .d(dec_r));
+  rdna4_decode u_decy (.w0(vd_yw), .w1(vd_yw1), .w2(if_w2), .ok0(if_ok0), .ok1(vd_p3[1] || if_ok2), .ok2(if_ok2),
+                       .d(decy_r));
   rdna4_pkg::dec_t vd_t;
   always_comb begin
     dec = dec_r; decy = decy_r; vd_t = dec_r;
@@ -320,6 +323,8 @@ module rdna4_core #(
   logic [63:0]     v_wen, v_act;                    // lanes DPP lets write; EXEC & v_wen: the lanes that compute
 
   assign is_v   = x_v && run_q && !x.ill && x.fmt == rdna4_pkg::FMT_VALU;
+  logic  v_d2h;                                     // V_DOT2_F16_F16 (614) / V_DOT2_BF16_BF16 (615)
+  assign v_d2h  = !x.vpk && (x.vop == 10'd614 || x.vop == 10'd615);
   assign v_lit  = (x.w0[31:26] == 6'h35 || x.w0[31:24] == 8'hcc || x.vopd) ? x.w2 : x.w1;   // VOP3/VOP3P/VOPD: third dword
   assign v_exec = wave64 ? exec : {32'd0, exec[31:0]};
   assign vq0 = rdna4_pkg::rd_pair(sreg, x.vs0[6:1]);
@@ -337,7 +342,9 @@ module rdna4_core #(
   // a 16-bit S2 (V_ALIGNBIT/ALIGNBYTE) takes the F16 pattern of a float inline constant
   assign vk2s = 32'(rdna4_pkg::src_value(x.vs2[7:0], 1'b0, 1'b0, x.vs2[0] ? vq2[63:32] : vq2[31:0], vq2[63:32],
                                      v_lit, scc, shmem_b));
-  assign vk2 = x.vs16[2] ? rdna4_pkg::inline_f16(x.vs2[7:0], vk2s)
+  // (V_DOT2_BF16_BF16: a float inline constant in S2 is the high half of the F32 one)
+  assign vk2 = (v_d2h && x.vop[0] && rdna4_pkg::vsrc_kf(x.vs2)) ? {16'd0, vk2s[31:16]}
+             : x.vs16[2] ? rdna4_pkg::inline_f16(x.vs2[7:0], vk2s)
              : (x.vs2_16 || x.vk16[2]) ? rdna4_pkg::inline_f16(x.vs2[7:0], vk2s) : vk2s;
   // the mask source: wave64 an even register pair (an odd one is not executed), wave32 one register
   assign vmask_v = wave64 ? rdna4_pkg::src_value(x.vm[7:0], 1'b1, 1'b0, vqm[31:0], vqm[63:32], v_lit, scc, shmem_b)
@@ -387,6 +394,10 @@ module rdna4_core #(
       else va[32*l + 31] = (va[32*l + 31] & ~x.vabs[0]) ^ x.vneg[0];
       if (x.vs16[1]) vb[32*l +: 32] = {16'd0, rdna4_pkg::half16(vb[32*l +: 32], x.vsh[1], x.vabs[1], x.vneg[1])};
       else vb[32*l + 31] = (vb[32*l + 31] & ~x.vabs[1]) ^ x.vneg[1];
+      if (v_d2h) begin                            // the 16-bit dots: NEG on both halves of S0 / S1
+        va[32*l + 15] = va[32*l + 15] ^ x.vneg[0];
+        vb[32*l + 15] = vb[32*l + 15] ^ x.vneg[1];
+      end
       if (x.vs16[2]) vc[32*l +: 32] = {16'd0, rdna4_pkg::half16(vc[32*l +: 32], x.vsh[2], x.vabs[2], x.vneg[2])};
       else vc[32*l + 31] = (vc[32*l + 31] & ~x.vabs[2]) ^ x.vneg[2];
     end
@@ -485,8 +496,15 @@ module rdna4_core #(
     .k0({rdna4_pkg::vsrc_kf(x.vs0), rdna4_pkg::vsrc_k(x.vs0)}),
     .k1({rdna4_pkg::vsrc_kf(x.vs1), rdna4_pkg::vsrc_k(x.vs1)}), .act(fact), .a(fa), .b(fb), .c(fc),
     .d(pk_d), .exc(pk_exc));
-  assign fd    = x.vpk ? pk_d : vf_d;
-  assign f_exc = x.vpk ? pk_exc : vf_exc;
+  // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (rdna4_vdot16.sv): the same passes, a 16-bit result
+  logic [FPC*32-1:0] d2_d;
+  logic [5:0]        d2_exc;
+  rdna4_vdot16 #(.FPC(FPC)) u_vdot16 (
+    .bf(x.vop[0]), .mode(hwreg[32*1 +: 32]), .k0({rdna4_pkg::vsrc_kf(x.vs0), rdna4_pkg::vsrc_k(x.vs0)}),
+    .k1({rdna4_pkg::vsrc_kf(x.vs1), rdna4_pkg::vsrc_k(x.vs1)}), .act(fact), .a(fa), .b(fb), .c(fc),
+    .d(d2_d), .exc(d2_exc));
+  assign fd    = x.vpk ? pk_d : v_d2h ? d2_d : vf_d;
+  assign f_exc = x.vpk ? pk_exc : v_d2h ? d2_exc : vf_exc;
   assign v_exc  = v_exc_q | (x.v64[5] ? d_exc : x.vfl ? f_exc : 6'd0);   // F64 rows: rdna4_valu64
   assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc);
   assign v_trap = ((rdna4_pkg::excp_bits(v_exc) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;

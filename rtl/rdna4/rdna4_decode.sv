@@ -69,6 +69,7 @@ module rdna4_decode (
   logic             v_odd64;           // a 64-bit scalar source names an odd SGPR
   logic             vp, vpk, vmix;     // VOP3P; packed math (VOP3P or V_PK_FMAC_F16); V_FMA_MIX*
   logic             vdot;              // a VOP3P dot product rdna4_vdot.sv executes
+  logic             vd2h;              // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (rdna4_vdot16.sv)
   logic [11:0]      vpm;               // packed modifiers {NEG_HI, NEG, OPSEL_HI, OPSEL}
   logic [2:0]       vk16;              // F16 inline constants (packed F16 sources, MIX F16 sources)
   always_comb begin
@@ -107,6 +108,11 @@ module rdna4_decode (
     // F32 pattern, rdna4_vdot.sv takes the BF16 one from it)
     vdot = vp && (vop == 10'd19 || (vop >= 10'd22 && vop <= 10'd26));
     if (vpk) vk16 = vmix ? vpm[5:3] : (vop == 10'd19) ? 3'b011 : (vop >= 10'd14 && !vdot) ? 3'b111 : 3'b000;
+    // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (rdna4_vdot16.sv): F16 S0/S1 constants (BF16: the F32
+    // pattern, its high half taken there); a constant S2 reads its value whichever half
+    // OPSEL[2] names (model dot2h); no ABS (RDNA4_NOABS)
+    vd2h = !vpk && (vop == 10'd614 || vop == 10'd615);
+    if (vd2h && vop == 10'd614) vk16 = 3'b011;
     vr = vpk ? rdna4_pkg::vprow(vop[6:0]) : rdna4_pkg::vrow(vop);
     vf = vpk ? 5'd0 : rdna4_pkg::vfrow(vop);
     vh = vpk ? {3'd0, vop == 10'd33 || vop == 10'd34} : rdna4_pkg::vhrow(vop);
@@ -117,6 +123,7 @@ module rdna4_decode (
     if (v3) begin
       vsh = vopsel[2:0] & vh[3:1]; vdh = vopsel[3] && vh[0];
       if (vp) vdh = vop == 10'd34;                           // V_FMA_MIXHI_F16: the high half
+      if (vd2h && !vs2[8] && vs2[7] && vs2 != 9'd253) vsh[2] = 1'b0;   // a constant S2 of the 16-bit dots
     end else begin
       if (vh[1] && vs0[8]) begin vsh[0] = vs0[7]; vs0[7] = 1'b0; end
       if (vh[2] && vs1[8]) begin vsh[1] = vs1[7]; vs1[7] = 1'b0; end
@@ -155,9 +162,9 @@ module rdna4_decode (
     vperm = (vop == 10'd603) ? 3'd1 : (vop == 10'd604) ? 3'd2 : (vop == 10'd487) ? 3'd3 :
             (vop == 10'd783) ? 3'd5 : (vop == 10'd784) ? 3'd6 : 3'd0;
     // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP_B32/B16, MUL_LO/HI,
-    // READLANE, WRITELANE, FMAMK/FMAAK F32/F16 (which also carry a literal)
+    // READLANE, WRITELANE, FMAMK/FMAAK F32/F16 (which also carry a literal), V_FMA_DX9_ZERO_F32
     v_nodpp = vpk || vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd488 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
-              vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312 ||
+              vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312 || vop == 10'd521 ||
               v64 != 6'd0;                                        // every 64-bit row is RDNA4_NODPP
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
             (vm_en && vm == 9'd255);
@@ -177,6 +184,7 @@ module rdna4_decode (
              !(vh != 4'd0 && (vopsel & ~{vh[0], vmask[2] | vm_en, vmask[1:0]}) == 4'd0)) ||  // 16-bit rows: a source's half, the result's (V_CNDMASK_B16: OPSEL[2] of the mask ignored)
             (vomod != 2'd0 && !(vf[4] && vf[0])) ||
             (vcm && !vr.clamp) && !vs2_16 ||                 // ALIGNBIT/BYTE: CLAMP ignored (model V55)
+            (vd2h && vabs != 3'd0) ||
             ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4] && !v64[5]) ||
             // F64 rows: ABS/NEG on the F64 sources (bit 63)
             (v64[5] && ((vneg | vabs) & ~v64[2:0]) != 3'd0) || ((vneg | vabs) & ~vmask) != 3'd0 ||

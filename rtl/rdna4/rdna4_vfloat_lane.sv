@@ -26,6 +26,7 @@ module rdna4_vfloat_lane (
 
   // row classes
   logic k_sub, k_subr, k_mul, k_fma, k_mm, k_fi, k_ti, k_cmp, k_cls, mm_max, mm_num, k_int, k_h2f;
+  logic k_dxm, k_dxf;                                    // V_MUL_DX9_ZERO_F32, V_FMA_DX9_ZERO_F32
   always_comb begin
     k_sub  = op == 10'd260;
     k_subr = op == 10'd261;
@@ -40,6 +41,8 @@ module rdna4_vfloat_lane (
     k_cmp  = op[9:8] == 2'd0 && op[6:4] == 3'd1;          // 17-30, 145-158 (the rows vfrow admits)
     k_int  = k_ti;
     k_h2f  = op == 10'd395;                                // V_CVT_F32_F16 (S0 in bits 15:0)
+    k_dxm  = op == 10'd263;
+    k_dxf  = op == 10'd521;
   end
   logic [31:0] fa, fb, fc;
 
@@ -50,12 +53,17 @@ module rdna4_vfloat_lane (
     if (k_subr) begin fa = s1; fc = rdna4_pkg::neg_num32(s0); end
     if (k_mul)  begin fb = s1; fc = 32'h80000000; end
     if (k_fma)  begin fb = s1; fc = s2; end
+    // DX9 zero wins (model FP_F_ZERO_WINS): an operand of the product that is 0 after
+    // MODE's input flush makes MUL +0 (the product +0 plus c = +0: +0 in every rounding)
+    // and FMA S2 itself (zw_pass_c: as read, flushed, NaN quieted); otherwise IEEE
+    if (k_dxm)  begin fb = s1; fc = 32'd0; end
+    if (k_dxf)  begin fb = s1; fc = s2; end
   end
   logic [31:0] r_fma, r_mm, r_fi, r_ti, r_mul;
   logic [5:0]  e_fma, e_mm, e_fi, e_ti, e_cmp;
   fp32_fma u_fma (.a(fa), .b(fb), .c(fc), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(1'b1),
     .ovf_sat(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32), .dexc_always(1'b1),
-    .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0), .fma_nan(2'd0),
+    .zero_wins(k_dxm || k_dxf), .zw_sign_xor(1'b0), .zw_pass_c(k_dxf), .fma_nan(2'd0),
     .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_fma), .exc(e_fma));
   // an exact zero product takes the product's sign (not x + -0's)
   assign r_mul = (k_mul && r_fma[30:0] == 31'd0) ? {s0[31] ^ s1[31], 31'd0} : r_fma;

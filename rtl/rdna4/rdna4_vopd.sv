@@ -11,10 +11,17 @@
 // third DWORD) follows when a SRC0 is 255 or a half is FMAAK/FMAMK (its K).
 //
 // Each half is rewritten as the VOP2 / VOP1 encoding of the same row (V_DUAL_ADD_F32
-// -> V_ADD_F32 with VDST, SRC0, VSRC1; FMAAK/FMAMK with the literal as K): the
-// core decodes both with rdna4_decode and runs them one after the other, both on
-// the registers as they were before the instruction.  Halves the vector unit does
-// not execute (MUL_DX9_ZERO, DOT2ACC_F32_F16/BF16) give WHY_VALU_OP.
+// -> V_ADD_F32 with VDST, SRC0, VSRC1; FMAAK/FMAMK with the literal as K;
+// MUL_DX9_ZERO -> V_MUL_DX9_ZERO_F32): the core decodes both with rdna4_decode and
+// runs them one after the other, both on the registers as they were before the
+// instruction.  DOT2ACC_F32_F16 / DOT2ACC_F32_BF16 have no VOP2 row: they become the
+// 64-bit VOP3P words of V_DOT2_F32_F16 / V_DOT2_F32_BF16 with S2 = VDST (the
+// accumulator), OPSEL 0, OPSEL_HI all ones, no NEG / NEG_HI / CLAMP (p3: the half is
+// such a word, xw1 / yw1 its second DWORD; the literal then follows as the third).
+// That row's operand rules are the model's VOPD ones: an inline constant S0
+// (integer: its low 16 bits; float: the F16 pattern, BF16 the high half of the F32
+// one) is replicated into [31:16] (rdna4_exec_vopd.c half_sources), a literal, SGPR
+// or VGPR S0 is read whole; products of the halves in order, each an F32 FMA (P1).
 //
 // Illegal words, as the model's decoder refuses them: an OPX / OPY without a row
 // (WHY_RSVD_OP); a MOV half whose VSRC1 field is not 0 (WHY_RSVD_BITS); a DPP code
@@ -28,9 +35,13 @@
 module rdna4_vopd (
   input  logic [31:0] w0,
   input  logic [31:0] w1,
+  input  logic [31:0] w2,      // the DWORD after the pair (its literal, if any)
   output logic        is,      // a VOPD word
   output logic [31:0] xw,      // the X half as a VOP2 / VOP1 word (the literal, if any, follows it)
   output logic [31:0] yw,      // the Y half
+  output logic [31:0] xw1,     // the DWORD the decoder reads after xw: the literal, or a VOP3P word's second
+  output logic [31:0] yw1,
+  output logic [1:0]  p3,      // the half (bit 0 X, 1 Y) is a VOP3P word (DOT2ACC)
   output logic        lit,     // a literal DWORD follows the 64 bits
   output logic [3:0]  why      // WHY_NONE or why the pair faults
 );
@@ -39,7 +50,7 @@ module rdna4_vopd (
   logic [8:0] s0[2];
   logic [7:0] s1[2], vd[2];
   logic [4:0] op[2];                                          // the X opcode numbering (Y's 16-18 as is)
-  logic       mov[2], fmamk[2], fmaak[2], acc[2], cnd[2], nox[2], bad[2];
+  logic       mov[2], fmamk[2], fmaak[2], acc[2], cnd[2], dot[2], bad[2];
   logic [8:0] pv0[2], pv1[2], pv2[2];                         // VGPR read on ports 0-2 ({1, vgpr}; 0: none)
   logic [8:0] sc[5];                                          // scalar values (0: none)
   logic [2:0] nsc;
@@ -59,7 +70,7 @@ module rdna4_vopd (
       fmamk[h] = op[h] == 5'd2;
       acc[h]   = op[h] == 5'd0 || op[h] == 5'd12 || op[h] == 5'd13;  // FMAC, DOT2ACC: D is read
       cnd[h]   = op[h] == 5'd9;
-      nox[h]   = op[h] == 5'd7 || op[h] == 5'd12 || op[h] == 5'd13;  // MUL_DX9_ZERO, DOT2ACC: not executed
+      dot[h]   = op[h] == 5'd12 || op[h] == 5'd13;                   // DOT2ACC_F32_F16 / _BF16
       bad[h]   = op[h] == 5'd14 || op[h] == 5'd15 || op[h] > 5'd18 || (h == 0 && op[h] >= 5'd16);
     end
     lit = s0[0] == 9'd255 || s0[1] == 9'd255 || fmaak[0] || fmamk[0] || fmaak[1] || fmamk[1];
@@ -71,6 +82,7 @@ module rdna4_vopd (
         5'd1:  o2[h] = 6'd45;   // V_FMAAK_F32
         5'd2:  o2[h] = 6'd44;   // V_FMAMK_F32
         5'd3:  o2[h] = 6'd8;    // V_MUL_F32
+        5'd7:  o2[h] = 6'd7;    // V_MUL_DX9_ZERO_F32
         5'd4:  o2[h] = 6'd3;    // V_ADD_F32
         5'd5:  o2[h] = 6'd4;    // V_SUB_F32
         5'd6:  o2[h] = 6'd5;    // V_SUBREV_F32
@@ -80,11 +92,23 @@ module rdna4_vopd (
         5'd16: o2[h] = 6'd37;   // V_ADD_NC_U32
         5'd17: o2[h] = 6'd24;   // V_LSHLREV_B32
         5'd18: o2[h] = 6'd27;   // V_AND_B32
-        default: o2[h] = 6'd7;  // (not executed: the pair faults)
+        default: o2[h] = 6'd0;  // (DOT2ACC: a VOP3P word below; no row: the pair faults)
       endcase
     end
     xw = mov[0] ? {7'h3f, vd[0], 8'd1, s0[0]} : {1'b0, o2[0], vd[0], s1[0], s0[0]};
     yw = mov[1] ? {7'h3f, vd[1], 8'd1, s0[1]} : {1'b0, o2[1], vd[1], s1[1], s0[1]};
+    xw1 = w2; yw1 = w2;
+    // DOT2ACC: VOP3P {0xcc, OP, CLAMP 0, OPSEL_HI[2] 1, OPSEL 0, NEG_HI 0, VDST} and
+    // {NEG 0, OPSEL_HI[1:0] 3, SRC2 = VDST, SRC1 = VSRC1, SRC0}
+    p3 = {dot[1], dot[0]};
+    if (dot[0]) begin
+      xw  = {8'hcc, 1'b0, (op[0] == 5'd13) ? 7'd26 : 7'd19, 2'b01, 6'd0, vd[0]};
+      xw1 = {3'd0, 2'b11, 1'b1, vd[0], 1'b1, s1[0], s0[0]};
+    end
+    if (dot[1]) begin
+      yw  = {8'hcc, 1'b0, (op[1] == 5'd13) ? 7'd26 : 7'd19, 2'b01, 6'd0, vd[1]};
+      yw1 = {3'd0, 2'b11, 1'b1, vd[1], 1'b1, s1[1], s0[1]};
+    end
 
     // VGPR ports and scalar values (model rdna4_vopd_error)
     for (int h = 0; h < 2; h++) begin
@@ -126,7 +150,5 @@ module rdna4_vopd (
              (pv1[0][8] && pv1[1][8] && pv1[0][1:0] == pv1[1][1:0]) ||
              (pv2[0][8] && pv2[1][8] && pv2[0][0] == pv2[1][0]) || nsc > 3'd2)
       why = rdna4_pkg::WHY_OPERAND;                           // bank / port rules, scalar values (Q2)
-    else if (nox[0] || nox[1])
-      why = rdna4_pkg::WHY_VALU_OP;
   end
 endmodule

@@ -294,6 +294,14 @@ module tb_rdna4 (input logic clk);
     `GPUREF_RIF_END(4, fault_pc)
   end
 
+  // The program word at byte address pc (the test's latest item there) is a VOPD word.
+  function automatic bit is_vopd_at(input logic [63:0] pc);
+    bit r = 0;
+    for (int i = 0; i < it_sel.size(); i++)
+      if (it_sel[i] == 3'd0 && it_addr[i] == pc) r = (it_data[i][31:26] == 6'h32);
+    return r;
+  endfunction
+
   // A fetch outside the window is what the model does too (its pc left the
   // program) unless the program did not fit.  An SMEM access outside the data
   // window faults only when the test's data did not fit the window (dmem_zero
@@ -305,7 +313,9 @@ module tb_rdna4 (input logic clk);
                  fault_pc, ibase, ibase + IMEM_BYTES, drop_i);
       if (fault_why == rdna4_pkg::WHY_VALU_OP)
         $display("rdna4 bench: fault at pc 0x%0h: VALU opcode not executed by the vector unit yet", fault_pc);
-      if (fault_why == rdna4_pkg::WHY_VALU_MOD)
+      if (fault_why == rdna4_pkg::WHY_VALU_MOD && is_vopd_at(fault_pc))
+        $display("rdna4 bench: fault at pc 0x%0h: VOPD in wave64: dual issue is legal in wave32 only (rdna4 L3279; the model refuses it as illegal)", fault_pc);
+      else if (fault_why == rdna4_pkg::WHY_VALU_MOD)
         $display("rdna4 bench: fault at pc 0x%0h: VALU form not executed by the vector unit yet (OPSEL, OMOD, CLAMP or ABS/NEG on this row, odd wave64 mask pair)", fault_pc);
       if (fault_why == rdna4_pkg::WHY_VMEM_OP)
         $display("rdna4 bench: fault at pc 0x%0h: VGLOBAL or DS opcode not executed by the vector memory unit / LDS yet (DS: or a misaligned atomic, the model's MEMVIOL)", fault_pc);

@@ -61,13 +61,13 @@ module fp_round #(
 
     // round-increment decision for one candidate
     function automatic logic rinc(input logic [2:0] m, input logic s, input logic lsb,
-                                  input logic g, input logic st);
+                                  input logic g, input logic stk);
         case (m)
             3'd1:    rinc = 1'b0;
-            3'd2:    rinc = (g | st) & ~s;
-            3'd3:    rinc = (g | st) & s;
+            3'd2:    rinc = (g | stk) & ~s;
+            3'd3:    rinc = (g | stk) & s;
             3'd4:    rinc = g;
-            default: rinc = g & (st | lsb);
+            default: rinc = g & (stk | lsb);
         endcase
     endfunction
 
