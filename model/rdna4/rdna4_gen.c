@@ -37,7 +37,7 @@
 enum { IT_BRANCH = RDNA4_NROWS, IT_VMEM, IT_LDS, IT_BARRIER, IT_EXEC, IT_MODE, IT_DPP16, IT_DPP8,
        IT_NPICK,                                /* items after it weigh kinds, not items */
        IT_K_LOAD = IT_NPICK, IT_K_STORE, IT_K_ATOMIC, IT_K_BUFFER, IT_K_SCRATCH, IT_K_USE,
-       IT_K_ADDTID, IT_K_CACHE, IT_KEEP_BASE, NITEMS };
+       IT_K_ADDTID, IT_K_CACHE, IT_K_ATOMIC_INT, IT_KEEP_BASE, NITEMS };
 #define NKINDS (IT_KEEP_BASE - IT_K_LOAD)
 
 /* --mix groups of a row: its format, its unit, the ISA */
@@ -119,6 +119,7 @@ static const gpuref_gen_item r4g_items[NITEMS] = {
     [IT_K_USE]     = { "memtraffic.global_use", "memtraffic vmemkind global rdna4", 0 },
     [IT_K_ADDTID]  = { "memtraffic.global_addtid", "memtraffic vmemkind global rdna4", 0 },
     [IT_K_CACHE]   = { "memtraffic.global_cache", "memtraffic vmemkind global rdna4", 0 },
+    [IT_K_ATOMIC_INT] = { "memtraffic.global_atomic_int", "memtraffic vmemkind atomic rdna4", 0 },
     /* > 0: the M0-indexed SGPR writes (S_MOVRELD, S_MOVRELSD_2) never land on the
      * address bases s88-s95, so that every access stays in the test's memory
      * block (a DUT whose data memory is a window of it faults outside) */
@@ -851,8 +852,13 @@ static void emit_vmem(gt *t)
         unsigned dat = 1 + rb(t, 8 - stn[i]);
         push_asm_off(t, off, "global_store_%s %s, %s, %s", st[i], va, vr(a, dat, stn[i]), sa);
         maybe_wait(t, "storecnt");
-    } else if (kind == IT_K_ATOMIC) {                   /* global atomic */
-        unsigned i = rb(t, 16), ret = rb(t, 2);
+    } else if (kind == IT_K_ATOMIC || kind == IT_K_ATOMIC_INT) {   /* global atomic */
+        /* global_atomic_int: one of the 14 integer rows (at[] without the two
+         * float ones, indices 11 and 12) */
+        unsigned i = kind == IT_K_ATOMIC ? rb(t, 16) : rb(t, 14);
+        if (kind == IT_K_ATOMIC_INT && i >= 11)
+            i += 2;
+        unsigned ret = rb(t, 2);
         unsigned dat = 1 + (atd[i] > 1 ? 2 * rb(t, 4 - atd[i] / 2) : rb(t, 7));
         unsigned d = 8 + 4 * rb(t, 2);
         if (ret)

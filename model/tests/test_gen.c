@@ -554,6 +554,16 @@ static void test_rdna4_global(unsigned nseeds)
              "rdna4: the memtraffic kinds at their default weights change nothing");
     gpuref_free(a);
     gpuref_free(b);
+    /* global_atomic_int: the integer rows of global_atomic only (a DUT without
+     * the float atomics), with and without return, 32- and 64-bit */
+    a = gen(16, 4, 100, 0, "memtraffic: 0\nmemtraffic.vmem: 400\nmemtraffic.global_load: 0\n"
+            "memtraffic.global_store: 0\nmemtraffic.global_atomic: 0\nmemtraffic.buffer: 0\n"
+            "memtraffic.scratch: 0\nmemtraffic.global_atomic_int: 1\n", NULL, &len, &d);
+    tu_check(a && strstr(a, "global_atomic_add_u32 ") && strstr(a, "global_atomic_cmpswap_b64 ") &&
+             strstr(a, "th:TH_ATOMIC_RETURN") && !strstr(a, "global_atomic_add_f32") &&
+             !strstr(a, "global_atomic_max_num_f32") && !strstr(a, "global_load") &&
+             !strstr(a, "global_store"), "rdna4: memtraffic.global_atomic_int draws integer atomics only");
+    gpuref_free(a);
     a = gen(15, 3, 100, 0, "memtraffic.global_load: 0\nmemtraffic.global_store: 0\n"
             "memtraffic.global_atomic: 0\nmemtraffic.scratch: 0\nmemtraffic.lds: 0\n", NULL, &len, &d);
     tu_check(a && strstr(a, "\n      buffer_") && !strstr(a, "\n      global_") &&

@@ -119,6 +119,11 @@ module rdna4_core #(
   output logic [63:0]  rt_mw2_lanes, // DS 2ADDR: lane l also wrote rt_mw_size bytes at rt_mw2_addr[32*l +: 32],
   output logic [2047:0] rt_mw2_addr, // data rt_mw2_data[64*l +: 64]
   output logic [4095:0] rt_mw2_data,
+  output logic [7:0]   rt_mr_n,     // SCRATCH store: runs 0 .. rt_mr_n - 1 (one per element of a lane):
+  output logic [6143:0] rt_mr_addr, // run i of lane rt_mr_lane[6*i +: 6] wrote rt_mr_size[3*i +: 3] bytes
+  output logic [767:0] rt_mr_lane,  // rt_mr_data[32*i +: 32] at rt_mr_addr[48*i +: 48] (valid with rt_valid)
+  output logic [383:0] rt_mr_size,
+  output logic [4095:0] rt_mr_data,
   // vector load write-back port: one VGPR row of a returning load, valid for one
   // cycle (lanes vw_lanes of VGPR vw_idx, the whole register after the write);
   // vw_tag is the sequence number of the load
@@ -790,7 +795,9 @@ module rdna4_core #(
   // rdna4_vmem (README "Vector memory"): the VGLOBAL instruction in EX, its
   // load queue and store counter.  SADDR reads as the model's sgpr64: NULL 0, a
   // pair beyond the allocated SGPRs s[0:1].
-  logic            is_vm, vm_done, vm_flt, vm_busy, vm_we, vm_hold, vm_rv;
+  logic            is_vm, vm_done, vm_flt, vm_busy, vm_we, vm_hold, vm_rv, vm_mviol;
+  logic [7:0]      vm_mrn;
+  logic [31:0]     vm_ss;                          // SCRATCH SADDR: one SGPR (as the model's sgpr32)
   logic [3:0]      vm_why;
   logic [5:0]      vm_lcnt, vm_scnt;
   logic [DAW-1:0]  vm_ra, vm_wa;
@@ -805,18 +812,22 @@ module rdna4_core #(
   assign is_vm = x_v && run_q && !x.ill && x.vmem;
   assign vm_sp = rdna4_pkg::rd_pair(sreg, (x.w0[6:0] < 7'd106 && x.w0[6:0] + 7'd1 >= sgpr_lim) ? 6'd0 : x.w0[6:1]);
   assign vm_sb = (x.w0[6:0] == 7'd124) ? 64'd0 : vm_sp;
+  assign vm_ss = (x.w0[6:0] < 7'd106 && x.w0[6:0] >= sgpr_lim) ? sreg[31:0] : sreg[32*x.w0[6:0] +: 32];
   always_comb
     for (int r = 0; r < 4; r++) vm_dat[2048*r +: 2048] = vrf[VW'((x.ds ? x.w1[15:8] : x.w1[30:23]) + 8'(r))];
   assign vm_hold = run_q && e_fin && !e_flt && is_v &&
                    ((v_we && v_vdi[VW-1:0] == vm_rowq[VW-1:0]) || (vw2_we && vw2_idx[VW-1:0] == vm_rowq[VW-1:0]));
   rdna4_vmem #(.DMEM_WORDS(DMEM_WORDS), .VMQ(VMQ), .VM_LAT(VM_LAT)) u_vmem (
     .clk(clk), .rst_n(rst_n), .go(is_vm), .fin(is_vm && e_fin), .op(x.op), .w0(x.w0), .w1(x.w1), .w2(x.w2),
-    .wave64(wave64), .exec(exec), .sbase(vm_sb), .va0(vrf[x.w2[VW-1:0]]), .va1(vrf[VW'(x.w2[7:0] + 8'd1)]),
+    .wave64(wave64), .exec(exec), .sbase(vm_sb), .ssv(vm_ss), .scr_base({hwreg[32*21 +: 16], hwreg[32*20 +: 32]}),
+    .va0(vrf[x.w2[VW-1:0]]), .va1(vrf[VW'(x.w2[7:0] + 8'd1)]),
     .vdat(vm_dat), .dmem_base(dmem_base), .dmem_zero(dmem_zero), .ooo(vm_ooo), .seq(seq_q),
     .dm_ra(vm_ra), .dm_rd(dm_rd), .dm_we(vm_we), .dm_wa(vm_wa), .dm_be(vm_be), .dm_wd(vm_wd),
     .done(vm_done), .flt(vm_flt), .why(vm_why), .busy(vm_busy), .loadcnt(vm_lcnt), .storecnt(vm_scnt),
     .mldcnt(mc_ld), .mc_push(mc_vp), .mc_any(mc_va), .mc_nreg(mc_vr),
     .mw_lanes(vm_mwl), .mw_addr(vm_mwa), .mw_size(vm_mws), .mw_data(vm_mwd),
+    .mr_n(vm_mrn), .mr_addr(rt_mr_addr), .mr_lane(rt_mr_lane), .mr_size(rt_mr_size), .mr_data(rt_mr_data),
+    .memviol(vm_mviol),
     .hold(vm_hold), .rw_row_q(vm_rowq), .rw_valid(vm_rv), .rw_row(vm_row), .rw_lanes(vm_rl), .rw_bits(vm_bits),
     .rw_tag(vm_rtag), .rw_data(vm_rd));
   // a returning row lands on the VGPR's current value (D16: its other half kept)
@@ -849,7 +860,7 @@ module rdna4_core #(
                    ((v_we && v_vdi[VW-1:0] == ds_rowq[VW-1:0]) || (vw2_we && vw2_idx[VW-1:0] == ds_rowq[VW-1:0])));
   rdna4_lds #(.LDS_WORDS(LDS_WORDS), .LDQ(LDQ), .LDS_LAT(LDS_LAT)) u_lds (
     .clk(clk), .rst_n(rst_n), .go(is_ds), .fin(is_ds && e_fin), .w0(x.w0), .w1(x.w1),
-    .wave64(wave64), .exec(exec), .m0(m0), .fden(hwreg[32*1 + 4 +: 2]), .va(vrf[x.w1[VW-1:0]]), .vd0(vm_dat), .vd1(ds_d1),
+    .wave64(wave64), .exec(exec), .m0(m0), .fden(hwreg[32*1 + 4 +: 4]), .va(vrf[x.w1[VW-1:0]]), .vd0(vm_dat), .vd1(ds_d1),
     .lds_bytes(lds_bytes), .seq(seq_q),
     .ld_we(ld_we && !run_q && ld_sel == 3'd6), .ld_addr(ld_addr), .ld_data(ld_data),
     .done(ds_done), .flt(ds_flt), .why(ds_why), .busy(ds_busy), .dscnt(ds_cnt),
@@ -1108,6 +1119,13 @@ module rdna4_core #(
         if (x.vmem) begin                                           // VGLOBAL: rdna4_vmem
           e_fin0 = vm_done && !ds_busy;                             // (README "LDS": no overlap)
           if (vm_flt) begin e_flt = 1'b1; e_why = vm_why; end
+          if (vm_mviol) begin                                       // misaligned atomic: MEMVIOL, end
+            e_trap = 1'b1; e_end = 1'b1;
+            hw_we = 1'b1; hw_idx = rdna4_pkg::HW_EXCP_FLAG_PRIV;
+            hw_val = ep_cur;
+            if (!ep_cur[rdna4_pkg::EP_MEMVIOL]) hw_val[31:30] = 2'd3;   // first_memviol_source = VMEM
+            hw_val[rdna4_pkg::EP_MEMVIOL] = 1'b1;
+          end
         end
         if (x.ds) begin                                             // VDS: rdna4_lds
           e_fin0 = ds_done && vm_lcnt == 6'd0;
@@ -1258,7 +1276,7 @@ module rdna4_core #(
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
       imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
       vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000;
-      rt_mw_lds <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
+      rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
@@ -1385,6 +1403,7 @@ module rdna4_core #(
             rt_mw2_lanes <= is_ds ? ds_mw1l : 64'd0;
             rt_mw2_addr <= ds_mw1a;
             rt_mw2_data <= ds_mw1d;
+            rt_mr_n    <= is_vm ? vm_mrn : 8'd0;
             rt_nwords  <= x.len;
             rt_flags   <= 5'd0;
             rt_flags[rdna4_pkg::RF_END]    <= e_end;

@@ -31,7 +31,7 @@ module rdna4_lds #(
   input  logic          wave64,
   input  logic [63:0]   exec,
   input  logic [31:0]   m0,
-  input  logic [1:0]    fden,        // MODE[5:4]: F32 denormals {allow out, allow in} (DS_ADD_F32)
+  input  logic [3:0]    fden,        // MODE[7:4]: F16, F32 denormals {allow out, allow in} (float atomics)
   input  logic [2047:0] va,          // VGPR ADDR, lane l at [32*l +: 32]
   input  logic [8191:0] vd0,         // VGPRs DATA0 .. DATA0 + 3 (row r at [2048*r +: 2048])
   input  logic [4095:0] vd1,         // VGPRs DATA1, DATA1 + 1
@@ -99,12 +99,14 @@ module rdna4_lds #(
   logic [9:0]  k_stride;                             // 2ADDR: bytes per offset unit
   logic [2:0]  k_nreg;                               // destination VGPRs
   logic [4:0]  k_aop;                                // atomic operation (the 32-bit non-returning opcode)
+  logic [2:0]  k_fk;                                 // float atomic (rdna4_fatomic): 1 MIN_NUM_F32,
+                                                     // 2 MAX_NUM_F32, 3 ADD_F32, 4 PK_ADD_F16, 5 PK_ADD_BF16
   assign op = w0[25:18];
   always_comb begin
     k_ld = 1'b0; k_st = 1'b0; k_at = 1'b0; k_x2 = 1'b0; k_nop = 1'b0; k_two = 1'b0; k_tid = 1'b0;
     k_xl = 1'b0; k_app = 1'b0; k_cx = 1'b0;
     k_sign = 1'b0; k_rtn = 1'b0; k_w64 = 1'b0; k_half = 2'd0; k_n = 5'd4; k_stride = 10'd4;
-    k_aop = op[4:0];
+    k_aop = op[4:0]; k_fk = 3'd0;
     case (op)
       8'd13: k_st = 1'b1;                                               // STORE_B32
       8'd14: begin k_st = 1'b1; k_two = 1'b1; end                       // STORE_2ADDR_B32
@@ -154,12 +156,20 @@ module rdna4_lds #(
       8'd153: begin k_at = 1'b1; k_aop = 5'd27; end                     // SUB_CLAMP_U32
       8'd168: begin k_at = 1'b1; k_rtn = 1'b1; k_aop = 5'd26; end
       8'd169: begin k_at = 1'b1; k_rtn = 1'b1; k_aop = 5'd27; end
-      8'd21: begin k_at = 1'b1; k_aop = 5'd21; end                      // ADD_F32
+      8'd21: begin k_at = 1'b1; k_fk = 3'd3; end                        // ADD_F32
+      8'd18: begin k_at = 1'b1; k_fk = 3'd1; end                        // MIN_NUM_F32
+      8'd19: begin k_at = 1'b1; k_fk = 3'd2; end                        // MAX_NUM_F32
+      8'd154: begin k_at = 1'b1; k_fk = 3'd4; end                       // PK_ADD_F16
+      8'd155: begin k_at = 1'b1; k_fk = 3'd5; end                       // PK_ADD_BF16
+      8'd50: begin k_at = 1'b1; k_rtn = 1'b1; k_fk = 3'd1; end          // MIN_NUM_RTN_F32
+      8'd51: begin k_at = 1'b1; k_rtn = 1'b1; k_fk = 3'd2; end          // MAX_NUM_RTN_F32
+      8'd170: begin k_at = 1'b1; k_rtn = 1'b1; k_fk = 3'd4; end         // PK_ADD_RTN_F16
+      8'd171: begin k_at = 1'b1; k_rtn = 1'b1; k_fk = 3'd5; end         // PK_ADD_RTN_BF16
       8'd53, 8'd178, 8'd179, 8'd205: k_xl = 1'b1;                       // SWIZZLE, PERMUTE, BPERMUTE(_FI)
       8'd61: begin k_at = 1'b1; k_app = 1'b1; k_rtn = 1'b1; k_aop = 5'd1; end   // CONSUME
       8'd62: begin k_at = 1'b1; k_app = 1'b1; k_rtn = 1'b1; k_aop = 5'd0; end   // APPEND
       8'd126: begin k_cx = 1'b1; k_two = 1'b1; end                      // CONDXCHG32_RTN_B64
-      8'd121: begin k_at = 1'b1; k_rtn = 1'b1; k_aop = 5'd21; end       // ADD_RTN_F32
+      8'd121: begin k_at = 1'b1; k_rtn = 1'b1; k_fk = 3'd3; end         // ADD_RTN_F32
       // STOREXCHG_2ADDR(_STRIDE64)_RTN_B32/B64: two swaps, both old values returned
       8'd46: begin k_x2 = 1'b1; k_two = 1'b1; end
       8'd47: begin k_x2 = 1'b1; k_two = 1'b1; k_stride = 10'd256; end
@@ -247,10 +257,10 @@ module rdna4_lds #(
     if (k_app) c_s = {57'd0, n_act};                  // APPEND/CONSUME: countbits(EXEC)
     c_s2  = k_w64 ? {vd1[2048 + 32*cl +: 32], vd1[32*cl +: 32]} : {32'd0, vd1[32*cl +: 32]};
   end
-  // (the float adder sits between the two blocks: c_tmp, c_s in, c_fadd out)
+  // (the float atomic unit sits between the two blocks: c_tmp, c_s in, c_fadd out)
   always_comb begin
-    c_at = (k_aop == 5'd21) ? {32'd0, c_fadd}                          // ADD_F32
-                            : rdna4_pkg::atomic_int(k_aop, k_w64, c_tmp, c_s, c_s2);
+    c_at = (k_fk != 3'd0) ? {32'd0, c_fadd}                            // float atomics
+                          : rdna4_pkg::atomic_int(k_aop, k_w64, c_tmp, c_s, c_s2);
     c_wr = k_at ? {64'd0, c_at} : (c_src & nmask);
     // the new words: the written bytes at the address, the others kept
     c_sh = {32'd0, c_wr} << (8 * c_addr[1:0]);
@@ -277,15 +287,11 @@ module rdna4_lds #(
     rem_n  = e_rem & ~(64'd1 << cl);
   end
 
-  // DS_ADD_F32 (model/rdna4/README.md D25): MEM + DATA rounded to nearest even
-  // whatever MODE's rounding, denormals by MODE[5:4], the first NaN quieted (the
-  // memory value first), default NaN 0xffc00000, no exception reported
+  // DS float atomics (model/rdna4/README.md D25, rdna4_fatomic.sv): ADD_F32,
+  // MIN/MAX_NUM_F32, PK_ADD_F16/BF16 rounded to nearest even whatever MODE's
+  // rounding, denormals by MODE[7:4], no exception reported
   logic [31:0] c_fadd;
-  logic [5:0]  c_fexc;
-  fp32_add u_fadd (.a(c_tmp[31:0]), .b(c_s[31:0]), .dnan(32'hffc00000), .sub(1'b0), .daz(!fden[0]),
-    .ftz(!fden[1]), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_keep(1'b0), .nan_inf(1'b0), .dexc_always(1'b1),
-    .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .rm(3'd0), .nan_prop(2'd0),
-    .r(c_fadd), .exc(c_fexc));
+  rdna4_fatomic u_fadd (.kind(k_fk), .tmp(c_tmp[31:0]), .src(c_s[31:0]), .lds(1'b1), .fden(fden), .r(c_fadd));
 
   // DS_APPEND/CONSUME (D27): one add / subtract of countbits(EXEC) on the DWORD at
   // M0[15:0] + OFFSET, done by the first active lane, the old value to every lane
@@ -507,5 +513,5 @@ module rdna4_lds #(
 
   // fields the unit does not use
   logic unused;
-  assign unused = ^{w0[31:26], w0[17:16], w1[23:0], m0[31:16], c_fexc, xl_sum[31:8], xl_sum[1:0]};
+  assign unused = ^{w0[31:26], w0[17:16], w1[23:0], m0[31:16], xl_sum[31:8], xl_sum[1:0]};
 endmodule

@@ -41,6 +41,8 @@ module rdna4_vmem #(
   input  logic          wave64,
   input  logic [63:0]   exec,
   input  logic [63:0]   sbase,       // the SGPR pair of SADDR (NULL: 0)
+  input  logic [31:0]   ssv,         // SCRATCH: the SGPR of SADDR (NULL: 0)
+  input  logic [47:0]   scr_base,    // SCRATCH: SCRATCH_BASE (hwreg 20, 21)
   input  logic [2047:0] va0,         // VGPR VADDR, lane l at [32*l +: 32]
   input  logic [2047:0] va1,         // VGPR VADDR + 1
   input  logic [8191:0] vdat,        // VGPRs VSRC .. VSRC + 3 (row r at [2048*r +: 2048])
@@ -72,6 +74,15 @@ module rdna4_vmem #(
   output logic [3071:0] mw_addr,     // lane l at [48*l +: 48]
   output logic [4:0]    mw_size,
   output logic [8191:0] mw_data,     // lane l at [128*l +: 128], byte i in bits 8i+7:8i
+  // memory writes of a retiring SCRATCH store: runs 0 .. mr_n - 1, run i of lane
+  // mr_lane[6*i +: 6] wrote mr_size[3*i +: 3] bytes mr_data[32*i +: 32] at mr_addr[48*i +: 48]
+  // (held from the store's retire until the next SCRATCH store writes)
+  output logic [7:0]    mr_n,
+  output logic [6143:0] mr_addr,
+  output logic [767:0]  mr_lane,
+  output logic [383:0]  mr_size,
+  output logic [4095:0] mr_data,
+  output logic          memviol,     // a misaligned GLOBAL atomic: MEMVIOL, nothing accessed
   // load return: VGPR rw_row, lanes rw_lanes, bits rw_bits of each lane from rw_data
   input  logic          hold,        // the core writes that VGPR this cycle: return next cycle
   output logic [7:0]    rw_row_q,    // the row the next return would write (for hold)
@@ -99,7 +110,11 @@ module rdna4_vmem #(
   // ------------------------------------------------------------ the row
   logic        k_ld, k_st, k_inv, k_wb, k_tid, k_sign;
   logic        k_at, k_rtn, k_w64;                   // integer atomic, TH[0] RETURN, 64-bit
+  logic        scr;                                  // SCRATCH (SEG w0[25:24] = 1; GLOBAL 2)
+  assign scr = (w0[25:24] == 2'd1);
   logic [4:0]  k_aop;                                // its operation (rdna4_pkg::atomic_int)
+  logic [2:0]  k_fat;                                // float atomic (rdna4_fatomic): 1 MIN_NUM_F32,
+                                                     // 2 MAX_NUM_F32, 3 ADD_F32, 4 PK_ADD_F16, 5 PK_ADD_BF16
   logic [1:0]  k_half;                               // 0 whole, 1 D16 (15:0), 2 D16_HI (31:16)
   logic [4:0]  k_n;                                  // bytes per lane
   logic [2:0]  k_nreg;
@@ -127,7 +142,15 @@ module rdna4_vmem #(
       8'd80:        k_aop = 5'd26;                                      // COND_SUB_U32
       default: ;
     endcase
-    if ((op >= 8'd51 && op <= 8'd77) || op == 8'd80) begin
+    case (op)
+      8'd81: k_fat = 3'd1;                                              // MIN_NUM_F32
+      8'd82: k_fat = 3'd2;                                              // MAX_NUM_F32
+      8'd86: k_fat = 3'd3;                                              // ADD_F32
+      8'd89: k_fat = 3'd4;                                              // PK_ADD_F16
+      8'd90: k_fat = 3'd5;                                              // PK_ADD_BF16
+      default: k_fat = 3'd0;
+    endcase
+    if ((op >= 8'd51 && op <= 8'd77) || op == 8'd80 || k_fat != 3'd0) begin
       k_at = 1'b1;
       k_w64 = (op >= 8'd65 && op <= 8'd77);
     end
@@ -160,8 +183,11 @@ module rdna4_vmem #(
       8'd41: begin k_st = 1'b1; k_tid = 1'b1; end                       // STORE_ADDTID_B32
       8'd43: k_inv = 1'b1;                                              // GLOBAL_INV (LOADcnt)
       8'd44, 8'd79: k_wb = 1'b1;                                        // GLOBAL_WB, WBINV (STOREcnt)
-      default: ;                                                        // atomics; float atomics,
+      default: ;                                                        // atomics; ORDERED_ADD,
     endcase                                                             // block, transpose: fault
+    if (scr && !(op >= 8'd16 && op <= 8'd37)) begin                     // SCRATCH: loads and stores
+      k_ld = 1'b0; k_st = 1'b0; k_at = 1'b0; k_rtn = 1'b0; k_fat = 3'd0; // only (BLOCK: fault)
+    end
   end
 
   // Fields (model/rdna4/rdna4.def VGLOBAL): SADDR w0[6:0], VDST w1[7:0], TH
@@ -205,7 +231,18 @@ module rdna4_vmem #(
     end
   end
   assign mw_size  = k_n;
-  assign mw_lanes = (k_st || k_at) ? lanes : 64'd0;
+  assign mw_lanes = ((k_st || k_at) && !scr && !memviol) ? lanes : 64'd0;
+
+  // MEMVIOL (rdna4 L4561, model vm_prepare): a GLOBAL atomic with an active lane
+  // (EXEC) whose address is not payload-aligned accesses nothing and ends the
+  // program (the core flags EXCP_FLAG_PRIV.MEMVIOL, first source 3 = VMEM)
+  always_comb begin
+    memviol = 1'b0;
+    for (int l = 0; l < 64; l++)
+      if ((wave64 ? exec[l] : (l < 32 && exec[l])) && k_at && !scr &&
+          (k_w64 ? mw_addr[48*l +: 3] : {1'b0, mw_addr[48*l +: 2]}) != 3'd0)
+        memviol = go;
+  end
 
   // ------------------------------------------------------------ engine
   logic [1:0]    e_st;                               // 0 idle, 1 lanes, 2 finished
@@ -229,20 +266,38 @@ module rdna4_vmem #(
   logic [63:0]   rem_n;
   logic [2:0]    c_wo;                               // word of the lane this cycle
   logic          c_aw, c_mis;                        // atomic: write phase; misaligned
-  logic [63:0]   c_tmp, c_s, c_s2, c_anew;
+  logic [63:0]   c_tmp, c_s, c_s2, c_aint, c_anew;
+  logic [31:0]   c_fat;                              // float atomic: the new value (rdna4_fatomic)
+  // SCRATCH (rdna4 L5472-5480, §9.4.2; model swz, README D6): the lane's private
+  // offset o = sext(SGPR[SADDR]) + sext(VGPR[VADDR]) (SVE, w1[17]) + sext(IOFFSET),
+  // non-negative; byte o of lane l at SCRATCH_BASE + (o / 4) * W * 4 + 4 * l + o % 4
+  // (W the wave size): with SCRATCH_BASE DWORD-aligned, word j of the lane's
+  // access is the DWORD at SCRATCH_BASE + (o / 4 + j) * 4W + 4l, its bytes as a
+  // GLOBAL access's at a window offset with the low bits o % 4
+  logic [63:0]   c_so;                               // the lane's private offset
+  logic [47:0]   c_se, c_sa, c_sw;                   // its element o / 4 + j, word address, window offset
+  logic [1:0]    c_b;                                // the access's first byte in its first word
+  logic [3:0]    c_fb;                               // store: first byte written in the word
+  logic [2:0]    c_nb;                               // and bytes written
 
   always_comb begin
     cl = 6'd0;
     for (int l = 63; l >= 0; l--)
       if (e_rem[l]) cl = 6'(l);
+    c_so   = {{32{ssv[31]}}, ssv} + ioff +
+             (w1[17] ? {{32{va0[32*cl + 31]}}, va0[32*cl +: 32]} : 64'd0);
     c_addr = mw_addr[48*cl +: 48];
     c_off  = c_addr - dmem_base;
-    c_kb   = {4'd0, c_off[1:0]} + {1'b0, k_n} + 6'd3;
+    c_b    = scr ? c_so[1:0] : c_off[1:0];
+    c_kb   = {4'd0, c_b} + {1'b0, k_n} + 6'd3;
     c_k    = c_kb[4:2];
     // an atomic reads its k words (k + 1 cycles), then writes them (k cycles)
     c_aw   = k_at && (e_c > c_k);
     c_wo   = c_aw ? e_c - c_k - 3'd1 : e_c;
-    c_wi   = {2'd0, c_off[47:2]} + {45'd0, c_wo};
+    c_se   = c_so[49:2] + {45'd0, c_wo};
+    c_sa   = scr_base + (wave64 ? {c_se[39:0], 8'd0} : {c_se[40:0], 7'd0}) + {40'd0, cl, 2'd0};
+    c_sw   = c_sa - dmem_base;
+    c_wi   = scr ? {2'd0, c_sw[47:2]} : {2'd0, c_off[47:2]} + {45'd0, c_wo};
     c_in   = (c_wi < 48'(DMEM_WORDS));
     c_last = k_ld ? (e_c == c_k) : k_at ? (e_c == {c_k[1:0], 1'b0}) : (e_c == c_k - 3'd1);
     c_mis  = k_at && ((k_w64 ? c_addr[2:0] : {1'b0, c_addr[1:0]}) != 3'd0);   // payload-aligned (L4561)
@@ -251,7 +306,7 @@ module rdna4_vmem #(
     c_buf  = e_buf;
     for (int i = 0; i < 5; i++)
       if (e_c == 3'(i + 1)) c_buf[32*i +: 32] = c_word;
-    c_bytes = 128'(c_buf >> (8 * c_off[1:0]));
+    c_bytes = 128'(c_buf >> (8 * c_b));
     c_d = 128'd0;
     case (k_n)
       5'd1: c_d[15:0] = {{8{k_sign & c_bytes[7]}}, c_bytes[7:0]};
@@ -261,16 +316,19 @@ module rdna4_vmem #(
     if (k_n <= 5'd2 && k_half == 2'd0) c_d[31:16] = {16{k_sign & c_d[15]}};
     if (k_half == 2'd2) c_d[31:0] = {c_d[15:0], 16'd0};
     // stores: the lane's bytes and byte enables at the window offset
-    c_sh = {32'd0, mw_data[128*cl +: 128]} << (8 * c_off[1:0]);
-    c_be = 20'(((21'd1 << k_n) - 21'd1) << c_off[1:0]);
+    c_sh = {32'd0, mw_data[128*cl +: 128]} << (8 * c_b);
+    c_be = 20'(((21'd1 << k_n) - 21'd1) << c_b);
     rem_n = e_rem & ~(64'd1 << cl);
     // atomics (rdna4_pkg::atomic_int): tmp the memory value, DATA VSRC.., the
     // CMPSWAP compare value after it (VSRC+1, 64-bit VSRC+2..3)
     c_tmp  = k_w64 ? c_bytes[63:0] : {32'd0, c_bytes[31:0]};
     c_s    = k_w64 ? {vdat[2048 + 32*cl +: 32], vdat[32*cl +: 32]} : {32'd0, vdat[32*cl +: 32]};
     c_s2   = k_w64 ? {vdat[6144 + 32*cl +: 32], vdat[4096 + 32*cl +: 32]} : {32'd0, vdat[2048 + 32*cl +: 32]};
-    c_anew = rdna4_pkg::atomic_int(k_aop, k_w64, c_tmp, c_s, c_s2);
+    c_aint = rdna4_pkg::atomic_int(k_aop, k_w64, c_tmp, c_s, c_s2);
   end
+  // float atomics: GLOBAL flushes no denormals (rdna4 §13.2, model D25)
+  rdna4_fatomic u_fat (.kind(k_fat), .tmp(c_tmp[31:0]), .src(c_s[31:0]), .lds(1'b0), .fden(4'd0), .r(c_fat));
+  assign c_anew = (k_fat != 3'd0) ? {32'd0, c_fat} : c_aint;
 
   assign dm_ra = c_wi[DAW-1:0];
   always_comb begin
@@ -281,7 +339,9 @@ module rdna4_vmem #(
       dm_be = 4'hf;
       dm_wd = c_wo[0] ? e_anew[64*cl + 32 +: 32] : e_anew[64*cl +: 32];
     end
-    if (go && e_st == 2'd1 && (k_st || c_aw) && c_in) dm_we = 1'b1;
+    if (go && e_st == 2'd1 && (k_st || c_aw) && c_in && !memviol) dm_we = 1'b1;
+    c_fb = dm_be[0] ? 4'd0 : dm_be[1] ? 4'd1 : dm_be[2] ? 4'd2 : 4'd3;
+    c_nb = 3'(dm_be[0]) + 3'(dm_be[1]) + 3'(dm_be[2]) + 3'(dm_be[3]);
   end
 
   // faults: an opcode the unit does not execute, a word outside the window
@@ -289,8 +349,11 @@ module rdna4_vmem #(
   always_comb begin
     flt = 1'b0; why = rdna4_pkg::WHY_NONE;
     if (go) begin
-      if (!(k_ld || k_st || k_inv || k_wb || k_at) || (e_st == 2'd1 && c_mis)) begin
-        flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;                    // (a misaligned atomic: the model's MEMVIOL)
+      if (!(k_ld || k_st || k_inv || k_wb || k_at) || (e_st == 2'd1 && c_mis) ||
+          (scr && scr_base[1:0] != 2'd0) ||                            // SCRATCH_BASE not DWORD-aligned
+          (scr && e_st == 2'd1 && c_so[63]) ||                         // a negative private offset (the model refuses it)
+          (scr && e_st == 2'd1 && k_st && c_in && r_n[7] && e_c < c_k)) begin   // more than 128 runs
+        flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
       end else if (e_st == 2'd1 && !c_in && (k_st || ((k_at || !dmem_zero) && e_c != c_k))) begin
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_WIN;
       end
@@ -362,15 +425,15 @@ module rdna4_vmem #(
   // model counts it) is skipped (rdna4 L739-740), otherwise it counts with no rows
   // (returning atomics as loads: the old value; the others count on STOREcnt)
   assign p_nreg = ((k_ld || k_rtn) && lanes != 64'd0) ? k_nreg : 3'd0;
-  assign q_push = fin && (k_inv || ((k_ld || k_rtn) && (lanes != 64'd0 || mldcnt != 6'd0)));
+  assign q_push = fin && !memviol && (k_inv || ((k_ld || k_rtn) && (lanes != 64'd0 || mldcnt != 6'd0)));
   assign q_room = (q_n < 4'(VMQ)) && ({2'd0, q_rows} + {4'd0, p_nreg} <= 7'(ROWS));
-  assign s_push = fin && (k_st || k_wb || (k_at && !k_rtn));
-  assign mc_push = fin && (k_ld || k_inv || k_rtn);
+  assign s_push = fin && !memviol && (k_st || k_wb || (k_at && !k_rtn));
+  assign mc_push = fin && !memviol && (k_ld || k_inv || k_rtn);
   assign mc_any  = k_inv || lanes != 64'd0;
   assign mc_nreg = p_nreg;
   assign s_pop  = (s_n != 4'd0) && (s_t[0] == 8'd0);
 
-  assign done = go && e_st == 2'd2 &&
+  assign done = go && memviol ? 1'b1 : go && e_st == 2'd2 &&
                 ((((k_ld || k_rtn) && (lanes != 64'd0 || mldcnt != 6'd0)) || k_inv) ? q_room : 1'b1) &&
                 ((k_st || k_wb || (k_at && !k_rtn)) ? (s_n < 4'(SQN)) : 1'b1);
   assign busy     = (q_n != 4'd0) || (s_n != 4'd0);
@@ -378,6 +441,26 @@ module rdna4_vmem #(
   assign storecnt = {2'd0, s_n};
 
   // ------------------------------------------------------------ state
+  // SCRATCH store runs (one per word written: an element of a lane)
+  logic [7:0] r_n;
+  assign mr_n = (scr && k_st) ? r_n : 8'd0;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      r_n <= 8'd0; mr_addr <= '0; mr_lane <= '0; mr_size <= '0; mr_data <= '0;
+    end else if (go && e_st == 2'd0 && scr && k_st) begin
+      r_n <= 8'd0;
+    end else if (dm_we && scr && !r_n[7]) begin
+      for (int i = 0; i < 128; i++)
+        if (r_n == 8'(i)) begin
+          mr_addr[48*i +: 48] <= c_sa + {44'd0, c_fb};
+          mr_lane[6*i +: 6]   <= cl;
+          mr_size[3*i +: 3]   <= c_nb;
+          mr_data[32*i +: 32] <= dm_wd >> (8 * c_fb);
+        end
+      r_n <= r_n + 8'd1;
+    end
+  end
+
   logic [3:0] q_n1;                                  // entries after this cycle's departure
   assign q_n1 = q_pop ? q_n - 4'd1 : q_n;
   always_ff @(posedge clk or negedge rst_n) begin
@@ -392,7 +475,7 @@ module rdna4_vmem #(
     end else begin
       lfsr <= {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
       // engine
-      if (!go || fin || flt) begin
+      if (!go || fin || flt || memviol) begin
         e_st <= 2'd0; e_c <= 3'd0;
       end else if (e_st == 2'd0) begin
         e_rem <= (k_ld || k_st || k_at) ? lanes : 64'd0;
@@ -461,5 +544,6 @@ module rdna4_vmem #(
 
   // fields the unit does not use
   logic unused;
-  assign unused = ^{w0[31:7], w1[31:8], w2[7:0], lfsr[15:4], c_kb[5], c_kb[1:0], a64[63:48]};
+  assign unused = ^{w0[31:26], w0[23:7], w1[31:8], w2[7:0], lfsr[15:4], c_kb[5], c_kb[1:0], a64[63:48],
+                    c_so[62:50], c_se[47:41], c_sw[1:0]};
 endmodule

@@ -64,6 +64,11 @@ module tb_rdna4 (input logic clk);
   logic [63:0]  rt_mw2_lanes;
   logic [2047:0] rt_mw2_addr;
   logic [4095:0] rt_mw2_data;
+  logic [7:0]   rt_mr_n;
+  logic [6143:0] rt_mr_addr;
+  logic [767:0] rt_mr_lane;
+  logic [383:0] rt_mr_size;
+  logic [4095:0] rt_mr_data;
   logic         vw_valid;
   logic [63:0]  vw_tag, vw_lanes;
   logic [7:0]   vw_idx;
@@ -79,6 +84,7 @@ module tb_rdna4 (input logic clk);
   logic [31:0]      it_data[$];
   longint unsigned  ibase = 0, dbase = 0;
   int unsigned      drop_i = 0, drop_d = 0;   // words outside their window (not loaded)
+  logic [47:0]      scr_base = 48'd0;         // SCRATCH_BASE (hwreg 20, 21) of the test
 
   // One item of the test (placed by place_windows).
   function automatic void push(input logic [2:0] sel, input longint unsigned a, input logic [31:0] d);
@@ -118,6 +124,8 @@ module tb_rdna4 (input logic clk);
       "ttmp":  begin sel = 3'd2; a = 20'(16 + index); end
       "hwreg": begin
         sel = 3'd2; a = 20'(64 + index);
+        if (index == 20) scr_base[31:0] = value[31:0];     // SCRATCH_BASE: placed in the data window
+        if (index == 21) scr_base[47:32] = value[15:0];
         if (index == 2 && value[29]) begin                 // STATUS.WAVE64 -> the wave64 flag
           two = 1; sel2 = 3'd4; a2 = 20'd0; d2 = 32'd1;
         end
@@ -162,6 +170,13 @@ module tb_rdna4 (input logic clk);
         if (!seen_d || it_addr[i] > dhi) dhi = it_addr[i];
         seen_d = 1;
       end
+    end
+    // a test with SCRATCH_BASE: its private memory starts there, a data word the
+    // window should hold (rtl/rdna4/README.md "Vector memory")
+    if (scr_base != 48'd0) begin
+      if (!seen_d || 64'(scr_base) < dlo) dlo = 64'(scr_base);
+      if (!seen_d || 64'(scr_base) > dhi) dhi = 64'(scr_base);
+      seen_d = 1;
     end
     ibase = seen_i ? window_base(ilo, ihi, IMEM_BYTES) : 64'd0;
     dbase = seen_d ? window_base(dlo, dhi, DMEM_BYTES) : 64'd0;
@@ -271,6 +286,14 @@ module tb_rdna4 (input logic clk);
       rif.mw_lane[64 + l] = 8'(l); rif.mw_size[64 + l] = rt_mw_size; rif.mw_mask[64 + l] = 16'd0;
       rif.mw_data[64 + l] = 128'(rt_mw2_data[64*l +: 64]); rif.mw_slot[64 + l] = -8'sd1;
     end
+    // a SCRATCH store (no rt_mw_* lane then): port i carries run i (one element of a lane)
+    for (int i = 0; i < 128; i++)
+      if (8'(i) < rt_mr_n) begin
+        rif.mw_en[i] = 1'b1; rif.mw_space[i] = 16'(s_mem);
+        rif.mw_addr[i] = 64'(rt_mr_addr[48*i +: 48]);
+        rif.mw_lane[i] = 8'(rt_mr_lane[6*i +: 6]); rif.mw_size[i] = 5'(rt_mr_size[3*i +: 3]);
+        rif.mw_mask[i] = 16'd0; rif.mw_data[i] = 128'(rt_mr_data[32*i +: 32]); rif.mw_slot[i] = -8'sd1;
+      end
     for (int i = 0; i < 16; i++) begin
       kw_code[i] = {1'b0, kw_base} + 8'(i);
       rif.wb_en[i] = kw_valid && kw_we[i] && phase == 4;
