@@ -311,6 +311,7 @@ module rdna4_core #(
   logic [LPC-1:0]  pm, pco;
   logic [PW-1:0]   vp_q;                            // pass
   logic            v_last, v_oddm;
+  logic            vt_row, vt_rdy, v_hold;          // a transcendental row (rdna4_vtrans), its pass done
   logic [2047:0]   v_res_q, v_res;                  // results of the passes (lane l at [32*l +: 32])
   logic [63:0]     v_co_q, v_co;                    // carry-out / compare bit of every lane
   logic [5:0]      v_lane;                          // READLANE / WRITELANE lane
@@ -508,8 +509,17 @@ module rdna4_core #(
     .bf(x.vop[0]), .mode(hwreg[32*1 +: 32]), .k0({rdna4_pkg::vsrc_kf(x.vs0), rdna4_pkg::vsrc_k(x.vs0)}),
     .k1({rdna4_pkg::vsrc_kf(x.vs1), rdna4_pkg::vsrc_k(x.vs1)}), .act(fact), .a(fa), .b(fb), .c(fc),
     .d(d2_d), .exc(d2_exc));
-  assign fd    = x.vpk ? pk_d : v_d2h ? d2_d : vf_d;
-  assign f_exc = x.vpk ? pk_exc : v_d2h ? d2_exc : vf_exc;
+  // the F32 transcendentals: one fp32_trans serving the lanes of a pass in turn
+  // (rdna4_vtrans.sv); the pass holds until they are done (v_hold)
+  logic [FPC*32-1:0] vt_d;
+  logic [5:0]        vt_exc;
+  assign vt_row = rdna4_pkg::vtrans(x.vop) && !x.vpk;
+  assign v_hold = vt_row && !vt_rdy;
+  rdna4_vtrans #(.FPC(FPC)) u_vtrans (
+    .clk(clk), .rst_n(rst_n), .go(is_v && vt_row), .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .act(fact),
+    .a(fa), .rdy(vt_rdy), .d(vt_d), .exc(vt_exc));
+  assign fd    = x.vpk ? pk_d : vt_row ? vt_d : v_d2h ? d2_d : vf_d;
+  assign f_exc = x.vpk ? pk_exc : vt_row ? vt_exc : v_d2h ? d2_exc : vf_exc;
   assign v_exc  = v_exc_q | (x.v64[5] ? d_exc : x.vfl ? f_exc : 6'd0);   // F64 rows: rdna4_valu64
   assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc);
   assign v_trap = ((rdna4_pkg::excp_bits(v_exc) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;
@@ -1095,10 +1105,12 @@ module rdna4_core #(
             end
           end
           rdna4_pkg::FMT_VALU: begin
-            e_fin0 = v_last && !vd_x;                      // a VOPD pair retires after its Y half
+            e_fin0 = v_last && !vd_x && !v_hold;           // a VOPD pair retires after its Y half
+            // the transcendentals: MODE's round to nearest even only (fp32_trans)
+            if (vt_row && hwreg[32*1 +: 2] != 2'd0) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_OP; end
             if (v_oddm) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end
             if (x.vopd && wave64) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end   // VOPD: wave32 only (L3279)
-            if ((x.vfl || x.v64[5] || vd_y) && v_last && !vd_x) begin   // float rows: EXCP_FLAG_USER, traps not modelled
+            if ((x.vfl || x.v64[5] || vd_y) && v_last && !vd_x && !v_hold) begin   // float rows: EXCP_FLAG_USER, traps not modelled
               if (v_trap) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_FLOAT; end
               hw_we = (v_ef != hwreg[32*18 +: 32]); hw_idx = 6'd18; hw_val = v_ef;
             end
@@ -1364,7 +1376,7 @@ module rdna4_core #(
           sm_busy <= 1'b0; vp_q <= '0; v_exc_q <= 6'd0; vd_y <= 1'b0;
         end else begin
           // vector unit passes: the last one retires (e_fin) and the next instruction starts at pass 0
-          if (is_v && !v_last) begin
+          if (is_v && !v_last && !v_hold) begin
             vp_q <= vp_q + 1'b1; v_res_q <= v_res; v_co_q <= v_co; v_exc_q <= v_exc; v_resh_q <= v_resh;
           end else if (is_v && vd_x) begin                  // VOPD: X done, the Y half next
             vp_q <= '0; v_exc_q <= v_exc; x <= xy; vd_y <= 1'b1;

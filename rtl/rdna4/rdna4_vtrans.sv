@@ -1,0 +1,170 @@
+`include "rtl/rdna4/rdna4_pkg.sv"
+// rdna4_vtrans.sv - the F32 transcendentals of the RDNA4 vector unit: V_RCP, V_RSQ,
+// V_SQRT, V_LOG, V_EXP, V_SIN, V_COS_F32 (VOP3 rows 426, 430, 435, 423, 421, 437,
+// 438) on one rtl/common/fp/fp32_trans, which serves the FPC lanes of a pass one
+// after the other (README "Vector unit", "Transcendentals").
+//
+// The model (rdna4_exec_valu_f32.c) computes them correctly rounded in MODE's
+// rounding with the F32 denormals flushed in and out (§7.2.4; SIN/COS in turns, C22).
+// fp32_trans gives the correctly rounded result to nearest even with that flush, so
+// the core runs these rows under MODE.FP_ROUND = 0 only (another rounding faults,
+// WHY_VALU_OP).  fp32_trans raises no flags: they are worked here from the operand
+// and the result (the model's fp_rcp/fp_rsq/fp_sqrt/fp_exp2/fp_log2/fp_sin/fp_cos):
+//   * denormal operand: any denormal S0 (it reads as +-0);
+//   * invalid: an sNaN; RSQ, SQRT, LOG of a negative number (-Inf too); SIN, COS of Inf;
+//   * divide by zero: RCP, RSQ, LOG of +-0;
+//   * overflow: EXP to +Inf from a finite S0;
+//   * underflow: a finite nonzero result flushed to zero (RCP of |x| > 2^126, EXP
+//     below 2^-126);
+//   * inexact: with overflow or underflow, and else unless the result is exact: RCP of
+//     a power of two, RSQ of an even power of two, SQRT when the result squared is S0
+//     (a 24 x 24-bit product), EXP of an integer, LOG of a power of two, SIN and COS of
+//     a multiple of a quarter turn (4 S0 an integer); +-0 and Inf operands are exact.
+// Then OMOD and CLAMP as the other F32 rows (rdna4_vfloat_lane.sv), OMOD reading a
+// denormal as 0 (the flush policy).
+//
+// Handshake with the core: go holds while a pass of such a row is in EX (op, mode,
+// act, a stable); the unit starts fp32_trans for each active lane in turn and raises
+// rdy when the pass's lanes are done (d and exc valid, held while go stays); the
+// cycle after rdy it begins again (the core has moved to the next pass or row).
+// Cycles per pass: the sum over the active lanes of fp32_trans's latency plus one
+// (32 for RCP/RSQ/SQRT, 104 for EXP/LOG/SIN/COS, 3 for special operands).
+module rdna4_vtrans #(
+  parameter int FPC = 8
+) (
+  input  logic               clk,
+  input  logic               rst_n,
+  input  logic               go,
+  input  logic [9:0]         op,
+  input  logic               clamp,
+  input  logic [1:0]         omod,
+  input  logic [FPC-1:0]     act,
+  input  logic [FPC*32-1:0]  a,
+  output logic               rdy,
+  output logic [FPC*32-1:0]  d,
+  output logic [5:0]         exc
+);
+  localparam int CW = $clog2(FPC + 1);
+  localparam logic [31:0] DNAN32 = 32'hffc00000;
+
+  logic [2:0] top;
+  always_comb begin
+    case (op)
+      10'd426: top = 3'd0;      // RCP
+      10'd430: top = 3'd1;      // RSQ
+      10'd435: top = 3'd2;      // SQRT
+      10'd421: top = 3'd3;      // EXP
+      10'd423: top = 3'd4;      // LOG
+      10'd437: top = 3'd5;      // SIN
+      default: top = 3'd6;      // COS (438)
+    endcase
+  end
+
+  logic [CW-1:0] cnt;
+  logic          started, rdy_q, tgo, tdone, tbusy;
+  logic [31:0]   x, tr;
+  logic [FPC*32-1:0] d_q;
+  logic [5:0]    exc_q;
+  always_comb begin
+    x = 32'd0;
+    for (int i = 0; i < FPC; i++)
+      if (cnt == CW'(i)) x = a[32*i +: 32];
+  end
+  logic lane_act;
+  always_comb begin
+    lane_act = 1'b0;
+    for (int i = 0; i < FPC; i++)
+      if (cnt == CW'(i)) lane_act = act[i];
+  end
+  assign tgo = go && !rdy_q && cnt != CW'(FPC) && lane_act && !started && !tbusy;
+  fp32_trans u_tr (.clk(clk), .rst_n(rst_n), .start(tgo), .op(top), .a(x), .dnan(DNAN32), .daz(1'b1),
+    .ftz(1'b1), .tiny_after(1'b1), .nan_keep(1'b0), .nan_prop(2'd0), .busy(tbusy), .done(tdone), .r(tr));
+
+  // ---- the flags of the lane (x the operand, tr the result)
+  logic        xnan, xsnan, xinf, xzero, xden, xneg, rzero, rinf, xint, xq, xexact;
+  logic [7:0]  xe;
+  logic [22:0] xm, qmask;
+  logic [47:0] rsq2;
+  logic [5:0]  fl;
+  assign xe    = x[30:23];
+  assign xm    = x[22:0];
+  assign xnan  = xe == 8'hff && xm != 23'd0;
+  assign xsnan = xnan && !xm[22];
+  assign xinf  = xe == 8'hff && xm == 23'd0;
+  assign xden  = xe == 8'd0 && xm != 23'd0;
+  assign xzero = xe == 8'd0;                           // +-0 and the flushed denormals
+  assign xneg  = x[31];
+  assign rzero = tr[30:0] == 31'd0;
+  assign rinf  = tr[30:0] == 31'h7f800000;
+  // EXP: an integer S0 (|x| >= 2^23, or no fraction bit below 2^0)
+  // SIN/COS: 4 S0 an integer (no fraction bit below 2^-2)
+  always_comb begin
+    xint = xe >= 8'd150;
+    if (xe >= 8'd127 && xe < 8'd150) xint = (xm & 23'((24'd1 << (8'd150 - xe)) - 24'd1)) == 23'd0;
+    xq = xe >= 8'd148;
+    qmask = 23'd0;
+    if (xe >= 8'd125 && xe < 8'd148) begin
+      qmask = 23'((24'd1 << (8'd148 - xe)) - 24'd1);
+      xq = (xm & qmask) == 23'd0;
+    end
+  end
+  // SQRT exact: the result's significand squared equals S0's, the exponents aligned
+  // (E(x) - 127 - 2 (E(r) - 127) is 0 for an odd E(x), 1 for an even one)
+  assign rsq2 = {1'b1, tr[22:0]} * {1'b1, tr[22:0]};
+  always_comb begin
+    case (top)
+      3'd0: xexact = xm == 23'd0;
+      3'd1: xexact = xm == 23'd0 && xe[0];
+      3'd2: xexact = !xe[0] ? (rsq2 == {1'b1, xm, 24'd0}) : (rsq2 == {2'b01, xm, 23'd0});
+      3'd3: xexact = xint;
+      3'd4: xexact = xm == 23'd0;
+      default: xexact = xq;
+    endcase
+    fl = {xden, 5'd0};
+    if (xnan) fl = {5'd0, xsnan};
+    else if (xzero) begin
+      if (top == 3'd0 || top == 3'd1 || top == 3'd4) fl[1] = 1'b1;   // 1/0, 1/sqrt(0), log(0)
+    end else if (xinf) begin
+      if ((xneg && (top == 3'd1 || top == 3'd2 || top == 3'd4)) || top == 3'd5 || top == 3'd6) fl[0] = 1'b1;
+    end else if (xneg && (top == 3'd1 || top == 3'd2 || top == 3'd4)) fl[0] = 1'b1;
+    else begin
+      fl[2] = rinf && top == 3'd3;                     // overflow (EXP)
+      fl[3] = rzero && (top == 3'd0 || top == 3'd3);   // underflow (RCP, EXP flushed)
+      fl[4] = fl[2] || fl[3] || !xexact;               // inexact (LOG 1, SIN of a half turn: exact 0)
+    end
+  end
+
+  // ---- OMOD, CLAMP (rdna4_vfloat_lane.sv's result stage, a denormal read as 0)
+  logic [37:0] om;
+  logic [31:0] r1, r2, r3;
+  logic [5:0]  e1;
+  assign om = rdna4_pkg::omod32(tr, omod, 3'd0, 1'b1);
+  assign r1 = (omod == 2'd0) ? tr : om[31:0];
+  assign e1 = (omod == 2'd0) ? 6'd0 : om[37:32];
+  fp_clamp #(.EW(8), .MW(23)) u_clamp (.x(r1), .nan_inf(1'b0), .clamp(clamp), .clamp_nan_keep(1'b0),
+    .clamp_negzero_keep(1'b0), .r(r2));
+  assign r3 = (omod != 2'd0 && r2 == 32'h80000000) ? 32'd0 : r2;
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      cnt <= '0; started <= 1'b0; rdy_q <= 1'b0; d_q <= '0; exc_q <= 6'd0;
+    end else if (!go || rdy_q) begin                   // idle, or the pass was taken: start over
+      cnt <= '0; started <= 1'b0; rdy_q <= 1'b0; exc_q <= 6'd0;
+    end else if (cnt == CW'(FPC)) begin
+      rdy_q <= 1'b1;
+    end else if (!lane_act) begin
+      cnt <= cnt + 1'b1;
+    end else if (tgo) begin
+      started <= 1'b1;
+    end else if (tdone) begin
+      for (int i = 0; i < FPC; i++)
+        if (cnt == CW'(i)) d_q[32*i +: 32] <= r3;
+      exc_q <= exc_q | fl | e1;
+      started <= 1'b0;
+      cnt <= cnt + 1'b1;
+    end
+  end
+  assign rdy = rdy_q;
+  assign d   = d_q;
+  assign exc = exc_q;
+endmodule
