@@ -243,8 +243,6 @@ module rdna4_vf64 #(
     assign xb   = (daz64 && denb) ? {s1[63], 63'd0} : s1;
     fp_order #(.W(64)) u_ord (.x(xa), .y(xb), .negzero_less(1'b1), .lt(mlt), .eq(meq), .gt(mgt));
     assign r_mm = (mm_max ? mgt : mlt) ? xa : xb;
-    logic unused_ord;
-    assign unused_ord = ^{meq, nm[31], fsg[52], lfl};   // nm[31], fsg[52]: the leading ones, implicit
 
     // ---- LDEXP: S0's significand at its exponent + S1, rounded
     logic [52:0] sg0;
@@ -390,5 +388,7 @@ module rdna4_vf64 #(
     end
     assign d[64*g +: 64] = r3;
     assign le[6*g +: 6] = e0 | e1;
+    logic unused_lane;
+    assign unused_lane = ^{meq, nm[31], fsg[52], lfl};  // nm[31], fsg[52]: the leading ones, implicit
   end
 endmodule
