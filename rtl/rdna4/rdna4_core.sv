@@ -473,11 +473,35 @@ module rdna4_core #(
   rdna4_valu64 #(.LPC(LPC)) u_valu64 (
     .op(x.vop), .clamp(x.vclamp), .din64(hwreg[32*1 + 6]), .act(pact64), .a(pa64), .b(pb64), .c(pc64),
     .d(pd64), .co(pco64), .exc(d_exc));
+  // F64 arithmetic (rdna4_vf64.sv; rdna4_pkg::vf64row, x.vfl): the F32 rows' passes,
+  // FPC lanes of 64-bit operands each; bits 63:32 of the result in v_resh
+  logic              x_f64;
+  logic [FPC*64-1:0] fa64, fb64, fc64, fd64;
+  logic [5:0]        f64_exc;
+  assign x_f64 = rdna4_pkg::vf64row(x.vop) && !x.vpk;
+  always_comb begin
+    fa64 = '0; fb64 = '0; fc64 = '0;
+    for (int k = 0; k < NF64; k++)
+      if (vp_q == PW'(k)) begin
+        fa64 = va64[FPC*64*k +: FPC*64];
+        fb64 = vb64[FPC*64*k +: FPC*64];
+        fc64 = vc64[FPC*64*k +: FPC*64];
+      end
+  end
+  rdna4_vf64 #(.FPC(FPC)) u_vf64 (
+    .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa64), .b(fb64),
+    .c(fc64), .d(fd64), .exc(f64_exc));
+
   always_comb begin
     v_resh = v_resh_q;
-    for (int k = 0; k < NP64; k++)
-      if (vp_q == PW'(k))
-        for (int i = 0; i < LPC; i++) v_resh[LPC*32*k + 32*i +: 32] = pd64[64*i + 32 +: 32];
+    if (x_f64) begin
+      for (int k = 0; k < NF64; k++)
+        if (vp_q == PW'(k))
+          for (int i = 0; i < FPC; i++) v_resh[FPC*32*k + 32*i +: 32] = fd64[64*i + 32 +: 32];
+    end else
+      for (int k = 0; k < NP64; k++)
+        if (vp_q == PW'(k))
+          for (int i = 0; i < LPC; i++) v_resh[LPC*32*k + 32*i +: 32] = pd64[64*i + 32 +: 32];
   end
 
   // F32 rows: FPC lanes per pass through rdna4_vfloat (units shared by the passes)
@@ -518,9 +542,13 @@ module rdna4_core #(
   rdna4_vtrans #(.FPC(FPC)) u_vtrans (
     .clk(clk), .rst_n(rst_n), .go(is_v && vt_row), .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .act(fact),
     .a(fa), .rdy(vt_rdy), .d(vt_d), .exc(vt_exc));
-  assign fd    = x.vpk ? pk_d : vt_row ? vt_d : v_d2h ? d2_d : vf_d;
-  assign f_exc = x.vpk ? pk_exc : vt_row ? vt_exc : v_d2h ? d2_exc : vf_exc;
-  assign v_exc  = v_exc_q | (x.v64[5] ? d_exc : x.vfl ? f_exc : 6'd0);   // F64 rows: rdna4_valu64
+  logic [FPC*32-1:0] fd64lo;
+  always_comb
+    for (int i = 0; i < FPC; i++) fd64lo[32*i +: 32] = fd64[64*i +: 32];
+  assign fd    = x.vpk ? pk_d : x_f64 ? fd64lo : vt_row ? vt_d : v_d2h ? d2_d : vf_d;
+  assign f_exc = x.vpk ? pk_exc : x_f64 ? f64_exc : vt_row ? vt_exc : v_d2h ? d2_exc : vf_exc;
+  // the float lanes' rows (F64 arithmetic included), then the F64 compares of rdna4_valu64
+  assign v_exc  = v_exc_q | (x.vfl ? f_exc : x.v64[5] ? d_exc : 6'd0);
   assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc);
   assign v_trap = ((rdna4_pkg::excp_bits(v_exc) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;
 

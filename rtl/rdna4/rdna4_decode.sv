@@ -183,7 +183,7 @@ module rdna4_decode (
     v_mod = (vopsel != 4'd0 && !(vs2_16 && !vopsel[3]) &&   // ALIGNBIT/BYTE: OPSEL[2] S2's half,
              !(vperm != 3'd0 && vopsel[3:2] == 2'd0) &&     // PERMLANE: OPSEL[1:0] FI / BOUND_CTRL,
              !(vh != 4'd0 && (vopsel & ~{vh[0], vmask[2] | vm_en, vmask[1:0]}) == 4'd0)) ||  // 16-bit rows: a source's half, the result's (V_CNDMASK_B16: OPSEL[2] of the mask ignored)
-            (vomod != 2'd0 && !(vf[4] && vf[0])) ||
+            (vomod != 2'd0 && !(vf[4] && vf[0]) && !rdna4_pkg::vf64row(vop)) ||
             (vcm && !vr.clamp) && !vs2_16 ||                 // ALIGNBIT/BYTE: CLAMP ignored (model V55)
             (vd2h && vabs != 3'd0) ||
             ((vneg | vabs) != 3'd0 && !vr.modany && !vf[4] && !v64[5]) ||
@@ -446,7 +446,7 @@ module rdna4_decode (
       d.vk16   = vk16;
       d.vrel   = (vop == 10'd450) ? 3'b010 : (vop == 10'd451) ? 3'b001 : (vop == 10'd452) ? 3'b011 :
                  (vop == 10'd456 || vop == 10'd488) ? 3'b111 : 3'b000;
-      d.vfl    = vf[4] || vpk;
+      d.vfl    = vf[4] || vpk || rdna4_pkg::vf64row(vop);
     end
   end
 endmodule

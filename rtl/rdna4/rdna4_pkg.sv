@@ -249,6 +249,14 @@ package rdna4_pkg;
       10'd172, 10'd173, 10'd174: begin r[10:8] = VK_CMPX; r[5] = 1'b1; end
       10'd127: r[10:8] = VK_CMP;                                              // V_CMP_CLASS_F64
       10'd255: r[10:8] = VK_CMPX;
+      // F64 arithmetic (rdna4_vf64.sv; vf64row below)
+      10'd258, 10'd262, 10'd269, 10'd270, 10'd833, 10'd834: r[5] = 1'b1;      // ADD, MUL, MIN/MAX_NUM, MINIMUM/MAXIMUM
+      10'd532: begin r[7:6] = 2'd3; r[5] = 1'b1; end                          // V_FMA_F64
+      10'd399, 10'd388, 10'd406: begin r[7:6] = 2'd1; r[5] = 1'b1; end        // V_CVT_F32_F64, V_CVT_F64_I32/U32
+      10'd400: begin r[7:6] = 2'd1; r[5] = 1'b1; r[4] = 1'b1; end             // V_CVT_F64_F32: ABS/NEG on the F32 source
+      10'd811: r[5] = 1'b1;                                                   // V_LDEXP_F64
+      10'd407, 10'd408, 10'd409, 10'd410, 10'd446, 10'd445, 10'd444, 10'd387, 10'd405:
+        begin r[7:6] = 2'd1; r[5] = 1'b1; end     // TRUNC/CEIL/RNDNE/FLOOR, FRACT, FREXP_MANT/EXP, CVT_I32/U32_F64
       default: r[11] = 1'b0;
     endcase
     vrow = r;
@@ -373,9 +381,26 @@ package rdna4_pkg;
       10'd161, 10'd162, 10'd163, 10'd164, 10'd165, 10'd166, 10'd167, 10'd168, 10'd169, 10'd170, 10'd171,
       10'd172, 10'd173, 10'd174: r = 6'b10_0_011;                                  // V_CMP(X)_*_F64
       10'd127, 10'd255: r = 6'b10_0_001;                         // V_CMP(X)_CLASS_F64: S1 a B32 mask
+      10'd258, 10'd262, 10'd269, 10'd270, 10'd833, 10'd834: r = 6'b10_1_011;   // F64 arithmetic (vf64row)
+      10'd532: r = 6'b10_1_111;                                  // V_FMA_F64
+      10'd399: r = 6'b10_0_001;                                  // V_CVT_F32_F64: an F32 result
+      10'd400, 10'd388, 10'd406: r = 6'b00_1_000;                // V_CVT_F64_F32/I32/U32: a 32-bit source
+      10'd811, 10'd407, 10'd408, 10'd409, 10'd410, 10'd446, 10'd445: r = 6'b10_1_001;   // LDEXP (S1 B32), rounding, FRACT, FREXP_MANT
+      10'd444, 10'd387, 10'd405: r = 6'b10_0_001;                // V_FREXP_EXP_I32_F64, V_CVT_I32/U32_F64: a B32 result
       default: r = 6'd0;
     endcase
     v64row = r;
+  endfunction
+
+  // The F64 arithmetic rows (rdna4_vf64.sv): the float lanes' passes (dec_t.vfl),
+  // 64-bit operands by v64row, OMOD and CLAMP on every one.
+  function automatic logic vf64row(input logic [9:0] op);
+    case (op)
+      10'd258, 10'd262, 10'd269, 10'd270, 10'd833, 10'd834, 10'd532, 10'd399, 10'd400, 10'd388,
+      10'd406, 10'd811, 10'd407, 10'd408, 10'd409, 10'd410, 10'd446, 10'd445, 10'd444, 10'd387,
+      10'd405: vf64row = 1'b1;
+      default: vf64row = 1'b0;
+    endcase
   endfunction
 
   // A row the F16 lanes execute (rdna4_vhalf_lane.sv): an F16 result or an F16 compare.

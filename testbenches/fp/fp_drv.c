@@ -23,20 +23,23 @@ static unsigned rn(unsigned n) { return (unsigned)((rng() >> 16) % n); }
 
 static const char *const unit_names[FPD_NUNITS] = {
     "add", "mul", "fma", "cmp", "minmax", "f2i", "i2f", "h2f", "f2h", "trans",
-    "add64", "mul64", "cmp64", "d2f" };
+    "add64", "mul64", "cmp64", "d2f", "fma64" };
 static const char *const unit_modules[FPD_NUNITS] = {
     "fp32_add", "fp32_mul", "fp32_fma", "fp32_cmp", "fp32_minmax",
     "fp32_to_int", "fp32_from_int", "fp16_to_fp32", "fp32_to_fp16", "fp32_trans",
-    "fp64_add", "fp64_mul", "fp64_cmp", "fp64_to_fp32" };
+    "fp64_add", "fp64_mul", "fp64_cmp", "fp64_to_fp32", "fp64_fma" };
 
 const char *fpd_unit_name(int u) { return (unsigned)u < FPD_NUNITS ? unit_names[u] : "?"; }
 const char *fpd_unit_module(int u) { return (unsigned)u < FPD_NUNITS ? unit_modules[u] : "?"; }
-int fpd_is64(int u) { return u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_CMP64 || u == FPD_D2F; }
+int fpd_is64(int u)
+{
+    return u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_CMP64 || u == FPD_D2F || u == FPD_FMA64;
+}
 
 int fpd_arity(int u)
 {
     switch (u) {
-    case FPD_FMA: return 3;
+    case FPD_FMA: case FPD_FMA64: return 3;
     case FPD_ADD: case FPD_MUL: case FPD_CMP: case FPD_MINMAX:
     case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: return 2;
     default: return 1;
@@ -320,8 +323,8 @@ int fpd_model(const fpd_vec *v, fpd_out *o)
     case FPD_D2F:
         st = fp_convert(FP_F32, FP_F64, v->a, p, v->flags, &r, &exc);
         break;
-    case FPD_FMA:
-        st = fp_fma(FP_F32, v->a, v->b, v->c, p, v->flags, &r, &exc);
+    case FPD_FMA: case FPD_FMA64:
+        st = fp_fma(v->unit == FPD_FMA64 ? FP_F64 : FP_F32, v->a, v->b, v->c, p, v->flags, &r, &exc);
         break;
     case FPD_CMP: case FPD_CMP64: {
         fp_rel rel = FP_REL_UN;
@@ -470,7 +473,7 @@ size_t fpd_nspecial(int u)
     case FPD_I2F: return N_(sp_int);
     case FPD_H2F: return 65536;               /* exhaustive */
     case FPD_TRANS: return NF32 + N_(sp_trans) + N_(sp_rad);
-    case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_D2F: return N_(sp_f64);
+    case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_D2F: case FPD_FMA64: return N_(sp_f64);
     default:      return NF32;
     }
 }
@@ -485,7 +488,8 @@ uint64_t fpd_special(int u, size_t i)
     case FPD_TRANS: return i < NF32 ? sp_f32[i]
                          : i < NF32 + N_(sp_trans) ? sp_trans[i - NF32]
                          : sp_rad[(i - NF32 - N_(sp_trans)) % N_(sp_rad)];
-    case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_D2F: return sp_f64[i % N_(sp_f64)];
+    case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_D2F: case FPD_FMA64:
+        return sp_f64[i % N_(sp_f64)];
     default:      return sp_f32[i % NF32];
     }
 }
@@ -569,10 +573,27 @@ static const struct { int unit; unsigned ctl; uint64_t a, b, r; } kat_64[] = {
     { FPD_CMP64, 1, 0x7ff8000000000000ull, 0x3ff0000000000000ull, 0x6 },                   /* NaN < 1: UN, false */
 };
 
+/* Known answers for fp64_fma under the ieee policy: { a, b, c, a*b+c rounded
+ * once }, worked by hand on the integer significands (0.1 = 3602879701896397
+ * * 2^-55, so 0.1 * 10 = (2^55 + 2) * 2^-55 exactly; 1/3 = 6004799503160661
+ * * 2^-54, so 3 * (1/3) = (2^54 - 1) * 2^-54) and checked against the host's
+ * fma() from <math.h>, not model/fp.  An unfused multiply-add gives 0 for the
+ * first two. */
+static const struct { uint64_t a, b, c, r; } kat_fma64[] = {
+    { 0x3fb999999999999aull, 0x4024000000000000ull, 0xbff0000000000000ull, 0x3c90000000000000ull }, /* 0.1*10-1 = 2^-54 */
+    { 0x4008000000000000ull, 0x3fd5555555555555ull, 0xbff0000000000000ull, 0xbc90000000000000ull }, /* 3*(1/3)-1 = -2^-54 */
+    { 0x3ff0000000000001ull, 0x3ff0000000000001ull, 0xbff0000000000000ull, 0x3cc0000000000000ull }, /* 2^-51(1+2^-53): tie, even */
+    { 0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x3ca0000000000000ull, 0x3ff0000000000000ull }, /* 1 + 2^-53: tie, even */
+    { 0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x3ca0000000000001ull, 0x3ff0000000000001ull }, /* 1 + 2^-53 + 2^-105: up */
+    { 0x7fefffffffffffffull, 0x4000000000000000ull, 0xffefffffffffffffull, 0x7fefffffffffffffull }, /* 2 max - max: no overflow */
+    { 0x0010000000000000ull, 0x3fe0000000000000ull, 0x0000000000000000ull, 0x0008000000000000ull }, /* 2^-1022 / 2 + 0: denormal */
+};
+
 size_t fpd_nkat(int u)
 {
     size_t n = 0;
     if (u == FPD_TRANS) return N_(kat_trans);
+    if (u == FPD_FMA64) return N_(kat_fma64);
     for (size_t i = 0; i < N_(kat_64); i++) n += kat_64[i].unit == u;
     return n;
 }
@@ -582,6 +603,12 @@ uint64_t fpd_kat(int u, size_t i, fpd_vec *v)
     memset(v, 0, sizeof *v);
     v->unit = u;
     v->pol = 0;                                      /* ieee: round to nearest even */
+    if (u == FPD_FMA64) {
+        v->a = kat_fma64[i].a;
+        v->b = kat_fma64[i].b;
+        v->c = kat_fma64[i].c;
+        return kat_fma64[i].r;
+    }
     if (u != FPD_TRANS) {
         for (size_t k = 0; k < N_(kat_64); k++) {
             if (kat_64[k].unit != u) continue;
@@ -758,9 +785,9 @@ static unsigned rand_flags(int u)
     unsigned f = 0;
     if (rn(3) == 0) return 0;
     int rnd_ok = u == FPD_ADD || u == FPD_MUL || u == FPD_FMA || u == FPD_F2I || u == FPD_I2F || u == FPD_F2H ||
-                 u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_D2F;
+                 u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_D2F || u == FPD_FMA64;
     int out_ok = u == FPD_ADD || u == FPD_MUL || u == FPD_FMA || u == FPD_F2H || u == FPD_H2F || u == FPD_I2F ||
-                 u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_D2F;
+                 u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_D2F || u == FPD_FMA64;
     int clamp_ok = u != FPD_CMP && u != FPD_F2I && u != FPD_CMP64;
     if (rnd_ok && rn(2)) f |= FP_F_RND(1 + rn(5));
     if (u != FPD_I2F) {
@@ -777,8 +804,8 @@ static unsigned rand_flags(int u)
         if (x == 2) f |= FP_F_OVF_IEEE;
     }
     if (clamp_ok && rn(3) == 0) f |= FP_F_CLAMP;
-    if ((u == FPD_MUL || u == FPD_FMA || u == FPD_MUL64) && rn(3) == 0) f |= FP_F_ZERO_WINS;
-    if (u == FPD_FMA && rn(3) == 0) f |= FP_F_ZW_PASS_C;
+    if ((u == FPD_MUL || u == FPD_FMA || u == FPD_MUL64 || u == FPD_FMA64) && rn(3) == 0) f |= FP_F_ZERO_WINS;
+    if ((u == FPD_FMA || u == FPD_FMA64) && rn(3) == 0) f |= FP_F_ZW_PASS_C;
     if ((u == FPD_CMP || u == FPD_CMP64) && rn(2)) f |= FP_F_SIGNALING;
     return f;
 }
@@ -883,6 +910,30 @@ void fpd_random(int u, fpd_vec *v)
     case FPD_D2F:
         v->a = gen_f64();
         break;
+    case FPD_FMA64:
+        v->a = gen_f64();
+        v->b = gen_f64();
+        v->c = gen_f64();
+        if (rn(3) == 0) {                            /* c near -(a*b): deep cancellation */
+            uint64_t pr = 0, c;
+            unsigned ex = 0;
+            fp_mul(FP_F64, v->a, v->b, ieee_pol(), 0, &pr, &ex);
+            c = pr ^ (rn(4) ? 0x8000000000000000ull : 0);
+            if (rn(2)) c = perturb64(c);
+            if (rn(4) == 0) {                        /* c far below the product */
+                int e = (int)((c >> 52) & 0x7ff) - 50 - (int)rn(80);
+                e = e < 0 ? 0 : e;
+                c = (c & 0x800fffffffffffffull) | (uint64_t)e << 52;
+            }
+            v->c = c;
+        } else if (rn(4) == 0) {                     /* product near the underflow / overflow edges */
+            int ea = (int)((v->a >> 52) & 0x7ff);
+            int t = rn(2) ? (int)rn(60) - 54 : 2040 + (int)rn(12);
+            int e2 = t - ea + 1023;
+            e2 = e2 < 0 ? 0 : e2 > 0x7ff ? 0x7ff : e2;
+            v->b = (uint64_t)rn(2) << 63 | (uint64_t)e2 << 52 | (rng() & 0xfffffffffffffull);
+        }
+        break;
     case FPD_TRANS:
         while (!fpd_policy_ok(u, v->pol)) v->pol = (int)rn((unsigned)npool);
         v->flags = 0;
@@ -979,7 +1030,7 @@ void fpd_describe_out(int u, const fpd_out *o, char *buf, size_t len)
         snprintf(buf, len, "res=%u rel=%s exc=0x%02x(%s)", (unsigned)(o->r & 1), rels[(o->r >> 1) & 3], o->exc, names);
     } else if (u == FPD_F2H) {
         snprintf(buf, len, "r=0x%04x exc=0x%02x(%s)", (unsigned)(o->r & 0xffff), o->exc, names);
-    } else if (u == FPD_ADD64 || u == FPD_MUL64) {
+    } else if (u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_FMA64) {
         snprintf(buf, len, "r=0x%016llx exc=0x%02x(%s)", (unsigned long long)o->r, o->exc, names);
     } else {
         snprintf(buf, len, "r=0x%08x exc=0x%02x(%s)", (unsigned)o->r, o->exc, names);

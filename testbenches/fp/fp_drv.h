@@ -33,6 +33,7 @@ typedef enum fpd_unit {
     FPD_MUL64,        /* fp64_mul                    */
     FPD_CMP64,        /* fp64_cmp                    */
     FPD_D2F,          /* fp64_to_fp32                */
+    FPD_FMA64,        /* fp64_fma                    */
     FPD_NUNITS
 } fpd_unit;
 
@@ -90,8 +91,8 @@ int  fpd_model(const fpd_vec *v, fpd_out *o);
 size_t fpd_nspecial(int unit);
 uint64_t fpd_special(int unit, size_t i);
 int  fpd_arity(int unit);                /* operands per vector: 1, 2 or 3 */
-/* Known-answer vectors (fp32_trans, the fp64 units): vector i and the
- * expected result, worked independently of model/fp. */
+/* Known-answer vectors (fp32_trans, the fp64 units): vector i (a, b, c)
+ * and the expected result, worked independently of model/fp. */
 size_t fpd_nkat(int unit);
 uint64_t fpd_kat(int unit, size_t i, fpd_vec *v);
 /* 1 for the units on binary64 operands */

@@ -102,6 +102,7 @@ struct Bench {
         case FPD_MUL64: o.r = t->mul64_r; o.exc = t->mul64_x; break;
         case FPD_CMP64: o.r = (t->cmp64_res & 1u) | ((unsigned)t->cmp64_rel << 1); o.exc = t->cmp64_x; break;
         case FPD_D2F: o.r = t->d2f_r; o.exc = t->d2f_x; break;
+        case FPD_FMA64: o.r = t->fma64_r; o.exc = t->fma64_x; break;
         default: break;
         }
         return o;

@@ -58,14 +58,13 @@ module tb_fp_units (
     output logic [63:0] add64_r, output logic [5:0] add64_x,
     output logic [63:0] mul64_r, output logic [5:0] mul64_x,
     output logic        cmp64_res, output logic [1:0] cmp64_rel, output logic [5:0] cmp64_x,
-    output logic [31:0] d2f_r,   output logic [5:0] d2f_x
+    output logic [31:0] d2f_r,   output logic [5:0] d2f_x,
+    output logic [63:0] fma64_r, output logic [5:0] fma64_x
 );
     logic [31:0] a32, b32, c32;
     assign a32 = a[31:0];
     assign b32 = b[31:0];
     assign c32 = c[31:0];
-    logic unused_hi;
-    assign unused_hi = ^c[63:32];
     fp32_trans_core u_trans (
         .clk(clk), .rst_n(rst_n), .start(tr_start), .op(tr_op), .rad(tr_rad), .a(a32), .daz(daz), .ftz(ftz),
         .tiny_after(tiny_after), .nan_prop(nan_prop), .nan_keep(nan_keep), .dnan(dnan),
@@ -144,4 +143,11 @@ module tb_fp_units (
         .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf), .dnan(dnan),
         .dexc_always(dexc_always), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(d2f_r), .exc(d2f_x));
+
+    fp64_fma u_fma64 (
+        .a(a), .b(b), .c(c), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(tiny_after),
+        .ovf_sat(ovf_sat), .nan_prop(nan_prop), .nan_keep(nan_keep), .nan_inf(nan_inf),
+        .dnan(dnan64), .dexc_always(dexc_always), .zero_wins(zero_wins), .zw_sign_xor(zw_sign_xor),
+        .zw_pass_c(zw_pass_c), .fma_nan(fma_nan), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
+        .clamp_negzero_keep(clamp_negzero_keep), .r(fma64_r), .exc(fma64_x));
 endmodule
