@@ -840,6 +840,15 @@ int gpuref_cov_read(gpuref_cov *c, const char *path, size_t *unknown, gpuref_dia
     if (!cd)
         return gpuref_diagf(d, GPUREF_ERR_NOMEM, 0, 0, "out of memory");
     int rc = gpuref_covdat_read(cd, path, d);
+    if (rc == GPUREF_OK && gpuref_covdat_nisas(cd)) {
+        /* functional points, but none of this ISA: another ISA's file */
+        size_t i, n = gpuref_covdat_nisas(cd);
+        for (i = 0; i < n && strcmp(gpuref_covdat_isa(cd, i), c->isa->name) != 0; i++)
+            ;
+        if (i == n)
+            rc = gpuref_diagf(d, GPUREF_ERR_CONFIG, 0, 0, "%s: no coverage points of ISA %s (it has %s%s)",
+                              path, c->isa->name, gpuref_covdat_isa(cd, 0), n > 1 ? " and others" : "");
+    }
     if (rc == GPUREF_OK)
         rc = gpuref_covdat_to_cov(cd, c, unknown);
     gpuref_covdat_free(cd);

@@ -156,7 +156,9 @@ void gpuref_cov_totals_get(const gpuref_cov *c, gpuref_cov_totals *t);
 int gpuref_cov_write(const gpuref_cov *c, const char *path, gpuref_diag *d);
 /* Add the counts of this cov's ISA found in a coverage.dat to c; *unknown
  * (may be NULL) gets the number of this ISA's points whose bin this version
- * does not have (they are skipped). */
+ * does not have (they are skipped).  A file whose functional points are all
+ * of other ISAs is an error (GPUREF_ERR_CONFIG); one with none (RTL line
+ * coverage only) adds nothing. */
 int gpuref_cov_read(gpuref_cov *c, const char *path, size_t *unknown, gpuref_diag *d);
 
 /* A whole coverage.dat: the functional points of every ISA and any other

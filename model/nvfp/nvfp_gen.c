@@ -93,9 +93,8 @@ static int row_with(gpuref_rng *r, unsigned nsrc, int dst, int anyprec)
 }
 
 /* the row an aimed instruction takes (-1: drawn by weight as usual) */
-static int aim_row(gpuref_rng *r, const gpuref_cov_bin *b, const gs *t)
+static int aim_row(gpuref_rng *r, const gpuref_cov_bin *b)
 {
-    (void)t;
     switch (b->aux >> 8) {
     case NVFP_CK_OP:
     case NVFP_CK_MOD:   return b->opcode;
@@ -309,7 +308,7 @@ static int nvfp_gen_test(gpuref_genctx *g, char *err)
     int texreg = -1;
     for (unsigned i = 0; i < n; i++) {
         const gpuref_cov_bin *b = gpuref_gx_target(g);
-        int op = b ? aim_row(r, b, &t) : -1;
+        int op = b ? aim_row(r, b) : -1;
         if (op < 0)
             op = gpuref_gx_pick(r, g->weights, NVFP_NOPS);
         if (op < 0)

@@ -897,6 +897,14 @@ static void test_dat(void)
     for (size_t i = 0; i < gpuref_cov_nbins(a); i++)
         diff += gpuref_cov_count(a, i) != gpuref_cov_count(b, i);
     tu_check(diff == 0, "round trip keeps every count");
+    /* another ISA's coverage is refused in so many words, not read as empty */
+    gpuref_cov *o = NULL;
+    if (gpuref_cov_create("nvfp", &o, &d) == GPUREF_OK) {
+        tu_check(gpuref_cov_read(o, path, NULL, &d) == GPUREF_ERR_CONFIG &&
+                 strstr(d.msg, "no coverage points of ISA nvfp (it has nv50)") != NULL,
+                 "another ISA's coverage.dat: %s", d.msg);
+        gpuref_cov_destroy(o);
+    }
     /* merge: the same file twice doubles the counts */
     gpuref_covdat *cd = gpuref_covdat_new();
     tu_check(cd && !gpuref_covdat_read(cd, path, &d) && !gpuref_covdat_read(cd, path, &d),

@@ -315,6 +315,17 @@ static int sop_suffix(asm_st *a, const opnd *o, int *el, int *mod, unsigned mod_
     return 0;
 }
 
+/* the group rules every F16SOP form checks first, and its phase-0 row */
+static int sop_start(asm_st *a, const usc_group *g, const char *m, unsigned op, usc_ins *in)
+{
+    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
+    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
+    memset(in, 0, sizeof *in);
+    in->op = (uint8_t)op;
+    in->slot = USC_SL_P0;
+    return 0;
+}
+
 /* F16SOP's 14 operands (L465, README "Syntax", D33): jDest, kDest, movDest,
  * A, E, jOp, B, F, C, G, kOp, D, H, movSource */
 static int sop_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned nops)
@@ -322,12 +333,9 @@ static int sop_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned n
     if (nops != 14)
         return AERR(a, m, "f16sop: 14 operands (jDest, kDest, movDest, A, E, jOp, B, F, C, G, kOp, "
                     "D, H, movSource), not %u", nops);
-    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
-    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
     usc_ins in;
-    memset(&in, 0, sizeof in);
-    in.op = USC_OP_F16SOP;
-    in.slot = USC_SL_P0;
+    int st0 = sop_start(a, g, m, USC_OP_F16SOP, &in);
+    if (st0) return st0;
     int el, mod, out, st;
     /* the destinations: w0.e0/.e1 and w0.e1/.e0 (F16 halves) or w0 and w1 (F32) */
     for (unsigned w = 0; w < 2; w++) {
@@ -408,12 +416,9 @@ static int mad_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned n
     if (nops != 16)
         return AERR(a, m, "f16sop.mad: 16 operands (w0.e0, w0.e1, w1.e0, w1.e1, then A E V for "
                     "each), not %u", nops);
-    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
-    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
     usc_ins in;
-    memset(&in, 0, sizeof in);
-    in.op = USC_OP_F16SOPMAD;
-    in.slot = USC_SL_P0;
+    int st0 = sop_start(a, g, m, USC_OP_F16SOPMAD, &in);
+    if (st0) return st0;
     uint32_t f[4] = { 0, 0, 0, 0 };
     for (unsigned d = 0; d < 4; d++) {
         const opnd *o = &ops[d];

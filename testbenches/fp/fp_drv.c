@@ -812,6 +812,17 @@ static unsigned rand_flags(int u)
 
 static const fp_policy *ieee_pol(void) { return &pool[0]; }
 
+/* b such that the binary64 product a * b lies near the underflow or the
+ * overflow edge */
+static void edge_b64(fpd_vec *v)
+{
+    int ea = (int)((v->a >> 52) & 0x7ff);
+    int t = rn(2) ? (int)rn(60) - 54 : 2040 + (int)rn(12);
+    int e2 = t - ea + 1023;
+    e2 = e2 < 0 ? 0 : e2 > 0x7ff ? 0x7ff : e2;
+    v->b = (uint64_t)rn(2) << 63 | (uint64_t)e2 << 52 | (rng() & 0xfffffffffffffull);
+}
+
 void fpd_random(int u, fpd_vec *v)
 {
     memset(v, 0, sizeof *v);
@@ -893,13 +904,8 @@ void fpd_random(int u, fpd_vec *v)
     case FPD_MUL64:
         v->a = gen_f64();
         v->b = gen_f64();
-        if (rn(4) == 0) {                            /* product near the underflow / overflow edges */
-            int ea = (int)((v->a >> 52) & 0x7ff);
-            int t = rn(2) ? (int)rn(60) - 54 : 2040 + (int)rn(12);
-            int e2 = t - ea + 1023;
-            e2 = e2 < 0 ? 0 : e2 > 0x7ff ? 0x7ff : e2;
-            v->b = (uint64_t)rn(2) << 63 | (uint64_t)e2 << 52 | (rng() & 0xfffffffffffffull);
-        }
+        if (rn(4) == 0)
+            edge_b64(v);
         break;
     case FPD_CMP64:
         v->ctl = rn(16);
@@ -926,12 +932,8 @@ void fpd_random(int u, fpd_vec *v)
                 c = (c & 0x800fffffffffffffull) | (uint64_t)e << 52;
             }
             v->c = c;
-        } else if (rn(4) == 0) {                     /* product near the underflow / overflow edges */
-            int ea = (int)((v->a >> 52) & 0x7ff);
-            int t = rn(2) ? (int)rn(60) - 54 : 2040 + (int)rn(12);
-            int e2 = t - ea + 1023;
-            e2 = e2 < 0 ? 0 : e2 > 0x7ff ? 0x7ff : e2;
-            v->b = (uint64_t)rn(2) << 63 | (uint64_t)e2 << 52 | (rng() & 0xfffffffffffffull);
+        } else if (rn(4) == 0) {
+            edge_b64(v);
         }
         break;
     case FPD_TRANS:
