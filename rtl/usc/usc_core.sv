@@ -63,10 +63,11 @@ module usc_core import usc_pkg::*; #(
   logic [31:0] imem [IMEM_WORDS];
   logic [31:0] base, nwords, pc, link;
   logic        ni32;                      // 32 instances (else 16)
-  // the model's knobs (ctrl 3-9, its file cfg1-cfg7): the register counts
-  // of the range checks, FMAD fused, CONVERTFROMF64 to an integer RNE
+  // the model's knobs (ctrl 3-11, its file cfg1-cfg9): the register counts
+  // of the range checks, FMAD fused, CONVERTFROMF64 to an integer RNE,
+  // small floats saturated, F16SOP's sums fused
   logic [12:0] k_temps, k_vins, k_shared, k_coeffs, k_internals;
-  logic        k_fused, k_cvt_rne, k_small_sat;
+  logic        k_fused, k_cvt_rne, k_small_sat, k_sop_fused;
   logic [31:0] r   [NR][32];
   logic [31:0] vi  [NVI][32];
   logic [31:0] ir  [8][32];
@@ -228,7 +229,7 @@ module usc_core import usc_pkg::*; #(
     end
     usc_lane u_lane (.grp(g), .src(src), .p0s(p0[l]), .couts(cout[l]), .pes(pe[l]), .link(link),
                      .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
-                     .qs0(qs0), .qs3(qs3), .qpos(2'(l)), .cx(cxr[l]), .cvt_rne(k_cvt_rne), .small_sat(k_small_sat), .fused(k_fused),
+                     .qs0(qs0), .qs3(qs3), .qpos(2'(l)), .cx(cxr[l]), .cvt_rne(k_cvt_rne), .small_sat(k_small_sat), .fused(k_fused), .sop_fused(k_sop_fused),
                      .w0(lw0[j]), .w1(lw1[j]), .p0o(lp0[j]), .pen(lpe[j]), .coutn(lco[j]));
   end
 
@@ -299,7 +300,8 @@ module usc_core import usc_pkg::*; #(
       if (np > 1) begin wset1 = 1'b1; wslot1 = {2'd0, ph[np - 2]}; end
       if (sopmov) begin wset1 = 1'b1; wslot1 = SL_P2; end
       // F64MUL/F64ADD/F64BYP (whole, phase 0): W1 the high word (model D32)
-      if (whole && (g.ins[0].op == OP_F64MUL || g.ins[0].op == OP_F64ADD || g.ins[0].op == OP_F64BYP)) begin
+      if (whole && (g.ins[0].op == OP_F64MUL || g.ins[0].op == OP_F64ADD || g.ins[0].op == OP_F64BYP ||
+                    g.ins[0].op == OP_F64MAD || g.ins[0].op == OP_F16SOPMAD)) begin
         wset1 = 1'b1; wslot1 = SL_P0;
       end
       // F16SOP (whole, phase 0): W1 with F32 outputs or its MOV part (model usc_sop_w1)
@@ -396,7 +398,7 @@ module usc_core import usc_pkg::*; #(
       running <= 1'b0; done <= 1'b0; fault <= 1'b0; fault_pc <= 32'd0; fault_why <= 4'd0;
       base <= 32'd0; nwords <= 32'd0; pc <= 32'd0; link <= 32'd0; ni32 <= 1'b1;
       k_temps <= 13'd248; k_vins <= 13'd248; k_shared <= 13'd4096; k_coeffs <= 13'd256;
-      k_internals <= 13'd8; k_fused <= 1'b1; k_cvt_rne <= 1'b0; k_small_sat <= 1'b0;
+      k_internals <= 13'd8; k_fused <= 1'b1; k_cvt_rne <= 1'b0; k_small_sat <= 1'b0; k_sop_fused <= 1'b0;
       p0 <= 32'd0; pe <= 32'hffffffff; cout <= 32'd0; pass <= '0;
       cx_ready <= 1'b0; cx_started <= 1'b0; cx_i <= 5'd0;
       rt_valid <= 1'b0;
@@ -428,6 +430,7 @@ module usc_core import usc_pkg::*; #(
               4'd8: k_fused <= ld_data[0];
               4'd9: k_cvt_rne <= ld_data[0];
               4'd10: k_small_sat <= ld_data[0];
+              4'd11: k_sop_fused <= ld_data[0];
               default: ;
             endcase
           default: ;
