@@ -69,7 +69,7 @@ module usc_decode import usc_pkg::*; (
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
     core_runs = op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_FRCP && op <= OP_FEXP) || (op >= OP_MBYP && op <= OP_CVTFROMF64) ||
-                op == OP_F16SOP || op == OP_SOPMOV || op == OP_SOPU8MADMOV || op == OP_F16SOPMAD || op == OP_F64MUL || op == OP_F64ADD || op == OP_F64MAD || op == OP_F64BYP || (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
+                op == OP_F16SOP || op == OP_SOPMOV || op == OP_SOPU8MADMOV || op == OP_F16SOPMAD || (op >= OP_F64MUL && op <= OP_F64BYP) || (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
                 (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
   endfunction
 

@@ -22,7 +22,7 @@ module usc_lane import usc_pkg::*; (
     input  logic [3:0][31:0] qs0,       // S0 and S3 of the four instances of this
     input  logic [3:0][31:0] qs3,       //   instance's 2x2 quad (the derivatives)
     input  logic [1:0]       qpos,      // this instance's place in it: Pix0..Pix3
-    input  logic [31:0]      cx,        // the complex op's result for this instance (usc_core)
+    input  logic [63:0]      cx,        // the complex op's or F64DIV/RCP/SQRT/RSQ's result for this instance (usc_core)
     input  logic             cvt_rne,   // CONVERTFROMF64 to an integer: nearest even (knob cvt_f64_int_rne)
     input  logic             small_sat, // PCK to F11/F10, nearest even: overflow to the largest finite (knob small_float_sat)
     input  logic             fused,     // FMAD and F64MAD with one rounding (knob fmad_fused), else two
@@ -251,8 +251,7 @@ module usc_lane import usc_pkg::*; (
     else if (in.op == OP_FMAD || in.op == OP_FADD || in.op == OP_FMUL || (in.op >= OP_FDSX && in.op <= OP_FDSYF) ||
              in.op == OP_PCK || in.op == OP_UNPCK || in.op == OP_CVTFROMF64) v[in.k[0][4:0]] = fres[31:0];
     else if (in.op >= OP_FRCP && in.op <= OP_FEXP) v[K_W0] = fres[31:0];   // W0 directly (whole main ALU)
-    else if (in.op == OP_F64MUL || in.op == OP_F64ADD || in.op == OP_F64MAD || in.op == OP_F64BYP ||
-             in.op == OP_F16SOPMAD) begin   // W0 low, W1 high (D32); F16SOP.MAD's four halves (D34)
+    else if ((in.op >= OP_F64MUL && in.op <= OP_F64BYP) || in.op == OP_F16SOPMAD) begin   // W0 low, W1 high (D32); F16SOP.MAD's four halves (D34)
       v[K_W0] = fres[31:0];
       v[K_W1] = fres[63:32];
     end
@@ -435,7 +434,8 @@ module usc_lane import usc_pkg::*; (
   assign ures0 = (fin0.op == OP_UNPCK || fin0.op == OP_CVTFROMF64) ? {32'd0, cres0} :
                  (fin0.op == OP_F16SOP || fin0.op == OP_F16SOPMAD) ? {sopw1, sopw0} :
                  (fin0.op == OP_F64MUL || fin0.op == OP_F64ADD || fin0.op == OP_F64MAD || fin0.op == OP_F64BYP) ? f64r :
-                 (fin0.op >= OP_FRCP && fin0.op <= OP_FEXP) ? {32'd0, cx} : {32'd0, fres0};
+                 (fin0.op >= OP_FRCP && fin0.op <= OP_FEXP) ? {32'd0, cx[31:0]} :
+                 (fin0.op >= OP_F64DIV && fin0.op <= OP_F64RSQ) ? cx : {32'd0, fres0};
   assign ures2 = (fin2.op == OP_PCK || fin2.op == OP_CVTTOF64) ? cres2 : {32'd0, fres2};
 
   /* verilator lint_off UNUSEDSIGNAL */

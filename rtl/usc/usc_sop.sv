@@ -86,6 +86,7 @@ module usc_sop (
   logic [15:0] ma [4], mep [4], me [4], mv [4];
   logic [15:0] mres [4];              // the product rounded, plus V
   logic [15:0] hd [4];                // usc_hdot: the one-rounding sums
+  logic [15:0] hs [4];                // MAD m's sum (one or two roundings)
   logic [15:0] hm [4];                // MAD m's result
   // per control word w: the arguments A E B F (C G D H), the products, the combine
   logic [15:0] rv [2][4];             // the argument as named (source element, 0, z)
@@ -141,7 +142,8 @@ module usc_sop (
     assign me[m] = f[11] ? omv[m / 2][m % 2] : mep[m];
     assign mv[m] = marg(src, f[16:14], f[17], f[21], f[20], f[19], f[18]);
     usc_hadd u_madd (.a(pr[m / 2][m % 2]), .b(mv[m]), .sub(1'b0), .r(mres[m]));
-    assign hm[m] = f[22] ? hclamp(fused ? hd[m] : mres[m]) : fused ? hd[m] : mres[m];
+    assign hs[m] = fused ? hd[m] : mres[m];
+    assign hm[m] = f[22] ? hclamp(hs[m]) : hs[m];
   end
 
   // MAD 2 and 3 (W1) only in F16SOP.MAD
