@@ -63,10 +63,11 @@ module usc_core import usc_pkg::*; #(
   logic [31:0] imem [IMEM_WORDS];
   logic [31:0] base, nwords, pc, link;
   logic        ni32;                      // 32 instances (else 16)
-  // the model's knobs (ctrl 3-9, its file cfg1-cfg7): the register counts
-  // of the range checks, FMAD fused, CONVERTFROMF64 to an integer RNE
+  // the model's knobs (ctrl 3-11, its file cfg1-cfg9): the register counts
+  // of the range checks, FMAD fused, CONVERTFROMF64 to an integer RNE,
+  // small floats saturated, F16SOP's sums fused
   logic [12:0] k_temps, k_vins, k_shared, k_coeffs, k_internals;
-  logic        k_fused, k_cvt_rne, k_small_sat;
+  logic        k_fused, k_cvt_rne, k_small_sat, k_sop_fused;
   logic [31:0] r   [NR][32];
   logic [31:0] vi  [NVI][32];
   logic [31:0] ir  [8][32];
@@ -188,13 +189,22 @@ module usc_core import usc_pkg::*; #(
   // fp_rcp..fp_exp2 are correctly rounded, as rtl/common/fp/fp32_trans (the
   // "usc" policy: IEEE denormals, tininess after rounding, the default NaN).
   // One unit, the instances in turn (2-103 cycles each), before the passes:
-  // cxr holds every instance's result when cx_ready.
-  logic        cx_op, cx_ready, cx_started, cx_busy, cx_done, cx_go, cx_wait;
+  // cxr holds every instance's result when cx_ready.  F64DIV, F64RCP,
+  // F64SQRT, F64RSQ (model D32) run the same way on rtl/common/fp/fp64_dsr
+  // (the usc policy; 2-58 cycles each) with a = {S3, S0}, b = {S4, S1}.
+  logic        cx_op, cx_f64, cx_ready, cx_started, cx_busy, cx_done, cx_go, cx_wait;
+  logic        t_busy, t_done, d_busy, d_done;
   logic [4:0]  cx_i;
   logic [2:0]  cx_code;
-  logic [31:0] cx_a, cx_r;
-  logic [31:0] cxr [32];
-  assign cx_op = g.ninsn != 3'd0 && g.ins[0].op >= OP_FRCP && g.ins[0].op <= OP_FEXP;
+  logic [1:0]  dx_code;
+  logic [31:0] cx_a, t_r;
+  logic [63:0] cx_r, d_r, dx_a, dx_b;
+  logic [63:0] cxr [32];
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [5:0]  d_exc;                     // no exception state in the USC
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign cx_f64 = g.ninsn != 3'd0 && g.ins[0].op >= OP_F64DIV && g.ins[0].op <= OP_F64RSQ;
+  assign cx_op = (g.ninsn != 3'd0 && g.ins[0].op >= OP_FRCP && g.ins[0].op <= OP_FEXP) || cx_f64;
   always_comb begin
     case (g.ins[0].op)
       OP_FRCP:  cx_code = 3'd0;
@@ -206,10 +216,22 @@ module usc_core import usc_pkg::*; #(
     cx_a = g.smask[0] ? rd(g.s[0], int'(cx_i)) : 32'd0;
     if (g.ins[0].mods[0]) cx_a[31] = 1'b0;          // .abs, then .neg (L354)
     if (g.ins[0].mods[1]) cx_a[31] = !cx_a[31];
+    // fp64_dsr's op: 0 DIV, 1 SQRT, 2 RSQ, 3 RCP
+    dx_code = g.ins[0].op == OP_F64SQRT ? 2'd1 : g.ins[0].op == OP_F64RSQ ? 2'd2 : g.ins[0].op == OP_F64RCP ? 2'd3 : 2'd0;
+    dx_a = {g.smask[3] ? rd(g.s[3], int'(cx_i)) : 32'd0, g.smask[0] ? rd(g.s[0], int'(cx_i)) : 32'd0};
+    dx_b = {g.smask[4] ? rd(g.s[4], int'(cx_i)) : 32'd0, g.smask[1] ? rd(g.s[1], int'(cx_i)) : 32'd0};
   end
-  fp32_trans u_cx (.clk(clk), .rst_n(rst_n), .start(cx_go && !cx_busy && !cx_started), .op(cx_code), .a(cx_a),
+  fp32_trans u_cx (.clk(clk), .rst_n(rst_n), .start(cx_go && !cx_f64 && !cx_busy && !cx_started), .op(cx_code), .a(cx_a),
                    .dnan(32'h7fc00000), .daz(1'b0), .ftz(1'b0), .tiny_after(1'b1), .nan_keep(1'b0),
-                   .nan_prop(2'd2), .busy(cx_busy), .done(cx_done), .r(cx_r));
+                   .nan_prop(2'd2), .busy(t_busy), .done(t_done), .r(t_r));
+  fp64_dsr u_dsr (.clk(clk), .rst_n(rst_n), .start(cx_go && cx_f64 && !cx_busy && !cx_started), .op(dx_code),
+                  .a(dx_a), .b(dx_b), .rm(3'd0), .daz(1'b0), .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0),
+                  .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(64'h7ff8000000000000), .dexc_always(1'b0),
+                  .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+                  .busy(d_busy), .done(d_done), .r(d_r), .exc(d_exc));
+  assign cx_busy = cx_f64 ? d_busy : t_busy;
+  assign cx_done = cx_f64 ? d_done : t_done;
+  assign cx_r = cx_f64 ? d_r : {32'd0, t_r};
 
   // ---- the lanes of this pass
   logic [31:0] lw0 [LPC], lw1 [LPC];
@@ -228,7 +250,7 @@ module usc_core import usc_pkg::*; #(
     end
     usc_lane u_lane (.grp(g), .src(src), .p0s(p0[l]), .couts(cout[l]), .pes(pe[l]), .link(link),
                      .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
-                     .qs0(qs0), .qs3(qs3), .qpos(2'(l)), .cx(cxr[l]), .cvt_rne(k_cvt_rne), .small_sat(k_small_sat), .fused(k_fused),
+                     .qs0(qs0), .qs3(qs3), .qpos(2'(l)), .cx(cxr[l]), .cvt_rne(k_cvt_rne), .small_sat(k_small_sat), .fused(k_fused), .sop_fused(k_sop_fused),
                      .w0(lw0[j]), .w1(lw1[j]), .p0o(lp0[j]), .pen(lpe[j]), .coutn(lco[j]));
   end
 
@@ -299,7 +321,9 @@ module usc_core import usc_pkg::*; #(
       if (np > 1) begin wset1 = 1'b1; wslot1 = {2'd0, ph[np - 2]}; end
       if (sopmov) begin wset1 = 1'b1; wslot1 = SL_P2; end
       // F64MUL/F64ADD/F64BYP (whole, phase 0): W1 the high word (model D32)
-      if (whole && (g.ins[0].op == OP_F64MUL || g.ins[0].op == OP_F64ADD || g.ins[0].op == OP_F64BYP)) begin
+      if (whole && (g.ins[0].op == OP_F64MUL || g.ins[0].op == OP_F64ADD || g.ins[0].op == OP_F64BYP ||
+                    g.ins[0].op == OP_F64MAD || g.ins[0].op == OP_F16SOPMAD ||
+                    (g.ins[0].op >= OP_F64DIV && g.ins[0].op <= OP_F64RSQ))) begin
         wset1 = 1'b1; wslot1 = SL_P0;
       end
       // F16SOP (whole, phase 0): W1 with F32 outputs or its MOV part (model usc_sop_w1)
@@ -396,7 +420,7 @@ module usc_core import usc_pkg::*; #(
       running <= 1'b0; done <= 1'b0; fault <= 1'b0; fault_pc <= 32'd0; fault_why <= 4'd0;
       base <= 32'd0; nwords <= 32'd0; pc <= 32'd0; link <= 32'd0; ni32 <= 1'b1;
       k_temps <= 13'd248; k_vins <= 13'd248; k_shared <= 13'd4096; k_coeffs <= 13'd256;
-      k_internals <= 13'd8; k_fused <= 1'b1; k_cvt_rne <= 1'b0; k_small_sat <= 1'b0;
+      k_internals <= 13'd8; k_fused <= 1'b1; k_cvt_rne <= 1'b0; k_small_sat <= 1'b0; k_sop_fused <= 1'b0;
       p0 <= 32'd0; pe <= 32'hffffffff; cout <= 32'd0; pass <= '0;
       cx_ready <= 1'b0; cx_started <= 1'b0; cx_i <= 5'd0;
       rt_valid <= 1'b0;
@@ -428,6 +452,7 @@ module usc_core import usc_pkg::*; #(
               4'd8: k_fused <= ld_data[0];
               4'd9: k_cvt_rne <= ld_data[0];
               4'd10: k_small_sat <= ld_data[0];
+              4'd11: k_sop_fused <= ld_data[0];
               default: ;
             endcase
           default: ;

@@ -69,7 +69,7 @@ module usc_decode import usc_pkg::*; (
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
     core_runs = op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_FRCP && op <= OP_FEXP) || (op >= OP_MBYP && op <= OP_CVTFROMF64) ||
-                op == OP_F16SOP || op == OP_SOPMOV || op == OP_SOPU8MADMOV || op == OP_F64MUL || op == OP_F64ADD || op == OP_F64BYP || (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
+                op == OP_F16SOP || op == OP_SOPMOV || op == OP_SOPU8MADMOV || op == OP_F16SOPMAD || (op >= OP_F64MUL && op <= OP_F64BYP) || (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
                 (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
   endfunction
 
@@ -216,8 +216,9 @@ module usc_decode import usc_pkg::*; (
                 in.imm = w[p[4:0]];
                 p = p + 6'd1;
               end
-              if (kk == K_SOP && in.op == OP_F16SOPMAD) begin   // three control words; the core does not run it
+              if (kk == K_SOP && in.op == OP_F16SOPMAD) begin   // three control words, kept for the lanes (usc_sop)
                 if ({26'd0, p} + 32'd2 >= avail) bad = 1'b1;
+                g.mad = {w[5'(p + 6'd2)][27:0], w[5'(p + 6'd1)], w[p[4:0]]};
                 if (mad_bad({w[5'(p + 6'd2)], w[5'(p + 6'd1)], w[p[4:0]]})) bad = 1'b1;
                 sop_need = sop_need | mad_src({w[5'(p + 6'd2)], w[5'(p + 6'd1)], w[p[4:0]]});
                 p = p + 6'd3;

@@ -22,10 +22,11 @@ module usc_lane import usc_pkg::*; (
     input  logic [3:0][31:0] qs0,       // S0 and S3 of the four instances of this
     input  logic [3:0][31:0] qs3,       //   instance's 2x2 quad (the derivatives)
     input  logic [1:0]       qpos,      // this instance's place in it: Pix0..Pix3
-    input  logic [31:0]      cx,        // the complex op's result for this instance (usc_core)
+    input  logic [63:0]      cx,        // the complex op's or F64DIV/RCP/SQRT/RSQ's result for this instance (usc_core)
     input  logic             cvt_rne,   // CONVERTFROMF64 to an integer: nearest even (knob cvt_f64_int_rne)
     input  logic             small_sat, // PCK to F11/F10, nearest even: overflow to the largest finite (knob small_float_sat)
-    input  logic             fused,     // FMAD with one rounding (knob fmad_fused), else two
+    input  logic             fused,     // FMAD and F64MAD with one rounding (knob fmad_fused), else two
+    input  logic             sop_fused, // F16SOP's sums and F16SOP.MAD with one rounding (knob sop_fused)
     output logic [31:0]      w0,
     output logic [31:0]      w1,
     output logic             p0o,       // the P0 row after the group
@@ -250,7 +251,7 @@ module usc_lane import usc_pkg::*; (
     else if (in.op == OP_FMAD || in.op == OP_FADD || in.op == OP_FMUL || (in.op >= OP_FDSX && in.op <= OP_FDSYF) ||
              in.op == OP_PCK || in.op == OP_UNPCK || in.op == OP_CVTFROMF64) v[in.k[0][4:0]] = fres[31:0];
     else if (in.op >= OP_FRCP && in.op <= OP_FEXP) v[K_W0] = fres[31:0];   // W0 directly (whole main ALU)
-    else if (in.op == OP_F64MUL || in.op == OP_F64ADD || in.op == OP_F64BYP) begin   // W0 low, W1 high (D32)
+    else if ((in.op >= OP_F64MUL && in.op <= OP_F64BYP) || in.op == OP_F16SOPMAD) begin   // W0 low, W1 high (D32); F16SOP.MAD's four halves (D34)
       v[K_W0] = fres[31:0];
       v[K_W1] = fres[63:32];
     end
@@ -420,18 +421,21 @@ module usc_lane import usc_pkg::*; (
   usc_pck u_pck (.in(fin2), .x(opv(vb, fin2, fin2.op == OP_CVTTOF64 ? 2 : 1)), .sat(small_sat), .r(cres2));
   // the result of each phase's unit
   logic [63:0] ures0, ures2;
-  // F64MUL, F64ADD, F64BYP (phase 0, whole main ALU): rtl/usc/usc_f64.sv on
-  // the form's register pairs (operands 2 and 3: a, 4 and 5: b; low word first)
+  // F64MUL, F64ADD, F64MAD, F64BYP (phase 0, whole main ALU): rtl/usc/usc_f64.sv on
+  // the form's register pairs (operands 2 and 3: a, 4 and 5: b, 6 and 7: c; low word first)
   logic [63:0] f64r;
-  usc_f64 u_f64 (.sel(fin0.op == OP_F64MUL ? 2'd1 : fin0.op == OP_F64ADD ? 2'd2 : 2'd0),
-    .a({opv(va, fin0, 3), opv(va, fin0, 2)}), .b({opv(va, fin0, 5), opv(va, fin0, 4)}), .r(f64r));
-  // F16SOP (phase 0, whole main ALU): rtl/usc/usc_sop.sv on the sources
+  usc_f64 u_f64 (.sel(fin0.op == OP_F64MUL ? 2'd1 : fin0.op == OP_F64MAD ? 2'd3 : fin0.op == OP_F64ADD ? 2'd2 : 2'd0),
+    .fused(fused), .a({opv(va, fin0, 3), opv(va, fin0, 2)}), .b({opv(va, fin0, 5), opv(va, fin0, 4)}),
+    .c({opv(va, fin0, 7), opv(va, fin0, 6)}), .r(f64r));
+  // F16SOP and F16SOP.MAD (phase 0, whole main ALU): rtl/usc/usc_sop.sv on the sources
   logic [31:0] sopw0, sopw1;
-  usc_sop u_sop (.c(grp.sop), .src(src), .w0(sopw0), .w1(sopw1));
+  usc_sop u_sop (.c(grp.sop), .mc(grp.mad), .mad(fin0.op == OP_F16SOPMAD), .fused(sop_fused), .src(src),
+    .w0(sopw0), .w1(sopw1));
   assign ures0 = (fin0.op == OP_UNPCK || fin0.op == OP_CVTFROMF64) ? {32'd0, cres0} :
-                 fin0.op == OP_F16SOP ? {sopw1, sopw0} :
-                 (fin0.op == OP_F64MUL || fin0.op == OP_F64ADD || fin0.op == OP_F64BYP) ? f64r :
-                 (fin0.op >= OP_FRCP && fin0.op <= OP_FEXP) ? {32'd0, cx} : {32'd0, fres0};
+                 (fin0.op == OP_F16SOP || fin0.op == OP_F16SOPMAD) ? {sopw1, sopw0} :
+                 (fin0.op == OP_F64MUL || fin0.op == OP_F64ADD || fin0.op == OP_F64MAD || fin0.op == OP_F64BYP) ? f64r :
+                 (fin0.op >= OP_FRCP && fin0.op <= OP_FEXP) ? {32'd0, cx[31:0]} :
+                 (fin0.op >= OP_F64DIV && fin0.op <= OP_F64RSQ) ? cx : {32'd0, fres0};
   assign ures2 = (fin2.op == OP_PCK || fin2.op == OP_CVTTOF64) ? cres2 : {32'd0, fres2};
 
   /* verilator lint_off UNUSEDSIGNAL */

@@ -72,6 +72,7 @@ package usc_pkg;
     ins_t [5:0]      ins;
     logic [11:0]     slots;
     logic [1:0][27:0] sop;  // F16SOP's control words (word 0 the j part; 0 without F16SOP)
+    logic [91:0]     mad;   // F16SOP.MAD's three control words (bits 0-91; 0 without it)
   } grp_t;
 
   // IS0's choices in header code order (D13): S0, S3, S4, S5, S1, S2

@@ -70,10 +70,9 @@ module tb_usc (input logic clk);
       "link": ld_push(3'd3, 1, value[31:0]);
       // the model's knobs, its read-only file `cfg` (model/usc/README.md "State"):
       // 0 instances, 1 temps, 2 vins, 3 shared, 4 coeffs, 5 internals,
-      // 6 fmad_fused, 7 cvt_f64_int_rne, 8 small_float_sat -> the core's ctrl 2..10;
-      // 9 sop_fused: the core has F16SOP's steps rounded only (rtl/usc/README.md R15)
-      "cfg":  if (index < 9) ld_push(3'd3, int'(index) + 2, value[31:0]);
-              else if (index != 9 || value != 0) unheld++;
+      // 6 fmad_fused, 7 cvt_f64_int_rne, 8 small_float_sat, 9 sop_fused -> the core's ctrl 2..11
+      "cfg":  if (index < 10) ld_push(3'd3, int'(index) + 2, value[31:0]);
+              else unheld++;
       "pc", "drc": ;                                        // the program base; no data fence yet
       default: unheld++;
     endcase
