@@ -36,7 +36,7 @@
 
 #include "usc.h"
 
-enum { IT_BITWISE = USC_NOPS, IT_BRANCH, IT_CALL, IT_CND, IT_KFUSED, IT_KRNE, IT_KSAT, NITEMS };
+enum { IT_BITWISE = USC_NOPS, IT_BRANCH, IT_CALL, IT_CND, IT_KFUSED, IT_KRNE, IT_KSAT, IT_KSOP, NITEMS };
 
 static const gpuref_gen_item ug_items[NITEMS] = {
 #define USC_ROW(id, n, sl, f0, f1, f2, mk, md, ex) { n, #id " usc", 10 },
@@ -52,6 +52,7 @@ static const gpuref_gen_item ug_items[NITEMS] = {
     [IT_KFUSED] = { "knob_fmad_fused", "knob usc", 0 },
     [IT_KRNE] = { "knob_cvt_f64_int_rne", "knob usc", 0 },
     [IT_KSAT] = { "knob_small_float_sat", "knob usc", 0 },
+    [IT_KSOP] = { "knob_sop_fused", "knob usc", 0 },
 };
 
 #define NPOOL   16u             /* r0..r15 and the pools of the other banks */
@@ -813,6 +814,7 @@ static int ug_test(gpuref_genctx *x, char *err)
     gpuref_gx_knob(x, IT_KFUSED, "fmad_fused", "0");
     gpuref_gx_knob(x, IT_KRNE, "cvt_f64_int_rne", "1");
     gpuref_gx_knob(x, IT_KSAT, "small_float_sat", "1");
+    gpuref_gx_knob(x, IT_KSOP, "sop_fused", "1");
     /* the main sequence */
     unsigned budget = x->opts->length ? x->opts->length : 1;
     unsigned nsub = 0, calls = 0;
