@@ -27,7 +27,7 @@ SYNTH=${GPUREF_FP_SYNTH:-1}
 # fp32_add/mul/fma/cmp and fp64_add/mul/fma/cmp are the width-parametric
 # fp_add, fp_mul, fp_fma, fp_cmp at EW 8/MW 23 and EW 11/MW 52: linting and synthesizing the
 # wrappers checks the parametric modules at both widths.
-UNITS="fp32_add fp32_mul fp32_fma fp32_cmp fp32_minmax fp32_to_int fp32_from_int fp16_to_fp32 fp32_to_fp16 fp32_trans fp64_add fp64_mul fp64_cmp fp64_to_fp32 fp64_fma"
+UNITS="fp32_add fp32_mul fp32_fma fp32_cmp fp32_minmax fp32_to_int fp32_from_int fp16_to_fp32 fp32_to_fp16 fp32_trans fp64_add fp64_mul fp64_cmp fp64_to_fp32 fp64_fma fp64_dsr"
 VERILATOR=${VERILATOR:-verilator}
 CC=${CC:-gcc}
 mkdir -p "$O" "$L" "$O/obj" "$O/status"

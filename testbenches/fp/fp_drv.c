@@ -23,17 +23,18 @@ static unsigned rn(unsigned n) { return (unsigned)((rng() >> 16) % n); }
 
 static const char *const unit_names[FPD_NUNITS] = {
     "add", "mul", "fma", "cmp", "minmax", "f2i", "i2f", "h2f", "f2h", "trans",
-    "add64", "mul64", "cmp64", "d2f", "fma64" };
+    "add64", "mul64", "cmp64", "d2f", "fma64", "dsr64" };
 static const char *const unit_modules[FPD_NUNITS] = {
     "fp32_add", "fp32_mul", "fp32_fma", "fp32_cmp", "fp32_minmax",
     "fp32_to_int", "fp32_from_int", "fp16_to_fp32", "fp32_to_fp16", "fp32_trans",
-    "fp64_add", "fp64_mul", "fp64_cmp", "fp64_to_fp32", "fp64_fma" };
+    "fp64_add", "fp64_mul", "fp64_cmp", "fp64_to_fp32", "fp64_fma", "fp64_dsr" };
 
 const char *fpd_unit_name(int u) { return (unsigned)u < FPD_NUNITS ? unit_names[u] : "?"; }
 const char *fpd_unit_module(int u) { return (unsigned)u < FPD_NUNITS ? unit_modules[u] : "?"; }
 int fpd_is64(int u)
 {
-    return u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_CMP64 || u == FPD_D2F || u == FPD_FMA64;
+    return u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_CMP64 || u == FPD_D2F || u == FPD_FMA64 ||
+           u == FPD_DSR64;
 }
 
 int fpd_arity(int u)
@@ -41,7 +42,7 @@ int fpd_arity(int u)
     switch (u) {
     case FPD_FMA: case FPD_FMA64: return 3;
     case FPD_ADD: case FPD_MUL: case FPD_CMP: case FPD_MINMAX:
-    case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: return 2;
+    case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_DSR64: return 2;
     default: return 1;
     }
 }
@@ -355,6 +356,14 @@ int fpd_model(const fpd_vec *v, fpd_out *o)
     case FPD_F2H:
         st = fp_convert(FP_F16, FP_F32, v->a, p, v->flags, &r, &exc);
         break;
+    case FPD_DSR64:
+        switch (v->ctl & 3) {
+        case 0: st = fp_div(FP_F64, v->a, v->b, p, v->flags, &r, &exc); break;
+        case 1: st = fp_sqrt(FP_F64, v->a, p, v->flags, &r, &exc); break;
+        case 2: st = fp_rsq(FP_F64, v->a, p, v->flags, &r, &exc); break;
+        default: st = fp_rcp(FP_F64, v->a, p, v->flags, &r, &exc); break;
+        }
+        break;
     case FPD_TRANS:                           /* result only: the unit reports no flags */
         switch (v->ctl) {
         case 0: st = fp_rcp(FP_F32, v->a, p, v->flags, &r, &exc); break;
@@ -462,6 +471,16 @@ static const uint64_t sp_f64[] = {
     0x7ff0000000000001ull, 0xfff4000000000000ull, 0x7ff0000020000000ull, /* signaling NaNs */
 };
 
+/* extra binary64 specials for fp64_dsr: powers of four (exact RSQ), perfect
+ * squares, 3, 10, the largest denormal, values whose quotients or roots
+ * land on the underflow / overflow edges */
+static const uint64_t sp_dsr64[] = {
+    0x4010000000000000ull, 0x3fd0000000000000ull, 0x0000000000000004ull, /* 4, 1/4, 2^-1072 */
+    0x4022000000000000ull, 0x4008000000000000ull, 0x4024000000000000ull, /* 9, 3, 10 */
+    0x000fffffffffffffull, 0x0000000000000002ull, 0x3ca0000000000000ull, /* largest denormal, 2^-1073, 2^-53 */
+    0x43f0000000000000ull, 0x3c30000000000000ull, 0x7fdfffffffffffffull, /* 2^64, 2^-60, max / 2 */
+};
+
 #define N_(a) (sizeof(a) / sizeof((a)[0]))
 #define NF32 N_(sp_f32)
 
@@ -474,6 +493,7 @@ size_t fpd_nspecial(int u)
     case FPD_H2F: return 65536;               /* exhaustive */
     case FPD_TRANS: return NF32 + N_(sp_trans) + N_(sp_rad);
     case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_D2F: case FPD_FMA64: return N_(sp_f64);
+    case FPD_DSR64: return N_(sp_f64) + N_(sp_dsr64);
     default:      return NF32;
     }
 }
@@ -490,6 +510,7 @@ uint64_t fpd_special(int u, size_t i)
                          : sp_rad[(i - NF32 - N_(sp_trans)) % N_(sp_rad)];
     case FPD_ADD64: case FPD_MUL64: case FPD_CMP64: case FPD_D2F: case FPD_FMA64:
         return sp_f64[i % N_(sp_f64)];
+    case FPD_DSR64: return i < N_(sp_f64) ? sp_f64[i] : sp_dsr64[(i - N_(sp_f64)) % N_(sp_dsr64)];
     default:      return sp_f32[i % NF32];
     }
 }
@@ -589,10 +610,39 @@ static const struct { uint64_t a, b, c, r; } kat_fma64[] = {
     { 0x0010000000000000ull, 0x3fe0000000000000ull, 0x0000000000000000ull, 0x0008000000000000ull }, /* 2^-1022 / 2 + 0: denormal */
 };
 
+/* Known answers for fp64_dsr under the ieee policy: { op, a, b, result }.
+ * The quotients are the host's IEEE double division (gcc,
+ * -ffp-contract=off: 1/3, 2/3, 1/10, -1/7, 1/0.1 = 10 after rounding); the
+ * roots are the exact values rounded to nearest even with mpmath at 400 bits
+ * (1/sqrt(2) is sqrt(2)/2, so it has the mantissa of sqrt(2), 0x6A09E667F3BCD,
+ * where the host's 1/sqrt(2.0), rounded twice, gives ...BCC); none from
+ * model/fp. */
+static const struct { unsigned op; uint64_t a, b, r; } kat_dsr64[] = {
+    { 0, 0x3ff0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull }, /* 1 / 3 */
+    { 0, 0x4000000000000000ull, 0x4008000000000000ull, 0x3fe5555555555555ull }, /* 2 / 3 */
+    { 0, 0x3ff0000000000000ull, 0x4024000000000000ull, 0x3fb999999999999aull }, /* 1 / 10 = 0.1 */
+    { 0, 0x0010000000000000ull, 0x4000000000000000ull, 0x0008000000000000ull }, /* 2^-1022 / 2: denormal */
+    { 0, 0x4000000000000000ull, 0x0000000000000000ull, 0x7ff0000000000000ull }, /* 2 / 0 = +inf */
+    { 3, 0xc01c000000000000ull, 0, 0xbfc2492492492492ull },                     /* rcp(-7) */
+    { 3, 0x3fb999999999999aull, 0, 0x4024000000000000ull },                     /* rcp(0.1) = 10 */
+    { 1, 0x4000000000000000ull, 0, 0x3ff6a09e667f3bcdull },                     /* sqrt(2) */
+    { 1, 0x4008000000000000ull, 0, 0x3ffbb67ae8584caaull },                     /* sqrt(3) */
+    { 1, 0x3fb999999999999aull, 0, 0x3fd43d136248490full },                     /* sqrt(0.1) */
+    { 1, 0x0000000000000001ull, 0, 0x1e60000000000000ull },                     /* sqrt(2^-1074) = 2^-537 */
+    { 1, 0x4022000000000000ull, 0, 0x4008000000000000ull },                     /* sqrt(9) = 3 */
+    { 2, 0x4000000000000000ull, 0, 0x3fe6a09e667f3bcdull },                     /* rsq(2) */
+    { 2, 0x4008000000000000ull, 0, 0x3fe279a74590331cull },                     /* rsq(3) */
+    { 2, 0x3fb999999999999aull, 0, 0x40094c583ada5b52ull },                     /* rsq(0.1) */
+    { 2, 0x7fefffffffffffffull, 0, 0x1ff0000000000000ull },                     /* rsq(max) */
+    { 2, 0x0000000000000001ull, 0, 0x6180000000000000ull },                     /* rsq(2^-1074) = 2^537 */
+    { 2, 0x4010000000000000ull, 0, 0x3fe0000000000000ull },                     /* rsq(4) = 1/2 */
+};
+
 size_t fpd_nkat(int u)
 {
     size_t n = 0;
     if (u == FPD_TRANS) return N_(kat_trans);
+    if (u == FPD_DSR64) return N_(kat_dsr64);
     if (u == FPD_FMA64) return N_(kat_fma64);
     for (size_t i = 0; i < N_(kat_64); i++) n += kat_64[i].unit == u;
     return n;
@@ -603,6 +653,12 @@ uint64_t fpd_kat(int u, size_t i, fpd_vec *v)
     memset(v, 0, sizeof *v);
     v->unit = u;
     v->pol = 0;                                      /* ieee: round to nearest even */
+    if (u == FPD_DSR64) {
+        v->ctl = kat_dsr64[i].op;
+        v->a = kat_dsr64[i].a;
+        v->b = kat_dsr64[i].b;
+        return kat_dsr64[i].r;
+    }
     if (u == FPD_FMA64) {
         v->a = kat_fma64[i].a;
         v->b = kat_fma64[i].b;
@@ -785,9 +841,9 @@ static unsigned rand_flags(int u)
     unsigned f = 0;
     if (rn(3) == 0) return 0;
     int rnd_ok = u == FPD_ADD || u == FPD_MUL || u == FPD_FMA || u == FPD_F2I || u == FPD_I2F || u == FPD_F2H ||
-                 u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_D2F || u == FPD_FMA64;
+                 u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_D2F || u == FPD_FMA64 || u == FPD_DSR64;
     int out_ok = u == FPD_ADD || u == FPD_MUL || u == FPD_FMA || u == FPD_F2H || u == FPD_H2F || u == FPD_I2F ||
-                 u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_D2F || u == FPD_FMA64;
+                 u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_D2F || u == FPD_FMA64 || u == FPD_DSR64;
     int clamp_ok = u != FPD_CMP && u != FPD_F2I && u != FPD_CMP64;
     if (rnd_ok && rn(2)) f |= FP_F_RND(1 + rn(5));
     if (u != FPD_I2F) {
@@ -936,6 +992,43 @@ void fpd_random(int u, fpd_vec *v)
             edge_b64(v);
         }
         break;
+    case FPD_DSR64:
+        v->ctl = rn(4);
+        v->a = gen_f64();
+        v->b = gen_f64();
+        switch (rn(8)) {
+        case 0:                                      /* quotient near the underflow / overflow edges */
+            if (v->ctl == 0) {
+                int ea = (int)((v->a >> 52) & 0x7ff);
+                int t = rn(2) ? (int)rn(60) - 54 : 2040 + (int)rn(12);
+                int e2 = ea - t + 1023;
+                e2 = e2 < 0 ? 0 : e2 > 0x7ff ? 0x7ff : e2;
+                v->b = (uint64_t)rn(2) << 63 | (uint64_t)e2 << 52 | (rng() & 0xfffffffffffffull);
+            }
+            break;
+        case 1: {                                    /* exact: a = b * k, a = x * x */
+            uint64_t pr = 0, x;                      /* x, b with <= 25 significant bits */
+            unsigned ex = 0;
+            x = (v->b & 0xfff0000000000000ull) | (rng() & 0x000ffffff0000000ull);
+            if (v->ctl == 0)
+                v->b = (gen_f64() & 0xfff0000000000000ull) | (rng() & 0x000ffffff0000000ull);
+            else
+                v->b = x;
+            fp_mul(FP_F64, v->b, x, ieee_pol(), 0, &pr, &ex);
+            v->a = pr;
+            break;
+        }
+        case 2:                                      /* positive roots */
+            v->a &= ~0x8000000000000000ull;
+            break;
+        case 3:                                      /* 1.0 and its neighbours, powers of two */
+            v->a = perturb64(rn(2) ? 0x3ff0000000000000ull : (uint64_t)rn(0x7ff) << 52);
+            if (rn(2)) v->b = perturb64(v->a);
+            break;
+        default:
+            break;
+        }
+        break;
     case FPD_TRANS:
         while (!fpd_policy_ok(u, v->pol)) v->pol = (int)rn((unsigned)npool);
         v->flags = 0;
@@ -966,8 +1059,15 @@ int fpd_nvariants(int u)
     case FPD_MINMAX: return 14;              /* 7 kinds x min/max */
     case FPD_F2I: case FPD_I2F: return 2;    /* unsigned, signed */
     case FPD_TRANS: return 9;                /* rcp rsq sqrt exp2 log2 sin cos, sin cos in radians */
+    case FPD_DSR64: return 4;                /* div sqrt rsq rcp */
     default: return 1;
     }
+}
+
+int fpd_variant_arity(int u, int i)
+{
+    if (u == FPD_DSR64 && i != 0) return 1;   /* sqrt, rsq, rcp read a only */
+    return fpd_arity(u);
 }
 
 void fpd_variant(int u, int i, fpd_vec *v)
@@ -983,7 +1083,7 @@ void fpd_variant(int u, int i, fpd_vec *v)
         break;
     case FPD_MINMAX: v->ctl = ((unsigned)i % 7) | ((unsigned)(i / 7) << 3); break;
     case FPD_F2I: case FPD_I2F: v->ctl = (unsigned)i & 1; break;
-    case FPD_TRANS: v->ctl = (unsigned)i; break;
+    case FPD_TRANS: case FPD_DSR64: v->ctl = (unsigned)i; break;
     default: break;
     }
 }
@@ -1000,6 +1100,11 @@ void fpd_describe(const fpd_vec *v, char *buf, size_t len)
     case FPD_CMP: case FPD_CMP64: snprintf(ctl, sizeof ctl, " pred=0x%x%s", v->ctl & 0xf, (v->ctl & 0x10) ? " signaling" : ""); break;
     case FPD_MINMAX: snprintf(ctl, sizeof ctl, " op=%s kind=%s", (v->ctl & 8) ? "max" : "min", kinds[v->ctl & 7]); break;
     case FPD_F2I: case FPD_I2F: snprintf(ctl, sizeof ctl, " int=%s", (v->ctl & 1) ? "i32" : "u32"); break;
+    case FPD_DSR64: {
+        static const char *const ops[4] = { "div", "sqrt", "rsq", "rcp" };
+        snprintf(ctl, sizeof ctl, " op=%s", ops[v->ctl & 3]);
+        break;
+    }
     case FPD_TRANS: {
         static const char *const ops[9] = { "rcp", "rsq", "sqrt", "exp2", "log2", "sin", "cos",
                                             "sin_rad", "cos_rad" };
@@ -1011,7 +1116,7 @@ void fpd_describe(const fpd_vec *v, char *buf, size_t len)
     const int w = fpd_is64(v->unit) ? 16 : 8;
     int n = snprintf(buf, len, "%s policy=%s flags=0x%04x%s a=0x%0*llx", fpd_unit_module(v->unit),
                      fpd_policy_name(v->pol), v->flags, ctl, w, (unsigned long long)v->a);
-    if (n > 0 && (size_t)n < len && fpd_arity(v->unit) >= 2)
+    if (n > 0 && (size_t)n < len && fpd_arity(v->unit) >= 2 && !(v->unit == FPD_DSR64 && (v->ctl & 3)))
         n += snprintf(buf + n, len - (size_t)n, " b=0x%0*llx", w, (unsigned long long)v->b);
     if (n > 0 && (size_t)n < len && fpd_arity(v->unit) >= 3)
         snprintf(buf + n, len - (size_t)n, " c=0x%0*llx", w, (unsigned long long)v->c);
@@ -1032,7 +1137,7 @@ void fpd_describe_out(int u, const fpd_out *o, char *buf, size_t len)
         snprintf(buf, len, "res=%u rel=%s exc=0x%02x(%s)", (unsigned)(o->r & 1), rels[(o->r >> 1) & 3], o->exc, names);
     } else if (u == FPD_F2H) {
         snprintf(buf, len, "r=0x%04x exc=0x%02x(%s)", (unsigned)(o->r & 0xffff), o->exc, names);
-    } else if (u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_FMA64) {
+    } else if (u == FPD_ADD64 || u == FPD_MUL64 || u == FPD_FMA64 || u == FPD_DSR64) {
         snprintf(buf, len, "r=0x%016llx exc=0x%02x(%s)", (unsigned long long)o->r, o->exc, names);
     } else {
         snprintf(buf, len, "r=0x%08x exc=0x%02x(%s)", (unsigned)o->r, o->exc, names);

@@ -34,6 +34,8 @@ typedef enum fpd_unit {
     FPD_CMP64,        /* fp64_cmp                    */
     FPD_D2F,          /* fp64_to_fp32                */
     FPD_FMA64,        /* fp64_fma                    */
+    FPD_DSR64,        /* fp64_dsr (multi-cycle; ctl = op: 0 div a/b, 1 sqrt a,
+                         2 rsq a, 3 rcp a)              */
     FPD_NUNITS
 } fpd_unit;
 
@@ -107,6 +109,9 @@ void fpd_random_flags(fpd_vec *v);
  * unit's sub-operations: sub, predicates, min/max kinds, signedness). */
 int  fpd_nvariants(int unit);
 void fpd_variant(int unit, int i, fpd_vec *v);
+/* Operands variant i reads (<= fpd_arity): fp64_dsr's SQRT, RSQ and RCP
+ * read a only, so their special sweep is the a column alone. */
+int  fpd_variant_arity(int unit, int i);
 
 /* "fp32_fma policy=ieee-rne flags=0x20 a=... b=... c=..." */
 void fpd_describe(const fpd_vec *v, char *buf, size_t len);

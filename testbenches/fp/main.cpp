@@ -1,6 +1,7 @@
 // main.cpp - lockstep unit benches for rtl/common/fp against model/fp.
 //
-// Every unit is combinational: the bench sets the operand, control and knob
+// Every unit is combinational but fp32_trans and fp64_dsr (started, then
+// clocked until done): the bench sets the operand, control and knob
 // ports of tb_fp_units, calls eval() and compares the unit's outputs with
 // model/fp (through fp_drv.c) bit for bit, result and exception flags.
 //
@@ -76,6 +77,13 @@ struct Bench {
             t->tr_start = 0;
             for (int i = 0; i < 400 && !t->tr_done; i++) tick();
         }
+        if (v.unit == FPD_DSR64) {              // multi-cycle: start, clock until done
+            t->dsr_op = v.ctl & 3;
+            t->dsr_start = 1;
+            tick();
+            t->dsr_start = 0;
+            for (int i = 0; i < 100 && !t->dsr_done; i++) tick();
+        }
     }
 
     void tick() {
@@ -103,6 +111,7 @@ struct Bench {
         case FPD_CMP64: o.r = (t->cmp64_res & 1u) | ((unsigned)t->cmp64_rel << 1); o.exc = t->cmp64_x; break;
         case FPD_D2F: o.r = t->d2f_r; o.exc = t->d2f_x; break;
         case FPD_FMA64: o.r = t->fma64_r; o.exc = t->fma64_x; break;
+        case FPD_DSR64: o.r = t->dsr_done ? t->dsr_r : ~t->dsr_r; o.exc = t->dsr_x; break;
         default: break;
         }
         return o;
@@ -220,10 +229,11 @@ int main(int argc, char **argv) {
         // (1) special-value cross product x named policies x variants
         const size_t ns = fpd_nspecial(u);
         const int ar = fpd_arity(u);
-        size_t tuples = ar == 1 ? ns : ar == 2 ? ns * ns : ns * ns * ns;
         for (int p = 0; p < fpd_nfixed(); p++) {
             if (!fpd_policy_ok(u, p)) continue;
             for (int var = 0; var < fpd_nvariants(u); var++) {
+                const int var_ar = fpd_variant_arity(u, var);
+                const size_t tuples = var_ar == 1 ? ns : var_ar == 2 ? ns * ns : ns * ns * ns;
                 for (size_t i = 0; i < tuples; i++) {
                     fpd_vec v;
                     std::memset(&v, 0, sizeof v);

@@ -2,13 +2,16 @@
 // its own ports and the policy knobs on shared ports, driven from C++
 // (testbenches/fp/main.cpp) and compared with model/fp by fp_drv.c.
 // All units are combinational (set inputs, eval(), read outputs) except
-// fp32_trans: clk, tr_start, wait for tr_done.
+// fp32_trans and fp64_dsr: clk, tr_start / dsr_start, wait for tr_done /
+// dsr_done.
 module tb_fp_units (
     input  logic        clk,
     input  logic        rst_n,
     input  logic        tr_start,
     input  logic [2:0]  tr_op,
     input  logic        tr_rad,
+    input  logic        dsr_start,
+    input  logic [1:0]  dsr_op,
     // shared policy knobs (see rtl/common/fp/README.md)
     input  logic [2:0]  rm,
     input  logic        daz,
@@ -59,7 +62,9 @@ module tb_fp_units (
     output logic [63:0] mul64_r, output logic [5:0] mul64_x,
     output logic        cmp64_res, output logic [1:0] cmp64_rel, output logic [5:0] cmp64_x,
     output logic [31:0] d2f_r,   output logic [5:0] d2f_x,
-    output logic [63:0] fma64_r, output logic [5:0] fma64_x
+    output logic [63:0] fma64_r, output logic [5:0] fma64_x,
+    output logic        dsr_busy, output logic dsr_done,
+    output logic [63:0] dsr_r,   output logic [5:0] dsr_x
 );
     logic [31:0] a32, b32, c32;
     assign a32 = a[31:0];
@@ -150,4 +155,11 @@ module tb_fp_units (
         .dnan(dnan64), .dexc_always(dexc_always), .zero_wins(zero_wins), .zw_sign_xor(zw_sign_xor),
         .zw_pass_c(zw_pass_c), .fma_nan(fma_nan), .clamp(clamp), .clamp_nan_keep(clamp_nan_keep),
         .clamp_negzero_keep(clamp_negzero_keep), .r(fma64_r), .exc(fma64_x));
+
+    fp64_dsr u_dsr (
+        .clk(clk), .rst_n(rst_n), .start(dsr_start), .op(dsr_op), .a(a), .b(b), .rm(rm), .daz(daz),
+        .ftz(ftz), .tiny_after(tiny_after), .ovf_sat(ovf_sat), .nan_prop(nan_prop),
+        .nan_keep(nan_keep), .nan_inf(nan_inf), .dnan(dnan64), .dexc_always(dexc_always),
+        .clamp(clamp), .clamp_nan_keep(clamp_nan_keep), .clamp_negzero_keep(clamp_negzero_keep),
+        .busy(dsr_busy), .done(dsr_done), .r(dsr_r), .exc(dsr_x));
 endmodule
