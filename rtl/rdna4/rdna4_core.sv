@@ -488,9 +488,18 @@ module rdna4_core #(
         fc64 = vc64[FPC*64*k +: FPC*64];
       end
   end
+  // V_RCP/RSQ/SQRT_F64: one fp64_dsr serving the lanes of a pass in turn (rdna4_vdsr.sv);
+  // the pass holds until they are done (v_hold), rdna4_vf64 applies OMOD and CLAMP
+  logic              ds_row, ds_rdy;
+  logic [FPC*64-1:0] ds_d;
+  logic [FPC*6-1:0]  ds_e;
+  assign ds_row = rdna4_pkg::vdsr64(x.vop) && !x.vpk;
+  rdna4_vdsr #(.FPC(FPC)) u_vdsr (
+    .clk(clk), .rst_n(rst_n), .go(is_v && ds_row), .op(x.vop), .mode(hwreg[32*1 +: 32]), .act(fact),
+    .a(fa64), .rdy(ds_rdy), .d(ds_d), .e(ds_e));
   rdna4_vf64 #(.FPC(FPC)) u_vf64 (
     .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa64), .b(fb64),
-    .c(fc64), .d(fd64), .exc(f64_exc));
+    .c(fc64), .xd(ds_d), .xe(ds_e), .d(fd64), .exc(f64_exc));
 
   always_comb begin
     v_resh = v_resh_q;
@@ -538,7 +547,7 @@ module rdna4_core #(
   logic [FPC*32-1:0] vt_d;
   logic [5:0]        vt_exc;
   assign vt_row = rdna4_pkg::vtrans(x.vop) && !x.vpk;
-  assign v_hold = vt_row && !vt_rdy;
+  assign v_hold = (vt_row && !vt_rdy) || (ds_row && !ds_rdy);
   rdna4_vtrans #(.FPC(FPC)) u_vtrans (
     .clk(clk), .rst_n(rst_n), .go(is_v && vt_row), .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .act(fact),
     .a(fa), .rdy(vt_rdy), .d(vt_d), .exc(vt_exc));

@@ -257,6 +257,7 @@ package rdna4_pkg;
       10'd811: r[5] = 1'b1;                                                   // V_LDEXP_F64
       10'd407, 10'd408, 10'd409, 10'd410, 10'd446, 10'd445, 10'd444, 10'd387, 10'd405:
         begin r[7:6] = 2'd1; r[5] = 1'b1; end     // TRUNC/CEIL/RNDNE/FLOOR, FRACT, FREXP_MANT/EXP, CVT_I32/U32_F64
+      10'd431, 10'd433, 10'd436: begin r[7:6] = 2'd1; r[5] = 1'b1; end   // V_RCP/RSQ/SQRT_F64 (rdna4_vdsr.sv)
       default: r[11] = 1'b0;
     endcase
     vrow = r;
@@ -387,6 +388,7 @@ package rdna4_pkg;
       10'd400, 10'd388, 10'd406: r = 6'b00_1_000;                // V_CVT_F64_F32/I32/U32: a 32-bit source
       10'd811, 10'd407, 10'd408, 10'd409, 10'd410, 10'd446, 10'd445: r = 6'b10_1_001;   // LDEXP (S1 B32), rounding, FRACT, FREXP_MANT
       10'd444, 10'd387, 10'd405: r = 6'b10_0_001;                // V_FREXP_EXP_I32_F64, V_CVT_I32/U32_F64: a B32 result
+      10'd431, 10'd433, 10'd436: r = 6'b10_1_001;                // V_RCP/RSQ/SQRT_F64
       default: r = 6'd0;
     endcase
     v64row = r;
@@ -398,9 +400,15 @@ package rdna4_pkg;
     case (op)
       10'd258, 10'd262, 10'd269, 10'd270, 10'd833, 10'd834, 10'd532, 10'd399, 10'd400, 10'd388,
       10'd406, 10'd811, 10'd407, 10'd408, 10'd409, 10'd410, 10'd446, 10'd445, 10'd444, 10'd387,
-      10'd405: vf64row = 1'b1;
+      10'd405, 10'd431, 10'd433, 10'd436: vf64row = 1'b1;
       default: vf64row = 1'b0;
     endcase
+  endfunction
+
+  // V_RCP/RSQ/SQRT_F64: F64 arithmetic rows (vf64row) whose results rdna4_vdsr.sv
+  // computes over several cycles (the pass holds until they are done).
+  function automatic logic vdsr64(input logic [9:0] op);
+    vdsr64 = op == 10'd431 || op == 10'd433 || op == 10'd436;
   endfunction
 
   // A row the F16 lanes execute (rdna4_vhalf_lane.sv): an F16 result or an F16 compare.

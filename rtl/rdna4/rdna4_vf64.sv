@@ -29,6 +29,8 @@
 //   * V_CVT_F32_F64: fp64_to_fp32 (F64 input flush, F32 rounding and output flush);
 //   * V_CVT_F64_F32 (F32 input flush; NaN quieted, payload kept, invalid on sNaN),
 //     V_CVT_F64_I32/U32: exact, a leading-zero count and a shift;
+//   * V_RCP/RSQ/SQRT_F64: the rounded result and flags of each lane from fp64_dsr
+//     (rdna4_vdsr.sv, multi-cycle: xd, xe), then the output modifiers below;
 //   * the output modifiers (README C7 of model/rdna4): OMOD (x2, x4, x0.5 of the
 //     rounded result in MODE's rounding, output denormals flushed, -0 written +0,
 //     only its invalid, overflow and denormal flags count; omod64 below, the F32
@@ -46,6 +48,8 @@ module rdna4_vf64 #(
   input  logic [FPC*64-1:0]  a,           // S0, S1, S2 of each lane at [64*i +: 64]
   input  logic [FPC*64-1:0]  b,
   input  logic [FPC*64-1:0]  c,
+  input  logic [FPC*64-1:0]  xd,          // V_RCP/RSQ/SQRT_F64: rdna4_vdsr's results
+  input  logic [FPC*6-1:0]   xe,          // and their flags
   output logic [FPC*64-1:0]  d,
   output logic [5:0]         exc
 );
@@ -157,7 +161,7 @@ module rdna4_vf64 #(
 
   // row classes
   logic k_add, k_mul, k_fma, k_mm, mm_max, mm_num, k_d2f, k_f2d, k_i2d, i2d_s;
-  logic k_rint, k_fract, k_ldexp, k_fm, k_fe, k_d2i, d2i_s, k_int;
+  logic k_rint, k_fract, k_ldexp, k_fm, k_fe, k_d2i, d2i_s, k_int, k_dsr;
   logic [2:0] rint_rm;
   always_comb begin
     k_add  = op == 10'd258;
@@ -178,6 +182,7 @@ module rdna4_vf64 #(
     k_d2i  = op == 10'd387 || op == 10'd405;
     d2i_s  = op == 10'd387;
     k_int  = k_fe || k_d2i;
+    k_dsr  = op == 10'd431 || op == 10'd433 || op == 10'd436;
     // TRUNC 407 toward zero, CEIL 408 up, RNDNE 409 nearest even, FLOOR 410 (and FRACT) down
     case (op)
       10'd407: rint_rm = 3'd1;
@@ -372,6 +377,7 @@ module rdna4_vf64 #(
       if (k_fm) begin r0 = r_fm; e0 = (n0 || i0) ? 6'd0 : {d0, 5'd0}; end
       if (k_fe) begin r0 = {32'd0, r_fe}; e0 = (n0 || i0) ? 6'd0 : {d0, 5'd0}; end
       if (k_d2i) begin r0 = {32'd0, r_d2i}; e0 = e_d2i; end
+      if (k_dsr) begin r0 = xd[64*g +: 64]; e0 = xe[6*g +: 6]; end
       {e1, r1} = omod64(r0, omod, rm64, daz64);
       o32 = rdna4_pkg::omod32(r0[31:0], omod, rm32, daz32);
       if (k_d2f) begin r1 = {32'd0, o32[31:0]}; e1 = o32[37:32]; end
