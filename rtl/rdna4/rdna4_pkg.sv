@@ -196,7 +196,7 @@ package rdna4_pkg;
       10'd396, 10'd397, 10'd401, 10'd402, 10'd403, 10'd404, 10'd416, 10'd417, 10'd418, 10'd419, 10'd420,
       10'd447, 10'd448: begin r[7:6] = 2'd1; r[5] = 1'b1; end
       10'd796: r[5] = 1'b1;
-      10'd421, 10'd423, 10'd426, 10'd430, 10'd435, 10'd437, 10'd438: begin r[7:6] = 2'd1; r[5] = 1'b1; end
+      10'd421, 10'd423, 10'd426, 10'd427, 10'd430, 10'd435, 10'd437, 10'd438: begin r[7:6] = 2'd1; r[5] = 1'b1; end
       10'd865: begin r[10:8] = VK_WLANE; r[0] = 1'b1; r[1] = 1'b1; end
       // V_PERMLANE16/X16_B32 (S1, S2 the lane selects), _VAR (S1 a VGPR), V_PERMLANE64_B32:
       // S0 through the crossbar (rdna4_dpp.sv), the lanes copy it
@@ -292,7 +292,7 @@ package rdna4_pkg;
       10'd796: r = 5'b1_001_1;                                // V_LDEXP_F32: S1 an I32
       10'd401, 10'd402, 10'd403, 10'd404: r = 5'b1_000_1;     // V_CVT_F32_UBYTE0-3: a B32 source
       10'd396, 10'd397, 10'd447: r = 5'b1_001_0;              // integer results, RDNA4_NOOMOD
-      10'd421, 10'd423, 10'd426, 10'd430, 10'd435, 10'd437, 10'd438: r = 5'b1_001_1;   // rdna4_vtrans.sv
+      10'd421, 10'd423, 10'd426, 10'd427, 10'd430, 10'd435, 10'd437, 10'd438: r = 5'b1_001_1;   // rdna4_vtrans.sv
       // F16 rows (the same shapes; V_CVT_F16_F32's source and V_CVT_F32_F16's result are F32)
       10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd310: r = 5'b1_011_1;
       10'd311, 10'd312, 10'd584: r = 5'b1_111_1;
@@ -316,10 +316,10 @@ package rdna4_pkg;
     vfrow = r;
   endfunction
 
-  // The F32 transcendentals rdna4_vtrans.sv executes: V_EXP, LOG, RCP, RSQ, SQRT, SIN,
-  // COS_F32 (VOP3 numbers; VOP1 opcode + 384).
+  // The F32 transcendentals rdna4_vtrans.sv executes: V_EXP, LOG, RCP, RCP_IFLAG, RSQ,
+  // SQRT, SIN, COS_F32 (VOP3 numbers; VOP1 opcode + 384).
   function automatic logic vtrans(input logic [9:0] op);
-    vtrans = op == 10'd421 || op == 10'd423 || op == 10'd426 || op == 10'd430 || op == 10'd435 ||
+    vtrans = op == 10'd421 || op == 10'd423 || op == 10'd426 || op == 10'd427 || op == 10'd430 || op == 10'd435 ||
              op == 10'd437 || op == 10'd438;
   endfunction
 
