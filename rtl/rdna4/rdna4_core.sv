@@ -322,7 +322,7 @@ module rdna4_core #(
   logic            v_we2;                           // V_SWAP_B32: VGPR S0 gets VDST's active lanes
   logic [FPC*32-1:0] fa, fb, fc, fd;                // the F32 lanes of this pass
   logic [FPC-1:0]  fact, fco;
-  logic [5:0]      f_exc, v_exc_q, v_exc;           // FP_EXC_* of the active lanes: this pass, earlier ones, all
+  logic [6:0]      f_exc, v_exc_q, v_exc;           // FP_EXC_* of the active lanes (this pass, earlier ones, all); [6] V_RCP_IFLAG_F32's integer divide by zero
   logic [31:0]     v_ef;                            // EXCP_FLAG_USER after an F32 row
   logic            v_trap;                          // an exception whose trap is enabled
   logic [2047:0]   v_dsrc;                          // S0 of every lane through DPP (rdna4_dpp)
@@ -545,7 +545,7 @@ module rdna4_core #(
   // the F32 transcendentals: one fp32_trans serving the lanes of a pass in turn
   // (rdna4_vtrans.sv); the pass holds until they are done (v_hold)
   logic [FPC*32-1:0] vt_d;
-  logic [5:0]        vt_exc;
+  logic [6:0]        vt_exc;
   assign vt_row = rdna4_pkg::vtrans(x.vop) && !x.vpk;
   assign v_hold = (vt_row && !vt_rdy) || (ds_row && !ds_rdy);
   rdna4_vtrans #(.FPC(FPC)) u_vtrans (
@@ -555,11 +555,11 @@ module rdna4_core #(
   always_comb
     for (int i = 0; i < FPC; i++) fd64lo[32*i +: 32] = fd64[64*i +: 32];
   assign fd    = x.vpk ? pk_d : x_f64 ? fd64lo : vt_row ? vt_d : v_d2h ? d2_d : vf_d;
-  assign f_exc = x.vpk ? pk_exc : x_f64 ? f64_exc : vt_row ? vt_exc : v_d2h ? d2_exc : vf_exc;
+  assign f_exc = x.vpk ? {1'b0, pk_exc} : x_f64 ? {1'b0, f64_exc} : vt_row ? vt_exc : v_d2h ? {1'b0, d2_exc} : {1'b0, vf_exc};
   // the float lanes' rows (F64 arithmetic included), then the F64 compares of rdna4_valu64
-  assign v_exc  = v_exc_q | (x.vfl ? f_exc : x.v64[5] ? d_exc : 6'd0);
-  assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc);
-  assign v_trap = ((rdna4_pkg::excp_bits(v_exc) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;
+  assign v_exc  = v_exc_q | (x.vfl ? f_exc : x.v64[5] ? {1'b0, d_exc} : 7'd0);
+  assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc[5:0]) | {25'd0, v_exc[6], 6'd0};
+  assign v_trap = (((rdna4_pkg::excp_bits(v_exc[5:0]) | {25'd0, v_exc[6], 6'd0}) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;
 
   assign v_last = x.vfl ? (32'(vp_q) == (wave64 ? NF64 : NF32) - 1)
                         : (32'(vp_q) == (wave64 ? NP64 : NP32) - 1);
@@ -1331,7 +1331,7 @@ module rdna4_core #(
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
       run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why_q <= 4'd0;
       if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0; if_ok2 <= 1'b0;
-      vp_q <= '0; v_res_q <= '0; v_co_q <= 64'd0; v_exc_q <= 6'd0; v_resh_q <= '0;
+      vp_q <= '0; v_res_q <= '0; v_co_q <= 64'd0; v_exc_q <= 7'd0; v_resh_q <= '0;
       rt_exec_mask <= 64'd0; rt_v_we <= 1'b0; rt_v_idx <= 8'd0; rt_v_lanes <= 64'd0; rt_v_val <= '0;
       rt_v2_we <= 1'b0; rt_v2_idx <= 8'd0; rt_v2_val <= '0;
       x_v <= 1'b0; x <= '0; x_pc <= 48'd0;
@@ -1410,7 +1410,7 @@ module rdna4_core #(
         // ---------------------------------------------------- running
         if (e_flt) begin
           fault_q <= 1'b1; fault_pc_q <= x_pc; fault_why_q <= e_why; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
-          sm_busy <= 1'b0; vp_q <= '0; v_exc_q <= 6'd0; vd_y <= 1'b0;
+          sm_busy <= 1'b0; vp_q <= '0; v_exc_q <= 7'd0; vd_y <= 1'b0;
         end else begin
           // vector unit passes: the last one retires (e_fin) and the next instruction starts at pass 0
           if (is_v && !v_last && !v_hold) begin
@@ -1419,7 +1419,7 @@ module rdna4_core #(
             vp_q <= '0; v_exc_q <= v_exc; x <= xy; vd_y <= 1'b1;
             vdx_we <= v_we; vdx_idx <= v_vdi; vdx_lanes <= v_lanes; vdx_new <= v_new;
           end else if (is_v && e_fin) begin
-            vp_q <= '0; v_exc_q <= 6'd0; vd_y <= 1'b0;
+            vp_q <= '0; v_exc_q <= 7'd0; vd_y <= 1'b0;
           end
           if (e_fin) begin
             sreg <= sreg_n;

@@ -196,7 +196,7 @@ package rdna4_pkg;
       10'd396, 10'd397, 10'd401, 10'd402, 10'd403, 10'd404, 10'd416, 10'd417, 10'd418, 10'd419, 10'd420,
       10'd447, 10'd448: begin r[7:6] = 2'd1; r[5] = 1'b1; end
       10'd796: r[5] = 1'b1;
-      10'd421, 10'd423, 10'd426, 10'd430, 10'd435, 10'd437, 10'd438: begin r[7:6] = 2'd1; r[5] = 1'b1; end
+      10'd421, 10'd423, 10'd426, 10'd427, 10'd430, 10'd435, 10'd437, 10'd438: begin r[7:6] = 2'd1; r[5] = 1'b1; end
       10'd865: begin r[10:8] = VK_WLANE; r[0] = 1'b1; r[1] = 1'b1; end
       // V_PERMLANE16/X16_B32 (S1, S2 the lane selects), _VAR (S1 a VGPR), V_PERMLANE64_B32:
       // S0 through the crossbar (rdna4_dpp.sv), the lanes copy it
@@ -215,6 +215,13 @@ package rdna4_pkg;
       10'd303: r[5] = 1'b1;                                                   // V_CVT_PK_RTZ_F16_F32
       10'd871, 10'd872: r[5] = 1'b1;                                          // V_MINIMUM/MAXIMUM_F16
       10'd475, 10'd476, 10'd477, 10'd478: begin r[7:6] = 2'd1; r[5] = 1'b1; end  // FLOOR/CEIL/TRUNC/RNDNE_F16
+      // FRACT, FREXP_MANT/EXP_I16, CVT_F16_U16/I16, CVT_U16/I16_F16; LDEXP, PACK_B32; the
+      // three-input and combined min/max (F16), MED3_NUM_F32, CVT_OFF_F32_I4
+      10'd479, 10'd473, 10'd474, 10'd464, 10'd465, 10'd466, 10'd467, 10'd398:
+        begin r[7:6] = 2'd1; r[5] = 1'b1; end
+      10'd315, 10'd785: r[5] = 1'b1;
+      10'd555, 10'd556, 10'd559, 10'd560, 10'd562, 10'd618, 10'd619, 10'd622, 10'd623, 10'd561:
+        begin r[7:6] = 2'd3; r[5] = 1'b1; end
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
       10'd14: begin r[10:8] = VK_CMP; r[5] = 1'b1; end
       10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138, 10'd139,
@@ -286,7 +293,7 @@ package rdna4_pkg;
       10'd796: r = 5'b1_001_1;                                // V_LDEXP_F32: S1 an I32
       10'd401, 10'd402, 10'd403, 10'd404: r = 5'b1_000_1;     // V_CVT_F32_UBYTE0-3: a B32 source
       10'd396, 10'd397, 10'd447: r = 5'b1_001_0;              // integer results, RDNA4_NOOMOD
-      10'd421, 10'd423, 10'd426, 10'd430, 10'd435, 10'd437, 10'd438: r = 5'b1_001_1;   // rdna4_vtrans.sv
+      10'd421, 10'd423, 10'd426, 10'd427, 10'd430, 10'd435, 10'd437, 10'd438: r = 5'b1_001_1;   // rdna4_vtrans.sv
       // F16 rows (the same shapes; V_CVT_F16_F32's source and V_CVT_F32_F16's result are F32)
       10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd310: r = 5'b1_011_1;
       10'd311, 10'd312, 10'd584: r = 5'b1_111_1;
@@ -294,6 +301,13 @@ package rdna4_pkg;
       10'd303: r = 5'b1_011_1;                                // V_CVT_PK_RTZ_F16_F32: OMOD ignored (packed F16)
       10'd871, 10'd872: r = 5'b1_011_1;
       10'd475, 10'd476, 10'd477, 10'd478: r = 5'b1_001_1;
+      10'd479, 10'd473, 10'd474, 10'd466, 10'd467: r = 5'b1_001_1;   // FREXP_EXP, CVT_U16/I16: OMOD ignored
+      10'd464, 10'd465: r = 5'b1_000_1;                       // CVT_F16_U16/I16: a B16 source
+      10'd315: r = 5'b1_001_1;                                // LDEXP_F16: S1 an I16
+      10'd785: r = 5'b1_011_0;                                // PACK_B32_F16 (RDNA4_NOOMOD)
+      10'd555, 10'd556, 10'd559, 10'd560, 10'd562, 10'd618, 10'd619, 10'd622, 10'd623: r = 5'b1_111_1;
+      10'd561: r = 5'b1_111_1;                                // V_MED3_NUM_F32
+      10'd398: r = 5'b1_000_1;                                // V_CVT_OFF_F32_I4: a B32 source
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
       10'd14, 10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138,
       10'd139, 10'd140, 10'd141, 10'd142: r = 5'b1_011_0;
@@ -303,10 +317,10 @@ package rdna4_pkg;
     vfrow = r;
   endfunction
 
-  // The F32 transcendentals rdna4_vtrans.sv executes: V_EXP, LOG, RCP, RSQ, SQRT, SIN,
-  // COS_F32 (VOP3 numbers; VOP1 opcode + 384).
+  // The F32 transcendentals rdna4_vtrans.sv executes: V_EXP, LOG, RCP, RCP_IFLAG, RSQ,
+  // SQRT, SIN, COS_F32 (VOP3 numbers; VOP1 opcode + 384).
   function automatic logic vtrans(input logic [9:0] op);
-    vtrans = op == 10'd421 || op == 10'd423 || op == 10'd426 || op == 10'd430 || op == 10'd435 ||
+    vtrans = op == 10'd421 || op == 10'd423 || op == 10'd426 || op == 10'd427 || op == 10'd430 || op == 10'd435 ||
              op == 10'd437 || op == 10'd438;
   endfunction
 
@@ -338,6 +352,10 @@ package rdna4_pkg;
     case (op)
       10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd871, 10'd872: r = 4'b011_1;
       10'd475, 10'd476, 10'd477, 10'd478: r = 4'b001_1;        // FLOOR/CEIL/TRUNC/RNDNE_F16
+      10'd479, 10'd473, 10'd474, 10'd464, 10'd465, 10'd466, 10'd467: r = 4'b001_1;  // FRACT, FREXP, 16-bit CVTs
+      10'd315: r = 4'b011_1;                                  // V_LDEXP_F16: S1 the I16 half
+      10'd785: r = 4'b011_0;                                  // V_PACK_B32_F16: a B32 result
+      10'd555, 10'd556, 10'd559, 10'd560, 10'd562, 10'd618, 10'd619, 10'd622, 10'd623: r = 4'b111_1;
       10'd310, 10'd311, 10'd312, 10'd584: r = 4'b111_1;          // V_FMAC_F16: S2 = D's half
       10'd394: r = 4'b000_1;                                  // V_CVT_F16_F32
       10'd614, 10'd615: r = 4'b100_1;                         // V_DOT2_F16_F16/BF16_BF16: 32-bit S0/S1

@@ -28,6 +28,7 @@ module rdna4_vfloat_lane (
   logic k_sub, k_subr, k_mul, k_fma, k_mm, k_fi, k_ti, k_cmp, k_cls, mm_max, mm_num, k_int, k_h2f;
   logic k_dxm, k_dxf;                                    // V_MUL_DX9_ZERO_F32, V_FMA_DX9_ZERO_F32
   logic k_m2, m2_max, m2_ieee, k_ri, k_fr, k_ldx, k_fxm, k_fxe, k_ub, k_cfl, k_cnr, k_mlt;
+  logic k_med, k_off, nan3;                              // V_MED3_NUM_F32, V_CVT_OFF_F32_I4
   always_comb begin
     k_sub  = op == 10'd260;
     k_subr = op == 10'd261;
@@ -38,10 +39,17 @@ module rdna4_vfloat_lane (
     k_m2   = op == 10'd553 || op == 10'd554 || op == 10'd557 || op == 10'd558 ||
              op == 10'd616 || op == 10'd617 || op == 10'd620 || op == 10'd621;
     m2_ieee = op == 10'd557 || op == 10'd558 || op == 10'd620 || op == 10'd621;
-    m2_max = op == 10'd554 || op == 10'd558 || op == 10'd617 || op == 10'd621;   // the first stage's
-    k_mm   = op == 10'd277 || op == 10'd278 || op == 10'd869 || op == 10'd870 || k_m2;
+    // MED3_NUM 561 (model med3): with a NaN operand min3_num; else max3_num on both
+    // stages, then max_num of the pair without the operand max3 equals (below)
+    k_med  = op == 10'd561;
+    nan3   = (s0[30:23] == 8'hff && s0[22:0] != 23'd0) || (s1[30:23] == 8'hff && s1[22:0] != 23'd0) ||
+             (s2[30:23] == 8'hff && s2[22:0] != 23'd0);
+    m2_max = op == 10'd554 || op == 10'd558 || op == 10'd617 || op == 10'd621 ||   // the first stage's
+             (k_med && !nan3);
+    k_mm   = op == 10'd277 || op == 10'd278 || op == 10'd869 || op == 10'd870 || k_m2 || k_med;
     mm_max = op == 10'd278 || op == 10'd870 || m2_max;
-    mm_num = op == 10'd277 || op == 10'd278 || (k_m2 && !m2_ieee);
+    mm_num = op == 10'd277 || op == 10'd278 || (k_m2 && !m2_ieee) || k_med;
+    k_off  = op == 10'd398;                                  // CVT_OFF_F32_I4
     k_ri   = op >= 10'd417 && op <= 10'd420;                // TRUNC, CEIL, RNDNE, FLOOR
     k_fr   = op == 10'd416;                                  // FRACT
     k_ldx  = op == 10'd796;                                  // LDEXP (S1 an I32)
@@ -110,6 +118,35 @@ module rdna4_vfloat_lane (
     .zero_minmax(2'd0), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_mm2), .exc(e_mm2));
   assign r_m2 = mmn2[33] ? mmn2[31:0] : r_mm2;
   assign e_m2 = e_m1 | (mmn2[33] ? {5'd0, mmn2[32]} : e_mm2);
+
+  // MED3_NUM without a NaN: max3 (r_m2, its flags dropped) compared equal (MODE's input
+  // flush, -0 == +0) to S0 gives max_num(S1, S2), to S1 max_num(S0, S2), else max_num(S0, S1)
+  logic [31:0] md_a, md_b, r_md, f_m, f_0, f_1;
+  logic [5:0]  e_md;
+  logic        md_eq0, md_eq1;
+  assign f_m = (daz && r_m2[30:23] == 8'd0) ? {r_m2[31], 31'd0} : r_m2;
+  assign f_0 = (daz && s0[30:23] == 8'd0) ? {s0[31], 31'd0} : s0;
+  assign f_1 = (daz && s1[30:23] == 8'd0) ? {s1[31], 31'd0} : s1;
+  assign md_eq0 = f_m == f_0 || (f_m[30:0] == 31'd0 && f_0[30:0] == 31'd0);
+  assign md_eq1 = f_m == f_1 || (f_m[30:0] == 31'd0 && f_1[30:0] == 31'd0);
+  assign md_a = md_eq0 ? s1 : s0;
+  assign md_b = (md_eq0 || md_eq1) ? s2 : s1;
+  fp32_minmax u_mm3 (.a(md_a), .b(md_b), .is_max(1'b1), .kind(3'd2), .daz(daz),
+    .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32), .dexc_always(1'b1), .zero_negless(1'b0),
+    .zero_minmax(2'd0), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_md), .exc(e_md));
+
+  // CVT_OFF_F32_I4 (L18493): sext(S0[3:0]) / 16, exact
+  logic [31:0] r_off;
+  always_comb begin
+    case (s0[3:0])
+      4'h0: r_off = 32'h00000000;  4'h1: r_off = 32'h3d800000;  4'h2: r_off = 32'h3e000000;
+      4'h3: r_off = 32'h3e400000;  4'h4: r_off = 32'h3e800000;  4'h5: r_off = 32'h3ea00000;
+      4'h6: r_off = 32'h3ec00000;  4'h7: r_off = 32'h3ee00000;  4'h8: r_off = 32'hbf000000;
+      4'h9: r_off = 32'hbee00000;  4'ha: r_off = 32'hbec00000;  4'hb: r_off = 32'hbea00000;
+      4'hc: r_off = 32'hbe800000;  4'hd: r_off = 32'hbe400000;  4'he: r_off = 32'hbe000000;
+      default: r_off = 32'hbd800000;
+    endcase
+  end
 
   // ---- S0 read with MODE's input flush (the denormal exception for any denormal S0)
   logic [31:0] x0;
@@ -292,7 +329,9 @@ module rdna4_vfloat_lane (
       if (mmn[33]) begin r0 = mmn[31:0]; e0 = {5'd0, mmn[32]}; end
       else begin r0 = r_mm; e0 = e_mm; end
     end
-    if (k_m2) begin r0 = r_m2; e0 = e_m2; end
+    if (k_m2 || (k_med && nan3)) begin r0 = r_m2; e0 = e_m2; end
+    if (k_med && !nan3) begin r0 = r_md; e0 = e_md; end
+    if (k_off) begin r0 = r_off; e0 = 6'd0; end
     if (k_fi || k_ub) begin r0 = r_fi; e0 = e_fi; end
     if (k_ti || k_cfl) begin r0 = r_ti; e0 = e_ti; end
     if (k_cnr) begin r0 = r_ti; e0 = e_fma | e_ti; end

@@ -20,6 +20,9 @@
 //     a power of two, RSQ of an even power of two, SQRT when the result squared is S0
 //     (a 24 x 24-bit product), EXP of an integer, LOG of a power of two, SIN and COS of
 //     a multiple of a quarter turn (4 S0 an integer); +-0 and Inf operands are exact.
+// V_RCP_IFLAG_F32 (427) is RCP without float flags: a zero divisor (a flushed
+// denormal too) raises the integer divide-by-zero instead, exc[6] (EXCP_FLAG_USER
+// bit 6, L13348-13362; model rdna4_exec_valu_f16x.c).
 // Then OMOD and CLAMP as the other F32 rows (rdna4_vfloat_lane.sv), OMOD reading a
 // denormal as 0 (the flush policy).
 //
@@ -42,7 +45,7 @@ module rdna4_vtrans #(
   input  logic [FPC*32-1:0]  a,
   output logic               rdy,
   output logic [FPC*32-1:0]  d,
-  output logic [5:0]         exc
+  output logic [6:0]         exc          // FP_EXC_* bits, [6] the integer divide by zero
 );
   localparam int CW = $clog2(FPC + 1);
   localparam logic [31:0] DNAN32 = 32'hffc00000;
@@ -50,7 +53,7 @@ module rdna4_vtrans #(
   logic [2:0] top;
   always_comb begin
     case (op)
-      10'd426: top = 3'd0;      // RCP
+      10'd426, 10'd427: top = 3'd0;      // RCP, RCP_IFLAG
       10'd430: top = 3'd1;      // RSQ
       10'd435: top = 3'd2;      // SQRT
       10'd421: top = 3'd3;      // EXP
@@ -64,7 +67,7 @@ module rdna4_vtrans #(
   logic          started, rdy_q, tgo, tdone, tbusy;
   logic [31:0]   x, tr;
   logic [FPC*32-1:0] d_q;
-  logic [5:0]    exc_q;
+  logic [6:0]    exc_q, fl7;
   always_comb begin
     x = 32'd0;
     for (int i = 0; i < FPC; i++)
@@ -134,6 +137,8 @@ module rdna4_vtrans #(
     end
   end
 
+  assign fl7 = (op == 10'd427) ? {fl[1], 6'd0} : {1'b0, fl};   // RCP_IFLAG: the integer divide by zero only
+
   // ---- OMOD, CLAMP (rdna4_vfloat_lane.sv's result stage, a denormal read as 0)
   logic [37:0] om;
   logic [31:0] r1, r2, r3;
@@ -147,9 +152,9 @@ module rdna4_vtrans #(
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      cnt <= '0; started <= 1'b0; rdy_q <= 1'b0; d_q <= '0; exc_q <= 6'd0;
+      cnt <= '0; started <= 1'b0; rdy_q <= 1'b0; d_q <= '0; exc_q <= 7'd0;
     end else if (!go || rdy_q) begin                   // idle, or the pass was taken: start over
-      cnt <= '0; started <= 1'b0; rdy_q <= 1'b0; exc_q <= 6'd0;
+      cnt <= '0; started <= 1'b0; rdy_q <= 1'b0; exc_q <= 7'd0;
     end else if (cnt == CW'(FPC)) begin
       rdy_q <= 1'b1;
     end else if (!lane_act) begin
@@ -159,7 +164,7 @@ module rdna4_vtrans #(
     end else if (tdone) begin
       for (int i = 0; i < FPC; i++)
         if (cnt == CW'(i)) d_q[32*i +: 32] <= r3;
-      exc_q <= exc_q | fl | e1;
+      exc_q <= exc_q | fl7 | {1'b0, e1};
       started <= 1'b0;
       cnt <= cnt + 1'b1;
     end
