@@ -37,7 +37,7 @@
 enum { IT_BRANCH = RDNA4_NROWS, IT_VMEM, IT_LDS, IT_BARRIER, IT_EXEC, IT_MODE, IT_DPP16, IT_DPP8,
        IT_NPICK,                                /* items after it weigh kinds, not items */
        IT_K_LOAD = IT_NPICK, IT_K_STORE, IT_K_ATOMIC, IT_K_BUFFER, IT_K_SCRATCH, IT_K_USE,
-       IT_K_ADDTID, IT_K_CACHE, IT_K_ATOMIC_INT, IT_KEEP_BASE, NITEMS };
+       IT_K_ADDTID, IT_K_CACHE, IT_K_ATOMIC_INT, IT_K_FLAT, IT_KEEP_BASE, NITEMS };
 #define NKINDS (IT_KEEP_BASE - IT_K_LOAD)
 
 /* --mix groups of a row: its format, its unit, the ISA */
@@ -120,6 +120,7 @@ static const gpuref_gen_item r4g_items[NITEMS] = {
     [IT_K_ADDTID]  = { "memtraffic.global_addtid", "memtraffic vmemkind global rdna4", 0 },
     [IT_K_CACHE]   = { "memtraffic.global_cache", "memtraffic vmemkind global rdna4", 0 },
     [IT_K_ATOMIC_INT] = { "memtraffic.global_atomic_int", "memtraffic vmemkind atomic rdna4", 0 },
+    [IT_K_FLAT]    = { "memtraffic.flat", "memtraffic vmemkind rdna4", 0 },
     /* > 0: the M0-indexed SGPR writes (S_MOVRELD, S_MOVRELSD_2) never land on the
      * address bases s88-s95, so that every access stays in the test's memory
      * block (a DUT whose data memory is a window of it faults outside) */
@@ -680,6 +681,12 @@ static void emit_op(gt *t, unsigned op)
  *   v16-v23   destinations of DS loads and atomics (DScnt): a VGPR is written by
  *             one counter only, so same-counter returns land in order;
  *   v[24:25]  per-lane 64-bit address A + v0 (global "off" addressing);
+ *   v[26:27]  (memtraffic.flat) per-lane FLAT address: global A + 4k, or the LDS
+ *             aperture (shared_base=1: ADDR[63:32] = 0x10000) at 4k; the test's
+ *             config sets shared_base=1,private_base=2 (the KFD's);
+ *   v28-v31   destinations of FLAT loads and atomics (LOADcnt for the global
+ *             lanes, DScnt for the LDS ones: a lane of them is always written
+ *             by one counter, its aperture being fixed);
  *   s[88:89]  A, the 256-byte block of the SMEM data (global SADDR; its stride
  *             bits [61:48] are dropped by the 48-bit address, D16);
  *   s[92:95]  a buffer V#: base A, stride 4, num_records 0..300 (out of range
@@ -867,6 +874,29 @@ static void emit_vmem(gt *t)
         else
             push_asm_off(t, off, "global_atomic_%s %s, %s, %s", at[i], va, vr(b, dat, atd[i]), sa);
         maybe_wait(t, ret ? "loadcnt" : "storecnt");
+    } else if (kind == IT_K_FLAT) {                     /* FLAT through v[26:27] */
+        unsigned op = rb(t, 3);
+        if (op == 0) {
+            unsigned i = rb(t, 12);
+            unsigned d = 28 + (ldn[i] > 2 ? 0 : ldn[i] == 2 ? 2 * rb(t, 2) : rb(t, 4));
+            push_asm_off(t, off, "flat_load_%s %s, v[26:27]", ld[i], vr(a, d, ldn[i]));
+            maybe_wait(t, rb(t, 2) ? "loadcnt" : "dscnt");
+        } else if (op == 1) {
+            unsigned i = rb(t, 8);
+            unsigned dat = 1 + rb(t, 8 - stn[i]);
+            push_asm_off(t, off, "flat_store_%s v[26:27], %s", st[i], vr(a, dat, stn[i]));
+            maybe_wait(t, rb(t, 2) ? "storecnt" : "dscnt");
+        } else {
+            unsigned i = rb(t, 16), ret = rb(t, 2);
+            unsigned dat = 1 + (atd[i] > 1 ? 2 * rb(t, 4 - atd[i] / 2) : rb(t, 7));
+            unsigned d = 28 + (atr[i] > 1 ? 2 * rb(t, 2) : rb(t, 4));
+            if (ret)
+                push_asm_off(t, off, "flat_atomic_%s %s, v[26:27], %s th:TH_ATOMIC_RETURN", at[i],
+                             vr(a, d, atr[i]), vr(b, dat, atd[i]));
+            else
+                push_asm_off(t, off, "flat_atomic_%s v[26:27], %s", at[i], vr(b, dat, atd[i]));
+            maybe_wait(t, rb(t, 2) ? (ret ? "loadcnt" : "storecnt") : "dscnt");
+        }
     } else if (kind == IT_K_BUFFER) {                   /* buffer */
         unsigned op = rb(t, 4);
         const char *mode = rb(t, 4) ? "offen" : "idxen";
@@ -1996,6 +2026,17 @@ static int r4g_test(gpuref_genctx *x, char *err)
             gpuref_gx_reg(x, "v24", 8, lane, 64);
             v[0] = A >> 32;
             gpuref_gx_reg(x, "v25", 8, v, 1);
+            if (t->w[IT_K_FLAT]) {              /* FLAT: global or LDS aperture per lane */
+                uint64_t hi[64];
+                for (unsigned l = 0; l < 64; l++) {
+                    unsigned lds = gpuref_rng_below(t->r, 2);
+                    uint32_t k4 = 4u * gpuref_rng_below(t->r, 32);
+                    lane[l] = lds ? k4 : (uint32_t)(A + k4);
+                    hi[l] = lds ? 0x10000u : (uint32_t)(A >> 32);
+                }
+                gpuref_gx_reg(x, "v26", 8, lane, 64);
+                gpuref_gx_reg(x, "v27", 8, hi, 64);
+            }
             uint32_t vb[4] = { (uint32_t)A, (uint32_t)(A >> 32) | 4u << 16,
                                gpuref_rng_chance(t->r, 75) ? 256u : gpuref_rng_below(t->r, 300),
                                0xfacu | 20u << 12 | gpuref_rng_below(t->r, 4) << 28 };
@@ -2021,6 +2062,11 @@ static int r4g_test(gpuref_genctx *x, char *err)
         snprintf(x->config, sizeof x->config, "waves=%u", t->nwaves);
     else if (t->wave64)
         snprintf(x->config, sizeof x->config, "wave=64");
+    if (t->w[IT_K_FLAT] && t->w[IT_VMEM]) {     /* the FLAT apertures (the KFD's bases) */
+        size_t n = strlen(x->config);
+        snprintf(x->config + n, sizeof x->config - n, "%sshared_base=1,private_base=2",
+                 n ? "," : "");
+    }
     free(at);
     free(t->v);
     free(t->label);

@@ -570,6 +570,17 @@ static void test_rdna4_global(unsigned nseeds)
              !strstr(a, "\n      scratch_"),
              "rdna4: a mix of BUFFER only gives no GLOBAL or SCRATCH");
     gpuref_free(a);
+    /* memtraffic.flat: FLAT loads, stores and atomics through v[26:27], the
+     * apertures' config, and runs to the end on the model */
+    unsigned fbad = 0;
+    a = gen_run("flat", 17, 4, 100, "memtraffic: 0\nmemtraffic.vmem: 400\nmemtraffic.global_load: 0\n"
+                "memtraffic.global_store: 0\nmemtraffic.global_atomic: 0\nmemtraffic.buffer: 0\n"
+                "memtraffic.scratch: 0\nmemtraffic.flat: 1\n", &len, &fbad);
+    tu_check(a && fbad == 0 && strstr(a, "flat_load_") && strstr(a, "flat_store_") &&
+             strstr(a, "flat_atomic_") && strstr(a, ", v[26:27]") &&
+             strstr(a, "shared_base=1,private_base=2") && !strstr(a, "\n      global_"),
+             "rdna4: memtraffic.flat draws FLAT loads, stores and atomics with the apertures' config");
+    gpuref_free(a);
 }
 
 static size_t hits(const gpuref_cov *c)

@@ -116,6 +116,7 @@ module rdna4_core #(
   output logic [4:0]   rt_mw_size,
   output logic [8191:0] rt_mw_data,
   output logic         rt_mw_lds,   // the writes are LDS writes (DS; rt_mw_addr the LDS byte address)
+  output logic [63:0]  rt_mw_ldsl,  // FLAT: lane l's write is an LDS write (its LDS lanes)
   output logic [63:0]  rt_mw2_lanes, // DS 2ADDR: lane l also wrote rt_mw_size bytes at rt_mw2_addr[32*l +: 32],
   output logic [2047:0] rt_mw2_addr, // data rt_mw2_data[64*l +: 64]
   output logic [4095:0] rt_mw2_data,
@@ -167,6 +168,7 @@ module rdna4_core #(
   logic [16:0]   lds_bytes;  // LDS size in bytes (model config lds_size; rdna4_lds)
   logic [63:0]   seq_q;     // units retired since start (the retire record's seq)
   logic          run_q, done_q, fault_q;
+  logic          end_q;     // ended by a FLAT MEMVIOL after its access: done once its returns are in
   logic [47:0]   fault_pc_q;
   logic [3:0]    fault_why_q;
 
@@ -830,8 +832,9 @@ module rdna4_core #(
   logic [5:0]      mc_ld, mc_ds;
   assign mc_wait = x_v && run_q && !x.ill && e_fin && x.fmt == rdna4_pkg::FMT_SOPP;
   rdna4_mcnt u_mcnt (
-    .clk(clk), .rst_n(rst_n), .push(mc_vp || mc_dp), .p_ds(mc_dp), .p_any(mc_dp ? mc_da : mc_va),
-    .p_nreg(mc_dp ? mc_dr : mc_vr),
+    .clk(clk), .rst_n(rst_n), .push(mc_vp || (mc_dp && !is_fl)), .p_ds(mc_dp && !is_fl),
+    .p_any((mc_dp && !is_fl) ? mc_da : mc_va), .p_nreg((mc_dp && !is_fl) ? mc_dr : mc_vr),
+    .push2(mc_dp && is_fl), .p2_nreg(mc_dr),
     .w_ld(mc_wait && (x.op == 8'd64 || x.op == 8'd72 || x.op == 8'd9 || x.op == 8'd10)),
     .w_ld_n((x.op == 8'd64) ? x.simm[5:0] : (x.op == 8'd72) ? x.simm[13:8] : 6'd0),
     .w_ds(mc_wait && (x.op == 8'd70 || x.op == 8'd72 || x.op == 8'd73 || x.op == 8'd9 || x.op == 8'd10)),
@@ -843,6 +846,11 @@ module rdna4_core #(
   // load queue and store counter.  SADDR reads as the model's sgpr64: NULL 0, a
   // pair beyond the allocated SGPRs s[0:1].
   logic            is_vm, vm_done, vm_flt, vm_busy, vm_we, vm_hold, vm_rv, vm_mviol;
+  logic            is_fl, vm_mvpost, fl_push;          // FLAT (README "FLAT"): its LDS lanes in rdna4_lds
+  logic [1:0]      vm_mvsrc;
+  logic [7:0]      fl_op;
+  logic [63:0]     fl_ldsl;
+  logic [2047:0]   fl_dsa;
   logic [7:0]      vm_mrn;
   logic [31:0]     vm_ss;                          // SCRATCH SADDR: one SGPR (as the model's sgpr32)
   logic [3:0]      vm_why;
@@ -857,6 +865,7 @@ module rdna4_core #(
   logic [7:0]      vm_row, vm_rowq;
   logic [2047:0]   vm_rd, vm_cur, vm_new;
   assign is_vm = x_v && run_q && !x.ill && x.vmem;
+  assign is_fl = is_vm && x.w0[25:24] == 2'd0;
   assign vm_sp = rdna4_pkg::rd_pair(sreg, (x.w0[6:0] < 7'd106 && x.w0[6:0] + 7'd1 >= sgpr_lim) ? 6'd0 : x.w0[6:1]);
   assign vm_sb = (x.w0[6:0] == 7'd124) ? 64'd0 : vm_sp;
   assign vm_ss = (x.w0[6:0] < 7'd106 && x.w0[6:0] >= sgpr_lim) ? sreg[31:0] : sreg[32*x.w0[6:0] +: 32];
@@ -868,13 +877,15 @@ module rdna4_core #(
     .clk(clk), .rst_n(rst_n), .go(is_vm), .fin(is_vm && e_fin), .op(x.op), .w0(x.w0), .w1(x.w1), .w2(x.w2),
     .wave64(wave64), .exec(exec), .sbase(vm_sb), .ssv(vm_ss), .scr_base({hwreg[32*21 +: 16], hwreg[32*20 +: 32]}),
     .va0(vrf[x.w2[VW-1:0]]), .va1(vrf[VW'(x.w2[7:0] + 8'd1)]),
-    .vdat(vm_dat), .dmem_base(dmem_base), .dmem_zero(dmem_zero), .ooo(vm_ooo), .seq(seq_q),
+    .vdat(vm_dat), .dmem_base(dmem_base), .dmem_zero(dmem_zero), .shb(shmem_b[15:0]), .pvb(shmem_b[31:16]),
+    .mdscnt(mc_ds), .ooo(vm_ooo), .seq(seq_q),
     .dm_ra(vm_ra), .dm_rd(dm_rd), .dm_we(vm_we), .dm_wa(vm_wa), .dm_be(vm_be), .dm_wd(vm_wd),
     .done(vm_done), .flt(vm_flt), .why(vm_why), .busy(vm_busy), .loadcnt(vm_lcnt), .storecnt(vm_scnt),
     .mldcnt(mc_ld), .mc_push(mc_vp), .mc_any(mc_va), .mc_nreg(mc_vr),
     .mw_lanes(vm_mwl), .mw_addr(vm_mwa), .mw_size(vm_mws), .mw_data(vm_mwd),
     .mr_n(vm_mrn), .mr_addr(rt_mr_addr), .mr_lane(rt_mr_lane), .mr_size(rt_mr_size), .mr_data(rt_mr_data),
-    .memviol(vm_mviol),
+    .memviol(vm_mviol), .mv_src(vm_mvsrc), .mv_post(vm_mvpost),
+    .f_dsop(fl_op), .f_ldsl(fl_ldsl), .f_dsa(fl_dsa), .f_dspush(fl_push),
     .hold(vm_hold), .rw_row_q(vm_rowq), .rw_valid(vm_rv), .rw_row(vm_row), .rw_lanes(vm_rl), .rw_bits(vm_bits),
     .rw_tag(vm_rtag), .rw_data(vm_rd));
   // a returning row lands on the VGPR's current value (D16: its other half kept)
@@ -902,13 +913,18 @@ module rdna4_core #(
   logic [8191:0]   ds_mw0d;
   logic [4095:0]   ds_d1, ds_mw1d;
   assign is_ds = x_v && run_q && !x.ill && x.ds;
-  assign ds_d1 = {vrf[VW'(x.w1[23:16] + 8'd1)], vrf[x.w1[16 +: VW]]};
+  // (FLAT CMPSWAP: the compare value after DATA, VSRC+1 / VSRC+2..3)
+  assign ds_d1 = !is_fl ? {vrf[VW'(x.w1[23:16] + 8'd1)], vrf[x.w1[16 +: VW]]} :
+                 (x.op >= 8'd65 && x.op <= 8'd77) ? vm_dat[8191:4096] : {2048'd0, vm_dat[4095:2048]};
+  logic ds_foor;
   assign ds_hold = vm_rv || (run_q && e_fin && !e_flt && is_v &&
                    ((v_we && v_vdi[VW-1:0] == ds_rowq[VW-1:0]) || (vw2_we && vw2_idx[VW-1:0] == ds_rowq[VW-1:0])));
   rdna4_lds #(.LDS_WORDS(LDS_WORDS), .LDQ(LDQ), .LDS_LAT(LDS_LAT)) u_lds (
-    .clk(clk), .rst_n(rst_n), .go(is_ds), .fin(is_ds && e_fin), .w0(x.w0), .w1(x.w1),
-    .wave64(wave64), .exec(exec), .m0(m0), .fden(hwreg[32*1 + 4 +: 4]), .va(vrf[x.w1[VW-1:0]]), .vd0(vm_dat), .vd1(ds_d1),
-    .lds_bytes(lds_bytes), .seq(seq_q),
+    .clk(clk), .rst_n(rst_n), .go(is_ds || (is_fl && !vm_mviol)), .fin((is_ds || (is_fl && !vm_mviol)) && e_fin),
+    .w0(is_fl ? {6'h36, fl_op, 18'd0} : x.w0), .w1(is_fl ? {x.w1[7:0], 24'd0} : x.w1),
+    .wave64(wave64), .exec(is_fl ? fl_ldsl : exec), .m0(m0), .fden(hwreg[32*1 + 4 +: 4]),
+    .va(is_fl ? fl_dsa : vrf[x.w1[VW-1:0]]), .vd0(vm_dat), .vd1(ds_d1),
+    .lds_bytes(lds_bytes), .seq(seq_q), .flat(is_fl), .f_cnt(fl_push), .f_oor(ds_foor),
     .ld_we(ld_we && !run_q && ld_sel == 3'd6), .ld_addr(ld_addr), .ld_data(ld_data),
     .done(ds_done), .flt(ds_flt), .why(ds_why), .busy(ds_busy), .dscnt(ds_cnt),
     .mdscnt(mc_ds), .mc_push(mc_dp), .mc_any(mc_da), .mc_nreg(mc_dr),
@@ -1167,12 +1183,16 @@ module rdna4_core #(
         endcase
         if (x.vmem) begin                                           // VGLOBAL: rdna4_vmem
           e_fin0 = vm_done && !ds_busy;                             // (README "LDS": no overlap)
+          if (is_fl && !vm_mviol)                                   // FLAT: both queues empty, both units
+            e_fin0 = vm_done && ds_done && !ds_busy && vm_lcnt == 6'd0;
           if (vm_flt) begin e_flt = 1'b1; e_why = vm_why; end
-          if (vm_mviol) begin                                       // misaligned atomic: MEMVIOL, end
-            e_trap = 1'b1; e_end = 1'b1;
+          if (is_fl && ds_flt) begin e_flt = 1'b1; e_why = ds_why; end
+          if (vm_mviol || vm_mvpost || (is_fl && ds_foor)) begin    // MEMVIOL: misaligned atomic (nothing
+            e_trap = 1'b1; e_end = 1'b1;                            // accessed), FLAT hole / LDS range (after)
             hw_we = 1'b1; hw_idx = rdna4_pkg::HW_EXCP_FLAG_PRIV;
             hw_val = ep_cur;
-            if (!ep_cur[rdna4_pkg::EP_MEMVIOL]) hw_val[31:30] = 2'd3;   // first_memviol_source = VMEM
+            if (!ep_cur[rdna4_pkg::EP_MEMVIOL])                     // first_memviol_source: VMEM, LDS
+              hw_val[31:30] = vm_mviol ? vm_mvsrc : vm_mvpost ? 2'd3 : 2'd2;
             hw_val[rdna4_pkg::EP_MEMVIOL] = 1'b1;
           end
         end
@@ -1325,7 +1345,7 @@ module rdna4_core #(
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
       imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
       vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000;
-      rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
+      rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw_ldsl <= 64'd0; end_q <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
@@ -1358,6 +1378,9 @@ module rdna4_core #(
       if_ok0 <= {1'b0, ioff0} < IMEM_BYTES;
       if_ok1 <= {1'b0, ioff1} < IMEM_BYTES;
       if_ok2 <= {1'b0, ioff2} < IMEM_BYTES;
+      if (end_q && !vm_busy && !ds_busy) begin
+        end_q <= 1'b0; done_q <= 1'b1;
+      end
       if (!run_q) begin
         // ---------------------------------------------------- load port
         if (ld_we) begin
@@ -1442,13 +1465,17 @@ module rdna4_core #(
             rt_v2_we   <= is_v && (vd_y ? v_we : v_we2);
             rt_v2_idx  <= vd_y ? v_vdi : v_idx2;
             rt_v2_val  <= vd_y ? v_new : v_new2;
-            rt_mw_lanes <= is_vm ? vm_mwl : is_ds ? ds_mw0l : 64'd0;
+            rt_mw_lanes <= is_vm ? (vm_mwl | (is_fl ? ds_mw0l : 64'd0)) : is_ds ? ds_mw0l : 64'd0;
             rt_mw_addr <= vm_mwa;
             rt_mw_size <= is_ds ? ds_mws : vm_mws;
             rt_mw_data <= is_ds ? ds_mw0d : vm_mwd;
-            if (is_ds)
-              for (int l = 0; l < 64; l++) rt_mw_addr[48*l +: 48] <= {16'd0, ds_mw0a[32*l +: 32]};
+            for (int l = 0; l < 64; l++)
+              if (is_ds || (is_fl && ds_mw0l[l])) begin
+                rt_mw_addr[48*l +: 48] <= {16'd0, ds_mw0a[32*l +: 32]};
+                rt_mw_data[128*l +: 128] <= ds_mw0d[128*l +: 128];
+              end
             rt_mw_lds <= is_ds;
+            rt_mw_ldsl <= is_fl ? ds_mw0l : 64'd0;
             rt_mw2_lanes <= is_ds ? ds_mw1l : 64'd0;
             rt_mw2_addr <= ds_mw1a;
             rt_mw2_data <= ds_mw1d;
@@ -1479,7 +1506,9 @@ module rdna4_core #(
                             wave64 ? (sreg_n[32*106 +: 64] == 64'd0) : (sreg_n[32*106 +: 32] == 32'd0),
                             scc_n, wave64);
             if (e_end || e_halt) begin
-              done_q <= 1'b1; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
+              run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
+              if (is_fl) end_q <= 1'b1;                           // FLAT: its own returns first
+              else       done_q <= 1'b1;
             end
           end
           if (e_take) begin

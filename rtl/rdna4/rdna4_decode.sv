@@ -29,9 +29,10 @@ module rdna4_decode (
   logic [4:0] smem_n;
   logic [3:0] why;
   logic need_lit;
-  logic vmg, vms;                                                   // VGLOBAL, VSCRATCH (rdna4_vmem.sv)
+  logic vmg, vms, vmf;                                              // VGLOBAL, VSCRATCH, VFLAT (rdna4_vmem.sv)
   assign vms = (w0[31:24] == 8'hed);
-  assign vmg = (w0[31:24] == 8'hee) || vms;
+  assign vmf = (w0[31:24] == 8'hec);
+  assign vmg = (w0[31:24] == 8'hee) || vms || vmf;
   logic dsg;                                                        // VDS (rdna4_lds.sv)
   assign dsg = (w0[31:26] == 6'h36);
 
@@ -331,8 +332,8 @@ module rdna4_decode (
     if (!ok0)                                    why = rdna4_pkg::WHY_FETCH;
     else if (vmg) begin                                             // VGLOBAL: three dwords
       if (!ok1 || !ok2)                          why = rdna4_pkg::WHY_FETCH;
-      else if (!vms && w0[6:0] != 7'd124 && (w0[6:0] > 7'd122 || w0[0]))   // SADDR: NULL or an even SGPR pair
-        why = rdna4_pkg::WHY_OPERAND;
+      else if (!vms && w0[6:0] != 7'd124 && (w0[6:0] > 7'd122 || w0[0] || vmf))   // SADDR: NULL or an even SGPR pair
+        why = rdna4_pkg::WHY_OPERAND;                              // (FLAT: NULL, model A11)
       else if (vms && w0[6:0] > 7'd124)                             // SCRATCH SADDR: NULL or an SGPR
         why = rdna4_pkg::WHY_OPERAND;
       else if (vms && !w1[17] && w2[7:0] != 8'd0)                   // SCRATCH: VADDR unused without SVE

@@ -37,6 +37,13 @@ module rdna4_lds #(
   input  logic [4095:0] vd1,         // VGPRs DATA1, DATA1 + 1
   input  logic [16:0]   lds_bytes,   // configured LDS size in bytes (1..65536)
   input  logic [63:0]   seq,         // sequence number of the instruction (its tag)
+  // FLAT's LDS lanes (rdna4_vmem f_*: w0/w1 carry their DS opcode and VDST, va
+  // the LDS addresses, exec the LDS lanes): no denormal flushed, the DS entry
+  // counts iff f_cnt, an access past the LDS size reads 0 / writes nothing and
+  // raises f_oor (MEMVIOL after the access, model vmem_load / vmem_atomic)
+  input  logic          flat,
+  input  logic          f_cnt,
+  output logic          f_oor,
   // load port: LDS word ld_addr
   input  logic          ld_we,
   input  logic [19:0]   ld_addr,
@@ -100,7 +107,8 @@ module rdna4_lds #(
   logic [2:0]  k_nreg;                               // destination VGPRs
   logic [4:0]  k_aop;                                // atomic operation (the 32-bit non-returning opcode)
   logic [2:0]  k_fk;                                 // float atomic (rdna4_fatomic): 1 MIN_NUM_F32,
-                                                     // 2 MAX_NUM_F32, 3 ADD_F32, 4 PK_ADD_F16, 5 PK_ADD_BF16
+                                                     // 2 MAX_NUM_F32, 3 ADD_F32, 4 PK_ADD_F16, 5 PK_ADD_BF16;
+                                                     // here: 6 MIN_NUM_F64, 7 MAX_NUM_F64
   assign op = w0[25:18];
   always_comb begin
     k_ld = 1'b0; k_st = 1'b0; k_at = 1'b0; k_x2 = 1'b0; k_nop = 1'b0; k_two = 1'b0; k_tid = 1'b0;
@@ -170,6 +178,10 @@ module rdna4_lds #(
       8'd62: begin k_at = 1'b1; k_app = 1'b1; k_rtn = 1'b1; k_aop = 5'd0; end   // APPEND
       8'd126: begin k_cx = 1'b1; k_two = 1'b1; end                      // CONDXCHG32_RTN_B64
       8'd121: begin k_at = 1'b1; k_rtn = 1'b1; k_fk = 3'd3; end         // ADD_RTN_F32
+      8'd82: begin k_at = 1'b1; k_w64 = 1'b1; k_n = 5'd8; k_fk = 3'd6; end   // MIN_NUM_F64
+      8'd83: begin k_at = 1'b1; k_w64 = 1'b1; k_n = 5'd8; k_fk = 3'd7; end   // MAX_NUM_F64
+      8'd114: begin k_at = 1'b1; k_rtn = 1'b1; k_w64 = 1'b1; k_n = 5'd8; k_fk = 3'd6; end   // MIN_NUM_RTN_F64
+      8'd115: begin k_at = 1'b1; k_rtn = 1'b1; k_w64 = 1'b1; k_n = 5'd8; k_fk = 3'd7; end   // MAX_NUM_RTN_F64
       // STOREXCHG_2ADDR(_STRIDE64)_RTN_B32/B64: two swaps, both old values returned
       8'd46: begin k_x2 = 1'b1; k_two = 1'b1; end
       8'd47: begin k_x2 = 1'b1; k_two = 1'b1; k_stride = 10'd256; end
@@ -210,7 +222,7 @@ module rdna4_lds #(
   logic [5:0]    cl;
   logic [31:0]   c_base, c_addr;
   logic [32:0]   c_end;
-  logic          c_oor, c_mis;
+  logic          c_oor, c_mis, c_part;
   logic [LAW-1:0] c_w;
   logic [159:0]  c_old, c_new, c_sh;
   logic [127:0]  c_bytes, c_src, c_wr, c_d;
@@ -237,11 +249,15 @@ module rdna4_lds #(
     else            c_addr = c_base + {16'd0, f_o1, f_o0};
     c_end = {1'b0, c_addr} + {28'd0, k_n};
     c_oor = c_end > {16'd0, lim};
+    c_part = c_oor && c_addr < {15'd0, lim};          // some bytes in range
     c_mis = (k_at || k_x2) && ((k_w64 || k_n == 5'd8) ? (c_addr[2:0] != 3'd0) : (c_addr[1:0] != 2'd0));
     c_w   = c_addr[LAW+1:2];
     for (int i = 0; i < 5; i++) c_old[32*i +: 32] = mem[LAW'(c_w + LAW'(i))];
     nmask   = ~(128'hffffffff_ffffffff_ffffffff_ffffffff << (8 * k_n));
     c_bytes = 128'(c_old >> (8 * c_addr[1:0])) & nmask;
+    for (int i = 0; i < 16; i++)                      // FLAT: bytes past the size read 0
+      if (flat && {1'b0, c_addr} + 33'(i) >= {16'd0, lim}) c_bytes[8*i +: 8] = 8'd0;
+    if (flat && c_oor && k_at) c_bytes = 128'd0;      // FLAT atomic past the size: 0 returned
     // the data a store / exchange writes (DATA0 rows for the first address, DATA1 for the second)
     c_src = 128'd0;
     for (int r = 0; r < 4; r++) c_src[32*r +: 32] = vd0[2048*r + 32*cl +: 32];
@@ -259,7 +275,8 @@ module rdna4_lds #(
   end
   // (the float atomic unit sits between the two blocks: c_tmp, c_s in, c_fadd out)
   always_comb begin
-    c_at = (k_fk != 3'd0) ? {32'd0, c_fadd}                            // float atomics
+    c_at = (k_fk >= 3'd6) ? c_f64 :                                    // F64 min/max
+           (k_fk != 3'd0) ? {32'd0, c_fadd}                            // float atomics
                           : rdna4_pkg::atomic_int(k_aop, k_w64, c_tmp, c_s, c_s2);
     c_wr = k_at ? {64'd0, c_at} : (c_src & nmask);
     // the new words: the written bytes at the address, the others kept
@@ -282,7 +299,7 @@ module rdna4_lds #(
     c_r0    = e_j ? c_per : 3'd0;
     c_rows  = (k_ld ? c_d : c_bytes) << (32 * c_r0);
     c_rmask = (k_ld || k_x2 || k_cx || (k_at && k_rtn)) ? 4'(((5'd1 << c_per) - 5'd1) << c_r0) : 4'd0;
-    c_wr_on = k_st || k_at || k_x2 || (k_cx && c_cxv[31]);
+    c_wr_on = (k_st || k_at || k_x2 || (k_cx && c_cxv[31])) && !(flat && c_oor);
     c_last = !k_two || e_j;
     rem_n  = e_rem & ~(64'd1 << cl);
   end
@@ -291,7 +308,30 @@ module rdna4_lds #(
   // MIN/MAX_NUM_F32, PK_ADD_F16/BF16 rounded to nearest even whatever MODE's
   // rounding, denormals by MODE[7:4], no exception reported
   logic [31:0] c_fadd;
-  rdna4_fatomic u_fadd (.kind(k_fk), .tmp(c_tmp[31:0]), .src(c_s[31:0]), .lds(1'b1), .fden(fden), .r(c_fadd));
+  rdna4_fatomic u_fadd (.kind(k_fk), .tmp(c_tmp[31:0]), .src(c_s[31:0]), .lds(!flat), .fden(fden), .r(c_fadd));
+
+  // DS_MIN/MAX_NUM(_RTN)_F64 (model rdna4_atomic_float, D25): both inputs
+  // flushed first by MODE.FP_DENORM's F64 allow-input bit (MODE[6], fden[2]; the
+  // flushed value is the one written); both NaN: DATA quieted; one NaN: the other
+  // value; else minimumNumber / maximumNumber with -0 < +0 (fp64_cmp), DATA on a tie
+  logic [63:0] d_s, d_t, c_f64;
+  logic        d_sn, d_tn;
+  logic [1:0]  d_rel;
+  logic        d_res;
+  logic [5:0]  d_exc;
+  assign d_s  = (!fden[2] && c_s[62:52] == 11'd0) ? {c_s[63], 63'd0} : c_s;
+  assign d_t  = (!fden[2] && c_tmp[62:52] == 11'd0) ? {c_tmp[63], 63'd0} : c_tmp;
+  assign d_sn = (d_s[62:52] == 11'h7ff) && (d_s[51:0] != 52'd0);
+  assign d_tn = (d_t[62:52] == 11'h7ff) && (d_t[51:0] != 52'd0);
+  fp64_cmp u_f64cmp (.a(d_s), .b(d_t), .pred(4'h1), .signaling(1'b0), .daz(1'b0), .nan_inf(1'b0),
+    .dexc_always(1'b1), .zero_negless(1'b1), .res(d_res), .rel(d_rel), .exc(d_exc));
+  always_comb begin
+    if (d_sn && d_tn)      c_f64 = d_s | 64'h0008000000000000;
+    else if (d_sn)         c_f64 = d_t;
+    else if (d_tn)         c_f64 = d_s;
+    else if (k_fk == 3'd6) c_f64 = (d_rel == 2'd2) ? d_t : d_s;       // min: tmp when DATA > tmp
+    else                   c_f64 = (d_rel == 2'd0) ? d_t : d_s;       // max: tmp when DATA < tmp
+  end
 
   // DS_APPEND/CONSUME (D27): one add / subtract of countbits(EXEC) on the DWORD at
   // M0[15:0] + OFFSET, done by the first active lane, the old value to every lane
@@ -371,7 +411,7 @@ module rdna4_lds #(
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
       end else if (e_st == 2'd1 && c_mis) begin
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
-      end else if (e_st == 2'd1 && c_oor) begin
+      end else if (e_st == 2'd1 && c_oor && (!flat || (k_st && c_part))) begin   // FLAT: a partial store faults
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_WIN;
       end
     end
@@ -423,11 +463,11 @@ module rdna4_lds #(
   // APPEND/CONSUME without rows, returning atomics, exchanges and CONDXCHG32 with
   // their rows written in no lane (the model's entries: returns of no lane,
   // reported all the same)
-  assign q_cnt  = !k_nop && (lanes != 64'd0 || mdscnt != 6'd0);
-  assign mc_push = fin && !k_nop;
-  assign mc_any  = (lanes != 64'd0);
+  assign q_cnt  = flat ? f_cnt : !k_nop && (lanes != 64'd0 || mdscnt != 6'd0);
+  assign mc_push = fin && (flat ? f_cnt : !k_nop);
+  assign mc_any  = (lanes != 64'd0) || flat;
   assign mc_nreg = p_nreg;
-  assign p_nreg = (lanes != 64'd0 || (k_at && !k_app) || k_x2 || k_cx) ? k_nreg : 3'd0;
+  assign p_nreg = (lanes != 64'd0 || (!flat && ((k_at && !k_app) || k_x2 || k_cx))) ? k_nreg : 3'd0;
   assign q_push = fin && q_cnt;
   assign q_room = (q_n < 4'(LDQ)) && ({1'b0, rows} + {3'd0, p_nreg} <= 6'(ROWS));
   assign done   = go && e_st == 2'd2 && (q_cnt ? q_room : 1'b1);
@@ -450,7 +490,7 @@ module rdna4_lds #(
     if (!rst_n) begin
       e_st <= 2'd0; e_rem <= 64'd0; e_j <= 1'b0; e_res <= '0;
       e_mw0 <= 64'd0; e_mw1 <= 64'd0; e_a0 <= '0; e_a1 <= '0; e_d0 <= '0; e_d1 <= '0;
-      q_n <= 4'd0;
+      q_n <= 4'd0; f_oor <= 1'b0;
       for (int i = 0; i < LDQ; i++) begin
         q_tag[i] <= 64'd0; q_dst[i] <= 8'd0; q_nreg[i] <= 3'd0; q_rc[i] <= 3'd0; q_bits[i] <= 32'd0;
         q_lanes[i] <= 64'd0; q_data[i] <= '0; q_t[i] <= 8'd0;
@@ -464,8 +504,9 @@ module rdna4_lds #(
         e_st  <= (!k_nop && !k_xl && lanes != 64'd0) ? 2'd1 : 2'd2;
         e_j   <= 1'b0; e_res <= '0;
         if (k_xl) e_res[2047:0] <= xl_out;
-        e_mw0 <= 64'd0; e_mw1 <= 64'd0;
+        e_mw0 <= 64'd0; e_mw1 <= 64'd0; f_oor <= 1'b0;
       end else if (e_st == 2'd1) begin
+        if (flat && c_oor) f_oor <= 1'b1;
         // results: loads the DWORDs read (2ADDR: rows of the second address after
         // the first's), returning atomics and exchanges the old value
         for (int l = 0; l < 64; l++)
@@ -513,5 +554,5 @@ module rdna4_lds #(
 
   // fields the unit does not use
   logic unused;
-  assign unused = ^{w0[31:26], w0[17:16], w1[23:0], m0[31:16], xl_sum[31:8], xl_sum[1:0]};
+  assign unused = ^{w0[31:26], w0[17:16], w1[23:0], m0[31:16], xl_sum[31:8], xl_sum[1:0], d_res, d_exc};
 endmodule

@@ -15,7 +15,9 @@
 //    would pass N or the rows 14 (RDNA4_VM_MAXREG); then appends.
 //  * A wait with count n completes the oldest entries of its counter while the
 //    counter is above n; S_WAITCNT / S_WAIT_IDLE complete every entry.
-// One push or one wait per cycle (one instruction retires per cycle).
+// One push or one wait per cycle (one instruction retires per cycle); a FLAT
+// instruction pushes a LOADcnt entry and a DScnt one (p2) in one cycle, the
+// room for both made first (the model's rdna4_vm_reserve(1, 1, rows)).
 module rdna4_mcnt #(
   parameter int N = 64                // entries (the model's RDNA4_VM_MAX)
 ) (
@@ -26,6 +28,8 @@ module rdna4_mcnt #(
   input  logic       p_any,           // it counts whatever the counter (active lanes, GLOBAL_INV);
                                       // else only while its counter is not 0
   input  logic [2:0] p_nreg,          // its data rows
+  input  logic       push2,           // and (FLAT) a DScnt entry after it, counted whatever DScnt
+  input  logic [2:0] p2_nreg,
   input  logic       w_ld,            // a wait retires: LOADcnt <= w_ld_n
   input  logic [5:0] w_ld_n,
   input  logic       w_ds,            // DScnt <= w_ds_n
@@ -60,13 +64,17 @@ module rdna4_mcnt #(
   logic [N-1:0]  t_d;
   logic [3*N-1:0] r_d;
   logic [NW-1:0] k;
+  logic [7:0]    n_new;               // entries pushed
+  logic [3:0]    r_new;               // and their rows
   always_comb begin
     do_push = push && (p_any || (p_ds ? dscnt != 6'd0 : ldcnt != 6'd0));
+    n_new = 8'(do_push) + 8'(push2);
+    r_new = (do_push ? {1'b0, p_nreg} : 4'd0) + (push2 ? {1'b0, p2_nreg} : 4'd0);
     ex_ld = 7'd0; ex_ds = 7'd0;
     if (w_ld && ldcnt > w_ld_n) ex_ld = {1'b0, ldcnt - w_ld_n};
     if (w_ds && dscnt > w_ds_n) ex_ds = {1'b0, dscnt - w_ds_n};
     if (do_push && !p_ds && ldcnt == 6'(CNT_MAX)) ex_ld = 7'd1;
-    if (do_push && p_ds && dscnt == 6'(CNT_MAX))  ex_ds = 7'd1;
+    if (((do_push && p_ds) || push2) && dscnt == 6'(CNT_MAX))  ex_ds = 7'd1;
     // the oldest of a counter
     rk_ld = 7'd0; rk_ds = 7'd0; rm = '0;
     left = 8'(n_q); rows = 8'd0;
@@ -78,10 +86,10 @@ module rdna4_mcnt #(
         else       rows = rows + 8'({5'd0, r_q[3*i +: 3]});
       end
     // then the oldest of all, while the new entry finds no room
-    if (do_push)
+    if (do_push || push2)
       for (int i = 0; i < N; i++)
         if (NW'(i) < n_q && !rm[i] &&
-            (left + 8'd1 > 8'(N) || rows + {5'd0, p_nreg} > 8'(MAXREG))) begin
+            (left + n_new > 8'(N) || rows + {4'd0, r_new} > 8'(MAXREG))) begin
           rm[i] = 1'b1;
           left = left - 8'd1;
           rows = rows - 8'({5'd0, r_q[3*i +: 3]});
@@ -97,6 +105,11 @@ module rdna4_mcnt #(
     if (do_push && k < NW'(N)) begin
       t_d[k[IW-1:0]] = p_ds;
       r_d[3*k[IW-1:0] +: 3] = p_nreg;
+      k = k + NW'(1);
+    end
+    if (push2 && k < NW'(N)) begin
+      t_d[k[IW-1:0]] = 1'b1;
+      r_d[3*k[IW-1:0] +: 3] = p2_nreg;
       k = k + NW'(1);
     end
   end

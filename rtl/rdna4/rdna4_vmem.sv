@@ -1,7 +1,8 @@
 `include "rtl/rdna4/rdna4_pkg.sv"
-// rdna4_vmem.sv - the vector memory unit of the RDNA4 core: GLOBAL loads and
-// stores (VGLOBAL), the global cache controls, the load queue (LOADcnt) and the
-// store counter (STOREcnt).  Microarchitecture, timing, ports and what it does
+// rdna4_vmem.sv - the vector memory unit of the RDNA4 core: GLOBAL, SCRATCH
+// and FLAT loads, stores and atomics, the global cache controls, the load
+// queue (LOADcnt) and the store counter (STOREcnt).  FLAT's LDS lanes go to
+// rdna4_lds.sv (f_* ports: their DS opcode, lanes and LDS addresses).  Microarchitecture, timing, ports and what it does
 // not do yet: rtl/rdna4/README.md "Vector memory".
 //
 // Access engine (the instruction in EX): the active lanes one after the other
@@ -48,6 +49,9 @@ module rdna4_vmem #(
   input  logic [8191:0] vdat,        // VGPRs VSRC .. VSRC + 3 (row r at [2048*r +: 2048])
   input  logic [47:0]   dmem_base,
   input  logic          dmem_zero,   // words outside the window read 0 (else: fault)
+  input  logic [15:0]   shb,         // FLAT apertures: SH_MEM_BASES shared_base (LDS) ...
+  input  logic [15:0]   pvb,         // ... and private_base (scratch)
+  input  logic [5:0]    mdscnt,      // DScnt as the model counts it (FLAT's skip decision)
   input  logic          ooo,         // out-of-order returns
   input  logic [63:0]   seq,         // sequence number of the instruction (its tag)
   // data-memory port of the core
@@ -82,7 +86,14 @@ module rdna4_vmem #(
   output logic [767:0]  mr_lane,
   output logic [383:0]  mr_size,
   output logic [4095:0] mr_data,
-  output logic          memviol,     // a misaligned GLOBAL atomic: MEMVIOL, nothing accessed
+  output logic          memviol,     // a misaligned GLOBAL/FLAT atomic: MEMVIOL, nothing accessed
+  output logic [1:0]    mv_src,      // its first_memviol_source (3 VMEM, 2 LDS)
+  output logic          mv_post,     // FLAT: a lane in the hole: MEMVIOL after the access
+  // FLAT's LDS lanes, executed by rdna4_lds as the DS instruction f_dsop
+  output logic [7:0]    f_dsop,
+  output logic [63:0]   f_ldsl,      // the LDS lanes (EXEC)
+  output logic [2047:0] f_dsa,       // lane l's LDS address at [32*l +: 32]
+  output logic          f_dspush,    // the DS entry counts (DScnt)
   // load return: VGPR rw_row, lanes rw_lanes, bits rw_bits of each lane from rw_data
   input  logic          hold,        // the core writes that VGPR this cycle: return next cycle
   output logic [7:0]    rw_row_q,    // the row the next return would write (for hold)
@@ -110,8 +121,9 @@ module rdna4_vmem #(
   // ------------------------------------------------------------ the row
   logic        k_ld, k_st, k_inv, k_wb, k_tid, k_sign;
   logic        k_at, k_rtn, k_w64;                   // integer atomic, TH[0] RETURN, 64-bit
-  logic        scr;                                  // SCRATCH (SEG w0[25:24] = 1; GLOBAL 2)
+  logic        scr, fl;                              // SCRATCH (SEG w0[25:24] = 1; GLOBAL 2; FLAT 0)
   assign scr = (w0[25:24] == 2'd1);
+  assign fl  = (w0[25:24] == 2'd0);
   logic [4:0]  k_aop;                                // its operation (rdna4_pkg::atomic_int)
   logic [2:0]  k_fat;                                // float atomic (rdna4_fatomic): 1 MIN_NUM_F32,
                                                      // 2 MAX_NUM_F32, 3 ADD_F32, 4 PK_ADD_F16, 5 PK_ADD_BF16
@@ -188,6 +200,9 @@ module rdna4_vmem #(
     if (scr && !(op >= 8'd16 && op <= 8'd37)) begin                     // SCRATCH: loads and stores
       k_ld = 1'b0; k_st = 1'b0; k_at = 1'b0; k_rtn = 1'b0; k_fat = 3'd0; // only (BLOCK: fault)
     end
+    if (fl && (op == 8'd40 || op == 8'd41 || op == 8'd43 || op == 8'd44 || op == 8'd79)) begin
+      k_ld = 1'b0; k_st = 1'b0; k_inv = 1'b0; k_wb = 1'b0; k_tid = 1'b0;   // FLAT: no ADDTID, no cache
+    end                                                                  // controls (fault)
   end
 
   // Fields (model/rdna4/rdna4.def VGLOBAL): SADDR w0[6:0], VDST w1[7:0], TH
@@ -201,11 +216,33 @@ module rdna4_vmem #(
 
   // Lanes: EXEC (wave32: its low half); a load whose destination runs past
   // v255 executes no lane (rdna4 L906, as the model).
-  logic [63:0] lanes;
+  // FLAT (rdna4 §11.2 L5497-5514, model D14/D23): lane l's aperture by its VGPR
+  // address before IOFFSET: LDS if ADDR[63:32] == {shared_base, 16'0}, else
+  // scratch if == {private_base, 16'0}, else the hole if ADDR[63:47] is neither
+  // all 0 nor all 1 (loads 0, stores dropped, MEMVIOL after the access), else
+  // global.  The unit's engine runs the global, scratch and hole lanes (`lanes`),
+  // rdna4_lds the LDS lanes (`ldsl`); `lall` are both.
+  logic [63:0] exl, lall, lanes, ldsl, f_prv, f_hole;
+  logic [31:0] f_hi;
+  logic [31:0] f_lo;
   always_comb begin
-    lanes = wave64 ? exec : {32'd0, exec[31:0]};
-    if ((k_ld || k_rtn) && {1'b0, f_vd} + {6'd0, k_nreg} > 9'd256) lanes = 64'd0;
+    exl = wave64 ? exec : {32'd0, exec[31:0]};
+    lall = exl;
+    if ((k_ld || k_rtn) && {1'b0, f_vd} + {6'd0, k_nreg} > 9'd256) lall = 64'd0;
+    ldsl = 64'd0; f_prv = 64'd0; f_hole = 64'd0; f_dsa = '0;
+    for (int l = 0; l < 64; l++) begin
+      f_hi = va1[32*l +: 32];
+      f_lo = va0[32*l +: 32] + ioff[31:0];
+      f_dsa[32*l +: 32] = {15'd0, f_lo[16:0]};
+      if (fl) begin
+        if (f_hi == {shb, 16'd0})      ldsl[l] = 1'b1;
+        else if (f_hi == {pvb, 16'd0}) f_prv[l] = 1'b1;
+        else if (f_hi[31:15] != 17'd0 && f_hi[31:15] != 17'h1ffff) f_hole[l] = 1'b1;
+      end
+    end
+    lanes = lall & ~ldsl;
   end
+  assign f_ldsl = exl & ldsl;
 
   // Per-lane addresses (48 bits, rdna4 §11.2 L5437-5470): GV VGPR pair +
   // IOFFSET; GVS SGPR pair + zext(VGPR) + IOFFSET; ADDTID SGPR pair + IOFFSET +
@@ -231,18 +268,29 @@ module rdna4_vmem #(
     end
   end
   assign mw_size  = k_n;
-  assign mw_lanes = ((k_st || k_at) && !scr && !memviol) ? lanes : 64'd0;
+  assign mw_lanes = ((k_st || k_at) && !scr && !memviol) ? (lanes & ~f_prv & ~f_hole) : 64'd0;
 
   // MEMVIOL (rdna4 L4561, model vm_prepare): a GLOBAL atomic with an active lane
   // (EXEC) whose address is not payload-aligned accesses nothing and ends the
-  // program (the core flags EXCP_FLAG_PRIV.MEMVIOL, first source 3 = VMEM)
+  // program (the core flags EXCP_FLAG_PRIV.MEMVIOL, first source 3 = VMEM).
+  // FLAT (model vmem_atomic, §9.5 L4552): its global and hole lanes first (source
+  // 3), then the lowest LDS or scratch lane misaligned (source 2 LDS, 3 scratch).
+  logic mv_g, mv_l;
   always_comb begin
-    memviol = 1'b0;
+    mv_g = 1'b0; mv_l = 1'b0; mv_src = 2'd3;
     for (int l = 0; l < 64; l++)
-      if ((wave64 ? exec[l] : (l < 32 && exec[l])) && k_at && !scr &&
+      if (exl[l] && !ldsl[l] && !f_prv[l] && k_at && !scr &&
           (k_w64 ? mw_addr[48*l +: 3] : {1'b0, mw_addr[48*l +: 2]}) != 3'd0)
-        memviol = go;
+        mv_g = 1'b1;
+    for (int l = 63; l >= 0; l--)
+      if (lall[l] && (ldsl[l] || f_prv[l]) && k_at &&
+          (k_w64 ? mw_addr[48*l +: 3] : {1'b0, mw_addr[48*l +: 2]}) != 3'd0) begin
+        mv_l = 1'b1;
+        mv_src = (!mv_g && ldsl[l]) ? 2'd2 : 2'd3;
+      end
+    memviol = go && (mv_g || mv_l);
   end
+  assign mv_post = go && fl && !memviol && ((exl & f_hole) != 64'd0);
 
   // ------------------------------------------------------------ engine
   logic [1:0]    e_st;                               // 0 idle, 1 lanes, 2 finished
@@ -279,16 +327,20 @@ module rdna4_vmem #(
   logic [1:0]    c_b;                                // the access's first byte in its first word
   logic [3:0]    c_fb;                               // store: first byte written in the word
   logic [2:0]    c_nb;                               // and bytes written
+  logic          c_scr, c_hole;                      // the lane is a scratch (FLAT: private) / hole lane
 
   always_comb begin
     cl = 6'd0;
     for (int l = 63; l >= 0; l--)
       if (e_rem[l]) cl = 6'(l);
-    c_so   = {{32{ssv[31]}}, ssv} + ioff +
-             (w1[17] ? {{32{va0[32*cl + 31]}}, va0[32*cl +: 32]} : 64'd0);
+    c_scr  = scr || f_prv[cl];
+    c_hole = f_hole[cl];
+    // FLAT's private lanes: the offset (ADDR + IOFFSET)[31:0] (model D23)
+    c_so   = fl ? {32'd0, va0[32*cl +: 32] + ioff[31:0]} :
+             {{32{ssv[31]}}, ssv} + ioff + (w1[17] ? {{32{va0[32*cl + 31]}}, va0[32*cl +: 32]} : 64'd0);
     c_addr = mw_addr[48*cl +: 48];
     c_off  = c_addr - dmem_base;
-    c_b    = scr ? c_so[1:0] : c_off[1:0];
+    c_b    = c_scr ? c_so[1:0] : c_off[1:0];
     c_kb   = {4'd0, c_b} + {1'b0, k_n} + 6'd3;
     c_k    = c_kb[4:2];
     // an atomic reads its k words (k + 1 cycles), then writes them (k cycles)
@@ -297,8 +349,8 @@ module rdna4_vmem #(
     c_se   = c_so[49:2] + {45'd0, c_wo};
     c_sa   = scr_base + (wave64 ? {c_se[39:0], 8'd0} : {c_se[40:0], 7'd0}) + {40'd0, cl, 2'd0};
     c_sw   = c_sa - dmem_base;
-    c_wi   = scr ? {2'd0, c_sw[47:2]} : {2'd0, c_off[47:2]} + {45'd0, c_wo};
-    c_in   = (c_wi < 48'(DMEM_WORDS));
+    c_wi   = c_scr ? {2'd0, c_sw[47:2]} : {2'd0, c_off[47:2]} + {45'd0, c_wo};
+    c_in   = (c_wi < 48'(DMEM_WORDS)) || c_hole;       // a hole lane accesses nothing
     c_last = k_ld ? (e_c == c_k) : k_at ? (e_c == {c_k[1:0], 1'b0}) : (e_c == c_k - 3'd1);
     c_mis  = k_at && ((k_w64 ? c_addr[2:0] : {1'b0, c_addr[1:0]}) != 3'd0);   // payload-aligned (L4561)
     // loads: the word captured this cycle (read in the previous one)
@@ -339,7 +391,7 @@ module rdna4_vmem #(
       dm_be = 4'hf;
       dm_wd = c_wo[0] ? e_anew[64*cl + 32 +: 32] : e_anew[64*cl +: 32];
     end
-    if (go && e_st == 2'd1 && (k_st || c_aw) && c_in && !memviol) dm_we = 1'b1;
+    if (go && e_st == 2'd1 && (k_st || c_aw) && c_in && !c_hole && !memviol) dm_we = 1'b1;
     c_fb = dm_be[0] ? 4'd0 : dm_be[1] ? 4'd1 : dm_be[2] ? 4'd2 : 4'd3;
     c_nb = 3'(dm_be[0]) + 3'(dm_be[1]) + 3'(dm_be[2]) + 3'(dm_be[3]);
   end
@@ -349,10 +401,10 @@ module rdna4_vmem #(
   always_comb begin
     flt = 1'b0; why = rdna4_pkg::WHY_NONE;
     if (go) begin
-      if (!(k_ld || k_st || k_inv || k_wb || k_at) || (e_st == 2'd1 && c_mis) ||
-          (scr && scr_base[1:0] != 2'd0) ||                            // SCRATCH_BASE not DWORD-aligned
+      if (!(k_ld || k_st || k_inv || k_wb || k_at) || (e_st == 2'd1 && c_mis && !fl) ||
+          ((scr || f_prv != 64'd0) && scr_base[1:0] != 2'd0) ||        // SCRATCH_BASE not DWORD-aligned
           (scr && e_st == 2'd1 && c_so[63]) ||                         // a negative private offset (the model refuses it)
-          (scr && e_st == 2'd1 && k_st && c_in && r_n[7] && e_c < c_k)) begin   // more than 128 runs
+          (e_st == 2'd1 && r_on && c_in && (fl ? r_n[6] : r_n[7]) && e_c < c_k)) begin   // more than 128 runs (FLAT: 64)
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
       end else if (e_st == 2'd1 && !c_in && (k_st || ((k_at || !dmem_zero) && e_c != c_k))) begin
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_WIN;
@@ -424,17 +476,26 @@ module rdna4_vmem #(
   // a load joins the queue when it retires; EXEC = 0 with LOADcnt = 0 (as the
   // model counts it) is skipped (rdna4 L739-740), otherwise it counts with no rows
   // (returning atomics as loads: the old value; the others count on STOREcnt)
+  // (FLAT, model vmem_load / vmem_atomic: skipped only with LOADcnt and DScnt 0;
+  // its LOADcnt entry has the rows when a global / scratch / hole lane is active,
+  // its DScnt entry (rdna4_lds) counts with any lane or DScnt != 0, a load's also
+  // with LOADcnt != 0)
+  logic q_cnt;
+  assign q_cnt  = k_inv || ((k_ld || k_rtn) && (lall != 64'd0 || mldcnt != 6'd0 || (fl && mdscnt != 6'd0)));
+  assign f_dspush = fl && !memviol && (k_ld || k_st || k_at) &&
+                    (lall != 64'd0 || mdscnt != 6'd0 || (k_ld && mldcnt != 6'd0));
+  assign f_dsop = ds_of(op, k_rtn, k_aop, k_w64);
   assign p_nreg = ((k_ld || k_rtn) && lanes != 64'd0) ? k_nreg : 3'd0;
-  assign q_push = fin && !memviol && (k_inv || ((k_ld || k_rtn) && (lanes != 64'd0 || mldcnt != 6'd0)));
+  assign q_push = fin && !memviol && q_cnt;
   assign q_room = (q_n < 4'(VMQ)) && ({2'd0, q_rows} + {4'd0, p_nreg} <= 7'(ROWS));
   assign s_push = fin && !memviol && (k_st || k_wb || (k_at && !k_rtn));
   assign mc_push = fin && !memviol && (k_ld || k_inv || k_rtn);
-  assign mc_any  = k_inv || lanes != 64'd0;
+  assign mc_any  = q_cnt;
   assign mc_nreg = p_nreg;
   assign s_pop  = (s_n != 4'd0) && (s_t[0] == 8'd0);
 
   assign done = go && memviol ? 1'b1 : go && e_st == 2'd2 &&
-                ((((k_ld || k_rtn) && (lanes != 64'd0 || mldcnt != 6'd0)) || k_inv) ? q_room : 1'b1) &&
+                (q_cnt ? q_room : 1'b1) &&
                 ((k_st || k_wb || (k_at && !k_rtn)) ? (s_n < 4'(SQN)) : 1'b1);
   assign busy     = (q_n != 4'd0) || (s_n != 4'd0);
   assign loadcnt  = {2'd0, q_n};
@@ -442,14 +503,17 @@ module rdna4_vmem #(
 
   // ------------------------------------------------------------ state
   // SCRATCH store runs (one per word written: an element of a lane)
+  // (FLAT: the words its stores and atomics write in private lanes, at most 64)
   logic [7:0] r_n;
-  assign mr_n = (scr && k_st) ? r_n : 8'd0;
+  logic       r_on;                                  // this lane's writes are runs
+  assign r_on = (scr && k_st) || (fl && (k_st || k_at) && c_scr);
+  assign mr_n = ((scr && k_st) || fl) ? r_n : 8'd0;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       r_n <= 8'd0; mr_addr <= '0; mr_lane <= '0; mr_size <= '0; mr_data <= '0;
-    end else if (go && e_st == 2'd0 && scr && k_st) begin
+    end else if (go && e_st == 2'd0 && ((scr && k_st) || fl)) begin
       r_n <= 8'd0;
-    end else if (dm_we && scr && !r_n[7]) begin
+    end else if (dm_we && r_on && !r_n[7]) begin
       for (int i = 0; i < 128; i++)
         if (r_n == 8'(i)) begin
           mr_addr[48*i +: 48] <= c_sa + {44'd0, c_fb};
@@ -482,7 +546,7 @@ module rdna4_vmem #(
         e_st  <= ((k_ld || k_st || k_at) && lanes != 64'd0) ? 2'd1 : 2'd2;
         e_c   <= 3'd0;
       end else if (e_st == 2'd1) begin
-        e_pin <= c_in;
+        e_pin <= c_in && !c_hole;
         for (int i = 0; i < 5; i++)
           if (e_c == 3'(i + 1)) e_buf[32*i +: 32] <= c_word;
         if (k_at && e_c == c_k)                      // atomic: the old value read, the new one
@@ -542,8 +606,36 @@ module rdna4_vmem #(
     end
   end
 
+  // FLAT's LDS lanes as a DS instruction (rdna4_lds.sv, opcodes of model/rdna4/
+  // rdna4.def VDS): the loads and stores of the same width and half, the atomics
+  // as the DS atomic of their operation (+32 returning, +64 64-bit; SWAP without
+  // return: DS_STORE_B32/B64, which writes DATA as SWAP does)
+  function automatic logic [7:0] ds_of(input logic [7:0] o, input logic rtn, input logic [4:0] aop,
+                                       input logic w64);
+    logic [7:0] a;
+    case (o)
+      8'd16: ds_of = 8'd58;  8'd17: ds_of = 8'd57;  8'd18: ds_of = 8'd60;  8'd19: ds_of = 8'd59;
+      8'd20: ds_of = 8'd54;  8'd21: ds_of = 8'd118; 8'd22: ds_of = 8'd254; 8'd23: ds_of = 8'd255;
+      8'd24: ds_of = 8'd30;  8'd25: ds_of = 8'd31;  8'd26: ds_of = 8'd13;  8'd27: ds_of = 8'd77;
+      8'd28: ds_of = 8'd222; 8'd29: ds_of = 8'd223; 8'd30: ds_of = 8'd162; 8'd31: ds_of = 8'd164;
+      8'd32: ds_of = 8'd166; 8'd33: ds_of = 8'd163; 8'd34: ds_of = 8'd165; 8'd35: ds_of = 8'd167;
+      8'd36: ds_of = 8'd160; 8'd37: ds_of = 8'd161;
+      8'd55: ds_of = rtn ? 8'd169 : 8'd153;                              // SUB_CLAMP_U32
+      8'd80: ds_of = rtn ? 8'd168 : 8'd152;                              // COND_SUB_U32
+      8'd81: ds_of = rtn ? 8'd50 : 8'd18;                                // MIN_NUM_F32
+      8'd82: ds_of = rtn ? 8'd51 : 8'd19;                                // MAX_NUM_F32
+      8'd86: ds_of = rtn ? 8'd121 : 8'd21;                               // ADD_F32
+      8'd89: ds_of = rtn ? 8'd170 : 8'd154;                              // PK_ADD_F16
+      8'd90: ds_of = rtn ? 8'd171 : 8'd155;                              // PK_ADD_BF16
+      default: begin
+        a = {3'd0, aop} + (w64 ? 8'd64 : 8'd0) + (rtn ? 8'd32 : 8'd0);
+        ds_of = (o >= 8'd51 && o <= 8'd77) ? a : 8'd20;                   // else DS_NOP (not run)
+      end
+    endcase
+  endfunction
+
   // fields the unit does not use
   logic unused;
   assign unused = ^{w0[31:26], w0[23:7], w1[31:8], w2[7:0], lfsr[15:4], c_kb[5], c_kb[1:0], a64[63:48],
-                    c_so[62:50], c_se[47:41], c_sw[1:0]};
+                    c_so[62:50], c_se[47:41], c_sw[1:0], f_lo[31:17]};
 endmodule

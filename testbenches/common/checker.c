@@ -943,15 +943,25 @@ static long pend_find(const gpuref_chk *c, unsigned wave, uint64_t tag, int file
     return -1;
 }
 
-static long wb_find(const gpuref_chk *c, unsigned wave, uint64_t tag, int file, unsigned index)
+/* The DUT's write-back of wave/file/index with tag; one unit may write a register
+ * in two write-backs with disjoint lanes (an RDNA4 FLAT load's LOADcnt and DScnt
+ * halves, which the model may complete in either order): the one with the
+ * model's lanes first, else the first found.  -1 if none. */
+static long wb_find(const gpuref_chk *c, unsigned wave, uint64_t tag, int file, unsigned index,
+                    uint64_t lanes)
 {
+    long first = -1;
     for (size_t i = 0; i < c->nwb; i++) {
         const dutwb *b = &c->wb[i];
         if (b->wave == wave && b->w.file == file && b->w.index == index &&
-            (b->tag == tag || b->tag == GPUREF_TAG_ANY || tag == GPUREF_TAG_ANY))
-            return (long)i;
+            (b->tag == tag || b->tag == GPUREF_TAG_ANY || tag == GPUREF_TAG_ANY)) {
+            if (b->w.lanes == lanes)
+                return (long)i;
+            if (first < 0)
+                first = (long)i;
+        }
     }
-    return -1;
+    return first;
 }
 
 int gpuref_chk_dut_writeback(gpuref_chk *c, unsigned wave, uint64_t tag, const char *file,
@@ -1038,7 +1048,7 @@ static int check_deferred(gpuref_chk *c)
         gpuref_reg_name(c->m, m->file, m->index, rn, sizeof rn);
         long p = pend_find(c, c->mod->wave, m->tag, m->file, m->index);
         uint64_t ipc = p >= 0 ? c->pend[p].pc : 0;
-        long k = wb_find(c, c->mod->wave, m->tag, m->file, m->index);
+        long k = wb_find(c, c->mod->wave, m->tag, m->file, m->index, m->lanes);
         if (k < 0) {
             char what[512];
             snprintf(what, sizeof what, "the write-back of %s loaded by unit %" PRIu64

@@ -61,6 +61,7 @@ module tb_rdna4 (input logic clk);
   logic [4:0]   rt_mw_size;
   logic [8191:0] rt_mw_data;
   logic         rt_mw_lds;
+  logic [63:0]  rt_mw_ldsl;
   logic [63:0]  rt_mw2_lanes;
   logic [2047:0] rt_mw2_addr;
   logic [4095:0] rt_mw2_data;
@@ -215,6 +216,7 @@ module tb_rdna4 (input logic clk);
   logic mon_stop;
   gpuref_retire_mon #(.LANES(64), .NREGW(NRW), .NMEMW(NMW), .NWB(NWB)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   logic [7:0] kw_code [NWB];
+  int         pi;                     // the port of a SCRATCH / FLAT run
   int f_s, f_vcc, f_exec, f_m0, f_scc, f_ttmp, f_hw, f_v, s_mem, s_lds;
 
   `include "testbenches/common/gpuref_tb_load.svh"
@@ -277,7 +279,7 @@ module tb_rdna4 (input logic clk);
     rif.rw_lanes[40] = rt_v_lanes;
     for (int l = 0; l < 64; l++) rif.rw_val[40][l] = 64'(rt_v2_val[32*l +: 32]);
     for (int l = 0; l < 64; l++) begin
-      rif.mw_en[l] = rt_mw_lanes[l]; rif.mw_space[l] = 16'(rt_mw_lds ? s_lds : s_mem);
+      rif.mw_en[l] = rt_mw_lanes[l]; rif.mw_space[l] = 16'((rt_mw_lds || rt_mw_ldsl[l]) ? s_lds : s_mem);
       rif.mw_addr[l] = 64'(rt_mw_addr[48*l +: 48]);
       rif.mw_lane[l] = 8'(l); rif.mw_size[l] = rt_mw_size; rif.mw_mask[l] = 16'd0;
       rif.mw_data[l] = rt_mw_data[128*l +: 128]; rif.mw_slot[l] = -8'sd1;
@@ -286,13 +288,15 @@ module tb_rdna4 (input logic clk);
       rif.mw_lane[64 + l] = 8'(l); rif.mw_size[64 + l] = rt_mw_size; rif.mw_mask[64 + l] = 16'd0;
       rif.mw_data[64 + l] = 128'(rt_mw2_data[64*l +: 64]); rif.mw_slot[64 + l] = -8'sd1;
     end
-    // a SCRATCH store (no rt_mw_* lane then): port i carries run i (one element of a lane)
+    // a SCRATCH store (no rt_mw_* lane then): port i carries run i (one element of a lane);
+    // a FLAT store or atomic with rt_mw_* lanes too: port 64 + i (at most 64 runs then)
     for (int i = 0; i < 128; i++)
       if (8'(i) < rt_mr_n) begin
-        rif.mw_en[i] = 1'b1; rif.mw_space[i] = 16'(s_mem);
-        rif.mw_addr[i] = 64'(rt_mr_addr[48*i +: 48]);
-        rif.mw_lane[i] = 8'(rt_mr_lane[6*i +: 6]); rif.mw_size[i] = 5'(rt_mr_size[3*i +: 3]);
-        rif.mw_mask[i] = 16'd0; rif.mw_data[i] = 128'(rt_mr_data[32*i +: 32]); rif.mw_slot[i] = -8'sd1;
+        pi = (rt_mw_lanes != 64'd0) ? 64 + (i % 64) : i;
+        rif.mw_en[pi] = 1'b1; rif.mw_space[pi] = 16'(s_mem);
+        rif.mw_addr[pi] = 64'(rt_mr_addr[48*i +: 48]);
+        rif.mw_lane[pi] = 8'(rt_mr_lane[6*i +: 6]); rif.mw_size[pi] = 5'(rt_mr_size[3*i +: 3]);
+        rif.mw_mask[pi] = 16'd0; rif.mw_data[pi] = 128'(rt_mr_data[32*i +: 32]); rif.mw_slot[pi] = -8'sd1;
       end
     for (int i = 0; i < 16; i++) begin
       kw_code[i] = {1'b0, kw_base} + 8'(i);
