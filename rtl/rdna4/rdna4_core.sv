@@ -917,10 +917,12 @@ module rdna4_core #(
   assign ds_d1 = !is_fl ? {vrf[VW'(x.w1[23:16] + 8'd1)], vrf[x.w1[16 +: VW]]} :
                  (x.op >= 8'd65 && x.op <= 8'd77) ? vm_dat[8191:4096] : {2048'd0, vm_dat[4095:2048]};
   logic ds_foor;
+  logic fl_lds;                                      // the LDS ran FLAT's LDS lanes (not after a MEMVIOL
+  assign fl_lds = is_fl && !vm_mviol;                // that accessed nothing: its writes are an older DS's)
   assign ds_hold = vm_rv || (run_q && e_fin && !e_flt && is_v &&
                    ((v_we && v_vdi[VW-1:0] == ds_rowq[VW-1:0]) || (vw2_we && vw2_idx[VW-1:0] == ds_rowq[VW-1:0])));
   rdna4_lds #(.LDS_WORDS(LDS_WORDS), .LDQ(LDQ), .LDS_LAT(LDS_LAT)) u_lds (
-    .clk(clk), .rst_n(rst_n), .go(is_ds || (is_fl && !vm_mviol)), .fin((is_ds || (is_fl && !vm_mviol)) && e_fin),
+    .clk(clk), .rst_n(rst_n), .go(is_ds || fl_lds), .fin((is_ds || fl_lds) && e_fin),
     .w0(is_fl ? {6'h36, fl_op, 18'd0} : x.w0), .w1(is_fl ? {x.w1[7:0], 24'd0} : x.w1),
     .wave64(wave64), .exec(is_fl ? fl_ldsl : exec), .m0(m0), .fden(hwreg[32*1 + 4 +: 4]),
     .va(is_fl ? fl_dsa : vrf[x.w1[VW-1:0]]), .vd0(vm_dat), .vd1(ds_d1),
@@ -1465,17 +1467,17 @@ module rdna4_core #(
             rt_v2_we   <= is_v && (vd_y ? v_we : v_we2);
             rt_v2_idx  <= vd_y ? v_vdi : v_idx2;
             rt_v2_val  <= vd_y ? v_new : v_new2;
-            rt_mw_lanes <= is_vm ? (vm_mwl | (is_fl ? ds_mw0l : 64'd0)) : is_ds ? ds_mw0l : 64'd0;
+            rt_mw_lanes <= is_vm ? (vm_mwl | (fl_lds ? ds_mw0l : 64'd0)) : is_ds ? ds_mw0l : 64'd0;
             rt_mw_addr <= vm_mwa;
             rt_mw_size <= is_ds ? ds_mws : vm_mws;
             rt_mw_data <= is_ds ? ds_mw0d : vm_mwd;
             for (int l = 0; l < 64; l++)
-              if (is_ds || (is_fl && ds_mw0l[l])) begin
+              if (is_ds || (fl_lds && ds_mw0l[l])) begin
                 rt_mw_addr[48*l +: 48] <= {16'd0, ds_mw0a[32*l +: 32]};
                 rt_mw_data[128*l +: 128] <= ds_mw0d[128*l +: 128];
               end
             rt_mw_lds <= is_ds;
-            rt_mw_ldsl <= is_fl ? ds_mw0l : 64'd0;
+            rt_mw_ldsl <= fl_lds ? ds_mw0l : 64'd0;
             rt_mw2_lanes <= is_ds ? ds_mw1l : 64'd0;
             rt_mw2_addr <= ds_mw1a;
             rt_mw2_data <= ds_mw1d;
