@@ -32,7 +32,14 @@ module r700_core #(
   parameter int STACK      = 32,     // stack entries (the model's stack_size at most)
   parameter int CB_CONSTS  = 16,     // constants of each of the 16 constant buffers (kcache; the bench: 4096)
   parameter int MEM_WORDS  = 64,     // 32-bit words of the space mem that fetches read (the bench: 262144, 1 MiB)
-  parameter int BUF_WORDS  = 64      // 32-bit words of each of the spaces scratch and reduction (the bench: 65536, 256 KiB)
+  parameter int BUF_WORDS  = 64,     // 32-bit words of each of the spaces scratch and reduction (the bench: 65536, 256 KiB)
+  // The three fixed-size arrays below have the model's sizes by default; synth.ys
+  // sets them small to keep the synthesis check within the machine (an index
+  // then wraps: a synthesis-only configuration, powers of two only)
+  parameter int CF_WORDS   = 1024,   // constant file words (256 constants x 4)
+  parameter int RES_WORDS  = 2048,   // fetch resource words (256 resources x 8 fields)
+  parameter int LDS_WORDS  = 4096,   // LDS dwords (4 banks x 1024)
+  parameter int GPR_WORDS  = 512     // GPR elements per lane (128 GPRs x 4)
 ) (
   input  logic                 clk,
   input  logic                 rst_n,
@@ -93,15 +100,16 @@ module r700_core #(
 
   // ---------------------------------------------------------------- state
   logic [31:0] imem [IMEM_WORDS];
-  logic [31:0] gpr  [512][LANES];      // index gpr*4 + element
-  logic [31:0] cfile [1024];
+  logic [31:0] gpr  [GPR_WORDS][LANES];      // index gpr*4 + element
+  localparam int GW = $clog2(GPR_WORDS), CFW = $clog2(CF_WORDS), RSW = $clog2(RES_WORDS), LDW = $clog2(LDS_WORDS);
+  logic [31:0] cfile [CF_WORDS];
   localparam int CBW = $clog2(CB_CONSTS * 4);
   logic [31:0] cb [16][CB_CONSTS * 4];  // constant buffers: word c*4 + element
   logic [31:0] al;                      // loop index aL
   logic [31:0] iconst [96];             // loop constants I<n>.k at n*3 + k
-  logic [31:0] resf [2048];             // fetch resources RES<n>.field at n*8 + field (model D45)
+  logic [31:0] resf [RES_WORDS];             // fetch resources RES<n>.field at n*8 + field (model D45)
   logic [6:0]  semt [256];              // the semantic table SEM<id>
-  logic [31:0] lds [4096];              // the local data share (model D49): word {off[9:2], bank, off[1:0]}
+  logic [31:0] lds [LDS_WORDS];              // the local data share (model D49): word {off[9:2], bank, off[1:0]}
   localparam int MW = $clog2(MEM_WORDS > 1 ? MEM_WORDS : 2);
   logic [31:0] fmem [MEM_WORDS];        // the space mem (1 MiB in the model) as words
   localparam int BW = $clog2(BUF_WORDS > 1 ? BUF_WORDS : 2);
@@ -367,12 +375,12 @@ module r700_core #(
         x_addr[l] = ((32'(x_w0[14:13]) * 32'd256 + 32'(8'(x_w0[12:0] + 13'(x_i)))) * 32'd64 + 32'(l)) * 32'd16;
         for (int j = 0; j < 4; j++)
           case (x_w1[3*j +: 3])
-            3'd0, 3'd1, 3'd2, 3'd3: x_data[l][32*j +: 32] = gpr[{gi, x_w1[3*j +: 2]}][l];
+            3'd0, 3'd1, 3'd2, 3'd3: x_data[l][32*j +: 32] = gpr[GW'({gi, x_w1[3*j +: 2]})][l];
             3'd5: x_data[l][32*j +: 32] = 32'h3f800000;
             default: x_data[l][32*j +: 32] = 32'd0;
           endcase
       end else begin
-        idx = x_w0[13] ? {32'd0, gpr[{ig, 2'd0}][l]} : 64'd0;    // WRITE_IND: INDEX_GPR.X
+        idx = x_w0[13] ? {32'd0, gpr[GW'({ig, 2'd0})][l]} : 64'd0;    // WRITE_IND: INDEX_GPR.X
         if (x_op == 7'd58)                                       // MEM_EXPORT scatter (D55)
           dw = 64'(x_w0[12:0]) + idx + 64'(x_i) * 64'(k);
         else begin
@@ -383,7 +391,7 @@ module r700_core #(
         if (x_en[l] && (a64 > sz || 64'({k, 2'b00}) > sz - a64)) x_bad = 1'b1;
         x_addr[l] = a64[31:0];
         for (int j = 0; j < 4; j++)
-          if (32'(j) < 32'(k)) x_data[l][32*j +: 32] = gpr[{gi, 2'(j)}][l];
+          if (32'(j) < 32'(k)) x_data[l][32*j +: 32] = gpr[GW'({gi, 2'(j)})][l];
       end
     end
     x_lcnt = x_exp ? 8'($countones(x_pass)) : 8'($countones(x_en));
@@ -753,20 +761,20 @@ module r700_core #(
     logic [127:0] row, a;
     fl_zero = 1'b0; fl_fault = 1'b0; fl_unimpl = 1'b0; fl_addr = 64'd0;
     idx = 64'd0; off = 64'd0; stride = 64'd0; row = 128'd0; a = 128'd0;
-    x = f_tsrc(fq[2][22:20], gpr[{f_gi, fq[2][21:20]}][ln]);
-    y = f_tsrc(fq[2][25:23], gpr[{f_gi, fq[2][24:23]}][ln]);
-    z = f_tsrc(fq[2][28:26], gpr[{f_gi, fq[2][27:26]}][ln]);
-    lv = f_tsrc(fq[2][31:29], gpr[{f_gi, fq[2][30:29]}][ln]);
+    x = f_tsrc(fq[2][22:20], gpr[GW'({f_gi, fq[2][21:20]})][ln]);
+    y = f_tsrc(fq[2][25:23], gpr[GW'({f_gi, fq[2][24:23]})][ln]);
+    z = f_tsrc(fq[2][28:26], gpr[GW'({f_gi, fq[2][27:26]})][ln]);
+    lv = f_tsrc(fq[2][31:29], gpr[GW'({f_gi, fq[2][30:29]})][ln]);
     if (f_mrd && fq[0][9]) begin
       // MEM_RD_SCATTER: dword ARRAY_BASE + (INDEXED ? SRC_GPR : 0) of space mem (D49, D55)
-      idx = fq[0][12] ? {32'd0, gpr[{f_gi, fq[0][25:24]}][ln]} : 64'd0;
+      idx = fq[0][12] ? {32'd0, gpr[GW'({f_gi, fq[0][25:24]})][ln]} : 64'd0;
       a = {62'd0, ({51'd0, fq[2][12:0]} + idx), 2'b00};
     end else if (f_mrd) begin
       // MEM_RD_SCRATCH / MEM_RD_REDUC: element e = ARRAY_BASE + (INDEXED ?
       // SRC_GPR as a signed integer clamped to [0, ARRAY_SIZE] : 0), this
       // lane's at byte (e*64 + lane)*16, where MEM_SCRATCH / MEM_REDUCTION
       // write it (D49, D54)
-      x = fq[0][12] ? gpr[{f_gi, fq[0][25:24]}][ln] : 32'd0;
+      x = fq[0][12] ? gpr[GW'({f_gi, fq[0][25:24]})][ln] : 32'd0;
       if ($signed(x) < 0) x = 32'd0;
       if (x > {20'd0, fq[2][31:20]}) x = {20'd0, fq[2][31:20]};
       idx = {51'd0, fq[2][12:0]} + {32'd0, x};
@@ -774,7 +782,7 @@ module r700_core #(
     end else if (f_vtx) begin
       // FETCH, SEMANTIC: base + index * stride + OFFSET; an element not wholly
       // inside RES.size reads 0 (D50)
-      idx = {32'd0, gpr[{f_gi, fq[0][25:24]}][ln]};
+      idx = {32'd0, gpr[GW'({f_gi, fq[0][25:24]})][ln]};
       stride = (fq[2][18] && !fq[0][23]) ? 64'd0 : {32'd0, fr[1]};   // CONST_BUF_NO_STRIDE
       off = idx * stride + {48'd0, fq[2][15:0]};
       if (off + {59'd0, fx_bytes} > {32'd0, fr[2]}) fl_zero = 1'b1;
@@ -821,17 +829,17 @@ module r700_core #(
         if (ds_on[l] && w + 64'd4 > 64'd1024) ds_bad = 1'b1;
         ds_off[l] = w[9:0];
       end else begin
-        b = f_tsrc(fq[0][22:20], gpr[{f_gi, fq[0][21:20]}][fq[1][16] ? fv : LW'(l)]);
-        y = f_tsrc(fq[0][25:23], gpr[{f_gi, fq[0][24:23]}][fq[1][16] ? fv : LW'(l)]);
+        b = f_tsrc(fq[0][22:20], gpr[GW'({f_gi, fq[0][21:20]})][fq[1][16] ? fv : LW'(l)]);
+        y = f_tsrc(fq[0][25:23], gpr[GW'({f_gi, fq[0][24:23]})][fq[1][16] ? fv : LW'(l)]);
         o = {1'b0, y} + {27'd0, fq[0][31:26]};
         if (ds_on[l] && (b > 32'd3 || o[1:0] != 2'd0 || o + 33'd4 > 33'd1024)) ds_bad = 1'b1;
         ds_off[l] = o[9:0]; ds_bank[l] = b[1:0];
       end
       for (int k = 0; k < 4; k++)
-        ds_rv[k][l] = lds[{ds_off[l][9:2], ds_bank[l], 2'(k)}];
+        ds_rv[k][l] = lds[LDW'({ds_off[l][9:2], ds_bank[l], 2'(k)})];
       for (int k = 0; k < 4; k++)
         ds_wv[k][l] = fq[0][20 + 3*k +: 3] == 3'd4 ? 32'd0 : fq[0][20 + 3*k +: 3] == 3'd5 ? 32'h3f800000
-                    : gpr[{f_gi, fq[0][20 + 3*k +: 2]}][l];
+                    : gpr[GW'({f_gi, fq[0][20 + 3*k +: 2]})][l];
     end
     if (f_dsr && !fq[1][16] && !fq[1][17])
       for (int l = 0; l < LANES; l++)
@@ -921,10 +929,10 @@ module r700_core #(
         if (s < 9'd128) begin
           t = $signed({23'd0, s}) + ix;
           if (e_rel[u][k] && (t < 0 || t >= $signed({24'd0, gprs}))) t = 32'sd0;   // L1343: GPR0
-          v = gpr[{t[6:0], ch}][ln];
+          v = gpr[GW'({t[6:0], ch})][ln];
         end else if (s >= 9'd256) begin
           t = $signed({23'd0, s}) - 32'sd256 + ix;
-          v = (t < 0 || t >= 32'sd256) ? 32'h7fffffff : cfile[{t[7:0], ch}];   // L1348
+          v = (t < 0 || t >= 32'sd256) ? 32'h7fffffff : cfile[CFW'({t[7:0], ch})];   // L1348
         end else if (s < 9'd192) begin                                 // kcache
           kt = {27'd0, s[4:0]} + (e_rel[u][k] ? {19'd0, al[12:0]} : 32'd0);
           if (kt >= (km[s[5]] == 2'd1 ? 32'd16 : 32'd32)) v = 32'h7fffffff;       // L1348
@@ -1633,7 +1641,7 @@ module r700_core #(
 
         // ------------------- fetch: the resource's eight fields, the SEM entry
         S_FRES: begin
-          fr[fstep] <= resf[{fq[0][15:8], fstep}];
+          fr[fstep] <= resf[RSW'({fq[0][15:8], fstep})];
           fsem <= semt[fq[1][7:0]];
           if (fstep == 3'd7) begin
             st <= S_FLANE; lane <= 6'd0;
@@ -1818,28 +1826,28 @@ module r700_core #(
     if (ld_now)
       case (ld_sel)
         3'd0: if (32'(ld_addr) < 32'(IMEM_WORDS)) imem[ld_addr[$clog2(IMEM_WORDS)-1:0]] <= ld_data;
-        3'd2: cfile[ld_addr[9:0]] <= ld_data;
+        3'd2: cfile[CFW'(ld_addr[9:0])] <= ld_data;
         3'd4: if (32'(ld_addr[13:0]) < 32'(CB_CONSTS * 4)) cb[ld_addr[17:14]][CBW'(ld_addr[13:0])] <= ld_data;
         3'd6: if (ld_addr < 20'd96) iconst[ld_addr[6:0]] <= ld_data;
-              else if (ld_addr >= 20'h1000 && ld_addr < 20'h1800) resf[ld_addr[10:0]] <= ld_data;
+              else if (ld_addr >= 20'h1000 && ld_addr < 20'h1800) resf[RSW'(ld_addr[10:0])] <= ld_data;
               else if (ld_addr >= 20'h2000 && ld_addr < 20'h2100) semt[ld_addr[7:0]] <= ld_data[6:0];
         default: ;
       endcase
   always_ff @(posedge clk) begin
-    if (ld_now && ld_sel == 3'd1 && 32'(ld_addr[19:10]) < 32'(LANES)) gpr[ld_addr[8:0]][ld_addr[10+LW-1:10]] <= ld_data;
+    if (ld_now && ld_sel == 3'd1 && 32'(ld_addr[19:10]) < 32'(LANES)) gpr[GW'(ld_addr[8:0])][ld_addr[10+LW-1:10]] <= ld_data;
     for (int l = 0; l < LANES; l++) begin
-      if (gq_en[5*l])     gpr[gq_a[9*(5*l) +: 9]][l]     <= gq_d[32*(5*l) +: 32];
-      if (gq_en[5*l + 1]) gpr[gq_a[9*(5*l + 1) +: 9]][l] <= gq_d[32*(5*l + 1) +: 32];
-      if (gq_en[5*l + 2]) gpr[gq_a[9*(5*l + 2) +: 9]][l] <= gq_d[32*(5*l + 2) +: 32];
-      if (gq_en[5*l + 3]) gpr[gq_a[9*(5*l + 3) +: 9]][l] <= gq_d[32*(5*l + 3) +: 32];
-      if (gq_en[5*l + 4]) gpr[gq_a[9*(5*l + 4) +: 9]][l] <= gq_d[32*(5*l + 4) +: 32];
+      if (gq_en[5*l])     gpr[GW'(gq_a[9*(5*l) +: 9])][l]     <= gq_d[32*(5*l) +: 32];
+      if (gq_en[5*l + 1]) gpr[GW'(gq_a[9*(5*l + 1) +: 9])][l] <= gq_d[32*(5*l + 1) +: 32];
+      if (gq_en[5*l + 2]) gpr[GW'(gq_a[9*(5*l + 2) +: 9])][l] <= gq_d[32*(5*l + 2) +: 32];
+      if (gq_en[5*l + 3]) gpr[GW'(gq_a[9*(5*l + 3) +: 9])][l] <= gq_d[32*(5*l + 3) +: 32];
+      if (gq_en[5*l + 4]) gpr[GW'(gq_a[9*(5*l + 4) +: 9])][l] <= gq_d[32*(5*l + 4) +: 32];
     end
   end
   always_ff @(posedge clk) begin
-    if (ld_now && ld_sel == 3'd6 && ld_addr >= 20'h4000 && ld_addr < 20'h5000) lds[ld_addr[11:0]] <= ld_data;
+    if (ld_now && ld_sel == 3'd6 && ld_addr >= 20'h4000 && ld_addr < 20'h5000) lds[LDW'(ld_addr[11:0])] <= ld_data;
     for (int l = 0; l < LANES; l++)
       for (int k = 0; k < 4; k++)
-        if (lq_en[4*l + k]) lds[lq_a[12*(4*l + k) +: 12]] <= lq_d[32*(4*l + k) +: 32];
+        if (lq_en[4*l + k]) lds[LDW'(lq_a[12*(4*l + k) +: 12])] <= lq_d[32*(4*l + k) +: 32];
   end
   always_ff @(posedge clk) begin
     if (ld_now && ld_sel == 3'd7 && ld_addr[19:18] == 2'd0 && 32'(ld_addr[17:0]) < 32'(MEM_WORDS))

@@ -84,15 +84,20 @@ module r700_fetch (
   // q / (2^nb - 1), 0 <= q <= 2^nb - 1, nb in 3..16, correctly rounded
   function automatic logic [31:0] ratio(input logic [15:0] q, input logic [4:0] nb, input logic neg);
     logic [63:0] s;
-    logic [4:0] p;
+    logic [4:0] p, k;
     logic [24:0] m;
     logic [7:0] e;
     p = 5'd0;
     for (int i = 0; i < 16; i++)
       if (q[i]) p = 5'(i);
+    // s: q's nb bits repeated from bit 63 down (bit 63 - i is q[nb-1 - i mod nb]);
+    // k counts the bit down and wraps, so no divider is built for `i mod nb`
     s = 64'd0;
-    for (int i = 0; i < 64; i++)
-      s[63 - i] = q[4'(32'(nb) - 1 - (i % (32'(nb) > 0 ? 32'(nb) : 1)))];
+    k = nb - 5'd1;
+    for (int i = 0; i < 64; i++) begin
+      s[63 - i] = q[k[3:0]];
+      k = (k == 5'd0 || nb == 5'd0) ? nb - 5'd1 : k - 5'd1;
+    end
     s = s << (nb - 5'd1 - p);               // the leading one to bit 63
     m = {1'b0, s[63:40]} + {24'd0, s[39]};  // 24 bits + the guard bit (sticky is 1)
     e = 8'(8'd127 + 8'(p) - 8'(nb));
