@@ -8,12 +8,14 @@
 // toF32(k); otherwise W0's halves take the jOut/kOut choices and W1 the MOV
 // part's S3.  The core writes W1 only when the control words say so
 // (usc_lane).  Combinational.
+/* verilator lint_off UNUSEDSIGNAL */
 module usc_sop (
-    input  logic [1:0][27:0] c,     // the control words, c[0] the j part, c[1] the k part
-    input  logic [5:0][31:0] src,    // S0..S5 of this instance
+    input  logic [55:0]      c,     // the control words, word i at [28*i +: 28]: word 0 the j part, 1 the k part
+    input  logic [191:0]     src,    // S0..S5 of this instance, S k at [32*k +: 32]
     output logic [31:0]      w0,
     output logic [31:0]      w1
 );
+/* verilator lint_on UNUSEDSIGNAL */
   localparam logic [15:0] H_ONE = 16'h3c00, H_DNAN = 16'h7e00;
 
   // minNum / maxNum of IEEE 754-2008 in the usc policy (model fp_min/fp_max
@@ -40,8 +42,8 @@ module usc_sop (
   logic [15:0] om0 [2];
   logic [15:0] z [2];
   for (genvar e = 0; e < 2; e++) begin : g_z
-    usc_hadd u_om (.a(H_ONE), .b(src[0][16*e +: 16]), .sub(1'b1), .r(om0[e]));
-    assign z[e] = hminmax(src[1][16*e +: 16], om0[e], 1'b0);
+    usc_hadd u_om (.a(H_ONE), .b(src[(16*e) +: 16]), .sub(1'b1), .r(om0[e]));
+    assign z[e] = hminmax(src[32 + (16*e) +: 16], om0[e], 1'b0);
   end
 
   // per control word w: the arguments A E B F (C G D H), the products, the combine
@@ -57,8 +59,8 @@ module usc_sop (
   for (genvar w = 0; w < 2; w++) begin : g_w
     for (genvar i = 0; i < 4; i++) begin : g_arg
       logic [4:0] a;
-      assign a = c[w][5*i +: 5];
-      assign rv[w][i] = a[2:0] < 3'd6 ? src[a[2:0]][{a[3], 4'd0} +: 16] : a[2:0] == 3'd6 ? 16'd0 : z[a[3]];
+      assign a = c[28*w + (5*i) +: 5];
+      assign rv[w][i] = a[2:0] < 3'd6 ? src[32*(a[2:0]) + ({a[3], 4'd0}) +: 16] : a[2:0] == 3'd6 ? 16'd0 : z[a[3]];
       // .oneminus (E-H, odd i) or .neg (A-D, even i)
       assign av[w][i] = !a[4] ? rv[w][i] : i % 2 == 1 ? omv[w][i / 2] : {!rv[w][i][15], rv[w][i][14:0]};
     end
@@ -72,18 +74,18 @@ module usc_sop (
         .clamp_negzero_keep(1'b0), .r(pr[w][m]), .exc(xp[w][m]));
     end
     // jOp/kOp: 0 add, 1 sub, 2 min, 3 max, 4 rsub (second - first)
-    assign op[w] = c[w][22:20];
+    assign op[w] = c[28*w + 20 +: 3];
     usc_hadd u_cmb (.a(op[w] == 3'd4 ? pr[w][1] : pr[w][0]), .b(op[w] == 3'd4 ? pr[w][0] : pr[w][1]), .sub(op[w] != 3'd0), .r(sm[w]));
     assign rs[w] = op[w] == 3'd2 ? hminmax(pr[w][0], pr[w][1], 1'b0) :
                    op[w] == 3'd3 ? hminmax(pr[w][0], pr[w][1], 1'b1) : sm[w];
-    assign ro[w] = c[w][24:23] == 2'd1 ? av[w][0] : c[w][24:23] == 2'd2 ? av[w][2] : rs[w];
+    assign ro[w] = c[28*w + 23 +: 2] == 2'd1 ? av[w][0] : c[28*w + 23 +: 2] == 2'd2 ? av[w][2] : rs[w];
     fp16_to_fp32 u_f32 (.a(ro[w]), .daz(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
       .dnan(32'h7fc00000), .dexc_always(1'b0), .clamp(1'b0), .clamp_nan_keep(1'b0),
       .clamp_negzero_keep(1'b0), .r(f32[w]), .exc(xf[w]));
   end
 
   // destination 0: F32 outputs; 1 j in W0.e0 (k in .e1); 2 j in W0.e1
-  assign w0 = c[0][26:25] == 2'd0 ? f32[0] : c[0][26:25] == 2'd2 ? {ro[0], ro[1]} : {ro[1], ro[0]};
-  assign w1 = c[0][26:25] == 2'd0 ? f32[1] : src[3];
+  assign w0 = c[25 +: 2] == 2'd0 ? f32[0] : c[25 +: 2] == 2'd2 ? {ro[0], ro[1]} : {ro[1], ro[0]};
+  assign w1 = c[25 +: 2] == 2'd0 ? f32[1] : src[96 +: 32];
 endmodule
 
