@@ -23,12 +23,12 @@ for p in LPC=1 LPC=32; do
     check "verilator-wall-$p" "$VERILATOR" --lint-only -Wall --top-module usc_core -G"$p" $RTL
 done
 # yosys 0.23 reads (and elaborates at their defaults) the modules below the
-# lane; its elaboration of usc_lane (exec inlined per instruction) takes
-# minutes and 4 GB (rtl/usc/README.md "Not implemented"), so the lane,
+# lane; reading usc_lane (exec inlined once per slot) takes about a minute
+# of CPU and 1.8 GB (rtl/usc/README.md "Not implemented"), so the lane,
 # the core and a synthesis (rtl/usc/synth.ys) are skipped.
 check yosys-read "$YOSYS" -q -p "script rtl/common/fp/read.ys; read_verilog -sv rtl/usc/usc_decode.sv rtl/usc/usc_unpck.sv rtl/usc/usc_pck.sv rtl/usc/usc_hadd.sv rtl/usc/usc_hdot.sv rtl/usc/usc_sop.sv rtl/usc/usc_f64.sv"
 skipped=1
 check_bench usc
 
-echo "yosys skipped: yosys 0.23 does not elaborate usc_lane in a lint run yet (rtl/usc/README.md, Not implemented)"
+echo "yosys skipped: usc_lane, usc_core and a synthesis (yosys 0.23 reads the lane in about a minute of CPU; rtl/usc/README.md, Not implemented)"
 lint_end

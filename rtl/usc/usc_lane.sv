@@ -486,30 +486,36 @@ module usc_lane (
     va[32*usc_pkg::K_P0 +: 32] = {31'd0, p0s};
   end
 
-  // the instruction each block looks at (not local to the blocks: yosys 0.23
-  // misreads a struct declared in a block)
+  // the instruction of each slot (a legal group has at most one per slot,
+  // in slot order; 0 for an empty slot), picked once so that each block
+  // runs `exec` once per slot: 12 copies of it where yosys inlines functions
+  logic [125*12-1:0] sins;       // slot s's instruction at [125*s +: 125] (an ins_t)
+  for (genvar sl = 0; sl < 12; sl++) begin : g_sins
+    assign sins[125*sl +: 125] = slot_ins(grp.ninsn, grp.ins, 4'(sl));
+  end
   /* verilator lint_off UNUSEDSIGNAL */
-  usc_pkg::ins_t gia, gib;
+  usc_pkg::ins_t gi0;            // instruction 0 (the whole-ALU rows)
   /* verilator lint_on UNUSEDSIGNAL */
+  assign gi0 = usc_pkg::ins_at(grp.ins, 0);
 
   // phases 0 and 1, the IS1-IS3 muxes
   always_comb begin
     vrow_t v;
     logic  pe_t, co_t, coutset, coutnew;
+    logic  [6:0] op;
     v = va;
-    gia = '0;
     pe_t = 1'b0;
     co_t = 1'b0;
     pen_b = 1'b0;
     coutset = 1'b0;
     coutnew = 1'b0;
     if (!grp.bitwise) begin
-      for (int i = 0; i < 6; i++) begin
-        gia = usc_pkg::ins_at(grp.ins, i);
-        if (i < $signed(32'(grp.ninsn)) && (gia.slot == usc_pkg::SL_P0 || gia.slot == usc_pkg::SL_P1)) begin
-          v = exec(gia, v, coutset, coutnew, gia.slot == usc_pkg::SL_P0 ? ures0 : {32'd0, fres1}, pe_t, co_t);
-          if (gia.op >= usc_pkg::OP_ADD64 && gia.op <= usc_pkg::OP_SMADD64) begin coutset = 1'b1; coutnew = co_t; end
-          if (gia.op >= usc_pkg::OP_CNDST && gia.op <= usc_pkg::OP_CNDLPC) pen_b = pe_t;
+      for (int sl = 0; sl < 2; sl++) begin
+        op = sins[125*sl + usc_pkg::IN_OP +: 7];
+        if (grp.slots[sl]) begin
+          v = exec(sins[125*sl +: 125], v, coutset, coutnew, sl == 0 ? ures0 : {32'd0, fres1}, pe_t, co_t);
+          if (op >= usc_pkg::OP_ADD64 && op <= usc_pkg::OP_SMADD64) begin coutset = 1'b1; coutnew = co_t; end
+          if (op >= usc_pkg::OP_CNDST && op <= usc_pkg::OP_CNDLPC) pen_b = pe_t;
         end
       end
       v[32*usc_pkg::K_IS1 +: 32] = grp.is1 ? v[32*usc_pkg::K_FTE +: 32] : v[32*usc_pkg::K_FT0 +: 32];
@@ -535,12 +541,12 @@ module usc_lane (
     logic  [1:0] ph [3];
     int    np;
     logic  sopmov;
+    logic  [6:0] op;
     v = vb;
-    gib = '0;
     sopmov = 1'b0;
-    for (int i = 0; i < 6; i++) begin
-      gib = usc_pkg::ins_at(grp.ins, i);
-      if (i < $signed(32'(grp.ninsn)) && (gib.op == usc_pkg::OP_SOPMOV || gib.op == usc_pkg::OP_SOPU8MADMOV)) sopmov = 1'b1;
+    for (int sl = 0; sl < 12; sl++) begin
+      op = sins[125*sl + usc_pkg::IN_OP +: 7];
+      if (grp.slots[sl] && (op == usc_pkg::OP_SOPMOV || op == usc_pkg::OP_SOPU8MADMOV)) sopmov = 1'b1;
     end
     pe_t = 1'b0;
     co_t = 1'b0;
@@ -550,34 +556,24 @@ module usc_lane (
     coutset = cs_b;
     coutnew = cn_b;
     if (!grp.bitwise) begin
-      for (int i = 0; i < 6; i++) begin
-        gib = usc_pkg::ins_at(grp.ins, i);
-        if (i < $signed(32'(grp.ninsn)) && gib.slot == usc_pkg::SL_P2) v = exec(gib, v, coutset, coutnew, ures2, pe_t, co_t);
-      end
+      if (grp.slots[usc_pkg::SL_P2]) v = exec(sins[125*usc_pkg::SL_P2 +: 125], v, coutset, coutnew, ures2, pe_t, co_t);
       v[32*usc_pkg::K_IS4 +: 32] = grp.is4 == 2'd3 ? v[32*usc_pkg::K_FTE +: 32] : v[32*(usc_pkg::K_FT0 + 7'(grp.is4)) +: 32];
       v[32*usc_pkg::K_IS5 +: 32] = grp.is5 == 2'd3 ? v[32*usc_pkg::K_FTE +: 32] : v[32*(usc_pkg::K_FT0 + 7'(grp.is5)) +: 32];
-      for (int i = 0; i < 6; i++) begin
-        gib = usc_pkg::ins_at(grp.ins, i);
-        if (i < $signed(32'(grp.ninsn)) && gib.slot == usc_pkg::SL_TST) v = exec(gib, v, coutset, coutnew, 64'd0, pe_t, co_t);
-      end
+      if (grp.slots[usc_pkg::SL_TST]) v = exec(sins[125*usc_pkg::SL_TST +: 125], v, coutset, coutnew, 64'd0, pe_t, co_t);
       // default routing (L181-L183): the last phase present drives W0, the one before W1,
       // unless a whole-ALU row gave W0 its value
       np = 0;
       ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
       for (int p = 0; p < 3; p++) if (grp.slots[p]) begin ph[np] = 2'(p); np = np + 1; end
-      gib = usc_pkg::ins_at(grp.ins, 0);
-      if (np > 0 && !(grp.ninsn != 3'd0 && usc_pkg::whole_op(gib.op))) v[32*usc_pkg::K_W0 +: 32] = v[32*(usc_pkg::K_FT0 + 7'(ph[np - 1])) +: 32];
+      if (np > 0 && !(grp.ninsn != 3'd0 && usc_pkg::whole_op(gi0.op))) v[32*usc_pkg::K_W0 +: 32] = v[32*(usc_pkg::K_FT0 + 7'(ph[np - 1])) +: 32];
       if (np > 1 && !sopmov) v[32*usc_pkg::K_W1 +: 32] = v[32*(usc_pkg::K_FT0 + 7'(ph[np - 2])) +: 32];   // SOPMOV drives W1
-      for (int i = 0; i < 6; i++) begin
-        gib = usc_pkg::ins_at(grp.ins, i);
-        if (i < $signed(32'(grp.ninsn)) && (gib.slot == usc_pkg::SL_MOV || gib.slot == usc_pkg::SL_BE))
-          v = exec(gib, v, coutset, coutnew, 64'd0, pe_t, co_t);
-      end
+      // MOV (slot mov) before the backend (slot be)
+      for (int sl = 4; sl < 6; sl++)          // usc_pkg::SL_MOV, SL_BE
+        if (grp.slots[sl]) v = exec(sins[125*sl +: 125], v, coutset, coutnew, 64'd0, pe_t, co_t);
     end else begin
-      for (int i = 0; i < 6; i++) begin
-        gib = usc_pkg::ins_at(grp.ins, i);
-        if (i < $signed(32'(grp.ninsn))) v = exec(gib, v, coutset, coutnew, 64'd0, pe_t, co_t);
-      end
+      // the six bitwise units in slot order
+      for (int sl = 6; sl < 12; sl++)         // usc_pkg::SL_BMSK .. SL_BTST
+        if (grp.slots[sl]) v = exec(sins[125*sl +: 125], v, coutset, coutnew, 64'd0, pe_t, co_t);
       v[32*usc_pkg::K_W0 +: 32] = v[32*usc_pkg::K_FT5 +: 32];
       v[32*usc_pkg::K_W1 +: 32] = v[32*usc_pkg::K_FT3 +: 32];
     end
