@@ -10,7 +10,7 @@
 // the register each instance wrote (indexed destinations differ per
 // instance) and the slot that drove the W, P0, Pe, COUT and link.
 `include "rtl/usc/usc_pkg.sv"
-module usc_core import usc_pkg::*; #(
+module usc_core #(
     parameter int IMEM_WORDS = 4096,       // program storage (32-bit words)
     parameter int LPC = 16,                // instances per cycle: 1, 2, 4, 8, 16 or 32
     parameter int NR = 248,                // temporaries (config temps)
@@ -82,19 +82,27 @@ module usc_core import usc_pkg::*; #(
   // ---- the group at pc
   logic [31:0] off, wi, avail;
   logic        pc_bad;
-  logic [20:0][31:0] gwin;
+  logic [671:0] gwin;                     // word i at [32*i +: 32]
   assign off = pc - base;
   assign wi = off >> 2;
   assign pc_bad = pc < base || wi >= nwords || pc[1:0] != 2'd0;
   assign avail = pc_bad ? 32'd0 : nwords - wi;
   always_comb
     for (int i = 0; i < 21; i++)
-      gwin[i] = (!pc_bad && wi + 32'(i) < nwords && wi + 32'(i) < IMEM_WORDS) ? imem[IAW'(wi + 32'(i))] : 32'd0;
+      gwin[32*i +: 32] = (!pc_bad && wi + 32'(i) < nwords && wi + 32'(i) < IMEM_WORDS) ? imem[IAW'(wi + 32'(i))] : 32'd0;
 
-  grp_t       g;
+  usc_pkg::grp_t       g;
   logic [4:0] gnw;
   logic       d_bad, d_unimpl, d_core;
   usc_decode u_dec (.w(gwin), .avail(avail), .g(g), .nwords(gnw), .bad(d_bad), .unimpl(d_unimpl), .core(d_core));
+  // the group's first instruction, W0 and W1 (each use takes the fields it needs)
+  /* verilator lint_off UNUSEDSIGNAL */
+  usc_pkg::ins_t ins0;
+  usc_pkg::reg_t gw0, gw1;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign ins0 = usc_pkg::ins_at(g.ins, 0);
+  assign gw0 = usc_pkg::w_at(g.w, 0);
+  assign gw1 = usc_pkg::w_at(g.w, 1);
 
   // ---- the executing instances
   logic [31:0] all, act;
@@ -109,36 +117,36 @@ module usc_core import usc_pkg::*; #(
   // ---- register addressing: index + IDXi * D (L283)
   // (the functions take a whole register word and use the fields they need)
   /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [37:0] raddr(input reg_t rg, input int l);
-    raddr = {26'd0, rg.index};
-    if (rg.idx != 2'd0) raddr = raddr + ({6'd0, xr[rg.idx[1] ? 1 : 0][l]} << rg.dlog);
+  function automatic logic [37:0] raddr(input logic [20:0] rg, input int l);
+    raddr = {26'd0, rg[usc_pkg::RG_INDEX +: 12]};
+    if (rg[usc_pkg::RG_IDX +: 2] != 2'd0) raddr = raddr + ({6'd0, xr[rg[usc_pkg::RG_IDX + (1)] ? 1 : 0][l]} << rg[usc_pkg::RG_DLOG +: 3]);
   endfunction
-  function automatic logic in_range(input reg_t rg, input logic [37:0] a);
+  function automatic logic in_range(input logic [20:0] rg, input logic [37:0] a);
     logic [12:0] lim;
-    case (rg.bank)
-      B_R: lim = k_temps < 13'(NR) ? k_temps : 13'(NR);
-      B_VI: lim = k_vins < 13'(NVI) ? k_vins : 13'(NVI);
-      B_CF, B_CFA: lim = k_coeffs < 13'(NCF) ? k_coeffs : 13'(NCF);
-      B_SH: lim = k_shared < 13'(NSH) ? k_shared : 13'(NSH);
-      B_I: lim = k_internals < 13'd8 ? k_internals : 13'd8;
-      default: lim = bank_limit(rg.bank);
+    case (rg[usc_pkg::RG_BANK +: 4])
+      usc_pkg::B_R: lim = k_temps < 13'(NR) ? k_temps : 13'(NR);
+      usc_pkg::B_VI: lim = k_vins < 13'(NVI) ? k_vins : 13'(NVI);
+      usc_pkg::B_CF, usc_pkg::B_CFA: lim = k_coeffs < 13'(NCF) ? k_coeffs : 13'(NCF);
+      usc_pkg::B_SH: lim = k_shared < 13'(NSH) ? k_shared : 13'(NSH);
+      usc_pkg::B_I: lim = k_internals < 13'd8 ? k_internals : 13'd8;
+      default: lim = usc_pkg::bank_limit(rg[usc_pkg::RG_BANK +: 4]);
     endcase
     in_range = a < {25'd0, lim};
   endfunction
-  function automatic logic [31:0] rd(input reg_t rg, input int l);
+  function automatic logic [31:0] rd(input logic [20:0] rg, input int l);
     logic [37:0] a;
     a = raddr(rg, l);
     rd = 32'd0;
     if (in_range(rg, a))
-      case (rg.bank)
-        B_R:   rd = r[a[7:0]][l];
-        B_VI:  rd = vi[a[7:0]][l];
-        B_CF:  rd = cf[a[$clog2(NCF)-1:0]];
-        B_CFA: rd = cfa[a[$clog2(NCF)-1:0]];
-        B_SH:  rd = sh[a[$clog2(NSH)-1:0]];
-        B_SC:  rd = sc_value(a[7:0]);
-        B_I:   rd = ir[a[2:0]][l];
-        B_IDX: rd = xr[a[0]][l];
+      case (rg[usc_pkg::RG_BANK +: 4])
+        usc_pkg::B_R:   rd = r[a[7:0]][l];
+        usc_pkg::B_VI:  rd = vi[a[7:0]][l];
+        usc_pkg::B_CF:  rd = cf[a[$clog2(NCF)-1:0]];
+        usc_pkg::B_CFA: rd = cfa[a[$clog2(NCF)-1:0]];
+        usc_pkg::B_SH:  rd = sh[a[$clog2(NSH)-1:0]];
+        usc_pkg::B_SC:  rd = usc_pkg::sc_value(a[7:0]);
+        usc_pkg::B_I:   rd = ir[a[2:0]][l];
+        usc_pkg::B_IDX: rd = xr[a[0]][l];
         default: rd = orr[a[2:0]][l];
       endcase
   endfunction
@@ -152,9 +160,9 @@ module usc_core import usc_pkg::*; #(
     for (int l = 0; l < 32; l++)
       if (act[l]) begin
         for (int k = 0; k < 6; k++)
-          if (g.smask[k] && !in_range(g.s[k], raddr(g.s[k], l))) rng_bad = 1'b1;
+          if (g.smask[k] && !in_range(usc_pkg::s_at(g.s, k), raddr(usc_pkg::s_at(g.s, k), l))) rng_bad = 1'b1;
         for (int k = 0; k < 2; k++)
-          if (g.wmask[k] && !in_range(g.w[k], raddr(g.w[k], l))) rng_bad = 1'b1;
+          if (g.wmask[k] && !in_range(usc_pkg::w_at(g.w, k), raddr(usc_pkg::w_at(g.w, k), l))) rng_bad = 1'b1;
       end
   end
 
@@ -166,7 +174,7 @@ module usc_core import usc_pkg::*; #(
     cnd_any = 1'b0;
     for (int l = 0; l < 32; l++) begin
       logic pc_t;
-      case (g.ins[0].pcnd)
+      case (ins0.pcnd)
         2'd0: pc_t = p0[l];
         2'd1: pc_t = !p0[l];
         2'd2: pc_t = 1'b1;
@@ -182,7 +190,7 @@ module usc_core import usc_pkg::*; #(
       l = ni32 ? 5'(k + 16) : 5'(k);
       if ((ni32 || k < 16) && pe[l]) begin cnd_first = 1'b1; first = l; end
     end
-    cnd_s2f = rd(g.s[2], int'(first));
+    cnd_s2f = rd(usc_pkg::s_at(g.s, 2), $signed(32'(first)));
   end
 
   // ---- the complex ops FRCP FRSQ FSQRT FLOG FEXP (usc_x_cplx): the model's
@@ -203,23 +211,23 @@ module usc_core import usc_pkg::*; #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [5:0]  d_exc;                     // no exception state in the USC
   /* verilator lint_on UNUSEDSIGNAL */
-  assign cx_f64 = g.ninsn != 3'd0 && g.ins[0].op >= OP_F64DIV && g.ins[0].op <= OP_F64RSQ;
-  assign cx_op = (g.ninsn != 3'd0 && g.ins[0].op >= OP_FRCP && g.ins[0].op <= OP_FEXP) || cx_f64;
+  assign cx_f64 = g.ninsn != 3'd0 && ins0.op >= usc_pkg::OP_F64DIV && ins0.op <= usc_pkg::OP_F64RSQ;
+  assign cx_op = (g.ninsn != 3'd0 && ins0.op >= usc_pkg::OP_FRCP && ins0.op <= usc_pkg::OP_FEXP) || cx_f64;
   always_comb begin
-    case (g.ins[0].op)
-      OP_FRCP:  cx_code = 3'd0;
-      OP_FRSQ:  cx_code = 3'd1;
-      OP_FSQRT: cx_code = 3'd2;
-      OP_FEXP:  cx_code = 3'd3;
+    case (ins0.op)
+      usc_pkg::OP_FRCP:  cx_code = 3'd0;
+      usc_pkg::OP_FRSQ:  cx_code = 3'd1;
+      usc_pkg::OP_FSQRT: cx_code = 3'd2;
+      usc_pkg::OP_FEXP:  cx_code = 3'd3;
       default:  cx_code = 3'd4;   // FLOG
     endcase
-    cx_a = g.smask[0] ? rd(g.s[0], int'(cx_i)) : 32'd0;
-    if (g.ins[0].mods[0]) cx_a[31] = 1'b0;          // .abs, then .neg (L354)
-    if (g.ins[0].mods[1]) cx_a[31] = !cx_a[31];
+    cx_a = g.smask[0] ? rd(usc_pkg::s_at(g.s, 0), $signed(32'(cx_i))) : 32'd0;
+    if (ins0.mods[0]) cx_a[31] = 1'b0;          // .abs, then .neg (L354)
+    if (ins0.mods[1]) cx_a[31] = !cx_a[31];
     // fp64_dsr's op: 0 DIV, 1 SQRT, 2 RSQ, 3 RCP
-    dx_code = g.ins[0].op == OP_F64SQRT ? 2'd1 : g.ins[0].op == OP_F64RSQ ? 2'd2 : g.ins[0].op == OP_F64RCP ? 2'd3 : 2'd0;
-    dx_a = {g.smask[3] ? rd(g.s[3], int'(cx_i)) : 32'd0, g.smask[0] ? rd(g.s[0], int'(cx_i)) : 32'd0};
-    dx_b = {g.smask[4] ? rd(g.s[4], int'(cx_i)) : 32'd0, g.smask[1] ? rd(g.s[1], int'(cx_i)) : 32'd0};
+    dx_code = ins0.op == usc_pkg::OP_F64SQRT ? 2'd1 : ins0.op == usc_pkg::OP_F64RSQ ? 2'd2 : ins0.op == usc_pkg::OP_F64RCP ? 2'd3 : 2'd0;
+    dx_a = {g.smask[3] ? rd(usc_pkg::s_at(g.s, 3), $signed(32'(cx_i))) : 32'd0, g.smask[0] ? rd(usc_pkg::s_at(g.s, 0), $signed(32'(cx_i))) : 32'd0};
+    dx_b = {g.smask[4] ? rd(usc_pkg::s_at(g.s, 4), $signed(32'(cx_i))) : 32'd0, g.smask[1] ? rd(usc_pkg::s_at(g.s, 1), $signed(32'(cx_i))) : 32'd0};
   end
   fp32_trans u_cx (.clk(clk), .rst_n(rst_n), .start(cx_go && !cx_f64 && !cx_busy && !cx_started), .op(cx_code), .a(cx_a),
                    .dnan(32'h7fc00000), .daz(1'b0), .ftz(1'b0), .tiny_after(1'b1), .nan_keep(1'b0),
@@ -237,15 +245,15 @@ module usc_core import usc_pkg::*; #(
   logic [31:0] lw0 [LPC], lw1 [LPC];
   logic        lp0 [LPC], lpe [LPC], lco [LPC];
   for (genvar j = 0; j < LPC; j++) begin : g_lane
-    logic [5:0][31:0] src;
-    logic [3:0][31:0] qs0, qs3;   // S0 and S3 of the instance's quad (derivatives, D18)
+    logic [191:0] src;            // S k at [32*k +: 32]
+    logic [127:0] qs0, qs3;       // S0 and S3 of the instance's quad (derivatives, D18), instance i at [32*i +: 32]
     int l;
-    assign l = int'(pass) * LPC + j;
+    assign l = $signed(32'(pass)) * LPC + j;
     always_comb begin
-      for (int k = 0; k < 6; k++) src[k] = g.smask[k] ? rd(g.s[k], l) : 32'd0;
+      for (int k = 0; k < 6; k++) src[32*k +: 32] = g.smask[k] ? rd(usc_pkg::s_at(g.s, k), l) : 32'd0;
       for (int i = 0; i < 4; i++) begin
-        qs0[i] = g.smask[0] ? rd(g.s[0], (l & ~3) + i) : 32'd0;
-        qs3[i] = g.smask[3] ? rd(g.s[3], (l & ~3) + i) : 32'd0;
+        qs0[32*i +: 32] = g.smask[0] ? rd(usc_pkg::s_at(g.s, 0), (l & ~3) + i) : 32'd0;
+        qs3[32*i +: 32] = g.smask[3] ? rd(usc_pkg::s_at(g.s, 3), (l & ~3) + i) : 32'd0;
       end
     end
     usc_lane u_lane (.grp(g), .src(src), .p0s(p0[l]), .couts(cout[l]), .pes(pe[l]), .link(link),
@@ -265,11 +273,11 @@ module usc_core import usc_pkg::*; #(
     end
     mp0 = sp0; mpe = spe; mco = sco;
     for (int j = 0; j < LPC; j++) begin
-      mw0[int'(pass) * LPC + j] = lw0[j];
-      mw1[int'(pass) * LPC + j] = lw1[j];
-      mp0[int'(pass) * LPC + j] = lp0[j];
-      mpe[int'(pass) * LPC + j] = lpe[j];
-      mco[int'(pass) * LPC + j] = lco[j];
+      mw0[$signed(32'(pass)) * LPC + j] = lw0[j];
+      mw1[$signed(32'(pass)) * LPC + j] = lw1[j];
+      mp0[$signed(32'(pass)) * LPC + j] = lp0[j];
+      mpe[$signed(32'(pass)) * LPC + j] = lpe[j];
+      mco[$signed(32'(pass)) * LPC + j] = lco[j];
     end
   end
 
@@ -281,65 +289,65 @@ module usc_core import usc_pkg::*; #(
   logic [31:0] brimm;
   logic [6:0]  brop;
   logic [4:0]  brm;
+  /* verilator lint_off UNUSEDSIGNAL */
+  usc_pkg::ins_t in;             // the fields that say what the group writes (module level:
+  /* verilator lint_on UNUSEDSIGNAL */   // yosys 0.23 misreads a struct declared in a block)
   always_comb begin
     logic [1:0] ph [3];
     int np;
-    /* verilator lint_off UNUSEDSIGNAL */
-    ins_t in;             // the fields that say what the group writes
-    /* verilator lint_on UNUSEDSIGNAL */
     in = '0;
     p0set = 1'b0; peset = 1'b0; coutset = 1'b0; brn = 1'b0; lapc = 1'b0; savl = 1'b0;
     movw = 1'b0; movc = 1'b0; cndsetl_b = 1'b0; sopmov = 1'b0;
-    p0slot = SL_P0; brimm = 32'd0; brop = 7'd0; brm = 5'd0;
-    whole = g.ninsn != 3'd0 && whole_op(g.ins[0].op);
+    p0slot = usc_pkg::SL_P0; brimm = 32'd0; brop = 7'd0; brm = 5'd0;
+    whole = g.ninsn != 3'd0 && usc_pkg::whole_op(ins0.op);
     for (int i = 0; i < 6; i++)
-      if (i < int'(g.ninsn)) begin
-        in = g.ins[i];
-        if (in.op >= OP_TSTZ && in.op <= OP_TSTMAX && in.k[1] == K_P0) begin p0set = 1'b1; p0slot = SL_TST; end
-        if (in.op == OP_CNDLT) begin p0set = 1'b1; p0slot = SL_P0; end
-        if (in.op == OP_TZ || in.op == OP_TNZ) begin p0set = 1'b1; p0slot = SL_BTST; end
-        if (in.op >= OP_CNDST && in.op <= OP_CNDLPC) peset = 1'b1;
-        if (in.op == OP_CNDSETL && in.m == 5'd1) cndsetl_b = 1'b1;
-        if (in.op >= OP_ADD64 && in.op <= OP_SMADD64) coutset = 1'b1;
-        if (in.op >= OP_BA && in.op <= OP_BRL) begin brn = 1'b1; brop = in.op; brimm = in.imm; brm = in.m; end
-        if (in.op == OP_LAPC) lapc = 1'b1;
-        if (in.op == OP_SAVL) savl = 1'b1;
-        if (in.op == OP_MOV) movw = 1'b1;
-        if (in.op == OP_MOVC) movc = 1'b1;
-        if (in.op == OP_SOPMOV || in.op == OP_SOPU8MADMOV) sopmov = 1'b1;
+      if (i < $signed(32'(g.ninsn))) begin
+        in = usc_pkg::ins_at(g.ins, i);
+        if (in.op >= usc_pkg::OP_TSTZ && in.op <= usc_pkg::OP_TSTMAX && in.k[7 +: 7] == usc_pkg::K_P0) begin p0set = 1'b1; p0slot = usc_pkg::SL_TST; end
+        if (in.op == usc_pkg::OP_CNDLT) begin p0set = 1'b1; p0slot = usc_pkg::SL_P0; end
+        if (in.op == usc_pkg::OP_TZ || in.op == usc_pkg::OP_TNZ) begin p0set = 1'b1; p0slot = usc_pkg::SL_BTST; end
+        if (in.op >= usc_pkg::OP_CNDST && in.op <= usc_pkg::OP_CNDLPC) peset = 1'b1;
+        if (in.op == usc_pkg::OP_CNDSETL && in.m == 5'd1) cndsetl_b = 1'b1;
+        if (in.op >= usc_pkg::OP_ADD64 && in.op <= usc_pkg::OP_SMADD64) coutset = 1'b1;
+        if (in.op >= usc_pkg::OP_BA && in.op <= usc_pkg::OP_BRL) begin brn = 1'b1; brop = in.op; brimm = in.imm; brm = in.m; end
+        if (in.op == usc_pkg::OP_LAPC) lapc = 1'b1;
+        if (in.op == usc_pkg::OP_SAVL) savl = 1'b1;
+        if (in.op == usc_pkg::OP_MOV) movw = 1'b1;
+        if (in.op == usc_pkg::OP_MOVC) movc = 1'b1;
+        if (in.op == usc_pkg::OP_SOPMOV || in.op == usc_pkg::OP_SOPU8MADMOV) sopmov = 1'b1;
       end
     np = 0;
     ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
     for (int p = 0; p < 3; p++) if (g.slots[p]) begin ph[np] = 2'(p); np = np + 1; end
     wset0 = 1'b0; wset1 = 1'b0; wslot0 = 4'd0; wslot1 = 4'd0;
     if (g.bitwise) begin
-      wset0 = g.slots[SL_BSH2]; wslot0 = SL_BSH2;
-      wset1 = g.slots[SL_BCNT]; wslot1 = SL_BCNT;
+      wset0 = g.slots[usc_pkg::SL_BSH2]; wslot0 = usc_pkg::SL_BSH2;
+      wset1 = g.slots[usc_pkg::SL_BCNT]; wslot1 = usc_pkg::SL_BCNT;
     end else begin
-      if (whole) begin wset0 = 1'b1; wslot0 = SL_P0; end
+      if (whole) begin wset0 = 1'b1; wslot0 = usc_pkg::SL_P0; end
       else if (np > 0) begin wset0 = 1'b1; wslot0 = {2'd0, ph[np - 1]}; end
       if (np > 1) begin wset1 = 1'b1; wslot1 = {2'd0, ph[np - 2]}; end
-      if (sopmov) begin wset1 = 1'b1; wslot1 = SL_P2; end
+      if (sopmov) begin wset1 = 1'b1; wslot1 = usc_pkg::SL_P2; end
       // F64MUL/F64ADD/F64BYP (whole, phase 0): W1 the high word (model D32)
-      if (whole && (g.ins[0].op == OP_F64MUL || g.ins[0].op == OP_F64ADD || g.ins[0].op == OP_F64BYP ||
-                    g.ins[0].op == OP_F64MAD || g.ins[0].op == OP_F16SOPMAD ||
-                    (g.ins[0].op >= OP_F64DIV && g.ins[0].op <= OP_F64RSQ))) begin
-        wset1 = 1'b1; wslot1 = SL_P0;
+      if (whole && (ins0.op == usc_pkg::OP_F64MUL || ins0.op == usc_pkg::OP_F64ADD || ins0.op == usc_pkg::OP_F64BYP ||
+                    ins0.op == usc_pkg::OP_F64MAD || ins0.op == usc_pkg::OP_F16SOPMAD ||
+                    (ins0.op >= usc_pkg::OP_F64DIV && ins0.op <= usc_pkg::OP_F64RSQ))) begin
+        wset1 = 1'b1; wslot1 = usc_pkg::SL_P0;
       end
       // F16SOP (whole, phase 0): W1 with F32 outputs or its MOV part (model usc_sop_w1)
-      if (whole && g.ins[0].op == OP_F16SOP && (g.sop[0][26:25] == 2'd0 || g.sop[1][27])) begin
-        wset1 = 1'b1; wslot1 = SL_P0;
+      if (whole && ins0.op == usc_pkg::OP_F16SOP && (g.sop[25 +: 2] == 2'd0 || g.sop[55])) begin
+        wset1 = 1'b1; wslot1 = usc_pkg::SL_P0;
       end
       // MOV (slot mov) runs before the backend (slot be): SAVL drives W0 last
-      if (movw || movc) begin wset0 = 1'b1; wslot0 = SL_MOV; end
-      if (movc) begin wset1 = 1'b1; wslot1 = SL_MOV; end
-      if (savl) begin wset0 = 1'b1; wslot0 = SL_BE; end
+      if (movw || movc) begin wset0 = 1'b1; wslot0 = usc_pkg::SL_MOV; end
+      if (movc) begin wset1 = 1'b1; wslot1 = usc_pkg::SL_MOV; end
+      if (savl) begin wset0 = 1'b1; wslot0 = usc_pkg::SL_BE; end
     end
     fall = pc + {25'd0, gnw, 2'd0};
     taken = brm == 5'd1 ? act == all : act != 32'd0;
-    bal = brn && taken && (brop == OP_BAL || brop == OP_BRL);
+    bal = brn && taken && (brop == usc_pkg::OP_BAL || brop == usc_pkg::OP_BRL);
     next_pc = fall;
-    if (brn && taken) next_pc = (brop == OP_BA || brop == OP_BAL) ? brimm << 1 : pc + (brimm << 1);
+    if (brn && taken) next_pc = (brop == usc_pkg::OP_BA || brop == usc_pkg::OP_BAL) ? brimm << 1 : pc + (brimm << 1);
     if (lapc && act != 32'd0) next_pc = link << 1;
     endp = base + (nwords << 2);
   end
@@ -351,22 +359,22 @@ module usc_core import usc_pkg::*; #(
   always_comb
     for (int w = 0; w < 2; w++)
       for (int l = 0; l < 32; l++) begin
-        wad[w][l] = 12'(raddr(g.w[w], l));
+        wad[w][l] = 12'(raddr(usc_pkg::w_at(g.w, w), l));
         wvl[w][l] = w == 0 ? mw0[l] : mw1[l];
         wen[w][l] = g.wmask[w] && act[l];
       end
 
   logic go, last_pass, fault_now;
   logic [3:0] why;
-  assign last_pass = int'(pass) == (ni32 ? NPASS : (NPASS + 1) / 2) - 1 || NPASS == 1;
+  assign last_pass = $signed(32'(pass)) == (ni32 ? NPASS : (NPASS + 1) / 2) - 1 || NPASS == 1;
   always_comb begin
     why = 4'd0;
-    if (pc_bad) why = WHY_PC;
-    else if (d_bad) why = WHY_ILLEGAL;
-    else if (d_unimpl) why = WHY_UNIMPL;
-    else if (d_core) why = WHY_CORE;
-    else if ((g.wmask[0] && !wset0) || (g.wmask[1] && !wset1)) why = WHY_ILLEGAL;
-    else if (rng_bad) why = WHY_RANGE;
+    if (pc_bad) why = usc_pkg::WHY_PC;
+    else if (d_bad) why = usc_pkg::WHY_ILLEGAL;
+    else if (d_unimpl) why = usc_pkg::WHY_UNIMPL;
+    else if (d_core) why = usc_pkg::WHY_CORE;
+    else if ((g.wmask[0] && !wset0) || (g.wmask[1] && !wset1)) why = usc_pkg::WHY_ILLEGAL;
+    else if (rng_bad) why = usc_pkg::WHY_RANGE;
   end
   assign fault_now = running && why != 4'd0;
   // a group with a complex op waits for its results
@@ -401,15 +409,15 @@ module usc_core import usc_pkg::*; #(
       for (int w = 0; w < 2; w++)
         for (int l = 0; l < 32; l++)
           if (wen[w][l])
-            case (g.w[w].bank)
-              B_R:   r[wad[w][l][7:0]][l] = wvl[w][l];
-              B_VI:  vi[wad[w][l][7:0]][l] = wvl[w][l];
-              B_I:   ir[wad[w][l][2:0]][l] = wvl[w][l];
-              B_IDX: xr[wad[w][l][0]][l] = wvl[w][l];
-              B_O:   orr[wad[w][l][2:0]][l] = wvl[w][l];
-              B_CF:  cf[wad[w][l][$clog2(NCF)-1:0]] = wvl[w][l];
-              B_CFA: cfa[wad[w][l][$clog2(NCF)-1:0]] = wvl[w][l];
-              B_SH:  sh[wad[w][l][$clog2(NSH)-1:0]] = wvl[w][l];
+            case (w == 0 ? gw0.bank : gw1.bank)
+              usc_pkg::B_R:   r[wad[w][l][7:0]][l] = wvl[w][l];
+              usc_pkg::B_VI:  vi[wad[w][l][7:0]][l] = wvl[w][l];
+              usc_pkg::B_I:   ir[wad[w][l][2:0]][l] = wvl[w][l];
+              usc_pkg::B_IDX: xr[wad[w][l][0]][l] = wvl[w][l];
+              usc_pkg::B_O:   orr[wad[w][l][2:0]][l] = wvl[w][l];
+              usc_pkg::B_CF:  cf[wad[w][l][$clog2(NCF)-1:0]] = wvl[w][l];
+              usc_pkg::B_CFA: cfa[wad[w][l][$clog2(NCF)-1:0]] = wvl[w][l];
+              usc_pkg::B_SH:  sh[wad[w][l][$clog2(NSH)-1:0]] = wvl[w][l];
               default: ;
             endcase
   end
@@ -476,11 +484,11 @@ module usc_core import usc_pkg::*; #(
       end
       if (running && why == 4'd0 && !last_pass && !cx_wait) begin
         for (int j = 0; j < LPC; j++) begin
-          sw0[int'(pass) * LPC + j] <= lw0[j];
-          sw1[int'(pass) * LPC + j] <= lw1[j];
-          sp0[int'(pass) * LPC + j] <= lp0[j];
-          spe[int'(pass) * LPC + j] <= lpe[j];
-          sco[int'(pass) * LPC + j] <= lco[j];
+          sw0[$signed(32'(pass)) * LPC + j] <= lw0[j];
+          sw1[$signed(32'(pass)) * LPC + j] <= lw1[j];
+          sp0[$signed(32'(pass)) * LPC + j] <= lp0[j];
+          spe[$signed(32'(pass)) * LPC + j] <= lpe[j];
+          sco[$signed(32'(pass)) * LPC + j] <= lco[j];
         end
         pass <= pass + 1'b1;
       end
@@ -500,13 +508,13 @@ module usc_core import usc_pkg::*; #(
         rt_pc <= pc;
         rt_next_pc <= next_pc;
         rt_nwords <= gnw;
-        for (int i = 0; i < 16; i++) rt_words[32*i +: 32] <= i < int'(gnw) ? gwin[i] : 32'd0;
+        for (int i = 0; i < 16; i++) rt_words[32*i +: 32] <= i < $signed(32'(gnw)) ? gwin[32*i +: 32] : 32'd0;
         rt_kind <= g.bitwise;
         rt_flags <= {(next_pc < base || next_pc >= endp) && next_pc != endp, next_pc < base || next_pc >= endp,
                      act == 32'd0, next_pc != fall};
         rt_exec <= act;
         rt_w_en <= act != 32'd0 ? g.wmask : 2'b00;
-        rt_w_bank <= {g.w[1].bank, g.w[0].bank};
+        rt_w_bank <= {gw1.bank, gw0.bank};
         rt_w_slot <= {wslot1, wslot0};
         for (int w = 0; w < 2; w++)
           for (int l = 0; l < 32; l++) begin
@@ -517,7 +525,7 @@ module usc_core import usc_pkg::*; #(
         rt_pe_en <= peset; rt_pe_val <= (pe & ~act) | (mpe & act);
         rt_cout_en <= coutset; rt_cout_val <= (cout & ~act) | (mco & act);
         rt_link_en <= bal || (cndsetl_b && cnd_first);
-        rt_link_slot <= bal ? SL_BE : SL_P0;
+        rt_link_slot <= bal ? usc_pkg::SL_BE : usc_pkg::SL_P0;
         rt_link_val <= bal ? fall >> 1 : cnd_s2f;
       end
     end

@@ -7,10 +7,10 @@
 // row this core does not run yet (rtl/usc/README.md "Not implemented").
 // Combinational.
 `include "rtl/usc/usc_pkg.sv"
-module usc_decode import usc_pkg::*; (
-    input  logic [20:0][31:0] w,       // the words from pc (0 past the program)
+module usc_decode (
+    input  logic [671:0]      w,       // the words from pc, word i at [32*i +: 32] (0 past the program)
     input  logic [31:0]       avail,   // words from pc to the end of the program
-    output grp_t              g,
+    output usc_pkg::grp_t              g,
     output logic [4:0]        nwords,
     output logic              bad,
     output logic              unimpl,
@@ -19,9 +19,9 @@ module usc_decode import usc_pkg::*; (
   function automatic logic reg_ok(input logic [31:0] x);
     logic [3:0] b;
     b = x[3:0];
-    reg_ok = b <= B_O && x[17:16] != 2'd3 && x[20:18] <= 3'd4 && x[31:21] == 11'd0 &&
-             {1'b0, x[15:4]} < bank_limit(b) && (b != B_SC || sc_defined(x[15:4])) &&
-             (x[17:16] == 2'd0 || (b != B_I && b != B_IDX && b != B_SC));
+    reg_ok = b <= usc_pkg::B_O && x[17:16] != 2'd3 && x[20:18] <= 3'd4 && x[31:21] == 11'd0 &&
+             {1'b0, x[15:4]} < usc_pkg::bank_limit(b) && (b != usc_pkg::B_SC || usc_pkg::sc_defined(x[15:4])) &&
+             (x[17:16] == 2'd0 || (b != usc_pkg::B_I && b != usc_pkg::B_IDX && b != usc_pkg::B_SC));
   endfunction
 
   // F16SOP's control words (model D33, usc_sop_bad): an encoding the model refuses
@@ -68,9 +68,9 @@ module usc_decode import usc_pkg::*; (
 
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
-    core_runs = op == OP_FMAD || op == OP_FADD || op == OP_FMUL || (op >= OP_FRCP && op <= OP_FEXP) || (op >= OP_MBYP && op <= OP_CVTFROMF64) ||
-                op == OP_F16SOP || op == OP_SOPMOV || op == OP_SOPU8MADMOV || op == OP_F16SOPMAD || (op >= OP_F64MUL && op <= OP_F64BYP) || (op >= OP_MOV && op <= OP_UNPCK) || (op >= OP_UADD8 && op <= OP_FTBMSB) ||
-                (op >= OP_BA && op <= OP_BRL) || (op >= OP_LAPC && op <= OP_WDF);
+    core_runs = op == usc_pkg::OP_FMAD || op == usc_pkg::OP_FADD || op == usc_pkg::OP_FMUL || (op >= usc_pkg::OP_FRCP && op <= usc_pkg::OP_FEXP) || (op >= usc_pkg::OP_MBYP && op <= usc_pkg::OP_CVTFROMF64) ||
+                op == usc_pkg::OP_F16SOP || op == usc_pkg::OP_SOPMOV || op == usc_pkg::OP_SOPU8MADMOV || op == usc_pkg::OP_F16SOPMAD || (op >= usc_pkg::OP_F64MUL && op <= usc_pkg::OP_F64BYP) || (op >= usc_pkg::OP_MOV && op <= usc_pkg::OP_UNPCK) || (op >= usc_pkg::OP_UADD8 && op <= usc_pkg::OP_FTBMSB) ||
+                (op >= usc_pkg::OP_BA && op <= usc_pkg::OP_BRL) || (op >= usc_pkg::OP_LAPC && op <= usc_pkg::OP_WDF);
   endfunction
 
   // PCK/UNPCK formats (model/usc/usc_exec_pack.c, D20, D26): the fields
@@ -92,6 +92,14 @@ module usc_decode import usc_pkg::*; (
     endcase
   endfunction
 
+  // the instruction being decoded; W wi and instruction i of g (the fields
+  // the checks read).  Not local to the block: yosys 0.23 misreads a struct
+  // declared in a block.
+  usc_pkg::ins_t in;
+  /* verilator lint_off UNUSEDSIGNAL */
+  usc_pkg::reg_t gr;
+  usc_pkg::ins_t gi;
+  /* verilator lint_on UNUSEDSIGNAL */
   always_comb begin
     logic [31:0] h, x;
     logic [5:0]  p;
@@ -107,7 +115,6 @@ module usc_decode import usc_pkg::*; (
     logic [7:0]  rmods;
     logic [3:0]  bits;
     logic [6:0]  kk;
-    ins_t        in;
     logic [6:0]  tk, ta;         // one token of the form
     logic        topt, tminv;
     logic [1:0]  tob;
@@ -115,15 +122,15 @@ module usc_decode import usc_pkg::*; (
     logic        sop_w1;         // ... and whether it drives W1
     // every variable set first (Verilator's latch check, -Wall)
     g = '0;
-    x = 32'd0; in = '0; rsl = 12'd0; fi = 2'd0; f = 149'd0; rmods_info = 12'd0; rmods = 8'd0; mk = 3'd0;
+    x = 32'd0; in = '0; gi = '0; gr = '0; rsl = 12'd0; fi = 2'd0; f = 149'd0; rmods_info = 12'd0; rmods = 8'd0; mk = 3'd0;
     nbits = 4'd0; ob = 4'd0; bits = 4'd0; last = -1; whole = 1'b0;
-    tk = K_NONE; ta = K_NONE; topt = 1'b0; tminv = 1'b0; tob = 2'd0;
+    tk = usc_pkg::K_NONE; ta = usc_pkg::K_NONE; topt = 1'b0; tminv = 1'b0; tob = 2'd0;
     wsel_ok = 1'b0;
     sop_need = 6'd0; sop_w1 = 1'b0;
     kk = 7'd0;
     m3 = 3'd0;
     bad = 1'b0; unimpl = 1'b0; core = 1'b0;
-    h = w[0];
+    h = w[0 +: 32];
     g.ninsn = h[2:0];
     g.smask = h[9:4];
     g.wmask = h[11:10];
@@ -143,16 +150,16 @@ module usc_decode import usc_pkg::*; (
     rm = {g.wmask, g.smask};
     for (int i = 0; i < 8; i++)
       if (rm[i]) begin
-        x = w[p[4:0]];
+        x = w[32*(p[4:0]) +: 32];
         if ({26'd0, p} >= avail || !reg_ok(x)) bad = 1'b1;
-        if (i < 6) g.s[i] = reg_t'(x[20:0]);
-        else g.w[i & 1] = reg_t'(x[20:0]);
+        if (i < 6) g.s[21*i +: 21] = x[20:0];
+        else g.w[21*(i & 1) +: 21] = x[20:0];
         p = p + 6'd1;
       end
     for (int i = 0; i < 6; i++) begin
       in = '0;
-      if (i < int'(g.ninsn) && !bad && !unimpl) begin
-        x = w[p[4:0]];
+      if (i < $signed(32'(g.ninsn)) && !bad && !unimpl) begin
+        x = w[32*(p[4:0]) +: 32];
         if ({26'd0, p} >= avail) bad = 1'b1;
         p = p + 6'd1;
         in.op = x[6:0];
@@ -161,77 +168,77 @@ module usc_decode import usc_pkg::*; (
         in.sat = x[19];
         in.m = x[25:21];
         in.o = x[29:26];
-        rsl = row_slots(in.op);
+        rsl = usc_pkg::row_slots(in.op);
         fi = 2'd0;
         for (int s = 0; s < 12; s++)
-          if (s < int'(in.slot) && rsl[s]) fi = fi + 2'd1;
-        f = row_form(in.op, fi);
-        rmods_info = row_info(in.op);
+          if (s < $signed(32'(in.slot)) && rsl[s]) fi = fi + 2'd1;
+        f = usc_pkg::row_form(in.op, fi);
+        rmods_info = usc_pkg::row_info(in.op);
         rmods = rmods_info[8:1];
         mk = rmods_info[11:9];
-        if (x[6:0] >= 7'(NOPS) || x[10:7] >= 4'd12 || x[31:30] != 2'd0) bad = 1'b1;
+        if (x[6:0] >= 7'(usc_pkg::NOPS) || x[10:7] >= 4'd12 || x[31:30] != 2'd0) bad = 1'b1;
         else if (!rsl[in.slot]) bad = 1'b1;        // illegal group: slot
         else if (!f[148]) unimpl = 1'b1;                        // no syntax or encoding
-        else if (x[20] && in.op == OP_FMAD) unimpl = 1'b1;      // fmad.lp
+        else if (x[20] && in.op == usc_pkg::OP_FMAD) unimpl = 1'b1;      // fmad.lp
         else begin
           if ((in.mods & ~rmods) != 8'd0 || (in.sat && (rmods & 8'hfc) == 8'd0) || x[20]) bad = 1'b1;
           nbits = 4'd0;
           for (int j = 0; j < 8; j++)
-            if (j < int'(f[147:144])) nbits = nbits + {2'd0, f[18*j + 1 +: 2]};
+            if (j < $signed(32'(f[147:144]))) nbits = nbits + {2'd0, f[18*j + 1 +: 2]};
           case (mk)
-            M_NONE:  if (in.m != 5'd0) bad = 1'b1;
-            M_TYPE:  if (in.m >= 5'd7) bad = 1'b1;
-            M_BYTES: if (in.m == 5'd0 || in.m > 5'd15) bad = 1'b1;
-            M_ASR:   if (in.m > 5'd3) bad = 1'b1;
-            M_PCK: begin                                        // usc_pck_bad
+            usc_pkg::M_NONE:  if (in.m != 5'd0) bad = 1'b1;
+            usc_pkg::M_TYPE:  if (in.m >= 5'd7) bad = 1'b1;
+            usc_pkg::M_BYTES: if (in.m == 5'd0 || in.m > 5'd15) bad = 1'b1;
+            usc_pkg::M_ASR:   if (in.m > 5'd3) bad = 1'b1;
+            usc_pkg::M_PCK: begin                                        // usc_pck_bad
               if (in.m > 5'd25) bad = 1'b1;
-              if (in.op == OP_UNPCK && (in.m == 5'd21 || in.m == 5'd24 || in.m == 5'd25)) bad = 1'b1;
-              if (in.op == OP_PCK ? x[27:26] != 2'd0 : {3'd0, x[27:26]} >= pck_fields(in.m)) bad = 1'b1;
+              if (in.op == usc_pkg::OP_UNPCK && (in.m == 5'd21 || in.m == 5'd24 || in.m == 5'd25)) bad = 1'b1;
+              if (in.op == usc_pkg::OP_PCK ? x[27:26] != 2'd0 : {3'd0, x[27:26]} >= pck_fields(in.m)) bad = 1'b1;
               if (x[28] && !pck_scalable(in.m)) bad = 1'b1;
             end
             default: if (in.m > 5'd2) bad = 1'b1;               // CVT, INST; PART below
           endcase
-          if (mk == M_PART && in.m > 5'd1) bad = 1'b1;
-          if (mk == M_PCK) nbits = 4'd4;                        // O: element, .scale, .rndzero
+          if (mk == usc_pkg::M_PART && in.m > 5'd1) bad = 1'b1;
+          if (mk == usc_pkg::M_PCK) nbits = 4'd4;                        // O: element, .scale, .rndzero
           if (({28'd0, x[29:26]} >> nbits) != 32'd0) bad = 1'b1;
           // resolve the operand kinds (usc_resolve)
           ob = 4'd0;
           in.nk = f[147:144];
           for (int j = 0; j < 8; j++) begin
-            in.k[j] = K_NONE;
-            if (j < int'(f[147:144])) begin
+            in.k[7*j +: 7] = usc_pkg::K_NONE;
+            if (j < $signed(32'(f[147:144]))) begin
               tk = f[18*j + 11 +: 7]; ta = f[18*j + 4 +: 7]; topt = f[18*j + 3];
               tob = f[18*j + 1 +: 2]; tminv = f[18*j];
               bits = (x[29:26] >> ob) & ((4'd1 << tob) - 4'd1);
-              if (topt) kk = bits != 4'd0 ? tk : K_NONE;
-              else if (tk == K_FT0 && ta == K_FTE && tob == 2'd2) kk = bits == 4'd3 ? K_FTE : K_FT0 + {3'd0, bits};
-              else if (ta != K_NONE) kk = bits != 4'd0 ? ta : tk;
+              if (topt) kk = bits != 4'd0 ? tk : usc_pkg::K_NONE;
+              else if (tk == usc_pkg::K_FT0 && ta == usc_pkg::K_FTE && tob == 2'd2) kk = bits == 4'd3 ? usc_pkg::K_FTE : usc_pkg::K_FT0 + {3'd0, bits};
+              else if (ta != usc_pkg::K_NONE) kk = bits != 4'd0 ? ta : tk;
               else kk = tk;
-              if (kk == K_ADJ && bits > 4'd2) bad = 1'b1;
-              if (kk == K_ADJ && tminv && bits < 4'd1) bad = 1'b1;
-              if (kk == K_ADJ) in.adj = bits[1:0];
-              if (kk == K_PCND) in.pcnd = bits[1:0];
-              if (kk == K_IMM || kk == K_TGT) begin
+              if (kk == usc_pkg::K_ADJ && bits > 4'd2) bad = 1'b1;
+              if (kk == usc_pkg::K_ADJ && tminv && bits < 4'd1) bad = 1'b1;
+              if (kk == usc_pkg::K_ADJ) in.adj = bits[1:0];
+              if (kk == usc_pkg::K_PCND) in.pcnd = bits[1:0];
+              if (kk == usc_pkg::K_IMM || kk == usc_pkg::K_TGT) begin
                 if ({26'd0, p} >= avail) bad = 1'b1;
-                in.imm = w[p[4:0]];
+                in.imm = w[32*(p[4:0]) +: 32];
                 p = p + 6'd1;
               end
-              if (kk == K_SOP && in.op == OP_F16SOPMAD) begin   // three control words, kept for the lanes (usc_sop)
+              if (kk == usc_pkg::K_SOP && in.op == usc_pkg::OP_F16SOPMAD) begin   // three control words, kept for the lanes (usc_sop)
                 if ({26'd0, p} + 32'd2 >= avail) bad = 1'b1;
-                g.mad = {w[5'(p + 6'd2)][27:0], w[5'(p + 6'd1)], w[p[4:0]]};
-                if (mad_bad({w[5'(p + 6'd2)], w[5'(p + 6'd1)], w[p[4:0]]})) bad = 1'b1;
-                sop_need = sop_need | mad_src({w[5'(p + 6'd2)], w[5'(p + 6'd1)], w[p[4:0]]});
+                g.mad = {w[32*(5'(p + 6'd2)) +: 28], w[32*(5'(p + 6'd1)) +: 32], w[32*(p[4:0]) +: 32]};
+                if (mad_bad({w[32*(5'(p + 6'd2)) +: 32], w[32*(5'(p + 6'd1)) +: 32], w[32*(p[4:0]) +: 32]})) bad = 1'b1;
+                sop_need = sop_need | mad_src({w[32*(5'(p + 6'd2)) +: 32], w[32*(5'(p + 6'd1)) +: 32], w[32*(p[4:0]) +: 32]});
                 p = p + 6'd3;
-              end else if (kk == K_SOP) begin   // two control words, kept for the lanes (usc_sop)
+              end else if (kk == usc_pkg::K_SOP) begin   // two control words, kept for the lanes (usc_sop)
                 if ({26'd0, p} + 32'd1 >= avail) bad = 1'b1;
-                g.sop[0] = w[p[4:0]][27:0];
-                g.sop[1] = w[5'(p + 6'd1)][27:0];
-                if (sop_bad(w[p[4:0]], w[5'(p + 6'd1)])) bad = 1'b1;
-                sop_need = sop_need | sop_src(w[p[4:0]], w[5'(p + 6'd1)]);
-                sop_w1 = sop_w1 || w[p[4:0]][26:25] == 2'd0 || w[5'(p + 6'd1)][27];
+                g.sop[0 +: 28] = w[32*(p[4:0]) +: 28];
+                g.sop[28 +: 28] = w[32*(5'(p + 6'd1)) +: 28];
+                if (sop_bad(w[32*(p[4:0]) +: 32], w[32*(5'(p + 6'd1)) +: 32])) bad = 1'b1;
+                sop_need = sop_need | sop_src(w[32*(p[4:0]) +: 32], w[32*(5'(p + 6'd1)) +: 32]);
+                sop_w1 = sop_w1 || w[32*(p[4:0]) + 25 +: 2] == 2'd0 || w[32*(5'(p + 6'd1)) + 27];
                 p = p + 6'd2;
               end
-              in.k[j] = kk;
+              in.k[7*j +: 7] = kk;
               ob = ob + {2'd0, tob};
             end
           end
@@ -239,55 +246,66 @@ module usc_decode import usc_pkg::*; (
           else if (!core_runs(in.op)) core = 1'b1;
         end
       end
-      g.ins[i] = in;
+      g.ins[125*i +: 125] = in;
     end
     nwords = p[4:0];
-    for (int i = 0; i < 6; i++) if (i < int'(g.ninsn)) g.slots[g.ins[i].slot] = 1'b1;
+    for (int i = 0; i < 6; i++) begin
+      gi = usc_pkg::ins_at(g.ins, i);
+      if (i < $signed(32'(g.ninsn))) g.slots[gi.slot] = 1'b1;
+    end
     // ---- the legality rules (usc_group_check)
     last = -1;
-    for (int i = 0; i < 6; i++)
-      if (i < int'(g.ninsn)) begin
-        if (S_BITWISE[g.ins[i].slot] != g.bitwise) bad = 1'b1;
-        if (int'(g.ins[i].slot) <= last) bad = 1'b1;
-        last = int'(g.ins[i].slot);
+    for (int i = 0; i < 6; i++) begin
+      gi = usc_pkg::ins_at(g.ins, i);
+      if (i < $signed(32'(g.ninsn))) begin
+        if (usc_pkg::S_BITWISE[gi.slot] != g.bitwise) bad = 1'b1;
+        if ($signed(32'(gi.slot)) <= last) bad = 1'b1;
+        last = $signed(32'(gi.slot));
       end
+    end
     if (g.bitwise && g.ninsn == 3'd0) bad = 1'b1;
-    whole = g.ninsn != 3'd0 && whole_op(g.ins[0].op);
+    gi = usc_pkg::ins_at(g.ins, 0);
+    whole = g.ninsn != 3'd0 && usc_pkg::whole_op(gi.op);
     if (!g.bitwise && !whole)
       for (int b = 0; b < 2; b++) begin
         m3 = g.smask[3*b +: 3];
         if (m3 != 3'd0 && m3 != 3'd1 && m3 != 3'd3 && m3 != 3'd7) bad = 1'b1;
       end
-    if (g.slots[SL_P1] && !g.slots[SL_P0]) bad = 1'b1;
-    if (g.slots[SL_BE] && g.slots[SL_P1]) bad = 1'b1;
-    if (whole && g.slots[SL_P0] && (g.slots[SL_P1] || g.slots[SL_P2])) bad = 1'b1;
-    for (int i = 0; i < 6; i++)
-      if (i < int'(g.ninsn)) begin
-        if (g.ins[i].op == OP_MOVC && !g.slots[SL_TST]) bad = 1'b1;
+    if (g.slots[usc_pkg::SL_P1] && !g.slots[usc_pkg::SL_P0]) bad = 1'b1;
+    if (g.slots[usc_pkg::SL_BE] && g.slots[usc_pkg::SL_P1]) bad = 1'b1;
+    if (whole && g.slots[usc_pkg::SL_P0] && (g.slots[usc_pkg::SL_P1] || g.slots[usc_pkg::SL_P2])) bad = 1'b1;
+    for (int i = 0; i < 6; i++) begin
+      gi = usc_pkg::ins_at(g.ins, i);
+      if (i < $signed(32'(g.ninsn))) begin
+        if (gi.op == usc_pkg::OP_MOVC && !g.slots[usc_pkg::SL_TST]) bad = 1'b1;
         for (int j = 0; j < 8; j++)
-          if (j < int'(g.ins[i].nk)) begin
-            kk = g.ins[i].k[j];
+          if (j < $signed(32'(gi.nk))) begin
+            kk = gi.k[7*j +: 7];
             if (kk <= 7'd5 && !g.smask[kk[2:0]]) bad = 1'b1;
-            if ((kk == K_FTE || kk == K_IS0) && !g.smask[is0_src(g.is0)]) bad = 1'b1;
+            if ((kk == usc_pkg::K_FTE || kk == usc_pkg::K_IS0) && !g.smask[usc_pkg::is0_src(g.is0)]) bad = 1'b1;
           end
-        if (g.ins[i].slot == SL_P2 && g.is3 == 2'd2 && !g.smask[2]) bad = 1'b1;
+        if (gi.slot == usc_pkg::SL_P2 && g.is3 == 2'd2 && !g.smask[2]) bad = 1'b1;
       end
+    end
     if ((sop_need & ~g.smask) != 6'd0) bad = 1'b1;
     for (int wi = 0; wi < 2; wi++)
       if (g.wmask[wi]) begin
         wsel_ok = 1'b0;
-        if (g.bitwise) wsel_ok = wi == 1 ? g.slots[SL_BCNT] : g.slots[SL_BSH2];
+        if (g.bitwise) wsel_ok = wi == 1 ? g.slots[usc_pkg::SL_BCNT] : g.slots[usc_pkg::SL_BSH2];
         else begin
-          wsel_ok = ({1'b0, g.slots[SL_P0]} + {1'b0, g.slots[SL_P1]} + {1'b0, g.slots[SL_P2]}) > 2'(wi);
-          for (int i = 0; i < 6; i++)
+          wsel_ok = ({1'b0, g.slots[usc_pkg::SL_P0]} + {1'b0, g.slots[usc_pkg::SL_P1]} + {1'b0, g.slots[usc_pkg::SL_P2]}) > 2'(wi);
+          for (int i = 0; i < 6; i++) begin
+            gi = usc_pkg::ins_at(g.ins, i);
             for (int j = 0; j < 8; j++)
-              if (i < int'(g.ninsn) && j < int'(g.ins[i].nk) && g.ins[i].k[j] == K_W0 + 7'(wi)) wsel_ok = 1'b1;
+              if (i < $signed(32'(g.ninsn)) && j < $signed(32'(gi.nk)) && gi.k[7*j +: 7] == usc_pkg::K_W0 + 7'(wi)) wsel_ok = 1'b1;
+          end
           if (whole && wi == 0) wsel_ok = 1'b1;
           if (wi == 1 && sop_w1) wsel_ok = 1'b1;
-          if (g.slots[SL_MOV] && wi == 0) wsel_ok = 1'b1;
+          if (g.slots[usc_pkg::SL_MOV] && wi == 0) wsel_ok = 1'b1;
         end
         if (!wsel_ok) bad = 1'b1;
-        if (g.w[wi].bank == B_SC) bad = 1'b1;
+        gr = usc_pkg::w_at(g.w, wi);
+        if (gr.bank == usc_pkg::B_SC) bad = 1'b1;
       end
   end
 endmodule

@@ -9,9 +9,9 @@
 `include "rtl/usc/usc_pkg.sv"
 // (grp and the instructions are whole structs: each row uses the fields it needs)
 /* verilator lint_off UNUSEDSIGNAL */
-module usc_lane import usc_pkg::*; (
-    input  grp_t             grp,
-    input  logic [5:0][31:0] src,       // S0..S5 of this instance (0: not declared)
+module usc_lane (
+    input  usc_pkg::grp_t             grp,
+    input  logic [191:0]     src,       // S0..S5 of this instance, S k at [32*k +: 32] (0: not declared)
     input  logic             p0s,       // the state's P0, COUT and Pe of this instance
     input  logic             couts,
     input  logic             pes,
@@ -19,8 +19,8 @@ module usc_lane import usc_pkg::*; (
     input  logic             cnd_any,   // CNDLT: OR of (PCND & Pe) over the task's instances
     input  logic             cnd_first, // CNDSETL part B: an instance with Pe exists
     input  logic [31:0]      cnd_s2f,   // its S2
-    input  logic [3:0][31:0] qs0,       // S0 and S3 of the four instances of this
-    input  logic [3:0][31:0] qs3,       //   instance's 2x2 quad (the derivatives)
+    input  logic [127:0]     qs0,       // S0 and S3 of the four instances of this
+    input  logic [127:0]     qs3,       //   instance's 2x2 quad (the derivatives), Pix i at [32*i +: 32]
     input  logic [1:0]       qpos,      // this instance's place in it: Pix0..Pix3
     input  logic [63:0]      cx,        // the complex op's or F64DIV/RCP/SQRT/RSQ's result for this instance (usc_core)
     input  logic             cvt_rne,   // CONVERTFROMF64 to an integer: nearest even (knob cvt_f64_int_rne)
@@ -33,12 +33,12 @@ module usc_lane import usc_pkg::*; (
     output logic             pen,       // Pe written by a CND row
     output logic             coutn      // COUT written by a 64-bit row
 );
-  typedef logic [NK-1:0][31:0] vrow_t;
+  typedef logic [32*usc_pkg::NK-1:0] vrow_t;   // the value rows, kind k at [32*k +: 32]
 
 /* verilator lint_on UNUSEDSIGNAL */
   /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [31:0] opv(input vrow_t v, input ins_t in, input int j);
-    opv = in.k[j] < 7'(NK) ? v[in.k[j][4:0]] : 32'd0;
+  function automatic logic [31:0] opv(input vrow_t v, input logic [124:0] in, input int j);
+    opv = in[usc_pkg::IN_K + 7*j +: 7] < 7'(usc_pkg::NK) ? v[32*(in[usc_pkg::IN_K + 7*j +: 5]) +: 32] : 32'd0;
   endfunction
 
   /* verilator lint_on UNUSEDSIGNAL */
@@ -71,10 +71,9 @@ module usc_lane import usc_pkg::*; (
     logic signed [32:0] x, y;
     case (t)
       5'd0: begin   // f32: IEEE, NaN unordered, -0 == +0 (D17)
-        if ((a[30:23] == 8'hff && a[22:0] != 23'd0) || (b[30:23] == 8'hff && b[22:0] != 23'd0)) return 2'd2;
-        if (a[30:0] == 31'd0 && b[30:0] == 31'd0) return 2'd0;
         x = a[31] ? -$signed({2'b0, a[30:0]}) : $signed({2'b0, a[30:0]});
         y = b[31] ? -$signed({2'b0, b[30:0]}) : $signed({2'b0, b[30:0]});
+        if (a[30:0] == 31'd0 && b[30:0] == 31'd0) begin x = 33'sd0; y = 33'sd0; end
       end
       5'd1: begin x = $signed({17'd0, a[15:0]}); y = $signed({17'd0, b[15:0]}); end
       5'd2: begin x = 33'($signed(a[15:0])); y = 33'($signed(b[15:0])); end
@@ -84,10 +83,12 @@ module usc_lane import usc_pkg::*; (
       default: begin x = 33'($signed(a)); y = 33'($signed(b)); end
     endcase
     cmp_typed = x < y ? 2'b11 : x == y ? 2'b00 : 2'b01;
+    if (t == 5'd0 && ((a[30:23] == 8'hff && a[22:0] != 23'd0) || (b[30:23] == 8'hff && b[22:0] != 23'd0)))
+      cmp_typed = 2'd2;
   endfunction
 
   // 8/16-bit integer rows (D3): element 0 of each source, exact, .SAT clamps
-  function automatic logic [31:0] int_op(input ins_t in, input vrow_t v);
+  function automatic logic [31:0] int_op(input logic [124:0] in, input vrow_t v);
     logic [5:0]         o;
     logic               sgn, b16;
     logic [1:0]         kind;
@@ -96,7 +97,7 @@ module usc_lane import usc_pkg::*; (
     /* verilator lint_off UNUSEDSIGNAL */
     logic [31:0]        s;      // element 0: the low byte or half
     /* verilator lint_on UNUSEDSIGNAL */
-    o = 6'(in.op - OP_UADD8);
+    o = 6'(in[usc_pkg::IN_OP +: 7] - usc_pkg::OP_UADD8);
     b16 = o >= 6'd6;
     sgn = b16 ? o >= 6'd9 : o >= 6'd3;
     kind = 2'(o % 6'd3);
@@ -104,11 +105,11 @@ module usc_lane import usc_pkg::*; (
       s = opv(v, in, j + 1);
       if (b16) e[j] = sgn ? 48'($signed(s[15:0])) : $signed({32'd0, s[15:0]});
       else e[j] = sgn ? 48'($signed(s[7:0])) : $signed({40'd0, s[7:0]});
-      if (in.mods[j == 0 ? 0 : j == 1 ? 3 : 5] && e[j] < 0) e[j] = -e[j];
-      if (in.mods[j == 0 ? 1 : j == 1 ? 4 : 6]) e[j] = -e[j];
+      if (in[usc_pkg::IN_MODS + (j == 0 ? 0 : j == 1 ? 3 : 5)] && e[j] < 0) e[j] = -e[j];
+      if (in[usc_pkg::IN_MODS + (j == 0 ? 1 : j == 1 ? 4 : 6)]) e[j] = -e[j];
     end
     r = kind == 2'd0 ? e[0] + e[1] : kind == 2'd1 ? e[0] * e[1] : e[0] * e[1] + e[2];
-    if (in.sat) begin
+    if (in[usc_pkg::IN_SAT]) begin
       lo = sgn ? (b16 ? -48'sd32768 : -48'sd128) : 48'sd0;
       hi = sgn ? (b16 ? 48'sd32767 : 48'sd127) : (b16 ? 48'sd65535 : 48'sd255);
       if (r < lo) r = lo;
@@ -118,36 +119,36 @@ module usc_lane import usc_pkg::*; (
   endfunction
 
   // 64-bit and carry rows: {cout, FT0}
-  function automatic logic [32:0] int64_op(input ins_t in, input vrow_t v, input logic p0);
+  function automatic logic [32:0] int64_op(input logic [124:0] in, input vrow_t v, input logic p0);
     logic [63:0] s0, s1, s2, s4, a, b, r, r2, pr;
     logic        cin, c;
     logic signed [65:0] sp;
     s0 = {32'd0, opv(v, in, 1)}; s1 = {32'd0, opv(v, in, 2)}; s2 = {32'd0, opv(v, in, 3)};
     s4 = {32'd0, opv(v, in, 4)};
-    cin = in.k[3'(in.nk - 4'd1)] == K_P0 ? p0 : 1'b0;
+    cin = in[usc_pkg::IN_K + 7*(3'(in[usc_pkg::IN_NK +: 4] - 4'd1)) +: 7] == usc_pkg::K_P0 ? p0 : 1'b0;
     c = 1'b0; r = 64'd0;
-    case (in.op)
-      OP_ADD64: begin
+    case (in[usc_pkg::IN_OP +: 7])
+      usc_pkg::OP_ADD64: begin
         a = s1 << 32 | s0; b = s4 << 32 | s2;
         r = a + b; c = r < a; r2 = r + {63'd0, cin}; c = c | (r2 < r); r = r2;
       end
-      OP_UADD6432, OP_SADD6432: begin
+      usc_pkg::OP_UADD6432, usc_pkg::OP_SADD6432: begin
         a = s1 << 32 | s0;
-        b = in.op == OP_SADD6432 ? {{32{s2[31]}}, s2[31:0]} : s2;
+        b = in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_SADD6432 ? {{32{s2[31]}}, s2[31:0]} : s2;
         r = a + b; c = r < a; r2 = r + {63'd0, cin}; c = c | (r2 < r); r = r2;
       end
-      OP_UMADD32: begin
+      usc_pkg::OP_UMADD32: begin
         r = s0 * s1 + s2 + {63'd0, cin};
         c = r[63:32] != 32'd0;
       end
-      OP_SMADD32: begin
+      usc_pkg::OP_SMADD32: begin
         sp = 66'($signed(s0[31:0])) * 66'($signed(s1[31:0])) + 66'($signed(s2[31:0])) + {65'd0, cin};
         r = sp[63:0];
         c = sp < -66'sd2147483648 || sp > 66'sd2147483647;
       end
       default: begin   // UMADD64, SMADD64
         a = s4 << 32 | s2;
-        pr = in.op == OP_SMADD64 ? 64'($signed(s0[31:0]) * $signed(s1[31:0])) : s0 * s1;
+        pr = in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_SMADD64 ? 64'($signed(s0[31:0]) * $signed(s1[31:0])) : s0 * s1;
         r = pr + a; c = r < pr; r2 = r + {63'd0, cin}; c = c | (r2 < r); r = r2;
       end
     endcase
@@ -155,7 +156,7 @@ module usc_lane import usc_pkg::*; (
   endfunction
 
   // the bitwise rows other than the logic unit (usc_x_bits)
-  function automatic vrow_t bits_op(input ins_t in, input vrow_t vi, input logic p0);
+  function automatic vrow_t bits_op(input logic [124:0] in, input vrow_t vi, input logic p0);
     vrow_t v;
     logic [31:0] x, y, r, t;
     logic [4:0]  sb;
@@ -166,47 +167,47 @@ module usc_lane import usc_pkg::*; (
     /* verilator lint_on UNUSEDSIGNAL */
     int j0;
     v = vi;
-    j0 = (in.nk > 4'd1 && in.k[1] == K_FT1) ? 2 : 1;
+    j0 = (in[usc_pkg::IN_NK +: 4] > 4'd1 && in[usc_pkg::IN_K + 7 +: 7] == usc_pkg::K_FT1) ? 2 : 1;
     x = opv(vi, in, j0);
     y = opv(vi, in, j0 + 1);
     r = 32'd0;
-    case (in.op)
-      OP_SHFL: r = spread16(x[15:0]) | (spread16(y[15:0]) << 1);
-      OP_REV: for (int i = 0; i < 32; i++) r[i] = x[31 - i];
-      OP_LSL: r = x << y[4:0];
-      OP_SHR: r = x >> y[4:0];
-      OP_ROL: r = y[4:0] != 5'd0 ? (x << y[4:0]) | (x >> (6'd32 - {1'b0, y[4:0]})) : x;
-      OP_CPS: r = (vi[K_S4] & ~vi[K_FT4]) | (p0 ? vi[K_FT4] : 32'd0);
-      OP_ASR: begin
-        sb = in.m == 5'd0 ? 5'd31 : in.m == 5'd1 ? 5'd15 : in.m == 5'd2 ? vi[K_FT0][4:0] : vi[K_FT3][4:0];
+    case (in[usc_pkg::IN_OP +: 7])
+      usc_pkg::OP_SHFL: r = spread16(x[15:0]) | (spread16(y[15:0]) << 1);
+      usc_pkg::OP_REV: for (int i = 0; i < 32; i++) r[i] = x[31 - i];
+      usc_pkg::OP_LSL: r = x << y[4:0];
+      usc_pkg::OP_SHR: r = x >> y[4:0];
+      usc_pkg::OP_ROL: r = y[4:0] != 5'd0 ? (x << y[4:0]) | (x >> (6'd32 - {1'b0, y[4:0]})) : x;
+      usc_pkg::OP_CPS: r = (vi[32*usc_pkg::K_S4 +: 32] & ~vi[32*usc_pkg::K_FT4 +: 32]) | (p0 ? vi[32*usc_pkg::K_FT4 +: 32] : 32'd0);
+      usc_pkg::OP_ASR: begin
+        sb = in[usc_pkg::IN_M +: 5] == 5'd0 ? 5'd31 : in[usc_pkg::IN_M +: 5] == 5'd1 ? 5'd15 : in[usc_pkg::IN_M +: 5] == 5'd2 ? vi[32*usc_pkg::K_FT0 +: 5] : vi[32*usc_pkg::K_FT3 +: 5];
         t = x << (5'd31 - sb);
         sh = 6'd31 + {1'b0, y[4:0]} - {1'b0, sb};
         r = sh > 6'd31 ? {32{t[31]}} : 32'($signed(t) >>> sh);
       end
-      OP_TZ, OP_TNZ: v[K_P0] = {31'd0, (opv(vi, in, 1) == 32'd0) ^ (in.op == OP_TNZ)};
-      OP_BYPL: r = x;
-      OP_BYP: r = x;
-      OP_MSK: begin
+      usc_pkg::OP_TZ, usc_pkg::OP_TNZ: v[32*usc_pkg::K_P0 +: 32] = {31'd0, (opv(vi, in, 1) == 32'd0) ^ (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_TNZ)};
+      usc_pkg::OP_BYPL: r = x;
+      usc_pkg::OP_BYP: r = x;
+      usc_pkg::OP_MSK: begin
         mw = x[5:0]; mp = y[5:0];
-        v[K_FT0] = {26'd0, 6'(mw + mp - 6'd1)};
+        v[32*usc_pkg::K_FT0 +: 32] = {26'd0, 6'(mw + mp - 6'd1)};
         mm = ((64'd1 << mw) - 64'd1) << mp;
-        v[K_FT1] = mm[31:0];   // the mask truncated to 32 bits (D6)
+        v[32*usc_pkg::K_FT1 +: 32] = mm[31:0];   // the mask truncated to 32 bits (D6)
       end
-      OP_CBS: r = 32'($countones(x));
-      OP_FTB: r = {26'd0, hibit(x)} - 32'd1;
-      OP_FTBSHI: r = {26'd0, hibit(x ^ {32{x[31]}})} - 32'd1;
+      usc_pkg::OP_CBS: r = 32'($countones(x));
+      usc_pkg::OP_FTB: r = {26'd0, hibit(x)} - 32'd1;
+      usc_pkg::OP_FTBSHI: r = {26'd0, hibit(x ^ {32{x[31]}})} - 32'd1;
       default: r = x != 32'd0 ? 32'd32 - {26'd0, hibit(x)} : 32'hffffffff;   // FTB_MSB
     endcase
-    if (in.op == OP_BYP && in.k[0] == K_FT0) begin
-      v[K_FT0] = x;
-      v[K_FT1] = in.k[3] == K_IMM ? in.imm : y;
-    end else if (in.op != OP_MSK && in.op != OP_TZ && in.op != OP_TNZ)
-      v[in.k[0][4:0]] = r;
+    if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_BYP && in[usc_pkg::IN_K + 0 +: 7] == usc_pkg::K_FT0) begin
+      v[32*usc_pkg::K_FT0 +: 32] = x;
+      v[32*usc_pkg::K_FT1 +: 32] = in[usc_pkg::IN_K + 21 +: 7] == usc_pkg::K_IMM ? in[usc_pkg::IN_IMM +: 32] : y;
+    end else if (in[usc_pkg::IN_OP +: 7] != usc_pkg::OP_MSK && in[usc_pkg::IN_OP +: 7] != usc_pkg::OP_TZ && in[usc_pkg::IN_OP +: 7] != usc_pkg::OP_TNZ)
+      v[32*(in[usc_pkg::IN_K + 0 +: 5]) +: 32] = r;
     bits_op = v;
   endfunction
 
   // one instruction on the lane's value rows
-  function automatic vrow_t exec(input ins_t in, input vrow_t vi, input logic coutset, input logic coutnew,
+  function automatic vrow_t exec(input logic [124:0] in, input vrow_t vi, input logic coutset, input logic coutnew,
                                  input logic [63:0] fres, output logic pe_o, output logic cout_o);
     vrow_t v;
     logic [1:0]  c;
@@ -216,98 +217,98 @@ module usc_lane import usc_pkg::*; (
     v = vi;
     pe_o = 1'b0;
     cout_o = 1'b0;
-    if (in.op >= OP_UADD8 && in.op <= OP_IMAD16) v[K_FT0] = int_op(in, vi);
-    else if (in.op >= OP_ADD64 && in.op <= OP_SMADD64) begin
+    if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_UADD8 && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_IMAD16) v[32*usc_pkg::K_FT0 +: 32] = int_op(in, vi);
+    else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_ADD64 && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_SMADD64) begin
       x64 = int64_op(in, vi, p0s);
-      v[K_FT0] = x64[31:0];
+      v[32*usc_pkg::K_FT0 +: 32] = x64[31:0];
       cout_o = x64[32];
-    end else if (in.op >= OP_TSTZ && in.op <= OP_TSTMAX) begin
-      if (in.op == OP_TSTC) t = coutset ? coutnew : couts;
+    end else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_TSTZ && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_TSTMAX) begin
+      if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_TSTC) t = coutset ? coutnew : couts;
       else begin
-        a = vi[K_IS1];
-        b = (in.op == OP_TSTZ || in.op == OP_TSTGZ || in.op == OP_TSTGEZ) ? 32'd0 : vi[K_IS2];
-        c = cmp_typed(in.m, a, b);
-        case (in.op)
-          OP_TSTZ, OP_TSTE: t = c == 2'b00;
-          OP_TSTGZ, OP_TSTG: t = c == 2'b01;
-          OP_TSTGEZ, OP_TSTGE, OP_TSTMAX: t = c == 2'b01 || c == 2'b00;
-          OP_TSTNE: t = c != 2'b00;
-          OP_TSTL, OP_TSTMIN: t = c == 2'b11;
+        a = vi[32*usc_pkg::K_IS1 +: 32];
+        b = (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_TSTZ || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_TSTGZ || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_TSTGEZ) ? 32'd0 : vi[32*usc_pkg::K_IS2 +: 32];
+        c = cmp_typed(in[usc_pkg::IN_M +: 5], a, b);
+        case (in[usc_pkg::IN_OP +: 7])
+          usc_pkg::OP_TSTZ, usc_pkg::OP_TSTE: t = c == 2'b00;
+          usc_pkg::OP_TSTGZ, usc_pkg::OP_TSTG: t = c == 2'b01;
+          usc_pkg::OP_TSTGEZ, usc_pkg::OP_TSTGE, usc_pkg::OP_TSTMAX: t = c == 2'b01 || c == 2'b00;
+          usc_pkg::OP_TSTNE: t = c != 2'b00;
+          usc_pkg::OP_TSTL, usc_pkg::OP_TSTMIN: t = c == 2'b11;
           default: t = c == 2'b11 || c == 2'b00;     // TSTLE
         endcase
       end
-      v[K_FTT] = {31'd0, t};
-      if (in.k[1] == K_P0) v[K_P0] = {31'd0, t};
-    end else if (in.op >= OP_AND && in.op <= OP_XNOR) begin
-      a = vi[K_FT2] & (vi[K_FT1] | (in.k[1] != K_NONE ? 32'd0 : 32'hffffffff));
-      b = vi[K_S3] & (~vi[K_FT1] | (in.k[3] != K_NONE ? 32'd0 : 32'hffffffff));
-      case (in.op)
-        OP_AND, OP_NAND: s0 = a & b;
-        OP_OR, OP_NOR: s0 = a | b;
+      v[32*usc_pkg::K_FTT +: 32] = {31'd0, t};
+      if (in[usc_pkg::IN_K + 7 +: 7] == usc_pkg::K_P0) v[32*usc_pkg::K_P0 +: 32] = {31'd0, t};
+    end else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_AND && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_XNOR) begin
+      a = vi[32*usc_pkg::K_FT2 +: 32] & (vi[32*usc_pkg::K_FT1 +: 32] | (in[usc_pkg::IN_K + 7 +: 7] != usc_pkg::K_NONE ? 32'd0 : 32'hffffffff));
+      b = vi[32*usc_pkg::K_S3 +: 32] & (~vi[32*usc_pkg::K_FT1 +: 32] | (in[usc_pkg::IN_K + 21 +: 7] != usc_pkg::K_NONE ? 32'd0 : 32'hffffffff));
+      case (in[usc_pkg::IN_OP +: 7])
+        usc_pkg::OP_AND, usc_pkg::OP_NAND: s0 = a & b;
+        usc_pkg::OP_OR, usc_pkg::OP_NOR: s0 = a | b;
         default: s0 = a ^ b;
       endcase
-      v[K_FT4] = (in.op == OP_NAND || in.op == OP_NOR || in.op == OP_XNOR) ? ~s0 : s0;
-    end else if (in.op >= OP_SHFL && in.op <= OP_FTBMSB) v = bits_op(in, vi, p0s);
-    else if (in.op == OP_FMAD || in.op == OP_FADD || in.op == OP_FMUL || (in.op >= OP_FDSX && in.op <= OP_FDSYF) ||
-             in.op == OP_PCK || in.op == OP_UNPCK || in.op == OP_CVTFROMF64) v[in.k[0][4:0]] = fres[31:0];
-    else if (in.op >= OP_FRCP && in.op <= OP_FEXP) v[K_W0] = fres[31:0];   // W0 directly (whole main ALU)
-    else if ((in.op >= OP_F64MUL && in.op <= OP_F64BYP) || in.op == OP_F16SOPMAD) begin   // W0 low, W1 high (D32); F16SOP.MAD's four halves (D34)
-      v[K_W0] = fres[31:0];
-      v[K_W1] = fres[63:32];
+      v[32*usc_pkg::K_FT4 +: 32] = (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_NAND || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_NOR || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_XNOR) ? ~s0 : s0;
+    end else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_SHFL && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_FTBMSB) v = bits_op(in, vi, p0s);
+    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FMAD || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FADD || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FMUL || (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_FDSX && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_FDSYF) ||
+             in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_PCK || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_UNPCK || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_CVTFROMF64) v[32*(in[usc_pkg::IN_K + 0 +: 5]) +: 32] = fres[31:0];
+    else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_FRCP && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_FEXP) v[32*usc_pkg::K_W0 +: 32] = fres[31:0];   // W0 directly (whole main ALU)
+    else if ((in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_F64MUL && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_F64BYP) || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_F16SOPMAD) begin   // W0 low, W1 high (D32); F16SOP.MAD's four halves (D34)
+      v[32*usc_pkg::K_W0 +: 32] = fres[31:0];
+      v[32*usc_pkg::K_W1 +: 32] = fres[63:32];
     end
-    else if (in.op == OP_F16SOP) begin   // W0; W1 with F32 outputs or the MOV part (model D33)
-      v[K_W0] = fres[31:0];
-      if (grp.sop[0][26:25] == 2'd0 || grp.sop[1][27]) v[K_W1] = fres[63:32];
+    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_F16SOP) begin   // W0; W1 with F32 outputs or the MOV part (model D33)
+      v[32*usc_pkg::K_W0 +: 32] = fres[31:0];
+      if (grp.sop[25 +: 2] == 2'd0 || grp.sop[55]) v[32*usc_pkg::K_W1 +: 32] = fres[63:32];
     end
-    else if (in.op == OP_CVTTOF64) begin   // FT0 the low word, FT2 the high word (D25)
-      v[in.k[0][4:0]] = fres[31:0];
-      v[in.k[1][4:0]] = fres[63:32];
+    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_CVTTOF64) begin   // FT0 the low word, FT2 the high word (D25)
+      v[32*(in[usc_pkg::IN_K + 0 +: 5]) +: 32] = fres[31:0];
+      v[32*(in[usc_pkg::IN_K + 7 +: 5]) +: 32] = fres[63:32];
     end
-    else if (in.op == OP_MBYP) begin   // the move with .ABS then .NEG (no rounding)
+    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_MBYP) begin   // the move with .ABS then .NEG (no rounding)
       a = opv(vi, in, 1);
-      if (in.mods[0]) a[31] = 1'b0;
-      if (in.mods[1]) a[31] = !a[31];
-      v[in.k[0][4:0]] = a;
-    end else if (in.op == OP_MOV) v[K_W0] = merge(opv(vi, in, 1), vi[K_IS4], in.m);
-    else if (in.op == OP_MOVC) begin
-      if (vi[K_FTT] != 32'd0) begin
-        v[K_W0] = merge(opv(vi, in, 3), vi[K_IS4], in.m);
-        v[K_W1] = opv(vi, in, 4);
+      if (in[usc_pkg::IN_MODS + (0)]) a[31] = 1'b0;
+      if (in[usc_pkg::IN_MODS + (1)]) a[31] = !a[31];
+      v[32*(in[usc_pkg::IN_K + 0 +: 5]) +: 32] = a;
+    end else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_MOV) v[32*usc_pkg::K_W0 +: 32] = merge(opv(vi, in, 1), vi[32*usc_pkg::K_IS4 +: 32], in[usc_pkg::IN_M +: 5]);
+    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_MOVC) begin
+      if (vi[32*usc_pkg::K_FTT +: 32] != 32'd0) begin
+        v[32*usc_pkg::K_W0 +: 32] = merge(opv(vi, in, 3), vi[32*usc_pkg::K_IS4 +: 32], in[usc_pkg::IN_M +: 5]);
+        v[32*usc_pkg::K_W1 +: 32] = opv(vi, in, 4);
       end else begin
-        v[K_W0] = vi[K_IS4];
-        v[K_W1] = vi[K_IS5];
+        v[32*usc_pkg::K_W0 +: 32] = vi[32*usc_pkg::K_IS4 +: 32];
+        v[32*usc_pkg::K_W1 +: 32] = vi[32*usc_pkg::K_IS5 +: 32];
       end
-    end else if (in.op == OP_SAVL) v[K_W0] = link;
-    else if (in.op == OP_SOPMOV) v[K_W1] = vi[K_S3];   // phase 2: the MOV part of F16SOP (model D33)
-    else if (in.op == OP_SOPU8MADMOV) v[K_W1] = vi[K_S0];   // phase 2: SOPU8MADMOV (model D35)
-    else if (in.op >= OP_CNDST && in.op <= OP_CNDLPC) begin
-      s0 = vi[K_S0];
-      s2 = vi[K_S2];
-      pr = pcnd_t(in.pcnd, p0s);
+    end else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_SAVL) v[32*usc_pkg::K_W0 +: 32] = link;
+    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_SOPMOV) v[32*usc_pkg::K_W1 +: 32] = vi[32*usc_pkg::K_S3 +: 32];   // phase 2: the MOV part of F16SOP (model D33)
+    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_SOPU8MADMOV) v[32*usc_pkg::K_W1 +: 32] = vi[32*usc_pkg::K_S0 +: 32];   // phase 2: SOPU8MADMOV (model D35)
+    else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_CNDST && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_CNDLPC) begin
+      s0 = vi[32*usc_pkg::K_S0 +: 32];
+      s2 = vi[32*usc_pkg::K_S2 +: 32];
+      pr = pcnd_t(in[usc_pkg::IN_PCND +: 2], p0s);
       a = 32'd0;
-      case (in.op)
-        OP_CNDST:
+      case (in[usc_pkg::IN_OP +: 7])
+        usc_pkg::OP_CNDST:
           if (pr && s0 == 32'd0) begin a = 32'd0; pe_o = 1'b1; end
-          else begin a = s0 + {30'd0, in.adj}; pe_o = 1'b0; end
-        OP_CNDEF:
-          if (s0 == 32'd0) begin a = s0 + {30'd0, in.adj}; pe_o = in.adj == 2'd0; end
+          else begin a = s0 + {30'd0, in[usc_pkg::IN_ADJ +: 2]}; pe_o = 1'b0; end
+        usc_pkg::OP_CNDEF:
+          if (s0 == 32'd0) begin a = s0 + {30'd0, in[usc_pkg::IN_ADJ +: 2]}; pe_o = in[usc_pkg::IN_ADJ +: 2] == 2'd0; end
           else if (pr && s0 == 32'd1) begin a = 32'd0; pe_o = 1'b1; end
           else begin a = s0; pe_o = 1'b0; end
-        OP_CNDSM:
+        usc_pkg::OP_CNDSM:
           if (pr && s0 == 32'd0) begin a = s2; pe_o = s2 == 32'd0; end
           else begin a = s0; pe_o = s0 == 32'd0; end
-        OP_CNDLT:
+        usc_pkg::OP_CNDLT:
           if (!cnd_any) begin
-            v[K_P0] = 32'd0;
-            if (s0 > {30'd0, in.adj}) begin a = s0 - {30'd0, in.adj}; pe_o = 1'b0; end
+            v[32*usc_pkg::K_P0 +: 32] = 32'd0;
+            if (s0 > {30'd0, in[usc_pkg::IN_ADJ +: 2]}) begin a = s0 - {30'd0, in[usc_pkg::IN_ADJ +: 2]}; pe_o = 1'b0; end
             else begin a = 32'd0; pe_o = 1'b1; end
-          end else if (pr && s0 == 32'd0) begin v[K_P0] = 32'd1; a = {30'd0, in.adj}; pe_o = 1'b0; end
-          else begin v[K_P0] = 32'd1; a = s0; pe_o = s0 == 32'd0; end
-        OP_CNDEND:
-          if (s0 > {30'd0, in.adj}) begin a = s0 - {30'd0, in.adj}; pe_o = 1'b0; end
+          end else if (pr && s0 == 32'd0) begin v[32*usc_pkg::K_P0 +: 32] = 32'd1; a = {30'd0, in[usc_pkg::IN_ADJ +: 2]}; pe_o = 1'b0; end
+          else begin v[32*usc_pkg::K_P0 +: 32] = 32'd1; a = s0; pe_o = s0 == 32'd0; end
+        usc_pkg::OP_CNDEND:
+          if (s0 > {30'd0, in[usc_pkg::IN_ADJ +: 2]}) begin a = s0 - {30'd0, in[usc_pkg::IN_ADJ +: 2]}; pe_o = 1'b0; end
           else begin a = 32'd0; pe_o = 1'b1; end
-        OP_CNDSETL:
-          if (in.m == 5'd0) begin a = s0; pe_o = pes; end
+        usc_pkg::OP_CNDSETL:
+          if (in[usc_pkg::IN_M +: 5] == 5'd0) begin a = s0; pe_o = pes; end
           else if (s0 == 32'd0 && (!cnd_first || s2 != cnd_s2f)) begin a = 32'd1; pe_o = 1'b0; end
           else begin a = s0; pe_o = s0 == 32'd0; end
         default:   // CNDLPC
@@ -315,7 +316,7 @@ module usc_lane import usc_pkg::*; (
           else if (s0 == 32'd1) begin a = 32'd0; pe_o = 1'b1; end
           else begin a = s0; pe_o = 1'b0; end
       endcase
-      v[K_W0] = a;
+      v[32*usc_pkg::K_W0 +: 32] = a;
     end
     exec = v;
   endfunction
@@ -358,10 +359,10 @@ module usc_lane import usc_pkg::*; (
 
   // the instruction of a phase slot (0 if none) and its three operands
   /* verilator lint_off UNUSEDSIGNAL */
-  function automatic ins_t slot_ins(input grp_t gg, input logic [3:0] sl);
+  function automatic logic [124:0] slot_ins(input logic [2:0] ninsn, input logic [749:0] ins, input logic [3:0] sl);
     slot_ins = '0;
     for (int i = 0; i < 6; i++)
-      if (i < int'(gg.ninsn) && gg.ins[i].slot == sl) slot_ins = gg.ins[i];
+      if (i < $signed(32'(ninsn)) && ins[125*i + usc_pkg::IN_SLOT +: 4] == sl) slot_ins = ins[125*i +: 125];
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
@@ -369,31 +370,31 @@ module usc_lane import usc_pkg::*; (
   // of the source (S0 in phase 0, S3 in phase 1), each with .ABS/.NEG; Pix0
   // top left, Pix1 top right, Pix2 bottom left, Pix3 bottom right
   /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [63:0] fds_pair(input ins_t in, input logic [3:0][31:0] q0,
-                                           input logic [3:0][31:0] q3, input logic [1:0] p);
+  function automatic logic [63:0] fds_pair(input logic [124:0] in, input logic [127:0] q0,
+                                           input logic [127:0] q3, input logic [1:0] p);
     logic [1:0] a, b;
-    logic [3:0][31:0] q;
-    case (in.op)
-      OP_FDSX: begin a = 2'd1; b = 2'd0; end                       // coarse: Pix1 - Pix0
-      OP_FDSY: begin a = 2'd2; b = 2'd0; end                       // coarse: Pix2 - Pix0
-      OP_FDSXF: begin a = {p[1], 1'b1}; b = {p[1], 1'b0}; end      // fine: the row's right - left
+    logic [127:0] q;
+    case (in[usc_pkg::IN_OP +: 7])
+      usc_pkg::OP_FDSX: begin a = 2'd1; b = 2'd0; end                       // coarse: Pix1 - Pix0
+      usc_pkg::OP_FDSY: begin a = 2'd2; b = 2'd0; end                       // coarse: Pix2 - Pix0
+      usc_pkg::OP_FDSXF: begin a = {p[1], 1'b1}; b = {p[1], 1'b0}; end      // fine: the row's right - left
       default: begin a = {1'b1, p[0]}; b = {1'b0, p[0]}; end       // fine: the column's bottom - top
     endcase
-    q = in.k[1] == K_S3 ? q3 : q0;
-    fds_pair = {q[a], q[b]};
+    q = in[usc_pkg::IN_K + 7 +: 7] == usc_pkg::K_S3 ? q3 : q0;
+    fds_pair = {q[32*a +: 32], q[32*b +: 32]};
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  function automatic logic [95:0] fops(input ins_t in, input vrow_t v, input logic [63:0] fd);
+  function automatic logic [95:0] fops(input logic [124:0] in, input vrow_t v, input logic [63:0] fd);
     logic [31:0] a, b, c;
-    a = fmod(opv(v, in, 1), in.mods, 0);
-    b = fmod(opv(v, in, 2), in.mods, 1);
-    c = fmod(opv(v, in, 3), in.mods, 2);
-    if (in.op == OP_FADD) begin c = b; b = F_ONE; end
-    else if (in.op == OP_FMUL) c = F_NZERO;
-    else if (in.op >= OP_FDSX && in.op <= OP_FDSYF) begin
+    a = fmod(opv(v, in, 1), in[usc_pkg::IN_MODS +: 8], 0);
+    b = fmod(opv(v, in, 2), in[usc_pkg::IN_MODS +: 8], 1);
+    c = fmod(opv(v, in, 3), in[usc_pkg::IN_MODS +: 8], 2);
+    if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FADD) begin c = b; b = F_ONE; end
+    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FMUL) c = F_NZERO;
+    else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_FDSX && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_FDSYF) begin
       // x - y as x * 1 + (-y): the product is exact, so one rounding gives fp_sub
-      {a, b, c} = {fmod(fd[63:32], in.mods, 0), F_ONE, fmod(fd[31:0], in.mods, 0) ^ F_NZERO};
+      {a, b, c} = {fmod(fd[63:32], in[usc_pkg::IN_MODS +: 8], 0), F_ONE, fmod(fd[31:0], in[usc_pkg::IN_MODS +: 8], 0) ^ F_NZERO};
     end
     fops = {a, b, c};
   endfunction
@@ -404,11 +405,11 @@ module usc_lane import usc_pkg::*; (
   // phase 2's operands come from phases 0 and 1)
   logic [31:0]       fres0, fres1, fres2;   // the float result of phase 0, 1, 2
   logic [95:0]       fo0, fo1, fo2;
-  ins_t              fin0, fin1, fin2;
+  usc_pkg::ins_t              fin0, fin1, fin2;
 
-  assign fin0 = slot_ins(grp, SL_P0);
-  assign fin1 = slot_ins(grp, SL_P1);
-  assign fin2 = slot_ins(grp, SL_P2);
+  assign fin0 = slot_ins(grp.ninsn, grp.ins, usc_pkg::SL_P0);
+  assign fin1 = slot_ins(grp.ninsn, grp.ins, usc_pkg::SL_P1);
+  assign fin2 = slot_ins(grp.ninsn, grp.ins, usc_pkg::SL_P2);
   assign fo0 = fops(fin0, va, fds_pair(fin0, qs0, qs3, qpos));
   assign fo1 = fops(fin1, va, fds_pair(fin1, qs0, qs3, qpos));
   assign fo2 = fops(fin2, vb, 64'd0);
@@ -418,25 +419,25 @@ module usc_lane import usc_pkg::*; (
   logic [31:0] cres0;
   logic [63:0] cres2;
   usc_unpck u_unpck (.in(fin0), .x(opv(va, fin0, 1)), .xh(opv(va, fin0, 2)), .rne(cvt_rne), .r(cres0));
-  usc_pck u_pck (.in(fin2), .x(opv(vb, fin2, fin2.op == OP_CVTTOF64 ? 2 : 1)), .sat(small_sat), .r(cres2));
+  usc_pck u_pck (.in(fin2), .x(opv(vb, fin2, fin2.op == usc_pkg::OP_CVTTOF64 ? 2 : 1)), .sat(small_sat), .r(cres2));
   // the result of each phase's unit
   logic [63:0] ures0, ures2;
   // F64MUL, F64ADD, F64MAD, F64BYP (phase 0, whole main ALU): rtl/usc/usc_f64.sv on
   // the form's register pairs (operands 2 and 3: a, 4 and 5: b, 6 and 7: c; low word first)
   logic [63:0] f64r;
-  usc_f64 u_f64 (.sel(fin0.op == OP_F64MUL ? 2'd1 : fin0.op == OP_F64MAD ? 2'd3 : fin0.op == OP_F64ADD ? 2'd2 : 2'd0),
+  usc_f64 u_f64 (.sel(fin0.op == usc_pkg::OP_F64MUL ? 2'd1 : fin0.op == usc_pkg::OP_F64MAD ? 2'd3 : fin0.op == usc_pkg::OP_F64ADD ? 2'd2 : 2'd0),
     .fused(fused), .a({opv(va, fin0, 3), opv(va, fin0, 2)}), .b({opv(va, fin0, 5), opv(va, fin0, 4)}),
     .c({opv(va, fin0, 7), opv(va, fin0, 6)}), .r(f64r));
   // F16SOP and F16SOP.MAD (phase 0, whole main ALU): rtl/usc/usc_sop.sv on the sources
   logic [31:0] sopw0, sopw1;
-  usc_sop u_sop (.c(grp.sop), .mc(grp.mad), .mad(fin0.op == OP_F16SOPMAD), .fused(sop_fused), .src(src),
+  usc_sop u_sop (.c(grp.sop), .mc(grp.mad), .mad(fin0.op == usc_pkg::OP_F16SOPMAD), .fused(sop_fused), .src(src),
     .w0(sopw0), .w1(sopw1));
-  assign ures0 = (fin0.op == OP_UNPCK || fin0.op == OP_CVTFROMF64) ? {32'd0, cres0} :
-                 (fin0.op == OP_F16SOP || fin0.op == OP_F16SOPMAD) ? {sopw1, sopw0} :
-                 (fin0.op == OP_F64MUL || fin0.op == OP_F64ADD || fin0.op == OP_F64MAD || fin0.op == OP_F64BYP) ? f64r :
-                 (fin0.op >= OP_FRCP && fin0.op <= OP_FEXP) ? {32'd0, cx[31:0]} :
-                 (fin0.op >= OP_F64DIV && fin0.op <= OP_F64RSQ) ? cx : {32'd0, fres0};
-  assign ures2 = (fin2.op == OP_PCK || fin2.op == OP_CVTTOF64) ? cres2 : {32'd0, fres2};
+  assign ures0 = (fin0.op == usc_pkg::OP_UNPCK || fin0.op == usc_pkg::OP_CVTFROMF64) ? {32'd0, cres0} :
+                 (fin0.op == usc_pkg::OP_F16SOP || fin0.op == usc_pkg::OP_F16SOPMAD) ? {sopw1, sopw0} :
+                 (fin0.op == usc_pkg::OP_F64MUL || fin0.op == usc_pkg::OP_F64ADD || fin0.op == usc_pkg::OP_F64MAD || fin0.op == usc_pkg::OP_F64BYP) ? f64r :
+                 (fin0.op >= usc_pkg::OP_FRCP && fin0.op <= usc_pkg::OP_FEXP) ? {32'd0, cx[31:0]} :
+                 (fin0.op >= usc_pkg::OP_F64DIV && fin0.op <= usc_pkg::OP_F64RSQ) ? cx : {32'd0, fres0};
+  assign ures2 = (fin2.op == usc_pkg::OP_PCK || fin2.op == usc_pkg::OP_CVTTOF64) ? cres2 : {32'd0, fres2};
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic [5:0] exc0, exc1, exc2;   // no exception state in the USC
@@ -457,9 +458,9 @@ module usc_lane import usc_pkg::*; (
     .tiny_after(1'b1), .ovf_sat(1'b0), .nan_keep(1'b0), .nan_inf(1'b0), .dexc_always(1'b0),
     .zero_wins(1'b0), .zw_sign_xor(1'b0), .clamp(1'b0), .clamp_nan_keep(1'b0),
     .clamp_negzero_keep(1'b0), .rm(3'd0), .nan_prop(2'd2), .r(mp2), .exc(mxc2));
-  assign fu0 = (fin0.op == OP_FMAD && !fused) ? {mp0, F_ONE, fo0[31:0]} : fo0;
-  assign fu1 = (fin1.op == OP_FMAD && !fused) ? {mp1, F_ONE, fo1[31:0]} : fo1;
-  assign fu2 = (fin2.op == OP_FMAD && !fused) ? {mp2, F_ONE, fo2[31:0]} : fo2;
+  assign fu0 = (fin0.op == usc_pkg::OP_FMAD && !fused) ? {mp0, F_ONE, fo0[31:0]} : fo0;
+  assign fu1 = (fin1.op == usc_pkg::OP_FMAD && !fused) ? {mp1, F_ONE, fo1[31:0]} : fo1;
+  assign fu2 = (fin2.op == usc_pkg::OP_FMAD && !fused) ? {mp2, F_ONE, fo2[31:0]} : fo2;
   fp32_fma u_fma0 (.a(fu0[95:64]), .b(fu0[63:32]), .c(fu0[31:0]), .rm(3'd0), .daz(1'b0),
     .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
     .dnan(32'h7fc00000), .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0),
@@ -479,16 +480,29 @@ module usc_lane import usc_pkg::*; (
   // the sources, IS0, FTE and P0
   always_comb begin
     va = '0;
-    for (int k = 0; k < 6; k++) va[k] = src[k];
-    va[K_IS0] = va[is0_src(grp.is0)];
-    va[K_FTE] = va[K_IS0];
-    va[K_P0] = {31'd0, p0s};
+    for (int k = 0; k < 6; k++) va[32*k +: 32] = src[32*k +: 32];
+    va[32*usc_pkg::K_IS0 +: 32] = va[32*(usc_pkg::is0_src(grp.is0)) +: 32];
+    va[32*usc_pkg::K_FTE +: 32] = va[32*usc_pkg::K_IS0 +: 32];
+    va[32*usc_pkg::K_P0 +: 32] = {31'd0, p0s};
   end
+
+  // the instruction of each slot (a legal group has at most one per slot,
+  // in slot order; 0 for an empty slot), picked once so that each block
+  // runs `exec` once per slot: 12 copies of it where yosys inlines functions
+  logic [125*12-1:0] sins;       // slot s's instruction at [125*s +: 125] (an ins_t)
+  for (genvar sl = 0; sl < 12; sl++) begin : g_sins
+    assign sins[125*sl +: 125] = slot_ins(grp.ninsn, grp.ins, 4'(sl));
+  end
+  /* verilator lint_off UNUSEDSIGNAL */
+  usc_pkg::ins_t gi0;            // instruction 0 (the whole-ALU rows)
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign gi0 = usc_pkg::ins_at(grp.ins, 0);
 
   // phases 0 and 1, the IS1-IS3 muxes
   always_comb begin
     vrow_t v;
     logic  pe_t, co_t, coutset, coutnew;
+    logic  [6:0] op;
     v = va;
     pe_t = 1'b0;
     co_t = 1'b0;
@@ -496,19 +510,21 @@ module usc_lane import usc_pkg::*; (
     coutset = 1'b0;
     coutnew = 1'b0;
     if (!grp.bitwise) begin
-      for (int i = 0; i < 6; i++)
-        if (i < int'(grp.ninsn) && (grp.ins[i].slot == SL_P0 || grp.ins[i].slot == SL_P1)) begin
-          v = exec(grp.ins[i], v, coutset, coutnew, grp.ins[i].slot == SL_P0 ? ures0 : {32'd0, fres1}, pe_t, co_t);
-          if (grp.ins[i].op >= OP_ADD64 && grp.ins[i].op <= OP_SMADD64) begin coutset = 1'b1; coutnew = co_t; end
-          if (grp.ins[i].op >= OP_CNDST && grp.ins[i].op <= OP_CNDLPC) pen_b = pe_t;
+      for (int sl = 0; sl < 2; sl++) begin
+        op = sins[125*sl + usc_pkg::IN_OP +: 7];
+        if (grp.slots[sl]) begin
+          v = exec(sins[125*sl +: 125], v, coutset, coutnew, sl == 0 ? ures0 : {32'd0, fres1}, pe_t, co_t);
+          if (op >= usc_pkg::OP_ADD64 && op <= usc_pkg::OP_SMADD64) begin coutset = 1'b1; coutnew = co_t; end
+          if (op >= usc_pkg::OP_CNDST && op <= usc_pkg::OP_CNDLPC) pen_b = pe_t;
         end
-      v[K_IS1] = grp.is1 ? v[K_FTE] : v[K_FT0];
-      v[K_IS2] = grp.is2 ? v[K_FTE] : v[K_FT1];
+      end
+      v[32*usc_pkg::K_IS1 +: 32] = grp.is1 ? v[32*usc_pkg::K_FTE +: 32] : v[32*usc_pkg::K_FT0 +: 32];
+      v[32*usc_pkg::K_IS2 +: 32] = grp.is2 ? v[32*usc_pkg::K_FTE +: 32] : v[32*usc_pkg::K_FT1 +: 32];
       case (grp.is3)
-        2'd0: v[K_IS3] = v[K_FT0];
-        2'd1: v[K_IS3] = v[K_FT1];
-        2'd2: v[K_IS3] = v[K_S2];
-        default: v[K_IS3] = v[K_FTE];
+        2'd0: v[32*usc_pkg::K_IS3 +: 32] = v[32*usc_pkg::K_FT0 +: 32];
+        2'd1: v[32*usc_pkg::K_IS3 +: 32] = v[32*usc_pkg::K_FT1 +: 32];
+        2'd2: v[32*usc_pkg::K_IS3 +: 32] = v[32*usc_pkg::K_S2 +: 32];
+        default: v[32*usc_pkg::K_IS3 +: 32] = v[32*usc_pkg::K_FTE +: 32];
       endcase
     end
     vb = v;
@@ -525,10 +541,13 @@ module usc_lane import usc_pkg::*; (
     logic  [1:0] ph [3];
     int    np;
     logic  sopmov;
+    logic  [6:0] op;
     v = vb;
     sopmov = 1'b0;
-    for (int i = 0; i < 6; i++)
-      if (i < int'(grp.ninsn) && (grp.ins[i].op == OP_SOPMOV || grp.ins[i].op == OP_SOPU8MADMOV)) sopmov = 1'b1;
+    for (int sl = 0; sl < 12; sl++) begin
+      op = sins[125*sl + usc_pkg::IN_OP +: 7];
+      if (grp.slots[sl] && (op == usc_pkg::OP_SOPMOV || op == usc_pkg::OP_SOPU8MADMOV)) sopmov = 1'b1;
+    end
     pe_t = 1'b0;
     co_t = 1'b0;
     np = 0;
@@ -537,31 +556,30 @@ module usc_lane import usc_pkg::*; (
     coutset = cs_b;
     coutnew = cn_b;
     if (!grp.bitwise) begin
-      for (int i = 0; i < 6; i++)
-        if (i < int'(grp.ninsn) && grp.ins[i].slot == SL_P2) v = exec(grp.ins[i], v, coutset, coutnew, ures2, pe_t, co_t);
-      v[K_IS4] = grp.is4 == 2'd3 ? v[K_FTE] : v[K_FT0 + 7'(grp.is4)];
-      v[K_IS5] = grp.is5 == 2'd3 ? v[K_FTE] : v[K_FT0 + 7'(grp.is5)];
-      for (int i = 0; i < 6; i++)
-        if (i < int'(grp.ninsn) && grp.ins[i].slot == SL_TST) v = exec(grp.ins[i], v, coutset, coutnew, 64'd0, pe_t, co_t);
+      if (grp.slots[usc_pkg::SL_P2]) v = exec(sins[125*usc_pkg::SL_P2 +: 125], v, coutset, coutnew, ures2, pe_t, co_t);
+      v[32*usc_pkg::K_IS4 +: 32] = grp.is4 == 2'd3 ? v[32*usc_pkg::K_FTE +: 32] : v[32*(usc_pkg::K_FT0 + 7'(grp.is4)) +: 32];
+      v[32*usc_pkg::K_IS5 +: 32] = grp.is5 == 2'd3 ? v[32*usc_pkg::K_FTE +: 32] : v[32*(usc_pkg::K_FT0 + 7'(grp.is5)) +: 32];
+      if (grp.slots[usc_pkg::SL_TST]) v = exec(sins[125*usc_pkg::SL_TST +: 125], v, coutset, coutnew, 64'd0, pe_t, co_t);
       // default routing (L181-L183): the last phase present drives W0, the one before W1,
       // unless a whole-ALU row gave W0 its value
       np = 0;
       ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
       for (int p = 0; p < 3; p++) if (grp.slots[p]) begin ph[np] = 2'(p); np = np + 1; end
-      if (np > 0 && !(grp.ninsn != 3'd0 && whole_op(grp.ins[0].op))) v[K_W0] = v[K_FT0 + 7'(ph[np - 1])];
-      if (np > 1 && !sopmov) v[K_W1] = v[K_FT0 + 7'(ph[np - 2])];   // SOPMOV drives W1
-      for (int i = 0; i < 6; i++)
-        if (i < int'(grp.ninsn) && (grp.ins[i].slot == SL_MOV || grp.ins[i].slot == SL_BE))
-          v = exec(grp.ins[i], v, coutset, coutnew, 64'd0, pe_t, co_t);
+      if (np > 0 && !(grp.ninsn != 3'd0 && usc_pkg::whole_op(gi0.op))) v[32*usc_pkg::K_W0 +: 32] = v[32*(usc_pkg::K_FT0 + 7'(ph[np - 1])) +: 32];
+      if (np > 1 && !sopmov) v[32*usc_pkg::K_W1 +: 32] = v[32*(usc_pkg::K_FT0 + 7'(ph[np - 2])) +: 32];   // SOPMOV drives W1
+      // MOV (slot mov) before the backend (slot be)
+      for (int sl = 4; sl < 6; sl++)          // usc_pkg::SL_MOV, SL_BE
+        if (grp.slots[sl]) v = exec(sins[125*sl +: 125], v, coutset, coutnew, 64'd0, pe_t, co_t);
     end else begin
-      for (int i = 0; i < 6; i++)
-        if (i < int'(grp.ninsn)) v = exec(grp.ins[i], v, coutset, coutnew, 64'd0, pe_t, co_t);
-      v[K_W0] = v[K_FT5];
-      v[K_W1] = v[K_FT3];
+      // the six bitwise units in slot order
+      for (int sl = 6; sl < 12; sl++)         // usc_pkg::SL_BMSK .. SL_BTST
+        if (grp.slots[sl]) v = exec(sins[125*sl +: 125], v, coutset, coutnew, 64'd0, pe_t, co_t);
+      v[32*usc_pkg::K_W0 +: 32] = v[32*usc_pkg::K_FT5 +: 32];
+      v[32*usc_pkg::K_W1 +: 32] = v[32*usc_pkg::K_FT3 +: 32];
     end
-    w0 = v[K_W0];
-    w1 = v[K_W1];
-    p0o = v[K_P0][0];
+    w0 = v[32*usc_pkg::K_W0 +: 32];
+    w1 = v[32*usc_pkg::K_W1 +: 32];
+    p0o = v[32*usc_pkg::K_P0 + 0];
     coutn = coutnew;
   end
 endmodule

@@ -9,8 +9,8 @@
 
 // PCK and CONVERTTOF64
 /* verilator lint_off UNUSEDSIGNAL */
-module usc_pck import usc_pkg::*; (
-    input  ins_t        in,
+module usc_pck (
+    input  usc_pkg::ins_t        in,
     input  logic [31:0] x,      // IS3
     input  logic        sat,    // F11/F10 nearest even: overflow to the largest finite (knob small_float_sat)
     output logic [63:0] r
@@ -218,7 +218,7 @@ module usc_pck import usc_pkg::*; (
   // CONVERTTOF64: f32 (NaN: the default NaN), s32 or u32 to binary64, exact:
   // fp_round with the biased binary64 exponent of wsig's bit 31
   logic [31:0] wsig;
-  logic [12:0] wexp;
+  logic signed [12:0] wexp;
   logic        ws;
   logic [63:0] wr;
   always_comb begin
@@ -232,7 +232,7 @@ module usc_pck import usc_pkg::*; (
       wexp = 13'd1054;                                              // 31 + 1023
     end
   end
-  fp_round #(.EW(11), .MW(52), .SW(56), .XW(13)) u_w (.sign(ws), .exp($signed(wexp)), .sig({wsig, 24'd0}),
+  fp_round #(.EW(11), .MW(52), .SW(56), .XW(13)) u_w (.sign(ws), .exp(wexp), .sig({wsig, 24'd0}),
     .sticky(1'b0), .rm(3'd0), .ovf_sat(1'b0), .ftz(1'b0), .tiny_after(1'b1), .res(wr), .of(o1), .uf(o2),
     .nx(o3), .flushed(o4));
   logic [63:0] cvt;
@@ -246,7 +246,7 @@ module usc_pck import usc_pkg::*; (
 
   always_comb begin
     r = 64'd0;
-    if (in.op == OP_PCK)
+    if (in.op == usc_pkg::OP_PCK)
       case (fk)
         4'd4:  r = {48'd0, h};                                      // F16F16, field 0
         4'd5, 4'd6: r = {32'd0, sf};                                // F11, F10
@@ -257,7 +257,7 @@ module usc_pck import usc_pkg::*; (
         4'd11: r = 64'h3f800000;                                    // CONST1: 1.0
         default: r = {32'd0, fld};                                  // U, S, OGL, O fields
       endcase
-    else if (in.op == OP_CVTTOF64)
+    else if (in.op == usc_pkg::OP_CVTTOF64)
       r = cvt;
   end
 endmodule

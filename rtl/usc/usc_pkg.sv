@@ -2,6 +2,10 @@
 // model/usc/usc.def (usc_rows.svh, generated), operand kinds, slots, the
 // decoded instruction and group of the project encoding v1
 // (model/usc/README.md "Encoding"), fault reasons.
+// Written for Verilator 5.006 (-Wall) and yosys 0.23: the modules name
+// what they use as usc_pkg::name (no `import`), no multi-dimensional packed
+// arrays (flat vectors with [w*i +: w] slices), no `return`, no type casts
+// but width casts.
 `ifndef USC_PKG_SV
 `define USC_PKG_SV
 package usc_pkg;
@@ -52,7 +56,7 @@ package usc_pkg;
     logic [3:0]      o;      // the O field [29:26] (PCK/UNPCK: {.rndzero, .scale, element})
     logic [1:0]      pcnd;   // the pcnd field of the form (0 without one)
     logic [1:0]      adj;    // the adj field
-    logic [7:0][6:0] k;      // operand kinds in form order (K_NONE for "_"), up to 8 (the F64 rows)
+    logic [55:0]     k;      // operand kinds in form order (K_NONE for "_"), up to 8 (the F64 rows): kind j at [7*j +: 7]
     logic [3:0]      nk;
     logic [31:0]     imm;
   } ins_t;
@@ -67,13 +71,34 @@ package usc_pkg;
     logic [2:0]      is0;
     logic            is1, is2;
     logic [1:0]      is3, is4, is5;
-    reg_t [5:0]      s;     // S0..S5
-    reg_t [1:0]      w;     // W0, W1
-    ins_t [5:0]      ins;
+    logic [125:0]    s;     // S0..S5: S i at [21*i +: 21] (a reg_t; s_at)
+    logic [41:0]     w;     // W0, W1: W i at [21*i +: 21] (w_at)
+    logic [749:0]    ins;   // instruction i at [125*i +: 125] (an ins_t; ins_at)
     logic [11:0]     slots;
-    logic [1:0][27:0] sop;  // F16SOP's control words (word 0 the j part; 0 without F16SOP)
-    logic [91:0]     mad;   // F16SOP.MAD's three control words (bits 0-91; 0 without it)
+    logic [55:0]     sop;   // F16SOP's control words, word i at [28*i +: 28] (word 0 the j part; 0 without F16SOP)
+    logic [91:0]     mad;   // F16SOP.MAD's control words: MAD m's 23-bit field at [23*m +: 23] (0 without it)
   } grp_t;
+
+  // the array fields of grp_t, one element (yosys 0.23 reads no array of
+  // structs inside a struct, so they are flat vectors; a reg_t or an ins_t
+  // as a plain vector: yosys 0.23 takes no struct argument or result in a
+  // function)
+  function automatic logic [20:0] s_at(input logic [125:0] s, input int i);   // grp_t.s
+    s_at = s[21*i +: 21];
+  endfunction
+  function automatic logic [20:0] w_at(input logic [41:0] w, input int i);    // grp_t.w
+    w_at = w[21*i +: 21];
+  endfunction
+  function automatic logic [124:0] ins_at(input logic [749:0] ins, input int i);   // grp_t.ins
+    ins_at = ins[125*i +: 125];
+  endfunction
+  // the fields of an ins_t and a reg_t passed to a function as a plain
+  // vector: the lowest bit of each (x[IN_OP +: 7] is x.op)
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int IN_OP = 118, IN_SLOT = 114, IN_MODS = 106, IN_SAT = 105, IN_M = 100, IN_O = 96,
+                 IN_PCND = 94, IN_ADJ = 92, IN_K = 36, IN_NK = 32, IN_IMM = 0;
+  localparam int RG_DLOG = 18, RG_IDX = 16, RG_INDEX = 4, RG_BANK = 0;
+  /* verilator lint_on UNUSEDPARAM */
 
   // IS0's choices in header code order (D13): S0, S3, S4, S5, S1, S2
   function automatic logic [2:0] is0_src(input logic [2:0] c);
@@ -94,7 +119,7 @@ package usc_pkg;
     whole_op = 1'b0;
     if (row_slots(op) == 12'h001 && f[148])
       for (int j = 0; j < 8; j++)
-        if (j < int'(f[147:144]) && f[18*j + 11 +: 7] == K_W0) whole_op = 1'b1;
+        if (j < $signed(32'(f[147:144])) && f[18*j + 11 +: 7] == K_W0) whole_op = 1'b1;
   endfunction
 
   // the register count of a bank (the model's defaults; 0: no bank)

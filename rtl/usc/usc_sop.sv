@@ -16,15 +16,17 @@
 // the sum (sop_fused=1: one rounding, usc_hdot); the destination's .clamp
 // last.  MAD m uses F16SOP's product (and 1 - x) of word m / 2, product m % 2.
 // Combinational.
+/* verilator lint_off UNUSEDSIGNAL */
 module usc_sop (
-    input  logic [1:0][27:0] c,     // the control words, c[0] the j part, c[1] the k part
+    input  logic [55:0]      c,     // the control words, word i at [28*i +: 28]: word 0 the j part, 1 the k part
     input  logic [91:0]      mc,    // F16SOP.MAD's control words (the four 23-bit fields)
     input  logic             mad,   // the row is F16SOP.MAD
     input  logic             fused, // knob sop_fused: one rounding of each sum
-    input  logic [5:0][31:0] src,    // S0..S5 of this instance
+    input  logic [191:0]     src,    // S0..S5 of this instance, S k at [32*k +: 32]
     output logic [31:0]      w0,
     output logic [31:0]      w1
 );
+/* verilator lint_on UNUSEDSIGNAL */
   localparam logic [15:0] H_ONE = 16'h3c00, H_DNAN = 16'h7e00;
 
   // minNum / maxNum of IEEE 754-2008 in the usc policy (model fp_min/fp_max
@@ -60,9 +62,10 @@ module usc_sop (
     else hclamp = x > H_ONE ? H_ONE : x;
   endfunction
   // F16SOP.MAD's argument: the element of the source (s 6: +0), FLR, .abs, .clamp, .neg
-  function automatic logic [15:0] marg(input logic [5:0][31:0] sv, input logic [2:0] s, input logic e1,
+  // (sv: S0..S5, S k at [32*k +: 32])
+  function automatic logic [15:0] marg(input logic [191:0] sv, input logic [2:0] s, input logic e1,
                                        input logic flr, input logic ab, input logic cl, input logic ng);
-    marg = s < 3'd6 ? sv[s][{e1, 4'd0} +: 16] : 16'h0000;
+    marg = s < 3'd6 ? sv[32*s + {e1, 4'd0} +: 16] : 16'h0000;
     if (flr && !(marg[14:10] == 5'h1f && marg[9:0] != 10'd0)) marg = hflr(marg);
     if (ab) marg = {1'b0, marg[14:0]};
     if (cl) marg = hclamp(marg);
@@ -78,8 +81,8 @@ module usc_sop (
   logic [15:0] om0 [2];
   logic [15:0] z [2];
   for (genvar e = 0; e < 2; e++) begin : g_z
-    usc_hadd u_om (.a(H_ONE), .b(src[0][16*e +: 16]), .sub(1'b1), .r(om0[e]));
-    assign z[e] = hminmax(src[1][16*e +: 16], om0[e], 1'b0);
+    usc_hadd u_om (.a(H_ONE), .b(src[(16*e) +: 16]), .sub(1'b1), .r(om0[e]));
+    assign z[e] = hminmax(src[32 + (16*e) +: 16], om0[e], 1'b0);
   end
 
   // F16SOP.MAD: per MAD m the arguments A, E (before and after .oneminus), V
@@ -101,8 +104,8 @@ module usc_sop (
   for (genvar w = 0; w < 2; w++) begin : g_w
     for (genvar i = 0; i < 4; i++) begin : g_arg
       logic [4:0] a;
-      assign a = c[w][5*i +: 5];
-      assign rv[w][i] = a[2:0] < 3'd6 ? src[a[2:0]][{a[3], 4'd0} +: 16] : a[2:0] == 3'd6 ? 16'd0 : z[a[3]];
+      assign a = c[28*w + (5*i) +: 5];
+      assign rv[w][i] = a[2:0] < 3'd6 ? src[32*(a[2:0]) + ({a[3], 4'd0}) +: 16] : a[2:0] == 3'd6 ? 16'd0 : z[a[3]];
       // .oneminus (E-H, odd i) or .neg (A-D, even i)
       assign av[w][i] = !a[4] ? rv[w][i] : i % 2 == 1 ? omv[w][i / 2] : {!rv[w][i][15], rv[w][i][14:0]};
     end
@@ -117,7 +120,7 @@ module usc_sop (
         .clamp_negzero_keep(1'b0), .r(pr[w][m]), .exc(xp[w][m]));
     end
     // jOp/kOp: 0 add, 1 sub, 2 min, 3 max, 4 rsub (second - first)
-    assign op[w] = c[w][22:20];
+    assign op[w] = c[28*w + 20 +: 3];
     usc_hadd u_cmb (.a(op[w] == 3'd4 ? pr[w][1] : pr[w][0]), .b(op[w] == 3'd4 ? pr[w][0] : pr[w][1]), .sub(op[w] != 3'd0), .r(sm[w]));
     // sop_fused=1: (A*E) +- (B*F) exact, rounded once (sub: B negated, rsub: A)
     usc_hdot u_hd (.x0(mad ? ma[w] : op[w] == 3'd4 ? {!av[w][0][15], av[w][0][14:0]} : av[w][0]),
@@ -126,7 +129,7 @@ module usc_sop (
       .y1(mad ? H_ONE : av[w][3]), .r(hd[w]));
     assign rs[w] = op[w] == 3'd2 ? hminmax(pr[w][0], pr[w][1], 1'b0) :
                    op[w] == 3'd3 ? hminmax(pr[w][0], pr[w][1], 1'b1) : fused ? hd[w] : sm[w];
-    assign ro[w] = c[w][24:23] == 2'd1 ? av[w][0] : c[w][24:23] == 2'd2 ? av[w][2] : rs[w];
+    assign ro[w] = c[28*w + 23 +: 2] == 2'd1 ? av[w][0] : c[28*w + 23 +: 2] == 2'd2 ? av[w][2] : rs[w];
     fp16_to_fp32 u_f32 (.a(ro[w]), .daz(1'b0), .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0),
       .dnan(32'h7fc00000), .dexc_always(1'b0), .clamp(1'b0), .clamp_nan_keep(1'b0),
       .clamp_negzero_keep(1'b0), .r(f32[w]), .exc(xf[w]));
@@ -153,7 +156,7 @@ module usc_sop (
 
   // destination 0: F32 outputs; 1 j in W0.e0 (k in .e1); 2 j in W0.e1
   // (F16SOP.MAD: W0 = {MAD 1, MAD 0}, W1 = {MAD 3, MAD 2})
-  assign w0 = mad ? {hm[1], hm[0]} : c[0][26:25] == 2'd0 ? f32[0] : c[0][26:25] == 2'd2 ? {ro[0], ro[1]} : {ro[1], ro[0]};
-  assign w1 = mad ? {hm[3], hm[2]} : c[0][26:25] == 2'd0 ? f32[1] : src[3];
+  assign w0 = mad ? {hm[1], hm[0]} : c[25 +: 2] == 2'd0 ? f32[0] : c[25 +: 2] == 2'd2 ? {ro[0], ro[1]} : {ro[1], ro[0]};
+  assign w1 = mad ? {hm[3], hm[2]} : c[25 +: 2] == 2'd0 ? f32[1] : src[96 +: 32];
 endmodule
 

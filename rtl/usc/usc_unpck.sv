@@ -10,8 +10,8 @@
 // UNPCK and CONVERTFROMF64
 // (in: the fields the conversions read; the others are for the lane)
 /* verilator lint_off UNUSEDSIGNAL */
-module usc_unpck import usc_pkg::*; (
-    input  ins_t        in,
+module usc_unpck (
+    input  usc_pkg::ins_t        in,
     input  logic [31:0] x,      // S0: UNPCK's source, CONVERTFROMF64's low word
     input  logic [31:0] xh,     // S2: CONVERTFROMF64's high word
     input  logic        rne,    // CONVERTFROMF64 to s32/u32: nearest even (knob cvt_f64_int_rne), else toward zero
@@ -96,7 +96,7 @@ module usc_unpck import usc_pkg::*; (
     den = fk == 4'd0 || fk == 4'd2 ? 24'((32'd1 << fw) - 32'd1) : 24'((32'd1 << (fw - 5'd1)) - 32'd1);
     nv = fk == 4'd2 ? iv + iv + 32'd1 : iv;
     n = nv[31] ? 24'(-nv) : nv[23:0];
-    mneg = (fk == 4'd1 || fk == 4'd3) && iv == -32'(64'd1 << (fw - 5'd1));
+    mneg = (fk == 4'd1 || fk == 4'd3) && iv == -(32'(64'd1 << (fw - 5'd1)));
     num = {n, 50'd0};
     q = num / {50'd0, den};
     rem = num % {50'd0, den};
@@ -148,7 +148,7 @@ module usc_unpck import usc_pkg::*; (
 
   always_comb begin
     r = 32'd0;
-    if (in.op == OP_UNPCK)
+    if (in.op == usc_pkg::OP_UNPCK)
       case (fk)
         4'd4, 4'd5, 4'd6: r = f16r;                                  // F16F16, F11, F10
         4'd7: r = e9;                                                // SE9995
@@ -156,7 +156,7 @@ module usc_unpck import usc_pkg::*; (
         4'd9: r = fi;                                                // U32, S32
         default: r = fw != 5'd0 && scale ? (mneg ? 32'hbf800000 : n == 24'd0 ? 32'd0 : sr) : fi;
       endcase
-    else if (in.op == OP_CVTFROMF64)
+    else if (in.op == usc_pkg::OP_CVTFROMF64)
       r = in.m == 5'd0 ? f64r : cr;
   end
 endmodule
