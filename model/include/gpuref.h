@@ -196,9 +196,9 @@ typedef struct gpuref_retire {
     uint32_t    flags;
     uint16_t    kind;             /* unit kind (gpuref_unit_kind_name), 0 = the ISA's main kind */
     uint16_t    stream;           /* instruction stream (gpuref_stream_name), 0 = main */
-    uint8_t     nwords;
+    uint8_t     nwords;           /* words the unit occupies (a USC group can exceed GPUREF_MAX_WORDS) */
     uint16_t    nregw, nmemw;
-    uint32_t    words[GPUREF_MAX_WORDS];  /* words[nwords..] are unspecified */
+    uint32_t    words[GPUREF_MAX_WORDS];  /* its first min(nwords, GPUREF_MAX_WORDS) words; the rest unspecified */
     gpuref_regw regw[GPUREF_MAX_REGW];
     gpuref_memw memw[GPUREF_MAX_MEMW];
 } gpuref_retire;

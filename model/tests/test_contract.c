@@ -52,6 +52,24 @@ static void test_units(void)
     gpuref_diff_format(NULL, &d[0], buf, sizeof buf);
     tu_check(strstr(buf, "unit length: DUT retired 3 words, MODEL 14") != NULL, "unit length text");
     a->nwords = 14;
+    /* a 17-word unit (a USC group with F16SOP.MAD's control words): the record
+     * holds its first 16 words; word 16 is not compared (nothing is there) */
+    a->nwords = b->nwords = 17;
+    for (unsigned i = 0; i < GPUREF_MAX_WORDS; i++)
+        a->words[i] = b->words[i] = 0x2000u + i;
+    /* the bytes after words[] (regw[0], unused: nregw is 0) differ, and must
+     * not be read as a word 16 */
+    memset(&a->regw[0], 0x00, sizeof a->regw[0]);
+    memset(&b->regw[0], 0x5a, sizeof b->regw[0]);
+    n = gpuref_retire_compare(a, b, d, 8);
+    tu_check(n == 0, "17-word units equal in their first 16 words: nothing past them compared");
+    b->words[15] ^= 1;
+    n = gpuref_retire_compare(a, b, d, 8);
+    tu_check(n == 1 && d[0].kind == GPUREF_DIFF_WORDS && d[0].index == 15, "17-word unit: word 15 compared");
+    b->words[15] ^= 1;
+    for (unsigned i = 0; i < 14; i++)
+        a->words[i] = b->words[i] = 0x1000u + i;
+    a->nwords = b->nwords = 14;
     /* kind and stream */
     b->stream = 1;
     n = gpuref_retire_compare(a, b, d, 8);

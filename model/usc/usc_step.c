@@ -346,11 +346,13 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
                                    "(instance %u)", w, usc_bank_names[r->bank], r->index, l);
     }
     rr->pc = s->pc;
-    /* at most 16 words (GPUREF_MAX_WORDS): a header, 6 source and 2
-     * destination words, 6 instructions and one immediate (a branch target
-     * in a main group or BYP's in a bitwise one; the two kinds do not mix) */
+    /* a header, up to 6 source and 2 destination words, the instructions and
+     * their immediates or control words (F16SOP 2, F16SOP.MAD 3): a group can
+     * exceed GPUREF_MAX_WORDS; the record carries its first GPUREF_MAX_WORDS
+     * words and its length, as the RTL's retire port does (rtl/usc/README.md) */
     rr->nwords = g->nwords;
-    memcpy(rr->words, s->words + wi, g->nwords * sizeof(uint32_t));
+    memcpy(rr->words, s->words + wi,
+           (g->nwords < GPUREF_MAX_WORDS ? g->nwords : GPUREF_MAX_WORDS) * sizeof(uint32_t));
     rr->exec_mask = act;
     rr->kind = g->bitwise;
     if (act)
