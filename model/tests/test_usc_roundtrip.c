@@ -89,6 +89,9 @@ int main(void)
         in.o &= (uint8_t)((1u << ob) - 1);
         if (usc_resolve(&in)) continue;
         in.imm = rnd();
+        if (USC_MEM_ROW(op))   /* the memory control word (D37): the row's fields, any values */
+            in.ctl[0] = rnd() & (op == USC_OP_LD ? 0x7ffu : op == USC_OP_ST ? 0x7ffffu :
+                                 op == USC_OP_ATOM ? 0x78380fu : 0xfu);
         g.ninsn = 1;
         g.ins[0] = in;
         g.bitwise = (USC_S_BITWISE >> in.slot) & 1;
@@ -166,6 +169,19 @@ int main(void)
         tu_check(usc_decode_group(w7, 4, &g, err) && strstr(err, "truncated"), "two control words: %s", err);
         w7[4] = 1u << 28;
         tu_check(usc_decode_group(w7, 5, &g, err) && strstr(err, "reserved bits"), "bit 92: %s", err);
+        /* the memory control word (D37): a field LD does not have, a truncated
+         * word, ATOM's operation 10, ST's size 3 */
+        uint32_t w8[] = { 0x10000091, 0x10, 0x80, (uint32_t)USC_OP_LD | (uint32_t)USC_SL_BE << 7, 1u << 11 };
+        tu_check(usc_decode_group(w8, 5, &g, err) && strstr(err, "does not have"), "ld data field: %s", err);
+        tu_check(usc_decode_group(w8, 4, &g, err) && strstr(err, "truncated"), "no control word: %s", err);
+        w8[4] = 7u << 4 | 15u << 7;       /* burst 16: legal */
+        tu_check(usc_decode_group(w8, 5, &g, err) == 0, "ld burst 16 decodes: %s", err);
+        w8[3] = (uint32_t)USC_OP_ATOM | (uint32_t)USC_SL_BE << 7;
+        w8[4] = 3u << 11 | 10u << 19;
+        tu_check(usc_decode_group(w8, 5, &g, err) && strstr(err, "reserved atomic"), "atom op 10: %s", err);
+        w8[3] = (uint32_t)USC_OP_ST | (uint32_t)USC_SL_BE << 7;
+        w8[4] = 3u << 11 | 3u << 14 | 7u << 16 | 7u << 4;
+        tu_check(usc_decode_group(w8, 5, &g, err) && strstr(err, "0, 1 or 2"), "st size 3: %s", err);
     }
 
     tu_group("illegal groups and located errors");
@@ -230,6 +246,20 @@ int main(void)
           "f16sop.mad reads s2, which is not declared", 1 },
         { "0 : s0=r0 s1=r1\n    f16sop.mad w0.e0, w0.e1, w1.e0, w1.e1.u8, s0, s1, s0, s0, s1, s0, s0, s1, s0, s0, s1, s0\n",
           "f16sop.u8mad", 2 },
+        /* the memory rows (D37, D38): the source's operands, sources by bank name */
+        { "0 : s0=r1 s3=r8\n    ld s0, drc0, 4, s0\n", "the destination is s3", 2 },
+        { "0 : s0=r1 s3=r8\n    ld s3, drc0, 17, s0\n", "s0-s5 or 1-16", 2 },
+        { "0 : s0=r1 s3=r8\n    ld.direct s3, drc0, 4, s0\n", "not implemented", 2 },
+        { "0 : s0=r1 s3=r8\n    ld s3, drc0, 4, r1\n", "source bank s0-s5", 2 },
+        { "0 : s0=r1 s1=r2\n    st s1, 3, drc0, 4, s0, _\n", "sourceDataSize is 0, 1 or 2", 2 },
+        { "0 : s0=r1 s1=r2\n    st.tiled s1, 2, drc0, 4, s0, _\n", "not implemented", 2 },
+        { "0 : s0=r1 s1=r2\n    atom.nand s1, drc0, s0\n", "the operation is", 2 },
+        { "0 : s0=r1 s1=r2\n    atom.add s1, drc0\n", "3 operands", 2 },
+        { "0 : s0=r1\n    idf drc2, s0\n", "sourceDRC is drc0 or drc1", 2 },
+        { "0 : s0=r1\n    ld s3, drc0, 4, s0\n", "ld reads s3, which is not declared", 1 },
+        { "0 : s0=r1 s3=sh4\n    ld s3, drc0, 4, s0\n", "a register of r, vi, i or o", 1 },
+        { "0 : s0=r1 s1=r2[idx0]\n    atom.add s1, drc0, s0\n", "not indexed", 1 },
+        { "0 : s0=r1 s1=c1\n    st s1, 2, drc0, 4, s0, _\n", "a register of r, vi, cf, cfa, sh, i or o", 1 },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t *w = NULL;

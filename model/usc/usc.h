@@ -79,8 +79,34 @@ enum {
     USC_K_W0, USC_K_W1, USC_K_FTT, USC_K_P0, USC_NK,
     /* tokens that are not values */
     USC_K_NONE = 100, USC_K_IMM, USC_K_TGT, USC_K_PCND, USC_K_ADJ, USC_K_DRC,
-    USC_K_SOP       /* F16SOP's two control words (README "Encoding", D33) */
+    USC_K_SOP,      /* F16SOP's two control words (README "Encoding", D33) */
+    USC_K_MEM       /* LD, ST, ATOM, IDF: one memory control word (README "Encoding", D37) */
 };
+/* The memory control word of LD, ST, ATOM and IDF (README "Encoding", D37):
+ * [0] the DRC; [3:1] the address source S0-S5 (IDF: its source select);
+ * [6:4] the burst source S0-S5, or 7: the immediate [10:7] + 1 (LD, ST);
+ * [13:11] the data source (ST) or the source/destination (ATOM) S0-S5;
+ * [15:14] ST's data size (0 8-bit, 1 16-bit, 2 32-bit elements);
+ * [18:16] ST's coverage mask source S0-S5, or 7: none (`_`);
+ * [22:19] ATOM's operation (usc_atom_names); every other bit, and every
+ * field a row does not have, 0. */
+#define USC_MC_DRC(w)    ((w) & 1u)
+#define USC_MC_ADDR(w)   ((w) >> 1 & 7u)
+#define USC_MC_BSRC(w)   ((w) >> 4 & 7u)
+#define USC_MC_BIMM(w)   (((w) >> 7 & 15u) + 1u)
+#define USC_MC_DATA(w)   ((w) >> 11 & 7u)
+#define USC_MC_SIZE(w)   ((w) >> 14 & 3u)
+#define USC_MC_COV(w)    ((w) >> 16 & 7u)
+#define USC_MC_AOP(w)    ((w) >> 19 & 15u)
+enum { USC_AT_ADD, USC_AT_UMIN, USC_AT_UMAX, USC_AT_SMIN, USC_AT_SMAX, USC_AT_AND, USC_AT_OR,
+       USC_AT_XOR, USC_AT_XCHG, USC_AT_CMPXCHG, USC_NATOM };
+extern const char *const usc_atom_names[USC_NATOM];
+/* the memory rows (one control word after the instruction word) */
+#define USC_MEM_ROW(op)  ((op) == USC_OP_LD || (op) == USC_OP_ST || (op) == USC_OP_ATOM || (op) == USC_OP_IDF)
+/* why a memory control word is not a legal encoding of row op (NULL: legal) */
+const char *usc_mem_bad(unsigned op, uint32_t w);
+/* the sources S0-S5 it reads or names (bit k = Sk; LD: S3, its destination) */
+unsigned usc_mem_sources(unsigned op, uint32_t w);
 
 /* F16SOP control words (README "Encoding", D33).  Word 0: the j part, word 1
  * the k part: four arguments of 5 bits (A E B F, C G D H): [2:0] source (0-5
@@ -175,7 +201,10 @@ static inline uint32_t usc_mad_field(const uint32_t *ctl, unsigned m)
     return r;
 }
 /* the control words after an instruction with a K_SOP operand */
-static inline unsigned usc_sop_nctl(unsigned op) { return op == USC_OP_F16SOPMAD ? USC_MAD_NCTL : 2u; }
+static inline unsigned usc_sop_nctl(unsigned op)
+{
+    return op == USC_OP_F16SOPMAD ? USC_MAD_NCTL : USC_MEM_ROW(op) ? 1u : 2u;
+}
 /* why a row's control words are not a legal encoding (NULL: legal) */
 const char *usc_ctl_bad(unsigned op, const uint32_t *ctl);
 /* the sources S0-S5 they read (bit k = Sk) */
@@ -210,6 +239,30 @@ typedef struct usc_config {
     unsigned sop_fused;
 } usc_config;
 
+/* The memory (space "mem", D37): sparse, byte-addressed, 32-bit addresses,
+ * pages of 4 KiB found by an open-addressing table (page number + 1, 0 empty). */
+#define USC_PAGE 4096u
+typedef struct usc_mem {
+    uint32_t *keys;
+    uint8_t **pages;
+    size_t    cap, used;
+} usc_mem;
+int  usc_mem_read(const usc_mem *m, uint32_t addr, void *buf, size_t len);
+int  usc_mem_write(usc_mem *m, uint32_t addr, const void *buf, size_t len);
+void usc_mem_free(usc_mem *m);
+/* the lowest populated page at or above page `from`: 1 found, 0 none */
+int  usc_mem_first(const usc_mem *m, uint32_t from, uint32_t *page);
+/* One register of an outstanding load or atomic (D38): the DRC it counts
+ * on, the register (per-instance bank, index), the instances it writes,
+ * their data (read at issue) and the issuing unit's sequence number. */
+#define USC_PEND_MAX 32u     /* registers outstanding, both DRCs together */
+typedef struct usc_pend {
+    uint64_t tag;
+    uint8_t  drc, bank;
+    uint16_t index;
+    uint32_t lanes;
+    uint32_t val[USC_MAXI];
+} usc_pend;
 typedef struct usc_state {
     usc_config cfg;
     fp_policy  fp;
@@ -219,6 +272,9 @@ typedef struct usc_state {
     uint8_t    p0[USC_MAXI], pe[USC_MAXI], cout[USC_MAXI];
     uint32_t   link, drc[2];
     uint32_t   pc, base;
+    usc_mem    mem;
+    usc_pend   pend[USC_PEND_MAX];
+    unsigned   npend;
     int        finished;
     uint32_t  *words;
     size_t     nwords;
@@ -255,7 +311,14 @@ struct usc_ctx {
     uint32_t         link_new;
     uint8_t          coutset;
     uint8_t          cout_new[USC_MAXI];
+    const usc_ins   *mem;          /* the memory row of the backend slot, checked (D37) */
+    uint8_t          burst[USC_MAXI];
 };
+/* the memory row's effects, after the group's checks (usc_exec_mem.c):
+ * memory, the outstanding registers, the DRCs, the retire entries; WDF's
+ * write-backs; at the end of the task every outstanding register */
+int  usc_mem_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err);
+void usc_mem_drain(usc_state *s, int drc, gpuref_retire *rr);
 
 extern usc_row usc_rows[USC_NOPS];
 extern const char *const usc_slot_names[USC_NSLOTS];

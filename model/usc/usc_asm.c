@@ -487,6 +487,116 @@ static int mad_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned n
     return 0;
 }
 
+/* a source bank name s0-s5 as an operand with no suffix: its number, or -1 */
+static int mem_src(const opnd *o)
+{
+    int k = kind_name(o->b, (size_t)(o->end - o->b));
+    return k >= USC_K_S0 && k <= USC_K_S5 ? k : -1;
+}
+
+/* LD, ST, ATOM, IDF (L1007-L1028, README "Syntax", D37): the source's
+ * operands, the sources by bank name (declared in the header, s0=r4):
+ *   ld s3, drc0|drc1, s0-s5|1-16, s0-s5
+ *   st s0-s5, 0-2, drc0|drc1, s0-s5|1-16, s0-s5, s0-s5|_
+ *   atom.OP s0-s5, drc0|drc1, s0-s5
+ *   idf drc0|drc1, s0-s5 */
+static int mem_ins(asm_st *a, usc_group *g, const char *m, const char *me, unsigned op, opnd *ops,
+                   unsigned nops)
+{
+    static const unsigned nop[4] = { 2, 4, 6, 3 };   /* idf ld st atom */
+    const unsigned r = op == USC_OP_IDF ? 0 : op == USC_OP_LD ? 1 : op == USC_OP_ST ? 2 : 3;
+    const char *nm = usc_rows[op].name;
+    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
+    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
+    usc_ins in;
+    memset(&in, 0, sizeof in);
+    in.op = (uint8_t)op;
+    in.slot = USC_SL_BE;
+    const char *sfx = m + strlen(nm);
+    if (op == USC_OP_ATOM) {
+        int f = -1;
+        if (sfx < me && *sfx == '.')
+            for (unsigned t = 0; t < USC_NATOM; t++)
+                if (ieq(sfx + 1, (size_t)(me - sfx - 1), usc_atom_names[t])) f = (int)t;
+        if (f < 0)
+            return AERR(a, m, "atom: the operation is .add, .umin, .umax, .smin, .smax, .and, .or, "
+                        ".xor, .xchg or .cmpxchg (D38)");
+        in.ctl[0] |= (uint32_t)f << 19;
+    } else if (sfx < me) {
+        return AERR(a, sfx, "%s: modifier '%.*s' not implemented (.direct, .tiled, .texelmode: the "
+                    "source does not define them, D37)", nm, (int)(me - sfx), sfx);
+    }
+    if (nops != nop[r])
+        return AERR(a, m, "%s: %u operands (%s), not %u", nm, nop[r],
+                    r == 0 ? "sourceDRC, sourceSelect" : r == 1 ? "dest, sourceDRC, sourceBurstLen, "
+                    "sourceAddress" : r == 2 ? "sourceData, sourceDataSize, sourceDRC, sourceBurstLen, "
+                    "sourceAddress, sourceCoverageMask" : "sourceDestSelect, sourceDRC, sourceSelect", nops);
+    for (unsigned i = 0; i < nops; i++)
+        if (ops[i].be != ops[i].end)
+            return AERR(a, ops[i].be, "%s: no modifier on this operand", nm);
+    /* the positions of the DRC, the address, the burst; the data operand */
+    static const int pdrc[4] = { 0, 1, 2, 1 }, padr[4] = { 1, 3, 4, 2 }, pbur[4] = { -1, 2, 3, -1 },
+                     pdat[4] = { -1, -1, 0, 0 };
+    const opnd *o = &ops[pdrc[r]];
+    size_t n = (size_t)(o->end - o->b);
+    if (ieq(o->b, n, "drc1")) in.ctl[0] |= 1;
+    else if (!ieq(o->b, n, "drc0")) return AERR(a, o->b, "%s: sourceDRC is drc0 or drc1", nm);
+    int k = mem_src(&ops[padr[r]]);
+    if (k < 0)
+        return AERR(a, ops[padr[r]].b, "%s: the %s is a source bank s0-s5 (declared in the header, "
+                    "as s0=r4)", nm, op == USC_OP_IDF ? "sourceSelect" : "address");
+    in.ctl[0] |= (uint32_t)k << 1;
+    if (pbur[r] >= 0) {
+        o = &ops[pbur[r]];
+        n = (size_t)(o->end - o->b);
+        k = mem_src(o);
+        if (k >= 0) {
+            in.ctl[0] |= (uint32_t)k << 4;
+        } else {
+            unsigned v = 0;
+            int ok = n >= 1 && n <= 2;
+            for (size_t i = 0; ok && i < n; i++) {
+                if (o->b[i] < '0' || o->b[i] > '9') ok = 0;
+                else v = v * 10 + (unsigned)(o->b[i] - '0');
+            }
+            if (!ok || v < 1 || v > 16)
+                return AERR(a, o->b, "%s: the burst length is a source bank s0-s5 or 1-16", nm);
+            in.ctl[0] |= 7u << 4 | (v - 1) << 7;
+        }
+    }
+    if (op == USC_OP_LD && mem_src(&ops[0]) != 3)
+        return AERR(a, ops[0].b, "ld: the destination is s3 (L1013), declared in the header (s3=r8)");
+    if (pdat[r] >= 0) {
+        k = mem_src(&ops[pdat[r]]);
+        if (k < 0) return AERR(a, ops[pdat[r]].b, "%s: the %s is a source bank s0-s5", nm,
+                               op == USC_OP_ST ? "data" : "source/destination");
+        in.ctl[0] |= (uint32_t)k << 11;
+    }
+    if (op == USC_OP_ST) {
+        o = &ops[1];
+        n = (size_t)(o->end - o->b);
+        if (n != 1 || o->b[0] < '0' || o->b[0] > '2')
+            return AERR(a, o->b, "st: sourceDataSize is 0, 1 or 2 (8-, 16-, 32-bit elements, D37)");
+        in.ctl[0] |= (uint32_t)(o->b[0] - '0') << 14;
+        o = &ops[5];
+        n = (size_t)(o->end - o->b);
+        k = mem_src(o);
+        if (k < 0 && !ieq(o->b, n, "_"))
+            return AERR(a, o->b, "st: the coverage mask is a source bank s0-s5 or _");
+        in.ctl[0] |= (uint32_t)(k < 0 ? 7 : k) << 16;
+    }
+    const char *why = usc_mem_bad(op, in.ctl[0]);
+    if (why) return AERR(a, m, "%s: %s", nm, why);
+    if ((int)in.slot <= a->last)
+        return AERR(a, m, "illegal group: %s: %s", nm, (int)in.slot == a->last ?
+                    "two instructions in one phase" : "instructions out of phase order");
+    if (g->ninsn && g->bitwise) return AERR(a, m, "illegal group: main and bitwise instructions mixed");
+    a->last = in.slot;
+    if (usc_resolve(&in)) return AERR(a, m, "bad operands");
+    g->ins[g->ninsn++] = in;
+    return 0;
+}
+
 static int parse_ins(asm_st *a, const char *p, const char *e)
 {
     usc_group *g = &a->g[a->n - 1];
@@ -526,6 +636,8 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
         return sop_ins(a, g, m, ops, nops);
     if (op == USC_OP_F16SOPMAD && m + best == me)
         return mad_ins(a, g, m, ops, nops);
+    if (USC_MEM_ROW(op))
+        return mem_ins(a, g, m, me, (unsigned)op, ops, nops);
     /* the logical ops without their optional mask terms (the source's
      * example "and ft4, ft2, s3", L247): ft4, _, ft2, _, s3 */
     if (op >= USC_OP_AND && op <= USC_OP_XNOR && nops == 3) {

@@ -61,6 +61,7 @@ static int kind_of(const char *t, size_t n)
     if (n == 3 && !strncmp(t, "adj", 3)) return USC_K_ADJ;
     if (n == 3 && !strncmp(t, "drc", 3)) return USC_K_DRC;
     if (n == 3 && !strncmp(t, "sop", 3)) return USC_K_SOP;
+    if (n == 3 && !strncmp(t, "mem", 3)) return USC_K_MEM;
     return -1;
 }
 
@@ -141,7 +142,7 @@ int usc_resolve(usc_ins *in)
             k = bits == 3 ? USC_K_FTE : (uint8_t)(USC_K_FT0 + bits);
         else if (t->alt != USC_K_NONE) k = bits ? t->alt : t->kind;
         if (k == USC_K_IMM || k == USC_K_TGT) in->has_imm = 1;
-        if (k == USC_K_SOP) in->has_sop = 1;
+        if (k == USC_K_SOP || k == USC_K_MEM) in->has_sop = 1;
         if (k == USC_K_ADJ && bits > 2) return -1;
         if (k == USC_K_ADJ && t->minv && bits < 1) return -1;
         in->k[nk++] = k;
@@ -196,13 +197,51 @@ static const char *mad_bad(const uint32_t *ctl)
     return NULL;
 }
 
+/* ------------------------------------------- LD, ST, ATOM, IDF (D37) */
+const char *const usc_atom_names[USC_NATOM] = {
+    "add", "umin", "umax", "smin", "smax", "and", "or", "xor", "xchg", "cmpxchg",
+};
+
+const char *usc_mem_bad(unsigned op, uint32_t w)
+{
+    /* the fields each row has */
+    uint32_t has = 0xfu;                                  /* DRC, address */
+    if (op == USC_OP_LD) has |= 0x7f0u;                   /* burst */
+    if (op == USC_OP_ST) has |= 0x7fff0u;                 /* burst, data, size, coverage */
+    if (op == USC_OP_ATOM) has |= 0x783800u;              /* data, operation */
+    if (w & ~has) return "a field this row does not have is not 0";
+    if (USC_MC_ADDR(w) > 5) return "the address is a source s0-s5";
+    if ((op == USC_OP_LD || op == USC_OP_ST)) {
+        if (USC_MC_BSRC(w) == 6) return "the burst length is a source s0-s5 or 1-16";
+        if (USC_MC_BSRC(w) != 7 && (w >> 7 & 15u)) return "an immediate burst length with a burst source";
+    }
+    if ((op == USC_OP_ST || op == USC_OP_ATOM) && USC_MC_DATA(w) > 5)
+        return "the data operand is a source s0-s5";
+    if (op == USC_OP_ST && USC_MC_SIZE(w) > 2) return "the data size is 0, 1 or 2";
+    if (op == USC_OP_ST && USC_MC_COV(w) == 6) return "the coverage mask is a source s0-s5 or _";
+    if (op == USC_OP_ATOM && USC_MC_AOP(w) >= USC_NATOM) return "reserved atomic operation";
+    return NULL;
+}
+
+unsigned usc_mem_sources(unsigned op, uint32_t w)
+{
+    unsigned m = 1u << USC_MC_ADDR(w);
+    if ((op == USC_OP_LD || op == USC_OP_ST) && USC_MC_BSRC(w) < 6) m |= 1u << USC_MC_BSRC(w);
+    if (op == USC_OP_LD) m |= 1u << 3;
+    if (op == USC_OP_ST || op == USC_OP_ATOM) m |= 1u << USC_MC_DATA(w);
+    if (op == USC_OP_ST && USC_MC_COV(w) < 6) m |= 1u << USC_MC_COV(w);
+    return m;
+}
+
 const char *usc_ctl_bad(unsigned op, const uint32_t *ctl)
 {
+    if (USC_MEM_ROW(op)) return usc_mem_bad(op, ctl[0]);
     return op == USC_OP_F16SOPMAD ? mad_bad(ctl) : usc_sop_bad(ctl);
 }
 
 unsigned usc_ctl_sources(unsigned op, const uint32_t *ctl)
 {
+    if (USC_MEM_ROW(op)) return usc_mem_sources(op, ctl[0]);
     if (op != USC_OP_F16SOPMAD) return usc_sop_sources(ctl);
     unsigned need = 0;
     for (unsigned m = 0; m < 4; m++) {
@@ -360,9 +399,13 @@ int usc_decode_group(const uint32_t *w, size_t avail, usc_group *g, char *err)
             if (p + nc > avail) goto trunc;
             for (unsigned k = 0; k < nc; k++) in->ctl[k] = w[p++];
             const char *why = usc_ctl_bad(in->op, in->ctl);
-            if (why)
+            if (why) {
+                if (nc == 1)
+                    return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: %s control word 0x%08x: %s",
+                                       row->name, in->ctl[0], why);
                 return gpuref_errf(err, GPUREF_ERR_DECODE, "usc: %s control words 0x%08x 0x%08x%s: %s",
                                    row->name, in->ctl[0], in->ctl[1], nc > 2 ? " ..." : "", why);
+            }
         }
     }
     g->nwords = (uint8_t)p;
@@ -460,6 +503,21 @@ int usc_group_check(const usc_group *g, char *err)
             if (need)
                 return ILL("%s reads s%u, which is not declared", usc_rows[in->op].name,
                            (unsigned)__builtin_ctz(need));
+        }
+        /* the memory rows' registers (D37): LD's destination S3 and ATOM's
+         * source/destination are per-instance registers (r, vi, i, o) a
+         * deferred write-back can reach, ST's data registers any readable
+         * bank but the constants and IDX; none of them indexed (a burst
+         * runs through consecutive registers) */
+        if (in->op == USC_OP_LD || in->op == USC_OP_ATOM || in->op == USC_OP_ST) {
+            unsigned k = in->op == USC_OP_LD ? 3u : USC_MC_DATA(in->ctl[0]);
+            const usc_reg *r = &g->s[k];
+            int ok = in->op == USC_OP_ST ? r->bank != USC_B_SC && r->bank != USC_B_IDX :
+                     r->bank == USC_B_R || r->bank == USC_B_VI || r->bank == USC_B_I || r->bank == USC_B_O;
+            if (!ok || r->idx)
+                return ILL("%s: s%u (%s%u) must be %s, not indexed", usc_rows[in->op].name, k,
+                           usc_bank_names[r->bank], r->index, in->op == USC_OP_ST ?
+                           "a register of r, vi, cf, cfa, sh, i or o" : "a register of r, vi, i or o");
         }
     }
     /* the W destinations need a value */

@@ -72,6 +72,33 @@ static void mad_text(const usc_ins *in, gpuref_strbuf *b)
     }
 }
 
+/* LD, ST, ATOM, IDF (the assembler's mem_ins, D37): the sources by bank name */
+static void mem_text(const usc_ins *in, gpuref_strbuf *b)
+{
+    uint32_t w = in->ctl[0];
+    char bl[8];
+    if (USC_MC_BSRC(w) == 7) snprintf(bl, sizeof bl, "%u", USC_MC_BIMM(w));
+    else snprintf(bl, sizeof bl, "s%u", USC_MC_BSRC(w));
+    switch (in->op) {
+    case USC_OP_IDF:
+        gpuref_sb_printf(b, " drc%u, s%u", USC_MC_DRC(w), USC_MC_ADDR(w));
+        break;
+    case USC_OP_LD:
+        gpuref_sb_printf(b, " s3, drc%u, %s, s%u", USC_MC_DRC(w), bl, USC_MC_ADDR(w));
+        break;
+    case USC_OP_ST:
+        gpuref_sb_printf(b, " s%u, %u, drc%u, %s, s%u, ", USC_MC_DATA(w), USC_MC_SIZE(w), USC_MC_DRC(w),
+                         bl, USC_MC_ADDR(w));
+        if (USC_MC_COV(w) == 7) gpuref_sb_str(b, "_");
+        else gpuref_sb_printf(b, "s%u", USC_MC_COV(w));
+        break;
+    default:
+        gpuref_sb_printf(b, ".%s s%u, drc%u, s%u", usc_atom_names[USC_MC_AOP(w)], USC_MC_DATA(w),
+                         USC_MC_DRC(w), USC_MC_ADDR(w));
+        break;
+    }
+}
+
 static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t *sused,
                      gpuref_strbuf *b)
 {
@@ -81,6 +108,7 @@ static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t
     gpuref_sb_str(b, row->name);
     if (!row->form[in->form]) return;
     if (in->op == USC_OP_F16SOPMAD) { mad_text(in, b); return; }
+    if (USC_MEM_ROW(in->op)) { mem_text(in, b); return; }
     if (in->has_sop) { sop_text(in, b); return; }
     switch (row->mkind) {
     case USC_M_TYPE: gpuref_sb_printf(b, ".%s", usc_type_names[in->m]); break;

@@ -165,11 +165,3 @@ int usc_x_flow(usc_ctx *c, const usc_ins *in, char *err)
     else c->next_pc = c->s->pc + (uint32_t)in->imm * 2u;   /* two's complement wrap, no signed overflow */
     return GPUREF_OK;
 }
-
-/* WDF: wait for the data fence; no transaction is outstanding in this
- * model (no backend memory op is implemented yet), so it retires at once */
-int usc_x_wdf(usc_ctx *c, const usc_ins *in, char *err)
-{
-    (void)c; (void)in; (void)err;
-    return GPUREF_OK;
-}

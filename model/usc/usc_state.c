@@ -63,6 +63,7 @@ static void usc_fini(void *vs)
     free(s->words);
     free(s->grp);
     free(s->gix);
+    usc_mem_free(&s->mem);
     s->words = NULL;
     s->grp = NULL;
     s->gix = NULL;
@@ -91,6 +92,7 @@ static int usc_reset(void *vs, char *err)
     for (unsigned l = 0; l < USC_MAXI; l++) s->pe[l] = l < s->cfg.instances;
     s->link = 0;
     s->drc[0] = s->drc[1] = 0;
+    s->npend = 0;               /* the memory stays (gpuref_reset) */
     usc_start(s);
     return GPUREF_OK;
 }
@@ -172,10 +174,33 @@ static int usc_reg_set(void *vs, int file, unsigned i, unsigned lane, uint64_t v
     return GPUREF_OK;
 }
 
+/* the one memory space "mem" (D37): 32-bit byte addresses */
+static const char *const usc_spaces[1] = { "mem" };
+
 static int usc_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len, int write, char *err)
 {
-    (void)vs; (void)addr; (void)buf; (void)len; (void)write;
-    return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: no memory space %d (the model has none yet)", space);
+    usc_state *s = vs;
+    if (space != 0)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: no memory space %d (the one space is mem)", space);
+    if (addr > 0xffffffffull || len > 0x100000000ull - addr)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: mem 0x%llx (+%zu bytes) beyond the 32-bit "
+                           "address space", (unsigned long long)addr, len);
+    if (!write) return usc_mem_read(&s->mem, (uint32_t)addr, buf, len);
+    if (usc_mem_write(&s->mem, (uint32_t)addr, buf, len))
+        return gpuref_errf(err, GPUREF_ERR_NOMEM, "usc: mem: out of memory");
+    return GPUREF_OK;
+}
+
+static int usc_mem_next(const void *vs, int space, uint64_t from, uint64_t *addr, uint64_t *len)
+{
+    const usc_state *s = vs;
+    uint32_t page;
+    if (space != 0) return GPUREF_ERR_RANGE;
+    if (from > 0xffffffffull || !usc_mem_first(&s->mem, (uint32_t)(from / USC_PAGE), &page)) return 0;
+    uint64_t start = (uint64_t)page * USC_PAGE;
+    *addr = start > from ? start : from;
+    *len = start + USC_PAGE - *addr;
+    return 1;
 }
 
 static int usc_load(void *vs, uint64_t base, const uint32_t *words, size_t n, char *err)
@@ -237,8 +262,8 @@ const gpuref_isa gpuref_isa_usc = {
     .title = "PowerVR USC (Series 6XT): instruction groups of phases 0/1/2 or the bitwise ALU, and a backend slot",
     .nfiles = USC_NFILES,
     .files = usc_files,
-    .nspaces = 0,
-    .spaces = NULL,
+    .nspaces = 1,
+    .spaces = usc_spaces,
     .state_size = sizeof(usc_state),
     .init = usc_init,
     .fini = usc_fini,
@@ -246,6 +271,7 @@ const gpuref_isa gpuref_isa_usc = {
     .reg_get = usc_reg_get,
     .reg_set = usc_reg_set,
     .mem_rw = usc_mem_rw,
+    .mem_next = usc_mem_next,
     .load = usc_load,
     .step = usc_step,
     .finished = usc_finished,

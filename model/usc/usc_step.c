@@ -241,6 +241,7 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     c->branch = 0;
     c->linkset = 0;
     c->coutset = 0;
+    c->mem = NULL;
     c->next_pc = s->pc + g->nwords * 4u;
     /* the executing instances: Pe unless (ignorepe), and the predicate */
     const uint32_t pe = lane_bits(s->pe, ni), p0 = lane_bits(s->p0, ni);
@@ -355,6 +356,10 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
            (g->nwords < GPUREF_MAX_WORDS ? g->nwords : GPUREF_MAX_WORDS) * sizeof(uint32_t));
     rr->exec_mask = act;
     rr->kind = g->bitwise;
+    /* the memory row (D37-D40) before the write-backs: ST and ATOM read
+     * their registers as the group found them, and a WDF's data land
+     * before the group's own writes */
+    if (c->mem && (st = usc_mem_apply(s, c, rr, err))) return st;
     if (act)
         for (unsigned w = 0; w < 2; w++)
             if (g->wmask >> w & 1) write_back(s, c, w, waddr[w], rr);
@@ -374,6 +379,8 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     if (s->pc < s->base || (s->pc - s->base) / 4 >= s->nwords) {
         s->finished = 1;
         rr->flags |= GPUREF_RETIRE_END | GPUREF_RETIRE_EXIT;
+        /* the end of the task completes every transaction (D39) */
+        if (s->npend || s->drc[0] || s->drc[1]) usc_mem_drain(s, -1, rr);
         if (s->pc != s->base + s->nwords * 4u) rr->flags |= GPUREF_RETIRE_TRAP;
     }
     return GPUREF_OK;
