@@ -238,6 +238,10 @@ module usc_decode (
                 sop_w1 = sop_w1 || w[32*(p[4:0]) + 25 +: 2] == 2'd0 || w[32*(5'(p + 6'd1)) + 27];
                 p = p + 6'd2;
               end
+              if (kk == usc_pkg::K_MEM) begin   // LD ST ATOM IDF: the memory control word, skipped (WHY_CORE below)
+                if ({26'd0, p} >= avail) bad = 1'b1;
+                p = p + 6'd1;
+              end
               in.k[7*j +: 7] = kk;
               ob = ob + {2'd0, tob};
             end

@@ -22,7 +22,8 @@ package usc_pkg;
                          K_IS3 = 7'd16, K_IS4 = 7'd17, K_IS5 = 7'd18, K_W0 = 7'd19, K_W1 = 7'd20,
                          K_FTT = 7'd21, K_P0 = 7'd22,
                          K_NONE = 7'd100, K_IMM = 7'd101, K_TGT = 7'd102, K_PCND = 7'd103,
-                         K_ADJ = 7'd104, K_SOP = 7'd106;
+                         K_ADJ = 7'd104, K_SOP = 7'd106,
+                         K_MEM = 7'd107;   // LD ST ATOM IDF: one memory control word (model D37)
   // slots (USC_SL_*) and M kinds: every value named, the core uses some
   /* verilator lint_off UNUSEDPARAM */
   localparam logic [3:0] SL_P0 = 4'd0, SL_P1 = 4'd1, SL_P2 = 4'd2, SL_TST = 4'd3, SL_MOV = 4'd4,

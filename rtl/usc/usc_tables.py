@@ -9,7 +9,7 @@ import sys
 
 KN = ["s0", "s1", "s2", "s3", "s4", "s5", "ft0", "ft1", "ft2", "ft3", "ft4", "ft5",
       "fte", "is0", "is1", "is2", "is3", "is4", "is5", "w0", "w1", "ftt", "p0"]
-NONE, IMM, TGT, PCND, ADJ, DRC, SOP = 100, 101, 102, 103, 104, 105, 106
+NONE, IMM, TGT, PCND, ADJ, DRC, SOP, MEM = 100, 101, 102, 103, 104, 105, 106, 107
 SLOTS = ["P0", "P1", "P2", "TST", "MOV", "BE", "BMSK", "BSH1", "BCNT", "BLOG", "BSH2", "BTST"]
 MK = ["NONE", "TYPE", "BYTES", "ASR", "PCK", "CVT", "INST", "PART"]
 MODS = {"ABS0": 1, "NEG0": 2, "FLR0": 4, "ABS1": 8, "NEG1": 16, "ABS2": 32, "NEG2": 64, "FLR2": 128}
@@ -23,7 +23,7 @@ MODS["I3"] = 1 | 2 | 8 | 32 | 64
 def kind_of(t):
     if t in KN:
         return KN.index(t)
-    return {"imm": IMM, "tgt": TGT, "pcnd": PCND, "adj": ADJ, "drc": DRC, "sop": SOP}.get(t)
+    return {"imm": IMM, "tgt": TGT, "pcnd": PCND, "adj": ADJ, "drc": DRC, "sop": SOP, "mem": MEM}.get(t)
 
 
 def parse_form(f):
