@@ -551,8 +551,8 @@ module rdna4_core #(
   assign vt_row = rdna4_pkg::vtrans(x.vop) && !x.vpk;
   assign v_hold = (vt_row && !vt_rdy) || (ds_row && !ds_rdy);
   rdna4_vtrans #(.FPC(FPC)) u_vtrans (
-    .clk(clk), .rst_n(rst_n), .go(is_v && vt_row), .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .act(fact),
-    .a(fa), .rdy(vt_rdy), .d(vt_d), .exc(vt_exc));
+    .clk(clk), .rst_n(rst_n), .go(is_v && vt_row), .op(x.vop), .clamp(x.vclamp), .omod(x.vomod),
+    .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .rdy(vt_rdy), .d(vt_d), .exc(vt_exc));
   logic [FPC*32-1:0] fd64lo;
   always_comb
     for (int i = 0; i < FPC; i++) fd64lo[32*i +: 32] = fd64[64*i +: 32];
@@ -1162,7 +1162,7 @@ module rdna4_core #(
           rdna4_pkg::FMT_VALU: begin
             e_fin0 = v_last && !vd_x && !v_hold;           // a VOPD pair retires after its Y half
             // the transcendentals: MODE's round to nearest even only (fp32_trans)
-            if (vt_row && hwreg[32*1 +: 2] != 2'd0) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_OP; end
+            if (vt_row && !rdna4_pkg::vtrans16(x.vop) && hwreg[32*1 +: 2] != 2'd0) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_OP; end
             if (v_oddm) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end
             if (x.vopd && wave64) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end   // VOPD: wave32 only (L3279)
             if ((x.vfl || x.v64[5] || vd_y) && v_last && !vd_x && !v_hold) begin   // float rows: EXCP_FLAG_USER, traps not modelled

@@ -222,6 +222,9 @@ package rdna4_pkg;
       10'd315, 10'd785: r[5] = 1'b1;
       10'd555, 10'd556, 10'd559, 10'd560, 10'd562, 10'd618, 10'd619, 10'd622, 10'd623, 10'd561:
         begin r[7:6] = 2'd3; r[5] = 1'b1; end
+      10'd596: begin r[7:6] = 2'd3; r[5] = 1'b1; end                          // V_DIV_FIXUP_F16
+      10'd468, 10'd469, 10'd470, 10'd471, 10'd472, 10'd480, 10'd481:          // the F16 transcendentals
+        begin r[7:6] = 2'd1; r[5] = 1'b1; end
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
       10'd14: begin r[10:8] = VK_CMP; r[5] = 1'b1; end
       10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138, 10'd139,
@@ -307,6 +310,8 @@ package rdna4_pkg;
       10'd785: r = 5'b1_011_0;                                // PACK_B32_F16 (RDNA4_NOOMOD)
       10'd555, 10'd556, 10'd559, 10'd560, 10'd562, 10'd618, 10'd619, 10'd622, 10'd623: r = 5'b1_111_1;
       10'd561: r = 5'b1_111_1;                                // V_MED3_NUM_F32
+      10'd596: r = 5'b1_111_1;                                // V_DIV_FIXUP_F16
+      10'd468, 10'd469, 10'd470, 10'd471, 10'd472, 10'd480, 10'd481: r = 5'b1_001_1;   // F16 rdna4_vtrans.sv
       10'd398: r = 5'b1_000_1;                                // V_CVT_OFF_F32_I4: a B32 source
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
       10'd14, 10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138,
@@ -321,7 +326,11 @@ package rdna4_pkg;
   // SQRT, SIN, COS_F32 (VOP3 numbers; VOP1 opcode + 384).
   function automatic logic vtrans(input logic [9:0] op);
     vtrans = op == 10'd421 || op == 10'd423 || op == 10'd426 || op == 10'd427 || op == 10'd430 || op == 10'd435 ||
-             op == 10'd437 || op == 10'd438;
+             op == 10'd437 || op == 10'd438 || vtrans16(op);
+  endfunction
+  // The F16 ones (V_RCP, SQRT, RSQ, LOG, EXP, SIN, COS_F16): MODE's F16 rounding.
+  function automatic logic vtrans16(input logic [9:0] op);
+    vtrans16 = (op >= 10'd468 && op <= 10'd472) || op == 10'd480 || op == 10'd481;
   endfunction
 
   // The packed-math rows rdna4_vpk.sv executes (VOP3P opcode, model/rdna4/rdna4.def):
@@ -357,6 +366,8 @@ package rdna4_pkg;
       10'd785: r = 4'b011_0;                                  // V_PACK_B32_F16: a B32 result
       10'd555, 10'd556, 10'd559, 10'd560, 10'd562, 10'd618, 10'd619, 10'd622, 10'd623: r = 4'b111_1;
       10'd310, 10'd311, 10'd312, 10'd584: r = 4'b111_1;          // V_FMAC_F16: S2 = D's half
+      10'd596: r = 4'b111_1;                                  // V_DIV_FIXUP_F16
+      10'd468, 10'd469, 10'd470, 10'd471, 10'd472, 10'd480, 10'd481: r = 4'b001_1;   // F16 transcendentals
       10'd394: r = 4'b000_1;                                  // V_CVT_F16_F32
       10'd614, 10'd615: r = 4'b100_1;                         // V_DOT2_F16_F16/BF16_BF16: 32-bit S0/S1
       10'd395: r = 4'b001_0;                                  // V_CVT_F32_F16

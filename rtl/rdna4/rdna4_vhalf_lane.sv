@@ -38,6 +38,8 @@
 // V_CVT_F16_U16/I16: fp32_from_int (exact) and fp32_to_fp16; V_CVT_U16/I16_F16:
 // fp32_to_int toward zero saturated to 16 bits (inexact only with CLAMP, model).
 // V_PACK_B32_F16: {S1, S0} halves as read, CLAMP on each.
+// V_DIV_FIXUP_F16: the special cases of S1 / S2 on the raw halves, else |S0| with the
+// quotient's sign (below; model rdna4_exec_valu_div.c fixup_lane), then OMOD / CLAMP.
 // V_CMP(X)_*_F16: fp32_cmp on the converted operands (CLAMP: a quiet NaN signals,
 // README C10); V_CMP(X)_CLASS_F16: the class of the raw half against S1[9:0].
 // Output modifiers of the F16 results (README C7): OMOD = fp_mul at binary16 by
@@ -73,7 +75,7 @@ module rdna4_vhalf_lane (
 
   // row classes
   logic k_add, k_sub, k_subr, k_mul, k_fma, k_ar, k_mm, mm_max, mm_num, k_cvt, k_cmp, k_cls, k_ri, k_pk;
-  logic k_m3, k_med, mb_max, k_fr, k_ldx, k_fxm, k_fxe, k_fi, k_ti, k_pack, k_int, nan3;
+  logic k_m3, k_med, mb_max, k_fr, k_ldx, k_fxm, k_fxe, k_fi, k_ti, k_pack, k_int, nan3, k_dfx;
   always_comb begin
     k_add  = op == 10'd306;
     k_sub  = op == 10'd307;
@@ -101,6 +103,7 @@ module rdna4_vhalf_lane (
     k_fi   = op == 10'd464 || op == 10'd465;                 // CVT_F16_U16/I16
     k_ti   = op == 10'd466 || op == 10'd467;                 // CVT_U16/I16_F16
     k_pack = op == 10'd785;                                  // PACK_B32_F16
+    k_dfx  = op == 10'd596;                                  // DIV_FIXUP_F16
     k_int  = k_fxe || k_ti;                                  // no OMOD, CLAMP changes nothing
     k_ri   = op >= 10'd475 && op <= 10'd478;
     k_pk   = op == 10'd303;
@@ -274,6 +277,34 @@ module rdna4_vhalf_lane (
   fp_clamp #(.EW(5), .MW(10)) u_clamph (.x(k_pack ? s1[15:0] : r_cvh), .nan_inf(1'b0), .clamp(clamp), .clamp_nan_keep(1'b0),
     .clamp_negzero_keep(1'b0), .r(r_clh));
 
+  // ---- DIV_FIXUP_F16 on the raw halves (S0 the quotient, S1 the denominator, S2 the
+  // numerator; denormals neither flushed nor zero, no denormal flag): a NaN S2, else S1,
+  // quieted (invalid for an sNaN); 0/0 and Inf/Inf the default NaN (invalid); x/0
+  // (divide by zero) and Inf/x an infinity, x/Inf and 0/x a zero, of the sign S1 ^ S2;
+  // else |S0| with that sign (F16 has no underflow/overflow step: model fixup_lane)
+  logic [15:0] r_dfx;
+  logic [5:0]  e_dfx;
+  logic        dn1, dn2, dz1, dz2, di1, di2, dso;
+  always_comb begin
+    dn1 = s1[14:10] == 5'h1f && s1[9:0] != 10'd0;
+    dn2 = s2[14:10] == 5'h1f && s2[9:0] != 10'd0;
+    di1 = s1[14:0] == 15'h7c00;
+    di2 = s2[14:0] == 15'h7c00;
+    dz1 = s1[14:0] == 15'd0;
+    dz2 = s2[14:0] == 15'd0;
+    dso = s1[15] ^ s2[15];
+    e_dfx = 6'd0;
+    if (dn2 || dn1) begin
+      r_dfx = (dn2 ? s2[15:0] : s1[15:0]) | 16'h0200;
+      e_dfx[0] = !(dn2 ? s2[9] : s1[9]);
+    end else if ((dz1 && dz2) || (di1 && di2)) begin
+      r_dfx = DNAN16; e_dfx[0] = 1'b1;
+    end else if (dz1 || di2) begin
+      r_dfx = {dso, 15'h7c00}; e_dfx[1] = dz1;
+    end else if (di1 || dz2) r_dfx = {dso, 15'd0};
+    else                     r_dfx = {dso, s0[14:0]};
+  end
+
   // ---- compare and class
   logic       r_cmp;
   logic [1:0] unused_rel;
@@ -308,6 +339,7 @@ module rdna4_vhalf_lane (
     if (k_pack) begin r0 = s0[15:0]; e0 = 6'd0; end
     if (k_cvt) e0 = e_cv | (k_pk ? e_cvh : 6'd0);
     if (k_ri) begin r0 = r_ri; e0 = xe0; end
+    if (k_dfx) begin r0 = r_dfx; e0 = e_dfx; end
     if (k_cmp) begin r0 = 16'd0; e0 = xe0 | xe1 | e_cmp; cb = r_cmp; end
     if (k_cls) begin r0 = 16'd0; e0 = {5'd0, cls[0]}; cb = (cls & s1[9:0]) != 10'd0; end
   end

@@ -41,6 +41,7 @@ module rdna4_vtrans #(
   input  logic [9:0]         op,
   input  logic               clamp,
   input  logic [1:0]         omod,
+  input  logic [31:0]        mode,          // MODE (the F16 rows' rounding, denormals, FP16_OVFL)
   input  logic [FPC-1:0]     act,
   input  logic [FPC*32-1:0]  a,
   output logic               rdy,
@@ -51,28 +52,41 @@ module rdna4_vtrans #(
   localparam logic [31:0] DNAN32 = 32'hffc00000;
 
   logic [2:0] top;
+  logic       h16;                       // an F16 row (468-472, 480, 481)
   always_comb begin
+    h16 = rdna4_pkg::vtrans16(op);
     case (op)
-      10'd426, 10'd427: top = 3'd0;      // RCP, RCP_IFLAG
-      10'd430: top = 3'd1;      // RSQ
-      10'd435: top = 3'd2;      // SQRT
-      10'd421: top = 3'd3;      // EXP
-      10'd423: top = 3'd4;      // LOG
-      10'd437: top = 3'd5;      // SIN
-      default: top = 3'd6;      // COS (438)
+      10'd426, 10'd427, 10'd468: top = 3'd0;      // RCP, RCP_IFLAG, RCP_F16
+      10'd430, 10'd470: top = 3'd1;      // RSQ
+      10'd435, 10'd469: top = 3'd2;      // SQRT
+      10'd421, 10'd472: top = 3'd3;      // EXP
+      10'd423, 10'd471: top = 3'd4;      // LOG
+      10'd437, 10'd480: top = 3'd5;      // SIN
+      default: top = 3'd6;      // COS (438, 481)
     endcase
   end
 
   logic [CW-1:0] cnt;
   logic          started, rdy_q, tgo, tdone, tbusy;
-  logic [31:0]   x, tr;
+  logic [31:0]   xa, x, x16, tr;
   logic [FPC*32-1:0] d_q;
   logic [6:0]    exc_q, fl7;
   always_comb begin
-    x = 32'd0;
+    xa = 32'd0;
     for (int i = 0; i < FPC; i++)
-      if (cnt == CW'(i)) x = a[32*i +: 32];
+      if (cnt == CW'(i)) xa = a[32*i +: 32];
   end
+  // an F16 row's operand (the half in bits 15:0) converted exactly: MODE[6] input
+  // flush, sNaN quieted with invalid, the denormal flag
+  logic [5:0]  xe16;
+  logic [2:0]  rm16;
+  logic        daz16;
+  assign rm16  = rdna4_pkg::fp_rm(mode[3:2]);
+  assign daz16 = !mode[6];
+  fp16_to_fp32 u_x16 (.a(xa[15:0]), .daz(daz16), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0),
+    .dnan(DNAN32), .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
+    .r(x16), .exc(xe16));
+  assign x = h16 ? x16 : xa;
   logic lane_act;
   always_comb begin
     lane_act = 1'b0;
@@ -137,15 +151,68 @@ module rdna4_vtrans #(
     end
   end
 
-  assign fl7 = (op == 10'd427) ? {fl[1], 6'd0} : {1'b0, fl};   // RCP_IFLAG: the integer divide by zero only
+  assign fl7 = h16 ? {1'b0, fl16} : (op == 10'd427) ? {fl[1], 6'd0} : {1'b0, fl};   // RCP_IFLAG: the integer divide by zero only
+
+  // ---- the F16 rows (README "F16 transcendentals"; testbenches/fp/f16_trans_check.c):
+  // tr is the F32 result rounded to nearest even; y16 carries the side of the true
+  // value t below tr's ulp, then one rounding to F16 in MODE's F16 mode gives the
+  // correctly rounded F16 result and its flags.  t exact (fl[4] clear): tr itself;
+  // EXP overflowing F32: the largest finite F32; EXP flushed to 0: the smallest
+  // denormal; tr's low 12 bits zero (an F16 value or midpoint, which says nothing of
+  // t's side): one F32 ulp toward t, the side from the table below (found and
+  // checked over every input by the exhaustive check); else tr itself (no F16 value nor
+  // midpoint lies between t and tr, and tr is no F16 value: the conversion is inexact).
+  logic        sup;                       // |t| > |tr| (else |t| < |tr|)
+  logic [31:0] y16;
+  always_comb begin
+    // above: RSQ of 0x11f m 4^k (rsq(m 4^k) = rsq(m) 2^-k: one side for every odd
+    // exponent field), EXP of six inputs (0x36b6 the double rounding of RNE), COS of
+    // 0x2118 / 0xa118; every other input with a side to give lies below: COS rounding to
+    // F32 1.0, RSQ of 0x313 m 4^k, SIN of 0x2ee7 / 0xaee7, COS of 0x1f34 / 0x9f34
+    sup = (top == 3'd1 && xa[10] && xa[9:0] == 10'h11f);
+    case ({top, xa[15:0]})
+      {3'd3, 16'h0001}, {3'd3, 16'h11c5}, {3'd3, 16'h36b6}, {3'd3, 16'h95c6}, {3'd3, 16'ha86d},
+      {3'd3, 16'hb8a5}, {3'd6, 16'h2118}, {3'd6, 16'ha118}: sup = 1'b1;
+      default: ;
+    endcase
+    y16 = tr;
+    if (top == 3'd3 && rinf && !xinf && !xnan) y16 = {tr[31], 31'h7f7fffff};
+    else if (!fl[4])                          y16 = tr;
+    else if (rzero)                           y16 = {tr[31], 31'd1};
+    else if (tr[11:0] == 12'd0)               y16 = sup ? tr + 32'd1 : tr - 32'd1;
+  end
+  logic [15:0] r16, r16o, r16c, r16f, om16_k;
+  logic [5:0]  e16, e16o, fl16;
+  logic        ftz16;
+  assign ftz16 = !mode[7];
+  logic unused16;
+  assign unused16 = ^{mode[31:24], mode[22:8], mode[5:4], mode[1:0], xe16[4:1], e16[5]};
+  fp32_to_fp16 u_cv16 (.a(y16), .daz(1'b0), .rm(rm16), .ftz(ftz16), .tiny_after(1'b1),
+    .ovf_sat(mode[23]), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(16'hfe00), .dexc_always(1'b1),
+    .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r16), .exc(e16));
+  // the operand's denormal and invalid (sNaN) flags, the rules' invalid and divide by
+  // zero, the conversion's overflow, underflow and inexact (its input is no operand)
+  assign fl16 = {xe16[5], 5'd0} | {5'd0, xe16[0]} | {4'd0, fl[1:0]} | {1'b0, e16[4:0]};
+  // OMOD in the F16 policy (output denormals flushed, -0 -> +0, its invalid/overflow/
+  // denormal flags), else CLAMP: as rdna4_vhalf_lane.sv
+  assign om16_k = (omod == 2'd1) ? 16'h4000 : (omod == 2'd2) ? 16'h4400 : 16'h3800;
+  fp_mul #(.EW(5), .MW(10)) u_om16 (.a(r16), .b(om16_k), .rm(rm16), .daz(daz16),
+    .ftz(1'b1), .tiny_after(1'b1), .ovf_sat(mode[23]), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0),
+    .dnan(16'hfe00), .dexc_always(1'b1), .zero_wins(1'b0), .zw_sign_xor(1'b0), .clamp(clamp),
+    .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r16o), .exc(e16o));
+  fp_clamp #(.EW(5), .MW(10)) u_clamp16 (.x(r16), .nan_inf(1'b0), .clamp(clamp), .clamp_nan_keep(1'b0),
+    .clamp_negzero_keep(1'b0), .r(r16c));
+  assign r16f = (omod == 2'd0) ? r16c : (r16o == 16'h8000) ? 16'd0 : r16o;
 
   // ---- OMOD, CLAMP (rdna4_vfloat_lane.sv's result stage, a denormal read as 0)
   logic [37:0] om;
-  logic [31:0] r1, r2, r3;
-  logic [5:0]  e1;
+  logic [31:0] r1, r2, r3, r4;
+  logic [5:0]  e1, e2;
   assign om = rdna4_pkg::omod32(tr, omod, 3'd0, 1'b1);
   assign r1 = (omod == 2'd0) ? tr : om[31:0];
   assign e1 = (omod == 2'd0) ? 6'd0 : om[37:32];
+  assign r4 = h16 ? {16'd0, r16f} : r3;
+  assign e2 = h16 ? ((omod == 2'd0) ? 6'd0 : (e16o & 6'b100111)) : e1;
   fp_clamp #(.EW(8), .MW(23)) u_clamp (.x(r1), .nan_inf(1'b0), .clamp(clamp), .clamp_nan_keep(1'b0),
     .clamp_negzero_keep(1'b0), .r(r2));
   assign r3 = (omod != 2'd0 && r2 == 32'h80000000) ? 32'd0 : r2;
@@ -163,8 +230,8 @@ module rdna4_vtrans #(
       started <= 1'b1;
     end else if (tdone) begin
       for (int i = 0; i < FPC; i++)
-        if (cnt == CW'(i)) d_q[32*i +: 32] <= r3;
-      exc_q <= exc_q | fl7 | {1'b0, e1};
+        if (cnt == CW'(i)) d_q[32*i +: 32] <= r4;
+      exc_q <= exc_q | fl7 | {1'b0, e2};
       started <= 1'b0;
       cnt <= cnt + 1'b1;
     end
