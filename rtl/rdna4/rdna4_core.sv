@@ -323,7 +323,7 @@ module rdna4_core #(
   logic [2047:0]   v_val, v_new, v_new2;
   logic            v_we2;                           // V_SWAP_B32: VGPR S0 gets VDST's active lanes
   logic [FPC*32-1:0] fa, fb, fc, fd;                // the F32 lanes of this pass
-  logic [FPC-1:0]  fact, fco;
+  logic [FPC-1:0]  fact, fco, fm, f64co;            // (fm: their mask-source bits, V_DIV_FMAS)
   logic [6:0]      f_exc, v_exc_q, v_exc;           // FP_EXC_* of the active lanes (this pass, earlier ones, all); [6] V_RCP_IFLAG_F32's integer divide by zero
   logic [31:0]     v_ef;                            // EXCP_FLAG_USER after an F32 row
   logic            v_trap;                          // an exception whose trap is enabled
@@ -501,7 +501,7 @@ module rdna4_core #(
     .a(fa64), .rdy(ds_rdy), .d(ds_d), .e(ds_e));
   rdna4_vf64 #(.FPC(FPC)) u_vf64 (
     .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa64), .b(fb64),
-    .c(fc64), .xd(ds_d), .xe(ds_e), .d(fd64), .exc(f64_exc));
+    .c(fc64), .xd(ds_d), .xe(ds_e), .vcc_in(fm), .d(fd64), .co(f64co), .exc(f64_exc));
 
   always_comb begin
     v_resh = v_resh_q;
@@ -517,9 +517,10 @@ module rdna4_core #(
 
   // F32 rows: FPC lanes per pass through rdna4_vfloat (units shared by the passes)
   always_comb begin
-    fa = '0; fb = '0; fc = '0; fact = '0;
+    fa = '0; fb = '0; fc = '0; fact = '0; fm = '0;
     for (int k = 0; k < NF64; k++)
       if (vp_q == PW'(k)) begin
+        fm   = vmask_v[FPC*k +: FPC];
         fa   = va[FPC*32*k +: FPC*32];
         fb   = vb[FPC*32*k +: FPC*32];
         fc   = vc[FPC*32*k +: FPC*32];
@@ -530,7 +531,7 @@ module rdna4_core #(
   logic [5:0]        vf_exc, pk_exc;
   rdna4_vfloat #(.FPC(FPC)) u_vfloat (
     .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc),
-    .d(vf_d), .co(fco), .exc(vf_exc));
+    .vcc_in(fm), .d(vf_d), .co(fco), .exc(vf_exc));
   // packed math (VOP3P, V_PK_FMAC_F16): the same FPC-lane passes, raw 32-bit sources
   rdna4_vpk #(.FPC(FPC)) u_vpk (
     .op(x.vop[6:0]), .clamp(x.vclamp), .pm(x.vpm), .mode(hwreg[32*1 +: 32]),
@@ -571,7 +572,7 @@ module rdna4_core #(
       for (int k = 0; k < NF64; k++)
         if (vp_q == PW'(k)) begin
           v_res[FPC*32*k +: FPC*32] = fd;
-          v_co[FPC*k +: FPC] = fco;
+          v_co[FPC*k +: FPC] = x_f64 ? f64co : fco;
         end
     end else if (x.v64 != 6'd0) begin               // 64-bit rows: bits 31:0 here, 63:32 in v_resh
       for (int k = 0; k < NP64; k++)

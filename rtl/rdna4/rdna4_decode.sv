@@ -142,9 +142,9 @@ module rdna4_decode (
     if (vop == 10'd300 || vop == 10'd311) begin vs2 = vs1; vs1 = 9'd255; vsh[2] = vsh[1]; vsh[1] = 1'b0; end
     if (vop == 10'd301 || vop == 10'd312) vs2 = 9'd255;
     if (vr.kind == rdna4_pkg::VK_CMPX) vsd = 7'd126;
-    // the lane-mask source: VCC in the VOP2 forms, SRC2 in VOP3
+    // the lane-mask source: VCC in the VOP2 forms, SRC2 in VOP3 (V_DIV_FMAS_F32/F64: VCC)
     vm_en = vr.msrc;
-    vm = v3 ? vs2 : 9'd106;
+    vm = (v3 && vop != 10'd567 && vop != 10'd568) ? vs2 : 9'd106;
     vmask = (vr.ns == 2'd0) ? 3'b000 : (vr.ns == 2'd1) ? 3'b001 : (vr.ns == 2'd2) ? 3'b011 : 3'b111;
     // DPP (rdna4 §7.9, L6265; model rdna4_desc.c): SRC0 250 (DPP16), 233 (DPP8),
     // 234 (DPP8FI) of a row that reads S0: the DWORD after the instruction holds
@@ -167,6 +167,7 @@ module rdna4_decode (
     // READLANE, WRITELANE, FMAMK/FMAAK F32/F16 (which also carry a literal), V_FMA_DX9_ZERO_F32
     v_nodpp = vpk || vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd488 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
               vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312 || vop == 10'd521 ||
+              vop == 10'd551 || vop == 10'd567 || vop == 10'd764 ||          // DIV_FIXUP/FMAS/SCALE_F32
               v64 != 6'd0;                                        // every 64-bit row is RDNA4_NODPP
     v_lit = (vmask[0] && vs0 == 9'd255) || (vmask[1] && vs1 == 9'd255) || (vmask[2] && vs2 == 9'd255) ||
             (vm_en && vm == 9'd255);

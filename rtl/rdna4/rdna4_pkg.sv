@@ -268,6 +268,13 @@ package rdna4_pkg;
       10'd407, 10'd408, 10'd409, 10'd410, 10'd446, 10'd445, 10'd444, 10'd387, 10'd405:
         begin r[7:6] = 2'd1; r[5] = 1'b1; end     // TRUNC/CEIL/RNDNE/FLOOR, FRACT, FREXP_MANT/EXP, CVT_I32/U32_F64
       10'd431, 10'd433, 10'd436: begin r[7:6] = 2'd1; r[5] = 1'b1; end   // V_RCP/RSQ/SQRT_F64 (rdna4_vdsr.sv)
+      // the division macro (rdna4_vdiv.sv): DIV_FIXUP_F32/F64, DIV_FMAS_F32/F64 (the mask
+      // source VCC), DIV_SCALE_F32/F64 (VOP3SD: a lane mask to SDST); CUBEID/SC/TC/MA_F32;
+      // V_TRIG_PREOP_F64 (rdna4_vtrig.sv)
+      10'd551, 10'd552, 10'd524, 10'd525, 10'd526, 10'd527: begin r[7:6] = 2'd3; r[5] = 1'b1; end
+      10'd567, 10'd568: begin r[7:6] = 2'd3; r[5] = 1'b1; r[3] = 1'b1; end
+      10'd764, 10'd765: begin r[10:8] = VK_CARRY; r[7:6] = 2'd3; r[5] = 1'b1; end
+      10'd815: r[5] = 1'b1;
       default: r[11] = 1'b0;
     endcase
     vrow = r;
@@ -312,6 +319,7 @@ package rdna4_pkg;
       10'd561: r = 5'b1_111_1;                                // V_MED3_NUM_F32
       10'd596: r = 5'b1_111_1;                                // V_DIV_FIXUP_F16
       10'd468, 10'd469, 10'd470, 10'd471, 10'd472, 10'd480, 10'd481: r = 5'b1_001_1;   // F16 rdna4_vtrans.sv
+      10'd551, 10'd567, 10'd764, 10'd524, 10'd525, 10'd526, 10'd527: r = 5'b1_111_1;   // DIV_*_F32, CUBE*
       10'd398: r = 5'b1_000_1;                                // V_CVT_OFF_F32_I4: a B32 source
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
       10'd14, 10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138,
@@ -418,6 +426,8 @@ package rdna4_pkg;
       10'd811, 10'd407, 10'd408, 10'd409, 10'd410, 10'd446, 10'd445: r = 6'b10_1_001;   // LDEXP (S1 B32), rounding, FRACT, FREXP_MANT
       10'd444, 10'd387, 10'd405: r = 6'b10_0_001;                // V_FREXP_EXP_I32_F64, V_CVT_I32/U32_F64: a B32 result
       10'd431, 10'd433, 10'd436: r = 6'b10_1_001;                // V_RCP/RSQ/SQRT_F64
+      10'd552, 10'd568, 10'd765: r = 6'b10_1_111;                // V_DIV_FIXUP/FMAS/SCALE_F64
+      10'd815: r = 6'b10_1_001;                                  // V_TRIG_PREOP_F64: S1 a B32
       default: r = 6'd0;
     endcase
     v64row = r;
@@ -429,7 +439,7 @@ package rdna4_pkg;
     case (op)
       10'd258, 10'd262, 10'd269, 10'd270, 10'd833, 10'd834, 10'd532, 10'd399, 10'd400, 10'd388,
       10'd406, 10'd811, 10'd407, 10'd408, 10'd409, 10'd410, 10'd446, 10'd445, 10'd444, 10'd387,
-      10'd405, 10'd431, 10'd433, 10'd436: vf64row = 1'b1;
+      10'd405, 10'd431, 10'd433, 10'd436, 10'd552, 10'd568, 10'd765, 10'd815: vf64row = 1'b1;
       default: vf64row = 1'b0;
     endcase
   endfunction

@@ -122,10 +122,10 @@ module rdna4_vdot #(
     logic        unused_c1, unused_c2;
     assign t0 = {(s2[31] & ~ngh[2]) ^ ng[2], s2[30:0]};
     rdna4_vfloat_lane u_f1 (.op(10'd531), .clamp(1'b0), .omod(2'd0), .mode(mode), .s0(xa0), .s1(xb0),
-      .s2(t0), .d(r1), .co(unused_c1), .exc(e1));
+      .s2(t0), .vcc_in(1'b0), .d(r1), .co(unused_c1), .exc(e1));
     assign t1 = (t0[30:23] == 8'hff && t0[22:0] != 23'd0) ? (t0 | 32'h00400000) : r1;
     rdna4_vfloat_lane u_f2 (.op(10'd531), .clamp(1'b0), .omod(2'd0), .mode(mode), .s0(xa1), .s1(xb1),
-      .s2(t1), .d(r2), .co(unused_c2), .exc(e2));
+      .s2(t1), .vcc_in(1'b0), .d(r2), .co(unused_c2), .exc(e2));
     assign t2 = (t1[30:23] == 8'hff && t1[22:0] != 23'd0) ? (t1 | 32'h00400000) : r2;
 
     logic unused_lane;

@@ -50,7 +50,9 @@ module rdna4_vf64 #(
   input  logic [FPC*64-1:0]  c,
   input  logic [FPC*64-1:0]  xd,          // V_RCP/RSQ/SQRT_F64: rdna4_vdsr's results
   input  logic [FPC*6-1:0]   xe,          // and their flags
+  input  logic [FPC-1:0]     vcc_in,      // each lane's VCC bit (V_DIV_FMAS_F64)
   output logic [FPC*64-1:0]  d,
+  output logic [FPC-1:0]     co,          // V_DIV_SCALE_F64: each lane's mask bit
   output logic [5:0]         exc
 );
   localparam logic [63:0] DNAN64 = 64'hfff8000000000000;
@@ -162,8 +164,13 @@ module rdna4_vf64 #(
   // row classes
   logic k_add, k_mul, k_fma, k_mm, mm_max, mm_num, k_d2f, k_f2d, k_i2d, i2d_s;
   logic k_rint, k_fract, k_ldexp, k_fm, k_fe, k_d2i, d2i_s, k_int, k_dsr;
+  logic k_dsc, k_dfm, k_dfx, k_trig;     // V_DIV_SCALE/FMAS/FIXUP_F64, V_TRIG_PREOP_F64
   logic [2:0] rint_rm;
   always_comb begin
+    k_dsc  = op == 10'd765;
+    k_dfm  = op == 10'd568;
+    k_dfx  = op == 10'd552;
+    k_trig = op == 10'd815;
     k_add  = op == 10'd258;
     k_mul  = op == 10'd262;
     k_fma  = op == 10'd532;
@@ -225,12 +232,14 @@ module rdna4_vf64 #(
     always_comb begin
       fa = s0; fb = ONE64; fc = s1;
       if (k_mul) begin fb = s1; fc = 64'h8000000000000000; end
-      if (k_fma) begin fb = s1; fc = s2; end
+      if (k_fma || k_dfm) begin fb = s1; fc = s2; end
       if (k_fract) fc = {~r_rint[63], r_rint[62:0]};   // S0 - floor(S0), one rounding
     end
     logic [63:0] r_fma, r_mul;
     logic [5:0]  e_fma;
-    fp64_fma u_fma (.a(fa), .b(fb), .c(fc), .rm(rm64), .daz(daz64), .ftz(ftz64), .tiny_after(1'b1),
+    // (V_DIV_FMAS_F64: denormal inputs kept; outputs kept where the VCC bit scales them)
+    fp64_fma u_fma (.a(fa), .b(fb), .c(fc), .rm(rm64), .daz(daz64 && !k_dfm), .ftz(ftz64 && !(k_dfm && vcc_in[g])),
+      .tiny_after(1'b1),
       .ovf_sat(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN64), .dexc_always(1'b1),
       .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0), .fma_nan(2'd0),
       .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_fma), .exc(e_fma));
@@ -354,6 +363,14 @@ module rdna4_vf64 #(
       r_i2d = (mag == 32'd0) ? 64'd0 : {i2d_s && s0[31], 11'd1054 - 11'(lz), nm[30:0], 21'd0};
     end
 
+    // ---- V_DIV_SCALE/FMAS/FIXUP_F64 (rdna4_vdiv.sv), V_TRIG_PREOP_F64 (rdna4_vtrig.sv)
+    logic [63:0] r_div, r_trig;
+    logic [5:0]  e_div, e_trig;
+    rdna4_vdiv #(.EW(11), .MW(52), .K(128), .BIG(768), .TINY(53)) u_div (
+      .sel(k_dsc ? 2'd0 : k_dfm ? 2'd1 : 2'd2), .s0(s0), .s1(s1), .s2(s2), .fr(r_fma), .fe(e_fma), .vcc(vcc_in[g]),
+      .rm(rm64), .ftz(ftz64), .r(r_div), .co(co[g]), .e(e_div));
+    rdna4_vtrig u_trig (.s0(s0), .s1(s1[31:0]), .ftz(ftz64), .r(r_trig), .e(e_trig));
+
     // ---- the row's result, then OMOD and CLAMP
     logic [63:0] r0, r1, r2, r3;
     logic [5:0]  e0, e1;
@@ -378,6 +395,8 @@ module rdna4_vf64 #(
       if (k_fe) begin r0 = {32'd0, r_fe}; e0 = (n0 || i0) ? 6'd0 : {d0, 5'd0}; end
       if (k_d2i) begin r0 = {32'd0, r_d2i}; e0 = e_d2i; end
       if (k_dsr) begin r0 = xd[64*g +: 64]; e0 = xe[6*g +: 6]; end
+      if (k_dsc || k_dfm || k_dfx) begin r0 = r_div; e0 = e_div; end
+      if (k_trig) begin r0 = r_trig; e0 = e_trig; end
       {e1, r1} = omod64(r0, omod, rm64, daz64);
       o32 = rdna4_pkg::omod32(r0[31:0], omod, rm32, daz32);
       if (k_d2f) begin r1 = {32'd0, o32[31:0]}; e1 = o32[37:32]; end

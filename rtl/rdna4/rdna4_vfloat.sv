@@ -42,6 +42,7 @@ module rdna4_vfloat #(
   input  logic [FPC*32-1:0]  a,           // S0, S1, S2 of each lane at [32*i +: 32]
   input  logic [FPC*32-1:0]  b,
   input  logic [FPC*32-1:0]  c,
+  input  logic [FPC-1:0]     vcc_in,      // each lane's VCC bit (V_DIV_FMAS_F32)
   output logic [FPC*32-1:0]  d,
   output logic [FPC-1:0]     co,          // compare result
   output logic [5:0]         exc
@@ -53,7 +54,7 @@ module rdna4_vfloat #(
   assign h = rdna4_pkg::vhalf(op);
   for (genvar g = 0; g < FPC; g++) begin : g_lane
     rdna4_vfloat_lane u_lane (.op(op), .clamp(clamp), .omod(omod), .mode(mode), .s0(a[32*g +: 32]),
-      .s1(b[32*g +: 32]), .s2(c[32*g +: 32]), .d(d32[32*g +: 32]), .co(co32[g]), .exc(le32[6*g +: 6]));
+      .s1(b[32*g +: 32]), .s2(c[32*g +: 32]), .vcc_in(vcc_in[g]), .d(d32[32*g +: 32]), .co(co32[g]), .exc(le32[6*g +: 6]));
     rdna4_vhalf_lane u_half (.op(op), .clamp(clamp), .omod(omod), .mode(mode), .s0(a[32*g +: 32]),
       .s1(b[32*g +: 32]), .s2(c[32*g +: 32]), .d(d16[32*g +: 32]), .co(co16[g]), .exc(le16[6*g +: 6]));
   end

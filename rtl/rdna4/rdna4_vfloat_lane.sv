@@ -9,6 +9,7 @@ module rdna4_vfloat_lane (
   input  logic [31:0] s0,
   input  logic [31:0] s1,
   input  logic [31:0] s2,
+  input  logic        vcc_in,             // the lane's VCC bit (V_DIV_FMAS_F32)
   output logic [31:0] d,
   output logic        co,
   output logic [5:0]  exc
@@ -29,7 +30,12 @@ module rdna4_vfloat_lane (
   logic k_dxm, k_dxf;                                    // V_MUL_DX9_ZERO_F32, V_FMA_DX9_ZERO_F32
   logic k_m2, m2_max, m2_ieee, k_ri, k_fr, k_ldx, k_fxm, k_fxe, k_ub, k_cfl, k_cnr, k_mlt;
   logic k_med, k_off, nan3;                              // V_MED3_NUM_F32, V_CVT_OFF_F32_I4
+  logic k_dsc, k_dfm, k_dfx, k_cube;                     // DIV_SCALE, DIV_FMAS, DIV_FIXUP, CUBE*
   always_comb begin
+    k_dsc  = op == 10'd764;
+    k_dfm  = op == 10'd567;
+    k_dfx  = op == 10'd551;
+    k_cube = op >= 10'd524 && op <= 10'd527;
     k_sub  = op == 10'd260;
     k_subr = op == 10'd261;
     k_mul  = op == 10'd264;
@@ -77,7 +83,7 @@ module rdna4_vfloat_lane (
     if (k_sub)  fc = rdna4_pkg::neg_num32(s1);
     if (k_subr) begin fa = s1; fc = rdna4_pkg::neg_num32(s0); end
     if (k_mul)  begin fb = s1; fc = 32'h80000000; end
-    if (k_fma || k_mlt) begin fb = s1; fc = s2; end
+    if (k_fma || k_mlt || k_dfm) begin fb = s1; fc = s2; end
     if (k_mlt)  fc = 32'h80000000;
     if (k_cnr)  fc = 32'h3f000000;                         // S0 + 0.5 (then floor to an integer)
     if (k_fr)   begin fa = ONE32; fc = {1'b1, fr_m}; end    // a negative S0: 1 - frac(|S0|)
@@ -89,7 +95,8 @@ module rdna4_vfloat_lane (
   end
   logic [31:0] r_fma, r_mm, r_fi, r_ti, r_mul;
   logic [5:0]  e_fma, e_mm, e_fi, e_ti, e_cmp;
-  fp32_fma u_fma (.a(fa), .b(fb), .c(fc), .rm(rm), .daz(daz), .ftz(ftz), .tiny_after(1'b1),
+  // (V_DIV_FMAS_F32: denormal inputs kept; outputs kept where the VCC bit scales them)
+  fp32_fma u_fma (.a(fa), .b(fb), .c(fc), .rm(rm), .daz(daz && !k_dfm), .ftz(ftz && !(k_dfm && vcc_in)), .tiny_after(1'b1),
     .ovf_sat(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32), .dexc_always(1'b1),
     .zero_wins(k_dxm || k_dxf), .zw_sign_xor(1'b0), .zw_pass_c(k_dxf), .fma_nan(2'd0),
     .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_fma), .exc(e_fma));
@@ -319,6 +326,59 @@ module rdna4_vfloat_lane (
     .dnan(DNAN32), .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
     .r(r_h2f), .exc(e_h2f));
 
+  // ---- V_DIV_SCALE/FMAS/FIXUP_F32 (rdna4_vdiv.sv)
+  logic [31:0] r_div;
+  logic [5:0]  e_div;
+  logic        co_div;
+  rdna4_vdiv #(.EW(8), .MW(23), .K(64), .BIG(96), .TINY(23)) u_div (
+    .sel(k_dsc ? 2'd0 : k_dfm ? 2'd1 : 2'd2), .s0(s0), .s1(s1), .s2(s2), .fr(r_fma), .fe(e_fma), .vcc(vcc_in),
+    .rm(rm), .ftz(ftz), .r(r_div), .co(co_div), .e(e_div));
+
+  // ---- V_CUBEID/SC/TC/MA_F32 (model cube_lane, V45): x, y, z = S0-S2 with denormals
+  // flushed whatever MODE; the face z when |z| >= |x| and |z| >= |y|, else y when
+  // |y| >= |x|, else x (a NaN compares false); "< 0" false for -0 and NaN; invalid for
+  // a signalling NaN among the three (the compares); MA = 2 * the major axis (rounded
+  // in MODE, overflow in its direction, a NaN quieted)
+  logic [31:0] cx, cy, cz, cm, r_cube;
+  logic [5:0]  e_cube;
+  logic        cnx, cny, cnz, c_zx, c_zy, c_yx, cxn, cyn, czn, c_inf;
+  logic [1:0]  cface;                                     // 2 z, 1 y, 0 x
+  always_comb begin
+    cx = (s0[30:23] == 8'd0) ? (s0 & 32'h80000000) : s0;
+    cy = (s1[30:23] == 8'd0) ? (s1 & 32'h80000000) : s1;
+    cz = (s2[30:23] == 8'd0) ? (s2 & 32'h80000000) : s2;
+    cnx = cx[30:23] == 8'hff && cx[22:0] != 23'd0;
+    cny = cy[30:23] == 8'hff && cy[22:0] != 23'd0;
+    cnz = cz[30:23] == 8'hff && cz[22:0] != 23'd0;
+    c_zx = !cnz && !cnx && cz[30:0] >= cx[30:0];
+    c_zy = !cnz && !cny && cz[30:0] >= cy[30:0];
+    c_yx = !cny && !cnx && cy[30:0] >= cx[30:0];
+    cface = (c_zx && c_zy) ? 2'd2 : c_yx ? 2'd1 : 2'd0;
+    cxn = cx[31] && cx[30:0] != 31'd0 && !cnx;
+    cyn = cy[31] && cy[30:0] != 31'd0 && !cny;
+    czn = cz[31] && cz[30:0] != 31'd0 && !cnz;
+    e_cube = {5'd0, (cnx && !cx[22]) || (cny && !cy[22]) || (cnz && !cz[22])};
+    cm = (cface == 2'd2) ? cz : (cface == 2'd1) ? cy : cx;
+    c_inf = rm == 3'd0 || (rm == 3'd2 && !cm[31]) || (rm == 3'd3 && cm[31]);
+    case (op[1:0])
+      2'd0: r_cube = (cface == 2'd2) ? (czn ? 32'h40a00000 : 32'h40800000)       // CUBEID: 0.0 .. 5.0
+                   : (cface == 2'd1) ? (cyn ? 32'h40400000 : 32'h40000000)
+                   : (cxn ? 32'h3f800000 : 32'h00000000);
+      2'd1: r_cube = (cface == 2'd2) ? (czn ? cx ^ 32'h80000000 : cx)            // CUBESC
+                   : (cface == 2'd1) ? cx : (cxn ? cz : cz ^ 32'h80000000);
+      2'd2: r_cube = (cface == 2'd1) ? (cyn ? cz ^ 32'h80000000 : cz)            // CUBETC
+                   : cy ^ 32'h80000000;
+      default: begin                                                            // CUBEMA
+        if (cm[30:23] == 8'hff) r_cube = (cm[22:0] != 23'd0) ? (cm | 32'h00400000) : cm;
+        else if (cm[30:0] == 31'd0) r_cube = cm;
+        else if (cm[30:23] == 8'hfe) begin
+          r_cube = {cm[31], c_inf ? 31'h7f800000 : 31'h7f7fffff};
+          e_cube[2] = 1'b1; e_cube[4] = 1'b1;
+        end else r_cube = {cm[31], cm[30:23] + 8'd1, cm[22:0]};
+      end
+    endcase
+  end
+
   // ---- the row's result, then OMOD and CLAMP
   logic [31:0] r0, r1, r2, r3;
   logic [5:0]  e0, e1;
@@ -344,7 +404,10 @@ module rdna4_vfloat_lane (
     if (k_h2f) begin r0 = r_h2f; e0 = e_h2f; end
     if (k_cmp) begin r0 = 32'd0; e0 = e_cmp; cb = r_cmp; end
     if (k_cls) begin r0 = 32'd0; e0 = {5'd0, cls[0]}; cb = (cls & s1[9:0]) != 10'd0; end
-    {e1, r1} = rdna4_pkg::omod32(r0, omod, rm, daz);
+    if (k_dsc || k_dfm || k_dfx) begin r0 = r_div; e0 = e_div; cb = co_div; end
+    if (k_cube) begin r0 = r_cube; e0 = e_cube; end
+    // (the CUBE rows: OMOD reads a denormal as 0 whatever MODE)
+    {e1, r1} = rdna4_pkg::omod32(r0, omod, rm, daz || k_cube);
     if (omod == 2'd0 || k_int || k_cmp || k_cls) begin r1 = r0; e1 = 6'd0; end
   end
   // (MULLIT's -MAX_FLOAT is written as is: the model clamps it only within OMOD)

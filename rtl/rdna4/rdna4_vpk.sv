@@ -147,7 +147,7 @@ module rdna4_vpk #(
       x2[31] = (x2[31] & ~ngh[2]) ^ ng[2];
     end
     rdna4_vfloat_lane u_mix (.op(10'd531), .clamp(clamp && !k_mix16), .omod(2'd0), .mode(mode), .s0(x0),
-      .s1(x1), .s2(x2), .d(r_mix), .co(unused_mco), .exc(e_mix));
+      .s1(x1), .s2(x2), .vcc_in(1'b0), .d(r_mix), .co(unused_mco), .exc(e_mix));
 
     // ---- packed F16: the low and the high result on two F16 lanes
     logic [31:0] dl, dh;
