@@ -70,7 +70,9 @@ module rdna4_core #(
                                     //          12 vm_ooo (data[0], reset 0): vector loads return out of order
                                     //          13 dpp_fi_oor (data[0], reset 0): DPP16 FI with an out-of-row
                                     //          source reads 0 (model config dpp_fi_oor),
-                                    //          14 lds_size (bytes, reset 65536; model config lds_size)
+                                    //          14 lds_size (bytes, reset 65536; model config lds_size),
+                                    //          15 qsad_clamp (data[0], reset 0): CLAMP of V_QSAD/MQSAD_PK_U16_U8
+                                    //          ignored (model config qsad_clamp)
   input  logic [31:0]  ld_data,
   input  logic         start,
   output logic         running,
@@ -166,6 +168,7 @@ module rdna4_core #(
   logic          vm_ooo;     // vector loads return out of order (rdna4_vmem)
   logic          dpp_fi_oor; // DPP16: FI with a source out of the row reads 0 (model config dpp_fi_oor)
   logic [16:0]   lds_bytes;  // LDS size in bytes (model config lds_size; rdna4_lds)
+  logic          qsad_clamp; // V_QSAD/MQSAD_PK_U16_U8: CLAMP ignored (model config qsad_clamp)
   logic [63:0]   seq_q;     // units retired since start (the retire record's seq)
   logic          run_q, done_q, fault_q;
   logic          end_q;     // ended by a FLAT MEMVIOL after its access: done once its returns are in
@@ -388,7 +391,8 @@ module rdna4_core #(
   rdna4_dpp u_dpp (
     .mode(x.vdpp), .dw(x.vdw), .exec(v_exec), .fi_oor(dpp_fi_oor), .perm(x.vperm), .pfb(x.vpfb),
     .psel({vk2, vk1}), .vsel(vr1), .wave64(wave64), .src(vr0), .d(v_dsrc), .wen(v_wen));
-  assign v_act = v_exec & v_wen;
+  // V_S_*_F32 (pseudo-scalar, §7.10): lane 0 computes whatever EXEC
+  assign v_act = rdna4_pkg::vpsrow(x.vop) && !x.vpk ? 64'd1 : v_exec & v_wen;
 
   // every lane of S0-S2 with ABS (clear bit 31) then NEG (flip it); a 16-bit
   // operand (F16 rows) is its half in bits 15:0, ABS/NEG on bit 15
@@ -473,7 +477,7 @@ module rdna4_core #(
       end
   end
   rdna4_valu64 #(.LPC(LPC)) u_valu64 (
-    .op(x.vop), .clamp(x.vclamp), .din64(hwreg[32*1 + 6]), .act(pact64), .a(pa64), .b(pb64), .c(pc64),
+    .op(x.vop), .clamp(x.vclamp), .qsad_noclamp(qsad_clamp), .din64(hwreg[32*1 + 6]), .act(pact64), .a(pa64), .b(pb64), .c(pc64),
     .d(pd64), .co(pco64), .exc(d_exc));
   // F64 arithmetic (rdna4_vf64.sv; rdna4_pkg::vf64row, x.vfl): the F32 rows' passes,
   // FPC lanes of 64-bit operands each; bits 63:32 of the result in v_resh
@@ -554,11 +558,19 @@ module rdna4_core #(
   rdna4_vtrans #(.FPC(FPC)) u_vtrans (
     .clk(clk), .rst_n(rst_n), .go(is_v && vt_row), .op(x.vop), .clamp(x.vclamp), .omod(x.vomod),
     .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .rdy(vt_rdy), .d(vt_d), .exc(vt_exc));
+  // the normalized and packed integer conversions (rdna4_vcvtn.sv): the same passes
+  logic              cn_row;
+  logic [FPC*32-1:0] cn_d;
+  logic [5:0]        cn_exc;
+  assign cn_row = rdna4_pkg::vcvtn(x.vop) && !x.vpk;
+  rdna4_vcvtn #(.FPC(FPC)) u_vcvtn (
+    .op(x.vop), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc), .d(cn_d), .exc(cn_exc));
   logic [FPC*32-1:0] fd64lo;
   always_comb
     for (int i = 0; i < FPC; i++) fd64lo[32*i +: 32] = fd64[64*i +: 32];
-  assign fd    = x.vpk ? pk_d : x_f64 ? fd64lo : vt_row ? vt_d : v_d2h ? d2_d : vf_d;
-  assign f_exc = x.vpk ? {1'b0, pk_exc} : x_f64 ? {1'b0, f64_exc} : vt_row ? vt_exc : v_d2h ? {1'b0, d2_exc} : {1'b0, vf_exc};
+  assign fd    = x.vpk ? pk_d : x_f64 ? fd64lo : vt_row ? vt_d : v_d2h ? d2_d : cn_row ? cn_d : vf_d;
+  assign f_exc = x.vpk ? {1'b0, pk_exc} : x_f64 ? {1'b0, f64_exc} : vt_row ? vt_exc : v_d2h ? {1'b0, d2_exc}
+               : cn_row ? {1'b0, cn_exc} : {1'b0, vf_exc};
   // the float lanes' rows (F64 arithmetic included), then the F64 compares of rdna4_valu64
   assign v_exc  = v_exc_q | (x.vfl ? f_exc : x.v64[5] ? {1'b0, d_exc} : 7'd0);
   assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc[5:0]) | {25'd0, v_exc[6], 6'd0};
@@ -1178,7 +1190,9 @@ module rdna4_core #(
                 wb_mask = wave64 ? 16'd3 : 16'd1;
                 wb_data[63:0] = v_co & v_act;
               end
-              rdna4_pkg::VK_RLANE: begin wb_mask = 16'd1; wb_data[31:0] = v_rl; end
+              rdna4_pkg::VK_RLANE: begin                  // V_S_*_F32: lane 0's result
+                wb_mask = 16'd1; wb_data[31:0] = (rdna4_pkg::vpsrow(x.vop) && !x.vpk) ? v_res[31:0] : v_rl;
+              end
               default: ;
             endcase
           end
@@ -1347,7 +1361,7 @@ module rdna4_core #(
       sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
       imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
-      vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000;
+      vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000; qsad_clamp <= 1'b0;
       rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw_ldsl <= 64'd0; end_q <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
@@ -1424,6 +1438,7 @@ module rdna4_core #(
               20'd12: vm_ooo <= ld_data[0];
               20'd13: dpp_fi_oor <= ld_data[0];
               20'd14: lds_bytes <= (ld_data > 32'h10000) ? 17'h10000 : ld_data[16:0];
+              20'd15: qsad_clamp <= ld_data[0];
               default: ;
             endcase
             default: ;

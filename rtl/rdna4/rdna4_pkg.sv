@@ -196,7 +196,15 @@ package rdna4_pkg;
       10'd396, 10'd397, 10'd401, 10'd402, 10'd403, 10'd404, 10'd416, 10'd417, 10'd418, 10'd419, 10'd420,
       10'd447, 10'd448: begin r[7:6] = 2'd1; r[5] = 1'b1; end
       10'd796: r[5] = 1'b1;
+      // normalized and packed integer conversions (rdna4_vcvtn.sv): PK_NORM_I16/U16_F32,
+      // PK_NORM_I16/U16_F16, PK_I16/U16_F32 (S0, S1), NORM_I16/U16_F16 (S0), PK_U8_F32 (S0-S2)
+      10'd801, 10'd802, 10'd786, 10'd787, 10'd774, 10'd775: r[5] = 1'b1;
+      10'd483, 10'd484: begin r[7:6] = 2'd1; r[5] = 1'b1; end
+      10'd550: begin r[7:6] = 2'd3; r[5] = 1'b1; end
       10'd421, 10'd423, 10'd426, 10'd427, 10'd430, 10'd435, 10'd437, 10'd438: begin r[7:6] = 2'd1; r[5] = 1'b1; end
+      // V_S_EXP/LOG/RCP/RSQ/SQRT_F32 (pseudo-scalar, §7.10): lane 0 of the transcendental
+      // unit, EXEC ignored, the value to the SGPR in VDST as READLANE's; S0 scalar
+      10'd640, 10'd642, 10'd644, 10'd646, 10'd648: begin r[10:8] = VK_RLANE; r[7:6] = 2'd1; r[5] = 1'b1; r[0] = 1'b1; end
       10'd865: begin r[10:8] = VK_WLANE; r[0] = 1'b1; r[1] = 1'b1; end
       // V_PERMLANE16/X16_B32 (S1, S2 the lane selects), _VAR (S1 a VGPR), V_PERMLANE64_B32:
       // S0 through the crossbar (rdna4_dpp.sv), the lanes copy it
@@ -304,6 +312,11 @@ package rdna4_pkg;
       10'd401, 10'd402, 10'd403, 10'd404: r = 5'b1_000_1;     // V_CVT_F32_UBYTE0-3: a B32 source
       10'd396, 10'd397, 10'd447: r = 5'b1_001_0;              // integer results, RDNA4_NOOMOD
       10'd421, 10'd423, 10'd426, 10'd427, 10'd430, 10'd435, 10'd437, 10'd438: r = 5'b1_001_1;   // rdna4_vtrans.sv
+      10'd640, 10'd642, 10'd644, 10'd646, 10'd648: r = 5'b1_001_1;   // V_S_*_F32 (rdna4_vtrans.sv)
+      // rdna4_vcvtn.sv (vcvtn): integer results, RDNA4_NOOMOD but NORM_I16/U16_F16 (OMOD ignored)
+      10'd801, 10'd802, 10'd786, 10'd787, 10'd774, 10'd775: r = 5'b1_011_0;
+      10'd550: r = 5'b1_001_0;                                // V_CVT_PK_U8_F32: S1, S2 B32
+      10'd483, 10'd484: r = 5'b1_001_1;
       // F16 rows (the same shapes; V_CVT_F16_F32's source and V_CVT_F32_F16's result are F32)
       10'd304, 10'd305, 10'd306, 10'd307, 10'd308, 10'd309, 10'd310: r = 5'b1_011_1;
       10'd311, 10'd312, 10'd584: r = 5'b1_111_1;
@@ -331,10 +344,19 @@ package rdna4_pkg;
   endfunction
 
   // The F32 transcendentals rdna4_vtrans.sv executes: V_EXP, LOG, RCP, RCP_IFLAG, RSQ,
-  // SQRT, SIN, COS_F32 (VOP3 numbers; VOP1 opcode + 384).
+  // SQRT, SIN, COS_F32 (VOP3 numbers; VOP1 opcode + 384), and the pseudo-scalar
+  // V_S_EXP/LOG/RCP/RSQ/SQRT_F32 (vpsrow).
+  function automatic logic vpsrow(input logic [9:0] op);
+    vpsrow = op == 10'd640 || op == 10'd642 || op == 10'd644 || op == 10'd646 || op == 10'd648;
+  endfunction
+  // The normalized and packed integer conversions rdna4_vcvtn.sv executes.
+  function automatic logic vcvtn(input logic [9:0] op);
+    vcvtn = op == 10'd801 || op == 10'd802 || op == 10'd786 || op == 10'd787 || op == 10'd483 || op == 10'd484 ||
+            op == 10'd774 || op == 10'd775 || op == 10'd550;
+  endfunction
   function automatic logic vtrans(input logic [9:0] op);
     vtrans = op == 10'd421 || op == 10'd423 || op == 10'd426 || op == 10'd427 || op == 10'd430 || op == 10'd435 ||
-             op == 10'd437 || op == 10'd438 || vtrans16(op);
+             op == 10'd437 || op == 10'd438 || vtrans16(op) || vpsrow(op);
   endfunction
   // The F16 ones (V_RCP, SQRT, RSQ, LOG, EXP, SIN, COS_F16): MODE's F16 rounding.
   function automatic logic vtrans16(input logic [9:0] op);
@@ -379,6 +401,8 @@ package rdna4_pkg;
       10'd394: r = 4'b000_1;                                  // V_CVT_F16_F32
       10'd614, 10'd615: r = 4'b100_1;                         // V_DOT2_F16_F16/BF16_BF16: 32-bit S0/S1
       10'd395: r = 4'b001_0;                                  // V_CVT_F32_F16
+      10'd786, 10'd787: r = 4'b011_0;                         // V_CVT_PK_NORM_I16/U16_F16: a B32 result
+      10'd483, 10'd484: r = 4'b001_1;                         // V_CVT_NORM_I16/U16_F16
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
       10'd14, 10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138,
       10'd139, 10'd140, 10'd141, 10'd142, 10'd125, 10'd253: r = 4'b011_0;

@@ -21,12 +21,14 @@
 //                         [39:8], [47:16], [55:24] against S1, each + its 16-bit
 //                         field of S2 (MQSAD: bytes whose S1 byte is 0 skipped),
 //                         truncated to 16 bits, with CLAMP saturated at 0xffff (V55)
+//                         unless qsad_noclamp (model config qsad_clamp=1: CLAMP ignored)
 //   co: compare result or the MAD carry/sign bit.
 module rdna4_valu64 #(
   parameter int LPC = 32                 // lanes per pass
 ) (
   input  logic [9:0]        op,
   input  logic              clamp,
+  input  logic              qsad_noclamp, // V_QSAD/MQSAD_PK_U16_U8: CLAMP ignored (core ctrl 15)
   input  logic              din64,       // MODE[6] (hwreg 1): F64 denormal inputs kept
   input  logic [LPC-1:0]    act,         // lanes whose exceptions count (EXEC & DPP)
   input  logic [LPC*64-1:0] a,           // S0, S1, S2 of each lane at [64*i +: 64]
@@ -124,7 +126,7 @@ module rdna4_valu64 #(
         10'd570, 10'd571:                                                  // V_QSAD/MQSAD_PK_U16_U8
           for (int k = 0; k < 4; k++) begin
             q = sad4(s0[8*k +: 32], s1[31:0], s2[16*k +: 16], op[0]);
-            r[16*k +: 16] = (clamp && q[16]) ? 16'hffff : q[15:0];
+            r[16*k +: 16] = (clamp && !qsad_noclamp && q[16]) ? 16'hffff : q[15:0];
           end
         10'd33, 10'd34, 10'd35, 10'd36, 10'd37, 10'd38, 10'd39, 10'd40, 10'd41, 10'd42, 10'd43, 10'd44, 10'd45,
         10'd46,

@@ -1,7 +1,8 @@
 `include "rtl/rdna4/rdna4_pkg.sv"
 // rdna4_vtrans.sv - the F32 transcendentals of the RDNA4 vector unit: V_RCP, V_RSQ,
 // V_SQRT, V_LOG, V_EXP, V_SIN, V_COS_F32 (VOP3 rows 426, 430, 435, 423, 421, 437,
-// 438) on one rtl/common/fp/fp32_trans, which serves the FPC lanes of a pass one
+// 438) and the pseudo-scalar V_S_RCP/RSQ/SQRT/LOG/EXP_F32 (644, 646, 648, 642, 640:
+// the core hands them lane 0 only) on one rtl/common/fp/fp32_trans, which serves the FPC lanes of a pass one
 // after the other (README "Vector unit", "Transcendentals").
 //
 // The model (rdna4_exec_valu_f32.c) computes them correctly rounded in MODE's
@@ -56,11 +57,12 @@ module rdna4_vtrans #(
   always_comb begin
     h16 = rdna4_pkg::vtrans16(op);
     case (op)
-      10'd426, 10'd427, 10'd468: top = 3'd0;      // RCP, RCP_IFLAG, RCP_F16
-      10'd430, 10'd470: top = 3'd1;      // RSQ
-      10'd435, 10'd469: top = 3'd2;      // SQRT
-      10'd421, 10'd472: top = 3'd3;      // EXP
-      10'd423, 10'd471: top = 3'd4;      // LOG
+      10'd426, 10'd427, 10'd468, 10'd644: top = 3'd0;      // RCP, RCP_IFLAG, RCP_F16, V_S_RCP
+      10'd430, 10'd470, 10'd646: top = 3'd1;      // RSQ, V_S_RSQ
+      10'd435, 10'd469, 10'd648: top = 3'd2;      // SQRT, V_S_SQRT
+      10'd472: top = 3'd3;      // EXP_F16
+      10'd421, 10'd640: top = 3'd3;      // EXP, V_S_EXP
+      10'd423, 10'd471, 10'd642: top = 3'd4;      // LOG, V_S_LOG
       10'd437, 10'd480: top = 3'd5;      // SIN
       default: top = 3'd6;      // COS (438, 481)
     endcase
