@@ -223,7 +223,7 @@ mut "declaration" "declaration" "int np;"
 printf 'm1 @@ rtl/usc/usc_lane.sv @@ (in.no_such_field) @@ (1'"'"'b0) @@ quick\n' > "$T/mut.txt"
 expect "mutate.py: a run with a find text the RTL lacks" "mut.txt:1: the text to find occurs 0 times" \
     python3 scripts/mutate.py --isa usc --quick --list "$T/mut.txt" --build "$T/nobuild"
-printf 'renamed @@ rtl/usc/usc_lane.sv @@ (in[usc_pkg::IN_SAT]) @@ (1'"'"'b0) @@ quick\n' > "$T/mut.txt"
+printf 'renamed @@ rtl/usc/usc_exec.sv @@ (in[usc_pkg::IN_SAT]) @@ (1'"'"'b0) @@ quick\n' > "$T/mut.txt"
 expect "mutate.py: a --list mutant the bench lacks" "mut.txt:1: mutant renamed is not in the mutant bench" \
     python3 scripts/mutate.py --isa usc --quick --list "$T/mut.txt" --build "$T/nobuild"
 [ ! -e "$T/nobuild" ] || bad "mutate.py: a refused run builds nothing ($T/nobuild exists)"

@@ -2,10 +2,10 @@
 // FT0-FT5, FTE, FTT, W0/W1 and P0 of model/usc/usc_step.c, the phases in
 // order (phase 0 and 1, the IS1-IS3 muxes, phase 2, IS4/IS5, the test,
 // the default W routing, MOV/MOVC and the backend) or the six bitwise
-// units, with the float (FMAD FADD FMUL MBYP), integer, test, bitwise, move
-// and conditional rows (model/usc/usc_exec_float.c, usc_exec_int.c,
-// usc_exec_ctl.c).  Combinational; the core
-// instantiates it LPC times (lanes per cycle).
+// units, each slot's row on its own usc_exec (usc_exec.sv: the float,
+// integer, test, bitwise, move and conditional rows of
+// model/usc/usc_exec_float.c, usc_exec_int.c, usc_exec_ctl.c).
+// Combinational; the core instantiates it LPC times (lanes per cycle).
 `include "rtl/usc/usc_pkg.sv"
 // (grp and the instructions are whole structs: each row uses the fields it needs)
 /* verilator lint_off UNUSEDSIGNAL */
@@ -41,285 +41,6 @@ module usc_lane (
     opv = in[usc_pkg::IN_K + 7*j +: 7] < 7'(usc_pkg::NK) ? v[32*(in[usc_pkg::IN_K + 7*j +: 5]) +: 32] : 32'd0;
   endfunction
 
-  /* verilator lint_on UNUSEDSIGNAL */
-  function automatic logic [31:0] merge(input logic [31:0] sel, input logic [31:0] dflt, input logic [4:0] m);
-    for (int e = 0; e < 4; e++) merge[8*e +: 8] = m[e] ? sel[8*e +: 8] : dflt[8*e +: 8];
-  endfunction
-
-  function automatic logic [31:0] spread16(input logic [15:0] x);
-    spread16 = 32'd0;
-    for (int i = 0; i < 16; i++) spread16[2*i] = x[i];
-  endfunction
-
-  function automatic logic [5:0] hibit(input logic [31:0] x);
-    hibit = 6'd0;
-    for (int i = 0; i < 32; i++) if (x[i]) hibit = 6'(i + 1);
-  endfunction
-
-  // PCND 0..3: p0, !p0, true, false (D10)
-  function automatic logic pcnd_t(input logic [1:0] s, input logic p0);
-    case (s)
-      2'd0: pcnd_t = p0;
-      2'd1: pcnd_t = !p0;
-      2'd2: pcnd_t = 1'b1;
-      default: pcnd_t = 1'b0;
-    endcase
-  endfunction
-
-  // -1 (2'b11), 0, 1, 2 (unordered) for a ? b by test type
-  function automatic logic [1:0] cmp_typed(input logic [4:0] t, input logic [31:0] a, input logic [31:0] b);
-    logic signed [32:0] x, y;
-    case (t)
-      5'd0: begin   // f32: IEEE, NaN unordered, -0 == +0 (D17)
-        x = a[31] ? -$signed({2'b0, a[30:0]}) : $signed({2'b0, a[30:0]});
-        y = b[31] ? -$signed({2'b0, b[30:0]}) : $signed({2'b0, b[30:0]});
-        if (a[30:0] == 31'd0 && b[30:0] == 31'd0) begin x = 33'sd0; y = 33'sd0; end
-      end
-      5'd1: begin x = $signed({17'd0, a[15:0]}); y = $signed({17'd0, b[15:0]}); end
-      5'd2: begin x = 33'($signed(a[15:0])); y = 33'($signed(b[15:0])); end
-      5'd3: begin x = $signed({25'd0, a[7:0]}); y = $signed({25'd0, b[7:0]}); end
-      5'd4: begin x = 33'($signed(a[7:0])); y = 33'($signed(b[7:0])); end
-      5'd5: begin x = $signed({1'b0, a}); y = $signed({1'b0, b}); end
-      default: begin x = 33'($signed(a)); y = 33'($signed(b)); end
-    endcase
-    cmp_typed = x < y ? 2'b11 : x == y ? 2'b00 : 2'b01;
-    if (t == 5'd0 && ((a[30:23] == 8'hff && a[22:0] != 23'd0) || (b[30:23] == 8'hff && b[22:0] != 23'd0)))
-      cmp_typed = 2'd2;
-  endfunction
-
-  // 8/16-bit integer rows (D3): element 0 of each source, exact, .SAT clamps
-  function automatic logic [31:0] int_op(input logic [124:0] in, input vrow_t v);
-    logic [5:0]         o;
-    logic               sgn, b16;
-    logic [1:0]         kind;
-    logic signed [47:0] e [3];
-    logic signed [47:0] r, lo, hi;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [31:0]        s;      // element 0: the low byte or half
-    /* verilator lint_on UNUSEDSIGNAL */
-    o = 6'(in[usc_pkg::IN_OP +: 7] - usc_pkg::OP_UADD8);
-    b16 = o >= 6'd6;
-    sgn = b16 ? o >= 6'd9 : o >= 6'd3;
-    kind = 2'(o % 6'd3);
-    for (int j = 0; j < 3; j++) begin
-      s = opv(v, in, j + 1);
-      if (b16) e[j] = sgn ? 48'($signed(s[15:0])) : $signed({32'd0, s[15:0]});
-      else e[j] = sgn ? 48'($signed(s[7:0])) : $signed({40'd0, s[7:0]});
-      if (in[usc_pkg::IN_MODS + (j == 0 ? 0 : j == 1 ? 3 : 5)] && e[j] < 0) e[j] = -e[j];
-      if (in[usc_pkg::IN_MODS + (j == 0 ? 1 : j == 1 ? 4 : 6)]) e[j] = -e[j];
-    end
-    r = kind == 2'd0 ? e[0] + e[1] : kind == 2'd1 ? e[0] * e[1] : e[0] * e[1] + e[2];
-    if (in[usc_pkg::IN_SAT]) begin
-      lo = sgn ? (b16 ? -48'sd32768 : -48'sd128) : 48'sd0;
-      hi = sgn ? (b16 ? 48'sd32767 : 48'sd127) : (b16 ? 48'sd65535 : 48'sd255);
-      if (r < lo) r = lo;
-      if (r > hi) r = hi;
-    end
-    int_op = r[31:0];
-  endfunction
-
-  // 64-bit and carry rows: {cout, FT0}
-  function automatic logic [32:0] int64_op(input logic [124:0] in, input vrow_t v, input logic p0);
-    logic [63:0] s0, s1, s2, s4, a, b, r, r2, pr;
-    logic        cin, c;
-    logic signed [65:0] sp;
-    s0 = {32'd0, opv(v, in, 1)}; s1 = {32'd0, opv(v, in, 2)}; s2 = {32'd0, opv(v, in, 3)};
-    s4 = {32'd0, opv(v, in, 4)};
-    cin = in[usc_pkg::IN_K + 7*(3'(in[usc_pkg::IN_NK +: 4] - 4'd1)) +: 7] == usc_pkg::K_P0 ? p0 : 1'b0;
-    c = 1'b0; r = 64'd0;
-    case (in[usc_pkg::IN_OP +: 7])
-      usc_pkg::OP_ADD64: begin
-        a = s1 << 32 | s0; b = s4 << 32 | s2;
-        r = a + b; c = r < a; r2 = r + {63'd0, cin}; c = c | (r2 < r); r = r2;
-      end
-      usc_pkg::OP_UADD6432, usc_pkg::OP_SADD6432: begin
-        a = s1 << 32 | s0;
-        b = in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_SADD6432 ? {{32{s2[31]}}, s2[31:0]} : s2;
-        r = a + b; c = r < a; r2 = r + {63'd0, cin}; c = c | (r2 < r); r = r2;
-      end
-      usc_pkg::OP_UMADD32: begin
-        r = s0 * s1 + s2 + {63'd0, cin};
-        c = r[63:32] != 32'd0;
-      end
-      usc_pkg::OP_SMADD32: begin
-        sp = 66'($signed(s0[31:0])) * 66'($signed(s1[31:0])) + 66'($signed(s2[31:0])) + {65'd0, cin};
-        r = sp[63:0];
-        c = sp < -66'sd2147483648 || sp > 66'sd2147483647;
-      end
-      default: begin   // UMADD64, SMADD64
-        a = s4 << 32 | s2;
-        pr = in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_SMADD64 ? 64'($signed(s0[31:0]) * $signed(s1[31:0])) : s0 * s1;
-        r = pr + a; c = r < pr; r2 = r + {63'd0, cin}; c = c | (r2 < r); r = r2;
-      end
-    endcase
-    int64_op = {c, r[31:0]};
-  endfunction
-
-  // the bitwise rows other than the logic unit (usc_x_bits)
-  function automatic vrow_t bits_op(input logic [124:0] in, input vrow_t vi, input logic p0);
-    vrow_t v;
-    logic [31:0] x, y, r, t;
-    logic [4:0]  sb;
-    logic [5:0]  sh;
-    logic [5:0]  mw, mp;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [63:0] mm;     // MSK in 64-bit arithmetic, truncated (D6)
-    /* verilator lint_on UNUSEDSIGNAL */
-    int j0;
-    v = vi;
-    j0 = (in[usc_pkg::IN_NK +: 4] > 4'd1 && in[usc_pkg::IN_K + 7 +: 7] == usc_pkg::K_FT1) ? 2 : 1;
-    x = opv(vi, in, j0);
-    y = opv(vi, in, j0 + 1);
-    r = 32'd0;
-    case (in[usc_pkg::IN_OP +: 7])
-      usc_pkg::OP_SHFL: r = spread16(x[15:0]) | (spread16(y[15:0]) << 1);
-      usc_pkg::OP_REV: for (int i = 0; i < 32; i++) r[i] = x[31 - i];
-      usc_pkg::OP_LSL: r = x << y[4:0];
-      usc_pkg::OP_SHR: r = x >> y[4:0];
-      usc_pkg::OP_ROL: r = y[4:0] != 5'd0 ? (x << y[4:0]) | (x >> (6'd32 - {1'b0, y[4:0]})) : x;
-      usc_pkg::OP_CPS: r = (vi[32*usc_pkg::K_S4 +: 32] & ~vi[32*usc_pkg::K_FT4 +: 32]) | (p0 ? vi[32*usc_pkg::K_FT4 +: 32] : 32'd0);
-      usc_pkg::OP_ASR: begin
-        sb = in[usc_pkg::IN_M +: 5] == 5'd0 ? 5'd31 : in[usc_pkg::IN_M +: 5] == 5'd1 ? 5'd15 : in[usc_pkg::IN_M +: 5] == 5'd2 ? vi[32*usc_pkg::K_FT0 +: 5] : vi[32*usc_pkg::K_FT3 +: 5];
-        t = x << (5'd31 - sb);
-        sh = 6'd31 + {1'b0, y[4:0]} - {1'b0, sb};
-        r = sh > 6'd31 ? {32{t[31]}} : 32'($signed(t) >>> sh);
-      end
-      usc_pkg::OP_TZ, usc_pkg::OP_TNZ: v[32*usc_pkg::K_P0 +: 32] = {31'd0, (opv(vi, in, 1) == 32'd0) ^ (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_TNZ)};
-      usc_pkg::OP_BYPL: r = x;
-      usc_pkg::OP_BYP: r = x;
-      usc_pkg::OP_MSK: begin
-        mw = x[5:0]; mp = y[5:0];
-        v[32*usc_pkg::K_FT0 +: 32] = {26'd0, 6'(mw + mp - 6'd1)};
-        mm = ((64'd1 << mw) - 64'd1) << mp;
-        v[32*usc_pkg::K_FT1 +: 32] = mm[31:0];   // the mask truncated to 32 bits (D6)
-      end
-      usc_pkg::OP_CBS: r = 32'($countones(x));
-      usc_pkg::OP_FTB: r = {26'd0, hibit(x)} - 32'd1;
-      usc_pkg::OP_FTBSHI: r = {26'd0, hibit(x ^ {32{x[31]}})} - 32'd1;
-      default: r = x != 32'd0 ? 32'd32 - {26'd0, hibit(x)} : 32'hffffffff;   // FTB_MSB
-    endcase
-    if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_BYP && in[usc_pkg::IN_K + 0 +: 7] == usc_pkg::K_FT0) begin
-      v[32*usc_pkg::K_FT0 +: 32] = x;
-      v[32*usc_pkg::K_FT1 +: 32] = in[usc_pkg::IN_K + 21 +: 7] == usc_pkg::K_IMM ? in[usc_pkg::IN_IMM +: 32] : y;
-    end else if (in[usc_pkg::IN_OP +: 7] != usc_pkg::OP_MSK && in[usc_pkg::IN_OP +: 7] != usc_pkg::OP_TZ && in[usc_pkg::IN_OP +: 7] != usc_pkg::OP_TNZ)
-      v[32*(in[usc_pkg::IN_K + 0 +: 5]) +: 32] = r;
-    bits_op = v;
-  endfunction
-
-  // one instruction on the lane's value rows
-  function automatic vrow_t exec(input logic [124:0] in, input vrow_t vi, input logic coutset, input logic coutnew,
-                                 input logic [63:0] fres, output logic pe_o, output logic cout_o);
-    vrow_t v;
-    logic [1:0]  c;
-    logic        t, pr;
-    logic [31:0] s0, s2, a, b;
-    logic [32:0] x64;
-    v = vi;
-    pe_o = 1'b0;
-    cout_o = 1'b0;
-    if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_UADD8 && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_IMAD16) v[32*usc_pkg::K_FT0 +: 32] = int_op(in, vi);
-    else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_ADD64 && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_SMADD64) begin
-      x64 = int64_op(in, vi, p0s);
-      v[32*usc_pkg::K_FT0 +: 32] = x64[31:0];
-      cout_o = x64[32];
-    end else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_TSTZ && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_TSTMAX) begin
-      if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_TSTC) t = coutset ? coutnew : couts;
-      else begin
-        a = vi[32*usc_pkg::K_IS1 +: 32];
-        b = (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_TSTZ || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_TSTGZ || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_TSTGEZ) ? 32'd0 : vi[32*usc_pkg::K_IS2 +: 32];
-        c = cmp_typed(in[usc_pkg::IN_M +: 5], a, b);
-        case (in[usc_pkg::IN_OP +: 7])
-          usc_pkg::OP_TSTZ, usc_pkg::OP_TSTE: t = c == 2'b00;
-          usc_pkg::OP_TSTGZ, usc_pkg::OP_TSTG: t = c == 2'b01;
-          usc_pkg::OP_TSTGEZ, usc_pkg::OP_TSTGE, usc_pkg::OP_TSTMAX: t = c == 2'b01 || c == 2'b00;
-          usc_pkg::OP_TSTNE: t = c != 2'b00;
-          usc_pkg::OP_TSTL, usc_pkg::OP_TSTMIN: t = c == 2'b11;
-          default: t = c == 2'b11 || c == 2'b00;     // TSTLE
-        endcase
-      end
-      v[32*usc_pkg::K_FTT +: 32] = {31'd0, t};
-      if (in[usc_pkg::IN_K + 7 +: 7] == usc_pkg::K_P0) v[32*usc_pkg::K_P0 +: 32] = {31'd0, t};
-    end else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_AND && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_XNOR) begin
-      a = vi[32*usc_pkg::K_FT2 +: 32] & (vi[32*usc_pkg::K_FT1 +: 32] | (in[usc_pkg::IN_K + 7 +: 7] != usc_pkg::K_NONE ? 32'd0 : 32'hffffffff));
-      b = vi[32*usc_pkg::K_S3 +: 32] & (~vi[32*usc_pkg::K_FT1 +: 32] | (in[usc_pkg::IN_K + 21 +: 7] != usc_pkg::K_NONE ? 32'd0 : 32'hffffffff));
-      case (in[usc_pkg::IN_OP +: 7])
-        usc_pkg::OP_AND, usc_pkg::OP_NAND: s0 = a & b;
-        usc_pkg::OP_OR, usc_pkg::OP_NOR: s0 = a | b;
-        default: s0 = a ^ b;
-      endcase
-      v[32*usc_pkg::K_FT4 +: 32] = (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_NAND || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_NOR || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_XNOR) ? ~s0 : s0;
-    end else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_SHFL && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_FTBMSB) v = bits_op(in, vi, p0s);
-    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FMAD || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FADD || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FMUL || (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_FDSX && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_FDSYF) ||
-             in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_PCK || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_UNPCK || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_CVTFROMF64) v[32*(in[usc_pkg::IN_K + 0 +: 5]) +: 32] = fres[31:0];
-    else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_FRCP && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_FEXP) v[32*usc_pkg::K_W0 +: 32] = fres[31:0];   // W0 directly (whole main ALU)
-    else if ((in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_F64MUL && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_F64BYP) || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_F16SOPMAD) begin   // W0 low, W1 high (D32); F16SOP.MAD's four halves (D34)
-      v[32*usc_pkg::K_W0 +: 32] = fres[31:0];
-      v[32*usc_pkg::K_W1 +: 32] = fres[63:32];
-    end
-    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_F16SOP) begin   // W0; W1 with F32 outputs or the MOV part (model D33)
-      v[32*usc_pkg::K_W0 +: 32] = fres[31:0];
-      if (grp.sop[25 +: 2] == 2'd0 || grp.sop[55]) v[32*usc_pkg::K_W1 +: 32] = fres[63:32];
-    end
-    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_CVTTOF64) begin   // FT0 the low word, FT2 the high word (D25)
-      v[32*(in[usc_pkg::IN_K + 0 +: 5]) +: 32] = fres[31:0];
-      v[32*(in[usc_pkg::IN_K + 7 +: 5]) +: 32] = fres[63:32];
-    end
-    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_MBYP) begin   // the move with .ABS then .NEG (no rounding)
-      a = opv(vi, in, 1);
-      if (in[usc_pkg::IN_MODS + (0)]) a[31] = 1'b0;
-      if (in[usc_pkg::IN_MODS + (1)]) a[31] = !a[31];
-      v[32*(in[usc_pkg::IN_K + 0 +: 5]) +: 32] = a;
-    end else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_MOV) v[32*usc_pkg::K_W0 +: 32] = merge(opv(vi, in, 1), vi[32*usc_pkg::K_IS4 +: 32], in[usc_pkg::IN_M +: 5]);
-    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_MOVC) begin
-      if (vi[32*usc_pkg::K_FTT +: 32] != 32'd0) begin
-        v[32*usc_pkg::K_W0 +: 32] = merge(opv(vi, in, 3), vi[32*usc_pkg::K_IS4 +: 32], in[usc_pkg::IN_M +: 5]);
-        v[32*usc_pkg::K_W1 +: 32] = opv(vi, in, 4);
-      end else begin
-        v[32*usc_pkg::K_W0 +: 32] = vi[32*usc_pkg::K_IS4 +: 32];
-        v[32*usc_pkg::K_W1 +: 32] = vi[32*usc_pkg::K_IS5 +: 32];
-      end
-    end else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_SAVL) v[32*usc_pkg::K_W0 +: 32] = link;
-    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_SOPMOV) v[32*usc_pkg::K_W1 +: 32] = vi[32*usc_pkg::K_S3 +: 32];   // phase 2: the MOV part of F16SOP (model D33)
-    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_SOPU8MADMOV) v[32*usc_pkg::K_W1 +: 32] = vi[32*usc_pkg::K_S0 +: 32];   // phase 2: SOPU8MADMOV (model D35)
-    else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_CNDST && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_CNDLPC) begin
-      s0 = vi[32*usc_pkg::K_S0 +: 32];
-      s2 = vi[32*usc_pkg::K_S2 +: 32];
-      pr = pcnd_t(in[usc_pkg::IN_PCND +: 2], p0s);
-      a = 32'd0;
-      case (in[usc_pkg::IN_OP +: 7])
-        usc_pkg::OP_CNDST:
-          if (pr && s0 == 32'd0) begin a = 32'd0; pe_o = 1'b1; end
-          else begin a = s0 + {30'd0, in[usc_pkg::IN_ADJ +: 2]}; pe_o = 1'b0; end
-        usc_pkg::OP_CNDEF:
-          if (s0 == 32'd0) begin a = s0 + {30'd0, in[usc_pkg::IN_ADJ +: 2]}; pe_o = in[usc_pkg::IN_ADJ +: 2] == 2'd0; end
-          else if (pr && s0 == 32'd1) begin a = 32'd0; pe_o = 1'b1; end
-          else begin a = s0; pe_o = 1'b0; end
-        usc_pkg::OP_CNDSM:
-          if (pr && s0 == 32'd0) begin a = s2; pe_o = s2 == 32'd0; end
-          else begin a = s0; pe_o = s0 == 32'd0; end
-        usc_pkg::OP_CNDLT:
-          if (!cnd_any) begin
-            v[32*usc_pkg::K_P0 +: 32] = 32'd0;
-            if (s0 > {30'd0, in[usc_pkg::IN_ADJ +: 2]}) begin a = s0 - {30'd0, in[usc_pkg::IN_ADJ +: 2]}; pe_o = 1'b0; end
-            else begin a = 32'd0; pe_o = 1'b1; end
-          end else if (pr && s0 == 32'd0) begin v[32*usc_pkg::K_P0 +: 32] = 32'd1; a = {30'd0, in[usc_pkg::IN_ADJ +: 2]}; pe_o = 1'b0; end
-          else begin v[32*usc_pkg::K_P0 +: 32] = 32'd1; a = s0; pe_o = s0 == 32'd0; end
-        usc_pkg::OP_CNDEND:
-          if (s0 > {30'd0, in[usc_pkg::IN_ADJ +: 2]}) begin a = s0 - {30'd0, in[usc_pkg::IN_ADJ +: 2]}; pe_o = 1'b0; end
-          else begin a = 32'd0; pe_o = 1'b1; end
-        usc_pkg::OP_CNDSETL:
-          if (in[usc_pkg::IN_M +: 5] == 5'd0) begin a = s0; pe_o = pes; end
-          else if (s0 == 32'd0 && (!cnd_first || s2 != cnd_s2f)) begin a = 32'd1; pe_o = 1'b0; end
-          else begin a = s0; pe_o = s0 == 32'd0; end
-        default:   // CNDLPC
-          if (s0 == 32'd0) begin a = 32'd2; pe_o = 1'b0; end
-          else if (s0 == 32'd1) begin a = 32'd0; pe_o = 1'b1; end
-          else begin a = s0; pe_o = 1'b0; end
-      endcase
-      v[32*usc_pkg::K_W0 +: 32] = a;
-    end
-    exec = v;
-  endfunction
 
   // ---- the float rows (FMAD, FADD, FMUL) of phases 0, 1 and 2: one
   // binary32 fused multiply-add per phase (rtl/common/fp/fp32_fma) with the
@@ -498,25 +219,87 @@ module usc_lane (
   /* verilator lint_on UNUSEDSIGNAL */
   assign gi0 = usc_pkg::ins_at(grp.ins, 0);
 
-  // phases 0 and 1, the IS1-IS3 muxes
+  // each slot's instruction on its own usc_exec, chained in the model's
+  // order; run: the slots this group runs (a main group 0-5, a bitwise group
+  // the six units 6-11)
+  logic [11:0] run;
+  always_comb
+    for (int sl = 0; sl < 12; sl++) run[sl] = grp.slots[sl] && (grp.bitwise ? sl >= 6 : sl < 6);
+  // x k: slot k's result on the rows before it; s k: the rows before slot k
+  vrow_t x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11;
+  vrow_t s1, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12;
+  logic  cs1, cn1, pe1;          // after slot 0: COUT written, its value, Pe of a CND row
+  logic  pe_0, pe_1, co_0, co_1;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [9:0] pe_x, co_x;        // phase 2 on: no CND or 64-bit row
+  /* verilator lint_on UNUSEDSIGNAL */
+  usc_exec u_x0 (.grp(grp), .sin(sins[125*0 +: 125]), .rows(va), .cset(1'b0), .cnew(1'b0), .ures(ures0),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x0), .peo(pe_0), .coo(co_0));
+  usc_exec u_x1 (.grp(grp), .sin(sins[125*1 +: 125]), .rows(s1), .cset(cs1), .cnew(cn1), .ures({32'd0, fres1}),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x1), .peo(pe_1), .coo(co_1));
+  usc_exec u_x2 (.grp(grp), .sin(sins[125*2 +: 125]), .rows(vb), .cset(cs_b), .cnew(cn_b), .ures(ures2),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x2), .peo(pe_x[0]), .coo(co_x[0]));
+  usc_exec u_x3 (.grp(grp), .sin(sins[125*3 +: 125]), .rows(s3), .cset(cs_b), .cnew(cn_b), .ures(64'd0),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x3), .peo(pe_x[1]), .coo(co_x[1]));
+  usc_exec u_x4 (.grp(grp), .sin(sins[125*4 +: 125]), .rows(s4), .cset(cs_b), .cnew(cn_b), .ures(64'd0),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x4), .peo(pe_x[2]), .coo(co_x[2]));
+  usc_exec u_x5 (.grp(grp), .sin(sins[125*5 +: 125]), .rows(s5), .cset(cs_b), .cnew(cn_b), .ures(64'd0),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x5), .peo(pe_x[3]), .coo(co_x[3]));
+  usc_exec u_x6 (.grp(grp), .sin(sins[125*6 +: 125]), .rows(s6), .cset(cs_b), .cnew(cn_b), .ures(64'd0),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x6), .peo(pe_x[4]), .coo(co_x[4]));
+  usc_exec u_x7 (.grp(grp), .sin(sins[125*7 +: 125]), .rows(s7), .cset(cs_b), .cnew(cn_b), .ures(64'd0),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x7), .peo(pe_x[5]), .coo(co_x[5]));
+  usc_exec u_x8 (.grp(grp), .sin(sins[125*8 +: 125]), .rows(s8), .cset(cs_b), .cnew(cn_b), .ures(64'd0),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x8), .peo(pe_x[6]), .coo(co_x[6]));
+  usc_exec u_x9 (.grp(grp), .sin(sins[125*9 +: 125]), .rows(s9), .cset(cs_b), .cnew(cn_b), .ures(64'd0),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x9), .peo(pe_x[7]), .coo(co_x[7]));
+  usc_exec u_x10 (.grp(grp), .sin(sins[125*10 +: 125]), .rows(s10), .cset(cs_b), .cnew(cn_b), .ures(64'd0),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x10), .peo(pe_x[8]), .coo(co_x[8]));
+  usc_exec u_x11 (.grp(grp), .sin(sins[125*11 +: 125]), .rows(s11), .cset(cs_b), .cnew(cn_b), .ures(64'd0),
+    .p0s(p0s), .couts(couts), .pes(pes), .link(link), .cnd_any(cnd_any), .cnd_first(cnd_first), .cnd_s2f(cnd_s2f),
+    .rows_o(x11), .peo(pe_x[9]), .coo(co_x[9]));
+
+  // phase 0
+  always_comb begin
+    logic [6:0] op;
+    op = sins[125*0 + usc_pkg::IN_OP +: 7];
+    s1 = va;
+    cs1 = 1'b0;
+    cn1 = 1'b0;
+    pe1 = 1'b0;
+    if (run[0]) begin
+      s1 = x0;
+      if (op >= usc_pkg::OP_ADD64 && op <= usc_pkg::OP_SMADD64) begin cs1 = 1'b1; cn1 = co_0; end
+      if (op >= usc_pkg::OP_CNDST && op <= usc_pkg::OP_CNDLPC) pe1 = pe_0;
+    end
+  end
+
+  // phase 1, the IS1-IS3 muxes
   always_comb begin
     vrow_t v;
-    logic  pe_t, co_t, coutset, coutnew;
+    logic  coutset, coutnew;
     logic  [6:0] op;
-    v = va;
-    pe_t = 1'b0;
-    co_t = 1'b0;
-    pen_b = 1'b0;
-    coutset = 1'b0;
-    coutnew = 1'b0;
+    op = sins[125*1 + usc_pkg::IN_OP +: 7];
+    v = s1;
+    coutset = cs1;
+    coutnew = cn1;
+    pen_b = pe1;
     if (!grp.bitwise) begin
-      for (int sl = 0; sl < 2; sl++) begin
-        op = sins[125*sl + usc_pkg::IN_OP +: 7];
-        if (grp.slots[sl]) begin
-          v = exec(sins[125*sl +: 125], v, coutset, coutnew, sl == 0 ? ures0 : {32'd0, fres1}, pe_t, co_t);
-          if (op >= usc_pkg::OP_ADD64 && op <= usc_pkg::OP_SMADD64) begin coutset = 1'b1; coutnew = co_t; end
-          if (op >= usc_pkg::OP_CNDST && op <= usc_pkg::OP_CNDLPC) pen_b = pe_t;
-        end
+      if (run[1]) begin
+        v = x1;
+        if (op >= usc_pkg::OP_ADD64 && op <= usc_pkg::OP_SMADD64) begin coutset = 1'b1; coutnew = co_1; end
+        if (op >= usc_pkg::OP_CNDST && op <= usc_pkg::OP_CNDLPC) pen_b = pe_1;
       end
       v[32*usc_pkg::K_IS1 +: 32] = grp.is1 ? v[32*usc_pkg::K_FTE +: 32] : v[32*usc_pkg::K_FT0 +: 32];
       v[32*usc_pkg::K_IS2 +: 32] = grp.is2 ? v[32*usc_pkg::K_FTE +: 32] : v[32*usc_pkg::K_FT1 +: 32];
@@ -532,54 +315,63 @@ module usc_lane (
     cn_b = coutnew;
   end
 
+  // phase 2, IS4/IS5
   always_comb begin
     vrow_t v;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic  pe_t, co_t;           // phase 2 on: no CND or 64-bit row
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic  coutset, coutnew;
+    v = run[usc_pkg::SL_P2] ? x2 : vb;
+    if (!grp.bitwise) begin
+      v[32*usc_pkg::K_IS4 +: 32] = grp.is4 == 2'd3 ? v[32*usc_pkg::K_FTE +: 32] : v[32*(usc_pkg::K_FT0 + 7'(grp.is4)) +: 32];
+      v[32*usc_pkg::K_IS5 +: 32] = grp.is5 == 2'd3 ? v[32*usc_pkg::K_FTE +: 32] : v[32*(usc_pkg::K_FT0 + 7'(grp.is5)) +: 32];
+    end
+    s3 = v;
+  end
+
+  // the test, then the default routing
+  always_comb begin
+    vrow_t v;
     logic  [1:0] ph [3];
     int    np;
     logic  sopmov;
     logic  [6:0] op;
-    v = vb;
+    v = run[usc_pkg::SL_TST] ? x3 : s3;
     sopmov = 1'b0;
     for (int sl = 0; sl < 12; sl++) begin
       op = sins[125*sl + usc_pkg::IN_OP +: 7];
       if (grp.slots[sl] && (op == usc_pkg::OP_SOPMOV || op == usc_pkg::OP_SOPU8MADMOV)) sopmov = 1'b1;
     end
-    pe_t = 1'b0;
-    co_t = 1'b0;
     np = 0;
     ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
-    pen = pen_b;
-    coutset = cs_b;
-    coutnew = cn_b;
     if (!grp.bitwise) begin
-      if (grp.slots[usc_pkg::SL_P2]) v = exec(sins[125*usc_pkg::SL_P2 +: 125], v, coutset, coutnew, ures2, pe_t, co_t);
-      v[32*usc_pkg::K_IS4 +: 32] = grp.is4 == 2'd3 ? v[32*usc_pkg::K_FTE +: 32] : v[32*(usc_pkg::K_FT0 + 7'(grp.is4)) +: 32];
-      v[32*usc_pkg::K_IS5 +: 32] = grp.is5 == 2'd3 ? v[32*usc_pkg::K_FTE +: 32] : v[32*(usc_pkg::K_FT0 + 7'(grp.is5)) +: 32];
-      if (grp.slots[usc_pkg::SL_TST]) v = exec(sins[125*usc_pkg::SL_TST +: 125], v, coutset, coutnew, 64'd0, pe_t, co_t);
       // default routing (L181-L183): the last phase present drives W0, the one before W1,
       // unless a whole-ALU row gave W0 its value
-      np = 0;
-      ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
       for (int p = 0; p < 3; p++) if (grp.slots[p]) begin ph[np] = 2'(p); np = np + 1; end
       if (np > 0 && !(grp.ninsn != 3'd0 && usc_pkg::whole_op(gi0.op))) v[32*usc_pkg::K_W0 +: 32] = v[32*(usc_pkg::K_FT0 + 7'(ph[np - 1])) +: 32];
       if (np > 1 && !sopmov) v[32*usc_pkg::K_W1 +: 32] = v[32*(usc_pkg::K_FT0 + 7'(ph[np - 2])) +: 32];   // SOPMOV drives W1
-      // MOV (slot mov) before the backend (slot be)
-      for (int sl = 4; sl < 6; sl++)          // usc_pkg::SL_MOV, SL_BE
-        if (grp.slots[sl]) v = exec(sins[125*sl +: 125], v, coutset, coutnew, 64'd0, pe_t, co_t);
-    end else begin
-      // the six bitwise units in slot order
-      for (int sl = 6; sl < 12; sl++)         // usc_pkg::SL_BMSK .. SL_BTST
-        if (grp.slots[sl]) v = exec(sins[125*sl +: 125], v, coutset, coutnew, 64'd0, pe_t, co_t);
+    end
+    s4 = v;
+  end
+
+  // MOV (slot mov) before the backend (slot be); the six bitwise units in slot order
+  assign s5 = run[4] ? x4 : s4;
+  assign s6 = run[5] ? x5 : s5;
+  assign s7 = run[6] ? x6 : s6;
+  assign s8 = run[7] ? x7 : s7;
+  assign s9 = run[8] ? x8 : s8;
+  assign s10 = run[9] ? x9 : s9;
+  assign s11 = run[10] ? x10 : s10;
+  assign s12 = run[11] ? x11 : s11;
+
+  always_comb begin
+    vrow_t v;
+    v = s12;
+    if (grp.bitwise) begin
       v[32*usc_pkg::K_W0 +: 32] = v[32*usc_pkg::K_FT5 +: 32];
       v[32*usc_pkg::K_W1 +: 32] = v[32*usc_pkg::K_FT3 +: 32];
     end
     w0 = v[32*usc_pkg::K_W0 +: 32];
     w1 = v[32*usc_pkg::K_W1 +: 32];
     p0o = v[32*usc_pkg::K_P0 + 0];
-    coutn = coutnew;
+    pen = pen_b;
+    coutn = cn_b;
   end
 endmodule
