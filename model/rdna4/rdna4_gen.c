@@ -37,7 +37,7 @@
 enum { IT_BRANCH = RDNA4_NROWS, IT_VMEM, IT_LDS, IT_BARRIER, IT_EXEC, IT_MODE, IT_DPP16, IT_DPP8,
        IT_NPICK,                                /* items after it weigh kinds, not items */
        IT_K_LOAD = IT_NPICK, IT_K_STORE, IT_K_ATOMIC, IT_K_BUFFER, IT_K_SCRATCH, IT_K_USE,
-       IT_K_ADDTID, IT_K_CACHE, IT_K_ATOMIC_INT, IT_K_FLAT, IT_KEEP_BASE, NITEMS };
+       IT_K_ADDTID, IT_K_CACHE, IT_K_ATOMIC_INT, IT_K_FLAT, IT_K_BUFFER_U, IT_KEEP_BASE, NITEMS };
 #define NKINDS (IT_KEEP_BASE - IT_K_LOAD)
 
 /* --mix groups of a row: its format, its unit, the ISA */
@@ -121,6 +121,7 @@ static const gpuref_gen_item r4g_items[NITEMS] = {
     [IT_K_CACHE]   = { "memtraffic.global_cache", "memtraffic vmemkind global rdna4", 0 },
     [IT_K_ATOMIC_INT] = { "memtraffic.global_atomic_int", "memtraffic vmemkind atomic rdna4", 0 },
     [IT_K_FLAT]    = { "memtraffic.flat", "memtraffic vmemkind rdna4", 0 },
+    [IT_K_BUFFER_U] = { "memtraffic.buffer_untyped", "memtraffic vmemkind rdna4", 0 },
     /* > 0: the M0-indexed SGPR writes (S_MOVRELD, S_MOVRELSD_2) never land on the
      * address bases s88-s95, so that every access stays in the test's memory
      * block (a DUT whose data memory is a window of it faults outside) */
@@ -924,6 +925,32 @@ static void emit_vmem(gt *t)
             push_asm(t, "s_wait_loadcnt 0");
             push_asm_off(t, off, "buffer_atomic_%s %s, v0, s[92:95], null %s%s", at[i],
                          vr(a, d, atd[i]), mode, ret ? " th:TH_ATOMIC_RETURN" : "");
+            maybe_wait(t, "loadcnt");
+        }
+    } else if (kind == IT_K_BUFFER_U) {                 /* buffer, untyped, OFFEN */
+        /* loads of every width, stores of one DWORD or less (B8, B16, B32,
+         * D16_HI_B8/B16: each lane in range or out as a whole), the 32-bit
+         * atomics; OFFEN keeps every address in A's 256 bytes */
+        static const uint8_t bst[] = { 0, 1, 2, 6, 7 };
+        unsigned op = rb(t, 3);
+        if (op == 0) {
+            unsigned i = rb(t, 12);
+            unsigned d = 8 + (ldn[i] > 1 ? 4 * rb(t, 2) : rb(t, 8));
+            push_asm_off(t, off, "buffer_load_%s %s, v0, s[92:95], null offen", ld[i],
+                         vr(a, d, ldn[i]));
+            maybe_wait(t, "loadcnt");
+        } else if (op == 1) {
+            unsigned i = bst[rb(t, 5)];
+            unsigned dat = 1 + rb(t, 7);
+            push_asm_off(t, off, "buffer_store_%s %s, v0, s[92:95], null offen", st[i],
+                         vr(a, dat, 1));
+            maybe_wait(t, "storecnt");
+        } else {                                        /* atomic: VDATA is in-out */
+            unsigned i = rb(t, 13);
+            unsigned d = 8 + 4 * rb(t, 2), ret = rb(t, 2);
+            push_asm(t, "s_wait_loadcnt 0");
+            push_asm_off(t, off, "buffer_atomic_%s %s, v0, s[92:95], null offen%s", at[i],
+                         vr(a, d, atd[i]), ret ? " th:TH_ATOMIC_RETURN" : "");
             maybe_wait(t, "loadcnt");
         }
     } else {                                            /* scratch (SV, swizzled) */

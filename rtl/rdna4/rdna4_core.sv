@@ -878,17 +878,29 @@ module rdna4_core #(
   logic [7:0]      vm_row, vm_rowq;
   logic [2047:0]   vm_rd, vm_cur, vm_new;
   assign is_vm = x_v && run_q && !x.ill && x.vmem;
-  assign is_fl = is_vm && x.w0[25:24] == 2'd0;
+  assign is_fl = is_vm && x.w0[25:24] == 2'd0 && !vm_bf;
+  // VBUFFER (README "BUFFER"): the V# from SGPRs RSRC .. RSRC + 3 (RSRC w1[17:9], a multiple of 4; each as
+  // the model's buffer SGPR read: one beyond the allocated SGPRs reads s0), data at VDATA (w1[7:0])
+  logic            vm_bf;
+  logic [127:0]    vm_vsh;
+  logic [6:0]      vm_rc;
+  assign vm_bf = x.w0[31:26] == 6'h31;
+  always_comb
+    for (int i = 0; i < 4; i++) begin
+      vm_rc = x.w1[15:9] + 7'(i);
+      vm_vsh[32*i +: 32] = (vm_rc < 7'd106 && vm_rc >= sgpr_lim) ? sreg[31:0] : sreg[32*vm_rc +: 32];
+    end
   assign vm_sp = rdna4_pkg::rd_pair(sreg, (x.w0[6:0] < 7'd106 && x.w0[6:0] + 7'd1 >= sgpr_lim) ? 6'd0 : x.w0[6:1]);
   assign vm_sb = (x.w0[6:0] == 7'd124) ? 64'd0 : vm_sp;
   assign vm_ss = (x.w0[6:0] < 7'd106 && x.w0[6:0] >= sgpr_lim) ? sreg[31:0] : sreg[32*x.w0[6:0] +: 32];
   always_comb
-    for (int r = 0; r < 4; r++) vm_dat[2048*r +: 2048] = vrf[VW'((x.ds ? x.w1[15:8] : x.w1[30:23]) + 8'(r))];
+    for (int r = 0; r < 4; r++)
+      vm_dat[2048*r +: 2048] = vrf[VW'((x.ds ? x.w1[15:8] : vm_bf ? x.w1[7:0] : x.w1[30:23]) + 8'(r))];
   assign vm_hold = run_q && e_fin && !e_flt && is_v &&
                    ((v_we && v_vdi[VW-1:0] == vm_rowq[VW-1:0]) || (vw2_we && vw2_idx[VW-1:0] == vm_rowq[VW-1:0]));
   rdna4_vmem #(.DMEM_WORDS(DMEM_WORDS), .VMQ(VMQ), .VM_LAT(VM_LAT)) u_vmem (
     .clk(clk), .rst_n(rst_n), .go(is_vm), .fin(is_vm && e_fin), .op(x.op), .w0(x.w0), .w1(x.w1), .w2(x.w2),
-    .wave64(wave64), .exec(exec), .sbase(vm_sb), .ssv(vm_ss), .scr_base({hwreg[32*21 +: 16], hwreg[32*20 +: 32]}),
+    .wave64(wave64), .exec(exec), .sbase(vm_sb), .vsh(vm_vsh), .ssv(vm_ss), .scr_base({hwreg[32*21 +: 16], hwreg[32*20 +: 32]}),
     .va0(vrf[x.w2[VW-1:0]]), .va1(vrf[VW'(x.w2[7:0] + 8'd1)]),
     .vdat(vm_dat), .dmem_base(dmem_base), .dmem_zero(dmem_zero), .shb(shmem_b[15:0]), .pvb(shmem_b[31:16]),
     .mdscnt(mc_ds), .ooo(vm_ooo), .seq(seq_q),

@@ -33,6 +33,8 @@ module rdna4_decode (
   assign vms = (w0[31:24] == 8'hed);
   assign vmf = (w0[31:24] == 8'hec);
   assign vmg = (w0[31:24] == 8'hee) || vms || vmf;
+  logic vmb;                                                        // VBUFFER (rdna4_vmem.sv "BUFFER")
+  assign vmb = (w0[31:26] == 6'h31);
   logic dsg;                                                        // VDS (rdna4_lds.sv)
   assign dsg = (w0[31:26] == 6'h36);
 
@@ -345,6 +347,14 @@ module rdna4_decode (
       else if ((w0[21:14] == 8'd40 || w0[21:14] == 8'd41) && w2[7:0] != 8'd0)   // ADDTID: no VADDR
         why = rdna4_pkg::WHY_RSVD_BITS;
     end
+    else if (vmb) begin                                             // VBUFFER: three dwords (model E2, E3)
+      if (!ok1 || !ok2)                          why = rdna4_pkg::WHY_FETCH;
+      else if (w1[17:9] > 9'd124 || w1[10:9] != 2'd0 || w2[31])     // RSRC a multiple of 4, IOFFSET >= 0
+        why = rdna4_pkg::WHY_OPERAND;
+      else if ((!w1[31] && !w1[30] && w2[7:0] != 8'd0) ||          // VADDR unused without IDXEN/OFFEN
+               (!w0[21] && w1[29:23] != 7'd1) || w0[25:23] != 3'd0) // untyped: FORMAT 1 (LLVM's)
+        why = rdna4_pkg::WHY_RSVD_BITS;
+    end
     else if (dsg) begin                                             // VDS: two dwords
       if (!ok1)                                  why = rdna4_pkg::WHY_FETCH;
       else if (w0[17:16] != 2'b00)               why = rdna4_pkg::WHY_RSVD_BITS;   // no field there
@@ -401,7 +411,7 @@ module rdna4_decode (
     d.s1_64 = w64_1;
     d.d_64  = wd64;
     d.s0_sx = sx0;
-    if (vmg) begin
+    if (vmg || vmb) begin
       d.vmem = 1'b1;
       d.op   = w0[21:14];
       d.len  = 2'd3;

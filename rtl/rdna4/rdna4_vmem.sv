@@ -42,6 +42,7 @@ module rdna4_vmem #(
   input  logic          wave64,
   input  logic [63:0]   exec,
   input  logic [63:0]   sbase,       // the SGPR pair of SADDR (NULL: 0)
+  input  logic [127:0]  vsh,         // VBUFFER: the V# (SGPRs RSRC .. RSRC + 3)
   input  logic [31:0]   ssv,         // SCRATCH: the SGPR of SADDR (NULL: 0)
   input  logic [47:0]   scr_base,    // SCRATCH: SCRATCH_BASE (hwreg 20, 21)
   input  logic [2047:0] va0,         // VGPR VADDR, lane l at [32*l +: 32]
@@ -122,8 +123,13 @@ module rdna4_vmem #(
   logic        k_ld, k_st, k_inv, k_wb, k_tid, k_sign;
   logic        k_at, k_rtn, k_w64;                   // integer atomic, TH[0] RETURN, 64-bit
   logic        scr, fl;                              // SCRATCH (SEG w0[25:24] = 1; GLOBAL 2; FLAT 0)
-  assign scr = (w0[25:24] == 2'd1);
-  assign fl  = (w0[25:24] == 2'd0);
+  logic        bf;                                   // VBUFFER ([31:26] = 0x31; README "BUFFER")
+  assign bf  = (w0[31:26] == 6'h31);
+  logic [3071:0] e_ba;                               // BUFFER: lane l's address (set as the engine reaches it)
+  logic [63:0]   e_bh;                               // BUFFER: lane l wholly out of range (accesses nothing)
+  logic [191:0]  b_lo;                               // BUFFER: address bits 2:0 of every lane (alignment)
+  assign scr = !bf && (w0[25:24] == 2'd1);
+  assign fl  = !bf && (w0[25:24] == 2'd0);
   logic [4:0]  k_aop;                                // its operation (rdna4_pkg::atomic_int)
   logic [2:0]  k_fat;                                // float atomic (rdna4_fatomic): 1 MIN_NUM_F32,
                                                      // 2 MAX_NUM_F32, 3 ADD_F32, 4 PK_ADD_F16, 5 PK_ADD_BF16
@@ -200,9 +206,9 @@ module rdna4_vmem #(
     if (scr && !(op >= 8'd16 && op <= 8'd37)) begin                     // SCRATCH: loads and stores
       k_ld = 1'b0; k_st = 1'b0; k_at = 1'b0; k_rtn = 1'b0; k_fat = 3'd0; // only (BLOCK: fault)
     end
-    if (fl && (op == 8'd40 || op == 8'd41 || op == 8'd43 || op == 8'd44 || op == 8'd79)) begin
-      k_ld = 1'b0; k_st = 1'b0; k_inv = 1'b0; k_wb = 1'b0; k_tid = 1'b0;   // FLAT: no ADDTID, no cache
-    end                                                                  // controls (fault)
+    if ((fl || bf) && (op == 8'd40 || op == 8'd41 || op == 8'd43 || op == 8'd44 || op == 8'd79)) begin
+      k_ld = 1'b0; k_st = 1'b0; k_inv = 1'b0; k_wb = 1'b0; k_tid = 1'b0;   // FLAT, BUFFER: no ADDTID, no
+    end                                                                  // cache controls (fault)
   end
 
   // Fields (model/rdna4/rdna4.def VGLOBAL): SADDR w0[6:0], VDST w1[7:0], TH
@@ -211,7 +217,7 @@ module rdna4_vmem #(
   logic [63:0] ioff;
   logic        gv;
   assign f_vd = w1[7:0];
-  assign ioff = {{40{w2[31]}}, w2[31:8]};
+  assign ioff = bf ? {40'd0, w2[31:8]} : {{40{w2[31]}}, w2[31:8]};   // BUFFER: unsigned (bit 23 0)
   assign gv   = (w0[6:0] == rdna4_pkg::SRC_NULL[6:0]);
 
   // Lanes: EXEC (wave32: its low half); a load whose destination runs past
@@ -229,6 +235,12 @@ module rdna4_vmem #(
     exl = wave64 ? exec : {32'd0, exec[31:0]};
     lall = exl;
     if ((k_ld || k_rtn) && {1'b0, f_vd} + {6'd0, k_nreg} > 9'd256) lall = 64'd0;
+    // BUFFER: a load's tuple with TFE (w0[22]) has one more VGPR, the status DWORD, which
+    // the model writes only with its config tfe_status (not handed to the core: never);
+    // atomics: the data (CMPSWAP: and the compare value) run past v255: no lane
+    if (bf && k_ld && w0[22] && {1'b0, f_vd} + {6'd0, k_nreg} + 9'd1 > 9'd256) lall = 64'd0;
+    if (bf && k_at && {1'b0, f_vd} + {6'd0, k_nreg} + ((k_aop == 5'd16 && k_fat == 3'd0) ? {6'd0, k_nreg} : 9'd0) > 9'd256)
+      lall = 64'd0;
     ldsl = 64'd0; f_prv = 64'd0; f_hole = 64'd0; f_dsa = '0;
     for (int l = 0; l < 64; l++) begin
       f_hi = va1[32*l +: 32];
@@ -257,7 +269,7 @@ module rdna4_vmem #(
       if (k_tid)   a64 = sbase + ioff + 64'(4 * l);
       else if (gv) a64 = {va1[32*l +: 32], va0[32*l +: 32]} + ioff;
       else         a64 = sbase + {32'd0, va0[32*l +: 32]} + ioff;
-      mw_addr[48*l +: 48] = a64[47:0];
+      mw_addr[48*l +: 48] = bf ? e_ba[48*l +: 48] : a64[47:0];
       sd0 = vdat[32*l +: 32];
       sd1 = vdat[2048 + 32*l +: 32];
       sd2 = vdat[4096 + 32*l +: 32];
@@ -268,7 +280,7 @@ module rdna4_vmem #(
     end
   end
   assign mw_size  = k_n;
-  assign mw_lanes = ((k_st || k_at) && !scr && !memviol) ? (lanes & ~f_prv & ~f_hole) : 64'd0;
+  assign mw_lanes = ((k_st || k_at) && !scr && !memviol) ? (lanes & ~f_prv & ~f_hole & ~(bf ? e_bh : 64'd0)) : 64'd0;
 
   // MEMVIOL (rdna4 L4561, model vm_prepare): a GLOBAL atomic with an active lane
   // (EXEC) whose address is not payload-aligned accesses nothing and ends the
@@ -279,8 +291,11 @@ module rdna4_vmem #(
   always_comb begin
     mv_g = 1'b0; mv_l = 1'b0; mv_src = 2'd3;
     for (int l = 0; l < 64; l++)
-      if (exl[l] && !ldsl[l] && !f_prv[l] && k_at && !scr &&
+      if (exl[l] && !ldsl[l] && !f_prv[l] && k_at && !scr && !bf &&
           (k_w64 ? mw_addr[48*l +: 3] : {1'b0, mw_addr[48*l +: 2]}) != 3'd0)
+        mv_g = 1'b1;
+    for (int l = 0; l < 64; l++)                                       // BUFFER: the low address bits
+      if (lall[l] && k_at && bf && (k_w64 ? b_lo[3*l +: 3] : {1'b0, b_lo[3*l +: 2]}) != 3'd0)
         mv_g = 1'b1;
     for (int l = 63; l >= 0; l--)
       if (lall[l] && (ldsl[l] || f_prv[l]) && k_at &&
@@ -333,15 +348,97 @@ module rdna4_vmem #(
     cl = 6'd0;
     for (int l = 63; l >= 0; l--)
       if (e_rem[l]) cl = 6'(l);
+  end
+
+  // ------------------------------------------------------------ BUFFER
+  // VBUFFER (rdna4 chapter 9, model rdna4_exec_buffer.c, D28-D32): the V# in
+  // vsh (base [47:0], stride [61:48] x stride_scale [115:114], swizzle_enable
+  // [63:62], num_records [95:64], format [113:108], index_stride [118:117],
+  // add_tid [119], OOB_SELECT [125:124], type [127:126]); SOFFSET in ssv.
+  // index = (IDXEN ? VGPR[VADDR] : 0) + (add_tid ? lane : 0), offset = (OFFEN ?
+  // VGPR[VADDR + IDXEN] : 0) + IOFFSET; the address of the lane in the engine
+  // (cl) linear base + SOFFSET + offset + stride * index or swizzled (§9.4.2).
+  // Range check (Table 56) per DWORD for untyped B64-B128 (the DWORDs in range
+  // are a prefix: every bound grows with the offset), all or nothing for the
+  // others: b_n bytes of the lane are accessed (0: none, the lane reads 0 and
+  // writes nothing, as FLAT's hole lanes).
+  logic [31:0] bv0, bv1, bv2, bv3, b_str, b_idx, b_ofs, b_tot, b_imsb, b_ilsb, b_omsb, b_olsb;
+  logic [31:0] b_elem, b_ist;
+  logic [2:0]  bl_idx, bl_ofs, bl_tot;
+  logic [63:0] b_bo, b_o;
+  logic [47:0] b_addr;
+  logic [4:0]  b_n, b_pw;
+  logic [2:0]  b_nd, b_nk;
+  logic        b_unb, b_swz, b_cross;
+  logic [3:0]  b_oob;
+  always_comb begin
+    bv0 = vsh[31:0]; bv1 = vsh[63:32]; bv2 = vsh[95:64]; bv3 = vsh[127:96];
+    case (bv3[19:18])
+      2'd0: b_str = {18'd0, bv1[29:16]};
+      2'd1: b_str = {16'd0, bv1[29:16], 2'd0};
+      2'd2: b_str = {15'd0, bv1[29:16], 3'd0};
+      default: b_str = {13'd0, bv1[29:16], 5'd0};
+    endcase
+    b_swz  = (bv1[31:30] != 2'd0);
+    b_elem = (bv1[31:30] == 2'd3) ? 32'd16 : 32'd4;
+    b_ist  = 32'd8 << bv3[22:21];
+    b_unb  = (bv3[17:12] == 6'd0 && !bv3[23]) || (bv3[31:30] != 2'd0);
+    b_idx  = (w1[31] ? va0[32*cl +: 32] : 32'd0) + (bv3[23] ? {26'd0, cl} : 32'd0);
+    b_ofs  = (w1[30] ? (w1[31] ? va1[32*cl +: 32] : va0[32*cl +: 32]) : 32'd0) + ioff[31:0];
+    b_tot  = b_ofs + ssv;
+    b_imsb = b_idx >> (3 + bv3[22:21]);
+    b_ilsb = b_idx & (b_ist - 32'd1);
+    b_omsb = (bv1[31:30] == 2'd3) ? b_tot >> 4 : b_tot >> 2;
+    b_olsb = b_tot & (b_elem - 32'd1);
+    b_bo   = ((64'(b_imsb) * 64'(b_str) + 64'(b_omsb) * 64'(b_elem)) << (3 + bv3[22:21])) +
+             64'(b_ilsb) * 64'(b_elem) + 64'(b_olsb);
+    b_addr = b_swz ? 48'({bv1[15:0], bv0} + b_bo[47:0])
+                   : 48'({bv1[15:0], bv0} + {16'd0, ssv} + {16'd0, b_ofs} + 48'(64'(b_str) * 64'(b_idx)));
+    // the range check of DWORD i (payload b_pw bytes at offset + 4i)
+    b_pw = (k_at || k_n < 5'd4) ? k_n : 5'd4;
+    b_nd = (k_at || k_n < 5'd4) ? 3'd1 : k_n[4:2];
+    for (int i = 0; i < 4; i++) begin
+      b_o = 64'(b_ofs) + 64'(4 * i) + 64'(b_pw);
+      case (bv3[29:28])
+        2'd0: b_oob[i] = (b_idx >= bv2) || (b_o > 64'(b_str));
+        2'd1: b_oob[i] = (b_idx >= bv2);
+        2'd2: b_oob[i] = (bv2 == 32'd0);
+        default: b_oob[i] = (b_swz && b_str != 32'd0) ? ((b_idx >= bv2) || (b_o > 64'(b_str)))
+                                                      : (b_o + 64'(ssv) > 64'(bv2));
+      endcase
+      if (b_unb) b_oob[i] = 1'b1;
+    end
+    b_nk = b_oob[0] ? 3'd0 : (b_nd == 3'd1 || b_oob[1]) ? 3'd1 : (b_nd == 3'd2 || b_oob[2]) ? 3'd2 :
+           (b_nd == 3'd3 || b_oob[3]) ? 3'd3 : 3'd4;
+    b_n  = (b_nk == 3'd0) ? 5'd0 : (b_pw == 5'd4) ? {b_nk, 2'd0} : b_pw;
+    // a swizzled lane whose bytes cross an element (the model splits them): not here
+    b_cross = b_swz && b_n != 5'd0 && (b_olsb + 32'(b_n) > b_elem);
+    // bits 2:0 of every lane's address (atomic alignment, checked before any access)
+    for (int l = 0; l < 64; l++) begin
+      bl_idx = (w1[31] ? va0[32*l +: 3] : 3'd0) + (bv3[23] ? 3'(l) : 3'd0);
+      bl_ofs = (w1[30] ? (w1[31] ? va1[32*l +: 3] : va0[32*l +: 3]) : 3'd0) + ioff[2:0];
+      bl_tot = bl_ofs + ssv[2:0];
+      if (!b_swz)
+        b_lo[3*l +: 3] = bv0[2:0] + ssv[2:0] + bl_ofs[2:0] + 3'(b_str[2:0] * bl_idx[2:0]);
+      else if (bv1[31:30] == 2'd3)
+        b_lo[3*l +: 3] = bv0[2:0] + bl_tot[2:0];
+      else
+        b_lo[3*l +: 3] = bv0[2:0] + {bl_idx[0], bl_tot[1:0]};
+    end
+  end
+  logic [4:0] c_nn;                                  // bytes the lane accesses (BUFFER: in range)
+  assign c_nn = (bf && b_n != 5'd0) ? b_n : k_n;
+
+  always_comb begin
     c_scr  = scr || f_prv[cl];
-    c_hole = f_hole[cl];
+    c_hole = f_hole[cl] || (bf && b_n == 5'd0);      // BUFFER: out of range
     // FLAT's private lanes: the offset (ADDR + IOFFSET)[31:0] (model D23)
     c_so   = fl ? {32'd0, va0[32*cl +: 32] + ioff[31:0]} :
              {{32{ssv[31]}}, ssv} + ioff + (w1[17] ? {{32{va0[32*cl + 31]}}, va0[32*cl +: 32]} : 64'd0);
-    c_addr = mw_addr[48*cl +: 48];
+    c_addr = bf ? b_addr : mw_addr[48*cl +: 48];
     c_off  = c_addr - dmem_base;
     c_b    = c_scr ? c_so[1:0] : c_off[1:0];
-    c_kb   = {4'd0, c_b} + {1'b0, k_n} + 6'd3;
+    c_kb   = {4'd0, c_b} + {1'b0, c_nn} + 6'd3;
     c_k    = c_kb[4:2];
     // an atomic reads its k words (k + 1 cycles), then writes them (k cycles)
     c_aw   = k_at && (e_c > c_k);
@@ -363,13 +460,13 @@ module rdna4_vmem #(
     case (k_n)
       5'd1: c_d[15:0] = {{8{k_sign & c_bytes[7]}}, c_bytes[7:0]};
       5'd2: c_d[15:0] = c_bytes[15:0];
-      default: c_d = c_bytes & nmask;
+      default: c_d = c_bytes & ~(128'hffffffff_ffffffff_ffffffff_ffffffff << (8 * c_nn));
     endcase
     if (k_n <= 5'd2 && k_half == 2'd0) c_d[31:16] = {16{k_sign & c_d[15]}};
     if (k_half == 2'd2) c_d[31:0] = {c_d[15:0], 16'd0};
     // stores: the lane's bytes and byte enables at the window offset
     c_sh = {32'd0, mw_data[128*cl +: 128]} << (8 * c_b);
-    c_be = 20'(((21'd1 << k_n) - 21'd1) << c_b);
+    c_be = 20'(((21'd1 << c_nn) - 21'd1) << c_b);
     rem_n = e_rem & ~(64'd1 << cl);
     // atomics (rdna4_pkg::atomic_int): tmp the memory value, DATA VSRC.., the
     // CMPSWAP compare value after it (VSRC+1, 64-bit VSRC+2..3)
@@ -381,6 +478,7 @@ module rdna4_vmem #(
   // float atomics: GLOBAL flushes no denormals (rdna4 §13.2, model D25)
   rdna4_fatomic u_fat (.kind(k_fat), .tmp(c_tmp[31:0]), .src(c_s[31:0]), .lds(1'b0), .fden(4'd0), .r(c_fat));
   assign c_anew = (k_fat != 3'd0) ? {32'd0, c_fat} : c_aint;
+
 
   assign dm_ra = c_wi[DAW-1:0];
   always_comb begin
@@ -404,6 +502,9 @@ module rdna4_vmem #(
       if (!(k_ld || k_st || k_inv || k_wb || k_at) || (e_st == 2'd1 && c_mis && !fl) ||
           ((scr || f_prv != 64'd0) && scr_base[1:0] != 2'd0) ||        // SCRATCH_BASE not DWORD-aligned
           (scr && e_st == 2'd1 && c_so[63]) ||                         // a negative private offset (the model refuses it)
+          (bf && vsh[63:62] == 2'd2) ||                                 // BUFFER: swizzle_enable 2 (reserved)
+          (bf && e_st == 2'd1 && (b_cross ||                            // a swizzled lane across elements, a store
+                                  (k_st && b_n != 5'd0 && b_n != k_n))) ||   // lane partly in range (per-lane runs)
           (e_st == 2'd1 && r_on && c_in && (fl ? r_n[6] : r_n[7]) && e_c < c_k)) begin   // more than 128 runs (FLAT: 64)
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
       end else if (e_st == 2'd1 && !c_in && (k_st || ((k_at || !dmem_zero) && e_c != c_k))) begin
@@ -530,6 +631,7 @@ module rdna4_vmem #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       e_st <= 2'd0; e_rem <= 64'd0; e_c <= 3'd0; e_buf <= '0; e_res <= '0; e_pin <= 1'b0; e_anew <= '0;
+      e_ba <= '0; e_bh <= 64'd0;
       q_n <= 4'd0; q_dn <= '0; s_n <= 4'd0; lfsr <= 16'hace1;
       for (int i = 0; i < VMQ; i++) begin
         q_tag[i] <= 64'd0; q_dst[i] <= 8'd0; q_nreg[i] <= 3'd0; q_rc[i] <= 3'd0; q_bits[i] <= 32'd0;
@@ -542,11 +644,15 @@ module rdna4_vmem #(
       if (!go || fin || flt || memviol) begin
         e_st <= 2'd0; e_c <= 3'd0;
       end else if (e_st == 2'd0) begin
+        e_bh  <= 64'd0;
         e_rem <= (k_ld || k_st || k_at) ? lanes : 64'd0;
         e_st  <= ((k_ld || k_st || k_at) && lanes != 64'd0) ? 2'd1 : 2'd2;
         e_c   <= 3'd0;
       end else if (e_st == 2'd1) begin
         e_pin <= c_in && !c_hole;
+        if (e_c == 3'd0)                             // BUFFER: the lane's address and range (records)
+          for (int l = 0; l < 64; l++)
+            if (cl == 6'(l)) begin e_ba[48*l +: 48] <= b_addr; e_bh[l] <= (b_n == 5'd0); end
         for (int i = 0; i < 5; i++)
           if (e_c == 3'(i + 1)) e_buf[32*i +: 32] <= c_word;
         if (k_at && e_c == c_k)                      // atomic: the old value read, the new one
@@ -637,5 +743,6 @@ module rdna4_vmem #(
   // fields the unit does not use
   logic unused;
   assign unused = ^{w0[31:26], w0[23:7], w1[31:8], w2[7:0], lfsr[15:4], c_kb[5], c_kb[1:0], a64[63:48],
-                    c_so[62:50], c_se[47:41], c_sw[1:0], f_lo[31:17]};
+                    c_so[62:50], c_se[47:41], c_sw[1:0], f_lo[31:17],
+                    bv3[27:24], bv3[20], bv3[11:0], b_bo[63:48]};
 endmodule
