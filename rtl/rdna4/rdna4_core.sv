@@ -73,6 +73,7 @@ module rdna4_core #(
                                     //          14 lds_size (bytes, reset 65536; model config lds_size),
                                     //          15 qsad_clamp (data[0], reset 0): CLAMP of V_QSAD/MQSAD_PK_U16_U8
                                     //          ignored (model config qsad_clamp)
+                                    //          16 align_mode (data[1:0], reset 3; model config align_mode)
   input  logic [31:0]  ld_data,
   input  logic         start,
   output logic         running,
@@ -169,6 +170,7 @@ module rdna4_core #(
   logic          dpp_fi_oor; // DPP16: FI with a source out of the row reads 0 (model config dpp_fi_oor)
   logic [16:0]   lds_bytes;  // LDS size in bytes (model config lds_size; rdna4_lds)
   logic          qsad_clamp; // V_QSAD/MQSAD_PK_U16_U8: CLAMP ignored (model config qsad_clamp)
+  logic [1:0]    align_mode; // SH_MEM_CONFIG.alignment_mode (model config align_mode; rdna4_vmem, rdna4_lds)
   logic [63:0]   seq_q;     // units retired since start (the retire record's seq)
   logic          run_q, done_q, fault_q;
   logic          end_q;     // ended by a FLAT MEMVIOL after its access: done once its returns are in
@@ -903,7 +905,7 @@ module rdna4_core #(
     .wave64(wave64), .exec(exec), .sbase(vm_sb), .vsh(vm_vsh), .ssv(vm_ss), .scr_base({hwreg[32*21 +: 16], hwreg[32*20 +: 32]}),
     .va0(vrf[x.w2[VW-1:0]]), .va1(vrf[VW'(x.w2[7:0] + 8'd1)]),
     .vdat(vm_dat), .dmem_base(dmem_base), .dmem_zero(dmem_zero), .shb(shmem_b[15:0]), .pvb(shmem_b[31:16]),
-    .mdscnt(mc_ds), .ooo(vm_ooo), .seq(seq_q),
+    .mdscnt(mc_ds), .ooo(vm_ooo), .align(align_mode), .seq(seq_q),
     .dm_ra(vm_ra), .dm_rd(dm_rd), .dm_we(vm_we), .dm_wa(vm_wa), .dm_be(vm_be), .dm_wd(vm_wd),
     .done(vm_done), .flt(vm_flt), .why(vm_why), .busy(vm_busy), .loadcnt(vm_lcnt), .storecnt(vm_scnt),
     .mldcnt(mc_ld), .mc_push(mc_vp), .mc_any(mc_va), .mc_nreg(mc_vr),
@@ -941,7 +943,7 @@ module rdna4_core #(
   // (FLAT CMPSWAP: the compare value after DATA, VSRC+1 / VSRC+2..3)
   assign ds_d1 = !is_fl ? {vrf[VW'(x.w1[23:16] + 8'd1)], vrf[x.w1[16 +: VW]]} :
                  (x.op >= 8'd65 && x.op <= 8'd77) ? vm_dat[8191:4096] : {2048'd0, vm_dat[4095:2048]};
-  logic ds_foor;
+  logic ds_foor, ds_mviol;
   logic fl_lds;                                      // the LDS ran FLAT's LDS lanes (not after a MEMVIOL
   assign fl_lds = is_fl && !vm_mviol;                // that accessed nothing: its writes are an older DS's)
   assign ds_hold = vm_rv || (run_q && e_fin && !e_flt && is_v &&
@@ -951,7 +953,8 @@ module rdna4_core #(
     .w0(is_fl ? {6'h36, fl_op, 18'd0} : x.w0), .w1(is_fl ? {x.w1[7:0], 24'd0} : x.w1),
     .wave64(wave64), .exec(is_fl ? fl_ldsl : exec), .m0(m0), .fden(hwreg[32*1 + 4 +: 4]),
     .va(is_fl ? fl_dsa : vrf[x.w1[VW-1:0]]), .vd0(vm_dat), .vd1(ds_d1),
-    .lds_bytes(lds_bytes), .seq(seq_q), .flat(is_fl), .f_cnt(fl_push), .f_oor(ds_foor),
+    .lds_bytes(lds_bytes), .align(align_mode), .seq(seq_q), .flat(is_fl), .f_cnt(fl_push), .f_oor(ds_foor),
+    .memviol(ds_mviol),
     .ld_we(ld_we && !run_q && ld_sel == 3'd6), .ld_addr(ld_addr), .ld_data(ld_data),
     .done(ds_done), .flt(ds_flt), .why(ds_why), .busy(ds_busy), .dscnt(ds_cnt),
     .mdscnt(mc_ds), .mc_push(mc_dp), .mc_any(mc_da), .mc_nreg(mc_dr),
@@ -1228,6 +1231,13 @@ module rdna4_core #(
         if (x.ds) begin                                             // VDS: rdna4_lds
           e_fin0 = ds_done && vm_lcnt == 6'd0;
           if (ds_flt) begin e_flt = 1'b1; e_why = ds_why; end
+          if (ds_mviol || ds_foor) begin                            // MEMVIOL: misaligned atomic (nothing
+            e_trap = 1'b1; e_end = 1'b1;                            // accessed), past lds_size (after)
+            hw_we = 1'b1; hw_idx = rdna4_pkg::HW_EXCP_FLAG_PRIV;
+            hw_val = ep_cur;
+            if (!ep_cur[rdna4_pkg::EP_MEMVIOL]) hw_val[31:30] = 2'd2;   // first_memviol_source = LDS
+            hw_val[rdna4_pkg::EP_MEMVIOL] = 1'b1;
+          end
         end
         // STATE_PRIV.SCC is SCC: a STATE_PRIV write that changes bit 9 writes SCC
         if (hw_we && hw_idx == rdna4_pkg::HW_STATE_PRIV && hw_val[rdna4_pkg::SP_SCC] != scc) begin
@@ -1373,7 +1383,7 @@ module rdna4_core #(
       sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
       imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
-      vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000; qsad_clamp <= 1'b0;
+      vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000; qsad_clamp <= 1'b0; align_mode <= 2'd3;
       rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw_ldsl <= 64'd0; end_q <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
@@ -1451,6 +1461,7 @@ module rdna4_core #(
               20'd13: dpp_fi_oor <= ld_data[0];
               20'd14: lds_bytes <= (ld_data > 32'h10000) ? 17'h10000 : ld_data[16:0];
               20'd15: qsad_clamp <= ld_data[0];
+              20'd16: align_mode <= ld_data[1:0];
               default: ;
             endcase
             default: ;
@@ -1537,7 +1548,7 @@ module rdna4_core #(
                             scc_n, wave64);
             if (e_end || e_halt) begin
               run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
-              if (is_fl) end_q <= 1'b1;                           // FLAT: its own returns first
+              if (is_fl || is_ds) end_q <= 1'b1;                  // FLAT, DS: their own returns first
               else       done_q <= 1'b1;
             end
           end

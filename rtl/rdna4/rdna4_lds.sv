@@ -36,14 +36,17 @@ module rdna4_lds #(
   input  logic [8191:0] vd0,         // VGPRs DATA0 .. DATA0 + 3 (row r at [2048*r +: 2048])
   input  logic [4095:0] vd1,         // VGPRs DATA1, DATA1 + 1
   input  logic [16:0]   lds_bytes,   // configured LDS size in bytes (1..65536)
+  input  logic [1:0]    align,       // SH_MEM_CONFIG.alignment_mode (0-2: loads and stores aligned, D21)
   input  logic [63:0]   seq,         // sequence number of the instruction (its tag)
   // FLAT's LDS lanes (rdna4_vmem f_*: w0/w1 carry their DS opcode and VDST, va
   // the LDS addresses, exec the LDS lanes): no denormal flushed, the DS entry
-  // counts iff f_cnt, an access past the LDS size reads 0 / writes nothing and
-  // raises f_oor (MEMVIOL after the access, model vmem_load / vmem_atomic)
+  // counts iff f_cnt, an access past the LDS size reads 0 / writes nothing.
+  // f_oor: an access (DS or FLAT) went past the LDS size: MEMVIOL after the
+  // access (model D10, vmem_load / vmem_atomic)
   input  logic          flat,
   input  logic          f_cnt,
   output logic          f_oor,
+  output logic          memviol,     // DS: a misaligned atomic / APPEND counter: MEMVIOL, nothing accessed
   // load port: LDS word ld_addr
   input  logic          ld_we,
   input  logic [19:0]   ld_addr,
@@ -232,10 +235,45 @@ module rdna4_lds #(
   logic          c_last;
   logic [31:0]   c_cxv;
   logic          c_wr_on;                            // this lane's address is written
+  logic          e_szv;                              // a lane wrote: e_sz bytes (the record's size)
+  logic [4:0]    e_sz;
   logic [2:0]    c_per, c_r0;
   logic [127:0]  c_rows;
   logic [3:0]    c_rmask;
   logic [63:0]   rem_n;
+  logic [15:0]   c_inm;                              // bytes of the access below the size
+  logic [4:0]    c_wsz;                              // bytes the lane writes
+  logic [32:0]   c_rem;
+
+  // alignment modes 0-2 (model rdna4_lds_align, L966-973): loads and stores
+  // clear the address bits below the native alignment (B16 2, B32 4, B64 8,
+  // B96/B128 16); atomics must be size-aligned in every mode (MEMVIOL)
+  logic [31:0] k_am;
+  always_comb begin
+    k_am = 32'd0;
+    if (align != 2'd3 && (k_ld || k_st))
+      k_am = (k_n == 5'd2) ? 32'd1 : (k_n == 5'd4) ? 32'd3 : (k_n == 5'd8) ? 32'd7 : (k_n == 5'd1) ? 32'd0 : 32'd15;
+  end
+
+  // MEMVIOL before any access (model ds_atomic, ds_atomic_float, ds_xchg2,
+  // ds_append; L955-956): an active lane's atomic or exchange address (2ADDR:
+  // either) not aligned to its size, or APPEND/CONSUME's counter address not a
+  // multiple of 4 with a lane active.  FLAT's LDS atomics: rdna4_vmem.
+  logic [31:0] mv_o0, mv_o1, mv_a0, mv_a1, mv_ca;
+  logic [63:0] mv_l;
+  always_comb begin
+    mv_o0 = k_two ? 32'(f_o0) * 32'(k_stride) : {16'd0, f_o1, f_o0};
+    mv_o1 = 32'(f_o1) * 32'(k_stride);
+    mv_ca = {16'd0, f_o1, f_o0} + {16'd0, m0[15:0]};
+    mv_l = 64'd0;
+    for (int l = 0; l < 64; l++) begin
+      mv_a0 = va[32*l +: 32] + mv_o0;
+      mv_a1 = k_two ? va[32*l +: 32] + mv_o1 : 32'd0;
+      if (lanes[l] && ((k_at && !k_app) || k_x2) && (((mv_a0 | mv_a1) & ((k_n == 5'd8) ? 32'd7 : 32'd3)) != 32'd0))
+        mv_l[l] = 1'b1;
+    end
+    memviol = go && !flat && (mv_l != 64'd0 || (k_app && lanes != 64'd0 && mv_ca[1:0] != 2'd0));
+  end
 
   always_comb begin
     cl = 6'd0;
@@ -247,6 +285,7 @@ module rdna4_lds #(
     else if (k_tid) c_addr = {16'd0, f_o1, f_o0} + {16'd0, m0[15:0]} + {24'd0, cl, 2'b00};
     else if (k_two) c_addr = c_base + (e_j ? {22'd0, f_o1} * {22'd0, k_stride} : {22'd0, f_o0} * {22'd0, k_stride});
     else            c_addr = c_base + {16'd0, f_o1, f_o0};
+    c_addr = c_addr & ~k_am;
     c_end = {1'b0, c_addr} + {28'd0, k_n};
     c_oor = c_end > {16'd0, lim};
     c_part = c_oor && c_addr < {15'd0, lim};          // some bytes in range
@@ -255,9 +294,13 @@ module rdna4_lds #(
     for (int i = 0; i < 5; i++) c_old[32*i +: 32] = mem[LAW'(c_w + LAW'(i))];
     nmask   = ~(128'hffffffff_ffffffff_ffffffff_ffffffff << (8 * k_n));
     c_bytes = 128'(c_old >> (8 * c_addr[1:0])) & nmask;
-    for (int i = 0; i < 16; i++)                      // FLAT: bytes past the size read 0
-      if (flat && {1'b0, c_addr} + 33'(i) >= {16'd0, lim}) c_bytes[8*i +: 8] = 8'd0;
-    if (flat && c_oor && k_at) c_bytes = 128'd0;      // FLAT atomic past the size: 0 returned
+    for (int i = 0; i < 16; i++) begin                // bytes past the size read 0 (D10)
+      c_inm[i] = ({1'b0, c_addr} + 33'(i) < {16'd0, lim}) && (5'(i) < k_n);
+      if ({1'b0, c_addr} + 33'(i) >= {16'd0, lim}) c_bytes[8*i +: 8] = 8'd0;
+    end
+    if (c_oor && k_at) c_bytes = 128'd0;              // an atomic past the size: 0 returned, no update
+    c_rem = {16'd0, lim} - {1'b0, c_addr};
+    c_wsz = c_oor ? c_rem[4:0] : k_n;                 // a store / exchange: its bytes below the size
     // the data a store / exchange writes (DATA0 rows for the first address, DATA1 for the second)
     c_src = 128'd0;
     for (int r = 0; r < 4; r++) c_src[32*r +: 32] = vd0[2048*r + 32*cl +: 32];
@@ -281,7 +324,7 @@ module rdna4_lds #(
     c_wr = k_at ? {64'd0, c_at} : (c_src & nmask);
     // the new words: the written bytes at the address, the others kept
     c_sh = {32'd0, c_wr} << (8 * c_addr[1:0]);
-    c_be = 20'(((21'd1 << k_n) - 21'd1) << c_addr[1:0]);
+    c_be = 20'({5'd0, c_inm} << c_addr[1:0]);
     for (int i = 0; i < 20; i++)
       c_new[8*i +: 8] = c_be[i] ? c_sh[8*i +: 8] : c_old[8*i +: 8];
     // load results: the lane's DWORDs (sub-DWORD: extended, D16 halves)
@@ -299,7 +342,8 @@ module rdna4_lds #(
     c_r0    = e_j ? c_per : 3'd0;
     c_rows  = (k_ld ? c_d : c_bytes) << (32 * c_r0);
     c_rmask = (k_ld || k_x2 || k_cx || (k_at && k_rtn)) ? 4'(((5'd1 << c_per) - 5'd1) << c_r0) : 4'd0;
-    c_wr_on = (k_st || k_at || k_x2 || (k_cx && c_cxv[31])) && !(flat && c_oor);
+    c_wr_on = (k_st || k_at || k_x2 || (k_cx && c_cxv[31])) &&
+              ((flat || k_at) ? !c_oor : ({1'b0, c_addr} < {16'd0, lim}));
     c_last = !k_two || e_j;
     rem_n  = e_rem & ~(64'd1 << cl);
   end
@@ -400,9 +444,10 @@ module rdna4_lds #(
         if (xl_ex[i]) xl_out[32*xl_lane[i] +: 32] = vd0[32*i +: 32];
   end
 
-  // faults: an opcode the unit does not execute (WHY_VMEM_OP), an access past
-  // the LDS size (WHY_VMEM_WIN) or a misaligned atomic (WHY_VMEM_OP): the
-  // model's MEMVIOL is not in the RTL yet
+  // faults: an opcode the unit does not execute (WHY_VMEM_OP), a misaligned
+  // atomic the MEMVIOL check let through (WHY_VMEM_OP), a FLAT store partly past
+  // the LDS size, a DS store or exchange whose lanes write different byte counts
+  // (some partly past the size: the retire record has one size) (WHY_VMEM_WIN)
   logic c_we;
   always_comb begin
     flt = 1'b0; why = rdna4_pkg::WHY_NONE;
@@ -411,7 +456,8 @@ module rdna4_lds #(
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
       end else if (e_st == 2'd1 && c_mis) begin
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
-      end else if (e_st == 2'd1 && c_oor && (!flat || (k_st && c_part))) begin   // FLAT: a partial store faults
+      end else if (e_st == 2'd1 && ((flat && c_oor && k_st && c_part) ||
+                                    (!flat && c_wr_on && e_szv && c_wsz != e_sz))) begin
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_WIN;
       end
     end
@@ -464,13 +510,15 @@ module rdna4_lds #(
   // their rows written in no lane (the model's entries: returns of no lane,
   // reported all the same)
   assign q_cnt  = flat ? f_cnt : !k_nop && (lanes != 64'd0 || mdscnt != 6'd0);
-  assign mc_push = fin && (flat ? f_cnt : !k_nop);
+  assign mc_push = fin && !memviol && (flat ? f_cnt : !k_nop);
   assign mc_any  = (lanes != 64'd0) || flat;
   assign mc_nreg = p_nreg;
   assign p_nreg = (lanes != 64'd0 || (!flat && ((k_at && !k_app) || k_x2 || k_cx))) ? k_nreg : 3'd0;
-  assign q_push = fin && q_cnt;
+  assign q_push = fin && !memviol && q_cnt;
   assign q_room = (q_n < 4'(LDQ)) && ({1'b0, rows} + {3'd0, p_nreg} <= 6'(ROWS));
-  assign done   = go && e_st == 2'd2 && (q_cnt ? q_room : 1'b1);
+  // (MEMVIOL: once the older entries returned, which the model completes at the end)
+  assign done   = memviol ? (go && q_n == 4'd0) :
+                  go && e_st == 2'd2 && (q_cnt ? q_room : 1'b1) && (!f_oor || q_n == 4'd0);
   assign busy   = (q_n != 4'd0);
   assign dscnt  = {2'd0, q_n};
 
@@ -481,7 +529,7 @@ module rdna4_lds #(
   assign mw1_addr  = e_a1;
   assign mw0_data  = e_d0;
   assign mw1_data  = e_d1;
-  assign mw_size   = k_n;
+  assign mw_size   = e_szv ? e_sz : k_n;
 
   // ------------------------------------------------------------ state
   logic [3:0] q_n1;
@@ -490,23 +538,24 @@ module rdna4_lds #(
     if (!rst_n) begin
       e_st <= 2'd0; e_rem <= 64'd0; e_j <= 1'b0; e_res <= '0;
       e_mw0 <= 64'd0; e_mw1 <= 64'd0; e_a0 <= '0; e_a1 <= '0; e_d0 <= '0; e_d1 <= '0;
-      q_n <= 4'd0; f_oor <= 1'b0;
+      q_n <= 4'd0; f_oor <= 1'b0; e_szv <= 1'b0; e_sz <= 5'd0;
       for (int i = 0; i < LDQ; i++) begin
         q_tag[i] <= 64'd0; q_dst[i] <= 8'd0; q_nreg[i] <= 3'd0; q_rc[i] <= 3'd0; q_bits[i] <= 32'd0;
         q_lanes[i] <= 64'd0; q_data[i] <= '0; q_t[i] <= 8'd0;
       end
     end else begin
       // engine
-      if (!go || fin || flt) begin
-        e_st <= 2'd0; e_j <= 1'b0;
+      if (!go || fin || flt || memviol) begin
+        e_st <= 2'd0; e_j <= 1'b0; f_oor <= 1'b0;
       end else if (e_st == 2'd0) begin
         e_rem <= (k_nop || k_xl) ? 64'd0 : lanes;
         e_st  <= (!k_nop && !k_xl && lanes != 64'd0) ? 2'd1 : 2'd2;
         e_j   <= 1'b0; e_res <= '0;
         if (k_xl) e_res[2047:0] <= xl_out;
-        e_mw0 <= 64'd0; e_mw1 <= 64'd0; f_oor <= 1'b0;
+        e_mw0 <= 64'd0; e_mw1 <= 64'd0; f_oor <= 1'b0; e_szv <= 1'b0;
       end else if (e_st == 2'd1) begin
-        if (flat && c_oor) f_oor <= 1'b1;
+        if (c_oor) f_oor <= 1'b1;
+        if (c_wr_on && !flat) begin e_szv <= 1'b1; e_sz <= c_wsz; end
         // results: loads the DWORDs read (2ADDR: rows of the second address after
         // the first's), returning atomics and exchanges the old value
         for (int l = 0; l < 64; l++)
@@ -554,5 +603,6 @@ module rdna4_lds #(
 
   // fields the unit does not use
   logic unused;
-  assign unused = ^{w0[31:26], w0[17:16], w1[23:0], m0[31:16], xl_sum[31:8], xl_sum[1:0], d_res, d_exc};
+  assign unused = ^{w0[31:26], w0[17:16], w1[23:0], m0[31:16], xl_sum[31:8], xl_sum[1:0], d_res, d_exc,
+                    c_rem[32:5], mv_ca[31:2]};
 endmodule

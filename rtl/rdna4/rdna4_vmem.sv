@@ -54,6 +54,7 @@ module rdna4_vmem #(
   input  logic [15:0]   pvb,         // ... and private_base (scratch)
   input  logic [5:0]    mdscnt,      // DScnt as the model counts it (FLAT's skip decision)
   input  logic          ooo,         // out-of-order returns
+  input  logic [1:0]    align,       // SH_MEM_CONFIG.alignment_mode: 0 DWORD, 1 DWORD_STRICT, 2 STRICT, 3 UNALIGNED
   input  logic [63:0]   seq,         // sequence number of the instruction (its tag)
   // data-memory port of the core
   output logic [$clog2(DMEM_WORDS)-1:0] dm_ra,
@@ -87,7 +88,7 @@ module rdna4_vmem #(
   output logic [767:0]  mr_lane,
   output logic [383:0]  mr_size,
   output logic [4095:0] mr_data,
-  output logic          memviol,     // a misaligned GLOBAL/FLAT atomic: MEMVIOL, nothing accessed
+  output logic          memviol,     // a misaligned access (atomic; modes 1, 2): MEMVIOL, nothing accessed
   output logic [1:0]    mv_src,      // its first_memviol_source (3 VMEM, 2 LDS)
   output logic          mv_post,     // FLAT: a lane in the hole: MEMVIOL after the access
   // FLAT's LDS lanes, executed by rdna4_lds as the DS instruction f_dsop
@@ -229,9 +230,16 @@ module rdna4_vmem #(
   // global.  The unit's engine runs the global, scratch and hole lanes (`lanes`),
   // rdna4_lds the LDS lanes (`ldsl`); `lall` are both.
   logic [63:0] exl, lall, lanes, ldsl, f_prv, f_hole;
+  logic [16:0] k_ldm;                                // FLAT's LDS lanes: address bits cleared (D21)
   logic [31:0] f_hi;
   logic [31:0] f_lo;
   always_comb begin
+    // alignment modes 0-2 clear an LDS load's or store's bits below its native
+    // alignment (B16 2, B32 4, B64 8, B96/B128 16; model rdna4_lds_align); atomics
+    // are checked instead
+    k_ldm = 17'd0;
+    if (align != 2'd3 && !k_at)
+      k_ldm = (k_n == 5'd2) ? 17'd1 : (k_n == 5'd4) ? 17'd3 : (k_n == 5'd8) ? 17'd7 : (k_n == 5'd1) ? 17'd0 : 17'd15;
     exl = wave64 ? exec : {32'd0, exec[31:0]};
     lall = exl;
     if ((k_ld || k_rtn) && {1'b0, f_vd} + {6'd0, k_nreg} > 9'd256) lall = 64'd0;
@@ -245,7 +253,7 @@ module rdna4_vmem #(
     for (int l = 0; l < 64; l++) begin
       f_hi = va1[32*l +: 32];
       f_lo = va0[32*l +: 32] + ioff[31:0];
-      f_dsa[32*l +: 32] = {15'd0, f_lo[16:0]};
+      f_dsa[32*l +: 32] = {15'd0, f_lo[16:0] & ~k_ldm};
       if (fl) begin
         if (f_hi == {shb, 16'd0})      ldsl[l] = 1'b1;
         else if (f_hi == {pvb, 16'd0}) f_prv[l] = 1'b1;
@@ -263,12 +271,32 @@ module rdna4_vmem #(
   logic [4095:0] e_anew;                             // atomics: lane l's new value at [64*l +: 64]
   logic [31:0] sd0, sd1, sd2, sd3;
   logic [127:0] sbytes, nmask;
+  // Alignment (SH_MEM_CONFIG.alignment_mode, model D17, §9.5 L4538-4561) of a
+  // GLOBAL lane, a FLAT global or hole lane (SCRATCH and FLAT's private lanes are
+  // exempt; FLAT's LDS lanes: k_ldm): loads and stores in mode 0 clear the bits
+  // below min(size, 4), in mode 1 a set one is MEMVIOL (k_a1), in mode 2 one below
+  // the size's largest power-of-two divisor (k_a2); atomics (payload-aligned, k_aa)
+  // clear them in mode 0, else MEMVIOL
+  logic [3:0] k_a1, k_a2, k_aa, k_am;
+  logic [63:0] mv_a;                                 // lanes misaligned in mode 1 / 2 (loads, stores)
+  always_comb begin
+    k_a1 = (k_n >= 5'd4) ? 4'd3 : (k_n == 5'd2) ? 4'd1 : 4'd0;
+    k_a2 = (k_n == 5'd16) ? 4'd15 : (k_n == 5'd8) ? 4'd7 : (k_n == 5'd2) ? 4'd1 : (k_n == 5'd1) ? 4'd0 : 4'd3;
+    k_aa = k_w64 ? 4'd7 : 4'd3;
+    k_am = 4'd0;                                     // mode 0: bits cleared
+    if (align == 2'd0 && !scr) k_am = k_at ? k_aa : (k_ld || k_st) ? k_a1 : 4'd0;
+  end
   always_comb begin
     nmask = ~(128'hffffffff_ffffffff_ffffffff_ffffffff << (8 * k_n));
+    mv_a = 64'd0;
     for (int l = 0; l < 64; l++) begin
       if (k_tid)   a64 = sbase + ioff + 64'(4 * l);
       else if (gv) a64 = {va1[32*l +: 32], va0[32*l +: 32]} + ioff;
       else         a64 = sbase + {32'd0, va0[32*l +: 32]} + ioff;
+      if ((k_ld || k_st) && !k_at && !scr && !bf && !ldsl[l] && !f_prv[l] &&
+          ((align == 2'd1 && (a64[3:0] & k_a1) != 4'd0) || (align == 2'd2 && (a64[3:0] & k_a2) != 4'd0)))
+        mv_a[l] = 1'b1;
+      if (!ldsl[l] && !f_prv[l]) a64[3:0] = a64[3:0] & ~k_am;
       mw_addr[48*l +: 48] = bf ? e_ba[48*l +: 48] : a64[47:0];
       sd0 = vdat[32*l +: 32];
       sd1 = vdat[2048 + 32*l +: 32];
@@ -283,13 +311,15 @@ module rdna4_vmem #(
   assign mw_lanes = ((k_st || k_at) && !scr && !memviol) ? (lanes & ~f_prv & ~f_hole & ~(bf ? e_bh : 64'd0)) : 64'd0;
 
   // MEMVIOL (rdna4 L4561, model vm_prepare): a GLOBAL atomic with an active lane
-  // (EXEC) whose address is not payload-aligned accesses nothing and ends the
-  // program (the core flags EXCP_FLAG_PRIV.MEMVIOL, first source 3 = VMEM).
+  // (EXEC) whose address is not payload-aligned (mode 0: aligned above), or a load
+  // or store misaligned in mode 1 or 2 (mv_a), accesses nothing and ends the
+  // program once the older loads returned (the core flags EXCP_FLAG_PRIV.MEMVIOL,
+  // first source 3 = VMEM).
   // FLAT (model vmem_atomic, §9.5 L4552): its global and hole lanes first (source
   // 3), then the lowest LDS or scratch lane misaligned (source 2 LDS, 3 scratch).
   logic mv_g, mv_l;
   always_comb begin
-    mv_g = 1'b0; mv_l = 1'b0; mv_src = 2'd3;
+    mv_g = ((exl & mv_a) != 64'd0); mv_l = 1'b0; mv_src = 2'd3;
     for (int l = 0; l < 64; l++)
       if (exl[l] && !ldsl[l] && !f_prv[l] && k_at && !scr && !bf &&
           (k_w64 ? mw_addr[48*l +: 3] : {1'b0, mw_addr[48*l +: 2]}) != 3'd0)
@@ -595,7 +625,7 @@ module rdna4_vmem #(
   assign mc_nreg = p_nreg;
   assign s_pop  = (s_n != 4'd0) && (s_t[0] == 8'd0);
 
-  assign done = go && memviol ? 1'b1 : go && e_st == 2'd2 &&
+  assign done = go && memviol ? (q_n == 4'd0) : go && e_st == 2'd2 &&
                 (q_cnt ? q_room : 1'b1) &&
                 ((k_st || k_wb || (k_at && !k_rtn)) ? (s_n < 4'(SQN)) : 1'b1);
   assign busy     = (q_n != 4'd0) || (s_n != 4'd0);
