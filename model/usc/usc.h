@@ -347,6 +347,22 @@ int  usc_isa_decode_unit(unsigned stream, const uint32_t *w, size_t avail,
 int  usc_isa_disasm_unit(unsigned stream, const uint32_t *w, size_t avail, uint64_t pc,
                          char *buf, size_t len, unsigned *nwords, char *err);
 int  usc_step(void *st, gpuref_retire *rr, char *err);
+/* Register i of a bank for instance l (a uniform bank ignores l); i below
+ * usc_bank_limit.  Inline: the step reads every source through it. */
+static inline uint32_t usc_reg_read(const usc_state *s, unsigned bank, unsigned i, unsigned l)
+{
+    switch (bank) {
+    case USC_B_R:   return s->r[i][l];
+    case USC_B_VI:  return s->vi[i][l];
+    case USC_B_CF:  return s->cf[i];
+    case USC_B_CFA: return s->cfa[i];
+    case USC_B_SH:  return s->sh[i];
+    case USC_B_SC:  return usc_sc_table[i];
+    case USC_B_I:   return s->in[i][l];
+    case USC_B_IDX: return s->idx[i][l];
+    default:        return s->o[i][l];
+    }
+}
 /* The registers of a bank in this configuration (USC_NO: no such bank);
  * inline: the step asks it for every source and destination. */
 static inline unsigned usc_bank_limit(const usc_state *s, unsigned bank)

@@ -328,6 +328,21 @@ static int sop_start(asm_st *a, const usc_group *g, const char *m, unsigned op, 
 
 /* F16SOP's 14 operands (L465, README "Syntax", D33): jDest, kDest, movDest,
  * A, E, jOp, B, F, C, G, kOp, D, H, movSource */
+/* Append a main-group instruction the caller has built and checked (F16SOP,
+ * F16SOP.MAD, the memory rows): its slot after the group's last, no bitwise
+ * instruction in the group, its operands resolved. */
+static int add_main(asm_st *a, usc_group *g, const char *m, usc_ins *in, const char *nm)
+{
+    if ((int)in->slot <= a->last)
+        return AERR(a, m, "illegal group: %s: %s", nm, (int)in->slot == a->last ?
+                    "two instructions in one phase" : "instructions out of phase order");
+    if (g->ninsn && g->bitwise) return AERR(a, m, "illegal group: main and bitwise instructions mixed");
+    a->last = in->slot;
+    if (usc_resolve(in)) return AERR(a, m, "bad operands");
+    g->ins[g->ninsn++] = *in;
+    return 0;
+}
+
 static int sop_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned nops)
 {
     if (nops != 14)
@@ -392,14 +407,7 @@ static int sop_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned n
     }
     const char *why = usc_sop_bad(in.ctl);
     if (why) return AERR(a, m, "f16sop: %s", why);
-    if ((int)in.slot <= a->last)
-        return AERR(a, m, "illegal group: f16sop: %s", (int)in.slot == a->last ?
-                    "two instructions in one phase" : "instructions out of phase order");
-    if (g->ninsn && g->bitwise) return AERR(a, m, "illegal group: main and bitwise instructions mixed");
-    a->last = in.slot;
-    if (usc_resolve(&in)) return AERR(a, m, "bad operands");
-    g->ins[g->ninsn++] = in;
-    return 0;
+    return add_main(a, g, m, &in, "f16sop");
 }
 
 /* F16SOP.MAD's 16 operands (L481, README "Syntax", D34): the destinations
@@ -477,14 +485,7 @@ static int mad_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned n
         }
     const char *why = usc_ctl_bad(in.op, in.ctl);
     if (why) return AERR(a, m, "f16sop.mad: %s", why);
-    if ((int)in.slot <= a->last)
-        return AERR(a, m, "illegal group: f16sop.mad: %s", (int)in.slot == a->last ?
-                    "two instructions in one phase" : "instructions out of phase order");
-    if (g->ninsn && g->bitwise) return AERR(a, m, "illegal group: main and bitwise instructions mixed");
-    a->last = in.slot;
-    if (usc_resolve(&in)) return AERR(a, m, "bad operands");
-    g->ins[g->ninsn++] = in;
-    return 0;
+    return add_main(a, g, m, &in, "f16sop.mad");
 }
 
 /* a source bank name s0-s5 as an operand with no suffix: its number, or -1 */
@@ -587,14 +588,7 @@ static int mem_ins(asm_st *a, usc_group *g, const char *m, const char *me, unsig
     }
     const char *why = usc_mem_bad(op, in.ctl[0]);
     if (why) return AERR(a, m, "%s: %s", nm, why);
-    if ((int)in.slot <= a->last)
-        return AERR(a, m, "illegal group: %s: %s", nm, (int)in.slot == a->last ?
-                    "two instructions in one phase" : "instructions out of phase order");
-    if (g->ninsn && g->bitwise) return AERR(a, m, "illegal group: main and bitwise instructions mixed");
-    a->last = in.slot;
-    if (usc_resolve(&in)) return AERR(a, m, "bad operands");
-    g->ins[g->ninsn++] = in;
-    return 0;
+    return add_main(a, g, m, &in, nm);
 }
 
 static int parse_ins(asm_st *a, const char *p, const char *e)

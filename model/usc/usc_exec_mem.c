@@ -117,21 +117,6 @@ static uint32_t *lane_row(usc_state *s, unsigned bank, unsigned i)
     }
 }
 
-/* a register a memory row reads (ST's data, ATOM's comparator): any bank
- * the legality rules leave it (no constants, no IDX) */
-static uint32_t reg_value(const usc_state *s, unsigned bank, unsigned i, unsigned l)
-{
-    switch (bank) {
-    case USC_B_R:   return s->r[i][l];
-    case USC_B_VI:  return s->vi[i][l];
-    case USC_B_CF:  return s->cf[i];
-    case USC_B_CFA: return s->cfa[i];
-    case USC_B_SH:  return s->sh[i];
-    case USC_B_I:   return s->in[i][l];
-    default:        return s->o[i][l];
-    }
-}
-
 static const int bank_file[USC_NBANKS] = { USC_F_R, USC_F_VI, USC_F_CF, USC_F_CFA, USC_F_SH, -1,
                                            USC_F_I, USC_F_IDX, USC_F_O };
 
@@ -316,7 +301,7 @@ int usc_mem_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err)
             uint8_t data[64];
             uint64_t en = 0;
             for (unsigned e = 0; e < c->burst[l]; e++) {
-                uint32_t v = reg_value(s, r->bank, r->index + e, l);
+                uint32_t v = usc_reg_read(s, r->bank, r->index + e, l);
                 for (unsigned b = 0; b < sz; b++) data[e * sz + b] = (uint8_t)(v >> (8 * b));
                 if (cov >> e & 1) en |= ((1ull << sz) - 1) << (e * sz);
             }
@@ -343,8 +328,8 @@ int usc_mem_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err)
         p->bank = r->bank;
         p->index = r->index;
         USC_FOR(c, l) {
-            uint32_t a = addr[l] & ~3u, v = reg_value(s, r->bank, r->index, l), cmp = 0;
-            if (USC_MC_AOP(w) == USC_AT_CMPXCHG) cmp = reg_value(s, r->bank, r->index + 1u, l);
+            uint32_t a = addr[l] & ~3u, v = usc_reg_read(s, r->bank, r->index, l), cmp = 0;
+            if (USC_MC_AOP(w) == USC_AT_CMPXCHG) cmp = usc_reg_read(s, r->bank, r->index + 1u, l);
             uint8_t b[4];
             usc_mem_read(&s->mem, a, b, 4);
             uint32_t old = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |

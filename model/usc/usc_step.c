@@ -19,21 +19,6 @@ static int reg_addr(const usc_state *s, const usc_reg *r, unsigned l, unsigned *
     return 0;
 }
 
-static uint32_t reg_read(const usc_state *s, unsigned bank, unsigned i, unsigned l)
-{
-    switch (bank) {
-    case USC_B_R:   return s->r[i][l];
-    case USC_B_VI:  return s->vi[i][l];
-    case USC_B_CF:  return s->cf[i];
-    case USC_B_CFA: return s->cfa[i];
-    case USC_B_SH:  return s->sh[i];
-    case USC_B_SC:  return usc_sc_table[i];
-    case USC_B_I:   return s->in[i][l];
-    case USC_B_IDX: return s->idx[i][l];
-    default:        return s->o[i][l];
-    }
-}
-
 /* the lanes of per-instance register i of a bank; NULL for a uniform bank */
 static uint32_t *lane_row(usc_state *s, unsigned bank, unsigned i)
 {
@@ -79,7 +64,7 @@ static int read_source(const usc_state *s, const usc_reg *r, unsigned k, uint32_
         if (row) {
             memcpy(v, row, USC_MAXI * sizeof *v);   /* lanes from ni on are never read */
         } else {
-            uint32_t x = reg_read(s, r->bank, i, 0);
+            uint32_t x = usc_reg_read(s, r->bank, i, 0);
             for (unsigned l = 0; l < USC_MAXI; l++) v[l] = x;
         }
         return GPUREF_OK;
@@ -91,7 +76,7 @@ static int read_source(const usc_state *s, const usc_reg *r, unsigned k, uint32_
             return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: s%u: %s%u indexed out of range "
                                "(instance %u)", k, usc_bank_names[r->bank], r->index, l);
         }
-        v[l] = reg_read(s, r->bank, a, l);
+        v[l] = usc_reg_read(s, r->bank, a, l);
     }
     return GPUREF_OK;
 }
