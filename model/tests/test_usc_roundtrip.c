@@ -328,15 +328,15 @@ int main(void)
         size_t n = 0;
         gpuref_diag d;
         memset(&d, 0, sizeof d);
-        int st = gpuref_assemble(isa, "0 : gcmp w0, r0\n    mov r1, w0\n", 0, &w, &n, &d);
-        tu_check(st == 0, "gcmp assembles: %s", d.msg);
+        int st = gpuref_assemble(isa, "0 : bpret\n", 0, &w, &n, &d);
+        tu_check(st == 0, "bpret assembles: %s", d.msg);
         gpuref_model *m = NULL;
         tu_check(gpuref_model_create("usc", NULL, &m, &d) == 0, "model");
         if (m && !st) {
             tu_check(gpuref_program_load(m, 0, w, n) == 0, "load");
             gpuref_retire rr;
             st = gpuref_step(m, &rr);
-            tu_check(st != 0 && strstr(gpuref_model_error(m), "unimplemented: gcmp"), "step: %s",
+            tu_check(st != 0 && strstr(gpuref_model_error(m), "unimplemented: bpret"), "step: %s",
                      gpuref_model_error(m));
             /* every PCK format runs (D20, D26-D32): u1010102.scale assembles and runs */
             gpuref_free(w);

@@ -72,7 +72,7 @@ int usc_row_result(unsigned op)
     if (!usc_row_runs(op))
         return 0;
     if (r->exec == usc_x_fmad || r->exec == usc_x_fadd || r->exec == usc_x_fmul ||
-        r->exec == usc_x_mbyp || r->exec == usc_x_cplx || r->exec == usc_x_fds ||
+        r->exec == usc_x_mbyp || r->exec == usc_x_cplx || r->exec == usc_x_gfn || r->exec == usc_x_fds ||
         r->exec == usc_x_unpck)
         return 1;
     if (r->exec == usc_x_int || r->exec == usc_x_int64 || r->exec == usc_x_logic ||

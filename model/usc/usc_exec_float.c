@@ -76,6 +76,128 @@ int usc_x_cplx(usc_ctx *c, const usc_ins *in, char *err)
     return GPUREF_OK;
 }
 
+/* ------------------------------------------------ GCMP GEXP FSINC FARCTANC
+ * (L450-L462, L557-L570; D41-D44): each a fixed sequence of binary32 steps
+ * of the usc policy (D4), every step rounded to nearest even through
+ * model/fp (log2, exp2 and sin correctly rounded), so that a DUT can run
+ * the same steps bit for bit.  st collects the first failing status. */
+typedef struct fnx { usc_ctx *c; int st; } fnx;
+enum { FN_ADD, FN_SUB, FN_MUL, FN_DIV, FN_SQRT, FN_RCP, FN_LOG2, FN_EXP2, FN_SINT };
+static uint32_t fn(fnx *x, int op, uint32_t a, uint32_t b)
+{
+    const fp_policy *p = &x->c->s->fp;
+    uint64_t r = 0;
+    unsigned exc = 0;
+    int st;
+    switch (op) {
+    case FN_ADD:  st = fp_add(FP_F32, a, b, p, 0, &r, &exc); break;
+    case FN_SUB:  st = fp_sub(FP_F32, a, b, p, 0, &r, &exc); break;
+    case FN_MUL:  st = fp_mul(FP_F32, a, b, p, 0, &r, &exc); break;
+    case FN_DIV:  st = fp_div(FP_F32, a, b, p, 0, &r, &exc); break;
+    case FN_SQRT: st = fp_sqrt(FP_F32, a, p, 0, &r, &exc); break;
+    case FN_RCP:  st = fp_rcp(FP_F32, a, p, 0, &r, &exc); break;
+    case FN_LOG2: st = fp_log2(FP_F32, a, p, 0, &r, &exc); break;
+    case FN_EXP2: st = fp_exp2(FP_F32, a, p, 0, &r, &exc); break;
+    default:      st = fp_sin(FP_F32, a, p, FP_F_TURNS, &r, &exc); break;
+    }
+    if (st && !x->st) x->st = st;
+    return (uint32_t)r;
+}
+
+#define F32_NAN  0x7fc00000u
+#define F32_ONE  0x3f800000u
+/* the constants: the special-constant table's sRGB entries (L1181-L1280)
+ * and the ones the steps add */
+#define SRGB_LIN_MAX   0x3b4d2e1cu   /* c136 0.0031308 */
+#define SRGB_12_92     0x414eb852u   /* c137 12.92 */
+#define SRGB_INV_2_4   0x3ed55555u   /* c138 1/2.4 */
+#define SRGB_1_055     0x3f870a3du   /* c139 1.055 */
+#define SRGB_0_055     0x3d6147aeu   /* c140 0.055 */
+#define SRGB_ENC_MAX   0x3d25aee6u   /* c156 0.04045 */
+#define SRGB_INV_12_92 0x3d9e8391u   /* c157 1/12.92 */
+#define SRGB_INV_1_055 0x3f72a76fu   /* c158 1/1.055 */
+#define SRGB_2_4       0x4019999au   /* 2.4 rounded to nearest */
+#define F32_HALF_PI    0x3fc90fdbu   /* pi/2 rounded to nearest */
+/* arctan(t)/t = sum (-1)^k t^2k / (2k+1), k = 0..9, each rounded to nearest */
+static const uint32_t atanc_coef[10] = {
+    0x3f800000u, 0xbeaaaaabu, 0x3e4ccccdu, 0xbe124925u, 0x3de38e39u,
+    0xbdba2e8cu, 0x3d9d89d9u, 0xbd888889u, 0x3d70f0f1u, 0xbd579436u,
+};
+
+static int f32_le(fnx *x, uint32_t a, uint32_t b)
+{
+    int res = 0;
+    unsigned exc = 0;
+    int st = fp_cmp(FP_F32, FP_CMP_LE, a, b, &x->c->s->fp, 0, &res, &exc);
+    if (st && !x->st) x->st = st;
+    return res;
+}
+
+/* D41 GCMP: linear to sRGB; D42 GEXP: sRGB to linear */
+static uint32_t f_gcmp(fnx *x, uint32_t a)
+{
+    if (fp_is_nan(FP_F32, a)) return F32_NAN;
+    if (f32_le(x, a, SRGB_LIN_MAX)) return fn(x, FN_MUL, a, SRGB_12_92);
+    uint32_t l = fn(x, FN_LOG2, a, 0), m = fn(x, FN_MUL, l, SRGB_INV_2_4);
+    uint32_t e = fn(x, FN_EXP2, m, 0), p = fn(x, FN_MUL, e, SRGB_1_055);
+    return fn(x, FN_SUB, p, SRGB_0_055);
+}
+static uint32_t f_gexp(fnx *x, uint32_t a)
+{
+    if (fp_is_nan(FP_F32, a)) return F32_NAN;
+    if (f32_le(x, a, SRGB_ENC_MAX)) return fn(x, FN_MUL, a, SRGB_INV_12_92);
+    uint32_t t = fn(x, FN_ADD, a, SRGB_0_055), u = fn(x, FN_MUL, t, SRGB_INV_1_055);
+    uint32_t l = fn(x, FN_LOG2, u, 0), m = fn(x, FN_MUL, l, SRGB_2_4);
+    return fn(x, FN_EXP2, m, 0);
+}
+/* D43 FSINC: sin(pi/2 x) / x (x in quarter turns); *p the predicate */
+static uint32_t f_fsinc(fnx *x, uint32_t a, unsigned *p)
+{
+    unsigned e = a >> 23 & 0xffu;
+    *p = e != 0xffu;
+    if (e == 0xffu) return F32_NAN;                 /* NaN, +-inf */
+    if (e < 103) return F32_HALF_PI;                /* L562 item 3 */
+    uint32_t t = fn(x, FN_MUL, a, 0x3e800000u);     /* x / 4: turns, exact */
+    return fn(x, FN_DIV, fn(x, FN_SINT, t, 0), a);
+}
+/* D44 FARCTANC: arctan(x) / x through the half angle t = x / (1 + sqrt(1 +
+ * x^2)): arctan(x) / x = 2 u P(t^2), u = 1 / (1 + sqrt(1 + x^2)) */
+static uint32_t f_farctanc(fnx *x, uint32_t a)
+{
+    if (fp_is_nan(FP_F32, a)) return F32_NAN;
+    if ((a & 0x7fffffffu) < 0x39c00000u) return F32_ONE;   /* L569 */
+    if ((a & 0x7fffffffu) == 0x7f800000u) return 0;        /* +-inf: the limit +0 */
+    uint32_t s = fn(x, FN_MUL, a, a), q = fn(x, FN_ADD, F32_ONE, s);
+    uint32_t r = fn(x, FN_SQRT, q, 0), d = fn(x, FN_ADD, F32_ONE, r);
+    uint32_t u = fn(x, FN_RCP, d, 0), t = fn(x, FN_MUL, a, u), t2 = fn(x, FN_MUL, t, t);
+    uint32_t p = atanc_coef[9];
+    for (int k = 8; k >= 0; k--) p = fn(x, FN_ADD, fn(x, FN_MUL, p, t2), atanc_coef[k]);
+    return fn(x, FN_MUL, fn(x, FN_ADD, u, u), p);
+}
+
+int usc_x_gfn(usc_ctx *c, const usc_ins *in, char *err)
+{
+    fnx x = { c, 0 };
+    int wp0 = in->op == USC_OP_FSINC;
+    USC_FOR(c, l) {
+        uint32_t a = fmod_src(c, usc_opv(c, in, wp0 ? 2 : 1, l), in->mods, 0), r;
+        unsigned p = 0;
+        switch (in->op) {
+        case USC_OP_GCMP:  r = f_gcmp(&x, a); break;
+        case USC_OP_GEXP:  r = f_gexp(&x, a); break;
+        case USC_OP_FSINC: r = f_fsinc(&x, a, &p); break;
+        default:           r = f_farctanc(&x, a); break;
+        }
+        if (x.st) return gpuref_errf(err, x.st, "usc: %s failed", usc_rows[in->op].name);
+        c->v[USC_K_W0][l] = r;
+        if (wp0) c->v[USC_K_P0][l] = p;
+    }
+    if (wp0) { c->p0set = 1; c->p0slot = USC_SL_P0; }
+    c->wset[0] = 1;
+    c->wslot[0] = USC_SL_P0;
+    return GPUREF_OK;
+}
+
 /* derivatives over 2x2 quads of instances 4q..4q+3: Pix0 top left, Pix1
  * top right, Pix2 bottom left, Pix3 bottom right (L517-L543) */
 int usc_x_fds(usc_ctx *c, const usc_ins *in, char *err)

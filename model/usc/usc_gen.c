@@ -39,7 +39,12 @@
 enum { IT_BITWISE = USC_NOPS, IT_BRANCH, IT_CALL, IT_CND, IT_KFUSED, IT_KRNE, IT_KSAT, IT_KSOP, NITEMS };
 
 static const gpuref_gen_item ug_items[NITEMS] = {
-#define USC_ROW(id, n, sl, f0, f1, f2, mk, md, ex) { n, #id " usc", 10 },
+/* the rows added after the lockstep mixes were written (GCMP GEXP FSINC
+ * FARCTANC, D41-D44) weigh 0 unless a mix names them, so that the default
+ * output stays what it was */
+#define UG_LATE(id) (USC_OP_##id == USC_OP_GCMP || USC_OP_##id == USC_OP_GEXP || \
+                     USC_OP_##id == USC_OP_FSINC || USC_OP_##id == USC_OP_FARCTANC)
+#define USC_ROW(id, n, sl, f0, f1, f2, mk, md, ex) { n, #id " usc", UG_LATE(id) ? 0 : 10 },
 #include "usc.def"
 #undef USC_ROW
     [IT_BITWISE] = { "bitwise", "construct usc", 25 },
