@@ -273,6 +273,7 @@ typedef struct usc_state {
     uint32_t   link, drc[2];
     uint32_t   pc, base;
     usc_mem    mem;
+    usc_mem    port[2];       /* the spaces "atst" and "depthf" (D45, D46) */
     usc_pend   pend[USC_PEND_MAX];
     unsigned   npend;
     int        finished;
@@ -313,11 +314,18 @@ struct usc_ctx {
     uint8_t          cout_new[USC_MAXI];
     const usc_ins   *mem;          /* the memory row of the backend slot, checked (D37) */
     uint8_t          burst[USC_MAXI];
+    const usc_ins   *port;         /* ATST or DEPTHF of the backend slot (D45, D46) */
+    uint8_t          p0dut;        /* P0 written with the DUT's value (ATST) */
 };
 /* the memory row's effects, after the group's checks (usc_exec_mem.c):
  * memory, the outstanding registers, the DRCs, the retire entries; WDF's
  * write-backs; at the end of the task every outstanding register */
 int  usc_mem_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err);
+/* ATST's and DEPTHF's transactions (usc_exec_port.c, D45, D46): the writes
+ * of the spaces "atst" and "depthf", after the group's checks */
+#define USC_SPACE_ATST   1
+#define USC_SPACE_DEPTHF 2
+void usc_port_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr);
 void usc_mem_drain(usc_state *s, int drc, gpuref_retire *rr);
 
 extern usc_row usc_rows[USC_NOPS];

@@ -64,6 +64,8 @@ static void usc_fini(void *vs)
     free(s->grp);
     free(s->gix);
     usc_mem_free(&s->mem);
+    usc_mem_free(&s->port[0]);
+    usc_mem_free(&s->port[1]);
     s->words = NULL;
     s->grp = NULL;
     s->gix = NULL;
@@ -174,20 +176,22 @@ static int usc_reg_set(void *vs, int file, unsigned i, unsigned lane, uint64_t v
     return GPUREF_OK;
 }
 
-/* the one memory space "mem" (D37): 32-bit byte addresses */
-static const char *const usc_spaces[1] = { "mem" };
+/* the memory space "mem" (D37) and the transaction spaces "atst" and
+ * "depthf" (D45, D46): 32-bit byte addresses */
+static const char *const usc_spaces[3] = { "mem", "atst", "depthf" };
 
 static int usc_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len, int write, char *err)
 {
     usc_state *s = vs;
-    if (space != 0)
-        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: no memory space %d (the one space is mem)", space);
+    if (space < 0 || space > 2)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: no memory space %d (mem, atst, depthf)", space);
+    usc_mem *m = space ? &s->port[space - 1] : &s->mem;
     if (addr > 0xffffffffull || len > 0x100000000ull - addr)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: mem 0x%llx (+%zu bytes) beyond the 32-bit "
                            "address space", (unsigned long long)addr, len);
-    if (!write) return usc_mem_read(&s->mem, (uint32_t)addr, buf, len);
-    if (usc_mem_write(&s->mem, (uint32_t)addr, buf, len))
-        return gpuref_errf(err, GPUREF_ERR_NOMEM, "usc: mem: out of memory");
+    if (!write) return usc_mem_read(m, (uint32_t)addr, buf, len);
+    if (usc_mem_write(m, (uint32_t)addr, buf, len))
+        return gpuref_errf(err, GPUREF_ERR_NOMEM, "usc: %s: out of memory", usc_spaces[space]);
     return GPUREF_OK;
 }
 
@@ -195,8 +199,9 @@ static int usc_mem_next(const void *vs, int space, uint64_t from, uint64_t *addr
 {
     const usc_state *s = vs;
     uint32_t page;
-    if (space != 0) return GPUREF_ERR_RANGE;
-    if (from > 0xffffffffull || !usc_mem_first(&s->mem, (uint32_t)(from / USC_PAGE), &page)) return 0;
+    if (space < 0 || space > 2) return GPUREF_ERR_RANGE;
+    const usc_mem *m = space ? &s->port[space - 1] : &s->mem;
+    if (from > 0xffffffffull || !usc_mem_first(m, (uint32_t)(from / USC_PAGE), &page)) return 0;
     uint64_t start = (uint64_t)page * USC_PAGE;
     *addr = start > from ? start : from;
     *len = start + USC_PAGE - *addr;
@@ -262,7 +267,7 @@ const gpuref_isa gpuref_isa_usc = {
     .title = "PowerVR USC (Series 6XT): instruction groups of phases 0/1/2 or the bitwise ALU, and a backend slot",
     .nfiles = USC_NFILES,
     .files = usc_files,
-    .nspaces = 1,
+    .nspaces = 3,
     .spaces = usc_spaces,
     .state_size = sizeof(usc_state),
     .init = usc_init,

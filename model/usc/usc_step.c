@@ -227,6 +227,8 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     c->linkset = 0;
     c->coutset = 0;
     c->mem = NULL;
+    c->port = NULL;
+    c->p0dut = 0;
     c->next_pc = s->pc + g->nwords * 4u;
     /* the executing instances: Pe unless (ignorepe), and the predicate */
     const uint32_t pe = lane_bits(s->pe, ni), p0 = lane_bits(s->p0, ni);
@@ -348,7 +350,12 @@ int usc_step(void *vs, gpuref_retire *rr, char *err)
     if (act)
         for (unsigned w = 0; w < 2; w++)
             if (g->wmask >> w & 1) write_back(s, c, w, waddr[w], rr);
+    if (c->port) usc_port_apply(s, c, rr);
     if (c->p0set) write_flag(c, s->p0, NULL, c->v[USC_K_P0], USC_F_P0, c->p0slot, rr);
+    if (c->p0dut) {     /* ATST's outcome: the DUT's value (D45) */
+        gpuref_regw *x = gpuref_retire_regw_slot(rr, USC_F_P0, 0, 1, c->p0slot);
+        if (x) x->flags |= GPUREF_REGW_UNMODELLED;
+    }
     if (c->peset) write_flag(c, s->pe, c->pe_new, NULL, USC_F_PE, USC_SL_P0, rr);
     if (c->coutset) write_flag(c, s->cout, c->cout_new, NULL, USC_F_COUT, USC_SL_P0, rr);
     if (c->linkset) {

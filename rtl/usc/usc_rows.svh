@@ -341,8 +341,8 @@ function automatic logic [11:0] row_info(input logic [6:0] op);
     7'd84: row_info = {3'd0, 8'h00, 1'b1};
     7'd85: row_info = {3'd0, 8'h00, 1'b0};
     7'd86: row_info = {3'd0, 8'h00, 1'b0};
-    7'd87: row_info = {3'd0, 8'h00, 1'b0};
-    7'd88: row_info = {3'd0, 8'h00, 1'b0};
+    7'd87: row_info = {3'd0, 8'h00, 1'b1};
+    7'd88: row_info = {3'd0, 8'h00, 1'b1};
     7'd89: row_info = {3'd0, 8'h00, 1'b0};
     7'd90: row_info = {3'd0, 8'h00, 1'b0};
     7'd91: row_info = {3'd0, 8'h00, 1'b1};
@@ -477,6 +477,8 @@ function automatic logic [148:0] row_form(input logic [6:0] op, input logic [1:0
     {7'd82, 2'd0}: row_form = 149'h12000000000000000000000000000042084e40;   // ftb
     {7'd83, 2'd0}: row_form = 149'h12000000000000000000000000000059004e40;   // ftb_shi
     {7'd84, 2'd0}: row_form = 149'h12000000000000000000000000000119004e40;   // ftb_msb
+    {7'd87, 2'd0}: row_form = 149'h14000000000000000000059000e4001900b64a;   // atst
+    {7'd88, 2'd0}: row_form = 149'h11000000000000000000000000000000009e40;   // depthf
     {7'd91, 2'd0}: row_form = 149'h11000000000000000000000000000000035e40;   // idf
     {7'd92, 2'd0}: row_form = 149'h11000000000000000000000000000000035e40;   // ld
     {7'd93, 2'd0}: row_form = 149'h11000000000000000000000000000000035e40;   // st
