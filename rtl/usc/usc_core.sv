@@ -352,17 +352,26 @@ module usc_core #(
     endp = base + (nwords << 2);
   end
 
-  // the write-back of each W per instance: register, value, enable
+  // the write-back of each W per instance: register and value (the retire
+  // record; the write-backs run from it after the retire, R17)
   logic [11:0] wad [2][32];
   logic [31:0] wvl [2][32];
-  logic        wen [2][32];
   always_comb
     for (int w = 0; w < 2; w++)
       for (int l = 0; l < 32; l++) begin
         wad[w][l] = 12'(raddr(usc_pkg::w_at(g.w, w), l));
         wvl[w][l] = w == 0 ? mw0[l] : mw1[l];
-        wen[w][l] = g.wmask[w] && act[l];
       end
+
+  // the write-back cycles after a retire: wb_n counts W0's passes, then W1's;
+  // the next group waits for them (exe), and `done` with the last one
+  localparam int WBW = $clog2(2 * NPASS);
+  logic           wb, wb_end, wb_w, exe;
+  logic [WBW-1:0] wb_n;
+  int             wb_l0;
+  assign wb_w = $signed(32'(wb_n)) >= NPASS;
+  assign wb_l0 = ($signed(32'(wb_n)) % NPASS) * LPC;
+  assign exe = running && !wb;
 
   logic go, last_pass, fault_now;
   logic [3:0] why;
@@ -376,18 +385,22 @@ module usc_core #(
     else if ((g.wmask[0] && !wset0) || (g.wmask[1] && !wset1)) why = usc_pkg::WHY_ILLEGAL;
     else if (rng_bad) why = usc_pkg::WHY_RANGE;
   end
-  assign fault_now = running && why != 4'd0;
+  assign fault_now = exe && why != 4'd0;
   // a group with a complex op waits for its results
-  assign cx_go = running && why == 4'd0 && cx_op && !cx_ready;
+  assign cx_go = exe && why == 4'd0 && cx_op && !cx_ready;
   assign cx_wait = cx_op && !cx_ready;
-  assign go = running && why == 4'd0 && last_pass && !cx_wait;
+  assign go = exe && why == 4'd0 && last_pass && !cx_wait;
 
-  // ---- the register files: the load port, then the write-backs of a group,
-  // W0 then W1 and instance after instance (a shared register written by
-  // several instances keeps the highest one's value, D16).  Blocking
-  // assignments: Verilator 5.006 does not take a delayed assignment to an
-  // array element inside a loop (BLKLOOPINIT); the files are read by
-  // combinational logic only, so no process reads them at this edge.
+  // ---- the register files: the load port, then the write-backs of a group.
+  // A group retires first (its record holds every write-back: rt_w_*,
+  // rt_exec), then the write-backs run from that record, W0 then W1, pass
+  // by pass: LPC instances per cycle, instance after instance, so a shared
+  // register written by several instances keeps the highest one's value
+  // (D16), and each file has LPC write ports and the load port (R17).
+  // Blocking assignments: Verilator 5.006 does not take a delayed
+  // assignment to an array element inside a loop (BLKLOOPINIT); the files
+  // are read by combinational logic only, so no process reads them at this
+  // edge.
   /* verilator lint_off BLKSEQ */
   always_ff @(posedge clk) begin
     if (ld_we && !running && ld_sel == 3'd1)
@@ -405,21 +418,29 @@ module usc_core #(
         3'd1: if (ld_addr[11:0] < 12'(NCF)) cfa[ld_addr[$clog2(NCF)-1:0]] = ld_data;
         default: if ({1'b0, ld_addr[11:0]} < 13'(NSH)) sh[ld_addr[$clog2(NSH)-1:0]] = ld_data;
       endcase
-    if (go)
-      for (int w = 0; w < 2; w++)
-        for (int l = 0; l < 32; l++)
-          if (wen[w][l])
-            case (w == 0 ? gw0.bank : gw1.bank)
-              usc_pkg::B_R:   r[wad[w][l][7:0]][l] = wvl[w][l];
-              usc_pkg::B_VI:  vi[wad[w][l][7:0]][l] = wvl[w][l];
-              usc_pkg::B_I:   ir[wad[w][l][2:0]][l] = wvl[w][l];
-              usc_pkg::B_IDX: xr[wad[w][l][0]][l] = wvl[w][l];
-              usc_pkg::B_O:   orr[wad[w][l][2:0]][l] = wvl[w][l];
-              usc_pkg::B_CF:  cf[wad[w][l][$clog2(NCF)-1:0]] = wvl[w][l];
-              usc_pkg::B_CFA: cfa[wad[w][l][$clog2(NCF)-1:0]] = wvl[w][l];
-              usc_pkg::B_SH:  sh[wad[w][l][$clog2(NSH)-1:0]] = wvl[w][l];
-              default: ;
-            endcase
+    if (wb)
+      for (int j = 0; j < LPC; j++) begin
+        int w, l, e;
+        logic [11:0] a;
+        logic [31:0] v;
+        w = wb_w ? 1 : 0;
+        l = wb_l0 + j;
+        e = 32 * w + l;
+        a = rt_w_addr[12*e +: 12];
+        v = rt_w_val[32*e +: 32];
+        if (rt_w_en[w] && rt_exec[l])
+          case (rt_w_bank[4*w +: 4])
+            usc_pkg::B_R:   r[a[7:0]][l] = v;
+            usc_pkg::B_VI:  vi[a[7:0]][l] = v;
+            usc_pkg::B_I:   ir[a[2:0]][l] = v;
+            usc_pkg::B_IDX: xr[a[0]][l] = v;
+            usc_pkg::B_O:   orr[a[2:0]][l] = v;
+            usc_pkg::B_CF:  cf[a[$clog2(NCF)-1:0]] = v;
+            usc_pkg::B_CFA: cfa[a[$clog2(NCF)-1:0]] = v;
+            usc_pkg::B_SH:  sh[a[$clog2(NSH)-1:0]] = v;
+            default: ;
+          endcase
+      end
   end
   /* verilator lint_on BLKSEQ */
 
@@ -431,6 +452,7 @@ module usc_core #(
       k_internals <= 13'd8; k_fused <= 1'b1; k_cvt_rne <= 1'b0; k_small_sat <= 1'b0; k_sop_fused <= 1'b0;
       p0 <= 32'd0; pe <= 32'hffffffff; cout <= 32'd0; pass <= '0;
       cx_ready <= 1'b0; cx_started <= 1'b0; cx_i <= 5'd0;
+      wb <= 1'b0; wb_end <= 1'b0; wb_n <= '0;
       rt_valid <= 1'b0;
     end else begin
       rt_valid <= 1'b0;
@@ -472,6 +494,13 @@ module usc_core #(
         pc <= base;
         pass <= '0;
       end
+      if (wb) begin
+        wb_n <= wb_n + 1'b1;
+        if ($signed(32'(wb_n)) == 2 * NPASS - 1) begin
+          wb <= 1'b0;
+          if (wb_end) begin running <= 1'b0; done <= 1'b1; wb_end <= 1'b0; end
+        end
+      end
       if (fault_now) begin
         running <= 1'b0; fault <= 1'b1; fault_pc <= pc; fault_why <= why;
       end
@@ -482,7 +511,7 @@ module usc_core #(
         cx_i <= cx_i + 5'd1;
         if (cx_i == (ni32 ? 5'd31 : 5'd15)) begin cx_ready <= 1'b1; cx_i <= 5'd0; end
       end
-      if (running && why == 4'd0 && !last_pass && !cx_wait) begin
+      if (exe && why == 4'd0 && !last_pass && !cx_wait) begin
         for (int j = 0; j < LPC; j++) begin
           sw0[$signed(32'(pass)) * LPC + j] <= lw0[j];
           sw1[$signed(32'(pass)) * LPC + j] <= lw1[j];
@@ -502,7 +531,11 @@ module usc_core #(
         if (cndsetl_b && cnd_first) link <= cnd_s2f;
         if (bal) link <= fall >> 1;
         pc <= next_pc;
-        if (next_pc < base || next_pc >= endp) begin running <= 1'b0; done <= 1'b1; end
+        // the write-backs (R17): the last group's end waits for them
+        if (act != 32'd0 && g.wmask != 2'b00) begin
+          wb <= 1'b1; wb_n <= '0;
+          wb_end <= next_pc < base || next_pc >= endp;
+        end else if (next_pc < base || next_pc >= endp) begin running <= 1'b0; done <= 1'b1; end
         // the retire unit
         rt_valid <= 1'b1;
         rt_pc <= pc;
