@@ -53,6 +53,8 @@ module usc_core #(
     output logic [31:0]   rt_pe_val,
     output logic          rt_cout_en,
     output logic [31:0]   rt_cout_val,
+    output logic [1:0]    rt_drc_en,       // DRC d's new count (the backend's IDF, WDF; the end of the task)
+    output logic [15:0]   rt_drc_val,      // [8*d]
     output logic          rt_link_en,
     output logic [3:0]    rt_link_slot,
     output logic [31:0]   rt_link_val
@@ -77,6 +79,7 @@ module usc_core #(
   logic [31:0] cfa [NCF];
   logic [31:0] sh  [NSH];
   logic [31:0] p0, pe, cout;
+  logic [15:0] drc;                       // the data-return counters DRC0, DRC1 (model D39), DRC d at [8*d +: 8]
   logic [$clog2(NPASS + 1)-1:0] pass;
 
   // ---- the group at pc
@@ -283,6 +286,7 @@ module usc_core #(
 
   // ---- what the group writes (the same for every instance)
   logic        p0set, peset, coutset, brn, taken, lapc, bal, savl, movw, movc, whole, cndsetl_b, sopmov;
+  logic        idf, wdf, idrc, wdrc;      // the backend's IDF (its DRC) and WDF (its DRC)
   logic [3:0]  p0slot, wslot0, wslot1;
   logic        wset0, wset1;
   logic [31:0] fall, next_pc, endp;
@@ -298,6 +302,7 @@ module usc_core #(
     in = '0;
     p0set = 1'b0; peset = 1'b0; coutset = 1'b0; brn = 1'b0; lapc = 1'b0; savl = 1'b0;
     movw = 1'b0; movc = 1'b0; cndsetl_b = 1'b0; sopmov = 1'b0;
+    idf = 1'b0; wdf = 1'b0; idrc = 1'b0; wdrc = 1'b0;
     p0slot = usc_pkg::SL_P0; brimm = 32'd0; brop = 7'd0; brm = 5'd0;
     whole = g.ninsn != 3'd0 && usc_pkg::whole_op(ins0.op);
     for (int i = 0; i < 6; i++)
@@ -315,6 +320,8 @@ module usc_core #(
         if (in.op == usc_pkg::OP_MOV) movw = 1'b1;
         if (in.op == usc_pkg::OP_MOVC) movc = 1'b1;
         if (in.op == usc_pkg::OP_SOPMOV || in.op == usc_pkg::OP_SOPU8MADMOV) sopmov = 1'b1;
+        if (in.op == usc_pkg::OP_IDF) begin idf = 1'b1; idrc = in.imm[0]; end     // the control word's DRC
+        if (in.op == usc_pkg::OP_WDF) begin wdf = 1'b1; wdrc = in.o[0]; end       // the form's drc
       end
     np = 0;
     ph[0] = 2'd0; ph[1] = 2'd0; ph[2] = 2'd0;
@@ -352,17 +359,48 @@ module usc_core #(
     endp = base + (nwords << 2);
   end
 
-  // the write-back of each W per instance: register, value, enable
+  // the write-back of each W per instance: register and value (the retire
+  // record; the write-backs run from it after the retire, R17)
   logic [11:0] wad [2][32];
   logic [31:0] wvl [2][32];
-  logic        wen [2][32];
   always_comb
     for (int w = 0; w < 2; w++)
       for (int l = 0; l < 32; l++) begin
         wad[w][l] = 12'(raddr(usc_pkg::w_at(g.w, w), l));
         wvl[w][l] = w == 0 ? mw0[l] : mw1[l];
-        wen[w][l] = g.wmask[w] && act[l];
       end
+
+  // ---- the data-return counters (model D39, D40): an IDF with an executing
+  // instance counts one transaction on its DRC (at 255 another faults,
+  // WHY_DRC); a WDF with an executing instance waits for every transaction
+  // of its DRC (an IDF returns nothing: the count goes back to 0 at once);
+  // the end of the task completes every transaction.  The record lists a
+  // DRC the group counted, one a WDF set back from nonzero to 0, and at the
+  // end every nonzero one with 0.
+  logic [15:0] drc_new;
+  logic [1:0]  drc_en;
+  logic        drc_full, leaving;
+  always_comb begin
+    leaving = next_pc < base || next_pc >= endp;
+    drc_new = drc;
+    drc_en = 2'b00;
+    drc_full = idf && act != 32'd0 && drc[8*idrc +: 8] == 8'd255;
+    for (int d = 0; d < 2; d++) begin
+      if (idf && act != 32'd0 && idrc == 1'(d)) begin drc_new[8*d +: 8] = drc[8*d +: 8] + 8'd1; drc_en[d] = 1'b1; end
+      if (wdf && act != 32'd0 && wdrc == 1'(d) && drc[8*d +: 8] != 8'd0) begin drc_new[8*d +: 8] = 8'd0; drc_en[d] = 1'b1; end
+      if (leaving && drc_new[8*d +: 8] != 8'd0) begin drc_new[8*d +: 8] = 8'd0; drc_en[d] = 1'b1; end
+    end
+  end
+
+  // the write-back cycles after a retire: wb_n counts W0's passes, then W1's;
+  // the next group waits for them (exe), and `done` with the last one
+  localparam int WBW = $clog2(2 * NPASS);
+  logic           wb, wb_end, wb_w, exe;
+  logic [WBW-1:0] wb_n;
+  int             wb_l0;
+  assign wb_w = $signed(32'(wb_n)) >= NPASS;
+  assign wb_l0 = ($signed(32'(wb_n)) % NPASS) * LPC;
+  assign exe = running && !wb;
 
   logic go, last_pass, fault_now;
   logic [3:0] why;
@@ -375,19 +413,24 @@ module usc_core #(
     else if (d_core) why = usc_pkg::WHY_CORE;
     else if ((g.wmask[0] && !wset0) || (g.wmask[1] && !wset1)) why = usc_pkg::WHY_ILLEGAL;
     else if (rng_bad) why = usc_pkg::WHY_RANGE;
+    else if (drc_full) why = usc_pkg::WHY_DRC;
   end
-  assign fault_now = running && why != 4'd0;
+  assign fault_now = exe && why != 4'd0;
   // a group with a complex op waits for its results
-  assign cx_go = running && why == 4'd0 && cx_op && !cx_ready;
+  assign cx_go = exe && why == 4'd0 && cx_op && !cx_ready;
   assign cx_wait = cx_op && !cx_ready;
-  assign go = running && why == 4'd0 && last_pass && !cx_wait;
+  assign go = exe && why == 4'd0 && last_pass && !cx_wait;
 
-  // ---- the register files: the load port, then the write-backs of a group,
-  // W0 then W1 and instance after instance (a shared register written by
-  // several instances keeps the highest one's value, D16).  Blocking
-  // assignments: Verilator 5.006 does not take a delayed assignment to an
-  // array element inside a loop (BLKLOOPINIT); the files are read by
-  // combinational logic only, so no process reads them at this edge.
+  // ---- the register files: the load port, then the write-backs of a group.
+  // A group retires first (its record holds every write-back: rt_w_*,
+  // rt_exec), then the write-backs run from that record, W0 then W1, pass
+  // by pass: LPC instances per cycle, instance after instance, so a shared
+  // register written by several instances keeps the highest one's value
+  // (D16), and each file has LPC write ports and the load port (R17).
+  // Blocking assignments: Verilator 5.006 does not take a delayed
+  // assignment to an array element inside a loop (BLKLOOPINIT); the files
+  // are read by combinational logic only, so no process reads them at this
+  // edge.
   /* verilator lint_off BLKSEQ */
   always_ff @(posedge clk) begin
     if (ld_we && !running && ld_sel == 3'd1)
@@ -400,26 +443,35 @@ module usc_core #(
         default: ;
       endcase
     if (ld_we && !running && ld_sel == 3'd2)
-      case (ld_addr[19:17])   // {file[19:17], index[11:0]}: CF, CFA, SH
+      case (ld_addr[19:17])   // {file[19:17], index[11:0]}: CF, CFA, SH, DRC
         3'd0: if (ld_addr[11:0] < 12'(NCF)) cf[ld_addr[$clog2(NCF)-1:0]] = ld_data;
         3'd1: if (ld_addr[11:0] < 12'(NCF)) cfa[ld_addr[$clog2(NCF)-1:0]] = ld_data;
-        default: if ({1'b0, ld_addr[11:0]} < 13'(NSH)) sh[ld_addr[$clog2(NSH)-1:0]] = ld_data;
+        3'd2: if ({1'b0, ld_addr[11:0]} < 13'(NSH)) sh[ld_addr[$clog2(NSH)-1:0]] = ld_data;
+        default: ;   // 3: DRC0, DRC1 (below)
       endcase
-    if (go)
-      for (int w = 0; w < 2; w++)
-        for (int l = 0; l < 32; l++)
-          if (wen[w][l])
-            case (w == 0 ? gw0.bank : gw1.bank)
-              usc_pkg::B_R:   r[wad[w][l][7:0]][l] = wvl[w][l];
-              usc_pkg::B_VI:  vi[wad[w][l][7:0]][l] = wvl[w][l];
-              usc_pkg::B_I:   ir[wad[w][l][2:0]][l] = wvl[w][l];
-              usc_pkg::B_IDX: xr[wad[w][l][0]][l] = wvl[w][l];
-              usc_pkg::B_O:   orr[wad[w][l][2:0]][l] = wvl[w][l];
-              usc_pkg::B_CF:  cf[wad[w][l][$clog2(NCF)-1:0]] = wvl[w][l];
-              usc_pkg::B_CFA: cfa[wad[w][l][$clog2(NCF)-1:0]] = wvl[w][l];
-              usc_pkg::B_SH:  sh[wad[w][l][$clog2(NSH)-1:0]] = wvl[w][l];
-              default: ;
-            endcase
+    if (wb)
+      for (int j = 0; j < LPC; j++) begin
+        int w, l, e;
+        logic [11:0] a;
+        logic [31:0] v;
+        w = wb_w ? 1 : 0;
+        l = wb_l0 + j;
+        e = 32 * w + l;
+        a = rt_w_addr[12*e +: 12];
+        v = rt_w_val[32*e +: 32];
+        if (rt_w_en[w] && rt_exec[l])
+          case (rt_w_bank[4*w +: 4])
+            usc_pkg::B_R:   r[a[7:0]][l] = v;
+            usc_pkg::B_VI:  vi[a[7:0]][l] = v;
+            usc_pkg::B_I:   ir[a[2:0]][l] = v;
+            usc_pkg::B_IDX: xr[a[0]][l] = v;
+            usc_pkg::B_O:   orr[a[2:0]][l] = v;
+            usc_pkg::B_CF:  cf[a[$clog2(NCF)-1:0]] = v;
+            usc_pkg::B_CFA: cfa[a[$clog2(NCF)-1:0]] = v;
+            usc_pkg::B_SH:  sh[a[$clog2(NSH)-1:0]] = v;
+            default: ;
+          endcase
+      end
   end
   /* verilator lint_on BLKSEQ */
 
@@ -429,8 +481,9 @@ module usc_core #(
       base <= 32'd0; nwords <= 32'd0; pc <= 32'd0; link <= 32'd0; ni32 <= 1'b1;
       k_temps <= 13'd248; k_vins <= 13'd248; k_shared <= 13'd4096; k_coeffs <= 13'd256;
       k_internals <= 13'd8; k_fused <= 1'b1; k_cvt_rne <= 1'b0; k_small_sat <= 1'b0; k_sop_fused <= 1'b0;
-      p0 <= 32'd0; pe <= 32'hffffffff; cout <= 32'd0; pass <= '0;
+      p0 <= 32'd0; pe <= 32'hffffffff; cout <= 32'd0; pass <= '0; drc <= 16'd0;
       cx_ready <= 1'b0; cx_started <= 1'b0; cx_i <= 5'd0;
+      wb <= 1'b0; wb_end <= 1'b0; wb_n <= '0;
       rt_valid <= 1'b0;
     end else begin
       rt_valid <= 1'b0;
@@ -447,6 +500,8 @@ module usc_core #(
               3'd7: cout[ld_addr[16:12]] <= ld_data[0];
               default: ;
             endcase
+          3'd2:         // DRC0, DRC1; CF, CFA, SH below
+            if (ld_addr[19:17] == 3'd3) drc[8*ld_addr[0] +: 8] <= ld_data[7:0];
           3'd3:
             case (ld_addr[3:0])
               4'd0: base <= ld_data;
@@ -472,6 +527,13 @@ module usc_core #(
         pc <= base;
         pass <= '0;
       end
+      if (wb) begin
+        wb_n <= wb_n + 1'b1;
+        if ($signed(32'(wb_n)) == 2 * NPASS - 1) begin
+          wb <= 1'b0;
+          if (wb_end) begin running <= 1'b0; done <= 1'b1; wb_end <= 1'b0; end
+        end
+      end
       if (fault_now) begin
         running <= 1'b0; fault <= 1'b1; fault_pc <= pc; fault_why <= why;
       end
@@ -482,7 +544,7 @@ module usc_core #(
         cx_i <= cx_i + 5'd1;
         if (cx_i == (ni32 ? 5'd31 : 5'd15)) begin cx_ready <= 1'b1; cx_i <= 5'd0; end
       end
-      if (running && why == 4'd0 && !last_pass && !cx_wait) begin
+      if (exe && why == 4'd0 && !last_pass && !cx_wait) begin
         for (int j = 0; j < LPC; j++) begin
           sw0[$signed(32'(pass)) * LPC + j] <= lw0[j];
           sw1[$signed(32'(pass)) * LPC + j] <= lw1[j];
@@ -498,11 +560,16 @@ module usc_core #(
         p0 <= p0set ? (p0 & ~act) | (mp0 & act) : p0;
         pe <= peset ? (pe & ~act) | (mpe & act) : pe;
         cout <= coutset ? (cout & ~act) | (mco & act) : cout;
+        drc <= drc_new;
         // CNDSETL (phase 0) first, a taken BAL/BRL (backend) after it
         if (cndsetl_b && cnd_first) link <= cnd_s2f;
         if (bal) link <= fall >> 1;
         pc <= next_pc;
-        if (next_pc < base || next_pc >= endp) begin running <= 1'b0; done <= 1'b1; end
+        // the write-backs (R17): the last group's end waits for them
+        if (act != 32'd0 && g.wmask != 2'b00) begin
+          wb <= 1'b1; wb_n <= '0;
+          wb_end <= leaving;
+        end else if (leaving) begin running <= 1'b0; done <= 1'b1; end
         // the retire unit
         rt_valid <= 1'b1;
         rt_pc <= pc;
@@ -524,6 +591,7 @@ module usc_core #(
         rt_p0_en <= p0set; rt_p0_slot <= p0slot; rt_p0_val <= (p0 & ~act) | (mp0 & act);
         rt_pe_en <= peset; rt_pe_val <= (pe & ~act) | (mpe & act);
         rt_cout_en <= coutset; rt_cout_val <= (cout & ~act) | (mco & act);
+        rt_drc_en <= drc_en; rt_drc_val <= drc_new;
         rt_link_en <= bal || (cndsetl_b && cnd_first);
         rt_link_slot <= bal ? usc_pkg::SL_BE : usc_pkg::SL_P0;
         rt_link_val <= bal ? fall >> 1 : cnd_s2f;

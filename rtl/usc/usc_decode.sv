@@ -66,11 +66,39 @@ module usc_decode (
     end
   endfunction
 
+  // the memory control word of LD, ST, ATOM, IDF (model usc_mem_bad, D37):
+  // [0] DRC, [3:1] address source, [6:4] burst source (7: the immediate),
+  // [10:7] burst - 1, [13:11] data source, [15:14] size, [18:16] coverage
+  // source (7: every element), [22:19] atomic operation
+  function automatic logic mem_bad(input logic [6:0] op, input logic [31:0] c);
+    logic [31:0] has;
+    has = 32'hf;
+    if (op == usc_pkg::OP_LD) has = has | 32'h7f0;
+    if (op == usc_pkg::OP_ST) has = has | 32'h7fff0;
+    if (op == usc_pkg::OP_ATOM) has = has | 32'h783800;
+    mem_bad = (c & ~has) != 32'd0 || c[3:1] > 3'd5;
+    if ((op == usc_pkg::OP_LD || op == usc_pkg::OP_ST) && (c[6:4] == 3'd6 || (c[6:4] != 3'd7 && c[10:7] != 4'd0))) mem_bad = 1'b1;
+    if ((op == usc_pkg::OP_ST || op == usc_pkg::OP_ATOM) && c[13:11] > 3'd5) mem_bad = 1'b1;
+    if (op == usc_pkg::OP_ST && (c[15:14] > 2'd2 || c[18:16] == 3'd6)) mem_bad = 1'b1;
+    if (op == usc_pkg::OP_ATOM && c[22:19] > 4'd9) mem_bad = 1'b1;
+  endfunction
+  // ... the sources it reads (model usc_mem_sources): each must be declared
+  // (the function takes the whole word and uses the source fields)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [5:0] mem_src(input logic [6:0] op, input logic [31:0] c);
+    mem_src = 6'd1 << c[3:1];
+    if ((op == usc_pkg::OP_LD || op == usc_pkg::OP_ST) && c[6:4] < 3'd6) mem_src = mem_src | (6'd1 << c[6:4]);
+    if (op == usc_pkg::OP_LD) mem_src = mem_src | 6'b001000;
+    if ((op == usc_pkg::OP_ST || op == usc_pkg::OP_ATOM) && c[13:11] < 3'd6) mem_src = mem_src | (6'd1 << c[13:11]);
+    if (op == usc_pkg::OP_ST && c[18:16] < 3'd6) mem_src = mem_src | (6'd1 << c[18:16]);
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
     core_runs = op == usc_pkg::OP_FMAD || op == usc_pkg::OP_FADD || op == usc_pkg::OP_FMUL || (op >= usc_pkg::OP_FRCP && op <= usc_pkg::OP_FEXP) || (op >= usc_pkg::OP_MBYP && op <= usc_pkg::OP_CVTFROMF64) ||
                 op == usc_pkg::OP_F16SOP || op == usc_pkg::OP_SOPMOV || op == usc_pkg::OP_SOPU8MADMOV || op == usc_pkg::OP_F16SOPMAD || (op >= usc_pkg::OP_F64MUL && op <= usc_pkg::OP_F64BYP) || (op >= usc_pkg::OP_MOV && op <= usc_pkg::OP_UNPCK) || (op >= usc_pkg::OP_UADD8 && op <= usc_pkg::OP_FTBMSB) ||
-                (op >= usc_pkg::OP_BA && op <= usc_pkg::OP_BRL) || (op >= usc_pkg::OP_LAPC && op <= usc_pkg::OP_WDF);
+                (op >= usc_pkg::OP_BA && op <= usc_pkg::OP_BRL) || (op >= usc_pkg::OP_LAPC && op <= usc_pkg::OP_WDF) || op == usc_pkg::OP_IDF;
   endfunction
 
   // PCK/UNPCK formats (model/usc/usc_exec_pack.c, D20, D26): the fields
@@ -238,8 +266,11 @@ module usc_decode (
                 sop_w1 = sop_w1 || w[32*(p[4:0]) + 25 +: 2] == 2'd0 || w[32*(5'(p + 6'd1)) + 27];
                 p = p + 6'd2;
               end
-              if (kk == usc_pkg::K_MEM) begin   // LD ST ATOM IDF: the memory control word, skipped (WHY_CORE below)
+              if (kk == usc_pkg::K_MEM) begin   // LD ST ATOM IDF: the memory control word, kept in the instruction's imm
                 if ({26'd0, p} >= avail) bad = 1'b1;
+                in.imm = w[32*(p[4:0]) +: 32];
+                if (mem_bad(in.op, w[32*(p[4:0]) +: 32])) bad = 1'b1;
+                sop_need = sop_need | mem_src(in.op, w[32*(p[4:0]) +: 32]);
                 p = p + 6'd1;
               end
               in.k[7*j +: 7] = kk;
@@ -289,6 +320,14 @@ module usc_decode (
             if ((kk == usc_pkg::K_FTE || kk == usc_pkg::K_IS0) && !g.smask[usc_pkg::is0_src(g.is0)]) bad = 1'b1;
           end
         if (gi.slot == usc_pkg::SL_P2 && g.is3 == 2'd2 && !g.smask[2]) bad = 1'b1;
+        // LD's destination S3, ATOM's source/destination: r, vi, i or o; ST's
+        // data: any bank but the constants and IDX; none indexed (model D37)
+        if (gi.op == usc_pkg::OP_LD || gi.op == usc_pkg::OP_ST || gi.op == usc_pkg::OP_ATOM) begin
+          gr = usc_pkg::s_at(g.s, gi.op == usc_pkg::OP_LD ? 3 : $signed(32'(gi.imm[13:11])));
+          if (gr.idx != 2'd0) bad = 1'b1;
+          if (gi.op == usc_pkg::OP_ST ? (gr.bank == usc_pkg::B_SC || gr.bank == usc_pkg::B_IDX) :
+              !(gr.bank == usc_pkg::B_R || gr.bank == usc_pkg::B_VI || gr.bank == usc_pkg::B_I || gr.bank == usc_pkg::B_O)) bad = 1'b1;
+        end
       end
     end
     if ((sop_need & ~g.smask) != 6'd0) bad = 1'b1;

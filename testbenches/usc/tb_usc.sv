@@ -33,6 +33,8 @@ module tb_usc (input logic clk);
   logic [767:0]  rt_w_addr;
   logic [2047:0] rt_w_val;
   logic          rt_p0_en, rt_pe_en, rt_cout_en, rt_link_en;
+  logic [1:0]    rt_drc_en;
+  logic [15:0]   rt_drc_val;
   logic [3:0]    rt_p0_slot, rt_link_slot;
   logic [31:0]   rt_p0_val, rt_pe_val, rt_cout_val, rt_link_val;
 
@@ -67,26 +69,27 @@ module tb_usc (input logic clk);
       "cf":   ld_push(3'd2, (0 << 17) | index, value[31:0]);
       "cfa":  ld_push(3'd2, (1 << 17) | index, value[31:0]);
       "sh":   ld_push(3'd2, (2 << 17) | index, value[31:0]);
+      "drc":  ld_push(3'd2, (3 << 17) | index, value[31:0]);
       "link": ld_push(3'd3, 1, value[31:0]);
       // the model's knobs, its read-only file `cfg` (model/usc/README.md "State"):
       // 0 instances, 1 temps, 2 vins, 3 shared, 4 coeffs, 5 internals,
       // 6 fmad_fused, 7 cvt_f64_int_rne, 8 small_float_sat, 9 sop_fused -> the core's ctrl 2..11
       "cfg":  if (index < 10) ld_push(3'd3, int'(index) + 2, value[31:0]);
               else unheld++;
-      "pc", "drc": ;                                        // the program base; no data fence yet
+      "pc": ;                                               // the program base
       default: unheld++;
     endcase
   endfunction
 
   // ---- the core's retire port onto the ISA-neutral interface:
   // write ports 32*w + l: W w of instance l (its register; a uniform bank as
-  // one lane), 64 P0, 65 Pe, 66 COUT, 67 link
-  localparam int NRW = 68;
+  // one lane), 64 P0, 65 Pe, 66 COUT, 67 link, 68 DRC0, 69 DRC1
+  localparam int NRW = 70;
   gpuref_retire_if #(.LANES(LANES), .NREGW(NRW), .NMEMW(1), .NWB(1)) rif (clk);
   logic mon_stop;
   gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(1), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   int f_bank [9];
-  int f_p0, f_pe, f_cout, f_link;
+  int f_p0, f_pe, f_cout, f_link, f_drc;
 
   `include "testbenches/common/gpuref_tb_load.svh"
 
@@ -98,6 +101,7 @@ module tb_usc (input logic clk);
     f_bank[8] = gpuref_dpi_chk_file_id(chk, "o");
     f_p0 = gpuref_dpi_chk_file_id(chk, "p0");        f_pe = gpuref_dpi_chk_file_id(chk, "pe");
     f_cout = gpuref_dpi_chk_file_id(chk, "cout");    f_link = gpuref_dpi_chk_file_id(chk, "link");
+    f_drc = gpuref_dpi_chk_file_id(chk, "drc");
     for (int l = 0; l < 32; l++) ld_push(3'd1, (6 << 17) | (l << 12), 32'd0);   // Pe from the items
   endfunction
 
@@ -160,6 +164,11 @@ module tb_usc (input logic clk);
     end
     rif.rw_en[67] = rt_link_en; rif.rw_file[67] = 16'(f_link); rif.rw_slot[67] = 8'(rt_link_slot);
     rif.rw_lanes[67] = 64'd1; rif.rw_val[67][0] = 64'(rt_link_val);
+    for (int d = 0; d < 2; d++) begin
+      rif.rw_en[68 + d] = rt_drc_en[d]; rif.rw_file[68 + d] = 16'(f_drc); rif.rw_index[68 + d] = 16'(d);
+      rif.rw_slot[68 + d] = 8'(usc_pkg::SL_BE); rif.rw_bits[68 + d] = 64'hff; rif.rw_lanes[68 + d] = 64'd1;
+      rif.rw_val[68 + d][0] = 64'(rt_drc_val[8*d +: 8]);
+    end
     `GPUREF_RIF_MW_IDLE
     `GPUREF_RIF_WB_IDLE(LANES)
     `GPUREF_RIF_END(4, fault_pc)
