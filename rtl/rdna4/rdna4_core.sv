@@ -448,6 +448,9 @@ module rdna4_core #(
   logic [5:0]        d_exc;                         // FP_EXC_* of the F64 compares' active lanes (this pass)
   logic [2047:0]     v_resh_q, v_resh;              // bits 63:32 of the 64-bit results
   logic [7:0]        v_idx2;                        // VGPR of the second write
+  logic              f8_row;                        // an FP8/BF8 row (rdna4_vfp8.sv, below)
+  logic [FPC*32-1:0] f8_d, f8_dh;
+  logic [5:0]        f8_exc;
   assign vr0h = vrf[VW'(x.vs0[7:0] + 8'd1)];
   assign vr1h = vrf[VW'(x.vs1[7:0] + 8'd1)];
   assign vr2h = vrf[VW'(x.vs2[7:0] + 8'd1)];
@@ -515,6 +518,9 @@ module rdna4_core #(
       for (int k = 0; k < NF64; k++)
         if (vp_q == PW'(k))
           for (int i = 0; i < FPC; i++) v_resh[FPC*32*k + 32*i +: 32] = fd64[64*i + 32 +: 32];
+    end else if (f8_row) begin
+      for (int k = 0; k < NF64; k++)
+        if (vp_q == PW'(k)) v_resh[FPC*32*k +: FPC*32] = f8_dh;
     end else
       for (int k = 0; k < NP64; k++)
         if (vp_q == PW'(k))
@@ -567,12 +573,18 @@ module rdna4_core #(
   assign cn_row = rdna4_pkg::vcvtn(x.vop) && !x.vpk;
   rdna4_vcvtn #(.FPC(FPC)) u_vcvtn (
     .op(x.vop), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc), .d(cn_d), .exc(cn_exc));
+  // the FP8/BF8 conversions and dots (rdna4_vfp8.sv): the same passes; OPSEL of a VOP3
+  // word (the VOP1 forms: 0), V_CVT_PK_F32_* bits 63:32 in f8_dh
+  assign f8_row = rdna4_pkg::vfp8(x.vop, x.vpk);
+  rdna4_vfp8 #(.FPC(FPC)) u_vfp8 (
+    .op(x.vop), .pk(x.vpk), .opsel(x.w0[31:26] == 6'h35 ? x.w0[14:11] : 4'd0), .pm(x.vpm),
+    .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc), .d(f8_d), .dh(f8_dh), .exc(f8_exc));
   logic [FPC*32-1:0] fd64lo;
   always_comb
     for (int i = 0; i < FPC; i++) fd64lo[32*i +: 32] = fd64[64*i +: 32];
-  assign fd    = x.vpk ? pk_d : x_f64 ? fd64lo : vt_row ? vt_d : v_d2h ? d2_d : cn_row ? cn_d : vf_d;
-  assign f_exc = x.vpk ? {1'b0, pk_exc} : x_f64 ? {1'b0, f64_exc} : vt_row ? vt_exc : v_d2h ? {1'b0, d2_exc}
-               : cn_row ? {1'b0, cn_exc} : {1'b0, vf_exc};
+  assign fd    = f8_row ? f8_d : x.vpk ? pk_d : x_f64 ? fd64lo : vt_row ? vt_d : v_d2h ? d2_d : cn_row ? cn_d : vf_d;
+  assign f_exc = f8_row ? {1'b0, f8_exc} : x.vpk ? {1'b0, pk_exc} : x_f64 ? {1'b0, f64_exc} : vt_row ? vt_exc
+               : v_d2h ? {1'b0, d2_exc} : cn_row ? {1'b0, cn_exc} : {1'b0, vf_exc};
   // the float lanes' rows (F64 arithmetic included), then the F64 compares of rdna4_valu64
   assign v_exc  = v_exc_q | (x.vfl ? f_exc : x.v64[5] ? {1'b0, d_exc} : 7'd0);
   assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc[5:0]) | {25'd0, v_exc[6], 6'd0};

@@ -73,6 +73,7 @@ module rdna4_decode (
   logic             v_odd64;           // a 64-bit scalar source names an odd SGPR
   logic             vp, vpk, vmix;     // VOP3P; packed math (VOP3P or V_PK_FMAC_F16); V_FMA_MIX*
   logic             vdot;              // a VOP3P dot product rdna4_vdot.sv executes
+  logic             vf8d;              // a VOP3P FP8 dot product (rdna4_vfp8.sv)
   logic             vd2h;              // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (rdna4_vdot16.sv)
   logic [11:0]      vpm;               // packed modifiers {NEG_HI, NEG, OPSEL_HI, OPSEL}
   logic [2:0]       vk16;              // F16 inline constants (packed F16 sources, MIX F16 sources)
@@ -111,7 +112,8 @@ module rdna4_decode (
     // (V_DOT2_F32_F16: F16 S0/S1, F32 S2; V_DOT2_F32_BF16 and the integer dots: the
     // F32 pattern, rdna4_vdot.sv takes the BF16 one from it)
     vdot = vp && (vop == 10'd19 || (vop >= 10'd22 && vop <= 10'd26));
-    if (vpk) vk16 = vmix ? vpm[5:3] : (vop == 10'd19) ? 3'b011 : (vop >= 10'd14 && !vdot) ? 3'b111 : 3'b000;
+    vf8d = vp && vop >= 10'd36 && vop <= 10'd39;            // the FP8 dots: B32 S0/S1, F32 S2
+    if (vpk) vk16 = vmix ? vpm[5:3] : (vop == 10'd19) ? 3'b011 : (vop >= 10'd14 && !vdot && !vf8d) ? 3'b111 : 3'b000;
     // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (rdna4_vdot16.sv): F16 S0/S1 constants (BF16: the F32
     // pattern, its high half taken there); a constant S2 reads its value whichever half
     // OPSEL[2] names (model dot2h); no ABS (RDNA4_NOABS)
@@ -143,6 +145,7 @@ module rdna4_decode (
     if (vop == 10'd299 || vop == 10'd310) begin vs2 = {1'b1, vd}; vsh[2] = vdh; end
     if (vop == 10'd300 || vop == 10'd311) begin vs2 = vs1; vs1 = 9'd255; vsh[2] = vsh[1]; vsh[1] = 1'b0; end
     if (vop == 10'd301 || vop == 10'd312) vs2 = 9'd255;
+    if (!vpk && (vop == 10'd875 || vop == 10'd876)) vs2 = {1'b1, vd};   // V_CVT_SR_*: VDST's other bytes
     if (vr.kind == rdna4_pkg::VK_CMPX) vsd = 7'd126;
     // the lane-mask source: VCC in the VOP2 forms, SRC2 in VOP3 (V_DIV_FMAS_F32/F64: VCC)
     vm_en = vr.msrc;
@@ -186,6 +189,8 @@ module rdna4_decode (
     vs2_16 = vop == 10'd534 || vop == 10'd535;              // V_ALIGNBIT/ALIGNBYTE: S2 is B16
     v_mod = (vopsel != 4'd0 && !(vs2_16 && !vopsel[3]) &&   // ALIGNBIT/BYTE: OPSEL[2] S2's half,
              !(vperm != 3'd0 && vopsel[3:2] == 2'd0) &&     // PERMLANE: OPSEL[1:0] FI / BOUND_CTRL,
+             !((vop == 10'd492 || vop == 10'd493) && vopsel[3:2] == 2'd0) &&   // CVT_F32_FP8/BF8: the byte,
+             !((vop == 10'd875 || vop == 10'd876) && vopsel[1:0] == 2'd0) &&   // CVT_SR_*: the result byte,
              !(vh != 4'd0 && (vopsel & ~{vh[0], vmask[2] | vm_en, vmask[1:0]}) == 4'd0)) ||  // 16-bit rows: a source's half, the result's (V_CNDMASK_B16: OPSEL[2] of the mask ignored)
             (vomod != 2'd0 && !(vf[4] && vf[0]) && !rdna4_pkg::vf64row(vop)) ||
             (vcm && !vr.clamp) && !vs2_16 ||                 // ALIGNBIT/BYTE: CLAMP ignored (model V55)
@@ -198,7 +203,9 @@ module rdna4_decode (
             // VOP3P: an OPSEL_HI bit of a source the row does not have is 1 (model README E18)
             (vp && !vmix && (vpm[5:3] | vmask) != 3'b111) ||
             // the integer dots: OPSEL 0 and OPSEL_HI all ones (model README E15)
-            (vp && vop >= 10'd22 && vop <= 10'd25 && (vpm[5:0] != 6'b111_000));
+            (vp && vop >= 10'd22 && vop <= 10'd25 && (vpm[5:0] != 6'b111_000)) ||
+            // the FP8 dots: NEG / NEG_HI on S0 or S1 (the model: unimplemented)
+            (vf8d && (vpm[10:9] | vpm[7:6]) != 2'd0);
     // a 64-bit scalar source is an even register pair (model check_sreg; M0, VCC_HI, EXEC_HI are odd)
     v_odd64 = 1'b0;
     if (v64[0] && !vs0[8] && vs0 <= 9'd127 && vs0[0]) v_odd64 = 1'b1;

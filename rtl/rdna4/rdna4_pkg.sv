@@ -283,6 +283,10 @@ package rdna4_pkg;
       10'd567, 10'd568: begin r[7:6] = 2'd3; r[5] = 1'b1; r[3] = 1'b1; end
       10'd764, 10'd765: begin r[10:8] = VK_CARRY; r[7:6] = 2'd3; r[5] = 1'b1; end
       10'd815: r[5] = 1'b1;
+      // the FP8/BF8 conversions (rdna4_vfp8.sv): CVT_F32_FP8/BF8, CVT_PK_F32_FP8/BF8 (S0);
+      // CVT_PK_FP8/BF8_F32, CVT_SR_FP8/BF8_F32 (S0, S1); no CLAMP or ABS/NEG (RDNA4_NOMODS)
+      10'd492, 10'd493, 10'd494, 10'd495: r[7:6] = 2'd1;
+      10'd873, 10'd874, 10'd875, 10'd876: ;
       default: r[11] = 1'b0;
     endcase
     vrow = r;
@@ -338,6 +342,7 @@ package rdna4_pkg;
       10'd14, 10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138,
       10'd139, 10'd140, 10'd141, 10'd142: r = 5'b1_011_0;
       10'd125, 10'd253: r = 5'b1_001_0;                       // CLASS_F16: S1 is a B16 mask
+      10'd492, 10'd493, 10'd494, 10'd495, 10'd873, 10'd874, 10'd875, 10'd876: r = 5'b1_000_0;   // rdna4_vfp8.sv
       default: r = 5'd0;
     endcase
     vfrow = r;
@@ -366,8 +371,8 @@ package rdna4_pkg;
   // The packed-math rows rdna4_vpk.sv executes (VOP3P opcode, model/rdna4/rdna4.def):
   // vrow_t bits as vrow (VK_VGPR, CLAMP defined, sources 2 or 3).  The packed 16-bit
   // integer rows 0-13, the packed F16 rows 14-16 and 27-30, V_FMA_MIX_F32/MIXLO/MIXHI
-  // 32-34, the dot products 19, 22-26 (rdna4_vdot.sv); the FP8 dot products and WMMA
-  // are not executed (WHY_VALU_OP).
+  // 32-34, the dot products 19, 22-26 (rdna4_vdot.sv), the FP8 dot products 36-39
+  // (rdna4_vfp8.sv); WMMA is not executed (WHY_VALU_OP).
   function automatic logic [11:0] vprow(input logic [6:0] op);
     logic [11:0] r;
     r = 12'd0;
@@ -376,6 +381,7 @@ package rdna4_pkg;
         r = 12'b1_000_11_1_00000;
       7'd1, 7'd2, 7'd3, 7'd4, 7'd5, 7'd6, 7'd7, 7'd8, 7'd10, 7'd11, 7'd12, 7'd13, 7'd15, 7'd16,
       7'd27, 7'd28, 7'd29, 7'd30: r = 12'b1_000_10_1_00000;
+      7'd36, 7'd37, 7'd38, 7'd39: r = 12'b1_000_11_0_00000;      // the FP8 dots (rdna4_vfp8.sv): no CLAMP
       default: ;
     endcase
     vprow = r;
@@ -403,6 +409,8 @@ package rdna4_pkg;
       10'd395: r = 4'b001_0;                                  // V_CVT_F32_F16
       10'd786, 10'd787: r = 4'b011_0;                         // V_CVT_PK_NORM_I16/U16_F16: a B32 result
       10'd483, 10'd484: r = 4'b001_1;                         // V_CVT_NORM_I16/U16_F16
+      10'd494, 10'd495: r = 4'b001_0;                         // V_CVT_PK_F32_FP8/BF8: a B16 S0
+      10'd873, 10'd874: r = 4'b000_1;                         // V_CVT_PK_FP8/BF8_F32: a 16-bit result
       10'd1, 10'd2, 10'd3, 10'd4, 10'd5, 10'd6, 10'd7, 10'd8, 10'd9, 10'd10, 10'd11, 10'd12, 10'd13,
       10'd14, 10'd129, 10'd130, 10'd131, 10'd132, 10'd133, 10'd134, 10'd135, 10'd136, 10'd137, 10'd138,
       10'd139, 10'd140, 10'd141, 10'd142, 10'd125, 10'd253: r = 4'b011_0;
@@ -452,6 +460,7 @@ package rdna4_pkg;
       10'd431, 10'd433, 10'd436: r = 6'b10_1_001;                // V_RCP/RSQ/SQRT_F64
       10'd552, 10'd568, 10'd765: r = 6'b10_1_111;                // V_DIV_FIXUP/FMAS/SCALE_F64
       10'd815: r = 6'b10_1_001;                                  // V_TRIG_PREOP_F64: S1 a B32
+      10'd494, 10'd495: r = 6'b00_1_000;                         // V_CVT_PK_F32_FP8/BF8 (rdna4_vfp8.sv)
       default: r = 6'd0;
     endcase
     v64row = r;
@@ -472,6 +481,13 @@ package rdna4_pkg;
   // computes over several cycles (the pass holds until they are done).
   function automatic logic vdsr64(input logic [9:0] op);
     vdsr64 = op == 10'd431 || op == 10'd433 || op == 10'd436;
+  endfunction
+
+  // The FP8/BF8 rows rdna4_vfp8.sv executes: the conversions (VOP3 numbers) and, with
+  // pk (VOP3P), the dots 36-39.
+  function automatic logic vfp8(input logic [9:0] op, input logic pk);
+    vfp8 = pk ? (op >= 10'd36 && op <= 10'd39)
+              : ((op >= 10'd492 && op <= 10'd495) || (op >= 10'd873 && op <= 10'd876));
   endfunction
 
   // A row the F16 lanes execute (rdna4_vhalf_lane.sv): an F16 result or an F16 compare.
