@@ -50,7 +50,8 @@ module rdna4_core #(
   parameter int VM_LAT     = 16,      // cycles from a vector load's retire to its return (1..200)
   parameter int LDS_WORDS  = 16384,   // LDS DWORDs (rdna4_lds; a power of 2, 2..16384 = 64 KiB)
   parameter int LDQ        = 8,       // DS instructions outstanding at most (rdna4_lds; 1..15)
-  parameter int LDS_LAT    = 8        // cycles from a DS instruction's retire to its return (1..200)
+  parameter int LDS_LAT    = 8,       // cycles from a DS instruction's retire to its return (1..200)
+  parameter int WAVES      = 1        // wave slots of one work-group (1..4; README "Waves")
 ) (
   input  logic         clk,
   input  logic         rst_n,
@@ -74,6 +75,8 @@ module rdna4_core #(
                                     //          15 qsad_clamp (data[0], reset 0): CLAMP of V_QSAD/MQSAD_PK_U16_U8
                                     //          ignored (model config qsad_clamp)
                                     //          16 align_mode (data[1:0], reset 3; model config align_mode)
+                                    // 7 waves: 0 the work-group's waves (1..WAVES), 1 select wave slot
+                                    //          ld_data (later sel 1/2/5 writes load that wave)
   input  logic [31:0]  ld_data,
   input  logic         start,
   output logic         running,
@@ -81,6 +84,9 @@ module rdna4_core #(
   output logic         fault,
   output logic [63:0]  fault_pc,
   output logic [3:0]   fault_why,   // rdna4_pkg::WHY_* of the fault (WHY_FETCH, WHY_SMEM_WIN: outside a window)
+  output logic [1:0]   fault_wave,  // the wave of fault_pc (README "Waves")
+  output logic [1:0]   cur_wave,    // the active wave: the wave of a vw_* / kw_* return
+  output logic [1:0]   rt_wave,     // the wave of the retired instruction
   // retire port: one record per retired instruction, valid for one cycle
   output logic         rt_valid,
   output logic [63:0]  rt_pc,
@@ -177,9 +183,50 @@ module rdna4_core #(
   logic [47:0]   fault_pc_q;
   logic [3:0]    fault_why_q;
 
+  // Waves of one work-group (README "Waves", rdna4_waves.sv): the state above and
+  // vrf are the active wave's (cw); the other waves wait in the wv_* slots and
+  // are swapped in between units.
+  if (WAVES < 1 || WAVES > 4) begin : g_bad_waves
+    $fatal(1, "rdna4_core: WAVES must be 1..4");
+  end
+  logic [2:0]    wv_n;      // waves of the work-group (load port sel 7, address 0; reset 1)
+  logic [1:0]    cw;        // the active wave
+  logic          wv_multi;  // wv_n > 1: the barrier unit and the scheduler take part
+  logic          wv_sw;     // between units: the next wave runs once the queues are empty
+  logic          wv_go, wv_dl, wv_swap, wv_hold, wv_blk;
+  logic [1:0]    wv_to, wv_sel, wv_dlw;
+  logic          wv_ok, wv_more, wv_cpl1, wv_cpl2;
+  logic [1:0]    fault_wave_q;
+  logic          wv_wblk, wv_first, wv_bnop, wv_wapp;
+  logic [31:0]   wv_bid, wv_bstate;
+  logic [1:0]    wv_wb;
+  logic [6:0]    wv_rsig;
+  logic [4095:0] wv_sreg [4];  // saved slots (a slot at or above WAVES is never used)
+  logic [2047:0] wv_hw [4];
+  logic [3:0]    wv_scc;
+  logic [47:0]   wv_pc [4];
+  logic [63:0]   wv_seq [4];
+  assign wv_multi = wv_n > 3'd1;
+  // the work-group's bits of an S_GETREG view (model rdna4_read_hwreg): STATUS.IN_WG (11)
+  // and TRAP_BARRIER_COMPLETE (15), STATE_PRIV.BARRIER_COMPLETE (2)
+  function automatic logic [31:0] wv_hwor(input logic [5:0] id, input logic multi, input logic c1,
+                                          input logic c2);
+    wv_hwor = 32'd0;
+    if (multi && id == rdna4_pkg::HW_STATUS) wv_hwor = {16'd0, c2, 3'd0, 1'b1, 11'd0};
+    if (multi && id == rdna4_pkg::HW_STATE_PRIV) wv_hwor = {29'd0, c1, 2'd0};
+  endfunction
+
   logic [31:0] imem [IMEM_WORDS];
   localparam int VW = (VGPRS > 1) ? $clog2(VGPRS) : 1;
-  logic [2047:0] vrf [VGPRS];   // VGPR n, lane l at [32*l +: 32] (not reset: the model's reset value 0 is Verilator's)
+  logic [2047:0] vrf [VGPRS];   // VGPR n, lane l at [32*l +: 32]: the active wave's rows of vrf_all
+  // every wave's VGPRs: wave w's VGPR n at vx(w, n) (not reset: the model's reset value 0 is Verilator's)
+  localparam int VXW = (WAVES > 1) ? VW + 2 : VW;
+  logic [2047:0] vrf_all [(WAVES > 1 ? 4 : 1) * VGPRS];
+  function automatic logic [VXW-1:0] vx(input logic [1:0] w, input logic [VW-1:0] n);
+    vx = VXW'({w, n});
+  endfunction
+  always_comb
+    for (int r = 0; r < VGPRS; r++) vrf[r] = vrf_all[vx(cw, VW'(r))];
   logic [31:0] dmem [DMEM_WORDS];
 
   // Live summaries.
@@ -1016,7 +1063,7 @@ module rdna4_core #(
     for (int i = 0; i < 64; i++)
       if (hr_id == 6'(i)) hr_cur = hwreg[32*i +: 32];
   end
-  assign hr_view = rdna4_pkg::hw_view(hr_id, hr_cur, execz, vccz, scc, wave64);
+  assign hr_view = rdna4_pkg::hw_view(hr_id, hr_cur, execz, vccz, scc, wave64) | wv_hwor(hr_id, wv_multi, wv_cpl1, wv_cpl2);
   assign hr_mask = (rdna4_pkg::low_mask32(hr_size) << hr_off) & rdna4_pkg::hw_write_mask(hr_id, priv);
   assign hr_src  = (x.op == 8'd19) ? x.w1 : dold[31:0];
 
@@ -1087,8 +1134,10 @@ module rdna4_core #(
               8'd76, 8'd77, 8'd80: begin                            // S_SENDMSG_RTN_B32/B64, S_GET_BARRIER_STATE:
                 wb_mask = x.d_64 ? 16'd3 : 16'd1;                   // data from outside the wave (unmodelled,
                 wb_data[63:0] = dold;                               // the checker takes it): D keeps its value
+                if (x.op == 8'd80 && wv_multi) wb_data[31:0] = wv_bstate;   // several waves: the barrier state
               end
-              8'd79: begin sc_we = 1'b1; sc_val = 1'b0; end         // S_BARRIER_SIGNAL_ISFIRST: one wave, SCC = 0
+              8'd79: begin sc_we = 1'b1; sc_val = wv_first; end     // S_BARRIER_SIGNAL_ISFIRST: SCC = the first
+                                                                    // signal (one wave: 0; README "Waves")
               8'd83: if (dvgpr && !wave64) begin                    // S_ALLOC_VGPR (rdna4 L10378): SCC = success,
                 sc_we = 1'b1; sc_val = (opa[8:0] <= 9'd256);        // which depends on the other waves (the
               end else begin                                        // model marks it unmodelled); illegal in
@@ -1161,6 +1210,7 @@ module rdna4_core #(
               8'd37: if (execz)  e_npc = br_tgt;                    // S_CBRANCH_EXECZ
               8'd38: if (!execz) e_npc = br_tgt;                    // S_CBRANCH_EXECNZ
               8'd48, 8'd49: e_end = 1'b1;                           // S_ENDPGM, S_ENDPGM_SAVED
+              8'd20: if (wv_wblk) e_fin0 = 1'b0;                    // S_BARRIER_WAIT: the barrier has not completed
               8'd9, 8'd10: if (kq_busy || vm_busy || ds_busy) e_fin0 = 1'b0;   // S_WAITCNT, S_WAIT_IDLE: every counter 0
               8'd64: if (vm_lcnt > x.simm[5:0]) e_fin0 = 1'b0;       // S_WAIT_LOADCNT
               8'd65: if (vm_scnt > x.simm[5:0]) e_fin0 = 1'b0;       // S_WAIT_STORECNT
@@ -1335,6 +1385,61 @@ module rdna4_core #(
     end
   end
 
+  // ------------------------------------------------------------ waves
+  // (README "Waves").  The barrier id of S_BARRIER_SIGNAL(_ISFIRST) and
+  // S_GET_BARRIER_STATE: an integer inline constant, or M0[4:0]; a signal is a
+  // no-op with one wave, for id 0 and for the trap barrier (-2) outside PRIV.
+  // S_BARRIER_WAIT's bit: SIMM16 >= 0 bit 0 (never completes), -1 bit 1, below
+  // -1 bit 2 (ignored outside PRIV).
+  logic is_bsig, is_bwait;
+  assign is_bsig  = x.fmt == rdna4_pkg::FMT_SOP1 && (x.op == 8'd78 || x.op == 8'd79);
+  assign is_bwait = x.fmt == rdna4_pkg::FMT_SOPP && x.op == 8'd20;
+  assign wv_bid   = (x.s0 == 8'd125) ? {27'd0, m0[4:0]} : opa[31:0];
+  assign wv_bnop  = !wv_multi || wv_bid == 32'd0 || (wv_bid == 32'hfffffffe && !priv);
+  assign wv_first = !wv_bnop && wv_rsig == 7'd0;
+  assign wv_bstate = {9'd0, wv_rsig, 5'd0,
+                      (wv_bid == 32'hffffffff || wv_bid == 32'hfffffffe) ? {4'd0, wv_n} : 7'd0, 3'd0,
+                      wv_bid == 32'hffffffff || wv_bid == 32'hfffffffe};
+  assign wv_wb    = x.simm[15] ? ((x.simm == 16'hffff) ? 2'd1 : 2'd2) : 2'd0;
+  assign wv_wapp  = wv_multi && !(x.simm[15] && x.simm != 16'hffff && !priv);
+  assign wv_wblk  = is_bwait && wv_wapp && !((wv_wb == 2'd1 && wv_cpl1) || (wv_wb == 2'd2 && wv_cpl2));
+  assign wv_blk   = x_v && run_q && !x.ill && !e_flt && wv_wblk;
+  // between units with several waves: no instruction is taken; once the queues
+  // are empty and the returns reported, the next wave (wv_sel) runs: its state
+  // is swapped in (wv_swap) unless it is the active wave; none ready: deadlock
+  logic wv_idle;
+  assign wv_idle = run_q && wv_sw && !x_v && !kq_busy && !vm_busy && !ds_busy && !vm_rv && !ds_rv && !kq_pop &&
+                   !vw_valid && !kw_valid && !end_q;
+  assign wv_go   = wv_idle && wv_ok;
+  assign wv_dl   = wv_idle && !wv_ok;
+  assign wv_to   = wv_sel;
+  assign wv_hold = wv_sw || (wv_multi && (e_fin || wv_blk));
+  logic       wv_ldsel;
+  logic [1:0] wv_dst;
+  assign wv_ldsel = ld_we && !run_q && ld_sel == 3'd7 && ld_addr == 20'd1 && ld_data < 32'(WAVES);
+  assign wv_dst   = wv_ldsel ? ld_data[1:0] : wv_to;
+  assign wv_swap  = (wv_ldsel || wv_go) && wv_dst != cw;
+  rdna4_waves #(.WAVES(WAVES)) u_waves (
+    .clk(clk), .rst_n(rst_n), .nwv(wv_n), .cw(cw), .clr(start && !run_q),
+    .sig(e_fin && is_bsig && !wv_bnop), .sig_idx(wv_bid[5:0]),
+    .fin(e_fin && wv_multi && (e_end || e_halt)), .blk(wv_blk), .blk_b(wv_wb),
+    .wclr(e_fin && is_bwait && wv_wapp), .wclr_b(wv_wb), .turn_adv(e_fin && wv_multi), .go(wv_go),
+    .rd_idx(wv_bid[5:0]), .rd_sig(wv_rsig), .cpl1(wv_cpl1), .cpl2(wv_cpl2), .sel(wv_sel), .sel_ok(wv_ok),
+    .more(wv_more), .dl_w(wv_dlw));
+
+  // the saved slots: the active wave's state goes to slot cw when another is swapped in
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      for (int w = 0; w < 4; w++) begin
+        wv_sreg[w] <= '0; wv_hw[w] <= '0; wv_scc[w] <= 1'b0; wv_pc[w] <= 48'd0; wv_seq[w] <= 64'd0;
+      end
+    end else if (wv_swap) begin
+      wv_sreg[cw] <= sreg; wv_hw[cw] <= hwreg; wv_scc[cw] <= scc; wv_pc[cw] <= pc; wv_seq[cw] <= seq_q;
+    end else if (start && !run_q) begin
+      for (int w = 0; w < 4; w++) wv_seq[w] <= 64'd0;
+    end
+  end
+
   // ------------------------------------------------------ pipeline control
   // The wave halts after an instruction that leaves STATUS.FATAL_HALT set, or
   // STATE_PRIV.HALT set outside the trap handler (rdna4 L1852-1866): the core
@@ -1347,10 +1452,11 @@ module rdna4_core #(
   assign e_fin   = e_fin0 && !((kq_busy || vm_busy || ds_busy) && (e_end || h_cond));
   assign e_halt  = e_fin && h_cond;
   assign e_redir = e_fin && !e_end && !e_halt && (e_npc != pc_fall);
-  assign e_take  = run_q && if_v && !e_flt && !e_end && !e_halt && (!x_v || (e_fin && !e_redir));
+  assign e_take  = run_q && if_v && !e_flt && !e_end && !e_halt && (!x_v || (e_fin && !e_redir)) && !wv_hold;
 
   always_comb begin
     if (!run_q)       req_pc = pc;
+    else if (wv_go)   req_pc = (wv_to == cw) ? pc : wv_pc[wv_to];
     else if (e_redir) req_pc = e_npc;
     else if (e_take)  req_pc = if_pc + {44'd0, dec.len, 2'b00};
     else              req_pc = if_pc;
@@ -1366,18 +1472,19 @@ module rdna4_core #(
     if_w2 <= imem[ia2];
   end
 
-  // VGPR file: load-port writes (one lane), the write of a retiring VALU instruction.
+  // VGPR file: load-port writes (one lane), the write of a retiring VALU instruction;
+  // the rows of the active wave (README "Waves": vrf is its view of vrf_all).
   always_ff @(posedge clk) begin
     if (ld_we && !run_q && ld_sel == 3'd5 && {6'd0, ld_addr[19:6]} < 20'(VGPRS))
-      vrf[ld_addr[VW+5:6]][32*ld_addr[5:0] +: 32] <= ld_data;
+      vrf_all[vx(cw, ld_addr[VW+5:6])][32*ld_addr[5:0] +: 32] <= ld_data;
     if (run_q && !e_flt && e_fin && is_v && v_we)
-      vrf[v_vdi[VW-1:0]] <= v_new;
+      vrf_all[vx(cw, v_vdi[VW-1:0])] <= v_new;
     if (run_q && !e_flt && e_fin && is_v && vw2_we)
-      vrf[vw2_idx[VW-1:0]] <= vw2_new;
+      vrf_all[vx(cw, vw2_idx[VW-1:0])] <= vw2_new;
     if (vm_rv)
-      vrf[vm_row[VW-1:0]] <= vm_new;
+      vrf_all[vx(cw, vm_row[VW-1:0])] <= vm_new;
     else if (ds_rv)
-      vrf[ds_rowq[VW-1:0]] <= ds_new;
+      vrf_all[vx(cw, ds_rowq[VW-1:0])] <= ds_new;
   end
 
   // Data memory: load-port write (word ld_addr of the window), one synchronous
@@ -1401,6 +1508,7 @@ module rdna4_core #(
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
       run_q <= 1'b0; done_q <= 1'b0; fault_q <= 1'b0; fault_pc_q <= 48'd0; fault_why_q <= 4'd0;
+      wv_n <= 3'd1; cw <= 2'd0; wv_sw <= 1'b0; fault_wave_q <= 2'd0; rt_wave <= 2'd0;
       if_v <= 1'b0; if_pc <= 48'd0; if_ok0 <= 1'b0; if_ok1 <= 1'b0; if_ok2 <= 1'b0;
       vp_q <= '0; v_res_q <= '0; v_co_q <= 64'd0; v_exc_q <= 7'd0; v_resh_q <= '0;
       rt_exec_mask <= 64'd0; rt_v_we <= 1'b0; rt_v_idx <= 8'd0; rt_v_lanes <= 64'd0; rt_v_val <= '0;
@@ -1476,16 +1584,19 @@ module rdna4_core #(
               20'd16: align_mode <= ld_data[1:0];
               default: ;
             endcase
+            3'd7: if (ld_addr == 20'd0)                   // the work-group's waves (README "Waves")
+                    wv_n <= (ld_data == 32'd0 || ld_data > 32'(WAVES)) ? 3'(WAVES) : ld_data[2:0];
             default: ;
           endcase
         end
         if (start) begin
-          run_q <= 1'b1; if_v <= 1'b1; done_q <= 1'b0; fault_q <= 1'b0; seq_q <= 64'd0;
+          run_q <= 1'b1; if_v <= 1'b1; done_q <= 1'b0; fault_q <= 1'b0; seq_q <= 64'd0; wv_sw <= 1'b0;
         end
       end else begin
         // ---------------------------------------------------- running
         if (e_flt) begin
           fault_q <= 1'b1; fault_pc_q <= x_pc; fault_why_q <= e_why; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
+          fault_wave_q <= cw;
           sm_busy <= 1'b0; vp_q <= '0; v_exc_q <= 7'd0; vd_y <= 1'b0;
         end else begin
           // vector unit passes: the last one retires (e_fin) and the next instruction starts at pass 0
@@ -1557,8 +1668,10 @@ module rdna4_core #(
             rt_hw_val  <= rdna4_pkg::hw_view(hw_idx, hw_val,
                             wave64 ? (sreg_n[32*126 +: 64] == 64'd0) : (sreg_n[32*126 +: 32] == 32'd0),
                             wave64 ? (sreg_n[32*106 +: 64] == 64'd0) : (sreg_n[32*106 +: 32] == 32'd0),
-                            scc_n, wave64);
-            if (e_end || e_halt) begin
+                            scc_n, wave64) | wv_hwor(hw_idx, wv_multi, wv_cpl1, wv_cpl2);
+            rt_wave    <= cw;
+            if (wv_multi) wv_sw <= 1'b1;                      // the next unit: the scheduler's wave
+            if ((e_end || e_halt) && !(wv_multi && wv_more)) begin   // (another wave left: it runs on)
               run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
               if (is_fl || is_ds) end_q <= 1'b1;                  // FLAT, DS: their own returns first
               else       done_q <= 1'b1;
@@ -1568,6 +1681,16 @@ module rdna4_core #(
             x_v <= 1'b1; x <= dec; x_pc <= if_pc; xy <= decy;
           end else if (e_fin) begin
             x_v <= 1'b0;
+          end
+          // waves (README "Waves"): a waiting S_BARRIER_WAIT leaves (pc stays on it);
+          // the next wave starts, or every wave that has not ended waits: deadlock
+          if (wv_blk) begin
+            x_v <= 1'b0; wv_sw <= 1'b1;
+          end
+          if (wv_go) wv_sw <= 1'b0;
+          if (wv_dl) begin
+            fault_q <= 1'b1; fault_why_q <= rdna4_pkg::WHY_OPERAND; run_q <= 1'b0; if_v <= 1'b0;
+            fault_wave_q <= wv_dlw; fault_pc_q <= (wv_dlw == cw) ? pc : wv_pc[wv_dlw];
           end
           // SMEM sequencer
           if (sm_start) begin
@@ -1593,6 +1716,10 @@ module rdna4_core #(
         kq_n <= kq_n_n; kq_base <= kq_base_n; kq_mask <= kq_mask_n; kq_data <= kq_data_n;
         kq_tag <= kq_tag_n; kq_two <= kq_two_n; kq_t <= kq_t_n;
       end
+      if (wv_swap) begin                               // another wave's state (README "Waves")
+        sreg <= wv_sreg[wv_dst]; hwreg <= wv_hw[wv_dst]; scc <= wv_scc[wv_dst]; pc <= wv_pc[wv_dst];
+        seq_q <= wv_seq[wv_dst]; cw <= wv_dst;
+      end
     end
   end
 
@@ -1601,4 +1728,6 @@ module rdna4_core #(
   assign fault    = fault_q;
   assign fault_pc = {16'd0, fault_pc_q};
   assign fault_why = fault_why_q;
+  assign fault_wave = fault_wave_q;
+  assign cur_wave = cw;
 endmodule

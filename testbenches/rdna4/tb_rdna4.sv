@@ -28,6 +28,7 @@ module tb_rdna4 (input logic clk);
   logic         running, done, fault;
   logic [63:0]  fault_pc;
   logic [3:0]   fault_why;
+  logic [1:0]   fault_wave, cur_wave, rt_wave;
   logic         rt_valid;
   logic [63:0]  rt_pc, rt_next_pc;
   logic [31:0]  rt_w0, rt_w1, rt_w2;
@@ -75,7 +76,9 @@ module tb_rdna4 (input logic clk);
   logic [7:0]   vw_idx;
   logic [2047:0] vw_val;
 
-  rdna4_core #(.IMEM_WORDS(IMEM_WORDS), .DMEM_WORDS(DMEM_WORDS)) dut (.*);
+  // WAVES: the wave slots; a test's `waves` (1-4) is loaded on ld_sel 7 (rtl/rdna4/README.md "Waves")
+  localparam int WAVES = 4;
+  rdna4_core #(.IMEM_WORDS(IMEM_WORDS), .DMEM_WORDS(DMEM_WORDS), .WAVES(WAVES)) dut (.*);
 
   localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   // Items of the test (phase 1): program and memory words keep their byte
@@ -86,6 +89,7 @@ module tb_rdna4 (input logic clk);
   longint unsigned  ibase = 0, dbase = 0;
   int unsigned      drop_i = 0, drop_d = 0;   // words outside their window (not loaded)
   logic [47:0]      scr_base = 48'd0;         // SCRATCH_BASE (hwreg 20, 21) of the test
+  int               nwaves = 1, it_wave = 0;  // the test's waves; the wave slot the items load
 
   // One item of the test (placed by place_windows).
   function automatic void push(input logic [2:0] sel, input longint unsigned a, input logic [31:0] d);
@@ -115,6 +119,14 @@ module tb_rdna4 (input logic clk);
       if (name == "mem") push(3'd3, addr, value[31:0]);
       if (name == "lds") push(3'd6, addr >> 2, value[31:0]);   // LDS word (load-port sel 6)
       return;
+    end
+    // several waves: the wave in bits 31:16 of index; its slot is selected first
+    if (nwaves > 1) begin
+      if (int'(index >> 16) != it_wave) begin
+        it_wave = int'(index >> 16);
+        push(3'd7, 64'd1, 32'(it_wave));
+      end
+      index = index & 32'hffff;
     end
     case (name)
       "s":     begin sel = 3'd1; a = 20'(index); end
@@ -181,6 +193,8 @@ module tb_rdna4 (input logic clk);
     end
     ibase = seen_i ? window_base(ilo, ihi, IMEM_BYTES) : 64'd0;
     dbase = seen_d ? window_base(dlo, dhi, DMEM_BYTES) : 64'd0;
+    ld_push(3'd7, 0, 32'(nwaves));                         // the work-group's waves, slot 0 first
+    ld_push(3'd7, 1, 32'd0);
     ld_push(3'd4, 6, ibase[31:0]); ld_push(3'd4, 7, ibase[63:32]);
     ld_push(3'd4, 8, dbase[31:0]); ld_push(3'd4, 9, dbase[63:32]);
     for (int i = 0; i < it_sel.size(); i++) begin
@@ -196,6 +210,7 @@ module tb_rdna4 (input logic clk);
       end
     end
     ld_push(3'd4, 10, {31'd0, drop_d == 0});
+    ld_push(3'd7, 1, 32'd0);                               // wave 0 is active at start
     // vector loads return out of order with +tb_vm_ooo (rtl/rdna4/README.md "Vector memory")
     ld_push(3'd4, 12, {31'd0, vm_ooo});
   endfunction
@@ -222,6 +237,9 @@ module tb_rdna4 (input logic clk);
   `include "testbenches/common/gpuref_tb_load.svh"
 
   function automatic void bench_ids();
+    nwaves = gpuref_dpi_chk_waves(chk);
+    if (nwaves > WAVES)
+      $display("rdna4 bench: the test has %0d waves, the core %0d wave slots: it runs %0d", nwaves, WAVES, WAVES);
     f_s = gpuref_dpi_chk_file_id(chk, "s");       f_vcc = gpuref_dpi_chk_file_id(chk, "vcc");
     f_exec = gpuref_dpi_chk_file_id(chk, "exec"); f_m0 = gpuref_dpi_chk_file_id(chk, "m0");
     f_scc = gpuref_dpi_chk_file_id(chk, "scc");   f_ttmp = gpuref_dpi_chk_file_id(chk, "ttmp");
@@ -238,7 +256,7 @@ module tb_rdna4 (input logic clk);
   always_comb begin
     rif.valid = rt_valid && phase == 4;
     rif.last = 1'b1;
-    rif.wave = 16'd0;
+    rif.wave = 16'(rt_wave);
     rif.pc = rt_pc;
     rif.next_pc = rt_next_pc;
     rif.nwords = 5'(rt_nwords);
@@ -301,7 +319,7 @@ module tb_rdna4 (input logic clk);
     for (int i = 0; i < 16; i++) begin
       kw_code[i] = {1'b0, kw_base} + 8'(i);
       rif.wb_en[i] = kw_valid && kw_we[i] && phase == 4;
-      rif.wb_wave[i] = 16'd0;
+      rif.wb_wave[i] = 16'(cur_wave);
       rif.wb_tag[i] = kw_tag;
       if (kw_code[i] < 8'd106) begin
         rif.wb_file[i] = 16'(f_s);    rif.wb_index[i] = 16'(kw_code[i]);
@@ -314,11 +332,12 @@ module tb_rdna4 (input logic clk);
       for (int l = 0; l < 64; l++) rif.wb_val[i][l] = 64'd0;
       rif.wb_val[i][0] = 64'(kw_val[32*i +: 32]);
     end
-    rif.wb_en[16] = vw_valid && phase == 4; rif.wb_wave[16] = 16'd0; rif.wb_tag[16] = vw_tag;
+    rif.wb_en[16] = vw_valid && phase == 4; rif.wb_wave[16] = 16'(cur_wave); rif.wb_tag[16] = vw_tag;
     rif.wb_file[16] = 16'(f_v); rif.wb_index[16] = 16'(vw_idx); rif.wb_bits[16] = 64'hffffffff;
     rif.wb_lanes[16] = vw_lanes;
     for (int l = 0; l < 64; l++) rif.wb_val[16][l] = 64'(vw_val[32*l +: 32]);
     `GPUREF_RIF_END(4, fault_pc)
+    rif.fault_wave = 16'(fault_wave);
   end
 
   // The program word at byte address pc (the test's latest item there) is a VOPD word.
@@ -351,6 +370,9 @@ module tb_rdna4 (input logic clk);
                  fault_pc, dbase, dbase + DMEM_BYTES);
       if (fault_why == rdna4_pkg::WHY_DPP)
         $display("rdna4 bench: fault at pc 0x%0h: illegal DPP form (no DPP on this row, literal with DPP, DPP16 bit 17, undefined DPP_CTRL, VOP3 DPP NEG/ABS bits)", fault_pc);
+      if (fault_why == rdna4_pkg::WHY_OPERAND && nwaves > 1)
+        $display("rdna4 bench: fault in wave %0d at pc 0x%0h: a reserved operand, message or barrier code, or every wave that has not ended waits at S_BARRIER_WAIT (deadlock; rtl/rdna4/README.md \"Waves\")",
+                 fault_wave, fault_pc);
       if (fault_why == rdna4_pkg::WHY_SMEM_WIN)
         $display("rdna4 bench: fault at pc 0x%0h: SMEM access outside the data window [0x%0h, 0x%0h); %0d data words of the test lie outside it (the test's data span more than the core's %0d-KiB window), so reads outside it cannot be served as zero",
                  fault_pc, dbase, dbase + DMEM_BYTES, drop_d, DMEM_BYTES / 1024);
