@@ -75,6 +75,7 @@ module rdna4_core #(
                                     //          15 qsad_clamp (data[0], reset 0): CLAMP of V_QSAD/MQSAD_PK_U16_U8
                                     //          ignored (model config qsad_clamp)
                                     //          16 align_mode (data[1:0], reset 3; model config align_mode)
+                                    //          17 tfe_status (data[0], reset 0; model config tfe_status)
                                     // 7 waves: 0 the work-group's waves (1..WAVES), 1 select wave slot
                                     //          ld_data (later sel 1/2/5 writes load that wave)
   input  logic [31:0]  ld_data,
@@ -177,6 +178,7 @@ module rdna4_core #(
   logic [16:0]   lds_bytes;  // LDS size in bytes (model config lds_size; rdna4_lds)
   logic          qsad_clamp; // V_QSAD/MQSAD_PK_U16_U8: CLAMP ignored (model config qsad_clamp)
   logic [1:0]    align_mode; // SH_MEM_CONFIG.alignment_mode (model config align_mode; rdna4_vmem, rdna4_lds)
+  logic          tfe_status; // BUFFER loads with TFE write the status DWORD (model config tfe_status)
   logic [63:0]   seq_q;     // units retired since start (the retire record's seq)
   logic          run_q, done_q, fault_q;
   logic          end_q;     // ended by a FLAT MEMVIOL after its access: done once its returns are in
@@ -964,7 +966,7 @@ module rdna4_core #(
     .wave64(wave64), .exec(exec), .sbase(vm_sb), .vsh(vm_vsh), .ssv(vm_ss), .scr_base({hwreg[32*21 +: 16], hwreg[32*20 +: 32]}),
     .va0(vrf[x.w2[VW-1:0]]), .va1(vrf[VW'(x.w2[7:0] + 8'd1)]),
     .vdat(vm_dat), .dmem_base(dmem_base), .dmem_zero(dmem_zero), .shb(shmem_b[15:0]), .pvb(shmem_b[31:16]),
-    .mdscnt(mc_ds), .ooo(vm_ooo), .align(align_mode), .seq(seq_q),
+    .mdscnt(mc_ds), .ooo(vm_ooo), .align(align_mode), .tfe_on(tfe_status), .seq(seq_q),
     .dm_ra(vm_ra), .dm_rd(dm_rd), .dm_we(vm_we), .dm_wa(vm_wa), .dm_be(vm_be), .dm_wd(vm_wd),
     .done(vm_done), .flt(vm_flt), .why(vm_why), .busy(vm_busy), .loadcnt(vm_lcnt), .storecnt(vm_scnt),
     .mldcnt(mc_ld), .mc_push(mc_vp), .mc_any(mc_va), .mc_nreg(mc_vr),
@@ -1502,7 +1504,7 @@ module rdna4_core #(
       sreg <= '0; hwreg <= '0; scc <= 1'b0; pc <= 48'd0; wave64 <= 1'b0;
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
       imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
-      vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000; qsad_clamp <= 1'b0; align_mode <= 2'd3;
+      vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000; qsad_clamp <= 1'b0; align_mode <= 2'd3; tfe_status <= 1'b0;
       rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw_ldsl <= 64'd0; end_q <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
@@ -1582,6 +1584,7 @@ module rdna4_core #(
               20'd14: lds_bytes <= (ld_data > 32'h10000) ? 17'h10000 : ld_data[16:0];
               20'd15: qsad_clamp <= ld_data[0];
               20'd16: align_mode <= ld_data[1:0];
+              20'd17: tfe_status <= ld_data[0];
               default: ;
             endcase
             3'd7: if (ld_addr == 20'd0)                   // the work-group's waves (README "Waves")

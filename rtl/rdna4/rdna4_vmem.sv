@@ -55,6 +55,7 @@ module rdna4_vmem #(
   input  logic [5:0]    mdscnt,      // DScnt as the model counts it (FLAT's skip decision)
   input  logic          ooo,         // out-of-order returns
   input  logic [1:0]    align,       // SH_MEM_CONFIG.alignment_mode: 0 DWORD, 1 DWORD_STRICT, 2 STRICT, 3 UNALIGNED
+  input  logic          tfe_on,      // BUFFER loads with TFE write their status DWORD (model config tfe_status)
   input  logic [63:0]   seq,         // sequence number of the instruction (its tag)
   // data-memory port of the core
   output logic [$clog2(DMEM_WORDS)-1:0] dm_ra,
@@ -128,7 +129,18 @@ module rdna4_vmem #(
   assign bf  = (w0[31:26] == 6'h31);
   logic [3071:0] e_ba;                               // BUFFER: lane l's address (set as the engine reaches it)
   logic [63:0]   e_bh;                               // BUFFER: lane l wholly out of range (accesses nothing)
-  logic [191:0]  b_lo;                               // BUFFER: address bits 2:0 of every lane (alignment)
+  logic [255:0]  b_lo;                               // BUFFER: address bits 3:0 of every lane (alignment)
+  // BUFFER FORMAT / TBUFFER (README "BUFFER formats"): the conversions in rdna4_vfmt
+  logic        k_fm, k_typ, k_ord;                   // format row, TBUFFER; GLOBAL_ATOMIC_ORDERED_ADD_B64
+  logic [1:0]  k_fd16;                               // format: 0 32-bit, 1 D16, 2 D16_HI
+  logic [2:0]  k_fnc;                                // format: the instruction's components
+  logic [7:0]  k_fo;                                 // format: the opcode without the TBUFFER bit
+  logic [31:0] k_qb;                                 // the bits a load's data rows write
+  logic [6:0]  vf_fmt;
+  logic        vf_unb, vf_ok;
+  logic [4:0]  vf_nb;
+  logic [1:0]  vf_al;
+  logic [127:0] vf_ld, vf_st, vf_vd;
   assign scr = !bf && (w0[25:24] == 2'd1);
   assign fl  = !bf && (w0[25:24] == 2'd0);
   logic [4:0]  k_aop;                                // its operation (rdna4_pkg::atomic_int)
@@ -210,6 +222,24 @@ module rdna4_vmem #(
     if ((fl || bf) && (op == 8'd40 || op == 8'd41 || op == 8'd43 || op == 8'd44 || op == 8'd79)) begin
       k_ld = 1'b0; k_st = 1'b0; k_inv = 1'b0; k_wb = 1'b0; k_tid = 1'b0;   // FLAT, BUFFER: no ADDTID, no
     end                                                                  // cache controls (fault)
+    // GLOBAL_ATOMIC_ORDERED_ADD_B64 (VGLOBAL only; L30744-30760, model D37)
+    k_ord = (op == 8'd115) && !bf && !fl && !scr;
+    if (k_ord) begin k_at = 1'b1; k_w64 = 1'b1; k_n = 5'd8; k_nreg = 3'd2; k_rtn = w1[20]; end
+    // BUFFER_LOAD/STORE_FORMAT_* (0-15, D16_HI 38, 39) and TBUFFER_* (128-143): components
+    // (op[1:0] + 1; D16_HI X), D16 (8-15), the element's bytes from the format (rdna4_vfmt)
+    k_fo = op[7] ? op - 8'd128 : op;
+    k_fm = bf && (op <= 8'd15 || op == 8'd38 || op == 8'd39 || (op >= 8'd128 && op <= 8'd143));
+    k_typ = op[7];
+    k_fnc = (k_fo >= 8'd38) ? 3'd1 : {1'b0, k_fo[1:0]} + 3'd1;
+    k_fd16 = (k_fo >= 8'd38) ? 2'd2 : (k_fo >= 8'd8) ? 2'd1 : 2'd0;
+    if (k_fm) begin
+      k_ld = (k_fo <= 8'd3) || (k_fo >= 8'd8 && k_fo <= 8'd11) || k_fo == 8'd38;
+      k_st = !k_ld;
+      k_n = vf_nb;
+      k_nreg = (k_fd16 != 2'd0) ? 3'({1'b0, k_fnc} + 4'd1 >> 1) : k_fnc;
+    end
+    k_qb = (k_half == 2'd1) ? 32'h0000ffff : (k_half == 2'd2) ? 32'hffff0000 : 32'hffffffff;
+    if (k_fm) k_qb = (k_fd16 == 2'd2) ? 32'hffff0000 : (k_fd16 == 2'd1 && k_fnc == 3'd1) ? 32'h0000ffff : 32'hffffffff;
   end
 
   // Fields (model/rdna4/rdna4.def VGLOBAL): SADDR w0[6:0], VDST w1[7:0], TH
@@ -304,7 +334,9 @@ module rdna4_vmem #(
       sd3 = vdat[6144 + 32*l +: 32];
       if (k_half == 2'd2) sd0 = {16'd0, sd0[31:16]};
       sbytes = {sd3, sd2, sd1, sd0} & nmask;
-      mw_data[128*l +: 128] = k_at ? {64'd0, e_anew[64*l +: 64]} : sbytes;
+      mw_data[128*l +: 128] = k_fm ? {e_res[6144 + 32*l +: 32], e_res[4096 + 32*l +: 32], e_res[2048 + 32*l +: 32],
+                                      e_res[32*l +: 32]} & nmask :
+                              k_at ? {64'd0, e_anew[64*l +: 64]} : sbytes;
     end
   end
   assign mw_size  = k_n;
@@ -324,8 +356,15 @@ module rdna4_vmem #(
       if (exl[l] && !ldsl[l] && !f_prv[l] && k_at && !scr && !bf &&
           (k_w64 ? mw_addr[48*l +: 3] : {1'b0, mw_addr[48*l +: 2]}) != 3'd0)
         mv_g = 1'b1;
-    for (int l = 0; l < 64; l++)                                       // BUFFER: the low address bits
-      if (lall[l] && k_at && bf && (k_w64 ? b_lo[3*l +: 3] : {1'b0, b_lo[3*l +: 2]}) != 3'd0)
+    // BUFFER (model buf_align): the low address bits of every lane: atomics payload-aligned
+    // (align_mode 0: cleared instead), untyped loads and stores by align_mode 1 / 2 as
+    // GLOBAL's, FORMAT / TBUFFER to the component (packed: element) size in every mode
+    for (int l = 0; l < 64; l++)
+      if (lall[l] && bf &&
+          ((k_at && align != 2'd0 && (b_lo[4*l +: 4] & k_aa) != 4'd0) ||
+           (k_fm && (b_lo[4*l +: 2] & vf_al) != 2'd0) ||
+           (!k_at && !k_fm && (k_ld || k_st) &&
+            ((align == 2'd1 && (b_lo[4*l +: 4] & k_a1) != 4'd0) || (align == 2'd2 && (b_lo[4*l +: 4] & k_a2) != 4'd0)))))
         mv_g = 1'b1;
     for (int l = 63; l >= 0; l--)
       if (lall[l] && (ldsl[l] || f_prv[l]) && k_at &&
@@ -394,7 +433,7 @@ module rdna4_vmem #(
   // writes nothing, as FLAT's hole lanes).
   logic [31:0] bv0, bv1, bv2, bv3, b_str, b_idx, b_ofs, b_tot, b_imsb, b_ilsb, b_omsb, b_olsb;
   logic [31:0] b_elem, b_ist;
-  logic [2:0]  bl_idx, bl_ofs, bl_tot;
+  logic [3:0]  bl_idx, bl_ofs, bl_tot, b_adj, b_am;
   logic [63:0] b_bo, b_o;
   logic [47:0] b_addr;
   logic [4:0]  b_n, b_pw;
@@ -412,9 +451,27 @@ module rdna4_vmem #(
     b_swz  = (bv1[31:30] != 2'd0);
     b_elem = (bv1[31:30] == 2'd3) ? 32'd16 : 32'd4;
     b_ist  = 32'd8 << bv3[22:21];
-    b_unb  = (bv3[17:12] == 6'd0 && !bv3[23]) || (bv3[31:30] != 2'd0);
+    b_unb  = (bv3[17:12] == 6'd0 && !bv3[23]) || (bv3[31:30] != 2'd0) || (k_fm && vf_fmt == 7'd0);
+    // bits 3:0 of every lane's address (alignment, checked before any access; swizzled:
+    // bit 3 from (index / IS * stride) * IS with IS = 8)
+    for (int l = 0; l < 64; l++) begin
+      bl_idx = (w1[31] ? va0[32*l +: 4] : 4'd0) + (bv3[23] ? 4'(l) : 4'd0);
+      bl_ofs = (w1[30] ? (w1[31] ? va1[32*l +: 4] : va0[32*l +: 4]) : 4'd0) + ioff[3:0];
+      bl_tot = bl_ofs + ssv[3:0];
+      if (!b_swz)
+        b_lo[4*l +: 4] = bv0[3:0] + ssv[3:0] + bl_ofs + 4'(b_str[3:0] * bl_idx);
+      else if (bv1[31:30] == 2'd3)
+        b_lo[4*l +: 4] = bv0[3:0] + bl_tot;
+      else
+        b_lo[4*l +: 4] = bv0[3:0] + {bl_idx[1:0], bl_tot[1:0]} + {(bv3[22:21] == 2'd0) & bl_idx[3] & b_str[0], 3'd0};
+    end
+    // align_mode 0 (DWORD): an untyped access's address bits below min(size, 4), an
+    // atomic's below its size, taken off the lane's offset (model buf_align)
+    b_am = 4'd0;
+    if (align == 2'd0 && !k_fm) b_am = k_at ? k_aa : k_a1;
+    b_adj = b_lo[4*cl +: 4] & b_am;
     b_idx  = (w1[31] ? va0[32*cl +: 32] : 32'd0) + (bv3[23] ? {26'd0, cl} : 32'd0);
-    b_ofs  = (w1[30] ? (w1[31] ? va1[32*cl +: 32] : va0[32*cl +: 32]) : 32'd0) + ioff[31:0];
+    b_ofs  = (w1[30] ? (w1[31] ? va1[32*cl +: 32] : va0[32*cl +: 32]) : 32'd0) + ioff[31:0] - 32'(b_adj);
     b_tot  = b_ofs + ssv;
     b_imsb = b_idx >> (3 + bv3[22:21]);
     b_ilsb = b_idx & (b_ist - 32'd1);
@@ -425,8 +482,8 @@ module rdna4_vmem #(
     b_addr = b_swz ? 48'({bv1[15:0], bv0} + b_bo[47:0])
                    : 48'({bv1[15:0], bv0} + {16'd0, ssv} + {16'd0, b_ofs} + 48'(64'(b_str) * 64'(b_idx)));
     // the range check of DWORD i (payload b_pw bytes at offset + 4i)
-    b_pw = (k_at || k_n < 5'd4) ? k_n : 5'd4;
-    b_nd = (k_at || k_n < 5'd4) ? 3'd1 : k_n[4:2];
+    b_pw = (k_at || k_fm || k_n < 5'd4) ? k_n : 5'd4;
+    b_nd = (k_at || k_fm || k_n < 5'd4) ? 3'd1 : k_n[4:2];
     for (int i = 0; i < 4; i++) begin
       b_o = 64'(b_ofs) + 64'(4 * i) + 64'(b_pw);
       case (bv3[29:28])
@@ -443,19 +500,14 @@ module rdna4_vmem #(
     b_n  = (b_nk == 3'd0) ? 5'd0 : (b_pw == 5'd4) ? {b_nk, 2'd0} : b_pw;
     // a swizzled lane whose bytes cross an element (the model splits them): not here
     b_cross = b_swz && b_n != 5'd0 && (b_olsb + 32'(b_n) > b_elem);
-    // bits 2:0 of every lane's address (atomic alignment, checked before any access)
-    for (int l = 0; l < 64; l++) begin
-      bl_idx = (w1[31] ? va0[32*l +: 3] : 3'd0) + (bv3[23] ? 3'(l) : 3'd0);
-      bl_ofs = (w1[30] ? (w1[31] ? va1[32*l +: 3] : va0[32*l +: 3]) : 3'd0) + ioff[2:0];
-      bl_tot = bl_ofs + ssv[2:0];
-      if (!b_swz)
-        b_lo[3*l +: 3] = bv0[2:0] + ssv[2:0] + bl_ofs[2:0] + 3'(b_str[2:0] * bl_idx[2:0]);
-      else if (bv1[31:30] == 2'd3)
-        b_lo[3*l +: 3] = bv0[2:0] + bl_tot[2:0];
-      else
-        b_lo[3*l +: 3] = bv0[2:0] + {bl_idx[0], bl_tot[1:0]};
-    end
   end
+  // the data format: TBUFFER the instruction's FORMAT w1[29:23], else the V#'s [113:108]
+  assign vf_fmt = k_typ ? w1[29:23] : {1'b0, vsh[113:108]};
+  assign vf_unb = (vsh[113:108] == 6'd0 && !vsh[119]) || (vsh[127:126] != 2'd0) || (vf_fmt == 7'd0);
+  always_comb
+    for (int r = 0; r < 4; r++) vf_vd[32*r +: 32] = vdat[2048*r + 32*cl +: 32];
+  rdna4_vfmt u_vfmt (.fmt(vf_fmt), .unb(vf_unb), .nc(k_fnc), .d16(k_fd16), .typed(k_typ), .dsel(vsh[107:96]),
+                     .oob(c_hole), .mem(c_bytes), .vd(vf_vd), .ok(vf_ok), .nb(vf_nb), .al(vf_al), .ld(vf_ld), .st(vf_st));
   logic [4:0] c_nn;                                  // bytes the lane accesses (BUFFER: in range)
   assign c_nn = (bf && b_n != 5'd0) ? b_n : k_n;
 
@@ -494,8 +546,7 @@ module rdna4_vmem #(
     endcase
     if (k_n <= 5'd2 && k_half == 2'd0) c_d[31:16] = {16{k_sign & c_d[15]}};
     if (k_half == 2'd2) c_d[31:0] = {c_d[15:0], 16'd0};
-    // stores: the lane's bytes and byte enables at the window offset
-    c_sh = {32'd0, mw_data[128*cl +: 128]} << (8 * c_b);
+    // stores: the lane's byte enables at the window offset
     c_be = 20'(((21'd1 << c_nn) - 21'd1) << c_b);
     rem_n = e_rem & ~(64'd1 << cl);
     // atomics (rdna4_pkg::atomic_int): tmp the memory value, DATA VSRC.., the
@@ -507,7 +558,15 @@ module rdna4_vmem #(
   end
   // float atomics: GLOBAL flushes no denormals (rdna4 §13.2, model D25)
   rdna4_fatomic u_fat (.kind(k_fat), .tmp(c_tmp[31:0]), .src(c_s[31:0]), .lds(1'b0), .fden(4'd0), .r(c_fat));
-  assign c_anew = (k_fat != 3'd0) ? {32'd0, c_fat} : c_aint;
+  // ORDERED_ADD_B64 (model D37): (ID, value) pairs: the ID matches DATA[31:0]: (ID + 1, value +
+  // DATA[63:32]) (VGT_GS_MAX_WAVE_ID the model's default, all ones), else unchanged
+  assign c_anew = (k_fat != 3'd0) ? {32'd0, c_fat} :
+                  !k_ord ? c_aint :
+                  (c_tmp[31:0] != c_s[31:0]) ? c_tmp : {c_tmp[63:32] + c_s[63:32], c_tmp[31:0] + 32'd1};
+  // the lane's data: FORMAT loads / stores converted (rdna4_vfmt)
+  logic [127:0] c_dd;
+  assign c_dd = k_fm ? vf_ld : c_d;
+  assign c_sh = {32'd0, (k_fm ? vf_st : mw_data[128*cl +: 128])} << (8 * c_b);
 
 
   assign dm_ra = c_wi[DAW-1:0];
@@ -533,6 +592,7 @@ module rdna4_vmem #(
           ((scr || f_prv != 64'd0) && scr_base[1:0] != 2'd0) ||        // SCRATCH_BASE not DWORD-aligned
           (scr && e_st == 2'd1 && c_so[63]) ||                         // a negative private offset (the model refuses it)
           (bf && vsh[63:62] == 2'd2) ||                                 // BUFFER: swizzle_enable 2 (reserved)
+          (k_fm && !vf_ok) ||                                           // a format the model does not convert
           (bf && e_st == 2'd1 && (b_cross ||                            // a swizzled lane across elements, a store
                                   (k_st && b_n != 5'd0 && b_n != k_n))) ||   // lane partly in range (per-lane runs)
           (e_st == 2'd1 && r_on && c_in && (fl ? r_n[6] : r_n[7]) && e_c < c_k)) begin   // more than 128 runs (FLAT: 64)
@@ -552,6 +612,7 @@ module rdna4_vmem #(
   logic [63:0]   q_lanes [VMQ];
   logic [8191:0] q_data  [VMQ];
   logic [7:0]    q_t     [VMQ];
+  logic [VMQ-1:0] q_tfe;                             // the last row is a TFE status DWORD (0, all bits)
   logic [VMQ-1:0] q_dn;                              // returned (leaves when it is the oldest)
   logic [3:0]    q_n;
   logic [4:0]    q_rows;
@@ -591,6 +652,7 @@ module rdna4_vmem #(
         rw_lanes = q_lanes[i]; rw_bits = q_bits[i]; rw_tag = q_tag[i];
         for (int r = 0; r < 4; r++)
           if (q_rc[i] == 3'(r)) rw_data = q_data[i][2048*r +: 2048];
+        if (q_tfe[i] && q_rc[i] + 3'd1 == q_nreg[i]) begin rw_data = '0; rw_bits = 32'hffffffff; end
       end
   end
   assign q_fire  = q_any && !hold;
@@ -616,7 +678,9 @@ module rdna4_vmem #(
   assign f_dspush = fl && !memviol && (k_ld || k_st || k_at) &&
                     (lall != 64'd0 || mdscnt != 6'd0 || (k_ld && mldcnt != 6'd0));
   assign f_dsop = ds_of(op, k_rtn, k_aop, k_w64);
-  assign p_nreg = ((k_ld || k_rtn) && lanes != 64'd0) ? k_nreg : 3'd0;
+  logic k_tfe;                                       // BUFFER load with TFE under tfe_status: a status row
+  assign k_tfe  = bf && k_ld && w0[22] && tfe_on;
+  assign p_nreg = ((k_ld || k_rtn) && lanes != 64'd0) ? k_nreg + 3'(k_tfe) : 3'd0;
   assign q_push = fin && !memviol && q_cnt;
   assign q_room = (q_n < 4'(VMQ)) && ({2'd0, q_rows} + {4'd0, p_nreg} <= 7'(ROWS));
   assign s_push = fin && !memviol && (k_st || k_wb || (k_at && !k_rtn));
@@ -662,7 +726,7 @@ module rdna4_vmem #(
     if (!rst_n) begin
       e_st <= 2'd0; e_rem <= 64'd0; e_c <= 3'd0; e_buf <= '0; e_res <= '0; e_pin <= 1'b0; e_anew <= '0;
       e_ba <= '0; e_bh <= 64'd0;
-      q_n <= 4'd0; q_dn <= '0; s_n <= 4'd0; lfsr <= 16'hace1;
+      q_n <= 4'd0; q_dn <= '0; q_tfe <= '0; s_n <= 4'd0; lfsr <= 16'hace1;
       for (int i = 0; i < VMQ; i++) begin
         q_tag[i] <= 64'd0; q_dst[i] <= 8'd0; q_nreg[i] <= 3'd0; q_rc[i] <= 3'd0; q_bits[i] <= 32'd0;
         q_lanes[i] <= 64'd0; q_data[i] <= '0; q_t[i] <= 8'd0;
@@ -682,7 +746,11 @@ module rdna4_vmem #(
         e_pin <= c_in && !c_hole;
         if (e_c == 3'd0)                             // BUFFER: the lane's address and range (records)
           for (int l = 0; l < 64; l++)
-            if (cl == 6'(l)) begin e_ba[48*l +: 48] <= b_addr; e_bh[l] <= (b_n == 5'd0); end
+            if (cl == 6'(l)) begin
+              e_ba[48*l +: 48] <= b_addr; e_bh[l] <= (b_n == 5'd0);
+              if (k_fm && k_st)                      // FORMAT stores: the converted bytes (record)
+                for (int r = 0; r < 4; r++) e_res[2048*r + 32*l +: 32] <= vf_st[32*r +: 32];
+            end
         for (int i = 0; i < 5; i++)
           if (e_c == 3'(i + 1)) e_buf[32*i +: 32] <= c_word;
         if (k_at && e_c == c_k)                      // atomic: the old value read, the new one
@@ -696,7 +764,7 @@ module rdna4_vmem #(
           if (k_ld)
             for (int r = 0; r < 4; r++)
               for (int l = 0; l < 64; l++)
-                if (cl == 6'(l)) e_res[2048*r + 32*l +: 32] <= c_d[32*r +: 32];
+                if (cl == 6'(l)) e_res[2048*r + 32*l +: 32] <= c_dd[32*r +: 32];
           e_c <= 3'd0; e_buf <= '0; e_rem <= rem_n;
           if (rem_n == 64'd0) e_st <= 2'd2;
         end else
@@ -715,6 +783,7 @@ module rdna4_vmem #(
         for (int i = 0; i < VMQ - 1; i++) begin
           q_tag[i] <= q_tag[i + 1]; q_dst[i] <= q_dst[i + 1]; q_nreg[i] <= q_nreg[i + 1];
           q_bits[i] <= q_bits[i + 1]; q_lanes[i] <= q_lanes[i + 1]; q_data[i] <= q_data[i + 1];
+          q_tfe[i] <= q_tfe[i + 1];
           q_t[i] <= (q_t[i + 1] != 8'd0) ? q_t[i + 1] - 8'd1 : 8'd0;
           q_rc[i] <= (q_fire && q_sel == 4'(i + 1)) ? q_rc[i + 1] + 3'd1 : q_rc[i + 1];
           q_dn[i] <= q_dn[i + 1] || (q_fire && q_sel == 4'(i + 1) &&
@@ -726,7 +795,7 @@ module rdna4_vmem #(
         for (int i = 0; i < VMQ; i++)
           if (q_n1 == 4'(i)) begin
             q_tag[i] <= seq; q_dst[i] <= f_vd; q_nreg[i] <= k_inv ? 3'd0 : p_nreg; q_rc[i] <= 3'd0;
-            q_bits[i] <= (k_half == 2'd1) ? 32'h0000ffff : (k_half == 2'd2) ? 32'hffff0000 : 32'hffffffff;
+            q_bits[i] <= k_qb; q_tfe[i] <= k_tfe && p_nreg != 3'd0;
             q_lanes[i] <= lanes; q_data[i] <= e_res; q_dn[i] <= 1'b0;
             q_t[i] <= 8'(VM_LAT - 1) + (ooo ? {4'd0, lfsr[3:0]} : 8'd0);
           end

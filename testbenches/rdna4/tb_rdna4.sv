@@ -149,14 +149,15 @@ module tb_rdna4 (input logic clk);
       end
       // Model configuration, if the model exposes it as the read-only file `cfg`
       // (0 sgprs, 1 tba[31:0], 2 tba[47:32], 3 SH_MEM_BASES {private, shared},
-      // 4 dvgpr, 5 smem_defer, 6 dpp_fi_oor, 7 lds_size, 8 qsad_clamp, 9 align_mode):
-      // the core's ctrl addresses 1-5, 11, 13, 14, 15 and 16 (rtl/rdna4/README.md).
+      // 4 dvgpr, 5 smem_defer, 6 dpp_fi_oor, 7 lds_size, 8 qsad_clamp, 9 align_mode,
+      // 10 tfe_status): the core's ctrl addresses 1-5, 11, 13, 14, 15, 16 and 17
+      // (rtl/rdna4/README.md).
       "v": begin                                           // VGPR lane: {vgpr, lane}
         sel = 3'd5; a = 20'({index[7:0], lane[5:0]});
       end
       "cfg": begin
-        if (index > 9) return;
-        sel = 3'd4; a = (index == 9) ? 20'd16 : (index == 8) ? 20'd15 : (index == 7) ? 20'd14 : (index == 6) ? 20'd13 : (index == 5) ? 20'd11 : 20'(index + 1);
+        if (index > 10) return;
+        sel = 3'd4; a = (index == 10) ? 20'd17 : (index == 9) ? 20'd16 : (index == 8) ? 20'd15 : (index == 7) ? 20'd14 : (index == 6) ? 20'd13 : (index == 5) ? 20'd11 : 20'(index + 1);
       end
       default: return;                                     // not held by the core
     endcase
