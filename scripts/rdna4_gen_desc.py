@@ -1055,6 +1055,9 @@ PARTIAL_FAMILIES["VOP3P"] = [
 # VOPD dual issue (rdna4_exec_vopd.c): every X/Y pair, one function
 # parameter interpolation (rdna4_exec_valu_interp.c): every VINTERP row
 PARTIAL_FAMILIES["VINTERP"] = [(r"^V_INTERP_", "FMA with the fixed quad lane selects, on VGPR inputs (V54)")]
+# LDS parameter and direct loads (rdna4_exec_ds.c): EXPcnt, S_WAIT_EXPCNT (README D41)
+PARTIAL_FAMILIES["VDSDIR"] = [(r"^DS_(PARAM|DIRECT)_LOAD$",
+                               "LDS parameter and direct loads, data visible at S_WAIT_EXPCNT")]
 PARTIAL_FAMILIES["VOPDX"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]
 PARTIAL_FAMILIES["VOPDY"] = [(r"^V_DUAL_", "dual issue: X and Y read their sources, then both write")]
 # Vector memory (rdna4_exec_vmem.c; README "Vector memory") is executed class by
@@ -1068,6 +1071,8 @@ VMEM_CLASSES = {
         (r"^GLOBAL_STORE_" + _VMEM_STORES + r"$|^GLOBAL_STORE_ADDTID_B32$",
          "global stores, memory written at issue"),
         (r"^GLOBAL_(INV|WB|WBINV)$", "cache controls: no data (INV counts on LOADcnt)"),
+        (r"^GLOBAL_(LOAD|STORE)_BLOCK$",
+         "block loads and stores of up to 32 VGPRs selected by M0 (guide §11.5, README D40)"),
         (r"^GLOBAL_ATOMIC_(SWAP|CMPSWAP|AND|OR|XOR)_B(32|64)$"
          r"|^GLOBAL_ATOMIC_(ADD|SUB|INC|DEC|MIN|MAX)_U(32|64)$|^GLOBAL_ATOMIC_(MIN|MAX)_I(32|64)$"
          r"|^GLOBAL_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$|^GLOBAL_ATOMIC_ORDERED_ADD_B64$",
@@ -1078,6 +1083,8 @@ VMEM_CLASSES = {
     "VSCRATCH": [
         (r"^SCRATCH_LOAD_" + _VMEM_LOADS + r"$", "scratch loads (swizzled private memory)"),
         (r"^SCRATCH_STORE_" + _VMEM_STORES + r"$", "scratch stores (swizzled private memory)"),
+        (r"^SCRATCH_(LOAD|STORE)_BLOCK$",
+         "block loads and stores of up to 32 VGPRs selected by M0 (guide §11.5, README D40)"),
     ],
     "VFLAT": [
         (r"^FLAT_LOAD_" + _VMEM_LOADS + r"$", "flat loads (global, LDS and scratch apertures)"),
@@ -1123,7 +1130,7 @@ PARTIAL_FAMILIES.update(VMEM_CLASSES)
 # always zero; switching one of them on must give those waits their own functions.
 # (VGLOBAL, VSCRATCH and VBUFFER count on LOADcnt/STOREcnt: S_WAIT_LOADCNT has its
 # function.)
-COUNTED_FAMILIES = ("VIMAGE", "VSAMPLE", "VEXPORT", "VDSDIR")
+COUNTED_FAMILIES = ("VIMAGE", "VSAMPLE", "VEXPORT")
 SHARED_EXEC = [
     # (formats, mnemonic pattern, function, reason)
     (("VOPC", "VOP3"), r"^V_CMP_(LT|EQ|LE|GT|NE|GE)_[IU](16|32|64)$", "v_cmp_int",
@@ -1147,6 +1154,10 @@ SHARED_EXEC = [
      "scalar loads: one function, width, sign and buffer addressing from the row"),
     (("SMEM",), r"^S_(DCACHE_INV|(BUFFER_)?PREFETCH_[A-Z_]+)$", "nop",
      "cache invalidation and prefetch: no architectural effect (guide §8.1.4, §8.5)"),
+    (("VGLOBAL", "VSCRATCH"), r"^(GLOBAL|SCRATCH)_LOAD_BLOCK$", "vmem_block_load",
+     "block loads: one function, GLOBAL or SCRATCH addressing from the row"),
+    (("VGLOBAL", "VSCRATCH"), r"^(GLOBAL|SCRATCH)_STORE_BLOCK$", "vmem_block_store",
+     "block stores: one function, GLOBAL or SCRATCH addressing from the row"),
     (("VGLOBAL", "VSCRATCH", "VFLAT"), r"^(GLOBAL|SCRATCH|FLAT)_LOAD_", "vmem_load",
      "global, scratch and flat loads: one function, width, extension, D16 half and "
      "addressing from the row"),
@@ -1187,8 +1198,10 @@ SHARED_EXEC = [
      "(README \"Vector memory\")"),
     (("SOPP",), r"^S_WAIT_STORECNT_DSCNT$", "s_wait_dscnt",
      "STOREcnt has no visible effect (stores reach memory at issue): the DScnt wait"),
-    (("SOPP",), r"^S_WAIT_(SAMPLE|BVH|EXP)CNT$", "nop",
-     "waits on the counters of images, BVH and export: nothing is outstanding "
+    (("SOPP",), r"^S_WAIT_EXPCNT$", "s_wait_expcnt",
+     "EXPcnt: the LDS parameter and direct loads (exports are not executed)"),
+    (("SOPP",), r"^S_WAIT_(SAMPLE|BVH)CNT$", "nop",
+     "waits on the counters of images and BVH: nothing is outstanding "
      "while those families are not executed (COUNTED_FAMILIES)"),
     (("SOPP",), r"^S_WAITCNT$", "s_wait_idle",
      "S_WAITCNT is S_WAIT_IDLE on RDNA4 (digest §4.4)"),

@@ -314,13 +314,16 @@ typedef struct rdna4_kmload {
 #define RDNA4_VM_MAXREG 14         /* VGPRs outstanding: a drain, with the SMEM
                                       loads' 32 DWORDs, fits one record (48 writes) */
 #define RDNA4_VM_ROWS   32         /* rows of vmdata (a bit each in vmrows) */
-enum { RDNA4_CNT_LOAD, RDNA4_CNT_DS, RDNA4_CNT_ALL };
+#define RDNA4_EXP_MAX   7          /* EXPcnt is 3 bits (guide L2202) */
+enum { RDNA4_CNT_LOAD, RDNA4_CNT_DS, RDNA4_CNT_EXP, RDNA4_CNT_ALL };
 typedef struct rdna4_vmload {
     uint64_t tag;
     uint64_t lanes;
     uint32_t bits;
     uint8_t  dst, nreg, row0, cnt;
     uint8_t  tfe;               /* the last register is a TFE status DWORD: all 32 bits */
+    uint32_t skip;              /* block loads: registers i of the nreg not written (bit i,
+                                   M0[i] clear or past v255; README D40) */
 } rdna4_vmload;
 
 struct rdna4_pre;
@@ -466,7 +469,7 @@ struct rdna4_state {
     unsigned     nvm, vmreg;                   /* entries in vm, rows in use in vmdata */
     unsigned     vmtail;
     uint32_t     vmrows;
-    unsigned     vmcnt[2];                     /* LOADcnt, DScnt: entries of each */
+    unsigned     vmcnt[3];                     /* LOADcnt, DScnt, EXPcnt: entries of each */
     rdna4_vmload vm[RDNA4_VM_MAX];
     uint32_t     vmdata[RDNA4_VM_ROWS][64];
     /* LDS (rdna4_exec_ds.c): lds_size bytes (config), of wave 0 when waves=N share it */

@@ -23,6 +23,11 @@
  *   rdna4.mem.<fmt>.<row>.oob<k>               BUFFER: the V#'s OOB_SELECT k (the
  *                                              range-check case the access took)
  *   rdna4.mem.<fmt>.<row>.rtn|nortn            GLOBAL/FLAT/BUFFER atomics: TH[0]
+ *   rdna4.mem.<fmt>.<row>.m0.none|partial|all  block loads/stores: the VGPR mask
+ *                                              in M0 (0, some bits, all 32)
+ *   rdna4.mem.vdsdir.<row>.wait_va.zero|nonzero, .wait_vm.0|1
+ *                                              parameter/direct loads: their wait
+ *                                              fields
  *   rdna4.mem.<fmt>.<row>.waves1|waves2|waves4 every memory and LDS row: the
  *                                              work-group's waves (1; 2-3; 4+)
  * VALU rows (coverage/README.md "RDNA4 vector ALU"; r4v_row, valu_define):
@@ -102,6 +107,8 @@ typedef struct r4c_row {
     uint8_t nsrc;                /* slots used (use[i] != 0 for i < nsrc) */
     uint8_t mem;                 /* vector memory: the first "mem" bin (waves1) */
     uint8_t maddr, mfmt, moob, mrtn;   /* addressing, format, OOB_SELECT, return bins */
+    uint8_t mm0;                       /* block loads/stores: M0's mask none|partial|all */
+    uint8_t mwait;                     /* VDSDIR: wait_va_vdst zero|nonzero, wait_vm_vsrc 0|1 */
 } r4c_row;
 
 /* The VALU bins of a row (rows of VOP1, VOP2, VOPC, VOP3, VOP3SD, VOP3P, VOPD X/Y and
@@ -306,7 +313,7 @@ static int mem_define(gpuref_cov *def, r4c_row *R, const rdna4_row *r, int op, l
                                          "float", "packed", "other" };
     unsigned fm = r->fmt;
     if (fm != RDNA4_FMT_VGLOBAL && fm != RDNA4_FMT_VSCRATCH && fm != RDNA4_FMT_VFLAT &&
-        fm != RDNA4_FMT_VBUFFER && fm != RDNA4_FMT_VDS)
+        fm != RDNA4_FMT_VBUFFER && fm != RDNA4_FMT_VDS && fm != RDNA4_FMT_VDSDIR)
         return GPUREF_OK;
     uint8_t o = 0;
     for (unsigned k = 0; k < 3; k++) {
@@ -342,6 +349,21 @@ static int mem_define(gpuref_cov *def, r4c_row *R, const rdna4_row *r, int op, l
                 k ? "rtn" : "nortn");
             if (k == 0)
                 R->mrtn = o;
+        }
+    if (fm == RDNA4_FMT_VDSDIR)
+        for (unsigned k = 0; k < 4; k++) {
+            static const char *const wn[4] = { "wait_va.zero", "wait_va.nonzero", "wait_vm.0",
+                                               "wait_vm.1" };
+            DEF(o, GPUREF_COV_ISA, op, -1, 160 + k, 0, "rdna4.mem.%s.%s.%s", f, r->name, wn[k]);
+            if (k == 0)
+                R->mwait = o;
+        }
+    if (strstr(r->name, "_block"))
+        for (unsigned k = 0; k < 3; k++) {
+            DEF(o, GPUREF_COV_ISA, op, -1, 150 + k, 0, "rdna4.mem.%s.%s.m0.%s", f, r->name,
+                k == 0 ? "none" : k == 1 ? "partial" : "all");
+            if (k == 0)
+                R->mm0 = o;
         }
     return GPUREF_OK;
 }
@@ -1182,7 +1204,11 @@ static __attribute__((noinline)) void sample_mem(const rdna4_state *s, const gpu
     uint64_t op = (uint64_t)R->op;
     unsigned nw = s->wg->nwaves;
     counts[op + R->mem + (nw >= 4 ? 2u : nw >= 2 ? 1u : 0u)]++;
-    if (!(R->maddr | R->mfmt | R->moob | R->mrtn))
+    if (R->mm0) {                            /* M0 is not written by the row */
+        uint32_t m0 = s->a.sreg[RDNA4_M0];
+        counts[op + R->mm0 + (m0 == 0 ? 0u : m0 == 0xffffffffu ? 2u : 1u)]++;
+    }
+    if (!(R->maddr | R->mfmt | R->moob | R->mrtn | R->mwait))
         return;
     rdna4_insn in;
     char err[GPUREF_ERRLEN];
@@ -1202,6 +1228,10 @@ static __attribute__((noinline)) void sample_mem(const rdna4_state *s, const gpu
     }
     if (R->mrtn)
         counts[op + R->mrtn + (f[RDNA4_FLD_TH] & 1u)]++;
+    if (R->mwait) {
+        counts[op + R->mwait + (f[RDNA4_FLD_WAIT_VA] != 0)]++;
+        counts[op + R->mwait + 2u + (f[RDNA4_FLD_WAIT_VMVSRC] & 1u)]++;
+    }
     if (in.fmt == RDNA4_FMT_VBUFFER) {
         uint32_t w3 = rdna4_buf_sreg(s, f[RDNA4_FLD_RSRC] + 3);   /* as the model reads it */
         if (R->moob)

@@ -629,3 +629,126 @@ RDNA4_EXEC(ds_condxchg32)
         rdna4_vm_memviol(s, rr, 2);
     return GPUREF_OK;
 }
+
+/* ------------------------------------------------ VDSDIR: parameter and direct loads
+ * Guide §12.2.1 (L5702-5790), §12.4 (L5867-5900), chapter 16 L25196-25218; README
+ * D41.  Both read the LDS at issue and write VDST through a deferred write-back on
+ * EXPcnt (L5756: "they use EXPcnt to track when the instruction has completed and
+ * written the VGPRs"), completed at s_wait_expcnt, a VINTERP's WAITEXP, s_wait_idle
+ * or the program end, in order (parameter and direct loads are ordered with each
+ * other, L2209).  EXEC per quad: a quad with any lane active is written in all four
+ * lanes (L5744, L25212).  Skipped when EXEC == 0 and EXPcnt == 0 (L5762, L737).
+ * WAIT_VA (wait_va_vdst) and WAIT_VMVSRC (wait_vm_vsrc) order the load after
+ * outstanding VALU writes and VMEM source reads (L5764-5774): the model completes
+ * both at issue, so they change nothing it shows. */
+
+/* The lanes of the quads with an active lane (whole quad mode). */
+static uint64_t quad_lanes(uint64_t ex)
+{
+    uint64_t q = 0;
+    for (unsigned b = 0; b < 64; b += 4)
+        if (ex >> b & 0xfu)
+            q |= 0xfull << b;
+    return q;
+}
+
+/* DS_PARAM_LOAD: M0 = { 1'b0, new_prim_mask[15:1], lds_param_offset[15:0] } (wave32:
+ * mask[7:1] in M0[22:16]).  Quad q's primitive is the number of new-primitive bits of
+ * quads 1..q (quad 0 always starts one, bit 0 implied); NumPrimsInVector is that of the
+ * last quad + 1.  Lane 4q + j (j = 0, 1, 2) gets the DWORD
+ *   lds_param_offset + 4 * (ATTR * NumPrims * 12 + prim * 12 + j * 4 + ATTR_CHAN)
+ * (attr_offset 0..11 = P0.x .. P2.w, L5738), i.e. P0, P10, P20 of the channel; lane
+ * 4q + 3 gets 0 ({P0, P10, P20, 0.0}, L25206).  lds_param_offset[6:0] must be 0
+ * (L5730) and ATTR at most 32 (L5718): otherwise the step fails. */
+RDNA4_EXEC(ds_param_load)
+{
+    ds_ins d;
+    int st = ds_decode(s, p, &d);
+    if (st)
+        return st;
+    uint32_t m0 = s->a.sreg[RDNA4_M0], base = m0 & 0xffffu;
+    unsigned nq = rdna4_nlanes(s) / 4u, attr = d.f[RDNA4_FLD_ATTR];
+    unsigned chan = d.f[RDNA4_FLD_ATTR_CHAN], vd = d.f[RDNA4_FLD_VDST];
+    if (base & 0x7fu)
+        return gpuref_errf(s->err, GPUREF_ERR_FAULT,
+                           "illegal ds_param_load: M0 lds_param_offset 0x%x has bits 6:0 set "
+                           "(guide L5730: must be zero)", base);
+    if (attr > 32)
+        return gpuref_errf(s->err, GPUREF_ERR_FAULT,
+                           "illegal ds_param_load: attribute %u (guide L5718: 0 - 32)", attr);
+    uint64_t lanes = quad_lanes(d.lanes);
+    if (!lanes && !s->vmcnt[RDNA4_CNT_EXP])
+        return GPUREF_OK;
+    unsigned prim[16], np = 0;
+    for (unsigned q = 0; q < nq; q++) {
+        if (q && (m0 >> (15u + q) & 1u))
+            np++;
+        prim[q] = np;
+    }
+    np++;
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_EXP, vd, lanes ? 1 : 0, 0xffffffffu, lanes);
+    int oor = 0;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m), j = l & 3u;
+        uint32_t v = 0;
+        if (j < 3) {
+            uint8_t b[4];
+            uint32_t a = base + 4u * (attr * np * 12u + prim[l / 4u] * 12u + j * 4u + chan);
+            oor |= rdna4_lds_read(s, a, b, 4);
+            v = (uint32_t)rdna4_le_get(b, 4);
+        }
+        s->vmdata[q->row0][l] = v;
+    }
+    if (lanes)
+        rdna4_vm_announce(s, rr, q);
+    if (oor)
+        rdna4_vm_memviol(s, rr, 2);       /* past lds_size: 0 read, MEMVIOL as DS loads */
+    return GPUREF_OK;
+}
+
+/* DS_DIRECT_LOAD: M0 = { 13'b0, DataType[2:0], LDS_address[15:0] }; the DWORD at
+ * LDS_address (dword-aligned: bits 1:0 ignored) is read and its low byte or short
+ * extended by DataType (0 UBYTE, 1 USHORT, 2 DWORD, 4 SBYTE, 5 SSHORT; 3, 6, 7
+ * unused/reserved: the step fails), broadcast to every lane of the active quads. */
+RDNA4_EXEC(ds_direct_load)
+{
+    ds_ins d;
+    int st = ds_decode(s, p, &d);
+    if (st)
+        return st;
+    uint32_t m0 = s->a.sreg[RDNA4_M0], type = m0 >> 16 & 7u;
+    unsigned vd = d.f[RDNA4_FLD_VDST];
+    if (type == 3 || type > 5)
+        return gpuref_errf(s->err, GPUREF_ERR_FAULT,
+                           "illegal ds_direct_load: M0[18:16] data type %u is %s (guide L5876-5884: "
+                           "0-2, 4, 5)", type, type == 3 ? "unused" : "reserved");
+    uint64_t lanes = quad_lanes(d.lanes);
+    if (!lanes && !s->vmcnt[RDNA4_CNT_EXP])
+        return GPUREF_OK;
+    uint8_t b[4];
+    int oor = rdna4_lds_read(s, m0 & 0xfffcu, b, 4);
+    uint32_t v = (uint32_t)rdna4_le_get(b, 4);
+    switch (type) {
+    case 0: v &= 0xffu; break;
+    case 1: v &= 0xffffu; break;
+    case 4: v = (uint32_t)(int32_t)(int8_t)v; break;
+    case 5: v = (uint32_t)(int32_t)(int16_t)v; break;
+    default: break;
+    }
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_EXP, vd, lanes ? 1 : 0, 0xffffffffu, lanes);
+    for (uint64_t m = lanes; m; m &= m - 1)
+        s->vmdata[q->row0][__builtin_ctzll(m)] = v;
+    if (lanes)
+        rdna4_vm_announce(s, rr, q);
+    if (oor)
+        rdna4_vm_memviol(s, rr, 2);
+    return GPUREF_OK;
+}
+
+/* S_WAIT_EXPCNT: EXPcnt <= SIMM16[2:0]; the parameter and direct loads complete in
+ * order (exports are not executed). */
+RDNA4_EXEC(s_wait_expcnt)
+{
+    rdna4_vm_drain(s, rr, RDNA4_CNT_EXP, p->imm & 7u);
+    return GPUREF_OK;
+}

@@ -191,6 +191,8 @@ RDNA4_EXEC(s_load)
     /* KMcnt += 1 for a single-DWORD fetch, 2 for more (guide L3964-3965).  A full
      * counter (5 bits) or record bound makes the oldest loads return first. */
     unsigned cnt = ndw > 1 ? 2u : 1u;
+    if (s->vmreg > RDNA4_VM_MAXREG)     /* a block load outstanding completes first, so */
+        rdna4_vm_drain(s, rr, RDNA4_CNT_ALL, 0);   /* a drain fits one record (D40) */
     while (s->nkm && (s->kmcnt + cnt > RDNA4_KM_MAX || s->kmdw + ndw > RDNA4_KM_MAXDW))
         drain_one(s, rr);
     rdna4_kmload *q = &s->km[s->nkm++];

@@ -5,13 +5,14 @@
  * One FMA per lane with fixed DPP8 lane selects inside each quad: the P10 rows read
  * SRC0 (P10) from lane (laneId & ~3) + 1 and SRC2 (P0) from lane laneId & ~3, the P2
  * rows SRC0 (P20) from lane (laneId & ~3) + 2; SRC1 (I or J) and the P2 rows' SRC2 from
- * the lane itself.  The implicit DPP acts as "fetch invalid = 1" (L5776): the source
+ * the lane itself.  The implicit DPP acts as "fetch invalid = 1" (L5762, L737): the source
  * lanes are read whatever EXEC holds; only active lanes are written.  NEG[i] negates
  * source i, OPSEL[0]/[2] pick the F16 half of SRC0/SRC2 and OPSEL[3] the destination
  * half of the P2_F16 rows, CM clamps to [0, 1].  The FMA follows MODE (the RTZ rows
  * round toward zero); "V_INTERP instructions do not detect or report exceptions"
- * (L5821).  WAITEXP waits for EXPcnt, which no executed instruction counts yet (exports
- * and DS_PARAM_LOAD are not executed): it has no effect.  The words are decoded again
+ * (L5821).  WAITEXP waits for EXPcnt <= WAITEXP first (L5809-5811): the outstanding
+ * DS_PARAM_LOAD/DS_DIRECT_LOAD data land, oldest first, in this unit's record as
+ * deferred write-backs (README D41; exports are not executed).  The words are decoded again
  * at each execution (VINTERP has no side-table entry), as VOPD does. */
 #include <string.h>
 
@@ -33,6 +34,8 @@ static int interp(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int p2,
     int st = rdna4_decode(s->code + idx, s->ncode - idx, &in, s->err);
     if (st)
         return st;
+    if (s->vmcnt[RDNA4_CNT_EXP])
+        rdna4_vm_drain(s, rr, RDNA4_CNT_EXP, in.f[RDNA4_FLD_WAITEXP]);
     unsigned s0 = (in.f[RDNA4_FLD_SRC0] - 256u) & 255u, s1 = (in.f[RDNA4_FLD_SRC1] - 256u) & 255u;
     unsigned s2 = (in.f[RDNA4_FLD_SRC2] - 256u) & 255u, vd = in.f[RDNA4_FLD_VDST] & 255u;
     unsigned neg = in.f[RDNA4_FLD_NEG], opsel = in.f[RDNA4_FLD_OPSEL], cm = in.f[RDNA4_FLD_CM];

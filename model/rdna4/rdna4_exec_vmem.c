@@ -412,12 +412,20 @@ static void merge_vals(const uint32_t *restrict reg, const uint32_t *restrict d,
         val[l] = (reg[l] & ~bits) | (d[l] & bits);
 }
 
+/* The vmdata rows bits of n rows (n <= 32: a block load takes all 32). */
+static uint32_t rows_mask(unsigned n)
+{
+    return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+}
+
 /* Complete entry i: its data into the VGPRs (merged by bits), listed DEFERRED with
  * its tag; then the entry leaves the queue and its data rows are free. */
 static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
 {
     const rdna4_vmload *q = &s->vm[i];
     for (unsigned r = 0; r < q->nreg; r++) {
+        if (q->skip >> r & 1u)               /* block loads: not selected by M0 */
+            continue;
         unsigned v = (q->dst + r) & 255u;
         uint32_t *reg = &s->vgpr[v * 64u];
         const uint32_t *d = s->vmdata[q->row0 + r];
@@ -435,7 +443,7 @@ static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
                 w->value[l] = reg[l];
         }
     }
-    s->vmrows &= ~(((1u << q->nreg) - 1u) << q->row0);
+    s->vmrows &= ~(rows_mask(q->nreg) << q->row0);
     s->vmreg -= q->nreg;
     s->vmcnt[q->cnt]--;
     s->nvm--;
@@ -449,7 +457,7 @@ static void vm_complete(rdna4_state *s, gpuref_retire *rr, unsigned i)
  * outstanding rows move to the front first, in queue order. */
 static unsigned vm_rows(rdna4_state *s, unsigned nreg)
 {
-    uint32_t mask = (1u << nreg) - 1u;
+    uint32_t mask = rows_mask(nreg);
     unsigned pos = s->vmtail + nreg > RDNA4_VM_ROWS ? 0 : s->vmtail;
     if (s->vmrows & (mask << pos)) {
         uint32_t tmp[RDNA4_VM_MAXREG][64];
@@ -461,7 +469,7 @@ static unsigned vm_rows(rdna4_state *s, unsigned nreg)
             n += e->nreg;
         }
         memcpy(s->vmdata, tmp, n * sizeof tmp[0]);
-        s->vmrows = (1u << n) - 1u;
+        s->vmrows = rows_mask(n);
         pos = n;
     }
     s->vmrows |= mask << pos;
@@ -505,6 +513,8 @@ void rdna4_vm_reserve(rdna4_state *s, gpuref_retire *rr, unsigned nload, unsigne
 rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned dst,
                             unsigned nreg, uint32_t bits, uint64_t lanes)
 {
+    while (cnt == RDNA4_CNT_EXP && s->vmcnt[RDNA4_CNT_EXP] >= RDNA4_EXP_MAX)
+        vm_complete(s, rr, vm_oldest(s, RDNA4_CNT_EXP));   /* EXPcnt full (3 bits) */
     rdna4_vm_reserve(s, rr, cnt == RDNA4_CNT_LOAD, cnt == RDNA4_CNT_DS, nreg);
     unsigned row0 = nreg ? vm_rows(s, nreg) : 0;     /* before the entry is listed */
     rdna4_vmload *q = &s->vm[s->nvm++];
@@ -516,6 +526,7 @@ rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned
     q->row0 = (uint8_t)row0;
     q->cnt = (uint8_t)cnt;
     q->tfe = 0;
+    q->skip = 0;
     s->vmreg += nreg;
     s->vmcnt[cnt]++;
     return q;
@@ -525,6 +536,8 @@ rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned
 void rdna4_vm_announce(rdna4_state *s, gpuref_retire *rr, const rdna4_vmload *q)
 {
     for (unsigned i = 0; i < q->nreg; i++) {
+        if (q->skip >> i & 1u)
+            continue;
         unsigned v = (q->dst + i) & 255u;
         uint32_t bits = rdna4_vm_regbits(q, i);
         gpuref_regw *w = vgpr_w(rr, v, bits, q->lanes, GPUREF_REGW_PENDING, q->tag);
@@ -788,6 +801,175 @@ RDNA4_EXEC(vmem_store)
     }
     if (a.hole || oor)
         rdna4_vm_memviol(s, rr, a.hole ? 3 : 2);
+    return GPUREF_OK;
+}
+
+/* Block loads and stores (guide §11.5 L5537-5583; GLOBAL_/SCRATCH_LOAD_BLOCK and
+ * _STORE_BLOCK L29995-30020, L30666-30690; README D40): for n = 0..31, when M0[n],
+ * VGPR[VDATA + n] moves to or from the DWORD at the lane's address + 4n (the
+ * address as the B32 row computes it: GV/GVS or the scratch modes; skipped DWORDs
+ * still advance it).  One LOADcnt / STOREcnt increment for the block.  Loads: a
+ * DWORD whose VGPR is past v255 is ignored (L5575-5578); stores: such a DWORD reads VGPR0
+ * (L5580-5582).  The byte address of DWORD n of lane l, byte b: */
+static uint64_t block_byte(const rdna4_state *s, const vm_access *a, unsigned l, unsigned n,
+                           unsigned b)
+{
+    uint64_t off = a->addr[l] + 4u * n + b;
+    return a->sp[l] == SP_SCRATCH ? swz(s, a, l, off) : off & ADDR48;
+}
+
+/* SCRATCH blocks support SS, SV and SVS, "but not ST" (L5551): ST (no SGPR, no
+ * VGPR offset) stops the step. */
+static int block_st(rdna4_state *s, const rdna4_pre *p)
+{
+    const rdna4_row *r = &rdna4_rows[p->row];
+    rdna4_vmf f = rdna4_vmf_of(p);
+    if (r->fmt == RDNA4_FMT_VSCRATCH && f.saddr == RDNA4_NULL && !f.sve)
+        return gpuref_errf(s->err, GPUREF_ERR_FAULT,
+                           "illegal %s: ST addressing (SADDR off, SVE 0; guide L5551: SS, SV "
+                           "or SVS only)", r->name);
+    return GPUREF_OK;
+}
+
+RDNA4_EXEC(vmem_block_load)
+{
+    vm_access a;
+    int st = block_st(s, p);
+    if (!st)
+        st = vm_prepare(s, p, rr, &a);
+    if (st)
+        return st < 0 ? st : GPUREF_OK;
+    uint32_t m0 = s->a.sreg[RDNA4_M0], skip = 0;
+    unsigned vd = a.f.vdst, nreg = 0;
+    for (unsigned i = 0; i < 32; i++)
+        if ((m0 >> i & 1u) && vd + i < 256)
+            nreg = i + 1;
+    for (unsigned i = 0; i < nreg; i++)
+        if (!(m0 >> i & 1u))
+            skip |= 1u << i;
+    /* skipped: EXEC == 0 and LOADcnt == 0 (§3.2.2.1 L739) */
+    if (!a.lanes && !s->vmcnt[RDNA4_CNT_LOAD])
+        return GPUREF_OK;
+    uint64_t lanes = nreg ? a.lanes : 0;
+    /* more VGPRs than a load may hold outstanding (RDNA4_VM_MAXREG): the other loads
+     * complete first (rdna4_vm_reserve), and no SMEM load may be outstanding, so that
+     * the drain of everything fits one record */
+    if (lanes && nreg > RDNA4_VM_MAXREG && s->nkm)
+        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
+                           "unimplemented: %s of %u VGPRs with %u SMEM DWORDs outstanding (the "
+                           "retire record holds %u writes: s_wait_kmcnt 0 before it, README D40)",
+                           rdna4_rows[p->row].name, nreg, s->kmdw, (unsigned)GPUREF_MAX_REGW);
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, lanes ? nreg : 0, 0xffffffffu,
+                                    lanes);
+    q->skip = lanes ? skip : 0;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        for (unsigned i = 0; i < nreg; i++) {
+            if (skip >> i & 1u)
+                continue;
+            uint8_t b[4];
+            for (unsigned j = 0; j < 4; j++)
+                rdna4_mem_read(s->mem, block_byte(s, &a, l, i, j), b + j, 1);
+            s->vmdata[q->row0 + i][l] = (uint32_t)rdna4_le_get(b, 4);
+        }
+    }
+    if (lanes)
+        rdna4_vm_announce(s, rr, q);
+    return GPUREF_OK;
+}
+
+/* The memory runs of a block store's lane: consecutive selected DWORDs contiguous in
+ * memory, at most 16 bytes a run (a record entry); scratch DWORDs are apart (the
+ * swizzle).  Fills ra/rn/r0 (first DWORD of each run) when given; returns the count. */
+static unsigned block_runs(const rdna4_state *s, const vm_access *a, unsigned l, uint32_t m0,
+                           uint64_t *ra, unsigned *rn, unsigned *r0)
+{
+    unsigned nr = 0, cur = 0;
+    uint64_t end = 0;
+    for (unsigned i = 0; i < 32; i++) {
+        if (!(m0 >> i & 1u)) {
+            cur = 0;
+            continue;
+        }
+        uint64_t ad = block_byte(s, a, l, i, 0);
+        int contig = a->sp[l] == SP_GLOBAL && ad + 4u <= ADDR48 + 1;
+        if (cur && contig && ad == end && cur < 4) {
+            cur++;
+            if (rn)
+                rn[nr - 1] += 4;
+        } else if (contig || a->sp[l] == SP_SCRATCH) {
+            if (ra) {
+                ra[nr] = ad;
+                rn[nr] = 4;
+                r0[nr] = i;
+            }
+            nr++;
+            cur = contig ? 1 : 0;
+        } else {                             /* global DWORD across the 48-bit wrap */
+            if (ra) {
+                ra[nr] = ad;
+                rn[nr] = 0;                  /* byte by byte (block_store) */
+                r0[nr] = i;
+            }
+            nr += 2;
+            if (ra) {
+                ra[nr - 1] = 0;
+                rn[nr - 1] = 0xffffffffu;    /* the second half of the split DWORD */
+                r0[nr - 1] = i;
+            }
+            cur = 0;
+        }
+        end = ad + 4u;
+    }
+    return nr;
+}
+
+RDNA4_EXEC(vmem_block_store)
+{
+    vm_access a;
+    int st = block_st(s, p);
+    if (!st)
+        st = vm_prepare(s, p, rr, &a);
+    if (st)
+        return st < 0 ? st : GPUREF_OK;
+    uint32_t m0 = s->a.sreg[RDNA4_M0];
+    unsigned vs = a.f.vsrc, total = 0;
+    for (uint64_t m = a.lanes; m; m &= m - 1)
+        total += block_runs(s, &a, (unsigned)__builtin_ctzll(m), m0, NULL, NULL, NULL);
+    if (total + rr->nmemw > GPUREF_MAX_MEMW)
+        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
+                           "unimplemented: %s writing %u memory runs (the retire record holds %u)",
+                           rdna4_rows[p->row].name, total, (unsigned)GPUREF_MAX_MEMW);
+    for (uint64_t m = a.lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint64_t ra[64];
+        unsigned rn[64], r0[64];
+        unsigned nr = block_runs(s, &a, l, m0, ra, rn, r0);
+        for (unsigned j = 0; j < nr; j++) {
+            uint8_t b[16];
+            unsigned nd = rn[j] == 0 || rn[j] == 0xffffffffu ? 1 : rn[j] / 4;
+            for (unsigned i = 0; i < nd; i++) {
+                unsigned v = vs + r0[j] + i;
+                rdna4_le_put(b + 4 * i, s->vgpr[(v < 256 ? v : 0) * 64u + l], 4);
+            }
+            if (rn[j] == 0xffffffffu)
+                continue;                    /* written with the first half */
+            if (rn[j] == 0) {                /* split by the 48-bit wrap: two runs */
+                unsigned k = (unsigned)(ADDR48 + 1 - ra[j]);
+                for (unsigned h = 0; h < 2; h++) {
+                    uint64_t ad = h ? 0 : ra[j];
+                    unsigned o = h ? k : 0, len = h ? 4 - k : k;
+                    if (rdna4_mem_write(s->mem, ad, b + o, len))
+                        return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
+                    gpuref_retire_memw(rr, 0, ad, len, l, b + o, 0, GPUREF_SLOT_NONE);
+                }
+                continue;
+            }
+            if (rdna4_mem_write(s->mem, ra[j], b, rn[j]))
+                return gpuref_errf(s->err, GPUREF_ERR_NOMEM, "out of memory");
+            gpuref_retire_memw(rr, 0, ra[j], rn[j], l, b, 0, GPUREF_SLOT_NONE);
+        }
+    }
     return GPUREF_OK;
 }
 

@@ -181,7 +181,7 @@ static int rdna4_reset(void *vst, char *err)
     s->nkm = s->kmcnt = s->kmdw = 0;
     s->nvm = s->vmreg = s->vmtail = 0;
     s->vmrows = 0;
-    s->vmcnt[0] = s->vmcnt[1] = 0;
+    s->vmcnt[0] = s->vmcnt[1] = s->vmcnt[2] = 0;
     s->a.sreg[RDNA4_EXEC_LO] = 0xffffffffu;
     s->a.sreg[RDNA4_EXEC_HI] = s->wave64 ? 0xffffffffu : 0;
     s->a.pc = s->base & PC_MASK;

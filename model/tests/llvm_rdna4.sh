@@ -544,15 +544,16 @@ static int report(const char *tsv, const char *asm_out, const char *dis_out, con
     return fail != 0;
 }
 
-/* "text" lines for every DS and VBUFFER row (section 6): a few operand variants per
- * row built from the description (VGPRs v4/v8/v12/v16 by operand position, offsets,
- * OFFEN/IDXEN, SOFFSET, TH/SCOPE, a typed format), the legal ones only. */
+/* "text" lines for every DS, VDSDIR and VBUFFER row (section 6): a few operand variants
+ * per row built from the description (VGPRs v4/v8/v12/v16 by operand position, offsets,
+ * OFFEN/IDXEN, SOFFSET, TH/SCOPE, a typed format; VDSDIR: attribute, channel and the
+ * wait_va_vdst/wait_vm_vsrc fields), the legal ones only. */
 static int memrows(void)
 {
     char err[GPUREF_ERRLEN], text[256];
     for (unsigned row = 0; row < RDNA4_NROWS; row++) {
         const rdna4_row *r = &rdna4_rows[row];
-        if (r->fmt != RDNA4_FMT_VDS && r->fmt != RDNA4_FMT_VBUFFER)
+        if (r->fmt != RDNA4_FMT_VDS && r->fmt != RDNA4_FMT_VBUFFER && r->fmt != RDNA4_FMT_VDSDIR)
             continue;
         for (unsigned v = 0; v < 4; v++) {
             rdna4_insn in;
@@ -564,7 +565,12 @@ static int memrows(void)
                 if (o->kind == RDNA4_K_VDST || o->kind == RDNA4_K_VGPR)
                     in.f[o->fld] = 4 * (unsigned)(k + 1);
             }
-            if (r->fmt == RDNA4_FMT_VDS) {
+            if (r->fmt == RDNA4_FMT_VDSDIR) {
+                in.f[RDNA4_FLD_ATTR] = v == 1 ? 1 : v == 2 ? 32 : v == 3 ? 31 : 0;
+                in.f[RDNA4_FLD_ATTR_CHAN] = v;
+                in.f[RDNA4_FLD_WAIT_VA] = v == 1 ? 7 : v == 3 ? 15 : 0;
+                in.f[RDNA4_FLD_WAIT_VMVSRC] = v >= 2;
+            } else if (r->fmt == RDNA4_FMT_VDS) {
                 in.f[RDNA4_FLD_OFFSET0] = v == 1 ? 0x10 : v == 2 ? 0xff : v == 3 ? 0x04 : 0;
                 in.f[RDNA4_FLD_OFFSET1] = v == 2 ? 0xff : v == 3 ? 0x01 : 0;
             } else {
@@ -1027,7 +1033,7 @@ for wv in 32 64; do
 done
 echo "VALU texts of the directed vectors: $((FP - VP0)) passed, $((FF - VF0)) failed"
 
-# 6. Every DS and VBUFFER row (issue 14), a few operand variants each (the driver's
+# 6. Every DS, VDSDIR and VBUFFER row (issue 14), a few operand variants each (the driver's
 #    memrows: offsets, OFFEN/IDXEN, SOFFSET, TH/SCOPE, typed formats), and every memory
 #    line (ds_*, buffer_*, tbuffer_*, global_*, flat_*, scratch_*) of the ds_*/vmem_*/mem_*
 #    directed vectors (mem_*: packed formats, TFE): llvm-mc encodes each text as our assembler does, and
@@ -1066,7 +1072,7 @@ while IFS="$(printf '\t')" read -r t l o ours llvm; do
     esac
     fail "memory disassembly of $o: ours '$ours' llvm '$llvm'"
 done < "$W/mem.all"
-echo "DS and VBUFFER rows, memory texts of the directed vectors: $((FP - MP0)) passed, $((FF - MF0)) failed ($(wc -l < "$W/mem_rows.txt") row texts, $(wc -l < "$W/mem.txt") distinct texts)"
+echo "DS, VDSDIR and VBUFFER rows, memory texts of the directed vectors: $((FP - MP0)) passed, $((FF - MF0)) failed ($(wc -l < "$W/mem_rows.txt") row texts, $(wc -l < "$W/mem.txt") distinct texts)"
 
 # 7. The DPP16, DPP8 and DPP8FI forms of every executed row that allows DPP (rdna4tool
 #    dpp: one legal word of each kind per row, wave32): llvm-mc encodes our text as our words,
