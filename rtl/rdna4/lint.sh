@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . rtl/common/lint-lib.sh
 lint_init rdna4
 
-RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/rdna4/rdna4_decode.sv rtl/rdna4/rdna4_salu.sv rtl/rdna4/rdna4_sfloat.sv rtl/rdna4/rdna4_valu.sv rtl/rdna4/rdna4_valu64.sv rtl/rdna4/rdna4_vf64.sv rtl/rdna4/rdna4_vfloat_lane.sv rtl/rdna4/rdna4_vhalf_lane.sv rtl/rdna4/rdna4_vfloat.sv rtl/rdna4/rdna4_vtrans.sv rtl/rdna4/rdna4_vcvtn.sv rtl/rdna4/rdna4_vdsr.sv rtl/rdna4/rdna4_vdiv.sv rtl/rdna4/rdna4_vtrig.sv rtl/rdna4/rdna4_vdot.sv rtl/rdna4/rdna4_vdot16_step.sv rtl/rdna4/rdna4_vdot16.sv rtl/rdna4/rdna4_vpk.sv rtl/rdna4/rdna4_dpp.sv rtl/rdna4/rdna4_vopd.sv rtl/rdna4/rdna4_fatomic.sv rtl/rdna4/rdna4_vmem.sv rtl/rdna4/rdna4_lds.sv rtl/rdna4/rdna4_mcnt.sv rtl/rdna4/rdna4_core.sv"
+RTL="$(ls rtl/common/fp/*.sv | tr '\n' ' ')rtl/rdna4/rdna4_decode.sv rtl/rdna4/rdna4_salu.sv rtl/rdna4/rdna4_sfloat.sv rtl/rdna4/rdna4_valu.sv rtl/rdna4/rdna4_valu64.sv rtl/rdna4/rdna4_vf64.sv rtl/rdna4/rdna4_vfloat_lane.sv rtl/rdna4/rdna4_vhalf_lane.sv rtl/rdna4/rdna4_vfloat.sv rtl/rdna4/rdna4_vtrans.sv rtl/rdna4/rdna4_vcvtn.sv rtl/rdna4/rdna4_vdsr.sv rtl/rdna4/rdna4_vdiv.sv rtl/rdna4/rdna4_vtrig.sv rtl/rdna4/rdna4_vdot.sv rtl/rdna4/rdna4_vdot16_step.sv rtl/rdna4/rdna4_vdot16.sv rtl/rdna4/rdna4_vpk.sv rtl/rdna4/rdna4_vinterp.sv rtl/rdna4/rdna4_dpp.sv rtl/rdna4/rdna4_vopd.sv rtl/rdna4/rdna4_fatomic.sv rtl/rdna4/rdna4_vmem.sv rtl/rdna4/rdna4_lds.sv rtl/rdna4/rdna4_mcnt.sv rtl/rdna4/rdna4_core.sv"
 
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module rdna4_core $RTL
 # yosys: make synth / make test-long run the whole synthesis.  make test
