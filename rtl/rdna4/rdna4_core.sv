@@ -382,6 +382,8 @@ module rdna4_core #(
   logic [31:0]     v_ef;                            // EXCP_FLAG_USER after an F32 row
   logic            v_trap;                          // an exception whose trap is enabled
   logic [2047:0]   v_dsrc;                          // S0 of every lane through DPP (rdna4_dpp)
+  logic            v_int;                           // VINTERP (rdna4_vinterp.sv; OP x.w0[20:16], decoded as MIX)
+  assign v_int = x.w0[31:24] == 8'hcd;
   logic [63:0]     v_wen, v_act;                    // lanes DPP lets write; EXEC & v_wen: the lanes that compute
 
   assign is_v   = x_v && run_q && !x.ill && x.fmt == rdna4_pkg::FMT_VALU;
@@ -463,6 +465,12 @@ module rdna4_core #(
       end
       if (x.vs16[2]) vc[32*l +: 32] = {16'd0, rdna4_pkg::half16(vc[32*l +: 32], x.vsh[2], x.vabs[2], x.vneg[2])};
       else vc[32*l + 31] = (vc[32*l + 31] & ~x.vabs[2]) ^ x.vneg[2];
+      // VINTERP: S0 = P10 from lane (l & ~3) + 1 (P2 rows: P20 from + 2), S2 of the P10
+      // rows = P0 from lane l & ~3, whatever EXEC holds (rdna4_vinterp.sv)
+      if (v_int) begin
+        va[32*l +: 32] = x.w0[16] ? vr0[32*((l & ~3) + 2) +: 32] : vr0[32*((l & ~3) + 1) +: 32];
+        if (!x.w0[16]) vc[32*l +: 32] = vr2[32*(l & ~3) +: 32];
+      end
     end
   end
 
@@ -593,12 +601,20 @@ module rdna4_core #(
   rdna4_vfloat #(.FPC(FPC)) u_vfloat (
     .op(x.vop), .clamp(x.vclamp), .omod(x.vomod), .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .b(fb), .c(fc),
     .vcc_in(fm), .d(vf_d), .co(fco), .exc(vf_exc));
+  // VINTERP: the F32 operands (F16 halves converted, NEG) of V_FMA_MIX* (rdna4_vinterp.sv);
+  // the RTZ rows (opcodes 4, 5) hand rdna4_vpk a MODE rounding F32 and F16 toward zero
+  logic [FPC*32-1:0] ia, ib, ic;
+  logic [31:0]       pk_mode;
+  rdna4_vinterp #(.FPC(FPC)) u_vinterp (
+    .f16(x.w0[18:17] != 2'd0), .p2(x.w0[16]), .opsel(x.w0[13:11]), .neg(x.w1[31:29]), .mode(hwreg[32*1 +: 32]),
+    .a(fa), .b(fb), .c(fc), .fa(ia), .fb(ib), .fc(ic));
+  assign pk_mode = (v_int && x.w0[18]) ? {hwreg[32*1 + 4 +: 28], 4'hf} : hwreg[32*1 +: 32];
   // packed math (VOP3P, V_PK_FMAC_F16): the same FPC-lane passes, raw 32-bit sources
   rdna4_vpk #(.FPC(FPC)) u_vpk (
-    .op(x.vop[6:0]), .clamp(x.vclamp), .pm(x.vpm), .mode(hwreg[32*1 +: 32]),
+    .op(x.vop[6:0]), .clamp(x.vclamp), .pm(x.vpm), .mode(pk_mode),
     .k0({rdna4_pkg::vsrc_kf(x.vs0), rdna4_pkg::vsrc_k(x.vs0)}),
-    .k1({rdna4_pkg::vsrc_kf(x.vs1), rdna4_pkg::vsrc_k(x.vs1)}), .act(fact), .a(fa), .b(fb), .c(fc),
-    .d(pk_d), .exc(pk_exc));
+    .k1({rdna4_pkg::vsrc_kf(x.vs1), rdna4_pkg::vsrc_k(x.vs1)}), .act(fact), .a(v_int ? ia : fa),
+    .b(v_int ? ib : fb), .c(v_int ? ic : fc), .d(pk_d), .exc(pk_exc));
   // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (rdna4_vdot16.sv): the same passes, a 16-bit result
   logic [FPC*32-1:0] d2_d;
   logic [5:0]        d2_exc;
@@ -632,7 +648,7 @@ module rdna4_core #(
   always_comb
     for (int i = 0; i < FPC; i++) fd64lo[32*i +: 32] = fd64[64*i +: 32];
   assign fd    = f8_row ? f8_d : x.vpk ? pk_d : x_f64 ? fd64lo : vt_row ? vt_d : v_d2h ? d2_d : cn_row ? cn_d : vf_d;
-  assign f_exc = f8_row ? {1'b0, f8_exc} : x.vpk ? {1'b0, pk_exc} : x_f64 ? {1'b0, f64_exc} : vt_row ? vt_exc
+  assign f_exc = f8_row ? {1'b0, f8_exc} : x.vpk ? (v_int ? 7'd0 : {1'b0, pk_exc}) : x_f64 ? {1'b0, f64_exc} : vt_row ? vt_exc
                : v_d2h ? {1'b0, d2_exc} : cn_row ? {1'b0, cn_exc} : {1'b0, vf_exc};
   // the float lanes' rows (F64 arithmetic included), then the F64 compares of rdna4_valu64
   assign v_exc  = v_exc_q | (x.vfl ? f_exc : x.v64[5] ? {1'b0, d_exc} : 7'd0);

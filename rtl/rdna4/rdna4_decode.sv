@@ -47,8 +47,9 @@ module rdna4_decode (
     else if (w0[31:28] == 4'b1011)        begin fmt = rdna4_pkg::FMT_SOPK; op = {3'b0, w0[27:23]}; end
     else if (w0[31:30] == 2'b10)          begin fmt = rdna4_pkg::FMT_SOP2; op = {1'b0, w0[29:23]}; end
     else if (w0[31:26] == 6'b111101)      begin fmt = rdna4_pkg::FMT_SMEM; op = {2'b0, w0[18:13]}; end
-    else if (w0[31:25] == 7'h3f || w0[31:25] == 7'h3e || !w0[31] || w0[31:26] == 6'h35 || w0[31:24] == 8'hcc)
-      fmt = rdna4_pkg::FMT_VALU;                                   // VOP1, VOPC, VOP2, VOP3/VOP3SD, VOP3P
+    else if (w0[31:25] == 7'h3f || w0[31:25] == 7'h3e || !w0[31] || w0[31:26] == 6'h35 || w0[31:24] == 8'hcc ||
+             w0[31:24] == 8'hcd)
+      fmt = rdna4_pkg::FMT_VALU;                                   // VOP1, VOPC, VOP2, VOP3/VOP3SD, VOP3P, VINTERP
   end
 
   // ---- VALU fields (rdna4 L6800-7700; VOP3 opcode numbering of model/rdna4/rdna4.def)
@@ -77,9 +78,11 @@ module rdna4_decode (
   logic             vd2h;              // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (rdna4_vdot16.sv)
   logic [11:0]      vpm;               // packed modifiers {NEG_HI, NEG, OPSEL_HI, OPSEL}
   logic [2:0]       vk16;              // F16 inline constants (packed F16 sources, MIX F16 sources)
+  logic             vi;                // VINTERP (rdna4_vinterp.sv)
   always_comb begin
     vp = (w0[31:24] == 8'hcc);         // VOP3P: the VOP3 layout (64 bits, literal in the third dword)
-    v3 = (w0[31:26] == 6'h35) || vp;
+    vi = (w0[31:24] == 8'hcd);         // VINTERP: the VOP3 layout, OP [20:16], WAITEXP [10:8]
+    v3 = (w0[31:26] == 6'h35) || vp || vi;
     vop = 10'd0; vs1 = 9'd0; vs2 = 9'd0; vd = w0[24:17]; vsd = 7'd124;
     vneg = 3'd0; vabs = 3'd0; vopsel = 4'd0; vomod = 2'd0; vcm = 1'b0; vsd3 = 1'b0;
     vs0 = w0[8:0];
@@ -108,12 +111,20 @@ module rdna4_decode (
     end else if (vpk) begin
       vop = 10'd14; vs2 = {1'b1, vd}; vpm = 12'b000_000_111_000;
     end
+    // VINTERP (README "Parameter interpolation"): V_FMA_MIX_F32, or MIXLO/MIXHI_F16 for
+    // the P2_F16 rows (OPSEL[3] the half), on the F32 operands rdna4_vinterp.sv prepares
+    // from the quad's lanes (its NEG and OPSEL read from w0/w1 there); WAITEXP no effect
+    if (vi) begin
+      vpk = 1'b1; vsd3 = 1'b0; vsd = 7'd124; vneg = 3'd0; vabs = 3'd0; vomod = 2'd0;
+      vop = (w0[20:16] == 5'd3 || w0[20:16] == 5'd5) ? (vopsel[3] ? 10'd34 : 10'd33) : 10'd32;
+    end
     vmix = vp && (vop == 10'd32 || vop == 10'd33 || vop == 10'd34);
     // (V_DOT2_F32_F16: F16 S0/S1, F32 S2; V_DOT2_F32_BF16 and the integer dots: the
     // F32 pattern, rdna4_vdot.sv takes the BF16 one from it)
     vdot = vp && (vop == 10'd19 || (vop >= 10'd22 && vop <= 10'd26));
     vf8d = vp && vop >= 10'd36 && vop <= 10'd39;            // the FP8 dots: B32 S0/S1, F32 S2
     if (vpk) vk16 = vmix ? vpm[5:3] : (vop == 10'd19) ? 3'b011 : (vop >= 10'd14 && !vdot && !vf8d) ? 3'b111 : 3'b000;
+    if (vi) vk16 = 3'b000;
     // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (rdna4_vdot16.sv): F16 S0/S1 constants (BF16: the F32
     // pattern, its high half taken there); a constant S2 reads its value whichever half
     // OPSEL[2] names (model dot2h); no ABS (RDNA4_NOABS)
@@ -141,6 +152,7 @@ module rdna4_decode (
         (v3 && (vop == 10'd485 || vop == 10'd486 || vop == 10'd487 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 ||
                 vop == 10'd312 || vop == 10'd386 || vop == 10'd488)))
       vr.known = 1'b0;
+    if (vi && w0[20:16] > 5'd5) vr.known = 1'b0;            // VINTERP opcodes 6-31 are reserved
     // V_FMAC_F32/F16: S2 is D (F16: its half); V_FMAMK: S0 * K + VSRC1; V_FMAAK: S0 * VSRC1 + K
     if (vop == 10'd299 || vop == 10'd310) begin vs2 = {1'b1, vd}; vsh[2] = vdh; end
     if (vop == 10'd300 || vop == 10'd311) begin vs2 = vs1; vs1 = 9'd255; vsh[2] = vsh[1]; vsh[1] = 1'b0; end
@@ -206,6 +218,8 @@ module rdna4_decode (
             (vp && vop >= 10'd22 && vop <= 10'd25 && (vpm[5:0] != 6'b111_000)) ||
             // the FP8 dots: NEG / NEG_HI on S0 or S1 (the model: unimplemented)
             (vf8d && (vpm[10:9] | vpm[7:6]) != 2'd0);
+    // VINTERP: OPSEL only on the F16 rows (opcodes 2-5; model check_format), CLAMP and NEG anywhere
+    if (vi) v_mod = vopsel != 4'd0 && w0[20:17] == 4'd0;
     // a 64-bit scalar source is an even register pair (model check_sreg; M0, VCC_HI, EXEC_HI are odd)
     v_odd64 = 1'b0;
     if (v64[0] && !vs0[8] && vs0 <= 9'd127 && vs0[0]) v_odd64 = 1'b1;
@@ -219,7 +233,8 @@ module rdna4_decode (
              ((vperm == 3'd1 || vperm == 3'd2) && (vs1[8] || vs2[8])) || (vperm[2] && !vs1[8]) ||
              // a scalar destination in VDST (READLANE, READFIRSTLANE, V_CMP _e64) is a code 0-127
              ((vr.kind == rdna4_pkg::VK_RLANE || (v3 && vr.kind == rdna4_pkg::VK_CMP)) && (v3 ? w0[7] : w0[24])) ||
-             v_odd64;
+             v_odd64 ||
+             (vi && !(vs0[8] && vs1[8] && vs2[8]));       // VINTERP: VGPR sources only (rdna4.def VGPR0-2)
   end
 
   // Per-opcode properties.
