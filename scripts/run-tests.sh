@@ -293,7 +293,9 @@ suite "rtl-fp-units" env GPUREF_FP_RTL_N=$([ "${GPUREF_LONG:-0}" = 1 ] && echo 1
 # the F16 transcendentals of rtl/rdna4/rdna4_vtrans.sv: their algorithm against the model,
 # every input, rounding and denormal mode (rtl/rdna4/README.md "F16 transcendentals"; ~15 s)
 case " $RTL_ISAS " in *" rdna4 "*)
-    suite "rtl-fp-f16-trans-rdna4" sh -c 'mkdir -p "$1/fpunits" && ${CC:-gcc} -O2 -std=c11 -Imodel/fp -Imodel/include -o "$1/fpunits/f16_trans_check" testbenches/fp/f16_trans_check.c "$1/lib/libgpuref.a" -lm && "$1/fpunits/f16_trans_check"' sh "$B";;
+    suite "rtl-fp-f16-trans-rdna4" sh -c 'mkdir -p "$1/fpunits" && ${CC:-gcc} -O2 -std=c11 -Imodel/fp -Imodel/include -o "$1/fpunits/f16_trans_check" testbenches/fp/f16_trans_check.c "$1/lib/libgpuref.a" -lm && "$1/fpunits/f16_trans_check"' sh "$B"
+    # RCP/RSQ/SQRT_F32 in MODE's directed roundings (rtl/rdna4/README.md "Transcendentals"; ~5 s)
+    suite "rtl-fp-f32-trans-dir-rdna4" sh -c 'mkdir -p "$1/fpunits" && ${CC:-gcc} -O2 -std=c11 -Imodel/fp -Imodel/include -o "$1/fpunits/f32_trans_dir_check" testbenches/fp/f32_trans_dir_check.c "$1/lib/libgpuref.a" -lm && "$1/fpunits/f32_trans_dir_check"' sh "$B";;
 esac
 
 section "== RTL lint and synthesis"

@@ -204,7 +204,8 @@ package rdna4_pkg;
       10'd421, 10'd423, 10'd426, 10'd427, 10'd430, 10'd435, 10'd437, 10'd438: begin r[7:6] = 2'd1; r[5] = 1'b1; end
       // V_S_EXP/LOG/RCP/RSQ/SQRT_F32 (pseudo-scalar, §7.10): lane 0 of the transcendental
       // unit, EXEC ignored, the value to the SGPR in VDST as READLANE's; S0 scalar
-      10'd640, 10'd642, 10'd644, 10'd646, 10'd648: begin r[10:8] = VK_RLANE; r[7:6] = 2'd1; r[5] = 1'b1; r[0] = 1'b1; end
+      10'd640, 10'd642, 10'd644, 10'd646, 10'd648, 10'd641, 10'd643, 10'd645, 10'd647, 10'd649:
+        begin r[10:8] = VK_RLANE; r[7:6] = 2'd1; r[5] = 1'b1; r[0] = 1'b1; end
       10'd865: begin r[10:8] = VK_WLANE; r[0] = 1'b1; r[1] = 1'b1; end
       // V_PERMLANE16/X16_B32 (S1, S2 the lane selects), _VAR (S1 a VGPR), V_PERMLANE64_B32:
       // S0 through the crossbar (rdna4_dpp.sv), the lanes copy it
@@ -317,6 +318,7 @@ package rdna4_pkg;
       10'd396, 10'd397, 10'd447: r = 5'b1_001_0;              // integer results, RDNA4_NOOMOD
       10'd421, 10'd423, 10'd426, 10'd427, 10'd430, 10'd435, 10'd437, 10'd438: r = 5'b1_001_1;   // rdna4_vtrans.sv
       10'd640, 10'd642, 10'd644, 10'd646, 10'd648: r = 5'b1_001_1;   // V_S_*_F32 (rdna4_vtrans.sv)
+      10'd641, 10'd643, 10'd645, 10'd647, 10'd649: r = 5'b1_001_1;   // V_S_*_F16 (rdna4_vtrans.sv)
       // rdna4_vcvtn.sv (vcvtn): integer results, RDNA4_NOOMOD but NORM_I16/U16_F16 (OMOD ignored)
       10'd801, 10'd802, 10'd786, 10'd787, 10'd774, 10'd775: r = 5'b1_011_0;
       10'd550: r = 5'b1_001_0;                                // V_CVT_PK_U8_F32: S1, S2 B32
@@ -352,7 +354,7 @@ package rdna4_pkg;
   // SQRT, SIN, COS_F32 (VOP3 numbers; VOP1 opcode + 384), and the pseudo-scalar
   // V_S_EXP/LOG/RCP/RSQ/SQRT_F32 (vpsrow).
   function automatic logic vpsrow(input logic [9:0] op);
-    vpsrow = op == 10'd640 || op == 10'd642 || op == 10'd644 || op == 10'd646 || op == 10'd648;
+    vpsrow = op >= 10'd640 && op <= 10'd649;              // V_S_*_F32 (even), V_S_*_F16 (odd)
   endfunction
   // The normalized and packed integer conversions rdna4_vcvtn.sv executes.
   function automatic logic vcvtn(input logic [9:0] op);
@@ -363,9 +365,16 @@ package rdna4_pkg;
     vtrans = op == 10'd421 || op == 10'd423 || op == 10'd426 || op == 10'd427 || op == 10'd430 || op == 10'd435 ||
              op == 10'd437 || op == 10'd438 || vtrans16(op) || vpsrow(op);
   endfunction
-  // The F16 ones (V_RCP, SQRT, RSQ, LOG, EXP, SIN, COS_F16): MODE's F16 rounding.
+  // The F16 ones (V_RCP, SQRT, RSQ, LOG, EXP, SIN, COS_F16, V_S_*_F16): MODE's F16 rounding.
   function automatic logic vtrans16(input logic [9:0] op);
-    vtrans16 = (op >= 10'd468 && op <= 10'd472) || op == 10'd480 || op == 10'd481;
+    vtrans16 = (op >= 10'd468 && op <= 10'd472) || op == 10'd480 || op == 10'd481 ||
+               op == 10'd641 || op == 10'd643 || op == 10'd645 || op == 10'd647 || op == 10'd649;
+  endfunction
+  // The F32 ones rdna4_vtrans.sv also runs in MODE's directed roundings: RCP, RCP_IFLAG,
+  // RSQ, SQRT and V_S_RCP/RSQ/SQRT_F32 (EXP, LOG, SIN, COS: round to nearest even only).
+  function automatic logic vtrans_dir(input logic [9:0] op);
+    vtrans_dir = op == 10'd426 || op == 10'd427 || op == 10'd430 || op == 10'd435 || op == 10'd644 ||
+                 op == 10'd646 || op == 10'd648;
   endfunction
 
   // The packed-math rows rdna4_vpk.sv executes (VOP3P opcode, model/rdna4/rdna4.def):
@@ -404,6 +413,7 @@ package rdna4_pkg;
       10'd310, 10'd311, 10'd312, 10'd584: r = 4'b111_1;          // V_FMAC_F16: S2 = D's half
       10'd596: r = 4'b111_1;                                  // V_DIV_FIXUP_F16
       10'd468, 10'd469, 10'd470, 10'd471, 10'd472, 10'd480, 10'd481: r = 4'b001_1;   // F16 transcendentals
+      10'd641, 10'd643, 10'd645, 10'd647, 10'd649: r = 4'b001_0;   // V_S_*_F16: the F16 S0 (result to an SGPR)
       10'd394: r = 4'b000_1;                                  // V_CVT_F16_F32
       10'd614, 10'd615: r = 4'b100_1;                         // V_DOT2_F16_F16/BF16_BF16: 32-bit S0/S1
       10'd395: r = 4'b001_0;                                  // V_CVT_F32_F16

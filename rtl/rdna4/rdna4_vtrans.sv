@@ -57,12 +57,12 @@ module rdna4_vtrans #(
   always_comb begin
     h16 = rdna4_pkg::vtrans16(op);
     case (op)
-      10'd426, 10'd427, 10'd468, 10'd644: top = 3'd0;      // RCP, RCP_IFLAG, RCP_F16, V_S_RCP
-      10'd430, 10'd470, 10'd646: top = 3'd1;      // RSQ, V_S_RSQ
-      10'd435, 10'd469, 10'd648: top = 3'd2;      // SQRT, V_S_SQRT
-      10'd472: top = 3'd3;      // EXP_F16
+      10'd426, 10'd427, 10'd468, 10'd644, 10'd645: top = 3'd0;      // RCP, RCP_IFLAG, RCP_F16, V_S_RCP
+      10'd430, 10'd470, 10'd646, 10'd647: top = 3'd1;      // RSQ, V_S_RSQ
+      10'd435, 10'd469, 10'd648, 10'd649: top = 3'd2;      // SQRT, V_S_SQRT
+      10'd472, 10'd641: top = 3'd3;      // EXP_F16, V_S_EXP_F16
       10'd421, 10'd640: top = 3'd3;      // EXP, V_S_EXP
-      10'd423, 10'd471, 10'd642: top = 3'd4;      // LOG, V_S_LOG
+      10'd423, 10'd471, 10'd642, 10'd643: top = 3'd4;      // LOG, V_S_LOG
       10'd437, 10'd480: top = 3'd5;      // SIN
       default: top = 3'd6;      // COS (438, 481)
     endcase
@@ -130,6 +130,43 @@ module rdna4_vtrans #(
   // SQRT exact: the result's significand squared equals S0's, the exponents aligned
   // (E(x) - 127 - 2 (E(r) - 127) is 0 for an odd E(x), 1 for an even one)
   assign rsq2 = {1'b1, tr[22:0]} * {1'b1, tr[22:0]};
+
+  // ---- RCP, RSQ, SQRT (F32) in MODE's directed roundings: tr is the result rounded to
+  // nearest even; an inexact one is moved one ulp toward the true value t when the
+  // direction asks for the other side of t.  The side is exact integer arithmetic on
+  // the significands: RCP |tr| > |t| when tr x > 1, RSQ when tr^2 x > 1, SQRT when
+  // tr^2 > x.  A result moved into the denormals is flushed to +-0 (the rows flush
+  // their output; tininess after rounding: t lies below 2^-126 then).  EXP, LOG, SIN
+  // and COS have no such check: the core runs them under round to nearest even only.
+  logic [47:0] rcpp;
+  logic [71:0] rsqp;
+  logic [9:0]  rdd;                       // RSQ: 2 E(tr) + E(x), unbiased, + 3
+  logic        mup, rdir, rdec, rinc, rsgn;
+  logic [1:0]  frnd;
+  logic [31:0] trd;
+  logic        rzd;
+  assign frnd = mode[1:0];                // 0 nearest even, 1 +inf, 2 -inf, 3 toward zero
+  assign rcpp = {1'b1, tr[22:0]} * {1'b1, xm};
+  assign rsqp = {24'd0, rsq2} * {48'd0, 1'b1, xm};
+  assign rdd  = {1'b0, tr[30:23], 1'b0} + {2'd0, xe} - 10'd378;
+  always_comb begin
+    case (top)
+      3'd0:    mup = (tr[30:23] + xe == 8'd254) ? (rcpp > 48'h4000_0000_0000) : (rcpp > 48'h8000_0000_0000);
+      3'd1:    mup = (rdd == 10'd3) ? (rsqp > (72'd1 << 69)) : (rdd == 10'd2) ? (rsqp > (72'd1 << 70))
+                   : (rdd == 10'd1) ? (rsqp > (72'd1 << 71)) : 1'b0;
+      default: mup = !xe[0] ? (rsq2 > {1'b1, xm, 24'd0}) : (rsq2 > {2'b01, xm, 23'd0});
+    endcase
+    rsgn = tr[31];
+    rdir = !h16 && top <= 3'd2 && frnd != 2'd0 && !xexact && !xnan && !xinf && !xzero &&
+           tr[30:23] != 8'd0 && tr[30:23] != 8'hff;
+    rdec = rdir && mup && (frnd == 2'd3 || (frnd == 2'd1 && rsgn) || (frnd == 2'd2 && !rsgn));
+    rinc = rdir && !mup && ((frnd == 2'd1 && !rsgn) || (frnd == 2'd2 && rsgn));
+    trd  = tr;
+    if (rdec) trd = tr - 32'd1;
+    if (rinc) trd = tr + 32'd1;
+    if (trd[30:23] == 8'd0) trd = {trd[31], 31'd0};
+    rzd = trd[30:0] == 31'd0;
+  end
   always_comb begin
     case (top)
       3'd0: xexact = xm == 23'd0;
@@ -139,6 +176,8 @@ module rdna4_vtrans #(
       3'd4: xexact = xm == 23'd0;
       default: xexact = xq;
     endcase
+  end
+  always_comb begin
     fl = {xden, 5'd0};
     if (xnan) fl = {5'd0, xsnan};
     else if (xzero) begin
@@ -148,7 +187,7 @@ module rdna4_vtrans #(
     end else if (xneg && (top == 3'd1 || top == 3'd2 || top == 3'd4)) fl[0] = 1'b1;
     else begin
       fl[2] = rinf && top == 3'd3;                     // overflow (EXP)
-      fl[3] = rzero && (top == 3'd0 || top == 3'd3);   // underflow (RCP, EXP flushed)
+      fl[3] = rzd && (top == 3'd0 || top == 3'd3);     // underflow (RCP, EXP flushed; RCP in MODE's rounding)
       fl[4] = fl[2] || fl[3] || !xexact;               // inexact (LOG 1, SIN of a half turn: exact 0)
     end
   end
@@ -188,7 +227,7 @@ module rdna4_vtrans #(
   logic        ftz16;
   assign ftz16 = !mode[7];
   logic unused16;
-  assign unused16 = ^{mode[31:24], mode[22:8], mode[5:4], mode[1:0], xe16[4:1], e16[5]};
+  assign unused16 = ^{mode[31:24], mode[22:8], mode[5:4], xe16[4:1], e16[5]};
   fp32_to_fp16 u_cv16 (.a(y16), .daz(1'b0), .rm(rm16), .ftz(ftz16), .tiny_after(1'b1),
     .ovf_sat(mode[23]), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(16'hfe00), .dexc_always(1'b1),
     .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r16), .exc(e16));
@@ -210,8 +249,8 @@ module rdna4_vtrans #(
   logic [37:0] om;
   logic [31:0] r1, r2, r3, r4;
   logic [5:0]  e1, e2;
-  assign om = rdna4_pkg::omod32(tr, omod, 3'd0, 1'b1);
-  assign r1 = (omod == 2'd0) ? tr : om[31:0];
+  assign om = rdna4_pkg::omod32(trd, omod, rdna4_pkg::fp_rm(mode[1:0]), 1'b1);
+  assign r1 = (omod == 2'd0) ? trd : om[31:0];
   assign e1 = (omod == 2'd0) ? 6'd0 : om[37:32];
   assign r4 = h16 ? {16'd0, r16f} : r3;
   assign e2 = h16 ? ((omod == 2'd0) ? 6'd0 : (e16o & 6'b100111)) : e1;
