@@ -35,13 +35,14 @@ the bench.
 
 One failing test kills a mutant, so each mutant's bench run stops at its first
 failing test (--first-fail) and the likely killer runs first: the test that
-killed it last time (remembered in BUILD/mutants/ISA/killers.txt) alone, then
+killed it last time (remembered in BUILD/mutants/ISA/killers.txt, or, in a
+fresh build folder, in the committed seed scripts/mutations/ISA.killers) alone, then
 every vector file in one run, those that killed mutants of the same RTL file
 first, then those that killed most mutants (last time and so far in this run).
 A mutant is "survived" only after every file ran without a failure.
 
 usage: scripts/mutate.py --isa nv50 [--quick] [--seeds N] [--build DIR] [-j N] [--only NAME]
-                         [--vec FILE]... [--fresh]
+                         [--vec FILE]... [--fresh] [--update-seed]
        scripts/mutate.py --isa nv50 --gen DIR      write the mutant RTL (the Makefile does)
        scripts/mutate.py --isa nv50 --bugs         print "NAME TEST PC" of the bug entries
        (--list FILE reads another mutation list than scripts/mutations/ISA.txt; the
@@ -298,6 +299,21 @@ def skip_names(isa):
     return path if os.path.exists(path) else None, names
 
 
+def seed_path(isa):
+    return os.path.join("scripts", "mutations", isa + ".killers")
+
+
+def read_killers(path):
+    """{mutant: (vector file, test)} of a killers file (NAME FILE TEST lines, # comments)."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            cols = line.split("#", 1)[0].split()
+            if len(cols) == 3:
+                out[cols[0]] = (cols[1], cols[2])
+    return out
+
+
 class Order:
     """Which vector files to run first for a mutant.  The bench stops at the first
     failing test (--first-fail), so a mutant costs the tests before its killer:
@@ -308,15 +324,14 @@ class Order:
 
     def __init__(self, isa, build, vecs, muts_by_name, fresh):
         self.path = os.path.join(build, "mutants", isa, "killers.txt")
+        self.seed = seed_path(isa)
         self.vecs = vecs
         self.lock = threading.Lock()
         self.killer = {}           # mutant name -> (vector file, test)
-        if not fresh and os.path.exists(self.path):
-            with open(self.path) as f:
-                for line in f:
-                    cols = line.split()
-                    if len(cols) == 3:
-                        self.killer[cols[0]] = (cols[1], cols[2])
+        if not fresh:              # the committed seed, then this build's last run
+            for path in (self.seed, self.path):
+                if os.path.exists(path):
+                    self.killer.update(read_killers(path))
         self.by_file = {}          # RTL file -> {vector file: kills}
         self.total = {}            # vector file -> kills
         for name, (vec, _) in self.killer.items():
@@ -346,6 +361,20 @@ class Order:
             if self.killer.get(m["name"]) != (vec, test):
                 self.count(m["file"], vec)
             self.killer[m["name"]] = (vec, test)
+
+    def save_seed(self, names):
+        """Write the killers of the mutants NAMES (the list's, in its order) to
+        the committed seed scripts/mutations/ISA.killers."""
+        with self.lock:
+            with open(self.seed + ".tmp", "w") as f:
+                f.write("# The test that killed each mutant of %s in the last full run\n"
+                        "# (scripts/mutate.py --update-seed): tried first, alone, by a run with no\n"
+                        "# killers of its own (a fresh build folder).  NAME VECTOR-FILE TEST\n"
+                        % os.path.basename(self.seed).replace(".killers", ".txt"))
+                for name in names:
+                    if name in self.killer:
+                        f.write("%s %s %s\n" % ((name,) + self.killer[name]))
+            os.replace(self.seed + ".tmp", self.seed)
 
     def save(self):
         with self.lock:
@@ -413,7 +442,11 @@ def main():
     ap.add_argument("--vec", action="append", metavar="FILE",
                     help="run this vector file (repeatable) instead of every vectors/ISA/directed/*.yaml")
     ap.add_argument("--fresh", action="store_true",
-                    help="ignore the killers remembered from the last run (BUILD/mutants/ISA/killers.txt)")
+                    help="ignore the killers remembered from the last run (BUILD/mutants/ISA/killers.txt) "
+                    "and the committed seed (scripts/mutations/ISA.killers)")
+    ap.add_argument("--update-seed", action="store_true",
+                    help="after a run in which every mutant was killed, write each one's killer to the "
+                    "committed seed scripts/mutations/ISA.killers (entries of mutants no longer listed dropped)")
     args = ap.parse_args()
     list_path = args.list or os.path.join("scripts", "mutations", args.isa + ".txt")
     muts = load(list_path)
@@ -483,6 +516,15 @@ def main():
     print("mutation score: %d of %d mutants killed (%.0f%%)%s" % (
         killed, len(results), 100.0 * killed / len(results), ", %d did not run" % errors if errors else ""))
     print("%d passed, %d failed" % (killed, len(results) - killed))
+    if args.update_seed:
+        if killed != len(results) or args.vec or args.seeds:
+            print("mutate: --update-seed: not written (every mutant of the run must be killed, "
+                  "over the directed vectors only: no --vec, no --seeds)")
+            return 1
+        listed = [m["name"] for m in load(list_path) if not m["bug"]]
+        order.save_seed(listed)
+        print("mutate: wrote %s (the killers of the %d mutants run; the list's others kept)"
+              % (order.seed, len(results)))
     return 0 if killed == len(results) else 1
 
 

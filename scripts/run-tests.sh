@@ -31,7 +31,7 @@ rtl-fp     RTL float units against model/fp
 lint       RTL lint and synthesis
 bad-input  bad input to the command line: located errors, no crash
 slurm      regressions as a Slurm job array on a one-node local cluster equal local runs
-fuzz       libFuzzer harnesses, 20 s each from a fixed seed over their seeds (make test-long: an hour each), and the replay of the committed reproducers
+fuzz       libFuzzer harnesses, 10 s each from a fixed seed over their seeds (make test-long: an hour each), and the replay of the committed reproducers
 cov-html   the HTML coverage report in headless Chromium: the totals shown are those of the coverage.dat files
 long       long robustness runs (make test-long only)
 san        the sanitizer build (ASan/UBSan): unit tests and vectors
@@ -322,9 +322,9 @@ if want fuzz; then
     # the committed reproducers of findings, replayed without clang (gcc, ASan/UBSan)
     # and the seed corpora (gcc-built seeds: no clang needed either)
     alone "fuzz-replay" sh -c "{ make --no-print-directory -j$JOBS fuzz-seeds && make --no-print-directory -j$JOBS SAN=1 fuzz-replay; } >'$LOG/fuzz-replay-build.log' 2>&1 || { tail -20 '$LOG/fuzz-replay-build.log'; exit 1; }; sh scripts/fuzz.sh '$B/san' replay"
-    # every libFuzzer harness over its seed corpus for 20 s from a fixed seed:
+    # every libFuzzer harness over its seed corpus for 10 s from a fixed seed:
     # the same inputs in the same order on every machine (test-long: an hour each)
-    FMODE=check FSECS=20; [ "${GPUREF_LONG:-0}" = 1 ] && FMODE=run FSECS=3600
+    FMODE=check FSECS=10; [ "${GPUREF_LONG:-0}" = 1 ] && FMODE=run FSECS=3600
     barrier
     if command -v clang-16 >/dev/null 2>&1 &&
        make --no-print-directory -j$JOBS fuzz-build > "$LOG/fuzz-build.log" 2>&1; then
