@@ -304,6 +304,8 @@ TEST_ISA  := $(if $(filter command,$(origin ISA)),$(ISA),)
 TEST_ISAS := $(filter $(RTL_ISAS),$(or $(TEST_ISA),$(ISAS)))
 # suites that need no RTL bench and no SystemC build (san builds its own library, lint reads the RTL)
 TEST_LIGHT := $(if $(TEST_SUITES),$(if $(filter-out unit vectors llvm bad-input long slurm fuzz cov-html san lint,$(TEST_SUITES)),,1),)
+# suites that run the mutant benches (the whole set runs them too)
+TEST_MUT  := $(if $(TEST_SUITES),$(filter mutants bugs shrink,$(TEST_SUITES)),1)
 TEST_ENV  = ISAS="$(ISAS)" RTL_ISAS="$(RTL_ISAS)" ISA="$(TEST_ISA)" SUITE="$(SUITE)" TEST_JOBS="$(TEST_JOBS)" FUZZ_NAMES="$(FUZZ_NAMES)" FUZZ_DIR="$(FUZZ_DIR)"
 
 test-check:
@@ -312,7 +314,7 @@ test-check:
 test: test-check $(if $(filter list,$(TEST_SUITES)),,deps)
 	@$(if $(filter list,$(TEST_SUITES)),:,$(MAKE) --no-print-directory -j$(JOBS) all unit $(B)/bench/bench_model $(if $(TEST_LIGHT),, \
 	  $(B)/sc/sc_test $(foreach i,$(TEST_ISAS),$(B)/tb/$(i)/Vtb_$(i)) \
-	  $(foreach i,$(TEST_ISAS),$(if $(wildcard scripts/mutations/$(i).txt),$(B)/tb/$(i)-mut/Vtb_$(i)))))
+	  $(if $(TEST_MUT),$(foreach i,$(TEST_ISAS),$(if $(wildcard scripts/mutations/$(i).txt),$(B)/tb/$(i)-mut/Vtb_$(i))))))
 	@$(TEST_ENV) sh scripts/run-tests.sh $(B)
 
 test-long: test-check $(if $(filter list,$(TEST_SUITES)),,deps)
