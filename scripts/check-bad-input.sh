@@ -126,6 +126,12 @@ expect "asm a folder" "dir: .*Is a directory" "$G" asm --isa nv50 "$T/dir"
 expect "cov report a folder" "dir: .*Is a directory" "$G" cov report --no-html "$T/dir"
 expect "gen --mix a folder" "dir: .*Is a directory" "$G" gen --isa nv50 --mix "$T/dir"
 expect "gen > /dev/full" "cannot write: No space left" "$G" gen --isa nv50 --count 1 -q -o /dev/full
+# --mix repeated: every file applies, in order (the second one must not replace the first)
+printf 'mov.b16.short: 7\nmov.b32.short: 5\n' > "$T/mix1.yaml"
+printf 'mov.b32.short: 9\n' > "$T/mix2.yaml"
+"$G" gen --isa nv50 --mix "$T/mix1.yaml" --mix "$T/mix2.yaml" --list-mix > "$T/mixes" 2>&1
+if grep -Eq '^mov\.b16\.short +7 ' "$T/mixes" && grep -Eq '^mov\.b32\.short +9 ' "$T/mixes"; then ok "gen --mix twice: both files, in order"
+else bad "gen --mix twice: both files, in order ($(grep -E '^mov\.b(16|32)\.short' "$T/mixes" | tr -s ' ' | tr '\n' ';'))"; fi
 "$G" gen --isa nv50 --count 1 -q > /dev/full 2> "$T/err"; st=$?
 if [ $st -eq 3 ] && [ "$(wc -l < "$T/err")" -eq 1 ]; then ok "gen > /dev/full: one error line"
 else bad "gen > /dev/full: one error line (exit $st: $(cat "$T/err"))"; fi

@@ -30,7 +30,8 @@ const char cmd_gen_help[] =
     "  --count N            programs (tests) in the file (default 10)\n"
     "  --length L           instructions per program (default 100)\n"
     "  --mix FILE           instruction-mix weights: a YAML mapping of item, group or\n"
-    "                       glob -> weight 0..1000000, applied in order (--list-mix)\n"
+    "                       glob -> weight 0..1000000, applied in order (--list-mix);\n"
+    "                       repeatable (up to 16): the files are applied in order\n"
     "  --target COVFILE     aim at the bins COVFILE (coverage.dat) has not hit: pick\n"
     "                       an unhit bin, then make instructions that can hit it\n"
     "  --target-pct P       percent of instructions aimed at holes (default 50)\n"
@@ -96,7 +97,8 @@ static int parse_pct(const char *opt, const char *val, unsigned *out)
 int cmd_gen(int argc, char **argv)
 {
     cli_args a;
-    const char *arg, *val, *isa = NULL, *mix = NULL, *target = NULL, *excl = NULL, *out = NULL;
+    const char *arg, *val, *isa = NULL, *mix[16], *target = NULL, *excl = NULL, *out = NULL;
+    unsigned nmix = 0;
     int kind, rc = CLI_OK, quiet = 0, list = 0, noexcl = 0;
     gpuref_gen_opts o;
     gpuref_gen_opts_default(&o);
@@ -131,8 +133,12 @@ int cmd_gen(int argc, char **argv)
                 rc = cli_usage("gen", "--length: expected 1..100000, got '%s'", val);
             o.length = (unsigned)v;
         } else if (cli_is(&a, NULL, "--mix")) {
-            if (!(rc = cli_value(&a, &val)))
-                mix = val;
+            if (!(rc = cli_value(&a, &val))) {
+                if (nmix == sizeof mix / sizeof mix[0])
+                    rc = cli_usage("gen", "--mix: at most %u files", (unsigned)(sizeof mix / sizeof mix[0]));
+                else
+                    mix[nmix++] = val;
+            }
         } else if (cli_is(&a, NULL, "--target")) {
             if (!(rc = cli_value(&a, &val)))
                 target = val;
@@ -193,8 +199,8 @@ int cmd_gen(int argc, char **argv)
     char *text = NULL;
     size_t len = 0;
     int st = gpuref_gen_create(isa, &o, &g, &d);
-    if (st == GPUREF_OK && mix)
-        st = gpuref_gen_mix_file(g, mix, &d);
+    for (unsigned i = 0; st == GPUREF_OK && i < nmix; i++)
+        st = gpuref_gen_mix_file(g, mix[i], &d);
     if (st == GPUREF_OK && list) {
         const gpuref_isa *is = gpuref_isa_find(isa);
         printf("# %s generation items: name weight groups (--mix keys: a name, a group, or a "
