@@ -831,12 +831,17 @@ static int block_st(rdna4_state *s, const rdna4_pre *p)
     return GPUREF_OK;
 }
 
+/* The common start of the block rows: the ST check, then vm_prepare's. */
+static int block_prepare(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, vm_access *a)
+{
+    int st = block_st(s, p);
+    return st ? st : vm_prepare(s, p, rr, a);
+}
+
 RDNA4_EXEC(vmem_block_load)
 {
     vm_access a;
-    int st = block_st(s, p);
-    if (!st)
-        st = vm_prepare(s, p, rr, &a);
+    int st = block_prepare(s, p, rr, &a);
     if (st)
         return st < 0 ? st : GPUREF_OK;
     uint32_t m0 = s->a.sreg[RDNA4_M0], skip = 0;
@@ -927,9 +932,7 @@ static unsigned block_runs(const rdna4_state *s, const vm_access *a, unsigned l,
 RDNA4_EXEC(vmem_block_store)
 {
     vm_access a;
-    int st = block_st(s, p);
-    if (!st)
-        st = vm_prepare(s, p, rr, &a);
+    int st = block_prepare(s, p, rr, &a);
     if (st)
         return st < 0 ? st : GPUREF_OK;
     uint32_t m0 = s->a.sreg[RDNA4_M0];
