@@ -92,6 +92,9 @@ int main(void)
         if (USC_MEM_ROW(op))   /* the memory control word (D37): the row's fields, any values */
             in.ctl[0] = rnd() & (op == USC_OP_LD ? 0x7ffu : op == USC_OP_ST ? 0x7ffffu :
                                  op == USC_OP_ATOM ? 0x78380fu : 0xfu);
+        if (USC_BE_ROW(op))    /* the backend control word (D47-D50): the row's fields */
+            in.ctl[0] = rnd() & (op == USC_OP_SMP ? 0x7ffffu : op == USC_OP_UVSW ? 0x1fe0u | (rnd() % 2 ? 0x18u : 0x08u) :
+                                 0xffu);
         g.ninsn = 1;
         g.ins[0] = in;
         g.bitwise = (USC_S_BITWISE >> in.slot) & 1;
@@ -107,6 +110,8 @@ int main(void)
         for (unsigned j = 0; j < in.nk; j++)
             if (in.k[j] <= USC_K_S5) g.smask |= (uint8_t)(1u << in.k[j]);
         for (unsigned s = 0; s < 6; s++) { uint32_t rw = rreg(); g.s[s].bank = rw & 15; g.s[s].index = (uint16_t)(rw >> 4 & 0xfff); g.s[s].idx = rw >> 16 & 3; g.s[s].dlog = rw >> 18 & 7; }
+        if (op == USC_OP_FITR || op == USC_OP_FITRP)   /* their coefficients are cf registers (D47) */
+            for (unsigned s = 0; s <= 2; s += 2) { g.s[s].bank = USC_B_CF; g.s[s].idx = 0; g.s[s].dlog = 0; g.s[s].index %= 200; }
         g.wmask = (uint8_t)(rnd() % 4);
         for (unsigned s = 0; s < 2; s++) { uint32_t rw = rreg(); g.w[s].bank = rw & 15; g.w[s].index = (uint16_t)(rw >> 4 & 0xfff); g.w[s].idx = rw >> 16 & 3; g.w[s].dlog = rw >> 18 & 7; }
         if (in.slot == USC_SL_P1) {      /* phase 1 needs phase 0 */
@@ -260,6 +265,31 @@ int main(void)
         { "0 : s0=r1 s3=sh4\n    ld s3, drc0, 4, s0\n", "a register of r, vi, i or o", 1 },
         { "0 : s0=r1 s1=r2[idx0]\n    atom.add s1, drc0, s0\n", "not indexed", 1 },
         { "0 : s0=r1 s1=c1\n    st s1, 2, drc0, 4, s0, _\n", "a register of r, vi, cf, cfa, sh, i or o", 1 },
+        /* FITR, FITRP, SMP, UVSW (D47-D50): the source's operands, Sk by
+         * bank name or register, coefficients in cf, the modes and flags
+         * the model runs */
+        { "0 : s0=sh4 s3=r0\n    fitr.pixel s3, drc0, s0, 1\n", "must be a coefficient register cf", 1 },
+        { "0 : s0=cf4 s1=r1 s2=r2 s3=r7\n    fitrp.pixel s3, drc1, s0, s2, 1\n", "s2 (r2) must be a coefficient register cf", 1 },
+        { "0 : fitr.pixel r0, drc0, cf4[idx0], 1\n", "not indexed", 1 },
+        { "0 : fitr.pixel r0, drc0, cf4, cf0, 2\n", "4 operands", 1 },
+        { "0 : fitr r0, drc0, cf4, 2\n", "the mode is .pixel, .sample or .centroid", 1 },
+        { "0 : fitr.pixel r0, drc0, cf4, 17\n", "sourceCount is 1-16", 1 },
+        { "0 : fitr.pixel.sat.sat r0, drc0, cf4, 2\n", "not implemented or repeated", 1 },
+        { "0 : fitrp.pixel r0, drc0, cf4, cf0, 1\n", "source bank S0-S2 not used lowest first", 1 },
+        { "0 : s3=sh4\n    fitr.pixel s3, drc0, cf4, 1\n", "a register of r, vi, i or o", 1 },
+        { "0 : smp2d.wrt drc0, sh4, r1, sh0, _, r0, 4\n", "not implemented or repeated", 1 },
+        { "0 : smp2d.f16 drc0, sh4, r1, sh0, _, r0, 4\n", "not implemented or repeated", 1 },
+        { "0 : smp4d drc0, sh4, r1, sh0, _, r0, 4\n", "unknown instruction", 1 },
+        { "0 : smp drc0, sh4, r1, sh0, _, r0, 4\n", "smp1d, smp2d or smp3d", 1 },
+        { "0 : s3=r9\n    smp2d drc0, sh4, r1, sh0, _, r0, 5\n", "chan is 1-4", 2 },
+        { "0 : smp2d.replace drc0, sh4, r1, sh0, _, r0, 4\n", "a LOD source s3 goes with .bias or .replace", 1 },
+        { "0 : smp2d drc0, sh4, r1, sh0, sh11, r0, 4\n", "a LOD source s3 goes with .bias or .replace", 1 },
+        { "0 : smp2d.pplod.gradient drc0, sh4, r1, sh0, sh11, r0, 4\n", ".pplod needs .bias or .replace", 1 },
+        { "0 : smp2d drc0, sh4, r1, sh0, _, r0, 4\n", "source bank S3-S5 not used lowest first", 1 },
+        { "0 : mbyp ft0, r1\n    uvsw.emit w0, 3\n", "only .write", 2 },
+        { "0 : mbyp ft0, r1\n    uvsw.write w0, 256\n", "s0-s5 or 0-255", 2 },
+        { "0 : mbyp ft0, r1\n    uvsw.write ft0, 3\n", "the data is w0 or w1", 2 },
+        { "0 : mbyp ft0, r1\n    uvsw.write w0, s2\n", "uvsw reads s2, which is not declared", 1 },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t *w = NULL;

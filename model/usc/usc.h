@@ -103,6 +103,38 @@ enum { USC_AT_ADD, USC_AT_UMIN, USC_AT_UMAX, USC_AT_SMIN, USC_AT_SMAX, USC_AT_AN
 extern const char *const usc_atom_names[USC_NATOM];
 /* the memory rows (one control word after the instruction word) */
 #define USC_MEM_ROW(op)  ((op) == USC_OP_LD || (op) == USC_OP_ST || (op) == USC_OP_ATOM || (op) == USC_OP_IDF)
+/* The backend control word of FITR, FITRP, SMP and UVSW (README "Encoding",
+ * D47-D50; the fields are those of Mesa's Rogue encoder, laid out by the
+ * project).  FITR/FITRP: [0] the DRC; [2:1] the mode (0 pixel, 1 sample,
+ * 2 centroid); [3] .sat; [7:4] the count - 1 (1-16).  SMP: [0] the DRC;
+ * [2:1] the dimension (1-3: 1D 2D 3D); [4:3] the channels - 1 (1-4); [6:5]
+ * the LOD mode (usc_lodm_names); [7] a LOD source S3 (else `_`); [18:8] the
+ * flags of usc_smp_flag_names, bit 8 + i.  UVSW: [2:0] the write operation
+ * (0 write); [3] W1 (else W0); [4] an immediate address [12:5] (else the
+ * source [7:5], S0-S5).  Every other bit 0. */
+#define USC_BC_DRC(w)    ((w) & 1u)
+#define USC_BC_MODE(w)   ((w) >> 1 & 3u)
+#define USC_BC_SAT(w)    ((w) >> 3 & 1u)
+#define USC_BC_COUNT(w)  (((w) >> 4 & 15u) + 1u)
+#define USC_BC_DIM(w)    ((w) >> 1 & 3u)
+#define USC_BC_CHAN(w)   (((w) >> 3 & 3u) + 1u)
+#define USC_BC_LODM(w)   ((w) >> 5 & 3u)
+#define USC_BC_LOD(w)    ((w) >> 7 & 1u)
+#define USC_BC_FLAGS(w)  ((w) >> 8 & 0x7ffu)
+#define USC_BC_WOP(w)    ((w) & 7u)
+#define USC_BC_W1(w)     ((w) >> 3 & 1u)
+#define USC_BC_IMM(w)    ((w) >> 4 & 1u)
+#define USC_BC_ADDR(w)   ((w) >> 5 & 0xffu)
+#define USC_NSMPFLAGS    11u
+extern const char *const usc_itr_modes[3];
+extern const char *const usc_lodm_names[4];
+extern const char *const usc_smp_flag_names[USC_NSMPFLAGS];
+/* the backend rows with one control word (D47-D50) */
+#define USC_BE_ROW(op)   ((op) == USC_OP_FITR || (op) == USC_OP_FITRP || (op) == USC_OP_SMP || (op) == USC_OP_UVSW)
+const char *usc_be_bad(unsigned op, uint32_t w);
+unsigned usc_be_sources(unsigned op, uint32_t w);
+/* the rows followed by one control word: the memory rows and those */
+#define USC_CTL1_ROW(op) (USC_MEM_ROW(op) || USC_BE_ROW(op))
 /* why a memory control word is not a legal encoding of row op (NULL: legal) */
 const char *usc_mem_bad(unsigned op, uint32_t w);
 /* the sources S0-S5 it reads or names (bit k = Sk; LD: S3, its destination) */
@@ -203,7 +235,7 @@ static inline uint32_t usc_mad_field(const uint32_t *ctl, unsigned m)
 /* the control words after an instruction with a K_SOP operand */
 static inline unsigned usc_sop_nctl(unsigned op)
 {
-    return op == USC_OP_F16SOPMAD ? USC_MAD_NCTL : USC_MEM_ROW(op) ? 1u : 2u;
+    return op == USC_OP_F16SOPMAD ? USC_MAD_NCTL : USC_CTL1_ROW(op) ? 1u : 2u;
 }
 /* why a row's control words are not a legal encoding (NULL: legal) */
 const char *usc_ctl_bad(unsigned op, const uint32_t *ctl);
@@ -255,6 +287,7 @@ int  usc_mem_first(const usc_mem *m, uint32_t from, uint32_t *page);
 /* One register of an outstanding load or atomic (D38): the DRC it counts
  * on, the register (per-instance bank, index), the instances it writes,
  * their data (read at issue) and the issuing unit's sequence number. */
+#define USC_NSPACES  6u     /* mem atst depthf uvs itr tex */
 #define USC_PEND_MAX 32u     /* registers outstanding, both DRCs together */
 typedef struct usc_pend {
     uint64_t tag;
@@ -273,7 +306,8 @@ typedef struct usc_state {
     uint32_t   link, drc[2];
     uint32_t   pc, base;
     usc_mem    mem;
-    usc_mem    port[2];       /* the spaces "atst" and "depthf" (D45, D46) */
+    usc_mem    port[USC_NSPACES - 1]; /* the spaces "atst", "depthf" (D45, D46), "uvs",
+                                 "itr" and "tex" (D47-D50) */
     usc_pend   pend[USC_PEND_MAX];
     unsigned   npend;
     int        finished;
@@ -325,8 +359,24 @@ int  usc_mem_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err);
  * of the spaces "atst" and "depthf", after the group's checks */
 #define USC_SPACE_ATST   1
 #define USC_SPACE_DEPTHF 2
+#define USC_SPACE_UVS    3   /* UVSW's vertex outputs (D50) */
+#define USC_SPACE_ITR    4   /* what the iterator returns (D47, D48) */
+#define USC_SPACE_TEX    5   /* what the texture unit returns (D49) */
 void usc_port_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr);
 void usc_mem_drain(usc_state *s, int drc, gpuref_retire *rr);
+/* FITR, FITRP, SMP, UVSW (usc_exec_itr.c): their effects after the
+ * group's checks (called by usc_mem_apply) */
+int  usc_be_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err);
+/* for them: a new outstanding register announced PENDING (usc_exec_mem.c),
+ * its lanes and values filled by the caller before usc_pend_announce */
+usc_pend *usc_pend_new(usc_state *s, uint64_t tag, unsigned drc, unsigned bank, unsigned index);
+void usc_pend_announce(gpuref_retire *rr, const usc_pend *p);
+/* one more transaction on DRC d, recorded */
+void usc_drc_count(usc_state *s, unsigned d, gpuref_retire *rr);
+/* the checks the memory rows and the backend rows share: room for nreg
+ * outstanding registers and a transaction on DRC d */
+int usc_pend_room(const usc_state *s, const usc_group *g, unsigned nreg, unsigned d,
+                  const char *nm, char *err);
 
 extern usc_row usc_rows[USC_NOPS];
 extern const char *const usc_slot_names[USC_NSLOTS];

@@ -591,6 +591,140 @@ static int mem_ins(asm_st *a, usc_group *g, const char *m, const char *me, unsig
     return add_main(a, g, m, &in, nm);
 }
 
+/* a source operand of FITR, FITRP, SMP: the bank name sK of its position,
+ * or a register, which declares it (the source's examples write registers:
+ * "fitr.pixel r0, drc0, cf4, ...", "smp2d ... drc0, sh4, r1, sh0, sh11,
+ * r0, 4"): 0 or an error */
+static int be_src(asm_st *a, usc_group *g, const opnd *o, unsigned k, const char *nm, const char *what)
+{
+    size_t n = (size_t)(o->end - o->b);
+    if (o->be != o->end) return AERR(a, o->be, "%s: no modifier on this operand", nm);
+    if (mem_src(o) == (int)k) return 0;
+    usc_reg r;
+    if (parse_reg(o->b, n, &r))
+        return AERR(a, o->b, "%s: the %s is s%u or a register (it declares s%u)", nm, what, k, k);
+    return bind_s(a, g, k, &r, o->b);
+}
+
+/* a number lo..hi (decimal): 0, or -1 */
+static int be_num(const opnd *o, unsigned lo, unsigned hi, unsigned *v)
+{
+    uint64_t x;
+    if (o->be != o->end || gpuref_num_u64(o->b, (size_t)(o->end - o->b), 0, hi, &x) || x < lo)
+        return -1;
+    *v = (unsigned)x;
+    return 0;
+}
+
+/* FITR, FITRP, SMP1D/2D/3D, UVSW (L981-L1025, D47-D50):
+ *   fitr.MODE{.sat} s3, drc0|drc1, s0, 1-16
+ *   fitrp.MODE{.sat} s3, drc0|drc1, s0, s2, 1-16      MODE pixel sample centroid
+ *   smpND{.mods} drc0|drc1, s0, s1, s2, s3|_, s4, 1-4
+ *   uvsw.write w0|w1, s0-s5|0-255
+ * the Sk positions as bank names or registers (be_src) */
+static int be_ins(asm_st *a, usc_group *g, const char *m, const char *me, unsigned op, opnd *ops,
+                  unsigned nops)
+{
+    const char *nm = usc_rows[op].name;
+    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
+    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
+    usc_ins in;
+    memset(&in, 0, sizeof in);
+    in.op = (uint8_t)op;
+    in.slot = USC_SL_BE;
+    const char *sfx = m + strlen(nm);
+    uint32_t w = 0;
+    unsigned v;
+    if (op == USC_OP_SMP) {
+        if (me - m < 5 || m[3] < '1' || m[3] > '3' || lower(m[4]) != 'd')
+            return AERR(a, m, "smp: the mnemonic is smp1d, smp2d or smp3d (L1020)");
+        w |= (uint32_t)(sfx[0] - '0') << 1;       /* the dimension of smp1d..smp3d */
+        sfx += 2;
+    }
+    /* the suffixes */
+    int mode = -1, lodm = 0, wop = -1;
+    while (sfx < me && *sfx == '.') {
+        const char *q = sfx + 1;
+        while (q < me && *q != '.') q++;
+        size_t n = (size_t)(q - sfx - 1);
+        int ok = 0;
+        if (op == USC_OP_FITR || op == USC_OP_FITRP) {
+            for (unsigned t = 0; t < 3; t++)
+                if (ieq(sfx + 1, n, usc_itr_modes[t]) && mode < 0) { mode = (int)t; ok = 1; }
+            if (ieq(sfx + 1, n, "sat") && !(w & 8)) { w |= 8; ok = 1; }
+        } else if (op == USC_OP_SMP) {
+            for (unsigned t = 1; t < 4; t++)
+                if (ieq(sfx + 1, n, usc_lodm_names[t]) && !lodm) { lodm = (int)t; ok = 1; }
+            for (unsigned t = 0; t < USC_NSMPFLAGS; t++)
+                if (ieq(sfx + 1, n, usc_smp_flag_names[t]) && !(w >> (8 + t) & 1)) { w |= 1u << (8 + t); ok = 1; }
+        } else if (ieq(sfx + 1, n, "write") && wop < 0) {
+            wop = 0;
+            ok = 1;
+        }
+        if (!ok)
+            return AERR(a, sfx, "%s: modifier '%.*s' not implemented or repeated (%s)", nm, (int)n,
+                        sfx + 1, op == USC_OP_SMP ? ".wrt, .data, .info, .both, .f16, .direct and the "
+                        "cache modes change what the sample returns or where: not defined by the source "
+                        "(D49)" : op == USC_OP_UVSW ? "only .write: what emit, cut and end do outside "
+                        "the USC is not defined (D50)" : "the modes are .pixel, .sample, .centroid, "
+                        "then .sat (D47)");
+        sfx = q;
+    }
+    if ((op == USC_OP_FITR || op == USC_OP_FITRP) && mode < 0)
+        return AERR(a, m, "%s: the mode is .pixel, .sample or .centroid (L1000)", nm);
+    if (op == USC_OP_UVSW && wop < 0) return AERR(a, m, "uvsw: the write operation is .write (D50)");
+    static const unsigned nop[4] = { 4, 5, 7, 2 };   /* fitr fitrp smp uvsw */
+    const unsigned r = op == USC_OP_FITR ? 0 : op == USC_OP_FITRP ? 1 : op == USC_OP_SMP ? 2 : 3;
+    if (nops != nop[r])
+        return AERR(a, m, "%s: %u operands (%s), not %u", nm, nop[r],
+                    r == 0 ? "dest, sourceDRC, sourceCoeffPtr, sourceCount" :
+                    r == 1 ? "dest, sourceDRC, sourceCoeffPtr, sourceWCoeffPtr, sourceCount" :
+                    r == 2 ? "sourceDRC, sourceTextureState, sourceData, sourceSamplerState, "
+                    "sourceSharedLOD, sourceDestPtr, chan" : "dest, source", nops);
+    int st;
+    if (r < 3) {
+        const opnd *o = &ops[r < 2 ? 1 : 0];
+        size_t n = (size_t)(o->end - o->b);
+        if (ieq(o->b, n, "drc1")) w |= 1;
+        else if (!ieq(o->b, n, "drc0")) return AERR(a, o->b, "%s: sourceDRC is drc0 or drc1", nm);
+    }
+    if (r < 2) {
+        w |= (uint32_t)mode << 1;
+        if ((st = be_src(a, g, &ops[0], 3, nm, "destination"))) return st;
+        if ((st = be_src(a, g, &ops[2], 0, nm, "coefficient pointer"))) return st;
+        if (r == 1 && (st = be_src(a, g, &ops[3], 2, nm, "W coefficient pointer"))) return st;
+        if (be_num(&ops[nops - 1], 1, 16, &v))
+            return AERR(a, ops[nops - 1].b, "%s: sourceCount is 1-16", nm);
+        w |= (v - 1) << 4;
+    } else if (r == 2) {
+        static const char *const what[5] = { "texture state", "data (coordinates)", "sampler state",
+                                             "LOD", "destination" };
+        for (unsigned k = 0; k < 5; k++) {
+            const opnd *o = &ops[1 + k];
+            if (k == 3 && ieq(o->b, (size_t)(o->end - o->b), "_")) continue;
+            if ((st = be_src(a, g, o, k, nm, what[k]))) return st;
+            if (k == 3) w |= 1u << 7;
+        }
+        w |= (uint32_t)lodm << 5;
+        if (be_num(&ops[6], 1, 4, &v)) return AERR(a, ops[6].b, "%s: chan is 1-4", nm);
+        w |= (v - 1) << 3;
+    } else {
+        const opnd *o = &ops[0];
+        size_t n = (size_t)(o->end - o->b);
+        if (o->be != o->end) return AERR(a, o->be, "uvsw: no modifier on this operand");
+        if (ieq(o->b, n, "w1")) w |= 8;
+        else if (!ieq(o->b, n, "w0")) return AERR(a, o->b, "uvsw: the data is w0 or w1 (L983)");
+        int k = mem_src(&ops[1]);
+        if (k >= 0) w |= (uint32_t)k << 5;
+        else if (!be_num(&ops[1], 0, 255, &v)) w |= 1u << 4 | v << 5;
+        else return AERR(a, ops[1].b, "uvsw: the address is a source bank s0-s5 or 0-255 (L983)");
+    }
+    in.ctl[0] = w;
+    const char *why = usc_be_bad(op, w);
+    if (why) return AERR(a, m, "%s: %s", nm, why);
+    return add_main(a, g, m, &in, nm);
+}
+
 static int parse_ins(asm_st *a, const char *p, const char *e)
 {
     usc_group *g = &a->g[a->n - 1];
@@ -603,6 +737,12 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
         size_t ln = strlen(usc_rows[r].name);
         if (ln <= (size_t)(me - m) && ln > best && ieq(m, ln, usc_rows[r].name) &&
             (m + ln == me || m[ln] == '.')) { op = (int)r; best = ln; }
+    }
+    /* SMP's mnemonics smp1d, smp2d, smp3d (L1020) */
+    if (me - m >= 5 && ieq(m, 3, "smp") && m[3] >= '1' && m[3] <= '3' && lower(m[4]) == 'd' &&
+        (me - m == 5 || m[5] == '.')) {
+        op = USC_OP_SMP;
+        best = 5;
     }
     /* the UNPCK example's spelling (L614: "unpack.s1616") */
     if (op < 0 && me - m >= 6 && ieq(m, 6, "unpack") && (me - m == 6 || m[6] == '.')) {
@@ -632,6 +772,8 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
         return mad_ins(a, g, m, ops, nops);
     if (USC_MEM_ROW(op))
         return mem_ins(a, g, m, me, (unsigned)op, ops, nops);
+    if (USC_BE_ROW(op))
+        return be_ins(a, g, m, me, (unsigned)op, ops, nops);
     /* the logical ops without their optional mask terms (the source's
      * example "and ft4, ft2, s3", L247): ft4, _, ft2, _, s3 */
     if (op >= USC_OP_AND && op <= USC_OP_XNOR && nops == 3) {

@@ -233,14 +233,57 @@ unsigned usc_mem_sources(unsigned op, uint32_t w)
     return m;
 }
 
+/* ------------------------------------ FITR, FITRP, SMP, UVSW (D47-D50) */
+const char *const usc_itr_modes[3] = { "pixel", "sample", "centroid" };
+const char *const usc_lodm_names[4] = { "", "bias", "replace", "gradient" };
+const char *const usc_smp_flag_names[USC_NSMPFLAGS] = {
+    "proj", "fcnorm", "nncoords", "pplod", "tao", "soo", "sno", "array", "integer", "comparison",
+    "schedswap",
+};
+
+const char *usc_be_bad(unsigned op, uint32_t w)
+{
+    if (op == USC_OP_FITR || op == USC_OP_FITRP) {
+        if (w >> 8) return "a field this row does not have is not 0";
+        if (USC_BC_MODE(w) == 3) return "reserved mode";
+        return NULL;
+    }
+    if (op == USC_OP_SMP) {
+        if (w >> 19) return "a field this row does not have is not 0";
+        if (USC_BC_DIM(w) == 0) return "the dimension is 1D, 2D or 3D";
+        if ((USC_BC_FLAGS(w) >> 3 & 1) && (USC_BC_LODM(w) == 0 || USC_BC_LODM(w) == 3))
+            return ".pplod needs .bias or .replace";
+        if ((USC_BC_LODM(w) == 1 || USC_BC_LODM(w) == 2) != USC_BC_LOD(w))
+            return "a LOD source s3 goes with .bias or .replace, and only with them";
+        return NULL;
+    }
+    /* UVSW: only the write operation runs (D50) */
+    if (USC_BC_WOP(w) != 0) return "reserved write operation (only .write)";
+    if (w >> 13 || (!USC_BC_IMM(w) && w >> 8)) return "a field this row does not have is not 0";
+    if (!USC_BC_IMM(w) && USC_BC_ADDR(w) > 5) return "the address is a source s0-s5 or 0-255";
+    return NULL;
+}
+
+unsigned usc_be_sources(unsigned op, uint32_t w)
+{
+    switch (op) {
+    case USC_OP_FITR:  return 1u << 0 | 1u << 3;
+    case USC_OP_FITRP: return 1u << 0 | 1u << 2 | 1u << 3;
+    case USC_OP_SMP:   return 0x17u | (USC_BC_LOD(w) ? 1u << 3 : 0);
+    default:           return USC_BC_IMM(w) ? 0 : 1u << USC_BC_ADDR(w);
+    }
+}
+
 const char *usc_ctl_bad(unsigned op, const uint32_t *ctl)
 {
+    if (USC_BE_ROW(op)) return usc_be_bad(op, ctl[0]);
     if (USC_MEM_ROW(op)) return usc_mem_bad(op, ctl[0]);
     return op == USC_OP_F16SOPMAD ? mad_bad(ctl) : usc_sop_bad(ctl);
 }
 
 unsigned usc_ctl_sources(unsigned op, const uint32_t *ctl)
 {
+    if (USC_BE_ROW(op)) return usc_be_sources(op, ctl[0]);
     if (USC_MEM_ROW(op)) return usc_mem_sources(op, ctl[0]);
     if (op != USC_OP_F16SOPMAD) return usc_sop_sources(ctl);
     unsigned need = 0;
@@ -509,8 +552,21 @@ int usc_group_check(const usc_group *g, char *err)
          * deferred write-back can reach, ST's data registers any readable
          * bank but the constants and IDX; none of them indexed (a burst
          * runs through consecutive registers) */
-        if (in->op == USC_OP_LD || in->op == USC_OP_ATOM || in->op == USC_OP_ST) {
-            unsigned k = in->op == USC_OP_LD ? 3u : USC_MC_DATA(in->ctl[0]);
+        /* FITR, FITRP and SMP write a run of registers from S3 (S4) as LD
+         * does; their coefficients are cf registers, not indexed (D47-D49) */
+        if (in->op == USC_OP_FITR || in->op == USC_OP_FITRP) {
+            for (unsigned k = 0; k <= 2; k += 2) {
+                const usc_reg *r = &g->s[k];
+                if (k == 2 && in->op == USC_OP_FITR) break;
+                if (r->bank != USC_B_CF || r->idx)
+                    return ILL("%s: s%u (%s%u) must be a coefficient register cf, not indexed",
+                               usc_rows[in->op].name, k, usc_bank_names[r->bank], r->index);
+            }
+        }
+        if (in->op == USC_OP_LD || in->op == USC_OP_ATOM || in->op == USC_OP_ST ||
+            in->op == USC_OP_FITR || in->op == USC_OP_FITRP || in->op == USC_OP_SMP) {
+            unsigned k = in->op == USC_OP_SMP ? 4u : in->op == USC_OP_LD || USC_BE_ROW(in->op) ? 3u :
+                         USC_MC_DATA(in->ctl[0]);
             const usc_reg *r = &g->s[k];
             int ok = in->op == USC_OP_ST ? r->bank != USC_B_SC && r->bank != USC_B_IDX :
                      r->bank == USC_B_R || r->bank == USC_B_VI || r->bank == USC_B_I || r->bank == USC_B_O;

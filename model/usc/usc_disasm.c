@@ -99,6 +99,34 @@ static void mem_text(const usc_ins *in, gpuref_strbuf *b)
     }
 }
 
+/* FITR, FITRP, SMP, UVSW (the assembler's be_ins, D47-D50): the sources by
+ * bank name; the row name then its suffixes (SMP: smp1d..smp3d) */
+static void be_text(const usc_ins *in, gpuref_strbuf *b)
+{
+    uint32_t w = in->ctl[0];
+    switch (in->op) {
+    case USC_OP_FITR:
+    case USC_OP_FITRP:
+        gpuref_sb_printf(b, ".%s%s s3, drc%u, s0, %s%u", usc_itr_modes[USC_BC_MODE(w)],
+                         USC_BC_SAT(w) ? ".sat" : "", USC_BC_DRC(w),
+                         in->op == USC_OP_FITRP ? "s2, " : "", USC_BC_COUNT(w));
+        break;
+    case USC_OP_SMP:
+        gpuref_sb_printf(b, "%ud", USC_BC_DIM(w));
+        if (USC_BC_LODM(w)) gpuref_sb_printf(b, ".%s", usc_lodm_names[USC_BC_LODM(w)]);
+        for (unsigned t = 0; t < USC_NSMPFLAGS; t++)
+            if (USC_BC_FLAGS(w) >> t & 1) gpuref_sb_printf(b, ".%s", usc_smp_flag_names[t]);
+        gpuref_sb_printf(b, " drc%u, s0, s1, s2, %s, s4, %u", USC_BC_DRC(w), USC_BC_LOD(w) ? "s3" : "_",
+                         USC_BC_CHAN(w));
+        break;
+    default:
+        gpuref_sb_printf(b, ".write w%u, ", USC_BC_W1(w));
+        if (USC_BC_IMM(w)) gpuref_sb_printf(b, "%u", USC_BC_ADDR(w));
+        else gpuref_sb_printf(b, "s%u", USC_BC_ADDR(w));
+        break;
+    }
+}
+
 static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t *sused,
                      gpuref_strbuf *b)
 {
@@ -109,6 +137,7 @@ static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t
     if (!row->form[in->form]) return;
     if (in->op == USC_OP_F16SOPMAD) { mad_text(in, b); return; }
     if (USC_MEM_ROW(in->op)) { mem_text(in, b); return; }
+    if (USC_BE_ROW(in->op)) { be_text(in, b); return; }
     if (in->has_sop) { sop_text(in, b); return; }
     switch (row->mkind) {
     case USC_M_TYPE: gpuref_sb_printf(b, ".%s", usc_type_names[in->m]); break;

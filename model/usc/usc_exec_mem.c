@@ -145,6 +145,49 @@ static void drc_record(usc_state *s, unsigned d, gpuref_retire *rr)
     if (x) { x->lanes = 1; x->value[0] = s->drc[d]; }
 }
 
+usc_pend *usc_pend_new(usc_state *s, uint64_t tag, unsigned drc, unsigned bank, unsigned index)
+{
+    usc_pend *p = &s->pend[s->npend++];
+    memset(p, 0, sizeof *p);
+    p->tag = tag;
+    p->drc = (uint8_t)drc;
+    p->bank = (uint8_t)bank;
+    p->index = (uint16_t)index;
+    return p;
+}
+
+void usc_pend_announce(gpuref_retire *rr, const usc_pend *p)
+{
+    tagged(rr, p, GPUREF_REGW_PENDING);
+}
+
+void usc_drc_count(usc_state *s, unsigned d, gpuref_retire *rr)
+{
+    s->drc[d]++;
+    drc_record(s, d, rr);
+}
+
+int usc_pend_room(const usc_state *s, const usc_group *g, unsigned nreg, unsigned d,
+                  const char *nm, char *err)
+{
+    if (s->npend + nreg > USC_PEND_MAX)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: %s: %u registers of loads and atomics would "
+                           "be outstanding (at most %u: a wdf first)", nm, s->npend + nreg,
+                           USC_PEND_MAX);
+    /* the last group of the task also completes every transaction (D39):
+     * its announcements and all the write-backs share one record */
+    uint32_t next = s->pc + g->nwords * 4u;
+    if ((next < s->base || (next - s->base) / 4 >= s->nwords) &&
+        s->npend + 2 * nreg > GPUREF_MAX_REGW - 8)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: %s: the end of the task would complete %u "
+                           "registers of loads and atomics in the group that issues %u (at most %u: "
+                           "a wdf first)", nm, s->npend + nreg, nreg, GPUREF_MAX_REGW - 8 - nreg);
+    if (s->drc[d] >= 255)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: %s: drc%u counts 255 transactions (a wdf "
+                           "first)", nm, d);
+    return GPUREF_OK;
+}
+
 /* --------------------------------------------------------- the rows */
 /* LD, ST, ATOM, IDF and WDF in the backend slot: the checks; the effects
  * come after the group's own checks (usc_mem_apply) */
@@ -178,21 +221,8 @@ int usc_x_mem(usc_ctx *c, const usc_ins *in, char *err)
                                n > 1 ? "s run" : "", usc_bank_limit(s, r->bank));
     }
     unsigned nreg = in->op == USC_OP_LD ? maxb : in->op == USC_OP_ATOM ? 1u : 0u;
-    if (s->npend + nreg > USC_PEND_MAX)
-        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: %s: %u registers of loads and atomics would "
-                           "be outstanding (at most %u: a wdf first)", nm, s->npend + nreg,
-                           USC_PEND_MAX);
-    /* the last group of the task also completes every transaction (D39):
-     * its announcements and all the write-backs share one record */
-    uint32_t next = s->pc + g->nwords * 4u;
-    if ((next < s->base || (next - s->base) / 4 >= s->nwords) &&
-        s->npend + 2 * nreg > GPUREF_MAX_REGW - 8)
-        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: %s: the end of the task would complete %u "
-                           "registers of loads and atomics in the group that issues %u (at most %u: "
-                           "a wdf first)", nm, s->npend + nreg, nreg, GPUREF_MAX_REGW - 8 - nreg);
-    if (s->drc[d] >= 255)
-        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: %s: drc%u counts 255 transactions (a wdf "
-                           "first)", nm, d);
+    int st = usc_pend_room(s, g, nreg, d, nm, err);
+    if (st) return st;
     c->mem = in;
     return GPUREF_OK;
 }
@@ -266,6 +296,7 @@ int usc_mem_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err)
         usc_mem_drain(s, (int)in->o & 1, rr);
         return GPUREF_OK;
     }
+    if (USC_BE_ROW(in->op)) return usc_be_apply(s, c, rr, err);
     if (in->op == USC_OP_LD) {
         /* one outstanding register per burst position: the instances whose
          * burst reaches it, the DWORDs at the address (aligned down to 4) */
@@ -273,12 +304,7 @@ int usc_mem_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err)
         unsigned maxb = 0;
         USC_FOR(c, l) if (c->burst[l] > maxb) maxb = c->burst[l];
         for (unsigned i = 0; i < maxb; i++) {
-            usc_pend *p = &s->pend[s->npend++];
-            memset(p, 0, sizeof *p);
-            p->tag = rr->seq;
-            p->drc = (uint8_t)d;
-            p->bank = r->bank;
-            p->index = (uint16_t)(r->index + i);
+            usc_pend *p = usc_pend_new(s, rr->seq, d, r->bank, r->index + i);
             USC_FOR(c, l) {
                 if (c->burst[l] <= i) continue;
                 uint8_t b[4];
@@ -321,12 +347,7 @@ int usc_mem_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err)
         /* instance by instance, lowest first: the old DWORD returns to the
          * source/destination register, the result goes to memory */
         const usc_reg *r = &g->s[USC_MC_DATA(w)];
-        usc_pend *p = &s->pend[s->npend++];
-        memset(p, 0, sizeof *p);
-        p->tag = rr->seq;
-        p->drc = (uint8_t)d;
-        p->bank = r->bank;
-        p->index = r->index;
+        usc_pend *p = usc_pend_new(s, rr->seq, d, r->bank, r->index);
         USC_FOR(c, l) {
             uint32_t a = addr[l] & ~3u, v = usc_reg_read(s, r->bank, r->index, l), cmp = 0;
             if (USC_MC_AOP(w) == USC_AT_CMPXCHG) cmp = usc_reg_read(s, r->bank, r->index + 1u, l);
@@ -348,7 +369,6 @@ int usc_mem_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err)
         tagged(rr, p, GPUREF_REGW_PENDING);
     }
     /* LD, ST, ATOM and IDF are one transaction each on their DRC */
-    s->drc[d]++;
-    drc_record(s, d, rr);
+    usc_drc_count(s, d, rr);
     return GPUREF_OK;
 }

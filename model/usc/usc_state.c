@@ -64,8 +64,7 @@ static void usc_fini(void *vs)
     free(s->grp);
     free(s->gix);
     usc_mem_free(&s->mem);
-    usc_mem_free(&s->port[0]);
-    usc_mem_free(&s->port[1]);
+    for (unsigned i = 0; i + 1 < USC_NSPACES; i++) usc_mem_free(&s->port[i]);
     s->words = NULL;
     s->grp = NULL;
     s->gix = NULL;
@@ -176,15 +175,18 @@ static int usc_reg_set(void *vs, int file, unsigned i, unsigned lane, uint64_t v
     return GPUREF_OK;
 }
 
-/* the memory space "mem" (D37) and the transaction spaces "atst" and
- * "depthf" (D45, D46): 32-bit byte addresses */
-static const char *const usc_spaces[3] = { "mem", "atst", "depthf" };
+/* the memory space "mem" (D37), the transaction spaces "atst", "depthf"
+ * (D45, D46) and "uvs" (D50), and the data the fixed-function units return,
+ * "itr" (the iterator, D47, D48) and "tex" (the texture unit, D49): 32-bit
+ * byte addresses */
+static const char *const usc_spaces[USC_NSPACES] = { "mem", "atst", "depthf", "uvs", "itr", "tex" };
 
 static int usc_mem_rw(void *vs, int space, uint64_t addr, void *buf, size_t len, int write, char *err)
 {
     usc_state *s = vs;
-    if (space < 0 || space > 2)
-        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: no memory space %d (mem, atst, depthf)", space);
+    if (space < 0 || space >= (int)USC_NSPACES)
+        return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: no memory space %d (mem, atst, depthf, uvs, "
+                           "itr, tex)", space);
     usc_mem *m = space ? &s->port[space - 1] : &s->mem;
     if (addr > 0xffffffffull || len > 0x100000000ull - addr)
         return gpuref_errf(err, GPUREF_ERR_RANGE, "usc: mem 0x%llx (+%zu bytes) beyond the 32-bit "
@@ -199,7 +201,7 @@ static int usc_mem_next(const void *vs, int space, uint64_t from, uint64_t *addr
 {
     const usc_state *s = vs;
     uint32_t page;
-    if (space < 0 || space > 2) return GPUREF_ERR_RANGE;
+    if (space < 0 || space >= (int)USC_NSPACES) return GPUREF_ERR_RANGE;
     const usc_mem *m = space ? &s->port[space - 1] : &s->mem;
     if (from > 0xffffffffull || !usc_mem_first(m, (uint32_t)(from / USC_PAGE), &page)) return 0;
     uint64_t start = (uint64_t)page * USC_PAGE;
@@ -267,7 +269,7 @@ const gpuref_isa gpuref_isa_usc = {
     .title = "PowerVR USC (Series 6XT): instruction groups of phases 0/1/2 or the bitwise ALU, and a backend slot",
     .nfiles = USC_NFILES,
     .files = usc_files,
-    .nspaces = 3,
+    .nspaces = USC_NSPACES,
     .spaces = usc_spaces,
     .state_size = sizeof(usc_state),
     .init = usc_init,
