@@ -95,6 +95,11 @@ int main(void)
         if (USC_BE_ROW(op))    /* the backend control word (D47-D50): the row's fields */
             in.ctl[0] = rnd() & (op == USC_OP_SMP ? 0x7ffffu : op == USC_OP_UVSW ? 0x1fe0u | (rnd() % 2 ? 0x18u : 0x08u) :
                                  0xffu);
+        if (USC_IT_ROW(op)) {  /* DITR, ITRSMP: two control words (D51, D52) */
+            in.ctl[0] = rnd();
+            if (rnd() % 2) in.ctl[0] &= ~0xff0000u;       /* no W coefficients: persp 0 and 3 legal */
+            in.ctl[1] = rnd() & (op == USC_OP_DITR ? 0xfu : 0xfffffffu);
+        }
         g.ninsn = 1;
         g.ins[0] = in;
         g.bitwise = (USC_S_BITWISE >> in.slot) & 1;
@@ -290,6 +295,19 @@ int main(void)
         { "0 : mbyp ft0, r1\n    uvsw.write w0, 256\n", "s0-s5 or 0-255", 2 },
         { "0 : mbyp ft0, r1\n    uvsw.write ft0, 3\n", "the data is w0 or w1", 2 },
         { "0 : mbyp ft0, r1\n    uvsw.write w0, s2\n", "uvsw reads s2, which is not declared", 1 },
+        /* DITR, ITRSMP (D51, D52): registers named directly, W with the
+         * perspective controls that iterate it */
+        { "0 : ditr.pixel r0, drc0, cf4, 2, 1, _\n", "perspective control 1 iterates W", 1 },
+        { "0 : ditr.pixel r0, drc0, cf4, 2, 0, cf0\n", "sourceWCoeff is cf0-cf255 with perspective control 1 or 2", 1 },
+        { "0 : ditr.pixel r0, drc0, cf4, 0, 0, _\n", "sourceCount is 1-16", 1 },
+        { "0 : ditr.pixel vi0, drc0, cf4, 1, 0, _\n", "the destination is r0-r247", 1 },
+        { "0 : ditr.pixel.f16 r0, drc0, cf4, 1, 0, _\n", "not implemented or repeated", 1 },
+        { "0 : ditr.pixel.schedswap.schedwdf r0, drc0, cf4, 1, 0, _\n", "not implemented or repeated", 1 },
+        { "0 : ditr r0, drc0, cf4, 1, 0, _\n", "the mode is .pixel, .sample or .centroid", 1 },
+        { "0 : itrsmp2d.pixel r0, 1, drc0, cf4, sh4, sh0, 4, cf0\n", "9 operands", 1 },
+        { "0 : itrsmp2d.pixel r0, 0, drc0, cf4, r4, sh0, 4, 2, _\n", "sourceTextureState is sh0-sh255", 1 },
+        { "0 : itrsmp2d.pixel r0, 0, drc0, cf4, sh4, sh0, 5, 2, _\n", "chan is 1-4", 1 },
+        { "0 : itrsmp.pixel r0, 0, drc0, cf4, sh4, sh0, 4, 2, _\n", "itrsmp1d, itrsmp2d or itrsmp3d", 1 },
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint32_t *w = NULL;

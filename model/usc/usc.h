@@ -133,6 +133,33 @@ extern const char *const usc_smp_flag_names[USC_NSMPFLAGS];
 #define USC_BE_ROW(op)   ((op) == USC_OP_FITR || (op) == USC_OP_FITRP || (op) == USC_OP_SMP || (op) == USC_OP_UVSW)
 const char *usc_be_bad(unsigned op, uint32_t w);
 unsigned usc_be_sources(unsigned op, uint32_t w);
+/* DITR and ITRSMP (D51, D52): two control words (README "Encoding").  Word
+ * 0: [7:0] the destination r register, [15:8] the coefficients' cf
+ * register, [23:16] the W coefficients' cf register, [25:24] the mode,
+ * [27:26] the perspective control (usc_persp_names), [31:28] the count - 1.
+ * Word 1: [0] the DRC, [1] .sat, [3:2] the scheduling (0 none, 1
+ * .schedswap, 2 .schedwdf); ITRSMP also [11:4] the texture state sh
+ * register, [19:12] the sampler state sh register, [21:20] the dimension
+ * (1-3), [23:22] chan - 1, [27:24] .proj .fcnorm .nncoords .comparison. */
+#define USC_IT_DEST(w)   ((w) & 0xffu)
+#define USC_IT_COFF(w)   ((w) >> 8 & 0xffu)
+#define USC_IT_WOFF(w)   ((w) >> 16 & 0xffu)
+#define USC_IT_MODE(w)   ((w) >> 24 & 3u)
+#define USC_IT_PERSP(w)  ((w) >> 26 & 3u)
+#define USC_IT_COUNT(w)  (((w) >> 28 & 15u) + 1u)
+#define USC_IT_DRC(w)    ((w) & 1u)
+#define USC_IT_SAT(w)    ((w) >> 1 & 1u)
+#define USC_IT_SCHED(w)  ((w) >> 2 & 3u)
+#define USC_IT_TEX(w)    ((w) >> 4 & 0xffu)
+#define USC_IT_SMP(w)    ((w) >> 12 & 0xffu)
+#define USC_IT_DIM(w)    ((w) >> 20 & 3u)
+#define USC_IT_CHAN(w)   (((w) >> 22 & 3u) + 1u)
+#define USC_IT_FLAGS(w)  ((w) >> 24 & 15u)
+enum { USC_PERSP_NONE, USC_PERSP_MUL, USC_PERSP_MUL_STORE, USC_PERSP_STORED };
+#define USC_IT_ROW(op)   ((op) == USC_OP_DITR || (op) == USC_OP_ITRSMP)
+extern const char *const usc_persp_names[4];
+extern const char *const usc_itrsmp_flag_names[4];
+const char *usc_it_bad(unsigned op, const uint32_t *ctl);
 /* the rows followed by one control word: the memory rows and those */
 #define USC_CTL1_ROW(op) (USC_MEM_ROW(op) || USC_BE_ROW(op))
 /* why a memory control word is not a legal encoding of row op (NULL: legal) */
@@ -309,6 +336,8 @@ typedef struct usc_state {
     usc_mem    port[USC_NSPACES - 1]; /* the spaces "atst", "depthf" (D45, D46), "uvs",
                                  "itr" and "tex" (D47-D50) */
     usc_pend   pend[USC_PEND_MAX];
+    uint32_t   itr_rw[USC_MAXI]; /* the 1/W a DITR/ITRSMP stored (perspective control 2, D51) */
+    uint32_t   itr_rwset;        /* the instances that have one */
     unsigned   npend;
     int        finished;
     uint32_t  *words;

@@ -725,6 +725,114 @@ static int be_ins(asm_st *a, usc_group *g, const char *m, const char *me, unsign
     return add_main(a, g, m, &in, nm);
 }
 
+/* a register of bank `bank` with index 0-255, named directly ("r4",
+ * "cf8", "sh0"): its index, or -1 */
+static int it_reg(const opnd *o, unsigned bank)
+{
+    usc_reg r;
+    if (o->be != o->end || parse_reg(o->b, (size_t)(o->end - o->b), &r) || r.bank != bank || r.idx ||
+        r.index > 255)
+        return -1;
+    return r.index;
+}
+
+/* DITR and ITRSMP (L1126-L1138, D51, D52): registers named directly
+ *   ditr.MODE{.sat}{.schedswap|.schedwdf} rD, drc, cfC, 1-16, 0-3, cfW|_
+ *   itrsmpND.MODE{.sat .proj .fcnorm .nncoords .schedswap|.schedwdf .comparison}
+ *       rD, 0-3, drc, cfC, shT, shS, 1-4, 1-16, cfW|_ */
+static int it_ins(asm_st *a, usc_group *g, const char *m, const char *me, unsigned op, opnd *ops,
+                  unsigned nops)
+{
+    const char *nm = usc_rows[op].name;
+    int smp = op == USC_OP_ITRSMP;
+    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
+    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
+    usc_ins in;
+    memset(&in, 0, sizeof in);
+    in.op = (uint8_t)op;
+    in.slot = USC_SL_BE;
+    uint32_t w = 0, x = 0;
+    const char *sfx = m + strlen(nm);
+    if (smp) {
+        if (me - m < 8 || m[6] < '1' || m[6] > '3' || lower(m[7]) != 'd')
+            return AERR(a, m, "itrsmp: the mnemonic is itrsmp1d, itrsmp2d or itrsmp3d (L1127)");
+        x |= (uint32_t)(m[6] - '0') << 20;
+        sfx += 2;
+    }
+    int mode = -1;
+    while (sfx < me && *sfx == '.') {
+        const char *q = sfx + 1;
+        while (q < me && *q != '.') q++;
+        size_t n = (size_t)(q - sfx - 1);
+        int ok = 0;
+        for (unsigned t = 0; t < 3; t++)
+            if (ieq(sfx + 1, n, usc_itr_modes[t]) && mode < 0) { mode = (int)t; ok = 1; }
+        if (ieq(sfx + 1, n, "sat") && !(x & 2)) { x |= 2; ok = 1; }
+        if (ieq(sfx + 1, n, "schedswap") && !USC_IT_SCHED(x)) { x |= 1u << 2; ok = 1; }
+        if (ieq(sfx + 1, n, "schedwdf") && !USC_IT_SCHED(x)) { x |= 2u << 2; ok = 1; }
+        for (unsigned t = 0; smp && t < 4; t++)
+            if (ieq(sfx + 1, n, usc_itrsmp_flag_names[t]) && !(x >> (24 + t) & 1)) { x |= 1u << (24 + t); ok = 1; }
+        if (!ok)
+            return AERR(a, sfx, "%s: modifier '%.*s' not implemented or repeated (the modes .pixel, "
+                        ".sample, .centroid, then %s; .f16 is not defined by the source: D51)", nm,
+                        (int)n, sfx + 1, smp ? ".sat .proj .fcnorm .nncoords .schedswap|.schedwdf "
+                        ".comparison" : ".sat .schedswap|.schedwdf");
+        sfx = q;
+    }
+    if (mode < 0) return AERR(a, m, "%s: the mode is .pixel, .sample or .centroid", nm);
+    w |= (uint32_t)mode << 24;
+    unsigned want = smp ? 9 : 6;
+    if (nops != want)
+        return AERR(a, m, "%s: %u operands (%s), not %u", nm, want, smp ?
+                    "dest, sourcePerspectiveControl, sourceDRC, sourceCoeff, sourceTextureState, "
+                    "sourceSamplerState, chan, sourceCount, sourceWCoeff; the rasteriser state and "
+                    "forced sample count have no field in the encoding (D52)" :
+                    "dest, sourceDRC, sourceCoeff, sourceCount, sourcePerspectiveControl, sourceWCoeff",
+                    nops);
+    /* operand positions: dest, drc, coeff, count, persp, wcoeff (+ tex, smp, chan) */
+    const unsigned pdrc = smp ? 2 : 1, pc = smp ? 3 : 2, pn = smp ? 7 : 3, pp = smp ? 1 : 4, pw = smp ? 8 : 5;
+    int r = it_reg(&ops[0], USC_B_R);
+    if (r < 0) return AERR(a, ops[0].b, "%s: the destination is r0-r247 (L1128 writes R0...R251; the temporaries are 248)", nm);
+    w |= (uint32_t)r;
+    size_t n = (size_t)(ops[pdrc].end - ops[pdrc].b);
+    if (ieq(ops[pdrc].b, n, "drc1")) x |= 1;
+    else if (!ieq(ops[pdrc].b, n, "drc0")) return AERR(a, ops[pdrc].b, "%s: sourceDRC is drc0 or drc1", nm);
+    if ((r = it_reg(&ops[pc], USC_B_CF)) < 0)
+        return AERR(a, ops[pc].b, "%s: sourceCoeff is cf0-cf255", nm);
+    w |= (uint32_t)r << 8;
+    unsigned v;
+    if (be_num(&ops[pn], 1, 16, &v)) return AERR(a, ops[pn].b, "%s: sourceCount is 1-16 (D51)", nm);
+    w |= (v - 1) << 28;
+    unsigned persp;
+    if (be_num(&ops[pp], 0, 3, &persp))
+        return AERR(a, ops[pp].b, "%s: sourcePerspectiveControl is 0-3", nm);
+    w |= persp << 26;
+    if (ieq(ops[pw].b, (size_t)(ops[pw].end - ops[pw].b), "_")) {
+        if (persp == USC_PERSP_MUL || persp == USC_PERSP_MUL_STORE)
+            return AERR(a, ops[pw].b, "%s: perspective control %u iterates W: sourceWCoeff is cf0-cf255", nm, persp);
+    } else {
+        if ((r = it_reg(&ops[pw], USC_B_CF)) < 0 || persp == USC_PERSP_NONE || persp == USC_PERSP_STORED)
+            return AERR(a, ops[pw].b, "%s: sourceWCoeff is cf0-cf255 with perspective control 1 or 2, "
+                        "else _", nm);
+        w |= (uint32_t)r << 16;
+    }
+    if (smp) {
+        if ((r = it_reg(&ops[4], USC_B_SH)) < 0)
+            return AERR(a, ops[4].b, "itrsmp: sourceTextureState is sh0-sh255");
+        x |= (uint32_t)r << 4;
+        if ((r = it_reg(&ops[5], USC_B_SH)) < 0)
+            return AERR(a, ops[5].b, "itrsmp: sourceSamplerState is sh0-sh255");
+        x |= (uint32_t)r << 12;
+        if (be_num(&ops[6], 1, 4, &v)) return AERR(a, ops[6].b, "itrsmp: chan is 1-4");
+        x |= (v - 1) << 22;
+    }
+    in.ctl[0] = w;
+    in.ctl[1] = x;
+    const char *why = usc_it_bad(op, in.ctl);
+    if (why) return AERR(a, m, "%s: %s", nm, why);
+    return add_main(a, g, m, &in, nm);
+}
+
 static int parse_ins(asm_st *a, const char *p, const char *e)
 {
     usc_group *g = &a->g[a->n - 1];
@@ -737,6 +845,12 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
         size_t ln = strlen(usc_rows[r].name);
         if (ln <= (size_t)(me - m) && ln > best && ieq(m, ln, usc_rows[r].name) &&
             (m + ln == me || m[ln] == '.')) { op = (int)r; best = ln; }
+    }
+    /* ITRSMP's mnemonics itrsmp1d..itrsmp3d (L1127) */
+    if (me - m >= 8 && ieq(m, 6, "itrsmp") && m[6] >= '1' && m[6] <= '3' && lower(m[7]) == 'd' &&
+        (me - m == 8 || m[8] == '.')) {
+        op = USC_OP_ITRSMP;
+        best = 8;
     }
     /* SMP's mnemonics smp1d, smp2d, smp3d (L1020) */
     if (me - m >= 5 && ieq(m, 3, "smp") && m[3] >= '1' && m[3] <= '3' && lower(m[4]) == 'd' &&
@@ -774,6 +888,8 @@ static int parse_ins(asm_st *a, const char *p, const char *e)
         return mem_ins(a, g, m, me, (unsigned)op, ops, nops);
     if (USC_BE_ROW(op))
         return be_ins(a, g, m, me, (unsigned)op, ops, nops);
+    if (USC_IT_ROW(op))
+        return it_ins(a, g, m, me, (unsigned)op, ops, nops);
     /* the logical ops without their optional mask terms (the source's
      * example "and ft4, ft2, s3", L247): ft4, _, ft2, _, s3 */
     if (op >= USC_OP_AND && op <= USC_OP_XNOR && nops == 3) {

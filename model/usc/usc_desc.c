@@ -274,8 +274,32 @@ unsigned usc_be_sources(unsigned op, uint32_t w)
     }
 }
 
+/* ------------------------------------------------- DITR, ITRSMP (D51, D52) */
+const char *const usc_persp_names[4] = { "none", "mul", "mulstore", "stored" };
+const char *const usc_itrsmp_flag_names[4] = { "proj", "fcnorm", "nncoords", "comparison" };
+
+const char *usc_it_bad(unsigned op, const uint32_t *ctl)
+{
+    uint32_t w = ctl[0], x = ctl[1];
+    if (USC_IT_DEST(w) >= USC_NR) return "the destination is r0-r247 (the temporaries)";
+    if (USC_IT_MODE(w) == 3) return "reserved mode";
+    if (USC_IT_SCHED(x) == 3) return "reserved scheduling";
+    /* the W coefficients: with the perspective controls that iterate W only */
+    unsigned p = USC_IT_PERSP(w);
+    if ((p == USC_PERSP_NONE || p == USC_PERSP_STORED) && USC_IT_WOFF(w))
+        return "a W coefficient register without a perspective control that iterates W";
+    if (op == USC_OP_DITR) {
+        if (x >> 4) return "a field this row does not have is not 0";
+        return NULL;
+    }
+    if (x >> 28) return "a field this row does not have is not 0";
+    if (USC_IT_DIM(x) == 0) return "the dimension is 1D, 2D or 3D";
+    return NULL;
+}
+
 const char *usc_ctl_bad(unsigned op, const uint32_t *ctl)
 {
+    if (USC_IT_ROW(op)) return usc_it_bad(op, ctl);
     if (USC_BE_ROW(op)) return usc_be_bad(op, ctl[0]);
     if (USC_MEM_ROW(op)) return usc_mem_bad(op, ctl[0]);
     return op == USC_OP_F16SOPMAD ? mad_bad(ctl) : usc_sop_bad(ctl);
@@ -283,6 +307,7 @@ const char *usc_ctl_bad(unsigned op, const uint32_t *ctl)
 
 unsigned usc_ctl_sources(unsigned op, const uint32_t *ctl)
 {
+    if (USC_IT_ROW(op)) return 0;          /* registers named directly (D51, D52) */
     if (USC_BE_ROW(op)) return usc_be_sources(op, ctl[0]);
     if (USC_MEM_ROW(op)) return usc_mem_sources(op, ctl[0]);
     if (op != USC_OP_F16SOPMAD) return usc_sop_sources(ctl);

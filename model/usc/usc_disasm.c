@@ -127,6 +127,30 @@ static void be_text(const usc_ins *in, gpuref_strbuf *b)
     }
 }
 
+/* DITR, ITRSMP (the assembler's it_ins, D51, D52) */
+static void it_text(const usc_ins *in, gpuref_strbuf *b)
+{
+    uint32_t w = in->ctl[0], x = in->ctl[1];
+    int smp = in->op == USC_OP_ITRSMP;
+    if (smp) gpuref_sb_printf(b, "%ud", USC_IT_DIM(x));
+    gpuref_sb_printf(b, ".%s", usc_itr_modes[USC_IT_MODE(w)]);
+    if (USC_IT_SAT(x)) gpuref_sb_str(b, ".sat");
+    for (unsigned t = 0; smp && t < 3; t++)
+        if (USC_IT_FLAGS(x) >> t & 1) gpuref_sb_printf(b, ".%s", usc_itrsmp_flag_names[t]);
+    if (USC_IT_SCHED(x)) gpuref_sb_str(b, USC_IT_SCHED(x) == 1 ? ".schedswap" : ".schedwdf");
+    if (smp && (USC_IT_FLAGS(x) >> 3 & 1)) gpuref_sb_str(b, ".comparison");
+    char wc[8] = "_";
+    if (USC_IT_PERSP(w) == USC_PERSP_MUL || USC_IT_PERSP(w) == USC_PERSP_MUL_STORE)
+        snprintf(wc, sizeof wc, "cf%u", USC_IT_WOFF(w));
+    if (smp)
+        gpuref_sb_printf(b, " r%u, %u, drc%u, cf%u, sh%u, sh%u, %u, %u, %s", USC_IT_DEST(w), USC_IT_PERSP(w),
+                         USC_IT_DRC(x), USC_IT_COFF(w), USC_IT_TEX(x), USC_IT_SMP(x), USC_IT_CHAN(x),
+                         USC_IT_COUNT(w), wc);
+    else
+        gpuref_sb_printf(b, " r%u, drc%u, cf%u, %u, %u, %s", USC_IT_DEST(w), USC_IT_DRC(x), USC_IT_COFF(w),
+                         USC_IT_COUNT(w), USC_IT_PERSP(w), wc);
+}
+
 static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t *sused,
                      gpuref_strbuf *b)
 {
@@ -138,6 +162,7 @@ static void ins_text(const usc_group *g, const usc_ins *in, uint64_t pc, uint8_t
     if (in->op == USC_OP_F16SOPMAD) { mad_text(in, b); return; }
     if (USC_MEM_ROW(in->op)) { mem_text(in, b); return; }
     if (USC_BE_ROW(in->op)) { be_text(in, b); return; }
+    if (USC_IT_ROW(in->op)) { it_text(in, b); return; }
     if (in->has_sop) { sop_text(in, b); return; }
     switch (row->mkind) {
     case USC_M_TYPE: gpuref_sb_printf(b, ".%s", usc_type_names[in->m]); break;

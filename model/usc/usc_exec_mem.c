@@ -296,7 +296,7 @@ int usc_mem_apply(usc_state *s, usc_ctx *c, gpuref_retire *rr, char *err)
         usc_mem_drain(s, (int)in->o & 1, rr);
         return GPUREF_OK;
     }
-    if (USC_BE_ROW(in->op)) return usc_be_apply(s, c, rr, err);
+    if (USC_BE_ROW(in->op) || USC_IT_ROW(in->op)) return usc_be_apply(s, c, rr, err);
     if (in->op == USC_OP_LD) {
         /* one outstanding register per burst position: the instances whose
          * burst reaches it, the DWORDs at the address (aligned down to 4) */

@@ -94,6 +94,8 @@ static int usc_reset(void *vs, char *err)
     s->link = 0;
     s->drc[0] = s->drc[1] = 0;
     s->npend = 0;               /* the memory stays (gpuref_reset) */
+    memset(s->itr_rw, 0, sizeof s->itr_rw);
+    s->itr_rwset = 0;
     usc_start(s);
     return GPUREF_OK;
 }
