@@ -315,14 +315,17 @@ static int sop_suffix(asm_st *a, const opnd *o, int *el, int *mod, unsigned mod_
     return 0;
 }
 
-/* the group rules every F16SOP form checks first, and its phase-0 row */
-static int sop_start(asm_st *a, const usc_group *g, const char *m, unsigned op, usc_ins *in)
+/* the group rules every instruction the assembler builds by hand checks
+ * first (F16SOP and F16SOP.MAD in phase 0; the memory rows, FITR..UVSW,
+ * DITR and ITRSMP in the backend), and its row in that slot */
+static int hand_start(asm_st *a, const usc_group *g, const char *m, unsigned op, unsigned slot,
+                      usc_ins *in)
 {
     if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
     if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
     memset(in, 0, sizeof *in);
     in->op = (uint8_t)op;
-    in->slot = USC_SL_P0;
+    in->slot = (uint8_t)slot;
     return 0;
 }
 
@@ -349,7 +352,7 @@ static int sop_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned n
         return AERR(a, m, "f16sop: 14 operands (jDest, kDest, movDest, A, E, jOp, B, F, C, G, kOp, "
                     "D, H, movSource), not %u", nops);
     usc_ins in;
-    int st0 = sop_start(a, g, m, USC_OP_F16SOP, &in);
+    int st0 = hand_start(a, g, m, USC_OP_F16SOP, USC_SL_P0, &in);
     if (st0) return st0;
     int el, mod, out, st;
     /* the destinations: w0.e0/.e1 and w0.e1/.e0 (F16 halves) or w0 and w1 (F32) */
@@ -425,7 +428,7 @@ static int mad_ins(asm_st *a, usc_group *g, const char *m, opnd *ops, unsigned n
         return AERR(a, m, "f16sop.mad: 16 operands (w0.e0, w0.e1, w1.e0, w1.e1, then A E V for "
                     "each), not %u", nops);
     usc_ins in;
-    int st0 = sop_start(a, g, m, USC_OP_F16SOPMAD, &in);
+    int st0 = hand_start(a, g, m, USC_OP_F16SOPMAD, USC_SL_P0, &in);
     if (st0) return st0;
     uint32_t f[4] = { 0, 0, 0, 0 };
     for (unsigned d = 0; d < 4; d++) {
@@ -507,12 +510,9 @@ static int mem_ins(asm_st *a, usc_group *g, const char *m, const char *me, unsig
     static const unsigned nop[4] = { 2, 4, 6, 3 };   /* idf ld st atom */
     const unsigned r = op == USC_OP_IDF ? 0 : op == USC_OP_LD ? 1 : op == USC_OP_ST ? 2 : 3;
     const char *nm = usc_rows[op].name;
-    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
-    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
     usc_ins in;
-    memset(&in, 0, sizeof in);
-    in.op = (uint8_t)op;
-    in.slot = USC_SL_BE;
+    int st0 = hand_start(a, g, m, op, USC_SL_BE, &in);
+    if (st0) return st0;
     const char *sfx = m + strlen(nm);
     if (op == USC_OP_ATOM) {
         int f = -1;
@@ -626,12 +626,9 @@ static int be_ins(asm_st *a, usc_group *g, const char *m, const char *me, unsign
                   unsigned nops)
 {
     const char *nm = usc_rows[op].name;
-    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
-    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
     usc_ins in;
-    memset(&in, 0, sizeof in);
-    in.op = (uint8_t)op;
-    in.slot = USC_SL_BE;
+    int st0 = hand_start(a, g, m, op, USC_SL_BE, &in);
+    if (st0) return st0;
     const char *sfx = m + strlen(nm);
     uint32_t w = 0;
     unsigned v;
@@ -745,12 +742,9 @@ static int it_ins(asm_st *a, usc_group *g, const char *m, const char *me, unsign
 {
     const char *nm = usc_rows[op].name;
     int smp = op == USC_OP_ITRSMP;
-    if (a->last == 100) return AERR(a, m, "instruction after the destination declarations");
-    if (g->ninsn == 6) return AERR(a, m, "illegal group: more than six instructions");
     usc_ins in;
-    memset(&in, 0, sizeof in);
-    in.op = (uint8_t)op;
-    in.slot = USC_SL_BE;
+    int st0 = hand_start(a, g, m, op, USC_SL_BE, &in);
+    if (st0) return st0;
     uint32_t w = 0, x = 0;
     const char *sfx = m + strlen(nm);
     if (smp) {
