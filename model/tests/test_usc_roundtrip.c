@@ -192,6 +192,29 @@ int main(void)
         w8[3] = (uint32_t)USC_OP_ST | (uint32_t)USC_SL_BE << 7;
         w8[4] = 3u << 11 | 3u << 14 | 7u << 16 | 7u << 4;
         tu_check(usc_decode_group(w8, 5, &g, err) && strstr(err, "0, 1 or 2"), "st size 3: %s", err);
+        /* the backend control words (D47-D52): a UVSW operation other than
+         * write, a reserved FITR mode, an SMP without a dimension, a DITR
+         * to r248, two words of ITRSMP truncated to one */
+        uint32_t w9[] = { 0x10000001, (uint32_t)USC_OP_UVSW | (uint32_t)USC_SL_BE << 7, 1u | 1u << 4 | 3u << 5 };
+        tu_check(usc_decode_group(w9, 3, &g, err) && strstr(err, "only .write"), "uvsw emit: %s", err);
+        w9[2] = 1u << 4 | 3u << 5;
+        tu_check(usc_decode_group(w9, 3, &g, err) == 0, "uvsw.write w0, 3 decodes: %s", err);
+        w9[1] = (uint32_t)USC_OP_FITR | (uint32_t)USC_SL_BE << 7;
+        w9[2] = 3u << 1;
+        tu_check(usc_decode_group(w9, 3, &g, err) && strstr(err, "reserved mode"), "fitr mode 3: %s", err);
+        w9[1] = (uint32_t)USC_OP_SMP | (uint32_t)USC_SL_BE << 7;
+        w9[2] = 0;
+        tu_check(usc_decode_group(w9, 3, &g, err) && strstr(err, "1D, 2D or 3D"), "smp dimension 0: %s", err);
+        uint32_t w10[] = { 0x10000001, (uint32_t)USC_OP_DITR | (uint32_t)USC_SL_BE << 7, 248u, 0 };
+        tu_check(usc_decode_group(w10, 4, &g, err) && strstr(err, "r0-r247"), "ditr to r248: %s", err);
+        w10[2] = 247u;
+        tu_check(usc_decode_group(w10, 4, &g, err) == 0, "ditr to r247 decodes: %s", err);
+        w10[1] = (uint32_t)USC_OP_ITRSMP | (uint32_t)USC_SL_BE << 7;
+        w10[3] = 1u << 20;
+        tu_check(usc_decode_group(w10, 4, &g, err) == 0, "itrsmp1d decodes: %s", err);
+        tu_check(usc_decode_group(w10, 3, &g, err) && strstr(err, "truncated"), "itrsmp one word: %s", err);
+        w10[3] = 1u << 20 | 1u << 28;
+        tu_check(usc_decode_group(w10, 4, &g, err) && strstr(err, "does not have"), "itrsmp bit 28: %s", err);
     }
 
     tu_group("illegal groups and located errors");
