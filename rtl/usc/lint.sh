@@ -17,7 +17,7 @@ lint_init usc
 
 # every float unit of rtl/common/fp, as the other cores' lint and the benches read them
 FP=$(ls rtl/common/fp/*.sv | tr '\n' ' ')
-RTL="$FP rtl/usc/usc_decode.sv rtl/usc/usc_unpck.sv rtl/usc/usc_pck.sv rtl/usc/usc_hadd.sv rtl/usc/usc_hdot.sv rtl/usc/usc_sop.sv rtl/usc/usc_f64.sv rtl/usc/usc_exec.sv rtl/usc/usc_lane.sv rtl/usc/usc_core.sv"
+RTL="$FP rtl/usc/usc_decode.sv rtl/usc/usc_unpck.sv rtl/usc/usc_pck.sv rtl/usc/usc_hadd.sv rtl/usc/usc_hdot.sv rtl/usc/usc_sop.sv rtl/usc/usc_f64.sv rtl/usc/usc_gfn.sv rtl/usc/usc_exec.sv rtl/usc/usc_lane.sv rtl/usc/usc_core.sv"
 
 check verilator-wall "$VERILATOR" --lint-only -Wall --top-module usc_core $RTL
 for p in LPC=1 LPC=32; do

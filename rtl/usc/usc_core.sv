@@ -16,12 +16,13 @@ module usc_core #(
     parameter int NR = 248,                // temporaries (config temps)
     parameter int NVI = 248,               // vertex inputs
     parameter int NSH = 4096,              // shared
-    parameter int NCF = 256                // coefficients (CF and CFA)
+    parameter int NCF = 256,               // coefficients (CF and CFA)
+    parameter int DMEM_WORDS = 4096        // the data memory window (32-bit words, R19)
 ) (
     input  logic          clk,
     input  logic          rst_n,
     // load port (before start): sel 0 program word, 1 per-instance register,
-    // 2 uniform register, 3 ctrl (rtl/usc/README.md "Ports")
+    // 2 uniform register, 3 ctrl, 4 data-memory word (rtl/usc/README.md "Ports")
     input  logic          ld_we,
     input  logic [2:0]    ld_sel,
     input  logic [19:0]   ld_addr,
@@ -57,7 +58,23 @@ module usc_core #(
     output logic [15:0]   rt_drc_val,      // [8*d]
     output logic          rt_link_en,
     output logic [3:0]    rt_link_slot,
-    output logic [31:0]   rt_link_val
+    output logic [31:0]   rt_link_val,
+    // memory writes of the group (ST, ATOM, ATST, DEPTHF; R19, R20): port
+    // 4*l + c is chunk c of instance l (ATOM, ATST, DEPTHF: c = 0), written
+    // when its byte mask is not 0; the space: 0 mem, 1 atst, 2 depthf
+    output logic [1:0]    rt_mw_space,
+    output logic [4095:0] rt_mw_addr,      // [32*p]
+    output logic [639:0]  rt_mw_size,      // [5*p] bytes, 1-16
+    output logic [2047:0] rt_mw_mask,      // [16*p] the bytes written
+    output logic [16383:0] rt_mw_data,     // [128*p] byte i at [8*i]
+    // the loads and atomics made visible by the group (a WDF, the end of the
+    // task; R19): the outstanding registers e of rt_wb_en, as they are held
+    output logic [31:0]   rt_wb_en,
+    output logic [127:0]  rt_wb_bank,      // [4*e]
+    output logic [383:0]  rt_wb_index,     // [12*e]
+    output logic [511:0]  rt_wb_tag,       // [16*e] the issuing group's sequence number
+    output logic [1023:0] rt_wb_lanes,     // [32*e]
+    output logic [32767:0] rt_wb_val       // [32*(32*e + l)]
 );
   localparam int NPASS = 32 / LPC;
   localparam int IAW = $clog2(IMEM_WORDS);
@@ -81,6 +98,22 @@ module usc_core #(
   logic [31:0] p0, pe, cout;
   logic [15:0] drc;                       // the data-return counters DRC0, DRC1 (model D39), DRC d at [8*d +: 8]
   logic [$clog2(NPASS + 1)-1:0] pass;
+  // the data memory (R19): DMEM_WORDS words from the byte address dmem_base
+  // (ctrl 12); outside it a load reads 0 and a store or an atomic faults
+  localparam int DAW = $clog2(DMEM_WORDS);
+  logic [31:0] dmem [DMEM_WORDS];
+  logic [31:0] dmem_base;
+  logic [15:0] seq;                       // groups retired since the start (the record's seq)
+  // the outstanding registers of loads and atomics (model D39), oldest
+  // first: entry e < npend holds a register (bank, index), the issuing
+  // group, its DRC, the instances it returns data to and their values
+  logic [5:0]  npend;
+  logic [3:0]  pbank [32];
+  logic [11:0] pidx [32];
+  logic [15:0] ptag [32];
+  logic        pdrc [32];
+  logic [31:0] plan [32];
+  logic [1023:0] pval [32];               // instance l's value at [32*l +: 32]
 
   // ---- the group at pc
   logic [31:0] off, wi, avail;
@@ -203,8 +236,9 @@ module usc_core #(
   // cxr holds every instance's result when cx_ready.  F64DIV, F64RCP,
   // F64SQRT, F64RSQ (model D32) run the same way on rtl/common/fp/fp64_dsr
   // (the usc policy; 2-58 cycles each) with a = {S3, S0}, b = {S4, S1}.
-  logic        cx_op, cx_f64, cx_ready, cx_started, cx_busy, cx_done, cx_go, cx_wait;
-  logic        t_busy, t_done, d_busy, d_done;
+  logic        cx_op, cx_f64, cx_gfn, cx_ready, cx_started, cx_busy, cx_done, cx_go, cx_wait;
+  logic        t_busy, t_done, d_busy, d_done, g_busy, g_done;
+  logic [32:0] g_r;
   logic [4:0]  cx_i;
   logic [2:0]  cx_code;
   logic [1:0]  dx_code;
@@ -215,7 +249,10 @@ module usc_core #(
   logic [5:0]  d_exc;                     // no exception state in the USC
   /* verilator lint_on UNUSEDSIGNAL */
   assign cx_f64 = g.ninsn != 3'd0 && ins0.op >= usc_pkg::OP_F64DIV && ins0.op <= usc_pkg::OP_F64RSQ;
-  assign cx_op = (g.ninsn != 3'd0 && ins0.op >= usc_pkg::OP_FRCP && ins0.op <= usc_pkg::OP_FEXP) || cx_f64;
+  // GCMP, GEXP, FSINC, FARCTANC (model D41-D44) the same way on usc_gfn (R21)
+  assign cx_gfn = g.ninsn != 3'd0 && (ins0.op == usc_pkg::OP_GCMP || ins0.op == usc_pkg::OP_GEXP ||
+                                      ins0.op == usc_pkg::OP_FSINC || ins0.op == usc_pkg::OP_FARCTANC);
+  assign cx_op = (g.ninsn != 3'd0 && ins0.op >= usc_pkg::OP_FRCP && ins0.op <= usc_pkg::OP_FEXP) || cx_f64 || cx_gfn;
   always_comb begin
     case (ins0.op)
       usc_pkg::OP_FRCP:  cx_code = 3'd0;
@@ -232,7 +269,7 @@ module usc_core #(
     dx_a = {g.smask[3] ? rd(usc_pkg::s_at(g.s, 3), $signed(32'(cx_i))) : 32'd0, g.smask[0] ? rd(usc_pkg::s_at(g.s, 0), $signed(32'(cx_i))) : 32'd0};
     dx_b = {g.smask[4] ? rd(usc_pkg::s_at(g.s, 4), $signed(32'(cx_i))) : 32'd0, g.smask[1] ? rd(usc_pkg::s_at(g.s, 1), $signed(32'(cx_i))) : 32'd0};
   end
-  fp32_trans u_cx (.clk(clk), .rst_n(rst_n), .start(cx_go && !cx_f64 && !cx_busy && !cx_started), .op(cx_code), .a(cx_a),
+  fp32_trans u_cx (.clk(clk), .rst_n(rst_n), .start(cx_go && !cx_f64 && !cx_gfn && !cx_busy && !cx_started), .op(cx_code), .a(cx_a),
                    .dnan(32'h7fc00000), .daz(1'b0), .ftz(1'b0), .tiny_after(1'b1), .nan_keep(1'b0),
                    .nan_prop(2'd2), .busy(t_busy), .done(t_done), .r(t_r));
   fp64_dsr u_dsr (.clk(clk), .rst_n(rst_n), .start(cx_go && cx_f64 && !cx_busy && !cx_started), .op(dx_code),
@@ -240,9 +277,12 @@ module usc_core #(
                   .nan_prop(2'd2), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(64'h7ff8000000000000), .dexc_always(1'b0),
                   .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0),
                   .busy(d_busy), .done(d_done), .r(d_r), .exc(d_exc));
-  assign cx_busy = cx_f64 ? d_busy : t_busy;
-  assign cx_done = cx_f64 ? d_done : t_done;
-  assign cx_r = cx_f64 ? d_r : {32'd0, t_r};
+  usc_gfn u_gfn (.clk(clk), .rst_n(rst_n), .start(cx_go && cx_gfn && !cx_busy && !cx_started),
+                 .op(ins0.op == usc_pkg::OP_GCMP ? 2'd0 : ins0.op == usc_pkg::OP_GEXP ? 2'd1 : ins0.op == usc_pkg::OP_FSINC ? 2'd2 : 2'd3),
+                 .a(cx_a), .busy(g_busy), .done(g_done), .r(g_r));
+  assign cx_busy = cx_f64 ? d_busy : cx_gfn ? g_busy : t_busy;
+  assign cx_done = cx_f64 ? d_done : cx_gfn ? g_done : t_done;
+  assign cx_r = cx_f64 ? d_r : cx_gfn ? {31'd0, g_r} : {32'd0, t_r};
 
   // ---- the lanes of this pass
   logic [31:0] lw0 [LPC], lw1 [LPC];
@@ -286,7 +326,12 @@ module usc_core #(
 
   // ---- what the group writes (the same for every instance)
   logic        p0set, peset, coutset, brn, taken, lapc, bal, savl, movw, movc, whole, cndsetl_b, sopmov;
-  logic        idf, wdf, idrc, wdrc;      // the backend's IDF (its DRC) and WDF (its DRC)
+  logic        idf, wdf, idrc, wdrc;      // the backend's IDF, LD, ST or ATOM (its DRC) and WDF (its DRC)
+  logic [1:0]  mop;                       // the backend's data access: 0 none (IDF too), 1 LD, 2 ST, 3 ATOM
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] mctl;                      // ... its memory control word (model D37)
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic        atst, atst_p0, depthf;     // the backend transactions (model D45, D46)
   logic [3:0]  p0slot, wslot0, wslot1;
   logic        wset0, wset1;
   logic [31:0] fall, next_pc, endp;
@@ -302,14 +347,15 @@ module usc_core #(
     in = '0;
     p0set = 1'b0; peset = 1'b0; coutset = 1'b0; brn = 1'b0; lapc = 1'b0; savl = 1'b0;
     movw = 1'b0; movc = 1'b0; cndsetl_b = 1'b0; sopmov = 1'b0;
-    idf = 1'b0; wdf = 1'b0; idrc = 1'b0; wdrc = 1'b0;
+    idf = 1'b0; wdf = 1'b0; idrc = 1'b0; wdrc = 1'b0; mop = 2'd0; mctl = 32'd0;
+    atst = 1'b0; atst_p0 = 1'b0; depthf = 1'b0;
     p0slot = usc_pkg::SL_P0; brimm = 32'd0; brop = 7'd0; brm = 5'd0;
     whole = g.ninsn != 3'd0 && usc_pkg::whole_op(ins0.op);
     for (int i = 0; i < 6; i++)
       if (i < $signed(32'(g.ninsn))) begin
         in = usc_pkg::ins_at(g.ins, i);
         if (in.op >= usc_pkg::OP_TSTZ && in.op <= usc_pkg::OP_TSTMAX && in.k[7 +: 7] == usc_pkg::K_P0) begin p0set = 1'b1; p0slot = usc_pkg::SL_TST; end
-        if (in.op == usc_pkg::OP_CNDLT) begin p0set = 1'b1; p0slot = usc_pkg::SL_P0; end
+        if (in.op == usc_pkg::OP_CNDLT || in.op == usc_pkg::OP_FSINC) begin p0set = 1'b1; p0slot = usc_pkg::SL_P0; end
         if (in.op == usc_pkg::OP_TZ || in.op == usc_pkg::OP_TNZ) begin p0set = 1'b1; p0slot = usc_pkg::SL_BTST; end
         if (in.op >= usc_pkg::OP_CNDST && in.op <= usc_pkg::OP_CNDLPC) peset = 1'b1;
         if (in.op == usc_pkg::OP_CNDSETL && in.m == 5'd1) cndsetl_b = 1'b1;
@@ -320,7 +366,16 @@ module usc_core #(
         if (in.op == usc_pkg::OP_MOV) movw = 1'b1;
         if (in.op == usc_pkg::OP_MOVC) movc = 1'b1;
         if (in.op == usc_pkg::OP_SOPMOV || in.op == usc_pkg::OP_SOPU8MADMOV) sopmov = 1'b1;
-        if (in.op == usc_pkg::OP_IDF) begin idf = 1'b1; idrc = in.imm[0]; end     // the control word's DRC
+        if (in.op == usc_pkg::OP_IDF || in.op == usc_pkg::OP_LD || in.op == usc_pkg::OP_ST || in.op == usc_pkg::OP_ATOM) begin
+          idf = 1'b1; idrc = in.imm[0]; mctl = in.imm;                        // the control word's DRC
+          mop = in.op == usc_pkg::OP_LD ? 2'd1 : in.op == usc_pkg::OP_ST ? 2'd2 : in.op == usc_pkg::OP_ATOM ? 2'd3 : 2'd0;
+        end
+        // ATST's P0 (when named) is the backend's answer (model D45, slot be)
+        if (in.op == usc_pkg::OP_ATST) begin
+          atst = 1'b1; atst_p0 = in.k[6:0] == usc_pkg::K_P0;
+          if (atst_p0) begin p0set = 1'b1; p0slot = usc_pkg::SL_BE; end
+        end
+        if (in.op == usc_pkg::OP_DEPTHF) depthf = 1'b1;
         if (in.op == usc_pkg::OP_WDF) begin wdf = 1'b1; wdrc = in.o[0]; end       // the form's drc
       end
     np = 0;
@@ -392,6 +447,136 @@ module usc_core #(
     end
   end
 
+  // ---- LD, ST and ATOM (model D37-D39, R19): the address, burst and
+  // coverage mask of every instance (the sources as the group found them),
+  // the model's refusals (WHY_MEM) and the window (WHY_WIN)
+  logic [31:0] m_addr [32], m_burst [32], m_cov [32];
+  logic [4:0]  m_maxb;                    // the longest burst of an executing instance (LD, ST)
+  logic [5:0]  m_nreg;                    // the outstanding registers the row adds
+  logic [2:0]  m_sz;                      // ST: bytes per element
+  logic        m_bad, m_win;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [20:0] m_reg;                     // LD's S3, ST's data, ATOM's source/destination
+  /* verilator lint_on UNUSEDSIGNAL */
+  always_comb begin
+    logic [31:0] mfirst, span;
+    logic [5:0]  nrun;
+    m_maxb = 5'd0; m_bad = 1'b0; m_win = 1'b0;
+    m_sz = mop == 2'd2 ? 3'd1 << mctl[15:14] : 3'd4;
+    m_reg = usc_pkg::s_at(g.s, mop == 2'd1 ? 3 : $signed(32'(mctl[13:11])));
+    for (int l = 0; l < 32; l++) begin
+      m_addr[l] = rd(usc_pkg::s_at(g.s, $signed(32'(mctl[3:1]))), l);
+      m_burst[l] = mctl[6:4] == 3'd7 ? {28'd0, mctl[10:7]} + 32'd1 : rd(usc_pkg::s_at(g.s, $signed(32'(mctl[6:4]))), l);
+      m_cov[l] = mctl[18:16] == 3'd7 ? 32'h0000ffff : rd(usc_pkg::s_at(g.s, $signed(32'(mctl[18:16]))), l);
+      if (act[l] && (mop == 2'd1 || mop == 2'd2)) begin
+        if (m_burst[l] < 32'd1 || m_burst[l] > 32'd16) m_bad = 1'b1;
+        else if (m_burst[l][4:0] > m_maxb) m_maxb = m_burst[l][4:0];
+      end
+      // a store's bytes and an atomic's DWORD inside the window
+      mfirst = (m_addr[l] & ~(32'(m_sz) - 32'd1)) - dmem_base;
+      span = mop == 2'd2 ? m_burst[l] * 32'(m_sz) : 32'd4;
+      if (act[l] && (mop == 2'd2 || mop == 2'd3) && span <= 32'd64 &&
+          (mfirst >= 32'(4 * DMEM_WORDS) || span > 32'(4 * DMEM_WORDS) - mfirst)) m_win = 1'b1;
+    end
+    m_nreg = mop == 2'd1 ? {1'b0, m_maxb} : mop == 2'd3 ? 6'd1 : 6'd0;
+    // the registers a burst runs through, and ATOM.CMPXCHG's comparator (the next register)
+    nrun = mop == 2'd3 ? (mctl[22:19] == 4'd9 ? 6'd2 : 6'd1) : {1'b0, m_maxb};
+    if (mop != 2'd0 && nrun != 6'd0 && !in_range(m_reg, {26'd0, m_reg[usc_pkg::RG_INDEX +: 12]} + 38'(nrun) - 38'd1)) m_bad = 1'b1;
+    if ({1'b0, npend} + {1'b0, m_nreg} > 7'd32) m_bad = 1'b1;
+    // the last group's announcements and the end's write-backs in one record
+    if (leaving && {1'b0, npend} + {m_nreg, 1'b0} > 7'd40) m_bad = 1'b1;
+    if (mop == 2'd0 || act == 32'd0) begin m_bad = 1'b0; m_win = 1'b0; end
+  end
+
+  // the memory unit: one access a cycle before the group retires, instance
+  // by instance (lowest first: ATOM's order, D38), element by element; a
+  // load's DWORD goes to its outstanding register, a store's element and an
+  // atomic's result to the memory, their bytes to the record (rt_mw_*)
+  logic        mu_ready, mu_wait, mu_run, mu_first, mu_ok, mu_last, mu_in, mu_wr;
+  logic [4:0]  mu_l;
+  logic [3:0]  mu_e;
+  logic [31:0] mu_a, mu_off, mu_old, mu_v, mu_cmp, mu_new;
+  logic [3:0]  mu_be;
+  logic [1:0]  mu_c;                      // ST: the 16-byte chunk of the element
+  logic [3:0]  mu_o;                      // ... its first byte in the chunk
+  logic [6:0]  mu_n;                      // ST: the instance's bytes (burst x size)
+  assign mu_wait = mop != 2'd0 && act != 32'd0 && !mu_ready;
+  assign mu_first = mu_l == 5'd0 && mu_e == 4'd0;
+  always_comb begin
+    logic [20:0] rg;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [6:0] cb;
+    /* verilator lint_on UNUSEDSIGNAL */
+    mu_ok = act[mu_l] && (mop == 2'd3 ? mu_e == 4'd0 : {28'd0, mu_e} < m_burst[mu_l]);
+    mu_last = mop == 2'd3 || {28'd0, mu_e} + 32'd1 >= m_burst[mu_l];
+    if (mop == 2'd2) mu_a = (m_addr[mu_l] & ~(32'(m_sz) - 32'd1)) + 32'(mu_e) * 32'(m_sz);
+    else mu_a = (m_addr[mu_l] & ~32'd3) + (mop == 2'd1 ? {26'd0, mu_e, 2'd0} : 32'd0);
+    mu_off = mu_a - dmem_base;
+    mu_in = mu_off < 32'(4 * DMEM_WORDS);
+    mu_old = mu_in ? dmem[mu_off[DAW+1:2]] : 32'd0;     // outside the window: 0 (never written)
+    rg = m_reg;
+    rg[usc_pkg::RG_INDEX +: 12] = m_reg[usc_pkg::RG_INDEX +: 12] + (mop == 2'd2 ? {8'd0, mu_e} : 12'd0);
+    mu_v = rd(rg, $signed(32'(mu_l)));
+    rg[usc_pkg::RG_INDEX +: 12] = m_reg[usc_pkg::RG_INDEX +: 12] + 12'd1;
+    mu_cmp = rd(rg, $signed(32'(mu_l)));
+    mu_wr = 1'b1;
+    mu_be = 4'hf;
+    mu_new = mu_v;
+    mu_n = 7'(m_burst[mu_l][4:0]) * 7'(m_sz);
+    cb = 7'(mu_e) * 7'(m_sz);
+    mu_c = cb[5:4];
+    mu_o = cb[3:0];
+    if (mop == 2'd2) begin           // the element's low bytes into its place in the DWORD
+      mu_wr = m_cov[mu_l][{1'b0, mu_e}];
+      mu_be = m_sz == 3'd1 ? 4'b0001 << mu_a[1:0] : m_sz == 3'd2 ? 4'b0011 << mu_a[1:0] : 4'hf;
+      mu_new = mu_v << {mu_a[1:0], 3'd0};
+    end
+    if (mop == 2'd3)
+      case (mctl[22:19])             // the D38 operations on the old DWORD
+        4'd0: mu_new = mu_old + mu_v;
+        4'd1: mu_new = mu_old < mu_v ? mu_old : mu_v;
+        4'd2: mu_new = mu_old > mu_v ? mu_old : mu_v;
+        4'd3: mu_new = $signed(mu_old) < $signed(mu_v) ? mu_old : mu_v;
+        4'd4: mu_new = $signed(mu_old) > $signed(mu_v) ? mu_old : mu_v;
+        4'd5: mu_new = mu_old & mu_v;
+        4'd6: mu_new = mu_old | mu_v;
+        4'd7: mu_new = mu_old ^ mu_v;
+        4'd8: mu_new = mu_v;
+        default: begin mu_wr = mu_old == mu_cmp; mu_new = mu_v; end   // CMPXCHG: the comparator is Sd+1
+      endcase
+  end
+
+  // ---- the drains (R19): the outstanding registers of a WDF's DRC (before
+  // the group's W0/W1 write-backs), and every one at the end of the task
+  // (after them); LPC instances of one register a cycle
+  logic        dr, dr_b, post_w, post_end;
+  logic [31:0] dr_m, wdf_m, all_m;
+  logic [4:0]  dr_i;
+  logic [$clog2(NPASS + 1)-1:0] dr_p;
+  logic [5:0]  dr_keep;                   // the entries a drain leaves
+  logic [4:0]  dr_src [32];               // ... entry k of them after it (the k-th left)
+  always_comb begin
+    wdf_m = 32'd0; all_m = 32'd0; dr_keep = 6'd0;
+    for (int k = 0; k < 32; k++) dr_src[k] = 5'(k);
+    for (int e = 0; e < 32; e++)
+      if (6'(e) < npend) begin
+        all_m[e] = 1'b1;
+        if (pdrc[e] == wdrc && wdf && act != 32'd0) wdf_m[e] = 1'b1;
+        if (!dr_m[e]) begin dr_src[dr_keep[4:0]] = 5'(e); dr_keep = dr_keep + 6'd1; end
+      end
+  end
+  logic dr_step;                          // the drain moves to the next entry
+  assign dr_step = !dr_m[dr_i] || $signed(32'(dr_p)) == NPASS - 1;
+
+  always_comb
+    for (int e = 0; e < 32; e++) begin
+      rt_wb_bank[4*e +: 4] = pbank[e];
+      rt_wb_index[12*e +: 12] = pidx[e];
+      rt_wb_tag[16*e +: 16] = ptag[e];
+      rt_wb_lanes[32*e +: 32] = plan[e];
+      rt_wb_val[1024*e +: 1024] = pval[e];
+    end
+
   // the write-back cycles after a retire: wb_n counts W0's passes, then W1's;
   // the next group waits for them (exe), and `done` with the last one
   localparam int WBW = $clog2(2 * NPASS);
@@ -400,7 +585,7 @@ module usc_core #(
   int             wb_l0;
   assign wb_w = $signed(32'(wb_n)) >= NPASS;
   assign wb_l0 = ($signed(32'(wb_n)) % NPASS) * LPC;
-  assign exe = running && !wb;
+  assign exe = running && !wb && !dr;
 
   logic go, last_pass, fault_now;
   logic [3:0] why;
@@ -413,13 +598,17 @@ module usc_core #(
     else if (d_core) why = usc_pkg::WHY_CORE;
     else if ((g.wmask[0] && !wset0) || (g.wmask[1] && !wset1)) why = usc_pkg::WHY_ILLEGAL;
     else if (rng_bad) why = usc_pkg::WHY_RANGE;
+    else if (depthf && !wset0) why = usc_pkg::WHY_ILLEGAL;   // "depthf reads w0, which nothing drives"
     else if (drc_full) why = usc_pkg::WHY_DRC;
+    else if (m_bad) why = usc_pkg::WHY_MEM;
+    else if (m_win) why = usc_pkg::WHY_WIN;
   end
+  assign mu_run = exe && why == 4'd0 && mu_wait;
   assign fault_now = exe && why != 4'd0;
   // a group with a complex op waits for its results
   assign cx_go = exe && why == 4'd0 && cx_op && !cx_ready;
   assign cx_wait = cx_op && !cx_ready;
-  assign go = exe && why == 4'd0 && last_pass && !cx_wait;
+  assign go = exe && why == 4'd0 && last_pass && !cx_wait && !mu_wait;
 
   // ---- the register files: the load port, then the write-backs of a group.
   // A group retires first (its record holds every write-back: rt_w_*,
@@ -449,18 +638,29 @@ module usc_core #(
         3'd2: if ({1'b0, ld_addr[11:0]} < 13'(NSH)) sh[ld_addr[$clog2(NSH)-1:0]] = ld_data;
         default: ;   // 3: DRC0, DRC1 (below)
       endcase
-    if (wb)
+    if (wb || dr)
       for (int j = 0; j < LPC; j++) begin
         int w, l, e;
         logic [11:0] a;
         logic [31:0] v;
+        logic [3:0]  bk;
+        logic        en;
         w = wb_w ? 1 : 0;
         l = wb_l0 + j;
         e = 32 * w + l;
         a = rt_w_addr[12*e +: 12];
         v = rt_w_val[32*e +: 32];
-        if (rt_w_en[w] && rt_exec[l])
-          case (rt_w_bank[4*w +: 4])
+        bk = rt_w_bank[4*w +: 4];
+        en = rt_w_en[w] && rt_exec[l];
+        if (dr) begin                   // an outstanding register's instances of this pass (R19)
+          l = $signed(32'(dr_p)) * LPC + j;
+          a = pidx[dr_i];
+          v = pval[dr_i][32*l +: 32];
+          bk = pbank[dr_i];
+          en = dr_m[dr_i] && plan[dr_i][l];
+        end
+        if (en)
+          case (bk)
             usc_pkg::B_R:   r[a[7:0]][l] = v;
             usc_pkg::B_VI:  vi[a[7:0]][l] = v;
             usc_pkg::B_I:   ir[a[2:0]][l] = v;
@@ -475,6 +675,35 @@ module usc_core #(
   end
   /* verilator lint_on BLKSEQ */
 
+  // ---- the outstanding registers (R19): a load's DWORD or an atomic's old
+  // DWORD from the memory unit; at the retire one entry per burst position
+  // of a load, or the atomic's; after a drain the entries left move down
+  always_ff @(posedge clk) begin
+    if (mu_run && mu_ok && mop == 2'd1) pval[5'(6'(mu_e) + npend)][32*mu_l +: 32] <= mu_old;
+    if (mu_run && mu_ok && mop == 2'd3) pval[5'(npend)][32*mu_l +: 32] <= mu_old;
+    if (go && act != 32'd0 && mop == 2'd1)
+      for (int i = 0; i < 16; i++)
+        if (5'(i) < m_maxb) begin
+          pbank[5'(npend) + 5'(i)] <= m_reg[usc_pkg::RG_BANK +: 4];
+          pidx[5'(npend) + 5'(i)] <= m_reg[usc_pkg::RG_INDEX +: 12] + 12'(i);
+          ptag[5'(npend) + 5'(i)] <= seq;
+          pdrc[5'(npend) + 5'(i)] <= idrc;
+          for (int l = 0; l < 32; l++) plan[5'(npend) + 5'(i)][l] <= act[l] && m_burst[l] > 32'(i);
+        end
+    if (go && act != 32'd0 && mop == 2'd3) begin
+      pbank[5'(npend)] <= m_reg[usc_pkg::RG_BANK +: 4]; pidx[5'(npend)] <= m_reg[usc_pkg::RG_INDEX +: 12];
+      ptag[5'(npend)] <= seq; pdrc[5'(npend)] <= idrc; plan[5'(npend)] <= act;
+    end
+    if (dr && dr_step && dr_i == 5'd31) begin
+      for (int k = 0; k < 32; k++) pbank[k] <= pbank[dr_src[k]];
+      for (int k = 0; k < 32; k++) pidx[k] <= pidx[dr_src[k]];
+      for (int k = 0; k < 32; k++) ptag[k] <= ptag[dr_src[k]];
+      for (int k = 0; k < 32; k++) pdrc[k] <= pdrc[dr_src[k]];
+      for (int k = 0; k < 32; k++) plan[k] <= plan[dr_src[k]];
+      for (int k = 0; k < 32; k++) pval[k] <= pval[dr_src[k]];
+    end
+  end
+
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       running <= 1'b0; done <= 1'b0; fault <= 1'b0; fault_pc <= 32'd0; fault_why <= 4'd0;
@@ -485,6 +714,10 @@ module usc_core #(
       cx_ready <= 1'b0; cx_started <= 1'b0; cx_i <= 5'd0;
       wb <= 1'b0; wb_end <= 1'b0; wb_n <= '0;
       rt_valid <= 1'b0;
+      dmem_base <= 32'd0; seq <= 16'd0; npend <= 6'd0;
+      mu_ready <= 1'b0; mu_l <= 5'd0; mu_e <= 4'd0;
+      dr <= 1'b0; dr_b <= 1'b0; post_w <= 1'b0; post_end <= 1'b0; dr_m <= 32'd0; dr_i <= 5'd0; dr_p <= '0;
+      rt_wb_en <= 32'd0; rt_mw_space <= 2'd0; rt_mw_mask <= '0;
     end else begin
       rt_valid <= 1'b0;
       if (ld_we && !running) begin
@@ -516,8 +749,10 @@ module usc_core #(
               4'd9: k_cvt_rne <= ld_data[0];
               4'd10: k_small_sat <= ld_data[0];
               4'd11: k_sop_fused <= ld_data[0];
+              4'd12: dmem_base <= ld_data & ~32'd3;
               default: ;
             endcase
+          3'd4: if ({12'd0, ld_addr} < DMEM_WORDS) dmem[ld_addr[DAW-1:0]] <= ld_data;
           default: ;
         endcase
       end
@@ -526,13 +761,67 @@ module usc_core #(
         else running <= 1'b1;
         pc <= base;
         pass <= '0;
+        seq <= 16'd0;
       end
       if (wb) begin
         wb_n <= wb_n + 1'b1;
         if ($signed(32'(wb_n)) == 2 * NPASS - 1) begin
           wb <= 1'b0;
-          if (wb_end) begin running <= 1'b0; done <= 1'b1; wb_end <= 1'b0; end
+          if (wb_end) begin
+            wb_end <= 1'b0;
+            // the end of the task completes every transaction after the W0/W1 write-backs (D39)
+            if (npend != 6'd0) begin dr <= 1'b1; dr_b <= 1'b1; dr_m <= all_m; dr_i <= 5'd0; dr_p <= '0; end
+            else begin running <= 1'b0; done <= 1'b1; end
+          end
         end
+      end
+      // a drain: entry dr_i's instances of pass dr_p, then the next entry;
+      // after the last one the entries left move down, oldest first
+      if (dr) begin
+        if (dr_step) begin
+          dr_p <= '0;
+          dr_i <= dr_i + 5'd1;
+          if (dr_i == 5'd31) begin
+            npend <= dr_keep;
+            dr <= 1'b0;
+            if (!dr_b && post_w) begin wb <= 1'b1; wb_n <= '0; wb_end <= post_end; end
+            else if (!dr_b && post_end && dr_keep != 6'd0) begin
+              dr <= 1'b1; dr_b <= 1'b1; dr_m <= 32'((33'd1 << dr_keep) - 33'd1); dr_i <= 5'd0;
+            end else if (post_end) begin running <= 1'b0; done <= 1'b1; end
+          end
+        end else dr_p <= dr_p + 1'b1;
+      end
+      // the memory unit's access of this cycle (LD, ST, ATOM)
+      if (mu_run) begin
+        int pt;
+        pt = 4 * $signed(32'(mu_l)) + (mop == 2'd2 ? $signed(32'(mu_c)) : 0);
+        if (mu_first) rt_mw_mask <= '0;
+        if (mu_ok)
+          case (mop)
+            2'd1: ;                     // the DWORD goes to its outstanding register (below)
+            2'd2: begin
+              if (mu_wr && mu_in)
+                for (int b = 0; b < 4; b++) if (mu_be[b]) dmem[mu_off[DAW+1:2]][8*b +: 8] <= mu_new[8*b +: 8];
+              for (int b = 0; b < 4; b++)
+                if (b < $signed(32'(m_sz))) rt_mw_data[128*pt + 8*($signed(32'(mu_o)) + b) +: 8] <= mu_v[8*b +: 8];
+              rt_mw_mask[16*pt +: 16] <= (mu_first ? 16'd0 : rt_mw_mask[16*pt +: 16]) |
+                                         (mu_wr ? (m_sz == 3'd1 ? 16'h1 : m_sz == 3'd2 ? 16'h3 : 16'hf) << mu_o : 16'd0);
+              rt_mw_addr[32*pt +: 32] <= (m_addr[mu_l] & ~(32'(m_sz) - 32'd1)) + {26'd0, mu_c, 4'd0};
+              rt_mw_size[5*pt +: 5] <= mu_n - {mu_c, 4'd0} > 7'd16 ? 5'd16 : 5'(mu_n - {mu_c, 4'd0});
+            end
+            default: begin
+              if (mu_wr) begin
+                if (mu_in) dmem[mu_off[DAW+1:2]] <= mu_new;
+                rt_mw_addr[32*pt +: 32] <= mu_a; rt_mw_size[5*pt +: 5] <= 5'd4; rt_mw_mask[16*pt +: 16] <= 16'hf;
+                rt_mw_data[128*pt +: 128] <= {96'd0, mu_new};
+              end
+            end
+          endcase
+        if (!mu_ok || mu_last) begin
+          mu_e <= 4'd0;
+          mu_l <= mu_l + 5'd1;
+          if (mu_l == 5'd31) mu_ready <= 1'b1;
+        end else mu_e <= mu_e + 4'd1;
       end
       if (fault_now) begin
         running <= 1'b0; fault <= 1'b1; fault_pc <= pc; fault_why <= why;
@@ -565,11 +854,36 @@ module usc_core #(
         if (cndsetl_b && cnd_first) link <= cnd_s2f;
         if (bal) link <= fall >> 1;
         pc <= next_pc;
-        // the write-backs (R17): the last group's end waits for them
-        if (act != 32'd0 && g.wmask != 2'b00) begin
+        npend <= npend + (act != 32'd0 ? m_nreg : 6'd0);
+        seq <= seq + 16'd1;
+        mu_ready <= 1'b0; mu_l <= 5'd0; mu_e <= 4'd0;
+        // after the retire: a WDF's drain, the W0/W1 write-backs (R17), the
+        // end of the task's drain; the last group's end waits for them
+        post_w <= act != 32'd0 && g.wmask != 2'b00;
+        post_end <= leaving;
+        if (wdf_m != 32'd0) begin dr <= 1'b1; dr_b <= 1'b0; dr_m <= wdf_m; dr_i <= 5'd0; dr_p <= '0; end
+        else if (act != 32'd0 && g.wmask != 2'b00) begin
           wb <= 1'b1; wb_n <= '0;
           wb_end <= leaving;
+        end else if (leaving && npend + (act != 32'd0 ? m_nreg : 6'd0) != 6'd0) begin
+          dr <= 1'b1; dr_b <= 1'b1; dr_m <= 32'((33'd1 << (npend + (act != 32'd0 ? m_nreg : 6'd0))) - 33'd1);
+          dr_i <= 5'd0; dr_p <= '0;
         end else if (leaving) begin running <= 1'b0; done <= 1'b1; end
+        // the records of the loads and atomics it makes visible, and its memory writes
+        rt_wb_en <= leaving ? all_m : wdf_m;
+        rt_mw_space <= atst ? 2'd1 : depthf ? 2'd2 : 2'd0;
+        if (act == 32'd0 || !(mop == 2'd2 || mop == 2'd3)) rt_mw_mask <= '0;
+        if (atst || depthf)     // ATST: S0, S1, S2 at 16 l of atst; DEPTHF: W0 at 4 l of depthf (D45, D46)
+          for (int l = 0; l < 32; l++)
+            if (act[l]) begin
+              rt_mw_addr[32*4*l +: 32] <= atst ? 32'(16 * l) : 32'(4 * l);
+              rt_mw_size[5*4*l +: 5] <= atst ? 5'd12 : 5'd4;
+              rt_mw_mask[16*4*l +: 16] <= atst ? 16'h0fff : 16'h000f;
+              rt_mw_data[128*4*l +: 128] <= atst ? {32'd0, g.smask[2] ? rd(usc_pkg::s_at(g.s, 2), l) : 32'd0,
+                                                    g.smask[1] ? rd(usc_pkg::s_at(g.s, 1), l) : 32'd0,
+                                                    g.smask[0] ? rd(usc_pkg::s_at(g.s, 0), l) : 32'd0}
+                                                 : {96'd0, mw0[l]};
+            end
         // the retire unit
         rt_valid <= 1'b1;
         rt_pc <= pc;

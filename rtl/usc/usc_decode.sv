@@ -98,7 +98,9 @@ module usc_decode (
   function automatic logic core_runs(input logic [6:0] op);
     core_runs = op == usc_pkg::OP_FMAD || op == usc_pkg::OP_FADD || op == usc_pkg::OP_FMUL || (op >= usc_pkg::OP_FRCP && op <= usc_pkg::OP_FEXP) || (op >= usc_pkg::OP_MBYP && op <= usc_pkg::OP_CVTFROMF64) ||
                 op == usc_pkg::OP_F16SOP || op == usc_pkg::OP_SOPMOV || op == usc_pkg::OP_SOPU8MADMOV || op == usc_pkg::OP_F16SOPMAD || (op >= usc_pkg::OP_F64MUL && op <= usc_pkg::OP_F64BYP) || (op >= usc_pkg::OP_MOV && op <= usc_pkg::OP_UNPCK) || (op >= usc_pkg::OP_UADD8 && op <= usc_pkg::OP_FTBMSB) ||
-                (op >= usc_pkg::OP_BA && op <= usc_pkg::OP_BRL) || (op >= usc_pkg::OP_LAPC && op <= usc_pkg::OP_WDF) || op == usc_pkg::OP_IDF;
+                (op >= usc_pkg::OP_BA && op <= usc_pkg::OP_BRL) || (op >= usc_pkg::OP_LAPC && op <= usc_pkg::OP_WDF) || op == usc_pkg::OP_IDF ||
+                op == usc_pkg::OP_LD || op == usc_pkg::OP_ST || op == usc_pkg::OP_ATOM || op == usc_pkg::OP_ATST || op == usc_pkg::OP_DEPTHF ||
+                op == usc_pkg::OP_GCMP || op == usc_pkg::OP_GEXP || op == usc_pkg::OP_FSINC || op == usc_pkg::OP_FARCTANC;
   endfunction
 
   // PCK/UNPCK formats (model/usc/usc_exec_pack.c, D20, D26): the fields

@@ -243,7 +243,11 @@ module usc_exec (
     end else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_SHFL && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_FTBMSB) v = bits_op(in, vi, p0s);
     else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FMAD || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FADD || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FMUL || (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_FDSX && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_FDSYF) ||
              in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_PCK || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_UNPCK || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_CVTFROMF64) v[32*(in[usc_pkg::IN_K + 0 +: 5]) +: 32] = fres[31:0];
-    else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_FRCP && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_FEXP) v[32*usc_pkg::K_W0 +: 32] = fres[31:0];   // W0 directly (whole main ALU)
+    else if (in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_FRCP && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_GEXP) v[32*usc_pkg::K_W0 +: 32] = fres[31:0];   // W0 directly (whole main ALU)
+    else if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FSINC || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FARCTANC) begin   // W0; FSINC's P0 (D43)
+      v[32*usc_pkg::K_W0 +: 32] = fres[31:0];
+      if (in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_FSINC) v[32*usc_pkg::K_P0 +: 32] = {31'd0, fres[32]};
+    end
     else if ((in[usc_pkg::IN_OP +: 7] >= usc_pkg::OP_F64MUL && in[usc_pkg::IN_OP +: 7] <= usc_pkg::OP_F64BYP) || in[usc_pkg::IN_OP +: 7] == usc_pkg::OP_F16SOPMAD) begin   // W0 low, W1 high (D32); F16SOP.MAD's four halves (D34)
       v[32*usc_pkg::K_W0 +: 32] = fres[31:0];
       v[32*usc_pkg::K_W1 +: 32] = fres[63:32];

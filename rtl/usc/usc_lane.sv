@@ -22,7 +22,7 @@ module usc_lane (
     input  logic [127:0]     qs0,       // S0 and S3 of the four instances of this
     input  logic [127:0]     qs3,       //   instance's 2x2 quad (the derivatives), Pix i at [32*i +: 32]
     input  logic [1:0]       qpos,      // this instance's place in it: Pix0..Pix3
-    input  logic [63:0]      cx,        // the complex op's or F64DIV/RCP/SQRT/RSQ's result for this instance (usc_core)
+    input  logic [63:0]      cx,        // the complex op's, F64DIV/RCP/SQRT/RSQ's or GCMP/GEXP/FSINC/FARCTANC's result for this instance (usc_core)
     input  logic             cvt_rne,   // CONVERTFROMF64 to an integer: nearest even (knob cvt_f64_int_rne)
     input  logic             small_sat, // PCK to F11/F10, nearest even: overflow to the largest finite (knob small_float_sat)
     input  logic             fused,     // FMAD and F64MAD with one rounding (knob fmad_fused), else two
@@ -157,6 +157,8 @@ module usc_lane (
                  (fin0.op == usc_pkg::OP_F16SOP || fin0.op == usc_pkg::OP_F16SOPMAD) ? {sopw1, sopw0} :
                  (fin0.op == usc_pkg::OP_F64MUL || fin0.op == usc_pkg::OP_F64ADD || fin0.op == usc_pkg::OP_F64MAD || fin0.op == usc_pkg::OP_F64BYP) ? f64r :
                  (fin0.op >= usc_pkg::OP_FRCP && fin0.op <= usc_pkg::OP_FEXP) ? {32'd0, cx[31:0]} :
+                 (fin0.op == usc_pkg::OP_GCMP || fin0.op == usc_pkg::OP_GEXP || fin0.op == usc_pkg::OP_FSINC ||
+                  fin0.op == usc_pkg::OP_FARCTANC) ? cx :   // {FSINC's P0, W0} from usc_gfn (R21)
                  (fin0.op >= usc_pkg::OP_F64DIV && fin0.op <= usc_pkg::OP_F64RSQ) ? cx : {32'd0, fres0};
   assign ures2 = (fin2.op == usc_pkg::OP_PCK || fin2.op == usc_pkg::OP_CVTTOF64) ? cres2 : {32'd0, fres2};
 

@@ -39,7 +39,7 @@ package usc_pkg;
   /* verilator lint_on UNUSEDPARAM */
   // fault_why (rtl/usc/README.md "Ports")
   localparam logic [3:0] WHY_PC = 4'd1, WHY_ILLEGAL = 4'd2, WHY_UNIMPL = 4'd3, WHY_CORE = 4'd4,
-                         WHY_RANGE = 4'd5, WHY_DRC = 4'd6;
+                         WHY_RANGE = 4'd5, WHY_DRC = 4'd6, WHY_MEM = 4'd7, WHY_WIN = 4'd8;
 
   typedef struct packed {   // a register word [20:0], most significant field first
     logic [2:0]  dlog;

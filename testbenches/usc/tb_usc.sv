@@ -7,8 +7,12 @@
 // The checker hands out the nonzero registers, and every register of the
 // model's read-only file `cfg`: Pe (1 at the core's reset) is cleared first,
 // then set from the items; the knobs (instances, the register counts,
-// fmad_fused, cvt_f64_int_rne, small_float_sat) go to the core's ctrl registers 2-10
-// (rtl/usc/README.md, decision R3).
+// fmad_fused, cvt_f64_int_rne, small_float_sat, sop_fused) go to the core's ctrl
+// registers 2-11 (rtl/usc/README.md, decision R3); the words of the space mem
+// to its data memory, whose window (ctrl 12) holds the lowest of them (R19).
+// The core's memory writes (ST, ATOM, ATST, DEPTHF) and the loads and
+// atomics a group makes visible (deferred write-backs, tagged with the
+// issuing group) go onto the interface's memory-write and write-back ports.
 `include "testbenches/common/gpuref_retire_tail.svh"
 module tb_usc (input logic clk);
   import gpuref_check_pkg::*;
@@ -37,15 +41,29 @@ module tb_usc (input logic clk);
   logic [15:0]   rt_drc_val;
   logic [3:0]    rt_p0_slot, rt_link_slot;
   logic [31:0]   rt_p0_val, rt_pe_val, rt_cout_val, rt_link_val;
+  logic [1:0]    rt_mw_space;
+  logic [4095:0] rt_mw_addr;
+  logic [639:0]  rt_mw_size;
+  logic [2047:0] rt_mw_mask;
+  logic [16383:0] rt_mw_data;
+  logic [31:0]   rt_wb_en;
+  logic [127:0]  rt_wb_bank;
+  logic [383:0]  rt_wb_index;
+  logic [511:0]  rt_wb_tag;
+  logic [1023:0] rt_wb_lanes;
+  logic [32767:0] rt_wb_val;
 
   // two instances per cycle: the pass logic runs (16 passes of a 32-instance
   // task), and the bench compiles in minutes (each lane is a copy of the datapath)
   usc_core #(.LPC(2)) dut (.*);
 
   localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
+  localparam longint unsigned DMEM_BYTES = 4 * 4096;   // the core's data window (DMEM_WORDS)
   longint unsigned pbase = 0;
   bit          seen_prog = 0;
   int          unheld = 0;
+  longint unsigned m_addr [$];        // the words of the space mem, loaded after the window's base
+  logic [31:0]     m_val [$];
 
   function automatic void map_item(input int kind, input string name, input int unsigned index,
                                    input int unsigned lane, input longint unsigned addr,
@@ -55,7 +73,11 @@ module tb_usc (input logic clk);
       ld_push(3'd0, int'((addr - pbase) >> 2), value[31:0]);
       return;
     end
-    if (kind == 1) begin unheld++; return; end             // the model has no memory space yet
+    if (kind == 1) begin                                   // memory word: mem (atst, depthf are written only)
+      if (name == "mem") begin m_addr.push_back(addr); m_val.push_back(value[31:0]); end
+      else unheld++;
+      return;
+    end
     if (lane >= 32) begin unheld++; return; end
     case (name)
       "r":    ld_push(3'd1, (0 << 17) | (lane << 12) | index, value[31:0]);
@@ -84,12 +106,15 @@ module tb_usc (input logic clk);
   // ---- the core's retire port onto the ISA-neutral interface:
   // write ports 32*w + l: W w of instance l (its register; a uniform bank as
   // one lane), 64 P0, 65 Pe, 66 COUT, 67 link, 68 DRC0, 69 DRC1
-  localparam int NRW = 70;
-  gpuref_retire_if #(.LANES(LANES), .NREGW(NRW), .NMEMW(1), .NWB(1)) rif (clk);
+  // memory-write ports 4*l + c: chunk c of instance l (rt_mw_*); write-back
+  // ports e: the outstanding register e the group makes visible (rt_wb_*)
+  localparam int NRW = 70, NMW = 128, NWBP = 32;
+  gpuref_retire_if #(.LANES(LANES), .NREGW(NRW), .NMEMW(NMW), .NWB(NWBP)) rif (clk);
   logic mon_stop;
-  gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(1), .NWB(1)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
+  gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(NMW), .NWB(NWBP)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   int f_bank [9];
   int f_p0, f_pe, f_cout, f_link, f_drc;
+  int s_space [3];                    // mem, atst, depthf
 
   `include "testbenches/common/gpuref_tb_load.svh"
 
@@ -102,10 +127,22 @@ module tb_usc (input logic clk);
     f_p0 = gpuref_dpi_chk_file_id(chk, "p0");        f_pe = gpuref_dpi_chk_file_id(chk, "pe");
     f_cout = gpuref_dpi_chk_file_id(chk, "cout");    f_link = gpuref_dpi_chk_file_id(chk, "link");
     f_drc = gpuref_dpi_chk_file_id(chk, "drc");
+    s_space[0] = gpuref_dpi_chk_space_id(chk, "mem");
+    s_space[1] = gpuref_dpi_chk_space_id(chk, "atst");
+    s_space[2] = gpuref_dpi_chk_space_id(chk, "depthf");
     for (int l = 0; l < 32; l++) ld_push(3'd1, (6 << 17) | (l << 12), 32'd0);   // Pe from the items
   endfunction
 
+  // the data window (ctrl 12): the DMEM_BYTES block holding the lowest
+  // memory word; words outside it are not held (a load there reads 0)
   function automatic void bench_collected();
+    longint unsigned lo = 0, b;
+    foreach (m_addr[i]) if (i == 0 || m_addr[i] < lo) lo = m_addr[i];
+    b = lo - (lo % DMEM_BYTES);
+    ld_push(3'd3, 12, b[31:0]);
+    foreach (m_addr[i])
+      if (m_addr[i] >= b && m_addr[i] - b < DMEM_BYTES) ld_push(3'd4, int'((m_addr[i] - b) >> 2), m_val[i]);
+      else unheld++;
     if (unheld != 0)
       $display("usc bench: %0d initial items are not held by the core", unheld);
   endfunction
@@ -169,8 +206,28 @@ module tb_usc (input logic clk);
       rif.rw_slot[68 + d] = 8'(usc_pkg::SL_BE); rif.rw_bits[68 + d] = 64'hff; rif.rw_lanes[68 + d] = 64'd1;
       rif.rw_val[68 + d][0] = 64'(rt_drc_val[8*d +: 8]);
     end
-    `GPUREF_RIF_MW_IDLE
-    `GPUREF_RIF_WB_IDLE(LANES)
+    for (int p = 0; p < NMW; p++) begin
+      rif.mw_en[p] = rt_mw_mask[16*p +: 16] != 16'd0;
+      rif.mw_space[p] = 16'(s_space[rt_mw_space == 2'd3 ? 0 : rt_mw_space]);
+      rif.mw_addr[p] = 64'(rt_mw_addr[32*p +: 32]);
+      rif.mw_lane[p] = 8'(p / 4);
+      rif.mw_size[p] = rt_mw_size[5*p +: 5];
+      rif.mw_mask[p] = rt_mw_mask[16*p +: 16];
+      rif.mw_data[p] = rt_mw_data[128*p +: 128];
+      rif.mw_slot[p] = 8'(usc_pkg::SL_BE);
+    end
+    for (int e = 0; e < NWBP; e++) begin
+      logic [3:0] b;
+      b = rt_wb_bank[4*e +: 4];
+      rif.wb_en[e] = rt_valid && phase == 4 && rt_wb_en[e];
+      rif.wb_wave[e] = 16'd0;
+      rif.wb_tag[e] = 64'(rt_wb_tag[16*e +: 16]);
+      rif.wb_file[e] = 16'(f_bank[b <= 4'd8 ? b : 4'd5]);
+      rif.wb_index[e] = 16'(rt_wb_index[12*e +: 12]);
+      rif.wb_bits[e] = 64'hffffffff;
+      rif.wb_lanes[e] = 64'(rt_wb_lanes[32*e +: 32]);
+      for (int l = 0; l < LANES; l++) rif.wb_val[e][l] = 64'(rt_wb_val[32*(32*e + l) +: 32]);
+    end
     `GPUREF_RIF_END(4, fault_pc)
   end
 
