@@ -813,8 +813,8 @@ static int ug_test(gpuref_genctx *x, char *err)
     t->p = p;
     for (unsigned i = 0; i < USC_NOPS; i++)
         /* the memory rows (D37), the backend transactions ATST and DEPTHF
-         * (D45, D46) and FITR, FITRP, SMP, UVSW, DITR, ITRSMP (D47-D52) are not drawn: no
-         * RTL runs them yet */
+         * (D45, D46) and FITR, FITRP, SMP, UVSW, DITR, ITRSMP (D47-D52) are not drawn:
+         * the generator draws no memory, transaction or iterator data for them */
         t->w[i] = usc_row_runs(i) && !USC_CTL1_ROW(i) && !USC_IT_ROW(i) && i != USC_OP_ATST && i != USC_OP_DEPTHF
                   ? x->weights[i] : 0;
     t->a.kind = -1;
