@@ -331,7 +331,7 @@ static int aliases(void)
 }
 
 /* "text <TAB> words" of the DPP16, DPP8 and DPP8FI forms of every row the model executes
- * that allows DPP (VOP1, VOP2, VOPC, VOP3, VOP3SD without RDNA4_NODPP): the legal word of
+ * that allows DPP (VOP1, VOP2, VOPC, VOP3, VOP3SD, VOP3P without RDNA4_NODPP): the legal word of
  * legal_text with SRC0 = 250 / 233 / 234, the DPP DWORD's VGPR v1 (v1.h for a 16-bit
  * VOP1/VOP2/VOPC source on every other row), a DPP_CTRL of each family in turn, both
  * masks 0xf, BC and FI from the row number, LANE_SELs from a counter; the modifier
@@ -345,10 +345,9 @@ static int dpp_forms(void)
     for (unsigned row = 0; row < RDNA4_NROWS; row++) {
         const rdna4_row *r = &rdna4_rows[row];
         if ((r->fmt != RDNA4_FMT_VOP1 && r->fmt != RDNA4_FMT_VOP2 && r->fmt != RDNA4_FMT_VOPC &&
-             r->fmt != RDNA4_FMT_VOP3 && r->fmt != RDNA4_FMT_VOP3SD) ||
+             r->fmt != RDNA4_FMT_VOP3 && r->fmt != RDNA4_FMT_VOP3SD && r->fmt != RDNA4_FMT_VOP3P) ||
             (r->flags & RDNA4_NODPP) || !rdna4_exec_of(row))
-            continue;          /* VOP3P: its DPP forms are not executed (and LLVM names them
-                                  _e64_dpp: model/rdna4/README.md "not executed") */
+            continue;
         int src0 = 0;
         for (int k = 0; k < RDNA4_MAXOPD; k++)
             if (r->o[k].kind == RDNA4_K_VSRC && r->o[k].fld == RDNA4_FLD_SRC0)
