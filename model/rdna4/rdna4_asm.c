@@ -2286,7 +2286,9 @@ static int asm_insn(actx *c, const nament *tab, size_t ntab, tok mn, tok rest)
             if (fmt == RDNA4_FMT_VOPDX || fmt == RDNA4_FMT_VOPDY)
                 continue;
             int cls = is_short_vop(fmt) ? 0 : (fmt == RDNA4_FMT_VOP3 || fmt == RDNA4_FMT_VOP3SD) ? 1 : 2;
-            if (cls != phase || (want == 32 && cls != 0) || (want == 64 && cls != 1))
+            /* _e64_dpp also names the DPP form of a VOP3P row (LLVM's text) */
+            if (cls != phase || (want == 32 && cls != 0) ||
+                (want == 64 && cls != 1 && !(want_dpp && fmt == RDNA4_FMT_VOP3P)))
                 continue;
             if (want_dpp && cls == 2 && fmt != RDNA4_FMT_VOP3P)
                 continue;

@@ -1047,9 +1047,9 @@ const char *rdna4_row_display_name(const rdna4_insn *in, char *buf, size_t len)
         else if (in->dpp)
             suffix = "_e64_dpp";
         break;
-    case RDNA4_FMT_VOP3P:
+    case RDNA4_FMT_VOP3P:           /* LLVM's name of the VOP3P DPP forms (it refuses _dpp) */
         if (in->dpp)
-            suffix = "_dpp";
+            suffix = "_e64_dpp";
         break;
     default:
         break;

@@ -135,9 +135,7 @@ RDNA4_EXEC(v_cvt_sr_bf8_f32) { return cvt_to8(s, p, rr, FP_E5M2, 1); }
 static int dot4_f8(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt fa, fp_fmt fb)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
-    if (v->dpp)                 /* the DPP forms of the VOP3P rows are not executed yet */
-        return rdna4_valu_not_yet(s, p, v->dpp == 1 ? "with DPP16" : "with DPP8");
-    int st = rdna4_valu_plain(s, p, v);
+    int st = rdna4_valu_plain(s, p, v);   /* DPP: SRC0's lanes, the lanes written (P6) */
     if (st)
         return st;
     if ((v->neg | v->neg_hi) & 3u)

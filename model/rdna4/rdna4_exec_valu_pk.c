@@ -29,11 +29,15 @@
 
 #define NL RDNA4_NL
 
-/* Source i of every lane, the raw 32 bits (no modifiers). */
+/* Source i of every lane, the raw 32 bits (no modifiers); SRC0 of a DPP16/DPP8 form
+ * (V_FMA_MIX*, V_DOT2_F32_F16/BF16: the VOP3P rows with DPP) through the lanes
+ * rdna4_dpp_setup chose, as the VOP3 DPP forms read it (README A14, P6). */
 static void raw_src(const rdna4_state *s, const rdna4_vpre *v, unsigned i, uint32_t *out)
 {
     unsigned n = rdna4_nlanes(s);
-    if (v->v[i] >= 0) {
+    if (i == 0 && v->dpp) {
+        rdna4_dpp_fetch(s, v, out);
+    } else if (v->v[i] >= 0) {
         memcpy(out, &s->vgpr[(unsigned)v->v[i] * 64u], n * sizeof *out);
     } else {
         uint32_t k = rdna4_src32(s, &v->s[i]);
@@ -242,9 +246,7 @@ RDNA4_EXEC(v_pk_fmac_f16) { return pk_f16_op(s, p, rr, PF_FMA, 2, 1); }
 static int fma_mix(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int dst16, unsigned dhalf)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
-    if (v->dpp)                 /* the DPP forms of the VOP3P rows are not executed yet */
-        return rdna4_valu_not_yet(s, p, v->dpp == 1 ? "with DPP16" : "with DPP8");
-    int st = rdna4_valu_plain(s, p, v);
+    int st = rdna4_valu_plain(s, p, v);   /* DPP: SRC0's lanes, the lanes written (P6) */
     if (st)
         return st;
     const fp_policy *pol = rdna4_fp_policy(s);
@@ -260,7 +262,7 @@ static int fma_mix(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int ds
             for (unsigned l = 0; l < n; l++)
                 x[i][l] = k16[c - 240];
     }
-    uint64_t ex = rdna4_exec_mask(s);
+    uint64_t ex = rdna4_valu_lanes(s);
     for (uint64_t m = ex; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint64_t in[3], r = 0;
@@ -287,7 +289,7 @@ static int fma_mix(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, int ds
     }
     if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
         return st;
-    rr->exec_mask = ex;
+    rr->exec_mask = rdna4_exec_mask(s);
     if (dst16)
         rdna4_valu_write16(s, rr, v->vdst, dhalf, d, ex);
     else
@@ -344,9 +346,7 @@ int rdna4_dot2_lane(fp_fmt hf, uint32_t a, uint32_t b, uint32_t c, const fp_poli
 static int dot2(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt hf)
 {
     const rdna4_vpre *v = rdna4_vp(s, p);
-    if (v->dpp)                 /* the DPP forms of the VOP3P rows are not executed yet */
-        return rdna4_valu_not_yet(s, p, v->dpp == 1 ? "with DPP16" : "with DPP8");
-    int st = rdna4_valu_plain(s, p, v);
+    int st = rdna4_valu_plain(s, p, v);   /* DPP: SRC0's lanes, the lanes written (P6) */
     if (st)
         return st;
     const fp_policy *pol = rdna4_fp_policy(s);
@@ -367,7 +367,7 @@ static int dot2(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt hf
         if (w.neg >> 2 & 1u)
             c[l] ^= 0x80000000u;
     }
-    uint64_t ex = rdna4_exec_mask(s);
+    uint64_t ex = rdna4_valu_lanes(s);
     for (uint64_t m = ex; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         st = rdna4_dot2_lane(hf, lo[0][l] | hi[0][l] << 16, lo[1][l] | hi[1][l] << 16, c[l], pol,
@@ -377,7 +377,7 @@ static int dot2(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, fp_fmt hf
     }
     if ((st = rdna4_fp_check_trap(s, p, exc)) != GPUREF_OK)
         return st;
-    rr->exec_mask = ex;
+    rr->exec_mask = rdna4_exec_mask(s);
     rdna4_valu_write(s, rr, v->vdst, d, ex);
     rdna4_fp_record_exc(s, rr, exc);
     return GPUREF_OK;

@@ -1469,7 +1469,7 @@ static void emit_valu(gt *t, unsigned op, int dpp)
     push(t, &in, -1, -1);
 }
 
-/* DPP: a row of the mix that has a DPP form (VOP1/VOP2/VOPC/VOP3/VOP3SD) */
+/* DPP: a row of the mix that has a DPP form (VOP1/VOP2/VOPC/VOP3/VOP3SD/VOP3P) */
 static void emit_dpp(gt *t, int dpp8)
 {
     for (int k = 0; k < 16; k++) {
@@ -1477,7 +1477,7 @@ static void emit_dpp(gt *t, int dpp8)
         if (op < 0)
             return;
         const rdna4_row *r = &rdna4_rows[op];
-        if (t->G->cls[op] != C_VALU || (r->flags & RDNA4_NODPP) || r->fmt == RDNA4_FMT_VOP3P ||
+        if (t->G->cls[op] != C_VALU || (r->flags & RDNA4_NODPP) ||
             r->fmt == RDNA4_FMT_VINTERP || r->o[0].kind == RDNA4_K_NONE)
             continue;
         int s0 = 0;

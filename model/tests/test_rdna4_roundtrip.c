@@ -661,6 +661,14 @@ static void llvm_text(void)
           "v_or_b32_e64_dpp v87, v155, v150 dpp8:[3,0,4,4,4,4,2,5]" },
         { { 0xd64400a4, 0x0180c8e9, 0xe1192d27 }, 3,
           "v_perm_b32_e64_dpp v164, v39, s100, s96 dpp8:[5,5,4,4,1,2,0,7]" },
+        /* VOP3P DPP forms (README P6), the words llvm-mc 22 gives these texts */
+        { { 0xcc220200, 0x3c0e04fa, 0x5a0d0101 }, 3,
+          "v_fma_mixhi_f16_e64_dpp v0, -v1, |v2|, v3 op_sel_hi:[1,1,0] row_shl:1 row_mask:0x5"
+          " bank_mask:0xa bound_ctrl:1 fi:1" },
+        { { 0xcc134000, 0x1c0e04fa, 0xff00b101 }, 3,
+          "v_dot2_f32_f16_e64_dpp v0, v1, v2, v3 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf" },
+        { { 0xcc244000, 0x1c0e04ea, 0xde54c101 }, 3,
+          "v_dot4_f32_fp8_bf8_e64_dpp v0, v1, v2, v3 dpp8:[1,0,3,2,5,4,7,6] fi:1" },
         { { 0xd51b0079, 0x00022657 }, 2, "v_and_b32_e64 v121, s87, v19" },
         { { 0xd5880171, 0x0000000e }, 2, "v_cvt_i32_f32_e64 v113, |s14|" },
         { { 0xd598813d, 0x100000ff, 0x2058c7d2 }, 3,

@@ -50,7 +50,7 @@ module r700_trans (
   logic        busy, done, started;
   logic [31:0] r;
   fp32_trans_core u_fp (
-    .clk(clk), .rst_n(rst_n), .start(req && !ready && !busy && !started), .op(op), .rad(rad), .a(src),
+    .clk(clk), .rst_n(rst_n), .start(req && !ready && !busy && !started), .op(op), .rad(rad), .rm(3'd0), .a(src),
     .daz(1'b1), .ftz(1'b1), .tiny_after(1'b1), .nan_prop(2'd0), .nan_keep(1'b1),
     .dnan(32'hffc00000), .busy(busy), .done(done), .r(r));
 

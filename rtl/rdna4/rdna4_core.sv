@@ -1269,8 +1269,6 @@ module rdna4_core #(
           end
           rdna4_pkg::FMT_VALU: begin
             e_fin0 = v_last && !vd_x && !v_hold;           // a VOPD pair retires after its Y half
-            // the transcendentals: MODE's round to nearest even only (fp32_trans)
-            if (vt_row && !rdna4_pkg::vtrans16(x.vop) && !rdna4_pkg::vtrans_dir(x.vop) && hwreg[32*1 +: 2] != 2'd0) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_OP; end
             if (v_oddm) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end
             if (x.vopd && wave64) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end   // VOPD: wave32 only (L3279)
             if ((x.vfl || x.v64[5] || vd_y) && v_last && !vd_x && !v_hold) begin   // float rows: EXCP_FLAG_USER, traps not modelled

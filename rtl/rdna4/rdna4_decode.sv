@@ -180,9 +180,10 @@ module rdna4_decode (
     // the lane permutes (rdna4_dpp.sv): OPSEL[1:0] are FI / BOUND_CTRL (L21247)
     vperm = (vop == 10'd603) ? 3'd1 : (vop == 10'd604) ? 3'd2 : (vop == 10'd487) ? 3'd3 :
             (vop == 10'd783) ? 3'd5 : (vop == 10'd784) ? 3'd6 : 3'd0;
-    // rows without a DPP form (RDNA4_NODPP): the permutes, READFIRSTLANE, SWAP_B32/B16, MUL_LO/HI,
+    // rows without a DPP form (RDNA4_NODPP): the packed rows but V_FMA_MIX*, V_DOT2_F32_F16/BF16
+    // and the FP8 dots, the permutes, READFIRSTLANE, SWAP_B32/B16, MUL_LO/HI,
     // READLANE, WRITELANE, FMAMK/FMAAK F32/F16 (which also carry a literal), V_FMA_DX9_ZERO_F32
-    v_nodpp = vpk || vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd488 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
+    v_nodpp = (vpk && !(vp && (vmix || vop == 10'd19 || vop == 10'd26 || vf8d))) || vperm != 3'd0 || vop == 10'd386 || vop == 10'd485 || vop == 10'd486 || vop == 10'd488 || vop == 10'd812 || vop == 10'd813 || vop == 10'd814 ||
               vop == 10'd864 || vop == 10'd865 || vop == 10'd300 || vop == 10'd301 || vop == 10'd311 || vop == 10'd312 || vop == 10'd521 ||
               vop == 10'd551 || vop == 10'd567 || vop == 10'd764 ||          // DIV_FIXUP/FMAS/SCALE_F32
               v64 != 6'd0;                                        // every 64-bit row is RDNA4_NODPP

@@ -370,12 +370,6 @@ package rdna4_pkg;
     vtrans16 = (op >= 10'd468 && op <= 10'd472) || op == 10'd480 || op == 10'd481 ||
                op == 10'd641 || op == 10'd643 || op == 10'd645 || op == 10'd647 || op == 10'd649;
   endfunction
-  // The F32 ones rdna4_vtrans.sv also runs in MODE's directed roundings: RCP, RCP_IFLAG,
-  // RSQ, SQRT and V_S_RCP/RSQ/SQRT_F32 (EXP, LOG, SIN, COS: round to nearest even only).
-  function automatic logic vtrans_dir(input logic [9:0] op);
-    vtrans_dir = op == 10'd426 || op == 10'd427 || op == 10'd430 || op == 10'd435 || op == 10'd644 ||
-                 op == 10'd646 || op == 10'd648;
-  endfunction
 
   // The packed-math rows rdna4_vpk.sv executes (VOP3P opcode, model/rdna4/rdna4.def):
   // vrow_t bits as vrow (VK_VGPR, CLAMP defined, sources 2 or 3).  The packed 16-bit

@@ -2,19 +2,22 @@
 // rdna4_vtrans.sv - the F32 transcendentals of the RDNA4 vector unit: V_RCP, V_RSQ,
 // V_SQRT, V_LOG, V_EXP, V_SIN, V_COS_F32 (VOP3 rows 426, 430, 435, 423, 421, 437,
 // 438) and the pseudo-scalar V_S_RCP/RSQ/SQRT/LOG/EXP_F32 (644, 646, 648, 642, 640:
-// the core hands them lane 0 only) on one rtl/common/fp/fp32_trans, which serves the FPC lanes of a pass one
-// after the other (README "Vector unit", "Transcendentals").
+// the core hands them lane 0 only) on one rtl/common/fp/fp32_trans_core (turns,
+// rad = 0), which serves the FPC lanes of a pass one after the other (README "Vector
+// unit", "Transcendentals").
 //
 // The model (rdna4_exec_valu_f32.c) computes them correctly rounded in MODE's
 // rounding with the F32 denormals flushed in and out (§7.2.4; SIN/COS in turns, C22).
-// fp32_trans gives the correctly rounded result to nearest even with that flush, so
-// the core runs these rows under MODE.FP_ROUND = 0 only (another rounding faults,
-// WHY_VALU_OP).  fp32_trans raises no flags: they are worked here from the operand
-// and the result (the model's fp_rcp/fp_rsq/fp_sqrt/fp_exp2/fp_log2/fp_sin/fp_cos):
+// fp32_trans_core gives the correctly rounded result in the mode it is given, with
+// that flush: EXP, LOG, SIN and COS (F32) get MODE's F32 rounding there; RCP, RSQ and
+// SQRT and the F16 rows get round to nearest even and are moved here (below).  The
+// unit raises no flags: they are worked here from the operand and the result (the
+// model's fp_rcp/fp_rsq/fp_sqrt/fp_exp2/fp_log2/fp_sin/fp_cos):
 //   * denormal operand: any denormal S0 (it reads as +-0);
 //   * invalid: an sNaN; RSQ, SQRT, LOG of a negative number (-Inf too); SIN, COS of Inf;
 //   * divide by zero: RCP, RSQ, LOG of +-0;
-//   * overflow: EXP to +Inf from a finite S0;
+//   * overflow: EXP of a finite S0 >= 128 (+Inf, or the largest finite value when
+//     MODE rounds toward zero or -Inf);
 //   * underflow: a finite nonzero result flushed to zero (RCP of |x| > 2^126, EXP
 //     below 2^-126);
 //   * inexact: with overflow or underflow, and else unless the result is exact: RCP of
@@ -96,8 +99,13 @@ module rdna4_vtrans #(
       if (cnt == CW'(i)) lane_act = act[i];
   end
   assign tgo = go && !rdy_q && cnt != CW'(FPC) && lane_act && !started && !tbusy;
-  fp32_trans u_tr (.clk(clk), .rst_n(rst_n), .start(tgo), .op(top), .a(x), .dnan(DNAN32), .daz(1'b1),
-    .ftz(1'b1), .tiny_after(1'b1), .nan_keep(1'b0), .nan_prop(2'd0), .busy(tbusy), .done(tdone), .r(tr));
+  // the unit's rounding: MODE's F32 one for EXP, LOG, SIN, COS (F32); nearest even for
+  // RCP, RSQ, SQRT (moved below) and the F16 rows (rounded to F16 from tr below)
+  logic [2:0] trm;
+  assign trm = (!h16 && top >= 3'd3) ? rdna4_pkg::fp_rm(mode[1:0]) : 3'd0;
+  fp32_trans_core u_tr (.clk(clk), .rst_n(rst_n), .start(tgo), .op(top), .rad(1'b0), .rm(trm), .a(x),
+    .dnan(DNAN32), .daz(1'b1), .ftz(1'b1), .tiny_after(1'b1), .nan_keep(1'b0), .nan_prop(2'd0),
+    .busy(tbusy), .done(tdone), .r(tr));
 
   // ---- the flags of the lane (x the operand, tr the result)
   logic        xnan, xsnan, xinf, xzero, xden, xneg, rzero, rinf, xint, xq, xexact;
@@ -137,7 +145,7 @@ module rdna4_vtrans #(
   // the significands: RCP |tr| > |t| when tr x > 1, RSQ when tr^2 x > 1, SQRT when
   // tr^2 > x.  A result moved into the denormals is flushed to +-0 (the rows flush
   // their output; tininess after rounding: t lies below 2^-126 then).  EXP, LOG, SIN
-  // and COS have no such check: the core runs them under round to nearest even only.
+  // and COS need no move: fp32_trans_core rounds them in MODE's rounding itself.
   logic [47:0] rcpp;
   logic [71:0] rsqp;
   logic [9:0]  rdd;                       // RSQ: 2 E(tr) + E(x), unbiased, + 3
@@ -186,7 +194,7 @@ module rdna4_vtrans #(
       if ((xneg && (top == 3'd1 || top == 3'd2 || top == 3'd4)) || top == 3'd5 || top == 3'd6) fl[0] = 1'b1;
     end else if (xneg && (top == 3'd1 || top == 3'd2 || top == 3'd4)) fl[0] = 1'b1;
     else begin
-      fl[2] = rinf && top == 3'd3;                     // overflow (EXP)
+      fl[2] = top == 3'd3 && !xneg && xe >= 8'd134;    // overflow (EXP of x >= 128)
       fl[3] = rzd && (top == 3'd0 || top == 3'd3);     // underflow (RCP, EXP flushed; RCP in MODE's rounding)
       fl[4] = fl[2] || fl[3] || !xexact;               // inexact (LOG 1, SIN of a half turn: exact 0)
     end

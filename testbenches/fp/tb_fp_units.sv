@@ -71,7 +71,7 @@ module tb_fp_units (
     assign b32 = b[31:0];
     assign c32 = c[31:0];
     fp32_trans_core u_trans (
-        .clk(clk), .rst_n(rst_n), .start(tr_start), .op(tr_op), .rad(tr_rad), .a(a32), .daz(daz), .ftz(ftz),
+        .clk(clk), .rst_n(rst_n), .start(tr_start), .op(tr_op), .rad(tr_rad), .rm(rm), .a(a32), .daz(daz), .ftz(ftz),
         .tiny_after(tiny_after), .nan_prop(nan_prop), .nan_keep(nan_keep), .dnan(dnan),
         .busy(tr_busy), .done(tr_done), .r(tr_r));
 

@@ -1,6 +1,7 @@
 // fp32_trans - the binary32 transcendentals, correctly rounded, multi-cycle,
-// SIN/COS in turns (sin(2 pi x)): fp32_trans_core with rad = 0 (the ops,
-// knobs, handshake and algorithms are described there).
+// SIN/COS in turns (sin(2 pi x)), rounded to nearest even: fp32_trans_core
+// with rad = 0 and rm = 0 (the ops, knobs, handshake and algorithms are
+// described there).
 module fp32_trans (
     input  logic        clk, rst_n, start,
     input  logic [2:0]  op,
@@ -10,5 +11,5 @@ module fp32_trans (
     output logic        busy, done,
     output logic [31:0] r
 );
-    fp32_trans_core u_core (.rad(1'b0), .*);
+    fp32_trans_core u_core (.rad(1'b0), .rm(3'd0), .*);
 endmodule

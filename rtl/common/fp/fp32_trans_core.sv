@@ -5,9 +5,10 @@
 // SIN/COS take the operand in turns with rad = 0 (sin(2 pi x), model/fp
 // FP_F_TURNS), in radians with rad = 1 (sin x, model/fp without FP_F_TURNS).
 // The result is the value of model/fp fp_rcp/fp_rsq/fp_sqrt/fp_exp2/fp_log2/
-// fp_sin/fp_cos rounded to nearest even (the only mode: rm is not a port),
-// with the policy knobs below; IEEE overflow (no saturation), no NaN-as-Inf,
-// no clamp, no exception flags (the R700 has none to report).
+// fp_sin/fp_cos rounded in mode rm (0 RNE, 1 RTZ, 2 RUP, 3 RDN, 4 RNA, as
+// fp_round; latched with op), with the policy knobs below; IEEE overflow (no
+// saturation), no NaN-as-Inf, no clamp, no exception flags (the R700 has none
+// to report).  fp32_trans ties rm to 0.
 //
 // Handshake: start (ignored while busy) latches op and a; done pulses one
 // cycle with r valid (r holds until the next done).  Latency: 2 cycles for
@@ -39,7 +40,12 @@
 // The approximate results go to fp_round with the sticky bit set (the true
 // value is irrational there, never a rounding boundary), so the result is
 // the correctly rounded one unless the true value lies within the error
-// bound of a midpoint (README: below one input in 2^49).
+// bound of a midpoint (RNE, RNA) or of a representable number (RTZ, RUP,
+// RDN) (README: below one input in 2^49).  Where the true value is closer to
+// 1.0 than the error bound, its side of 1.0 is given directly: 2^x and cos x
+// for |x| < 2^-32 (|2^x - 1| < 2^-32.5, 1 - cos < 2^-59.6, both non-zero)
+// are 1 + tiny (x > 0) or 1 - tiny (x < 0; cos), which every mode rounds as
+// the true value.
 //
 // Knobs (as rtl/common/fp/README.md): daz, ftz, tiny_after, nan_prop
 // (0 FIRST, 1 SNAN_FIRST, 2 DEFAULT), nan_keep, dnan.
@@ -51,6 +57,7 @@ module fp32_trans_core (
     input  logic        start,
     input  logic [2:0]  op,
     input  logic        rad,        // SIN/COS in radians (latched with op)
+    input  logic [2:0]  rm,         // rounding of the result (latched with op)
     input  logic [31:0] a,
     input  logic        daz,
     input  logic        ftz,
@@ -306,7 +313,7 @@ module fp32_trans_core (
 
     // ------------------------------------------------------------ state
     logic [1:0]            st;
-    logic [2:0]            op_r;
+    logic [2:0]            op_r, rm_r;
     logic [6:0]            cnt, nit;
     logic                  sgn_r;
     logic [23:0]           m_r;
@@ -434,7 +441,13 @@ module fp32_trans_core (
                 if (a_nan)       begin p_spec = 1'b1; p_val = nanres; end
                 else if (a_inf)  begin p_spec = 1'b1; p_val = a_s ? 32'h0 : 32'h7f80_0000; end
                 else if (a_zero) begin p_spec = 1'b1; p_val = 32'h3f80_0000; end
-                else if (a_ue >= XW'(8)) begin            // |x| >= 256: far out of range
+                else if (a_ue < -XW'(32)) begin           // |x| < 2^-32: 1 + tiny, 1 - tiny
+                    p_direct = 1'b1;
+                    p_sign   = 1'b0;
+                    p_exp    = XW'(127);
+                    p_sig    = a_s ? {1'b0, {(SW-1){1'b1}}} : {1'b1, {(SW-1){1'b0}}};
+                    p_sticky = 1'b1;
+                end else if (a_ue >= XW'(8)) begin        // |x| >= 256: far out of range
                     p_direct = 1'b1;
                     p_sign   = 1'b0;
                     p_exp    = a_s ? -XW'(1000) : XW'(1000);
@@ -511,6 +524,12 @@ module fp32_trans_core (
                     p_spec = 1'b1;
                     p_val  = sv == 3'sd0 ? {want_cos ? 1'b0 : a_s, 31'd0}
                                          : {sv < 0, 31'h3f80_0000};
+                end else if (want_cos && a_ue < -XW'(32)) begin   // 1 - tiny
+                    p_direct = 1'b1;
+                    p_sign   = 1'b0;
+                    p_exp    = XW'(127);
+                    p_sig    = {1'b0, {(SW-1){1'b1}}};
+                    p_sticky = 1'b1;
                 end else if (!want_cos && a_ue <= -XW'(25)) begin
                     p_direct = 1'b1;
                     p_sign   = a_s;
@@ -567,7 +586,7 @@ module fp32_trans_core (
     logic        rnd_of, rnd_uf, rnd_nx, rnd_fl;     // no flags reported
     /* verilator lint_on UNUSEDSIGNAL */
     fp_round #(.EW(8), .MW(23), .SW(SW), .XW(XW)) u_round (
-        .sign(rs_sign), .exp(rs_exp), .sig(rs_sig), .sticky(rs_sticky), .rm(3'd0),
+        .sign(rs_sign), .exp(rs_exp), .sig(rs_sig), .sticky(rs_sticky), .rm(rm_r),
         .ovf_sat(1'b0), .ftz(ftz), .tiny_after(tiny_after),
         .res(rnd_res), .of(rnd_of), .uf(rnd_uf), .nx(rnd_nx), .flushed(rnd_fl));
 
@@ -581,11 +600,13 @@ module fp32_trans_core (
             cnt <= '0;
             nit <= '0;
             op_r <= '0;
+            rm_r <= '0;
         end else begin
             done <= 1'b0;
             case (st)
                 S_IDLE: if (start) begin
                     op_r      <= op;
+                    rm_r      <= rm;
                     sgn_r     <= a_s;
                     m_r       <= a_m;
                     m2_r      <= a_m2;
