@@ -76,6 +76,10 @@ module rdna4_core #(
                                     //          ignored (model config qsad_clamp)
                                     //          16 align_mode (data[1:0], reset 3; model config align_mode)
                                     //          17 tfe_status (data[0], reset 0; model config tfe_status)
+                                    //          18 dmem_float (data[0], reset 0): the data window is placed
+                                    //          by the first vector memory access (README "Memories")
+                                    //          19 fmt_int_wrap (data[0], reset 0; model config fmt_int_wrap)
+                                    //          20 gs_max_wave_id (reset all ones; model config gs_max_wave_id)
                                     // 7 waves: 0 the work-group's waves (1..WAVES), 1 select wave slot
                                     //          ld_data (later sel 1/2/5 writes load that wave)
   input  logic [31:0]  ld_data,
@@ -133,8 +137,8 @@ module rdna4_core #(
   output logic [7:0]   rt_mr_n,     // SCRATCH store: runs 0 .. rt_mr_n - 1 (one per element of a lane):
   output logic [6143:0] rt_mr_addr, // run i of lane rt_mr_lane[6*i +: 6] wrote rt_mr_size[3*i +: 3] bytes
   output logic [767:0] rt_mr_lane,  // rt_mr_data[32*i +: 32] at rt_mr_addr[48*i +: 48] (valid with rt_valid)
-  output logic [383:0] rt_mr_size,
-  output logic [4095:0] rt_mr_data,
+  output logic [639:0] rt_mr_size,  // (5 bits a run: a block store's runs have up to 16 bytes)
+  output logic [16383:0] rt_mr_data, // (run i at [128*i +: 128])
   // vector load write-back port: one VGPR row of a returning load, valid for one
   // cycle (lanes vw_lanes of VGPR vw_idx, the whole register after the write);
   // vw_tag is the sequence number of the load
@@ -179,6 +183,9 @@ module rdna4_core #(
   logic          qsad_clamp; // V_QSAD/MQSAD_PK_U16_U8: CLAMP ignored (model config qsad_clamp)
   logic [1:0]    align_mode; // SH_MEM_CONFIG.alignment_mode (model config align_mode; rdna4_vmem, rdna4_lds)
   logic          tfe_status; // BUFFER loads with TFE write the status DWORD (model config tfe_status)
+  logic          dmem_float; // the data window is placed by the first vector memory access
+  logic          fmt_wrap;   // BUFFER FORMAT integer narrowing wraps (model config fmt_int_wrap)
+  logic [31:0]   gs_maxid;   // VGT_GS_MAX_WAVE_ID (model config gs_max_wave_id; ORDERED_ADD)
   logic [63:0]   seq_q;     // units retired since start (the retire record's seq)
   logic          run_q, done_q, fault_q;
   logic          end_q;     // ended by a FLAT MEMVIOL after its access: done once its returns are in
@@ -920,13 +927,14 @@ module rdna4_core #(
   // DScnt falling at the waits, for the skip decision of a DS instruction with no
   // active lane.
   logic            mc_vp, mc_va, mc_dp, mc_da, mc_wait;
-  logic [2:0]      mc_vr, mc_dr;
+  logic [5:0]      mc_vr;
+  logic [2:0]      mc_dr;
   logic [5:0]      mc_ld, mc_ds;
   assign mc_wait = x_v && run_q && !x.ill && e_fin && x.fmt == rdna4_pkg::FMT_SOPP;
   rdna4_mcnt u_mcnt (
     .clk(clk), .rst_n(rst_n), .push(mc_vp || (mc_dp && !is_fl)), .p_ds(mc_dp && !is_fl),
-    .p_any((mc_dp && !is_fl) ? mc_da : mc_va), .p_nreg((mc_dp && !is_fl) ? mc_dr : mc_vr),
-    .push2(mc_dp && is_fl), .p2_nreg(mc_dr),
+    .p_any((mc_dp && !is_fl) ? mc_da : mc_va), .p_nreg((mc_dp && !is_fl) ? 6'(mc_dr) : mc_vr),
+    .push2(mc_dp && is_fl), .p2_nreg(6'(mc_dr)),
     .w_ld(mc_wait && (x.op == 8'd64 || x.op == 8'd72 || x.op == 8'd9 || x.op == 8'd10)),
     .w_ld_n((x.op == 8'd64) ? x.simm[5:0] : (x.op == 8'd72) ? x.simm[13:8] : 6'd0),
     .w_ds(mc_wait && (x.op == 8'd70 || x.op == 8'd72 || x.op == 8'd73 || x.op == 8'd9 || x.op == 8'd10)),
@@ -954,7 +962,9 @@ module rdna4_core #(
   logic [3071:0]   vm_mwa;
   logic [4:0]      vm_mws;
   logic [8191:0]   vm_mwd, vm_dat;
-  logic [7:0]      vm_row, vm_rowq;
+  logic [7:0]      vm_row, vm_rowq, vm_bsrow;
+  logic            vm_rebase, vm_blk;              // the data window placed; a block load outstanding
+  logic [47:0]     vm_rbaddr;
   logic [2047:0]   vm_rd, vm_cur, vm_new;
   assign is_vm = x_v && run_q && !x.ill && x.vmem;
   assign is_fl = is_vm && x.w0[25:24] == 2'd0 && !vm_bf;
@@ -982,7 +992,9 @@ module rdna4_core #(
     .wave64(wave64), .exec(exec), .sbase(vm_sb), .vsh(vm_vsh), .ssv(vm_ss), .scr_base({hwreg[32*21 +: 16], hwreg[32*20 +: 32]}),
     .va0(vrf[x.w2[VW-1:0]]), .va1(vrf[VW'(x.w2[7:0] + 8'd1)]),
     .vdat(vm_dat), .dmem_base(dmem_base), .dmem_zero(dmem_zero), .shb(shmem_b[15:0]), .pvb(shmem_b[31:16]),
-    .mdscnt(mc_ds), .ooo(vm_ooo), .align(align_mode), .tfe_on(tfe_status), .seq(seq_q),
+    .mdscnt(mc_ds), .ooo(vm_ooo), .align(align_mode), .tfe_on(tfe_status), .int_wrap(fmt_wrap),
+    .gs_maxid(gs_maxid), .m0(m0), .bsrc(vrf[vm_bsrow[VW-1:0]]), .bs_row(vm_bsrow),
+    .dfloat(dmem_float), .rebase(vm_rebase), .rb_addr(vm_rbaddr), .blk_out(vm_blk), .seq(seq_q),
     .dm_ra(vm_ra), .dm_rd(dm_rd), .dm_we(vm_we), .dm_wa(vm_wa), .dm_be(vm_be), .dm_wd(vm_wd),
     .done(vm_done), .flt(vm_flt), .why(vm_why), .busy(vm_busy), .loadcnt(vm_lcnt), .storecnt(vm_scnt),
     .mldcnt(mc_ld), .mc_push(mc_vp), .mc_any(mc_va), .mc_nreg(mc_vr),
@@ -1258,8 +1270,8 @@ module rdna4_core #(
                   e_flt = 1'b1; e_why = rdna4_pkg::WHY_SMEM_ADDR;
                 end else if (a_win) begin
                   e_flt = 1'b1; e_why = rdna4_pkg::WHY_SMEM_WIN;
-                end else if (!(smem_defer && kq_full))              // deferred: wait for a queue slot
-                  sm_start = 1'b1;
+                end else if (!(smem_defer && kq_full) && !vm_blk)   // deferred: wait for a queue slot;
+                  sm_start = 1'b1;                                  // a block load's return (README "Blocks")
               end
               if (!e_trap) begin
                 wb_mask = sm_wmask;
@@ -1519,6 +1531,7 @@ module rdna4_core #(
       sgpr_lim <= 7'd106; tba <= 48'd0; shmem_b <= 32'd0; dvgpr <= 1'b0;
       imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
       vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000; qsad_clamp <= 1'b0; align_mode <= 2'd3; tfe_status <= 1'b0;
+      dmem_float <= 1'b0; fmt_wrap <= 1'b0; gs_maxid <= 32'hffffffff;
       rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw_ldsl <= 64'd0; end_q <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
@@ -1599,6 +1612,9 @@ module rdna4_core #(
               20'd15: qsad_clamp <= ld_data[0];
               20'd16: align_mode <= ld_data[1:0];
               20'd17: tfe_status <= ld_data[0];
+              20'd18: dmem_float <= ld_data[0];
+              20'd19: fmt_wrap <= ld_data[0];
+              20'd20: gs_maxid <= ld_data;
               default: ;
             endcase
             3'd7: if (ld_addr == 20'd0)                   // the work-group's waves (README "Waves")
@@ -1611,6 +1627,10 @@ module rdna4_core #(
         end
       end else begin
         // ---------------------------------------------------- running
+        if (vm_rebase) begin                              // the data window placed (README "Memories")
+          dmem_base <= vm_rbaddr & ~(48'(DMEM_WORDS) * 48'd4 - 48'd1);
+          dmem_float <= 1'b0;
+        end
         if (e_flt) begin
           fault_q <= 1'b1; fault_pc_q <= x_pc; fault_why_q <= e_why; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
           fault_wave_q <= cw;

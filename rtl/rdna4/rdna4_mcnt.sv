@@ -27,9 +27,9 @@ module rdna4_mcnt #(
   input  logic       p_ds,            // ... on DScnt (else LOADcnt)
   input  logic       p_any,           // it counts whatever the counter (active lanes, GLOBAL_INV);
                                       // else only while its counter is not 0
-  input  logic [2:0] p_nreg,          // its data rows
+  input  logic [5:0] p_nreg,          // its data rows (a block load: up to 32)
   input  logic       push2,           // and (FLAT) a DScnt entry after it, counted whatever DScnt
-  input  logic [2:0] p2_nreg,
+  input  logic [5:0] p2_nreg,
   input  logic       w_ld,            // a wait retires: LOADcnt <= w_ld_n
   input  logic [5:0] w_ld_n,
   input  logic       w_ds,            // DScnt <= w_ds_n
@@ -43,7 +43,7 @@ module rdna4_mcnt #(
   localparam int CNT_MAX = 63;
 
   logic [N-1:0]   t_q;                // counter of entry i (1 DScnt)
-  logic [3*N-1:0] r_q;                // rows of entry i
+  logic [6*N-1:0] r_q;                // rows of entry i
   logic [NW-1:0]  n_q;                // entries
 
   // counters of the list
@@ -62,14 +62,14 @@ module rdna4_mcnt #(
   logic [N-1:0]  rm;                  // entries completed this cycle
   logic [7:0]    left, rows;          // entries and rows left
   logic [N-1:0]  t_d;
-  logic [3*N-1:0] r_d;
+  logic [6*N-1:0] r_d;
   logic [NW-1:0] k;
   logic [7:0]    n_new;               // entries pushed
-  logic [3:0]    r_new;               // and their rows
+  logic [6:0]    r_new;               // and their rows
   always_comb begin
     do_push = push && (p_any || (p_ds ? dscnt != 6'd0 : ldcnt != 6'd0));
     n_new = 8'(do_push) + 8'(push2);
-    r_new = (do_push ? {1'b0, p_nreg} : 4'd0) + (push2 ? {1'b0, p2_nreg} : 4'd0);
+    r_new = (do_push ? {1'b0, p_nreg} : 7'd0) + (push2 ? {1'b0, p2_nreg} : 7'd0);
     ex_ld = 7'd0; ex_ds = 7'd0;
     if (w_ld && ldcnt > w_ld_n) ex_ld = {1'b0, ldcnt - w_ld_n};
     if (w_ds && dscnt > w_ds_n) ex_ds = {1'b0, dscnt - w_ds_n};
@@ -83,33 +83,33 @@ module rdna4_mcnt #(
         if (t_q[i]) begin rm[i] = (rk_ds < ex_ds); rk_ds = rk_ds + 7'd1; end
         else        begin rm[i] = (rk_ld < ex_ld); rk_ld = rk_ld + 7'd1; end
         if (rm[i]) left = left - 8'd1;
-        else       rows = rows + 8'({5'd0, r_q[3*i +: 3]});
+        else       rows = rows + 8'({2'd0, r_q[6*i +: 6]});
       end
     // then the oldest of all, while the new entry finds no room
     if (do_push || push2)
       for (int i = 0; i < N; i++)
         if (NW'(i) < n_q && !rm[i] &&
-            (left + n_new > 8'(N) || rows + {4'd0, r_new} > 8'(MAXREG))) begin
+            (left + n_new > 8'(N) || rows + {1'b0, r_new} > 8'(MAXREG))) begin
           rm[i] = 1'b1;
           left = left - 8'd1;
-          rows = rows - 8'({5'd0, r_q[3*i +: 3]});
+          rows = rows - 8'({2'd0, r_q[6*i +: 6]});
         end
     // the entries left, in order, and the new one
     t_d = '0; r_d = '0; k = '0;
     for (int i = 0; i < N; i++)
       if (NW'(i) < n_q && !rm[i]) begin
         t_d[k[IW-1:0]] = t_q[i];
-        r_d[3*k[IW-1:0] +: 3] = r_q[3*i +: 3];
+        r_d[6*k[IW-1:0] +: 6] = r_q[6*i +: 6];
         k = k + NW'(1);
       end
     if (do_push && k < NW'(N)) begin
       t_d[k[IW-1:0]] = p_ds;
-      r_d[3*k[IW-1:0] +: 3] = p_nreg;
+      r_d[6*k[IW-1:0] +: 6] = p_nreg;
       k = k + NW'(1);
     end
     if (push2 && k < NW'(N)) begin
       t_d[k[IW-1:0]] = 1'b1;
-      r_d[3*k[IW-1:0] +: 3] = p2_nreg;
+      r_d[6*k[IW-1:0] +: 6] = p2_nreg;
       k = k + NW'(1);
     end
   end

@@ -21,6 +21,7 @@ module rdna4_vfmt (
   input  logic         typed,      // TBUFFER: dst_sel X Y Z W
   input  logic [11:0]  dsel,       // V# dst_sel_x/y/z/w (3 bits each)
   input  logic         oob,        // load: the lane is out of range (components read 0)
+  input  logic         wrap,       // integers narrowed to their low bits instead of saturated (fmt_int_wrap)
   input  logic [127:0] mem,        // load: the element's bytes (byte i at bits 8i+7:8i)
   input  logic [127:0] vd,         // store: VGPRs VDATA .. VDATA + 3 of the lane
   output logic         ok,         // a format the unit converts (or unbound)
@@ -116,7 +117,7 @@ module rdna4_vfmt (
   end
   for (genvar c = 0; c < 4; c++) begin : g_ld
     rdna4_vfmt_ld u_ld (.num(num), .n(lw[6*c +: 6]), .raw(lsrc[32*c +: 32]), .d16(d16 != 2'd0),
-                        .v(lval[32*c +: 32]));
+                        .wrap(wrap), .v(lval[32*c +: 32]));
   end
   logic [31:0] lv, one;
   always_comb begin
@@ -147,7 +148,7 @@ module rdna4_vfmt (
   end
   for (genvar c = 0; c < 4; c++) begin : g_st
     rdna4_vfmt_st u_st (.num(num), .n(w4[6*c +: 6]), .v(sval[32*c +: 32]), .d16(d16 != 2'd0),
-                        .raw(sraw[32*c +: 32]));
+                        .wrap(wrap), .raw(sraw[32*c +: 32]));
   end
   always_comb begin
     st = '0;

@@ -2,7 +2,7 @@
 // rdna4_vfmt_ld.sv - for rdna4_vfmt.sv: one component of memory (raw, n bits) as its VGPR value (model fmt_load):
 // 32 bits, or with d16 16 bits (float classes to F16: FLOAT32 truncated,
 // others to nearest even; 8/16-bit integers as their low 16 bits, 32-bit ones
-// saturated).  UNORM / SNORM m / (2^k - 1) is the k-bit pattern of m repeated
+// saturated, or with wrap (model config fmt_int_wrap, D35) their low 16 bits).  UNORM / SNORM m / (2^k - 1) is the k-bit pattern of m repeated
 // (0.mmm... in binary), rounded once (never a tie); the scaled classes are
 // integers.  Denormal results kept.  Combinational.
 module rdna4_vfmt_ld (
@@ -10,6 +10,7 @@ module rdna4_vfmt_ld (
   input  logic [5:0]  n,
   input  logic [31:0] raw,
   input  logic        d16,
+  input  logic        wrap,
   output logic [31:0] v
 );
   localparam logic [2:0] UNORM = 3'd0, SNORM = 3'd1, USCALED = 3'd2, SSCALED = 3'd3,
@@ -71,8 +72,8 @@ module rdna4_vfmt_ld (
     .rm(3'd1), .nan_prop(2'd0), .dnan(16'hfe00), .r(t16), .exc(unused_x2));
   always_comb begin
     case (num)
-      UINT:    v = !d16 ? raw : (raw > 32'h0000ffff) ? 32'h0000ffff : raw;
-      SINT:    v = !d16 ? sv : ($signed(sv) < -32'sd32768) ? 32'h00008000 :
+      UINT:    v = !d16 ? raw : wrap ? {16'd0, raw[15:0]} : (raw > 32'h0000ffff) ? 32'h0000ffff : raw;
+      SINT:    v = !d16 ? sv : wrap ? {16'd0, sv[15:0]} : ($signed(sv) < -32'sd32768) ? 32'h00008000 :
                            ($signed(sv) > 32'sd32767) ? 32'h00007fff : {16'd0, sv[15:0]};
       3'd6:    v = d16 ? ((n == 6'd16) ? {16'd0, raw[15:0]} : (n == 6'd32) ? {16'd0, t16} : {16'd0, h16q})
                        : ((n == 6'd32) ? raw : f32);

@@ -1,13 +1,14 @@
 `include "rtl/rdna4/rdna4_pkg.sv"
 // rdna4_vfmt_st.sv - for rdna4_vfmt.sv: one VGPR value as the n-bit component stored (model fmt_store): floats by the
 // format's conversion (NaN 0, clamped to the range, nearest even), integers
-// saturated, small floats as fp_f32_to_ufsmall (D34); D16 sources are F16
+// saturated (with wrap, model config fmt_int_wrap, D35: their low n bits), small floats as fp_f32_to_ufsmall (D34); D16 sources are F16
 // (float classes) or 16-bit integers.  Combinational.
 module rdna4_vfmt_st (
   input  logic [2:0]  num,
   input  logic [5:0]  n,
   input  logic [31:0] v,
   input  logic        d16,
+  input  logic        wrap,
   output logic [31:0] raw
 );
   localparam logic [2:0] UNORM = 3'd0, SNORM = 3'd1, USCALED = 3'd2, SSCALED = 3'd3,
@@ -87,12 +88,12 @@ module rdna4_vfmt_st (
     case (num)
       UINT: begin
         xi = d16 ? {16'd0, v[15:0]} : v;
-        raw = (n == 6'd32 || xi <= umax) ? xi : umax;
+        raw = (n == 6'd32 || xi <= umax || wrap) ? xi : umax;
       end
       SINT: begin
         xi = d16 ? {{16{v[15]}}, v[15:0]} : v;
         if (n == 6'd32) raw = xi;
-        else raw = ($signed(xi) > $signed(smax)) ? smax : ($signed(xi) < -$signed(smax) - 32'sd1) ? ~smax : xi;
+        else raw = wrap ? xi : ($signed(xi) > $signed(smax)) ? smax : ($signed(xi) < -$signed(smax) - 32'sd1) ? ~smax : xi;
       end
       3'd6: begin
         if (n == 6'd11 || n == 6'd10) raw = {21'd0, sml};

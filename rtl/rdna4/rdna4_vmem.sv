@@ -56,6 +56,15 @@ module rdna4_vmem #(
   input  logic          ooo,         // out-of-order returns
   input  logic [1:0]    align,       // SH_MEM_CONFIG.alignment_mode: 0 DWORD, 1 DWORD_STRICT, 2 STRICT, 3 UNALIGNED
   input  logic          tfe_on,      // BUFFER loads with TFE write their status DWORD (model config tfe_status)
+  input  logic          int_wrap,    // FORMAT integer narrowing keeps the low bits (model config fmt_int_wrap)
+  input  logic [31:0]   gs_maxid,    // ORDERED_ADD: VGT_GS_MAX_WAVE_ID (model config gs_max_wave_id)
+  input  logic [31:0]   m0,          // block loads and stores: the DWORDs M0 selects
+  input  logic [2047:0] bsrc,        // block stores: VGPR bs_row (all lanes)
+  output logic [7:0]    bs_row,
+  input  logic          dfloat,      // the data window is not placed yet: the first access places it
+  output logic          rebase,      // place it now: the window holding rb_addr
+  output logic [47:0]   rb_addr,
+  output logic          blk_out,     // a block load is outstanding (the core holds VMEM and SMEM issue)
   input  logic [63:0]   seq,         // sequence number of the instruction (its tag)
   // data-memory port of the core
   output logic [$clog2(DMEM_WORDS)-1:0] dm_ra,
@@ -75,20 +84,20 @@ module rdna4_vmem #(
   input  logic [5:0]    mldcnt,      // LOADcnt as the model counts it (rdna4_mcnt): the skip decision
   output logic          mc_push,     // it counts on LOADcnt ...
   output logic          mc_any,      // ... whatever LOADcnt (else only while it is not 0)
-  output logic [2:0]    mc_nreg,     // its data rows
+  output logic [5:0]    mc_nreg,     // its data rows (a block load: up to 32)
   // memory writes of a retiring store: lane l writes mw_size bytes at mw_addr[l]
   output logic [63:0]   mw_lanes,
   output logic [3071:0] mw_addr,     // lane l at [48*l +: 48]
   output logic [4:0]    mw_size,
   output logic [8191:0] mw_data,     // lane l at [128*l +: 128], byte i in bits 8i+7:8i
   // memory writes of a retiring SCRATCH store: runs 0 .. mr_n - 1, run i of lane
-  // mr_lane[6*i +: 6] wrote mr_size[3*i +: 3] bytes mr_data[32*i +: 32] at mr_addr[48*i +: 48]
+  // mr_lane[6*i +: 6] wrote mr_size[5*i +: 5] bytes mr_data[128*i +: 128] at mr_addr[48*i +: 48]
   // (held from the store's retire until the next SCRATCH store writes)
   output logic [7:0]    mr_n,
   output logic [6143:0] mr_addr,
   output logic [767:0]  mr_lane,
-  output logic [383:0]  mr_size,
-  output logic [4095:0] mr_data,
+  output logic [639:0]  mr_size,     // (block stores: a run of up to 16 bytes at mr_size[5*i +: 5], data at
+  output logic [16383:0] mr_data,    //  mr_data[128*i +: 128])
   output logic          memviol,     // a misaligned access (atomic; modes 1, 2): MEMVIOL, nothing accessed
   output logic [1:0]    mv_src,      // its first_memviol_source (3 VMEM, 2 LDS)
   output logic          mv_post,     // FLAT: a lane in the hole: MEMVIOL after the access
@@ -149,6 +158,10 @@ module rdna4_vmem #(
   logic [1:0]  k_half;                               // 0 whole, 1 D16 (15:0), 2 D16_HI (31:16)
   logic [4:0]  k_n;                                  // bytes per lane
   logic [2:0]  k_nreg;
+  // GLOBAL_/SCRATCH_LOAD_BLOCK (83) and _STORE_BLOCK (84) (rdna4 §11.5 L5537-5583, model
+  // D40): for n = 0..31 with M0[n] set, VGPR VDATA + n moves to or from the DWORD at the
+  // lane's B32 address + 4n; one lane at a time, one DWORD per cycle (README "Blocks")
+  logic        k_blk;
   always_comb begin
     k_ld = 1'b0; k_st = 1'b0; k_inv = 1'b0; k_wb = 1'b0; k_tid = 1'b0; k_sign = 1'b0;
     k_half = 2'd0; k_n = 5'd4; k_nreg = 3'd1;
@@ -217,7 +230,11 @@ module rdna4_vmem #(
       default: ;                                                        // atomics; ORDERED_ADD,
     endcase                                                             // block, transpose: fault
     if (scr && !(op >= 8'd16 && op <= 8'd37)) begin                     // SCRATCH: loads and stores
-      k_ld = 1'b0; k_st = 1'b0; k_at = 1'b0; k_rtn = 1'b0; k_fat = 3'd0; // only (BLOCK: fault)
+      k_ld = 1'b0; k_st = 1'b0; k_at = 1'b0; k_rtn = 1'b0; k_fat = 3'd0; // only (and BLOCK below)
+    end
+    k_blk = !bf && !fl && (op == 8'd83 || op == 8'd84);
+    if (k_blk) begin                                                    // BLOCK: a B32 row's address
+      k_ld = (op == 8'd83); k_st = (op == 8'd84);
     end
     if ((fl || bf) && (op == 8'd40 || op == 8'd41 || op == 8'd43 || op == 8'd44 || op == 8'd79)) begin
       k_ld = 1'b0; k_st = 1'b0; k_inv = 1'b0; k_wb = 1'b0; k_tid = 1'b0;   // FLAT, BUFFER: no ADDTID, no
@@ -294,6 +311,19 @@ module rdna4_vmem #(
   end
   assign f_ldsl = exl & ldsl;
 
+  // Blocks (model D40): DWORD n moves when M0[n] is set; a load DWORD whose VGPR is past
+  // v255 is ignored (L5575-5578), a store DWORD's reads VGPR0 (L5580-5582).  A load's
+  // rows run to its last selected DWORD (the model's nreg; the rows between are skipped)
+  logic [31:0] k_bsel;
+  logic [5:0]  k_bnr;
+  always_comb begin
+    k_bsel = m0; k_bnr = 6'd0;
+    for (int n = 0; n < 32; n++) begin
+      if (k_ld && {1'b0, f_vd} + 9'(n) > 9'd255) k_bsel[n] = 1'b0;
+      if (k_bsel[n]) k_bnr = 6'(n + 1);
+    end
+  end
+
   // Per-lane addresses (48 bits, rdna4 §11.2 L5437-5470): GV VGPR pair +
   // IOFFSET; GVS SGPR pair + zext(VGPR) + IOFFSET; ADDTID SGPR pair + IOFFSET +
   // 4 * laneId.  Store data: VSRC.. as bytes (D16_HI: bits 31:16 of each).
@@ -340,7 +370,7 @@ module rdna4_vmem #(
     end
   end
   assign mw_size  = k_n;
-  assign mw_lanes = ((k_st || k_at) && !scr && !memviol) ? (lanes & ~f_prv & ~f_hole & ~(bf ? e_bh : 64'd0)) : 64'd0;
+  assign mw_lanes = ((k_st || k_at) && !scr && !k_blk && !memviol) ? (lanes & ~f_prv & ~f_hole & ~(bf ? e_bh : 64'd0)) : 64'd0;
 
   // MEMVIOL (rdna4 L4561, model vm_prepare): a GLOBAL atomic with an active lane
   // (EXEC) whose address is not payload-aligned (mode 0: aligned above), or a load
@@ -397,6 +427,12 @@ module rdna4_vmem #(
   logic          c_last;                             // last cycle of the lane
   logic [63:0]   rem_n;
   logic [2:0]    c_wo;                               // word of the lane this cycle
+  logic [5:0]    e_bc;                               // block: the DWORD of the lane this cycle (load: read)
+  logic [5:0]    c_wj;                               // word of the lane this cycle (block: e_bc)
+  logic          c_need;                             // block: this DWORD moves (others: every word)
+  logic          rb;                                 // the window is placed this cycle (no access)
+  logic [2047:0] bk_dat [32];                        // block load: row n, lane l at [32*l +: 32]
+  logic [31:0]   bk_sel;                             // the outstanding block load's DWORDs
   logic          c_aw, c_mis;                        // atomic: write phase; misaligned
   logic [63:0]   c_tmp, c_s, c_s2, c_aint, c_anew;
   logic [31:0]   c_fat;                              // float atomic: the new value (rdna4_fatomic)
@@ -507,7 +543,7 @@ module rdna4_vmem #(
   always_comb
     for (int r = 0; r < 4; r++) vf_vd[32*r +: 32] = vdat[2048*r + 32*cl +: 32];
   rdna4_vfmt u_vfmt (.fmt(vf_fmt), .unb(vf_unb), .nc(k_fnc), .d16(k_fd16), .typed(k_typ), .dsel(vsh[107:96]),
-                     .oob(c_hole), .mem(c_bytes), .vd(vf_vd), .ok(vf_ok), .nb(vf_nb), .al(vf_al), .ld(vf_ld), .st(vf_st));
+                     .oob(c_hole), .wrap(int_wrap), .mem(c_bytes), .vd(vf_vd), .ok(vf_ok), .nb(vf_nb), .al(vf_al), .ld(vf_ld), .st(vf_st));
   logic [4:0] c_nn;                                  // bytes the lane accesses (BUFFER: in range)
   assign c_nn = (bf && b_n != 5'd0) ? b_n : k_n;
 
@@ -525,12 +561,15 @@ module rdna4_vmem #(
     // an atomic reads its k words (k + 1 cycles), then writes them (k cycles)
     c_aw   = k_at && (e_c > c_k);
     c_wo   = c_aw ? e_c - c_k - 3'd1 : e_c;
-    c_se   = c_so[49:2] + {45'd0, c_wo};
+    c_wj   = k_blk ? e_bc : {3'd0, c_wo};
+    c_need = !k_blk || (!e_bc[5] && k_bsel[e_bc[4:0]]);
+    c_se   = c_so[49:2] + {42'd0, c_wj};
     c_sa   = scr_base + (wave64 ? {c_se[39:0], 8'd0} : {c_se[40:0], 7'd0}) + {40'd0, cl, 2'd0};
     c_sw   = c_sa - dmem_base;
-    c_wi   = c_scr ? {2'd0, c_sw[47:2]} : {2'd0, c_off[47:2]} + {45'd0, c_wo};
-    c_in   = (c_wi < 48'(DMEM_WORDS)) || c_hole;       // a hole lane accesses nothing
+    c_wi   = c_scr ? {2'd0, c_sw[47:2]} : {2'd0, c_off[47:2]} + {42'd0, c_wj};
+    c_in   = (c_wi < 48'(DMEM_WORDS)) || c_hole || !c_need;   // a hole lane accesses nothing
     c_last = k_ld ? (e_c == c_k) : k_at ? (e_c == {c_k[1:0], 1'b0}) : (e_c == c_k - 3'd1);
+    if (k_blk) c_last = k_ld ? (e_bc == 6'd32) : (e_bc == 6'd31);
     c_mis  = k_at && ((k_w64 ? c_addr[2:0] : {1'b0, c_addr[1:0]}) != 3'd0);   // payload-aligned (L4561)
     // loads: the word captured this cycle (read in the previous one)
     c_word = e_pin ? dm_rd : 32'd0;
@@ -559,10 +598,10 @@ module rdna4_vmem #(
   // float atomics: GLOBAL flushes no denormals (rdna4 §13.2, model D25)
   rdna4_fatomic u_fat (.kind(k_fat), .tmp(c_tmp[31:0]), .src(c_s[31:0]), .lds(1'b0), .fden(4'd0), .r(c_fat));
   // ORDERED_ADD_B64 (model D37): (ID, value) pairs: the ID matches DATA[31:0]: (ID + 1, value +
-  // DATA[63:32]) (VGT_GS_MAX_WAVE_ID the model's default, all ones), else unchanged
+  // DATA[63:32]) (the ID masked with VGT_GS_MAX_WAVE_ID, model config gs_max_wave_id), else unchanged
   assign c_anew = (k_fat != 3'd0) ? {32'd0, c_fat} :
                   !k_ord ? c_aint :
-                  (c_tmp[31:0] != c_s[31:0]) ? c_tmp : {c_tmp[63:32] + c_s[63:32], c_tmp[31:0] + 32'd1};
+                  (c_tmp[31:0] != c_s[31:0]) ? c_tmp : {c_tmp[63:32] + c_s[63:32], (c_tmp[31:0] + 32'd1) & gs_maxid};
   // the lane's data: FORMAT loads / stores converted (rdna4_vfmt)
   logic [127:0] c_dd;
   assign c_dd = k_fm ? vf_ld : c_d;
@@ -570,6 +609,14 @@ module rdna4_vmem #(
 
 
   assign dm_ra = c_wi[DAW-1:0];
+  // the data window not placed yet (the bench's dmem_float: a test without data words):
+  // the first access of a lane that reaches memory places it on its address, one cycle
+  // in which nothing is accessed (README "Memories")
+  assign rb      = go && dfloat && e_st == 2'd1 && !c_hole && !memviol && (k_ld || k_st || k_at);
+  assign rebase  = rb;
+  assign rb_addr = c_scr ? c_sa : c_addr;
+  // block stores: VGPR VSRC + n (past v255: VGPR0)
+  assign bs_row  = ({1'b0, w1[30:23]} + 9'(e_bc[4:0]) > 9'd255) ? 8'd0 : w1[30:23] + 8'(e_bc[4:0]);
   always_comb begin
     dm_we = 1'b0; dm_wa = c_wi[DAW-1:0]; dm_be = 4'd0; dm_wd = 32'd0;
     for (int i = 0; i < 5; i++)
@@ -578,7 +625,11 @@ module rdna4_vmem #(
       dm_be = 4'hf;
       dm_wd = c_wo[0] ? e_anew[64*cl + 32 +: 32] : e_anew[64*cl +: 32];
     end
-    if (go && e_st == 2'd1 && (k_st || c_aw) && c_in && !c_hole && !memviol) dm_we = 1'b1;
+    if (k_blk) begin                                 // block store: VGPR VSRC + n of the lane
+      dm_be = 4'hf;
+      dm_wd = bsrc[32*cl +: 32];
+    end
+    if (go && e_st == 2'd1 && (k_st || c_aw) && c_in && !c_hole && !memviol && c_need && !rb) dm_we = 1'b1;
     c_fb = dm_be[0] ? 4'd0 : dm_be[1] ? 4'd1 : dm_be[2] ? 4'd2 : 4'd3;
     c_nb = 3'(dm_be[0]) + 3'(dm_be[1]) + 3'(dm_be[2]) + 3'(dm_be[3]);
   end
@@ -595,9 +646,13 @@ module rdna4_vmem #(
           (k_fm && !vf_ok) ||                                           // a format the model does not convert
           (bf && e_st == 2'd1 && (b_cross ||                            // a swizzled lane across elements, a store
                                   (k_st && b_n != 5'd0 && b_n != k_n))) ||   // lane partly in range (per-lane runs)
-          (e_st == 2'd1 && r_on && c_in && (fl ? r_n[6] : r_n[7]) && e_c < c_k)) begin   // more than 128 runs (FLAT: 64)
+          (e_st == 2'd1 && r_on && c_in && (fl ? r_n[6] : r_n[7]) && e_c < c_k &&   // more than 128 runs (FLAT: 64)
+           (!k_blk || (c_need && !r_ap))) ||
+          (k_blk && e_st == 2'd1 && !rb && c_b != 2'd0)) begin          // a block lane not DWORD-aligned
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
-      end else if (e_st == 2'd1 && !c_in && (k_st || ((k_at || !dmem_zero) && e_c != c_k))) begin
+      end else if (k_blk && scr && w0[6:0] == rdna4_pkg::SRC_NULL[6:0] && !w1[17]) begin
+        flt = 1'b1; why = rdna4_pkg::WHY_OPERAND;                   // SCRATCH block in ST mode (L5551)
+      end else if (e_st == 2'd1 && !rb && !c_in && (k_st || ((k_at || !dmem_zero) && e_c != c_k))) begin
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_WIN;
       end
     end
@@ -606,16 +661,17 @@ module rdna4_vmem #(
   // ------------------------------------------------------------ load queue
   logic [63:0]   q_tag   [VMQ];
   logic [7:0]    q_dst   [VMQ];
-  logic [2:0]    q_nreg  [VMQ];
-  logic [2:0]    q_rc    [VMQ];                      // rows returned
+  logic [5:0]    q_nreg  [VMQ];                      // rows (a block load: up to 32)
+  logic [5:0]    q_rc    [VMQ];                      // rows returned
   logic [31:0]   q_bits  [VMQ];
   logic [63:0]   q_lanes [VMQ];
   logic [8191:0] q_data  [VMQ];
   logic [7:0]    q_t     [VMQ];
   logic [VMQ-1:0] q_tfe;                             // the last row is a TFE status DWORD (0, all bits)
+  logic [VMQ-1:0] q_blk;                             // a block load: rows from bk_dat, those of bk_sel
   logic [VMQ-1:0] q_dn;                              // returned (leaves when it is the oldest)
   logic [3:0]    q_n;
-  logic [4:0]    q_rows;
+  logic [6:0]    q_rows;
   logic [15:0]   lfsr;
   logic [3:0]    s_n;                                // stores outstanding
   logic [7:0]    s_t [SQN];
@@ -623,20 +679,20 @@ module rdna4_vmem #(
   logic [VMQ-1:0] q_rdy;
   logic [3:0]     q_sel;
   logic           q_any, q_fire, q_pop, q_push, q_room, s_push, s_pop;
-  logic [2:0]     p_nreg;
+  logic [5:0]     p_nreg;
   logic [8:0]     lo_i, hi_i, lo_j, hi_j;
   always_comb begin
-    q_rows = 5'd0;
+    q_rows = 7'd0;
     for (int i = 0; i < VMQ; i++)
-      if (4'(i) < q_n) q_rows = q_rows + 5'(q_nreg[i]);
+      if (4'(i) < q_n) q_rows = q_rows + 7'(q_nreg[i]);
     // ready entries; out of order: no overlap with an older entry still returning
     for (int i = 0; i < VMQ; i++) begin
       q_rdy[i] = (4'(i) < q_n) && !q_dn[i] && (q_t[i] == 8'd0);
-      lo_i = {1'b0, q_dst[i]}; hi_i = lo_i + {6'd0, q_nreg[i]};
+      lo_i = {1'b0, q_dst[i]}; hi_i = lo_i + {3'd0, q_nreg[i]};
       for (int j = 0; j < i; j++) begin
-        lo_j = {1'b0, q_dst[j]}; hi_j = lo_j + {6'd0, q_nreg[j]};
+        lo_j = {1'b0, q_dst[j]}; hi_j = lo_j + {3'd0, q_nreg[j]};
         if (!ooo && !q_dn[j]) q_rdy[i] = 1'b0;
-        if (!q_dn[j] && q_nreg[i] != 3'd0 && q_nreg[j] != 3'd0 && lo_i < hi_j && lo_j < hi_i) q_rdy[i] = 1'b0;
+        if (!q_dn[j] && q_nreg[i] != 6'd0 && q_nreg[j] != 6'd0 && lo_i < hi_j && lo_j < hi_i) q_rdy[i] = 1'b0;
       end
     end
     q_sel = 4'd0; q_any = 1'b0;
@@ -651,8 +707,9 @@ module rdna4_vmem #(
         rw_row_q = q_dst[i] + 8'(q_rc[i]);
         rw_lanes = q_lanes[i]; rw_bits = q_bits[i]; rw_tag = q_tag[i];
         for (int r = 0; r < 4; r++)
-          if (q_rc[i] == 3'(r)) rw_data = q_data[i][2048*r +: 2048];
-        if (q_tfe[i] && q_rc[i] + 3'd1 == q_nreg[i]) begin rw_data = '0; rw_bits = 32'hffffffff; end
+          if (q_rc[i] == 6'(r)) rw_data = q_data[i][2048*r +: 2048];
+        if (q_tfe[i] && q_rc[i] + 6'd1 == q_nreg[i]) begin rw_data = '0; rw_bits = 32'hffffffff; end
+        if (q_blk[i]) begin rw_data = bk_dat[q_rc[i][4:0]]; rw_bits = 32'hffffffff; end
       end
   end
   assign q_fire  = q_any && !hold;
@@ -660,7 +717,7 @@ module rdna4_vmem #(
   always_comb begin
     q_selrow = 1'b0;
     for (int i = 0; i < VMQ; i++)
-      if (q_sel == 4'(i)) q_selrow = (q_nreg[i] != 3'd0);
+      if (q_sel == 4'(i)) q_selrow = (q_nreg[i] != 6'd0) && (!q_blk[i] || bk_sel[q_rc[i][4:0]]);
   end
   assign rw_valid = q_fire && q_selrow;
   assign rw_row   = rw_row_q;
@@ -680,9 +737,14 @@ module rdna4_vmem #(
   assign f_dsop = ds_of(op, k_rtn, k_aop, k_w64);
   logic k_tfe;                                       // BUFFER load with TFE under tfe_status: a status row
   assign k_tfe  = bf && k_ld && w0[22] && tfe_on;
-  assign p_nreg = ((k_ld || k_rtn) && lanes != 64'd0) ? k_nreg + 3'(k_tfe) : 3'd0;
+  assign p_nreg = ((k_ld || k_rtn) && lanes != 64'd0) ? (k_blk ? k_bnr : 6'(k_nreg) + 6'(k_tfe)) : 6'd0;
   assign q_push = fin && !memviol && q_cnt;
-  assign q_room = (q_n < 4'(VMQ)) && ({2'd0, q_rows} + {4'd0, p_nreg} <= 7'(ROWS));
+  // (a block load joins an empty queue, whatever its rows: the model completes the
+  // other loads first when its rows pass RDNA4_VM_MAXREG, and no VMEM or SMEM
+  // instruction issues while it is outstanding, so the model never completes it
+  // before its rows returned)
+  assign q_room = k_blk ? (q_n == 4'd0) : (q_n < 4'(VMQ)) && (q_rows + 7'(p_nreg) <= 7'(ROWS));
+  assign blk_out = (q_blk != '0);
   assign s_push = fin && !memviol && (k_st || k_wb || (k_at && !k_rtn));
   assign mc_push = fin && !memviol && (k_ld || k_inv || k_rtn);
   assign mc_any  = q_cnt;
@@ -699,26 +761,49 @@ module rdna4_vmem #(
   // ------------------------------------------------------------ state
   // SCRATCH store runs (one per word written: an element of a lane)
   // (FLAT: the words its stores and atomics write in private lanes, at most 64)
+  // (block stores: one run per DWORD (SCRATCH), or per lane and up to 4 consecutive
+  // selected DWORDs (GLOBAL: the model's block_runs), the DWORD joining the last run)
   logic [7:0] r_n;
+  logic [4:0] r_ls;                                  // bytes of the last run
   logic       r_on;                                  // this lane's writes are runs
-  assign r_on = (scr && k_st) || (fl && (k_st || k_at) && c_scr);
-  assign mr_n = ((scr && k_st) || fl) ? r_n : 8'd0;
+  logic       r_ap;                                  // block: this DWORD joins the last run
+  assign r_on = (scr && k_st) || (k_blk && k_st) || (fl && (k_st || k_at) && c_scr);
+  assign r_ap = k_blk && !scr && e_bc != 6'd0 && k_bsel[5'(e_bc - 6'd1)] && r_n != 8'd0 && r_ls < 5'd16;
+  assign mr_n = ((scr && k_st) || (k_blk && k_st) || fl) ? r_n : 8'd0;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      r_n <= 8'd0; mr_addr <= '0; mr_lane <= '0; mr_size <= '0; mr_data <= '0;
-    end else if (go && e_st == 2'd0 && ((scr && k_st) || fl)) begin
+      r_n <= 8'd0; r_ls <= 5'd0; mr_addr <= '0; mr_lane <= '0; mr_size <= '0;
+      for (int i = 0; i < 128; i++) mr_data[128*i +: 128] <= 128'd0;
+    end else if (go && e_st == 2'd0 && ((scr && k_st) || (k_blk && k_st) || fl)) begin
       r_n <= 8'd0;
+    end else if (dm_we && r_on && r_ap) begin
+      for (int i = 0; i < 128; i++)
+        if (r_n == 8'(i + 1)) begin
+          mr_size[5*i +: 5]     <= r_ls + 5'd4;
+          mr_data[128*i +: 128] <= mr_data[128*i +: 128] | ({96'd0, dm_wd} << (8 * r_ls));
+        end
+      r_ls <= r_ls + 5'd4;
     end else if (dm_we && r_on && !r_n[7]) begin
       for (int i = 0; i < 128; i++)
         if (r_n == 8'(i)) begin
-          mr_addr[48*i +: 48] <= c_sa + {44'd0, c_fb};
-          mr_lane[6*i +: 6]   <= cl;
-          mr_size[3*i +: 3]   <= c_nb;
-          mr_data[32*i +: 32] <= dm_wd >> (8 * c_fb);
+          mr_addr[48*i +: 48]   <= (k_blk && !scr) ? c_addr + {40'd0, e_bc, 2'd0} : c_sa + {44'd0, c_fb};
+          mr_lane[6*i +: 6]     <= cl;
+          mr_size[5*i +: 5]     <= {2'd0, c_nb};
+          mr_data[128*i +: 128] <= {96'd0, dm_wd >> (8 * c_fb)};
         end
+      r_ls <= {2'd0, c_nb};
       r_n <= r_n + 8'd1;
     end
   end
+
+  // block load data (not reset, as a memory): the word read last cycle, DWORD e_bc - 1
+  logic bk_we;
+  assign bk_we = go && !fin && !flt && !memviol && e_st == 2'd1 && k_blk && k_ld && !rb &&
+                 e_bc != 6'd0 && k_bsel[5'(e_bc - 6'd1)];
+  always_ff @(posedge clk)
+    if (bk_we)
+      for (int l = 0; l < 64; l++)
+        if (cl == 6'(l)) bk_dat[5'(e_bc - 6'd1)][32*l +: 32] <= c_word;
 
   logic [3:0] q_n1;                                  // entries after this cycle's departure
   assign q_n1 = q_pop ? q_n - 4'd1 : q_n;
@@ -726,9 +811,9 @@ module rdna4_vmem #(
     if (!rst_n) begin
       e_st <= 2'd0; e_rem <= 64'd0; e_c <= 3'd0; e_buf <= '0; e_res <= '0; e_pin <= 1'b0; e_anew <= '0;
       e_ba <= '0; e_bh <= 64'd0;
-      q_n <= 4'd0; q_dn <= '0; q_tfe <= '0; s_n <= 4'd0; lfsr <= 16'hace1;
+      q_n <= 4'd0; q_dn <= '0; q_tfe <= '0; q_blk <= '0; bk_sel <= 32'd0; s_n <= 4'd0; lfsr <= 16'hace1;
       for (int i = 0; i < VMQ; i++) begin
-        q_tag[i] <= 64'd0; q_dst[i] <= 8'd0; q_nreg[i] <= 3'd0; q_rc[i] <= 3'd0; q_bits[i] <= 32'd0;
+        q_tag[i] <= 64'd0; q_dst[i] <= 8'd0; q_nreg[i] <= 6'd0; q_rc[i] <= 6'd0; q_bits[i] <= 32'd0;
         q_lanes[i] <= 64'd0; q_data[i] <= '0; q_t[i] <= 8'd0;
       end
       for (int i = 0; i < SQN; i++) s_t[i] <= 8'd0;
@@ -736,13 +821,20 @@ module rdna4_vmem #(
       lfsr <= {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
       // engine
       if (!go || fin || flt || memviol) begin
-        e_st <= 2'd0; e_c <= 3'd0;
-      end else if (e_st == 2'd0) begin
+        e_st <= 2'd0; e_c <= 3'd0; e_bc <= 6'd0;
+      end else if (e_st == 2'd0 && !blk_out) begin                  // (after a block load's return)
         e_bh  <= 64'd0;
-        e_rem <= (k_ld || k_st || k_at) ? lanes : 64'd0;
-        e_st  <= ((k_ld || k_st || k_at) && lanes != 64'd0) ? 2'd1 : 2'd2;
-        e_c   <= 3'd0;
-      end else if (e_st == 2'd1) begin
+        e_rem <= ((k_ld || k_st || k_at) && !(k_blk && k_ld && k_bnr == 6'd0)) ? lanes : 64'd0;
+        e_st  <= ((k_ld || k_st || k_at) && !(k_blk && k_ld && k_bnr == 6'd0) && lanes != 64'd0) ? 2'd1 : 2'd2;
+        e_c   <= 3'd0; e_bc <= 6'd0;
+      end else if (e_st == 2'd1 && k_blk && !rb) begin               // block: one DWORD a cycle
+        e_pin <= c_in;
+        if (c_last) begin
+          e_bc <= 6'd0; e_rem <= rem_n;
+          if (rem_n == 64'd0) e_st <= 2'd2;
+        end else
+          e_bc <= e_bc + 6'd1;
+      end else if (e_st == 2'd1 && !rb) begin
         e_pin <= c_in && !c_hole;
         if (e_c == 3'd0)                             // BUFFER: the lane's address and range (records)
           for (int l = 0; l < 64; l++)
@@ -775,32 +867,33 @@ module rdna4_vmem #(
       for (int i = 0; i < VMQ; i++) begin
         if (q_t[i] != 8'd0) q_t[i] <= q_t[i] - 8'd1;
         if (q_fire && q_sel == 4'(i)) begin
-          q_rc[i] <= q_rc[i] + 3'd1;
-          if (q_nreg[i] == 3'd0 || q_rc[i] + 3'd1 == q_nreg[i]) q_dn[i] <= 1'b1;
+          q_rc[i] <= q_rc[i] + 6'd1;
+          if (q_nreg[i] == 6'd0 || q_rc[i] + 6'd1 == q_nreg[i]) q_dn[i] <= 1'b1;
         end
       end
       if (q_pop) begin
         for (int i = 0; i < VMQ - 1; i++) begin
           q_tag[i] <= q_tag[i + 1]; q_dst[i] <= q_dst[i + 1]; q_nreg[i] <= q_nreg[i + 1];
           q_bits[i] <= q_bits[i + 1]; q_lanes[i] <= q_lanes[i + 1]; q_data[i] <= q_data[i + 1];
-          q_tfe[i] <= q_tfe[i + 1];
+          q_tfe[i] <= q_tfe[i + 1]; q_blk[i] <= q_blk[i + 1];
           q_t[i] <= (q_t[i + 1] != 8'd0) ? q_t[i + 1] - 8'd1 : 8'd0;
-          q_rc[i] <= (q_fire && q_sel == 4'(i + 1)) ? q_rc[i + 1] + 3'd1 : q_rc[i + 1];
+          q_rc[i] <= (q_fire && q_sel == 4'(i + 1)) ? q_rc[i + 1] + 6'd1 : q_rc[i + 1];
           q_dn[i] <= q_dn[i + 1] || (q_fire && q_sel == 4'(i + 1) &&
-                                     (q_nreg[i + 1] == 3'd0 || q_rc[i + 1] + 3'd1 == q_nreg[i + 1]));
+                                     (q_nreg[i + 1] == 6'd0 || q_rc[i + 1] + 6'd1 == q_nreg[i + 1]));
         end
-        q_dn[VMQ - 1] <= 1'b0;
+        q_dn[VMQ - 1] <= 1'b0; q_blk[VMQ - 1] <= 1'b0;
       end
       if (q_push) begin
         for (int i = 0; i < VMQ; i++)
           if (q_n1 == 4'(i)) begin
-            q_tag[i] <= seq; q_dst[i] <= f_vd; q_nreg[i] <= k_inv ? 3'd0 : p_nreg; q_rc[i] <= 3'd0;
-            q_bits[i] <= k_qb; q_tfe[i] <= k_tfe && p_nreg != 3'd0;
+            q_tag[i] <= seq; q_dst[i] <= f_vd; q_nreg[i] <= k_inv ? 6'd0 : p_nreg; q_rc[i] <= 6'd0;
+            q_bits[i] <= k_qb; q_tfe[i] <= k_tfe && p_nreg != 6'd0; q_blk[i] <= k_blk && p_nreg != 6'd0;
             q_lanes[i] <= lanes; q_data[i] <= e_res; q_dn[i] <= 1'b0;
             q_t[i] <= 8'(VM_LAT - 1) + (ooo ? {4'd0, lfsr[3:0]} : 8'd0);
           end
       end
       q_n <= q_n1 + (q_push ? 4'd1 : 4'd0);
+      if (q_push && k_blk) bk_sel <= k_bsel;
       // store counter: each store completes ST_LAT cycles after it retired, in order
       for (int i = 0; i < SQN; i++) begin
         if (s_pop) s_t[i] <= (i + 1 < SQN) ? ((s_t[(i + 1) % SQN] != 8'd0) ? s_t[(i + 1) % SQN] - 8'd1 : 8'd0) : 8'd0;

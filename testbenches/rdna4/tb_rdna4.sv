@@ -10,7 +10,9 @@
 // test's own addresses (window_base below) and loads the DUT.  When every data
 // word of the test lies inside the data window, the bench sets the core's
 // dmem_zero flag (ctrl 10): SMEM DWORDs outside the window read 0, which is
-// what the model's sparse memory holds there (unwritten).  A fault of the DUT
+// what the model's sparse memory holds there (unwritten).  A test without data
+// words (stores only) gets the core's dmem_float flag (ctrl 18): its first vector
+// memory access places the data window where it goes.  A fault of the DUT
 // outside a window is explained on stdout.
 `include "testbenches/common/gpuref_retire_tail.svh"
 module tb_rdna4 (input logic clk);
@@ -69,8 +71,8 @@ module tb_rdna4 (input logic clk);
   logic [7:0]   rt_mr_n;
   logic [6143:0] rt_mr_addr;
   logic [767:0] rt_mr_lane;
-  logic [383:0] rt_mr_size;
-  logic [4095:0] rt_mr_data;
+  logic [639:0] rt_mr_size;
+  logic [16383:0] rt_mr_data;
   logic         vw_valid;
   logic [63:0]  vw_tag, vw_lanes;
   logic [7:0]   vw_idx;
@@ -150,14 +152,14 @@ module tb_rdna4 (input logic clk);
       // Model configuration, if the model exposes it as the read-only file `cfg`
       // (0 sgprs, 1 tba[31:0], 2 tba[47:32], 3 SH_MEM_BASES {private, shared},
       // 4 dvgpr, 5 smem_defer, 6 dpp_fi_oor, 7 lds_size, 8 qsad_clamp, 9 align_mode,
-      // 10 tfe_status): the core's ctrl addresses 1-5, 11, 13, 14, 15, 16 and 17
-      // (rtl/rdna4/README.md).
+      // 10 tfe_status, 11 fmt_int_wrap, 12 gs_max_wave_id): the core's ctrl addresses
+      // 1-5, 11, 13, 14, 15, 16, 17, 19 and 20 (rtl/rdna4/README.md).
       "v": begin                                           // VGPR lane: {vgpr, lane}
         sel = 3'd5; a = 20'({index[7:0], lane[5:0]});
       end
       "cfg": begin
-        if (index > 10) return;
-        sel = 3'd4; a = (index == 10) ? 20'd17 : (index == 9) ? 20'd16 : (index == 8) ? 20'd15 : (index == 7) ? 20'd14 : (index == 6) ? 20'd13 : (index == 5) ? 20'd11 : 20'(index + 1);
+        if (index > 12) return;
+        sel = 3'd4; a = (index >= 11) ? 20'(index + 8) : (index == 10) ? 20'd17 : (index == 9) ? 20'd16 : (index == 8) ? 20'd15 : (index == 7) ? 20'd14 : (index == 6) ? 20'd13 : (index == 5) ? 20'd11 : 20'(index + 1);
       end
       default: return;                                     // not held by the core
     endcase
@@ -211,6 +213,7 @@ module tb_rdna4 (input logic clk);
       end
     end
     ld_push(3'd4, 10, {31'd0, drop_d == 0});
+    ld_push(3'd4, 18, {31'd0, !seen_d});                   // no data word: the first access places it
     ld_push(3'd7, 1, 32'd0);                               // wave 0 is active at start
     // vector loads return out of order with +tb_vm_ooo (rtl/rdna4/README.md "Vector memory")
     ld_push(3'd4, 12, {31'd0, vm_ooo});
@@ -314,8 +317,8 @@ module tb_rdna4 (input logic clk);
         pi = (rt_mw_lanes != 64'd0) ? 64 + (i % 64) : i;
         rif.mw_en[pi] = 1'b1; rif.mw_space[pi] = 16'(s_mem);
         rif.mw_addr[pi] = 64'(rt_mr_addr[48*i +: 48]);
-        rif.mw_lane[pi] = 8'(rt_mr_lane[6*i +: 6]); rif.mw_size[pi] = 5'(rt_mr_size[3*i +: 3]);
-        rif.mw_mask[pi] = 16'd0; rif.mw_data[pi] = 128'(rt_mr_data[32*i +: 32]); rif.mw_slot[pi] = -8'sd1;
+        rif.mw_lane[pi] = 8'(rt_mr_lane[6*i +: 6]); rif.mw_size[pi] = rt_mr_size[5*i +: 5];
+        rif.mw_mask[pi] = 16'd0; rif.mw_data[pi] = rt_mr_data[128*i +: 128]; rif.mw_slot[pi] = -8'sd1;
       end
     for (int i = 0; i < 16; i++) begin
       kw_code[i] = {1'b0, kw_base} + 8'(i);
