@@ -19,7 +19,7 @@ static const gpuref_regfile_info rdna4_files[RDNA4_NFILES] = {
     /* read-only view of the configuration, so that a bench can configure its
      * DUT from a model: 0 sgprs, 1 tba[31:0], 2 tba[47:32],
      * 3 private_base << 16 | shared_base, 4 dvgpr, 5 smem_defer */
-    [RDNA4_FILE_CFG]   = { "cfg", 13, 32, 1 },
+    [RDNA4_FILE_CFG]   = { "cfg", 14, 32, 1 },
 };
 
 /* 0 the memory, 1 the LDS of the work-group (lds_size bytes, shared by the waves) */
@@ -322,13 +322,13 @@ static int rdna4_reg_get(void *vst, int file, unsigned idx, unsigned lane, uint6
     case RDNA4_FILE_HWREG: *v = rdna4_read_hwreg(s, idx); break;
     case RDNA4_FILE_V:     *v = s->vgpr[idx * 64u + lane]; break;
     case RDNA4_FILE_CFG: {
-        const uint64_t cfg[13] = { s->nsgprs, (uint32_t)s->tba, (uint32_t)(s->tba >> 32),
+        const uint64_t cfg[14] = { s->nsgprs, (uint32_t)s->tba, (uint32_t)(s->tba >> 32),
                                    ((uint64_t)(s->private_base & 0xffffu) << 16) |
                                        (s->shared_base & 0xffffu),
                                    s->dvgpr, s->smem_defer, s->dpp_fi_oor, s->lds_size,
                                    s->qsad_clamp, s->align_mode, s->tfe_status,
-                                   s->fmt_int_wrap, s->gs_max_wave_id };
-        *v = cfg[idx % 13];
+                                   s->fmt_int_wrap, s->gs_max_wave_id, s->wmma_acc };
+        *v = cfg[idx % 14];
         break;
     }
     default:

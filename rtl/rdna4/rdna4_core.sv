@@ -80,6 +80,8 @@ module rdna4_core #(
                                     //          by the first vector memory access (README "Memories")
                                     //          19 fmt_int_wrap (data[0], reset 0; model config fmt_int_wrap)
                                     //          20 gs_max_wave_id (reset all ones; model config gs_max_wave_id)
+                                    //          21 wmma_acc (data[0], reset 0; model config wmma_acc):
+                                    //          WMMA/SWMMAC float sums exact, rounded once (rdna4_wmma.sv)
                                     // 7 waves: 0 the work-group's waves (1..WAVES), 1 select wave slot
                                     //          ld_data (later sel 1/2/5 writes load that wave)
   input  logic [31:0]  ld_data,
@@ -94,6 +96,7 @@ module rdna4_core #(
   output logic [1:0]   rt_wave,     // the wave of the retired instruction
   // retire port: one record per retired instruction, valid for one cycle
   output logic         rt_valid,
+  output logic         rt_last,     // the unit's last beat (0: a WMMA/SWMMAC/MQSAD beat, more follow)
   output logic [63:0]  rt_pc,
   output logic [63:0]  rt_next_pc,
   output logic [31:0]  rt_w0,
@@ -186,6 +189,7 @@ module rdna4_core #(
   logic          dmem_float; // the data window is placed by the first vector memory access
   logic          fmt_wrap;   // BUFFER FORMAT integer narrowing wraps (model config fmt_int_wrap)
   logic [31:0]   gs_maxid;   // VGT_GS_MAX_WAVE_ID (model config gs_max_wave_id; ORDERED_ADD)
+  logic          wmma_acc;   // WMMA/SWMMAC float sums exact (model config wmma_acc; rdna4_wmma.sv)
   logic [63:0]   seq_q;     // units retired since start (the retire record's seq)
   logic          run_q, done_q, fault_q;
   logic          end_q;     // ended by a FLAT MEMVIOL after its access: done once its returns are in
@@ -634,7 +638,7 @@ module rdna4_core #(
   logic [FPC*32-1:0] vt_d;
   logic [6:0]        vt_exc;
   assign vt_row = rdna4_pkg::vtrans(x.vop) && !x.vpk;
-  assign v_hold = (vt_row && !vt_rdy) || (ds_row && !ds_rdy);
+  assign v_hold = (vt_row && !vt_rdy) || (ds_row && !ds_rdy) || (wm_row && !(wm_rdy && wm_lastb));
   rdna4_vtrans #(.FPC(FPC)) u_vtrans (
     .clk(clk), .rst_n(rst_n), .go(is_v && vt_row), .op(x.vop), .clamp(x.vclamp), .omod(x.vomod),
     .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .rdy(vt_rdy), .d(vt_d), .exc(vt_exc));
@@ -658,7 +662,7 @@ module rdna4_core #(
   assign f_exc = f8_row ? {1'b0, f8_exc} : x.vpk ? (v_int ? 7'd0 : {1'b0, pk_exc}) : x_f64 ? {1'b0, f64_exc} : vt_row ? vt_exc
                : v_d2h ? {1'b0, d2_exc} : cn_row ? {1'b0, cn_exc} : {1'b0, vf_exc};
   // the float lanes' rows (F64 arithmetic included), then the F64 compares of rdna4_valu64
-  assign v_exc  = v_exc_q | (x.vfl ? f_exc : x.v64[5] ? {1'b0, d_exc} : 7'd0);
+  assign v_exc  = v_exc_q | ((x.vfl && !wm_row) ? f_exc : x.v64[5] ? {1'b0, d_exc} : 7'd0);
   assign v_ef   = hwreg[32*18 +: 32] | rdna4_pkg::excp_bits(v_exc[5:0]) | {25'd0, v_exc[6], 6'd0};
   assign v_trap = (((rdna4_pkg::excp_bits(v_exc[5:0]) | {25'd0, v_exc[6], 6'd0}) & hwreg[32*19 +: 32] & 32'h7f) != 32'd0) && trap_en;
 
@@ -754,6 +758,50 @@ module rdna4_core #(
   assign vw2_we  = vd_y ? vdx_we : v_we2;
   assign vw2_idx = vd_y ? vdx_idx : v_idx2;
   assign vw2_new = vd_y ? vdx_new : v_new2;
+
+  // WMMA / SWMMAC / V_MQSAD_U32_U8 (rdna4_wmma.sv, README "Matrix multiply (WMMA)"): the
+  // unit reads one row of each source tuple per cycle (A: S0 + wm_ra, B: S1 + wm_rb,
+  // C: S2 + wm_rc, SWMMAC VDST + wm_rc), keeps D and hands it on two rows per beat:
+  // the instruction holds (v_hold) until D is complete, then retires over nrow / 2
+  // beats, rt_last = 0 on all but the last; each beat writes its two rows (every lane
+  // of the wave; MQSAD the active ones) through the core's two VGPR write ports.
+  logic            wm_row, wm_rdy, wm_lastb, wm_bt, wm_sp;
+  logic [2:0]      wm_ra, wm_rb, wm_rc;
+  logic [3:0]      wm_nrow;
+  logic [1:0]      wm_beat_q;
+  logic [2047:0]   wm_bd0, wm_bd1, wm_irow;
+  logic [31:0]     wm_ck;
+  logic [63:0]     wm_lanes;
+  logic [7:0]      wm_i0, wm_i1, wm_cb;
+  logic [1:0]      wm_key;
+  logic            wm_kbad;                         // SWMMAC index_key beyond the index sets
+  assign wm_row   = is_v && rdna4_pkg::vwmma(x.vop, x.vpk);
+  assign wm_sp    = x.vpk && x.vop[4] && rdna4_pkg::vwmma(x.vop, x.vpk);   // SWMMAC (VOP3P 80-90)
+  assign wm_lastb = ({1'b0, wm_beat_q, 1'b0} + 4'd2) >= wm_nrow;
+  assign wm_bt    = wm_row && wm_rdy && !wm_lastb;
+  assign wm_i0    = x.vd + {5'd0, wm_beat_q, 1'b0};
+  assign wm_i1    = x.vd + {5'd0, wm_beat_q, 1'b1};
+  assign wm_cb    = wm_sp ? x.vd : x.vs2[7:0];
+  assign wm_lanes = !x.vpk ? v_act : wave64 ? {64{1'b1}} : 64'h00000000_ffffffff;
+  assign wm_irow  = x.vs2[8] ? vr2 : {64{vk2s}};
+  assign wm_key   = x.vpm[1:0];
+  // a scalar C: the F32 / I32 value; F16 C: a float constant's F16 pattern; BF16 C: the
+  // F32 constant's high half; an integer constant or register: its low 16 bits (V52)
+  logic [31:0]     wm_k16;
+  assign wm_k16 = rdna4_pkg::inline_f16(x.vs2[7:0], vk2s);
+  assign wm_ck = (x.vop[3:0] == 4'd2) ? (wm_k16 & 32'h0000ffff)
+               : (x.vop[3:0] == 4'd3) ? {16'd0, rdna4_pkg::vsrc_kf(x.vs2) ? vk2s[31:16] : vk2s[15:0]} : vk2s;
+  // index sets (model wmma(): 32 / setbits of them): IU4 16x16x64 one (wave64 two), the
+  // other SWMMAC rows two (wave64 four, but IU4 16x16x32: two)
+  assign wm_kbad = wm_sp && ((x.vop[3:0] == 4'd6) ? ({1'b0, wm_key} >= (wave64 ? 3'd2 : 3'd1))
+                           : (x.vop[3:0] == 4'd5 || !wave64) ? (wm_key >= 2'd2) : 1'b0);
+  rdna4_wmma u_wmma (
+    .clk(clk), .rst_n(rst_n), .go(wm_row), .fin(e_fin), .mq(!x.vpk), .op(x.vop[6:0]), .w64(wave64),
+    .acc(wmma_acc), .neg(x.vpm[8:6]), .neg_hi(x.vpm[11:9]), .key(wm_key), .clamp(x.vclamp),
+    .c_v(wm_sp || x.vs2[8]), .ck(wm_ck), .irow(wm_irow), .ra(wm_ra), .rb(wm_rb), .rc(wm_rc),
+    .arow(vrf[VW'(x.vs0[7:0] + {5'd0, wm_ra})]), .brow(vrf[VW'(x.vs1[7:0] + {5'd0, wm_rb})]),
+    .crow(vrf[VW'(wm_cb + {5'd0, wm_rc})]), .s0q(va64), .s1q(vb), .rdy(wm_rdy), .nrow(wm_nrow),
+    .beat(wm_beat_q), .bd0(wm_bd0), .bd1(wm_bd1));
 
   // ------------------------------------------------------ SMEM address unit
   // rdna4 §8 (L3844-4065): S_LOAD ADDR = base + IOFFSET + SOFFSET, each
@@ -1282,6 +1330,7 @@ module rdna4_core #(
           rdna4_pkg::FMT_VALU: begin
             e_fin0 = v_last && !vd_x && !v_hold;           // a VOPD pair retires after its Y half
             if (v_oddm) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end
+            if (wm_kbad) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end   // SWMMAC index_key (model: unimplemented)
             if (x.vopd && wave64) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_VALU_MOD; end   // VOPD: wave32 only (L3279)
             if ((x.vfl || x.v64[5] || vd_y) && v_last && !vd_x && !v_hold) begin   // float rows: EXCP_FLAG_USER, traps not modelled
               if (v_trap) begin e_flt = 1'b1; e_why = rdna4_pkg::WHY_FLOAT; end
@@ -1505,10 +1554,16 @@ module rdna4_core #(
   always_ff @(posedge clk) begin
     if (ld_we && !run_q && ld_sel == 3'd5 && {6'd0, ld_addr[19:6]} < 20'(VGPRS))
       vrf_all[vx(cw, ld_addr[VW+5:6])][32*ld_addr[5:0] +: 32] <= ld_data;
-    if (run_q && !e_flt && e_fin && is_v && v_we)
+    if (run_q && !e_flt && e_fin && is_v && v_we && !wm_row)
       vrf_all[vx(cw, v_vdi[VW-1:0])] <= v_new;
-    if (run_q && !e_flt && e_fin && is_v && vw2_we)
+    if (run_q && !e_flt && e_fin && is_v && vw2_we && !wm_row)
       vrf_all[vx(cw, vw2_idx[VW-1:0])] <= vw2_new;
+    if (run_q && !e_flt && (e_fin || wm_bt) && wm_row)   // a WMMA/MQSAD beat: two rows of D
+      for (int l = 0; l < 64; l++)
+        if (wm_lanes[l]) begin
+          vrf_all[vx(cw, wm_i0[VW-1:0])][32*l +: 32] <= wm_bd0[32*l +: 32];
+          vrf_all[vx(cw, wm_i1[VW-1:0])][32*l +: 32] <= wm_bd1[32*l +: 32];
+        end
     if (vm_rv)
       vrf_all[vx(cw, vm_row[VW-1:0])] <= vm_new;
     else if (ds_rv)
@@ -1532,6 +1587,7 @@ module rdna4_core #(
       imem_base <= 48'd0; dmem_base <= 48'd0; dmem_zero <= 1'b0; smem_defer <= 1'b1; seq_q <= 64'd0;
       vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000; qsad_clamp <= 1'b0; align_mode <= 2'd3; tfe_status <= 1'b0;
       dmem_float <= 1'b0; fmt_wrap <= 1'b0; gs_maxid <= 32'hffffffff;
+      wmma_acc <= 1'b0; wm_beat_q <= 2'd0; rt_last <= 1'b1;
       rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw_ldsl <= 64'd0; end_q <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
@@ -1615,6 +1671,7 @@ module rdna4_core #(
               20'd18: dmem_float <= ld_data[0];
               20'd19: fmt_wrap <= ld_data[0];
               20'd20: gs_maxid <= ld_data;
+              20'd21: wmma_acc <= ld_data[0];
               default: ;
             endcase
             3'd7: if (ld_addr == 20'd0)                   // the work-group's waves (README "Waves")
@@ -1634,7 +1691,7 @@ module rdna4_core #(
         if (e_flt) begin
           fault_q <= 1'b1; fault_pc_q <= x_pc; fault_why_q <= e_why; run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;
           fault_wave_q <= cw;
-          sm_busy <= 1'b0; vp_q <= '0; v_exc_q <= 7'd0; vd_y <= 1'b0;
+          sm_busy <= 1'b0; vp_q <= '0; v_exc_q <= 7'd0; vd_y <= 1'b0; wm_beat_q <= 2'd0;
         end else begin
           // vector unit passes: the last one retires (e_fin) and the next instruction starts at pass 0
           if (is_v && !v_last && !v_hold) begin
@@ -1645,6 +1702,33 @@ module rdna4_core #(
           end else if (is_v && e_fin) begin
             vp_q <= '0; v_exc_q <= 7'd0; vd_y <= 1'b0;
           end
+          // a WMMA/MQSAD beat before the last: its two rows of D, nothing else
+          if (e_fin || wm_bt) begin                         // a retire beat: the record's header
+            rt_valid   <= 1'b1;
+            rt_pc      <= {16'd0, x_pc};
+            rt_next_pc <= {16'd0, e_npc};
+            rt_w0      <= x.w0;
+            rt_w1      <= x.w1;
+            rt_w2      <= x.w2;
+            rt_nwords  <= x.len;
+            rt_wave    <= cw;
+          end
+          if (wm_bt) begin
+            wm_beat_q  <= wm_beat_q + 2'd1;
+            rt_last    <= 1'b0;
+            rt_flags   <= 5'd0;
+            rt_exec_mask <= v_exec;
+            rt_v_we    <= wm_lanes != 64'd0;
+            rt_v_idx   <= wm_i0;
+            rt_v_lanes <= wm_lanes;
+            rt_v_val   <= wm_bd0;
+            rt_v2_we   <= wm_lanes != 64'd0;
+            rt_v2_idx  <= wm_i1;
+            rt_v2_val  <= wm_bd1;
+            rt_s_we <= 16'd0; rt_vcc_we <= 2'd0; rt_exec_we <= 2'd0; rt_m0_we <= 1'b0; rt_scc_we <= 1'b0;
+            rt_ttmp_we <= 16'd0; rt_hw_we <= 1'b0; rt_mw_lanes <= 64'd0; rt_mw2_lanes <= 64'd0; rt_mr_n <= 8'd0;
+            rt_mw_ldsl <= 64'd0; rt_mw_lds <= 1'b0;
+          end
           if (e_fin) begin
             sreg <= sreg_n;
             seq_q <= seq_q + 64'd1;
@@ -1652,20 +1736,16 @@ module rdna4_core #(
             for (int i = 0; i < 64; i++)
               if (hw_we && hw_idx == 6'(i)) hwreg[32*i +: 32] <= hw_val;
             pc <= e_npc;
-            rt_valid   <= 1'b1;
-            rt_pc      <= {16'd0, x_pc};
-            rt_next_pc <= {16'd0, e_npc};
-            rt_w0      <= x.w0;
-            rt_w1      <= x.w1;
-            rt_w2      <= x.w2;
             rt_exec_mask <= is_v ? v_exec : 64'd1;
-            rt_v_we    <= is_v && (vd_y ? vdx_we : v_we);
-            rt_v_idx   <= vd_y ? vdx_idx : v_vdi;
-            rt_v_lanes <= vd_y ? vdx_lanes : v_lanes;
-            rt_v_val   <= vd_y ? vdx_new : v_new;
-            rt_v2_we   <= is_v && (vd_y ? v_we : v_we2);
-            rt_v2_idx  <= vd_y ? v_vdi : v_idx2;
-            rt_v2_val  <= vd_y ? v_new : v_new2;
+            rt_last    <= 1'b1;
+            wm_beat_q  <= 2'd0;
+            rt_v_we    <= is_v && (wm_row ? wm_lanes != 64'd0 : vd_y ? vdx_we : v_we);
+            rt_v_idx   <= wm_row ? wm_i0 : vd_y ? vdx_idx : v_vdi;
+            rt_v_lanes <= wm_row ? wm_lanes : vd_y ? vdx_lanes : v_lanes;
+            rt_v_val   <= wm_row ? wm_bd0 : vd_y ? vdx_new : v_new;
+            rt_v2_we   <= is_v && (wm_row ? wm_lanes != 64'd0 : vd_y ? v_we : v_we2);
+            rt_v2_idx  <= wm_row ? wm_i1 : vd_y ? v_vdi : v_idx2;
+            rt_v2_val  <= wm_row ? wm_bd1 : vd_y ? v_new : v_new2;
             rt_mw_lanes <= is_vm ? (vm_mwl | (fl_lds ? ds_mw0l : 64'd0)) : is_ds ? ds_mw0l : 64'd0;
             rt_mw_addr <= vm_mwa;
             rt_mw_size <= is_ds ? ds_mws : vm_mws;
@@ -1681,7 +1761,6 @@ module rdna4_core #(
             rt_mw2_addr <= ds_mw1a;
             rt_mw2_data <= ds_mw1d;
             rt_mr_n    <= is_vm ? vm_mrn : 8'd0;
-            rt_nwords  <= x.len;
             rt_flags   <= 5'd0;
             rt_flags[rdna4_pkg::RF_END]    <= e_end;
             rt_flags[rdna4_pkg::RF_BRANCH] <= (e_npc != pc_fall);
@@ -1706,7 +1785,6 @@ module rdna4_core #(
                             wave64 ? (sreg_n[32*126 +: 64] == 64'd0) : (sreg_n[32*126 +: 32] == 32'd0),
                             wave64 ? (sreg_n[32*106 +: 64] == 64'd0) : (sreg_n[32*106 +: 32] == 32'd0),
                             scc_n, wave64) | wv_hwor(hw_idx, wv_multi, wv_cpl1, wv_cpl2);
-            rt_wave    <= cw;
             if (wv_multi) wv_sw <= 1'b1;                      // the next unit: the scheduler's wave
             if ((e_end || e_halt) && !(wv_multi && wv_more)) begin   // (another wave left: it runs on)
               run_q <= 1'b0; if_v <= 1'b0; x_v <= 1'b0;

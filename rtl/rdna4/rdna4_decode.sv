@@ -75,6 +75,7 @@ module rdna4_decode (
   logic             vp, vpk, vmix;     // VOP3P; packed math (VOP3P or V_PK_FMAC_F16); V_FMA_MIX*
   logic             vdot;              // a VOP3P dot product rdna4_vdot.sv executes
   logic             vf8d;              // a VOP3P FP8 dot product (rdna4_vfp8.sv)
+  logic             vwm;               // a VOP3P WMMA / SWMMAC row (rdna4_wmma.sv)
   logic             vd2h;              // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (rdna4_vdot16.sv)
   logic [11:0]      vpm;               // packed modifiers {NEG_HI, NEG, OPSEL_HI, OPSEL}
   logic [2:0]       vk16;              // F16 inline constants (packed F16 sources, MIX F16 sources)
@@ -123,7 +124,9 @@ module rdna4_decode (
     // F32 pattern, rdna4_vdot.sv takes the BF16 one from it)
     vdot = vp && (vop == 10'd19 || (vop >= 10'd22 && vop <= 10'd26));
     vf8d = vp && vop >= 10'd36 && vop <= 10'd39;            // the FP8 dots: B32 S0/S1, F32 S2
-    if (vpk) vk16 = vmix ? vpm[5:3] : (vop == 10'd19) ? 3'b011 : (vop >= 10'd14 && !vdot && !vf8d) ? 3'b111 : 3'b000;
+    // WMMA / SWMMAC (rdna4_wmma.sv): C's constant is read by the unit in C's format
+    vwm = vp && rdna4_pkg::vwmma(vop, 1'b1);
+    if (vpk) vk16 = vmix ? vpm[5:3] : (vop == 10'd19) ? 3'b011 : (vop >= 10'd14 && !vdot && !vf8d && !vwm) ? 3'b111 : 3'b000;
     if (vi) vk16 = 3'b000;
     // V_DOT2_F16_F16 / V_DOT2_BF16_BF16 (rdna4_vdot16.sv): F16 S0/S1 constants (BF16: the F32
     // pattern, its high half taken there); a constant S2 reads its value whichever half
@@ -218,7 +221,18 @@ module rdna4_decode (
             // the integer dots: OPSEL 0 and OPSEL_HI all ones (model README E15)
             (vp && vop >= 10'd22 && vop <= 10'd25 && (vpm[5:0] != 6'b111_000)) ||
             // the FP8 dots: NEG / NEG_HI on S0 or S1 (the model: unimplemented)
-            (vf8d && (vpm[10:9] | vpm[7:6]) != 2'd0);
+            (vf8d && (vpm[10:9] | vpm[7:6]) != 2'd0) ||
+            // WMMA: OPSEL 0, OPSEL_HI all ones; SWMMAC: OPSEL[1:0] the index_key, OPSEL[2] 0
+            // (model README E15); NEG[2] / NEG_HI on the IU rows, NEG / NEG_HI on A / B of the
+            // FP8/BF8 rows (the model: unimplemented, V51)
+            (vwm && (vop[4] ? vpm[5:2] != 4'b1110 : vpm[5:0] != 6'b111_000)) ||
+            (vwm && (vop[3:0] == 4'd4 || vop[3:0] == 4'd5 || (vop[4] && vop[3:0] == 4'd6) ||
+                     (!vop[4] && vop[3:0] == 4'd10)) && (vpm[8] || vpm[11:9] != 3'd0)) ||
+            (vwm && (vop[4] ? vop[3:0] >= 4'd7 : (vop[3:0] >= 4'd6 && vop[3:0] <= 4'd9)) &&
+             (vpm[10:9] | vpm[7:6]) != 2'd0) ||
+            // scalar A / B of a WMMA row, a constant 128-bit S2 of V_MQSAD_U32_U8 (the model:
+            // unimplemented) are not executed
+            (vwm && (!vs0[8] || !vs1[8])) || (!vpk && vop == 10'd573 && !vs2[8]);
     // VINTERP: OPSEL only on the F16 rows (opcodes 2-5; model check_format), CLAMP and NEG anywhere
     if (vi) v_mod = vopsel != 4'd0 && w0[20:17] == 4'd0;
     // a 64-bit scalar source is an even register pair (model check_sreg; M0, VCC_HI, EXEC_HI are odd)

@@ -182,7 +182,8 @@ package rdna4_pkg;
       10'd300, 10'd301, 10'd531: begin r[7:6] = 2'd3; r[5] = 1'b1; end
       10'd263: r[5] = 1'b1;                                                  // V_MUL_DX9_ZERO_F32
       10'd521: begin r[7:6] = 2'd3; r[5] = 1'b1; end                         // V_FMA_DX9_ZERO_F32
-      10'd614, 10'd615: r[7:6] = 2'd3;                                       // V_DOT2_F16_F16/BF16_BF16 (rdna4_vdot16.sv)
+      10'd614, 10'd615: r[7:6] = 2'd3;
+      10'd573: begin r[7:6] = 2'd3; r[5] = 1'b1; end                         // V_MQSAD_U32_U8 (rdna4_wmma.sv)                                       // V_DOT2_F16_F16/BF16_BF16 (rdna4_vdot16.sv)
       10'd389, 10'd390, 10'd391, 10'd392: begin r[7:6] = 2'd1; r[5] = 1'b1; end
       10'd17, 10'd18, 10'd19, 10'd20, 10'd21, 10'd22, 10'd23, 10'd24, 10'd25, 10'd26, 10'd27, 10'd28,
       10'd29, 10'd30: begin r[10:8] = VK_CMP; r[5] = 1'b1; end
@@ -375,7 +376,7 @@ package rdna4_pkg;
   // vrow_t bits as vrow (VK_VGPR, CLAMP defined, sources 2 or 3).  The packed 16-bit
   // integer rows 0-13, the packed F16 rows 14-16 and 27-30, V_FMA_MIX_F32/MIXLO/MIXHI
   // 32-34, the dot products 19, 22-26 (rdna4_vdot.sv), the FP8 dot products 36-39
-  // (rdna4_vfp8.sv); WMMA is not executed (WHY_VALU_OP).
+  // (rdna4_vfp8.sv), WMMA/SWMMAC 64-74, 80-90 (rdna4_wmma.sv).
   function automatic logic [11:0] vprow(input logic [6:0] op);
     logic [11:0] r;
     r = 12'd0;
@@ -385,9 +386,19 @@ package rdna4_pkg;
       7'd1, 7'd2, 7'd3, 7'd4, 7'd5, 7'd6, 7'd7, 7'd8, 7'd10, 7'd11, 7'd12, 7'd13, 7'd15, 7'd16,
       7'd27, 7'd28, 7'd29, 7'd30: r = 12'b1_000_10_1_00000;
       7'd36, 7'd37, 7'd38, 7'd39: r = 12'b1_000_11_0_00000;      // the FP8 dots (rdna4_vfp8.sv): no CLAMP
+      // WMMA / SWMMAC (rdna4_wmma.sv): CLAMP only on the integer rows (taken, no effect)
+      7'd64, 7'd65, 7'd66, 7'd67, 7'd70, 7'd71, 7'd72, 7'd73, 7'd80, 7'd81, 7'd82, 7'd83, 7'd87, 7'd88,
+      7'd89, 7'd90: r = 12'b1_000_11_0_00000;
+      7'd68, 7'd69, 7'd74, 7'd84, 7'd85, 7'd86: r = 12'b1_000_11_1_00000;
       default: ;
     endcase
     vprow = r;
+  endfunction
+
+  // The rows of the multi-row unit rdna4_wmma.sv: V_WMMA_* / V_SWMMAC_* (VOP3P 64-74,
+  // 80-90) and V_MQSAD_U32_U8 (VOP3 573): a D of 2-8 VGPRs, retired over beats.
+  function automatic logic vwmma(input logic [9:0] op, input logic pk);
+    vwmma = pk ? ((op >= 10'd64 && op <= 10'd74) || (op >= 10'd80 && op <= 10'd90)) : op == 10'd573;
   endfunction
 
   // The rows with 16-bit operands (model/rdna4/rdna4.def F16/B16 operands, README E5):
@@ -450,6 +461,7 @@ package rdna4_pkg;
       10'd766: r = 6'b00_1_100;                                  // V_MAD_CO_U64_U32: S2
       10'd767: r = 6'b01_1_100;                                  // V_MAD_CO_I64_I32
       10'd570, 10'd571: r = 6'b00_1_101;                         // V_QSAD/MQSAD_PK_U16_U8: S0, S2
+      10'd573: r = 6'b00_0_001;                                  // V_MQSAD_U32_U8: S0 (rdna4_wmma.sv)
       10'd33, 10'd34, 10'd35, 10'd36, 10'd37, 10'd38, 10'd39, 10'd40, 10'd41, 10'd42, 10'd43, 10'd44, 10'd45,
       10'd46,
       10'd161, 10'd162, 10'd163, 10'd164, 10'd165, 10'd166, 10'd167, 10'd168, 10'd169, 10'd170, 10'd171,
@@ -912,6 +924,37 @@ package rdna4_pkg;
     endcase
     if (!k_w64) c_at[63:32] = 32'd0;
     atomic_int = c_at;
+  endfunction
+
+  // {FP_EXC_*, F32} of an FP8 (bf = 0) or BF8 byte, exact (rdna4_vfp8.sv, rdna4_wmma.sv)
+  function automatic logic [37:0] f8to32(input logic [7:0] v, input logic bf);
+    logic        s;
+    logic [31:0] r;
+    logic [5:0]  e;
+    s = v[7]; e = 6'd0; r = {s, 31'd0};
+    if (!bf) begin
+      if (v[6:0] == 7'h7f)     r = {s, 8'hff, 1'b1, 22'd0};
+      else if (v[6:3] == 4'd0) begin
+        if (v[2:0] != 3'd0) begin
+          e[5] = 1'b1;
+          if (v[2])      r = {s, 8'd120, v[1:0], 21'd0};     // 1.xx * 2^-7
+          else if (v[1]) r = {s, 8'd119, v[0], 22'd0};       // 1.x * 2^-8
+          else           r = {s, 8'd118, 23'd0};             // 2^-9
+        end
+      end else r = {s, 8'd120 + {4'd0, v[6:3]}, v[2:0], 20'd0};
+    end else begin
+      if (v[6:2] == 5'h1f) begin
+        if (v[1:0] == 2'd0) r = {s, 8'hff, 23'd0};
+        else begin e[0] = !v[1]; r = {s, 8'hff, 1'b1, v[0], 21'd0}; end
+      end else if (v[6:2] == 5'd0) begin
+        if (v[1:0] != 2'd0) begin
+          e[5] = 1'b1;
+          if (v[1]) r = {s, 8'd112, v[0], 22'd0};            // 1.x * 2^-15
+          else      r = {s, 8'd111, 23'd0};                  // 2^-16
+        end
+      end else r = {s, 8'd112 + {3'd0, v[6:2]}, v[1:0], 21'd0};
+    end
+    f8to32 = {e, r};
   endfunction
 
 endpackage

@@ -47,36 +47,7 @@ module rdna4_vfp8 #(
   output logic [FPC*32-1:0] dh,          // V_CVT_PK_F32_*: D + 1
   output logic [5:0]        exc
 );
-  // {FP_EXC_*, F32} of an FP8 (bf = 0) or BF8 byte, exact
-  function automatic logic [37:0] f8to32(input logic [7:0] v, input logic bf);
-    logic        s;
-    logic [31:0] r;
-    logic [5:0]  e;
-    s = v[7]; e = 6'd0; r = {s, 31'd0};
-    if (!bf) begin
-      if (v[6:0] == 7'h7f)     r = {s, 8'hff, 1'b1, 22'd0};
-      else if (v[6:3] == 4'd0) begin
-        if (v[2:0] != 3'd0) begin
-          e[5] = 1'b1;
-          if (v[2])      r = {s, 8'd120, v[1:0], 21'd0};     // 1.xx * 2^-7
-          else if (v[1]) r = {s, 8'd119, v[0], 22'd0};       // 1.x * 2^-8
-          else           r = {s, 8'd118, 23'd0};             // 2^-9
-        end
-      end else r = {s, 8'd120 + {4'd0, v[6:3]}, v[2:0], 20'd0};
-    end else begin
-      if (v[6:2] == 5'h1f) begin
-        if (v[1:0] == 2'd0) r = {s, 8'hff, 23'd0};
-        else begin e[0] = !v[1]; r = {s, 8'hff, 1'b1, v[0], 21'd0}; end
-      end else if (v[6:2] == 5'd0) begin
-        if (v[1:0] != 2'd0) begin
-          e[5] = 1'b1;
-          if (v[1]) r = {s, 8'd112, v[0], 22'd0};            // 1.x * 2^-15
-          else      r = {s, 8'd111, 23'd0};                  // 2^-16
-        end
-      end else r = {s, 8'd112 + {3'd0, v[6:2]}, v[1:0], 21'd0};
-    end
-    f8to32 = {e, r};
-  endfunction
+  // (the FP8/BF8 byte -> F32 conversion: rdna4_pkg::f8to32, shared with rdna4_wmma.sv)
 
   // {FP_EXC_*, byte} of F32 x converted to FP8 (bf = 0) or BF8: toward zero (rtz) or
   // to nearest even; daz flushes an F32 denormal input; sat: MODE.FP16_OVFL
@@ -204,8 +175,8 @@ module rdna4_vfp8 #(
     assign s2 = c[32*g +: 32];
     // 8 bits -> F32: the byte of CVT_F32_* or byte 0 / 1 of the PK half
     assign by = k_pkf ? s0[7:0] : s0[8*bsel +: 8];
-    assign c0 = f8to32(by, k_bf);
-    assign c1 = f8to32(s0[15:8], k_bf);
+    assign c0 = rdna4_pkg::f8to32(by, k_bf);
+    assign c1 = rdna4_pkg::f8to32(s0[15:8], k_bf);
     // F32 -> 8 bits: S0 (SR: its mantissa plus the random bits) and S1
     logic [20:0] rnd;
     assign rnd = k_bf ? s1[31:11] : {1'b0, s1[31:12]};
@@ -218,8 +189,8 @@ module rdna4_vfp8 #(
     logic [127:0] pv;
     for (genvar i = 0; i < 4; i++) begin : g_prod
       logic [37:0] xa, xb;
-      assign xa = f8to32(s0[8*i +: 8], bfa);
-      assign xb = f8to32(s1[8*i +: 8], bfb);
+      assign xa = rdna4_pkg::f8to32(s0[8*i +: 8], bfa);
+      assign xb = rdna4_pkg::f8to32(s1[8*i +: 8], bfb);
       assign pv[32*i +: 32] = mul8(xa[31:0], xb[31:0]);
       logic unused_x;
       assign unused_x = ^{xa[37:32], xb[37:32]};

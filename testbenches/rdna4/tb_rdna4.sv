@@ -31,7 +31,7 @@ module tb_rdna4 (input logic clk);
   logic [63:0]  fault_pc;
   logic [3:0]   fault_why;
   logic [1:0]   fault_wave, cur_wave, rt_wave;
-  logic         rt_valid;
+  logic         rt_valid, rt_last;
   logic [63:0]  rt_pc, rt_next_pc;
   logic [31:0]  rt_w0, rt_w1, rt_w2;
   logic [1:0]   rt_nwords;
@@ -152,13 +152,13 @@ module tb_rdna4 (input logic clk);
       // Model configuration, if the model exposes it as the read-only file `cfg`
       // (0 sgprs, 1 tba[31:0], 2 tba[47:32], 3 SH_MEM_BASES {private, shared},
       // 4 dvgpr, 5 smem_defer, 6 dpp_fi_oor, 7 lds_size, 8 qsad_clamp, 9 align_mode,
-      // 10 tfe_status, 11 fmt_int_wrap, 12 gs_max_wave_id): the core's ctrl addresses
-      // 1-5, 11, 13, 14, 15, 16, 17, 19 and 20 (rtl/rdna4/README.md).
+      // 10 tfe_status, 11 fmt_int_wrap, 12 gs_max_wave_id, 13 wmma_acc): the core's ctrl
+      // addresses 1-5, 11, 13, 14, 15, 16, 17, 19, 20 and 21 (rtl/rdna4/README.md).
       "v": begin                                           // VGPR lane: {vgpr, lane}
         sel = 3'd5; a = 20'({index[7:0], lane[5:0]});
       end
       "cfg": begin
-        if (index > 12) return;
+        if (index > 13) return;
         sel = 3'd4; a = (index >= 11) ? 20'(index + 8) : (index == 10) ? 20'd17 : (index == 9) ? 20'd16 : (index == 8) ? 20'd15 : (index == 7) ? 20'd14 : (index == 6) ? 20'd13 : (index == 5) ? 20'd11 : 20'(index + 1);
       end
       default: return;                                     // not held by the core
@@ -259,7 +259,7 @@ module tb_rdna4 (input logic clk);
 
   always_comb begin
     rif.valid = rt_valid && phase == 4;
-    rif.last = 1'b1;
+    rif.last = rt_last;                 // WMMA/SWMMAC/MQSAD: one beat per two rows of D
     rif.wave = 16'(rt_wave);
     rif.pc = rt_pc;
     rif.next_pc = rt_next_pc;
