@@ -224,6 +224,9 @@ mut "unclosed bracket" "brackets do not nest" "if (bal"
 mut "non-blocking assignment without ';'" "no assignment" "link <= fall"
 mut "lvalue" "assigned to" "ph[0]" "ph[1]"
 mut "declaration" "declaration" "int np;"
+# the wrapped find would regroup the expression around it (pc < (base || wi) || ...):
+# the bench with no mutant selected would not run the RTL as written
+mut "expression regrouped by its neighbours" "binds at least as tightly" "base || wi" "wi"
 # a run checks its list's sites before it builds the mutant bench, and runs only
 # mutants the bench has compiled in (an entry of scripts/mutations/ISA.txt)
 printf 'm1 @@ rtl/usc/usc_lane.sv @@ (in.no_such_field) @@ (1'"'"'b0) @@ quick\n' > "$T/mut.txt"

@@ -21,6 +21,11 @@ A statement that starts with a case label (`3'd2: x = y;`, `default: ...`)
 keeps its label in front: `LABEL: begin if ... end`; the replacement may
 repeat the same label or leave it out.
 or, for an expression, ((gpuref_mut::sel == K) ? (<replacement>) : (<find>)).
+An expression must be a whole operand where it stands: the operators next to
+it may not bind as tightly as one inside it (`a < b || c` cannot mutate
+`b || c`), or the brackets would regroup the expression and the bench with no
+mutant selected, which is also the lockstep bench, would not run the RTL as
+written.
 Lines starting with # are comments.  In `make test`, the mutants marked
 `quick` run and every one must be killed; `bug` entries are run by
 scripts/check-bugs.sh (TEST of vectors/<isa>/directed/checker_bugs.yaml must
@@ -142,6 +147,75 @@ def top_level(find):
     return None, "".join(top)
 
 
+# SystemVerilog binary operators by precedence (higher binds tighter; ?: is 0)
+BINOPS = [(r"\*\*", 11), (r"[*/%]", 10), (r"[+-]", 9), (r"<<<|>>>|<<|>>", 8), (r"<=|>=|<|>", 7),
+          (r"===|!==|==\?|!=\?|==|!=", 6), (r"~\^|\^~", 4), (r"&&", 2), (r"\|\|", 1), (r"&", 5),
+          (r"\^", 4), (r"\|", 3), (r"\?|:", 0)]
+OPERAND_END = re.compile(r"[A-Za-z0-9_$)\]}\"']$")
+
+
+def op_at(s, i):
+    """(operator, precedence) of the binary operator starting at s[i], or None."""
+    for pat, prec in BINOPS:
+        m = re.compile(pat).match(s, i)
+        if m:
+            return m.group(0), prec
+    return None
+
+
+def lowest_top_op(top):
+    """The lowest precedence of a binary operator standing at the top level of
+    TOP (brackets blanked), or None: an operator is binary when an operand ends
+    before it.  Sized literals (4'd3) and package scopes (a::b) are operands."""
+    t = re.sub(r"\d*'[sS]?[bBoOdDhH][0-9a-fA-FxXzZ_?]+|\d*'[01xXzZ]", "0", top).replace("::", "__")
+    low, i, prev = None, 0, ""
+    while i < len(t):
+        if t[i].isspace():
+            i += 1
+            continue
+        o = op_at(t, i)
+        if o and OPERAND_END.search(prev):
+            low = o[1] if low is None else min(low, o[1])
+            prev, i = o[0], i + len(o[0])
+            continue
+        prev = prev + t[i] if not o else o[0]
+        i += len(o[0]) if o else 1
+    return low
+
+
+def regroup_error(before, find, after, top):
+    """Why wrapping FIND in "(sel ? (repl) : (find))" would regroup the
+    expression around it (so the bench with no mutant selected would not run
+    the RTL as written), or None."""
+    low = lowest_top_op(top)
+    if low is None:
+        return None
+    b = before.rstrip()
+    if b.endswith("::"):
+        return None
+    o = None
+    for pat, prec in sorted(BINOPS, key=lambda x: -len(x[0])):
+        m = re.search("(?:%s)$" % pat, b)
+        if m and (o is None or len(m.group(0)) > len(o[0])):
+            o = (m.group(0), prec, b[:m.start()].rstrip())
+    if o and o[0] == "<=" and after.startswith(";"):
+        o = None                              # a non-blocking assignment
+    if o and o[0] not in ("?", ":"):
+        if not OPERAND_END.search(o[2]):
+            return "a unary '%s' before it binds tighter than its operators" % o[0]
+        # a op (b op c) is (a op b) op c for the associative ones
+        if o[1] > low or (o[1] == low and o[0] not in ("&&", "||", "&", "|", "^", "+")):
+            return "the '%s' before it binds at least as tightly as an operator inside it" % o[0]
+    elif re.search(r"[!~]$", b) or (re.search(r"[-+&|^]$", b) and not o):
+        return "a unary operator before it binds tighter than an operator inside it"
+    n = op_at(after, 0) if after else None
+    if n and n[0] != ":" and not (n[0] == "?" and low > 0) and n[1] > low:
+        return "the '%s' after it binds more tightly than an operator inside it" % n[0]
+    if n and n[0] == "?" and low == 0:
+        return "a '?' after it would take its last operand as the condition"
+    return None
+
+
 def site_error(text, find, stmt):
     """Why FIND (found once in TEXT) is not one or more complete statements
     (STMT) or a complete expression, or None: a wrapped part of a token,
@@ -189,7 +263,7 @@ def site_error(text, find, stmt):
     decl = re.search(r"(?:^|[;])\s*(localparam|parameter|typedef|genvar|input|output|inout)\b[^;]*$", before)
     if decl:
         return "it stands in a %s declaration, where only constants may" % decl.group(1)
-    return None
+    return regroup_error(before, find, after, top)
 
 
 def write_if_changed(path, text):
