@@ -178,12 +178,12 @@ def lowest_top_op(top):
             low = o[1] if low is None else min(low, o[1])
             prev, i = o[0], i + len(o[0])
             continue
-        prev = prev + t[i] if not o else o[0]
+        prev = o[0] if o else t[i]
         i += len(o[0]) if o else 1
     return low
 
 
-def regroup_error(before, find, after, top):
+def regroup_error(before, after, top):
     """Why wrapping FIND in "(sel ? (repl) : (find))" would regroup the
     expression around it (so the bench with no mutant selected would not run
     the RTL as written), or None."""
@@ -194,7 +194,7 @@ def regroup_error(before, find, after, top):
     if b.endswith("::"):
         return None
     o = None
-    for pat, prec in sorted(BINOPS, key=lambda x: -len(x[0])):
+    for pat, prec in BINOPS:                  # the longest operator ending the text
         m = re.search("(?:%s)$" % pat, b)
         if m and (o is None or len(m.group(0)) > len(o[0])):
             o = (m.group(0), prec, b[:m.start()].rstrip())
@@ -206,10 +206,10 @@ def regroup_error(before, find, after, top):
         # a op (b op c) is (a op b) op c for the associative ones
         if o[1] > low or (o[1] == low and o[0] not in ("&&", "||", "&", "|", "^", "+")):
             return "the '%s' before it binds at least as tightly as an operator inside it" % o[0]
-    elif re.search(r"[!~]$", b) or (re.search(r"[-+&|^]$", b) and not o):
+    elif o is None and re.search(r"[!~]$", b):
         return "a unary operator before it binds tighter than an operator inside it"
     n = op_at(after, 0) if after else None
-    if n and n[0] != ":" and not (n[0] == "?" and low > 0) and n[1] > low:
+    if n and n[0] not in ("?", ":") and n[1] > low:
         return "the '%s' after it binds more tightly than an operator inside it" % n[0]
     if n and n[0] == "?" and low == 0:
         return "a '?' after it would take its last operand as the condition"
@@ -263,7 +263,7 @@ def site_error(text, find, stmt):
     decl = re.search(r"(?:^|[;])\s*(localparam|parameter|typedef|genvar|input|output|inout)\b[^;]*$", before)
     if decl:
         return "it stands in a %s declaration, where only constants may" % decl.group(1)
-    return regroup_error(before, find, after, top)
+    return regroup_error(before, after, top)
 
 
 def write_if_changed(path, text):
