@@ -865,6 +865,40 @@ static void test_usc(void)
         tu_check(run_file(t, len, "mix.yaml", NULL, 1) == 0, "usc: the mix's programs run");
         gpuref_free(t);
     }
+    /* the memory construct: every memory row is followed, within three
+     * groups, by (ignorepe) wdf on its DRC; the image is in init.mem */
+    t = gen(6, 8, 60, 0, "usc: 0\nconstruct: 0\nfadd: 1\nmem: 50\nld: 1\nst: 1\natom: 1\nidf: 1\n", NULL, &len, &d);
+    tu_check(t != NULL, "usc: the memory construct generates: %s", d.msg);
+    if (t) {
+        unsigned rows = 0, waited = 0, img = 0;
+        for (const char *p = t; (p = strstr(p, "\n")) != NULL; p++) {
+            const char *q = p + 1;
+            while (*q == ' ')
+                q++;
+            if (!strncmp(q, "- space: mem", 12))
+                img++;
+            if (strncmp(q, "ld ", 3) && strncmp(q, "st ", 3) && strncmp(q, "atom.", 5) && strncmp(q, "idf ", 4))
+                continue;
+            rows++;
+            const char *dr = strstr(q, "drc");
+            const char *e = strchr(q, '\n');
+            if (!dr || !e || dr > e)
+                continue;
+            char want[32];
+            snprintf(want, sizeof want, "(ignorepe)\n          wdf drc%c", dr[3]);
+            /* the construct's WDF comes after at most 2 more groups (each < 24 lines) */
+            const char *w = strstr(e, want), *next = strstr(e, "  - name:");
+            unsigned lines = 0;
+            for (const char *x = e; w && x < w; x++)
+                lines += *x == '\n';
+            if (w && (!next || w < next) && lines < 48)
+                waited++;
+        }
+        tu_check(rows > 20 && waited == rows && img > 0,
+                 "usc: %u memory rows, %u followed by their wdf, %u images", rows, waited, img);
+        tu_check(run_file(t, len, "mem.yaml", NULL, 1) == 0, "usc: the memory construct's programs run");
+        gpuref_free(t);
+    }
     gpuref_cov *c = NULL;
     if (gpuref_cov_create("usc", &c, &d)) {
         tu_check(0, "%s", d.msg);

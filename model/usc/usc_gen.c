@@ -36,14 +36,15 @@
 
 #include "usc.h"
 
-enum { IT_BITWISE = USC_NOPS, IT_BRANCH, IT_CALL, IT_CND, IT_KFUSED, IT_KRNE, IT_KSAT, IT_KSOP, NITEMS };
+enum { IT_BITWISE = USC_NOPS, IT_BRANCH, IT_CALL, IT_CND, IT_MEM, IT_KFUSED, IT_KRNE, IT_KSAT, IT_KSOP, NITEMS };
 
 static const gpuref_gen_item ug_items[NITEMS] = {
 /* the rows added after the lockstep mixes were written (GCMP GEXP FSINC
- * FARCTANC, D41-D44) weigh 0 unless a mix names them, so that the default
- * output stays what it was */
+ * FARCTANC ATST DEPTHF, D41-D46) weigh 0 unless a mix names them, so that
+ * the default output stays what it was */
 #define UG_LATE(id) (USC_OP_##id == USC_OP_GCMP || USC_OP_##id == USC_OP_GEXP || \
-                     USC_OP_##id == USC_OP_FSINC || USC_OP_##id == USC_OP_FARCTANC)
+                     USC_OP_##id == USC_OP_FSINC || USC_OP_##id == USC_OP_FARCTANC || \
+                     USC_OP_##id == USC_OP_ATST || USC_OP_##id == USC_OP_DEPTHF)
 #define USC_ROW(id, n, sl, f0, f1, f2, mk, md, ex) { n, #id " usc", UG_LATE(id) ? 0 : 10 },
 #include "usc.def"
 #undef USC_ROW
@@ -51,6 +52,10 @@ static const gpuref_gen_item ug_items[NITEMS] = {
     [IT_BRANCH] = { "branch", "construct control usc", 6 },
     [IT_CALL] = { "call", "construct control usc", 3 },
     [IT_CND] = { "cnd", "construct usc", 4 },
+    /* the memory construct (below "Memory"): an LD, ST, ATOM or IDF (drawn by
+     * the weights of those rows), 0-2 groups, a WDF on its DRC; 0 unless a
+     * mix names it, so that the default output stays what it was */
+    [IT_MEM] = { "mem", "construct usc", 0 },
     /* the model knobs a program may set to their other value (--mix
      * knob_NAME: W, the percent of programs; README "Random programs");
      * the register counts stay at their defaults (the pools use r200-r215) */
@@ -64,6 +69,9 @@ static const gpuref_gen_item ug_items[NITEMS] = {
 #define AIMREG  200u            /* r200..r215: values aimed at a class */
 #define NAIM    16u
 #define MAXG    4096u           /* groups of one test */
+#define MEMREG  216u            /* r216..r219 addresses, r220 burst lengths, r221 coverage masks */
+#define NMADDR  4u
+#define MEMWORDS 272u           /* the initial memory: 1 KiB of addresses + a 64-byte burst */
 
 typedef struct aim {
     int kind;                   /* USC_CK_*, -1 none */
@@ -81,6 +89,14 @@ typedef struct aim {
     int cntpos;                 /* SHIFT: the operand that is the count */
 } aim;
 
+/* the memory row the next group carries (the memory construct) */
+typedef struct memplan {
+    int      on;
+    uint32_t ctl;               /* its control word (README "Encoding", D37) */
+    usc_reg  s[6];              /* the sources the plan fixes (pos[k]) */
+    unsigned pos;               /* mask of the positions fixed */
+} memplan;
+
 typedef struct pgrp {
     usc_group g;
     int       tgt;              /* branch target: a group index, -1 none; -2 the end */
@@ -97,6 +113,9 @@ typedef struct ug {
     uint32_t       aimv[NAIM][USC_MAXI];
     unsigned       naim;
     aim            a;
+    memplan        mp;
+    int            mem_used;              /* a memory row was drawn: the image and r216-r221 */
+    uint32_t       mem_base;
 } ug;
 
 /* the rows that may be drawn into slot s at random (branches and LAPC only
@@ -180,7 +199,9 @@ static void fill_ins(ug *t, usc_ins *in, unsigned op, unsigned s)
     usc_resolve(in);
     if (in->has_imm)
         in->imm = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
-    if (in->op == USC_OP_F16SOPMAD) {   /* four MADs: any arguments and modifiers (D34) */
+    if (USC_MEM_ROW(op)) {
+        in->ctl[0] = t->mp.ctl;
+    } else if (in->op == USC_OP_F16SOPMAD) {   /* four MADs: any arguments and modifiers (D34) */
         for (unsigned md = 0; md < 4; md++) {
             uint32_t f = 0;
             for (unsigned a = 0; a < 3; a++) {
@@ -413,6 +434,21 @@ static int make_group(ug *t, usc_group *out, int bitwise, int be_row)
             }
         if (!ok)
             continue;
+        /* DEPTHF sends W0, which a MOV then drives (D46) */
+        for (unsigned i = 0; i < g.ninsn; i++)
+            if (g.ins[i].op == USC_OP_DEPTHF && !(g.slots & USC_S_MOV)) {
+                if (!row_drawable(t, USC_OP_MOV, USC_SL_MOV)) { ok = 0; break; }
+                unsigned at = 0;
+                while (at < g.ninsn && g.ins[at].slot < USC_SL_MOV)
+                    at++;
+                memmove(&g.ins[at + 1], &g.ins[at], (g.ninsn - at) * sizeof g.ins[0]);
+                fill_ins(t, &g.ins[at], USC_OP_MOV, USC_SL_MOV);
+                g.ninsn++;
+                g.slots |= USC_S_MOV;
+                break;
+            }
+        if (!ok)
+            continue;
         /* the conditional ops are written with (ignorepe) to reach the
          * instances they disabled (L1130, D15) */
         if (g.ninsn && usc_rows[g.ins[0].op].exec == usc_x_cnd && !(aimed && a->kind == USC_CK_MASK))
@@ -477,6 +513,10 @@ static int make_group(ug *t, usc_group *out, int bitwise, int be_row)
         for (unsigned k = 0; k < 6; k++)
             if (need >> k & 1)
                 draw_reg(t, &g.s[k], draw_bank(t, 0), 0, -1);
+        if (t->mp.on && be_row >= 0 && USC_MEM_ROW((unsigned)be_row))
+            for (unsigned k = 0; k < 6; k++)
+                if (t->mp.pos >> k & 1)
+                    g.s[k] = t->mp.s[k];
         /* destinations */
         if (bw) {
             if ((g.slots & USC_S_BSH2) && gpuref_rng_chance(t->r, 75))
@@ -706,7 +746,10 @@ static void set_target(ug *t)
         break;
     }
     a->kind = kind;
-    if (a->row >= 0 && (a->row >= (int)USC_NOPS || !usc_row_runs((unsigned)a->row) || !t->w[a->row] ||
+    /* a memory row: only its row x slot bin, through the memory construct */
+    int memrow = a->row >= 0 && a->row < (int)USC_NOPS && USC_MEM_ROW((unsigned)a->row) &&
+                 kind == USC_CK_OP && t->x->weights[IT_MEM] && t->x->weights[a->row];
+    if (a->row >= 0 && (a->row >= (int)USC_NOPS || !usc_row_runs((unsigned)a->row) || (!t->w[a->row] && !memrow) ||
                         (t->insub && a->row == USC_OP_CNDSETL) ||
                         (a->slot >= 0 && usc_form_of((unsigned)a->row, (unsigned)a->slot) < 0))) {
         gpuref_gx_aimed(t->x, 0);
@@ -724,6 +767,151 @@ static int is_branch_row(int op)
     return op == USC_OP_BA || op == USC_OP_BAL || op == USC_OP_BR || op == USC_OP_BRL;
 }
 
+/* Memory: the construct of --mix mem.  A memory row (LD, ST, ATOM or IDF,
+ * by the weights of those rows) whose operands the plan fixes, then 0-2
+ * ordinary groups (no branch: nothing jumps out of the construct), then
+ * (ignorepe) wdf on the row's DRC, which every instance executes: at most 16
+ * registers are outstanding (D39's bound is 32) and nothing is outstanding
+ * at the end of the task.  Addresses come from r216-r219, each the image's
+ * base plus per instance an offset below 1 KiB (one offset for every
+ * instance, a stride of 4, 16 or 32 bytes, or random; unaligned in a third
+ * of the registers: the rows align down); the image is 1 KiB + 64 bytes of
+ * random words, so that every access stays inside it, and it lies in one
+ * aligned 16 KiB block (the RTL's data window, rtl/usc/README.md R19).  r220 holds burst
+ * lengths 1-16 (a burst source), r221 coverage masks.  LD's destination
+ * runs are r0-r15 or vi0-vi7, ST's data r0-r15, ATOM's source/destination
+ * (and CMPXCHG's comparator after it) r0-r15: the registers the other rows
+ * read. */
+static unsigned mem_pos(ug *t, unsigned *used)
+{
+    unsigned k;
+    do
+        k = gpuref_rng_below(t->r, 6);
+    while (*used >> k & 1);
+    *used |= 1u << k;
+    return k;
+}
+
+static void mem_fix(memplan *m, unsigned k, unsigned bank, unsigned index)
+{
+    memset(&m->s[k], 0, sizeof m->s[k]);
+    m->s[k].bank = (uint8_t)bank;
+    m->s[k].index = (uint16_t)index;
+    m->pos |= 1u << k;
+}
+
+static void mem_construct(ug *t, unsigned *budget, int force)
+{
+    static const unsigned rows[4] = { USC_OP_LD, USC_OP_ST, USC_OP_ATOM, USC_OP_IDF };
+    unsigned wr[4];
+    for (unsigned k = 0; k < 4; k++)
+        wr[k] = force >= 0 ? (int)rows[k] == force : usc_row_runs(rows[k]) ? t->x->weights[rows[k]] : 0;
+    int pk = gpuref_gx_pick(t->r, wr, 4);
+    if (pk < 0)
+        return;
+    unsigned op = rows[pk], drc = gpuref_rng_below(t->r, 2);
+    memplan *m = &t->mp;
+    memset(m, 0, sizeof *m);
+    unsigned used = op == USC_OP_LD ? 1u << 3 : 0;
+    unsigned pa = mem_pos(t, &used);
+    mem_fix(m, pa, USC_B_R, MEMREG + gpuref_rng_below(t->r, NMADDR));
+    m->ctl = drc | pa << 1;
+    unsigned n = 16;                          /* the longest burst */
+    if (op == USC_OP_LD || op == USC_OP_ST) {
+        if (gpuref_rng_chance(t->r, 75)) {
+            n = 1 + gpuref_rng_below(t->r, 16);
+            m->ctl |= 7u << 4 | (n - 1) << 7;
+        } else {
+            unsigned pb = mem_pos(t, &used);
+            mem_fix(m, pb, USC_B_R, MEMREG + NMADDR);
+            m->ctl |= pb << 4;
+        }
+    }
+    if (op == USC_OP_LD) {
+        if (n <= 8 && gpuref_rng_chance(t->r, 20))
+            mem_fix(m, 3, USC_B_VI, gpuref_rng_below(t->r, 8 - n + 1));
+        else
+            mem_fix(m, 3, USC_B_R, gpuref_rng_below(t->r, NPOOL - n + 1));
+    } else if (op == USC_OP_ST) {
+        unsigned pd = mem_pos(t, &used);
+        mem_fix(m, pd, USC_B_R, gpuref_rng_below(t->r, NPOOL - n + 1));
+        m->ctl |= pd << 11 | gpuref_rng_below(t->r, 3) << 14;
+        if (gpuref_rng_chance(t->r, 50)) {
+            m->ctl |= 7u << 16;
+        } else {
+            unsigned pc = mem_pos(t, &used);
+            mem_fix(m, pc, USC_B_R, MEMREG + NMADDR + 1);
+            m->ctl |= pc << 16;
+        }
+    } else if (op == USC_OP_ATOM) {
+        unsigned pd = mem_pos(t, &used);
+        mem_fix(m, pd, USC_B_R, gpuref_rng_below(t->r, NPOOL - 1));
+        m->ctl |= pd << 11 | gpuref_rng_below(t->r, USC_NATOM) << 19;
+    }
+    usc_group g;
+    pgrp *p;
+    m->on = 1;
+    int ok = make_group(t, &g, 0, (int)op);
+    m->on = 0;
+    if (!ok || !(p = push(t)))
+        return;
+    p->g = g;
+    t->mem_used = 1;
+    (*budget)--;
+    t->x->ninsns++;
+    t->a.kind = -1;                           /* the aim, if any, was the memory row's */
+    t->a.row = -1;
+    for (unsigned k = gpuref_rng_below(t->r, 3); k > 0 && *budget > 0; k--) {
+        if (!make_group(t, &g, gpuref_rng_chance(t->r, 20), -1) || !(p = push(t)))
+            break;
+        p->g = g;
+        (*budget)--;
+        t->x->ninsns++;
+    }
+    if (!(p = push(t)))
+        return;
+    usc_group *w = &p->g;
+    w->ignorepe = 1;
+    w->ninsn = 1;
+    w->slots = USC_S_BE;
+    usc_ins *in = &w->ins[0];
+    in->op = USC_OP_WDF;
+    in->slot = USC_SL_BE;
+    usc_resolve(in);
+    set_choice(in, 0, drc);
+}
+
+/* the image and the registers of the memory construct */
+static void mem_init(ug *t)
+{
+    uint64_t v[USC_MAXI];
+    char key[32];
+    for (unsigned j = 0; j < NMADDR; j++) {
+        unsigned mode = gpuref_rng_below(t->r, 3), stride = 4u << (2 * gpuref_rng_below(t->r, 2));
+        stride = gpuref_rng_chance(t->r, 30) ? 32 : stride;
+        uint32_t off0 = gpuref_rng_below(t->r, 1024), mis = gpuref_rng_chance(t->r, 33) ? 3 : 0;
+        for (unsigned l = 0; l < USC_MAXI; l++) {
+            uint32_t off = mode == 0 ? off0 : mode == 1 ? (off0 + l * stride) % 1024
+                           : gpuref_rng_below(t->r, 1024);
+            v[l] = t->mem_base + (mis ? off : off & ~3u);
+        }
+        snprintf(key, sizeof key, "r%u", MEMREG + j);
+        gpuref_gx_reg(t->x, key, 8, v, USC_MAXI);
+    }
+    for (unsigned l = 0; l < USC_MAXI; l++)
+        v[l] = 1 + gpuref_rng_below(t->r, 16);
+    snprintf(key, sizeof key, "r%u", MEMREG + NMADDR);
+    gpuref_gx_reg(t->x, key, 8, v, USC_MAXI);
+    for (unsigned l = 0; l < USC_MAXI; l++)
+        v[l] = (uint32_t)gpuref_rng_value(t->r, 32, 0);
+    snprintf(key, sizeof key, "r%u", MEMREG + NMADDR + 1);
+    gpuref_gx_reg(t->x, key, 8, v, USC_MAXI);
+    uint32_t w[MEMWORDS];
+    for (unsigned i = 0; i < MEMWORDS; i++)
+        w[i] = (uint32_t)gpuref_rng_value(t->r, 32, t->x->opts->special_pct);
+    gpuref_gx_mem(t->x, "mem", t->mem_base, w, MEMWORDS);
+}
+
 /* one random group (and what a construct puts around it) */
 static void step_group(ug *t, unsigned *budget)
 {
@@ -736,9 +924,13 @@ static void step_group(ug *t, unsigned *budget)
         t->a.kind = -1;
         t->a.row = -1;
     }
-    unsigned wk[4] = { 100, t->x->weights[IT_BITWISE] * 4, t->insub ? 0 : t->x->weights[IT_BRANCH],
-                       t->x->weights[IT_CND] };
-    int c = t->a.kind >= 0 ? 0 : gpuref_gx_pick(t->r, wk, 4);
+    unsigned wk[5] = { 100, t->x->weights[IT_BITWISE] * 4, t->insub ? 0 : t->x->weights[IT_BRANCH],
+                       t->x->weights[IT_CND], t->x->weights[IT_MEM] };
+    int c = t->a.kind >= 0 ? 0 : gpuref_gx_pick(t->r, wk, 5);
+    if (c == 4 || (t->a.kind == USC_CK_OP && t->a.row >= 0 && USC_MEM_ROW((unsigned)t->a.row))) {
+        mem_construct(t, budget, c == 4 ? -1 : t->a.row);
+        return;
+    }
     if (t->a.kind == USC_CK_CND && t->a.pescr)
         scramble_pe(t);
     if (aimbr && t->insub) {                 /* subroutines hold no branch */
@@ -812,13 +1004,14 @@ static int ug_test(gpuref_genctx *x, char *err)
     t->r = &x->rng;
     t->p = p;
     for (unsigned i = 0; i < USC_NOPS; i++)
-        /* the memory rows (D37), the backend transactions ATST and DEPTHF
-         * (D45, D46) and FITR, FITRP, SMP, UVSW, DITR, ITRSMP (D47-D52) are not drawn:
-         * the generator draws no memory, transaction or iterator data for them */
-        t->w[i] = usc_row_runs(i) && !USC_CTL1_ROW(i) && !USC_IT_ROW(i) && i != USC_OP_ATST && i != USC_OP_DEPTHF
-                  ? x->weights[i] : 0;
+        /* the memory rows (D37) come only through the memory construct
+         * (--mix mem); FITR, FITRP, SMP, UVSW, DITR, ITRSMP (D47-D52) are not
+         * drawn: the generator draws no iterator or texture data for them */
+        t->w[i] = usc_row_runs(i) && !USC_CTL1_ROW(i) && !USC_IT_ROW(i) ? x->weights[i] : 0;
     t->a.kind = -1;
     t->ni = gpuref_rng_chance(t->r, 50) ? 32 : 16;
+    if (x->weights[IT_MEM])                  /* drawn only then: a mix without mem makes the same programs */
+        t->mem_base = 0x4000u * gpuref_rng_below(t->r, 2) + 0x100u * (1 + gpuref_rng_below(t->r, 0x3a));
     snprintf(x->config, sizeof x->config, "instances=%u", t->ni);
     gpuref_gx_knob(x, IT_KFUSED, "fmad_fused", "0");
     gpuref_gx_knob(x, IT_KRNE, "cvt_f64_int_rne", "1");
@@ -956,6 +1149,8 @@ static int ug_test(gpuref_genctx *x, char *err)
             v[l] = l < t->ni && gpuref_rng_chance(t->r, 70);
         gpuref_gx_reg(x, "pe", 1, v, USC_MAXI);
     }
+    if (t->mem_used)
+        mem_init(t);
     for (unsigned k = 0; k < t->naim; k++) {
         for (unsigned l = 0; l < USC_MAXI; l++)
             v[l] = t->aimv[k][l];
