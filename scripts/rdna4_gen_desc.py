@@ -1073,6 +1073,9 @@ VMEM_CLASSES = {
         (r"^GLOBAL_(INV|WB|WBINV)$", "cache controls: no data (INV counts on LOADcnt)"),
         (r"^GLOBAL_(LOAD|STORE)_BLOCK$",
          "block loads and stores of up to 32 VGPRs selected by M0 (guide §11.5, README D40)"),
+        (r"^GLOBAL_LOAD_TR_B128$",
+         "the 16-bit transpose load in wave32 (guide §11.6.2, README D39; TR_B64 and wave64 "
+         "are not executed)"),
         (r"^GLOBAL_ATOMIC_(SWAP|CMPSWAP|AND|OR|XOR)_B(32|64)$"
          r"|^GLOBAL_ATOMIC_(ADD|SUB|INC|DEC|MIN|MAX)_U(32|64)$|^GLOBAL_ATOMIC_(MIN|MAX)_I(32|64)$"
          r"|^GLOBAL_ATOMIC_(SUB_CLAMP|COND_SUB)_U32$|^GLOBAL_ATOMIC_ORDERED_ADD_B64$",
@@ -1158,9 +1161,9 @@ SHARED_EXEC = [
      "block loads: one function, GLOBAL or SCRATCH addressing from the row"),
     (("VGLOBAL", "VSCRATCH"), r"^(GLOBAL|SCRATCH)_STORE_BLOCK$", "vmem_block_store",
      "block stores: one function, GLOBAL or SCRATCH addressing from the row"),
-    (("VGLOBAL", "VSCRATCH", "VFLAT"), r"^(GLOBAL|SCRATCH|FLAT)_LOAD_", "vmem_load",
+    (("VGLOBAL", "VSCRATCH", "VFLAT"), r"^(GLOBAL|SCRATCH|FLAT)_LOAD_(?!TR_)", "vmem_load",
      "global, scratch and flat loads: one function, width, extension, D16 half and "
-     "addressing from the row"),
+     "addressing from the row (the transpose loads: their own function)"),
     (("VGLOBAL", "VSCRATCH", "VFLAT"), r"^(GLOBAL|SCRATCH|FLAT)_STORE_", "vmem_store",
      "global, scratch and flat stores: one function, width, D16 half and addressing "
      "from the row"),

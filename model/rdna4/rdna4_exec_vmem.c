@@ -35,6 +35,7 @@ typedef struct vm_kind {
     unsigned atomic;           /* integer atomic: the operation (RDNA4_AT_*) + 1 */
     unsigned w64;              /* atomic on 64 bits */
     unsigned fatomic;          /* float atomic: RDNA4_FAT_* (atomic = 1 as well) */
+    unsigned tr;               /* GLOBAL_LOAD_TR_B128: every lane's address (README D39) */
 } vm_kind;
 
 /* The kind of an atomic opcode (GLOBAL, FLAT and BUFFER share the numbers 51-90);
@@ -108,7 +109,7 @@ rdna4_vm_size rdna4_vm_data_size(unsigned op)
 
 static vm_kind kind_of(const rdna4_row *r)
 {
-    vm_kind k = { 4, 1, 0, 0, 0, 0, 0, 0 };
+    vm_kind k = { 4, 1, 0, 0, 0, 0, 0, 0, 0 };
     if (rdna4_vm_atomic_kind(r->op, &k.atomic, &k.w64, &k.fatomic)) {
         k.bytes = k.w64 ? 8 : 4;
         k.nreg = k.w64 ? 2 : 1;
@@ -118,6 +119,13 @@ static vm_kind kind_of(const rdna4_row *r)
     k.bytes = z.bytes; k.nreg = z.nreg; k.sign = z.sign; k.half = z.half;
     switch (r->op) {
     case 40: case 41: k.addtid = 1; break;                /* load/store_addtid_b32 */
+    case 87:                                              /* global_load_tr_b128 */
+        if (r->fmt == RDNA4_FMT_VGLOBAL) {
+            k.bytes = 16;
+            k.nreg = 4;
+            k.tr = 1;
+        }
+        break;
     default: break;
     }
     return k;
@@ -211,6 +219,8 @@ static int vm_prepare(rdna4_state *s, const rdna4_pre *p, gpuref_retire *rr, vm_
     a->scratch = r->fmt == RDNA4_FMT_VSCRATCH;
     a->flat = r->fmt == RDNA4_FMT_VFLAT;
     a->lanes = rdna4_exec_mask(s);
+    if (a->k.tr && a->lanes)           /* EXEC != 0: every lane takes part (README D39) */
+        a->lanes = ~0ull >> (64u - rdna4_nlanes(s));
     a->lds_lanes = 0;
     a->hole = 0;
     a->sbase = ((uint64_t)(s->a.hwreg[RDNA4_HW_SCRATCH_BASE_HI] & 0xffffu) << 32) |
@@ -973,6 +983,48 @@ RDNA4_EXEC(vmem_block_store)
             gpuref_retire_memw(rr, 0, ra[j], rn[j], l, b, 0, GPUREF_SLOT_NONE);
         }
     }
+    return GPUREF_OK;
+}
+
+/* GLOBAL_LOAD_TR_B128 in wave32 (guide §11.6.2 L5606-5640, README D39): the 16 bytes at
+ * every lane's address are read as GLOBAL_LOAD_B128 reads them (GV/GVS addressing,
+ * IOFFSET, the alignment modes), then transposed within each group of 8 lanes: with
+ * R(L)[e] the 16-bit element e (bytes 2e, 2e+1) read by lane L, lane L receives in its
+ * element j (VGPR VDST + j/2, bits 15:0 for j even, 31:16 for j odd) R(8(L/8) + j)[L%8].
+ * EXEC == 0 is an S_NOP (L5612: nothing read, nothing counted); any other EXEC is taken
+ * as all ones (the guide leaves a partial EXEC undefined; D39).  One LOADcnt entry whose
+ * four VGPRs of all 32 lanes are written back at the wait, as GLOBAL_LOAD_B128's.
+ * Wave64 (two VGPRs from lanes 0-31's addresses) stops as unimplemented. */
+RDNA4_EXEC(global_load_tr_b128)
+{
+    if (!rdna4_exec_mask(s))
+        return GPUREF_OK;
+    if (s->wave64)
+        return gpuref_errf(s->err, GPUREF_ERR_UNIMPL,
+                           "unimplemented: %s in wave64 (no source gives its lane map, README D39)",
+                           rdna4_rows[p->row].name);
+    vm_access a;
+    int st = vm_prepare(s, p, rr, &a);
+    if (st)
+        return st < 0 ? st : GPUREF_OK;
+    unsigned vd = a.f.vdst;
+    if (vd + 4u > 256)               /* destination out of range: EXEC = 0 (§3.3.4 L906) */
+        return GPUREF_OK;
+    uint16_t el[32][8];              /* R(L)[e] */
+    for (unsigned l = 0; l < 32; l++) {
+        uint8_t b[16];
+        vm_read(s, &a, l, b);        /* global: never out of range */
+        for (unsigned e = 0; e < 8; e++)
+            el[l][e] = (uint16_t)rdna4_le_get(b + 2 * e, 2);
+    }
+    rdna4_vmload *q = rdna4_vm_push(s, rr, RDNA4_CNT_LOAD, vd, 4, 0xffffffffu, a.lanes);
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned g = l & ~7u, c = l & 7u;
+        for (unsigned i = 0; i < 4; i++)
+            s->vmdata[q->row0 + i][l] = (uint32_t)el[g + 2 * i][c] |
+                                        (uint32_t)el[g + 2 * i + 1][c] << 16;
+    }
+    rdna4_vm_announce(s, rr, q);
     return GPUREF_OK;
 }
 
