@@ -36,8 +36,16 @@ typedef struct pending {
 typedef struct dutwb {
     unsigned wave;
     uint64_t tag;
+    int early;                  /* reported before the unit `tag` (its issuer) retired */
     gpuref_regw w;
 } dutwb;
+
+#define NWNEXT 64               /* waves whose next unit's sequence number is kept */
+
+typedef struct owed {           /* a write-back the end of the task made visible */
+    unsigned wave;
+    gpuref_regw w;              /* the model's (DEFERRED) */
+} owed;
 
 typedef struct waiver_count {
     char name[32];
@@ -64,6 +72,9 @@ struct gpuref_chk {
     size_t npend, cpend;
     dutwb *wb;
     size_t nwb, cwb;
+    uint64_t wnext[NWNEXT];     /* per wave: the sequence number of its next unit */
+    owed *owe;                  /* write-backs the DUT may report until it ends */
+    size_t nowe, cowe;
     waiver_count wv[16];
     unsigned nwv;
     /* source operands of the unit being compared (before it executed) */
@@ -167,6 +178,7 @@ void gpuref_chk_close(gpuref_chk *c)
     free(c->hist);
     free(c->pend);
     free(c->wb);
+    free(c->owe);
     if (current == c)
         current = NULL;
     free(c);
@@ -242,6 +254,8 @@ int gpuref_chk_begin(gpuref_chk *c, int t)
     c->f = c->idx = c->lane = c->wave = 0;
     c->fault_wave = 0;
     c->npend = c->nwb = 0;
+    memset(c->wnext, 0, sizeof c->wnext);
+    c->nowe = 0;
     c->nwv = 0;
     c->srcs[0] = '\0';
     c->word = 0;
@@ -991,7 +1005,12 @@ int gpuref_chk_dut_writeback_id(gpuref_chk *c, unsigned wave, uint64_t tag, int 
         return 1;
     }
     long p = pend_find(c, wave, tag, f, index);
-    if (p < 0) {
+    /* a write-back in the retire cycle of the unit that issues the load (a
+     * load the task's last group issues and the end of the task completes,
+     * or a memory that answers at once): the DUT reports it before that unit,
+     * so it is held until the unit's record announces the load (check_deferred) */
+    int early = p < 0 && tag != GPUREF_TAG_ANY && wave < NWNEXT && tag == c->wnext[wave];
+    if (p < 0 && !early) {
         char rn[64];
         gpuref_reg_name(c->m, f, index, rn, sizeof rn);
         if (tag == GPUREF_TAG_ANY)
@@ -1016,7 +1035,8 @@ int gpuref_chk_dut_writeback_id(gpuref_chk *c, unsigned wave, uint64_t tag, int 
     dutwb *b = &c->wb[c->nwb++];
     memset(&b->w, 0, offsetof(gpuref_regw, value));
     b->wave = wave;
-    b->tag = c->pend[p].tag;
+    b->early = early;
+    b->tag = early ? tag : c->pend[p].tag;
     b->w.file = (int16_t)f;
     b->w.index = (uint16_t)index;
     b->w.slot = GPUREF_SLOT_NONE;
@@ -1027,11 +1047,61 @@ int gpuref_chk_dut_writeback_id(gpuref_chk *c, unsigned wave, uint64_t tag, int 
     return 0;
 }
 
+/* The model's deferred write-back m of wave (visible now) against the DUT's
+ * report: compared, the DUT's data taken where only it knows them, both
+ * sides' entries retired.  0 ok, 1 failed (report written on rec, `when`
+ * says when it became visible). */
+static int take_writeback(gpuref_chk *c, unsigned wave, const gpuref_regw *m, const gpuref_retire *rec,
+                          const char *when)
+{
+    char rn[64];
+    gpuref_reg_name(c->m, m->file, m->index, rn, sizeof rn);
+    long p = pend_find(c, wave, m->tag, m->file, m->index);
+    uint64_t ipc = p >= 0 ? c->pend[p].pc : 0;
+    long k = wb_find(c, wave, m->tag, m->file, m->index, m->lanes);
+    if (k < 0) {
+        char what[512];
+        snprintf(what, sizeof what, "the write-back of %s loaded by unit %" PRIu64
+                 " (pc=0x%" PRIx64 ") %s, the DUT has not reported it", rn, m->tag, ipc, when);
+        write_report(c, rec, what, NULL, 0);
+        return 1;
+    }
+    gpuref_diff diffs[MAXDIFF + 1];
+    int n = gpuref_regw_compare(&c->wb[k].w, m, diffs, MAXDIFF + 1);
+    if (n > 0) {
+        char what[512], d0[256];
+        gpuref_diff_format(c->m, &diffs[0], d0, sizeof d0);
+        snprintf(what, sizeof what, "write-back of the load at pc=0x%" PRIx64 " (unit %" PRIu64
+                 "): %s", ipc, m->tag, d0);
+        write_report(c, rec, what, diffs, n);
+        return 1;
+    }
+    if (m->flags & GPUREF_REGW_UNMODELLED) {
+        /* data only the DUT's memory system knows: the model takes it */
+        uint64_t lanes = c->wb[k].w.lanes & m->lanes;
+        unsigned keep = (unsigned)gpuref_wave_selected(c->m);
+        gpuref_wave_select(c->m, wave);
+        while (lanes) {
+            unsigned l = (unsigned)__builtin_ctzll(lanes);
+            lanes &= lanes - 1;
+            gpuref_reg_set(c->m, m->file, m->index, l, c->wb[k].w.value[l]);
+        }
+        gpuref_wave_select(c->m, keep);
+        log_waiver(c, "mem_return", "%s loaded at pc=0x%" PRIx64 ": DUT data taken", rn, ipc);
+    }
+    c->wb[k] = c->wb[--c->nwb];
+    if (p >= 0)
+        c->pend[p] = c->pend[--c->npend];
+    return 0;
+}
+
 /* The model made deferred write-backs visible with the unit it just retired
  * (c->mod): each must have come from the DUT by now.  The model's announced
  * loads (PENDING) are recorded.  0 ok, 1 failed (report written). */
 static int check_deferred(gpuref_chk *c)
 {
+    /* the loads this unit announces first: the same record may complete
+     * them (the end of the task), and the DUT may have reported them early */
     for (unsigned i = 0; i < c->mod->nregw; i++) {
         const gpuref_regw *m = &c->mod->regw[i];
         if (m->flags & GPUREF_REGW_PENDING) {
@@ -1040,49 +1110,47 @@ static int check_deferred(gpuref_chk *c)
                 fail(c, "out of memory");
                 return 1;
             }
-            continue;
         }
-        if (!(m->flags & GPUREF_REGW_DEFERRED))
+    }
+    for (size_t i = 0; i < c->nwb; i++) {
+        dutwb *b = &c->wb[i];
+        if (!b->early || b->wave != c->mod->wave || b->tag != c->mod->seq)
             continue;
-        char rn[64];
-        gpuref_reg_name(c->m, m->file, m->index, rn, sizeof rn);
-        long p = pend_find(c, c->mod->wave, m->tag, m->file, m->index);
-        uint64_t ipc = p >= 0 ? c->pend[p].pc : 0;
-        long k = wb_find(c, c->mod->wave, m->tag, m->file, m->index, m->lanes);
-        if (k < 0) {
-            char what[512];
-            snprintf(what, sizeof what, "the write-back of %s loaded by unit %" PRIu64
-                     " (pc=0x%" PRIx64 ") is visible after this unit, the DUT has not reported it",
-                     rn, m->tag, ipc);
+        if (pend_find(c, b->wave, b->tag, b->w.file, b->w.index) < 0) {
+            char rn[64];
+            gpuref_reg_name(c->m, b->w.file, b->w.index, rn, sizeof rn);
+            char what[300];
+            snprintf(what, sizeof what, "DUT reported a write-back of %s for unit %" PRIu64
+                     " of wave %u, which issued no load of it", rn, b->tag, b->wave);
             write_report(c, c->dut, what, NULL, 0);
             return 1;
         }
-        gpuref_diff diffs[MAXDIFF + 1];
-        int n = gpuref_regw_compare(&c->wb[k].w, m, diffs, MAXDIFF + 1);
-        if (n > 0) {
-            char what[512], d0[256];
-            gpuref_diff_format(c->m, &diffs[0], d0, sizeof d0);
-            snprintf(what, sizeof what, "write-back of the load at pc=0x%" PRIx64 " (unit %" PRIu64
-                     "): %s", ipc, m->tag, d0);
-            write_report(c, c->dut, what, diffs, n);
-            return 1;
-        }
-        if (m->flags & GPUREF_REGW_UNMODELLED) {
-            /* data only the DUT's memory system knows: the model takes it */
-            uint64_t lanes = c->wb[k].w.lanes & m->lanes;
-            unsigned keep = (unsigned)gpuref_wave_selected(c->m);
-            gpuref_wave_select(c->m, c->mod->wave);
-            while (lanes) {
-                unsigned l = (unsigned)__builtin_ctzll(lanes);
-                lanes &= lanes - 1;
-                gpuref_reg_set(c->m, m->file, m->index, l, c->wb[k].w.value[l]);
+        b->early = 0;
+    }
+    for (unsigned i = 0; i < c->mod->nregw; i++) {
+        const gpuref_regw *m = &c->mod->regw[i];
+        if (!(m->flags & GPUREF_REGW_DEFERRED))
+            continue;
+        if (wb_find(c, c->mod->wave, m->tag, m->file, m->index, m->lanes) < 0 &&
+            gpuref_finished(c->m)) {
+            /* the end of the task made it visible: the DUT may report it
+             * until it ends (gpuref_chk_dut_stop) */
+            if (c->nowe == c->cowe) {
+                size_t n = c->cowe ? 2 * c->cowe : 8;
+                owed *q = realloc(c->owe, n * sizeof *q);
+                if (!q) {
+                    fail(c, "out of memory");
+                    return 1;
+                }
+                c->owe = q;
+                c->cowe = n;
             }
-            gpuref_wave_select(c->m, keep);
-            log_waiver(c, "mem_return", "%s loaded at pc=0x%" PRIx64 ": DUT data taken", rn, ipc);
+            c->owe[c->nowe].wave = c->mod->wave;
+            c->owe[c->nowe++].w = *m;
+            continue;
         }
-        c->wb[k] = c->wb[--c->nwb];
-        if (p >= 0)
-            c->pend[p] = c->pend[--c->npend];
+        if (take_writeback(c, c->mod->wave, m, c->dut, "is visible after this unit"))
+            return 1;
     }
     return 0;
 }
@@ -1119,6 +1187,8 @@ int gpuref_chk_dut_end(gpuref_chk *c)
     int n = 0;
     if (st == GPUREF_OK) {
         c->dut->seq = c->mod->seq;
+        if (wave < NWNEXT)
+            c->wnext[wave] = c->mod->seq + 1;
         n = gpuref_retire_compare(c->dut, c->mod, diffs, MAXDIFF + 1);
     }
     c->model_secs += now() - t0;
@@ -1211,6 +1281,11 @@ int gpuref_chk_dut_stop(gpuref_chk *c, int done, int fault, uint64_t fault_pc, i
         fail_report(c, "DUT ended after %" PRIu64 " units, the model has not", c->steps);
         return 1;
     }
+    /* the write-backs the end of the task made visible: reported by now */
+    for (size_t i = 0; done && i < c->nowe; i++)
+        if (take_writeback(c, c->owe[i].wave, &c->owe[i].w, c->mod, "is visible at the end of the task"))
+            return 1;
+    c->nowe = 0;
     return 0;
 }
 
