@@ -870,7 +870,8 @@ module usc_core #(
           dr_i <= 5'd0; dr_p <= '0;
         end else if (leaving) begin running <= 1'b0; done <= 1'b1; end
         // the records of the loads and atomics it makes visible, and its memory writes
-        rt_wb_en <= leaving ? all_m : wdf_m;
+        // (the end of the task: its own loads and atomics too, entered at this edge)
+        rt_wb_en <= leaving ? 32'((33'd1 << (npend + (act != 32'd0 ? m_nreg : 6'd0))) - 33'd1) : wdf_m;
         rt_mw_space <= atst ? 2'd1 : depthf ? 2'd2 : 2'd0;
         if (act == 32'd0 || !(mop == 2'd2 || mop == 2'd3)) rt_mw_mask <= '0;
         if (atst || depthf)     // ATST: S0, S1, S2 at 16 l of atst; DEPTHF: W0 at 4 l of depthf (D45, D46)
