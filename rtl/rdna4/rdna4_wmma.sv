@@ -15,21 +15,30 @@
 // functions of the same names, §7.12.2); SWMMAC expands the packed A with the index
 // bits of the index VGPR (S2; §7.12.3) as the model's wmma().
 //   * integer rows: NEG[0]/NEG[1] = A/B signed, a 32-bit sum that wraps;
-//   * float rows, wmma_acc = 0 (acc): t = C; t = fma(a[k], b[k], t) per K step on
-//     fp32_fma, round to nearest even, denormals kept, a NaN t kept (quieted), a
+//   * float rows, wmma_acc = 0 (acc): t = C; t = fma(a[k], b[k], t) per K step: the
+//     exact sum of t and the product (below) rounded once to F32, which is fp32_fma's
+//     result (round to nearest even, denormals kept, a NaN t kept (quieted)); a
 //     structural zero of the sparse A skipped; 16-bit results round t once more to
-//     F16 (fp32_to_fp16) / BF16 (fp_narrow), RNE;
+//     F16 / BF16, RNE (xround of t's exact value, as fp32_to_fp16 / fp_narrow);
 //   * float rows, wmma_acc = 1: the exact sum of C and every product in a 640-bit
 //     fixed-point accumulator (units of 2^-298, as the model's xacc), rounded once to
 //     the result format (xround); the first NaN (C, then A[k], B[k] in K order), inf *
 //     0 or inf - inf (the default NaN) and infinities decided beside it, a zero sum -0
 //     only when every term is a -0 (the model's fused_dot);
-//   * elements to F32: F16 by fp16_to_fp32 (exact, denormals kept), BF16 as the high
+//   * elements to F32: F16 by h2f (fp16_to_fp32's result: exact, denormals kept, a NaN
+//     quieted), BF16 as the high
 //     half, FP8/BF8 by rdna4_pkg::f8to32; NEG/NEG_HI[0/1] flip the sign of the low /
 //     high-half elements of A / B (F16/BF16 rows), {NEG_HI[2], NEG[2]} = {ABS, NEG} on
 //     C (float rows).
 // V_MQSAD_U32_U8: D row k (k = 0..3) = the masked SAD of the S0 byte window k against
 // S1 plus DWORD k of S2 (VGPR S2 + k), CLAMP saturating at 0xffffffff; 4 cycles.
+//
+// Simulation cost: the unit's arithmetic is clocked logic under the kind of cycle that
+// needs it (a K step, a store, an MQSAD row) and uses functions, not submodules; the
+// only combinational logic, the rows to read and the A element of a K step, is under
+// `stepping`.  A simulator such as Verilator evaluates all combinational logic of a
+// clock domain on every clock edge, so an idle unit costs only its sequencer and its D
+// read ports (README "Matrix multiply (WMMA)").
 module rdna4_wmma #(
   parameter int WPC = 8                    // D elements per cycle: 1, 2, 4, 8 or 16
 ) (
@@ -155,11 +164,10 @@ module rdna4_wmma #(
     cd_loc = {ln, h16 ? {1'b0, r[2:1]} : r, h16 ? {m[0], 4'd0} : 5'd0};
   endfunction
 
-  // the element of dsz at bit bt of lane ln of a row
-  function automatic logic [15:0] elem(input logic [2047:0] row, input logic [5:0] ln, input logic [4:0] bt,
-                                       input logic [1:0] ds);
+  // the element of dsz at bit bt of a lane's 32 bits
+  function automatic logic [15:0] elem(input logic [31:0] w32, input logic [4:0] bt, input logic [1:0] ds);
     logic [15:0] w;
-    w = 16'(row[32*ln +: 32] >> bt);
+    w = 16'(w32 >> bt);
     elem = (ds == 2'd0) ? w[15:0] : (ds == 2'd1) ? {8'd0, w[7:0]} : {12'd0, w[3:0]};
   endfunction
 
@@ -176,7 +184,10 @@ module rdna4_wmma #(
   assign storing  = st_q == S_RUN && !mq && ph_q;
   assign rdy      = st_q == S_DONE;
 
-  // ---------------------------------------------------- A element of (m_q, k_q)
+  // ------------------------------- the rows read now (evaluated only while stepping)
+  // Everything below this block is clocked logic under stepping / storing / the MQSAD
+  // cycles, so that an idle unit costs a simulator nothing but the sequencer and this
+  // block's defaults.
   logic [13:0] la, lb, lc, lg;
   logic [5:0]  g6;
   logic [31:0] ixw;
@@ -184,68 +195,78 @@ module rdna4_wmma #(
   logic [1:0]  srcsel;                      // 0 / 1 packed value 2g / 2g + 1, 2 a structural zero
   logic [6:0]  kpk;                         // the stored A's K of this step
   logic [5:0]  setb, slot, ibase;
+  logic        skip;
   always_comb begin
-    g6 = 6'(k_q >> 2);
-    jj = k_q[1:0];
-    lg = ab_loc(dsz, kba32, w64, m_q, {g6, 1'b0});
-    // index bits per set: 4 per group of two packed values in the lane's A bits
-    // (model: setbits = 4 * (VGPRs of A * 32 / (2 * element bits)))
-    if (dsz == 2'd0)      setb = w64 ? 6'd8 : 6'd16;
-    else if (dsz == 2'd1) setb = w64 ? 6'd8 : 6'd16;
-    else                  setb = (kp == 7'd32 && !w64) ? 6'd32 : 6'd16;
-    slot = (dsz == 2'd0) ? 6'(lg[7:5]) : (dsz == 2'd1) ? 6'({lg[7:5], lg[4]}) : 6'({lg[7:5], lg[4:3]});
-    ibase = 6'((32'(key) * 32'(setb) + 32'(slot) * 32'd4) & 32'd31);
-    ixw = irow[32*lg[13:8] +: 32] >> ibase;
-    i0 = ixw[1:0]; i1 = ixw[3:2];
-    // §7.12.3 L3836-3842: col + 0 = idx0 == 0 ? v0; col + 1/2 = idx0 == j ? v0 : idx1 == j ?
-    // v1; col + 3 = idx1 == 3 ? v1; else 0
-    if (jj == 2'd0)      srcsel = (i0 == 2'd0) ? 2'd0 : 2'd2;
-    else if (jj == 2'd3) srcsel = (i1 == 2'd3) ? 2'd1 : 2'd2;
-    else                 srcsel = (i0 == jj) ? 2'd0 : (i1 == jj) ? 2'd1 : 2'd2;
-    if (!sp) srcsel = 2'd0;
-    kpk = sp ? {g6, srcsel[0]} : k_q;
-    la = ab_loc(dsz, kba32, w64, m_q, kpk);
-    lb = ab_loc(dsz, kbb32, w64, 4'd0, k_q);
-    lc = cd_loc(b16, w64, m_q, 4'd0);
+    g6 = 6'd0; jj = 2'd0; lg = 14'd0; setb = 6'd0; slot = 6'd0; ibase = 6'd0; ixw = 32'd0;
+    i0 = 2'd0; i1 = 2'd0; srcsel = 2'd0; kpk = 7'd0; la = 14'd0; lb = 14'd0; lc = 14'd0; skip = 1'b0;
+    if (stepping) begin
+      g6 = 6'(k_q >> 2);
+      jj = k_q[1:0];
+      lg = ab_loc(dsz, kba32, w64, m_q, {g6, 1'b0});
+      // index bits per set: 4 per group of two packed values in the lane's A bits
+      // (model: setbits = 4 * (VGPRs of A * 32 / (2 * element bits)))
+      if (dsz == 2'd0)      setb = w64 ? 6'd8 : 6'd16;
+      else if (dsz == 2'd1) setb = w64 ? 6'd8 : 6'd16;
+      else                  setb = (kp == 7'd32 && !w64) ? 6'd32 : 6'd16;
+      slot = (dsz == 2'd0) ? 6'(lg[7:5]) : (dsz == 2'd1) ? 6'({lg[7:5], lg[4]}) : 6'({lg[7:5], lg[4:3]});
+      ibase = 6'((32'(key) * 32'(setb) + 32'(slot) * 32'd4) & 32'd31);
+      ixw = irow[32*lg[13:8] +: 32] >> ibase;
+      i0 = ixw[1:0]; i1 = ixw[3:2];
+      // §7.12.3 L3836-3842: col + 0 = idx0 == 0 ? v0; col + 1/2 = idx0 == j ? v0 : idx1 == j ?
+      // v1; col + 3 = idx1 == 3 ? v1; else 0
+      if (jj == 2'd0)      srcsel = (i0 == 2'd0) ? 2'd0 : 2'd2;
+      else if (jj == 2'd3) srcsel = (i1 == 2'd3) ? 2'd1 : 2'd2;
+      else                 srcsel = (i0 == jj) ? 2'd0 : (i1 == jj) ? 2'd1 : 2'd2;
+      if (!sp) srcsel = 2'd0;
+      kpk = sp ? {g6, srcsel[0]} : k_q;
+      la = ab_loc(dsz, kba32, w64, m_q, kpk);
+      lb = ab_loc(dsz, kbb32, w64, 4'd0, k_q);
+      lc = cd_loc(b16, w64, m_q, 4'd0);
+      skip = sp && srcsel == 2'd2;
+    end
   end
-  logic skip;
-  assign skip = sp && srcsel == 2'd2;
   assign ra = la[7:5];
   assign rb = lb[7:5];
   assign rc = mq ? k_q[2:0] : lc[7:5];
 
-  // an element to F32 (fl rows) / its integer (IU rows, sg: signed), NEG on 16-bit halves
-  logic [15:0] ea;
-  logic [31:0] fa_, fa16;
-  logic [31:0] ia;
-  function automatic logic [31:0] small32(input logic [2:0] kind, input logic [15:0] e, input logic [31:0] f16,
-                                          input logic [31:0] f8);
-    small32 = (kind == K_F16) ? f16 : (kind == K_BF16) ? {e, 16'd0} : f8;
+  // ------------------------------------------------------------ element helpers
+  // F16 to F32, exact (denormals become normals), a NaN quieted with its payload in the
+  // top fraction bits (fp16_to_fp32 with nan_keep 0)
+  function automatic logic [31:0] h2f(input logic [15:0] h);
+    logic [3:0] p;
+    h2f = {h[15], 31'd0};
+    if (h[14:10] == 5'h1f)       h2f = {h[15], 8'hff, h[9:0] != 10'd0, h[8:0], 13'd0};
+    else if (h[14:10] != 5'd0)   h2f = {h[15], 3'd0, h[14:10], h[9:0], 13'd0} + {1'b0, 8'd112, 23'd0};
+    else if (h[9:0] != 10'd0) begin                       // h[9:0] * 2^-24: leading one at p
+      p = 4'd0;
+      for (int j = 0; j < 10; j++) if (h[j]) p = 4'(j);
+      h2f = {h[15], 8'(p) + 8'd103, {13'd0, h[9:0]} << (5'd23 - 5'(p))};
+    end
+  endfunction
+  // an element to F32 (fl rows) / its integer (IU rows, sg: signed)
+  function automatic logic [31:0] small32(input logic [2:0] kind, input logic [15:0] e);
+    logic [31:0] f8;
+    logic [5:0]  unused_f8e;
+    {unused_f8e, f8} = rdna4_pkg::f8to32(e[7:0], kind == K_BF8);
+    small32 = (kind == K_F16) ? h2f(e) : (kind == K_BF16) ? {e, 16'd0} : f8;
   endfunction
   function automatic logic [31:0] int32(input logic [2:0] kind, input logic [15:0] e, input logic sg);
     if (!sg) int32 = {16'd0, e};
     else if (kind == K_IU8) int32 = {{24{e[7]}}, e[7:0]};
     else int32 = {{28{e[3]}}, e[3:0]};
   endfunction
-  assign ea = elem(arow, la[13:8], la[4:0], dsz) ^ ((ka <= K_BF16 && (la[4] ? neg_hi[0] : neg[0])) ? 16'h8000 : 16'h0);
-  fp16_to_fp32 u_ca (.a(ea), .daz(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32),
-    .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(fa16), .exc(fa16e));
-  logic [37:0] fa8;
-  logic [5:0]  fa16e;
-  assign fa8 = rdna4_pkg::f8to32(ea[7:0], ka == K_BF8);
-  assign fa_ = small32(ka, ea, fa16, fa8[31:0]);
-  assign ia  = int32(ka, ea, neg[0]);
 
-  // -------------------------------------------------------- the WPC column lanes
-  logic [31:0]   t_q  [WPC];                // stepped float sum / integer sum
-  logic [XW-1:0] x_q  [WPC];                // exact sum (wmma_acc = 1)
-  logic          xn_q [WPC];                // a NaN seen (then xv_q holds it, quieted)
-  logic [31:0]   xv_q [WPC];
-  logic          xp_q [WPC], xm_q [WPC], xi_q [WPC], xz_q [WPC];   // +inf, -inf, invalid, all -0
-  logic [31:0]   t_n  [WPC];
-  logic [XW-1:0] x_n  [WPC];
-  logic          xn_n [WPC], xp_n [WPC], xm_n [WPC], xi_n [WPC], xz_n [WPC];
-  logic [31:0]   xv_n [WPC];
+  // the A element (m_q, kpk) of this step, NEG / NEG_HI on 16-bit halves: F32 / integer
+  logic [15:0] ea;
+  logic [31:0] fa, ia;
+  always_comb begin
+    ea = 16'd0; fa = 32'd0; ia = 32'd0;
+    if (stepping) begin
+      ea = elem(arow[32*la[13:8] +: 32], la[4:0], dsz) ^ ((ka <= K_BF16 && (la[4] ? neg_hi[0] : neg[0])) ? 16'h8000 : 16'h0);
+      fa = small32(ka, ea);
+      ia = int32(ka, ea, neg[0]);
+    end
+  end
 
   // F32 bits (finite) -> {significand, exponent field (1 for denormals)}
   function automatic logic [31:0] fsig(input logic [30:0] x);
@@ -259,102 +280,63 @@ module rdna4_wmma #(
     isinf32 = (rdna4_pkg::fclass32(x) & 10'h204) != 10'd0;
   endfunction
 
-  for (genvar i = 0; i < WPC; i++) begin : g_lane
-    logic [13:0] lbi, lci;
-    logic [15:0] eb, c16;
-    logic [31:0] fb16, fb, ib, craw, c32, cf16, tin, r_fma;
-    logic [37:0] fb8;
-    logic [5:0]  e_b, e_c, e_f;
-    logic        unused_l;
-    logic [3:0]  ni;
-    assign ni  = 4'(32'(g_q) * WPC + i);
-    assign lbi = ab_loc(dsz, kbb32, w64, ni, k_q);
-    assign lci = cd_loc(b16, w64, m_q, ni);
-    assign eb  = elem(brow, lbi[13:8], lbi[4:0], dsz) ^ ((kb <= K_BF16 && (lbi[4] ? neg_hi[1] : neg[1])) ? 16'h8000 : 16'h0);
-    fp16_to_fp32 u_cb (.a(eb), .daz(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32),
-      .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(fb16), .exc(e_b));
-    assign fb8 = rdna4_pkg::f8to32(eb[7:0], kb == K_BF8);
-    assign fb = small32(kb, eb, fb16, fb8[31:0]);
-    assign ib = int32(kb, eb, neg[1]);
-    // C: its element of the tuple or the scalar; float rows: ABS (NEG_HI[2]) then NEG (NEG[2])
-    always_comb begin
-      craw = c_v ? (crow[32*lci[13:8] +: 32] >> lci[4:0]) : ck;
-      if (b16) craw = {16'd0, craw[15:0]};
-      c16 = craw[15:0];
-      if (fl && b16) begin
-        if (neg_hi[2]) c16[15] = 1'b0;
-        if (neg[2]) c16[15] = !c16[15];
-      end else if (fl) begin
-        if (neg_hi[2]) craw[31] = 1'b0;
-        if (neg[2]) craw[31] = !craw[31];
+  // ------------------------------------------------------------- the exact sum
+  // An exact sum (the model's fused_dot) as one vector of XS bits: [XS-1 -: XW] the sum
+  // in units of 2^-298 (two's complement), [36:5] the first NaN (quieted), [4] a NaN
+  // seen, [3] +inf, [2] -inf, [1] invalid (inf * 0), [0] every term a -0.
+  localparam int XS = XW + 37;
+  // a sum holding C alone (F32 bits)
+  function automatic logic [XS-1:0] xinit(input logic [31:0] c);
+    logic [31:0]   sc;
+    logic [XW-1:0] x0;
+    sc = fsig(c[30:0]);
+    x0 = (sc[23:0] == 24'd0) ? '0 : XW'({sc[23:0]}) << (10'(sc[31:24]) + 10'd148);
+    if (c[31]) x0 = -x0;
+    xinit = {x0, c | 32'h00400000, isnan32(c), c == 32'h7f800000, c == 32'hff800000, 1'b0, c == 32'h80000000};
+  endfunction
+  // s plus the product a * b (F32 bits); sk: a structural zero of the sparse A, no term
+  function automatic logic [XS-1:0] xadd(input logic [XS-1:0] s, input logic [31:0] a, input logic [31:0] b,
+                                         input logic sk);
+    logic [XW-1:0] x0, tm;
+    logic [31:0]   sa, sb, v;
+    logic [47:0]   pr;
+    logic [9:0]    pos;
+    logic          sg, n, p, m, i, z;
+    x0 = s[XS-1 -: XW]; v = s[36:5]; n = s[4]; p = s[3]; m = s[2]; i = s[1]; z = s[0];
+    sg = a[31] ^ b[31];
+    if (!sk && !s[4]) begin
+      if (isnan32(a)) begin n = 1'b1; v = a | 32'h00400000; end
+      else if (isnan32(b)) begin n = 1'b1; v = b | 32'h00400000; end
+      else if (isinf32(a) || isinf32(b)) begin
+        if (a[30:0] == 31'd0 || b[30:0] == 31'd0) i = 1'b1;
+        else if (sg) m = 1'b1;
+        else p = 1'b1;
       end
+      if ((a[30:0] != 31'd0 && b[30:0] != 31'd0) || !sg) z = 1'b0;
     end
-    fp16_to_fp32 u_cc (.a(c16), .daz(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32),
-      .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(cf16), .exc(e_c));
-    assign c32 = (cd == C_F16) ? cf16 : (cd == C_BF16) ? {c16, 16'd0} : craw;
-    assign tin = (k_q == 7'd0) ? c32 : t_q[i];
-    fp32_fma u_fma (.a(fa_), .b(fb), .c(tin), .rm(3'd0), .daz(1'b0), .ftz(1'b0), .tiny_after(1'b1),
-      .ovf_sat(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(DNAN32), .dexc_always(1'b1),
-      .zero_wins(1'b0), .zw_sign_xor(1'b0), .zw_pass_c(1'b0), .fma_nan(2'd0),
-      .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(r_fma), .exc(e_f));
-    // (no exception is reported: model README V51)
-    assign unused_l = ^{lbi[7:5], lci[7:5], fb8[37:32], e_b, e_c, e_f};
-    // one K step of the three sums
-    always_comb begin
-      logic [XW-1:0] x0, tm;
-      logic [31:0]   sa, sb, sc;
-      logic [47:0]   pr;
-      logic [9:0]    pos;
-      logic          sg, n0, p0, m0, z0;
-      logic [31:0]   v0;
-      // the stepped float and the integer sum
-      if (!fl) t_n[i] = tin + ia * ib;
-      else t_n[i] = isnan32(tin) ? (tin | 32'h00400000) : r_fma;
-      if (skip) t_n[i] = tin;
-      // the exact sum: C first (k = 0), then the product
-      sc = fsig(c32[30:0]);
-      x0 = (sc[23:0] == 24'd0) ? '0 : XW'({sc[23:0]}) << (10'(sc[31:24]) + 10'd148);
-      if (c32[31]) x0 = -x0;
-      n0 = isnan32(c32); v0 = c32 | 32'h00400000;
-      p0 = c32 == 32'h7f800000; m0 = c32 == 32'hff800000; z0 = c32 == 32'h80000000;
-      if (k_q != 7'd0) begin
-        x0 = x_q[i]; n0 = xn_q[i]; v0 = xv_q[i]; p0 = xp_q[i]; m0 = xm_q[i]; z0 = xz_q[i];
-      end
-      xn_n[i] = n0; xv_n[i] = v0; xp_n[i] = p0; xm_n[i] = m0; xz_n[i] = z0;
-      xi_n[i] = (k_q == 7'd0) ? 1'b0 : xi_q[i];
-      sg = fa_[31] ^ fb[31];
-      if (!skip && !n0) begin
-        if (isnan32(fa_)) begin xn_n[i] = 1'b1; xv_n[i] = fa_ | 32'h00400000; end
-        else if (isnan32(fb)) begin xn_n[i] = 1'b1; xv_n[i] = fb | 32'h00400000; end
-        else if (isinf32(fa_) || isinf32(fb)) begin
-          if (fa_[30:0] == 31'd0 || fb[30:0] == 31'd0) xi_n[i] = 1'b1;
-          else if (sg) xm_n[i] = 1'b1;
-          else xp_n[i] = 1'b1;
-        end
-        if ((fa_[30:0] != 31'd0 && fb[30:0] != 31'd0) || !sg) xz_n[i] = 1'b0;
-      end
-      sa = fsig(fa_[30:0]); sb = fsig(fb[30:0]);
-      pr = sa[23:0] * sb[23:0];
-      pos = 10'(sa[31:24]) + 10'(sb[31:24]) - 10'd2;
-      tm = XW'(pr) << pos;
-      x_n[i] = x0;
-      if (!skip && pr != 48'd0) x_n[i] = sg ? x0 - tm : x0 + tm;
-    end
-  end
+    sa = fsig(a[30:0]); sb = fsig(b[30:0]);
+    pr = sa[23:0] * sb[23:0];
+    pos = 10'(sa[31:24]) + 10'(sb[31:24]) - 10'd2;
+    tm = XW'(pr) << pos;
+    if (!sk && pr != 48'd0) x0 = sg ? x0 - tm : x0 + tm;
+    xadd = {x0, v, n, p, m, i, z};
+  endfunction
 
-  // ------------------------------------------- the shared final stage (storing)
   // model xround: round a (> 0, units 2^-298) to nearest even into F32 / F16 / BF16
   function automatic logic [31:0] xround(input logic [XW-1:0] a, input logic sgn, input logic [1:0] f);
-    int top, e, emin, p, bias, ulp, sh, ue, eb, mb;
+    int top, e, emin, p, bias, ulp, sh, ue, eb, mb, tw;
     logic [XW-1:0] lo;
+    logic [31:0] wd;
     logic [26:0] sv;
     logic [25:0] q;
     logic half, sticky;
     eb = (f == C_F16) ? 5 : 8;
     mb = (f == C_F16) ? 10 : (f == C_BF16) ? 7 : 23;
     p = mb + 1; bias = (1 << (eb - 1)) - 1; emin = 1 - bias;
-    top = -1;
-    for (int j = 0; j < XW; j++) if (a[j]) top = j;
+    // the leading one: its 32-bit word, then its bit
+    tw = -1; wd = 32'd0; top = -1;
+    for (int w = 0; w < XW / 32; w++) if (a[32*w +: 32] != 32'd0) begin tw = w; wd = a[32*w +: 32]; end
+    if (tw >= 0) for (int j = 0; j < 32; j++) if (wd[j]) top = 32 * tw + j;
     xround = 32'(sgn) << (eb + mb);
     if (top >= 0) begin
       e = top - 298;
@@ -374,70 +356,34 @@ module rdna4_wmma #(
     end
   endfunction
 
-  logic [31:0]   s_t, s_sp, s_in, s_res, s_x;
-  logic [XW-1:0] s_acc, s_mag;
-  logic          s_spec, s_neg;
-  logic [15:0]   s_h, s_b;
-  logic [5:0]    e_h, e_bf;
-  logic          s_xn, s_xi, s_xp, s_xm, s_xz;
-  logic [31:0]   s_xv;
-  always_comb begin
-    s_t = t_q[0]; s_acc = x_q[0]; s_xn = xn_q[0]; s_xv = xv_q[0]; s_xi = xi_q[0]; s_xp = xp_q[0];
-    s_xm = xm_q[0]; s_xz = xz_q[0];
-    for (int i = 1; i < WPC; i++)
-      if (s_q == SW'(i)) begin
-        s_t = t_q[i]; s_acc = x_q[i]; s_xn = xn_q[i]; s_xv = xv_q[i]; s_xi = xi_q[i]; s_xp = xp_q[i];
-        s_xm = xm_q[i]; s_xz = xz_q[i];
-      end
-    // the first NaN; inf * 0 or +inf and -inf: the default NaN; an infinity
-    s_spec = 1'b1;
-    if (s_xn) s_sp = s_xv;
-    else if (s_xi || (s_xp && s_xm)) s_sp = DNAN32;
-    else if (s_xp) s_sp = 32'h7f800000;
-    else if (s_xm) s_sp = 32'hff800000;
-    else begin s_sp = 32'd0; s_spec = 1'b0; end
-    s_neg = s_acc[XW-1];
-    s_mag = s_neg ? -s_acc : s_acc;
-    if (s_mag == '0) s_neg = s_xz;                 // an exact zero: -0 only from -0 terms
-    s_x = xround(s_mag, s_neg, cd);
-    s_in = (fl && acc && s_spec) ? s_sp : s_t;
-  end
-  fp32_to_fp16 u_h (.a(s_in), .daz(1'b0), .rm(3'd0), .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0),
-    .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(16'hfe00), .dexc_always(1'b1),
-    .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(s_h), .exc(e_h));
-  fp_narrow #(.SEW(8), .SMW(23), .DEW(8), .DMW(7)) u_b (.a(s_in), .daz(1'b0), .rm(3'd0), .ftz(1'b0),
-    .tiny_after(1'b1), .ovf_sat(1'b0), .nan_prop(2'd0), .nan_keep(1'b0), .nan_inf(1'b0), .dnan(16'hffc0),
-    .dexc_always(1'b1), .clamp(1'b0), .clamp_nan_keep(1'b0), .clamp_negzero_keep(1'b0), .r(s_b), .exc(e_bf));
-  always_comb begin
-    if (!fl || cd == C_F32) s_res = s_in;
-    else s_res = {16'd0, cd == C_F16 ? s_h : s_b};
-    if (fl && acc && !s_spec) s_res = s_x;
-  end
-  logic unused_w;
-  assign unused_w = ^{op[6:5], lb[13:8], lb[4:0], lc[13:8], lc[4:0], lg[2:0], ixw[31:4], fa8[37:32], fa16e, e_h, e_bf};
-  logic [13:0] ls;
-  assign ls = cd_loc(b16, w64, m_q, 4'(32'(g_q) * WPC + 32'(s_q)));
-
-  // ------------------------------------------------------------ V_MQSAD_U32_U8
-  logic [2047:0] mq_row;
-  always_comb begin
-    for (int l = 0; l < 64; l++) begin
-      logic [31:0] w, b, c;
-      logic [33:0] s;
-      logic [7:0]  dd;
-      w = 32'(s0q[64*l +: 64] >> (8 * k_q[1:0]));
-      b = s1q[32*l +: 32];
-      c = crow[32*l +: 32];
-      s = {2'd0, c};
-      for (int j = 0; j < 4; j++) begin
-        dd = (w[8*j +: 8] > b[8*j +: 8]) ? w[8*j +: 8] - b[8*j +: 8] : b[8*j +: 8] - w[8*j +: 8];
-        if (b[8*j +: 8] != 8'd0) s = s + {26'd0, dd};
-      end
-      mq_row[32*l +: 32] = (clamp && s[33:32] != 2'd0) ? 32'hffffffff : s[31:0];
+  // an exact sum to the format f (a 16-bit result in [15:0]): the first NaN; inf * 0 or
+  // +inf and -inf the default NaN; an infinity; else the sum rounded once, an exact zero
+  // -0 only when every term is a -0.  A NaN or an infinity narrows to F16 / BF16 as
+  // fp32_to_fp16 / fp_narrow do (sign kept, top payload bits, quieted).
+  function automatic logic [31:0] xfin(input logic [XS-1:0] s, input logic [1:0] f);
+    logic [31:0]   sv;
+    logic [XW-1:0] mag;
+    logic          spec, ng;
+    spec = 1'b1;
+    if (s[4]) sv = s[36:5];
+    else if (s[1] || (s[3] && s[2])) sv = DNAN32;
+    else if (s[3]) sv = 32'h7f800000;
+    else if (s[2]) sv = 32'hff800000;
+    else begin sv = 32'd0; spec = 1'b0; end
+    if (spec)
+      xfin = (f == C_F16) ? {16'd0, sv[31], 5'h1f, sv[22:0] != 23'd0, sv[21:13]}
+           : (f == C_BF16) ? {16'd0, sv[31], 8'hff, sv[22:0] != 23'd0, sv[21:16]} : sv;
+    else begin
+      ng = s[XS-1];
+      mag = ng ? -s[XS-1 -: XW] : s[XS-1 -: XW];
+      if (mag == '0) ng = s[0];
+      xfin = xround(mag, ng, f);
     end
-  end
+  endfunction
 
   // --------------------------------------------------------------------- state
+  logic [31:0]   t_q  [WPC];                // integer sum / stepped float sum (F32)
+  logic [XS-1:0] xs_q [WPC];                // exact sum (wmma_acc = 1)
   logic [2047:0] dbuf [8];
   assign bd0 = dbuf[{beat, 1'b0}];
   assign bd1 = dbuf[{beat, 1'b1}];
@@ -473,17 +419,88 @@ module rdna4_wmma #(
       endcase
     end
   end
-  // the sums and D (not reset: every element of D is written before rdy)
-  always_ff @(posedge clk) begin
-    if (stepping)
-      for (int i = 0; i < WPC; i++) begin
-        t_q[i] <= t_n[i]; x_q[i] <= x_n[i]; xn_q[i] <= xn_n[i]; xv_q[i] <= xv_n[i];
-        xp_q[i] <= xp_n[i]; xm_q[i] <= xm_n[i]; xi_q[i] <= xi_n[i]; xz_q[i] <= xz_n[i];
+
+  // The datapath (not reset: every element of D is written before rdy).  Its work is
+  // done here, under the cycle kind that needs it, and not in combinational blocks: a
+  // simulator then evaluates it only on the unit's busy cycles.
+  for (genvar i = 0; i < WPC; i++) begin : g_lane
+    always_ff @(posedge clk) begin
+      if (stepping) begin : step
+        logic [15:0] eb, c16;
+        logic [31:0] fb, ib, craw, c32, tin;
+        logic [5:0]  lnb, lnc;             // lane and bit of the B and C elements (their VGPR: rb, rc)
+        logic [4:0]  btb, btc;
+        logic [2:0]  unused_vb, unused_vc;
+        logic [3:0]  ni;
+        ni  = 4'(32'(g_q) * WPC + i);
+        {lnb, unused_vb, btb} = ab_loc(dsz, kbb32, w64, ni, k_q);
+        {lnc, unused_vc, btc} = cd_loc(b16, w64, m_q, ni);
+        eb  = elem(brow[32*lnb +: 32], btb, dsz) ^ ((kb <= K_BF16 && (btb[4] ? neg_hi[1] : neg[1])) ? 16'h8000 : 16'h0);
+        fb  = small32(kb, eb);
+        ib  = int32(kb, eb, neg[1]);
+        // C: its element of the tuple or the scalar; float rows: ABS (NEG_HI[2]) then NEG (NEG[2])
+        craw = c_v ? (crow[32*lnc +: 32] >> btc) : ck;
+        if (b16) craw = {16'd0, craw[15:0]};
+        c16 = craw[15:0];
+        if (fl && b16) begin
+          if (neg_hi[2]) c16[15] = 1'b0;
+          if (neg[2]) c16[15] = !c16[15];
+        end else if (fl) begin
+          if (neg_hi[2]) craw[31] = 1'b0;
+          if (neg[2]) craw[31] = !craw[31];
+        end
+        c32 = (cd == C_F16) ? h2f(c16) : (cd == C_BF16) ? {c16, 16'd0} : craw;
+        tin = (k_q == 7'd0) ? c32 : t_q[i];
+        // integer rows: a 32-bit sum that wraps; float rows, wmma_acc = 0: t = fma(a, b, t),
+        // the exact sum of t and the product rounded once to F32 (fp32_fma's result: RNE,
+        // denormals kept, the first NaN of t, a, b quieted, inf * 0 and inf - inf the
+        // default NaN, an exact zero -0 only from two -0 terms; no exception, V51);
+        // wmma_acc = 1: the product added to the exact sum
+        if (!fl) t_q[i] <= skip ? tin : tin + ia * ib;
+        else if (!acc) t_q[i] <= skip ? tin : xfin(xadd(xinit(tin), fa, fb, 1'b0), C_F32);
+        else xs_q[i] <= xadd((k_q == 7'd0) ? xinit(c32) : xs_q[i], fa, fb, skip);
       end
-    if (storing) begin
-      if (b16) dbuf[ls[7:5]][32*ls[13:8] + 32'(ls[4:0]) +: 16] <= s_res[15:0];
-      else     dbuf[ls[7:5]][32*ls[13:8] +: 32] <= s_res;
     end
-    if (st_q == S_RUN && mq) dbuf[k_q[2:0]] <= mq_row;
   end
+
+  always_ff @(posedge clk) begin
+    // ---- the shared final stage: column s_q of the group into D
+    if (storing) begin : store
+      logic [31:0]   st, res;
+      logic [XS-1:0] sx;
+      logic [13:0]   ls;
+      st = t_q[0]; sx = xs_q[0];
+      for (int i = 1; i < WPC; i++)
+        if (s_q == SW'(i)) begin st = t_q[i]; sx = xs_q[i]; end
+      res = st;
+      // the stepped F32 sum rounded once more to F16 / BF16 (RNE, as fp32_to_fp16 / fp_narrow)
+      if (fl && !acc && cd != C_F32) res = xfin(xinit(st), cd);
+      if (fl && acc) res = xfin(sx, cd);
+      ls = cd_loc(b16, w64, m_q, 4'(32'(g_q) * WPC + 32'(s_q)));
+      if (b16) dbuf[ls[7:5]][32*ls[13:8] + 32'(ls[4:0]) +: 16] <= res[15:0];
+      else     dbuf[ls[7:5]][32*ls[13:8] +: 32] <= res;
+    end
+    // ---- V_MQSAD_U32_U8: D row k_q of every lane
+    if (st_q == S_RUN && mq) begin : mqsad
+      logic [31:0] w, b, c;
+      logic [33:0] s;
+      logic [7:0]  dd;
+      logic [2047:0] row;
+      for (int l = 0; l < 64; l++) begin
+        w = 32'(s0q[64*l +: 64] >> (8 * k_q[1:0]));
+        b = s1q[32*l +: 32];
+        c = crow[32*l +: 32];
+        s = {2'd0, c};
+        for (int j = 0; j < 4; j++) begin
+          dd = (w[8*j +: 8] > b[8*j +: 8]) ? w[8*j +: 8] - b[8*j +: 8] : b[8*j +: 8] - w[8*j +: 8];
+          if (b[8*j +: 8] != 8'd0) s = s + {26'd0, dd};
+        end
+        row[32*l +: 32] = (clamp && s[33:32] != 2'd0) ? 32'hffffffff : s[31:0];
+      end
+      dbuf[k_q[2:0]] <= row;
+    end
+  end
+
+  logic unused_w;
+  assign unused_w = ^{op[6:5], lb[13:8], lb[4:0], lc[13:8], lc[4:0], lg[2:0], ixw[31:4]};
 endmodule
