@@ -128,13 +128,13 @@ module rdna4_core #(
   output logic         rt_v2_we,    // a second VGPR write (V_SWAP_B32: the VGPR of S0; VOPD: Y), same form
   output logic [7:0]   rt_v2_idx,
   output logic [2047:0] rt_v2_val,
-  output logic [63:0]  rt_mw_lanes, // VGLOBAL store: lane l wrote rt_mw_size bytes at rt_mw_addr[48*l +: 48],
+  output logic [63:0]  rt_mw_lanes, // VGLOBAL store: lane l wrote rt_mw_size[5*l +: 5] bytes at rt_mw_addr[48*l +: 48],
   output logic [3071:0] rt_mw_addr, // data rt_mw_data[128*l +: 128] (byte i at bits 8i+7:8i)
-  output logic [4:0]   rt_mw_size,
+  output logic [319:0] rt_mw_size,
   output logic [8191:0] rt_mw_data,
   output logic         rt_mw_lds,   // the writes are LDS writes (DS; rt_mw_addr the LDS byte address)
   output logic [63:0]  rt_mw_ldsl,  // FLAT: lane l's write is an LDS write (its LDS lanes)
-  output logic [63:0]  rt_mw2_lanes, // DS 2ADDR: lane l also wrote rt_mw_size bytes at rt_mw2_addr[32*l +: 32],
+  output logic [63:0]  rt_mw2_lanes, // DS 2ADDR: lane l also wrote rt_mw_size[5*l +: 5] bytes at rt_mw2_addr[32*l +: 32],
   output logic [2047:0] rt_mw2_addr, // data rt_mw2_data[64*l +: 64]
   output logic [4095:0] rt_mw2_data,
   output logic [7:0]   rt_mr_n,     // SCRATCH store: runs 0 .. rt_mr_n - 1 (one per element of a lane):
@@ -1016,7 +1016,7 @@ module rdna4_core #(
   logic [31:0]     vm_wd, vm_bits;
   logic [63:0]     vm_sb, vm_sp, vm_mwl, vm_rl, vm_rtag;
   logic [3071:0]   vm_mwa;
-  logic [4:0]      vm_mws;
+  logic [319:0]    vm_mws;
   logic [8191:0]   vm_mwd, vm_dat;
   logic [7:0]      vm_row, vm_rowq, vm_bsrow;
   logic            vm_rebase, vm_blk;              // the data window placed; a block load outstanding
@@ -1597,7 +1597,7 @@ module rdna4_core #(
       vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000; qsad_clamp <= 1'b0; align_mode <= 2'd3; tfe_status <= 1'b0;
       dmem_float <= 1'b0; fmt_wrap <= 1'b0; gs_maxid <= 32'hffffffff;
       wmma_acc <= 1'b0; wm_beat_q <= 2'd0; rt_last <= 1'b1;
-      rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw_ldsl <= 64'd0; end_q <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
+      rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw_ldsl <= 64'd0; end_q <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= '0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
@@ -1757,7 +1757,7 @@ module rdna4_core #(
             rt_v2_val  <= wm_row ? wm_bd1 : vd_y ? v_new : v_new2;
             rt_mw_lanes <= is_vm ? (vm_mwl | (fl_lds ? ds_mw0l : 64'd0)) : is_ds ? ds_mw0l : 64'd0;
             rt_mw_addr <= vm_mwa;
-            rt_mw_size <= is_ds ? ds_mws : vm_mws;
+            rt_mw_size <= is_ds ? {64{ds_mws}} : vm_mws;
             rt_mw_data <= is_ds ? ds_mw0d : vm_mwd;
             for (int l = 0; l < 64; l++)
               if (is_ds || (fl_lds && ds_mw0l[l])) begin
