@@ -128,13 +128,13 @@ module rdna4_core #(
   output logic         rt_v2_we,    // a second VGPR write (V_SWAP_B32: the VGPR of S0; VOPD: Y), same form
   output logic [7:0]   rt_v2_idx,
   output logic [2047:0] rt_v2_val,
-  output logic [63:0]  rt_mw_lanes, // VGLOBAL store: lane l wrote rt_mw_size bytes at rt_mw_addr[48*l +: 48],
+  output logic [63:0]  rt_mw_lanes, // VGLOBAL store: lane l wrote rt_mw_size[5*l +: 5] bytes at rt_mw_addr[48*l +: 48],
   output logic [3071:0] rt_mw_addr, // data rt_mw_data[128*l +: 128] (byte i at bits 8i+7:8i)
-  output logic [4:0]   rt_mw_size,
+  output logic [319:0] rt_mw_size,
   output logic [8191:0] rt_mw_data,
   output logic         rt_mw_lds,   // the writes are LDS writes (DS; rt_mw_addr the LDS byte address)
   output logic [63:0]  rt_mw_ldsl,  // FLAT: lane l's write is an LDS write (its LDS lanes)
-  output logic [63:0]  rt_mw2_lanes, // DS 2ADDR: lane l also wrote rt_mw_size bytes at rt_mw2_addr[32*l +: 32],
+  output logic [63:0]  rt_mw2_lanes, // DS 2ADDR: lane l also wrote rt_mw_size[5*l +: 5] bytes at rt_mw2_addr[32*l +: 32],
   output logic [2047:0] rt_mw2_addr, // data rt_mw2_data[64*l +: 64]
   output logic [4095:0] rt_mw2_data,
   output logic [7:0]   rt_mr_n,     // SCRATCH store: runs 0 .. rt_mr_n - 1 (one per element of a lane):
@@ -395,6 +395,7 @@ module rdna4_core #(
   logic [2047:0]   v_dsrc;                          // S0 of every lane through DPP (rdna4_dpp)
   logic            v_int;                           // VINTERP (rdna4_vinterp.sv; OP x.w0[20:16], decoded as MIX)
   assign v_int = x.w0[31:24] == 8'hcd;
+  logic [3:0]      ds_ecnt;                         // EXPcnt: rdna4_lds's VDSDIR entries (WAITEXP)
   logic [63:0]     v_wen, v_act;                    // lanes DPP lets write; EXEC & v_wen: the lanes that compute
 
   assign is_v   = x_v && run_q && !x.ill && x.fmt == rdna4_pkg::FMT_VALU;
@@ -638,7 +639,10 @@ module rdna4_core #(
   logic [FPC*32-1:0] vt_d;
   logic [6:0]        vt_exc;
   assign vt_row = rdna4_pkg::vtrans(x.vop) && !x.vpk;
-  assign v_hold = (vt_row && !vt_rdy) || (ds_row && !ds_rdy) || (wm_row && !(wm_rdy && wm_lastb));
+  // (VINTERP: its first pass waits until EXPcnt <= WAITEXP, w0[10:8], L5809: the
+  // outstanding DS_PARAM_LOAD / DS_DIRECT_LOAD data have landed)
+  assign v_hold = (vt_row && !vt_rdy) || (ds_row && !ds_rdy) || (wm_row && !(wm_rdy && wm_lastb)) ||
+                  (v_int && ds_ecnt > {1'b0, x.w0[10:8]});
   rdna4_vtrans #(.FPC(FPC)) u_vtrans (
     .clk(clk), .rst_n(rst_n), .go(is_v && vt_row), .op(x.vop), .clamp(x.vclamp), .omod(x.vomod),
     .mode(hwreg[32*1 +: 32]), .act(fact), .a(fa), .rdy(vt_rdy), .d(vt_d), .exc(vt_exc));
@@ -971,23 +975,27 @@ module rdna4_core #(
   assign br_tgt   = x_pc + 48'd4 + {{30{x.simm[15]}}, x.simm, 2'b00};
 
   // ------------------------------------------- counters as the model counts them
-  // rdna4_mcnt (README "LDS", "Counters as the model counts them"): LOADcnt and
-  // DScnt falling at the waits, for the skip decision of a DS instruction with no
-  // active lane.
-  logic            mc_vp, mc_va, mc_dp, mc_da, mc_wait;
+  // rdna4_mcnt (README "LDS", "Counters as the model counts them"): LOADcnt,
+  // DScnt and EXPcnt falling at the waits, for the skip decision of a DS or VDSDIR
+  // instruction with no active lane.  EXPcnt falls at S_WAIT_EXPCNT, S_WAITCNT,
+  // S_WAIT_IDLE and a VINTERP's WAITEXP.
+  logic            mc_vp, mc_va, mc_dp, mc_da, mc_de, mc_wait, mc_wex;
   logic [5:0]      mc_vr;
-  logic [2:0]      mc_dr;
+  logic [2:0]      mc_dr, mc_ex;
   logic [5:0]      mc_ld, mc_ds;
   assign mc_wait = x_v && run_q && !x.ill && e_fin && x.fmt == rdna4_pkg::FMT_SOPP;
+  assign mc_wex  = (mc_wait && (x.op == 8'd68 || x.op == 8'd9 || x.op == 8'd10)) || (is_v && e_fin && v_int);
   rdna4_mcnt u_mcnt (
-    .clk(clk), .rst_n(rst_n), .push(mc_vp || (mc_dp && !is_fl)), .p_ds(mc_dp && !is_fl),
+    .clk(clk), .rst_n(rst_n), .push(mc_vp || (mc_dp && !is_fl)), .p_ds(mc_dp && !is_fl && !mc_de),
+    .p_exp(mc_dp && mc_de),
     .p_any((mc_dp && !is_fl) ? mc_da : mc_va), .p_nreg((mc_dp && !is_fl) ? 6'(mc_dr) : mc_vr),
     .push2(mc_dp && is_fl), .p2_nreg(6'(mc_dr)),
     .w_ld(mc_wait && (x.op == 8'd64 || x.op == 8'd72 || x.op == 8'd9 || x.op == 8'd10)),
     .w_ld_n((x.op == 8'd64) ? x.simm[5:0] : (x.op == 8'd72) ? x.simm[13:8] : 6'd0),
     .w_ds(mc_wait && (x.op == 8'd70 || x.op == 8'd72 || x.op == 8'd73 || x.op == 8'd9 || x.op == 8'd10)),
     .w_ds_n((x.op == 8'd9 || x.op == 8'd10) ? 6'd0 : x.simm[5:0]),
-    .ldcnt(mc_ld), .dscnt(mc_ds));
+    .w_ex(mc_wex), .w_ex_n(is_v ? x.w0[10:8] : (x.op == 8'd68) ? x.simm[2:0] : 3'd0),
+    .ldcnt(mc_ld), .dscnt(mc_ds), .expcnt(mc_ex));
 
   // ------------------------------------------------------ vector memory
   // rdna4_vmem (README "Vector memory"): the VGLOBAL instruction in EX, its
@@ -1008,7 +1016,7 @@ module rdna4_core #(
   logic [31:0]     vm_wd, vm_bits;
   logic [63:0]     vm_sb, vm_sp, vm_mwl, vm_rl, vm_rtag;
   logic [3071:0]   vm_mwa;
-  logic [4:0]      vm_mws;
+  logic [319:0]    vm_mws;
   logic [8191:0]   vm_mwd, vm_dat;
   logic [7:0]      vm_row, vm_rowq, vm_bsrow;
   logic            vm_rebase, vm_blk;              // the data window placed; a block load outstanding
@@ -1093,8 +1101,8 @@ module rdna4_core #(
     .lds_bytes(lds_bytes), .align(align_mode), .seq(seq_q), .flat(is_fl), .f_cnt(fl_push), .f_oor(ds_foor),
     .memviol(ds_mviol),
     .ld_we(ld_we && !run_q && ld_sel == 3'd6), .ld_addr(ld_addr), .ld_data(ld_data),
-    .done(ds_done), .flt(ds_flt), .why(ds_why), .busy(ds_busy), .dscnt(ds_cnt),
-    .mdscnt(mc_ds), .mc_push(mc_dp), .mc_any(mc_da), .mc_nreg(mc_dr),
+    .done(ds_done), .flt(ds_flt), .why(ds_why), .busy(ds_busy), .dscnt(ds_cnt), .expcnt(ds_ecnt),
+    .mdscnt(mc_ds), .mexpcnt(mc_ex), .mc_push(mc_dp), .mc_exp(mc_de), .mc_any(mc_da), .mc_nreg(mc_dr),
     .mw0_lanes(ds_mw0l), .mw1_lanes(ds_mw1l), .mw0_addr(ds_mw0a), .mw1_addr(ds_mw1a), .mw_size(ds_mws),
     .mw0_data(ds_mw0d), .mw1_data(ds_mw1d),
     .hold(ds_hold), .rw_row_q(ds_rowq), .rw_valid(ds_rv), .rw_lanes(ds_rl), .rw_bits(ds_bits),
@@ -1293,6 +1301,7 @@ module rdna4_core #(
               8'd64: if (vm_lcnt > x.simm[5:0]) e_fin0 = 1'b0;       // S_WAIT_LOADCNT
               8'd65: if (vm_scnt > x.simm[5:0]) e_fin0 = 1'b0;       // S_WAIT_STORECNT
               8'd70: if (ds_cnt > x.simm[5:0]) e_fin0 = 1'b0;        // S_WAIT_DSCNT
+              8'd68: if (ds_ecnt > {1'b0, x.simm[2:0]}) e_fin0 = 1'b0;   // S_WAIT_EXPCNT (VDSDIR loads)
               8'd72: if (vm_lcnt > x.simm[13:8] || ds_cnt > x.simm[5:0]) e_fin0 = 1'b0;   // S_WAIT_LOADCNT_DSCNT
               8'd73: if (vm_scnt > x.simm[13:8] || ds_cnt > x.simm[5:0]) e_fin0 = 1'b0;   // S_WAIT_STORECNT_DSCNT
               8'd71: if (kmcnt > {1'b0, x.simm[4:0]}) e_fin0 = 1'b0; // S_WAIT_KMCNT
@@ -1588,7 +1597,7 @@ module rdna4_core #(
       vm_ooo <= 1'b0; dpp_fi_oor <= 1'b0; lds_bytes <= 17'h10000; qsad_clamp <= 1'b0; align_mode <= 2'd3; tfe_status <= 1'b0;
       dmem_float <= 1'b0; fmt_wrap <= 1'b0; gs_maxid <= 32'hffffffff;
       wmma_acc <= 1'b0; wm_beat_q <= 2'd0; rt_last <= 1'b1;
-      rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw_ldsl <= 64'd0; end_q <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= 5'd0; rt_mw_data <= '0;
+      rt_mr_n <= 8'd0; rt_mw_lds <= 1'b0; rt_mw_ldsl <= 64'd0; end_q <= 1'b0; rt_mw2_lanes <= 64'd0; rt_mw2_addr <= '0; rt_mw2_data <= '0; rt_mw_lanes <= 64'd0; rt_mw_addr <= '0; rt_mw_size <= '0; rt_mw_data <= '0;
       vw_valid <= 1'b0; vw_tag <= 64'd0; vw_idx <= 8'd0; vw_lanes <= 64'd0; vw_val <= '0;
       kq_n <= '0; kq_base <= '0; kq_mask <= '0; kq_data <= '0; kq_tag <= '0; kq_two <= '0; kq_t <= '0;
       kw_valid <= 1'b0; kw_tag <= 64'd0; kw_base <= 7'd0; kw_we <= 16'd0; kw_val <= '0;
@@ -1748,7 +1757,7 @@ module rdna4_core #(
             rt_v2_val  <= wm_row ? wm_bd1 : vd_y ? v_new : v_new2;
             rt_mw_lanes <= is_vm ? (vm_mwl | (fl_lds ? ds_mw0l : 64'd0)) : is_ds ? ds_mw0l : 64'd0;
             rt_mw_addr <= vm_mwa;
-            rt_mw_size <= is_ds ? ds_mws : vm_mws;
+            rt_mw_size <= is_ds ? {64{ds_mws}} : vm_mws;
             rt_mw_data <= is_ds ? ds_mw0d : vm_mwd;
             for (int l = 0; l < 64; l++)
               if (is_ds || (fl_lds && ds_mw0l[l])) begin

@@ -37,6 +37,8 @@ module rdna4_decode (
   assign vmb = (w0[31:26] == 6'h31);
   logic dsg;                                                        // VDS (rdna4_lds.sv)
   assign dsg = (w0[31:26] == 6'h36);
+  logic ddg;                                                        // VDSDIR (rdna4_lds.sv): one DWORD
+  assign ddg = (w0[31:24] == 8'hce);
 
   always_comb begin
     fmt = rdna4_pkg::FMT_NONE;
@@ -396,6 +398,11 @@ module rdna4_decode (
       if (!ok1)                                  why = rdna4_pkg::WHY_FETCH;
       else if (w0[17:16] != 2'b00)               why = rdna4_pkg::WHY_RSVD_BITS;   // no field there
     end
+    else if (ddg) begin                                             // VDSDIR (model rdna4.def): OP [21:20]
+      if (w0[21])                                why = rdna4_pkg::WHY_RSVD_OP;     // 2, 3: reserved
+      else if (w0[22] || (w0[20] && w0[15:8] != 8'd0))              // bit 22; DS_DIRECT_LOAD: no ATTR,
+        why = rdna4_pkg::WHY_RSVD_BITS;                             // ATTR_CHAN
+    end
     else if (fmt == rdna4_pkg::FMT_NONE)         why = rdna4_pkg::WHY_FORMAT;
     else if (fmt == rdna4_pkg::FMT_VALU) begin
       if (v3 && !ok1)                            why = rdna4_pkg::WHY_FETCH;
@@ -460,6 +467,11 @@ module rdna4_decode (
       d.op   = w0[25:18];
       d.len  = 2'd2;
       d.w1   = w1;
+    end
+    if (ddg) begin                                                  // VDSDIR: the LDS (w0[31:24] tells it)
+      d.ds   = 1'b1;
+      d.op   = {7'd0, w0[20]};
+      d.len  = 2'd1;
     end
     if (fmt == rdna4_pkg::FMT_VALU) begin
       d.len    = 2'(v3) + 2'd1 + 2'(v_lit || vdpp != 2'd0);

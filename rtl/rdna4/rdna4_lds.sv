@@ -1,6 +1,7 @@
 `include "rtl/rdna4/rdna4_pkg.sv"
 // rdna4_lds.sv - the LDS of the RDNA4 core: the local data share memory, the DS
-// loads, stores and integer atomics (VDS), the DS return queue (DScnt).
+// loads, stores and integer atomics (VDS), DS_PARAM_LOAD and DS_DIRECT_LOAD
+// (VDSDIR), the DS return queue (DScnt and EXPcnt).
 // Microarchitecture, timing, ports and what it does not do yet:
 // rtl/rdna4/README.md "LDS".
 //
@@ -15,7 +16,9 @@
 //
 // Return queue: LDQ entries, each a retired DS instruction (its tag, destination
 // rows, lanes, written bits and data rows); an entry returns LDS_LAT cycles
-// after it retired, one VGPR row per cycle, in order.  DScnt counts the entries.
+// after it retired, one VGPR row per cycle, in order.  DScnt counts the VDS
+// entries, EXPcnt the VDSDIR ones (the parameter and direct loads return in
+// order with the DS instructions: model/rdna4/README.md D41).
 module rdna4_lds #(
   parameter int LDS_WORDS = 16384,    // LDS DWORDs held (power of 2; 16384 = 64 KiB)
   parameter int LDQ       = 8,        // return-queue entries (1..15)
@@ -57,10 +60,13 @@ module rdna4_lds #(
   output logic [3:0]    why,
   output logic          busy,        // entries outstanding
   output logic [5:0]    dscnt,
+  output logic [3:0]    expcnt,      // VDSDIR entries (at most 7: EXPcnt is 3 bits)
   // DScnt as the model counts it (rdna4_mcnt), for the skip decision, and the
   // retiring instruction for it
   input  logic [5:0]    mdscnt,
-  output logic          mc_push,     // it counts on DScnt ...
+  input  logic [2:0]    mexpcnt,     // EXPcnt as the model counts it (VDSDIR)
+  output logic          mc_push,     // it counts on DScnt (VDSDIR: on EXPcnt, mc_exp) ...
+  output logic          mc_exp,
   output logic          mc_any,      // ... whatever DScnt (else only while it is not 0)
   output logic [2:0]    mc_nreg,     // its data rows
   // LDS writes of the retiring instruction: lane l wrote mw_size bytes mw0_data[l]
@@ -113,6 +119,12 @@ module rdna4_lds #(
                                                      // 2 MAX_NUM_F32, 3 ADD_F32, 4 PK_ADD_F16, 5 PK_ADD_BF16;
                                                      // here: 6 MIN_NUM_F64, 7 MAX_NUM_F64
   assign op = w0[25:18];
+  // VDSDIR (model rdna4.def, D41): VDST w0[7:0], ATTR_CHAN [9:8], ATTR [15:10],
+  // WAIT_VA [19:16], OP [20] (0 DS_PARAM_LOAD, 1 DS_DIRECT_LOAD), WAIT_VMVSRC [23]:
+  // a DWORD load of every lane of the quads with an active lane (below)
+  logic dir, d_dl;
+  assign dir  = (w0[31:24] == 8'hce) && !flat;
+  assign d_dl = w0[20];
   always_comb begin
     k_ld = 1'b0; k_st = 1'b0; k_at = 1'b0; k_x2 = 1'b0; k_nop = 1'b0; k_two = 1'b0; k_tid = 1'b0;
     k_xl = 1'b0; k_app = 1'b0; k_cx = 1'b0;
@@ -192,6 +204,11 @@ module rdna4_lds #(
       8'd111: begin k_x2 = 1'b1; k_two = 1'b1; k_n = 5'd8; k_stride = 10'd512; end
       default: ;                                                        // other float atomics, lanes, append, ...
     endcase
+    if (dir) begin                                                      // VDSDIR: a DWORD load, no DS row
+      k_st = 1'b0; k_at = 1'b0; k_x2 = 1'b0; k_nop = 1'b0; k_two = 1'b0; k_tid = 1'b0; k_xl = 1'b0;
+      k_app = 1'b0; k_cx = 1'b0; k_sign = 1'b0; k_rtn = 1'b0; k_w64 = 1'b0; k_half = 2'd0; k_n = 5'd4;
+      k_fk = 3'd0; k_ld = 1'b1;
+    end
     // destination VGPRs: loads (2ADDR: both), returning atomics, exchanges
     k_nreg = 3'd0;
     if (k_ld || k_x2) k_nreg = (k_n >= 5'd4 ? 3'(k_n[4:2]) : 3'd1) << k_two;
@@ -203,14 +220,44 @@ module rdna4_lds #(
   logic [7:0]  f_o0, f_o1, f_vd;
   assign f_o0 = w0[7:0];
   assign f_o1 = w0[15:8];
-  assign f_vd = w1[31:24];
+  assign f_vd = dir ? w0[7:0] : w1[31:24];
 
   // Lanes: EXEC (wave32 its low half); a destination run past v255 executes no
-  // lane (L957, the model's ds_skip).
-  logic [63:0] lanes;
+  // lane (L957, the model's ds_skip).  VDSDIR: every lane of a quad with an active
+  // lane (L5744, the model's quad_lanes); DS_PARAM_LOAD's lane 4q + 3 reads
+  // nothing (d_rd).
+  logic [63:0] lanes, d_rd;
   always_comb begin
     lanes = wave64 ? exec : {32'd0, exec[31:0]};
     if ({1'b0, f_vd} + {6'd0, k_nreg} > 9'd256) lanes = 64'd0;
+    if (dir)
+      for (int q = 0; q < 16; q++) lanes[4*q +: 4] = {4{lanes[4*q +: 4] != 4'd0}};
+    d_rd = d_dl ? lanes : lanes & {16{4'h7}};
+  end
+
+  // DS_PARAM_LOAD (D41; L5702-5790, L25196-25218): M0 = {1'b0, new_prim_mask[15:1],
+  // lds_param_offset[15:0]}.  Quad q's primitive is the count of new-primitive bits
+  // of quads 1..q (M0[16 + q - 1]; wave32: quads 1-7), NumPrims that of the last
+  // quad + 1; lane 4q + j (j < 3) reads the DWORD at lds_param_offset + 4 * (ATTR *
+  // NumPrims * 12 + prim * 12 + 4 j + ATTR_CHAN) (P0, P10, P20), lane 4q + 3 gets 0.
+  // DS_DIRECT_LOAD (L5867-5900): M0 = {13'b0, DataType[2:0], LDS_address[15:0]}: the
+  // DWORD at the address with bits 1:0 cleared, then 0 UBYTE / 1 USHORT zero-, 4
+  // SBYTE / 5 SSHORT sign-extended, 2 the DWORD, in every lane.  M0's
+  // lds_param_offset[6:0] set, ATTR > 32 and the data types 3, 6, 7 are the model's
+  // step errors: the core faults (WHY_OPERAND).
+  logic [4:0]  d_pr [16];                            // primitive of each quad
+  logic [4:0]  d_np;                                 // NumPrimsInVector
+  logic [2:0]  d_ty;
+  logic        d_bad;
+  always_comb begin
+    d_np = 5'd0;
+    for (int q = 0; q < 16; q++) begin
+      if (q != 0 && (wave64 || q < 8) && m0[15 + q]) d_np = d_np + 5'd1;
+      d_pr[q] = d_np;
+    end
+    d_np = d_np + 5'd1;
+    d_ty = m0[18:16];
+    d_bad = dir && (d_dl ? (d_ty == 3'd3 || d_ty > 3'd5) : (m0[6:0] != 7'd0 || w0[15:10] > 6'd32));
   end
 
   // ------------------------------------------------------------ engine
@@ -251,7 +298,7 @@ module rdna4_lds #(
   logic [31:0] k_am;
   always_comb begin
     k_am = 32'd0;
-    if (align != 2'd3 && (k_ld || k_st))
+    if (align != 2'd3 && (k_ld || k_st) && !dir)
       k_am = (k_n == 5'd2) ? 32'd1 : (k_n == 5'd4) ? 32'd3 : (k_n == 5'd8) ? 32'd7 : (k_n == 5'd1) ? 32'd0 : 32'd15;
   end
 
@@ -284,6 +331,10 @@ module rdna4_lds #(
     else if (k_cx)  c_addr = ((c_base + {16'd0, f_o1, f_o0}) & 32'h0000fff8) + {29'd0, e_j, 2'b00};
     else if (k_tid) c_addr = {16'd0, f_o1, f_o0} + {16'd0, m0[15:0]} + {24'd0, cl, 2'b00};
     else if (k_two) c_addr = c_base + (e_j ? {22'd0, f_o1} * {22'd0, k_stride} : {22'd0, f_o0} * {22'd0, k_stride});
+    else if (dir)   c_addr = d_dl ? {16'd0, m0[15:2], 2'b00}
+                                  : {16'd0, m0[15:0]} + {22'd0, w0[15:10], 4'd0} * {27'd0, d_np} * 32'd3
+                                    + {25'd0, d_pr[cl[5:2]], 2'b00} * 32'd12 + {26'd0, cl[1:0], 4'd0}
+                                    + {28'd0, w0[9:8], 2'b00};
     else            c_addr = c_base + {16'd0, f_o1, f_o0};
     c_addr = c_addr & ~k_am;
     c_end = {1'b0, c_addr} + {28'd0, k_n};
@@ -336,6 +387,14 @@ module rdna4_lds #(
     endcase
     if (k_n <= 5'd2 && k_half == 2'd0) c_d[31:16] = {16{k_sign & c_d[15]}};
     if (k_half == 2'd2) c_d[31:0] = {c_d[15:0], 16'd0};
+    if (dir && d_dl)                                  // DS_DIRECT_LOAD's data type
+      case (d_ty)
+        3'd0: c_d[31:0] = {24'd0, c_bytes[7:0]};
+        3'd1: c_d[31:0] = {16'd0, c_bytes[15:0]};
+        3'd4: c_d[31:0] = {{24{c_bytes[7]}}, c_bytes[7:0]};
+        3'd5: c_d[31:0] = {{16{c_bytes[15]}}, c_bytes[15:0]};
+        default: ;
+      endcase
     // result rows of this address: loads the DWORDs read, returning atomics and
     // exchanges the old value; a 2ADDR form's second address after the first's rows
     c_per   = (k_ld && k_n >= 5'd4) ? 3'(k_n[4:2]) : (k_n == 5'd8) ? 3'd2 : 3'd1;
@@ -444,7 +503,8 @@ module rdna4_lds #(
         if (xl_ex[i]) xl_out[32*xl_lane[i] +: 32] = vd0[32*i +: 32];
   end
 
-  // faults: an opcode the unit does not execute (WHY_VMEM_OP), a misaligned
+  // faults: VDSDIR with an M0 or ATTR the model refuses (WHY_OPERAND), an opcode
+  // the unit does not execute (WHY_VMEM_OP), a misaligned
   // atomic the MEMVIOL check let through (WHY_VMEM_OP), a FLAT store partly past
   // the LDS size, a DS store or exchange whose lanes write different byte counts
   // (some partly past the size: the retire record has one size) (WHY_VMEM_WIN)
@@ -452,7 +512,9 @@ module rdna4_lds #(
   always_comb begin
     flt = 1'b0; why = rdna4_pkg::WHY_NONE;
     if (go) begin
-      if (!(k_ld || k_st || k_at || k_x2 || k_nop || k_xl || k_cx)) begin
+      if (d_bad) begin
+        flt = 1'b1; why = rdna4_pkg::WHY_OPERAND;
+      end else if (!(k_ld || k_st || k_at || k_x2 || k_nop || k_xl || k_cx)) begin
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
       end else if (e_st == 2'd1 && c_mis) begin
         flt = 1'b1; why = rdna4_pkg::WHY_VMEM_OP;
@@ -481,14 +543,18 @@ module rdna4_lds #(
   logic [63:0]   q_lanes [LDQ];
   logic [8191:0] q_data  [LDQ];
   logic [7:0]    q_t     [LDQ];
-  logic [3:0]    q_n;
+  logic          q_e     [LDQ];                     // a VDSDIR entry (EXPcnt)
+  logic [3:0]    q_n, q_ne;
   logic [4:0]    rows;                              // data rows outstanding
   logic          q_fire, q_pop, q_push, q_room, q_cnt;
   logic [2:0]    p_nreg;
   always_comb begin
-    rows = 5'd0;
+    rows = 5'd0; q_ne = 4'd0;
     for (int i = 0; i < LDQ; i++)
-      if (4'(i) < q_n) rows = rows + 5'(q_nreg[i]);
+      if (4'(i) < q_n) begin
+        rows = rows + 5'(q_nreg[i]);
+        q_ne = q_ne + {3'd0, q_e[i]};
+      end
   end
   // the oldest entry returns when its timer ran out (an entry without rows leaves at once)
   assign rw_row_q = q_dst[0] + 8'(q_rc[0]);
@@ -508,19 +574,23 @@ module rdna4_lds #(
   // as the model counts it is 0 (L741), otherwise it counts: loads, lane ops and
   // APPEND/CONSUME without rows, returning atomics, exchanges and CONDXCHG32 with
   // their rows written in no lane (the model's entries: returns of no lane,
-  // reported all the same)
-  assign q_cnt  = flat ? f_cnt : !k_nop && (lanes != 64'd0 || mdscnt != 6'd0);
+  // reported all the same).  VDSDIR: the same on EXPcnt (L737; no rows without a
+  // lane); at most 7 outstanding (3 bits, L2202: the model completes the oldest)
+  assign q_cnt  = flat ? f_cnt : dir ? (lanes != 64'd0 || mexpcnt != 3'd0)
+                                     : !k_nop && (lanes != 64'd0 || mdscnt != 6'd0);
   assign mc_push = fin && !memviol && (flat ? f_cnt : !k_nop);
+  assign mc_exp  = dir;
   assign mc_any  = (lanes != 64'd0) || flat;
   assign mc_nreg = p_nreg;
   assign p_nreg = (lanes != 64'd0 || (!flat && ((k_at && !k_app) || k_x2 || k_cx))) ? k_nreg : 3'd0;
   assign q_push = fin && !memviol && q_cnt;
-  assign q_room = (q_n < 4'(LDQ)) && ({1'b0, rows} + {3'd0, p_nreg} <= 6'(ROWS));
+  assign q_room = (q_n < 4'(LDQ)) && ({1'b0, rows} + {3'd0, p_nreg} <= 6'(ROWS)) && (!dir || q_ne < 4'd7);
   // (MEMVIOL: once the older entries returned, which the model completes at the end)
   assign done   = memviol ? (go && q_n == 4'd0) :
                   go && e_st == 2'd2 && (q_cnt ? q_room : 1'b1) && (!f_oor || q_n == 4'd0);
   assign busy   = (q_n != 4'd0);
-  assign dscnt  = {2'd0, q_n};
+  assign dscnt  = {2'd0, q_n - q_ne};
+  assign expcnt = q_ne;
 
   // memory writes of the retiring instruction
   assign mw0_lanes = e_mw0;
@@ -541,14 +611,14 @@ module rdna4_lds #(
       q_n <= 4'd0; f_oor <= 1'b0; e_szv <= 1'b0; e_sz <= 5'd0;
       for (int i = 0; i < LDQ; i++) begin
         q_tag[i] <= 64'd0; q_dst[i] <= 8'd0; q_nreg[i] <= 3'd0; q_rc[i] <= 3'd0; q_bits[i] <= 32'd0;
-        q_lanes[i] <= 64'd0; q_data[i] <= '0; q_t[i] <= 8'd0;
+        q_lanes[i] <= 64'd0; q_data[i] <= '0; q_t[i] <= 8'd0; q_e[i] <= 1'b0;
       end
     end else begin
       // engine
       if (!go || fin || flt || memviol) begin
         e_st <= 2'd0; e_j <= 1'b0; f_oor <= 1'b0;
       end else if (e_st == 2'd0) begin
-        e_rem <= (k_nop || k_xl) ? 64'd0 : lanes;
+        e_rem <= (k_nop || k_xl) ? 64'd0 : dir ? d_rd : lanes;
         e_st  <= (!k_nop && !k_xl && lanes != 64'd0) ? 2'd1 : 2'd2;
         e_j   <= 1'b0; e_res <= '0;
         if (k_xl) e_res[2047:0] <= xl_out;
@@ -589,13 +659,14 @@ module rdna4_lds #(
           q_tag[i] <= q_tag[i + 1]; q_dst[i] <= q_dst[i + 1]; q_nreg[i] <= q_nreg[i + 1];
           q_bits[i] <= q_bits[i + 1]; q_lanes[i] <= q_lanes[i + 1]; q_data[i] <= q_data[i + 1];
           q_t[i] <= (q_t[i + 1] != 8'd0) ? q_t[i + 1] - 8'd1 : 8'd0; q_rc[i] <= q_rc[i + 1];
+          q_e[i] <= q_e[i + 1];
         end
       if (q_push)
         for (int i = 0; i < LDQ; i++)
           if (q_n1 == 4'(i)) begin
             q_tag[i] <= seq; q_dst[i] <= f_vd; q_nreg[i] <= p_nreg; q_rc[i] <= 3'd0;
             q_bits[i] <= (k_half == 2'd1) ? 32'h0000ffff : (k_half == 2'd2) ? 32'hffff0000 : 32'hffffffff;
-            q_lanes[i] <= lanes; q_data[i] <= e_res; q_t[i] <= 8'(LDS_LAT - 1);
+            q_lanes[i] <= lanes; q_data[i] <= e_res; q_t[i] <= 8'(LDS_LAT - 1); q_e[i] <= dir;
           end
       q_n <= q_n1 + (q_push ? 4'd1 : 4'd0);
     end
@@ -603,6 +674,6 @@ module rdna4_lds #(
 
   // fields the unit does not use
   logic unused;
-  assign unused = ^{w0[31:26], w0[17:16], w1[23:0], m0[31:16], xl_sum[31:8], xl_sum[1:0], d_res, d_exc,
+  assign unused = ^{w0[31:26], w0[17:16], w1[23:0], m0[31], xl_sum[31:8], xl_sum[1:0], d_res, d_exc,
                     c_rem[32:5], mv_ca[31:2]};
 endmodule

@@ -85,10 +85,11 @@ module rdna4_vmem #(
   output logic          mc_push,     // it counts on LOADcnt ...
   output logic          mc_any,      // ... whatever LOADcnt (else only while it is not 0)
   output logic [5:0]    mc_nreg,     // its data rows (a block load: up to 32)
-  // memory writes of a retiring store: lane l writes mw_size bytes at mw_addr[l]
+  // memory writes of a retiring store: lane l writes mw_size[5*l +: 5] bytes at mw_addr[l]
+  // (the same size in every lane but a BUFFER store's lane partly in range: its DWORDs in range)
   output logic [63:0]   mw_lanes,
   output logic [3071:0] mw_addr,     // lane l at [48*l +: 48]
-  output logic [4:0]    mw_size,
+  output logic [319:0]  mw_size,
   output logic [8191:0] mw_data,     // lane l at [128*l +: 128], byte i in bits 8i+7:8i
   // memory writes of a retiring SCRATCH store: runs 0 .. mr_n - 1, run i of lane
   // mr_lane[6*i +: 6] wrote mr_size[5*i +: 5] bytes mr_data[128*i +: 128] at mr_addr[48*i +: 48]
@@ -138,6 +139,7 @@ module rdna4_vmem #(
   assign bf  = (w0[31:26] == 6'h31);
   logic [3071:0] e_ba;                               // BUFFER: lane l's address (set as the engine reaches it)
   logic [63:0]   e_bh;                               // BUFFER: lane l wholly out of range (accesses nothing)
+  logic [319:0]  e_bn;                               // BUFFER: the bytes lane l accesses (in range)
   logic [255:0]  b_lo;                               // BUFFER: address bits 3:0 of every lane (alignment)
   // BUFFER FORMAT / TBUFFER (README "BUFFER formats"): the conversions in rdna4_vfmt
   logic        k_fm, k_typ, k_ord;                   // format row, TBUFFER; GLOBAL_ATOMIC_ORDERED_ADD_B64
@@ -369,7 +371,8 @@ module rdna4_vmem #(
                               k_at ? {64'd0, e_anew[64*l +: 64]} : sbytes;
     end
   end
-  assign mw_size  = k_n;
+  always_comb
+    for (int l = 0; l < 64; l++) mw_size[5*l +: 5] = bf ? e_bn[5*l +: 5] : k_n;
   assign mw_lanes = ((k_st || k_at) && !scr && !k_blk && !memviol) ? (lanes & ~f_prv & ~f_hole & ~(bf ? e_bh : 64'd0)) : 64'd0;
 
   // MEMVIOL (rdna4 L4561, model vm_prepare): a GLOBAL atomic with an active lane
@@ -644,8 +647,7 @@ module rdna4_vmem #(
           (scr && e_st == 2'd1 && c_so[63]) ||                         // a negative private offset (the model refuses it)
           (bf && vsh[63:62] == 2'd2) ||                                 // BUFFER: swizzle_enable 2 (reserved)
           (k_fm && !vf_ok) ||                                           // a format the model does not convert
-          (bf && e_st == 2'd1 && (b_cross ||                            // a swizzled lane across elements, a store
-                                  (k_st && b_n != 5'd0 && b_n != k_n))) ||   // lane partly in range (per-lane runs)
+          (bf && e_st == 2'd1 && b_cross) ||                            // a swizzled lane across elements
           (e_st == 2'd1 && r_on && c_in && (fl ? r_n[6] : r_n[7]) && e_c < c_k &&   // more than 128 runs (FLAT: 64)
            (!k_blk || (c_need && !r_ap))) ||
           (k_blk && e_st == 2'd1 && !rb && c_b != 2'd0)) begin          // a block lane not DWORD-aligned
@@ -810,7 +812,7 @@ module rdna4_vmem #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       e_st <= 2'd0; e_rem <= 64'd0; e_c <= 3'd0; e_buf <= '0; e_res <= '0; e_pin <= 1'b0; e_anew <= '0;
-      e_ba <= '0; e_bh <= 64'd0;
+      e_ba <= '0; e_bh <= 64'd0; e_bn <= '0;
       q_n <= 4'd0; q_dn <= '0; q_tfe <= '0; q_blk <= '0; bk_sel <= 32'd0; s_n <= 4'd0; lfsr <= 16'hace1;
       for (int i = 0; i < VMQ; i++) begin
         q_tag[i] <= 64'd0; q_dst[i] <= 8'd0; q_nreg[i] <= 6'd0; q_rc[i] <= 6'd0; q_bits[i] <= 32'd0;
@@ -839,7 +841,7 @@ module rdna4_vmem #(
         if (e_c == 3'd0)                             // BUFFER: the lane's address and range (records)
           for (int l = 0; l < 64; l++)
             if (cl == 6'(l)) begin
-              e_ba[48*l +: 48] <= b_addr; e_bh[l] <= (b_n == 5'd0);
+              e_ba[48*l +: 48] <= b_addr; e_bh[l] <= (b_n == 5'd0); e_bn[5*l +: 5] <= c_nn;
               if (k_fm && k_st)                      // FORMAT stores: the converted bytes (record)
                 for (int r = 0; r < 4; r++) e_res[2048*r + 32*l +: 32] <= vf_st[32*r +: 32];
             end

@@ -61,7 +61,7 @@ module tb_rdna4 (input logic clk);
   logic [2047:0] rt_v2_val;
   logic [63:0]  rt_mw_lanes;
   logic [3071:0] rt_mw_addr;
-  logic [4:0]   rt_mw_size;
+  logic [319:0] rt_mw_size;
   logic [8191:0] rt_mw_data;
   logic         rt_mw_lds;
   logic [63:0]  rt_mw_ldsl;
@@ -303,11 +303,11 @@ module tb_rdna4 (input logic clk);
     for (int l = 0; l < 64; l++) begin
       rif.mw_en[l] = rt_mw_lanes[l]; rif.mw_space[l] = 16'((rt_mw_lds || rt_mw_ldsl[l]) ? s_lds : s_mem);
       rif.mw_addr[l] = 64'(rt_mw_addr[48*l +: 48]);
-      rif.mw_lane[l] = 8'(l); rif.mw_size[l] = rt_mw_size; rif.mw_mask[l] = 16'd0;
+      rif.mw_lane[l] = 8'(l); rif.mw_size[l] = rt_mw_size[5*l +: 5]; rif.mw_mask[l] = 16'd0;
       rif.mw_data[l] = rt_mw_data[128*l +: 128]; rif.mw_slot[l] = -8'sd1;
       rif.mw_en[64 + l] = rt_mw2_lanes[l]; rif.mw_space[64 + l] = 16'(s_lds);
       rif.mw_addr[64 + l] = 64'(rt_mw2_addr[32*l +: 32]);
-      rif.mw_lane[64 + l] = 8'(l); rif.mw_size[64 + l] = rt_mw_size; rif.mw_mask[64 + l] = 16'd0;
+      rif.mw_lane[64 + l] = 8'(l); rif.mw_size[64 + l] = rt_mw_size[5*l +: 5]; rif.mw_mask[64 + l] = 16'd0;
       rif.mw_data[64 + l] = 128'(rt_mw2_data[64*l +: 64]); rif.mw_slot[64 + l] = -8'sd1;
     end
     // a SCRATCH store (no rt_mw_* lane then): port i carries run i (one element of a lane);
