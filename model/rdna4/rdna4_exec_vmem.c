@@ -526,6 +526,8 @@ rdna4_vmload *rdna4_vm_push(rdna4_state *s, gpuref_retire *rr, int cnt, unsigned
     while (cnt == RDNA4_CNT_EXP && s->vmcnt[RDNA4_CNT_EXP] >= RDNA4_EXP_MAX)
         vm_complete(s, rr, vm_oldest(s, RDNA4_CNT_EXP));   /* EXPcnt full (3 bits) */
     rdna4_vm_reserve(s, rr, cnt == RDNA4_CNT_LOAD, cnt == RDNA4_CNT_DS, nreg);
+    while (s->nvm >= RDNA4_VM_MAX)   /* the entry table (an EXPcnt entry counts on neither) */
+        vm_complete(s, rr, 0);
     unsigned row0 = nreg ? vm_rows(s, nreg) : 0;     /* before the entry is listed */
     rdna4_vmload *q = &s->vm[s->nvm++];
     q->tag = rr->seq;
