@@ -17,12 +17,14 @@ module usc_core #(
     parameter int NVI = 248,               // vertex inputs
     parameter int NSH = 4096,              // shared
     parameter int NCF = 256,               // coefficients (CF and CFA)
-    parameter int DMEM_WORDS = 4096        // the data memory window (32-bit words, R19)
+    parameter int DMEM_WORDS = 4096,       // the data memory window (32-bit words, R19)
+    parameter int NTEX = 256               // texture state registers whose texture data the core holds (R22)
 ) (
     input  logic          clk,
     input  logic          rst_n,
     // load port (before start): sel 0 program word, 1 per-instance register,
-    // 2 uniform register, 3 ctrl, 4 data-memory word (rtl/usc/README.md "Ports")
+    // 2 uniform register, 3 ctrl, 4 data-memory word, 5 iterator word, 6
+    // texture word (rtl/usc/README.md "Ports")
     input  logic          ld_we,
     input  logic [2:0]    ld_sel,
     input  logic [19:0]   ld_addr,
@@ -59,9 +61,10 @@ module usc_core #(
     output logic          rt_link_en,
     output logic [3:0]    rt_link_slot,
     output logic [31:0]   rt_link_val,
-    // memory writes of the group (ST, ATOM, ATST, DEPTHF; R19, R20): port
-    // 4*l + c is chunk c of instance l (ATOM, ATST, DEPTHF: c = 0), written
-    // when its byte mask is not 0; the space: 0 mem, 1 atst, 2 depthf
+    // memory writes of the group (ST, ATOM, ATST, DEPTHF, UVSW; R19, R20,
+    // R22): port 4*l + c is chunk c of instance l (ATOM, ATST, DEPTHF, UVSW:
+    // c = 0), written when its byte mask is not 0; the space: 0 mem, 1 atst,
+    // 2 depthf, 3 uvs
     output logic [1:0]    rt_mw_space,
     output logic [4095:0] rt_mw_addr,      // [32*p]
     output logic [639:0]  rt_mw_size,      // [5*p] bytes, 1-16
@@ -114,6 +117,15 @@ module usc_core #(
   logic        pdrc [32];
   logic [31:0] plan [32];
   logic [1023:0] pval [32];               // instance l's value at [32*l +: 32]
+  // what the fixed-function units return (R22): the iterator's value of
+  // the coefficients at cf c in mode m for instance l (the space itr, word
+  // 0x2000 m + 32 c + l) and channel j of the texture unit for texture
+  // state register t and instance l (the space tex, word 4 (32 t + l) + j);
+  // the 1/W a perspective control 2 keeps per instance (model D51)
+  logic [31:0] itrm [3 * NCF * 32];
+  logic [31:0] texm [NTEX * 128];
+  logic [31:0] itr_rw [32];
+  logic [31:0] itr_rwset;
 
   // ---- the group at pc
   logic [31:0] off, wi, avail;
@@ -252,7 +264,12 @@ module usc_core #(
   // GCMP, GEXP, FSINC, FARCTANC (model D41-D44) the same way on usc_gfn (R21)
   assign cx_gfn = g.ninsn != 3'd0 && (ins0.op == usc_pkg::OP_GCMP || ins0.op == usc_pkg::OP_GEXP ||
                                       ins0.op == usc_pkg::OP_FSINC || ins0.op == usc_pkg::OP_FARCTANC);
-  assign cx_op = (g.ninsn != 3'd0 && ins0.op >= usc_pkg::OP_FRCP && ins0.op <= usc_pkg::OP_FEXP) || cx_f64 || cx_gfn;
+  // the reciprocal of W of FITRP, DITR and ITRSMP (perspective control 1
+  // or 2) on the same unit (R22): cx_ins a group whose first instruction
+  // needs it too (the core faults, WHY_CORE)
+  logic        cx_ins, cx_itr;
+  assign cx_ins = (g.ninsn != 3'd0 && ins0.op >= usc_pkg::OP_FRCP && ins0.op <= usc_pkg::OP_FEXP) || cx_f64 || cx_gfn;
+  assign cx_op = cx_ins || cx_itr;
   always_comb begin
     case (ins0.op)
       usc_pkg::OP_FRCP:  cx_code = 3'd0;
@@ -264,6 +281,10 @@ module usc_core #(
     cx_a = g.smask[0] ? rd(usc_pkg::s_at(g.s, 0), $signed(32'(cx_i))) : 32'd0;
     if (ins0.mods[0]) cx_a[31] = 1'b0;          // .abs, then .neg (L354)
     if (ins0.mods[1]) cx_a[31] = !cx_a[31];
+    if (cx_itr) begin                           // RCP of the iterated W, as the iterator returns it
+      cx_code = 3'd0;
+      cx_a = itrm[(32'(ff_mode) * NCF + 32'(ff_woff)) * 32 + 32'(cx_i)];
+    end
     // fp64_dsr's op: 0 DIV, 1 SQRT, 2 RSQ, 3 RCP
     dx_code = ins0.op == usc_pkg::OP_F64SQRT ? 2'd1 : ins0.op == usc_pkg::OP_F64RSQ ? 2'd2 : ins0.op == usc_pkg::OP_F64RCP ? 2'd3 : 2'd0;
     dx_a = {g.smask[3] ? rd(usc_pkg::s_at(g.s, 3), $signed(32'(cx_i))) : 32'd0, g.smask[0] ? rd(usc_pkg::s_at(g.s, 0), $signed(32'(cx_i))) : 32'd0};
@@ -332,6 +353,11 @@ module usc_core #(
   logic [31:0] mctl;                      // ... its memory control word (model D37)
   /* verilator lint_on UNUSEDSIGNAL */
   logic        atst, atst_p0, depthf;     // the backend transactions (model D45, D46)
+  logic        ff, uvsw;                  // FITR FITRP SMP DITR ITRSMP; UVSW (model D47-D52, R22)
+  logic [6:0]  fop;                       // ... which
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] fctl, uctl;                // ... the (first) control word
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [3:0]  p0slot, wslot0, wslot1;
   logic        wset0, wset1;
   logic [31:0] fall, next_pc, endp;
@@ -349,6 +375,7 @@ module usc_core #(
     movw = 1'b0; movc = 1'b0; cndsetl_b = 1'b0; sopmov = 1'b0;
     idf = 1'b0; wdf = 1'b0; idrc = 1'b0; wdrc = 1'b0; mop = 2'd0; mctl = 32'd0;
     atst = 1'b0; atst_p0 = 1'b0; depthf = 1'b0;
+    ff = 1'b0; uvsw = 1'b0; fop = 7'd0; fctl = 32'd0; uctl = 32'd0;
     p0slot = usc_pkg::SL_P0; brimm = 32'd0; brop = 7'd0; brm = 5'd0;
     whole = g.ninsn != 3'd0 && usc_pkg::whole_op(ins0.op);
     for (int i = 0; i < 6; i++)
@@ -376,6 +403,14 @@ module usc_core #(
           if (atst_p0) begin p0set = 1'b1; p0slot = usc_pkg::SL_BE; end
         end
         if (in.op == usc_pkg::OP_DEPTHF) depthf = 1'b1;
+        // FITR FITRP SMP (the DRC in the control word) and DITR ITRSMP (in
+        // the second) count a transaction as IDF (model D47-D52)
+        if (in.op == usc_pkg::OP_FITR || in.op == usc_pkg::OP_FITRP || in.op == usc_pkg::OP_SMP ||
+            in.op == usc_pkg::OP_DITR || in.op == usc_pkg::OP_ITRSMP) begin
+          ff = 1'b1; fop = in.op; fctl = in.imm; idf = 1'b1;
+          idrc = in.op == usc_pkg::OP_DITR || in.op == usc_pkg::OP_ITRSMP ? g.itc[0] : in.imm[0];
+        end
+        if (in.op == usc_pkg::OP_UVSW) begin uvsw = 1'b1; uctl = in.imm; end
         if (in.op == usc_pkg::OP_WDF) begin wdf = 1'b1; wdrc = in.o[0]; end       // the form's drc
       end
     np = 0;
@@ -478,14 +513,63 @@ module usc_core #(
       if (act[l] && (mop == 2'd2 || mop == 2'd3) && span <= 32'd64 &&
           (mfirst >= 32'(4 * DMEM_WORDS) || span > 32'(4 * DMEM_WORDS) - mfirst)) m_win = 1'b1;
     end
-    m_nreg = mop == 2'd1 ? {1'b0, m_maxb} : mop == 2'd3 ? 6'd1 : 6'd0;
+    m_nreg = mop == 2'd1 ? {1'b0, m_maxb} : mop == 2'd3 ? 6'd1 : ff ? {1'b0, ff_n} : 6'd0;
     // the registers a burst runs through, and ATOM.CMPXCHG's comparator (the next register)
     nrun = mop == 2'd3 ? (mctl[22:19] == 4'd9 ? 6'd2 : 6'd1) : {1'b0, m_maxb};
     if (mop != 2'd0 && nrun != 6'd0 && !in_range(m_reg, {26'd0, m_reg[usc_pkg::RG_INDEX +: 12]} + 38'(nrun) - 38'd1)) m_bad = 1'b1;
     if ({1'b0, npend} + {1'b0, m_nreg} > 7'd32) m_bad = 1'b1;
     // the last group's announcements and the end's write-backs in one record
     if (leaving && {1'b0, npend} + {m_nreg, 1'b0} > 7'd40) m_bad = 1'b1;
-    if (mop == 2'd0 || act == 32'd0) begin m_bad = 1'b0; m_win = 1'b0; end
+    if ((mop == 2'd0 && !ff) || act == 32'd0) begin m_bad = 1'b0; m_win = 1'b0; end
+  end
+
+  // ---- FITR, FITRP, SMP, DITR, ITRSMP and UVSW (model D47-D52, R22): the
+  // values count n, the destination run, the iterator's mode, coefficients
+  // and W coefficients, the texture, the perspective (0 none, 1 1/W from
+  // the unit, 2 the kept 1/W), and the model's refusals (WHY_FF)
+  logic        ff_it, ff_tex, ff_sat, ff_store, ff_swdf, ff_bad;
+  logic [4:0]  ff_n, ff_cnt;
+  logic [1:0]  ff_mode, ff_persp;
+  logic [7:0]  ff_coff, ff_woff;
+  logic [11:0] ff_t;
+  logic [3:0]  ff_bank;
+  logic [11:0] ff_idx;
+  always_comb begin
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [20:0] dst;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [1:0]  p;
+    ff_it = fop == usc_pkg::OP_DITR || fop == usc_pkg::OP_ITRSMP;
+    ff_tex = fop == usc_pkg::OP_SMP || fop == usc_pkg::OP_ITRSMP;
+    p = ff_it ? fctl[27:26] : 2'd0;
+    ff_cnt = ff_it ? {1'b0, fctl[31:28]} + 5'd1 : {1'b0, fctl[7:4]} + 5'd1;
+    ff_n = fop == usc_pkg::OP_SMP ? {3'd0, fctl[4:3]} + 5'd1 : fop == usc_pkg::OP_ITRSMP ? {3'd0, g.itc[23:22]} + 5'd1 : ff_cnt;
+    dst = usc_pkg::s_at(g.s, fop == usc_pkg::OP_SMP ? 4 : 3);
+    ff_bank = ff_it ? usc_pkg::B_R : dst[usc_pkg::RG_BANK +: 4];
+    ff_idx = ff_it ? {4'd0, fctl[7:0]} : dst[usc_pkg::RG_INDEX +: 12];
+    ff_mode = ff_it ? fctl[25:24] : fctl[2:1];
+    ff_coff = ff_it ? fctl[15:8] : g.s[usc_pkg::RG_INDEX +: 8];                   // S0's cf
+    ff_woff = ff_it ? fctl[23:16] : g.s[21*2 + usc_pkg::RG_INDEX +: 8];           // S2's cf
+    ff_t = fop == usc_pkg::OP_SMP ? g.s[usc_pkg::RG_INDEX +: 12] : {4'd0, g.itc[11:4]};
+    ff_sat = !ff_tex && (ff_it ? g.itc[1] : fctl[3]);
+    ff_persp = fop == usc_pkg::OP_FITRP || (ff_it && (p == 2'd1 || p == 2'd2)) ? 2'd1 : ff_it && p == 2'd3 ? 2'd2 : 2'd0;
+    ff_store = ff && ff_it && p == 2'd2;
+    ff_swdf = ff && ff_it && g.itc[3:2] == 2'd2;
+    cx_itr = ff && act != 32'd0 && ff_persp == 2'd1;
+    ff_bad = 1'b0;
+    // the destination run in its bank, the coefficients (4 a value) and the W coefficients in CF
+    if (!in_range({17'd0, ff_bank}, 38'(ff_idx) + 38'(ff_n) - 38'd1)) ff_bad = 1'b1;
+    if (fop != usc_pkg::OP_SMP)
+      if (!in_range({17'd0, usc_pkg::B_CF}, 38'(ff_coff) + 38'({ff_cnt, 2'd0}) - 38'd1)) ff_bad = 1'b1;
+    if (ff_persp == 2'd1 && !in_range({17'd0, usc_pkg::B_CF}, 38'(ff_woff) + 38'd3)) ff_bad = 1'b1;
+    if (fop == usc_pkg::OP_ITRSMP && (!in_range({17'd0, usc_pkg::B_SH}, 38'(g.itc[11:4])) ||
+                                      !in_range({17'd0, usc_pkg::B_SH}, 38'(g.itc[19:12])))) ff_bad = 1'b1;
+    if (ff_persp == 2'd2 && (act & ~itr_rwset) != 32'd0) ff_bad = 1'b1;
+    if (!ff || act == 32'd0) ff_bad = 1'b0;
+    // UVSW: an address from a source above 255 for an executing instance
+    if (uvsw && !uctl[4])
+      for (int l = 0; l < 32; l++)
+        if (act[l] && rd(usc_pkg::s_at(g.s, $signed(32'(uctl[7:5]))), l) > 32'd255) ff_bad = 1'b1;
   end
 
   // the memory unit: one access a cycle before the group retires, instance
@@ -500,15 +584,15 @@ module usc_core #(
   logic [1:0]  mu_c;                      // ST: the 16-byte chunk of the element
   logic [3:0]  mu_o;                      // ... its first byte in the chunk
   logic [6:0]  mu_n;                      // ST: the instance's bytes (burst x size)
-  assign mu_wait = mop != 2'd0 && act != 32'd0 && !mu_ready;
+  assign mu_wait = (mop != 2'd0 || ff) && act != 32'd0 && !mu_ready;
   assign mu_first = mu_l == 5'd0 && mu_e == 4'd0;
   always_comb begin
     logic [20:0] rg;
     /* verilator lint_off UNUSEDSIGNAL */
     logic [6:0] cb;
     /* verilator lint_on UNUSEDSIGNAL */
-    mu_ok = act[mu_l] && (mop == 2'd3 ? mu_e == 4'd0 : {28'd0, mu_e} < m_burst[mu_l]);
-    mu_last = mop == 2'd3 || {28'd0, mu_e} + 32'd1 >= m_burst[mu_l];
+    mu_ok = act[mu_l] && (ff ? {1'b0, mu_e} < ff_n : mop == 2'd3 ? mu_e == 4'd0 : {28'd0, mu_e} < m_burst[mu_l]);
+    mu_last = ff ? {1'b0, mu_e} + 5'd1 >= ff_n : mop == 2'd3 || {28'd0, mu_e} + 32'd1 >= m_burst[mu_l];
     if (mop == 2'd2) mu_a = (m_addr[mu_l] & ~(32'(m_sz) - 32'd1)) + 32'(mu_e) * 32'(m_sz);
     else mu_a = (m_addr[mu_l] & ~32'd3) + (mop == 2'd1 ? {26'd0, mu_e, 2'd0} : 32'd0);
     mu_off = mu_a - dmem_base;
@@ -545,6 +629,35 @@ module usc_core #(
         default: begin mu_wr = mu_old == mu_cmp; mu_new = mu_v; end   // CMPXCHG: the comparator is Sd+1
       endcase
   end
+
+  // the value e of instance l of a fixed-function row (R22): the texture
+  // unit's channel, or the iterator's value times 1/W (the unit's result or
+  // the kept one) or 1.0, each product rounded once with `.sat`'s clamp
+  logic [31:0] ff_iv, ff_tv, ff_mv, ff_v;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [5:0]  ff_exc;                    // no exception state in the USC
+  /* verilator lint_on UNUSEDSIGNAL */
+  always_comb begin
+    ff_iv = ff_mode != 2'd3 && 32'(ff_coff) + 32'({mu_e, 2'd0}) < 32'(NCF) ?
+            itrm[(32'(ff_mode) * NCF + 32'(ff_coff) + 32'({mu_e, 2'd0})) * 32 + 32'(mu_l)] : 32'd0;
+    ff_tv = 32'(ff_t) < 32'(NTEX) && mu_e < 4'd4 ? texm[(32'(ff_t) * 32 + 32'(mu_l)) * 4 + 32'(mu_e)] : 32'd0;
+  end
+  fp32_mul u_ffmul (.a(ff_iv), .b(ff_persp == 2'd2 ? itr_rw[mu_l] : ff_persp == 2'd1 ? cxr[mu_l][31:0] : 32'h3f800000),
+    .dnan(32'h7fc00000), .daz(1'b0), .ftz(1'b0), .tiny_after(1'b1), .ovf_sat(1'b0), .nan_keep(1'b0), .nan_inf(1'b0),
+    .dexc_always(1'b0), .zero_wins(1'b0), .zw_sign_xor(1'b0), .clamp(ff_sat), .clamp_nan_keep(1'b0),
+    .clamp_negzero_keep(1'b0), .rm(3'd0), .nan_prop(2'd2), .r(ff_mv), .exc(ff_exc));
+  assign ff_v = ff_tex ? ff_tv : ff_persp != 2'd0 || ff_sat ? ff_mv : ff_iv;
+
+  // UVSW's address per instance: the immediate or the source's value (0-255)
+  logic [7:0] uvsw_a [32];
+  always_comb
+    for (int l = 0; l < 32; l++) begin
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [31:0] a;
+      /* verilator lint_on UNUSEDSIGNAL */
+      a = rd(usc_pkg::s_at(g.s, $signed(32'(uctl[7:5]))), l);
+      uvsw_a[l] = uctl[4] ? uctl[12:5] : a[7:0];
+    end
 
   // ---- the drains (R19): the outstanding registers of a WDF's DRC (before
   // the group's W0/W1 write-backs), and every one at the end of the task
@@ -599,11 +712,15 @@ module usc_core #(
     else if ((g.wmask[0] && !wset0) || (g.wmask[1] && !wset1)) why = usc_pkg::WHY_ILLEGAL;
     else if (rng_bad) why = usc_pkg::WHY_RANGE;
     else if (depthf && !wset0) why = usc_pkg::WHY_ILLEGAL;   // "depthf reads w0, which nothing drives"
+    else if (uvsw && !(uctl[3] ? wset1 : wset0)) why = usc_pkg::WHY_ILLEGAL;   // "uvsw reads wN, which nothing drives"
+    else if (ff_swdf && act != 32'd0) why = usc_pkg::WHY_CORE;     // .schedwdf (Not implemented)
+    else if (cx_itr && cx_ins) why = usc_pkg::WHY_CORE;            // two users of the reciprocal unit
+    else if (ff_bad) why = usc_pkg::WHY_FF;
     else if (drc_full) why = usc_pkg::WHY_DRC;
     else if (m_bad) why = usc_pkg::WHY_MEM;
     else if (m_win) why = usc_pkg::WHY_WIN;
   end
-  assign mu_run = exe && why == 4'd0 && mu_wait;
+  assign mu_run = exe && why == 4'd0 && mu_wait && !cx_wait;
   assign fault_now = exe && why != 4'd0;
   // a group with a complex op waits for its results
   assign cx_go = exe && why == 4'd0 && cx_op && !cx_ready;
@@ -681,6 +798,23 @@ module usc_core #(
   always_ff @(posedge clk) begin
     if (mu_run && mu_ok && mop == 2'd1) pval[5'(6'(mu_e) + npend)][32*mu_l +: 32] <= mu_old;
     if (mu_run && mu_ok && mop == 2'd3) pval[5'(npend)][32*mu_l +: 32] <= mu_old;
+    if (mu_run && mu_ok && ff) pval[5'(6'(mu_e) + npend)][32*mu_l +: 32] <= ff_v;
+    if (go && act != 32'd0 && ff)        // FITR FITRP SMP DITR ITRSMP: n registers from the destination (R22)
+      for (int i = 0; i < 16; i++)
+        if (5'(i) < ff_n) begin
+          pbank[5'(npend) + 5'(i)] <= ff_bank;
+          pidx[5'(npend) + 5'(i)] <= ff_idx + 12'(i);
+          ptag[5'(npend) + 5'(i)] <= seq;
+          pdrc[5'(npend) + 5'(i)] <= idrc;
+          plan[5'(npend) + 5'(i)] <= act;
+        end
+    if (go && ff_store)                  // perspective control 2 keeps each executing instance's 1/W
+      for (int l = 0; l < 32; l++) if (act[l]) itr_rw[l] <= cxr[l][31:0];
+    // the load port: the iterator's and the texture unit's words
+    if (ld_we && !running && ld_sel == 3'd5 && ld_addr[14:13] != 2'd3 && 32'(ld_addr[12:5]) < 32'(NCF))
+      itrm[(32'(ld_addr[14:13]) * NCF + 32'(ld_addr[12:5])) * 32 + 32'(ld_addr[4:0])] <= ld_data;
+    if (ld_we && !running && ld_sel == 3'd6 && 32'(ld_addr[19:7]) < 32'(NTEX))
+      texm[32'(ld_addr[19:7]) * 128 + 32'(ld_addr[6:0])] <= ld_data;
     if (go && act != 32'd0 && mop == 2'd1)
       for (int i = 0; i < 16; i++)
         if (5'(i) < m_maxb) begin
@@ -718,6 +852,7 @@ module usc_core #(
       mu_ready <= 1'b0; mu_l <= 5'd0; mu_e <= 4'd0;
       dr <= 1'b0; dr_b <= 1'b0; post_w <= 1'b0; post_end <= 1'b0; dr_m <= 32'd0; dr_i <= 5'd0; dr_p <= '0;
       rt_wb_en <= 32'd0; rt_mw_space <= 2'd0; rt_mw_mask <= '0;
+      itr_rwset <= 32'd0;
     end else begin
       rt_valid <= 1'b0;
       if (ld_we && !running) begin
@@ -872,7 +1007,8 @@ module usc_core #(
         // the records of the loads and atomics it makes visible, and its memory writes
         // (the end of the task: its own loads and atomics too, entered at this edge)
         rt_wb_en <= leaving ? 32'((33'd1 << (npend + (act != 32'd0 ? m_nreg : 6'd0))) - 33'd1) : wdf_m;
-        rt_mw_space <= atst ? 2'd1 : depthf ? 2'd2 : 2'd0;
+        rt_mw_space <= atst ? 2'd1 : depthf ? 2'd2 : uvsw ? 2'd3 : 2'd0;
+        if (ff_store) itr_rwset <= itr_rwset | act;
         if (act == 32'd0 || !(mop == 2'd2 || mop == 2'd3)) rt_mw_mask <= '0;
         if (atst || depthf)     // ATST: S0, S1, S2 at 16 l of atst; DEPTHF: W0 at 4 l of depthf (D45, D46)
           for (int l = 0; l < 32; l++)
@@ -884,6 +1020,14 @@ module usc_core #(
                                                     g.smask[1] ? rd(usc_pkg::s_at(g.s, 1), l) : 32'd0,
                                                     g.smask[0] ? rd(usc_pkg::s_at(g.s, 0), l) : 32'd0}
                                                  : {96'd0, mw0[l]};
+            end
+        if (uvsw)               // UVSW: W0 or W1 at 1024 l + 4 a of uvs (D50, R22)
+          for (int l = 0; l < 32; l++)
+            if (act[l]) begin
+              rt_mw_addr[32*4*l +: 32] <= 32'(1024 * l) + {22'd0, uvsw_a[l], 2'd0};
+              rt_mw_size[5*4*l +: 5] <= 5'd4;
+              rt_mw_mask[16*4*l +: 16] <= 16'h000f;
+              rt_mw_data[128*4*l +: 128] <= {96'd0, uctl[3] ? mw1[l] : mw0[l]};
             end
         // the retire unit
         rt_valid <= 1'b1;

@@ -94,13 +94,51 @@ module usc_decode (
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
+  // the backend control word of FITR, FITRP, SMP, UVSW (model usc_be_bad,
+  // D47-D50): FITR/FITRP [0] DRC, [2:1] mode, [3] .sat, [7:4] count - 1;
+  // SMP [0] DRC, [2:1] dimension, [4:3] chan - 1, [6:5] LOD mode, [7] LOD
+  // source S3, [18:8] flags (bit 11 .pplod); UVSW [2:0] the operation, [3]
+  // W1, [4] immediate, [12:5] the address (or a source S0-S5)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic be_bad(input logic [6:0] op, input logic [31:0] c);
+    if (op == usc_pkg::OP_FITR || op == usc_pkg::OP_FITRP) be_bad = c[31:8] != 24'd0 || c[2:1] == 2'd3;
+    else if (op == usc_pkg::OP_SMP)
+      be_bad = c[31:19] != 13'd0 || c[2:1] == 2'd0 || (c[11] && (c[6:5] == 2'd0 || c[6:5] == 2'd3)) ||
+               ((c[6:5] == 2'd1 || c[6:5] == 2'd2) != c[7]);
+    else be_bad = c[2:0] != 3'd0 || c[31:13] != 19'd0 || (!c[4] && (c[12:8] != 5'd0 || c[7:5] > 3'd5));
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  // ... the sources it reads (model usc_be_sources)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [5:0] be_src(input logic [6:0] op, input logic [31:0] c);
+  /* verilator lint_on UNUSEDSIGNAL */
+    if (op == usc_pkg::OP_FITR) be_src = 6'b001001;
+    else if (op == usc_pkg::OP_FITRP) be_src = 6'b001101;
+    else if (op == usc_pkg::OP_SMP) be_src = c[7] ? 6'b011111 : 6'b010111;
+    else be_src = c[4] ? 6'd0 : 6'd1 << c[7:5];
+  endfunction
+  // DITR's and ITRSMP's two control words (model usc_it_bad, D51, D52): w (c0)
+  // [7:0] the destination r, [15:8] the coefficients, [23:16] the W
+  // coefficients, [25:24] mode, [27:26] perspective control, [31:28] count
+  // - 1; x (c1) [0] DRC, [1] .sat, [3:2] scheduling, ITRSMP [11:4] texture state,
+  // [19:12] sampler state, [21:20] dimension, [23:22] chan - 1, [27:24] flags
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic it_bad(input logic [6:0] op, input logic [31:0] c0, input logic [31:0] c1);
+  /* verilator lint_on UNUSEDSIGNAL */
+    it_bad = c0[7:0] >= 8'd248 || c0[25:24] == 2'd3 || c1[3:2] == 2'd3 ||
+             ((c0[27:26] == 2'd0 || c0[27:26] == 2'd3) && c0[23:16] != 8'd0);
+    if (op == usc_pkg::OP_DITR ? c1[31:4] != 28'd0 : (c1[31:28] != 4'd0 || c1[21:20] == 2'd0)) it_bad = 1'b1;
+  endfunction
+
   // the rows this core runs (the others fault with WHY_CORE)
   function automatic logic core_runs(input logic [6:0] op);
     core_runs = op == usc_pkg::OP_FMAD || op == usc_pkg::OP_FADD || op == usc_pkg::OP_FMUL || (op >= usc_pkg::OP_FRCP && op <= usc_pkg::OP_FEXP) || (op >= usc_pkg::OP_MBYP && op <= usc_pkg::OP_CVTFROMF64) ||
                 op == usc_pkg::OP_F16SOP || op == usc_pkg::OP_SOPMOV || op == usc_pkg::OP_SOPU8MADMOV || op == usc_pkg::OP_F16SOPMAD || (op >= usc_pkg::OP_F64MUL && op <= usc_pkg::OP_F64BYP) || (op >= usc_pkg::OP_MOV && op <= usc_pkg::OP_UNPCK) || (op >= usc_pkg::OP_UADD8 && op <= usc_pkg::OP_FTBMSB) ||
                 (op >= usc_pkg::OP_BA && op <= usc_pkg::OP_BRL) || (op >= usc_pkg::OP_LAPC && op <= usc_pkg::OP_WDF) || op == usc_pkg::OP_IDF ||
                 op == usc_pkg::OP_LD || op == usc_pkg::OP_ST || op == usc_pkg::OP_ATOM || op == usc_pkg::OP_ATST || op == usc_pkg::OP_DEPTHF ||
-                op == usc_pkg::OP_GCMP || op == usc_pkg::OP_GEXP || op == usc_pkg::OP_FSINC || op == usc_pkg::OP_FARCTANC;
+                op == usc_pkg::OP_GCMP || op == usc_pkg::OP_GEXP || op == usc_pkg::OP_FSINC || op == usc_pkg::OP_FARCTANC ||
+                op == usc_pkg::OP_UVSW || op == usc_pkg::OP_FITR || op == usc_pkg::OP_FITRP || op == usc_pkg::OP_SMP ||
+                op == usc_pkg::OP_DITR || op == usc_pkg::OP_ITRSMP;
   endfunction
 
   // PCK/UNPCK formats (model/usc/usc_exec_pack.c, D20, D26): the fields
@@ -268,7 +306,22 @@ module usc_decode (
                 sop_w1 = sop_w1 || w[32*(p[4:0]) + 25 +: 2] == 2'd0 || w[32*(5'(p + 6'd1)) + 27];
                 p = p + 6'd2;
               end
-              if (kk == usc_pkg::K_MEM) begin   // LD ST ATOM IDF: the memory control word, kept in the instruction's imm
+              if (kk == usc_pkg::K_MEM && (in.op == usc_pkg::OP_DITR || in.op == usc_pkg::OP_ITRSMP)) begin
+                // DITR, ITRSMP: two control words, the first in imm, the second in the group's itc
+                if ({26'd0, p} + 32'd1 >= avail) bad = 1'b1;
+                in.imm = w[32*(p[4:0]) +: 32];
+                g.itc = w[32*(5'(p + 6'd1)) +: 32];
+                if (it_bad(in.op, w[32*(p[4:0]) +: 32], w[32*(5'(p + 6'd1)) +: 32])) bad = 1'b1;
+                p = p + 6'd2;
+              end else if (kk == usc_pkg::K_MEM && (in.op == usc_pkg::OP_FITR || in.op == usc_pkg::OP_FITRP ||
+                                                    in.op == usc_pkg::OP_SMP || in.op == usc_pkg::OP_UVSW)) begin
+                // FITR FITRP SMP UVSW: the backend control word, kept in imm
+                if ({26'd0, p} >= avail) bad = 1'b1;
+                in.imm = w[32*(p[4:0]) +: 32];
+                if (be_bad(in.op, w[32*(p[4:0]) +: 32])) bad = 1'b1;
+                sop_need = sop_need | be_src(in.op, w[32*(p[4:0]) +: 32]);
+                p = p + 6'd1;
+              end else if (kk == usc_pkg::K_MEM) begin   // LD ST ATOM IDF: the memory control word, kept in the instruction's imm
                 if ({26'd0, p} >= avail) bad = 1'b1;
                 in.imm = w[32*(p[4:0]) +: 32];
                 if (mem_bad(in.op, w[32*(p[4:0]) +: 32])) bad = 1'b1;
@@ -330,6 +383,17 @@ module usc_decode (
           if (gi.op == usc_pkg::OP_ST ? (gr.bank == usc_pkg::B_SC || gr.bank == usc_pkg::B_IDX) :
               !(gr.bank == usc_pkg::B_R || gr.bank == usc_pkg::B_VI || gr.bank == usc_pkg::B_I || gr.bank == usc_pkg::B_O)) bad = 1'b1;
         end
+        // FITR, FITRP, SMP (model D47-D49): the destination S3 (SMP: S4) as
+        // LD's; FITR's S0 and FITRP's S0 and S2 a cf register, none indexed
+        if (gi.op == usc_pkg::OP_FITR || gi.op == usc_pkg::OP_FITRP || gi.op == usc_pkg::OP_SMP) begin
+          gr = usc_pkg::s_at(g.s, gi.op == usc_pkg::OP_SMP ? 4 : 3);
+          if (gr.idx != 2'd0 || !(gr.bank == usc_pkg::B_R || gr.bank == usc_pkg::B_VI || gr.bank == usc_pkg::B_I || gr.bank == usc_pkg::B_O)) bad = 1'b1;
+        end
+        if (gi.op == usc_pkg::OP_FITR || gi.op == usc_pkg::OP_FITRP)
+          for (int k = 0; k <= 2; k += 2) begin
+            gr = usc_pkg::s_at(g.s, k);
+            if ((k == 0 || gi.op == usc_pkg::OP_FITRP) && (gr.bank != usc_pkg::B_CF || gr.idx != 2'd0)) bad = 1'b1;
+          end
       end
     end
     if ((sop_need & ~g.smask) != 6'd0) bad = 1'b1;

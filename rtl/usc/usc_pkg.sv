@@ -39,7 +39,8 @@ package usc_pkg;
   /* verilator lint_on UNUSEDPARAM */
   // fault_why (rtl/usc/README.md "Ports")
   localparam logic [3:0] WHY_PC = 4'd1, WHY_ILLEGAL = 4'd2, WHY_UNIMPL = 4'd3, WHY_CORE = 4'd4,
-                         WHY_RANGE = 4'd5, WHY_DRC = 4'd6, WHY_MEM = 4'd7, WHY_WIN = 4'd8;
+                         WHY_RANGE = 4'd5, WHY_DRC = 4'd6, WHY_MEM = 4'd7, WHY_WIN = 4'd8,
+                         WHY_FF = 4'd9;
 
   typedef struct packed {   // a register word [20:0], most significant field first
     logic [2:0]  dlog;
@@ -78,6 +79,7 @@ package usc_pkg;
     logic [11:0]     slots;
     logic [55:0]     sop;   // F16SOP's control words, word i at [28*i +: 28] (word 0 the j part; 0 without F16SOP)
     logic [91:0]     mad;   // F16SOP.MAD's control words: MAD m's 23-bit field at [23*m +: 23] (0 without it)
+    logic [31:0]     itc;   // DITR's, ITRSMP's second control word (model D51, D52; 0 without them)
   } grp_t;
 
   // the array fields of grp_t, one element (yosys 0.23 reads no array of

@@ -10,7 +10,9 @@
 // fmad_fused, cvt_f64_int_rne, small_float_sat, sop_fused) go to the core's ctrl
 // registers 2-11 (rtl/usc/README.md, decision R3); the words of the space mem
 // to its data memory, whose window (ctrl 12) holds the lowest of them (R19).
-// The core's memory writes (ST, ATOM, ATST, DEPTHF) and the loads and
+// The words of the spaces itr and tex go to the core's iterator and texture
+// memories (load-port selects 5 and 6, R22).
+// The core's memory writes (ST, ATOM, ATST, DEPTHF, UVSW) and the loads and
 // atomics a group makes visible (deferred write-backs, tagged with the
 // issuing group) go onto the interface's memory-write and write-back ports.
 `include "testbenches/common/gpuref_retire_tail.svh"
@@ -59,6 +61,7 @@ module tb_usc (input logic clk);
 
   localparam int LD_AW = 20;          // ld_addr (testbenches/common/gpuref_tb_load.svh)
   localparam longint unsigned DMEM_BYTES = 4 * 4096;   // the core's data window (DMEM_WORDS)
+  localparam longint unsigned TEX_BYTES = 512 * 256;   // the texture words the core holds (NTEX 256)
   longint unsigned pbase = 0;
   bit          seen_prog = 0;
   int          unheld = 0;
@@ -73,8 +76,12 @@ module tb_usc (input logic clk);
       ld_push(3'd0, int'((addr - pbase) >> 2), value[31:0]);
       return;
     end
-    if (kind == 1) begin                                   // memory word: mem (atst, depthf are written only)
+    if (kind == 1) begin                                   // memory word: mem, itr, tex (atst, depthf, uvs are written only)
       if (name == "mem") begin m_addr.push_back(addr); m_val.push_back(value[31:0]); end
+      // the iterator's words (0x8000 m + 128 c + 4 l, m 0-2) and the texture
+      // unit's (16 (32 t + l) + 4 j, t below the core's NTEX): load-port words (R22)
+      else if (name == "itr" && addr % 4 == 0 && addr < 64'h18000) ld_push(3'd5, int'(addr >> 2), value[31:0]);
+      else if (name == "tex" && addr % 4 == 0 && addr < TEX_BYTES) ld_push(3'd6, int'(addr >> 2), value[31:0]);
       else unheld++;
       return;
     end
@@ -114,7 +121,7 @@ module tb_usc (input logic clk);
   gpuref_retire_mon #(.LANES(LANES), .NREGW(NRW), .NMEMW(NMW), .NWB(NWBP)) mon (.rif(rif), .rst_n(rst_n), .stop(mon_stop));
   int f_bank [9];
   int f_p0, f_pe, f_cout, f_link, f_drc;
-  int s_space [3];                    // mem, atst, depthf
+  int s_space [4];                    // mem, atst, depthf, uvs
 
   `include "testbenches/common/gpuref_tb_load.svh"
 
@@ -130,6 +137,7 @@ module tb_usc (input logic clk);
     s_space[0] = gpuref_dpi_chk_space_id(chk, "mem");
     s_space[1] = gpuref_dpi_chk_space_id(chk, "atst");
     s_space[2] = gpuref_dpi_chk_space_id(chk, "depthf");
+    s_space[3] = gpuref_dpi_chk_space_id(chk, "uvs");
     for (int l = 0; l < 32; l++) ld_push(3'd1, (6 << 17) | (l << 12), 32'd0);   // Pe from the items
   endfunction
 
@@ -208,7 +216,7 @@ module tb_usc (input logic clk);
     end
     for (int p = 0; p < NMW; p++) begin
       rif.mw_en[p] = rt_mw_mask[16*p +: 16] != 16'd0;
-      rif.mw_space[p] = 16'(s_space[rt_mw_space == 2'd3 ? 0 : rt_mw_space]);
+      rif.mw_space[p] = 16'(s_space[rt_mw_space]);
       rif.mw_addr[p] = 64'(rt_mw_addr[32*p +: 32]);
       rif.mw_lane[p] = 8'(p / 4);
       rif.mw_size[p] = rt_mw_size[5*p +: 5];
