@@ -478,6 +478,9 @@ module usc_core #(
     for (int d = 0; d < 2; d++) begin
       if (idf && act != 32'd0 && idrc == 1'(d)) begin drc_new[8*d +: 8] = drc[8*d +: 8] + 8'd1; drc_en[d] = 1'b1; end
       if (wdf && act != 32'd0 && wdrc == 1'(d) && drc[8*d +: 8] != 8'd0) begin drc_new[8*d +: 8] = 8'd0; drc_en[d] = 1'b1; end
+      // DITR/ITRSMP .schedwdf: counted, then completed as a WDF on the DRC after the issue (D51)
+      if (ff && (fop == usc_pkg::OP_DITR || fop == usc_pkg::OP_ITRSMP) && g.itc[3:2] == 2'd2 && act != 32'd0 &&
+          idrc == 1'(d)) begin drc_new[8*d +: 8] = 8'd0; drc_en[d] = 1'b1; end
       if (leaving && drc_new[8*d +: 8] != 8'd0) begin drc_new[8*d +: 8] = 8'd0; drc_en[d] = 1'b1; end
     end
   end
@@ -675,8 +678,12 @@ module usc_core #(
       if (6'(e) < npend) begin
         all_m[e] = 1'b1;
         if (pdrc[e] == wdrc && wdf && act != 32'd0) wdf_m[e] = 1'b1;
+        if (pdrc[e] == idrc && ff_swdf && act != 32'd0) wdf_m[e] = 1'b1;
         if (!dr_m[e]) begin dr_src[dr_keep[4:0]] = 5'(e); dr_keep = dr_keep + 6'd1; end
       end
+    // .schedwdf: the group's own new entries too (entered at this edge)
+    for (int e = 0; e < 32; e++)
+      if (ff_swdf && act != 32'd0 && 6'(e) >= npend && 7'(e) < {1'b0, npend} + {1'b0, m_nreg}) wdf_m[e] = 1'b1;
   end
   logic dr_step;                          // the drain moves to the next entry
   assign dr_step = !dr_m[dr_i] || $signed(32'(dr_p)) == NPASS - 1;
@@ -713,7 +720,6 @@ module usc_core #(
     else if (rng_bad) why = usc_pkg::WHY_RANGE;
     else if (depthf && !wset0) why = usc_pkg::WHY_ILLEGAL;   // "depthf reads w0, which nothing drives"
     else if (uvsw && !(uctl[3] ? wset1 : wset0)) why = usc_pkg::WHY_ILLEGAL;   // "uvsw reads wN, which nothing drives"
-    else if (ff_swdf && act != 32'd0) why = usc_pkg::WHY_CORE;     // .schedwdf (Not implemented)
     else if (cx_itr && cx_ins) why = usc_pkg::WHY_CORE;            // two users of the reciprocal unit
     else if (ff_bad) why = usc_pkg::WHY_FF;
     else if (drc_full) why = usc_pkg::WHY_DRC;
