@@ -91,9 +91,8 @@ typedef struct aim {
 
 /* the memory row the next group carries (the memory construct) */
 typedef struct memplan {
-    int      on;
     uint32_t ctl;               /* its control word (README "Encoding", D37) */
-    usc_reg  s[6];              /* the sources the plan fixes (pos[k]) */
+    usc_reg  s[6];              /* the sources it fixes: those of the positions in pos */
     unsigned pos;               /* mask of the positions fixed */
 } memplan;
 
@@ -513,7 +512,7 @@ static int make_group(ug *t, usc_group *out, int bitwise, int be_row)
         for (unsigned k = 0; k < 6; k++)
             if (need >> k & 1)
                 draw_reg(t, &g.s[k], draw_bank(t, 0), 0, -1);
-        if (t->mp.on && be_row >= 0 && USC_MEM_ROW((unsigned)be_row))
+        if (be_row >= 0 && USC_MEM_ROW((unsigned)be_row))   /* only the memory construct asks */
             for (unsigned k = 0; k < 6; k++)
                 if (t->mp.pos >> k & 1)
                     g.s[k] = t->mp.s[k];
@@ -594,6 +593,22 @@ static pgrp *push(ug *t)
     pgrp *p = &t->p[t->np++];
     memset(p, 0, sizeof *p);
     p->tgt = -1;
+    return p;
+}
+
+/* a group of one backend row op with (ignorepe): the fixed groups of the
+ * constructs (calls, returns, the end of the main sequence, the WDF) */
+static pgrp *push_be(ug *t, unsigned op)
+{
+    pgrp *p = push(t);
+    if (!p)
+        return NULL;
+    p->g.ignorepe = 1;
+    p->g.ninsn = 1;
+    p->g.slots = USC_S_BE;
+    p->g.ins[0].op = (uint8_t)op;
+    p->g.ins[0].slot = USC_SL_BE;
+    usc_resolve(&p->g.ins[0]);
     return p;
 }
 
@@ -850,10 +865,7 @@ static void mem_construct(ug *t, unsigned *budget, int force)
     }
     usc_group g;
     pgrp *p;
-    m->on = 1;
-    int ok = make_group(t, &g, 0, (int)op);
-    m->on = 0;
-    if (!ok || !(p = push(t)))
+    if (!make_group(t, &g, 0, (int)op) || !(p = push(t)))
         return;
     p->g = g;
     t->mem_used = 1;
@@ -868,17 +880,8 @@ static void mem_construct(ug *t, unsigned *budget, int force)
         (*budget)--;
         t->x->ninsns++;
     }
-    if (!(p = push(t)))
-        return;
-    usc_group *w = &p->g;
-    w->ignorepe = 1;
-    w->ninsn = 1;
-    w->slots = USC_S_BE;
-    usc_ins *in = &w->ins[0];
-    in->op = USC_OP_WDF;
-    in->slot = USC_SL_BE;
-    usc_resolve(in);
-    set_choice(in, 0, drc);
+    if ((p = push_be(t, USC_OP_WDF)) != NULL)
+        set_choice(&p->g.ins[0], 0, drc);
 }
 
 /* the image and the registers of the memory construct */
@@ -889,7 +892,8 @@ static void mem_init(ug *t)
     for (unsigned j = 0; j < NMADDR; j++) {
         unsigned mode = gpuref_rng_below(t->r, 3), stride = 4u << (2 * gpuref_rng_below(t->r, 2));
         stride = gpuref_rng_chance(t->r, 30) ? 32 : stride;
-        uint32_t off0 = gpuref_rng_below(t->r, 1024), mis = gpuref_rng_chance(t->r, 33) ? 3 : 0;
+        uint32_t off0 = gpuref_rng_below(t->r, 1024);
+        int mis = gpuref_rng_chance(t->r, 33);
         for (unsigned l = 0; l < USC_MAXI; l++) {
             uint32_t off = mode == 0 ? off0 : mode == 1 ? (off0 + l * stride) % 1024
                            : gpuref_rng_below(t->r, 1024);
@@ -971,18 +975,9 @@ static void call(ug *t, unsigned sub)
     int k = gpuref_gx_pick(t->r, wb, 2);
     if (k < 0)
         return;
-    pgrp *p = push(t);
-    if (!p)
-        return;
-    usc_group *g = &p->g;
-    g->ignorepe = 1;
-    g->ninsn = 1;
-    g->slots = USC_S_BE;
-    usc_ins *in = &g->ins[0];
-    in->op = (uint8_t)(k ? USC_OP_BRL : USC_OP_BAL);
-    in->slot = USC_SL_BE;
-    usc_resolve(in);
-    p->tgt = -3 - (int)sub;                      /* fixed up below */
+    pgrp *p = push_be(t, k ? USC_OP_BRL : USC_OP_BAL);
+    if (p)
+        p->tgt = -3 - (int)sub;                  /* fixed up below */
 }
 
 static void line(ug *t, const char *s, size_t n)
@@ -1038,16 +1033,9 @@ static int ug_test(gpuref_genctx *x, char *err)
     }
     unsigned nmain = t->np;
     if (nsub) {                                  /* the end of the main sequence */
-        pgrp *e = push(t);
-        if (e) {
-            e->g.ignorepe = 1;
-            e->g.ninsn = 1;
-            e->g.slots = USC_S_BE;
-            e->g.ins[0].op = USC_OP_BA;
-            e->g.ins[0].slot = USC_SL_BE;
-            usc_resolve(&e->g.ins[0]);
+        pgrp *e = push_be(t, USC_OP_BA);
+        if (e)
             e->tgt = -2;
-        }
     }
     unsigned substart[4] = { 0 };
     for (unsigned s = 0; s < nsub; s++) {
@@ -1056,19 +1044,11 @@ static int ug_test(gpuref_genctx *x, char *err)
         unsigned n = 1 + gpuref_rng_below(t->r, 3), sb = 100;
         for (unsigned k = 0; k < n; k++)
             step_group(t, &sb);
-        pgrp *r = push(t);
-        if (r) {
-            r->g.ignorepe = 1;
-            /* sometimes predicated: no instance may execute it, and the
-             * subroutine then runs on into the next (or to the end) */
-            if (gpuref_rng_chance(t->r, 20))
-                r->g.pred = (uint8_t)(1 + gpuref_rng_below(t->r, 2));
-            r->g.ninsn = 1;
-            r->g.slots = USC_S_BE;
-            r->g.ins[0].op = USC_OP_LAPC;
-            r->g.ins[0].slot = USC_SL_BE;
-            usc_resolve(&r->g.ins[0]);
-        }
+        pgrp *r = push_be(t, USC_OP_LAPC);
+        /* sometimes predicated: no instance may execute it, and the
+         * subroutine then runs on into the next (or to the end) */
+        if (r && gpuref_rng_chance(t->r, 20))
+            r->g.pred = (uint8_t)(1 + gpuref_rng_below(t->r, 2));
         t->insub = 0;
     }
     /* addresses, then branch targets (has_imm is fixed: sizes do not change) */

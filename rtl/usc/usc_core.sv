@@ -354,6 +354,7 @@ module usc_core #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic        atst, atst_p0, depthf;     // the backend transactions (model D45, D46)
   logic        ff, uvsw;                  // FITR FITRP SMP DITR ITRSMP; UVSW (model D47-D52, R22)
+  logic        ff_swdf;                   // ... DITR or ITRSMP with .schedwdf (below)
   logic [6:0]  fop;                       // ... which
   /* verilator lint_off UNUSEDSIGNAL */
   logic [31:0] fctl, uctl;                // ... the (first) control word
@@ -479,8 +480,7 @@ module usc_core #(
       if (idf && act != 32'd0 && idrc == 1'(d)) begin drc_new[8*d +: 8] = drc[8*d +: 8] + 8'd1; drc_en[d] = 1'b1; end
       if (wdf && act != 32'd0 && wdrc == 1'(d) && drc[8*d +: 8] != 8'd0) begin drc_new[8*d +: 8] = 8'd0; drc_en[d] = 1'b1; end
       // DITR/ITRSMP .schedwdf: counted, then completed as a WDF on the DRC after the issue (D51)
-      if (ff && (fop == usc_pkg::OP_DITR || fop == usc_pkg::OP_ITRSMP) && g.itc[3:2] == 2'd2 && act != 32'd0 &&
-          idrc == 1'(d)) begin drc_new[8*d +: 8] = 8'd0; drc_en[d] = 1'b1; end
+      if (ff_swdf && act != 32'd0 && idrc == 1'(d)) begin drc_new[8*d +: 8] = 8'd0; drc_en[d] = 1'b1; end
       if (leaving && drc_new[8*d +: 8] != 8'd0) begin drc_new[8*d +: 8] = 8'd0; drc_en[d] = 1'b1; end
     end
   end
@@ -530,7 +530,7 @@ module usc_core #(
   // values count n, the destination run, the iterator's mode, coefficients
   // and W coefficients, the texture, the perspective (0 none, 1 1/W from
   // the unit, 2 the kept 1/W), and the model's refusals (WHY_FF)
-  logic        ff_it, ff_tex, ff_sat, ff_store, ff_swdf, ff_bad;
+  logic        ff_it, ff_tex, ff_sat, ff_store, ff_bad;
   logic [4:0]  ff_n, ff_cnt;
   logic [1:0]  ff_mode, ff_persp;
   logic [7:0]  ff_coff, ff_woff;

@@ -930,16 +930,25 @@ static void log_waivers(gpuref_chk *c)
 
 /* --------------------------------------------------- deferred write-backs */
 
+/* Room for item n of the array *p of *cap items of sz bytes (doubled, first
+ * 16).  0, or -1 (out of memory, the array unchanged). */
+static int grow(void **p, size_t *cap, size_t n, size_t sz)
+{
+    if (n < *cap)
+        return 0;
+    size_t nc = *cap ? 2 * *cap : 16;
+    void *q = realloc(*p, nc * sz);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = nc;
+    return 0;
+}
+
 static int pend_push(gpuref_chk *c, const pending *p)
 {
-    if (c->npend == c->cpend) {
-        size_t n = c->cpend ? 2 * c->cpend : 16;
-        pending *q = realloc(c->pend, n * sizeof *q);
-        if (!q)
-            return -1;
-        c->pend = q;
-        c->cpend = n;
-    }
+    if (grow((void **)&c->pend, &c->cpend, c->npend, sizeof *c->pend))
+        return -1;
     c->pend[c->npend++] = *p;
     return 0;
 }
@@ -1022,15 +1031,9 @@ int gpuref_chk_dut_writeback_id(gpuref_chk *c, unsigned wave, uint64_t tag, int 
                         wave);
         return 1;
     }
-    if (c->nwb == c->cwb) {
-        size_t n = c->cwb ? 2 * c->cwb : 8;
-        dutwb *q = realloc(c->wb, n * sizeof *q);
-        if (!q) {
-            fail(c, "out of memory");
-            return 1;
-        }
-        c->wb = q;
-        c->cwb = n;
+    if (grow((void **)&c->wb, &c->cwb, c->nwb, sizeof *c->wb)) {
+        fail(c, "out of memory");
+        return 1;
     }
     dutwb *b = &c->wb[c->nwb++];
     memset(&b->w, 0, offsetof(gpuref_regw, value));
@@ -1135,15 +1138,9 @@ static int check_deferred(gpuref_chk *c)
             gpuref_finished(c->m)) {
             /* the end of the task made it visible: the DUT may report it
              * until it ends (gpuref_chk_dut_stop) */
-            if (c->nowe == c->cowe) {
-                size_t n = c->cowe ? 2 * c->cowe : 8;
-                owed *q = realloc(c->owe, n * sizeof *q);
-                if (!q) {
-                    fail(c, "out of memory");
-                    return 1;
-                }
-                c->owe = q;
-                c->cowe = n;
+            if (grow((void **)&c->owe, &c->cowe, c->nowe, sizeof *c->owe)) {
+                fail(c, "out of memory");
+                return 1;
             }
             c->owe[c->nowe].wave = c->mod->wave;
             c->owe[c->nowe++].w = *m;
